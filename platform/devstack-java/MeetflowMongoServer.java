@@ -1,0 +1,75 @@
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.MongoVersion;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Meetflow's embedded MongoDB-protocol database: mongo-java-server with its H2 MVStore backend,
+ * plus the two things the library does not do by default.
+ *
+ * Usage: java -Xmx512m -cp 'lib/*:.' MeetflowMongoServer <host> <port> <file.mv>
+ */
+public final class MeetflowMongoServer {
+
+    /** Commands after which the MVStore is committed, so an acknowledged write survives a crash. */
+    private static final Set<String> WRITE_COMMANDS = Set.of(
+        "insert", "update", "delete", "findandmodify", "createindexes", "dropindexes",
+        "drop", "dropdatabase", "create", "renamecollection");
+
+    /** H2 backend that commits after every write instead of the store's one-second autocommit. */
+    static final class DurableH2Backend extends H2Backend {
+        DurableH2Backend(String fileName) {
+            super(fileName);
+        }
+
+        @Override
+        public Document handleCommand(Channel channel, String database, String command, Document query) {
+            Document result = super.handleCommand(channel, database, command, query);
+            if (WRITE_COMMANDS.contains(command.toLowerCase()) || writesThroughPipeline(command, query)) {
+                commit();
+            }
+            return result;
+        }
+    }
+
+    /** An aggregate with a $out or $merge stage writes too. */
+    private static boolean writesThroughPipeline(String command, Document query) {
+        if (!command.equalsIgnoreCase("aggregate") || !(query.get("pipeline") instanceof List<?> stages)) {
+            return false;
+        }
+        return stages.stream().anyMatch(stage -> stage instanceof Document d
+            && (d.containsKey("$out") || d.containsKey("$merge")));
+    }
+
+    /** Wire version 9 (MongoDB 4.4): the built-in versions stop at 8, which mongoose 9 refuses. */
+    static final MongoVersion WIRE_VERSION_9 = new MongoVersion() {
+        @Override
+        public List<Integer> getVersionArray() {
+            return List.of(4, 4, 0);
+        }
+
+        @Override
+        public int getWireVersion() {
+            return 9;
+        }
+    };
+
+    public static void main(String[] args) {
+        if (args.length != 3) {
+            System.err.println("usage: MeetflowMongoServer <host> <port> <file>");
+            System.exit(2);
+        }
+        DurableH2Backend backend = new DurableH2Backend(args[2]);
+        backend.version(WIRE_VERSION_9);
+        MongoServer server = new MongoServer(backend);
+        server.bind(args[0], Integer.parseInt(args[1]));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.shutdown();
+            backend.close();
+        }));
+        System.out.println("meetflow-mongo listening on " + args[0] + ":" + args[1]);
+    }
+}

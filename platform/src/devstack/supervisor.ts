@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Connection } from '@temporalio/client';
+import mongoose from 'mongoose';
+import { ManagedProcess, stopOrphan } from './managed-process.ts';
+import { isPortOpen } from './ports.ts';
+import { provisionDevstack, type Toolchain } from './provision.ts';
+
+/** What the supervisor starts, and where. */
+export interface DevstackOptions {
+  /** Folder for the servers' data, logs and pid files; survives restarts. */
+  dataDir: string;
+  host?: string;
+  mongoPort: number;
+  temporalPort: number;
+  /** Port of the Temporal Web UI; leave it out to run the server headless. */
+  temporalUiPort?: number;
+  /** An external database (MONGODB_URI): when given, no local database is started. */
+  mongoUri?: string;
+  /** An external Temporal (TEMPORAL_ADDRESS): when given, no local server is started. */
+  temporalAddress?: string;
+  /** Env variable names to suggest when a port is taken. */
+  portVariables?: { mongo: string; temporal: string };
+  readyTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/** The running local infrastructure. */
+export interface Devstack {
+  mongoUri: string;
+  temporalAddress: string;
+  temporalUiUrl?: string;
+  /** The local servers this supervisor started (none for external ones). */
+  processes: { mongo?: ManagedProcess; temporal?: ManagedProcess };
+  /** Stops the servers this supervisor started; their data stays in dataDir. */
+  stop(): Promise<void>;
+}
+
+/** A server that did not start or did not become ready, with the end of its log. */
+export class DevstackError extends Error {
+  override name = 'DevstackError';
+}
+
+/** Polls `probe` until it succeeds, failing early if the process exits. */
+async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (!server.isRunning) {
+      throw new DevstackError(`${server.name} exited during start-up:\n${server.logTail()}`);
+    }
+    try {
+      await probe();
+      return;
+    } catch (error) {
+      lastError = error;
+      await sleep(200);
+    }
+  }
+  await server.stop();
+  throw new DevstackError(`${server.name} was not ready after ${timeoutMs / 1000} s ` +
+    `(${lastError instanceof Error ? lastError.message : String(lastError)}):\n${server.logTail()}`);
+}
+
+/** Succeeds when the database at `uri` answers a ping. */
+export async function pingDatabase(uri: string, timeoutMs = 1_000): Promise<void> {
+  const client = new mongoose.mongo.MongoClient(uri, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs });
+  try {
+    await client.connect();
+    await client.db().command({ ping: 1 });
+  } finally {
+    await client.close();
+  }
+}
+
+/** Succeeds when Temporal at `address` answers and its default namespace is registered. */
+export async function pingTemporal(address: string, timeoutMs = 1_000): Promise<void> {
+  // lazy + close in finally: a failed connect() would leave its gRPC channel open.
+  const connection = Connection.lazy({ address, connectTimeout: timeoutMs });
+  try {
+    await connection.ensureConnected();
+    await connection.withDeadline(Date.now() + timeoutMs, () =>
+      connection.workflowService.describeNamespace({ namespace: 'default' }));
+  } finally {
+    await connection.close();
+  }
+}
+
+type ResolvedOptions = DevstackOptions & { host: string };
+
+async function claimPort(name: string, host: string, port: number, pidFile: string, variable: string): Promise<void> {
+  await stopOrphan(pidFile);
+  if (await isPortOpen(host, port)) {
+    throw new DevstackError(`cannot start ${name}: port ${port} is already in use ` +
+      `(another \`npm start\`?). Stop that process or choose another port with ${variable}=<port>.`);
+  }
+}
+
+async function startMongo(tools: Toolchain, options: ResolvedOptions) {
+  const runDir = join(options.dataDir, 'run');
+  const pidFile = join(runDir, 'mongo.pid');
+  await claimPort('the database', options.host, options.mongoPort, pidFile, options.portVariables?.mongo ?? 'the mongo port');
+  const server = await ManagedProcess.start({
+    name: 'database (mongo-java-server)',
+    command: tools.java,
+    // The heap otherwise grows past 1.5 GB; 512 MB holds the working set of the tests and demos.
+    args: ['-Xmx512m', '-cp', tools.mongoClasspath, 'MeetflowMongoServer',
+      options.host, String(options.mongoPort), join(options.dataDir, 'meetflow.mv')],
+    logFile: join(options.dataDir, 'logs', 'mongo.log'),
+    pidFile,
+  });
+  const uri = `mongodb://${options.host}:${options.mongoPort}/meetflow`;
+  await waitUntilReady(server, () => pingDatabase(uri), options.readyTimeoutMs ?? 60_000);
+  return { server, uri };
+}
+
+async function startTemporal(tools: Toolchain, options: ResolvedOptions) {
+  const runDir = join(options.dataDir, 'run');
+  const pidFile = join(runDir, 'temporal.pid');
+  await claimPort('Temporal', options.host, options.temporalPort, pidFile, options.portVariables?.temporal ?? 'the temporal port');
+  const ui = options.temporalUiPort === undefined ? ['--headless'] : ['--ui-port', String(options.temporalUiPort), '--ui-ip', options.host];
+  const server = await ManagedProcess.start({
+    name: 'Temporal dev server',
+    command: tools.temporal,
+    args: ['server', 'start-dev', '--db-filename', join(options.dataDir, 'temporal.db'),
+      '--ip', options.host, '--port', String(options.temporalPort), ...ui, '--log-level', 'warn'],
+    logFile: join(options.dataDir, 'logs', 'temporal.log'),
+    pidFile,
+  });
+  const address = `${options.host}:${options.temporalPort}`;
+  await waitUntilReady(server, () => pingTemporal(address), options.readyTimeoutMs ?? 60_000);
+  return { server, address };
+}
+
+/**
+ * Provisions (once) and starts the local database and Temporal dev server, waits until both
+ * answer, and returns their addresses. An external database or Temporal given in the options
+ * is used as it is and nothing is started for it.
+ */
+export async function startDevstack(input: DevstackOptions): Promise<Devstack> {
+  const options = { host: '127.0.0.1', ...input, dataDir: resolve(input.dataDir) };
+  const log = options.log ?? (() => {});
+  for (const dir of ['run', 'logs']) mkdirSync(join(options.dataDir, dir), { recursive: true });
+  const needsLocal = !options.mongoUri || !options.temporalAddress;
+  const tools = needsLocal ? await provisionDevstack(log) : undefined;
+
+  const started: ManagedProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
+  const track = <T extends { server: ManagedProcess }>(result: T) => (started.push(result.server), result);
+  // Settle both before deciding, so a failure of one never leaves the other running unowned.
+  const [mongo, temporal] = await Promise.allSettled([
+    options.mongoUri || !tools ? undefined : startMongo(tools, options).then(track),
+    options.temporalAddress || !tools ? undefined : startTemporal(tools, options).then(track),
+  ]);
+  if (mongo.status === 'rejected' || temporal.status === 'rejected') {
+    await stop();
+    throw mongo.status === 'rejected' ? mongo.reason : (temporal as PromiseRejectedResult).reason;
+  }
+  return {
+    mongoUri: options.mongoUri ?? mongo.value!.uri,
+    temporalAddress: options.temporalAddress ?? temporal.value!.address,
+    temporalUiUrl: temporal.value && options.temporalUiPort !== undefined
+      ? `http://localhost:${options.temporalUiPort}` : undefined,
+    processes: { mongo: mongo.value?.server, temporal: temporal.value?.server },
+    stop,
+  };
+}
