@@ -8,8 +8,8 @@ export interface ManagedProcessOptions {
   name: string;
   command: string;
   args: string[];
-  /** stdout and stderr are appended here. */
-  logFile: string;
+  /** stdout and stderr are appended here; without it they go to this process's terminal. */
+  logFile?: string;
   /** Records the pid, so a later start can clean up after a run that was killed. */
   pidFile: string;
   env?: NodeJS.ProcessEnv;
@@ -68,11 +68,11 @@ export class ManagedProcess {
   /** Starts the process, detached from the terminal so Ctrl-C reaches only its owner. */
   static async start(options: ManagedProcessOptions): Promise<ManagedProcess> {
     await stopOrphan(options.pidFile);
-    const log = openSync(options.logFile, 'a');
+    const log = options.logFile ? openSync(options.logFile, 'a') : undefined;
     try {
       const child = spawn(options.command, options.args, {
         detached: true,
-        stdio: ['ignore', log, log],
+        stdio: log === undefined ? ['ignore', 'inherit', 'inherit'] : ['ignore', log, log],
         env: options.env ?? process.env,
       });
       const started = await new Promise<ChildProcess>((resolveSpawn, reject) => {
@@ -83,7 +83,7 @@ export class ManagedProcess {
       writeFileSync(options.pidFile, JSON.stringify({ pid: managed.pid, commandLine: commandLineOf(managed.pid) }));
       return managed;
     } finally {
-      closeSync(log);
+      if (log !== undefined) closeSync(log);
     }
   }
 
@@ -93,6 +93,7 @@ export class ManagedProcess {
 
   /** The last lines of the process's log, for error messages. */
   logTail(lines = 20): string {
+    if (!this.options.logFile) return '';
     try {
       return readFileSync(this.options.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
     } catch {

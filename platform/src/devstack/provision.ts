@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from './managed-process.ts';
-import { devstackDir, repoRoot } from './paths.ts';
+import { devstackDir, repoRoot } from '../paths.ts';
 
 /** Versions of the local servers, pinned so every machine runs the same ones. */
 export const DEVSTACK_VERSIONS = {

@@ -89,7 +89,8 @@ export async function pingTemporal(address: string, timeoutMs = 1_000): Promise<
 
 type ResolvedOptions = DevstackOptions & { host: string };
 
-async function claimPort(name: string, host: string, port: number, pidFile: string, variable: string): Promise<void> {
+/** Stops an orphan recorded in pidFile, then fails naming `variable` if the port is still taken. */
+export async function claimPort(name: string, host: string, port: number, pidFile: string, variable: string): Promise<void> {
   await stopOrphan(pidFile);
   if (await isPortOpen(host, port)) {
     throw new DevstackError(`cannot start ${name}: port ${port} is already in use ` +

@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { createModels } from '../db/models.ts';
+import { ensureDefaultWorkspace } from '../db/models/workspace.ts';
+import { uiDistDir } from '../paths.ts';
+import { createApp } from '../http/app.ts';
+import type { Logger } from '../logger.ts';
+import { createTemporalClient } from '../temporal/client.ts';
+
+/** A running API server and how to stop it. */
+export interface RunningApi {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the API: listens at once (so /api/health can report a dependency that is still
+ * down) and seeds the default workspace as soon as the database answers.
+ */
+export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+  const { connection, ready } = openDatabase(config.mongoUri, logger);
+  const temporal = createTemporalClient(config);
+  const models = createModels(connection);
+  void ready.then(() => ensureDefaultWorkspace(models.workspaces))
+    .catch((error: unknown) => logger.error({ err: error }, 'could not create the default workspace'));
+
+  const app = createApp({ logger, database: connection, temporal, uiDir: uiDistDir });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('listening', resolveListen);
+    server.once('error', reject);
+  });
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  logger.info({ url }, 'api listening');
+
+  return {
+    server,
+    url,
+    async close() {
+      // Stop taking connections, let requests in flight finish, then drop idle keep-alives.
+      const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      server.closeIdleConnections();
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000).unref())]);
+      server.closeAllConnections();
+      await connection.close();
+      await temporal.connection.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database and local Temporal', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1', port: 3000, externalMongo: false, externalTemporal: false,
+      mongoUri: 'mongodb://127.0.0.1:27027/meetflow', temporalAddress: '127.0.0.1:7233',
+      devstack: { temporalUiPort: 8233 },
+    });
+  });
+
+  it('uses MONGODB_URI and TEMPORAL_ADDRESS when they are set', () => {
+    const config = loadConfig({ MONGODB_URI: 'mongodb://mongo:27017/meetflow', TEMPORAL_ADDRESS: 'temporal:7233' });
+    expect(config).toMatchObject({ mongoUri: 'mongodb://mongo:27017/meetflow', externalMongo: true,
+      temporalAddress: 'temporal:7233', externalTemporal: true });
+  });
+
+  it('treats empty variables as unset and "off" as a headless Temporal', () => {
+    expect(loadConfig({ PORT: '', MEETFLOW_TEMPORAL_UI_PORT: 'off' })).toMatchObject({ port: 3000, devstack: { temporalUiPort: undefined } });
+  });
+
+  it('names every bad variable in one error', () => {
+    const attempt = () => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', MONGODB_URI: 'postgres://x', TEMPORAL_ADDRESS: 'nope' });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => { try { attempt(); } catch (error) { return (error as Error).message; } })();
+    for (const name of ['PORT="abc"', 'LOG_LEVEL="loud"', 'MONGODB_URI="postgres://x"', 'TEMPORAL_ADDRESS="nope"']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('rejects a port out of range and a bad UI port', () => {
+    expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '70000' })).toThrow(/MEETFLOW_MONGO_PORT="70000"/);
+    expect(() => loadConfig({ MEETFLOW_TEMPORAL_UI_PORT: 'x' })).toThrow(/MEETFLOW_TEMPORAL_UI_PORT="x": must be a port/);
+  });
+});

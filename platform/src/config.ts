@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+
+/** Every environment variable the platform reads, with its default and what it is for. */
+const EnvSchema = z.object({
+  /** Address the API binds to; 0.0.0.0 in containers. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Port of the API and the built UI. */
+  PORT: port(3000),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** An external MongoDB (docker-compose, production); unset means the embedded database. */
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// URI').optional(),
+  /** An external Temporal frontend as host:port; unset means the local dev server. */
+  TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+  /** Temporal namespace the worker and client use. */
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /** Task queue of the Meetflow worker. */
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('meetflow'),
+  /** Folder of the embedded servers' data (relative to the repo root unless absolute). */
+  MEETFLOW_DATA_DIR: z.string().min(1).default('.data'),
+  /** Port of the embedded database. */
+  MEETFLOW_MONGO_PORT: port(27027),
+  /** gRPC port of the local Temporal dev server. */
+  MEETFLOW_TEMPORAL_PORT: port(7233),
+  /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
+  MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
+    .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
+    .transform((value) => (value === 'off' ? undefined : Number(value))),
+});
+
+/** The platform's configuration, parsed once at start-up. */
+export interface Config {
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Database to connect to: the external one, or the embedded default's address. */
+  mongoUri: string;
+  /** True when MONGODB_URI was given and no embedded database should be started. */
+  externalMongo: boolean;
+  temporalAddress: string;
+  /** True when TEMPORAL_ADDRESS was given and no local Temporal should be started. */
+  externalTemporal: boolean;
+  temporalNamespace: string;
+  taskQueue: string;
+  devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number };
+}
+
+/** Bad environment: the message lists every offending variable at once. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as shells and compose files often leave them so.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    mongoUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MEETFLOW_MONGO_PORT}/meetflow`,
+    externalMongo: e.MONGODB_URI !== undefined,
+    temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.MEETFLOW_TEMPORAL_PORT}`,
+    externalTemporal: e.TEMPORAL_ADDRESS !== undefined,
+    temporalNamespace: e.TEMPORAL_NAMESPACE,
+    taskQueue: e.TEMPORAL_TASK_QUEUE,
+    devstack: {
+      dataDir: e.MEETFLOW_DATA_DIR,
+      mongoPort: e.MEETFLOW_MONGO_PORT,
+      temporalPort: e.MEETFLOW_TEMPORAL_PORT,
+      temporalUiPort: e.MEETFLOW_TEMPORAL_UI_PORT,
+    },
+  };
+}
+
+/** For entry points: the configuration, or the ConfigError's message on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

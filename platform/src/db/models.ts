@@ -1,0 +1,13 @@
+import type { Connection } from 'mongoose';
+import { systemCheckModel } from './models/system-check.ts';
+import { workspaceModel } from './models/workspace.ts';
+
+/** The platform's mongoose models on one connection: what `db` means when injected. */
+export function createModels(connection: Connection) {
+  return {
+    workspaces: workspaceModel(connection),
+    systemChecks: systemCheckModel(connection),
+  };
+}
+
+export type Models = ReturnType<typeof createModels>;

@@ -1,0 +1,19 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+/** One end-to-end check: a workflow ran on a worker and wrote this through an activity. */
+const SystemCheckSchema = new Schema({
+  checkId: { type: String, required: true },
+  workflowId: { type: String, required: true },
+  runId: { type: String, required: true },
+  worker: { type: String, required: true },
+  checkedAt: { type: Date, required: true },
+});
+SystemCheckSchema.index({ checkId: 1 }, { unique: true });
+
+export type SystemCheck = InferSchemaType<typeof SystemCheckSchema>;
+export type SystemCheckModel = Model<SystemCheck>;
+
+/** Registers the SystemCheck model on a connection (once). */
+export function systemCheckModel(connection: Connection): SystemCheckModel {
+  return (connection.models.SystemCheck as SystemCheckModel | undefined) ?? connection.model('SystemCheck', SystemCheckSchema);
+}

@@ -1,0 +1,28 @@
+/**
+ * The platform's small error vocabulary. Business code throws these; one HTTP middleware maps
+ * them to status codes, and their messages are written for the person reading the UI's toast.
+ */
+export class InputError extends Error {
+  override name = 'InputError';
+  readonly status = 400;
+}
+
+/** Something the request names does not exist (in this workspace). */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+  readonly status = 404;
+}
+
+/** The request clashes with what is stored (a duplicate, a stale version). */
+export class ConflictError extends Error {
+  override name = 'ConflictError';
+  readonly status = 409;
+}
+
+/** Any of the errors above. */
+export type PlatformError = InputError | NotFoundError | ConflictError;
+
+/** True for the errors whose message may be shown to the client as it is. */
+export function isPlatformError(error: unknown): error is PlatformError {
+  return error instanceof InputError || error instanceof NotFoundError || error instanceof ConflictError;
+}

@@ -1,0 +1,36 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type mongoose from 'mongoose';
+import { InputError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { TemporalClient } from '../temporal/client.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { healthRouter } from './health.ts';
+import { uiMiddleware } from './ui.ts';
+
+/** What the HTTP app is built over. */
+export interface AppDeps {
+  logger: Logger;
+  database: mongoose.Connection;
+  temporal: TemporalClient;
+  /** Folder of the built UI (ui/dist); leave out for an API-only app. */
+  uiDir?: string;
+}
+
+/** A body that cannot be read is the client's mistake: 413 when too large, else a 400 saying why. */
+function rejectBody(error: Error & { status?: number; expose?: boolean }): never {
+  if (error.expose && error.status && error.status !== 400) throw error;
+  throw new InputError(`The request body is not valid JSON: ${error.message}`);
+}
+
+/** Builds the Koa app: error mapping first, then the API routes, then the UI. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.silent = true; // errors are logged once, by the error middleware
+  app.use(errorMiddleware(deps.logger));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
+  const health = healthRouter(deps.database, deps.temporal);
+  app.use(health.routes()).use(health.allowedMethods());
+  for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);
+  return app;
+}

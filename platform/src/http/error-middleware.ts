@@ -1,0 +1,23 @@
+import type { Middleware } from 'koa';
+import { NotFoundError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { toHttpError } from './http-error.ts';
+
+/**
+ * The one place errors become HTTP responses. The body is plain text by default, because
+ * the UI shows `STATUS: body`; clients that ask for JSON get `{ error, fields }`.
+ */
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`Not found: ${ctx.method} ${ctx.path}`);
+    } catch (error) {
+      const http = toHttpError(error);
+      if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = http.status;
+      if (ctx.accepts('text', 'json') === 'json') ctx.body = { error: http.message, fields: http.fields };
+      else ctx.body = http.message;
+    }
+  };
+}

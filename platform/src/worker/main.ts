@@ -1,0 +1,35 @@
+// The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createActivities } from '../activities/index.ts';
+import { loadConfigOrExit } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { createModels } from '../db/models.ts';
+import { createLogger } from '../logger.ts';
+import { workflowBundle } from './workflow-bundle.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger(config, 'worker');
+// The SDK's own lifecycle lines are noise at info level; our logger reports what matters.
+Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN') });
+
+try {
+  const { connection: database, ready } = openDatabase(config.mongoUri, logger);
+  await ready;
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: createActivities({ db: createModels(database) }),
+  });
+  logger.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker running');
+  // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() resolves once it has drained.
+  await worker.run();
+  await connection.close();
+  await database.close();
+  logger.info('worker stopped');
+} catch (error) {
+  logger.fatal({ err: error }, `worker failed: ${(error as Error).message}`);
+  process.exit(1);
+}
