@@ -37,7 +37,8 @@ function hasTool(tool: string): boolean {
   return spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
-function requireTool(tool: string, fix: string): void {
+/** Throws a ProvisionError naming the tool and the command that installs it, when it is not on PATH. */
+export function requireTool(tool: string, fix: string): void {
   if (!hasTool(tool)) throw new ProvisionError(`${tool} is not installed; install it with:  ${fix}`);
 }
 

@@ -1,0 +1,27 @@
+// Playwright global setup: the whole app as `npm start` runs it, but on free ports and in a
+// temporary data folder, so end-to-end tests run beside a developer's own `npm start`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../platform/src/config.ts';
+import { freePort } from '../../platform/src/devstack/ports.ts';
+import { startStack } from '../../platform/src/stack/start-stack.ts';
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(await freePort()),
+    MEETFLOW_MONGO_PORT: String(await freePort()),
+    MEETFLOW_TEMPORAL_PORT: String(await freePort()),
+    MEETFLOW_TEMPORAL_UI_PORT: 'off',
+    MEETFLOW_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
+  const stack = await startStack(config, (message) => console.log(`[e2e] ${message}`));
+  process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
