@@ -20,7 +20,8 @@ export interface RunningApi {
  * down) and seeds the default workspace as soon as the database answers.
  */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
-  const { connection, ready } = openDatabase(config.mongoUri, logger);
+  const database = openDatabase(config.mongoUri, logger);
+  const { connection, ready } = database;
   const temporal = createTemporalClient(config);
   const models = createModels(connection);
   void ready.then(() => ensureDefaultWorkspace(models.workspaces))
@@ -44,7 +45,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       server.closeIdleConnections();
       await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000).unref())]);
       server.closeAllConnections();
-      await connection.close();
+      await database.close();
       await temporal.connection.close();
     },
   };

@@ -12,17 +12,22 @@ const logger = createLogger(config, 'worker');
 // The SDK's own lifecycle lines are noise at info level; our logger reports what matters.
 Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN') });
 
+// Until the worker runs, nothing is in flight: a stop signal simply ends the process.
+const exitEarly = () => process.exit(0);
+process.once('SIGINT', exitEarly).once('SIGTERM', exitEarly);
+
 try {
-  const { connection: database, ready } = openDatabase(config.mongoUri, logger);
-  await ready;
+  const database = openDatabase(config.mongoUri, logger);
+  await database.ready;
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities({ db: createModels(database) }),
+    activities: createActivities({ db: createModels(database.connection) }),
   });
+  process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);
   logger.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker running');
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() resolves once it has drained.
   await worker.run();
