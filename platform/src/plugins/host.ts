@@ -1,0 +1,75 @@
+import { bindActivities, describePlugin, PluginManifestError, validatePlugins, type BoundActivity, type Clock, type HttpClient,
+  type LlmClient, type Logger, type ManifestDescription, type Plugin } from '@meetflow/plugin-sdk';
+import type { Connection, Model } from 'mongoose';
+import { z } from 'zod';
+
+/** What the host injects into every plugin, besides each one's own config and models. */
+export interface HostServices {
+  connection: Connection;
+  http: HttpClient;
+  logger: Logger & { child(bindings: object): Logger };
+  clock: Clock;
+  llm: LlmClient | null;
+}
+
+/** Collection a plugin's model lives in: prefixed by the plugin, so two plugins never share one. */
+export function collectionName(pluginId: string, name: string): string {
+  return `plugin_${pluginId.replaceAll('-', '_')}_${name}`;
+}
+
+/**
+ * The loaded plugins: validated once at start-up (a bad manifest, a duplicate id, a clashing
+ * activity or a bad config value stops start-up with a message naming the plugin).
+ */
+export class PluginHost {
+  private constructor(readonly plugins: readonly Plugin[], private readonly configs: ReadonlyMap<string, unknown>) {}
+
+  /** Validates the plugins and their configuration (`settings` keyed by plugin id; defaults fill the rest). */
+  static load(plugins: readonly Plugin[], settings: Record<string, unknown> = {}): PluginHost {
+    validatePlugins(plugins);
+    const problems: string[] = [];
+    const known = new Set(plugins.map((plugin) => plugin.manifest.id));
+    for (const id of Object.keys(settings)) if (!known.has(id)) problems.push(`settings name plugin "${id}", which is not installed`);
+    const configs = new Map<string, unknown>();
+    for (const plugin of plugins) {
+      const parsed = plugin.manifest.config.safeParse(settings[plugin.manifest.id] ?? {});
+      if (parsed.success) configs.set(plugin.manifest.id, parsed.data);
+      else problems.push(`plugin "${plugin.manifest.id}": config: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+    }
+    if (problems.length > 0) throw new PluginManifestError(`Invalid plugins:\n  ${problems.join('\n  ')}`);
+    return new PluginHost(plugins, configs);
+  }
+
+  /** The manifests with JSON Schemas, for GET /api/plugins. */
+  describe(): ManifestDescription[] {
+    return this.plugins.map(describePlugin);
+  }
+
+  /** The parsed config of one plugin. */
+  config(id: string): unknown {
+    return this.configs.get(id);
+  }
+
+  /** The models of the collections a plugin owns, on the given connection. */
+  models(id: string, connection: Connection): Record<string, Model<unknown>> {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === id);
+    if (!plugin) throw new Error(`plugin "${id}" is not installed`);
+    return Object.fromEntries(Object.entries(plugin.manifest.collections ?? {}).map(([name, schema]) => {
+      const modelName = `${id}:${name}`;
+      const model = connection.models[modelName] ?? connection.model(modelName, schema, collectionName(id, name));
+      return [name, model as Model<unknown>];
+    }));
+  }
+
+  /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary. */
+  activities(services: HostServices): Record<string, BoundActivity> {
+    return Object.assign({}, ...this.plugins.map((plugin) => bindActivities(plugin, {
+      config: this.configs.get(plugin.manifest.id),
+      db: this.models(plugin.manifest.id, services.connection) as never,
+      http: services.http,
+      logger: services.logger.child({ plugin: plugin.manifest.id }),
+      clock: services.clock,
+      llm: services.llm,
+    })));
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Plugin } from './manifest.ts';
+
+/** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
+export interface ManifestDescription {
+  id: string;
+  name: string;
+  version: string;
+  description: string;
+  kind: string;
+  ui: { icon: string; color: string; category: string };
+  config: { schema: unknown; defaults: unknown };
+  activities: Array<{ name: string; qualifiedName: string; description: string; input: unknown; output: unknown; timeout?: string }>;
+  collections: string[];
+}
+
+// Dates and other non-JSON types become unrepresentable rather than failing the whole listing.
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** Describes a plugin for the UI and the API documentation. */
+export function describePlugin(plugin: Plugin): ManifestDescription {
+  const m = plugin.manifest;
+  return {
+    id: m.id, name: m.name, version: m.version, description: m.description, kind: m.kind, ui: m.ui,
+    config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}) },
+    activities: Object.entries(m.activities).map(([name, definition]) => ({
+      name,
+      qualifiedName: `${m.id}.${name}`,
+      description: definition.description,
+      input: jsonSchema(definition.input, 'input'),
+      output: jsonSchema(definition.output, 'output'),
+      ...(definition.timeout ? { timeout: definition.timeout } : {}),
+    })),
+    collections: Object.keys(m.collections ?? {}),
+  };
+}

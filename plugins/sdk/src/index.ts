@@ -1,0 +1,7 @@
+// @meetflow/plugin-sdk: everything a plugin imports. Plugins import nothing from the platform.
+export * from './deps.ts';
+export * from './manifest.ts';
+export * from './validate.ts';
+export * from './bind.ts';
+export * from './describe.ts';
+export * from './facts.ts';

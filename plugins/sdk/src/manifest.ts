@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
+
+/** What a plugin is for: an agent of the product, a prospect source, a sending channel or a CRM. */
+export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm'] as const;
+export type PluginKind = (typeof PLUGIN_KINDS)[number];
+
+/** One activity a plugin provides: its contract, independent of its implementation. */
+export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** One line for the UI and the generated docs. */
+  description: string;
+  input: I;
+  output: O;
+  /** Start-to-close timeout the workflows use for it, e.g. '30 seconds' (default '1 minute'). */
+  timeout?: string;
+  /** True when it runs long and heartbeats (workflows then set a heartbeat timeout). */
+  heartbeats?: boolean;
+}
+
+/** The declarative half of a plugin: read by the host, the API and the UI without running anything. */
+export interface PluginManifest<
+  Config extends z.ZodObject = z.ZodObject,
+  Activities extends Record<string, ActivityDefinition> = Record<string, ActivityDefinition>,
+  Collections extends CollectionSchemas | undefined = CollectionSchemas | undefined,
+> {
+  /** kebab-case, unique; activities are registered as `<id>.<activity>`. */
+  id: string;
+  name: string;
+  /** Semantic version of the plugin. */
+  version: string;
+  description: string;
+  kind: PluginKind;
+  ui: { icon: string; color: string; category: string };
+  /** Every field has a default and a `.describe()` doc line. */
+  config: Config;
+  activities: Activities;
+  /** MongoDB collections the plugin owns; each document carries its workspace. */
+  collections?: Collections;
+}
+
+/** The implementations of a manifest's activities. */
+export type ActivityImplementations<A extends Record<string, ActivityDefinition>> = {
+  [K in keyof A]: (input: z.output<A[K]['input']>, context: ActivityContext) => Promise<z.input<A[K]['output']>>;
+};
+
+/** A plugin: its manifest, and `register`, which builds its activities over injected dependencies. */
+export interface Plugin<M extends PluginManifest = PluginManifest> {
+  manifest: M;
+  register(deps: PluginDeps<z.output<M['config']>, M['collections']>): ActivityImplementations<M['activities']>;
+}
+
+/** Declares a manifest with its types kept (an identity function for inference). */
+export function defineManifest<
+  Config extends z.ZodObject,
+  Activities extends Record<string, ActivityDefinition>,
+  Collections extends CollectionSchemas | undefined = undefined,
+>(manifest: PluginManifest<Config, Activities, Collections>): PluginManifest<Config, Activities, Collections> {
+  return manifest;
+}
+
+/** Pairs a manifest with its `register` function. */
+export function definePlugin<M extends PluginManifest>(manifest: M, register: Plugin<M>['register']): Plugin<M> {
+  return { manifest, register };
+}
+
+/** The activities of a plugin under their namespaced names, as workflows see them. */
+export type NamespacedActivities<P extends Plugin> = {
+  [K in keyof P['manifest']['activities'] & string as `${P['manifest']['id']}.${K}`]:
+    (input: z.input<P['manifest']['activities'][K]['input']>) => Promise<z.output<P['manifest']['activities'][K]['output']>>;
+};

@@ -1,0 +1,55 @@
+// Helpers for plugin tests: run an activity through the same validated boundary the worker
+// uses, inside Temporal's MockActivityEnvironment, with dependencies a test controls.
+import { MockActivityEnvironment } from '@temporalio/testing';
+import type { z } from 'zod';
+import { bindActivities } from './bind.ts';
+import type { Clock, HttpClient, Logger, PluginDeps } from './deps.ts';
+import type { Plugin } from './manifest.ts';
+
+/** A logger that drops everything. */
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** A clock stopped at `iso`. */
+export function fixedClock(iso: string): Clock {
+  return { now: () => new Date(iso) };
+}
+
+/** An HTTP client that fails every request: for activities that must not touch the network. */
+export const noNetwork: HttpClient = {
+  request: async (url) => {
+    throw Object.assign(new Error(`no network in this test (requested ${url})`), { code: 'NETWORK' });
+  },
+};
+
+/** Dependencies for a test: the plugin's default config (or overrides), no network, no LLM. */
+export function testDeps<P extends Plugin>(
+  plugin: P,
+  overrides: Partial<Omit<PluginDeps<unknown, never>, 'config'>> & { config?: Partial<z.input<P['manifest']['config']>> } = {},
+): PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> {
+  const { config, ...rest } = overrides;
+  return {
+    db: {} as never,
+    http: noNetwork,
+    logger: silentLogger,
+    clock: fixedClock('2026-11-22T09:00:00Z'),
+    llm: null,
+    ...rest,
+    config: plugin.manifest.config.parse(config ?? {}),
+  } as never;
+}
+
+/**
+ * Runs one activity of a plugin as the worker would: input and output validated against the
+ * manifest, inside a mock activity context. Rejects with the same failures a workflow sees.
+ */
+export async function runActivity<P extends Plugin, N extends keyof P['manifest']['activities'] & string>(
+  plugin: P,
+  name: N,
+  input: z.input<P['manifest']['activities'][N]['input']>,
+  deps: PluginDeps<unknown, never> = testDeps(plugin) as never,
+  environment = new MockActivityEnvironment(),
+): Promise<z.output<P['manifest']['activities'][N]['output']>> {
+  const bound = bindActivities(plugin, deps)[`${plugin.manifest.id}.${name}`];
+  if (!bound) throw new Error(`plugin "${plugin.manifest.id}" has no activity "${name}"`);
+  return environment.run(bound, input) as never;
+}

@@ -1,0 +1,80 @@
+import { Schema } from 'mongoose';
+import { z } from 'zod';
+import { PLUGIN_KINDS, type Plugin } from './manifest.ts';
+
+const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
+const SEMVER = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+
+const isZod = (value: unknown): value is z.ZodType => value instanceof z.ZodType;
+
+/** Checks a config schema: an object whose every field has a default and a doc line. */
+function configProblems(config: unknown): string[] {
+  if (!(config instanceof z.ZodObject)) return ['config must be a zod object schema'];
+  const problems: string[] = [];
+  for (const [field, schema] of Object.entries(config.shape as Record<string, z.ZodType>)) {
+    if (!schema.description) problems.push(`config field "${field}" has no doc line (.describe())`);
+  }
+  const defaults = config.safeParse({});
+  if (!defaults.success) {
+    problems.push(`config has fields without defaults: ${defaults.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  }
+  return problems;
+}
+
+/** Every problem with one plugin's manifest and shape, as readable lines (empty when valid). */
+export function manifestProblems(plugin: Plugin): string[] {
+  const m = plugin?.manifest as Partial<Plugin['manifest']> | undefined;
+  if (!m || typeof m !== 'object') return ['it has no manifest'];
+  const problems: string[] = [];
+  if (typeof m.id !== 'string' || !KEBAB.test(m.id)) problems.push(`id ${JSON.stringify(m.id)} is not kebab-case`);
+  for (const key of ['name', 'description'] as const) {
+    if (typeof m[key] !== 'string' || !m[key]) problems.push(`${key} is missing`);
+  }
+  if (typeof m.version !== 'string' || !SEMVER.test(m.version)) problems.push(`version ${JSON.stringify(m.version)} is not semver`);
+  if (!PLUGIN_KINDS.includes(m.kind as never)) problems.push(`kind ${JSON.stringify(m.kind)} is not one of ${PLUGIN_KINDS.join(', ')}`);
+  if (!m.ui || !m.ui.icon || !m.ui.color || !m.ui.category) problems.push('ui needs icon, color and category');
+  problems.push(...configProblems(m.config));
+  const activities = Object.entries(m.activities ?? {});
+  if (activities.length === 0) problems.push('it provides no activities');
+  for (const [name, definition] of activities) {
+    if (!CAMEL.test(name)) problems.push(`activity name "${name}" must be camelCase (no dots)`);
+    if (!definition?.description) problems.push(`activity "${name}" has no description`);
+    if (!isZod(definition?.input)) problems.push(`activity "${name}" has no zod input schema`);
+    if (!isZod(definition?.output)) problems.push(`activity "${name}" has no zod output schema`);
+  }
+  for (const [name, schema] of Object.entries(m.collections ?? {})) {
+    if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);
+  }
+  if (typeof plugin.register !== 'function') problems.push('register is not a function');
+  return problems;
+}
+
+/** A plugin list that cannot be loaded; the message names each plugin and what is wrong. */
+export class PluginManifestError extends Error {
+  override name = 'PluginManifestError';
+}
+
+/**
+ * Validates a list of plugins as a whole: each manifest, then duplicate ids and clashing
+ * namespaced activity names. Throws one PluginManifestError listing every problem.
+ */
+export function validatePlugins(plugins: readonly Plugin[]): void {
+  const problems: string[] = [];
+  const seenIds = new Map<string, number>();
+  const seenActivities = new Set<string>();
+  plugins.forEach((plugin, index) => {
+    const label = typeof plugin?.manifest?.id === 'string' ? `plugin "${plugin.manifest.id}"` : `plugin #${index + 1}`;
+    problems.push(...manifestProblems(plugin).map((problem) => `${label}: ${problem}`));
+    const id = plugin?.manifest?.id;
+    if (typeof id !== 'string') return;
+    if (seenIds.has(id)) problems.push(`${label}: id is already used by plugin #${(seenIds.get(id) ?? 0) + 1}`);
+    seenIds.set(id, index);
+    for (const name of Object.keys(plugin.manifest.activities ?? {})) {
+      const full = `${id}.${name}`;
+      if (seenActivities.has(full)) problems.push(`${label}: activity "${full}" is registered twice`);
+      seenActivities.add(full);
+    }
+  });
+  if (problems.length > 0) throw new PluginManifestError(`Invalid plugins:\n  ${problems.join('\n  ')}`);
+}
