@@ -102,6 +102,7 @@ function runEntry(nodeBin, env, entry, args = []) {
 const ENTRIES = {
   start: 'platform/src/cli/start.ts',
   test: 'platform/src/cli/test.ts',
+  'new-plugin': 'platform/src/cli/new-plugin.ts',
 };
 
 async function main() {

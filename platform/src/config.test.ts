@@ -30,6 +30,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads plugin settings as JSON and refuses anything else', () => {
+    expect(loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{"lead-scoring":{"qualificationThreshold":75}}' }).plugins)
+      .toEqual({ 'lead-scoring': { qualificationThreshold: 75 } });
+    expect(() => loadConfig({ MEETFLOW_PLUGINS_CONFIG: '[1,2]' })).toThrow(/MEETFLOW_PLUGINS_CONFIG="\[1,2\]": must be a JSON object/);
+    expect(() => loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{oops' })).toThrow(/MEETFLOW_PLUGINS_CONFIG/);
+  });
+
+  it('configures the optional LLM only when a base URL is given', () => {
+    expect(loadConfig({}).llm).toBeNull();
+    expect(loadConfig({ MEETFLOW_LLM_BASE_URL: 'http://127.0.0.1:9999/v1', MEETFLOW_LLM_API_KEY: 'k' }).llm)
+      .toEqual({ baseUrl: 'http://127.0.0.1:9999/v1', apiKey: 'k', model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 });
+    expect(loadConfig({ MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1:8080, localhost ' }).httpAllowHosts).toEqual(['127.0.0.1:8080', 'localhost']);
+  });
+
   it('rejects a port out of range and a bad UI port', () => {
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '70000' })).toThrow(/MEETFLOW_MONGO_PORT="70000"/);
     expect(() => loadConfig({ MEETFLOW_TEMPORAL_UI_PORT: 'x' })).toThrow(/MEETFLOW_TEMPORAL_UI_PORT="x": must be a port/);

@@ -28,6 +28,27 @@ const EnvSchema = z.object({
   MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
+  /** Plugin settings as JSON keyed by plugin id, e.g. {"lead-scoring":{"qualificationThreshold":75}}. */
+  MEETFLOW_PLUGINS_CONFIG: z.string().default('{}').transform((text, context) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch { /* reported below */ }
+    context.addIssue({ code: 'custom', message: 'must be a JSON object keyed by plugin id' });
+    return z.NEVER;
+  }),
+  /** Hosts (host or host:port, comma-separated) outbound HTTP may reach despite the SSRF guard: local demos only. */
+  MEETFLOW_HTTP_ALLOW_HOSTS: z.string().default('').transform((text) => text.split(',').map((host) => host.trim()).filter(Boolean)),
+  /** An OpenAI-compatible endpoint for the optional LLM copywriter; unset means deterministic templates only. */
+  MEETFLOW_LLM_BASE_URL: z.url().optional(),
+  /** API key of that endpoint. */
+  MEETFLOW_LLM_API_KEY: z.string().optional(),
+  /** Model name at that endpoint. */
+  MEETFLOW_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** Sampling temperature (the product's advanced settings: 0.7). */
+  MEETFLOW_LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
+  /** Largest completion, in tokens (advanced settings: 2048). */
+  MEETFLOW_LLM_MAX_TOKENS: z.coerce.number().int().min(1).default(2048),
 });
 
 /** The platform's configuration, parsed once at start-up. */
@@ -45,6 +66,12 @@ export interface Config {
   temporalNamespace: string;
   taskQueue: string;
   devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number };
+  /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
+  plugins: Record<string, unknown>;
+  /** Hosts the SSRF guard lets through (local fixture servers). */
+  httpAllowHosts: string[];
+  /** The optional LLM endpoint; null when not configured. */
+  llm: { baseUrl: string; apiKey?: string; model: string; temperature: number; maxTokens: number } | null;
 }
 
 /** Bad environment: the message lists every offending variable at once. */
@@ -81,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       temporalPort: e.MEETFLOW_TEMPORAL_PORT,
       temporalUiPort: e.MEETFLOW_TEMPORAL_UI_PORT,
     },
+    plugins: e.MEETFLOW_PLUGINS_CONFIG,
+    httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
+    llm: e.MEETFLOW_LLM_BASE_URL ? {
+      baseUrl: e.MEETFLOW_LLM_BASE_URL, apiKey: e.MEETFLOW_LLM_API_KEY, model: e.MEETFLOW_LLM_MODEL,
+      temperature: e.MEETFLOW_LLM_TEMPERATURE, maxTokens: e.MEETFLOW_LLM_MAX_TOKENS,
+    } : null,
   };
 }
 

@@ -1,2 +1,3 @@
 // Every workflow the Meetflow worker runs. Bundle-pure: no Node builtins, no I/O here.
+export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-activity.ts';
 export { systemCheck, type SystemCheckResult } from './system-check.ts';

@@ -6,6 +6,8 @@ import { ensureDefaultWorkspace } from '../db/models/workspace.ts';
 import { uiDistDir } from '../paths.ts';
 import { createApp } from '../http/app.ts';
 import type { Logger } from '../logger.ts';
+import { installedPlugins } from '../plugins/installed.ts';
+import { PluginHost } from '../plugins/host.ts';
 import { createTemporalClient } from '../temporal/client.ts';
 
 /** A running API server and how to stop it. */
@@ -20,6 +22,7 @@ export interface RunningApi {
  * down) and seeds the default workspace as soon as the database answers.
  */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+  const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
   const database = openDatabase(config.mongoUri, logger);
   const { connection, ready } = database;
   const temporal = createTemporalClient(config);
@@ -27,7 +30,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   void ready.then(() => ensureDefaultWorkspace(models.workspaces))
     .catch((error: unknown) => logger.error({ err: error }, 'could not create the default workspace'));
 
-  const app = createApp({ logger, database: connection, temporal, uiDir: uiDistDir });
+  const app = createApp({ logger, database: connection, temporal, plugins, uiDir: uiDistDir });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {
     server.once('listening', resolveListen);

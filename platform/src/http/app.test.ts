@@ -5,6 +5,7 @@ import { freePort } from '../devstack/ports.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { serveForTest } from '../testing/http.ts';
 import { createTemporalClient, type TemporalClient } from '../temporal/client.ts';
+import { PluginHost } from '../plugins/host.ts';
 import { createApp } from './app.ts';
 import type { HealthReport } from './health.ts';
 
@@ -20,7 +21,7 @@ function temporalAt(address: string): TemporalClient {
 }
 
 async function health(db: mongoose.Connection, temporal: TemporalClient): Promise<{ status: number; body: HealthReport }> {
-  const server = await serveForTest(createApp({ logger, database: db, temporal }));
+  const server = await serveForTest(createApp({ logger, database: db, temporal, plugins: PluginHost.load([]) }));
   try {
     const response = await fetch(`${server.url}/api/health`);
     return { status: response.status, body: (await response.json()) as HealthReport };
@@ -67,7 +68,7 @@ describe('GET /api/health', () => {
 
 describe('error responses', () => {
   it('answers readable text a UI toast can show as `STATUS: body`', async () => {
-    const server = await serveForTest(createApp({ logger, database, temporal: temporalAt(inject('temporalAddress')) }));
+    const server = await serveForTest(createApp({ logger, database, temporal: temporalAt(inject('temporalAddress')), plugins: PluginHost.load([]) }));
     try {
       const missing = await fetch(`${server.url}/api/no-such-thing`);
       expect([missing.status, await missing.text()]).toEqual([404, 'Not found: GET /api/no-such-thing']);

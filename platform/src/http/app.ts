@@ -3,9 +3,11 @@ import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { InputError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
+import { pluginsRouter } from './plugins.ts';
 import { uiMiddleware } from './ui.ts';
 
 /** What the HTTP app is built over. */
@@ -13,6 +15,7 @@ export interface AppDeps {
   logger: Logger;
   database: mongoose.Connection;
   temporal: TemporalClient;
+  plugins: PluginHost;
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
 }
@@ -29,8 +32,9 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged once, by the error middleware
   app.use(errorMiddleware(deps.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
-  const health = healthRouter(deps.database, deps.temporal);
-  app.use(health.routes()).use(health.allowedMethods());
+  for (const router of [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins)]) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
   for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);
   return app;
 }

@@ -1,5 +1,5 @@
 import { bindActivities, describePlugin, PluginManifestError, validatePlugins, type BoundActivity, type Clock, type HttpClient,
-  type LlmClient, type Logger, type ManifestDescription, type Plugin } from '@meetflow/plugin-sdk';
+  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
 
@@ -22,10 +22,10 @@ export function collectionName(pluginId: string, name: string): string {
  * activity or a bad config value stops start-up with a message naming the plugin).
  */
 export class PluginHost {
-  private constructor(readonly plugins: readonly Plugin[], private readonly configs: ReadonlyMap<string, unknown>) {}
+  private constructor(readonly plugins: readonly AnyPlugin[], private readonly configs: ReadonlyMap<string, unknown>) {}
 
   /** Validates the plugins and their configuration (`settings` keyed by plugin id; defaults fill the rest). */
-  static load(plugins: readonly Plugin[], settings: Record<string, unknown> = {}): PluginHost {
+  static load(plugins: readonly AnyPlugin[], settings: Record<string, unknown> = {}): PluginHost {
     validatePlugins(plugins);
     const problems: string[] = [];
     const known = new Set(plugins.map((plugin) => plugin.manifest.id));

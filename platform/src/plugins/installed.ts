@@ -1,7 +1,7 @@
-import type { Plugin } from '@meetflow/plugin-sdk';
+import type { AnyPlugin } from '@meetflow/plugin-sdk';
 
 /**
  * The plugins this platform runs, listed explicitly: a plugin is installed by adding its
  * import here (`npm run new-plugin -- <id>` prints the line to add).
  */
-export const installedPlugins: Plugin[] = [];
+export const installedPlugins: AnyPlugin[] = [];

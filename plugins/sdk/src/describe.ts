@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Plugin } from './manifest.ts';
+import type { AnyPlugin } from './manifest.ts';
 
 /** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
 export interface ManifestDescription {
@@ -18,7 +18,7 @@ export interface ManifestDescription {
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
 /** Describes a plugin for the UI and the API documentation. */
-export function describePlugin(plugin: Plugin): ManifestDescription {
+export function describePlugin(plugin: AnyPlugin): ManifestDescription {
   const m = plugin.manifest;
   return {
     id: m.id, name: m.name, version: m.version, description: m.description, kind: m.kind, ui: m.ui,

@@ -49,6 +49,15 @@ export interface Plugin<M extends PluginManifest = PluginManifest> {
   register(deps: PluginDeps<z.output<M['config']>, M['collections']>): ActivityImplementations<M['activities']>;
 }
 
+/**
+ * Any plugin, whatever its config and activity types: what hosts and plugin lists hold.
+ * (`never` parameters accept every concrete plugin's `register`.)
+ */
+export interface AnyPlugin {
+  manifest: PluginManifest;
+  register(deps: PluginDeps<never, never>): Record<string, (input: never, context: ActivityContext) => Promise<unknown>>;
+}
+
 /** Declares a manifest with its types kept (an identity function for inference). */
 export function defineManifest<
   Config extends z.ZodObject,
@@ -64,7 +73,7 @@ export function definePlugin<M extends PluginManifest>(manifest: M, register: Pl
 }
 
 /** The activities of a plugin under their namespaced names, as workflows see them. */
-export type NamespacedActivities<P extends Plugin> = {
+export type NamespacedActivities<P extends AnyPlugin> = {
   [K in keyof P['manifest']['activities'] & string as `${P['manifest']['id']}.${K}`]:
     (input: z.input<P['manifest']['activities'][K]['input']>) => Promise<z.output<P['manifest']['activities'][K]['output']>>;
 };

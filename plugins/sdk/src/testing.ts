@@ -4,7 +4,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import type { z } from 'zod';
 import { bindActivities } from './bind.ts';
 import type { Clock, HttpClient, Logger, PluginDeps } from './deps.ts';
-import type { Plugin } from './manifest.ts';
+import type { AnyPlugin } from './manifest.ts';
 
 /** A logger that drops everything. */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -22,7 +22,7 @@ export const noNetwork: HttpClient = {
 };
 
 /** Dependencies for a test: the plugin's default config (or overrides), no network, no LLM. */
-export function testDeps<P extends Plugin>(
+export function testDeps<P extends AnyPlugin>(
   plugin: P,
   overrides: Partial<Omit<PluginDeps<unknown, never>, 'config'>> & { config?: Partial<z.input<P['manifest']['config']>> } = {},
 ): PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> {
@@ -42,7 +42,7 @@ export function testDeps<P extends Plugin>(
  * Runs one activity of a plugin as the worker would: input and output validated against the
  * manifest, inside a mock activity context. Rejects with the same failures a workflow sees.
  */
-export async function runActivity<P extends Plugin, N extends keyof P['manifest']['activities'] & string>(
+export async function runActivity<P extends AnyPlugin, N extends keyof P['manifest']['activities'] & string>(
   plugin: P,
   name: N,
   input: z.input<P['manifest']['activities'][N]['input']>,

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import { z } from 'zod';
-import { PLUGIN_KINDS, type Plugin } from './manifest.ts';
+import { PLUGIN_KINDS, type AnyPlugin } from './manifest.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -23,8 +23,8 @@ function configProblems(config: unknown): string[] {
 }
 
 /** Every problem with one plugin's manifest and shape, as readable lines (empty when valid). */
-export function manifestProblems(plugin: Plugin): string[] {
-  const m = plugin?.manifest as Partial<Plugin['manifest']> | undefined;
+export function manifestProblems(plugin: AnyPlugin): string[] {
+  const m = plugin?.manifest as Partial<AnyPlugin['manifest']> | undefined;
   if (!m || typeof m !== 'object') return ['it has no manifest'];
   const problems: string[] = [];
   if (typeof m.id !== 'string' || !KEBAB.test(m.id)) problems.push(`id ${JSON.stringify(m.id)} is not kebab-case`);
@@ -59,7 +59,7 @@ export class PluginManifestError extends Error {
  * Validates a list of plugins as a whole: each manifest, then duplicate ids and clashing
  * namespaced activity names. Throws one PluginManifestError listing every problem.
  */
-export function validatePlugins(plugins: readonly Plugin[]): void {
+export function validatePlugins(plugins: readonly AnyPlugin[]): void {
   const problems: string[] = [];
   const seenIds = new Map<string, number>();
   const seenActivities = new Set<string>();

@@ -1,0 +1,66 @@
+import { Schema } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineManifest, definePlugin, type AnyPlugin } from './manifest.ts';
+import { manifestProblems, PluginManifestError, validatePlugins } from './validate.ts';
+
+function samplePlugin(id = 'sample', overrides: Record<string, unknown> = {}): AnyPlugin {
+  const manifest = defineManifest({
+    id, name: 'Sample', version: '1.0.0', description: 'A sample plugin', kind: 'agent',
+    ui: { icon: 'sparkles', color: '#6366f1', category: 'Testing' },
+    config: z.object({ greeting: z.string().default('Hello').describe('First word of the answer.') }),
+    activities: { greet: { description: 'Greets someone', input: z.object({ name: z.string() }), output: z.object({ message: z.string() }) } },
+    collections: { notes: new Schema({ workspaceId: String }) },
+  });
+  return definePlugin({ ...manifest, ...overrides } as typeof manifest, () => ({ greet: async ({ name }) => ({ message: name }) }));
+}
+
+describe('manifestProblems', () => {
+  it('accepts a complete manifest', () => {
+    expect(manifestProblems(samplePlugin())).toEqual([]);
+  });
+
+  it('names every missing or malformed part', () => {
+    const broken = samplePlugin('Bad_Id', {
+      version: 'one', kind: 'robot', ui: { icon: 'x' },
+      config: z.object({ undocumented: z.number().default(1), required: z.string().describe('Has no default.') }),
+      activities: { 'do.it': { description: '', input: { not: 'zod' } } },
+      collections: { notes: { plain: 'object' } },
+    });
+    expect(manifestProblems(broken)).toEqual([
+      'id "Bad_Id" is not kebab-case',
+      'version "one" is not semver',
+      'kind "robot" is not one of agent, source, channel, crm',
+      'ui needs icon, color and category',
+      'config field "undocumented" has no doc line (.describe())',
+      'config has fields without defaults: required',
+      'activity name "do.it" must be camelCase (no dots)',
+      'activity "do.it" has no description',
+      'activity "do.it" has no zod input schema',
+      'activity "do.it" has no zod output schema',
+      'collection "notes" is not a mongoose schema',
+    ]);
+  });
+
+  it('reports a plugin with no activities or no manifest at all', () => {
+    expect(manifestProblems(samplePlugin('empty', { activities: {} }))).toContain('it provides no activities');
+    expect(manifestProblems({} as AnyPlugin)).toEqual(['it has no manifest']);
+  });
+});
+
+describe('validatePlugins', () => {
+  it('fails start-up naming the plugin with a broken manifest', () => {
+    const attempt = () => validatePlugins([samplePlugin('good'), samplePlugin('broken', { version: 'x' })]);
+    expect(attempt).toThrow(PluginManifestError);
+    expect(attempt).toThrow('plugin "broken": version "x" is not semver');
+  });
+
+  it('refuses duplicate ids and clashing activities', () => {
+    expect(() => validatePlugins([samplePlugin('twin'), samplePlugin('twin')]))
+      .toThrow(/plugin "twin": id is already used by plugin #1[\s\S]*activity "twin.greet" is registered twice/);
+  });
+
+  it('accepts a valid list', () => {
+    expect(() => validatePlugins([samplePlugin('one'), samplePlugin('two')])).not.toThrow();
+  });
+});

@@ -1,0 +1,23 @@
+import { proxyActivities } from '@temporalio/workflow';
+
+/** One plugin activity to run, by its namespaced name. */
+export interface RunPluginActivityInput {
+  /** `<plugin>.<activity>`, e.g. `research.enrichCompany`. */
+  activity: string;
+  input: unknown;
+  /** Start-to-close timeout, e.g. '30 seconds' (the manifest's, when the caller has it). */
+  timeout?: string;
+}
+
+/**
+ * Runs a single plugin activity durably: the smallest pipeline, used to try a plugin from the
+ * UI or a test, with the same retries and validation as inside a full pipeline.
+ */
+export async function runPluginActivity(request: RunPluginActivityInput): Promise<unknown> {
+  const activities = proxyActivities<Record<string, (input: unknown) => Promise<unknown>>>({
+    startToCloseTimeout: request.timeout ?? '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
+  });
+  // The proxy resolves any name; callers validate names against the plugin registry first.
+  return activities[request.activity]!(request.input);
+}
