@@ -1,3 +1,4 @@
 // Every workflow the Meetflow worker runs. Bundle-pure: no Node builtins, no I/O here.
 export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-activity.ts';
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
+export { runPipeline, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
 import { workspaceModel } from './models/workspace.ts';
 
@@ -7,6 +8,7 @@ export function createModels(connection: Connection) {
   return {
     workspaces: workspaceModel(connection),
     systemChecks: systemCheckModel(connection),
+    ...pipelineRunModels(connection),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
-import type { ActivityContext, PluginDeps } from './deps.ts';
+import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
 
 /** An activity as the worker registers it: one JSON-able argument, validated both ways. */
@@ -23,7 +23,7 @@ function currentContext(): ActivityContext {
  * is never retried (non-retryable ApplicationFailure with the zod message); an output that
  * breaks the schema is a bug in the plugin and is not retried either.
  */
-export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, never>): Record<string, BoundActivity> {
+export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, CollectionSchemas | undefined>): Record<string, BoundActivity> {
   const implementations = plugin.register(deps as never) as Record<string, (input: unknown, context: ActivityContext) => Promise<unknown>>;
   const bound: Record<string, BoundActivity> = {};
   for (const [name, definition] of Object.entries(plugin.manifest.activities)) {

@@ -24,7 +24,7 @@ export const noNetwork: HttpClient = {
 /** Dependencies for a test: the plugin's default config (or overrides), no network, no LLM. */
 export function testDeps<P extends AnyPlugin>(
   plugin: P,
-  overrides: Partial<Omit<PluginDeps<unknown, never>, 'config'>> & { config?: Partial<z.input<P['manifest']['config']>> } = {},
+  overrides: Partial<Omit<PluginDeps<unknown, P['manifest']['collections']>, 'config'>> & { config?: Partial<z.input<P['manifest']['config']>> } = {},
 ): PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> {
   const { config, ...rest } = overrides;
   return {
@@ -46,10 +46,10 @@ export async function runActivity<P extends AnyPlugin, N extends keyof P['manife
   plugin: P,
   name: N,
   input: z.input<P['manifest']['activities'][N]['input']>,
-  deps: PluginDeps<unknown, never> = testDeps(plugin) as never,
+  deps: PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> = testDeps(plugin),
   environment = new MockActivityEnvironment(),
 ): Promise<z.output<P['manifest']['activities'][N]['output']>> {
-  const bound = bindActivities(plugin, deps)[`${plugin.manifest.id}.${name}`];
+  const bound = bindActivities(plugin, deps as PluginDeps<unknown, undefined>)[`${plugin.manifest.id}.${name}`];
   if (!bound) throw new Error(`plugin "${plugin.manifest.id}" has no activity "${name}"`);
   return environment.run(bound, input) as never;
 }

@@ -1,0 +1,107 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
+import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { Models } from '../db/models.ts';
+
+/** Input of one step: the node to run and the output paths the workflow needs back. */
+export interface ExecuteStepInput {
+  runId: string;
+  nodeId: string;
+  /** Paths in the step's output whose values the workflow's conditions read. */
+  watch: string[];
+}
+
+/** How a run ended, for the record. */
+export interface FinishRunInput {
+  runId: string;
+  status: 'completed' | 'failed';
+  /** Final status of steps the workflow settled without running them (skipped) or gave up on (failed). */
+  settled: Record<string, Extract<StepStatus, 'skipped' | 'failed'>>;
+  error?: string;
+}
+
+/** Where a step's output is stored, as recorded on the run. */
+export const outputRef = (runId: string, nodeId: string) => `step-outputs/${runId}/${nodeId}`;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The activities behind the pipeline interpreter. A step runs its plugin activity in-process
+ * (same validation as when called alone), stores the full output in MongoDB and returns only
+ * the few values the workflow's conditions need: payloads stay out of workflow history.
+ */
+export function createPipelineActivities(deps: { db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>; plugins: Record<string, BoundActivity> }) {
+  const { pipelineRuns, stepOutputs } = deps.db;
+
+  async function loadRun(runId: string) {
+    const run = await pipelineRuns.findOne({ runId }).lean();
+    if (!run) throw ApplicationFailure.create({ type: 'RunNotFound', nonRetryable: true, message: `run ${runId} does not exist` });
+    return run;
+  }
+
+  return {
+    /** Marks the run running and records its Temporal ids. */
+    async startRun({ runId }: { runId: string }): Promise<void> {
+      const { workflowExecution } = Context.current().info;
+      await pipelineRuns.updateOne({ runId, status: { $in: ['pending', 'running'] } }, { $set: {
+        status: 'running', workflowId: workflowExecution?.workflowId, temporalRunId: workflowExecution?.runId, startedAt: new Date(),
+      } });
+    },
+
+    /** Runs one node: resolves its input, calls the plugin activity, stores the output. */
+    async executeStep({ runId, nodeId, watch }: ExecuteStepInput): Promise<Record<string, unknown>> {
+      const run = await loadRun(runId);
+      const node = run.definition.nodes.find((candidate) => candidate.id === nodeId);
+      const activity = node && deps.plugins[node.activity];
+      if (!node || !activity) {
+        throw ApplicationFailure.create({ type: 'UnknownStep', nonRetryable: true,
+          message: `run ${runId}: no step "${nodeId}" or its activity is not installed` });
+      }
+      const step = `steps.${nodeId}`;
+      await pipelineRuns.updateOne({ runId }, {
+        $set: { [`${step}.status`]: 'running', [`${step}.startedAt`]: new Date() }, $inc: { [`${step}.attempts`]: 1 },
+      });
+
+      const sources = new Map<string, unknown>([['input', run.input]]);
+      for (const reference of referencesIn(node.input)) {
+        const { source } = splitReference(reference);
+        if (!sources.has(source)) sources.set(source, (await stepOutputs.findOne({ runId, nodeId: source }).lean())?.output);
+      }
+      const input = resolveTemplate(node.input, (reference) => {
+        const { source, path } = splitReference(reference);
+        return getPath(sources.get(source), path);
+      });
+
+      let output: unknown;
+      try {
+        output = await activity(input);
+      } catch (error) {
+        // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
+        const failed = error instanceof ApplicationFailure && error.nonRetryable;
+        await pipelineRuns.updateOne({ runId }, { $set: {
+          [`${step}.error`]: errorMessage(error), ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+        } });
+        throw error;
+      }
+      await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
+      await pipelineRuns.updateOne({ runId }, {
+        $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
+        $unset: { [`${step}.error`]: '' },
+      });
+      return Object.fromEntries(watch.map((path) => [path, getPath(output, path)]));
+    },
+
+    /** Records how the run ended and the steps the workflow settled without running. */
+    async finishRun({ runId, status, settled, error }: FinishRunInput): Promise<void> {
+      const now = new Date();
+      const steps = Object.fromEntries(Object.entries(settled).flatMap(([nodeId, stepStatus]) => [
+        [`steps.${nodeId}.status`, stepStatus], [`steps.${nodeId}.endedAt`, now]]));
+      await pipelineRuns.updateOne({ runId }, { $set: { status, endedAt: now, ...steps, ...(error ? { error } : {}) } });
+    },
+  };
+}
+
+export type PipelineActivities = ReturnType<typeof createPipelineActivities>;

@@ -1,0 +1,82 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipeline';
+
+/** One step of a run as the UI shows it; written by the activities as the step moves. */
+export interface StepRecord {
+  status: StepStatus;
+  activity: string;
+  attempts: number;
+  startedAt?: Date;
+  endedAt?: Date;
+  /** Where the step's output is stored: `step-outputs/<runId>/<nodeId>`. */
+  outputRef?: string;
+  error?: string;
+}
+
+/** A pipeline run: the definition it pinned, its input, its steps, and where it came from. */
+export interface PipelineRun {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  definition: PipelineDefinition;
+  input: unknown;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  steps: Record<string, StepRecord>;
+  workflowId?: string;
+  temporalRunId?: string;
+  startedAt?: Date;
+  endedAt?: Date;
+  error?: string;
+  /** Set on a rerun from a step: the run and step it restarted from. */
+  restartedFrom?: { runId: string; nodeId: string };
+  /** Set on a rerun of a whole run. */
+  retryOf?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+const PipelineRunSchema = new Schema<PipelineRun>({
+  runId: { type: String, required: true },
+  workspaceId: { type: String, required: true },
+  pipelineId: { type: String, required: true },
+  pipelineVersion: { type: Number, required: true },
+  definition: { type: Schema.Types.Mixed, required: true },
+  input: { type: Schema.Types.Mixed },
+  status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed'] },
+  // A map keyed by node id, so each step is updated with a plain `$set: { 'steps.<id>.status' }`.
+  steps: { type: Schema.Types.Mixed, required: true },
+  workflowId: String,
+  temporalRunId: String,
+  startedAt: Date,
+  endedAt: Date,
+  error: String,
+  restartedFrom: { type: new Schema({ runId: String, nodeId: String }, { _id: false }), default: undefined },
+  retryOf: String,
+}, { timestamps: true, minimize: false });
+PipelineRunSchema.index({ runId: 1 }, { unique: true });
+PipelineRunSchema.index({ workspaceId: 1, createdAt: -1 });
+
+/** A step's full output, stored apart from the run so workflows pass references, not payloads. */
+export interface StepOutput {
+  runId: string;
+  nodeId: string;
+  output: unknown;
+}
+
+const StepOutputSchema = new Schema<StepOutput>({
+  runId: { type: String, required: true },
+  nodeId: { type: String, required: true },
+  output: { type: Schema.Types.Mixed },
+}, { timestamps: true, minimize: false });
+StepOutputSchema.index({ runId: 1, nodeId: 1 }, { unique: true });
+
+/** Registers the run models on a connection (once). */
+export function pipelineRunModels(connection: Connection) {
+  return {
+    pipelineRuns: (connection.models.PipelineRun as Model<PipelineRun> | undefined)
+      ?? connection.model<PipelineRun>('PipelineRun', PipelineRunSchema),
+    stepOutputs: (connection.models.StepOutput as Model<StepOutput> | undefined)
+      ?? connection.model<StepOutput>('StepOutput', StepOutputSchema),
+  };
+}

@@ -1,0 +1,3 @@
+// Pipeline types and pure helpers, shared by the interpreter workflow and the platform.
+export * from './types.ts';
+export * from './paths.ts';

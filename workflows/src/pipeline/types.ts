@@ -1,0 +1,44 @@
+// Pipeline definitions as the interpreter workflow sees them (validated by the platform first).
+
+/** A comparison on an earlier step's output, e.g. lead-scoring's totalScore ≥ 70. */
+export interface Condition {
+  /** `<nodeId>.<path in its output>`, e.g. `score.totalScore`. */
+  path: string;
+  op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+  value?: unknown;
+}
+
+/** One step: a plugin activity, its input template and an optional condition. */
+export interface PipelineNode {
+  /** Unique in the definition; letters, digits, dashes, e.g. `score`. */
+  id: string;
+  /** `<plugin>.<activity>`. */
+  activity: string;
+  /**
+   * The activity's input. A string that is exactly `{{ input.prospect.website }}` or
+   * `{{ <nodeId>.<path> }}` is replaced by that part of the run input or an earlier output.
+   */
+  input: unknown;
+  when?: Condition;
+  /** Start-to-close timeout, copied from the plugin manifest when the run is prepared. */
+  timeout?: string;
+  label?: string;
+}
+
+/** An edge: `to` runs after `from`. Nodes with no path between them run in parallel. */
+export interface PipelineEdge {
+  from: string;
+  to: string;
+}
+
+/** A versioned pipeline definition, snapshotted into each run. */
+export interface PipelineDefinition {
+  id: string;
+  name: string;
+  version: number;
+  nodes: PipelineNode[];
+  edges: PipelineEdge[];
+}
+
+/** How each step of a run ended. */
+export type StepStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
