@@ -1,9 +1,16 @@
+import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
+import { createPipelineActivities } from './pipeline.ts';
 import { createSystemActivities } from './system.ts';
 
-/** Every activity the worker registers, built over the injected dependencies. */
-export function createActivities(deps: { db: Models }) {
+/**
+ * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
+ * interpreter's, and the platform's own checks.
+ */
+export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity> }) {
   return {
+    ...deps.plugins,
+    ...createPipelineActivities(deps),
     ...createSystemActivities(deps.db),
   };
 }

@@ -30,7 +30,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   void ready.then(() => ensureDefaultWorkspace(models.workspaces))
     .catch((error: unknown) => logger.error({ err: error }, 'could not create the default workspace'));
 
-  const app = createApp({ logger, database: connection, temporal, plugins, uiDir: uiDistDir });
+  const app = createApp({
+    logger, database: connection, temporal, plugins, uiDir: uiDistDir,
+    product: { db: models, runner: { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex() } },
+  });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {
     server.once('listening', resolveListen);

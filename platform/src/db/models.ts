@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { savedPipelineModel } from './models/pipeline.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
 import { workspaceModel } from './models/workspace.ts';
@@ -9,6 +10,7 @@ export function createModels(connection: Connection) {
     workspaces: workspaceModel(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
+    pipelines: savedPipelineModel(connection),
   };
 }
 

@@ -2,12 +2,16 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { InputError } from '../errors.ts';
+import type { Models } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
+import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
+import { pipelinesRouter } from './pipelines.ts';
 import { pluginsRouter } from './plugins.ts';
+import { runsRouter } from './runs.ts';
 import { uiMiddleware } from './ui.ts';
 
 /** What the HTTP app is built over. */
@@ -16,6 +20,8 @@ export interface AppDeps {
   database: mongoose.Connection;
   temporal: TemporalClient;
   plugins: PluginHost;
+  /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
+  product?: { db: Models; runner: PipelineRunner };
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
 }
@@ -32,7 +38,8 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged once, by the error middleware
   app.use(errorMiddleware(deps.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
-  for (const router of [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins)]) {
+  const product = deps.product ? [pipelinesRouter(deps.product.db, deps.product.runner), runsRouter(deps.product.db, deps.product.runner)] : [];
+  for (const router of [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);

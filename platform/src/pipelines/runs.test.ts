@@ -1,44 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { defineManifest, definePlugin } from '@meetflow/plugin-sdk';
-import { noNetwork } from '@meetflow/plugin-sdk/testing';
-import { ApplicationFailure } from '@temporalio/common';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import type mongoose from 'mongoose';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
-import { createPipelineActivities } from '../activities/pipeline.ts';
-import { createModels, type Models } from '../db/models.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Models } from '../db/models.ts';
 import { InputError } from '../errors.ts';
-import { PluginHost } from '../plugins/host.ts';
-import { openTestDatabase } from '../testing/database.ts';
+import { calls, mathPlugin } from '../testing/math-plugin.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
-
-const calls: string[] = [];
-const number = z.object({ n: z.number() });
-const math = definePlugin(defineManifest({
-  id: 'math', name: 'Math', version: '1.0.0', description: 'Arithmetic for pipeline tests', kind: 'agent',
-  ui: { icon: 'calculator', color: '#64748b', category: 'Testing' },
-  config: z.object({}),
-  activities: {
-    double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
-    flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
-    checkPositive: { description: 'fails for good on a negative n', input: number, output: number },
-  },
-}), () => ({
-  double: async ({ n }) => (calls.push(`double(${n})`), { n: n * 2 }),
-  flakyIncrement: async ({ n }, context) => {
-    calls.push(`flakyIncrement(${n})#${context.attempt}`);
-    if (context.attempt === 1) throw new Error('transient: connection reset');
-    return { n: n + 1 };
-  },
-  checkPositive: async ({ n }) => {
-    calls.push(`checkPositive(${n})`);
-    if (n < 0) throw ApplicationFailure.create({ type: 'Negative', message: `${n} is negative`, nonRetryable: true });
-    return { n };
-  },
-}));
 
 const definition = {
   id: 'math-demo', name: 'Math demo',
@@ -52,11 +17,8 @@ const definition = {
   edges: [{ from: 'start', to: 'left' }, { from: 'start', to: 'right' }, { from: 'right', to: 'check' }, { from: 'right', to: 'big' }],
 };
 
-let database: mongoose.Connection;
+let stack: TestPipelineWorker;
 let db: Models;
-let worker: Worker;
-let workerRun: Promise<void>;
-let clientConnection: Connection;
 let runner: PipelineRunner;
 const workspaceId = 'ws-pipelines';
 
@@ -67,28 +29,10 @@ async function finished(runId: string) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase('pipelines');
-  db = createModels(database);
-  const host = PluginHost.load([math]);
-  const plugins = host.activities({ connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null });
-  const taskQueue = `pipelines-${randomUUID()}`;
-  worker = await Worker.create({
-    connection: await NativeConnection.connect({ address: inject('temporalAddress') }), taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: { ...plugins, ...createPipelineActivities({ db, plugins }) },
-  });
-  workerRun = worker.run();
-  clientConnection = await Connection.connect({ address: inject('temporalAddress') });
-  const activities = new Map(host.describe().flatMap((plugin) => plugin.activities.map((a) => [a.qualifiedName, { timeout: a.timeout }] as const)));
-  runner = { db, temporal: new Client({ connection: clientConnection }), taskQueue, activities };
+  stack = await startTestPipelineWorker('pipelines', [mathPlugin]);
+  ({ db, runner } = stack);
 });
-afterAll(async () => {
-  worker.shutdown();
-  await workerRun;
-  await clientConnection.close();
-  await database.dropDatabase();
-  await database.close();
-});
+afterAll(() => stack.stop());
 
 describe('the pipeline interpreter on the real dev server', () => {
   it('runs branches in parallel, retries a transient failure, and records every step', async () => {

@@ -45,6 +45,12 @@ export class PluginHost {
     return this.plugins.map(describePlugin);
   }
 
+  /** Every installed activity by namespaced name, with its manifest timeout: what pipelines are checked against. */
+  activityIndex(): ReadonlyMap<string, { timeout?: string }> {
+    return new Map(this.plugins.flatMap((plugin) => Object.entries(plugin.manifest.activities)
+      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout }] as const)));
+  }
+
   /** The parsed config of one plugin. */
   config(id: string): unknown {
     return this.configs.get(id);

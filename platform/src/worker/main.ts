@@ -5,6 +5,9 @@ import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
 import { createLogger } from '../logger.ts';
+import { PluginHost } from '../plugins/host.ts';
+import { installedPlugins } from '../plugins/installed.ts';
+import { createHostServices } from '../plugins/services.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 const config = loadConfigOrExit();
@@ -17,6 +20,7 @@ const exitEarly = () => process.exit(0);
 process.once('SIGINT', exitEarly).once('SIGTERM', exitEarly);
 
 try {
+  const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
   const database = openDatabase(config.mongoUri, logger);
   await database.ready;
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
@@ -25,7 +29,10 @@ try {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities({ db: createModels(database.connection) }),
+    activities: createActivities({
+      db: createModels(database.connection),
+      plugins: plugins.activities(createHostServices(config, database.connection, logger)),
+    }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);
   logger.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker running');

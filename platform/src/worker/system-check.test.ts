@@ -32,7 +32,7 @@ describe('a workflow on the real Temporal dev server', () => {
       connection: workerConnection,
       taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
-      activities: createActivities({ db }),
+      activities: createActivities({ db, plugins: {} }),
     });
     const client = new Client({ connection: clientConnection });
     const checkId = randomUUID();

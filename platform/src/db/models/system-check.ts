@@ -1,4 +1,4 @@
-import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /** One end-to-end check: a workflow ran on a worker and wrote this through an activity. */
 const SystemCheckSchema = new Schema({
@@ -11,9 +11,10 @@ const SystemCheckSchema = new Schema({
 SystemCheckSchema.index({ checkId: 1 }, { unique: true });
 
 export type SystemCheck = InferSchemaType<typeof SystemCheckSchema>;
-export type SystemCheckModel = Model<SystemCheck>;
+const buildSystemCheck = (connection: Connection) => connection.model('SystemCheck', SystemCheckSchema);
+export type SystemCheckModel = ReturnType<typeof buildSystemCheck>;
 
 /** Registers the SystemCheck model on a connection (once). */
 export function systemCheckModel(connection: Connection): SystemCheckModel {
-  return (connection.models.SystemCheck as SystemCheckModel | undefined) ?? connection.model('SystemCheck', SystemCheckSchema);
+  return (connection.models.SystemCheck as SystemCheckModel | undefined) ?? buildSystemCheck(connection);
 }

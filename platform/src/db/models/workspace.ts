@@ -1,4 +1,4 @@
-import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 const WorkspaceSchema = new Schema(
   {
@@ -12,14 +12,15 @@ const WorkspaceSchema = new Schema(
 WorkspaceSchema.index({ slug: 1 }, { unique: true });
 
 export type Workspace = InferSchemaType<typeof WorkspaceSchema>;
-export type WorkspaceModel = Model<Workspace>;
+const buildWorkspace = (connection: Connection) => connection.model('Workspace', WorkspaceSchema);
+export type WorkspaceModel = ReturnType<typeof buildWorkspace>;
 
 /** The one workspace the product's UI hard-codes; it exists from the first start on. */
 export const DEFAULT_WORKSPACE = { slug: 'default', name: 'Default workspace' } as const;
 
 /** Registers the Workspace model on a connection (once). */
 export function workspaceModel(connection: Connection): WorkspaceModel {
-  return (connection.models.Workspace as WorkspaceModel | undefined) ?? connection.model('Workspace', WorkspaceSchema);
+  return (connection.models.Workspace as WorkspaceModel | undefined) ?? buildWorkspace(connection);
 }
 
 /** Creates the default workspace if it is missing; idempotent, safe to call at every start. */

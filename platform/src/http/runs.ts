@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Models } from '../db/models.ts';
+import { NotFoundError } from '../errors.ts';
+import { rerunPipeline, type PipelineRunner } from '../pipelines/runs.ts';
+import { workspaceOf } from './workspace.ts';
+
+const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), pipeline: z.string().optional() });
+const RerunBody = z.object({ fromStep: z.string().min(1).optional(), input: z.unknown().optional() });
+const POLL_MS = 500;
+
+/** /api/runs: recorded runs, one run, rerun, and a Server-Sent Events stream of its step changes. */
+export function runsRouter(db: Models, runner: PipelineRunner): Router {
+  const findRun = async (workspaceId: string, runId: string) => {
+    const run = await db.pipelineRuns.findOne({ workspaceId, runId }).lean();
+    if (!run) throw new NotFoundError(`No run ${runId} in this workspace`);
+    return run;
+  };
+  return new Router({ prefix: '/api/runs' })
+    .get('/', async (ctx) => {
+      const query = ListQuery.parse(ctx.query);
+      ctx.body = await db.pipelineRuns.find({ workspaceId: workspaceOf(ctx), ...(query.pipeline ? { pipelineId: query.pipeline } : {}) },
+        { definition: 0, input: 0 }).sort({ createdAt: -1, runId: 1 }).limit(query.limit).lean();
+    })
+    .get('/:id', async (ctx) => {
+      ctx.body = await findRun(workspaceOf(ctx), ctx.params.id!);
+    })
+    .post('/:id/rerun', async (ctx) => {
+      const body = RerunBody.parse(ctx.request.body ?? {});
+      ctx.status = 201;
+      ctx.body = await rerunPipeline(runner, workspaceOf(ctx), ctx.params.id!, { fromNodeId: body.fromStep, input: body.input });
+    })
+    .get('/:id/events', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const runId = ctx.params.id!;
+      const first = await findRun(workspaceId, runId);
+      const stream = new PassThrough();
+      const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      ctx.request.socket.setTimeout(0);
+      ctx.set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      ctx.body = stream;
+      send('snapshot', { status: first.status, steps: first.steps });
+
+      // The embedded database has no change streams: poll the one run document, send what changed.
+      let last = first;
+      const timer = setInterval(() => {
+        void db.pipelineRuns.findOne({ workspaceId, runId }, { steps: 1, status: 1, error: 1 }).lean().then((run) => {
+          if (!run) return;
+          for (const [nodeId, step] of Object.entries(run.steps)) {
+            if (JSON.stringify(step) !== JSON.stringify(last.steps[nodeId])) send('step', { nodeId, ...step });
+          }
+          if (run.status !== last.status) send('run', { status: run.status, error: run.error });
+          last = { ...last, ...run };
+          if (run.status === 'completed' || run.status === 'failed') stop();
+        }, (error: unknown) => send('error', { message: (error as Error).message }));
+      }, POLL_MS);
+      const stop = () => {
+        clearInterval(timer);
+        stream.end();
+      };
+      ctx.req.on('close', stop);
+      if (first.status === 'completed' || first.status === 'failed') stop();
+    });
+}

@@ -1,0 +1,31 @@
+import { defineManifest, definePlugin } from '@meetflow/plugin-sdk';
+import { ApplicationFailure } from '@temporalio/common';
+import { z } from 'zod';
+
+/** Every call the math plugin received, in order, so tests can tell what ran and what was reused. */
+export const calls: string[] = [];
+const number = z.object({ n: z.number() });
+
+/** A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good. */
+export const mathPlugin = definePlugin(defineManifest({
+  id: 'math', name: 'Math', version: '1.0.0', description: 'Arithmetic for pipeline tests', kind: 'agent',
+  ui: { icon: 'calculator', color: '#64748b', category: 'Testing' },
+  config: z.object({}),
+  activities: {
+    double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
+    flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
+    checkPositive: { description: 'fails for good on a negative n', input: number, output: number },
+  },
+}), () => ({
+  double: async ({ n }) => (calls.push(`double(${n})`), { n: n * 2 }),
+  flakyIncrement: async ({ n }, context) => {
+    calls.push(`flakyIncrement(${n})#${context.attempt}`);
+    if (context.attempt === 1) throw new Error('transient: connection reset');
+    return { n: n + 1 };
+  },
+  checkPositive: async ({ n }) => {
+    calls.push(`checkPositive(${n})`);
+    if (n < 0) throw ApplicationFailure.create({ type: 'Negative', message: `${n} is negative`, nonRetryable: true });
+    return { n };
+  },
+}));

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyPlugin } from '@meetflow/plugin-sdk';
+import { noNetwork } from '@meetflow/plugin-sdk/testing';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type mongoose from 'mongoose';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { createActivities } from '../activities/index.ts';
+import { createModels, type Models } from '../db/models.ts';
+import { PluginHost } from '../plugins/host.ts';
+import type { PipelineRunner } from '../pipelines/runs.ts';
+import { openTestDatabase } from './database.ts';
+
+/** A worker running the given plugins on its own task queue, with a fresh database, for one test file. */
+export interface TestPipelineWorker {
+  database: mongoose.Connection;
+  db: Models;
+  host: PluginHost;
+  runner: PipelineRunner;
+  stop(): Promise<void>;
+}
+
+/** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
+export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[]): Promise<TestPipelineWorker> {
+  const database = await openTestDatabase(label);
+  const db = createModels(database);
+  const host = PluginHost.load(plugins);
+  const services = { connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null };
+  const taskQueue = `${label}-${randomUUID()}`;
+  const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
+  const worker = await Worker.create({
+    connection: workerConnection, taskQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+    activities: createActivities({ db, plugins: host.activities(services) }),
+  });
+  const running = worker.run();
+  const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
+  return {
+    database, db, host,
+    runner: { db, temporal: new Client({ connection: clientConnection }), taskQueue, activities: host.activityIndex() },
+    async stop() {
+      worker.shutdown();
+      await running;
+      await Promise.all([clientConnection.close(), workerConnection.close()]);
+      await database.dropDatabase();
+      await database.close();
+    },
+  };
+}
