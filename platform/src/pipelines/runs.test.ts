@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Models } from '../db/models.ts';
 import { InputError } from '../errors.ts';
 import { calls, mathPlugin } from '../testing/math-plugin.ts';
@@ -89,5 +90,18 @@ describe('the pipeline interpreter on the real dev server', () => {
       expect(attempt).rejects.toThrow(InputError),
       expect(attempt).rejects.toThrow(/node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/),
     ]);
+  });
+
+  it('replays the recorded histories of these runs without determinism errors', async () => {
+    const runs = await db.pipelineRuns.find({ workspaceId }, { workflowId: 1 }).lean();
+    expect(runs.length).toBeGreaterThanOrEqual(5);
+    const histories = await Promise.all(runs.map(async ({ workflowId }) => ({
+      workflowId: workflowId!, history: await runner.temporal.workflow.getHandle(workflowId!).fetchHistory(),
+    })));
+    const results = [];
+    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories)) {
+      results.push({ workflowId: result.workflowId, error: result.error?.message });
+    }
+    expect(results).toEqual(histories.map(({ workflowId }) => ({ workflowId, error: undefined })));
   });
 });

@@ -1,0 +1,87 @@
+import { betaMean, betaPosterior, probabilityBest } from './beta.ts';
+import { CADENCE_STEPS, type CadenceStep, type CadenceTiming, type Outcomes } from './schemas.ts';
+
+/** One step the learner proposes to move. */
+export interface CadenceMove {
+  step: CadenceStep;
+  from: number;
+  to: number;
+  /** The day offset with the best posterior reply rate, which the step moves toward. */
+  bestOffset: number;
+  bestRate: number;
+  /** P(bestOffset truly has the best reply rate among the offsets tried for this step). */
+  confidence: number;
+}
+
+/** What the cadence learner found. */
+export interface CadenceLearning {
+  proposed: CadenceTiming;
+  /** The smallest confidence among the proposed moves (0 when nothing moves). */
+  confidence: number;
+  moves: CadenceMove[];
+  /** Steps that had at least two offsets with enough sends to compare. */
+  stepsWithEvidence: number;
+}
+
+/** Settings the learner takes from the plugin config. */
+export interface CadenceSettings {
+  minSendsPerOffset: number;
+  maxShiftDays: number;
+  priorStrength: number;
+}
+
+function bestOffsetFor(rows: Outcomes['cadence'], settings: CadenceSettings) {
+  const totals = new Map<number, { sent: number; replied: number }>();
+  for (const row of rows) {
+    const total = totals.get(row.dayOffset) ?? { sent: 0, replied: 0 };
+    totals.set(row.dayOffset, { sent: total.sent + row.sent, replied: total.replied + row.replied });
+  }
+  const tried = [...totals].filter(([, total]) => total.sent >= settings.minSendsPerOffset).sort(([a], [b]) => a - b);
+  if (tried.length < 2) return null;
+  // Uniform prior (mean 0.5): no offset is favoured before its own evidence.
+  const posteriors = tried.map(([, total]) => betaPosterior(0.5, settings.priorStrength, total.replied, total.sent));
+  const wins = probabilityBest(posteriors);
+  const best = tried.map(([offset], i) => ({ offset, rate: betaMean(posteriors[i] ?? { alpha: 1, beta: 1 }), win: wins[i] ?? 0 }))
+    .reduce((a, b) => (b.rate > a.rate ? b : a));
+  return best;
+}
+
+// Moves that would put a step on or before the previous one are dropped: the steps stay in order.
+function keepOrder(current: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
+  let kept = moves;
+  for (let pass = 0; pass < CADENCE_STEPS.length; pass += 1) {
+    const timing = { ...current, ...Object.fromEntries(kept.map((move) => [move.step, move.to])) } as CadenceTiming;
+    const clash = CADENCE_STEPS.findIndex((step, k) => k > 0 && timing[step] <= timing[CADENCE_STEPS[k - 1] as CadenceStep]);
+    if (clash < 0) return kept;
+    const clashing = new Set([CADENCE_STEPS[clash], CADENCE_STEPS[clash - 1]]);
+    kept = kept.filter((move) => !clashing.has(move.step));
+  }
+  return kept;
+}
+
+/**
+ * Per step, compares the reply rates of the day offsets tried (Beta posteriors with a uniform
+ * prior, offsets with fewer than `minSendsPerOffset` sends ignored). When the best offset differs
+ * from the current one, the step moves toward it by at most `maxShiftDays`.
+ */
+export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], settings: CadenceSettings): CadenceLearning {
+  let stepsWithEvidence = 0;
+  const candidates: CadenceMove[] = [];
+  CADENCE_STEPS.forEach((step, k) => {
+    const best = bestOffsetFor(rows.filter((row) => row.step === k + 1), settings);
+    if (!best) return;
+    stepsWithEvidence += 1;
+    const shift = Math.max(-settings.maxShiftDays, Math.min(settings.maxShiftDays, best.offset - current[step]));
+    const to = Math.max(1, current[step] + shift);
+    if (to !== current[step]) {
+      candidates.push({ step, from: current[step], to, bestOffset: best.offset, bestRate: Number(best.rate.toFixed(4)), confidence: Number(best.win.toFixed(4)) });
+    }
+  });
+  const moves = keepOrder(current, candidates);
+  return {
+    proposed: { ...current, ...Object.fromEntries(moves.map((move) => [move.step, move.to])) },
+    confidence: moves.length === 0 ? 0 : Math.min(...moves.map((move) => move.confidence)),
+    moves,
+    stepsWithEvidence,
+  };
+}

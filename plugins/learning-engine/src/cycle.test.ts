@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { learningEngineConfig } from './config.ts';
+import { computeLearningCycle } from './cycle.ts';
+import { runLearningCycleInput, type RunLearningCycleInput } from './schemas.ts';
+import { techStackLeads } from './synthetic.test-support.ts';
+
+const config = learningEngineConfig.parse({});
+const now = new Date('2026-11-22T09:00:00Z');
+
+function input(overrides: Partial<RunLearningCycleInput['outcomes']> = {}, autoApply?: boolean): RunLearningCycleInput {
+  return runLearningCycleInput.parse({
+    workspaceId: 'w1', cycleId: 'c1', autoApply,
+    outcomes: { sends: 1000, replies: 300, meetingsBooked: 40, meetingsAttended: 30, ...overrides },
+  });
+}
+
+const clearTemplateWinner = [
+  { template: 'roi-focused', sent: 500, replied: 250, positive: 100 },
+  { template: 'pain-point', sent: 500, replied: 100, positive: 30 },
+  { template: 'value-prop', sent: 500, replied: 60, positive: 20 },
+] as const;
+const closeTemplates = [
+  { template: 'roi-focused', sent: 20, replied: 7, positive: 2 },
+  { template: 'pain-point', sent: 20, replied: 6, positive: 2 },
+  { template: 'value-prop', sent: 20, replied: 4, positive: 1 },
+] as const;
+
+describe('computeLearningCycle', () => {
+  it('applies a part only when its confidence reaches minConfidence', () => {
+    const result = computeLearningCycle(input({ templates: [...clearTemplateWinner] }), config, now);
+    expect(result.confidence.templatePerformance).toBeGreaterThanOrEqual(0.85);
+    expect(result.applied).toEqual({ templatePerformance: true, scoringWeights: false, cadenceTiming: false });
+    expect(result.effective.templatePerformance).toEqual(result.proposed.templatePerformance);
+    expect(result.effective.scoringWeights).toEqual(input().current.scoringWeights);
+    // (0.345 · 20 + 250) / 520
+    expect(result.proposed.templatePerformance['roi-focused']).toBeCloseTo((0.345 * 20 + 250) / 520, 4);
+  });
+
+  it('holds back a proposal below minConfidence', () => {
+    const result = computeLearningCycle(input({ templates: [...closeTemplates] }), config, now);
+    expect(result.confidence.templatePerformance).toBeLessThan(0.85);
+    expect(result.applied.templatePerformance).toBe(false);
+    expect(result.effective.templatePerformance).toEqual(input().current.templatePerformance);
+    expect(result.activity.map((entry) => entry.title)).toContain('Template performance held for review');
+  });
+
+  it('applies nothing when auto-apply is off, however confident', () => {
+    const result = computeLearningCycle(input({ templates: [...clearTemplateWinner] }, false), config, now);
+    expect(result.applied.templatePerformance).toBe(false);
+    expect(result.proposed.templatePerformance['roi-focused']).toBeGreaterThan(0.345);
+  });
+
+  it('says how many more scored leads the weights need', () => {
+    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(60) }), config, now);
+    expect(result.confidence.scoringWeights).toBe(0);
+    expect(result.insights.find((insight) => insight.type === 'scoring')?.description).toContain('40 more needed');
+  });
+
+  it('computes the metrics and the learning score from the outcomes', () => {
+    const result = computeLearningCycle(input({ templates: [...clearTemplateWinner] }), config, now);
+    // R = min(1, 0.3 / mean(0.345, 0.282, 0.198)) = 1; M = 30 / 300 = 0.1; C = mean of the confidences.
+    const c = (result.confidence.scoringWeights + result.confidence.templatePerformance + result.confidence.cadenceTiming) / 3;
+    expect(result.metrics).toEqual({
+      response_rate: 30, meeting_booked: 40, sampleSize: 0,
+      learning_score: Number((100 * (0.4 * 1 + 0.3 * 0.1 + 0.3 * c)).toFixed(1)),
+    });
+  });
+
+  it('gives Thompson-sampling shares that sum to one and favour the winner', () => {
+    const { templateAllocation } = computeLearningCycle(input({ templates: [...closeTemplates] }), config, now);
+    const shares = Object.values(templateAllocation);
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 3);
+    expect(templateAllocation['roi-focused']).toBe(Math.max(...shares));
+  });
+
+  it('is deterministic for the same input', () => {
+    const leads = techStackLeads(150);
+    const first = computeLearningCycle(input({ scoredLeads: leads }), config, now);
+    expect(computeLearningCycle(input({ scoredLeads: leads }), config, now)).toEqual(first);
+  });
+});

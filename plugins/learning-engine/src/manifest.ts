@@ -1,0 +1,31 @@
+import { defineManifest } from '@meetflow/plugin-sdk';
+import { learningEngineConfig } from './config.ts';
+import { cycleSchema } from './cycles-store.ts';
+import { learningCycleResult, listCyclesInput, listCyclesOutput, runLearningCycleInput } from './schemas.ts';
+
+/** The learning engine: the meta-agent that tunes scoring weights, template rates and cadence from results. */
+export const manifest = defineManifest({
+  id: 'learning-engine',
+  name: 'Learning Engine',
+  version: '0.1.0',
+  description: 'Learns from outreach and meeting outcomes: Bayesian template rates, a logistic step on lead-scoring weights '
+    + 'and cadence retiming, applied automatically only at high confidence.',
+  kind: 'agent',
+  ui: { icon: 'brain', color: 'purple', category: 'learning' },
+  config: learningEngineConfig,
+  activities: {
+    runLearningCycle: {
+      description: 'Runs one learning cycle over the outcomes since the last one; idempotent per cycleId.',
+      input: runLearningCycleInput,
+      output: learningCycleResult,
+      timeout: '1 minute',
+    },
+    listCycles: {
+      description: 'The workspace\'s learning cycles, newest first, with their insights and metrics.',
+      input: listCyclesInput,
+      output: listCyclesOutput,
+      timeout: '10 seconds',
+    },
+  },
+  collections: { cycles: cycleSchema },
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** The four lead-scoring features, in the order the regression uses them. */
+export const SCORING_FEATURES = ['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const;
+export type ScoringFeature = (typeof SCORING_FEATURES)[number];
+
+/** The three outreach template families tracked by the product. */
+export const TEMPLATES = ['roi-focused', 'pain-point', 'value-prop'] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+
+/** The three cadence steps. */
+export const CADENCE_STEPS = ['step1', 'step2', 'step3'] as const;
+export type CadenceStep = (typeof CADENCE_STEPS)[number];
+
+const fraction = z.number().min(0).max(1);
+const count = z.number().int().min(0);
+
+/** Lead-scoring weights as fractions (spec defaults 0.35, 0.28, 0.22, 0.15). */
+export const scoringWeightsSchema = z.object({
+  companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction,
+});
+/** Response rate per template as a fraction (spec defaults 0.345, 0.282, 0.198). */
+export const templatePerformanceSchema = z.object({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });
+/** Days after the first touch at which each follow-up step is sent (spec defaults 3, 5, 7). */
+export const cadenceTimingSchema = z.object({ step1: count, step2: count, step3: count });
+
+export type ScoringWeights = z.output<typeof scoringWeightsSchema>;
+export type TemplatePerformance = z.output<typeof templatePerformanceSchema>;
+export type CadenceTiming = z.output<typeof cadenceTimingSchema>;
+
+/** The spec's config defaults (section 3, config entries). */
+export const SPEC_DEFAULTS = {
+  scoringWeights: { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 },
+  templatePerformance: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 },
+  cadenceTiming: { step1: 3, step2: 5, step3: 7 },
+} as const;
+
+const templateOutcome = z.object({ template: z.enum(TEMPLATES), sent: count, replied: count, positive: count })
+  .refine((t) => t.replied <= t.sent, { message: 'replied cannot exceed sent', path: ['replied'] })
+  .refine((t) => t.positive <= t.replied, { message: 'positive cannot exceed replied', path: ['positive'] });
+const scoredLead = z.object({
+  features: z.object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction }),
+  converted: z.boolean(),
+});
+const cadenceOutcome = z.object({ step: z.union([z.literal(1), z.literal(2), z.literal(3)]), dayOffset: count, sent: count, replied: count })
+  .refine((c) => c.replied <= c.sent, { message: 'replied cannot exceed sent', path: ['replied'] });
+
+/** What happened since the last cycle. */
+export const outcomesSchema = z.object({
+  templates: z.array(templateOutcome).default([]),
+  sends: count, replies: count, meetingsBooked: count, meetingsAttended: count,
+  scoredLeads: z.array(scoredLead).default([]),
+  cadence: z.array(cadenceOutcome).default([]),
+}).refine((o) => o.replies <= o.sends, { message: 'replies cannot exceed sends', path: ['replies'] })
+  .refine((o) => o.meetingsAttended <= o.meetingsBooked, { message: 'meetingsAttended cannot exceed meetingsBooked', path: ['meetingsAttended'] });
+export type Outcomes = z.output<typeof outcomesSchema>;
+
+/** The three learned config values. */
+export const learnedValuesSchema = z.object({
+  scoringWeights: scoringWeightsSchema, templatePerformance: templatePerformanceSchema, cadenceTiming: cadenceTimingSchema,
+});
+export type LearnedValues = z.output<typeof learnedValuesSchema>;
+const perPart = <T extends z.ZodType>(schema: T) => z.object({ scoringWeights: schema, templatePerformance: schema, cadenceTiming: schema });
+
+/** Input of `runLearningCycle`. */
+export const runLearningCycleInput = z.object({
+  workspaceId: z.string().min(1),
+  cycleId: z.string().min(1).describe('Idempotency key: a retry with the same id returns the stored result.'),
+  outcomes: outcomesSchema,
+  current: learnedValuesSchema.default(SPEC_DEFAULTS).describe('The values in force before this cycle (spec defaults when omitted).'),
+  autoApply: z.boolean().optional().describe('Overrides the autoApplyOptimizations config for this cycle.'),
+});
+export type RunLearningCycleInput = z.output<typeof runLearningCycleInput>;
+
+/** One insight for the dashboard (spec entity Insight). */
+export const insightSchema = z.object({
+  title: z.string(), description: z.string(), impact: z.string(), confidence: fraction,
+  type: z.enum(['scoring', 'template', 'cadence', 'performance']), color: z.string(),
+  implementedDate: z.string().nullable().describe('When the change was applied (ISO), null when only proposed.'),
+});
+export type Insight = z.output<typeof insightSchema>;
+/** One line of the dashboard's Recent Activity (spec entity Activity). */
+export const activitySchema = z.object({ title: z.string(), description: z.string(), time: z.string(), icon: z.string(), color: z.string() });
+export type ActivityEntry = z.output<typeof activitySchema>;
+/** Dashboard metrics of one cycle. */
+export const metricsSchema = z.object({
+  response_rate: z.number().describe('Replies / sends in percent, one decimal.'),
+  meeting_booked: count,
+  learning_score: z.number().min(0).max(100),
+  sampleSize: count.describe('Scored leads used for the scoring weights.'),
+});
+export type CycleMetrics = z.output<typeof metricsSchema>;
+
+/** Output of `runLearningCycle`. */
+export const learningCycleResult = z.object({
+  cycleId: z.string(),
+  proposed: learnedValuesSchema,
+  applied: perPart(z.boolean()).describe('Per part: autoApply and confidence ≥ minConfidence.'),
+  effective: learnedValuesSchema.describe('The values in force after this cycle: proposed where applied, current elsewhere.'),
+  confidence: perPart(fraction),
+  templateAllocation: templatePerformanceSchema.describe('Thompson-sampling share of sends per template (= P(best)).'),
+  insights: z.array(insightSchema),
+  metrics: metricsSchema,
+  activity: z.array(activitySchema),
+});
+export type LearningCycleResult = z.output<typeof learningCycleResult>;
+
+/** Input of `listCycles`. */
+export const listCyclesInput = z.object({ workspaceId: z.string().min(1), limit: z.number().int().min(1).max(100).default(20) });
+/** Output of `listCycles`: newest first. */
+export const listCyclesOutput = z.object({
+  total: count.describe('Learning cycles run in the workspace (the dashboard\'s learning_cycles).'),
+  cycles: z.array(z.object({
+    cycleId: z.string(), createdAt: z.string(), applied: perPart(z.boolean()),
+    insights: z.array(insightSchema), metrics: metricsSchema,
+  })),
+});

@@ -1,0 +1,79 @@
+import type { Clock } from '@meetflow/plugin-sdk';
+import type { z } from 'zod';
+import { isDuplicateKey, type LedgerDocument, type PricingModels } from './collections.ts';
+import type { PpmPricingConfig } from './config.ts';
+import type { chargeMeetingInput, ledgerSummaryInput } from './schemas.ts';
+import { derivedEstimates, requireSlice, slicePrice } from './slice-views.ts';
+
+const REASONS = { charge: 'attended meeting charged at the slice price', 'no-show': 'no-show: not charged' } as const;
+
+/** The answer a ledger row stands for: the same on every retry. */
+function answer(row: Pick<LedgerDocument, 'kind' | 'amount'>) {
+  return { charged: row.kind === 'charge', amount: row.amount, currency: 'USD' as const, reason: REASONS[row.kind] };
+}
+
+/** Ledger activities over the pricing models. */
+export function ledgerActivities(models: PricingModels, config: PpmPricingConfig, clock: Clock) {
+  /**
+   * Re-counts the slice's ledger rows since its evidence was last set and stores the resulting
+   * pm. Counting (not incrementing) keeps it idempotent; the count only ever moves up, so a slow
+   * attempt never overwrites a newer one.
+   */
+  async function refreshShowUpEstimate(workspaceId: string, sliceId: string) {
+    const slice = await requireSlice(models, workspaceId, sliceId);
+    const since = { workspaceId, sliceId, createdAt: { $gte: slice.evidenceSince } };
+    const [ledgerBooked, ledgerAttended] = await Promise.all([
+      models.ledger.countDocuments(since), models.ledger.countDocuments({ ...since, kind: 'charge' }),
+    ]);
+    if (ledgerBooked <= slice.ledgerBooked) return;
+    const { pm } = derivedEstimates({ ...slice, ledgerBooked, ledgerAttended }, config);
+    await models.slices.updateOne(
+      { workspaceId, sliceId, evidenceSince: slice.evidenceSince, ledgerBooked: { $lt: ledgerBooked } },
+      { $set: { ledgerBooked, ledgerAttended, pm, updatedAt: clock.now() } },
+    );
+  }
+
+  return {
+    /**
+     * Records a meeting's outcome once: an attended meeting is charged at the slice's current
+     * price, a no-show is recorded at 0 and lowers the slice's pm. A retry finds the row and
+     * answers the same; the first outcome reported for a meeting stands.
+     */
+    async chargeMeeting(input: z.output<typeof chargeMeetingInput>) {
+      const { workspaceId, meetingId, sliceId } = input;
+      let row = await models.ledger.findOne({ workspaceId, meetingId }).lean();
+      if (!row) {
+        const slice = await requireSlice(models, workspaceId, sliceId);
+        const bid = await models.bids.findOne({ workspaceId, sliceId }).lean();
+        const kind = input.outcome === 'completed' ? 'charge' : 'no-show';
+        const record = {
+          workspaceId, meetingId, sliceId, kind, currency: 'USD', createdAt: clock.now(), attendedAt: new Date(input.attendedAt),
+          amount: kind === 'charge' ? slicePrice(slice, bid, config) : 0,
+        } as const;
+        try {
+          row = (await models.ledger.create(record)).toObject();
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          row = await models.ledger.findOne({ workspaceId, meetingId }).lean();
+        }
+      }
+      if (!row) throw new Error(`ledger row for meeting "${meetingId}" was neither written nor found`);
+      // Also on a retry: an attempt that crashed after writing the row still updates the pm.
+      await refreshShowUpEstimate(workspaceId, row.sliceId);
+      return answer(row);
+    },
+
+    /** Charged meetings, total and average price from the ledger, attendedAt in [from, to). */
+    async ledgerSummary({ workspaceId, from, to }: z.output<typeof ledgerSummaryInput>) {
+      const attendedAt = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
+      const filter = { workspaceId, kind: 'charge' as const, ...(from || to ? { attendedAt } : {}) };
+      const rows = await models.ledger.find(filter, { amount: 1 }).lean();
+      // Summed in whole cents so that many 2-decimal amounts add up exactly.
+      const cents = rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+      return {
+        meetingsCharged: rows.length, total: cents / 100, currency: 'USD' as const,
+        averagePpm: rows.length === 0 ? 0 : Math.round(cents / rows.length) / 100,
+      };
+    },
+  };
+}

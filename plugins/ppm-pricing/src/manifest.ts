@@ -1,0 +1,59 @@
+import { defineManifest } from '@meetflow/plugin-sdk';
+import { z } from 'zod';
+import { bidSchema, ledgerSchema, sliceSchema } from './collections.ts';
+import { ppmPricingConfig } from './config.ts';
+import {
+  bidView, chargeMeetingInput, chargeResult, estimatePriceInput, ledgerSummary, ledgerSummaryInput, priceEstimate, publicSlice,
+  recomputeSliceInput, sliceEconomics, upsertBidInput, upsertSliceInput, workspaceInput,
+} from './schemas.ts';
+
+/** Pay-per-meeting pricing: slices, customer bids, prices per attended meeting and the charge ledger. */
+export const manifest = defineManifest({
+  id: 'ppm-pricing',
+  name: 'Pay-per-Meeting Pricing',
+  version: '0.1.0',
+  description: 'Prices ICP slices per attended meeting from bid, quality and show-up probability; charges attended meetings only.',
+  kind: 'agent',
+  ui: { icon: 'dollar-sign', color: 'emerald', category: 'pricing' },
+  config: ppmPricingConfig,
+  activities: {
+    estimatePrice: {
+      description: 'Pure: baseBid × basePrice × qualityScore ÷ pm, clamped to [floor, cap]; floor when pm ≤ 0.',
+      input: estimatePriceInput, output: priceEstimate, timeout: '5 seconds',
+    },
+    upsertSlice: {
+      description: 'Creates or updates a pricing slice of the workspace; answers its public view.',
+      input: upsertSliceInput, output: publicSlice, timeout: '10 seconds',
+    },
+    listSlices: {
+      description: 'The workspace\'s slices as clients see them (no internal cost), priced with its bids.',
+      input: workspaceInput, output: z.object({ slices: z.array(publicSlice) }), timeout: '10 seconds',
+    },
+    internalSliceEconomics: {
+      description: 'Internal only: slices with expected cost per meeting (ecm), margin and evidence.',
+      input: workspaceInput.extend({ sliceId: z.string().min(1).optional() }),
+      output: z.object({ slices: z.array(sliceEconomics) }), timeout: '10 seconds',
+    },
+    upsertBid: {
+      description: 'Sets the workspace\'s bid on a slice, validated per the spec ranges; SliceNotFound for an unknown slice.',
+      input: upsertBidInput, output: bidView.extend({ ppm: z.number() }), timeout: '10 seconds',
+    },
+    listBids: {
+      description: 'The workspace\'s bids.',
+      input: workspaceInput, output: z.object({ bids: z.array(bidView) }), timeout: '10 seconds',
+    },
+    chargeMeeting: {
+      description: 'Charges an attended meeting at the slice price once per meetingId; no-shows are free and lower pm.',
+      input: chargeMeetingInput, output: chargeResult, timeout: '10 seconds',
+    },
+    ledgerSummary: {
+      description: 'Meetings charged, total and average price per meeting from the ledger.',
+      input: ledgerSummaryInput, output: ledgerSummary, timeout: '10 seconds',
+    },
+    recomputeSlice: {
+      description: 'Internal: sets a slice\'s period outcomes and recomputes pm, quality score and ecm.',
+      input: recomputeSliceInput, output: sliceEconomics, timeout: '10 seconds',
+    },
+  },
+  collections: { slices: sliceSchema, bids: bidSchema, ledger: ledgerSchema },
+});
