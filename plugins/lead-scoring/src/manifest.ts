@@ -1,0 +1,22 @@
+import { defineManifest } from '@meetflow/plugin-sdk';
+import { configSchema } from './config.ts';
+import { ScoreProspectInputSchema, ScoreProspectOutputSchema } from './schemas.ts';
+
+/** The lead-scoring agent: ICP fit and timing on five explainable dimensions. */
+export const manifest = defineManifest({
+  id: 'lead-scoring',
+  name: 'Lead scoring',
+  version: '0.1.0',
+  description: 'Scores a prospect 0–100 against the ICP on company size, industry, tech stack, job title and timing, with the points of each dimension explained.',
+  kind: 'agent',
+  ui: { icon: 'gauge', color: '#7c3aed', category: 'Qualification' },
+  config: configSchema,
+  activities: {
+    scoreProspect: {
+      description: 'Scores one prospect (and its research, if any) against an ICP; qualified at the threshold (70).',
+      input: ScoreProspectInputSchema,
+      output: ScoreProspectOutputSchema,
+      timeout: '30 seconds',
+    },
+  },
+});

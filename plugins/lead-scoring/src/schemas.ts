@@ -1,0 +1,77 @@
+import { FactSchema } from '@meetflow/plugin-sdk';
+import { z } from 'zod';
+import { WeightsSchema } from './config.ts';
+
+/** The part of the research agent's result that scoring reads; absent parts count as unknown. */
+export const ResearchSubsetSchema = z.object({
+  companyName: z.string().optional(),
+  industry: z.string().nullable().default(null),
+  sizeHint: z.object({ employees: z.string().nullable().default(null), revenue: z.string().nullable().default(null) })
+    .default({ employees: null, revenue: null }),
+  painPoints: z.array(z.string()).default([]),
+  techStack: z.array(z.string()).default([]),
+  signals: z.object({ funding: z.string().nullable().default(null), hiring: z.string().nullable().default(null) })
+    .default({ funding: null, hiring: null }),
+  facts: z.array(FactSchema).default([]),
+});
+
+export type ResearchSubset = z.infer<typeof ResearchSubsetSchema>;
+
+/** The ideal customer profile the prospect is scored against (the spec's ICP criteria). */
+export const IcpSchema = z.object({
+  industry: z.array(z.string()).default([]).describe('Industries that fit; synonyms are recognised ("SaaS" = "software as a service").'),
+  companySize: z.string().default('').describe('Employee range: "50-200", "200+", "10-50 employees", "under 50".'),
+  jobTitles: z.array(z.string()).default([]).describe('Titles of the buyers, e.g. "VP Sales", "Head of Revenue Operations".'),
+  techStack: z.array(z.string()).default([]).describe('Technologies the ideal customer uses.'),
+  painPoints: z.array(z.string()).default([]).describe('Problems the ideal customer has; a researched match counts as intent.'),
+}).refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0 || icp.companySize.trim() !== '', {
+  message: 'the ICP needs at least one of industry, companySize, jobTitles or techStack',
+});
+
+export type Icp = z.infer<typeof IcpSchema>;
+
+/** The prospect as the pipeline knows it before research. */
+export const ProspectSchema = z.object({
+  jobTitle: z.string(),
+  company: z.string(),
+  industry: z.string().nullable().optional(),
+  employeeCount: z.number().int().min(0).nullable().optional(),
+  techStack: z.array(z.string()).optional(),
+});
+
+export type ScoredProspect = z.infer<typeof ProspectSchema>;
+
+export const ScoreProspectInputSchema = z.object({
+  prospect: ProspectSchema,
+  research: ResearchSubsetSchema.optional(),
+  icp: IcpSchema,
+  weights: WeightsSchema.optional().describe('Overrides the configured scoringWeights for this call.'),
+});
+
+/** The five dimensions, in the order they are reported. */
+export const DIMENSION_KEYS = ['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing'] as const;
+export type DimensionKey = (typeof DIMENSION_KEYS)[number];
+
+export const DimensionSchema = z.object({
+  key: z.enum(DIMENSION_KEYS),
+  label: z.string(),
+  /** Effective share of the total (0–1) after normalisation and the timing share. */
+  weight: z.number().min(0).max(1),
+  score: z.number().int().min(0).max(100),
+  /** weight × score, rounded to tenths so that the dimensions add up to totalScore exactly. */
+  points: z.number().min(0).max(100),
+  reason: z.string(),
+  factIds: z.array(z.string()),
+});
+
+export const ScoreProspectOutputSchema = z.object({
+  totalScore: z.number().int().min(0).max(100),
+  priority: z.enum(['High', 'Medium', 'Low']),
+  qualified: z.boolean(),
+  dimensions: z.array(DimensionSchema).length(5),
+  reasoning: z.string(),
+  confidence: z.number().min(0).max(1),
+});
+
+export type ScoreProspectInput = z.infer<typeof ScoreProspectInputSchema>;
+export type ScoreProspectOutput = z.infer<typeof ScoreProspectOutputSchema>;

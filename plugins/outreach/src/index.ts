@@ -1,0 +1,11 @@
+import { definePlugin } from '@meetflow/plugin-sdk';
+import { manifest } from './manifest.ts';
+import { writeSequence } from './write-sequence.ts';
+
+export { manifest } from './manifest.ts';
+export type { WriteSequenceInput, WriteSequenceOutput } from './schemas.ts';
+
+/** The outreach plugin: templates by default, the configured language model when `useLlm` is on. */
+export const outreachPlugin = definePlugin(manifest, (deps) => ({
+  writeSequence: (input) => writeSequence(input, deps),
+}));

@@ -1,0 +1,22 @@
+import { defineManifest } from '@meetflow/plugin-sdk';
+import { configSchema } from './config.ts';
+import { WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
+
+/** The outreach agent: three-email sequences whose personal lines all cite researched facts. */
+export const manifest = defineManifest({
+  id: 'outreach',
+  name: 'Personalised outreach',
+  version: '0.1.0',
+  description: 'Writes a 3-email sequence (ROI, pain-point, value-proposition templates ordered by response rate) personalised only with cited research facts.',
+  kind: 'agent',
+  ui: { icon: 'mail', color: '#0ea5e9', category: 'Outreach' },
+  config: configSchema,
+  activities: {
+    writeSequence: {
+      description: 'Writes the outreach sequence for one researched prospect; every personal sentence cites its facts.',
+      input: WriteSequenceInputSchema,
+      output: WriteSequenceOutputSchema,
+      timeout: '1 minute',
+    },
+  },
+});

@@ -1,0 +1,37 @@
+// Deterministic variety: the same prospect always gets the same phrasing, different prospects
+// get different phrasings, and nothing depends on Math.random or the time.
+
+/** FNV-1a, 32 bits: small, fast and stable across runs and machines. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** Picks one of `options` by a hash of the prospect's email and the slot being filled. */
+export function pickVariant<T>(options: readonly T[], email: string, slot: string): T {
+  if (options.length === 0) throw new Error(`no phrasing for slot "${slot}"`);
+  return options[fnv1a(`${email.trim().toLowerCase()}|${slot}`) % options.length] as T;
+}
+
+/** Replaces {name} slots; a slot without a value is a bug in the copy, so it throws. */
+export function fillSlots(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`copy uses unknown slot {${name}}`);
+    return value;
+  });
+}
+
+/** A fact value or sender phrase ready to sit inside a sentence: trimmed, without its final full stop. */
+export function inline(text: string): string {
+  return text.trim().replace(/[.。]+$/, '');
+}
+
+/** "Acme" → "Acme's", "Northwind Analytics" → "Northwind Analytics'". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
