@@ -1,6 +1,8 @@
 import type { AnyPlugin } from '@meetflow/plugin-sdk';
+import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
+import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { outreachPlugin } from '@meetflow/plugin-outreach';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 
@@ -8,4 +10,6 @@ import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
  * The plugins this platform runs, listed explicitly: a plugin is installed by adding its
  * import here (`npm run new-plugin -- <id>` prints the line to add).
  */
-export const installedPlugins: AnyPlugin[] = [leadScoringPlugin, outreachPlugin, learningEnginePlugin, ppmPricingPlugin];
+export const installedPlugins: AnyPlugin[] = [
+  leadScoringPlugin, outreachPlugin, engagementAnalysisPlugin, meetingBookingPlugin, learningEnginePlugin, ppmPricingPlugin,
+];

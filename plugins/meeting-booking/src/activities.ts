@@ -1,0 +1,49 @@
+import type { ActivityImplementations, PluginDeps } from '@meetflow/plugin-sdk';
+import { DateTime } from 'luxon';
+import { bookMeeting } from './booking.ts';
+import { busyIntervals } from './busy.ts';
+import type { MeetingConfig } from './config.ts';
+import type { manifest } from './manifest.ts';
+import type { MeetingDocument } from './meeting-model.ts';
+import { toMeetingView } from './meeting-view.ts';
+import { markOutcome } from './outcomes.ts';
+import { freeSlots } from './slots.ts';
+
+/** What meeting booking receives from the host. */
+export type MeetingDeps = PluginDeps<MeetingConfig, NonNullable<(typeof manifest)['collections']>>;
+
+/** The meeting-booking activities over their dependencies. */
+export function createMeetingActivities(deps: MeetingDeps): ActivityImplementations<(typeof manifest)['activities']> {
+  const { config, clock, logger } = deps;
+  const meetings = deps.db.meetings;
+  const now = () => DateTime.fromJSDate(clock.now(), { zone: config.timeZone });
+
+  return {
+    proposeSlots: async ({ workspaceId, count, after }) => {
+      const current = now();
+      const until = current.plus({ days: config.horizonDays + 1 }).toJSDate();
+      const busy = await busyIntervals(meetings, workspaceId, current.toJSDate(), until);
+      const slots = freeSlots({ now: current, after: after ? DateTime.fromISO(after, { setZone: true }) : undefined, busy, count, config });
+      return { slots, timeZone: config.timeZone };
+    },
+
+    bookMeeting: async (request) => {
+      const booking = await bookMeeting({ meetings, config, now: now() }, request);
+      logger.info({ workspaceId: request.workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt }, 'meeting booked');
+      return booking;
+    },
+
+    markOutcome: async ({ workspaceId, meetingId, outcome }) => {
+      const meeting = await markOutcome(meetings, workspaceId, meetingId, outcome);
+      logger.info({ workspaceId, meetingId, outcome }, 'meeting outcome recorded');
+      return { meeting: toMeetingView(meeting) };
+    },
+
+    listMeetings: async ({ workspaceId, from, to }) => {
+      const range = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
+      const found = await meetings.find({ workspaceId, ...(from || to ? { scheduledAt: range } : {}) })
+        .sort({ scheduledAt: 1, _id: 1 }).lean<MeetingDocument[]>();
+      return { meetings: found.map(toMeetingView) };
+    },
+  };
+}

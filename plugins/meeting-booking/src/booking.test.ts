@@ -1,0 +1,91 @@
+import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingUid } from './booking.ts';
+import { meetingBookingPlugin } from './index.ts';
+import { openMeetingsDatabase, type MeetingsDatabase } from './test-database.ts';
+
+// Thursday 22 October 2026; summer time ends on Sunday the 25th.
+const NOW = '2026-10-22T09:00:00Z';
+let db: MeetingsDatabase;
+
+beforeAll(async () => { db = await openMeetingsDatabase(); });
+afterAll(async () => { await db.drop(); });
+beforeEach(async () => { await db.meetings.deleteMany({}); });
+
+const deps = () => testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock(NOW) }) as never;
+const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-a') => runActivity(meetingBookingPlugin, 'bookMeeting', {
+  workspaceId, prospectId: 42, prospect: { name: 'Laura Gomez', email: 'Laura@Northwind.com' }, start, idempotencyKey,
+}, deps());
+// iCalendar folds long lines with CRLF + space; unfold before reading properties.
+const icsLines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+
+describe('bookMeeting', () => {
+  it('books a free slot with a video link and an iCalendar invitation in UTC', async () => {
+    const { meeting, ics } = await book('2026-10-26T09:00:00Z', 'run-1');
+    expect(meeting).toMatchObject({ scheduledAt: '2026-10-26T09:00:00.000Z', status: 'scheduled', prospectId: 42, durationMinutes: 30 });
+    expect(meeting.meetingUrl).toBe(`https://meet.jit.si/meetflow-${meeting.id}`);
+    const lines = icsLines(ics);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('METHOD:REQUEST');
+    expect(lines).toContain(`UID:${bookingUid('ws-a', 'run-1', 'meetings@meetflow.local')}`);
+    expect(lines).toContain('DTSTART:20261026T090000Z');
+    expect(lines).toContain('DURATION:PT30M');
+    expect(lines).toContain(`URL:${meeting.meetingUrl}`);
+    expect(lines).toContain(`LOCATION:${meeting.meetingUrl}`);
+    expect(lines.find((line) => line.startsWith('ORGANIZER'))).toMatch(/CN="?Meetflow"?:mailto:meetings@meetflow\.local$/i);
+    expect(lines.find((line) => line.startsWith('ATTENDEE'))).toMatch(/CN="?Laura Gomez"?:mailto:laura@northwind\.com$/i);
+    expect(lines).toContain('END:VCALENDAR');
+  });
+
+  it('returns the same meeting for the same key and stores one document, also when retried concurrently', async () => {
+    const first = await book('2026-10-26T10:00:00Z', 'run-2');
+    const again = await book('2026-10-26T10:00:00Z', 'run-2');
+    expect(again).toEqual(first);
+    const racing = await Promise.all([book('2026-10-27T10:00:00Z', 'run-3'), book('2026-10-27T10:00:00Z', 'run-3')]);
+    expect(racing[0].meeting.id).toBe(racing[1].meeting.id);
+    expect(await db.meetings.countDocuments({ workspaceId: 'ws-a' })).toBe(2);
+  });
+
+  it('refuses to reuse a key for a different time', async () => {
+    await book('2026-10-26T10:00:00Z', 'run-4');
+    await expect(book('2026-10-26T14:00:00Z', 'run-4')).rejects.toMatchObject({ type: 'IdempotencyKeyReused', nonRetryable: true });
+  });
+
+  it('rejects an overlap with another meeting or its buffer, and accepts the first time after the buffer', async () => {
+    await book('2026-10-26T10:00:00Z');
+    for (const clash of ['2026-10-26T10:15:00Z', '2026-10-26T09:30:00Z', '2026-10-26T10:30:00Z', '2026-10-26T10:40:00Z']) {
+      await expect(book(clash), clash).rejects.toMatchObject({ type: 'SlotUnavailable', nonRetryable: true });
+    }
+    await expect(book('2026-10-26T10:45:00Z')).resolves.toMatchObject({ meeting: { status: 'scheduled' } });
+    await expect(book('2026-10-26T10:00:00Z', 'other-key', 'ws-b')).resolves.toMatchObject({ meeting: { status: 'scheduled' } });
+  });
+
+  it('never double-books a slot that different keys race for', async () => {
+    const starts = ['2026-10-26T09:00:00Z', '2026-10-26T11:00:00Z', '2026-10-26T14:00:00Z', '2026-10-27T09:00:00Z', '2026-10-27T11:00:00Z'];
+    for (const start of starts) {
+      const outcomes = await Promise.allSettled([book(start, `a-${start}`), book(start, `b-${start}`), book(start, `c-${start}`)]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ type: 'SlotUnavailable' });
+      expect(await db.meetings.countDocuments({ scheduledAt: new Date(start) })).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.each([
+    ['before working hours', '2026-10-26T08:45:00Z'],
+    ['ending after 17:30', '2026-10-26T17:15:00Z'],
+    ['on a Saturday', '2026-10-24T10:00:00Z'],
+    ['inside the 24-hour notice', '2026-10-22T14:00:00Z'],
+    ['in the past', '2026-10-21T10:00:00Z'],
+    ['08:30 GMT on Monday, after the clocks went back', '2026-10-26T08:30:00Z'],
+  ])('rejects a start %s', async (_reason, start) => {
+    await expect(book(start)).rejects.toMatchObject({ type: 'SlotUnavailable', nonRetryable: true });
+    expect(await db.meetings.countDocuments({})).toBe(0);
+  });
+
+  it('reads working hours in local time on either side of the clock change', async () => {
+    // 16:45 UTC is 17:45 BST on Friday 23 October (too late) but 16:45 GMT on Monday 26 October.
+    await expect(book('2026-10-23T16:45:00Z')).rejects.toMatchObject({ type: 'SlotUnavailable' });
+    await expect(book('2026-10-23T16:00:00Z')).resolves.toMatchObject({ meeting: { scheduledAt: '2026-10-23T16:00:00.000Z' } });
+    await expect(book('2026-10-26T16:45:00+00:00')).resolves.toMatchObject({ meeting: { scheduledAt: '2026-10-26T16:45:00.000Z' } });
+  });
+});

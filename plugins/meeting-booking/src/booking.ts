@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { Types } from 'mongoose';
+import type { z } from 'zod';
+import type { MeetingConfig } from './config.ts';
+import { busyIntervals } from './busy.ts';
+import { meetingFailure } from './failures.ts';
+import { meetingInvite } from './invite.ts';
+import type { MeetingDocument, MeetingModel } from './meeting-model.ts';
+import { toMeetingView } from './meeting-view.ts';
+import type { bookMeetingInput, bookMeetingOutput } from './schemas.ts';
+import { clashes } from './slots.ts';
+import { timeRuleProblem } from './working-time.ts';
+
+type BookingRequest = z.output<typeof bookMeetingInput>;
+type Booking = z.input<typeof bookMeetingOutput>;
+
+/** What a booking needs: the meetings model, the configuration and the current time. */
+export interface BookingContext {
+  meetings: MeetingModel;
+  config: MeetingConfig;
+  now: DateTime;
+}
+
+/** The iCalendar UID of a booking: a hash of workspace and idempotency key at the organizer's domain. */
+export function bookingUid(workspaceId: string, idempotencyKey: string, organizerEmail: string): string {
+  const hash = createHash('sha256').update(`${workspaceId}\n${idempotencyKey}`).digest('hex').slice(0, 32);
+  return `${hash}@${organizerEmail.split('@')[1] ?? 'meetflow.local'}`;
+}
+
+/** The answer for a key that was already booked: the same meeting, if the request is the same. */
+function replay(meeting: MeetingDocument, request: BookingRequest, start: DateTime, config: MeetingConfig): Booking {
+  const view = toMeetingView(meeting);
+  const sameRequest = meeting.scheduledAt.getTime() === start.toMillis() && meeting.prospectId === request.prospectId;
+  if (!sameRequest || view.status !== 'scheduled') {
+    throw meetingFailure('IdempotencyKeyReused', `idempotency key "${request.idempotencyKey}" already booked meeting ${view.id} (${view.status}, ${view.scheduledAt}, prospect ${view.prospectId})`);
+  }
+  return { meeting: { ...view, status: 'scheduled' }, ics: meetingInvite(meeting, config) };
+}
+
+// The booking's own UID is left out: a concurrent retry of the same key is not a clash.
+async function assertFree(context: BookingContext, workspaceId: string, start: DateTime, icsUid: string): Promise<void> {
+  const end = start.plus({ minutes: context.config.meetingMinutes });
+  const buffer = { minutes: context.config.bufferMinutes };
+  const busy = await busyIntervals(context.meetings, workspaceId, start.minus(buffer).toJSDate(), end.plus(buffer).toJSDate(), icsUid);
+  if (clashes(start.toMillis(), end.toMillis(), busy, context.config.bufferMinutes)) {
+    throw meetingFailure('SlotUnavailable', `cannot book ${start.toUTC().toISO()}: it overlaps another meeting or its ${context.config.bufferMinutes}-minute buffer`);
+  }
+}
+
+const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/**
+ * Books a meeting once per idempotency key. The insert is an upsert on the key's UID, so a
+ * retried activity finds its own meeting instead of adding a second one. Two different
+ * bookings racing for one slot both re-check after writing; the one that finds the other
+ * withdraws, so a slot is never double-booked (at worst both fail and slots are proposed again).
+ */
+export async function bookMeeting(context: BookingContext, request: BookingRequest): Promise<Booking> {
+  const { meetings, config } = context;
+  const { workspaceId } = request;
+  const start = DateTime.fromISO(request.start, { setZone: true });
+  const icsUid = bookingUid(workspaceId, request.idempotencyKey, config.organizer.email);
+  const previous = await meetings.findOne({ workspaceId, icsUid }).lean<MeetingDocument>();
+  if (previous) return replay(previous, request, start, config);
+
+  const problem = timeRuleProblem(start, context.now, config);
+  if (problem) throw meetingFailure('SlotUnavailable', `cannot book: ${problem}`);
+  await assertFree(context, workspaceId, start, icsUid);
+
+  const id = new Types.ObjectId();
+  let stored: MeetingDocument | null;
+  try {
+    stored = await meetings.findOneAndUpdate({ workspaceId, icsUid }, {
+      $setOnInsert: {
+        _id: id, workspaceId, icsUid, prospectId: request.prospectId, prospectName: request.prospect.name,
+        prospectEmail: request.prospect.email.toLowerCase(), scheduledAt: start.toJSDate(),
+        durationMinutes: config.meetingMinutes, status: 'scheduled',
+        meetingUrl: config.meetingUrlTemplate.replaceAll('{meetingId}', id.toHexString()),
+      },
+    }, { upsert: true, returnDocument: 'after' }).lean<MeetingDocument>();
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    stored = await meetings.findOne({ workspaceId, icsUid }).lean<MeetingDocument>();
+  }
+  if (!stored) throw new Error(`meeting ${icsUid} vanished right after it was written`);
+  if (String(stored._id) !== id.toHexString()) return replay(stored, request, start, config);
+
+  try {
+    await assertFree(context, workspaceId, start, icsUid);
+  } catch (failure) {
+    await meetings.deleteOne({ _id: id, workspaceId });
+    throw failure;
+  }
+  return { meeting: { ...toMeetingView(stored), status: 'scheduled' }, ics: meetingInvite(stored, config) };
+}

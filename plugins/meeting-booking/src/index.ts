@@ -1,0 +1,10 @@
+// @meetflow/plugin-meeting-booking: free slots, idempotent bookings with invitations, outcomes.
+import { definePlugin } from '@meetflow/plugin-sdk';
+import { createMeetingActivities } from './activities.ts';
+import { manifest } from './manifest.ts';
+
+/** The meeting-booking plugin, as the platform installs it. */
+export const meetingBookingPlugin = definePlugin(manifest, createMeetingActivities);
+
+export { meetingSchema, MEETING_STATUSES, type MeetingStatus } from './meeting-model.ts';
+export type { MeetingView, Slot } from './schemas.ts';

@@ -1,0 +1,45 @@
+import { defineManifest } from '@meetflow/plugin-sdk';
+import { meetingConfigSchema } from './config.ts';
+import { meetingSchema } from './meeting-model.ts';
+import {
+  bookMeetingInput, bookMeetingOutput, listMeetingsInput, listMeetingsOutput, markOutcomeInput, markOutcomeOutput,
+  proposeSlotsInput, proposeSlotsOutput,
+} from './schemas.ts';
+
+/** The meeting-booking agent: offers free slots, books meetings with invitations, records outcomes. */
+export const manifest = defineManifest({
+  id: 'meeting-booking',
+  name: 'Meeting Booking',
+  version: '0.1.0',
+  description: 'Proposes free slots in working hours, books meetings idempotently with an iCalendar invitation and a video-call link, and records whether they took place.',
+  kind: 'agent',
+  ui: { icon: 'calendar-check', color: '#16a34a', category: 'Meetings' },
+  config: meetingConfigSchema,
+  collections: { meetings: meetingSchema },
+  activities: {
+    proposeSlots: {
+      description: 'The next free slots in working hours and days, after the notice period, clear of booked meetings and their buffers, spread over half-days.',
+      input: proposeSlotsInput,
+      output: proposeSlotsOutput,
+      timeout: '30 seconds',
+    },
+    bookMeeting: {
+      description: 'Books a meeting at a start time (once per idempotency key) and returns it with its iCalendar invitation; fails with SlotUnavailable when the time is not free.',
+      input: bookMeetingInput,
+      output: bookMeetingOutput,
+      timeout: '30 seconds',
+    },
+    markOutcome: {
+      description: 'Marks a meeting completed, no-show or cancelled (idempotent; a completed meeting stays completed).',
+      input: markOutcomeInput,
+      output: markOutcomeOutput,
+      timeout: '30 seconds',
+    },
+    listMeetings: {
+      description: 'The meetings of a workspace, optionally within a time range, earliest first.',
+      input: listMeetingsInput,
+      output: listMeetingsOutput,
+      timeout: '30 seconds',
+    },
+  },
+});

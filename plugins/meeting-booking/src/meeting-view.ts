@@ -1,0 +1,16 @@
+import type { MeetingDocument } from './meeting-model.ts';
+import type { MeetingView } from './schemas.ts';
+
+/** A stored meeting as activities return it. */
+export function toMeetingView(meeting: MeetingDocument): MeetingView {
+  return {
+    id: String(meeting._id),
+    prospectId: meeting.prospectId,
+    prospectName: meeting.prospectName,
+    prospectEmail: meeting.prospectEmail,
+    scheduledAt: meeting.scheduledAt.toISOString(),
+    durationMinutes: meeting.durationMinutes,
+    status: meeting.status,
+    meetingUrl: meeting.meetingUrl,
+  };
+}

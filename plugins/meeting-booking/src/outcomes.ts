@@ -1,0 +1,38 @@
+import { meetingFailure } from './failures.ts';
+import type { MeetingDocument, MeetingModel, MeetingStatus } from './meeting-model.ts';
+
+/** The outcomes a meeting can be marked with. */
+export type MeetingOutcome = Exclude<MeetingStatus, 'scheduled'>;
+
+/**
+ * From which statuses each outcome may be reached. Attendance evidence may correct a
+ * no-show to completed; a completed or cancelled meeting is final (billing relies on it).
+ */
+export const ALLOWED_FROM: Readonly<Record<MeetingOutcome, readonly MeetingStatus[]>> = {
+  completed: ['scheduled', 'no-show'],
+  'no-show': ['scheduled'],
+  cancelled: ['scheduled'],
+};
+
+const OBJECT_ID = /^[a-f\d]{24}$/i;
+
+/**
+ * Records a meeting's outcome in one conditional update, so two concurrent marks cannot both
+ * apply. Marking the status it already has is a no-op (idempotent).
+ */
+export async function markOutcome(
+  meetings: MeetingModel, workspaceId: string, meetingId: string, outcome: MeetingOutcome,
+): Promise<MeetingDocument> {
+  const notFound = () => meetingFailure('MeetingNotFound', `no meeting ${meetingId} in workspace ${workspaceId}`);
+  if (!OBJECT_ID.test(meetingId)) throw notFound();
+  const updated = await meetings.findOneAndUpdate(
+    { _id: meetingId, workspaceId, status: { $in: ALLOWED_FROM[outcome] } },
+    { $set: { status: outcome } },
+    { returnDocument: 'after' },
+  ).lean<MeetingDocument>();
+  if (updated) return updated;
+  const current = await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>();
+  if (!current) throw notFound();
+  if (current.status === outcome) return current;
+  throw meetingFailure('InvalidTransition', `meeting ${meetingId} is ${current.status} and cannot become ${outcome}`);
+}

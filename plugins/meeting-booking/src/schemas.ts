@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { MEETING_STATUSES } from './meeting-model.ts';
+
+/** A meeting as activities return it. */
+export const meetingViewSchema = z.object({
+  id: z.string(),
+  prospectId: z.number(),
+  prospectName: z.string(),
+  prospectEmail: z.string(),
+  scheduledAt: z.iso.datetime(),
+  durationMinutes: z.number(),
+  status: z.enum(MEETING_STATUSES),
+  meetingUrl: z.string(),
+});
+export type MeetingView = z.infer<typeof meetingViewSchema>;
+
+/** A free slot to offer a prospect. */
+export const slotSchema = z.object({
+  start: z.iso.datetime(),
+  end: z.iso.datetime(),
+  /** The slot in the configured time zone, for people: "Friday 23 October 2026, 09:00–09:30 BST". */
+  label: z.string(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+/** proposeSlots: which workspace, how many slots, and not before when. */
+export const proposeSlotsInput = z.object({
+  workspaceId: z.string().min(1),
+  count: z.int().min(1).max(20).default(3),
+  /** Only slots starting at or after this instant. */
+  after: z.iso.datetime({ offset: true }).optional(),
+});
+/** proposeSlots: the free slots, earliest first, and the zone their labels are in. */
+export const proposeSlotsOutput = z.object({ slots: z.array(slotSchema), timeZone: z.string() });
+
+/** bookMeeting: who meets when, and the key that makes the booking happen once. */
+export const bookMeetingInput = z.object({
+  workspaceId: z.string().min(1),
+  prospectId: z.number().int(),
+  prospect: z.object({ name: z.string().min(1), email: z.email() }),
+  start: z.iso.datetime({ offset: true }),
+  /** The same key always yields the same meeting, so a retried activity never double-books. */
+  idempotencyKey: z.string().min(1),
+});
+/** bookMeeting: the scheduled meeting and its invitation. */
+export const bookMeetingOutput = z.object({
+  meeting: meetingViewSchema.extend({ status: z.literal('scheduled') }),
+  /** The iCalendar invitation (METHOD:REQUEST) to send the prospect. */
+  ics: z.string(),
+});
+
+/** markOutcome: which meeting of which workspace, and what happened. */
+export const markOutcomeInput = z.object({
+  workspaceId: z.string().min(1),
+  meetingId: z.string().min(1),
+  outcome: z.enum(['completed', 'no-show', 'cancelled']),
+});
+/** markOutcome: the meeting with its new status. */
+export const markOutcomeOutput = z.object({ meeting: meetingViewSchema });
+
+/** listMeetings: a workspace and an optional [from, to) range of start times. */
+export const listMeetingsInput = z.object({
+  workspaceId: z.string().min(1),
+  /** Meetings scheduled at or after this instant. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** Meetings scheduled before this instant. */
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+/** listMeetings: the meetings, earliest first. */
+export const listMeetingsOutput = z.object({ meetings: z.array(meetingViewSchema) });
