@@ -2,3 +2,7 @@
 export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-activity.ts';
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
 export { runPipeline, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
+export {
+  prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
+  type ProspectSequenceInput, type ReplySignal, type SequenceState, type SequenceStep,
+} from './prospect-sequence.ts';

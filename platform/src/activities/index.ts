@@ -1,16 +1,18 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
 import { createPipelineActivities } from './pipeline.ts';
+import { createSequenceActivities } from './sequence.ts';
 import { createSystemActivities } from './system.ts';
 
 /**
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
- * interpreter's, and the platform's own checks.
+ * interpreter's, the sequences' outbox, and the platform's own checks.
  */
 export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity> }) {
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
+    ...createSequenceActivities(deps.db),
     ...createSystemActivities(deps.db),
   };
 }

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { outboxModels } from './models/outbox.ts';
 import { savedPipelineModel } from './models/pipeline.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
@@ -11,6 +12,7 @@ export function createModels(connection: Connection) {
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),
+    ...outboxModels(connection),
   };
 }
 

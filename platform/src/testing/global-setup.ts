@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../devstack/ports.ts';
+import { provisionDevstack } from '../devstack/provision.ts';
 import { startDevstack } from '../devstack/supervisor.ts';
 import { workflowBundle } from '../worker/workflow-bundle.ts';
 
@@ -15,6 +16,8 @@ declare module 'vitest' {
     temporalAddress: string;
     /** The prebuilt workflow bundle every test worker loads. */
     workflowBundlePath: string;
+    /** The time-skipping test server binary, for multi-day timers. */
+    temporalTestServer: string;
   }
 }
 
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide('mongoServer', devstack.mongoUri.replace(/\/[^/]*$/, ''));
   project.provide('temporalAddress', devstack.temporalAddress);
   project.provide('workflowBundlePath', bundle.codePath);
+  project.provide('temporalTestServer', (await provisionDevstack()).temporalTestServer);
   return async () => {
     await devstack.stop();
     rmSync(dataDir, { recursive: true, force: true });

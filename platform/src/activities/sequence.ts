@@ -1,0 +1,48 @@
+import type { Models } from '../db/models.ts';
+
+/** One step of a sequence to send. */
+export interface SendStepInput {
+  workspaceId: string;
+  sequenceId: string;
+  prospectId: number;
+  email: string;
+  step: number;
+  subject: string;
+  body: string;
+}
+
+/** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
+export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string };
+
+const DUPLICATE_KEY = 11000;
+
+/** Activities of the per-prospect sequence workflow: the outbox and the suppression list. */
+export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressions'>) {
+  return {
+    /**
+     * Queues a step's email in the outbox unless the address is suppressed. Idempotent per
+     * (prospect, step): a retry, or a worker that crashed after writing, never queues it twice.
+     */
+    async sendSequenceStep(input: SendStepInput): Promise<SendStepResult> {
+      const email = input.email.trim().toLowerCase();
+      const suppressed = await db.suppressions.findOne({ workspaceId: input.workspaceId, email }).lean();
+      if (suppressed) return { outcome: 'suppressed', reason: suppressed.reason };
+      try {
+        await db.outbox.create({ ...input, email, status: 'queued' });
+        return { outcome: 'queued' };
+      } catch (error) {
+        if ((error as { code?: number }).code === DUPLICATE_KEY) return { outcome: 'already-queued' };
+        throw error;
+      }
+    },
+
+    /** Adds an address to the workspace's suppression list (idempotent). */
+    async suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void> {
+      const email = input.email.trim().toLowerCase();
+      await db.suppressions.updateOne({ workspaceId: input.workspaceId, email },
+        { $setOnInsert: { workspaceId: input.workspaceId, email, reason: input.reason } }, { upsert: true });
+    },
+  };
+}
+
+export type SequenceActivities = ReturnType<typeof createSequenceActivities>;

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createSequenceActivities } from '@meetflow/platform/activities/sequence';
+import { createModels, type Models } from '@meetflow/platform/db/models';
+import { openTestDatabase } from '@meetflow/platform/testing/database';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import type mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from './index.ts';
+
+let env: TestWorkflowEnvironment;
+let database: mongoose.Connection;
+let db: Models;
+let worker: Worker;
+let running: Promise<void>;
+const taskQueue = 'sequences';
+const workspaceId = 'ws-sequences';
+
+const steps = [3, 8, 15].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: `Body ${index + 1}` }));
+function enrol(prospectId: number, email = `prospect${prospectId}@example.com`): ProspectSequenceInput {
+  return { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, steps };
+}
+const start = (input: ProspectSequenceInput) =>
+  env.client.workflow.start(prospectSequence, { taskQueue, workflowId: `sequence-${randomUUID()}`, args: [input] });
+const outboxSteps = async (prospectId: number) =>
+  (await db.outbox.find({ workspaceId, prospectId }).sort({ step: 1 }).lean()).map((message) => message.step);
+
+beforeAll(async () => {
+  // The time-skipping server jumps over timers: a 15-day cadence runs in well under a second.
+  env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: inject('temporalTestServer') } },
+  });
+  database = await openTestDatabase('sequences');
+  db = createModels(database);
+  await Promise.all([db.outbox.init(), db.suppressions.init()]);
+  worker = await Worker.create({
+    connection: env.nativeConnection, taskQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+    activities: createSequenceActivities(db),
+  });
+  running = worker.run();
+});
+afterAll(async () => {
+  worker.shutdown();
+  await running;
+  await env.teardown();
+  await database.dropDatabase();
+  await database.close();
+});
+
+describe('the per-prospect sequence (time-skipping server)', () => {
+  it('sends exactly three emails over the 3/5/7-day cadence', async () => {
+    const handle = await start(enrol(1));
+    const result = await handle.result();
+    expect(result).toMatchObject({ status: 'completed', sentSteps: [1, 2, 3] });
+    expect(await outboxSteps(1)).toEqual([1, 2, 3]);
+    const history = await handle.fetchHistory();
+    const timers = history.events?.filter((event) => event.timerStartedEventAttributes) ?? [];
+    // The waits between sends, in days: anchored to enrolment, so each is shortened by the seconds the send took.
+    const days = timers.map((event) => Number(event.timerStartedEventAttributes!.startToFireTimeout!.seconds) / 86_400);
+    expect(days.map((value) => Math.round(value * 100) / 100)).toEqual([3, 5, 7]);
+  });
+
+  it('stops on a reply and reports its state', async () => {
+    const handle = await start(enrol(2));
+    await env.sleep('4 days');
+    expect(await handle.query(sequenceStateQuery)).toMatchObject({ status: 'active', sentSteps: [1], nextStep: 2 });
+    await handle.signal(replySignal, { category: 'interested', action: 'stop' });
+    expect(await handle.result()).toMatchObject({ status: 'stopped', stopReason: 'reply: interested', sentSteps: [1] });
+    expect(await outboxSteps(2)).toEqual([1]);
+  });
+
+  it('pauses until an out-of-office return date, then carries on', async () => {
+    const handle = await start(enrol(3));
+    await env.sleep('4 days');
+    const returnDate = new Date((await env.currentTimeMs()) + 20 * 86_400_000).toISOString();
+    await handle.signal(replySignal, { category: 'out-of-office', action: 'pause', returnDate });
+    expect(await handle.query(sequenceStateQuery)).toMatchObject({ status: 'paused', pausedUntil: returnDate, nextSendAt: returnDate });
+    expect(await handle.result()).toMatchObject({ status: 'completed', sentSteps: [1, 2, 3] });
+  });
+
+  it('stops on unsubscribe and suppresses the address for every later sequence', async () => {
+    const handle = await start(enrol(4, 'Leaving@Example.com'));
+    await env.sleep('4 days');
+    await handle.signal(unsubscribeSignal, { reason: 'asked to be removed' });
+    expect(await handle.result()).toMatchObject({ status: 'stopped', stopReason: 'unsubscribed', sentSteps: [1] });
+    expect(await db.suppressions.findOne({ workspaceId, email: 'leaving@example.com' }).lean()).toMatchObject({ reason: 'asked to be removed' });
+
+    const again = await (await start(enrol(5, 'leaving@example.com'))).result();
+    expect(again).toMatchObject({ status: 'stopped', stopReason: 'suppressed: asked to be removed', sentSteps: [] });
+    expect(await outboxSteps(5)).toEqual([]);
+  });
+
+  it('queues a step once however often it is retried', async () => {
+    const { sendSequenceStep } = createSequenceActivities(db);
+    const step = { workspaceId, sequenceId: 'seq-6', prospectId: 6, email: 'six@example.com', step: 1, subject: 's', body: 'b' };
+    const outcomes = await Promise.all([sendSequenceStep(step), sendSequenceStep(step), sendSequenceStep(step)]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['already-queued', 'already-queued', 'queued']);
+    expect(await outboxSteps(6)).toEqual([1]);
+  });
+});

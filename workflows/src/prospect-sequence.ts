@@ -1,0 +1,100 @@
+import { condition, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { SequenceActivities } from '@meetflow/platform/activities/sequence';
+
+/** One email of a sequence; `dayOffset` counts days from enrolment (the outreach agent's offsets). */
+export interface SequenceStep {
+  step: number;
+  dayOffset: number;
+  subject: string;
+  body: string;
+}
+
+/** A prospect enrolled in a sequence. */
+export interface ProspectSequenceInput {
+  workspaceId: string;
+  sequenceId: string;
+  prospectId: number;
+  email: string;
+  steps: SequenceStep[];
+}
+
+/** What engagement analysis made of a reply (its `action` decides what the sequence does). */
+export interface ReplySignal {
+  category: string;
+  action: 'stop' | 'pause' | 'continue';
+  /** For an out-of-office reply: the sequence waits until then. */
+  returnDate?: string | null;
+}
+
+/** The sequence as the UI and API see it. */
+export interface SequenceState {
+  status: 'active' | 'paused' | 'stopped' | 'completed';
+  sentSteps: number[];
+  nextStep: number | null;
+  nextSendAt: string | null;
+  pausedUntil: string | null;
+  stopReason: string | null;
+}
+
+export const replySignal = defineSignal<[ReplySignal]>('reply');
+export const unsubscribeSignal = defineSignal<[{ reason?: string }]>('unsubscribe');
+export const sequenceStateQuery = defineQuery<SequenceState>('state');
+
+const DAY_MS = 86_400_000;
+const { sendSequenceStep, suppressAddress } = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
+});
+
+/**
+ * One prospect's sequence: each step is sent when its day comes (durable timers, so a
+ * restart loses nothing), a reply stops or pauses it, an unsubscribe stops it and suppresses
+ * the address for the whole workspace.
+ */
+export async function prospectSequence(input: ProspectSequenceInput): Promise<SequenceState> {
+  const enrolledAt = Date.now(); // deterministic inside a workflow: the time the run started
+  const state: SequenceState = { status: 'active', sentSteps: [], nextStep: null, nextSendAt: null, pausedUntil: null, stopReason: null };
+  let unsubscribed: { reason: string } | null = null;
+  let signals = 0; // any signal wakes the timer so the wait is recomputed
+
+  setHandler(sequenceStateQuery, () => state);
+  setHandler(replySignal, (reply) => {
+    signals++;
+    if (state.status === 'stopped' || state.status === 'completed') return;
+    if (reply.action === 'stop') Object.assign(state, { status: 'stopped', stopReason: `reply: ${reply.category}` });
+    if (reply.action === 'pause' && reply.returnDate) {
+      const until = Math.max(Date.parse(reply.returnDate), Date.now());
+      Object.assign(state, { status: 'paused', pausedUntil: new Date(until).toISOString() });
+    }
+  });
+  setHandler(unsubscribeSignal, ({ reason }) => {
+    signals++;
+    unsubscribed = { reason: reason ?? 'unsubscribed' };
+    Object.assign(state, { status: 'stopped', stopReason: 'unsubscribed' });
+  });
+
+  for (const step of [...input.steps].sort((a, b) => a.dayOffset - b.dayOffset)) {
+    for (;;) {
+      if (state.status === 'stopped') break;
+      const sendAt = Math.max(enrolledAt + step.dayOffset * DAY_MS, state.pausedUntil ? Date.parse(state.pausedUntil) : 0);
+      Object.assign(state, { nextStep: step.step, nextSendAt: new Date(sendAt).toISOString() });
+      const wait = sendAt - Date.now();
+      if (wait <= 0) break;
+      const seen = signals;
+      await condition(() => signals !== seen, wait);
+    }
+    if (state.status === 'stopped') break;
+    if (state.status === 'paused') Object.assign(state, { status: 'active', pausedUntil: null });
+    const sent = await sendSequenceStep({ workspaceId: input.workspaceId, sequenceId: input.sequenceId,
+      prospectId: input.prospectId, email: input.email, step: step.step, subject: step.subject, body: step.body });
+    if (sent.outcome === 'suppressed') {
+      Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${sent.reason}` });
+      break;
+    }
+    state.sentSteps.push(step.step);
+  }
+
+  if (unsubscribed) await suppressAddress({ workspaceId: input.workspaceId, email: input.email, reason: (unsubscribed as { reason: string }).reason });
+  Object.assign(state, { nextStep: null, nextSendAt: null, ...(state.status === 'stopped' ? {} : { status: 'completed' }) });
+  return state;
+}
