@@ -4,6 +4,7 @@ import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { outreachPlugin } from '@meetflow/plugin-outreach';
+import { researchPlugin } from '@meetflow/plugin-research';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 
 /**
@@ -11,5 +12,5 @@ import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
  * import here (`npm run new-plugin -- <id>` prints the line to add).
  */
 export const installedPlugins: AnyPlugin[] = [
-  leadScoringPlugin, outreachPlugin, engagementAnalysisPlugin, meetingBookingPlugin, learningEnginePlugin, ppmPricingPlugin,
+  researchPlugin, leadScoringPlugin, outreachPlugin, engagementAnalysisPlugin, meetingBookingPlugin, learningEnginePlugin, ppmPricingPlugin,
 ];

@@ -5,3 +5,5 @@ export * from './validate.ts';
 export * from './bind.ts';
 export * from './describe.ts';
 export * from './facts.ts';
+export * from './llm/index.ts';
+export * from './http/index.ts';

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { pageFrom } from '../test-page.ts';
+import { extractContacts, extractFounded, extractLocation, extractSocial } from './company-details.ts';
+import { extractCustomers, nameFromLogoAlt } from './customers.ts';
+import { extractDescription, leadSentences } from './description.ts';
+import { extractFunding, normalizeAmount } from './funding.ts';
+import { extractHiring } from './hiring.ts';
+import { extractIndustry } from './industry.ts';
+import { extractPainPoints } from './pain-points.ts';
+import { extractSize } from './size.ts';
+import { extractValueClaims } from './value.ts';
+
+const values = (drafts: Array<{ value: string }>) => drafts.map((draft) => draft.value);
+const paragraphs = (...texts: string[]) => pageFrom(`<main>${texts.map((text) => `<p>${text}</p>`).join('')}</main>`);
+
+describe('description', () => {
+  it('prefers the meta description and keeps at most three sentences', () => {
+    const page = pageFrom('<head><meta name="description" content="Acme builds robots for warehouses. They pick. They pack. They ship."></head><p>Other text that is long enough to be a real paragraph about Acme.</p>');
+    const { companyInfo, drafts } = extractDescription(page, undefined);
+    expect(companyInfo).toBe('Acme builds robots for warehouses. They pick. They pack.');
+    expect(drafts[0]).toMatchObject({ kind: 'description', confidence: 0.9 });
+  });
+
+  it('falls back to the first substantive paragraph, and to nothing', () => {
+    expect(extractDescription(paragraphs('Hi.', 'Acme makes inventory software for independent bookshops across Europe.'), undefined).companyInfo)
+      .toBe('Acme makes inventory software for independent bookshops across Europe.');
+    expect(extractDescription(paragraphs('Coming soon.'), undefined)).toEqual({ companyInfo: '', drafts: [] });
+    expect(leadSentences('One. Two. Three. Four.')).toBe('One. Two. Three.');
+  });
+});
+
+describe('industry', () => {
+  it('names the family with several distinct words and shows them', () => {
+    const { industry, drafts } = extractIndustry([paragraphs('We move freight for shippers.', 'Track every shipment and carrier.', 'Our warehouse network covers the US.')]);
+    expect(industry).toBe('Logistics & supply chain');
+    expect(drafts[0]?.value).toMatch(/matched: freight, shipment, carrier|matched: .*freight/);
+  });
+
+  it('names none when one word is all there is', () => {
+    expect(extractIndustry([paragraphs('We love our students.', 'Great for everyone.')]).industry).toBeNull();
+  });
+});
+
+describe('size', () => {
+  it('reads headcount phrasings and revenue', () => {
+    expect(values(extractSize([paragraphs('We are a team of 45 engineers.')]).drafts)).toEqual(['45 employees']);
+    expect(values(extractSize([paragraphs('Over 1,200 employees in 9 countries.')]).drafts)).toEqual(['1,200+ employees']);
+    expect(values(extractSize([paragraphs('A 30-person company.')]).drafts)).toEqual(['30 employees']);
+    expect(extractSize([paragraphs('We passed $12M in annual recurring revenue.')]).revenue).toBe('$12M revenue');
+  });
+
+  it('ignores sizes that describe the customers', () => {
+    expect(extractSize([paragraphs('Built for companies with 50–500 employees.')]).drafts).toEqual([]);
+  });
+});
+
+describe('pain points', () => {
+  it('turns problem sentences into short phrases in the site words', () => {
+    const found = values(extractPainPoints([paragraphs('Teams struggle with slow month-end close, missed deadlines and duplicate payments.', 'Tired of copy-pasting between tools?')]));
+    expect(found).toEqual(['slow month-end close', 'missed deadlines', 'duplicate payments', 'copy-pasting between tools']);
+  });
+
+  it('finds none in neutral text and ignores careers pages', () => {
+    expect(extractPainPoints([paragraphs('We build software for accountants.')])).toEqual([]);
+    const careers = pageFrom('<p>Tired of slow companies? Join us.</p>', { kind: 'careers' });
+    expect(extractPainPoints([careers])).toEqual([]);
+  });
+});
+
+describe('funding and hiring', () => {
+  it('reads rounds, amounts, lead investors and backers', () => {
+    const { funding, drafts } = extractFunding([paragraphs('In 2024 we raised a $12.5 million Series A led by Accel.', 'Backed by Accel and Seedcamp.')], 2026);
+    expect(funding).toBe('Raised $12.5M Series A, led by Accel (2024)');
+    expect(values(drafts)).toContain('Backed by Accel and Seedcamp');
+    expect(normalizeAmount('€3 billion')).toBe('€3B');
+  });
+
+  it('does not date a round in the future', () => {
+    expect(extractFunding([paragraphs('We raised $5M seed funding in 2031.')], 2026).funding).toBe('Raised $5M Seed');
+  });
+
+  it('counts postings on a careers page and reads hiring statements', () => {
+    const careers = pageFrom('<ul><li><a href="/jobs/designer">Designer</a></li><li><a href="https://boards.greenhouse.io/acme/jobs/1">SRE</a></li></ul>', { kind: 'careers', url: 'https://acme.example/careers' });
+    expect(extractHiring([careers])).toMatchObject({ hiring: 'Hiring: 2 open roles', drafts: [{ value: '2 open roles listed (Designer; SRE)', snippet: 'Designer SRE' }] });
+    expect(extractHiring([paragraphs("We're hiring engineers.")]).hiring).toBe('Hiring');
+    expect(extractHiring([paragraphs('We hire carefully.')])).toEqual({ hiring: null, drafts: [] });
+  });
+});
+
+describe('company details and customers', () => {
+  it('reads location, founding year, contacts and social profiles', () => {
+    const page = pageFrom(`<p>Founded in 2016 and based in Berlin, Germany.</p>
+      <footer><address>Torstraße 1, 10119 Berlin</address><a href="mailto:hi@acme.example?subject=Hi">Mail</a><a href="tel:+49301234567">Call</a>
+      <a href="https://www.linkedin.com/company/acme/">in</a><a href="https://twitter.com/intent/tweet?text=x">share</a></footer>`);
+    expect(values(extractLocation([page]))).toEqual(['Headquartered in Berlin, Germany', 'Address: Torstraße 1, 10119 Berlin']);
+    expect(values(extractFounded([page], 2026))).toEqual(['Founded in 2016']);
+    expect(values(extractContacts([page]))).toEqual(['Email: hi@acme.example', 'Phone: +49301234567']);
+    expect(values(extractSocial([page]))).toEqual(['LinkedIn: https://www.linkedin.com/company/acme/']);
+  });
+
+  it('reads customers from case studies, logo sections and counts', () => {
+    const page = pageFrom(`<h2>How Globex cut churn by 20%</h2><p>Trusted by 300+ companies worldwide.</p>
+      <div class="customer-logos"><img alt="Initech logo"></div><div class="partners"><img alt="Partner Co logo"></div>`);
+    expect(values(extractCustomers([page]))).toEqual(['Customer: Globex', 'Customer: Initech', 'Customer base: 300+ companies']);
+    expect(nameFromLogoAlt('Logo of Umbrella Corp')).toBe('Umbrella Corp');
+  });
+
+  it('reads quantified value claims', () => {
+    expect(values(extractValueClaims([paragraphs('Customers reduce onboarding time by 40%, and we love that.')]))).toEqual(['Customers reduce onboarding time by 40%']);
+  });
+});

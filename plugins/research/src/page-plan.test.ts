@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_PATHS } from './config.ts';
+import { kindOfPath, planPages } from './page-plan.ts';
+import { pageFrom } from './test-page.ts';
+
+const links = (...hrefs: string[]) => pageFrom(hrefs.map((href) => `<a href="${href}">x</a>`).join(''), { url: 'https://www.acme.example/' });
+
+describe('page plan', () => {
+  it('knows page kinds by their first path segment', () => {
+    expect(['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map(kindOfPath))
+      .toEqual(['about', 'about', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
+  });
+
+  it('prefers linked pages, falls back to configured paths, reads each kind once', () => {
+    const home = links('/company', '/about', 'https://acme.example/jobs/', '/pricing#faq', 'https://other.example/customers', '/brochure.pdf', 'mailto:x@acme.example');
+    expect(planPages(home, DEFAULT_PAGE_PATHS, 8).map((page) => [page.kind, page.url])).toEqual([
+      ['about', 'https://www.acme.example/company'],
+      ['customers', 'https://www.acme.example/customers'],
+      ['pricing', 'https://www.acme.example/pricing'],
+      ['careers', 'https://acme.example/jobs/'],
+      ['blog', 'https://www.acme.example/blog'],
+      ['security', 'https://www.acme.example/security'],
+    ]);
+  });
+
+  it('stops at the limit, in the order pages are worth reading', () => {
+    expect(planPages(links(), DEFAULT_PAGE_PATHS, 2).map((page) => page.kind)).toEqual(['about', 'customers']);
+    expect(planPages(links(), ['/team', '/what-we-do'], 5).map((page) => new URL(page.url).pathname)).toEqual(['/team', '/what-we-do']);
+  });
+});

@@ -1,0 +1,86 @@
+import { fingerprints, type Fingerprint } from './fingerprints.ts';
+import { isCheckable, matchFingerprint, type Hit } from './match.ts';
+import type { PageSignals } from './signals.ts';
+
+/** A technology found on a page, with the text that gave it away. */
+export interface Detection {
+  name: string;
+  slug: string;
+  categories: string[];
+  /** 0–100: Wappalyzer's confidence, summed over the patterns that matched. */
+  confidence: number;
+  version: string;
+  /** The matching snippet (a script src, a header, a piece of HTML). */
+  evidence: string;
+  /** Set when the technology was not seen but implied by one that was (Next.js implies React). */
+  impliedBy?: string;
+}
+
+let checkable: { plain: Fingerprint[]; conditional: Fingerprint[] } | undefined;
+
+function checkableFingerprints() {
+  if (!checkable) {
+    const candidates = fingerprints().all.filter(isCheckable);
+    checkable = {
+      plain: candidates.filter((fp) => fp.requires.length === 0 && fp.requiresCategories.length === 0),
+      conditional: candidates.filter((fp) => fp.requires.length > 0 || fp.requiresCategories.length > 0),
+    };
+  }
+  return checkable;
+}
+
+function detectionOf(fingerprint: Fingerprint, hits: Hit[]): Detection {
+  // Wappalyzer keeps the longest plausible version; long numbers are build stamps, not versions.
+  const version = hits.map((hit) => hit.version).filter((candidate) => candidate.length <= 15 && (Number.parseInt(candidate, 10) || 0) < 10_000)
+    .reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest), '');
+  return {
+    name: fingerprint.name, slug: fingerprint.slug, categories: fingerprint.categories, version,
+    confidence: Math.min(100, hits.reduce((sum, hit) => sum + hit.confidence, 0)),
+    // The hit that told the version is the most telling one to show.
+    evidence: (hits.find((hit) => version && hit.version === version) ?? hits[0])?.snippet ?? fingerprint.name,
+  };
+}
+
+function addImplied(found: Map<string, Detection>): void {
+  const { byName } = fingerprints();
+  let added = true;
+  while (added) {
+    added = false;
+    for (const detection of [...found.values()]) {
+      for (const implied of byName.get(detection.name)?.implies ?? []) {
+        const target = byName.get(implied.name);
+        if (!target || found.has(target.name)) continue;
+        found.set(target.name, {
+          name: target.name, slug: target.slug, categories: target.categories, version: implied.version,
+          confidence: Math.min(detection.confidence, implied.confidence), evidence: detection.evidence, impliedBy: detection.name,
+        });
+        added = true;
+      }
+    }
+  }
+}
+
+/**
+ * The technologies a page shows without running it: Wappalyzer fingerprints over its HTML,
+ * script sources, inline scripts, meta tags, headers, cookies, URL and CSS selectors, then
+ * technologies that need another first, exclusions, and implied technologies.
+ */
+export function detectTechnologies(signals: PageSignals): Detection[] {
+  const { plain, conditional } = checkableFingerprints();
+  const found = new Map<string, Detection>();
+  const record = (fingerprint: Fingerprint) => {
+    const hits = matchFingerprint(fingerprint, signals).filter((hit) => hit.confidence > 0);
+    if (hits.length > 0) found.set(fingerprint.name, detectionOf(fingerprint, hits));
+  };
+  plain.forEach(record);
+  const foundCategories = () => new Set([...found.keys()].flatMap((name) => fingerprints().byName.get(name)?.categoryIds ?? []));
+  const categories = foundCategories();
+  conditional
+    .filter((fp) => fp.requires.every((name) => found.has(name)) && fp.requiresCategories.every((id) => categories.has(id)))
+    .forEach(record);
+  for (const detection of [...found.values()]) {
+    for (const excluded of fingerprints().byName.get(detection.name)?.excludes ?? []) found.delete(excluded);
+  }
+  addImplied(found);
+  return [...found.values()];
+}

@@ -1,0 +1,75 @@
+import { around, clip } from '../evidence.ts';
+import type { DomCheck, Fingerprint } from './fingerprints.ts';
+import { resolveVersion, type Pattern } from './patterns.ts';
+import type { PageSignals } from './signals.ts';
+
+/** One pattern of a fingerprint that matched, with the text it matched in. */
+export interface Hit {
+  confidence: number;
+  version: string;
+  snippet: string;
+}
+
+function hitsIn(patterns: Pattern[], values: readonly string[], snippetOf: (value: string, match: RegExpExecArray) => string): Hit[] {
+  const hits: Hit[] = [];
+  for (const pattern of patterns) {
+    for (const value of values) {
+      const match = pattern.regex.exec(value);
+      if (match) hits.push({ confidence: pattern.confidence, version: resolveVersion(pattern.version, match), snippet: snippetOf(value, match) });
+    }
+  }
+  return hits;
+}
+
+function keyedHits(patterns: Map<string, Pattern[]>, values: (key: string) => string[], label: string): Hit[] {
+  const hits: Hit[] = [];
+  for (const [key, keyPatterns] of patterns) {
+    hits.push(...hitsIn(keyPatterns, values(key), (value) => clip(`${label} ${key}: ${value}`)));
+  }
+  return hits;
+}
+
+function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
+  const hits: Hit[] = [];
+  for (const check of checks) {
+    if (check.mustContain && !check.mustContain.some((literal) => signals.lowerHtml.includes(literal))) continue;
+    let elements;
+    try {
+      elements = signals.$(check.selector).slice(0, 20).toArray();
+    } catch {
+      continue; // a selector only a browser understands
+    }
+    for (const element of elements) {
+      const node = signals.$(element);
+      const openingTag = clip((signals.$.html(element) ?? '').split('>')[0] + '>');
+      const attributeHits = keyedHits(check.attributes, (name) => {
+        const value = node.attr(name);
+        return value === undefined ? [] : [value];
+      }, 'attribute').map((hit) => ({ ...hit, snippet: openingTag }));
+      const textHits = hitsIn(check.text, [node.text()], (text, match) => around(text, match.index, match[0].length));
+      if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag });
+      hits.push(...attributeHits, ...textHits);
+    }
+  }
+  return hits;
+}
+
+/** Every way a fingerprint matches a page (empty when it does not). */
+export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals): Hit[] {
+  return [
+    ...hitsIn(fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src)),
+    ...hitsIn(fingerprint.html, [signals.html], (html, match) => clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40))),
+    ...hitsIn(fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length)),
+    ...hitsIn(fingerprint.url, [signals.url], (url) => clip(url)),
+    ...keyedHits(fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta'),
+    ...keyedHits(fingerprint.headers, (name) => [signals.headers[name]].filter((value) => value !== undefined), 'header'),
+    ...keyedHits(fingerprint.cookies, (name) => (signals.cookies.has(name) ? [signals.cookies.get(name) ?? ''] : []), 'cookie'),
+    ...domHits(fingerprint.dom, signals),
+  ];
+}
+
+/** True when a fingerprint has anything this matcher can check. */
+export function isCheckable(fingerprint: Fingerprint): boolean {
+  return fingerprint.scriptSrc.length + fingerprint.html.length + fingerprint.scripts.length + fingerprint.url.length
+    + fingerprint.meta.size + fingerprint.headers.size + fingerprint.cookies.size + fingerprint.dom.length > 0;
+}
