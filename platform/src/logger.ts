@@ -13,3 +13,14 @@ export function createLogger(config: Pick<Config, 'logLevel'>, name: string): Lo
   if (!process.stdout.isTTY) return pino(options);
   return pino(options, pretty({ sync: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' }));
 }
+
+/**
+ * Ends a process that could not start or run: the reason goes to the log and, in plain words,
+ * to stderr (where a person starting it looks), then the process exits with code 1.
+ */
+export function exitWithError(logger: Logger, what: string, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  logger.fatal({ err: error }, `${what}: ${message}`);
+  console.error(`${what}: ${message}`);
+  process.exit(1);
+}

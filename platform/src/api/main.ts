@@ -1,6 +1,6 @@
 // The API process: `node --import tsx platform/src/api/main.ts`.
 import { loadConfigOrExit } from '../config.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, exitWithError } from '../logger.ts';
 import { startApi } from './server.ts';
 
 const config = loadConfigOrExit();
@@ -21,6 +21,5 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
-  logger.fatal({ err: error }, `api could not start: ${(error as Error).message}`);
-  process.exit(1);
+  exitWithError(logger, 'api could not start', error);
 }

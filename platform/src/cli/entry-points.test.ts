@@ -20,3 +20,17 @@ describe.each(['platform/src/api/main.ts', 'platform/src/worker/main.ts', 'platf
     expect(stderr).toContain('TEMPORAL_ADDRESS="no-port-here": must be host:port');
   });
 });
+
+describe.each(['platform/src/api/main.ts', 'platform/src/worker/main.ts'])('%s with a bad plugin setting', (entry) => {
+  it('refuses to start, naming the plugin and the field', () => {
+    // Nothing listens on port 1: the process must fail on the plugin check before it connects anywhere.
+    const { code, stderr } = runEntry(entry, {
+      MEETFLOW_PLUGINS_CONFIG: '{"lead-scoring":{"qualificationThreshold":"high"},"no-such-plugin":{}}',
+      MONGODB_URI: 'mongodb://127.0.0.1:1/none', TEMPORAL_ADDRESS: '127.0.0.1:1', PORT: '1',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid plugins:');
+    expect(stderr).toContain('settings name plugin "no-such-plugin", which is not installed');
+    expect(stderr).toMatch(/plugin "lead-scoring": config: .*qualificationThreshold/);
+  });
+});

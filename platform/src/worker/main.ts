@@ -4,7 +4,7 @@ import { createActivities } from '../activities/index.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, exitWithError } from '../logger.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
 import { createHostServices } from '../plugins/services.ts';
@@ -42,6 +42,5 @@ try {
   await database.close();
   logger.info('worker stopped');
 } catch (error) {
-  logger.fatal({ err: error }, `worker failed: ${(error as Error).message}`);
-  process.exit(1);
+  exitWithError(logger, 'worker failed', error);
 }

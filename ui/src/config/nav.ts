@@ -1,0 +1,14 @@
+/** One entry of the app sidebar. */
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/**
+ * The app sidebar, in display order. Each screen of spec section 2 adds its entry here when
+ * it is built; no placeholders for screens that do not exist yet.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Pipelines', to: '/pipelines' },
+  { label: 'Plugins', to: '/plugins' },
+];

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** One activity a plugin offers, with its input and output as JSON Schema. */
+export interface PluginActivity {
+  name: string;
+  /** `<plugin>.<activity>`, as pipeline nodes name it. */
+  qualifiedName: string;
+  description: string;
+  input: unknown;
+  output: unknown;
+  timeout?: string;
+}
+
+/** An installed plugin's manifest, as GET /api/plugins describes it. */
+export interface PluginDescription {
+  id: string;
+  name: string;
+  version: string;
+  description: string;
+  kind: string;
+  ui: { icon: string; color: string; category: string };
+  /** `schema` is the config's JSON Schema; `defaults` the config with nothing set. */
+  config: { schema: unknown; defaults: unknown };
+  activities: PluginActivity[];
+  collections: string[];
+}
+
+/** Fetches every installed plugin. */
+export function getPlugins(signal?: AbortSignal): Promise<PluginDescription[]> {
+  return apiRequest<PluginDescription[]>('/api/plugins', { signal });
+}
+
+/** Query options for the installed plugins (fixed for the life of the API process). */
+export function pluginsQueryOptions() {
+  return queryOptions({
+    queryKey: ['plugins', 'list'],
+    queryFn: ({ signal }) => getPlugins(signal),
+  });
+}

@@ -1,0 +1,29 @@
+import type { PluginDescription } from '../api/get-plugins.ts';
+import { PluginActivities } from './plugin-activities.tsx';
+import { PluginConfigFields } from './plugin-config-fields.tsx';
+
+/** One plugin: identity (icon, colour, kind, version), what it does, its activities and config. */
+export function PluginCard({ plugin }: { plugin: PluginDescription }) {
+  return (
+    <article data-testid={`plugin-${plugin.id}`} aria-labelledby={`plugin-${plugin.id}-title`}
+      className="card h-full border-t-4 bg-base-100 shadow-sm" style={{ borderTopColor: plugin.ui.color }}>
+      <div className="card-body gap-4">
+        <header className="flex flex-wrap items-center gap-2">
+          <span className="badge font-mono text-white" style={{ backgroundColor: plugin.ui.color }} title="Icon">
+            {plugin.ui.icon}
+          </span>
+          <h2 id={`plugin-${plugin.id}-title`} className="card-title">{plugin.name}</h2>
+          <span className="font-mono text-xs text-base-content/60">{plugin.id}</span>
+          <span className="ml-auto flex gap-1">
+            <span className="badge badge-outline badge-sm">{plugin.kind}</span>
+            <span className="badge badge-ghost badge-sm">{plugin.ui.category}</span>
+            <span className="badge badge-neutral badge-sm">v{plugin.version}</span>
+          </span>
+        </header>
+        <p className="text-sm text-base-content/80">{plugin.description}</p>
+        <PluginActivities activities={plugin.activities} />
+        <PluginConfigFields schema={plugin.config.schema} defaults={plugin.config.defaults} />
+      </div>
+    </article>
+  );
+}
