@@ -49,6 +49,9 @@ test('a run shows its steps live and reruns from a step', async ({ page, request
 
   await score.click();
   const panel = page.getByRole('complementary', { name: 'Step score' });
+  // The score explains itself: the stored output carries the points of each dimension and the reasoning.
+  await expect(panel.getByLabel('Output of step score')).toContainText('"reasoning"');
+  await expect(panel.getByLabel('Output of step score')).toContainText('"dimensions"');
   await panel.getByRole('button', { name: 'Rerun from this step' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname.startsWith('/pipelines/runs/') && !url.pathname.endsWith(runId));

@@ -74,6 +74,9 @@ describe('/api/pipelines and /api/runs', () => {
 
     const detail = await (await fetch(`${server.url}/api/runs/${run.runId}`)).json();
     expect(detail).toMatchObject({ status: 'completed', steps: { once: { status: 'completed' }, twice: { status: 'completed' } } });
+    expect(await (await fetch(`${server.url}/api/runs/${run.runId}/steps/twice/output`)).json()).toEqual({ nodeId: 'twice', output: { n: 12 } });
+    const noOutput = await fetch(`${server.url}/api/runs/${run.runId}/steps/ghost/output`);
+    expect([noOutput.status, await noOutput.text()]).toEqual([404, `Step "ghost" of run ${run.runId} has no output (it has not completed)`]);
     const listed = (await (await fetch(`${server.url}/api/runs?pipeline=doubler`)).json()) as Array<{ runId: string }>;
     expect(listed.map((item) => item.runId)).toContain(run.runId);
 

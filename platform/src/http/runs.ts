@@ -26,6 +26,12 @@ export function runsRouter(db: Models, runner: PipelineRunner): Router {
     .get('/:id', async (ctx) => {
       ctx.body = await findRun(workspaceOf(ctx), ctx.params.id!);
     })
+    .get('/:id/steps/:nodeId/output', async (ctx) => {
+      const run = await findRun(workspaceOf(ctx), ctx.params.id!);
+      const stored = await db.stepOutputs.findOne({ runId: run.runId, nodeId: ctx.params.nodeId }).lean();
+      if (!stored) throw new NotFoundError(`Step "${ctx.params.nodeId}" of run ${run.runId} has no output (it has not completed)`);
+      ctx.body = { nodeId: stored.nodeId, output: stored.output };
+    })
     .post('/:id/rerun', async (ctx) => {
       const body = RerunBody.parse(ctx.request.body ?? {});
       ctx.status = 201;

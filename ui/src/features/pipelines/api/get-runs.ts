@@ -15,6 +15,7 @@ export const runKeys = {
   lists: () => [...runKeys.all, 'list'] as const,
   list: (filter: RunsFilter) => [...runKeys.lists(), filter] as const,
   detail: (runId: string) => [...runKeys.all, 'detail', runId] as const,
+  output: (runId: string, nodeId: string) => [...runKeys.detail(runId), 'output', nodeId] as const,
 };
 
 /** Fetches runs newest first. */

@@ -38,7 +38,7 @@ export function RunView({ runId }: { runId: string }) {
       <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
         <RunGraph run={run.data} selectedId={selectedId} onSelect={onSelect} />
         {node ? (
-          <StepPanel node={node} step={run.data.steps[node.id]} rerunPending={rerun.isPending}
+          <StepPanel runId={runId} node={node} step={run.data.steps[node.id]} rerunPending={rerun.isPending}
             onRerunFromHere={() => startRerun(node.id)} onClose={() => setSelectedId(null)} />
         ) : selectedId === INPUT_NODE_ID ? (
           <InputPanel input={run.data.input} onClose={() => setSelectedId(null)} />

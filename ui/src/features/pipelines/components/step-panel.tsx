@@ -3,8 +3,10 @@ import type { PipelineNode, StepRecord } from '../api/types.ts';
 import { formatCondition } from '../utils/condition.ts';
 import { JsonBlock } from './json-block.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
+import { StepOutputBlock } from './step-output.tsx';
 
 interface StepPanelProps {
+  runId: string;
   node: PipelineNode;
   step: StepRecord | undefined;
   rerunPending: boolean;
@@ -13,7 +15,7 @@ interface StepPanelProps {
 }
 
 /** Details of the selected step: status, attempts, timing, error, input template, and rerun from it. */
-export function StepPanel({ node, step, rerunPending, onRerunFromHere, onClose }: StepPanelProps) {
+export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, onClose }: StepPanelProps) {
   const status = step?.status ?? 'pending';
   // A restarted run copies finished upstream outputs instead of running those steps again.
   const reused = status === 'completed' && step?.attempts === 0;
@@ -46,6 +48,8 @@ export function StepPanel({ node, step, rerunPending, onRerunFromHere, onClose }
             <span className="text-sm wrap-anywhere">{step.error}</span>
           </div>
         )}
+        <h3 className="text-sm font-semibold">Output</h3>
+        <StepOutputBlock runId={runId} nodeId={node.id} completed={status === 'completed'} />
         <h3 className="text-sm font-semibold">Input template</h3>
         <JsonBlock value={node.input} label={`Input template of step ${node.id}`} />
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRerunFromHere} disabled={rerunPending}>
