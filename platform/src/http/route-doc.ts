@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+
+/**
+ * How a route describes itself for the OpenAPI document: with the same zod schemas the route
+ * validates with, so the document cannot drift from the behaviour. Every router module exports
+ * an array of these beside its router factory; `route-docs.ts` gathers them.
+ */
+export interface RouteDoc {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI style, e.g. `/api/runs/{id}`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** By status code; errors are plain text (`STATUS: body` in the UI) unless a schema is given. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+}
