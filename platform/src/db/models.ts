@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { agentActivityModel } from './models/agent-activity.ts';
 import { outboxModels } from './models/outbox.ts';
 import { savedPipelineModel } from './models/pipeline.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
@@ -13,6 +14,7 @@ export function createModels(connection: Connection) {
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),
     ...outboxModels(connection),
+    agentActivity: agentActivityModel(connection),
   };
 }
 

@@ -8,6 +8,7 @@ import { createLogger, exitWithError } from '../logger.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
 import { createHostServices } from '../plugins/services.ts';
+import { trackActivities } from '../agents/activity-tracker.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 const config = loadConfigOrExit();
@@ -23,6 +24,7 @@ try {
   const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
   const database = openDatabase(config.mongoUri, logger);
   await database.ready;
+  const db = createModels(database.connection);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const worker = await Worker.create({
     connection,
@@ -30,8 +32,8 @@ try {
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
     activities: createActivities({
-      db: createModels(database.connection),
-      plugins: plugins.activities(createHostServices(config, database.connection, logger)),
+      db,
+      plugins: trackActivities(plugins.activities(createHostServices(config, database.connection, logger)), db.agentActivity, logger),
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { agentPerformance, agentStatus } from './status.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const at = (iso: string) => new Date(iso);
+
+describe('agentStatus', () => {
+  it('is analyzing (or learning, for the learning engine) while an execution is in flight', () => {
+    const busy = { pluginId: 'x', succeeded: 0, failed: 0, inFlight: [{ key: 'k', activity: 'x.y', startedAt: at('2026-11-22T11:59:00Z'), expiresAt: at('2026-11-22T12:04:00Z') }] };
+    expect(agentStatus('lead-scoring', busy, now)).toBe('analyzing');
+    expect(agentStatus('learning-engine', busy, now)).toBe('learning');
+  });
+
+  it('ignores an execution whose worker died (past its timeout), then reads recency', () => {
+    const stale = { pluginId: 'x', succeeded: 3, failed: 0, lastFinishedAt: at('2026-11-22T09:00:00Z'),
+      inFlight: [{ key: 'k', activity: 'x.y', startedAt: at('2026-11-22T08:00:00Z'), expiresAt: at('2026-11-22T08:05:00Z') }] };
+    expect(agentStatus('research', stale, now)).toBe('active');
+    expect(agentStatus('research', { ...stale, lastFinishedAt: at('2026-11-20T09:00:00Z') }, now)).toBe('idle');
+    expect(agentStatus('research', undefined, now)).toBe('idle');
+  });
+});
+
+describe('agentPerformance', () => {
+  it('is null with no executions, and the success share otherwise', () => {
+    expect(agentPerformance(undefined)).toEqual({ accuracy: null, precision: null, engagement: null, success: null });
+    expect(agentPerformance({ pluginId: 'x', inFlight: [], succeeded: 2, failed: 1 }).success).toBe(66.7);
+  });
+});
