@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
-import { ensureDefaultWorkspace } from '../db/models/workspace.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
+import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { uiDistDir } from '../paths.ts';
 import { createApp } from '../http/app.ts';
 import type { Logger } from '../logger.ts';
@@ -27,8 +28,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const { connection, ready } = database;
   const temporal = createTemporalClient(config);
   const models = createModels(connection);
+  // First start: the default workspace the UI hard-codes, and its pricing slices (booked through the
+  // worker by the ppm-pricing plugin, so this waits for the worker; it changes nothing once they exist).
   void ready.then(() => ensureDefaultWorkspace(models.workspaces))
-    .catch((error: unknown) => logger.error({ err: error }, 'could not create the default workspace'));
+    .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
+    .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the default workspace'));
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,

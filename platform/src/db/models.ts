@@ -1,7 +1,11 @@
 import type { Connection } from 'mongoose';
 import { agentActivityModel } from './models/agent-activity.ts';
+import { campaignModel } from './models/campaign.ts';
+import { counterModel } from './models/counter.ts';
 import { outboxModels } from './models/outbox.ts';
 import { savedPipelineModel } from './models/pipeline.ts';
+import { prospectModel } from './models/prospect.ts';
+import { workspaceConfigModels } from './models/workspace-config.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
 import { workspaceModel } from './models/workspace.ts';
@@ -15,6 +19,10 @@ export function createModels(connection: Connection) {
     pipelines: savedPipelineModel(connection),
     ...outboxModels(connection),
     agentActivity: agentActivityModel(connection),
+    prospects: prospectModel(connection),
+    campaigns: campaignModel(connection),
+    counters: counterModel(connection),
+    ...workspaceConfigModels(connection),
   };
 }
 

@@ -1,4 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { InputError } from '../errors.ts';
@@ -7,11 +8,20 @@ import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
+import { TEMPLATES } from '@meetflow/plugin-outreach';
+import { agentsRouter } from './agents.ts';
+import { campaignsRouter } from './campaigns.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
+import { meetingsRouter } from './meetings.ts';
+import { openapiRouter } from './openapi.ts';
 import { pipelinesRouter } from './pipelines.ts';
 import { pluginsRouter } from './plugins.ts';
+import { pricingRouter } from './pricing.ts';
+import { prospectsRouter } from './prospects.ts';
+import { allRouteDocs } from './route-docs.ts';
 import { runsRouter } from './runs.ts';
+import { templatesRouter } from './templates.ts';
 import { uiMiddleware } from './ui.ts';
 
 /** What the HTTP app is built over. */
@@ -32,14 +42,26 @@ function rejectBody(error: Error & { status?: number; expose?: boolean }): never
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
+/** Every API router the app mounts, in order (the OpenAPI test enumerates their routes). */
+export function apiRouters(deps: AppDeps): Router[] {
+  const { db, runner } = deps.product ?? {};
+  if (!db || !runner) return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), openapiRouter(allRouteDocs)];
+  const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
+  const product = [
+    agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner),
+    prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
+    meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
+  ];
+  return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];
+}
+
 /** Builds the Koa app: error mapping first, then the API routes, then the UI. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
   app.use(errorMiddleware(deps.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
-  const product = deps.product ? [pipelinesRouter(deps.product.db, deps.product.runner), runsRouter(deps.product.db, deps.product.runner)] : [];
-  for (const router of [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product]) {
+  for (const router of apiRouters(deps)) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);

@@ -1,19 +1,15 @@
 import Router from '@koa/router';
 import mongoose from 'mongoose';
+import type { z } from 'zod';
 import type { TemporalClient } from '../temporal/client.ts';
+import { HealthReportSchema, type CheckResultSchema } from './health-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
 
 /** One dependency's state. */
-export interface CheckResult {
-  ok: boolean;
-  latencyMs: number;
-  error?: string;
-}
+export type CheckResult = z.output<typeof CheckResultSchema>;
 
 /** The body of GET /api/health. */
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  checks: { database: CheckResult; temporal: CheckResult };
-}
+export type HealthReport = z.output<typeof HealthReportSchema>;
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -54,3 +50,12 @@ export function healthRouter(database: mongoose.Connection, temporal: TemporalCl
     ctx.body = report;
   });
 }
+
+/** The OpenAPI description of the health route. */
+export const healthRouteDocs: RouteDoc[] = [{
+  method: 'get', path: '/api/health', summary: 'Whether the database and Temporal answer', tags: ['platform'],
+  responses: {
+    200: { description: 'Every dependency answers', schema: HealthReportSchema },
+    503: { description: 'A dependency does not answer; its check says why', schema: HealthReportSchema },
+  },
+}];

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Models } from '../db/models.ts';
 import { findPipeline, listPipelines, savePipeline } from '../pipelines/catalog.ts';
+import { PipelineDefinitionSchema } from '../pipelines/definition.ts';
 import { startPipelineRun, type PipelineRunner } from '../pipelines/runs.ts';
-import { workspaceOf } from './workspace.ts';
-
-const StartBody = z.object({ input: z.unknown().default({}), version: z.number().int().min(1).optional() });
+import { PipelineParams, PipelineSummarySchema, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './pipelines-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { RunSchema } from './runs-schemas.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** /api/pipelines: saved, versioned definitions, and starting a run of one. */
 export function pipelinesRouter(db: Models, runner: PipelineRunner): Router {
@@ -18,7 +19,7 @@ export function pipelinesRouter(db: Models, runner: PipelineRunner): Router {
       ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
     })
     .get('/:id', async (ctx) => {
-      const version = ctx.query.version === undefined ? undefined : z.coerce.number().int().min(1).parse(ctx.query.version);
+      const { version } = PipelineVersionQuery.parse(ctx.query);
       ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
     })
     .post('/:id/runs', async (ctx) => {
@@ -29,3 +30,33 @@ export function pipelinesRouter(db: Models, runner: PipelineRunner): Router {
       ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
     });
 }
+
+const notFound = { description: 'No such pipeline (or version) in this workspace' };
+const badWorkspace = { description: 'Invalid workspace slug' };
+
+/** The OpenAPI description of the pipeline routes. */
+export const pipelinesRouteDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/pipelines', summary: 'The latest version of every pipeline', tags: ['pipelines'], query: WorkspaceQuery,
+    responses: { 200: { description: 'One entry per pipeline, by id', schema: PipelineSummarySchema.array() }, 400: badWorkspace },
+  },
+  {
+    method: 'post', path: '/api/pipelines', summary: 'Save a definition as the next version of its pipeline', tags: ['pipelines'],
+    query: WorkspaceQuery, body: PipelineDefinitionSchema,
+    responses: {
+      201: { description: 'The saved version', schema: SavedPipelineSchema },
+      400: { description: 'The definition is invalid (each bad field or step named)' },
+      409: { description: 'Saved concurrently too often; try again' },
+    },
+  },
+  {
+    method: 'get', path: '/api/pipelines/{id}', summary: 'One pipeline: the latest version, or the one asked for', tags: ['pipelines'],
+    params: PipelineParams, query: WorkspaceQuery.extend(PipelineVersionQuery.shape),
+    responses: { 200: { description: 'The saved version', schema: SavedPipelineSchema }, 400: { description: 'Invalid version' }, 404: notFound },
+  },
+  {
+    method: 'post', path: '/api/pipelines/{id}/runs', summary: 'Start a run of a saved pipeline', tags: ['pipelines', 'runs'],
+    params: PipelineParams, query: WorkspaceQuery, body: StartBody,
+    responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
+  },
+];

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { NotFoundError } from '../errors.ts';
 import type { PluginHost } from '../plugins/host.ts';
+import { PluginDescriptionSchema, PluginParams } from './plugins-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
 
 /** GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/:id. */
 export function pluginsRouter(host: PluginHost): Router {
@@ -15,3 +17,15 @@ export function pluginsRouter(host: PluginHost): Router {
       ctx.body = plugin;
     });
 }
+
+/** The OpenAPI description of the plugin routes. */
+export const pluginsRouteDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/plugins', summary: 'Every installed plugin, its config and activities as JSON Schema', tags: ['plugins'],
+    responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
+  },
+  {
+    method: 'get', path: '/api/plugins/{id}', summary: 'One installed plugin', tags: ['plugins'], params: PluginParams,
+    responses: { 200: { description: 'The plugin', schema: PluginDescriptionSchema }, 404: { description: 'No such plugin is installed' } },
+  },
+];

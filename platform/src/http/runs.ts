@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Models } from '../db/models.ts';
 import { NotFoundError } from '../errors.ts';
 import { rerunPipeline, type PipelineRunner } from '../pipelines/runs.ts';
-import { workspaceOf } from './workspace.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { ListQuery, RerunBody, RunParams, RunSchema, RunSummarySchema, StepOutputParams, StepOutputSchema } from './runs-schemas.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
-const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), pipeline: z.string().optional() });
-const RerunBody = z.object({ fromStep: z.string().min(1).optional(), input: z.unknown().optional() });
 const POLL_MS = 500;
 
 /** /api/runs: recorded runs, one run, rerun, and a Server-Sent Events stream of its step changes. */
@@ -69,3 +69,37 @@ export function runsRouter(db: Models, runner: PipelineRunner): Router {
       if (first.status === 'completed' || first.status === 'failed') stop();
     });
 }
+
+const noRun = { description: 'No such run in this workspace' };
+const badWorkspace = { description: 'Invalid workspace slug' };
+const runEvents = z.string().meta({
+  description: 'Server-Sent Events: `snapshot` {status, steps} first, then `step` {nodeId, ...step} and `run` {status, error} '
+    + 'as they change, `error` {message} if reading fails; the stream ends when the run completes or fails',
+});
+
+/** The OpenAPI description of the run routes. */
+export const runsRouteDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/runs', summary: 'Recorded runs, newest first', tags: ['runs'], query: WorkspaceQuery.extend(ListQuery.shape),
+    responses: { 200: { description: 'The runs, without definition and input', schema: RunSummarySchema.array() }, 400: { description: 'Invalid query' } },
+  },
+  {
+    method: 'get', path: '/api/runs/{id}', summary: 'One run with its steps', tags: ['runs'], params: RunParams, query: WorkspaceQuery,
+    responses: { 200: { description: 'The run', schema: RunSchema }, 400: badWorkspace, 404: noRun },
+  },
+  {
+    method: 'get', path: '/api/runs/{id}/steps/{nodeId}/output', summary: "A completed step's full output", tags: ['runs'],
+    params: StepOutputParams, query: WorkspaceQuery,
+    responses: { 200: { description: 'The output', schema: StepOutputSchema }, 400: badWorkspace, 404: { description: 'No such run, or the step has not completed' } },
+  },
+  {
+    method: 'post', path: '/api/runs/{id}/rerun', summary: 'Rerun a run whole, or from one step', tags: ['runs'],
+    params: RunParams, query: WorkspaceQuery, body: RerunBody,
+    responses: { 201: { description: 'The new run', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: { description: 'No such run, or no such step in it' } },
+  },
+  {
+    method: 'get', path: '/api/runs/{id}/events', summary: "A live stream of the run's step changes", tags: ['runs'],
+    params: RunParams, query: WorkspaceQuery,
+    responses: { 200: { description: 'The event stream', schema: runEvents, contentType: 'text/event-stream' }, 400: badWorkspace, 404: noRun },
+  },
+];

@@ -6,5 +6,7 @@ import { manifest } from './manifest.ts';
 /** The meeting-booking plugin, as the platform installs it. */
 export const meetingBookingPlugin = definePlugin(manifest, createMeetingActivities);
 
-export { meetingSchema, MEETING_STATUSES, type MeetingStatus } from './meeting-model.ts';
+export { meetingSchema, MEETING_STATUSES, type MeetingDocument, type MeetingStatus } from './meeting-model.ts';
+export { meetingInvite } from './invite.ts';
+export type { MeetingConfig } from './config.ts';
 export type { MeetingView, Slot } from './schemas.ts';

@@ -4,6 +4,7 @@ import { writeSequence } from './write-sequence.ts';
 
 export { manifest } from './manifest.ts';
 export type { WriteSequenceInput, WriteSequenceOutput } from './schemas.ts';
+export { TEMPLATES, type TemplateCopy } from './templates.ts';
 
 /** The outreach plugin: templates by default, the configured language model when `useLlm` is on. */
 export const outreachPlugin = definePlugin(manifest, (deps) => ({

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const fraction = z.number().min(0).max(1);
+const WEIGHT_SUM_TOLERANCE = 0.01;
+
+/**
+ * Lead-scoring weights as fractions summing to 1 (± 0.01). The /agents sliders show 0–100:
+ * the UI divides by 100 before saving; the API takes fractions only, like every other rate.
+ */
+export const ScoringWeightsValue = z.strictObject({
+  companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction,
+}).superRefine((weights, ctx) => {
+  const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
+  if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
+    ctx.addIssue({ code: 'custom', message: `the weights must sum to 1 (± ${WEIGHT_SUM_TOLERANCE}); these sum to ${Number(sum.toFixed(4))}` });
+  }
+});
+
+/** Response rate per outreach template family, as fractions 0–1. */
+export const TemplatePerformanceValue = z.strictObject({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });
+
+const days = z.number().int().min(1).max(30);
+/** Days of each follow-up step of the sequence cadence, whole days 1–30. */
+export const CadenceTimingValue = z.strictObject({ step1: days, step2: days, step3: days });
+
+/** Every known config key with the schema its value must pass. */
+export const CONFIG_SCHEMAS = {
+  scoringWeights: ScoringWeightsValue,
+  templatePerformance: TemplatePerformanceValue,
+  cadenceTiming: CadenceTimingValue,
+} as const;
+
+export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
+export const CONFIG_KEYS = Object.keys(CONFIG_SCHEMAS) as ConfigKey[];
+
+/** A workspace's config: every known key with its value in force. */
+export type WorkspaceConfig = { [K in ConfigKey]: z.output<(typeof CONFIG_SCHEMAS)[K]> };
+
+/** The spec's defaults (section 3, config entries): what a key holds until it is saved, and after a reset. */
+export const CONFIG_DEFAULTS: WorkspaceConfig = {
+  scoringWeights: { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 },
+  templatePerformance: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 },
+  cadenceTiming: { step1: 3, step2: 5, step3: 7 },
+};

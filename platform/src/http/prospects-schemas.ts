@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+
+/** Body of POST /api/prospects. */
+export const NewProspectBody = z.strictObject({
+  firstName: text(100),
+  lastName: text(100),
+  company: text(200),
+  email: z.email('must be an email address').max(254),
+  jobTitle: text(200).optional(),
+  website: webUrl.optional(),
+  linkedinUrl: webUrl.optional(),
+  source: text(100).optional(),
+  score: z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().optional(),
+  industry: text(100).optional(),
+  companySize: text(50).optional(),
+  employeeCount: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
+});
+export type NewProspect = z.infer<typeof NewProspectBody>;
+
+/** Query of GET /api/prospects. */
+export const ProspectListQuery = z.object({
+  search: z.string().trim().max(200).optional().describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
+  industry: z.string().trim().min(1).max(100).optional().describe('Exact industry, any case.'),
+  minScore: z.coerce.number().min(0).max(100).optional().describe('Only prospects scored at least this (unscored ones are left out).'),
+  sort: z.enum(['id', 'score']).default('id').describe('`id` ascending, or `score` descending (then id).'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ProspectListOptions = z.infer<typeof ProspectListQuery>;
+
+/** Path of GET /api/prospects/:id. */
+export const ProspectIdParams = z.object({
+  id: z.string().regex(/^[1-9]\d{0,14}$/, 'must be a positive integer'),
+});
+
+/** A prospect as the pipeline list shows it (spec section 3). */
+export const ProspectSummary = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string().nullable(),
+  company: z.string(),
+  email: z.string(),
+  score: z.number().nullable(),
+  industry: z.string().nullable(),
+});
+export type ProspectSummaryView = z.infer<typeof ProspectSummary>;
+
+/** One prospect with everything stored about it. */
+export const ProspectDetail = ProspectSummary.extend({
+  website: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  source: z.string().nullable(),
+  companySize: z.string().nullable(),
+  employeeCount: z.number().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ProspectDetailView = z.infer<typeof ProspectDetail>;

@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { createProspect, findProspect, listProspects, type ProspectDb } from '../prospects/prospects.ts';
+import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectSummary } from './prospects-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
+
+/** /api/prospects: the workspace's prospects, a page at a time (the body stays an array; the total is a header). */
+export function prospectsRouter(db: ProspectDb): Router {
+  return new Router({ prefix: '/api/prospects' })
+    .get('/', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const page = await listProspects(db, workspaceId, ProspectListQuery.parse(ctx.query));
+      ctx.set('X-Total-Count', String(page.total));
+      ctx.body = page.items;
+    })
+    .post('/', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const input = NewProspectBody.parse(ctx.request.body ?? {});
+      ctx.status = 201;
+      ctx.body = await createProspect(db, workspaceId, input);
+    })
+    .get('/:id', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await findProspect(db, workspaceId, Number(ProspectIdParams.parse(ctx.params).id));
+    });
+}
+
+/** OpenAPI descriptions of /api/prospects, with the schemas the routes validate with. */
+export const prospectsRouteDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/prospects', tags: ['prospects'], query: WorkspaceQuery.extend(ProspectListQuery.shape),
+    summary: 'List prospects (search, filter, paginate); the X-Total-Count header holds the number matching',
+    responses: { 200: { description: 'One page of prospects', schema: z.array(ProspectSummary) }, 400: { description: 'A query parameter is invalid (each is named)' } },
+  },
+  {
+    method: 'post', path: '/api/prospects', tags: ['prospects'], query: WorkspaceQuery, body: NewProspectBody,
+    summary: 'Add a prospect; it gets the workspace\'s next integer id',
+    responses: {
+      201: { description: 'The prospect', schema: ProspectDetail },
+      400: { description: 'A field is invalid (each is named)' },
+      409: { description: 'A prospect with this email (any case) already exists in the workspace' },
+    },
+  },
+  {
+    method: 'get', path: '/api/prospects/{id}', tags: ['prospects'], params: ProspectIdParams, query: WorkspaceQuery,
+    summary: 'One prospect',
+    responses: {
+      200: { description: 'The prospect', schema: ProspectDetail },
+      400: { description: 'The id is not a positive integer, or the workspace is not a slug' },
+      404: { description: 'No such prospect in this workspace' },
+    },
+  },
+];

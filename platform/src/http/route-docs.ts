@@ -1,0 +1,27 @@
+import { agentsRouteDocs } from './agents.ts';
+import { campaignsRouteDocs } from './campaigns.ts';
+import { healthRouteDocs } from './health.ts';
+import { meetingsRouteDocs } from './meetings.ts';
+import { openapiRouteDocs } from './openapi.ts';
+import { pipelinesRouteDocs } from './pipelines.ts';
+import { pluginsRouteDocs } from './plugins.ts';
+import { pricingRouteDocs } from './pricing.ts';
+import { prospectsRouteDocs } from './prospects.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { runsRouteDocs } from './runs.ts';
+import { templatesRouteDocs } from './templates.ts';
+
+/** Every route the API serves, described for GET /api/openapi.json; add each new router module's docs here. */
+export const allRouteDocs: RouteDoc[] = [
+  ...healthRouteDocs,
+  ...pluginsRouteDocs,
+  ...agentsRouteDocs,
+  ...pipelinesRouteDocs,
+  ...runsRouteDocs,
+  ...prospectsRouteDocs,
+  ...campaignsRouteDocs,
+  ...templatesRouteDocs,
+  ...meetingsRouteDocs,
+  ...pricingRouteDocs,
+  ...openapiRouteDocs,
+];

@@ -1,0 +1,19 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { campaignsRouteDocs } from '../http/campaigns.ts';
+import { buildOpenApiDocument } from '../http/openapi.ts';
+import { prospectsRouteDocs } from '../http/prospects.ts';
+import { templatesRouteDocs } from '../http/templates.ts';
+
+describe('RouteDocs of prospects, campaigns and templates', () => {
+  it('build a valid OpenAPI document with the routes\' own parameters and bodies', async () => {
+    const document = buildOpenApiDocument([...prospectsRouteDocs, ...campaignsRouteDocs, ...templatesRouteDocs]);
+    const result = await validate(structuredClone(document) as never, { resolve: { external: false } });
+    expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
+    const list = document.paths?.['/api/prospects']?.get;
+    expect(list?.parameters?.map((parameter) => ('name' in parameter ? parameter.name : ''))).toEqual(
+      ['workspace', 'search', 'industry', 'minScore', 'sort', 'limit', 'offset']);
+    expect(Object.keys(document.paths ?? {})).toEqual(['/api/prospects', '/api/prospects/{id}', '/api/campaigns', '/api/templates']);
+    expect(document.paths?.['/api/prospects']?.post?.requestBody).toMatchObject({ required: true });
+  });
+});
