@@ -6,3 +6,4 @@ export {
   prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
   type ProspectSequenceInput, type ReplySignal, type SequenceState, type SequenceStep,
 } from './prospect-sequence.ts';
+export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';

@@ -1,5 +1,6 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
+import { createBatchActivities } from './pipeline-batch.ts';
 import { createPipelineActivities } from './pipeline.ts';
 import { createSequenceActivities } from './sequence.ts';
 import { createSystemActivities } from './system.ts';
@@ -12,6 +13,7 @@ export function createActivities(deps: { db: Models; plugins: Record<string, Bou
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
+    ...createBatchActivities(deps),
     ...createSequenceActivities(deps.db),
     ...createSystemActivities(deps.db),
   };

@@ -10,6 +10,7 @@ import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
 import { TEMPLATES } from '@meetflow/plugin-outreach';
 import { agentsRouter } from './agents.ts';
+import { batchesRouter } from './batches.ts';
 import { campaignsRouter } from './campaigns.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
@@ -48,7 +49,7 @@ export function apiRouters(deps: AppDeps): Router[] {
   if (!db || !runner) return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), openapiRouter(allRouteDocs)];
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
-    agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner),
+    agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
   ];

@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import type { Models } from '../db/models.ts';
 import { findPipeline, listPipelines, savePipeline } from '../pipelines/catalog.ts';
 import { PipelineDefinitionSchema } from '../pipelines/definition.ts';
+import { startPipelineBatch } from '../pipelines/batches.ts';
 import { startPipelineRun, type PipelineRunner } from '../pipelines/runs.ts';
+import { BatchBody, StartedBatchSchema } from './batches-schemas.ts';
 import { PipelineParams, PipelineSummarySchema, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './pipelines-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { RunSchema } from './runs-schemas.ts';
@@ -28,6 +30,14 @@ export function pipelinesRouter(db: Models, runner: PipelineRunner): Router {
       const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
       ctx.status = 201;
       ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
+    })
+    .post('/:id/batches', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const body = BatchBody.parse(ctx.request.body ?? {});
+      const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
+      const batch = await startPipelineBatch(runner, { workspaceId, definition: saved.definition, inputs: body.inputs, chunkSize: body.chunkSize });
+      ctx.status = 201;
+      ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
     });
 }
 
@@ -58,5 +68,10 @@ export const pipelinesRouteDocs: RouteDoc[] = [
     method: 'post', path: '/api/pipelines/{id}/runs', summary: 'Start a run of a saved pipeline', tags: ['pipelines', 'runs'],
     params: PipelineParams, query: WorkspaceQuery, body: StartBody,
     responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
+  },
+  {
+    method: 'post', path: '/api/pipelines/{id}/batches', summary: 'Run a saved pipeline for many inputs as one batch', tags: ['pipelines'],
+    params: PipelineParams, query: WorkspaceQuery, body: BatchBody,
+    responses: { 201: { description: 'The batch started', schema: StartedBatchSchema }, 400: { description: 'Invalid body or workspace' }, 404: notFound },
   },
 ];

@@ -1,4 +1,5 @@
 import { agentsRouteDocs } from './agents.ts';
+import { batchesRouteDocs } from './batches.ts';
 import { campaignsRouteDocs } from './campaigns.ts';
 import { healthRouteDocs } from './health.ts';
 import { meetingsRouteDocs } from './meetings.ts';
@@ -18,6 +19,7 @@ export const allRouteDocs: RouteDoc[] = [
   ...agentsRouteDocs,
   ...pipelinesRouteDocs,
   ...runsRouteDocs,
+  ...batchesRouteDocs,
   ...prospectsRouteDocs,
   ...campaignsRouteDocs,
   ...templatesRouteDocs,

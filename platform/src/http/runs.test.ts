@@ -85,6 +85,19 @@ describe('/api/pipelines and /api/runs', () => {
     expect(await rerun.json()).toMatchObject({ restartedFrom: { runId: run.runId, nodeId: 'twice' } });
   });
 
+  it('runs a saved pipeline as a batch and reports its progress', async () => {
+    const started = await post('/api/pipelines/doubler/batches', { inputs: [1, 2, 3, 4, 5].map((n) => ({ n })), chunkSize: 2 });
+    expect(started.status).toBe(201);
+    const batch = (await started.json()) as { batchId: string; total: number };
+    expect(batch.total).toBe(5);
+    const status = async (workspace = 'default') => fetch(`${server.url}/api/batches/${batch.batchId}?workspace=${workspace}`);
+    await expect.poll(async () => ((await (await status()).json()) as { runs: Record<string, number> }).runs.completed, { timeout: 20_000 }).toBe(5);
+    expect(await (await status()).json()).toMatchObject({ total: 5, progress: null });
+    expect((await status('another')).status).toBe(404);
+    const empty = await post('/api/pipelines/doubler/batches', { inputs: [] });
+    expect([empty.status, await empty.text()]).toEqual([400, expect.stringMatching(/^Invalid request: inputs: /)]);
+  });
+
   it('keeps runs inside their workspace and names what is missing', async () => {
     const [run] = (await (await fetch(`${server.url}/api/runs`)).json()) as Array<{ runId: string }>;
     const elsewhere = await fetch(`${server.url}/api/runs/${run!.runId}?workspace=another`);

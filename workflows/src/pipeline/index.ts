@@ -1,3 +1,4 @@
 // Pipeline types and pure helpers, shared by the interpreter workflow and the platform.
 export * from './types.ts';
 export * from './paths.ts';
+export * from './levels.ts';

@@ -32,6 +32,8 @@ export interface PipelineRun {
   restartedFrom?: { runId: string; nodeId: string };
   /** Set on a rerun of a whole run. */
   retryOf?: string;
+  /** Set on the runs a batch started together. */
+  batchId?: string;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -53,8 +55,10 @@ const PipelineRunSchema = new Schema<PipelineRun>({
   error: String,
   restartedFrom: { type: new Schema({ runId: String, nodeId: String }, { _id: false }), default: undefined },
   retryOf: String,
+  batchId: String,
 }, { timestamps: true, minimize: false });
 PipelineRunSchema.index({ runId: 1 }, { unique: true });
+PipelineRunSchema.index({ batchId: 1, status: 1 });
 PipelineRunSchema.index({ workspaceId: 1, createdAt: -1 });
 
 /** A step's full output, stored apart from the run so workflows pass references, not payloads. */

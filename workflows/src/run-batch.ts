@@ -1,0 +1,129 @@
+import { condition, continueAsNew, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { msToNumber } from '@temporalio/common';
+import type { BatchActivities, ChunkResult } from '@meetflow/platform/activities/pipeline-batch';
+import { conditionHolds, levelsOf, parentsOf, splitReference, watchedPaths, type PipelineDefinition, type StepStatus } from './pipeline/index.ts';
+
+/** Where a batch stands; carried over `continueAsNew`. */
+export interface BatchState {
+  /** Index of the next level of nodes to run. */
+  level: number;
+  /** Per run, per node: how the step ended. */
+  steps: Record<string, Record<string, StepStatus>>;
+  /** Per run, per node: the output values later conditions read. */
+  summaries: Record<string, Record<string, Record<string, unknown>>>;
+  /** Per run: the first failure. */
+  errors: Record<string, string>;
+}
+
+/** A batch: many prepared runs of one pinned definition. */
+export interface RunBatchInput {
+  batchId: string;
+  definition: PipelineDefinition;
+  runIds: string[];
+  /** Runs per activity call. */
+  chunkSize: number;
+  /** Chunks in flight at once. */
+  concurrency?: number;
+  /** History events after which the workflow continues as new (default 2,000). */
+  maxHistory?: number;
+  state?: BatchState;
+}
+
+/** Progress, as the batch query answers it. */
+export interface BatchProgress {
+  total: number;
+  levels: number;
+  level: number;
+  /** Counts of step statuses per node. */
+  nodes: Record<string, Partial<Record<StepStatus, number>>>;
+}
+
+export const batchProgressQuery = defineQuery<BatchProgress>('progress');
+const { startRuns, finishRuns } = proxyActivities<BatchActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
+
+function chunk<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/**
+ * Runs a pipeline for many inputs, stage by stage: each node runs for chunks of runs in one
+ * activity (heartbeating per run), a few chunks at a time. Per-run conditions and failures
+ * work as in a single run. History stays short: after each level the workflow may continue
+ * as new, carrying its state.
+ */
+export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
+  const { definition, runIds } = input;
+  const levels = levelsOf(definition);
+  const parents = parentsOf(definition);
+  const watch = watchedPaths(definition);
+  const state: BatchState = input.state ?? { level: 0, steps: {}, summaries: {}, errors: {} };
+  const progress = (): BatchProgress => {
+    const nodes: BatchProgress['nodes'] = {};
+    for (const node of definition.nodes) {
+      const counts: Partial<Record<StepStatus, number>> = {};
+      for (const runId of runIds) {
+        const status = state.steps[runId]?.[node.id] ?? 'pending';
+        counts[status] = (counts[status] ?? 0) + 1;
+      }
+      nodes[node.id] = counts;
+    }
+    return { total: runIds.length, levels: levels.length, level: state.level, nodes };
+  };
+  setHandler(batchProgressQuery, progress);
+  if (!input.state) await startRuns({ runIds });
+
+  for (; state.level < levels.length; state.level++) {
+    await Promise.all(levels[state.level]!.map(async (nodeId) => {
+      const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
+      const eligible: string[] = [];
+      for (const runId of runIds) {
+        const steps = (state.steps[runId] ??= {});
+        const watched = node.when && splitReference(node.when.path);
+        const parentsDone = (parents.get(nodeId) ?? []).every((parent) => steps[parent] === 'completed');
+        const conditionMet = !node.when || !watched || conditionHolds(node.when, state.summaries[runId]?.[watched.source]?.[watched.path]);
+        if (parentsDone && conditionMet) eligible.push(runId);
+        else steps[nodeId] = 'skipped';
+      }
+      const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
+      const { executeStepChunk } = proxyActivities<BatchActivities>({
+        startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
+        heartbeatTimeout: timeoutMs + 30_000,
+        retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+      });
+      const chunks = chunk(eligible, input.chunkSize);
+      let inFlight = 0;
+      await Promise.all(chunks.map(async (runIdsOfChunk) => {
+        await condition(() => inFlight < (input.concurrency ?? 4));
+        inFlight++;
+        try {
+          record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [] }));
+        } catch (error) {
+          const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+          for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
+        } finally {
+          inFlight--;
+        }
+      }));
+    }));
+    if (state.level + 1 < levels.length && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.maxHistory ?? 2_000))) {
+      return continueAsNew<typeof runBatch>({ ...input, state: { ...state, level: state.level + 1 } });
+    }
+  }
+
+  for (const runIdsOfChunk of chunk(runIds, 200)) {
+    await finishRuns({ runs: runIdsOfChunk.map((runId) => {
+      const steps = state.steps[runId] ?? {};
+      const settled = Object.fromEntries(Object.entries(steps).filter(([, status]) => status === 'skipped' || status === 'failed')) as Record<string, 'skipped' | 'failed'>;
+      return { runId, status: state.errors[runId] ? 'failed' : 'completed', settled, error: state.errors[runId] };
+    }) });
+  }
+  return progress();
+
+  function record(nodeId: string, results: ChunkResult[]) {
+    for (const result of results) {
+      (state.steps[result.runId] ??= {})[nodeId] = result.status;
+      if (result.status === 'completed') (state.summaries[result.runId] ??= {})[nodeId] = result.summary;
+      else state.errors[result.runId] ??= `step "${nodeId}" failed: ${result.error}`;
+    }
+  }
+}
