@@ -24,6 +24,10 @@ const EnvSchema = z.object({
   MEETFLOW_MONGO_PORT: port(27027),
   /** gRPC port of the local Temporal dev server. */
   MEETFLOW_TEMPORAL_PORT: port(7233),
+  /** Port of the bundled sample customer sites `npm start` serves for the ICP builder demo ("off": none). */
+  MEETFLOW_SAMPLES_PORT: z.string().default('3100')
+    .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
+    .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
@@ -65,7 +69,7 @@ export interface Config {
   externalTemporal: boolean;
   temporalNamespace: string;
   taskQueue: string;
-  devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number };
+  devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number; samplesPort?: number };
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Hosts the SSRF guard lets through (local fixture servers). */
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mongoPort: e.MEETFLOW_MONGO_PORT,
       temporalPort: e.MEETFLOW_TEMPORAL_PORT,
       temporalUiPort: e.MEETFLOW_TEMPORAL_UI_PORT,
+      samplesPort: e.MEETFLOW_SAMPLES_PORT,
     },
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,

@@ -7,3 +7,4 @@ export {
   type ProspectSequenceInput, type ReplySignal, type SequenceState, type SequenceStep,
 } from './prospect-sequence.ts';
 export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
+export { learningCycle } from './learning-cycle.ts';

@@ -1,5 +1,6 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
+import { createLearningActivities } from './learning.ts';
 import { createBatchActivities } from './pipeline-batch.ts';
 import { createPipelineActivities } from './pipeline.ts';
 import { createSequenceActivities } from './sequence.ts';
@@ -7,7 +8,7 @@ import { createSystemActivities } from './system.ts';
 
 /**
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
- * interpreter's, the sequences' outbox, and the platform's own checks.
+ * interpreter's, the sequences' outbox, the learning cycle's, and the platform's own checks.
  */
 export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity> }) {
   return {
@@ -15,6 +16,7 @@ export function createActivities(deps: { db: Models; plugins: Record<string, Bou
     ...createPipelineActivities(deps),
     ...createBatchActivities(deps),
     ...createSequenceActivities(deps.db),
+    ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),
   };
 }

@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
+import { ensureLearningSchedule } from '../learning/schedule.ts';
+import { reconcileAllRollups } from '../outcomes/record.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { uiDistDir } from '../paths.ts';
 import { createApp } from '../http/app.ts';
@@ -28,9 +30,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const { connection, ready } = database;
   const temporal = createTemporalClient(config);
   const models = createModels(connection);
-  // First start: the default workspace the UI hard-codes, and its pricing slices (booked through the
-  // worker by the ppm-pricing plugin, so this waits for the worker; it changes nothing once they exist).
+  // At start: the default workspace the UI hard-codes, its weekly learning schedule, and its pricing
+  // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.
   void ready.then(() => ensureDefaultWorkspace(models.workspaces))
+    .then(() => reconcileAllRollups(models)) // finishes rollup updates a crash may have cut short
+    .then(() => ensureLearningSchedule(temporal.client, { workspaceId: DEFAULT_WORKSPACE.slug, taskQueue: config.taskQueue }))
     .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
     .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the default workspace'));
 

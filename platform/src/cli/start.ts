@@ -15,6 +15,7 @@ try {
     `  App          ${stack.appUrl}`,
     `  API health   ${stack.appUrl}/api/health`,
     ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
+    ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
     `  Database     ${stack.mongoUri}`,
     `  Temporal     ${stack.temporalAddress}`,
     '',

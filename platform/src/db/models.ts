@@ -1,11 +1,15 @@
 import type { Connection } from 'mongoose';
+import { activityEntryModels } from './models/activity-entry.ts';
 import { agentActivityModel } from './models/agent-activity.ts';
 import { campaignModel } from './models/campaign.ts';
 import { counterModel } from './models/counter.ts';
+import { dashboardRollupModels } from './models/dashboard-rollup.ts';
+import { outcomeEventModels } from './models/outcome-event.ts';
 import { outboxModels } from './models/outbox.ts';
 import { savedPipelineModel } from './models/pipeline.ts';
 import { prospectModel } from './models/prospect.ts';
 import { workspaceConfigModels } from './models/workspace-config.ts';
+import { workspaceIcpModels } from './models/workspace-icp.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
 import { workspaceModel } from './models/workspace.ts';
@@ -23,6 +27,10 @@ export function createModels(connection: Connection) {
     campaigns: campaignModel(connection),
     counters: counterModel(connection),
     ...workspaceConfigModels(connection),
+    ...outcomeEventModels(connection),
+    ...dashboardRollupModels(connection),
+    ...activityEntryModels(connection),
+    ...workspaceIcpModels(connection),
   };
 }
 

@@ -4,16 +4,22 @@ import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { InputError } from '../errors.ts';
 import type { Models } from '../db/models.ts';
+import type { CyclesModel } from '../learning/cycles.ts';
 import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
 import { TEMPLATES } from '@meetflow/plugin-outreach';
+import { activityRouter } from './activity.ts';
 import { agentsRouter } from './agents.ts';
 import { batchesRouter } from './batches.ts';
 import { campaignsRouter } from './campaigns.ts';
+import { configRouter } from './config.ts';
+import { dashboardRouter } from './dashboard.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
+import { icpRouter } from './icp.ts';
+import { learningRouter } from './learning.ts';
 import { meetingsRouter } from './meetings.ts';
 import { openapiRouter } from './openapi.ts';
 import { pipelinesRouter } from './pipelines.ts';
@@ -43,6 +49,12 @@ function rejectBody(error: Error & { status?: number; expose?: boolean }): never
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
+/** The learning engine's stored cycles, when it is installed. */
+function learningCycles(deps: AppDeps): CyclesModel | undefined {
+  const installed = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
+  return installed ? deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel : undefined;
+}
+
 /** Every API router the app mounts, in order (the OpenAPI test enumerates their routes). */
 export function apiRouters(deps: AppDeps): Router[] {
   const { db, runner } = deps.product ?? {};
@@ -52,6 +64,8 @@ export function apiRouters(deps: AppDeps): Router[] {
     agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
+    icpRouter({ ...viaPlugins, db }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
+    dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];
   return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];
 }

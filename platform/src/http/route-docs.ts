@@ -1,7 +1,12 @@
+import { activityRouteDocs } from './activity.ts';
 import { agentsRouteDocs } from './agents.ts';
 import { batchesRouteDocs } from './batches.ts';
 import { campaignsRouteDocs } from './campaigns.ts';
+import { configRouteDocs } from './config.ts';
+import { dashboardRouteDocs } from './dashboard.ts';
 import { healthRouteDocs } from './health.ts';
+import { icpRouteDocs } from './icp.ts';
+import { learningRouteDocs } from './learning.ts';
 import { meetingsRouteDocs } from './meetings.ts';
 import { openapiRouteDocs } from './openapi.ts';
 import { pipelinesRouteDocs } from './pipelines.ts';
@@ -25,5 +30,10 @@ export const allRouteDocs: RouteDoc[] = [
   ...templatesRouteDocs,
   ...meetingsRouteDocs,
   ...pricingRouteDocs,
+  ...icpRouteDocs,
+  ...configRouteDocs,
+  ...activityRouteDocs,
+  ...learningRouteDocs,
+  ...dashboardRouteDocs,
   ...openapiRouteDocs,
 ];

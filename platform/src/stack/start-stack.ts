@@ -5,12 +5,15 @@ import type { Config } from '../config.ts';
 import { ManagedProcess } from '../devstack/managed-process.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { repoRoot } from '../paths.ts';
+import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { ensureUiBuilt } from './ui-build.ts';
 
 /** The whole app running: database, Temporal, worker, API and UI. */
 export interface RunningStack {
   appUrl: string;
   temporalUiUrl?: string;
+  /** The bundled sample customer sites, to paste into the ICP builder. */
+  samplesUrl?: string;
   mongoUri: string;
   temporalAddress: string;
   /** Resolves when the API or the worker exits on its own: the stack is then broken. */
@@ -58,14 +61,24 @@ export async function startStack(config: Config, log: (message: string) => void)
     log,
   });
   const services: ManagedProcess[] = [];
+  let samples: SampleSitesServer | undefined;
   const stop = async () => {
     for (const service of services.reverse()) await service.stop();
+    await samples?.close();
     await devstack.stop();
   };
   try {
     ensureUiBuilt(log);
+    if (config.devstack.samplesPort !== undefined) {
+      samples = await startSampleSitesServer({ host: '127.0.0.1', port: config.devstack.samplesPort }).catch((error: unknown) => {
+        throw new DevstackError(`cannot serve the sample sites on port ${config.devstack.samplesPort} (${(error as Error).message}); `
+          + 'choose another with MEETFLOW_SAMPLES_PORT=<port>, or MEETFLOW_SAMPLES_PORT=off');
+      });
+    }
+    // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
+    const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
     const env = { ...process.env, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
-      HOST: config.host, PORT: String(config.port) };
+      HOST: config.host, PORT: String(config.port), MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(',') };
     const spawnService = (name: string, entry: string) => ManagedProcess.start({
       name, command: process.execPath, args: ['--import', 'tsx', join(repoRoot, entry)],
       pidFile: join(dataDir, 'run', `${name}.pid`), env,
@@ -85,6 +98,7 @@ export async function startStack(config: Config, log: (message: string) => void)
     return {
       appUrl,
       temporalUiUrl: devstack.temporalUiUrl,
+      samplesUrl: samples?.url,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
       failed: Promise.race(services.map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`))),

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { createActivities } from '../activities/index.ts';
 import { createModels, type Models } from '../db/models.ts';
-import { PluginHost } from '../plugins/host.ts';
+import { PluginHost, type HostServices } from '../plugins/host.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -21,16 +21,25 @@ export interface TestPipelineWorker {
   stop(): Promise<void>;
 }
 
+/** Extras for one test's worker. */
+export interface TestWorkerOptions {
+  /** Replaces some of what plugins are given (no network, silent logger, no LLM), e.g. a guarded HTTP client allowed to reach a local site. */
+  services?: Partial<Omit<HostServices, 'connection'>>;
+}
+
 /** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
-export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[]): Promise<TestPipelineWorker> {
+export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[], options: TestWorkerOptions = {}): Promise<TestPipelineWorker> {
   const database = await openTestDatabase(label);
   const db = createModels(database);
   const host = PluginHost.load(plugins);
-  const services = { connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null };
+  const services: HostServices = {
+    connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null, ...options.services,
+  };
   const taskQueue = `${label}-${randomUUID()}`;
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({
-    connection: workerConnection, taskQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+    connection: workerConnection, taskQueue,
+    workflowBundle: { codePath: inject('workflowBundlePath') },
     activities: createActivities({ db, plugins: host.activities(services) }),
   });
   const running = worker.run();

@@ -1,0 +1,38 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { configEntries, configKeyOf, getWorkspaceConfig, resetWorkspaceConfig, setWorkspaceConfig,
+  type ConfigStoreDb } from '../config-store/workspace-config.ts';
+import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './config-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { workspaceOf } from './workspace.ts';
+
+/** /api/config: the workspace's learned settings (scoring weights, template rates, cadence), with spec defaults. */
+export function configRouter(db: ConfigStoreDb): Router {
+  return new Router({ prefix: '/api/config' })
+    .get('/', async (ctx) => {
+      ctx.body = configEntries(await getWorkspaceConfig(db, workspaceOf(ctx)));
+    })
+    .put('/:key', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
+      const { configValue } = ConfigBodies[key].parse(ctx.request.body ?? {});
+      ctx.body = await setWorkspaceConfig(db, workspaceId, key, configValue);
+    })
+    .delete('/:key', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
+    });
+}
+
+const notFound = { description: 'Unknown config key (the message names it and the known keys)' };
+
+/** The OpenAPI description of /api/config. */
+export const configRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/api/config', summary: 'The three config entries in force (spec defaults where nothing is saved)', tags: ['config'],
+    responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) } } },
+  { method: 'put', path: '/api/config/{key}', summary: 'Saves one value (weights are fractions summing to 1 ± 0.01, not 0–100)', tags: ['config'],
+    params: ConfigKeyParams, body: ConfigBody,
+    responses: { 200: { description: 'The saved entry', schema: ConfigEntrySchema }, 400: { description: 'A bad field, named' }, 404: notFound } },
+  { method: 'delete', path: '/api/config/{key}', summary: 'Resets one key to its spec default', tags: ['config'], params: ConfigKeyParams,
+    responses: { 200: { description: 'The entry, back at its default', schema: ConfigEntrySchema }, 404: notFound } },
+];

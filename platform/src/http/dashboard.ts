@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import type { CyclesModel } from '../learning/cycles.ts';
+import { recentInsights } from '../learning/cycles.ts';
+import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
+import type { OutcomesDb } from '../outcomes/record.ts';
+import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsSchema } from './dashboard-schemas.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { workspaceOf } from './workspace.ts';
+
+/** What the dashboard reads: the outcome rollups and the learning engine's stored cycles. */
+export interface DashboardDeps {
+  db: Pick<OutcomesDb, 'dashboardRollups'>;
+  /** `host.models('learning-engine', connection).cycles`; absent when the learning engine is not installed. */
+  cycles?: CyclesModel;
+}
+
+/** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
+export function dashboardRouter({ db, cycles }: DashboardDeps): Router {
+  return new Router({ prefix: '/api/dashboard' })
+    .get('/metrics', async (ctx) => {
+      ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
+    })
+    .get('/trends', async (ctx) => {
+      ctx.body = await dashboardTrends(db, workspaceOf(ctx));
+    })
+    .get('/insights', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
+    });
+}
+
+/** The OpenAPI description of /api/dashboard. */
+export const dashboardRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
+    tags: ['dashboard'], responses: { 200: { description: 'The metrics strip', schema: MetricsSchema } } },
+  { method: 'get', path: '/api/dashboard/trends', summary: 'Weekly response, booking and lead-quality rates: the last 12 weeks with data, oldest first',
+    tags: ['dashboard'], responses: { 200: { description: 'Trend points', schema: TrendsSchema } } },
+  { method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
+    query: InsightsQuery, responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
+];

@@ -1,0 +1,57 @@
+import { researchPlugin } from '@meetflow/plugin-research';
+import type { z } from 'zod';
+import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
+
+const RESEARCH = 'research.enrichCompany';
+const EnrichCompanyOutput = researchPlugin.manifest.activities.enrichCompany.output;
+
+/** What the research agent answers for one site. */
+export type Research = z.infer<typeof EnrichCompanyOutput>;
+/** How long one site may take, retries included, before it counts as failed. */
+export const DEFAULT_SITE_TIMEOUT_MS = 90_000;
+
+/** What researching one customer site gave: its research, or why there is none. */
+export type SiteOutcome = { url: string; ok: true; research: Research } | { url: string; ok: false; reason: string };
+
+/** The research plugin's business failure: the site cannot be read as given. */
+class SiteUnreachable extends Error {}
+
+class SiteTimeout extends Error {}
+
+function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SiteTimeout(`${url} gave no research result within ${Math.round(ms / 100) / 10} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The most specific message of a failure: a failed workflow's root cause says what the activity met. */
+function reasonOf(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause) message = cause.message;
+  // The activity's "will retry" is moot once its retries are used up.
+  return message.replace(/\s+/g, ' ').trim().replace(/;\s*will retry\.?$/, '.');
+}
+
+/** Researches one site on the worker (research agent: guarded HTTP, robots.txt, fingerprints); never throws. */
+async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
+  try {
+    const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, RESEARCH, { website: url }, {
+      timeout: deps.host.activityIndex().get(RESEARCH)?.timeout, failures: { SiteUnreachable },
+    }), timeoutMs, url);
+    return { url, ok: true, research: EnrichCompanyOutput.parse(output) };
+  } catch (error) {
+    return { url, ok: false, reason: reasonOf(error) };
+  }
+}
+
+/** True when the research agent is installed, so customer sites can be researched. */
+export function canResearch(deps: PluginApiDeps): boolean {
+  return deps.host.activityIndex().has(RESEARCH);
+}
+
+/** Researches every site in parallel, one workflow each; the outcomes come back in the order of the URLs. */
+export function researchSites(deps: PluginApiDeps, urls: readonly string[], timeoutMs = DEFAULT_SITE_TIMEOUT_MS): Promise<SiteOutcome[]> {
+  return Promise.all(urls.map((url) => researchSite(deps, url, timeoutMs)));
+}
