@@ -164,7 +164,7 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     for (const slice of full.icpSlices) expect(Number.isInteger(slice.estimatedVolume) && slice.estimatedVolume > 0).toBe(true);
     for (const name of SAAS.concat(MANUFACTURER)) expect(full.analysisNotes).toContain(siteUrl(name));
     expect(full.analysisNotes).toContain('Analysed 4 of 4 customer sites');
-    expect(full.analysisNotes).toContain('"Pipeline Pilot is a 90-person company headquartered in Denver, Colorado."');
+    expect(full.analysisNotes).toContain('"Pipeline Pilot is a 90-person company headquartered in Denver, Colorado, with a second office in Dublin."');
     expect(full.analysisNotes).toContain('Kestrel Precision Machining stands alone: industry Manufacturing');
     expect(full.analysisNotes).toContain('estimatedVolume = ');
     expect(full.sourceUrls).toEqual([...SAAS, MANUFACTURER].map(siteUrl));

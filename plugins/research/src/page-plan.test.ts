@@ -7,7 +7,7 @@ const links = (...hrefs: string[]) => pageFrom(hrefs.map((href) => `<a href="${h
 
 describe('page plan', () => {
   it('knows page kinds by their first path segment', () => {
-    expect(['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map(kindOfPath))
+    expect(['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map((path) => kindOfPath(path)))
       .toEqual(['about', 'about', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
   });
 
@@ -26,5 +26,14 @@ describe('page plan', () => {
   it('stops at the limit, in the order pages are worth reading', () => {
     expect(planPages(links(), DEFAULT_PAGE_PATHS, 2).map((page) => page.kind)).toEqual(['about', 'customers']);
     expect(planPages(links(), ['/team', '/what-we-do'], 5).map((page) => new URL(page.url).pathname)).toEqual(['/team', '/what-we-do']);
+  });
+
+  it('reads a site served below a path relative to its folder', () => {
+    expect(kindOfPath('/pipelinepilot/customers', '/pipelinepilot/')).toBe('customers');
+    expect(kindOfPath('/en-us/pricing.html', '/en-us/')).toBe('pricing');
+    expect(kindOfPath('/pipelinepilot/customers')).toBe('other'); // without the folder, the first segment is the site's
+    const home = { ...links(), url: 'https://example.com/acme/' };
+    const plan = planPages(home, ['/careers'], 8);
+    expect(plan.find((page) => page.kind === 'careers')?.url).toBe('https://example.com/acme/careers');
   });
 });

@@ -25,9 +25,18 @@ export function sameSite(a: URL, b: URL): boolean {
   return bare(a) === bare(b);
 }
 
-/** What kind of page a path is, from its first segment ("/about-us" → about). */
-export function kindOfPath(pathname: string): PageKind {
-  const first = pathname.split('/').find(Boolean)?.toLowerCase() ?? '';
+/** The folder a page lives in: "/en-us/index.html" → "/en-us/"; a site's pages are read relative to it. */
+export function folderOf(pathname: string): string {
+  return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
+}
+
+/**
+ * What kind of page a path is, from its first segment below the site's folder ("/about-us" →
+ * about; "/en-us/pricing.html" under "/en-us/" → pricing).
+ */
+export function kindOfPath(pathname: string, folder = '/'): PageKind {
+  const relative = pathname.startsWith(folder) ? pathname.slice(folder.length) : pathname;
+  const first = (relative.split('/').find(Boolean) ?? '').toLowerCase().replace(/\.(html?|php|aspx?)$/, '');
   return PAGE_KINDS.find((candidate) => candidate.words.test(first))?.kind ?? 'other';
 }
 
@@ -38,10 +47,12 @@ export function kindOfPath(pathname: string): PageKind {
  */
 export function planPages(home: ParsedPage, pagePaths: readonly string[], limit: number): PlannedPage[] {
   const homeUrl = new URL(home.url);
+  // A site served below a path (/en-us/, or a demo's /acme/) has its pages, and the configured paths, in that folder.
+  const folder = folderOf(homeUrl.pathname);
   const linked = home.links.map((link) => new URL(link.url))
     .filter((url) => (url.protocol === 'http:' || url.protocol === 'https:') && sameSite(url, homeUrl) && !ASSET.test(url.pathname))
-    .map((url) => ({ url: `${url.origin}${url.pathname}`, kind: kindOfPath(url.pathname) }));
-  const configured = pagePaths.map((path) => ({ url: new URL(path, homeUrl.origin).href, kind: kindOfPath(path) }));
+    .map((url) => ({ url: `${url.origin}${url.pathname}`, kind: kindOfPath(url.pathname, folder) }));
+  const configured = pagePaths.map((path) => ({ url: new URL(path.replace(/^\/+/, ''), `${homeUrl.origin}${folder}`).href, kind: kindOfPath(path) }));
   const plan: PlannedPage[] = [];
   const taken = new Set([`${homeUrl.origin}${homeUrl.pathname}`]);
   const add = (page: PlannedPage) => {
