@@ -96,5 +96,9 @@ describe('the per-prospect sequence (time-skipping server)', () => {
     const outcomes = await Promise.all([sendSequenceStep(step), sendSequenceStep(step), sendSequenceStep(step)]);
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['already-queued', 'already-queued', 'queued']);
     expect(await outboxSteps(6)).toEqual([1]);
+    // The send is also an outcome event for learning and the dashboard, counted once.
+    expect(await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent', prospectId: '6' })).toBe(1);
+    const sentEvents = await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent' });
+    expect(await db.dashboardRollups.findOne({ workspaceId, period: 'total' }).lean()).toMatchObject({ sends: sentEvents });
   });
 });

@@ -7,6 +7,8 @@ export interface SequenceStep {
   dayOffset: number;
   subject: string;
   body: string;
+  /** The outreach template family (recorded with the send for learning). */
+  template?: string;
 }
 
 /** A prospect enrolled in a sequence. */
@@ -86,7 +88,8 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     if (state.status === 'stopped') break;
     if (state.status === 'paused') Object.assign(state, { status: 'active', pausedUntil: null });
     const sent = await sendSequenceStep({ workspaceId: input.workspaceId, sequenceId: input.sequenceId,
-      prospectId: input.prospectId, email: input.email, step: step.step, subject: step.subject, body: step.body });
+      prospectId: input.prospectId, email: input.email, step: step.step, subject: step.subject, body: step.body,
+      template: step.template, dayOffset: step.dayOffset });
     if (sent.outcome === 'suppressed') {
       Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${sent.reason}` });
       break;

@@ -1,4 +1,5 @@
 import type { Models } from '../db/models.ts';
+import { recordOutcome } from '../outcomes/record.ts';
 
 /** One step of a sequence to send. */
 export interface SendStepInput {
@@ -9,6 +10,10 @@ export interface SendStepInput {
   step: number;
   subject: string;
   body: string;
+  /** The outreach template family, recorded with the send so learning can compare templates. */
+  template?: string;
+  /** Days after enrolment the step was due. */
+  dayOffset?: number;
 }
 
 /** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
@@ -17,7 +22,7 @@ export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcom
 const DUPLICATE_KEY = 11000;
 
 /** Activities of the per-prospect sequence workflow: the outbox and the suppression list. */
-export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressions'>) {
+export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressions' | 'outcomeEvents' | 'dashboardRollups'>) {
   return {
     /**
      * Queues a step's email in the outbox unless the address is suppressed. Idempotent per
@@ -27,13 +32,17 @@ export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressio
       const email = input.email.trim().toLowerCase();
       const suppressed = await db.suppressions.findOne({ workspaceId: input.workspaceId, email }).lean();
       if (suppressed) return { outcome: 'suppressed', reason: suppressed.reason };
+      let outcome: 'queued' | 'already-queued' = 'queued';
       try {
         await db.outbox.create({ ...input, email, status: 'queued' });
-        return { outcome: 'queued' };
       } catch (error) {
-        if ((error as { code?: number }).code === DUPLICATE_KEY) return { outcome: 'already-queued' };
-        throw error;
+        if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+        outcome = 'already-queued';
       }
+      // Recorded on every attempt: the event id makes it count once, even if a crash came between the two writes.
+      await recordOutcome(db, { workspaceId: input.workspaceId, eventId: `sent-${input.sequenceId}-${input.step}`, type: 'sent',
+        at: new Date(), prospectId: input.prospectId, step: input.step, template: input.template, dayOffset: input.dayOffset });
+      return { outcome };
     },
 
     /** Adds an address to the workspace's suppression list (idempotent). */

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
+import { BUILTIN_ACTIVITIES } from '../activities/enrollment.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
@@ -40,7 +41,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,
-    product: { db: models, runner: { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex() } },
+    product: { db: models, runner: { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex(BUILTIN_ACTIVITIES) } },
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {

@@ -25,6 +25,7 @@ import { openapiRouter } from './openapi.ts';
 import { pipelinesRouter } from './pipelines.ts';
 import { pluginsRouter } from './plugins.ts';
 import { pricingRouter } from './pricing.ts';
+import { processProspectRouter } from './process-prospect.ts';
 import { prospectsRouter } from './prospects.ts';
 import { allRouteDocs } from './route-docs.ts';
 import { runsRouter } from './runs.ts';
@@ -64,7 +65,7 @@ export function apiRouters(deps: AppDeps): Router[] {
     agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
+    icpRouter({ ...viaPlugins, db }), processProspectRouter(db, runner), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];
   return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];

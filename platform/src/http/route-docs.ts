@@ -12,6 +12,7 @@ import { openapiRouteDocs } from './openapi.ts';
 import { pipelinesRouteDocs } from './pipelines.ts';
 import { pluginsRouteDocs } from './plugins.ts';
 import { pricingRouteDocs } from './pricing.ts';
+import { processProspectRouteDocs } from './process-prospect.ts';
 import { prospectsRouteDocs } from './prospects.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { runsRouteDocs } from './runs.ts';
@@ -31,6 +32,7 @@ export const allRouteDocs: RouteDoc[] = [
   ...meetingsRouteDocs,
   ...pricingRouteDocs,
   ...icpRouteDocs,
+  ...processProspectRouteDocs,
   ...configRouteDocs,
   ...activityRouteDocs,
   ...learningRouteDocs,

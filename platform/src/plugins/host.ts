@@ -45,10 +45,13 @@ export class PluginHost {
     return this.plugins.map(describePlugin);
   }
 
-  /** Every installed activity by namespaced name, with its manifest timeout: what pipelines are checked against. */
-  activityIndex(): ReadonlyMap<string, { timeout?: string }> {
-    return new Map(this.plugins.flatMap((plugin) => Object.entries(plugin.manifest.activities)
-      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout }] as const)));
+  /**
+   * Every installed activity by namespaced name, with its manifest timeout, plus the platform's
+   * built-ins given: what pipelines are checked against.
+   */
+  activityIndex(builtins: ReadonlyMap<string, { timeout?: string }> = new Map()): ReadonlyMap<string, { timeout?: string }> {
+    return new Map([...this.plugins.flatMap((plugin) => Object.entries(plugin.manifest.activities)
+      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout }] as const)), ...builtins]);
   }
 
   /** The parsed config of one plugin. */

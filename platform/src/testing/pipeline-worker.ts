@@ -6,6 +6,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { inject } from 'vitest';
+import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
 import { createActivities } from '../activities/index.ts';
 import { createModels, type Models } from '../db/models.ts';
 import { PluginHost, type HostServices } from '../plugins/host.ts';
@@ -23,6 +24,8 @@ export interface TestPipelineWorker {
 
 /** Extras for one test's worker. */
 export interface TestWorkerOptions {
+  /** Also register the built-in `platform.enrollSequence` (it starts sequence workflows on this worker). */
+  enrollment?: boolean;
   /** Replaces some of what plugins are given (no network, silent logger, no LLM), e.g. a guarded HTTP client allowed to reach a local site. */
   services?: Partial<Omit<HostServices, 'connection'>>;
 }
@@ -36,17 +39,19 @@ export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[
     connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null, ...options.services,
   };
   const taskQueue = `${label}-${randomUUID()}`;
+  const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
+  const client = new Client({ connection: clientConnection });
+  const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue) : {};
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({
     connection: workerConnection, taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createActivities({ db, plugins: host.activities(services) }),
+    activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins } }),
   });
   const running = worker.run();
-  const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   return {
     database, db, host,
-    runner: { db, temporal: new Client({ connection: clientConnection }), taskQueue, activities: host.activityIndex() },
+    runner: { db, temporal: client, taskQueue, activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined) },
     async stop() {
       worker.shutdown();
       await running;

@@ -1,5 +1,7 @@
 // The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createEnrollmentActivity } from '../activities/enrollment.ts';
 import { createActivities } from '../activities/index.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
@@ -26,6 +28,7 @@ try {
   await database.ready;
   const db = createModels(database.connection);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const client = await Connection.connect({ address: config.temporalAddress }); // for starting sequences from activities
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
@@ -33,7 +36,10 @@ try {
     workflowBundle: await workflowBundle(),
     activities: createActivities({
       db,
-      plugins: trackActivities(plugins.activities(createHostServices(config, database.connection, logger)), db.agentActivity, logger),
+      plugins: {
+        ...trackActivities(plugins.activities(createHostServices(config, database.connection, logger)), db.agentActivity, logger),
+        ...createEnrollmentActivity(new Client({ connection: client, namespace: config.temporalNamespace }), config.taskQueue),
+      },
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);
@@ -41,6 +47,7 @@ try {
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() resolves once it has drained.
   await worker.run();
   await connection.close();
+  await client.close();
   await database.close();
   logger.info('worker stopped');
 } catch (error) {

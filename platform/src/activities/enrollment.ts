@@ -1,0 +1,55 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { BoundActivity } from '@meetflow/plugin-sdk';
+import { ApplicationFailure } from '@temporalio/common';
+import { z } from 'zod';
+
+/** The built-in activity that enrols a prospect in its durable email sequence. */
+export const ENROLL_ACTIVITY = 'platform.enrollSequence';
+
+const EnrollInput = z.object({
+  workspaceId: z.string().min(1),
+  prospectId: z.number().int().min(1),
+  email: z.email(),
+  /** The outreach agent's sequence: day offsets from enrolment, subjects and bodies. */
+  sequence: z.array(z.object({ step: z.number().int(), dayOffset: z.number().min(0), subject: z.string(), body: z.string(), template: z.string().optional() }).loose()).min(1),
+});
+
+/** Built-in activities pipelines may use beside the plugins', with their timeouts. */
+export const BUILTIN_ACTIVITIES: ReadonlyMap<string, { timeout?: string }> = new Map([[ENROLL_ACTIVITY, { timeout: '30 seconds' }]]);
+
+/** Where the sequence of a prospect runs: one per (workspace, prospect), so enrolling twice is a no-op. */
+export function sequenceWorkflowId(workspaceId: string, prospectId: number): string {
+  return `sequence-${workspaceId}-${prospectId}`;
+}
+
+/**
+ * `platform.enrollSequence`: starts the prospect's `prospectSequence` workflow (its timers
+ * then send each step on its day). Idempotent: a prospect already enrolled stays enrolled once.
+ * Pipelines call it like a plugin activity, and its input is validated the same way.
+ */
+export function createEnrollmentActivity(temporal: Client, taskQueue: string): Record<string, BoundActivity> {
+  return {
+    [ENROLL_ACTIVITY]: async (raw: unknown) => {
+      const parsed = EnrollInput.safeParse(raw);
+      if (!parsed.success) {
+        throw ApplicationFailure.create({ type: 'InvalidActivityInput', nonRetryable: true,
+          message: `${ENROLL_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}` });
+      }
+      const { workspaceId, prospectId, email, sequence } = parsed.data;
+      const workflowId = sequenceWorkflowId(workspaceId, prospectId);
+      try {
+        // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
+        await temporal.workflow.start('prospectSequence', { taskQueue, workflowId, workflowIdReusePolicy: 'REJECT_DUPLICATE', args: [{
+          workspaceId, sequenceId: workflowId, prospectId, email,
+          steps: sequence.map(({ step, dayOffset, subject, body, template }) => ({ step, dayOffset, subject, body, template })),
+        }] });
+        return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: false, steps: sequence.length };
+      } catch (error) {
+        if (error instanceof WorkflowExecutionAlreadyStartedError) {
+          return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: true, steps: sequence.length };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
+import { outreachPlugin } from '@meetflow/plugin-outreach';
+import { researchPlugin } from '@meetflow/plugin-research';
+import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../http/app.ts';
+import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { createTemporalClient } from '../temporal/client.ts';
+import { serveForTest } from '../testing/http.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
+
+let samples: SampleSitesServer;
+let stack: TestPipelineWorker;
+let server: Awaited<ReturnType<typeof serveForTest>>;
+const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
+const post = async (path: string, body: unknown) => {
+  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, text: await response.text() };
+};
+const site = (name: string) => `${samples.url}/${name}/`;
+const prospect = (overrides: Record<string, unknown>) => post('/api/prospects', {
+  firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', jobTitle: 'VP of Sales', employeeCount: 90, ...overrides,
+});
+
+beforeAll(async () => {
+  samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
+  stack = await startTestPipelineWorker('process-prospect', [researchPlugin, leadScoringPlugin, outreachPlugin], {
+    enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+  });
+  server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
+    product: { db: stack.db, runner: stack.runner } }));
+});
+afterAll(async () => {
+  await server.close();
+  await health.connection.close();
+  await stack.stop();
+  await samples.close();
+});
+
+describe('POST /api/superagent/process-prospect', () => {
+  it('names what is missing: the body, the ICP, the prospect', async () => {
+    expect(await post('/api/superagent/process-prospect', { prospectId: 'one' })).toMatchObject({ status: 400, text: expect.stringContaining('prospectId') });
+    expect((await prospect({ email: 'first@pipelinepilot.example', website: site('pipelinepilot') })).status).toBe(201);
+    expect(await post('/api/superagent/process-prospect', { prospectId: 1 }))
+      .toEqual({ status: 409, text: 'This workspace has no ICP yet: analyse 3 customer URLs in the ICP Builder first' });
+    const icp = await post('/api/superagent/analyze-icp', { urls: ['pipelinepilot', 'quotewell', 'callcraft'].map(site) });
+    expect(icp.status).toBe(200);
+    expect(await post('/api/superagent/process-prospect', { prospectId: 99 })).toEqual({ status: 404, text: 'No prospect 99 in this workspace' });
+  });
+
+  it('researches, scores, writes and enrols a qualified prospect, answering the spec\'s Workflow response', async () => {
+    const { status, text } = await post('/api/superagent/process-prospect', { prospectId: 1 });
+    expect(status).toBe(200);
+    const answer = JSON.parse(text);
+    expect(answer).toMatchObject({ success: true, error: null, data: {
+      research: { enrichedData: { companyInfo: expect.stringContaining('Pipeline Pilot'), techStack: expect.arrayContaining(['HubSpot', 'Stripe']) } },
+      scoring: { priority: 'High', reasoning: expect.stringMatching(/^Score \d+\/100/) },
+      content: { sequence: expect.any(Array), overallStrategy: expect.any(String) },
+      outreach: { campaignId: 'sequence-default-1', channels: ['email'], deliveryStatus: expect.stringMatching(/^scheduled: first email on day \d+$/) },
+      metrics: { contentGenerated: true, outreachTriggered: true },
+    } });
+    expect(answer.data.scoring.totalScore).toBeGreaterThanOrEqual(70);
+    expect(answer.data.metrics.finalScore).toBe(answer.data.scoring.totalScore);
+    expect(answer.data.content.sequence).toHaveLength(3);
+    expect(answer.data.recommendations).toContainEqual(expect.stringMatching(/^Sequence enrolled: 3 emails on days/));
+
+    const sequence = stack.runner.temporal.workflow.getHandle('sequence-default-1');
+    expect((await sequence.describe()).status.name).toBe('RUNNING');
+    expect(await sequence.query('state')).toMatchObject({ status: 'active', sentSteps: [], nextStep: 1 });
+    expect(JSON.parse((await (await fetch(`${server.url}/api/prospects/1`)).text()))).toMatchObject({ score: answer.data.scoring.totalScore });
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'lead_scored', prospectId: '1' })).toBe(1);
+    expect(await stack.db.pipelineRuns.findOne({ runId: answer.runId }).lean()).toMatchObject({ pipelineId: 'prospect-pipeline', status: 'completed' });
+  });
+
+  it('never enrols a prospect twice', async () => {
+    const again = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 1 })).text);
+    expect(again.data.outreach).toMatchObject({ campaignId: 'sequence-default-1', deliveryStatus: 'already-enrolled' });
+    expect(again.data.recommendations).toContain('The prospect was already in a sequence: nothing was sent twice.');
+  });
+
+  it('scores an unqualified prospect without writing to them, and says why', async () => {
+    expect((await prospect({ email: 'intern@kestrel.example', company: 'Kestrel Precision', jobTitle: 'Intern', employeeCount: 5000,
+      website: site('kestrel-precision') })).status).toBe(201);
+    const answer = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 2 })).text);
+    expect(answer).toMatchObject({ success: true, data: { metrics: { contentGenerated: false, outreachTriggered: false } } });
+    expect(answer.data.scoring.totalScore).toBeLessThan(70);
+    expect(answer.data.content).toBeUndefined();
+    expect(answer.data.recommendations).toContainEqual(expect.stringMatching(/^Score \d+ is below the qualification threshold \(70\)/));
+  });
+
+  it('answers success false naming the step when the site cannot be researched', async () => {
+    expect((await prospect({ email: 'x@nowhere.example', company: 'Nowhere', website: 'http://127.0.0.1:1/' })).status).toBe(201);
+    const answer = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 3 })).text);
+    expect(answer).toMatchObject({ success: false, error: expect.stringContaining('step "research" (research.enrichCompany) failed'),
+      data: { metrics: { finalScore: 0, contentGenerated: false, outreachTriggered: false } } });
+  });
+});
