@@ -87,7 +87,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
       const { executeStepChunk } = proxyActivities<BatchActivities>({
         startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
-        heartbeatTimeout: timeoutMs + 30_000,
+        heartbeatTimeout: timeoutMs + 5_000, // a heartbeat comes after each run, so at most one step's time apart
         retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
       });
       const chunks = chunk(eligible, input.chunkSize);

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUILTIN_ACTIVITIES, ENROLL_ACTIVITY } from '../activities/enrollment.ts';
+import { createModels, type Models } from '../db/models.ts';
+import { repoRoot } from '../paths.ts';
+import { startPipelineBatch } from '../pipelines/batches.ts';
+import { PluginHost } from '../plugins/host.ts';
+import { installedPlugins } from '../plugins/installed.ts';
+
+// The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.
+const taskQueue = `crash-${randomUUID()}`;
+const databaseName = `test-crash-${randomUUID().slice(0, 8)}`;
+const PROSPECTS = 50;
+let database: mongoose.Connection;
+let db: Models;
+let connection: Connection;
+const workers: ChildProcess[] = [];
+
+function startWorker(): ChildProcess {
+  const worker = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'platform/src/worker/main.ts')], {
+    env: { ...process.env, MONGODB_URI: `${inject('mongoServer')}/${databaseName}`, TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  workers.push(worker);
+  return worker;
+}
+
+// Score → write (every email due at once: cadence 0/0/0) → enrol: each prospect ends with three emails queued.
+const definition = {
+  id: 'crash-batch', name: 'Crash recovery',
+  nodes: [
+    { id: 'score', activity: 'lead-scoring.scoreProspect', timeout: '5 seconds', input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' } },
+    { id: 'copy', activity: 'outreach.writeSequence', timeout: '5 seconds', input: { prospect: '{{ input.contact }}', research: { facts: [] },
+      sender: { name: 'Sam', company: 'Meetflow', valueProposition: 'qualified meetings' }, cadenceTiming: { step1: 0, step2: 0, step3: 0 } } },
+    { id: 'enrol', activity: ENROLL_ACTIVITY, timeout: '5 seconds',
+      input: { workspaceId: 'ws-crash', prospectId: '{{ input.prospectId }}', email: '{{ input.contact.email }}', sequence: '{{ copy.sequence }}' } },
+  ],
+  edges: [{ from: 'score', to: 'copy' }, { from: 'copy', to: 'enrol' }],
+};
+const inputs = Array.from({ length: PROSPECTS }, (_, index) => ({
+  prospectId: index + 1,
+  prospect: { jobTitle: 'VP of Sales', company: `Company ${index}`, employeeCount: 100 },
+  contact: { firstName: `P${index}`, lastName: 'Doe', jobTitle: 'VP of Sales', company: `Company ${index}`, email: `p${index}@example.com` },
+  icp: { industry: ['Software'], companySize: '50-200 employees', jobTitles: ['VP of Sales'], techStack: [], painPoints: [] },
+}));
+
+beforeAll(async () => {
+  database = await mongoose.createConnection(`${inject('mongoServer')}/${databaseName}`).asPromise();
+  db = createModels(database);
+  await db.outbox.init();
+  connection = await Connection.connect({ address: inject('temporalAddress') });
+});
+afterAll(async () => {
+  for (const worker of workers) worker.kill('SIGKILL');
+  await connection.close();
+  await database.dropDatabase();
+  await database.close();
+});
+
+describe('a worker killed in the middle of a batch', () => {
+  it('loses nothing and sends nothing twice once a new worker starts', async () => {
+    const temporal = new Client({ connection });
+    const runner = { db, temporal, taskQueue, activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES) };
+    const first = startWorker();
+    const batch = await startPipelineBatch(runner, { workspaceId: 'ws-crash', definition, inputs, chunkSize: 5, concurrency: 2 });
+
+    // Kill it (SIGKILL: no shutdown, activities cut off mid-chunk) once the first emails are queued.
+    await expect.poll(() => db.outbox.countDocuments({ workspaceId: 'ws-crash' }), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+    first.kill('SIGKILL');
+    const queuedAtKill = await db.outbox.countDocuments({ workspaceId: 'ws-crash' });
+    expect(queuedAtKill).toBeLessThan(PROSPECTS * 3); // it really was in the middle
+
+    startWorker();
+    const progress = await temporal.workflow.getHandle(batch.workflowId).result() as { nodes: Record<string, Record<string, number>> };
+    expect(progress.nodes).toEqual({ score: { completed: PROSPECTS }, copy: { completed: PROSPECTS }, enrol: { completed: PROSPECTS } });
+    expect(await db.pipelineRuns.countDocuments({ batchId: batch.batchId, status: 'completed' })).toBe(PROSPECTS);
+
+    await expect.poll(() => db.outbox.countDocuments({ workspaceId: 'ws-crash' }), { timeout: 90_000, interval: 250 }).toBe(PROSPECTS * 3);
+    const perProspect = await db.outbox.aggregate<{ _id: number; steps: number[] }>([
+      { $match: { workspaceId: 'ws-crash' } }, { $group: { _id: '$prospectId', steps: { $push: '$step' } } },
+    ]);
+    expect(perProspect).toHaveLength(PROSPECTS);
+    for (const { steps } of perProspect) expect(steps.toSorted()).toEqual([1, 2, 3]);
+  });
+});
