@@ -5,5 +5,6 @@ export * from './validate.ts';
 export * from './bind.ts';
 export * from './describe.ts';
 export * from './facts.ts';
+export * from './prospects.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';
