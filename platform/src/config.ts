@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   MEETFLOW_SAMPLES_PORT: z.string().default('3100')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
+  /** Companies in the built-in sample prospect database (about 3 people each), generated once at first start; 0 for none. */
+  MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
@@ -70,6 +72,8 @@ export interface Config {
   temporalNamespace: string;
   taskQueue: string;
   devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number; samplesPort?: number };
+  /** Size of the built-in sample prospect database (companies). */
+  sampleCompanies: number;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Hosts the SSRF guard lets through (local fixture servers). */
@@ -113,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       temporalUiPort: e.MEETFLOW_TEMPORAL_UI_PORT,
       samplesPort: e.MEETFLOW_SAMPLES_PORT,
     },
+    sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL ? {

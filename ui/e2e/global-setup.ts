@@ -16,6 +16,7 @@ export default async function globalSetup() {
     MEETFLOW_TEMPORAL_PORT: String(await freePort()),
     MEETFLOW_TEMPORAL_UI_PORT: 'off',
     MEETFLOW_SAMPLES_PORT: String(await freePort()),
+    MEETFLOW_SAMPLE_COMPANIES: '300',
     MEETFLOW_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   });

@@ -4,6 +4,7 @@ import { BUILTIN_ACTIVITIES } from '../activities/enrollment.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
+import { ensureSampleDatabase } from '../discovery/sample-db/index.ts';
 import { ensureLearningSchedule } from '../learning/schedule.ts';
 import { reconcileAllRollups } from '../outcomes/record.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
@@ -38,6 +39,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     .then(() => ensureLearningSchedule(temporal.client, { workspaceId: DEFAULT_WORKSPACE.slug, taskQueue: config.taskQueue }))
     .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
     .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the default workspace'));
+  // The built-in sample prospects discovery answers from without provider credentials: generated once
+  // (about 10 s for 5,000 companies on the embedded database), resumed if a start was cut short.
+  void ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
+    .then((result) => result?.generated && logger.info(result, 'sample prospect database generated'))
+    .catch((error: unknown) => logger.error({ err: error }, 'could not generate the sample prospect database'));
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,

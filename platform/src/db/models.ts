@@ -8,6 +8,7 @@ import { outcomeEventModels } from './models/outcome-event.ts';
 import { outboxModels } from './models/outbox.ts';
 import { savedPipelineModel } from './models/pipeline.ts';
 import { prospectModel } from './models/prospect.ts';
+import { sampleProspectModels } from './models/sample-prospects.ts';
 import { workspaceConfigModels } from './models/workspace-config.ts';
 import { workspaceIcpModels } from './models/workspace-icp.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
@@ -31,6 +32,7 @@ export function createModels(connection: Connection) {
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),
     ...workspaceIcpModels(connection),
+    ...sampleProspectModels(connection),
   };
 }
 

@@ -16,6 +16,7 @@ import { batchesRouter } from './batches.ts';
 import { campaignsRouter } from './campaigns.ts';
 import { configRouter } from './config.ts';
 import { dashboardRouter } from './dashboard.ts';
+import { discoveryRouter } from './discovery.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { healthRouter } from './health.ts';
 import { icpRouter } from './icp.ts';
@@ -26,6 +27,7 @@ import { pipelinesRouter } from './pipelines.ts';
 import { pluginsRouter } from './plugins.ts';
 import { pricingRouter } from './pricing.ts';
 import { processProspectRouter } from './process-prospect.ts';
+import { prospectsImportRouter } from './prospects-import.ts';
 import { prospectsRouter } from './prospects.ts';
 import { allRouteDocs } from './route-docs.ts';
 import { runsRouter } from './runs.ts';
@@ -63,9 +65,9 @@ export function apiRouters(deps: AppDeps): Router[] {
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
     agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
-    prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
+    prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db }), processProspectRouter(db, runner), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
+    icpRouter({ ...viaPlugins, db }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];
   return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];

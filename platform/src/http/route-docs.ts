@@ -4,6 +4,7 @@ import { batchesRouteDocs } from './batches.ts';
 import { campaignsRouteDocs } from './campaigns.ts';
 import { configRouteDocs } from './config.ts';
 import { dashboardRouteDocs } from './dashboard.ts';
+import { discoveryRouteDocs } from './discovery.ts';
 import { healthRouteDocs } from './health.ts';
 import { icpRouteDocs } from './icp.ts';
 import { learningRouteDocs } from './learning.ts';
@@ -13,6 +14,7 @@ import { pipelinesRouteDocs } from './pipelines.ts';
 import { pluginsRouteDocs } from './plugins.ts';
 import { pricingRouteDocs } from './pricing.ts';
 import { processProspectRouteDocs } from './process-prospect.ts';
+import { prospectsImportRouteDocs } from './prospects-import.ts';
 import { prospectsRouteDocs } from './prospects.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { runsRouteDocs } from './runs.ts';
@@ -27,11 +29,13 @@ export const allRouteDocs: RouteDoc[] = [
   ...runsRouteDocs,
   ...batchesRouteDocs,
   ...prospectsRouteDocs,
+  ...prospectsImportRouteDocs,
   ...campaignsRouteDocs,
   ...templatesRouteDocs,
   ...meetingsRouteDocs,
   ...pricingRouteDocs,
   ...icpRouteDocs,
+  ...discoveryRouteDocs,
   ...processProspectRouteDocs,
   ...configRouteDocs,
   ...activityRouteDocs,

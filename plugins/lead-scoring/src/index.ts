@@ -3,6 +3,7 @@ import { manifest } from './manifest.ts';
 import { scoreProspect } from './score-prospect.ts';
 
 export { manifest } from './manifest.ts';
+export { scoreProspect } from './score-prospect.ts';
 export type { ScoreProspectInput, ScoreProspectOutput } from './schemas.ts';
 
 /** The lead-scoring plugin: pure computation over its inputs, the config and the clock. */

@@ -1,0 +1,154 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+// The built-in prospect database: companies and people generated at first start, answered by
+// discovery when no provider has credentials. Platform-wide on purpose (no workspaceId): it is
+// the same fictional sample for every workspace, read-only after generation, and never mixed
+// with a workspace's own prospects. Every domain is under the reserved `.example` TLD.
+
+/** A fictional company of the sample database. */
+export interface SampleCompany {
+  /** Natural id: "sc-000042" (the generator's index), so re-inserting a batch never duplicates. */
+  companyId: string;
+  name: string;
+  /** "brightwave-analytics-16.example": reserved TLD, so no real company is named. */
+  domain: string;
+  industry: string;
+  /** The industry lowercased (the embedded database ignores collations). */
+  industryLower: string;
+  employeeCount: number;
+  /** "51-200": a LinkedIn-style headcount band. */
+  employeeBand: string;
+  /** Annual revenue band as providers state it: "$10M-$50M". */
+  revenue: string;
+  /** The revenue estimate the band was read from, for range filters. */
+  revenueUsd: number;
+  recentFunding: boolean;
+  /** "Seed", "Series A"…, null for companies without venture funding. */
+  fundingStage: string | null;
+  /** Real SaaS tools the company uses, spelled as the research agent's fingerprints name them. */
+  techStack: string[];
+  techLower: string[];
+  location: { city: string; country: string };
+  description: string;
+}
+
+/** Company facts copied onto each person so discovery filters one collection. */
+export type SampleCompanyFacts = Pick<SampleCompany, 'companyId' | 'industry' | 'industryLower' | 'employeeCount' | 'employeeBand'
+  | 'revenue' | 'revenueUsd' | 'recentFunding' | 'techStack' | 'techLower' | 'location'> & { companyName: string; companyDomain: string };
+
+/** A fictional person at a sample company. */
+export interface SamplePerson extends SampleCompanyFacts {
+  /** Natural id: "sc-000042-p1". */
+  personId: string;
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  titleLower: string;
+  /** Lowercase title words plus canonical aliases ("revops", "vp", "cro"), matched with `$all`. */
+  titleTokens: string[];
+  seniority: string;
+  function: string;
+  /** first.last@<company domain>: always under `.example`. */
+  email: string;
+  /** https://www.linkedin.example/in/…: a clearly fictional profile address. */
+  linkedinUrl: string;
+}
+
+/** The generation marker: one document, `_id: 'sample-db'`. */
+export interface SampleMeta {
+  _id: string;
+  /** Generator version: a bump makes `ensureSampleDatabase` regenerate. */
+  version: number;
+  seed: number;
+  companies: number;
+  peoplePerCompany: number;
+  /** Companies per batch: batch k holds companies k×batchSize … (k+1)×batchSize − 1. */
+  batchSize: number;
+  /** Batches fully written, in order: a restarted generation resumes after them. */
+  batchesDone: number;
+  status: 'building' | 'ready';
+  people: number;
+  updatedAt: Date;
+}
+
+const LocationSchema = new Schema({ city: { type: String, required: true }, country: { type: String, required: true } }, { _id: false });
+
+const companyFacts = {
+  companyId: { type: String, required: true },
+  industry: { type: String, required: true },
+  industryLower: { type: String, required: true },
+  employeeCount: { type: Number, required: true },
+  employeeBand: { type: String, required: true },
+  revenue: { type: String, required: true },
+  revenueUsd: { type: Number, required: true },
+  recentFunding: { type: Boolean, required: true },
+  techStack: { type: [String], default: [] },
+  techLower: { type: [String], default: [] },
+  location: { type: LocationSchema, required: true },
+};
+
+const SampleCompanySchema = new Schema<SampleCompany>({
+  ...companyFacts,
+  name: { type: String, required: true },
+  domain: { type: String, required: true },
+  fundingStage: { type: String, default: null },
+  description: { type: String, required: true },
+}, { id: false, versionKey: false });
+// Only the natural key: discovery searches people (company facts are copied onto them), and
+// every index slows the first-start generation on the embedded database.
+SampleCompanySchema.index({ companyId: 1 }, { unique: true });
+
+const SamplePersonSchema = new Schema<SamplePerson>({
+  ...companyFacts,
+  personId: { type: String, required: true },
+  companyName: { type: String, required: true },
+  companyDomain: { type: String, required: true },
+  firstName: { type: String, required: true },
+  lastName: { type: String, required: true },
+  jobTitle: { type: String, required: true },
+  titleLower: { type: String, required: true },
+  titleTokens: { type: [String], default: [] },
+  seniority: { type: String, required: true },
+  function: { type: String, required: true },
+  email: { type: String, required: true },
+  linkedinUrl: { type: String, required: true },
+}, { id: false, versionKey: false });
+// Natural key: re-inserting a batch after a crash is a no-op (duplicate keys are ignored).
+SamplePersonSchema.index({ personId: 1 }, { unique: true });
+// Discovery's filters (see discovery/sample-db/README.md for which query uses which):
+// industry ($in equality) then headcount range, ending in the sort key.
+SamplePersonSchema.index({ industryLower: 1, employeeCount: 1, personId: 1 });
+// Title words (multikey, `$all` uses the first word's bounds).
+SamplePersonSchema.index({ titleTokens: 1, personId: 1 });
+// Technologies (multikey, `$in`).
+SamplePersonSchema.index({ techLower: 1, personId: 1 });
+// Headcount range alone (industry not given or relaxed).
+SamplePersonSchema.index({ employeeCount: 1, personId: 1 });
+
+const SampleMetaSchema = new Schema<SampleMeta>({
+  _id: { type: String, required: true },
+  version: { type: Number, required: true },
+  seed: { type: Number, required: true },
+  companies: { type: Number, required: true },
+  peoplePerCompany: { type: Number, required: true },
+  batchSize: { type: Number, required: true },
+  batchesDone: { type: Number, required: true },
+  status: { type: String, required: true, enum: ['building', 'ready'] },
+  people: { type: Number, required: true },
+  updatedAt: { type: Date, required: true },
+}, { versionKey: false });
+
+const registered = <T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> =>
+  (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);
+
+/** Registers the sample prospect database's models on a connection (once): `sample_companies`, `sample_people`, `sample_meta`. */
+export function sampleProspectModels(connection: Connection) {
+  return {
+    sampleCompanies: registered(connection, 'SampleCompany', SampleCompanySchema, 'sample_companies'),
+    samplePeople: registered(connection, 'SamplePerson', SamplePersonSchema, 'sample_people'),
+    sampleMeta: registered(connection, 'SampleMeta', SampleMetaSchema, 'sample_meta'),
+  };
+}
+
+/** The models the sample database needs (part of `Models` once wired into createModels). */
+export type SampleProspectModels = ReturnType<typeof sampleProspectModels>;

@@ -1,0 +1,30 @@
+import type { IcpCriteria } from '@meetflow/plugin-sdk';
+import { givenCriteria, MATCHED_CRITERIA } from './confidence.ts';
+import { SOURCE_NAMES, type SourceOutcome } from './sources.ts';
+
+const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString('en-US')} people`);
+
+function outcomeNote(outcome: SourceOutcome): string {
+  const names = outcome.sources.map((source) => SOURCE_NAMES[source]).join(', ');
+  if (!outcome.ok) return `${names} could not be searched: ${outcome.reason}`;
+  if (outcome.sample) {
+    return `${names}: not configured, so ${people(outcome.people.length)} came from the built-in sample database (sample data, not the provider's).`;
+  }
+  const total = outcome.sourceTotal === null ? 'the provider does not say how many match' : `of ${outcome.sourceTotal.toLocaleString('en-US')} matching at the provider`;
+  return `${names}: ${people(outcome.people.length)} (${total}).`;
+}
+
+/** What discovery found where, for the person reading the results: each source, merges, relaxed and unscored criteria. */
+export function discoveryNotes(input: {
+  outcomes: readonly SourceOutcome[]; records: number; distinct: number; relaxed: readonly string[]; criteria: IcpCriteria; confidence: number;
+}): string {
+  const notes = input.outcomes.map(outcomeNote);
+  const merged = input.records - input.distinct;
+  if (merged > 0) notes.push(`${count(merged, 'duplicate record')} merged (same email, or same name at the same company).`);
+  if (input.relaxed.length > 0) notes.push(`To find enough people the sample database relaxed ${input.relaxed.join(', ')} (people meeting every criterion come first).`);
+  const unscored = givenCriteria(input.criteria).filter((key) => !(MATCHED_CRITERIA as readonly string[]).includes(key));
+  if (unscored.length > 0) notes.push(`Passed to the sources but not scored (scoring needs research for them): ${unscored.join(', ')}.`);
+  notes.push(`Confidence ${input.confidence}: half how many criteria the scores rest on, half how complete the records are, times the share of sources that answered.`);
+  return notes.join(' ');
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DISCOVERY_SOURCES } from '../discovery/sources.ts';
+
+/** A list field of the criteria: items trimmed, blanks and repeats dropped (the UI splits on commas and keeps blanks). */
+const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).max(200, 'items must be at most 200 characters'))
+  .max(50, 'at most 50 items').default([])
+  .transform((items) => [...new Set(items.map((entry) => entry.trim()).filter(Boolean))]);
+const required = (item: string) => z.array(z.string()).min(1, `name at least one ${item} (the UI asks for industry and job titles)`);
+
+/** The ICP criteria the discovery form sends (spec §3); industry and job titles are required, like in the UI. */
+export const DiscoveryCriteria = z.object({
+  industry: criteriaList('industry').pipe(required('industry')).describe('Industries, e.g. ["SaaS"]; at least one.'),
+  companySize: z.string().trim().max(100).default('').describe('Employee range as typed, e.g. "50-200" or "200+".'),
+  jobTitles: criteriaList('job title').pipe(required('job title')).describe('Buyer titles, e.g. ["VP Sales"]; at least one.'),
+  techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
+  painPoints: criteriaList('pain point').describe('Carried to the sources; not scored (no research yet).'),
+  revenue: z.string().trim().max(100).default('').describe('Revenue range as typed; carried to the sources, not scored.'),
+});
+
+/** Body of POST /api/superagent/discover-prospects. */
+export const DiscoverProspectsBody = z.object({
+  icpCriteria: DiscoveryCriteria,
+  sources: z.array(z.enum(DISCOVERY_SOURCES), { error: `must be a list of sources among ${DISCOVERY_SOURCES.join(', ')}` })
+    .min(1, `choose at least one source (${DISCOVERY_SOURCES.join(', ')})`)
+    .transform((sources) => [...new Set(sources)])
+    .describe('Sources to search; an unconfigured one answers from the built-in sample database (sample: true).'),
+});
+
+/** One discovered prospect (spec §3), with where it came from and whether it is sample data. */
+export const DiscoveredProspect = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  email: z.string().nullable(),
+  source: z.enum(DISCOVERY_SOURCES).describe('The first source the person came from.'),
+  sources: z.array(z.enum(DISCOVERY_SOURCES)).describe('Every source the person came from (after de-duplication).'),
+  matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the criteria.'),
+  matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched.'),
+  industry: z.string().nullable(),
+  companySize: z.string().nullable().describe('Employee band, e.g. "51-200 employees"; null when unknown.'),
+  linkedinUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  enrichmentData: z.object({
+    companyRevenue: z.string().nullable(),
+    employeeCount: z.number().int().nullable(),
+    techStack: z.array(z.string()),
+    recentFunding: z.boolean().nullable(),
+  }),
+  sample: z.boolean().describe('True when the person comes from the built-in sample database, not from the provider.'),
+});
+export type DiscoveredProspectView = z.infer<typeof DiscoveredProspect>;
+
+/** 200 of POST /api/superagent/discover-prospects. */
+export const DiscoverProspectsResponse = z.object({
+  success: z.boolean().describe('False only when no source could be searched; `error` then says why.'),
+  prospects: z.array(DiscoveredProspect).describe('Best match first.'),
+  totalFound: z.number().int().min(0).describe('Distinct people found across the sources.'),
+  confidence: z.number().min(0).max(1).describe('(½ criteria coverage + ½ data completeness) × share of sources that answered.'),
+  error: z.string().nullable(),
+  sample: z.boolean().describe('True when any prospect is sample data.'),
+  notes: z.string().describe('What each source gave (or why not), what was merged and relaxed.'),
+});
+export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;
