@@ -28,15 +28,16 @@ const SearchPeopleOutput = z.object({ people: z.array(DiscoveredPersonSchema), s
 
 const pluginOf = (source: DiscoverySource) => `source-${source}`;
 
-/**
- * True when the source's plugin is installed and has credentials: an `apiKey` (or, for
- * LinkedIn, the `exportPath` of a Sales Navigator export) that is not blank.
- */
+/** The settings each source needs before it is called (ZoomInfo signs in with a username and a password). */
+const CREDENTIALS: Record<DiscoverySource, string[]> = {
+  apollo: ['apiKey'], crunchbase: ['apiKey'], zoominfo: ['username', 'apiKey'], linkedin: ['exportPath'],
+};
+
+/** True when the source's plugin is installed and every credential it needs is set (not blank). */
 export function isConfigured(deps: Pick<PluginApiDeps, 'host'>, source: DiscoverySource): boolean {
   if (!deps.host.plugins.some((plugin) => plugin.manifest.id === pluginOf(source))) return false;
-  const config = deps.host.config(pluginOf(source)) as { apiKey?: unknown; exportPath?: unknown } | undefined;
-  const set = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-  return set(config?.apiKey) || set(config?.exportPath);
+  const config = (deps.host.config(pluginOf(source)) ?? {}) as Record<string, unknown>;
+  return CREDENTIALS[source].every((key) => typeof config[key] === 'string' && (config[key] as string).trim() !== '');
 }
 
 /** The most specific message of a failure: a failed workflow's root cause says what the plugin met. */

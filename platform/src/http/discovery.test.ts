@@ -37,7 +37,10 @@ function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
   const manifest = defineManifest({
     id: `source-${id}`, name: id, version: '0.0.1', description: `Stand-in for the ${id} source`, kind: 'source',
     ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
-    config: z.object({ apiKey: z.string().default('').describe('Stand-in API key; empty means not configured.') }),
+    config: z.object({
+      apiKey: z.string().default('').describe('Stand-in API key; empty means not configured.'),
+      username: z.string().default('').describe('Stand-in user name (ZoomInfo signs in with one).'),
+    }),
     activities: { searchPeople: { description: 'Fake provider search', input: SearchInput, output: SearchOutput, timeout: '10 seconds' } },
   });
   return definePlugin(manifest, () => ({
@@ -69,7 +72,7 @@ beforeAll(async () => {
   stack = await startTestPipelineWorker('discovery-api', sources);
   await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
   // The API's host has credentials for the stand-ins; the worker's stand-ins need none.
-  const host = PluginHost.load([...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2' }, 'source-crunchbase': { apiKey: 'k3' } });
+  const host = PluginHost.load([...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
   const app = new Koa();
   app.silent = true;
   app.use(errorMiddleware(pino({ level: 'silent' })));

@@ -5,6 +5,10 @@ import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { outreachPlugin } from '@meetflow/plugin-outreach';
 import { researchPlugin } from '@meetflow/plugin-research';
+import { sourceApolloPlugin } from '@meetflow/plugin-source-apollo';
+import { sourceCrunchbasePlugin } from '@meetflow/plugin-source-crunchbase';
+import { sourceLinkedinPlugin } from '@meetflow/plugin-source-linkedin';
+import { sourceZoominfoPlugin } from '@meetflow/plugin-source-zoominfo';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 
 /**
@@ -13,4 +17,5 @@ import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
  */
 export const installedPlugins: AnyPlugin[] = [
   researchPlugin, leadScoringPlugin, outreachPlugin, engagementAnalysisPlugin, meetingBookingPlugin, learningEnginePlugin, ppmPricingPlugin,
+  sourceLinkedinPlugin, sourceCrunchbasePlugin, sourceApolloPlugin, sourceZoominfoPlugin,
 ];

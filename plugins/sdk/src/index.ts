@@ -6,5 +6,6 @@ export * from './bind.ts';
 export * from './describe.ts';
 export * from './facts.ts';
 export * from './prospects.ts';
+export * from './sources/index.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';

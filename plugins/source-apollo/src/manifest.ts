@@ -1,0 +1,34 @@
+import { defineManifest, DiscoveredPersonSchema, IcpCriteriaSchema } from '@meetflow/plugin-sdk';
+import { z } from 'zod';
+import { apolloConfig } from './config.ts';
+
+/** Input of searchPeople. */
+export const SearchPeopleInput = z.object({
+  criteria: IcpCriteriaSchema,
+  limit: z.number().int().min(1).max(100).default(25).describe('People returned at most (one Apollo page).'),
+});
+
+/** Output of searchPeople. */
+export const SearchPeopleOutput = z.object({
+  people: z.array(DiscoveredPersonSchema),
+  sourceTotal: z.number().int().nullable().describe('People Apollo says match, across all pages; null when it does not say.'),
+});
+
+/** The Apollo.io prospect source. */
+export const manifest = defineManifest({
+  id: 'source-apollo',
+  name: 'Apollo.io',
+  version: '0.1.0',
+  description: 'Finds people matching an ICP with Apollo.io people search (titles, industry keywords, headcount, revenue, technologies).',
+  kind: 'source',
+  ui: { icon: 'rocket', color: '#5b3df5', category: 'Prospect sources' },
+  config: apolloConfig,
+  activities: {
+    searchPeople: {
+      description: 'Searches Apollo for people matching ICP criteria; fails with SourceNotConfigured without an API key.',
+      input: SearchPeopleInput,
+      output: SearchPeopleOutput,
+      timeout: '2 minutes',
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { defineManifest, DiscoveredPersonSchema, IcpCriteriaSchema } from '@meetflow/plugin-sdk';
+import { z } from 'zod';
+import { zoominfoConfig } from './config.ts';
+
+/** Input of searchPeople. */
+export const SearchPeopleInput = z.object({
+  criteria: IcpCriteriaSchema,
+  limit: z.number().int().min(1).max(100).default(25).describe('People returned at most (one ZoomInfo page).'),
+});
+
+/** Output of searchPeople. */
+export const SearchPeopleOutput = z.object({
+  people: z.array(DiscoveredPersonSchema),
+  sourceTotal: z.number().int().nullable().describe('Contacts ZoomInfo says match, across all pages; null when it does not say.'),
+});
+
+/** The ZoomInfo prospect source. */
+export const manifest = defineManifest({
+  id: 'source-zoominfo',
+  name: 'ZoomInfo',
+  version: '0.1.0',
+  description: 'Finds contacts matching an ICP with ZoomInfo contact search (job titles, industry keywords, headcount, revenue).',
+  kind: 'source',
+  ui: { icon: 'target', color: '#e4002b', category: 'Prospect sources' },
+  config: zoominfoConfig,
+  activities: {
+    searchPeople: {
+      description: 'Searches ZoomInfo for contacts matching ICP criteria; fails with SourceNotConfigured without a username and password.',
+      input: SearchPeopleInput,
+      output: SearchPeopleOutput,
+      timeout: '2 minutes',
+    },
+  },
+});
