@@ -1,6 +1,6 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { fundedRecently } from './recent-funding.ts';
+import { fundedRecently } from '@meetflow/plugin-sdk';
 
 const text = z.string().nullish();
 

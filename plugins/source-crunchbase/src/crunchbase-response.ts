@@ -1,7 +1,7 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { REVENUE_BUCKETS } from './crunchbase-request.ts';
-import { fundedRecently } from './recent-funding.ts';
+import { fundedRecently } from '@meetflow/plugin-sdk';
 
 const text = z.string().nullish();
 const Identifier = z.object({ uuid: z.string(), value: z.string().nullish() });
