@@ -29,6 +29,7 @@ import { pricingRouter } from './pricing.ts';
 import { processProspectRouter } from './process-prospect.ts';
 import { prospectsImportRouter } from './prospects-import.ts';
 import { prospectsRouter } from './prospects.ts';
+import { repliesRouter } from './replies.ts';
 import { allRouteDocs } from './route-docs.ts';
 import { runsRouter } from './runs.ts';
 import { templatesRouter } from './templates.ts';
@@ -67,7 +68,8 @@ export function apiRouters(deps: AppDeps): Router[] {
     agentsRouter(deps.plugins, db.agentActivity), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
+    icpRouter({ ...viaPlugins, db }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner),
+    repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];
   return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];

@@ -16,6 +16,7 @@ import { pricingRouteDocs } from './pricing.ts';
 import { processProspectRouteDocs } from './process-prospect.ts';
 import { prospectsImportRouteDocs } from './prospects-import.ts';
 import { prospectsRouteDocs } from './prospects.ts';
+import { repliesRouteDocs } from './replies.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { runsRouteDocs } from './runs.ts';
 import { templatesRouteDocs } from './templates.ts';
@@ -37,6 +38,7 @@ export const allRouteDocs: RouteDoc[] = [
   ...icpRouteDocs,
   ...discoveryRouteDocs,
   ...processProspectRouteDocs,
+  ...repliesRouteDocs,
   ...configRouteDocs,
   ...activityRouteDocs,
   ...learningRouteDocs,
