@@ -11,17 +11,19 @@ let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
 const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}?workspace=${WS}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: await response.json().catch(() => null) as Record<string, any> | null };
 };
+// Its own workspace: sequence workflow ids are per (workspace, prospect) on the run's one Temporal server.
+const WS = 'replies';
 const steps = [3, 8, 15].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: 'Hello' }));
 
 /** A prospect with a running sequence, as the prospect pipeline leaves it. */
 async function enrolled(id: number, email: string) {
   expect((await post('/api/prospects', { firstName: 'Pat', lastName: `P${id}`, company: 'Acme', email })).status).toBe(201);
-  const workflowId = sequenceWorkflowId('default', id);
+  const workflowId = sequenceWorkflowId(WS, id);
   await stack.runner.temporal.workflow.start('prospectSequence', { taskQueue: stack.runner.taskQueue, workflowId,
-    args: [{ workspaceId: 'default', sequenceId: workflowId, prospectId: id, email, steps }] });
+    args: [{ workspaceId: WS, sequenceId: workflowId, prospectId: id, email, steps }] });
   return stack.runner.temporal.workflow.getHandle(workflowId);
 }
 
@@ -45,7 +47,7 @@ describe('POST /api/replies', () => {
       sequence: { signal: 'reply', state: { status: 'stopped', stopReason: 'reply: interested' } } } });
     expect((await sequence.result()).status).toBe('stopped');
     await post('/api/replies', reply); // the same message again
-    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'replied', prospectId: '1' })).toBe(1);
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '1' })).toBe(1);
   });
 
   it('pauses until an out-of-office return date', async () => {
@@ -61,14 +63,14 @@ describe('POST /api/replies', () => {
     const answer = await post('/api/replies', { prospectId: 3, body: 'Please remove me from your mailing list and stop emailing me.' });
     expect(answer.body).toMatchObject({ classification: { category: 'unsubscribe' }, sequence: { signal: 'unsubscribe' } });
     expect(await sequence.result()).toMatchObject({ status: 'stopped', stopReason: 'unsubscribed' });
-    expect(await stack.db.suppressions.findOne({ workspaceId: 'default', email: 'three@acme.example' }).lean()).toMatchObject({ reason: 'asked to be removed' });
+    expect(await stack.db.suppressions.findOne({ workspaceId: WS, email: 'three@acme.example' }).lean()).toMatchObject({ reason: 'asked to be removed' });
   });
 
   it('classifies a reply from a prospect with no sequence, and names a missing prospect', async () => {
     expect((await post('/api/prospects', { firstName: 'No', lastName: 'Sequence', company: 'Acme', email: 'four@acme.example' })).status).toBe(201);
     expect(await post('/api/replies', { prospectId: 4, body: 'Not right now, maybe next quarter.' }))
       .toMatchObject({ status: 200, body: { classification: { category: 'not-now' }, sequence: null } });
-    const missing = await fetch(`${server.url}/api/replies`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    const missing = await fetch(`${server.url}/api/replies?workspace=${WS}`, { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ prospectId: 99, body: 'hi' }) });
     expect([missing.status, await missing.text()]).toEqual([404, 'No prospect 99 in this workspace']);
   });
