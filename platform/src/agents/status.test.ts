@@ -22,7 +22,15 @@ describe('agentStatus', () => {
 
 describe('agentPerformance', () => {
   it('is null with no executions, and the success share otherwise', () => {
-    expect(agentPerformance(undefined)).toEqual({ accuracy: null, precision: null, engagement: null, success: null });
-    expect(agentPerformance({ pluginId: 'x', inFlight: [], succeeded: 2, failed: 1 }).success).toBe(66.7);
+    expect(agentPerformance('research', undefined)).toEqual({ accuracy: null, precision: null, engagement: null, success: null });
+    expect(agentPerformance('research', { pluginId: 'research', inFlight: [], succeeded: 2, failed: 1 }).success).toBe(66.7);
+  });
+
+  it('reads outreach engagement and the meeting show-up rate from the outcome totals', () => {
+    const totals = { sends: 40, replies: 9, meetingsAttended: 7, noShows: 1 };
+    expect(agentPerformance('outreach', undefined, totals)).toMatchObject({ engagement: 22.5, success: null });
+    expect(agentPerformance('meeting-booking', { pluginId: 'meeting-booking', inFlight: [], succeeded: 5, failed: 5 }, totals).success).toBe(87.5);
+    expect(agentPerformance('meeting-booking', undefined, { ...totals, meetingsAttended: 0, noShows: 0 }).success).toBeNull();
+    expect(agentPerformance('outreach', undefined, { ...totals, sends: 0 }).engagement).toBeNull();
   });
 });

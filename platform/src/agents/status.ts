@@ -24,13 +24,30 @@ export function agentStatus(pluginId: string, activity: AgentActivity | null | u
   return now.getTime() - last <= RECENT_MS ? 'active' : 'idle';
 }
 
+/** The workspace's outcome totals an agent's performance can be read from (the dashboard's rollup). */
+export interface OutcomeTotals {
+  sends: number;
+  replies: number;
+  meetingsAttended: number;
+  noShows: number;
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+
 /**
- * Performance from what has been measured. `success` is the share of the agent's activity
- * executions that succeeded (one decimal). Accuracy, precision and engagement need labelled
- * outcomes (replies and meetings tied back to each agent's decisions) and stay null until then.
+ * Performance from what has been measured, one decimal, null where nothing is:
+ * - `success`: for meeting booking the show-up rate (attended ÷ attended + no-shows); for every
+ *   other agent the share of its activity executions that succeeded;
+ * - `engagement`: for outreach, replies ÷ emails sent;
+ * - accuracy and precision need labelled outcomes tied back to each decision and stay null.
  */
-export function agentPerformance(activity: AgentActivity | null | undefined): AgentPerformance {
-  const total = (activity?.succeeded ?? 0) + (activity?.failed ?? 0);
-  const success = total === 0 ? null : Math.round(((activity?.succeeded ?? 0) / total) * 1000) / 10;
-  return { accuracy: null, precision: null, engagement: null, success };
+export function agentPerformance(pluginId: string, activity: AgentActivity | null | undefined, totals?: OutcomeTotals | null): AgentPerformance {
+  const executions = percent(activity?.succeeded ?? 0, (activity?.succeeded ?? 0) + (activity?.failed ?? 0));
+  const showUps = totals ? percent(totals.meetingsAttended, totals.meetingsAttended + totals.noShows) : null;
+  return {
+    accuracy: null,
+    precision: null,
+    engagement: pluginId === 'outreach' && totals ? percent(totals.replies, totals.sends) : null,
+    success: pluginId === 'meeting-booking' ? showUps ?? executions : executions,
+  };
 }

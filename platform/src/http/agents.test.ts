@@ -60,7 +60,7 @@ beforeAll(async () => {
   running = worker.run();
   connection = await Connection.connect({ address: inject('temporalAddress') });
   const app = new Koa();
-  app.use(errorMiddleware(logger)).use(bodyParser()).use(agentsRouter(host, db.agentActivity).routes());
+  app.use(errorMiddleware(logger)).use(bodyParser()).use(agentsRouter(host, db.agentActivity, db.dashboardRollups).routes());
   server = await serveForTest(app);
 });
 afterAll(async () => {

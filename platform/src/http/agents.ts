@@ -3,8 +3,10 @@ import type { Model } from 'mongoose';
 import { z } from 'zod';
 import { agentPerformance, agentStatus } from '../agents/status.ts';
 import type { AgentActivity } from '../db/models/agent-activity.ts';
+import { TOTAL_PERIOD, type DashboardRollup } from '../db/models/dashboard-rollup.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import type { RouteDoc } from './route-doc.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** One agent as GET /api/agents/status answers it (the product spec's shape). */
 export const AgentStatusSchema = z.object({
@@ -13,24 +15,31 @@ export const AgentStatusSchema = z.object({
   performance: z.object({
     accuracy: z.number().nullable(),
     precision: z.number().nullable(),
-    engagement: z.number().nullable(),
-    success: z.number().nullable().describe('Share of the agent\'s activity executions that succeeded, in percent'),
+    engagement: z.number().nullable().describe('Outreach: replies ÷ emails sent, in percent'),
+    success: z.number().nullable().describe('Meeting booking: attended ÷ attended and no-shows; other agents: share of their activity executions that succeeded; in percent'),
   }).describe('Percentages from measured outcomes; null means no data yet'),
 });
 
-/** GET /api/agents/status: every agent plugin, with its live status and measured performance. */
-export function agentsRouter(host: PluginHost, activity: Model<AgentActivity>, now: () => Date = () => new Date()): Router {
+/**
+ * GET /api/agents/status: every agent plugin, with its live status (platform-wide: one worker
+ * serves every workspace) and its performance, measured from the workspace's outcomes.
+ */
+export function agentsRouter(host: PluginHost, activity: Model<AgentActivity>, rollups: Model<DashboardRollup>, now: () => Date = () => new Date()): Router {
   const agents = host.plugins.filter((plugin) => plugin.manifest.kind === 'agent').map((plugin) => plugin.manifest.id);
   return new Router().get('/api/agents/status', async (ctx) => {
-    const records = new Map((await activity.find({ pluginId: { $in: agents } }).lean()).map((record) => [record.pluginId, record]));
+    const [records, totals] = await Promise.all([
+      activity.find({ pluginId: { $in: agents } }).lean(),
+      rollups.findOne({ workspaceId: workspaceOf(ctx), period: TOTAL_PERIOD }).lean(),
+    ]);
+    const byAgent = new Map(records.map((record) => [record.pluginId, record]));
     const at = now();
     ctx.body = agents.map((id) => ({
-      agentName: id, status: agentStatus(id, records.get(id), at), performance: agentPerformance(records.get(id)),
+      agentName: id, status: agentStatus(id, byAgent.get(id), at), performance: agentPerformance(id, byAgent.get(id), totals),
     }));
   });
 }
 
 export const agentsRouteDocs: RouteDoc[] = [{
-  method: 'get', path: '/api/agents/status', summary: 'Every agent with its live status and measured performance', tags: ['agents'],
+  method: 'get', path: '/api/agents/status', summary: 'Every agent with its live status and measured performance', tags: ['agents'], query: WorkspaceQuery,
   responses: { 200: { description: 'One entry per agent plugin', schema: z.array(AgentStatusSchema) } },
 }];

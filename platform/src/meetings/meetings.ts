@@ -1,5 +1,8 @@
 import type { Model } from 'mongoose';
+import { dashboardRollupModels } from '../db/models/dashboard-rollup.ts';
+import { outcomeEventModels } from '../db/models/outcome-event.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
+import { recordOutcome } from '../outcomes/record.ts';
 import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { meetingInvite, type MeetingConfig, type MeetingDocument } from './invite.ts';
 
@@ -54,18 +57,34 @@ export async function listMeetings(deps: MeetingDeps, workspaceId: string): Prom
 export async function bookMeeting(deps: MeetingDeps, workspaceId: string, request: BookingRequest): Promise<unknown> {
   const start = new Date(request.scheduledAt).toISOString();
   const idempotencyKey = request.idempotencyKey ?? `${workspaceId}:${request.prospectId}:${start}`;
-  return call(deps, 'bookMeeting', { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey }, {
+  const booked = await call(deps, 'bookMeeting', { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey }, {
     // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
     idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
     failures: { SlotUnavailable: ConflictError, IdempotencyKeyReused: ConflictError },
-  });
+  }) as { meeting: { id: string } };
+  await recordMeetingOutcome(deps, workspaceId, booked.meeting.id, 'meeting_booked', request.prospectId);
+  return booked;
+}
+
+/** Meetings are outcomes: booked, attended or not feed the dashboard, learning and pricing (once per meeting). */
+async function recordMeetingOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string,
+  type: 'meeting_booked' | 'meeting_attended' | 'meeting_no_show', prospectId?: number): Promise<void> {
+  const db = { ...outcomeEventModels(deps.connection), ...dashboardRollupModels(deps.connection) };
+  // One attendance event per meeting: the first outcome reported stands, as in the pricing ledger
+  // (a no-show corrected to completed later changes the meeting, not the counted outcome).
+  const eventId = type === 'meeting_booked' ? `meeting-booked-${meetingId}` : `meeting-attendance-${meetingId}`;
+  await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
 }
 
 /** Records what happened to a meeting, through the plugin's transition rules. */
 export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string, outcome: string): Promise<unknown> {
-  return call(deps, 'markOutcome', { workspaceId, meetingId, outcome }, {
+  const marked = await call(deps, 'markOutcome', { workspaceId, meetingId, outcome }, {
     failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
-  });
+  }) as { meeting: { prospectId?: number } };
+  if (outcome === 'completed' || outcome === 'no-show') {
+    await recordMeetingOutcome(deps, workspaceId, meetingId, outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show', marked.meeting.prospectId);
+  }
+  return marked;
 }
 
 /** The next free slots of the workspace, from the plugin. */
