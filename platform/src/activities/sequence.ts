@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 
@@ -19,7 +20,6 @@ export interface SendStepInput {
 /** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
 export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string };
 
-const DUPLICATE_KEY = 11000;
 
 /** Activities of the per-prospect sequence workflow: the outbox and the suppression list. */
 export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressions' | 'outcomeEvents' | 'dashboardRollups'>) {
@@ -36,7 +36,7 @@ export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressio
       try {
         await db.outbox.create({ ...input, email, status: 'queued' });
       } catch (error) {
-        if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+        if (!isDuplicateKey(error)) throw error;
         outcome = 'already-queued';
       }
       // Recorded on every attempt: the event id makes it count once, even if a crash came between the two writes.

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import mongoose from 'mongoose';
 import { ZodError } from 'zod';
 import { isPlatformError } from '../errors.ts';
@@ -11,7 +12,6 @@ export interface HttpErrorBody {
   fields?: Record<string, string>;
 }
 
-const DUPLICATE_KEY = 11000;
 
 function fieldList(fields: Record<string, string>): string {
   return Object.entries(fields).map(([field, problem]) => `${field}: ${problem}`).join('; ');
@@ -45,7 +45,7 @@ export function toHttpError(error: unknown): HttpErrorBody {
   if (error instanceof mongoose.Error.CastError) {
     return { status: 400, message: `Invalid request: ${error.path}: not a valid ${error.kind}`, fields: { [error.path]: `not a valid ${error.kind}` } };
   }
-  if (error instanceof mongoose.mongo.MongoServerError && error.code === DUPLICATE_KEY) return duplicateKey(error);
+  if (error instanceof mongoose.mongo.MongoServerError && isDuplicateKey(error)) return duplicateKey(error);
   // Koa's own client errors (malformed JSON, body too large) say what went wrong and expose it.
   const http = error as { status?: number; expose?: boolean; message?: string };
   if (http.expose && typeof http.status === 'number' && http.status >= 400 && http.status < 500) {

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { dashboardRollupModels, RollupCounter } from '../db/models/dashboard-rollup.ts';
 import { TOTAL_PERIOD } from '../db/models/dashboard-rollup.ts';
 import type { outcomeEventModels } from '../db/models/outcome-event.ts';
@@ -15,8 +16,6 @@ export type OutcomesDb = ReturnType<typeof outcomeEventModels> & ReturnType<type
  * cycle). Kept small because every update rewrites the array on the embedded database.
  */
 export const APPLIED_WINDOW = 200;
-const DUPLICATE_KEY = 11000;
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === DUPLICATE_KEY;
 
 type Countable = Pick<ParsedOutcomeEvent, 'type' | 'category' | 'score'>;
 

@@ -1,9 +1,9 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
 import type { SavedPipeline } from '../db/models/pipeline.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { preparePipeline } from './definition.ts';
 
-const DUPLICATE_KEY = 11000;
 
 /**
  * Saves a definition as the next version of its pipeline (validated against the installed
@@ -21,7 +21,7 @@ export async function savePipeline(db: Pick<Models, 'pipelines'>, activities: Re
         definition: { ...prepared, version } });
       return saved.toObject();
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
   }
   throw new ConflictError(`Pipeline "${prepared.id}" is being saved concurrently; try again`);

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Model } from 'mongoose';
 import { nextSequence, type Counter } from '../db/models/counter.ts';
 import type { Prospect } from '../db/models/prospect.ts';
@@ -11,7 +12,6 @@ export interface ProspectDb {
   counters: Model<Counter>;
 }
 
-const DUPLICATE_KEY = 11000;
 
 const summary = (prospect: Prospect): ProspectSummaryView => ({
   id: prospect.id, firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle ?? null,
@@ -39,7 +39,7 @@ export async function createProspect(db: ProspectDb, workspaceId: string, input:
     });
     return detail(created.toObject());
   } catch (error) {
-    if ((error as { code?: number }).code === DUPLICATE_KEY && /emailLower/.test((error as Error).message)) throw duplicateEmail(input.email);
+    if (isDuplicateKey(error) && /emailLower/.test((error as Error).message)) throw duplicateEmail(input.email);
     throw error;
   }
 }

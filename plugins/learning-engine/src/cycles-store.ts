@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { createHash } from 'node:crypto';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
 import { learningCycleResult, type LearningCycleResult, type RunLearningCycleInput } from './schemas.ts';
@@ -46,7 +47,6 @@ export async function findCycle(cycles: CycleModel, workspaceId: string, cycleId
   return found ? typed(found) : null;
 }
 
-const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 /**
  * Stores a cycle unless one with the same id already exists, and returns the stored one:

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
@@ -48,7 +49,6 @@ async function assertFree(context: BookingContext, workspaceId: string, start: D
   }
 }
 
-const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 /**
  * Books a meeting once per idempotency key. The insert is an upsert on the key's UID, so a

@@ -76,7 +76,3 @@ export interface PricingModels {
   ledger: Model<LedgerDocument>;
 }
 
-/** True for MongoDB's duplicate-key error: another attempt wrote the same key first. */
-export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-}

@@ -1,6 +1,6 @@
-import type { Clock } from '@meetflow/plugin-sdk';
+import { isDuplicateKey, type Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
-import { isDuplicateKey, type LedgerDocument, type PricingModels } from './collections.ts';
+import { type LedgerDocument, type PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
 import type { chargeMeetingInput, ledgerSummaryInput } from './schemas.ts';
 import { derivedEstimates, requireSlice, slicePrice } from './slice-views.ts';

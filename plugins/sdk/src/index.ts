@@ -4,6 +4,7 @@ export * from './manifest.ts';
 export * from './validate.ts';
 export * from './bind.ts';
 export * from './describe.ts';
+export * from './db.ts';
 export * from './facts.ts';
 export * from './prospects.ts';
 export * from './sources/index.ts';

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /** A per-workspace sequence (e.g. prospect ids): the last number handed out. */
@@ -14,7 +15,6 @@ const CounterSchema = new Schema<Counter>({
 });
 CounterSchema.index({ workspaceId: 1, name: 1 }, { unique: true });
 
-const DUPLICATE_KEY = 11000;
 
 /** Registers the Counter model on a connection (once). */
 export function counterModel(connection: Connection): Model<Counter> {
@@ -35,7 +35,7 @@ export async function nextSequence(counters: Model<Counter>, workspaceId: string
         { upsert: true, returnDocument: 'before' }).lean();
       return (before?.seq ?? 0) + 1;
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 2) throw error;
+      if (!isDuplicateKey(error) || attempt >= 2) throw error;
     }
   }
 }

@@ -3,6 +3,7 @@
 // inserted unordered on natural ids, so a batch a crash half-wrote is completed, not duplicated),
 // and versioned (a generator version bump, or other parameters, regenerates from scratch).
 // Two processes starting at once both insert; duplicate keys make that harmless.
+import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
 import type { SampleMeta, SampleProspectModels } from '../../db/models/sample-prospects.ts';
 import { generateBatch } from './generate.ts';
 
@@ -10,7 +11,6 @@ import { generateBatch } from './generate.ts';
 export const SAMPLE_DB_VERSION = 1;
 
 const MARKER_ID = 'sample-db';
-const DUPLICATE_KEY = 11000;
 
 /** How big a data set to generate. */
 export interface SampleDatabaseOptions {
