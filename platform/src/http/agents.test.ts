@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { bodyParser } from '@koa/bodyparser';
 import { defineManifest, definePlugin } from '@meetflow/plugin-sdk';
 import { noNetwork } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,9 +12,8 @@ import { trackActivities } from '../agents/activity-tracker.ts';
 import { createModels, type Models } from '../db/models.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { agentsRouter } from './agents.ts';
-import { errorMiddleware } from './error-middleware.ts';
 
 // Opened by the test once it has seen the agent busy; created up front so no release is ever missed.
 let release!: () => void;
@@ -59,9 +56,7 @@ beforeAll(async () => {
   });
   running = worker.run();
   connection = await Connection.connect({ address: inject('temporalAddress') });
-  const app = new Koa();
-  app.use(errorMiddleware(logger)).use(bodyParser()).use(agentsRouter(host, db.agentActivity, db.dashboardRollups).routes());
-  server = await serveForTest(app);
+  server = await serveRouters(agentsRouter(host, db.agentActivity, db.dashboardRollups));
 });
 afterAll(async () => {
   await server.close();

@@ -1,15 +1,11 @@
-import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
 import type mongoose from 'mongoose';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS } from '../config-store/schemas.ts';
 import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
 import { workspaceConfigModels } from '../db/models/workspace-config.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { configRouter } from './config.ts';
-import { errorMiddleware } from './error-middleware.ts';
 
 let connection: mongoose.Connection;
 let db: ReturnType<typeof workspaceConfigModels>;
@@ -19,12 +15,7 @@ beforeAll(async () => {
   connection = await openTestDatabase('config-api');
   db = workspaceConfigModels(connection);
   await db.workspaceConfig.init();
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' }))).use(bodyParser({ enableTypes: ['json'] }));
-  const router = configRouter(db);
-  app.use(router.routes()).use(router.allowedMethods());
-  server = await serveForTest(app);
+  server = await serveRouters(configRouter(db));
 });
 afterAll(async () => {
   await server.close();

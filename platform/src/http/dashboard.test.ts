@@ -1,9 +1,6 @@
-import { bodyParser } from '@koa/bodyparser';
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
 import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import Koa from 'koa';
 import type mongoose from 'mongoose';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntryModels } from '../db/models/activity-entry.ts';
 import { dashboardRollupModels } from '../db/models/dashboard-rollup.ts';
@@ -14,10 +11,9 @@ import { recordOutcome } from '../outcomes/record.ts';
 import type { OutcomeEventInput } from '../outcomes/schemas.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { activityRouter } from './activity.ts';
 import { dashboardRouter } from './dashboard.ts';
-import { errorMiddleware } from './error-middleware.ts';
 
 let connection: mongoose.Connection;
 let db: ReturnType<typeof outcomeEventModels> & ReturnType<typeof dashboardRollupModels> & ReturnType<typeof activityEntryModels>;
@@ -29,11 +25,7 @@ beforeAll(async () => {
   db = { ...outcomeEventModels(connection), ...dashboardRollupModels(connection), ...activityEntryModels(connection) };
   cycles = PluginHost.load([learningEnginePlugin]).models('learning-engine', connection).cycles!;
   await Promise.all([db.outcomeEvents.init(), db.dashboardRollups.init(), db.activityEntries.init(), cycles.init()]);
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' }))).use(bodyParser({ enableTypes: ['json'] }));
-  for (const router of [dashboardRouter({ db, cycles }), activityRouter(db)]) app.use(router.routes()).use(router.allowedMethods());
-  server = await serveForTest(app);
+  server = await serveRouters(dashboardRouter({ db, cycles }), activityRouter(db));
 });
 afterAll(async () => {
   await server.close();

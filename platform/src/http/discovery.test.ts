@@ -1,20 +1,16 @@
-import { bodyParser } from '@koa/bodyparser';
 import { defineManifest, definePlugin, DiscoveredPersonSchema, IcpCriteriaSchema, type DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
 import { ApplicationFailure } from '@temporalio/client';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setWorkspaceConfig } from '../config-store/workspace-config.ts';
 import { ensureSampleDatabase, sampleProspectModels } from '../discovery/sample-db/index.ts';
 import { PluginHost } from '../plugins/host.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { discoveryRouter, discoveryRouteDocs } from './discovery.ts';
 import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './discovery-schemas.ts';
-import { errorMiddleware } from './error-middleware.ts';
 
 // Stand-ins for the source plugins (built in parallel elsewhere): fake providers answering a fixed directory.
 const person = (overrides: Partial<DiscoveredPerson>): DiscoveredPerson => ({
@@ -73,12 +69,7 @@ beforeAll(async () => {
   await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
   // The API's host has credentials for the stand-ins; the worker's stand-ins need none.
   const host = PluginHost.load([...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }).routes());
-  server = await serveForTest(app);
+  server = await serveRouters(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }));
 }, 120_000);
 
 afterAll(async () => {

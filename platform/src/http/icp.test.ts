@@ -2,18 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { bodyParser } from '@koa/bodyparser';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { researchPlugin } from '@meetflow/plugin-research';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIcpModels } from '../db/models/workspace-icp.ts';
 import type { IcpAnalysis, IcpSlice } from '../icp/schemas.ts';
 import { sampleSitesDir, startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
-import { errorMiddleware } from './error-middleware.ts';
 import { icpRouteDocs, icpRouter } from './icp.ts';
 
 const SAAS = ['pipelinepilot', 'quotewell', 'callcraft'];
@@ -51,16 +47,6 @@ async function hangingSite(): Promise<{ url: string; close(): void }> {
   };
 }
 
-/** The router served on its own app, as createApp mounts it. */
-async function serveRouter(icp: ReturnType<typeof icpRouter>) {
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(icp.routes());
-  return serveForTest(app);
-}
-
 async function closedPort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
   await new Promise((resolveListen) => probe.once('listening', resolveListen));
@@ -78,7 +64,7 @@ beforeAll(async () => {
   closed = `http://127.0.0.1:${await closedPort()}/`;
   router = icpRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue,
     db: workspaceIcpModels(stack.database) });
-  server = await serveRouter(router);
+  server = await serveRouters(router);
   const response = await post({ urls: [...SAAS, MANUFACTURER].map(siteUrl) });
   expect(response.status).toBe(200);
   full = (await response.json()) as IcpAnalysis;
@@ -203,7 +189,7 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
   });
 
   it('counts a site that does not answer in time as failed, naming it', async () => {
-    const impatient = await serveRouter(icpRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal,
+    const impatient = await serveRouters(icpRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal,
       taskQueue: stack.runner.taskQueue, db: workspaceIcpModels(stack.database), siteTimeoutMs: 2_000 }));
     try {
       const response = await fetch(`${impatient.url}/api/superagent/analyze-icp?workspace=slow`, {

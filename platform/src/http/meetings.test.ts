@@ -1,12 +1,8 @@
-import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
-import { errorMiddleware } from './error-middleware.ts';
 import { meetingsRouteDocs, meetingsRouter } from './meetings.ts';
 
 interface Meeting { id: string; scheduledAt: string; status: string; meetingUrl: string; prospectId: number; prospectName: string; durationMinutes: number }
@@ -32,12 +28,7 @@ const book = async (workspace: string, body: unknown, headers: Record<string, st
 beforeAll(async () => {
   stack = await startTestPipelineWorker('meetings-api', [meetingBookingPlugin, ppmPricingPlugin]);
   router = meetingsRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue });
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(router.routes());
-  server = await serveForTest(app);
+  server = await serveRouters(router);
   const response = await get('/api/meetings/slots?count=4&workspace=acme');
   expect(response.status).toBe(200);
   slots = ((await response.json()) as { slots: Slot[] }).slots;

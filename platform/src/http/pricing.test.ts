@@ -1,15 +1,11 @@
-import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { DEFAULT_TIERS, ensureDefaultSlices, tierEstimates } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
-import { errorMiddleware } from './error-middleware.ts';
 import { pricingRouteDocs, pricingRouter } from './pricing.ts';
 
 interface Slice { sliceId: string; sliceName: string; qualityScore: number; leadsVolume: number; ppm: number; pm: number; floor: number; cap: number; isActive: boolean }
@@ -31,12 +27,7 @@ beforeAll(async () => {
   stack = await startTestPipelineWorker('pricing-api', [meetingBookingPlugin, ppmPricingPlugin]);
   deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
   router = pricingRouter(deps);
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(router.routes());
-  server = await serveForTest(app);
+  server = await serveRouters(router);
 });
 afterAll(async () => {
   await server.close();

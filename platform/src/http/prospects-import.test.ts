@@ -1,13 +1,9 @@
-import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
 import type mongoose from 'mongoose';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterModel } from '../db/models/counter.ts';
 import { prospectModel } from '../db/models/prospect.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { serveForTest } from '../testing/http.ts';
-import { errorMiddleware } from './error-middleware.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { ImportResponse, MAX_CSV_BYTES, prospectsImportRouteDocs, prospectsImportRouter } from './prospects-import.ts';
 import { prospectsRouter } from './prospects.ts';
 import { ProspectDetail } from './prospects-schemas.ts';
@@ -37,12 +33,7 @@ beforeAll(async () => {
   database = await openTestDatabase('prospects-import');
   const db = { prospects: prospectModel(database), counters: counterModel(database) };
   await db.prospects.init();
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  for (const router of [prospectsImportRouter(db), prospectsRouter(db)]) app.use(router.routes());
-  server = await serveForTest(app);
+  server = await serveRouters(prospectsImportRouter(db), prospectsRouter(db));
 });
 
 afterAll(async () => {

@@ -1,8 +1,5 @@
-import { bodyParser } from '@koa/bodyparser';
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
-import Koa from 'koa';
 import type mongoose from 'mongoose';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearningCycleSummary } from '../activities/learning.ts';
 import { CONFIG_DEFAULTS } from '../config-store/schemas.ts';
@@ -13,11 +10,10 @@ import { workspaceConfigModels } from '../db/models/workspace-config.ts';
 import { activityRouter } from '../http/activity.ts';
 import { configRouter } from '../http/config.ts';
 import { dashboardRouter } from '../http/dashboard.ts';
-import { errorMiddleware } from '../http/error-middleware.ts';
 import { learningRouter } from '../http/learning.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import type { OutcomeEventInput } from '../outcomes/schemas.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import type { CyclesModel } from './cycles.ts';
 import { DEFAULT_LEARNING_CRON, ensureLearningSchedule } from './schedule.ts';
@@ -37,14 +33,8 @@ beforeAll(async () => {
   db = learningDb(stack.database);
   cycles = stack.host.models('learning-engine', stack.database).cycles!;
   await Promise.all([...Object.values(db).map((model) => model.init()), cycles.init()]);
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' }))).use(bodyParser({ enableTypes: ['json'] }));
-  for (const router of [configRouter(db), dashboardRouter({ db, cycles }), activityRouter(db),
-    learningRouter({ client: stack.runner.temporal, taskQueue: stack.runner.taskQueue })]) {
-    app.use(router.routes()).use(router.allowedMethods());
-  }
-  server = await serveForTest(app);
+  server = await serveRouters(configRouter(db), dashboardRouter({ db, cycles }), activityRouter(db),
+    learningRouter({ client: stack.runner.temporal, taskQueue: stack.runner.taskQueue }));
 });
 afterAll(async () => {
   await server?.close();
