@@ -1,3 +1,4 @@
+import { percentOf } from '../numbers.ts';
 import type { AgentActivity } from '../db/models/agent-activity.ts';
 
 /** The statuses the product shows for an agent. */
@@ -32,8 +33,6 @@ export interface OutcomeTotals {
   noShows: number;
 }
 
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
-
 /**
  * Performance from what has been measured, one decimal, null where nothing is:
  * - `success`: for meeting booking the show-up rate (attended ÷ attended + no-shows); for every
@@ -42,12 +41,12 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * - accuracy and precision need labelled outcomes tied back to each decision and stay null.
  */
 export function agentPerformance(pluginId: string, activity: AgentActivity | null | undefined, totals?: OutcomeTotals | null): AgentPerformance {
-  const executions = percent(activity?.succeeded ?? 0, (activity?.succeeded ?? 0) + (activity?.failed ?? 0));
-  const showUps = totals ? percent(totals.meetingsAttended, totals.meetingsAttended + totals.noShows) : null;
+  const executions = percentOf(activity?.succeeded ?? 0, (activity?.succeeded ?? 0) + (activity?.failed ?? 0));
+  const showUps = totals ? percentOf(totals.meetingsAttended, totals.meetingsAttended + totals.noShows) : null;
   return {
     accuracy: null,
     precision: null,
-    engagement: pluginId === 'outreach' && totals ? percent(totals.replies, totals.sends) : null,
+    engagement: pluginId === 'outreach' && totals ? percentOf(totals.replies, totals.sends) : null,
     success: pluginId === 'meeting-booking' ? showUps ?? executions : executions,
   };
 }

@@ -1,4 +1,5 @@
 import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
+import { round2 } from '../numbers.ts';
 
 /** Criteria the matching compares (lead scoring's four fit dimensions); pain points and revenue are not. */
 export const MATCHED_CRITERIA = ['industry', 'companySize', 'jobTitles', 'techStack'] as const;
@@ -6,7 +7,6 @@ export const MATCHED_CRITERIA = ['industry', 'companySize', 'jobTitles', 'techSt
 export const COMPLETENESS_FACTS = ['email', 'jobTitle', 'industry', 'employeeCount', 'companyRevenue', 'techStack', 'recentFunding'] as const;
 
 const given = (value: string | string[]) => (Array.isArray(value) ? value.length > 0 : value.trim() !== '');
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The criteria the request sets. */
 export function givenCriteria(icp: IcpCriteria): Array<keyof IcpCriteria> {

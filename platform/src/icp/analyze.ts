@@ -8,6 +8,7 @@ import { canResearch, researchSites } from './research-sites.ts';
 import type { IcpAnalysis } from './schemas.ts';
 import { sliceOf } from './slices.ts';
 import { saveWorkspaceIcp } from './store.ts';
+import { round2 } from '../numbers.ts';
 
 /** What the ICP builder runs over: plugins and Temporal (research runs on the worker) and the ICP model. */
 export interface IcpDeps extends PluginApiDeps {
@@ -16,7 +17,6 @@ export interface IcpDeps extends PluginApiDeps {
   siteTimeoutMs?: number;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Builds the workspace's ICP from its customers' sites: researches each site (in parallel, on

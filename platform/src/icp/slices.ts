@@ -4,6 +4,7 @@ import { titleKey } from './job-titles.ts';
 import type { CustomerProfile } from './profile.ts';
 import type { IcpSlice } from './schemas.ts';
 import { estimateVolume } from './volume.ts';
+import { round2 } from '../numbers.ts';
 
 const MAX_LIST = 8;
 /** Titles are cheap to match against and each names a buyer: keep more of them. */
@@ -11,7 +12,6 @@ const MAX_TITLES = 12;
 /** Customers for full support: a slice of fewer is less certain. */
 const FULL_SUPPORT = 3;
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Values by how many members have them; ties go round-robin over the members (each one's first

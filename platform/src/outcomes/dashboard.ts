@@ -1,6 +1,7 @@
 import { ROLLUP_COUNTERS, TOTAL_PERIOD, type DashboardRollup, type RollupCounter } from '../db/models/dashboard-rollup.ts';
 import { learningProgress, type CyclesModel } from '../learning/cycles.ts';
 import type { OutcomesDb } from './record.ts';
+import { percentOf } from '../numbers.ts';
 
 /** The dashboard's metrics strip (spec entity Dashboard metrics). */
 export interface DashboardMetrics {
@@ -27,7 +28,8 @@ export interface TrendPoint {
 export const TREND_WEEKS = 12;
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-const percent = (part: number, whole: number) => (whole > 0 ? oneDecimal((100 * part) / whole) : 0);
+// The dashboard shows 0, not "no data", for a rate with nothing to measure yet (the spec's default).
+const percent = (part: number, whole: number) => percentOf(part, whole) ?? 0;
 const countersOf = (rollup: Partial<DashboardRollup> | null) =>
   Object.fromEntries(ROLLUP_COUNTERS.map((name) => [name, rollup?.[name] ?? 0])) as Record<RollupCounter, number>;
 
