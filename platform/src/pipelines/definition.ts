@@ -1,4 +1,4 @@
-import { referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import { InputError } from '../errors.ts';
 
@@ -24,19 +24,6 @@ export const PipelineDefinitionSchema = z.object({
   edges: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
 });
 
-/** Every node that must finish before `nodeId` starts (its ancestors through the edges). */
-function ancestors(definition: PipelineDefinition, nodeId: string): Set<string> {
-  const found = new Set<string>();
-  const stack = definition.edges.filter((edge) => edge.to === nodeId).map((edge) => edge.from);
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (found.has(next)) continue;
-    found.add(next);
-    stack.push(...definition.edges.filter((edge) => edge.to === next).map((edge) => edge.from));
-  }
-  return found;
-}
-
 /**
  * Validates a definition against the installed activities and returns the snapshot a run
  * pins, with each node's timeout copied from its plugin manifest. Every problem is reported
@@ -55,7 +42,7 @@ export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, { 
     for (const end of [edge.from, edge.to]) if (!ids.has(end)) problems.push(`edge ${edge.from} → ${edge.to}: no node "${end}"`);
   }
   for (const node of definition.nodes) {
-    const upstream = ancestors(definition, node.id);
+    const upstream = reachable(definition, node.id, 'up');
     if (upstream.has(node.id)) problems.push(`node "${node.id}" is part of a cycle`);
     const sources = [...referencesIn(node.input), ...(node.when ? [node.when.path] : [])].map((ref) => splitReference(ref).source);
     for (const source of sources) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import { getPath, watchedPaths, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { getPath, reachable, watchedPaths, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { outputRef } from '../activities/pipeline.ts';
 import type { Models } from '../db/models.ts';
 import type { PipelineRun, StepRecord } from '../db/models/pipeline-run.ts';
@@ -61,18 +61,6 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
   return run.toObject();
 }
 
-/** Every node downstream of `nodeId`, itself included. */
-function downstreamOf(definition: PipelineDefinition, nodeId: string): Set<string> {
-  const found = new Set([nodeId]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const edge of definition.edges) {
-      if (found.has(edge.from) && !found.has(edge.to)) found.add(edge.to), (grew = true);
-    }
-  }
-  return found;
-}
-
 /**
  * Reruns a run with its pinned definition: whole (`retryOf`), or from one step
  * (`restartedFrom`), seeded with the recorded outputs of the completed steps not downstream of
@@ -87,7 +75,7 @@ export async function rerunPipeline(runner: PipelineRunner, workspaceId: string,
   if (!previous.definition.nodes.some((node) => node.id === options.fromNodeId)) {
     throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);
   }
-  const rerun = downstreamOf(previous.definition, options.fromNodeId);
+  const rerun = new Set([options.fromNodeId, ...reachable(previous.definition, options.fromNodeId, 'down')]);
   const nodeIds = Object.entries(previous.steps).filter(([id, step]) => step.status === 'completed' && !rerun.has(id)).map(([id]) => id);
   return startPipelineRun(runner, {
     workspaceId, definition: previous.definition, input, seed: { fromRunId: runId, nodeIds },

@@ -21,3 +21,22 @@ export function levelsOf(definition: PipelineDefinition): string[][] {
   }
   return levels;
 }
+
+/**
+ * Every node reachable from `nodeId` along the edges, upstream (what must finish before it) or
+ * downstream (what depends on it). The start node is included only if a cycle leads back to it.
+ */
+export function reachable(definition: PipelineDefinition, nodeId: string, direction: 'up' | 'down'): Set<string> {
+  const next = (id: string) => definition.edges
+    .filter((edge) => (direction === 'up' ? edge.to : edge.from) === id)
+    .map((edge) => (direction === 'up' ? edge.from : edge.to));
+  const found = new Set<string>();
+  const stack = next(nodeId);
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...next(id));
+  }
+  return found;
+}
