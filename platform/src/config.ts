@@ -29,7 +29,7 @@ const EnvSchema = z.object({
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Companies in the built-in sample prospect database (about 3 people each), generated once at first start; 0 for none. */
-  MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(5_000),
+  MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(20_000),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')

@@ -40,7 +40,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
     .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the default workspace'));
   // The built-in sample prospects discovery answers from without provider credentials: generated once
-  // (about 10 s for 5,000 companies on the embedded database), resumed if a start was cut short.
+  // in the background (about 21 s for the default 20,000 companies on the embedded database), resumed if a start was cut short.
   void ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
     .then((result) => result?.generated && logger.info(result, 'sample prospect database generated'))
     .catch((error: unknown) => logger.error({ err: error }, 'could not generate the sample prospect database'));

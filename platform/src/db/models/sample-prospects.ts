@@ -54,6 +54,25 @@ export interface SamplePerson extends SampleCompanyFacts {
   linkedinUrl: string;
 }
 
+/**
+ * A posting list: the people listed under one search key ("industry:fintech", "tech:hubspot",
+ * "title:revops", "employees:51-200"…) among those of one generation batch. One document per
+ * (key, batch), so re-writing a batch re-writes the same documents and appends never duplicate.
+ */
+export interface SamplePosting {
+  /** `<key>#<batch>`: read with `_id $in`, the one lookup the embedded database answers from an index. */
+  _id: string;
+  key: string;
+  batch: number;
+  /** personIds, ascending. */
+  ids: string[];
+  /** For range keys (headcount, revenue bands): each id's exact value, so ranges are checked without reading people. */
+  values?: number[];
+}
+
+/** `_id` of the generation marker in `sample_meta`. */
+export const SAMPLE_MARKER_ID = 'sample-db';
+
 /** The generation marker: one document, `_id: 'sample-db'`. */
 export interface SampleMeta {
   _id: string;
@@ -113,17 +132,17 @@ const SamplePersonSchema = new Schema<SamplePerson>({
   email: { type: String, required: true },
   linkedinUrl: { type: String, required: true },
 }, { id: false, versionKey: false });
-// Natural key: re-inserting a batch after a crash is a no-op (duplicate keys are ignored).
+// Natural key: re-inserting a batch after a crash is a no-op (duplicate keys are ignored). The only
+// index: searches read posting lists by `_id` and people by `personId $in` (see discovery/sample-db/README.md).
 SamplePersonSchema.index({ personId: 1 }, { unique: true });
-// Discovery's filters (see discovery/sample-db/README.md for which query uses which):
-// industry ($in equality) then headcount range, ending in the sort key.
-SamplePersonSchema.index({ industryLower: 1, employeeCount: 1, personId: 1 });
-// Title words (multikey, `$all` uses the first word's bounds).
-SamplePersonSchema.index({ titleTokens: 1, personId: 1 });
-// Technologies (multikey, `$in`).
-SamplePersonSchema.index({ techLower: 1, personId: 1 });
-// Headcount range alone (industry not given or relaxed).
-SamplePersonSchema.index({ employeeCount: 1, personId: 1 });
+
+const SamplePostingSchema = new Schema<SamplePosting>({
+  _id: { type: String, required: true },
+  key: { type: String, required: true },
+  batch: { type: Number, required: true },
+  ids: { type: [String], default: [] },
+  values: { type: [Number], default: undefined },
+}, { versionKey: false });
 
 const SampleMetaSchema = new Schema<SampleMeta>({
   _id: { type: String, required: true },
@@ -141,11 +160,12 @@ const SampleMetaSchema = new Schema<SampleMeta>({
 const registered = <T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> =>
   (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);
 
-/** Registers the sample prospect database's models on a connection (once): `sample_companies`, `sample_people`, `sample_meta`. */
+/** Registers the sample prospect database's models on a connection (once): `sample_companies`, `sample_people`, `sample_postings`, `sample_meta`. */
 export function sampleProspectModels(connection: Connection) {
   return {
     sampleCompanies: registered(connection, 'SampleCompany', SampleCompanySchema, 'sample_companies'),
     samplePeople: registered(connection, 'SamplePerson', SamplePersonSchema, 'sample_people'),
+    samplePostings: registered(connection, 'SamplePosting', SamplePostingSchema, 'sample_postings'),
     sampleMeta: registered(connection, 'SampleMeta', SampleMetaSchema, 'sample_meta'),
   };
 }

@@ -20,6 +20,20 @@ export const employeeBandOf = (employees: number) => EMPLOYEE_BANDS.find((band) 
 /** The revenue band of an annual revenue in dollars: 2.3e7 → "$10M-$50M". */
 export const revenueBandOf = (revenueUsd: number) => REVENUE_BANDS.find((band) => revenueUsd < band.max)!.label;
 
+// A band's lower end is the band below's upper end. Headcount bands hold (lower, max] ("51-200"
+// takes 200), revenue bands [lower, max) ("$10M-$50M" takes $10M): revenueBandOf uses `<`.
+const overlapping = (bands: ReadonlyArray<{ label: string; max: number }>, holds: 'upper' | 'lower') => (range: Range): string[] =>
+  bands.filter((band, at) => {
+    const lower = at === 0 ? Number.NEGATIVE_INFINITY : bands[at - 1]!.max;
+    return holds === 'upper' ? lower < range.max && band.max >= range.min : lower <= range.max && band.max > range.min;
+  }).map((band) => band.label);
+
+/** The headcount bands that can hold a count inside `range` ("50-200" → "11-50", "51-200"). */
+export const employeeBandsOverlapping = overlapping(EMPLOYEE_BANDS, 'upper');
+
+/** The revenue bands that can hold a revenue inside `range` (dollars). */
+export const revenueBandsOverlapping = overlapping(REVENUE_BANDS, 'lower');
+
 const UNITS: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, b: 1e9, bn: 1e9 };
 
 // "1,000" → 1000; "10M" → 1e7 (a unit after the last number applies to an earlier bare one: "10-50M").

@@ -2,14 +2,21 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleProspectModels, type SampleProspectModels } from '../../db/models/sample-prospects.ts';
 import { openTestDatabase } from '../../testing/database.ts';
-import { ensureSampleDatabase } from './ensure.ts';
+import { ensureSampleDatabase, SAMPLE_DB_VERSION } from './ensure.ts';
 import { generateBatch } from './generate.ts';
+import { postingsOfBatch } from './postings.ts';
 
 let connection: mongoose.Connection;
 let db: SampleProspectModels;
 const options = { companies: 250, batchSize: 100, seed: 3, peoplePerCompany: 3 };
 const expected = generateBatch(3, 0, 250, 3);
 const expectedPeople = expected.flatMap(({ people }) => people);
+
+// What the posting lists should hold: each batch's postings, as generated.
+const expectedPostings = (seed: number, companies: number, batchSize: number) => Array.from({ length: Math.ceil(companies / batchSize) },
+  (_, batch) => postingsOfBatch(batch, generateBatch(seed, batch * batchSize, Math.min(companies, (batch + 1) * batchSize), 3).flatMap(({ people }) => people)))
+  .flat().toSorted((left, right) => (left._id < right._id ? -1 : 1));
+const storedPostings = async () => (await db.samplePostings.find({}).lean()).toSorted((left, right) => (left._id < right._id ? -1 : 1));
 
 const storedIds = async () => ({
   companies: (await db.sampleCompanies.find({}, { companyId: 1 }).lean()).map((doc) => doc.companyId).sort(),
@@ -37,6 +44,14 @@ describe('ensureSampleDatabase on the real database', () => {
     expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({ status: 'ready', batchesDone: 3, companies: 250, people: expectedPeople.length });
   });
 
+  it('writes the posting lists of every batch, listing each person once under "all"', async () => {
+    const stored = await storedPostings();
+    expect(stored).toEqual(expectedPostings(3, 250, 100));
+    const everyone = stored.filter((posting) => posting.key === 'all').flatMap((posting) => posting.ids);
+    expect(everyone.toSorted()).toEqual(expectedPeople.map((person) => person.personId).sort());
+    expect(stored.filter((posting) => posting.key === 'all').map((posting) => posting.batch)).toEqual([0, 1, 2]);
+  });
+
   it('does nothing on a second start: same counts, no duplicates', async () => {
     const state = await ensureSampleDatabase(db, options);
     expect(state).toEqual({ companies: 250, people: expectedPeople.length, generated: false, resumedAfterBatches: 0 });
@@ -50,6 +65,8 @@ describe('ensureSampleDatabase on the real database', () => {
     await db.sampleMeta.updateOne({ _id: 'sample-db' }, { $set: { status: 'building', batchesDone: 1 } });
     await db.samplePeople.deleteMany({ personId: { $gte: 'sc-000150' } });
     await db.sampleCompanies.deleteMany({ companyId: { $gte: 'sc-000200' } });
+    await db.samplePostings.deleteMany({ batch: 2 });
+    await db.samplePostings.deleteMany({ batch: 1, key: { $gte: 't' } });
     expect(await db.samplePeople.countDocuments({})).toBeLessThan(expectedPeople.length);
 
     const state = await ensureSampleDatabase(db, options);
@@ -57,6 +74,8 @@ describe('ensureSampleDatabase on the real database', () => {
     const ids = await storedIds();
     expect(ids.people).toEqual(expectedPeople.map((person) => person.personId).sort());
     expect(ids.companies.length).toBe(250);
+    // Batch 1's surviving postings were re-inserted over themselves, not appended to: each id still once.
+    expect(await storedPostings()).toEqual(expectedPostings(3, 250, 100));
   });
 
   it('regenerates from scratch when the parameters (seed, size, generator version) change', async () => {
@@ -66,6 +85,23 @@ describe('ensureSampleDatabase on the real database', () => {
     const first = await db.sampleCompanies.findOne({ companyId: 'sc-000000' }, { _id: 0 }).lean();
     expect(first).toEqual(generateBatch(4, 0, 1, 3)[0]!.company);
     expect(await db.sampleCompanies.countDocuments({ companyId: { $gte: 'sc-000120' } })).toBe(0);
+    expect(await storedPostings()).toEqual(expectedPostings(4, 120, 100));
+  });
+
+  it('regenerates a database of the previous generator version and drops the search indexes it no longer uses', async () => {
+    await db.samplePeople.collection.createIndex({ industryLower: 1, employeeCount: 1, personId: 1 });
+    expect((await db.samplePeople.collection.indexes()).map((index) => index.key)).toContainEqual({ industryLower: 1, employeeCount: 1, personId: 1 });
+    await db.sampleMeta.updateOne({ _id: 'sample-db' }, { $set: { version: SAMPLE_DB_VERSION - 1 } });
+    const state = await ensureSampleDatabase(db, { ...options, seed: 4, companies: 120 });
+    expect(state).toMatchObject({ generated: true, companies: 120, resumedAfterBatches: 0 });
+    expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({ version: SAMPLE_DB_VERSION, status: 'ready' });
+    const indexes = (await db.samplePeople.collection.indexes()).map((index) => index.key);
+    expect(indexes).toEqual([{ _id: 1 }, { personId: 1 }]);
+    expect(await storedPostings()).toEqual(expectedPostings(4, 120, 100));
+  });
+
+  it('refuses a batch whose people could not fit one posting document', async () => {
+    await expect(ensureSampleDatabase(db, { ...options, batchSize: 20_000 })).rejects.toThrow(/batchSize × \(peoplePerCompany \+ 1\) must be at most 50000/);
   });
 
   it('stores only .example addresses', async () => {

@@ -2,15 +2,16 @@
 // same parameters means nothing to do), resumable (batches are regenerated from their index and
 // inserted unordered on natural ids, so a batch a crash half-wrote is completed, not duplicated),
 // and versioned (a generator version bump, or other parameters, regenerates from scratch).
-// Two processes starting at once both insert; duplicate keys make that harmless.
+// Two processes starting at once both insert; duplicate keys make that harmless. Each batch also
+// writes its posting lists (one document per search key and batch, `_id` `<key>#<batch>`), after
+// its people, so every id a posting lists is a stored person.
 import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
-import type { SampleMeta, SampleProspectModels } from '../../db/models/sample-prospects.ts';
+import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleProspectModels } from '../../db/models/sample-prospects.ts';
 import { generateBatch } from './generate.ts';
+import { MAX_PEOPLE_PER_BATCH, postingsOfBatch } from './postings.ts';
 
-/** Bump when generated data changes: every database regenerates at its next start. */
-export const SAMPLE_DB_VERSION = 1;
-
-const MARKER_ID = 'sample-db';
+/** Bump when generated data changes: every database regenerates at its next start (2: posting lists). */
+export const SAMPLE_DB_VERSION = 2;
 
 /** How big a data set to generate. */
 export interface SampleDatabaseOptions {
@@ -20,7 +21,7 @@ export interface SampleDatabaseOptions {
   peoplePerCompany?: number;
   /** Generator seed (default 1): the same seed always gives the same data. */
   seed?: number;
-  /** Companies per insert batch (default 1,000). */
+  /** Companies per insert batch (default 1,000); a batch's people must fit one posting document (at most 50,000). */
   batchSize?: number;
 }
 
@@ -58,13 +59,19 @@ const sameParameters = (marker: SampleMeta, wanted: Omit<SampleMeta, '_id' | 'ba
 export async function ensureSampleDatabase(db: SampleProspectModels, options: SampleDatabaseOptions = {}): Promise<SampleDatabaseState> {
   const wanted = { version: SAMPLE_DB_VERSION, seed: options.seed ?? 1, companies: options.companies ?? 20_000,
     peoplePerCompany: options.peoplePerCompany ?? 3, batchSize: options.batchSize ?? 1_000 };
-  await Promise.all([db.sampleCompanies.init(), db.samplePeople.init(), db.sampleMeta.init()]);
+  // A company has at most peoplePerCompany + 1 people (generate.ts).
+  if (wanted.batchSize * (wanted.peoplePerCompany + 1) > MAX_PEOPLE_PER_BATCH) {
+    throw new Error(`batchSize × (peoplePerCompany + 1) must be at most ${MAX_PEOPLE_PER_BATCH} (one batch's people fit one posting document)`);
+  }
+  await Promise.all([db.sampleCompanies.init(), db.samplePeople.init(), db.samplePostings.init(), db.sampleMeta.init()]);
   let marker = await db.sampleMeta.findById(MARKER_ID).lean<SampleMeta>();
   if (marker?.status === 'ready' && sameParameters(marker, wanted)) {
     return { companies: marker.companies, people: marker.people, generated: false, resumedAfterBatches: 0 };
   }
   if (!marker || !sameParameters(marker, wanted)) {
-    await Promise.all([db.sampleCompanies.deleteMany({}), db.samplePeople.deleteMany({})]);
+    await Promise.all([db.sampleCompanies.deleteMany({}), db.samplePeople.deleteMany({}), db.samplePostings.deleteMany({})]);
+    // Indexes an older generator declared (version 1 had four search indexes on people) only slow the inserts now.
+    await Promise.all([db.sampleCompanies.syncIndexes(), db.samplePeople.syncIndexes(), db.samplePostings.syncIndexes()]);
     marker = await db.sampleMeta.findOneAndReplace({ _id: MARKER_ID },
       { _id: MARKER_ID, ...wanted, batchesDone: 0, status: 'building', people: 0, updatedAt: new Date() },
       { upsert: true, returnDocument: 'after' }).lean<SampleMeta>();
@@ -74,11 +81,13 @@ export async function ensureSampleDatabase(db: SampleProspectModels, options: Sa
   for (let batch = resumedAfterBatches; batch < batches; batch += 1) {
     const from = batch * wanted.batchSize;
     const generated = generateBatch(wanted.seed, from, Math.min(wanted.companies, from + wanted.batchSize), wanted.peoplePerCompany);
+    const people = generated.flatMap((company) => company.people);
     // Copies: the driver writes an `_id` into what it inserts.
     await Promise.all([
       insertIgnoringDuplicates(db.sampleCompanies.collection, generated.map(({ company }) => ({ ...company }))),
-      insertIgnoringDuplicates(db.samplePeople.collection, generated.flatMap(({ people }) => people.map((person) => ({ ...person })))),
+      insertIgnoringDuplicates(db.samplePeople.collection, people.map((person) => ({ ...person }))),
     ]);
+    await insertIgnoringDuplicates(db.samplePostings.collection, postingsOfBatch(batch, people));
     await db.sampleMeta.updateOne({ _id: MARKER_ID }, { $max: { batchesDone: batch + 1 }, $set: { updatedAt: new Date() } });
   }
   const [companies, people] = await Promise.all([db.sampleCompanies.countDocuments({}), db.samplePeople.countDocuments({})]);

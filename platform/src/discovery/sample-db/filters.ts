@@ -1,7 +1,8 @@
-// ICP criteria → MongoDB filters on `sample_people`, one per criterion, so search can drop them
-// one at a time. Every filter is on a stored lowercase key (the embedded database ignores collations).
+// ICP criteria → what search asks of the posting lists, one filter per criterion, so search can
+// drop them one at a time. Every key is a stored lowercase value (the embedded database ignores collations).
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { employeeRangeOf, revenueRangeOf, type Range } from './bands.ts';
+import { employeeBandsOverlapping, employeeRangeOf, revenueBandsOverlapping, revenueRangeOf, type Range } from './bands.ts';
+import { postingKey } from './postings.ts';
 import { titleQuery } from './title-tokens.ts';
 import { INDUSTRIES, type IndustryVocab } from './vocab.ts';
 
@@ -36,28 +37,40 @@ export function industryKeys(terms: readonly string[]): string[] {
   return [...new Set(keys)];
 }
 
-const rangeFilter = (field: string, range: Range) =>
-  ({ [field]: Number.isFinite(range.max) ? { $gte: range.min, $lte: range.max } : { $gte: range.min } });
+/** People listed under any of `keys`; with `range`, only those whose listed value lies inside it (bounds included). */
+export interface KeyUnion { keys: string[]; range?: Range }
+/** People in every one of the unions. */
+export type KeyBranch = KeyUnion[];
+/** People in any of the branches: one criterion as search reads it. */
+export type PostingFilter = KeyBranch[];
 
-function titleFilter(titles: readonly string[]): Record<string, unknown> | null {
+// Each title is a branch: all its words, and for "Sales leaders" a senior seniority too; several titles are any-of.
+function titleFilter(titles: readonly string[]): PostingFilter | null {
   const branches = titles.map(titleQuery).filter((query) => query.tokens.length > 0)
-    .map((query) => ({ titleTokens: { $all: query.tokens }, ...(query.seniorOnly ? { seniority: { $in: SENIOR } } : {}) }));
-  if (branches.length === 0) return null;
-  return branches.length === 1 ? branches[0]! : { $or: branches };
+    .map((query): KeyBranch => [
+      ...query.tokens.map((token) => ({ keys: [postingKey.title(token)] })),
+      ...(query.seniorOnly ? [{ keys: SENIOR.map(postingKey.seniority) }] : []),
+    ]);
+  return branches.length > 0 ? branches : null;
 }
 
 /** One filter per criterion the criteria actually state (an empty list or unparseable size states nothing). */
-export function criteriaFilters(criteria: IcpCriteria): Partial<Record<FilterName, Record<string, unknown>>> {
-  const filters: Partial<Record<FilterName, Record<string, unknown>>> = {};
+export function criteriaFilters(criteria: IcpCriteria): Partial<Record<FilterName, PostingFilter>> {
+  const filters: Partial<Record<FilterName, PostingFilter>> = {};
   const industries = industryKeys(criteria.industry);
-  if (industries.length > 0) filters.industry = { industryLower: { $in: industries } };
+  if (industries.length > 0) filters.industry = [[{ keys: industries.map(postingKey.industry) }]];
   const employees = employeeRangeOf(criteria.companySize);
-  if (employees) filters.companySize = rangeFilter('employeeCount', employees);
+  if (employees) filters.companySize = [[{ keys: employeeBandsOverlapping(employees).map(postingKey.employees), range: employees }]];
   const titles = titleFilter(criteria.jobTitles);
   if (titles) filters.jobTitles = titles;
   const tech = [...new Set(criteria.techStack.map((name) => name.toLowerCase().trim()).filter(Boolean))];
-  if (tech.length > 0) filters.techStack = { techLower: { $in: tech } };
+  if (tech.length > 0) filters.techStack = [[{ keys: tech.map(postingKey.tech) }]];
   const revenue = revenueRangeOf(criteria.revenue);
-  if (revenue) filters.revenue = rangeFilter('revenueUsd', revenue);
+  if (revenue) filters.revenue = [[{ keys: revenueBandsOverlapping(revenue).map(postingKey.revenue), range: revenue }]];
   return filters;
+}
+
+/** Every key a set of filters reads. */
+export function filterKeys(filters: Partial<Record<FilterName, PostingFilter>>): string[] {
+  return [...new Set(Object.values(filters).flat(2).flatMap((union) => union.keys))];
 }

@@ -1,9 +1,11 @@
 // `npx tsx platform/src/discovery/sample-db/measure.ts [companies]`: times a first-start
-// generation of the sample prospect database on a fresh embedded database, then a few searches.
+// generation of the sample prospect database on a fresh embedded database, then typical searches
+// (each three times: the first run includes connection warm-up).
 // Prints the figures; asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IcpCriteria } from '@meetflow/plugin-sdk';
 import mongoose from 'mongoose';
 import { sampleProspectModels } from '../../db/models/sample-prospects.ts';
 import { freePort } from '../../devstack/ports.ts';
@@ -24,15 +26,26 @@ try {
   started = performance.now();
   await ensureSampleDatabase(db, { companies });
   console.log(`second start (already ready): ${(performance.now() - started).toFixed(0)} ms`);
-  const queries = [
-    { industry: ['Software & SaaS'], companySize: '50-200', jobTitles: ['VP of Sales'], techStack: ['HubSpot'], painPoints: [], revenue: '' },
-    { industry: ['fintech'], companySize: '200+', jobTitles: ['Head of RevOps', 'CRO'], techStack: [], painPoints: [], revenue: '$10M-$50M' },
-    { industry: [], companySize: '', jobTitles: ['Plant Manager'], techStack: ['Salesforce'], painPoints: [], revenue: '' },
+  const criteria = (given: Partial<IcpCriteria>): IcpCriteria =>
+    ({ industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '', ...given });
+  // Typical discovery requests: a full ICP, titles alone, one criterion nothing matches, and one that relaxes four times.
+  const searches: Array<[string, IcpCriteria]> = [
+    ['industry+size+titles+tech', criteria({ industry: ['Software & SaaS'], companySize: '50-200', jobTitles: ['VP of Sales', 'Head of RevOps'], techStack: ['HubSpot', 'Salesforce'] })],
+    ['industry+size+titles+revenue', criteria({ industry: ['fintech'], companySize: '200+', jobTitles: ['Head of RevOps', 'CRO'], revenue: '$10M-$50M' })],
+    ['titles only', criteria({ jobTitles: ['VP of Sales'] })],
+    ['a criterion matching nothing', criteria({ industry: ['Underwater basket weaving'], jobTitles: ['Sales leaders'] })],
+    ['heavy relaxation (4 dropped)', criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'], revenue: '$1B+' })],
   ];
-  for (const criteria of queries) {
-    started = performance.now();
-    const result = await searchSamplePeople(db, criteria, { limit: 50 });
-    console.log(`search ${JSON.stringify(criteria)} → ${result.people.length} people, relaxed [${result.relaxed.join(', ')}] in ${(performance.now() - started).toFixed(0)} ms`);
+  for (const [name, given] of searches) {
+    const times: number[] = [];
+    let result: Awaited<ReturnType<typeof searchSamplePeople>> | undefined;
+    for (let run = 0; run < 3; run += 1) {
+      started = performance.now();
+      result = await searchSamplePeople(db, given, { limit: 50 });
+      times.push(performance.now() - started);
+    }
+    console.log(`search ${name}: ${result!.people.length} people (${result!.strictMatches} strict), relaxed [${result!.relaxed.join(', ')}]`
+      + ` in ${times.map((ms) => ms.toFixed(0)).join(' / ')} ms (3 runs)`);
   }
 } finally {
   await connection.close();

@@ -128,3 +128,23 @@ describe('searchSamplePeople: combined criteria, relaxation and shape', () => {
     expect(result.relaxed).toEqual([]);
   });
 });
+
+describe('searchSamplePeople: queries the embedded database answers from unique indexes', () => {
+  it('reads the marker and posting lists by _id and only the people it returns by personId', async () => {
+    const queries: Array<{ collection: string; filter: Record<string, unknown> }> = [];
+    connection.set('debug', (collection: string, _method: string, filter: Record<string, unknown>) => { queries.push({ collection, filter }); });
+    let result;
+    try {
+      result = await searchSamplePeople(db, criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'] }), { limit: 10 });
+    } finally {
+      connection.set('debug', false);
+    }
+    expect(result.relaxed).toEqual(['techStack', 'companySize', 'industry']);
+    expect(queries.map(({ collection }) => collection)).toEqual(['sample_meta', 'sample_postings', 'sample_people']);
+    expect(queries[0]!.filter).toEqual({ _id: 'sample-db' });
+    expect(Object.keys(queries[1]!.filter)).toEqual(['_id']);
+    expect(queries[1]!.filter._id).toEqual({ $in: expect.arrayContaining(['industry:legal#0', 'title:plant#1', 'tech:shopify#0', 'employees:10001+#1']) });
+    expect(queries[2]!.filter).toEqual({ personId: { $in: refs(result) } });
+  });
+});
+
