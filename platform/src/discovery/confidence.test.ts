@@ -15,6 +15,11 @@ describe('discovery confidence', () => {
     expect(criteriaCoverage(icp, ['companySize'])).toBe(2 / 4);
   });
 
+  it('counts a stated revenue as matched (lead scoring judges it with company size) unless it was relaxed', () => {
+    expect(criteriaCoverage({ ...icp, revenue: '$10M-$50M' }, [])).toBe(4 / 5);
+    expect(criteriaCoverage({ ...icp, revenue: '$10M-$50M' }, ['revenue'])).toBe(3 / 5);
+  });
+
   it('measures completeness as the mean share of known facts', () => {
     expect(dataCompleteness([full])).toBe(1);
     expect(dataCompleteness([bare])).toBeCloseTo(1 / 7);

@@ -1,8 +1,8 @@
 import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { round2 } from '../numbers.ts';
 
-/** Criteria the matching compares (lead scoring's four fit dimensions); pain points and revenue are not. */
-export const MATCHED_CRITERIA = ['industry', 'companySize', 'jobTitles', 'techStack'] as const;
+/** Criteria the matching compares (lead scoring's four fit dimensions; revenue with company size); pain points are not. */
+export const MATCHED_CRITERIA = ['industry', 'companySize', 'revenue', 'jobTitles', 'techStack'] as const;
 /** Facts of a prospect whose presence makes the result complete. */
 export const COMPLETENESS_FACTS = ['email', 'jobTitle', 'industry', 'employeeCount', 'companyRevenue', 'techStack', 'recentFunding'] as const;
 
@@ -15,8 +15,8 @@ export function givenCriteria(icp: IcpCriteria): Array<keyof IcpCriteria> {
 
 /**
  * Share of the set criteria the prospects were actually matched on: the matching compares
- * industry, company size, job titles and tech stack; pain points and revenue are only carried
- * along, and a criterion a source had to relax to find anyone does not count as matched.
+ * industry, company size, revenue, job titles and tech stack; pain points are only carried
+ * along (no source states them), and a criterion a source had to relax to find anyone does not count as matched.
  */
 export function criteriaCoverage(icp: IcpCriteria, relaxed: readonly string[]): number {
   const set = givenCriteria(icp);

@@ -1,6 +1,6 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { defaultMatchConfig, matchPerson, matchReasonOf } from './match.ts';
+import { defaultMatchConfig, matchPerson, matchReasonOf, PAIN_POINTS_REASON } from './match.ts';
 
 const now = new Date('2026-03-01T00:00:00Z');
 const icp = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: [], revenue: '' };
@@ -42,6 +42,26 @@ describe('matchPerson', () => {
   it('names the heaviest criterion that earned nothing after the strongest ones', () => {
     const match = matchPerson({ ...fit, industry: 'Logistics', recentFunding: false }, 'apollo', icp, defaultMatchConfig(), undefined, now);
     expect(match.matchReason).toMatch(/^Company size: .*; Tech stack: .*\. Missed industry match: .*Logistics.*\.$/);
+  });
+
+  it('names the revenue fit whenever the ICP states a revenue, even when size is not among the strongest', () => {
+    const withRevenue = { ...icp, revenue: '$10M-$50M' };
+    const inside = matchPerson({ ...fit, companyRevenue: '$10M-$50M' }, 'apollo', withRevenue, defaultMatchConfig(), undefined, now);
+    expect(inside.matchReason).toMatch(/^Company size: 120 employees \(prospect record\), inside the ICP's 50-200; revenue \$10M-\$50M \(prospect record\), inside the ICP's \$10M-\$50M; /);
+    // Size far off: size is not among the two strongest, yet its reason (with the revenue) closes the sentence.
+    const far = matchPerson({ ...fit, employeeCount: 90_000, companyRevenue: '$1B+' }, 'apollo', withRevenue, defaultMatchConfig(), undefined, now);
+    expect(far.matchReason).toMatch(/^Industry match: .*; Tech stack: .*\. Missed company size: 90,000 employees .*; revenue \$1B\+ \(prospect record\), 20\.0× above the ICP's \$10M-\$50M\.$/);
+    const lowSize = matchPerson({ ...fit, employeeCount: 400, companyRevenue: '$1B+' }, 'apollo', withRevenue, defaultMatchConfig(), undefined, now);
+    expect(lowSize.matchReason).toMatch(/^Industry match: .*; Tech stack: .*\. Company size: 400 employees .*2\.0× above .*; revenue \$1B\+ .*20\.0× above/);
+    const unknown = matchPerson(fit, 'apollo', withRevenue, defaultMatchConfig(), undefined, now);
+    expect(unknown.matchReason).toContain('revenue unknown (ICP $10M-$50M), not counted');
+  });
+
+  it('says plainly that pain points wait for research when the ICP names some', () => {
+    const withPains = matchPerson(fit, 'apollo', { ...icp, painPoints: ['slow pipeline'] }, defaultMatchConfig(), undefined, now);
+    const without = matchPerson(fit, 'apollo', icp, defaultMatchConfig(), undefined, now);
+    expect(withPains.matchReason).toBe(`${without.matchReason} ${PAIN_POINTS_REASON}`);
+    expect(withPains.matchScore).toBe(without.matchScore);
   });
 
   it('builds the reason from the points, strongest first', () => {

@@ -21,12 +21,13 @@ export function defaultMatchConfig(): MatchConfig {
 /** How many dimensions the match reason names. */
 export const REASON_DIMENSIONS = 2;
 
-// The source's facts stand in for research: it states industry, revenue, tech and funding firsthand.
+// The source's facts stand in for research: it states industry, tech and funding firsthand (revenue
+// and headcount go on the prospect record). It states no pains: those wait for real research.
 function researchOf(person: DiscoveredPerson, source: string) {
   return {
     companyName: person.company,
     industry: person.industry,
-    sizeHint: { employees: null, revenue: person.companyRevenue },
+    sizeHint: { employees: null, revenue: null },
     painPoints: [],
     techStack: person.techStack,
     signals: { funding: person.recentFunding ? `recently funded (per ${source})` : null, hiring: null },
@@ -35,14 +36,19 @@ function researchOf(person: DiscoveredPerson, source: string) {
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+type DimensionKey = ScoreProspectOutput['dimensions'][number]['key'];
+
+/** Said of pain points on every match when the ICP names some: no source states a company's pains. */
+export const PAIN_POINTS_REASON = 'Pain points: checked when the prospect is researched (no source states them).';
 
 /**
  * The reason a sales person reads: the dimensions that earned the most points, each with the
  * lead-scoring reason, then the heaviest ICP criterion that earned nothing; when nothing earned
  * points, the reason of each criterion that missed. Timing is never named as a miss: without
- * research it is usually empty.
+ * research it is usually empty. Dimensions in `mustName` are named whatever their points (company
+ * size when the ICP states a revenue, so the revenue fit or miss is always read).
  */
-export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>): string {
+export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>, mustName: readonly DimensionKey[] = []): string {
   const counted = output.dimensions.filter((dimension) => dimension.weight > 0);
   const earning = counted.filter((dimension) => dimension.points > 0)
     .toSorted((left, right) => right.points - left.points).slice(0, REASON_DIMENSIONS);
@@ -50,7 +56,10 @@ export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>): 
   const missed = counted.filter((dimension) => dimension.key !== 'timing' && dimension.score === 0)
     .toSorted((left, right) => right.weight - left.weight)[0];
   const strongest = earning.map((dimension) => `${capitalised(dimension.label)}: ${dimension.reason}`).join('; ');
-  return missed ? `${strongest}. Missed ${missed.label.toLowerCase()}: ${missed.reason}.` : `${strongest}.`;
+  const named = new Set([...earning, ...(missed ? [missed] : [])].map((dimension) => dimension.key));
+  const extra = counted.filter((dimension) => mustName.includes(dimension.key) && !named.has(dimension.key))
+    .map((dimension) => ` ${capitalised(dimension.label)}: ${dimension.reason}.`).join('');
+  return (missed ? `${strongest}. Missed ${missed.label.toLowerCase()}: ${missed.reason}.` : `${strongest}.`) + extra;
 }
 
 /**
@@ -60,10 +69,12 @@ export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>): 
  */
 export function matchPerson(person: DiscoveredPerson, source: string, icp: IcpCriteria, config: MatchConfig, weights: MatchWeights | undefined, now: Date): Match {
   const output = scoreProspect({
-    prospect: { jobTitle: person.jobTitle, company: person.company, industry: person.industry, employeeCount: person.employeeCount, techStack: person.techStack },
+    prospect: { jobTitle: person.jobTitle, company: person.company, industry: person.industry, employeeCount: person.employeeCount,
+      techStack: person.techStack, revenue: person.companyRevenue },
     research: researchOf(person, source),
-    icp: { industry: icp.industry, companySize: icp.companySize, jobTitles: icp.jobTitles, techStack: icp.techStack, painPoints: icp.painPoints },
+    icp: { industry: icp.industry, companySize: icp.companySize, jobTitles: icp.jobTitles, techStack: icp.techStack, painPoints: icp.painPoints, revenue: icp.revenue },
     ...(weights ? { weights } : {}),
   }, config, now);
-  return { matchScore: output.totalScore, matchReason: matchReasonOf(output), dimensions: output.dimensions };
+  const reason = matchReasonOf(output, icp.revenue.trim() === '' ? [] : ['companySize']);
+  return { matchScore: output.totalScore, matchReason: icp.painPoints.length > 0 ? `${reason} ${PAIN_POINTS_REASON}` : reason, dimensions: output.dimensions };
 }

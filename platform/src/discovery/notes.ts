@@ -1,5 +1,4 @@
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { givenCriteria, MATCHED_CRITERIA } from './confidence.ts';
 import { SOURCE_NAMES, type SourceOutcome } from './sources.ts';
 
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
@@ -15,7 +14,7 @@ function outcomeNote(outcome: SourceOutcome): string {
   return `${names}: ${people(outcome.people.length)} (${total}).`;
 }
 
-/** What discovery found where, for the person reading the results: each source, merges, relaxed and unscored criteria. */
+/** What discovery found where, for the person reading the results: each source, merges, relaxed, and why pain points are not scored. */
 export function discoveryNotes(input: {
   outcomes: readonly SourceOutcome[]; records: number; distinct: number; relaxed: readonly string[]; criteria: IcpCriteria; confidence: number;
 }): string {
@@ -23,8 +22,10 @@ export function discoveryNotes(input: {
   const merged = input.records - input.distinct;
   if (merged > 0) notes.push(`${count(merged, 'duplicate record')} merged (same email, or same name at the same company).`);
   if (input.relaxed.length > 0) notes.push(`To find enough people the sample database relaxed ${input.relaxed.join(', ')} (people meeting every criterion come first).`);
-  const unscored = givenCriteria(input.criteria).filter((key) => !(MATCHED_CRITERIA as readonly string[]).includes(key));
-  if (unscored.length > 0) notes.push(`Passed to the sources but not scored (scoring needs research for them): ${unscored.join(', ')}.`);
+  if (input.criteria.painPoints.length > 0) {
+    notes.push(`Pain points (${input.criteria.painPoints.join('; ')}) are passed to the sources but not scored: no source states a company's pains,`
+      + ' so they are checked when a prospect is researched (lead scoring then counts a researched pain as intent).');
+  }
   notes.push(`Confidence ${input.confidence}: half how many criteria the scores rest on, half how complete the records are, times the share of sources that answered.`);
   return notes.join(' ');
 }

@@ -13,8 +13,8 @@ export const DiscoveryCriteria = z.object({
   companySize: z.string().trim().max(100).default('').describe('Employee range as typed, e.g. "50-200" or "200+".'),
   jobTitles: criteriaList('job title').pipe(required('job title')).describe('Buyer titles, e.g. ["VP Sales"]; at least one.'),
   techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
-  painPoints: criteriaList('pain point').describe('Carried to the sources; not scored (no research yet).'),
-  revenue: z.string().trim().max(100).default('').describe('Revenue range as typed; carried to the sources, not scored.'),
+  painPoints: criteriaList('pain point').describe('Carried to the sources; not scored: no source states pains, so research checks them.'),
+  revenue: z.string().trim().max(100).default('').describe('Revenue range as typed, e.g. "$10M-$50M"; scored with company size.'),
 });
 
 /** Body of POST /api/superagent/discover-prospects. */
@@ -36,7 +36,7 @@ export const DiscoveredProspect = z.object({
   source: z.enum(DISCOVERY_SOURCES).describe('The first source the person came from.'),
   sources: z.array(z.enum(DISCOVERY_SOURCES)).describe('Every source the person came from (after de-duplication).'),
   matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the criteria.'),
-  matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched.'),
+  matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).'),
   industry: z.string().nullable(),
   companySize: z.string().nullable().describe('Employee band, e.g. "51-200 employees"; null when unknown.'),
   linkedinUrl: z.string().nullable(),

@@ -1,54 +1,15 @@
-import { defineManifest, definePlugin, DiscoveredPersonSchema, IcpCriteriaSchema, type DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
-import { ApplicationFailure } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { setWorkspaceConfig } from '../config-store/workspace-config.ts';
 import { ensureSampleDatabase, sampleProspectModels } from '../discovery/sample-db/index.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { discoveryRouter, discoveryRouteDocs } from './discovery.ts';
+import { standInSources as sources } from './discovery-test-sources.ts';
 import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './discovery-schemas.ts';
 
-// Stand-ins for the source plugins (built in parallel elsewhere): fake providers answering a fixed directory.
-const person = (overrides: Partial<DiscoveredPerson>): DiscoveredPerson => ({
-  firstName: 'Dana', lastName: 'Reyes', jobTitle: 'VP of Sales', company: 'Acme', companyDomain: 'acme.io', email: null, linkedinUrl: null,
-  industry: 'SaaS', employeeCount: null, companyRevenue: null, techStack: [], recentFunding: null, location: null, sourceRef: null, ...overrides,
-});
-const DIRECTORIES: Record<string, DiscoveredPerson[]> = {
-  apollo: [
-    person({ email: 'dana@acme.io', employeeCount: 120, techStack: ['Salesforce'], recentFunding: true, sourceRef: 'ap-1' }),
-    person({ firstName: 'Sam', lastName: 'Ito', jobTitle: 'Warehouse Manager', company: 'Globex Freight', companyDomain: 'globex.com', industry: 'Logistics', employeeCount: 9000 }),
-  ],
-  zoominfo: [
-    person({ email: 'DANA@ACME.IO', company: 'Acme Inc.', companyRevenue: '$10M-$50M', location: 'Austin, US', linkedinUrl: 'https://linkedin.com/in/dana-reyes' }),
-    person({ firstName: 'Lee', lastName: 'Park', jobTitle: 'Head of Sales', email: 'lee@acme.io' }),
-  ],
-};
-const SearchInput = z.object({ criteria: IcpCriteriaSchema, limit: z.number().int() });
-const SearchOutput = z.object({ people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().nullable() });
-function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
-  const manifest = defineManifest({
-    id: `source-${id}`, name: id, version: '0.0.1', description: `Stand-in for the ${id} source`, kind: 'source',
-    ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
-    config: z.object({
-      apiKey: z.string().default('').describe('Stand-in API key; empty means not configured.'),
-      username: z.string().default('').describe('Stand-in user name (ZoomInfo signs in with one).'),
-    }),
-    activities: { searchPeople: { description: 'Fake provider search', input: SearchInput, output: SearchOutput, timeout: '10 seconds' } },
-  });
-  return definePlugin(manifest, () => ({
-    searchPeople: async ({ limit }) => {
-      if (id === 'crunchbase') throw ApplicationFailure.create({ type: 'SourceAuthFailed', nonRetryable: true, message: 'Crunchbase rejected the API key (HTTP 401)' });
-      const directory = DIRECTORIES[id] ?? [];
-      return { people: directory.slice(0, limit), sourceTotal: directory.length * 10 };
-    },
-  }));
-}
-
-const sources = [standInSource('apollo'), standInSource('zoominfo'), standInSource('crunchbase')];
 const icpCriteria = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: ['slow pipeline'], revenue: '' };
 
 let stack: TestPipelineWorker;
@@ -130,17 +91,29 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
     expect(best.matchReason).toMatch(/the ICP's "?(SaaS|VP Sales|50-200)/);
   });
 
-  it('gives the same score as the lead-scoring agent for the same facts', async () => {
-    const result = await discovered({ icpCriteria, sources: ['linkedin'] });
+  it('gives the same score as the lead-scoring agent for the same facts, revenue included', async () => {
+    const withRevenue = { ...icpCriteria, revenue: '$10M-$50M' };
+    const result = await discovered({ icpCriteria: withRevenue, sources: ['linkedin'] });
     for (const prospect of result.prospects.slice(0, 5)) {
       const scored = await runActivity(leadScoringPlugin, 'scoreProspect', {
         prospect: { jobTitle: prospect.jobTitle, company: prospect.company, industry: prospect.industry, employeeCount: prospect.enrichmentData.employeeCount,
-          techStack: prospect.enrichmentData.techStack },
-        research: { industry: prospect.industry, techStack: prospect.enrichmentData.techStack, sizeHint: { employees: null, revenue: prospect.enrichmentData.companyRevenue },
+          techStack: prospect.enrichmentData.techStack, revenue: prospect.enrichmentData.companyRevenue },
+        research: { industry: prospect.industry, techStack: prospect.enrichmentData.techStack,
           signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per linkedin)' : null, hiring: null } },
-        icp: icpCriteria,
+        icp: withRevenue,
       });
       expect(prospect.matchScore).toBe(scored.totalScore);
+      expect(scored.dimensions[0]!.reason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record)`);
+    }
+  });
+
+  it('names the revenue fit of every sample prospect when a revenue is asked for', async () => {
+    const result = await discovered({ icpCriteria: { ...icpCriteria, revenue: '$10M-$50M' }, sources: ['linkedin'] });
+    expect(result.prospects.length).toBeGreaterThan(0);
+    for (const prospect of result.prospects) {
+      expect(prospect.matchReason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record), `);
+      const inside = prospect.enrichmentData.companyRevenue === '$10M-$50M';
+      expect(prospect.matchReason).toMatch(inside ? /inside the ICP's \$10M-\$50M/ : /× (below|above) the ICP's \$10M-\$50M/);
     }
   });
 });
@@ -162,7 +135,22 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     expect(named(result, 'Sam').matchReason).toMatch(/Missed company size: .*9,000 employees/);
     expect(result.notes).toContain('Apollo.io: 2 people (of 20 matching at the provider).');
     expect(result.notes).toContain('1 duplicate record merged');
-    expect(result.notes).toContain('not scored (scoring needs research for them): painPoints');
+    expect(result.notes).toContain('Pain points (slow pipeline) are passed to the sources but not scored: no source states a company\'s pains');
+    for (const prospect of result.prospects) expect(prospect.matchReason).toMatch(/ Pain points: checked when the prospect is researched \(no source states them\)\.$/);
+  });
+
+  it('scores a stated revenue through company size: a fit is named, a miss lowers the score and is named', async () => {
+    const withoutRevenue = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [] }, sources: ['apollo', 'zoominfo'] }), 'Dana');
+    const fits = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$10M-$50M' }, sources: ['apollo', 'zoominfo'] }), 'Dana');
+    const misses = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$100M+' }, sources: ['apollo', 'zoominfo'] }), 'Dana');
+    expect(withoutRevenue.matchReason).not.toContain('revenue');
+    expect(withoutRevenue.matchReason).not.toContain('Pain points');
+    expect(fits.matchScore).toBe(withoutRevenue.matchScore);
+    expect(fits.matchReason).toContain("Company size: 120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M");
+    // $10M-$50M is read as its geometric middle, $22.4M: 4.5× below $100M, so the revenue reading scores 35 and size (100 + 35) / 2.
+    expect(misses.matchReason).toContain("revenue $10M-$50M (prospect record), 4.5× below the ICP's $100M+");
+    // Total: 0.315 × 68 + 0.252 × 100 + 0.198 × 100 + 0.135 × 100 + 0.1 × 40 (funding) = 83.92.
+    expect([fits.matchScore, misses.matchScore]).toEqual([94, 84]);
   });
 
   it('reports a failing source in the notes, keeps the others and lowers the confidence', async () => {

@@ -24,8 +24,9 @@ export const IcpSchema = z.object({
   jobTitles: z.array(z.string()).default([]).describe('Titles of the buyers, e.g. "VP Sales", "Head of Revenue Operations".'),
   techStack: z.array(z.string()).default([]).describe('Technologies the ideal customer uses.'),
   painPoints: z.array(z.string()).default([]).describe('Problems the ideal customer has; a researched match counts as intent.'),
-}).refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0 || icp.companySize.trim() !== '', {
-  message: 'the ICP needs at least one of industry, companySize, jobTitles or techStack',
+  revenue: z.string().default('').describe('Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).'),
+}).refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0 || icp.companySize.trim() !== '' || icp.revenue.trim() !== '', {
+  message: 'the ICP needs at least one of industry, companySize, revenue, jobTitles or techStack',
 });
 
 export type Icp = z.infer<typeof IcpSchema>;
@@ -37,6 +38,7 @@ export const ProspectSchema = z.object({
   industry: z.string().nullable().optional(),
   employeeCount: z.number().int().min(0).nullable().optional(),
   techStack: z.array(z.string()).optional(),
+  revenue: z.string().nullable().optional().describe('Annual revenue as the prospect\'s source states it: "$10M-$50M", "$23M".'),
 });
 
 export type ScoredProspect = z.infer<typeof ProspectSchema>;

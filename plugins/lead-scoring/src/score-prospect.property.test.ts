@@ -23,6 +23,7 @@ const TITLES = ['VP Sales', 'CEO', 'Sales Manager', 'Head of Growth', 'Account E
 const INDUSTRIES = ['SaaS', 'Fintech', 'Healthcare', 'Logistics', 'E-commerce', 'Solar energy'];
 const SIZES = ['50-200', '200+', '10-50 employees', 'under 20', '1k-5k', '', 'mid-market'];
 const TECH = ['Salesforce', 'HubSpot', 'Gong', 'AWS', 'Stripe', 'Node.js'];
+const REVENUES = ['$10M-$50M', '$1B+', 'under $5M', '', '', '10-50', '$1M-$10M', 'profitable'];
 const evidence = { url: 'https://acme.example/', snippet: 'From the site' };
 
 function randomInput(seed: number) {
@@ -30,7 +31,8 @@ function randomInput(seed: number) {
   const facts = g.some(TECH).map((tech, index) => ({ id: `tech-${index}`, kind: 'tech', value: `Uses ${tech}`, evidence, confidence: g.next() }));
   if (g.next() < 0.5) facts.push({ id: 'fund', kind: 'funding', value: `Series A (${g.pick([2019, 2024, 2026])})`, evidence, confidence: 0.9 });
   if (g.next() < 0.5) facts.push({ id: 'emp', kind: 'employees', value: `${Math.round(g.next() * 3000)} employees`, evidence, confidence: 0.7 });
-  const icp = { industry: g.some(INDUSTRIES), companySize: g.pick(SIZES), jobTitles: g.some(TITLES), techStack: g.some(TECH), painPoints: [] };
+  if (g.next() < 0.3) facts.push({ id: 'rev', kind: 'revenue', value: `$${Math.round(g.next() * 900)}M revenue`, evidence, confidence: 0.75 });
+  const icp = { industry: g.some(INDUSTRIES), companySize: g.pick(SIZES), jobTitles: g.some(TITLES), techStack: g.some(TECH), painPoints: [], revenue: g.pick(REVENUES) };
   if (icp.industry.length + icp.jobTitles.length + icp.techStack.length === 0) icp.jobTitles = ['VP Sales'];
   return ScoreProspectInputSchema.parse({
     prospect: {
@@ -38,6 +40,7 @@ function randomInput(seed: number) {
       industry: g.next() < 0.7 ? g.pick(INDUSTRIES) : null,
       employeeCount: g.next() < 0.5 ? Math.round(g.next() * 5000) : null,
       techStack: g.some(TECH),
+      revenue: g.next() < 0.4 ? g.pick(REVENUES) || null : null,
     },
     research: g.next() < 0.8 ? { facts, techStack: g.some(TECH), signals: { funding: null, hiring: g.next() < 0.3 ? 'Hiring' : null } } : undefined,
     icp,

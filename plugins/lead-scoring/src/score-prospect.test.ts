@@ -59,6 +59,22 @@ describe('lead-scoring plugin', () => {
     expect(result.reasoning).toContain('Company size 0.0/0.0: the ICP sets no company size');
   });
 
+  it('judges a revenue range with company size, through the activity, and the points still add up', async () => {
+    const result = await runActivity(leadScoringPlugin, 'scoreProspect', {
+      prospect: { jobTitle: 'VP of Sales', company: 'Acme', employeeCount: 120, revenue: '$50M-$100M' },
+      icp: { industry: [], companySize: '50-200', jobTitles: [], techStack: [], painPoints: [], revenue: '$10M-$50M' },
+    });
+    // $50M-$100M is read as $70.7M: 1.4× above $50M, so revenue scores 85 and size (100 + 85) / 2 = 92.5 → 93; 0.9 × 93 = 83.7,
+    // the total 84, and size (the only dimension earning points) shows all 84 of them so the points add up.
+    expect(result.dimensions[0]).toMatchObject({ key: 'companySize', score: 93, points: 84 });
+    expect(result.totalScore).toBe(84);
+    expect(result.reasoning).toContain("Company size 84.0/90.0: 120 employees (prospect record), inside the ICP's 50-200; revenue $50M-$100M (prospect record), 1.4× above the ICP's $10M-$50M.");
+    const revenueOnly = await runActivity(leadScoringPlugin, 'scoreProspect', {
+      prospect: { jobTitle: 'VP of Sales', company: 'Acme', revenue: '$20M' }, icp: { industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '$10M-$50M' },
+    });
+    expect(revenueOnly.dimensions[0]).toMatchObject({ key: 'companySize', score: 100, weight: 0.9 });
+  });
+
   // With timing off and only industry (a hit) and size (a miss) counting, the total is the industry weight.
   const boundary = (industryShare: number) => runActivity(leadScoringPlugin, 'scoreProspect', {
     prospect: { jobTitle: 'VP Sales', company: 'Acme', industry: 'SaaS', employeeCount: 100_000 },

@@ -32,7 +32,7 @@ const sum = (values: readonly number[]): number => values.reduce((total, value) 
 export function scoreProspect(input: ScoreProspectInput, config: LeadScoringConfig, now: Date): ScoreProspectOutput {
   const { prospect, research, icp } = input;
   const results: Record<DimensionKey, DimensionResult> = {
-    companySize: scoreCompanySize(prospect, research, icp.companySize),
+    companySize: scoreCompanySize(prospect, research, icp.companySize, icp.revenue),
     industryMatch: scoreIndustry(prospect, research, icp.industry),
     techStack: scoreTechStack(prospect, research, icp.techStack),
     jobTitle: scoreJobTitle(prospect.jobTitle, icp.jobTitles),

@@ -1,8 +1,9 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import type { ResearchSubset, ScoredProspect } from '../schemas.ts';
 import { formatCount } from '../text.ts';
+import { revenuePart } from './revenue.ts';
 import { formatRange, parseSizeRange, representativeCount, type SizeRange } from './size-range.ts';
-import { meanConfidence, type DimensionResult } from './types.ts';
+import { meanConfidence, type DimensionResult, type SizePart } from './types.ts';
 
 /** Size ratio (outside the ICP range) at which credit reaches zero: ten times too big or too small. */
 export const SIZE_ZERO_CREDIT_RATIO = 10;
@@ -40,20 +41,12 @@ export function sizeFitScore(count: number, range: SizeRange): number {
   return Math.round(100 * Math.max(0, 1 - decades));
 }
 
-/** Company size against the ICP's employee range. */
-export function scoreCompanySize(prospect: ScoredProspect, research: ResearchSubset | undefined, icpSize: string): DimensionResult {
-  if (icpSize.trim() === '') {
-    return { score: 0, reason: 'the ICP sets no company size, so size does not count', factIds: [], evidence: 1, hasCriterion: false };
-  }
-  const range = parseSizeRange(icpSize);
-  if (!range) {
-    return { score: 0, reason: `the ICP size "${icpSize}" holds no employee range, so size does not count`, factIds: [], evidence: 1, hasCriterion: false };
-  }
+// Headcount against the ICP's employee range; null when the ICP states no readable range.
+function headcountPart(prospect: ScoredProspect, research: ResearchSubset | undefined, icpSize: string): SizePart | null {
+  const range = icpSize.trim() === '' ? null : parseSizeRange(icpSize);
+  if (!range) return null;
   const estimate = estimateSize(prospect, research);
-  const factIds = estimate?.facts.map((fact) => fact.id) ?? [];
-  if (!estimate) {
-    return { score: 0, reason: `company size unknown (ICP ${formatRange(range)} employees)`, factIds, evidence: 0, hasCriterion: true };
-  }
+  if (!estimate) return { score: null, clause: `company size unknown (ICP ${formatRange(range)} employees)`, factIds: [], evidence: 0 };
   const score = sizeFitScore(estimate.count, range);
   const people = `${formatCount(estimate.count)} employees (${estimate.source})`;
   const where = score === 100
@@ -61,5 +54,32 @@ export function scoreCompanySize(prospect: ScoredProspect, research: ResearchSub
     : estimate.count < range.min
       ? `${(range.min / Math.max(estimate.count, 1)).toFixed(1)}× below the ICP's ${formatRange(range)}`
       : `${(estimate.count / range.max).toFixed(1)}× above the ICP's ${formatRange(range)}`;
-  return { score, reason: `${people}, ${where}`, factIds, evidence: estimate.evidence, hasCriterion: true };
+  return { score, clause: `${people}, ${where}`, factIds: estimate.facts.map((fact) => fact.id), evidence: estimate.evidence };
+}
+
+function noCriterion(icpSize: string, icpRevenue: string): DimensionResult {
+  const unreadable = [icpSize.trim() && `size "${icpSize}"`, icpRevenue.trim() && `revenue "${icpRevenue}"`].filter(Boolean);
+  const reason = unreadable.length === 0
+    ? 'the ICP sets no company size or revenue, so size does not count'
+    : `the ICP ${unreadable.join(' and ')} holds no readable range, so size does not count`;
+  return { score: 0, reason, factIds: [], evidence: 1, hasCriterion: false };
+}
+
+/**
+ * Company size against the ICP: headcount against its employee range and, when the ICP states
+ * one, annual revenue against its revenue range. The score is the mean of the readings known (an
+ * unknown one is named but not counted); the evidence is the mean over the readings the ICP asks
+ * for, so an unknown revenue lowers confidence, not the score.
+ */
+export function scoreCompanySize(prospect: ScoredProspect, research: ResearchSubset | undefined, icpSize: string, icpRevenue = ''): DimensionResult {
+  const parts = [headcountPart(prospect, research, icpSize), revenuePart(prospect, research, icpRevenue, sizeFitScore)]
+    .filter((part): part is SizePart => part !== null);
+  if (parts.length === 0) return noCriterion(icpSize, icpRevenue);
+  const known = parts.filter((part) => part.score !== null);
+  const score = known.length === 0 ? 0 : Math.round(known.reduce((sum, part) => sum + part.score!, 0) / known.length);
+  const clauses = parts.map((part) => (part.score === null && known.length > 0 ? `${part.clause}, not counted` : part.clause));
+  return {
+    score, reason: clauses.join('; '), factIds: parts.flatMap((part) => part.factIds),
+    evidence: parts.reduce((sum, part) => sum + part.evidence, 0) / parts.length, hasCriterion: true,
+  };
 }

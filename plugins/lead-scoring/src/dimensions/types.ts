@@ -17,3 +17,13 @@ export function meanConfidence(facts: ReadonlyArray<{ confidence: number }>, fal
   if (facts.length === 0) return fallback;
   return facts.reduce((sum, fact) => sum + fact.confidence, 0) / facts.length;
 }
+
+/** One reading of company size (headcount, or revenue) against the ICP's range for it. */
+export interface SizePart {
+  /** 0–100, or null when the prospect's side is unknown. */
+  score: number | null;
+  /** "120 employees (prospect record), inside the ICP's 50-200". */
+  clause: string;
+  factIds: string[];
+  evidence: number;
+}
