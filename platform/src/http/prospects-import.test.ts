@@ -55,7 +55,15 @@ describe('POST /api/prospects/import', () => {
     ]);
     const ada = ProspectDetail.parse(await (await fetch(`${server.url}/api/prospects/1?workspace=acme`)).json());
     expect(ada).toMatchObject({ firstName: 'Ada', email: 'ada@analytical.io', company: 'Analytical Engines', jobTitle: 'CTO', industry: 'Software',
-      website: 'https://analytical.io', employeeCount: 1200, source: 'csv-import' });
+      website: 'https://analytical.io', employeeCount: 1200, source: 'csv-import', sample: false });
+  });
+
+  it('never marks an imported prospect as sample data, even from a file with a "sample" column', async () => {
+    const csv = 'firstName,lastName,email,company,sample\nMaya,Okafor,maya@kestrel.example,Kestrel Labs,true\n';
+    expect(await imported(await importCsv(csv, { workspace: 'sampled' }))).toMatchObject({ imported: 1, failed: 0 });
+    const listed = await (await fetch(`${server.url}/api/prospects?workspace=sampled`)).json() as Array<{ email: string; sample: boolean }>;
+    expect(listed.map(({ email, sample }) => ({ email, sample }))).toEqual([{ email: 'maya@kestrel.example', sample: false }]);
+    expect((await prospectModel(database).findOne({ workspaceId: 'sampled' }).lean())?.sample).toBe(false);
   });
 
   it('imports nothing new when the same file comes again: every row is reported, known emails as "already exists"', async () => {

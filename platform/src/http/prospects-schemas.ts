@@ -17,6 +17,8 @@ export const NewProspectBody = z.strictObject({
   industry: text(100).optional(),
   companySize: text(50).optional(),
   employeeCount: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
+  sample: z.boolean({ error: 'must be true or false' }).optional()
+    .describe('True when added from a sample discovery result (the built-in sample database, not a provider); default false.'),
 });
 export type NewProspect = z.infer<typeof NewProspectBody>;
 
@@ -46,6 +48,7 @@ export const ProspectSummary = z.object({
   email: z.string(),
   score: z.number().nullable(),
   industry: z.string().nullable(),
+  sample: z.boolean().describe('True for a fictional person from the built-in sample database: the UI labels it sample data.'),
 });
 export type ProspectSummaryView = z.infer<typeof ProspectSummary>;
 

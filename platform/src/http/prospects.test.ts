@@ -4,7 +4,8 @@ import { counterModel } from '../db/models/counter.ts';
 import { prospectModel } from '../db/models/prospect.ts';
 import { jsonClient, serveRouters } from '../prospects/test-server.ts';
 import { openTestDatabase } from '../testing/database.ts';
-import { prospectsRouter } from './prospects.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { prospectsRouteDocs, prospectsRouter } from './prospects.ts';
 
 let connection: mongoose.Connection;
 let server: Awaited<ReturnType<typeof serveRouters>>;
@@ -39,29 +40,62 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
     const created = await client('create').post('/api/prospects', body);
     expect(created.status).toBe(201);
     const prospect = await created.json() as Record<string, unknown>;
-    expect(prospect).toEqual({ id: 1, ...body, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(prospect).toEqual({ id: 1, ...body, sample: false, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     const second = await (await client('create').post('/api/prospects', person(2))).json();
     expect(second).toMatchObject({ id: 2, jobTitle: null, score: null, industry: null, website: null, employeeCount: null });
     expect(await (await client('create').get('/api/prospects/1')).json()).toEqual(prospect);
     expect(await (await client('create').get('/api/prospects')).json()).toEqual([
-      { id: 1, firstName: 'First1', lastName: 'Last1', jobTitle: 'VP Sales', company: 'Company 1', email: 'person1@example.com', score: 82, industry: 'SaaS' },
-      { id: 2, firstName: 'First2', lastName: 'Last2', jobTitle: null, company: 'Company 2', email: 'person2@example.com', score: null, industry: null },
+      { id: 1, firstName: 'First1', lastName: 'Last1', jobTitle: 'VP Sales', company: 'Company 1', email: 'person1@example.com', score: 82, industry: 'SaaS', sample: false },
+      { id: 2, firstName: 'First2', lastName: 'Last2', jobTitle: null, company: 'Company 2', email: 'person2@example.com', score: null, industry: null, sample: false },
     ]);
   });
 
   it('names every invalid field in one 400', async () => {
     const response = await client().post('/api/prospects', {
       firstName: ' ', lastName: 'Doe', email: 'not-an-email', website: 'ftp://example.com', linkedinUrl: 'javascript:alert(1)',
-      score: 101, employeeCount: 2.5, nickname: 'x',
+      score: 101, employeeCount: 2.5, nickname: 'x', sample: 'yes',
     });
     expect(response.status).toBe(400);
     const text = await response.text();
+    expect(text).toContain('sample: must be true or false');
     for (const field of ['firstName', 'company', 'email', 'website', 'linkedinUrl', 'score', 'employeeCount', 'nickname']) {
       expect(text).toContain(field);
     }
     expect(text).toContain('score: must be between 0 and 100');
     expect(text).not.toContain('lastName');
+  });
+
+  it('keeps sample: true on a prospect added from a sample discovery result, in the answer, the list and the detail', async () => {
+    // The fields a discovered prospect carries, as the UI posts them when it is added to the pipeline.
+    const discovered = { firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Kestrel Labs', email: 'maya.okafor@kestrel-labs-4.example',
+      website: 'https://kestrel-labs-4.example', linkedinUrl: 'https://www.linkedin.example/in/maya-okafor-sc-000004-p1', source: 'linkedin',
+      score: 87, industry: 'Software & SaaS', companySize: '51-200 employees', employeeCount: 120, sample: true };
+    const created = await client('sampled').post('/api/prospects', discovered);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ id: 1, sample: true, source: 'linkedin', score: 87 });
+    expect((await client('sampled').post('/api/prospects', person(2))).status).toBe(201);
+    expect((await client('sampled').post('/api/prospects', person(3, { sample: false }))).status).toBe(201);
+    const listed = await (await client('sampled').get('/api/prospects')).json() as Array<{ id: number; sample: boolean }>;
+    expect(listed.map(({ id, sample }) => ({ id, sample }))).toEqual([{ id: 1, sample: true }, { id: 2, sample: false }, { id: 3, sample: false }]);
+    expect(await (await client('sampled').get('/api/prospects/1')).json()).toMatchObject({ sample: true });
+    expect(await (await client('sampled').get('/api/prospects/2')).json()).toMatchObject({ sample: false });
+    const stored = await prospectModel(connection).find({ workspaceId: 'sampled' }).sort({ id: 1 }).lean();
+    expect(stored.map((prospect) => prospect.sample)).toEqual([true, false, false]);
+  });
+
+  it('documents sample in the OpenAPI answers (required) and body (optional) from the routes\' schemas', () => {
+    type Schema = { properties: Record<string, { type: string }>; required: string[]; items?: Schema };
+    const paths = buildOpenApiDocument(prospectsRouteDocs).paths as Record<string, Record<string, {
+      requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    const json = (schema: { content: Record<string, { schema: Schema }> }) => schema.content['application/json']!.schema;
+    for (const answer of [json(paths['/api/prospects']!.get!.responses['200']!).items!, json(paths['/api/prospects/{id}']!.get!.responses['200']!)]) {
+      expect(answer.properties.sample?.type).toBe('boolean');
+      expect(answer.required).toContain('sample');
+    }
+    const body = json(paths['/api/prospects']!.post!.requestBody!);
+    expect(body.properties.sample?.type).toBe('boolean');
+    expect(body.required).not.toContain('sample');
   });
 
   it('refuses a second prospect with the same email in any case, but not in another workspace', async () => {

@@ -16,6 +16,7 @@ export interface ProspectDb {
 const summary = (prospect: Prospect): ProspectSummaryView => ({
   id: prospect.id, firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle ?? null,
   company: prospect.company, email: prospect.email, score: prospect.score ?? null, industry: prospect.industry ?? null,
+  sample: prospect.sample ?? false,
 });
 
 const detail = (prospect: Prospect): ProspectDetailView => ({

@@ -21,6 +21,8 @@ export interface Prospect {
   source: string | null;
   companySize: string | null;
   employeeCount: number | null;
+  /** True when added from a sample discovery result: a fictional person from the built-in sample database. */
+  sample: boolean;
   /** Lowercase words of the names, company and email, matched by anchored prefix `$regex` (no `$text` on the embedded server). */
   searchText: string[];
   createdAt?: Date;
@@ -46,6 +48,7 @@ const ProspectSchema = new Schema<Prospect>({
   source: optionalString,
   companySize: optionalString,
   employeeCount: { type: Number, default: null },
+  sample: { type: Boolean, default: false },
   searchText: { type: [String], default: [] },
 }, { timestamps: true, id: false });
 ProspectSchema.index({ workspaceId: 1, id: 1 }, { unique: true });
