@@ -1,5 +1,5 @@
-// `npm run bench`: 1,000 prospects through research → lead scoring → outreach copy as one batch,
-// on this machine's real servers, with the real agent plugins researching the bundled sample
+// `npm run bench`: 1,000 prospects through the prospect pipeline (research → lead scoring → outreach
+// copy → sequence enrolment) as one batch, on this machine's real servers, with the real agent plugins researching the bundled sample
 // sites over HTTP. Prints the figures; asserts nothing (targets are read by people, not tests).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +10,14 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { createActivities } from '../activities/index.ts';
+import { trackActivities } from '../agents/activity-tracker.ts';
 import { createModels } from '../db/models.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startDevstack } from '../devstack/supervisor.ts';
 import { startPipelineBatch } from '../pipelines/batches.ts';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
+import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
 import { startSampleSitesServer } from '../samples/server.ts';
@@ -21,19 +25,10 @@ import { workflowBundle } from '../worker/workflow-bundle.ts';
 
 const PROSPECTS = Number(process.env.BENCH_PROSPECTS ?? 1_000);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 50);
+/** Pages the research agent reads per site (its own default is 6; the sample sites have 4–5). */
+const PAGES = Number(process.env.BENCH_PAGES ?? 2);
 const TITLES = ['VP of Sales', 'Head of Revenue Operations', 'Sales Manager', 'Chief Revenue Officer', 'Account Executive'];
-
-const definition = {
-  id: 'prospect-bench', name: 'Research, score, write',
-  nodes: [
-    { id: 'research', activity: 'research.enrichCompany', input: { website: '{{ input.website }}', maxPages: 2 } },
-    { id: 'score', activity: 'lead-scoring.scoreProspect', input: { prospect: '{{ input.prospect }}', research: '{{ research }}', icp: '{{ input.icp }}' } },
-    { id: 'copy', activity: 'outreach.writeSequence', when: { path: 'score.totalScore', op: 'gte', value: 70 },
-      input: { prospect: '{{ input.contact }}', research: '{{ research }}', scoring: '{{ score }}',
-        sender: { name: 'Sam Reyes', company: 'Meetflow', valueProposition: 'qualified meetings without hiring more SDRs' } } },
-  ],
-  edges: [{ from: 'research', to: 'score' }, { from: 'score', to: 'copy' }],
-};
+const WORKSPACE = 'bench';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-bench-'));
@@ -44,36 +39,55 @@ const database = await mongoose.createConnection(`${devstack.mongoUri}-bench`).a
 const db = createModels(database);
 const logger = pino({ level: 'warn' });
 try {
-  const host = PluginHost.load(installedPlugins);
+  const host = PluginHost.load(installedPlugins, { research: { maxPages: PAGES } });
   const http = createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] });
   const taskQueue = 'bench';
+  const connection = await Connection.connect({ address: devstack.temporalAddress });
+  const temporal = new Client({ connection });
   const worker = await Worker.create({
     connection: await NativeConnection.connect({ address: devstack.temporalAddress }), taskQueue,
     workflowBundle: await workflowBundle(), maxConcurrentActivityTaskExecutions: 8,
-    activities: createActivities({ db, plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }) }),
+    // The production worker's activities: plugins tracked for agent status, plus sequence enrolment.
+    activities: createActivities({ db, plugins: {
+      ...trackActivities(host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }), db.agentActivity, logger),
+      ...createEnrollmentActivity(temporal, taskQueue),
+    } }),
   });
   const running = worker.run();
-  const connection = await Connection.connect({ address: devstack.temporalAddress });
-  const runner = { db, temporal: new Client({ connection }), taskQueue, activities: host.activityIndex() };
+  const runner = { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
+  const config = await getWorkspaceConfig(db, WORKSPACE);
 
-  const inputs = Array.from({ length: PROSPECTS }, (_, index) => ({
-    website: sites[index % sites.length],
-    prospect: { jobTitle: TITLES[index % TITLES.length], company: `Company ${index}`, employeeCount: 20 + ((index * 37) % 400) },
-    contact: { firstName: `Alex${index}`, lastName: 'Doe', jobTitle: TITLES[index % TITLES.length], company: `Company ${index}`, email: `alex${index}@example.com` },
-    icp: { industry: ['Software', 'SaaS'], companySize: '50-200 employees', jobTitles: ['VP of Sales', 'Head of Revenue Operations', 'Chief Revenue Officer'],
-      techStack: ['HubSpot', 'Stripe', 'Salesforce'], painPoints: ['manual prospecting'] },
-  }));
+  const icp = { industry: ['Software', 'SaaS'], companySize: '50-200 employees', jobTitles: ['VP of Sales', 'Head of Revenue Operations', 'Chief Revenue Officer'],
+    techStack: ['HubSpot', 'Stripe', 'Salesforce'], painPoints: ['manual prospecting'] };
+  const sender = { name: 'Sam Reyes', company: 'Meetflow', valueProposition: 'qualified meetings without hiring more SDRs' };
+  // The product's own pipeline (research → score → copy → enrol), with the run inputs process-prospect gives it.
+  const inputs = Array.from({ length: PROSPECTS }, (_, index) => {
+    const jobTitle = TITLES[index % TITLES.length]!;
+    const company = `Company ${index}`;
+    return {
+      workspaceId: WORKSPACE, prospectId: index + 1, website: sites[index % sites.length], icp, config, sender,
+      prospect: { jobTitle, company, industry: null, employeeCount: 20 + ((index * 37) % 400) },
+      contact: { firstName: `Alex${index}`, lastName: 'Doe', jobTitle, company, email: `alex${index}@example.com` },
+    };
+  });
   const started = performance.now();
-  const batch = await startPipelineBatch(runner, { workspaceId: 'bench', definition, inputs, chunkSize: CHUNK });
+  const batch = await startPipelineBatch(runner, { workspaceId: WORKSPACE, definition: PROSPECT_PIPELINE, inputs, chunkSize: CHUNK });
   const progress = await runner.temporal.workflow.getHandle(batch.workflowId).result() as { nodes: Record<string, Record<string, number>> };
   const seconds = (performance.now() - started) / 1000;
   const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([{ $match: { batchId: batch.batchId } }, { $group: { _id: '$status', count: { $sum: 1 } } }]);
+  // Enrolled sequences wait on durable timers (step 1 goes out on the cadence's first day); count them on the server.
+  const enrolled = progress.nodes.outreach?.completed ?? 0;
+  const { count: waiting } = await temporal.workflow.count(`WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`);
 
-  console.log(`\nbench: ${PROSPECTS} prospects, research (2 pages each, local sample sites) → score → copy (when qualified), chunks of ${CHUNK}`);
-  console.log(`  wall time           ${seconds.toFixed(1)} s (target ≤ 60 s on 2 cores)`);
+  console.log(`\nbench: ${PROSPECTS} prospects through the prospect pipeline — research (${PAGES} pages each, local sample sites) → score → copy and`);
+  console.log(`       sequence enrolment (score ≥ 70) — as one batch in chunks of ${CHUNK}`);
+  console.log(`  sequences queued    ${seconds.toFixed(1)} s (target ≤ 60 s on 2 cores)`);
   console.log(`  throughput          ${(PROSPECTS / seconds).toFixed(1)} prospects/s`);
   console.log(`  runs by status      ${runs.map(({ _id, count }) => `${_id} ${count}`).join(', ')}`);
   for (const [node, counts] of Object.entries(progress.nodes)) console.log(`  step ${node.padEnd(14)} ${JSON.stringify(counts)}`);
+  const failure = await db.pipelineRuns.findOne({ batchId: batch.batchId, status: 'failed' }).lean();
+  if (failure) console.log(`  first failure       ${failure.error ?? JSON.stringify(failure.steps)}`);
+  console.log(`  sequences running   ${waiting} on the Temporal server (${enrolled} enrolled by the batch), each waiting on its first timer`);
   worker.shutdown();
   await running;
   await connection.close();
