@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { listActivity, type ActivityLogDb } from '../learning/activity-log.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { workspaceOf } from './workspace.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 const ActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 const ActivityList = z.array(z.object({ title: z.string(), description: z.string(), time: z.string().describe('ISO date-time'),
@@ -18,6 +18,6 @@ export function activityRouter(db: ActivityLogDb): Router {
 
 /** The OpenAPI description of /api/activity. */
 export const activityRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/api/activity', summary: 'Recent activity, newest first', tags: ['dashboard'], query: ActivityQuery,
+  { method: 'get', path: '/api/activity', summary: 'Recent activity, newest first', tags: ['dashboard'], query: WorkspaceQuery.extend(ActivityQuery.shape),
     responses: { 200: { description: 'Activity lines', schema: ActivityList }, 400: { description: 'A bad query field, named' } } },
 ];

@@ -41,5 +41,5 @@ export function agentsRouter(host: PluginHost, activity: Model<AgentActivity>, r
 
 export const agentsRouteDocs: RouteDoc[] = [{
   method: 'get', path: '/api/agents/status', summary: 'Every agent with its live status and measured performance', tags: ['agents'], query: WorkspaceQuery,
-  responses: { 200: { description: 'One entry per agent plugin', schema: z.array(AgentStatusSchema) } },
+  responses: { 200: { description: 'One entry per agent plugin', schema: z.array(AgentStatusSchema) }, 400: { description: 'Invalid workspace slug' } },
 }];

@@ -26,5 +26,5 @@ export function batchesRouter(db: Models, runner: PipelineRunner): Router {
 export const batchesRouteDocs: RouteDoc[] = [{
   method: 'get', path: '/api/batches/{id}', summary: 'A batch: its runs by status and live per-step progress', tags: ['pipelines'],
   params: BatchParams, query: WorkspaceQuery,
-  responses: { 200: { description: 'The batch', schema: BatchStatusSchema }, 404: { description: 'No such batch in this workspace' } },
+  responses: { 200: { description: 'The batch', schema: BatchStatusSchema }, 400: { description: 'Invalid workspace slug' }, 404: { description: 'No such batch in this workspace' } },
 }];

@@ -4,7 +4,7 @@ import { configEntries, configKeyOf, getWorkspaceConfig, resetWorkspaceConfig, s
   type ConfigStoreDb } from '../config-store/workspace-config.ts';
 import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './config-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { workspaceOf } from './workspace.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** /api/config: the workspace's learned settings (scoring weights, template rates, cadence), with spec defaults. */
 export function configRouter(db: ConfigStoreDb): Router {
@@ -25,14 +25,15 @@ export function configRouter(db: ConfigStoreDb): Router {
 }
 
 const notFound = { description: 'Unknown config key (the message names it and the known keys)' };
+const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** The OpenAPI description of /api/config. */
 export const configRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/api/config', summary: 'The three config entries in force (spec defaults where nothing is saved)', tags: ['config'],
-    responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) } } },
+  { method: 'get', path: '/api/config', summary: 'The three config entries in force (spec defaults where nothing is saved)', tags: ['config'], query: WorkspaceQuery,
+    responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) }, 400: badWorkspace } },
   { method: 'put', path: '/api/config/{key}', summary: 'Saves one value (weights are fractions summing to 1 ± 0.01, not 0–100)', tags: ['config'],
-    params: ConfigKeyParams, body: ConfigBody,
+    params: ConfigKeyParams, query: WorkspaceQuery, body: ConfigBody,
     responses: { 200: { description: 'The saved entry', schema: ConfigEntrySchema }, 400: { description: 'A bad field, named' }, 404: notFound } },
   { method: 'delete', path: '/api/config/{key}', summary: 'Resets one key to its spec default', tags: ['config'], params: ConfigKeyParams,
-    responses: { 200: { description: 'The entry, back at its default', schema: ConfigEntrySchema }, 404: notFound } },
+    query: WorkspaceQuery, responses: { 200: { description: 'The entry, back at its default', schema: ConfigEntrySchema }, 400: badWorkspace, 404: notFound } },
 ];

@@ -5,7 +5,7 @@ import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsSchema } from './dashboard-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { workspaceOf } from './workspace.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** What the dashboard reads: the outcome rollups and the learning engine's stored cycles. */
 export interface DashboardDeps {
@@ -29,12 +29,14 @@ export function dashboardRouter({ db, cycles }: DashboardDeps): Router {
     });
 }
 
+const badWorkspace = { description: 'Invalid workspace slug' };
+
 /** The OpenAPI description of /api/dashboard. */
 export const dashboardRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
-    tags: ['dashboard'], responses: { 200: { description: 'The metrics strip', schema: MetricsSchema } } },
+    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace } },
   { method: 'get', path: '/api/dashboard/trends', summary: 'Weekly response, booking and lead-quality rates: the last 12 weeks with data, oldest first',
-    tags: ['dashboard'], responses: { 200: { description: 'Trend points', schema: TrendsSchema } } },
+    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: badWorkspace } },
   { method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
-    query: InsightsQuery, responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
+    query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
 ];

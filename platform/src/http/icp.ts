@@ -33,5 +33,6 @@ export const icpRouteDocs: RouteDoc[] = [
       422: { description: 'No site could be analysed (each named with the reason), or research is not installed' },
     } },
   { method: 'get', path: '/api/icp', summary: 'The workspace\'s ICP from its last analysis', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'The stored ICP', schema: IcpResponse }, 404: { description: 'No ICP analysed yet in this workspace' } } },
+    responses: { 200: { description: 'The stored ICP', schema: IcpResponse }, 400: { description: 'Invalid workspace slug' },
+      404: { description: 'No ICP analysed yet in this workspace' } } },
 ];

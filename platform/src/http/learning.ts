@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { startLearningCycle, type LearningStarter } from '../learning/trigger.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { workspaceOf } from './workspace.ts';
+import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 const Started = z.object({
   runId: z.string().describe('Temporal run id'), workflowId: z.string(), cycleId: z.string().describe('The learning cycle\'s id'),
@@ -19,6 +19,6 @@ export function learningRouter(starter: LearningStarter): Router {
 
 /** The OpenAPI description of /api/learning. */
 export const learningRouteDocs: RouteDoc[] = [
-  { method: 'post', path: '/api/learning/trigger', summary: 'Starts a learning cycle now (it runs on the worker)', tags: ['learning'],
-    responses: { 202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started } } },
+  { method: 'post', path: '/api/learning/trigger', summary: 'Starts a learning cycle now (it runs on the worker)', tags: ['learning'], query: WorkspaceQuery,
+    responses: { 202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started }, 400: { description: 'Invalid workspace slug' } } },
 ];

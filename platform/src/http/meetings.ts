@@ -38,11 +38,12 @@ export function meetingsRouter(deps: MeetingDeps): Router {
 }
 
 const tags = ['meetings'];
+const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** OpenAPI descriptions of the /api/meetings routes, with the schemas they validate with. */
 export const meetingsRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/meetings', summary: 'The workspace\'s meetings, earliest first', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'Meetings', schema: z.array(Meeting) } } },
+    responses: { 200: { description: 'Meetings', schema: z.array(Meeting) }, 400: badWorkspace } },
   { method: 'get', path: '/api/meetings/slots', summary: 'The next free slots to offer a prospect', tags, query: SlotsQuery,
     responses: { 200: { description: 'Free slots', schema: Slots }, 400: { description: 'A bad count' } } },
   { method: 'post', path: '/api/meetings', summary: 'Schedule a meeting (optional Idempotency-Key header)', tags, query: WorkspaceQuery, body: MeetingBody,
@@ -54,6 +55,7 @@ export const meetingsRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/meetings/{id}/invite.ics', summary: 'The meeting\'s iCalendar invitation', tags, params: MeetingParams, query: WorkspaceQuery,
     responses: {
       200: { description: 'iCalendar (METHOD:REQUEST)', schema: z.string(), contentType: 'text/calendar' },
+      400: badWorkspace,
       404: { description: 'No such meeting in this workspace' },
       409: { description: 'The meeting was cancelled' },
     } },

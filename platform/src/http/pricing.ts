@@ -27,13 +27,14 @@ export function pricingRouter(deps: PluginApiDeps): Router {
 }
 
 const tags = ['pricing'];
+const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** OpenAPI descriptions of the /api/pricing routes, with the schemas they validate with. */
 export const pricingRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/pricing/slices', summary: 'The workspace\'s pricing slices (never the internal cost)', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) } } },
+    responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) }, 400: badWorkspace } },
   { method: 'get', path: '/api/pricing/bids', summary: 'The workspace\'s bids', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) } } },
+    responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) }, 400: badWorkspace } },
   { method: 'post', path: '/api/pricing/bid', summary: 'Set the bid on a slice (workspaceId in the body, or ?workspace=; both must agree)', tags,
     query: WorkspaceQuery, body: BidBody,
     responses: {
