@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import { bodyOf, type ContractClient } from './client.ts';
+import type { ContractPlatform } from './harness.ts';
+import { until } from './poll.ts';
+
+/** A one-step pipeline over an installed plugin: scores a prospect against ICP criteria (no network). */
+export const SCORING_PIPELINE = {
+  id: 'contract-scoring', name: 'Contract scoring',
+  nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect', input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' } }],
+};
+
+/** An input of SCORING_PIPELINE. */
+export const SCORING_INPUT = {
+  prospect: { jobTitle: 'VP of Sales', company: 'Pipeline Pilot', employeeCount: 90 },
+  icp: { industry: ['Software'], companySize: '50-200 employees', jobTitles: ['VP of Sales'], techStack: [], painPoints: [] },
+};
+
+/** The three sample sales-software customer sites: enough for one ICP slice. */
+export const customerSites = (platform: ContractPlatform): string[] =>
+  ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${platform.samples.url}/${name}/`);
+
+/** A prospect the built-in pipeline can research (its site is a sample site) and qualifies. */
+export const qualifiedProspect = (platform: ContractPlatform, email = 'ada@pipelinepilot.example') => ({
+  firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', jobTitle: 'VP of Sales', employeeCount: 90, email,
+  website: `${platform.samples.url}/pipelinepilot/`,
+});
+
+/** A run as the contract tests read it. */
+export interface RunView { runId: string; status: string; steps: Record<string, { status: string }> }
+
+/** Polls GET /api/runs/{id} until the run has ended, and answers it. */
+export const endedRun = (client: ContractClient, runId: string): Promise<RunView> =>
+  until(async () => bodyOf<RunView>(await client.get(`/api/runs/${runId}`)), (run) => run.status === 'completed' || run.status === 'failed', `run ${runId}`);
+
+/** Saves SCORING_PIPELINE in the client's workspace, runs it once to the end, and answers the run. */
+export async function completedScoringRun(client: ContractClient): Promise<RunView> {
+  expect((await client.post('/api/pipelines', SCORING_PIPELINE)).status).toBe(201);
+  const started = bodyOf<RunView>(await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/runs`, { input: SCORING_INPUT }));
+  const run = await endedRun(client, started.runId);
+  expect(run.status).toBe('completed');
+  return run;
+}
