@@ -44,6 +44,8 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     await notFound(a.get(`/api/meetings/${fromB.meetingId}/invite.ics`));
     const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await a.get('/api/meetings/slots', { query: { count: 1 } }));
     expect(slots.map((slot) => slot.start)).toEqual([fromB.meetingSlot]);
+    // B's prospect 1 is not A's to meet (A has no prospects yet).
+    await notFound(a.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: slots[0]!.start }));
   });
 
   it('pricing slices and bids, and the ICP', async () => {

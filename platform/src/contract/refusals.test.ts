@@ -29,7 +29,9 @@ const book = async (prospectId: number, scheduledAt: string) => bodyOf<{ meeting
 beforeAll(async () => {
   platform = await startContractPlatform('contract-refusals');
   client = platform.client(uniqueWorkspace('refusals'));
+  // Meetings are booked for the workspace's own prospects: Ada (1) and Bo (2).
   expect((await client.post('/api/prospects', qualifiedProspect(platform))).status).toBe(201);
+  expect((await client.post('/api/prospects', { ...qualifiedProspect(platform, 'bo@pipelinepilot.example'), firstName: 'Bo' })).status).toBe(201);
   run = await completedScoringRun(client);
   const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 3 } }));
   [meetings.completed, meetings.cancelled] = [await book(1, slots[0]!.start), await book(2, slots[1]!.start)];
@@ -73,8 +75,12 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.get('/api/meetings/not-a-meeting-id/invite.ics').then(refused(404, 'not-a-meeting-id'));
   },
   'GET /api/meetings/{id}/invite.ics 409': async () => client.get(`/api/meetings/${meetings.cancelled}/invite.ics`).then(refused(409, 'cancelled')),
+  'POST /api/meetings 404': async () => {
+    const nobody = { prospectId: 999, prospect: { name: 'Cy Ito', email: 'cy@acme.example' }, scheduledAt: meetings.slot };
+    await client.post('/api/meetings', nobody).then(refused(404, '999'));
+  },
   'POST /api/meetings 409': async () => {
-    const clash = { prospectId: 3, prospect: { name: 'Cy Ito', email: 'cy@acme.example' }, scheduledAt: meetings.slot };
+    const clash = { prospectId: 2, prospect: { name: 'Bo Lane', email: 'bo@pipelinepilot.example' }, scheduledAt: meetings.slot };
     await client.post('/api/meetings', clash).then(refused(409, 'overlaps another meeting'));
   },
   'POST /api/meetings/{id}/outcome 404': async () => {

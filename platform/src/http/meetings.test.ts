@@ -1,6 +1,7 @@
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProspect } from '../prospects/prospects.ts';
 import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { meetingsRouteDocs, meetingsRouter } from './meetings.ts';
@@ -29,6 +30,11 @@ beforeAll(async () => {
   stack = await startTestPipelineWorker('meetings-api', [meetingBookingPlugin, ppmPricingPlugin]);
   router = meetingsRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue });
   server = await serveRouters(router);
+  // Meetings are booked for prospects the workspace has: acme has 1–4, globex only 1.
+  for (const [workspace, id] of [['acme', 1], ['acme', 2], ['acme', 3], ['acme', 4], ['globex', 1]] as const) {
+    const created = await createProspect(stack.db, workspace, { firstName: 'Prospect', lastName: String(id), company: 'Acme', email: `p${id}@acme.com` });
+    expect(created.id).toBe(id);
+  }
   const response = await get('/api/meetings/slots?count=4&workspace=acme');
   expect(response.status).toBe(200);
   slots = ((await response.json()) as { slots: Slot[] }).slots;
@@ -110,6 +116,18 @@ describe('/api/meetings', () => {
     const missing = await post('/api/meetings?workspace=acme', {});
     expect(missing.status).toBe(400);
     expect(await missing.text()).toMatch(/prospectId: .*prospect: .*scheduledAt: /);
+  });
+
+  it('refuses a prospect the workspace does not have with a 404 naming it, booking nothing', async () => {
+    const booked = await list('acme');
+    const unknown = await post('/api/meetings?workspace=acme', booking(99, slots[3]!.start));
+    expect([unknown.status, await unknown.text()]).toEqual([404, 'No prospect 99 in this workspace']);
+    // Prospect 3 is acme's: globex cannot book it, even at a time free in its own calendar.
+    const theirs = await post('/api/meetings?workspace=globex', booking(3, slots[3]!.start));
+    expect([theirs.status, await theirs.text()]).toEqual([404, 'No prospect 3 in this workspace']);
+    expect((await post('/api/meetings?workspace=fresh', booking(1, slots[3]!.start))).status).toBe(404);
+    expect([await list('acme'), await list('globex'), await list('fresh')]).toEqual([booked, [], []]);
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: { $in: ['globex', 'fresh'] } })).toBe(0);
   });
 
   it('records outcomes through the plugin\'s transitions', async () => {

@@ -50,6 +50,7 @@ export const meetingsRouteDocs: RouteDoc[] = [
     responses: {
       201: { description: 'The booked meeting and its invitation', schema: Booking },
       400: { description: 'A field is invalid (named)' },
+      404: { description: 'No prospect with that id in this workspace' },
       409: { description: 'The time is not free or not bookable, or the Idempotency-Key booked something else' },
     } },
   { method: 'get', path: '/api/meetings/{id}/invite.ics', summary: 'The meeting\'s iCalendar invitation', tags, params: MeetingParams, query: WorkspaceQuery,

@@ -1,9 +1,11 @@
 import type { Model } from 'mongoose';
 import { dashboardRollupModels } from '../db/models/dashboard-rollup.ts';
 import { outcomeEventModels } from '../db/models/outcome-event.ts';
+import { prospectModel } from '../db/models/prospect.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { findProspect } from '../prospects/prospects.ts';
 import { meetingInvite, type MeetingConfig, type MeetingDocument } from './invite.ts';
 
 const PLUGIN = 'meeting-booking';
@@ -51,10 +53,13 @@ export async function listMeetings(deps: MeetingDeps, workspaceId: string): Prom
 }
 
 /**
- * Books through the plugin. Without a client key the booking is keyed by workspace, prospect
- * and start, so a resubmitted form returns the same meeting instead of clashing with itself.
+ * Books through the plugin, for a prospect of the workspace only (404 naming the id otherwise).
+ * Without a client key the booking is keyed by workspace, prospect and start, so a resubmitted
+ * form returns the same meeting instead of clashing with itself.
  */
 export async function bookMeeting(deps: MeetingDeps, workspaceId: string, request: BookingRequest): Promise<unknown> {
+  // Checked before the plugin runs: a meeting with no prospect behind it would still count as an outcome (dashboard, learning, pricing).
+  await findProspect({ prospects: prospectModel(deps.connection) }, workspaceId, request.prospectId);
   const start = new Date(request.scheduledAt).toISOString();
   const idempotencyKey = request.idempotencyKey ?? `${workspaceId}:${request.prospectId}:${start}`;
   const booked = await call(deps, 'bookMeeting', { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey }, {
