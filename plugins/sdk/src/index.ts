@@ -7,6 +7,7 @@ export * from './describe.ts';
 export * from './db.ts';
 export * from './facts.ts';
 export * from './prospects.ts';
+export * from './ranges.ts';
 export * from './sources/index.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';

@@ -1,5 +1,5 @@
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { parseRange } from '@meetflow/plugin-sdk';
+import { parseRange, parseRevenueRange } from '@meetflow/plugin-sdk';
 
 // Apollo's headcount filter takes "min,max" strings; an open top needs a number.
 const LARGEST_HEADCOUNT = 10_000_000;
@@ -24,9 +24,10 @@ export function apolloSearchBody(criteria: IcpCriteria, limit: number): Record<s
   if (industries.length) body.q_organization_keyword_tags = industries;
   const size = parseRange(criteria.companySize);
   if (size) body.organization_num_employees_ranges = [`${size.min ?? 1},${size.max ?? LARGEST_HEADCOUNT}`];
-  const revenue = parseRange(criteria.revenue);
+  const revenue = parseRevenueRange(criteria.revenue);
   if (revenue) {
-    body.revenue_range = { ...(revenue.min !== null ? { min: revenue.min } : {}), ...(revenue.max !== null ? { max: revenue.max } : {}) };
+    // An open end ("under $5M", "$1B+") is left out rather than sent as 0 or Infinity.
+    body.revenue_range = { ...(revenue.min > 0 ? { min: revenue.min } : {}), ...(Number.isFinite(revenue.max) ? { max: revenue.max } : {}) };
   }
   const technologies = nonEmpty(criteria.techStack).map(technologyUid).filter(Boolean);
   if (technologies.length) body.currently_using_any_of_technology_uids = technologies;

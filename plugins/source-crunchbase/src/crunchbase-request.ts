@@ -1,5 +1,5 @@
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { parseRange, rangesOverlap, type NumericRange } from '@meetflow/plugin-sdk';
+import { parseRange, parseRevenueRange, rangesOverlap, type NumericRange } from '@meetflow/plugin-sdk';
 
 /** One condition of a Crunchbase v4 search `query`. */
 export interface Predicate {
@@ -45,8 +45,7 @@ export function permalinkOf(name: string): string {
 
 // A revenue range's top is where the next bucket starts ("$10M-$50M" is not "$50M to $100M"),
 // while headcounts are whole people counted inclusively.
-function bucketsFor(text: string, buckets: Array<{ id: string } & NumericRange>, topExclusive = false): string[] {
-  const range = parseRange(text);
+function bucketsFor(range: NumericRange | null, buckets: Array<{ id: string } & NumericRange>, topExclusive = false): string[] {
   if (!range) return [];
   const wanted = topExclusive && range.max !== null && range.max !== range.min ? { ...range, max: range.max - 1 } : range;
   return buckets.filter((bucket) => rangesOverlap(wanted, bucket)).map((bucket) => bucket.id);
@@ -57,9 +56,9 @@ export function companyPredicates(criteria: IcpCriteria): Predicate[] {
   const predicates: Predicate[] = [];
   const industries = nonEmpty(criteria.industry).map(permalinkOf).filter(Boolean);
   if (industries.length) predicates.push(predicate('category_groups', 'includes', industries));
-  const sizes = bucketsFor(criteria.companySize, EMPLOYEE_BUCKETS);
+  const sizes = bucketsFor(parseRange(criteria.companySize), EMPLOYEE_BUCKETS);
   if (sizes.length) predicates.push(predicate('num_employees_enum', 'includes', sizes));
-  const revenues = bucketsFor(criteria.revenue, REVENUE_BUCKETS, true);
+  const revenues = bucketsFor(parseRevenueRange(criteria.revenue), REVENUE_BUCKETS, true);
   if (revenues.length) predicates.push(predicate('revenue_range', 'includes', revenues));
   return predicates;
 }

@@ -1,5 +1,5 @@
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { parseRange } from '@meetflow/plugin-sdk';
+import { parseRange, parseRevenueRange } from '@meetflow/plugin-sdk';
 
 const nonEmpty = (values: string[]) => values.map((value) => value.trim()).filter(Boolean);
 
@@ -17,8 +17,8 @@ export function contactSearchBody(criteria: IcpCriteria, limit: number): Record<
   const size = parseRange(criteria.companySize);
   if (size?.min != null) body.employeeRangeMin = String(size.min);
   if (size?.max != null) body.employeeRangeMax = String(size.max);
-  const revenue = parseRange(criteria.revenue);
-  if (revenue?.min != null) body.revenueMin = Math.floor(revenue.min / 1000);
-  if (revenue?.max != null) body.revenueMax = Math.ceil(revenue.max / 1000);
+  const revenue = parseRevenueRange(criteria.revenue);
+  if (revenue && revenue.min > 0) body.revenueMin = Math.floor(revenue.min / 1000);
+  if (revenue && Number.isFinite(revenue.max)) body.revenueMax = Math.ceil(revenue.max / 1000);
   return body;
 }

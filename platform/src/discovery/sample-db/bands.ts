@@ -1,5 +1,6 @@
-// Headcount and revenue bands as prospect providers state them, and readers of the free-text
-// sizes ICP criteria carry ("50-200", "200+", "10-50 employees", "$10M-$50M").
+// Headcount and revenue bands as prospect providers state them, and the ranges of ICP criteria
+// ("50-200", "200+", "$10M-$50M", read by the SDK) as search checks them.
+import type { NumericRange } from '@meetflow/plugin-sdk';
 
 /** A closed numeric range; `max` is Infinity for "200+". */
 export interface Range { min: number; max: number }
@@ -34,28 +35,15 @@ export const employeeBandsOverlapping = overlapping(EMPLOYEE_BANDS, 'upper');
 /** The revenue bands that can hold a revenue inside `range` (dollars). */
 export const revenueBandsOverlapping = overlapping(REVENUE_BANDS, 'lower');
 
-const UNITS: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, b: 1e9, bn: 1e9 };
+// A criterion naming one number means about it ("100 employees", "$20M"): exactly it would match almost nobody.
+const HALF_TO_DOUBLE = 2;
 
-// "1,000" → 1000; "10M" → 1e7 (a unit after the last number applies to an earlier bare one: "10-50M").
-function amounts(text: string, defaultUnit: number): number[] {
-  const found = [...text.toLowerCase().matchAll(/(\d+(?:[.,]\d+)*)\s*(bn|mm|[kmb])?\b/g)]
-    .map((match) => ({ value: Number(match[1]!.replace(/,/g, '')), unit: match[2] ? UNITS[match[2]]! : null }));
-  const lastUnit = found.findLast((amount) => amount.unit !== null)?.unit ?? defaultUnit;
-  return found.map((amount) => amount.value * (amount.unit ?? lastUnit));
+/**
+ * The range search checks a criterion's range read by the SDK (`parseRange` for headcount,
+ * `parseRevenueRange` for revenue) against: open bounds closed (0, Infinity), a lone number half to double it.
+ */
+export function criterionRange(range: NumericRange | null): Range | null {
+  if (!range) return null;
+  const closed = { min: range.min ?? 0, max: range.max ?? Number.POSITIVE_INFINITY };
+  return closed.min === closed.max ? { min: closed.min / HALF_TO_DOUBLE, max: closed.max * HALF_TO_DOUBLE } : closed;
 }
-
-// Two numbers: a range; one with "+" or "over": at least; one with "under"/"<": at most; one alone: about it.
-function rangeOf(text: string, values: number[]): Range | null {
-  if (values.length === 0) return null;
-  if (values.length >= 2) return { min: Math.min(...values), max: Math.max(...values) };
-  const value = values[0]!;
-  if (/\+|over|more than|at least|>/.test(text)) return { min: value, max: Number.POSITIVE_INFINITY };
-  if (/under|less than|fewer than|up to|</.test(text)) return { min: 0, max: value };
-  return { min: value / 2, max: value * 2 };
-}
-
-/** The headcount range a criteria's size text means; null when it states none ("", "unknown"). */
-export const employeeRangeOf = (text: string): Range | null => rangeOf(text, amounts(text, 1));
-
-/** The revenue range (dollars) a criteria's revenue text means ("$10M-$50M", "$50M+"; bare numbers are millions); null when none. */
-export const revenueRangeOf = (text: string): Range | null => rangeOf(text, amounts(text, 1e6));

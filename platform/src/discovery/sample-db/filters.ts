@@ -1,7 +1,7 @@
 // ICP criteria → what search asks of the posting lists, one filter per criterion, so search can
 // drop them one at a time. Every key is a stored lowercase value (the embedded database ignores collations).
-import type { IcpCriteria } from '@meetflow/plugin-sdk';
-import { employeeBandsOverlapping, employeeRangeOf, revenueBandsOverlapping, revenueRangeOf, type Range } from './bands.ts';
+import { parseRange, parseRevenueRange, type IcpCriteria } from '@meetflow/plugin-sdk';
+import { criterionRange, employeeBandsOverlapping, revenueBandsOverlapping, type Range } from './bands.ts';
 import { postingKey } from './postings.ts';
 import { titleQuery } from './title-tokens.ts';
 import { INDUSTRIES, type IndustryVocab } from './vocab.ts';
@@ -59,13 +59,13 @@ export function criteriaFilters(criteria: IcpCriteria): Partial<Record<FilterNam
   const filters: Partial<Record<FilterName, PostingFilter>> = {};
   const industries = industryKeys(criteria.industry);
   if (industries.length > 0) filters.industry = [[{ keys: industries.map(postingKey.industry) }]];
-  const employees = employeeRangeOf(criteria.companySize);
+  const employees = criterionRange(parseRange(criteria.companySize));
   if (employees) filters.companySize = [[{ keys: employeeBandsOverlapping(employees).map(postingKey.employees), range: employees }]];
   const titles = titleFilter(criteria.jobTitles);
   if (titles) filters.jobTitles = titles;
   const tech = [...new Set(criteria.techStack.map((name) => name.toLowerCase().trim()).filter(Boolean))];
   if (tech.length > 0) filters.techStack = [[{ keys: tech.map(postingKey.tech) }]];
-  const revenue = revenueRangeOf(criteria.revenue);
+  const revenue = criterionRange(parseRevenueRange(criteria.revenue));
   if (revenue) filters.revenue = [[{ keys: revenueBandsOverlapping(revenue).map(postingKey.revenue), range: revenue }]];
   return filters;
 }

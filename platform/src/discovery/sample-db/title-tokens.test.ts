@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { employeeRangeOf, revenueRangeOf } from './bands.ts';
 import { titleQuery, titleTokens } from './title-tokens.ts';
 
 const matches = (criterion: string, title: string) => titleQuery(criterion).tokens.every((token) => titleTokens(title).includes(token));
@@ -24,25 +23,6 @@ describe('title words', () => {
     expect(titleQuery('Sales leaders')).toEqual({ tokens: ['sales'], seniorOnly: true });
     expect(titleQuery('Account Executive')).toEqual({ tokens: ['account', 'executive'], seniorOnly: false });
     expect(titleQuery('Head of Sales')).toEqual({ tokens: ['head', 'sales'], seniorOnly: false });
-  });
-});
-
-describe('size and revenue texts', () => {
-  it('reads headcount ranges as ICPs and the UI write them', () => {
-    expect(employeeRangeOf('50-200')).toEqual({ min: 50, max: 200 });
-    expect(employeeRangeOf('10-50 employees')).toEqual({ min: 10, max: 50 });
-    expect(employeeRangeOf('200+')).toEqual({ min: 200, max: Number.POSITIVE_INFINITY });
-    expect(employeeRangeOf('1,000-5,000 employees')).toEqual({ min: 1000, max: 5000 });
-    expect(employeeRangeOf('unknown')).toBeNull();
-    expect(employeeRangeOf('')).toBeNull();
-  });
-
-  it('reads revenue bands in dollars', () => {
-    expect(revenueRangeOf('$10M-$50M')).toEqual({ min: 1e7, max: 5e7 });
-    expect(revenueRangeOf('10-50M')).toEqual({ min: 1e7, max: 5e7 });
-    expect(revenueRangeOf('$1B+')).toEqual({ min: 1e9, max: Number.POSITIVE_INFINITY });
-    expect(revenueRangeOf('$500K-$2M')).toEqual({ min: 5e5, max: 2e6 });
-    expect(revenueRangeOf('')).toBeNull();
   });
 });
 

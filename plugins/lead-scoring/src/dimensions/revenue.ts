@@ -1,6 +1,6 @@
-import type { Fact } from '@meetflow/plugin-sdk';
+import { parseRevenueRange, type Fact, type RevenueRange } from '@meetflow/plugin-sdk';
 import type { ResearchSubset, ScoredProspect } from '../schemas.ts';
-import { formatRevenueRange, parseRevenueRange, representativeRevenue, type RevenueRange } from './revenue-range.ts';
+import { formatRevenueRange, representativeRevenue } from './revenue-range.ts';
 import { meanConfidence, type SizePart } from './types.ts';
 
 interface RevenueEstimate {
