@@ -3,6 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { repoRoot } from '../paths.ts';
+import { companySiteResponse } from './company-site-route.ts';
+
+export { sampleCompanySiteUrl } from './company-site.ts';
 
 /** The bundled sample customer sites: one folder per company, served at `/<name>/`. */
 export const sampleSitesDir = join(repoRoot, 'platform', 'samples', 'sites');
@@ -47,6 +50,12 @@ async function serve(root: string, request: IncomingMessage, response: ServerRes
     response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
     return;
   }
+  const company = companySiteResponse(pathname);
+  if (company) {
+    response.writeHead(company.status, { ...company.headers, 'content-length': Buffer.byteLength(company.body) });
+    response.end(request.method === 'HEAD' ? undefined : company.body);
+    return;
+  }
   const target = pathInside(root, pathname);
   // A folder without its trailing slash would break the pages' relative links.
   if (target && !pathname.endsWith('/') && (await stat(target).catch(() => null))?.isDirectory()) {
@@ -66,7 +75,8 @@ async function serve(root: string, request: IncomingMessage, response: ServerRes
 /**
  * Serves the bundled sample customer sites (`platform/samples/sites/<name>/…`) at
  * `http://host:port/<name>/`, with `index.html` for folders, so the ICP builder can be tried
- * with no internet. Plain node:http, read-only, nothing outside the sites folder.
+ * with no internet, and the sample prospect companies' sites at `/companies/<domain>/`
+ * (company-site-route.ts). Plain node:http, read-only, nothing outside the sites folder.
  */
 export async function startSampleSitesServer(options: { host: string; port: number; root?: string }): Promise<SampleSitesServer> {
   const root = normalize(options.root ?? sampleSitesDir);
