@@ -30,6 +30,10 @@ const EnvSchema = z.object({
     .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Companies in the built-in sample prospect database (about 3 people each), generated once at first start; 0 for none. */
   MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(20_000),
+  /** Where the sample sites are served (npm start sets it; compose names its samples service); unset: no first-start seed. */
+  MEETFLOW_SAMPLES_URL: z.url().optional(),
+  /** "off": never seed the default workspace with sample prospects, even on a first start. */
+  MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
@@ -74,6 +78,8 @@ export interface Config {
   devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number; samplesPort?: number };
   /** Size of the built-in sample prospect database (companies). */
   sampleCompanies: number;
+  /** The first-start seed of the default workspace: where its sample sites are; null when it does not run. */
+  seed: { samplesUrl: string } | null;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Hosts the SSRF guard lets through (local fixture servers). */
@@ -118,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       samplesPort: e.MEETFLOW_SAMPLES_PORT,
     },
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
+    seed: e.MEETFLOW_SEED === 'on' && e.MEETFLOW_SAMPLES_URL && e.MEETFLOW_SAMPLE_COMPANIES > 0
+      ? { samplesUrl: e.MEETFLOW_SAMPLES_URL.replace(/\/+$/, '') } : null,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL ? {

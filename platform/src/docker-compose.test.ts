@@ -69,7 +69,7 @@ describe('docker-compose.yml', () => {
 
   it('runs exactly the product services', () => {
     expect(Object.keys(services()).sort())
-      .toEqual(['api', 'mongo', 'postgresql', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
+      .toEqual(['api', 'mongo', 'postgresql', 'samples', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
   });
 
   it('uses MongoDB 7 or newer and pinned Temporal images', () => {
@@ -82,11 +82,21 @@ describe('docker-compose.yml', () => {
 
   it('builds api, worker and ui from this repository, at stages the Dockerfile defines', () => {
     const stages = dockerfileStages();
-    for (const [name, target] of [['api', 'platform'], ['worker', 'platform'], ['ui', 'ui']] as const) {
+    for (const [name, target] of [['api', 'platform'], ['worker', 'platform'], ['samples', 'platform'], ['ui', 'ui']] as const) {
       expect(service(name).build, name).toEqual({ context: resolve(repoRoot), target });
       expect(stages, `Dockerfile stage ${target}`).toContain(target);
     }
     expect(service('worker').command).toEqual(['node', '--import', 'tsx', 'platform/src/worker/main.ts']);
+    expect(service('samples').command).toEqual(['node', '--import', 'tsx', 'platform/src/samples/main.ts']);
+  });
+
+  it('seeds from the samples service, which the worker alone may fetch from', () => {
+    const samples = service('samples').environment ?? {};
+    const origin = `samples:${samples.MEETFLOW_SAMPLES_PORT}`;
+    expect(samples.HOST).toBe('0.0.0.0');
+    expect(service('api').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
+    expect(service('worker').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([origin]);
+    expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS).toBeUndefined();
   });
 
   it('publishes the API, Temporal, the Temporal UI and the UI', () => {

@@ -5,6 +5,8 @@ import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
 import { ensureSampleDatabase } from '../discovery/sample-db/index.ts';
+import { sampleSearchOn } from '../discovery/sample-source.ts';
+import { seedWorkspace } from '../seed/seed-workspace.ts';
 import { ensureLearningSchedule } from '../learning/schedule.ts';
 import { reconcileAllRollups } from '../outcomes/record.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
@@ -32,22 +34,40 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const { connection, ready } = database;
   const temporal = createTemporalClient(config);
   const models = createModels(connection);
+  const failed = (error: unknown, message: string) => {
+    logger.error({ err: error }, message);
+    return false;
+  };
+  const runner = { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex(BUILTIN_ACTIVITIES) };
   // At start: the default workspace the UI hard-codes, its weekly learning schedule, and its pricing
   // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.
-  void ready.then(() => ensureDefaultWorkspace(models.workspaces))
+  const workspaceReady = ready.then(() => ensureDefaultWorkspace(models.workspaces))
     .then(() => reconcileAllRollups(models)) // finishes rollup updates a crash may have cut short
     .then(() => ensureLearningSchedule(temporal.client, { workspaceId: DEFAULT_WORKSPACE.slug, taskQueue: config.taskQueue }))
     .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
-    .catch((error: unknown) => logger.error({ err: error }, 'could not prepare the default workspace'));
+    .then(() => true, (error: unknown) => failed(error, 'could not prepare the default workspace'));
   // The built-in sample prospects discovery answers from without provider credentials: generated once
   // in the background (about 21 s for the default 20,000 companies on the embedded database), resumed if a start was cut short.
-  void ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
-    .then((result) => result?.generated && logger.info(result, 'sample prospect database generated'))
-    .catch((error: unknown) => logger.error({ err: error }, 'could not generate the sample prospect database'));
+  const samplesReady = ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
+    .then((result) => {
+      if (result?.generated) logger.info(result, 'sample prospect database generated');
+      return true;
+    }, (error: unknown) => failed(error, 'could not generate the sample prospect database'));
+  // Then, on a first start, the default workspace is filled by the product's own pipeline on that sample data.
+  const seed = config.seed;
+  if (seed) {
+    void Promise.all([workspaceReady, samplesReady]).then(async ([workspaceOk, samplesOk]) => {
+      if (!workspaceOk || !samplesOk) return;
+      const seedDeps = { db: models, runner, logger, samplesUrl: seed.samplesUrl, host: plugins, connection, temporal: temporal.client,
+        taskQueue: config.taskQueue, searchSample: sampleSearchOn(connection) };
+      const result = await seedWorkspace(seedDeps, DEFAULT_WORKSPACE.slug);
+      if (result.status === 'done') logger.info(result, 'default workspace seeded with sample prospects');
+    }).catch((error: unknown) => logger.error({ err: error }, 'could not seed the default workspace'));
+  }
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,
-    product: { db: models, runner: { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex(BUILTIN_ACTIVITIES) } },
+    product: { db: models, runner },
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {

@@ -14,11 +14,13 @@ import { workspaceIcpModels } from './models/workspace-icp.ts';
 import { pipelineRunModels } from './models/pipeline-run.ts';
 import { systemCheckModel } from './models/system-check.ts';
 import { workspaceModel } from './models/workspace.ts';
+import { workspaceSeedModel } from './models/workspace-seed.ts';
 
 /** The platform's mongoose models on one connection: what `db` means when injected. */
 export function createModels(connection: Connection) {
   return {
     workspaces: workspaceModel(connection),
+    workspaceSeeds: workspaceSeedModel(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),

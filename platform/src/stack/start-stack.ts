@@ -78,7 +78,8 @@ export async function startStack(config: Config, log: (message: string) => void)
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
     const env = { ...process.env, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
-      HOST: config.host, PORT: String(config.port), MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(',') };
+      HOST: config.host, PORT: String(config.port), MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
+      ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}) };
     const spawnService = (name: string, entry: string) => ManagedProcess.start({
       name, command: process.execPath, args: ['--import', 'tsx', join(repoRoot, entry)],
       pidFile: join(dataDir, 'run', `${name}.pid`), env,
