@@ -10,7 +10,7 @@ import { getWorkspaceIcp, saveWorkspaceIcp } from '../icp/store.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
-import { SEED_PROSPECTS, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
+import { SEED_PROSPECTS, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
@@ -88,5 +88,21 @@ describe('seedWorkspace', () => {
     await stack.db.prospects.create({ workspaceId: 'in-use', id: 1, firstName: 'Ada', lastName: 'Lane', company: 'Acme', email: 'ada@acme.example', emailLower: 'ada@acme.example' });
     expect(await seedWorkspace(deps, 'in-use')).toMatchObject({ status: 'skipped', reason: 'the workspace already had prospects' });
     expect(await stack.db.prospects.countDocuments({ workspaceId: 'in-use' })).toBe(1);
+  });
+});
+
+describe('seedSelection', () => {
+  const person = (company: string, matchScore: number, email: string | null = `${company}@x.example`) =>
+    ({ company, matchScore, email }) as Parameters<typeof seedSelection>[0][number];
+
+  it('takes one person per company: the eight best, then four spread over the weaker rest', () => {
+    const list = [person('a', 99), person('a', 98), ...Array.from({ length: 30 }, (_, index) => person(`c${index}`, 90 - index))];
+    const chosen = seedSelection(list);
+    expect(chosen.map((prospect) => prospect.company)).toEqual(['a', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c11', 'c16', 'c20', 'c25']);
+  });
+
+  it('skips people without an email and takes what there is when the list is short', () => {
+    const chosen = seedSelection([person('a', 90, null), person('b', 80), person('c', 70)]);
+    expect(chosen.map((prospect) => prospect.company)).toEqual(['b', 'c']);
   });
 });

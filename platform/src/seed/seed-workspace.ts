@@ -36,10 +36,23 @@ export const SEED_PROSPECTS = 12;
 /** Discovery answers from the sample database for unconfigured sources; one source is enough. */
 const SEED_SOURCES = ['apollo'] as const;
 
-/** The best match per company, best first: a workspace of twelve people from twelve companies reads like a real pipeline. */
-function onePerCompany(prospects: readonly DiscoveredProspectView[], count: number): DiscoveredProspectView[] {
+/** Of the seed's prospects, how many are the best matches; the rest are spread over the weaker ones. */
+const SEED_BEST = 8;
+
+/**
+ * The people a seeded workspace starts with: one per company (the best match there), the eight
+ * best, then four spread over the rest of the list, so the screens show what a real list holds —
+ * strong leads the pipeline writes to and enrols, and weaker ones it scores and stops at.
+ */
+export function seedSelection(prospects: readonly DiscoveredProspectView[], count = SEED_PROSPECTS): DiscoveredProspectView[] {
   const seen = new Set<string>();
-  return prospects.filter((prospect) => !seen.has(prospect.company) && seen.add(prospect.company) && prospect.email !== null).slice(0, count);
+  const candidates = prospects.filter((prospect) => prospect.email !== null && !seen.has(prospect.company) && seen.add(prospect.company));
+  const best = candidates.slice(0, Math.min(SEED_BEST, count));
+  const rest = candidates.slice(best.length);
+  const others = count - best.length;
+  const spread = others <= 0 || rest.length <= others ? rest.slice(0, Math.max(0, others))
+    : Array.from({ length: others }, (_, index) => rest[Math.floor(((index + 1) * rest.length) / (others + 1))]!);
+  return [...best, ...spread];
 }
 
 /** Adds the discovered people (or finds them, when a cut-short seed added them already), labelled sample. */
@@ -89,7 +102,7 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     // The ICP builder states no revenue (customer sites rarely do), so none is asked for.
     const found = await discoverProspects(deps, workspaceId, IcpCriteriaSchema.parse(slice.criteria), SEED_SOURCES);
     if (!found.success) throw new Error(found.error ?? 'discovery found no one');
-    const prospectIds = await addProspects(deps, workspaceId, onePerCompany(found.prospects, SEED_PROSPECTS));
+    const prospectIds = await addProspects(deps, workspaceId, seedSelection(found.prospects));
     await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { prospectIds } });
     if (!await db.campaigns.exists({ workspaceId })) {
       const campaign = await createCampaign(db, workspaceId, { name: `${slice.name} (sample prospects)`, status: 'active', prospectIds });
