@@ -1,6 +1,6 @@
 // `npm run bench`: 1,000 prospects through the prospect pipeline (research → lead scoring → outreach
-// copy → sequence enrolment) as one batch, on this machine's real servers, with the real agent plugins researching the bundled sample
-// sites over HTTP. Prints the figures; asserts nothing (targets are read by people, not tests).
+// copy → sequence enrolment) as one batch, on this machine's real servers, with the real agent
+// plugins researching each sample company's own site over HTTP. Prints the figures; asserts nothing (targets are read by people, not tests).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,21 +20,22 @@ import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
 import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
+import { SAMPLE_SITE_GENERATION } from '../samples/company-site-route.ts';
+import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 import { startSampleSitesServer } from '../samples/server.ts';
+import { generateCompany } from '../discovery/sample-db/generate.ts';
 import { workflowBundle } from '../worker/workflow-bundle.ts';
 
 const PROSPECTS = Number(process.env.BENCH_PROSPECTS ?? 1_000);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 50);
-/** Pages the research agent reads per site (its own default is 6; the sample sites have 4–5). */
-const PAGES = Number(process.env.BENCH_PAGES ?? 2);
-const TITLES = ['VP of Sales', 'Head of Revenue Operations', 'Sales Manager', 'Chief Revenue Officer', 'Account Executive'];
+/** Pages the research agent reads per site (its own default is 6; a sample company's site has 2–3). */
+const PAGES = Number(process.env.BENCH_PAGES ?? 3);
 const WORKSPACE = 'bench';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-bench-'));
 const devstack = await startDevstack({ dataDir, mongoPort: await freePort(), temporalPort: await freePort() });
 const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
-const sites = ['pipelinepilot', 'callcraft', 'quotewell', 'kestrel-precision'].map((site) => `${samples.url}/${site}/`);
 const database = await mongoose.createConnection(`${devstack.mongoUri}-bench`).asPromise();
 const db = createModels(database);
 const logger = pino({ level: 'warn' });
@@ -57,17 +58,19 @@ try {
   const runner = { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
   const config = await getWorkspaceConfig(db, WORKSPACE);
 
-  const icp = { industry: ['Software', 'SaaS'], companySize: '50-200 employees', jobTitles: ['VP of Sales', 'Head of Revenue Operations', 'Chief Revenue Officer'],
-    techStack: ['HubSpot', 'Stripe', 'Salesforce'], painPoints: ['manual prospecting'] };
+  const icp = { industry: ['Sales technology', 'Software & SaaS', 'Marketing technology'], companySize: '20-500 employees',
+    jobTitles: ['VP of Sales', 'Head of Revenue Operations', 'Chief Revenue Officer', 'Sales Manager'],
+    techStack: ['HubSpot', 'Stripe', 'Salesforce', 'Segment'], painPoints: ['manual prospecting'] };
   const sender = { name: 'Sam Reyes', company: 'Meetflow', valueProposition: 'qualified meetings without hiring more SDRs' };
   // The product's own pipeline (research → score → copy → enrol), with the run inputs process-prospect gives it.
+  // A thousand different companies of the sample database, each researched on its own sample site.
   const inputs = Array.from({ length: PROSPECTS }, (_, index) => {
-    const jobTitle = TITLES[index % TITLES.length]!;
-    const company = `Company ${index}`;
+    const { company, people: [person] } = generateCompany(SAMPLE_SITE_GENERATION.seed, index, SAMPLE_SITE_GENERATION.peoplePerCompany);
+    const { jobTitle, firstName, lastName, email } = person!;
     return {
-      workspaceId: WORKSPACE, prospectId: index + 1, website: sites[index % sites.length], icp, config, sender,
-      prospect: { jobTitle, company, industry: null, employeeCount: 20 + ((index * 37) % 400) },
-      contact: { firstName: `Alex${index}`, lastName: 'Doe', jobTitle, company, email: `alex${index}@example.com` },
+      workspaceId: WORKSPACE, prospectId: index + 1, website: sampleCompanySiteUrl(samples.url, company.domain), icp, config, sender,
+      prospect: { jobTitle, company: company.name, industry: null, employeeCount: company.employeeCount },
+      contact: { firstName, lastName, jobTitle, company: company.name, email },
     };
   });
   const started = performance.now();
@@ -79,7 +82,7 @@ try {
   const enrolled = progress.nodes.outreach?.completed ?? 0;
   const { count: waiting } = await temporal.workflow.count(`WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`);
 
-  console.log(`\nbench: ${PROSPECTS} prospects through the prospect pipeline — research (${PAGES} pages each, local sample sites) → score → copy and`);
+  console.log(`\nbench: ${PROSPECTS} prospects through the prospect pipeline — research (up to ${PAGES} pages of each company's sample site) → score → copy and`);
   console.log(`       sequence enrolment (score ≥ 70) — as one batch in chunks of ${CHUNK}`);
   console.log(`  sequences queued    ${seconds.toFixed(1)} s (target ≤ 60 s on 2 cores)`);
   console.log(`  throughput          ${(PROSPECTS / seconds).toFixed(1)} prospects/s`);
