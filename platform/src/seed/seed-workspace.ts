@@ -41,8 +41,8 @@ const SEED_BEST = 8;
 
 /**
  * The people a seeded workspace starts with: one per company (the best match there), the eight
- * best, then four spread over the rest of the list, so the screens show what a real list holds —
- * strong leads the pipeline writes to and enrols, and weaker ones it scores and stops at.
+ * best, then four spread over the rest of the list, so the workspace holds a range of matches
+ * rather than only the very top (whether the weaker ones still qualify depends on the data).
  */
 export function seedSelection(prospects: readonly DiscoveredProspectView[], count = SEED_PROSPECTS): DiscoveredProspectView[] {
   const seen = new Set<string>();
