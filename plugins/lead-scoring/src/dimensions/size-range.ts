@@ -1,4 +1,5 @@
-// Reading employee counts out of the ways people write them: "50-200", "200+", "1k-5k", "under 50".
+// Reading employee counts out of the ways people write them: "50-200", "200+", "1k-5k", "under 50", "enterprise".
+import { parseRange } from '@meetflow/plugin-sdk';
 
 /** An employee range; `max` is Infinity for open ranges ("200+"). */
 export interface SizeRange {
@@ -12,31 +13,13 @@ const SEGMENTS: Record<string, SizeRange> = {
   'mid market': { min: 200, max: 1000 }, midmarket: { min: 200, max: 1000 }, enterprise: { min: 1000, max: Infinity },
 };
 
-// "5k" is 5,000; the look-ahead keeps "200 members" from reading as 200 thousand.
-const NUMBER = String.raw`(\d+(?:\.\d+)?)(?:\s*(k)(?![a-z]))?`;
-
-function toCount(digits: string | undefined, thousands: string | undefined): number {
-  return Number(digits) * (thousands ? 1_000 : 1);
-}
-
-/** Parses an employee range or count; null when the text holds none. */
+/** Parses an employee range or count with the SDK's one range reader, else a segment word; null when the text holds neither. */
 export function parseSizeRange(text: string): SizeRange | null {
-  const clean = text.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2').replaceAll('–', '-').replaceAll('—', '-');
-  const between = clean.match(new RegExp(`${NUMBER}\\s*(?:-|to)\\s*${NUMBER}`));
-  if (between) {
-    const [min, max] = [toCount(between[1], between[2]), toCount(between[3], between[4])];
-    return { min: Math.min(min, max), max: Math.max(min, max) };
-  }
-  const atLeast = clean.match(new RegExp(`${NUMBER}\\s*\\+`)) ?? clean.match(new RegExp(`(?:over|more than|at least|above)\\s*${NUMBER}`));
-  if (atLeast) return { min: toCount(atLeast[1], atLeast[2]), max: Infinity };
-  const atMost = clean.match(new RegExp(`(?:under|less than|fewer than|up to|below|<)\\s*${NUMBER}`));
-  if (atMost) return { min: 1, max: toCount(atMost[1], atMost[2]) };
-  const single = clean.match(new RegExp(`\\b${NUMBER}`));
-  if (single) {
-    const count = toCount(single[1], single[2]);
-    return { min: count, max: count };
-  }
-  const segment = Object.keys(SEGMENTS).find((word) => clean.replaceAll('-', ' ').includes(word));
+  const range = parseRange(text);
+  // A company has at least one person: "under 50" is 1-50.
+  if (range) return { min: range.min ?? 1, max: range.max ?? Infinity };
+  const words = text.toLowerCase().replaceAll('-', ' ');
+  const segment = Object.keys(SEGMENTS).find((word) => words.includes(word));
   return segment ? (SEGMENTS[segment] ?? null) : null;
 }
 
