@@ -20,10 +20,9 @@ import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
 import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
-import { SAMPLE_SITE_GENERATION } from '../samples/company-site-route.ts';
 import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 import { startSampleSitesServer } from '../samples/server.ts';
-import { generateCompany } from '../discovery/sample-db/generate.ts';
+import { defaultSampleCompany } from '../discovery/sample-db/ensure.ts';
 import { workflowBundle } from '../worker/workflow-bundle.ts';
 
 const PROSPECTS = Number(process.env.BENCH_PROSPECTS ?? 1_000);
@@ -65,7 +64,7 @@ try {
   // The product's own pipeline (research → score → copy → enrol), with the run inputs process-prospect gives it.
   // A thousand different companies of the sample database, each researched on its own sample site.
   const inputs = Array.from({ length: PROSPECTS }, (_, index) => {
-    const { company, people: [person] } = generateCompany(SAMPLE_SITE_GENERATION.seed, index, SAMPLE_SITE_GENERATION.peoplePerCompany);
+    const { company, people: [person] } = defaultSampleCompany(index);
     const { jobTitle, firstName, lastName, email } = person!;
     return {
       workspaceId: WORKSPACE, prospectId: index + 1, website: sampleCompanySiteUrl(samples.url, company.domain), icp, config, sender,

@@ -6,9 +6,8 @@
 import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import { generateCompany } from '../discovery/sample-db/generate.ts';
+import { defaultSampleCompany } from '../discovery/sample-db/ensure.ts';
 import { expectedResearch, type ExpectedResearch } from './company-site-expected.ts';
-import { SAMPLE_SITE_GENERATION } from './company-site-route.ts';
 import { SAMPLE_TOOLS } from './company-site-tech.ts';
 import { sampleCompanySiteUrl, startSampleSitesServer } from './server.ts';
 
@@ -22,7 +21,7 @@ let dataPoints = 0;
 let confidence = 0;
 const started = performance.now();
 for (let index = from; index < from + count; index++) {
-  const { company } = generateCompany(SAMPLE_SITE_GENERATION.seed, index, SAMPLE_SITE_GENERATION.peoplePerCompany);
+  const { company } = defaultSampleCompany(index);
   const result = await runActivity(researchPlugin, 'enrichCompany', { website: sampleCompanySiteUrl(samples.url, company.domain) }, deps as never);
   const expected = expectedResearch(company);
   dataPoints += result.dataPoints;

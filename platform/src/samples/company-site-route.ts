@@ -1,11 +1,9 @@
 // /companies/<domain>/…: the sites of the sample prospect companies. A company is regenerated
 // from its domain (the index is the part after the last "-", base 36) with the sample
 // database's defaults, so serving needs no database and always matches the stored rows.
-import { generateCompany, type GeneratedCompany } from '../discovery/sample-db/generate.ts';
+import { defaultSampleCompany } from '../discovery/sample-db/ensure.ts';
+import type { GeneratedCompany } from '../discovery/sample-db/generate.ts';
 import { COMPANY_SITES_PREFIX, renderCompanySite, type CompanySite } from './company-site.ts';
-
-/** The sample database's default generator seed and people per company (ensureSampleDatabase's defaults). */
-export const SAMPLE_SITE_GENERATION = { seed: 1, peoplePerCompany: 3 } as const;
 
 /** A response to write. */
 export interface SiteResponse {
@@ -23,7 +21,7 @@ const SAMPLE_DOMAIN = /^[a-z0-9-]+-([0-9a-z]{1,8})\.example$/;
 export function sampleCompanyOfDomain(domain: string): GeneratedCompany | null {
   const suffix = SAMPLE_DOMAIN.exec(domain)?.[1];
   if (!suffix) return null;
-  const generated = generateCompany(SAMPLE_SITE_GENERATION.seed, Number.parseInt(suffix, 36), SAMPLE_SITE_GENERATION.peoplePerCompany);
+  const generated = defaultSampleCompany(Number.parseInt(suffix, 36));
   return generated.company.domain === domain ? generated : null;
 }
 

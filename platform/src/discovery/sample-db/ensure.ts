@@ -7,8 +7,15 @@
 // its people, so every id a posting lists is a stored person.
 import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
 import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleProspectModels } from '../../db/models/sample-prospects.ts';
-import { generateBatch } from './generate.ts';
+import { generateBatch, generateCompany, type GeneratedCompany } from './generate.ts';
 import { MAX_PEOPLE_PER_BATCH, postingsOfBatch } from './postings.ts';
+
+/** What ensureSampleDatabase generates when not told otherwise (`npm start` sets only `companies`). */
+export const SAMPLE_DB_DEFAULTS = { seed: 1, companies: 20_000, peoplePerCompany: 3, batchSize: 1_000 } as const;
+
+/** The company (and its people) at `index` of a database generated with the default seed and people per company. */
+export const defaultSampleCompany = (index: number): GeneratedCompany =>
+  generateCompany(SAMPLE_DB_DEFAULTS.seed, index, SAMPLE_DB_DEFAULTS.peoplePerCompany);
 
 /** Bump when generated data changes: every database regenerates at its next start (2: posting lists). */
 export const SAMPLE_DB_VERSION = 2;
@@ -57,8 +64,9 @@ const sameParameters = (marker: SampleMeta, wanted: Omit<SampleMeta, '_id' | 'ba
 
 /** Makes sure the sample prospect database exists with these parameters, generating or finishing it when needed. */
 export async function ensureSampleDatabase(db: SampleProspectModels, options: SampleDatabaseOptions = {}): Promise<SampleDatabaseState> {
-  const wanted = { version: SAMPLE_DB_VERSION, seed: options.seed ?? 1, companies: options.companies ?? 20_000,
-    peoplePerCompany: options.peoplePerCompany ?? 3, batchSize: options.batchSize ?? 1_000 };
+  const defaults = SAMPLE_DB_DEFAULTS;
+  const wanted = { version: SAMPLE_DB_VERSION, seed: options.seed ?? defaults.seed, companies: options.companies ?? defaults.companies,
+    peoplePerCompany: options.peoplePerCompany ?? defaults.peoplePerCompany, batchSize: options.batchSize ?? defaults.batchSize };
   // A company has at most peoplePerCompany + 1 people (generate.ts).
   if (wanted.batchSize * (wanted.peoplePerCompany + 1) > MAX_PEOPLE_PER_BATCH) {
     throw new Error(`batchSize × (peoplePerCompany + 1) must be at most ${MAX_PEOPLE_PER_BATCH} (one batch's people fit one posting document)`);
