@@ -17,6 +17,9 @@ export const postingKey = {
   revenue: (band: string) => `revenue:${band}`,
 };
 
+/** Orders person ids as posting lists and search results list them (code-unit order, like MongoDB's string sort). */
+export const comparePersonIds = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
+
 /** `_id` of the posting document of `key` for generation batch `batch`. */
 export const postingId = (key: string, batch: number) => `${key}#${batch}`;
 
@@ -52,7 +55,7 @@ export function postingsOfBatch(batch: number, people: readonly SamplePerson[]):
     }
   }
   return [...byKey].map(([key, entries]) => {
-    const sorted = entries.toSorted((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+    const sorted = entries.toSorted((left, right) => comparePersonIds(left.id, right.id));
     const posting: SamplePosting = { _id: postingId(key, batch), key, batch, ids: sorted.map((entry) => entry.id) };
     if (sorted[0]?.value !== null) posting.values = sorted.map((entry) => entry.value as number);
     return posting;

@@ -3,7 +3,7 @@ import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { SAMPLE_MARKER_ID, type SampleMeta, type SampleProspectModels, type SamplePerson } from '../../db/models/sample-prospects.ts';
 import { RELAXATION_ORDER, criteriaFilters, filterKeys, type FilterName } from './filters.ts';
 import { intersection, matchingIds, readListings } from './posting-sets.ts';
-import { EVERYONE_KEY } from './postings.ts';
+import { EVERYONE_KEY, comparePersonIds } from './postings.ts';
 
 /** What a sample search found. */
 export interface SampleSearchResult {
@@ -42,8 +42,6 @@ const toDiscovered = (person: SamplePerson): DiscoveredPerson => ({
   sourceRef: person.personId,
 });
 
-const byId = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
-
 // Generation batches the marker announces (a database still building has postings for some of them only).
 async function batchCount(meta: SampleProspectModels['sampleMeta']): Promise<number> {
   const marker = await meta.findById(SAMPLE_MARKER_ID, { companies: 1, batchSize: 1 }).lean<Pick<SampleMeta, 'companies' | 'batchSize'>>();
@@ -76,7 +74,7 @@ export async function searchSamplePeople(db: Pick<SampleProspectModels, 'sampleP
   for (;;) {
     const tier = active.length > 0 ? intersection(active.map((name) => matching.get(name)!)) : await everyone();
     // Earlier finds match any looser tier too; the rest join in personId order.
-    const added = [...tier].filter((id) => !taken.has(id)).sort(byId).slice(0, limit - found.length);
+    const added = [...tier].filter((id) => !taken.has(id)).sort(comparePersonIds).slice(0, limit - found.length);
     for (const id of added) taken.add(id);
     found.push(...added);
     if (relaxed.length === 0) strictMatches = found.length;
