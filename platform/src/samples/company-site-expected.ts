@@ -3,7 +3,7 @@
 // and of company-site-measure.ts.
 import type { SampleCompany } from '../db/models/sample-prospects.ts';
 import { announcedRound, revenueFloor } from './company-site.ts';
-import { TOOL_EMBEDS } from './company-site-tech.ts';
+import { SAMPLE_TOOLS, TOOL_EMBEDS } from './company-site-tech.ts';
 
 /**
  * The two sample industries the research agent has no keyword family for (sample-db/vocab.ts
@@ -36,4 +36,14 @@ export function expectedResearch(company: SampleCompany): ExpectedResearch {
     revenue: floor ? `${floor} revenue` : null,
     funding: company.recentFunding && company.fundingStage ? `Raised ${titleCase(announcedRound(company.fundingStage))}` : null,
   };
+}
+
+/**
+ * Sample tools research reported that the company does not use and that none of its tools implies
+ * (research names what tools imply: WordPress → PHP): each one a misread of the site.
+ */
+export function unexpectedTools(company: SampleCompany, result: { techStack: string[]; facts: Array<{ kind: string; value: string }> }): string[] {
+  const implied = result.facts.filter((fact) => fact.kind === 'tech' && fact.value.includes(', implied by ')).map((fact) => fact.value);
+  return result.techStack.filter((tool) => SAMPLE_TOOLS.includes(tool) && !company.techStack.includes(tool)
+    && !implied.some((value) => value.startsWith(`Uses ${tool} `)));
 }

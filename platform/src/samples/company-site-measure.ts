@@ -7,8 +7,7 @@ import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { defaultSampleCompany } from '../discovery/sample-db/ensure.ts';
-import { expectedResearch, type ExpectedResearch } from './company-site-expected.ts';
-import { SAMPLE_TOOLS } from './company-site-tech.ts';
+import { expectedResearch, unexpectedTools, type ExpectedResearch } from './company-site-expected.ts';
 import { sampleCompanySiteUrl, startSampleSitesServer } from './server.ts';
 
 const [count = 100, from = 0] = process.argv.slice(2).map(Number);
@@ -31,10 +30,7 @@ for (let index = from; index < from + count; index++) {
     // Every detectable tool found (research also names what they imply: React, PHP…).
     techStack: expected.techStack.filter((tool) => result.techStack.includes(tool)),
   };
-  // A sample tool researched that the company does not use, and that no tool it uses implies, was misread.
-  const implied = result.facts.filter((fact) => fact.kind === 'tech' && fact.value.includes(', implied by ')).map((fact) => fact.value);
-  const extra = result.techStack.filter((tool) => SAMPLE_TOOLS.includes(tool) && !company.techStack.includes(tool)
-    && !implied.some((value) => value.startsWith(`Uses ${tool} `)));
+  const extra = unexpectedTools(company, result);
   if (extra.length > 0) misses.push(`${company.domain} techStack: researched ${JSON.stringify(extra)}, which it does not use`);
   else agreed.set('no extra tool', (agreed.get('no extra tool') ?? 0) + 1);
   for (const field of fields) {
