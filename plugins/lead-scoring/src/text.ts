@@ -28,3 +28,14 @@ export function significantWords(text: string): Set<string> {
 export function formatCount(count: number): string {
   return Number.isFinite(count) ? Math.round(count).toLocaleString('en-US') : 'unbounded';
 }
+
+/**
+ * Where a company's figure stands against the ICP's range, for reasons: "inside the ICP's
+ * 50-200", "3.2× below the ICP's 50-200", "2.0× above the ICP's $10M-$50M" (`shown` is the range as written).
+ */
+export function placeInRange(value: number, range: { min: number; max: number }, inside: boolean, shown: string): string {
+  if (inside) return `inside the ICP's ${shown}`;
+  return value < range.min
+    ? `${(range.min / Math.max(value, 1)).toFixed(1)}× below the ICP's ${shown}`
+    : `${(value / Math.max(range.max, 1)).toFixed(1)}× above the ICP's ${shown}`;
+}

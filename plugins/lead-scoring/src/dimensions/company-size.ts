@@ -1,6 +1,6 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import type { ResearchSubset, ScoredProspect } from '../schemas.ts';
-import { formatCount } from '../text.ts';
+import { formatCount, placeInRange } from '../text.ts';
 import { revenuePart } from './revenue.ts';
 import { formatRange, parseSizeRange, representativeCount, type SizeRange } from './size-range.ts';
 import { meanConfidence, type DimensionResult, type SizePart } from './types.ts';
@@ -49,11 +49,7 @@ function headcountPart(prospect: ScoredProspect, research: ResearchSubset | unde
   if (!estimate) return { score: null, clause: `company size unknown (ICP ${formatRange(range)} employees)`, factIds: [], evidence: 0 };
   const score = sizeFitScore(estimate.count, range);
   const people = `${formatCount(estimate.count)} employees (${estimate.source})`;
-  const where = score === 100
-    ? `inside the ICP's ${formatRange(range)}`
-    : estimate.count < range.min
-      ? `${(range.min / Math.max(estimate.count, 1)).toFixed(1)}× below the ICP's ${formatRange(range)}`
-      : `${(estimate.count / range.max).toFixed(1)}× above the ICP's ${formatRange(range)}`;
+  const where = placeInRange(estimate.count, range, score === 100, formatRange(range));
   return { score, clause: `${people}, ${where}`, factIds: estimate.facts.map((fact) => fact.id), evidence: estimate.evidence };
 }
 

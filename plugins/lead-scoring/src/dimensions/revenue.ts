@@ -1,5 +1,6 @@
 import { parseRevenueRange, type Fact, type RevenueRange } from '@meetflow/plugin-sdk';
 import type { ResearchSubset, ScoredProspect } from '../schemas.ts';
+import { placeInRange } from '../text.ts';
 import { formatRevenueRange, representativeRevenue } from './revenue-range.ts';
 import { meanConfidence, type SizePart } from './types.ts';
 
@@ -38,10 +39,6 @@ export function revenuePart(prospect: ScoredProspect, research: ResearchSubset |
   const value = representativeRevenue(estimate.range);
   const score = fit(value, wanted);
   const stated = `revenue ${estimate.shown} (${estimate.source})`;
-  const where = score === 100
-    ? `inside the ICP's ${formatRevenueRange(wanted)}`
-    : value < wanted.min
-      ? `${(wanted.min / Math.max(value, 1)).toFixed(1)}× below the ICP's ${formatRevenueRange(wanted)}`
-      : `${(value / Math.max(wanted.max, 1)).toFixed(1)}× above the ICP's ${formatRevenueRange(wanted)}`;
+  const where = placeInRange(value, wanted, score === 100, formatRevenueRange(wanted));
   return { score, clause: `${stated}, ${where}`, factIds: estimate.facts.map((fact) => fact.id), evidence: estimate.evidence };
 }
