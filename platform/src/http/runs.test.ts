@@ -1,10 +1,7 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTemporalClient } from '../temporal/client.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveProductApp } from '../testing/http.ts';
 import { mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
-import { createApp } from './app.ts';
 
 const definition = {
   id: 'doubler', name: 'Doubler',
@@ -16,8 +13,7 @@ const definition = {
 };
 
 let stack: TestPipelineWorker;
-let server: Awaited<ReturnType<typeof serveForTest>>;
-const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
+let server: Awaited<ReturnType<typeof serveProductApp>>;
 const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
 });
@@ -33,14 +29,10 @@ async function readEvents(response: Response): Promise<Array<[string, Record<str
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('runs-api', [mathPlugin]);
-  server = await serveForTest(createApp({
-    logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
-    product: { db: stack.db, runner: stack.runner },
-  }));
+  server = await serveProductApp(stack);
 });
 afterAll(async () => {
   await server.close();
-  await health.connection.close();
   await stack.stop();
 });
 

@@ -1,15 +1,11 @@
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sequenceWorkflowId } from '../activities/enrollment.ts';
-import { createApp } from '../http/app.ts';
-import { createTemporalClient } from '../temporal/client.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveProductApp } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 
 let stack: TestPipelineWorker;
-let server: Awaited<ReturnType<typeof serveForTest>>;
-const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
+let server: Awaited<ReturnType<typeof serveProductApp>>;
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${server.url}${path}?workspace=${WS}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: await response.json().catch(() => null) as Record<string, any> | null };
@@ -29,12 +25,10 @@ async function enrolled(id: number, email: string) {
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('replies', [engagementAnalysisPlugin]);
-  server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
-    product: { db: stack.db, runner: stack.runner } }));
+  server = await serveProductApp(stack);
 });
 afterAll(async () => {
   await server.close();
-  await health.connection.close();
   await stack.stop();
 });
 

@@ -2,18 +2,14 @@ import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
 import { outreachPlugin } from '@meetflow/plugin-outreach';
 import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../http/app.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
-import { createTemporalClient } from '../temporal/client.ts';
-import { serveForTest } from '../testing/http.ts';
+import { serveProductApp } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
-let server: Awaited<ReturnType<typeof serveForTest>>;
-const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
+let server: Awaited<ReturnType<typeof serveProductApp>>;
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, text: await response.text() };
@@ -28,12 +24,10 @@ beforeAll(async () => {
   stack = await startTestPipelineWorker('process-prospect', [researchPlugin, leadScoringPlugin, outreachPlugin], {
     enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
-  server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
-    product: { db: stack.db, runner: stack.runner } }));
+  server = await serveProductApp(stack);
 });
 afterAll(async () => {
   await server.close();
-  await health.connection.close();
   await stack.stop();
   await samples.close();
 });
