@@ -53,3 +53,5 @@ export async function runActivity<P extends AnyPlugin, N extends keyof P['manife
   if (!bound) throw new Error(`plugin "${plugin.manifest.id}" has no activity "${name}"`);
   return environment.run(bound, input) as never;
 }
+
+export { startFakeProvider, type FakeProviderReply, type FakeProviderRequest, type FakeProviderServer } from './sources/fake-provider.ts';

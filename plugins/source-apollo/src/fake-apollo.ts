@@ -1,7 +1,6 @@
 // A local stand-in for Apollo's people search, for tests: checks the x-api-key header and the
 // documented body fields, filters its people by them and answers pages shaped like Apollo's.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeProvider, type FakeProviderRequest } from '@meetflow/plugin-sdk/testing';
 
 /** The key the fake accepts. */
 export const FAKE_APOLLO_KEY = 'apollo-test-key';
@@ -39,12 +38,7 @@ export const fakeApolloPeople = [
 type Person = (typeof fakeApolloPeople)[number];
 
 /** One request the fake received. */
-export interface FakeRequest {
-  at: number;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-}
+export type FakeRequest = FakeProviderRequest;
 
 /** A running fake Apollo. */
 export interface FakeApollo {
@@ -75,42 +69,26 @@ function matches(person: Person, body: Record<string, unknown>): boolean {
   return true;
 }
 
-function answer(response: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(payload));
-}
-
 /** Starts the fake on a free loopback port. */
 export async function startFakeApollo(): Promise<FakeApollo> {
-  const requests: FakeRequest[] = [];
   const limited: string[] = [];
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-    request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
-      const body = raw ? JSON.parse(raw) as Record<string, unknown> : {};
-      requests.push({ at: Date.now(), path, headers: request.headers, body });
-      if (request.method !== 'POST' || path !== '/api/v1/mixed_people/search') return answer(response, 404, { error: 'Not found' });
-      if (request.headers['x-api-key'] !== FAKE_APOLLO_KEY) return answer(response, 401, { error: 'Invalid access credentials.' });
-      const retryAfter = limited.shift();
-      if (retryAfter !== undefined) return answer(response, 429, { message: 'The maximum number of api calls allowed for api/v1/mixed_people/search is 50 times per minute.' }, { 'retry-after': retryAfter });
-      const page = Number(body.page ?? 1);
-      const perPage = Number(body.per_page ?? 10);
-      if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return answer(response, 422, { error: 'per_page must be between 1 and 100' });
-      const found = fakeApolloPeople.filter((person) => matches(person, body));
-      answer(response, 200, {
-        breadcrumbs: [], partial_results_only: false, disable_eu_prospecting: false, contacts: [],
-        people: found.slice((page - 1) * perPage, page * perPage),
-        pagination: { page, per_page: perPage, total_entries: found.length, total_pages: Math.ceil(found.length / perPage) },
-      });
+  const fake = await startFakeProvider(({ method, path, headers, body }, answer) => {
+    if (method !== 'POST' || path !== '/api/v1/mixed_people/search') return answer(404, { error: 'Not found' });
+    if (headers['x-api-key'] !== FAKE_APOLLO_KEY) return answer(401, { error: 'Invalid access credentials.' });
+    const retryAfter = limited.shift();
+    if (retryAfter !== undefined) return answer(429, { message: 'The maximum number of api calls allowed for api/v1/mixed_people/search is 50 times per minute.' }, { 'retry-after': retryAfter });
+    const page = Number(body.page ?? 1);
+    const perPage = Number(body.per_page ?? 10);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return answer(422, { error: 'per_page must be between 1 and 100' });
+    const found = fakeApolloPeople.filter((person) => matches(person, body));
+    answer(200, {
+      breadcrumbs: [], partial_results_only: false, disable_eu_prospecting: false, contacts: [],
+      people: found.slice((page - 1) * perPage, page * perPage),
+      pagination: { page, per_page: perPage, total_entries: found.length, total_pages: Math.ceil(found.length / perPage) },
     });
   });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolveListen) => server.once('listening', resolveListen));
-  const { port } = server.address() as AddressInfo;
   return {
-    host: `127.0.0.1:${port}`, baseUrl: `http://127.0.0.1:${port}/api/v1`, requests,
+    host: fake.host, baseUrl: `${fake.origin}/api/v1`, requests: fake.requests, close: fake.close,
     rateLimitNext: (retryAfter, count = 1) => { for (let index = 0; index < count; index += 1) limited.push(retryAfter); },
-    close: () => new Promise((resolveClose) => { server.closeAllConnections(); server.close(() => resolveClose()); }),
   };
 }

@@ -1,7 +1,6 @@
 // A local stand-in for Crunchbase API v4 searches, for tests: checks the X-cb-user-key header,
 // the field_ids and query predicates, and answers { count, entities } with only the asked fields.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeProvider, type FakeProviderReply, type FakeProviderRequest } from '@meetflow/plugin-sdk/testing';
 
 /** The key the fake accepts. */
 export const FAKE_CRUNCHBASE_KEY = 'cb-test-user-key';
@@ -70,7 +69,7 @@ function holds(entity: Entity, condition: Predicate): boolean {
 }
 
 /** One request the fake received. */
-export interface FakeRequest { at: number; path: string; headers: IncomingMessage['headers']; body: { field_ids?: string[]; query?: Predicate[]; limit?: number; order?: unknown } }
+export type FakeRequest = FakeProviderRequest<{ field_ids?: string[]; query?: Predicate[]; limit?: number; order?: unknown }>;
 
 /** A running fake Crunchbase. */
 export interface FakeCrunchbase {
@@ -83,45 +82,29 @@ export interface FakeCrunchbase {
   close(): Promise<void>;
 }
 
-function answer(response: ServerResponse, status: number, payload: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-}
-
-function search(collection: Entity[], body: FakeRequest['body'], response: ServerResponse) {
+function search(collection: Entity[], body: FakeRequest['body'], answer: FakeProviderReply) {
   const fields = body.field_ids ?? [];
   const unknown = fields.find((field) => !KNOWN_FIELDS.has(field));
-  if (!fields.length || unknown) return answer(response, 400, [{ code: 'MD100', message: `Invalid field_id: ${unknown ?? '(none)'}` }]);
+  if (!fields.length || unknown) return answer(400, [{ code: 'MD100', message: `Invalid field_id: ${unknown ?? '(none)'}` }]);
   const found = collection.filter((entity) => (body.query ?? []).every((condition) => holds(entity, condition)));
   const entities = found.slice(0, body.limit ?? 50).map((entity) => ({
     uuid: entity.uuid, properties: Object.fromEntries(fields.filter((field) => field in entity.properties).map((field) => [field, entity.properties[field]])),
   }));
-  answer(response, 200, { count: found.length, entities });
+  answer(200, { count: found.length, entities });
 }
 
 /** Starts the fake on a free loopback port. */
 export async function startFakeCrunchbase(): Promise<FakeCrunchbase> {
-  const requests: FakeRequest[] = [];
   let limited = 0;
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-    request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
-      const body = raw ? JSON.parse(raw) as FakeRequest['body'] : {};
-      requests.push({ at: Date.now(), path, headers: request.headers, body });
-      if (request.headers['x-cb-user-key'] !== FAKE_CRUNCHBASE_KEY) return answer(response, 401, [{ code: 'LA201', message: 'Unauthorized. Your user key is invalid or missing.' }]);
-      if (limited > 0) { limited -= 1; return answer(response, 429, [{ code: 'LA429', message: 'Rate limit exceeded' }]); }
-      if (request.method === 'POST' && path === '/api/v4/searches/organizations') return search(fakeOrganizations, body, response);
-      if (request.method === 'POST' && path === '/api/v4/searches/people') return search(fakePeople, body, response);
-      answer(response, 404, [{ code: 'MD404', message: 'Not found' }]);
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolveListen) => server.once('listening', resolveListen));
-  const { port } = server.address() as AddressInfo;
+  const fake = await startFakeProvider<FakeRequest['body']>(({ method, path, headers, body }, answer) => {
+    if (headers['x-cb-user-key'] !== FAKE_CRUNCHBASE_KEY) return answer(401, [{ code: 'LA201', message: 'Unauthorized. Your user key is invalid or missing.' }]);
+    if (limited > 0) { limited -= 1; return answer(429, [{ code: 'LA429', message: 'Rate limit exceeded' }]); }
+    if (method === 'POST' && path === '/api/v4/searches/organizations') return search(fakeOrganizations, body, answer);
+    if (method === 'POST' && path === '/api/v4/searches/people') return search(fakePeople, body, answer);
+    answer(404, [{ code: 'MD404', message: 'Not found' }]);
+  }, 'application/json');
   return {
-    host: `127.0.0.1:${port}`, baseUrl: `http://127.0.0.1:${port}/api/v4`, requests,
+    host: fake.host, baseUrl: `${fake.origin}/api/v4`, requests: fake.requests, close: fake.close,
     rateLimitNext: (count = 1) => { limited += count; },
-    close: () => new Promise((resolveClose) => { server.closeAllConnections(); server.close(() => resolveClose()); }),
   };
 }

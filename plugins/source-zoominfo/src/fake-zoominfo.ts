@@ -1,8 +1,7 @@
 // A local stand-in for the ZoomInfo API, for tests: POST /authenticate exchanges username and
 // password for a JWT; POST /search/contact checks the Bearer token and the documented body
 // fields, filters its contacts by them and answers { maxResults, totalResults, currentPage, data }.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeProvider, type FakeProviderRequest } from '@meetflow/plugin-sdk/testing';
 
 /** The credentials the fake accepts. */
 export const FAKE_ZOOMINFO_USER = { username: 'api-user@meetflow.test', password: 'zi-test-password' };
@@ -23,7 +22,7 @@ export const fakeContacts = [
 type Contact = (typeof fakeContacts)[number];
 
 /** One request the fake received. */
-export interface FakeRequest { at: number; path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }
+export type FakeRequest = FakeProviderRequest;
 
 /** A running fake ZoomInfo. */
 export interface FakeZoominfo {
@@ -52,55 +51,39 @@ function matches(contact: Contact, body: Record<string, unknown>): boolean {
   return true;
 }
 
-function answer(response: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
-}
-
 /** Starts the fake on a free loopback port. */
 export async function startFakeZoominfo(): Promise<FakeZoominfo> {
-  const requests: FakeRequest[] = [];
   const valid = new Set<string>();
   const limited: string[] = [];
   let issued = 0;
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-    request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
-      const body = raw ? JSON.parse(raw) as Record<string, unknown> : {};
-      requests.push({ at: Date.now(), path, headers: request.headers, body });
-      if (request.method === 'POST' && path === '/authenticate') {
-        if (body.username !== FAKE_ZOOMINFO_USER.username || body.password !== FAKE_ZOOMINFO_USER.password) {
-          return answer(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' });
-        }
-        issued += 1;
-        const jwt = `eyJhbGciOiJIUzI1NiJ9.fake-${issued}.signature`;
-        valid.add(jwt);
-        return answer(response, 200, { jwt });
+  const fake = await startFakeProvider(({ method, path, headers, body }, answer) => {
+    if (method === 'POST' && path === '/authenticate') {
+      if (body.username !== FAKE_ZOOMINFO_USER.username || body.password !== FAKE_ZOOMINFO_USER.password) {
+        return answer(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' });
       }
-      if (request.method === 'POST' && path === '/search/contact') {
-        const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-        if (!bearer || !valid.has(bearer)) return answer(response, 401, { statusCode: 401, error: 'Unauthorized', message: 'JWT is expired or invalid' });
-        const retryAfter = limited.shift();
-        if (retryAfter !== undefined) return answer(response, 429, { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
-        const rpp = Number(body.rpp ?? 25);
-        const page = Number(body.page ?? 1);
-        const found = fakeContacts.filter((contact) => matches(contact, body));
-        return answer(response, 200, {
-          maxResults: rpp, totalResults: found.length, currentPage: page,
-          data: found.slice((page - 1) * rpp, page * rpp).map(({ company: { id, name }, ...contact }) => ({ ...contact, company: { id, name } })),
-        });
-      }
-      answer(response, 404, { statusCode: 404, error: 'Not Found', message: `Cannot ${request.method} ${path}` });
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolveListen) => server.once('listening', resolveListen));
-  const { port } = server.address() as AddressInfo;
+      issued += 1;
+      const jwt = `eyJhbGciOiJIUzI1NiJ9.fake-${issued}.signature`;
+      valid.add(jwt);
+      return answer(200, { jwt });
+    }
+    if (method === 'POST' && path === '/search/contact') {
+      const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+      if (!bearer || !valid.has(bearer)) return answer(401, { statusCode: 401, error: 'Unauthorized', message: 'JWT is expired or invalid' });
+      const retryAfter = limited.shift();
+      if (retryAfter !== undefined) return answer(429, { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
+      const rpp = Number(body.rpp ?? 25);
+      const page = Number(body.page ?? 1);
+      const found = fakeContacts.filter((contact) => matches(contact, body));
+      return answer(200, {
+        maxResults: rpp, totalResults: found.length, currentPage: page,
+        data: found.slice((page - 1) * rpp, page * rpp).map(({ company: { id, name }, ...contact }) => ({ ...contact, company: { id, name } })),
+      });
+    }
+    answer(404, { statusCode: 404, error: 'Not Found', message: `Cannot ${method} ${path}` });
+  }, 'application/json');
   return {
-    host: `127.0.0.1:${port}`, baseUrl: `http://127.0.0.1:${port}`, requests,
+    host: fake.host, baseUrl: fake.origin, requests: fake.requests, close: fake.close,
     revokeTokens: () => valid.clear(),
     rateLimitNext: (retryAfter, count = 1) => { for (let index = 0; index < count; index += 1) limited.push(retryAfter); },
-    close: () => new Promise((resolveClose) => { server.closeAllConnections(); server.close(() => resolveClose()); }),
   };
 }
