@@ -9,15 +9,14 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
-import { createActivities } from '../activities/index.ts';
-import { trackActivities } from '../agents/activity-tracker.ts';
 import { createModels } from '../db/models.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startDevstack } from '../devstack/supervisor.ts';
 import { startPipelineBatch } from '../pipelines/batches.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
-import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../activities/enrollment.ts';
+import { workerActivities } from '../worker/activities.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
 import { sampleCompanySiteUrl } from '../samples/company-site.ts';
@@ -47,11 +46,8 @@ try {
   const worker = await Worker.create({
     connection: await NativeConnection.connect({ address: devstack.temporalAddress }), taskQueue,
     workflowBundle: await workflowBundle(), maxConcurrentActivityTaskExecutions: 8,
-    // The production worker's activities: plugins tracked for agent status, plus sequence enrolment.
-    activities: createActivities({ db, plugins: {
-      ...trackActivities(host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }), db.agentActivity, logger),
-      ...createEnrollmentActivity(temporal, taskQueue),
-    } }),
+    activities: workerActivities({ db, plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }),
+      temporal, taskQueue, logger }),
   });
   const running = worker.run();
   const runner = { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };

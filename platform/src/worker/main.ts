@@ -1,8 +1,6 @@
 // The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { createEnrollmentActivity } from '../activities/enrollment.ts';
-import { createActivities } from '../activities/index.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createModels } from '../db/models.ts';
@@ -10,7 +8,7 @@ import { createLogger, exitWithError } from '../logger.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
 import { createHostServices } from '../plugins/services.ts';
-import { trackActivities } from '../agents/activity-tracker.ts';
+import { workerActivities } from './activities.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 const config = loadConfigOrExit();
@@ -34,12 +32,9 @@ try {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities({
-      db,
-      plugins: {
-        ...trackActivities(plugins.activities(createHostServices(config, database.connection, logger)), db.agentActivity, logger),
-        ...createEnrollmentActivity(new Client({ connection: client, namespace: config.temporalNamespace }), config.taskQueue),
-      },
+    activities: workerActivities({
+      db, plugins: plugins.activities(createHostServices(config, database.connection, logger)), logger,
+      temporal: new Client({ connection: client, namespace: config.temporalNamespace }), taskQueue: config.taskQueue,
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

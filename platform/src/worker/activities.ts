@@ -1,0 +1,19 @@
+import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { Client } from '@temporalio/client';
+import { createEnrollmentActivity } from '../activities/enrollment.ts';
+import { createActivities } from '../activities/index.ts';
+import { trackActivities } from '../agents/activity-tracker.ts';
+import type { Models } from '../db/models.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * What the production worker registers: every activity of createActivities, with the plugins'
+ * tracked for agent status, plus sequence enrolment (which starts workflows through `temporal`).
+ * The benchmark runs the same set, so its figures are the worker's.
+ */
+export function workerActivities(deps: { db: Models; plugins: Record<string, BoundActivity>; temporal: Client; taskQueue: string; logger: Logger }) {
+  return createActivities({ db: deps.db, plugins: {
+    ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
+    ...createEnrollmentActivity(deps.temporal, deps.taskQueue),
+  } });
+}
