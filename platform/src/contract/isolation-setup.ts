@@ -44,8 +44,9 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   await ok(b.put('/api/config/templatePerformance', { configValue: LEARNED_RATES }));
   await ok(b.put('/api/config/scoringWeights', { configValue: SKEWED_WEIGHTS }));
 
-  const { slots } = await ok<{ slots: Array<{ start: string }> }>(b.get('/api/meetings/slots', { query: { count: 1 } }));
-  const meetingSlot = slots[0]!.start;
+  // The second slot, not the first: the first may fall inside the notice period by the time A's tests run.
+  const { slots } = await ok<{ slots: Array<{ start: string }> }>(b.get('/api/meetings/slots', { query: { count: 2 } }));
+  const meetingSlot = slots[1]!.start;
   const { meeting } = await ok<{ meeting: { id: string } }>(b.post('/api/meetings',
     { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: meetingSlot }));
   await ensureDefaultSlices(platform.pluginDeps, b.workspace);

@@ -42,8 +42,8 @@ describe('from workspace A, nothing of B is listed or readable', () => {
   it('meetings, whose slots stay free in A\'s own calendar', async () => {
     expect(bodyOf(await a.get('/api/meetings'))).toEqual([]);
     await notFound(a.get(`/api/meetings/${fromB.meetingId}/invite.ics`));
-    const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await a.get('/api/meetings/slots', { query: { count: 1 } }));
-    expect(slots.map((slot) => slot.start)).toEqual([fromB.meetingSlot]);
+    const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await a.get('/api/meetings/slots', { query: { count: 3 } }));
+    expect(slots.map((slot) => slot.start)).toContain(fromB.meetingSlot);
     // B's prospect 1 is not A's to meet (A has no prospects yet).
     await notFound(a.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: slots[0]!.start }));
   });

@@ -33,9 +33,10 @@ beforeAll(async () => {
   expect((await client.post('/api/prospects', qualifiedProspect(platform))).status).toBe(201);
   expect((await client.post('/api/prospects', { ...qualifiedProspect(platform, 'bo@pipelinepilot.example'), firstName: 'Bo' })).status).toBe(201);
   run = await completedScoringRun(client);
-  const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 3 } }));
-  [meetings.completed, meetings.cancelled] = [await book(1, slots[0]!.start), await book(2, slots[1]!.start)];
-  meetings.slot = slots[2]!.start; // stays booked: the clash case books it again
+  // Slots from the second on: the first may slip into the notice period while the setup runs.
+  const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 4 } }));
+  [meetings.completed, meetings.cancelled] = [await book(1, slots[1]!.start), await book(2, slots[2]!.start)];
+  meetings.slot = slots[3]!.start; // stays booked: the clash case books it again
   await book(1, meetings.slot);
   expect((await client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'completed' })).status).toBe(200);
   expect((await client.post(`/api/meetings/${meetings.cancelled}/outcome`, { outcome: 'cancelled' })).status).toBe(200);

@@ -52,7 +52,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       return answer;
     },
     'POST /api/meetings': async () => {
-      const answer = await client.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: state.slots[0] });
+      const answer = await client.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: state.slots[1] }); // the first may slip into the notice period
       state.meetingId = bodyOf<{ meeting: { id: string } }>(answer).meeting.id;
       return answer;
     },

@@ -12,6 +12,7 @@ interface Slot { start: string; end: string; label: string }
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 let router: ReturnType<typeof meetingsRouter>;
+let offered: Slot[];
 let slots: Slot[];
 
 const get = (path: string) => fetch(`${server.url}${path}`);
@@ -35,9 +36,11 @@ beforeAll(async () => {
     const created = await createProspect(stack.db, workspace, { firstName: 'Prospect', lastName: String(id), company: 'Acme', email: `p${id}@acme.com` });
     expect(created.id).toBe(id);
   }
-  const response = await get('/api/meetings/slots?count=4&workspace=acme');
+  const response = await get('/api/meetings/slots?count=5&workspace=acme');
   expect(response.status).toBe(200);
-  slots = ((await response.json()) as { slots: Slot[] }).slots;
+  offered = ((await response.json()) as { slots: Slot[] }).slots;
+  // The tests book from the second slot on: the first may slip into the notice period while they run.
+  slots = offered.slice(1);
 });
 afterAll(async () => {
   await server.close();
@@ -56,9 +59,9 @@ describe('/api/meetings', () => {
   });
 
   it('proposes the asked number of free slots, and refuses a bad count naming it', async () => {
-    expect(slots).toHaveLength(4);
-    expect(slots.map((slot) => slot.start)).toEqual([...slots.map((slot) => slot.start)].sort());
-    expect(Date.parse(slots[0]!.start)).toBeGreaterThan(Date.now());
+    expect(offered).toHaveLength(5);
+    expect(offered.map((slot) => slot.start)).toEqual([...offered.map((slot) => slot.start)].sort());
+    expect(Date.parse(offered[0]!.start)).toBeGreaterThan(Date.now());
     const bad = await get('/api/meetings/slots?count=0');
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(/^Invalid request: count: /);
