@@ -1,3 +1,4 @@
+import { cadenceSendDays } from '@meetflow/plugin-sdk';
 import type { WorkspaceConfig } from '../config-store/schemas.ts';
 import type { LeadFeatures } from '../db/models/outcome-event.ts';
 import { reconcileRollups, type OutcomesDb } from '../outcomes/record.ts';
@@ -54,7 +55,8 @@ export async function gatherOutcomes(db: OutcomesDb, workspaceId: string, cycleI
     return { template, sent, replied, positive: Math.min(replied, sum((key) => key.template === template && positive(key))) };
   }).filter((row) => row.sent > 0);
 
-  const offsetOf = (key: Group['_id']) => key.dayOffset ?? current.cadenceTiming[`step${key.step as 1 | 2 | 3}`];
+  const sendDays = cadenceSendDays(current.cadenceTiming);
+  const offsetOf = (key: Group['_id']) => key.dayOffset ?? sendDays[`step${key.step as 1 | 2 | 3}`];
   const cadence = STEPS.flatMap((step) => {
     const offsets = new Set(groups.filter((group) => group._id.step === step && group._id.type === 'sent').map((group) => offsetOf(group._id)));
     return [...offsets].sort((a, b) => a - b).map((dayOffset) => {

@@ -1,9 +1,11 @@
+import { cadenceSendDays, cadenceWaits } from '@meetflow/plugin-sdk';
 import { betaMean, betaPosterior, probabilityBest } from './beta.ts';
 import { CADENCE_STEPS, type CadenceStep, type CadenceTiming, type Outcomes } from './schemas.ts';
 
 /** One step the learner proposes to move. */
 export interface CadenceMove {
   step: CadenceStep;
+  /** The step's send day before and after the move, counted from enrolment. */
   from: number;
   to: number;
   /** The day offset with the best posterior reply rate, which the step moves toward. */
@@ -15,6 +17,7 @@ export interface CadenceMove {
 
 /** What the cadence learner found. */
 export interface CadenceLearning {
+  /** The proposed config value: gaps, each counted from the step before. */
   proposed: CadenceTiming;
   /** The smallest confidence among the proposed moves (0 when nothing moves). */
   confidence: number;
@@ -47,10 +50,10 @@ function bestOffsetFor(rows: Outcomes['cadence'], settings: CadenceSettings) {
 }
 
 // Moves that would put a step on or before the previous one are dropped: the steps stay in order.
-function keepOrder(current: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
+function keepOrder(days: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
   let kept = moves;
   for (let pass = 0; pass < CADENCE_STEPS.length; pass += 1) {
-    const timing = { ...current, ...Object.fromEntries(kept.map((move) => [move.step, move.to])) } as CadenceTiming;
+    const timing = { ...days, ...Object.fromEntries(kept.map((move) => [move.step, move.to])) } as CadenceTiming;
     const clash = CADENCE_STEPS.findIndex((step, k) => k > 0 && timing[step] <= timing[CADENCE_STEPS[k - 1] as CadenceStep]);
     if (clash < 0) return kept;
     const clashing = new Set([CADENCE_STEPS[clash], CADENCE_STEPS[clash - 1]]);
@@ -60,26 +63,29 @@ function keepOrder(current: CadenceTiming, moves: CadenceMove[]): CadenceMove[] 
 }
 
 /**
- * Per step, compares the reply rates of the day offsets tried (Beta posteriors with a uniform
- * prior, offsets with fewer than `minSendsPerOffset` sends ignored). When the best offset differs
- * from the current one, the step moves toward it by at most `maxShiftDays`.
+ * Per step, compares the reply rates of the send days tried (Beta posteriors with a uniform
+ * prior, days with fewer than `minSendsPerOffset` sends ignored). When the best day differs from
+ * the step's current day, the step moves toward it by at most `maxShiftDays`. Moves are in days
+ * from enrolment, as the outcome events record them; the proposal is given back as the config's
+ * gaps, so moving step 2 a day later also shortens the wait before step 3 by a day.
  */
 export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], settings: CadenceSettings): CadenceLearning {
+  const days = cadenceSendDays(current);
   let stepsWithEvidence = 0;
   const candidates: CadenceMove[] = [];
   CADENCE_STEPS.forEach((step, k) => {
     const best = bestOffsetFor(rows.filter((row) => row.step === k + 1), settings);
     if (!best) return;
     stepsWithEvidence += 1;
-    const shift = Math.max(-settings.maxShiftDays, Math.min(settings.maxShiftDays, best.offset - current[step]));
-    const to = Math.max(1, current[step] + shift);
-    if (to !== current[step]) {
-      candidates.push({ step, from: current[step], to, bestOffset: best.offset, bestRate: Number(best.rate.toFixed(4)), confidence: Number(best.win.toFixed(4)) });
+    const shift = Math.max(-settings.maxShiftDays, Math.min(settings.maxShiftDays, best.offset - days[step]));
+    const to = Math.max(1, days[step] + shift);
+    if (to !== days[step]) {
+      candidates.push({ step, from: days[step], to, bestOffset: best.offset, bestRate: Number(best.rate.toFixed(4)), confidence: Number(best.win.toFixed(4)) });
     }
   });
-  const moves = keepOrder(current, candidates);
+  const moves = keepOrder(days, candidates);
   return {
-    proposed: { ...current, ...Object.fromEntries(moves.map((move) => [move.step, move.to])) },
+    proposed: cadenceWaits({ ...days, ...Object.fromEntries(moves.map((move) => [move.step, move.to])) }),
     confidence: moves.length === 0 ? 0 : Math.min(...moves.map((move) => move.confidence)),
     moves,
     stepsWithEvidence,

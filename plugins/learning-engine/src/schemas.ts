@@ -21,7 +21,10 @@ export const scoringWeightsSchema = z.object({
 });
 /** Response rate per template as a fraction (spec defaults 0.345, 0.282, 0.198). */
 export const templatePerformanceSchema = z.object({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });
-/** Days after the first touch at which each follow-up step is sent (spec defaults 3, 5, 7). */
+/**
+ * Days to wait before each step, each counted from the step before (step 1 from enrolment), as
+ * the outreach agent reads them: spec defaults 3, 5, 7 send on days 3, 8 and 15.
+ */
 export const cadenceTimingSchema = z.object({ step1: count, step2: count, step3: count });
 
 export type ScoringWeights = z.output<typeof scoringWeightsSchema>;

@@ -1,3 +1,4 @@
+import { cadenceSendDays } from '@meetflow/plugin-sdk';
 import { TEMPLATE_IDS, type CadenceTiming, type OutreachConfig, type TemplateId, type TemplatePerformance } from './config.ts';
 
 /** One planned step: which template, when, and the template's response rate. */
@@ -15,9 +16,8 @@ export function orderTemplates(performance: TemplatePerformance): TemplateId[] {
 
 /** Cumulative offsets: each step waits its cadence days after the previous one (step 1 after enrolment). */
 export function dayOffsets(cadence: CadenceTiming): [number, number, number] {
-  const first = cadence.step1;
-  const second = first + cadence.step2;
-  return [first, second, second + cadence.step3];
+  const days = cadenceSendDays(cadence);
+  return [days.step1, days.step2, days.step3];
 }
 
 /** The three steps: templates ordered by performance, sent on the cadence's days. */

@@ -8,6 +8,7 @@ export * from './db.ts';
 export * from './facts.ts';
 export * from './prospects.ts';
 export * from './ranges.ts';
+export * from './cadence.ts';
 export * from './sources/index.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';
