@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{oops' })).toThrow(/MEETFLOW_PLUGINS_CONFIG/);
   });
 
+  it('knows where the sample sites are, and seeds from them only when seeding is on', () => {
+    const served = { MEETFLOW_SAMPLES_URL: 'http://127.0.0.1:3100/' };
+    expect([loadConfig(served).samplesUrl, loadConfig(served).seed]).toEqual(['http://127.0.0.1:3100', { samplesUrl: 'http://127.0.0.1:3100' }]);
+    expect([loadConfig({ ...served, MEETFLOW_SEED: 'off' }).samplesUrl, loadConfig({ ...served, MEETFLOW_SEED: 'off' }).seed]).toEqual(['http://127.0.0.1:3100', null]);
+    expect([loadConfig({}).samplesUrl, loadConfig({}).seed]).toEqual([null, null]);
+  });
+
   it('configures the optional LLM only when a base URL is given', () => {
     expect(loadConfig({}).llm).toBeNull();
     expect(loadConfig({ MEETFLOW_LLM_BASE_URL: 'http://127.0.0.1:9999/v1', MEETFLOW_LLM_API_KEY: 'k' }).llm)

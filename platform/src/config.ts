@@ -78,6 +78,8 @@ export interface Config {
   devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number; samplesPort?: number };
   /** Size of the built-in sample prospect database (companies). */
   sampleCompanies: number;
+  /** Where the bundled sample sites are served (customer sites, sample company sites); null when nowhere. */
+  samplesUrl: string | null;
   /** The first-start seed of the default workspace: where its sample sites are; null when it does not run. */
   seed: { samplesUrl: string } | null;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const samplesUrl = e.MEETFLOW_SAMPLES_URL?.replace(/\/+$/, '') ?? null;
   return {
     host: e.HOST,
     port: e.PORT,
@@ -124,8 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       samplesPort: e.MEETFLOW_SAMPLES_PORT,
     },
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
-    seed: e.MEETFLOW_SEED === 'on' && e.MEETFLOW_SAMPLES_URL && e.MEETFLOW_SAMPLE_COMPANIES > 0
-      ? { samplesUrl: e.MEETFLOW_SAMPLES_URL.replace(/\/+$/, '') } : null,
+    samplesUrl,
+    seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL ? {

@@ -22,6 +22,8 @@ export default async function globalSetup() {
   });
   const stack = await startStack(config, (message) => console.log(`[e2e] ${message}`));
   process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
+  // Where the bundled sample sites are served, for specs that paste their addresses.
+  if (stack.samplesUrl) process.env.MEETFLOW_E2E_SAMPLES_URL = stack.samplesUrl;
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

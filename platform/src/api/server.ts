@@ -67,7 +67,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,
-    product: { db: models, runner },
+    product: { db: models, runner, samplesUrl: config.samplesUrl },
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {

@@ -65,6 +65,8 @@ export async function startContractPlatform(label: string, options: ContractPlat
       MONGODB_URI: `${inject('mongoServer')}/${stack.database.name}`, TEMPORAL_ADDRESS: inject('temporalAddress'),
       TEMPORAL_TASK_QUEUE: stack.runner.taskQueue, PORT: String(await freePort()), LOG_LEVEL: 'silent',
       MEETFLOW_SAMPLE_COMPANIES: String(sampleCompanies),
+      // The app knows its sample sites (GET /api/icp/sample-sites); the default workspace is not seeded here.
+      MEETFLOW_SAMPLES_URL: samples.url, MEETFLOW_SEED: 'off',
     });
     const started = await startApi(config, pino({ level: 'silent' }));
     api = started;

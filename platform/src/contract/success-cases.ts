@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { CONFIG_DEFAULTS } from '../config-store/schemas.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
+import { sampleCustomerSites } from '../seed/sample-customers.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import type { ContractPlatform } from './harness.ts';
@@ -72,6 +73,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),
+    'GET /api/icp/sample-sites': async () => client.get('/api/icp/sample-sites', { workspace: null })
+      .then(holding({ urls: sampleCustomerSites(platform.samples.url) })),
     'POST /api/superagent/discover-prospects': async () => client.post('/api/superagent/discover-prospects', {
       icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: [], painPoints: [], revenue: '' }, sources: ['linkedin'],
     }).then(holding({ success: true, sample: true, prospects: expect.arrayContaining([expect.objectContaining({ source: 'linkedin', sample: true })]) })),

@@ -22,7 +22,7 @@ interface BadRequest {
   fine: string[];
 }
 
-const PLATFORM_WIDE = new Set<RouteKey>(['GET /api/health', 'GET /api/plugins', 'GET /api/plugins/{id}', 'GET /api/openapi.json']);
+const PLATFORM_WIDE = new Set<RouteKey>(['GET /api/health', 'GET /api/plugins', 'GET /api/plugins/{id}', 'GET /api/openapi.json', 'GET /api/icp/sample-sites']);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {
   const route = routeKey(doc);

@@ -42,7 +42,7 @@ export interface AppDeps {
   temporal: TemporalClient;
   plugins: PluginHost;
   /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
-  product?: { db: Models; runner: PipelineRunner };
+  product?: { db: Models; runner: PipelineRunner; samplesUrl?: string | null };
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
 }
@@ -61,14 +61,14 @@ function learningCycles(deps: AppDeps): CyclesModel | undefined {
 
 /** Every API router the app mounts, in order (the OpenAPI test enumerates their routes). */
 export function apiRouters(deps: AppDeps): Router[] {
-  const { db, runner } = deps.product ?? {};
+  const { db, runner, samplesUrl } = deps.product ?? {};
   if (!db || !runner) return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), openapiRouter(allRouteDocs)];
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner),
+    icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];

@@ -25,6 +25,11 @@ export const AnalyzeIcpBody = z.object({
       .max(MAX_URLS, `At most ${MAX_URLS} customer URLs can be analysed at once`)),
 });
 
+/** GET /api/icp/sample-sites: the bundled sample customer sites, ready to paste into the builder. */
+export const SampleSitesResponse = z.object({
+  urls: z.array(z.string()).describe('The sample customer sites served with the app (empty when no sample server is configured).'),
+});
+
 /**
  * Parses the body, answering in the UI's words: the limits and bad URLs are stated as they are
  * (the 400 body is exactly "Please provide at least 3 customer URLs for analysis" for too few),

@@ -89,6 +89,11 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     expect(await response.text()).toMatch(/^No ICP yet in this workspace/);
   });
 
+  it('offers no sample sites when the app serves none', async () => {
+    const response = await fetch(`${server.url}/api/icp/sample-sites`);
+    expect([response.status, await response.json()]).toEqual([200, { urls: [] }]);
+  });
+
   it('refuses fewer than 3 URLs with the UI\'s own words, blank and repeated entries not counted', async () => {
     for (const urls of [[siteUrl('quotewell'), siteUrl('callcraft')], [siteUrl('quotewell'), siteUrl('callcraft'), '  '], [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')]]) {
       const response = await post({ urls });

@@ -2,12 +2,21 @@ import Router from '@koa/router';
 import { NotFoundError } from '../errors.ts';
 import { analyzeIcp, type IcpDeps } from '../icp/analyze.ts';
 import { getWorkspaceIcp } from '../icp/store.ts';
-import { AnalyzeIcpBody, IcpResponse, parseAnalyzeIcpBody } from './icp-schemas.ts';
+import { sampleCustomerSites } from '../seed/sample-customers.ts';
+import { AnalyzeIcpBody, IcpResponse, parseAnalyzeIcpBody, SampleSitesResponse } from './icp-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
-/** POST /api/superagent/analyze-icp (build the workspace's ICP from customer URLs) and GET /api/icp (the stored one). */
-export function icpRouter(deps: IcpDeps): Router {
+/** What the ICP routes need: the ICP builder's services, and where the sample sites are served (if anywhere). */
+export interface IcpRouterDeps extends IcpDeps {
+  samplesUrl?: string | null;
+}
+
+/**
+ * POST /api/superagent/analyze-icp (build the workspace's ICP from customer URLs), GET /api/icp
+ * (the stored one) and GET /api/icp/sample-sites (the bundled customer sites a newcomer can try).
+ */
+export function icpRouter(deps: IcpRouterDeps): Router {
   return new Router()
     .post('/api/superagent/analyze-icp', async (ctx) => {
       const workspaceId = workspaceOf(ctx);
@@ -18,6 +27,9 @@ export function icpRouter(deps: IcpDeps): Router {
       const icp = await getWorkspaceIcp(deps.db, workspaceOf(ctx));
       if (!icp) throw new NotFoundError('No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first');
       ctx.body = IcpResponse.parse(icp);
+    })
+    .get('/api/icp/sample-sites', (ctx) => {
+      ctx.body = SampleSitesResponse.parse({ urls: deps.samplesUrl ? sampleCustomerSites(deps.samplesUrl) : [] });
     });
 }
 
@@ -35,4 +47,7 @@ export const icpRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/icp', summary: 'The workspace\'s ICP from its last analysis', tags, query: WorkspaceQuery,
     responses: { 200: { description: 'The stored ICP', schema: IcpResponse }, 400: { description: 'Invalid workspace slug' },
       404: { description: 'No ICP analysed yet in this workspace' } } },
+  { method: 'get', path: '/api/icp/sample-sites', tags,
+    summary: 'The bundled sample customer sites, to try the ICP builder without internet (the same for every workspace)',
+    responses: { 200: { description: 'Their addresses; an empty list when the app serves no sample sites', schema: SampleSitesResponse } } },
 ];
