@@ -9,7 +9,7 @@ import { startStack } from '../../platform/src/stack/start-stack.ts';
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
-  const config = loadConfig({
+  const environment = {
     ...process.env,
     PORT: String(await freePort()),
     MEETFLOW_MONGO_PORT: String(await freePort()),
@@ -19,8 +19,8 @@ export default async function globalSetup() {
     MEETFLOW_SAMPLE_COMPANIES: '300',
     MEETFLOW_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-  });
-  const stack = await startStack(config, (message) => console.log(`[e2e] ${message}`));
+  };
+  const stack = await startStack(loadConfig(environment), (message) => console.log(`[e2e] ${message}`), environment);
   process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
   // Where the bundled sample sites are served, for specs that paste their addresses.
   if (stack.samplesUrl) process.env.MEETFLOW_E2E_SAMPLES_URL = stack.samplesUrl;

@@ -47,8 +47,11 @@ async function workerIsPolling(address: string, namespace: string, taskQueue: st
 /**
  * Starts everything `npm start` runs, in order, each only once the one before answers:
  * the local servers (unless external ones are configured), the UI build, the worker and the API.
+ * The worker and the API are given `environment` (the one `config` was loaded from), so they read
+ * the same settings.
  */
-export async function startStack(config: Config, log: (message: string) => void): Promise<RunningStack> {
+export async function startStack(config: Config, log: (message: string) => void,
+  environment: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
   const dataDir = resolve(repoRoot, config.devstack.dataDir);
   const devstack = await startDevstack({
     dataDir,
@@ -77,7 +80,8 @@ export async function startStack(config: Config, log: (message: string) => void)
     }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
-    const env = { ...process.env, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
+    // The worker and the API read the environment the config came from, plus where the stack put things.
+    const env = { ...environment, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
       HOST: config.host, PORT: String(config.port), MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
       ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}) };
     const spawnService = (name: string, entry: string) => ManagedProcess.start({
