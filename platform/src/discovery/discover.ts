@@ -2,6 +2,7 @@ import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../config-store/workspace-config.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from '../http/discovery-schemas.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
+import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { defaultMatchConfig, matchPerson, type Match, type MatchConfig } from './match.ts';
@@ -12,6 +13,8 @@ import { isConfigured, searchSampleFor, searchSource, type DiscoverySource, type
 export interface DiscoveryDeps extends PluginApiDeps {
   db: ConfigStoreDb;
   searchSample: SampleSearch;
+  /** Where the sample companies' own sites are served: a sample person's website points there, so research can read it. */
+  samplesUrl?: string | null;
   now?: () => Date;
 }
 
@@ -24,14 +27,21 @@ export function companySizeBand(employees: number | null): string | null {
   return `${BANDS.find(([max]) => employees <= max)?.[1] ?? '10,001+'} employees`;
 }
 
-function prospectOf(merged: MergedPerson, match: Match): DiscoveredProspectView {
+/** A person's company site: a sample company's is served by the sample sites server, when there is one. */
+function websiteOf(merged: MergedPerson, samplesUrl: string | null | undefined): string | null {
+  const domain = merged.person.companyDomain;
+  if (!domain) return null;
+  return merged.sample && samplesUrl ? sampleCompanySiteUrl(samplesUrl, domain) : `https://${domain}`;
+}
+
+function prospectOf(merged: MergedPerson, match: Match, samplesUrl: string | null | undefined): DiscoveredProspectView {
   const { person } = merged;
   const sources = merged.sources as DiscoverySource[];
   return {
     firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle, company: person.company, email: person.email,
     source: sources[0] as DiscoverySource, sources, matchScore: match.matchScore, matchReason: match.matchReason,
     industry: person.industry, companySize: companySizeBand(person.employeeCount), linkedinUrl: person.linkedinUrl,
-    website: person.companyDomain ? `https://${person.companyDomain}` : null,
+    website: websiteOf(merged, samplesUrl),
     enrichmentData: { companyRevenue: person.companyRevenue, employeeCount: person.employeeCount, techStack: person.techStack, recentFunding: person.recentFunding },
     sample: merged.sample,
   };
@@ -64,7 +74,8 @@ export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string
   const people = alignCompanies(dedupePeople(records));
   const config = (deps.host.config('lead-scoring') as MatchConfig | undefined) ?? defaultMatchConfig();
   const now = deps.now?.() ?? new Date();
-  const prospects = people.map((merged) => prospectOf(merged, matchPerson(merged.person, merged.sources[0] ?? '', criteria, config, scoringWeights, now)))
+  const prospects = people.map((merged) => prospectOf(merged,
+    matchPerson(merged.person, merged.sources[0] ?? '', criteria, config, scoringWeights, now), deps.samplesUrl))
     .toSorted((left, right) => right.matchScore - left.matchScore);
   const answered = outcomes.filter((outcome) => outcome.ok).flatMap((outcome) => outcome.sources).length;
   const relaxed = [...new Set(outcomes.flatMap((outcome) => (outcome.ok ? outcome.relaxed : [])))];

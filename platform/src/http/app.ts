@@ -68,7 +68,7 @@ export function apiRouters(deps: AppDeps): Router[] {
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db }), processProspectRouter(db, runner),
+    icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];

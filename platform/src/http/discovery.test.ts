@@ -23,6 +23,8 @@ const discovered = async (body: unknown, workspace = 'acme'): Promise<DiscoverPr
   expect(response.status).toBe(200);
   return DiscoverProspectsResponse.parse(await response.json());
 };
+/** Where the app serves the sample companies' sites (nothing listens there: only the addresses are checked). */
+const SAMPLES_URL = 'http://127.0.0.1:3100';
 const named = (result: DiscoverProspectsView, first: string) => result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
 
 beforeAll(async () => {
@@ -30,7 +32,8 @@ beforeAll(async () => {
   await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
   // The API's host has credentials for the stand-ins; the worker's stand-ins need none.
   const host = PluginHost.load([...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
-  server = await serveRouters(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }));
+  server = await serveRouters(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue,
+    samplesUrl: SAMPLES_URL }));
 }, 120_000);
 
 afterAll(async () => {
@@ -78,6 +81,8 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
     expect(result.notes).toContain('sample data');
     for (const prospect of result.prospects) {
       expect(prospect).toMatchObject({ source: 'linkedin', sources: ['linkedin'], sample: true });
+      // A sample company's website is its site on the sample server, so research can read it once the person is added.
+      expect(prospect.website).toBe(`${SAMPLES_URL}/companies/${prospect.email!.split('@')[1]}/`);
     }
     const scores = result.prospects.map((prospect) => prospect.matchScore);
     expect(scores).toEqual(scores.toSorted((left, right) => right - left));
@@ -173,6 +178,7 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     const result = await discovered({ icpCriteria, sources: ['linkedin', 'apollo'] });
     expect(result.sample).toBe(true);
     expect(named(result, 'Dana')).toMatchObject({ source: 'apollo', sample: false });
+    expect(named(result, 'Dana').website).toMatch(/^https:\/\/[^/]+$/); // a provider's company keeps its own address
     expect(result.prospects.filter((prospect) => prospect.source === 'linkedin').every((prospect) => prospect.sample)).toBe(true);
   });
 

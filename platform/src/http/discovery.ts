@@ -12,6 +12,8 @@ import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 export interface DiscoveryRouterDeps extends PluginApiDeps {
   db: ConfigStoreDb;
   searchSample?: SampleSearch;
+  /** Where the sample companies' sites are served (sample people's websites point there). */
+  samplesUrl?: string | null;
 }
 
 /** POST /api/superagent/discover-prospects: prospects for ICP criteria from the chosen sources, matched and de-duplicated. */

@@ -8,7 +8,6 @@ import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import { createCampaign } from '../prospects/campaigns.ts';
 import { createProspect } from '../prospects/prospects.ts';
-import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 import { processProspect } from '../superagent/process-prospect.ts';
 import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
 import { sampleCustomerSites } from './sample-customers.ts';
@@ -65,10 +64,9 @@ async function addProspects(deps: SeedDeps, workspaceId: string, people: readonl
       ids.push(existing.id);
       continue;
     }
-    const domain = new URL(person.website ?? `https://${email.split('@')[1]}`).hostname;
     const created = await createProspect(deps.db, workspaceId, {
       firstName: person.firstName, lastName: person.lastName, company: person.company, email, jobTitle: person.jobTitle,
-      website: sampleCompanySiteUrl(deps.samplesUrl, domain), source: person.source, industry: person.industry ?? undefined,
+      website: person.website ?? undefined, source: person.source, industry: person.industry ?? undefined,
       companySize: person.companySize ?? undefined, employeeCount: person.enrichmentData.employeeCount ?? undefined, sample: true,
       ...(person.linkedinUrl ? { linkedinUrl: person.linkedinUrl } : {}),
     });
