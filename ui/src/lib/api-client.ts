@@ -2,11 +2,14 @@
 export class ApiError extends Error {
   /** HTTP status of the failed response, for callers that branch on it (e.g. 401). */
   readonly status: number;
+  /** What the API said, without the status: its plain-text body, or the `error` of its JSON one. */
+  readonly text: string;
 
-  constructor(status: number, message: string) {
-    super(message);
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
+    this.text = text;
   }
 }
 
@@ -19,6 +22,17 @@ export interface ApiRequestOptions {
   acceptStatuses?: readonly number[];
   /** Lets react-query cancel the request when nobody needs it any more. */
   signal?: AbortSignal;
+}
+
+/** The readable part of an error body: the API answers JSON clients `{ error, fields }`, others plain text. */
+function errorText(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // Not JSON: the body is the message.
+  }
+  return body;
 }
 
 /**
@@ -39,7 +53,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   });
   const text = await response.text();
   if (!response.ok && !acceptStatuses.includes(response.status)) {
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+    throw new ApiError(response.status, errorText(text) || response.statusText);
   }
   // The cast is the trust boundary: response shapes are owned by the API contract.
   return (text === '' ? undefined : JSON.parse(text)) as T;

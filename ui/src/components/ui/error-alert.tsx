@@ -2,7 +2,7 @@
 export function ErrorAlert({ message }: { message: string }) {
   return (
     <div role="alert" className="alert alert-error">
-      <span className="break-all">{message}</span>
+      <span className="wrap-anywhere">{message}</span>
     </div>
   );
 }

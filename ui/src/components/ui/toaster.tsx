@@ -18,7 +18,7 @@ export function Toaster() {
   return (
     <div className="toast toast-end z-50">
       <div role={toast.tone === 'error' ? 'alert' : 'status'} className={`alert ${TONE_CLASS[toast.tone]}`}>
-        <span className="max-w-md break-all">{toast.message}</span>
+        <span className="max-w-md wrap-anywhere">{toast.message}</span>
         <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss notification"
           onClick={() => setToast(null)}>
           ✕
