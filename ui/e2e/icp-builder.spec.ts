@@ -1,0 +1,110 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+
+// Research reads four sites through the Temporal worker, beside the seed's own background work.
+const ANALYSIS_TIMEOUT = 45_000;
+const SAMPLE_SITES = ['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precision'];
+const sitesDir = join(import.meta.dirname, '..', '..', 'platform', 'samples', 'sites');
+
+/** Every page of a bundled sample site, lowercased: what a criterion must be traceable to. */
+const siteText = (name: string) => readdirSync(join(sitesDir, name))
+  .map((file) => readFileSync(join(sitesDir, name, file), 'utf8')).join('\n').toLowerCase();
+
+/** The n-th URL field (1-based), not its remove button. */
+const urlField = (page: Page, n: number) => page.getByRole('textbox', { name: `Customer URL ${n}`, exact: true });
+
+interface StoredIcp {
+  confidence: number;
+  icpSlices: Array<{ name: string; criteria: Record<string, unknown> }>;
+}
+
+test('builds the ICP from the sample customer sites: slices with criteria the sites state, confidence and notes', async ({ page, request }) => {
+  await page.goto('/icp-builder');
+  await expect(page.getByText('Analyze customer websites to generate Ideal Customer Profiles')).toBeVisible();
+  // The shortcut appears once GET /api/icp/sample-sites has answered with the sites the app serves.
+  const useSamples = page.getByRole('button', { name: 'Use the sample customer sites' });
+  await expect(useSamples).toBeVisible();
+  await useSamples.click();
+  const urls = SAMPLE_SITES.map((name) => `${process.env.MEETFLOW_E2E_SAMPLES_URL}/${name}/`);
+  await expect(page.getByLabel(/^Customer URL \d+$/)).toHaveCount(urls.length);
+  for (const [index, url] of urls.entries()) await expect(urlField(page, index + 1)).toHaveValue(url);
+
+  await page.getByRole('button', { name: 'Generate ICP' }).click();
+  await expect(page.getByRole('button', { name: 'Analyzing Customer Websites...' })).toBeDisabled();
+  const done = page.getByText(/^ICP Analysis Complete - Generated 2 ICP slices with \d+% confidence$/);
+  await expect(done).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+
+  // What the screen shows is what the API stored for the workspace.
+  const stored = (await (await request.get('/api/icp')).json()) as StoredIcp;
+  const percent = `${Math.round(stored.confidence * 100)}%`;
+  await expect(done).toContainText(`with ${percent} confidence`);
+  await expect(page.getByTestId('icp-confidence')).toHaveText(percent);
+  const notes = page.getByTestId('icp-notes');
+  await expect(notes).toContainText('Analysed 4 of 4 customer sites');
+  for (const url of urls) await expect(notes).toContainText(url);
+
+  const slices = page.getByTestId('icp-slice');
+  await expect(slices).toHaveCount(2);
+  const saas = slices.filter({ hasText: 'Sales technology' });
+  const factory = slices.filter({ hasText: 'Manufacturing' });
+  await expect(saas).toContainText('50-200 employees');
+  await expect(saas.getByRole('list', { name: 'Job titles' })).toContainText('VP of Sales');
+  await expect(saas.getByRole('list', { name: 'Industry' })).toHaveText('Sales technology');
+  await expect(factory).toContainText('200-500 employees');
+  // Each pain point of the machining slice is the Kestrel Precision site's own words.
+  const kestrel = siteText('kestrel-precision');
+  const pains = factory.getByRole('list', { name: 'Pain points' }).getByRole('listitem');
+  await expect(pains.first()).toBeVisible();
+  for (const pain of await pains.allTextContents()) expect(kestrel).toContain(pain.toLowerCase());
+
+  // Each slice feeds discovery with its own criteria.
+  for (const slice of stored.icpSlices) {
+    const link = slices.filter({ hasText: slice.name }).getByRole('link', { name: 'Discover prospects for this slice' });
+    const href = new URL((await link.getAttribute('href')) ?? '', 'http://ui.invalid');
+    expect(href.pathname).toBe('/prospect-discovery');
+    expect(JSON.parse(href.searchParams.get('criteria') ?? 'null')).toEqual(slice.criteria);
+  }
+
+  // A later visit shows the workspace's stored ICP without analysing again.
+  await page.reload();
+  await expect(page.getByTestId('icp-slice')).toHaveCount(2);
+  await expect(page.getByTestId('icp-confidence')).toHaveText(percent);
+});
+
+test('fewer than 3 URLs: generate stays disabled, and repeats that leave fewer than 3 get the spec\'s message', async ({ page }) => {
+  await page.goto('/icp-builder');
+  const generate = page.getByRole('button', { name: 'Generate ICP' });
+  // Starts with 3 fields, none removable until a fourth exists; at most 10.
+  await expect(page.getByLabel(/^Customer URL \d+$/)).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Remove customer URL 1' })).toBeDisabled();
+  const add = page.getByRole('button', { name: 'Add URL' });
+  for (let count = 3; count < 10; count += 1) await add.click();
+  await expect(page.getByLabel(/^Customer URL \d+$/)).toHaveCount(10);
+  await expect(add).toBeDisabled();
+  await page.getByRole('button', { name: 'Remove customer URL 10' }).click();
+  await expect(page.getByLabel(/^Customer URL \d+$/)).toHaveCount(9);
+
+  await urlField(page, 1).fill('https://quotewell.example/');
+  await urlField(page, 2).fill('https://callcraft.example/');
+  await expect(generate).toBeDisabled();
+  // Three entries but two distinct sites: the API counts repeats once and answers in the spec's words.
+  await urlField(page, 3).fill('https://quotewell.example/');
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(page.getByText('Insufficient URLs: Please provide at least 3 customer URLs for analysis')).toBeVisible();
+  // The error state keeps the API's answer as `STATUS: body`.
+  await expect(page.getByTestId('icp-error')).toContainText(/^400: .*Please provide at least 3 customer URLs for analysis/);
+});
+
+test('an analysis no site allows fails as "Analysis Failed" with the API\'s reasons', async ({ page }) => {
+  await page.goto('/icp-builder');
+  // Private addresses: the outbound-HTTP guard refuses each, so no ICP can be built.
+  const urls = ['http://10.0.0.1/', 'http://10.0.0.2/', 'http://10.0.0.3/'];
+  for (const [index, url] of urls.entries()) await urlField(page, index + 1).fill(url);
+  await page.getByRole('button', { name: 'Generate ICP' }).click();
+  await expect(page.getByText(/^Analysis Failed: 422: .*None of the 3 customer sites could be analysed/)).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  const error = page.getByTestId('icp-error');
+  for (const url of urls) await expect(error).toContainText(`${url}: Cannot research ${url}: its address is internal or private`);
+  await expect(page.getByRole('button', { name: 'Generate ICP' })).toBeEnabled();
+});

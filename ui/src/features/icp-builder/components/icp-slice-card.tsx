@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import type { IcpSlice } from '../api/types.ts';
+import { discoveryHref } from '../utils/discovery-link.ts';
+import { confidencePercent } from '../utils/icp-messages.ts';
+import { BadgeList } from './badge-list.tsx';
+
+/** One ICP slice: what it is, how sure and how big, its criteria, and discovery of matching prospects. */
+export function IcpSliceCard({ slice, index }: { slice: IcpSlice; index: number }) {
+  const titleId = `icp-slice-${index}-title`;
+  const { criteria } = slice;
+  return (
+    <article aria-labelledby={titleId} data-testid="icp-slice" className="card h-full bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <header className="flex flex-col gap-2">
+          <h3 id={titleId} className="card-title">{slice.name}</h3>
+          <div className="flex flex-wrap gap-2">
+            <span className="badge badge-primary" title="Confidence of this slice">{confidencePercent(slice.confidence)} confidence</span>
+            <span className="badge badge-outline" title="Companies like these: estimated volume">
+              ≈ {slice.estimatedVolume.toLocaleString()} companies
+            </span>
+          </div>
+          <p className="text-sm text-base-content/80">{slice.description}</p>
+        </header>
+        <div className="flex flex-col gap-3">
+          <BadgeList label="Industry" values={criteria.industry} tone="badge-secondary" />
+          <BadgeList label="Company size" values={[criteria.companySize]} />
+          <BadgeList label="Job titles" values={criteria.jobTitles} tone="badge-accent badge-soft" />
+          <BadgeList label="Technology stack" values={criteria.techStack} tone="badge-info badge-soft" />
+          <BadgeList label="Pain points" values={criteria.painPoints} tone="badge-warning badge-soft" />
+        </div>
+        <div className="card-actions mt-auto justify-end">
+          <Link to={discoveryHref(criteria)} className="btn btn-primary btn-sm">Discover prospects for this slice</Link>
+        </div>
+      </div>
+    </article>
+  );
+}
