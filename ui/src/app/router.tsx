@@ -2,9 +2,11 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
+import { IcpBuilderRoute } from './routes/icp-builder.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PipelinesRoute } from './routes/pipelines.tsx';
 import { PluginsRoute } from './routes/plugins.tsx';
+import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 
 // React Flow and dagre are most of the bundle; only the run page needs them.
 const PipelineRunRoute = lazy(() =>
@@ -17,6 +19,8 @@ export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
+      { path: '/icp-builder', element: <IcpBuilderRoute /> },
+      { path: '/prospect-discovery', element: <ProspectDiscoveryRoute /> },
       { path: '/pipelines', element: <PipelinesRoute /> },
       { path: '/pipelines/runs/:runId', element: <PipelineRunRoute /> },
       { path: '/plugins', element: <PluginsRoute /> },

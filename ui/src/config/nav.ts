@@ -9,6 +9,8 @@ export interface NavItem {
  * it is built; no placeholders for screens that do not exist yet.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'ICP Builder', to: '/icp-builder' },
+  { label: 'Prospect Discovery', to: '/prospect-discovery' },
   { label: 'Pipelines', to: '/pipelines' },
   { label: 'Plugins', to: '/plugins' },
 ];

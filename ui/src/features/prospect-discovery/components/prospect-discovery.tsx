@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { useToast } from '../../../lib/toast.ts';
+import { useDiscoverProspects } from '../api/discover-prospects.ts';
+import type { DiscoverProspectsResponse, DiscoverySourceId, IcpCriteria } from '../api/types.ts';
+import { EMPTY_CRITERIA_FORM, criteriaOf, formOf, lacksRequired, type CriteriaForm as CriteriaFormValues } from '../utils/criteria.ts';
+import { DEFAULT_SOURCES, toggleSource } from '../utils/sources.ts';
+import { CriteriaForm } from './criteria-form.tsx';
+import { DiscoveryPlaceholder } from './discovery-placeholder.tsx';
+import { DiscoveryResults } from './discovery-results.tsx';
+
+/** The last answer shown, with the sources it was asked of (the summary counts them). */
+interface ShownResult {
+  response: DiscoverProspectsResponse;
+  sourcesUsed: DiscoverySourceId[];
+}
+
+/**
+ * The discovery screen's body: the criteria form on the left, the results (or the placeholder)
+ * on the right. Toasts follow spec section 8; a failure also stays on screen as `STATUS: body`
+ * (or the API's `error`), above the previous results, which remain until a discovery succeeds.
+ */
+export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCriteria | null }) {
+  const toast = useToast();
+  const discovery = useDiscoverProspects();
+  const [form, setForm] = useState<CriteriaFormValues>(() => (initialCriteria ? formOf(initialCriteria) : EMPTY_CRITERIA_FORM));
+  const [sources, setSources] = useState<DiscoverySourceId[]>([...DEFAULT_SOURCES]);
+  const [shown, setShown] = useState<ShownResult | null>(null);
+
+  const discover = () => {
+    const icpCriteria = criteriaOf(form);
+    if (lacksRequired(icpCriteria)) {
+      toast('Missing Information: Please provide at least industry and job titles for prospect discovery', 'error');
+      return;
+    }
+    discovery.mutate({ icpCriteria, sources }, {
+      onSuccess: (response) => {
+        setShown({ response, sourcesUsed: sources });
+        toast(`Discovery Complete: Found ${response.totalFound} qualified prospects`, 'success');
+      },
+      onError: (error) => toast(`Discovery Failed: ${error.message}`, 'error'),
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
+      <CriteriaForm form={form} onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+        sources={sources} onToggleSource={(id) => setSources((current) => toggleSource(current, id))}
+        onDiscover={discover} discovering={discovery.isPending} prefilled={initialCriteria !== null} />
+      <div className="flex min-w-0 flex-col gap-4">
+        {discovery.isError && <ErrorAlert message={`Discovery failed: ${discovery.error.message}`} />}
+        {shown ? <DiscoveryResults result={shown.response} sourcesUsed={shown.sourcesUsed} />
+          : <DiscoveryPlaceholder discovering={discovery.isPending} />}
+      </div>
+    </div>
+  );
+}
