@@ -1,16 +1,13 @@
 // Shapes of the discovery and prospect API (platform/src/http/discovery-schemas.ts and
 // prospects-schemas.ts); the zod schemas there are the contract, these mirror them for the browser.
 
+import type { IcpCriteria as SliceCriteria } from '../../icp-builder/api/types.ts';
+
 /** The sources discovery can search, as the API names them (spec section 7). */
 export type DiscoverySourceId = 'linkedin' | 'crunchbase' | 'apollo' | 'zoominfo';
 
-/** The ICP criteria the form sends (spec section 3, "ICP criteria"). */
-export interface IcpCriteria {
-  industry: string[];
-  companySize: string;
-  jobTitles: string[];
-  techStack: string[];
-  painPoints: string[];
+/** The ICP criteria the form sends (spec section 3, "ICP criteria"): a slice's criteria and a revenue range. */
+export interface IcpCriteria extends SliceCriteria {
   revenue: string;
 }
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscoveredProspect } from '../api/types.ts';
+import { dana } from './test-prospect.test-support.ts';
 import { newProspectOf, webUrlOf } from './new-prospect.ts';
 
-const dana: DiscoveredProspect = {
-  firstName: 'Dana', lastName: 'Reyes', jobTitle: 'VP Sales', company: 'Acme', email: 'dana@acme.example',
-  source: 'apollo', sources: ['apollo', 'linkedin'], matchScore: 84, matchReason: 'Job title: exact.', industry: 'SaaS',
-  companySize: '51-200 employees', linkedinUrl: 'linkedin.com/in/dana', website: 'https://acme.example',
-  enrichmentData: { companyRevenue: '$10M-$50M', employeeCount: 120, techStack: ['Salesforce'], recentFunding: true }, sample: true,
-};
 
 describe('newProspectOf', () => {
   it('keeps what the create schema accepts, sample and source included, and no match score', () => {
