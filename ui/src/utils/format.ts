@@ -13,6 +13,11 @@ export function durationBetween(start?: string, end?: string): string | undefine
   return formatDuration(new Date(end).getTime() - new Date(start).getTime());
 }
 
+/** A 0–1 fraction (a confidence) as the whole percentage screens show, e.g. 0.876 → "88%". */
+export function formatPercent(fraction: number): string {
+  return `${Math.round(fraction * 100)}%`;
+}
+
 /** A timestamp in the reader's locale, e.g. "12 Mar 2025, 14:03:07"; "—" when missing. */
 export function formatDateTime(value?: string): string {
   if (!value) return '—';

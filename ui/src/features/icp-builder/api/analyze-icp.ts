@@ -3,11 +3,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { icpKeys } from './get-workspace-icp.ts';
 import type { IcpAnalysis } from './types.ts';
 
-/** Researches the customer sites and builds the workspace's ICP (blank entries are not sent). */
+/** Researches the customer sites and builds the workspace's ICP (the form sends its filled URLs: see filledUrls). */
 export function analyzeIcp(urls: readonly string[]): Promise<IcpAnalysis> {
   return apiRequest<IcpAnalysis>('/api/superagent/analyze-icp', {
     method: 'POST',
-    body: { urls: urls.map((url) => url.trim()).filter(Boolean) },
+    body: { urls },
   });
 }
 

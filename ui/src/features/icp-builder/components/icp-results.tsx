@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../utils/format.ts';
 import type { IcpAnalysis } from '../api/types.ts';
-import { confidencePercent } from '../utils/icp-messages.ts';
+import { formatPercent } from '../../../utils/format.ts';
 import { IcpSliceCard } from './icp-slice-card.tsx';
 
 /** The workspace's ICP: overall confidence, the slices as cards, and the analysis notes with their evidence. */
@@ -18,7 +18,7 @@ export function IcpResults({ analysis }: { analysis: IcpAnalysis }) {
         <div className="stats ml-auto bg-base-100 shadow-sm">
           <div className="stat py-2">
             <div className="stat-title">Overall confidence</div>
-            <div className="stat-value text-primary" data-testid="icp-confidence">{confidencePercent(analysis.confidence)}</div>
+            <div className="stat-value text-primary" data-testid="icp-confidence">{formatPercent(analysis.confidence)}</div>
           </div>
           <div className="stat py-2">
             <div className="stat-title">ICP slices</div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { IcpSlice } from '../api/types.ts';
 import { discoveryHref } from '../utils/discovery-link.ts';
-import { confidencePercent } from '../utils/icp-messages.ts';
+import { formatPercent } from '../../../utils/format.ts';
 import { BadgeList } from './badge-list.tsx';
 
 /** One ICP slice: what it is, how sure and how big, its criteria, and discovery of matching prospects. */
@@ -14,7 +14,7 @@ export function IcpSliceCard({ slice, index }: { slice: IcpSlice; index: number 
         <header className="flex flex-col gap-2">
           <h3 id={titleId} className="card-title">{slice.name}</h3>
           <div className="flex flex-wrap gap-2">
-            <span className="badge badge-primary" title="Confidence of this slice">{confidencePercent(slice.confidence)} confidence</span>
+            <span className="badge badge-primary" title="Confidence of this slice">{formatPercent(slice.confidence)} confidence</span>
             <span className="badge badge-outline" title="Companies like these: estimated volume">
               ≈ {slice.estimatedVolume.toLocaleString()} companies
             </span>

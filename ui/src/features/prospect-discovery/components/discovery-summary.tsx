@@ -1,3 +1,4 @@
+import { formatPercent } from '../../../utils/format.ts';
 import type { DiscoverProspectsResponse, DiscoverySourceId } from '../api/types.ts';
 import { sampleSummaryOf } from '../utils/sample-summary.ts';
 import { sourceLabel } from '../utils/sources.ts';
@@ -24,7 +25,7 @@ export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps)
           </div>
           <div className="stat">
             <div className="stat-title">Confidence</div>
-            <div className="stat-value">{Math.round(result.confidence * 100)}%</div>
+            <div className="stat-value">{formatPercent(result.confidence)}</div>
           </div>
           <div className="stat">
             <div className="stat-title">Sources Used</div>
