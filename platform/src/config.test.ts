@@ -54,5 +54,12 @@ describe('loadConfig', () => {
   it('rejects a port out of range and a bad UI port', () => {
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '70000' })).toThrow(/MEETFLOW_MONGO_PORT="70000"/);
     expect(() => loadConfig({ MEETFLOW_TEMPORAL_UI_PORT: 'x' })).toThrow(/MEETFLOW_TEMPORAL_UI_PORT="x": must be a port/);
+    expect(() => loadConfig({ PORT: '-1' })).toThrow(/PORT="-1"/);
+    expect(() => loadConfig({ MEETFLOW_SAMPLES_PORT: '70000' })).toThrow(/MEETFLOW_SAMPLES_PORT="70000": must be a port/);
+  });
+
+  it('takes 0 for the API and the sample sites: any free port, chosen as each starts', () => {
+    expect(loadConfig({ PORT: '0', MEETFLOW_SAMPLES_PORT: '0' })).toMatchObject({ port: 0, devstack: { samplesPort: 0 } });
+    expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '0' })).toThrow(/MEETFLOW_MONGO_PORT="0"/);
   });
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+/** A port where 0 means any free one, chosen when that server starts (tests running beside `npm start`). */
+const portOrAny = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
 /** Every environment variable the platform reads, with its default and what it is for. */
 const EnvSchema = z.object({
   /** Address the API binds to; 0.0.0.0 in containers. */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** Port of the API and the built UI. */
-  PORT: port(3000),
+  /** Port of the API and the built UI (0: any free port). */
+  PORT: portOrAny(3000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An external MongoDB (docker-compose, production); unset means the embedded database. */
@@ -24,9 +26,9 @@ const EnvSchema = z.object({
   MEETFLOW_MONGO_PORT: port(27027),
   /** gRPC port of the local Temporal dev server. */
   MEETFLOW_TEMPORAL_PORT: port(7233),
-  /** Port of the bundled sample customer sites `npm start` serves for the ICP builder demo ("off": none). */
+  /** Port of the bundled sample customer sites `npm start` serves for the ICP builder demo ("off": none; 0: any free port). */
   MEETFLOW_SAMPLES_PORT: z.string().default('3100')
-    .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
+    .refine((value) => value === 'off' || portOrAny(0).safeParse(value).success, 'must be a port (0-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Companies in the built-in sample prospect database (about 3 people each), generated once at first start; 0 for none. */
   MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(20_000),

@@ -11,11 +11,13 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
   const environment = {
     ...process.env,
-    PORT: String(await freePort()),
+    // 0: the API's and the sample sites' ports are chosen as each starts, after the Temporal dev
+    // server has taken its own (random) ports, so it cannot take theirs first.
+    PORT: '0',
     MEETFLOW_MONGO_PORT: String(await freePort()),
     MEETFLOW_TEMPORAL_PORT: String(await freePort()),
     MEETFLOW_TEMPORAL_UI_PORT: 'off',
-    MEETFLOW_SAMPLES_PORT: String(await freePort()),
+    MEETFLOW_SAMPLES_PORT: '0',
     MEETFLOW_SAMPLE_COMPANIES: '300',
     MEETFLOW_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

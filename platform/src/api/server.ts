@@ -74,7 +74,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     server.once('listening', resolveListen);
     server.once('error', reject);
   });
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port; // PORT=0: the one the OS gave
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info({ url }, 'api listening');
 
   return {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
 import type { Config } from '../config.ts';
 import { ManagedProcess } from '../devstack/managed-process.ts';
+import { freePort } from '../devstack/ports.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { repoRoot } from '../paths.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
@@ -82,22 +83,24 @@ export async function startStack(config: Config, log: (message: string) => void,
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
     // The worker and the API read the environment the config came from, plus where the stack put things.
     const env = { ...environment, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
-      HOST: config.host, PORT: String(config.port), MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
+      HOST: config.host, MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
       ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}) };
-    const spawnService = (name: string, entry: string) => ManagedProcess.start({
+    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) => ManagedProcess.start({
       name, command: process.execPath, args: ['--import', 'tsx', join(repoRoot, entry)],
-      pidFile: join(dataDir, 'run', `${name}.pid`), env,
+      pidFile: join(dataDir, 'run', `${name}.pid`), env: { ...env, ...own },
     });
 
     const worker = await spawnService('worker', 'platform/src/worker/main.ts');
     services.push(worker);
     await waitFor('the worker', worker, () => workerIsPolling(devstack.temporalAddress, config.temporalNamespace, config.taskQueue));
 
-    await claimPort('the API', config.host, config.port, join(dataDir, 'run', 'api.pid'), 'PORT');
-    const api = await spawnService('api', 'platform/src/api/main.ts');
+    // PORT=0 is chosen only now, once the servers above hold their own ports, so none of them can take it first.
+    const apiPort = config.port === 0 ? await freePort(config.host) : config.port;
+    await claimPort('the API', config.host, apiPort, join(dataDir, 'run', 'api.pid'), 'PORT');
+    const api = await spawnService('api', 'platform/src/api/main.ts', { PORT: String(apiPort) });
     services.push(api);
-    const appUrl = `http://localhost:${config.port}`;
-    const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/api/health`;
+    const appUrl = `http://localhost:${apiPort}`;
+    const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${apiPort}/api/health`;
     await waitFor('the API', api, async () => (await fetch(healthUrl)).ok);
 
     return {
