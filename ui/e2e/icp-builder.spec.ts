@@ -32,8 +32,9 @@ test('builds the ICP from the sample customer sites: slices with criteria the si
 
   await page.getByRole('button', { name: 'Generate ICP' }).click();
   await expect(page.getByRole('button', { name: 'Analyzing Customer Websites...' })).toBeDisabled();
-  const done = page.getByText(/^ICP Analysis Complete - Generated 2 ICP slices with \d+% confidence$/);
-  await expect(done).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  const done = page.getByTestId('toast');
+  await expect(done.getByText('ICP Analysis Complete', { exact: true })).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  await expect(done.getByText(/^Generated 2 ICP slices with \d+% confidence$/)).toBeVisible();
 
   // What the screen shows is what the API stored for the workspace.
   const stored = (await (await request.get('/api/icp')).json()) as StoredIcp;
@@ -92,7 +93,8 @@ test('fewer than 3 URLs: generate stays disabled, and repeats that leave fewer t
   await urlField(page, 3).fill('https://quotewell.example/');
   await expect(generate).toBeEnabled();
   await generate.click();
-  await expect(page.getByText('Insufficient URLs: Please provide at least 3 customer URLs for analysis')).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Insufficient URLs');
+  await expect(page.getByTestId('toast')).toContainText('Please provide at least 3 customer URLs for analysis');
   // The error state keeps the API's answer as `STATUS: body`.
   await expect(page.getByTestId('icp-error')).toContainText(/^400: .*Please provide at least 3 customer URLs for analysis/);
 });
@@ -103,7 +105,9 @@ test('an analysis no site allows fails as "Analysis Failed" with the API\'s reas
   const urls = ['http://10.0.0.1/', 'http://10.0.0.2/', 'http://10.0.0.3/'];
   for (const [index, url] of urls.entries()) await urlField(page, index + 1).fill(url);
   await page.getByRole('button', { name: 'Generate ICP' }).click();
-  await expect(page.getByText(/^Analysis Failed: 422: .*None of the 3 customer sites could be analysed/)).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  const toast = page.getByTestId('toast');
+  await expect(toast.getByText('Analysis Failed', { exact: true })).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+  await expect(toast.getByText(/^422: .*None of the 3 customer sites could be analysed/)).toBeVisible();
   const error = page.getByTestId('icp-error');
   for (const url of urls) await expect(error).toContainText(`${url}: Cannot research ${url}: its address is internal or private`);
   await expect(page.getByRole('button', { name: 'Generate ICP' })).toBeEnabled();

@@ -137,6 +137,7 @@ test('asks for industry and job titles before discovering', async ({ page }) => 
   await page.getByLabel('Industry').fill('SaaS');
   await page.getByLabel('Job Titles').fill('  \n ');
   await page.getByRole('button', { name: 'Discover Prospects' }).click();
-  await expect(page.getByRole('alert')).toContainText('Missing Information: Please provide at least industry and job titles');
+  await expect(page.getByTestId('toast')).toContainText('Missing Information');
+  await expect(page.getByTestId('toast')).toContainText('Please provide at least industry and job titles');
   expect(calls).toEqual([]);
 });

@@ -1,26 +1,32 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout.tsx';
-import { HomeRoute } from './routes/home.tsx';
+import { AgentsRoute } from './routes/agents.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
+import { LandingRoute } from './routes/landing.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PipelinesRoute } from './routes/pipelines.tsx';
 import { PluginsRoute } from './routes/plugins.tsx';
+import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 
 // React Flow and dagre are most of the bundle; only the run page needs them.
 const PipelineRunRoute = lazy(() =>
   import('./routes/pipeline-run.tsx').then((module) => ({ default: module.PipelineRunRoute })));
 
-// Spec section 2 lists the routes; each screen is added here with its own issue. App pages
-// share the sidebar layout; their sidebar entries live in config/nav.ts.
+// Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
+// (and the header's page titles) live in config/nav.ts.
 export const router = createBrowserRouter([
-  { path: '/', element: <HomeRoute /> },
+  { path: '/', element: <LandingRoute /> },
   {
     element: <AppLayout />,
     children: [
+      { path: '/dashboard', element: <DashboardRoute /> },
       { path: '/icp-builder', element: <IcpBuilderRoute /> },
       { path: '/prospect-discovery', element: <ProspectDiscoveryRoute /> },
+      { path: '/pricing', element: <PricingRoute /> },
+      { path: '/agents', element: <AgentsRoute /> },
       { path: '/pipelines', element: <PipelinesRoute /> },
       { path: '/pipelines/runs/:runId', element: <PipelineRunRoute /> },
       { path: '/plugins', element: <PluginsRoute /> },

@@ -1,3 +1,5 @@
+import { withWorkspace } from './workspace.ts';
+
 /** Raised for any non-2xx answer the caller did not accept (spec section 8). */
 export class ApiError extends Error {
   /** HTTP status of the failed response, for callers that branch on it (e.g. 401). */
@@ -36,7 +38,8 @@ function errorText(body: string): string {
 }
 
 /**
- * Calls the API with the session cookie and returns the parsed JSON body. Any other
+ * Calls the API with the session cookie, in the current workspace (see lib/workspace.ts), and
+ * returns the parsed JSON body. Any other
  * non-2xx answer throws an {@link ApiError} whose message is `${status}: ${body || statusText}`.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -44,7 +47,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
+  const response = await fetch(withWorkspace(path), {
     method,
     headers,
     credentials: 'include',

@@ -1,11 +1,20 @@
 import { atom, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 
+/** How a toast looks: `error` is the spec's destructive variant. */
+export type ToastTone = 'error' | 'success' | 'info';
+
+/** What a screen asks to show: the spec's toast title (section 8) and its text. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  tone?: ToastTone;
+}
+
 /** The one notification on screen (spec section 9: at most one toast at a time). */
-export interface Toast {
+export interface Toast extends Required<Pick<ToastInput, 'title' | 'tone'>> {
   id: number;
-  tone: 'error' | 'success' | 'info';
-  message: string;
+  description?: string;
 }
 
 /** How long a toast stays before it removes itself (spec section 9). */
@@ -20,7 +29,8 @@ let nextId = 1;
 export function useToast() {
   const setToast = useSetAtom(toastAtom);
   return useCallback(
-    (message: string, tone: Toast['tone'] = 'info') => setToast({ id: nextId++, tone, message }),
+    ({ title, description, tone = 'info' }: ToastInput) =>
+      setToast({ id: nextId++, title, tone, ...(description === undefined ? {} : { description }) }),
     [setToast],
   );
 }

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { NAV_ITEMS } from '../../config/nav.ts';
-import { Toaster } from '../ui/toaster.tsx';
 
 /** The shell of the app pages: sidebar navigation, the page, and the one toast. */
 export function AppLayout() {
@@ -30,7 +29,6 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Toaster />
     </div>
   );
 }

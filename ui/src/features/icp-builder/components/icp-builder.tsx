@@ -5,7 +5,7 @@ import { useAnalyzeIcp } from '../api/analyze-icp.ts';
 import { sampleSitesQueryOptions } from '../api/get-sample-sites.ts';
 import { workspaceIcpQueryOptions } from '../api/get-workspace-icp.ts';
 import { useUrlFields } from '../hooks/use-url-fields.ts';
-import { analysisCompleteMessage, analysisFailedMessage, TOO_FEW_URLS } from '../utils/icp-messages.ts';
+import { analysisCompleteMessage, analysisFailedMessage, TOO_FEW_URLS_TOAST } from '../utils/icp-messages.ts';
 import { filledUrls, MIN_URLS } from '../utils/url-limits.ts';
 import { IcpResults } from './icp-results.tsx';
 import { UrlFieldsForm } from './url-fields-form.tsx';
@@ -25,12 +25,12 @@ export function IcpBuilder() {
   const generate = () => {
     // The button is disabled below the minimum; this guards the other ways a form submits.
     if (urls.length < MIN_URLS) {
-      toast(`Insufficient URLs: ${TOO_FEW_URLS}`, 'info');
+      toast(TOO_FEW_URLS_TOAST);
       return;
     }
     analysis.mutate(urls, {
-      onSuccess: (result) => toast(analysisCompleteMessage(result), 'success'),
-      onError: (error) => toast(analysisFailedMessage(error), 'error'),
+      onSuccess: (result) => toast(analysisCompleteMessage(result)),
+      onError: (error) => toast(analysisFailedMessage(error)),
     });
   };
 

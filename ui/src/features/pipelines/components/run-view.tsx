@@ -25,7 +25,7 @@ export function RunView({ runId }: { runId: string }) {
 
   const startRerun = (fromStep?: string) => rerun.mutate({ runId, fromStep }, {
     onSuccess: (next) => navigate(`/pipelines/runs/${next.runId}`),
-    onError: (error) => toast(error.message, 'error'),
+    onError: (error) => toast({ title: 'Rerun failed', description: error.message, tone: 'error' }),
   });
 
   if (run.isPending) return <span className="loading loading-spinner loading-lg" aria-label="Loading run" />;

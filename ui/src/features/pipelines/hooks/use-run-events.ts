@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { withWorkspace } from '../../../lib/workspace.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { runKeys } from '../api/get-runs.ts';
 import type { RunDetail, RunStatus, StepRecord } from '../api/types.ts';
@@ -23,7 +24,7 @@ export function useRunEvents(runId: string, live: boolean): void {
 
   useEffect(() => {
     if (!live) return;
-    const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events`, { withCredentials: true });
+    const source = new EventSource(withWorkspace(`/api/runs/${encodeURIComponent(runId)}/events`), { withCredentials: true });
     const update = (patch: (run: RunDetail) => RunDetail) =>
       queryClient.setQueryData<RunDetail>(runKeys.detail(runId), (run) => run && patch(run));
     const settleIfDone = (status: RunStatus) => {
@@ -49,10 +50,10 @@ export function useRunEvents(runId: string, live: boolean): void {
     });
     // The server names its own failures `error` too; a dropped connection reconnects by itself.
     source.addEventListener('error', (event) => {
-      if (event instanceof MessageEvent) toast(`Live updates: ${parse<{ message: string }>(event).message}`, 'error');
+      if (event instanceof MessageEvent) toast({ title: 'Live updates', description: parse<{ message: string }>(event).message, tone: 'error' });
       else if (source.readyState === EventSource.CLOSED) {
         // The server refused the stream (not a drop): show the latest recorded state once.
-        toast('Live updates stopped; reload the page to follow the run again.', 'error');
+        toast({ title: 'Live updates stopped', description: 'Reload the page to follow the run again.', tone: 'error' });
         void queryClient.invalidateQueries({ queryKey: runKeys.detail(runId) });
       }
     });

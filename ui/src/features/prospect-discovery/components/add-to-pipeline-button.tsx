@@ -40,7 +40,7 @@ export function AddToPipelineButton({ prospect }: { prospect: DiscoveredProspect
   }
   const add = () => addProspect.mutate(body, {
     onError: (error) => {
-      if (!isDuplicate(error)) toast(error.message, 'error');
+      if (!isDuplicate(error)) toast({ title: 'Could not add to the pipeline', description: error.message, tone: 'error' });
     },
   });
   return (

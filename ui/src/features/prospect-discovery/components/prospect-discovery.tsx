@@ -30,15 +30,15 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
   const discover = () => {
     const icpCriteria = criteriaOf(form);
     if (lacksRequired(icpCriteria)) {
-      toast('Missing Information: Please provide at least industry and job titles for prospect discovery', 'error');
+      toast({ title: 'Missing Information', description: 'Please provide at least industry and job titles for prospect discovery', tone: 'error' });
       return;
     }
     discovery.mutate({ icpCriteria, sources }, {
       onSuccess: (response) => {
         setShown({ response, sourcesUsed: sources });
-        toast(`Discovery Complete: Found ${response.totalFound} qualified prospects`, 'success');
+        toast({ title: 'Discovery Complete', description: `Found ${response.totalFound} qualified prospects`, tone: 'success' });
       },
-      onError: (error) => toast(`Discovery Failed: ${error.message}`, 'error'),
+      onError: (error) => toast({ title: 'Discovery Failed', description: error.message, tone: 'error' }),
     });
   };
 
