@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+
+/** The copywriter's model settings when the environment names none (the product spec's /agents values). */
+export const LLM_DEFAULTS: LlmSettings = { model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 };
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 /** A port where 0 means any free one, chosen when that server starts (tests running beside `npm start`). */
 const portOrAny = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
@@ -56,11 +59,11 @@ const EnvSchema = z.object({
   /** API key of that endpoint. */
   MEETFLOW_LLM_API_KEY: z.string().optional(),
   /** Model name at that endpoint. */
-  MEETFLOW_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  MEETFLOW_LLM_MODEL: z.string().default(LLM_DEFAULTS.model),
   /** Sampling temperature (the product's advanced settings: 0.7). */
-  MEETFLOW_LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
+  MEETFLOW_LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(LLM_DEFAULTS.temperature),
   /** Largest completion, in tokens (advanced settings: 2048). */
-  MEETFLOW_LLM_MAX_TOKENS: z.coerce.number().int().min(1).default(2048),
+  MEETFLOW_LLM_MAX_TOKENS: z.coerce.number().int().min(1).default(LLM_DEFAULTS.maxTokens),
 });
 
 /** The platform's configuration, parsed once at start-up. */
@@ -90,6 +93,15 @@ export interface Config {
   httpAllowHosts: string[];
   /** The optional LLM endpoint; null when not configured. */
   llm: { baseUrl: string; apiKey?: string; model: string; temperature: number; maxTokens: number } | null;
+  /** The copywriter's model settings whether or not an endpoint is set: what /agents shows as Advanced Settings. */
+  llmSettings: LlmSettings;
+}
+
+/** The model settings the optional LLM copywriter runs with. */
+export interface LlmSettings {
+  model: string;
+  temperature: number;
+  maxTokens: number;
 }
 
 /** Bad environment: the message lists every offending variable at once. */
@@ -137,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: e.MEETFLOW_LLM_BASE_URL, apiKey: e.MEETFLOW_LLM_API_KEY, model: e.MEETFLOW_LLM_MODEL,
       temperature: e.MEETFLOW_LLM_TEMPERATURE, maxTokens: e.MEETFLOW_LLM_MAX_TOKENS,
     } : null,
+    llmSettings: { model: e.MEETFLOW_LLM_MODEL, temperature: e.MEETFLOW_LLM_TEMPERATURE, maxTokens: e.MEETFLOW_LLM_MAX_TOKENS },
   };
 }
 

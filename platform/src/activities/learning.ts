@@ -1,4 +1,4 @@
-import { CONFIG_KEYS, CONFIG_SCHEMAS, type WorkspaceConfig } from '../config-store/schemas.ts';
+import { CONFIG_SCHEMAS, type WorkspaceConfig } from '../config-store/schemas.ts';
 import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../config-store/workspace-config.ts';
 import { recordActivity, type ActivityLogDb } from '../learning/activity-log.ts';
 import { gatherOutcomes, type LearningOutcomes } from '../learning/gather.ts';
@@ -10,25 +10,32 @@ export interface LearningCycleInput {
   cycleId?: string;
 }
 
-/** What `gatherOutcomes` hands the learning engine: the outcomes and the config in force. */
+/** The config values the learning engine learns (the rest of the config are switches it obeys). */
+export type LearnedConfig = Pick<WorkspaceConfig, 'scoringWeights' | 'templatePerformance' | 'cadenceTiming'>;
+
+/** What `gatherOutcomes` hands the learning engine: the outcomes, the learned values in force, and whether it may apply. */
 export interface GatheredOutcomes {
   outcomes: LearningOutcomes;
-  current: WorkspaceConfig;
+  current: LearnedConfig;
+  /** The workspace's "Auto-Apply Optimizations" switch: off, the engine proposes and applies nothing. */
+  autoApply: boolean;
 }
 
 /** The part of the engine's `runLearningCycle` output that is applied (plugins/learning-engine/src/schemas.ts). */
 export interface LearningResult {
-  applied: Record<keyof WorkspaceConfig, boolean>;
-  effective: WorkspaceConfig;
+  applied: Record<keyof LearnedConfig, boolean>;
+  effective: LearnedConfig;
   activity: Array<{ title: string; description: string; time: string; icon: string; color: string }>;
 }
 
 /** How a cycle ended: the config keys it wrote, and any the engine applied with a value the API would refuse. */
 export interface LearningCycleSummary {
   cycleId: string;
-  applied: Array<keyof WorkspaceConfig>;
-  rejected: Array<keyof WorkspaceConfig>;
+  applied: Array<keyof LearnedConfig>;
+  rejected: Array<keyof LearnedConfig>;
 }
+
+const LEARNED_KEYS = ['scoringWeights', 'templatePerformance', 'cadenceTiming'] as const satisfies ReadonlyArray<keyof LearnedConfig>;
 
 /** The learning cycle's platform activities: read outcomes and config, write back what the engine applied. */
 export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb & ActivityLogDb }) {
@@ -36,8 +43,12 @@ export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb 
   return {
     /** Claims the workspace's new outcome events for this cycle and sums them, with the config in force. */
     async gatherOutcomes({ workspaceId, cycleId }: { workspaceId: string; cycleId: string }): Promise<GatheredOutcomes> {
-      const current = await getWorkspaceConfig(db, workspaceId);
-      return { outcomes: await gatherOutcomes(db, workspaceId, cycleId, current), current };
+      const config = await getWorkspaceConfig(db, workspaceId);
+      const { scoringWeights, templatePerformance, cadenceTiming } = config;
+      return {
+        outcomes: await gatherOutcomes(db, workspaceId, cycleId, config), current: { scoringWeights, templatePerformance, cadenceTiming },
+        autoApply: config.learningSettings.autoApply,
+      };
     },
 
     /**
@@ -47,7 +58,7 @@ export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb 
      */
     async applyLearningResult({ workspaceId, cycleId, result }: { workspaceId: string; cycleId: string; result: LearningResult }): Promise<LearningCycleSummary> {
       const summary: LearningCycleSummary = { cycleId, applied: [], rejected: [] };
-      for (const key of CONFIG_KEYS.filter((part) => result.applied[part])) {
+      for (const key of LEARNED_KEYS.filter((part) => result.applied[part])) {
         if (!CONFIG_SCHEMAS[key].safeParse(result.effective[key]).success) summary.rejected.push(key);
         else summary.applied.push((await setWorkspaceConfig(db, workspaceId, key, result.effective[key])).configKey);
       }

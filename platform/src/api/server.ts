@@ -7,7 +7,8 @@ import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspac
 import { ensureSampleDatabase } from '../discovery/sample-db/index.ts';
 import { sampleSearchOn } from '../discovery/sample-source.ts';
 import { seedWorkspace } from '../seed/seed-workspace.ts';
-import { ensureLearningSchedule } from '../learning/schedule.ts';
+import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
+import { applyLearningSettings } from '../learning/settings.ts';
 import { reconcileAllRollups } from '../outcomes/record.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { uiDistDir } from '../paths.ts';
@@ -43,7 +44,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.
   const workspaceReady = ready.then(() => ensureDefaultWorkspace(models.workspaces))
     .then(() => reconcileAllRollups(models)) // finishes rollup updates a crash may have cut short
-    .then(() => ensureLearningSchedule(temporal.client, { workspaceId: DEFAULT_WORKSPACE.slug, taskQueue: config.taskQueue }))
+    .then(async () => applyLearningSettings({ client: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug,
+      (await getWorkspaceConfig(models, DEFAULT_WORKSPACE.slug)).learningSettings))
     .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
     .then(() => true, (error: unknown) => failed(error, 'could not prepare the default workspace'));
   // The built-in sample prospects discovery answers from without provider credentials: generated once
@@ -67,7 +69,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
 
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,
-    product: { db: models, runner, samplesUrl: config.samplesUrl },
+    product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {

@@ -23,11 +23,19 @@ const days = z.number().int().min(1).max(30);
 /** Days of each follow-up step of the sequence cadence, whole days 1–30. */
 export const CadenceTimingValue = z.strictObject({ step1: days, step2: days, step3: days });
 
+/**
+ * The /agents "Learning Configuration" switches: weekly cycles on the Temporal Schedule (off
+ * pauses it), applying high-confidence proposals without review, and weekly learning reports
+ * by email (stored; sent once the workspace has a mailbox).
+ */
+export const LearningSettingsValue = z.strictObject({ automaticCycles: z.boolean(), autoApply: z.boolean(), emailReports: z.boolean() });
+
 /** Every known config key with the schema its value must pass. */
 export const CONFIG_SCHEMAS = {
   scoringWeights: ScoringWeightsValue,
   templatePerformance: TemplatePerformanceValue,
   cadenceTiming: CadenceTimingValue,
+  learningSettings: LearningSettingsValue,
 } as const;
 
 export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
@@ -41,4 +49,5 @@ export const CONFIG_DEFAULTS: WorkspaceConfig = {
   scoringWeights: { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 },
   templatePerformance: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 },
   cadenceTiming: { step1: 3, step2: 5, step3: 7 },
+  learningSettings: { automaticCycles: true, autoApply: true, emailReports: true },
 };

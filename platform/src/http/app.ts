@@ -5,16 +5,19 @@ import type mongoose from 'mongoose';
 import { InputError } from '../errors.ts';
 import type { Models } from '../db/models.ts';
 import type { CyclesModel } from '../learning/cycles.ts';
+import { LLM_DEFAULTS } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { PluginHost } from '../plugins/host.ts';
 import type { TemporalClient } from '../temporal/client.ts';
 import { TEMPLATES } from '@meetflow/plugin-outreach';
 import { activityRouter } from './activity.ts';
+import { agentSettingsRouter, type AgentSettingsDeps } from './agent-settings.ts';
 import { agentsRouter } from './agents.ts';
 import { batchesRouter } from './batches.ts';
 import { campaignsRouter } from './campaigns.ts';
 import { configRouter } from './config.ts';
+import { learningSettingsChanged } from '../learning/settings.ts';
 import { dashboardRouter } from './dashboard.ts';
 import { discoveryRouter } from './discovery.ts';
 import { errorMiddleware } from './error-middleware.ts';
@@ -42,7 +45,7 @@ export interface AppDeps {
   temporal: TemporalClient;
   plugins: PluginHost;
   /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
-  product?: { db: Models; runner: PipelineRunner; samplesUrl?: string | null };
+  product?: { db: Models; runner: PipelineRunner; samplesUrl?: string | null; llm?: AgentSettingsDeps['llm'] };
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
 }
@@ -59,17 +62,28 @@ function learningCycles(deps: AppDeps): CyclesModel | undefined {
   return installed ? deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel : undefined;
 }
 
+/** The learning engine's minimum sample size, or its default when it is not installed. */
+function minSampleSize(deps: AppDeps): number {
+  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine') ? deps.plugins.config('learning-engine') : null;
+  const value = (config as { minSampleSize?: unknown } | null)?.minSampleSize;
+  return typeof value === 'number' ? value : DEFAULT_MIN_SAMPLE_SIZE;
+}
+const DEFAULT_MIN_SAMPLE_SIZE = 100;
+
 /** Every API router the app mounts, in order (the OpenAPI test enumerates their routes). */
 export function apiRouters(deps: AppDeps): Router[] {
-  const { db, runner, samplesUrl } = deps.product ?? {};
+  const { db, runner, samplesUrl, llm = { configured: false, settings: LLM_DEFAULTS } } = deps.product ?? {};
   if (!db || !runner) return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), openapiRouter(allRouteDocs)];
+  const schedules = { client: runner.temporal, taskQueue: runner.taskQueue };
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
-    agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
+    agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), agentSettingsRouter({ host: deps.plugins, llm }), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
     icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner),
-    repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), configRouter(db), activityRouter(db), learningRouter({ client: runner.temporal, taskQueue: runner.taskQueue }),
+    repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), activityRouter(db),
+    configRouter(db, learningSettingsChanged(schedules)),
+    learningRouter({ ...schedules, db, cycles: learningCycles(deps), minSampleSize: minSampleSize(deps) }),
     dashboardRouter({ db, cycles: learningCycles(deps) }),
   ];
   return [healthRouter(deps.database, deps.temporal), pluginsRouter(deps.plugins), ...product, openapiRouter(allRouteDocs)];

@@ -32,13 +32,14 @@ const entries = async (query = '') => Object.fromEntries(((await (await get(quer
   .map((entry) => [entry.configKey, entry.configValue]));
 
 describe('/api/config', () => {
-  it('serves the three keys at the spec defaults on a fresh workspace', async () => {
+  it('serves the four keys at the spec defaults on a fresh workspace', async () => {
     const response = await get('?workspace=fresh');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([
       { configKey: 'scoringWeights', configValue: { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 } },
       { configKey: 'templatePerformance', configValue: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 } },
       { configKey: 'cadenceTiming', configValue: { step1: 3, step2: 5, step3: 7 } },
+      { configKey: 'learningSettings', configValue: { automaticCycles: true, autoApply: true, emailReports: true } },
     ]);
   });
 
@@ -81,6 +82,11 @@ describe('/api/config', () => {
     expect(Object.keys(((await cadence.json()) as { fields: Record<string, string> }).fields).sort())
       .toEqual(['configValue.step1', 'configValue.step2', 'configValue.step3']);
 
+    const switches = await put('learningSettings', { configValue: { automaticCycles: 'yes', autoApply: true } });
+    expect(switches.status).toBe(400);
+    const switchText = await switches.text();
+    for (const field of ['configValue.automaticCycles:', 'configValue.emailReports:']) expect(switchText).toContain(field);
+
     const missing = await put('cadenceTiming', {});
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain('configValue:');
@@ -91,7 +97,7 @@ describe('/api/config', () => {
   it('answers 404 naming an unknown key', async () => {
     for (const response of [await put('temperature', { configValue: 0.7 }), await reset('temperature')]) {
       expect(response.status).toBe(404);
-      expect(await response.text()).toBe('Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming');
+      expect(await response.text()).toBe('Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings');
     }
     expect((await get('?workspace=Not%20A%20Slug')).status).toBe(400);
   });

@@ -1,13 +1,19 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { configEntries, configKeyOf, getWorkspaceConfig, resetWorkspaceConfig, setWorkspaceConfig,
+import { configEntries, configKeyOf, type ConfigEntry, getWorkspaceConfig, resetWorkspaceConfig, setWorkspaceConfig,
   type ConfigStoreDb } from '../config-store/workspace-config.ts';
 import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './config-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
-/** /api/config: the workspace's learned settings (scoring weights, template rates, cadence), with spec defaults. */
-export function configRouter(db: ConfigStoreDb): Router {
+/** Called after a key of a workspace is saved or reset, with the value now in force (e.g. to pause the learning schedule). */
+export type ConfigChanged = (workspaceId: string, entry: ConfigEntry) => Promise<void>;
+
+/**
+ * /api/config: the workspace's learned settings (scoring weights, template rates, cadence) and
+ * learning switches, with spec defaults.
+ */
+export function configRouter(db: ConfigStoreDb, changed: ConfigChanged = async () => {}): Router {
   return new Router({ prefix: '/api/config' })
     .get('/', async (ctx) => {
       ctx.body = configEntries(await getWorkspaceConfig(db, workspaceOf(ctx)));
@@ -16,11 +22,15 @@ export function configRouter(db: ConfigStoreDb): Router {
       const workspaceId = workspaceOf(ctx);
       const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
       const { configValue } = ConfigBodies[key].parse(ctx.request.body ?? {});
-      ctx.body = await setWorkspaceConfig(db, workspaceId, key, configValue);
+      const entry = await setWorkspaceConfig(db, workspaceId, key, configValue);
+      await changed(workspaceId, entry);
+      ctx.body = entry;
     })
     .delete('/:key', async (ctx) => {
       const workspaceId = workspaceOf(ctx);
-      ctx.body = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
+      const entry = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
+      await changed(workspaceId, entry);
+      ctx.body = entry;
     });
 }
 

@@ -19,13 +19,15 @@ let connection: mongoose.Connection;
 let db: ReturnType<typeof outcomeEventModels> & ReturnType<typeof dashboardRollupModels> & ReturnType<typeof activityEntryModels>;
 let cycles: CyclesModel;
 let server: Awaited<ReturnType<typeof serveForTest>>;
+/** The dashboard's clock: the trend ranges end on this day (a Wednesday of 2025-W13). */
+const NOW = new Date('2025-03-26T15:00:00Z');
 
 beforeAll(async () => {
   connection = await openTestDatabase('dashboard-api');
   db = { ...outcomeEventModels(connection), ...dashboardRollupModels(connection), ...activityEntryModels(connection) };
   cycles = PluginHost.load([learningEnginePlugin]).models('learning-engine', connection).cycles!;
   await Promise.all([db.outcomeEvents.init(), db.dashboardRollups.init(), db.activityEntries.init(), cycles.init()]);
-  server = await serveRouters(dashboardRouter({ db, cycles }), activityRouter(db));
+  server = await serveRouters(dashboardRouter({ db, cycles, now: () => NOW }), activityRouter(db));
 });
 afterAll(async () => {
   await server.close();
@@ -76,8 +78,8 @@ describe('/api/dashboard and /api/activity', () => {
     expect(await json('/api/dashboard/metrics?workspace=acme')).toEqual({
       learning_cycles: 0, response_rate: round1((100 * replies) / sends), meeting_booked: 6, learning_score: 0,
     });
-    expect(await json('/api/dashboard/trends?workspace=acme')).toEqual(weeks.map(({ week: name, counts }) => ({
-      week: name,
+    expect(await json('/api/dashboard/trends?workspace=acme')).toEqual(weeks.map(({ week: name, monday, counts }) => ({
+      week: name, period: name, start: monday,
       responseRate: counts.sent ? round1((100 * counts.replied) / counts.sent) : 0,
       meetingBookingRate: counts.sent ? round1((100 * counts.booked) / counts.sent) : 0,
       leadQualityScore: counts.scores.length ? round1(counts.scores.reduce((a, b) => a + b, 0) / counts.scores.length) : 0,
@@ -92,6 +94,39 @@ describe('/api/dashboard and /api/activity', () => {
     for (const monday of mondays) for (const event of week('busy', monday, { sent: 1, replied: 0, booked: 0, scores: [] })) await recordOutcome(db, event);
     const trends = (await json('/api/dashboard/trends?workspace=busy')) as Array<{ week: string }>;
     expect(trends.map((point) => point.week)).toEqual(Array.from({ length: 12 }, (_, i) => `2025-W${String(i + 4).padStart(2, '0')}`));
+  });
+
+  it('serves 7d and 30d ranges in daily points and 90d in weekly points, up to today', async () => {
+    const day = (iso: string, sent: number, replied: number, scores: number[] = []) => [
+      ...Array.from({ length: sent }, () => ({ type: 'sent' as const })),
+      ...Array.from({ length: replied }, () => ({ type: 'replied' as const, category: 'interested' })),
+      ...scores.map((score) => ({ type: 'lead_scored' as const, score })),
+    ].map((event, i) => ({ ...event, at: new Date(`${iso}T10:00:00Z`), workspaceId: 'ranges', eventId: `${iso}-${i}` }));
+    // Today, 6 days ago (the first day of 7d), 7 days ago (outside 7d), 29 days ago (in 30d), 100 days ago (outside 90d).
+    const events = [...day('2025-03-26', 10, 2, [80]), ...day('2025-03-20', 4, 1), ...day('2025-03-19', 5, 0),
+      ...day('2025-02-25', 8, 4), ...day('2024-12-16', 3, 3)];
+    for (const event of events) await recordOutcome(db, event);
+    const daily = (period: string, week: string, responseRate: number, leadQualityScore = 0) =>
+      ({ week, period, start: period, responseRate, meetingBookingRate: 0, leadQualityScore });
+
+    expect(await json('/api/dashboard/trends?workspace=ranges&range=7d')).toEqual([
+      daily('2025-03-20', '2025-W12', 25), daily('2025-03-26', '2025-W13', 20, 80),
+    ]);
+    expect(await json('/api/dashboard/trends?workspace=ranges&range=30d')).toEqual([
+      daily('2025-02-25', '2025-W09', 50), daily('2025-03-19', '2025-W12', 0), daily('2025-03-20', '2025-W12', 25), daily('2025-03-26', '2025-W13', 20, 80),
+    ]);
+    const weekly = (await json('/api/dashboard/trends?workspace=ranges&range=90d')) as Array<{ period: string; start: string; responseRate: number }>;
+    expect(weekly.map(({ period, start, responseRate }) => ({ period, start, responseRate }))).toEqual([
+      { period: '2025-W09', start: '2025-02-24', responseRate: 50 },
+      { period: '2025-W12', start: '2025-03-17', responseRate: round1(100 / 9) },
+      { period: '2025-W13', start: '2025-03-24', responseRate: 20 },
+    ]);
+    // Without a range, weeks still: the daily rollups never show up as weeks.
+    expect(((await json('/api/dashboard/trends?workspace=ranges')) as Array<{ period: string }>).map((point) => point.period))
+      .toEqual(['2024-W51', '2025-W09', '2025-W12', '2025-W13']);
+    const bad = await fetch(`${server.url}/api/dashboard/trends?range=1y`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('range:');
   });
 
   it('reads learning cycles: count, the latest score, and insights newest first', async () => {

@@ -3,7 +3,7 @@ import type { CyclesModel } from '../learning/cycles.ts';
 import { recentInsights } from '../learning/cycles.ts';
 import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
-import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsSchema } from './dashboard-schemas.ts';
+import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsQuery, TrendsSchema } from './dashboard-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
@@ -12,16 +12,19 @@ export interface DashboardDeps {
   db: Pick<OutcomesDb, 'dashboardRollups'>;
   /** `host.models('learning-engine', connection).cycles`; absent when the learning engine is not installed. */
   cycles?: CyclesModel;
+  /** The clock the trend ranges end at (tests fix it). */
+  now?: () => Date;
 }
 
 /** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
-export function dashboardRouter({ db, cycles }: DashboardDeps): Router {
+export function dashboardRouter({ db, cycles, now = () => new Date() }: DashboardDeps): Router {
   return new Router({ prefix: '/api/dashboard' })
     .get('/metrics', async (ctx) => {
       ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
     })
     .get('/trends', async (ctx) => {
-      ctx.body = await dashboardTrends(db, workspaceOf(ctx));
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
     })
     .get('/insights', async (ctx) => {
       const workspaceId = workspaceOf(ctx);
@@ -35,8 +38,9 @@ const badWorkspace = { description: 'Invalid workspace slug' };
 export const dashboardRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
     tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace } },
-  { method: 'get', path: '/api/dashboard/trends', summary: 'Weekly response, booking and lead-quality rates: the last 12 weeks with data, oldest first',
-    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: badWorkspace } },
+  { method: 'get', path: '/api/dashboard/trends', summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
+    tags: ['dashboard'], query: WorkspaceQuery.extend(TrendsQuery.shape),
+    responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } } },
   { method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
     query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
 ];

@@ -1,4 +1,5 @@
 import { activityRouteDocs } from './activity.ts';
+import { agentSettingsRouteDocs } from './agent-settings.ts';
 import { agentsRouteDocs } from './agents.ts';
 import { batchesRouteDocs } from './batches.ts';
 import { campaignsRouteDocs } from './campaigns.ts';
@@ -26,6 +27,7 @@ export const allRouteDocs: RouteDoc[] = [
   ...healthRouteDocs,
   ...pluginsRouteDocs,
   ...agentsRouteDocs,
+  ...agentSettingsRouteDocs,
   ...pipelinesRouteDocs,
   ...runsRouteDocs,
   ...batchesRouteDocs,

@@ -17,6 +17,7 @@ import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import type { CyclesModel } from './cycles.ts';
 import { DEFAULT_LEARNING_CRON, ensureLearningSchedule } from './schedule.ts';
+import { learningSettingsChanged } from './settings.ts';
 
 /** The learning models on one connection (the lead adds them to createModels). */
 const learningDb = (connection: mongoose.Connection) => ({
@@ -33,8 +34,9 @@ beforeAll(async () => {
   db = learningDb(stack.database);
   cycles = stack.host.models('learning-engine', stack.database).cycles!;
   await Promise.all([...Object.values(db).map((model) => model.init()), cycles.init()]);
-  server = await serveRouters(configRouter(db), dashboardRouter({ db, cycles }), activityRouter(db),
-    learningRouter({ client: stack.runner.temporal, taskQueue: stack.runner.taskQueue }));
+  const schedules = { client: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+  server = await serveRouters(configRouter(db, learningSettingsChanged(schedules)), dashboardRouter({ db, cycles }), activityRouter(db),
+    learningRouter({ ...schedules, db, cycles, minSampleSize: 100 }));
 });
 afterAll(async () => {
   await server?.close();
@@ -144,6 +146,44 @@ describe('the learning cycle on the real dev server', () => {
       expect(summary.cycleId).toBe(workflowId);
       expect((await storedCycle(workspaceId, workflowId!))?.inputSummary).toMatchObject({ sends: 1 });
       expect(await json(`/api/dashboard/metrics?workspace=${workspaceId}`)).toMatchObject({ learning_cycles: 1 });
+    } finally {
+      await handle.delete();
+    }
+  });
+
+  it('follows the Learning Configuration switches: auto-apply off applies nothing; automatic cycles off pauses the schedule', async () => {
+    const workspaceId = 'switches';
+    const put = (configValue: unknown) => fetch(`${server.url}/api/config/learningSettings?workspace=${workspaceId}`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ configValue }),
+    });
+    const status = async () => json(`/api/learning/status?workspace=${workspaceId}`) as Promise<Record<string, unknown>>;
+    const handle = stack.runner.temporal.schedule.getHandle('learning-cycle-switches');
+    try {
+      const events = outcomes(workspaceId);
+      for (const event of events) await recordOutcome(db, event);
+      expect(await status()).toEqual({ nextCycleAt: null, automaticCycles: true, lastCycleAt: null,
+        pendingOutcomes: events.length, pendingScoredLeads: 20, minSampleSize: 100 });
+
+      // The same outcomes made the engine apply the template rates above; with auto-apply off it only proposes.
+      expect((await put({ automaticCycles: true, autoApply: false, emailReports: true })).status).toBe(200);
+      const { cycleId, summary } = await trigger(workspaceId);
+      expect(summary).toEqual({ cycleId, applied: [], rejected: [] });
+      expect((await storedCycle(workspaceId, cycleId))?.output.applied).toEqual({ scoringWeights: false, templatePerformance: false, cadenceTiming: false });
+      expect((await config(workspaceId)).templatePerformance).toEqual(CONFIG_DEFAULTS.templatePerformance);
+
+      const running = await status();
+      expect(running).toMatchObject({ automaticCycles: true, pendingOutcomes: 0, pendingScoredLeads: 0 });
+      expect(Date.parse(running.nextCycleAt as string)).toBeGreaterThan(Date.now());
+      expect(Date.parse(running.lastCycleAt as string)).toBeLessThanOrEqual(Date.now());
+      expect((await handle.describe()).state.paused).toBe(false);
+
+      expect((await put({ automaticCycles: false, autoApply: true, emailReports: false })).status).toBe(200);
+      expect((await handle.describe()).state.paused).toBe(true);
+      expect(await status()).toMatchObject({ automaticCycles: false, nextCycleAt: null });
+
+      const reset = await fetch(`${server.url}/api/config/learningSettings?workspace=${workspaceId}`, { method: 'DELETE' });
+      expect(await reset.json()).toEqual({ configKey: 'learningSettings', configValue: CONFIG_DEFAULTS.learningSettings });
+      expect((await handle.describe()).state.paused).toBe(false);
     } finally {
       await handle.delete();
     }

@@ -2,6 +2,7 @@ import { ROLLUP_COUNTERS, TOTAL_PERIOD, type DashboardRollup, type RollupCounter
 import { learningProgress, type CyclesModel } from '../learning/cycles.ts';
 import type { OutcomesDb } from './record.ts';
 import { percentOf } from '../numbers.ts';
+import { dayOf, daysBefore, isoWeekOf, isoWeekStart } from './iso-week.ts';
 
 /** The dashboard's metrics strip (spec entity Dashboard metrics). */
 export interface DashboardMetrics {
@@ -14,8 +15,12 @@ export interface DashboardMetrics {
 
 /** One point of the Learning Progress chart (spec entity Trend point); rates in percent, one decimal. */
 export interface TrendPoint {
-  /** ISO week, e.g. `2025-W07`. */
+  /** The ISO week of the point, e.g. `2025-W07` (the spec's field; a daily point's week). */
   week: string;
+  /** The bucket: an ISO week, or a UTC day `YYYY-MM-DD` for daily ranges. */
+  period: string;
+  /** The bucket's first day, `YYYY-MM-DD`. */
+  start: string;
   /** Replies per send. */
   responseRate: number;
   /** Meetings booked per send. */
@@ -24,8 +29,18 @@ export interface TrendPoint {
   leadQualityScore: number;
 }
 
-/** Weeks the trend chart shows at most. */
+/** Weeks the trend chart shows at most without a range. */
 export const TREND_WEEKS = 12;
+
+/** The chart's ranges: 7 and 30 days in daily points, 90 days in weekly points. */
+export const TREND_RANGES = { '7d': { days: 7, bucket: 'day' }, '30d': { days: 30, bucket: 'day' }, '90d': { days: 90, bucket: 'week' } } as const;
+export type TrendRange = keyof typeof TREND_RANGES;
+
+// Rollup periods by kind (the all-time one is `total`); these never match each other. Strings,
+// not RegExp objects: the embedded database misreads BSON regular expressions with `\d{4}`.
+const WEEK_PERIOD = '^\\d{4}-W\\d{2}$';
+const DAY_PERIOD = '^\\d{4}-\\d{2}-\\d{2}$';
+const isDay = (period: string) => new RegExp(DAY_PERIOD).test(period);
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 // The dashboard shows 0, not "no data", for a rate with nothing to measure yet (the spec's default).
@@ -48,17 +63,36 @@ export async function dashboardMetrics(db: Pick<OutcomesDb, 'dashboardRollups'>,
   };
 }
 
-/** The last weeks with any outcome, oldest first, from the weekly rollups. */
-export async function dashboardTrends(db: Pick<OutcomesDb, 'dashboardRollups'>, workspaceId: string): Promise<TrendPoint[]> {
-  // ISO week keys sort as strings (`2024-W52` < `2025-W01`); the all-time rollup is left out.
-  const weeks = await db.dashboardRollups.find({ workspaceId, period: { $ne: TOTAL_PERIOD } }).sort({ period: -1 }).limit(TREND_WEEKS).lean();
-  return weeks.reverse().map((week) => {
-    const counters = countersOf(week);
-    return {
-      week: week.period,
-      responseRate: percent(counters.replies, counters.sends),
-      meetingBookingRate: percent(counters.meetingsBooked, counters.sends),
-      leadQualityScore: counters.leadsScored > 0 ? oneDecimal(counters.scoreSum / counters.leadsScored) : 0,
-    };
-  });
+/** A rollup as a chart point. */
+function trendPoint(rollup: Partial<DashboardRollup> & { period: string }): TrendPoint {
+  const counters = countersOf(rollup);
+  const daily = isDay(rollup.period);
+  return {
+    week: daily ? isoWeekOf(new Date(`${rollup.period}T00:00:00Z`)) : rollup.period,
+    period: rollup.period,
+    start: daily ? rollup.period : isoWeekStart(rollup.period),
+    responseRate: percent(counters.replies, counters.sends),
+    meetingBookingRate: percent(counters.meetingsBooked, counters.sends),
+    leadQualityScore: counters.leadsScored > 0 ? oneDecimal(counters.scoreSum / counters.leadsScored) : 0,
+  };
+}
+
+/**
+ * The trend chart's points, oldest first, from the rollups (buckets without any outcome are
+ * left out). Without a range: the last 12 weeks with data. With one: the buckets of the last
+ * 7 or 30 days (daily) or 90 days (weekly) up to `now`, its own day or week included.
+ */
+export async function dashboardTrends(db: Pick<OutcomesDb, 'dashboardRollups'>, workspaceId: string, range?: TrendRange, now = new Date()): Promise<TrendPoint[]> {
+  if (!range) {
+    // ISO week keys sort as strings (`2024-W52` < `2025-W01`).
+    const weeks = await db.dashboardRollups.find({ workspaceId, period: { $regex: WEEK_PERIOD } }).sort({ period: -1 }).limit(TREND_WEEKS).lean();
+    return weeks.reverse().map(trendPoint);
+  }
+  const { days, bucket } = TREND_RANGES[range];
+  const first = daysBefore(now, days - 1);
+  const [from, to, pattern] = bucket === 'day' ? [dayOf(first), dayOf(now), DAY_PERIOD] : [isoWeekOf(first), isoWeekOf(now), WEEK_PERIOD];
+  // Two conditions on `period` in an $and: the embedded database drops a range given beside $regex.
+  const rollups = await db.dashboardRollups.find({ workspaceId, $and: [{ period: { $gte: from, $lte: to } }, { period: { $regex: pattern } }] })
+    .sort({ period: 1 }).lean();
+  return rollups.map(trendPoint);
 }

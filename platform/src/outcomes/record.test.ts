@@ -27,11 +27,11 @@ const is = (type: string) => ({ $eq: ['$type', type] });
 const countOf = (type: string) => ({ $sum: { $cond: [is(type), 1, 0] } });
 
 /** The rollups recomputed from the raw events by the database itself: per ISO week (`%G-W%V`) and in total. */
-async function recompute(workspaceId: string) {
+async function recompute(workspaceId: string, periodFormat = '%G-W%V') {
   const rows = await db.outcomeEvents.aggregate<Record<string, number> & { _id: string }>([
     { $match: { workspaceId } },
     { $group: {
-      _id: { $dateToString: { date: '$at', format: '%G-W%V' } },
+      _id: { $dateToString: { date: '$at', format: periodFormat } },
       sends: countOf('sent'), replies: countOf('replied'), meetingsBooked: countOf('meeting_booked'),
       meetingsAttended: countOf('meeting_attended'), noShows: countOf('meeting_no_show'), leadsScored: countOf('lead_scored'),
       positiveReplies: { $sum: { $cond: [{ $and: [is('replied'), { $or: [{ $eq: ['$category', 'interested'] }, { $eq: ['$category', 'referral'] }] }] }, 1, 0] } },
@@ -88,7 +88,11 @@ describe('recordOutcome', () => {
     expect(counters(await rollup(workspaceId))).toEqual(expected.total);
     expect(expected.total.sends + expected.total.replies + expected.total.leadsScored).toBeGreaterThan(0);
     for (const [week, sums] of Object.entries(expected.weeks)) expect(counters(await rollup(workspaceId, week))).toEqual(sums);
-    expect(await db.dashboardRollups.countDocuments({ workspaceId })).toBe(Object.keys(expected.weeks).length + 1);
+    // The daily rollups (the dashboard's 7- and 30-day charts) likewise, day by day.
+    const days = (await recompute(workspaceId, '%Y-%m-%d')).weeks;
+    expect(Object.keys(days).length).toBeGreaterThan(Object.keys(expected.weeks).length);
+    for (const [day, sums] of Object.entries(days)) expect(counters(await rollup(workspaceId, day))).toEqual(sums);
+    expect(await db.dashboardRollups.countDocuments({ workspaceId })).toBe(Object.keys(expected.weeks).length + Object.keys(days).length + 1);
   });
 
   it('computes ISO weeks as MongoDB does (%G-W%V), and right at year boundaries', async () => {

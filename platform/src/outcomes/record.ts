@@ -2,7 +2,7 @@ import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { dashboardRollupModels, RollupCounter } from '../db/models/dashboard-rollup.ts';
 import { TOTAL_PERIOD } from '../db/models/dashboard-rollup.ts';
 import type { outcomeEventModels } from '../db/models/outcome-event.ts';
-import { isoWeekOf } from './iso-week.ts';
+import { dayOf, isoWeekOf } from './iso-week.ts';
 import { OutcomeEventInput, POSITIVE_REPLY_CATEGORIES, type ParsedOutcomeEvent } from './schemas.ts';
 
 /** The models outcome recording needs. */
@@ -56,13 +56,13 @@ async function applyToRollup(db: OutcomesDb, workspaceId: string, period: string
 
 async function applyEvent(db: OutcomesDb, event: Pick<ParsedOutcomeEvent, 'workspaceId' | 'eventId' | 'at'> & Countable) {
   const inc = countersOf(event);
-  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at)]) await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
+  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)]) await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
   await db.outcomeEvents.updateOne({ workspaceId: event.workspaceId, eventId: event.eventId }, { $set: { applied: true } });
 }
 
 /**
  * Records an outcome event once per (workspace, eventId) and counts it in the workspace's
- * all-time and ISO-week rollups. A duplicate of a counted event is a no-op; a duplicate of one
+ * all-time, ISO-week and daily rollups. A duplicate of a counted event is a no-op; a duplicate of one
  * whose counting was cut short (a crash after the insert) finishes counting it, never twice.
  */
 export async function recordOutcome(db: OutcomesDb, input: OutcomeEventInput): Promise<{ recorded: boolean }> {

@@ -4,7 +4,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 export const ROLLUP_COUNTERS = ['sends', 'replies', 'positiveReplies', 'meetingsBooked', 'meetingsAttended', 'noShows', 'leadsScored', 'scoreSum'] as const;
 export type RollupCounter = (typeof ROLLUP_COUNTERS)[number];
 
-/** The period of the all-time rollup; weekly ones are ISO weeks such as `2025-W07`. */
+/** The period of the all-time rollup; weekly ones are ISO weeks such as `2025-W07`, daily ones UTC days such as `2025-02-14`. */
 export const TOTAL_PERIOD = 'total';
 
 /** The counters of one workspace over one period: the dashboard reads these, never the raw events. */
