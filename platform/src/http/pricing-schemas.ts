@@ -12,7 +12,7 @@ const bid = activities.upsertBid.input.shape;
  * meeting (`ecm`) can never reach a client, whatever the plugin adds to its public view.
  */
 export const PricingSlice = activities.upsertSlice.output.pick({
-  sliceId: true, sliceName: true, tier: true, qualityScore: true, leadsVolume: true, ppm: true, pm: true, floor: true, cap: true, isActive: true,
+  sliceId: true, sliceName: true, tier: true, qualityScore: true, leadsVolume: true, ppm: true, pm: true, floor: true, cap: true, basePrice: true, isActive: true,
 });
 
 /** A customer's bid on a slice. */
@@ -34,3 +34,6 @@ export const BidBody = z.object({
   dailyBudgetCap: bid.dailyBudgetCap.unwrap(),
   isEnabled: bid.isEnabled,
 });
+
+/** GET /api/pricing/ledger: what the workspace was charged (attended meetings) and its no-shows (never charged). */
+export const LedgerSummary = activities.ledgerSummary.output;

@@ -72,7 +72,7 @@ describe('/api/pricing', () => {
     expect(raw).not.toContain('ecm');
     expect(raw).not.toContain('12.5');
     expect(Object.keys((JSON.parse(raw) as Slice[])[0]!).sort())
-      .toEqual(['cap', 'floor', 'isActive', 'leadsVolume', 'pm', 'ppm', 'qualityScore', 'sliceId', 'sliceName', 'tier']);
+      .toEqual(['basePrice', 'cap', 'floor', 'isActive', 'leadsVolume', 'pm', 'ppm', 'qualityScore', 'sliceId', 'sliceName', 'tier']);
   });
 
   it('sets a bid: listed, and the slice is priced with it and shown active', async () => {
@@ -138,5 +138,21 @@ describe('/api/pricing', () => {
     expect((await slices('acme')).map((slice) => slice.sliceId)).toEqual(['premium', 'standard', 'volume']);
     expect(await bids('globex')).toEqual([]);
     expect(await bids('acme')).toHaveLength(1);
+  });
+
+  it('sums the ledger: attended meetings charged at the slice price, no-shows free, an empty workspace all zero', async () => {
+    const empty = await get('/api/pricing/ledger?workspace=nobody');
+    expect(await empty.json()).toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+    await ensureDefaultSlices(deps, 'billed');
+    const price = (await slices('billed')).find((slice) => slice.sliceId === 'standard')!.ppm;
+    const charge = (meetingId: string, outcome: 'completed' | 'no-show') => callPricing(deps, 'chargeMeeting',
+      { workspaceId: 'billed', meetingId, sliceId: 'standard', outcome, attendedAt: '2026-11-20T15:00:00Z' });
+    expect(await charge('m-attended', 'completed')).toMatchObject({ charged: true, amount: price });
+    await charge('m-missed', 'no-show');
+    const totals = { meetingsCharged: 1, total: price, noShows: 1 };
+    expect(await (await get('/api/pricing/ledger?workspace=billed')).json()).toEqual({
+      ...totals, averagePpm: price, currency: 'USD', bySlice: [{ sliceId: 'standard', ...totals }], byMonth: [{ month: '2026-11', ...totals }],
+    });
+    expect((await get('/api/pricing/ledger?workspace=Not%20A%20Slug')).status).toBe(400);
   });
 });

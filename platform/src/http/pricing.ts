@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { bidWorkspace, callPricing } from '../pricing/pricing.ts';
-import { Bid, BidBody, BidResult, PricingSlice } from './pricing-schemas.ts';
+import { Bid, BidBody, BidResult, LedgerSummary, PricingSlice } from './pricing-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
@@ -17,6 +17,9 @@ export function pricingRouter(deps: PluginApiDeps): Router {
     })
     .get('/bids', async (ctx) => {
       ctx.body = Bids.parse(await callPricing(deps, 'listBids', { workspaceId: workspaceOf(ctx) })).bids;
+    })
+    .get('/ledger', async (ctx) => {
+      ctx.body = LedgerSummary.parse(await callPricing(deps, 'ledgerSummary', { workspaceId: workspaceOf(ctx) }));
     })
     .post('/bid', async (ctx) => {
       const { workspaceId: bodyWorkspace, ...bid } = BidBody.parse(ctx.request.body ?? {});
@@ -35,6 +38,8 @@ export const pricingRouteDocs: RouteDoc[] = [
     responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) }, 400: badWorkspace } },
   { method: 'get', path: '/api/pricing/bids', summary: 'The workspace\'s bids', tags, query: WorkspaceQuery,
     responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) }, 400: badWorkspace } },
+  { method: 'get', path: '/api/pricing/ledger', summary: 'Meetings charged (attended only), spend, average price per meeting and no-shows: in all, per slice, per month',
+    tags, query: WorkspaceQuery, responses: { 200: { description: 'The workspace\'s charge ledger, summed', schema: LedgerSummary }, 400: badWorkspace } },
   { method: 'post', path: '/api/pricing/bid', summary: 'Set the bid on a slice (workspaceId in the body, or ?workspace=; both must agree)', tags,
     query: WorkspaceQuery, body: BidBody,
     responses: {

@@ -53,12 +53,34 @@ describe('ledgerSummary', () => {
     await charge('ws-a', 'm3', 'completed', '2026-11-25T10:00:00Z');
     const all = await runActivity(ppmPricingPlugin, 'ledgerSummary', { workspaceId: 'ws-a' }, at());
     // 55.17 + 59.38 = 114.55 over 2 meetings; the no-show counts for nothing.
-    expect(all).toEqual({ meetingsCharged: 2, total: 114.55, averagePpm: 57.28, currency: 'USD' });
+    const totals = { meetingsCharged: 2, total: 114.55, noShows: 1 };
+    expect(all).toEqual({ ...totals, averagePpm: 57.28, currency: 'USD', bySlice: [{ sliceId: 'mid-market', ...totals }],
+      byMonth: [{ month: '2026-11', ...totals }] });
     const window = await runActivity(ppmPricingPlugin, 'ledgerSummary',
       { workspaceId: 'ws-a', from: '2026-11-24T00:00:00Z', to: '2026-11-26T00:00:00Z' }, at());
-    expect(window).toEqual({ meetingsCharged: 1, total: 59.38, averagePpm: 59.38, currency: 'USD' });
+    expect(window).toMatchObject({ meetingsCharged: 1, total: 59.38, averagePpm: 59.38, noShows: 1 });
     const before = await runActivity(ppmPricingPlugin, 'ledgerSummary', { workspaceId: 'ws-a', to: '2026-11-23T10:00:00Z' }, at());
-    expect(before).toEqual({ meetingsCharged: 0, total: 0, averagePpm: 0, currency: 'USD' });
+    expect(before).toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+  });
+
+  it('splits charges and no-shows by slice and by month of attendance', async () => {
+    await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-months', ...slice }, at());
+    await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-months', ...slice, sliceId: 'enterprise', tier: 'premium' }, at());
+    const chargeIn = (sliceId: string, meetingId: string, outcome: 'completed' | 'no-show', iso: string) =>
+      runActivity(ppmPricingPlugin, 'chargeMeeting', { workspaceId: 'ws-months', meetingId, sliceId, outcome, attendedAt: iso }, at(iso));
+    const october = await chargeIn('mid-market', 'o1', 'completed', '2026-10-30T10:00:00Z');
+    const november = await chargeIn('enterprise', 'n1', 'completed', '2026-11-02T10:00:00Z');
+    await chargeIn('enterprise', 'n2', 'no-show', '2026-11-03T10:00:00Z');
+    const summary = await runActivity(ppmPricingPlugin, 'ledgerSummary', { workspaceId: 'ws-months' }, at());
+    expect(summary.bySlice).toEqual([
+      { sliceId: 'enterprise', meetingsCharged: 1, total: november.amount, noShows: 1 },
+      { sliceId: 'mid-market', meetingsCharged: 1, total: october.amount, noShows: 0 },
+    ]);
+    expect(summary.byMonth).toEqual([
+      { month: '2026-10', meetingsCharged: 1, total: october.amount, noShows: 0 },
+      { month: '2026-11', meetingsCharged: 1, total: november.amount, noShows: 1 },
+    ]);
+    expect(summary.total).toBe(Math.round((october.amount + november.amount) * 100) / 100);
   });
 });
 

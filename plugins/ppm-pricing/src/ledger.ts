@@ -12,6 +12,15 @@ function answer(row: Pick<LedgerDocument, 'kind' | 'amount'>) {
   return { charged: row.kind === 'charge', amount: row.amount, currency: 'USD' as const, reason: REASONS[row.kind] };
 }
 
+type LedgerRow = Pick<LedgerDocument, 'amount' | 'kind' | 'sliceId' | 'attendedAt'>;
+
+/** Charges, spend and no-shows of some ledger rows; spend summed in whole cents so 2-decimal amounts add up exactly. */
+function ledgerTotals(rows: readonly LedgerRow[]) {
+  const charges = rows.filter((row) => row.kind === 'charge');
+  const cents = charges.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+  return { meetingsCharged: charges.length, total: cents / 100, noShows: rows.length - charges.length };
+}
+
 /** Ledger activities over the pricing models. */
 export function ledgerActivities(models: PricingModels, config: PpmPricingConfig, clock: Clock) {
   /**
@@ -63,16 +72,25 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
       return answer(row);
     },
 
-    /** Charged meetings, total and average price from the ledger, attendedAt in [from, to). */
+    /**
+     * Charged meetings, spend and average price per attended meeting, and no-shows (never
+     * charged), attendedAt in [from, to): in all, per slice and per month.
+     */
     async ledgerSummary({ workspaceId, from, to }: z.output<typeof ledgerSummaryInput>) {
       const attendedAt = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
-      const filter = { workspaceId, kind: 'charge' as const, ...(from || to ? { attendedAt } : {}) };
-      const rows = await models.ledger.find(filter, { amount: 1 }).lean();
-      // Summed in whole cents so that many 2-decimal amounts add up exactly.
-      const cents = rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+      const filter = { workspaceId, ...(from || to ? { attendedAt } : {}) };
+      const rows = await models.ledger.find(filter, { amount: 1, kind: 1, sliceId: 1, attendedAt: 1 }).sort({ attendedAt: 1 }).lean();
+      const all = ledgerTotals(rows);
+      const groups = (keyOf: (row: LedgerRow) => string) => {
+        const byKey = new Map<string, LedgerRow[]>();
+        for (const row of rows) byKey.set(keyOf(row), [...(byKey.get(keyOf(row)) ?? []), row]);
+        return [...byKey].map(([key, group]) => [key, ledgerTotals(group)] as const);
+      };
       return {
-        meetingsCharged: rows.length, total: cents / 100, currency: 'USD' as const,
-        averagePpm: rows.length === 0 ? 0 : Math.round(cents / rows.length) / 100,
+        meetingsCharged: all.meetingsCharged, total: all.total, noShows: all.noShows, currency: 'USD' as const,
+        averagePpm: all.meetingsCharged === 0 ? 0 : Math.round((all.total * 100) / all.meetingsCharged) / 100,
+        bySlice: groups((row) => row.sliceId).sort(([a], [b]) => a.localeCompare(b)).map(([sliceId, totals]) => ({ sliceId, ...totals })),
+        byMonth: groups((row) => row.attendedAt.toISOString().slice(0, 7)).map(([month, totals]) => ({ month, ...totals })),
       };
     },
   };

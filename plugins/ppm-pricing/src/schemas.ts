@@ -36,13 +36,14 @@ export const publicSlice = z.object({
   sliceId: z.string(), sliceName: z.string(), tier: z.enum(TIERS), qualityScore: fraction,
   leadsVolume: count.describe('Leads per month.'), ppm: money.describe('Price per attended meeting, USD, 2 decimals.'),
   pm: fraction.describe('Meeting probability: the show-up posterior.'), floor: money, cap: money,
+  basePrice: money.describe('USD the bid multiplier applies to: the tier base price.'),
   isActive: z.boolean().describe('The workspace\'s bid on the slice is enabled.'),
 });
 export type PublicSlice = z.output<typeof publicSlice>;
 
 /** A slice with its internal economics, for internal use only. */
 export const sliceEconomics = publicSlice.extend({
-  basePrice: money, ecm: money.nullable().describe('Internal expected cost per attended meeting, USD.'),
+  ecm: money.nullable().describe('Internal expected cost per attended meeting, USD.'),
   margin: z.number().nullable().describe('ppm − ecm, USD.'), pmPrior: fraction, qualityPrior: fraction,
   evidence: z.object({ booked: count, attended: count, qualifiedLeads: count, leads: count, ledgerBooked: count, ledgerAttended: count }),
 });
@@ -84,8 +85,11 @@ export const ledgerSummaryInput = z.object({
   workspaceId, from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(),
 });
 /** Output of `ledgerSummary`. */
+const ledgerTotals = { meetingsCharged: count, total: money, noShows: count.describe('No-shows recorded (never charged).') };
 export const ledgerSummary = z.object({
-  meetingsCharged: count, total: money, averagePpm: money, currency: z.literal('USD'),
+  ...ledgerTotals, averagePpm: money.describe('Average price per attended meeting charged.'), currency: z.literal('USD'),
+  bySlice: z.array(z.object({ sliceId: z.string(), ...ledgerTotals })).describe('Per slice, by slice id.'),
+  byMonth: z.array(z.object({ month: z.string().describe('UTC month of attendance, YYYY-MM.'), ...ledgerTotals })).describe('Per month, oldest first.'),
 });
 
 /** Input of `recomputeSlice`: one period's outcomes of the slice. */

@@ -34,12 +34,12 @@ export function slicePrice(slice: SliceDocument, bid: BidDocument | null | undef
   }).price;
 }
 
-/** What a client may see of a slice: `ecm` and the other internals are left out on purpose. */
+/** What a client may see of a slice (enough to preview a bid's price): `ecm` and the other internals are left out on purpose. */
 export function publicView(slice: SliceDocument, bid: BidDocument | null | undefined, config: PpmPricingConfig): PublicSlice {
   return {
     sliceId: slice.sliceId, sliceName: slice.sliceName, tier: slice.tier, qualityScore: slice.qualityScore,
     leadsVolume: slice.leadsVolume, ppm: slicePrice(slice, bid, config), pm: slice.pm,
-    floor: slice.floor, cap: slice.cap, isActive: bid?.isEnabled ?? false,
+    floor: slice.floor, cap: slice.cap, basePrice: tierBasePrice(config, slice.tier), isActive: bid?.isEnabled ?? false,
   };
 }
 
@@ -48,7 +48,7 @@ export function economicsView(slice: SliceDocument, bid: BidDocument | null | un
   const view = publicView(slice, bid, config);
   const evidence = slice.evidence ?? { booked: 0, attended: 0, qualifiedLeads: 0, leads: 0 };
   return {
-    ...view, basePrice: tierBasePrice(config, slice.tier), ecm: slice.ecm ?? null,
+    ...view, ecm: slice.ecm ?? null,
     margin: slice.ecm === null || slice.ecm === undefined ? null : toCents(view.ppm - slice.ecm),
     pmPrior: slice.pmPrior, qualityPrior: slice.qualityPrior,
     evidence: { ...evidence, ledgerBooked: slice.ledgerBooked, ledgerAttended: slice.ledgerAttended },

@@ -15,7 +15,7 @@ describe('slices', () => {
     const slice = await runActivity(ppmPricingPlugin, 'upsertSlice', { ...premium, pm: 0.6, ecm: 18 }, at());
     // 1 × 50 × 0.9 ÷ 0.6 = 75, inside [50, 200]
     expect(slice).toEqual({ sliceId: 'series-b-saas', sliceName: 'Series B+ SaaS', tier: 'premium', qualityScore: 0.9,
-      leadsVolume: 400, ppm: 75, pm: 0.6, floor: 50, cap: 200, isActive: false });
+      leadsVolume: 400, ppm: 75, pm: 0.6, floor: 50, cap: 200, basePrice: 50, isActive: false });
   });
 
   it('never shows ecm in the public list, only in the internal view', async () => {
