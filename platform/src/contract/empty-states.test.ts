@@ -48,6 +48,16 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   },
   'GET /api/pricing/slices': emptyList('/api/pricing/slices'),
   'GET /api/pricing/bids': emptyList('/api/pricing/bids'),
+  'GET /api/pricing/ledger': async () => {
+    expect(bodyOf(await fresh.get('/api/pricing/ledger')))
+      .toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+  },
+  'GET /api/learning/status': async () => {
+    // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
+    expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({
+      nextCycleAt: null, automaticCycles: true, lastCycleAt: null, pendingOutcomes: 0, pendingScoredLeads: 0, minSampleSize: 100,
+    });
+  },
   'GET /api/icp': async () => {
     const missing: ContractResponse = await fresh.get('/api/icp');
     expect([missing.status, missing.text]).toEqual([404, 'No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first']);

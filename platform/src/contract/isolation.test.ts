@@ -68,6 +68,10 @@ describe('from workspace A, nothing of B is listed or readable', () => {
       .toEqual([[], [], []]);
     const agents = bodyOf<Array<{ agentName: string; performance: { engagement: number | null } }>>(await a.get('/api/agents/status'));
     expect(agents.find((agent) => agent.agentName === 'outreach')?.performance.engagement).toBeNull();
+    // B has learned once and has outcomes; A has neither, and has been charged nothing.
+    expect(bodyOf(await b.get('/api/learning/status'))).toMatchObject({ lastCycleAt: expect.any(String) });
+    expect(bodyOf(await a.get('/api/learning/status'))).toMatchObject({ lastCycleAt: null, pendingOutcomes: 0, pendingScoredLeads: 0 });
+    expect(bodyOf(await a.get('/api/pricing/ledger'))).toMatchObject({ meetingsCharged: 0, noShows: 0, bySlice: [], byMonth: [] });
   });
 
   it('discovery, which scores with A\'s weights, not B\'s', async () => {

@@ -30,6 +30,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'GET /api/plugins/{id}': async () => client.get('/api/plugins/lead-scoring', { workspace: null }).then(holding({ id: 'lead-scoring' })),
     'GET /api/openapi.json': async () => client.get('/api/openapi.json', { workspace: null }),
     'GET /api/agents/status': async () => client.get('/api/agents/status'),
+    'GET /api/agents/settings': async () => client.get('/api/agents/settings', { workspace: null })
+      .then(holding({ llmConfigured: false, model: null, temperature: 0.7, maxTokens: 2048, minConfidence: 0.85, minSampleSize: 100, learningRate: 0.1 })),
 
     'POST /api/prospects': async () => client.post('/api/prospects', qualifiedProspect(platform)).then(holding({ id: 1, score: null })),
     'GET /api/prospects': async () => client.get('/api/prospects', { query: { search: 'ada', sort: 'score' } }).then(holding([{ id: 1, lastName: 'Lane' }])),
@@ -70,6 +72,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'POST /api/pricing/bid': async () => client.post('/api/pricing/bid',
       { workspaceId: client.workspace, sliceId: 'standard', baseBid: 1.5, maxDailyMeetings: 10, dailyBudgetCap: 300, isEnabled: true }),
     'GET /api/pricing/bids': async () => client.get('/api/pricing/bids').then(holding([{ sliceId: 'standard', isEnabled: true, baseBid: 1.5 }])),
+    // The meeting above was marked attended before the workspace had pricing slices, so nothing was charged for it.
+    'GET /api/pricing/ledger': async () => client.get('/api/pricing/ledger').then(holding({ currency: 'USD', noShows: 0 })),
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),
@@ -111,7 +115,9 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         { timeout: 30_000, interval: 250 }).toBe(1);
       return client.get('/api/dashboard/metrics').then(holding({ learning_cycles: 1, meeting_booked: 1 }));
     },
-    'GET /api/dashboard/trends': async () => client.get('/api/dashboard/trends'),
+    'GET /api/dashboard/trends': async () => client.get('/api/dashboard/trends', { query: { range: '30d' } })
+      .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
+    'GET /api/learning/status': async () => client.get('/api/learning/status').then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100 })),
     'GET /api/dashboard/insights': async () => client.get('/api/dashboard/insights', { query: { cycles: 1 } }),
     'GET /api/activity': async () => client.get('/api/activity', { query: { limit: 5 } }),
   };

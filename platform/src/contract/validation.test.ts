@@ -22,7 +22,8 @@ interface BadRequest {
   fine: string[];
 }
 
-const PLATFORM_WIDE = new Set<RouteKey>(['GET /api/health', 'GET /api/plugins', 'GET /api/plugins/{id}', 'GET /api/openapi.json', 'GET /api/icp/sample-sites']);
+const PLATFORM_WIDE = new Set<RouteKey>(['GET /api/health', 'GET /api/plugins', 'GET /api/plugins/{id}', 'GET /api/openapi.json', 'GET /api/icp/sample-sites',
+  'GET /api/agents/settings']);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {
   const route = routeKey(doc);

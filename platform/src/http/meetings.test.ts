@@ -1,6 +1,8 @@
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDefaultSlices } from '../pricing/default-slices.ts';
+import { callPricing } from '../pricing/pricing.ts';
 import { createProspect } from '../prospects/prospects.ts';
 import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
@@ -176,5 +178,28 @@ describe('/api/meetings', () => {
     const theirs = await book('globex', booking(1, slots[2]!.start));
     expect((await list('globex')).map((entry) => entry.id)).toEqual([theirs.meeting.id]);
     expect((await list('acme')).map((entry) => entry.id)).not.toContain(theirs.meeting.id);
+  });
+
+  it('charges an attended meeting at the slice of the prospect\'s headcount, never a no-show or a prospect of unknown size', async () => {
+    const deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+    await ensureDefaultSlices(deps, 'billing');
+    const sizes = [120, 20, undefined];
+    for (const [index, employeeCount] of sizes.entries()) {
+      await createProspect(stack.db, 'billing', { firstName: 'Billed', lastName: String(index + 1), company: 'Acme', email: `b${index + 1}@acme.com`,
+        ...(employeeCount === undefined ? {} : { employeeCount }) });
+    }
+    const [attended, missed, unsized] = await Promise.all([1, 2, 3].map((id, index) => book('billing', booking(id, slots[index]!.start))));
+    const mark = (id: string, outcome: string) => post(`/api/meetings/${id}/outcome?workspace=billing`, { outcome });
+    expect((await mark(attended!.meeting.id, 'completed')).status).toBe(200);
+    expect((await mark(attended!.meeting.id, 'completed')).status).toBe(200); // a repeated report charges once
+    expect((await mark(missed!.meeting.id, 'no-show')).status).toBe(200);
+    expect((await mark(unsized!.meeting.id, 'completed')).status).toBe(200);
+
+    const { slices } = await callPricing(deps, 'listSlices', { workspaceId: 'billing' }) as { slices: Array<{ sliceId: string; ppm: number }> };
+    const standard = slices.find((slice) => slice.sliceId === 'standard')!;
+    const ledger = await callPricing(deps, 'ledgerSummary', { workspaceId: 'billing' });
+    expect(ledger).toMatchObject({ meetingsCharged: 1, total: standard.ppm, noShows: 1, bySlice: [
+      { sliceId: 'standard', meetingsCharged: 1, total: standard.ppm, noShows: 0 }, { sliceId: 'volume', meetingsCharged: 0, total: 0, noShows: 1 },
+    ] });
   });
 });

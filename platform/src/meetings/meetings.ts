@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { findProspect } from '../prospects/prospects.ts';
+import { chargeMeetingOutcome } from './charge.ts';
 import { meetingInvite, type MeetingConfig, type MeetingDocument } from './invite.ts';
 
 const PLUGIN = 'meeting-booking';
@@ -81,13 +82,18 @@ async function recordMeetingOutcome(deps: MeetingDeps, workspaceId: string, meet
   await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
 }
 
-/** Records what happened to a meeting, through the plugin's transition rules. */
+/**
+ * Records what happened to a meeting, through the plugin's transition rules. Attendance is an
+ * outcome (dashboard, learning) and a ledger entry: an attended meeting is charged at its
+ * slice's price, a no-show is not (see chargeMeetingOutcome); the first outcome reported stands.
+ */
 export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string, outcome: string): Promise<unknown> {
   const marked = await call(deps, 'markOutcome', { workspaceId, meetingId, outcome }, {
     failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
-  }) as { meeting: { prospectId?: number } };
+  }) as { meeting: { prospectId: number; scheduledAt: string } };
   if (outcome === 'completed' || outcome === 'no-show') {
     await recordMeetingOutcome(deps, workspaceId, meetingId, outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show', marked.meeting.prospectId);
+    await chargeMeetingOutcome(deps, workspaceId, { ...marked.meeting, id: meetingId }, outcome);
   }
   return marked;
 }
