@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentPerformance, agentStatus } from './status.ts';
+import { agentActivityText, agentPerformance, agentStatus } from './status.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -17,6 +17,20 @@ describe('agentStatus', () => {
     expect(agentStatus('research', stale, now)).toBe('active');
     expect(agentStatus('research', { ...stale, lastFinishedAt: at('2026-11-20T09:00:00Z') }, now)).toBe('idle');
     expect(agentStatus('research', undefined, now)).toBe('idle');
+  });
+});
+
+describe('agentActivityText', () => {
+  it('says what runs now, else when the agent last worked, else that it has not run', () => {
+    const running = (activity: string, expiresAt: string) => ({ key: activity, activity, startedAt: at('2026-11-22T11:59:00Z'), expiresAt: at(expiresAt) });
+    const busy = { pluginId: 'research', succeeded: 4, failed: 1, lastFinishedAt: at('2026-11-22T09:00:00Z'),
+      inFlight: [running('research.researchCompany', '2026-11-22T12:04:00Z'), running('research.researchCompany', '2026-11-22T12:05:00Z'),
+        running('research.fetchPage', '2026-11-22T11:00:00Z')] };
+    expect(agentActivityText(busy, now)).toBe('Running researchCompany (2 in progress)');
+    expect(agentActivityText({ ...busy, inFlight: [] }, now)).toBe('Last finished work 3 hours ago; 5 runs, 1 failed');
+    expect(agentActivityText({ ...busy, inFlight: [], succeeded: 1, failed: 0, lastFinishedAt: at('2026-11-22T11:59:30Z') }, now))
+      .toBe('Last finished work a minute ago; 1 run, 0 failed');
+    expect(agentActivityText(undefined, now)).toBe('Has not run yet');
   });
 });
 

@@ -25,6 +25,29 @@ export function agentStatus(pluginId: string, activity: AgentActivity | null | u
   return now.getTime() - last <= RECENT_MS ? 'active' : 'idle';
 }
 
+/** Minutes, hours or days, whichever reads best, for "… ago". */
+function ago(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return minutes <= 1 ? 'a minute ago' : `${minutes} minutes ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} hour${hours === 1 ? '' : 's'} ago` : `${Math.round(hours / 24)} days ago`;
+}
+
+/**
+ * What the agent is doing, in a sentence for the sidebar's tooltip: the activities running
+ * now, else when it last finished one, else that it has not run yet.
+ */
+export function agentActivityText(activity: AgentActivity | null | undefined, now: Date): string {
+  const running = (activity?.inFlight ?? []).filter((execution) => new Date(execution.expiresAt) > now);
+  if (running.length > 0) {
+    const names = [...new Set(running.map((execution) => execution.activity.split('.').pop()))].join(', ');
+    return `Running ${names} (${running.length} in progress)`;
+  }
+  if (!activity?.lastFinishedAt) return 'Has not run yet';
+  const done = activity.succeeded + activity.failed;
+  return `Last finished work ${ago(now.getTime() - new Date(activity.lastFinishedAt).getTime())}; ${done} run${done === 1 ? '' : 's'}, ${activity.failed} failed`;
+}
+
 /** The workspace's outcome totals an agent's performance can be read from (the dashboard's rollup). */
 export interface OutcomeTotals {
   sends: number;

@@ -70,7 +70,7 @@ afterAll(async () => {
 describe('GET /api/agents/status', () => {
   it('lists agent plugins only, idle with no data before any work', async () => {
     const body = (await (await fetch(`${server.url}/api/agents/status`)).json()) as unknown[];
-    expect(body).toEqual([{ agentName: 'waiter', status: 'idle', performance: { accuracy: null, precision: null, engagement: null, success: null } }]);
+    expect(body).toEqual([{ agentName: 'waiter', status: 'idle', activity: 'Has not run yet', performance: { accuracy: null, precision: null, engagement: null, success: null } }]);
   });
 
   it('reports what the agent is really doing: analyzing while it runs, then active with its success rate', async () => {
@@ -80,12 +80,13 @@ describe('GET /api/agents/status', () => {
     });
     const held = start(false);
     await expect.poll(async () => (await statusOf('waiter'))?.status, { timeout: 10_000 }).toBe('analyzing');
+    expect(await statusOf('waiter')).toMatchObject({ activity: 'Running hold (1 in progress)' });
     release();
     await expect(held).resolves.toEqual({ ok: true });
     await expect(start(true)).rejects.toThrow();
 
     const after = await statusOf('waiter');
-    expect(after).toMatchObject({ status: 'active', performance: { success: 50 } });
+    expect(after).toMatchObject({ status: 'active', activity: expect.stringMatching(/^Last finished work .* ago; 2 runs, 1 failed$/), performance: { success: 50 } });
     expect(await db.agentActivity.findOne({ pluginId: 'waiter' }).lean()).toMatchObject({ succeeded: 1, failed: 1, inFlight: [] });
   });
 });

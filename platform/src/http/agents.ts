@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { z } from 'zod';
-import { agentPerformance, agentStatus } from '../agents/status.ts';
+import { agentActivityText, agentPerformance, agentStatus } from '../agents/status.ts';
 import type { AgentActivity } from '../db/models/agent-activity.ts';
 import { TOTAL_PERIOD, type DashboardRollup } from '../db/models/dashboard-rollup.ts';
 import type { PluginHost } from '../plugins/host.ts';
@@ -12,6 +12,7 @@ import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 export const AgentStatusSchema = z.object({
   agentName: z.string().describe('The agent plugin id, e.g. lead-scoring'),
   status: z.enum(['active', 'learning', 'analyzing', 'idle']),
+  activity: z.string().describe('What the agent is doing, in a sentence: what runs now, or when it last worked'),
   performance: z.object({
     accuracy: z.number().nullable(),
     precision: z.number().nullable(),
@@ -34,7 +35,7 @@ export function agentsRouter(host: PluginHost, activity: Model<AgentActivity>, r
     const byAgent = new Map(records.map((record) => [record.pluginId, record]));
     const at = now();
     ctx.body = agents.map((id) => ({
-      agentName: id, status: agentStatus(id, byAgent.get(id), at), performance: agentPerformance(id, byAgent.get(id), totals),
+      agentName: id, status: agentStatus(id, byAgent.get(id), at), activity: agentActivityText(byAgent.get(id), at), performance: agentPerformance(id, byAgent.get(id), totals),
     }));
   });
 }
