@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { AppLayout } from '../components/layout/app-layout.tsx';
+import { AppLayout } from '../features/app-shell/components/app-layout.tsx';
 import { AgentsRoute } from './routes/agents.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';

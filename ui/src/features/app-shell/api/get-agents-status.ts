@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** An agent as GET /api/agents/status lists it. */
+export interface AgentStatus {
+  agentName: string;
+  status: 'active' | 'learning' | 'analyzing' | 'idle';
+  /** What the agent is doing, in a sentence. */
+  activity: string;
+}
+
+/** The dashboard's refresh cycle (spec section 9), which the sidebar's status list follows. */
+export const AGENT_STATUS_REFRESH_MS = 30_000;
+
+/** The agents and their live status, refreshed with the dashboard's 30-second cycle. */
+export function agentsStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['agents', 'status'],
+    queryFn: ({ signal }) => apiRequest<AgentStatus[]>('/api/agents/status', { signal }),
+    refetchInterval: AGENT_STATUS_REFRESH_MS,
+  });
+}
