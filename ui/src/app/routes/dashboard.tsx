@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/layout/page-header.tsx';
+import { LearningDashboard } from '../../features/learning-dashboard/components/learning-dashboard.tsx';
 
-/** /dashboard: Learning Dashboard (spec section 2). Being built. */
+/** /dashboard: the Learning Dashboard (spec section 2). */
 export function DashboardRoute() {
-  return <PageHeader title="Learning Dashboard" subtitle="" />;
+  return <LearningDashboard />;
 }
