@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/layout/page-header.tsx';
+import { AgentConfiguration } from '../../features/agent-configuration/components/agent-configuration.tsx';
 
-/** /agents: Agent Configuration (spec section 2). Being built. */
+/** /agents: Agent Configuration (spec section 2). */
 export function AgentsRoute() {
-  return <PageHeader title="Agent Configuration" subtitle="" />;
+  return <AgentConfiguration />;
 }
