@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/layout/page-header.tsx';
+import { PpmMarketplace } from '../../features/ppm-marketplace/components/ppm-marketplace.tsx';
 
-/** /pricing: PPM Marketplace (spec section 2). Being built. */
+/** /pricing: the PPM Marketplace (spec section 2). */
 export function PricingRoute() {
-  return <PageHeader title="PPM Marketplace" subtitle="" />;
+  return <PpmMarketplace />;
 }

@@ -1,0 +1,110 @@
+import { test, expect, type Page } from '@playwright/test';
+
+interface Slice { sliceId: string; sliceName: string; qualityScore: number; ppm: number; pm: number; isActive: boolean }
+interface Ledger { meetingsCharged: number; total: number; averagePpm: number; noShows: number; byMonth: Array<{ month: string }> }
+
+const slicesOf = async (request: Page['request'], workspace = 'default') =>
+  (await (await request.get(`/api/pricing/slices?workspace=${workspace}`)).json()) as Slice[];
+
+test('a fresh workspace: the tabs, and empty states instead of example figures', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('meetflow.workspace', `e2e-pricing-${Date.now().toString(36)}`));
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'PPM Marketplace', level: 1 })).toBeVisible();
+  await expect(page.getByText('Dynamic pricing for guaranteed meetings with your Ideal Customer Profile segments')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Marketplace', 'Analytics', 'Billing']);
+  await expect(page.getByRole('tab', { name: 'Marketplace' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('slices-empty')).toBeVisible();
+  for (const tab of ['Analytics', 'Billing']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('ledger-empty')).toContainText('No attended meetings yet');
+  }
+  await expect(page.getByText('5,992.50')).toHaveCount(0);
+});
+
+test('slices as the API prices them; a saved bid turns a slice Active at its new price; a bad value keeps the dialog open', async ({ page, request }) => {
+  await page.goto('/pricing');
+  const slices = await slicesOf(request);
+  expect(slices.length).toBeGreaterThan(0);
+  for (const slice of slices) {
+    const card = page.getByTestId(`slice-${slice.sliceId}`);
+    await expect(card).toContainText(slice.sliceName);
+    await expect(card.getByTestId('slice-price')).toHaveText(`$${slice.ppm.toFixed(2)}`);
+    await expect(card.getByTestId('slice-probability')).toHaveText(`${(slice.pm * 100).toFixed(1)}%`);
+    await expect(card.getByTestId('stars')).toHaveAttribute('data-filled', String(Math.round(slice.qualityScore * 5)));
+    await expect(card.getByTestId('slice-state')).toHaveText(slice.isActive ? 'Active' : 'Inactive');
+  }
+  const target = slices.find((slice) => !slice.isActive) ?? slices[0]!;
+  const card = page.getByTestId(`slice-${target.sliceId}`);
+  await card.getByRole('button', { name: 'Configure' }).click();
+  const dialog = page.getByRole('dialog');
+  const slider = dialog.getByRole('slider', { name: 'Base bid multiplier' });
+  await expect(slider).toHaveAttribute('min', '0.5');
+  await expect(slider).toHaveAttribute('max', '3');
+  await expect(slider).toHaveAttribute('step', '0.1');
+  const meetings = dialog.getByLabel('Max daily meetings');
+  await expect(meetings).toHaveAttribute('min', '1');
+  await expect(meetings).toHaveAttribute('max', '50');
+  await expect(dialog.getByLabel('Daily budget cap ($)')).toHaveAttribute('step', '10');
+  await screenshot(page, 'pricing-dialog');
+
+  const before = await dialog.getByTestId('preview-price').textContent();
+  await slider.focus();
+  for (let step = 0; step < 5; step++) await slider.press('ArrowRight'); // 1.0 → 1.5
+  await expect(slider).toHaveValue('1.5');
+  await expect(dialog.getByTestId('preview-price')).not.toHaveText(before!);
+  const previewed = await dialog.getByTestId('preview-price').textContent();
+
+  await meetings.fill('80');
+  await dialog.getByRole('button', { name: 'Save Bid' }).click();
+  await expect(dialog.getByTestId('bid-error')).toContainText('maxDailyMeetings');
+  await expect(dialog).toBeVisible();
+
+  await meetings.fill('8');
+  await dialog.getByLabel('Enable bidding').check();
+  await dialog.getByRole('button', { name: 'Save Bid' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('Bid Saved');
+  const after = (await slicesOf(request)).find((slice) => slice.sliceId === target.sliceId)!;
+  expect(after.isActive).toBe(true);
+  expect(`$${after.ppm.toFixed(2)}`).toBe(previewed);
+  await expect(card.getByTestId('slice-state')).toHaveText('Active');
+  await expect(card.getByTestId('slice-price')).toHaveText(`$${after.ppm.toFixed(2)}`);
+  await screenshot(page, 'pricing-marketplace');
+});
+
+test('Analytics and Billing show the ledger after a meeting is attended', async ({ page, request }) => {
+  // A 30-person company's meeting is priced in the default workspace's Volume slice.
+  const email = `lena-${Date.now().toString(36)}@ledger.example`;
+  const created = await request.post('/api/prospects', { data: { firstName: 'Lena', lastName: 'Ortiz', email, company: 'Ledger Co', employeeCount: 30 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: prospectId } = (await created.json()) as { id: number };
+  const volume = (await slicesOf(request)).find((slice) => slice.sliceId === 'volume')!;
+  const { slots } = (await (await request.get('/api/meetings/slots?count=3')).json()) as { slots: Array<{ start: string }> };
+  const booked = await request.post('/api/meetings', { data: { prospectId, prospect: { name: 'Lena Ortiz', email }, scheduledAt: slots[2]!.start } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { meeting } = (await booked.json()) as { meeting: { id: string } };
+  expect((await request.post(`/api/meetings/${meeting.id}/outcome`, { data: { outcome: 'completed' } })).status()).toBe(200);
+
+  const ledger = (await (await request.get('/api/pricing/ledger')).json()) as Ledger & { bySlice: Array<{ sliceId: string; total: number }> };
+  expect(ledger.meetingsCharged).toBeGreaterThanOrEqual(1);
+  expect(ledger.bySlice.find((row) => row.sliceId === 'volume')?.total).toBeGreaterThanOrEqual(volume.ppm);
+
+  await page.goto('/pricing');
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByTestId('ledger-average')).toHaveText(`$${ledger.averagePpm.toFixed(2)}`);
+  await expect(page.getByTestId('ledger-charged')).toHaveText(String(ledger.meetingsCharged));
+  await expect(page.getByTestId('ledger-no-shows')).toHaveText(String(ledger.noShows));
+  await screenshot(page, 'pricing-analytics');
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  const month = new Date(slots[2]!.start).toISOString().slice(0, 7);
+  await expect(page.getByTestId(`billing-${month}`)).toBeVisible();
+  await expect(page.getByTestId('billing-total')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ledger.total));
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('pricing-billing-phone.png'), fullPage: true });
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+}
