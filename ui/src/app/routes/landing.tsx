@@ -1,4 +1,6 @@
-/** /: the public landing page (spec section 2). Being built. */
+import { LandingPage } from '../../features/landing-page/components/landing-page.tsx';
+
+/** /: the public landing page (spec section 2). */
 export function LandingRoute() {
-  return <main><h1>Meetflow</h1></main>;
+  return <LandingPage />;
 }

@@ -1,0 +1,97 @@
+import { test, expect, type Page } from '@playwright/test';
+
+const SECTION_ORDER = ['hero-title', 'comparison', 'features', 'results', 'pricing', 'Start your campaign', 'enterprise', 'trust', 'faq', 'Get started'];
+
+/**
+ * Collects console errors and uncaught exceptions of a page. A 404 the API answers by contract
+ * (no ICP yet in a workspace) is logged by the browser as a failed resource: that one is not a fault.
+ */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    const expected404 = message.text().includes('status of 404') && message.location().url.endsWith('/api/icp');
+    if (message.type() === 'error' && !expected404) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('every section in the spec\'s order, the anchors, the tiers and the calls to action', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Give us 3 customer URLs');
+  // Sections by id (anchors) or label (bands), in document order.
+  const order = await page.locator('main > section').evaluateAll((sections) =>
+    sections.map((section) => section.id || section.getAttribute('aria-label') || section.getAttribute('aria-labelledby')));
+  expect(order).toEqual(SECTION_ORDER);
+  await expect(page.locator('footer nav')).toHaveText([/^Product/, /^Resources/, /^Company/, /^Legal/]);
+
+  for (const [anchor, id] of [['Features', 'features'], ['Results', 'results'], ['Pricing', 'pricing']]) {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: anchor! }).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+  }
+  const tiers = page.getByTestId('pricing-tier');
+  await expect(tiers).toHaveCount(3);
+  await expect(tiers.nth(1)).toContainText('Standard Slice');
+  await expect(tiers.nth(1)).toContainText('Most Popular');
+  await expect(page.getByText('Most Popular')).toHaveCount(1);
+  await expect(page.getByTestId('testimonial')).toHaveCount(2);
+  await expect(page.getByTestId('testimonial').first()).toContainText('(illustrative)');
+
+  for (const name of ['Start Your Campaign', 'Start Your Campaign Now', 'START FREE ANALYSIS']) {
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/icp-builder');
+  }
+  await expect(page.getByRole('link', { name: 'Watch 3-Min Demo' })).toHaveAttribute('href', '#how-it-works');
+  await page.screenshot({ path: test.info().outputPath('landing-desktop.png'), fullPage: true });
+  await page.getByRole('link', { name: 'START FREE ANALYSIS' }).click();
+  await expect(page).toHaveURL(/\/icp-builder$/);
+  await expect(page.getByRole('heading', { name: 'ICP Builder', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the FAQ keeps one answer open at most, and clicking the open one closes it', async ({ page }) => {
+  await page.goto('/#faq');
+  const questions = page.locator('#faq').getByRole('button');
+  const [first, second] = [questions.nth(0), questions.nth(1)];
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'How do you build an ICP from 3 URLs?' })).toBeVisible();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  // The keyboard works the same way.
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('on a phone: the menu button opens the anchors and buttons, nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.locator('#pricing')).toBeInViewport();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('landing-phone.png'), fullPage: true });
+});
+
+test('no page of the app logs a console error', async ({ page }) => {
+  const errors = consoleErrors(page);
+  for (const path of ['/', '/dashboard', '/icp-builder', '/prospect-discovery', '/pricing', '/agents', '/pipelines', '/plugins']) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
