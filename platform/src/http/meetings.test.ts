@@ -8,7 +8,7 @@ import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { meetingsRouteDocs, meetingsRouter } from './meetings.ts';
 
-interface Meeting { id: string; scheduledAt: string; status: string; meetingUrl: string; prospectId: number; prospectName: string; durationMinutes: number }
+interface Meeting { id: string; scheduledAt: string; bookedAt: string; status: string; meetingUrl: string; prospectId: number; prospectName: string; durationMinutes: number }
 interface Slot { start: string; end: string; label: string }
 
 let stack: TestPipelineWorker;
@@ -74,8 +74,10 @@ describe('/api/meetings', () => {
     const earlier = await book('acme', booking(1, slots[0]!.start));
     expect(earlier.meeting).toEqual({
       id: expect.stringMatching(/^[a-f\d]{24}$/), prospectId: 1, prospectName: 'Prospect 1', scheduledAt: slots[0]!.start,
-      durationMinutes: 30, status: 'scheduled', meetingUrl: `https://meet.jit.si/meetflow-${earlier.meeting.id}`,
+      durationMinutes: 30, status: 'scheduled', meetingUrl: `https://meet.jit.si/meetflow-${earlier.meeting.id}`, bookedAt: expect.any(String),
     });
+    // Booked just now: the Meeting Scheduler's "This Week" counts by this time.
+    expect(Math.abs(Date.parse(earlier.meeting.bookedAt) - Date.now())).toBeLessThan(60_000);
     expect(earlier.ics).toContain('METHOD:REQUEST');
     expect((await list('acme')).map((meeting) => meeting.id)).toEqual([earlier.meeting.id, later.meeting.id]);
     expect(await list('acme')).toEqual([earlier.meeting, later.meeting]);

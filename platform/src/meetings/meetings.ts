@@ -24,6 +24,7 @@ export interface ApiMeeting {
   durationMinutes: number;
   status: MeetingDocument['status'];
   meetingUrl: string;
+  bookedAt: string;
 }
 
 /** What booking a meeting needs; `idempotencyKey` comes from the request's header when it has one. */
@@ -39,7 +40,7 @@ const meetingsOf = (deps: MeetingDeps) => deps.host.models(PLUGIN, deps.connecti
 const toApiMeeting = (meeting: MeetingDocument): ApiMeeting => ({
   id: String(meeting._id), prospectId: meeting.prospectId, prospectName: meeting.prospectName,
   scheduledAt: meeting.scheduledAt.toISOString(), durationMinutes: meeting.durationMinutes, status: meeting.status,
-  meetingUrl: meeting.meetingUrl,
+  meetingUrl: meeting.meetingUrl, bookedAt: (meeting.createdAt ?? meeting.scheduledAt).toISOString(),
 });
 
 function call(deps: MeetingDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {

@@ -12,5 +12,7 @@ export function toMeetingView(meeting: MeetingDocument): MeetingView {
     durationMinutes: meeting.durationMinutes,
     status: meeting.status,
     meetingUrl: meeting.meetingUrl,
+    // Stored meetings always have createdAt (schema timestamps); the fallback keeps a hand-made document valid.
+    bookedAt: (meeting.createdAt ?? meeting.scheduledAt).toISOString(),
   };
 }

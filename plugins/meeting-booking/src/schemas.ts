@@ -11,6 +11,7 @@ export const meetingViewSchema = z.object({
   durationMinutes: z.number(),
   status: z.enum(MEETING_STATUSES),
   meetingUrl: z.string(),
+  bookedAt: z.iso.datetime().describe('When the meeting was booked (the Meeting Scheduler\'s "This Week" counts these).'),
 });
 export type MeetingView = z.infer<typeof meetingViewSchema>;
 
