@@ -5,6 +5,7 @@ import { AgentsRoute } from './routes/agents.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
 import { LandingRoute } from './routes/landing.tsx';
+import { MeetingsRoute } from './routes/meetings.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PipelinesRoute } from './routes/pipelines.tsx';
 import { PluginsRoute } from './routes/plugins.tsx';
@@ -25,6 +26,7 @@ export const router = createBrowserRouter([
       { path: '/dashboard', element: <DashboardRoute /> },
       { path: '/icp-builder', element: <IcpBuilderRoute /> },
       { path: '/prospect-discovery', element: <ProspectDiscoveryRoute /> },
+      { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },
       { path: '/pipelines', element: <PipelinesRoute /> },

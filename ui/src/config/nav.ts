@@ -17,7 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Workflow Test', to: '/workflow-test', built: false },
   { label: 'Prospect Pipeline', to: '/prospects', built: false },
   { label: 'Outreach Management', to: '/outreach', built: false },
-  { label: 'Meeting Scheduler', to: '/meetings', built: false },
+  { label: 'Meeting Scheduler', to: '/meetings', built: true },
   { label: 'PPM Marketplace', to: '/pricing', built: true },
   { label: 'Agent Configuration', to: '/agents', built: true },
   { label: 'Pipelines', to: '/pipelines', built: true },

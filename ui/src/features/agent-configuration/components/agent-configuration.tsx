@@ -7,7 +7,7 @@ import { configQueryOptions, useResetConfig, useSaveConfig, type ConfigEntry, ty
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { changedKeys, toFractions, toPercents, type ConfigForm } from '../utils/weights.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LearningSwitches } from './learning-switches.tsx';
 import { StatusOverview } from './status-overview.tsx';
 import { WeightsSection } from './weights-section.tsx';
