@@ -21,6 +21,8 @@ export const DISCOVERY = {
 /** What workspace B holds once it has been used end to end, for A to look for. */
 export interface WorkspaceB {
   runId: string;
+  /** B's prospect-pipeline run (from process-prospect). */
+  processRunId: string;
   batchId: string;
   meetingId: string;
   meetingSlot: string;
@@ -53,12 +55,12 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   await ok(b.post('/api/pricing/bid', { sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7, dailyBudgetCap: 200, isEnabled: true }));
 
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
-  await ok(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
+  const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
   await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
 
   const run = await completedScoringRun(b);
   const batch = await ok<{ batchId: string }>(b.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT] }));
   await ok(b.post('/api/learning/trigger'));
   await until(async () => bodyOf<{ learning_cycles: number }>(await b.get('/api/dashboard/metrics')).learning_cycles, (cycles) => cycles === 1, 'B\'s learning cycle');
-  return { runId: run.runId, batchId: batch.batchId, meetingId: meeting.id, meetingSlot };
+  return { runId: run.runId, batchId: batch.batchId, meetingId: meeting.id, meetingSlot, processRunId: processed.runId };
 }

@@ -23,7 +23,7 @@ export type SuccessCase = () => Promise<ContractResponse>;
  */
 export function successCases(platform: ContractPlatform, client: ContractClient): Partial<Record<RouteKey, SuccessCase>> {
   const ws = client.workspace;
-  const state = { run: undefined as RunView | undefined, batchId: '', meetingId: '', slots: [] as string[] };
+  const state = { run: undefined as RunView | undefined, batchId: '', meetingId: '', slots: [] as string[], processRunId: '' };
   return {
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
@@ -82,8 +82,14 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'POST /api/superagent/discover-prospects': async () => client.post('/api/superagent/discover-prospects', {
       icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: [], painPoints: [], revenue: '' }, sources: ['linkedin'],
     }).then(holding({ success: true, sample: true, prospects: expect.arrayContaining([expect.objectContaining({ source: 'linkedin', sample: true })]) })),
-    'POST /api/superagent/process-prospect': async () => client.post('/api/superagent/process-prospect', { prospectId: 1 })
-      .then(holding({ success: true, data: { outreach: { campaignId: `sequence-${ws}-1` }, metrics: { outreachTriggered: true } } })),
+    'POST /api/superagent/process-prospect': async () => {
+      const answer = await client.post('/api/superagent/process-prospect', { prospectId: 1 })
+        .then(holding({ success: true, data: { outreach: { campaignId: `sequence-${ws}-1` }, metrics: { outreachTriggered: true } } }));
+      state.processRunId = bodyOf<{ runId: string }>(answer).runId;
+      return answer;
+    },
+    'GET /api/superagent/process-prospect/{runId}': async () => client.get(`/api/superagent/process-prospect/${state.processRunId}`)
+      .then(holding({ runId: state.processRunId, success: true })),
     'POST /api/replies': async () => client.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' })
       .then(holding({ sequence: { workflowId: `sequence-${ws}-1`, signal: 'reply' } })),
 

@@ -24,4 +24,4 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */
-export const PATH_PLACEHOLDERS: Record<string, string> = { id: '1', nodeId: 'score', key: 'scoringWeights' };
+export const PATH_PLACEHOLDERS: Record<string, string> = { id: '1', nodeId: 'score', key: 'scoringWeights', runId: 'run-1' };

@@ -80,7 +80,7 @@ export function apiRouters(deps: AppDeps): Router[] {
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), agentSettingsRouter({ host: deps.plugins, llm }), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
     prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
-    icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner),
+    icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner, deps.logger),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), activityRouter(db),
     configRouter(db, learningSettingsChanged(schedules)),
     learningRouter({ ...schedules, db, cycles: learningCycles(deps), minSampleSize: minSampleSize(deps) }),

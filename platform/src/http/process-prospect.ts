@@ -2,12 +2,20 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Models } from '../db/models.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
-import { processProspect } from '../superagent/process-prospect.ts';
+import type { Logger } from '../logger.ts';
+import { finishProcessProspect, processProspect, startProcessProspect } from '../superagent/process-prospect.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** Body of POST /api/superagent/process-prospect (the Workflow Test page sends prospect 1). */
-export const ProcessProspectBody = z.object({ prospectId: z.number().int().min(1) });
+export const ProcessProspectBody = z.object({
+  prospectId: z.number().int().min(1),
+  wait: z.boolean().default(true).describe('false: answer 202 with the run id at once and follow the run (GET /api/runs/{id}/events), then fetch the result'),
+});
+
+const Started = z.object({ runId: z.string(), workflowId: z.string() });
+const Running = z.object({ runId: z.string(), status: z.literal('running') });
+const RunParams = z.object({ runId: z.string().min(1).max(200) });
 
 const Sequence = z.array(z.object({ step: z.number(), dayOffset: z.number(), template: z.string(), subject: z.string(), body: z.string() }));
 
@@ -26,12 +34,37 @@ export const WorkflowResponseSchema = z.object({
   }),
 });
 
-/** POST /api/superagent/process-prospect: the built-in pipeline for one prospect, answered when it ends. */
-export function processProspectRouter(db: Models, runner: PipelineRunner): Router {
-  return new Router().post('/api/superagent/process-prospect', async (ctx) => {
-    const { prospectId } = ProcessProspectBody.parse(ctx.request.body ?? {});
-    ctx.body = WorkflowResponseSchema.parse(await processProspect({ db, runner }, workspaceOf(ctx), prospectId));
-  });
+/**
+ * POST /api/superagent/process-prospect: the built-in pipeline for one prospect, answered when it
+ * ends, or (wait: false) started and followed; GET …/{runId} answers its result once it has ended.
+ */
+export function processProspectRouter(db: Models, runner: PipelineRunner, logger?: Logger): Router {
+  const deps = { db, runner };
+  return new Router()
+    .post('/api/superagent/process-prospect', async (ctx) => {
+      const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
+      const workspaceId = workspaceOf(ctx);
+      if (wait) {
+        ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, prospectId));
+        return;
+      }
+      const started = await startProcessProspect(deps, workspaceId, prospectId);
+      // Apply the score as soon as the run ends, whether or not anyone asks for the result (which applies it too, idempotently).
+      void runner.temporal.workflow.getHandle(started.workflowId).result().catch(() => undefined)
+        .then(() => finishProcessProspect(deps, workspaceId, started.runId))
+        .catch((error: unknown) => logger?.warn({ err: error, runId: started.runId }, 'could not apply a prospect-pipeline result'));
+      ctx.status = 202;
+      ctx.body = Started.parse(started);
+    })
+    .get('/api/superagent/process-prospect/:runId', async (ctx) => {
+      const { runId } = RunParams.parse(ctx.params);
+      const response = await finishProcessProspect(deps, workspaceOf(ctx), runId);
+      if (response) ctx.body = WorkflowResponseSchema.parse(response);
+      else {
+        ctx.status = 202;
+        ctx.body = { runId, status: 'running' };
+      }
+    });
 }
 
 export const processProspectRouteDocs: RouteDoc[] = [{
@@ -40,6 +73,16 @@ export const processProspectRouteDocs: RouteDoc[] = [{
   query: WorkspaceQuery, body: ProcessProspectBody,
   responses: {
     200: { description: 'The Workflow response; success is false when a step failed (its error names it)', schema: WorkflowResponseSchema },
+    202: { description: 'With wait: false, the run started: follow it, then GET its result', schema: Started },
     400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' }, 409: { description: 'The workspace has no ICP yet' },
+  },
+}, {
+  method: 'get', path: '/api/superagent/process-prospect/{runId}', tags: ['superagent'],
+  summary: 'The Workflow response of a prospect-pipeline run once it has ended (its score applied to the prospect)',
+  params: RunParams, query: WorkspaceQuery,
+  responses: {
+    200: { description: 'The Workflow response', schema: WorkflowResponseSchema },
+    202: { description: 'The run is still going', schema: Running },
+    400: { description: 'Invalid workspace slug' }, 404: { description: 'No prospect-pipeline run with this id in this workspace' },
   },
 }];

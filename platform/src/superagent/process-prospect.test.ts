@@ -89,4 +89,30 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(answer).toMatchObject({ success: false, error: expect.stringContaining('step "research" (research.enrichCompany) failed'),
       data: { metrics: { finalScore: 0, contentGenerated: false, outreachTriggered: false } } });
   });
+
+  it('with wait: false answers the run id at once; the result is 202 while it runs, then the Workflow response, applied once', async () => {
+    expect((await prospect({ email: 'later@quotewell.example', company: 'Quotewell', website: site('quotewell') })).status).toBe(201);
+    const started = await post('/api/superagent/process-prospect', { prospectId: 4, wait: false });
+    expect(started.status).toBe(202);
+    const { runId } = JSON.parse(started.text) as { runId: string };
+    const result = async () => {
+      const response = await fetch(`${server.url}/api/superagent/process-prospect/${runId}`);
+      return { status: response.status, body: JSON.parse(await response.text()) as Record<string, unknown> };
+    };
+    const first = await result();
+    // Research reads a real site: the first look normally finds the run still going.
+    if (first.status === 202) expect(first.body).toEqual({ runId, status: 'running' });
+    else expect(first.status).toBe(200);
+    await expect.poll(async () => (await result()).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    const answer = (await result()).body as { runId: string; success: boolean; data: { scoring: { totalScore: number } } };
+    expect(answer).toMatchObject({ runId, success: true });
+    // Fetched twice (and applied once more in the background): one scored outcome, the score on the prospect.
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'lead_scored', prospectId: '4' })).toBe(1);
+    expect(JSON.parse((await (await fetch(`${server.url}/api/prospects/4`)).text()))).toMatchObject({ score: answer.data.scoring.totalScore });
+
+    const unknown = await fetch(`${server.url}/api/superagent/process-prospect/no-such-run`);
+    expect([unknown.status, await unknown.text()]).toEqual([404, 'No prospect-pipeline run no-such-run in this workspace']);
+    const elsewhere = await fetch(`${server.url}/api/superagent/process-prospect/${runId}?workspace=other`);
+    expect(elsewhere.status).toBe(404);
+  });
 });

@@ -16,12 +16,14 @@ function websiteOf(prospect: { website: string | null; email: string }): string 
   return prospect.website ?? `https://${prospect.email.split('@')[1]}/`;
 }
 
+/** Where processing runs: the models and the pipeline runner. */
+export type ProcessDeps = { db: Models; runner: PipelineRunner };
+
 /**
- * Runs the built-in prospect pipeline for one prospect and answers the product's Workflow
- * response. A step that fails (an unreachable site, say) is a `success: false` answer naming it,
- * not an HTTP error: the request itself was fine. The run stays in /api/runs to inspect and rerun.
+ * Starts the built-in prospect pipeline for one prospect and answers its run id at once (the
+ * Workflow Test page follows the run's events). 404 for an unknown prospect, 409 without an ICP.
  */
-export async function processProspect(deps: { db: Models; runner: PipelineRunner }, workspaceId: string, prospectId: number): Promise<WorkflowResponse> {
+export async function startProcessProspect(deps: ProcessDeps, workspaceId: string, prospectId: number): Promise<{ runId: string; workflowId: string }> {
   const { db, runner } = deps;
   const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
   if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
@@ -37,18 +39,44 @@ export async function processProspect(deps: { db: Models; runner: PipelineRunner
     contact: { firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle ?? '', company: prospect.company, email: prospect.email },
     sender: { name: workspace?.name ?? DEFAULT_WORKSPACE.name, company: workspace?.name ?? DEFAULT_WORKSPACE.name, valueProposition: DEFAULT_VALUE_PROPOSITION },
   } });
-  await runner.temporal.workflow.getHandle(run.workflowId!).result().catch(() => undefined); // the run record says how it ended
-  const finished = await db.pipelineRuns.findOne({ runId: run.runId }).lean();
-  const outputs = Object.fromEntries((await db.stepOutputs.find({ runId: run.runId }).lean())
-    .map((stored) => [stored.nodeId, stored.output])) as StepOutputs;
+  return { runId: run.runId, workflowId: run.workflowId! };
+}
 
-  if (outputs.score) {
+/**
+ * The Workflow response of a finished prospect-pipeline run, after writing what it learned: the
+ * prospect's score (and industry, when unknown) and one `lead_scored` outcome. Idempotent (the
+ * outcome is keyed by run), so the synchronous call and a later result request can both apply it.
+ * Null while the run is still going.
+ */
+export async function finishProcessProspect(deps: ProcessDeps, workspaceId: string, runId: string): Promise<WorkflowResponse | null> {
+  const { db } = deps;
+  const finished = await db.pipelineRuns.findOne({ workspaceId, runId, pipelineId: PROSPECT_PIPELINE.id }).lean();
+  if (!finished) throw new NotFoundError(`No prospect-pipeline run ${runId} in this workspace`);
+  if (finished.status === 'running' || finished.status === 'pending') return null;
+  const prospectId = (finished.input as { prospectId: number }).prospectId;
+  const outputs = Object.fromEntries((await db.stepOutputs.find({ runId }).lean())
+    .map((stored) => [stored.nodeId, stored.output])) as StepOutputs;
+  const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
+  if (outputs.score && prospect) {
     // The prospect list shows the score; the learning engine fits weights on the dimensions.
     await db.prospects.updateOne({ workspaceId, id: prospectId }, { $set: { score: outputs.score.totalScore,
       ...(prospect.industry === null && outputs.research?.industry ? { industry: outputs.research.industry, industryLower: outputs.research.industry.toLowerCase() } : {}) } });
     const features = Object.fromEntries(outputs.score.dimensions.filter((d) => d.key !== 'timing').map((d) => [d.key, d.score / 100]));
-    await recordOutcome(db, { workspaceId, eventId: `scored-${run.runId}`, type: 'lead_scored', at: new Date(), prospectId,
+    await recordOutcome(db, { workspaceId, eventId: `scored-${runId}`, type: 'lead_scored', at: new Date(), prospectId,
       score: outputs.score.totalScore, features: features as never });
   }
-  return workflowResponse(finished!, outputs);
+  return workflowResponse(finished, outputs);
+}
+
+/**
+ * Runs the built-in prospect pipeline for one prospect and answers the product's Workflow
+ * response. A step that fails (an unreachable site, say) is a `success: false` answer naming it,
+ * not an HTTP error: the request itself was fine. The run stays in /api/runs to inspect and rerun.
+ */
+export async function processProspect(deps: ProcessDeps, workspaceId: string, prospectId: number): Promise<WorkflowResponse> {
+  const { runId, workflowId } = await startProcessProspect(deps, workspaceId, prospectId);
+  await deps.runner.temporal.workflow.getHandle(workflowId).result().catch(() => undefined); // the run record says how it ended
+  const response = await finishProcessProspect(deps, workspaceId, runId);
+  if (!response) throw new Error(`prospect-pipeline run ${runId} ended but its record still says it is running`);
+  return response;
 }
