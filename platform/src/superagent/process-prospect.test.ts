@@ -71,6 +71,7 @@ describe('POST /api/superagent/process-prospect', () => {
     const again = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 1 })).text);
     expect(again.data.outreach).toMatchObject({ campaignId: 'sequence-default-1', deliveryStatus: 'already-enrolled' });
     expect(again.data.recommendations).toContain('The prospect was already in a sequence: nothing was sent twice.');
+    expect(again.data.recommendations).not.toContainEqual(expect.stringMatching(/^Sequence enrolled/));
   });
 
   it('scores an unqualified prospect without writing to them, and says why', async () => {

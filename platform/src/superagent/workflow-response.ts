@@ -40,7 +40,7 @@ function recommendationsFor(outputs: StepOutputs): string[] {
   }
   if (copy && copy.confidence < 0.5) advice.push('Few researched facts could be cited: most lines of the emails are generic.');
   if (outreach?.alreadyEnrolled) advice.push('The prospect was already in a sequence: nothing was sent twice.');
-  if (outreach?.enrolled && copy) advice.push(`Sequence enrolled: ${copy.sequence.length} emails on days ${copy.sequence.map((email) => email.dayOffset).join(', ')}; a reply stops it.`);
+  if (outreach?.enrolled && !outreach.alreadyEnrolled && copy) advice.push(`Sequence enrolled: ${copy.sequence.length} emails on days ${copy.sequence.map((email) => email.dayOffset).join(', ')}; a reply stops it.`);
   return advice;
 }
 
