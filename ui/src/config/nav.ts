@@ -14,7 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Learning Dashboard', to: '/dashboard', built: true },
   { label: 'ICP Builder', to: '/icp-builder', built: true },
   { label: 'Prospect Discovery', to: '/prospect-discovery', built: true },
-  { label: 'Workflow Test', to: '/workflow-test', built: false },
+  { label: 'Workflow Test', to: '/workflow-test', built: true },
   { label: 'Prospect Pipeline', to: '/prospects', built: false },
   { label: 'Outreach Management', to: '/outreach', built: false },
   { label: 'Meeting Scheduler', to: '/meetings', built: true },

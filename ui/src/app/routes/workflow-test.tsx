@@ -1,0 +1,6 @@
+import { WorkflowTest } from '../../features/workflow-test/components/workflow-test.tsx';
+
+/** /workflow-test: Workflow Test (spec section 2). */
+export function WorkflowTestRoute() {
+  return <WorkflowTest />;
+}
