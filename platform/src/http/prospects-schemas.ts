@@ -27,6 +27,7 @@ export const ProspectListQuery = z.object({
   search: z.string().trim().max(200).optional().describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
   industry: z.string().trim().min(1).max(100).optional().describe('Exact industry, any case.'),
   minScore: z.coerce.number().min(0).max(100).optional().describe('Only prospects scored at least this (unscored ones are left out).'),
+  source: z.string().trim().min(1).max(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
   sort: z.enum(['id', 'score']).default('id').describe('`id` ascending, or `score` descending (then id).'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),

@@ -153,11 +153,11 @@ describe('GET /api/prospects: search, filters, order and pages', () => {
 
   beforeAll(async () => {
     const rows = [
-      { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', email: 'ada@engines.io', score: 91, industry: 'Fintech' },
+      { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', email: 'ada@engines.io', score: 91, industry: 'Fintech', source: 'apollo' },
       { firstName: 'Grace', lastName: 'Hopper', company: 'Cobol Works', email: 'grace@cobol.dev', score: 64, industry: 'fintech' },
       { firstName: 'Alan', lastName: 'Turing', company: 'Bletchley Labs', email: 'alan@bletchley.uk', industry: 'Security' },
       { firstName: 'Abc', lastName: 'Dot', company: 'A.C Corp', email: 'abc@dots.io', score: 91 },
-      { firstName: 'Edsger', lastName: 'Dijkstra', company: 'Shortest Path BV', email: 'edsger@paths.nl', score: 40, industry: 'SaaS' },
+      { firstName: 'Edsger', lastName: 'Dijkstra', company: 'Shortest Path BV', email: 'edsger@paths.nl', score: 40, industry: 'SaaS', source: 'apollo' },
     ];
     for (const row of rows) expect((await client(ws).post('/api/prospects', row)).status).toBe(201);
   });
@@ -180,6 +180,12 @@ describe('GET /api/prospects: search, filters, order and pages', () => {
     expect(await list('industry=FINTECH')).toEqual({ ids: [1, 2], total: 2 });
     expect(await list('minScore=64')).toEqual({ ids: [1, 2, 4], total: 3 });
     expect(await list('minScore=64&industry=fintech&search=grace')).toEqual({ ids: [2], total: 1 });
+  });
+
+  it('filters by source', async () => {
+    expect(await list('source=apollo')).toEqual({ ids: [1, 5], total: 2 });
+    expect(await list('source=apollo&minScore=50')).toEqual({ ids: [1], total: 1 });
+    expect(await list('source=linkedin')).toEqual({ ids: [], total: 0 });
   });
 
   it('sorts by score (best first, unscored last, ties by id) and pages with a total', async () => {

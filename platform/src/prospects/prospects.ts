@@ -52,6 +52,7 @@ export async function listProspects(db: ProspectDb, workspaceId: string, options
     workspaceId,
     ...(options.industry ? { industryLower: options.industry.toLowerCase() } : {}),
     ...(options.minScore === undefined ? {} : { score: { $gte: options.minScore } }),
+    ...(options.source ? { source: options.source } : {}),
     ...searchFilter(options.search),
   };
   const order: Record<string, 1 | -1> = options.sort === 'score' ? { score: -1, id: 1 } : { id: 1 };
