@@ -11,6 +11,7 @@ import { PipelinesRoute } from './routes/pipelines.tsx';
 import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
+import { ProspectsRoute } from './routes/prospects.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
 // React Flow and dagre are most of the bundle; only the run page needs them.
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: '/icp-builder', element: <IcpBuilderRoute /> },
       { path: '/prospect-discovery', element: <ProspectDiscoveryRoute /> },
       { path: '/workflow-test', element: <WorkflowTestRoute /> },
+      { path: '/prospects', element: <ProspectsRoute /> },
       { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },

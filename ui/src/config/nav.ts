@@ -15,7 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'ICP Builder', to: '/icp-builder', built: true },
   { label: 'Prospect Discovery', to: '/prospect-discovery', built: true },
   { label: 'Workflow Test', to: '/workflow-test', built: true },
-  { label: 'Prospect Pipeline', to: '/prospects', built: false },
+  { label: 'Prospect Pipeline', to: '/prospects', built: true },
   { label: 'Outreach Management', to: '/outreach', built: false },
   { label: 'Meeting Scheduler', to: '/meetings', built: true },
   { label: 'PPM Marketplace', to: '/pricing', built: true },

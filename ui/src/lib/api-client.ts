@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** What the API said, without the status: its plain-text body, or the `error` of its JSON one. */
   readonly text: string;
+  /** Each bad field with why, when the API named them (a 400 of a form). */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, text: string) {
+  constructor(status: number, text: string, fields: Record<string, string> = {}) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.text = text;
+    this.fields = fields;
   }
 }
 
@@ -26,23 +29,22 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** The readable part of an error body: the API answers JSON clients `{ error, fields }`, others plain text. */
-function errorText(body: string): string {
+/** The readable parts of an error body: the API answers JSON clients `{ error, fields }`, others plain text. */
+function errorParts(body: string): { text: string; fields: Record<string, string> } {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') {
+      const fields = 'fields' in parsed && parsed.fields && typeof parsed.fields === 'object' ? parsed.fields as Record<string, string> : {};
+      return { text: parsed.error, fields };
+    }
   } catch {
     // Not JSON: the body is the message.
   }
-  return body;
+  return { text: body, fields: {} };
 }
 
-/**
- * Calls the API with the session cookie, in the current workspace (see lib/workspace.ts), and
- * returns the parsed JSON body. Any other
- * non-2xx answer throws an {@link ApiError} whose message is `${status}: ${body || statusText}`.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends one request (see {@link apiRequest}) and answers its parsed body with the response's headers. */
+async function apiResponse<T>(path: string, options: ApiRequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, acceptStatuses = [], signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -56,8 +58,24 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   });
   const text = await response.text();
   if (!response.ok && !acceptStatuses.includes(response.status)) {
-    throw new ApiError(response.status, errorText(text) || response.statusText);
+    const { text: message, fields } = errorParts(text);
+    throw new ApiError(response.status, message || response.statusText, fields);
   }
   // The cast is the trust boundary: response shapes are owned by the API contract.
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  return { data: (text === '' ? undefined : JSON.parse(text)) as T, headers: response.headers };
+}
+
+/**
+ * Calls the API with the session cookie, in the current workspace (see lib/workspace.ts), and
+ * returns the parsed JSON body. Any other non-2xx answer throws an {@link ApiError} whose
+ * message is `${status}: ${body || statusText}`.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).data;
+}
+
+/** A page of a list route and its total (the `X-Total-Count` header). */
+export async function apiPage<T>(path: string, options: ApiRequestOptions = {}): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await apiResponse<T[]>(path, options);
+  return { items: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }

@@ -1,0 +1,96 @@
+import { test, expect, type Page } from '@playwright/test';
+
+/** Points the UI at a workspace of its own. */
+async function useFreshWorkspace(page: Page, name: string): Promise<string> {
+  const workspace = `e2e-pros-${name}-${Date.now().toString(36)}`;
+  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  return workspace;
+}
+
+const rows = (page: Page) => page.getByTestId('prospect-row');
+
+test('add a prospect: the empty state, each refusal on its field, the duplicate email, then the new row', async ({ page }) => {
+  await useFreshWorkspace(page, 'add');
+  await page.goto('/prospects');
+  await expect(page.getByRole('heading', { name: 'Prospect Pipeline', level: 1 })).toBeVisible();
+  await expect(page.getByText('Manage and track your prospect database')).toBeVisible();
+  await expect(page.getByTestId('prospects-empty')).toContainText('No prospects found');
+  await expect(page.getByTestId('prospects-empty')).toContainText('Get started by adding your first prospect.');
+
+  await page.getByRole('button', { name: 'Add Prospect' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Ada');
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Add Prospect' }).click();
+  await expect(dialog.getByTestId('error-email')).toContainText('must be an email address');
+  await expect(dialog.getByTestId('error-lastName')).toBeVisible();
+  await expect(dialog.getByTestId('error-company')).toBeVisible();
+  await dialog.getByLabel('Last name').fill('Lane');
+  await dialog.getByLabel('Email').fill('ada@lane.example');
+  await dialog.getByLabel('Company').fill('Lane Labs');
+  await dialog.getByLabel('Job title').fill('VP of Sales');
+  await dialog.getByRole('button', { name: 'Add Prospect' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText('Ada Lane');
+  await expect(rows(page)).toContainText('VP of Sales at Lane Labs');
+  await expect(rows(page).getByTestId('score-badge')).toHaveText('N/A');
+  await expect(rows(page).getByTestId('industry-badge')).toHaveText('Unknown');
+
+  await page.getByRole('button', { name: 'Add Prospect' }).click();
+  for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Again'], ['Email', 'ADA@lane.example'], ['Company', 'Lane Labs']]) {
+    await dialog.getByLabel(label!).fill(value!);
+  }
+  await dialog.getByRole('button', { name: 'Add Prospect' }).click();
+  await expect(dialog.getByTestId('error-email')).toContainText('already exists');
+});
+
+test('import a CSV with one bad row: a preview, the good rows in, the bad one reported; then search, filters and pages', async ({ page }) => {
+  await useFreshWorkspace(page, 'import');
+  await page.goto('/prospects');
+  const lines = ['firstName,lastName,email,company,industry,employeeCount'];
+  for (let n = 1; n <= 29; n++) lines.push(`Person${n},Tester,p${n}@import.example,Company ${n},${n % 2 ? 'Fintech' : 'SaaS'},${n * 10}`);
+  lines.splice(3, 0, 'Broken,Row,not-an-email,Nowhere,SaaS,5'); // line 4 of the file
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'prospects.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await expect(dialog.getByTestId('csv-preview')).toContainText('Person1,Tester');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByTestId('import-result')).toContainText('29 imported, 1 refused');
+  await expect(dialog.getByTestId('import-error')).toContainText('4');
+  await expect(dialog.getByTestId('import-error')).toContainText('email:');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await expect(page.getByTestId('page-range')).toHaveText('1–25 of 29');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('page-range')).toHaveText('26–29 of 29');
+  await expect(page).toHaveURL(/page=2/);
+
+  await page.getByLabel('Search prospects').fill('person12');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/q=person12/);
+  await page.getByLabel('Search prospects').fill('');
+  await expect(page.getByTestId('page-range')).toHaveText('1–25 of 29');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Industry').fill('fintech');
+  await expect(page.getByTestId('page-range')).toHaveText('1–15 of 15');
+  await page.getByLabel('Source').fill('linkedin');
+  await expect(page.getByTestId('prospects-empty')).toBeVisible();
+});
+
+test('the seeded workspace: scores, industries and sample badges as the API has them', async ({ page, request }) => {
+  await expect.poll(async () => Number((await request.get('/api/prospects?minScore=0')).headers()['x-total-count']), { timeout: 180_000, intervals: [2_000] })
+    .toBeGreaterThan(0);
+  await page.goto('/prospects?minScore=0');
+  const api = (await (await request.get('/api/prospects?minScore=0&limit=25')).json()) as Array<{ firstName: string; score: number; sample: boolean }>;
+  await expect(rows(page)).toHaveCount(api.length);
+  await expect(rows(page).first().getByTestId('score-badge')).toHaveText(`Score: ${api[0]!.score}`);
+  expect(api[0]!.sample).toBe(true); // the seed's prospects come from the sample database
+  await expect(rows(page).first()).toContainText('Sample data');
+  await page.screenshot({ path: test.info().outputPath('prospects-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('prospects-phone.png'), fullPage: true });
+});
