@@ -89,6 +89,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     await notFound(a.post('/api/replies', { prospectId: 1, body: 'Please remove me.' }));
     await notFound(a.post('/api/superagent/process-prospect', { prospectId: 1 }));
     await notFound(a.get(`/api/superagent/process-prospect/${fromB.processRunId}`));
+    await notFound(a.get('/api/prospects/1/profile'));
     const campaign = await a.post('/api/campaigns', { name: 'Borrowed', prospectIds: [1] });
     expect([campaign.status, campaign.text]).toEqual([400, expect.stringContaining('1')]);
     expect(bodyOf(await a.post('/api/prospects', { ...qualifiedProspect(platform), lastName: 'InA' }))).toMatchObject({ id: 1, lastName: 'InA' });

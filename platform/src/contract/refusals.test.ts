@@ -96,6 +96,7 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'POST /api/superagent/analyze-icp 422': async () => client.post('/api/superagent/analyze-icp',
     { urls: ['gone-1', 'gone-2', 'gone-3'].map((name) => `${platform.samples.url}/${name}/`) }).then(refused(422, 'gone-1', 'gone-2', 'gone-3')),
   'POST /api/superagent/process-prospect 404': async () => client.post('/api/superagent/process-prospect', { prospectId: 999 }).then(refused(404, '999')),
+  'GET /api/prospects/{id}/profile 404': async () => client.get('/api/prospects/999/profile').then(refused(404, '999')),
   'GET /api/superagent/process-prospect/{runId} 404': async () => client.get('/api/superagent/process-prospect/no-such-run')
     .then(refused(404, 'no-such-run')),
   'POST /api/superagent/process-prospect 409': async () => client.post('/api/superagent/process-prospect', { prospectId: 1 }).then(refused(409, 'ICP')),

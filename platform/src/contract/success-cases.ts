@@ -88,6 +88,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       state.processRunId = bodyOf<{ runId: string }>(answer).runId;
       return answer;
     },
+    'GET /api/prospects/{id}/profile': async () => client.get('/api/prospects/1/profile')
+      .then(holding({ prospect: { id: 1 }, score: { dimensions: expect.any(Array) }, runs: [expect.objectContaining({ status: 'completed' })] })),
     'GET /api/superagent/process-prospect/{runId}': async () => client.get(`/api/superagent/process-prospect/${state.processRunId}`)
       .then(holding({ runId: state.processRunId, success: true })),
     'POST /api/replies': async () => client.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' })

@@ -31,7 +31,7 @@ import { pluginsRouter } from './plugins.ts';
 import { pricingRouter } from './pricing.ts';
 import { processProspectRouter } from './process-prospect.ts';
 import { prospectsImportRouter } from './prospects-import.ts';
-import { prospectsRouter } from './prospects.ts';
+import { prospectProfileRouter, prospectsRouter } from './prospects.ts';
 import { repliesRouter } from './replies.ts';
 import { allRouteDocs } from './route-docs.ts';
 import { runsRouter } from './runs.ts';
@@ -78,7 +78,7 @@ export function apiRouters(deps: AppDeps): Router[] {
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), agentSettingsRouter({ host: deps.plugins, llm }), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
-    prospectsImportRouter(db), prospectsRouter(db), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
+    prospectsImportRouter(db), prospectsRouter(db), prospectProfileRouter(db, runner.temporal), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
     icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner, deps.logger),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), activityRouter(db),

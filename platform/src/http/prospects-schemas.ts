@@ -63,3 +63,25 @@ export const ProspectDetail = ProspectSummary.extend({
   createdAt: z.iso.datetime(),
 });
 export type ProspectDetailView = z.infer<typeof ProspectDetail>;
+
+/** GET /api/prospects/:id/profile: what the detail panel shows. */
+export const ProspectProfile = z.object({
+  prospect: ProspectDetail,
+  research: z.object({
+    website: z.string(), confidence: z.number(),
+    facts: z.array(z.object({ id: z.string(), kind: z.string(), value: z.string(), confidence: z.number(),
+      evidence: z.object({ url: z.string(), snippet: z.string() }).describe('The page and the words the fact was read from') })),
+  }).nullable().describe('The latest research; null before any'),
+  score: z.object({
+    totalScore: z.number(), priority: z.string(), qualified: z.boolean(), reasoning: z.string(),
+    dimensions: z.array(z.object({ key: z.string(), label: z.string(), score: z.number(), reason: z.string() }).loose())
+      .describe('Every dimension with its score (0–100), points and the reason'),
+  }).nullable().describe('The latest score; null before any'),
+  sequence: z.object({
+    state: z.unknown().describe('The sequence workflow\'s live state; null when never enrolled'),
+    emails: z.array(z.object({ step: z.number(), dayOffset: z.number(), subject: z.string(), body: z.string(),
+      status: z.enum(['planned', 'queued', 'sent', 'failed']) }).loose()),
+  }).nullable().describe('The latest sequence written for the prospect; null when none (unqualified, or not processed)'),
+  runs: z.array(z.object({ runId: z.string(), status: z.string(), startedAt: z.string().nullable(), error: z.string().nullable() }))
+    .describe('The prospect pipeline\'s runs for this prospect, newest first (10 at most)'),
+});

@@ -1,7 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { createProspect, findProspect, listProspects, type ProspectDb } from '../prospects/prospects.ts';
-import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectSummary } from './prospects-schemas.ts';
+import type { Client } from '@temporalio/client';
+import type { Models } from '../db/models.ts';
+import { prospectProfile } from '../prospects/profile.ts';
+import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectProfile, ProspectSummary } from './prospects-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
@@ -24,6 +27,14 @@ export function prospectsRouter(db: ProspectDb): Router {
       const workspaceId = workspaceOf(ctx);
       ctx.body = await findProspect(db, workspaceId, Number(ProspectIdParams.parse(ctx.params).id));
     });
+}
+
+/** GET /api/prospects/:id/profile: the detail panel's data, over every model and the Temporal client (for the sequence's state). */
+export function prospectProfileRouter(db: Models, temporal: Client): Router {
+  return new Router().get('/api/prospects/:id/profile', async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    ctx.body = ProspectProfile.parse(await prospectProfile({ db, temporal }, workspaceId, Number(ProspectIdParams.parse(ctx.params).id)));
+  });
 }
 
 /** OpenAPI descriptions of /api/prospects, with the schemas the routes validate with. */
@@ -50,5 +61,15 @@ export const prospectsRouteDocs: RouteDoc[] = [
       400: { description: 'The id is not a positive integer, or the workspace is not a slug' },
       404: { description: 'No such prospect in this workspace' },
     },
+  },
+];
+
+/** OpenAPI description of the profile route. */
+export const prospectProfileRouteDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/prospects/{id}/profile', tags: ['prospects'], params: ProspectIdParams, query: WorkspaceQuery,
+    summary: 'A prospect with its latest research (facts with evidence), score (every dimension), sequence and pipeline runs',
+    responses: { 200: { description: 'The profile', schema: ProspectProfile }, 400: { description: 'Not a prospect id, or a bad workspace' },
+      404: { description: 'No such prospect in this workspace' } },
   },
 ];

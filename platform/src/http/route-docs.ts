@@ -16,7 +16,7 @@ import { pluginsRouteDocs } from './plugins.ts';
 import { pricingRouteDocs } from './pricing.ts';
 import { processProspectRouteDocs } from './process-prospect.ts';
 import { prospectsImportRouteDocs } from './prospects-import.ts';
-import { prospectsRouteDocs } from './prospects.ts';
+import { prospectProfileRouteDocs, prospectsRouteDocs } from './prospects.ts';
 import { repliesRouteDocs } from './replies.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { runsRouteDocs } from './runs.ts';
@@ -32,6 +32,7 @@ export const allRouteDocs: RouteDoc[] = [
   ...runsRouteDocs,
   ...batchesRouteDocs,
   ...prospectsRouteDocs,
+  ...prospectProfileRouteDocs,
   ...prospectsImportRouteDocs,
   ...campaignsRouteDocs,
   ...templatesRouteDocs,

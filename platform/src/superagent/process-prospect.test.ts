@@ -67,6 +67,28 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(await stack.db.pipelineRuns.findOne({ runId: answer.runId }).lean()).toMatchObject({ pipelineId: 'prospect-pipeline', status: 'completed' });
   });
 
+  it('serves the prospect\'s profile: facts with their evidence, every score dimension, the sequence and its runs', async () => {
+    const response = await fetch(`${server.url}/api/prospects/1/profile`);
+    expect(response.status).toBe(200);
+    const profile = await response.json() as {
+      research: { facts: Array<{ kind: string; value: string; evidence: { url: string; snippet: string } }> };
+      score: { totalScore: number; dimensions: Array<{ key: string; score: number; reason: string }> };
+      sequence: { state: { status: string }; emails: Array<{ step: number; status: string; subject: string }> };
+      runs: Array<{ runId: string; status: string }>;
+    };
+    expect(profile.research.facts.length).toBeGreaterThan(3);
+    for (const fact of profile.research.facts) expect(fact.evidence.url).toContain(site('pipelinepilot'));
+    // The research step found Stripe on the site (the Workflow response's tech stack above), and says where.
+    expect(profile.research.facts.filter((fact) => fact.kind === 'tech' && fact.value.includes('Stripe'))).toHaveLength(1);
+    expect(profile.score.dimensions).toHaveLength(5);
+    expect(profile.score.dimensions.every((dimension) => dimension.reason.length > 0)).toBe(true);
+    // Enrolled, nothing sent yet: step 1 waits for its day.
+    expect(profile.sequence.state).toMatchObject({ status: 'active' });
+    expect(profile.sequence.emails.map((email) => [email.step, email.status])).toEqual([[1, 'planned'], [2, 'planned'], [3, 'planned']]);
+    expect(profile.runs).toEqual([expect.objectContaining({ status: 'completed' })]);
+    expect((await fetch(`${server.url}/api/prospects/99/profile`)).status).toBe(404);
+  });
+
   it('never enrols a prospect twice', async () => {
     const again = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 1 })).text);
     expect(again.data.outreach).toMatchObject({ campaignId: 'sequence-default-1', deliveryStatus: 'already-enrolled' });
