@@ -94,3 +94,28 @@ test('the seeded workspace: scores, industries and sample badges as the API has 
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('prospects-phone.png'), fullPage: true });
 });
+
+test('a prospect\'s detail panel: cited facts, the score by dimension, the sequence and runs; Process starts a run', async ({ page, request }) => {
+  await expect.poll(async () => {
+    const response = await request.get('/api/prospects/1');
+    return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+  }, { timeout: 180_000, intervals: [2_000] }).toBe(true);
+  const profile = (await (await request.get('/api/prospects/1/profile')).json()) as {
+    prospect: { firstName: string; lastName: string }; research: { facts: Array<{ evidence: { url: string } }> };
+    sequence: { emails: unknown[] } | null; runs: unknown[];
+  };
+  await page.goto('/prospects');
+  await page.getByRole('button', { name: `${profile.prospect.firstName} ${profile.prospect.lastName}` }).click();
+  await expect(page).toHaveURL(/prospect=1/);
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByTestId('fact')).toHaveCount(profile.research.facts.length);
+  await expect(panel.getByTestId('fact').first().getByRole('link')).toHaveAttribute('href', profile.research.facts[0]!.evidence.url);
+  await expect(panel.getByTestId('dimension')).toHaveCount(5);
+  await expect(panel.getByTestId('sequence-email')).toHaveCount(profile.sequence?.emails.length ?? 0);
+  await expect(panel.getByRole('region', { name: 'Runs' }).getByRole('link')).toHaveCount(profile.runs.length);
+  await page.screenshot({ path: test.info().outputPath('prospect-detail-desktop.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Process' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Workflow Started');
+  await expect(panel.getByRole('link', { name: 'Watch the run' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Runs' }).getByRole('link')).toHaveCount(Math.min(profile.runs.length + 1, 10), { timeout: 15_000 });
+});

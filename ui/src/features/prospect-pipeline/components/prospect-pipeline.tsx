@@ -8,6 +8,7 @@ import { useDebounced } from '../hooks/use-debounced.ts';
 import { filtersFromParams, PAGE_SIZE, paramsFromFilters, type ProspectFilters } from '../utils/filters.ts';
 import { AddProspectDialog } from './add-prospect-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { ProspectDetail } from './prospect-detail.tsx';
 import { ProspectRows } from './prospect-rows.tsx';
 
 /** Prospect Pipeline (spec section 2): the workspace's prospects, searched, filtered and paged on the server. */
@@ -25,6 +26,8 @@ export function ProspectPipeline() {
     if (settledSearch !== null) setParams(paramsFromFilters({ ...filtersFromParams(params), page: 1, search: settledSearch }), { replace: true });
   }, [settledSearch, params, setParams]);
   const page = useQuery(prospectPageQueryOptions(filters));
+  // The open prospect is in the URL too, so a detail panel can be linked to.
+  const opened = /^[1-9]\d*$/.test(params.get('prospect') ?? '') ? Number(params.get('prospect')) : null;
   const total = page.data?.total ?? 0;
   const first = total === 0 ? 0 : (filters.page - 1) * PAGE_SIZE + 1;
 
@@ -58,7 +61,7 @@ export function ProspectPipeline() {
               <p className="font-medium">No prospects found</p>
               <p className="text-sm text-base-content/70">Get started by adding your first prospect.</p>
             </div>
-          ) : <ProspectRows prospects={page.data?.items ?? []} />}
+          ) : <ProspectRows prospects={page.data?.items ?? []} onOpen={(id) => setParams({ ...Object.fromEntries(params), prospect: String(id) })} />}
           {total > 0 && (
             <div className="flex items-center justify-between text-sm">
               <span data-testid="page-range">{first}–{first + (page.data?.items.length ?? 0) - 1} of {total.toLocaleString('en-US')}</span>
@@ -70,6 +73,11 @@ export function ProspectPipeline() {
           )}
         </div>
       </div>
+      {opened !== null && <ProspectDetail key={opened} id={opened} onClose={() => {
+        const next = new URLSearchParams(params);
+        next.delete('prospect');
+        setParams(next);
+      }} />}
       {dialog === 'add' && <AddProspectDialog onClose={() => setDialog(null)} />}
       {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
     </div>

@@ -2,7 +2,7 @@ import type { ProspectRow } from '../api/prospects-api.ts';
 import { initials, scoreBadge } from '../utils/filters.ts';
 
 /** "All Prospects": one row per prospect, as spec section 2 lists them. */
-export function ProspectRows({ prospects }: { prospects: readonly ProspectRow[] }) {
+export function ProspectRows({ prospects, onOpen }: { prospects: readonly ProspectRow[]; onOpen: (id: number) => void }) {
   return (
     <ul className="flex flex-col divide-y divide-base-200" aria-label="Prospects">
       {prospects.map((prospect) => {
@@ -13,7 +13,7 @@ export function ProspectRows({ prospects }: { prospects: readonly ProspectRow[] 
               <div className="w-10 rounded-full bg-primary/15 text-primary"><span className="text-sm font-semibold">{initials(prospect.firstName, prospect.lastName)}</span></div>
             </div>
             <div className="min-w-0 flex-1 basis-48">
-              <p className="font-medium">{prospect.firstName} {prospect.lastName}</p>
+              <button type="button" className="link link-hover text-left font-medium" onClick={() => onOpen(prospect.id)}>{prospect.firstName} {prospect.lastName}</button>
               <p className="truncate text-sm text-base-content/70">{prospect.jobTitle ? `${prospect.jobTitle} at ${prospect.company}` : prospect.company}</p>
               <p className="truncate text-xs text-base-content/60">{prospect.email}</p>
             </div>
