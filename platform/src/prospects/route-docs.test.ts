@@ -12,7 +12,7 @@ describe('RouteDocs of prospects, campaigns and templates', () => {
     expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
     const list = document.paths?.['/api/prospects']?.get;
     expect(list?.parameters?.map((parameter) => ('name' in parameter ? parameter.name : ''))).toEqual(
-      ['workspace', 'search', 'industry', 'minScore', 'sort', 'limit', 'offset']);
+      ['workspace', 'search', 'industry', 'minScore', 'source', 'sort', 'limit', 'offset']);
     expect(Object.keys(document.paths ?? {})).toEqual(['/api/prospects', '/api/prospects/{id}', '/api/campaigns', '/api/templates']);
     expect(document.paths?.['/api/prospects']?.post?.requestBody).toMatchObject({ required: true });
   });
