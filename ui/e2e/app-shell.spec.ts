@@ -56,6 +56,7 @@ test('toasts: one at a time, gone after 5 s, F8 focuses the notification region'
   await page.getByLabel('LinkedIn Sales Navigator').uncheck();
   await discover.click();
   await expect(toast).toContainText('Discovery Failed');
+  await expect(toast).toContainText('Unable to discover prospects. Please try again.');
   await expect(toast).toHaveCount(1);
 
   await page.keyboard.press('F8');

@@ -38,7 +38,8 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
         setShown({ response, sourcesUsed: sources });
         toast({ title: 'Discovery Complete', description: `Found ${response.totalFound} qualified prospects`, tone: 'success' });
       },
-      onError: (error) => toast({ title: 'Discovery Failed', description: error.message, tone: 'error' }),
+      // The spec's words (section 8); the API's own reason stays on the page as `STATUS: body`.
+      onError: () => toast({ title: 'Discovery Failed', description: 'Unable to discover prospects. Please try again.', tone: 'error' }),
     });
   };
 
