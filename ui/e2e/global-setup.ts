@@ -20,7 +20,8 @@ export default async function globalSetup() {
     MEETFLOW_SAMPLES_PORT: '0',
     MEETFLOW_SAMPLE_COMPANIES: '300',
     MEETFLOW_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.
+    LOG_LEVEL: 'error',
   };
   const stack = await startStack(loadConfig(environment), (message) => console.log(`[e2e] ${message}`), environment);
   process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;

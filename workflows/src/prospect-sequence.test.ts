@@ -7,6 +7,9 @@ import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from './index.ts';
+import { quietTemporalRuntime } from '@meetflow/platform/testing/quiet-temporal';
+
+quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
 let env: TestWorkflowEnvironment;
 let database: mongoose.Connection;

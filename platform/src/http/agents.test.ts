@@ -14,6 +14,9 @@ import { PluginHost } from '../plugins/host.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { serveForTest, serveRouters } from '../testing/http.ts';
 import { agentsRouter } from './agents.ts';
+import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
+
+quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
 // Opened by the test once it has seen the agent busy; created up front so no release is ever missed.
 let release!: () => void;

@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../paths.ts';
 import { PluginHost } from './host.ts';
 import { scaffoldPlugin } from './scaffold.ts';
+import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
+
+quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
 // A dot-folder: outside the `plugins/*` workspaces and the type check's globs, yet under the repo
 // root so the generated code resolves @meetflow/plugin-sdk exactly as a real plugin does.

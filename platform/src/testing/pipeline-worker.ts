@@ -3,6 +3,7 @@ import type { AnyPlugin } from '@meetflow/plugin-sdk';
 import { noNetwork } from '@meetflow/plugin-sdk/testing';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { quietTemporalRuntime } from './quiet-temporal.ts';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -42,6 +43,7 @@ export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection: clientConnection });
   const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue) : {};
+  quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({
     connection: workerConnection, taskQueue,

@@ -13,8 +13,10 @@ import { workflowBundle } from './workflow-bundle.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'worker');
-// The SDK's own lifecycle lines are noise at info level; our logger reports what matters.
-Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN') });
+// The SDK's own lifecycle lines are noise at info level; our logger reports what matters. At
+// LOG_LEVEL error (the end-to-end tests, which fail steps on purpose) only its errors print.
+const sdkLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : ['error', 'fatal', 'silent'].includes(config.logLevel) ? 'ERROR' : 'WARN';
+Runtime.install({ logger: new DefaultLogger(sdkLevel) });
 
 // Until the worker runs, nothing is in flight: a stop signal simply ends the process.
 const exitEarly = () => process.exit(0);

@@ -7,6 +7,9 @@ import type { systemCheck } from '@meetflow/workflows';
 import { createActivities } from '../activities/index.ts';
 import { createModels } from '../db/models.ts';
 import { openTestDatabase } from '../testing/database.ts';
+import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
+
+quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
 let database: mongoose.Connection;
 let workerConnection: NativeConnection;
