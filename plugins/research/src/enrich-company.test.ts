@@ -1,6 +1,5 @@
 import { createGuardedHttpClient, type Fact } from '@meetflow/plugin-sdk';
-import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import { MockActivityEnvironment } from '@temporalio/testing';
+import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evidenceStandsOnPage } from './evidence-check.ts';
 import { serveFixtureSite, type FixtureSite } from './fixture-site.ts';
@@ -25,7 +24,7 @@ async function research(name: string, input: { maxPages?: number } = {}, config:
   fixture.requests.length = 0;
   const http = createGuardedHttpClient({ allowHosts: [fixture.host] });
   const heartbeats: unknown[] = [];
-  const environment = new MockActivityEnvironment();
+  const environment = mockActivityEnvironment();
   environment.on('heartbeat', (details: unknown) => heartbeats.push(details));
   const result = await runActivity(researchPlugin, 'enrichCompany', { website: `${fixture.origin}/`, ...input },
     testDeps(researchPlugin, { http, config }) as never, environment);

@@ -1,11 +1,10 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bindActivities } from './bind.ts';
 import { describePlugin } from './describe.ts';
 import { defineManifest, definePlugin } from './manifest.ts';
-import { runActivity, testDeps } from './testing.ts';
+import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
 
 const heartbeats: unknown[] = [];
 const counter = definePlugin(defineManifest({
@@ -30,7 +29,7 @@ const counter = definePlugin(defineManifest({
 
 describe('bindActivities', () => {
   it('registers activities under <plugin>.<activity> and runs them with config, clock and context', async () => {
-    const environment = new MockActivityEnvironment();
+    const environment = mockActivityEnvironment();
     environment.on('heartbeat', (details: unknown) => heartbeats.push(details));
     const result = await runActivity(counter, 'countWords', { text: 'three little words' }, testDeps(counter) as never, environment);
     expect(result).toEqual({ words: 3, at: '2026-11-22T09:00:00.000Z' });

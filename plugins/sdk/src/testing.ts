@@ -1,5 +1,6 @@
 // Helpers for plugin tests: run an activity through the same validated boundary the worker
 // uses, inside Temporal's MockActivityEnvironment, with dependencies a test controls.
+import type { Logger as TemporalLogger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { z } from 'zod';
 import { bindActivities } from './bind.ts';
@@ -38,6 +39,18 @@ export function testDeps<P extends AnyPlugin>(
   } as never;
 }
 
+/** Drops the SDK's warnings: a test that fails an activity on purpose would print one with its stack. Errors still print. */
+const errorsOnly: TemporalLogger = {
+  log: (level, message, meta) => { if (level === 'ERROR') console.error(message, meta); },
+  trace: () => {}, debug: () => {}, info: () => {}, warn: () => {},
+  error: (message, meta) => console.error(message, meta),
+};
+
+/** A mock activity context that logs the SDK's errors only, so a green test run stays quiet. */
+export function mockActivityEnvironment(): MockActivityEnvironment {
+  return new MockActivityEnvironment(undefined, { logger: errorsOnly });
+}
+
 /**
  * Runs one activity of a plugin as the worker would: input and output validated against the
  * manifest, inside a mock activity context. Rejects with the same failures a workflow sees.
@@ -47,7 +60,7 @@ export async function runActivity<P extends AnyPlugin, N extends keyof P['manife
   name: N,
   input: z.input<P['manifest']['activities'][N]['input']>,
   deps: PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> = testDeps(plugin),
-  environment = new MockActivityEnvironment(),
+  environment = mockActivityEnvironment(),
 ): Promise<z.output<P['manifest']['activities'][N]['output']>> {
   const bound = bindActivities(plugin, deps as PluginDeps<unknown, undefined>)[`${plugin.manifest.id}.${name}`];
   if (!bound) throw new Error(`plugin "${plugin.manifest.id}" has no activity "${name}"`);

@@ -1,6 +1,5 @@
 import { bindActivities, createGuardedHttpClient, type HttpClient } from '@meetflow/plugin-sdk';
-import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import { MockActivityEnvironment } from '@temporalio/testing';
+import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_APOLLO_KEY, startFakeApollo, type FakeApollo } from './fake-apollo.ts';
@@ -104,7 +103,7 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
 
   it('spaces requests by 60 000 / requestsPerMinute ms across searches of one plugin instance', async () => {
     const bound = bindActivities(sourceApolloPlugin, deps({ requestsPerMinute: 300 }))['source-apollo.searchPeople'];
-    const environment = new MockActivityEnvironment();
+    const environment = mockActivityEnvironment();
     const started = Date.now();
     for (let call = 0; call < 3; call += 1) await environment.run(bound!, { criteria: { jobTitles: ['VP'] } });
     expect(apollo.requests).toHaveLength(3);

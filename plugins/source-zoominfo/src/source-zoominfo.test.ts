@@ -1,7 +1,6 @@
 import { bindActivities, createGuardedHttpClient, type Clock, type HttpClient } from '@meetflow/plugin-sdk';
-import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ZoominfoConfig } from './config.ts';
 import { FAKE_ZOOMINFO_USER, startFakeZoominfo, type FakeZoominfo } from './fake-zoominfo.ts';
@@ -25,7 +24,7 @@ const search = (criteria: Record<string, unknown>, config?: Partial<ZoominfoConf
 /** One plugin instance (one token cache, one throttle), searched several times. */
 const instance = (config?: Partial<ZoominfoConfig>, clock?: Clock) => {
   const bound = bindActivities(sourceZoominfoPlugin, deps(config, clock))['source-zoominfo.searchPeople']!;
-  return (criteria: Record<string, unknown>) => new MockActivityEnvironment().run(bound, { criteria });
+  return (criteria: Record<string, unknown>) => mockActivityEnvironment().run(bound, { criteria });
 };
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
