@@ -78,7 +78,7 @@ export function apiRouters(deps: AppDeps): Router[] {
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), agentSettingsRouter({ host: deps.plugins, llm }), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
-    prospectsImportRouter(db), prospectsRouter(db), prospectProfileRouter(db, runner.temporal), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db }),
+    prospectsImportRouter(db), prospectsRouter(db), prospectProfileRouter(db, runner.temporal), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db, outcomes: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
     icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner, deps.logger),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), activityRouter(db),

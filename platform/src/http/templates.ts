@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../config-store/workspace-config.ts';
-import { describeTemplates, type TemplateCopy, type TemplateId } from '../prospects/templates.ts';
+import type { OutcomesDb } from '../outcomes/record.ts';
+import { describeTemplates, type TemplateCopy, type TemplateCounts, type TemplateId } from '../prospects/templates.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
@@ -11,6 +12,23 @@ export interface TemplatesDeps {
   templateCopy: Record<TemplateId, TemplateCopy>;
   /** The workspace config store: the learned templatePerformance, spec defaults until something is learned. */
   config: ConfigStoreDb;
+  /** The outcome events, for each template's measured sends and replies. */
+  outcomes: Pick<OutcomesDb, 'outcomeEvents'>;
+}
+
+/** Sends and replies per template in the workspace: one grouped count over its sent and replied events (indexed by type). */
+async function templateCounts(outcomes: TemplatesDeps['outcomes'], workspaceId: string): Promise<TemplateCounts> {
+  const groups = await outcomes.outcomeEvents.aggregate<{ _id: { type: string; template: string | null }; n: number }>([
+    { $match: { workspaceId, type: { $in: ['sent', 'replied'] }, template: { $ne: null } } },
+    { $group: { _id: { type: '$type', template: '$template' }, n: { $sum: 1 } } },
+  ]);
+  const counts: Record<string, { sent: number; replied: number }> = {};
+  for (const { _id, n } of groups) {
+    const entry = (counts[_id.template ?? ''] ??= { sent: 0, replied: 0 });
+    if (_id.type === 'sent') entry.sent += n;
+    else entry.replied += n;
+  }
+  return counts as TemplateCounts;
 }
 
 /** A template with its response rate, as GET /api/templates answers. */
@@ -20,15 +38,20 @@ export const TemplateSchema = z.object({
   type: z.string(),
   subject: z.string().meta({ description: 'The first subject line of the template, with its {slots}' }),
   performance: z.object({
-    response_rate: z.number().min(0).max(1).meta({ description: 'Fraction of sequences answered; the UI shows it as "n% response"' }),
+    response_rate: z.number().min(0).max(1).meta({ description: 'The learned (or default) response rate the copywriter plans with, a fraction' }),
+  }),
+  measured: z.object({
+    sent: z.number().int(), replied: z.number().int(),
+    responseRate: z.number().min(0).max(1).nullable().meta({ description: 'replied ÷ sent in this workspace; null before any send' }),
   }),
 });
 
 /** /api/templates: the outreach templates and how well each one is doing in this workspace. */
 export function templatesRouter(deps: TemplatesDeps): Router {
   return new Router().get('/api/templates', async (ctx) => {
-    const { templatePerformance } = await getWorkspaceConfig(deps.config, workspaceOf(ctx));
-    ctx.body = describeTemplates(deps.templateCopy, templatePerformance);
+    const workspaceId = workspaceOf(ctx);
+    const [{ templatePerformance }, counts] = await Promise.all([getWorkspaceConfig(deps.config, workspaceId), templateCounts(deps.outcomes, workspaceId)]);
+    ctx.body = describeTemplates(deps.templateCopy, templatePerformance, counts);
   });
 }
 

@@ -18,7 +18,12 @@ export interface TemplateView {
   /** The template's first subject line, slots such as {firstName} left as they are. */
   subject: string;
   performance: { response_rate: number };
+  /** What this workspace's sends of the template measured: emails sent, replies, and their ratio (null before any send). */
+  measured: { sent: number; replied: number; responseRate: number | null };
 }
+
+/** Sent and replied outcome counts per template. */
+export type TemplateCounts = Partial<Record<TemplateId, { sent: number; replied: number }>>;
 
 // Display names: the plugin keys its templates by id only. Every template is an email of the 3-email sequence.
 const LABELS: Record<TemplateId, { name: string; type: string }> = {
@@ -31,8 +36,12 @@ const LABELS: Record<TemplateId, { name: string; type: string }> = {
  * The templates in the plugin's order, each with the workspace's current response rate.
  * `copy` is the plugin's template copy (`TEMPLATES` of plugins/outreach/src/templates.ts).
  */
-export function describeTemplates(copy: Record<TemplateId, TemplateCopy>, performance: TemplatePerformance): TemplateView[] {
-  return (Object.keys(copy) as TemplateId[]).map((id) => ({
-    id, ...LABELS[id], subject: copy[id].subjects[0] ?? '', performance: { response_rate: performance[id] },
-  }));
+export function describeTemplates(copy: Record<TemplateId, TemplateCopy>, performance: TemplatePerformance, counts: TemplateCounts = {}): TemplateView[] {
+  return (Object.keys(copy) as TemplateId[]).map((id) => {
+    const { sent = 0, replied = 0 } = counts[id] ?? {};
+    return {
+      id, ...LABELS[id], subject: copy[id].subjects[0] ?? '', performance: { response_rate: performance[id] },
+      measured: { sent, replied, responseRate: sent === 0 ? null : Math.min(1, replied / sent) },
+    };
+  });
 }
