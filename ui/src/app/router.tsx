@@ -7,6 +7,7 @@ import { IcpBuilderRoute } from './routes/icp-builder.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { MeetingsRoute } from './routes/meetings.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { OutreachRoute } from './routes/outreach.tsx';
 import { PipelinesRoute } from './routes/pipelines.tsx';
 import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
@@ -30,6 +31,7 @@ export const router = createBrowserRouter([
       { path: '/prospect-discovery', element: <ProspectDiscoveryRoute /> },
       { path: '/workflow-test', element: <WorkflowTestRoute /> },
       { path: '/prospects', element: <ProspectsRoute /> },
+      { path: '/outreach', element: <OutreachRoute /> },
       { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },

@@ -16,7 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Prospect Discovery', to: '/prospect-discovery', built: true },
   { label: 'Workflow Test', to: '/workflow-test', built: true },
   { label: 'Prospect Pipeline', to: '/prospects', built: true },
-  { label: 'Outreach Management', to: '/outreach', built: false },
+  { label: 'Outreach Management', to: '/outreach', built: true },
   { label: 'Meeting Scheduler', to: '/meetings', built: true },
   { label: 'PPM Marketplace', to: '/pricing', built: true },
   { label: 'Agent Configuration', to: '/agents', built: true },

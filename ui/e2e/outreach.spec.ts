@@ -1,0 +1,42 @@
+import { test, expect } from '@playwright/test';
+
+test('a fresh workspace: three templates with no sends yet, and the spec\'s empty campaigns state', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('meetflow.workspace', `e2e-outreach-${Date.now().toString(36)}`));
+  await page.goto('/outreach');
+  await expect(page.getByRole('heading', { name: 'Outreach Management', level: 1 })).toBeVisible();
+  await expect(page.getByText('Create and manage your outreach campaigns')).toBeVisible();
+  for (const id of ['roi-focused', 'pain-point', 'value-prop']) {
+    await expect(page.getByTestId(`template-${id}`).getByTestId('template-response')).toHaveText('—');
+  }
+  await expect(page.getByTestId('campaigns-empty')).toContainText('No campaigns found');
+  await expect(page.getByTestId('campaigns-empty')).toContainText('Create your first outreach campaign to get started.');
+});
+
+test('New Campaign from the seeded prospects: a named refusal, the matching count, the campaign listed and managed', async ({ page, request }) => {
+  await expect.poll(async () => Number((await request.get('/api/prospects?minScore=70')).headers()['x-total-count']), { timeout: 180_000, intervals: [2_000] })
+    .toBeGreaterThan(0);
+  const qualified = Number((await request.get('/api/prospects?minScore=70')).headers()['x-total-count']);
+  await page.goto('/outreach');
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('matching')).toHaveText(`${qualified} prospects match.`);
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(dialog.getByTestId('error-name')).toContainText('must not be empty');
+  const name = `Qualified push ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('Campaign Created');
+  const row = page.getByTestId('campaign').filter({ hasText: name });
+  await expect(row).toContainText(`${qualified} prospects`);
+  await expect(row).toContainText('draft');
+  await row.getByRole('button', { name: 'Manage' }).click();
+  await expect(page.getByRole('dialog').getByRole('list', { name: 'Campaign prospects' }).getByRole('listitem')).toHaveCount(Math.min(qualified, 50));
+  await page.screenshot({ path: test.info().outputPath('outreach-desktop.png'), fullPage: true });
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Outreach Management', level: 1 })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('outreach-phone.png'), fullPage: true });
+});

@@ -1,0 +1,6 @@
+import { OutreachManagement } from '../../features/outreach-management/components/outreach-management.tsx';
+
+/** /outreach: Outreach Management (spec section 2). */
+export function OutreachRoute() {
+  return <OutreachManagement />;
+}

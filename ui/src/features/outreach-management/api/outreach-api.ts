@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPage, apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/templates item. */
+export interface Template {
+  id: string; name: string; type: string; subject: string;
+  performance: { response_rate: number };
+  measured: { sent: number; replied: number; responseRate: number | null };
+}
+/** GET /api/campaigns item (spec entity Campaign). */
+export interface Campaign { id: number; name: string; status: 'active' | 'paused' | 'draft' | 'completed'; prospectIds: number[] }
+/** A prospect as a campaign lists it. */
+export interface CampaignProspect { id: number; firstName: string; lastName: string; company: string; score: number | null }
+
+export const outreachKeys = { templates: ['outreach', 'templates'] as const, campaigns: ['outreach', 'campaigns'] as const };
+
+export const templatesQueryOptions = () => queryOptions({
+  queryKey: outreachKeys.templates, queryFn: ({ signal }) => apiRequest<Template[]>('/api/templates', { signal }),
+});
+export const campaignsQueryOptions = () => queryOptions({
+  queryKey: outreachKeys.campaigns, queryFn: ({ signal }) => apiRequest<Campaign[]>('/api/campaigns', { signal }),
+});
+
+/** The ids of every prospect matching the filters (paged through, 200 at a time, up to `max`). */
+export async function matchingProspectIds(query: string, max = 1000): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  let total = 0;
+  for (let offset = 0; ids.length < max; offset += 200) {
+    const page = await apiPage<{ id: number }>(`/api/prospects?limit=200&offset=${offset}${query ? `&${query}` : ''}`);
+    total = page.total;
+    ids.push(...page.items.map((prospect) => prospect.id));
+    if (page.items.length < 200) break;
+  }
+  return { ids: ids.slice(0, max), total };
+}
+
+/** Creates a campaign; the list is fetched again. */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaign: { name: string; prospectIds: number[] }) => apiRequest<Campaign>('/api/campaigns', { method: 'POST', body: { ...campaign, status: 'draft' } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: outreachKeys.campaigns }),
+  });
+}
+
+/** The first prospects of a campaign, for its Manage view. */
+export const campaignProspectsQueryOptions = (campaign: Campaign, count = 50) => queryOptions({
+  queryKey: ['outreach', 'campaign-prospects', campaign.id, count],
+  queryFn: ({ signal }) => Promise.all(campaign.prospectIds.slice(0, count).map((id) => apiRequest<CampaignProspect>(`/api/prospects/${id}`, { signal }))),
+});

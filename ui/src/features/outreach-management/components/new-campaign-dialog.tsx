@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.ts';
+import { matchingProspectIds, useCreateCampaign } from '../api/outreach-api.ts';
+import { campaignFilterQuery } from '../utils/outreach.ts';
+
+/** "New Campaign": a name and the prospects chosen by the Prospect Pipeline's filters; created as a draft. */
+export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState('');
+  const [filters, setFilters] = useState({ minScore: '70', industry: '', source: '' });
+  const query = campaignFilterQuery(filters);
+  const matching = useQuery({ queryKey: ['outreach', 'matching', query], queryFn: () => matchingProspectIds(query) });
+  const create = useCreateCampaign();
+  const toast = useToast();
+  useEffect(() => dialog.current?.showModal(), []);
+  const nameError = create.error instanceof ApiError ? create.error.fields.name : undefined;
+
+  const submit = () => create.mutate({ name, prospectIds: matching.data?.ids ?? [] }, {
+    onSuccess: (campaign) => {
+      toast({ title: 'Campaign Created', description: `${campaign.name}: ${campaign.prospectIds.length} prospects, saved as a draft`, tone: 'success' });
+      onClose();
+    },
+  });
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="campaign-title" onCancel={onClose}>
+      <form noValidate className="modal-box flex flex-col gap-4" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+        <h3 id="campaign-title" className="text-lg font-bold">New Campaign</h3>
+        <label className="flex flex-col gap-1 text-sm">Name
+          <input className={`input input-bordered w-full ${nameError ? 'input-error' : ''}`} value={name} onChange={(event) => setName(event.target.value)} />
+          {nameError && <span className="text-xs text-error" data-testid="error-name">{nameError}</span>}
+        </label>
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-1 text-sm">Prospects (the Prospect Pipeline's filters)</legend>
+          <label className="flex flex-col gap-1 text-sm">Minimum score
+            <input type="number" min={0} max={100} className="input input-bordered input-sm" value={filters.minScore} onChange={(event) => setFilters({ ...filters, minScore: event.target.value })} /></label>
+          <label className="flex flex-col gap-1 text-sm">Industry
+            <input className="input input-bordered input-sm" value={filters.industry} onChange={(event) => setFilters({ ...filters, industry: event.target.value })} /></label>
+          <label className="flex flex-col gap-1 text-sm">Source
+            <input className="input input-bordered input-sm" value={filters.source} onChange={(event) => setFilters({ ...filters, source: event.target.value })} /></label>
+        </fieldset>
+        <p className="text-sm" data-testid="matching">
+          {matching.isPending ? 'Counting prospects…' : matching.isError ? matching.error.message
+            : `${matching.data.ids.length} prospects match${matching.data.total > matching.data.ids.length ? ` (the first ${matching.data.ids.length} of ${matching.data.total})` : ''}.`}
+        </p>
+        {create.isError && !nameError && <p role="alert" className="text-sm text-error">{create.error.message}</p>}
+        <div className="modal-action mt-0">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending || matching.isPending}>Create Campaign</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
