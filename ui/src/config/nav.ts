@@ -2,8 +2,6 @@
 export interface NavItem {
   label: string;
   to: string;
-  /** False for a screen of the spec that is not built yet: shown in its place, not a link. */
-  built: boolean;
 }
 
 /**
@@ -11,17 +9,17 @@ export interface NavItem {
  * header's page title and the in-shell 404 all read this list.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Learning Dashboard', to: '/dashboard', built: true },
-  { label: 'ICP Builder', to: '/icp-builder', built: true },
-  { label: 'Prospect Discovery', to: '/prospect-discovery', built: true },
-  { label: 'Workflow Test', to: '/workflow-test', built: true },
-  { label: 'Prospect Pipeline', to: '/prospects', built: true },
-  { label: 'Outreach Management', to: '/outreach', built: true },
-  { label: 'Meeting Scheduler', to: '/meetings', built: true },
-  { label: 'PPM Marketplace', to: '/pricing', built: true },
-  { label: 'Agent Configuration', to: '/agents', built: true },
-  { label: 'Pipelines', to: '/pipelines', built: true },
-  { label: 'Plugins', to: '/plugins', built: true },
+  { label: 'Learning Dashboard', to: '/dashboard' },
+  { label: 'ICP Builder', to: '/icp-builder' },
+  { label: 'Prospect Discovery', to: '/prospect-discovery' },
+  { label: 'Workflow Test', to: '/workflow-test' },
+  { label: 'Prospect Pipeline', to: '/prospects' },
+  { label: 'Outreach Management', to: '/outreach' },
+  { label: 'Meeting Scheduler', to: '/meetings' },
+  { label: 'PPM Marketplace', to: '/pricing' },
+  { label: 'Agent Configuration', to: '/agents' },
+  { label: 'Pipelines', to: '/pipelines' },
+  { label: 'Plugins', to: '/plugins' },
 ];
 
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */

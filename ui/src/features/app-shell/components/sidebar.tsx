@@ -11,14 +11,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         <ul className="menu w-full gap-0.5 px-3">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              {item.built ? (
-                // Not `end`: a run page under /pipelines keeps "Pipelines" highlighted.
-                <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>{item.label}</NavLink>
-              ) : (
-                <span className="menu-disabled flex justify-between" aria-disabled="true" title="This screen is being built">
-                  {item.label}<span className="badge badge-ghost badge-xs">soon</span>
-                </span>
-              )}
+              {/* Not `end`: a run page under /pipelines keeps "Pipelines" highlighted. */}
+              <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>{item.label}</NavLink>
             </li>
           ))}
         </ul>
