@@ -3,8 +3,8 @@ export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-act
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
 export { runPipeline, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
 export {
-  prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
-  type ProspectSequenceInput, type ReplySignal, type SequenceState, type SequenceStep,
+  controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
+  type ProspectSequenceInput, type SequenceControl, type ReplySignal, type SequenceState, type SequenceStep,
 } from './prospect-sequence.ts';
 export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';

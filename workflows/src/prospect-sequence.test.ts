@@ -6,7 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from './index.ts';
+import { controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from './index.ts';
 import { quietTemporalRuntime } from '@meetflow/platform/testing/quiet-temporal';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
@@ -91,6 +91,33 @@ describe('the per-prospect sequence (time-skipping server)', () => {
     const again = await (await start(enrol(5, 'leaving@example.com'))).result();
     expect(again).toMatchObject({ status: 'stopped', stopReason: 'suppressed: asked to be removed', sentSteps: [] });
     expect(await outboxSteps(5)).toEqual([]);
+  });
+
+  it('holds while a user pauses it, moving the later steps by the time held, then resumes', async () => {
+    const handle = await start(enrol(7));
+    await env.sleep('4 days'); // step 1 went out on day 3; step 2 is due on day 8
+    await handle.signal(controlSignal, { action: 'pause' });
+    expect(await handle.query(sequenceStateQuery)).toMatchObject({ status: 'paused', pausedByUser: true, nextStep: 2, nextSendAt: null, sentSteps: [1] });
+    await env.sleep('30 days'); // held: nothing is sent, however long
+    expect(await outboxSteps(7)).toEqual([1]);
+    const resumedAt = await env.currentTimeMs();
+    await handle.signal(controlSignal, { action: 'resume' });
+    const resumed = await handle.query(sequenceStateQuery);
+    expect(resumed).toMatchObject({ status: 'active', pausedByUser: false, nextStep: 2 });
+    // Step 2 was 4 days away when paused (day 8 − day 4): it stays about 4 days away, not overdue.
+    const daysAway = (Date.parse(resumed.nextSendAt!) - resumedAt) / 86_400_000;
+    expect(daysAway).toBeGreaterThan(3.9);
+    expect(daysAway).toBeLessThan(4.1);
+    expect(await handle.result()).toMatchObject({ status: 'completed', sentSteps: [1, 2, 3] });
+  });
+
+  it('stops for good when a user stops it, and ignores a later resume', async () => {
+    const handle = await start(enrol(8));
+    await env.sleep('4 days');
+    await handle.signal(controlSignal, { action: 'stop' });
+    await handle.signal(controlSignal, { action: 'resume' }).catch(() => undefined); // the run may already have ended
+    expect(await handle.result()).toMatchObject({ status: 'stopped', stopReason: 'stopped by user', sentSteps: [1], pausedByUser: false });
+    expect(await outboxSteps(8)).toEqual([1]);
   });
 
   it('queues a step once however often it is retried', async () => {

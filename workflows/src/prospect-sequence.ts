@@ -36,10 +36,18 @@ export interface SequenceState {
   nextSendAt: string | null;
   pausedUntil: string | null;
   stopReason: string | null;
+  /** True while a user holds the sequence (paused until resumed, not until a date). */
+  pausedByUser: boolean;
+}
+
+/** What a user asks of a sequence from the prospect's page or a campaign. */
+export interface SequenceControl {
+  action: 'pause' | 'resume' | 'stop';
 }
 
 export const replySignal = defineSignal<[ReplySignal]>('reply');
 export const unsubscribeSignal = defineSignal<[{ reason?: string }]>('unsubscribe');
+export const controlSignal = defineSignal<[SequenceControl]>('control');
 export const sequenceStateQuery = defineQuery<SequenceState>('state');
 
 const DAY_MS = 86_400_000;
@@ -55,9 +63,13 @@ const { sendSequenceStep, suppressAddress } = proxyActivities<SequenceActivities
  */
 export async function prospectSequence(input: ProspectSequenceInput): Promise<SequenceState> {
   const enrolledAt = Date.now(); // deterministic inside a workflow: the time the run started
-  const state: SequenceState = { status: 'active', sentSteps: [], nextStep: null, nextSendAt: null, pausedUntil: null, stopReason: null };
+  const state: SequenceState = { status: 'active', sentSteps: [], nextStep: null, nextSendAt: null, pausedUntil: null, stopReason: null, pausedByUser: false };
   let unsubscribed: { reason: string } | null = null;
   let signals = 0; // any signal wakes the timer so the wait is recomputed
+  // A user's pause stops the cadence's clock: on resume every later step moves by the time held,
+  // so a long pause never sends the overdue steps back to back.
+  let heldSince: number | null = null;
+  let heldMs = 0;
 
   setHandler(sequenceStateQuery, () => state);
   setHandler(replySignal, (reply) => {
@@ -75,10 +87,31 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     Object.assign(state, { status: 'stopped', stopReason: 'unsubscribed' });
   });
 
+  setHandler(controlSignal, ({ action }) => {
+    signals++;
+    if (state.status === 'stopped' || state.status === 'completed') return;
+    if (action === 'stop') Object.assign(state, { status: 'stopped', stopReason: 'stopped by user', pausedByUser: false });
+    if (action === 'pause' && heldSince === null) {
+      heldSince = Date.now();
+      Object.assign(state, { status: 'paused', pausedByUser: true });
+    }
+    if (action === 'resume' && heldSince !== null) {
+      heldMs += Date.now() - heldSince;
+      heldSince = null;
+      Object.assign(state, { status: state.pausedUntil ? 'paused' : 'active', pausedByUser: false });
+    }
+  });
+
   for (const step of [...input.steps].sort((a, b) => a.dayOffset - b.dayOffset)) {
     for (;;) {
       if (state.status === 'stopped') break;
-      const sendAt = Math.max(enrolledAt + step.dayOffset * DAY_MS, state.pausedUntil ? Date.parse(state.pausedUntil) : 0);
+      if (heldSince !== null) {
+        Object.assign(state, { nextStep: step.step, nextSendAt: null });
+        const seen = signals;
+        await condition(() => signals !== seen);
+        continue;
+      }
+      const sendAt = Math.max(enrolledAt + heldMs + step.dayOffset * DAY_MS, state.pausedUntil ? Date.parse(state.pausedUntil) : 0);
       Object.assign(state, { nextStep: step.step, nextSendAt: new Date(sendAt).toISOString() });
       const wait = sendAt - Date.now();
       if (wait <= 0) break;
@@ -98,6 +131,6 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   }
 
   if (unsubscribed) await suppressAddress({ workspaceId: input.workspaceId, email: input.email, reason: (unsubscribed as { reason: string }).reason });
-  Object.assign(state, { nextStep: null, nextSendAt: null, ...(state.status === 'stopped' ? {} : { status: 'completed' }) });
+  Object.assign(state, { nextStep: null, nextSendAt: null, pausedByUser: false, ...(state.status === 'stopped' ? {} : { status: 'completed' }) });
   return state;
 }
