@@ -27,7 +27,9 @@ export function sequenceWorkflowId(workspaceId: string, prospectId: number): str
  * then send each step on its day). Idempotent: a prospect already enrolled stays enrolled once.
  * Pipelines call it like a plugin activity, and its input is validated the same way.
  */
-export function createEnrollmentActivity(temporal: Client, taskQueue: string): Record<string, BoundActivity> {
+export function createEnrollmentActivity(temporal: Client, taskQueue: string,
+  /** True when the prospect's sequence must start held (it is in a paused campaign). */
+  held: (workspaceId: string, prospectId: number) => Promise<boolean> = async () => false): Record<string, BoundActivity> {
   return {
     [ENROLL_ACTIVITY]: async (raw: unknown) => {
       const parsed = EnrollInput.safeParse(raw);
@@ -39,10 +41,17 @@ export function createEnrollmentActivity(temporal: Client, taskQueue: string): R
       const workflowId = sequenceWorkflowId(workspaceId, prospectId);
       try {
         // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
-        await temporal.workflow.start('prospectSequence', { taskQueue, workflowId, workflowIdReusePolicy: 'REJECT_DUPLICATE', args: [{
+        const options = { taskQueue, workflowId, workflowIdReusePolicy: 'REJECT_DUPLICATE' as const, args: [{
           workspaceId, sequenceId: workflowId, prospectId, email,
           steps: sequence.map(({ step, dayOffset, subject, body, template }) => ({ step, dayOffset, subject, body, template })),
-        }] });
+        }] };
+        if (await held(workspaceId, prospectId)) {
+          // Started and paused in one call: a paused campaign's new sequences wait with the others
+          // (a sequence already running is paused too, as the campaign's pause meant).
+          await temporal.workflow.signalWithStart('prospectSequence', { ...options, signal: 'control', signalArgs: [{ action: 'pause' }] });
+        } else {
+          await temporal.workflow.start('prospectSequence', options);
+        }
         return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: false, steps: sequence.length };
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) {

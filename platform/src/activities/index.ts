@@ -1,6 +1,7 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../db/models.ts';
 import { createLearningActivities } from './learning.ts';
+import { applyProspectRuns } from '../superagent/process-prospect.ts';
 import { createBatchActivities } from './pipeline-batch.ts';
 import { createPipelineActivities } from './pipeline.ts';
 import { createSequenceActivities } from './sequence.ts';
@@ -14,7 +15,7 @@ export function createActivities(deps: { db: Models; plugins: Record<string, Bou
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
-    ...createBatchActivities(deps),
+    ...createBatchActivities({ ...deps, onFinish: (runIds) => applyProspectRuns(deps.db, runIds) }),
     ...createSequenceActivities(deps.db),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),

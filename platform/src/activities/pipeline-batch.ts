@@ -26,7 +26,11 @@ export interface FinishRunsInput {
  * transient error fails the chunk after the others are done, and the retry skips the runs
  * already completed, so nothing runs twice.
  */
-export function createBatchActivities(deps: StepRunnerDeps & { db: Pick<Models, 'pipelineRuns' | 'stepOutputs'> }) {
+export function createBatchActivities(deps: StepRunnerDeps & {
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
+  /** Called with the runs as they finish, before they are recorded finished (the product applies what they found, so a reader never sees a finished run whose results are not applied yet). */
+  onFinish?: (runIds: string[]) => Promise<void>;
+}) {
   const { pipelineRuns, stepOutputs } = deps.db;
   const { runStep } = createStepRunner(deps);
   return {
@@ -61,6 +65,8 @@ export function createBatchActivities(deps: StepRunnerDeps & { db: Pick<Models, 
 
     /** Records how each run ended, in one bulk write. */
     async finishRuns({ runs }: FinishRunsInput): Promise<void> {
+      // Idempotent by contract, so a retry of this call after a cut does no harm.
+      await deps.onFinish?.(runs.map((run) => run.runId));
       const now = new Date();
       await pipelineRuns.bulkWrite(runs.map((run) => ({ updateOne: {
         filter: { runId: run.runId },

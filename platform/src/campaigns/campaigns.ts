@@ -4,7 +4,7 @@ import { nextSequence, type Counter } from '../db/models/counter.ts';
 import type { Prospect } from '../db/models/prospect.ts';
 import { InputError } from '../errors.ts';
 import type { CampaignViewType, NewCampaign } from '../http/campaigns-schemas.ts';
-import { unknownProspectIds } from './prospects.ts';
+import { unknownProspectIds } from '../prospects/prospects.ts';
 
 /** The models campaign services work on. */
 export interface CampaignDb {
@@ -24,11 +24,13 @@ export async function listCampaigns(db: Pick<CampaignDb, 'campaigns'>, workspace
 }
 
 /** Creates a campaign under the workspace's next id; 400 naming any prospect id the workspace does not have. */
-export async function createCampaign(db: CampaignDb, workspaceId: string, input: NewCampaign): Promise<CampaignViewType> {
+export async function createCampaign(db: CampaignDb, workspaceId: string,
+  input: Pick<NewCampaign, 'name' | 'status' | 'prospectIds'> & Partial<Pick<NewCampaign, 'sliceNames' | 'pipelineVersion'>>): Promise<CampaignViewType> {
   const prospectIds = [...new Set(input.prospectIds)];
   const unknown = await unknownProspectIds(db, workspaceId, prospectIds);
   if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
   const id = await nextSequence(db.counters, workspaceId, 'campaign');
-  const created = await db.campaigns.create({ workspaceId, id, name: input.name, status: input.status, prospectIds });
+  const created = await db.campaigns.create({ workspaceId, id, name: input.name, status: input.status, prospectIds,
+    sliceNames: input.sliceNames ?? [], pipelineVersion: input.pipelineVersion ?? null });
   return view(created.toObject());
 }

@@ -70,7 +70,7 @@ export class ContractClient {
   constructor(readonly baseUrl: string, readonly workspace: string, private readonly documentCheck?: OpenApiCheck) {}
 
   /** Sends one request; throws a ContractViolation when the answer breaks the docs. */
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ContractResponse> {
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ContractResponse> {
     const doc = matchRoute(method, path);
     if (!doc) throw new ContractViolation(`No RouteDoc describes ${method} ${path}`);
     const url = new URL(path, this.baseUrl);
@@ -104,6 +104,11 @@ export class ContractClient {
   /** PUT with a JSON body, checked. */
   put(path: string, body?: unknown, options?: RequestOptions): Promise<ContractResponse> {
     return this.request('PUT', path, { ...options, body });
+  }
+
+  /** PATCH with a JSON body, checked. */
+  patch(path: string, body?: unknown, options?: RequestOptions): Promise<ContractResponse> {
+    return this.request('PATCH', path, { ...options, body });
   }
 
   /** DELETE, checked. */

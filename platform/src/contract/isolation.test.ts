@@ -30,6 +30,18 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     const page = await a.get('/api/prospects', { query: { search: 'ada' } });
     expect([bodyOf(page), page.headers.get('x-total-count')]).toEqual([[], '0']);
     await notFound(a.get('/api/prospects/1'));
+    await notFound(a.post('/api/prospects/1/sequence', { action: 'stop' })); // B's prospect 1 has a live sequence
+  });
+
+  it('B\'s campaign cannot be read, run or changed, and B\'s ICP launches nothing in A', async () => {
+    await notFound(a.get('/api/campaigns/1'));
+    await notFound(a.get('/api/campaigns/1/prospects'));
+    await notFound(a.patch('/api/campaigns/1', { status: 'paused' }));
+    await notFound(a.post('/api/campaigns/1/runs', { prospects: 'all' }));
+    const launch = await a.post('/api/campaigns/launch', { name: 'Borrowed ICP',
+      people: [{ firstName: 'Di', lastName: 'Ng', company: 'Quotewell', email: 'di@quotewell.example', source: 'linkedin' }] });
+    expect([launch.status, launch.text]).toEqual([409, expect.stringContaining('ICP')]);
+    expect(bodyOf(await b.get('/api/campaigns/1'))).toMatchObject({ name: 'B only', status: 'draft' });
   });
 
   it('campaigns, config and templates', async () => {

@@ -100,6 +100,23 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'GET /api/superagent/process-prospect/{runId} 404': async () => client.get('/api/superagent/process-prospect/no-such-run')
     .then(refused(404, 'no-such-run')),
   'POST /api/superagent/process-prospect 409': async () => client.post('/api/superagent/process-prospect', { prospectId: 1 }).then(refused(409, 'ICP')),
+  'POST /api/prospects/{id}/sequence 404': async () => client.post('/api/prospects/999/sequence', { action: 'pause' }).then(refused(404, '999')),
+  'POST /api/prospects/{id}/sequence 409': async () => client.post('/api/prospects/2/sequence', { action: 'pause' }).then(refused(409, 'not in a sequence')),
+  'POST /api/campaigns/launch 409': async () => {
+    const person = { firstName: 'Di', lastName: 'Ng', company: 'Quotewell', email: 'di@quotewell.example', source: 'linkedin' };
+    await client.post('/api/campaigns/launch', { name: 'Too early', people: [person] }).then(refused(409, 'ICP'));
+    // Refused before anything was written: no prospect, no draft campaign.
+    expect(bodyOf(await client.get('/api/prospects', { query: { search: 'di' } }))).toEqual([]);
+    expect(bodyOf<Array<{ name: string }>>(await client.get('/api/campaigns')).map((campaign) => campaign.name)).not.toContain('Too early');
+  },
+  'GET /api/campaigns/{id} 404': async () => client.get('/api/campaigns/999').then(refused(404, '999')),
+  'PATCH /api/campaigns/{id} 404': async () => client.patch('/api/campaigns/999', { status: 'paused' }).then(refused(404, '999')),
+  'GET /api/campaigns/{id}/prospects 404': async () => client.get('/api/campaigns/999/prospects').then(refused(404, '999')),
+  'POST /api/campaigns/{id}/runs 404': async () => client.post('/api/campaigns/999/runs', {}).then(refused(404, '999')),
+  'POST /api/campaigns/{id}/runs 409': async () => {
+    const empty = bodyOf<{ id: number }>(await client.post('/api/campaigns', { name: 'Nobody yet' }));
+    await client.post(`/api/campaigns/${empty.id}/runs`, { prospects: 'all' }).then(refused(409, 'no prospects'));
+  },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
   'PUT /api/config/{key} 404': async () => client.put('/api/config/noSuchKey', { configValue: {} }).then(refused(404, 'noSuchKey', 'scoringWeights')),
   'DELETE /api/config/{key} 404': async () => client.delete('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights')),

@@ -2,7 +2,7 @@ import { allRouteDocs } from '../http/route-docs.ts';
 import type { RouteDoc } from '../http/route-doc.ts';
 
 /** `GET /api/runs/{id}`: how contract tables name a documented route. */
-export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/${string}`;
+export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
 
 /** The key of a documented route. */
 export const routeKey = (doc: RouteDoc): RouteKey => `${doc.method.toUpperCase() as Uppercase<RouteDoc['method']>} ${doc.path as `/api/${string}`}`;

@@ -5,6 +5,7 @@ import { sampleCustomerSites } from '../seed/sample-customers.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import type { ContractPlatform } from './harness.ts';
+import { until } from './poll.ts';
 import type { RouteKey } from './routes.ts';
 
 /** Checks a success holds `expected` (beyond its documented shape) and passes it on. */
@@ -23,7 +24,7 @@ export type SuccessCase = () => Promise<ContractResponse>;
  */
 export function successCases(platform: ContractPlatform, client: ContractClient): Partial<Record<RouteKey, SuccessCase>> {
   const ws = client.workspace;
-  const state = { run: undefined as RunView | undefined, batchId: '', meetingId: '', slots: [] as string[], processRunId: '' };
+  const state = { run: undefined as RunView | undefined, batchId: '', meetingId: '', slots: [] as string[], processRunId: '', campaignId: 0, launchedId: 0 };
   return {
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
@@ -94,6 +95,30 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       .then(holding({ runId: state.processRunId, success: true })),
     'POST /api/replies': async () => client.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' })
       .then(holding({ sequence: { workflowId: `sequence-${ws}-1`, signal: 'reply' } })),
+
+    'POST /api/campaigns/launch': async () => {
+      const cy = { firstName: 'Cy', lastName: 'Ito', company: 'Callcraft', jobTitle: 'VP of Sales', employeeCount: 90, email: 'cy@callcraft.example',
+        website: `${platform.samples.url}/callcraft/`, source: 'linkedin', sample: true };
+      const answer = await client.post('/api/campaigns/launch', { name: 'From the ICP', people: [cy] }).then(holding({ added: 1, alreadyProspects: 0, total: 1 }));
+      state.campaignId = bodyOf<{ campaignId: number }>(answer).campaignId;
+      return answer;
+    },
+    'GET /api/campaigns/{id}': async () => {
+      await until(async () => bodyOf<{ batch: { running: boolean } }>(await client.get(`/api/campaigns/${state.campaignId}`)).batch.running,
+        (running) => !running, 'the launched campaign\'s batch');
+      return client.get(`/api/campaigns/${state.campaignId}`)
+        .then(holding({ name: 'From the ICP', status: 'active', results: { prospects: 1, enrolled: 1 }, batch: { kind: 'start', total: 1 } }));
+    },
+    'GET /api/campaigns/{id}/prospects': async () => {
+      const answer = await client.get(`/api/campaigns/${state.campaignId}/prospects`).then(holding([{ firstName: 'Cy', outcome: 'enrolled', sequence: { status: 'active' } }]));
+      state.launchedId = bodyOf<Array<{ id: number }>>(answer)[0]!.id;
+      return answer;
+    },
+    'POST /api/prospects/{id}/sequence': async () => client.post(`/api/prospects/${state.launchedId}/sequence`, { action: 'pause' })
+      .then(holding({ status: 'paused', pausedByUser: true })),
+    'PATCH /api/campaigns/{id}': async () => client.patch(`/api/campaigns/${state.campaignId}`, { name: 'From the ICP, held', status: 'paused' })
+      .then(holding({ campaign: { name: 'From the ICP, held', status: 'paused' }, sequences: { signalled: 1 } })),
+    'POST /api/campaigns/{id}/runs': async () => client.post(`/api/campaigns/${state.campaignId}/runs`, { prospects: 'all' }).then(holding({ total: 1 })),
 
     'POST /api/pipelines': async () => client.post('/api/pipelines', { ...SCORING_PIPELINE, id: 'contract-saved' }),
     'GET /api/pipelines': async () => client.get('/api/pipelines'),

@@ -11,8 +11,14 @@ export const SOURCE_NAMES: Record<DiscoverySource, string> = {
   linkedin: 'LinkedIn Sales Navigator', crunchbase: 'Crunchbase', apollo: 'Apollo.io', zoominfo: 'ZoomInfo',
 };
 
-/** People asked of each source (and of the sample database). */
+/** People asked of each source (and of the sample database) without a target count. */
 export const PEOPLE_PER_SOURCE = 50;
+/** The most people a discovery with a target count may ask for. */
+export const MAX_TARGET = 2_000;
+/** People per page when paging a source toward a target (the providers' largest page). */
+export const PAGE_SIZE = 100;
+/** Pages asked of one source at most, whatever the target: 25 pages of 100 (the target's limit is 2,000). */
+export const MAX_PAGES = 25;
 /** How long one source may take, retries included, before it counts as failed. */
 export const SOURCE_DEADLINE_MS = 60_000;
 
@@ -21,10 +27,15 @@ export type SampleSearch = (criteria: IcpCriteria, limit: number) => Promise<{ p
 
 /** What one source answered: its people (sample or not), or why it could not. */
 export type SourceOutcome =
-  | { sources: DiscoverySource[]; ok: true; sample: boolean; people: DiscoveredPerson[]; sourceTotal: number | null; relaxed: string[] }
+  | { sources: DiscoverySource[]; ok: true; sample: boolean; people: DiscoveredPerson[]; sourceTotal: number | null; relaxed: string[];
+    /** Pages read (1 without a target), and why paging stopped short of the target, when it did. */
+    pages?: number; stopped?: string }
   | { sources: DiscoverySource[]; ok: false; reason: string };
 
-const SearchPeopleOutput = z.object({ people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().min(0).nullable() });
+const SearchPeopleOutput = z.object({
+  people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().min(0).nullable(),
+  hasMore: z.boolean().optional().describe('A plugin that does not say is read as having more while it fills its pages'),
+});
 
 const pluginOf = (source: DiscoverySource) => `source-${source}`;
 
@@ -65,6 +76,62 @@ export async function searchSource(deps: PluginApiDeps, source: DiscoverySource,
     return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [] };
   } catch (error) {
     return { sources: [source], ok: false, reason: reasonOf(error) };
+  }
+}
+
+/**
+ * Pages through one configured source until it has given `want` people that `keep` accepts (new
+ * to the workspace, not suppressed), it has no more, or MAX_PAGES were read; never throws. A page
+ * that fails after others succeeded ends the paging with what was found, saying why.
+ */
+export async function searchSourcePaged(deps: PluginApiDeps, source: DiscoverySource, criteria: IcpCriteria, want: number,
+  keep: (person: DiscoveredPerson) => boolean): Promise<SourceOutcome> {
+  const activity = `${pluginOf(source)}.searchPeople`;
+  const people: DiscoveredPerson[] = [];
+  let sourceTotal: number | null = null;
+  let kept = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    try {
+      const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, activity, { criteria, limit: PAGE_SIZE, page },
+        { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, SOURCE_NAMES[source]);
+      const parsed = SearchPeopleOutput.parse(output);
+      sourceTotal = parsed.sourceTotal ?? sourceTotal;
+      people.push(...parsed.people);
+      kept += parsed.people.filter(keep).length;
+      if (kept >= want) return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page };
+      if (!(parsed.hasMore ?? parsed.people.length === PAGE_SIZE)) {
+        return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page, stopped: 'it had no more matching people' };
+      }
+    } catch (error) {
+      if (page === 1) return { sources: [source], ok: false, reason: reasonOf(error) };
+      return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page - 1, stopped: `page ${page} failed: ${reasonOf(error)}` };
+    }
+  }
+  return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: MAX_PAGES,
+    stopped: `the limit of ${MAX_PAGES} pages of ${PAGE_SIZE} a source was reached` };
+}
+
+/**
+ * Answers the unconfigured sources from the sample database until `want` people pass `keep`:
+ * asks for more as people are left out, up to three times the target; never throws.
+ */
+export async function searchSamplePaged(search: SampleSearch, sources: DiscoverySource[], criteria: IcpCriteria, want: number,
+  keep: (person: DiscoveredPerson) => boolean): Promise<SourceOutcome> {
+  try {
+    let limit = want;
+    for (;;) {
+      const { people, relaxed } = await search(criteria, limit);
+      const kept = people.filter(keep).length;
+      const exhausted = people.length < limit;
+      if (kept >= want || exhausted || limit >= want * 3) {
+        const stopped = kept >= want ? undefined : exhausted ? 'the sample database has no more people, even with every criterion relaxed'
+          : `it was asked for ${limit.toLocaleString('en-US')} people (three times the target) and too many were left out`;
+        return { sources, ok: true, sample: true, people, sourceTotal: people.length, relaxed, pages: 1, stopped };
+      }
+      limit = Math.min(want * 3, limit + (want - kept) * 2);
+    }
+  } catch (error) {
+    return { sources, ok: false, reason: reasonOf(error) };
   }
 }
 

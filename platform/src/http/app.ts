@@ -15,7 +15,7 @@ import { activityRouter } from './activity.ts';
 import { agentSettingsRouter, type AgentSettingsDeps } from './agent-settings.ts';
 import { agentsRouter } from './agents.ts';
 import { batchesRouter } from './batches.ts';
-import { campaignsRouter } from './campaigns.ts';
+import { campaignRunsRouter, campaignsRouter } from './campaigns.ts';
 import { configRouter } from './config.ts';
 import { learningSettingsChanged } from '../learning/settings.ts';
 import { dashboardRouter } from './dashboard.ts';
@@ -78,7 +78,7 @@ export function apiRouters(deps: AppDeps): Router[] {
   const viaPlugins = { host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue };
   const product = [
     agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups), agentSettingsRouter({ host: deps.plugins, llm }), pipelinesRouter(db, runner), runsRouter(db, runner), batchesRouter(db, runner),
-    prospectsImportRouter(db), prospectsRouter(db), prospectProfileRouter(db, runner.temporal), campaignsRouter(db), templatesRouter({ templateCopy: TEMPLATES, config: db, outcomes: db }),
+    prospectsImportRouter(db), prospectsRouter(db), prospectProfileRouter(db, runner.temporal), campaignsRouter(db), campaignRunsRouter(db, runner), templatesRouter({ templateCopy: TEMPLATES, config: db, outcomes: db }),
     meetingsRouter(viaPlugins), pricingRouter(viaPlugins),
     icpRouter({ ...viaPlugins, db, samplesUrl }), discoveryRouter({ ...viaPlugins, db, samplesUrl }), processProspectRouter(db, runner, deps.logger),
     repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }), activityRouter(db),

@@ -2,6 +2,7 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignModel } from '../db/models/campaign.ts';
 import { counterModel } from '../db/models/counter.ts';
+import { savedPipelineModel } from '../db/models/pipeline.ts';
 import { prospectModel } from '../db/models/prospect.ts';
 import { jsonClient, serveRouters } from '../prospects/test-server.ts';
 import { openTestDatabase } from '../testing/database.ts';
@@ -19,7 +20,7 @@ const addProspect = async (workspace: string, email: string) => {
 
 beforeAll(async () => {
   connection = await openTestDatabase('campaigns-api');
-  const db = { prospects: prospectModel(connection), counters: counterModel(connection), campaigns: campaignModel(connection) };
+  const db = { prospects: prospectModel(connection), counters: counterModel(connection), campaigns: campaignModel(connection), pipelines: savedPipelineModel(connection) };
   await Promise.all([db.prospects.init(), db.counters.init(), db.campaigns.init()]);
   server = await serveRouters(prospectsRouter(db), campaignsRouter(db));
 });

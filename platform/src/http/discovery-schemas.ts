@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOVERY_SOURCES } from '../discovery/sources.ts';
+import { DISCOVERY_SOURCES, MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from '../discovery/sources.ts';
 
 /** A list field of the criteria: items trimmed, blanks and repeats dropped (the UI splits on commas and keeps blanks). */
 const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).max(200, 'items must be at most 200 characters'))
@@ -24,6 +24,9 @@ export const DiscoverProspectsBody = z.object({
     .min(1, `choose at least one source (${DISCOVERY_SOURCES.join(', ')})`)
     .transform((sources) => [...new Set(sources)])
     .describe('Sources to search; an unconfigured one answers from the built-in sample database (sample: true).'),
+  targetCount: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
+    .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`).optional()
+    .describe(`How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`),
 });
 
 /** One discovered prospect (spec §3), with where it came from and whether it is sample data. */
@@ -60,5 +63,10 @@ export const DiscoverProspectsResponse = z.object({
   error: z.string().nullable(),
   sample: z.boolean().describe('True when any prospect is sample data.'),
   notes: z.string().describe('What each source gave (or why not), what was merged and relaxed.'),
+  targetCount: z.number().int().nullable().describe('The target asked for; null without one.'),
+  excluded: z.object({
+    alreadyProspect: z.number().int(), suppressed: z.number().int(), contactedRecently: z.number().int(), noEmail: z.number().int(),
+  }).describe('People left out, by reason (with a target count; zeros without).'),
+  shortfall: z.string().nullable().describe('With a target count: why fewer people than asked were found; null when the target was met.'),
 });
 export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;

@@ -19,8 +19,16 @@ export const DIRECTORIES: Record<string, DiscoveredPerson[]> = {
     person({ firstName: 'Lee', lastName: 'Park', jobTitle: 'Head of Sales', email: 'lee@acme.io' }),
   ],
 };
-const SearchInput = z.object({ criteria: IcpCriteriaSchema, limit: z.number().int() });
-const SearchOutput = z.object({ people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().nullable() });
+/** The industry that makes the Apollo stand-in answer a long directory, to page through. */
+export const PAGING_INDUSTRY = 'Paging';
+/** How many people the long directory holds. */
+export const LONG_DIRECTORY_SIZE = 250;
+const longDirectory = Array.from({ length: LONG_DIRECTORY_SIZE }, (_, index) => person({
+  firstName: `Pat${index}`, lastName: 'Page', company: `Pager ${index}`, companyDomain: `pager${index}.io`, email: `pat${index}@pager${index}.io`,
+  industry: PAGING_INDUSTRY, employeeCount: 100, sourceRef: `pg-${index}`,
+}));
+const SearchInput = z.object({ criteria: IcpCriteriaSchema, limit: z.number().int(), page: z.number().int().min(1).default(1) });
+const SearchOutput = z.object({ people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().nullable(), hasMore: z.boolean() });
 /** A source plugin answering its directory; Crunchbase always refuses the key. */
 export function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
   const manifest = defineManifest({
@@ -33,10 +41,14 @@ export function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
     activities: { searchPeople: { description: 'Fake provider search', input: SearchInput, output: SearchOutput, timeout: '10 seconds' } },
   });
   return definePlugin(manifest, () => ({
-    searchPeople: async ({ limit }) => {
+    searchPeople: async ({ criteria, limit, page }) => {
       if (id === 'crunchbase') throw ApplicationFailure.create({ type: 'SourceAuthFailed', nonRetryable: true, message: 'Crunchbase rejected the API key (HTTP 401)' });
+      if (id === 'apollo' && criteria.industry.includes(PAGING_INDUSTRY)) {
+        const from = (page - 1) * limit;
+        return { people: longDirectory.slice(from, from + limit), sourceTotal: LONG_DIRECTORY_SIZE, hasMore: from + limit < LONG_DIRECTORY_SIZE };
+      }
       const directory = DIRECTORIES[id] ?? [];
-      return { people: directory.slice(0, limit), sourceTotal: directory.length * 10 };
+      return { people: page === 1 ? directory.slice(0, limit) : [], sourceTotal: directory.length * 10, hasMore: false };
     },
   }));
 }

@@ -7,7 +7,7 @@ import { PluginHost } from '../plugins/host.ts';
 import { serveForTest, serveRouters } from '../testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { discoveryRouter, discoveryRouteDocs } from './discovery.ts';
-import { standInSources as sources } from './discovery-test-sources.ts';
+import { LONG_DIRECTORY_SIZE, PAGING_INDUSTRY, standInSources as sources } from './discovery-test-sources.ts';
 import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './discovery-schemas.ts';
 
 const icpCriteria = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: ['slow pipeline'], revenue: '' };
@@ -195,5 +195,56 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
 describe('discoveryRouteDocs', () => {
   it('describes the route with the schemas it validates with', () => {
     expect(discoveryRouteDocs.map((doc) => `${doc.method} ${doc.path}`)).toEqual(['post /api/superagent/discover-prospects']);
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: a target count for a campaign', () => {
+  const paging = { ...icpCriteria, industry: [PAGING_INDUSTRY], techStack: [], painPoints: [] };
+
+  it('pages a source until it has the target, leaving out prospects, suppressed and recently emailed people', async () => {
+    const workspace = 'paging-target';
+    const { db } = stack;
+    // Pat0..Pat4 are prospects already; Pat5 unsubscribed; Pat6 was emailed last week (as a prospect of a since-deleted list).
+    await db.prospects.insertMany([0, 1, 2, 3, 4].map((index) => ({ workspaceId: workspace, id: index + 1, firstName: `Pat${index}`, lastName: 'Page',
+      company: `Pager ${index}`, email: `pat${index}@pager${index}.io`, emailLower: `pat${index}@pager${index}.io` })));
+    await db.suppressions.create({ workspaceId: workspace, email: 'pat5@pager5.io', reason: 'unsubscribed' });
+    await db.outbox.create({ workspaceId: workspace, sequenceId: 'old', prospectId: 99, step: 1, email: 'pat6@pager6.io', subject: 's', body: 'b', status: 'sent' });
+
+    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 120 }, workspace);
+    expect(result.prospects).toHaveLength(120);
+    expect(result.totalFound).toBe(120);
+    expect(result.targetCount).toBe(120);
+    expect(result.shortfall).toBeNull();
+    // Page 1 (100 people) had 7 left out, so page 2 was read: 200 people, 193 writable, the best 120 kept.
+    expect(result.excluded).toEqual({ alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
+    const emails = new Set(result.prospects.map((prospect) => prospect.email));
+    expect(emails.size).toBe(120);
+    for (const left of ['pat0@pager0.io', 'pat4@pager4.io', 'pat5@pager5.io', 'pat6@pager6.io']) expect(emails.has(left)).toBe(false);
+  });
+
+  it('says why when the sources run out before the target', async () => {
+    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 400 }, 'paging-short');
+    expect(result.prospects).toHaveLength(LONG_DIRECTORY_SIZE);
+    expect(result.shortfall).toBe(`Found ${LONG_DIRECTORY_SIZE} of the 400 people asked for. Apollo.io stopped: it had no more matching people.`);
+  });
+
+  it('tops up from the sample database past the people already in the workspace', async () => {
+    const workspace = 'sample-target';
+    const first = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    expect(first.prospects).toHaveLength(30);
+    expect(first.prospects.every((prospect) => prospect.sample)).toBe(true);
+    await stack.db.prospects.insertMany(first.prospects.slice(0, 10).map((prospect, index) => ({ workspaceId: workspace, id: index + 1,
+      firstName: prospect.firstName, lastName: prospect.lastName, company: prospect.company, email: prospect.email!, emailLower: prospect.email!.toLowerCase() })));
+    const again = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    expect(again.prospects).toHaveLength(30);
+    expect(again.excluded.alreadyProspect).toBe(10);
+    const taken = new Set(first.prospects.slice(0, 10).map((prospect) => prospect.email));
+    expect(again.prospects.some((prospect) => taken.has(prospect.email))).toBe(false);
+  });
+
+  it('refuses a target above the limit, naming it', async () => {
+    const response = await discover({ icpCriteria, sources: ['linkedin'], targetCount: 2_001 });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('targetCount: must be at most 2,000');
   });
 });

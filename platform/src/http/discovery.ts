@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import type { ConfigStoreDb } from '../config-store/workspace-config.ts';
-import { discoverProspects } from '../discovery/discover.ts';
+import { discoverProspects, type DiscoveryDeps } from '../discovery/discover.ts';
 import { sampleSearchOn } from '../discovery/sample-source.ts';
 import type { SampleSearch } from '../discovery/sources.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
@@ -10,7 +9,7 @@ import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
 /** What the discovery route needs: plugins and Temporal, the config store; the sample search defaults to the built-in database. */
 export interface DiscoveryRouterDeps extends PluginApiDeps {
-  db: ConfigStoreDb;
+  db: DiscoveryDeps['db'];
   searchSample?: SampleSearch;
   /** Where the sample companies' sites are served (sample people's websites point there). */
   samplesUrl?: string | null;
@@ -21,8 +20,8 @@ export function discoveryRouter(deps: DiscoveryRouterDeps): Router {
   const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
   return new Router().post('/api/superagent/discover-prospects', async (ctx) => {
     const workspaceId = workspaceOf(ctx);
-    const { icpCriteria, sources } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
-    ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources));
+    const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
+    ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
   });
 }
 

@@ -64,6 +64,28 @@ export const ProspectDetail = ProspectSummary.extend({
 });
 export type ProspectDetailView = z.infer<typeof ProspectDetail>;
 
+/** A sequence's live state, as its workflow answers it. */
+export const SequenceStateSchema = z.object({
+  status: z.enum(['active', 'paused', 'stopped', 'completed']),
+  sentSteps: z.array(z.number().int()),
+  nextStep: z.number().int().nullable(),
+  nextSendAt: z.string().nullable().describe('When the next step goes out; null while a user holds the sequence'),
+  pausedUntil: z.string().nullable().describe('Set by an out-of-office reply: the sequence waits until then'),
+  stopReason: z.string().nullable(),
+  pausedByUser: z.boolean().default(false).describe('True while a user holds the sequence (until resumed)'),
+});
+export type SequenceStateView = z.infer<typeof SequenceStateSchema>;
+
+/** What a user may do to a sequence. */
+export const SEQUENCE_ACTIONS = ['pause', 'resume', 'stop'] as const;
+export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
+
+/** Body of POST /api/prospects/{id}/sequence. */
+export const SequenceControlBody = z.strictObject({
+  action: z.enum(SEQUENCE_ACTIONS, { error: `must be one of ${SEQUENCE_ACTIONS.join(', ')}` })
+    .describe('pause holds the sequence until resumed (later steps move by the time held); stop ends it for good'),
+});
+
 /** GET /api/prospects/:id/profile: what the detail panel shows. */
 export const ProspectProfile = z.object({
   prospect: ProspectDetail,
@@ -78,7 +100,7 @@ export const ProspectProfile = z.object({
       .describe('Every dimension with its score (0–100), points and the reason'),
   }).nullable().describe('The latest score; null before any'),
   sequence: z.object({
-    state: z.unknown().describe('The sequence workflow\'s live state; null when never enrolled'),
+    state: SequenceStateSchema.nullable().describe('The sequence workflow\'s live state; null when never enrolled'),
     emails: z.array(z.object({ step: z.number(), dayOffset: z.number(), subject: z.string(), body: z.string(),
       status: z.enum(['planned', 'queued', 'sent', 'failed']) }).loose()),
   }).nullable().describe('The latest sequence written for the prospect; null when none (unqualified, or not processed)'),

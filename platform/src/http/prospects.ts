@@ -4,7 +4,10 @@ import { createProspect, findProspect, listProspects, type ProspectDb } from '..
 import type { Client } from '@temporalio/client';
 import type { Models } from '../db/models.ts';
 import { prospectProfile } from '../prospects/profile.ts';
-import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectProfile, ProspectSummary } from './prospects-schemas.ts';
+import { controlSequence } from '../prospects/sequence-control.ts';
+import {
+  NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectProfile, ProspectSummary, SequenceControlBody, SequenceStateSchema,
+} from './prospects-schemas.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from './workspace.ts';
 
@@ -29,12 +32,22 @@ export function prospectsRouter(db: ProspectDb): Router {
     });
 }
 
-/** GET /api/prospects/:id/profile: the detail panel's data, over every model and the Temporal client (for the sequence's state). */
+/**
+ * GET /api/prospects/:id/profile: the detail panel's data, over every model and the Temporal
+ * client (for the sequence's state); POST /api/prospects/:id/sequence pauses, resumes or stops it.
+ */
 export function prospectProfileRouter(db: Models, temporal: Client): Router {
-  return new Router().get('/api/prospects/:id/profile', async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    ctx.body = ProspectProfile.parse(await prospectProfile({ db, temporal }, workspaceId, Number(ProspectIdParams.parse(ctx.params).id)));
-  });
+  return new Router()
+    .get('/api/prospects/:id/profile', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = ProspectProfile.parse(await prospectProfile({ db, temporal }, workspaceId, Number(ProspectIdParams.parse(ctx.params).id)));
+    })
+    .post('/api/prospects/:id/sequence', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const id = Number(ProspectIdParams.parse(ctx.params).id);
+      const { action } = SequenceControlBody.parse(ctx.request.body ?? {});
+      ctx.body = await controlSequence({ prospects: db.prospects, temporal }, workspaceId, id, action);
+    });
 }
 
 /** OpenAPI descriptions of /api/prospects, with the schemas the routes validate with. */
@@ -71,5 +84,12 @@ export const prospectProfileRouteDocs: RouteDoc[] = [
     summary: 'A prospect with its latest research (facts with evidence), score (every dimension), sequence and pipeline runs',
     responses: { 200: { description: 'The profile', schema: ProspectProfile }, 400: { description: 'Not a prospect id, or a bad workspace' },
       404: { description: 'No such prospect in this workspace' } },
+  },
+  {
+    method: 'post', path: '/api/prospects/{id}/sequence', tags: ['prospects'], params: ProspectIdParams, query: WorkspaceQuery, body: SequenceControlBody,
+    summary: 'Pause, resume or stop the prospect\'s sequence; answers its state after the change',
+    responses: { 200: { description: 'The sequence\'s state', schema: SequenceStateSchema }, 400: { description: 'Not a prospect id, a bad workspace, or an unknown action' },
+      404: { description: 'No such prospect in this workspace' },
+      409: { description: 'The prospect is not in a sequence, or its sequence has already ended' } },
   },
 ];

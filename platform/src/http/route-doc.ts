@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * an array of these beside its router factory; `route-docs.ts` gathers them.
  */
 export interface RouteDoc {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI style, e.g. `/api/runs/{id}`. */
   path: string;
   summary: string;

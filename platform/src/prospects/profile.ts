@@ -1,10 +1,9 @@
 import type { Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/client';
-import { sequenceWorkflowId } from '../activities/enrollment.ts';
 import type { Models } from '../db/models.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import type { StepOutputs } from '../superagent/workflow-response.ts';
 import { findProspect } from './prospects.ts';
+import { sequenceStateOf } from './sequence-control.ts';
 
 /** A researched fact with where it was read. */
 export interface ProfileFact { id: string; kind: string; value: string; confidence: number; evidence: { url: string; snippet: string } }
@@ -36,19 +35,9 @@ export async function prospectProfile(deps: { db: Models; temporal: Client }, wo
     research: research ? { website: research.website, confidence: research.confidence, facts: research.facts ?? [] } : null,
     score: score ? { totalScore: score.totalScore, priority: score.priority, qualified: score.qualified, reasoning: score.reasoning, dimensions: score.dimensions } : null,
     sequence: copy ? {
-      state: await sequenceState(temporal, sequenceWorkflowId(workspaceId, prospectId)),
+      state: await sequenceStateOf(temporal, workspaceId, prospectId),
       emails: copy.sequence.map((email) => ({ ...email, status: sent.find((row) => row.step === email.step)?.status ?? 'planned' })),
     } : null,
     runs: runs.map((run) => ({ runId: run.runId, status: run.status, startedAt: run.startedAt?.toISOString() ?? null, error: run.error ?? null })),
   };
-}
-
-/** The sequence workflow's own state (its `state` query), or null when the prospect was never enrolled. */
-async function sequenceState(temporal: Client, workflowId: string): Promise<unknown> {
-  try {
-    return await temporal.workflow.getHandle(workflowId).query('state');
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return null;
-    throw error;
-  }
 }

@@ -6,7 +6,7 @@ import { analyzeIcp } from '../icp/analyze.ts';
 import { getWorkspaceIcp } from '../icp/store.ts';
 import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
-import { createCampaign } from '../prospects/campaigns.ts';
+import { createCampaign } from '../campaigns/campaigns.ts';
 import { createProspect } from '../prospects/prospects.ts';
 import { processProspect } from '../superagent/process-prospect.ts';
 import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';

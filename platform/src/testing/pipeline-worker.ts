@@ -8,6 +8,7 @@ import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../activities/enrollment.ts';
+import { inPausedCampaign } from '../campaigns/held.ts';
 import { createActivities } from '../activities/index.ts';
 import { createModels, type Models } from '../db/models.ts';
 import { PluginHost, type HostServices } from '../plugins/host.ts';
@@ -42,7 +43,7 @@ export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[
   const taskQueue = `${label}-${randomUUID()}`;
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection: clientConnection });
-  const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue) : {};
+  const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue, inPausedCampaign(db)) : {};
   quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({

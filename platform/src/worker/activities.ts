@@ -2,6 +2,7 @@ import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import { createEnrollmentActivity } from '../activities/enrollment.ts';
 import { createActivities } from '../activities/index.ts';
+import { inPausedCampaign } from '../campaigns/held.ts';
 import { trackActivities } from '../agents/activity-tracker.ts';
 import type { Models } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
@@ -14,6 +15,6 @@ import type { Logger } from '../logger.ts';
 export function workerActivities(deps: { db: Models; plugins: Record<string, BoundActivity>; temporal: Client; taskQueue: string; logger: Logger }) {
   return createActivities({ db: deps.db, plugins: {
     ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
-    ...createEnrollmentActivity(deps.temporal, deps.taskQueue),
+    ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),
   } });
 }

@@ -12,9 +12,31 @@ export interface Campaign {
   status: CampaignStatus;
   /** Ids of prospects of the same workspace. */
   prospectIds: number[];
+  /** ICP slices its prospects are scored against (each against the one naming its industry); empty = every slice. */
+  sliceNames: string[];
+  /** The saved version of the prospect pipeline it runs; null = the built-in one. */
+  pipelineVersion: number | null;
+  /** The batches it started, oldest first: the first runs everyone, later ones retries or added prospects. */
+  batches: CampaignBatch[];
   createdAt?: Date;
   updatedAt?: Date;
 }
+
+/** One batch a campaign started. */
+export interface CampaignBatch {
+  batchId: string;
+  startedAt: Date;
+  /** Why it ran: the first start, a retry of failed runs, or prospects added later. */
+  kind: 'start' | 'retry' | 'added';
+  prospects: number;
+}
+
+const CampaignBatchSchema = new Schema<CampaignBatch>({
+  batchId: { type: String, required: true },
+  startedAt: { type: Date, required: true },
+  kind: { type: String, required: true, enum: ['start', 'retry', 'added'] },
+  prospects: { type: Number, required: true },
+}, { _id: false });
 
 const CampaignSchema = new Schema<Campaign>({
   workspaceId: { type: String, required: true },
@@ -22,6 +44,9 @@ const CampaignSchema = new Schema<Campaign>({
   name: { type: String, required: true, trim: true },
   status: { type: String, required: true, enum: CAMPAIGN_STATUSES, default: 'draft' },
   prospectIds: { type: [Number], default: [] },
+  sliceNames: { type: [String], default: [] },
+  pipelineVersion: { type: Number, default: null },
+  batches: { type: [CampaignBatchSchema], default: [] },
 }, { timestamps: true, id: false });
 CampaignSchema.index({ workspaceId: 1, id: 1 }, { unique: true });
 
