@@ -54,7 +54,7 @@ describe('a campaign launched from discovery results', () => {
 
     const campaign = await settled(campaignId);
     expect(campaign).toMatchObject({ name: 'Sales software, sample', status: 'active', prospectIds: [1, 2, 3, 4, 5] });
-    expect(campaign.results).toEqual({ prospects: 5, notProcessed: 0, inProgress: 0, qualified: 3, enrolled: 3, notQualified: 1, failed: 1 });
+    expect(campaign.results).toEqual({ prospects: 5, notProcessed: 0, inProgress: 0, qualified: 3, enrolled: 3, notQualified: 1, failed: 1, notRunByCampaign: 0 });
     expect(campaign.batch!.stages.map((stage) => [stage.label, stage.completed, stage.failed, stage.skipped]))
       .toEqual([['Research', 4, 1, 0], ['Score', 4, 0, 1], ['Copy', 3, 0, 2], ['Enrol', 3, 0, 2]]);
     expect(campaign.skipped).toEqual([ // most common first, then by reason
@@ -89,7 +89,7 @@ describe('a campaign launched from discovery results', () => {
   });
 
   it('retries only the failed prospects, and refuses when nothing is left to run', async () => {
-    expect(await call('POST', `/api/campaigns/${campaignId}/runs`, {})).toMatchObject({ status: 409, text: expect.stringContaining('every prospect of the campaign has been run already') });
+    expect(await call('POST', `/api/campaigns/${campaignId}/runs`, {})).toMatchObject({ status: 409, text: expect.stringContaining('the campaign has run every one of its prospects already') });
     const retry = await call('POST', `/api/campaigns/${campaignId}/runs`, { prospects: 'failed' });
     expect(retry.status).toBe(202);
     expect(retry.json()).toMatchObject({ total: 1 });

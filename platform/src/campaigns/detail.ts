@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from '../http/campaigns-schemas.ts';
 import { sequenceStateOf } from '../prospects/sequence-control.ts';
 import { PROSPECT_PIPELINE, QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
-import { failureReason, latestRuns, outcomeOf, type RunSummary } from './outcomes.ts';
+import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: every model and Temporal (the batch's live progress, the sequences' state). */
 export interface CampaignDeps { db: Models; temporal: Client }
@@ -91,18 +91,20 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
 /** GET /api/campaigns/{id}: the campaign, its latest batch's progress, and what each of its prospects came to. */
 export async function campaignDetail(deps: CampaignDeps, workspaceId: string, id: number): Promise<CampaignDetailView> {
   const campaign = await findCampaign(deps.db, workspaceId, id);
-  const [batch, runs, people] = await Promise.all([
+  const [batch, runs, people, ranHere] = await Promise.all([
     batchProgress(deps, campaign),
     latestRuns(deps.db, workspaceId, campaign.prospectIds),
     deps.db.prospects.find({ workspaceId, id: { $in: campaign.prospectIds } }, { id: 1, firstName: 1, lastName: 1 })
       .lean<Array<Pick<Prospect, 'id' | 'firstName' | 'lastName'>>>(),
+    runByCampaign(deps.db, campaign.batches.map((entry) => entry.batchId)),
   ]);
   const names = new Map(people.map((person) => [person.id, `${person.firstName} ${person.lastName}`]));
+  const summary = summarise(campaign.prospectIds, runs, names);
   return {
     id: campaign.id, name: campaign.name, status: campaign.status, prospectIds: campaign.prospectIds,
     sliceNames: campaign.sliceNames ?? [], pipelineVersion: campaign.pipelineVersion ?? null,
     createdAt: (campaign.createdAt ?? new Date(0)).toISOString(), batch,
-    ...summarise(campaign.prospectIds, runs, names),
+    ...summary, results: { ...summary.results, notRunByCampaign: campaign.prospectIds.filter((id) => !ranHere.has(id)).length },
   };
 }
 

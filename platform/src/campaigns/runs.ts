@@ -8,7 +8,7 @@ import type { PipelineRunner } from '../pipelines/runs.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { prospectRunInputs } from '../superagent/process-prospect.ts';
 import { findCampaign } from './detail.ts';
-import { latestRuns, outcomeOf } from './outcomes.ts';
+import { latestRuns, outcomeOf, runByCampaign } from './outcomes.ts';
 
 /** Which of a campaign's prospects a batch runs. */
 export type CampaignRunSelection = 'new' | 'failed' | 'all';
@@ -24,7 +24,8 @@ export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, batchId: st
 
 /**
  * Runs the campaign's prospects through the prospect pipeline as one batch (research → score →
- * copy → enrolment, with per-stage progress on the campaign): the new ones (never run), the
+ * copy → enrolment, with per-stage progress on the campaign): the new ones (not run by this
+ * campaign yet, though a Process click or the seed may have run them), the
  * failed ones (latest run failed) or all. 409 while its last batch runs, when none is selected,
  * or without an ICP. A draft becomes active; a paused campaign stays paused (its new sequences start held).
  */
@@ -35,11 +36,16 @@ export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: stri
   if (await batchRunning(db, campaign.batches.at(-1)?.batchId)) {
     throw new ConflictError(`Campaign ${campaignId} is still running its last batch: wait for it to finish`);
   }
-  const runs = options.prospects === 'all' ? null : await latestRuns(db, workspaceId, campaign.prospectIds);
-  const selected = campaign.prospectIds.filter((id) => !runs
-    || (options.prospects === 'new' ? outcomeOf(runs.get(id)) === 'not-processed' : outcomeOf(runs.get(id)) === 'failed'));
+  let selected = campaign.prospectIds;
+  if (options.prospects === 'new') {
+    const done = await runByCampaign(db, campaign.batches.map((batch) => batch.batchId));
+    selected = campaign.prospectIds.filter((id) => !done.has(id));
+  } else if (options.prospects === 'failed') {
+    const runs = await latestRuns(db, workspaceId, campaign.prospectIds);
+    selected = campaign.prospectIds.filter((id) => outcomeOf(runs.get(id)) === 'failed');
+  }
   if (selected.length === 0) {
-    const none = { new: 'every prospect of the campaign has been run already (choose failed or all)', failed: 'no prospect of the campaign has a failed run',
+    const none = { new: 'the campaign has run every one of its prospects already (choose failed or all)', failed: 'no prospect of the campaign has a failed run',
       all: 'the campaign has no prospects: add some first' }[options.prospects];
     throw new ConflictError(`Nothing to run: ${none}`);
   }

@@ -57,7 +57,8 @@ export const CampaignDetail = CampaignView.extend({
     enrolled: z.number().int().describe('Qualified, with a written sequence they are enrolled in'),
     notQualified: z.number().int(),
     failed: z.number().int(),
-  }).describe('Each prospect counted once, by its latest prospect-pipeline run'),
+    notRunByCampaign: z.number().int().describe('Not run by this campaign\'s batches yet ("run new" runs them)'),
+  }).describe('Each prospect counted once, by its latest prospect-pipeline run (the campaign\'s, a Process click\'s or the seed\'s)'),
   skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('Why prospects got no sequence, most common first'),
   failures: z.array(z.object({ prospectId: z.number().int(), name: z.string(), runId: z.string(), error: z.string() }))
     .describe('Prospects whose latest run failed (the first 50); "retry failed" runs them again'),
@@ -103,7 +104,7 @@ export const CampaignPatchResult = z.object({
 /** Body of POST /api/campaigns/{id}/runs. */
 export const CampaignRunsBody = z.strictObject({
   prospects: z.enum(['new', 'failed', 'all'], { error: 'must be new, failed or all' }).default('new')
-    .describe('new: those without a run yet (the first start runs everyone); failed: those whose latest run failed; all: everyone again (enrolment never doubles)'),
+    .describe('new: those this campaign has not run yet (the first start runs everyone); failed: those whose latest run failed; all: everyone again (enrolment never doubles)'),
   chunkSize: z.number().int().min(1).max(200).default(25).describe('Prospects per activity call'),
 });
 
