@@ -30,10 +30,12 @@ test('New Campaign from the seeded prospects: a named refusal, the matching coun
   const row = page.getByTestId('campaign').filter({ hasText: name });
   await expect(row).toContainText(`${qualified} prospects`);
   await expect(row).toContainText('draft');
-  await row.getByRole('button', { name: 'Manage' }).click();
-  await expect(page.getByRole('dialog').getByRole('list', { name: 'Campaign prospects' }).getByRole('listitem')).toHaveCount(Math.min(qualified, 50));
   await page.screenshot({ path: test.info().outputPath('outreach-desktop.png'), fullPage: true });
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await row.getByRole('link', { name: 'Manage' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('campaign-prospect')).toHaveCount(Math.min(qualified, 25));
+  await expect(page.getByTestId('not-started')).toBeVisible();
+  await page.goto('/outreach');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Outreach Management', level: 1 })).toBeVisible();

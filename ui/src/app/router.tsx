@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../features/app-shell/components/app-layout.tsx';
 import { AgentsRoute } from './routes/agents.tsx';
+import { CampaignRoute, NewCampaignRoute } from './routes/campaign.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
 import { LandingRoute } from './routes/landing.tsx';
@@ -32,6 +33,8 @@ export const router = createBrowserRouter([
       { path: '/workflow-test', element: <WorkflowTestRoute /> },
       { path: '/prospects', element: <ProspectsRoute /> },
       { path: '/outreach', element: <OutreachRoute /> },
+      { path: '/outreach/campaigns/new', element: <NewCampaignRoute /> },
+      { path: '/outreach/campaigns/:id', element: <CampaignRoute /> },
       { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },

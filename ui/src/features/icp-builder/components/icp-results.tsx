@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../utils/format.ts';
 import type { IcpAnalysis } from '../api/types.ts';
 import { formatPercent } from '../../../utils/format.ts';
@@ -15,6 +16,9 @@ export function IcpResults({ analysis }: { analysis: IcpAnalysis }) {
             Analysed {formatDateTime(analysis.analyzedAt)} from {analysis.sourceUrls.length} customer sites
           </p>
         </div>
+        {analysis.icpSlices.length > 0 && (
+          <Link to="/outreach/campaigns/new" className="btn btn-primary" data-testid="start-campaign">Start a campaign from this ICP</Link>
+        )}
         <div className="stats ml-auto bg-base-100 shadow-sm">
           <div className="stat py-2">
             <div className="stat-title">Overall confidence</div>

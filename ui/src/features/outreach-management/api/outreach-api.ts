@@ -9,9 +9,6 @@ export interface Template {
 }
 /** GET /api/campaigns item (spec entity Campaign). */
 export interface Campaign { id: number; name: string; status: 'active' | 'paused' | 'draft' | 'completed'; prospectIds: number[] }
-/** A prospect as a campaign lists it. */
-export interface CampaignProspect { id: number; firstName: string; lastName: string; company: string; score: number | null }
-
 export const outreachKeys = { templates: ['outreach', 'templates'] as const, campaigns: ['outreach', 'campaigns'] as const };
 
 export const templatesQueryOptions = () => queryOptions({
@@ -42,9 +39,3 @@ export function useCreateCampaign() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outreachKeys.campaigns }),
   });
 }
-
-/** The first prospects of a campaign, for its Manage view. */
-export const campaignProspectsQueryOptions = (campaign: Campaign, count = 50) => queryOptions({
-  queryKey: ['outreach', 'campaign-prospects', campaign.id, count],
-  queryFn: ({ signal }) => Promise.all(campaign.prospectIds.slice(0, count).map((id) => apiRequest<CampaignProspect>(`/api/prospects/${id}`, { signal }))),
-});

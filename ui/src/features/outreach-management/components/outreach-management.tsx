@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { campaignsQueryOptions, templatesQueryOptions, type Campaign } from '../api/outreach-api.ts';
+import { campaignsQueryOptions, templatesQueryOptions } from '../api/outreach-api.ts';
 import { responseLabel, STATUS_BADGE } from '../utils/outreach.ts';
-import { ManageDialog } from './manage-dialog.tsx';
 import { NewCampaignDialog } from './new-campaign-dialog.tsx';
 
 /** Outreach Management (spec section 2): the templates with what they measured, and the campaigns. */
@@ -12,11 +12,13 @@ export function OutreachManagement() {
   const templates = useQuery(templatesQueryOptions());
   const campaigns = useQuery(campaignsQueryOptions());
   const [creating, setCreating] = useState(false);
-  const [managing, setManaging] = useState<Campaign | null>(null);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Outreach Management" subtitle="Create and manage your outreach campaigns"
-        actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>New Campaign</button>} />
+        actions={<>
+          <Link to="/outreach/campaigns/new" className="btn btn-outline btn-sm">Start from ICP</Link>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>New Campaign</button>
+        </>} />
       <section aria-labelledby="templates-title" className="flex flex-col gap-3">
         <h2 id="templates-title" className="text-lg font-semibold">Template Performance</h2>
         {templates.isError && <ErrorAlert message={templates.error.message} />}
@@ -52,14 +54,13 @@ export function OutreachManagement() {
               <li key={campaign.id} className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm" data-testid="campaign">
                 <div className="min-w-0 flex-1"><p className="font-medium">{campaign.name}</p><p className="text-sm text-base-content/70">{campaign.prospectIds.length} prospects</p></div>
                 <span className={`badge ${STATUS_BADGE[campaign.status]}`}>{campaign.status}</span>
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => setManaging(campaign)}>Manage</button>
+                <Link to={`/outreach/campaigns/${campaign.id}`} className="btn btn-outline btn-sm">Manage</Link>
               </li>
             ))}
           </ul>
         )}
       </section>
       {creating && <NewCampaignDialog onClose={() => setCreating(false)} />}
-      {managing && <ManageDialog campaign={managing} onClose={() => setManaging(null)} />}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { DiscoverProspectsResponse, DiscoverySourceId, IcpCriteria } from '
 export interface DiscoverRequest {
   icpCriteria: IcpCriteria;
   sources: DiscoverySourceId[];
+  /** For a campaign's list: page the sources until this many people the workspace may write to are found. */
+  targetCount?: number;
 }
 
 /**

@@ -53,6 +53,12 @@ export interface DiscoverProspectsResponse {
   sample: boolean;
   /** What each source gave (or why not), what was merged and relaxed. */
   notes: string;
+  /** The target count asked for (a campaign's list); null without one. */
+  targetCount: number | null;
+  /** People left out, by reason (with a target count). */
+  excluded: { alreadyProspect: number; suppressed: number; contactedRecently: number; noEmail: number };
+  /** With a target count: why fewer people than asked were found; null when it was met. */
+  shortfall: string | null;
 }
 
 /** Body of POST /api/prospects (only the fields the create schema accepts). */

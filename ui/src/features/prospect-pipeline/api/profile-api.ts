@@ -6,8 +6,19 @@ export interface ProspectProfile {
   prospect: { id: number; firstName: string; lastName: string; jobTitle: string | null; company: string; email: string; website: string | null; source: string | null };
   research: { website: string; confidence: number; facts: Array<{ id: string; kind: string; value: string; evidence: { url: string; snippet: string } }> } | null;
   score: { totalScore: number; priority: string; qualified: boolean; dimensions: Array<{ key: string; label: string; score: number; points?: number; reason: string }> } | null;
-  sequence: { state: { status: string; nextSendAt?: string | null } | null; emails: Array<{ step: number; dayOffset: number; subject: string; body: string; status: string }> } | null;
+  sequence: { state: SequenceState | null; emails: Array<{ step: number; dayOffset: number; subject: string; body: string; status: string }> } | null;
   runs: Array<{ runId: string; status: string; startedAt: string | null; error: string | null }>;
+}
+
+/** A sequence's live state (its workflow's answer). */
+export interface SequenceState {
+  status: 'active' | 'paused' | 'stopped' | 'completed';
+  sentSteps: number[];
+  nextStep: number | null;
+  nextSendAt: string | null;
+  pausedUntil: string | null;
+  stopReason: string | null;
+  pausedByUser: boolean;
 }
 
 /** The detail panel's data. */
@@ -22,5 +33,14 @@ export function useProcessProspect() {
   return useMutation({
     mutationFn: (prospectId: number) => apiRequest<{ runId: string }>('/api/superagent/process-prospect', { method: 'POST', body: { prospectId, wait: false } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prospects'] }),
+  });
+}
+
+/** Pause, resume or stop the prospect's sequence; the profile is fetched again. */
+export function useControlSequence(prospectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'pause' | 'resume' | 'stop') => apiRequest<SequenceState>(`/api/prospects/${prospectId}/sequence`, { method: 'POST', body: { action } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prospects', 'profile', prospectId] }),
   });
 }

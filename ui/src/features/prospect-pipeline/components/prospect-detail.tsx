@@ -1,19 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatPercent } from '../../../utils/format.ts';
-import { profileQueryOptions, useProcessProspect } from '../api/profile-api.ts';
+import { profileQueryOptions, useControlSequence, useProcessProspect, type SequenceState } from '../api/profile-api.ts';
+
+/** What the sequence is doing, in a sentence. */
+function sequenceLine(state: SequenceState): string {
+  if (state.status === 'stopped') return `Stopped${state.stopReason ? `: ${state.stopReason}` : ''}.`;
+  if (state.status === 'completed') return `Completed: ${state.sentSteps.length} emails sent.`;
+  if (state.pausedByUser) return `Paused by you after ${state.sentSteps.length} sent: nothing goes out until you resume.`;
+  if (state.pausedUntil) return `Paused until ${new Date(state.pausedUntil).toLocaleString()} (out of office).`;
+  return `${state.sentSteps.length} sent${state.nextSendAt ? `; step ${state.nextStep} goes out ${new Date(state.nextSendAt).toLocaleString()}` : ''}.`;
+}
 
 /** A prospect's detail panel: facts with their evidence, the score by dimension, the sequence, the runs, and Process. */
 export function ProspectDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const profile = useQuery({ ...profileQueryOptions(id), refetchInterval: 5_000 });
   const process = useProcessProspect();
+  const control = useControlSequence(id);
+  const [stopping, setStopping] = useState(false);
   const toast = useToast();
+  const act = (action: 'pause' | 'resume' | 'stop') => control.mutate(action, {
+    onSuccess: () => toast({ title: { pause: 'Sequence Paused', resume: 'Sequence Resumed', stop: 'Sequence Stopped' }[action], tone: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+    onSettled: () => setStopping(false),
+  });
   useEffect(() => dialog.current?.showModal(), []);
   const data = profile.data;
+  const state = data?.sequence?.state ?? null;
   const run = () => process.mutate(id, {
     onSuccess: () => toast({ title: 'Workflow Started', description: 'Running complete prospect processing workflow...', tone: 'info' }),
     onError: (error) => toast({ title: 'Workflow Failed', description: error.message, tone: 'error' }),
@@ -32,7 +50,19 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
           <button type="button" className="btn btn-primary btn-sm" onClick={run} disabled={process.isPending}>Process</button>
           <Link to="/meetings" className="btn btn-outline btn-sm">Book meeting</Link>
           {process.data && <Link className="btn btn-ghost btn-sm" to={`/pipelines/runs/${encodeURIComponent(process.data.runId)}`}>Watch the run</Link>}
+          {state && (state.status === 'active' || state.status === 'paused') && (
+            <>
+              {state.pausedByUser
+                ? <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('resume')}>Resume sequence</button>
+                : <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('pause')}>Pause sequence</button>}
+              <button type="button" className="btn btn-outline btn-error btn-sm" disabled={control.isPending} onClick={() => setStopping(true)}>Stop sequence</button>
+            </>
+          )}
         </div>
+        <ConfirmDialog open={stopping} title="Stop this sequence?" confirmLabel="Stop sequence" cancelLabel="Keep it"
+          onConfirm={() => act('stop')} onCancel={() => setStopping(false)}>
+          <p>No further email of this sequence goes out, and it cannot be restarted for this prospect. Pause instead to hold it.</p>
+        </ConfirmDialog>
         {profile.isError && <ErrorAlert message={profile.error.message} />}
         {profile.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the prospect" />}
         {data && (
@@ -62,7 +92,8 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
               )}
             </section>
             <section aria-label="Sequence">
-              <h4 className="mb-2 font-semibold">Sequence {data.sequence?.state && <span className="badge badge-info">{data.sequence.state.status}</span>}</h4>
+              <h4 className="mb-2 font-semibold">Sequence {state && <span className="badge badge-info" data-testid="sequence-status">{state.pausedByUser ? 'paused by you' : state.status}</span>}</h4>
+              {state && <p className="mb-2 text-sm text-base-content/70" data-testid="sequence-line">{sequenceLine(state)}</p>}
               {!data.sequence ? <p className="text-sm text-base-content/70">No sequence: only prospects scoring 70+ get one.</p> : (
                 <ol className="flex flex-col gap-2">
                   {data.sequence.emails.map((email) => (

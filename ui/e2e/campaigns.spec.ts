@@ -1,0 +1,120 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// The campaigns a sales team runs: the headline journey from the ICP (a target of 60 here; the
+// README measures 1,000) and a campaign of five prospects started, watched and paused.
+const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
+const SALES_SITES = ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${SAMPLES}/${name}/`);
+const BATCH_TIMEOUT = 150_000;
+
+/** Points the UI and `request` at a workspace of their own, with an ICP analysed from the sample customer sites. */
+async function workspaceWithIcp(page: Page, request: APIRequestContext, name: string): Promise<(path: string) => string> {
+  const workspace = `e2e-camp-${name}-${Date.now().toString(36)}`;
+  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+  const icp = await request.post(at('/api/superagent/analyze-icp'), { data: { urls: SALES_SITES }, timeout: 60_000 });
+  expect(icp.status(), await icp.text()).toBe(200);
+  return at;
+}
+
+async function phoneShot(page: Page, file: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+}
+
+test('the headline journey: the ICP → 60 matching prospects reviewed → one campaign researched, scored and written to', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const at = await workspaceWithIcp(page, request, 'journey');
+  await page.goto('/icp-builder');
+  await page.getByTestId('start-campaign').click();
+  await expect(page.getByRole('heading', { name: 'Start a campaign from your ICP', level: 1 })).toBeVisible();
+  const target = page.getByLabel('Target count (people)');
+  await expect(target).toHaveValue('1000');
+  await target.fill('2001');
+  await expect(page.getByTestId('target-help')).toHaveText('At most 2,000 people a campaign');
+  await expect(page.getByRole('button', { name: 'Find prospects' })).toBeDisabled();
+  await target.fill('60');
+  await page.getByRole('button', { name: 'Find prospects' }).click();
+  await expect(page.getByTestId('found-count')).toHaveText('60', { timeout: 60_000 });
+  await expect(page.getByTestId('discovery-summary')).toContainText('Sample data');
+  const people = page.getByTestId('review-person');
+  await expect(people).toHaveCount(50); // 50 shown, 10 more on request
+  await page.getByRole('button', { name: /^Show 10 more/ }).click();
+  await expect(people).toHaveCount(60);
+  const first = people.first();
+  await expect(first).toContainText('Sample data');
+  await first.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByRole('button', { name: 'Launch campaign (59 prospects)' })).toBeVisible();
+  await page.getByRole('heading', { name: /^2\. Review/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('campaign-review-desktop.png') });
+
+  await page.getByLabel('Campaign name').fill('Sales software, sample 60');
+  await page.getByRole('button', { name: 'Launch campaign (59 prospects)' }).click();
+  await expect(page).toHaveURL(/\/outreach\/campaigns\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Sales software, sample 60', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('batch-state')).toHaveText('finished', { timeout: BATCH_TIMEOUT });
+  for (const stage of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`stage-${stage}`).getByTestId('stage-count')).toHaveText('59 / 59');
+  await expect(page.getByTestId('results-prospects')).toHaveText('59');
+
+  // What the screen says is what the API measured: every prospect accounted for, sequences for the qualified.
+  const id = page.url().split('/').pop();
+  const campaign = await (await request.get(at(`/api/campaigns/${id}`))).json();
+  const { results } = campaign;
+  expect(results.enrolled + results.notQualified + results.failed).toBe(59);
+  expect(results.enrolled).toBeGreaterThan(0);
+  await expect(page.getByTestId('results-enrolled')).toHaveText(String(results.enrolled));
+  await expect(page.getByTestId('campaign-prospect')).toHaveCount(25);
+  await expect(page.getByTestId('campaign-prospect').getByTestId('outcome').filter({ hasText: 'In sequence' }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('campaign-desktop.png'), fullPage: true });
+  await phoneShot(page, 'campaign-phone.png');
+});
+
+test('a campaign of five prospects: start it, watch the batch finish, pause it, and each sequence is held', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const at = await workspaceWithIcp(page, request, 'five');
+  const sites = ['pipelinepilot', 'quotewell', 'callcraft', 'pipelinepilot', 'quotewell'];
+  for (const [index, siteName] of sites.entries()) {
+    const added = await request.post(at('/api/prospects'), { data: { firstName: `Pat${index}`, lastName: 'Five', company: siteName, jobTitle: 'VP of Sales',
+      employeeCount: 90, email: `pat${index}@${siteName}.example`, website: `${SAMPLES}/${siteName}/` } });
+    expect(added.status()).toBe(201);
+  }
+  await page.goto('/outreach');
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Minimum score').fill('');
+  await expect(dialog.getByTestId('matching')).toHaveText('5 prospects match.');
+  await dialog.getByLabel('Name').fill('Five VPs');
+  await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('campaign').filter({ hasText: 'Five VPs' }).getByRole('link', { name: 'Manage' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Five VPs', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('campaign-status')).toHaveText('draft');
+  await expect(page.getByTestId('not-started')).toBeVisible();
+  await page.getByRole('button', { name: 'Start campaign' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Researching, scoring and writing to 5 prospects.');
+  await expect(page.getByTestId('batch-state')).toHaveText('finished', { timeout: BATCH_TIMEOUT });
+  await expect(page.getByTestId('toast')).toContainText('Batch Complete');
+  await expect(page.getByTestId('stage-outreach').getByTestId('stage-count')).toHaveText('5 / 5');
+  await expect(page.getByTestId('results-enrolled')).toHaveText('5');
+  await expect(page.getByTestId('campaign-status')).toHaveText('active');
+  await expect(page.getByTestId('campaign-prospect').getByTestId('sequence-state')).toHaveText(Array(5).fill(/^active · \d sent$/));
+
+  await page.getByRole('button', { name: 'Pause campaign' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pause campaign' }).click();
+  await expect(page.getByTestId('toast')).toContainText('5 sequences held.');
+  await expect(page.getByTestId('campaign-status')).toHaveText('paused');
+  await expect(page.getByTestId('campaign-prospect').getByTestId('sequence-state')).toHaveText(Array(5).fill(/^paused · \d sent$/));
+  await page.screenshot({ path: test.info().outputPath('campaign-paused-desktop.png'), fullPage: true });
+
+  // The held sequence shows in the prospect's panel, where it can be resumed alone.
+  await page.getByTestId('campaign-prospect').first().getByRole('link').first().click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByTestId('sequence-status')).toHaveText('paused by you');
+  await panel.getByRole('button', { name: 'Resume sequence' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Sequence Resumed');
+  await expect(panel.getByTestId('sequence-status')).toHaveText('active');
+  await expect(panel.getByRole('button', { name: 'Pause sequence' })).toBeVisible();
+});
