@@ -103,7 +103,7 @@ const ENTRIES = {
   start: 'platform/src/cli/start.ts',
   test: 'platform/src/cli/test.ts',
   'new-plugin': 'platform/src/cli/new-plugin.ts',
-  bench: 'platform/src/bench/prospect-batch.ts',
+  bench: 'platform/src/bench/main.ts',
 };
 
 async function main() {

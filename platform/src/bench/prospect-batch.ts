@@ -1,28 +1,12 @@
 // `npm run bench`: 1,000 prospects through the prospect pipeline (research → lead scoring → outreach
 // copy → sequence enrolment) as one batch, on this machine's real servers, with the real agent
 // plugins researching each sample company's own site over HTTP. Prints the figures; asserts nothing (targets are read by people, not tests).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import mongoose from 'mongoose';
-import { pino } from 'pino';
-import { createModels } from '../db/models.ts';
-import { freePort } from '../devstack/ports.ts';
-import { startDevstack } from '../devstack/supervisor.ts';
-import { startPipelineBatch } from '../pipelines/batches.ts';
-import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
-import { BUILTIN_ACTIVITIES } from '../activities/enrollment.ts';
-import { workerActivities } from '../worker/activities.ts';
-import { PluginHost } from '../plugins/host.ts';
-import { installedPlugins } from '../plugins/installed.ts';
-import { sampleCompanySiteUrl } from '../samples/company-site.ts';
-import { startSampleSitesServer } from '../samples/server.ts';
 import { defaultSampleCompany } from '../discovery/sample-db/ensure.ts';
-import { workflowBundle } from '../worker/workflow-bundle.ts';
+import { startPipelineBatch } from '../pipelines/batches.ts';
+import { sampleCompanySiteUrl } from '../samples/company-site.ts';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { startBenchStack } from './stack.ts';
 
 const PROSPECTS = Number(process.env.BENCH_PROSPECTS ?? 1_000);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 50);
@@ -30,27 +14,9 @@ const CHUNK = Number(process.env.BENCH_CHUNK ?? 50);
 const PAGES = Number(process.env.BENCH_PAGES ?? 3);
 const WORKSPACE = 'bench';
 
-Runtime.install({ logger: new DefaultLogger('ERROR') });
-const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-bench-'));
-const devstack = await startDevstack({ dataDir, mongoPort: await freePort(), temporalPort: await freePort() });
-const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
-const database = await mongoose.createConnection(`${devstack.mongoUri}-bench`).asPromise();
-const db = createModels(database);
-const logger = pino({ level: 'warn' });
+const stack = await startBenchStack('bench', { research: { maxPages: PAGES } });
+const { db, samples, runner, temporal, taskQueue } = stack;
 try {
-  const host = PluginHost.load(installedPlugins, { research: { maxPages: PAGES } });
-  const http = createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] });
-  const taskQueue = 'bench';
-  const connection = await Connection.connect({ address: devstack.temporalAddress });
-  const temporal = new Client({ connection });
-  const worker = await Worker.create({
-    connection: await NativeConnection.connect({ address: devstack.temporalAddress }), taskQueue,
-    workflowBundle: await workflowBundle(), maxConcurrentActivityTaskExecutions: 8,
-    activities: workerActivities({ db, plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }),
-      temporal, taskQueue, logger }),
-  });
-  const running = worker.run();
-  const runner = { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
   const config = await getWorkspaceConfig(db, WORKSPACE);
 
   const icp = { industry: ['Sales technology', 'Software & SaaS', 'Marketing technology'], companySize: '20-500 employees',
@@ -86,13 +52,6 @@ try {
   const failure = await db.pipelineRuns.findOne({ batchId: batch.batchId, status: 'failed' }).lean();
   if (failure) console.log(`  first failure       ${failure.error ?? JSON.stringify(failure.steps)}`);
   console.log(`  sequences running   ${waiting} on the Temporal server (${enrolled} enrolled by the batch), each waiting on its first timer`);
-  worker.shutdown();
-  await running;
-  await connection.close();
 } finally {
-  await database.dropDatabase();
-  await database.close();
-  await samples.close();
-  await devstack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack.close();
 }

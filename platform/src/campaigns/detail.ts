@@ -30,27 +30,35 @@ function stage(nodeId: string, label: string | undefined, total: number, counts:
   return { nodeId, label: STAGE_LABELS[nodeId] ?? label ?? nodeId, total, completed, failed, skipped, done: completed + failed + skipped };
 }
 
-/** The latest batch's per-stage progress: from the batch workflow while it runs (it knows the skips), else from the run records. */
+/**
+ * The latest batch's per-stage progress: while it runs, from the batch workflow's query (it knows
+ * the skips; nothing is scanned, so polling stays cheap); once it has finished, from its run records.
+ */
 async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<CampaignDetailView['batch']> {
   const latest = campaign.batches.at(-1);
   if (!latest) return null;
-  const runs = await deps.db.pipelineRuns.find({ batchId: latest.batchId }, { status: 1, steps: 1, definition: 1 }).lean();
-  const definition = runs[0]?.definition ?? PROSPECT_PIPELINE;
-  const running = runs.some((run) => run.status === 'pending' || run.status === 'running');
-  let live: Record<string, Partial<Record<string, number>>> | null = null;
+  const { pipelineRuns } = deps.db;
+  const [sample, unfinished] = await Promise.all([
+    pipelineRuns.findOne({ batchId: latest.batchId }, { definition: 1 }).lean(),
+    pipelineRuns.exists({ batchId: latest.batchId, status: { $in: ['pending', 'running'] } }),
+  ]);
+  const definition = sample?.definition ?? PROSPECT_PIPELINE;
+  const running = unfinished !== null;
+  let counts: Record<string, Partial<Record<string, number>>> | null = null;
   if (running) {
-    live = await deps.temporal.workflow.getHandle(`pipeline-batch-${latest.batchId}`).query<{ nodes: Record<string, Partial<Record<string, number>>> }>('progress')
+    counts = await deps.temporal.workflow.getHandle(`pipeline-batch-${latest.batchId}`).query<{ nodes: Record<string, Partial<Record<string, number>>> }>('progress')
       .then((progress) => progress.nodes, () => null); // between start and the first task, the query has no answer yet
   }
-  const stages = definition.nodes.map((node) => {
-    const counts = live?.[node.id] ?? runs.reduce<Partial<Record<string, number>>>((tally, run) => {
+  if (!counts) {
+    const runs = await pipelineRuns.find({ batchId: latest.batchId }, { steps: 1 }).lean();
+    counts = Object.fromEntries(definition.nodes.map((node) => [node.id, runs.reduce<Partial<Record<string, number>>>((tally, run) => {
       const status = run.steps[node.id]?.status ?? 'pending';
       tally[status] = (tally[status] ?? 0) + 1;
       return tally;
-    }, {});
-    return stage(node.id, node.label, runs.length, counts);
-  });
-  return { batchId: latest.batchId, kind: latest.kind, startedAt: latest.startedAt.toISOString(), running, total: runs.length, stages };
+    }, {})]));
+  }
+  const stages = definition.nodes.map((node) => stage(node.id, node.label, latest.prospects, counts[node.id] ?? {}));
+  return { batchId: latest.batchId, kind: latest.kind, startedAt: latest.startedAt.toISOString(), running, total: latest.prospects, stages };
 }
 
 /** Counts of outcomes, why prospects got no sequence, and the failures to retry. */
