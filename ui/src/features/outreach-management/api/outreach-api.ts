@@ -31,11 +31,28 @@ export async function matchingProspectIds(query: string, max = 1000): Promise<{ 
   return { ids: ids.slice(0, max), total };
 }
 
-/** Creates a campaign; the list is fetched again. */
+/** The id saved versions of the prospect pipeline go by (the Pipelines view saves edits under it). */
+export const PROSPECT_PIPELINE_ID = 'prospect-pipeline';
+
+/** The latest saved version of the prospect pipeline in this workspace, or null when only the built-in one exists. */
+export const prospectPipelineVersionQueryOptions = () => queryOptions({
+  queryKey: ['pipelines', 'latest', PROSPECT_PIPELINE_ID],
+  queryFn: async ({ signal }) => (await apiRequest<Array<{ pipelineId: string; version: number }>>('/api/pipelines', { signal }))
+    .find((pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID)?.version ?? null,
+});
+
+/** Creates a campaign (and, when asked, starts its batch at once); the list is fetched again. */
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (campaign: { name: string; prospectIds: number[] }) => apiRequest<Campaign>('/api/campaigns', { method: 'POST', body: { ...campaign, status: 'draft' } }),
+    mutationFn: async ({ start, ...campaign }: { name: string; prospectIds: number[]; pipelineVersion: number | null; start: boolean }) => {
+      const created = await apiRequest<Campaign>('/api/campaigns', { method: 'POST', body: { ...campaign, status: 'draft' } });
+      if (!start) return { ...created, started: false, startError: null };
+      // The campaign exists either way: a refused start leaves it a draft, and says why.
+      const startError = await apiRequest(`/api/campaigns/${created.id}/runs`, { method: 'POST', body: { prospects: 'new' } })
+        .then(() => null, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+      return { ...created, started: startError === null, startError };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outreachKeys.campaigns }),
   });
 }

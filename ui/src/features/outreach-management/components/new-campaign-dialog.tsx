@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { matchingProspectIds, useCreateCampaign } from '../api/outreach-api.ts';
+import { useNavigate } from 'react-router-dom';
+import { matchingProspectIds, prospectPipelineVersionQueryOptions, useCreateCampaign } from '../api/outreach-api.ts';
 import { campaignFilterQuery } from '../utils/outreach.ts';
 
-/** "New Campaign": a name and the prospects chosen by the Prospect Pipeline's filters; created as a draft. */
+/** "New Campaign": a name, the prospects chosen by the Prospect Pipeline's filters and the pipeline version; created as a draft, or started at once. */
 export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState('');
@@ -13,14 +14,21 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
   const query = campaignFilterQuery(filters);
   const matching = useQuery({ queryKey: ['outreach', 'matching', query], queryFn: () => matchingProspectIds(query) });
   const create = useCreateCampaign();
+  const latest = useQuery(prospectPipelineVersionQueryOptions());
+  const [version, setVersion] = useState('');
+  const [startNow, setStartNow] = useState(false);
+  const navigate = useNavigate();
   const toast = useToast();
   useEffect(() => dialog.current?.showModal(), []);
   const nameError = create.error instanceof ApiError ? create.error.fields.name : undefined;
 
-  const submit = () => create.mutate({ name, prospectIds: matching.data?.ids ?? [] }, {
+  const submit = () => create.mutate({ name, prospectIds: matching.data?.ids ?? [], pipelineVersion: version ? Number(version) : null, start: startNow }, {
     onSuccess: (campaign) => {
-      toast({ title: 'Campaign Created', description: `${campaign.name}: ${campaign.prospectIds.length} prospects, saved as a draft`, tone: 'success' });
+      toast({ title: 'Campaign Created', tone: campaign.startError ? 'error' : 'success',
+        description: `${campaign.name}: ${campaign.prospectIds.length} prospects, ${campaign.started ? 'started'
+          : campaign.startError ? `saved as a draft; it could not start: ${campaign.startError}` : 'saved as a draft'}` });
       onClose();
+      if (campaign.started) navigate(`/outreach/campaigns/${campaign.id}`);
     },
   });
   return (
@@ -40,6 +48,18 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
           <label className="flex flex-col gap-1 text-sm">Source
             <input className="input input-bordered input-sm" value={filters.source} onChange={(event) => setFilters({ ...filters, source: event.target.value })} /></label>
         </fieldset>
+        <label className="flex flex-col gap-1 text-sm">Pipeline
+          <select className="select select-bordered select-sm w-full" value={version} onChange={(event) => setVersion(event.target.value)}>
+            <option value="">Built-in: research → score → copy → enrol</option>
+            {Array.from({ length: latest.data ?? 0 }, (_, index) => (latest.data ?? 0) - index).map((saved) => (
+              <option key={saved} value={saved}>Saved prospect pipeline, version {saved}</option>
+            ))}
+          </select>
+        </label>
+        <label className="label cursor-pointer justify-start gap-2 text-sm text-base-content">
+          <input type="checkbox" className="checkbox checkbox-sm" checked={startNow} onChange={(event) => setStartNow(event.target.checked)} />
+          Start it now (research, score and write to its prospects as one batch)
+        </label>
         <p className="text-sm" data-testid="matching">
           {matching.isPending ? 'Counting prospects…' : matching.isError ? matching.error.message
             : `${matching.data.ids.length} prospects match${matching.data.total > matching.data.ids.length ? ` (the first ${matching.data.ids.length} of ${matching.data.total})` : ''}.`}
