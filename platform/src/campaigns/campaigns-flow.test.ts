@@ -3,6 +3,7 @@ import { outreachPlugin } from '@meetflow/plugin-outreach';
 import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueWorkspace } from '../contract/harness.ts';
 import { until } from '../contract/poll.ts';
 import type { CampaignDetailView } from '../http/campaigns-schemas.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
@@ -12,8 +13,10 @@ import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pip
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
+// Sequence workflow ids (`sequence-<workspace>-<prospect>`) are global to the run's Temporal server: a workspace of its own.
+const workspace = uniqueWorkspace('campaign-flow');
 const call = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   return { status: response.status, text, json: () => JSON.parse(text), total: response.headers.get('x-total-count') };
 };

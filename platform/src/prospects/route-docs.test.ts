@@ -13,7 +13,9 @@ describe('RouteDocs of prospects, campaigns and templates', () => {
     const list = document.paths?.['/api/prospects']?.get;
     expect(list?.parameters?.map((parameter) => ('name' in parameter ? parameter.name : ''))).toEqual(
       ['workspace', 'search', 'industry', 'minScore', 'source', 'sort', 'limit', 'offset']);
-    expect(Object.keys(document.paths ?? {})).toEqual(['/api/prospects', '/api/prospects/{id}', '/api/campaigns', '/api/templates']);
+    expect(Object.keys(document.paths ?? {})).toEqual(['/api/prospects', '/api/prospects/{id}', '/api/campaigns', '/api/campaigns/launch',
+      '/api/campaigns/{id}', '/api/campaigns/{id}/prospects', '/api/campaigns/{id}/runs', '/api/templates']);
+    expect(Object.keys(document.paths?.['/api/campaigns/{id}'] ?? {}).filter((key) => key !== 'parameters').sort()).toEqual(['get', 'patch']);
     expect(document.paths?.['/api/prospects']?.post?.requestBody).toMatchObject({ required: true });
   });
 });
