@@ -16,8 +16,8 @@ export function technologyUid(name: string): string {
  * keyword tags, headcount and revenue ranges, technologies. Pain points are not an Apollo
  * filter; matching weighs them later. Empty criteria add no filter.
  */
-export function apolloSearchBody(criteria: IcpCriteria, limit: number): Record<string, unknown> {
-  const body: Record<string, unknown> = { page: 1, per_page: limit };
+export function apolloSearchBody(criteria: IcpCriteria, limit: number, page = 1): Record<string, unknown> {
+  const body: Record<string, unknown> = { page, per_page: limit };
   const titles = nonEmpty(criteria.jobTitles);
   if (titles.length) body.person_titles = titles;
   const industries = nonEmpty(criteria.industry);

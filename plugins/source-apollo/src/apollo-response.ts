@@ -34,7 +34,7 @@ const ApolloPerson = z.object({
 export const ApolloSearchResponse = z.object({
   contacts: z.array(ApolloPerson).nullish(),
   people: z.array(ApolloPerson).nullish(),
-  pagination: z.object({ total_entries: z.number().int().nullish() }).nullish(),
+  pagination: z.object({ total_entries: z.number().int().nullish(), total_pages: z.number().int().nullish() }).nullish(),
 });
 
 type ApolloPersonRecord = z.infer<typeof ApolloPerson>;

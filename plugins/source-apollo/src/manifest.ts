@@ -6,12 +6,14 @@ import { apolloConfig } from './config.ts';
 export const SearchPeopleInput = z.object({
   criteria: IcpCriteriaSchema,
   limit: z.number().int().min(1).max(100).default(25).describe('People returned at most (one Apollo page).'),
+  page: z.number().int().min(1).max(500).default(1).describe('1-based page of `limit` people: page 2 starts after the first `limit`.'),
 });
 
 /** Output of searchPeople. */
 export const SearchPeopleOutput = z.object({
   people: z.array(DiscoveredPersonSchema),
   sourceTotal: z.number().int().nullable().describe('People Apollo says match, across all pages; null when it does not say.'),
+  hasMore: z.boolean().describe('True when the source has people beyond this page.'),
 });
 
 /** The Apollo.io prospect source. */

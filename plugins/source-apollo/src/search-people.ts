@@ -11,7 +11,7 @@ import { providerCall } from '@meetflow/plugin-sdk';
 export function createSearchPeople({ http, clock, config, logger }: PluginDeps<ApolloConfig>) {
   const call = providerCall(http, clock, { provider: 'Apollo', ...config });
   return async function searchPeople(
-    { criteria, limit }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.apiKey) {
       throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
@@ -20,7 +20,7 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<A
     const answer = await call(`${config.baseUrl.replace(/\/$/, '')}/mixed_people/search`, {
       method: 'POST',
       headers: { 'x-api-key': config.apiKey, 'cache-control': 'no-cache' },
-      body: apolloSearchBody(criteria, limit),
+      body: apolloSearchBody(criteria, limit, page),
     }, context.signal);
     const parsed = ApolloSearchResponse.safeParse(answer);
     if (!parsed.success) {
@@ -29,6 +29,9 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<A
     }
     const { people, skipped } = peopleOf(parsed.data, clock.now());
     if (skipped) logger.warn({ skipped }, 'Apollo people without a name or company were left out');
-    return { people: people.slice(0, limit), sourceTotal: parsed.data.pagination?.total_entries ?? null };
+    // Apollo says how many pages there are; without it, a full page may have a next one.
+    const pages = parsed.data.pagination?.total_pages;
+    const hasMore = typeof pages === 'number' ? page < pages : (parsed.data.people?.length ?? 0) >= limit;
+    return { people: people.slice(0, limit), sourceTotal: parsed.data.pagination?.total_entries ?? null, hasMore };
   };
 }

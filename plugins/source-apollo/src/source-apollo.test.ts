@@ -62,6 +62,20 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
     expect(apollo.requests[0]?.body).toMatchObject({ page: 1, per_page: 2 });
     expect(result.people).toHaveLength(2);
     expect(result.sourceTotal).toBe(5);
+    expect(result.hasMore).toBe(true);
+  });
+
+  it('pages with Apollo\'s page field: each page follows the last without overlap, and the last says there is no more', async () => {
+    const page = (number: number) => runActivity(sourceApolloPlugin, 'searchPeople', { criteria: {}, limit: 2, page: number }, deps()) as
+      Promise<{ people: Array<{ firstName: string; lastName: string }>; hasMore: boolean }>;
+    const everyone = (await search({}, 50)).people.map((person) => `${person.firstName} ${person.lastName}`);
+    expect(everyone).toHaveLength(5);
+    apollo.requests.length = 0;
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(apollo.requests.map((request) => request.body.page)).toEqual([1, 2, 3, 4]);
+    expect(pages.map((answer) => answer.people.map((person) => `${person.firstName} ${person.lastName}`)))
+      .toEqual([everyone.slice(0, 2), everyone.slice(2, 4), everyone.slice(4), []]);
+    expect(pages.map((answer) => answer.hasMore)).toEqual([true, true, false, false]);
   });
 
   it('fails non-retryably with SourceNotConfigured without an API key, calling nothing', async () => {

@@ -73,11 +73,14 @@ export function organizationSearchBody(predicates: Predicate[], limit: number) {
   };
 }
 
-/** The body of `POST /searches/people`: job titles (any of), at the given companies when any. */
-export function peopleSearchBody(criteria: IcpCriteria, organizationIds: string[] | null, limit: number) {
+/**
+ * The body of `POST /searches/people`: job titles (any of), at the given companies when any.
+ * Crunchbase pages with `after_id`: the uuid of the last person of the page before.
+ */
+export function peopleSearchBody(criteria: IcpCriteria, organizationIds: string[] | null, limit: number, afterId?: string) {
   const query: Predicate[] = [];
   if (organizationIds) query.push(predicate('primary_organization', 'includes', organizationIds));
   const titles = nonEmpty(criteria.jobTitles);
   if (titles.length) query.push(predicate('primary_job_title', 'contains', titles));
-  return { field_ids: PERSON_FIELDS, query, order: [{ field_id: 'rank_person', sort: 'asc' }], limit };
+  return { field_ids: PERSON_FIELDS, query, order: [{ field_id: 'rank_person', sort: 'asc' }], limit, ...(afterId ? { after_id: afterId } : {}) };
 }

@@ -69,7 +69,7 @@ function holds(entity: Entity, condition: Predicate): boolean {
 }
 
 /** One request the fake received. */
-export type FakeRequest = FakeProviderRequest<{ field_ids?: string[]; query?: Predicate[]; limit?: number; order?: unknown }>;
+export type FakeRequest = FakeProviderRequest<{ field_ids?: string[]; query?: Predicate[]; limit?: number; order?: unknown; after_id?: string }>;
 
 /** A running fake Crunchbase. */
 export interface FakeCrunchbase {
@@ -87,7 +87,10 @@ function search(collection: Entity[], body: FakeRequest['body'], answer: FakePro
   const unknown = fields.find((field) => !KNOWN_FIELDS.has(field));
   if (!fields.length || unknown) return answer(400, [{ code: 'MD100', message: `Invalid field_id: ${unknown ?? '(none)'}` }]);
   const found = collection.filter((entity) => (body.query ?? []).every((condition) => holds(entity, condition)));
-  const entities = found.slice(0, body.limit ?? 50).map((entity) => ({
+  // Like Crunchbase: `after_id` starts the page after that entity; `count` stays the whole match.
+  const from = body.after_id ? found.findIndex((entity) => entity.uuid === body.after_id) + 1 : 0;
+  if (body.after_id && from === 0) return answer(400, [{ code: 'MD100', message: `Invalid after_id: ${body.after_id}` }]);
+  const entities = found.slice(from, from + (body.limit ?? 50)).map((entity) => ({
     uuid: entity.uuid, properties: Object.fromEntries(fields.filter((field) => field in entity.properties).map((field) => [field, entity.properties[field]])),
   }));
   answer(200, { count: found.length, entities });

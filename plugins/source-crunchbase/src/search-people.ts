@@ -23,7 +23,7 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
   const call = providerCall(http, clock, { provider: 'Crunchbase', ...config });
   const base = config.baseUrl.replace(/\/$/, '');
   return async function searchPeople(
-    { criteria, limit }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.apiKey) {
       throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
@@ -36,8 +36,15 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
 
     const conditions = companyPredicates(criteria);
     let organizations = conditions.length ? await organizationsBy(conditions, config.maxOrganizations) : null;
-    if (organizations?.size === 0) return { people: [], sourceTotal: 0 };
-    const people = await search('people', peopleSearchBody(criteria, organizations ? [...organizations.keys()] : null, limit), PeopleSearchAnswer);
+    if (organizations?.size === 0) return { people: [], sourceTotal: 0, hasMore: false };
+    // Crunchbase pages by cursor (`after_id`), not by number: page n walks the n - 1 pages before it.
+    const companyIds = organizations ? [...organizations.keys()] : null;
+    let people = await search('people', peopleSearchBody(criteria, companyIds, limit), PeopleSearchAnswer);
+    for (let current = 1; current < page; current++) {
+      const last = people.entities.at(-1)?.uuid;
+      if (!last || people.entities.length < limit) return { people: [], sourceTotal: people.count ?? null, hasMore: false };
+      people = await search('people', peopleSearchBody(criteria, companyIds, limit, last), PeopleSearchAnswer);
+    }
     if (!organizations) {
       const ids = [...new Set(people.entities.flatMap((entity) => entity.properties.primary_organization?.uuid ?? []))];
       organizations = ids.length ? await organizationsBy([{ type: 'predicate', field_id: 'uuid', operator_id: 'includes', values: ids }], ids.length) : new Map();
@@ -46,6 +53,7 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
       properties, organizations.get(properties.primary_organization?.uuid ?? ''), criteria.industry, clock.now(),
     )).filter((person) => person !== null);
     if (found.length < people.entities.length) logger.warn({ skipped: people.entities.length - found.length }, 'Crunchbase people without a name or company were left out');
-    return { people: found.slice(0, limit), sourceTotal: people.count ?? null };
+    const hasMore = typeof people.count === 'number' ? page * limit < people.count : people.entities.length >= limit;
+    return { people: found.slice(0, limit), sourceTotal: people.count ?? null, hasMore };
   };
 }

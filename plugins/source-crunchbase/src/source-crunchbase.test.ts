@@ -20,6 +20,10 @@ const search = (criteria: Record<string, unknown>, config: Partial<CrunchbaseCon
   runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, testDeps(sourceCrunchbasePlugin, {
     http, config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000, ...config },
   }) as never);
+const searchPage = (criteria: Record<string, unknown>, limit: number, page: number) =>
+  runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, limit, page }, testDeps(sourceCrunchbasePlugin, {
+    http, config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000 },
+  }) as never) as Promise<{ people: Array<{ firstName: string }>; sourceTotal: number | null; hasMore: boolean }>;
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
 describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
@@ -39,7 +43,7 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
       { type: 'predicate', field_id: 'primary_organization', operator_id: 'includes', values: [LEDGERLY] },
       { type: 'predicate', field_id: 'primary_job_title', operator_id: 'contains', values: ['VP'] },
     ] });
-    expect(result).toEqual({ sourceTotal: 1, people: [{
+    expect(result).toEqual({ sourceTotal: 1, hasMore: false, people: [{
       firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Ledgerly', companyDomain: 'ledgerly.io',
       email: null, linkedinUrl: 'https://www.linkedin.com/in/mayaokafor', industry: 'Financial Services',
       employeeCount: null, companyRevenue: '$10M to $50M', techStack: [],
@@ -66,7 +70,7 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
 
   it('answers no people, without a people search, when no company matches', async () => {
     const result = await search({ industry: ['Health Care'], jobTitles: ['VP'] });
-    expect(result).toEqual({ people: [], sourceTotal: 0 });
+    expect(result).toEqual({ people: [], sourceTotal: 0, hasMore: false });
     expect(crunchbase.requests).toHaveLength(1);
   });
 
@@ -96,5 +100,23 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
     // One request every 200 ms: the second may not start before 200 ms have passed. Timed from here, not by
     // arrival at the fake server, whose clock a loaded machine can skew (a late first arrival looks like a short gap).
     expect(Date.now() - started).toBeGreaterThanOrEqual(195);
+  });
+
+  it('pages people with Crunchbase\'s after_id cursor: page 2 follows page 1, without overlap, and says when there is no more', async () => {
+    const criteria = { industry: [], jobTitles: [] };
+    const everyone = await searchPage(criteria, 50, 1);
+    expect(everyone.sourceTotal).toBeGreaterThanOrEqual(3);
+    const first = await searchPage(criteria, 1, 1);
+    crunchbase.requests.length = 0;
+    const second = await searchPage(criteria, 1, 2);
+    const peopleRequests = crunchbase.requests.filter((request) => request.path === '/api/v4/searches/people');
+    // Page 2 walks page 1 for its last uuid, then asks for the page after it.
+    expect(peopleRequests.map((request) => request.body.after_id ?? null)).toEqual([null, expect.any(String)]);
+    expect([first.people[0]?.firstName, second.people[0]?.firstName]).toEqual(everyone.people.slice(0, 2).map((person) => person.firstName));
+    expect([first.hasMore, second.hasMore]).toEqual([true, true]);
+    const last = await searchPage(criteria, 1, everyone.sourceTotal!);
+    expect(last.people.map((person) => person.firstName)).toEqual([everyone.people.at(-1)?.firstName]);
+    expect(last.hasMore).toBe(false);
+    expect(await searchPage(criteria, 1, everyone.sourceTotal! + 1)).toMatchObject({ people: [], hasMore: false });
   });
 });

@@ -6,12 +6,14 @@ import { linkedinConfig } from './config.ts';
 export const SearchPeopleInput = z.object({
   criteria: IcpCriteriaSchema,
   limit: z.number().int().min(1).max(100).default(25).describe('People returned at most (the first matching rows of the export).'),
+  page: z.number().int().min(1).max(500).default(1).describe('1-based page of `limit` people: page 2 starts after the first `limit`.'),
 });
 
 /** Output of searchPeople. */
 export const SearchPeopleOutput = z.object({
   people: z.array(DiscoveredPersonSchema),
   sourceTotal: z.number().int().nullable().describe('Rows of the export that match, across all pages.'),
+  hasMore: z.boolean().describe('True when the source has people beyond this page.'),
 });
 
 /** The LinkedIn Sales Navigator prospect source (a lead-list CSV export: Sales Navigator has no open API). */

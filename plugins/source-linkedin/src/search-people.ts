@@ -6,10 +6,10 @@ import { leadMatches } from './lead-filter.ts';
 import type { SearchPeopleInput, SearchPeopleOutput } from './manifest.ts';
 import { readExport } from './read-export.ts';
 
-/** Builds LinkedIn's searchPeople: the export read afresh on each search, filtered by the criteria, in file order. */
+/** Builds LinkedIn's searchPeople: the export read afresh on each search, filtered by the criteria, in file order, a page of `limit` rows at a time. */
 export function createSearchPeople({ config, logger }: PluginDeps<LinkedinConfig>) {
   return async function searchPeople(
-    { criteria, limit }: z.output<typeof SearchPeopleInput>, _context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, _context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.exportPath) {
       throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
@@ -18,6 +18,7 @@ export function createSearchPeople({ config, logger }: PluginDeps<LinkedinConfig
     const { leads, skipped } = await readExport(config.exportPath);
     if (skipped) logger.warn({ skipped, exportPath: config.exportPath }, 'Sales Navigator rows without a name or company were left out');
     const matching = leads.filter((lead) => leadMatches(lead.person, lead.companySize, criteria));
-    return { people: matching.slice(0, limit).map((lead) => lead.person), sourceTotal: matching.length };
+    const from = (page - 1) * limit;
+    return { people: matching.slice(from, from + limit).map((lead) => lead.person), sourceTotal: matching.length, hasMore: from + limit < matching.length };
   };
 }

@@ -78,4 +78,19 @@ describe('source-linkedin searchPeople over a Sales Navigator export', () => {
     const missingColumns = await failureOf(search({}, path));
     expect(missingColumns).toMatchObject({ type: 'SourceExportUnreadable', message: expect.stringContaining('lacks the columns: firstName, lastName, company') });
   });
+
+  it('pages the matching rows: page 2 starts after the first `limit`, and the last page says there is no more', async () => {
+    const page = (number: number) => runActivity(sourceLinkedinPlugin, 'searchPeople', { criteria: { industry: [], jobTitles: [] }, limit: 2, page: number },
+      testDeps(sourceLinkedinPlugin, { config: { exportPath: FIXTURE } }) as never) as Promise<{ people: Array<{ email: string | null }>; sourceTotal: number; hasMore: boolean }>;
+    const first = await page(1);
+    const all = (await runActivity(sourceLinkedinPlugin, 'searchPeople', { criteria: { industry: [], jobTitles: [] }, limit: 100 },
+      testDeps(sourceLinkedinPlugin, { config: { exportPath: FIXTURE } }) as never) as { people: Array<{ email: string | null }> }).people;
+    expect(first.sourceTotal).toBe(all.length);
+    expect(all.length).toBeGreaterThan(2);
+    const lastPage = Math.ceil(all.length / 2);
+    const pages = await Promise.all(Array.from({ length: lastPage }, (_, index) => page(index + 1)));
+    expect(pages.flatMap((answer) => answer.people.map((person) => person.email))).toEqual(all.map((person) => person.email));
+    expect(pages.map((answer) => answer.hasMore)).toEqual([...Array(lastPage - 1).fill(true), false]);
+    expect(await page(lastPage + 1)).toMatchObject({ people: [], hasMore: false });
+  });
 });

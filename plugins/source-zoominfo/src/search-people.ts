@@ -43,16 +43,18 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<Z
   }
 
   return async function searchPeople(
-    { criteria, limit }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.username || !config.apiKey) {
       throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
         message: 'ZoomInfo is not configured: set username and apiKey (the API password) in the source-zoominfo plugin settings' });
     }
-    const answer = parsed(ContactSearchAnswer, await searchContacts(contactSearchBody(criteria, limit), context.signal), 'a contact search');
+    const answer = parsed(ContactSearchAnswer, await searchContacts(contactSearchBody(criteria, limit, page), context.signal), 'a contact search');
     const contacts = answer.data ?? [];
     const people = contacts.map(toDiscoveredPerson).filter((person) => person !== null);
     if (people.length < contacts.length) logger.warn({ skipped: contacts.length - people.length }, 'ZoomInfo contacts without a name or company were left out');
-    return { people: people.slice(0, limit), sourceTotal: answer.totalResults ?? null };
+    // ZoomInfo says how many match in all; without it, a full page may have a next one.
+    const hasMore = typeof answer.totalResults === 'number' ? page * limit < answer.totalResults : contacts.length >= limit;
+    return { people: people.slice(0, limit), sourceTotal: answer.totalResults ?? null, hasMore };
   };
 }

@@ -39,7 +39,7 @@ describe('source-zoominfo searchPeople against a fake ZoomInfo', () => {
       rpp: 10, page: 1, jobTitle: 'VP OR Head of Sales', industryKeywords: 'Software',
       employeeRangeMin: '51', employeeRangeMax: '200', revenueMin: 10_000, revenueMax: 50_000,
     });
-    expect(result).toEqual({ sourceTotal: 2, people: [
+    expect(result).toEqual({ sourceTotal: 2, hasMore: false, people: [
       { firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Ledgerly', companyDomain: null, email: null, linkedinUrl: null,
         industry: null, employeeCount: null, companyRevenue: null, techStack: [], recentFunding: null, location: null, sourceRef: '8839201177' },
       { firstName: 'Daniel', lastName: 'Brandt', jobTitle: 'Head of Sales Development', company: 'Brightforge Analytics', companyDomain: null, email: null, linkedinUrl: null,
@@ -96,5 +96,16 @@ describe('source-zoominfo searchPeople against a fake ZoomInfo', () => {
     // One request every 200 ms: the second may not start before 200 ms have passed. Timed from here, not by
     // arrival at the fake server, whose clock a loaded machine can skew (a late first arrival looks like a short gap).
     expect(Date.now() - started).toBeGreaterThanOrEqual(195);
+  });
+
+  it('pages contacts with ZoomInfo\'s page field and says when there is no more', async () => {
+    const criteria = { industry: ['Software'], companySize: '51-200', revenue: '$10M-$50M', jobTitles: ['VP', 'Head of Sales'] };
+    const page = (number: number) => runActivity(sourceZoominfoPlugin, 'searchPeople', { criteria, limit: 1, page: number }, deps()) as
+      Promise<{ people: Array<{ firstName: string }>; hasMore: boolean }>;
+    const [first, second, beyond] = [await page(1), await page(2), await page(3)];
+    expect(zoominfo.requests.filter((request) => request.path === '/search/contact').map((request) => [request.body.page, request.body.rpp]))
+      .toEqual([[1, 1], [2, 1], [3, 1]]);
+    expect([first, second, beyond].map((answer) => [answer.people.map((person) => person.firstName), answer.hasMore]))
+      .toEqual([[['Maya'], true], [['Daniel'], false], [[], false]]);
   });
 });

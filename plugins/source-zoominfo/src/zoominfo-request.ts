@@ -8,8 +8,8 @@ const nonEmpty = (values: string[]) => values.map((value) => value.trim()).filte
  * OR-expressions, headcount range, revenue range in thousands of US dollars (ZoomInfo's unit).
  * Technologies need ZoomInfo tech tag ids and pain points are not a filter: neither is sent.
  */
-export function contactSearchBody(criteria: IcpCriteria, limit: number): Record<string, unknown> {
-  const body: Record<string, unknown> = { rpp: limit, page: 1 };
+export function contactSearchBody(criteria: IcpCriteria, limit: number, page = 1): Record<string, unknown> {
+  const body: Record<string, unknown> = { rpp: limit, page };
   const titles = nonEmpty(criteria.jobTitles);
   if (titles.length) body.jobTitle = titles.join(' OR ');
   const industries = nonEmpty(criteria.industry);
