@@ -30,7 +30,7 @@ export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, batchId: st
  * or without an ICP. A draft becomes active; a paused campaign stays paused (its new sequences start held).
  */
 export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: string, campaignId: number,
-  options: { prospects: CampaignRunSelection; chunkSize?: number; kind?: CampaignBatch['kind'] }): Promise<{ batchId: string; total: number }> {
+  options: { prospects: CampaignRunSelection; chunkSize?: number; kind?: CampaignBatch['kind']; only?: readonly number[] }): Promise<{ batchId: string; total: number }> {
   const { db } = deps;
   const campaign = await findCampaign(db, workspaceId, campaignId);
   if (await batchRunning(db, campaign.batches.at(-1)?.batchId)) {
@@ -44,6 +44,7 @@ export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: stri
     const runs = await latestRuns(db, workspaceId, campaign.prospectIds);
     selected = campaign.prospectIds.filter((id) => outcomeOf(runs.get(id)) === 'failed');
   }
+  if (options.only) selected = selected.filter((id) => options.only!.includes(id)); // the seed runs only what it has not processed
   if (selected.length === 0) {
     const none = { new: 'the campaign has run every one of its prospects already (choose failed or all)', failed: 'no prospect of the campaign has a failed run',
       all: 'the campaign has no prospects: add some first' }[options.prospects];

@@ -60,6 +60,9 @@ describe('seedWorkspace', () => {
 
     const [campaign] = await stack.db.campaigns.find({ workspaceId: 'seeded' }).lean();
     expect(campaign).toMatchObject({ status: 'active', prospectIds: result.prospectIds, name: expect.stringContaining('(sample prospects)') });
+    // The campaign ran them, as one batch: its runs are the ones above.
+    expect(campaign!.batches).toEqual([expect.objectContaining({ kind: 'start', prospects: SEED_PROSPECTS })]);
+    expect(new Set(runs.map((run) => run.batchId))).toEqual(new Set([campaign!.batches[0]!.batchId]));
   }, 240_000);
 
   it('never seeds twice: a finished seed adds nothing and runs nothing', async () => {

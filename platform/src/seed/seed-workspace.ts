@@ -7,8 +7,8 @@ import { getWorkspaceIcp } from '../icp/store.ts';
 import type { Logger } from '../logger.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import { createCampaign } from '../campaigns/campaigns.ts';
+import { batchRunning, startCampaignRuns } from '../campaigns/runs.ts';
 import { createProspect } from '../prospects/prospects.ts';
-import { processProspect } from '../superagent/process-prospect.ts';
 import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
 import { sampleCustomerSites } from './sample-customers.ts';
 
@@ -102,13 +102,21 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     if (!found.success) throw new Error(found.error ?? 'discovery found no one');
     const prospectIds = await addProspects(deps, workspaceId, seedSelection(found.prospects));
     await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { prospectIds } });
-    if (!await db.campaigns.exists({ workspaceId })) {
-      const campaign = await createCampaign(db, workspaceId, { name: `${slice.name} (sample prospects)`, status: 'active', prospectIds });
-      await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { campaignId: String(campaign.id) } });
+    let campaign = await db.campaigns.findOne({ workspaceId }).sort({ id: 1 }).lean();
+    if (!campaign) {
+      const created = await createCampaign(db, workspaceId, { name: `${slice.name} (sample prospects)`, status: 'draft', prospectIds });
+      await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { campaignId: String(created.id) } });
+      campaign = await db.campaigns.findOne({ workspaceId, id: created.id }).lean();
     }
-    // A prospect scored before a restart was processed; processing it again would only repeat its run.
+    // The campaign runs them as one batch, as a user's would. A batch a restart cut short is waited
+    // for; a prospect scored before the restart was processed, and running it again would only repeat its run.
+    const running = campaign!.batches.at(-1)?.batchId;
+    if (running && await batchRunning(db, running)) await batchEnded(deps, running);
     const unscored = await db.prospects.find({ workspaceId, id: { $in: prospectIds }, score: null }, { id: 1 }).lean();
-    for (const { id } of unscored.toSorted((a, b) => a.id - b.id)) await processProspect({ db, runner: deps.runner }, workspaceId, id);
+    if (unscored.length > 0) {
+      const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, { prospects: 'all', only: unscored.map(({ id }) => id) });
+      await batchEnded(deps, batch.batchId);
+    }
     const qualified = await db.prospects.countDocuments({ workspaceId, id: { $in: prospectIds }, score: { $gte: QUALIFIED_SCORE } });
     return finish(db, workspaceId, { status: 'done', reason: null, prospectIds, processed: prospectIds.length, qualified });
   } catch (error) {
@@ -116,6 +124,11 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     const prospectIds = (await db.workspaceSeeds.findById(workspaceId).lean())?.prospectIds ?? [];
     return finish(db, workspaceId, { status: 'failed', reason: (error as Error).message, prospectIds, processed: 0, qualified: 0 });
   }
+}
+
+/** Waits for a batch's workflow to end (its runs record how each went). */
+async function batchEnded(deps: SeedDeps, batchId: string): Promise<void> {
+  await deps.runner.temporal.workflow.getHandle(`pipeline-batch-${batchId}`).result().catch(() => undefined);
 }
 
 async function finish(db: Models, workspaceId: string, result: SeedResult): Promise<SeedResult> {
