@@ -1,4 +1,4 @@
-import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { PipelineActivities } from '@meetflow/platform/activities/pipeline';
 import { conditionHolds, splitReference, watchedPaths, type PipelineDefinition, type PipelineNode, type StepStatus } from './pipeline/index.ts';
 
@@ -20,10 +20,14 @@ export interface RunPipelineResult {
 const RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 } as const;
 const { startRun, finishRun } = proxyActivities<PipelineActivities>({ startToCloseTimeout: '30 seconds', retry: RETRY });
 
+/** Marks runs that schedule each step as soon as its own parents are done (runs recorded before it replay wave by wave). */
+export const TRUE_DAG_PATCH = 'pipeline-true-dag';
+
 /**
  * The pipeline interpreter: runs a definition's nodes in dependency order, independent
- * branches in parallel; a node whose condition fails, or whose parent did not complete, is
- * skipped. A failed step fails the run (after the other branches finish) with the step named.
+ * branches in parallel, each step as soon as its own parents have finished (a slow branch
+ * holds back only what depends on it); a node whose condition fails, or whose parent did not
+ * complete, is skipped. A failed step fails the run (after the other branches finish) with the step named.
  */
 export async function runPipeline({ runId, definition, completedSteps = {} }: RunPipelineInput): Promise<RunPipelineResult> {
   const parents = new Map<string, string[]>(definition.nodes.map((node) => [node.id, []]));
@@ -56,11 +60,28 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
   };
 
   await startRun({ runId });
-  for (;;) {
-    const ready = definition.nodes.filter((node) => status[node.id] === 'pending'
-      && (parents.get(node.id) ?? []).every((parent) => !['pending', 'running'].includes(status[parent] ?? 'pending')));
-    if (ready.length === 0) break;
-    await Promise.all(ready.map(runNode));
+  if (patched(TRUE_DAG_PATCH)) {
+    // Each node waits for its own parents only, then runs (seeded steps are done already).
+    const byId = new Map(definition.nodes.map((node) => [node.id, node]));
+    const settledNodes = new Map<string, Promise<void>>();
+    const settle = (node: PipelineNode): Promise<void> => {
+      let settling = settledNodes.get(node.id);
+      if (!settling) {
+        settling = Promise.all((parents.get(node.id) ?? []).map((parent) => settle(byId.get(parent)!)))
+          .then(() => (status[node.id] === 'pending' ? runNode(node) : undefined));
+        settledNodes.set(node.id, settling);
+      }
+      return settling;
+    };
+    await Promise.all(definition.nodes.map(settle));
+  } else {
+    // Runs recorded before the patch: wave by wave, as they were scheduled then.
+    for (;;) {
+      const ready = definition.nodes.filter((node) => status[node.id] === 'pending'
+        && (parents.get(node.id) ?? []).every((parent) => !['pending', 'running'].includes(status[parent] ?? 'pending')));
+      if (ready.length === 0) break;
+      await Promise.all(ready.map(runNode));
+    }
   }
   const runStatus = firstError ? 'failed' : 'completed';
   await finishRun({ runId, status: runStatus, settled, error: firstError });

@@ -4,6 +4,9 @@ import type { Models } from '../db/models.ts';
 import { InputError } from '../errors.ts';
 import { calls, mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
+import { readFileSync } from 'node:fs';
+import { temporal } from '@temporalio/proto';
+import { BRANCHES } from './branches.fixture.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
 const definition = {
@@ -90,6 +93,21 @@ describe('the pipeline interpreter on the real dev server', () => {
       expect(attempt).rejects.toThrow(InputError),
       expect(attempt).rejects.toThrow(/node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/),
     ]);
+  });
+
+  it('starts a step as soon as its own parents are done: a slow branch holds back only what depends on it', async () => {
+    const done = await finished((await startPipelineRun(runner, { workspaceId, definition: BRANCHES, input: { n: 3 } })).runId);
+    expect(done.status).toBe('completed');
+    const { slow, after } = done.steps;
+    // `after` needs only the fast branch: it has finished before the slow one (1.5 s) has.
+    expect(after!.endedAt!.getTime()).toBeLessThan(slow!.endedAt!.getTime());
+    expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'after' }).lean()).toMatchObject({ output: { n: 12 } });
+  });
+
+  it('replays a run recorded before steps started on their own parents, wave by wave as it ran', async () => {
+    // Recorded by the wave-by-wave interpreter on BRANCHES: `after` was scheduled only once `slow` had finished.
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')));
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
   });
 
   it('replays the recorded histories of these runs without determinism errors', async () => {
