@@ -1,7 +1,7 @@
 // Every workflow the Meetflow worker runs. Bundle-pure: no Node builtins, no I/O here.
 export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-activity.ts';
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
-export { runPipeline, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
+export { runPipeline, TRUE_DAG_PATCH, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
 export {
   controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
   type ProspectSequenceInput, type SequenceControl, type ReplySignal, type SequenceState, type SequenceStep,

@@ -6,6 +6,7 @@ import { calls, mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { readFileSync } from 'node:fs';
 import { temporal } from '@temporalio/proto';
+import { TRUE_DAG_PATCH } from '@meetflow/workflows';
 import { BRANCHES } from './branches.fixture.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
@@ -102,11 +103,19 @@ describe('the pipeline interpreter on the real dev server', () => {
     // `after` needs only the fast branch: it has finished before the slow one (1.5 s) has.
     expect(after!.endedAt!.getTime()).toBeLessThan(slow!.endedAt!.getTime());
     expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'after' }).lean()).toMatchObject({ output: { n: 12 } });
+    // New runs carry the patch marker; runs recorded before it replay on the wave-by-wave path.
+    const history = await runner.temporal.workflow.getHandle(done.workflowId!).fetchHistory();
+    const patches = history.events?.flatMap((event) => event.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? [])
+      .map((payload) => (JSON.parse(Buffer.from(payload.data!).toString()) as { id: string }).id) ?? [];
+    expect(patches).toEqual([TRUE_DAG_PATCH]);
   });
 
-  it('replays a run recorded before steps started on their own parents, wave by wave as it ran', async () => {
-    // Recorded by the wave-by-wave interpreter on BRANCHES: `after` was scheduled only once `slow` had finished.
+  it('still replays a run recorded by the wave-by-wave interpreter', async () => {
+    // Recorded on BRANCHES before steps started on their own parents. Temporal's replay check
+    // compares commands, not which step a same-type activity was for: what keeps such a run on
+    // its own (wave) order is the patch, whose marker the test above finds on new runs.
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')));
+    expect(history.events?.some((event) => event.markerRecordedEventAttributes)).toBe(false);
     await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
   });
 
