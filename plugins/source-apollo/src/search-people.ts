@@ -29,9 +29,10 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<A
     }
     const { people, skipped } = peopleOf(parsed.data, clock.now());
     if (skipped) logger.warn({ skipped }, 'Apollo people without a name or company were left out');
-    // Apollo says how many pages there are; without it, a full page may have a next one.
+    // Apollo says how many pages there are; without it, a full page (saved contacts and people together) may have a next one.
     const pages = parsed.data.pagination?.total_pages;
-    const hasMore = typeof pages === 'number' ? page < pages : (parsed.data.people?.length ?? 0) >= limit;
+    const onPage = (parsed.data.contacts?.length ?? 0) + (parsed.data.people?.length ?? 0);
+    const hasMore = typeof pages === 'number' ? page < pages : onPage >= limit;
     return { people: people.slice(0, limit), sourceTotal: parsed.data.pagination?.total_entries ?? null, hasMore };
   };
 }

@@ -78,6 +78,17 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
     expect(pages.map((answer) => answer.hasMore)).toEqual([true, true, false, false]);
   });
 
+  it('without Apollo\'s pagination, reads a full page (saved contacts and people together) as having more', async () => {
+    const record = (id: string) => ({ id, first_name: 'Ada', last_name: id, organization: { name: 'Acme' } });
+    const noPagination: HttpClient = { request: async (url) => ({ url, status: 200, headers: {}, contentType: 'application/json', redirects: [],
+      body: JSON.stringify({ contacts: [record('Contact')], people: [record('Person')] }) }) };
+    const answerOf = (limit: number) => search({}, limit, {}, noPagination) as Promise<{ people: Array<{ lastName: string }>; sourceTotal: number | null; hasMore: boolean }>;
+    const full = await answerOf(2);
+    expect(full).toMatchObject({ sourceTotal: null, hasMore: true });
+    expect(full.people.map((person) => person.lastName)).toEqual(['Contact', 'Person']);
+    expect(await answerOf(3)).toMatchObject({ hasMore: false });
+  });
+
   it('fails non-retryably with SourceNotConfigured without an API key, calling nothing', async () => {
     const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, { apiKey: '' }));
     expect(error).toBeInstanceOf(ApplicationFailure);

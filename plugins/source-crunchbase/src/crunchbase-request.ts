@@ -73,14 +73,18 @@ export function organizationSearchBody(predicates: Predicate[], limit: number) {
   };
 }
 
+/** The most entities one Crunchbase search answers (`limit` is 50 by default, 1000 at most). */
+export const MAX_SEARCH_LIMIT = 1000;
+
 /**
  * The body of `POST /searches/people`: job titles (any of), at the given companies when any.
- * Crunchbase pages with `after_id`: the uuid of the last person of the page before.
+ * Crunchbase pages with `after_id`: the uuid of the last person of the page before. `fieldIds`
+ * narrows what is read (identifiers only, to skip people on the way to a later page).
  */
-export function peopleSearchBody(criteria: IcpCriteria, organizationIds: string[] | null, limit: number, afterId?: string) {
+export function peopleSearchBody(criteria: IcpCriteria, organizationIds: string[] | null, limit: number, afterId?: string, fieldIds = PERSON_FIELDS) {
   const query: Predicate[] = [];
   if (organizationIds) query.push(predicate('primary_organization', 'includes', organizationIds));
   const titles = nonEmpty(criteria.jobTitles);
   if (titles.length) query.push(predicate('primary_job_title', 'contains', titles));
-  return { field_ids: PERSON_FIELDS, query, order: [{ field_id: 'rank_person', sort: 'asc' }], limit, ...(afterId ? { after_id: afterId } : {}) };
+  return { field_ids: fieldIds, query, order: [{ field_id: 'rank_person', sort: 'asc' }], limit, ...(afterId ? { after_id: afterId } : {}) };
 }

@@ -1,5 +1,6 @@
 // A local stand-in for Crunchbase API v4 searches, for tests: checks the X-cb-user-key header,
-// the field_ids and query predicates, and answers { count, entities } with only the asked fields.
+// the field_ids, query predicates and limit (1 to 1000), and answers { count, entities } with only the
+// asked fields, a page of `limit` entities after the `after_id` entity when one is given.
 import { startFakeProvider, type FakeProviderReply, type FakeProviderRequest } from '@meetflow/plugin-sdk/testing';
 
 /** The key the fake accepts. */
@@ -86,11 +87,13 @@ function search(collection: Entity[], body: FakeRequest['body'], answer: FakePro
   const fields = body.field_ids ?? [];
   const unknown = fields.find((field) => !KNOWN_FIELDS.has(field));
   if (!fields.length || unknown) return answer(400, [{ code: 'MD100', message: `Invalid field_id: ${unknown ?? '(none)'}` }]);
+  const limit = body.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return answer(400, [{ code: 'MD100', message: `Invalid limit: ${limit} (1 to 1000)` }]);
   const found = collection.filter((entity) => (body.query ?? []).every((condition) => holds(entity, condition)));
   // Like Crunchbase: `after_id` starts the page after that entity; `count` stays the whole match.
   const from = body.after_id ? found.findIndex((entity) => entity.uuid === body.after_id) + 1 : 0;
   if (body.after_id && from === 0) return answer(400, [{ code: 'MD100', message: `Invalid after_id: ${body.after_id}` }]);
-  const entities = found.slice(from, from + (body.limit ?? 50)).map((entity) => ({
+  const entities = found.slice(from, from + limit).map((entity) => ({
     uuid: entity.uuid, properties: Object.fromEntries(fields.filter((field) => field in entity.properties).map((field) => [field, entity.properties[field]])),
   }));
   answer(200, { count: found.length, entities });

@@ -6,7 +6,7 @@ import { crunchbaseConfig } from './config.ts';
 export const SearchPeopleInput = z.object({
   criteria: IcpCriteriaSchema,
   limit: z.number().int().min(1).max(100).default(25).describe('People returned at most (one Crunchbase page).'),
-  page: z.number().int().min(1).max(500).default(1).describe('1-based page of `limit` people: page 2 starts after the first `limit`.'),
+  page: z.number().int().min(1).max(500).default(1).describe('1-based page of `limit` people; page 2 skips the first `limit`.'),
 });
 
 /** Output of searchPeople. */

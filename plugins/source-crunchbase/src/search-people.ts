@@ -2,7 +2,7 @@ import type { ActivityContext, PluginDeps } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import type { CrunchbaseConfig } from './config.ts';
-import { companyPredicates, organizationSearchBody, peopleSearchBody, type Predicate } from './crunchbase-request.ts';
+import { companyPredicates, MAX_SEARCH_LIMIT, organizationSearchBody, peopleSearchBody, type Predicate } from './crunchbase-request.ts';
 import { OrganizationSearchAnswer, PeopleSearchAnswer, toDiscoveredPerson } from './crunchbase-response.ts';
 import type { SearchPeopleInput, SearchPeopleOutput } from './manifest.ts';
 import { providerCall } from '@meetflow/plugin-sdk';
@@ -37,14 +37,18 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
     const conditions = companyPredicates(criteria);
     let organizations = conditions.length ? await organizationsBy(conditions, config.maxOrganizations) : null;
     if (organizations?.size === 0) return { people: [], sourceTotal: 0, hasMore: false };
-    // Crunchbase pages by cursor (`after_id`), not by number: page n walks the n - 1 pages before it.
     const companyIds = organizations ? [...organizations.keys()] : null;
-    let people = await search('people', peopleSearchBody(criteria, companyIds, limit), PeopleSearchAnswer);
-    for (let current = 1; current < page; current++) {
-      const last = people.entities.at(-1)?.uuid;
-      if (!last || people.entities.length < limit) return { people: [], sourceTotal: people.count ?? null, hasMore: false };
-      people = await search('people', peopleSearchBody(criteria, companyIds, limit, last), PeopleSearchAnswer);
+    // Crunchbase pages by cursor (`after_id`, the uuid of the last person before), not by number: page n
+    // starts after the first (n - 1) × limit people, skipped in searches of up to 1000 that read identifiers only.
+    let afterId: string | undefined;
+    for (let skip = (page - 1) * limit; skip > 0;) {
+      const step = Math.min(skip, MAX_SEARCH_LIMIT);
+      const skipped = await search('people', peopleSearchBody(criteria, companyIds, step, afterId, ['identifier']), PeopleSearchAnswer);
+      afterId = skipped.entities.at(-1)?.uuid;
+      if (!afterId || skipped.entities.length < step) return { people: [], sourceTotal: skipped.count ?? null, hasMore: false };
+      skip -= step;
     }
+    const people = await search('people', peopleSearchBody(criteria, companyIds, limit, afterId), PeopleSearchAnswer);
     if (!organizations) {
       const ids = [...new Set(people.entities.flatMap((entity) => entity.properties.primary_organization?.uuid ?? []))];
       organizations = ids.length ? await organizationsBy([{ type: 'predicate', field_id: 'uuid', operator_id: 'includes', values: ids }], ids.length) : new Map();

@@ -23,7 +23,7 @@ const search = (criteria: Record<string, unknown>, config: Partial<CrunchbaseCon
 const searchPage = (criteria: Record<string, unknown>, limit: number, page: number) =>
   runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, limit, page }, testDeps(sourceCrunchbasePlugin, {
     http, config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000 },
-  }) as never) as Promise<{ people: Array<{ firstName: string }>; sourceTotal: number | null; hasMore: boolean }>;
+  }) as never) as Promise<{ people: Array<{ firstName: string; sourceRef: string | null }>; sourceTotal: number | null; hasMore: boolean }>;
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
 describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
@@ -105,18 +105,35 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
   it('pages people with Crunchbase\'s after_id cursor: page 2 follows page 1, without overlap, and says when there is no more', async () => {
     const criteria = { industry: [], jobTitles: [] };
     const everyone = await searchPage(criteria, 50, 1);
-    expect(everyone.sourceTotal).toBeGreaterThanOrEqual(3);
+    expect(everyone.people.map((person) => person.firstName)).toEqual(['Maya', 'Daniel', 'Tom', 'Lena']);
+    expect(everyone.sourceTotal).toBe(4);
     const first = await searchPage(criteria, 1, 1);
     crunchbase.requests.length = 0;
     const second = await searchPage(criteria, 1, 2);
     const peopleRequests = crunchbase.requests.filter((request) => request.path === '/api/v4/searches/people');
-    // Page 2 walks page 1 for its last uuid, then asks for the page after it.
-    expect(peopleRequests.map((request) => request.body.after_id ?? null)).toEqual([null, expect.any(String)]);
-    expect([first.people[0]?.firstName, second.people[0]?.firstName]).toEqual(everyone.people.slice(0, 2).map((person) => person.firstName));
+    // Page 2 skips the first person (identifiers only), then asks for the page after that person's uuid.
+    expect(peopleRequests.map((request) => [request.body.limit, request.body.after_id ?? null, request.body.field_ids?.length === 1])).toEqual([
+      [1, null, true], [1, first.people[0]?.sourceRef, false],
+    ]);
+    expect([first.people, second.people].map((people) => people.map((person) => person.firstName))).toEqual([['Maya'], ['Daniel']]);
     expect([first.hasMore, second.hasMore]).toEqual([true, true]);
-    const last = await searchPage(criteria, 1, everyone.sourceTotal!);
-    expect(last.people.map((person) => person.firstName)).toEqual([everyone.people.at(-1)?.firstName]);
+    const last = await searchPage(criteria, 1, 4);
+    expect(last.people.map((person) => person.firstName)).toEqual(['Lena']);
     expect(last.hasMore).toBe(false);
-    expect(await searchPage(criteria, 1, everyone.sourceTotal! + 1)).toMatchObject({ people: [], hasMore: false });
+    expect(await searchPage(criteria, 1, 5)).toMatchObject({ people: [], hasMore: false });
+  });
+
+  it('reaches a later page by skipping up to 1000 people a request, and answers a page past the end with no people', async () => {
+    const criteria = { industry: [], jobTitles: [] };
+    const third = await searchPage(criteria, 1, 3);
+    const [skip, page] = crunchbase.requests.filter((request) => request.path === '/api/v4/searches/people').map((request) => request.body);
+    expect(skip).toMatchObject({ limit: 2, field_ids: ['identifier'] });
+    expect(skip?.after_id).toBeUndefined();
+    expect(page).toMatchObject({ limit: 1, after_id: 'b1b2c3d4-0002-4a5b-8c9d-0e1f2a3b4c5d' }); // Daniel, the second person
+    expect(third).toMatchObject({ people: [{ firstName: 'Tom' }], hasMore: true });
+    crunchbase.requests.length = 0;
+    // Page 12 of 100 skips 1,100 people: the first search asks for 1,000 (Crunchbase's most), finds 4 and stops there.
+    expect(await searchPage(criteria, 100, 12)).toEqual({ people: [], sourceTotal: 4, hasMore: false });
+    expect(crunchbase.requests.map((request) => [request.path, request.body.limit])).toEqual([['/api/v4/searches/people', 1000]]);
   });
 });
