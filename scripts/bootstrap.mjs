@@ -100,10 +100,10 @@ function runEntry(nodeBin, env, entry, args = []) {
 }
 
 const ENTRIES = {
-  start: 'platform/src/cli/start.ts',
-  test: 'platform/src/cli/test.ts',
-  'new-plugin': 'platform/src/cli/new-plugin.ts',
-  bench: 'platform/src/bench/main.ts',
+  start: 'platform/dev/cli/start.ts',
+  test: 'platform/dev/cli/test.ts',
+  'new-plugin': 'platform/dev/cli/new-plugin.ts',
+  bench: 'platform/dev/bench/main.ts',
 };
 
 async function main() {

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../platform/src/config.ts';
-import { freePort } from '../../platform/src/devstack/ports.ts';
-import { startStack } from '../../platform/src/stack/start-stack.ts';
+import { loadConfig } from '../../platform/src/core/config.ts';
+import { freePort } from '../../platform/dev/devstack/ports.ts';
+import { startStack } from '../../platform/dev/stack/start-stack.ts';
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));

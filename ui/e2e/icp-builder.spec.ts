@@ -5,7 +5,7 @@ import { test, expect, type Page } from '@playwright/test';
 // Research reads four sites through the Temporal worker, beside the seed's own background work.
 const ANALYSIS_TIMEOUT = 45_000;
 const SAMPLE_SITES = ['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precision'];
-const sitesDir = join(import.meta.dirname, '..', '..', 'platform', 'samples', 'sites');
+const sitesDir = join(import.meta.dirname, '..', '..', 'platform', 'dev', 'samples', 'sites');
 
 /** Every page of a bundled sample site, lowercased: what a criterion must be traceable to. */
 const siteText = (name: string) => readdirSync(join(sitesDir, name))

@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { LearningActivities, LearningCycleInput, LearningCycleSummary, LearningResult } from '@meetflow/platform/activities/learning';
+import type { LearningActivities, LearningCycleInput, LearningCycleSummary, LearningResult } from '@meetflow/platform/features/learning/activities';
 
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 };
 const { gatherOutcomes, applyLearningResult } = proxyActivities<LearningActivities>({ startToCloseTimeout: '5 minutes', retry });

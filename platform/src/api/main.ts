@@ -1,6 +1,6 @@
 // The API process: `node --import tsx platform/src/api/main.ts`.
-import { loadConfigOrExit } from '../config.ts';
-import { createLogger, exitWithError } from '../logger.ts';
+import { loadConfigOrExit } from '../core/config.ts';
+import { createLogger, exitWithError } from '../core/logger.ts';
 import { startApi } from './server.ts';
 
 const config = loadConfigOrExit();

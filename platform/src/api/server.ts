@@ -1,22 +1,22 @@
 import type { Server } from 'node:http';
-import type { Config } from '../config.ts';
-import { BUILTIN_ACTIVITIES } from '../activities/enrollment.ts';
-import { openDatabase } from '../db/connection.ts';
-import { createModels } from '../db/models.ts';
-import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../db/models/workspace.ts';
-import { ensureSampleDatabase } from '../discovery/sample-db/index.ts';
-import { sampleSearchOn } from '../discovery/sample-source.ts';
-import { seedWorkspace } from '../seed/seed-workspace.ts';
-import { getWorkspaceConfig } from '../config-store/workspace-config.ts';
-import { applyLearningSettings } from '../learning/settings.ts';
-import { reconcileAllRollups } from '../outcomes/record.ts';
-import { ensureDefaultSlices } from '../pricing/default-slices.ts';
-import { uiDistDir } from '../paths.ts';
-import { createApp } from '../http/app.ts';
-import type { Logger } from '../logger.ts';
-import { installedPlugins } from '../plugins/installed.ts';
-import { PluginHost } from '../plugins/host.ts';
-import { createTemporalClient } from '../temporal/client.ts';
+import type { Config } from '../core/config.ts';
+import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
+import { openDatabase } from '../core/db/connection.ts';
+import { createModels } from '../core/db/models.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/workspaces/model.ts';
+import { ensureSampleDatabase } from '../features/discovery/sample-db/index.ts';
+import { sampleSearchOn } from '../features/discovery/sample-source.ts';
+import { seedWorkspace } from '../features/seed/seed-workspace.ts';
+import { getWorkspaceConfig } from '../features/workspace-config/workspace-config.ts';
+import { applyLearningSettings } from '../features/learning/settings.ts';
+import { reconcileAllRollups } from '../features/outcomes/record.ts';
+import { ensureDefaultSlices } from '../features/pricing/default-slices.ts';
+import { uiDistDir } from '../core/paths.ts';
+import { createApp } from '../core/http/app.ts';
+import type { Logger } from '../core/logger.ts';
+import { installedPlugins } from '../features/plugins/installed.ts';
+import { PluginHost } from '../features/plugins/host.ts';
+import { createTemporalClient } from '../core/temporal/client.ts';
 
 /** A running API server and how to stop it. */
 export interface RunningApi {

@@ -1,11 +1,11 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
-import { createEnrollmentActivity } from '../activities/enrollment.ts';
-import { createActivities } from '../activities/index.ts';
-import { inPausedCampaign } from '../campaigns/held.ts';
-import { trackActivities } from '../agents/activity-tracker.ts';
-import type { Models } from '../db/models.ts';
-import type { Logger } from '../logger.ts';
+import { createEnrollmentActivity } from '../features/sequences/enrollment.ts';
+import { createActivities } from './all-activities.ts';
+import { inPausedCampaign } from '../features/campaigns/held.ts';
+import { trackActivities } from '../features/agents/activity-tracker.ts';
+import type { Models } from '../core/db/models.ts';
+import type { Logger } from '../core/logger.ts';
 
 /**
  * What the production worker registers: every activity of createActivities, with the plugins'

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUILTIN_ACTIVITIES, ENROLL_ACTIVITY } from '../activities/enrollment.ts';
-import { createModels, type Models } from '../db/models.ts';
-import { repoRoot } from '../paths.ts';
-import { startPipelineBatch } from '../pipelines/batches.ts';
-import { PluginHost } from '../plugins/host.ts';
-import { installedPlugins } from '../plugins/installed.ts';
+import { BUILTIN_ACTIVITIES, ENROLL_ACTIVITY } from '../features/sequences/enrollment.ts';
+import { createModels, type Models } from '../core/db/models.ts';
+import { repoRoot } from '../core/paths.ts';
+import { startPipelineBatch } from '../features/pipelines/batches.ts';
+import { PluginHost } from '../features/plugins/host.ts';
+import { installedPlugins } from '../features/plugins/installed.ts';
 
 // The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.
 const taskQueue = `crash-${randomUUID()}`;

@@ -1,13 +1,13 @@
 // The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { loadConfigOrExit } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
-import { createModels } from '../db/models.ts';
-import { createLogger, exitWithError } from '../logger.ts';
-import { PluginHost } from '../plugins/host.ts';
-import { installedPlugins } from '../plugins/installed.ts';
-import { createHostServices } from '../plugins/services.ts';
+import { loadConfigOrExit } from '../core/config.ts';
+import { openDatabase } from '../core/db/connection.ts';
+import { createModels } from '../core/db/models.ts';
+import { createLogger, exitWithError } from '../core/logger.ts';
+import { PluginHost } from '../features/plugins/host.ts';
+import { installedPlugins } from '../features/plugins/installed.ts';
+import { createHostServices } from '../features/plugins/services.ts';
 import { workerActivities } from './activities.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 

@@ -4,10 +4,10 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { systemCheck } from '@meetflow/workflows';
-import { createActivities } from '../activities/index.ts';
-import { createModels } from '../db/models.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
+import { createActivities } from './all-activities.ts';
+import { createModels } from '../core/db/models.ts';
+import { openTestDatabase } from '../../dev/testing/database.ts';
+import { quietTemporalRuntime } from '../../dev/testing/quiet-temporal.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 

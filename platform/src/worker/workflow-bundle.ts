@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync, exists
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
-import { devstackDir, repoRoot } from '../paths.ts';
+import { devstackDir, repoRoot } from '../core/paths.ts';
 
 const workflowsDir = join(repoRoot, 'workflows', 'src');
 

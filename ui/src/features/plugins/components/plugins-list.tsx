@@ -12,7 +12,7 @@ export function PluginsList() {
   if (plugins.data.length === 0) {
     return (
       <p className="text-base-content/70">
-        No plugins are installed. Add one to <code className="font-mono">platform/src/plugins/installed.ts</code> and
+        No plugins are installed. Add one to <code className="font-mono">platform/src/features/plugins/installed.ts</code> and
         restart the platform.
       </p>
     );

@@ -1,0 +1,41 @@
+// `npm start`: the whole app on the embedded default, until Ctrl-C.
+import { loadConfigOrExit } from '../../src/core/config.ts';
+import { startStack } from '../stack/start-stack.ts';
+
+const log = (message: string) => console.log(`[meetflow] ${message}`);
+const config = loadConfigOrExit();
+const started = performance.now();
+
+try {
+  const stack = await startStack(config, log);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log([
+    '',
+    `  Meetflow is running (ready in ${seconds} s)`,
+    `  App          ${stack.appUrl}`,
+    `  API health   ${stack.appUrl}/api/health`,
+    ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
+    ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
+    `  Database     ${stack.mongoUri}`,
+    `  Temporal     ${stack.temporalAddress}`,
+    '',
+    '  Press Ctrl-C to stop everything.',
+    '',
+  ].join('\n'));
+
+  let stopping = false;
+  const stop = async (reason: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${reason}: stopping`);
+    await stack.stop();
+    log('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop('Ctrl-C', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  void stack.failed.then((why) => stop(why, 1));
+} catch (error) {
+  console.error(`[meetflow] could not start: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
+import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
+import { allRouteDocs } from '../../src/core/http/route-docs.ts';
+import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
+import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
+import { routeKey, type RouteKey } from './routes.ts';
+
+// What a workspace nobody has used yet answers on every list, metric and settings route.
+let platform: ContractPlatform;
+let fresh: ContractClient;
+
+beforeAll(async () => {
+  platform = await startContractPlatform('contract-empty');
+  fresh = platform.client(uniqueWorkspace('empty'));
+});
+afterAll(async () => platform?.close());
+
+const emptyList = (path: string) => async () => expect(bodyOf(await fresh.get(path))).toEqual([]);
+
+/** One check per workspace-scoped GET route without path parameters. */
+const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
+  'GET /api/agents/status': async () => {
+    const plugins = bodyOf<Array<{ id: string; kind: string }>>(await fresh.get('/api/plugins', { workspace: null }));
+    const agents = bodyOf<Array<{ agentName: string; performance: Record<string, number | null> }>>(await fresh.get('/api/agents/status'));
+    expect(agents.map((agent) => agent.agentName)).toEqual(plugins.filter((plugin) => plugin.kind === 'agent').map((plugin) => plugin.id));
+    // Nothing measured in this workspace: no engagement, no show-up rate, no accuracy.
+    for (const agent of agents) expect(agent.performance).toMatchObject({ accuracy: null, precision: null, engagement: null });
+  },
+  'GET /api/pipelines': emptyList('/api/pipelines'),
+  'GET /api/runs': emptyList('/api/runs'),
+  'GET /api/prospects': async () => {
+    const page = await fresh.get('/api/prospects');
+    expect([bodyOf(page), page.headers.get('x-total-count')]).toEqual([[], '0']);
+  },
+  'GET /api/campaigns': emptyList('/api/campaigns'),
+  'GET /api/templates': async () => {
+    const templates = bodyOf<Array<{ id: keyof typeof CONFIG_DEFAULTS.templatePerformance; performance: { response_rate: number } }>>(await fresh.get('/api/templates'));
+    expect(templates.map((template) => [template.id, template.performance.response_rate]))
+      .toEqual(Object.entries(CONFIG_DEFAULTS.templatePerformance));
+  },
+  'GET /api/meetings': emptyList('/api/meetings'),
+  'GET /api/meetings/slots': async () => {
+    // An empty calendar offers the documented default number of future slots.
+    const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await fresh.get('/api/meetings/slots'));
+    expect(slots).toHaveLength(3);
+    expect(slots.every((slot) => Date.parse(slot.start) > Date.now())).toBe(true);
+  },
+  'GET /api/pricing/slices': emptyList('/api/pricing/slices'),
+  'GET /api/pricing/bids': emptyList('/api/pricing/bids'),
+  'GET /api/pricing/ledger': async () => {
+    expect(bodyOf(await fresh.get('/api/pricing/ledger')))
+      .toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+  },
+  'GET /api/learning/status': async () => {
+    // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
+    expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({
+      nextCycleAt: null, automaticCycles: true, lastCycleAt: null, pendingOutcomes: 0, pendingScoredLeads: 0, minSampleSize: 100,
+    });
+  },
+  'GET /api/icp': async () => {
+    const missing: ContractResponse = await fresh.get('/api/icp');
+    expect([missing.status, missing.text]).toEqual([404, 'No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first']);
+  },
+  'GET /api/config': async () => expect(bodyOf(await fresh.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS)),
+  'GET /api/activity': emptyList('/api/activity'),
+  'GET /api/dashboard/metrics': async () => {
+    expect(bodyOf(await fresh.get('/api/dashboard/metrics'))).toEqual({ learning_cycles: 0, response_rate: 0, meeting_booked: 0, learning_score: 0 });
+  },
+  'GET /api/dashboard/trends': emptyList('/api/dashboard/trends'),
+  'GET /api/dashboard/insights': emptyList('/api/dashboard/insights'),
+};
+
+describe('a fresh workspace', () => {
+  it('has an empty-state check for every workspace-scoped GET route without path parameters', () => {
+    const scoped = allRouteDocs.filter((doc) => doc.method === 'get' && !doc.params && doc.query && 'workspace' in doc.query.shape);
+    expect(Object.keys(EMPTY_STATES).sort()).toEqual(scoped.map(routeKey).sort());
+  });
+
+  for (const [route, check] of Object.entries(EMPTY_STATES)) {
+    it(`${route}: nothing yet`, check);
+  }
+});

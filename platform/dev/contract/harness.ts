@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { startApi, type RunningApi } from '../../src/api/server.ts';
+import { loadConfig } from '../../src/core/config.ts';
+import { freePort } from '../devstack/ports.ts';
+import { ensureSampleDatabase, sampleProspectModels } from '../../src/features/discovery/sample-db/index.ts';
+import type { PluginApiDeps } from '../../src/features/plugins/call-activity.ts';
+import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
+import { ContractClient } from './client.ts';
+import { openApiCheck } from './openapi-check.ts';
+import { until } from './poll.ts';
+
+/** The whole platform for one contract test file: the real API, a real worker with every installed plugin, the sample sites. */
+export interface ContractPlatform {
+  /** Where the API listens, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** The worker, its database and the runner the API starts runs with. */
+  stack: TestPipelineWorker;
+  /** What product helpers that call plugins through Temporal need (e.g. `ensureDefaultSlices`). */
+  pluginDeps: PluginApiDeps;
+  /** The bundled customer sites the ICP builder and research read. */
+  samples: SampleSitesServer;
+  /** The OpenAPI document the API serves. */
+  document: OpenAPIV3_1.Document;
+  /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
+  client(workspace: string): ContractClient;
+  close(): Promise<void>;
+}
+
+/** Options of one test file's platform. */
+export interface ContractPlatformOptions {
+  /** Companies in the built-in sample prospect database (discovery answers from it); none by default. */
+  sampleCompanies?: number;
+}
+
+/**
+ * A workspace slug no other test file (or watch-mode rerun) uses: Temporal workflow ids such as
+ * `sequence-<workspace>-<prospectId>` are global to the run's one Temporal server.
+ */
+export function uniqueWorkspace(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Starts the platform the way `npm start` does, on the run's test database and Temporal server:
+ * a worker for every installed plugin (outbound HTTP allowed only to the sample sites), then
+ * `startApi` itself with a configuration parsed from environment-style variables.
+ */
+export async function startContractPlatform(label: string, options: ContractPlatformOptions = {}): Promise<ContractPlatform> {
+  const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
+  const stack = await startTestPipelineWorker(label, installedPlugins, {
+    enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+  });
+  const sampleCompanies = options.sampleCompanies ?? 0;
+  let api: RunningApi | undefined;
+  try {
+    // Generated before the API starts, so its own start-up check finds the database ready and leaves it be.
+    if (sampleCompanies > 0) await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: sampleCompanies });
+    const config = loadConfig({
+      MONGODB_URI: `${inject('mongoServer')}/${stack.database.name}`, TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: stack.runner.taskQueue, PORT: String(await freePort()), LOG_LEVEL: 'silent',
+      MEETFLOW_SAMPLE_COMPANIES: String(sampleCompanies),
+      // The app knows its sample sites (GET /api/icp/sample-sites); the default workspace is not seeded here.
+      MEETFLOW_SAMPLES_URL: samples.url, MEETFLOW_SEED: 'off',
+    });
+    const started = await startApi(config, pino({ level: 'silent' }));
+    api = started;
+    // It listens before its database connects (so health can say so): wait until both dependencies answer.
+    await until(async () => (await fetch(`${started.url}/api/health`)).status, (status) => status === 200, `the API at ${started.url}`, 20_000);
+  } catch (error) {
+    await api?.close();
+    await stack.stop();
+    await samples.close();
+    throw error;
+  }
+  const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
+  return running(api, stack, samples, document);
+}
+
+/** The started platform as test files use it. */
+function running(api: RunningApi, stack: TestPipelineWorker, samples: SampleSitesServer, document: OpenAPIV3_1.Document): ContractPlatform {
+  const check = openApiCheck(document);
+  return {
+    url: api.url, stack, samples, document,
+    pluginDeps: { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
+    client: (workspace) => new ContractClient(api.url, workspace, check),
+    async close() {
+      await api.close();
+      await stack.stop();
+      await samples.close();
+    },
+  };
+}

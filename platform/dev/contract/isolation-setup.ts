@@ -1,0 +1,66 @@
+import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
+import { bodyOf, type ContractClient } from './client.ts';
+import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE } from './fixtures.ts';
+import { until } from './poll.ts';
+import type { ContractPlatform } from './harness.ts';
+
+/** Weights no workspace has by default, so a workspace scoring with them is told apart. */
+export const SKEWED_WEIGHTS = { companySize: 0.05, industryMatch: 0.05, techStack: 0.05, jobTitle: 0.85 };
+/** Template rates no workspace has by default. */
+export const LEARNED_RATES = { 'roi-focused': 0.5, 'pain-point': 0.4, 'value-prop': 0.3 };
+
+/** A CSV of one prospect, imported in both workspaces. */
+export const BO_CSV = 'firstName,lastName,email,company\nBo,Reyes,bo@quotewell.example,Quotewell\n';
+
+/** Criteria both workspaces discover with (the sample database answers them). */
+export const DISCOVERY = {
+  icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales', 'Head of Sales'], techStack: ['Salesforce'], painPoints: [], revenue: '' },
+  sources: ['linkedin'],
+};
+
+/** What workspace B holds once it has been used end to end, for A to look for. */
+export interface WorkspaceB {
+  runId: string;
+  /** B's prospect-pipeline run (from process-prospect). */
+  processRunId: string;
+  batchId: string;
+  meetingId: string;
+  meetingSlot: string;
+}
+
+/**
+ * Uses workspace B the way a customer would, through the API: prospects (typed and imported), a
+ * campaign, learned config, a booked meeting, pricing slices and a bid, an ICP, a processed and
+ * replied prospect (a run and a live sequence), a saved pipeline with a run and a batch, and a
+ * completed learning cycle.
+ */
+export async function useWorkspaceB(platform: ContractPlatform, b: ContractClient): Promise<WorkspaceB> {
+  const ok = async <T>(answer: Promise<{ status: number; text: string; body: unknown; route: string }>): Promise<T> => {
+    const { status, text, body, route } = await answer;
+    if (status >= 300) throw new Error(`B could not use ${route}: ${status}: ${text}`);
+    return body as T;
+  };
+  await ok(b.post('/api/prospects', qualifiedProspect(platform)));
+  await ok(b.request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv', text: BO_CSV } }));
+  await ok(b.post('/api/campaigns', { name: 'B only', prospectIds: [1, 2] }));
+  await ok(b.put('/api/config/templatePerformance', { configValue: LEARNED_RATES }));
+  await ok(b.put('/api/config/scoringWeights', { configValue: SKEWED_WEIGHTS }));
+
+  // The second slot, not the first: the first may fall inside the notice period by the time A's tests run.
+  const { slots } = await ok<{ slots: Array<{ start: string }> }>(b.get('/api/meetings/slots', { query: { count: 2 } }));
+  const meetingSlot = slots[1]!.start;
+  const { meeting } = await ok<{ meeting: { id: string } }>(b.post('/api/meetings',
+    { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: meetingSlot }));
+  await ensureDefaultSlices(platform.pluginDeps, b.workspace);
+  await ok(b.post('/api/pricing/bid', { sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7, dailyBudgetCap: 200, isEnabled: true }));
+
+  await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
+  const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
+  await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
+
+  const run = await completedScoringRun(b);
+  const batch = await ok<{ batchId: string }>(b.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT] }));
+  await ok(b.post('/api/learning/trigger'));
+  await until(async () => bodyOf<{ learning_cycles: number }>(await b.get('/api/dashboard/metrics')).learning_cycles, (cycles) => cycles === 1, 'B\'s learning cycle');
+  return { runId: run.runId, batchId: batch.batchId, meetingId: meeting.id, meetingSlot, processRunId: processed.runId };
+}

@@ -1,0 +1,32 @@
+import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
+import type { RouteKey } from './routes.ts';
+
+/**
+ * A body each body-taking route accepts, per its docs (a test checks each against the documented
+ * schema). Validation cases break one field of it at a time, so the route refuses before acting.
+ */
+export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
+  'POST /api/pipelines': { id: 'valid-pipeline', name: 'Valid', nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect' }] },
+  'POST /api/pipelines/{id}/runs': { input: {}, version: 1 },
+  'POST /api/pipelines/{id}/batches': { inputs: [{}], version: 1, chunkSize: 10 },
+  'POST /api/runs/{id}/rerun': { fromStep: 'score' },
+  'POST /api/prospects': { firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', email: 'ada@pipelinepilot.example' },
+  'POST /api/prospects/import': { csv: 'firstName,lastName,email,company\nAda,Lane,ada@pipelinepilot.example,Pipeline Pilot\n' },
+  'POST /api/campaigns': { name: 'Spring outreach', status: 'draft', prospectIds: [], sliceNames: [], pipelineVersion: null },
+  'POST /api/campaigns/launch': { name: 'From the ICP', sliceNames: [], chunkSize: 25,
+    people: [{ firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', email: 'ada@pipelinepilot.example', source: 'linkedin' }] },
+  'PATCH /api/campaigns/{id}': { name: 'Renamed', status: 'paused', addProspectIds: [], removeProspectIds: [] },
+  'POST /api/campaigns/{id}/runs': { prospects: 'failed', chunkSize: 10 },
+  'POST /api/prospects/{id}/sequence': { action: 'pause' },
+  'POST /api/meetings': { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: '2030-01-07T15:00:00Z' },
+  'POST /api/meetings/{id}/outcome': { outcome: 'completed' },
+  'POST /api/pricing/bid': { sliceId: 'standard', baseBid: 1.5, maxDailyMeetings: 10, dailyBudgetCap: 100 },
+  'POST /api/superagent/analyze-icp': { urls: ['https://a.example/', 'https://b.example/', 'https://c.example/'] },
+  'POST /api/superagent/discover-prospects': { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['linkedin'] },
+  'POST /api/superagent/process-prospect': { prospectId: 1 },
+  'POST /api/replies': { prospectId: 1, body: 'Thanks, tell me more.' },
+  'PUT /api/config/{key}': { configValue: CONFIG_DEFAULTS.scoringWeights },
+};
+
+/** A value for each path parameter a route can be reached with (the config key must be a known one). */
+export const PATH_PLACEHOLDERS: Record<string, string> = { id: '1', nodeId: 'score', key: 'scoringWeights', runId: 'run-1' };

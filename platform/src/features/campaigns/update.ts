@@ -1,0 +1,50 @@
+import type { Client } from '@temporalio/client';
+import type { Models } from '../../core/db/models.ts';
+import { InputError } from '../../core/errors.ts';
+import { unknownProspectIds } from '../prospects/prospects.ts';
+import { controlSequences } from '../sequences/control.ts';
+import type { PipelineRunner } from '../pipelines/runs.ts';
+import { findCampaign } from './detail.ts';
+import { batchRunning, startCampaignRuns } from './runs.ts';
+
+/** A PATCH of a campaign, parsed. */
+export interface CampaignPatch {
+  name?: string;
+  status?: 'active' | 'paused';
+  addProspectIds: number[];
+  removeProspectIds: number[];
+}
+
+/**
+ * Renames, pauses or resumes a campaign (signalling every enrolled sequence of its prospects),
+ * adds prospects (an active campaign runs them at once, unless its last batch is still running:
+ * then they wait for "run new") and removes prospects (their sequences are stopped for good).
+ * 400 naming unknown prospect ids, or an id both added and removed.
+ */
+export async function updateCampaign(deps: { db: Models; runner: PipelineRunner; temporal: Client }, workspaceId: string, id: number,
+  patch: CampaignPatch): Promise<{ sequences: { signalled: number; notEnrolled: number; ended: number }; batchId: string | null }> {
+  const { db } = deps;
+  const campaign = await findCampaign(db, workspaceId, id);
+  const both = patch.addProspectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));
+  if (both.length > 0) throw new InputError(`Prospects both added and removed: ${both.join(', ')}`);
+  const unknown = await unknownProspectIds(db, workspaceId, [...new Set(patch.addProspectIds)]);
+  if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
+  const added = [...new Set(patch.addProspectIds)].filter((prospectId) => !campaign.prospectIds.includes(prospectId));
+  const removed = campaign.prospectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));
+  const prospectIds = [...campaign.prospectIds.filter((prospectId) => !removed.includes(prospectId)), ...added];
+  const status = patch.status ?? campaign.status;
+  await db.campaigns.updateOne({ workspaceId, id }, { $set: { ...(patch.name ? { name: patch.name } : {}), status, prospectIds } });
+
+  const sequences = { signalled: 0, notEnrolled: 0, ended: 0 };
+  const tally = (counts: typeof sequences) => { for (const key of Object.keys(sequences) as Array<keyof typeof sequences>) sequences[key] += counts[key]; };
+  if (patch.status && patch.status !== campaign.status) {
+    const remaining = prospectIds.filter((prospectId) => !added.includes(prospectId));
+    tally(await controlSequences(deps.temporal, workspaceId, remaining, patch.status === 'paused' ? 'pause' : 'resume'));
+  }
+  if (removed.length > 0) tally(await controlSequences(deps.temporal, workspaceId, removed, 'stop'));
+  let batchId: string | null = null;
+  if (added.length > 0 && status === 'active' && campaign.batches.length > 0 && !(await batchRunning(db, campaign.batches.at(-1)?.batchId))) {
+    batchId = (await startCampaignRuns(deps, workspaceId, id, { prospects: 'new', kind: 'added' })).batchId;
+  }
+  return { sequences, batchId };
+}

@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import type { CyclesModel } from '../learning/cycles.ts';
+import { recentInsights } from '../learning/cycles.ts';
+import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
+import type { OutcomesDb } from '../outcomes/record.ts';
+import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsQuery, TrendsSchema } from './api-schemas.ts';
+import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+
+/** What the dashboard reads: the outcome rollups and the learning engine's stored cycles. */
+export interface DashboardDeps {
+  db: Pick<OutcomesDb, 'dashboardRollups'>;
+  /** `host.models('learning-engine', connection).cycles`; absent when the learning engine is not installed. */
+  cycles?: CyclesModel;
+  /** The clock the trend ranges end at (tests fix it). */
+  now?: () => Date;
+}
+
+/** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
+export function dashboardRouter({ db, cycles, now = () => new Date() }: DashboardDeps): Router {
+  return new Router({ prefix: '/api/dashboard' })
+    .get('/metrics', async (ctx) => {
+      ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
+    })
+    .get('/trends', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
+    })
+    .get('/insights', async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
+    });
+}
+
+const badWorkspace = { description: 'Invalid workspace slug' };
+
+/** The OpenAPI description of /api/dashboard. */
+export const dashboardRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
+    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace } },
+  { method: 'get', path: '/api/dashboard/trends', summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
+    tags: ['dashboard'], query: WorkspaceQuery.extend(TrendsQuery.shape),
+    responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } } },
+  { method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
+    query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
+];

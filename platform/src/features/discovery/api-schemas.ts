@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { DISCOVERY_SOURCES, MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
+
+/** A list field of the criteria: items trimmed, blanks and repeats dropped (the UI splits on commas and keeps blanks). */
+const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).max(200, 'items must be at most 200 characters'))
+  .max(50, 'at most 50 items').default([])
+  .transform((items) => [...new Set(items.map((entry) => entry.trim()).filter(Boolean))]);
+const required = (item: string) => z.array(z.string()).min(1, `name at least one ${item} (the UI asks for industry and job titles)`);
+
+/** The ICP criteria the discovery form sends (spec §3); industry and job titles are required, like in the UI. */
+export const DiscoveryCriteria = z.object({
+  industry: criteriaList('industry').pipe(required('industry')).describe('Industries, e.g. ["SaaS"]; at least one.'),
+  companySize: z.string().trim().max(100).default('').describe('Employee range as typed, e.g. "50-200" or "200+".'),
+  jobTitles: criteriaList('job title').pipe(required('job title')).describe('Buyer titles, e.g. ["VP Sales"]; at least one.'),
+  techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
+  painPoints: criteriaList('pain point').describe('Carried to the sources; not scored: no source states pains, so research checks them.'),
+  revenue: z.string().trim().max(100).default('').describe('Revenue range as typed, e.g. "$10M-$50M"; scored with company size.'),
+});
+
+/** Body of POST /api/superagent/discover-prospects. */
+export const DiscoverProspectsBody = z.object({
+  icpCriteria: DiscoveryCriteria,
+  sources: z.array(z.enum(DISCOVERY_SOURCES), { error: `must be a list of sources among ${DISCOVERY_SOURCES.join(', ')}` })
+    .min(1, `choose at least one source (${DISCOVERY_SOURCES.join(', ')})`)
+    .transform((sources) => [...new Set(sources)])
+    .describe('Sources to search; an unconfigured one answers from the built-in sample database (sample: true).'),
+  targetCount: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
+    .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`).optional()
+    .describe(`How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`),
+});
+
+/** One discovered prospect (spec §3), with where it came from and whether it is sample data. */
+export const DiscoveredProspect = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  email: z.string().nullable(),
+  source: z.enum(DISCOVERY_SOURCES).describe('The first source the person came from.'),
+  sources: z.array(z.enum(DISCOVERY_SOURCES)).describe('Every source the person came from (after de-duplication).'),
+  matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the criteria.'),
+  matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).'),
+  industry: z.string().nullable(),
+  companySize: z.string().nullable().describe('Employee band, e.g. "51-200 employees"; null when unknown.'),
+  linkedinUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  enrichmentData: z.object({
+    companyRevenue: z.string().nullable(),
+    employeeCount: z.number().int().nullable(),
+    techStack: z.array(z.string()),
+    recentFunding: z.boolean().nullable(),
+  }),
+  sample: z.boolean().describe('True when the person comes from the built-in sample database, not from the provider.'),
+});
+export type DiscoveredProspectView = z.infer<typeof DiscoveredProspect>;
+
+/** 200 of POST /api/superagent/discover-prospects. */
+export const DiscoverProspectsResponse = z.object({
+  success: z.boolean().describe('False only when no source could be searched; `error` then says why.'),
+  prospects: z.array(DiscoveredProspect).describe('Best match first.'),
+  totalFound: z.number().int().min(0).describe('Distinct people found across the sources.'),
+  confidence: z.number().min(0).max(1).describe('(½ criteria coverage + ½ data completeness) × share of sources that answered.'),
+  error: z.string().nullable(),
+  sample: z.boolean().describe('True when any prospect is sample data.'),
+  notes: z.string().describe('What each source gave (or why not), what was merged and relaxed.'),
+  targetCount: z.number().int().nullable().describe('The target asked for; null without one.'),
+  excluded: z.object({
+    alreadyProspect: z.number().int(), suppressed: z.number().int(), contactedRecently: z.number().int(), noEmail: z.number().int(),
+  }).describe('People left out, by reason (with a target count; zeros without).'),
+  shortfall: z.string().nullable().describe('With a target count: why fewer people than asked were found; null when the target was met.'),
+});
+export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;

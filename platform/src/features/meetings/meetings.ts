@@ -1,0 +1,114 @@
+import type { Model } from 'mongoose';
+import { dashboardRollupModels } from '../outcomes/rollup-model.ts';
+import { outcomeEventModels } from '../outcomes/event-model.ts';
+import { prospectModel } from '../prospects/model.ts';
+import { ConflictError, NotFoundError } from '../../core/errors.ts';
+import { recordOutcome } from '../outcomes/record.ts';
+import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { findProspect } from '../prospects/prospects.ts';
+import { chargeMeetingOutcome } from './charge.ts';
+import { meetingInvite, type MeetingConfig, type MeetingDocument } from './invite.ts';
+
+const PLUGIN = 'meeting-booking';
+const OBJECT_ID = /^[a-f\d]{24}$/i;
+
+/** What the meeting services run over. */
+export type MeetingDeps = PluginApiDeps;
+
+/** A meeting as the API shows it (the prospect's email stays with the plugin). */
+export interface ApiMeeting {
+  id: string;
+  prospectId: number;
+  prospectName: string;
+  scheduledAt: string;
+  durationMinutes: number;
+  status: MeetingDocument['status'];
+  meetingUrl: string;
+  bookedAt: string;
+}
+
+/** What booking a meeting needs; `idempotencyKey` comes from the request's header when it has one. */
+export interface BookingRequest {
+  prospectId: number;
+  prospect: { name: string; email: string };
+  scheduledAt: string;
+  idempotencyKey?: string | undefined;
+}
+
+const meetingsOf = (deps: MeetingDeps) => deps.host.models(PLUGIN, deps.connection).meetings as Model<MeetingDocument>;
+
+const toApiMeeting = (meeting: MeetingDocument): ApiMeeting => ({
+  id: String(meeting._id), prospectId: meeting.prospectId, prospectName: meeting.prospectName,
+  scheduledAt: meeting.scheduledAt.toISOString(), durationMinutes: meeting.durationMinutes, status: meeting.status,
+  meetingUrl: meeting.meetingUrl, bookedAt: (meeting.createdAt ?? meeting.scheduledAt).toISOString(),
+});
+
+function call(deps: MeetingDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
+  const name = `${PLUGIN}.${activity}`;
+  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, { timeout: deps.host.activityIndex().get(name)?.timeout, ...options });
+}
+
+/** The workspace's meetings, earliest first, read from the plugin's own collection. */
+export async function listMeetings(deps: MeetingDeps, workspaceId: string): Promise<ApiMeeting[]> {
+  const meetings = await meetingsOf(deps).find({ workspaceId }).sort({ scheduledAt: 1, _id: 1 }).lean<MeetingDocument[]>();
+  return meetings.map(toApiMeeting);
+}
+
+/**
+ * Books through the plugin, for a prospect of the workspace only (404 naming the id otherwise).
+ * Without a client key the booking is keyed by workspace, prospect and start, so a resubmitted
+ * form returns the same meeting instead of clashing with itself.
+ */
+export async function bookMeeting(deps: MeetingDeps, workspaceId: string, request: BookingRequest): Promise<unknown> {
+  // Checked before the plugin runs: a meeting with no prospect behind it would still count as an outcome (dashboard, learning, pricing).
+  await findProspect({ prospects: prospectModel(deps.connection) }, workspaceId, request.prospectId);
+  const start = new Date(request.scheduledAt).toISOString();
+  const idempotencyKey = request.idempotencyKey ?? `${workspaceId}:${request.prospectId}:${start}`;
+  const booked = await call(deps, 'bookMeeting', { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey }, {
+    // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
+    idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
+    failures: { SlotUnavailable: ConflictError, IdempotencyKeyReused: ConflictError },
+  }) as { meeting: { id: string } };
+  await recordMeetingOutcome(deps, workspaceId, booked.meeting.id, 'meeting_booked', request.prospectId);
+  return booked;
+}
+
+/** Meetings are outcomes: booked, attended or not feed the dashboard, learning and pricing (once per meeting). */
+async function recordMeetingOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string,
+  type: 'meeting_booked' | 'meeting_attended' | 'meeting_no_show', prospectId?: number): Promise<void> {
+  const db = { ...outcomeEventModels(deps.connection), ...dashboardRollupModels(deps.connection) };
+  // One attendance event per meeting: the first outcome reported stands, as in the pricing ledger
+  // (a no-show corrected to completed later changes the meeting, not the counted outcome).
+  const eventId = type === 'meeting_booked' ? `meeting-booked-${meetingId}` : `meeting-attendance-${meetingId}`;
+  await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
+}
+
+/**
+ * Records what happened to a meeting, through the plugin's transition rules. Attendance is an
+ * outcome (dashboard, learning) and a ledger entry: an attended meeting is charged at its
+ * slice's price, a no-show is not (see chargeMeetingOutcome); the first outcome reported stands.
+ */
+export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string, outcome: string): Promise<unknown> {
+  const marked = await call(deps, 'markOutcome', { workspaceId, meetingId, outcome }, {
+    failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
+  }) as { meeting: { prospectId: number; scheduledAt: string } };
+  if (outcome === 'completed' || outcome === 'no-show') {
+    await recordMeetingOutcome(deps, workspaceId, meetingId, outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show', marked.meeting.prospectId);
+    await chargeMeetingOutcome(deps, workspaceId, { ...marked.meeting, id: meetingId }, outcome);
+  }
+  return marked;
+}
+
+/** The next free slots of the workspace, from the plugin. */
+export async function proposeSlots(deps: MeetingDeps, workspaceId: string, count: number): Promise<unknown> {
+  return call(deps, 'proposeSlots', { workspaceId, count });
+}
+
+/** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it. */
+export async function meetingInvitation(deps: MeetingDeps, workspaceId: string, meetingId: string): Promise<string> {
+  const meeting = OBJECT_ID.test(meetingId) ? await meetingsOf(deps).findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
+  if (!meeting) throw new NotFoundError(`No meeting ${meetingId} in this workspace`);
+  // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.
+  if (meeting.status === 'cancelled') throw new ConflictError(`Meeting ${meetingId} was cancelled; its invitation no longer holds`);
+  return meetingInvite(meeting, deps.host.config(PLUGIN) as MeetingConfig);
+}

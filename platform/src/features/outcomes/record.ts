@@ -1,0 +1,95 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import type { dashboardRollupModels, RollupCounter } from './rollup-model.ts';
+import { TOTAL_PERIOD } from './rollup-model.ts';
+import type { outcomeEventModels } from './event-model.ts';
+import { dayOf, isoWeekOf } from './iso-week.ts';
+import { OutcomeEventInput, POSITIVE_REPLY_CATEGORIES, type ParsedOutcomeEvent } from './schemas.ts';
+
+/** The models outcome recording needs. */
+export type OutcomesDb = ReturnType<typeof outcomeEventModels> & ReturnType<typeof dashboardRollupModels>;
+
+/**
+ * How many of the latest event ids each rollup keeps. Re-applying an event is a no-op while its
+ * id is among them: that covers every retry and concurrent duplicate, and a crash between a
+ * rollup's `$inc` and the event's `applied` mark as long as `reconcileRollups` runs before this
+ * many further events reach the same rollup (it runs at start-up and before each learning
+ * cycle). Kept small because every update rewrites the array on the embedded database.
+ */
+export const APPLIED_WINDOW = 200;
+
+type Countable = Pick<ParsedOutcomeEvent, 'type' | 'category' | 'score'>;
+
+/** The rollup counters one event adds to. */
+export function countersOf(event: Countable): Partial<Record<RollupCounter, number>> {
+  switch (event.type) {
+    case 'sent': return { sends: 1 };
+    case 'replied': return { replies: 1, ...(event.category && POSITIVE_REPLY_CATEGORIES.has(event.category) ? { positiveReplies: 1 } : {}) };
+    case 'meeting_booked': return { meetingsBooked: 1 };
+    case 'meeting_attended': return { meetingsAttended: 1 };
+    case 'meeting_no_show': return { noShows: 1 };
+    case 'lead_scored': return { leadsScored: 1, scoreSum: event.score ?? 0 };
+  }
+}
+
+/**
+ * Adds an event to one rollup unless that rollup already counted it: the `$inc` and the record
+ * of the event id are one atomic update of one document (the embedded database has no
+ * transactions). An upsert whose filter misses because the id is there hits the unique key.
+ */
+async function applyToRollup(db: OutcomesDb, workspaceId: string, period: string, eventId: string, inc: Partial<Record<RollupCounter, number>>) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await db.dashboardRollups.updateOne(
+        { workspaceId, period, appliedEventIds: { $ne: eventId } },
+        { $inc: inc, $push: { appliedEventIds: { $each: [eventId], $slice: -APPLIED_WINDOW } } },
+        { upsert: true },
+      );
+      return;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      // Either this rollup already counted the event, or another event created the document first: look, then retry.
+      if (await db.dashboardRollups.exists({ workspaceId, period, appliedEventIds: eventId })) return;
+    }
+  }
+  throw new Error(`rollup ${workspaceId}/${period} could not be updated for event ${eventId}`);
+}
+
+async function applyEvent(db: OutcomesDb, event: Pick<ParsedOutcomeEvent, 'workspaceId' | 'eventId' | 'at'> & Countable) {
+  const inc = countersOf(event);
+  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)]) await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
+  await db.outcomeEvents.updateOne({ workspaceId: event.workspaceId, eventId: event.eventId }, { $set: { applied: true } });
+}
+
+/**
+ * Records an outcome event once per (workspace, eventId) and counts it in the workspace's
+ * all-time, ISO-week and daily rollups. A duplicate of a counted event is a no-op; a duplicate of one
+ * whose counting was cut short (a crash after the insert) finishes counting it, never twice.
+ */
+export async function recordOutcome(db: OutcomesDb, input: OutcomeEventInput): Promise<{ recorded: boolean }> {
+  const event = OutcomeEventInput.parse(input);
+  try {
+    await db.outcomeEvents.create({ ...event, applied: false, learnedIn: null });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const stored = await db.outcomeEvents.findOne({ workspaceId: event.workspaceId, eventId: event.eventId }).lean();
+    if (stored && !stored.applied) await applyEvent(db, stored);
+    return { recorded: false };
+  }
+  await applyEvent(db, event);
+  return { recorded: true };
+}
+
+/** Counts the workspace's events whose rollup update never finished (a crash); returns how many it found. */
+export async function reconcileRollups(db: OutcomesDb, workspaceId: string): Promise<number> {
+  const pending = await db.outcomeEvents.find({ workspaceId, applied: false }).sort({ createdAt: 1 }).lean();
+  for (const event of pending) await applyEvent(db, event);
+  return pending.length;
+}
+
+/** `reconcileRollups` for every workspace with unfinished events: for start-up, after a crash. */
+export async function reconcileAllRollups(db: OutcomesDb): Promise<number> {
+  const workspaces = await db.outcomeEvents.distinct('workspaceId', { applied: false });
+  let repaired = 0;
+  for (const workspaceId of workspaces) repaired += await reconcileRollups(db, workspaceId);
+  return repaired;
+}

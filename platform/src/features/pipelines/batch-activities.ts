@@ -1,0 +1,79 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Models } from '../../core/db/models.ts';
+import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from './activities.ts';
+
+/** One step for a chunk of runs of the same definition. */
+export interface ChunkInput {
+  nodeId: string;
+  runIds: string[];
+  watch: string[];
+}
+
+/** How the step went for one run of the chunk. */
+export type ChunkResult =
+  | { runId: string; status: 'completed'; summary: Record<string, unknown> }
+  | { runId: string; status: 'failed'; error: string };
+
+/** How each run of a batch ended. */
+export interface FinishRunsInput {
+  runs: Array<{ runId: string; status: 'completed' | 'failed'; settled: Record<string, 'skipped' | 'failed'>; error?: string }>;
+}
+
+/**
+ * Activities of the batch runner: a step runs for a whole chunk of runs in one activity,
+ * heartbeating per run. A run that fails for good is recorded and the chunk goes on; a
+ * transient error fails the chunk after the others are done, and the retry skips the runs
+ * already completed, so nothing runs twice.
+ */
+export function createBatchActivities(deps: StepRunnerDeps & {
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
+  /** Called with the runs as they finish, before they are recorded finished (the product applies what they found, so a reader never sees a finished run whose results are not applied yet). */
+  onFinish?: (runIds: string[]) => Promise<void>;
+}) {
+  const { pipelineRuns, stepOutputs } = deps.db;
+  const { runStep } = createStepRunner(deps);
+  return {
+    /** Marks the batch's runs running. */
+    async startRuns({ runIds }: { runIds: string[] }): Promise<void> {
+      await pipelineRuns.updateMany({ runId: { $in: runIds }, status: 'pending' }, { $set: { status: 'running', startedAt: new Date() } });
+    },
+
+    /** Runs one node for every run of the chunk. */
+    async executeStepChunk({ nodeId, runIds, watch }: ChunkInput): Promise<ChunkResult[]> {
+      const runs = await pipelineRuns.find({ runId: { $in: runIds } }).lean();
+      const results: ChunkResult[] = [];
+      let transient: unknown;
+      for (const [done, run] of runs.entries()) {
+        Context.current().heartbeat({ nodeId, done });
+        const recorded = run.steps[nodeId];
+        if (recorded?.status === 'completed') {
+          const stored = await stepOutputs.findOne({ runId: run.runId, nodeId }).lean();
+          results.push({ runId: run.runId, status: 'completed', summary: summarise(stored?.output, watch) });
+          continue;
+        }
+        try {
+          results.push({ runId: run.runId, status: 'completed', summary: await runStep(run, nodeId, watch) });
+        } catch (error) {
+          if (error instanceof ApplicationFailure && error.nonRetryable) results.push({ runId: run.runId, status: 'failed', error: error.message });
+          else transient ??= error;
+        }
+      }
+      if (transient) throw transient;
+      return results;
+    },
+
+    /** Records how each run ended, in one bulk write. */
+    async finishRuns({ runs }: FinishRunsInput): Promise<void> {
+      // Idempotent by contract, so a retry of this call after a cut does no harm.
+      await deps.onFinish?.(runs.map((run) => run.runId));
+      const now = new Date();
+      await pipelineRuns.bulkWrite(runs.map((run) => ({ updateOne: {
+        filter: { runId: run.runId },
+        update: { $set: { status: run.status, endedAt: now, ...settledSteps(run.settled, now), ...(run.error ? { error: run.error } : {}) } },
+      } })));
+    },
+  };
+}
+
+export type BatchActivities = ReturnType<typeof createBatchActivities>;

@@ -1,0 +1,61 @@
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { InputError } from '../../core/errors.ts';
+import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
+import { startPipelineBatch } from './batches.ts';
+
+const definition = {
+  id: 'batch-demo', name: 'Batch demo',
+  nodes: [
+    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+    { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
+  ],
+  edges: [{ from: 'start', to: 'bump' }, { from: 'start', to: 'check' }, { from: 'bump', to: 'big' }],
+};
+
+let stack: TestPipelineWorker;
+beforeAll(async () => {
+  stack = await startTestPipelineWorker('batches', [mathPlugin]);
+});
+afterAll(() => stack.stop());
+
+describe('the batch runner on the real dev server', () => {
+  it('runs 60 inputs stage by stage in chunks, isolates failures, retries transient ones, and continues as new', async () => {
+    // n = -3..56: negative n fail "check" for good; bump.n = 2n + 1 ≥ 50 from n = 25 on.
+    const inputs = Array.from({ length: 60 }, (_, index) => ({ n: index - 3 }));
+    const batch = await startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs, chunkSize: 7, maxHistory: 10 });
+    const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
+    const progress = await handle.result();
+
+    expect(progress).toMatchObject({ total: 60, levels: 3, nodes: {
+      start: { completed: 60 }, bump: { completed: 60 }, check: { completed: 57, failed: 3 }, big: { completed: 32, skipped: 28 },
+    } });
+    const runs = await stack.db.pipelineRuns.find({ batchId: batch.batchId }).lean();
+    expect(runs).toHaveLength(60);
+    const byN = new Map(runs.map((run) => [(run.input as { n: number }).n, run]));
+    expect(byN.get(-1)).toMatchObject({ status: 'failed', error: expect.stringContaining('step "check" failed'), steps: { check: { status: 'failed' } } });
+    expect(byN.get(24)).toMatchObject({ status: 'completed', steps: { big: { status: 'skipped' } } });
+    expect(byN.get(25)).toMatchObject({ status: 'completed', steps: { big: { status: 'completed' } } });
+    // The flaky step failed its first attempt for its chunk and succeeded on the retry; each run's step completed once.
+    expect(runs.every((run) => run.steps.bump?.status === 'completed')).toBe(true);
+    expect(await stack.db.stepOutputs.findOne({ runId: byN.get(25)!.runId, nodeId: 'big' }).lean()).toMatchObject({ output: { n: 102 } });
+
+    // History stayed short: the first execution continued as new, and the last one is another run of the chain.
+    const firstRun = stack.runner.temporal.workflow.getHandle(batch.workflowId, batch.firstRunId);
+    expect((await firstRun.describe()).status.name).toBe('CONTINUED_AS_NEW');
+    expect((await handle.describe()).runId).not.toBe(batch.firstRunId);
+    const histories = [{ workflowId: batch.workflowId, history: await firstRun.fetchHistory() }];
+    for await (const replay of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories)) {
+      expect(replay.error).toBeUndefined();
+    }
+  });
+
+  it('refuses an empty batch and an invalid definition before starting anything', async () => {
+    await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs: [] })).rejects.toThrow(InputError);
+    await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: { ...definition, nodes: [] }, inputs: [{}] }))
+      .rejects.toThrow(/at least one step/);
+  });
+});

@@ -1,0 +1,60 @@
+import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { z } from 'zod';
+import { InputError } from '../../core/errors.ts';
+
+const NODE_ID = /^[a-zA-Z][\w-]*$/;
+
+/** The shape of a pipeline definition as users save it (before the registry check). */
+export const PipelineDefinitionSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case'),
+  name: z.string().min(1),
+  version: z.number().int().min(1).default(1),
+  nodes: z.array(z.object({
+    id: z.string().regex(NODE_ID, 'must start with a letter and hold only letters, digits, - and _'),
+    activity: z.string().regex(/^[a-z][a-z0-9-]*\.[a-zA-Z][a-zA-Z0-9]*$/, 'must be <plugin>.<activity>'),
+    input: z.unknown().default({}),
+    when: z.object({
+      path: z.string().min(1),
+      op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'exists', 'in']),
+      value: z.unknown().optional(),
+    }).optional(),
+    timeout: z.string().optional(),
+    label: z.string().optional(),
+  })).min(1, 'a pipeline needs at least one step'),
+  edges: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
+});
+
+/**
+ * Validates a definition against the installed activities and returns the snapshot a run
+ * pins, with each node's timeout copied from its plugin manifest. Every problem is reported
+ * at once, as a 400 naming the node; nothing is started for an invalid pipeline.
+ */
+export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, { timeout?: string }>): PipelineDefinition {
+  const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const node of definition.nodes) {
+    if (ids.has(node.id)) problems.push(`node "${node.id}" appears twice`);
+    ids.add(node.id);
+    if (!activities.has(node.activity)) problems.push(`node "${node.id}": unknown activity "${node.activity}"`);
+  }
+  for (const edge of definition.edges) {
+    for (const end of [edge.from, edge.to]) if (!ids.has(end)) problems.push(`edge ${edge.from} → ${edge.to}: no node "${end}"`);
+  }
+  for (const node of definition.nodes) {
+    const upstream = reachable(definition, node.id, 'up');
+    if (upstream.has(node.id)) problems.push(`node "${node.id}" is part of a cycle`);
+    const sources = [...referencesIn(node.input), ...(node.when ? [node.when.path] : [])].map((ref) => splitReference(ref).source);
+    for (const source of sources) {
+      if (source !== 'input' && !upstream.has(source)) {
+        problems.push(`node "${node.id}" reads "${source}", which is not a step before it (add an edge ${source} → ${node.id})`);
+      }
+    }
+    if (node.when && splitReference(node.when.path).source === 'input') problems.push(`node "${node.id}": a condition must read an earlier step`);
+  }
+  if (problems.length > 0) throw new InputError(`Invalid pipeline "${definition.id}": ${problems.join('; ')}`);
+  return {
+    ...definition,
+    nodes: definition.nodes.map((node) => ({ ...node, timeout: node.timeout ?? activities.get(node.activity)?.timeout })),
+  };
+}

@@ -1,0 +1,134 @@
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Models } from '../../core/db/models.ts';
+import { InputError } from '../../core/errors.ts';
+import { calls, mathPlugin } from '../../../dev/testing/math-plugin.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
+import { readFileSync } from 'node:fs';
+import { temporal } from '@temporalio/proto';
+import { TRUE_DAG_PATCH } from '@meetflow/workflows';
+import { BRANCHES } from './branches.fixture.ts';
+import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
+
+const definition = {
+  id: 'math-demo', name: 'Math demo',
+  nodes: [
+    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+    { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+    { id: 'right', activity: 'math.double', input: { n: '{{ start.n }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
+  ],
+  edges: [{ from: 'start', to: 'left' }, { from: 'start', to: 'right' }, { from: 'right', to: 'check' }, { from: 'right', to: 'big' }],
+};
+
+let stack: TestPipelineWorker;
+let db: Models;
+let runner: PipelineRunner;
+const workspaceId = 'ws-pipelines';
+
+async function finished(runId: string) {
+  await runner.temporal.workflow.getHandle(`pipeline-run-${runId}`).result().catch(() => undefined);
+  const run = await db.pipelineRuns.findOne({ runId }).lean();
+  return run!;
+}
+
+beforeAll(async () => {
+  stack = await startTestPipelineWorker('pipelines', [mathPlugin]);
+  ({ db, runner } = stack);
+});
+afterAll(() => stack.stop());
+
+describe('the pipeline interpreter on the real dev server', () => {
+  it('runs branches in parallel, retries a transient failure, and records every step', async () => {
+    const run = await startPipelineRun(runner, { workspaceId, definition, input: { n: 5, check: 1 } });
+    const done = await finished(run.runId);
+    expect(done.status).toBe('completed');
+    expect(done.definition.nodes.find((node) => node.id === 'start')?.timeout).toBe('10 seconds'); // pinned from the manifest
+    expect(Object.fromEntries(Object.entries(done.steps).map(([id, step]) => [id, [step.status, step.attempts]]))).toEqual({
+      start: ['completed', 1], left: ['completed', 2], right: ['completed', 1], check: ['completed', 1], big: ['completed', 1],
+    });
+    expect(await db.stepOutputs.findOne({ runId: run.runId, nodeId: 'big' }).lean()).toMatchObject({ output: { n: 40 } });
+    expect(done.steps.left?.outputRef).toBe(`step-outputs/${run.runId}/left`);
+  });
+
+  it('skips a step whose condition fails, and everything after it', async () => {
+    const done = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 2, check: 1 } })).runId);
+    expect(done.status).toBe('completed');
+    expect(done.steps.big?.status).toBe('skipped'); // right.n = 8 < 20
+    expect(await db.stepOutputs.countDocuments({ runId: done.runId, nodeId: 'big' })).toBe(0);
+  });
+
+  it('fails the run at the step that failed for good; a rerun from that step with a fixed input skips the earlier steps', async () => {
+    const failed = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 5, check: -1 } })).runId);
+    expect(failed.status).toBe('failed');
+    expect(failed.steps.check).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('-1 is negative') });
+    expect(failed.error).toContain('step "check" (math.checkPositive) failed');
+    expect(failed.steps.big?.status).toBe('completed'); // the other branch finished
+
+    calls.length = 0;
+    const rerun = await rerunPipeline(runner, workspaceId, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
+    const done = await finished(rerun.runId);
+    expect(done).toMatchObject({ status: 'completed', restartedFrom: { runId: failed.runId, nodeId: 'check' } });
+    for (const seeded of ['start', 'left', 'right', 'big']) expect(done.steps[seeded]).toMatchObject({ status: 'completed', attempts: 0 });
+    expect(done.steps.check).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(calls).toEqual(['checkPositive(3)']); // nothing before it ran again
+    expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'big' }).lean()).toMatchObject({ output: { n: 40 } });
+  });
+
+  it('reruns a whole run as a new run with lineage', async () => {
+    const first = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 1, check: 1 } })).runId);
+    const again = await finished((await rerunPipeline(runner, workspaceId, first.runId)).runId);
+    expect(again).toMatchObject({ retryOf: first.runId, status: 'completed', input: { n: 1, check: 1 } });
+    await expect(rerunPipeline(runner, 'another-workspace', first.runId)).rejects.toThrow('No run');
+  });
+
+  it('refuses an invalid pipeline before starting anything, naming each problem', () => {
+    const broken = {
+      ...definition,
+      nodes: [...definition.nodes, { id: 'ghost', activity: 'math.divide', input: { n: '{{ nowhere.n }}' } }],
+      edges: [...definition.edges, { from: 'big', to: 'missing' }],
+    };
+    const attempt = startPipelineRun(runner, { workspaceId, definition: broken, input: {} });
+    return Promise.all([
+      expect(attempt).rejects.toThrow(InputError),
+      expect(attempt).rejects.toThrow(/node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/),
+    ]);
+  });
+
+  it('starts a step as soon as its own parents are done: a slow branch holds back only what depends on it', async () => {
+    const done = await finished((await startPipelineRun(runner, { workspaceId, definition: BRANCHES, input: { n: 3 } })).runId);
+    expect(done.status).toBe('completed');
+    const { slow, after } = done.steps;
+    // `after` needs only the fast branch: it has finished before the slow one (1.5 s) has.
+    expect(after!.endedAt!.getTime()).toBeLessThan(slow!.endedAt!.getTime());
+    expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'after' }).lean()).toMatchObject({ output: { n: 12 } });
+    // New runs carry the patch marker; runs recorded before it replay on the wave-by-wave path.
+    const history = await runner.temporal.workflow.getHandle(done.workflowId!).fetchHistory();
+    const patches = history.events?.flatMap((event) => event.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? [])
+      .map((payload) => (JSON.parse(Buffer.from(payload.data!).toString()) as { id: string }).id) ?? [];
+    expect(patches).toEqual([TRUE_DAG_PATCH]);
+  });
+
+  it('still replays a run recorded by the wave-by-wave interpreter', async () => {
+    // Recorded on BRANCHES before steps started on their own parents. Temporal's replay check
+    // compares commands, not which step a same-type activity was for: what keeps such a run on
+    // its own (wave) order is the patch, whose marker the test above finds on new runs.
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')));
+    expect(history.events?.some((event) => event.markerRecordedEventAttributes)).toBe(false);
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
+  });
+
+  it('replays the recorded histories of these runs without determinism errors', async () => {
+    const runs = await db.pipelineRuns.find({ workspaceId }, { workflowId: 1 }).lean();
+    expect(runs.length).toBeGreaterThanOrEqual(5);
+    const histories = await Promise.all(runs.map(async ({ workflowId }) => ({
+      workflowId: workflowId!, history: await runner.temporal.workflow.getHandle(workflowId!).fetchHistory(),
+    })));
+    const results = [];
+    for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories)) {
+      results.push({ workflowId: result.workflowId, error: result.error?.message });
+    }
+    expect(results).toEqual(histories.map(({ workflowId }) => ({ workflowId, error: undefined })));
+  });
+});

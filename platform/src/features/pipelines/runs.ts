@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import { getPath, reachable, watchedPaths, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { outputRef } from './activities.ts';
+import type { Models } from '../../core/db/models.ts';
+import type { PipelineRun, StepRecord } from './run-model.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { preparePipeline } from './definition.ts';
+
+/** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
+export interface PipelineRunner {
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
+  temporal: Client;
+  taskQueue: string;
+  activities: ReadonlyMap<string, { timeout?: string }>;
+}
+
+interface StartOptions {
+  workspaceId: string;
+  definition: unknown;
+  input: unknown;
+  /** Outputs of steps already done elsewhere: node ids of `fromRunId` to copy instead of running. */
+  seed?: { fromRunId: string; nodeIds: string[] };
+  lineage?: Pick<PipelineRun, 'retryOf' | 'restartedFrom'>;
+}
+
+/** Copies the seeded steps' outputs into the new run; returns their records and the values conditions read. */
+async function seedSteps(runner: PipelineRunner, runId: string, definition: PipelineDefinition, seed: StartOptions['seed']) {
+  const records: Record<string, StepRecord> = {};
+  const summaries: Record<string, Record<string, unknown>> = {};
+  const watch = watchedPaths(definition);
+  for (const nodeId of seed?.nodeIds ?? []) {
+    const stored = await runner.db.stepOutputs.findOne({ runId: seed!.fromRunId, nodeId }).lean();
+    if (!stored) continue;
+    await runner.db.stepOutputs.updateOne({ runId, nodeId }, { $set: { output: stored.output } }, { upsert: true });
+    const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
+    records[nodeId] = { status: 'completed', activity: node.activity, attempts: 0, outputRef: outputRef(runId, nodeId) };
+    summaries[nodeId] = Object.fromEntries((watch[nodeId] ?? []).map((path) => [path, getPath(stored.output, path)]));
+  }
+  return { records, summaries };
+}
+
+/**
+ * Validates a pipeline against the installed activities (an unknown activity is a 400, before
+ * anything starts), records the run with its pinned definition, and starts its workflow.
+ */
+export async function startPipelineRun(runner: PipelineRunner, options: StartOptions): Promise<PipelineRun> {
+  const definition = preparePipeline(options.definition, runner.activities);
+  const runId = randomUUID();
+  const seeded = await seedSteps(runner, runId, definition, options.seed);
+  const steps = Object.fromEntries(definition.nodes.map((node): [string, StepRecord] =>
+    [node.id, seeded.records[node.id] ?? { status: 'pending', activity: node.activity, attempts: 0 }]));
+  const workflowId = `pipeline-run-${runId}`;
+  const run = await runner.db.pipelineRuns.create({
+    runId, workspaceId: options.workspaceId, pipelineId: definition.id, pipelineVersion: definition.version,
+    definition, input: options.input ?? {}, status: 'pending', steps, workflowId, ...options.lineage,
+  });
+  await runner.temporal.workflow.start('runPipeline', {
+    taskQueue: runner.taskQueue, workflowId, args: [{ runId, definition, completedSteps: seeded.summaries }],
+  });
+  return run.toObject();
+}
+
+/**
+ * Reruns a run with its pinned definition: whole (`retryOf`), or from one step
+ * (`restartedFrom`), seeded with the recorded outputs of the completed steps not downstream of
+ * it, so those are not run again. A new input replaces the old one when given.
+ */
+export async function rerunPipeline(runner: PipelineRunner, workspaceId: string, runId: string,
+  options: { fromNodeId?: string; input?: unknown } = {}): Promise<PipelineRun> {
+  const previous = await runner.db.pipelineRuns.findOne({ runId, workspaceId }).lean();
+  if (!previous) throw new NotFoundError(`No run ${runId} in this workspace`);
+  const input = options.input ?? previous.input;
+  if (!options.fromNodeId) return startPipelineRun(runner, { workspaceId, definition: previous.definition, input, lineage: { retryOf: runId } });
+  if (!previous.definition.nodes.some((node) => node.id === options.fromNodeId)) {
+    throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);
+  }
+  const rerun = new Set([options.fromNodeId, ...reachable(previous.definition, options.fromNodeId, 'down')]);
+  const nodeIds = Object.entries(previous.steps).filter(([id, step]) => step.status === 'completed' && !rerun.has(id)).map(([id]) => id);
+  return startPipelineRun(runner, {
+    workspaceId, definition: previous.definition, input, seed: { fromRunId: runId, nodeIds },
+    lineage: { restartedFrom: { runId, nodeId: options.fromNodeId } },
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ApplicationFailure, WorkflowFailedError, type Client } from '@temporalio/client';
+import type { Connection } from 'mongoose';
+import { InputError } from '../../core/errors.ts';
+import type { PluginHost } from './host.ts';
+
+/** What API routes over plugins need: the host and its database, and Temporal to run activities on the worker. */
+export interface PluginApiDeps {
+  host: PluginHost;
+  connection: Connection;
+  temporal: Client;
+  taskQueue: string;
+}
+
+/** An error class of the platform's vocabulary, built from a plugin failure's message. */
+export type FailureClass = new (message: string) => Error;
+
+/** How a call is made: an idempotency key, the failures to translate, the manifest's timeout. */
+export interface CallOptions {
+  /** Same key, same workflow id: a repeated request joins (or replays) the first one's call. */
+  idempotencyKey?: string;
+  /** Plugin failure `type` → platform error, e.g. `{ SlotUnavailable: ConflictError }`. */
+  failures?: Record<string, FailureClass>;
+  /** Start-to-close timeout of the activity, e.g. the manifest's '30 seconds'. */
+  timeout?: string;
+}
+
+/** The business failure at the root of a failed run, if a plugin threw one. */
+function applicationFailureOf(error: WorkflowFailedError): ApplicationFailure | undefined {
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ApplicationFailure) return cause;
+  }
+  return undefined;
+}
+
+// Workflow ids are global to the namespace and bounded in length: hash the caller's key.
+function workflowIdFor(activity: string, idempotencyKey: string | undefined): string {
+  const key = idempotencyKey === undefined ? randomUUID() : createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40);
+  return `plugin-activity-${activity}-${key}`;
+}
+
+/**
+ * Runs one plugin activity from the API process (activities only run on the worker) through
+ * the `runPluginActivity` workflow and awaits its output. A plugin's non-retryable failure
+ * becomes the platform error the caller maps its type to; invalid input is always a 400 with
+ * the plugin's message naming the field; anything else is rethrown as it is.
+ */
+export async function callPluginActivity(temporal: Client, taskQueue: string, activity: string, input: unknown,
+  options: CallOptions = {}): Promise<unknown> {
+  try {
+    return await temporal.workflow.execute('runPluginActivity', {
+      taskQueue,
+      workflowId: workflowIdFor(activity, options.idempotencyKey),
+      // A concurrent duplicate request waits for the first one's result instead of failing.
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      args: [{ activity, input, ...(options.timeout ? { timeout: options.timeout } : {}) }],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) throw error;
+    const failure = applicationFailureOf(error);
+    if (failure?.type === 'InvalidActivityInput') throw new InputError(failure.message.replace(/\s*\n\s*/g, ' '));
+    const mapped = failure?.type ? options.failures?.[failure.type] : undefined;
+    if (failure && mapped) throw new mapped(failure.message);
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { defineManifest, definePlugin } from '@meetflow/plugin-sdk';
+import type mongoose from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { PluginHost } from './host.ts';
+import { openTestDatabase } from '../../../dev/testing/database.ts';
+import { serveForTest } from '../../../dev/testing/http.ts';
+import { createTemporalClient } from '../../core/temporal/client.ts';
+import { createApp } from '../../core/http/app.ts';
+
+const echo = definePlugin(defineManifest({
+  id: 'echo', name: 'Echo', version: '1.2.3', description: 'Repeats what it is told', kind: 'channel',
+  ui: { icon: 'repeat', color: '#22c55e', category: 'Testing' },
+  config: z.object({ times: z.number().int().min(1).default(1).describe('How often to repeat.') }),
+  activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
+}), ({ config }) => ({ say: async ({ word }) => ({ said: word.repeat(config.times) }) }));
+
+let database: mongoose.Connection;
+let server: Awaited<ReturnType<typeof serveForTest>>;
+const temporal = createTemporalClient({ temporalAddress: inject('temporalAddress'), temporalNamespace: 'default' });
+
+beforeAll(async () => {
+  database = await openTestDatabase('plugins-route');
+  const plugins = PluginHost.load([echo], { echo: { times: 2 } });
+  server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database, temporal, plugins }));
+});
+afterAll(async () => {
+  await server.close();
+  await temporal.connection.close();
+  await database.close();
+});
+
+describe('GET /api/plugins', () => {
+  it('lists every manifest with JSON Schemas and config defaults', async () => {
+    const response = await fetch(`${server.url}/api/plugins`);
+    expect(response.status).toBe(200);
+    const [plugin] = (await response.json()) as Array<Record<string, unknown>>;
+    expect(plugin).toMatchObject({
+      id: 'echo', version: '1.2.3', kind: 'channel', ui: { icon: 'repeat' },
+      config: { defaults: { times: 1 }, schema: { properties: { times: { description: 'How often to repeat.' } } } },
+      activities: [{ qualifiedName: 'echo.say', input: { properties: { word: { type: 'string' } } } }],
+    });
+  });
+
+  it('answers one plugin by id, and 404 naming an unknown one', async () => {
+    expect((await fetch(`${server.url}/api/plugins/echo`)).status).toBe(200);
+    const missing = await fetch(`${server.url}/api/plugins/nope`);
+    expect([missing.status, await missing.text()]).toEqual([404, 'No plugin "nope" is installed']);
+  });
+});
+
+describe('PluginHost.load', () => {
+  it('refuses settings for a plugin that is not installed, and a bad config value, naming both', () => {
+    expect(() => PluginHost.load([echo], { echo: { times: 0 }, ghost: {} }))
+      .toThrow(/settings name plugin "ghost", which is not installed[\s\S]*plugin "echo": config: .*times/);
+  });
+});

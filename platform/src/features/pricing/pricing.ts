@@ -1,0 +1,23 @@
+import { InputError, NotFoundError } from '../../core/errors.ts';
+import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+
+const PLUGIN = 'ppm-pricing';
+
+/** Runs one ppm-pricing activity on the worker, with its manifest timeout; an unknown slice is a 404. */
+export function callPricing(deps: PluginApiDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
+  const name = `${PLUGIN}.${activity}`;
+  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, {
+    timeout: deps.host.activityIndex().get(name)?.timeout, failures: { SliceNotFound: NotFoundError }, ...options,
+  });
+}
+
+/**
+ * The workspace a bid is for. The UI sends `workspaceId` in the body and no query; a client
+ * that sends both must send the same one (a mismatch is refused rather than guessed at).
+ */
+export function bidWorkspace(bodyWorkspaceId: string | undefined, queryWorkspace: string | undefined, fallback: string): string {
+  if (bodyWorkspaceId !== undefined && queryWorkspace !== undefined && bodyWorkspaceId !== queryWorkspace) {
+    throw new InputError(`Invalid request: workspaceId: "${bodyWorkspaceId}" does not match ?workspace=${queryWorkspace}`);
+  }
+  return bodyWorkspaceId ?? queryWorkspace ?? fallback;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { CONFIG_KEYS, CONFIG_SCHEMAS, CadenceTimingValue, LearningSettingsValue, ScoringWeightsValue, TemplatePerformanceValue } from './schemas.ts';
+
+/** Path parameters of the per-key routes; the key is checked against the known ones (404 otherwise). */
+export const ConfigKeyParams = z.object({ key: z.string().describe(`One of ${CONFIG_KEYS.join(', ')}`) });
+
+/** The body of PUT /api/config/:key, per key. */
+export const ConfigBodies = {
+  scoringWeights: z.object({ configValue: CONFIG_SCHEMAS.scoringWeights }),
+  templatePerformance: z.object({ configValue: CONFIG_SCHEMAS.templatePerformance }),
+  cadenceTiming: z.object({ configValue: CONFIG_SCHEMAS.cadenceTiming }),
+  learningSettings: z.object({ configValue: CONFIG_SCHEMAS.learningSettings }),
+} as const;
+
+/** Any PUT body, for the document (the route picks the key's own schema). */
+export const ConfigBody = z.union([ConfigBodies.scoringWeights, ConfigBodies.templatePerformance, ConfigBodies.cadenceTiming, ConfigBodies.learningSettings]);
+
+/** One config entry as served. */
+export const ConfigEntrySchema = z.union([
+  z.object({ configKey: z.literal('scoringWeights'), configValue: ScoringWeightsValue }),
+  z.object({ configKey: z.literal('templatePerformance'), configValue: TemplatePerformanceValue }),
+  z.object({ configKey: z.literal('cadenceTiming'), configValue: CadenceTimingValue }),
+  z.object({ configKey: z.literal('learningSettings'), configValue: LearningSettingsValue }),
+]);
