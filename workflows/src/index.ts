@@ -8,3 +8,8 @@ export {
 } from './prospect-sequence.ts';
 export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';
+export type {
+  BatchActivities, ChunkInput, ChunkResult, ExecuteStepInput, FinishRunInput, FinishRunsInput, LearnedKey, LearningActivities,
+  LearningCycleInput, LearningCycleSummary, PipelineActivities, RecordSystemCheckInput, SendStepInput, SendStepResult, SequenceActivities,
+  SystemActivities,
+} from './activities.ts';

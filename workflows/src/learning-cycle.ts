@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { LearningActivities, LearningCycleInput, LearningCycleSummary, LearningResult } from '@meetflow/platform/features/learning/activities';
+import type { LearningActivities, LearningCycleInput, LearningCycleSummary } from './activities.ts';
 
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 };
 const { gatherOutcomes, applyLearningResult } = proxyActivities<LearningActivities>({ startToCloseTimeout: '5 minutes', retry });
@@ -14,6 +14,6 @@ export async function learningCycle(input: LearningCycleInput): Promise<Learning
   const { workspaceId } = input;
   const cycleId = input.cycleId ?? workflowInfo().workflowId; // a scheduled run's id is unique per run
   const gathered = await gatherOutcomes({ workspaceId, cycleId });
-  const result = await plugins['learning-engine.runLearningCycle']!({ workspaceId, cycleId, ...gathered }) as LearningResult;
+  const result = await plugins['learning-engine.runLearningCycle']!({ workspaceId, cycleId, ...gathered });
   return await applyLearningResult({ workspaceId, cycleId, result });
 }

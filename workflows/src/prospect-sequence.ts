@@ -1,5 +1,5 @@
 import { condition, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { SequenceActivities } from '@meetflow/platform/features/sequences/activities';
+import type { SequenceActivities } from './activities.ts';
 
 /** One email of a sequence; `dayOffset` counts days from enrolment (the outreach agent's offsets). */
 export interface SequenceStep {

@@ -1,6 +1,6 @@
 import { condition, continueAsNew, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { msToNumber } from '@temporalio/common';
-import type { BatchActivities, ChunkResult } from '@meetflow/platform/features/pipelines/batch-activities';
+import type { BatchActivities, ChunkResult } from './activities.ts';
 import { conditionHolds, levelsOf, parentsOf, splitReference, watchedPaths, type PipelineDefinition, type StepStatus } from './pipeline/index.ts';
 
 /** Where a batch stands; carried over `continueAsNew`. */

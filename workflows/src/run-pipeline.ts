@@ -1,5 +1,5 @@
 import { ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
-import type { PipelineActivities } from '@meetflow/platform/features/pipelines/activities';
+import type { PipelineActivities } from './activities.ts';
 import { conditionHolds, splitReference, watchedPaths, type PipelineDefinition, type PipelineNode, type StepStatus } from './pipeline/index.ts';
 
 /** A prepared run: its record exists in MongoDB, the definition is its snapshot. */

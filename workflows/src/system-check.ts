@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { SystemActivities } from '@meetflow/platform/features/system/activities';
+import type { SystemActivities } from './activities.ts';
 
 const { recordSystemCheck } = proxyActivities<SystemActivities>({
   startToCloseTimeout: '30 seconds',

@@ -1,14 +1,9 @@
+import type { LearningActivities, LearningCycleSummary } from '@meetflow/workflows';
 import { CONFIG_SCHEMAS, type WorkspaceConfig } from '../workspace-config/schemas.ts';
 import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import { recordActivity, type ActivityLogDb } from './activity-log.ts';
 import { gatherOutcomes, type LearningOutcomes } from './gather.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
-
-/** Input of the `learningCycle` workflow; `cycleId` defaults to the workflow id (unique per scheduled run). */
-export interface LearningCycleInput {
-  workspaceId: string;
-  cycleId?: string;
-}
 
 /** The config values the learning engine learns (the rest of the config are switches it obeys). */
 export type LearnedConfig = Pick<WorkspaceConfig, 'scoringWeights' | 'templatePerformance' | 'cadenceTiming'>;
@@ -26,13 +21,6 @@ export interface LearningResult {
   applied: Record<keyof LearnedConfig, boolean>;
   effective: LearnedConfig;
   activity: Array<{ title: string; description: string; time: string; icon: string; color: string }>;
-}
-
-/** How a cycle ended: the config keys it wrote, and any the engine applied with a value the API would refuse. */
-export interface LearningCycleSummary {
-  cycleId: string;
-  applied: Array<keyof LearnedConfig>;
-  rejected: Array<keyof LearnedConfig>;
 }
 
 const LEARNED_KEYS = ['scoringWeights', 'templatePerformance', 'cadenceTiming'] as const satisfies ReadonlyArray<keyof LearnedConfig>;
@@ -67,7 +55,5 @@ export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb 
       }
       return summary;
     },
-  };
+  } satisfies LearningActivities;
 }
-
-export type LearningActivities = ReturnType<typeof createLearningActivities>;

@@ -1,7 +1,7 @@
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LearningCycleSummary } from './activities.ts';
+import type { LearningCycleSummary } from '@meetflow/workflows';
 import { CONFIG_DEFAULTS } from '../workspace-config/schemas.ts';
 import { activityEntryModels } from './activity-model.ts';
 import { dashboardRollupModels } from '../outcomes/rollup-model.ts';

@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsStartWorkflowAction, type ScheduleSpec } from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
-import type { LearningCycleInput, LearningCycleSummary } from './activities.ts';
+import type { LearningCycleInput, LearningCycleSummary } from '@meetflow/workflows';
 
 type LearningCycleWorkflow = (input: LearningCycleInput) => Promise<LearningCycleSummary>;
 

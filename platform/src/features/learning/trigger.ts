@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { LearningCycleInput } from './activities.ts';
+import type { LearningCycleInput } from '@meetflow/workflows';
 
 /** Where learning cycles are started: the Temporal client and the worker's task queue. */
 export interface LearningStarter {

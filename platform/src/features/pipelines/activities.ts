@@ -1,26 +1,10 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meetflow/workflows';
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRun } from './run-model.ts';
-
-/** Input of one step: the node to run and the output paths the workflow needs back. */
-export interface ExecuteStepInput {
-  runId: string;
-  nodeId: string;
-  /** Paths in the step's output whose values the workflow's conditions read. */
-  watch: string[];
-}
-
-/** How a run ended, for the record. */
-export interface FinishRunInput {
-  runId: string;
-  status: 'completed' | 'failed';
-  /** Final status of steps the workflow settled without running them (skipped) or gave up on (failed). */
-  settled: Record<string, Extract<StepStatus, 'skipped' | 'failed'>>;
-  error?: string;
-}
 
 /** Where a step's output is stored, as recorded on the run. */
 export const outputRef = (runId: string, nodeId: string) => `step-outputs/${runId}/${nodeId}`;
@@ -130,7 +114,5 @@ export function createPipelineActivities(deps: StepRunnerDeps) {
       const now = new Date();
       await pipelineRuns.updateOne({ runId }, { $set: { status, endedAt: now, ...settledSteps(settled, now), ...(error ? { error } : {}) } });
     },
-  };
+  } satisfies PipelineActivities;
 }
-
-export type PipelineActivities = ReturnType<typeof createPipelineActivities>;

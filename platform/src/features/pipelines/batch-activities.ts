@@ -1,24 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
 import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from './activities.ts';
-
-/** One step for a chunk of runs of the same definition. */
-export interface ChunkInput {
-  nodeId: string;
-  runIds: string[];
-  watch: string[];
-}
-
-/** How the step went for one run of the chunk. */
-export type ChunkResult =
-  | { runId: string; status: 'completed'; summary: Record<string, unknown> }
-  | { runId: string; status: 'failed'; error: string };
-
-/** How each run of a batch ended. */
-export interface FinishRunsInput {
-  runs: Array<{ runId: string; status: 'completed' | 'failed'; settled: Record<string, 'skipped' | 'failed'>; error?: string }>;
-}
 
 /**
  * Activities of the batch runner: a step runs for a whole chunk of runs in one activity,
@@ -73,7 +57,5 @@ export function createBatchActivities(deps: StepRunnerDeps & {
         update: { $set: { status: run.status, endedAt: now, ...settledSteps(run.settled, now), ...(run.error ? { error: run.error } : {}) } },
       } })));
     },
-  };
+  } satisfies BatchActivities;
 }
-
-export type BatchActivities = ReturnType<typeof createBatchActivities>;

@@ -1,24 +1,8 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import type { SendStepInput, SendStepResult, SequenceActivities } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 
-/** One step of a sequence to send. */
-export interface SendStepInput {
-  workspaceId: string;
-  sequenceId: string;
-  prospectId: number;
-  email: string;
-  step: number;
-  subject: string;
-  body: string;
-  /** The outreach template family, recorded with the send so learning can compare templates. */
-  template?: string;
-  /** Days after enrolment the step was due. */
-  dayOffset?: number;
-}
-
-/** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
-export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string };
 
 
 /** Activities of the per-prospect sequence workflow: the outbox and the suppression list. */
@@ -51,7 +35,5 @@ export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressio
       await db.suppressions.updateOne({ workspaceId: input.workspaceId, email },
         { $setOnInsert: { workspaceId: input.workspaceId, email, reason: input.reason } }, { upsert: true });
     },
-  };
+  } satisfies SequenceActivities;
 }
-
-export type SequenceActivities = ReturnType<typeof createSequenceActivities>;

@@ -1,12 +1,6 @@
 import { hostname } from 'node:os';
+import type { RecordSystemCheckInput, SystemActivities } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
-
-/** Input of the end-to-end check activity. */
-export interface RecordSystemCheckInput {
-  checkId: string;
-  workflowId: string;
-  runId: string;
-}
 
 /** Activities that prove the worker reaches the database. */
 export function createSystemActivities(db: Pick<Models, 'systemChecks'>) {
@@ -21,7 +15,5 @@ export function createSystemActivities(db: Pick<Models, 'systemChecks'>) {
       ).lean();
       return { worker: stored.worker, checkedAt: stored.checkedAt.toISOString() };
     },
-  };
+  } satisfies SystemActivities;
 }
-
-export type SystemActivities = ReturnType<typeof createSystemActivities>;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createSequenceActivities } from '@meetflow/platform/features/sequences/activities';
-import { createModels, type Models } from '@meetflow/platform/core/db/models';
-import { openTestDatabase } from '@meetflow/platform/dev/testing/database';
+import { createSequenceActivities } from './activities.ts';
+import { createModels, type Models } from '../../core/db/models.ts';
+import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from './index.ts';
-import { quietTemporalRuntime } from '@meetflow/platform/dev/testing/quiet-temporal';
+import { controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from '@meetflow/workflows';
+import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 

@@ -1,0 +1,120 @@
+// The activities the workflows call, as contracts: the workflows own them and the platform
+// implements them (each `create…Activities` in platform/src/features/*/activities.ts answers
+// with `satisfies` one of these). Types only: nothing here runs, so the bundle stays pure.
+import type { StepStatus } from './pipeline/index.ts';
+
+/** Input of one pipeline step: the node to run and the output paths the workflow needs back. */
+export interface ExecuteStepInput {
+  runId: string;
+  nodeId: string;
+  /** Paths in the step's output whose values the workflow's conditions read. */
+  watch: string[];
+}
+
+/** How a pipeline run ended, for the record. */
+export interface FinishRunInput {
+  runId: string;
+  status: 'completed' | 'failed';
+  /** Final status of steps the workflow settled without running them (skipped) or gave up on (failed). */
+  settled: Record<string, Extract<StepStatus, 'skipped' | 'failed'>>;
+  error?: string;
+}
+
+/** The pipeline interpreter's activities (`runPipeline`). */
+export interface PipelineActivities {
+  /** Marks the run running and records its Temporal ids. */
+  startRun(input: { runId: string }): Promise<void>;
+  /** Runs one node of one run; answers the watched values of its output. */
+  executeStep(input: ExecuteStepInput): Promise<Record<string, unknown>>;
+  /** Records how the run ended and the steps the workflow settled without running. */
+  finishRun(input: FinishRunInput): Promise<void>;
+}
+
+/** One step for a chunk of runs of the same definition. */
+export interface ChunkInput {
+  nodeId: string;
+  runIds: string[];
+  watch: string[];
+}
+
+/** How the step went for one run of the chunk. */
+export type ChunkResult =
+  | { runId: string; status: 'completed'; summary: Record<string, unknown> }
+  | { runId: string; status: 'failed'; error: string };
+
+/** How each run of a batch ended. */
+export interface FinishRunsInput {
+  runs: Array<{ runId: string; status: 'completed' | 'failed'; settled: Record<string, 'skipped' | 'failed'>; error?: string }>;
+}
+
+/** The batch runner's activities (`runBatch`). */
+export interface BatchActivities {
+  /** Marks the batch's runs running. */
+  startRuns(input: { runIds: string[] }): Promise<void>;
+  /** Runs one node for every run of the chunk. */
+  executeStepChunk(input: ChunkInput): Promise<ChunkResult[]>;
+  /** Records how each run ended. */
+  finishRuns(input: FinishRunsInput): Promise<void>;
+}
+
+/** One step of a sequence to send. */
+export interface SendStepInput {
+  workspaceId: string;
+  sequenceId: string;
+  prospectId: number;
+  email: string;
+  step: number;
+  subject: string;
+  body: string;
+  /** The outreach template family, recorded with the send so learning can compare templates. */
+  template?: string;
+  /** Days after enrolment the step was due. */
+  dayOffset?: number;
+}
+
+/** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
+export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string };
+
+/** The per-prospect sequence's activities (`prospectSequence`): the outbox and the suppression list. */
+export interface SequenceActivities {
+  sendSequenceStep(input: SendStepInput): Promise<SendStepResult>;
+  suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void>;
+}
+
+/** Input of the end-to-end check activity. */
+export interface RecordSystemCheckInput {
+  checkId: string;
+  workflowId: string;
+  runId: string;
+}
+
+/** The activity that proves the worker reaches the database (`systemCheck`). */
+export interface SystemActivities {
+  recordSystemCheck(input: RecordSystemCheckInput): Promise<{ worker: string; checkedAt: string }>;
+}
+
+/** Input of the `learningCycle` workflow; `cycleId` defaults to the workflow id (unique per scheduled run). */
+export interface LearningCycleInput {
+  workspaceId: string;
+  cycleId?: string;
+}
+
+/** The config values the learning engine learns. */
+export type LearnedKey = 'scoringWeights' | 'templatePerformance' | 'cadenceTiming';
+
+/** How a cycle ended: the config keys it wrote, and any the engine applied with a value the API would refuse. */
+export interface LearningCycleSummary {
+  cycleId: string;
+  applied: LearnedKey[];
+  rejected: LearnedKey[];
+}
+
+/**
+ * The learning cycle's platform activities. The workflow hands what `gatherOutcomes` answers to
+ * the learning engine and its answer to `applyLearningResult` without reading either: their
+ * shapes are the platform's and the engine's business.
+ */
+export interface LearningActivities {
+  gatherOutcomes(input: { workspaceId: string; cycleId: string }): Promise<object>;
+  applyLearningResult(input: { workspaceId: string; cycleId: string; result: unknown }): Promise<LearningCycleSummary>;
+}
