@@ -1,4 +1,4 @@
-// `npx tsx platform/src/features/discovery/sample-db/measure.ts [companies]`: times a first-start
+// `npx tsx platform/dev/sample-db-measure.ts [companies]`: times a first-start
 // generation of the sample prospect database on a fresh embedded database, then typical searches
 // (each three times: the first run includes connection warm-up).
 // Prints the figures; asserts nothing.
@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
 import mongoose from 'mongoose';
-import { sampleProspectModels } from './model.ts';
-import { freePort } from '../../../../dev/devstack/ports.ts';
-import { startDevstack } from '../../../../dev/devstack/supervisor.ts';
-import { ensureSampleDatabase } from './ensure.ts';
-import { searchSamplePeople } from './search.ts';
+import { sampleProspectModels } from '../src/features/discovery/sample-db/model.ts';
+import { freePort } from './devstack/ports.ts';
+import { startDevstack } from './devstack/supervisor.ts';
+import { ensureSampleDatabase } from '../src/features/discovery/sample-db/ensure.ts';
+import { searchSamplePeople } from '../src/features/discovery/sample-db/search.ts';
 
 const companies = Number(process.argv[2] ?? 20_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-sample-db-'));

@@ -8,11 +8,8 @@ import { INDUSTRY_COPY } from './company-site-copy.ts';
 import { escapeHtml, renderPage, type PageParts } from './company-site-layout.ts';
 import { embedsFor, type EmbedIds } from './company-site-tech.ts';
 
-/** The path prefix company sites are served under by the sample sites server. */
-export const COMPANY_SITES_PREFIX = '/companies/';
-
-/** Where the site of a sample company (`brightwave-analytics-g.example`) is served: `${samplesUrl}/companies/<domain>/`. */
-export const sampleCompanySiteUrl = (samplesUrl: string, domain: string) => `${samplesUrl.replace(/\/+$/, '')}${COMPANY_SITES_PREFIX}${domain}/`;
+// Where company sites are served: decided by the sample database, whose people's websites point there.
+export { COMPANY_SITES_PREFIX, sampleCompanySiteUrl } from '../../src/features/discovery/sample-db/site-url.ts';
 
 /** A rendered company site: its pages by path below the site's folder, and the headers they are served with. */
 export interface CompanySite {

@@ -2,7 +2,7 @@ import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
-import { sampleCompanySiteUrl } from '../../../dev/samples/company-site.ts';
+import { sampleCompanySiteUrl } from './sample-db/site-url.ts';
 import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { defaultMatchConfig, matchPerson, type Match, type MatchConfig } from './match.ts';
