@@ -52,6 +52,11 @@ test('a run shows its steps live and reruns from a step', async ({ page, request
   // The score explains itself: the stored output carries the points of each dimension and the reasoning.
   await expect(panel.getByLabel('Output of step score')).toContainText('"reasoning"');
   await expect(panel.getByLabel('Output of step score')).toContainText('"dimensions"');
+  // The step says which version of the plugin ran it (lead scoring's manifest version, from /api/plugins).
+  const plugins = (await (await request.get('/api/plugins')).json()) as Array<{ id: string; version: string }>;
+  const leadScoring = plugins.find((plugin) => plugin.id === 'lead-scoring');
+  expect(leadScoring?.version).toBeTruthy();
+  await expect(panel).toContainText(`Plugin version${leadScoring!.version}`);
   await panel.getByRole('button', { name: 'Rerun from this step' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname.startsWith('/pipelines/runs/') && !url.pathname.endsWith(runId));

@@ -15,6 +15,7 @@ import { freePort } from '../devstack/ports.ts';
 import { startDevstack, type Devstack } from '../devstack/supervisor.ts';
 import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
 import { PluginHost } from '../../src/features/plugins/host.ts';
+import { pluginVersions } from '../../src/features/plugins/versions.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { workerActivities } from '../../src/worker/activities.ts';
@@ -53,7 +54,7 @@ export async function startBenchStack(name: string, plugins: Record<string, unkn
     connection: await NativeConnection.connect({ address: devstack.temporalAddress }), taskQueue,
     workflowBundle: await workflowBundle(), maxConcurrentActivityTaskExecutions: 8,
     activities: workerActivities({ db, plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }),
-      temporal, taskQueue, logger }),
+      versions: pluginVersions(host.plugins), temporal, taskQueue, logger }),
   });
   const running = worker.run();
   return {

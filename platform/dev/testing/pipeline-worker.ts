@@ -12,6 +12,7 @@ import { inPausedCampaign } from '../../src/features/campaigns/held.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
 import { createModels, type Models } from '../../src/core/db/models.ts';
 import { PluginHost, type HostServices } from '../../src/features/plugins/host.ts';
+import { pluginVersions } from '../../src/features/plugins/versions.ts';
 import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -49,7 +50,7 @@ export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[
   const worker = await Worker.create({
     connection: workerConnection, taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins } }),
+    activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins }, versions: pluginVersions(plugins) }),
   });
   const running = worker.run();
   return {

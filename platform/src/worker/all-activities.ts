@@ -11,7 +11,7 @@ import { createSystemActivities } from '../features/system/activities.ts';
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
  * interpreter's, the sequences' outbox, the learning cycle's, and the platform's own checks.
  */
-export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity> }) {
+export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity>; versions?: Record<string, string> }) {
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),

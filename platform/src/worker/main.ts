@@ -6,6 +6,7 @@ import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/plugins/host.ts';
+import { pluginVersions } from '../features/plugins/versions.ts';
 import { installedPlugins } from '../features/plugins/installed.ts';
 import { createHostServices } from '../features/plugins/services.ts';
 import { workerActivities } from './activities.ts';
@@ -35,7 +36,7 @@ try {
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
     activities: workerActivities({
-      db, plugins: plugins.activities(createHostServices(config, database.connection, logger)), logger,
+      db, plugins: plugins.activities(createHostServices(config, database.connection, logger)), versions: pluginVersions(plugins.plugins), logger,
       temporal: new Client({ connection: client, namespace: config.temporalNamespace }), taskQueue: config.taskQueue,
     }),
   });

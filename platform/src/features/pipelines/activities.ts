@@ -17,6 +17,8 @@ function errorMessage(error: unknown): string {
 export interface StepRunnerDeps {
   db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
   plugins: Record<string, BoundActivity>;
+  /** The installed plugins' manifest versions by plugin id: each step records the version that ran it. */
+  versions?: Record<string, string>;
 }
 
 /**
@@ -37,8 +39,10 @@ export function createStepRunner(deps: StepRunnerDeps) {
         message: `run ${runId}: no step "${nodeId}" or its activity is not installed` });
     }
     const step = `steps.${nodeId}`;
+    const version = deps.versions?.[node.activity.split('.')[0]!];
     await pipelineRuns.updateOne({ runId }, {
-      $set: { [`${step}.status`]: 'running', [`${step}.startedAt`]: new Date() }, $inc: { [`${step}.attempts`]: 1 },
+      $set: { [`${step}.status`]: 'running', [`${step}.startedAt`]: new Date(), ...(version ? { [`${step}.pluginVersion`]: version } : {}) },
+      $inc: { [`${step}.attempts`]: 1 },
     });
 
     const sources = new Map<string, unknown>([['input', run.input]]);

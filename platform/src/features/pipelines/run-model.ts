@@ -5,6 +5,8 @@ import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipelin
 export interface StepRecord {
   status: StepStatus;
   activity: string;
+  /** The version of the plugin (its manifest's) that ran the step, once it has started. */
+  pluginVersion?: string;
   attempts: number;
   startedAt?: Date;
   endedAt?: Date;

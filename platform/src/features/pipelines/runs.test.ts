@@ -50,6 +50,7 @@ describe('the pipeline interpreter on the real dev server', () => {
     });
     expect(await db.stepOutputs.findOne({ runId: run.runId, nodeId: 'big' }).lean()).toMatchObject({ output: { n: 40 } });
     expect(done.steps.left?.outputRef).toBe(`step-outputs/${run.runId}/left`);
+    expect(done.steps.left?.pluginVersion).toBe(mathPlugin.manifest.version); // the manifest version that ran the step
   });
 
   it('skips a step whose condition fails, and everything after it', async () => {

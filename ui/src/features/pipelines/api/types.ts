@@ -19,6 +19,8 @@ export type RunStatus = 'pending' | 'running' | 'completed' | 'failed';
 export interface StepRecord {
   status: StepStatus;
   activity: string;
+  /** The version of the plugin that ran the step, once it has started. */
+  pluginVersion?: string;
   attempts: number;
   startedAt?: string;
   endedAt?: string;

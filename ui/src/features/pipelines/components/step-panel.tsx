@@ -14,7 +14,7 @@ interface StepPanelProps {
   onClose: () => void;
 }
 
-/** Details of the selected step: status, attempts, timing, error, input template, and rerun from it. */
+/** Details of the selected step: status, the plugin version that ran it, attempts, timing, error, input template, and rerun from it. */
 export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, onClose }: StepPanelProps) {
   const status = step?.status ?? 'pending';
   // A restarted run copies finished upstream outputs instead of running those steps again.
@@ -32,6 +32,7 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/60">Status</dt>
           <dd><StatusBadge status={status} size="sm" />{reused && <span className="ml-2 text-xs">reused from the earlier run</span>}</dd>
+          {step?.pluginVersion && <><dt className="text-base-content/60">Plugin version</dt><dd className="font-mono">{step.pluginVersion}</dd></>}
           <dt className="text-base-content/60">Attempts</dt>
           <dd className="tabular-nums">{step?.attempts ?? 0}</dd>
           <dt className="text-base-content/60">Started</dt>
