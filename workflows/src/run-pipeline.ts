@@ -48,7 +48,9 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
       return;
     }
     status[node.id] = 'running';
-    const { executeStep } = proxyActivities<PipelineActivities>({ startToCloseTimeout: node.timeout ?? '5 minutes', retry: RETRY });
+    const { executeStep } = proxyActivities<PipelineActivities>({
+      startToCloseTimeout: node.timeout ?? '5 minutes', ...(node.heartbeatTimeout ? { heartbeatTimeout: node.heartbeatTimeout } : {}), retry: RETRY,
+    });
     try {
       summaries[node.id] = await executeStep({ runId, nodeId: node.id, watch: watch[node.id] ?? [] });
       status[node.id] = 'completed';

@@ -13,7 +13,10 @@ export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z
   output: O;
   /** Start-to-close timeout the workflows use for it, e.g. '30 seconds' (default '1 minute'). */
   timeout?: string;
-  /** True when it runs long and heartbeats (workflows then set a heartbeat timeout). */
+  /**
+   * True when it runs long and heartbeats through its context: pipelines then give its step a
+   * heartbeat timeout (1 minute), so an attempt that goes silent is retried without waiting out `timeout`.
+   */
   heartbeats?: boolean;
 }
 

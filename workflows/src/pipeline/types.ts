@@ -22,6 +22,8 @@ export interface PipelineNode {
   when?: Condition;
   /** Start-to-close timeout, copied from the plugin manifest when the run is prepared. */
   timeout?: string;
+  /** Heartbeat timeout, set when the run is prepared for an activity whose manifest says it heartbeats. */
+  heartbeatTimeout?: string;
   label?: string;
 }
 

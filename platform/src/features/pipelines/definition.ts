@@ -19,17 +19,32 @@ export const PipelineDefinitionSchema = z.object({
       value: z.unknown().optional(),
     }).optional(),
     timeout: z.string().optional(),
+    heartbeatTimeout: z.string().optional(),
     label: z.string().optional(),
   })).min(1, 'a pipeline needs at least one step'),
   edges: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
 });
 
+/** What a pipeline needs to know of an installed activity: its manifest's timeout and whether it heartbeats. */
+export interface ActivityOptions {
+  timeout?: string;
+  heartbeats?: boolean;
+}
+
+/**
+ * The heartbeat timeout of a step whose activity heartbeats (its manifest's `heartbeats`): an
+ * attempt silent for this long is taken as lost and retried, long before its start-to-close
+ * timeout. One page read by the research agent (10 s at most) heartbeats well within it.
+ */
+export const HEARTBEAT_TIMEOUT = '1 minute';
+
 /**
  * Validates a definition against the installed activities and returns the snapshot a run
- * pins, with each node's timeout copied from its plugin manifest. Every problem is reported
+ * pins, with each node's timeout copied from its plugin manifest, and a heartbeat timeout for an
+ * activity whose manifest says it heartbeats. Every problem is reported
  * at once, as a 400 naming the node; nothing is started for an invalid pipeline.
  */
-export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, { timeout?: string }>): PipelineDefinition {
+export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
   const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
   const problems: string[] = [];
   const ids = new Set<string>();
@@ -55,6 +70,10 @@ export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, { 
   if (problems.length > 0) throw new InputError(`Invalid pipeline "${definition.id}": ${problems.join('; ')}`);
   return {
     ...definition,
-    nodes: definition.nodes.map((node) => ({ ...node, timeout: node.timeout ?? activities.get(node.activity)?.timeout })),
+    nodes: definition.nodes.map((node) => {
+      const options = activities.get(node.activity);
+      const heartbeatTimeout = node.heartbeatTimeout ?? (options?.heartbeats ? HEARTBEAT_TIMEOUT : undefined);
+      return { ...node, timeout: node.timeout ?? options?.timeout, ...(heartbeatTimeout ? { heartbeatTimeout } : {}) };
+    }),
   };
 }

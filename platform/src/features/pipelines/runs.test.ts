@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { temporal } from '@temporalio/proto';
 import { TRUE_DAG_PATCH } from '@meetflow/workflows';
 import { BRANCHES } from './branches.fixture.ts';
+import { HEARTBEAT_TIMEOUT, preparePipeline } from './definition.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
 const definition = {
@@ -109,6 +110,24 @@ describe('the pipeline interpreter on the real dev server', () => {
     const patches = history.events?.flatMap((event) => event.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? [])
       .map((payload) => (JSON.parse(Buffer.from(payload.data!).toString()) as { id: string }).id) ?? [];
     expect(patches).toEqual([TRUE_DAG_PATCH]);
+  });
+
+  it('gives a step whose activity heartbeats a heartbeat timeout: an attempt gone silent is retried long before its start-to-close timeout', async () => {
+    const silent = { id: 'silent', name: 'Silent', nodes: [{ id: 'quiet', activity: 'math.silentWait', input: { n: 1, ms: 4_000 }, heartbeatTimeout: '1 second' }] };
+    // Prepared: a heartbeating activity gets the default heartbeat timeout, any other none.
+    const prepared = (activity: string) => preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities).nodes[0]!;
+    expect(prepared('math.silentWait').heartbeatTimeout).toBe(HEARTBEAT_TIMEOUT);
+    expect(prepared('math.wait').heartbeatTimeout).toBeUndefined();
+    // Run: 4 s without a heartbeat, against a 1 s heartbeat timeout (and the default 5 minutes start-to-close).
+    const run = await startPipelineRun(runner, { workspaceId: `${workspaceId}-heartbeats`, definition: silent, input: {} });
+    let attempts = 0;
+    for (const deadline = Date.now() + 15_000; attempts < 2 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      attempts = (await db.pipelineRuns.findOne({ runId: run.runId }).lean())?.steps.quiet?.attempts ?? 0;
+    }
+    // Without the heartbeat timeout the first attempt would still be waiting, and finish after 4 s as attempt 1.
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    await runner.temporal.workflow.getHandle(`pipeline-run-${run.runId}`).terminate('the test has seen the retry');
   });
 
   it('still replays a run recorded by the wave-by-wave interpreter', async () => {

@@ -5,14 +5,14 @@ import { outputRef } from './activities.ts';
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import { preparePipeline } from './definition.ts';
+import { preparePipeline, type ActivityOptions } from './definition.ts';
 
 /** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
 export interface PipelineRunner {
   db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
   temporal: Client;
   taskQueue: string;
-  activities: ReadonlyMap<string, { timeout?: string }>;
+  activities: ReadonlyMap<string, ActivityOptions>;
 }
 
 interface StartOptions {

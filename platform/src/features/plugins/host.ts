@@ -46,12 +46,12 @@ export class PluginHost {
   }
 
   /**
-   * Every installed activity by namespaced name, with its manifest timeout, plus the platform's
+   * Every installed activity by namespaced name, with its manifest timeout and whether it heartbeats, plus the platform's
    * built-ins given: what pipelines are checked against.
    */
-  activityIndex(builtins: ReadonlyMap<string, { timeout?: string }> = new Map()): ReadonlyMap<string, { timeout?: string }> {
+  activityIndex(builtins: ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> = new Map()): ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> {
     return new Map([...this.plugins.flatMap((plugin) => Object.entries(plugin.manifest.activities)
-      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout }] as const)), ...builtins]);
+      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const)), ...builtins]);
   }
 
   /** The parsed config of one plugin. */
