@@ -69,7 +69,7 @@ describe('docker-compose.yml', () => {
 
   it('runs exactly the product services', () => {
     expect(Object.keys(services()).sort())
-      .toEqual(['api', 'mongo', 'postgresql', 'samples', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
+      .toEqual(['api', 'mongo', 'postgresql', 'samples', 'seed', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
   });
 
   it('uses MongoDB 7 or newer and pinned Temporal images', () => {
@@ -88,6 +88,7 @@ describe('docker-compose.yml', () => {
     }
     expect(service('worker').command).toEqual(['node', '--import', 'tsx', 'platform/src/worker/main.ts']);
     expect(service('samples').command).toEqual(['node', '--import', 'tsx', 'platform/dev/samples/main.ts']);
+    expect(service('seed').command).toEqual(['node', '--import', 'tsx', 'platform/dev/seed/main.ts']);
   });
 
   it('seeds from the samples service, which the worker alone may fetch from', () => {
@@ -95,6 +96,8 @@ describe('docker-compose.yml', () => {
     const origin = `samples:${samples.MEETFLOW_SAMPLES_PORT}`;
     expect(samples.HOST).toBe('0.0.0.0');
     expect(service('api').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
+    expect(service('seed').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
+    expect(service('seed').depends_on?.api).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
     expect(service('worker').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([origin]);
     expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS).toBeUndefined();
   });

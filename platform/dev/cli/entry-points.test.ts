@@ -11,7 +11,7 @@ function runEntry(entry: string, env: Record<string, string>) {
   return { code: result.status, stderr: result.stderr };
 }
 
-describe.each(['platform/src/api/main.ts', 'platform/src/worker/main.ts', 'platform/dev/cli/start.ts'])('%s', (entry) => {
+describe.each(['platform/src/api/main.ts', 'platform/src/worker/main.ts', 'platform/dev/cli/start.ts', 'platform/dev/seed/main.ts'])('%s', (entry) => {
   it('refuses to start on a bad environment variable, naming it', () => {
     const { code, stderr } = runEntry(entry, { PORT: 'abc', TEMPORAL_ADDRESS: 'no-port-here' });
     expect(code).toBe(1);
@@ -32,5 +32,12 @@ describe.each(['platform/src/api/main.ts', 'platform/src/worker/main.ts'])('%s w
     expect(stderr).toContain('Invalid plugins:');
     expect(stderr).toContain('settings name plugin "no-such-plugin", which is not installed');
     expect(stderr).toMatch(/plugin "lead-scoring": config: .*qualificationThreshold/);
+  });
+});
+
+describe('platform/dev/seed/main.ts', () => {
+  it('exits at once, successfully, when the seed is off: nothing to wait for, nothing connected', () => {
+    const { code } = runEntry('platform/dev/seed/main.ts', { MEETFLOW_SEED: 'off', MEETFLOW_SAMPLES_URL: 'http://127.0.0.1:1', MONGODB_URI: 'mongodb://127.0.0.1:1/none' });
+    expect(code).toBe(0);
   });
 });

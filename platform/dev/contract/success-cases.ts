@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
-import { sampleCustomerSites } from '../../src/features/seed/sample-customers.ts';
+import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import type { ContractPlatform } from './harness.ts';

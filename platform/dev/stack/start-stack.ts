@@ -102,6 +102,9 @@ export async function startStack(config: Config, log: (message: string) => void,
     const appUrl = `http://localhost:${apiPort}`;
     const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${apiPort}/api/health`;
     await waitFor('the API', api, async () => (await fetch(healthUrl)).ok);
+    // Then, on a first start, the seed fills the default workspace with sample prospects and exits
+    // (it waits for the API to generate the sample database). Its exit, whatever the code, stops nothing.
+    if (samples) services.push(await spawnService('seed', 'platform/dev/seed/main.ts'));
 
     return {
       appUrl,
@@ -109,7 +112,8 @@ export async function startStack(config: Config, log: (message: string) => void,
       samplesUrl: samples?.url,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
-      failed: Promise.race(services.map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`))),
+      failed: Promise.race(services.filter((service) => service.name !== 'seed')
+        .map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`))),
       stop,
     };
   } catch (error) {

@@ -5,8 +5,6 @@ import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/workspaces/model.ts';
 import { ensureSampleDatabase } from '../features/discovery/sample-db/index.ts';
-import { sampleSearchOn } from '../features/discovery/sample-source.ts';
-import { seedWorkspace } from '../features/seed/seed-workspace.ts';
 import { getWorkspaceConfig } from '../features/workspace-config/workspace-config.ts';
 import { applyLearningSettings } from '../features/learning/settings.ts';
 import { reconcileAllRollups } from '../features/outcomes/record.ts';
@@ -27,7 +25,9 @@ export interface RunningApi {
 
 /**
  * Starts the API: listens at once (so /api/health can report a dependency that is still
- * down) and seeds the default workspace as soon as the database answers.
+ * down) and prepares the default workspace and the sample prospect database as soon as the
+ * database answers. (The first-start seed of sample prospects is a process of its own:
+ * platform/dev/seed/main.ts, which `npm start` and docker compose run.)
  */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
@@ -42,7 +42,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const runner = { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex(BUILTIN_ACTIVITIES) };
   // At start: the default workspace the UI hard-codes, its weekly learning schedule, and its pricing
   // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.
-  const workspaceReady = ready.then(() => ensureDefaultWorkspace(models.workspaces))
+  void ready.then(() => ensureDefaultWorkspace(models.workspaces))
     .then(() => reconcileAllRollups(models)) // finishes rollup updates a crash may have cut short
     .then(async () => applyLearningSettings({ client: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug,
       (await getWorkspaceConfig(models, DEFAULT_WORKSPACE.slug)).learningSettings))
@@ -50,23 +50,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     .then(() => true, (error: unknown) => failed(error, 'could not prepare the default workspace'));
   // The built-in sample prospects discovery answers from without provider credentials: generated once
   // in the background (about 21 s for the default 20,000 companies on the embedded database), resumed if a start was cut short.
-  const samplesReady = ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
+  void ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
     .then((result) => {
       if (result?.generated) logger.info(result, 'sample prospect database generated');
       return true;
     }, (error: unknown) => failed(error, 'could not generate the sample prospect database'));
-  // Then, on a first start, the default workspace is filled by the product's own pipeline on that sample data.
-  const seed = config.seed;
-  if (seed) {
-    void Promise.all([workspaceReady, samplesReady]).then(async ([workspaceOk, samplesOk]) => {
-      if (!workspaceOk || !samplesOk) return;
-      const seedDeps = { db: models, runner, logger, samplesUrl: seed.samplesUrl, host: plugins, connection, temporal: temporal.client,
-        taskQueue: config.taskQueue, searchSample: sampleSearchOn(connection) };
-      const result = await seedWorkspace(seedDeps, DEFAULT_WORKSPACE.slug);
-      if (result.status === 'done') logger.info(result, 'default workspace seeded with sample prospects');
-    }).catch((error: unknown) => logger.error({ err: error }, 'could not seed the default workspace'));
-  }
-
   const app = createApp({
     logger, database: connection, temporal, plugins, uiDir: uiDistDir,
     product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },

@@ -14,13 +14,11 @@ import { workspaceIcpModels } from '../../features/icp/model.ts';
 import { pipelineRunModels } from '../../features/pipelines/run-model.ts';
 import { systemCheckModel } from '../../features/system/model.ts';
 import { workspaceModel } from '../../features/workspaces/model.ts';
-import { workspaceSeedModel } from '../../features/seed/model.ts';
 
 /** The platform's mongoose models on one connection: what `db` means when injected. */
 export function createModels(connection: Connection) {
   return {
     workspaces: workspaceModel(connection),
-    workspaceSeeds: workspaceSeedModel(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { NotFoundError } from '../../core/errors.ts';
 import { analyzeIcp, type IcpDeps } from './analyze.ts';
 import { getWorkspaceIcp } from './store.ts';
-import { sampleCustomerSites } from '../seed/sample-customers.ts';
+import { sampleCustomerSites } from './sample-sites.ts';
 import { AnalyzeIcpBody, IcpResponse, parseAnalyzeIcpBody, SampleSitesResponse } from './api-schemas.ts';
 import type { RouteDoc } from '../../core/http/route-doc.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';

@@ -4,13 +4,13 @@ import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSampleDatabase } from '../discovery/sample-db/index.ts';
-import { sampleSearchOn } from '../discovery/sample-source.ts';
-import { getWorkspaceIcp, saveWorkspaceIcp } from '../icp/store.ts';
-import { startSampleSitesServer, type SampleSitesServer } from '../../../dev/samples/server.ts';
-import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { SEED_PROSPECTS, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
+import { ensureSampleDatabase } from '../../src/features/discovery/sample-db/index.ts';
+import { sampleSearchOn } from '../../src/features/discovery/sample-source.ts';
+import { getWorkspaceIcp, saveWorkspaceIcp } from '../../src/features/icp/store.ts';
+import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { QUALIFIED_SCORE } from '../../src/features/superagent/prospect-pipeline.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
+import { SEED_PROSPECTS, seedModels, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
   await ensureSampleDatabase(stack.db, { companies: 600, batchSize: 300 });
-  deps = { db: stack.db, runner: stack.runner, logger: pino({ level: 'silent' }), samplesUrl: samples.url, host: stack.host,
+  deps = { db: seedModels(stack.database), runner: stack.runner, logger: pino({ level: 'silent' }), samplesUrl: samples.url, host: stack.host,
     connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue, searchSample: sampleSearchOn(stack.database) };
 }, 120_000);
 afterAll(async () => {
@@ -77,7 +77,7 @@ describe('seedWorkspace', () => {
     const done = await stack.db.prospects.find({ workspaceId: 'seeded', id: { $lte: 3 } }).lean();
     await stack.db.prospects.insertMany(done.map(({ _id, ...prospect }) => ({ ...prospect, workspaceId: 'resumed' })));
     await stack.db.counters.create({ workspaceId: 'resumed', name: 'prospect', seq: 3 });
-    await stack.db.workspaceSeeds.create({ _id: 'resumed', status: 'running' });
+    await deps.db.workspaceSeeds.create({ _id: 'resumed', status: 'running' });
     await saveWorkspaceIcp(stack.db, 'resumed', (await getWorkspaceIcp(stack.db, 'seeded'))!);
 
     const result = await seedWorkspace(deps, 'resumed');

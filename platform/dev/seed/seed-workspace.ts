@@ -1,20 +1,28 @@
 import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
-import type { DiscoveredProspectView } from '../discovery/api-schemas.ts';
-import type { Models } from '../../core/db/models.ts';
-import { discoverProspects, type DiscoveryDeps } from '../discovery/discover.ts';
-import { analyzeIcp } from '../icp/analyze.ts';
-import { getWorkspaceIcp } from '../icp/store.ts';
-import type { Logger } from '../../core/logger.ts';
-import type { PipelineRunner } from '../pipelines/runs.ts';
-import { createCampaign } from '../campaigns/campaigns.ts';
-import { batchRunning, startCampaignRuns } from '../campaigns/runs.ts';
-import { createProspect } from '../prospects/prospects.ts';
-import { QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
-import { sampleCustomerSites } from './sample-customers.ts';
+import type { DiscoveredProspectView } from '../../src/features/discovery/api-schemas.ts';
+import type { Connection } from 'mongoose';
+import { createModels, type Models } from '../../src/core/db/models.ts';
+import { workspaceSeedModel, type WorkspaceSeedModel } from './model.ts';
+import { discoverProspects, type DiscoveryDeps } from '../../src/features/discovery/discover.ts';
+import { analyzeIcp } from '../../src/features/icp/analyze.ts';
+import { getWorkspaceIcp } from '../../src/features/icp/store.ts';
+import type { Logger } from '../../src/core/logger.ts';
+import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
+import { createCampaign } from '../../src/features/campaigns/campaigns.ts';
+import { batchRunning, startCampaignRuns } from '../../src/features/campaigns/runs.ts';
+import { createProspect } from '../../src/features/prospects/prospects.ts';
+import { QUALIFIED_SCORE } from '../../src/features/superagent/prospect-pipeline.ts';
+import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
+
+/** The product's models and the seed's own record of each workspace it seeded. */
+export type SeedModels = Models & { workspaceSeeds: WorkspaceSeedModel };
+
+/** The product's models over a connection, with the seed's own. */
+export const seedModels = (connection: Connection): SeedModels => ({ ...createModels(connection), workspaceSeeds: workspaceSeedModel(connection) });
 
 /** What seeding runs on: the product's own services, the sample sites and the sample database. */
 export interface SeedDeps extends DiscoveryDeps {
-  db: Models;
+  db: SeedModels;
   runner: PipelineRunner;
   /** Where the bundled customer sites and the sample companies' sites are served. */
   samplesUrl: string;
@@ -131,7 +139,7 @@ async function batchEnded(deps: SeedDeps, batchId: string): Promise<void> {
   await deps.runner.temporal.workflow.getHandle(`pipeline-batch-${batchId}`).result().catch(() => undefined);
 }
 
-async function finish(db: Models, workspaceId: string, result: SeedResult): Promise<SeedResult> {
+async function finish(db: SeedModels, workspaceId: string, result: SeedResult): Promise<SeedResult> {
   await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { ...result, finishedAt: new Date() } }, { upsert: true });
   return result;
 }

@@ -1,0 +1,57 @@
+// The first-start seed, as a process of its own: `node --import tsx platform/dev/seed/main.ts`.
+// `npm start` runs it once the API answers, and docker compose as a one-off service. It fills the
+// default workspace with sample prospects by running the product on the sample data (see
+// seed-workspace.ts), then exits; a seed a stop cut short resumes at the next start.
+import { loadConfigOrExit } from '../../src/core/config.ts';
+import { openDatabase } from '../../src/core/db/connection.ts';
+import { createLogger, exitWithError } from '../../src/core/logger.ts';
+import { createTemporalClient } from '../../src/core/temporal/client.ts';
+import { SAMPLE_MARKER_ID } from '../../src/features/discovery/sample-db/model.ts';
+import { sampleSearchOn } from '../../src/features/discovery/sample-source.ts';
+import { PluginHost } from '../../src/features/plugins/host.ts';
+import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/workspaces/model.ts';
+import { seedModels, seedWorkspace, type SeedModels } from './seed-workspace.ts';
+
+/** How long the seed waits for the API to finish generating the sample prospect database. */
+const SAMPLE_DATABASE_WAIT_MS = 10 * 60_000;
+
+const config = loadConfigOrExit();
+const logger = createLogger(config, 'seed');
+// Nothing is lost by stopping: the next start resumes the seed where it was.
+process.once('SIGINT', () => process.exit(0)).once('SIGTERM', () => process.exit(0));
+
+/** Waits until the API has generated the sample prospect database (its marker says ready). */
+async function sampleDatabaseReady(db: SeedModels): Promise<void> {
+  for (const deadline = Date.now() + SAMPLE_DATABASE_WAIT_MS; Date.now() < deadline;) {
+    const marker = await db.sampleMeta.findById(SAMPLE_MARKER_ID).lean<{ status?: string }>();
+    if (marker?.status === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the sample prospect database was not ready within ${SAMPLE_DATABASE_WAIT_MS / 60_000} minutes`);
+}
+
+const seed = config.seed;
+if (!seed) {
+  logger.info('no first-start seed: it needs MEETFLOW_SAMPLES_URL, MEETFLOW_SAMPLE_COMPANIES > 0 and MEETFLOW_SEED=on');
+  process.exit(0);
+}
+try {
+  const host = PluginHost.load(installedPlugins, config.plugins);
+  const database = openDatabase(config.mongoUri, logger);
+  await database.ready;
+  const temporal = createTemporalClient(config);
+  const db = seedModels(database.connection);
+  await ensureDefaultWorkspace(db.workspaces);
+  await sampleDatabaseReady(db);
+  const runner = { db, temporal: temporal.client, taskQueue: config.taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
+  const result = await seedWorkspace({ db, runner, logger, samplesUrl: seed.samplesUrl, host, connection: database.connection,
+    temporal: temporal.client, taskQueue: config.taskQueue, searchSample: sampleSearchOn(database.connection) }, DEFAULT_WORKSPACE.slug);
+  if (result.status === 'done') logger.info(result, 'default workspace seeded with sample prospects');
+  await temporal.connection.close();
+  await database.close();
+  process.exit(result.status === 'failed' ? 1 : 0);
+} catch (error) {
+  exitWithError(logger, 'could not seed the default workspace', error);
+}
