@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import { createCampaign, listCampaigns } from './campaigns.ts';
 import { campaignDetail, campaignProspects } from './detail.ts';
@@ -14,7 +13,7 @@ import {
   CampaignDetail, CampaignIdParams, CampaignPatchBody, CampaignPatchResult, CampaignProspect, CampaignProspectsQuery, CampaignRunsBody,
   CampaignView, LaunchCampaignBody, NewCampaignBody,
 } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const StartedCampaignBatch = z.object({ batchId: z.string(), total: z.number().int().describe('Prospects the batch runs') });
@@ -26,78 +25,44 @@ const LaunchedCampaign = StartedCampaignBatch.extend({
 
 const idOf = (params: unknown) => Number(CampaignIdParams.parse(params).id);
 
-/** /api/campaigns: list and create the workspace's outreach campaigns. */
-export function campaignsRouter(db: Pick<Models, 'campaigns' | 'prospects' | 'counters' | 'pipelines'>): Router {
-  return new Router({ prefix: '/api/campaigns' })
-    .get('/', async (ctx) => {
-      ctx.body = await listCampaigns(db, workspaceOf(ctx));
-    })
-    .post('/', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const input = NewCampaignBody.parse(ctx.request.body ?? {});
-      if (input.pipelineVersion !== null) {
-        await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, input.pipelineVersion).catch((error: unknown) => {
-          throw error instanceof NotFoundError ? new InputError(`pipelineVersion: ${error.message}`) : error;
-        });
-      }
-      ctx.status = 201;
-      ctx.body = await createCampaign(db, workspaceId, input);
-    });
-}
-
-/** /api/campaigns/launch and /api/campaigns/{id}…: launching, progress, pause and resume, prospects and batches (Temporal through the runner). */
-export function campaignRunsRouter(db: Models, runner: PipelineRunner): Router {
-  const deps = { db, runner, temporal: runner.temporal };
-  return new Router({ prefix: '/api/campaigns' })
-    .post('/launch', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const launch = LaunchCampaignBody.parse(ctx.request.body ?? {});
-      ctx.status = 201;
-      ctx.body = await launchCampaign(deps, workspaceId, launch);
-    })
-    .get('/:id', async (ctx) => {
-      ctx.body = await campaignDetail(deps, workspaceOf(ctx), idOf(ctx.params));
-    })
-    .patch('/:id', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const id = idOf(ctx.params);
-      const patch = CampaignPatchBody.parse(ctx.request.body ?? {});
-      const done = await updateCampaign(deps, workspaceId, id, patch);
-      ctx.body = { campaign: await campaignDetail(deps, workspaceId, id), ...done };
-    })
-    .get('/:id/prospects', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const page = await campaignProspects(deps, workspaceId, idOf(ctx.params), CampaignProspectsQuery.parse(ctx.query));
-      ctx.set('X-Total-Count', String(page.total));
-      ctx.body = page.items;
-    })
-    .post('/:id/runs', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const id = idOf(ctx.params);
-      const body = CampaignRunsBody.parse(ctx.request.body ?? {});
-      ctx.status = 202;
-      ctx.body = await startCampaignRuns(deps, workspaceId, id, body);
-    });
-}
-
+type CampaignsDb = Pick<Models, 'campaigns' | 'prospects' | 'counters' | 'pipelines'>;
 const notFound = { description: 'No such campaign in this workspace' };
 const badId = 'The id is not a positive whole number, or the workspace is not a slug';
 
-/** OpenAPI descriptions of /api/campaigns, with the schemas the routes validate with. */
-export const campaignsRouteDocs: RouteDoc[] = [
-  {
+/** /api/campaigns: list and create the workspace's outreach campaigns. */
+export const campaignsRoutes = [
+  route<CampaignsDb>({
     method: 'get', path: '/api/campaigns', tags: ['campaigns'], query: WorkspaceQuery, summary: 'List campaigns, oldest first',
     responses: { 200: { description: 'The campaigns', schema: z.array(CampaignView) }, 400: { description: 'Invalid workspace slug' } },
-  },
-  {
+  }, (db) => async (ctx) => {
+    ctx.body = await listCampaigns(db, workspaceOf(ctx));
+  }),
+  route<CampaignsDb>({
     method: 'post', path: '/api/campaigns', tags: ['campaigns'], query: WorkspaceQuery, body: NewCampaignBody,
     summary: 'Create a campaign (status defaults to draft); it gets the workspace\'s next integer id',
     responses: {
       201: { description: 'The campaign', schema: CampaignView },
       400: { description: 'A field is invalid, prospect ids this workspace does not have, or a pipeline version it has not saved (each is named)' },
     },
-  },
-  {
+  }, (db) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const input = NewCampaignBody.parse(ctx.request.body ?? {});
+    if (input.pipelineVersion !== null) {
+      await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, input.pipelineVersion).catch((error: unknown) => {
+        throw error instanceof NotFoundError ? new InputError(`pipelineVersion: ${error.message}`) : error;
+      });
+    }
+    ctx.status = 201;
+    ctx.body = await createCampaign(db, workspaceId, input);
+  }),
+];
+
+/** What launching and running campaigns is built over: the models and Temporal (through the runner). */
+interface CampaignRunsDeps { db: Models; runner: PipelineRunner; temporal: PipelineRunner['temporal'] }
+
+/** /api/campaigns/launch and /api/campaigns/{id}…: launching, progress, pause and resume, prospects and batches. */
+export const campaignRunsRoutes = [
+  route<CampaignRunsDeps>({
     method: 'post', path: '/api/campaigns/launch', tags: ['campaigns'], query: WorkspaceQuery, body: LaunchCampaignBody,
     summary: 'Launch a campaign from reviewed discovery results: add the people as prospects, make them a campaign and run its batch',
     responses: {
@@ -105,13 +70,20 @@ export const campaignsRouteDocs: RouteDoc[] = [
       400: { description: 'A field is invalid (each is named)' },
       409: { description: 'The workspace has no ICP (or none of the slices named)' },
     },
-  },
-  {
+  }, (deps) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const launch = LaunchCampaignBody.parse(ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = await launchCampaign(deps, workspaceId, launch);
+  }),
+  route<CampaignRunsDeps>({
     method: 'get', path: '/api/campaigns/{id}', tags: ['campaigns'], params: CampaignIdParams, query: WorkspaceQuery,
     summary: 'A campaign with its latest batch\'s per-stage progress, what its prospects came to, why some got no sequence, and its failures',
     responses: { 200: { description: 'The campaign', schema: CampaignDetail }, 400: { description: badId }, 404: notFound },
-  },
-  {
+  }, (deps) => async (ctx) => {
+    ctx.body = await campaignDetail(deps, workspaceOf(ctx), idOf(ctx.params));
+  }),
+  route<CampaignRunsDeps>({
     method: 'patch', path: '/api/campaigns/{id}', tags: ['campaigns'], params: CampaignIdParams, query: WorkspaceQuery, body: CampaignPatchBody,
     summary: 'Rename, pause or resume (every enrolled sequence is signalled), add prospects (an active campaign runs them) or remove them (their sequences stop)',
     responses: {
@@ -119,13 +91,24 @@ export const campaignsRouteDocs: RouteDoc[] = [
       400: { description: 'A field is invalid, an unknown prospect id, or an id both added and removed' },
       404: notFound,
     },
-  },
-  {
+  }, (deps) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const id = idOf(ctx.params);
+    const patch = CampaignPatchBody.parse(ctx.request.body ?? {});
+    const done = await updateCampaign(deps, workspaceId, id, patch);
+    ctx.body = { campaign: await campaignDetail(deps, workspaceId, id), ...done };
+  }),
+  route<CampaignRunsDeps>({
     method: 'get', path: '/api/campaigns/{id}/prospects', tags: ['campaigns'], params: CampaignIdParams, query: WorkspaceQuery.extend(CampaignProspectsQuery.shape),
     summary: 'A page of the campaign\'s prospects with what their latest run came to and their sequence\'s state; X-Total-Count holds how many it has',
     responses: { 200: { description: 'The prospects', schema: z.array(CampaignProspect) }, 400: { description: 'A query parameter is invalid (each is named)' }, 404: notFound },
-  },
-  {
+  }, (deps) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const page = await campaignProspects(deps, workspaceId, idOf(ctx.params), CampaignProspectsQuery.parse(ctx.query));
+    ctx.set('X-Total-Count', String(page.total));
+    ctx.body = page.items;
+  }),
+  route<CampaignRunsDeps>({
     method: 'post', path: '/api/campaigns/{id}/runs', tags: ['campaigns'], params: CampaignIdParams, query: WorkspaceQuery, body: CampaignRunsBody,
     summary: 'Run the campaign\'s new, failed or all prospects through the prospect pipeline as one batch',
     responses: {
@@ -134,5 +117,15 @@ export const campaignsRouteDocs: RouteDoc[] = [
       404: notFound,
       409: { description: 'Its last batch is still running, nothing matches the selection, or the workspace has no ICP' },
     },
-  },
+  }, (deps) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const id = idOf(ctx.params);
+    const body = CampaignRunsBody.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = await startCampaignRuns(deps, workspaceId, id, body);
+  }),
 ];
+
+export const campaignsRouter = (db: CampaignsDb) => routerOf(campaignsRoutes, db);
+export const campaignRunsRouter = (db: Models, runner: PipelineRunner) => routerOf(campaignRunsRoutes, { db, runner, temporal: runner.temporal });
+export const campaignsRouteDocs = [...docsOf(campaignsRoutes), ...docsOf(campaignRunsRoutes)];

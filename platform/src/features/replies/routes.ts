@@ -1,9 +1,8 @@
-import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { handleReply } from './handle-reply.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Body of POST /api/replies. */
@@ -25,18 +24,22 @@ export const HandledReplySchema = z.object({
   sequence: z.object({ workflowId: z.string(), signal: z.enum(['reply', 'unsubscribe']), state: z.unknown() }).nullable(),
 });
 
+/** What the replies route is built over. */
+export interface RepliesDeps { db: Models; temporal: Client; taskQueue: string }
+
 /** POST /api/replies: read a prospect's reply and act on it. */
-export function repliesRouter(deps: { db: Models; temporal: Client; taskQueue: string }): Router {
-  return new Router().post('/api/replies', async (ctx) => {
+export const repliesRoutes = [
+  route<RepliesDeps>({
+    method: 'post', path: '/api/replies', tags: ['engagement'],
+    summary: 'Classify a prospect\'s reply (engagement analysis), record it, and stop, pause or unsubscribe their sequence',
+    query: WorkspaceQuery, body: ReplyBody,
+    responses: { 200: { description: 'The classification and the sequence after it', schema: HandledReplySchema },
+      400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' } },
+  }, (deps) => async (ctx) => {
     const reply = ReplyBody.parse(ctx.request.body ?? {});
     ctx.body = HandledReplySchema.parse(await handleReply(deps, workspaceOf(ctx), reply));
-  });
-}
+  }),
+];
 
-export const repliesRouteDocs: RouteDoc[] = [{
-  method: 'post', path: '/api/replies', tags: ['engagement'],
-  summary: 'Classify a prospect\'s reply (engagement analysis), record it, and stop, pause or unsubscribe their sequence',
-  query: WorkspaceQuery, body: ReplyBody,
-  responses: { 200: { description: 'The classification and the sequence after it', schema: HandledReplySchema },
-    400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' } },
-}];
+export const repliesRouter = (deps: RepliesDeps) => routerOf(repliesRoutes, deps);
+export const repliesRouteDocs = docsOf(repliesRoutes);
