@@ -1,8 +1,7 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import type { LlmSettings } from '../../core/config.ts';
 import type { PluginHost } from '../plugins/host.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 
 /** The learning engine's settings the /agents screen shows (its config schema owns them and their defaults). */
 const LearningEngineSettings = z.object({ minConfidence: z.number(), minSampleSize: z.number().int(), learningRate: z.number() });
@@ -36,14 +35,17 @@ export function agentSettings({ host, llm }: AgentSettingsDeps): z.output<typeof
 }
 
 /** /api/agents/settings. */
-export function agentSettingsRouter(deps: AgentSettingsDeps): Router {
-  const settings = agentSettings(deps); // fixed for the process: both sources are read once at start-up
-  return new Router().get('/api/agents/settings', (ctx) => {
-    ctx.body = settings;
-  });
-}
+export const agentSettingsRoutes = [
+  route<AgentSettingsDeps>({
+    method: 'get', path: '/api/agents/settings', summary: 'The agents\' advanced settings in force (read-only: set through the environment and plugin config)',
+    tags: ['agents'], responses: { 200: { description: 'The settings', schema: AgentSettingsSchema } },
+  }, (deps) => {
+    const settings = agentSettings(deps); // fixed for the process: both sources are read once at start-up
+    return (ctx) => {
+      ctx.body = settings;
+    };
+  }),
+];
 
-export const agentSettingsRouteDocs: RouteDoc[] = [{
-  method: 'get', path: '/api/agents/settings', summary: 'The agents\' advanced settings in force (read-only: set through the environment and plugin config)',
-  tags: ['agents'], responses: { 200: { description: 'The settings', schema: AgentSettingsSchema } },
-}];
+export const agentSettingsRouter = (deps: AgentSettingsDeps) => routerOf(agentSettingsRoutes, deps);
+export const agentSettingsRouteDocs = docsOf(agentSettingsRoutes);

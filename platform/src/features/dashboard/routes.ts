@@ -1,10 +1,9 @@
-import Router from '@koa/router';
 import type { CyclesModel } from '../learning/cycles.ts';
 import { recentInsights } from '../learning/cycles.ts';
 import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsQuery, TrendsSchema } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What the dashboard reads: the outcome rollups and the learning engine's stored cycles. */
@@ -16,31 +15,32 @@ export interface DashboardDeps {
   now?: () => Date;
 }
 
-/** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
-export function dashboardRouter({ db, cycles, now = () => new Date() }: DashboardDeps): Router {
-  return new Router({ prefix: '/api/dashboard' })
-    .get('/metrics', async (ctx) => {
-      ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
-    })
-    .get('/trends', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
-    })
-    .get('/insights', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
-    });
-}
-
 const badWorkspace = { description: 'Invalid workspace slug' };
 
-/** The OpenAPI description of /api/dashboard. */
-export const dashboardRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
-    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace } },
-  { method: 'get', path: '/api/dashboard/trends', summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
+/** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
+export const dashboardRoutes = [
+  route<DashboardDeps>({
+    method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
+    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace },
+  }, ({ db, cycles }) => async (ctx) => {
+    ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
+  }),
+  route<DashboardDeps>({
+    method: 'get', path: '/api/dashboard/trends', summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
     tags: ['dashboard'], query: WorkspaceQuery.extend(TrendsQuery.shape),
-    responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } } },
-  { method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
-    query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } } },
+    responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } },
+  }, ({ db, now = () => new Date() }) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
+  }),
+  route<DashboardDeps>({
+    method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
+    query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } },
+  }, ({ cycles }) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
+  }),
 ];
+
+export const dashboardRouter = (deps: DashboardDeps) => routerOf(dashboardRoutes, deps);
+export const dashboardRouteDocs = docsOf(dashboardRoutes);

@@ -1,9 +1,8 @@
-import Router from '@koa/router';
 import mongoose from 'mongoose';
 import type { z } from 'zod';
 import type { TemporalClient } from '../../core/temporal/client.ts';
 import { HealthReportSchema, type CheckResultSchema } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 
 /** One dependency's state. */
 export type CheckResult = z.output<typeof CheckResultSchema>;
@@ -43,19 +42,19 @@ export async function checkHealth(database: mongoose.Connection, temporal: Tempo
 }
 
 /** GET /api/health: 200 when every dependency answers, 503 naming the one that does not. */
-export function healthRouter(database: mongoose.Connection, temporal: TemporalClient): Router {
-  return new Router().get('/api/health', async (ctx) => {
+export const healthRoutes = [
+  route<{ database: mongoose.Connection; temporal: TemporalClient }>({
+    method: 'get', path: '/api/health', summary: 'Whether the database and Temporal answer', tags: ['platform'],
+    responses: {
+      200: { description: 'Every dependency answers', schema: HealthReportSchema },
+      503: { description: 'A dependency does not answer; its check says why', schema: HealthReportSchema },
+    },
+  }, ({ database, temporal }) => async (ctx) => {
     const report = await checkHealth(database, temporal);
     ctx.status = report.status === 'ok' ? 200 : 503;
     ctx.body = report;
-  });
-}
+  }),
+];
 
-/** The OpenAPI description of the health route. */
-export const healthRouteDocs: RouteDoc[] = [{
-  method: 'get', path: '/api/health', summary: 'Whether the database and Temporal answer', tags: ['platform'],
-  responses: {
-    200: { description: 'Every dependency answers', schema: HealthReportSchema },
-    503: { description: 'A dependency does not answer; its check says why', schema: HealthReportSchema },
-  },
-}];
+export const healthRouter = (database: mongoose.Connection, temporal: TemporalClient) => routerOf(healthRoutes, { database, temporal });
+export const healthRouteDocs = docsOf(healthRoutes);

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import { listActivity, type ActivityLogDb } from './activity-log.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const ActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -9,15 +8,15 @@ const ActivityList = z.array(z.object({ title: z.string(), description: z.string
   icon: z.string(), color: z.string() }));
 
 /** /api/activity: the dashboard's Recent Activity, newest first. */
-export function activityRouter(db: ActivityLogDb): Router {
-  return new Router().get('/api/activity', async (ctx) => {
+export const activityRoutes = [
+  route<ActivityLogDb>({
+    method: 'get', path: '/api/activity', summary: 'Recent activity, newest first', tags: ['dashboard'], query: WorkspaceQuery.extend(ActivityQuery.shape),
+    responses: { 200: { description: 'Activity lines', schema: ActivityList }, 400: { description: 'A bad query field, named' } },
+  }, (db) => async (ctx) => {
     const workspaceId = workspaceOf(ctx);
     ctx.body = await listActivity(db, workspaceId, ActivityQuery.parse(ctx.query).limit);
-  });
-}
-
-/** The OpenAPI description of /api/activity. */
-export const activityRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/api/activity', summary: 'Recent activity, newest first', tags: ['dashboard'], query: WorkspaceQuery.extend(ActivityQuery.shape),
-    responses: { 200: { description: 'Activity lines', schema: ActivityList }, 400: { description: 'A bad query field, named' } } },
+  }),
 ];
+
+export const activityRouter = (db: ActivityLogDb) => routerOf(activityRoutes, db);
+export const activityRouteDocs = docsOf(activityRoutes);

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import type { ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { CyclesModel } from './cycles.ts';
 import { learningStatus } from './status.ts';
 import { startLearningCycle, type LearningStarter } from './trigger.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const Started = z.object({
@@ -29,23 +28,23 @@ export interface LearningRouteDeps extends LearningStarter {
 }
 
 /** /api/learning: the dashboard's "Trigger Learning Cycle" and its Learning Queue. */
-export function learningRouter(deps: LearningRouteDeps): Router {
-  return new Router()
-    .post('/api/learning/trigger', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      ctx.status = 202;
-      ctx.body = await startLearningCycle(deps, workspaceId);
-    })
-    .get('/api/learning/status', async (ctx) => {
-      ctx.body = await learningStatus(deps, workspaceOf(ctx));
-    });
-}
-
-/** The OpenAPI description of /api/learning. */
-export const learningRouteDocs: RouteDoc[] = [
-  { method: 'post', path: '/api/learning/trigger', summary: 'Starts a learning cycle now (it runs on the worker)', tags: ['learning'], query: WorkspaceQuery,
-    responses: { 202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started }, 400: { description: 'Invalid workspace slug' } } },
-  { method: 'get', path: '/api/learning/status', summary: 'The Learning Queue: next scheduled cycle, outcomes gathered since the last one, the minimum sample size',
+export const learningRoutes = [
+  route<LearningRouteDeps>({
+    method: 'post', path: '/api/learning/trigger', summary: 'Starts a learning cycle now (it runs on the worker)', tags: ['learning'], query: WorkspaceQuery,
+    responses: { 202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started }, 400: { description: 'Invalid workspace slug' } },
+  }, (deps) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    ctx.status = 202;
+    ctx.body = await startLearningCycle(deps, workspaceId);
+  }),
+  route<LearningRouteDeps>({
+    method: 'get', path: '/api/learning/status', summary: 'The Learning Queue: next scheduled cycle, outcomes gathered since the last one, the minimum sample size',
     tags: ['learning'], query: WorkspaceQuery,
-    responses: { 200: { description: 'The workspace\'s learning queue', schema: Status }, 400: { description: 'Invalid workspace slug' } } },
+    responses: { 200: { description: 'The workspace\'s learning queue', schema: Status }, 400: { description: 'Invalid workspace slug' } },
+  }, (deps) => async (ctx) => {
+    ctx.body = await learningStatus(deps, workspaceOf(ctx));
+  }),
 ];
+
+export const learningRouter = (deps: LearningRouteDeps) => routerOf(learningRoutes, deps);
+export const learningRouteDocs = docsOf(learningRoutes);

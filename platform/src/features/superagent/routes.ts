@@ -1,10 +1,9 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { Logger } from '../../core/logger.ts';
 import { finishProcessProspect, processProspect, startProcessProspect } from './process-prospect.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Body of POST /api/superagent/process-prospect (the Workflow Test page sends prospect 1). */
@@ -38,51 +37,53 @@ export const WorkflowResponseSchema = z.object({
  * POST /api/superagent/process-prospect: the built-in pipeline for one prospect, answered when it
  * ends, or (wait: false) started and followed; GET …/{runId} answers its result once it has ended.
  */
-export function processProspectRouter(db: Models, runner: PipelineRunner, logger?: Logger): Router {
-  const deps = { db, runner };
-  return new Router()
-    .post('/api/superagent/process-prospect', async (ctx) => {
-      const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
-      const workspaceId = workspaceOf(ctx);
-      if (wait) {
-        ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, prospectId));
-        return;
-      }
-      const started = await startProcessProspect(deps, workspaceId, prospectId);
-      // Apply the score as soon as the run ends, whether or not anyone asks for the result (which applies it too, idempotently).
-      void runner.temporal.workflow.getHandle(started.workflowId).result().catch(() => undefined)
-        .then(() => finishProcessProspect(deps, workspaceId, started.runId))
-        .catch((error: unknown) => logger?.warn({ err: error, runId: started.runId }, 'could not apply a prospect-pipeline result'));
+export const processProspectRoutes = [
+  route<ProcessProspectDeps>({
+    method: 'post', path: '/api/superagent/process-prospect', tags: ['superagent'],
+    summary: 'Research, score, write and enrol one prospect through the built-in pipeline; answers when the run ends',
+    query: WorkspaceQuery, body: ProcessProspectBody,
+    responses: {
+      200: { description: 'The Workflow response; success is false when a step failed (its error names it)', schema: WorkflowResponseSchema },
+      202: { description: 'With wait: false, the run started: follow it, then GET its result', schema: Started },
+      400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' }, 409: { description: 'The workspace has no ICP yet' },
+    },
+  }, ({ logger, ...deps }) => async (ctx) => {
+    const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
+    const workspaceId = workspaceOf(ctx);
+    if (wait) {
+      ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, prospectId));
+      return;
+    }
+    const started = await startProcessProspect(deps, workspaceId, prospectId);
+    // Apply the score as soon as the run ends, whether or not anyone asks for the result (which applies it too, idempotently).
+    void deps.runner.temporal.workflow.getHandle(started.workflowId).result().catch(() => undefined)
+      .then(() => finishProcessProspect(deps, workspaceId, started.runId))
+      .catch((error: unknown) => logger?.warn({ err: error, runId: started.runId }, 'could not apply a prospect-pipeline result'));
+    ctx.status = 202;
+    ctx.body = Started.parse(started);
+  }),
+  route<ProcessProspectDeps>({
+    method: 'get', path: '/api/superagent/process-prospect/{runId}', tags: ['superagent'],
+    summary: 'The Workflow response of a prospect-pipeline run once it has ended (its score applied to the prospect)',
+    params: RunParams, query: WorkspaceQuery,
+    responses: {
+      200: { description: 'The Workflow response', schema: WorkflowResponseSchema },
+      202: { description: 'The run is still going', schema: Running },
+      400: { description: 'Invalid workspace slug' }, 404: { description: 'No prospect-pipeline run with this id in this workspace' },
+    },
+  }, ({ db, runner }) => async (ctx) => {
+    const { runId } = RunParams.parse(ctx.params);
+    const response = await finishProcessProspect({ db, runner }, workspaceOf(ctx), runId);
+    if (response) ctx.body = WorkflowResponseSchema.parse(response);
+    else {
       ctx.status = 202;
-      ctx.body = Started.parse(started);
-    })
-    .get('/api/superagent/process-prospect/:runId', async (ctx) => {
-      const { runId } = RunParams.parse(ctx.params);
-      const response = await finishProcessProspect(deps, workspaceOf(ctx), runId);
-      if (response) ctx.body = WorkflowResponseSchema.parse(response);
-      else {
-        ctx.status = 202;
-        ctx.body = { runId, status: 'running' };
-      }
-    });
-}
+      ctx.body = { runId, status: 'running' };
+    }
+  }),
+];
 
-export const processProspectRouteDocs: RouteDoc[] = [{
-  method: 'post', path: '/api/superagent/process-prospect', tags: ['superagent'],
-  summary: 'Research, score, write and enrol one prospect through the built-in pipeline; answers when the run ends',
-  query: WorkspaceQuery, body: ProcessProspectBody,
-  responses: {
-    200: { description: 'The Workflow response; success is false when a step failed (its error names it)', schema: WorkflowResponseSchema },
-    202: { description: 'With wait: false, the run started: follow it, then GET its result', schema: Started },
-    400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' }, 409: { description: 'The workspace has no ICP yet' },
-  },
-}, {
-  method: 'get', path: '/api/superagent/process-prospect/{runId}', tags: ['superagent'],
-  summary: 'The Workflow response of a prospect-pipeline run once it has ended (its score applied to the prospect)',
-  params: RunParams, query: WorkspaceQuery,
-  responses: {
-    200: { description: 'The Workflow response', schema: WorkflowResponseSchema },
-    202: { description: 'The run is still going', schema: Running },
-    400: { description: 'Invalid workspace slug' }, 404: { description: 'No prospect-pipeline run with this id in this workspace' },
-  },
-}];
+/** What the routes run over; the logger notes a result that could not be applied. */
+interface ProcessProspectDeps { db: Models; runner: PipelineRunner; logger?: Logger }
+
+export const processProspectRouter = (db: Models, runner: PipelineRunner, logger?: Logger) => routerOf(processProspectRoutes, { db, runner, logger });
+export const processProspectRouteDocs = docsOf(processProspectRoutes);
