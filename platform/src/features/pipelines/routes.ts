@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Models } from '../../core/db/models.ts';
 import { findPipeline, listPipelines, savePipeline } from './catalog.ts';
 import { PipelineDefinitionSchema } from './definition.ts';
@@ -6,51 +5,25 @@ import { startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
 import { PipelineParams, PipelineSummarySchema, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
-
-/** /api/pipelines: saved, versioned definitions, and starting a run of one. */
-export function pipelinesRouter(db: Models, runner: PipelineRunner): Router {
-  return new Router({ prefix: '/api/pipelines' })
-    .get('/', async (ctx) => {
-      ctx.body = await listPipelines(db, workspaceOf(ctx));
-    })
-    .post('/', async (ctx) => {
-      ctx.status = 201;
-      ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
-    })
-    .get('/:id', async (ctx) => {
-      const { version } = PipelineVersionQuery.parse(ctx.query);
-      ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
-    })
-    .post('/:id/runs', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const body = StartBody.parse(ctx.request.body ?? {});
-      const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
-      ctx.status = 201;
-      ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
-    })
-    .post('/:id/batches', async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const body = BatchBody.parse(ctx.request.body ?? {});
-      const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
-      const batch = await startPipelineBatch(runner, { workspaceId, definition: saved.definition, inputs: body.inputs, chunkSize: body.chunkSize });
-      ctx.status = 201;
-      ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
-    });
-}
 
 const notFound = { description: 'No such pipeline (or version) in this workspace' };
 const badWorkspace = { description: 'Invalid workspace slug' };
 
-/** The OpenAPI description of the pipeline routes. */
-export const pipelinesRouteDocs: RouteDoc[] = [
-  {
+/** What the pipeline routes run over: the saved definitions and the runner. */
+interface PipelinesDeps { db: Models; runner: PipelineRunner }
+
+/** /api/pipelines: saved, versioned definitions, and starting a run of one. */
+export const pipelinesRoutes = [
+  route<PipelinesDeps>({
     method: 'get', path: '/api/pipelines', summary: 'The latest version of every pipeline', tags: ['pipelines'], query: WorkspaceQuery,
     responses: { 200: { description: 'One entry per pipeline, by id', schema: PipelineSummarySchema.array() }, 400: badWorkspace },
-  },
-  {
+  }, ({ db }) => async (ctx) => {
+    ctx.body = await listPipelines(db, workspaceOf(ctx));
+  }),
+  route<PipelinesDeps>({
     method: 'post', path: '/api/pipelines', summary: 'Save a definition as the next version of its pipeline', tags: ['pipelines'],
     query: WorkspaceQuery, body: PipelineDefinitionSchema,
     responses: {
@@ -58,20 +31,42 @@ export const pipelinesRouteDocs: RouteDoc[] = [
       400: { description: 'The definition is invalid (each bad field or step named)' },
       409: { description: 'Saved concurrently too often; try again' },
     },
-  },
-  {
+  }, ({ db, runner }) => async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
+  }),
+  route<PipelinesDeps>({
     method: 'get', path: '/api/pipelines/{id}', summary: 'One pipeline: the latest version, or the one asked for', tags: ['pipelines'],
     params: PipelineParams, query: WorkspaceQuery.extend(PipelineVersionQuery.shape),
     responses: { 200: { description: 'The saved version', schema: SavedPipelineSchema }, 400: { description: 'Invalid version' }, 404: notFound },
-  },
-  {
+  }, ({ db }) => async (ctx) => {
+    const { version } = PipelineVersionQuery.parse(ctx.query);
+    ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
+  }),
+  route<PipelinesDeps>({
     method: 'post', path: '/api/pipelines/{id}/runs', summary: 'Start a run of a saved pipeline', tags: ['pipelines', 'runs'],
     params: PipelineParams, query: WorkspaceQuery, body: StartBody,
     responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
-  },
-  {
+  }, ({ db, runner }) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const body = StartBody.parse(ctx.request.body ?? {});
+    const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
+    ctx.status = 201;
+    ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
+  }),
+  route<PipelinesDeps>({
     method: 'post', path: '/api/pipelines/{id}/batches', summary: 'Run a saved pipeline for many inputs as one batch', tags: ['pipelines'],
     params: PipelineParams, query: WorkspaceQuery, body: BatchBody,
     responses: { 201: { description: 'The batch started', schema: StartedBatchSchema }, 400: { description: 'Invalid body or workspace' }, 404: notFound },
-  },
+  }, ({ db, runner }) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    const body = BatchBody.parse(ctx.request.body ?? {});
+    const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
+    const batch = await startPipelineBatch(runner, { workspaceId, definition: saved.definition, inputs: body.inputs, chunkSize: body.chunkSize });
+    ctx.status = 201;
+    ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
+  }),
 ];
+
+export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner });
+export const pipelinesRouteDocs = docsOf(pipelinesRoutes);

@@ -1,9 +1,8 @@
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { importProspects } from './import.ts';
 import type { ProspectDb } from './prospects.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Largest CSV body read as text/csv (the JSON form is bounded by the app's JSON limit). */
@@ -46,21 +45,21 @@ async function csvOf(ctx: Context): Promise<string> {
 }
 
 /** POST /api/prospects/import: CSV rows become prospects; bad rows are reported, good ones kept. */
-export function prospectsImportRouter(db: ProspectDb): Router {
-  return new Router().post('/api/prospects/import', async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    ctx.body = ImportResponse.parse(await importProspects(db, workspaceId, await csvOf(ctx)));
-  });
-}
-
-/** OpenAPI description of the CSV import. */
-export const prospectsImportRouteDocs: RouteDoc[] = [
-  { method: 'post', path: '/api/prospects/import', tags: ['prospects'], query: WorkspaceQuery, body: ImportCsvBody,
+export const prospectsImportRoutes = [
+  route<ProspectDb>({
+    method: 'post', path: '/api/prospects/import', tags: ['prospects'], query: WorkspaceQuery, body: ImportCsvBody,
     summary: 'Import prospects from a CSV (body text/csv up to 2 MB, or JSON { csv }); good rows are created, bad rows reported, known emails are row errors',
     responses: {
       200: { description: 'How many were imported and failed, each failed row with its fields, the new ids', schema: ImportResponse },
       400: { description: 'The file cannot be parsed, has no header with firstName, lastName, email and company, or has over 5000 rows' },
       413: { description: 'The CSV body is larger than 2 MB' },
       415: { description: 'The body is neither text/csv nor JSON' },
-    } },
+    },
+  }, (db) => async (ctx) => {
+    const workspaceId = workspaceOf(ctx);
+    ctx.body = ImportResponse.parse(await importProspects(db, workspaceId, await csvOf(ctx)));
+  }),
 ];
+
+export const prospectsImportRouter = (db: ProspectDb) => routerOf(prospectsImportRoutes, db);
+export const prospectsImportRouteDocs = docsOf(prospectsImportRoutes);
