@@ -104,6 +104,7 @@ const ENTRIES = {
   test: 'platform/dev/cli/test.ts',
   'new-plugin': 'platform/dev/cli/new-plugin.ts',
   bench: 'platform/dev/bench/main.ts',
+  lint: 'platform/dev/cli/lint.ts',
 };
 
 async function main() {

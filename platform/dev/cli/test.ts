@@ -1,10 +1,11 @@
-// `npm test`: type check, vitest (unit + integration on the real servers), then Playwright in
+// `npm test`: type check, lint, vitest (unit + integration on the real servers), then Playwright in
 // Debian's Chromium against the real app. One summary line at the end counts every test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { provisionDevstack } from '../devstack/provision.ts';
 import { devstackDir, repoRoot } from '../../src/core/paths.ts';
+import { lint } from './lint.ts';
 
 const log = (message: string) => console.log(`\n[test] ${message}`);
 const reports = join(devstackDir, 'reports');
@@ -53,6 +54,9 @@ try {
 log('type check (tsc, strict)');
 const typesOk = runTool('typescript/bin/tsc', ['-p', 'tsconfig.json']) && runTool('typescript/bin/tsc', ['-p', 'ui/tsconfig.json']);
 if (!typesOk) problems.push('the type check failed');
+
+log('lint (eslint: package boundaries)');
+if (!lint()) problems.push('lint failed (npm run lint shows why)');
 
 log('vitest: unit and integration tests against a real Temporal dev server and database');
 const unit = vitest();

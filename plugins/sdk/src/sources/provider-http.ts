@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import pThrottle from 'p-throttle';
-import type { Clock, HttpClient, HttpRequest, HttpResponse } from '@meetflow/plugin-sdk';
+import type { Clock, HttpClient, HttpRequest, HttpResponse } from '../deps.ts';
 
 /** How one provider is called. */
 export interface ProviderSettings {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../../../utils/format.ts';
-import { STATUS_BADGE } from '../../outreach-management/utils/outreach.ts';
+import { STATUS_BADGE } from '../../outreach-management/index.ts';
 import { campaignQueryOptions, usePatchCampaign, useRunCampaign, type CampaignDetail } from '../api/campaigns-api.ts';
 import { AddProspectsDialog } from './add-prospects-dialog.tsx';
 import { CampaignProspects } from './campaign-prospects.tsx';

@@ -1,7 +1,7 @@
 // Shapes of the discovery and prospect API (platform/src/http/discovery-schemas.ts and
 // prospects-schemas.ts); the zod schemas there are the contract, these mirror them for the browser.
 
-import type { IcpCriteria as SliceCriteria } from '../../icp-builder/api/types.ts';
+import type { IcpCriteria as SliceCriteria } from '../../icp-builder/index.ts';
 
 /** The sources discovery can search, as the API names them (spec section 7). */
 export type DiscoverySourceId = 'linkedin' | 'crunchbase' | 'apollo' | 'zoominfo';

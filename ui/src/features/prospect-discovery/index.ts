@@ -1,0 +1,5 @@
+// What Prospect Discovery offers other features: discovering prospects, its shapes, and its source checklist.
+export { discoverProspects } from './api/discover-prospects.ts';
+export type { DiscoveredProspect, DiscoverProspectsResponse, DiscoverySourceId } from './api/types.ts';
+export { DataSourcesChecklist } from './components/data-sources-checklist.tsx';
+export { DEFAULT_SOURCES, toggleSource } from './utils/sources.ts';
