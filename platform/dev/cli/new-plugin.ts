@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/core/paths.ts';
-import { camelCase, scaffoldPlugin } from '../new-plugin/scaffold.ts';
+import { addToSolution, camelCase, scaffoldPlugin } from '../new-plugin/scaffold.ts';
 
 const id = process.argv[2] ?? '';
 try {
@@ -17,6 +17,7 @@ try {
   manifest.dependencies[`@meetflow/plugin-${id}`] = '0.1.0';
   manifest.dependencies = Object.fromEntries(Object.entries(manifest.dependencies).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(platformPackage, `${JSON.stringify(manifest, null, 2)}\n`);
+  addToSolution(join(repoRoot, 'tsconfig.json'), `plugins/${id}`);
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' });
   if (install.status !== 0) throw new Error('npm install failed; run it yourself to link the new package');
 

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
 import { PluginHost } from '../../src/features/plugins/host.ts';
-import { scaffoldPlugin } from './scaffold.ts';
+import { addToSolution, scaffoldPlugin } from './scaffold.ts';
 import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
@@ -23,8 +23,12 @@ const id = 'scaffold-check';
 const dir = join(sandbox, id);
 const node = (args: string[], cwd = repoRoot) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 120_000 });
 
+let generatedTsconfig: unknown;
 beforeAll(() => {
   scaffoldPlugin(id, dir);
+  // Vite reads each file's nearest tsconfig.json: one folder deeper than plugins/<id>, its base is one more level up.
+  generatedTsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...(generatedTsconfig as object), extends: '../../../tsconfig.base.json', references: [{ path: '../../sdk' }] }));
 });
 afterAll(() => {
   rmSync(sandbox, { recursive: true, force: true });
@@ -37,10 +41,25 @@ describe('npm run new-plugin', () => {
   });
 
   it('writes a plugin that passes the strict type check', () => {
-    writeFileSync(join(sandbox, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', include: [`${id}/src`] }));
+    // The sandbox is one folder deeper than plugins/<id>: its own config extends the same strict base.
+    writeFileSync(join(sandbox, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.base.json', include: [`${id}/src`] }));
     const tsc = node([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(sandbox, 'tsconfig.json')]);
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
+  });
+
+  it('makes it a TypeScript project over the SDK\'s, and lists it once in the solution tsconfig', () => {
+    expect(generatedTsconfig).toMatchObject({
+      extends: '../../tsconfig.base.json', compilerOptions: { composite: true }, references: [{ path: '../sdk' }],
+    });
+    const solution = join(sandbox, 'solution.json');
+    writeFileSync(solution, '// the solution\n{ "files": [], "references": [{ "path": "plugins/sdk" }, { "path": "plugins/zeta" }, { "path": "platform" }] }\n');
+    addToSolution(solution, `plugins/${id}`);
+    addToSolution(solution, `plugins/${id}`);
+    const written = readFileSync(solution, 'utf8');
+    expect(written.startsWith('// the solution\n')).toBe(true);
+    expect((JSON.parse(written.slice('// the solution\n'.length)) as { references: Array<{ path: string }> }).references.map((reference) => reference.path))
+      .toEqual(['plugins/sdk', 'plugins/zeta', `plugins/${id}`, 'platform']);
   });
 
   it('writes a test that passes', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -19,6 +19,13 @@ export function pluginFiles(id: string): Record<string, string> {
       name: `@meetflow/plugin-${id}`, version: '0.1.0', private: true, type: 'module',
       exports: { '.': './src/index.ts' },
       dependencies: { '@meetflow/plugin-sdk': '0.1.0', '@temporalio/common': '^1.24.0', zod: '^4.6.7' },
+    }, null, 2)}\n`,
+    // A TypeScript project of its own, over the SDK's (the root tsconfig.json lists it: see new-plugin).
+    'tsconfig.json': `${JSON.stringify({
+      extends: '../../tsconfig.base.json',
+      compilerOptions: { composite: true, noEmit: false, emitDeclarationOnly: true, rootDir: '.', outDir: `../../node_modules/.cache/tsc/plugins/${id}` },
+      include: ['src', '*.ts'],
+      references: [{ path: '../sdk' }],
     }, null, 2)}\n`,
     'src/config.ts': `import { z } from 'zod';
 
@@ -121,4 +128,18 @@ export function scaffoldPlugin(id: string, dir: string): string[] {
     writeFileSync(join(dir, path), content);
   }
   return Object.keys(files);
+}
+
+/**
+ * Lists a project in the solution tsconfig (`tsc -b` type-checks what it references), after the
+ * other plugins; the file's leading comment lines are kept. Listing it twice changes nothing.
+ */
+export function addToSolution(solutionPath: string, projectPath: string): void {
+  const text = readFileSync(solutionPath, 'utf8');
+  const comments = text.match(/^(\s*\/\/.*\n)*/)![0];
+  const solution = JSON.parse(text.slice(comments.length)) as { files: string[]; references: Array<{ path: string }> };
+  if (solution.references.some((reference) => reference.path === projectPath)) return;
+  const lastPlugin = solution.references.findLastIndex((reference) => reference.path.startsWith('plugins/'));
+  solution.references.splice(lastPlugin + 1, 0, { path: projectPath });
+  writeFileSync(solutionPath, `${comments}${JSON.stringify(solution, null, 2)}\n`);
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { fixedClock, testDeps } from '@meetflow/plugin-sdk/testing';
 import mongoose, { type Model } from 'mongoose';
-import { inject } from 'vitest';
+import { testMongoServer } from '@meetflow/plugin-sdk/testing';
 import { bidSchema, ledgerSchema, sliceSchema, type PricingModels } from './collections.ts';
 import { ppmPricingPlugin } from './index.ts';
 
@@ -15,7 +15,7 @@ export interface TestDatabase {
 
 /** Opens `test-ppm-<random>` and builds the models with their unique indexes in place. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const connection = await mongoose.createConnection(`${inject('mongoServer')}/test-ppm-${randomUUID().slice(0, 8)}`).asPromise();
+  const connection = await mongoose.createConnection(`${testMongoServer()}/test-ppm-${randomUUID().slice(0, 8)}`).asPromise();
   const db = {
     slices: connection.model('ppm-pricing:slices', sliceSchema),
     bids: connection.model('ppm-pricing:bids', bidSchema),

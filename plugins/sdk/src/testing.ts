@@ -2,10 +2,23 @@
 // uses, inside Temporal's MockActivityEnvironment, with dependencies a test controls.
 import type { Logger as TemporalLogger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import { inject } from 'vitest';
 import type { z } from 'zod';
 import { bindActivities } from './bind.ts';
 import type { Clock, HttpClient, Logger, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** mongodb://host:port of the test database server the repository's vitest global setup starts. */
+    mongoServer: string;
+  }
+}
+
+/** The test database server the vitest global setup started (mongodb://host:port): add a database name per test file. */
+export function testMongoServer(): string {
+  return inject('mongoServer');
+}
 
 /** A logger that drops everything. */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
