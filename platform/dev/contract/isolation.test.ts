@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
-import { allRouteDocs } from '../../src/core/http/route-docs.ts';
+import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { customerSites, qualifiedProspect, SCORING_PIPELINE } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';

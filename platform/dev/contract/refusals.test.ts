@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES } from '../../src/features/prospects/import-routes.ts';
-import { allRouteDocs } from '../../src/core/http/route-docs.ts';
+import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { completedScoringRun, qualifiedProspect, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';

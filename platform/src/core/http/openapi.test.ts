@@ -11,7 +11,7 @@ import { apiRouters, createApp, type AppDeps } from './app.ts';
 import { HealthReportSchema } from '../../features/health/api-schemas.ts';
 import { SavedPipelineSchema } from '../../features/pipelines/api-schemas.ts';
 import { PluginDescriptionSchema } from '../../features/plugins/api-schemas.ts';
-import { allRouteDocs } from './route-docs.ts';
+import { allRouteDocs } from './api.ts';
 import { RunSchema, RunSummarySchema } from '../../features/pipelines/runs-api-schemas.ts';
 
 const definition = { id: 'tripler', name: 'Tripler', nodes: [{ id: 'once', activity: 'math.double', input: { n: '{{ input.n }}' } }] };

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { route, routerOf } from './api-route.ts';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import platformPackage from '../../../package.json' with { type: 'json' };
@@ -49,16 +49,17 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]): ReturnType<type
   });
 }
 
-/** GET /api/openapi.json: the document describing `docs`, built once. */
-export function openapiRouter(docs: readonly RouteDoc[]): Router {
-  const document = buildOpenApiDocument(docs);
-  return new Router().get('/api/openapi.json', (ctx) => {
-    ctx.body = document;
-  });
-}
+/** GET /api/openapi.json: this document, built once over the descriptions of every route. */
+export const openapiRoutes = [
+  route<readonly RouteDoc[]>({
+    method: 'get', path: '/api/openapi.json', summary: 'This OpenAPI 3.1 document', tags: ['platform'],
+    responses: { 200: { description: 'The document', schema: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) } },
+  }, (docs) => {
+    const document = buildOpenApiDocument(docs);
+    return (ctx) => {
+      ctx.body = document;
+    };
+  }),
+];
 
-/** The OpenAPI description of the document's own route. */
-export const openapiRouteDocs: RouteDoc[] = [{
-  method: 'get', path: '/api/openapi.json', summary: 'This OpenAPI 3.1 document', tags: ['platform'],
-  responses: { 200: { description: 'The document', schema: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) } },
-}];
+export const openapiRouter = (docs: readonly RouteDoc[]) => routerOf(openapiRoutes, docs);

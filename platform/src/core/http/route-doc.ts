@@ -2,8 +2,8 @@ import type { z } from 'zod';
 
 /**
  * How a route describes itself for the OpenAPI document: with the same zod schemas the route
- * validates with, so the document cannot drift from the behaviour. Every router module exports
- * an array of these beside its router factory; `route-docs.ts` gathers them.
+ * validates with, so the document cannot drift from the behaviour. Each is declared with its
+ * handler (`route(doc, handler)` in api-route.ts); `api.ts` lists every feature's routes once.
  */
 export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

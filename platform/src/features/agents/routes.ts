@@ -4,7 +4,7 @@ import { agentActivityText, agentPerformance, agentStatus } from './status.ts';
 import type { AgentActivity } from './activity-model.ts';
 import { TOTAL_PERIOD, type DashboardRollup } from '../outcomes/rollup-model.ts';
 import type { PluginHost } from '../plugins/host.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** One agent as GET /api/agents/status answers it (the product spec's shape). */
@@ -49,4 +49,3 @@ export const agentsRoutes = [
 
 export const agentsRouter = (host: PluginHost, activity: Model<AgentActivity>, rollups: Model<DashboardRollup>, now?: () => Date) =>
   routerOf(agentsRoutes, { host, activity, rollups, now });
-export const agentsRouteDocs = docsOf(agentsRoutes);

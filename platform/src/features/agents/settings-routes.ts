@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LlmSettings } from '../../core/config.ts';
 import type { PluginHost } from '../plugins/host.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 
 /** The learning engine's settings the /agents screen shows (its config schema owns them and their defaults). */
 const LearningEngineSettings = z.object({ minConfidence: z.number(), minSampleSize: z.number().int(), learningRate: z.number() });
@@ -48,4 +48,3 @@ export const agentSettingsRoutes = [
 ];
 
 export const agentSettingsRouter = (deps: AgentSettingsDeps) => routerOf(agentSettingsRoutes, deps);
-export const agentSettingsRouteDocs = docsOf(agentSettingsRoutes);

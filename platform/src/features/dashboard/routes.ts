@@ -3,7 +3,7 @@ import { recentInsights } from '../learning/cycles.ts';
 import { dashboardMetrics, dashboardTrends } from '../outcomes/dashboard.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import { InsightsQuery, InsightsSchema, MetricsSchema, TrendsQuery, TrendsSchema } from './api-schemas.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What the dashboard reads: the outcome rollups and the learning engine's stored cycles. */
@@ -43,4 +43,3 @@ export const dashboardRoutes = [
 ];
 
 export const dashboardRouter = (deps: DashboardDeps) => routerOf(dashboardRoutes, deps);
-export const dashboardRouteDocs = docsOf(dashboardRoutes);

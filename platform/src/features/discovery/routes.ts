@@ -1,10 +1,9 @@
-import Router from '@koa/router';
 import { discoverProspects, type DiscoveryDeps } from './discover.ts';
 import { sampleSearchOn } from './sample-source.ts';
 import type { SampleSearch } from './sources.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { DiscoverProspectsBody, DiscoverProspectsResponse } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What the discovery route needs: plugins and Temporal, the config store; the sample search defaults to the built-in database. */
@@ -16,21 +15,23 @@ export interface DiscoveryRouterDeps extends PluginApiDeps {
 }
 
 /** POST /api/superagent/discover-prospects: prospects for ICP criteria from the chosen sources, matched and de-duplicated. */
-export function discoveryRouter(deps: DiscoveryRouterDeps): Router {
-  const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
-  return new Router().post('/api/superagent/discover-prospects', async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
-    ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
-  });
-}
-
-/** OpenAPI description of the discovery route, with the schemas it validates with. */
-export const discoveryRouteDocs: RouteDoc[] = [
-  { method: 'post', path: '/api/superagent/discover-prospects', tags: ['discovery'], query: WorkspaceQuery, body: DiscoverProspectsBody,
+export const discoveryRoutes = [
+  route<DiscoveryRouterDeps>({
+    method: 'post', path: '/api/superagent/discover-prospects', tags: ['discovery'], query: WorkspaceQuery, body: DiscoverProspectsBody,
     summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample database, marked sample)',
     responses: {
       200: { description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched', schema: DiscoverProspectsResponse },
       400: { description: 'No sources, an unknown source, or no industry / job title (each field named)' },
-    } },
+    },
+  }, (deps) => {
+    const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
+    return async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
+      ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
+    };
+  }),
 ];
+
+export const discoveryRouter = (deps: DiscoveryRouterDeps) => routerOf(discoveryRoutes, deps);
+export const discoveryRouteDocs = docsOf(discoveryRoutes);

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { z } from 'zod';
 import type { TemporalClient } from '../../core/temporal/client.ts';
 import { HealthReportSchema, type CheckResultSchema } from './api-schemas.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 
 /** One dependency's state. */
 export type CheckResult = z.output<typeof CheckResultSchema>;
@@ -57,4 +57,3 @@ export const healthRoutes = [
 ];
 
 export const healthRouter = (database: mongoose.Connection, temporal: TemporalClient) => routerOf(healthRoutes, { database, temporal });
-export const healthRouteDocs = docsOf(healthRoutes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listActivity, type ActivityLogDb } from './activity-log.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const ActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -19,4 +19,3 @@ export const activityRoutes = [
 ];
 
 export const activityRouter = (db: ActivityLogDb) => routerOf(activityRoutes, db);
-export const activityRouteDocs = docsOf(activityRoutes);

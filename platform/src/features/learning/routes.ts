@@ -4,7 +4,7 @@ import type { CyclesModel } from './cycles.ts';
 import { learningStatus } from './status.ts';
 import { startLearningCycle, type LearningStarter } from './trigger.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const Started = z.object({
@@ -47,4 +47,3 @@ export const learningRoutes = [
 ];
 
 export const learningRouter = (deps: LearningRouteDeps) => routerOf(learningRoutes, deps);
-export const learningRouteDocs = docsOf(learningRoutes);

@@ -2,7 +2,7 @@ import type { Models } from '../../core/db/models.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { PipelineRunner } from './runs.ts';
 import { BatchParams, BatchStatusSchema } from './batches-api-schemas.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** GET /api/batches/{id}: a batch's runs by status, and its live per-step progress while it runs. */
@@ -27,4 +27,3 @@ export const batchesRoutes = [
 ];
 
 export const batchesRouter = (db: Models, runner: PipelineRunner) => routerOf(batchesRoutes, { db, runner });
-export const batchesRouteDocs = docsOf(batchesRoutes);

@@ -5,7 +5,7 @@ import { startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
 import { PipelineParams, PipelineSummarySchema, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
@@ -69,4 +69,3 @@ export const pipelinesRoutes = [
 ];
 
 export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner });
-export const pipelinesRouteDocs = docsOf(pipelinesRoutes);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { rerunPipeline, type PipelineRunner } from './runs.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { ListQuery, RerunBody, RunParams, RunSchema, RunSummarySchema, StepOutputParams, StepOutputSchema } from './runs-api-schemas.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
@@ -99,4 +99,3 @@ export const runsRoutes = [
 ];
 
 export const runsRouter = (db: Models, runner: PipelineRunner) => routerOf(runsRoutes, { db, runner });
-export const runsRouteDocs = docsOf(runsRoutes);

@@ -1,31 +1,30 @@
-import Router from '@koa/router';
 import { NotFoundError } from '../../core/errors.ts';
 import type { PluginHost } from './host.ts';
 import { PluginDescriptionSchema, PluginParams } from './api-schemas.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 
-/** GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/:id. */
-export function pluginsRouter(host: PluginHost): Router {
-  const described = host.describe(); // manifests are fixed for the life of the process
-  return new Router()
-    .get('/api/plugins', (ctx) => {
+/** GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/{id}; manifests are fixed for the life of the process. */
+export const pluginsRoutes = [
+  route<PluginHost>({
+    method: 'get', path: '/api/plugins', summary: 'Every installed plugin, its config and activities as JSON Schema', tags: ['plugins'],
+    responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
+  }, (host) => {
+    const described = host.describe();
+    return (ctx) => {
       ctx.body = described;
-    })
-    .get('/api/plugins/:id', (ctx) => {
+    };
+  }),
+  route<PluginHost>({
+    method: 'get', path: '/api/plugins/{id}', summary: 'One installed plugin', tags: ['plugins'], params: PluginParams,
+    responses: { 200: { description: 'The plugin', schema: PluginDescriptionSchema }, 404: { description: 'No such plugin is installed' } },
+  }, (host) => {
+    const described = host.describe();
+    return (ctx) => {
       const plugin = described.find((candidate) => candidate.id === ctx.params.id);
       if (!plugin) throw new NotFoundError(`No plugin "${ctx.params.id}" is installed`);
       ctx.body = plugin;
-    });
-}
-
-/** The OpenAPI description of the plugin routes. */
-export const pluginsRouteDocs: RouteDoc[] = [
-  {
-    method: 'get', path: '/api/plugins', summary: 'Every installed plugin, its config and activities as JSON Schema', tags: ['plugins'],
-    responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
-  },
-  {
-    method: 'get', path: '/api/plugins/{id}', summary: 'One installed plugin', tags: ['plugins'], params: PluginParams,
-    responses: { 200: { description: 'The plugin', schema: PluginDescriptionSchema }, 404: { description: 'No such plugin is installed' } },
-  },
+    };
+  }),
 ];
+
+export const pluginsRouter = (host: PluginHost) => routerOf(pluginsRoutes, host);

@@ -81,4 +81,3 @@ export const prospectProfileRoutes = [
 export const prospectsRouter = (db: ProspectDb) => routerOf(prospectsRoutes, db);
 export const prospectProfileRouter = (db: Models, temporal: Client) => routerOf(prospectProfileRoutes, { db, temporal });
 export const prospectsRouteDocs = docsOf(prospectsRoutes);
-export const prospectProfileRouteDocs = docsOf(prospectProfileRoutes);

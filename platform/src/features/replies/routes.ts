@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { handleReply } from './handle-reply.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Body of POST /api/replies. */
@@ -42,4 +42,3 @@ export const repliesRoutes = [
 ];
 
 export const repliesRouter = (deps: RepliesDeps) => routerOf(repliesRoutes, deps);
-export const repliesRouteDocs = docsOf(repliesRoutes);

@@ -3,7 +3,7 @@ import type { Models } from '../../core/db/models.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { Logger } from '../../core/logger.ts';
 import { finishProcessProspect, processProspect, startProcessProspect } from './process-prospect.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Body of POST /api/superagent/process-prospect (the Workflow Test page sends prospect 1). */
@@ -86,4 +86,3 @@ export const processProspectRoutes = [
 interface ProcessProspectDeps { db: Models; runner: PipelineRunner; logger?: Logger }
 
 export const processProspectRouter = (db: Models, runner: PipelineRunner, logger?: Logger) => routerOf(processProspectRoutes, { db, runner, logger });
-export const processProspectRouteDocs = docsOf(processProspectRoutes);

@@ -1,9 +1,8 @@
-import Router from '@koa/router';
 import { z } from 'zod';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import { describeTemplates, type TemplateCopy, type TemplateCounts, type TemplateId } from './templates.ts';
-import type { RouteDoc } from '../../core/http/route-doc.ts';
+import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What /api/templates is built over. */
@@ -47,20 +46,20 @@ export const TemplateSchema = z.object({
 });
 
 /** /api/templates: the outreach templates and how well each one is doing in this workspace. */
-export function templatesRouter(deps: TemplatesDeps): Router {
-  return new Router().get('/api/templates', async (ctx) => {
+export const templatesRoutes = [
+  route<TemplatesDeps>({
+    method: 'get', path: '/api/templates', tags: ['templates'], query: WorkspaceQuery,
+    summary: 'The three outreach templates with this workspace\'s learned response rates',
+    responses: {
+      200: { description: 'The templates, in the outreach plugin\'s order', schema: z.array(TemplateSchema) },
+      400: { description: 'Invalid workspace slug' },
+    },
+  }, (deps) => async (ctx) => {
     const workspaceId = workspaceOf(ctx);
     const [{ templatePerformance }, counts] = await Promise.all([getWorkspaceConfig(deps.config, workspaceId), templateCounts(deps.outcomes, workspaceId)]);
     ctx.body = describeTemplates(deps.templateCopy, templatePerformance, counts);
-  });
-}
+  }),
+];
 
-/** OpenAPI description of /api/templates. */
-export const templatesRouteDocs: RouteDoc[] = [{
-  method: 'get', path: '/api/templates', tags: ['templates'], query: WorkspaceQuery,
-  summary: 'The three outreach templates with this workspace\'s learned response rates',
-  responses: {
-    200: { description: 'The templates, in the outreach plugin\'s order', schema: z.array(TemplateSchema) },
-    400: { description: 'Invalid workspace slug' },
-  },
-}];
+export const templatesRouter = (deps: TemplatesDeps) => routerOf(templatesRoutes, deps);
+export const templatesRouteDocs = docsOf(templatesRoutes);

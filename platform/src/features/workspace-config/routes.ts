@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { configEntries, configKeyOf, type ConfigEntry, getWorkspaceConfig, resetWorkspaceConfig, setWorkspaceConfig,
   type ConfigStoreDb } from './workspace-config.ts';
 import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './api-schemas.ts';
-import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Called after a key of a workspace is saved or reset, with the value now in force (e.g. to pause the learning schedule). */
@@ -49,4 +49,3 @@ export const configRoutes = [
 ];
 
 export const configRouter = (db: ConfigStoreDb, changed: ConfigChanged = async () => {}) => routerOf(configRoutes, { db, changed });
-export const configRouteDocs = docsOf(configRoutes);

@@ -1,0 +1,117 @@
+// The API: every feature's routes, each listed once with what it is built over. The app mounts
+// them in this order and the OpenAPI document describes exactly these (a test compares the two).
+import type Router from '@koa/router';
+import type mongoose from 'mongoose';
+import { TEMPLATES } from '@meetflow/plugin-outreach';
+import { LLM_DEFAULTS } from '../config.ts';
+import type { Models } from '../db/models.ts';
+import type { Logger } from '../logger.ts';
+import type { TemporalClient } from '../temporal/client.ts';
+import { docsOf, type ApiRoute } from './api-route.ts';
+import { openapiRouter, openapiRoutes } from './openapi.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { agentsRouter, agentsRoutes } from '../../features/agents/routes.ts';
+import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
+import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from '../../features/campaigns/routes.ts';
+import { dashboardRouter, dashboardRoutes } from '../../features/dashboard/routes.ts';
+import { discoveryRouter, discoveryRoutes } from '../../features/discovery/routes.ts';
+import { healthRouter, healthRoutes } from '../../features/health/routes.ts';
+import { icpRouter, icpRoutes } from '../../features/icp/routes.ts';
+import { activityRouter, activityRoutes } from '../../features/learning/activity-routes.ts';
+import type { CyclesModel } from '../../features/learning/cycles.ts';
+import { learningRouter, learningRoutes } from '../../features/learning/routes.ts';
+import { learningSettingsChanged } from '../../features/learning/settings.ts';
+import { meetingsRouter, meetingsRoutes } from '../../features/meetings/routes.ts';
+import { batchesRouter, batchesRoutes } from '../../features/pipelines/batches-routes.ts';
+import { pipelinesRouter, pipelinesRoutes } from '../../features/pipelines/routes.ts';
+import type { PipelineRunner } from '../../features/pipelines/runs.ts';
+import { runsRouter, runsRoutes } from '../../features/pipelines/runs-routes.ts';
+import type { PluginHost } from '../../features/plugins/host.ts';
+import { pluginsRouter, pluginsRoutes } from '../../features/plugins/routes.ts';
+import { pricingRouter, pricingRoutes } from '../../features/pricing/routes.ts';
+import { prospectsImportRouter, prospectsImportRoutes } from '../../features/prospects/import-routes.ts';
+import { prospectProfileRouter, prospectProfileRoutes, prospectsRouter, prospectsRoutes } from '../../features/prospects/routes.ts';
+import { repliesRouter, repliesRoutes } from '../../features/replies/routes.ts';
+import { processProspectRouter, processProspectRoutes } from '../../features/superagent/routes.ts';
+import { templatesRouter, templatesRoutes } from '../../features/templates/routes.ts';
+import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
+
+/** What the HTTP app is built over. */
+export interface AppDeps {
+  logger: Logger;
+  database: mongoose.Connection;
+  temporal: TemporalClient;
+  plugins: PluginHost;
+  /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
+  product?: ProductDeps;
+  /** Folder of the built UI (ui/dist); leave out for an API-only app. */
+  uiDir?: string;
+}
+
+/** What the product's routes need beyond the platform's. */
+export interface ProductDeps { db: Models; runner: PipelineRunner; samplesUrl?: string | null; llm?: AgentSettingsDeps['llm'] }
+
+/** The learning engine's stored cycles, when it is installed. */
+function learningCycles(deps: AppDeps): CyclesModel | undefined {
+  const installed = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
+  return installed ? deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel : undefined;
+}
+
+/** The learning engine's minimum sample size, or its default when it is not installed. */
+function minSampleSize(deps: AppDeps): number {
+  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine') ? deps.plugins.config('learning-engine') : null;
+  const value = (config as { minSampleSize?: unknown } | null)?.minSampleSize;
+  return typeof value === 'number' ? value : DEFAULT_MIN_SAMPLE_SIZE;
+}
+const DEFAULT_MIN_SAMPLE_SIZE = 100;
+
+/** One feature's routes and how its router is built: over the platform alone, or over the product too. */
+type FeatureApi =
+  | { routes: ReadonlyArray<ApiRoute<never>>; platform: (deps: AppDeps) => Router }
+  | { routes: ReadonlyArray<ApiRoute<never>>; product: (deps: AppDeps, product: Required<Pick<ProductDeps, 'db' | 'runner'>> & ProductDeps) => Router };
+
+const viaPlugins = (deps: AppDeps, { runner }: { runner: PipelineRunner }) =>
+  ({ host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue });
+const schedules = ({ runner }: { runner: PipelineRunner }) => ({ client: runner.temporal, taskQueue: runner.taskQueue });
+
+/** Every feature's routes, in the order the app mounts them (the OpenAPI document's route comes last). */
+const FEATURES: FeatureApi[] = [
+  { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal) },
+  { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
+  { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
+  { routes: agentSettingsRoutes, product: (deps, { llm = { configured: false, settings: LLM_DEFAULTS } }) => agentSettingsRouter({ host: deps.plugins, llm }) },
+  { routes: pipelinesRoutes, product: (_, { db, runner }) => pipelinesRouter(db, runner) },
+  { routes: runsRoutes, product: (_, { db, runner }) => runsRouter(db, runner) },
+  { routes: batchesRoutes, product: (_, { db, runner }) => batchesRouter(db, runner) },
+  { routes: prospectsImportRoutes, product: (_, { db }) => prospectsImportRouter(db) },
+  { routes: prospectsRoutes, product: (_, { db }) => prospectsRouter(db) },
+  { routes: prospectProfileRoutes, product: (_, { db, runner }) => prospectProfileRouter(db, runner.temporal) },
+  { routes: campaignsRoutes, product: (_, { db }) => campaignsRouter(db) },
+  { routes: campaignRunsRoutes, product: (_, { db, runner }) => campaignRunsRouter(db, runner) },
+  { routes: templatesRoutes, product: (_, { db }) => templatesRouter({ templateCopy: TEMPLATES, config: db, outcomes: db }) },
+  { routes: meetingsRoutes, product: (deps, product) => meetingsRouter(viaPlugins(deps, product)) },
+  { routes: pricingRoutes, product: (deps, product) => pricingRouter(viaPlugins(deps, product)) },
+  { routes: icpRoutes, product: (deps, product) => icpRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }) },
+  { routes: discoveryRoutes, product: (deps, product) => discoveryRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }) },
+  { routes: processProspectRoutes, product: (deps, { db, runner }) => processProspectRouter(db, runner, deps.logger) },
+  { routes: repliesRoutes, product: (_, { db, runner }) => repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }) },
+  { routes: activityRoutes, product: (_, { db }) => activityRouter(db) },
+  { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
+  { routes: learningRoutes, product: (deps, product) =>
+    learningRouter({ ...schedules(product), db: product.db, cycles: learningCycles(deps), minSampleSize: minSampleSize(deps) }) },
+  { routes: dashboardRoutes, product: (deps, { db }) => dashboardRouter({ db, cycles: learningCycles(deps) }) },
+];
+
+/** Every route the API serves, described for GET /api/openapi.json. */
+export const allRouteDocs: RouteDoc[] = [...FEATURES.flatMap((feature) => docsOf(feature.routes)), ...docsOf(openapiRoutes)];
+
+/** Every API router the app mounts, in order: the platform's, the product's when it has its models and runner, then the document. */
+export function apiRouters(deps: AppDeps): Router[] {
+  const { db, runner } = deps.product ?? {};
+  const product = db && runner ? { ...deps.product, db, runner } : undefined;
+  const routers = FEATURES.flatMap((feature) => {
+    if ('platform' in feature) return [feature.platform(deps)];
+    return product ? [feature.product(deps, product)] : [];
+  });
+  return [...routers, openapiRouter(allRouteDocs)];
+}
