@@ -8,9 +8,14 @@ export interface Logger {
   error(object: object, message?: string): void;
 }
 
-/** The time source: plugins never call `new Date()` directly, so tests can fix the time. */
+/** The time source: plugins never call `new Date()` or wait on timers directly, so tests can fix the time. */
 export interface Clock {
   now(): Date;
+  /**
+   * Waits `ms` milliseconds (rejects when `signal` aborts). Without it, waits really do take that
+   * long; a test clock moves its time on and records the wait instead (testing's steppingClock).
+   */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** A request through the platform's guarded HTTP client. */

@@ -28,6 +28,23 @@ export function fixedClock(iso: string): Clock {
   return { now: () => new Date(iso) };
 }
 
+/**
+ * A clock that starts at `iso` and never really waits: each sleep moves its time on by the wait
+ * and records it in `waits` (ms), so a test asserts the exact waits without taking them.
+ */
+export function steppingClock(iso: string): Clock & { sleep(ms: number): Promise<void>; waits: number[] } {
+  let now = Date.parse(iso);
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => new Date(now),
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+  };
+}
+
 /** An HTTP client that fails every request: for activities that must not touch the network. */
 export const noNetwork: HttpClient = {
   request: async (url) => {

@@ -1,5 +1,5 @@
-import { bindActivities, createGuardedHttpClient, type HttpClient } from '@meetflow/plugin-sdk';
-import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { bindActivities, createGuardedHttpClient, type Clock, type HttpClient } from '@meetflow/plugin-sdk';
+import { mockActivityEnvironment, runActivity, steppingClock, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_APOLLO_KEY, startFakeApollo, type FakeApollo } from './fake-apollo.ts';
@@ -15,10 +15,11 @@ beforeAll(async () => {
 afterAll(() => apollo.close());
 beforeEach(() => { apollo.requests.length = 0; });
 
-const deps = (config: Partial<ApolloConfig> = {}, client = http) =>
-  testDeps(sourceApolloPlugin, { http: client, config: { apiKey: FAKE_APOLLO_KEY, baseUrl: apollo.baseUrl, requestsPerMinute: 6000, ...config } }) as never;
-const search = (criteria: Record<string, unknown>, limit?: number, config?: Partial<ApolloConfig>, client?: HttpClient) =>
-  runActivity(sourceApolloPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, deps(config, client));
+const deps = (config: Partial<ApolloConfig> = {}, client = http, clock?: Clock) =>
+  testDeps(sourceApolloPlugin, { http: client, ...(clock ? { clock } : {}), config: { apiKey: FAKE_APOLLO_KEY, baseUrl: apollo.baseUrl, requestsPerMinute: 6000, ...config } }) as never;
+const search = (criteria: Record<string, unknown>, limit?: number, config?: Partial<ApolloConfig>, client?: HttpClient, clock?: Clock) =>
+  runActivity(sourceApolloPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, deps(config, client, clock));
+const TEST_TIME = '2026-11-22T09:00:00Z';
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
 describe('source-apollo searchPeople against a fake Apollo', () => {
@@ -104,9 +105,9 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
 
   it('on 429 waits what Retry-After asks (within the cap), then fails retryably', async () => {
     apollo.rateLimitNext('1');
-    const started = Date.now();
-    const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, { maxRetryAfterSeconds: 5 }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const clock = steppingClock(TEST_TIME);
+    const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, { maxRetryAfterSeconds: 5 }, undefined, clock));
+    expect(clock.waits).toEqual([1_000]);
     expect(error).toMatchObject({ type: 'SourceRateLimited', nonRetryable: false });
     expect((error as ApplicationFailure).nextRetryDelay).toBeUndefined();
     expect((await search({ jobTitles: ['VP'] })).people.length).toBeGreaterThan(0); // the retry goes through
@@ -114,9 +115,9 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
 
   it('on 429 beyond the cap leaves the rest of the wait to Temporal (nextRetryDelay)', async () => {
     apollo.rateLimitNext('120');
-    const started = Date.now();
-    const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, { maxRetryAfterSeconds: 0 }));
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const clock = steppingClock(TEST_TIME);
+    const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, { maxRetryAfterSeconds: 0 }, undefined, clock));
+    expect(clock.waits).toEqual([]); // nothing waited here
     expect(error).toMatchObject({ type: 'SourceRateLimited', nonRetryable: false, nextRetryDelay: 120_000 });
   });
 
@@ -127,13 +128,12 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
   });
 
   it('spaces requests by 60 000 / requestsPerMinute ms across searches of one plugin instance', async () => {
-    const bound = bindActivities(sourceApolloPlugin, deps({ requestsPerMinute: 300 }))['source-apollo.searchPeople'];
+    const clock = steppingClock(TEST_TIME);
+    const bound = bindActivities(sourceApolloPlugin, deps({ requestsPerMinute: 300 }, http, clock))['source-apollo.searchPeople'];
     const environment = mockActivityEnvironment();
-    const started = Date.now();
     for (let call = 0; call < 3; call += 1) await environment.run(bound!, { criteria: { jobTitles: ['VP'] } });
     expect(apollo.requests).toHaveLength(3);
-    // 300 per minute is one request every 200 ms: the third may not start before 400 ms have passed. Timed
-    // here, not by arrival at the fake server, whose clock a loaded machine can skew.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(395);
+    // 300 per minute is one request every 200 ms: the second and the third each wait 200 ms on the plugin's clock.
+    expect(clock.waits).toEqual([200, 200]);
   });
 });

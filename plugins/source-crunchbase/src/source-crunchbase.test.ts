@@ -1,5 +1,5 @@
-import { createGuardedHttpClient, type HttpClient } from '@meetflow/plugin-sdk';
-import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { createGuardedHttpClient, type Clock, type HttpClient } from '@meetflow/plugin-sdk';
+import { runActivity, steppingClock, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CrunchbaseConfig } from './config.ts';
@@ -16,9 +16,9 @@ afterAll(() => crunchbase.close());
 beforeEach(() => { crunchbase.requests.length = 0; });
 
 const LEDGERLY = '2f5c1a8e-3b7d-4c2a-9e1f-0a6b8d4c2e11';
-const search = (criteria: Record<string, unknown>, config: Partial<CrunchbaseConfig> = {}, limit?: number) =>
+const search = (criteria: Record<string, unknown>, config: Partial<CrunchbaseConfig> = {}, limit?: number, clock?: Clock) =>
   runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, testDeps(sourceCrunchbasePlugin, {
-    http, config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000, ...config },
+    http, ...(clock ? { clock } : {}), config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000, ...config },
   }) as never);
 const searchPage = (criteria: Record<string, unknown>, limit: number, page: number) =>
   runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, limit, page }, testDeps(sourceCrunchbasePlugin, {
@@ -94,12 +94,11 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
   });
 
   it('spaces its two calls by 60 000 / requestsPerMinute ms', async () => {
-    const started = Date.now();
-    await search({ jobTitles: ['VP'] }, { requestsPerMinute: 300 });
+    const clock = steppingClock('2026-11-22T09:00:00Z');
+    await search({ jobTitles: ['VP'] }, { requestsPerMinute: 300 }, undefined, clock);
     expect(crunchbase.requests).toHaveLength(2);
-    // One request every 200 ms: the second may not start before 200 ms have passed. Timed from here, not by
-    // arrival at the fake server, whose clock a loaded machine can skew (a late first arrival looks like a short gap).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(195);
+    // One request every 200 ms: the second waits 200 ms on the plugin's clock.
+    expect(clock.waits).toEqual([200]);
   });
 
   it('pages people with Crunchbase\'s after_id cursor: page 2 follows page 1, without overlap, and says when there is no more', async () => {

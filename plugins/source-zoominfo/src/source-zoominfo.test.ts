@@ -1,5 +1,5 @@
 import { bindActivities, createGuardedHttpClient, type Clock, type HttpClient } from '@meetflow/plugin-sdk';
-import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { mockActivityEnvironment, runActivity, steppingClock, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ZoominfoConfig } from './config.ts';
@@ -19,8 +19,8 @@ const deps = (config: Partial<ZoominfoConfig> = {}, clock?: Clock) => testDeps(s
   http, ...(clock ? { clock } : {}),
   config: { username: FAKE_ZOOMINFO_USER.username, apiKey: FAKE_ZOOMINFO_USER.password, baseUrl: zoominfo.baseUrl, requestsPerMinute: 6000, ...config },
 }) as never;
-const search = (criteria: Record<string, unknown>, config?: Partial<ZoominfoConfig>, limit?: number) =>
-  runActivity(sourceZoominfoPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, deps(config));
+const search = (criteria: Record<string, unknown>, config?: Partial<ZoominfoConfig>, limit?: number, clock?: Clock) =>
+  runActivity(sourceZoominfoPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, deps(config, clock));
 /** One plugin instance (one token cache, one throttle), searched several times. */
 const instance = (config?: Partial<ZoominfoConfig>, clock?: Clock) => {
   const bound = bindActivities(sourceZoominfoPlugin, deps(config, clock))['source-zoominfo.searchPeople']!;
@@ -83,19 +83,18 @@ describe('source-zoominfo searchPeople against a fake ZoomInfo', () => {
 
   it('on 429 waits what Retry-After asks (within the cap), then fails retryably', async () => {
     zoominfo.rateLimitNext('1');
-    const started = Date.now();
-    const error = await failureOf(search({ jobTitles: ['VP'] }, { maxRetryAfterSeconds: 10 }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const clock = steppingClock('2026-11-22T09:00:00Z');
+    const error = await failureOf(search({ jobTitles: ['VP'] }, { maxRetryAfterSeconds: 10 }, undefined, clock));
+    expect(clock.waits).toEqual([10, 1_000]); // the search's spacing after the sign-in (6000 a minute), then Retry-After
     expect(error).toMatchObject({ type: 'SourceRateLimited', nonRetryable: false, nextRetryDelay: undefined });
   });
 
   it('spaces authenticate and search by 60 000 / requestsPerMinute ms', async () => {
-    const started = Date.now();
-    await search({ jobTitles: ['VP'] }, { requestsPerMinute: 300 });
+    const clock = steppingClock('2026-11-22T09:00:00Z');
+    await search({ jobTitles: ['VP'] }, { requestsPerMinute: 300 }, undefined, clock);
     expect(zoominfo.requests.map((request) => request.path)).toEqual(['/authenticate', '/search/contact']);
-    // One request every 200 ms: the second may not start before 200 ms have passed. Timed from here, not by
-    // arrival at the fake server, whose clock a loaded machine can skew (a late first arrival looks like a short gap).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(195);
+    // One request every 200 ms: the search waits 200 ms after the sign-in, on the plugin's clock.
+    expect(clock.waits).toEqual([200]);
   });
 
   it('pages contacts with ZoomInfo\'s page field and says when there is no more', async () => {

@@ -1,9 +1,8 @@
-// The provider call every API source plugin makes: throttled to the provider's documented rate,
-// answers mapped to the source error vocabulary. (Kept identical in source-apollo,
-// source-crunchbase and source-zoominfo; a candidate for the SDK.)
-import { setTimeout as sleep } from 'node:timers/promises';
+// The provider call every API source plugin makes: spaced to the provider's documented rate,
+// answers mapped to the source error vocabulary. Every wait goes through the plugin's clock, so a
+// test clock sees each one (and no test waits for real).
+import { setTimeout as realSleep } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/common';
-import pThrottle from 'p-throttle';
 import type { Clock, HttpClient, HttpRequest, HttpResponse } from '../deps.ts';
 
 /** How one provider is called. */
@@ -23,12 +22,33 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 // Guarded-client failures that are configuration mistakes, not transient faults.
 const PERMANENT_HTTP_CODES = new Set(['BLOCKED_ADDRESS', 'INVALID_URL', 'UNSUPPORTED_CONTENT']);
 
+/** Milliseconds between two requests to a provider: 60 000 / requestsPerMinute, rounded up. */
+export function requestInterval(requestsPerMinute: number): number {
+  return Math.ceil(60_000 / requestsPerMinute);
+}
+
+/** Waits on the clock: its own sleep (a test clock's), else really. */
+export const sleepOn = (clock: Clock) => (ms: number, signal?: AbortSignal): Promise<void> =>
+  clock.sleep ? clock.sleep(ms, signal) : realSleep(ms, undefined, { signal });
+
 /**
- * p-throttle options that space requests evenly, one every 60 000 / requestsPerMinute ms:
- * no minute ever holds more than the provider allows, and there are no bursts.
+ * Runs calls one at a time, each starting at least `interval` ms after the one before (by the
+ * clock): evenly spaced, so no minute ever holds more than the provider allows and there are no bursts.
  */
-export function throttleOptions(requestsPerMinute: number) {
-  return { limit: 1, interval: Math.ceil(60_000 / requestsPerMinute), strict: true } as const;
+export function spaced(interval: number, clock: Clock) {
+  const sleep = sleepOn(clock);
+  let next = -Infinity;
+  let turn: Promise<unknown> = Promise.resolve();
+  return <T>(call: () => Promise<T>): Promise<T> => {
+    const mine = turn.then(async () => {
+      const wait = next - clock.now().getTime();
+      if (wait > 0) await sleep(wait);
+      next = clock.now().getTime() + interval;
+      return call();
+    });
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
 }
 
 /** Seconds a Retry-After header asks for (delta-seconds or an HTTP date), or null when absent or unreadable. */
@@ -60,7 +80,7 @@ export function providerMessage(body: string): string {
 async function rateLimited(response: HttpResponse, settings: ProviderSettings, clock: Clock, signal?: AbortSignal): Promise<never> {
   const asked = retryAfterSeconds(response.headers['retry-after'], clock.now()) ?? DEFAULT_RETRY_AFTER_SECONDS;
   const waited = Math.min(asked, settings.maxRetryAfterSeconds);
-  if (waited > 0) await sleep(waited * 1000, undefined, { signal });
+  if (waited > 0) await sleepOn(clock)(waited * 1000, signal);
   const remaining = asked - waited;
   throw ApplicationFailure.create({
     type: 'SourceRateLimited', nonRetryable: false,
@@ -83,9 +103,10 @@ function failureFor(response: HttpResponse, provider: string): Error {
     message: `${provider} rejected the search (HTTP ${response.status}): ${detail || 'no detail'}` });
 }
 
-/** Builds the throttled, error-mapped call to one provider over the guarded HTTP client. */
+/** Builds the spaced, error-mapped call to one provider over the guarded HTTP client. */
 export function providerCall(http: HttpClient, clock: Clock, settings: ProviderSettings): ProviderCall {
-  const send = pThrottle(throttleOptions(settings.requestsPerMinute))((url: string, init: HttpRequest) => http.request(url, init));
+  const inTurn = spaced(requestInterval(settings.requestsPerMinute), clock);
+  const send = (url: string, init: HttpRequest) => inTurn(() => http.request(url, init));
   return async (url, init, signal) => {
     let response: HttpResponse;
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, throttleOptions } from './provider-http.ts';
+import { steppingClock } from '../testing.ts';
+import { requestInterval, retryAfterSeconds, spaced } from './provider-http.ts';
 
 describe('provider call settings', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -11,7 +12,27 @@ describe('provider call settings', () => {
   });
 
   it('spaces requests evenly: one every 60 000 / requestsPerMinute ms', () => {
-    expect(throttleOptions(50)).toEqual({ limit: 1, interval: 1200, strict: true });
-    expect(throttleOptions(200)).toEqual({ limit: 1, interval: 300, strict: true });
+    expect(requestInterval(50)).toBe(1200);
+    expect(requestInterval(200)).toBe(300);
+    expect(requestInterval(7)).toBe(8572);
+  });
+
+  it('runs calls one at a time, each an interval after the one before by the clock, a failure holding up nothing', async () => {
+    const clock = steppingClock('2026-11-22T09:00:00Z');
+    const inTurn = spaced(200, clock);
+    const started: number[] = [];
+    const call = (fails = false) => inTurn(async () => {
+      started.push(clock.now().getTime() - Date.parse('2026-11-22T09:00:00Z'));
+      if (fails) throw new Error('provider down');
+      return started.length;
+    });
+    const results = await Promise.allSettled([call(), call(true), call()]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(started).toEqual([0, 200, 400]);
+    expect(clock.waits).toEqual([200, 200]);
+    // Time that passes on its own counts: a call after a long pause does not wait.
+    await clock.sleep(1_000);
+    await call();
+    expect(clock.waits).toEqual([200, 200, 1_000]);
   });
 });
