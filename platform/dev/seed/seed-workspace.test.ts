@@ -8,7 +8,7 @@ import { ensureSampleDatabase } from '../../src/features/discovery/sample-db/ind
 import { sampleSearchOn } from '../../src/features/discovery/sample-source.ts';
 import { getWorkspaceIcp, saveWorkspaceIcp } from '../../src/features/icp/store.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
-import { QUALIFIED_SCORE } from '../../src/features/superagent/prospect-pipeline.ts';
+import { manifest as leadScoringManifest } from '@meetflow/plugin-lead-scoring';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { SEED_PROSPECTS, seedModels, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
 
@@ -47,7 +47,8 @@ describe('seedWorkspace', () => {
       expect(prospect.website).toMatch(new RegExp(`^${samples.url}/companies/[a-z0-9-]+\\.example/$`));
       expect(prospect.score, `prospect ${prospect.id} was scored by its pipeline run`).toEqual(expect.any(Number));
     }
-    expect(result.qualified).toBe(prospects.filter((prospect) => prospect.score! >= QUALIFIED_SCORE).length);
+    const { qualificationThreshold } = leadScoringManifest.config.parse({});
+    expect(result.qualified).toBe(prospects.filter((prospect) => prospect.score! >= qualificationThreshold).length);
 
     const runs = await stack.db.pipelineRuns.find({ workspaceId: 'seeded' }).lean();
     expect(runs).toHaveLength(SEED_PROSPECTS);

@@ -11,7 +11,7 @@ import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
 import { createCampaign } from '../../src/features/campaigns/campaigns.ts';
 import { batchRunning, startCampaignRuns } from '../../src/features/campaigns/runs.ts';
 import { createProspect } from '../../src/features/prospects/prospects.ts';
-import { QUALIFIED_SCORE } from '../../src/features/superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE } from '../../src/features/superagent/prospect-pipeline.ts';
 import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
 
 /** The product's models and the seed's own record of each workspace it seeded. */
@@ -125,7 +125,9 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
       const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, { prospects: 'all', only: unscored.map(({ id }) => id) });
       await batchEnded(deps, batch.batchId);
     }
-    const qualified = await db.prospects.countDocuments({ workspaceId, id: { $in: prospectIds }, score: { $gte: QUALIFIED_SCORE } });
+    // Qualified is lead scoring's word (its own threshold): the copy step ran for the prospect's run.
+    const qualified = (await db.pipelineRuns.distinct('input.prospectId', { workspaceId, pipelineId: PROSPECT_PIPELINE.id,
+      'input.prospectId': { $in: prospectIds }, 'steps.score.status': 'completed', 'steps.copy.status': { $ne: 'skipped' } })).length;
     return finish(db, workspaceId, { status: 'done', reason: null, prospectIds, processed: prospectIds.length, qualified });
   } catch (error) {
     deps.logger.error({ err: error, workspaceId }, 'could not seed the workspace with sample prospects');

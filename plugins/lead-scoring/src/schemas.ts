@@ -69,7 +69,8 @@ export const DimensionSchema = z.object({
 export const ScoreProspectOutputSchema = z.object({
   totalScore: z.number().int().min(0).max(100),
   priority: z.enum(['High', 'Medium', 'Low']),
-  qualified: z.boolean(),
+  qualified: z.boolean().describe('totalScore is at or above `threshold`: pipelines write and send only to qualified prospects.'),
+  threshold: z.number().int().min(0).max(100).describe('The qualification threshold applied (the plugin\'s qualificationThreshold setting).'),
   dimensions: z.array(DimensionSchema).length(5),
   reasoning: z.string(),
   confidence: z.number().min(0).max(1),

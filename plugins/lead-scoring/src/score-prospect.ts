@@ -59,5 +59,5 @@ export function scoreProspect(input: ScoreProspectInput, config: LeadScoringConf
   const summary = `Score ${totalScore}/100, ${priority} priority, ${qualified ? 'qualified' : 'not qualified'} (threshold ${config.qualificationThreshold}).`;
   // Confidence is the evidence each dimension had, weighted like the score.
   const confidence = Math.round(100 * sum(DIMENSION_KEYS.map((key) => weights[key] * results[key].evidence))) / 100;
-  return { totalScore, priority, qualified, dimensions, reasoning: [summary, ...lines].join(' '), confidence: Math.min(1, confidence) };
+  return { totalScore, priority, qualified, threshold: config.qualificationThreshold, dimensions, reasoning: [summary, ...lines].join(' '), confidence: Math.min(1, confidence) };
 }

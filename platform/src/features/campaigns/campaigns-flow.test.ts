@@ -62,7 +62,7 @@ describe('a campaign launched from discovery results', () => {
       .toEqual([['Research', 4, 1, 0], ['Score', 4, 0, 1], ['Copy', 3, 0, 2], ['Enrol', 3, 0, 2]]);
     expect(campaign.skipped).toEqual([ // most common first, then by reason
       { reason: expect.stringMatching(/^research failed: Cannot research http:\/\/127\.0\.0\.1:\d+\/gone-corp\/: its home page answered HTTP 404/), count: 1 },
-      { reason: 'Scored below 70: not qualified', count: 1 },
+      { reason: 'Scored below the qualification threshold: not qualified', count: 1 },
     ]);
     expect(campaign.failures).toEqual([expect.objectContaining({ prospectId: 5, name: 'Ed Test', error: expect.stringMatching(/^research failed: /) })]);
     // The batch applied each score to its prospect, as a single run does.

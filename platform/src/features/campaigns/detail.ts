@@ -6,7 +6,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from './api-schemas.ts';
 import { sequenceStateOf } from '../sequences/control.ts';
-import { PROSPECT_PIPELINE, QUALIFIED_SCORE } from '../superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: every model and Temporal (the batch's live progress, the sequences' state). */
@@ -69,7 +69,7 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
   for (const id of prospectIds) {
     const run = runs.get(id);
     const outcome = outcomeOf(run);
-    // Qualified: the copy step's condition (score ≥ threshold) let it run, whatever happened after.
+    // Qualified: the copy step's condition (lead scoring said qualified) let it run, whatever happened after.
     const copy = run?.steps.copy?.status;
     if (copy === 'completed' || copy === 'failed' || copy === 'running') results.qualified += 1;
     switch (outcome) {
@@ -78,7 +78,7 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
       case 'enrolled': results.enrolled += 1; break;
       case 'not-qualified': {
         results.notQualified += 1;
-        const reason = `Scored below ${QUALIFIED_SCORE}: not qualified`;
+        const reason = 'Scored below the qualification threshold: not qualified';
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         break;
       }

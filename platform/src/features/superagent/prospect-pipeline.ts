@@ -1,12 +1,10 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { ENROLL_ACTIVITY } from '../sequences/enrollment.ts';
 
-/** The qualification threshold of the product (spec: 70+); the copy and outreach steps run at or above it. */
-export const QUALIFIED_SCORE = 70;
-
 /**
  * The built-in prospect pipeline: research the company's site → score against the ICP with the
- * workspace's learned weights → write the sequence from cited facts (qualified only) → enrol the
+ * workspace's learned weights → write the sequence from cited facts (only when lead scoring says qualified: its own
+ * `qualificationThreshold` setting, 70 by default) → enrol the
  * prospect in its durable sequence. Run inputs: `website`, `prospect`, `icp`, `contact`,
  * `sender`, `config` (the workspace config), `workspaceId`, `prospectId`.
  */
@@ -18,7 +16,7 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
     { id: 'research', label: 'Researcher', activity: 'research.enrichCompany', input: { website: '{{ input.website }}', companyName: '{{ input.prospect.company }}' } },
     { id: 'score', label: 'Scorer', activity: 'lead-scoring.scoreProspect',
       input: { prospect: '{{ input.prospect }}', research: '{{ research }}', icp: '{{ input.icp }}', weights: '{{ input.config.scoringWeights }}' } },
-    { id: 'copy', label: 'Copywriter', activity: 'outreach.writeSequence', when: { path: 'score.totalScore', op: 'gte', value: QUALIFIED_SCORE },
+    { id: 'copy', label: 'Copywriter', activity: 'outreach.writeSequence', when: { path: 'score.qualified', op: 'eq', value: true },
       input: { prospect: '{{ input.contact }}', research: '{{ research }}', scoring: '{{ score }}', sender: '{{ input.sender }}',
         templatePerformance: '{{ input.config.templatePerformance }}', cadenceTiming: '{{ input.config.cadenceTiming }}' } },
     { id: 'outreach', label: 'Outreachor', activity: ENROLL_ACTIVITY,

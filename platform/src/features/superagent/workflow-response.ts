@@ -1,10 +1,9 @@
 import type { PipelineRun } from '../pipelines/run-model.ts';
-import { QUALIFIED_SCORE } from './prospect-pipeline.ts';
 
 /** The parts of the prospect pipeline's step outputs the Workflow response reads. */
 export interface StepOutputs {
   research?: { website: string; companyInfo: string; industry: string | null; painPoints: string[]; techStack: string[]; dataPoints: number; confidence: number };
-  score?: { totalScore: number; priority: string; reasoning: string; confidence: number; qualified: boolean;
+  score?: { totalScore: number; priority: string; reasoning: string; confidence: number; qualified: boolean; threshold: number;
     dimensions: Array<{ key: string; label: string; score: number; reason: string }> };
   copy?: { sequence: Array<{ step: number; dayOffset: number; template: string; subject: string; body: string }>;
     overallStrategy: string; expectedResponseRate: number; confidence: number };
@@ -35,7 +34,7 @@ function recommendationsFor(outputs: StepOutputs): string[] {
   }
   if (score) {
     const weakest = score.dimensions.toSorted((a, b) => a.score - b.score)[0];
-    if (!score.qualified) advice.push(`Score ${score.totalScore} is below the qualification threshold (${QUALIFIED_SCORE}): the prospect was not contacted.`);
+    if (!score.qualified) advice.push(`Score ${score.totalScore} is below the qualification threshold (${score.threshold}): the prospect was not contacted.`);
     if (weakest) advice.push(`Weakest dimension: ${weakest.label} (${weakest.score}/100): ${weakest.reason}`);
   }
   if (copy && copy.confidence < 0.5) advice.push('Few researched facts could be cited: most lines of the emails are generic.');
