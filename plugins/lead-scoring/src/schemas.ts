@@ -1,4 +1,4 @@
-import { FactSchema } from '@meetflow/plugin-sdk';
+import { FactSchema, IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { WeightsSchema } from './config.ts';
 
@@ -17,15 +17,9 @@ export const ResearchSubsetSchema = z.object({
 
 export type ResearchSubset = z.infer<typeof ResearchSubsetSchema>;
 
-/** The ideal customer profile the prospect is scored against (the spec's ICP criteria). */
-export const IcpSchema = z.object({
-  industry: z.array(z.string()).default([]).describe('Industries that fit; synonyms are recognised ("SaaS" = "software as a service").'),
-  companySize: z.string().default('').describe('Employee range: "50-200", "200+", "10-50 employees", "under 50".'),
-  jobTitles: z.array(z.string()).default([]).describe('Titles of the buyers, e.g. "VP Sales", "Head of Revenue Operations".'),
-  techStack: z.array(z.string()).default([]).describe('Technologies the ideal customer uses.'),
-  painPoints: z.array(z.string()).default([]).describe('Problems the ideal customer has; a researched match counts as intent.'),
-  revenue: z.string().default('').describe('Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).'),
-}).refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0 || icp.companySize.trim() !== '' || icp.revenue.trim() !== '', {
+/** The ideal customer profile the prospect is scored against: the SDK's ICP criteria, at least one of them given. */
+export const IcpSchema = IcpCriteriaSchema.refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0
+  || icp.companySize !== '' || icp.revenue !== '', {
   message: 'the ICP needs at least one of industry, companySize, revenue, jobTitles or techStack',
 });
 

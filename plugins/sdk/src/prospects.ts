@@ -1,14 +1,30 @@
 import { z } from 'zod';
 
-/** ICP criteria as discovery receives them (the product spec's shape). */
+/** A list criterion: items trimmed; at most 50 of at most 200 characters each. */
+const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).trim().max(200, 'items must be at most 200 characters'))
+  .max(50, 'at most 50 items').default([]);
+
+/**
+ * The ideal customer profile's criteria (the product spec's shape), the one definition of them:
+ * the ICP builder states them, discovery searches sources with them, lead scoring scores against
+ * them. A blank field is no criterion. Each consumer adds only its own rule on top (discovery
+ * requires industry and job titles, lead scoring at least one criterion).
+ */
 export const IcpCriteriaSchema = z.object({
-  industry: z.array(z.string()).default([]),
-  companySize: z.string().default(''),
-  jobTitles: z.array(z.string()).default([]),
-  techStack: z.array(z.string()).default([]),
-  painPoints: z.array(z.string()).default([]),
-  revenue: z.string().default(''),
+  industry: criteriaList('industry').describe('Industries that fit, e.g. ["SaaS"]; synonyms are recognised ("SaaS" = "software as a service").'),
+  companySize: z.string().trim().max(100).default('').describe('Employee range: "50-200", "200+", "10-50 employees", "under 50".'),
+  jobTitles: criteriaList('job title').describe('Titles of the buyers, e.g. ["VP Sales", "Head of Revenue Operations"].'),
+  techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
+  painPoints: criteriaList('pain point').describe('Problems the ideal customer has: sources state none, so researched pains are matched by scoring.'),
+  revenue: z.string().trim().max(100).default('').describe('Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).'),
 });
+
+/** The criteria with blank list items and repeats dropped (case kept as first written). */
+export function tidyCriteria<C extends IcpCriteria>(criteria: C): C {
+  const tidy = (items: readonly string[]) => [...new Set(items.filter((item) => item !== ''))];
+  return { ...criteria, industry: tidy(criteria.industry), jobTitles: tidy(criteria.jobTitles), techStack: tidy(criteria.techStack),
+    painPoints: tidy(criteria.painPoints) };
+}
 
 /**
  * A person a prospect source returned, before matching: what every source plugin answers and

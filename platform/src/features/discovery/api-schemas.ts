@@ -1,21 +1,17 @@
+import { IcpCriteriaSchema, tidyCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { DISCOVERY_SOURCES, MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
 
-/** A list field of the criteria: items trimmed, blanks and repeats dropped (the UI splits on commas and keeps blanks). */
-const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).max(200, 'items must be at most 200 characters'))
-  .max(50, 'at most 50 items').default([])
-  .transform((items) => [...new Set(items.map((entry) => entry.trim()).filter(Boolean))]);
-const required = (item: string) => z.array(z.string()).min(1, `name at least one ${item} (the UI asks for industry and job titles)`);
+/** A list criterion the discovery form must fill (the UI asks for industry and job titles): one item at least, blanks aside. */
+const required = (item: string) => [(items: readonly string[]) => items.some((entry) => entry !== ''),
+  { error: `name at least one ${item} (the UI asks for industry and job titles)` }] as const;
+const criterion = IcpCriteriaSchema.shape;
 
-/** The ICP criteria the discovery form sends (spec §3); industry and job titles are required, like in the UI. */
-export const DiscoveryCriteria = z.object({
-  industry: criteriaList('industry').pipe(required('industry')).describe('Industries, e.g. ["SaaS"]; at least one.'),
-  companySize: z.string().trim().max(100).default('').describe('Employee range as typed, e.g. "50-200" or "200+".'),
-  jobTitles: criteriaList('job title').pipe(required('job title')).describe('Buyer titles, e.g. ["VP Sales"]; at least one.'),
-  techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
-  painPoints: criteriaList('pain point').describe('Carried to the sources; not scored: no source states pains, so research checks them.'),
-  revenue: z.string().trim().max(100).default('').describe('Revenue range as typed, e.g. "$10M-$50M"; scored with company size.'),
-});
+/** The ICP criteria the discovery form sends (spec §3): the SDK's, industry and job titles required; blanks and repeats dropped. */
+export const DiscoveryCriteria = IcpCriteriaSchema.extend({
+  industry: criterion.industry.refine(...required('industry')),
+  jobTitles: criterion.jobTitles.refine(...required('job title')),
+}).transform(tidyCriteria);
 
 /** Body of POST /api/superagent/discover-prospects. */
 export const DiscoverProspectsBody = z.object({

@@ -1,12 +1,15 @@
+import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 
-/** What defines a slice: the values discovery and scoring match prospects against. */
+const criterion = IcpCriteriaSchema.shape;
+
+/** What defines a slice: the SDK's ICP criteria, as the builder fills them (it states no revenue: customer sites rarely do). */
 export const IcpCriteria = z.object({
-  industry: z.array(z.string()).describe('Industries of the customers in the slice, most common first.'),
-  companySize: z.string().describe('Headcount band spanned by the customers, e.g. "50-200 employees"; "unknown" when no site states one.'),
-  jobTitles: z.array(z.string()).describe('Buyer and user titles the customers mention, most customers first.'),
-  techStack: z.array(z.string()).describe('Technologies at least half the customers of the slice use, most common first.'),
-  painPoints: z.array(z.string()).describe('Problems the customers say their own buyers have, in their words, most common first.'),
+  industry: criterion.industry.describe('Industries of the customers in the slice, most common first.'),
+  companySize: criterion.companySize.describe('Headcount band spanned by the customers, e.g. "50-200 employees"; "unknown" when no site states one.'),
+  jobTitles: criterion.jobTitles.describe('Buyer and user titles the customers mention, most customers first.'),
+  techStack: criterion.techStack.describe('Technologies at least half the customers of the slice use, most common first.'),
+  painPoints: criterion.painPoints.describe('Problems the customers say their own buyers have, in their words, most common first.'),
 });
 
 /** One ideal-customer-profile slice: a group of similar customers and what they share. */
