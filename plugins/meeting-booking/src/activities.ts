@@ -6,7 +6,9 @@ import type { MeetingConfig } from './config.ts';
 import type { manifest } from './manifest.ts';
 import type { MeetingDocument } from './meeting-model.ts';
 import { toMeetingView } from './meeting-view.ts';
-import { markOutcome } from './outcomes.ts';
+import { meetingFailure } from './failures.ts';
+import { meetingInvite } from './invite.ts';
+import { markOutcome, OBJECT_ID } from './outcomes.ts';
 import { freeSlots } from './slots.ts';
 
 /** What meeting booking receives from the host. */
@@ -44,6 +46,14 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       const found = await meetings.find({ workspaceId, ...(from || to ? { scheduledAt: range } : {}) })
         .sort({ scheduledAt: 1, _id: 1 }).lean<MeetingDocument[]>();
       return { meetings: found.map(toMeetingView) };
+    },
+
+    invitation: async ({ workspaceId, meetingId }) => {
+      const meeting = OBJECT_ID.test(meetingId) ? await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
+      if (!meeting) throw meetingFailure('MeetingNotFound', `No meeting ${meetingId} in this workspace`);
+      // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.
+      if (meeting.status === 'cancelled') throw meetingFailure('MeetingCancelled', `Meeting ${meetingId} was cancelled; its invitation no longer holds`);
+      return { ics: meetingInvite(meeting, config) };
     },
   };
 }

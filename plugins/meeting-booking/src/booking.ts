@@ -9,7 +9,7 @@ import { meetingFailure } from './failures.ts';
 import { meetingInvite } from './invite.ts';
 import type { MeetingDocument, MeetingModel } from './meeting-model.ts';
 import { toMeetingView } from './meeting-view.ts';
-import type { bookMeetingInput, bookMeetingOutput } from './schemas.ts';
+import type { bookMeetingInput, bookMeetingOutput } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import { clashes } from './slots.ts';
 import { timeRuleProblem } from './working-time.ts';
 

@@ -9,4 +9,4 @@ export const meetingBookingPlugin = definePlugin(manifest, createMeetingActiviti
 export { meetingSchema, MEETING_STATUSES, type MeetingDocument, type MeetingStatus } from './meeting-model.ts';
 export { meetingInvite } from './invite.ts';
 export type { MeetingConfig } from './config.ts';
-export type { MeetingView, Slot } from './schemas.ts';
+export type { MeetingView, Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';

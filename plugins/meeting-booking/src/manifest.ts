@@ -2,9 +2,9 @@ import { defineManifest } from '@meetflow/plugin-sdk';
 import { meetingConfigSchema } from './config.ts';
 import { meetingSchema } from './meeting-model.ts';
 import {
-  bookMeetingInput, bookMeetingOutput, listMeetingsInput, listMeetingsOutput, markOutcomeInput, markOutcomeOutput,
+  bookMeetingInput, bookMeetingOutput, invitationInput, invitationOutput, listMeetingsInput, listMeetingsOutput, markOutcomeInput, markOutcomeOutput,
   proposeSlotsInput, proposeSlotsOutput,
-} from './schemas.ts';
+} from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** The meeting-booking agent: offers free slots, books meetings with invitations, records outcomes. */
 export const manifest = defineManifest({
@@ -40,6 +40,14 @@ export const manifest = defineManifest({
       input: listMeetingsInput,
       output: listMeetingsOutput,
       timeout: '30 seconds',
+      service: true,
+    },
+    invitation: {
+      description: 'The iCalendar invitation of a meeting, exactly as its booking sent it; fails with MeetingNotFound, or MeetingCancelled for a called-off meeting.',
+      input: invitationInput,
+      output: invitationOutput,
+      timeout: '10 seconds',
+      service: true,
     },
   },
 });

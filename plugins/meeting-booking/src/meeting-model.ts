@@ -1,8 +1,8 @@
+import { MEETING_STATUSES, type MeetingStatus } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
 
-/** The lifecycle of a meeting: booked, then attended, missed or called off. */
-export const MEETING_STATUSES = ['scheduled', 'completed', 'no-show', 'cancelled'] as const;
-export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+/** The lifecycle of a meeting (the contract's statuses): booked, then attended, missed or called off. */
+export { MEETING_STATUSES, type MeetingStatus };
 
 /** A booked meeting with a prospect, in the `meetings` collection of one workspace. */
 export const meetingSchema = new Schema({

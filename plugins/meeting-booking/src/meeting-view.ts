@@ -1,5 +1,5 @@
 import type { MeetingDocument } from './meeting-model.ts';
-import type { MeetingView } from './schemas.ts';
+import type { MeetingView } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** A stored meeting as activities return it. */
 export function toMeetingView(meeting: MeetingDocument): MeetingView {

@@ -14,7 +14,8 @@ export const ALLOWED_FROM: Readonly<Record<MeetingOutcome, readonly MeetingStatu
   cancelled: ['scheduled'],
 };
 
-const OBJECT_ID = /^[a-f\d]{24}$/i;
+/** A MongoDB ObjectId as text: anything else names no meeting. */
+export const OBJECT_ID = /^[a-f\d]{24}$/i;
 
 /**
  * Records a meeting's outcome in one conditional update, so two concurrent marks cannot both

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { MeetingConfig } from './config.ts';
-import type { Slot } from './schemas.ts';
+import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import { earliestStart, workingWindow } from './working-time.ts';
 
 /** A time already taken, in epoch milliseconds: [start, end). */

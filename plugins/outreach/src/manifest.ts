@@ -1,6 +1,7 @@
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { configSchema } from './config.ts';
-import { WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
+import { TemplatesOutputSchema, WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
+import { z } from 'zod';
 
 /** The outreach agent: three-email sequences whose personal lines all cite researched facts. */
 export const manifest = defineManifest({
@@ -17,6 +18,13 @@ export const manifest = defineManifest({
       input: WriteSequenceInputSchema,
       output: WriteSequenceOutputSchema,
       timeout: '1 minute',
+    },
+    templates: {
+      description: 'The template copy the sequences are written from (subjects, value lines, asks), for the templates screen.',
+      input: z.object({}),
+      output: TemplatesOutputSchema,
+      timeout: '10 seconds',
+      service: true,
     },
   },
 });

@@ -2,7 +2,7 @@ import type { Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
 import type { PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
-import type { BidView, upsertBidInput } from './schemas.ts';
+import type { BidView, upsertBidInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { requireSlice, slicePrice } from './slice-views.ts';
 
 /** The spec's bid defaults (section 5): a new bid is enabled at 1×, 5 meetings a day, $500 a day. */

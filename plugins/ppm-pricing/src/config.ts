@@ -1,3 +1,4 @@
+import { TIERS, type Tier } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { z } from 'zod';
 
 /** Pay-per-meeting pricing settings; tier prices are the spec's (section 9, per qualified meeting). */
@@ -23,9 +24,8 @@ export const ppmPricingConfig = z.object({
 /** The parsed configuration an activity receives. */
 export type PpmPricingConfig = z.output<typeof ppmPricingConfig>;
 
-/** The three pricing tiers of spec section 9. */
-export const TIERS = ['volume', 'standard', 'premium'] as const;
-export type Tier = (typeof TIERS)[number];
+/** The three pricing tiers of spec section 9 (the contract's). */
+export { TIERS, type Tier };
 
 /** The tier's base price in USD: the unit the bid multiplier scales, and the default floor. */
 export function tierBasePrice(config: PpmPricingConfig, tier: Tier): number {

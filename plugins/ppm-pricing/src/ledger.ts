@@ -2,7 +2,7 @@ import { isDuplicateKey, type Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
 import { type LedgerDocument, type PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
-import type { chargeMeetingInput, ledgerSummaryInput } from './schemas.ts';
+import type { chargeMeetingInput, ledgerSummaryInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { derivedEstimates, requireSlice, slicePrice } from './slice-views.ts';
 
 const REASONS = { charge: 'attended meeting charged at the slice price', 'no-show': 'no-show: not charged' } as const;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { bidSchema, ledgerSchema, sliceSchema } from './collections.ts';
 import { ppmPricingConfig } from './config.ts';
 import {
-  bidView, chargeMeetingInput, chargeResult, estimatePriceInput, ledgerSummary, ledgerSummaryInput, priceEstimate, publicSlice,
+  bidResult, bidView, chargeMeetingInput, chargeResult, estimatePriceInput, ledgerSummary, ledgerSummaryInput, priceEstimate, publicSlice,
   recomputeSliceInput, sliceEconomics, upsertBidInput, upsertSliceInput, workspaceInput,
-} from './schemas.ts';
+} from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 
 /** Pay-per-meeting pricing: slices, customer bids, prices per attended meeting and the charge ledger. */
 export const manifest = defineManifest({
@@ -36,7 +36,7 @@ export const manifest = defineManifest({
     },
     upsertBid: {
       description: 'Sets the workspace\'s bid on a slice, validated per the spec ranges; SliceNotFound for an unknown slice.',
-      input: upsertBidInput, output: bidView.extend({ ppm: z.number() }), timeout: '10 seconds',
+      input: upsertBidInput, output: bidResult, timeout: '10 seconds',
     },
     listBids: {
       description: 'The workspace\'s bids.',

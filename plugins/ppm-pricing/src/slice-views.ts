@@ -3,7 +3,7 @@ import { tierBasePrice, type PpmPricingConfig } from './config.ts';
 import type { BidDocument, PricingModels, SliceDocument } from './collections.ts';
 import { posteriorMean } from './evidence.ts';
 import { estimatePrice, toCents } from './price.ts';
-import type { PublicSlice, SliceEconomics } from './schemas.ts';
+import type { PublicSlice, SliceEconomics } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 
 /** The bid multiplier used while a workspace has no bid on a slice. */
 export const DEFAULT_BASE_BID = 1;

@@ -4,7 +4,7 @@ import type { Clock } from '@meetflow/plugin-sdk';
 import { tierBasePrice, type PpmPricingConfig } from './config.ts';
 import type { PricingModels } from './collections.ts';
 import { expectedCostPerMeeting } from './evidence.ts';
-import type { recomputeSliceInput, upsertSliceInput } from './schemas.ts';
+import type { recomputeSliceInput, upsertSliceInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { bidsBySlice, derivedEstimates, economicsView, publicView, requireSlice } from './slice-views.ts';
 
 /** Slice activities over the pricing models. */

@@ -21,9 +21,11 @@ function currentContext(): ActivityContext {
  * Builds a plugin's activities over its dependencies and wraps each so that its input and
  * output are checked against the manifest's schemas. A bad input is the caller's mistake and
  * is never retried (non-retryable ApplicationFailure with the zod message); an output that
- * breaks the schema is a bug in the plugin and is not retried either.
+ * breaks the schema is a bug in the plugin and is not retried either. `context` is the running
+ * Temporal activity's, unless the host calls a service in its own process (see ActivityDefinition.service).
  */
-export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, CollectionSchemas | undefined>): Record<string, BoundActivity> {
+export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, CollectionSchemas | undefined>,
+  context: () => ActivityContext = currentContext): Record<string, BoundActivity> {
   const implementations = plugin.register(deps as never) as Record<string, (input: unknown, context: ActivityContext) => Promise<unknown>>;
   const bound: Record<string, BoundActivity> = {};
   for (const [name, definition] of Object.entries(plugin.manifest.activities)) {
@@ -40,7 +42,7 @@ export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, Coll
           message: `${qualified}: invalid input: ${z.prettifyError(parsedInput.error)}`,
         });
       }
-      const output = await implementation(parsedInput.data, currentContext());
+      const output = await implementation(parsedInput.data, context());
       const parsedOutput = definition.output.safeParse(output);
       if (!parsedOutput.success) {
         throw ApplicationFailure.create({

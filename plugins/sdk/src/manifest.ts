@@ -18,6 +18,12 @@ export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z
    * heartbeat timeout (1 minute), so an attempt that goes silent is retried without waiting out `timeout`.
    */
   heartbeats?: boolean;
+  /**
+   * True for a read the API may call in its own process, without a workflow: fast, no side
+   * effects but reading the plugin's own collections, no HTTP, no language model (its deps get
+   * none). It still runs on the worker too, like any activity.
+   */
+  service?: boolean;
 }
 
 /** The declarative half of a plugin: read by the host, the API and the UI without running anything. */

@@ -2,7 +2,6 @@
 // them in this order and the OpenAPI document describes exactly these (a test compares the two).
 import type Router from '@koa/router';
 import type mongoose from 'mongoose';
-import { TEMPLATES } from '@meetflow/plugin-outreach';
 import { LLM_DEFAULTS } from '../config.ts';
 import type { Models } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
@@ -34,6 +33,7 @@ import { prospectProfileRouter, prospectProfileRoutes, prospectsRouter, prospect
 import { repliesRouter, repliesRoutes } from '../../features/replies/routes.ts';
 import { processProspectRouter, processProspectRoutes } from '../../features/superagent/routes.ts';
 import { templatesRouter, templatesRoutes } from '../../features/templates/routes.ts';
+import { outreachTemplateCopy } from '../../features/templates/templates.ts';
 import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
 
 /** What the HTTP app is built over. */
@@ -88,7 +88,7 @@ const FEATURES: FeatureApi[] = [
   { routes: prospectProfileRoutes, product: (_, { db, runner }) => prospectProfileRouter(db, runner.temporal) },
   { routes: campaignsRoutes, product: (_, { db }) => campaignsRouter(db) },
   { routes: campaignRunsRoutes, product: (_, { db, runner }) => campaignRunsRouter(db, runner) },
-  { routes: templatesRoutes, product: (_, { db }) => templatesRouter({ templateCopy: TEMPLATES, config: db, outcomes: db }) },
+  { routes: templatesRoutes, product: (deps, product) => templatesRouter({ templateCopy: outreachTemplateCopy(viaPlugins(deps, product)), config: product.db, outcomes: product.db }) },
   { routes: meetingsRoutes, product: (deps, product) => meetingsRouter(viaPlugins(deps, product)) },
   { routes: pricingRoutes, product: (deps, product) => pricingRouter(viaPlugins(deps, product)) },
   { routes: icpRoutes, product: (deps, product) => icpRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }) },

@@ -1,9 +1,8 @@
-import { researchPlugin } from '@meetflow/plugin-research';
+import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
 import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 const RESEARCH = 'research.enrichCompany';
-const EnrichCompanyOutput = researchPlugin.manifest.activities.enrichCompany.output;
 
 /** What the research agent answers for one site. */
 export type Research = z.infer<typeof EnrichCompanyOutput>;

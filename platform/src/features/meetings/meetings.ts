@@ -1,16 +1,15 @@
-import type { Model } from 'mongoose';
+import type { listMeetingsOutput, MeetingStatus } from '@meetflow/plugin-sdk/contracts/meeting-booking';
+import type { z } from 'zod';
 import { dashboardRollupModels } from '../outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../outcomes/event-model.ts';
 import { prospectModel } from '../prospects/model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
 import { recordOutcome } from '../outcomes/record.ts';
-import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callPluginActivity, callPluginService, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { findProspect } from '../prospects/prospects.ts';
 import { chargeMeetingOutcome } from './charge.ts';
-import { meetingInvite, type MeetingConfig, type MeetingDocument } from './invite.ts';
 
 const PLUGIN = 'meeting-booking';
-const OBJECT_ID = /^[a-f\d]{24}$/i;
 
 /** What the meeting services run over. */
 export type MeetingDeps = PluginApiDeps;
@@ -22,7 +21,7 @@ export interface ApiMeeting {
   prospectName: string;
   scheduledAt: string;
   durationMinutes: number;
-  status: MeetingDocument['status'];
+  status: MeetingStatus;
   meetingUrl: string;
   bookedAt: string;
 }
@@ -35,22 +34,18 @@ export interface BookingRequest {
   idempotencyKey?: string | undefined;
 }
 
-const meetingsOf = (deps: MeetingDeps) => deps.host.models(PLUGIN, deps.connection).meetings as Model<MeetingDocument>;
+type MeetingView = z.output<typeof listMeetingsOutput>['meetings'][number];
 
-const toApiMeeting = (meeting: MeetingDocument): ApiMeeting => ({
-  id: String(meeting._id), prospectId: meeting.prospectId, prospectName: meeting.prospectName,
-  scheduledAt: meeting.scheduledAt.toISOString(), durationMinutes: meeting.durationMinutes, status: meeting.status,
-  meetingUrl: meeting.meetingUrl, bookedAt: (meeting.createdAt ?? meeting.scheduledAt).toISOString(),
-});
+const toApiMeeting = ({ prospectEmail: _email, ...meeting }: MeetingView): ApiMeeting => meeting;
 
 function call(deps: MeetingDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
   const name = `${PLUGIN}.${activity}`;
   return callPluginActivity(deps.temporal, deps.taskQueue, name, input, { timeout: deps.host.activityIndex().get(name)?.timeout, ...options });
 }
 
-/** The workspace's meetings, earliest first, read from the plugin's own collection. */
+/** The workspace's meetings, earliest first, from the plugin's listMeetings service. */
 export async function listMeetings(deps: MeetingDeps, workspaceId: string): Promise<ApiMeeting[]> {
-  const meetings = await meetingsOf(deps).find({ workspaceId }).sort({ scheduledAt: 1, _id: 1 }).lean<MeetingDocument[]>();
+  const { meetings } = await callPluginService(deps, `${PLUGIN}.listMeetings`, { workspaceId }) as z.output<typeof listMeetingsOutput>;
   return meetings.map(toApiMeeting);
 }
 
@@ -104,11 +99,9 @@ export async function proposeSlots(deps: MeetingDeps, workspaceId: string, count
   return call(deps, 'proposeSlots', { workspaceId, count });
 }
 
-/** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it. */
+/** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it (the plugin's invitation service). */
 export async function meetingInvitation(deps: MeetingDeps, workspaceId: string, meetingId: string): Promise<string> {
-  const meeting = OBJECT_ID.test(meetingId) ? await meetingsOf(deps).findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
-  if (!meeting) throw new NotFoundError(`No meeting ${meetingId} in this workspace`);
-  // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.
-  if (meeting.status === 'cancelled') throw new ConflictError(`Meeting ${meetingId} was cancelled; its invitation no longer holds`);
-  return meetingInvite(meeting, deps.host.config(PLUGIN) as MeetingConfig);
+  const { ics } = await callPluginService(deps, `${PLUGIN}.invitation`, { workspaceId, meetingId },
+    { failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError } }) as { ics: string };
+  return ics;
 }

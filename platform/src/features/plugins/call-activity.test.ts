@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InputError, NotFoundError } from '../../core/errors.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { callPluginActivity } from './call-activity.ts';
+import { outreachPlugin } from '@meetflow/plugin-outreach';
+import { callPluginActivity, callPluginService } from './call-activity.ts';
+import { PluginHost } from './host.ts';
 
 let stack: TestPipelineWorker;
 const call = (activity: string, input: unknown, options?: Parameters<typeof callPluginActivity>[4]) =>
@@ -46,5 +48,38 @@ describe('callPluginActivity', () => {
     expect(unmapped).toBeInstanceOf(WorkflowFailedError);
     const negative = await call('math.checkPositive', { n: -1 }).catch((failure: unknown) => failure);
     expect(negative).toBeInstanceOf(WorkflowFailedError);
+  });
+});
+
+describe('callPluginService', () => {
+  const service = (name: string, input: unknown, failures?: Parameters<typeof callPluginService>[3]) =>
+    callPluginService({ host: stack.host, connection: stack.database }, name, input, failures);
+
+  it('runs a service in this process over the plugin\'s own collections: the meetings the worker booked', async () => {
+    const booked = await call('meeting-booking.bookMeeting', {
+      workspaceId: 'service', prospectId: 7, prospect: { name: 'Ada Lovelace', email: 'ada@analytical.example' },
+      start: (await call('meeting-booking.proposeSlots', { workspaceId: 'service', count: 1 }) as { slots: Array<{ start: string }> }).slots[0]!.start,
+      idempotencyKey: 'service-booking',
+    }) as { meeting: { id: string }; ics: string };
+    const { meetings } = await service('meeting-booking.listMeetings', { workspaceId: 'service' }) as { meetings: Array<{ id: string }> };
+    expect(meetings.map((meeting) => meeting.id)).toEqual([booked.meeting.id]);
+    await expect(service('meeting-booking.invitation', { workspaceId: 'service', meetingId: booked.meeting.id })).resolves.toEqual({ ics: booked.ics });
+  });
+
+  it('translates its failures like an activity\'s, and refuses an activity that is not a service', async () => {
+    const missing = await service('meeting-booking.invitation', { workspaceId: 'service', meetingId: 'nope' }, { failures: { MeetingNotFound: NotFoundError } })
+      .catch((failure: unknown) => failure);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as Error).message).toBe('No meeting nope in this workspace');
+    await expect(service('meeting-booking.listMeetings', { workspaceId: '' })).rejects.toThrow(InputError);
+    await expect(service('meeting-booking.bookMeeting', {})).rejects.toThrow('meeting-booking.bookMeeting is not a service of plugin "meeting-booking"');
+    await expect(service('nobody.listMeetings', {})).rejects.toThrow('no plugin "nobody" is installed');
+  });
+
+  it('answers the outreach plugin\'s template copy, in its order', async () => {
+    const host = PluginHost.load([outreachPlugin]);
+    const { templates } = await callPluginService({ host, connection: stack.database }, 'outreach.templates', {}) as { templates: Array<{ id: string; subjects: string[] }> };
+    expect(templates.map((template) => template.id)).toEqual(['roi-focused', 'pain-point', 'value-prop']);
+    expect(templates.every((template) => template.subjects.length > 0)).toBe(true);
   });
 });

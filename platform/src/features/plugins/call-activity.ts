@@ -64,3 +64,21 @@ export async function callPluginActivity(temporal: Client, taskQueue: string, ac
     throw error;
   }
 }
+
+/**
+ * Calls a plugin's service (an activity its manifest marks `service`: a read) in the API process,
+ * with no workflow. Failures are translated as for callPluginActivity: invalid input is a 400, a
+ * business failure becomes the platform error its type maps to.
+ */
+export async function callPluginService(deps: Pick<PluginApiDeps, 'host' | 'connection'>, service: string, input: unknown,
+  options: Pick<CallOptions, 'failures'> = {}): Promise<unknown> {
+  try {
+    return await deps.host.callService(service, input, deps.connection);
+  } catch (error) {
+    if (!(error instanceof ApplicationFailure)) throw error;
+    if (error.type === 'InvalidActivityInput') throw new InputError(error.message.replace(/\s*\n\s*/g, ' '));
+    const mapped = error.type ? options.failures?.[error.type] : undefined;
+    if (mapped) throw new mapped(error.message);
+    throw error;
+  }
+}

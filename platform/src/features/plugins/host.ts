@@ -1,5 +1,5 @@
 import { bindActivities, describePlugin, PluginManifestError, validatePlugins, type BoundActivity, type Clock, type HttpClient,
-  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin } from '@meetflow/plugin-sdk';
+  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin, type ActivityContext } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
 
@@ -11,6 +11,11 @@ export interface HostServices {
   clock: Clock;
   llm: LlmClient | null;
 }
+
+// A service runs in the API process: it reads, it never calls out or heartbeats.
+const NO_HTTP: HttpClient = { request: (url) => Promise.reject(new Error(`a plugin service may not make HTTP requests (asked for ${url})`)) };
+const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const serviceContext = (): ActivityContext => ({ heartbeat: () => {}, signal: new AbortController().signal, attempt: 1, lastHeartbeat: undefined });
 
 /** Collection a plugin's model lives in: prefixed by the plugin, so two plugins never share one. */
 export function collectionName(pluginId: string, name: string): string {
@@ -68,6 +73,23 @@ export class PluginHost {
       const model = connection.models[modelName] ?? connection.model(modelName, schema, collectionName(id, name));
       return [name, model as Model<unknown>];
     }));
+  }
+
+  /**
+   * Calls an activity its manifest marks `service` in this process, validated like on the worker:
+   * the plugin's own models on `connection`, its config, the system clock; no HTTP and no language
+   * model. A business failure comes back as the plugin threw it (an ApplicationFailure with its `type`).
+   */
+  async callService(name: string, input: unknown, connection: Connection): Promise<unknown> {
+    const dot = name.indexOf('.');
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
+    if (!plugin) throw new Error(`no plugin "${name.slice(0, dot)}" is installed for service ${name}`);
+    if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true) throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
+    const bound = bindActivities(plugin, {
+      config: this.configs.get(plugin.manifest.id), db: this.models(plugin.manifest.id, connection) as never,
+      http: NO_HTTP, logger: SILENT, clock: { now: () => new Date() }, llm: null,
+    }, serviceContext);
+    return bound[name]!(input);
   }
 
   /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary. */

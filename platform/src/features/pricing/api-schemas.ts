@@ -1,25 +1,24 @@
-import { ppmPricingManifest } from '@meetflow/plugin-ppm-pricing';
+import { bidResult, bidView, ledgerSummary, publicSlice, upsertBidInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { z } from 'zod';
 import { WorkspaceQuery } from '../../core/http/workspace.ts';
 
-// The edge validates with the plugin's own bid fields (spec section 5, each message naming its
-// field), so the API and the plugin cannot disagree on a range or a step.
-const activities = ppmPricingManifest.activities;
-const bid = activities.upsertBid.input.shape;
+// The edge validates with the pricing contract's own bid fields (spec section 5, each message
+// naming its field), so the API and the plugin cannot disagree on a range or a step.
+const bid = upsertBidInput.shape;
 
 /**
  * A pricing slice as clients see it. An explicit pick, so the internal expected cost per
  * meeting (`ecm`) can never reach a client, whatever the plugin adds to its public view.
  */
-export const PricingSlice = activities.upsertSlice.output.pick({
+export const PricingSlice = publicSlice.pick({
   sliceId: true, sliceName: true, tier: true, qualityScore: true, leadsVolume: true, ppm: true, pm: true, floor: true, cap: true, basePrice: true, isActive: true,
 });
 
 /** A customer's bid on a slice. */
-export const Bid = activities.listBids.output.shape.bids.element;
+export const Bid = bidView;
 
 /** 200 of POST /api/pricing/bid: the stored bid and the slice's price under it. */
-export const BidResult = activities.upsertBid.output;
+export const BidResult = bidResult;
 
 /**
  * POST /api/pricing/bid, per spec section 5: baseBid 0.5–3 in steps of 0.1, maxDailyMeetings
@@ -36,4 +35,4 @@ export const BidBody = z.object({
 });
 
 /** GET /api/pricing/ledger: what the workspace was charged (attended meetings) and its no-shows (never charged). */
-export const LedgerSummary = activities.ledgerSummary.output;
+export const LedgerSummary = ledgerSummary;

@@ -28,7 +28,7 @@ beforeAll(async () => {
   config = workspaceConfigModels(connection);
   outcomes = { ...outcomeEventModels(connection), ...dashboardRollupModels(connection) };
   await Promise.all([config.workspaceConfig.init(), outcomes.outcomeEvents.init(), outcomes.dashboardRollups.init()]);
-  server = await serveRouters(templatesRouter({ templateCopy: copy, config, outcomes }));
+  server = await serveRouters(templatesRouter({ templateCopy: async () => copy, config, outcomes }));
 });
 afterAll(async () => {
   await server.close();

@@ -7,8 +7,8 @@ import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What /api/templates is built over. */
 export interface TemplatesDeps {
-  /** The outreach plugin's template copy, by template id (its `TEMPLATES`). */
-  templateCopy: Record<TemplateId, TemplateCopy>;
+  /** The outreach plugin's template copy, by template id, in its order (its `templates` service). */
+  templateCopy: () => Promise<Record<TemplateId, TemplateCopy>>;
   /** The workspace config store: the learned templatePerformance, spec defaults until something is learned. */
   config: ConfigStoreDb;
   /** The outcome events, for each template's measured sends and replies. */
@@ -56,8 +56,8 @@ export const templatesRoutes = [
     },
   }, (deps) => async (ctx) => {
     const workspaceId = workspaceOf(ctx);
-    const [{ templatePerformance }, counts] = await Promise.all([getWorkspaceConfig(deps.config, workspaceId), templateCounts(deps.outcomes, workspaceId)]);
-    ctx.body = describeTemplates(deps.templateCopy, templatePerformance, counts);
+    const [copy, { templatePerformance }, counts] = await Promise.all([deps.templateCopy(), getWorkspaceConfig(deps.config, workspaceId), templateCounts(deps.outcomes, workspaceId)]);
+    ctx.body = describeTemplates(copy, templatePerformance, counts);
   }),
 ];
 

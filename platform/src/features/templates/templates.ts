@@ -1,4 +1,5 @@
 import type { WorkspaceConfig } from '../workspace-config/schemas.ts';
+import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 /** Response rate per outreach template, as fractions (the workspace's templatePerformance config entry). */
 export type TemplatePerformance = WorkspaceConfig['templatePerformance'];
@@ -34,7 +35,7 @@ const LABELS: Record<TemplateId, { name: string; type: string }> = {
 
 /**
  * The templates in the plugin's order, each with the workspace's current response rate.
- * `copy` is the plugin's template copy (`TEMPLATES` of plugins/outreach/src/templates.ts).
+ * `copy` is the outreach plugin's template copy (its `templates` service).
  */
 export function describeTemplates(copy: Record<TemplateId, TemplateCopy>, performance: TemplatePerformance, counts: TemplateCounts = {}): TemplateView[] {
   return (Object.keys(copy) as TemplateId[]).map((id) => {
@@ -44,4 +45,18 @@ export function describeTemplates(copy: Record<TemplateId, TemplateCopy>, perfor
       measured: { sent, replied, responseRate: sent === 0 ? null : Math.min(1, replied / sent) },
     };
   });
+}
+
+/** The outreach plugin's template copy, asked of its `templates` service once (it is fixed for the life of the plugin). */
+export function outreachTemplateCopy(deps: Pick<PluginApiDeps, 'host' | 'connection'>): () => Promise<Record<TemplateId, TemplateCopy>> {
+  let copy: Promise<Record<TemplateId, TemplateCopy>> | null = null;
+  return () => {
+    copy ??= (callPluginService(deps, 'outreach.templates', {}) as Promise<{ templates: Array<TemplateCopy & { id: TemplateId }> }>)
+      .then(({ templates }) => Object.fromEntries(templates.map(({ id, ...rest }) => [id, rest])) as Record<TemplateId, TemplateCopy>)
+      .catch((error: unknown) => {
+        copy = null; // a failed call is asked again next time
+        throw error;
+      });
+    return copy;
+  };
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MEETING_STATUSES } from './meeting-model.ts';
+
+// The meeting-booking agent's contract: the activities the platform calls it by (the API books,
+// lists and marks meetings through them). The plugin implements it; another booking plugin
+// implementing the same contract could stand in.
+
+/** Where a meeting stands. */
+export const MEETING_STATUSES = ['scheduled', 'completed', 'no-show', 'cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /** A meeting as activities return it. */
 export const meetingViewSchema = z.object({
@@ -69,3 +76,8 @@ export const listMeetingsInput = z.object({
 });
 /** listMeetings: the meetings, earliest first. */
 export const listMeetingsOutput = z.object({ meetings: z.array(meetingViewSchema) });
+
+/** invitation: a meeting of the workspace. */
+export const invitationInput = z.object({ workspaceId: z.string().min(1), meetingId: z.string().min(1) });
+/** invitation: its iCalendar invitation (METHOD:REQUEST), byte for byte the one its booking sent. */
+export const invitationOutput = z.object({ ics: z.string() });

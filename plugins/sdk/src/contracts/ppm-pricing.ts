@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { TIERS } from './config.ts';
+
+// The pay-per-meeting pricing agent's contract: the activities the platform calls it by (slices,
+// bids, charges, the ledger), with the bid fields validated exactly per spec section 5.
+
+/** Pricing tiers, cheapest first. */
+export const TIERS = ['volume', 'standard', 'premium'] as const;
+export type Tier = (typeof TIERS)[number];
 
 const workspaceId = z.string().min(1);
 const sliceId = z.string().min(1).max(120).describe('Stable identifier of the slice within its workspace.');
@@ -71,6 +77,9 @@ export const bidView = z.object({
   sliceId: z.string(), isEnabled: z.boolean(), baseBid: z.number(), maxDailyMeetings: count, dailyBudgetCap: z.number(),
 });
 export type BidView = z.output<typeof bidView>;
+
+/** Output of `upsertBid`: the stored bid and the slice's price under it. */
+export const bidResult = bidView.extend({ ppm: z.number() });
 
 /** Input of `chargeMeeting`. */
 export const chargeMeetingInput = z.object({
