@@ -1,6 +1,6 @@
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { configSchema } from './config.ts';
-import { ScoreProspectInputSchema, ScoreProspectOutputSchema } from './schemas.ts';
+import { MatchPeopleInputSchema, MatchPeopleOutputSchema, ScoreProspectInputSchema, ScoreProspectOutputSchema } from './schemas.ts';
 
 /** The lead-scoring agent: ICP fit and timing on five explainable dimensions. */
 export const manifest = defineManifest({
@@ -13,10 +13,17 @@ export const manifest = defineManifest({
   config: configSchema,
   activities: {
     scoreProspect: {
-      description: 'Scores one prospect (and its research, if any) against an ICP; qualified at the threshold (70).',
+      description: 'Scores one prospect (and its research, if any) against an ICP; qualified at its qualificationThreshold setting (70 by default).',
       input: ScoreProspectInputSchema,
       output: ScoreProspectOutputSchema,
       timeout: '30 seconds',
+    },
+    matchPeople: {
+      description: 'Scores the people a discovery found against the ICP before any research (their source\'s facts stand in), each with the reason a sales person reads.',
+      input: MatchPeopleInputSchema,
+      output: MatchPeopleOutputSchema,
+      timeout: '30 seconds',
+      service: true,
     },
   },
 });

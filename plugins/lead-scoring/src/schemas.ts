@@ -1,4 +1,4 @@
-import { FactSchema, IcpCriteriaSchema } from '@meetflow/plugin-sdk';
+import { DiscoveredPersonSchema, FactSchema, IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { WeightsSchema } from './config.ts';
 
@@ -72,3 +72,19 @@ export const ScoreProspectOutputSchema = z.object({
 
 export type ScoreProspectInput = z.infer<typeof ScoreProspectInputSchema>;
 export type ScoreProspectOutput = z.infer<typeof ScoreProspectOutputSchema>;
+
+/** Input of matchPeople: people as sources returned them, each with the source it came from first. */
+export const MatchPeopleInputSchema = z.object({
+  icp: IcpCriteriaSchema,
+  weights: WeightsSchema.optional().describe('The workspace\'s learned scoringWeights; the plugin\'s defaults when absent.'),
+  people: z.array(z.object({ person: DiscoveredPersonSchema, source: z.string().describe('Named in the funding signal: "recently funded (per apollo)".') }))
+    .max(10_000),
+});
+
+/** Output of matchPeople: one match per person, in the order given. */
+export const MatchPeopleOutputSchema = z.object({
+  matches: z.array(z.object({
+    matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the ICP.'),
+    matchReason: z.string().describe('The strongest dimensions with their reasons, the heaviest criterion missed.'),
+  })),
+});

@@ -1,11 +1,10 @@
 import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
-import type { PluginApiDeps } from '../plugins/call-activity.ts';
+import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { sampleCompanySiteUrl } from './sample-db/site-url.ts';
 import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
-import { defaultMatchConfig, matchPerson, type Match, type MatchConfig } from './match.ts';
 import { discoveryNotes } from './notes.ts';
 import type { Models } from '../../core/db/models.ts';
 import { workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
@@ -13,6 +12,24 @@ import {
   isConfigured, searchSampleFor, searchSamplePaged, searchSource, searchSourcePaged, SOURCE_NAMES,
   type DiscoverySource, type SampleSearch, type SourceOutcome,
 } from './sources.ts';
+
+/** How a person fits the ICP, as lead scoring's matchPeople service answers. */
+interface Match {
+  matchScore: number;
+  matchReason: string;
+}
+
+/** The lead-scoring service discovery ranks people with. */
+const MATCH_PEOPLE = 'lead-scoring.matchPeople';
+
+/** Scores every person against the criteria with lead scoring (its own settings, the workspace's weights), in one call. */
+async function matchPeople(deps: DiscoveryDeps, criteria: IcpCriteria, people: readonly MergedPerson[], weights: unknown): Promise<Match[]> {
+  if (people.length === 0) return [];
+  const { matches } = await callPluginService(deps, MATCH_PEOPLE, {
+    icp: criteria, ...(weights ? { weights } : {}), people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
+  }) as { matches: Match[] };
+  return matches;
+}
 
 /** What discovery runs over: plugins and Temporal (source plugins run on the worker), the config store and the sample database. */
 export interface DiscoveryDeps extends PluginApiDeps {
@@ -112,9 +129,8 @@ export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string
     if (reason) excluded[reason] += 1;
     return reason === null;
   }) : merged;
-  const config = (deps.host.config('lead-scoring') as MatchConfig | undefined) ?? defaultMatchConfig();
-  const ranked = people.map((candidate) => prospectOf(candidate,
-    matchPerson(candidate.person, candidate.sources[0] ?? '', criteria, config, scoringWeights, now), deps.samplesUrl))
+  const matches = await matchPeople(deps, criteria, people, scoringWeights);
+  const ranked = people.map((candidate, index) => prospectOf(candidate, matches[index]!, deps.samplesUrl))
     .toSorted((left, right) => right.matchScore - left.matchScore);
   const prospects = target ? ranked.slice(0, target) : ranked;
   const answered = outcomes.filter((outcome) => outcome.ok).flatMap((outcome) => outcome.sources).length;

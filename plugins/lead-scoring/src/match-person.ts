@@ -1,10 +1,15 @@
 import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
-import { manifest as leadScoringManifest, scoreProspect, type ScoreProspectOutput } from '@meetflow/plugin-lead-scoring';
+import { configSchema, type LeadScoringConfig, type Weights } from './config.ts';
+import type { ScoreProspectOutput } from './schemas.ts';
+import { scoreProspect } from './score-prospect.ts';
+
+// Discovery's match: a person a source returned, scored against the ICP before any research (the
+// matchPeople service). The source's facts stand in for research.
 
 /** Lead-scoring settings as the plugin parses them (weights, timing share, thresholds). */
-export type MatchConfig = Parameters<typeof scoreProspect>[1];
+export type MatchConfig = LeadScoringConfig;
 /** The four ICP-fit weights, e.g. the workspace's `scoringWeights` config entry. */
-export type MatchWeights = MatchConfig['scoringWeights'];
+export type MatchWeights = Weights;
 
 /** How a person fits the ICP: the lead-scoring total and a sentence naming its strongest reasons. */
 export interface Match {
@@ -13,9 +18,9 @@ export interface Match {
   dimensions: ScoreProspectOutput['dimensions'];
 }
 
-/** The lead-scoring plugin's defaults: what matching uses when the host holds no config for it. */
+/** The plugin's default settings. */
 export function defaultMatchConfig(): MatchConfig {
-  return leadScoringManifest.config.parse({});
+  return configSchema.parse({});
 }
 
 /** How many dimensions the match reason names. */

@@ -1,6 +1,6 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { defaultMatchConfig, matchPerson, matchReasonOf, PAIN_POINTS_REASON } from './match.ts';
+import { defaultMatchConfig, matchPerson, matchReasonOf, PAIN_POINTS_REASON } from './match-person.ts';
 
 const now = new Date('2026-03-01T00:00:00Z');
 const icp = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: [], revenue: '' };
