@@ -1,33 +1,32 @@
-// `npm run new-plugin -- <id>`: a working plugin in plugins/<id>, linked into the workspace.
+// `npm run new-plugin -- <id> [--kind source]`: a working plugin in plugins/<id>, linked into the workspace.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { repoRoot } from '../../src/core/paths.ts';
-import { addToSolution, camelCase, scaffoldPlugin } from '../new-plugin/scaffold.ts';
+import { addToSolution, scaffoldPlugin, type ScaffoldKind } from '../new-plugin/scaffold.ts';
 
-const id = process.argv[2] ?? '';
+const USAGE = 'usage: npm run new-plugin -- <kebab-case-id> [--kind agent|source]  (a source\'s id starts with "source-")';
 try {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { kind: { type: 'string', default: 'agent' } } });
+  const id = positionals[0] ?? '';
+  const kind = values.kind as ScaffoldKind;
+  if (kind !== 'agent' && kind !== 'source') throw new Error(`--kind must be agent or source, not "${kind}"`);
   const dir = join(repoRoot, 'plugins', id);
-  const files = scaffoldPlugin(id, dir);
+  const files = scaffoldPlugin(id, dir, kind);
   console.log(`Created plugins/${id}/:\n${files.map((file) => `  ${file}`).join('\n')}`);
 
-  // The platform depends on every plugin it may list; npm then links the new workspace package.
-  const platformPackage = join(repoRoot, 'platform', 'package.json');
-  const manifest = JSON.parse(readFileSync(platformPackage, 'utf8')) as { dependencies: Record<string, string> };
-  manifest.dependencies[`@meetflow/plugin-${id}`] = '0.1.0';
-  manifest.dependencies = Object.fromEntries(Object.entries(manifest.dependencies).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(platformPackage, `${JSON.stringify(manifest, null, 2)}\n`);
+  // npm links the new workspace package and installs its dependencies; the type check gets its project.
   addToSolution(join(repoRoot, 'tsconfig.json'), `plugins/${id}`);
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' });
   if (install.status !== 0) throw new Error('npm install failed; run it yourself to link the new package');
 
   console.log(`
 Next:
-  1. List it in platform/src/features/plugins/installed.ts:
-       import { ${camelCase(id)}Plugin } from '@meetflow/plugin-${id}';
-       export const installedPlugins: AnyPlugin[] = [..., ${camelCase(id)}Plugin];
+  1. Nothing to list: the platform loads every plugins/* package whose package.json has "meetflow": { "plugin": ... } at start-up.${kind === 'source'
+    ? `\n     Discovery and the UI's source lists show it as source "${id.replace(/^source-/, '')}"; set its apiKey in MEETFLOW_PLUGINS_CONFIG to search it.`
+    : ''}
   2. npm test runs its test (plugins/${id}/src/${id}.test.ts); plugins/README.md explains the rest.`);
 } catch (error) {
-  console.error(`new-plugin: ${(error as Error).message}\nusage: npm run new-plugin -- <kebab-case-id>`);
+  console.error(`new-plugin: ${(error as Error).message}\n${USAGE}`);
   process.exit(1);
 }

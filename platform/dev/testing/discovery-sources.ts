@@ -29,11 +29,18 @@ const longDirectory = Array.from({ length: LONG_DIRECTORY_SIZE }, (_, index) => 
 }));
 const SearchInput = z.object({ criteria: IcpCriteriaSchema, limit: z.number().int(), page: z.number().int().min(1).default(1) });
 const SearchOutput = z.object({ people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().nullable(), hasMore: z.boolean() });
+const DISPLAY_NAMES = { apollo: 'Apollo.io', zoominfo: 'ZoomInfo', crunchbase: 'Crunchbase' };
+
 /** A source plugin answering its directory; Crunchbase always refuses the key. */
 export function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
   const manifest = defineManifest({
     id: `source-${id}`, name: id, version: '0.0.1', description: `Stand-in for the ${id} source`, kind: 'source',
     ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
+    source: {
+      displayName: DISPLAY_NAMES[id],
+      credentials: [...(id === 'zoominfo' ? [{ key: 'username', label: 'API username', secret: false }] : []), { key: 'apiKey', label: 'API key', secret: true }],
+      credentialsTest: 'The stand-in Crunchbase refuses every key.',
+    },
     config: z.object({
       apiKey: z.string().default('').describe('Stand-in API key; empty means not configured.'),
       username: z.string().default('').describe('Stand-in user name (ZoomInfo signs in with one).'),

@@ -31,13 +31,15 @@ export interface TestWorkerOptions {
   enrollment?: boolean;
   /** Replaces some of what plugins are given (no network, silent logger, no LLM), e.g. a guarded HTTP client allowed to reach a local site. */
   services?: Partial<Omit<HostServices, 'connection'>>;
+  /** Plugin settings by plugin id, as MEETFLOW_PLUGINS_CONFIG gives them (e.g. a source's API key). */
+  settings?: Record<string, unknown>;
 }
 
 /** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
 export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[], options: TestWorkerOptions = {}): Promise<TestPipelineWorker> {
   const database = await openTestDatabase(label);
   const db = createModels(database);
-  const host = PluginHost.load(plugins);
+  const host = PluginHost.load(plugins, options.settings);
   const services: HostServices = {
     connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null, ...options.services,
   };

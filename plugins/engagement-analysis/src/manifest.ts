@@ -9,7 +9,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Classifies replies to outreach (interested, not now, objection, out of office, unsubscribe, referral, bounce) with explainable rules, and says whether the sequence stops, pauses or continues.',
   kind: 'agent',
-  ui: { icon: 'mail-question', color: '#0ea5e9', category: 'Engagement' },
+  ui: { icon: 'mail-question', color: '#0ea5e9', category: 'Engagement', order: 40 },
   config: engagementConfigSchema,
   activities: {
     classifyReply: {

@@ -9,7 +9,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Scores a prospect 0–100 against the ICP on company size, industry, tech stack, job title and timing, with the points of each dimension explained.',
   kind: 'agent',
-  ui: { icon: 'gauge', color: '#7c3aed', category: 'Qualification' },
+  ui: { icon: 'gauge', color: '#7c3aed', category: 'Qualification', order: 20 },
   config: configSchema,
   activities: {
     scoreProspect: {

@@ -11,7 +11,7 @@ export const manifest = defineManifest({
   description: 'Learns from outreach and meeting outcomes: Bayesian template rates, a logistic step on lead-scoring weights '
     + 'and cadence retiming, applied automatically only at high confidence.',
   kind: 'agent',
-  ui: { icon: 'brain', color: 'purple', category: 'learning' },
+  ui: { icon: 'brain', color: 'purple', category: 'learning', order: 60 },
   config: learningEngineConfig,
   activities: {
     runLearningCycle: {

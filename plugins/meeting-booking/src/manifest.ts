@@ -13,7 +13,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Proposes free slots in working hours, books meetings idempotently with an iCalendar invitation and a video-call link, and records whether they took place.',
   kind: 'agent',
-  ui: { icon: 'calendar-check', color: '#16a34a', category: 'Meetings' },
+  ui: { icon: 'calendar-check', color: '#16a34a', category: 'Meetings', order: 50 },
   config: meetingConfigSchema,
   collections: { meetings: meetingSchema },
   activities: {

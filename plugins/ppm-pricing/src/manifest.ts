@@ -14,7 +14,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Prices ICP slices per attended meeting from bid, quality and show-up probability; charges attended meetings only.',
   kind: 'agent',
-  ui: { icon: 'dollar-sign', color: 'emerald', category: 'pricing' },
+  ui: { icon: 'dollar-sign', color: 'emerald', category: 'pricing', order: 70 },
   config: ppmPricingConfig,
   activities: {
     estimatePrice: {

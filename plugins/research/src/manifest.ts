@@ -11,7 +11,7 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Reads a company web site (home page and a few key pages) and extracts facts with evidence: description, industry, size, pain points, tech stack, funding and hiring.',
   kind: 'agent',
-  ui: { icon: 'search', color: '#2563eb', category: 'Research' },
+  ui: { icon: 'search', color: '#2563eb', category: 'Research', order: 10 },
   config: researchConfig,
   activities: {
     enrichCompany: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyPlugin } from './manifest.ts';
+import type { AnyPlugin, SourceDefinition } from './manifest.ts';
 
 /** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
 export interface ManifestDescription {
@@ -8,7 +8,9 @@ export interface ManifestDescription {
   version: string;
   description: string;
   kind: string;
-  ui: { icon: string; color: string; category: string };
+  ui: { icon: string; color: string; category: string; order?: number };
+  /** A source's display name, credentials (which are secret) and how they are tested; absent for other kinds. */
+  source?: SourceDefinition;
   config: { schema: unknown; defaults: unknown };
   activities: Array<{ name: string; qualifiedName: string; description: string; input: unknown; output: unknown; timeout?: string }>;
   collections: string[];
@@ -22,6 +24,7 @@ export function describePlugin(plugin: AnyPlugin): ManifestDescription {
   const m = plugin.manifest;
   return {
     id: m.id, name: m.name, version: m.version, description: m.description, kind: m.kind, ui: m.ui,
+    ...(m.source ? { source: m.source } : {}),
     config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}) },
     activities: Object.entries(m.activities).map(([name, definition]) => ({
       name,

@@ -26,6 +26,33 @@ export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z
   service?: boolean;
 }
 
+/** One setting a source needs before it is called, e.g. an API key. */
+export interface SourceCredential {
+  /** The config field holding it (a string field of the plugin's config). */
+  key: string;
+  /** How a settings form labels it, e.g. "API key". */
+  label: string;
+  /** True for a secret: never shown or returned once set (the API says only whether it is set). */
+  secret: boolean;
+}
+
+/**
+ * What makes a plugin of kind `source` a prospect source (like an n8n node's credentials): the
+ * name lists show, the credentials it needs, and how a credential is found wrong. Discovery lists
+ * every installed source; one whose credentials are not all set is answered from the built-in
+ * sample database instead (marked sample). Its `searchPeople` activity is what discovery calls.
+ */
+export interface SourceDefinition {
+  /** The name lists and notes show, e.g. "Apollo.io". */
+  displayName: string;
+  credentials: SourceCredential[];
+  /** How the credentials are tested, in one line: what a search with a wrong one answers. */
+  credentialsTest: string;
+}
+
+/** The activity every source plugin provides: people matching ICP criteria, a page at a time. */
+export const SOURCE_SEARCH_ACTIVITY = 'searchPeople';
+
 /** The declarative half of a plugin: read by the host, the API and the UI without running anything. */
 export interface PluginManifest<
   Config extends z.ZodObject = z.ZodObject,
@@ -39,7 +66,10 @@ export interface PluginManifest<
   version: string;
   description: string;
   kind: PluginKind;
-  ui: { icon: string; color: string; category: string };
+  /** How the UI shows it; `order` places it in lists (the product's pipeline order, the spec's source checklist), lowest first. */
+  ui: { icon: string; color: string; category: string; order?: number };
+  /** Required for kind `source`: its display name and credentials. */
+  source?: SourceDefinition;
   /** Every field has a default and a `.describe()` doc line. */
   config: Config;
   activities: Activities;

@@ -42,6 +42,23 @@ describe('manifestProblems', () => {
     ]);
   });
 
+  it('asks a source for its display name, credentials (string config fields), how they are tested, and searchPeople', () => {
+    const source = { displayName: 'Acme Leads', credentials: [{ key: 'greeting', label: 'API key', secret: true }], credentialsTest: 'A wrong key fails with 401.' };
+    const search = { searchPeople: { description: 'Searches', input: z.object({}), output: z.object({}) } };
+    expect(manifestProblems(samplePlugin('source-acme', { kind: 'source', source, activities: search }))).toEqual([]);
+    expect(manifestProblems(samplePlugin('source-bare', { kind: 'source' }))).toEqual(['a source plugin needs a source section (displayName, credentials, credentialsTest)']);
+    expect(manifestProblems(samplePlugin('source-odd', {
+      kind: 'source', source: { displayName: '', credentials: [{ key: 'token', label: '' }], credentialsTest: '' },
+    }))).toEqual([
+      'source.displayName is missing',
+      'source.credentialsTest is missing (how a wrong credential shows)',
+      'source credential "token" has no label',
+      'source credential "token" is not a string field of the config',
+      'a source plugin provides the searchPeople activity',
+    ]);
+    expect(manifestProblems(samplePlugin('agent', { source }))).toEqual(['only a plugin of kind "source" declares a source section']);
+  });
+
   it('reports a plugin with no activities or no manifest at all', () => {
     expect(manifestProblems(samplePlugin('empty', { activities: {} }))).toContain('it provides no activities');
     expect(manifestProblems({} as AnyPlugin)).toEqual(['it has no manifest']);

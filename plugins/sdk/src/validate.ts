@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import { z } from 'zod';
-import { PLUGIN_KINDS, type AnyPlugin } from './manifest.ts';
+import { PLUGIN_KINDS, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from './manifest.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -19,6 +19,27 @@ function configProblems(config: unknown): string[] {
   if (!defaults.success) {
     problems.push(`config has fields without defaults: ${defaults.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
   }
+  return problems;
+}
+
+/** A source declares its display name and credentials (each a string config field) and provides searchPeople. */
+function sourceProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  if (m.kind !== 'source') return m.source === undefined ? [] : ['only a plugin of kind "source" declares a source section'];
+  const source = m.source;
+  if (!source || typeof source !== 'object') return ['a source plugin needs a source section (displayName, credentials, credentialsTest)'];
+  const problems: string[] = [];
+  if (typeof source.displayName !== 'string' || !source.displayName) problems.push('source.displayName is missing');
+  if (typeof source.credentialsTest !== 'string' || !source.credentialsTest) problems.push('source.credentialsTest is missing (how a wrong credential shows)');
+  const fields = m.config instanceof z.ZodObject ? (m.config.shape as Record<string, z.ZodType>) : {};
+  for (const credential of Array.isArray(source.credentials) ? source.credentials : []) {
+    if (!credential?.label) problems.push(`source credential "${credential?.key}" has no label`);
+    const field = fields[credential?.key];
+    if (!field || typeof field.safeParse('') !== 'object' || !field.safeParse('').success) {
+      problems.push(`source credential "${credential?.key}" is not a string field of the config`);
+    }
+  }
+  if (!Array.isArray(source.credentials)) problems.push('source.credentials must be a list (empty when none are needed)');
+  if (!m.activities?.[SOURCE_SEARCH_ACTIVITY]) problems.push(`a source plugin provides the ${SOURCE_SEARCH_ACTIVITY} activity`);
   return problems;
 }
 
@@ -43,6 +64,7 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
     if (!isZod(definition?.input)) problems.push(`activity "${name}" has no zod input schema`);
     if (!isZod(definition?.output)) problems.push(`activity "${name}" has no zod output schema`);
   }
+  problems.push(...sourceProblems(m));
   for (const [name, schema] of Object.entries(m.collections ?? {})) {
     if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);
   }

@@ -23,7 +23,12 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Finds people matching an ICP with Apollo.io people search (titles, industry keywords, headcount, revenue, technologies).',
   kind: 'source',
-  ui: { icon: 'rocket', color: '#5b3df5', category: 'Prospect sources' },
+  ui: { icon: 'rocket', color: '#5b3df5', category: 'Prospect sources', order: 130 },
+  source: {
+    displayName: 'Apollo.io',
+    credentials: [{ key: 'apiKey', label: 'API key', secret: true }],
+    credentialsTest: 'A search with a wrong key fails at once with SourceAuthFailed: Apollo answers HTTP 401.',
+  },
   config: apolloConfig,
   activities: {
     searchPeople: {

@@ -23,7 +23,12 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Finds people at companies matching an ICP with Crunchbase API v4 searches (industry, headcount, revenue, then job titles), with funding dates.',
   kind: 'source',
-  ui: { icon: 'building', color: '#0288d1', category: 'Prospect sources' },
+  ui: { icon: 'building', color: '#0288d1', category: 'Prospect sources', order: 120 },
+  source: {
+    displayName: 'Crunchbase',
+    credentials: [{ key: 'apiKey', label: 'API user key', secret: true }],
+    credentialsTest: 'A search with a wrong key fails at once with SourceAuthFailed: Crunchbase answers HTTP 401.',
+  },
   config: crunchbaseConfig,
   activities: {
     searchPeople: {

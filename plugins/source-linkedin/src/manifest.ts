@@ -23,7 +23,12 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Finds people matching an ICP in a Sales Navigator lead-list CSV export (job titles, industry, company size).',
   kind: 'source',
-  ui: { icon: 'linkedin', color: '#0a66c2', category: 'Prospect sources' },
+  ui: { icon: 'linkedin', color: '#0a66c2', category: 'Prospect sources', order: 110 },
+  source: {
+    displayName: 'LinkedIn Sales Navigator',
+    credentials: [{ key: 'exportPath', label: 'Lead-list CSV export path', secret: false }],
+    credentialsTest: 'A search reads the export: a missing or unreadable file fails the search with the path and the reason.',
+  },
   config: linkedinConfig,
   activities: {
     searchPeople: {

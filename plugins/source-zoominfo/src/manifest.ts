@@ -23,7 +23,12 @@ export const manifest = defineManifest({
   version: '0.1.0',
   description: 'Finds contacts matching an ICP with ZoomInfo contact search (job titles, industry keywords, headcount, revenue).',
   kind: 'source',
-  ui: { icon: 'target', color: '#e4002b', category: 'Prospect sources' },
+  ui: { icon: 'target', color: '#e4002b', category: 'Prospect sources', order: 140 },
+  source: {
+    displayName: 'ZoomInfo',
+    credentials: [{ key: 'username', label: 'API username', secret: false }, { key: 'apiKey', label: 'API password', secret: true }],
+    credentialsTest: 'A search signs in first: a wrong username or password fails at once with SourceAuthFailed (ZoomInfo answers HTTP 401 to /authenticate).',
+  },
   config: zoominfoConfig,
   activities: {
     searchPeople: {

@@ -1,6 +1,6 @@
 import { IcpCriteriaSchema, tidyCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { DISCOVERY_SOURCES, MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
+import { MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
 
 /** A list criterion the discovery form must fill (the UI asks for industry and job titles): one item at least, blanks aside. */
 const required = (item: string) => [(items: readonly string[]) => items.some((entry) => entry !== ''),
@@ -16,10 +16,10 @@ export const DiscoveryCriteria = IcpCriteriaSchema.extend({
 /** Body of POST /api/superagent/discover-prospects. */
 export const DiscoverProspectsBody = z.object({
   icpCriteria: DiscoveryCriteria,
-  sources: z.array(z.enum(DISCOVERY_SOURCES), { error: `must be a list of sources among ${DISCOVERY_SOURCES.join(', ')}` })
-    .min(1, `choose at least one source (${DISCOVERY_SOURCES.join(', ')})`)
+  sources: z.array(z.string({ error: 'each source must be a source id, e.g. "apollo"' }), { error: 'must be a list of source ids, e.g. ["linkedin"]' })
+    .min(1, 'choose at least one source (GET /api/plugins lists the installed ones: plugins of kind source, id without "source-")')
     .transform((sources) => [...new Set(sources)])
-    .describe('Sources to search; an unconfigured one answers from the built-in sample database (sample: true).'),
+    .describe('Source ids to search: the installed source plugins\' ids without "source-" (GET /api/plugins), e.g. linkedin, crunchbase, apollo, zoominfo. An unconfigured one answers from the built-in sample database (sample: true).'),
   targetCount: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
     .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`).optional()
     .describe(`How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`),
@@ -32,8 +32,8 @@ export const DiscoveredProspect = z.object({
   jobTitle: z.string(),
   company: z.string(),
   email: z.string().nullable(),
-  source: z.enum(DISCOVERY_SOURCES).describe('The first source the person came from.'),
-  sources: z.array(z.enum(DISCOVERY_SOURCES)).describe('Every source the person came from (after de-duplication).'),
+  source: z.string().describe('The first source the person came from (its id).'),
+  sources: z.array(z.string()).describe('Every source the person came from (after de-duplication).'),
   matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the criteria.'),
   matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).'),
   industry: z.string().nullable(),
@@ -66,3 +66,17 @@ export const DiscoverProspectsResponse = z.object({
   shortfall: z.string().nullable().describe('With a target count: why fewer people than asked were found; null when the target was met.'),
 });
 export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;
+
+/** The body as one request may send it: its sources among those installed, an unknown one named with the installed ones. */
+export function discoverProspectsBodyFor(installed: readonly string[]) {
+  return DiscoverProspectsBody.extend({
+    sources: DiscoverProspectsBody.shape.sources.check(z.superRefine((sources, ctx) => {
+      sources.forEach((source, index) => {
+        if (!installed.includes(source)) {
+          ctx.addIssue({ code: 'custom', path: [index], input: source,
+            message: `unknown source "${source}": the installed sources are ${installed.join(', ') || 'none'}` });
+        }
+      });
+    })),
+  });
+}

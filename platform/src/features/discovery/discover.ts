@@ -9,7 +9,7 @@ import { discoveryNotes } from './notes.ts';
 import type { Models } from '../../core/db/models.ts';
 import { workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
 import {
-  isConfigured, searchSampleFor, searchSamplePaged, searchSource, searchSourcePaged, SOURCE_NAMES,
+  isConfigured, searchSampleFor, searchSamplePaged, searchSource, searchSourcePaged, sourceNames,
   type DiscoverySource, type SampleSearch, type SourceOutcome,
 } from './sources.ts';
 
@@ -61,7 +61,7 @@ function prospectOf(merged: MergedPerson, match: Match, samplesUrl: string | nul
   const sources = merged.sources as DiscoverySource[];
   return {
     firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle, company: person.company, email: person.email,
-    source: sources[0] as DiscoverySource, sources, matchScore: match.matchScore, matchReason: match.matchReason,
+    source: sources[0]!, sources, matchScore: match.matchScore, matchReason: match.matchReason,
     industry: person.industry, companySize: companySizeBand(person.employeeCount), linkedinUrl: person.linkedinUrl,
     website: websiteOf(merged, samplesUrl),
     enrichmentData: { companyRevenue: person.companyRevenue, employeeCount: person.employeeCount, techStack: person.techStack, recentFunding: person.recentFunding },
@@ -83,11 +83,12 @@ const EXCLUSION_WORDS: Record<ExclusionReason, (n: number) => string> = {
 };
 
 /** Why fewer people than the target were found: each source's reason, and who was left out. */
-function shortfallOf(target: number, found: number, outcomes: readonly SourceOutcome[], excluded: Record<ExclusionReason, number>): string | null {
+function shortfallOf(target: number, found: number, outcomes: readonly SourceOutcome[], excluded: Record<ExclusionReason, number>,
+  names: ReadonlyMap<DiscoverySource, string>): string | null {
   if (found >= target) return null;
   const why = outcomes.map((outcome) => {
-    const names = outcome.sources.map((source) => SOURCE_NAMES[source]).join(', ');
-    return outcome.ok ? (outcome.stopped ? `${names} stopped: ${outcome.stopped}` : null) : `${names} could not be searched: ${outcome.reason}`;
+    const listed = outcome.sources.map((source) => names.get(source) ?? source).join(', ');
+    return outcome.ok ? (outcome.stopped ? `${listed} stopped: ${outcome.stopped}` : null) : `${listed} could not be searched: ${outcome.reason}`;
   }).filter(Boolean);
   const left = (Object.keys(EXCLUSION_WORDS) as ExclusionReason[]).filter((reason) => excluded[reason] > 0).map((reason) => EXCLUSION_WORDS[reason](excluded[reason]));
   return [`Found ${found.toLocaleString('en-US')} of the ${target.toLocaleString('en-US')} people asked for.`,
@@ -136,13 +137,14 @@ export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string
   const answered = outcomes.filter((outcome) => outcome.ok).flatMap((outcome) => outcome.sources).length;
   const relaxed = [...new Set(outcomes.flatMap((outcome) => (outcome.ok ? outcome.relaxed : [])))];
   const confidence = discoveryConfidence({ icp: criteria, relaxed, people: people.map((candidate) => candidate.person), sourcesAnswered: answered, sourcesRequested: sources.length });
-  const notes = discoveryNotes({ outcomes, records: records.length, distinct: merged.length, relaxed, criteria, confidence });
+  const names = sourceNames(deps.host);
+  const notes = discoveryNotes({ outcomes, sourceNames: names, records: records.length, distinct: merged.length, relaxed, criteria, confidence });
   const failed = answered === 0;
   return {
     success: !failed, prospects, totalFound: prospects.length, confidence,
     error: failed ? `No source could be searched. ${notes}` : null,
     sample: prospects.some((prospect) => prospect.sample), notes,
     targetCount: target ?? null, excluded,
-    shortfall: target && !failed ? shortfallOf(target, prospects.length, outcomes, excluded) : null,
+    shortfall: target && !failed ? shortfallOf(target, prospects.length, outcomes, excluded, names) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
+import { sourceLinkedinPlugin } from '@meetflow/plugin-source-linkedin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import { ensureSampleDatabase, sampleProspectModels } from './sample-db/index.ts';
@@ -30,8 +31,8 @@ const named = (result: DiscoverProspectsView, first: string) => result.prospects
 beforeAll(async () => {
   stack = await startTestPipelineWorker('discovery-api', sources);
   await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
-  // The API's host has credentials for the stand-ins; the worker's stand-ins need none.
-  const host = PluginHost.load([...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
+  // The API's host has credentials for the stand-ins (LinkedIn, the real plugin, has no export: the sample database answers for it); the worker's stand-ins need none.
+  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
   server = await serveRouters(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue,
     samplesUrl: SAMPLES_URL }));
 }, 120_000);
@@ -51,7 +52,7 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
   it('refuses an unknown source, naming it', async () => {
     const response = await discover({ icpCriteria, sources: ['linkedin', 'facebook'] });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain('sources.1:');
+    expect(await response.text()).toContain('sources.1: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase');
   });
 
   it('refuses criteria without industry and job titles (blank items do not count), naming both', async () => {

@@ -2,7 +2,8 @@ import { discoverProspects, type DiscoveryDeps } from './discover.ts';
 import { sampleSearchOn } from './sample-source.ts';
 import type { SampleSearch } from './sources.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
-import { DiscoverProspectsBody, DiscoverProspectsResponse } from './api-schemas.ts';
+import { DiscoverProspectsBody, discoverProspectsBodyFor, DiscoverProspectsResponse } from './api-schemas.ts';
+import { installedSources } from './sources.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
@@ -21,13 +22,14 @@ export const discoveryRoutes = [
     summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample database, marked sample)',
     responses: {
       200: { description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched', schema: DiscoverProspectsResponse },
-      400: { description: 'No sources, an unknown source, or no industry / job title (each field named)' },
+      400: { description: 'No sources, a source that is not installed (the installed ones named), or no industry / job title (each field named)' },
     },
   }, (deps) => {
     const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
+    const body = discoverProspectsBodyFor(installedSources(deps.host).map((source) => source.id));
     return async (ctx) => {
       const workspaceId = workspaceOf(ctx);
-      const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
+      const { icpCriteria, sources, targetCount } = body.parse(ctx.request.body ?? {});
       ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
     };
   }),

@@ -2,14 +2,29 @@ import { DiscoveredPersonSchema, type DiscoveredPerson, type IcpCriteria } from 
 import { z } from 'zod';
 import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
 
-/** The prospect sources a request may name (spec §7), in the UI's order. */
-export const DISCOVERY_SOURCES = ['linkedin', 'crunchbase', 'apollo', 'zoominfo'] as const;
-export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
+/** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
+export type DiscoverySource = string;
 
-/** How each source is named in notes. */
-export const SOURCE_NAMES: Record<DiscoverySource, string> = {
-  linkedin: 'LinkedIn Sales Navigator', crunchbase: 'Crunchbase', apollo: 'Apollo.io', zoominfo: 'ZoomInfo',
-};
+/** An installed prospect source: a plugin of kind `source`, as discovery and its lists know it. */
+export interface InstalledSource {
+  id: DiscoverySource;
+  pluginId: string;
+  displayName: string;
+}
+
+/**
+ * Every installed source, in the host's order (the plugins' `ui.order`: the spec's checklist
+ * order for the four built-in ones): the platform knows sources only from the installed plugins.
+ */
+export function installedSources(host: PluginApiDeps['host']): InstalledSource[] {
+  return host.plugins.filter((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source)
+    .map((plugin) => ({ id: plugin.manifest.id.replace(/^source-/, ''), pluginId: plugin.manifest.id, displayName: plugin.manifest.source!.displayName }));
+}
+
+/** How notes name each installed source, by id. */
+export function sourceNames(host: PluginApiDeps['host']): ReadonlyMap<DiscoverySource, string> {
+  return new Map(installedSources(host).map((source) => [source.id, source.displayName]));
+}
 
 /** People asked of each source (and of the sample database) without a target count. */
 export const PEOPLE_PER_SOURCE = 50;
@@ -39,16 +54,9 @@ const SearchPeopleOutput = z.object({
 
 const pluginOf = (source: DiscoverySource) => `source-${source}`;
 
-/** The settings each source needs before it is called (ZoomInfo signs in with a username and a password). */
-const CREDENTIALS: Record<DiscoverySource, string[]> = {
-  apollo: ['apiKey'], crunchbase: ['apiKey'], zoominfo: ['username', 'apiKey'], linkedin: ['exportPath'],
-};
-
-/** True when the source's plugin is installed and every credential it needs is set (not blank). */
+/** True when the source's plugin is installed and every credential its manifest declares is set (not blank). */
 export function isConfigured(deps: Pick<PluginApiDeps, 'host'>, source: DiscoverySource): boolean {
-  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === pluginOf(source))) return false;
-  const config = (deps.host.config(pluginOf(source)) ?? {}) as Record<string, unknown>;
-  return CREDENTIALS[source].every((key) => typeof config[key] === 'string' && (config[key] as string).trim() !== '');
+  return deps.host.sourceConfigured(pluginOf(source));
 }
 
 /** The most specific message of a failure: a failed workflow's root cause says what the plugin met. */
@@ -71,7 +79,7 @@ export async function searchSource(deps: PluginApiDeps, source: DiscoverySource,
   const activity = `${pluginOf(source)}.searchPeople`;
   try {
     const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, activity, { criteria, limit: PEOPLE_PER_SOURCE },
-      { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, SOURCE_NAMES[source]);
+      { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, sourceNames(deps.host).get(source) ?? source);
     const { people, sourceTotal } = SearchPeopleOutput.parse(output);
     return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [] };
   } catch (error) {
@@ -93,7 +101,7 @@ export async function searchSourcePaged(deps: PluginApiDeps, source: DiscoverySo
   for (let page = 1; page <= MAX_PAGES; page++) {
     try {
       const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, activity, { criteria, limit: PAGE_SIZE, page },
-        { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, SOURCE_NAMES[source]);
+        { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, sourceNames(deps.host).get(source) ?? source);
       const parsed = SearchPeopleOutput.parse(output);
       sourceTotal = parsed.sourceTotal ?? sourceTotal;
       people.push(...parsed.people);

@@ -1,5 +1,5 @@
 import { bindActivities, describePlugin, PluginManifestError, validatePlugins, type BoundActivity, type Clock, type HttpClient,
-  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin, type ActivityContext } from '@meetflow/plugin-sdk';
+  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin, type ActivityContext, type SourceCredential } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
 
@@ -16,6 +16,13 @@ export interface HostServices {
 const NO_HTTP: HttpClient = { request: (url) => Promise.reject(new Error(`a plugin service may not make HTTP requests (asked for ${url})`)) };
 const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const serviceContext = (): ActivityContext => ({ heartbeat: () => {}, signal: new AbortController().signal, attempt: 1, lastHeartbeat: undefined });
+
+/** A plugin as GET /api/plugins describes it: a source's credentials say whether each is set, never its value. */
+export type PluginDescription = Omit<ManifestDescription, 'source'> & {
+  source?: NonNullable<ManifestDescription['source']> & { credentials: Array<SourceCredential & { set: boolean }>; configured: boolean };
+};
+
+const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /** Collection a plugin's model lives in: prefixed by the plugin, so two plugins never share one. */
 export function collectionName(pluginId: string, name: string): string {
@@ -45,9 +52,26 @@ export class PluginHost {
     return new PluginHost(plugins, configs);
   }
 
-  /** The manifests with JSON Schemas, for GET /api/plugins. */
-  describe(): ManifestDescription[] {
-    return this.plugins.map(describePlugin);
+  /**
+   * The manifests with JSON Schemas, for GET /api/plugins. A source also says whether each of its
+   * credentials is set and so whether it is configured; a credential's value is never described.
+   */
+  describe(): PluginDescription[] {
+    return this.plugins.map((plugin) => {
+      const { source, ...described } = describePlugin(plugin);
+      if (!source) return described;
+      const config = (this.configs.get(plugin.manifest.id) ?? {}) as Record<string, unknown>;
+      const credentials = source.credentials.map((credential) => ({ ...credential, set: isSet(config[credential.key]) }));
+      return { ...described, source: { ...source, credentials, configured: credentials.every((credential) => credential.set) } };
+    });
+  }
+
+  /** True when the plugin is an installed source and every credential it declares is set (not blank). */
+  sourceConfigured(id: string): boolean {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === id);
+    if (!plugin?.manifest.source) return false;
+    const config = (this.configs.get(id) ?? {}) as Record<string, unknown>;
+    return plugin.manifest.source.credentials.every((credential) => isSet(config[credential.key]));
   }
 
   /**

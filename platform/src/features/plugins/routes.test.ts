@@ -16,13 +16,25 @@ const echo = definePlugin(defineManifest({
   activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
 }), ({ config }) => ({ say: async ({ word }) => ({ said: word.repeat(config.times) }) }));
 
+// A source with a secret API key (set below) and a region (left blank): never configured until both are set.
+const leads = definePlugin(defineManifest({
+  id: 'source-leads', name: 'Leads', version: '0.1.0', description: 'A prospect source', kind: 'source',
+  ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
+  source: {
+    displayName: 'Leads Inc.', credentialsTest: 'A wrong key answers 401.',
+    credentials: [{ key: 'apiKey', label: 'API key', secret: true }, { key: 'region', label: 'Region', secret: false }],
+  },
+  config: z.object({ apiKey: z.string().default('').describe('The API key.'), region: z.string().default('').describe('The data region.') }),
+  activities: { searchPeople: { description: 'Searches people', input: z.object({}), output: z.object({ people: z.array(z.unknown()) }) } },
+}), () => ({ searchPeople: async () => ({ people: [] }) }));
+
 let database: mongoose.Connection;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 const temporal = createTemporalClient({ temporalAddress: inject('temporalAddress'), temporalNamespace: 'default' });
 
 beforeAll(async () => {
   database = await openTestDatabase('plugins-route');
-  const plugins = PluginHost.load([echo], { echo: { times: 2 } });
+  const plugins = PluginHost.load([echo, leads], { echo: { times: 2 }, 'source-leads': { apiKey: 'sk-very-secret' } });
   server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database, temporal, plugins }));
 });
 afterAll(async () => {
@@ -41,6 +53,20 @@ describe('GET /api/plugins', () => {
       config: { defaults: { times: 1 }, schema: { properties: { times: { description: 'How often to repeat.' } } } },
       activities: [{ qualifiedName: 'echo.say', input: { properties: { word: { type: 'string' } } } }],
     });
+  });
+
+  it('says of a source which credentials are set and whether it is configured, never a credential\'s value', async () => {
+    const response = await fetch(`${server.url}/api/plugins/source-leads`);
+    const text = await response.text();
+    expect(text).not.toContain('sk-very-secret');
+    expect(JSON.parse(text)).toMatchObject({
+      kind: 'source',
+      source: {
+        displayName: 'Leads Inc.', configured: false, credentialsTest: 'A wrong key answers 401.',
+        credentials: [{ key: 'apiKey', label: 'API key', secret: true, set: true }, { key: 'region', label: 'Region', secret: false, set: false }],
+      },
+    });
+    expect(((await (await fetch(`${server.url}/api/plugins/echo`)).json()) as Record<string, unknown>).source).toBeUndefined();
   });
 
   it('answers one plugin by id, and 404 naming an unknown one', async () => {
