@@ -2,4 +2,5 @@
 export { discoverProspects } from './api/discover-prospects.ts';
 export type { DiscoveredProspect, DiscoverProspectsResponse, DiscoverySourceId } from './api/types.ts';
 export { DataSourcesChecklist } from './components/data-sources-checklist.tsx';
-export { DEFAULT_SOURCES, toggleSource } from './utils/sources.ts';
+export { useDataSources } from './api/data-sources.ts';
+export { defaultSources, toggleSource } from './utils/sources.ts';

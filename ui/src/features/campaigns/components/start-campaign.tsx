@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { workspaceIcpQueryOptions, type IcpSlice } from '../../icp-builder/index.ts';
-import { DataSourcesChecklist, DEFAULT_SOURCES, discoverProspects, toggleSource, type DiscoverySourceId } from '../../prospect-discovery/index.ts';
+import { DataSourcesChecklist, defaultSources, discoverProspects, toggleSource, useDataSources, type DiscoverySourceId } from '../../prospect-discovery/index.ts';
 import { useLaunchCampaign } from '../api/campaigns-api.ts';
 import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget, type ReviewedPerson, type SliceDiscovery } from '../utils/campaign.ts';
 import { ReviewList } from './review-list.tsx';
@@ -30,7 +30,9 @@ export function StartCampaign() {
   const launch = useLaunchCampaign();
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [target, setTarget] = useState(String(DEFAULT_TARGET));
-  const [sources, setSources] = useState<DiscoverySourceId[]>([...DEFAULT_SOURCES]);
+  const sourceList = useDataSources().data ?? [];
+  const [picked, setPicked] = useState<DiscoverySourceId[] | null>(null);
+  const sources = picked ?? defaultSources(sourceList);
   const [searching, setSearching] = useState<string | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
@@ -113,7 +115,7 @@ export function StartCampaign() {
                 {targetError ?? `Up to ${MAX_TARGET.toLocaleString()}. People already in your prospects, unsubscribed, bounced or emailed in the last 90 days are left out.`}
               </span>
             </label>
-            <DataSourcesChecklist selected={sources} onToggle={(id) => setSources(toggleSource(sources, id))} />
+            <DataSourcesChecklist selected={sources} onToggle={(id) => setPicked(toggleSource(sourceList, sources, id))} />
           </div>
           <div className="card-actions items-center justify-end">
             {searching && <span className="text-sm text-base-content/70" role="status"><span className="loading loading-spinner loading-sm mr-2" />{searching}</span>}

@@ -19,7 +19,14 @@ export interface PluginDescription {
   version: string;
   description: string;
   kind: string;
-  ui: { icon: string; color: string; category: string };
+  ui: { icon: string; color: string; category: string; order?: number };
+  /** Present for plugins of kind `source`: how lists name it, its credentials (set or not, never their values), whether all are set. */
+  source?: {
+    displayName: string;
+    credentials: Array<{ key: string; label: string; secret: boolean; set: boolean }>;
+    credentialsTest: string;
+    configured: boolean;
+  };
   /** `schema` is the config's JSON Schema; `defaults` the config with nothing set. */
   config: { schema: unknown; defaults: unknown };
   activities: PluginActivity[];

@@ -21,9 +21,32 @@ export function PluginCard({ plugin }: { plugin: PluginDescription }) {
           </span>
         </header>
         <p className="text-sm text-base-content/80">{plugin.description}</p>
+        {plugin.source && <SourceCredentials source={plugin.source} />}
         <PluginActivities activities={plugin.activities} />
         <PluginConfigFields schema={plugin.config.schema} defaults={plugin.config.defaults} />
       </div>
     </article>
+  );
+}
+
+/** A source's credentials: which are set (never their values), and what discovery does until all are. */
+function SourceCredentials({ source }: { source: NonNullable<PluginDescription['source']> }) {
+  return (
+    <section aria-label="Source credentials" className="text-sm">
+      <h3 className="mb-1 font-semibold">
+        Source credentials{' '}
+        {source.configured ? <span className="badge badge-success badge-sm">configured</span>
+          : <span className="badge badge-warning badge-sm">not configured</span>}
+      </h3>
+      {!source.configured && <p className="mb-1 text-xs text-base-content/70">Until every credential is set, the built-in sample database answers for it (marked sample).</p>}
+      <ul className="list-inside list-disc text-base-content/80">
+        {source.credentials.map((credential) => (
+          <li key={credential.key}>
+            {credential.label} (<code className="font-mono">{credential.key}</code>{credential.secret ? ', secret' : ''}): {credential.set ? 'set' : 'not set'}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-base-content/60">{source.credentialsTest}</p>
+    </section>
   );
 }

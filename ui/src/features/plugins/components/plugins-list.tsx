@@ -12,8 +12,8 @@ export function PluginsList() {
   if (plugins.data.length === 0) {
     return (
       <p className="text-base-content/70">
-        No plugins are installed. Add one to <code className="font-mono">platform/src/features/plugins/installed.ts</code> and
-        restart the platform.
+        No plugins are installed. Add one with <code className="font-mono">npm run new-plugin -- &lt;id&gt;</code> (a folder under{' '}
+        <code className="font-mono">plugins/</code>) and restart the platform.
       </p>
     );
   }

@@ -3,8 +3,8 @@
 
 import type { IcpCriteria as SliceCriteria } from '../../icp-builder/index.ts';
 
-/** The sources discovery can search, as the API names them (spec section 7). */
-export type DiscoverySourceId = 'linkedin' | 'crunchbase' | 'apollo' | 'zoominfo';
+/** A source as discovery names it: an installed source plugin's id without `source-` (the built-in four: linkedin, crunchbase, apollo, zoominfo). */
+export type DiscoverySourceId = string;
 
 /** The ICP criteria the form sends (spec section 3, "ICP criteria"): a slice's criteria and a revenue range. */
 export interface IcpCriteria extends SliceCriteria {

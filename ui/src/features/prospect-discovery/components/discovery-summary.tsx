@@ -1,6 +1,7 @@
 import { formatPercent } from '../../../utils/format.ts';
 import type { DiscoverProspectsResponse, DiscoverySourceId } from '../api/types.ts';
 import { sampleSummaryOf } from '../utils/sample-summary.ts';
+import { useDataSources } from '../api/data-sources.ts';
 import { sourceLabel } from '../utils/sources.ts';
 
 interface DiscoverySummaryProps {
@@ -13,8 +14,9 @@ const listOf = (names: string[]) => (names.length < 2 ? names.join('') : `${name
 
 /** Prospects found, confidence and sources used (spec section 2), what is sample data and why, and the API's notes. */
 export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps) {
-  const sample = sampleSummaryOf(result.prospects);
-  const standIns = listOf(sample.sources.map(sourceLabel));
+  const list = useDataSources().data ?? [];
+  const sample = sampleSummaryOf(result.prospects, list);
+  const standIns = listOf(sample.sources.map((id) => sourceLabel(list, id)));
   return (
     <section aria-label="Discovery summary" className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
@@ -30,7 +32,7 @@ export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps)
           <div className="stat">
             <div className="stat-title">Sources Used</div>
             <div className="stat-value">{sourcesUsed.length}</div>
-            <div className="stat-desc whitespace-normal">{sourcesUsed.map(sourceLabel).join(', ')}</div>
+            <div className="stat-desc whitespace-normal">{sourcesUsed.map((id) => sourceLabel(list, id)).join(', ')}</div>
           </div>
         </div>
         {sample.sampleCount > 0 && (

@@ -1,6 +1,7 @@
 import type { DiscoveredProspect } from '../api/types.ts';
 import { matchBadgeClass, reasonClauses } from '../utils/match.ts';
 import { webUrlOf } from '../utils/new-prospect.ts';
+import { useDataSources } from '../api/data-sources.ts';
 import { sourceLabel } from '../utils/sources.ts';
 import { AddToPipelineButton } from './add-to-pipeline-button.tsx';
 
@@ -13,6 +14,7 @@ const orDash = (value: string | null) => value ?? '—';
  */
 export function ProspectCard({ prospect }: { prospect: DiscoveredProspect }) {
   const name = `${prospect.firstName} ${prospect.lastName}`;
+  const list = useDataSources().data ?? [];
   const linkedin = webUrlOf(prospect.linkedinUrl);
   const { companyRevenue, employeeCount, techStack, recentFunding } = prospect.enrichmentData;
   const facts: Array<[string, string]> = [
@@ -29,7 +31,7 @@ export function ProspectCard({ prospect }: { prospect: DiscoveredProspect }) {
             <p className="text-xs text-base-content/60" data-testid="prospect-email">{prospect.email ?? 'No email address'}</p>
           </div>
           <div className="flex max-w-md flex-wrap content-start justify-end gap-1">
-            {prospect.sources.map((source) => <span key={source} className="badge badge-neutral badge-sm">{sourceLabel(source)}</span>)}
+            {prospect.sources.map((source) => <span key={source} className="badge badge-neutral badge-sm">{sourceLabel(list, source)}</span>)}
             <span className={`badge ${matchBadgeClass(prospect.matchScore)}`} data-testid="match-badge">{prospect.matchScore}% match</span>
             {prospect.sample && (
               <span className="badge badge-warning" title="From the built-in sample database: a fictional person, not the provider's">

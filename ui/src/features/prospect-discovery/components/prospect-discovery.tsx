@@ -4,7 +4,8 @@ import { useToast } from '../../../lib/toast.ts';
 import { useDiscoverProspects } from '../api/discover-prospects.ts';
 import type { DiscoverProspectsResponse, DiscoverySourceId, IcpCriteria } from '../api/types.ts';
 import { EMPTY_CRITERIA_FORM, criteriaOf, formOf, lacksRequired, type CriteriaForm as CriteriaFormValues } from '../utils/criteria.ts';
-import { DEFAULT_SOURCES, toggleSource } from '../utils/sources.ts';
+import { useDataSources } from '../api/data-sources.ts';
+import { defaultSources, toggleSource } from '../utils/sources.ts';
 import { CriteriaForm } from './criteria-form.tsx';
 import { DiscoveryPlaceholder } from './discovery-placeholder.tsx';
 import { DiscoveryResults } from './discovery-results.tsx';
@@ -24,7 +25,10 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
   const toast = useToast();
   const discovery = useDiscoverProspects();
   const [form, setForm] = useState<CriteriaFormValues>(() => (initialCriteria ? formOf(initialCriteria) : EMPTY_CRITERIA_FORM));
-  const [sources, setSources] = useState<DiscoverySourceId[]>([...DEFAULT_SOURCES]);
+  const list = useDataSources().data ?? [];
+  // Untouched, the checklist shows the default (LinkedIn) once the installed sources are known.
+  const [picked, setPicked] = useState<DiscoverySourceId[] | null>(null);
+  const sources = picked ?? defaultSources(list);
   const [shown, setShown] = useState<ShownResult | null>(null);
 
   const discover = () => {
@@ -46,7 +50,7 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
       <CriteriaForm form={form} onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
-        sources={sources} onToggleSource={(id) => setSources((current) => toggleSource(current, id))}
+        sources={sources} onToggleSource={(id) => setPicked(toggleSource(list, sources, id))}
         onDiscover={discover} discovering={discovery.isPending} prefilled={initialCriteria !== null} />
       <div className="flex min-w-0 flex-col gap-4">
         {discovery.isError && <ErrorAlert message={`Discovery failed: ${discovery.error.message}`} />}
