@@ -15,19 +15,55 @@ import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const NODE_BUILTINS = ['assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http', 'http2', 'https',
-  'net', 'os', 'path', 'perf_hooks', 'process', 'readline', 'stream', 'tls', 'tty', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib'];
+const NODE_BUILTINS = [
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'readline',
+  'stream',
+  'tls',
+  'tty',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
+];
 
 const features = readdirSync(new URL('./ui/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The message of a boundary, saying what to do instead. */
 const boundary = (rule, instead) => `${rule}: ${instead}`;
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.devstack/**', '.data/**', 'test-results/**', 'playwright-report/**',
-      'platform/dev/samples/sites/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.devstack/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'platform/dev/samples/sites/**',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -40,20 +76,37 @@ export default tseslint.config(
     files: ['plugins/*/**/*.{ts,tsx}'],
     ignores: ['plugins/sdk/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{
-        group: ['@meetflow/*', '!@meetflow/plugin-sdk', '!@meetflow/plugin-sdk/*'],
-        message: boundary('A plugin imports only @meetflow/plugin-sdk', 'ask the platform for what you need through your deps, or move the shared code into the SDK'),
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@meetflow/*', '!@meetflow/plugin-sdk', '!@meetflow/plugin-sdk/*'],
+              message: boundary(
+                'A plugin imports only @meetflow/plugin-sdk',
+                'ask the platform for what you need through your deps, or move the shared code into the SDK',
+              ),
+            },
+          ],
+        },
+      ],
       'import-x/no-relative-packages': 'error',
     },
   },
   {
     files: ['plugins/sdk/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{
-        group: ['@meetflow/*'],
-        message: boundary('The SDK imports no other Meetflow package', 'plugins and the platform depend on it, never the other way'),
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@meetflow/*'],
+              message: boundary('The SDK imports no other Meetflow package', 'plugins and the platform depend on it, never the other way'),
+            },
+          ],
+        },
+      ],
       'import-x/no-relative-packages': 'error',
     },
   },
@@ -61,16 +114,36 @@ export default tseslint.config(
     files: ['workflows/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: ['mongoose', 'mongodb', 'koa', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', ...NODE_BUILTINS].map((name) => ({
-          name, message: boundary('Workflow code does no I/O', 'do it in an activity and declare its contract in workflows/src/activities.ts'),
-        })),
-        patterns: [
-          { group: ['node:*', '@koa/*'], message: boundary('Workflow code does no I/O', 'do it in an activity and declare its contract in workflows/src/activities.ts') },
-          { group: ['@meetflow/platform', '@meetflow/platform/*', '@meetflow/plugin-*'],
-            message: boundary('Workflows import no platform or plugin code', 'the workflows own their activities\' contracts (workflows/src/activities.ts); the platform implements them') },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['mongoose', 'mongodb', 'koa', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', ...NODE_BUILTINS].map(
+            (name) => ({
+              name,
+              message: boundary(
+                'Workflow code does no I/O',
+                'do it in an activity and declare its contract in workflows/src/activities.ts',
+              ),
+            }),
+          ),
+          patterns: [
+            {
+              group: ['node:*', '@koa/*'],
+              message: boundary(
+                'Workflow code does no I/O',
+                'do it in an activity and declare its contract in workflows/src/activities.ts',
+              ),
+            },
+            {
+              group: ['@meetflow/platform', '@meetflow/platform/*', '@meetflow/plugin-*'],
+              message: boundary(
+                'Workflows import no platform or plugin code',
+                "the workflows own their activities' contracts (workflows/src/activities.ts); the platform implements them",
+              ),
+            },
+          ],
+        },
+      ],
       'import-x/no-relative-packages': 'error',
     },
   },
@@ -78,29 +151,61 @@ export default tseslint.config(
     files: ['platform/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'platform/src/features/plugins/installed.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{
-        group: ['@meetflow/plugin-*', '!@meetflow/plugin-sdk', '!@meetflow/plugin-sdk/*'],
-        message: boundary('The platform never depends on one plugin', 'call it through its activities (callPluginActivity) or a service its manifest declares (callPluginService), with the contract the SDK publishes (@meetflow/plugin-sdk/contracts/*); only features/plugins/installed.ts names plugins'),
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@meetflow/plugin-*', '!@meetflow/plugin-sdk', '!@meetflow/plugin-sdk/*'],
+              message: boundary(
+                'The platform never depends on one plugin',
+                'call it through its activities (callPluginActivity) or a service its manifest declares (callPluginService), with the contract the SDK publishes (@meetflow/plugin-sdk/contracts/*); only features/plugins/installed.ts names plugins',
+              ),
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['platform/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{
-        target: './platform/src', from: './platform/dev',
-        message: boundary('Product code never imports development tooling', 'move what the product needs into platform/src'),
-      }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './platform/src',
+              from: './platform/dev',
+              message: boundary('Product code never imports development tooling', 'move what the product needs into platform/src'),
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['ui/src/features/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: features.flatMap((feature) => features.filter((other) => other !== feature).map((other) => ({
-        target: `./ui/src/features/${feature}`, from: `./ui/src/features/${other}`, except: ['./index.ts'],
-        message: boundary('A UI feature does not reach into another\'s internals', `import what ${other} offers from its index.ts, or move the shared part into ui/src/lib`),
-      }))) }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.flatMap((feature) =>
+            features
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                target: `./ui/src/features/${feature}`,
+                from: `./ui/src/features/${other}`,
+                except: ['./index.ts'],
+                message: boundary(
+                  "A UI feature does not reach into another's internals",
+                  `import what ${other} offers from its index.ts, or move the shared part into ui/src/lib`,
+                ),
+              })),
+          ),
+        },
+      ],
     },
   },
 );

@@ -43,8 +43,7 @@ function ensureNode() {
   if (!existsSync(join(binDir, 'node'))) {
     log(`Node ${process.version} is older than ${MIN_NODE.join('.')}: installing ${pkg}@${NODE_MAJOR} into .devstack/node`);
     mkdirSync(prefix, { recursive: true });
-    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund',
-      `${pkg}@${NODE_MAJOR}`]);
+    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${NODE_MAJOR}`]);
   }
   const probe = spawnSync(join(binDir, 'node'), ['--version'], { encoding: 'utf8' });
   if (probe.status !== 0 || !versionAtLeast(probe.stdout.trim(), MIN_NODE)) {
@@ -72,7 +71,9 @@ function ensureTestSystemPackages() {
   const wanted = [
     ['chromium', '/usr/bin/chromium'],
     ['docker-compose', '/usr/bin/docker-compose'],
-  ].filter(([, path]) => !existsSync(path)).map(([name]) => name);
+  ]
+    .filter(([, path]) => !existsSync(path))
+    .map(([name]) => name);
   if (wanted.length === 0) return;
   const asRoot = process.getuid?.() === 0;
   if (!asRoot && spawnSync('sudo', ['-n', 'true']).status !== 0) {
@@ -89,7 +90,9 @@ function ensureTestSystemPackages() {
 function runEntry(nodeBin, env, entry, args = []) {
   return new Promise((resolve) => {
     const child = spawn(join(nodeBin, 'node'), ['--import', 'tsx', join(root, entry), ...args], {
-      stdio: 'inherit', cwd: root, env,
+      stdio: 'inherit',
+      cwd: root,
+      env,
     });
     // Ctrl-C reaches the child through the terminal's process group; the child decides how to stop.
     const ignore = () => {};
@@ -105,6 +108,7 @@ const ENTRIES = {
   'new-plugin': 'platform/dev/cli/new-plugin.ts',
   bench: 'platform/dev/bench/main.ts',
   lint: 'platform/dev/cli/lint.ts',
+  format: 'platform/dev/cli/format.ts',
 };
 
 async function main() {

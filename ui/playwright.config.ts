@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium, with the flags this closed network needs (no background traffic, no sandbox as root). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: './e2e',

@@ -30,8 +30,9 @@ function composeConfig(): Record<string, ComposeService> {
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('docker-compose is not installed, so docker-compose.yml cannot be validated: '
-        + 'run  apt-get install -y docker-compose');
+      throw new Error(
+        'docker-compose is not installed, so docker-compose.yml cannot be validated: ' + 'run  apt-get install -y docker-compose',
+      );
     }
     const stderr = (error as { stderr?: string }).stderr;
     throw new Error(`docker-compose rejects docker-compose.yml:\n${stderr ?? String(error)}`);
@@ -64,12 +65,13 @@ describe('docker-compose.yml', () => {
     if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
     return found;
   };
-  const ports = (name: string) => (service(name).ports ?? [])
-    .map(({ published, target }) => ({ published: Number(published), target: Number(target) }));
+  const ports = (name: string) =>
+    (service(name).ports ?? []).map(({ published, target }) => ({ published: Number(published), target: Number(target) }));
 
   it('runs exactly the product services', () => {
-    expect(Object.keys(services()).sort())
-      .toEqual(['api', 'mongo', 'postgresql', 'samples', 'seed', 'temporal', 'temporal-ui', 'ui', 'worker'].sort());
+    expect(Object.keys(services()).sort()).toEqual(
+      ['api', 'mongo', 'postgresql', 'samples', 'seed', 'temporal', 'temporal-ui', 'ui', 'worker'].sort(),
+    );
   });
 
   it('uses MongoDB 7 or newer and pinned Temporal images', () => {
@@ -82,7 +84,12 @@ describe('docker-compose.yml', () => {
 
   it('builds api, worker and ui from this repository, at stages the Dockerfile defines', () => {
     const stages = dockerfileStages();
-    for (const [name, target] of [['api', 'platform'], ['worker', 'platform'], ['samples', 'platform'], ['ui', 'ui']] as const) {
+    for (const [name, target] of [
+      ['api', 'platform'],
+      ['worker', 'platform'],
+      ['samples', 'platform'],
+      ['ui', 'ui'],
+    ] as const) {
       expect(service(name).build, name).toEqual({ context: resolve(repoRoot), target });
       expect(stages, `Dockerfile stage ${target}`).toContain(target);
     }
@@ -114,8 +121,7 @@ describe('docker-compose.yml', () => {
       const env = service(name).environment ?? {};
       expect(new URL(env.MONGODB_URI ?? '').hostname, name).toBe('mongo');
       expect(env.TEMPORAL_ADDRESS, name).toBe('temporal:7233');
-      expect(Object.keys(service(name).depends_on ?? {}), name)
-        .toEqual(expect.arrayContaining(['mongo', 'temporal']));
+      expect(Object.keys(service(name).depends_on ?? {}), name).toEqual(expect.arrayContaining(['mongo', 'temporal']));
     }
     const api = service('api').environment ?? {};
     expect(api.HOST).toBe('0.0.0.0');
@@ -140,7 +146,6 @@ describe('docker-compose.yml', () => {
     const nginx = readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8');
     expect(nginx).toMatch(/proxy_buffering\s+off;/);
     expect(nginx).toMatch(/try_files\s+\$uri\s+\$uri\/\s+\/index\.html;/);
-    expect(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'))
-      .toMatch(/^COPY ui\/nginx\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
+    expect(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/^COPY ui\/nginx\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
   });
 });

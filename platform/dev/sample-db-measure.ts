@@ -26,15 +26,36 @@ try {
   started = performance.now();
   await ensureSampleDatabase(db, { companies });
   console.log(`second start (already ready): ${(performance.now() - started).toFixed(0)} ms`);
-  const criteria = (given: Partial<IcpCriteria>): IcpCriteria =>
-    ({ industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '', ...given });
+  const criteria = (given: Partial<IcpCriteria>): IcpCriteria => ({
+    industry: [],
+    companySize: '',
+    jobTitles: [],
+    techStack: [],
+    painPoints: [],
+    revenue: '',
+    ...given,
+  });
   // Typical discovery requests: a full ICP, titles alone, one criterion nothing matches, and one that relaxes four times.
   const searches: Array<[string, IcpCriteria]> = [
-    ['industry+size+titles+tech', criteria({ industry: ['Software & SaaS'], companySize: '50-200', jobTitles: ['VP of Sales', 'Head of RevOps'], techStack: ['HubSpot', 'Salesforce'] })],
-    ['industry+size+titles+revenue', criteria({ industry: ['fintech'], companySize: '200+', jobTitles: ['Head of RevOps', 'CRO'], revenue: '$10M-$50M' })],
+    [
+      'industry+size+titles+tech',
+      criteria({
+        industry: ['Software & SaaS'],
+        companySize: '50-200',
+        jobTitles: ['VP of Sales', 'Head of RevOps'],
+        techStack: ['HubSpot', 'Salesforce'],
+      }),
+    ],
+    [
+      'industry+size+titles+revenue',
+      criteria({ industry: ['fintech'], companySize: '200+', jobTitles: ['Head of RevOps', 'CRO'], revenue: '$10M-$50M' }),
+    ],
     ['titles only', criteria({ jobTitles: ['VP of Sales'] })],
     ['a criterion matching nothing', criteria({ industry: ['Underwater basket weaving'], jobTitles: ['Sales leaders'] })],
-    ['heavy relaxation (4 dropped)', criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'], revenue: '$1B+' })],
+    [
+      'heavy relaxation (4 dropped)',
+      criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'], revenue: '$1B+' }),
+    ],
   ];
   for (const [name, given] of searches) {
     const times: number[] = [];
@@ -44,8 +65,10 @@ try {
       result = await searchSamplePeople(db, given, { limit: 50 });
       times.push(performance.now() - started);
     }
-    console.log(`search ${name}: ${result!.people.length} people (${result!.strictMatches} strict), relaxed [${result!.relaxed.join(', ')}]`
-      + ` in ${times.map((ms) => ms.toFixed(0)).join(' / ')} ms (3 runs)`);
+    console.log(
+      `search ${name}: ${result!.people.length} people (${result!.strictMatches} strict), relaxed [${result!.relaxed.join(', ')}]` +
+        ` in ${times.map((ms) => ms.toFixed(0)).join(' / ')} ms (3 runs)`,
+    );
   }
 } finally {
   await connection.close();

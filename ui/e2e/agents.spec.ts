@@ -16,7 +16,11 @@ async function setSlider(page: Page, label: string, value: number) {
   await expect(slider).toHaveValue(String(value));
 }
 
-interface Agent { agentName: string; status: string; performance: Record<string, number | null> }
+interface Agent {
+  agentName: string;
+  status: string;
+  performance: Record<string, number | null>;
+}
 
 test('every section, statuses as measured, advanced settings from the server', async ({ page, request }) => {
   await useFreshWorkspace(page, 'view');
@@ -33,11 +37,17 @@ test('every section, statuses as measured, advanced settings from the server', a
     // A fresh workspace has measured nothing for accuracy: a dash, never the spec's demo figures.
     await expect(card.getByTestId('perf-accuracy')).toHaveText('—');
   }
-  for (const [label, value] of [['Company Size', '35'], ['Industry Match', '28'], ['Tech Stack', '22'], ['Job Title', '15']]) {
+  for (const [label, value] of [
+    ['Company Size', '35'],
+    ['Industry Match', '28'],
+    ['Tech Stack', '22'],
+    ['Job Title', '15'],
+  ]) {
     await expect(page.getByRole('slider', { name: label! })).toHaveValue(value!);
   }
   await expect(page.getByTestId('weights-total')).toHaveText('Total: 100%');
-  for (const label of ['Automatic Learning Cycles', 'Auto-Apply Optimizations', 'Email Learning Reports']) await expect(page.getByLabel(label)).toBeChecked();
+  for (const label of ['Automatic Learning Cycles', 'Auto-Apply Optimizations', 'Email Learning Reports'])
+    await expect(page.getByLabel(label)).toBeChecked();
   await expect(page.getByTestId('setting-Temperature')).toContainText('0.7');
   await expect(page.getByTestId('setting-Max tokens')).toContainText('2048');
   await expect(page.getByTestId('setting-Min confidence')).toContainText('85%');
@@ -50,7 +60,7 @@ test('every section, statuses as measured, advanced settings from the server', a
   await page.screenshot({ path: test.info().outputPath('agents-phone.png'), fullPage: true });
 });
 
-test('weights: the server\'s refusal shown on the weights, a valid save persisted, then reset to defaults', async ({ page, request }) => {
+test("weights: the server's refusal shown on the weights, a valid save persisted, then reset to defaults", async ({ page, request }) => {
   const workspace = await useFreshWorkspace(page, 'save');
   await page.goto('/agents');
   await setSlider(page, 'Company Size', 50);
@@ -66,11 +76,16 @@ test('weights: the server\'s refusal shown on the weights, a valid save persiste
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Configuration Saved');
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
-  const config = (await (await request.get(`/api/config?workspace=${workspace}`)).json()) as Array<{ configKey: string; configValue: unknown }>;
-  expect(config).toEqual(expect.arrayContaining([
-    { configKey: 'scoringWeights', configValue: { companySize: 0.5, industryMatch: 0.13, techStack: 0.22, jobTitle: 0.15 } },
-    { configKey: 'learningSettings', configValue: { automaticCycles: true, autoApply: true, emailReports: false } },
-  ]));
+  const config = (await (await request.get(`/api/config?workspace=${workspace}`)).json()) as Array<{
+    configKey: string;
+    configValue: unknown;
+  }>;
+  expect(config).toEqual(
+    expect.arrayContaining([
+      { configKey: 'scoringWeights', configValue: { companySize: 0.5, industryMatch: 0.13, techStack: 0.22, jobTitle: 0.15 } },
+      { configKey: 'learningSettings', configValue: { automaticCycles: true, autoApply: true, emailReports: false } },
+    ]),
+  );
   await page.reload();
   await expect(page.getByRole('slider', { name: 'Company Size' })).toHaveValue('50');
   await expect(page.getByLabel('Email Learning Reports')).not.toBeChecked();

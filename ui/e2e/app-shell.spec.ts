@@ -1,11 +1,29 @@
 import { test, expect } from '@playwright/test';
 
-const SIDEBAR = ['Learning Dashboard', 'ICP Builder', 'Prospect Discovery', 'Workflow Test', 'Prospect Pipeline', 'Outreach Management',
-  'Meeting Scheduler', 'PPM Marketplace', 'Agent Configuration', 'Pipelines', 'Plugins'];
+const SIDEBAR = [
+  'Learning Dashboard',
+  'ICP Builder',
+  'Prospect Discovery',
+  'Workflow Test',
+  'Prospect Pipeline',
+  'Outreach Management',
+  'Meeting Scheduler',
+  'PPM Marketplace',
+  'Agent Configuration',
+  'Pipelines',
+  'Plugins',
+];
 
-interface AgentStatus { agentName: string; status: string; activity: string }
+interface AgentStatus {
+  agentName: string;
+  status: string;
+  activity: string;
+}
 
-test('the sidebar lists the spec\'s screens in order, highlights the current one, and shows every agent\'s status', async ({ page, request }) => {
+test("the sidebar lists the spec's screens in order, highlights the current one, and shows every agent's status", async ({
+  page,
+  request,
+}) => {
   await page.goto('/icp-builder');
   const nav = page.getByRole('navigation', { name: 'App' });
   await expect(nav.getByRole('listitem')).toHaveText(SIDEBAR.map((label) => new RegExp(`^${label}`)));

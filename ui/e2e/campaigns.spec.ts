@@ -24,7 +24,10 @@ async function phoneShot(page: Page, file: string) {
   await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
 }
 
-test('the headline journey: the ICP → 60 matching prospects reviewed → one campaign researched, scored and written to', async ({ page, request }) => {
+test('the headline journey: the ICP → 60 matching prospects reviewed → one campaign researched, scored and written to', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const at = await workspaceWithIcp(page, request, 'journey');
   await page.goto('/icp-builder');
@@ -55,7 +58,8 @@ test('the headline journey: the ICP → 60 matching prospects reviewed → one c
   await expect(page).toHaveURL(/\/outreach\/campaigns\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Sales software, sample 60', level: 1 })).toBeVisible();
   await expect(page.getByTestId('batch-state')).toHaveText('finished', { timeout: BATCH_TIMEOUT });
-  for (const stage of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`stage-${stage}`).getByTestId('stage-count')).toHaveText('59 / 59');
+  for (const stage of ['research', 'score', 'copy', 'outreach'])
+    await expect(page.getByTestId(`stage-${stage}`).getByTestId('stage-count')).toHaveText('59 / 59');
   await expect(page.getByTestId('results-prospects')).toHaveText('59');
 
   // What the screen says is what the API measured: every prospect accounted for, sequences for the qualified.
@@ -76,8 +80,17 @@ test('a campaign of five prospects: start it, watch the batch finish, pause it, 
   const at = await workspaceWithIcp(page, request, 'five');
   const sites = ['pipelinepilot', 'quotewell', 'callcraft', 'pipelinepilot', 'quotewell'];
   for (const [index, siteName] of sites.entries()) {
-    const added = await request.post(at('/api/prospects'), { data: { firstName: `Pat${index}`, lastName: 'Five', company: siteName, jobTitle: 'VP of Sales',
-      employeeCount: 90, email: `pat${index}@${siteName}.example`, website: `${SAMPLES}/${siteName}/` } });
+    const added = await request.post(at('/api/prospects'), {
+      data: {
+        firstName: `Pat${index}`,
+        lastName: 'Five',
+        company: siteName,
+        jobTitle: 'VP of Sales',
+        employeeCount: 90,
+        email: `pat${index}@${siteName}.example`,
+        website: `${SAMPLES}/${siteName}/`,
+      },
+    });
     expect(added.status()).toBe(201);
   }
   await page.goto('/outreach');

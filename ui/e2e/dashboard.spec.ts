@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 
-const PANELS = ['Learning Progress', 'Learning Queue', 'Agent Performance', 'Meta-Agent Learning Insights', 'Recent Activity', 'Configuration Management'];
+const PANELS = [
+  'Learning Progress',
+  'Learning Queue',
+  'Agent Performance',
+  'Meta-Agent Learning Insights',
+  'Recent Activity',
+  'Configuration Management',
+];
 // The seed runs the prospect pipeline for twelve sample prospects in the background of the e2e stack.
 const SEED_TIMEOUT = 180_000;
 
@@ -23,7 +30,9 @@ test('a fresh workspace: every panel, zero metrics and empty states that say wha
   await expect(page.getByTestId('metric-response-rate').getByTestId('metric-value')).toHaveText('0.0%');
   await expect(page.getByTestId('metric-learning-score').getByTestId('metric-value')).toHaveText('0.0');
   await expect(page.getByTestId('metric-response-rate').getByTestId('metric-caption')).toHaveText('No outcomes this week or last');
-  await expect(page.getByRole('region', { name: 'Learning Progress' }).getByTestId('empty-state')).toContainText('the chart fills as emails are sent');
+  await expect(page.getByRole('region', { name: 'Learning Progress' }).getByTestId('empty-state')).toContainText(
+    'the chart fills as emails are sent',
+  );
   await expect(page.getByRole('region', { name: 'Meta-Agent Learning Insights' }).getByTestId('empty-state')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent Activity' }).getByTestId('empty-state')).toBeVisible();
   await expect(page.getByTestId('sample-count')).toHaveText('0 / 100');
@@ -31,24 +40,37 @@ test('a fresh workspace: every panel, zero metrics and empty states that say wha
   await page.screenshot({ path: test.info().outputPath('dashboard-empty-desktop.png'), fullPage: true });
 });
 
-test('Trigger Learning Cycle: the spec\'s toast, and the cycle shows in the metrics', async ({ page, request }) => {
+test("Trigger Learning Cycle: the spec's toast, and the cycle shows in the metrics", async ({ page, request }) => {
   const workspace = await useFreshWorkspace(page);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Trigger Learning Cycle' }).click();
   await expect(page.getByTestId('toast')).toContainText('Learning Cycle Triggered');
   await expect(page.getByTestId('toast')).toContainText('The AI learning cycle has been started successfully.');
-  await expect.poll(async () => ((await (await request.get(`/api/dashboard/metrics?workspace=${workspace}`)).json()) as { learning_cycles: number })
-    .learning_cycles, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/dashboard/metrics?workspace=${workspace}`)).json()) as { learning_cycles: number })
+          .learning_cycles,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   await page.reload();
   await expect(page.getByTestId('metric-learning-cycles').getByTestId('metric-value')).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Recent Activity' }).getByTestId('activity-entry').first()).toBeVisible();
 });
 
-test('the seeded workspace: the chart, ranges and panels show what the API measures; Export Config downloads it', async ({ page, request }) => {
+test('the seeded workspace: the chart, ranges and panels show what the API measures; Export Config downloads it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(SEED_TIMEOUT + 60_000);
   // The seed scores its prospects: lead-quality points appear for today.
-  await expect.poll(async () => ((await (await request.get('/api/dashboard/trends?range=7d')).json()) as unknown[]).length,
-    { timeout: SEED_TIMEOUT, intervals: [2_000] }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => ((await (await request.get('/api/dashboard/trends?range=7d')).json()) as unknown[]).length, {
+      timeout: SEED_TIMEOUT,
+      intervals: [2_000],
+    })
+    .toBeGreaterThan(0);
   await page.goto('/dashboard');
   const metrics = (await (await request.get('/api/dashboard/metrics')).json()) as { learning_cycles: number; response_rate: number };
   await expect(page.getByTestId('metric-response-rate').getByTestId('metric-value')).toHaveText(`${metrics.response_rate.toFixed(1)}%`);
@@ -63,7 +85,10 @@ test('the seeded workspace: the chart, ranges and panels show what the API measu
   await expect(page.getByRole('button', { name: '7D' })).toHaveAttribute('aria-pressed', 'false');
   await expect(chart.locator('.recharts-line')).toHaveCount(3);
 
-  const agents = (await (await request.get('/api/agents/status')).json()) as Array<{ agentName: string; performance: { success: number | null } }>;
+  const agents = (await (await request.get('/api/agents/status')).json()) as Array<{
+    agentName: string;
+    performance: { success: number | null };
+  }>;
   for (const agent of agents) {
     const success = agent.performance.success;
     await expect(page.getByTestId(`performance-${agent.agentName}`)).toContainText(success === null ? 'success—' : `success${success}%`);

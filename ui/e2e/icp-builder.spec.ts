@@ -8,8 +8,11 @@ const SAMPLE_SITES = ['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precis
 const sitesDir = join(import.meta.dirname, '..', '..', 'platform', 'dev', 'samples', 'sites');
 
 /** Every page of a bundled sample site, lowercased: what a criterion must be traceable to. */
-const siteText = (name: string) => readdirSync(join(sitesDir, name))
-  .map((file) => readFileSync(join(sitesDir, name, file), 'utf8')).join('\n').toLowerCase();
+const siteText = (name: string) =>
+  readdirSync(join(sitesDir, name))
+    .map((file) => readFileSync(join(sitesDir, name, file), 'utf8'))
+    .join('\n')
+    .toLowerCase();
 
 /** The n-th URL field (1-based), not its remove button. */
 const urlField = (page: Page, n: number) => page.getByRole('textbox', { name: `Customer URL ${n}`, exact: true });
@@ -19,7 +22,10 @@ interface StoredIcp {
   icpSlices: Array<{ name: string; criteria: Record<string, unknown> }>;
 }
 
-test('builds the ICP from the sample customer sites: slices with criteria the sites state, confidence and notes', async ({ page, request }) => {
+test('builds the ICP from the sample customer sites: slices with criteria the sites state, confidence and notes', async ({
+  page,
+  request,
+}) => {
   await page.goto('/icp-builder');
   await expect(page.getByText('Analyze customer websites to generate Ideal Customer Profiles')).toBeVisible();
   // The shortcut appears once GET /api/icp/sample-sites has answered with the sites the app serves.
@@ -73,7 +79,7 @@ test('builds the ICP from the sample customer sites: slices with criteria the si
   await expect(page.getByTestId('icp-confidence')).toHaveText(percent);
 });
 
-test('fewer than 3 URLs: generate stays disabled, and repeats that leave fewer than 3 get the spec\'s message', async ({ page }) => {
+test("fewer than 3 URLs: generate stays disabled, and repeats that leave fewer than 3 get the spec's message", async ({ page }) => {
   await page.goto('/icp-builder');
   const generate = page.getByRole('button', { name: 'Generate ICP' });
   // Starts with 3 fields, none removable until a fourth exists; at most 10.

@@ -1,6 +1,17 @@
 import { test, expect, type Page } from '@playwright/test';
 
-const SECTION_ORDER = ['hero-title', 'comparison', 'features', 'results', 'pricing', 'Start your campaign', 'enterprise', 'trust', 'faq', 'Get started'];
+const SECTION_ORDER = [
+  'hero-title',
+  'comparison',
+  'features',
+  'results',
+  'pricing',
+  'Start your campaign',
+  'enterprise',
+  'trust',
+  'faq',
+  'Get started',
+];
 
 /**
  * Collects console errors and uncaught exceptions of a page. A 404 the API answers by contract
@@ -16,17 +27,24 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test('every section in the spec\'s order, the anchors, the tiers and the calls to action', async ({ page }) => {
+test("every section in the spec's order, the anchors, the tiers and the calls to action", async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Give us 3 customer URLs');
   // Sections by id (anchors) or label (bands), in document order.
-  const order = await page.locator('main > section').evaluateAll((sections) =>
-    sections.map((section) => section.id || section.getAttribute('aria-label') || section.getAttribute('aria-labelledby')));
+  const order = await page
+    .locator('main > section')
+    .evaluateAll((sections) =>
+      sections.map((section) => section.id || section.getAttribute('aria-label') || section.getAttribute('aria-labelledby')),
+    );
   expect(order).toEqual(SECTION_ORDER);
   await expect(page.locator('footer nav')).toHaveText([/^Product/, /^Resources/, /^Company/, /^Legal/]);
 
-  for (const [anchor, id] of [['Features', 'features'], ['Results', 'results'], ['Pricing', 'pricing']]) {
+  for (const [anchor, id] of [
+    ['Features', 'features'],
+    ['Results', 'results'],
+    ['Pricing', 'pricing'],
+  ]) {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: anchor! }).click();
     await expect(page).toHaveURL(new RegExp(`#${id}$`));
     await expect(page.locator(`#${id}`)).toBeInViewport();
@@ -88,7 +106,20 @@ test('on a phone: the menu button opens the anchors and buttons, nothing scrolls
 
 test('no page of the app logs a console error', async ({ page }) => {
   const errors = consoleErrors(page);
-  for (const path of ['/', '/dashboard', '/icp-builder', '/prospect-discovery', '/workflow-test', '/prospects', '/outreach', '/meetings', '/pricing', '/agents', '/pipelines', '/plugins']) {
+  for (const path of [
+    '/',
+    '/dashboard',
+    '/icp-builder',
+    '/prospect-discovery',
+    '/workflow-test',
+    '/prospects',
+    '/outreach',
+    '/meetings',
+    '/pricing',
+    '/agents',
+    '/pipelines',
+    '/plugins',
+  ]) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -9,22 +9,35 @@ async function useFreshWorkspace(page: Page, name: string): Promise<string> {
 
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 
-test('a fresh workspace: the four stats at zero and the spec\'s empty state', async ({ page }) => {
+test("a fresh workspace: the four stats at zero and the spec's empty state", async ({ page }) => {
   await useFreshWorkspace(page, 'empty');
   await page.goto('/meetings');
   await expect(page.getByRole('heading', { name: 'Meeting Scheduler', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage and track scheduled meetings')).toBeVisible();
-  for (const [label, value] of [['Total Meetings', '0'], ['This Week', '0'], ['Completed', '0'], ['Success Rate', '0%']]) {
+  for (const [label, value] of [
+    ['Total Meetings', '0'],
+    ['This Week', '0'],
+    ['Completed', '0'],
+    ['Success Rate', '0%'],
+  ]) {
     await expect(stat(page, label!)).toContainText(value!);
   }
   await expect(page.getByTestId('meetings-empty')).toContainText('No meetings scheduled');
   await expect(page.getByTestId('meetings-empty')).toContainText('Meetings will appear here once prospects book time with you.');
 });
 
-test('schedule a meeting on an offered slot: it shows in Upcoming with the stats updated; an attended one moves to Past', async ({ page, request }) => {
+test('schedule a meeting on an offered slot: it shows in Upcoming with the stats updated; an attended one moves to Past', async ({
+  page,
+  request,
+}) => {
   const workspace = await useFreshWorkspace(page, 'book');
-  for (const [firstName, email] of [['Ada', 'ada@lane.example'], ['Bo', 'bo@reyes.example']]) {
-    const created = await request.post(`/api/prospects?workspace=${workspace}`, { data: { firstName, lastName: 'Tester', email, company: 'Lane Labs', employeeCount: 80 } });
+  for (const [firstName, email] of [
+    ['Ada', 'ada@lane.example'],
+    ['Bo', 'bo@reyes.example'],
+  ]) {
+    const created = await request.post(`/api/prospects?workspace=${workspace}`, {
+      data: { firstName, lastName: 'Tester', email, company: 'Lane Labs', employeeCount: 80 },
+    });
     expect(created.status(), await created.text()).toBe(201);
   }
   await page.goto('/meetings');
@@ -34,7 +47,11 @@ test('schedule a meeting on an offered slot: it shows in Upcoming with the stats
   await expect(dialog.getByRole('list', { name: 'Prospects' }).getByRole('radio')).toHaveCount(1);
   await dialog.getByLabel(/Ada Tester/).check();
   // The second offered slot: the first may slip into the notice period while the test runs.
-  await dialog.getByRole('group', { name: /Offered slots/ }).getByRole('radio').nth(1).check();
+  await dialog
+    .getByRole('group', { name: /Offered slots/ })
+    .getByRole('radio')
+    .nth(1)
+    .check();
   await dialog.getByRole('button', { name: 'Book Meeting' }).click();
   await expect(dialog.getByTestId('booked')).toContainText('Booked: meeting with Ada Tester');
   await expect(dialog.getByRole('link', { name: 'Download invitation (.ics)' })).toHaveAttribute('href', /^data:text\/calendar/);
@@ -52,7 +69,9 @@ test('schedule a meeting on an offered slot: it shows in Upcoming with the stats
 
   // Attendance is reported after the meeting (here through the API); the screen shows it in Past with the success rate.
   const [meeting] = (await (await request.get(`/api/meetings?workspace=${workspace}`)).json()) as Array<{ id: string }>;
-  expect((await request.post(`/api/meetings/${meeting!.id}/outcome?workspace=${workspace}`, { data: { outcome: 'completed' } })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/meetings/${meeting!.id}/outcome?workspace=${workspace}`, { data: { outcome: 'completed' } })).status(),
+  ).toBe(200);
   await page.reload();
   await expect(page.getByRole('list', { name: 'Past meetings' }).getByTestId('meeting-status')).toHaveText('completed');
   await expect(stat(page, 'Completed')).toContainText('1');

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 
-test('a fresh workspace: three templates with no sends yet, and the spec\'s empty campaigns state', async ({ page }) => {
+test("a fresh workspace: three templates with no sends yet, and the spec's empty campaigns state", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('meetflow.workspace', `e2e-outreach-${Date.now().toString(36)}`));
   await page.goto('/outreach');
   await expect(page.getByRole('heading', { name: 'Outreach Management', level: 1 })).toBeVisible();
@@ -12,8 +12,15 @@ test('a fresh workspace: three templates with no sends yet, and the spec\'s empt
   await expect(page.getByTestId('campaigns-empty')).toContainText('Create your first outreach campaign to get started.');
 });
 
-test('New Campaign from the seeded prospects: a named refusal, the matching count, the campaign listed and managed', async ({ page, request }) => {
-  await expect.poll(async () => Number((await request.get('/api/prospects?minScore=70')).headers()['x-total-count']), { timeout: 180_000, intervals: [2_000] })
+test('New Campaign from the seeded prospects: a named refusal, the matching count, the campaign listed and managed', async ({
+  page,
+  request,
+}) => {
+  await expect
+    .poll(async () => Number((await request.get('/api/prospects?minScore=70')).headers()['x-total-count']), {
+      timeout: 180_000,
+      intervals: [2_000],
+    })
     .toBeGreaterThan(0);
   const qualified = Number((await request.get('/api/prospects?minScore=70')).headers()['x-total-count']);
   await page.goto('/outreach');

@@ -13,7 +13,9 @@ function twoStepPipeline(id: string) {
     nodes: [
       { id: 'score', activity: 'lead-scoring.scoreProspect', input: SCORE_INPUT },
       {
-        id: 'again', activity: 'lead-scoring.scoreProspect', input: SCORE_INPUT,
+        id: 'again',
+        activity: 'lead-scoring.scoreProspect',
+        input: SCORE_INPUT,
         when: { path: 'score.totalScore', op: 'gte', value: 101 },
       },
     ],
@@ -25,8 +27,11 @@ function twoStepPipeline(id: string) {
 const RUN_INPUT = {
   prospect: { jobTitle: 'VP of Sales', company: 'Acme Cloud', industry: 'SaaS', employeeCount: 120, techStack: ['Salesforce', 'HubSpot'] },
   icp: {
-    industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales', 'Head of Sales'],
-    techStack: ['Salesforce', 'HubSpot'], painPoints: ['pipeline generation'],
+    industry: ['SaaS'],
+    companySize: '50-200',
+    jobTitles: ['VP Sales', 'Head of Sales'],
+    techStack: ['Salesforce', 'HubSpot'],
+    painPoints: ['pipeline generation'],
   },
 };
 

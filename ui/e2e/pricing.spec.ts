@@ -1,7 +1,20 @@
 import { test, expect, type Page } from '@playwright/test';
 
-interface Slice { sliceId: string; sliceName: string; qualityScore: number; ppm: number; pm: number; isActive: boolean }
-interface Ledger { meetingsCharged: number; total: number; averagePpm: number; noShows: number; byMonth: Array<{ month: string }> }
+interface Slice {
+  sliceId: string;
+  sliceName: string;
+  qualityScore: number;
+  ppm: number;
+  pm: number;
+  isActive: boolean;
+}
+interface Ledger {
+  meetingsCharged: number;
+  total: number;
+  averagePpm: number;
+  noShows: number;
+  byMonth: Array<{ month: string }>;
+}
 
 const slicesOf = async (request: Page['request'], workspace = 'default') =>
   (await (await request.get(`/api/pricing/slices?workspace=${workspace}`)).json()) as Slice[];
@@ -22,7 +35,10 @@ test('a fresh workspace: the tabs, and empty states instead of example figures',
   await expect(page.getByText('5,992.50')).toHaveCount(0);
 });
 
-test('slices as the API prices them; a saved bid turns a slice Active at its new price; a bad value keeps the dialog open', async ({ page, request }) => {
+test('slices as the API prices them; a saved bid turns a slice Active at its new price; a bad value keeps the dialog open', async ({
+  page,
+  request,
+}) => {
   await page.goto('/pricing');
   const slices = await slicesOf(request);
   expect(slices.length).toBeGreaterThan(0);
@@ -76,17 +92,23 @@ test('slices as the API prices them; a saved bid turns a slice Active at its new
 test('Analytics and Billing show the ledger after a meeting is attended', async ({ page, request }) => {
   // A 30-person company's meeting is priced in the default workspace's Volume slice.
   const email = `lena-${Date.now().toString(36)}@ledger.example`;
-  const created = await request.post('/api/prospects', { data: { firstName: 'Lena', lastName: 'Ortiz', email, company: 'Ledger Co', employeeCount: 30 } });
+  const created = await request.post('/api/prospects', {
+    data: { firstName: 'Lena', lastName: 'Ortiz', email, company: 'Ledger Co', employeeCount: 30 },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id: prospectId } = (await created.json()) as { id: number };
   const volume = (await slicesOf(request)).find((slice) => slice.sliceId === 'volume')!;
   const { slots } = (await (await request.get('/api/meetings/slots?count=3')).json()) as { slots: Array<{ start: string }> };
-  const booked = await request.post('/api/meetings', { data: { prospectId, prospect: { name: 'Lena Ortiz', email }, scheduledAt: slots[2]!.start } });
+  const booked = await request.post('/api/meetings', {
+    data: { prospectId, prospect: { name: 'Lena Ortiz', email }, scheduledAt: slots[2]!.start },
+  });
   expect(booked.status(), await booked.text()).toBe(201);
   const { meeting } = (await booked.json()) as { meeting: { id: string } };
   expect((await request.post(`/api/meetings/${meeting.id}/outcome`, { data: { outcome: 'completed' } })).status()).toBe(200);
 
-  const ledger = (await (await request.get('/api/pricing/ledger')).json()) as Ledger & { bySlice: Array<{ sliceId: string; total: number }> };
+  const ledger = (await (await request.get('/api/pricing/ledger')).json()) as Ledger & {
+    bySlice: Array<{ sliceId: string; total: number }>;
+  };
   expect(ledger.meetingsCharged).toBeGreaterThanOrEqual(1);
   expect(ledger.bySlice.find((row) => row.sliceId === 'volume')?.total).toBeGreaterThanOrEqual(volume.ppm);
 
@@ -99,7 +121,9 @@ test('Analytics and Billing show the ledger after a meeting is attended', async 
   await page.getByRole('tab', { name: 'Billing' }).click();
   const month = new Date(slots[2]!.start).toISOString().slice(0, 7);
   await expect(page.getByTestId(`billing-${month}`)).toBeVisible();
-  await expect(page.getByTestId('billing-total')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ledger.total));
+  await expect(page.getByTestId('billing-total')).toHaveText(
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ledger.total),
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('pricing-billing-phone.png'), fullPage: true });

@@ -45,21 +45,28 @@ test('discovers labelled sample prospects with explained matches and adds one to
   await expect(summary).toContainText(/Confidence\d{1,3}%/);
   const found = Number(await summary.getByTestId('prospects-found').textContent());
   await expect(cards).toHaveCount(found);
-  await expect(summary.getByTestId('sample-summary'))
-    .toContainText(`${found} of ${found} results are sample data. LinkedIn Sales Navigator and Apollo.io have no credentials configured`);
+  await expect(summary.getByTestId('sample-summary')).toContainText(
+    `${found} of ${found} results are sample data. LinkedIn Sales Navigator and Apollo.io have no credentials configured`,
+  );
 
   const first = cards.first();
   await expect(first.getByRole('heading', { level: 3 })).toHaveText(/^\S+ \S+/);
   await expect(first.getByTestId('match-badge')).toHaveText(/^\d{1,3}% match$/);
   await expect(first.getByText('Sample data', { exact: true })).toBeVisible();
   // The best match's reason names a criterion it met, quoting the ICP's own words.
-  await expect(first.getByRole('region', { name: 'Match reason' }))
-    .toContainText(/(Job title|Industry match): .*the ICP's "?(VP of Sales|Head of Sales Development|Sales technology)/);
+  await expect(first.getByRole('region', { name: 'Match reason' })).toContainText(
+    /(Job title|Industry match): .*the ICP's "?(VP of Sales|Head of Sales Development|Sales technology)/,
+  );
 
-  await expect.poll(async () => {
-    const campaigns = (await (await request.get('/api/campaigns')).json()) as Array<{ name: string }>;
-    return campaigns.some((campaign) => campaign.name.endsWith('(sample prospects)'));
-  }, { timeout: SEED_ADDED_TIMEOUT, intervals: [1_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const campaigns = (await (await request.get('/api/campaigns')).json()) as Array<{ name: string }>;
+        return campaigns.some((campaign) => campaign.name.endsWith('(sample prospects)'));
+      },
+      { timeout: SEED_ADDED_TIMEOUT, intervals: [1_000] },
+    )
+    .toBe(true);
   const taken = new Set(await pipelineEmails(request));
   const emails = (await cards.getByTestId('prospect-email').allTextContents()).map((email) => email.toLowerCase());
   const index = emails.findIndex((email) => email.includes('@') && !taken.has(email));
@@ -69,7 +76,11 @@ test('discovers labelled sample prospects with explained matches and adds one to
   await expect(card.getByRole('button', { name: 'In pipeline' })).toBeDisabled();
 
   const email = emails[index]!;
-  const listed = (await (await request.get(`/api/prospects?search=${encodeURIComponent(email)}`)).json()) as Array<{ id: number; email: string; sample: boolean }>;
+  const listed = (await (await request.get(`/api/prospects?search=${encodeURIComponent(email)}`)).json()) as Array<{
+    id: number;
+    email: string;
+    sample: boolean;
+  }>;
   const added = listed.find((prospect) => prospect.email.toLowerCase() === email);
   expect(added?.sample).toBe(true);
   const detail = (await (await request.get(`/api/prospects/${added!.id}`)).json()) as { source: string; website: string | null };
@@ -92,8 +103,14 @@ test('discovers labelled sample prospects with explained matches and adds one to
 });
 
 test('fills the form from an ICP Builder link and ignores a malformed one', async ({ page }) => {
-  const criteria = { industry: ['SaaS', 'Fintech'], companySize: '50-200', jobTitles: ['VP Sales', 'Head of RevOps'],
-    techStack: ['Salesforce'], painPoints: ['Reps research by hand, not selling'], revenue: '$10M-$50M' };
+  const criteria = {
+    industry: ['SaaS', 'Fintech'],
+    companySize: '50-200',
+    jobTitles: ['VP Sales', 'Head of RevOps'],
+    techStack: ['Salesforce'],
+    painPoints: ['Reps research by hand, not selling'],
+    revenue: '$10M-$50M',
+  };
   await page.goto(`/prospect-discovery?criteria=${encodeURIComponent(JSON.stringify(criteria))}`);
   await expect(page.getByLabel('Industry')).toHaveValue('SaaS, Fintech');
   await expect(page.getByLabel('Company Size')).toHaveValue('50-200');
@@ -107,10 +124,12 @@ test('fills the form from an ICP Builder link and ignores a malformed one', asyn
   await expect(page.getByLabel('Industry')).toHaveValue('');
 });
 
-test('shows the spinner while discovering, then the API\'s own error', async ({ page }) => {
+test("shows the spinner while discovering, then the API's own error", async ({ page }) => {
   // The request is held (not answered) until the spinner has been seen, so its check does not race the API.
   let release = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/superagent/discover-prospects', async (route) => {
     await held;
     await route.continue();

@@ -38,14 +38,21 @@ test('add a prospect: the empty state, each refusal on its field, the duplicate 
   await expect(rows(page).getByTestId('industry-badge')).toHaveText('Unknown');
 
   await page.getByRole('button', { name: 'Add Prospect' }).click();
-  for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Again'], ['Email', 'ADA@lane.example'], ['Company', 'Lane Labs']]) {
+  for (const [label, value] of [
+    ['First name', 'Ada'],
+    ['Last name', 'Again'],
+    ['Email', 'ADA@lane.example'],
+    ['Company', 'Lane Labs'],
+  ]) {
     await dialog.getByLabel(label!).fill(value!);
   }
   await dialog.getByRole('button', { name: 'Add Prospect' }).click();
   await expect(dialog.getByTestId('error-email')).toContainText('already exists');
 });
 
-test('import a CSV with one bad row: a preview, the good rows in, the bad one reported; then search, filters and pages', async ({ page }) => {
+test('import a CSV with one bad row: a preview, the good rows in, the bad one reported; then search, filters and pages', async ({
+  page,
+}) => {
   await useFreshWorkspace(page, 'import');
   await page.goto('/prospects');
   const lines = ['firstName,lastName,email,company,industry,employeeCount'];
@@ -79,10 +86,18 @@ test('import a CSV with one bad row: a preview, the good rows in, the bad one re
 });
 
 test('the seeded workspace: scores, industries and sample badges as the API has them', async ({ page, request }) => {
-  await expect.poll(async () => Number((await request.get('/api/prospects?minScore=0')).headers()['x-total-count']), { timeout: 180_000, intervals: [2_000] })
+  await expect
+    .poll(async () => Number((await request.get('/api/prospects?minScore=0')).headers()['x-total-count']), {
+      timeout: 180_000,
+      intervals: [2_000],
+    })
     .toBeGreaterThan(0);
   await page.goto('/prospects?minScore=0');
-  const api = (await (await request.get('/api/prospects?minScore=0&limit=25')).json()) as Array<{ firstName: string; score: number; sample: boolean }>;
+  const api = (await (await request.get('/api/prospects?minScore=0&limit=25')).json()) as Array<{
+    firstName: string;
+    score: number;
+    sample: boolean;
+  }>;
   await expect(rows(page)).toHaveCount(api.length);
   await expect(rows(page).first().getByTestId('score-badge')).toHaveText(`Score: ${api[0]!.score}`);
   expect(api[0]!.sample).toBe(true); // the seed's prospects come from the sample database
@@ -95,14 +110,24 @@ test('the seeded workspace: scores, industries and sample badges as the API has 
   await page.screenshot({ path: test.info().outputPath('prospects-phone.png'), fullPage: true });
 });
 
-test('a prospect\'s detail panel: cited facts, the score by dimension, the sequence and runs; Process starts a run', async ({ page, request }) => {
-  await expect.poll(async () => {
-    const response = await request.get('/api/prospects/1');
-    return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-  }, { timeout: 180_000, intervals: [2_000] }).toBe(true);
+test("a prospect's detail panel: cited facts, the score by dimension, the sequence and runs; Process starts a run", async ({
+  page,
+  request,
+}) => {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/prospects/1');
+        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+      },
+      { timeout: 180_000, intervals: [2_000] },
+    )
+    .toBe(true);
   const profile = (await (await request.get('/api/prospects/1/profile')).json()) as {
-    prospect: { firstName: string; lastName: string }; research: { facts: Array<{ evidence: { url: string } }> };
-    sequence: { emails: unknown[] } | null; runs: unknown[];
+    prospect: { firstName: string; lastName: string };
+    research: { facts: Array<{ evidence: { url: string } }> };
+    sequence: { emails: unknown[] } | null;
+    runs: unknown[];
   };
   await page.goto('/prospects');
   await page.getByRole('button', { name: `${profile.prospect.firstName} ${profile.prospect.lastName}` }).click();
@@ -117,5 +142,7 @@ test('a prospect\'s detail panel: cited facts, the score by dimension, the seque
   await panel.getByRole('button', { name: 'Process' }).click();
   await expect(page.getByTestId('toast')).toContainText('Workflow Started');
   await expect(panel.getByRole('link', { name: 'Watch the run' })).toBeVisible();
-  await expect(panel.getByRole('region', { name: 'Runs' }).getByRole('link')).toHaveCount(Math.min(profile.runs.length + 1, 10), { timeout: 15_000 });
+  await expect(panel.getByRole('region', { name: 'Runs' }).getByRole('link')).toHaveCount(Math.min(profile.runs.length + 1, 10), {
+    timeout: 15_000,
+  });
 });

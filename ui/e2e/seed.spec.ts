@@ -4,13 +4,18 @@ import { test, expect } from '@playwright/test';
 // bundled customer sites, discovery, then twelve pipeline runs on a 2-core machine.
 const SEED_TIMEOUT = 180_000;
 
-test('a first start fills the default workspace by running the product\'s own pipeline on sample data', async ({ page, request }) => {
+test("a first start fills the default workspace by running the product's own pipeline on sample data", async ({ page, request }) => {
   test.setTimeout(SEED_TIMEOUT + 60_000);
   // Prospect 1 exists (the Workflow Test page always sends it) and its pipeline run has scored it.
-  await expect.poll(async () => {
-    const response = await request.get('/api/prospects/1');
-    return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-  }, { timeout: SEED_TIMEOUT, intervals: [2_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/prospects/1');
+        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+      },
+      { timeout: SEED_TIMEOUT, intervals: [2_000] },
+    )
+    .toBe(true);
   const prospect = (await (await request.get('/api/prospects/1')).json()) as { sample: boolean; website: string; email: string };
   expect(prospect.sample).toBe(true);
   expect(prospect.email).toMatch(/\.example$/);
@@ -31,6 +36,9 @@ test('a first start fills the default workspace by running the product\'s own pi
   await page.goto('/pipelines');
   const runs = page.getByTestId('runs-table');
   await expect(runs).toContainText('prospect-pipeline');
-  await runs.getByRole('link', { name: /of prospect-pipeline$/ }).first().click();
+  await runs
+    .getByRole('link', { name: /of prospect-pipeline$/ })
+    .first()
+    .click();
   for (const step of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
 });

@@ -5,18 +5,27 @@ const SEED_TIMEOUT = 180_000;
 
 test.beforeEach(async ({ request }) => {
   test.setTimeout(SEED_TIMEOUT + 90_000);
-  await expect.poll(async () => {
-    const response = await request.get('/api/prospects/1');
-    return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-  }, { timeout: SEED_TIMEOUT, intervals: [2_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/prospects/1');
+        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+      },
+      { timeout: SEED_TIMEOUT, intervals: [2_000] },
+    )
+    .toBe(true);
 });
 
-test('runs the real pipeline on prospect 1 and follows each step to the end, with measured times and the score toast', async ({ page, request }) => {
+test('runs the real pipeline on prospect 1 and follows each step to the end, with measured times and the score toast', async ({
+  page,
+  request,
+}) => {
   await page.goto('/workflow-test');
   await expect(page.getByRole('heading', { name: 'Workflow Test', level: 1 })).toBeVisible();
   await expect(page.getByText('Run the 4-step prospect pipeline')).toBeVisible();
   await expect(page.getByLabel('Test prospect')).toHaveValue('1');
-  for (const step of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-state', 'pending');
+  for (const step of ['research', 'score', 'copy', 'outreach'])
+    await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-state', 'pending');
 
   await page.getByRole('button', { name: 'Execute Complete Workflow' }).click();
   await expect(page.getByTestId('toast')).toContainText('Workflow Started');
@@ -31,7 +40,9 @@ test('runs the real pipeline on prospect 1 and follows each step to the end, wit
   // What the page shows is the run's own answer.
   const link = page.getByRole('link', { name: 'Open this run in the pipeline view' });
   const runId = decodeURIComponent((await link.getAttribute('href'))!.split('/').pop()!);
-  const answer = (await (await request.get(`/api/superagent/process-prospect/${runId}`)).json()) as { data: { metrics: { finalScore: number } } };
+  const answer = (await (await request.get(`/api/superagent/process-prospect/${runId}`)).json()) as {
+    data: { metrics: { finalScore: number } };
+  };
   await expect(page.getByTestId('final-score')).toHaveText(String(answer.data.metrics.finalScore));
   await expect(page.getByTestId('toast')).toContainText('Workflow Complete');
   await expect(page.getByTestId('toast')).toContainText(`Processed prospect with ${answer.data.metrics.finalScore}% qualification score`);
@@ -41,9 +52,16 @@ test('runs the real pipeline on prospect 1 and follows each step to the end, wit
   await expect(page).toHaveURL(new RegExp(`/pipelines/runs/${runId}$`));
 });
 
-test('a step that fails is marked, with the spec\'s failure toast and the run to inspect', async ({ page, request }) => {
-  const created = await request.post('/api/prospects', { data: { firstName: 'Nadia', lastName: 'Nowhere', company: 'Nowhere Ltd',
-    email: `nadia-${Date.now().toString(36)}@nowhere.example`, website: 'http://127.0.0.1:1/' } });
+test("a step that fails is marked, with the spec's failure toast and the run to inspect", async ({ page, request }) => {
+  const created = await request.post('/api/prospects', {
+    data: {
+      firstName: 'Nadia',
+      lastName: 'Nowhere',
+      company: 'Nowhere Ltd',
+      email: `nadia-${Date.now().toString(36)}@nowhere.example`,
+      website: 'http://127.0.0.1:1/',
+    },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await page.goto('/workflow-test');

@@ -39,8 +39,7 @@ export interface ChunkInput {
 
 /** How the step went for one run of the chunk. */
 export type ChunkResult =
-  | { runId: string; status: 'completed'; summary: Record<string, unknown> }
-  | { runId: string; status: 'failed'; error: string };
+  { runId: string; status: 'completed'; summary: Record<string, unknown> } | { runId: string; status: 'failed'; error: string };
 
 /** How each run of a batch ended. */
 export interface FinishRunsInput {

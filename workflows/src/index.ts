@@ -3,13 +3,34 @@ export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-act
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
 export { runPipeline, TRUE_DAG_PATCH, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
 export {
-  controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal,
-  type ProspectSequenceInput, type SequenceControl, type ReplySignal, type SequenceState, type SequenceStep,
+  controlSignal,
+  prospectSequence,
+  replySignal,
+  sequenceStateQuery,
+  unsubscribeSignal,
+  type ProspectSequenceInput,
+  type SequenceControl,
+  type ReplySignal,
+  type SequenceState,
+  type SequenceStep,
 } from './prospect-sequence.ts';
 export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';
 export type {
-  BatchActivities, ChunkInput, ChunkResult, ExecuteStepInput, FinishRunInput, FinishRunsInput, LearnedKey, LearningActivities,
-  LearningCycleInput, LearningCycleSummary, PipelineActivities, RecordSystemCheckInput, SendStepInput, SendStepResult, SequenceActivities,
+  BatchActivities,
+  ChunkInput,
+  ChunkResult,
+  ExecuteStepInput,
+  FinishRunInput,
+  FinishRunsInput,
+  LearnedKey,
+  LearningActivities,
+  LearningCycleInput,
+  LearningCycleSummary,
+  PipelineActivities,
+  RecordSystemCheckInput,
+  SendStepInput,
+  SendStepResult,
+  SequenceActivities,
   SystemActivities,
 } from './activities.ts';

@@ -63,7 +63,15 @@ const { sendSequenceStep, suppressAddress } = proxyActivities<SequenceActivities
  */
 export async function prospectSequence(input: ProspectSequenceInput): Promise<SequenceState> {
   const enrolledAt = Date.now(); // deterministic inside a workflow: the time the run started
-  const state: SequenceState = { status: 'active', sentSteps: [], nextStep: null, nextSendAt: null, pausedUntil: null, stopReason: null, pausedByUser: false };
+  const state: SequenceState = {
+    status: 'active',
+    sentSteps: [],
+    nextStep: null,
+    nextSendAt: null,
+    pausedUntil: null,
+    stopReason: null,
+    pausedByUser: false,
+  };
   let unsubscribed: { reason: string } | null = null;
   let signals = 0; // any signal wakes the timer so the wait is recomputed
   // A user's pause stops the cadence's clock: on resume every later step moves by the time held,
@@ -120,9 +128,17 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     }
     if (state.status === 'stopped') break;
     if (state.status === 'paused') Object.assign(state, { status: 'active', pausedUntil: null });
-    const sent = await sendSequenceStep({ workspaceId: input.workspaceId, sequenceId: input.sequenceId,
-      prospectId: input.prospectId, email: input.email, step: step.step, subject: step.subject, body: step.body,
-      template: step.template, dayOffset: step.dayOffset });
+    const sent = await sendSequenceStep({
+      workspaceId: input.workspaceId,
+      sequenceId: input.sequenceId,
+      prospectId: input.prospectId,
+      email: input.email,
+      step: step.step,
+      subject: step.subject,
+      body: step.body,
+      template: step.template,
+      dayOffset: step.dayOffset,
+    });
     if (sent.outcome === 'suppressed') {
       Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${sent.reason}` });
       break;
@@ -130,7 +146,13 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     state.sentSteps.push(step.step);
   }
 
-  if (unsubscribed) await suppressAddress({ workspaceId: input.workspaceId, email: input.email, reason: (unsubscribed as { reason: string }).reason });
-  Object.assign(state, { nextStep: null, nextSendAt: null, pausedByUser: false, ...(state.status === 'stopped' ? {} : { status: 'completed' }) });
+  if (unsubscribed)
+    await suppressAddress({ workspaceId: input.workspaceId, email: input.email, reason: (unsubscribed as { reason: string }).reason });
+  Object.assign(state, {
+    nextStep: null,
+    nextSendAt: null,
+    pausedByUser: false,
+    ...(state.status === 'stopped' ? {} : { status: 'completed' }),
+  });
   return state;
 }

@@ -1,7 +1,15 @@
 import { condition, continueAsNew, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { msToNumber } from '@temporalio/common';
 import type { BatchActivities, ChunkResult } from './activities.ts';
-import { conditionHolds, levelsOf, parentsOf, splitReference, watchedPaths, type PipelineDefinition, type StepStatus } from './pipeline/index.ts';
+import {
+  conditionHolds,
+  levelsOf,
+  parentsOf,
+  splitReference,
+  watchedPaths,
+  type PipelineDefinition,
+  type StepStatus,
+} from './pipeline/index.ts';
 
 /** Where a batch stands; carried over `continueAsNew`. */
 export interface BatchState {
@@ -73,49 +81,61 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
   if (!input.state) await startRuns({ runIds });
 
   for (; state.level < levels.length; state.level++) {
-    await Promise.all(levels[state.level]!.map(async (nodeId) => {
-      const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
-      const eligible: string[] = [];
-      for (const runId of runIds) {
-        const steps = (state.steps[runId] ??= {});
-        const watched = node.when && splitReference(node.when.path);
-        const parentsDone = (parents.get(nodeId) ?? []).every((parent) => steps[parent] === 'completed');
-        const conditionMet = !node.when || !watched || conditionHolds(node.when, state.summaries[runId]?.[watched.source]?.[watched.path]);
-        if (parentsDone && conditionMet) eligible.push(runId);
-        else steps[nodeId] = 'skipped';
-      }
-      const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
-      const { executeStepChunk } = proxyActivities<BatchActivities>({
-        startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
-        heartbeatTimeout: timeoutMs + 5_000, // a heartbeat comes after each run, so at most one step's time apart
-        retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
-      });
-      const chunks = chunk(eligible, input.chunkSize);
-      let inFlight = 0;
-      await Promise.all(chunks.map(async (runIdsOfChunk) => {
-        await condition(() => inFlight < (input.concurrency ?? 4));
-        inFlight++;
-        try {
-          record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [] }));
-        } catch (error) {
-          const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-          for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
-        } finally {
-          inFlight--;
+    await Promise.all(
+      levels[state.level]!.map(async (nodeId) => {
+        const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
+        const eligible: string[] = [];
+        for (const runId of runIds) {
+          const steps = (state.steps[runId] ??= {});
+          const watched = node.when && splitReference(node.when.path);
+          const parentsDone = (parents.get(nodeId) ?? []).every((parent) => steps[parent] === 'completed');
+          const conditionMet =
+            !node.when || !watched || conditionHolds(node.when, state.summaries[runId]?.[watched.source]?.[watched.path]);
+          if (parentsDone && conditionMet) eligible.push(runId);
+          else steps[nodeId] = 'skipped';
         }
-      }));
-    }));
-    if (state.level + 1 < levels.length && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.maxHistory ?? 2_000))) {
+        const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
+        const { executeStepChunk } = proxyActivities<BatchActivities>({
+          startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
+          heartbeatTimeout: timeoutMs + 5_000, // a heartbeat comes after each run, so at most one step's time apart
+          retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+        });
+        const chunks = chunk(eligible, input.chunkSize);
+        let inFlight = 0;
+        await Promise.all(
+          chunks.map(async (runIdsOfChunk) => {
+            await condition(() => inFlight < (input.concurrency ?? 4));
+            inFlight++;
+            try {
+              record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [] }));
+            } catch (error) {
+              const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+              for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
+            } finally {
+              inFlight--;
+            }
+          }),
+        );
+      }),
+    );
+    if (
+      state.level + 1 < levels.length &&
+      (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.maxHistory ?? 2_000))
+    ) {
       return continueAsNew<typeof runBatch>({ ...input, state: { ...state, level: state.level + 1 } });
     }
   }
 
   for (const runIdsOfChunk of chunk(runIds, 200)) {
-    await finishRuns({ runs: runIdsOfChunk.map((runId) => {
-      const steps = state.steps[runId] ?? {};
-      const settled = Object.fromEntries(Object.entries(steps).filter(([, status]) => status === 'skipped' || status === 'failed')) as Record<string, 'skipped' | 'failed'>;
-      return { runId, status: state.errors[runId] ? 'failed' : 'completed', settled, error: state.errors[runId] };
-    }) });
+    await finishRuns({
+      runs: runIdsOfChunk.map((runId) => {
+        const steps = state.steps[runId] ?? {};
+        const settled = Object.fromEntries(
+          Object.entries(steps).filter(([, status]) => status === 'skipped' || status === 'failed'),
+        ) as Record<string, 'skipped' | 'failed'>;
+        return { runId, status: state.errors[runId] ? 'failed' : 'completed', settled, error: state.errors[runId] };
+      }),
+    });
   }
   return progress();
 

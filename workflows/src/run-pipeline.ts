@@ -1,6 +1,13 @@
 import { ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { PipelineActivities } from './activities.ts';
-import { conditionHolds, splitReference, watchedPaths, type PipelineDefinition, type PipelineNode, type StepStatus } from './pipeline/index.ts';
+import {
+  conditionHolds,
+  splitReference,
+  watchedPaths,
+  type PipelineDefinition,
+  type PipelineNode,
+  type StepStatus,
+} from './pipeline/index.ts';
 
 /** A prepared run: its record exists in MongoDB, the definition is its snapshot. */
 export interface RunPipelineInput {
@@ -49,7 +56,9 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
     }
     status[node.id] = 'running';
     const { executeStep } = proxyActivities<PipelineActivities>({
-      startToCloseTimeout: node.timeout ?? '5 minutes', ...(node.heartbeatTimeout ? { heartbeatTimeout: node.heartbeatTimeout } : {}), retry: RETRY,
+      startToCloseTimeout: node.timeout ?? '5 minutes',
+      ...(node.heartbeatTimeout ? { heartbeatTimeout: node.heartbeatTimeout } : {}),
+      retry: RETRY,
     });
     try {
       summaries[node.id] = await executeStep({ runId, nodeId: node.id, watch: watch[node.id] ?? [] });
@@ -69,8 +78,9 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
     const settle = (node: PipelineNode): Promise<void> => {
       let settling = settledNodes.get(node.id);
       if (!settling) {
-        settling = Promise.all((parents.get(node.id) ?? []).map((parent) => settle(byId.get(parent)!)))
-          .then(() => (status[node.id] === 'pending' ? runNode(node) : undefined));
+        settling = Promise.all((parents.get(node.id) ?? []).map((parent) => settle(byId.get(parent)!))).then(() =>
+          status[node.id] === 'pending' ? runNode(node) : undefined,
+        );
         settledNodes.set(node.id, settling);
       }
       return settling;
@@ -79,8 +89,11 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
   } else {
     // Runs recorded before the patch: wave by wave, as they were scheduled then.
     for (;;) {
-      const ready = definition.nodes.filter((node) => status[node.id] === 'pending'
-        && (parents.get(node.id) ?? []).every((parent) => !['pending', 'running'].includes(status[parent] ?? 'pending')));
+      const ready = definition.nodes.filter(
+        (node) =>
+          status[node.id] === 'pending' &&
+          (parents.get(node.id) ?? []).every((parent) => !['pending', 'running'].includes(status[parent] ?? 'pending')),
+      );
       if (ready.length === 0) break;
       await Promise.all(ready.map(runNode));
     }

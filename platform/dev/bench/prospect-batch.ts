@@ -19,31 +19,52 @@ const { db, samples, runner, temporal, taskQueue } = stack;
 try {
   const config = await getWorkspaceConfig(db, WORKSPACE);
 
-  const icp = { industry: ['Sales technology', 'Software & SaaS', 'Marketing technology'], companySize: '20-500 employees',
+  const icp = {
+    industry: ['Sales technology', 'Software & SaaS', 'Marketing technology'],
+    companySize: '20-500 employees',
     jobTitles: ['VP of Sales', 'Head of Revenue Operations', 'Chief Revenue Officer', 'Sales Manager'],
-    techStack: ['HubSpot', 'Stripe', 'Salesforce', 'Segment'], painPoints: ['manual prospecting'] };
+    techStack: ['HubSpot', 'Stripe', 'Salesforce', 'Segment'],
+    painPoints: ['manual prospecting'],
+  };
   const sender = { name: 'Sam Reyes', company: 'Meetflow', valueProposition: 'qualified meetings without hiring more SDRs' };
   // The product's own pipeline (research → score → copy → enrol), with the run inputs process-prospect gives it.
   // A thousand different companies of the sample database, each researched on its own sample site.
   const inputs = Array.from({ length: PROSPECTS }, (_, index) => {
-    const { company, people: [person] } = defaultSampleCompany(index);
+    const {
+      company,
+      people: [person],
+    } = defaultSampleCompany(index);
     const { jobTitle, firstName, lastName, email } = person!;
     return {
-      workspaceId: WORKSPACE, prospectId: index + 1, website: sampleCompanySiteUrl(samples.url, company.domain), icp, config, sender,
+      workspaceId: WORKSPACE,
+      prospectId: index + 1,
+      website: sampleCompanySiteUrl(samples.url, company.domain),
+      icp,
+      config,
+      sender,
       prospect: { jobTitle, company: company.name, industry: null, employeeCount: company.employeeCount },
       contact: { firstName, lastName, jobTitle, company: company.name, email },
     };
   });
   const started = performance.now();
   const batch = await startPipelineBatch(runner, { workspaceId: WORKSPACE, definition: PROSPECT_PIPELINE, inputs, chunkSize: CHUNK });
-  const progress = await runner.temporal.workflow.getHandle(batch.workflowId).result() as { nodes: Record<string, Record<string, number>> };
+  const progress = (await runner.temporal.workflow.getHandle(batch.workflowId).result()) as {
+    nodes: Record<string, Record<string, number>>;
+  };
   const seconds = (performance.now() - started) / 1000;
-  const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([{ $match: { batchId: batch.batchId } }, { $group: { _id: '$status', count: { $sum: 1 } } }]);
+  const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([
+    { $match: { batchId: batch.batchId } },
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
   // Enrolled sequences wait on durable timers (step 1 goes out on the cadence's first day); count them on the server.
   const enrolled = progress.nodes.outreach?.completed ?? 0;
-  const { count: waiting } = await temporal.workflow.count(`WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`);
+  const { count: waiting } = await temporal.workflow.count(
+    `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`,
+  );
 
-  console.log(`\nbench: ${PROSPECTS} prospects through the prospect pipeline — research (up to ${PAGES} pages of each company's sample site) → score → copy and`);
+  console.log(
+    `\nbench: ${PROSPECTS} prospects through the prospect pipeline — research (up to ${PAGES} pages of each company's sample site) → score → copy and`,
+  );
   console.log(`       sequence enrolment (score ≥ 70) — as one batch in chunks of ${CHUNK}`);
   console.log(`  sequences queued    ${seconds.toFixed(1)} s (target ≤ 60 s on 2 cores)`);
   console.log(`  throughput          ${(PROSPECTS / seconds).toFixed(1)} prospects/s`);
@@ -51,7 +72,9 @@ try {
   for (const [node, counts] of Object.entries(progress.nodes)) console.log(`  step ${node.padEnd(14)} ${JSON.stringify(counts)}`);
   const failure = await db.pipelineRuns.findOne({ batchId: batch.batchId, status: 'failed' }).lean();
   if (failure) console.log(`  first failure       ${failure.error ?? JSON.stringify(failure.steps)}`);
-  console.log(`  sequences running   ${waiting} on the Temporal server (${enrolled} enrolled by the batch), each waiting on its first timer`);
+  console.log(
+    `  sequences running   ${waiting} on the Temporal server (${enrolled} enrolled by the batch), each waiting on its first timer`,
+  );
 } finally {
   await stack.close();
 }

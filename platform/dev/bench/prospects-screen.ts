@@ -24,18 +24,43 @@ try {
   // Sample people from the product's own generator (labelled sample), with the scores and industries a processed workspace has.
   let started = performance.now();
   const documents = Array.from({ length: PROSPECTS }, (_, index) => {
-    const { company, people: [person] } = defaultSampleCompany(index);
+    const {
+      company,
+      people: [person],
+    } = defaultSampleCompany(index);
     const prospect = { firstName: person!.firstName, lastName: person!.lastName, company: company.name, email: person!.email };
-    return { ...prospect, workspaceId: WORKSPACE, id: index + 1, jobTitle: person!.jobTitle, emailLower: person!.email.toLowerCase(),
-      score: index % 4 === 0 ? null : (index * 37) % 101, industry: company.industry, industryLower: company.industry.toLowerCase(),
-      website: null, linkedinUrl: null, source: 'linkedin', companySize: null, employeeCount: company.employeeCount, sample: true, searchText: searchWords(prospect) };
+    return {
+      ...prospect,
+      workspaceId: WORKSPACE,
+      id: index + 1,
+      jobTitle: person!.jobTitle,
+      emailLower: person!.email.toLowerCase(),
+      score: index % 4 === 0 ? null : (index * 37) % 101,
+      industry: company.industry,
+      industryLower: company.industry.toLowerCase(),
+      website: null,
+      linkedinUrl: null,
+      source: 'linkedin',
+      companySize: null,
+      employeeCount: company.employeeCount,
+      sample: true,
+      searchText: searchWords(prospect),
+    };
   });
-  for (let from = 0; from < documents.length; from += 1_000) await stack.db.prospects.insertMany(documents.slice(from, from + 1_000), { ordered: false });
+  for (let from = 0; from < documents.length; from += 1_000)
+    await stack.db.prospects.insertMany(documents.slice(from, from + 1_000), { ordered: false });
   const inserted = secondsSince(started);
   const probe = documents[Math.floor(PROSPECTS * 0.73)]!;
 
-  const config = loadConfig({ MONGODB_URI: stack.databaseUri, TEMPORAL_ADDRESS: stack.devstack.temporalAddress, TEMPORAL_TASK_QUEUE: stack.taskQueue,
-    PORT: String(await freePort()), LOG_LEVEL: 'silent', MEETFLOW_SEED: 'off', MEETFLOW_SAMPLE_COMPANIES: '0' });
+  const config = loadConfig({
+    MONGODB_URI: stack.databaseUri,
+    TEMPORAL_ADDRESS: stack.devstack.temporalAddress,
+    TEMPORAL_TASK_QUEUE: stack.taskQueue,
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'silent',
+    MEETFLOW_SEED: 'off',
+    MEETFLOW_SAMPLE_COMPANIES: '0',
+  });
   const api = await startApi(config, pino({ level: 'silent' }));
   try {
     for (let attempt = 0; (await fetch(`${api.url}/api/health`)).status !== 200; attempt++) {
@@ -57,7 +82,9 @@ try {
     console.log(`\nbench screen: the Prospect Pipeline over ${PROSPECTS.toLocaleString('en-US')} prospects (inserted in ${inserted} s)`);
     console.log(`  API first page          ${await timed('offset=0')}`);
     console.log(`  API page 200            ${await timed(`offset=${25 * 199}`)}`);
-    console.log(`  ${`API search "${probe.lastName.toLowerCase()}"`.padEnd(24)}${await timed(`search=${encodeURIComponent(probe.lastName.toLowerCase())}`)}`);
+    console.log(
+      `  ${`API search "${probe.lastName.toLowerCase()}"`.padEnd(24)}${await timed(`search=${encodeURIComponent(probe.lastName.toLowerCase())}`)}`,
+    );
     console.log(`  API industry + score    ${await timed(`industry=${encodeURIComponent(probe.industry)}&minScore=70&sort=score`)}`);
 
     if (!existsSync(CHROMIUM)) {
@@ -84,7 +111,9 @@ try {
           searches.push(performance.now() - started);
         }
         console.log(`  screen: first rows      ${median(firstRows).toFixed(0)} ms (median of 5 loads, navigation to the first row shown)`);
-        console.log(`  screen: search          ${median(searches).toFixed(0)} ms (median of 5, typing a last name to only its rows shown; includes the 300 ms debounce)`);
+        console.log(
+          `  screen: search          ${median(searches).toFixed(0)} ms (median of 5, typing a last name to only its rows shown; includes the 300 ms debounce)`,
+        );
       } finally {
         await browser.close();
       }

@@ -51,14 +51,28 @@ export async function startBenchStack(name: string, plugins: Record<string, unkn
   const connection = await Connection.connect({ address: devstack.temporalAddress });
   const temporal = new Client({ connection });
   const worker = await Worker.create({
-    connection: await NativeConnection.connect({ address: devstack.temporalAddress }), taskQueue,
-    workflowBundle: await workflowBundle(), maxConcurrentActivityTaskExecutions: 8,
-    activities: workerActivities({ db, plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }),
-      versions: pluginVersions(host.plugins), temporal, taskQueue, logger }),
+    connection: await NativeConnection.connect({ address: devstack.temporalAddress }),
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    maxConcurrentActivityTaskExecutions: 8,
+    activities: workerActivities({
+      db,
+      plugins: host.activities({ connection: database, http, logger, clock: { now: () => new Date() }, llm: null }),
+      versions: pluginVersions(host.plugins),
+      temporal,
+      taskQueue,
+      logger,
+    }),
   });
   const running = worker.run();
   return {
-    devstack, samples, databaseUri, database, db, temporal, taskQueue,
+    devstack,
+    samples,
+    databaseUri,
+    database,
+    db,
+    temporal,
+    taskQueue,
     runner: { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) },
     async close() {
       worker.shutdown();

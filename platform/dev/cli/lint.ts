@@ -1,4 +1,4 @@
-// `npm run lint`: ESLint's package boundaries (eslint.config.js). Quiet when it passes.
+// `npm run lint`: ESLint's package boundaries (eslint.config.js), then Prettier's check of the layout (.prettierrc.json). Quiet when it passes.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/core/paths.ts';
@@ -8,9 +8,15 @@ export function runLintTool(script: string, args: string[]): boolean {
   return spawnSync(process.execPath, [join(repoRoot, 'node_modules', script), ...args], { stdio: 'inherit', cwd: repoRoot }).status === 0;
 }
 
-/** Lints the repository. */
+/** The files Prettier formats: TypeScript and JavaScript (.prettierignore leaves data, docs and the sample sites alone). */
+export const FORMATTED = ['**/*.{ts,tsx,js,mjs}'];
+
+/** Lints the repository: the boundaries, then the layout (`npm run format` fixes the layout). */
 export function lint(): boolean {
-  return runLintTool('eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
+  const boundaries = runLintTool('eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
+  const layout = runLintTool('prettier/bin/prettier.cjs', ['--check', '--log-level', 'warn', ...FORMATTED]);
+  if (!layout) console.error('Some files are not formatted: npm run format rewrites them.');
+  return boundaries && layout;
 }
 
 if (import.meta.main) process.exit(lint() ? 0 : 1);

@@ -22,9 +22,11 @@ try {
 
   console.log(`
 Next:
-  1. Nothing to list: the platform loads every plugins/* package whose package.json has "meetflow": { "plugin": ... } at start-up.${kind === 'source'
-    ? `\n     Discovery and the UI's source lists show it as source "${id.replace(/^source-/, '')}"; set its apiKey in MEETFLOW_PLUGINS_CONFIG to search it.`
-    : ''}
+  1. Nothing to list: the platform loads every plugins/* package whose package.json has "meetflow": { "plugin": ... } at start-up.${
+    kind === 'source'
+      ? `\n     Discovery and the UI's source lists show it as source "${id.replace(/^source-/, '')}"; set its apiKey in MEETFLOW_PLUGINS_CONFIG to search it.`
+      : ''
+  }
   2. npm test runs its test (plugins/${id}/src/${id}.test.ts); plugins/README.md explains the rest.`);
 } catch (error) {
   console.error(`new-plugin: ${(error as Error).message}\n${USAGE}`);

@@ -9,19 +9,21 @@ const started = performance.now();
 try {
   const stack = await startStack(config, log);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log([
-    '',
-    `  Meetflow is running (ready in ${seconds} s)`,
-    `  App          ${stack.appUrl}`,
-    `  API health   ${stack.appUrl}/api/health`,
-    ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
-    ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
-    `  Database     ${stack.mongoUri}`,
-    `  Temporal     ${stack.temporalAddress}`,
-    '',
-    '  Press Ctrl-C to stop everything.',
-    '',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `  Meetflow is running (ready in ${seconds} s)`,
+      `  App          ${stack.appUrl}`,
+      `  API health   ${stack.appUrl}/api/health`,
+      ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
+      ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
+      `  Database     ${stack.mongoUri}`,
+      `  Temporal     ${stack.temporalAddress}`,
+      '',
+      '  Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
 
   let stopping = false;
   const stop = async (reason: string, code: number) => {

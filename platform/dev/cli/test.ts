@@ -10,7 +10,11 @@ import { lint } from './lint.ts';
 const log = (message: string) => console.log(`\n[test] ${message}`);
 const reports = join(devstackDir, 'reports');
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 /** Runs a tool from node_modules on this Node, output to the terminal; true when it exits 0. */
 function runTool(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
@@ -26,17 +30,32 @@ function vitest(): { ok: boolean; counts?: Counts } {
   const file = join(reports, 'vitest.json');
   const ok = runTool('vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   const report = readReport<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(file);
-  return { ok, counts: report && { passed: report.numPassedTests, failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests } };
+  return {
+    ok,
+    counts: report && {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    },
+  };
 }
 
 function playwright(): { ok: boolean; counts?: Counts } {
   const file = join(reports, 'playwright.json');
-  const ok = runTool('@playwright/test/cli.js', ['test', '-c', 'ui/playwright.config.ts', '--reporter=list,json'],
-    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const ok = runTool('@playwright/test/cli.js', ['test', '-c', 'ui/playwright.config.ts', '--reporter=list,json'], {
+    ...process.env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
   const report = readReport<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
-  return { ok, counts: report && { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky,
-    skipped: report.stats.skipped } };
+  return {
+    ok,
+    counts: report && {
+      passed: report.stats.expected,
+      failed: report.stats.unexpected + report.stats.flaky,
+      skipped: report.stats.skipped,
+    },
+  };
 }
 
 rmSync(reports, { recursive: true, force: true });
@@ -64,7 +83,10 @@ log('playwright: end-to-end tests in Chromium against the running app');
 const e2e = playwright();
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const [name, run] of [['vitest', unit], ['playwright', e2e]] as const) {
+for (const [name, run] of [
+  ['vitest', unit],
+  ['playwright', e2e],
+] as const) {
   if (!run.counts) problems.push(`${name} produced no report (it crashed or could not start)`);
   else if (!run.ok && run.counts.failed === 0) problems.push(`${name} exited with an error outside the tests (see above)`);
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += run.counts?.[key] ?? 0;

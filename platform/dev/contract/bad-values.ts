@@ -22,11 +22,14 @@ export function fieldsOf(schema: z.ZodType): { properties: Record<string, FieldS
   };
 }
 
-const typesOf = (field: FieldSchema): string[] =>
-  [...[field.type ?? []].flat(), ...(field.anyOf ?? []).flatMap(typesOf)];
+const typesOf = (field: FieldSchema): string[] => [...[field.type ?? []].flat(), ...(field.anyOf ?? []).flatMap(typesOf)];
 
 const SAMPLES: Array<[value: unknown, types: string[]]> = [
-  [12345, ['number', 'integer']], ['not-valid-here', ['string']], [true, ['boolean']], [['x'], ['array']], [{ x: 1 }, ['object']],
+  [12345, ['number', 'integer']],
+  ['not-valid-here', ['string']],
+  [true, ['boolean']],
+  [['x'], ['array']],
+  [{ x: 1 }, ['object']],
 ];
 
 /** A JSON value of a type the field does not take, or undefined for a field that takes anything. */

@@ -9,11 +9,19 @@ import { matchRoute } from './routes.ts';
 
 // The contract suite's own checks must be able to fail: each is shown refusing what it must refuse.
 const doc: RouteDoc = {
-  method: 'get', path: '/api/things/{id}', summary: 'A thing', tags: ['test'],
+  method: 'get',
+  path: '/api/things/{id}',
+  summary: 'A thing',
+  tags: ['test'],
   responses: { 200: { description: 'The thing', schema: z.object({ id: z.number() }) }, 404: { description: 'No such thing' } },
 };
-const answer = (status: number, text: string, contentType = 'application/json'): ContractResponse =>
-  ({ route: 'GET /api/things/{id}', status, text, body: undefined, headers: new Headers({ 'content-type': contentType }) });
+const answer = (status: number, text: string, contentType = 'application/json'): ContractResponse => ({
+  route: 'GET /api/things/{id}',
+  status,
+  text,
+  body: undefined,
+  headers: new Headers({ 'content-type': contentType }),
+});
 
 describe('checkAnswer (against a RouteDoc)', () => {
   it('accepts a documented answer and refuses an undocumented status, a body off its schema, a bad error text', () => {
@@ -44,17 +52,33 @@ describe('routes and bad values', () => {
   });
 
   it('derives values each field refuses from its documented schema, and none for a field taking anything', () => {
-    const schema = z.object({ n: z.number(), s: z.string().max(3), e: z.enum(['a']), p: z.string().regex(/^\d+$/), any: z.unknown(), free: z.string().optional() });
+    const schema = z.object({
+      n: z.number(),
+      s: z.string().max(3),
+      e: z.enum(['a']),
+      p: z.string().regex(/^\d+$/),
+      any: z.unknown(),
+      free: z.string().optional(),
+    });
     const { properties, required } = fieldsOf(schema);
     expect(required).toEqual(['n', 's', 'e', 'p', 'any']); // zod wants an unknown key present, even if undefined is all it holds
-    expect(Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, [wrongTypeFor(field), badStringFor(field)]]))).toEqual({
-      n: ['not-valid-here', 'not-a-number'], s: [12345, 'xxxx'], e: [12345, 'not-an-option'], p: [12345, 'Not Valid!'],
-      any: [undefined, undefined], free: [12345, undefined],
+    expect(
+      Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, [wrongTypeFor(field), badStringFor(field)]])),
+    ).toEqual({
+      n: ['not-valid-here', 'not-a-number'],
+      s: [12345, 'xxxx'],
+      e: [12345, 'not-an-option'],
+      p: [12345, 'Not Valid!'],
+      any: [undefined, undefined],
+      free: [12345, undefined],
     });
     const valid = { n: 1, s: 'abc', e: 'a', p: '12', any: null };
     for (const [name, field] of Object.entries(properties)) {
       for (const bad of [wrongTypeFor(field), name === 'n' ? undefined : badStringFor(field)].filter((value) => value !== undefined)) {
-        expect(schema.safeParse({ ...valid, [name]: bad }).error?.issues.map((issue) => issue.path), `${name}: ${String(bad)}`).toEqual([[name]]);
+        expect(
+          schema.safeParse({ ...valid, [name]: bad }).error?.issues.map((issue) => issue.path),
+          `${name}: ${String(bad)}`,
+        ).toEqual([[name]]);
       }
     }
   });

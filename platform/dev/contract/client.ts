@@ -50,11 +50,14 @@ export function checkAnswer(doc: RouteDoc, status: number, contentType: string, 
     return undefined;
   }
   const expectedType = documented.contentType ?? 'application/json';
-  if (!contentType.startsWith(expectedType)) throw new ContractViolation(`${key} answered ${status} as ${contentType}, documented as ${expectedType}: ${snippet(text)}`);
+  if (!contentType.startsWith(expectedType))
+    throw new ContractViolation(`${key} answered ${status} as ${contentType}, documented as ${expectedType}: ${snippet(text)}`);
   const body: unknown = expectedType === 'application/json' ? JSON.parse(text) : text;
   const parsed = documented.schema.safeParse(body);
   if (!parsed.success) {
-    throw new ContractViolation(`${key} answered ${status} with a body its documented schema rejects:\n${z.prettifyError(parsed.error)}\nbody: ${snippet(text)}`);
+    throw new ContractViolation(
+      `${key} answered ${status} with a body its documented schema rejects:\n${z.prettifyError(parsed.error)}\nbody: ${snippet(text)}`,
+    );
   }
   return expectedType === 'application/json' ? body : undefined;
 }
@@ -67,10 +70,18 @@ export class ContractClient {
   /** Every `ROUTE STATUS` this client has seen answered, e.g. `GET /api/runs/{id} 404`. */
   readonly seen = new Set<string>();
 
-  constructor(readonly baseUrl: string, readonly workspace: string, private readonly documentCheck?: OpenApiCheck) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly workspace: string,
+    private readonly documentCheck?: OpenApiCheck,
+  ) {}
 
   /** Sends one request; throws a ContractViolation when the answer breaks the docs. */
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ContractResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ContractResponse> {
     const doc = matchRoute(method, path);
     if (!doc) throw new ContractViolation(`No RouteDoc describes ${method} ${path}`);
     const url = new URL(path, this.baseUrl);

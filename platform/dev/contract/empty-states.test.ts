@@ -35,9 +35,12 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   },
   'GET /api/campaigns': emptyList('/api/campaigns'),
   'GET /api/templates': async () => {
-    const templates = bodyOf<Array<{ id: keyof typeof CONFIG_DEFAULTS.templatePerformance; performance: { response_rate: number } }>>(await fresh.get('/api/templates'));
-    expect(templates.map((template) => [template.id, template.performance.response_rate]))
-      .toEqual(Object.entries(CONFIG_DEFAULTS.templatePerformance));
+    const templates = bodyOf<Array<{ id: keyof typeof CONFIG_DEFAULTS.templatePerformance; performance: { response_rate: number } }>>(
+      await fresh.get('/api/templates'),
+    );
+    expect(templates.map((template) => [template.id, template.performance.response_rate])).toEqual(
+      Object.entries(CONFIG_DEFAULTS.templatePerformance),
+    );
   },
   'GET /api/meetings': emptyList('/api/meetings'),
   'GET /api/meetings/slots': async () => {
@@ -49,23 +52,43 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/pricing/slices': emptyList('/api/pricing/slices'),
   'GET /api/pricing/bids': emptyList('/api/pricing/bids'),
   'GET /api/pricing/ledger': async () => {
-    expect(bodyOf(await fresh.get('/api/pricing/ledger')))
-      .toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+    expect(bodyOf(await fresh.get('/api/pricing/ledger'))).toEqual({
+      meetingsCharged: 0,
+      total: 0,
+      noShows: 0,
+      averagePpm: 0,
+      currency: 'USD',
+      bySlice: [],
+      byMonth: [],
+    });
   },
   'GET /api/learning/status': async () => {
     // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
     expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({
-      nextCycleAt: null, automaticCycles: true, lastCycleAt: null, pendingOutcomes: 0, pendingScoredLeads: 0, minSampleSize: 100,
+      nextCycleAt: null,
+      automaticCycles: true,
+      lastCycleAt: null,
+      pendingOutcomes: 0,
+      pendingScoredLeads: 0,
+      minSampleSize: 100,
     });
   },
   'GET /api/icp': async () => {
     const missing: ContractResponse = await fresh.get('/api/icp');
-    expect([missing.status, missing.text]).toEqual([404, 'No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first']);
+    expect([missing.status, missing.text]).toEqual([
+      404,
+      'No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first',
+    ]);
   },
   'GET /api/config': async () => expect(bodyOf(await fresh.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS)),
   'GET /api/activity': emptyList('/api/activity'),
   'GET /api/dashboard/metrics': async () => {
-    expect(bodyOf(await fresh.get('/api/dashboard/metrics'))).toEqual({ learning_cycles: 0, response_rate: 0, meeting_booked: 0, learning_score: 0 });
+    expect(bodyOf(await fresh.get('/api/dashboard/metrics'))).toEqual({
+      learning_cycles: 0,
+      response_rate: 0,
+      meeting_booked: 0,
+      learning_score: 0,
+    });
   },
   'GET /api/dashboard/trends': emptyList('/api/dashboard/trends'),
   'GET /api/dashboard/insights': emptyList('/api/dashboard/insights'),

@@ -5,7 +5,8 @@ import { until } from './poll.ts';
 
 /** A one-step pipeline over an installed plugin: scores a prospect against ICP criteria (no network). */
 export const SCORING_PIPELINE = {
-  id: 'contract-scoring', name: 'Contract scoring',
+  id: 'contract-scoring',
+  name: 'Contract scoring',
   nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect', input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' } }],
 };
 
@@ -21,16 +22,29 @@ export const customerSites = (platform: ContractPlatform): string[] =>
 
 /** A prospect the built-in pipeline can research (its site is a sample site) and qualifies. */
 export const qualifiedProspect = (platform: ContractPlatform, email = 'ada@pipelinepilot.example') => ({
-  firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', jobTitle: 'VP of Sales', employeeCount: 90, email,
+  firstName: 'Ada',
+  lastName: 'Lane',
+  company: 'Pipeline Pilot',
+  jobTitle: 'VP of Sales',
+  employeeCount: 90,
+  email,
   website: `${platform.samples.url}/pipelinepilot/`,
 });
 
 /** A run as the contract tests read it. */
-export interface RunView { runId: string; status: string; steps: Record<string, { status: string }> }
+export interface RunView {
+  runId: string;
+  status: string;
+  steps: Record<string, { status: string }>;
+}
 
 /** Polls GET /api/runs/{id} until the run has ended, and answers it. */
 export const endedRun = (client: ContractClient, runId: string): Promise<RunView> =>
-  until(async () => bodyOf<RunView>(await client.get(`/api/runs/${runId}`)), (run) => run.status === 'completed' || run.status === 'failed', `run ${runId}`);
+  until(
+    async () => bodyOf<RunView>(await client.get(`/api/runs/${runId}`)),
+    (run) => run.status === 'completed' || run.status === 'failed',
+    `run ${runId}`,
+  );
 
 /** Saves SCORING_PIPELINE in the client's workspace, runs it once to the end, and answers the run. */
 export async function completedScoringRun(client: ContractClient): Promise<RunView> {

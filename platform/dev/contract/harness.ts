@@ -54,7 +54,8 @@ export function uniqueWorkspace(label: string): string {
 export async function startContractPlatform(label: string, options: ContractPlatformOptions = {}): Promise<ContractPlatform> {
   const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
   const stack = await startTestPipelineWorker(label, installedPlugins, {
-    enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+    enrollment: true,
+    services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
   const sampleCompanies = options.sampleCompanies ?? 0;
   let api: RunningApi | undefined;
@@ -62,16 +63,25 @@ export async function startContractPlatform(label: string, options: ContractPlat
     // Generated before the API starts, so its own start-up check finds the database ready and leaves it be.
     if (sampleCompanies > 0) await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: sampleCompanies });
     const config = loadConfig({
-      MONGODB_URI: `${inject('mongoServer')}/${stack.database.name}`, TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: stack.runner.taskQueue, PORT: String(await freePort()), LOG_LEVEL: 'silent',
+      MONGODB_URI: `${inject('mongoServer')}/${stack.database.name}`,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: stack.runner.taskQueue,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
       MEETFLOW_SAMPLE_COMPANIES: String(sampleCompanies),
       // The app knows its sample sites (GET /api/icp/sample-sites); the default workspace is not seeded here.
-      MEETFLOW_SAMPLES_URL: samples.url, MEETFLOW_SEED: 'off',
+      MEETFLOW_SAMPLES_URL: samples.url,
+      MEETFLOW_SEED: 'off',
     });
     const started = await startApi(config, pino({ level: 'silent' }));
     api = started;
     // It listens before its database connects (so health can say so): wait until both dependencies answer.
-    await until(async () => (await fetch(`${started.url}/api/health`)).status, (status) => status === 200, `the API at ${started.url}`, 20_000);
+    await until(
+      async () => (await fetch(`${started.url}/api/health`)).status,
+      (status) => status === 200,
+      `the API at ${started.url}`,
+      20_000,
+    );
   } catch (error) {
     await api?.close();
     await stack.stop();
@@ -86,7 +96,10 @@ export async function startContractPlatform(label: string, options: ContractPlat
 function running(api: RunningApi, stack: TestPipelineWorker, samples: SampleSitesServer, document: OpenAPIV3_1.Document): ContractPlatform {
   const check = openApiCheck(document);
   return {
-    url: api.url, stack, samples, document,
+    url: api.url,
+    stack,
+    samples,
+    document,
     pluginDeps: { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
     client: (workspace) => new ContractClient(api.url, workspace, check),
     async close() {

@@ -14,7 +14,14 @@ export const BO_CSV = 'firstName,lastName,email,company\nBo,Reyes,bo@quotewell.e
 
 /** Criteria both workspaces discover with (the sample database answers them). */
 export const DISCOVERY = {
-  icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales', 'Head of Sales'], techStack: ['Salesforce'], painPoints: [], revenue: '' },
+  icpCriteria: {
+    industry: ['SaaS'],
+    companySize: '50-200',
+    jobTitles: ['VP Sales', 'Head of Sales'],
+    techStack: ['Salesforce'],
+    painPoints: [],
+    revenue: '',
+  },
   sources: ['linkedin'],
 };
 
@@ -49,8 +56,13 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   // The second slot, not the first: the first may fall inside the notice period by the time A's tests run.
   const { slots } = await ok<{ slots: Array<{ start: string }> }>(b.get('/api/meetings/slots', { query: { count: 2 } }));
   const meetingSlot = slots[1]!.start;
-  const { meeting } = await ok<{ meeting: { id: string } }>(b.post('/api/meetings',
-    { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: meetingSlot }));
+  const { meeting } = await ok<{ meeting: { id: string } }>(
+    b.post('/api/meetings', {
+      prospectId: 1,
+      prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' },
+      scheduledAt: meetingSlot,
+    }),
+  );
   await ensureDefaultSlices(platform.pluginDeps, b.workspace);
   await ok(b.post('/api/pricing/bid', { sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7, dailyBudgetCap: 200, isEnabled: true }));
 
@@ -61,6 +73,10 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   const run = await completedScoringRun(b);
   const batch = await ok<{ batchId: string }>(b.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT] }));
   await ok(b.post('/api/learning/trigger'));
-  await until(async () => bodyOf<{ learning_cycles: number }>(await b.get('/api/dashboard/metrics')).learning_cycles, (cycles) => cycles === 1, 'B\'s learning cycle');
+  await until(
+    async () => bodyOf<{ learning_cycles: number }>(await b.get('/api/dashboard/metrics')).learning_cycles,
+    (cycles) => cycles === 1,
+    "B's learning cycle",
+  );
   return { runId: run.runId, batchId: batch.batchId, meetingId: meeting.id, meetingSlot, processRunId: processed.runId };
 }

@@ -33,13 +33,15 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     await notFound(a.post('/api/prospects/1/sequence', { action: 'stop' })); // B's prospect 1 has a live sequence
   });
 
-  it('B\'s campaign cannot be read, run or changed, and B\'s ICP launches nothing in A', async () => {
+  it("B's campaign cannot be read, run or changed, and B's ICP launches nothing in A", async () => {
     await notFound(a.get('/api/campaigns/1'));
     await notFound(a.get('/api/campaigns/1/prospects'));
     await notFound(a.patch('/api/campaigns/1', { status: 'paused' }));
     await notFound(a.post('/api/campaigns/1/runs', { prospects: 'all' }));
-    const launch = await a.post('/api/campaigns/launch', { name: 'Borrowed ICP',
-      people: [{ firstName: 'Di', lastName: 'Ng', company: 'Quotewell', email: 'di@quotewell.example', source: 'linkedin' }] });
+    const launch = await a.post('/api/campaigns/launch', {
+      name: 'Borrowed ICP',
+      people: [{ firstName: 'Di', lastName: 'Ng', company: 'Quotewell', email: 'di@quotewell.example', source: 'linkedin' }],
+    });
     expect([launch.status, launch.text]).toEqual([409, expect.stringContaining('ICP')]);
     expect(bodyOf(await b.get('/api/campaigns/1'))).toMatchObject({ name: 'B only', status: 'draft' });
   });
@@ -48,16 +50,24 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     expect(bodyOf(await a.get('/api/campaigns'))).toEqual([]);
     expect(bodyOf(await a.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS));
     const templates = bodyOf<Array<{ id: string; performance: { response_rate: number } }>>(await a.get('/api/templates'));
-    expect(templates.map((template) => [template.id, template.performance.response_rate])).toEqual(Object.entries(CONFIG_DEFAULTS.templatePerformance));
+    expect(templates.map((template) => [template.id, template.performance.response_rate])).toEqual(
+      Object.entries(CONFIG_DEFAULTS.templatePerformance),
+    );
   });
 
-  it('meetings, whose slots stay free in A\'s own calendar', async () => {
+  it("meetings, whose slots stay free in A's own calendar", async () => {
     expect(bodyOf(await a.get('/api/meetings'))).toEqual([]);
     await notFound(a.get(`/api/meetings/${fromB.meetingId}/invite.ics`));
     const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await a.get('/api/meetings/slots', { query: { count: 3 } }));
     expect(slots.map((slot) => slot.start)).toContain(fromB.meetingSlot);
     // B's prospect 1 is not A's to meet (A has no prospects yet).
-    await notFound(a.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: slots[0]!.start }));
+    await notFound(
+      a.post('/api/meetings', {
+        prospectId: 1,
+        prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' },
+        scheduledAt: slots[0]!.start,
+      }),
+    );
   });
 
   it('pricing slices and bids, and the ICP', async () => {
@@ -75,9 +85,17 @@ describe('from workspace A, nothing of B is listed or readable', () => {
   });
 
   it('the dashboard, activity and agent performance', async () => {
-    expect(bodyOf(await a.get('/api/dashboard/metrics'))).toEqual({ learning_cycles: 0, response_rate: 0, meeting_booked: 0, learning_score: 0 });
-    expect([bodyOf(await a.get('/api/dashboard/trends')), bodyOf(await a.get('/api/dashboard/insights')), bodyOf(await a.get('/api/activity'))])
-      .toEqual([[], [], []]);
+    expect(bodyOf(await a.get('/api/dashboard/metrics'))).toEqual({
+      learning_cycles: 0,
+      response_rate: 0,
+      meeting_booked: 0,
+      learning_score: 0,
+    });
+    expect([
+      bodyOf(await a.get('/api/dashboard/trends')),
+      bodyOf(await a.get('/api/dashboard/insights')),
+      bodyOf(await a.get('/api/activity')),
+    ]).toEqual([[], [], []]);
     const agents = bodyOf<Array<{ agentName: string; performance: { engagement: number | null } }>>(await a.get('/api/agents/status'));
     expect(agents.find((agent) => agent.agentName === 'outreach')?.performance.engagement).toBeNull();
     // B has learned once and has outcomes; A has neither, and has been charged nothing.
@@ -86,9 +104,11 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     expect(bodyOf(await a.get('/api/pricing/ledger'))).toMatchObject({ meetingsCharged: 0, noShows: 0, bySlice: [], byMonth: [] });
   });
 
-  it('discovery, which scores with A\'s weights, not B\'s', async () => {
-    const scores = async (client: ContractClient) => bodyOf<{ prospects: Array<{ matchScore: number }> }>(
-      await client.post('/api/superagent/discover-prospects', DISCOVERY)).prospects.map((prospect) => prospect.matchScore);
+  it("discovery, which scores with A's weights, not B's", async () => {
+    const scores = async (client: ContractClient) =>
+      bodyOf<{ prospects: Array<{ matchScore: number }> }>(
+        await client.post('/api/superagent/discover-prospects', DISCOVERY),
+      ).prospects.map((prospect) => prospect.matchScore);
     const [inA, inB, inFresh] = [await scores(a), await scores(b), await scores(platform.client(uniqueWorkspace('iso-fresh')))];
     expect(inA.length).toBeGreaterThan(0);
     expect(inA).toEqual(inFresh);
@@ -97,43 +117,56 @@ describe('from workspace A, nothing of B is listed or readable', () => {
 });
 
 describe('from workspace A, nothing of B can be changed', () => {
-  it('prospects: B\'s ids are unknown to replies, processing and campaigns; B\'s emails are free in A', async () => {
+  it("prospects: B's ids are unknown to replies, processing and campaigns; B's emails are free in A", async () => {
     await notFound(a.post('/api/replies', { prospectId: 1, body: 'Please remove me.' }));
     await notFound(a.post('/api/superagent/process-prospect', { prospectId: 1 }));
     await notFound(a.get(`/api/superagent/process-prospect/${fromB.processRunId}`));
     await notFound(a.get('/api/prospects/1/profile'));
     const campaign = await a.post('/api/campaigns', { name: 'Borrowed', prospectIds: [1] });
     expect([campaign.status, campaign.text]).toEqual([400, expect.stringContaining('1')]);
-    expect(bodyOf(await a.post('/api/prospects', { ...qualifiedProspect(platform), lastName: 'InA' }))).toMatchObject({ id: 1, lastName: 'InA' });
+    expect(bodyOf(await a.post('/api/prospects', { ...qualifiedProspect(platform), lastName: 'InA' }))).toMatchObject({
+      id: 1,
+      lastName: 'InA',
+    });
     const imported = await a.request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv', text: BO_CSV } });
     expect(bodyOf(imported)).toMatchObject({ imported: 1, failed: 0, prospects: [2] });
     expect(bodyOf(await b.get('/api/prospects/1'))).toMatchObject({ lastName: 'Lane' });
     expect(bodyOf(await b.get('/api/prospects'))).toHaveLength(2);
   });
 
-  it('meetings: B\'s meeting cannot be marked; A books the same time for itself', async () => {
+  it("meetings: B's meeting cannot be marked; A books the same time for itself", async () => {
     await notFound(a.post(`/api/meetings/${fromB.meetingId}/outcome`, { outcome: 'cancelled' }));
-    const booked = await a.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada InA', email: 'ada@pipelinepilot.example' }, scheduledAt: fromB.meetingSlot });
+    const booked = await a.post('/api/meetings', {
+      prospectId: 1,
+      prospect: { name: 'Ada InA', email: 'ada@pipelinepilot.example' },
+      scheduledAt: fromB.meetingSlot,
+    });
     expect(booked.status).toBe(201);
     expect(bodyOf(await b.get('/api/meetings'))).toEqual([expect.objectContaining({ id: fromB.meetingId, status: 'scheduled' })]);
   });
 
-  it('config: A\'s saves and resets leave B\'s values', async () => {
+  it("config: A's saves and resets leave B's values", async () => {
     expect((await a.delete('/api/config/templatePerformance')).status).toBe(200);
     expect((await a.put('/api/config/cadenceTiming', { configValue: { step1: 1, step2: 2, step3: 3 } })).status).toBe(200);
-    expect(bodyOf(await b.get('/api/config'))).toEqual(expect.arrayContaining([
-      { configKey: 'templatePerformance', configValue: LEARNED_RATES }, { configKey: 'cadenceTiming', configValue: CONFIG_DEFAULTS.cadenceTiming }]));
+    expect(bodyOf(await b.get('/api/config'))).toEqual(
+      expect.arrayContaining([
+        { configKey: 'templatePerformance', configValue: LEARNED_RATES },
+        { configKey: 'cadenceTiming', configValue: CONFIG_DEFAULTS.cadenceTiming },
+      ]),
+    );
   });
 
-  it('pricing: B\'s slice takes no bid from A, and a body naming B cannot act from ?workspace=A', async () => {
+  it("pricing: B's slice takes no bid from A, and a body naming B cannot act from ?workspace=A", async () => {
     const bid = { sliceId: 'standard', baseBid: 3, maxDailyMeetings: 50, dailyBudgetCap: 1000 };
     await notFound(a.post('/api/pricing/bid', bid));
     const crossed = await a.post('/api/pricing/bid', { ...bid, workspaceId: b.workspace });
     expect([crossed.status, crossed.text]).toEqual([400, expect.stringContaining('workspace')]);
-    expect(bodyOf(await b.get('/api/pricing/bids'))).toEqual([expect.objectContaining({ sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7 })]);
+    expect(bodyOf(await b.get('/api/pricing/bids'))).toEqual([
+      expect.objectContaining({ sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7 }),
+    ]);
   });
 
-  it('pipelines and runs: B\'s cannot be run, batched or rerun; A\'s own versions start at 1', async () => {
+  it("pipelines and runs: B's cannot be run, batched or rerun; A's own versions start at 1", async () => {
     await notFound(a.post(`/api/pipelines/${SCORING_PIPELINE.id}/runs`, {}));
     await notFound(a.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [{}] }));
     await notFound(a.post(`/api/runs/${fromB.runId}/rerun`, {}));
@@ -141,7 +174,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf<unknown[]>(await b.get('/api/runs'))).toHaveLength(3); // process-prospect's, the scoring run and the batch's one
   });
 
-  it('the ICP: A\'s own analysis leaves B\'s, and B\'s never lets A process a prospect', async () => {
+  it("the ICP: A's own analysis leaves B's, and B's never lets A process a prospect", async () => {
     expect(await statusOf(a.post('/api/superagent/process-prospect', { prospectId: 1 }))).toBe(409);
     const sites = [...customerSites(platform), `${platform.samples.url}/kestrel-precision/`];
     const inA = bodyOf<{ icpSlices: unknown[] }>(await a.post('/api/superagent/analyze-icp', { urls: sites }));
@@ -149,9 +182,13 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect([inA.icpSlices.length, inB.icpSlices.length]).toEqual([2, 1]);
   });
 
-  it('learning: A\'s cycle is A\'s alone', async () => {
+  it("learning: A's cycle is A's alone", async () => {
     expect((await a.post('/api/learning/trigger')).status).toBe(202);
-    await until(async () => bodyOf<{ learning_cycles: number }>(await a.get('/api/dashboard/metrics')).learning_cycles, (cycles) => cycles === 1, 'A\'s cycle');
+    await until(
+      async () => bodyOf<{ learning_cycles: number }>(await a.get('/api/dashboard/metrics')).learning_cycles,
+      (cycles) => cycles === 1,
+      "A's cycle",
+    );
     expect(bodyOf(await b.get('/api/dashboard/metrics'))).toMatchObject({ learning_cycles: 1, meeting_booked: 1 });
   });
 

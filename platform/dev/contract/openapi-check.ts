@@ -4,8 +4,11 @@ import type { ContractResponse } from './client.ts';
 
 /** `GET /api/runs/{id}` for every operation of an OpenAPI document. */
 export function documentOperations(document: OpenAPIV3_1.Document): string[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {})
-    .filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key)).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {})
+      .filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 /** Checks an answer against an OpenAPI document; answers the problem, or undefined when there is none. */
@@ -19,8 +22,10 @@ export type OpenApiCheck = (answer: ContractResponse) => string | undefined;
 export function openApiCheck(document: OpenAPIV3_1.Document): OpenApiCheck {
   const schemas = new Map<string, z.ZodType>();
   // Local component references become $defs, the only references fromJSONSchema follows.
-  const toZod = (schema: object) => z.fromJSONSchema(JSON.parse(JSON.stringify({ ...schema, $defs: document.components?.schemas ?? {} })
-    .replaceAll('#/components/schemas/', '#/$defs/')));
+  const toZod = (schema: object) =>
+    z.fromJSONSchema(
+      JSON.parse(JSON.stringify({ ...schema, $defs: document.components?.schemas ?? {} }).replaceAll('#/components/schemas/', '#/$defs/')),
+    );
   return (answer) => {
     const [method, path] = answer.route.split(' ') as [string, string];
     const operation = (document.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[method.toLowerCase()];

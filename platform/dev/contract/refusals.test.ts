@@ -18,20 +18,30 @@ const EXEMPT: Record<string, string> = {
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
 };
 
-const refused = (status: number, ...mentions: string[]) => (answer: ContractResponse) => {
-  expect([answer.status, answer.text]).toEqual([status, expect.any(String)]);
-  for (const words of mentions) expect(answer.text).toContain(words);
-  return answer;
-};
-const book = async (prospectId: number, scheduledAt: string) => bodyOf<{ meeting: { id: string } }>(await client.post('/api/meetings',
-  { prospectId, prospect: { name: `Prospect ${prospectId}`, email: `p${prospectId}@acme.example` }, scheduledAt })).meeting.id;
+const refused =
+  (status: number, ...mentions: string[]) =>
+  (answer: ContractResponse) => {
+    expect([answer.status, answer.text]).toEqual([status, expect.any(String)]);
+    for (const words of mentions) expect(answer.text).toContain(words);
+    return answer;
+  };
+const book = async (prospectId: number, scheduledAt: string) =>
+  bodyOf<{ meeting: { id: string } }>(
+    await client.post('/api/meetings', {
+      prospectId,
+      prospect: { name: `Prospect ${prospectId}`, email: `p${prospectId}@acme.example` },
+      scheduledAt,
+    }),
+  ).meeting.id;
 
 beforeAll(async () => {
   platform = await startContractPlatform('contract-refusals');
   client = platform.client(uniqueWorkspace('refusals'));
   // Meetings are booked for the workspace's own prospects: Ada (1) and Bo (2).
   expect((await client.post('/api/prospects', qualifiedProspect(platform))).status).toBe(201);
-  expect((await client.post('/api/prospects', { ...qualifiedProspect(platform, 'bo@pipelinepilot.example'), firstName: 'Bo' })).status).toBe(201);
+  expect(
+    (await client.post('/api/prospects', { ...qualifiedProspect(platform, 'bo@pipelinepilot.example'), firstName: 'Bo' })).status,
+  ).toBe(201);
   run = await completedScoringRun(client);
   // Slots from the second on: the first may slip into the notice period while the setup runs.
   const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 4 } }));
@@ -47,13 +57,16 @@ const UNKNOWN_MEETING = 'ffffffffffffffffffffffff';
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
-  'GET /api/plugins/{id} 404': async () => client.get('/api/plugins/no-such-plugin', { workspace: null }).then(refused(404, 'no-such-plugin')),
+  'GET /api/plugins/{id} 404': async () =>
+    client.get('/api/plugins/no-such-plugin', { workspace: null }).then(refused(404, 'no-such-plugin')),
   'GET /api/pipelines/{id} 404': async () => {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));
     await client.get(`/api/pipelines/${SCORING_PIPELINE.id}`, { query: { version: 9 } }).then(refused(404));
   },
-  'POST /api/pipelines/{id}/runs 404': async () => client.post('/api/pipelines/no-such-pipeline/runs', {}).then(refused(404, 'no-such-pipeline')),
-  'POST /api/pipelines/{id}/batches 404': async () => client.post('/api/pipelines/no-such-pipeline/batches', { inputs: [{}] }).then(refused(404, 'no-such-pipeline')),
+  'POST /api/pipelines/{id}/runs 404': async () =>
+    client.post('/api/pipelines/no-such-pipeline/runs', {}).then(refused(404, 'no-such-pipeline')),
+  'POST /api/pipelines/{id}/batches 404': async () =>
+    client.post('/api/pipelines/no-such-pipeline/batches', { inputs: [{}] }).then(refused(404, 'no-such-pipeline')),
   'GET /api/runs/{id} 404': async () => client.get('/api/runs/no-such-run').then(refused(404, 'no-such-run')),
   'GET /api/runs/{id}/steps/{nodeId}/output 404': async () => {
     await client.get('/api/runs/no-such-run/steps/score/output').then(refused(404, 'no-such-run'));
@@ -75,7 +88,8 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.get(`/api/meetings/${UNKNOWN_MEETING}/invite.ics`).then(refused(404, UNKNOWN_MEETING));
     await client.get('/api/meetings/not-a-meeting-id/invite.ics').then(refused(404, 'not-a-meeting-id'));
   },
-  'GET /api/meetings/{id}/invite.ics 409': async () => client.get(`/api/meetings/${meetings.cancelled}/invite.ics`).then(refused(409, 'cancelled')),
+  'GET /api/meetings/{id}/invite.ics 409': async () =>
+    client.get(`/api/meetings/${meetings.cancelled}/invite.ics`).then(refused(409, 'cancelled')),
   'POST /api/meetings 404': async () => {
     const nobody = { prospectId: 999, prospect: { name: 'Cy Ito', email: 'cy@acme.example' }, scheduledAt: meetings.slot };
     await client.post('/api/meetings', nobody).then(refused(404, '999'));
@@ -88,20 +102,28 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/meetings/${UNKNOWN_MEETING}/outcome`, { outcome: 'completed' }).then(refused(404, UNKNOWN_MEETING));
     await client.post('/api/meetings/not-a-meeting-id/outcome', { outcome: 'completed' }).then(refused(404, 'not-a-meeting-id'));
   },
-  'POST /api/meetings/{id}/outcome 409': async () => client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'no-show' })
-    .then(refused(409, 'completed', 'no-show')),
-  'POST /api/pricing/bid 404': async () => client.post('/api/pricing/bid', { sliceId: 'no-such-slice', baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 })
-    .then(refused(404, 'no-such-slice')),
+  'POST /api/meetings/{id}/outcome 409': async () =>
+    client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'no-show' }).then(refused(409, 'completed', 'no-show')),
+  'POST /api/pricing/bid 404': async () =>
+    client
+      .post('/api/pricing/bid', { sliceId: 'no-such-slice', baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 })
+      .then(refused(404, 'no-such-slice')),
   'GET /api/icp 404': async () => client.get('/api/icp').then(refused(404, 'ICP')),
-  'POST /api/superagent/analyze-icp 422': async () => client.post('/api/superagent/analyze-icp',
-    { urls: ['gone-1', 'gone-2', 'gone-3'].map((name) => `${platform.samples.url}/${name}/`) }).then(refused(422, 'gone-1', 'gone-2', 'gone-3')),
-  'POST /api/superagent/process-prospect 404': async () => client.post('/api/superagent/process-prospect', { prospectId: 999 }).then(refused(404, '999')),
+  'POST /api/superagent/analyze-icp 422': async () =>
+    client
+      .post('/api/superagent/analyze-icp', { urls: ['gone-1', 'gone-2', 'gone-3'].map((name) => `${platform.samples.url}/${name}/`) })
+      .then(refused(422, 'gone-1', 'gone-2', 'gone-3')),
+  'POST /api/superagent/process-prospect 404': async () =>
+    client.post('/api/superagent/process-prospect', { prospectId: 999 }).then(refused(404, '999')),
   'GET /api/prospects/{id}/profile 404': async () => client.get('/api/prospects/999/profile').then(refused(404, '999')),
-  'GET /api/superagent/process-prospect/{runId} 404': async () => client.get('/api/superagent/process-prospect/no-such-run')
-    .then(refused(404, 'no-such-run')),
-  'POST /api/superagent/process-prospect 409': async () => client.post('/api/superagent/process-prospect', { prospectId: 1 }).then(refused(409, 'ICP')),
-  'POST /api/prospects/{id}/sequence 404': async () => client.post('/api/prospects/999/sequence', { action: 'pause' }).then(refused(404, '999')),
-  'POST /api/prospects/{id}/sequence 409': async () => client.post('/api/prospects/2/sequence', { action: 'pause' }).then(refused(409, 'not in a sequence')),
+  'GET /api/superagent/process-prospect/{runId} 404': async () =>
+    client.get('/api/superagent/process-prospect/no-such-run').then(refused(404, 'no-such-run')),
+  'POST /api/superagent/process-prospect 409': async () =>
+    client.post('/api/superagent/process-prospect', { prospectId: 1 }).then(refused(409, 'ICP')),
+  'POST /api/prospects/{id}/sequence 404': async () =>
+    client.post('/api/prospects/999/sequence', { action: 'pause' }).then(refused(404, '999')),
+  'POST /api/prospects/{id}/sequence 409': async () =>
+    client.post('/api/prospects/2/sequence', { action: 'pause' }).then(refused(409, 'not in a sequence')),
   'POST /api/campaigns/launch 409': async () => {
     const person = { firstName: 'Di', lastName: 'Ng', company: 'Quotewell', email: 'di@quotewell.example', source: 'linkedin' };
     await client.post('/api/campaigns/launch', { name: 'Too early', people: [person] }).then(refused(409, 'ICP'));
@@ -118,18 +140,31 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/campaigns/${empty.id}/runs`, { prospects: 'all' }).then(refused(409, 'no prospects'));
   },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
-  'PUT /api/config/{key} 404': async () => client.put('/api/config/noSuchKey', { configValue: {} }).then(refused(404, 'noSuchKey', 'scoringWeights')),
+  'PUT /api/config/{key} 404': async () =>
+    client.put('/api/config/noSuchKey', { configValue: {} }).then(refused(404, 'noSuchKey', 'scoringWeights')),
   'DELETE /api/config/{key} 404': async () => client.delete('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights')),
-  'POST /api/prospects/import 413': async () => client.request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv',
-    text: `firstName,lastName,email,company\n${'Ada,Lane,ada@x.example,X\n'.repeat(Math.ceil(MAX_CSV_BYTES / 24) + 1)}` } }).then(refused(413, '2 MB')),
-  'POST /api/prospects/import 415': async () => client.request('POST', '/api/prospects/import', { raw: { contentType: 'application/xml', text: '<csv/>' } })
-    .then(refused(415, 'text/csv')),
+  'POST /api/prospects/import 413': async () =>
+    client
+      .request('POST', '/api/prospects/import', {
+        raw: {
+          contentType: 'text/csv',
+          text: `firstName,lastName,email,company\n${'Ada,Lane,ada@x.example,X\n'.repeat(Math.ceil(MAX_CSV_BYTES / 24) + 1)}`,
+        },
+      })
+      .then(refused(413, '2 MB')),
+  'POST /api/prospects/import 415': async () =>
+    client
+      .request('POST', '/api/prospects/import', { raw: { contentType: 'application/xml', text: '<csv/>' } })
+      .then(refused(415, 'text/csv')),
 };
 
 describe('refusals: unknown ids, conflicts and wrong uploads', () => {
   it('has a case for every documented status above 400 (bar the exempt ones, each with its reason)', () => {
-    const documented = allRouteDocs.flatMap((doc) => Object.keys(doc.responses).filter((status) => Number(status) > 400)
-      .map((status) => `${routeKey(doc)} ${status}`));
+    const documented = allRouteDocs.flatMap((doc) =>
+      Object.keys(doc.responses)
+        .filter((status) => Number(status) > 400)
+        .map((status) => `${routeKey(doc)} ${status}`),
+    );
     expect([...Object.keys(REFUSALS), ...Object.keys(EXEMPT)].sort()).toEqual(documented.sort());
   });
 

@@ -5,7 +5,8 @@ import type { RouteDoc } from '../../src/core/http/route-doc.ts';
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
 
 /** The key of a documented route. */
-export const routeKey = (doc: RouteDoc): RouteKey => `${doc.method.toUpperCase() as Uppercase<RouteDoc['method']>} ${doc.path as `/api/${string}`}`;
+export const routeKey = (doc: RouteDoc): RouteKey =>
+  `${doc.method.toUpperCase() as Uppercase<RouteDoc['method']>} ${doc.path as `/api/${string}`}`;
 
 /** Every documented route's key, in the order the docs list them. */
 export const documentedRoutes: RouteKey[] = allRouteDocs.map(routeKey);

@@ -9,10 +9,12 @@ import { until } from './poll.ts';
 import type { RouteKey } from './routes.ts';
 
 /** Checks a success holds `expected` (beyond its documented shape) and passes it on. */
-const holding = (expected: unknown) => (answer: ContractResponse): ContractResponse => {
-  expect(answer.body, `${answer.route} ${answer.status}: ${answer.text.slice(0, 300)}`).toMatchObject(expected as object);
-  return answer;
-};
+const holding =
+  (expected: unknown) =>
+  (answer: ContractResponse): ContractResponse => {
+    expect(answer.body, `${answer.route} ${answer.status}: ${answer.text.slice(0, 300)}`).toMatchObject(expected as object);
+    return answer;
+  };
 
 /** One successful request of a route, run in order (later cases use what earlier ones made). */
 export type SuccessCase = () => Promise<ContractResponse>;
@@ -24,31 +26,61 @@ export type SuccessCase = () => Promise<ContractResponse>;
  */
 export function successCases(platform: ContractPlatform, client: ContractClient): Partial<Record<RouteKey, SuccessCase>> {
   const ws = client.workspace;
-  const state = { run: undefined as RunView | undefined, batchId: '', meetingId: '', slots: [] as string[], processRunId: '', campaignId: 0, launchedId: 0 };
+  const state = {
+    run: undefined as RunView | undefined,
+    batchId: '',
+    meetingId: '',
+    slots: [] as string[],
+    processRunId: '',
+    campaignId: 0,
+    launchedId: 0,
+  };
   return {
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
     'GET /api/plugins/{id}': async () => client.get('/api/plugins/lead-scoring', { workspace: null }).then(holding({ id: 'lead-scoring' })),
     'GET /api/openapi.json': async () => client.get('/api/openapi.json', { workspace: null }),
     'GET /api/agents/status': async () => client.get('/api/agents/status'),
-    'GET /api/agents/settings': async () => client.get('/api/agents/settings', { workspace: null })
-      .then(holding({ llmConfigured: false, model: null, temperature: 0.7, maxTokens: 2048, minConfidence: 0.85, minSampleSize: 100, learningRate: 0.1 })),
+    'GET /api/agents/settings': async () =>
+      client.get('/api/agents/settings', { workspace: null }).then(
+        holding({
+          llmConfigured: false,
+          model: null,
+          temperature: 0.7,
+          maxTokens: 2048,
+          minConfidence: 0.85,
+          minSampleSize: 100,
+          learningRate: 0.1,
+        }),
+      ),
 
     'POST /api/prospects': async () => client.post('/api/prospects', qualifiedProspect(platform)).then(holding({ id: 1, score: null })),
-    'GET /api/prospects': async () => client.get('/api/prospects', { query: { search: 'ada', sort: 'score' } }).then(holding([{ id: 1, lastName: 'Lane' }])),
+    'GET /api/prospects': async () =>
+      client.get('/api/prospects', { query: { search: 'ada', sort: 'score' } }).then(holding([{ id: 1, lastName: 'Lane' }])),
     'GET /api/prospects/{id}': async () => client.get('/api/prospects/1').then(holding({ id: 1, employeeCount: 90 })),
-    'POST /api/prospects/import': async () => client.request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv',
-      text: 'firstName,lastName,email,company\nBo,Reyes,bo@quotewell.example,Quotewell\nCy,Ito,not-an-email,Callcraft\n' } })
-      .then(holding({ imported: 1, failed: 1, prospects: [2], errors: [{ row: 3, errors: { email: expect.any(String) } }] })),
-    'POST /api/campaigns': async () => client.post('/api/campaigns', { name: 'Spring outreach', status: 'active', prospectIds: [1, 2] })
-      .then(holding({ id: 1, prospectIds: [1, 2] })),
+    'POST /api/prospects/import': async () =>
+      client
+        .request('POST', '/api/prospects/import', {
+          raw: {
+            contentType: 'text/csv',
+            text: 'firstName,lastName,email,company\nBo,Reyes,bo@quotewell.example,Quotewell\nCy,Ito,not-an-email,Callcraft\n',
+          },
+        })
+        .then(holding({ imported: 1, failed: 1, prospects: [2], errors: [{ row: 3, errors: { email: expect.any(String) } }] })),
+    'POST /api/campaigns': async () =>
+      client
+        .post('/api/campaigns', { name: 'Spring outreach', status: 'active', prospectIds: [1, 2] })
+        .then(holding({ id: 1, prospectIds: [1, 2] })),
     'GET /api/campaigns': async () => client.get('/api/campaigns'),
     'GET /api/templates': async () => client.get('/api/templates'),
 
     'GET /api/config': async () => client.get('/api/config'),
-    'PUT /api/config/{key}': async () => client.put('/api/config/cadenceTiming', { configValue: { step1: 2, step2: 4, step3: 8 } })
-      .then(holding({ configKey: 'cadenceTiming', configValue: { step1: 2, step2: 4, step3: 8 } })),
-    'DELETE /api/config/{key}': async () => client.delete('/api/config/cadenceTiming').then(holding({ configValue: CONFIG_DEFAULTS.cadenceTiming })),
+    'PUT /api/config/{key}': async () =>
+      client
+        .put('/api/config/cadenceTiming', { configValue: { step1: 2, step2: 4, step3: 8 } })
+        .then(holding({ configKey: 'cadenceTiming', configValue: { step1: 2, step2: 4, step3: 8 } })),
+    'DELETE /api/config/{key}': async () =>
+      client.delete('/api/config/cadenceTiming').then(holding({ configValue: CONFIG_DEFAULTS.cadenceTiming })),
 
     'GET /api/meetings/slots': async () => {
       const answer = await client.get('/api/meetings/slots', { query: { count: 2 } });
@@ -56,69 +88,126 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       return answer;
     },
     'POST /api/meetings': async () => {
-      const answer = await client.post('/api/meetings', { prospectId: 1, prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' }, scheduledAt: state.slots[1] }); // the first may slip into the notice period
+      const answer = await client.post('/api/meetings', {
+        prospectId: 1,
+        prospect: { name: 'Ada Lane', email: 'ada@pipelinepilot.example' },
+        scheduledAt: state.slots[1],
+      }); // the first may slip into the notice period
       state.meetingId = bodyOf<{ meeting: { id: string } }>(answer).meeting.id;
       return answer;
     },
     'GET /api/meetings': async () => client.get('/api/meetings'),
     'GET /api/meetings/{id}/invite.ics': async () => client.get(`/api/meetings/${state.meetingId}/invite.ics`),
-    'POST /api/meetings/{id}/outcome': async () => client.post(`/api/meetings/${state.meetingId}/outcome`, { outcome: 'completed' })
-      .then(holding({ id: state.meetingId, status: 'completed' })),
+    'POST /api/meetings/{id}/outcome': async () =>
+      client
+        .post(`/api/meetings/${state.meetingId}/outcome`, { outcome: 'completed' })
+        .then(holding({ id: state.meetingId, status: 'completed' })),
 
     'GET /api/pricing/slices': async () => {
       // Slices come from the pricing plugin: this workspace gets the spec's three tiers, as the default one does at start.
       expect(await ensureDefaultSlices(platform.pluginDeps, client.workspace)).toHaveLength(3);
       return client.get('/api/pricing/slices');
     },
-    'POST /api/pricing/bid': async () => client.post('/api/pricing/bid',
-      { workspaceId: client.workspace, sliceId: 'standard', baseBid: 1.5, maxDailyMeetings: 10, dailyBudgetCap: 300, isEnabled: true }),
-    'GET /api/pricing/bids': async () => client.get('/api/pricing/bids').then(holding([{ sliceId: 'standard', isEnabled: true, baseBid: 1.5 }])),
+    'POST /api/pricing/bid': async () =>
+      client.post('/api/pricing/bid', {
+        workspaceId: client.workspace,
+        sliceId: 'standard',
+        baseBid: 1.5,
+        maxDailyMeetings: 10,
+        dailyBudgetCap: 300,
+        isEnabled: true,
+      }),
+    'GET /api/pricing/bids': async () =>
+      client.get('/api/pricing/bids').then(holding([{ sliceId: 'standard', isEnabled: true, baseBid: 1.5 }])),
     // The meeting above was marked attended before the workspace had pricing slices, so nothing was charged for it.
     'GET /api/pricing/ledger': async () => client.get('/api/pricing/ledger').then(holding({ currency: 'USD', noShows: 0 })),
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),
-    'GET /api/icp/sample-sites': async () => client.get('/api/icp/sample-sites', { workspace: null })
-      .then(holding({ urls: sampleCustomerSites(platform.samples.url) })),
-    'POST /api/superagent/discover-prospects': async () => client.post('/api/superagent/discover-prospects', {
-      icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: [], painPoints: [], revenue: '' }, sources: ['linkedin'],
-    }).then(holding({ success: true, sample: true, prospects: expect.arrayContaining([expect.objectContaining({ source: 'linkedin', sample: true })]) })),
+    'GET /api/icp/sample-sites': async () =>
+      client.get('/api/icp/sample-sites', { workspace: null }).then(holding({ urls: sampleCustomerSites(platform.samples.url) })),
+    'POST /api/superagent/discover-prospects': async () =>
+      client
+        .post('/api/superagent/discover-prospects', {
+          icpCriteria: { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: [], painPoints: [], revenue: '' },
+          sources: ['linkedin'],
+        })
+        .then(
+          holding({
+            success: true,
+            sample: true,
+            prospects: expect.arrayContaining([expect.objectContaining({ source: 'linkedin', sample: true })]),
+          }),
+        ),
     'POST /api/superagent/process-prospect': async () => {
-      const answer = await client.post('/api/superagent/process-prospect', { prospectId: 1 })
+      const answer = await client
+        .post('/api/superagent/process-prospect', { prospectId: 1 })
         .then(holding({ success: true, data: { outreach: { campaignId: `sequence-${ws}-1` }, metrics: { outreachTriggered: true } } }));
       state.processRunId = bodyOf<{ runId: string }>(answer).runId;
       return answer;
     },
-    'GET /api/prospects/{id}/profile': async () => client.get('/api/prospects/1/profile')
-      .then(holding({ prospect: { id: 1 }, score: { dimensions: expect.any(Array) }, runs: [expect.objectContaining({ status: 'completed' })] })),
-    'GET /api/superagent/process-prospect/{runId}': async () => client.get(`/api/superagent/process-prospect/${state.processRunId}`)
-      .then(holding({ runId: state.processRunId, success: true })),
-    'POST /api/replies': async () => client.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' })
-      .then(holding({ sequence: { workflowId: `sequence-${ws}-1`, signal: 'reply' } })),
+    'GET /api/prospects/{id}/profile': async () =>
+      client.get('/api/prospects/1/profile').then(
+        holding({
+          prospect: { id: 1 },
+          score: { dimensions: expect.any(Array) },
+          runs: [expect.objectContaining({ status: 'completed' })],
+        }),
+      ),
+    'GET /api/superagent/process-prospect/{runId}': async () =>
+      client.get(`/api/superagent/process-prospect/${state.processRunId}`).then(holding({ runId: state.processRunId, success: true })),
+    'POST /api/replies': async () =>
+      client
+        .post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' })
+        .then(holding({ sequence: { workflowId: `sequence-${ws}-1`, signal: 'reply' } })),
 
     'POST /api/campaigns/launch': async () => {
-      const cy = { firstName: 'Cy', lastName: 'Ito', company: 'Callcraft', jobTitle: 'VP of Sales', employeeCount: 90, email: 'cy@callcraft.example',
-        website: `${platform.samples.url}/callcraft/`, source: 'linkedin', sample: true };
-      const answer = await client.post('/api/campaigns/launch', { name: 'From the ICP', people: [cy] }).then(holding({ added: 1, alreadyProspects: 0, total: 1 }));
+      const cy = {
+        firstName: 'Cy',
+        lastName: 'Ito',
+        company: 'Callcraft',
+        jobTitle: 'VP of Sales',
+        employeeCount: 90,
+        email: 'cy@callcraft.example',
+        website: `${platform.samples.url}/callcraft/`,
+        source: 'linkedin',
+        sample: true,
+      };
+      const answer = await client
+        .post('/api/campaigns/launch', { name: 'From the ICP', people: [cy] })
+        .then(holding({ added: 1, alreadyProspects: 0, total: 1 }));
       state.campaignId = bodyOf<{ campaignId: number }>(answer).campaignId;
       return answer;
     },
     'GET /api/campaigns/{id}': async () => {
-      await until(async () => bodyOf<{ batch: { running: boolean } }>(await client.get(`/api/campaigns/${state.campaignId}`)).batch.running,
-        (running) => !running, 'the launched campaign\'s batch');
-      return client.get(`/api/campaigns/${state.campaignId}`)
-        .then(holding({ name: 'From the ICP', status: 'active', results: { prospects: 1, enrolled: 1 }, batch: { kind: 'start', total: 1 } }));
+      await until(
+        async () => bodyOf<{ batch: { running: boolean } }>(await client.get(`/api/campaigns/${state.campaignId}`)).batch.running,
+        (running) => !running,
+        "the launched campaign's batch",
+      );
+      return client
+        .get(`/api/campaigns/${state.campaignId}`)
+        .then(
+          holding({ name: 'From the ICP', status: 'active', results: { prospects: 1, enrolled: 1 }, batch: { kind: 'start', total: 1 } }),
+        );
     },
     'GET /api/campaigns/{id}/prospects': async () => {
-      const answer = await client.get(`/api/campaigns/${state.campaignId}/prospects`).then(holding([{ firstName: 'Cy', outcome: 'enrolled', sequence: { status: 'active' } }]));
+      const answer = await client
+        .get(`/api/campaigns/${state.campaignId}/prospects`)
+        .then(holding([{ firstName: 'Cy', outcome: 'enrolled', sequence: { status: 'active' } }]));
       state.launchedId = bodyOf<Array<{ id: number }>>(answer)[0]!.id;
       return answer;
     },
-    'POST /api/prospects/{id}/sequence': async () => client.post(`/api/prospects/${state.launchedId}/sequence`, { action: 'pause' })
-      .then(holding({ status: 'paused', pausedByUser: true })),
-    'PATCH /api/campaigns/{id}': async () => client.patch(`/api/campaigns/${state.campaignId}`, { name: 'From the ICP, held', status: 'paused' })
-      .then(holding({ campaign: { name: 'From the ICP, held', status: 'paused' }, sequences: { signalled: 1 } })),
-    'POST /api/campaigns/{id}/runs': async () => client.post(`/api/campaigns/${state.campaignId}/runs`, { prospects: 'all' }).then(holding({ total: 1 })),
+    'POST /api/prospects/{id}/sequence': async () =>
+      client
+        .post(`/api/prospects/${state.launchedId}/sequence`, { action: 'pause' })
+        .then(holding({ status: 'paused', pausedByUser: true })),
+    'PATCH /api/campaigns/{id}': async () =>
+      client
+        .patch(`/api/campaigns/${state.campaignId}`, { name: 'From the ICP, held', status: 'paused' })
+        .then(holding({ campaign: { name: 'From the ICP, held', status: 'paused' }, sequences: { signalled: 1 } })),
+    'POST /api/campaigns/{id}/runs': async () =>
+      client.post(`/api/campaigns/${state.campaignId}/runs`, { prospects: 'all' }).then(holding({ total: 1 })),
 
     'POST /api/pipelines': async () => client.post('/api/pipelines', { ...SCORING_PIPELINE, id: 'contract-saved' }),
     'GET /api/pipelines': async () => client.get('/api/pipelines'),
@@ -131,12 +220,16 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'GET /api/runs/{id}': async () => client.get(`/api/runs/${state.run!.runId}`),
     'GET /api/runs/{id}/steps/{nodeId}/output': async () => client.get(`/api/runs/${state.run!.runId}/steps/score/output`),
     'POST /api/runs/{id}/rerun': async () => client.post(`/api/runs/${state.run!.runId}/rerun`, { fromStep: 'score' }),
-    'GET /api/runs/{id}/events': async () => client.get(`/api/runs/${state.run!.runId}/events`).then((answer) => {
-      expect(answer.text).toMatch(/^event: snapshot\ndata: \{"status":"completed"/);
-      return answer;
-    }),
+    'GET /api/runs/{id}/events': async () =>
+      client.get(`/api/runs/${state.run!.runId}/events`).then((answer) => {
+        expect(answer.text).toMatch(/^event: snapshot\ndata: \{"status":"completed"/);
+        return answer;
+      }),
     'POST /api/pipelines/{id}/batches': async () => {
-      const answer = await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT, SCORING_INPUT], chunkSize: 1 });
+      const answer = await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, {
+        inputs: [SCORING_INPUT, SCORING_INPUT],
+        chunkSize: 1,
+      });
       state.batchId = bodyOf<{ batchId: string }>(answer).batchId;
       return answer;
     },
@@ -144,13 +237,20 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
 
     'POST /api/learning/trigger': async () => client.post('/api/learning/trigger'),
     'GET /api/dashboard/metrics': async () => {
-      await expect.poll(async () => bodyOf<{ learning_cycles: number }>(await client.get('/api/dashboard/metrics')).learning_cycles,
-        { timeout: 30_000, interval: 250 }).toBe(1);
+      await expect
+        .poll(async () => bodyOf<{ learning_cycles: number }>(await client.get('/api/dashboard/metrics')).learning_cycles, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe(1);
       return client.get('/api/dashboard/metrics').then(holding({ learning_cycles: 1, meeting_booked: 1 }));
     },
-    'GET /api/dashboard/trends': async () => client.get('/api/dashboard/trends', { query: { range: '30d' } })
-      .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
-    'GET /api/learning/status': async () => client.get('/api/learning/status').then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100 })),
+    'GET /api/dashboard/trends': async () =>
+      client
+        .get('/api/dashboard/trends', { query: { range: '30d' } })
+        .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
+    'GET /api/learning/status': async () =>
+      client.get('/api/learning/status').then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100 })),
     'GET /api/dashboard/insights': async () => client.get('/api/dashboard/insights', { query: { cycles: 1 } }),
     'GET /api/activity': async () => client.get('/api/activity', { query: { limit: 5 } }),
   };

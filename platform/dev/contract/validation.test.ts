@@ -22,8 +22,14 @@ interface BadRequest {
   fine: string[];
 }
 
-const PLATFORM_WIDE = new Set<RouteKey>(['GET /api/health', 'GET /api/plugins', 'GET /api/plugins/{id}', 'GET /api/openapi.json', 'GET /api/icp/sample-sites',
-  'GET /api/agents/settings']);
+const PLATFORM_WIDE = new Set<RouteKey>([
+  'GET /api/health',
+  'GET /api/plugins',
+  'GET /api/plugins/{id}',
+  'GET /api/openapi.json',
+  'GET /api/icp/sample-sites',
+  'GET /api/agents/settings',
+]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {
   const route = routeKey(doc);
@@ -35,30 +41,54 @@ function badRequestsOf(doc: RouteDoc): BadRequest[] {
   const bodyNames = Object.keys(bodyFields.properties);
   for (const [name, field] of Object.entries(queryFields)) {
     const value = badStringFor(field);
-    if (value !== undefined) cases.push({ ...valid, what: `query ${name}=${value.slice(0, 20)}`, query: { [name]: value }, bad: [name], fine: bodyNames });
+    if (value !== undefined)
+      cases.push({ ...valid, what: `query ${name}=${value.slice(0, 20)}`, query: { [name]: value }, bad: [name], fine: bodyNames });
   }
   const ownQuery = cases.filter((request) => request.bad[0] !== 'workspace');
   if (ownQuery.length > 1) {
-    cases.push({ ...valid, what: 'every query field at once', query: Object.assign({}, ...ownQuery.map((request) => request.query)),
-      bad: ownQuery.flatMap((request) => request.bad), fine: bodyNames });
+    cases.push({
+      ...valid,
+      what: 'every query field at once',
+      query: Object.assign({}, ...ownQuery.map((request) => request.query)),
+      bad: ownQuery.flatMap((request) => request.bad),
+      fine: bodyNames,
+    });
   }
   for (const [name, field] of doc.params ? Object.entries(fieldsOf(doc.params).properties) : []) {
     const value = badStringFor(field);
-    if (value !== undefined) cases.push({ ...valid, what: `path ${name}=${value}`, params: { ...params, [name]: value }, bad: [name], fine: bodyNames });
+    if (value !== undefined)
+      cases.push({ ...valid, what: `path ${name}=${value}`, params: { ...params, [name]: value }, bad: [name], fine: bodyNames });
   }
   const wrong = Object.entries(bodyFields.properties).flatMap(([name, field]) => {
     const value = wrongTypeFor(field);
     return value === undefined ? [] : [[name, value] as const];
   });
   for (const [name, value] of wrong) {
-    cases.push({ ...valid, what: `body ${name}: ${JSON.stringify(value)}`, body: { ...(valid.body as object), [name]: value }, bad: [name],
-      fine: bodyNames.filter((other) => other !== name) });
+    cases.push({
+      ...valid,
+      what: `body ${name}: ${JSON.stringify(value)}`,
+      body: { ...(valid.body as object), [name]: value },
+      bad: [name],
+      fine: bodyNames.filter((other) => other !== name),
+    });
   }
   if (wrong.length > 1) {
-    cases.push({ ...valid, what: 'every body field of a wrong type', body: Object.fromEntries(wrong), bad: wrong.map(([name]) => name), fine: [] });
+    cases.push({
+      ...valid,
+      what: 'every body field of a wrong type',
+      body: Object.fromEntries(wrong),
+      bad: wrong.map(([name]) => name),
+      fine: [],
+    });
   }
   if (bodyFields.required.length > 0) {
-    cases.push({ ...valid, what: 'an empty body', body: {}, bad: bodyFields.required, fine: bodyNames.filter((name) => !bodyFields.required.includes(name)) });
+    cases.push({
+      ...valid,
+      what: 'an empty body',
+      body: {},
+      bad: bodyFields.required,
+      fine: bodyNames.filter((name) => !bodyFields.required.includes(name)),
+    });
   }
   return cases;
 }
@@ -79,10 +109,11 @@ describe('request validation, derived from the route docs', () => {
     const withBody = allRouteDocs.filter((doc) => doc.body);
     expect(Object.keys(VALID_BODIES).sort()).toEqual(withBody.map(routeKey).sort());
     for (const doc of withBody) expect(doc.body!.safeParse(VALID_BODIES[routeKey(doc)]).error, routeKey(doc)).toBeUndefined();
-    for (const doc of allRouteDocs) for (const name of pathParams(doc.path)) expect(PATH_PLACEHOLDERS[name], `${routeKey(doc)} {${name}}`).toBeDefined();
+    for (const doc of allRouteDocs)
+      for (const name of pathParams(doc.path)) expect(PATH_PLACEHOLDERS[name], `${routeKey(doc)} {${name}}`).toBeDefined();
   });
 
-  it('reads ?workspace= on every route but the platform\'s own, and documents it', () => {
+  it("reads ?workspace= on every route but the platform's own, and documents it", () => {
     const undocumented = allRouteDocs.filter((doc) => !PLATFORM_WIDE.has(routeKey(doc)) && !(doc.query && 'workspace' in doc.query.shape));
     expect(undocumented.map(routeKey)).toEqual([]);
   });

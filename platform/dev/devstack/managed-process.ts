@@ -53,7 +53,10 @@ export class ManagedProcess {
   readonly exited: Promise<number | null>;
   private running = true;
 
-  private constructor(private readonly child: ChildProcess, private readonly options: ManagedProcessOptions) {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly options: ManagedProcessOptions,
+  ) {
     this.name = options.name;
     this.pid = child.pid ?? 0;
     this.exited = new Promise((resolveExit) => {

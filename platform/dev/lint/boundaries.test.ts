@@ -15,46 +15,102 @@ async function brokenRules(path: string, code: string): Promise<string[]> {
 
 describe('npm run lint: the package boundaries', () => {
   it('a plugin imports only the SDK: another plugin is refused, by name or by a relative path', async () => {
-    expect(await brokenRules('plugins/research/src/planted.ts', "import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';\nexport const id = leadScoringPlugin.manifest.id;\n"))
-      .toEqual(['no-restricted-imports']);
-    expect(await brokenRules('plugins/research/src/planted.ts', "import { leadScoringPlugin } from '../../lead-scoring/src/index.ts';\nexport const id = leadScoringPlugin.manifest.id;\n"))
-      .toEqual(['import-x/no-relative-packages']);
-    expect(await brokenRules('plugins/research/src/planted.ts', "import { platform } from '@meetflow/platform/core/config';\nexport const p = platform;\n"))
-      .toEqual(['no-restricted-imports']);
-    expect(await brokenRules('plugins/research/src/planted.ts', "import { definePlugin } from '@meetflow/plugin-sdk';\nimport { researchPlugin } from './index.ts';\nexport const both = [definePlugin, researchPlugin];\n"))
-      .toEqual([]);
+    expect(
+      await brokenRules(
+        'plugins/research/src/planted.ts',
+        "import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';\nexport const id = leadScoringPlugin.manifest.id;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await brokenRules(
+        'plugins/research/src/planted.ts',
+        "import { leadScoringPlugin } from '../../lead-scoring/src/index.ts';\nexport const id = leadScoringPlugin.manifest.id;\n",
+      ),
+    ).toEqual(['import-x/no-relative-packages']);
+    expect(
+      await brokenRules(
+        'plugins/research/src/planted.ts',
+        "import { platform } from '@meetflow/platform/core/config';\nexport const p = platform;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await brokenRules(
+        'plugins/research/src/planted.ts',
+        "import { definePlugin } from '@meetflow/plugin-sdk';\nimport { researchPlugin } from './index.ts';\nexport const both = [definePlugin, researchPlugin];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('the SDK imports no other Meetflow package', async () => {
-    expect(await brokenRules('plugins/sdk/src/planted.ts', "import type { Models } from '@meetflow/platform/core/db/models';\nexport type M = Models;\n"))
-      .toEqual(['no-restricted-imports']);
+    expect(
+      await brokenRules(
+        'plugins/sdk/src/planted.ts',
+        "import type { Models } from '@meetflow/platform/core/db/models';\nexport type M = Models;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
   });
 
   it('workflow code imports no platform code and nothing with I/O; its tests may', async () => {
-    expect(await brokenRules('workflows/src/planted.ts', "import type { Models } from '@meetflow/platform/core/db/models';\nexport type M = Models;\n"))
-      .toEqual(['no-restricted-imports']);
-    expect(await brokenRules('workflows/src/planted.ts', "import { readFileSync } from 'node:fs';\nimport mongoose from 'mongoose';\nexport const io = [readFileSync, mongoose];\n"))
-      .toEqual(['no-restricted-imports', 'no-restricted-imports']);
-    expect(await brokenRules('workflows/src/planted.ts', "import { proxyActivities } from '@temporalio/workflow';\nimport type { PipelineActivities } from './activities.ts';\nexport const p = proxyActivities<PipelineActivities>;\n"))
-      .toEqual([]);
-    expect(await brokenRules('workflows/src/planted.test.ts', "import { readFileSync } from 'node:fs';\nexport const io = readFileSync;\n")).toEqual([]);
+    expect(
+      await brokenRules(
+        'workflows/src/planted.ts',
+        "import type { Models } from '@meetflow/platform/core/db/models';\nexport type M = Models;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await brokenRules(
+        'workflows/src/planted.ts',
+        "import { readFileSync } from 'node:fs';\nimport mongoose from 'mongoose';\nexport const io = [readFileSync, mongoose];\n",
+      ),
+    ).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(
+      await brokenRules(
+        'workflows/src/planted.ts',
+        "import { proxyActivities } from '@temporalio/workflow';\nimport type { PipelineActivities } from './activities.ts';\nexport const p = proxyActivities<PipelineActivities>;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules('workflows/src/planted.test.ts', "import { readFileSync } from 'node:fs';\nexport const io = readFileSync;\n"),
+    ).toEqual([]);
   });
 
   it('platform product code names no plugin (only the installed list does) and imports no development tooling', async () => {
-    const pluginImport = "import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';\nexport const id = leadScoringPlugin.manifest.id;\n";
+    const pluginImport =
+      "import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';\nexport const id = leadScoringPlugin.manifest.id;\n";
     expect(await brokenRules('platform/src/features/campaigns/planted.ts', pluginImport)).toEqual(['no-restricted-imports']);
     expect(await brokenRules('platform/src/features/plugins/installed.ts', pluginImport)).toEqual([]);
-    expect(await brokenRules('platform/src/features/campaigns/planted.ts', "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n"))
-      .toEqual(['import-x/no-restricted-paths']);
-    expect(await brokenRules('platform/src/features/campaigns/planted.test.ts', "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n"))
-      .toEqual([]);
+    expect(
+      await brokenRules(
+        'platform/src/features/campaigns/planted.ts',
+        "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await brokenRules(
+        'platform/src/features/campaigns/planted.test.ts',
+        "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('a UI feature reaches another only through its index.ts', async () => {
-    expect(await brokenRules('ui/src/features/campaigns/planted.ts', "import type { DiscoveredProspect } from '../prospect-discovery/api/types.ts';\nexport type P = DiscoveredProspect;\n"))
-      .toEqual(['import-x/no-restricted-paths']);
-    expect(await brokenRules('ui/src/features/campaigns/planted.ts', "import type { DiscoveredProspect } from '../prospect-discovery/index.ts';\nimport { STATUS_BADGE } from '../outreach-management/index.ts';\nexport const b = STATUS_BADGE;\nexport type P = DiscoveredProspect;\n"))
-      .toEqual([]);
-    expect(await brokenRules('ui/src/features/campaigns/planted.ts', "import { stagePercent } from './utils/campaign.ts';\nexport const c = stagePercent;\n")).toEqual([]);
+    expect(
+      await brokenRules(
+        'ui/src/features/campaigns/planted.ts',
+        "import type { DiscoveredProspect } from '../prospect-discovery/api/types.ts';\nexport type P = DiscoveredProspect;\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await brokenRules(
+        'ui/src/features/campaigns/planted.ts',
+        "import type { DiscoveredProspect } from '../prospect-discovery/index.ts';\nimport { STATUS_BADGE } from '../outreach-management/index.ts';\nexport const b = STATUS_BADGE;\nexport type P = DiscoveredProspect;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules(
+        'ui/src/features/campaigns/planted.ts',
+        "import { stagePercent } from './utils/campaign.ts';\nexport const c = stagePercent;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -25,20 +25,37 @@ function namesOf(id: string) {
 function commonFiles(id: string): Record<string, string> {
   const { name, plugin } = namesOf(id);
   return {
-    'package.json': `${JSON.stringify({
-      name: `@meetflow/plugin-${id}`, version: '0.1.0', private: true, type: 'module',
-      exports: { '.': './src/index.ts' },
-      dependencies: { '@meetflow/plugin-sdk': '0.1.0', '@temporalio/common': '^1.24.0', zod: '^4.6.7' },
-      // Marks the package as a plugin: the platform loads every plugins/* package that has it, taking this export.
-      meetflow: { plugin },
-    }, null, 2)}\n`,
+    'package.json': `${JSON.stringify(
+      {
+        name: `@meetflow/plugin-${id}`,
+        version: '0.1.0',
+        private: true,
+        type: 'module',
+        exports: { '.': './src/index.ts' },
+        dependencies: { '@meetflow/plugin-sdk': '0.1.0', '@temporalio/common': '^1.24.0', zod: '^4.6.7' },
+        // Marks the package as a plugin: the platform loads every plugins/* package that has it, taking this export.
+        meetflow: { plugin },
+      },
+      null,
+      2,
+    )}\n`,
     // A TypeScript project of its own, over the SDK's (the root tsconfig.json lists it: see new-plugin).
-    'tsconfig.json': `${JSON.stringify({
-      extends: '../../tsconfig.base.json',
-      compilerOptions: { composite: true, noEmit: false, emitDeclarationOnly: true, rootDir: '.', outDir: `../../node_modules/.cache/tsc/plugins/${id}` },
-      include: ['src', '*.ts'],
-      references: [{ path: '../sdk' }],
-    }, null, 2)}\n`,
+    'tsconfig.json': `${JSON.stringify(
+      {
+        extends: '../../tsconfig.base.json',
+        compilerOptions: {
+          composite: true,
+          noEmit: false,
+          emitDeclarationOnly: true,
+          rootDir: '.',
+          outDir: `../../node_modules/.cache/tsc/plugins/${id}`,
+        },
+        include: ['src', '*.ts'],
+        references: [{ path: '../sdk' }],
+      },
+      null,
+      2,
+    )}\n`,
     'src/index.ts': `import { definePlugin } from '@meetflow/plugin-sdk';
 import { createActivities } from './activities.ts';
 import { manifest } from './manifest.ts';
@@ -296,7 +313,8 @@ Settings come from \`MEETFLOW_PLUGINS_CONFIG\`, e.g. \`{"${id}": {"apiKey": "...
 /** Writes a new plugin into `dir` (normally plugins/<id>); refuses a bad id, a source id without `source-`, or an existing folder. */
 export function scaffoldPlugin(id: string, dir: string, kind: ScaffoldKind = 'agent'): string[] {
   if (!KEBAB.test(id)) throw new Error(`plugin id "${id}" must be kebab-case, e.g. "crm-hubspot"`);
-  if (kind === 'source' && !id.startsWith('source-')) throw new Error(`a source plugin's id starts with "source-" (discovery names it by the rest), e.g. "source-${id}"`);
+  if (kind === 'source' && !id.startsWith('source-'))
+    throw new Error(`a source plugin's id starts with "source-" (discovery names it by the rest), e.g. "source-${id}"`);
   if (existsSync(dir)) throw new Error(`${dir} already exists; choose another id`);
   const files = pluginFiles(id, kind);
   for (const [path, content] of Object.entries(files)) {

@@ -42,8 +42,13 @@ export function expectedResearch(company: SampleCompany): ExpectedResearch {
  * Sample tools research reported that the company does not use and that none of its tools implies
  * (research names what tools imply: WordPress → PHP): each one a misread of the site.
  */
-export function unexpectedTools(company: SampleCompany, result: { techStack: string[]; facts: Array<{ kind: string; value: string }> }): string[] {
+export function unexpectedTools(
+  company: SampleCompany,
+  result: { techStack: string[]; facts: Array<{ kind: string; value: string }> },
+): string[] {
   const implied = result.facts.filter((fact) => fact.kind === 'tech' && fact.value.includes(', implied by ')).map((fact) => fact.value);
-  return result.techStack.filter((tool) => SAMPLE_TOOLS.includes(tool) && !company.techStack.includes(tool)
-    && !implied.some((value) => value.startsWith(`Uses ${tool} `)));
+  return result.techStack.filter(
+    (tool) =>
+      SAMPLE_TOOLS.includes(tool) && !company.techStack.includes(tool) && !implied.some((value) => value.startsWith(`Uses ${tool} `)),
+  );
 }

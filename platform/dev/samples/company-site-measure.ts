@@ -21,12 +21,21 @@ let confidence = 0;
 const started = performance.now();
 for (let index = from; index < from + count; index++) {
   const { company } = defaultSampleCompany(index);
-  const result = await runActivity(researchPlugin, 'enrichCompany', { website: sampleCompanySiteUrl(samples.url, company.domain) }, deps as never);
+  const result = await runActivity(
+    researchPlugin,
+    'enrichCompany',
+    { website: sampleCompanySiteUrl(samples.url, company.domain) },
+    deps as never,
+  );
   const expected = expectedResearch(company);
   dataPoints += result.dataPoints;
   confidence += result.confidence;
   const researched: ExpectedResearch = {
-    companyName: result.companyName, industry: result.industry, employees: result.sizeHint.employees ?? '', revenue: result.sizeHint.revenue, funding: result.signals.funding,
+    companyName: result.companyName,
+    industry: result.industry,
+    employees: result.sizeHint.employees ?? '',
+    revenue: result.sizeHint.revenue,
+    funding: result.signals.funding,
     // Every detectable tool found (research also names what they imply: React, PHP…).
     techStack: expected.techStack.filter((tool) => result.techStack.includes(tool)),
   };
@@ -35,12 +44,17 @@ for (let index = from; index < from + count; index++) {
   else agreed.set('no extra tool', (agreed.get('no extra tool') ?? 0) + 1);
   for (const field of fields) {
     if (JSON.stringify(researched[field]) === JSON.stringify(expected[field])) agreed.set(field, agreed.get(field)! + 1);
-    else misses.push(`${company.domain} ${field}: expected ${JSON.stringify(expected[field])}, researched ${JSON.stringify(researched[field])}`);
+    else
+      misses.push(
+        `${company.domain} ${field}: expected ${JSON.stringify(expected[field])}, researched ${JSON.stringify(researched[field])}`,
+      );
   }
 }
 const seconds = (performance.now() - started) / 1000;
 await samples.close();
-console.log(`research on ${count} sample company sites (indexes ${from}–${from + count - 1}): ${seconds.toFixed(1)} s, ${((seconds * 1000) / count).toFixed(0)} ms a company`);
+console.log(
+  `research on ${count} sample company sites (indexes ${from}–${from + count - 1}): ${seconds.toFixed(1)} s, ${((seconds * 1000) / count).toFixed(0)} ms a company`,
+);
 console.log(`  mean facts per company ${(dataPoints / count).toFixed(1)}, mean research confidence ${(confidence / count).toFixed(2)}`);
 for (const field of fields) console.log(`  ${field.padEnd(13)} ${agreed.get(field)}/${count} as the record implies`);
 console.log(`  no extra tool ${agreed.get('no extra tool') ?? 0}/${count} (no sample tool the company does not use)`);

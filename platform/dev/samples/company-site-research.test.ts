@@ -19,8 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => samples.close());
 
-const research = (website: string) => runActivity(researchPlugin, 'enrichCompany', { website },
-  testDeps(researchPlugin, { http: createGuardedHttpClient({ allowHosts: [new URL(website).host] }) }) as never);
+const research = (website: string) =>
+  runActivity(
+    researchPlugin,
+    'enrichCompany',
+    { website },
+    testDeps(researchPlugin, { http: createGuardedHttpClient({ allowHosts: [new URL(website).host] }) }) as never,
+  );
 
 /** The first company of each industry, revenue band, funding state and job board among the first 2,000: every way a site differs. */
 function companiesCoveringEveryCase(): GeneratedCompany[] {
@@ -37,8 +42,13 @@ function companiesCoveringEveryCase(): GeneratedCompany[] {
 
 /** True when a fact's evidence is on the page it cites: in its text, its HTML, its meta tags or its headers. */
 function standsOnPage(fact: Fact, body: string, headers: Headers): boolean {
-  const normal = (text: string) => text.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code))).replace(/\s+/g, ' ').trim();
-  const served = [...headers].map(([name, value]) => `header ${name}: ${value}`)
+  const normal = (text: string) =>
+    text
+      .replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)))
+      .replace(/\s+/g, ' ')
+      .trim();
+  const served = [...headers]
+    .map(([name, value]) => `header ${name}: ${value}`)
     .concat([...body.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)].map((match) => `meta ${match[1]}: ${match[2]}`));
   const snippet = normal(fact.evidence.snippet);
   return normal(body.replace(/<[^>]+>/g, ' ')).includes(snippet) || normal(body).includes(snippet) || served.map(normal).includes(snippet);
@@ -49,12 +59,16 @@ describe('the research agent on the sample company sites', () => {
 
   it('covers every industry, revenue band, funding state and job board', () => {
     expect(new Set(companies.map(({ company }) => company.industry)).size).toBe(18);
-    expect(companies.filter(({ company }) => company.recentFunding).map(({ company }) => company.fundingStage).sort())
-      .toEqual(['Seed', 'Series A', 'Series B', 'Series C', 'Series D+']);
+    expect(
+      companies
+        .filter(({ company }) => company.recentFunding)
+        .map(({ company }) => company.fundingStage)
+        .sort(),
+    ).toEqual(['Seed', 'Series A', 'Series B', 'Series C', 'Series D+']);
     expect(new Set(companies.map(({ company }) => company.revenue))).toContain('$1B+');
   });
 
-  it('reads each site\'s name, industry, headcount, revenue, funding and every detectable tool as the record states them', async () => {
+  it("reads each site's name, industry, headcount, revenue, funding and every detectable tool as the record states them", async () => {
     for (const { company } of companies) {
       const website = sampleCompanySiteUrl(samples.url, company.domain);
       const result = await research(website);
@@ -94,7 +108,9 @@ describe('the research agent on the sample company sites', () => {
       expect(UNDETECTABLE_TOOLS).toEqual(['Pipedrive', 'Gorgias', 'Snowflake', 'Salesloft', 'Adyen']);
       expect(SAMPLE_TOOLS.filter((tool) => !result.techStack.includes(tool))).toEqual([...UNDETECTABLE_TOOLS]);
       // Each is seen on the page itself, not merely implied by another tool.
-      const seen = result.facts.filter((fact) => fact.kind === 'tech' && !fact.value.includes(', implied by ')).map((fact) => `${fact.value} `);
+      const seen = result.facts
+        .filter((fact) => fact.kind === 'tech' && !fact.value.includes(', implied by '))
+        .map((fact) => `${fact.value} `);
       expect(Object.keys(TOOL_EMBEDS).filter((tool) => !seen.some((value) => value.startsWith(`Uses ${tool} `)))).toEqual([]);
     } finally {
       server.closeAllConnections();

@@ -15,7 +15,7 @@ const sample = (index: number) => generateCompany(1, index, 3);
 const withBoard = Array.from({ length: 200 }, (_, index) => sample(index)).find(({ company }) => company.techStack.includes('Lever'))!;
 
 describe('GET /companies/<domain>/', () => {
-  it('serves each sample company\'s home and about pages as rendered from its regenerated record, with its headers', async () => {
+  it("serves each sample company's home and about pages as rendered from its regenerated record, with its headers", async () => {
     for (const index of [0, 1, 35, 1_000, 19_999]) {
       const generated = sample(index);
       const site = renderCompanySite(generated);
@@ -24,22 +24,31 @@ describe('GET /companies/<domain>/', () => {
       expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(home.headers.get('content-security-policy')).toBe(site.headers['content-security-policy']);
       expect(await home.text()).toBe(site.pages.get(''));
-      for (const path of ['about', 'about.html']) expect(await (await get(`/companies/${generated.company.domain}/${path}`)).text()).toBe(site.pages.get('about'));
+      for (const path of ['about', 'about.html'])
+        expect(await (await get(`/companies/${generated.company.domain}/${path}`)).text()).toBe(site.pages.get('about'));
     }
   });
 
-  it('sends the headers the company\'s hosting and tools send (Lever in the CSP), and serves the careers page of a company with a job board', async () => {
+  it("sends the headers the company's hosting and tools send (Lever in the CSP), and serves the careers page of a company with a job board", async () => {
     const careers = await get(`/companies/${withBoard.company.domain}/careers`);
     expect(careers.status).toBe(200);
-    expect(careers.headers.get('content-security-policy')).toContain('frame-src \'self\' https://jobs.lever.co');
+    expect(careers.headers.get('content-security-policy')).toContain("frame-src 'self' https://jobs.lever.co");
     expect(await careers.text()).toContain('through our Lever job board');
     const head = await get(`/companies/${withBoard.company.domain}/`, 'HEAD');
-    expect([head.status, await head.text(), Number(head.headers.get('content-length'))]).toEqual([200, '', Buffer.byteLength(renderCompanySite(withBoard).pages.get('')!)]);
+    expect([head.status, await head.text(), Number(head.headers.get('content-length'))]).toEqual([
+      200,
+      '',
+      Buffer.byteLength(renderCompanySite(withBoard).pages.get('')!),
+    ]);
   });
 
   it('lets every page be read (robots.txt), and redirects the folder without its slash', async () => {
     const robots = await get(`/companies/${sample(3).company.domain}/robots.txt`);
-    expect([robots.status, robots.headers.get('content-type'), await robots.text()]).toEqual([200, 'text/plain; charset=utf-8', 'User-agent: *\nDisallow:\n']);
+    expect([robots.status, robots.headers.get('content-type'), await robots.text()]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+      'User-agent: *\nDisallow:\n',
+    ]);
     const bare = await get(`/companies/${sample(3).company.domain}`);
     expect([bare.status, bare.headers.get('location')]).toEqual([301, `/companies/${sample(3).company.domain}/`]);
   });
@@ -48,11 +57,22 @@ describe('GET /companies/<domain>/', () => {
     const { domain } = sample(16).company;
     const wrongName = domain.replace(/^[a-z]+/, 'nosuch');
     const wrongIndex = domain.replace(/-g\.example$/, '-h.example');
-    for (const path of [`/companies/${wrongName}/`, `/companies/${wrongIndex}/`, '/companies/example.com/', '/companies/acme.example/',
-      `/companies/${domain.toUpperCase()}/`, '/companies/', '/companies/x-zzzzzzzzz.example/', `/companies/${domain}/pricing`, `/companies/${domain}/about/`]) {
+    for (const path of [
+      `/companies/${wrongName}/`,
+      `/companies/${wrongIndex}/`,
+      '/companies/example.com/',
+      '/companies/acme.example/',
+      `/companies/${domain.toUpperCase()}/`,
+      '/companies/',
+      '/companies/x-zzzzzzzzz.example/',
+      `/companies/${domain}/pricing`,
+      `/companies/${domain}/about/`,
+    ]) {
       expect([path, (await get(path)).status]).toEqual([path, 404]);
     }
-    const noBoard = Array.from({ length: 50 }, (_, index) => sample(index)).find(({ company }) => !company.techStack.some((tool) => ['Greenhouse', 'Lever', 'Workday'].includes(tool)))!;
+    const noBoard = Array.from({ length: 50 }, (_, index) => sample(index)).find(
+      ({ company }) => !company.techStack.some((tool) => ['Greenhouse', 'Lever', 'Workday'].includes(tool)),
+    )!;
     expect((await get(`/companies/${noBoard.company.domain}/careers`)).status).toBe(404);
     expect((await fetch(`${server.url}/companies/${domain}/`, { method: 'POST' })).status).toBe(405);
   });

@@ -13,7 +13,11 @@ export interface SiteResponse {
 }
 
 const HTML = 'text/html; charset=utf-8';
-const NOT_FOUND: SiteResponse = { status: 404, headers: { 'content-type': HTML }, body: '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>' };
+const NOT_FOUND: SiteResponse = {
+  status: 404,
+  headers: { 'content-type': HTML },
+  body: '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>',
+};
 // Eight base-36 digits reach 2.8 trillion companies: any longer suffix cannot be a sample index.
 const SAMPLE_DOMAIN = /^[a-z0-9-]+-([0-9a-z]{1,8})\.example$/;
 
@@ -42,7 +46,8 @@ export function companySiteResponse(pathname: string): SiteResponse | null {
 /** The response for a path below a company site's folder: '' or "index.html" is its home page, "about" or "about.html" a page. */
 export function companySitePageResponse(site: CompanySite, path: string): SiteResponse {
   // Every page may be read: sample sites exist to be researched.
-  if (path === 'robots.txt') return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'User-agent: *\nDisallow:\n' };
+  if (path === 'robots.txt')
+    return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'User-agent: *\nDisallow:\n' };
   const page = path.replace(/\.html$/, '');
   const body = site.pages.get(page === 'index' ? '' : page);
   return body === undefined ? NOT_FOUND : { status: 200, headers: { ...site.headers, 'content-type': HTML }, body };

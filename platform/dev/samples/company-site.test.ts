@@ -12,7 +12,8 @@ const firstWhere = (test: (sample: GeneratedCompany) => boolean) => {
 };
 const decode = (html: string) => html.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
 /** The visible text of a page's <main>, tags dropped and entities decoded. */
-const textOf = (html: string) => decode(html.slice(html.indexOf('<main>'), html.indexOf('</main>')).replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  decode(html.slice(html.indexOf('<main>'), html.indexOf('</main>')).replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 const firstMatch = (html: string, pattern: RegExp) => decode(pattern.exec(html)?.[1] ?? '');
 
 describe('renderCompanySite', () => {
@@ -26,7 +27,9 @@ describe('renderCompanySite', () => {
       const pitch = INDUSTRIES.find((industry) => industry.label === company.industry)!.pitch;
       expect(firstMatch(home, /<meta name="description" content="([^"]*)">/)).toBe(`${company.name} ${pitch}.`);
       expect(firstMatch(home, /<h1>(.*?)<\/h1>/)).toBe(INDUSTRY_COPY[company.industry]!.headline);
-      expect(textOf(home)).toContain(`${company.name} is a team of ${company.employeeCount.toLocaleString('en-US')} based in ${company.location.city}, ${company.location.country}.`);
+      expect(textOf(home)).toContain(
+        `${company.name} is a team of ${company.employeeCount.toLocaleString('en-US')} based in ${company.location.city}, ${company.location.country}.`,
+      );
       expect(about).toContain(`We are a team of ${company.employeeCount.toLocaleString('en-US')} based in ${company.location.city}`);
       const floor = company.revenue.startsWith('<') ? null : company.revenue.split('-')[0]!.replace('+', '');
       expect(about).toContain(floor ? `more than ${floor} in annual revenue` : 'still under a million dollars');
@@ -36,7 +39,9 @@ describe('renderCompanySite', () => {
 
   it('announces a funding round only when the record says the funding is recent, and states the stage otherwise', () => {
     const recent = firstWhere(({ company }) => company.recentFunding && company.fundingStage === 'Series A');
-    expect(textOf(renderCompanySite(recent).pages.get('about')!)).toContain(`${recent.company.name} has closed its Series A funding round.`);
+    expect(textOf(renderCompanySite(recent).pages.get('about')!)).toContain(
+      `${recent.company.name} has closed its Series A funding round.`,
+    );
     const staged = firstWhere(({ company }) => !company.recentFunding && company.fundingStage === 'Series B');
     const stagedAbout = textOf(renderCompanySite(staged).pages.get('about')!);
     expect(stagedAbout).toContain('is a venture-backed company at the Series B stage.');
@@ -45,7 +50,7 @@ describe('renderCompanySite', () => {
     expect(textOf(renderCompanySite(unfunded).pages.get('about')!)).not.toMatch(/round|venture|funding/i);
   });
 
-  it('has a careers page only for a company that runs a job board, naming its colleagues\' functions and no open roles', () => {
+  it("has a careers page only for a company that runs a job board, naming its colleagues' functions and no open roles", () => {
     const withBoard = firstWhere(({ company }) => company.techStack.includes('Greenhouse'));
     const site = renderCompanySite(withBoard);
     const careers = site.pages.get('careers')!;
@@ -67,8 +72,8 @@ describe('renderCompanySite', () => {
     expect(site.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
   });
 
-  it('escapes names, so a company called O\'Something reads as written', () => {
-    const sample = firstWhere(({ company }) => company.name.includes('\''));
+  it("escapes names, so a company called O'Something reads as written", () => {
+    const sample = firstWhere(({ company }) => company.name.includes("'"));
     const home = renderCompanySite(sample).pages.get('')!;
     expect(home).not.toContain(`>${sample.company.name}<`);
     expect(firstMatch(home, /<a class="brand" href="\.\/">(.*?)<\/a>/)).toBe(sample.company.name);

@@ -22,7 +22,13 @@ const HIRING_TOOLS = ['Greenhouse', 'Lever', 'Workday'];
 const FUNCTION_NAMES: Record<string, string> = { executive: 'leadership', revops: 'revenue operations', hr: 'people and talent', it: 'IT' };
 // What a browser may load: nothing from elsewhere, so opening a sample site never calls a real
 // vendor with a made-up account id. The research agent reads the tags without running them.
-const BASE_CSP = ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'"];
+const BASE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+];
 
 // FNV-1a with a final mix (so neighbouring inputs differ in every digit): stable per company
 // and tool, so a site reads the same on every request.
@@ -90,7 +96,9 @@ ${embeds.join('\n')}`;
 function homeHtml(generated: GeneratedCompany, pitch: string): string {
   const { company } = generated;
   const copy = INDUSTRY_COPY[company.industry];
-  const features = (copy?.features ?? []).map(([title, text]) => `<li><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p></li>`).join('');
+  const features = (copy?.features ?? [])
+    .map(([title, text]) => `<li><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p></li>`)
+    .join('');
   return `<section class="hero"><h1>${escapeHtml(copy?.headline ?? company.name)}</h1>
 <p>${escapeHtml(`${company.name} ${pitch}.${copy ? ` ${copy.lede}` : ''}`)}</p></section>
 ${features ? `<section class="features"><h2>What we do</h2><ul>${features}</ul></section>` : ''}
@@ -105,13 +113,24 @@ export function renderCompanySite(generated: GeneratedCompany): CompanySite {
   const embeds = embedsFor(company.techStack, idsFor(company.domain));
   const board = HIRING_TOOLS.find((tool) => company.techStack.includes(tool));
   const nav: Array<[string, string]> = [['about', 'About'], ...(board ? [['careers', 'Careers'] as [string, string]] : [])];
-  const page = (parts: Pick<PageParts, 'title' | 'mainHtml'> & Partial<PageParts>) => renderPage({
-    companyName: company.name, nav, headHtml: embeds.head, bodyHtml: embeds.body,
-    footerText: `© ${company.name} · ${company.location.city}, ${company.location.country} · Sample data: a fictional company, not a real business.`,
-    ...parts,
-  });
+  const page = (parts: Pick<PageParts, 'title' | 'mainHtml'> & Partial<PageParts>) =>
+    renderPage({
+      companyName: company.name,
+      nav,
+      headHtml: embeds.head,
+      bodyHtml: embeds.body,
+      footerText: `© ${company.name} · ${company.location.city}, ${company.location.country} · Sample data: a fictional company, not a real business.`,
+      ...parts,
+    });
   const pages = new Map<string, string>([
-    ['', page({ title: `${company.name} — ${INDUSTRY_COPY[company.industry]?.headline ?? company.industry}`, description: `${company.name} ${pitch}.`, mainHtml: homeHtml(generated, pitch) })],
+    [
+      '',
+      page({
+        title: `${company.name} — ${INDUSTRY_COPY[company.industry]?.headline ?? company.industry}`,
+        description: `${company.name} ${pitch}.`,
+        mainHtml: homeHtml(generated, pitch),
+      }),
+    ],
     ['about', page({ title: `About ${company.name}`, mainHtml: aboutHtml(generated, pitch) })],
   ]);
   if (board) pages.set('careers', page({ title: `Careers at ${company.name}`, mainHtml: careersHtml(generated, board, embeds.careers) }));

@@ -64,7 +64,9 @@ async function serve(root: string, request: IncomingMessage, response: ServerRes
   }
   const file = target ? await fileFor(target) : null;
   if (!file) {
-    response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
+    response
+      .writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
     return;
   }
   const body = await readFile(file);
@@ -94,9 +96,10 @@ export async function startSampleSitesServer(options: { host: string; port: numb
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
-    close: () => new Promise((resolveClose) => {
-      server.closeAllConnections();
-      server.close(() => resolveClose());
-    }),
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
   };
 }

@@ -46,8 +46,20 @@ try {
   await ensureDefaultWorkspace(db.workspaces);
   await sampleDatabaseReady(db);
   const runner = { db, temporal: temporal.client, taskQueue: config.taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
-  const result = await seedWorkspace({ db, runner, logger, samplesUrl: seed.samplesUrl, host, connection: database.connection,
-    temporal: temporal.client, taskQueue: config.taskQueue, searchSample: sampleSearchOn(database.connection) }, DEFAULT_WORKSPACE.slug);
+  const result = await seedWorkspace(
+    {
+      db,
+      runner,
+      logger,
+      samplesUrl: seed.samplesUrl,
+      host,
+      connection: database.connection,
+      temporal: temporal.client,
+      taskQueue: config.taskQueue,
+      searchSample: sampleSearchOn(database.connection),
+    },
+    DEFAULT_WORKSPACE.slug,
+  );
   if (result.status === 'done') logger.info(result, 'default workspace seeded with sample prospects');
   await temporal.connection.close();
   await database.close();

@@ -19,11 +19,21 @@ let deps: SeedDeps;
 beforeAll(async () => {
   samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
   stack = await startTestPipelineWorker('seed', [researchPlugin, leadScoringPlugin, outreachPlugin], {
-    enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+    enrollment: true,
+    services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
   await ensureSampleDatabase(stack.db, { companies: 600, batchSize: 300 });
-  deps = { db: seedModels(stack.database), runner: stack.runner, logger: pino({ level: 'silent' }), samplesUrl: samples.url, host: stack.host,
-    connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue, searchSample: sampleSearchOn(stack.database) };
+  deps = {
+    db: seedModels(stack.database),
+    runner: stack.runner,
+    logger: pino({ level: 'silent' }),
+    samplesUrl: samples.url,
+    host: stack.host,
+    connection: stack.database,
+    temporal: stack.runner.temporal,
+    taskQueue: stack.runner.taskQueue,
+    searchSample: sampleSearchOn(stack.database),
+  };
 }, 120_000);
 afterAll(async () => {
   await stack.stop();
@@ -37,7 +47,9 @@ describe('seedWorkspace', () => {
     expect(result.prospectIds).toEqual(Array.from({ length: SEED_PROSPECTS }, (_, index) => index + 1));
 
     const icp = await getWorkspaceIcp(stack.db, 'seeded');
-    expect(icp?.sourceUrls).toEqual(['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precision'].map((site) => `${samples.url}/${site}/`));
+    expect(icp?.sourceUrls).toEqual(
+      ['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precision'].map((site) => `${samples.url}/${site}/`),
+    );
     const prospects = await stack.db.prospects.find({ workspaceId: 'seeded' }).sort({ id: 1 }).lean();
     expect(prospects).toHaveLength(SEED_PROSPECTS);
     expect(new Set(prospects.map((prospect) => prospect.company)).size).toBe(SEED_PROSPECTS);
@@ -55,12 +67,18 @@ describe('seedWorkspace', () => {
     expect(runs.every((run) => run.pipelineId === 'prospect-pipeline' && run.status === 'completed')).toBe(true);
     // Research read each company's sample site: the score's research is not empty.
     const research = await stack.db.stepOutputs.find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: 'research' }).lean();
-    expect(research.filter((stored) => (stored.output as { techStack: string[] }).techStack.length > 0).length).toBeGreaterThan(SEED_PROSPECTS / 2);
+    expect(research.filter((stored) => (stored.output as { techStack: string[] }).techStack.length > 0).length).toBeGreaterThan(
+      SEED_PROSPECTS / 2,
+    );
     const enrolled = runs.filter((run) => run.steps.outreach?.status === 'completed').length;
     expect(enrolled).toBe(result.qualified);
 
     const [campaign] = await stack.db.campaigns.find({ workspaceId: 'seeded' }).lean();
-    expect(campaign).toMatchObject({ status: 'active', prospectIds: result.prospectIds, name: expect.stringContaining('(sample prospects)') });
+    expect(campaign).toMatchObject({
+      status: 'active',
+      prospectIds: result.prospectIds,
+      name: expect.stringContaining('(sample prospects)'),
+    });
     // The campaign ran them, as one batch: its runs are the ones above.
     expect(campaign!.batches).toEqual([expect.objectContaining({ kind: 'start', prospects: SEED_PROSPECTS })]);
     expect(new Set(runs.map((run) => run.batchId))).toEqual(new Set([campaign!.batches[0]!.batchId]));
@@ -89,7 +107,15 @@ describe('seedWorkspace', () => {
   }, 240_000);
 
   it('leaves a workspace that already has prospects alone', async () => {
-    await stack.db.prospects.create({ workspaceId: 'in-use', id: 1, firstName: 'Ada', lastName: 'Lane', company: 'Acme', email: 'ada@acme.example', emailLower: 'ada@acme.example' });
+    await stack.db.prospects.create({
+      workspaceId: 'in-use',
+      id: 1,
+      firstName: 'Ada',
+      lastName: 'Lane',
+      company: 'Acme',
+      email: 'ada@acme.example',
+      emailLower: 'ada@acme.example',
+    });
     expect(await seedWorkspace(deps, 'in-use')).toMatchObject({ status: 'skipped', reason: 'the workspace already had prospects' });
     expect(await stack.db.prospects.countDocuments({ workspaceId: 'in-use' })).toBe(1);
   });

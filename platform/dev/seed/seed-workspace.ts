@@ -18,7 +18,10 @@ import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
 export type SeedModels = Models & { workspaceSeeds: WorkspaceSeedModel };
 
 /** The product's models over a connection, with the seed's own. */
-export const seedModels = (connection: Connection): SeedModels => ({ ...createModels(connection), workspaceSeeds: workspaceSeedModel(connection) });
+export const seedModels = (connection: Connection): SeedModels => ({
+  ...createModels(connection),
+  workspaceSeeds: workspaceSeedModel(connection),
+});
 
 /** What seeding runs on: the product's own services, the sample sites and the sample database. */
 export interface SeedDeps extends DiscoveryDeps {
@@ -57,8 +60,10 @@ export function seedSelection(prospects: readonly DiscoveredProspectView[], coun
   const best = candidates.slice(0, Math.min(SEED_BEST, count));
   const rest = candidates.slice(best.length);
   const others = count - best.length;
-  const spread = others <= 0 || rest.length <= others ? rest.slice(0, Math.max(0, others))
-    : Array.from({ length: others }, (_, index) => rest[Math.floor(((index + 1) * rest.length) / (others + 1))]!);
+  const spread =
+    others <= 0 || rest.length <= others
+      ? rest.slice(0, Math.max(0, others))
+      : Array.from({ length: others }, (_, index) => rest[Math.floor(((index + 1) * rest.length) / (others + 1))]!);
   return [...best, ...spread];
 }
 
@@ -73,9 +78,17 @@ async function addProspects(deps: SeedDeps, workspaceId: string, people: readonl
       continue;
     }
     const created = await createProspect(deps.db, workspaceId, {
-      firstName: person.firstName, lastName: person.lastName, company: person.company, email, jobTitle: person.jobTitle,
-      website: person.website ?? undefined, source: person.source, industry: person.industry ?? undefined,
-      companySize: person.companySize ?? undefined, employeeCount: person.enrichmentData.employeeCount ?? undefined, sample: true,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      company: person.company,
+      email,
+      jobTitle: person.jobTitle,
+      website: person.website ?? undefined,
+      source: person.source,
+      industry: person.industry ?? undefined,
+      companySize: person.companySize ?? undefined,
+      employeeCount: person.enrichmentData.employeeCount ?? undefined,
+      sample: true,
       ...(person.linkedinUrl ? { linkedinUrl: person.linkedinUrl } : {}),
     });
     ids.push(created.id);
@@ -96,14 +109,26 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
   const previous = await db.workspaceSeeds.findById(workspaceId).lean();
   // Done or skipped is final; running (a restart cut it short) or failed (say the worker was down) resumes.
   if (previous && (previous.status === 'done' || previous.status === 'skipped')) {
-    return { status: previous.status, reason: previous.reason ?? null, prospectIds: previous.prospectIds, processed: previous.processed, qualified: previous.qualified };
+    return {
+      status: previous.status,
+      reason: previous.reason ?? null,
+      prospectIds: previous.prospectIds,
+      processed: previous.processed,
+      qualified: previous.qualified,
+    };
   }
-  if (!previous && await db.prospects.exists({ workspaceId })) {
-    return finish(db, workspaceId, { status: 'skipped', reason: 'the workspace already had prospects', prospectIds: [], processed: 0, qualified: 0 });
+  if (!previous && (await db.prospects.exists({ workspaceId }))) {
+    return finish(db, workspaceId, {
+      status: 'skipped',
+      reason: 'the workspace already had prospects',
+      prospectIds: [],
+      processed: 0,
+      qualified: 0,
+    });
   }
   await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { status: 'running', reason: null } }, { upsert: true });
   try {
-    const icp = await getWorkspaceIcp(db, workspaceId) ?? await analyzeIcp(deps, workspaceId, sampleCustomerSites(deps.samplesUrl));
+    const icp = (await getWorkspaceIcp(db, workspaceId)) ?? (await analyzeIcp(deps, workspaceId, sampleCustomerSites(deps.samplesUrl)));
     const slice = icp.icpSlices.toSorted((a, b) => b.confidence - a.confidence)[0]!;
     // The ICP builder states no revenue (customer sites rarely do), so none is asked for.
     const found = await discoverProspects(deps, workspaceId, IcpCriteriaSchema.parse(slice.criteria), SEED_SOURCES);
@@ -119,15 +144,25 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     // The campaign runs them as one batch, as a user's would. A batch a restart cut short is waited
     // for; a prospect scored before the restart was processed, and running it again would only repeat its run.
     const running = campaign!.batches.at(-1)?.batchId;
-    if (running && await batchRunning(db, running)) await batchEnded(deps, running);
+    if (running && (await batchRunning(db, running))) await batchEnded(deps, running);
     const unscored = await db.prospects.find({ workspaceId, id: { $in: prospectIds }, score: null }, { id: 1 }).lean();
     if (unscored.length > 0) {
-      const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, { prospects: 'all', only: unscored.map(({ id }) => id) });
+      const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, {
+        prospects: 'all',
+        only: unscored.map(({ id }) => id),
+      });
       await batchEnded(deps, batch.batchId);
     }
     // Qualified is lead scoring's word (its own threshold): the copy step ran for the prospect's run.
-    const qualified = (await db.pipelineRuns.distinct('input.prospectId', { workspaceId, pipelineId: PROSPECT_PIPELINE.id,
-      'input.prospectId': { $in: prospectIds }, 'steps.score.status': 'completed', 'steps.copy.status': { $ne: 'skipped' } })).length;
+    const qualified = (
+      await db.pipelineRuns.distinct('input.prospectId', {
+        workspaceId,
+        pipelineId: PROSPECT_PIPELINE.id,
+        'input.prospectId': { $in: prospectIds },
+        'steps.score.status': 'completed',
+        'steps.copy.status': { $ne: 'skipped' },
+      })
+    ).length;
     return finish(db, workspaceId, { status: 'done', reason: null, prospectIds, processed: prospectIds.length, qualified });
   } catch (error) {
     deps.logger.error({ err: error, workspaceId }, 'could not seed the workspace with sample prospects');
@@ -138,7 +173,10 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
 
 /** Waits for a batch's workflow to end (its runs record how each went). */
 async function batchEnded(deps: SeedDeps, batchId: string): Promise<void> {
-  await deps.runner.temporal.workflow.getHandle(`pipeline-batch-${batchId}`).result().catch(() => undefined);
+  await deps.runner.temporal.workflow
+    .getHandle(`pipeline-batch-${batchId}`)
+    .result()
+    .catch(() => undefined);
 }
 
 async function finish(db: SeedModels, workspaceId: string, result: SeedResult): Promise<SeedResult> {

@@ -37,7 +37,9 @@ async function workerIsPolling(address: string, namespace: string, taskQueue: st
   const connection = Connection.lazy({ address });
   try {
     const { pollers } = await connection.workflowService.describeTaskQueue({
-      namespace, taskQueue: { name: taskQueue }, taskQueueType: 1, // workflow task queue
+      namespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType: 1, // workflow task queue
     });
     return pollers.length > 0;
   } finally {
@@ -51,8 +53,11 @@ async function workerIsPolling(address: string, namespace: string, taskQueue: st
  * The worker and the API are given `environment` (the one `config` was loaded from), so they read
  * the same settings.
  */
-export async function startStack(config: Config, log: (message: string) => void,
-  environment: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
+export async function startStack(
+  config: Config,
+  log: (message: string) => void,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<RunningStack> {
   const dataDir = resolve(repoRoot, config.devstack.dataDir);
   const devstack = await startDevstack({
     dataDir,
@@ -75,20 +80,31 @@ export async function startStack(config: Config, log: (message: string) => void,
     ensureUiBuilt(log);
     if (config.devstack.samplesPort !== undefined) {
       samples = await startSampleSitesServer({ host: '127.0.0.1', port: config.devstack.samplesPort }).catch((error: unknown) => {
-        throw new DevstackError(`cannot serve the sample sites on port ${config.devstack.samplesPort} (${(error as Error).message}); `
-          + 'choose another with MEETFLOW_SAMPLES_PORT=<port>, or MEETFLOW_SAMPLES_PORT=off');
+        throw new DevstackError(
+          `cannot serve the sample sites on port ${config.devstack.samplesPort} (${(error as Error).message}); ` +
+            'choose another with MEETFLOW_SAMPLES_PORT=<port>, or MEETFLOW_SAMPLES_PORT=off',
+        );
       });
     }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
     // The worker and the API read the environment the config came from, plus where the stack put things.
-    const env = { ...environment, MONGODB_URI: devstack.mongoUri, TEMPORAL_ADDRESS: devstack.temporalAddress,
-      HOST: config.host, MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
-      ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}) };
-    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) => ManagedProcess.start({
-      name, command: process.execPath, args: ['--import', 'tsx', join(repoRoot, entry)],
-      pidFile: join(dataDir, 'run', `${name}.pid`), env: { ...env, ...own },
-    });
+    const env = {
+      ...environment,
+      MONGODB_URI: devstack.mongoUri,
+      TEMPORAL_ADDRESS: devstack.temporalAddress,
+      HOST: config.host,
+      MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
+      ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}),
+    };
+    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) =>
+      ManagedProcess.start({
+        name,
+        command: process.execPath,
+        args: ['--import', 'tsx', join(repoRoot, entry)],
+        pidFile: join(dataDir, 'run', `${name}.pid`),
+        env: { ...env, ...own },
+      });
 
     const worker = await spawnService('worker', 'platform/src/worker/main.ts');
     services.push(worker);
@@ -112,8 +128,11 @@ export async function startStack(config: Config, log: (message: string) => void,
       samplesUrl: samples?.url,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
-      failed: Promise.race(services.filter((service) => service.name !== 'seed')
-        .map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`))),
+      failed: Promise.race(
+        services
+          .filter((service) => service.name !== 'seed')
+          .map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`)),
+      ),
       stop,
     };
   } catch (error) {

@@ -10,9 +10,11 @@ function uiFingerprint(): string {
   const hash = createHash('sha256');
   const files = ['index.html', 'vite.config.ts', 'package.json']
     .map((file) => join(uiDir, file))
-    .concat(readdirSync(join(uiDir, 'src'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name)))
+    .concat(
+      readdirSync(join(uiDir, 'src'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name)),
+    )
     .filter((file) => existsSync(file))
     .sort();
   for (const file of files) hash.update(file).update(readFileSync(file));

@@ -15,10 +15,11 @@ export async function serveForTest(app: Koa): Promise<{ url: string; close: () =
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolveClose) => {
-      server.closeAllConnections();
-      server.close(() => resolveClose());
-    }),
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
   };
 }
 
@@ -39,8 +40,15 @@ export async function serveRouters(...routers: Router[]): Promise<Awaited<Return
  */
 export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaited<ReturnType<typeof serveForTest>>> {
   const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
-  const served = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
-    product: { db: stack.db, runner: stack.runner } }));
+  const served = await serveForTest(
+    createApp({
+      logger: pino({ level: 'silent' }),
+      database: stack.database,
+      temporal: health,
+      plugins: stack.host,
+      product: { db: stack.db, runner: stack.runner },
+    }),
+  );
   return {
     url: served.url,
     async close() {

@@ -7,38 +7,53 @@ export const calls: string[] = [];
 const number = z.object({ n: z.number() });
 
 /** A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good, one that takes its time, one that goes silent. */
-export const mathPlugin = definePlugin(defineManifest({
-  id: 'math', name: 'Math', version: '1.0.0', description: 'Arithmetic for pipeline tests', kind: 'agent',
-  ui: { icon: 'calculator', color: '#64748b', category: 'Testing' },
-  config: z.object({}),
-  activities: {
-    double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
-    flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
-    checkPositive: { description: 'fails for good on a negative n', input: number, output: number },
-    wait: { description: 'answers n after ms milliseconds', input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }), output: number },
-    silentWait: { description: 'says it heartbeats, then waits ms milliseconds without a heartbeat', heartbeats: true,
-      input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }), output: number },
-  },
-}), () => ({
-  double: async ({ n }) => (calls.push(`double(${n})`), { n: n * 2 }),
-  flakyIncrement: async ({ n }, context) => {
-    calls.push(`flakyIncrement(${n})#${context.attempt}`);
-    if (context.attempt === 1) throw new Error('transient: connection reset');
-    return { n: n + 1 };
-  },
-  wait: async ({ n, ms }) => {
-    calls.push(`wait(${n}, ${ms})`);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { n };
-  },
-  silentWait: async ({ n, ms }) => {
-    calls.push(`silentWait(${n}, ${ms})`);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { n };
-  },
-  checkPositive: async ({ n }) => {
-    calls.push(`checkPositive(${n})`);
-    if (n < 0) throw ApplicationFailure.create({ type: 'Negative', message: `${n} is negative`, nonRetryable: true });
-    return { n };
-  },
-}));
+export const mathPlugin = definePlugin(
+  defineManifest({
+    id: 'math',
+    name: 'Math',
+    version: '1.0.0',
+    description: 'Arithmetic for pipeline tests',
+    kind: 'agent',
+    ui: { icon: 'calculator', color: '#64748b', category: 'Testing' },
+    config: z.object({}),
+    activities: {
+      double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
+      flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
+      checkPositive: { description: 'fails for good on a negative n', input: number, output: number },
+      wait: {
+        description: 'answers n after ms milliseconds',
+        input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
+        output: number,
+      },
+      silentWait: {
+        description: 'says it heartbeats, then waits ms milliseconds without a heartbeat',
+        heartbeats: true,
+        input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
+        output: number,
+      },
+    },
+  }),
+  () => ({
+    double: async ({ n }) => (calls.push(`double(${n})`), { n: n * 2 }),
+    flakyIncrement: async ({ n }, context) => {
+      calls.push(`flakyIncrement(${n})#${context.attempt}`);
+      if (context.attempt === 1) throw new Error('transient: connection reset');
+      return { n: n + 1 };
+    },
+    wait: async ({ n, ms }) => {
+      calls.push(`wait(${n}, ${ms})`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { n };
+    },
+    silentWait: async ({ n, ms }) => {
+      calls.push(`silentWait(${n}, ${ms})`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { n };
+    },
+    checkPositive: async ({ n }) => {
+      calls.push(`checkPositive(${n})`);
+      if (n < 0) throw ApplicationFailure.create({ type: 'Negative', message: `${n} is negative`, nonRetryable: true });
+      return { n };
+    },
+  }),
+);

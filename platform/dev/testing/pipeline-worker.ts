@@ -36,12 +36,21 @@ export interface TestWorkerOptions {
 }
 
 /** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
-export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[], options: TestWorkerOptions = {}): Promise<TestPipelineWorker> {
+export async function startTestPipelineWorker(
+  label: string,
+  plugins: AnyPlugin[],
+  options: TestWorkerOptions = {},
+): Promise<TestPipelineWorker> {
   const database = await openTestDatabase(label);
   const db = createModels(database);
   const host = PluginHost.load(plugins, options.settings);
   const services: HostServices = {
-    connection: database, http: noNetwork, logger: pino({ level: 'silent' }), clock: { now: () => new Date() }, llm: null, ...options.services,
+    connection: database,
+    http: noNetwork,
+    logger: pino({ level: 'silent' }),
+    clock: { now: () => new Date() },
+    llm: null,
+    ...options.services,
   };
   const taskQueue = `${label}-${randomUUID()}`;
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
@@ -50,13 +59,16 @@ export async function startTestPipelineWorker(label: string, plugins: AnyPlugin[
   quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({
-    connection: workerConnection, taskQueue,
+    connection: workerConnection,
+    taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
     activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins }, versions: pluginVersions(plugins) }),
   });
   const running = worker.run();
   return {
-    database, db, host,
+    database,
+    db,
+    host,
     runner: { db, temporal: client, taskQueue, activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined) },
     async stop() {
       worker.shutdown();

@@ -13,10 +13,13 @@ try {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'api stopping');
-    api.close().then(() => process.exit(0), (error: unknown) => {
-      logger.error({ err: error }, 'api did not stop cleanly');
-      process.exit(1);
-    });
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'api did not stop cleanly');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

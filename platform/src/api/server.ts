@@ -39,24 +39,48 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     logger.error({ err: error }, message);
     return false;
   };
-  const runner = { db: models, temporal: temporal.client, taskQueue: config.taskQueue, activities: plugins.activityIndex(BUILTIN_ACTIVITIES) };
+  const runner = {
+    db: models,
+    temporal: temporal.client,
+    taskQueue: config.taskQueue,
+    activities: plugins.activityIndex(BUILTIN_ACTIVITIES),
+  };
   // At start: the default workspace the UI hard-codes, its weekly learning schedule, and its pricing
   // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.
-  void ready.then(() => ensureDefaultWorkspace(models.workspaces))
+  void ready
+    .then(() => ensureDefaultWorkspace(models.workspaces))
     .then(() => reconcileAllRollups(models)) // finishes rollup updates a crash may have cut short
-    .then(async () => applyLearningSettings({ client: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug,
-      (await getWorkspaceConfig(models, DEFAULT_WORKSPACE.slug)).learningSettings))
-    .then(() => ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug))
-    .then(() => true, (error: unknown) => failed(error, 'could not prepare the default workspace'));
+    .then(async () =>
+      applyLearningSettings(
+        { client: temporal.client, taskQueue: config.taskQueue },
+        DEFAULT_WORKSPACE.slug,
+        (await getWorkspaceConfig(models, DEFAULT_WORKSPACE.slug)).learningSettings,
+      ),
+    )
+    .then(() =>
+      ensureDefaultSlices({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, DEFAULT_WORKSPACE.slug),
+    )
+    .then(
+      () => true,
+      (error: unknown) => failed(error, 'could not prepare the default workspace'),
+    );
   // The built-in sample prospects discovery answers from without provider credentials: generated once
   // in the background (about 21 s for the default 20,000 companies on the embedded database), resumed if a start was cut short.
-  void ready.then(() => config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined)
-    .then((result) => {
-      if (result?.generated) logger.info(result, 'sample prospect database generated');
-      return true;
-    }, (error: unknown) => failed(error, 'could not generate the sample prospect database'));
+  void ready
+    .then(() => (config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined))
+    .then(
+      (result) => {
+        if (result?.generated) logger.info(result, 'sample prospect database generated');
+        return true;
+      },
+      (error: unknown) => failed(error, 'could not generate the sample prospect database'),
+    );
   const app = createApp({
-    logger, database: connection, temporal, plugins, uiDir: uiDistDir,
+    logger,
+    database: connection,
+    temporal,
+    plugins,
+    uiDir: uiDistDir,
     product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },
   });
   const server = app.listen(config.port, config.host);

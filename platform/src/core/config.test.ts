@@ -5,49 +5,78 @@ describe('loadConfig', () => {
   it('defaults to the embedded database and local Temporal', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      host: '127.0.0.1', port: 3000, externalMongo: false, externalTemporal: false,
-      mongoUri: 'mongodb://127.0.0.1:27027/meetflow', temporalAddress: '127.0.0.1:7233',
+      host: '127.0.0.1',
+      port: 3000,
+      externalMongo: false,
+      externalTemporal: false,
+      mongoUri: 'mongodb://127.0.0.1:27027/meetflow',
+      temporalAddress: '127.0.0.1:7233',
       devstack: { temporalUiPort: 8233 },
     });
   });
 
   it('uses MONGODB_URI and TEMPORAL_ADDRESS when they are set', () => {
     const config = loadConfig({ MONGODB_URI: 'mongodb://mongo:27017/meetflow', TEMPORAL_ADDRESS: 'temporal:7233' });
-    expect(config).toMatchObject({ mongoUri: 'mongodb://mongo:27017/meetflow', externalMongo: true,
-      temporalAddress: 'temporal:7233', externalTemporal: true });
+    expect(config).toMatchObject({
+      mongoUri: 'mongodb://mongo:27017/meetflow',
+      externalMongo: true,
+      temporalAddress: 'temporal:7233',
+      externalTemporal: true,
+    });
   });
 
   it('treats empty variables as unset and "off" as a headless Temporal', () => {
-    expect(loadConfig({ PORT: '', MEETFLOW_TEMPORAL_UI_PORT: 'off' })).toMatchObject({ port: 3000, devstack: { temporalUiPort: undefined } });
+    expect(loadConfig({ PORT: '', MEETFLOW_TEMPORAL_UI_PORT: 'off' })).toMatchObject({
+      port: 3000,
+      devstack: { temporalUiPort: undefined },
+    });
   });
 
   it('names every bad variable in one error', () => {
     const attempt = () => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', MONGODB_URI: 'postgres://x', TEMPORAL_ADDRESS: 'nope' });
     expect(attempt).toThrow(ConfigError);
-    const message = (() => { try { attempt(); } catch (error) { return (error as Error).message; } })();
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
     for (const name of ['PORT="abc"', 'LOG_LEVEL="loud"', 'MONGODB_URI="postgres://x"', 'TEMPORAL_ADDRESS="nope"']) {
       expect(message).toContain(name);
     }
   });
 
   it('reads plugin settings as JSON and refuses anything else', () => {
-    expect(loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{"lead-scoring":{"qualificationThreshold":75}}' }).plugins)
-      .toEqual({ 'lead-scoring': { qualificationThreshold: 75 } });
+    expect(loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{"lead-scoring":{"qualificationThreshold":75}}' }).plugins).toEqual({
+      'lead-scoring': { qualificationThreshold: 75 },
+    });
     expect(() => loadConfig({ MEETFLOW_PLUGINS_CONFIG: '[1,2]' })).toThrow(/MEETFLOW_PLUGINS_CONFIG="\[1,2\]": must be a JSON object/);
     expect(() => loadConfig({ MEETFLOW_PLUGINS_CONFIG: '{oops' })).toThrow(/MEETFLOW_PLUGINS_CONFIG/);
   });
 
   it('knows where the sample sites are, and seeds from them only when seeding is on', () => {
     const served = { MEETFLOW_SAMPLES_URL: 'http://127.0.0.1:3100/' };
-    expect([loadConfig(served).samplesUrl, loadConfig(served).seed]).toEqual(['http://127.0.0.1:3100', { samplesUrl: 'http://127.0.0.1:3100' }]);
-    expect([loadConfig({ ...served, MEETFLOW_SEED: 'off' }).samplesUrl, loadConfig({ ...served, MEETFLOW_SEED: 'off' }).seed]).toEqual(['http://127.0.0.1:3100', null]);
+    expect([loadConfig(served).samplesUrl, loadConfig(served).seed]).toEqual([
+      'http://127.0.0.1:3100',
+      { samplesUrl: 'http://127.0.0.1:3100' },
+    ]);
+    expect([loadConfig({ ...served, MEETFLOW_SEED: 'off' }).samplesUrl, loadConfig({ ...served, MEETFLOW_SEED: 'off' }).seed]).toEqual([
+      'http://127.0.0.1:3100',
+      null,
+    ]);
     expect([loadConfig({}).samplesUrl, loadConfig({}).seed]).toEqual([null, null]);
   });
 
   it('configures the optional LLM only when a base URL is given', () => {
     expect(loadConfig({}).llm).toBeNull();
-    expect(loadConfig({ MEETFLOW_LLM_BASE_URL: 'http://127.0.0.1:9999/v1', MEETFLOW_LLM_API_KEY: 'k' }).llm)
-      .toEqual({ baseUrl: 'http://127.0.0.1:9999/v1', apiKey: 'k', model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 });
+    expect(loadConfig({ MEETFLOW_LLM_BASE_URL: 'http://127.0.0.1:9999/v1', MEETFLOW_LLM_API_KEY: 'k' }).llm).toEqual({
+      baseUrl: 'http://127.0.0.1:9999/v1',
+      apiKey: 'k',
+      model: 'gpt-4o-mini',
+      temperature: 0.7,
+      maxTokens: 2048,
+    });
     expect(loadConfig({ MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1:8080, localhost ' }).httpAllowHosts).toEqual(['127.0.0.1:8080', 'localhost']);
   });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** The copywriter's model settings when the environment names none (the product spec's /agents values). */
 export const LLM_DEFAULTS: LlmSettings = { model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 };
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
@@ -16,9 +15,15 @@ const EnvSchema = z.object({
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An external MongoDB (docker-compose, production); unset means the embedded database. */
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// URI').optional(),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// URI')
+    .optional(),
   /** An external Temporal frontend as host:port; unset means the local dev server. */
-  TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .optional(),
   /** Temporal namespace the worker and client use. */
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   /** Task queue of the Meetflow worker. */
@@ -30,7 +35,9 @@ const EnvSchema = z.object({
   /** gRPC port of the local Temporal dev server. */
   MEETFLOW_TEMPORAL_PORT: port(7233),
   /** Port of the bundled sample customer sites `npm start` serves for the ICP builder demo ("off": none; 0: any free port). */
-  MEETFLOW_SAMPLES_PORT: z.string().default('3100')
+  MEETFLOW_SAMPLES_PORT: z
+    .string()
+    .default('3100')
     .refine((value) => value === 'off' || portOrAny(0).safeParse(value).success, 'must be a port (0-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Companies in the built-in sample prospect database (about 3 people each), generated once at first start; 0 for none. */
@@ -40,20 +47,35 @@ const EnvSchema = z.object({
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
-  MEETFLOW_TEMPORAL_UI_PORT: z.string().default('8233')
+  MEETFLOW_TEMPORAL_UI_PORT: z
+    .string()
+    .default('8233')
     .refine((value) => value === 'off' || port(0).safeParse(value).success, 'must be a port (1-65535) or "off"')
     .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** Plugin settings as JSON keyed by plugin id, e.g. {"lead-scoring":{"qualificationThreshold":75}}. */
-  MEETFLOW_PLUGINS_CONFIG: z.string().default('{}').transform((text, context) => {
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-    } catch { /* reported below */ }
-    context.addIssue({ code: 'custom', message: 'must be a JSON object keyed by plugin id' });
-    return z.NEVER;
-  }),
+  MEETFLOW_PLUGINS_CONFIG: z
+    .string()
+    .default('{}')
+    .transform((text, context) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch {
+        /* reported below */
+      }
+      context.addIssue({ code: 'custom', message: 'must be a JSON object keyed by plugin id' });
+      return z.NEVER;
+    }),
   /** Hosts (host or host:port, comma-separated) outbound HTTP may reach despite the SSRF guard: local demos only. */
-  MEETFLOW_HTTP_ALLOW_HOSTS: z.string().default('').transform((text) => text.split(',').map((host) => host.trim()).filter(Boolean)),
+  MEETFLOW_HTTP_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
   /** An OpenAI-compatible endpoint for the optional LLM copywriter; unset means deterministic templates only. */
   MEETFLOW_LLM_BASE_URL: z.url().optional(),
   /** API key of that endpoint. */
@@ -145,10 +167,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
-    llm: e.MEETFLOW_LLM_BASE_URL ? {
-      baseUrl: e.MEETFLOW_LLM_BASE_URL, apiKey: e.MEETFLOW_LLM_API_KEY, model: e.MEETFLOW_LLM_MODEL,
-      temperature: e.MEETFLOW_LLM_TEMPERATURE, maxTokens: e.MEETFLOW_LLM_MAX_TOKENS,
-    } : null,
+    llm: e.MEETFLOW_LLM_BASE_URL
+      ? {
+          baseUrl: e.MEETFLOW_LLM_BASE_URL,
+          apiKey: e.MEETFLOW_LLM_API_KEY,
+          model: e.MEETFLOW_LLM_MODEL,
+          temperature: e.MEETFLOW_LLM_TEMPERATURE,
+          maxTokens: e.MEETFLOW_LLM_MAX_TOKENS,
+        }
+      : null,
     llmSettings: { model: e.MEETFLOW_LLM_MODEL, temperature: e.MEETFLOW_LLM_TEMPERATURE, maxTokens: e.MEETFLOW_LLM_MAX_TOKENS },
   };
 }

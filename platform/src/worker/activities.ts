@@ -12,9 +12,20 @@ import type { Logger } from '../core/logger.ts';
  * tracked for agent status, plus sequence enrolment (which starts workflows through `temporal`).
  * The benchmark runs the same set, so its figures are the worker's.
  */
-export function workerActivities(deps: { db: Models; plugins: Record<string, BoundActivity>; versions?: Record<string, string>; temporal: Client; taskQueue: string; logger: Logger }) {
-  return createActivities({ db: deps.db, versions: deps.versions, plugins: {
-    ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
-    ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),
-  } });
+export function workerActivities(deps: {
+  db: Models;
+  plugins: Record<string, BoundActivity>;
+  versions?: Record<string, string>;
+  temporal: Client;
+  taskQueue: string;
+  logger: Logger;
+}) {
+  return createActivities({
+    db: deps.db,
+    versions: deps.versions,
+    plugins: {
+      ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
+      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),
+    },
+  });
 }

@@ -22,8 +22,13 @@ const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
   const worker = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'platform/src/worker/main.ts')], {
-    env: { ...process.env, MONGODB_URI: `${inject('mongoServer')}/${databaseName}`, TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      MONGODB_URI: `${inject('mongoServer')}/${databaseName}`,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   workers.push(worker);
@@ -32,20 +37,53 @@ function startWorker(): ChildProcess {
 
 // Score → write (every email due at once: cadence 0/0/0) → enrol: each prospect ends with three emails queued.
 const definition = {
-  id: 'crash-batch', name: 'Crash recovery',
+  id: 'crash-batch',
+  name: 'Crash recovery',
   nodes: [
-    { id: 'score', activity: 'lead-scoring.scoreProspect', timeout: '5 seconds', input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' } },
-    { id: 'copy', activity: 'outreach.writeSequence', timeout: '5 seconds', input: { prospect: '{{ input.contact }}', research: { facts: [] },
-      sender: { name: 'Sam', company: 'Meetflow', valueProposition: 'qualified meetings' }, cadenceTiming: { step1: 0, step2: 0, step3: 0 } } },
-    { id: 'enrol', activity: ENROLL_ACTIVITY, timeout: '5 seconds',
-      input: { workspaceId: 'ws-crash', prospectId: '{{ input.prospectId }}', email: '{{ input.contact.email }}', sequence: '{{ copy.sequence }}' } },
+    {
+      id: 'score',
+      activity: 'lead-scoring.scoreProspect',
+      timeout: '5 seconds',
+      input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' },
+    },
+    {
+      id: 'copy',
+      activity: 'outreach.writeSequence',
+      timeout: '5 seconds',
+      input: {
+        prospect: '{{ input.contact }}',
+        research: { facts: [] },
+        sender: { name: 'Sam', company: 'Meetflow', valueProposition: 'qualified meetings' },
+        cadenceTiming: { step1: 0, step2: 0, step3: 0 },
+      },
+    },
+    {
+      id: 'enrol',
+      activity: ENROLL_ACTIVITY,
+      timeout: '5 seconds',
+      input: {
+        workspaceId: 'ws-crash',
+        prospectId: '{{ input.prospectId }}',
+        email: '{{ input.contact.email }}',
+        sequence: '{{ copy.sequence }}',
+      },
+    },
   ],
-  edges: [{ from: 'score', to: 'copy' }, { from: 'copy', to: 'enrol' }],
+  edges: [
+    { from: 'score', to: 'copy' },
+    { from: 'copy', to: 'enrol' },
+  ],
 };
 const inputs = Array.from({ length: PROSPECTS }, (_, index) => ({
   prospectId: index + 1,
   prospect: { jobTitle: 'VP of Sales', company: `Company ${index}`, employeeCount: 100 },
-  contact: { firstName: `P${index}`, lastName: 'Doe', jobTitle: 'VP of Sales', company: `Company ${index}`, email: `p${index}@example.com` },
+  contact: {
+    firstName: `P${index}`,
+    lastName: 'Doe',
+    jobTitle: 'VP of Sales',
+    company: `Company ${index}`,
+    email: `p${index}@example.com`,
+  },
   icp: { industry: ['Software'], companySize: '50-200 employees', jobTitles: ['VP of Sales'], techStack: [], painPoints: [] },
 }));
 
@@ -76,13 +114,14 @@ describe('a worker killed in the middle of a batch', () => {
     expect(queuedAtKill).toBeLessThan(PROSPECTS * 3); // it really was in the middle
 
     startWorker();
-    const progress = await temporal.workflow.getHandle(batch.workflowId).result() as { nodes: Record<string, Record<string, number>> };
+    const progress = (await temporal.workflow.getHandle(batch.workflowId).result()) as { nodes: Record<string, Record<string, number>> };
     expect(progress.nodes).toEqual({ score: { completed: PROSPECTS }, copy: { completed: PROSPECTS }, enrol: { completed: PROSPECTS } });
     expect(await db.pipelineRuns.countDocuments({ batchId: batch.batchId, status: 'completed' })).toBe(PROSPECTS);
 
     await expect.poll(() => db.outbox.countDocuments({ workspaceId: 'ws-crash' }), { timeout: 90_000, interval: 250 }).toBe(PROSPECTS * 3);
     const perProspect = await db.outbox.aggregate<{ _id: number; steps: number[] }>([
-      { $match: { workspaceId: 'ws-crash' } }, { $group: { _id: '$prospectId', steps: { $push: '$step' } } },
+      { $match: { workspaceId: 'ws-crash' } },
+      { $group: { _id: '$prospectId', steps: { $push: '$step' } } },
     ]);
     expect(perProspect).toHaveLength(PROSPECTS);
     for (const { steps } of perProspect) expect(steps.toSorted()).toEqual([1, 2, 3]);

@@ -16,7 +16,12 @@ const config = loadConfigOrExit();
 const logger = createLogger(config, 'worker');
 // The SDK's own lifecycle lines are noise at info level; our logger reports what matters. At
 // LOG_LEVEL error (the end-to-end tests, which fail steps on purpose) only its errors print.
-const sdkLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : ['error', 'fatal', 'silent'].includes(config.logLevel) ? 'ERROR' : 'WARN';
+const sdkLevel =
+  config.logLevel === 'debug' || config.logLevel === 'trace'
+    ? 'DEBUG'
+    : ['error', 'fatal', 'silent'].includes(config.logLevel)
+      ? 'ERROR'
+      : 'WARN';
 Runtime.install({ logger: new DefaultLogger(sdkLevel) });
 
 // Until the worker runs, nothing is in flight: a stop signal simply ends the process.
@@ -36,8 +41,12 @@ try {
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
     activities: workerActivities({
-      db, plugins: plugins.activities(createHostServices(config, database.connection, logger)), versions: pluginVersions(plugins.plugins), logger,
-      temporal: new Client({ connection: client, namespace: config.temporalNamespace }), taskQueue: config.taskQueue,
+      db,
+      plugins: plugins.activities(createHostServices(config, database.connection, logger)),
+      versions: pluginVersions(plugins.plugins),
+      logger,
+      temporal: new Client({ connection: client, namespace: config.temporalNamespace }),
+      taskQueue: config.taskQueue,
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

@@ -40,9 +40,13 @@ describe('a workflow on the real Temporal dev server', () => {
     const client = new Client({ connection: clientConnection });
     const checkId = randomUUID();
 
-    const result = await worker.runUntil(client.workflow.execute<typeof systemCheck>('systemCheck', {
-      taskQueue, workflowId: `system-check-${checkId}`, args: [{ checkId }],
-    }));
+    const result = await worker.runUntil(
+      client.workflow.execute<typeof systemCheck>('systemCheck', {
+        taskQueue,
+        workflowId: `system-check-${checkId}`,
+        args: [{ checkId }],
+      }),
+    );
 
     expect(result).toMatchObject({ checkId, workflowId: `system-check-${checkId}`, worker: expect.stringMatching(/:\d+$/) });
     const stored = await db.systemChecks.findOne({ checkId }).lean();

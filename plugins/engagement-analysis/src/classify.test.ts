@@ -17,7 +17,8 @@ describe('classifyReply on realistic replies', () => {
     if (sample.referral !== undefined) expect(result.referral).toEqual(sample.referral);
     if (sample.objection !== undefined) expect(result.objection).toBe(sample.objection);
     if (sample.minMeetingIntent !== undefined) expect(result.meetingIntent).toBeGreaterThanOrEqual(sample.minMeetingIntent);
-    if (sample.noSignalsFrom) expect(result.signals.map((signal) => signal.rule)).not.toContainEqual(expect.stringMatching(`^${sample.noSignalsFrom}\\.`));
+    if (sample.noSignalsFrom)
+      expect(result.signals.map((signal) => signal.rule)).not.toContainEqual(expect.stringMatching(`^${sample.noSignalsFrom}\\.`));
     if (result.category !== 'not-now' || result.confidence > 0) expect(result.signals.length).toBeGreaterThan(0);
   });
 
@@ -48,8 +49,12 @@ describe('classifyReply on realistic replies', () => {
 
 describe('scoring', () => {
   it('breaks equal totals by precedence: bounce > unsubscribe > out-of-office > referral > interested > objection > not-now', () => {
-    const evidence = (['not-now', 'objection', 'interested', 'referral'] as const)
-      .map((category) => ({ rule: `${category}.x`, category, weight: 1, matched: 'x' }));
+    const evidence = (['not-now', 'objection', 'interested', 'referral'] as const).map((category) => ({
+      rule: `${category}.x`,
+      category,
+      weight: 1,
+      matched: 'x',
+    }));
     expect(rankCategories(evidence).map((entry) => entry.category)).toEqual(['referral', 'interested', 'objection', 'not-now']);
   });
 

@@ -11,8 +11,10 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Categories by total weight, highest first; equal totals follow REPLY_CATEGORIES (the precedence). */
 export function rankCategories(evidence: readonly Evidence[]): Array<{ category: ReplyCategory; score: number }> {
-  return REPLY_CATEGORIES
-    .map((category) => ({ category, score: round2(evidence.filter((item) => item.category === category).reduce((sum, item) => sum + item.weight, 0)) }))
+  return REPLY_CATEGORIES.map((category) => ({
+    category,
+    score: round2(evidence.filter((item) => item.category === category).reduce((sum, item) => sum + item.weight, 0)),
+  }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || REPLY_CATEGORIES.indexOf(a.category) - REPLY_CATEGORIES.indexOf(b.category));
 }
@@ -41,7 +43,8 @@ function objectionOf(evidence: readonly Evidence[], category: ReplyCategory): Ob
 }
 
 function referralOf(evidence: readonly Evidence[], replySentences: readonly string[]): ReferralContact {
-  const contacts = evidence.filter((item) => item.category === 'referral' && item.sentence !== undefined)
+  const contacts = evidence
+    .filter((item) => item.category === 'referral' && item.sentence !== undefined)
     .map((item) => referralContact(replySentences[item.sentence ?? 0] ?? '', replySentences[(item.sentence ?? 0) + 1]));
   return contacts.find((contact) => contact.name || contact.email) ?? contacts[0] ?? { name: null, email: null };
 }
@@ -49,7 +52,11 @@ function referralOf(evidence: readonly Evidence[], replySentences: readonly stri
 /** Classifies one reply with the explainable rules; see the README for the whole method. */
 export function classifyReply(reply: ReplyInput, config: EngagementConfig): ReplyClassification {
   const replySentences = sentences(replyText(reply.body));
-  const evidence = [...envelopeEvidence(reply), ...phraseEvidence(replySentences), ...proposedTimeEvidence(replySentences, reply.receivedAt)];
+  const evidence = [
+    ...envelopeEvidence(reply),
+    ...phraseEvidence(replySentences),
+    ...proposedTimeEvidence(replySentences, reply.receivedAt),
+  ];
   const [winner, runnerUp] = rankCategories(evidence);
   // Nothing recognisable ("Thanks!"): the neutral category, zero confidence, so a person looks.
   const category = winner?.category ?? 'not-now';

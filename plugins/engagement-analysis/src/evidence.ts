@@ -30,10 +30,17 @@ export function phraseEvidence(sentences: readonly string[]): Evidence[] {
     for (const [index, sentence] of sentences.entries()) {
       const found = rule.pattern.exec(sentence);
       if (!found || rule.unless?.test(sentence)) continue;
-      return [{
-        rule: rule.id, category: rule.category, weight: rule.weight, matched: found[0], sentence: index,
-        ...(rule.intent ? { intent: rule.intent } : {}), ...(rule.objection ? { objection: rule.objection } : {}),
-      }];
+      return [
+        {
+          rule: rule.id,
+          category: rule.category,
+          weight: rule.weight,
+          matched: found[0],
+          sentence: index,
+          ...(rule.intent ? { intent: rule.intent } : {}),
+          ...(rule.objection ? { objection: rule.objection } : {}),
+        },
+      ];
     }
     return [];
   });
@@ -47,10 +54,20 @@ const OFFER = /\?|\b(?:works?|free|available|suits?|how about|what about|could w
 export function proposedTimeEvidence(sentences: readonly string[], receivedAt: string): Evidence[] {
   for (const [index, sentence] of sentences.entries()) {
     if (!OFFER.test(sentence)) continue;
-    const proposal = chrono.casual.parse(sentence, new Date(receivedAt), { forwardDate: true })
+    const proposal = chrono.casual
+      .parse(sentence, new Date(receivedAt), { forwardDate: true })
       .find((result) => result.start.isCertain('hour') && (result.start.isCertain('day') || result.start.isCertain('weekday')));
     if (proposal) {
-      return [{ rule: 'interested.proposed-time', category: 'interested', weight: WEIGHT.medium, intent: INTENT.strong, matched: proposal.text, sentence: index }];
+      return [
+        {
+          rule: 'interested.proposed-time',
+          category: 'interested',
+          weight: WEIGHT.medium,
+          intent: INTENT.strong,
+          matched: proposal.text,
+          sentence: index,
+        },
+      ];
     }
   }
   return [];

@@ -7,13 +7,15 @@ export const manifest = defineManifest({
   id: 'engagement-analysis',
   name: 'Engagement Analysis',
   version: '0.1.0',
-  description: 'Classifies replies to outreach (interested, not now, objection, out of office, unsubscribe, referral, bounce) with explainable rules, and says whether the sequence stops, pauses or continues.',
+  description:
+    'Classifies replies to outreach (interested, not now, objection, out of office, unsubscribe, referral, bounce) with explainable rules, and says whether the sequence stops, pauses or continues.',
   kind: 'agent',
   ui: { icon: 'mail-question', color: '#0ea5e9', category: 'Engagement', order: 40 },
   config: engagementConfigSchema,
   activities: {
     classifyReply: {
-      description: 'Classifies one reply with the matched phrases as evidence, its meeting intent, return date or referral, and the action for the sequence.',
+      description:
+        'Classifies one reply with the matched phrases as evidence, its meeting intent, return date or referral, and the action for the sequence.',
       input: replyInputSchema,
       output: replyClassificationSchema,
       timeout: '30 seconds',

@@ -6,13 +6,48 @@ export interface ReferralContact {
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 // Words after which the referred person's name follows, skipping lower-case filler ("my colleague").
-const HANDOFF = /\b(?:reach out to|get in touch with|contact|talk to|speak (?:to|with)|connect with|cc(?:'|’)?d|copied|copying|looped in|looping in|forwarded this to|passing this (?:on )?to|person (?:to (?:talk|speak) (?:to|with) )?(?:is|would be|will be)|contact (?:is|would be))\s+/gi;
+const HANDOFF =
+  /\b(?:reach out to|get in touch with|contact|talk to|speak (?:to|with)|connect with|cc(?:'|’)?d|copied|copying|looped in|looping in|forwarded this to|passing this (?:on )?to|person (?:to (?:talk|speak) (?:to|with) )?(?:is|would be|will be)|contact (?:is|would be))\s+/gi;
 const NAME = /\b[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?/g;
 const NAME_BEFORE_EMAIL = /([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\s*[(<[]?\s*(?:at\s+|:\s*)?$/;
 // Capitalised words that are never a referred person's name: pronouns, job titles, departments.
-const NOT_NAMES = new Set(['I', 'We', 'He', 'She', 'They', 'Him', 'Her', 'His', 'Them', 'Our', 'My', 'The', 'Please', 'Thanks',
-  'Head', 'Director', 'Chief', 'Manager', 'Lead', 'Founder', 'Co-founder', 'President', 'Vice', 'Officer', 'Team',
-  'Sales', 'Marketing', 'Revenue', 'Growth', 'Operations', 'Ops', 'Partnerships', 'Procurement', 'Finance', 'Email']);
+const NOT_NAMES = new Set([
+  'I',
+  'We',
+  'He',
+  'She',
+  'They',
+  'Him',
+  'Her',
+  'His',
+  'Them',
+  'Our',
+  'My',
+  'The',
+  'Please',
+  'Thanks',
+  'Head',
+  'Director',
+  'Chief',
+  'Manager',
+  'Lead',
+  'Founder',
+  'Co-founder',
+  'President',
+  'Vice',
+  'Officer',
+  'Team',
+  'Sales',
+  'Marketing',
+  'Revenue',
+  'Growth',
+  'Operations',
+  'Ops',
+  'Partnerships',
+  'Procurement',
+  'Finance',
+  'Email',
+]);
 
 function isName(candidate: string, textBefore: string): boolean {
   // "Head of Revenue": the word after "of" belongs to a title.
@@ -41,7 +76,6 @@ function nameBeforeEmail(sentence: string, email: string): string | null {
  */
 export function referralContact(sentence: string, nextSentence = ''): ReferralContact {
   const email = EMAIL.exec(sentence)?.[0] ?? EMAIL.exec(nextSentence)?.[0] ?? null;
-  const name = nameAfterHandoff(sentence)
-    ?? (email && sentence.includes(email) ? nameBeforeEmail(sentence, email) : null);
+  const name = nameAfterHandoff(sentence) ?? (email && sentence.includes(email) ? nameBeforeEmail(sentence, email) : null);
   return { name, email: email ? email.toLowerCase() : null };
 }

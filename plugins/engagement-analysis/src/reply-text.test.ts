@@ -26,6 +26,10 @@ describe('replyText', () => {
 
 describe('sentences', () => {
   it('splits on sentence ends and line breaks but not inside an email address', () => {
-    expect(sentences('Reach out to jo.doe@acme.io. She runs sales!\nThanks')).toEqual(['Reach out to jo.doe@acme.io.', 'She runs sales!', 'Thanks']);
+    expect(sentences('Reach out to jo.doe@acme.io. She runs sales!\nThanks')).toEqual([
+      'Reach out to jo.doe@acme.io.',
+      'She runs sales!',
+      'Thanks',
+    ]);
   });
 });

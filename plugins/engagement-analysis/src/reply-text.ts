@@ -13,14 +13,11 @@ const HISTORY_MARKERS: readonly RegExp[] = [
 ];
 
 /** A line made only of a sign-off ("Best,", "Thanks!", "Kind regards"): the signature starts there. */
-const SIGN_OFF = /^(?:best|best regards|kind regards|warm regards|regards|thanks|thank you|many thanks|thanks again|cheers|sincerely|all the best|br|talk soon)[\s,.!]*$/i;
+const SIGN_OFF =
+  /^(?:best|best regards|kind regards|warm regards|regards|thanks|thank you|many thanks|thanks again|cheers|sincerely|all the best|br|talk soon)[\s,.!]*$/i;
 
 /** Lines that always start a signature or a client footer. */
-const SIGNATURE_START: readonly RegExp[] = [
-  /^--\s*$/,
-  /^Sent from my /i,
-  /^Get Outlook for /i,
-];
+const SIGNATURE_START: readonly RegExp[] = [/^--\s*$/, /^Sent from my /i, /^Get Outlook for /i];
 
 /** The reply text without quoted history, quoted lines or signature. */
 export function replyText(body: string): string {
@@ -44,5 +41,8 @@ export function replyText(body: string): string {
 
 /** The text cut into sentences (on ., !, ? or a line break), for rules that read one sentence at a time. */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\n+/).map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
 }

@@ -17,7 +17,7 @@ describe('parseReturnDate', () => {
     expect(parseReturnDate(text, friday)?.date).toBe(expected);
   });
 
-  it('reads relative dates in the sender\'s own day (UTC offset of receivedAt)', () => {
+  it("reads relative dates in the sender's own day (UTC offset of receivedAt)", () => {
     // 23:30 in New York is already Saturday in UTC; "tomorrow" is Saturday the 21st there.
     expect(parseReturnDate('Back tomorrow.', '2026-11-20T23:30:00-05:00')?.date).toBe('2026-11-21');
   });

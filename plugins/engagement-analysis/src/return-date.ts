@@ -67,10 +67,13 @@ export function parseReturnDate(text: string, receivedAt: string): ReturnDate | 
 
 function returnDateBy(parser: chrono.Chrono, text: string, reference: chrono.ParsingReference): ReturnDate | null {
   // A bare clock time ("from 23" read as 23:00) says nothing about the day.
-  const results = parser.parse(text, reference, { forwardDate: true })
+  const results = parser
+    .parse(text, reference, { forwardDate: true })
     .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday'));
   const before = (result: chrono.ParsedResult) => text.slice(Math.max(0, result.index - 60), result.index);
-  const chosen = results.find((result) => RETURN_WORDS.test(before(result)) || LAST_DAY_AWAY.test(before(result))) ?? results.find((result) => result.end);
+  const chosen =
+    results.find((result) => RETURN_WORDS.test(before(result)) || LAST_DAY_AWAY.test(before(result))) ??
+    results.find((result) => result.end);
   if (!chosen) return null;
   const last = chosen.end ?? chosen.start;
   const dayAfter = chosen.end !== null || LAST_DAY_AWAY.test(before(chosen)) ? 1 : 0;

@@ -16,9 +16,11 @@ export const leadScoringPlugin = definePlugin(manifest, (deps) => ({
   },
   matchPeople: async ({ icp, weights, people }) => {
     const now = deps.clock.now();
-    return { matches: people.map(({ person, source }) => {
-      const { matchScore, matchReason } = matchPerson(person, source, icp, deps.config, weights, now);
-      return { matchScore, matchReason };
-    }) };
+    return {
+      matches: people.map(({ person, source }) => {
+        const { matchScore, matchReason } = matchPerson(person, source, icp, deps.config, weights, now);
+        return { matchScore, matchReason };
+      }),
+    };
   },
 }));

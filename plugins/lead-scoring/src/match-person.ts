@@ -55,15 +55,21 @@ export const PAIN_POINTS_REASON = 'Pain points: checked when the prospect is res
  */
 export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>, mustName: readonly DimensionKey[] = []): string {
   const counted = output.dimensions.filter((dimension) => dimension.weight > 0);
-  const earning = counted.filter((dimension) => dimension.points > 0)
-    .toSorted((left, right) => right.points - left.points).slice(0, REASON_DIMENSIONS);
-  if (earning.length === 0) return `No ICP criterion matched: ${counted.map((dimension) => `${dimension.label.toLowerCase()} ${dimension.reason}`).join('; ')}.`;
-  const missed = counted.filter((dimension) => dimension.key !== 'timing' && dimension.score === 0)
+  const earning = counted
+    .filter((dimension) => dimension.points > 0)
+    .toSorted((left, right) => right.points - left.points)
+    .slice(0, REASON_DIMENSIONS);
+  if (earning.length === 0)
+    return `No ICP criterion matched: ${counted.map((dimension) => `${dimension.label.toLowerCase()} ${dimension.reason}`).join('; ')}.`;
+  const missed = counted
+    .filter((dimension) => dimension.key !== 'timing' && dimension.score === 0)
     .toSorted((left, right) => right.weight - left.weight)[0];
   const strongest = earning.map((dimension) => `${capitalised(dimension.label)}: ${dimension.reason}`).join('; ');
   const named = new Set([...earning, ...(missed ? [missed] : [])].map((dimension) => dimension.key));
-  const extra = counted.filter((dimension) => mustName.includes(dimension.key) && !named.has(dimension.key))
-    .map((dimension) => ` ${capitalised(dimension.label)}: ${dimension.reason}.`).join('');
+  const extra = counted
+    .filter((dimension) => mustName.includes(dimension.key) && !named.has(dimension.key))
+    .map((dimension) => ` ${capitalised(dimension.label)}: ${dimension.reason}.`)
+    .join('');
   return (missed ? `${strongest}. Missed ${missed.label.toLowerCase()}: ${missed.reason}.` : `${strongest}.`) + extra;
 }
 
@@ -72,14 +78,42 @@ export function matchReasonOf(output: Pick<ScoreProspectOutput, 'dimensions'>, m
  * same five dimensions, weights and thresholds as a pipeline's score), so a match percentage and
  * a lead score never disagree about the same facts.
  */
-export function matchPerson(person: DiscoveredPerson, source: string, icp: IcpCriteria, config: MatchConfig, weights: MatchWeights | undefined, now: Date): Match {
-  const output = scoreProspect({
-    prospect: { jobTitle: person.jobTitle, company: person.company, industry: person.industry, employeeCount: person.employeeCount,
-      techStack: person.techStack, revenue: person.companyRevenue },
-    research: researchOf(person, source),
-    icp: { industry: icp.industry, companySize: icp.companySize, jobTitles: icp.jobTitles, techStack: icp.techStack, painPoints: icp.painPoints, revenue: icp.revenue },
-    ...(weights ? { weights } : {}),
-  }, config, now);
+export function matchPerson(
+  person: DiscoveredPerson,
+  source: string,
+  icp: IcpCriteria,
+  config: MatchConfig,
+  weights: MatchWeights | undefined,
+  now: Date,
+): Match {
+  const output = scoreProspect(
+    {
+      prospect: {
+        jobTitle: person.jobTitle,
+        company: person.company,
+        industry: person.industry,
+        employeeCount: person.employeeCount,
+        techStack: person.techStack,
+        revenue: person.companyRevenue,
+      },
+      research: researchOf(person, source),
+      icp: {
+        industry: icp.industry,
+        companySize: icp.companySize,
+        jobTitles: icp.jobTitles,
+        techStack: icp.techStack,
+        painPoints: icp.painPoints,
+        revenue: icp.revenue,
+      },
+      ...(weights ? { weights } : {}),
+    },
+    config,
+    now,
+  );
   const reason = matchReasonOf(output, icp.revenue.trim() === '' ? [] : ['companySize']);
-  return { matchScore: output.totalScore, matchReason: icp.painPoints.length > 0 ? `${reason} ${PAIN_POINTS_REASON}` : reason, dimensions: output.dimensions };
+  return {
+    matchScore: output.totalScore,
+    matchReason: icp.painPoints.length > 0 ? `${reason} ${PAIN_POINTS_REASON}` : reason,
+    dimensions: output.dimensions,
+  };
 }

@@ -6,7 +6,8 @@
 export function apportion(values: readonly number[], target: number, caps: readonly number[] = values.map(() => Infinity)): number[] {
   // The epsilon keeps 31.5 × 10 = 314.99999… from flooring to 314.
   const units = values.map((value, index) => Math.min(caps[index] ?? Infinity, Math.floor(value + 1e-9)));
-  const byRemainder = values.map((value, index) => ({ index, remainder: value - Math.floor(value + 1e-9) }))
+  const byRemainder = values
+    .map((value, index) => ({ index, remainder: value - Math.floor(value + 1e-9) }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index)
     .map((entry) => entry.index);
   let missing = target - units.reduce((sum, unit) => sum + unit, 0);
@@ -19,8 +20,15 @@ export function apportion(values: readonly number[], target: number, caps: reado
       if (missing === 0) break;
       const unit = units[index] ?? 0;
       const canGrow = unit < (caps[index] ?? Infinity) && (allowZeros || (values[index] ?? 0) > 0);
-      if (missing > 0 && canGrow) { units[index] = unit + 1; missing -= 1; moved = true; }
-      else if (missing < 0 && unit > 0) { units[index] = unit - 1; missing += 1; moved = true; }
+      if (missing > 0 && canGrow) {
+        units[index] = unit + 1;
+        missing -= 1;
+        moved = true;
+      } else if (missing < 0 && unit > 0) {
+        units[index] = unit - 1;
+        missing += 1;
+        moved = true;
+      }
     }
     if (!moved && allowZeros) throw new Error(`cannot apportion ${values.join(', ')} to ${target} within ${caps.join(', ')}`);
     if (!moved) allowZeros = true;

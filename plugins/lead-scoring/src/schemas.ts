@@ -6,11 +6,13 @@ import { WeightsSchema } from './config.ts';
 export const ResearchSubsetSchema = z.object({
   companyName: z.string().optional(),
   industry: z.string().nullable().default(null),
-  sizeHint: z.object({ employees: z.string().nullable().default(null), revenue: z.string().nullable().default(null) })
+  sizeHint: z
+    .object({ employees: z.string().nullable().default(null), revenue: z.string().nullable().default(null) })
     .default({ employees: null, revenue: null }),
   painPoints: z.array(z.string()).default([]),
   techStack: z.array(z.string()).default([]),
-  signals: z.object({ funding: z.string().nullable().default(null), hiring: z.string().nullable().default(null) })
+  signals: z
+    .object({ funding: z.string().nullable().default(null), hiring: z.string().nullable().default(null) })
     .default({ funding: null, hiring: null }),
   facts: z.array(FactSchema).default([]),
 });
@@ -18,10 +20,12 @@ export const ResearchSubsetSchema = z.object({
 export type ResearchSubset = z.infer<typeof ResearchSubsetSchema>;
 
 /** The ideal customer profile the prospect is scored against: the SDK's ICP criteria, at least one of them given. */
-export const IcpSchema = IcpCriteriaSchema.refine((icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0
-  || icp.companySize !== '' || icp.revenue !== '', {
-  message: 'the ICP needs at least one of industry, companySize, revenue, jobTitles or techStack',
-});
+export const IcpSchema = IcpCriteriaSchema.refine(
+  (icp) => icp.industry.length + icp.jobTitles.length + icp.techStack.length > 0 || icp.companySize !== '' || icp.revenue !== '',
+  {
+    message: 'the ICP needs at least one of industry, companySize, revenue, jobTitles or techStack',
+  },
+);
 
 export type Icp = z.infer<typeof IcpSchema>;
 
@@ -64,7 +68,12 @@ export const ScoreProspectOutputSchema = z.object({
   totalScore: z.number().int().min(0).max(100),
   priority: z.enum(['High', 'Medium', 'Low']),
   qualified: z.boolean().describe('totalScore is at or above `threshold`: pipelines write and send only to qualified prospects.'),
-  threshold: z.number().int().min(0).max(100).describe('The qualification threshold applied (the plugin\'s qualificationThreshold setting).'),
+  threshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe("The qualification threshold applied (the plugin's qualificationThreshold setting)."),
   dimensions: z.array(DimensionSchema).length(5),
   reasoning: z.string(),
   confidence: z.number().min(0).max(1),
@@ -76,15 +85,23 @@ export type ScoreProspectOutput = z.infer<typeof ScoreProspectOutputSchema>;
 /** Input of matchPeople: people as sources returned them, each with the source it came from first. */
 export const MatchPeopleInputSchema = z.object({
   icp: IcpCriteriaSchema,
-  weights: WeightsSchema.optional().describe('The workspace\'s learned scoringWeights; the plugin\'s defaults when absent.'),
-  people: z.array(z.object({ person: DiscoveredPersonSchema, source: z.string().describe('Named in the funding signal: "recently funded (per apollo)".') }))
+  weights: WeightsSchema.optional().describe("The workspace's learned scoringWeights; the plugin's defaults when absent."),
+  people: z
+    .array(
+      z.object({
+        person: DiscoveredPersonSchema,
+        source: z.string().describe('Named in the funding signal: "recently funded (per apollo)".'),
+      }),
+    )
     .max(10_000),
 });
 
 /** Output of matchPeople: one match per person, in the order given. */
 export const MatchPeopleOutputSchema = z.object({
-  matches: z.array(z.object({
-    matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the ICP.'),
-    matchReason: z.string().describe('The strongest dimensions with their reasons, the heaviest criterion missed.'),
-  })),
+  matches: z.array(
+    z.object({
+      matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the ICP.'),
+      matchReason: z.string().describe('The strongest dimensions with their reasons, the heaviest criterion missed.'),
+    }),
+  ),
 });

@@ -28,23 +28,38 @@ const evidence = { url: 'https://acme.example/', snippet: 'From the site' };
 
 function randomInput(seed: number) {
   const g = generator(seed);
-  const facts = g.some(TECH).map((tech, index) => ({ id: `tech-${index}`, kind: 'tech', value: `Uses ${tech}`, evidence, confidence: g.next() }));
-  if (g.next() < 0.5) facts.push({ id: 'fund', kind: 'funding', value: `Series A (${g.pick([2019, 2024, 2026])})`, evidence, confidence: 0.9 });
-  if (g.next() < 0.5) facts.push({ id: 'emp', kind: 'employees', value: `${Math.round(g.next() * 3000)} employees`, evidence, confidence: 0.7 });
-  if (g.next() < 0.3) facts.push({ id: 'rev', kind: 'revenue', value: `$${Math.round(g.next() * 900)}M revenue`, evidence, confidence: 0.75 });
-  const icp = { industry: g.some(INDUSTRIES), companySize: g.pick(SIZES), jobTitles: g.some(TITLES), techStack: g.some(TECH), painPoints: [], revenue: g.pick(REVENUES) };
+  const facts = g
+    .some(TECH)
+    .map((tech, index) => ({ id: `tech-${index}`, kind: 'tech', value: `Uses ${tech}`, evidence, confidence: g.next() }));
+  if (g.next() < 0.5)
+    facts.push({ id: 'fund', kind: 'funding', value: `Series A (${g.pick([2019, 2024, 2026])})`, evidence, confidence: 0.9 });
+  if (g.next() < 0.5)
+    facts.push({ id: 'emp', kind: 'employees', value: `${Math.round(g.next() * 3000)} employees`, evidence, confidence: 0.7 });
+  if (g.next() < 0.3)
+    facts.push({ id: 'rev', kind: 'revenue', value: `$${Math.round(g.next() * 900)}M revenue`, evidence, confidence: 0.75 });
+  const icp = {
+    industry: g.some(INDUSTRIES),
+    companySize: g.pick(SIZES),
+    jobTitles: g.some(TITLES),
+    techStack: g.some(TECH),
+    painPoints: [],
+    revenue: g.pick(REVENUES),
+  };
   if (icp.industry.length + icp.jobTitles.length + icp.techStack.length === 0) icp.jobTitles = ['VP Sales'];
   return ScoreProspectInputSchema.parse({
     prospect: {
-      jobTitle: g.pick(TITLES), company: 'Acme',
+      jobTitle: g.pick(TITLES),
+      company: 'Acme',
       industry: g.next() < 0.7 ? g.pick(INDUSTRIES) : null,
       employeeCount: g.next() < 0.5 ? Math.round(g.next() * 5000) : null,
       techStack: g.some(TECH),
       revenue: g.next() < 0.4 ? g.pick(REVENUES) || null : null,
     },
-    research: g.next() < 0.8 ? { facts, techStack: g.some(TECH), signals: { funding: null, hiring: g.next() < 0.3 ? 'Hiring' : null } } : undefined,
+    research:
+      g.next() < 0.8 ? { facts, techStack: g.some(TECH), signals: { funding: null, hiring: g.next() < 0.3 ? 'Hiring' : null } } : undefined,
     icp,
-    weights: g.next() < 0.5 ? { companySize: g.next(), industryMatch: g.next(), techStack: g.next(), jobTitle: g.next() + 0.01 } : undefined,
+    weights:
+      g.next() < 0.5 ? { companySize: g.next(), industryMatch: g.next(), techStack: g.next(), jobTitle: g.next() + 0.01 } : undefined,
   });
 }
 
@@ -66,7 +81,7 @@ describe('scoreProspect points (generated inputs)', () => {
     }
   });
 
-  it('keeps each dimension\'s points within one point of weight × score, and the total the rounded raw sum', () => {
+  it("keeps each dimension's points within one point of weight × score, and the total the rounded raw sum", () => {
     for (let seed = 1; seed <= 1000; seed += 1) {
       const result = scoreProspect(randomInput(seed), config, now);
       const raw = result.dimensions.reduce((sum, dimension) => sum + dimension.weight * dimension.score, 0);

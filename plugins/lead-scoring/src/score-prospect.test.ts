@@ -5,9 +5,19 @@ import { leadScoringPlugin } from './index.ts';
 import { priorityFor } from './score-prospect.ts';
 
 const evidence = { url: 'https://acme.example/about', snippet: 'Acme is a SaaS company' };
-const icp = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce', 'Gong'], painPoints: ['manual lead qualification'] };
+const icp = {
+  industry: ['SaaS'],
+  companySize: '50-200',
+  jobTitles: ['VP Sales'],
+  techStack: ['Salesforce', 'Gong'],
+  painPoints: ['manual lead qualification'],
+};
 const richResearch = {
-  companyName: 'Acme', industry: 'SaaS', sizeHint: { employees: '51-200', revenue: null }, painPoints: ['Manual lead qualification'], techStack: [],
+  companyName: 'Acme',
+  industry: 'SaaS',
+  sizeHint: { employees: '51-200', revenue: null },
+  painPoints: ['Manual lead qualification'],
+  techStack: [],
   signals: { funding: 'Series B (2026)', hiring: 'Hiring SDRs' },
   facts: [
     { id: 'industry-saas', kind: 'industry', value: 'SaaS', evidence, confidence: 0.9 },
@@ -23,10 +33,20 @@ describe('lead-scoring plugin', () => {
   });
 
   it('scores a well-fitting, well-researched prospect as High and qualified, with cited facts', async () => {
-    const result = await runActivity(leadScoringPlugin, 'scoreProspect', { prospect: { jobTitle: 'VP of Sales', company: 'Acme' }, research: richResearch, icp });
+    const result = await runActivity(leadScoringPlugin, 'scoreProspect', {
+      prospect: { jobTitle: 'VP of Sales', company: 'Acme' },
+      research: richResearch,
+      icp,
+    });
     expect(result.priority).toBe('High');
     expect(result.qualified).toBe(true);
-    expect(result.dimensions.map((dimension) => dimension.key)).toEqual(['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing']);
+    expect(result.dimensions.map((dimension) => dimension.key)).toEqual([
+      'companySize',
+      'industryMatch',
+      'techStack',
+      'jobTitle',
+      'timing',
+    ]);
     expect(result.dimensions.find((dimension) => dimension.key === 'techStack')?.factIds).toEqual(['tech-salesforce']);
     expect(result.dimensions.find((dimension) => dimension.key === 'companySize')?.factIds).toEqual(['employees']);
     // companySize .315×100 + industry .252×100 + tech .198×50 + title .135×100 + timing .1×100 = 90.1
@@ -44,7 +64,12 @@ describe('lead-scoring plugin', () => {
     const input = { prospect: { jobTitle: 'VP Sales', company: 'Acme', employeeCount: 100 }, icp: { ...icp, industry: ['Logistics'] } };
     const deps = testDeps(leadScoringPlugin, { config: { timingWeight: 0 } });
     const configured = await runActivity(leadScoringPlugin, 'scoreProspect', input, deps);
-    const tuned = await runActivity(leadScoringPlugin, 'scoreProspect', { ...input, weights: { companySize: 50, industryMatch: 0, techStack: 0, jobTitle: 50 } }, deps);
+    const tuned = await runActivity(
+      leadScoringPlugin,
+      'scoreProspect',
+      { ...input, weights: { companySize: 50, industryMatch: 0, techStack: 0, jobTitle: 50 } },
+      deps,
+    );
     expect(configured.totalScore).toBe(50); // size 35 + title 15, industry and tech score 0
     expect(tuned.totalScore).toBe(100);
     expect(tuned.dimensions.map((dimension) => dimension.weight)).toEqual([0.5, 0, 0, 0.5, 0]);
@@ -52,7 +77,8 @@ describe('lead-scoring plugin', () => {
 
   it('moves the weight of a dimension the ICP leaves empty to the others', async () => {
     const result = await runActivity(leadScoringPlugin, 'scoreProspect', {
-      prospect: { jobTitle: 'VP Sales', company: 'Acme' }, icp: { industry: [], companySize: '', jobTitles: ['VP Sales'], techStack: [], painPoints: [] },
+      prospect: { jobTitle: 'VP Sales', company: 'Acme' },
+      icp: { industry: [], companySize: '', jobTitles: ['VP Sales'], techStack: [], painPoints: [] },
     });
     expect(result.dimensions.map((dimension) => dimension.weight)).toEqual([0, 0, 0, 0.9, 0.1]);
     expect(result.totalScore).toBe(90);
@@ -68,22 +94,34 @@ describe('lead-scoring plugin', () => {
     // the total 84, and size (the only dimension earning points) shows all 84 of them so the points add up.
     expect(result.dimensions[0]).toMatchObject({ key: 'companySize', score: 93, points: 84 });
     expect(result.totalScore).toBe(84);
-    expect(result.reasoning).toContain("Company size 84.0/90.0: 120 employees (prospect record), inside the ICP's 50-200; revenue $50M-$100M (prospect record), 1.4× above the ICP's $10M-$50M.");
+    expect(result.reasoning).toContain(
+      "Company size 84.0/90.0: 120 employees (prospect record), inside the ICP's 50-200; revenue $50M-$100M (prospect record), 1.4× above the ICP's $10M-$50M.",
+    );
     const revenueOnly = await runActivity(leadScoringPlugin, 'scoreProspect', {
-      prospect: { jobTitle: 'VP of Sales', company: 'Acme', revenue: '$20M' }, icp: { industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '$10M-$50M' },
+      prospect: { jobTitle: 'VP of Sales', company: 'Acme', revenue: '$20M' },
+      icp: { industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '$10M-$50M' },
     });
     expect(revenueOnly.dimensions[0]).toMatchObject({ key: 'companySize', score: 100, weight: 0.9 });
   });
 
   // With timing off and only industry (a hit) and size (a miss) counting, the total is the industry weight.
-  const boundary = (industryShare: number) => runActivity(leadScoringPlugin, 'scoreProspect', {
-    prospect: { jobTitle: 'VP Sales', company: 'Acme', industry: 'SaaS', employeeCount: 100_000 },
-    icp: { industry: ['SaaS'], companySize: '50-200', jobTitles: [], techStack: [], painPoints: [] },
-    weights: { companySize: 100 - industryShare, industryMatch: industryShare, techStack: 0, jobTitle: 0 },
-  }, testDeps(leadScoringPlugin, { config: { timingWeight: 0 } }));
+  const boundary = (industryShare: number) =>
+    runActivity(
+      leadScoringPlugin,
+      'scoreProspect',
+      {
+        prospect: { jobTitle: 'VP Sales', company: 'Acme', industry: 'SaaS', employeeCount: 100_000 },
+        icp: { industry: ['SaaS'], companySize: '50-200', jobTitles: [], techStack: [], painPoints: [] },
+        weights: { companySize: 100 - industryShare, industryMatch: industryShare, techStack: 0, jobTitle: 0 },
+      },
+      testDeps(leadScoringPlugin, { config: { timingWeight: 0 } }),
+    );
 
   it.each([
-    [69, 'Medium', false], [70, 'High', true], [49, 'Low', false], [50, 'Medium', false],
+    [69, 'Medium', false],
+    [70, 'High', true],
+    [49, 'Low', false],
+    [50, 'Medium', false],
   ] as const)('scores %i as %s (qualified: %s)', async (share, priority, qualified) => {
     const result = await boundary(share);
     expect(result).toMatchObject({ totalScore: share, priority, qualified });
@@ -107,11 +145,18 @@ describe('lead-scoring plugin', () => {
   });
 
   it('rejects an ICP without criteria and weights that are all zero', async () => {
-    await expect(runActivity(leadScoringPlugin, 'scoreProspect', {
-      prospect: { jobTitle: 'VP Sales', company: 'Acme' }, icp: { industry: [], companySize: ' ', jobTitles: [], techStack: [], painPoints: [] },
-    })).rejects.toThrow(/the ICP needs at least one/);
-    await expect(runActivity(leadScoringPlugin, 'scoreProspect', {
-      prospect: { jobTitle: 'VP Sales', company: 'Acme' }, icp, weights: { companySize: 0, industryMatch: 0, techStack: 0, jobTitle: 0 },
-    })).rejects.toThrow(/at least one weight/);
+    await expect(
+      runActivity(leadScoringPlugin, 'scoreProspect', {
+        prospect: { jobTitle: 'VP Sales', company: 'Acme' },
+        icp: { industry: [], companySize: ' ', jobTitles: [], techStack: [], painPoints: [] },
+      }),
+    ).rejects.toThrow(/the ICP needs at least one/);
+    await expect(
+      runActivity(leadScoringPlugin, 'scoreProspect', {
+        prospect: { jobTitle: 'VP Sales', company: 'Acme' },
+        icp,
+        weights: { companySize: 0, industryMatch: 0, techStack: 0, jobTitle: 0 },
+      }),
+    ).rejects.toThrow(/at least one weight/);
   });
 });

@@ -2,7 +2,11 @@
 
 /** Lowercase words and numbers separated by single spaces ("Node.js / AWS" → "node js aws"). */
 export function normaliseText(text: string): string {
-  return text.toLowerCase().replaceAll('&', ' and ').replace(/[^a-z0-9+#]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replaceAll('&', ' and ')
+    .replace(/[^a-z0-9+#]+/g, ' ')
+    .trim();
 }
 
 /** True when `phrase` occurs in `text` as whole words (both normalised first). */
@@ -13,12 +17,39 @@ export function containsPhrase(text: string, phrase: string): boolean {
 }
 
 // Words that say nothing about a pain or a product on their own.
-const STOPWORDS = new Set(['the', 'and', 'for', 'with', 'our', 'their', 'that', 'this', 'from', 'into', 'too', 'much',
-  'many', 'lack', 'poor', 'low', 'high', 'slow', 'hard', 'need', 'needs', 'lots', 'more', 'less', 'team', 'teams']);
+const STOPWORDS = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'our',
+  'their',
+  'that',
+  'this',
+  'from',
+  'into',
+  'too',
+  'much',
+  'many',
+  'lack',
+  'poor',
+  'low',
+  'high',
+  'slow',
+  'hard',
+  'need',
+  'needs',
+  'lots',
+  'more',
+  'less',
+  'team',
+  'teams',
+]);
 
 /** Words of 3+ letters that carry meaning, with a trailing plural "s" dropped so "leads" meets "lead". */
 export function significantWords(text: string): Set<string> {
-  const words = normaliseText(text).split(' ')
+  const words = normaliseText(text)
+    .split(' ')
     .filter((word) => word.length >= 3 && !STOPWORDS.has(word))
     .map((word) => (word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
   return new Set(words);

@@ -12,7 +12,11 @@ export type FitKey = (typeof FIT_KEYS)[number];
  *    (if every remaining weight is 0, they share equally);
  * 3. the four are scaled by (1 − timingWeight) and timing takes timingWeight.
  */
-export function effectiveWeights(weights: Weights, timingWeight: number, hasCriterion: Record<FitKey, boolean>): Record<DimensionKey, number> {
+export function effectiveWeights(
+  weights: Weights,
+  timingWeight: number,
+  hasCriterion: Record<FitKey, boolean>,
+): Record<DimensionKey, number> {
   const active = FIT_KEYS.filter((key) => hasCriterion[key]);
   const activeSum = active.reduce((sum, key) => sum + weights[key], 0);
   const share = (key: FitKey): number => {

@@ -14,7 +14,10 @@ export function register(deps: PluginDeps<LearningEngineConfig, Manifest['collec
       const existing = await findCycle(db.cycles, input.workspaceId, input.cycleId);
       if (existing) {
         if (existing.inputHash !== hashInput(input)) {
-          logger.warn({ workspaceId: input.workspaceId, cycleId: input.cycleId }, 'cycle id reused with different input; returning the stored result');
+          logger.warn(
+            { workspaceId: input.workspaceId, cycleId: input.cycleId },
+            'cycle id reused with different input; returning the stored result',
+          );
         }
         return existing.output;
       }
@@ -30,7 +33,11 @@ export function register(deps: PluginDeps<LearningEngineConfig, Manifest['collec
       return {
         total,
         cycles: cycles.map(({ createdAt, output }) => ({
-          cycleId: output.cycleId, createdAt: createdAt.toISOString(), applied: output.applied, insights: output.insights, metrics: output.metrics,
+          cycleId: output.cycleId,
+          createdAt: createdAt.toISOString(),
+          applied: output.applied,
+          insights: output.insights,
+          metrics: output.metrics,
         })),
       };
     },

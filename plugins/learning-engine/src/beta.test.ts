@@ -22,24 +22,39 @@ describe('Beta posterior', () => {
 
 describe('probabilityBest', () => {
   it('matches P(Beta(2,1) > Beta(1,1)) = ∫ 2x · x dx = 2/3', () => {
-    const [first, second] = probabilityBest([{ alpha: 2, beta: 1 }, { alpha: 1, beta: 1 }]);
+    const [first, second] = probabilityBest([
+      { alpha: 2, beta: 1 },
+      { alpha: 1, beta: 1 },
+    ]);
     expect(first).toBeCloseTo(2 / 3, 4);
     expect(second).toBeCloseTo(1 / 3, 4);
   });
 
   it('matches P(Beta(2,1) beats two uniforms) = ∫ 2x · x² dx = 1/2', () => {
-    const wins = probabilityBest([{ alpha: 2, beta: 1 }, { alpha: 1, beta: 1 }, { alpha: 1, beta: 1 }]);
+    const wins = probabilityBest([
+      { alpha: 2, beta: 1 },
+      { alpha: 1, beta: 1 },
+      { alpha: 1, beta: 1 },
+    ]);
     expect(wins[0]).toBeCloseTo(0.5, 4);
     expect(wins[1]).toBeCloseTo(0.25, 4);
     expect(wins[2]).toBeCloseTo(0.25, 4);
   });
 
   it('splits evenly between identical posteriors', () => {
-    expect(probabilityBest([{ alpha: 30, beta: 70 }, { alpha: 30, beta: 70 }])).toEqual([0.5, 0.5]);
+    expect(
+      probabilityBest([
+        { alpha: 30, beta: 70 },
+        { alpha: 30, beta: 70 },
+      ]),
+    ).toEqual([0.5, 0.5]);
   });
 
   it('is near certain for well-separated, narrow posteriors', () => {
-    const [strong] = probabilityBest([{ alpha: 400, beta: 600 }, { alpha: 200, beta: 800 }]);
+    const [strong] = probabilityBest([
+      { alpha: 400, beta: 600 },
+      { alpha: 200, beta: 800 },
+    ]);
     expect(strong).toBeGreaterThan(0.9999);
   });
 });

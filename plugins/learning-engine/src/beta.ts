@@ -78,13 +78,15 @@ export function probabilityBest(posteriors: readonly BetaPosterior[], cells = 40
       return before;
     });
   });
-  const wins = masses.map((mass, i) => mass.reduce((sum, value, k) => {
-    let othersBelow = 1;
-    masses.forEach((other, j) => {
-      if (j !== i) othersBelow *= (below[j]?.[k] ?? 0) + (other[k] ?? 0) / 2;
-    });
-    return sum + value * othersBelow;
-  }, 0));
+  const wins = masses.map((mass, i) =>
+    mass.reduce((sum, value, k) => {
+      let othersBelow = 1;
+      masses.forEach((other, j) => {
+        if (j !== i) othersBelow *= (below[j]?.[k] ?? 0) + (other[k] ?? 0) / 2;
+      });
+      return sum + value * othersBelow;
+    }, 0),
+  );
   const total = wins.reduce((sum, value) => sum + value, 0);
   return wins.map((value) => value / total);
 }

@@ -44,7 +44,8 @@ function bestOffsetFor(rows: Outcomes['cadence'], settings: CadenceSettings) {
   // Uniform prior (mean 0.5): no offset is favoured before its own evidence.
   const posteriors = tried.map(([, total]) => betaPosterior(0.5, settings.priorStrength, total.replied, total.sent));
   const wins = probabilityBest(posteriors);
-  const best = tried.map(([offset], i) => ({ offset, rate: betaMean(posteriors[i] ?? { alpha: 1, beta: 1 }), win: wins[i] ?? 0 }))
+  const best = tried
+    .map(([offset], i) => ({ offset, rate: betaMean(posteriors[i] ?? { alpha: 1, beta: 1 }), win: wins[i] ?? 0 }))
     .reduce((a, b) => (b.rate > a.rate ? b : a));
   return best;
 }
@@ -74,13 +75,23 @@ export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], 
   let stepsWithEvidence = 0;
   const candidates: CadenceMove[] = [];
   CADENCE_STEPS.forEach((step, k) => {
-    const best = bestOffsetFor(rows.filter((row) => row.step === k + 1), settings);
+    const best = bestOffsetFor(
+      rows.filter((row) => row.step === k + 1),
+      settings,
+    );
     if (!best) return;
     stepsWithEvidence += 1;
     const shift = Math.max(-settings.maxShiftDays, Math.min(settings.maxShiftDays, best.offset - days[step]));
     const to = Math.max(1, days[step] + shift);
     if (to !== days[step]) {
-      candidates.push({ step, from: days[step], to, bestOffset: best.offset, bestRate: Number(best.rate.toFixed(4)), confidence: Number(best.win.toFixed(4)) });
+      candidates.push({
+        step,
+        from: days[step],
+        to,
+        bestOffset: best.offset,
+        bestRate: Number(best.rate.toFixed(4)),
+        confidence: Number(best.win.toFixed(4)),
+      });
     }
   });
   const moves = keepOrder(days, candidates);

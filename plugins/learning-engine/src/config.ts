@@ -2,23 +2,57 @@ import { z } from 'zod';
 
 /** The learning engine's settings; defaults are the product spec's advanced settings (section 2, /agents). */
 export const learningEngineConfig = z.object({
-  minSampleSize: z.number().int().min(1).default(100)
+  minSampleSize: z
+    .number()
+    .int()
+    .min(1)
+    .default(100)
     .describe('Scored leads needed before the scoring weights are re-fitted (spec: sample size 100).'),
-  minConfidence: z.number().min(0).max(1).default(0.85)
+  minConfidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.85)
     .describe('Confidence a proposal needs before it is applied automatically (spec: min confidence 85%).'),
-  learningRate: z.number().positive().max(1).default(0.1)
+  learningRate: z
+    .number()
+    .positive()
+    .max(1)
+    .default(0.1)
     .describe('Step size of the logistic-regression gradient step on the scoring weights (spec: 0.1).'),
-  autoApplyOptimizations: z.boolean().default(true)
+  autoApplyOptimizations: z
+    .boolean()
+    .default(true)
     .describe('Apply high-confidence proposals without review (spec switch "Auto-Apply Optimizations", default on).'),
-  templatePriorStrength: z.number().positive().default(20)
+  templatePriorStrength: z
+    .number()
+    .positive()
+    .default(20)
     .describe('Pseudo-sends the current template response rate counts for in its Beta prior.'),
-  bootstrapResamples: z.number().int().min(10).max(2000).default(200)
+  bootstrapResamples: z
+    .number()
+    .int()
+    .min(10)
+    .max(2000)
+    .default(200)
     .describe('Seeded bootstrap resamples used to measure how stable the scoring-weight step is.'),
-  cadenceMinSendsPerOffset: z.number().int().min(1).default(30)
+  cadenceMinSendsPerOffset: z
+    .number()
+    .int()
+    .min(1)
+    .default(30)
     .describe('Sends a cadence step needs at a day offset before that offset is compared with others.'),
-  cadenceMaxShiftDays: z.number().int().min(1).max(7).default(1)
+  cadenceMaxShiftDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(7)
+    .default(1)
     .describe('Largest change of one cadence step per learning cycle, in days.'),
-  cadencePriorStrength: z.number().positive().default(2)
+  cadencePriorStrength: z
+    .number()
+    .positive()
+    .default(2)
     .describe('Pseudo-sends of the uniform Beta prior on each cadence offset reply rate (2 = Beta(1,1)).'),
 });
 

@@ -9,7 +9,9 @@ const now = new Date('2026-11-22T09:00:00Z');
 
 function input(overrides: Partial<RunLearningCycleInput['outcomes']> = {}, autoApply?: boolean): RunLearningCycleInput {
   return runLearningCycleInput.parse({
-    workspaceId: 'w1', cycleId: 'c1', autoApply,
+    workspaceId: 'w1',
+    cycleId: 'c1',
+    autoApply,
     outcomes: { sends: 1000, replies: 300, meetingsBooked: 40, meetingsAttended: 30, ...overrides },
   });
 }
@@ -61,7 +63,9 @@ describe('computeLearningCycle', () => {
     // R = min(1, 0.3 / mean(0.345, 0.282, 0.198)) = 1; M = 30 / 300 = 0.1; C = mean of the confidences.
     const c = (result.confidence.scoringWeights + result.confidence.templatePerformance + result.confidence.cadenceTiming) / 3;
     expect(result.metrics).toEqual({
-      response_rate: 30, meeting_booked: 40, sampleSize: 0,
+      response_rate: 30,
+      meeting_booked: 40,
+      sampleSize: 0,
       learning_score: Number((100 * (0.4 * 1 + 0.3 * 0.1 + 0.3 * c)).toFixed(1)),
     });
   });

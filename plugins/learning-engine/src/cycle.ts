@@ -18,17 +18,33 @@ const PARTS: Part[] = ['scoringWeights', 'templatePerformance', 'cadenceTiming']
  */
 export function computeLearningCycle(input: RunLearningCycleInput, config: LearningEngineConfig, now: Date): LearningCycleResult {
   const { outcomes, current } = input;
-  const scoring = learnScoringWeights(current.scoringWeights, outcomes.scoredLeads, {
-    minSampleSize: config.minSampleSize, learningRate: config.learningRate, bootstrapResamples: config.bootstrapResamples,
-  }, seededRandom(hashSeed(input.cycleId)));
+  const scoring = learnScoringWeights(
+    current.scoringWeights,
+    outcomes.scoredLeads,
+    {
+      minSampleSize: config.minSampleSize,
+      learningRate: config.learningRate,
+      bootstrapResamples: config.bootstrapResamples,
+    },
+    seededRandom(hashSeed(input.cycleId)),
+  );
   const templates = learnTemplates(current.templatePerformance, outcomes.templates, config.templatePriorStrength);
   const cadence = learnCadence(current.cadenceTiming, outcomes.cadence, {
-    minSendsPerOffset: config.cadenceMinSendsPerOffset, maxShiftDays: config.cadenceMaxShiftDays, priorStrength: config.cadencePriorStrength,
+    minSendsPerOffset: config.cadenceMinSendsPerOffset,
+    maxShiftDays: config.cadenceMaxShiftDays,
+    priorStrength: config.cadencePriorStrength,
   });
-  const proposed: LearnedValues = { scoringWeights: scoring.proposed, templatePerformance: templates.proposed, cadenceTiming: cadence.proposed };
+  const proposed: LearnedValues = {
+    scoringWeights: scoring.proposed,
+    templatePerformance: templates.proposed,
+    cadenceTiming: cadence.proposed,
+  };
   const confidence = { scoringWeights: scoring.confidence, templatePerformance: templates.confidence, cadenceTiming: cadence.confidence };
   const autoApply = input.autoApply ?? config.autoApplyOptimizations;
-  const applied = Object.fromEntries(PARTS.map((part) => [part, autoApply && confidence[part] >= config.minConfidence])) as Record<Part, boolean>;
+  const applied = Object.fromEntries(PARTS.map((part) => [part, autoApply && confidence[part] >= config.minConfidence])) as Record<
+    Part,
+    boolean
+  >;
   const effective = {
     scoringWeights: applied.scoringWeights ? proposed.scoringWeights : current.scoringWeights,
     templatePerformance: applied.templatePerformance ? proposed.templatePerformance : current.templatePerformance,
@@ -36,8 +52,16 @@ export function computeLearningCycle(input: RunLearningCycleInput, config: Learn
   };
   const response = compareResponse(outcomes, current.templatePerformance);
   const sources = {
-    scoring, currentWeights: current.scoringWeights, templates, cadence, response, applied, autoApply,
-    minSampleSize: config.minSampleSize, minConfidence: config.minConfidence, now: now.toISOString(),
+    scoring,
+    currentWeights: current.scoringWeights,
+    templates,
+    cadence,
+    response,
+    applied,
+    autoApply,
+    minSampleSize: config.minSampleSize,
+    minConfidence: config.minConfidence,
+    now: now.toISOString(),
   };
   return {
     cycleId: input.cycleId,

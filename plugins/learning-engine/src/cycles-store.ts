@@ -11,8 +11,14 @@ export const cycleSchema = new Schema({
   inputHash: { type: String, required: true },
   /** Counts of what the cycle learned from, for the audit trail (the raw leads are not kept). */
   inputSummary: {
-    sends: Number, replies: Number, meetingsBooked: Number, meetingsAttended: Number,
-    scoredLeads: Number, templateRows: Number, cadenceRows: Number, autoApply: { type: Boolean, default: null },
+    sends: Number,
+    replies: Number,
+    meetingsBooked: Number,
+    meetingsAttended: Number,
+    scoredLeads: Number,
+    templateRows: Number,
+    cadenceRows: Number,
+    autoApply: { type: Boolean, default: null },
   },
   /** The full activity output, returned as it is on a retry. */
   output: { type: Schema.Types.Mixed, required: true },
@@ -47,23 +53,38 @@ export async function findCycle(cycles: CycleModel, workspaceId: string, cycleId
   return found ? typed(found) : null;
 }
 
-
 /**
  * Stores a cycle unless one with the same id already exists, and returns the stored one:
  * when two attempts race, both answer with the first writer's result.
  */
-export async function storeCycle(cycles: CycleModel, input: RunLearningCycleInput, output: LearningCycleResult, createdAt: Date): Promise<StoredCycle> {
+export async function storeCycle(
+  cycles: CycleModel,
+  input: RunLearningCycleInput,
+  output: LearningCycleResult,
+  createdAt: Date,
+): Promise<StoredCycle> {
   const { workspaceId, cycleId, outcomes } = input;
   const record = {
-    workspaceId, cycleId, inputHash: hashInput(input), output, createdAt,
+    workspaceId,
+    cycleId,
+    inputHash: hashInput(input),
+    output,
+    createdAt,
     inputSummary: {
-      sends: outcomes.sends, replies: outcomes.replies, meetingsBooked: outcomes.meetingsBooked, meetingsAttended: outcomes.meetingsAttended,
-      scoredLeads: outcomes.scoredLeads.length, templateRows: outcomes.templates.length, cadenceRows: outcomes.cadence.length,
+      sends: outcomes.sends,
+      replies: outcomes.replies,
+      meetingsBooked: outcomes.meetingsBooked,
+      meetingsAttended: outcomes.meetingsAttended,
+      scoredLeads: outcomes.scoredLeads.length,
+      templateRows: outcomes.templates.length,
+      cadenceRows: outcomes.cadence.length,
       autoApply: input.autoApply ?? null,
     },
   };
   try {
-    const stored = await cycles.findOneAndUpdate({ workspaceId, cycleId }, { $setOnInsert: record }, { upsert: true, returnDocument: 'after' }).lean();
+    const stored = await cycles
+      .findOneAndUpdate({ workspaceId, cycleId }, { $setOnInsert: record }, { upsert: true, returnDocument: 'after' })
+      .lean();
     if (stored) return typed(stored);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
@@ -74,7 +95,11 @@ export async function storeCycle(cycles: CycleModel, input: RunLearningCycleInpu
 }
 
 /** The newest cycles of a workspace and how many it has in all. */
-export async function listRecentCycles(cycles: CycleModel, workspaceId: string, limit: number): Promise<{ total: number; cycles: StoredCycle[] }> {
+export async function listRecentCycles(
+  cycles: CycleModel,
+  workspaceId: string,
+  limit: number,
+): Promise<{ total: number; cycles: StoredCycle[] }> {
   const [total, recent] = await Promise.all([
     cycles.countDocuments({ workspaceId }),
     cycles.find({ workspaceId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean(),

@@ -30,53 +30,94 @@ function scoringInsight({ scoring, currentWeights, minSampleSize, applied, now }
   const base = { type: 'scoring', color: INSIGHT_COLORS.scoring, confidence: scoring.confidence } as const;
   if (scoring.unchangedBecause === 'too-few-samples') {
     const missing = minSampleSize - scoring.sampleSize;
-    return { ...base, title: 'More scored leads needed', implementedDate: null, impact: 'Weights unchanged',
-      description: `Scoring weights are re-fitted from ${minSampleSize} scored leads; ${scoring.sampleSize} so far, ${missing} more needed.` };
+    return {
+      ...base,
+      title: 'More scored leads needed',
+      implementedDate: null,
+      impact: 'Weights unchanged',
+      description: `Scoring weights are re-fitted from ${minSampleSize} scored leads; ${scoring.sampleSize} so far, ${missing} more needed.`,
+    };
   }
   if (scoring.unchangedBecause === 'no-contrast') {
-    return { ...base, title: 'No contrast in conversions', implementedDate: null, impact: 'Weights unchanged',
-      description: `All ${scoring.sampleSize} scored leads had the same outcome, so no feature can be told apart.` };
+    return {
+      ...base,
+      title: 'No contrast in conversions',
+      implementedDate: null,
+      impact: 'Weights unchanged',
+      description: `All ${scoring.sampleSize} scored leads had the same outcome, so no feature can be told apart.`,
+    };
   }
-  const changes = SCORING_FEATURES.map((feature) => ({ feature, delta: scoring.proposed[feature] - currentWeights[feature] }))
-    .sort((a, b) => b.delta - a.delta);
+  const changes = SCORING_FEATURES.map((feature) => ({ feature, delta: scoring.proposed[feature] - currentWeights[feature] })).sort(
+    (a, b) => b.delta - a.delta,
+  );
   const top = changes[0] ?? { feature: 'techStack', delta: 0 };
-  return { ...base, title: `${LABELS[top.feature]} predicts conversion more than weighted`,
-    description: `One gradient step on ${scoring.sampleSize} scored leads: ${changes.map(({ feature }) =>
-      `${LABELS[feature]} ${percent(currentWeights[feature])} → ${percent(scoring.proposed[feature])}`).join(', ')}.`,
-    impact: `${LABELS[top.feature]} weight ${points(top.delta)}`, implementedDate: applied.scoringWeights ? now : null };
+  return {
+    ...base,
+    title: `${LABELS[top.feature]} predicts conversion more than weighted`,
+    description: `One gradient step on ${scoring.sampleSize} scored leads: ${changes
+      .map(({ feature }) => `${LABELS[feature]} ${percent(currentWeights[feature])} → ${percent(scoring.proposed[feature])}`)
+      .join(', ')}.`,
+    impact: `${LABELS[top.feature]} weight ${points(top.delta)}`,
+    implementedDate: applied.scoringWeights ? now : null,
+  };
 }
 
 function templateInsight({ templates, applied, now }: InsightSources): Insight {
   const best = templates.proposed[templates.best];
   const average = Object.values(templates.proposed).reduce((sum, rate) => sum + rate, 0) / 3;
-  return { type: 'template', color: INSIGHT_COLORS.template, confidence: templates.confidence,
+  return {
+    type: 'template',
+    color: INSIGHT_COLORS.template,
+    confidence: templates.confidence,
     title: `${templates.best} template leads`,
-    description: `${templates.best} replies at ${percent(best)} against ${percent(templates.proposed[templates.runnerUp])} for `
-      + `${templates.runnerUp} (posterior means over ${templates.sent} sends); P(truly best) ${percent(templates.confidence)}.`,
+    description:
+      `${templates.best} replies at ${percent(best)} against ${percent(templates.proposed[templates.runnerUp])} for ` +
+      `${templates.runnerUp} (posterior means over ${templates.sent} sends); P(truly best) ${percent(templates.confidence)}.`,
     impact: `${points(best - average)} response rate vs the average template`,
-    implementedDate: applied.templatePerformance ? now : null };
+    implementedDate: applied.templatePerformance ? now : null,
+  };
 }
 
 function cadenceInsight({ cadence, applied, now }: InsightSources): Insight {
   const base = { type: 'cadence', color: INSIGHT_COLORS.cadence, confidence: cadence.confidence } as const;
   if (cadence.moves.length === 0) {
-    return { ...base, title: 'Cadence timing unchanged', impact: 'No timing change', implementedDate: null,
-      description: cadence.stepsWithEvidence === 0
-        ? 'No step had two day offsets with enough sends to compare.'
-        : `The current offsets already match the best reply rates for ${cadence.stepsWithEvidence} step(s).` };
+    return {
+      ...base,
+      title: 'Cadence timing unchanged',
+      impact: 'No timing change',
+      implementedDate: null,
+      description:
+        cadence.stepsWithEvidence === 0
+          ? 'No step had two day offsets with enough sends to compare.'
+          : `The current offsets already match the best reply rates for ${cadence.stepsWithEvidence} step(s).`,
+    };
   }
-  return { ...base, title: `Move ${cadence.moves.map((m) => `${m.step} to day ${m.to}`).join(', ')}`,
-    description: cadence.moves.map((m) => `${m.step}: day ${m.bestOffset} replies best (${percent(m.bestRate)}, `
-      + `P(best) ${percent(m.confidence)}); moving from day ${m.from} to ${m.to}.`).join(' '),
-    impact: `${cadence.moves.length} step(s) retimed`, implementedDate: applied.cadenceTiming ? now : null };
+  return {
+    ...base,
+    title: `Move ${cadence.moves.map((m) => `${m.step} to day ${m.to}`).join(', ')}`,
+    description: cadence.moves
+      .map(
+        (m) =>
+          `${m.step}: day ${m.bestOffset} replies best (${percent(m.bestRate)}, ` +
+          `P(best) ${percent(m.confidence)}); moving from day ${m.from} to ${m.to}.`,
+      )
+      .join(' '),
+    impact: `${cadence.moves.length} step(s) retimed`,
+    implementedDate: applied.cadenceTiming ? now : null,
+  };
 }
 
 function performanceInsight({ response }: InsightSources): Insight {
   const ahead = response.rate >= response.baseline;
-  return { type: 'performance', color: INSIGHT_COLORS.performance, confidence: Number(response.confidence.toFixed(4)),
-    title: `Response rate ${percent(response.rate)}`, implementedDate: null,
+  return {
+    type: 'performance',
+    color: INSIGHT_COLORS.performance,
+    confidence: Number(response.confidence.toFixed(4)),
+    title: `Response rate ${percent(response.rate)}`,
+    implementedDate: null,
     description: `Replies per send were ${ahead ? 'at or above' : 'below'} the ${percent(response.baseline)} the current template rates expect.`,
-    impact: `${points(response.rate - response.baseline)} vs expected` };
+    impact: `${points(response.rate - response.baseline)} vs expected`,
+  };
 }
 
 /** One insight per learned part plus one on overall performance. */
@@ -84,19 +125,45 @@ export function buildInsights(sources: InsightSources): Insight[] {
   return [performanceInsight(sources), templateInsight(sources), scoringInsight(sources), cadenceInsight(sources)];
 }
 
-const PART_LABELS = { scoringWeights: 'Scoring weights', templatePerformance: 'Template performance', cadenceTiming: 'Cadence timing' } as const;
+const PART_LABELS = {
+  scoringWeights: 'Scoring weights',
+  templatePerformance: 'Template performance',
+  cadenceTiming: 'Cadence timing',
+} as const;
 
 /** The Recent Activity lines of a cycle: its completion, then each part applied or held back. */
-export function buildActivity(cycleId: string, sources: InsightSources, confidence: Record<keyof typeof PART_LABELS, number>): ActivityEntry[] {
+export function buildActivity(
+  cycleId: string,
+  sources: InsightSources,
+  confidence: Record<keyof typeof PART_LABELS, number>,
+): ActivityEntry[] {
   const parts = Object.keys(PART_LABELS) as Array<keyof typeof PART_LABELS>;
   return [
-    { title: 'Learning cycle completed', description: `Cycle ${cycleId} learned from ${sources.templates.sent} template sends and ${sources.scoring.sampleSize} scored leads.`,
-      time: sources.now, icon: 'brain', color: 'blue' },
-    ...parts.map((part) => sources.applied[part]
-      ? { title: `${PART_LABELS[part]} applied`, description: `Applied at ${percent(confidence[part])} confidence.`, time: sources.now, icon: 'check-circle', color: 'green' }
-      : { title: `${PART_LABELS[part]} held for review`, description: sources.autoApply
-        ? `Confidence ${percent(confidence[part])} is below the ${percent(sources.minConfidence)} auto-apply threshold.`
-        : `Auto-apply is off; proposed at ${percent(confidence[part])} confidence.`,
-        time: sources.now, icon: 'pause-circle', color: 'yellow' }),
+    {
+      title: 'Learning cycle completed',
+      description: `Cycle ${cycleId} learned from ${sources.templates.sent} template sends and ${sources.scoring.sampleSize} scored leads.`,
+      time: sources.now,
+      icon: 'brain',
+      color: 'blue',
+    },
+    ...parts.map((part) =>
+      sources.applied[part]
+        ? {
+            title: `${PART_LABELS[part]} applied`,
+            description: `Applied at ${percent(confidence[part])} confidence.`,
+            time: sources.now,
+            icon: 'check-circle',
+            color: 'green',
+          }
+        : {
+            title: `${PART_LABELS[part]} held for review`,
+            description: sources.autoApply
+              ? `Confidence ${percent(confidence[part])} is below the ${percent(sources.minConfidence)} auto-apply threshold.`
+              : `Auto-apply is off; proposed at ${percent(confidence[part])} confidence.`,
+            time: sources.now,
+            icon: 'pause-circle',
+            color: 'yellow',
+          },
+    ),
   ];
 }

@@ -44,7 +44,9 @@ export function weightGradient(leads: readonly TrainingLead[], weights: readonly
   const gradient = weights.map(() => 0);
   for (const lead of leads) {
     const residual = (lead.converted ? 1 : 0) - sigmoid(intercept + dot(weights, lead.features));
-    lead.features.forEach((value, k) => { gradient[k] = (gradient[k] ?? 0) + (residual * value) / leads.length; });
+    lead.features.forEach((value, k) => {
+      gradient[k] = (gradient[k] ?? 0) + (residual * value) / leads.length;
+    });
   }
   return gradient;
 }

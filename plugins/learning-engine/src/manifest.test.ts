@@ -7,9 +7,17 @@ describe('learning-engine manifest', () => {
     expect(manifestProblems(learningEnginePlugin)).toEqual([]);
   });
 
-  it('describes itself with the spec\'s advanced settings as defaults', () => {
+  it("describes itself with the spec's advanced settings as defaults", () => {
     const description = describePlugin(learningEnginePlugin);
-    expect(description.activities.map((activity) => activity.qualifiedName)).toEqual(['learning-engine.runLearningCycle', 'learning-engine.listCycles']);
-    expect(description.config.defaults).toMatchObject({ minSampleSize: 100, minConfidence: 0.85, learningRate: 0.1, autoApplyOptimizations: true });
+    expect(description.activities.map((activity) => activity.qualifiedName)).toEqual([
+      'learning-engine.runLearningCycle',
+      'learning-engine.listCycles',
+    ]);
+    expect(description.config.defaults).toMatchObject({
+      minSampleSize: 100,
+      minConfidence: 0.85,
+      learningRate: 0.1,
+      autoApplyOptimizations: true,
+    });
   });
 });

@@ -8,8 +8,9 @@ export const manifest = defineManifest({
   id: 'learning-engine',
   name: 'Learning Engine',
   version: '0.1.0',
-  description: 'Learns from outreach and meeting outcomes: Bayesian template rates, a logistic step on lead-scoring weights '
-    + 'and cadence retiming, applied automatically only at high confidence.',
+  description:
+    'Learns from outreach and meeting outcomes: Bayesian template rates, a logistic step on lead-scoring weights ' +
+    'and cadence retiming, applied automatically only at high confidence.',
   kind: 'agent',
   ui: { icon: 'brain', color: 'purple', category: 'learning', order: 60 },
   config: learningEngineConfig,
@@ -21,7 +22,7 @@ export const manifest = defineManifest({
       timeout: '1 minute',
     },
     listCycles: {
-      description: 'The workspace\'s learning cycles, newest first, with their insights and metrics.',
+      description: "The workspace's learning cycles, newest first, with their insights and metrics.",
       input: listCyclesInput,
       output: listCyclesOutput,
       timeout: '10 seconds',

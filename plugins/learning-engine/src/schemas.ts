@@ -17,7 +17,10 @@ const count = z.number().int().min(0);
 
 /** Lead-scoring weights as fractions (spec defaults 0.35, 0.28, 0.22, 0.15). */
 export const scoringWeightsSchema = z.object({
-  companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction,
+  companySize: fraction,
+  industryMatch: fraction,
+  techStack: fraction,
+  jobTitle: fraction,
 });
 /** Response rate per template as a fraction (spec defaults 0.345, 0.282, 0.198). */
 export const templatePerformanceSchema = z.object({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });
@@ -38,32 +41,45 @@ export const SPEC_DEFAULTS = {
   cadenceTiming: { step1: 3, step2: 5, step3: 7 },
 } as const;
 
-const templateOutcome = z.object({ template: z.enum(TEMPLATES), sent: count, replied: count, positive: count })
+const templateOutcome = z
+  .object({ template: z.enum(TEMPLATES), sent: count, replied: count, positive: count })
   .refine((t) => t.replied <= t.sent, { message: 'replied cannot exceed sent', path: ['replied'] })
   .refine((t) => t.positive <= t.replied, { message: 'positive cannot exceed replied', path: ['positive'] });
 const scoredLead = z.object({
   features: z.object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction }),
   converted: z.boolean(),
 });
-const cadenceOutcome = z.object({ step: z.union([z.literal(1), z.literal(2), z.literal(3)]), dayOffset: count, sent: count, replied: count })
+const cadenceOutcome = z
+  .object({ step: z.union([z.literal(1), z.literal(2), z.literal(3)]), dayOffset: count, sent: count, replied: count })
   .refine((c) => c.replied <= c.sent, { message: 'replied cannot exceed sent', path: ['replied'] });
 
 /** What happened since the last cycle. */
-export const outcomesSchema = z.object({
-  templates: z.array(templateOutcome).default([]),
-  sends: count, replies: count, meetingsBooked: count, meetingsAttended: count,
-  scoredLeads: z.array(scoredLead).default([]),
-  cadence: z.array(cadenceOutcome).default([]),
-}).refine((o) => o.replies <= o.sends, { message: 'replies cannot exceed sends', path: ['replies'] })
-  .refine((o) => o.meetingsAttended <= o.meetingsBooked, { message: 'meetingsAttended cannot exceed meetingsBooked', path: ['meetingsAttended'] });
+export const outcomesSchema = z
+  .object({
+    templates: z.array(templateOutcome).default([]),
+    sends: count,
+    replies: count,
+    meetingsBooked: count,
+    meetingsAttended: count,
+    scoredLeads: z.array(scoredLead).default([]),
+    cadence: z.array(cadenceOutcome).default([]),
+  })
+  .refine((o) => o.replies <= o.sends, { message: 'replies cannot exceed sends', path: ['replies'] })
+  .refine((o) => o.meetingsAttended <= o.meetingsBooked, {
+    message: 'meetingsAttended cannot exceed meetingsBooked',
+    path: ['meetingsAttended'],
+  });
 export type Outcomes = z.output<typeof outcomesSchema>;
 
 /** The three learned config values. */
 export const learnedValuesSchema = z.object({
-  scoringWeights: scoringWeightsSchema, templatePerformance: templatePerformanceSchema, cadenceTiming: cadenceTimingSchema,
+  scoringWeights: scoringWeightsSchema,
+  templatePerformance: templatePerformanceSchema,
+  cadenceTiming: cadenceTimingSchema,
 });
 export type LearnedValues = z.output<typeof learnedValuesSchema>;
-const perPart = <T extends z.ZodType>(schema: T) => z.object({ scoringWeights: schema, templatePerformance: schema, cadenceTiming: schema });
+const perPart = <T extends z.ZodType>(schema: T) =>
+  z.object({ scoringWeights: schema, templatePerformance: schema, cadenceTiming: schema });
 
 /** Input of `runLearningCycle`. */
 export const runLearningCycleInput = z.object({
@@ -77,13 +93,23 @@ export type RunLearningCycleInput = z.output<typeof runLearningCycleInput>;
 
 /** One insight for the dashboard (spec entity Insight). */
 export const insightSchema = z.object({
-  title: z.string(), description: z.string(), impact: z.string(), confidence: fraction,
-  type: z.enum(['scoring', 'template', 'cadence', 'performance']), color: z.string(),
+  title: z.string(),
+  description: z.string(),
+  impact: z.string(),
+  confidence: fraction,
+  type: z.enum(['scoring', 'template', 'cadence', 'performance']),
+  color: z.string(),
   implementedDate: z.string().nullable().describe('When the change was applied (ISO), null when only proposed.'),
 });
 export type Insight = z.output<typeof insightSchema>;
 /** One line of the dashboard's Recent Activity (spec entity Activity). */
-export const activitySchema = z.object({ title: z.string(), description: z.string(), time: z.string(), icon: z.string(), color: z.string() });
+export const activitySchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  time: z.string(),
+  icon: z.string(),
+  color: z.string(),
+});
 export type ActivityEntry = z.output<typeof activitySchema>;
 /** Dashboard metrics of one cycle. */
 export const metricsSchema = z.object({
@@ -112,9 +138,14 @@ export type LearningCycleResult = z.output<typeof learningCycleResult>;
 export const listCyclesInput = z.object({ workspaceId: z.string().min(1), limit: z.number().int().min(1).max(100).default(20) });
 /** Output of `listCycles`: newest first. */
 export const listCyclesOutput = z.object({
-  total: count.describe('Learning cycles run in the workspace (the dashboard\'s learning_cycles).'),
-  cycles: z.array(z.object({
-    cycleId: z.string(), createdAt: z.string(), applied: perPart(z.boolean()),
-    insights: z.array(insightSchema), metrics: metricsSchema,
-  })),
+  total: count.describe("Learning cycles run in the workspace (the dashboard's learning_cycles)."),
+  cycles: z.array(
+    z.object({
+      cycleId: z.string(),
+      createdAt: z.string(),
+      applied: perPart(z.boolean()),
+      insights: z.array(insightSchema),
+      metrics: metricsSchema,
+    }),
+  ),
 });

@@ -40,7 +40,11 @@ describe('learnScoringWeights', () => {
 
   it('learns nothing when every lead had the same outcome', () => {
     const leads = techStackLeads(120).map((lead) => ({ ...lead, converted: true }));
-    expect(learnScoringWeights(current, leads, settings, seededRandom(1))).toMatchObject({ proposed: current, confidence: 0, unchangedBecause: 'no-contrast' });
+    expect(learnScoringWeights(current, leads, settings, seededRandom(1))).toMatchObject({
+      proposed: current,
+      confidence: 0,
+      unchangedBecause: 'no-contrast',
+    });
   });
 });
 
@@ -58,7 +62,10 @@ describe('logistic step', () => {
 
   it('computes the gradient by hand for two leads', () => {
     // Weights 0, intercept 0: p = 0.5 for both, so the gradient is ((1 − 0.5)·x₁ + (0 − 0.5)·x₂) / 2.
-    const leads = [{ features: [1, 0], converted: true }, { features: [0, 1], converted: false }];
+    const leads = [
+      { features: [1, 0], converted: true },
+      { features: [0, 1], converted: false },
+    ];
     expect(weightGradient(leads, [0, 0], 0)).toEqual([0.25, -0.25]);
     expect(gradientStep(leads, [0.5, 0.5], 0.1)?.[0]).toBeGreaterThan(0.5);
   });

@@ -31,12 +31,24 @@ const MATERIAL_CHANGE = 1e-6;
  * resamples drawn with replacement (seeded by the caller), and the confidence is the share
  * whose change has the same sign as the full-sample change on every materially moved weight.
  */
-export function learnScoringWeights(current: ScoringWeights, leads: Outcomes['scoredLeads'], settings: ScoringSettings, random: Random): ScoringLearning {
+export function learnScoringWeights(
+  current: ScoringWeights,
+  leads: Outcomes['scoredLeads'],
+  settings: ScoringSettings,
+  random: Random,
+): ScoringLearning {
   const weights = normaliseWeights(asVector(current));
-  const unchanged = (unchangedBecause: ScoringLearning['unchangedBecause']) =>
-    ({ proposed: asWeights(weights), confidence: 0, sampleSize: leads.length, unchangedBecause });
+  const unchanged = (unchangedBecause: ScoringLearning['unchangedBecause']) => ({
+    proposed: asWeights(weights),
+    confidence: 0,
+    sampleSize: leads.length,
+    unchangedBecause,
+  });
   if (leads.length < settings.minSampleSize) return unchanged('too-few-samples');
-  const training: TrainingLead[] = leads.map((lead) => ({ features: SCORING_FEATURES.map((f) => lead.features[f]), converted: lead.converted }));
+  const training: TrainingLead[] = leads.map((lead) => ({
+    features: SCORING_FEATURES.map((f) => lead.features[f]),
+    converted: lead.converted,
+  }));
   const stepped = gradientStep(training, weights, settings.learningRate);
   if (stepped === null) return unchanged('no-contrast');
   const change = stepped.map((value, k) => value - (weights[k] ?? 0));
@@ -44,8 +56,9 @@ export function learnScoringWeights(current: ScoringWeights, leads: Outcomes['sc
   for (let resample = 0; resample < settings.bootstrapResamples; resample += 1) {
     const drawn = training.map(() => training[Math.floor(random() * training.length)] as TrainingLead);
     const again = gradientStep(drawn, weights, settings.learningRate);
-    const agrees = again !== null && change.every((delta, k) =>
-      Math.abs(delta) < MATERIAL_CHANGE || Math.sign((again[k] ?? 0) - (weights[k] ?? 0)) === Math.sign(delta));
+    const agrees =
+      again !== null &&
+      change.every((delta, k) => Math.abs(delta) < MATERIAL_CHANGE || Math.sign((again[k] ?? 0) - (weights[k] ?? 0)) === Math.sign(delta));
     if (agrees) agreeing += 1;
   }
   return {

@@ -30,8 +30,7 @@ export function learnTemplates(current: TemplatePerformance, outcomes: Outcomes[
   });
   const means = posteriors.map(betaMean);
   const wins = probabilityBest(posteriors);
-  const ranked = TEMPLATES.map((template, i) => ({ template, mean: means[i] ?? 0, win: wins[i] ?? 0 }))
-    .sort((a, b) => b.mean - a.mean);
+  const ranked = TEMPLATES.map((template, i) => ({ template, mean: means[i] ?? 0, win: wins[i] ?? 0 })).sort((a, b) => b.mean - a.mean);
   const [first, second] = ranked;
   const byTemplate = (pick: (entry: (typeof ranked)[number]) => number) =>
     Object.fromEntries(ranked.map((entry) => [entry.template, round(pick(entry), 4)])) as TemplatePerformance;

@@ -31,7 +31,10 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
 
     bookMeeting: async (request) => {
       const booking = await bookMeeting({ meetings, config, now: now() }, request);
-      logger.info({ workspaceId: request.workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt }, 'meeting booked');
+      logger.info(
+        { workspaceId: request.workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt },
+        'meeting booked',
+      );
       return booking;
     },
 
@@ -43,8 +46,10 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
 
     listMeetings: async ({ workspaceId, from, to }) => {
       const range = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
-      const found = await meetings.find({ workspaceId, ...(from || to ? { scheduledAt: range } : {}) })
-        .sort({ scheduledAt: 1, _id: 1 }).lean<MeetingDocument[]>();
+      const found = await meetings
+        .find({ workspaceId, ...(from || to ? { scheduledAt: range } : {}) })
+        .sort({ scheduledAt: 1, _id: 1 })
+        .lean<MeetingDocument[]>();
       return { meetings: found.map(toMeetingView) };
     },
 
@@ -52,7 +57,8 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       const meeting = OBJECT_ID.test(meetingId) ? await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
       if (!meeting) throw meetingFailure('MeetingNotFound', `No meeting ${meetingId} in this workspace`);
       // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.
-      if (meeting.status === 'cancelled') throw meetingFailure('MeetingCancelled', `Meeting ${meetingId} was cancelled; its invitation no longer holds`);
+      if (meeting.status === 'cancelled')
+        throw meetingFailure('MeetingCancelled', `Meeting ${meetingId} was cancelled; its invitation no longer holds`);
       return { ics: meetingInvite(meeting, config) };
     },
   };

@@ -8,14 +8,30 @@ import { openMeetingsDatabase, type MeetingsDatabase } from './test-database.ts'
 const NOW = '2026-10-22T09:00:00Z';
 let db: MeetingsDatabase;
 
-beforeAll(async () => { db = await openMeetingsDatabase(); });
-afterAll(async () => { await db.drop(); });
-beforeEach(async () => { await db.meetings.deleteMany({}); });
+beforeAll(async () => {
+  db = await openMeetingsDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+beforeEach(async () => {
+  await db.meetings.deleteMany({});
+});
 
 const deps = () => testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock(NOW) }) as never;
-const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-a') => runActivity(meetingBookingPlugin, 'bookMeeting', {
-  workspaceId, prospectId: 42, prospect: { name: 'Laura Gomez', email: 'Laura@Northwind.com' }, start, idempotencyKey,
-}, deps());
+const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-a') =>
+  runActivity(
+    meetingBookingPlugin,
+    'bookMeeting',
+    {
+      workspaceId,
+      prospectId: 42,
+      prospect: { name: 'Laura Gomez', email: 'Laura@Northwind.com' },
+      start,
+      idempotencyKey,
+    },
+    deps(),
+  );
 // iCalendar folds long lines with CRLF + space; unfold before reading properties.
 const icsLines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
 

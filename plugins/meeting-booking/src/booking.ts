@@ -34,7 +34,10 @@ function replay(meeting: MeetingDocument, request: BookingRequest, start: DateTi
   const view = toMeetingView(meeting);
   const sameRequest = meeting.scheduledAt.getTime() === start.toMillis() && meeting.prospectId === request.prospectId;
   if (!sameRequest || view.status !== 'scheduled') {
-    throw meetingFailure('IdempotencyKeyReused', `idempotency key "${request.idempotencyKey}" already booked meeting ${view.id} (${view.status}, ${view.scheduledAt}, prospect ${view.prospectId})`);
+    throw meetingFailure(
+      'IdempotencyKeyReused',
+      `idempotency key "${request.idempotencyKey}" already booked meeting ${view.id} (${view.status}, ${view.scheduledAt}, prospect ${view.prospectId})`,
+    );
   }
   return { meeting: { ...view, status: 'scheduled' }, ics: meetingInvite(meeting, config) };
 }
@@ -45,10 +48,12 @@ async function assertFree(context: BookingContext, workspaceId: string, start: D
   const buffer = { minutes: context.config.bufferMinutes };
   const busy = await busyIntervals(context.meetings, workspaceId, start.minus(buffer).toJSDate(), end.plus(buffer).toJSDate(), icsUid);
   if (clashes(start.toMillis(), end.toMillis(), busy, context.config.bufferMinutes)) {
-    throw meetingFailure('SlotUnavailable', `cannot book ${start.toUTC().toISO()}: it overlaps another meeting or its ${context.config.bufferMinutes}-minute buffer`);
+    throw meetingFailure(
+      'SlotUnavailable',
+      `cannot book ${start.toUTC().toISO()}: it overlaps another meeting or its ${context.config.bufferMinutes}-minute buffer`,
+    );
   }
 }
-
 
 /**
  * Books a meeting once per idempotency key. The insert is an upsert on the key's UID, so a
@@ -71,14 +76,26 @@ export async function bookMeeting(context: BookingContext, request: BookingReque
   const id = new Types.ObjectId();
   let stored: MeetingDocument | null;
   try {
-    stored = await meetings.findOneAndUpdate({ workspaceId, icsUid }, {
-      $setOnInsert: {
-        _id: id, workspaceId, icsUid, prospectId: request.prospectId, prospectName: request.prospect.name,
-        prospectEmail: request.prospect.email.toLowerCase(), scheduledAt: start.toJSDate(),
-        durationMinutes: config.meetingMinutes, status: 'scheduled',
-        meetingUrl: config.meetingUrlTemplate.replaceAll('{meetingId}', id.toHexString()),
-      },
-    }, { upsert: true, returnDocument: 'after' }).lean<MeetingDocument>();
+    stored = await meetings
+      .findOneAndUpdate(
+        { workspaceId, icsUid },
+        {
+          $setOnInsert: {
+            _id: id,
+            workspaceId,
+            icsUid,
+            prospectId: request.prospectId,
+            prospectName: request.prospect.name,
+            prospectEmail: request.prospect.email.toLowerCase(),
+            scheduledAt: start.toJSDate(),
+            durationMinutes: config.meetingMinutes,
+            status: 'scheduled',
+            meetingUrl: config.meetingUrlTemplate.replaceAll('{meetingId}', id.toHexString()),
+          },
+        },
+        { upsert: true, returnDocument: 'after' },
+      )
+      .lean<MeetingDocument>();
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     stored = await meetings.findOne({ workspaceId, icsUid }).lean<MeetingDocument>();

@@ -7,14 +7,20 @@ const LONGEST_MEETING_MS = 24 * 60 * 60_000;
 
 /** The workspace's scheduled meetings that may overlap [from, to), as busy intervals, leaving out one booking's own. */
 export async function busyIntervals(
-  meetings: MeetingModel, workspaceId: string, from: Date, to: Date, exceptIcsUid?: string,
+  meetings: MeetingModel,
+  workspaceId: string,
+  from: Date,
+  to: Date,
+  exceptIcsUid?: string,
 ): Promise<BusyInterval[]> {
-  const found = await meetings.find({
-    workspaceId,
-    status: 'scheduled',
-    scheduledAt: { $gt: new Date(from.getTime() - LONGEST_MEETING_MS), $lt: to },
-    ...(exceptIcsUid ? { icsUid: { $ne: exceptIcsUid } } : {}),
-  }).lean<MeetingDocument[]>();
+  const found = await meetings
+    .find({
+      workspaceId,
+      status: 'scheduled',
+      scheduledAt: { $gt: new Date(from.getTime() - LONGEST_MEETING_MS), $lt: to },
+      ...(exceptIcsUid ? { icsUid: { $ne: exceptIcsUid } } : {}),
+    })
+    .lean<MeetingDocument[]>();
   return found.map((meeting) => ({
     start: meeting.scheduledAt.getTime(),
     end: meeting.scheduledAt.getTime() + meeting.durationMinutes * 60_000,

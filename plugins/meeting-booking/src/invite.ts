@@ -24,7 +24,9 @@ export function meetingInvite(meeting: MeetingDocument, config: MeetingConfig): 
     status: 'CONFIRMED',
     sequence: 0,
     organizer: { name: config.organizer.name, email: config.organizer.email },
-    attendees: [{ name: meeting.prospectName, email: meeting.prospectEmail, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' }],
+    attendees: [
+      { name: meeting.prospectName, email: meeting.prospectEmail, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
+    ],
   };
   const { error, value } = createEvent(event);
   if (error || !value) throw new Error(`could not build the invitation for meeting ${meeting.icsUid}: ${error?.message ?? 'empty'}`);

@@ -7,10 +7,18 @@ describe('meeting-booking manifest', () => {
     expect(manifestProblems(meetingBookingPlugin)).toEqual([]);
     const description = describePlugin(meetingBookingPlugin);
     expect(description.activities.map((activity) => activity.qualifiedName)).toEqual([
-      'meeting-booking.proposeSlots', 'meeting-booking.bookMeeting', 'meeting-booking.markOutcome', 'meeting-booking.listMeetings', 'meeting-booking.invitation',
+      'meeting-booking.proposeSlots',
+      'meeting-booking.bookMeeting',
+      'meeting-booking.markOutcome',
+      'meeting-booking.listMeetings',
+      'meeting-booking.invitation',
     ]);
     expect(description.collections).toEqual(['meetings']);
-    expect(description.config.defaults).toMatchObject({ timeZone: 'Europe/London', workingHours: { start: '09:00', end: '17:30' }, meetingMinutes: 30 });
+    expect(description.config.defaults).toMatchObject({
+      timeZone: 'Europe/London',
+      workingHours: { start: '09:00', end: '17:30' },
+      meetingMinutes: 30,
+    });
   });
 
   it('refuses a bad time zone, inverted working hours and a URL template without {meetingId}', () => {

@@ -2,8 +2,16 @@ import { defineManifest } from '@meetflow/plugin-sdk';
 import { meetingConfigSchema } from './config.ts';
 import { meetingSchema } from './meeting-model.ts';
 import {
-  bookMeetingInput, bookMeetingOutput, invitationInput, invitationOutput, listMeetingsInput, listMeetingsOutput, markOutcomeInput, markOutcomeOutput,
-  proposeSlotsInput, proposeSlotsOutput,
+  bookMeetingInput,
+  bookMeetingOutput,
+  invitationInput,
+  invitationOutput,
+  listMeetingsInput,
+  listMeetingsOutput,
+  markOutcomeInput,
+  markOutcomeOutput,
+  proposeSlotsInput,
+  proposeSlotsOutput,
 } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** The meeting-booking agent: offers free slots, books meetings with invitations, records outcomes. */
@@ -11,20 +19,23 @@ export const manifest = defineManifest({
   id: 'meeting-booking',
   name: 'Meeting Booking',
   version: '0.1.0',
-  description: 'Proposes free slots in working hours, books meetings idempotently with an iCalendar invitation and a video-call link, and records whether they took place.',
+  description:
+    'Proposes free slots in working hours, books meetings idempotently with an iCalendar invitation and a video-call link, and records whether they took place.',
   kind: 'agent',
   ui: { icon: 'calendar-check', color: '#16a34a', category: 'Meetings', order: 50 },
   config: meetingConfigSchema,
   collections: { meetings: meetingSchema },
   activities: {
     proposeSlots: {
-      description: 'The next free slots in working hours and days, after the notice period, clear of booked meetings and their buffers, spread over half-days.',
+      description:
+        'The next free slots in working hours and days, after the notice period, clear of booked meetings and their buffers, spread over half-days.',
       input: proposeSlotsInput,
       output: proposeSlotsOutput,
       timeout: '30 seconds',
     },
     bookMeeting: {
-      description: 'Books a meeting at a start time (once per idempotency key) and returns it with its iCalendar invitation; fails with SlotUnavailable when the time is not free.',
+      description:
+        'Books a meeting at a start time (once per idempotency key) and returns it with its iCalendar invitation; fails with SlotUnavailable when the time is not free.',
       input: bookMeetingInput,
       output: bookMeetingOutput,
       timeout: '30 seconds',
@@ -43,7 +54,8 @@ export const manifest = defineManifest({
       service: true,
     },
     invitation: {
-      description: 'The iCalendar invitation of a meeting, exactly as its booking sent it; fails with MeetingNotFound, or MeetingCancelled for a called-off meeting.',
+      description:
+        'The iCalendar invitation of a meeting, exactly as its booking sent it; fails with MeetingNotFound, or MeetingCancelled for a called-off meeting.',
       input: invitationInput,
       output: invitationOutput,
       timeout: '10 seconds',

@@ -5,18 +5,21 @@ import { Schema, type InferSchemaType, type Model } from 'mongoose';
 export { MEETING_STATUSES, type MeetingStatus };
 
 /** A booked meeting with a prospect, in the `meetings` collection of one workspace. */
-export const meetingSchema = new Schema({
-  workspaceId: { type: String, required: true },
-  prospectId: { type: Number, required: true },
-  prospectEmail: { type: String, required: true },
-  prospectName: { type: String, required: true },
-  scheduledAt: { type: Date, required: true },
-  durationMinutes: { type: Number, required: true },
-  status: { type: String, enum: MEETING_STATUSES, required: true, default: 'scheduled' },
-  meetingUrl: { type: String, required: true },
-  /** iCalendar UID, derived from the booking's idempotency key: one key, one meeting. */
-  icsUid: { type: String, required: true },
-}, { timestamps: true });
+export const meetingSchema = new Schema(
+  {
+    workspaceId: { type: String, required: true },
+    prospectId: { type: Number, required: true },
+    prospectEmail: { type: String, required: true },
+    prospectName: { type: String, required: true },
+    scheduledAt: { type: Date, required: true },
+    durationMinutes: { type: Number, required: true },
+    status: { type: String, enum: MEETING_STATUSES, required: true, default: 'scheduled' },
+    meetingUrl: { type: String, required: true },
+    /** iCalendar UID, derived from the booking's idempotency key: one key, one meeting. */
+    icsUid: { type: String, required: true },
+  },
+  { timestamps: true },
+);
 
 meetingSchema.index({ workspaceId: 1, icsUid: 1 }, { unique: true });
 meetingSchema.index({ workspaceId: 1, scheduledAt: 1 });

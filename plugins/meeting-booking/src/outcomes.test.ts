@@ -4,14 +4,33 @@ import { meetingBookingPlugin } from './index.ts';
 import { openMeetingsDatabase, type MeetingsDatabase } from './test-database.ts';
 
 let db: MeetingsDatabase;
-beforeAll(async () => { db = await openMeetingsDatabase(); });
-afterAll(async () => { await db.drop(); });
-beforeEach(async () => { await db.meetings.deleteMany({}); });
+beforeAll(async () => {
+  db = await openMeetingsDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+beforeEach(async () => {
+  await db.meetings.deleteMany({});
+});
 
-const deps = () => testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock('2026-10-22T09:00:00Z') }) as never;
-const book = async (workspaceId: string, start: string) => (await runActivity(meetingBookingPlugin, 'bookMeeting', {
-  workspaceId, prospectId: 9, prospect: { name: 'Mark Chen', email: 'mark@acme.com' }, start, idempotencyKey: `${workspaceId}-${start}`,
-}, deps())).meeting;
+const deps = () =>
+  testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock('2026-10-22T09:00:00Z') }) as never;
+const book = async (workspaceId: string, start: string) =>
+  (
+    await runActivity(
+      meetingBookingPlugin,
+      'bookMeeting',
+      {
+        workspaceId,
+        prospectId: 9,
+        prospect: { name: 'Mark Chen', email: 'mark@acme.com' },
+        start,
+        idempotencyKey: `${workspaceId}-${start}`,
+      },
+      deps(),
+    )
+  ).meeting;
 const mark = (workspaceId: string, meetingId: string, outcome: 'completed' | 'no-show' | 'cancelled') =>
   runActivity(meetingBookingPlugin, 'markOutcome', { workspaceId, meetingId, outcome }, deps());
 const list = (workspaceId: string, range: { from?: string; to?: string } = {}) =>
@@ -43,7 +62,10 @@ describe('markOutcome', () => {
   });
 
   it('answers MeetingNotFound for an unknown or malformed id', async () => {
-    await expect(mark('ws-a', '0123456789abcdef01234567', 'completed')).rejects.toMatchObject({ type: 'MeetingNotFound', nonRetryable: true });
+    await expect(mark('ws-a', '0123456789abcdef01234567', 'completed')).rejects.toMatchObject({
+      type: 'MeetingNotFound',
+      nonRetryable: true,
+    });
     await expect(mark('ws-a', 'not-an-id', 'completed')).rejects.toMatchObject({ type: 'MeetingNotFound' });
   });
 });
@@ -64,8 +86,14 @@ describe('listMeetings', () => {
     const middle = await book('ws-a', '2026-10-27T10:00:00Z');
     expect((await list('ws-a')).meetings.map((meeting) => meeting.id)).toEqual([early.id, middle.id, late.id]);
     const range = await list('ws-a', { from: '2026-10-27T10:00:00Z', to: '2026-10-28T10:00:00Z' });
-    expect(range.meetings).toEqual([expect.objectContaining({
-      id: middle.id, scheduledAt: '2026-10-27T10:00:00.000Z', prospectId: 9, prospectName: 'Mark Chen', meetingUrl: middle.meetingUrl,
-    })]);
+    expect(range.meetings).toEqual([
+      expect.objectContaining({
+        id: middle.id,
+        scheduledAt: '2026-10-27T10:00:00.000Z',
+        prospectId: 9,
+        prospectName: 'Mark Chen',
+        meetingUrl: middle.meetingUrl,
+      }),
+    ]);
   });
 });

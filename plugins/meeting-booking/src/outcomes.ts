@@ -22,15 +22,20 @@ export const OBJECT_ID = /^[a-f\d]{24}$/i;
  * apply. Marking the status it already has is a no-op (idempotent).
  */
 export async function markOutcome(
-  meetings: MeetingModel, workspaceId: string, meetingId: string, outcome: MeetingOutcome,
+  meetings: MeetingModel,
+  workspaceId: string,
+  meetingId: string,
+  outcome: MeetingOutcome,
 ): Promise<MeetingDocument> {
   const notFound = () => meetingFailure('MeetingNotFound', `no meeting ${meetingId} in workspace ${workspaceId}`);
   if (!OBJECT_ID.test(meetingId)) throw notFound();
-  const updated = await meetings.findOneAndUpdate(
-    { _id: meetingId, workspaceId, status: { $in: ALLOWED_FROM[outcome] } },
-    { $set: { status: outcome } },
-    { returnDocument: 'after' },
-  ).lean<MeetingDocument>();
+  const updated = await meetings
+    .findOneAndUpdate(
+      { _id: meetingId, workspaceId, status: { $in: ALLOWED_FROM[outcome] } },
+      { $set: { status: outcome } },
+      { returnDocument: 'after' },
+    )
+    .lean<MeetingDocument>();
   if (updated) return updated;
   const current = await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>();
   if (!current) throw notFound();

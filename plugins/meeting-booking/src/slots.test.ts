@@ -8,9 +8,15 @@ import { openMeetingsDatabase, type MeetingsDatabase } from './test-database.ts'
 const THURSDAY_BEFORE_DST_END = '2026-10-22T09:00:00Z';
 let db: MeetingsDatabase;
 
-beforeAll(async () => { db = await openMeetingsDatabase(); });
-afterAll(async () => { await db.drop(); });
-beforeEach(async () => { await db.meetings.deleteMany({}); });
+beforeAll(async () => {
+  db = await openMeetingsDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+beforeEach(async () => {
+  await db.meetings.deleteMany({});
+});
 
 type Config = NonNullable<Parameters<typeof testDeps<typeof meetingBookingPlugin>>[1]>['config'];
 const deps = (now: string, config: Config = {}) =>
@@ -19,8 +25,15 @@ const propose = (input: { workspaceId?: string; count?: number; after?: string }
   runActivity(meetingBookingPlugin, 'proposeSlots', { workspaceId: 'ws-a', ...input }, deps(now, config));
 const london = (iso: string) => DateTime.fromISO(iso).setZone('Europe/London');
 const meeting = (workspaceId: string, scheduledAt: string, status: MeetingStatus = 'scheduled') => ({
-  workspaceId, prospectId: 7, prospectEmail: 'jo@acme.com', prospectName: 'Jo Diaz', scheduledAt: new Date(scheduledAt),
-  durationMinutes: 30, status, meetingUrl: 'https://meet.jit.si/meetflow-x', icsUid: `${workspaceId}-${scheduledAt}-${status}`,
+  workspaceId,
+  prospectId: 7,
+  prospectEmail: 'jo@acme.com',
+  prospectName: 'Jo Diaz',
+  scheduledAt: new Date(scheduledAt),
+  durationMinutes: 30,
+  status,
+  meetingUrl: 'https://meet.jit.si/meetflow-x',
+  icsUid: `${workspaceId}-${scheduledAt}-${status}`,
 });
 
 describe('proposeSlots', () => {
@@ -62,7 +75,9 @@ describe('proposeSlots', () => {
     const { slots } = await propose({ count: 1, after: '2026-10-26T00:00:00Z' });
     // 09:00–09:30 plus a 15-minute buffer blocks until 09:45.
     expect(slots[0]?.start).toBe('2026-10-26T09:45:00.000Z');
-    const { slots: wideBuffer } = await propose({ count: 1, after: '2026-10-26T00:00:00Z' }, THURSDAY_BEFORE_DST_END, { bufferMinutes: 60 });
+    const { slots: wideBuffer } = await propose({ count: 1, after: '2026-10-26T00:00:00Z' }, THURSDAY_BEFORE_DST_END, {
+      bufferMinutes: 60,
+    });
     expect(wideBuffer[0]?.start).toBe('2026-10-26T10:30:00.000Z');
   });
 

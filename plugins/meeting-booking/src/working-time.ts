@@ -35,7 +35,7 @@ export function earliestStart(now: DateTime, config: MeetingConfig): DateTime {
  */
 export function timeRuleProblem(start: DateTime, now: DateTime, config: MeetingConfig): string | null {
   const local = start.setZone(config.timeZone);
-  const shown = local.toFormat("cccc d LLLL yyyy HH:mm ZZZZ", { locale: 'en-GB' });
+  const shown = local.toFormat('cccc d LLLL yyyy HH:mm ZZZZ', { locale: 'en-GB' });
   const window = workingWindow(local, config);
   if (!window) return `${shown} is not a working day (${config.workingDays.join(', ')} in ISO weekdays)`;
   const end = local.plus({ minutes: config.meetingMinutes });

@@ -44,14 +44,23 @@ export function toEmails(plan: readonly PlannedStep[], drafts: readonly DraftEma
     const draft = drafts.find((candidate) => candidate.step === planned.step);
     if (!draft) throw new Error(`no draft for step ${planned.step}`);
     return {
-      step: planned.step, dayOffset: planned.dayOffset, template: planned.template, subject: draft.subject,
-      body: draft.sentences.map((sentence) => sentence.text).join('\n\n'), sentences: draft.sentences,
+      step: planned.step,
+      dayOffset: planned.dayOffset,
+      template: planned.template,
+      subject: draft.subject,
+      body: draft.sentences.map((sentence) => sentence.text).join('\n\n'),
+      sentences: draft.sentences,
     };
   });
 }
 
 /** One paragraph a sales person can read: the order and why, the days, how personal, the lead. */
-export function describeStrategy(plan: readonly PlannedStep[], emails: readonly Email[], writer: 'templates' | 'llm', scoring?: { totalScore: number; priority: string }): string {
+export function describeStrategy(
+  plan: readonly PlannedStep[],
+  emails: readonly Email[],
+  writer: 'templates' | 'llm',
+  scoring?: { totalScore: number; priority: string },
+): string {
   const [first, ...rest] = plan;
   const personalised = emails.filter((email) => email.sentences.some((sentence) => sentence.factIds.length > 0)).length;
   const factCount = new Set(emails.flatMap((email) => email.sentences.flatMap((sentence) => sentence.factIds))).size;

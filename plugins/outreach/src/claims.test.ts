@@ -22,7 +22,7 @@ describe('telltales', () => {
 });
 
 describe('uncitedClaim', () => {
-  it('flags a fact\'s words in a sentence that does not cite it', () => {
+  it("flags a fact's words in a sentence that does not cite it", () => {
     expect(uncitedClaim('Congrats on the Series B!', [], facts, allowed)).toMatch(/"series" from fact funding/);
     expect(uncitedClaim('Your Salesforce setup looks great.', ['funding'], facts, allowed)).toMatch(/fact tech/);
     expect(uncitedClaim('Raising 40 million is no small thing.', [], facts, allowed)).toMatch(/"40" from fact funding/);
@@ -34,7 +34,9 @@ describe('uncitedClaim', () => {
   });
 
   it('accepts generic lines about the sender and the prospect record', () => {
-    expect(uncitedClaim('Hi Dana, Meetflow books qualified meetings for the VP Sales at Northwind Analytics.', [], facts, allowed)).toBeNull();
+    expect(
+      uncitedClaim('Hi Dana, Meetflow books qualified meetings for the VP Sales at Northwind Analytics.', [], facts, allowed),
+    ).toBeNull();
   });
 });
 

@@ -20,17 +20,28 @@ const isPersonal = (fact: Fact): fact is Fact & { kind: PersonalKind } => (PERSO
  * from the facts allocated to the email, the sender's offer, the ask, the sign-off. Only the
  * personal lines say anything about the prospect's company, and each cites its fact.
  */
-export function composeFromTemplates(plan: readonly PlannedStep[], facts: readonly Fact[], prospect: OutreachProspect, sender: Sender): DraftEmail[] {
+export function composeFromTemplates(
+  plan: readonly PlannedStep[],
+  facts: readonly Fact[],
+  prospect: OutreachProspect,
+  sender: Sender,
+): DraftEmail[] {
   const allocation = allocateFacts(plan, facts);
   const slots = {
-    firstName: prospect.firstName.trim(), company: prospect.company.trim(), companys: possessive(prospect.company.trim()), jobTitle: prospect.jobTitle.trim() || 'part of your role',
-    senderName: sender.name.trim(), senderCompany: sender.company.trim(), valueProposition: inline(sender.valueProposition),
+    firstName: prospect.firstName.trim(),
+    company: prospect.company.trim(),
+    companys: possessive(prospect.company.trim()),
+    jobTitle: prospect.jobTitle.trim() || 'part of your role',
+    senderName: sender.name.trim(),
+    senderCompany: sender.company.trim(),
+    valueProposition: inline(sender.valueProposition),
   };
   const pick = (options: readonly string[], slot: string) => fillSlots(pickVariant(options, prospect.email, slot), slots);
   const generic = (text: string): Sentence => ({ text, factIds: [] });
   return plan.map(({ step, template }) => {
     const copy = TEMPLATES[template];
-    const personal = (allocation.get(step) ?? []).filter(isPersonal)
+    const personal = (allocation.get(step) ?? [])
+      .filter(isPersonal)
       .map((fact, position) => personalLine(fact, slots.company, prospect.email, position));
     const sentences: Sentence[] = [
       generic(pick(GREETINGS, `greeting-${step}`)),

@@ -28,20 +28,29 @@ export type CadenceTiming = z.infer<typeof CadenceTimingSchema>;
 
 /** Outreach settings; the workspace's templatePerformance and cadenceTiming config entries map onto them. */
 export const configSchema = z.object({
-  templatePerformance: TemplatePerformanceSchema.default({ 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 })
-    .describe('Response rate per template: orders the sequence (best first) and weighs the expected response rate.'),
-  cadenceTiming: CadenceTimingSchema.default({ step1: 3, step2: 5, step3: 7 })
-    .describe('Days to wait before each step, each counted from the previous step (spec defaults 3, 5, 7).'),
-  stepReplyShares: z.object({
-    step1: z.number().min(0).describe('Share of a sequence\'s replies that come to the first email.'),
-    step2: z.number().min(0).describe('Share that come to the second email.'),
-    step3: z.number().min(0).describe('Share that come to the third email.'),
-  }).default({ step1: 0.5, step2: 0.3, step3: 0.2 })
-    .describe('Weights (normalised) of each step in the expected response rate: the first email reaches everyone, follow-ups only the silent.'),
-  minFactConfidence: z.number().min(0).max(1).default(0.5)
-    .describe('Researched facts below this confidence are never used in an email.'),
-  useLlm: z.boolean().default(false)
-    .describe('Let the configured language model write the sequence (validated against the facts; templates when off, absent or rejected).'),
+  templatePerformance: TemplatePerformanceSchema.default({ 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 }).describe(
+    'Response rate per template: orders the sequence (best first) and weighs the expected response rate.',
+  ),
+  cadenceTiming: CadenceTimingSchema.default({ step1: 3, step2: 5, step3: 7 }).describe(
+    'Days to wait before each step, each counted from the previous step (spec defaults 3, 5, 7).',
+  ),
+  stepReplyShares: z
+    .object({
+      step1: z.number().min(0).describe("Share of a sequence's replies that come to the first email."),
+      step2: z.number().min(0).describe('Share that come to the second email.'),
+      step3: z.number().min(0).describe('Share that come to the third email.'),
+    })
+    .default({ step1: 0.5, step2: 0.3, step3: 0.2 })
+    .describe(
+      'Weights (normalised) of each step in the expected response rate: the first email reaches everyone, follow-ups only the silent.',
+    ),
+  minFactConfidence: z.number().min(0).max(1).default(0.5).describe('Researched facts below this confidence are never used in an email.'),
+  useLlm: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Let the configured language model write the sequence (validated against the facts; templates when off, absent or rejected).',
+    ),
 });
 
 export type OutreachConfig = z.infer<typeof configSchema>;

@@ -3,7 +3,19 @@ import type { TemplateId } from './config.ts';
 import type { PlannedStep } from './plan.ts';
 
 /** Fact kinds an email may mention; contact and social details, revenue and industry labels are never quoted to a prospect. */
-export const PERSONAL_KINDS = ['pain-point', 'tech', 'funding', 'hiring', 'product', 'customer', 'description', 'value', 'employees', 'location', 'founded'] as const;
+export const PERSONAL_KINDS = [
+  'pain-point',
+  'tech',
+  'funding',
+  'hiring',
+  'product',
+  'customer',
+  'description',
+  'value',
+  'employees',
+  'location',
+  'founded',
+] as const;
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];
 
 /** The most personal lines one email carries. */

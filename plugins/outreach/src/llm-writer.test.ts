@@ -11,30 +11,50 @@ import { outreachPlugin } from './index.ts';
 const greeting = { text: 'Hi Dana,', factIds: [] };
 const signOff = { text: 'Best,\nSam Lee, Meetflow', factIds: [] };
 const offer = { text: 'Meetflow delivers qualified meetings with your ideal customers, paid per attended meeting.', factIds: [] };
-const email = (subject: string, ...middle: Array<{ text: string; factIds: string[] }>) => ({ subject, sentences: [greeting, ...middle, offer, signOff] });
+const email = (subject: string, ...middle: Array<{ text: string; factIds: string[] }>) => ({
+  subject,
+  sentences: [greeting, ...middle, offer, signOff],
+});
 
 // Provider answers by scenario (the path of the base URL).
 const ANSWERS: Record<string, unknown> = {
-  good: { emails: [
-    email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
-    email('A question, Dana', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
-    email('For Northwind Analytics', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-  ] },
-  'unknown-id': { emails: [
-    email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
-    email('A question', { text: 'I saw you just opened an office in Tokyo.', factIds: ['office-tokyo'] }),
-    email('For Northwind Analytics', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-  ] },
-  uncited: { emails: [
-    email('Congrats, Dana', { text: 'Congratulations on the Series B funding.', factIds: [] }),
-    email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
-    email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-  ] },
-  'wrong-number': { emails: [
-    email('Congrats, Dana', { text: 'Congratulations on the $100M Series B (2026).', factIds: ['funding-series-b'] }),
-    email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
-    email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-  ] },
+  good: {
+    emails: [
+      email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
+      email('A question, Dana', {
+        text: 'I read that reps spend hours qualifying inbound leads by hand.',
+        factIds: ['pain-qualification'],
+      }),
+      email('For Northwind Analytics', {
+        text: 'Demand forecasting for mid-size retailers is a sharp focus.',
+        factIds: ['product-forecasting'],
+      }),
+    ],
+  },
+  'unknown-id': {
+    emails: [
+      email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
+      email('A question', { text: 'I saw you just opened an office in Tokyo.', factIds: ['office-tokyo'] }),
+      email('For Northwind Analytics', {
+        text: 'Demand forecasting for mid-size retailers is a sharp focus.',
+        factIds: ['product-forecasting'],
+      }),
+    ],
+  },
+  uncited: {
+    emails: [
+      email('Congrats, Dana', { text: 'Congratulations on the Series B funding.', factIds: [] }),
+      email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
+      email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
+    ],
+  },
+  'wrong-number': {
+    emails: [
+      email('Congrats, Dana', { text: 'Congratulations on the $100M Series B (2026).', factIds: ['funding-series-b'] }),
+      email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
+      email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
+    ],
+  },
   'too-few': { emails: [email('Hi', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] })] },
 };
 
@@ -45,13 +65,16 @@ let root = '';
 beforeAll(async () => {
   server = createServer((request, response) => {
     let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
     request.on('end', () => {
       const scenario = (request.url ?? '').split('/')[1] ?? '';
       requests.push({ path: request.url ?? '', body: JSON.parse(raw) as (typeof requests)[number]['body'] });
       if (scenario === 'down') return void response.writeHead(503).end('upstream overloaded');
       const content = scenario === 'not-json' ? 'Sure! Here are your emails: ...' : JSON.stringify(ANSWERS[scenario]);
-      response.writeHead(200, { 'content-type': 'application/json' })
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ model: 'fake-gpt', choices: [{ message: { role: 'assistant', content } }] }));
     });
   });
@@ -66,26 +89,47 @@ afterAll(async () => {
 
 function recordingLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];
-  return { warnings, debug() {}, info() {}, error() {}, warn: (object, message) => {
-    warnings.push(`${message ?? ''} ${Object.entries(object).map(([key, value]) => `${key}=${String(value)}`).join(' ')}`);
-  } };
+  return {
+    warnings,
+    debug() {},
+    info() {},
+    error() {},
+    warn: (object, message) => {
+      warnings.push(
+        `${message ?? ''} ${Object.entries(object)
+          .map(([key, value]) => `${key}=${String(value)}`)
+          .join(' ')}`,
+      );
+    },
+  };
 }
 
 async function writeWith(scenario: string, useLlm = true) {
   const logger = recordingLogger();
   const llm = createOpenAiCompatibleClient({ baseUrl: `${root}/${scenario}`, model: 'fake-gpt', timeoutMs: 5_000 });
-  const output = await runActivity(outreachPlugin, 'writeSequence', { prospect, research: richResearch, sender },
-    testDeps(outreachPlugin, { config: { useLlm }, llm, logger }));
+  const output = await runActivity(
+    outreachPlugin,
+    'writeSequence',
+    { prospect, research: richResearch, sender },
+    testDeps(outreachPlugin, { config: { useLlm }, llm, logger }),
+  );
   return { output, warnings: logger.warnings };
 }
 
 describe('outreach with a language model', () => {
-  it('uses a valid answer, keeping the plan\'s steps, days and templates', async () => {
+  it("uses a valid answer, keeping the plan's steps, days and templates", async () => {
     const { output, warnings } = await writeWith('good');
     expect(warnings).toEqual([]);
     expect(output.writer).toBe('llm');
-    expect(output.sequence.map((step) => [step.step, step.dayOffset, step.template])).toEqual([[1, 3, 'roi-focused'], [2, 8, 'pain-point'], [3, 15, 'value-prop']]);
-    expect(output.sequence[0]?.sentences[1]).toEqual({ text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] });
+    expect(output.sequence.map((step) => [step.step, step.dayOffset, step.template])).toEqual([
+      [1, 3, 'roi-focused'],
+      [2, 8, 'pain-point'],
+      [3, 15, 'value-prop'],
+    ]);
+    expect(output.sequence[0]?.sentences[1]).toEqual({
+      text: 'Congratulations on the Series B, $40M (2026).',
+      factIds: ['funding-series-b'],
+    });
     expect(output.citations.map((citation) => citation.factId)).toEqual(['funding-series-b', 'pain-qualification', 'product-forecasting']);
     expect(output.overallStrategy).toContain('Written by the language model');
   });

@@ -8,7 +8,8 @@ export const manifest = defineManifest({
   id: 'outreach',
   name: 'Personalised outreach',
   version: '0.1.0',
-  description: 'Writes a 3-email sequence (ROI, pain-point, value-proposition templates ordered by response rate) personalised only with cited research facts.',
+  description:
+    'Writes a 3-email sequence (ROI, pain-point, value-proposition templates ordered by response rate) personalised only with cited research facts.',
   kind: 'agent',
   ui: { icon: 'mail', color: '#0ea5e9', category: 'Outreach', order: 30 },
   config: configSchema,

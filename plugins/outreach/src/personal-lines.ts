@@ -7,7 +7,10 @@ import { fillSlots, fnv1a, inline, possessive } from './variety.ts';
 // no guesses about what it means for the company. {company} is the prospect's company, {companys}
 // its possessive.
 const PHRASINGS: Record<PersonalKind, string[]> = {
-  'pain-point': ['One thing stood out in my research on {company}: {value}.', 'From what I read, one challenge at {company} is this: {value}.'],
+  'pain-point': [
+    'One thing stood out in my research on {company}: {value}.',
+    'From what I read, one challenge at {company} is this: {value}.',
+  ],
   tech: ['I noticed {company} works with {tech}.', 'I saw {tech} in {companys} stack.'],
   funding: ['Congratulations on the funding news ({value}).', 'I saw the funding announcement at {company}: {value}.'],
   hiring: ['Your open roles caught my eye ({value}).', 'I noticed the hiring news at {company}: {value}.'],
@@ -41,7 +44,8 @@ export function factPhrase(fact: Fact): string {
  */
 export function personalLine(fact: Fact & { kind: PersonalKind }, company: string, email: string, position: number): Sentence {
   const phrasings = PHRASINGS[fact.kind];
-  const phrasing = phrasings[(fnv1a(`${email.trim().toLowerCase()}|${fact.kind}`) + position) % phrasings.length] ?? phrasings[0] ?? '{value}';
+  const phrasing =
+    phrasings[(fnv1a(`${email.trim().toLowerCase()}|${fact.kind}`) + position) % phrasings.length] ?? phrasings[0] ?? '{value}';
   const phrase = factPhrase(fact);
   return { text: fillSlots(phrasing, { company, companys: possessive(company), value: phrase, tech: phrase }), factIds: [fact.id] };
 }

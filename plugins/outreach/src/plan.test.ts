@@ -6,11 +6,19 @@ const specRates = { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.1
 describe('planSequence', () => {
   it('orders templates by response rate, best first', () => {
     expect(orderTemplates(specRates)).toEqual(['roi-focused', 'pain-point', 'value-prop']);
-    expect(orderTemplates({ 'roi-focused': 0.1, 'pain-point': 0.2, 'value-prop': 0.3 })).toEqual(['value-prop', 'pain-point', 'roi-focused']);
+    expect(orderTemplates({ 'roi-focused': 0.1, 'pain-point': 0.2, 'value-prop': 0.3 })).toEqual([
+      'value-prop',
+      'pain-point',
+      'roi-focused',
+    ]);
   });
 
   it('keeps the spec order on ties', () => {
-    expect(orderTemplates({ 'roi-focused': 0.2, 'pain-point': 0.3, 'value-prop': 0.2 })).toEqual(['pain-point', 'roi-focused', 'value-prop']);
+    expect(orderTemplates({ 'roi-focused': 0.2, 'pain-point': 0.3, 'value-prop': 0.2 })).toEqual([
+      'pain-point',
+      'roi-focused',
+      'value-prop',
+    ]);
   });
 
   it('adds up the cadence: each step waits its days after the previous one', () => {
@@ -30,7 +38,7 @@ describe('planSequence', () => {
 describe('expectedResponseRate', () => {
   const plan = planSequence(specRates, { step1: 3, step2: 5, step3: 7 });
 
-  it('weighs the step templates\' rates by each step\'s share of replies', () => {
+  it("weighs the step templates' rates by each step's share of replies", () => {
     // 0.5 × 0.345 + 0.3 × 0.282 + 0.2 × 0.198
     expect(expectedResponseRate(plan, { step1: 0.5, step2: 0.3, step3: 0.2 })).toBe(0.2967);
   });

@@ -24,7 +24,10 @@ export function dayOffsets(cadence: CadenceTiming): [number, number, number] {
 export function planSequence(performance: TemplatePerformance, cadence: CadenceTiming): PlannedStep[] {
   const offsets = dayOffsets(cadence);
   return orderTemplates(performance).map((template, index) => ({
-    step: (index + 1) as 1 | 2 | 3, template, dayOffset: offsets[index] ?? 0, responseRate: performance[template],
+    step: (index + 1) as 1 | 2 | 3,
+    template,
+    dayOffset: offsets[index] ?? 0,
+    responseRate: performance[template],
   }));
 }
 
@@ -35,7 +38,7 @@ export function planSequence(performance: TemplatePerformance, cadence: CadenceT
 export function expectedResponseRate(plan: readonly PlannedStep[], shares: OutreachConfig['stepReplyShares']): number {
   const weights = [shares.step1, shares.step2, shares.step3];
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (total === 0) return Math.round(10_000 * plan.reduce((sum, step) => sum + step.responseRate, 0) / plan.length) / 10_000;
+  if (total === 0) return Math.round((10_000 * plan.reduce((sum, step) => sum + step.responseRate, 0)) / plan.length) / 10_000;
   const weighted = plan.reduce((sum, step, index) => sum + step.responseRate * (weights[index] ?? 0), 0);
   return Math.round((10_000 * weighted) / total) / 10_000;
 }

@@ -75,10 +75,12 @@ export type WriteSequenceOutput = z.infer<typeof WriteSequenceOutputSchema>;
 
 /** Output of templates: the template copy, in the order the copywriter prefers them before anything is learned. */
 export const TemplatesOutputSchema = z.object({
-  templates: z.array(z.object({
-    id: z.enum(TEMPLATE_IDS),
-    subjects: z.array(z.string()).describe('Subject lines, slots such as {firstName} left as they are.'),
-    valueLines: z.array(z.string()).describe('The sender\'s offer, after the personal lines.'),
-    asks: z.array(z.string()).describe('The closing question or call to action.'),
-  })),
+  templates: z.array(
+    z.object({
+      id: z.enum(TEMPLATE_IDS),
+      subjects: z.array(z.string()).describe('Subject lines, slots such as {firstName} left as they are.'),
+      valueLines: z.array(z.string()).describe("The sender's offer, after the personal lines."),
+      asks: z.array(z.string()).describe('The closing question or call to action.'),
+    }),
+  ),
 });

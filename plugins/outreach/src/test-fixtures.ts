@@ -2,7 +2,11 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 
 const fact = (id: string, kind: string, value: string, confidence = 0.9, path = 'about'): Fact => ({
-  id, kind, value, confidence, evidence: { url: `https://northwind.example/${path}`, snippet: `Northwind: ${value}` },
+  id,
+  kind,
+  value,
+  confidence,
+  evidence: { url: `https://northwind.example/${path}`, snippet: `Northwind: ${value}` },
 });
 
 /** A research result with facts of most kinds, plus strings the emails must not quote uncited. */
@@ -46,5 +50,15 @@ export const twoFactResearch = {
 };
 
 /** The prospect and sender used across the tests. */
-export const prospect = { firstName: 'Dana', lastName: 'Meyer', jobTitle: 'VP Sales', company: 'Northwind Analytics', email: 'dana.meyer@northwind.example' };
-export const sender = { name: 'Sam Lee', company: 'Meetflow', valueProposition: 'qualified meetings with your ideal customers, paid per attended meeting.' };
+export const prospect = {
+  firstName: 'Dana',
+  lastName: 'Meyer',
+  jobTitle: 'VP Sales',
+  company: 'Northwind Analytics',
+  email: 'dana.meyer@northwind.example',
+};
+export const sender = {
+  name: 'Sam Lee',
+  company: 'Meetflow',
+  valueProposition: 'qualified meetings with your ideal customers, paid per attended meeting.',
+};

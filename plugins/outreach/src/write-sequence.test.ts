@@ -13,8 +13,13 @@ const write = (research: Research, extra: object = {}) =>
 
 // Every string the research produced: none may appear in a sentence that cites nothing.
 function researchStrings(research: Research): string[] {
-  return [research.companyInfo, research.industry, ...research.painPoints, ...research.techStack, ...research.facts.map((fact) => fact.value)]
-    .map((text) => text.toLowerCase());
+  return [
+    research.companyInfo,
+    research.industry,
+    ...research.painPoints,
+    ...research.techStack,
+    ...research.facts.map((fact) => fact.value),
+  ].map((text) => text.toLowerCase());
 }
 
 const sentencesOf = (output: WriteSequenceOutput) => output.sequence.flatMap((email) => email.sentences);
@@ -53,20 +58,26 @@ describe('outreach plugin', () => {
     expect(cited).not.toContain('low-confidence');
   });
 
-  it.each([['rich', richResearch], ['one-fact', sparseResearch], ['two-fact', twoFactResearch]] as const)(
-    'makes no uncited claim about the company (%s research)', async (_, research) => {
-      const output = await write(research);
-      const strings = researchStrings(research).filter((text) => text !== prospect.company.toLowerCase());
-      for (const email of output.sequence) {
-        const uncited = [email.subject, ...email.sentences.filter((sentence) => sentence.factIds.length === 0).map((sentence) => sentence.text)];
-        for (const text of uncited) {
-          for (const researched of strings) expect(text.toLowerCase(), `"${text}" quotes "${researched}"`).not.toContain(researched);
-        }
-        for (const sentence of email.sentences) {
-          expect(uncitedClaim(sentence.text, sentence.factIds, research.facts, allowedWords(prospect, sender))).toBeNull();
-        }
+  it.each([
+    ['rich', richResearch],
+    ['one-fact', sparseResearch],
+    ['two-fact', twoFactResearch],
+  ] as const)('makes no uncited claim about the company (%s research)', async (_, research) => {
+    const output = await write(research);
+    const strings = researchStrings(research).filter((text) => text !== prospect.company.toLowerCase());
+    for (const email of output.sequence) {
+      const uncited = [
+        email.subject,
+        ...email.sentences.filter((sentence) => sentence.factIds.length === 0).map((sentence) => sentence.text),
+      ];
+      for (const text of uncited) {
+        for (const researched of strings) expect(text.toLowerCase(), `"${text}" quotes "${researched}"`).not.toContain(researched);
       }
-    });
+      for (const sentence of email.sentences) {
+        expect(uncitedClaim(sentence.text, sentence.factIds, research.facts, allowedWords(prospect, sender))).toBeNull();
+      }
+    }
+  });
 
   it('keeps a sparse result short and generic: one personal line, the rest template copy', async () => {
     const [rich, sparse] = [await write(richResearch), await write(sparseResearch)];
@@ -98,8 +109,12 @@ describe('outreach plugin', () => {
     expect((await write(richResearch)).sequence.map((email) => email.dayOffset)).toEqual([3, 8, 15]);
     const custom = await write(richResearch, { cadenceTiming: { step1: 0, step2: 2, step3: 4 } });
     expect(custom.sequence.map((email) => email.dayOffset)).toEqual([0, 2, 6]);
-    const configured = await runActivity(outreachPlugin, 'writeSequence', { prospect, research: richResearch, sender },
-      testDeps(outreachPlugin, { config: { cadenceTiming: { step1: 1, step2: 1, step3: 1 } } }));
+    const configured = await runActivity(
+      outreachPlugin,
+      'writeSequence',
+      { prospect, research: richResearch, sender },
+      testDeps(outreachPlugin, { config: { cadenceTiming: { step1: 1, step2: 1, step3: 1 } } }),
+    );
     expect(configured.sequence.map((email) => email.dayOffset)).toEqual([1, 2, 3]);
   });
 
@@ -116,7 +131,11 @@ describe('outreach plugin', () => {
     expect(await write(richResearch)).toEqual(await write(richResearch));
     const bodies = new Set<string>();
     for (const email of ['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example', 'e@x.example']) {
-      const output = await runActivity(outreachPlugin, 'writeSequence', { prospect: { ...prospect, email }, research: richResearch, sender });
+      const output = await runActivity(outreachPlugin, 'writeSequence', {
+        prospect: { ...prospect, email },
+        research: richResearch,
+        sender,
+      });
       bodies.add(output.sequence[0]?.body ?? '');
     }
     expect(bodies.size).toBeGreaterThan(1);

@@ -6,12 +6,20 @@ import { openTestDatabase, type TestDatabase } from './test-database.ts';
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
-  await runActivity(ppmPricingPlugin, 'upsertSlice',
-    { workspaceId: 'ws-a', sliceId: 'seed-fintech', sliceName: 'Seed fintech', tier: 'standard', qualityScore: 0.8, leadsVolume: 900 }, at());
+  await runActivity(
+    ppmPricingPlugin,
+    'upsertSlice',
+    { workspaceId: 'ws-a', sliceId: 'seed-fintech', sliceName: 'Seed fintech', tier: 'standard', qualityScore: 0.8, leadsVolume: 900 },
+    at(),
+  );
 });
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
-function at(iso = '2026-11-22T09:00:00Z') { return database.depsAt(iso); }
+function at(iso = '2026-11-22T09:00:00Z') {
+  return database.depsAt(iso);
+}
 const bid = (fields: Record<string, unknown>) =>
   runActivity(ppmPricingPlugin, 'upsertBid', { workspaceId: 'ws-a', sliceId: 'seed-fintech', ...fields } as never, at());
 
@@ -27,7 +35,11 @@ describe('upsertBid validation', () => {
     [{ dailyBudgetCap: 15 }, 'dailyBudgetCap must be in steps of 10'],
     [{ isEnabled: 'yes' }, 'isEnabled must be true or false'],
   ])('rejects %o naming the field', async (fields, message) => {
-    await expect(bid(fields)).rejects.toMatchObject({ type: 'InvalidActivityInput', nonRetryable: true, message: expect.stringContaining(message) });
+    await expect(bid(fields)).rejects.toMatchObject({
+      type: 'InvalidActivityInput',
+      nonRetryable: true,
+      message: expect.stringContaining(message),
+    });
   });
 
   it('accepts the range ends and steps that floating point blurs', async () => {
@@ -36,8 +48,9 @@ describe('upsertBid validation', () => {
   });
 
   it('refuses a slice the workspace does not have, without retrying', async () => {
-    await expect(runActivity(ppmPricingPlugin, 'upsertBid', { workspaceId: 'ws-b', sliceId: 'seed-fintech', baseBid: 1 }, at()))
-      .rejects.toMatchObject({ type: 'SliceNotFound', nonRetryable: true });
+    await expect(
+      runActivity(ppmPricingPlugin, 'upsertBid', { workspaceId: 'ws-b', sliceId: 'seed-fintech', baseBid: 1 }, at()),
+    ).rejects.toMatchObject({ type: 'SliceNotFound', nonRetryable: true });
   });
 });
 
@@ -46,7 +59,14 @@ describe('upsertBid', () => {
     await database.db.bids.deleteMany({ workspaceId: 'ws-a' });
     const created = await bid({ baseBid: 1.5 });
     // 1.5 × 30 × 0.8 ÷ 0.87 = 41.38
-    expect(created).toEqual({ sliceId: 'seed-fintech', isEnabled: true, baseBid: 1.5, maxDailyMeetings: 5, dailyBudgetCap: 500, ppm: 41.38 });
+    expect(created).toEqual({
+      sliceId: 'seed-fintech',
+      isEnabled: true,
+      baseBid: 1.5,
+      maxDailyMeetings: 5,
+      dailyBudgetCap: 500,
+      ppm: 41.38,
+    });
     expect(await bid({ baseBid: 1.5 })).toEqual(created);
     await bid({ isEnabled: false, dailyBudgetCap: 1000 });
     const { bids } = await runActivity(ppmPricingPlugin, 'listBids', { workspaceId: 'ws-a' }, at());

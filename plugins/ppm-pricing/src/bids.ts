@@ -9,7 +9,11 @@ import { requireSlice, slicePrice } from './slice-views.ts';
 export const BID_DEFAULTS = { isEnabled: true, baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 } as const;
 
 const view = (bid: BidView): BidView => ({
-  sliceId: bid.sliceId, isEnabled: bid.isEnabled, baseBid: bid.baseBid, maxDailyMeetings: bid.maxDailyMeetings, dailyBudgetCap: bid.dailyBudgetCap,
+  sliceId: bid.sliceId,
+  isEnabled: bid.isEnabled,
+  baseBid: bid.baseBid,
+  maxDailyMeetings: bid.maxDailyMeetings,
+  dailyBudgetCap: bid.dailyBudgetCap,
 });
 
 /** Bid activities over the pricing models. */
@@ -29,9 +33,13 @@ export function bidActivities(models: PricingModels, config: PpmPricingConfig, c
         maxDailyMeetings: input.maxDailyMeetings ?? existing?.maxDailyMeetings ?? BID_DEFAULTS.maxDailyMeetings,
         dailyBudgetCap: input.dailyBudgetCap ?? existing?.dailyBudgetCap ?? BID_DEFAULTS.dailyBudgetCap,
       };
-      const stored = await models.bids.findOneAndUpdate(
-        { workspaceId, sliceId }, { $set: { workspaceId, sliceId, ...next, updatedAt: clock.now() } }, { upsert: true, returnDocument: 'after' },
-      ).lean();
+      const stored = await models.bids
+        .findOneAndUpdate(
+          { workspaceId, sliceId },
+          { $set: { workspaceId, sliceId, ...next, updatedAt: clock.now() } },
+          { upsert: true, returnDocument: 'after' },
+        )
+        .lean();
       if (!stored) throw new Error(`bid on slice "${sliceId}" was not stored`);
       return { ...view(stored), ppm: slicePrice(slice, stored, config) };
     },

@@ -22,8 +22,10 @@ export const sliceSchema = new Schema({
   ecm: { type: Number, default: null },
   /** The last recomputeSlice's period outcomes (zero before any). */
   evidence: {
-    booked: { type: Number, default: 0 }, attended: { type: Number, default: 0 },
-    qualifiedLeads: { type: Number, default: 0 }, leads: { type: Number, default: 0 },
+    booked: { type: Number, default: 0 },
+    attended: { type: Number, default: 0 },
+    qualifiedLeads: { type: Number, default: 0 },
+    leads: { type: Number, default: 0 },
   },
   /** When that evidence was set: ledger rows recorded since then add to it. */
   evidenceSince: { type: Date, required: true },
@@ -75,4 +77,3 @@ export interface PricingModels {
   bids: Model<BidDocument>;
   ledger: Model<LedgerDocument>;
 }
-

@@ -8,18 +8,19 @@ const at = (iso = '2026-11-22T09:00:00Z') => database.depsAt(iso);
 const slice = { sliceId: 'mid-market', sliceName: 'Mid-market SaaS', tier: 'standard' as const, qualityScore: 0.8, leadsVolume: 500 };
 const charge = (workspaceId: string, meetingId: string, outcome: 'completed' | 'no-show', iso: string) =>
   runActivity(ppmPricingPlugin, 'chargeMeeting', { workspaceId, meetingId, sliceId: 'mid-market', outcome, attendedAt: iso }, at(iso));
-const ppmOf = async (workspaceId: string) =>
-  (await runActivity(ppmPricingPlugin, 'listSlices', { workspaceId }, at())).slices[0]?.ppm;
+const ppmOf = async (workspaceId: string) => (await runActivity(ppmPricingPlugin, 'listSlices', { workspaceId }, at())).slices[0]?.ppm;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-a', ...slice }, at());
   await runActivity(ppmPricingPlugin, 'upsertBid', { workspaceId: 'ws-a', sliceId: 'mid-market', baseBid: 2 }, at());
 });
-afterAll(async () => { await database?.drop(); });
+afterAll(async () => {
+  await database?.drop();
+});
 
 describe('chargeMeeting', () => {
-  it('charges an attended meeting at the slice\'s current price, once', async () => {
+  it("charges an attended meeting at the slice's current price, once", async () => {
     // pm = prior 0.87: 2 × 30 × 0.8 ÷ 0.87 = 55.17
     expect(await ppmOf('ws-a')).toBe(55.17);
     const first = await charge('ws-a', 'm1', 'completed', '2026-11-23T10:00:00Z');
@@ -42,9 +43,14 @@ describe('chargeMeeting', () => {
   });
 
   it('refuses a slice the workspace does not have', async () => {
-    await expect(runActivity(ppmPricingPlugin, 'chargeMeeting',
-      { workspaceId: 'ws-a', meetingId: 'm9', sliceId: 'nope', outcome: 'completed', attendedAt: '2026-11-24T10:00:00Z' }, at()))
-      .rejects.toMatchObject({ type: 'SliceNotFound', nonRetryable: true });
+    await expect(
+      runActivity(
+        ppmPricingPlugin,
+        'chargeMeeting',
+        { workspaceId: 'ws-a', meetingId: 'm9', sliceId: 'nope', outcome: 'completed', attendedAt: '2026-11-24T10:00:00Z' },
+        at(),
+      ),
+    ).rejects.toMatchObject({ type: 'SliceNotFound', nonRetryable: true });
   });
 });
 
@@ -54,10 +60,19 @@ describe('ledgerSummary', () => {
     const all = await runActivity(ppmPricingPlugin, 'ledgerSummary', { workspaceId: 'ws-a' }, at());
     // 55.17 + 59.38 = 114.55 over 2 meetings; the no-show counts for nothing.
     const totals = { meetingsCharged: 2, total: 114.55, noShows: 1 };
-    expect(all).toEqual({ ...totals, averagePpm: 57.28, currency: 'USD', bySlice: [{ sliceId: 'mid-market', ...totals }],
-      byMonth: [{ month: '2026-11', ...totals }] });
-    const window = await runActivity(ppmPricingPlugin, 'ledgerSummary',
-      { workspaceId: 'ws-a', from: '2026-11-24T00:00:00Z', to: '2026-11-26T00:00:00Z' }, at());
+    expect(all).toEqual({
+      ...totals,
+      averagePpm: 57.28,
+      currency: 'USD',
+      bySlice: [{ sliceId: 'mid-market', ...totals }],
+      byMonth: [{ month: '2026-11', ...totals }],
+    });
+    const window = await runActivity(
+      ppmPricingPlugin,
+      'ledgerSummary',
+      { workspaceId: 'ws-a', from: '2026-11-24T00:00:00Z', to: '2026-11-26T00:00:00Z' },
+      at(),
+    );
     expect(window).toMatchObject({ meetingsCharged: 1, total: 59.38, averagePpm: 59.38, noShows: 1 });
     const before = await runActivity(ppmPricingPlugin, 'ledgerSummary', { workspaceId: 'ws-a', to: '2026-11-23T10:00:00Z' }, at());
     expect(before).toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
@@ -65,7 +80,12 @@ describe('ledgerSummary', () => {
 
   it('splits charges and no-shows by slice and by month of attendance', async () => {
     await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-months', ...slice }, at());
-    await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-months', ...slice, sliceId: 'enterprise', tier: 'premium' }, at());
+    await runActivity(
+      ppmPricingPlugin,
+      'upsertSlice',
+      { workspaceId: 'ws-months', ...slice, sliceId: 'enterprise', tier: 'premium' },
+      at(),
+    );
     const chargeIn = (sliceId: string, meetingId: string, outcome: 'completed' | 'no-show', iso: string) =>
       runActivity(ppmPricingPlugin, 'chargeMeeting', { workspaceId: 'ws-months', meetingId, sliceId, outcome, attendedAt: iso }, at(iso));
     const october = await chargeIn('mid-market', 'o1', 'completed', '2026-10-30T10:00:00Z');
@@ -85,7 +105,7 @@ describe('ledgerSummary', () => {
 });
 
 describe('workspace isolation', () => {
-  it('keeps another workspace\'s slices, bids and ledger out of sight', async () => {
+  it("keeps another workspace's slices, bids and ledger out of sight", async () => {
     await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-b', ...slice, tier: 'premium', sliceName: 'B only' }, at());
     await runActivity(ppmPricingPlugin, 'upsertBid', { workspaceId: 'ws-b', sliceId: 'mid-market', baseBid: 3, isEnabled: false }, at());
     // The same meeting id in another workspace is another meeting.
@@ -109,15 +129,20 @@ describe('workspace isolation', () => {
 describe('ledger and recompute together', () => {
   it('records one row when two attempts race on the same meeting', async () => {
     const [one, two] = await Promise.all([
-      charge('ws-a', 'race', 'completed', '2026-11-25T12:00:00Z'), charge('ws-a', 'race', 'completed', '2026-11-25T12:00:00Z'),
+      charge('ws-a', 'race', 'completed', '2026-11-25T12:00:00Z'),
+      charge('ws-a', 'race', 'completed', '2026-11-25T12:00:00Z'),
     ]);
     expect(two).toEqual(one);
     expect(await database.db.ledger.countDocuments({ workspaceId: 'ws-a', meetingId: 'race' })).toBe(1);
   });
 
   it('counts only ledger rows recorded after the last recompute', async () => {
-    await runActivity(ppmPricingPlugin, 'recomputeSlice',
-      { workspaceId: 'ws-a', sliceId: 'mid-market', booked: 10, attended: 5, qualifiedLeads: 400, leadsVolume: 500 }, at('2026-11-26T00:00:00Z'));
+    await runActivity(
+      ppmPricingPlugin,
+      'recomputeSlice',
+      { workspaceId: 'ws-a', sliceId: 'mid-market', booked: 10, attended: 5, qualifiedLeads: 400, leadsVolume: 500 },
+      at('2026-11-26T00:00:00Z'),
+    );
     await charge('ws-a', 'm4', 'no-show', '2026-11-27T10:00:00Z');
     const [economics] = (await runActivity(ppmPricingPlugin, 'internalSliceEconomics', { workspaceId: 'ws-a' }, at())).slices;
     expect(economics?.evidence).toMatchObject({ booked: 10, attended: 5, ledgerBooked: 1, ledgerAttended: 0 });

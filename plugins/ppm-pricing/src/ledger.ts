@@ -32,7 +32,8 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
     const slice = await requireSlice(models, workspaceId, sliceId);
     const since = { workspaceId, sliceId, createdAt: { $gte: slice.evidenceSince } };
     const [ledgerBooked, ledgerAttended] = await Promise.all([
-      models.ledger.countDocuments(since), models.ledger.countDocuments({ ...since, kind: 'charge' }),
+      models.ledger.countDocuments(since),
+      models.ledger.countDocuments({ ...since, kind: 'charge' }),
     ]);
     if (ledgerBooked <= slice.ledgerBooked) return;
     const { pm } = derivedEstimates({ ...slice, ledgerBooked, ledgerAttended }, config);
@@ -56,7 +57,13 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
         const bid = await models.bids.findOne({ workspaceId, sliceId }).lean();
         const kind = input.outcome === 'completed' ? 'charge' : 'no-show';
         const record = {
-          workspaceId, meetingId, sliceId, kind, currency: 'USD', createdAt: clock.now(), attendedAt: new Date(input.attendedAt),
+          workspaceId,
+          meetingId,
+          sliceId,
+          kind,
+          currency: 'USD',
+          createdAt: clock.now(),
+          attendedAt: new Date(input.attendedAt),
           amount: kind === 'charge' ? slicePrice(slice, bid, config) : 0,
         } as const;
         try {
@@ -87,9 +94,14 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
         return [...byKey].map(([key, group]) => [key, ledgerTotals(group)] as const);
       };
       return {
-        meetingsCharged: all.meetingsCharged, total: all.total, noShows: all.noShows, currency: 'USD' as const,
+        meetingsCharged: all.meetingsCharged,
+        total: all.total,
+        noShows: all.noShows,
+        currency: 'USD' as const,
         averagePpm: all.meetingsCharged === 0 ? 0 : Math.round((all.total * 100) / all.meetingsCharged) / 100,
-        bySlice: groups((row) => row.sliceId).sort(([a], [b]) => a.localeCompare(b)).map(([sliceId, totals]) => ({ sliceId, ...totals })),
+        bySlice: groups((row) => row.sliceId)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([sliceId, totals]) => ({ sliceId, ...totals })),
         byMonth: groups((row) => row.attendedAt.toISOString().slice(0, 7)).map(([month, totals]) => ({ month, ...totals })),
       };
     },

@@ -3,8 +3,20 @@ import { z } from 'zod';
 import { bidSchema, ledgerSchema, sliceSchema } from './collections.ts';
 import { ppmPricingConfig } from './config.ts';
 import {
-  bidResult, bidView, chargeMeetingInput, chargeResult, estimatePriceInput, ledgerSummary, ledgerSummaryInput, priceEstimate, publicSlice,
-  recomputeSliceInput, sliceEconomics, upsertBidInput, upsertSliceInput, workspaceInput,
+  bidResult,
+  bidView,
+  chargeMeetingInput,
+  chargeResult,
+  estimatePriceInput,
+  ledgerSummary,
+  ledgerSummaryInput,
+  priceEstimate,
+  publicSlice,
+  recomputeSliceInput,
+  sliceEconomics,
+  upsertBidInput,
+  upsertSliceInput,
+  workspaceInput,
 } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 
 /** Pay-per-meeting pricing: slices, customer bids, prices per attended meeting and the charge ledger. */
@@ -19,40 +31,57 @@ export const manifest = defineManifest({
   activities: {
     estimatePrice: {
       description: 'Pure: baseBid × basePrice × qualityScore ÷ pm, clamped to [floor, cap]; floor when pm ≤ 0.',
-      input: estimatePriceInput, output: priceEstimate, timeout: '5 seconds',
+      input: estimatePriceInput,
+      output: priceEstimate,
+      timeout: '5 seconds',
     },
     upsertSlice: {
       description: 'Creates or updates a pricing slice of the workspace; answers its public view.',
-      input: upsertSliceInput, output: publicSlice, timeout: '10 seconds',
+      input: upsertSliceInput,
+      output: publicSlice,
+      timeout: '10 seconds',
     },
     listSlices: {
-      description: 'The workspace\'s slices as clients see them (no internal cost), priced with its bids.',
-      input: workspaceInput, output: z.object({ slices: z.array(publicSlice) }), timeout: '10 seconds',
+      description: "The workspace's slices as clients see them (no internal cost), priced with its bids.",
+      input: workspaceInput,
+      output: z.object({ slices: z.array(publicSlice) }),
+      timeout: '10 seconds',
     },
     internalSliceEconomics: {
       description: 'Internal only: slices with expected cost per meeting (ecm), margin and evidence.',
       input: workspaceInput.extend({ sliceId: z.string().min(1).optional() }),
-      output: z.object({ slices: z.array(sliceEconomics) }), timeout: '10 seconds',
+      output: z.object({ slices: z.array(sliceEconomics) }),
+      timeout: '10 seconds',
     },
     upsertBid: {
-      description: 'Sets the workspace\'s bid on a slice, validated per the spec ranges; SliceNotFound for an unknown slice.',
-      input: upsertBidInput, output: bidResult, timeout: '10 seconds',
+      description: "Sets the workspace's bid on a slice, validated per the spec ranges; SliceNotFound for an unknown slice.",
+      input: upsertBidInput,
+      output: bidResult,
+      timeout: '10 seconds',
     },
     listBids: {
-      description: 'The workspace\'s bids.',
-      input: workspaceInput, output: z.object({ bids: z.array(bidView) }), timeout: '10 seconds',
+      description: "The workspace's bids.",
+      input: workspaceInput,
+      output: z.object({ bids: z.array(bidView) }),
+      timeout: '10 seconds',
     },
     chargeMeeting: {
       description: 'Charges an attended meeting at the slice price once per meetingId; no-shows are free and lower pm.',
-      input: chargeMeetingInput, output: chargeResult, timeout: '10 seconds',
+      input: chargeMeetingInput,
+      output: chargeResult,
+      timeout: '10 seconds',
     },
     ledgerSummary: {
       description: 'Meetings charged, total and average price per meeting from the ledger.',
-      input: ledgerSummaryInput, output: ledgerSummary, timeout: '10 seconds',
+      input: ledgerSummaryInput,
+      output: ledgerSummary,
+      timeout: '10 seconds',
     },
     recomputeSlice: {
-      description: 'Internal: sets a slice\'s period outcomes and recomputes pm, quality score and ecm.',
-      input: recomputeSliceInput, output: sliceEconomics, timeout: '10 seconds',
+      description: "Internal: sets a slice's period outcomes and recomputes pm, quality score and ecm.",
+      input: recomputeSliceInput,
+      output: sliceEconomics,
+      timeout: '10 seconds',
     },
   },
   collections: { slices: sliceSchema, bids: bidSchema, ledger: ledgerSchema },

@@ -8,8 +8,11 @@ const standard = { floor: 30, cap: 120, basePrice: 30 };
 describe('estimatePrice', () => {
   it('is baseBid × basePrice × qualityScore ÷ pm inside the band', () => {
     // 2 × 30 × 0.9 ÷ 0.8 = 67.5
-    expect(estimatePrice({ baseBid: 2, qualityScore: 0.9, pm: 0.8, ...standard }))
-      .toEqual({ price: 67.5, clamped: null, formula: '2.0 × $30.00 × 0.900 ÷ 0.800 = $67.50' });
+    expect(estimatePrice({ baseBid: 2, qualityScore: 0.9, pm: 0.8, ...standard })).toEqual({
+      price: 67.5,
+      clamped: null,
+      formula: '2.0 × $30.00 × 0.900 ÷ 0.800 = $67.50',
+    });
   });
 
   it('rounds to cents', () => {
@@ -49,7 +52,8 @@ describe('estimatePrice activity', () => {
   });
 
   it('rejects a floor above the cap', async () => {
-    await expect(runActivity(ppmPricingPlugin, 'estimatePrice', { baseBid: 1, qualityScore: 0.9, pm: 0.8, floor: 50, cap: 40 }))
-      .rejects.toThrow(/floor cannot exceed cap/);
+    await expect(
+      runActivity(ppmPricingPlugin, 'estimatePrice', { baseBid: 1, qualityScore: 0.9, pm: 0.8, floor: 50, cap: 40 }),
+    ).rejects.toThrow(/floor cannot exceed cap/);
   });
 });

@@ -12,16 +12,28 @@ export const DEFAULT_BASE_BID = 1;
 export async function requireSlice(models: PricingModels, workspaceId: string, sliceId: string): Promise<SliceDocument> {
   const slice = await models.slices.findOne({ workspaceId, sliceId }).lean();
   if (!slice) {
-    throw ApplicationFailure.create({ type: 'SliceNotFound', nonRetryable: true, message: `slice "${sliceId}" does not exist in workspace "${workspaceId}"` });
+    throw ApplicationFailure.create({
+      type: 'SliceNotFound',
+      nonRetryable: true,
+      message: `slice "${sliceId}" does not exist in workspace "${workspaceId}"`,
+    });
   }
   return slice;
 }
 
 /** The slice's posteriors from its priors and counts (period evidence plus ledger rows since). */
-export function derivedEstimates(slice: Pick<SliceDocument, 'pmPrior' | 'qualityPrior' | 'evidence' | 'ledgerBooked' | 'ledgerAttended'>, config: PpmPricingConfig) {
+export function derivedEstimates(
+  slice: Pick<SliceDocument, 'pmPrior' | 'qualityPrior' | 'evidence' | 'ledgerBooked' | 'ledgerAttended'>,
+  config: PpmPricingConfig,
+) {
   const evidence = slice.evidence ?? { booked: 0, attended: 0, qualifiedLeads: 0, leads: 0 };
   return {
-    pm: posteriorMean(slice.pmPrior, config.pmPriorStrength, evidence.attended + slice.ledgerAttended, evidence.booked + slice.ledgerBooked),
+    pm: posteriorMean(
+      slice.pmPrior,
+      config.pmPriorStrength,
+      evidence.attended + slice.ledgerAttended,
+      evidence.booked + slice.ledgerBooked,
+    ),
     qualityScore: posteriorMean(slice.qualityPrior, config.qualityPriorStrength, evidence.qualifiedLeads, evidence.leads),
   };
 }
@@ -29,17 +41,29 @@ export function derivedEstimates(slice: Pick<SliceDocument, 'pmPrior' | 'quality
 /** The slice's current price per attended meeting under the workspace's bid (baseBid 1 without one). */
 export function slicePrice(slice: SliceDocument, bid: BidDocument | null | undefined, config: PpmPricingConfig): number {
   return estimatePrice({
-    baseBid: bid?.baseBid ?? DEFAULT_BASE_BID, basePrice: tierBasePrice(config, slice.tier),
-    qualityScore: slice.qualityScore, pm: slice.pm, floor: slice.floor, cap: slice.cap,
+    baseBid: bid?.baseBid ?? DEFAULT_BASE_BID,
+    basePrice: tierBasePrice(config, slice.tier),
+    qualityScore: slice.qualityScore,
+    pm: slice.pm,
+    floor: slice.floor,
+    cap: slice.cap,
   }).price;
 }
 
 /** What a client may see of a slice (enough to preview a bid's price): `ecm` and the other internals are left out on purpose. */
 export function publicView(slice: SliceDocument, bid: BidDocument | null | undefined, config: PpmPricingConfig): PublicSlice {
   return {
-    sliceId: slice.sliceId, sliceName: slice.sliceName, tier: slice.tier, qualityScore: slice.qualityScore,
-    leadsVolume: slice.leadsVolume, ppm: slicePrice(slice, bid, config), pm: slice.pm,
-    floor: slice.floor, cap: slice.cap, basePrice: tierBasePrice(config, slice.tier), isActive: bid?.isEnabled ?? false,
+    sliceId: slice.sliceId,
+    sliceName: slice.sliceName,
+    tier: slice.tier,
+    qualityScore: slice.qualityScore,
+    leadsVolume: slice.leadsVolume,
+    ppm: slicePrice(slice, bid, config),
+    pm: slice.pm,
+    floor: slice.floor,
+    cap: slice.cap,
+    basePrice: tierBasePrice(config, slice.tier),
+    isActive: bid?.isEnabled ?? false,
   };
 }
 
@@ -48,9 +72,11 @@ export function economicsView(slice: SliceDocument, bid: BidDocument | null | un
   const view = publicView(slice, bid, config);
   const evidence = slice.evidence ?? { booked: 0, attended: 0, qualifiedLeads: 0, leads: 0 };
   return {
-    ...view, ecm: slice.ecm ?? null,
+    ...view,
+    ecm: slice.ecm ?? null,
     margin: slice.ecm === null || slice.ecm === undefined ? null : toCents(view.ppm - slice.ecm),
-    pmPrior: slice.pmPrior, qualityPrior: slice.qualityPrior,
+    pmPrior: slice.pmPrior,
+    qualityPrior: slice.qualityPrior,
     evidence: { ...evidence, ledgerBooked: slice.ledgerBooked, ledgerAttended: slice.ledgerAttended },
   };
 }

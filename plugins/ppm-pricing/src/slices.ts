@@ -21,7 +21,11 @@ export function sliceActivities(models: PricingModels, config: PpmPricingConfig,
       const basePrice = tierBasePrice(config, input.tier);
       const now = clock.now();
       const next = {
-        workspaceId, sliceId, sliceName: input.sliceName, tier: input.tier, leadsVolume: input.leadsVolume,
+        workspaceId,
+        sliceId,
+        sliceName: input.sliceName,
+        tier: input.tier,
+        leadsVolume: input.leadsVolume,
         qualityPrior: input.qualityScore,
         pmPrior: input.pm ?? existing?.pmPrior ?? config.pmPriorMean,
         floor: input.floor ?? existing?.floor ?? basePrice,
@@ -29,22 +33,34 @@ export function sliceActivities(models: PricingModels, config: PpmPricingConfig,
         ecm: input.ecm ?? existing?.ecm ?? null,
         evidence: existing?.evidence ?? { booked: 0, attended: 0, qualifiedLeads: 0, leads: 0 },
         evidenceSince: existing?.evidenceSince ?? now,
-        ledgerBooked: existing?.ledgerBooked ?? 0, ledgerAttended: existing?.ledgerAttended ?? 0,
+        ledgerBooked: existing?.ledgerBooked ?? 0,
+        ledgerAttended: existing?.ledgerAttended ?? 0,
         updatedAt: now,
       };
       if (next.floor > next.cap) {
-        throw ApplicationFailure.create({ type: 'InvalidSlice', nonRetryable: true, message: `floor ${next.floor} exceeds cap ${next.cap} for slice "${sliceId}"` });
+        throw ApplicationFailure.create({
+          type: 'InvalidSlice',
+          nonRetryable: true,
+          message: `floor ${next.floor} exceeds cap ${next.cap} for slice "${sliceId}"`,
+        });
       }
-      const stored = await models.slices.findOneAndUpdate(
-        { workspaceId, sliceId }, { $set: { ...next, ...derivedEstimates(next, config) } }, { upsert: true, returnDocument: 'after' },
-      ).lean();
+      const stored = await models.slices
+        .findOneAndUpdate(
+          { workspaceId, sliceId },
+          { $set: { ...next, ...derivedEstimates(next, config) } },
+          { upsert: true, returnDocument: 'after' },
+        )
+        .lean();
       if (!stored) throw new Error(`slice "${sliceId}" was not stored`);
       return publicView(stored, await bidFor(workspaceId, sliceId), config);
     },
 
     /** The workspace's slices as clients see them, priced with its bids. */
     async listSlices({ workspaceId }: { workspaceId: string }) {
-      const [slices, bids] = await Promise.all([models.slices.find({ workspaceId }).sort({ sliceId: 1 }).lean(), bidsBySlice(models, workspaceId)]);
+      const [slices, bids] = await Promise.all([
+        models.slices.find({ workspaceId }).sort({ sliceId: 1 }).lean(),
+        bidsBySlice(models, workspaceId),
+      ]);
       return { slices: slices.map((slice) => publicView(slice, bids.get(slice.sliceId), config)) };
     },
 
@@ -66,9 +82,24 @@ export function sliceActivities(models: PricingModels, config: PpmPricingConfig,
       const estimates = derivedEstimates({ ...slice, evidence, ledgerBooked: 0, ledgerAttended: 0 }, config);
       const ecm = expectedCostPerMeeting(input.leadsVolume, config.costPerLead, input.booked, estimates.pm) ?? slice.ecm ?? null;
       const now = clock.now();
-      const stored = await models.slices.findOneAndUpdate({ workspaceId, sliceId }, {
-        $set: { evidence, ...estimates, ecm, leadsVolume: input.leadsVolume, evidenceSince: now, ledgerBooked: 0, ledgerAttended: 0, updatedAt: now },
-      }, { returnDocument: 'after' }).lean();
+      const stored = await models.slices
+        .findOneAndUpdate(
+          { workspaceId, sliceId },
+          {
+            $set: {
+              evidence,
+              ...estimates,
+              ecm,
+              leadsVolume: input.leadsVolume,
+              evidenceSince: now,
+              ledgerBooked: 0,
+              ledgerAttended: 0,
+              updatedAt: now,
+            },
+          },
+          { returnDocument: 'after' },
+        )
+        .lean();
       if (!stored) throw new Error(`slice "${sliceId}" disappeared during recompute`);
       return economicsView(stored, await bidFor(workspaceId, sliceId), config);
     },

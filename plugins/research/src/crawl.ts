@@ -1,4 +1,11 @@
-import { DEFAULT_USER_AGENT, robotsAllows, type ActivityContext, type HttpClient, type HttpResponse, type Logger } from '@meetflow/plugin-sdk';
+import {
+  DEFAULT_USER_AGENT,
+  robotsAllows,
+  type ActivityContext,
+  type HttpClient,
+  type HttpResponse,
+  type Logger,
+} from '@meetflow/plugin-sdk';
 import type { PageVisit } from './manifest.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import { planPages } from './page-plan.ts';

@@ -26,8 +26,13 @@ async function research(name: string, input: { maxPages?: number } = {}, config:
   const heartbeats: unknown[] = [];
   const environment = mockActivityEnvironment();
   environment.on('heartbeat', (details: unknown) => heartbeats.push(details));
-  const result = await runActivity(researchPlugin, 'enrichCompany', { website: `${fixture.origin}/`, ...input },
-    testDeps(researchPlugin, { http, config }) as never, environment);
+  const result = await runActivity(
+    researchPlugin,
+    'enrichCompany',
+    { website: `${fixture.origin}/`, ...input },
+    testDeps(researchPlugin, { http, config }) as never,
+    environment,
+  );
   return { result, heartbeats, fixture };
 }
 
@@ -47,24 +52,37 @@ describe('enrichCompany on a rich B2B SaaS site', () => {
   it('fills every field from the site', async () => {
     const { result } = await research('ledgerloop');
     expect(result.companyName).toBe('Ledgerloop');
-    expect(result.companyInfo).toBe('Ledgerloop automates invoice capture, approvals and vendor payments for mid-market finance teams. Close your books faster and pay every supplier on time.');
+    expect(result.companyInfo).toBe(
+      'Ledgerloop automates invoice capture, approvals and vendor payments for mid-market finance teams. Close your books faster and pay every supplier on time.',
+    );
     expect(result.industry).toBe('Financial services & fintech');
     expect(byId(result.facts, 'industry')?.value).toMatch(/matched: .*accounts payable.*invoice/);
     expect(result.sizeHint).toEqual({ employees: '140 employees', revenue: null });
-    expect(result.painPoints).toEqual(expect.arrayContaining(['keying invoices in by hand', 'manual data entry', 'lost approvals', 'chasing approvers over email']));
+    expect(result.painPoints).toEqual(
+      expect.arrayContaining(['keying invoices in by hand', 'manual data entry', 'lost approvals', 'chasing approvers over email']),
+    );
     expect(result.signals.funding).toBe('Raised $40M Series B, led by Northzone');
     expect(result.signals.hiring).toBe('Hiring: 5 open roles');
     expect(byId(result.facts, 'founded')?.value).toBe('Founded in 2019');
-    expect(result.facts.map((fact) => fact.value)).toEqual(expect.arrayContaining([
-      'Headquartered in Austin, Texas', 'Customer: Fabrikam Logistics', 'Customer: Northwind Traders', 'Customer base: 1,200+ finance teams',
-      'Pricing: Starter plan: $399 / month', 'Backed by Northzone, Index Ventures and Y Combinator', 'Email: sales@ledgerloop.example',
-      'LinkedIn: https://www.linkedin.com/company/ledgerloop',
-    ]));
+    expect(result.facts.map((fact) => fact.value)).toEqual(
+      expect.arrayContaining([
+        'Headquartered in Austin, Texas',
+        'Customer: Fabrikam Logistics',
+        'Customer: Northwind Traders',
+        'Customer base: 1,200+ finance teams',
+        'Pricing: Starter plan: $399 / month',
+        'Backed by Northzone, Index Ventures and Y Combinator',
+        'Email: sales@ledgerloop.example',
+        'LinkedIn: https://www.linkedin.com/company/ledgerloop',
+      ]),
+    );
   });
 
   it('detects the tech stack from script tags, headers, cookies and markup', async () => {
     const { result } = await research('ledgerloop');
-    expect(result.techStack).toEqual(expect.arrayContaining(['Stripe', 'HubSpot', 'Intercom', 'Google Tag Manager', 'React', 'Next.js', 'Cloudflare', 'Webpack']));
+    expect(result.techStack).toEqual(
+      expect.arrayContaining(['Stripe', 'HubSpot', 'Intercom', 'Google Tag Manager', 'React', 'Next.js', 'Cloudflare', 'Webpack']),
+    );
     expect(byId(result.facts, 'tech-stripe')?.evidence.snippet).toBe('https://js.stripe.com/v3/');
     expect(byId(result.facts, 'tech-hubspot')?.evidence.snippet).toBe('//js.hs-scripts.com/21984455.js');
     expect(byId(result.facts, 'tech-next-js')?.evidence.snippet).toBe('header x-powered-by: Next.js');
@@ -105,7 +123,10 @@ describe('enrichCompany on a manufacturer whose robots.txt disallows its careers
     expect(result.industry).toBe('Manufacturing');
     expect(result.sizeHint.employees).toBe('250+ employees');
     expect(byId(result.facts, 'founded')?.value).toBe('Founded in 1987');
-    expect(byId(result.facts, 'tech-wordpress')).toMatchObject({ value: 'Uses WordPress 6.4.2 (CMS)', evidence: { snippet: 'meta generator: WordPress 6.4.2' } });
+    expect(byId(result.facts, 'tech-wordpress')).toMatchObject({
+      value: 'Uses WordPress 6.4.2 (CMS)',
+      evidence: { snippet: 'meta generator: WordPress 6.4.2' },
+    });
     expect(result.techStack).toEqual(expect.arrayContaining(['Nginx', 'PHP', 'jQuery', 'MySQL']));
     expect(result.signals.hiring).toBe('Hiring');
   });
@@ -123,8 +144,14 @@ describe('enrichCompany on a sparse site', () => {
     expect(result.facts.map((fact) => fact.value)).toEqual(['Email: hello@quietpine.example']);
     expect(result.facts.filter((fact) => !evidenceStandsOnPage(fact, fixture))).toEqual([]);
     expect(result).toMatchObject({
-      companyName: 'Quietpine', companyInfo: '', industry: null, sizeHint: { employees: null, revenue: null },
-      painPoints: [], techStack: [], signals: { funding: null, hiring: null }, dataPoints: 1,
+      companyName: 'Quietpine',
+      companyInfo: '',
+      industry: null,
+      sizeHint: { employees: null, revenue: null },
+      painPoints: [],
+      techStack: [],
+      signals: { funding: null, hiring: null },
+      dataPoints: 1,
     });
     expect(result.confidence).toBeLessThan(0.2);
     expect(result.pages[0]).toMatchObject({ ok: true });

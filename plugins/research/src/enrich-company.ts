@@ -27,7 +27,10 @@ export interface EnrichCompanyRequest {
 
 /** Runs every extractor over the pages read; the facts come out in a fixed, readable order. */
 function extractAll(pages: ParsedPage[], home: ParsedPage, currentYear: number) {
-  const description = extractDescription(home, pages.find((page) => page.kind === 'about'));
+  const description = extractDescription(
+    home,
+    pages.find((page) => page.kind === 'about'),
+  );
   const industry = extractIndustry(pages);
   const size = extractSize(pages);
   const funding = extractFunding(pages, currentYear);
@@ -35,9 +38,20 @@ function extractAll(pages: ParsedPage[], home: ParsedPage, currentYear: number) 
   const tech = extractTechnologies(pages);
   const pains = extractPainPoints(pages);
   const drafts = [
-    ...description.drafts, ...industry.drafts, ...size.drafts, ...extractLocation(pages), ...extractFounded(pages, currentYear),
-    ...extractCustomers(pages), ...extractPricing(pages), ...extractValueClaims(pages), ...pains,
-    ...tech.drafts, ...funding.drafts, ...hiring.drafts, ...extractContacts(pages), ...extractSocial(pages),
+    ...description.drafts,
+    ...industry.drafts,
+    ...size.drafts,
+    ...extractLocation(pages),
+    ...extractFounded(pages, currentYear),
+    ...extractCustomers(pages),
+    ...extractPricing(pages),
+    ...extractValueClaims(pages),
+    ...pains,
+    ...tech.drafts,
+    ...funding.drafts,
+    ...hiring.drafts,
+    ...extractContacts(pages),
+    ...extractSocial(pages),
   ];
   return { description, industry, size, funding, hiring, tech, drafts };
 }
@@ -53,14 +67,20 @@ export async function enrichCompany(
 ): Promise<EnrichCompanyResult> {
   const { config } = deps;
   const maxPages = request.maxPages ?? config.maxPages;
-  const { pages, visits } = await crawlSite(request.website, { maxPages, pagePaths: config.pagePaths, respectRobots: config.respectRobots }, deps, context);
+  const { pages, visits } = await crawlSite(
+    request.website,
+    { maxPages, pagePaths: config.pagePaths, respectRobots: config.respectRobots },
+    deps,
+    context,
+  );
   const [home] = pages;
   if (!home) throw new Error('crawlSite returned no home page');
   const now = deps.clock.now();
   const found = extractAll(pages, home, now.getUTCFullYear());
   const facts = assembleFacts(found.drafts, config.minConfidence);
   // A summary field only repeats a fact that was kept (one under minConfidence is not reported).
-  const hasFact = (kind: string, value?: string | null) => facts.some((fact) => fact.kind === kind && (value === undefined || fact.value === value));
+  const hasFact = (kind: string, value?: string | null) =>
+    facts.some((fact) => fact.kind === kind && (value === undefined || fact.value === value));
   const when = <T>(condition: boolean, value: T): T | null => (condition ? value : null);
   deps.logger.info({ website: request.website, pages: visits.length, facts: facts.length }, 'company researched');
   return {
@@ -74,7 +94,10 @@ export async function enrichCompany(
     },
     painPoints: facts.filter((fact) => fact.kind === 'pain-point').map((fact) => fact.value),
     techStack: found.tech.techStack.filter((name) => facts.some((fact) => fact.id === `tech-${found.tech.slugs.get(name)}`)),
-    signals: { funding: when(hasFact('funding', found.funding.funding), found.funding.funding), hiring: when(hasFact('hiring'), found.hiring.hiring) },
+    signals: {
+      funding: when(hasFact('funding', found.funding.funding), found.funding.funding),
+      hiring: when(hasFact('hiring'), found.hiring.hiring),
+    },
     facts,
     pages: visits,
     dataPoints: facts.length,

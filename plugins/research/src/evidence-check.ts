@@ -31,8 +31,11 @@ export function evidenceStandsOnPage(fact: Fact, site: FixtureSite): boolean {
   $('*').after(' ');
   const spaced = normalizeSpace($.root().text());
   const snippet = normalizeSpace(fact.evidence.snippet);
-  return text.includes(snippet) || spaced.includes(snippet)
-    || normalizeSpace(body).includes(snippet)
-    || normalizeSpace($.html()).includes(snippet)
-    || servedLines(site, body).includes(snippet);
+  return (
+    text.includes(snippet) ||
+    spaced.includes(snippet) ||
+    normalizeSpace(body).includes(snippet) ||
+    normalizeSpace($.html()).includes(snippet) ||
+    servedLines(site, body).includes(snippet)
+  );
 }

@@ -2,8 +2,22 @@ import type { Fact } from '@meetflow/plugin-sdk';
 import { clip } from './evidence.ts';
 
 /** The kinds of fact research produces (see FactSchema). */
-export type FactKind = 'description' | 'industry' | 'employees' | 'revenue' | 'location' | 'founded' | 'product' | 'customer'
-  | 'pain-point' | 'value' | 'tech' | 'funding' | 'hiring' | 'contact' | 'social';
+export type FactKind =
+  | 'description'
+  | 'industry'
+  | 'employees'
+  | 'revenue'
+  | 'location'
+  | 'founded'
+  | 'product'
+  | 'customer'
+  | 'pain-point'
+  | 'value'
+  | 'tech'
+  | 'funding'
+  | 'hiring'
+  | 'contact'
+  | 'social';
 
 // Id prefixes are short and readable: "pain-2", "tech-stripe".
 const ID_PREFIX: Partial<Record<FactKind, string>> = { 'pain-point': 'pain' };

@@ -57,14 +57,18 @@ export async function serveFixtureSite(site: string): Promise<FixtureSite> {
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   return {
-    origin, host: `127.0.0.1:${port}`, requests, headers: extraHeaders,
+    origin,
+    host: `127.0.0.1:${port}`,
+    requests,
+    headers: extraHeaders,
     bodyAt: (pathname) => {
       const file = fileFor(siteDir, pathname);
       return file ? served(file.slice(siteDir.length + 1)) : undefined;
     },
-    close: () => new Promise((resolveClose) => {
-      server.closeAllConnections();
-      server.close(() => resolveClose());
-    }),
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
   };
 }

@@ -3,16 +3,28 @@ import { DEFAULT_PAGE_PATHS } from './config.ts';
 import { kindOfPath, planPages } from './page-plan.ts';
 import { pageFrom } from './test-page.ts';
 
-const links = (...hrefs: string[]) => pageFrom(hrefs.map((href) => `<a href="${href}">x</a>`).join(''), { url: 'https://www.acme.example/' });
+const links = (...hrefs: string[]) =>
+  pageFrom(hrefs.map((href) => `<a href="${href}">x</a>`).join(''), { url: 'https://www.acme.example/' });
 
 describe('page plan', () => {
   it('knows page kinds by their first path segment', () => {
-    expect(['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map((path) => kindOfPath(path)))
-      .toEqual(['about', 'about', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
+    expect(
+      ['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map((path) =>
+        kindOfPath(path),
+      ),
+    ).toEqual(['about', 'about', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
   });
 
   it('prefers linked pages, falls back to configured paths, reads each kind once', () => {
-    const home = links('/company', '/about', 'https://acme.example/jobs/', '/pricing#faq', 'https://other.example/customers', '/brochure.pdf', 'mailto:x@acme.example');
+    const home = links(
+      '/company',
+      '/about',
+      'https://acme.example/jobs/',
+      '/pricing#faq',
+      'https://other.example/customers',
+      '/brochure.pdf',
+      'mailto:x@acme.example',
+    );
     expect(planPages(home, DEFAULT_PAGE_PATHS, 8).map((page) => [page.kind, page.url])).toEqual([
       ['about', 'https://www.acme.example/company'],
       ['customers', 'https://www.acme.example/customers'],

@@ -49,10 +49,14 @@ export function planPages(home: ParsedPage, pagePaths: readonly string[], limit:
   const homeUrl = new URL(home.url);
   // A site served below a path (/en-us/, or a demo's /acme/) has its pages, and the configured paths, in that folder.
   const folder = folderOf(homeUrl.pathname);
-  const linked = home.links.map((link) => new URL(link.url))
+  const linked = home.links
+    .map((link) => new URL(link.url))
     .filter((url) => (url.protocol === 'http:' || url.protocol === 'https:') && sameSite(url, homeUrl) && !ASSET.test(url.pathname))
     .map((url) => ({ url: `${url.origin}${url.pathname}`, kind: kindOfPath(url.pathname, folder) }));
-  const configured = pagePaths.map((path) => ({ url: new URL(path.replace(/^\/+/, ''), `${homeUrl.origin}${folder}`).href, kind: kindOfPath(path) }));
+  const configured = pagePaths.map((path) => ({
+    url: new URL(path.replace(/^\/+/, ''), `${homeUrl.origin}${folder}`).href,
+    kind: kindOfPath(path),
+  }));
   const plan: PlannedPage[] = [];
   const taken = new Set([`${homeUrl.origin}${homeUrl.pathname}`]);
   const add = (page: PlannedPage) => {

@@ -48,17 +48,19 @@ function collectBlocks($: CheerioAPI, scope: string): TextBlock[] {
   const blocks: TextBlock[] = [];
   const seen = new Set<string>();
   let heading = '';
-  $(scope).find(`${BLOCK_TAGS},div`).each((_index, element) => {
-    const node = $(element);
-    // Leaf blocks only: a list item holding paragraphs is read through its paragraphs.
-    if (node.find(CONTAINERS).length > 0) return;
-    if (element.tagName === 'div' && node.parents(BLOCK_TAGS).length > 0) return;
-    const text = normalizeSpace(node.text());
-    if (/^h[1-4]$/.test(element.tagName)) heading = text;
-    if (!text || seen.has(text)) return;
-    seen.add(text);
-    blocks.push({ text, tag: element.tagName, heading });
-  });
+  $(scope)
+    .find(`${BLOCK_TAGS},div`)
+    .each((_index, element) => {
+      const node = $(element);
+      // Leaf blocks only: a list item holding paragraphs is read through its paragraphs.
+      if (node.find(CONTAINERS).length > 0) return;
+      if (element.tagName === 'div' && node.parents(BLOCK_TAGS).length > 0) return;
+      const text = normalizeSpace(node.text());
+      if (/^h[1-4]$/.test(element.tagName)) heading = text;
+      if (!text || seen.has(text)) return;
+      seen.add(text);
+      blocks.push({ text, tag: element.tagName, heading });
+    });
   return blocks;
 }
 
@@ -86,10 +88,18 @@ function linksOf($: CheerioAPI, base: string): PageLink[] {
 }
 
 function logoAltsOf($: CheerioAPI): string[] {
-  const alts = $('img[alt]').toArray().filter((image) => {
-    const context = $(image).parents().addBack().toArray().map((node) => `${$(node).attr('class') ?? ''} ${$(node).attr('id') ?? ''}`).join(' ');
-    return LOGO_SECTION.test(context) && !NOT_CUSTOMERS.test(context);
-  }).map((image) => normalizeSpace($(image).attr('alt') ?? ''));
+  const alts = $('img[alt]')
+    .toArray()
+    .filter((image) => {
+      const context = $(image)
+        .parents()
+        .addBack()
+        .toArray()
+        .map((node) => `${$(node).attr('class') ?? ''} ${$(node).attr('id') ?? ''}`)
+        .join(' ');
+      return LOGO_SECTION.test(context) && !NOT_CUSTOMERS.test(context);
+    })
+    .map((image) => normalizeSpace($(image).attr('alt') ?? ''));
   return [...new Set(alts.filter(Boolean))];
 }
 
@@ -97,10 +107,21 @@ function logoAltsOf($: CheerioAPI): string[] {
 export function parsePage(response: HttpResponse, kind: PageKind): ParsedPage {
   const $ = load(response.body);
   const signals: PageSignals = {
-    url: response.url, html: response.body, lowerHtml: response.body.toLowerCase(), headers: response.headers, cookies: cookiesFrom(response.headers['set-cookie']),
-    scriptSrc: $('script[src]').toArray().map((script) => $(script).attr('src') ?? '').filter(Boolean),
-    scripts: $('script:not([src])').toArray().map((script) => $(script).text()).filter((text) => text.trim()),
-    meta: metaOf($), $,
+    url: response.url,
+    html: response.body,
+    lowerHtml: response.body.toLowerCase(),
+    headers: response.headers,
+    cookies: cookiesFrom(response.headers['set-cookie']),
+    scriptSrc: $('script[src]')
+      .toArray()
+      .map((script) => $(script).attr('src') ?? '')
+      .filter(Boolean),
+    scripts: $('script:not([src])')
+      .toArray()
+      .map((script) => $(script).text())
+      .filter((text) => text.trim()),
+    meta: metaOf($),
+    $,
   };
   // Text extraction works on a copy, so the fingerprints still see the page as served.
   const text = load(response.body);
@@ -109,7 +130,14 @@ export function parsePage(response: HttpResponse, kind: PageKind): ParsedPage {
   const boilerplate = collectBlocks(text, BOILERPLATE);
   text(BOILERPLATE).remove();
   return {
-    url: response.url, kind, title: normalizeSpace($('title').first().text()), meta: signals.meta,
-    links: linksOf($, response.url), blocks: collectBlocks(text, 'body'), boilerplate, logoAlts: logoAltsOf($), signals,
+    url: response.url,
+    kind,
+    title: normalizeSpace($('title').first().text()),
+    meta: signals.meta,
+    links: linksOf($, response.url),
+    blocks: collectBlocks(text, 'body'),
+    boilerplate,
+    logoAlts: logoAltsOf($),
+    signals,
   };
 }

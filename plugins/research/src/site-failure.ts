@@ -11,9 +11,12 @@ const REASONS: Record<string, string> = {
   ROBOTS_DISALLOWED: 'its robots.txt does not allow MeetflowBot to read it',
 };
 
-const unreachable = (website: string, reason: string) => ApplicationFailure.create({
-  type: 'SiteUnreachable', nonRetryable: true, message: `Cannot research ${website}: ${reason}.`,
-});
+const unreachable = (website: string, reason: string) =>
+  ApplicationFailure.create({
+    type: 'SiteUnreachable',
+    nonRetryable: true,
+    message: `Cannot research ${website}: ${reason}.`,
+  });
 
 /**
  * The error for a home page request that failed: a timeout or a connection failure is
@@ -25,7 +28,8 @@ export function homeRequestFailure(website: string, error: unknown): Error {
   const systemCode = (error as { systemCode?: string } | null)?.systemCode;
   const detail = error instanceof Error ? error.message : String(error);
   if (code === 'NETWORK' && systemCode === 'ENOTFOUND') return unreachable(website, 'its domain name does not resolve');
-  if (code === 'TIMEOUT' || code === 'NETWORK' || code === undefined) return new Error(`Cannot reach ${website} right now (${detail}); will retry.`);
+  if (code === 'TIMEOUT' || code === 'NETWORK' || code === undefined)
+    return new Error(`Cannot reach ${website} right now (${detail}); will retry.`);
   return unreachable(website, REASONS[code] ?? detail);
 }
 

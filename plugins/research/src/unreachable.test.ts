@@ -15,7 +15,11 @@ afterAll(() => site.close());
 
 const enrich = (website: string, http: HttpClient) =>
   runActivity(researchPlugin, 'enrichCompany', { website }, testDeps(researchPlugin, { http }) as never);
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 async function closedPort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -54,7 +58,9 @@ describe('enrichCompany when the site cannot be read', () => {
   });
 
   it('retries a home page that answers a server error', async () => {
-    const failing: HttpClient = { request: async (url) => ({ url, status: 503, headers: {}, contentType: 'text/html', body: '', redirects: [] }) };
+    const failing: HttpClient = {
+      request: async (url) => ({ url, status: 503, headers: {}, contentType: 'text/html', body: '', redirects: [] }),
+    };
     const error = await failureOf(enrich('https://example.com/', failing));
     expect(error).not.toBeInstanceOf(ApplicationFailure);
     expect((error as Error).message).toContain('HTTP 503; will retry');

@@ -7,25 +7,32 @@ import { defineManifest, definePlugin } from './manifest.ts';
 import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
 
 const heartbeats: unknown[] = [];
-const counter = definePlugin(defineManifest({
-  id: 'counter', name: 'Counter', version: '0.1.0', description: 'Counts words', kind: 'agent',
-  ui: { icon: 'hash', color: '#0ea5e9', category: 'Testing' },
-  config: z.object({ minimum: z.number().int().default(1).describe('Smallest count reported.') }),
-  activities: {
-    countWords: {
-      description: 'Counts the words of a text',
-      input: z.object({ text: z.string().min(1) }),
-      output: z.object({ words: z.number().int().nonnegative(), at: z.string() }),
+const counter = definePlugin(
+  defineManifest({
+    id: 'counter',
+    name: 'Counter',
+    version: '0.1.0',
+    description: 'Counts words',
+    kind: 'agent',
+    ui: { icon: 'hash', color: '#0ea5e9', category: 'Testing' },
+    config: z.object({ minimum: z.number().int().default(1).describe('Smallest count reported.') }),
+    activities: {
+      countWords: {
+        description: 'Counts the words of a text',
+        input: z.object({ text: z.string().min(1) }),
+        output: z.object({ words: z.number().int().nonnegative(), at: z.string() }),
+      },
+      broken: { description: 'Returns the wrong shape', input: z.object({}), output: z.object({ words: z.number() }) },
     },
-    broken: { description: 'Returns the wrong shape', input: z.object({}), output: z.object({ words: z.number() }) },
-  },
-}), ({ config, clock }) => ({
-  countWords: async ({ text }, context) => {
-    context.heartbeat({ progress: 1 });
-    return { words: Math.max(config.minimum, text.split(/\s+/).filter(Boolean).length), at: clock.now().toISOString() };
-  },
-  broken: async () => ({ words: 'many' as unknown as number }),
-}));
+  }),
+  ({ config, clock }) => ({
+    countWords: async ({ text }, context) => {
+      context.heartbeat({ progress: 1 });
+      return { words: Math.max(config.minimum, text.split(/\s+/).filter(Boolean).length), at: clock.now().toISOString() };
+    },
+    broken: async () => ({ words: 'many' as unknown as number }),
+  }),
+);
 
 describe('bindActivities', () => {
   it('registers activities under <plugin>.<activity> and runs them with config, clock and context', async () => {

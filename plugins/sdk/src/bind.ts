@@ -24,8 +24,11 @@ function currentContext(): ActivityContext {
  * breaks the schema is a bug in the plugin and is not retried either. `context` is the running
  * Temporal activity's, unless the host calls a service in its own process (see ActivityDefinition.service).
  */
-export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, CollectionSchemas | undefined>,
-  context: () => ActivityContext = currentContext): Record<string, BoundActivity> {
+export function bindActivities(
+  plugin: AnyPlugin,
+  deps: PluginDeps<unknown, CollectionSchemas | undefined>,
+  context: () => ActivityContext = currentContext,
+): Record<string, BoundActivity> {
   const implementations = plugin.register(deps as never) as Record<string, (input: unknown, context: ActivityContext) => Promise<unknown>>;
   const bound: Record<string, BoundActivity> = {};
   for (const [name, definition] of Object.entries(plugin.manifest.activities)) {
@@ -38,7 +41,8 @@ export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, Coll
       const parsedInput = definition.input.safeParse(input);
       if (!parsedInput.success) {
         throw ApplicationFailure.create({
-          type: 'InvalidActivityInput', nonRetryable: true,
+          type: 'InvalidActivityInput',
+          nonRetryable: true,
           message: `${qualified}: invalid input: ${z.prettifyError(parsedInput.error)}`,
         });
       }
@@ -46,7 +50,8 @@ export function bindActivities(plugin: AnyPlugin, deps: PluginDeps<unknown, Coll
       const parsedOutput = definition.output.safeParse(output);
       if (!parsedOutput.success) {
         throw ApplicationFailure.create({
-          type: 'InvalidActivityOutput', nonRetryable: true,
+          type: 'InvalidActivityOutput',
+          nonRetryable: true,
           message: `${qualified}: the plugin returned an invalid output: ${z.prettifyError(parsedOutput.error)}`,
         });
       }

@@ -7,7 +7,11 @@ describe('cadence days', () => {
   });
 
   it('turns send days back into the waits that produce them', () => {
-    for (const waits of [{ step1: 3, step2: 5, step3: 7 }, { step1: 0, step2: 1, step3: 30 }, { step1: 12, step2: 2, step3: 9 }]) {
+    for (const waits of [
+      { step1: 3, step2: 5, step3: 7 },
+      { step1: 0, step2: 1, step3: 30 },
+      { step1: 12, step2: 2, step3: 9 },
+    ]) {
       expect(cadenceWaits(cadenceSendDays(waits))).toEqual(waits);
     }
     expect(cadenceWaits({ step1: 3, step2: 9, step3: 15 })).toEqual({ step1: 3, step2: 6, step3: 6 });

@@ -45,8 +45,15 @@ export interface HttpResponse {
 }
 
 /** Why a guarded request failed. */
-export type HttpErrorCode = 'BLOCKED_ADDRESS' | 'INVALID_URL' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS'
-  | 'UNSUPPORTED_CONTENT' | 'NETWORK' | 'ROBOTS_DISALLOWED';
+export type HttpErrorCode =
+  | 'BLOCKED_ADDRESS'
+  | 'INVALID_URL'
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'TOO_MANY_REDIRECTS'
+  | 'UNSUPPORTED_CONTENT'
+  | 'NETWORK'
+  | 'ROBOTS_DISALLOWED';
 
 /**
  * The platform's outbound HTTP: private, loopback, link-local and metadata addresses are refused

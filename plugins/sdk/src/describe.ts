@@ -23,7 +23,12 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema
 export function describePlugin(plugin: AnyPlugin): ManifestDescription {
   const m = plugin.manifest;
   return {
-    id: m.id, name: m.name, version: m.version, description: m.description, kind: m.kind, ui: m.ui,
+    id: m.id,
+    name: m.name,
+    version: m.version,
+    description: m.description,
+    kind: m.kind,
+    ui: m.ui,
     ...(m.source ? { source: m.source } : {}),
     config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}) },
     activities: Object.entries(m.activities).map(([name, definition]) => ({

@@ -113,6 +113,7 @@ export function definePlugin<M extends PluginManifest>(manifest: M, register: Pl
 
 /** The activities of a plugin under their namespaced names, as workflows see them. */
 export type NamespacedActivities<P extends AnyPlugin> = {
-  [K in keyof P['manifest']['activities'] & string as `${P['manifest']['id']}.${K}`]:
-    (input: z.input<P['manifest']['activities'][K]['input']>) => Promise<z.output<P['manifest']['activities'][K]['output']>>;
+  [K in keyof P['manifest']['activities'] & string as `${P['manifest']['id']}.${K}`]: (
+    input: z.input<P['manifest']['activities'][K]['input']>,
+  ) => Promise<z.output<P['manifest']['activities'][K]['output']>>;
 };

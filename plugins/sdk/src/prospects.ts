@@ -1,8 +1,16 @@
 import { z } from 'zod';
 
 /** A list criterion: items trimmed; at most 50 of at most 200 characters each. */
-const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} must be a string` }).trim().max(200, 'items must be at most 200 characters'))
-  .max(50, 'at most 50 items').default([]);
+const criteriaList = (item: string) =>
+  z
+    .array(
+      z
+        .string({ error: `each ${item} must be a string` })
+        .trim()
+        .max(200, 'items must be at most 200 characters'),
+    )
+    .max(50, 'at most 50 items')
+    .default([]);
 
 /**
  * The ideal customer profile's criteria (the product spec's shape), the one definition of them:
@@ -11,19 +19,33 @@ const criteriaList = (item: string) => z.array(z.string({ error: `each ${item} m
  * requires industry and job titles, lead scoring at least one criterion).
  */
 export const IcpCriteriaSchema = z.object({
-  industry: criteriaList('industry').describe('Industries that fit, e.g. ["SaaS"]; synonyms are recognised ("SaaS" = "software as a service").'),
+  industry: criteriaList('industry').describe(
+    'Industries that fit, e.g. ["SaaS"]; synonyms are recognised ("SaaS" = "software as a service").',
+  ),
   companySize: z.string().trim().max(100).default('').describe('Employee range: "50-200", "200+", "10-50 employees", "under 50".'),
   jobTitles: criteriaList('job title').describe('Titles of the buyers, e.g. ["VP Sales", "Head of Revenue Operations"].'),
   techStack: criteriaList('technology').describe('Technologies the ideal customer uses.'),
-  painPoints: criteriaList('pain point').describe('Problems the ideal customer has: sources state none, so researched pains are matched by scoring.'),
-  revenue: z.string().trim().max(100).default('').describe('Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).'),
+  painPoints: criteriaList('pain point').describe(
+    'Problems the ideal customer has: sources state none, so researched pains are matched by scoring.',
+  ),
+  revenue: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .describe('Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).'),
 });
 
 /** The criteria with blank list items and repeats dropped (case kept as first written). */
 export function tidyCriteria<C extends IcpCriteria>(criteria: C): C {
   const tidy = (items: readonly string[]) => [...new Set(items.filter((item) => item !== ''))];
-  return { ...criteria, industry: tidy(criteria.industry), jobTitles: tidy(criteria.jobTitles), techStack: tidy(criteria.techStack),
-    painPoints: tidy(criteria.painPoints) };
+  return {
+    ...criteria,
+    industry: tidy(criteria.industry),
+    jobTitles: tidy(criteria.jobTitles),
+    techStack: tidy(criteria.techStack),
+    painPoints: tidy(criteria.painPoints),
+  };
 }
 
 /**

@@ -27,8 +27,10 @@ const BARE_REVENUE_IN_DOLLARS_FROM = 100_000;
  * applies to bare numbers before it ("$10-50M", "1-5k"); `bare` scales numbers when the text has no unit.
  */
 function amountsIn(text: string, bare: (value: number) => number): number[] {
-  const found = [...text.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(AMOUNT)]
-    .map(([, digits, unit]) => ({ value: Number(digits), unit: unit ? UNITS[unit]! : null }));
+  const found = [...text.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(AMOUNT)].map(([, digits, unit]) => ({
+    value: Number(digits),
+    unit: unit ? UNITS[unit]! : null,
+  }));
   const lastUnit = found.findLast((amount) => amount.unit !== null)?.unit ?? null;
   return found.map(({ value, unit }) => {
     const scale = unit ?? lastUnit;
@@ -48,7 +50,10 @@ function rangeOf(text: string, [first, second]: number[]): NumericRange | null {
 /** Reads a count range: "51-200", "51 to 200 employees", "1,000+", "over 500", "under 50", "1-5k"; null when no number is found. */
 export function parseRange(text: string): NumericRange | null {
   const lower = text.toLowerCase();
-  return rangeOf(lower, amountsIn(lower, (value) => value));
+  return rangeOf(
+    lower,
+    amountsIn(lower, (value) => value),
+  );
 }
 
 /**
@@ -60,7 +65,10 @@ export function parseRange(text: string): NumericRange | null {
  */
 export function parseRevenueRange(text: string): RevenueRange | null {
   const lower = text.toLowerCase();
-  const range = rangeOf(lower, amountsIn(lower, (value) => (value < BARE_REVENUE_IN_DOLLARS_FROM ? value * 1e6 : value)));
+  const range = rangeOf(
+    lower,
+    amountsIn(lower, (value) => (value < BARE_REVENUE_IN_DOLLARS_FROM ? value * 1e6 : value)),
+  );
   return range && { min: range.min ?? 0, max: range.max ?? Number.POSITIVE_INFINITY };
 }
 

@@ -55,7 +55,9 @@ export const noNetwork: HttpClient = {
 /** Dependencies for a test: the plugin's default config (or overrides), no network, no LLM. */
 export function testDeps<P extends AnyPlugin>(
   plugin: P,
-  overrides: Partial<Omit<PluginDeps<unknown, P['manifest']['collections']>, 'config'>> & { config?: Partial<z.input<P['manifest']['config']>> } = {},
+  overrides: Partial<Omit<PluginDeps<unknown, P['manifest']['collections']>, 'config'>> & {
+    config?: Partial<z.input<P['manifest']['config']>>;
+  } = {},
 ): PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> {
   const { config, ...rest } = overrides;
   return {
@@ -71,8 +73,13 @@ export function testDeps<P extends AnyPlugin>(
 
 /** Drops the SDK's warnings: a test that fails an activity on purpose would print one with its stack. Errors still print. */
 const errorsOnly: TemporalLogger = {
-  log: (level, message, meta) => { if (level === 'ERROR') console.error(message, meta); },
-  trace: () => {}, debug: () => {}, info: () => {}, warn: () => {},
+  log: (level, message, meta) => {
+    if (level === 'ERROR') console.error(message, meta);
+  },
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
   error: (message, meta) => console.error(message, meta),
 };
 

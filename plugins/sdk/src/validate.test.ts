@@ -6,10 +6,16 @@ import { manifestProblems, PluginManifestError, validatePlugins } from './valida
 
 function samplePlugin(id = 'sample', overrides: Record<string, unknown> = {}): AnyPlugin {
   const manifest = defineManifest({
-    id, name: 'Sample', version: '1.0.0', description: 'A sample plugin', kind: 'agent',
+    id,
+    name: 'Sample',
+    version: '1.0.0',
+    description: 'A sample plugin',
+    kind: 'agent',
     ui: { icon: 'sparkles', color: '#6366f1', category: 'Testing' },
     config: z.object({ greeting: z.string().default('Hello').describe('First word of the answer.') }),
-    activities: { greet: { description: 'Greets someone', input: z.object({ name: z.string() }), output: z.object({ message: z.string() }) } },
+    activities: {
+      greet: { description: 'Greets someone', input: z.object({ name: z.string() }), output: z.object({ message: z.string() }) },
+    },
     collections: { notes: new Schema({ workspaceId: String }) },
   });
   return definePlugin({ ...manifest, ...overrides } as typeof manifest, () => ({ greet: async ({ name }) => ({ message: name }) }));
@@ -22,7 +28,9 @@ describe('manifestProblems', () => {
 
   it('names every missing or malformed part', () => {
     const broken = samplePlugin('Bad_Id', {
-      version: 'one', kind: 'robot', ui: { icon: 'x' },
+      version: 'one',
+      kind: 'robot',
+      ui: { icon: 'x' },
       config: z.object({ undocumented: z.number().default(1), required: z.string().describe('Has no default.') }),
       activities: { 'do.it': { description: '', input: { not: 'zod' } } },
       collections: { notes: { plain: 'object' } },
@@ -43,13 +51,24 @@ describe('manifestProblems', () => {
   });
 
   it('asks a source for its display name, credentials (string config fields), how they are tested, and searchPeople', () => {
-    const source = { displayName: 'Acme Leads', credentials: [{ key: 'greeting', label: 'API key', secret: true }], credentialsTest: 'A wrong key fails with 401.' };
+    const source = {
+      displayName: 'Acme Leads',
+      credentials: [{ key: 'greeting', label: 'API key', secret: true }],
+      credentialsTest: 'A wrong key fails with 401.',
+    };
     const search = { searchPeople: { description: 'Searches', input: z.object({}), output: z.object({}) } };
     expect(manifestProblems(samplePlugin('source-acme', { kind: 'source', source, activities: search }))).toEqual([]);
-    expect(manifestProblems(samplePlugin('source-bare', { kind: 'source' }))).toEqual(['a source plugin needs a source section (displayName, credentials, credentialsTest)']);
-    expect(manifestProblems(samplePlugin('source-odd', {
-      kind: 'source', source: { displayName: '', credentials: [{ key: 'token', label: '' }], credentialsTest: '' },
-    }))).toEqual([
+    expect(manifestProblems(samplePlugin('source-bare', { kind: 'source' }))).toEqual([
+      'a source plugin needs a source section (displayName, credentials, credentialsTest)',
+    ]);
+    expect(
+      manifestProblems(
+        samplePlugin('source-odd', {
+          kind: 'source',
+          source: { displayName: '', credentials: [{ key: 'token', label: '' }], credentialsTest: '' },
+        }),
+      ),
+    ).toEqual([
       'source.displayName is missing',
       'source.credentialsTest is missing (how a wrong credential shows)',
       'source credential "token" has no label',
@@ -73,8 +92,9 @@ describe('validatePlugins', () => {
   });
 
   it('refuses duplicate ids and clashing activities', () => {
-    expect(() => validatePlugins([samplePlugin('twin'), samplePlugin('twin')]))
-      .toThrow(/plugin "twin": id is already used by plugin #1[\s\S]*activity "twin.greet" is registered twice/);
+    expect(() => validatePlugins([samplePlugin('twin'), samplePlugin('twin')])).toThrow(
+      /plugin "twin": id is already used by plugin #1[\s\S]*activity "twin.greet" is registered twice/,
+    );
   });
 
   it('accepts a valid list', () => {

@@ -29,7 +29,8 @@ function sourceProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   if (!source || typeof source !== 'object') return ['a source plugin needs a source section (displayName, credentials, credentialsTest)'];
   const problems: string[] = [];
   if (typeof source.displayName !== 'string' || !source.displayName) problems.push('source.displayName is missing');
-  if (typeof source.credentialsTest !== 'string' || !source.credentialsTest) problems.push('source.credentialsTest is missing (how a wrong credential shows)');
+  if (typeof source.credentialsTest !== 'string' || !source.credentialsTest)
+    problems.push('source.credentialsTest is missing (how a wrong credential shows)');
   const fields = m.config instanceof z.ZodObject ? (m.config.shape as Record<string, z.ZodType>) : {};
   for (const credential of Array.isArray(source.credentials) ? source.credentials : []) {
     if (!credential?.label) problems.push(`source credential "${credential?.key}" has no label`);

@@ -8,7 +8,11 @@ const nonEmpty = (values: string[]) => values.map((value) => value.trim()).filte
 
 /** Apollo's technology uid for a name: "Google Analytics" → "google_analytics". */
 export function technologyUid(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 /**
@@ -27,7 +31,10 @@ export function apolloSearchBody(criteria: IcpCriteria, limit: number, page = 1)
   const revenue = parseRevenueRange(criteria.revenue);
   if (revenue) {
     // An open end ("under $5M", "$1B+") is left out rather than sent as 0 or Infinity.
-    body.revenue_range = { ...(revenue.min > 0 ? { min: revenue.min } : {}), ...(Number.isFinite(revenue.max) ? { max: revenue.max } : {}) };
+    body.revenue_range = {
+      ...(revenue.min > 0 ? { min: revenue.min } : {}),
+      ...(Number.isFinite(revenue.max) ? { max: revenue.max } : {}),
+    };
   }
   const technologies = nonEmpty(criteria.techStack).map(technologyUid).filter(Boolean);
   if (technologies.length) body.currently_using_any_of_technology_uids = technologies;

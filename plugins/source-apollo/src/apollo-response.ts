@@ -55,7 +55,9 @@ export function toDiscoveredPerson(person: ApolloPersonRecord, now: Date): Disco
   const technologies = organization.current_technologies?.map((technology) => technology.name) ?? organization.technology_names ?? [];
   const employees = organization.estimated_num_employees;
   return {
-    firstName, lastName, company,
+    firstName,
+    lastName,
+    company,
     jobTitle: person.title?.trim() ?? '',
     companyDomain: orNull(organization.primary_domain),
     email: email && !LOCKED_EMAIL.test(email) ? email : null,

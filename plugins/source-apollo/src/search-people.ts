@@ -11,21 +11,32 @@ import { providerCall } from '@meetflow/plugin-sdk';
 export function createSearchPeople({ http, clock, config, logger }: PluginDeps<ApolloConfig>) {
   const call = providerCall(http, clock, { provider: 'Apollo', ...config });
   return async function searchPeople(
-    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>,
+    context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.apiKey) {
-      throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
-        message: 'Apollo is not configured: set apiKey in the source-apollo plugin settings' });
+      throw ApplicationFailure.create({
+        type: 'SourceNotConfigured',
+        nonRetryable: true,
+        message: 'Apollo is not configured: set apiKey in the source-apollo plugin settings',
+      });
     }
-    const answer = await call(`${config.baseUrl.replace(/\/$/, '')}/mixed_people/search`, {
-      method: 'POST',
-      headers: { 'x-api-key': config.apiKey, 'cache-control': 'no-cache' },
-      body: apolloSearchBody(criteria, limit, page),
-    }, context.signal);
+    const answer = await call(
+      `${config.baseUrl.replace(/\/$/, '')}/mixed_people/search`,
+      {
+        method: 'POST',
+        headers: { 'x-api-key': config.apiKey, 'cache-control': 'no-cache' },
+        body: apolloSearchBody(criteria, limit, page),
+      },
+      context.signal,
+    );
     const parsed = ApolloSearchResponse.safeParse(answer);
     if (!parsed.success) {
-      throw ApplicationFailure.create({ type: 'SourceBadResponse', nonRetryable: true,
-        message: `Apollo answered an unexpected shape: ${z.prettifyError(parsed.error)}` });
+      throw ApplicationFailure.create({
+        type: 'SourceBadResponse',
+        nonRetryable: true,
+        message: `Apollo answered an unexpected shape: ${z.prettifyError(parsed.error)}`,
+      });
     }
     const { people, skipped } = peopleOf(parsed.data, clock.now());
     if (skipped) logger.warn({ skipped }, 'Apollo people without a name or company were left out');

@@ -13,27 +13,51 @@ beforeAll(async () => {
   http = createGuardedHttpClient({ allowHosts: [apollo.host] });
 });
 afterAll(() => apollo.close());
-beforeEach(() => { apollo.requests.length = 0; });
+beforeEach(() => {
+  apollo.requests.length = 0;
+});
 
 const deps = (config: Partial<ApolloConfig> = {}, client = http, clock?: Clock) =>
-  testDeps(sourceApolloPlugin, { http: client, ...(clock ? { clock } : {}), config: { apiKey: FAKE_APOLLO_KEY, baseUrl: apollo.baseUrl, requestsPerMinute: 6000, ...config } }) as never;
+  testDeps(sourceApolloPlugin, {
+    http: client,
+    ...(clock ? { clock } : {}),
+    config: { apiKey: FAKE_APOLLO_KEY, baseUrl: apollo.baseUrl, requestsPerMinute: 6000, ...config },
+  }) as never;
 const search = (criteria: Record<string, unknown>, limit?: number, config?: Partial<ApolloConfig>, client?: HttpClient, clock?: Clock) =>
   runActivity(sourceApolloPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, deps(config, client, clock));
 const TEST_TIME = '2026-11-22T09:00:00Z';
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('source-apollo searchPeople against a fake Apollo', () => {
   it('maps each Apollo field into a DiscoveredPerson, null where Apollo does not know', async () => {
     const result = await search({ jobTitles: ['VP', 'Head of Sales', 'Chief Revenue Officer'] });
     expect(result.sourceTotal).toBe(4);
-    expect(result.people.map((person) => `${person.firstName} ${person.lastName}`)).toEqual(['Maya Okafor', 'Daniel Brandt', 'Priya Raman', 'Tom Whitaker']);
+    expect(result.people.map((person) => `${person.firstName} ${person.lastName}`)).toEqual([
+      'Maya Okafor',
+      'Daniel Brandt',
+      'Priya Raman',
+      'Tom Whitaker',
+    ]);
     const [maya, daniel, priya, tom] = result.people;
     expect(maya).toEqual({
-      firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Ledgerly', companyDomain: 'ledgerly.io',
-      email: 'maya.okafor@ledgerly.io', linkedinUrl: 'http://www.linkedin.com/in/mayaokafor', industry: 'financial services',
-      employeeCount: 140, companyRevenue: '24.5M', techStack: ['Salesforce', 'Hubspot'],
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      jobTitle: 'VP of Sales',
+      company: 'Ledgerly',
+      companyDomain: 'ledgerly.io',
+      email: 'maya.okafor@ledgerly.io',
+      linkedinUrl: 'http://www.linkedin.com/in/mayaokafor',
+      industry: 'financial services',
+      employeeCount: 140,
+      companyRevenue: '24.5M',
+      techStack: ['Salesforce', 'Hubspot'],
       recentFunding: true, // funded 2026-04-01, the test clock is 2026-11-22
-      location: 'Austin, Texas, United States', sourceRef: '64a1f0c2d3e4b5a6c7d8e9f0',
+      location: 'Austin, Texas, United States',
+      sourceRef: '64a1f0c2d3e4b5a6c7d8e9f0',
     });
     expect(daniel).toMatchObject({ email: null, recentFunding: false, company: 'Brightforge Analytics' }); // locked placeholder email; funded 2023
     expect(priya).toMatchObject({ email: null, linkedinUrl: null, location: 'India' });
@@ -41,17 +65,28 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
   });
 
   it('sends the documented endpoint, header and body fields for the criteria', async () => {
-    const result = await search({
-      industry: ['Financial Services'], companySize: '51-200 employees', revenue: '$10M-$50M',
-      techStack: ['Salesforce', 'Google Analytics'], jobTitles: ['VP of Sales'], painPoints: ['manual invoicing'],
-    }, 10);
+    const result = await search(
+      {
+        industry: ['Financial Services'],
+        companySize: '51-200 employees',
+        revenue: '$10M-$50M',
+        techStack: ['Salesforce', 'Google Analytics'],
+        jobTitles: ['VP of Sales'],
+        painPoints: ['manual invoicing'],
+      },
+      10,
+    );
     expect(apollo.requests).toHaveLength(1);
     const [request] = apollo.requests;
     expect(request?.path).toBe('/api/v1/mixed_people/search');
     expect(request?.headers['x-api-key']).toBe(FAKE_APOLLO_KEY);
     expect(request?.body).toEqual({
-      page: 1, per_page: 10, person_titles: ['VP of Sales'], q_organization_keyword_tags: ['Financial Services'],
-      organization_num_employees_ranges: ['51,200'], revenue_range: { min: 10_000_000, max: 50_000_000 },
+      page: 1,
+      per_page: 10,
+      person_titles: ['VP of Sales'],
+      q_organization_keyword_tags: ['Financial Services'],
+      organization_num_employees_ranges: ['51,200'],
+      revenue_range: { min: 10_000_000, max: 50_000_000 },
       currently_using_any_of_technology_uids: ['salesforce', 'google_analytics'],
     });
     expect(result.people.map((person) => person.lastName)).toEqual(['Okafor']);
@@ -66,24 +101,40 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
     expect(result.hasMore).toBe(true);
   });
 
-  it('pages with Apollo\'s page field: each page follows the last without overlap, and the last says there is no more', async () => {
-    const page = (number: number) => runActivity(sourceApolloPlugin, 'searchPeople', { criteria: {}, limit: 2, page: number }, deps()) as
-      Promise<{ people: Array<{ firstName: string; lastName: string }>; hasMore: boolean }>;
+  it("pages with Apollo's page field: each page follows the last without overlap, and the last says there is no more", async () => {
+    const page = (number: number) =>
+      runActivity(sourceApolloPlugin, 'searchPeople', { criteria: {}, limit: 2, page: number }, deps()) as Promise<{
+        people: Array<{ firstName: string; lastName: string }>;
+        hasMore: boolean;
+      }>;
     const everyone = (await search({}, 50)).people.map((person) => `${person.firstName} ${person.lastName}`);
     expect(everyone).toHaveLength(5);
     apollo.requests.length = 0;
     const pages = [await page(1), await page(2), await page(3), await page(4)];
     expect(apollo.requests.map((request) => request.body.page)).toEqual([1, 2, 3, 4]);
-    expect(pages.map((answer) => answer.people.map((person) => `${person.firstName} ${person.lastName}`)))
-      .toEqual([everyone.slice(0, 2), everyone.slice(2, 4), everyone.slice(4), []]);
+    expect(pages.map((answer) => answer.people.map((person) => `${person.firstName} ${person.lastName}`))).toEqual([
+      everyone.slice(0, 2),
+      everyone.slice(2, 4),
+      everyone.slice(4),
+      [],
+    ]);
     expect(pages.map((answer) => answer.hasMore)).toEqual([true, true, false, false]);
   });
 
-  it('without Apollo\'s pagination, reads a full page (saved contacts and people together) as having more', async () => {
+  it("without Apollo's pagination, reads a full page (saved contacts and people together) as having more", async () => {
     const record = (id: string) => ({ id, first_name: 'Ada', last_name: id, organization: { name: 'Acme' } });
-    const noPagination: HttpClient = { request: async (url) => ({ url, status: 200, headers: {}, contentType: 'application/json', redirects: [],
-      body: JSON.stringify({ contacts: [record('Contact')], people: [record('Person')] }) }) };
-    const answerOf = (limit: number) => search({}, limit, {}, noPagination) as Promise<{ people: Array<{ lastName: string }>; sourceTotal: number | null; hasMore: boolean }>;
+    const noPagination: HttpClient = {
+      request: async (url) => ({
+        url,
+        status: 200,
+        headers: {},
+        contentType: 'application/json',
+        redirects: [],
+        body: JSON.stringify({ contacts: [record('Contact')], people: [record('Person')] }),
+      }),
+    };
+    const answerOf = (limit: number) =>
+      search({}, limit, {}, noPagination) as Promise<{ people: Array<{ lastName: string }>; sourceTotal: number | null; hasMore: boolean }>;
     const full = await answerOf(2);
     expect(full).toMatchObject({ sourceTotal: null, hasMore: true });
     expect(full.people.map((person) => person.lastName)).toEqual(['Contact', 'Person']);
@@ -122,9 +173,15 @@ describe('source-apollo searchPeople against a fake Apollo', () => {
   });
 
   it('retries (retryable SourceUnavailable) when Apollo answers a server error', async () => {
-    const failing: HttpClient = { request: async (url) => ({ url, status: 503, headers: {}, contentType: 'text/html', body: '<h1>503</h1>', redirects: [] }) };
+    const failing: HttpClient = {
+      request: async (url) => ({ url, status: 503, headers: {}, contentType: 'text/html', body: '<h1>503</h1>', redirects: [] }),
+    };
     const error = await failureOf(search({ jobTitles: ['VP'] }, undefined, {}, failing));
-    expect(error).toMatchObject({ type: 'SourceUnavailable', nonRetryable: false, message: 'Apollo is unavailable (HTTP 503); will retry' });
+    expect(error).toMatchObject({
+      type: 'SourceUnavailable',
+      nonRetryable: false,
+      message: 'Apollo is unavailable (HTTP 503); will retry',
+    });
   });
 
   it('spaces requests by 60 000 / requestsPerMinute ms across searches of one plugin instance', async () => {

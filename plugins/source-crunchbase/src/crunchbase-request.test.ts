@@ -2,8 +2,8 @@ import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { companyPredicates } from './crunchbase-request.ts';
 
-const revenueBuckets = (revenue: string) => companyPredicates(IcpCriteriaSchema.parse({ revenue }))
-  .find((predicate) => predicate.field_id === 'revenue_range')?.values;
+const revenueBuckets = (revenue: string) =>
+  companyPredicates(IcpCriteriaSchema.parse({ revenue })).find((predicate) => predicate.field_id === 'revenue_range')?.values;
 
 describe('companyPredicates revenue_range', () => {
   it('picks the buckets the ICP revenue overlaps, reading a bare "10-50" as millions', () => {

@@ -11,10 +11,14 @@ export interface Predicate {
 
 /** Crunchbase's headcount buckets (`num_employees_enum`), inclusive. */
 export const EMPLOYEE_BUCKETS: Array<{ id: string } & NumericRange> = [
-  { id: 'c_00001_00010', min: 1, max: 10 }, { id: 'c_00011_00050', min: 11, max: 50 },
-  { id: 'c_00051_00100', min: 51, max: 100 }, { id: 'c_00101_00250', min: 101, max: 250 },
-  { id: 'c_00251_00500', min: 251, max: 500 }, { id: 'c_00501_01000', min: 501, max: 1000 },
-  { id: 'c_01001_05000', min: 1001, max: 5000 }, { id: 'c_05001_10000', min: 5001, max: 10000 },
+  { id: 'c_00001_00010', min: 1, max: 10 },
+  { id: 'c_00011_00050', min: 11, max: 50 },
+  { id: 'c_00051_00100', min: 51, max: 100 },
+  { id: 'c_00101_00250', min: 101, max: 250 },
+  { id: 'c_00251_00500', min: 251, max: 500 },
+  { id: 'c_00501_01000', min: 501, max: 1000 },
+  { id: 'c_01001_05000', min: 1001, max: 5000 },
+  { id: 'c_05001_10000', min: 5001, max: 10000 },
   { id: 'c_10001_max', min: 10001, max: null },
 ];
 
@@ -31,16 +35,43 @@ export const REVENUE_BUCKETS: Array<{ id: string; label: string } & NumericRange
 ];
 
 /** Organization fields read for each company. */
-export const ORGANIZATION_FIELDS = ['identifier', 'website_url', 'category_groups', 'categories', 'num_employees_enum', 'revenue_range', 'last_funding_at', 'location_identifiers'];
+export const ORGANIZATION_FIELDS = [
+  'identifier',
+  'website_url',
+  'category_groups',
+  'categories',
+  'num_employees_enum',
+  'revenue_range',
+  'last_funding_at',
+  'location_identifiers',
+];
 /** Person fields read for each person. */
-export const PERSON_FIELDS = ['identifier', 'first_name', 'last_name', 'primary_job_title', 'primary_organization', 'linkedin', 'location_identifiers'];
+export const PERSON_FIELDS = [
+  'identifier',
+  'first_name',
+  'last_name',
+  'primary_job_title',
+  'primary_organization',
+  'linkedin',
+  'location_identifiers',
+];
 
 const nonEmpty = (values: string[]) => values.map((value) => value.trim()).filter(Boolean);
-const predicate = (field_id: string, operator_id: Predicate['operator_id'], values: string[]): Predicate => ({ type: 'predicate', field_id, operator_id, values });
+const predicate = (field_id: string, operator_id: Predicate['operator_id'], values: string[]): Predicate => ({
+  type: 'predicate',
+  field_id,
+  operator_id,
+  values,
+});
 
 /** Crunchbase's permalink for a category group name: "Financial Services" → "financial-services". */
 export function permalinkOf(name: string): string {
-  return name.trim().toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 // A revenue range's top is where the next bucket starts ("$10M-$50M" is not "$50M to $100M"),
@@ -81,10 +112,22 @@ export const MAX_SEARCH_LIMIT = 1000;
  * Crunchbase pages with `after_id`: the uuid of the last person of the page before. `fieldIds`
  * narrows what is read (identifiers only, to skip people on the way to a later page).
  */
-export function peopleSearchBody(criteria: IcpCriteria, organizationIds: string[] | null, limit: number, afterId?: string, fieldIds = PERSON_FIELDS) {
+export function peopleSearchBody(
+  criteria: IcpCriteria,
+  organizationIds: string[] | null,
+  limit: number,
+  afterId?: string,
+  fieldIds = PERSON_FIELDS,
+) {
   const query: Predicate[] = [];
   if (organizationIds) query.push(predicate('primary_organization', 'includes', organizationIds));
   const titles = nonEmpty(criteria.jobTitles);
   if (titles.length) query.push(predicate('primary_job_title', 'contains', titles));
-  return { field_ids: fieldIds, query, order: [{ field_id: 'rank_person', sort: 'asc' }], limit, ...(afterId ? { after_id: afterId } : {}) };
+  return {
+    field_ids: fieldIds,
+    query,
+    order: [{ field_id: 'rank_person', sort: 'asc' }],
+    limit,
+    ...(afterId ? { after_id: afterId } : {}),
+  };
 }

@@ -59,14 +59,23 @@ function industryOf(organization: Organization | undefined, wanted: string[]): s
 const LOCATION_ORDER = ['city', 'region', 'country'];
 
 /** One Crunchbase person (with the company when known) as a DiscoveredPerson, or null without name or company. */
-export function toDiscoveredPerson(person: Person, organization: Organization | undefined, wanted: string[], now: Date): DiscoveredPerson | null {
+export function toDiscoveredPerson(
+  person: Person,
+  organization: Organization | undefined,
+  wanted: string[],
+  now: Date,
+): DiscoveredPerson | null {
   const firstName = orNull(person.first_name);
   const lastName = orNull(person.last_name);
   const company = orNull(organization?.identifier.value) ?? orNull(person.primary_organization?.value);
   if (!firstName || !lastName || !company) return null;
-  const places = LOCATION_ORDER.flatMap((type) => (person.location_identifiers ?? []).filter((place) => place.location_type === type).map((place) => place.value));
+  const places = LOCATION_ORDER.flatMap((type) =>
+    (person.location_identifiers ?? []).filter((place) => place.location_type === type).map((place) => place.value),
+  );
   return {
-    firstName, lastName, company,
+    firstName,
+    lastName,
+    company,
     jobTitle: person.primary_job_title?.trim() ?? '',
     companyDomain: domainOf(organization?.website_url),
     email: null, // Crunchbase does not publish emails

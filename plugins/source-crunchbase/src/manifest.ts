@@ -21,7 +21,8 @@ export const manifest = defineManifest({
   id: 'source-crunchbase',
   name: 'Crunchbase',
   version: '0.1.0',
-  description: 'Finds people at companies matching an ICP with Crunchbase API v4 searches (industry, headcount, revenue, then job titles), with funding dates.',
+  description:
+    'Finds people at companies matching an ICP with Crunchbase API v4 searches (industry, headcount, revenue, then job titles), with funding dates.',
   kind: 'source',
   ui: { icon: 'building', color: '#0288d1', category: 'Prospect sources', order: 120 },
   source: {

@@ -10,8 +10,11 @@ import { providerCall } from '@meetflow/plugin-sdk';
 function parsed<S extends z.ZodType>(schema: S, answer: unknown, what: string): z.output<S> {
   const result = schema.safeParse(answer);
   if (result.success) return result.data;
-  throw ApplicationFailure.create({ type: 'SourceBadResponse', nonRetryable: true,
-    message: `Crunchbase answered ${what} with an unexpected shape: ${z.prettifyError(result.error)}` });
+  throw ApplicationFailure.create({
+    type: 'SourceBadResponse',
+    nonRetryable: true,
+    message: `Crunchbase answered ${what} with an unexpected shape: ${z.prettifyError(result.error)}`,
+  });
 }
 
 /**
@@ -23,16 +26,29 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
   const call = providerCall(http, clock, { provider: 'Crunchbase', ...config });
   const base = config.baseUrl.replace(/\/$/, '');
   return async function searchPeople(
-    { criteria, limit, page }: z.output<typeof SearchPeopleInput>, context: ActivityContext,
+    { criteria, limit, page }: z.output<typeof SearchPeopleInput>,
+    context: ActivityContext,
   ): Promise<z.input<typeof SearchPeopleOutput>> {
     if (!config.apiKey) {
-      throw ApplicationFailure.create({ type: 'SourceNotConfigured', nonRetryable: true,
-        message: 'Crunchbase is not configured: set apiKey in the source-crunchbase plugin settings' });
+      throw ApplicationFailure.create({
+        type: 'SourceNotConfigured',
+        nonRetryable: true,
+        message: 'Crunchbase is not configured: set apiKey in the source-crunchbase plugin settings',
+      });
     }
     const search = async <S extends z.ZodType>(collection: string, body: unknown, schema: S) =>
-      parsed(schema, await call(`${base}/searches/${collection}`, { method: 'POST', headers: { 'x-cb-user-key': config.apiKey }, body }, context.signal), `a ${collection} search`);
+      parsed(
+        schema,
+        await call(`${base}/searches/${collection}`, { method: 'POST', headers: { 'x-cb-user-key': config.apiKey }, body }, context.signal),
+        `a ${collection} search`,
+      );
     const organizationsBy = async (predicates: Predicate[], count: number) =>
-      new Map((await search('organizations', organizationSearchBody(predicates, count), OrganizationSearchAnswer)).entities.map((entity) => [entity.uuid, entity.properties]));
+      new Map(
+        (await search('organizations', organizationSearchBody(predicates, count), OrganizationSearchAnswer)).entities.map((entity) => [
+          entity.uuid,
+          entity.properties,
+        ]),
+      );
 
     const conditions = companyPredicates(criteria);
     let organizations = conditions.length ? await organizationsBy(conditions, config.maxOrganizations) : null;
@@ -51,12 +67,17 @@ export function createSearchPeople({ http, clock, config, logger }: PluginDeps<C
     const people = await search('people', peopleSearchBody(criteria, companyIds, limit, afterId), PeopleSearchAnswer);
     if (!organizations) {
       const ids = [...new Set(people.entities.flatMap((entity) => entity.properties.primary_organization?.uuid ?? []))];
-      organizations = ids.length ? await organizationsBy([{ type: 'predicate', field_id: 'uuid', operator_id: 'includes', values: ids }], ids.length) : new Map();
+      organizations = ids.length
+        ? await organizationsBy([{ type: 'predicate', field_id: 'uuid', operator_id: 'includes', values: ids }], ids.length)
+        : new Map();
     }
-    const found = people.entities.map(({ properties }) => toDiscoveredPerson(
-      properties, organizations.get(properties.primary_organization?.uuid ?? ''), criteria.industry, clock.now(),
-    )).filter((person) => person !== null);
-    if (found.length < people.entities.length) logger.warn({ skipped: people.entities.length - found.length }, 'Crunchbase people without a name or company were left out');
+    const found = people.entities
+      .map(({ properties }) =>
+        toDiscoveredPerson(properties, organizations.get(properties.primary_organization?.uuid ?? ''), criteria.industry, clock.now()),
+      )
+      .filter((person) => person !== null);
+    if (found.length < people.entities.length)
+      logger.warn({ skipped: people.entities.length - found.length }, 'Crunchbase people without a name or company were left out');
     const hasMore = typeof people.count === 'number' ? page * limit < people.count : people.entities.length >= limit;
     return { people: found.slice(0, limit), sourceTotal: people.count ?? null, hasMore };
   };

@@ -13,22 +13,45 @@ beforeAll(async () => {
   http = createGuardedHttpClient({ allowHosts: [crunchbase.host] });
 });
 afterAll(() => crunchbase.close());
-beforeEach(() => { crunchbase.requests.length = 0; });
+beforeEach(() => {
+  crunchbase.requests.length = 0;
+});
 
 const LEDGERLY = '2f5c1a8e-3b7d-4c2a-9e1f-0a6b8d4c2e11';
 const search = (criteria: Record<string, unknown>, config: Partial<CrunchbaseConfig> = {}, limit?: number, clock?: Clock) =>
-  runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) }, testDeps(sourceCrunchbasePlugin, {
-    http, ...(clock ? { clock } : {}), config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000, ...config },
-  }) as never);
+  runActivity(
+    sourceCrunchbasePlugin,
+    'searchPeople',
+    { criteria, ...(limit ? { limit } : {}) },
+    testDeps(sourceCrunchbasePlugin, {
+      http,
+      ...(clock ? { clock } : {}),
+      config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000, ...config },
+    }) as never,
+  );
 const searchPage = (criteria: Record<string, unknown>, limit: number, page: number) =>
-  runActivity(sourceCrunchbasePlugin, 'searchPeople', { criteria, limit, page }, testDeps(sourceCrunchbasePlugin, {
-    http, config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000 },
-  }) as never) as Promise<{ people: Array<{ firstName: string; sourceRef: string | null }>; sourceTotal: number | null; hasMore: boolean }>;
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+  runActivity(
+    sourceCrunchbasePlugin,
+    'searchPeople',
+    { criteria, limit, page },
+    testDeps(sourceCrunchbasePlugin, {
+      http,
+      config: { apiKey: FAKE_CRUNCHBASE_KEY, baseUrl: crunchbase.baseUrl, requestsPerMinute: 6000 },
+    }) as never,
+  ) as Promise<{ people: Array<{ firstName: string; sourceRef: string | null }>; sourceTotal: number | null; hasMore: boolean }>;
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
   it('searches companies by industry, headcount and revenue, then people by title at those companies', async () => {
-    const result = await search({ industry: ['Financial Services'], companySize: '51-200', revenue: '$10M-$50M', jobTitles: ['VP'] }, {}, 10);
+    const result = await search(
+      { industry: ['Financial Services'], companySize: '51-200', revenue: '$10M-$50M', jobTitles: ['VP'] },
+      {},
+      10,
+    );
     const [organizations, people] = crunchbase.requests;
     expect(crunchbase.requests.map((request) => request.path)).toEqual(['/api/v4/searches/organizations', '/api/v4/searches/people']);
     expect(organizations?.headers['x-cb-user-key']).toBe(FAKE_CRUNCHBASE_KEY);
@@ -39,28 +62,57 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
       { type: 'predicate', field_id: 'revenue_range', operator_id: 'includes', values: ['r_00010000'] },
     ]);
     expect(organizations?.body).toMatchObject({ limit: 200, order: [{ field_id: 'rank_org', sort: 'asc' }] });
-    expect(people?.body).toMatchObject({ limit: 10, query: [
-      { type: 'predicate', field_id: 'primary_organization', operator_id: 'includes', values: [LEDGERLY] },
-      { type: 'predicate', field_id: 'primary_job_title', operator_id: 'contains', values: ['VP'] },
-    ] });
-    expect(result).toEqual({ sourceTotal: 1, hasMore: false, people: [{
-      firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Ledgerly', companyDomain: 'ledgerly.io',
-      email: null, linkedinUrl: 'https://www.linkedin.com/in/mayaokafor', industry: 'Financial Services',
-      employeeCount: null, companyRevenue: '$10M to $50M', techStack: [],
-      recentFunding: true, // last funding 2026-04-01, the test clock is 2026-11-22
-      location: 'Austin, Texas, United States', sourceRef: 'a1b2c3d4-0001-4a5b-8c9d-0e1f2a3b4c5d',
-    }] });
+    expect(people?.body).toMatchObject({
+      limit: 10,
+      query: [
+        { type: 'predicate', field_id: 'primary_organization', operator_id: 'includes', values: [LEDGERLY] },
+        { type: 'predicate', field_id: 'primary_job_title', operator_id: 'contains', values: ['VP'] },
+      ],
+    });
+    expect(result).toEqual({
+      sourceTotal: 1,
+      hasMore: false,
+      people: [
+        {
+          firstName: 'Maya',
+          lastName: 'Okafor',
+          jobTitle: 'VP of Sales',
+          company: 'Ledgerly',
+          companyDomain: 'ledgerly.io',
+          email: null,
+          linkedinUrl: 'https://www.linkedin.com/in/mayaokafor',
+          industry: 'Financial Services',
+          employeeCount: null,
+          companyRevenue: '$10M to $50M',
+          techStack: [],
+          recentFunding: true, // last funding 2026-04-01, the test clock is 2026-11-22
+          location: 'Austin, Texas, United States',
+          sourceRef: 'a1b2c3d4-0001-4a5b-8c9d-0e1f2a3b4c5d',
+        },
+      ],
+    });
   });
 
   it('without company criteria, searches people first and then looks their companies up by id', async () => {
     const result = await search({ jobTitles: ['VP', 'Head of Sales'] });
     const [people, organizations] = crunchbase.requests;
     expect(people?.path).toBe('/api/v4/searches/people');
-    expect(people?.body.query).toEqual([{ type: 'predicate', field_id: 'primary_job_title', operator_id: 'contains', values: ['VP', 'Head of Sales'] }]);
+    expect(people?.body.query).toEqual([
+      { type: 'predicate', field_id: 'primary_job_title', operator_id: 'contains', values: ['VP', 'Head of Sales'] },
+    ]);
     expect(organizations?.body.query?.[1]).toMatchObject({ field_id: 'uuid', operator_id: 'includes' });
     expect(organizations?.body.query?.[1]?.values).toHaveLength(3);
     expect(result.sourceTotal).toBe(3);
-    expect(result.people.map((person) => [person.lastName, person.company, person.industry, person.companyDomain, person.recentFunding, person.location])).toEqual([
+    expect(
+      result.people.map((person) => [
+        person.lastName,
+        person.company,
+        person.industry,
+        person.companyDomain,
+        person.recentFunding,
+        person.location,
+      ]),
+    ).toEqual([
       ['Okafor', 'Ledgerly', 'Financial Services', 'ledgerly.io', true, 'Austin, Texas, United States'],
       ['Brandt', 'Brightforge Analytics', 'Software', 'brightforge.com', false, 'Berlin, Germany'],
       ['Whitaker', 'Harborline Logistics', 'Transportation', 'harborline.com', null, null],
@@ -84,7 +136,9 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
   it('fails non-retryably with SourceAuthFailed naming Crunchbase when the key is refused', async () => {
     const error = await failureOf(search({ jobTitles: ['VP'] }, { apiKey: 'expired' }));
     expect(error).toMatchObject({ type: 'SourceAuthFailed', nonRetryable: true });
-    expect((error as Error).message).toContain('Crunchbase refused the credentials (HTTP 401): Unauthorized. Your user key is invalid or missing.');
+    expect((error as Error).message).toContain(
+      'Crunchbase refused the credentials (HTTP 401): Unauthorized. Your user key is invalid or missing.',
+    );
   });
 
   it('on 429 without Retry-After (as Crunchbase sends) assumes a one-minute window and leaves it to Temporal', async () => {
@@ -101,7 +155,7 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
     expect(clock.waits).toEqual([200]);
   });
 
-  it('pages people with Crunchbase\'s after_id cursor: page 2 follows page 1, without overlap, and says when there is no more', async () => {
+  it("pages people with Crunchbase's after_id cursor: page 2 follows page 1, without overlap, and says when there is no more", async () => {
     const criteria = { industry: [], jobTitles: [] };
     const everyone = await searchPage(criteria, 50, 1);
     expect(everyone.people.map((person) => person.firstName)).toEqual(['Maya', 'Daniel', 'Tom', 'Lena']);
@@ -111,8 +165,11 @@ describe('source-crunchbase searchPeople against a fake Crunchbase v4', () => {
     const second = await searchPage(criteria, 1, 2);
     const peopleRequests = crunchbase.requests.filter((request) => request.path === '/api/v4/searches/people');
     // Page 2 skips the first person (identifiers only), then asks for the page after that person's uuid.
-    expect(peopleRequests.map((request) => [request.body.limit, request.body.after_id ?? null, request.body.field_ids?.length === 1])).toEqual([
-      [1, null, true], [1, first.people[0]?.sourceRef, false],
+    expect(
+      peopleRequests.map((request) => [request.body.limit, request.body.after_id ?? null, request.body.field_ids?.length === 1]),
+    ).toEqual([
+      [1, null, true],
+      [1, first.people[0]?.sourceRef, false],
     ]);
     expect([first.people, second.people].map((people) => people.map((person) => person.firstName))).toEqual([['Maya'], ['Daniel']]);
     expect([first.hasMore, second.hasMore]).toEqual([true, true]);

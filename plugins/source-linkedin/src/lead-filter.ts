@@ -5,8 +5,12 @@ const STOP_WORDS = new Set(['of', 'and', 'the', 'for', 'a', 'an', 'to', 'in']);
 
 /** A title's words, lowercase, "Vice President" read as "VP", small words dropped. */
 export function titleWords(title: string): string[] {
-  return title.toLowerCase().replace(/\bvice[\s-]+president\b/g, 'vp').replace(/&/g, ' ')
-    .split(/[^a-z0-9]+/).filter((word) => word && !STOP_WORDS.has(word));
+  return title
+    .toLowerCase()
+    .replace(/\bvice[\s-]+president\b/g, 'vp')
+    .replace(/&/g, ' ')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !STOP_WORDS.has(word));
 }
 
 /** True when every word of one wanted title is in the lead's title ("VP Sales" matches "Vice President, Sales EMEA"). */

@@ -15,7 +15,7 @@ const orNull = (value: string | undefined) => (value && value.trim() ? value.tri
 
 /** The lead id of a Sales Navigator lead URL (".../sales/lead/ACwAA…,NAME_SEARCH,…" → "ACwAA…"). */
 export function leadIdOf(url: string | null): string | null {
-  return url ? /\/sales\/lead\/([^,/?]+)/.exec(url)?.[1] ?? null : null;
+  return url ? (/\/sales\/lead\/([^,/?]+)/.exec(url)?.[1] ?? null) : null;
 }
 
 function toLead(row: Record<string, string>, columns: Partial<Record<Column, string>>): ExportLead | null {
@@ -30,14 +30,22 @@ function toLead(row: Record<string, string>, columns: Partial<Record<Column, str
   return {
     companySize: size,
     person: {
-      firstName, lastName, company,
+      firstName,
+      lastName,
+      company,
       jobTitle: cell('jobTitle') ?? '',
-      companyDomain: cell('companyDomain')?.replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '') ?? null,
+      companyDomain:
+        cell('companyDomain')
+          ?.replace(/^https?:\/\//, '')
+          .replace(/^www\./, '')
+          .replace(/\/.*$/, '') ?? null,
       email: cell('email'),
       linkedinUrl: cell('linkedinUrl') ?? salesNavigatorUrl,
       industry: cell('industry'),
       employeeCount: exactSize, // a headcount band ("51-200 employees") is not a count
-      companyRevenue: null, techStack: [], recentFunding: null, // not in a lead export
+      companyRevenue: null,
+      techStack: [],
+      recentFunding: null, // not in a lead export
       location: cell('location'),
       sourceRef: leadIdOf(salesNavigatorUrl) ?? cell('linkedinUrl'),
     },

@@ -9,13 +9,23 @@ import { sourceLinkedinPlugin } from './index.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/sales-navigator-leads.csv', import.meta.url));
 let scratch: string;
-beforeAll(async () => { scratch = await mkdtemp(join(tmpdir(), 'source-linkedin-')); });
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'source-linkedin-'));
+});
 
 const search = (criteria: Record<string, unknown>, exportPath = FIXTURE, limit?: number) =>
-  runActivity(sourceLinkedinPlugin, 'searchPeople', { criteria, ...(limit ? { limit } : {}) },
-    testDeps(sourceLinkedinPlugin, { config: { exportPath } }) as never);
+  runActivity(
+    sourceLinkedinPlugin,
+    'searchPeople',
+    { criteria, ...(limit ? { limit } : {}) },
+    testDeps(sourceLinkedinPlugin, { config: { exportPath } }) as never,
+  );
 const names = (result: { people: Array<{ lastName: string }> }) => result.people.map((person) => person.lastName);
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 async function csv(name: string, text: string): Promise<string> {
   const path = join(scratch, name);
   await writeFile(path, text);
@@ -28,11 +38,20 @@ describe('source-linkedin searchPeople over a Sales Navigator export', () => {
     expect(names(result)).toEqual(['Okafor', 'Adler']);
     expect(result.sourceTotal).toBe(2);
     expect(result.people[0]).toEqual({
-      firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Ledgerly', companyDomain: 'ledgerly.io',
-      email: 'maya.okafor@ledgerly.io', linkedinUrl: 'https://www.linkedin.com/in/mayaokafor', industry: 'Financial Services',
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      jobTitle: 'VP of Sales',
+      company: 'Ledgerly',
+      companyDomain: 'ledgerly.io',
+      email: 'maya.okafor@ledgerly.io',
+      linkedinUrl: 'https://www.linkedin.com/in/mayaokafor',
+      industry: 'Financial Services',
       employeeCount: null, // the export states a band, "51-200 employees"
-      companyRevenue: null, techStack: [], recentFunding: null,
-      location: 'Austin, Texas, United States', sourceRef: 'ACwAAB1x9KQBc3Ld',
+      companyRevenue: null,
+      techStack: [],
+      recentFunding: null,
+      location: 'Austin, Texas, United States',
+      sourceRef: 'ACwAAB1x9KQBc3Ld',
     });
     expect(result.people[1]).toMatchObject({ employeeCount: 140, email: 'ben@finlytics.co' });
   });
@@ -60,9 +79,21 @@ describe('source-linkedin searchPeople over a Sales Navigator export', () => {
   });
 
   it('reads other exports’ header names (Title, Company, Profile URL)', async () => {
-    const path = await csv('alias.csv', 'First name,Last name,Title,Company,Profile URL,Industry\nJo,Lee,VP Sales,Acme,https://www.linkedin.com/in/jolee,Software\n');
+    const path = await csv(
+      'alias.csv',
+      'First name,Last name,Title,Company,Profile URL,Industry\nJo,Lee,VP Sales,Acme,https://www.linkedin.com/in/jolee,Software\n',
+    );
     const result = await search({ jobTitles: ['VP Sales'] }, path);
-    expect(result.people).toEqual([expect.objectContaining({ firstName: 'Jo', lastName: 'Lee', company: 'Acme', linkedinUrl: 'https://www.linkedin.com/in/jolee', sourceRef: 'https://www.linkedin.com/in/jolee', location: null })]);
+    expect(result.people).toEqual([
+      expect.objectContaining({
+        firstName: 'Jo',
+        lastName: 'Lee',
+        company: 'Acme',
+        linkedinUrl: 'https://www.linkedin.com/in/jolee',
+        sourceRef: 'https://www.linkedin.com/in/jolee',
+        location: null,
+      }),
+    ]);
   });
 
   it('fails non-retryably with SourceNotConfigured without an export path', async () => {
@@ -73,16 +104,28 @@ describe('source-linkedin searchPeople over a Sales Navigator export', () => {
 
   it('fails non-retryably with SourceExportUnreadable for a missing file or missing columns', async () => {
     const missingFile = await failureOf(search({}, join(scratch, 'nope.csv')));
-    expect(missingFile).toMatchObject({ type: 'SourceExportUnreadable', nonRetryable: true, message: expect.stringContaining('cannot be read') });
+    expect(missingFile).toMatchObject({
+      type: 'SourceExportUnreadable',
+      nonRetryable: true,
+      message: expect.stringContaining('cannot be read'),
+    });
     const path = await csv('bad.csv', 'Name,Title\nJo Lee,VP Sales\n');
     const missingColumns = await failureOf(search({}, path));
-    expect(missingColumns).toMatchObject({ type: 'SourceExportUnreadable', message: expect.stringContaining('lacks the columns: firstName, lastName, company') });
+    expect(missingColumns).toMatchObject({
+      type: 'SourceExportUnreadable',
+      message: expect.stringContaining('lacks the columns: firstName, lastName, company'),
+    });
   });
 
   it('pages the matching rows: page 2 starts after the first `limit`, and the last page says there is no more', async () => {
     type Page = { people: Array<{ sourceRef: string | null }>; sourceTotal: number; hasMore: boolean };
-    const page = (number: number, limit = 2) => runActivity(sourceLinkedinPlugin, 'searchPeople', { criteria: { industry: [], jobTitles: [] }, limit, page: number },
-      testDeps(sourceLinkedinPlugin, { config: { exportPath: FIXTURE } }) as never) as Promise<Page>;
+    const page = (number: number, limit = 2) =>
+      runActivity(
+        sourceLinkedinPlugin,
+        'searchPeople',
+        { criteria: { industry: [], jobTitles: [] }, limit, page: number },
+        testDeps(sourceLinkedinPlugin, { config: { exportPath: FIXTURE } }) as never,
+      ) as Promise<Page>;
     // The lead id (sourceRef) is unique per row, unlike email, which several rows lack.
     const refs = (answer: Page) => answer.people.map((person) => person.sourceRef);
     const all = refs(await page(1, 100));
@@ -93,6 +136,9 @@ describe('source-linkedin searchPeople over a Sales Navigator export', () => {
     expect(pages.map((answer) => answer.hasMore)).toEqual([true, true, true, true, false]);
     expect(pages.every((answer) => answer.sourceTotal === 10)).toBe(true);
     expect(await page(6)).toEqual({ people: [], sourceTotal: 10, hasMore: false });
-    expect(await page(2, 3)).toMatchObject({ people: all.slice(3, 6).map((sourceRef) => expect.objectContaining({ sourceRef })), hasMore: true });
+    expect(await page(2, 3)).toMatchObject({
+      people: all.slice(3, 6).map((sourceRef) => expect.objectContaining({ sourceRef })),
+      hasMore: true,
+    });
   });
 });

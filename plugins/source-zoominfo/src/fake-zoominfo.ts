@@ -6,17 +6,67 @@ import { startFakeProvider, type FakeProviderRequest } from '@meetflow/plugin-sd
 /** The credentials the fake accepts. */
 export const FAKE_ZOOMINFO_USER = { username: 'api-user@meetflow.test', password: 'zi-test-password' };
 
-const company = (id: number, name: string, industry: string, employees: number, revenueThousands: number) => ({ id, name, industry, employees, revenueThousands });
+const company = (id: number, name: string, industry: string, employees: number, revenueThousands: number) => ({
+  id,
+  name,
+  industry,
+  employees,
+  revenueThousands,
+});
 const ledgerly = company(407531892, 'Ledgerly', 'Finance; Banking; Software', 140, 24_500);
 const brightforge = company(380012745, 'Brightforge Analytics', 'Software; Business Intelligence (BI) Software', 85, 12_000);
 const harborline = company(112098554, 'Harborline Logistics', 'Transportation; Freight & Logistics Services', 2300, 410_000);
 
 /** The contacts the fake knows, with the firmographics it filters on (not returned by search). */
 export const fakeContacts = [
-  { id: 8839201177, firstName: 'Maya', middleName: '', lastName: 'Okafor', jobTitle: 'VP of Sales', contactAccuracyScore: 95, hasEmail: true, hasDirectPhone: true, validDate: '2026-10-02T00:00:00Z', company: ledgerly },
-  { id: 8839201178, firstName: 'Daniel', middleName: '', lastName: 'Brandt', jobTitle: 'Head of Sales Development', contactAccuracyScore: 88, hasEmail: true, hasDirectPhone: false, validDate: '2026-08-14T00:00:00Z', company: brightforge },
-  { id: 8839201179, firstName: 'Tom', middleName: 'J', lastName: 'Whitaker', jobTitle: 'VP Sales', contactAccuracyScore: 91, hasEmail: false, hasDirectPhone: true, validDate: '2026-09-30T00:00:00Z', company: harborline },
-  { id: 8839201180, firstName: 'Lena', middleName: '', lastName: 'Park', jobTitle: 'Sales Operations Manager', contactAccuracyScore: 85, hasEmail: true, hasDirectPhone: false, validDate: '2026-07-21T00:00:00Z', company: ledgerly },
+  {
+    id: 8839201177,
+    firstName: 'Maya',
+    middleName: '',
+    lastName: 'Okafor',
+    jobTitle: 'VP of Sales',
+    contactAccuracyScore: 95,
+    hasEmail: true,
+    hasDirectPhone: true,
+    validDate: '2026-10-02T00:00:00Z',
+    company: ledgerly,
+  },
+  {
+    id: 8839201178,
+    firstName: 'Daniel',
+    middleName: '',
+    lastName: 'Brandt',
+    jobTitle: 'Head of Sales Development',
+    contactAccuracyScore: 88,
+    hasEmail: true,
+    hasDirectPhone: false,
+    validDate: '2026-08-14T00:00:00Z',
+    company: brightforge,
+  },
+  {
+    id: 8839201179,
+    firstName: 'Tom',
+    middleName: 'J',
+    lastName: 'Whitaker',
+    jobTitle: 'VP Sales',
+    contactAccuracyScore: 91,
+    hasEmail: false,
+    hasDirectPhone: true,
+    validDate: '2026-09-30T00:00:00Z',
+    company: harborline,
+  },
+  {
+    id: 8839201180,
+    firstName: 'Lena',
+    middleName: '',
+    lastName: 'Park',
+    jobTitle: 'Sales Operations Manager',
+    contactAccuracyScore: 85,
+    hasEmail: true,
+    hasDirectPhone: false,
+    validDate: '2026-07-21T00:00:00Z',
+    company: ledgerly,
+  },
 ];
 
 type Contact = (typeof fakeContacts)[number];
@@ -36,7 +86,13 @@ export interface FakeZoominfo {
   close(): Promise<void>;
 }
 
-const anyOf = (expression: unknown) => (typeof expression === 'string' ? expression.split(/\s+OR\s+/).map((part) => part.trim().toLowerCase()).filter(Boolean) : []);
+const anyOf = (expression: unknown) =>
+  typeof expression === 'string'
+    ? expression
+        .split(/\s+OR\s+/)
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean)
+    : [];
 
 function matches(contact: Contact, body: Record<string, unknown>): boolean {
   const titles = anyOf(body.jobTitle);
@@ -68,22 +124,33 @@ export async function startFakeZoominfo(): Promise<FakeZoominfo> {
     }
     if (method === 'POST' && path === '/search/contact') {
       const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
-      if (!bearer || !valid.has(bearer)) return answer(401, { statusCode: 401, error: 'Unauthorized', message: 'JWT is expired or invalid' });
+      if (!bearer || !valid.has(bearer))
+        return answer(401, { statusCode: 401, error: 'Unauthorized', message: 'JWT is expired or invalid' });
       const retryAfter = limited.shift();
-      if (retryAfter !== undefined) return answer(429, { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
+      if (retryAfter !== undefined)
+        return answer(429, { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' }, { 'retry-after': retryAfter });
       const rpp = Number(body.rpp ?? 25);
       const page = Number(body.page ?? 1);
       const found = fakeContacts.filter((contact) => matches(contact, body));
       return answer(200, {
-        maxResults: rpp, totalResults: found.length, currentPage: page,
-        data: found.slice((page - 1) * rpp, page * rpp).map(({ company: { id, name }, ...contact }) => ({ ...contact, company: { id, name } })),
+        maxResults: rpp,
+        totalResults: found.length,
+        currentPage: page,
+        data: found
+          .slice((page - 1) * rpp, page * rpp)
+          .map(({ company: { id, name }, ...contact }) => ({ ...contact, company: { id, name } })),
       });
     }
     answer(404, { statusCode: 404, error: 'Not Found', message: `Cannot ${method} ${path}` });
   }, 'application/json');
   return {
-    host: fake.host, baseUrl: fake.origin, requests: fake.requests, close: fake.close,
+    host: fake.host,
+    baseUrl: fake.origin,
+    requests: fake.requests,
+    close: fake.close,
     revokeTokens: () => valid.clear(),
-    rateLimitNext: (retryAfter, count = 1) => { for (let index = 0; index < count; index += 1) limited.push(retryAfter); },
+    rateLimitNext: (retryAfter, count = 1) => {
+      for (let index = 0; index < count; index += 1) limited.push(retryAfter);
+    },
   };
 }

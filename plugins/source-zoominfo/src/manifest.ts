@@ -26,8 +26,12 @@ export const manifest = defineManifest({
   ui: { icon: 'target', color: '#e4002b', category: 'Prospect sources', order: 140 },
   source: {
     displayName: 'ZoomInfo',
-    credentials: [{ key: 'username', label: 'API username', secret: false }, { key: 'apiKey', label: 'API password', secret: true }],
-    credentialsTest: 'A search signs in first: a wrong username or password fails at once with SourceAuthFailed (ZoomInfo answers HTTP 401 to /authenticate).',
+    credentials: [
+      { key: 'username', label: 'API username', secret: false },
+      { key: 'apiKey', label: 'API password', secret: true },
+    ],
+    credentialsTest:
+      'A search signs in first: a wrong username or password fails at once with SourceAuthFailed (ZoomInfo answers HTTP 401 to /authenticate).',
   },
   config: zoominfoConfig,
   activities: {

@@ -37,10 +37,18 @@ export function toDiscoveredPerson(contact: z.infer<typeof ZoominfoContact>): Di
   const company = orNull(contact.company?.name) ?? orNull(contact.companyName);
   if (!firstName || !lastName || !company) return null;
   return {
-    firstName, lastName, company,
+    firstName,
+    lastName,
+    company,
     jobTitle: contact.jobTitle?.trim() ?? '',
-    companyDomain: null, email: orNull(contact.email), linkedinUrl: null, industry: null,
-    employeeCount: null, companyRevenue: null, techStack: [], recentFunding: null,
+    companyDomain: null,
+    email: orNull(contact.email),
+    linkedinUrl: null,
+    industry: null,
+    employeeCount: null,
+    companyRevenue: null,
+    techStack: [],
+    recentFunding: null,
     location: [contact.city, contact.state, contact.country].map(orNull).filter(Boolean).join(', ') || null,
     sourceRef: contact.id == null ? null : String(contact.id),
   };

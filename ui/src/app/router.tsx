@@ -17,8 +17,7 @@ import { ProspectsRoute } from './routes/prospects.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
 // React Flow and dagre are most of the bundle; only the run page needs them.
-const PipelineRunRoute = lazy(() =>
-  import('./routes/pipeline-run.tsx').then((module) => ({ default: module.PipelineRunRoute })));
+const PipelineRunRoute = lazy(() => import('./routes/pipeline-run.tsx').then((module) => ({ default: module.PipelineRunRoute })));
 
 // Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
 // (and the header's page titles) live in config/nav.ts.

@@ -34,7 +34,8 @@ function errorParts(body: string): { text: string; fields: Record<string, string
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') {
-      const fields = 'fields' in parsed && parsed.fields && typeof parsed.fields === 'object' ? parsed.fields as Record<string, string> : {};
+      const fields =
+        'fields' in parsed && parsed.fields && typeof parsed.fields === 'object' ? (parsed.fields as Record<string, string>) : {};
       return { text: parsed.error, fields };
     }
   } catch {

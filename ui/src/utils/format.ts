@@ -22,6 +22,11 @@ export function formatPercent(fraction: number): string {
 export function formatDateTime(value?: string): string {
   if (!value) return '—';
   return new Date(value).toLocaleString(undefined, {
-    day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
 }

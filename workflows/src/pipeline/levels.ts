@@ -13,7 +13,8 @@ export function levelsOf(definition: PipelineDefinition): string[][] {
   const placed = new Set<string>();
   const levels: string[][] = [];
   while (placed.size < definition.nodes.length) {
-    const level = definition.nodes.map((node) => node.id)
+    const level = definition.nodes
+      .map((node) => node.id)
       .filter((id) => !placed.has(id) && (parents.get(id) ?? []).every((parent) => placed.has(parent)));
     if (level.length === 0) throw new Error('the pipeline has a cycle');
     level.forEach((id) => placed.add(id));
@@ -27,9 +28,10 @@ export function levelsOf(definition: PipelineDefinition): string[][] {
  * downstream (what depends on it). The start node is included only if a cycle leads back to it.
  */
 export function reachable(definition: PipelineDefinition, nodeId: string, direction: 'up' | 'down'): Set<string> {
-  const next = (id: string) => definition.edges
-    .filter((edge) => (direction === 'up' ? edge.to : edge.from) === id)
-    .map((edge) => (direction === 'up' ? edge.from : edge.to));
+  const next = (id: string) =>
+    definition.edges
+      .filter((edge) => (direction === 'up' ? edge.to : edge.from) === id)
+      .map((edge) => (direction === 'up' ? edge.from : edge.to));
   const found = new Set<string>();
   const stack = next(nodeId);
   while (stack.length > 0) {

@@ -20,10 +20,14 @@ export function splitReference(reference: string): { source: string; path: strin
 export function conditionHolds(condition: Condition, actual: unknown): boolean {
   const expected = condition.value;
   switch (condition.op) {
-    case 'exists': return actual !== undefined && actual !== null;
-    case 'eq': return actual === expected;
-    case 'ne': return actual !== expected;
-    case 'in': return Array.isArray(expected) && expected.includes(actual);
+    case 'exists':
+      return actual !== undefined && actual !== null;
+    case 'eq':
+      return actual === expected;
+    case 'ne':
+      return actual !== expected;
+    case 'in':
+      return Array.isArray(expected) && expected.includes(actual);
     default: {
       if (typeof actual !== 'number' || typeof expected !== 'number') return false;
       if (condition.op === 'gt') return actual > expected;

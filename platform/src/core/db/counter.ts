@@ -15,7 +15,6 @@ const CounterSchema = new Schema<Counter>({
 });
 CounterSchema.index({ workspaceId: 1, name: 1 }, { unique: true });
 
-
 /** Registers the Counter model on a connection (once). */
 export function counterModel(connection: Connection): Model<Counter> {
   return (connection.models.Counter as Model<Counter> | undefined) ?? connection.model<Counter>('Counter', CounterSchema);
@@ -36,8 +35,9 @@ export async function reserveSequence(counters: Model<Counter>, workspaceId: str
     try {
       // 'before', not 'after': the embedded server re-reads the document for 'after', so two concurrent
       // callers can see the same number; the document as matched is consistent on both servers.
-      const before = await counters.findOneAndUpdate({ workspaceId, name }, { $inc: { seq: count } },
-        { upsert: true, returnDocument: 'before' }).lean();
+      const before = await counters
+        .findOneAndUpdate({ workspaceId, name }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'before' })
+        .lean();
       return (before?.seq ?? 0) + 1;
     } catch (error) {
       if (!isDuplicateKey(error) || attempt >= 2) throw error;

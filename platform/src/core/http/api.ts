@@ -49,17 +49,24 @@ export interface AppDeps {
 }
 
 /** What the product's routes need beyond the platform's. */
-export interface ProductDeps { db: Models; runner: PipelineRunner; samplesUrl?: string | null; llm?: AgentSettingsDeps['llm'] }
+export interface ProductDeps {
+  db: Models;
+  runner: PipelineRunner;
+  samplesUrl?: string | null;
+  llm?: AgentSettingsDeps['llm'];
+}
 
 /** The learning engine's stored cycles, when it is installed. */
 function learningCycles(deps: AppDeps): CyclesModel | undefined {
   const installed = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
-  return installed ? deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel : undefined;
+  return installed ? (deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel) : undefined;
 }
 
 /** The learning engine's minimum sample size, or its default when it is not installed. */
 function minSampleSize(deps: AppDeps): number {
-  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine') ? deps.plugins.config('learning-engine') : null;
+  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine')
+    ? deps.plugins.config('learning-engine')
+    : null;
   const value = (config as { minSampleSize?: unknown } | null)?.minSampleSize;
   return typeof value === 'number' ? value : DEFAULT_MIN_SAMPLE_SIZE;
 }
@@ -68,10 +75,17 @@ const DEFAULT_MIN_SAMPLE_SIZE = 100;
 /** One feature's routes and how its router is built: over the platform alone, or over the product too. */
 type FeatureApi =
   | { routes: ReadonlyArray<ApiRoute<never>>; platform: (deps: AppDeps) => Router }
-  | { routes: ReadonlyArray<ApiRoute<never>>; product: (deps: AppDeps, product: Required<Pick<ProductDeps, 'db' | 'runner'>> & ProductDeps) => Router };
+  | {
+      routes: ReadonlyArray<ApiRoute<never>>;
+      product: (deps: AppDeps, product: Required<Pick<ProductDeps, 'db' | 'runner'>> & ProductDeps) => Router;
+    };
 
-const viaPlugins = (deps: AppDeps, { runner }: { runner: PipelineRunner }) =>
-  ({ host: deps.plugins, connection: deps.database, temporal: runner.temporal, taskQueue: runner.taskQueue });
+const viaPlugins = (deps: AppDeps, { runner }: { runner: PipelineRunner }) => ({
+  host: deps.plugins,
+  connection: deps.database,
+  temporal: runner.temporal,
+  taskQueue: runner.taskQueue,
+});
 const schedules = ({ runner }: { runner: PipelineRunner }) => ({ client: runner.temporal, taskQueue: runner.taskQueue });
 
 /** Every feature's routes, in the order the app mounts them (the OpenAPI document's route comes last). */
@@ -79,7 +93,10 @@ const FEATURES: FeatureApi[] = [
   { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal) },
   { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
   { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
-  { routes: agentSettingsRoutes, product: (deps, { llm = { configured: false, settings: LLM_DEFAULTS } }) => agentSettingsRouter({ host: deps.plugins, llm }) },
+  {
+    routes: agentSettingsRoutes,
+    product: (deps, { llm = { configured: false, settings: LLM_DEFAULTS } }) => agentSettingsRouter({ host: deps.plugins, llm }),
+  },
   { routes: pipelinesRoutes, product: (_, { db, runner }) => pipelinesRouter(db, runner) },
   { routes: runsRoutes, product: (_, { db, runner }) => runsRouter(db, runner) },
   { routes: batchesRoutes, product: (_, { db, runner }) => batchesRouter(db, runner) },
@@ -88,17 +105,30 @@ const FEATURES: FeatureApi[] = [
   { routes: prospectProfileRoutes, product: (_, { db, runner }) => prospectProfileRouter(db, runner.temporal) },
   { routes: campaignsRoutes, product: (_, { db }) => campaignsRouter(db) },
   { routes: campaignRunsRoutes, product: (_, { db, runner }) => campaignRunsRouter(db, runner) },
-  { routes: templatesRoutes, product: (deps, product) => templatesRouter({ templateCopy: outreachTemplateCopy(viaPlugins(deps, product)), config: product.db, outcomes: product.db }) },
+  {
+    routes: templatesRoutes,
+    product: (deps, product) =>
+      templatesRouter({ templateCopy: outreachTemplateCopy(viaPlugins(deps, product)), config: product.db, outcomes: product.db }),
+  },
   { routes: meetingsRoutes, product: (deps, product) => meetingsRouter(viaPlugins(deps, product)) },
   { routes: pricingRoutes, product: (deps, product) => pricingRouter(viaPlugins(deps, product)) },
-  { routes: icpRoutes, product: (deps, product) => icpRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }) },
-  { routes: discoveryRoutes, product: (deps, product) => discoveryRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }) },
+  {
+    routes: icpRoutes,
+    product: (deps, product) => icpRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }),
+  },
+  {
+    routes: discoveryRoutes,
+    product: (deps, product) => discoveryRouter({ ...viaPlugins(deps, product), db: product.db, samplesUrl: product.samplesUrl }),
+  },
   { routes: processProspectRoutes, product: (deps, { db, runner }) => processProspectRouter(db, runner, deps.logger) },
   { routes: repliesRoutes, product: (_, { db, runner }) => repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }) },
   { routes: activityRoutes, product: (_, { db }) => activityRouter(db) },
   { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
-  { routes: learningRoutes, product: (deps, product) =>
-    learningRouter({ ...schedules(product), db: product.db, cycles: learningCycles(deps), minSampleSize: minSampleSize(deps) }) },
+  {
+    routes: learningRoutes,
+    product: (deps, product) =>
+      learningRouter({ ...schedules(product), db: product.db, cycles: learningCycles(deps), minSampleSize: minSampleSize(deps) }),
+  },
   { routes: dashboardRoutes, product: (deps, { db }) => dashboardRouter({ db, cycles: learningCycles(deps) }) },
 ];
 

@@ -68,19 +68,25 @@ describe('GET /api/health', () => {
 
 describe('error responses', () => {
   it('answers readable text a UI toast can show as `STATUS: body`', async () => {
-    const server = await serveForTest(createApp({ logger, database, temporal: temporalAt(inject('temporalAddress')), plugins: PluginHost.load([]) }));
+    const server = await serveForTest(
+      createApp({ logger, database, temporal: temporalAt(inject('temporalAddress')), plugins: PluginHost.load([]) }),
+    );
     try {
       const missing = await fetch(`${server.url}/api/no-such-thing`);
       expect([missing.status, await missing.text()]).toEqual([404, 'Not found: GET /api/no-such-thing']);
 
       const badJson = await fetch(`${server.url}/api/health`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"urls": [',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"urls": [',
       });
       expect(badJson.status).toBe(400);
       expect(await badJson.text()).toMatch(/^The request body is not valid JSON: /);
 
       const tooLarge = await fetch(`${server.url}/api/health`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
       });
       expect(tooLarge.status).toBe(413);
 

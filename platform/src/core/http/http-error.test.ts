@@ -6,8 +6,10 @@ import { toHttpError } from './http-error.ts';
 
 describe('toHttpError', () => {
   it('maps the error vocabulary to 400, 404 and 409 with the message kept', () => {
-    expect(toHttpError(new InputError('Please provide at least 3 customer URLs for analysis')))
-      .toEqual({ status: 400, message: 'Please provide at least 3 customer URLs for analysis' });
+    expect(toHttpError(new InputError('Please provide at least 3 customer URLs for analysis'))).toEqual({
+      status: 400,
+      message: 'Please provide at least 3 customer URLs for analysis',
+    });
     expect(toHttpError(new NotFoundError('Prospect 7 not found'))).toEqual({ status: 404, message: 'Prospect 7 not found' });
     expect(toHttpError(new ConflictError('Email already used'))).toEqual({ status: 409, message: 'Email already used' });
   });
@@ -22,9 +24,14 @@ describe('toHttpError', () => {
 
   it('reads the duplicate key from the message when the server sends no keyValue', () => {
     const error = new mongoose.mongo.MongoServerError({
-      message: 'E11000 duplicate key error collection: meetflow.workspaces index: slug_1 dup key: { slug: "acme" }', code: 11000,
+      message: 'E11000 duplicate key error collection: meetflow.workspaces index: slug_1 dup key: { slug: "acme" }',
+      code: 11000,
     });
-    expect(toHttpError(error)).toEqual({ status: 409, message: 'Conflict: slug: "acme" already exists', fields: { slug: '"acme" already exists' } });
+    expect(toHttpError(error)).toEqual({
+      status: 409,
+      message: 'Conflict: slug: "acme" already exists',
+      fields: { slug: '"acme" already exists' },
+    });
   });
 
   it('never leaks an unexpected error', () => {
@@ -33,7 +40,10 @@ describe('toHttpError', () => {
   });
 
   it('keeps the message of Koa client errors it may expose', () => {
-    expect(toHttpError(Object.assign(new Error('invalid JSON'), { status: 400, expose: true }))).toEqual({ status: 400, message: 'invalid JSON' });
+    expect(toHttpError(Object.assign(new Error('invalid JSON'), { status: 400, expose: true }))).toEqual({
+      status: 400,
+      message: 'invalid JSON',
+    });
     expect(toHttpError(Object.assign(new Error('boom'), { status: 502, expose: false })).status).toBe(500);
   });
 });

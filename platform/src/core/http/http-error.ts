@@ -12,16 +12,22 @@ export interface HttpErrorBody {
   fields?: Record<string, string>;
 }
 
-
 function fieldList(fields: Record<string, string>): string {
-  return Object.entries(fields).map(([field, problem]) => `${field}: ${problem}`).join('; ');
+  return Object.entries(fields)
+    .map(([field, problem]) => `${field}: ${problem}`)
+    .join('; ');
 }
 
 function duplicateKey(error: mongoose.mongo.MongoServerError): HttpErrorBody {
   // Real MongoDB sets keyValue; other servers only say it in the message ("dup key: { slug: "x" }").
-  const keyValue = (error.keyValue as Record<string, unknown> | undefined)
-    ?? Object.fromEntries([...(error.message.split('dup key:')[1] ?? '').matchAll(/(\w+): ("[^"]*"|[^,}\s]+)/g)]
-      .map(([, key, value]) => [key, value?.replace(/^"|"$/g, '')]));
+  const keyValue =
+    (error.keyValue as Record<string, unknown> | undefined) ??
+    Object.fromEntries(
+      [...(error.message.split('dup key:')[1] ?? '').matchAll(/(\w+): ("[^"]*"|[^,}\s]+)/g)].map(([, key, value]) => [
+        key,
+        value?.replace(/^"|"$/g, ''),
+      ]),
+    );
   const fields = Object.fromEntries(Object.entries(keyValue).map(([key, value]) => [key, `"${String(value)}" already exists`]));
   const message = Object.keys(fields).length ? `Conflict: ${fieldList(fields)}` : 'Conflict: a record with these values already exists';
   return { status: 409, message, fields };
@@ -43,7 +49,11 @@ export function toHttpError(error: unknown): HttpErrorBody {
     return { status: 400, message: `Invalid request: ${fieldList(fields)}`, fields };
   }
   if (error instanceof mongoose.Error.CastError) {
-    return { status: 400, message: `Invalid request: ${error.path}: not a valid ${error.kind}`, fields: { [error.path]: `not a valid ${error.kind}` } };
+    return {
+      status: 400,
+      message: `Invalid request: ${error.path}: not a valid ${error.kind}`,
+      fields: { [error.path]: `not a valid ${error.kind}` },
+    };
   }
   if (error instanceof mongoose.mongo.MongoServerError && isDuplicateKey(error)) return duplicateKey(error);
   // Koa's own client errors (malformed JSON, body too large) say what went wrong and expose it.

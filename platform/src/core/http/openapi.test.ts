@@ -21,14 +21,22 @@ let deps: AppDeps;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 let document: OpenAPIV3_1.Document;
 const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
-const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('openapi', [mathPlugin]);
-  deps = { logger: pino({ level: 'silent' }), database: stack.database, temporal: health, plugins: stack.host,
-    product: { db: stack.db, runner: stack.runner } };
+  deps = {
+    logger: pino({ level: 'silent' }),
+    database: stack.database,
+    temporal: health,
+    plugins: stack.host,
+    product: { db: stack.db, runner: stack.runner },
+  };
   server = await serveForTest(createApp(deps));
   const response = await fetch(`${server.url}/api/openapi.json`);
   expect(response.status).toBe(200);
@@ -43,7 +51,10 @@ afterAll(async () => {
 /** `GET /api/runs/{id}` for every operation of the document. */
 function documentedOperations(doc: OpenAPIV3_1.Document): string[] {
   return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    Object.keys(item ?? {}).filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key)).map((method) => `${method.toUpperCase()} ${path}`));
+    Object.keys(item ?? {})
+      .filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 describe('GET /api/openapi.json', () => {
@@ -55,8 +66,11 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents every route the app mounts, and only those', () => {
-    const mounted = apiRouters(deps).flatMap((router) => router.stack.flatMap((layer) =>
-      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)));
+    const mounted = apiRouters(deps).flatMap((router) =>
+      router.stack.flatMap((layer) =>
+        layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+      ),
+    );
     const documented = allRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
     expect(mounted.length).toBeGreaterThanOrEqual(12);
     expect([...documented].sort()).toEqual([...mounted].sort());

@@ -14,18 +14,27 @@ const ErrorBodySchema = z.object({
 const errorContent = { 'text/plain': { schema: z.string() }, 'application/json': { schema: ErrorBodySchema } };
 
 function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
-  const responses = Object.fromEntries(Object.entries(doc.responses).map(([status, response]) => {
-    const content = response.schema ? { [response.contentType ?? 'application/json']: { schema: response.schema } }
-      : Number(status) >= 400 ? errorContent : undefined;
-    return [status, { description: response.description, ...(content ? { content } : {}) }];
-  }));
+  const responses = Object.fromEntries(
+    Object.entries(doc.responses).map(([status, response]) => {
+      const content = response.schema
+        ? { [response.contentType ?? 'application/json']: { schema: response.schema } }
+        : Number(status) >= 400
+          ? errorContent
+          : undefined;
+      return [status, { description: response.description, ...(content ? { content } : {}) }];
+    }),
+  );
   return {
     summary: doc.summary,
     tags: doc.tags,
     operationId: `${doc.method}${doc.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, letter: string) => letter.toUpperCase())}`,
-    ...(doc.params || doc.query ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
+    ...(doc.params || doc.query
+      ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } }
+      : {}),
     // A body whose every field may be left out may be left out whole (the routes read a missing body as `{}`).
-    ...(doc.body ? { requestBody: { required: !doc.body.safeParse({}).success, content: { 'application/json': { schema: doc.body } } } } : {}),
+    ...(doc.body
+      ? { requestBody: { required: !doc.body.safeParse({}).success, content: { 'application/json': { schema: doc.body } } } }
+      : {}),
     responses,
   };
 }
@@ -43,23 +52,41 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]): ReturnType<type
   }
   return createDocument({
     openapi: '3.1.0',
-    info: { title: 'Meetflow API', version: platformPackage.version,
-      description: 'Workspace-scoped routes read `?workspace=<slug>` (default `default`). Errors are one readable line of plain text.' },
+    info: {
+      title: 'Meetflow API',
+      version: platformPackage.version,
+      description: 'Workspace-scoped routes read `?workspace=<slug>` (default `default`). Errors are one readable line of plain text.',
+    },
     paths,
   });
 }
 
 /** GET /api/openapi.json: this document, built once over the descriptions of every route. */
 export const openapiRoutes = [
-  route<readonly RouteDoc[]>({
-    method: 'get', path: '/api/openapi.json', summary: 'This OpenAPI 3.1 document', tags: ['platform'],
-    responses: { 200: { description: 'The document', schema: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) } },
-  }, (docs) => {
-    const document = buildOpenApiDocument(docs);
-    return (ctx) => {
-      ctx.body = document;
-    };
-  }),
+  route<readonly RouteDoc[]>(
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      summary: 'This OpenAPI 3.1 document',
+      tags: ['platform'],
+      responses: {
+        200: {
+          description: 'The document',
+          schema: z.looseObject({
+            openapi: z.string(),
+            info: z.looseObject({ title: z.string(), version: z.string() }),
+            paths: z.record(z.string(), z.unknown()),
+          }),
+        },
+      },
+    },
+    (docs) => {
+      const document = buildOpenApiDocument(docs);
+      return (ctx) => {
+        ctx.body = document;
+      };
+    },
+  ),
 ];
 
 export const openapiRouter = (docs: readonly RouteDoc[]) => routerOf(openapiRoutes, docs);

@@ -13,11 +13,13 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 export function uiMiddleware(distDir: string): Middleware[] {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
-    return [async (ctx, next) => {
-      if (ctx.method !== 'GET' || isApiPath(ctx.path)) return next();
-      ctx.status = 503;
-      ctx.body = `The UI is not built (${indexFile} is missing): npm start builds it.`;
-    }];
+    return [
+      async (ctx, next) => {
+        if (ctx.method !== 'GET' || isApiPath(ctx.path)) return next();
+        ctx.status = 503;
+        ctx.body = `The UI is not built (${indexFile} is missing): npm start builds it.`;
+      },
+    ];
   }
   const index = readFileSync(indexFile);
   return [

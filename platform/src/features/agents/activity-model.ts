@@ -22,18 +22,26 @@ export interface AgentActivity {
   lastFinishedAt?: Date;
 }
 
-const AgentActivitySchema = new Schema<AgentActivity>({
-  pluginId: { type: String, required: true },
-  inFlight: { type: [new Schema<InFlightExecution>({ key: String, activity: String, startedAt: Date, expiresAt: Date }, { _id: false })], default: [] },
-  succeeded: { type: Number, default: 0 },
-  failed: { type: Number, default: 0 },
-  lastStartedAt: Date,
-  lastFinishedAt: Date,
-}, { collection: 'agent_activity' });
+const AgentActivitySchema = new Schema<AgentActivity>(
+  {
+    pluginId: { type: String, required: true },
+    inFlight: {
+      type: [new Schema<InFlightExecution>({ key: String, activity: String, startedAt: Date, expiresAt: Date }, { _id: false })],
+      default: [],
+    },
+    succeeded: { type: Number, default: 0 },
+    failed: { type: Number, default: 0 },
+    lastStartedAt: Date,
+    lastFinishedAt: Date,
+  },
+  { collection: 'agent_activity' },
+);
 AgentActivitySchema.index({ pluginId: 1 }, { unique: true });
 
 /** Registers the AgentActivity model on a connection (once). */
 export function agentActivityModel(connection: Connection): Model<AgentActivity> {
-  return (connection.models.AgentActivity as Model<AgentActivity> | undefined)
-    ?? connection.model<AgentActivity>('AgentActivity', AgentActivitySchema);
+  return (
+    (connection.models.AgentActivity as Model<AgentActivity> | undefined) ??
+    connection.model<AgentActivity>('AgentActivity', AgentActivitySchema)
+  );
 }

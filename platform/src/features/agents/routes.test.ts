@@ -20,18 +20,30 @@ quietTemporalRuntime(); // expected failures below would otherwise print the SDK
 
 // Opened by the test once it has seen the agent busy; created up front so no release is ever missed.
 let release!: () => void;
-const gate = new Promise<void>((resolve) => { release = resolve; });
-const waiter = definePlugin(defineManifest({
-  id: 'waiter', name: 'Waiter', version: '1.0.0', description: 'Holds until released', kind: 'agent',
-  ui: { icon: 'clock', color: '#000000', category: 'Testing' }, config: z.object({}),
-  activities: { hold: { description: 'Waits for the test', input: z.object({ fail: z.boolean() }), output: z.object({ ok: z.boolean() }) } },
-}), () => ({
-  hold: async ({ fail }) => {
-    if (fail) throw ApplicationFailure.create({ type: 'Refused', message: 'refused', nonRetryable: true });
-    await gate;
-    return { ok: true };
-  },
-}));
+const gate = new Promise<void>((resolve) => {
+  release = resolve;
+});
+const waiter = definePlugin(
+  defineManifest({
+    id: 'waiter',
+    name: 'Waiter',
+    version: '1.0.0',
+    description: 'Holds until released',
+    kind: 'agent',
+    ui: { icon: 'clock', color: '#000000', category: 'Testing' },
+    config: z.object({}),
+    activities: {
+      hold: { description: 'Waits for the test', input: z.object({ fail: z.boolean() }), output: z.object({ ok: z.boolean() }) },
+    },
+  }),
+  () => ({
+    hold: async ({ fail }) => {
+      if (fail) throw ApplicationFailure.create({ type: 'Refused', message: 'refused', nonRetryable: true });
+      await gate;
+      return { ok: true };
+    },
+  }),
+);
 const channel = definePlugin({ ...waiter.manifest, id: 'not-an-agent', kind: 'channel' }, waiter.register);
 
 let database: mongoose.Connection;
@@ -44,7 +56,11 @@ const taskQueue = `agents-${randomUUID()}`;
 const logger = pino({ level: 'silent' });
 
 async function statusOf(agent: string) {
-  const body = (await (await fetch(`${server.url}/api/agents/status`)).json()) as Array<{ agentName: string; status: string; performance: { success: number | null } }>;
+  const body = (await (await fetch(`${server.url}/api/agents/status`)).json()) as Array<{
+    agentName: string;
+    status: string;
+    performance: { success: number | null };
+  }>;
   return body.find((entry) => entry.agentName === agent);
 }
 
@@ -54,8 +70,10 @@ beforeAll(async () => {
   const host = PluginHost.load([waiter, channel]);
   const activities = host.activities({ connection: database, http: noNetwork, logger, clock: { now: () => new Date() }, llm: null });
   worker = await Worker.create({
-    connection: await NativeConnection.connect({ address: inject('temporalAddress') }), taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') }, activities: trackActivities(activities, db.agentActivity, logger),
+    connection: await NativeConnection.connect({ address: inject('temporalAddress') }),
+    taskQueue,
+    workflowBundle: { codePath: inject('workflowBundlePath') },
+    activities: trackActivities(activities, db.agentActivity, logger),
   });
   running = worker.run();
   connection = await Connection.connect({ address: inject('temporalAddress') });
@@ -73,14 +91,24 @@ afterAll(async () => {
 describe('GET /api/agents/status', () => {
   it('lists agent plugins only, idle with no data before any work', async () => {
     const body = (await (await fetch(`${server.url}/api/agents/status`)).json()) as unknown[];
-    expect(body).toEqual([{ agentName: 'waiter', status: 'idle', activity: 'Has not run yet', performance: { accuracy: null, precision: null, engagement: null, success: null } }]);
+    expect(body).toEqual([
+      {
+        agentName: 'waiter',
+        status: 'idle',
+        activity: 'Has not run yet',
+        performance: { accuracy: null, precision: null, engagement: null, success: null },
+      },
+    ]);
   });
 
   it('reports what the agent is really doing: analyzing while it runs, then active with its success rate', async () => {
     const client = new Client({ connection });
-    const start = (fail: boolean) => client.workflow.execute('runPluginActivity', {
-      taskQueue, workflowId: `agents-${randomUUID()}`, args: [{ activity: 'waiter.hold', input: { fail } }],
-    });
+    const start = (fail: boolean) =>
+      client.workflow.execute('runPluginActivity', {
+        taskQueue,
+        workflowId: `agents-${randomUUID()}`,
+        args: [{ activity: 'waiter.hold', input: { fail } }],
+      });
     const held = start(false);
     await expect.poll(async () => (await statusOf('waiter'))?.status, { timeout: 10_000 }).toBe('analyzing');
     expect(await statusOf('waiter')).toMatchObject({ activity: 'Running hold (1 in progress)' });
@@ -89,7 +117,11 @@ describe('GET /api/agents/status', () => {
     await expect(start(true)).rejects.toThrow();
 
     const after = await statusOf('waiter');
-    expect(after).toMatchObject({ status: 'active', activity: expect.stringMatching(/^Last finished work .* ago; 2 runs, 1 failed$/), performance: { success: 50 } });
+    expect(after).toMatchObject({
+      status: 'active',
+      activity: expect.stringMatching(/^Last finished work .* ago; 2 runs, 1 failed$/),
+      performance: { success: 50 },
+    });
     expect(await db.agentActivity.findOne({ pluginId: 'waiter' }).lean()).toMatchObject({ succeeded: 1, failed: 1, inFlight: [] });
   });
 });

@@ -8,11 +8,14 @@ const LearningEngineSettings = z.object({ minConfidence: z.number(), minSampleSi
 
 /** GET /api/agents/settings: the /agents "Advanced Settings", read-only. */
 export const AgentSettingsSchema = z.object({
-  model: z.string().nullable().describe('The copywriter\'s LLM model; null when no LLM endpoint is configured'),
+  model: z.string().nullable().describe("The copywriter's LLM model; null when no LLM endpoint is configured"),
   llmConfigured: z.boolean().describe('Whether an OpenAI-compatible endpoint is configured (MEETFLOW_LLM_BASE_URL)'),
-  temperature: z.number().describe('The copywriter\'s sampling temperature (MEETFLOW_LLM_TEMPERATURE)'),
-  maxTokens: z.number().int().describe('The copywriter\'s token limit per answer (MEETFLOW_LLM_MAX_TOKENS)'),
-  minConfidence: z.number().nullable().describe('Confidence (0–1) a learning proposal needs to be applied automatically; null without the learning engine'),
+  temperature: z.number().describe("The copywriter's sampling temperature (MEETFLOW_LLM_TEMPERATURE)"),
+  maxTokens: z.number().int().describe("The copywriter's token limit per answer (MEETFLOW_LLM_MAX_TOKENS)"),
+  minConfidence: z
+    .number()
+    .nullable()
+    .describe('Confidence (0–1) a learning proposal needs to be applied automatically; null without the learning engine'),
   minSampleSize: z.number().int().nullable().describe('Scored leads needed before the scoring weights are re-fitted'),
   learningRate: z.number().nullable().describe('Step size of the scoring-weight update'),
 });
@@ -28,23 +31,33 @@ export function agentSettings({ host, llm }: AgentSettingsDeps): z.output<typeof
   const installed = host.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
   const learning = installed ? LearningEngineSettings.parse(host.config('learning-engine')) : null;
   return {
-    model: llm.configured ? llm.settings.model : null, llmConfigured: llm.configured,
-    temperature: llm.settings.temperature, maxTokens: llm.settings.maxTokens,
-    minConfidence: learning?.minConfidence ?? null, minSampleSize: learning?.minSampleSize ?? null, learningRate: learning?.learningRate ?? null,
+    model: llm.configured ? llm.settings.model : null,
+    llmConfigured: llm.configured,
+    temperature: llm.settings.temperature,
+    maxTokens: llm.settings.maxTokens,
+    minConfidence: learning?.minConfidence ?? null,
+    minSampleSize: learning?.minSampleSize ?? null,
+    learningRate: learning?.learningRate ?? null,
   };
 }
 
 /** /api/agents/settings. */
 export const agentSettingsRoutes = [
-  route<AgentSettingsDeps>({
-    method: 'get', path: '/api/agents/settings', summary: 'The agents\' advanced settings in force (read-only: set through the environment and plugin config)',
-    tags: ['agents'], responses: { 200: { description: 'The settings', schema: AgentSettingsSchema } },
-  }, (deps) => {
-    const settings = agentSettings(deps); // fixed for the process: both sources are read once at start-up
-    return (ctx) => {
-      ctx.body = settings;
-    };
-  }),
+  route<AgentSettingsDeps>(
+    {
+      method: 'get',
+      path: '/api/agents/settings',
+      summary: "The agents' advanced settings in force (read-only: set through the environment and plugin config)",
+      tags: ['agents'],
+      responses: { 200: { description: 'The settings', schema: AgentSettingsSchema } },
+    },
+    (deps) => {
+      const settings = agentSettings(deps); // fixed for the process: both sources are read once at start-up
+      return (ctx) => {
+        ctx.body = settings;
+      };
+    },
+  ),
 ];
 
 export const agentSettingsRouter = (deps: AgentSettingsDeps) => routerOf(agentSettingsRoutes, deps);

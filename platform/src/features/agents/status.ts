@@ -63,13 +63,17 @@ export interface OutcomeTotals {
  * - `engagement`: for outreach, replies ÷ emails sent;
  * - accuracy and precision need labelled outcomes tied back to each decision and stay null.
  */
-export function agentPerformance(pluginId: string, activity: AgentActivity | null | undefined, totals?: OutcomeTotals | null): AgentPerformance {
+export function agentPerformance(
+  pluginId: string,
+  activity: AgentActivity | null | undefined,
+  totals?: OutcomeTotals | null,
+): AgentPerformance {
   const executions = percentOf(activity?.succeeded ?? 0, (activity?.succeeded ?? 0) + (activity?.failed ?? 0));
   const showUps = totals ? percentOf(totals.meetingsAttended, totals.meetingsAttended + totals.noShows) : null;
   return {
     accuracy: null,
     precision: null,
     engagement: pluginId === 'outreach' && totals ? percentOf(totals.replies, totals.sends) : null,
-    success: pluginId === 'meeting-booking' ? showUps ?? executions : executions,
+    success: pluginId === 'meeting-booking' ? (showUps ?? executions) : executions,
   };
 }

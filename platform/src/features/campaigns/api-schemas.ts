@@ -5,10 +5,19 @@ import { CAMPAIGN_STATUSES } from './model.ts';
 export const NewCampaignBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   status: z.enum(CAMPAIGN_STATUSES).default('draft'),
-  prospectIds: z.array(z.number().int('must be whole numbers').positive('must be positive')).max(10_000).default([])
+  prospectIds: z
+    .array(z.number().int('must be whole numbers').positive('must be positive'))
+    .max(10_000)
+    .default([])
     .describe('Ids of prospects of the same workspace; repeats are dropped.'),
   sliceNames: z.array(z.string().trim().min(1)).max(20).default([]).describe('ICP slices to score against; empty = every slice'),
-  pipelineVersion: z.number().int().min(1).nullable().default(null).describe('A saved version of the prospect pipeline; null = the built-in one'),
+  pipelineVersion: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe('A saved version of the prospect pipeline; null = the built-in one'),
 });
 export type NewCampaign = z.infer<typeof NewCampaignBody>;
 
@@ -23,7 +32,10 @@ export type CampaignViewType = z.infer<typeof CampaignView>;
 
 /** Path parameters of /api/campaigns/{id}. */
 export const CampaignIdParams = z.object({
-  id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number').meta({ description: 'The campaign id' }),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .meta({ description: 'The campaign id' }),
 });
 
 /** What a campaign's prospect has come to in its latest prospect-pipeline run. */
@@ -45,22 +57,32 @@ export const CampaignDetail = CampaignView.extend({
   sliceNames: z.array(z.string()).describe('ICP slices its prospects are scored against; empty = every slice'),
   pipelineVersion: z.number().int().nullable().describe('The saved prospect-pipeline version it runs; null = the built-in one'),
   createdAt: z.iso.datetime(),
-  batch: z.object({
-    batchId: z.string(), kind: z.enum(['start', 'retry', 'added']), startedAt: z.iso.datetime(),
-    running: z.boolean(), total: z.number().int(), stages: z.array(StageProgress),
-  }).nullable().describe('The latest batch the campaign started; null before any'),
-  results: z.object({
-    prospects: z.number().int(),
-    notProcessed: z.number().int().describe('No prospect-pipeline run yet'),
-    inProgress: z.number().int(),
-    qualified: z.number().int().describe('Scored at or above the qualification threshold'),
-    enrolled: z.number().int().describe('Qualified, with a written sequence they are enrolled in'),
-    notQualified: z.number().int(),
-    failed: z.number().int(),
-    notRunByCampaign: z.number().int().describe('Not run by this campaign\'s batches yet ("run new" runs them)'),
-  }).describe('Each prospect counted once, by its latest prospect-pipeline run (the campaign\'s, a Process click\'s or the seed\'s)'),
+  batch: z
+    .object({
+      batchId: z.string(),
+      kind: z.enum(['start', 'retry', 'added']),
+      startedAt: z.iso.datetime(),
+      running: z.boolean(),
+      total: z.number().int(),
+      stages: z.array(StageProgress),
+    })
+    .nullable()
+    .describe('The latest batch the campaign started; null before any'),
+  results: z
+    .object({
+      prospects: z.number().int(),
+      notProcessed: z.number().int().describe('No prospect-pipeline run yet'),
+      inProgress: z.number().int(),
+      qualified: z.number().int().describe('Scored at or above the qualification threshold'),
+      enrolled: z.number().int().describe('Qualified, with a written sequence they are enrolled in'),
+      notQualified: z.number().int(),
+      failed: z.number().int(),
+      notRunByCampaign: z.number().int().describe('Not run by this campaign\'s batches yet ("run new" runs them)'),
+    })
+    .describe("Each prospect counted once, by its latest prospect-pipeline run (the campaign's, a Process click's or the seed's)"),
   skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })).describe('Why prospects got no sequence, most common first'),
-  failures: z.array(z.object({ prospectId: z.number().int(), name: z.string(), runId: z.string(), error: z.string() }))
+  failures: z
+    .array(z.object({ prospectId: z.number().int(), name: z.string(), runId: z.string(), error: z.string() }))
     .describe('Prospects whose latest run failed (the first 50); "retry failed" runs them again'),
 });
 export type CampaignDetailView = z.infer<typeof CampaignDetail>;
@@ -73,38 +95,63 @@ export const CampaignProspectsQuery = z.object({
 
 /** One prospect of a campaign, with its run outcome and its sequence's state. */
 export const CampaignProspect = z.object({
-  id: z.number().int(), firstName: z.string(), lastName: z.string(), jobTitle: z.string().nullable(), company: z.string(), email: z.string(),
-  score: z.number().nullable(), sample: z.boolean(),
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string().nullable(),
+  company: z.string(),
+  email: z.string(),
+  score: z.number().nullable(),
+  sample: z.boolean(),
   outcome: z.enum(PROSPECT_OUTCOMES),
   runId: z.string().nullable(),
   error: z.string().nullable(),
-  sequence: z.object({ status: z.enum(['active', 'paused', 'stopped', 'completed']), sentSteps: z.number().int(), nextSendAt: z.string().nullable() })
-    .nullable().describe('The live sequence; null when not enrolled'),
+  sequence: z
+    .object({
+      status: z.enum(['active', 'paused', 'stopped', 'completed']),
+      sentSteps: z.number().int(),
+      nextSendAt: z.string().nullable(),
+    })
+    .nullable()
+    .describe('The live sequence; null when not enrolled'),
 });
 
 /** Body of PATCH /api/campaigns/{id}: rename, pause or resume (every sequence is signalled), add or remove prospects. */
 export const CampaignPatchBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-  status: z.enum(['active', 'paused'], { error: 'must be active or paused' }).optional()
+  status: z
+    .enum(['active', 'paused'], { error: 'must be active or paused' })
+    .optional()
     .describe('paused holds every enrolled sequence of the campaign until it is active again'),
-  addProspectIds: z.array(z.number().int('must be whole numbers').positive('must be positive')).max(10_000).default([])
+  addProspectIds: z
+    .array(z.number().int('must be whole numbers').positive('must be positive'))
+    .max(10_000)
+    .default([])
     .describe('Prospects of the workspace to add (an active campaign runs them at once)'),
-  removeProspectIds: z.array(z.number().int('must be whole numbers').positive('must be positive')).max(10_000).default([])
+  removeProspectIds: z
+    .array(z.number().int('must be whole numbers').positive('must be positive'))
+    .max(10_000)
+    .default([])
     .describe('Prospects to take out; their sequences are stopped'),
 });
 
 /** What PATCH did beyond the fields: the sequences signalled and the batch started for added prospects. */
 export const CampaignPatchResult = z.object({
   campaign: CampaignDetail,
-  sequences: z.object({ signalled: z.number().int(), notEnrolled: z.number().int(), ended: z.number().int() })
+  sequences: z
+    .object({ signalled: z.number().int(), notEnrolled: z.number().int(), ended: z.number().int() })
     .describe('Sequences paused, resumed or stopped; those never enrolled or already ended are counted apart'),
   batchId: z.string().nullable().describe('The batch that runs the added prospects, when one started'),
 });
 
 /** Body of POST /api/campaigns/{id}/runs. */
 export const CampaignRunsBody = z.strictObject({
-  prospects: z.enum(['new', 'failed', 'all'], { error: 'must be new, failed or all' }).default('new')
-    .describe('new: those this campaign has not run yet (the first start runs everyone); failed: those whose latest run failed; all: everyone again (enrolment never doubles)'),
+  prospects: z
+    .enum(['new', 'failed', 'all'], { error: 'must be new, failed or all' })
+    .default('new')
+    .describe(
+      'new: those this campaign has not run yet (the first start runs everyone); failed: those whose latest run failed; all: everyone again (enrolment never doubles)',
+    ),
   chunkSize: z.number().int().min(1).max(200).default(25).describe('Prospects per activity call'),
 });
 

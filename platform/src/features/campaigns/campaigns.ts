@@ -14,7 +14,10 @@ export interface CampaignDb {
 }
 
 const view = (campaign: Campaign): CampaignViewType => ({
-  id: campaign.id, name: campaign.name, status: campaign.status, prospectIds: campaign.prospectIds,
+  id: campaign.id,
+  name: campaign.name,
+  status: campaign.status,
+  prospectIds: campaign.prospectIds,
 });
 
 /** The workspace's campaigns, oldest first. */
@@ -24,13 +27,23 @@ export async function listCampaigns(db: Pick<CampaignDb, 'campaigns'>, workspace
 }
 
 /** Creates a campaign under the workspace's next id; 400 naming any prospect id the workspace does not have. */
-export async function createCampaign(db: CampaignDb, workspaceId: string,
-  input: Pick<NewCampaign, 'name' | 'status' | 'prospectIds'> & Partial<Pick<NewCampaign, 'sliceNames' | 'pipelineVersion'>>): Promise<CampaignViewType> {
+export async function createCampaign(
+  db: CampaignDb,
+  workspaceId: string,
+  input: Pick<NewCampaign, 'name' | 'status' | 'prospectIds'> & Partial<Pick<NewCampaign, 'sliceNames' | 'pipelineVersion'>>,
+): Promise<CampaignViewType> {
   const prospectIds = [...new Set(input.prospectIds)];
   const unknown = await unknownProspectIds(db, workspaceId, prospectIds);
   if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
   const id = await nextSequence(db.counters, workspaceId, 'campaign');
-  const created = await db.campaigns.create({ workspaceId, id, name: input.name, status: input.status, prospectIds,
-    sliceNames: input.sliceNames ?? [], pipelineVersion: input.pipelineVersion ?? null });
+  const created = await db.campaigns.create({
+    workspaceId,
+    id,
+    name: input.name,
+    status: input.status,
+    prospectIds,
+    sliceNames: input.sliceNames ?? [],
+    pipelineVersion: input.pipelineVersion ?? null,
+  });
   return view(created.toObject());
 }

@@ -10,7 +10,10 @@ import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: every model and Temporal (the batch's live progress, the sequences' state). */
-export interface CampaignDeps { db: Models; temporal: Client }
+export interface CampaignDeps {
+  db: Models;
+  temporal: Client;
+}
 
 /** The campaign, or 404 naming it. */
 export async function findCampaign(db: Pick<Models, 'campaigns'>, workspaceId: string, id: number): Promise<Campaign> {
@@ -46,19 +49,36 @@ async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<Ca
   const running = unfinished !== null;
   let counts: Record<string, Partial<Record<string, number>>> | null = null;
   if (running) {
-    counts = await deps.temporal.workflow.getHandle(`pipeline-batch-${latest.batchId}`).query<{ nodes: Record<string, Partial<Record<string, number>>> }>('progress')
-      .then((progress) => progress.nodes, () => null); // between start and the first task, the query has no answer yet
+    counts = await deps.temporal.workflow
+      .getHandle(`pipeline-batch-${latest.batchId}`)
+      .query<{ nodes: Record<string, Partial<Record<string, number>>> }>('progress')
+      .then(
+        (progress) => progress.nodes,
+        () => null,
+      ); // between start and the first task, the query has no answer yet
   }
   if (!counts) {
     const runs = await pipelineRuns.find({ batchId: latest.batchId }, { steps: 1 }).lean();
-    counts = Object.fromEntries(definition.nodes.map((node) => [node.id, runs.reduce<Partial<Record<string, number>>>((tally, run) => {
-      const status = run.steps[node.id]?.status ?? 'pending';
-      tally[status] = (tally[status] ?? 0) + 1;
-      return tally;
-    }, {})]));
+    counts = Object.fromEntries(
+      definition.nodes.map((node) => [
+        node.id,
+        runs.reduce<Partial<Record<string, number>>>((tally, run) => {
+          const status = run.steps[node.id]?.status ?? 'pending';
+          tally[status] = (tally[status] ?? 0) + 1;
+          return tally;
+        }, {}),
+      ]),
+    );
   }
   const stages = definition.nodes.map((node) => stage(node.id, node.label, latest.prospects, counts[node.id] ?? {}));
-  return { batchId: latest.batchId, kind: latest.kind, startedAt: latest.startedAt.toISOString(), running, total: latest.prospects, stages };
+  return {
+    batchId: latest.batchId,
+    kind: latest.kind,
+    startedAt: latest.startedAt.toISOString(),
+    running,
+    total: latest.prospects,
+    stages,
+  };
 }
 
 /** Counts of outcomes, why prospects got no sequence, and the failures to retry. */
@@ -73,9 +93,16 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
     const copy = run?.steps.copy?.status;
     if (copy === 'completed' || copy === 'failed' || copy === 'running') results.qualified += 1;
     switch (outcome) {
-      case 'not-processed': results.notProcessed += 1; break;
-      case 'pending': case 'running': results.inProgress += 1; break;
-      case 'enrolled': results.enrolled += 1; break;
+      case 'not-processed':
+        results.notProcessed += 1;
+        break;
+      case 'pending':
+      case 'running':
+        results.inProgress += 1;
+        break;
+      case 'enrolled':
+        results.enrolled += 1;
+        break;
       case 'not-qualified': {
         results.notQualified += 1;
         const reason = 'Scored below the qualification threshold: not qualified';
@@ -86,13 +113,17 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
         results.failed += 1;
         const reason = failureReason(run!.error);
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-        if (failures.length < 50) failures.push({ prospectId: id, name: names.get(id) ?? `Prospect ${id}`, runId: run!.runId, error: reason });
+        if (failures.length < 50)
+          failures.push({ prospectId: id, name: names.get(id) ?? `Prospect ${id}`, runId: run!.runId, error: reason });
         break;
       }
-      case 'completed': break;
+      case 'completed':
+        break;
     }
   }
-  const skipped = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  const skipped = [...reasons]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   return { results, skipped, failures };
 }
 
@@ -102,17 +133,27 @@ export async function campaignDetail(deps: CampaignDeps, workspaceId: string, id
   const [batch, runs, people, ranHere] = await Promise.all([
     batchProgress(deps, campaign),
     latestRuns(deps.db, workspaceId, campaign.prospectIds),
-    deps.db.prospects.find({ workspaceId, id: { $in: campaign.prospectIds } }, { id: 1, firstName: 1, lastName: 1 })
+    deps.db.prospects
+      .find({ workspaceId, id: { $in: campaign.prospectIds } }, { id: 1, firstName: 1, lastName: 1 })
       .lean<Array<Pick<Prospect, 'id' | 'firstName' | 'lastName'>>>(),
-    runByCampaign(deps.db, campaign.batches.map((entry) => entry.batchId)),
+    runByCampaign(
+      deps.db,
+      campaign.batches.map((entry) => entry.batchId),
+    ),
   ]);
   const names = new Map(people.map((person) => [person.id, `${person.firstName} ${person.lastName}`]));
   const summary = summarise(campaign.prospectIds, runs, names);
   return {
-    id: campaign.id, name: campaign.name, status: campaign.status, prospectIds: campaign.prospectIds,
-    sliceNames: campaign.sliceNames ?? [], pipelineVersion: campaign.pipelineVersion ?? null,
-    createdAt: (campaign.createdAt ?? new Date(0)).toISOString(), batch,
-    ...summary, results: { ...summary.results, notRunByCampaign: campaign.prospectIds.filter((id) => !ranHere.has(id)).length },
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    prospectIds: campaign.prospectIds,
+    sliceNames: campaign.sliceNames ?? [],
+    pipelineVersion: campaign.pipelineVersion ?? null,
+    createdAt: (campaign.createdAt ?? new Date(0)).toISOString(),
+    batch,
+    ...summary,
+    results: { ...summary.results, notRunByCampaign: campaign.prospectIds.filter((id) => !ranHere.has(id)).length },
   };
 }
 
@@ -125,17 +166,30 @@ export async function campaignProspects(deps: CampaignDeps, workspaceId: string,
     latestRuns(deps.db, workspaceId, ids),
   ]);
   const byId = new Map(people.map((person) => [person.id, person]));
-  const items = await Promise.all(ids.filter((prospectId) => byId.has(prospectId)).map(async (prospectId) => {
-    const person = byId.get(prospectId)!;
-    const run = runs.get(prospectId);
-    const outcome = outcomeOf(run);
-    const state = outcome === 'enrolled' || outcome === 'completed' ? await sequenceStateOf(deps.temporal, workspaceId, prospectId) : null;
-    return {
-      id: person.id, firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle ?? null, company: person.company,
-      email: person.email, score: person.score ?? null, sample: person.sample ?? false, outcome, runId: run?.runId ?? null,
-      error: outcome === 'failed' ? failureReason(run!.error) : null,
-      sequence: state ? { status: state.status, sentSteps: state.sentSteps.length, nextSendAt: state.nextSendAt } : null,
-    };
-  }));
+  const items = await Promise.all(
+    ids
+      .filter((prospectId) => byId.has(prospectId))
+      .map(async (prospectId) => {
+        const person = byId.get(prospectId)!;
+        const run = runs.get(prospectId);
+        const outcome = outcomeOf(run);
+        const state =
+          outcome === 'enrolled' || outcome === 'completed' ? await sequenceStateOf(deps.temporal, workspaceId, prospectId) : null;
+        return {
+          id: person.id,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          jobTitle: person.jobTitle ?? null,
+          company: person.company,
+          email: person.email,
+          score: person.score ?? null,
+          sample: person.sample ?? false,
+          outcome,
+          runId: run?.runId ?? null,
+          error: outcome === 'failed' ? failureReason(run!.error) : null,
+          sequence: state ? { status: state.status, sentSteps: state.sentSteps.length, nextSendAt: state.nextSendAt } : null,
+        };
+      }),
+  );
   return { items, total: campaign.prospectIds.length };
 }

@@ -22,26 +22,55 @@ export async function launchCampaign(deps: { db: Models; runner: PipelineRunner 
   await prospectRunInputs(db, workspaceId, [], { sliceNames: launch.sliceNames });
   const people = [...new Map(launch.people.map((person) => [person.email.toLowerCase(), person])).values()];
   const emails = people.map((person) => person.email.toLowerCase());
-  const existing = await db.prospects.find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 }).lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
+  const existing = await db.prospects
+    .find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 })
+    .lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
   const known = new Set(existing.map((prospect) => prospect.emailLower));
   const fresh = people.filter((person) => !known.has(person.email.toLowerCase()));
   if (fresh.length > 0) {
     const first = await reserveSequence(db.counters, workspaceId, 'prospect', fresh.length);
     const documents = fresh.map((person, index) => ({
-      workspaceId, id: first + index, firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle, company: person.company,
-      email: person.email, emailLower: person.email.toLowerCase(), score: null, industry: person.industry, industryLower: person.industry?.toLowerCase() ?? null,
-      website: person.website, linkedinUrl: person.linkedinUrl, source: person.source, companySize: null, employeeCount: person.employeeCount,
-      sample: person.sample, searchText: searchWords(person),
+      workspaceId,
+      id: first + index,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      jobTitle: person.jobTitle,
+      company: person.company,
+      email: person.email,
+      emailLower: person.email.toLowerCase(),
+      score: null,
+      industry: person.industry,
+      industryLower: person.industry?.toLowerCase() ?? null,
+      website: person.website,
+      linkedinUrl: person.linkedinUrl,
+      source: person.source,
+      companySize: null,
+      employeeCount: person.employeeCount,
+      sample: person.sample,
+      searchText: searchWords(person),
     }));
     // A concurrent add of the same email loses to the unique index; that person is looked up below like the others.
     await db.prospects.insertMany(documents, { ordered: false }).catch((error: unknown) => {
       if (!(error as { writeErrors?: unknown[] }).writeErrors) throw error;
     });
   }
-  const all = await db.prospects.find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 }).lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
+  const all = await db.prospects
+    .find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 })
+    .lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
   const idOf = new Map(all.map((prospect) => [prospect.emailLower, prospect.id]));
   const prospectIds = emails.map((email) => idOf.get(email)).filter((id): id is number => id !== undefined);
-  const campaign = await createCampaign(db, workspaceId, { name: launch.name, status: 'draft', prospectIds, sliceNames: launch.sliceNames });
+  const campaign = await createCampaign(db, workspaceId, {
+    name: launch.name,
+    status: 'draft',
+    prospectIds,
+    sliceNames: launch.sliceNames,
+  });
   const batch = await startCampaignRuns(deps, workspaceId, campaign.id, { prospects: 'new', chunkSize: launch.chunkSize, kind: 'start' });
-  return { campaignId: campaign.id, added: fresh.length, alreadyProspects: people.length - fresh.length, batchId: batch.batchId, total: batch.total };
+  return {
+    campaignId: campaign.id,
+    added: fresh.length,
+    alreadyProspects: people.length - fresh.length,
+    batchId: batch.batchId,
+    total: batch.total,
+  };
 }

@@ -31,23 +31,29 @@ export interface CampaignBatch {
   prospects: number;
 }
 
-const CampaignBatchSchema = new Schema<CampaignBatch>({
-  batchId: { type: String, required: true },
-  startedAt: { type: Date, required: true },
-  kind: { type: String, required: true, enum: ['start', 'retry', 'added'] },
-  prospects: { type: Number, required: true },
-}, { _id: false });
+const CampaignBatchSchema = new Schema<CampaignBatch>(
+  {
+    batchId: { type: String, required: true },
+    startedAt: { type: Date, required: true },
+    kind: { type: String, required: true, enum: ['start', 'retry', 'added'] },
+    prospects: { type: Number, required: true },
+  },
+  { _id: false },
+);
 
-const CampaignSchema = new Schema<Campaign>({
-  workspaceId: { type: String, required: true },
-  id: { type: Number, required: true },
-  name: { type: String, required: true, trim: true },
-  status: { type: String, required: true, enum: CAMPAIGN_STATUSES, default: 'draft' },
-  prospectIds: { type: [Number], default: [] },
-  sliceNames: { type: [String], default: [] },
-  pipelineVersion: { type: Number, default: null },
-  batches: { type: [CampaignBatchSchema], default: [] },
-}, { timestamps: true, id: false });
+const CampaignSchema = new Schema<Campaign>(
+  {
+    workspaceId: { type: String, required: true },
+    id: { type: Number, required: true },
+    name: { type: String, required: true, trim: true },
+    status: { type: String, required: true, enum: CAMPAIGN_STATUSES, default: 'draft' },
+    prospectIds: { type: [Number], default: [] },
+    sliceNames: { type: [String], default: [] },
+    pipelineVersion: { type: Number, default: null },
+    batches: { type: [CampaignBatchSchema], default: [] },
+  },
+  { timestamps: true, id: false },
+);
 CampaignSchema.index({ workspaceId: 1, id: 1 }, { unique: true });
 
 /** Registers the Campaign model on a connection (once). */

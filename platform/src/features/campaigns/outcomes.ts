@@ -6,7 +6,10 @@ import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
 
 /** The fields of a run the campaign screens read. */
-export type RunSummary = Pick<PipelineRun, 'runId' | 'status' | 'steps' | 'error' | 'batchId'> & { input: { prospectId: number }; createdAt?: Date };
+export type RunSummary = Pick<PipelineRun, 'runId' | 'status' | 'steps' | 'error' | 'batchId'> & {
+  input: { prospectId: number };
+  createdAt?: Date;
+};
 
 /** How a run ended for its prospect: enrolled, not qualified (the copy step skipped), failed, or still going. */
 export function outcomeOf(run: RunSummary | undefined): ProspectOutcome {
@@ -21,11 +24,19 @@ export function outcomeOf(run: RunSummary | undefined): ProspectOutcome {
  * The latest prospect-pipeline run of each of the prospects (any run: a campaign's batch, a
  * Process click or the seed), by prospect id. One query; the newest run wins.
  */
-export async function latestRuns(db: Pick<Models, 'pipelineRuns'>, workspaceId: string, prospectIds: readonly number[]): Promise<Map<number, RunSummary>> {
+export async function latestRuns(
+  db: Pick<Models, 'pipelineRuns'>,
+  workspaceId: string,
+  prospectIds: readonly number[],
+): Promise<Map<number, RunSummary>> {
   const latest = new Map<number, RunSummary>();
   if (prospectIds.length === 0) return latest;
-  const runs = await db.pipelineRuns.find({ workspaceId, pipelineId: PROSPECT_PIPELINE.id, 'input.prospectId': { $in: [...prospectIds] } },
-    { runId: 1, status: 1, steps: 1, error: 1, batchId: 1, 'input.prospectId': 1, createdAt: 1 }).lean<RunSummary[]>();
+  const runs = await db.pipelineRuns
+    .find(
+      { workspaceId, pipelineId: PROSPECT_PIPELINE.id, 'input.prospectId': { $in: [...prospectIds] } },
+      { runId: 1, status: 1, steps: 1, error: 1, batchId: 1, 'input.prospectId': 1, createdAt: 1 },
+    )
+    .lean<RunSummary[]>();
   for (const run of runs) {
     const id = run.input.prospectId;
     const seen = latest.get(id);
@@ -43,6 +54,8 @@ export function failureReason(error: string | undefined): string {
 /** The campaign's prospects its own batches have run (whatever came of it). */
 export async function runByCampaign(db: Pick<Models, 'pipelineRuns'>, batchIds: readonly string[]): Promise<Set<number>> {
   if (batchIds.length === 0) return new Set();
-  const runs = await db.pipelineRuns.find({ batchId: { $in: [...batchIds] } }, { 'input.prospectId': 1 }).lean<Array<{ input: { prospectId: number } }>>();
+  const runs = await db.pipelineRuns
+    .find({ batchId: { $in: [...batchIds] } }, { 'input.prospectId': 1 })
+    .lean<Array<{ input: { prospectId: number } }>>();
   return new Set(runs.map((run) => run.input.prospectId));
 }

@@ -20,7 +20,12 @@ const addProspect = async (workspace: string, email: string) => {
 
 beforeAll(async () => {
   connection = await openTestDatabase('campaigns-api');
-  const db = { prospects: prospectModel(connection), counters: counterModel(connection), campaigns: campaignModel(connection), pipelines: savedPipelineModel(connection) };
+  const db = {
+    prospects: prospectModel(connection),
+    counters: counterModel(connection),
+    campaigns: campaignModel(connection),
+    pipelines: savedPipelineModel(connection),
+  };
   await Promise.all([db.prospects.init(), db.counters.init(), db.campaigns.init()]);
   server = await serveRouters(prospectsRouter(db), campaignsRouter(db));
 });
@@ -36,9 +41,13 @@ describe('/api/campaigns', () => {
     expect([response.status, await response.json()]).toEqual([200, []]);
   });
 
-  it('creates campaigns with sequential ids over the workspace\'s prospects and lists them oldest first', async () => {
+  it("creates campaigns with sequential ids over the workspace's prospects and lists them oldest first", async () => {
     const [first, second] = [await addProspect('outreach', 'a@acme.io'), await addProspect('outreach', 'b@acme.io')];
-    const created = await client('outreach').post('/api/campaigns', { name: '  Q3 fintech push ', status: 'active', prospectIds: [second, first, second] });
+    const created = await client('outreach').post('/api/campaigns', {
+      name: '  Q3 fintech push ',
+      status: 'active',
+      prospectIds: [second, first, second],
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ id: 1, name: 'Q3 fintech push', status: 'active', prospectIds: [second, first] });
     const draft = await client('outreach').post('/api/campaigns', { name: 'Later' });
@@ -64,7 +73,7 @@ describe('/api/campaigns', () => {
     for (const field of ['name:', 'status:', 'prospectIds.1:', 'prospectIds.2:', 'owner']) expect(text).toContain(field);
   });
 
-  it('keeps workspaces apart: one workspace never lists another\'s campaigns', async () => {
+  it("keeps workspaces apart: one workspace never lists another's campaigns", async () => {
     expect((await client('north').post('/api/campaigns', { name: 'North only' })).status).toBe(201);
     expect(await (await client('south').get('/api/campaigns')).json()).toEqual([]);
     expect(await (await client('north').get('/api/campaigns')).json()).toMatchObject([{ id: 1, name: 'North only' }]);

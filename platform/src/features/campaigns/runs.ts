@@ -14,7 +14,10 @@ import { latestRuns, outcomeOf, runByCampaign } from './outcomes.ts';
 export type CampaignRunSelection = 'new' | 'failed' | 'all';
 
 /** What starting a campaign's runs needs. */
-export interface CampaignRunDeps { db: Models; runner: PipelineRunner }
+export interface CampaignRunDeps {
+  db: Models;
+  runner: PipelineRunner;
+}
 
 /** True while the campaign's latest batch has runs not finished. */
 export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, batchId: string | undefined): Promise<boolean> {
@@ -29,8 +32,12 @@ export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, batchId: st
  * failed ones (latest run failed) or all. 409 while its last batch runs, when none is selected,
  * or without an ICP. A draft becomes active; a paused campaign stays paused (its new sequences start held).
  */
-export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: string, campaignId: number,
-  options: { prospects: CampaignRunSelection; chunkSize?: number; kind?: CampaignBatch['kind']; only?: readonly number[] }): Promise<{ batchId: string; total: number }> {
+export async function startCampaignRuns(
+  deps: CampaignRunDeps,
+  workspaceId: string,
+  campaignId: number,
+  options: { prospects: CampaignRunSelection; chunkSize?: number; kind?: CampaignBatch['kind']; only?: readonly number[] },
+): Promise<{ batchId: string; total: number }> {
   const { db } = deps;
   const campaign = await findCampaign(db, workspaceId, campaignId);
   if (await batchRunning(db, campaign.batches.at(-1)?.batchId)) {
@@ -38,7 +45,10 @@ export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: stri
   }
   let selected = campaign.prospectIds;
   if (options.prospects === 'new') {
-    const done = await runByCampaign(db, campaign.batches.map((batch) => batch.batchId));
+    const done = await runByCampaign(
+      db,
+      campaign.batches.map((batch) => batch.batchId),
+    );
     selected = campaign.prospectIds.filter((id) => !done.has(id));
   } else if (options.prospects === 'failed') {
     const runs = await latestRuns(db, workspaceId, campaign.prospectIds);
@@ -46,8 +56,11 @@ export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: stri
   }
   if (options.only) selected = selected.filter((id) => options.only!.includes(id)); // the seed runs only what it has not processed
   if (selected.length === 0) {
-    const none = { new: 'the campaign has run every one of its prospects already (choose failed or all)', failed: 'no prospect of the campaign has a failed run',
-      all: 'the campaign has no prospects: add some first' }[options.prospects];
+    const none = {
+      new: 'the campaign has run every one of its prospects already (choose failed or all)',
+      failed: 'no prospect of the campaign has a failed run',
+      all: 'the campaign has no prospects: add some first',
+    }[options.prospects];
     throw new ConflictError(`Nothing to run: ${none}`);
   }
   const prospects = await db.prospects.find({ workspaceId, id: { $in: selected } }).lean<Prospect[]>();
@@ -57,9 +70,12 @@ export async function startCampaignRuns(deps: CampaignRunDeps, workspaceId: stri
     : PROSPECT_PIPELINE;
   const batch = await startPipelineBatch(deps.runner, { workspaceId, definition, inputs, chunkSize: options.chunkSize ?? 25 });
   const kind = options.kind ?? (campaign.batches.length === 0 ? 'start' : options.prospects === 'failed' ? 'retry' : 'added');
-  await db.campaigns.updateOne({ workspaceId, id: campaignId }, {
-    $set: { status: campaign.status === 'paused' ? 'paused' : 'active' }, // a paused campaign's new sequences start held
-    $push: { batches: { batchId: batch.batchId, startedAt: new Date(), kind, prospects: inputs.length } },
-  });
+  await db.campaigns.updateOne(
+    { workspaceId, id: campaignId },
+    {
+      $set: { status: campaign.status === 'paused' ? 'paused' : 'active' }, // a paused campaign's new sequences start held
+      $push: { batches: { batchId: batch.batchId, startedAt: new Date(), kind, prospects: inputs.length } },
+    },
+  );
   return { batchId: batch.batchId, total: inputs.length };
 }

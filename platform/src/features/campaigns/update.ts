@@ -21,8 +21,12 @@ export interface CampaignPatch {
  * then they wait for "run new") and removes prospects (their sequences are stopped for good).
  * 400 naming unknown prospect ids, or an id both added and removed.
  */
-export async function updateCampaign(deps: { db: Models; runner: PipelineRunner; temporal: Client }, workspaceId: string, id: number,
-  patch: CampaignPatch): Promise<{ sequences: { signalled: number; notEnrolled: number; ended: number }; batchId: string | null }> {
+export async function updateCampaign(
+  deps: { db: Models; runner: PipelineRunner; temporal: Client },
+  workspaceId: string,
+  id: number,
+  patch: CampaignPatch,
+): Promise<{ sequences: { signalled: number; notEnrolled: number; ended: number }; batchId: string | null }> {
   const { db } = deps;
   const campaign = await findCampaign(db, workspaceId, id);
   const both = patch.addProspectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));
@@ -36,14 +40,21 @@ export async function updateCampaign(deps: { db: Models; runner: PipelineRunner;
   await db.campaigns.updateOne({ workspaceId, id }, { $set: { ...(patch.name ? { name: patch.name } : {}), status, prospectIds } });
 
   const sequences = { signalled: 0, notEnrolled: 0, ended: 0 };
-  const tally = (counts: typeof sequences) => { for (const key of Object.keys(sequences) as Array<keyof typeof sequences>) sequences[key] += counts[key]; };
+  const tally = (counts: typeof sequences) => {
+    for (const key of Object.keys(sequences) as Array<keyof typeof sequences>) sequences[key] += counts[key];
+  };
   if (patch.status && patch.status !== campaign.status) {
     const remaining = prospectIds.filter((prospectId) => !added.includes(prospectId));
     tally(await controlSequences(deps.temporal, workspaceId, remaining, patch.status === 'paused' ? 'pause' : 'resume'));
   }
   if (removed.length > 0) tally(await controlSequences(deps.temporal, workspaceId, removed, 'stop'));
   let batchId: string | null = null;
-  if (added.length > 0 && status === 'active' && campaign.batches.length > 0 && !(await batchRunning(db, campaign.batches.at(-1)?.batchId))) {
+  if (
+    added.length > 0 &&
+    status === 'active' &&
+    campaign.batches.length > 0 &&
+    !(await batchRunning(db, campaign.batches.at(-1)?.batchId))
+  ) {
     batchId = (await startCampaignRuns(deps, workspaceId, id, { prospects: 'new', kind: 'added' })).batchId;
   }
   return { sequences, batchId };

@@ -56,7 +56,12 @@ function week(workspaceId: string, monday: string, counts: { sent: number; repli
 
 describe('/api/dashboard and /api/activity', () => {
   it('serves zeros and empty lists for a fresh workspace', async () => {
-    expect(await json('/api/dashboard/metrics?workspace=fresh')).toEqual({ learning_cycles: 0, response_rate: 0, meeting_booked: 0, learning_score: 0 });
+    expect(await json('/api/dashboard/metrics?workspace=fresh')).toEqual({
+      learning_cycles: 0,
+      response_rate: 0,
+      meeting_booked: 0,
+      learning_score: 0,
+    });
     expect(await json('/api/dashboard/trends?workspace=fresh')).toEqual([]);
     expect(await json('/api/dashboard/insights?workspace=fresh')).toEqual([]);
     expect(await json('/api/activity?workspace=fresh')).toEqual([]);
@@ -76,69 +81,122 @@ describe('/api/dashboard and /api/activity', () => {
     const sends = 70;
     const replies = 17;
     expect(await json('/api/dashboard/metrics?workspace=acme')).toEqual({
-      learning_cycles: 0, response_rate: round1((100 * replies) / sends), meeting_booked: 6, learning_score: 0,
+      learning_cycles: 0,
+      response_rate: round1((100 * replies) / sends),
+      meeting_booked: 6,
+      learning_score: 0,
     });
-    expect(await json('/api/dashboard/trends?workspace=acme')).toEqual(weeks.map(({ week: name, monday, counts }) => ({
-      week: name, period: name, start: monday,
-      responseRate: counts.sent ? round1((100 * counts.replied) / counts.sent) : 0,
-      meetingBookingRate: counts.sent ? round1((100 * counts.booked) / counts.sent) : 0,
-      leadQualityScore: counts.scores.length ? round1(counts.scores.reduce((a, b) => a + b, 0) / counts.scores.length) : 0,
-    })));
+    expect(await json('/api/dashboard/trends?workspace=acme')).toEqual(
+      weeks.map(({ week: name, monday, counts }) => ({
+        week: name,
+        period: name,
+        start: monday,
+        responseRate: counts.sent ? round1((100 * counts.replied) / counts.sent) : 0,
+        meetingBookingRate: counts.sent ? round1((100 * counts.booked) / counts.sent) : 0,
+        leadQualityScore: counts.scores.length ? round1(counts.scores.reduce((a, b) => a + b, 0) / counts.scores.length) : 0,
+      })),
+    );
     // Another workspace sees none of it.
-    expect(await json('/api/dashboard/metrics?workspace=other')).toEqual({ learning_cycles: 0, response_rate: 0, meeting_booked: 0, learning_score: 0 });
+    expect(await json('/api/dashboard/metrics?workspace=other')).toEqual({
+      learning_cycles: 0,
+      response_rate: 0,
+      meeting_booked: 0,
+      learning_score: 0,
+    });
     expect(await json('/api/dashboard/trends?workspace=other')).toEqual([]);
   });
 
   it('shows only the last 12 weeks with data', async () => {
     const mondays = Array.from({ length: 14 }, (_, i) => new Date(Date.UTC(2025, 0, 6) + i * 7 * 86_400_000).toISOString().slice(0, 10));
-    for (const monday of mondays) for (const event of week('busy', monday, { sent: 1, replied: 0, booked: 0, scores: [] })) await recordOutcome(db, event);
+    for (const monday of mondays)
+      for (const event of week('busy', monday, { sent: 1, replied: 0, booked: 0, scores: [] })) await recordOutcome(db, event);
     const trends = (await json('/api/dashboard/trends?workspace=busy')) as Array<{ week: string }>;
     expect(trends.map((point) => point.week)).toEqual(Array.from({ length: 12 }, (_, i) => `2025-W${String(i + 4).padStart(2, '0')}`));
   });
 
   it('serves 7d and 30d ranges in daily points and 90d in weekly points, up to today', async () => {
-    const day = (iso: string, sent: number, replied: number, scores: number[] = []) => [
-      ...Array.from({ length: sent }, () => ({ type: 'sent' as const })),
-      ...Array.from({ length: replied }, () => ({ type: 'replied' as const, category: 'interested' })),
-      ...scores.map((score) => ({ type: 'lead_scored' as const, score })),
-    ].map((event, i) => ({ ...event, at: new Date(`${iso}T10:00:00Z`), workspaceId: 'ranges', eventId: `${iso}-${i}` }));
+    const day = (iso: string, sent: number, replied: number, scores: number[] = []) =>
+      [
+        ...Array.from({ length: sent }, () => ({ type: 'sent' as const })),
+        ...Array.from({ length: replied }, () => ({ type: 'replied' as const, category: 'interested' })),
+        ...scores.map((score) => ({ type: 'lead_scored' as const, score })),
+      ].map((event, i) => ({ ...event, at: new Date(`${iso}T10:00:00Z`), workspaceId: 'ranges', eventId: `${iso}-${i}` }));
     // Today, 6 days ago (the first day of 7d), 7 days ago (outside 7d), 29 days ago (in 30d), 100 days ago (outside 90d).
-    const events = [...day('2025-03-26', 10, 2, [80]), ...day('2025-03-20', 4, 1), ...day('2025-03-19', 5, 0),
-      ...day('2025-02-25', 8, 4), ...day('2024-12-16', 3, 3)];
+    const events = [
+      ...day('2025-03-26', 10, 2, [80]),
+      ...day('2025-03-20', 4, 1),
+      ...day('2025-03-19', 5, 0),
+      ...day('2025-02-25', 8, 4),
+      ...day('2024-12-16', 3, 3),
+    ];
     for (const event of events) await recordOutcome(db, event);
-    const daily = (period: string, week: string, responseRate: number, leadQualityScore = 0) =>
-      ({ week, period, start: period, responseRate, meetingBookingRate: 0, leadQualityScore });
+    const daily = (period: string, week: string, responseRate: number, leadQualityScore = 0) => ({
+      week,
+      period,
+      start: period,
+      responseRate,
+      meetingBookingRate: 0,
+      leadQualityScore,
+    });
 
     expect(await json('/api/dashboard/trends?workspace=ranges&range=7d')).toEqual([
-      daily('2025-03-20', '2025-W12', 25), daily('2025-03-26', '2025-W13', 20, 80),
+      daily('2025-03-20', '2025-W12', 25),
+      daily('2025-03-26', '2025-W13', 20, 80),
     ]);
     expect(await json('/api/dashboard/trends?workspace=ranges&range=30d')).toEqual([
-      daily('2025-02-25', '2025-W09', 50), daily('2025-03-19', '2025-W12', 0), daily('2025-03-20', '2025-W12', 25), daily('2025-03-26', '2025-W13', 20, 80),
+      daily('2025-02-25', '2025-W09', 50),
+      daily('2025-03-19', '2025-W12', 0),
+      daily('2025-03-20', '2025-W12', 25),
+      daily('2025-03-26', '2025-W13', 20, 80),
     ]);
-    const weekly = (await json('/api/dashboard/trends?workspace=ranges&range=90d')) as Array<{ period: string; start: string; responseRate: number }>;
+    const weekly = (await json('/api/dashboard/trends?workspace=ranges&range=90d')) as Array<{
+      period: string;
+      start: string;
+      responseRate: number;
+    }>;
     expect(weekly.map(({ period, start, responseRate }) => ({ period, start, responseRate }))).toEqual([
       { period: '2025-W09', start: '2025-02-24', responseRate: 50 },
       { period: '2025-W12', start: '2025-03-17', responseRate: round1(100 / 9) },
       { period: '2025-W13', start: '2025-03-24', responseRate: 20 },
     ]);
     // Without a range, weeks still: the daily rollups never show up as weeks.
-    expect(((await json('/api/dashboard/trends?workspace=ranges')) as Array<{ period: string }>).map((point) => point.period))
-      .toEqual(['2024-W51', '2025-W09', '2025-W12', '2025-W13']);
+    expect(((await json('/api/dashboard/trends?workspace=ranges')) as Array<{ period: string }>).map((point) => point.period)).toEqual([
+      '2024-W51',
+      '2025-W09',
+      '2025-W12',
+      '2025-W13',
+    ]);
     const bad = await fetch(`${server.url}/api/dashboard/trends?range=1y`);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('range:');
   });
 
   it('reads learning cycles: count, the latest score, and insights newest first', async () => {
-    const run = (cycleId: string, iso: string, replies: number) => runActivity(learningEnginePlugin, 'runLearningCycle', {
-      workspaceId: 'acme', cycleId,
-      outcomes: { sends: 200, replies, meetingsBooked: 5, meetingsAttended: 4, templates: [{ template: 'roi-focused', sent: 200, replied: replies, positive: 10 }] },
-    }, testDeps(learningEnginePlugin, { db: { cycles } as never, clock: fixedClock(iso) }));
+    const run = (cycleId: string, iso: string, replies: number) =>
+      runActivity(
+        learningEnginePlugin,
+        'runLearningCycle',
+        {
+          workspaceId: 'acme',
+          cycleId,
+          outcomes: {
+            sends: 200,
+            replies,
+            meetingsBooked: 5,
+            meetingsAttended: 4,
+            templates: [{ template: 'roi-focused', sent: 200, replied: replies, positive: 10 }],
+          },
+        },
+        testDeps(learningEnginePlugin, { db: { cycles } as never, clock: fixedClock(iso) }),
+      );
     const older = await run('cycle-1', '2025-03-10T06:00:00Z', 20);
     const newer = await run('cycle-2', '2025-03-17T06:00:00Z', 60);
     expect(newer.metrics.learning_score).not.toBe(older.metrics.learning_score);
 
-    expect(await json('/api/dashboard/metrics?workspace=acme')).toMatchObject({ learning_cycles: 2, learning_score: newer.metrics.learning_score });
+    expect(await json('/api/dashboard/metrics?workspace=acme')).toMatchObject({
+      learning_cycles: 2,
+      learning_score: newer.metrics.learning_score,
+    });
     expect(await json('/api/dashboard/insights?workspace=acme')).toEqual([...newer.insights, ...older.insights]);
     expect(await json('/api/dashboard/insights?workspace=acme&cycles=1')).toEqual(newer.insights);
     expect(await json('/api/dashboard/insights?workspace=other')).toEqual([]);
@@ -148,17 +206,31 @@ describe('/api/dashboard and /api/activity', () => {
   });
 
   it('lists activity newest first, once per entry key, per workspace', async () => {
-    const entry = (title: string, time: string, entryKey?: string) => ({ workspaceId: 'acme', title, description: `${title}.`, time, icon: 'brain', color: 'blue', entryKey });
+    const entry = (title: string, time: string, entryKey?: string) => ({
+      workspaceId: 'acme',
+      title,
+      description: `${title}.`,
+      time,
+      icon: 'brain',
+      color: 'blue',
+      entryKey,
+    });
     await recordActivity(db, entry('Oldest', '2025-03-01T10:00:00Z'));
     await recordActivity(db, entry('Newest', '2025-03-03T10:00:00Z', 'k-1'));
     await recordActivity(db, entry('Newest', '2025-03-03T10:00:00Z', 'k-1')); // a retry
     await recordActivity(db, entry('Middle', '2025-03-02T10:00:00Z'));
     await recordActivity(db, { ...entry('Elsewhere', '2025-03-04T10:00:00Z'), workspaceId: 'other' });
 
-    expect(await json('/api/activity?workspace=acme')).toEqual(['Newest', 'Middle', 'Oldest'].map((title, i) => ({
-      title, description: `${title}.`, time: `2025-03-0${3 - i}T10:00:00.000Z`, icon: 'brain', color: 'blue',
-    })));
-    expect(((await json('/api/activity?workspace=acme&limit=1')) as unknown[])).toHaveLength(1);
+    expect(await json('/api/activity?workspace=acme')).toEqual(
+      ['Newest', 'Middle', 'Oldest'].map((title, i) => ({
+        title,
+        description: `${title}.`,
+        time: `2025-03-0${3 - i}T10:00:00.000Z`,
+        icon: 'brain',
+        color: 'blue',
+      })),
+    );
+    expect((await json('/api/activity?workspace=acme&limit=1')) as unknown[]).toHaveLength(1);
     expect(((await json('/api/activity?workspace=other')) as Array<{ title: string }>).map((line) => line.title)).toEqual(['Elsewhere']);
     const bad = await fetch(`${server.url}/api/activity?limit=500`);
     expect(bad.status).toBe(400);

@@ -19,27 +19,50 @@ const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** /api/dashboard: the Learning Dashboard's metrics strip, trend chart and insights. */
 export const dashboardRoutes = [
-  route<DashboardDeps>({
-    method: 'get', path: '/api/dashboard/metrics', summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
-    tags: ['dashboard'], query: WorkspaceQuery, responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace },
-  }, ({ db, cycles }) => async (ctx) => {
-    ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
-  }),
-  route<DashboardDeps>({
-    method: 'get', path: '/api/dashboard/trends', summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
-    tags: ['dashboard'], query: WorkspaceQuery.extend(TrendsQuery.shape),
-    responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } },
-  }, ({ db, now = () => new Date() }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
-  }),
-  route<DashboardDeps>({
-    method: 'get', path: '/api/dashboard/insights', summary: 'Insights of the latest learning cycles, newest first', tags: ['dashboard'],
-    query: WorkspaceQuery.extend(InsightsQuery.shape), responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } },
-  }, ({ cycles }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
-  }),
+  route<DashboardDeps>(
+    {
+      method: 'get',
+      path: '/api/dashboard/metrics',
+      summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
+      tags: ['dashboard'],
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'The metrics strip', schema: MetricsSchema }, 400: badWorkspace },
+    },
+    ({ db, cycles }) =>
+      async (ctx) => {
+        ctx.body = await dashboardMetrics(db, cycles, workspaceOf(ctx));
+      },
+  ),
+  route<DashboardDeps>(
+    {
+      method: 'get',
+      path: '/api/dashboard/trends',
+      summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
+      tags: ['dashboard'],
+      query: WorkspaceQuery.extend(TrendsQuery.shape),
+      responses: { 200: { description: 'Trend points', schema: TrendsSchema }, 400: { description: 'A bad query field, named' } },
+    },
+    ({ db, now = () => new Date() }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        ctx.body = await dashboardTrends(db, workspaceId, TrendsQuery.parse(ctx.query).range, now());
+      },
+  ),
+  route<DashboardDeps>(
+    {
+      method: 'get',
+      path: '/api/dashboard/insights',
+      summary: 'Insights of the latest learning cycles, newest first',
+      tags: ['dashboard'],
+      query: WorkspaceQuery.extend(InsightsQuery.shape),
+      responses: { 200: { description: 'Insights', schema: InsightsSchema }, 400: { description: 'A bad query field, named' } },
+    },
+    ({ cycles }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        ctx.body = await recentInsights(cycles, workspaceId, InsightsQuery.parse(ctx.query).cycles);
+      },
+  ),
 ];
 
 export const dashboardRouter = (deps: DashboardDeps) => routerOf(dashboardRoutes, deps);

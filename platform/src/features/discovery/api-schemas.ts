@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
 
 /** A list criterion the discovery form must fill (the UI asks for industry and job titles): one item at least, blanks aside. */
-const required = (item: string) => [(items: readonly string[]) => items.some((entry) => entry !== ''),
-  { error: `name at least one ${item} (the UI asks for industry and job titles)` }] as const;
+const required = (item: string) =>
+  [
+    (items: readonly string[]) => items.some((entry) => entry !== ''),
+    { error: `name at least one ${item} (the UI asks for industry and job titles)` },
+  ] as const;
 const criterion = IcpCriteriaSchema.shape;
 
 /** The ICP criteria the discovery form sends (spec §3): the SDK's, industry and job titles required; blanks and repeats dropped. */
@@ -16,13 +19,24 @@ export const DiscoveryCriteria = IcpCriteriaSchema.extend({
 /** Body of POST /api/superagent/discover-prospects. */
 export const DiscoverProspectsBody = z.object({
   icpCriteria: DiscoveryCriteria,
-  sources: z.array(z.string({ error: 'each source must be a source id, e.g. "apollo"' }), { error: 'must be a list of source ids, e.g. ["linkedin"]' })
+  sources: z
+    .array(z.string({ error: 'each source must be a source id, e.g. "apollo"' }), {
+      error: 'must be a list of source ids, e.g. ["linkedin"]',
+    })
     .min(1, 'choose at least one source (GET /api/plugins lists the installed ones: plugins of kind source, id without "source-")')
     .transform((sources) => [...new Set(sources)])
-    .describe('Source ids to search: the installed source plugins\' ids without "source-" (GET /api/plugins), e.g. linkedin, crunchbase, apollo, zoominfo. An unconfigured one answers from the built-in sample database (sample: true).'),
-  targetCount: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
-    .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`).optional()
-    .describe(`How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`),
+    .describe(
+      'Source ids to search: the installed source plugins\' ids without "source-" (GET /api/plugins), e.g. linkedin, crunchbase, apollo, zoominfo. An unconfigured one answers from the built-in sample database (sample: true).',
+    ),
+  targetCount: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`)
+    .optional()
+    .describe(
+      `How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`,
+    ),
 });
 
 /** One discovered prospect (spec §3), with where it came from and whether it is sample data. */
@@ -35,7 +49,9 @@ export const DiscoveredProspect = z.object({
   source: z.string().describe('The first source the person came from (its id).'),
   sources: z.array(z.string()).describe('Every source the person came from (after de-duplication).'),
   matchScore: z.number().int().min(0).max(100).describe('The lead-scoring total against the criteria.'),
-  matchReason: z.string().describe('The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).'),
+  matchReason: z
+    .string()
+    .describe('The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).'),
   industry: z.string().nullable(),
   companySize: z.string().nullable().describe('Employee band, e.g. "51-200 employees"; null when unknown.'),
   linkedinUrl: z.string().nullable(),
@@ -60,9 +76,14 @@ export const DiscoverProspectsResponse = z.object({
   sample: z.boolean().describe('True when any prospect is sample data.'),
   notes: z.string().describe('What each source gave (or why not), what was merged and relaxed.'),
   targetCount: z.number().int().nullable().describe('The target asked for; null without one.'),
-  excluded: z.object({
-    alreadyProspect: z.number().int(), suppressed: z.number().int(), contactedRecently: z.number().int(), noEmail: z.number().int(),
-  }).describe('People left out, by reason (with a target count; zeros without).'),
+  excluded: z
+    .object({
+      alreadyProspect: z.number().int(),
+      suppressed: z.number().int(),
+      contactedRecently: z.number().int(),
+      noEmail: z.number().int(),
+    })
+    .describe('People left out, by reason (with a target count; zeros without).'),
   shortfall: z.string().nullable().describe('With a target count: why fewer people than asked were found; null when the target was met.'),
 });
 export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;
@@ -70,13 +91,19 @@ export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;
 /** The body as one request may send it: its sources among those installed, an unknown one named with the installed ones. */
 export function discoverProspectsBodyFor(installed: readonly string[]) {
   return DiscoverProspectsBody.extend({
-    sources: DiscoverProspectsBody.shape.sources.check(z.superRefine((sources, ctx) => {
-      sources.forEach((source, index) => {
-        if (!installed.includes(source)) {
-          ctx.addIssue({ code: 'custom', path: [index], input: source,
-            message: `unknown source "${source}": the installed sources are ${installed.join(', ') || 'none'}` });
-        }
-      });
-    })),
+    sources: DiscoverProspectsBody.shape.sources.check(
+      z.superRefine((sources, ctx) => {
+        sources.forEach((source, index) => {
+          if (!installed.includes(source)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index],
+              input: source,
+              message: `unknown source "${source}": the installed sources are ${installed.join(', ') || 'none'}`,
+            });
+          }
+        });
+      }),
+    ),
   });
 }

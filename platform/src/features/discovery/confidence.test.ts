@@ -2,12 +2,39 @@ import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { criteriaCoverage, dataCompleteness, discoveryConfidence } from './confidence.ts';
 
-const icp = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: [], painPoints: ['slow pipeline'], revenue: '' };
-const full: DiscoveredPerson = {
-  firstName: 'Dana', lastName: 'Reyes', jobTitle: 'VP Sales', company: 'Acme', companyDomain: 'acme.io', email: 'dana@acme.io', linkedinUrl: null,
-  industry: 'SaaS', employeeCount: 120, companyRevenue: '$10M-$50M', techStack: ['Salesforce'], recentFunding: false, location: null, sourceRef: null,
+const icp = {
+  industry: ['SaaS'],
+  companySize: '50-200',
+  jobTitles: ['VP Sales'],
+  techStack: [],
+  painPoints: ['slow pipeline'],
+  revenue: '',
 };
-const bare: DiscoveredPerson = { ...full, email: null, industry: null, employeeCount: null, companyRevenue: null, techStack: [], recentFunding: null };
+const full: DiscoveredPerson = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  jobTitle: 'VP Sales',
+  company: 'Acme',
+  companyDomain: 'acme.io',
+  email: 'dana@acme.io',
+  linkedinUrl: null,
+  industry: 'SaaS',
+  employeeCount: 120,
+  companyRevenue: '$10M-$50M',
+  techStack: ['Salesforce'],
+  recentFunding: false,
+  location: null,
+  sourceRef: null,
+};
+const bare: DiscoveredPerson = {
+  ...full,
+  email: null,
+  industry: null,
+  employeeCount: null,
+  companyRevenue: null,
+  techStack: [],
+  recentFunding: null,
+};
 
 describe('discovery confidence', () => {
   it('counts the set criteria the scores rest on: pain points are set but not scored, a relaxed one does not count', () => {

@@ -4,7 +4,15 @@ import { round2 } from '../../core/numbers.ts';
 /** Criteria the matching compares (lead scoring's four fit dimensions; revenue with company size); pain points are not. */
 export const MATCHED_CRITERIA = ['industry', 'companySize', 'revenue', 'jobTitles', 'techStack'] as const;
 /** Facts of a prospect whose presence makes the result complete. */
-export const COMPLETENESS_FACTS = ['email', 'jobTitle', 'industry', 'employeeCount', 'companyRevenue', 'techStack', 'recentFunding'] as const;
+export const COMPLETENESS_FACTS = [
+  'email',
+  'jobTitle',
+  'industry',
+  'employeeCount',
+  'companyRevenue',
+  'techStack',
+  'recentFunding',
+] as const;
 
 const given = (value: string | string[]) => (Array.isArray(value) ? value.length > 0 : value.trim() !== '');
 
@@ -28,10 +36,11 @@ export function criteriaCoverage(icp: IcpCriteria, relaxed: readonly string[]): 
 /** Mean share of COMPLETENESS_FACTS known per prospect (0 with no prospects). */
 export function dataCompleteness(people: readonly DiscoveredPerson[]): number {
   if (people.length === 0) return 0;
-  const knownShare = (person: DiscoveredPerson) => COMPLETENESS_FACTS.filter((fact) => {
-    const value = person[fact];
-    return Array.isArray(value) ? value.length > 0 : value !== null && value !== '';
-  }).length / COMPLETENESS_FACTS.length;
+  const knownShare = (person: DiscoveredPerson) =>
+    COMPLETENESS_FACTS.filter((fact) => {
+      const value = person[fact];
+      return Array.isArray(value) ? value.length > 0 : value !== null && value !== '';
+    }).length / COMPLETENESS_FACTS.length;
   return people.reduce((sum, person) => sum + knownShare(person), 0) / people.length;
 }
 
@@ -42,7 +51,11 @@ export function dataCompleteness(people: readonly DiscoveredPerson[]): number {
  * completeness how much of each prospect is known, and a failed source leaves the picture partial.
  */
 export function discoveryConfidence(input: {
-  icp: IcpCriteria; relaxed: readonly string[]; people: readonly DiscoveredPerson[]; sourcesAnswered: number; sourcesRequested: number;
+  icp: IcpCriteria;
+  relaxed: readonly string[];
+  people: readonly DiscoveredPerson[];
+  sourcesAnswered: number;
+  sourcesRequested: number;
 }): number {
   if (input.people.length === 0 || input.sourcesRequested === 0) return 0;
   const quality = 0.5 * criteriaCoverage(input.icp, input.relaxed) + 0.5 * dataCompleteness(input.people);

@@ -3,10 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { alignCompanies, companyKey, dedupePeople, normalCompanyName, normalDomain, type SourcedPerson } from './dedupe.ts';
 
 const person = (overrides: Partial<DiscoveredPerson>): DiscoveredPerson => ({
-  firstName: 'Dana', lastName: 'Reyes', jobTitle: 'VP Sales', company: 'Acme Inc.', companyDomain: null, email: null, linkedinUrl: null,
-  industry: null, employeeCount: null, companyRevenue: null, techStack: [], recentFunding: null, location: null, sourceRef: null, ...overrides,
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  jobTitle: 'VP Sales',
+  company: 'Acme Inc.',
+  companyDomain: null,
+  email: null,
+  linkedinUrl: null,
+  industry: null,
+  employeeCount: null,
+  companyRevenue: null,
+  techStack: [],
+  recentFunding: null,
+  location: null,
+  sourceRef: null,
+  ...overrides,
 });
-const from = (source: string, overrides: Partial<DiscoveredPerson>, sample = false): SourcedPerson => ({ person: person(overrides), source, sample });
+const from = (source: string, overrides: Partial<DiscoveredPerson>, sample = false): SourcedPerson => ({
+  person: person(overrides),
+  source,
+  sample,
+});
 
 describe('normalising companies', () => {
   it('drops case, punctuation and legal suffixes from names, and scheme, www and path from domains', () => {
@@ -23,7 +40,13 @@ describe('dedupePeople', () => {
   it('merges the same email in any case, keeps the richest record, fills its gaps and lists every source in order', () => {
     const merged = dedupePeople([
       from('linkedin', { email: 'Dana@Acme.io', jobTitle: 'VP Sales', linkedinUrl: 'https://linkedin.com/in/dana' }),
-      from('apollo', { email: 'dana@acme.io', jobTitle: 'Vice President, Sales', industry: 'SaaS', employeeCount: 120, techStack: ['Salesforce'] }),
+      from('apollo', {
+        email: 'dana@acme.io',
+        jobTitle: 'Vice President, Sales',
+        industry: 'SaaS',
+        employeeCount: 120,
+        techStack: ['Salesforce'],
+      }),
     ]);
     expect(merged).toHaveLength(1);
     expect(merged[0]?.sources).toEqual(['linkedin', 'apollo']);
@@ -45,14 +68,18 @@ describe('dedupePeople', () => {
 
   it('keeps different people apart: same name at another company, another name at the same company', () => {
     const merged = dedupePeople([
-      from('linkedin', { company: 'Acme' }), from('linkedin', { company: 'Globex' }), from('apollo', { firstName: 'Sam', company: 'Acme' }),
+      from('linkedin', { company: 'Acme' }),
+      from('linkedin', { company: 'Globex' }),
+      from('apollo', { firstName: 'Sam', company: 'Acme' }),
     ]);
     expect(merged.map((entry) => `${entry.person.firstName}@${entry.person.company}`)).toEqual(['Dana@Acme', 'Dana@Globex', 'Sam@Acme']);
   });
 
   it('is sample only when every record is sample', () => {
     const merged = dedupePeople([
-      from('linkedin', { email: 'a@x.io' }, true), from('apollo', { email: 'a@x.io' }), from('linkedin', { firstName: 'Bo', email: 'b@x.io' }, true),
+      from('linkedin', { email: 'a@x.io' }, true),
+      from('apollo', { email: 'a@x.io' }),
+      from('linkedin', { firstName: 'Bo', email: 'b@x.io' }, true),
     ]);
     expect(merged.map((entry) => entry.sample)).toEqual([false, true]);
   });
@@ -62,7 +89,14 @@ describe('alignCompanies', () => {
   it('gives everyone at one company the richest company facts', () => {
     const people = dedupePeople([
       from('linkedin', { email: 'a@acme.io', companyDomain: 'acme.io', industry: 'SaaS', companyRevenue: '$10M-$50M' }),
-      from('apollo', { firstName: 'Sam', email: 'sam@acme.io', companyDomain: 'acme.io', employeeCount: 140, techStack: ['HubSpot', 'Gong'], recentFunding: true }),
+      from('apollo', {
+        firstName: 'Sam',
+        email: 'sam@acme.io',
+        companyDomain: 'acme.io',
+        employeeCount: 140,
+        techStack: ['HubSpot', 'Gong'],
+        recentFunding: true,
+      }),
       from('apollo', { firstName: 'Lee', company: 'Globex', email: 'lee@globex.com', companyRevenue: '$1M-$5M' }),
     ]);
     const aligned = alignCompanies(people);

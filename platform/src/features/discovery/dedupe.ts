@@ -20,12 +20,22 @@ const COMPANY_SUFFIXES = /\b(inc|incorporated|llc|ltd|limited|corp|corporation|c
 
 /** A company's name reduced to what identifies it: lowercase words without punctuation or legal suffix. */
 export function normalCompanyName(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(COMPANY_SUFFIXES, ' ').replace(/\s+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(COMPANY_SUFFIXES, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A web domain without scheme, `www.`, path or case: `https://www.Acme.io/x` → `acme.io`. */
 export function normalDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').replace(/[/?#].*$/, '');
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[/?#].*$/, '');
 }
 
 /** What says two records are one company: the domain when known, else the normalised name. */

@@ -9,8 +9,15 @@ import { discoveryNotes } from './notes.ts';
 import type { Models } from '../../core/db/models.ts';
 import { workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
 import {
-  isConfigured, searchSampleFor, searchSamplePaged, searchSource, searchSourcePaged, sourceNames,
-  type DiscoverySource, type SampleSearch, type SourceOutcome,
+  isConfigured,
+  searchSampleFor,
+  searchSamplePaged,
+  searchSource,
+  searchSourcePaged,
+  sourceNames,
+  type DiscoverySource,
+  type SampleSearch,
+  type SourceOutcome,
 } from './sources.ts';
 
 /** How a person fits the ICP, as lead scoring's matchPeople service answers. */
@@ -23,11 +30,18 @@ interface Match {
 const MATCH_PEOPLE = 'lead-scoring.matchPeople';
 
 /** Scores every person against the criteria with lead scoring (its own settings, the workspace's weights), in one call. */
-async function matchPeople(deps: DiscoveryDeps, criteria: IcpCriteria, people: readonly MergedPerson[], weights: unknown): Promise<Match[]> {
+async function matchPeople(
+  deps: DiscoveryDeps,
+  criteria: IcpCriteria,
+  people: readonly MergedPerson[],
+  weights: unknown,
+): Promise<Match[]> {
   if (people.length === 0) return [];
-  const { matches } = await callPluginService(deps, MATCH_PEOPLE, {
-    icp: criteria, ...(weights ? { weights } : {}), people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
-  }) as { matches: Match[] };
+  const { matches } = (await callPluginService(deps, MATCH_PEOPLE, {
+    icp: criteria,
+    ...(weights ? { weights } : {}),
+    people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
+  })) as { matches: Match[] };
   return matches;
 }
 
@@ -40,8 +54,15 @@ export interface DiscoveryDeps extends PluginApiDeps {
   now?: () => Date;
 }
 
-const BANDS: Array<[number, string]> = [[10, '1-10'], [50, '11-50'], [200, '51-200'], [500, '201-500'], [1000, '501-1,000'],
-  [5000, '1,001-5,000'], [10_000, '5,001-10,000']];
+const BANDS: Array<[number, string]> = [
+  [10, '1-10'],
+  [50, '11-50'],
+  [200, '51-200'],
+  [500, '201-500'],
+  [1000, '501-1,000'],
+  [5000, '1,001-5,000'],
+  [10_000, '5,001-10,000'],
+];
 
 /** The employee band a count falls in, as the discovery card shows it. */
 export function companySizeBand(employees: number | null): string | null {
@@ -60,19 +81,35 @@ function prospectOf(merged: MergedPerson, match: Match, samplesUrl: string | nul
   const { person } = merged;
   const sources = merged.sources as DiscoverySource[];
   return {
-    firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle, company: person.company, email: person.email,
-    source: sources[0]!, sources, matchScore: match.matchScore, matchReason: match.matchReason,
-    industry: person.industry, companySize: companySizeBand(person.employeeCount), linkedinUrl: person.linkedinUrl,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    jobTitle: person.jobTitle,
+    company: person.company,
+    email: person.email,
+    source: sources[0]!,
+    sources,
+    matchScore: match.matchScore,
+    matchReason: match.matchReason,
+    industry: person.industry,
+    companySize: companySizeBand(person.employeeCount),
+    linkedinUrl: person.linkedinUrl,
     website: websiteOf(merged, samplesUrl),
-    enrichmentData: { companyRevenue: person.companyRevenue, employeeCount: person.employeeCount, techStack: person.techStack, recentFunding: person.recentFunding },
+    enrichmentData: {
+      companyRevenue: person.companyRevenue,
+      employeeCount: person.employeeCount,
+      techStack: person.techStack,
+      recentFunding: person.recentFunding,
+    },
     sample: merged.sample,
   };
 }
 
 function sourcedPeople(outcomes: readonly SourceOutcome[]): SourcedPerson[] {
-  return outcomes.flatMap((outcome) => (outcome.ok
-    ? outcome.sources.flatMap((source) => outcome.people.map((person: DiscoveredPerson) => ({ person, source, sample: outcome.sample })))
-    : []));
+  return outcomes.flatMap((outcome) =>
+    outcome.ok
+      ? outcome.sources.flatMap((source) => outcome.people.map((person: DiscoveredPerson) => ({ person, source, sample: outcome.sample })))
+      : [],
+  );
 }
 
 const EXCLUSION_WORDS: Record<ExclusionReason, (n: number) => string> = {
@@ -83,16 +120,32 @@ const EXCLUSION_WORDS: Record<ExclusionReason, (n: number) => string> = {
 };
 
 /** Why fewer people than the target were found: each source's reason, and who was left out. */
-function shortfallOf(target: number, found: number, outcomes: readonly SourceOutcome[], excluded: Record<ExclusionReason, number>,
-  names: ReadonlyMap<DiscoverySource, string>): string | null {
+function shortfallOf(
+  target: number,
+  found: number,
+  outcomes: readonly SourceOutcome[],
+  excluded: Record<ExclusionReason, number>,
+  names: ReadonlyMap<DiscoverySource, string>,
+): string | null {
   if (found >= target) return null;
-  const why = outcomes.map((outcome) => {
-    const listed = outcome.sources.map((source) => names.get(source) ?? source).join(', ');
-    return outcome.ok ? (outcome.stopped ? `${listed} stopped: ${outcome.stopped}` : null) : `${listed} could not be searched: ${outcome.reason}`;
-  }).filter(Boolean);
-  const left = (Object.keys(EXCLUSION_WORDS) as ExclusionReason[]).filter((reason) => excluded[reason] > 0).map((reason) => EXCLUSION_WORDS[reason](excluded[reason]));
-  return [`Found ${found.toLocaleString('en-US')} of the ${target.toLocaleString('en-US')} people asked for.`,
-    ...(why.length > 0 ? [`${why.join('; ')}.`] : []), ...(left.length > 0 ? [`Left out: ${left.join(', ')}.`] : [])].join(' ');
+  const why = outcomes
+    .map((outcome) => {
+      const listed = outcome.sources.map((source) => names.get(source) ?? source).join(', ');
+      return outcome.ok
+        ? outcome.stopped
+          ? `${listed} stopped: ${outcome.stopped}`
+          : null
+        : `${listed} could not be searched: ${outcome.reason}`;
+    })
+    .filter(Boolean);
+  const left = (Object.keys(EXCLUSION_WORDS) as ExclusionReason[])
+    .filter((reason) => excluded[reason] > 0)
+    .map((reason) => EXCLUSION_WORDS[reason](excluded[reason]));
+  return [
+    `Found ${found.toLocaleString('en-US')} of the ${target.toLocaleString('en-US')} people asked for.`,
+    ...(why.length > 0 ? [`${why.join('; ')}.`] : []),
+    ...(left.length > 0 ? [`Left out: ${left.join(', ')}.`] : []),
+  ].join(' ');
 }
 
 /**
@@ -106,8 +159,13 @@ function shortfallOf(target: number, found: number, outcomes: readonly SourceOut
  * without an email are left out and counted; the best `targetCount` are kept, and when fewer
  * were found the answer says why.
  */
-export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string, criteria: IcpCriteria,
-  sources: readonly DiscoverySource[], options: { targetCount?: number } = {}): Promise<DiscoverProspectsView> {
+export async function discoverProspects(
+  deps: DiscoveryDeps,
+  workspaceId: string,
+  criteria: IcpCriteria,
+  sources: readonly DiscoverySource[],
+  options: { targetCount?: number } = {},
+): Promise<DiscoverProspectsView> {
   const target = options.targetCount;
   const configured = sources.filter((source) => isConfigured(deps, source));
   const unconfigured = sources.filter((source) => !configured.includes(source));
@@ -115,9 +173,15 @@ export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string
   const exclusions: Exclusions | null = target ? await workspaceExclusions(deps.db, workspaceId, now) : null;
   const [outcomes, { scoringWeights }] = await Promise.all([
     Promise.all([
-      ...configured.map((source) => (exclusions ? searchSourcePaged(deps, source, criteria, target!, exclusions.keep) : searchSource(deps, source, criteria))),
+      ...configured.map((source) =>
+        exclusions ? searchSourcePaged(deps, source, criteria, target!, exclusions.keep) : searchSource(deps, source, criteria),
+      ),
       ...(unconfigured.length > 0
-        ? [exclusions ? searchSamplePaged(deps.searchSample, unconfigured, criteria, target!, exclusions.keep) : searchSampleFor(deps.searchSample, unconfigured, criteria)]
+        ? [
+            exclusions
+              ? searchSamplePaged(deps.searchSample, unconfigured, criteria, target!, exclusions.keep)
+              : searchSampleFor(deps.searchSample, unconfigured, criteria),
+          ]
         : []),
     ]),
     getWorkspaceConfig(deps.db, workspaceId),
@@ -125,26 +189,48 @@ export async function discoverProspects(deps: DiscoveryDeps, workspaceId: string
   const records = sourcedPeople(outcomes);
   const merged = alignCompanies(dedupePeople(records));
   const excluded: Record<ExclusionReason, number> = { alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 };
-  const people = exclusions ? merged.filter((candidate) => {
-    const reason = exclusions.reasonOf(candidate.person);
-    if (reason) excluded[reason] += 1;
-    return reason === null;
-  }) : merged;
+  const people = exclusions
+    ? merged.filter((candidate) => {
+        const reason = exclusions.reasonOf(candidate.person);
+        if (reason) excluded[reason] += 1;
+        return reason === null;
+      })
+    : merged;
   const matches = await matchPeople(deps, criteria, people, scoringWeights);
-  const ranked = people.map((candidate, index) => prospectOf(candidate, matches[index]!, deps.samplesUrl))
+  const ranked = people
+    .map((candidate, index) => prospectOf(candidate, matches[index]!, deps.samplesUrl))
     .toSorted((left, right) => right.matchScore - left.matchScore);
   const prospects = target ? ranked.slice(0, target) : ranked;
   const answered = outcomes.filter((outcome) => outcome.ok).flatMap((outcome) => outcome.sources).length;
   const relaxed = [...new Set(outcomes.flatMap((outcome) => (outcome.ok ? outcome.relaxed : [])))];
-  const confidence = discoveryConfidence({ icp: criteria, relaxed, people: people.map((candidate) => candidate.person), sourcesAnswered: answered, sourcesRequested: sources.length });
+  const confidence = discoveryConfidence({
+    icp: criteria,
+    relaxed,
+    people: people.map((candidate) => candidate.person),
+    sourcesAnswered: answered,
+    sourcesRequested: sources.length,
+  });
   const names = sourceNames(deps.host);
-  const notes = discoveryNotes({ outcomes, sourceNames: names, records: records.length, distinct: merged.length, relaxed, criteria, confidence });
+  const notes = discoveryNotes({
+    outcomes,
+    sourceNames: names,
+    records: records.length,
+    distinct: merged.length,
+    relaxed,
+    criteria,
+    confidence,
+  });
   const failed = answered === 0;
   return {
-    success: !failed, prospects, totalFound: prospects.length, confidence,
+    success: !failed,
+    prospects,
+    totalFound: prospects.length,
+    confidence,
     error: failed ? `No source could be searched. ${notes}` : null,
-    sample: prospects.some((prospect) => prospect.sample), notes,
-    targetCount: target ?? null, excluded,
+    sample: prospects.some((prospect) => prospect.sample),
+    notes,
+    targetCount: target ?? null,
+    excluded,
     shortfall: target && !failed ? shortfallOf(target, prospects.length, outcomes, excluded, names) : null,
   };
 }

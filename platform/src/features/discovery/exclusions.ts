@@ -19,7 +19,11 @@ export interface Exclusions {
  * (three projections), so paging tests each person in memory. A person without an email cannot
  * be written to, so is left out too.
  */
-export async function workspaceExclusions(db: Pick<Models, 'prospects' | 'suppressions' | 'outbox'>, workspaceId: string, now: Date): Promise<Exclusions> {
+export async function workspaceExclusions(
+  db: Pick<Models, 'prospects' | 'suppressions' | 'outbox'>,
+  workspaceId: string,
+  now: Date,
+): Promise<Exclusions> {
   const since = new Date(now.getTime() - RECENT_CONTACT_DAYS * 86_400_000);
   const [prospects, suppressed, contacted] = await Promise.all([
     db.prospects.find({ workspaceId }, { emailLower: 1, _id: 0 }).lean<Array<{ emailLower: string }>>(),

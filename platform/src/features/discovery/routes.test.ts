@@ -11,14 +11,24 @@ import { discoveryRouter, discoveryRouteDocs } from './routes.ts';
 import { LONG_DIRECTORY_SIZE, PAGING_INDUSTRY, standInSources as sources } from '../../../dev/testing/discovery-sources.ts';
 import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './api-schemas.ts';
 
-const icpCriteria = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: ['slow pipeline'], revenue: '' };
+const icpCriteria = {
+  industry: ['SaaS'],
+  companySize: '50-200',
+  jobTitles: ['VP Sales'],
+  techStack: ['Salesforce'],
+  painPoints: ['slow pipeline'],
+  revenue: '',
+};
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 
-const discover = async (body: unknown, workspace = 'acme') => fetch(`${server.url}/api/superagent/discover-prospects?workspace=${workspace}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const discover = async (body: unknown, workspace = 'acme') =>
+  fetch(`${server.url}/api/superagent/discover-prospects?workspace=${workspace}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const discovered = async (body: unknown, workspace = 'acme'): Promise<DiscoverProspectsView> => {
   const response = await discover(body, workspace);
   expect(response.status).toBe(200);
@@ -26,15 +36,28 @@ const discovered = async (body: unknown, workspace = 'acme'): Promise<DiscoverPr
 };
 /** Where the app serves the sample companies' sites (nothing listens there: only the addresses are checked). */
 const SAMPLES_URL = 'http://127.0.0.1:3100';
-const named = (result: DiscoverProspectsView, first: string) => result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
+const named = (result: DiscoverProspectsView, first: string) =>
+  result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('discovery-api', sources);
   await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
   // The API's host has credentials for the stand-ins (LinkedIn, the real plugin, has no export: the sample database answers for it); the worker's stand-ins need none.
-  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin], { 'source-apollo': { apiKey: 'k1' }, 'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' }, 'source-crunchbase': { apiKey: 'k3' } });
-  server = await serveRouters(discoveryRouter({ db: stack.db, host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue,
-    samplesUrl: SAMPLES_URL }));
+  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin], {
+    'source-apollo': { apiKey: 'k1' },
+    'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' },
+    'source-crunchbase': { apiKey: 'k3' },
+  });
+  server = await serveRouters(
+    discoveryRouter({
+      db: stack.db,
+      host,
+      connection: stack.database,
+      temporal: stack.runner.temporal,
+      taskQueue: stack.runner.taskQueue,
+      samplesUrl: SAMPLES_URL,
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -52,7 +75,9 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
   it('refuses an unknown source, naming it', async () => {
     const response = await discover({ icpCriteria, sources: ['linkedin', 'facebook'] });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain('sources.1: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase');
+    expect(await response.text()).toContain(
+      'sources.1: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase',
+    );
   });
 
   it('refuses criteria without industry and job titles (blank items do not count), naming both', async () => {
@@ -102,10 +127,19 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
     const result = await discovered({ icpCriteria: withRevenue, sources: ['linkedin'] });
     for (const prospect of result.prospects.slice(0, 5)) {
       const scored = await runActivity(leadScoringPlugin, 'scoreProspect', {
-        prospect: { jobTitle: prospect.jobTitle, company: prospect.company, industry: prospect.industry, employeeCount: prospect.enrichmentData.employeeCount,
-          techStack: prospect.enrichmentData.techStack, revenue: prospect.enrichmentData.companyRevenue },
-        research: { industry: prospect.industry, techStack: prospect.enrichmentData.techStack,
-          signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per linkedin)' : null, hiring: null } },
+        prospect: {
+          jobTitle: prospect.jobTitle,
+          company: prospect.company,
+          industry: prospect.industry,
+          employeeCount: prospect.enrichmentData.employeeCount,
+          techStack: prospect.enrichmentData.techStack,
+          revenue: prospect.enrichmentData.companyRevenue,
+        },
+        research: {
+          industry: prospect.industry,
+          techStack: prospect.enrichmentData.techStack,
+          signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per linkedin)' : null, hiring: null },
+        },
         icp: withRevenue,
       });
       expect(prospect.matchScore).toBe(scored.totalScore);
@@ -133,7 +167,12 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     const dana = named(result, 'Dana');
     expect(dana).toMatchObject({ source: 'apollo', sources: ['apollo', 'zoominfo'], sample: false, email: 'dana@acme.io' });
     expect(dana.linkedinUrl).toBe('https://linkedin.com/in/dana-reyes'); // filled in from zoominfo
-    expect(dana.enrichmentData).toEqual({ companyRevenue: '$10M-$50M', employeeCount: 120, techStack: ['Salesforce'], recentFunding: true });
+    expect(dana.enrichmentData).toEqual({
+      companyRevenue: '$10M-$50M',
+      employeeCount: 120,
+      techStack: ['Salesforce'],
+      recentFunding: true,
+    });
     expect(dana.companySize).toBe('51-200 employees');
     expect(named(result, 'Lee').enrichmentData).toEqual(dana.enrichmentData); // same company, same facts
     expect(result.prospects[0]?.firstName).toBe('Dana');
@@ -141,18 +180,32 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     expect(named(result, 'Sam').matchReason).toMatch(/Missed company size: .*9,000 employees/);
     expect(result.notes).toContain('Apollo.io: 2 people (of 20 matching at the provider).');
     expect(result.notes).toContain('1 duplicate record merged');
-    expect(result.notes).toContain('Pain points (slow pipeline) are passed to the sources but not scored: no source states a company\'s pains');
-    for (const prospect of result.prospects) expect(prospect.matchReason).toMatch(/ Pain points: checked when the prospect is researched \(no source states them\)\.$/);
+    expect(result.notes).toContain(
+      "Pain points (slow pipeline) are passed to the sources but not scored: no source states a company's pains",
+    );
+    for (const prospect of result.prospects)
+      expect(prospect.matchReason).toMatch(/ Pain points: checked when the prospect is researched \(no source states them\)\.$/);
   });
 
   it('scores a stated revenue through company size: a fit is named, a miss lowers the score and is named', async () => {
-    const withoutRevenue = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [] }, sources: ['apollo', 'zoominfo'] }), 'Dana');
-    const fits = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$10M-$50M' }, sources: ['apollo', 'zoominfo'] }), 'Dana');
-    const misses = named(await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$100M+' }, sources: ['apollo', 'zoominfo'] }), 'Dana');
+    const withoutRevenue = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [] }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
+    const fits = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$10M-$50M' }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
+    const misses = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$100M+' }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
     expect(withoutRevenue.matchReason).not.toContain('revenue');
     expect(withoutRevenue.matchReason).not.toContain('Pain points');
     expect(fits.matchScore).toBe(withoutRevenue.matchScore);
-    expect(fits.matchReason).toContain("Company size: 120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M");
+    expect(fits.matchReason).toContain(
+      "Company size: 120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M",
+    );
     // $10M-$50M is read as its geometric middle, $22.4M: 4.5× below $100M, so the revenue reading scores 35 and size (100 + 35) / 2.
     expect(misses.matchReason).toContain("revenue $10M-$50M (prospect record), 4.5× below the ICP's $100M+");
     // Total: 0.315 × 68 + 0.252 × 100 + 0.198 × 100 + 0.135 × 100 + 0.1 × 40 (funding) = 83.92.
@@ -166,7 +219,7 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     expect(partial.prospects).toEqual(whole.prospects);
     expect(partial.notes).toContain('Crunchbase could not be searched: Crunchbase rejected the API key (HTTP 401)');
     expect(partial.confidence).toBeGreaterThan(0);
-    expect(partial.confidence).toBeCloseTo(whole.confidence * 2 / 3, 1);
+    expect(partial.confidence).toBeCloseTo((whole.confidence * 2) / 3, 1);
   });
 
   it('fails with success false and the reason when no source can be searched', async () => {
@@ -183,7 +236,7 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
     expect(result.prospects.filter((prospect) => prospect.source === 'linkedin').every((prospect) => prospect.sample)).toBe(true);
   });
 
-  it('scores with the workspace\'s own weights, which other workspaces do not see', async () => {
+  it("scores with the workspace's own weights, which other workspaces do not see", async () => {
     await setWorkspaceConfig(stack.db, 'size-only', 'scoringWeights', { companySize: 1, industryMatch: 0, techStack: 0, jobTitle: 0 });
     const sizeOnly = await discovered({ icpCriteria, sources: ['apollo'] }, 'size-only');
     const standard = await discovered({ icpCriteria, sources: ['apollo'] }, 'acme');
@@ -206,10 +259,28 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
     const workspace = 'paging-target';
     const { db } = stack;
     // Pat0..Pat4 are prospects already; Pat5 unsubscribed; Pat6 was emailed last week (as a prospect of a since-deleted list).
-    await db.prospects.insertMany([0, 1, 2, 3, 4].map((index) => ({ workspaceId: workspace, id: index + 1, firstName: `Pat${index}`, lastName: 'Page',
-      company: `Pager ${index}`, email: `pat${index}@pager${index}.io`, emailLower: `pat${index}@pager${index}.io` })));
+    await db.prospects.insertMany(
+      [0, 1, 2, 3, 4].map((index) => ({
+        workspaceId: workspace,
+        id: index + 1,
+        firstName: `Pat${index}`,
+        lastName: 'Page',
+        company: `Pager ${index}`,
+        email: `pat${index}@pager${index}.io`,
+        emailLower: `pat${index}@pager${index}.io`,
+      })),
+    );
     await db.suppressions.create({ workspaceId: workspace, email: 'pat5@pager5.io', reason: 'unsubscribed' });
-    await db.outbox.create({ workspaceId: workspace, sequenceId: 'old', prospectId: 99, step: 1, email: 'pat6@pager6.io', subject: 's', body: 'b', status: 'sent' });
+    await db.outbox.create({
+      workspaceId: workspace,
+      sequenceId: 'old',
+      prospectId: 99,
+      step: 1,
+      email: 'pat6@pager6.io',
+      subject: 's',
+      body: 'b',
+      status: 'sent',
+    });
 
     const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 120 }, workspace);
     expect(result.prospects).toHaveLength(120);
@@ -226,7 +297,9 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
   it('says why when the sources run out before the target', async () => {
     const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 400 }, 'paging-short');
     expect(result.prospects).toHaveLength(LONG_DIRECTORY_SIZE);
-    expect(result.shortfall).toBe(`Found ${LONG_DIRECTORY_SIZE} of the 400 people asked for. Apollo.io stopped: it had no more matching people.`);
+    expect(result.shortfall).toBe(
+      `Found ${LONG_DIRECTORY_SIZE} of the 400 people asked for. Apollo.io stopped: it had no more matching people.`,
+    );
   });
 
   it('tops up from the sample database past the people already in the workspace', async () => {
@@ -234,8 +307,17 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
     const first = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
     expect(first.prospects).toHaveLength(30);
     expect(first.prospects.every((prospect) => prospect.sample)).toBe(true);
-    await stack.db.prospects.insertMany(first.prospects.slice(0, 10).map((prospect, index) => ({ workspaceId: workspace, id: index + 1,
-      firstName: prospect.firstName, lastName: prospect.lastName, company: prospect.company, email: prospect.email!, emailLower: prospect.email!.toLowerCase() })));
+    await stack.db.prospects.insertMany(
+      first.prospects.slice(0, 10).map((prospect, index) => ({
+        workspaceId: workspace,
+        id: index + 1,
+        firstName: prospect.firstName,
+        lastName: prospect.lastName,
+        company: prospect.company,
+        email: prospect.email!,
+        emailLower: prospect.email!.toLowerCase(),
+      })),
+    );
     const again = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
     expect(again.prospects).toHaveLength(30);
     expect(again.excluded.alreadyProspect).toBe(10);

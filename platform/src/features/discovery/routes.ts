@@ -17,22 +17,35 @@ export interface DiscoveryRouterDeps extends PluginApiDeps {
 
 /** POST /api/superagent/discover-prospects: prospects for ICP criteria from the chosen sources, matched and de-duplicated. */
 export const discoveryRoutes = [
-  route<DiscoveryRouterDeps>({
-    method: 'post', path: '/api/superagent/discover-prospects', tags: ['discovery'], query: WorkspaceQuery, body: DiscoverProspectsBody,
-    summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample database, marked sample)',
-    responses: {
-      200: { description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched', schema: DiscoverProspectsResponse },
-      400: { description: 'No sources, a source that is not installed (the installed ones named), or no industry / job title (each field named)' },
+  route<DiscoveryRouterDeps>(
+    {
+      method: 'post',
+      path: '/api/superagent/discover-prospects',
+      tags: ['discovery'],
+      query: WorkspaceQuery,
+      body: DiscoverProspectsBody,
+      summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample database, marked sample)',
+      responses: {
+        200: {
+          description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched',
+          schema: DiscoverProspectsResponse,
+        },
+        400: {
+          description:
+            'No sources, a source that is not installed (the installed ones named), or no industry / job title (each field named)',
+        },
+      },
     },
-  }, (deps) => {
-    const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
-    const body = discoverProspectsBodyFor(installedSources(deps.host).map((source) => source.id));
-    return async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const { icpCriteria, sources, targetCount } = body.parse(ctx.request.body ?? {});
-      ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
-    };
-  }),
+    (deps) => {
+      const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
+      const body = discoverProspectsBodyFor(installedSources(deps.host).map((source) => source.id));
+      return async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const { icpCriteria, sources, targetCount } = body.parse(ctx.request.body ?? {});
+        ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
+      };
+    },
+  ),
 ];
 
 export const discoveryRouter = (deps: DiscoveryRouterDeps) => routerOf(discoveryRoutes, deps);

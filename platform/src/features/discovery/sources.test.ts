@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { PluginHost } from '../plugins/host.ts';
 import { isConfigured } from './sources.ts';
 
-const host = (settings: Record<string, unknown>) => ({ host: PluginHost.load([sourceApolloPlugin, sourceZoominfoPlugin, sourceLinkedinPlugin], settings) });
+const host = (settings: Record<string, unknown>) => ({
+  host: PluginHost.load([sourceApolloPlugin, sourceZoominfoPlugin, sourceLinkedinPlugin], settings),
+});
 
 describe('isConfigured', () => {
   it('needs every credential a source signs in with', () => {

@@ -17,8 +17,13 @@ export interface InstalledSource {
  * order for the four built-in ones): the platform knows sources only from the installed plugins.
  */
 export function installedSources(host: PluginApiDeps['host']): InstalledSource[] {
-  return host.plugins.filter((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source)
-    .map((plugin) => ({ id: plugin.manifest.id.replace(/^source-/, ''), pluginId: plugin.manifest.id, displayName: plugin.manifest.source!.displayName }));
+  return host.plugins
+    .filter((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source)
+    .map((plugin) => ({
+      id: plugin.manifest.id.replace(/^source-/, ''),
+      pluginId: plugin.manifest.id,
+      displayName: plugin.manifest.source!.displayName,
+    }));
 }
 
 /** How notes name each installed source, by id. */
@@ -42,13 +47,22 @@ export type SampleSearch = (criteria: IcpCriteria, limit: number) => Promise<{ p
 
 /** What one source answered: its people (sample or not), or why it could not. */
 export type SourceOutcome =
-  | { sources: DiscoverySource[]; ok: true; sample: boolean; people: DiscoveredPerson[]; sourceTotal: number | null; relaxed: string[];
-    /** Pages read (1 without a target), and why paging stopped short of the target, when it did. */
-    pages?: number; stopped?: string }
+  | {
+      sources: DiscoverySource[];
+      ok: true;
+      sample: boolean;
+      people: DiscoveredPerson[];
+      sourceTotal: number | null;
+      relaxed: string[];
+      /** Pages read (1 without a target), and why paging stopped short of the target, when it did. */
+      pages?: number;
+      stopped?: string;
+    }
   | { sources: DiscoverySource[]; ok: false; reason: string };
 
 const SearchPeopleOutput = z.object({
-  people: z.array(DiscoveredPersonSchema), sourceTotal: z.number().int().min(0).nullable(),
+  people: z.array(DiscoveredPersonSchema),
+  sourceTotal: z.number().int().min(0).nullable(),
   hasMore: z.boolean().optional().describe('A plugin that does not say is read as having more while it fills its pages'),
 });
 
@@ -62,8 +76,12 @@ export function isConfigured(deps: Pick<PluginApiDeps, 'host'>, source: Discover
 /** The most specific message of a failure: a failed workflow's root cause says what the plugin met. */
 function reasonOf(error: unknown): string {
   let message = error instanceof Error ? error.message : String(error);
-  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause) message = cause.message;
-  return message.replace(/\s+/g, ' ').trim().replace(/;\s*will retry\.?$/, '.');
+  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause)
+    message = cause.message;
+  return message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/;\s*will retry\.?$/, '.');
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -78,8 +96,17 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 export async function searchSource(deps: PluginApiDeps, source: DiscoverySource, criteria: IcpCriteria): Promise<SourceOutcome> {
   const activity = `${pluginOf(source)}.searchPeople`;
   try {
-    const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, activity, { criteria, limit: PEOPLE_PER_SOURCE },
-      { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, sourceNames(deps.host).get(source) ?? source);
+    const output = await withDeadline(
+      callPluginActivity(
+        deps.temporal,
+        deps.taskQueue,
+        activity,
+        { criteria, limit: PEOPLE_PER_SOURCE },
+        { timeout: deps.host.activityIndex().get(activity)?.timeout },
+      ),
+      SOURCE_DEADLINE_MS,
+      sourceNames(deps.host).get(source) ?? source,
+    );
     const { people, sourceTotal } = SearchPeopleOutput.parse(output);
     return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [] };
   } catch (error) {
@@ -92,39 +119,84 @@ export async function searchSource(deps: PluginApiDeps, source: DiscoverySource,
  * to the workspace, not suppressed), it has no more, or MAX_PAGES were read; never throws. A page
  * that fails after others succeeded ends the paging with what was found, saying why.
  */
-export async function searchSourcePaged(deps: PluginApiDeps, source: DiscoverySource, criteria: IcpCriteria, want: number,
-  keep: (person: DiscoveredPerson) => boolean): Promise<SourceOutcome> {
+export async function searchSourcePaged(
+  deps: PluginApiDeps,
+  source: DiscoverySource,
+  criteria: IcpCriteria,
+  want: number,
+  keep: (person: DiscoveredPerson) => boolean,
+): Promise<SourceOutcome> {
   const activity = `${pluginOf(source)}.searchPeople`;
   const people: DiscoveredPerson[] = [];
   let sourceTotal: number | null = null;
   let kept = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
     try {
-      const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, activity, { criteria, limit: PAGE_SIZE, page },
-        { timeout: deps.host.activityIndex().get(activity)?.timeout }), SOURCE_DEADLINE_MS, sourceNames(deps.host).get(source) ?? source);
+      const output = await withDeadline(
+        callPluginActivity(
+          deps.temporal,
+          deps.taskQueue,
+          activity,
+          { criteria, limit: PAGE_SIZE, page },
+          { timeout: deps.host.activityIndex().get(activity)?.timeout },
+        ),
+        SOURCE_DEADLINE_MS,
+        sourceNames(deps.host).get(source) ?? source,
+      );
       const parsed = SearchPeopleOutput.parse(output);
       sourceTotal = parsed.sourceTotal ?? sourceTotal;
       people.push(...parsed.people);
       kept += parsed.people.filter(keep).length;
       if (kept >= want) return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page };
       if (!(parsed.hasMore ?? parsed.people.length === PAGE_SIZE)) {
-        return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page, stopped: 'it had no more matching people' };
+        return {
+          sources: [source],
+          ok: true,
+          sample: false,
+          people,
+          sourceTotal,
+          relaxed: [],
+          pages: page,
+          stopped: 'it had no more matching people',
+        };
       }
     } catch (error) {
       if (page === 1) return { sources: [source], ok: false, reason: reasonOf(error) };
-      return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page - 1, stopped: `page ${page} failed: ${reasonOf(error)}` };
+      return {
+        sources: [source],
+        ok: true,
+        sample: false,
+        people,
+        sourceTotal,
+        relaxed: [],
+        pages: page - 1,
+        stopped: `page ${page} failed: ${reasonOf(error)}`,
+      };
     }
   }
-  return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: MAX_PAGES,
-    stopped: `the limit of ${MAX_PAGES} pages of ${PAGE_SIZE} a source was reached` };
+  return {
+    sources: [source],
+    ok: true,
+    sample: false,
+    people,
+    sourceTotal,
+    relaxed: [],
+    pages: MAX_PAGES,
+    stopped: `the limit of ${MAX_PAGES} pages of ${PAGE_SIZE} a source was reached`,
+  };
 }
 
 /**
  * Answers the unconfigured sources from the sample database until `want` people pass `keep`:
  * asks for more as people are left out, up to three times the target; never throws.
  */
-export async function searchSamplePaged(search: SampleSearch, sources: DiscoverySource[], criteria: IcpCriteria, want: number,
-  keep: (person: DiscoveredPerson) => boolean): Promise<SourceOutcome> {
+export async function searchSamplePaged(
+  search: SampleSearch,
+  sources: DiscoverySource[],
+  criteria: IcpCriteria,
+  want: number,
+  keep: (person: DiscoveredPerson) => boolean,
+): Promise<SourceOutcome> {
   try {
     let limit = want;
     for (;;) {
@@ -132,8 +204,12 @@ export async function searchSamplePaged(search: SampleSearch, sources: Discovery
       const kept = people.filter(keep).length;
       const exhausted = people.length < limit;
       if (kept >= want || exhausted || limit >= want * 3) {
-        const stopped = kept >= want ? undefined : exhausted ? 'the sample database has no more people, even with every criterion relaxed'
-          : `it was asked for ${limit.toLocaleString('en-US')} people (three times the target) and too many were left out`;
+        const stopped =
+          kept >= want
+            ? undefined
+            : exhausted
+              ? 'the sample database has no more people, even with every criterion relaxed'
+              : `it was asked for ${limit.toLocaleString('en-US')} people (three times the target) and too many were left out`;
         return { sources, ok: true, sample: true, people, sourceTotal: people.length, relaxed, pages: 1, stopped };
       }
       limit = Math.min(want * 3, limit + (want - kept) * 2);

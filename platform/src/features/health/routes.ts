@@ -35,25 +35,33 @@ export async function checkHealth(database: mongoose.Connection, temporal: Tempo
       if (database.readyState !== mongoose.ConnectionStates.connected || !database.db) throw new Error('not connected');
       await database.db.command({ ping: 1 });
     }),
-    timed(() => temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS,
-      () => temporal.connection.workflowService.getSystemInfo({}))),
+    timed(() =>
+      temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => temporal.connection.workflowService.getSystemInfo({})),
+    ),
   ]);
   return { status: db.ok && tmprl.ok ? 'ok' : 'degraded', checks: { database: db, temporal: tmprl } };
 }
 
 /** GET /api/health: 200 when every dependency answers, 503 naming the one that does not. */
 export const healthRoutes = [
-  route<{ database: mongoose.Connection; temporal: TemporalClient }>({
-    method: 'get', path: '/api/health', summary: 'Whether the database and Temporal answer', tags: ['platform'],
-    responses: {
-      200: { description: 'Every dependency answers', schema: HealthReportSchema },
-      503: { description: 'A dependency does not answer; its check says why', schema: HealthReportSchema },
+  route<{ database: mongoose.Connection; temporal: TemporalClient }>(
+    {
+      method: 'get',
+      path: '/api/health',
+      summary: 'Whether the database and Temporal answer',
+      tags: ['platform'],
+      responses: {
+        200: { description: 'Every dependency answers', schema: HealthReportSchema },
+        503: { description: 'A dependency does not answer; its check says why', schema: HealthReportSchema },
+      },
     },
-  }, ({ database, temporal }) => async (ctx) => {
-    const report = await checkHealth(database, temporal);
-    ctx.status = report.status === 'ok' ? 200 : 503;
-    ctx.body = report;
-  }),
+    ({ database, temporal }) =>
+      async (ctx) => {
+        const report = await checkHealth(database, temporal);
+        ctx.status = report.status === 'ok' ? 200 : 503;
+        ctx.body = report;
+      },
+  ),
 ];
 
 export const healthRouter = (database: mongoose.Connection, temporal: TemporalClient) => routerOf(healthRoutes, { database, temporal });

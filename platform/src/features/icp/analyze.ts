@@ -17,7 +17,6 @@ export interface IcpDeps extends PluginApiDeps {
   siteTimeoutMs?: number;
 }
 
-
 /**
  * Builds the workspace's ICP from its customers' sites: researches each site (in parallel, on
  * the worker), profiles and clusters the customers, describes each cluster as a slice, and
@@ -25,7 +24,8 @@ export interface IcpDeps extends PluginApiDeps {
  * in the confidence; when none can be read it fails, naming each site and why.
  */
 export async function analyzeIcp(deps: IcpDeps, workspaceId: string, urls: readonly string[]): Promise<IcpAnalysis> {
-  if (!canResearch(deps)) throw new IcpAnalysisError('Customer sites cannot be analysed: the research agent (plugin "research") is not installed.');
+  if (!canResearch(deps))
+    throw new IcpAnalysisError('Customer sites cannot be analysed: the research agent (plugin "research") is not installed.');
   const outcomes = await researchSites(deps, urls, deps.siteTimeoutMs);
   const profiles = outcomes.flatMap((outcome) => (outcome.ok ? [profileCustomer(outcome.url, outcome.research)] : []));
   if (profiles.length === 0) {
@@ -36,8 +36,11 @@ export async function analyzeIcp(deps: IcpDeps, workspaceId: string, urls: reado
   const icpSlices = clusters.map(sliceOf);
   const confidence = round2(profiles.reduce((sum, profile) => sum + profile.confidence, 0) / urls.length);
   const analysis: IcpAnalysis = {
-    icpSlices, confidence, analysisNotes: analysisNotes(outcomes, profiles, clusters, icpSlices, confidence),
-    sourceUrls: [...urls], analyzedAt: new Date().toISOString(),
+    icpSlices,
+    confidence,
+    analysisNotes: analysisNotes(outcomes, profiles, clusters, icpSlices, confidence),
+    sourceUrls: [...urls],
+    analyzedAt: new Date().toISOString(),
   };
   await saveWorkspaceIcp(deps.db, workspaceId, analysis);
   return analysis;

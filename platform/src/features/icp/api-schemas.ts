@@ -17,12 +17,16 @@ const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new
  * empty fields) are dropped and repeats counted once before the limits apply.
  */
 export const AnalyzeIcpBody = z.object({
-  urls: z.array(z.string({ error: 'each URL must be a string' }), { error: 'must be a list of customer URLs' })
+  urls: z
+    .array(z.string({ error: 'each URL must be a string' }), { error: 'must be a list of customer URLs' })
     .describe(`${MIN_URLS} to ${MAX_URLS} customer web sites, http(s); blank entries and repeats are not counted.`)
     .transform((urls) => [...new Set(urls.map((url) => url.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().refine(isHttpUrl, { error: (issue) => `Not an http(s) URL: ${String(issue.input)}` }))
-      .min(MIN_URLS, TOO_FEW_URLS)
-      .max(MAX_URLS, `At most ${MAX_URLS} customer URLs can be analysed at once`)),
+    .pipe(
+      z
+        .array(z.string().refine(isHttpUrl, { error: (issue) => `Not an http(s) URL: ${String(issue.input)}` }))
+        .min(MIN_URLS, TOO_FEW_URLS)
+        .max(MAX_URLS, `At most ${MAX_URLS} customer URLs can be analysed at once`),
+    ),
 });
 
 /** GET /api/icp/sample-sites: the bundled sample customer sites, ready to paste into the builder. */
@@ -39,7 +43,9 @@ export function parseAnalyzeIcpBody(body: unknown): z.infer<typeof AnalyzeIcpBod
   const parsed = AnalyzeIcpBody.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const own = (issue: z.core.$ZodIssue) => issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'custom';
-  const messages = parsed.error.issues.map((issue) => (own(issue) ? issue.message : `${issue.path.join('.') || '(body)'}: ${issue.message}`));
+  const messages = parsed.error.issues.map((issue) =>
+    own(issue) ? issue.message : `${issue.path.join('.') || '(body)'}: ${issue.message}`,
+  );
   throw new InputError([...new Set(messages)].join('; '));
 }
 

@@ -4,25 +4,48 @@ import type { CustomerProfile } from './profile.ts';
 import { sliceOf } from './slices.ts';
 
 const customer = (name: string, fields: Partial<CustomerProfile>): CustomerProfile => ({
-  url: `https://${name}.example/`, name, industry: null, industryEvidence: null, employees: null, employeesEvidence: null, headcounts: [],
-  revenue: null, titles: [], techStack: [], painPoints: [], values: [], confidence: 0.8, pagesRead: 1, pagesTried: 1, ...fields,
+  url: `https://${name}.example/`,
+  name,
+  industry: null,
+  industryEvidence: null,
+  employees: null,
+  employeesEvidence: null,
+  headcounts: [],
+  revenue: null,
+  titles: [],
+  techStack: [],
+  painPoints: [],
+  values: [],
+  confidence: 0.8,
+  pagesRead: 1,
+  pagesTried: 1,
+  ...fields,
 });
-const saas = (name: string, headcount: number, techStack: string[]) => customer(name, {
-  industry: 'Sales technology', headcounts: [headcount], techStack, titles: [{ title: 'VP of Sales', snippet: 'VP of Sales' }],
-});
+const saas = (name: string, headcount: number, techStack: string[]) =>
+  customer(name, {
+    industry: 'Sales technology',
+    headcounts: [headcount],
+    techStack,
+    titles: [{ title: 'VP of Sales', snippet: 'VP of Sales' }],
+  });
 
 describe('clusterCustomers', () => {
   it('groups by industry, largest group first', () => {
     const clusters = clusterCustomers([
       customer('forge', { industry: 'Manufacturing', headcounts: [300], techStack: ['WordPress'] }),
-      saas('a', 90, ['Stripe', 'HubSpot']), saas('b', 120, ['Stripe']),
+      saas('a', 90, ['Stripe', 'HubSpot']),
+      saas('b', 120, ['Stripe']),
     ]);
     expect(clusters.map((cluster) => cluster.members.map((member) => member.name))).toEqual([['a', 'b'], ['forge']]);
     expect(clusters[1]!.reasons[0]).toMatch(/^forge stands alone: industry Manufacturing, similarity to the closest group 0\.\d\d < 0\.3$/);
   });
 
   it('lets a lone customer join the group it shares technologies, size and titles with', () => {
-    const lone = customer('unlabelled', { headcounts: [100], techStack: ['Stripe', 'HubSpot'], titles: [{ title: 'VP of Sales', snippet: 'x' }] });
+    const lone = customer('unlabelled', {
+      headcounts: [100],
+      techStack: ['Stripe', 'HubSpot'],
+      titles: [{ title: 'VP of Sales', snippet: 'x' }],
+    });
     const group = [saas('a', 90, ['Stripe', 'HubSpot']), saas('b', 120, ['Stripe', 'Segment'])];
     expect(similarity(lone, group)).toBeGreaterThanOrEqual(MERGE_THRESHOLD);
     const clusters = clusterCustomers([...group, lone]);
@@ -31,17 +54,32 @@ describe('clusterCustomers', () => {
   });
 
   it('merges two lone customers that are alike into one group, once', () => {
-    const clusters = clusterCustomers([saas('a', 90, ['Stripe', 'HubSpot']), customer('b', { headcounts: [80], techStack: ['Stripe', 'HubSpot'] })]);
+    const clusters = clusterCustomers([
+      saas('a', 90, ['Stripe', 'HubSpot']),
+      customer('b', { headcounts: [80], techStack: ['Stripe', 'HubSpot'] }),
+    ]);
     expect(clusters.map((cluster) => cluster.members.map((member) => member.name).sort())).toEqual([['a', 'b']]);
   });
 });
 
 describe('sliceOf', () => {
   it('keeps technologies half the members use, spans their sizes and discounts a small or mixed slice', () => {
-    const slice = sliceOf({ members: [saas('a', 90, ['Stripe', 'HubSpot']), saas('b', 250, ['Stripe', 'Segment']), saas('c', 60, ['Stripe'])], reasons: [] });
-    expect(slice.criteria).toEqual({ industry: ['Sales technology'], companySize: '50-500 employees', jobTitles: ['VP of Sales'], techStack: ['Stripe'], painPoints: [] });
+    const slice = sliceOf({
+      members: [saas('a', 90, ['Stripe', 'HubSpot']), saas('b', 250, ['Stripe', 'Segment']), saas('c', 60, ['Stripe'])],
+      reasons: [],
+    });
+    expect(slice.criteria).toEqual({
+      industry: ['Sales technology'],
+      companySize: '50-500 employees',
+      jobTitles: ['VP of Sales'],
+      techStack: ['Stripe'],
+      painPoints: [],
+    });
     expect(slice.confidence).toBe(0.8);
-    const pair = sliceOf({ members: [saas('a', 90, []), customer('b', { industry: 'Marketing technology', confidence: 0.6 })], reasons: [] });
+    const pair = sliceOf({
+      members: [saas('a', 90, []), customer('b', { industry: 'Marketing technology', confidence: 0.6 })],
+      reasons: [],
+    });
     // mean 0.7 × support (0.5 + 0.5 × 2/3) × agreement 1/2
     expect(pair.confidence).toBe(0.29);
     expect(pair.criteria.companySize).toBe('50-200 employees');

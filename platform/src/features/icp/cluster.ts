@@ -42,22 +42,28 @@ const names = (members: readonly CustomerProfile[]) => members.map((member) => m
 export function clusterCustomers(profiles: readonly CustomerProfile[]): CustomerCluster[] {
   const byIndustry = new Map<string, CustomerProfile[]>();
   for (const profile of profiles) byIndustry.set(industryKey(profile), [...(byIndustry.get(industryKey(profile)) ?? []), profile]);
-  const clusters: CustomerCluster[] = [...byIndustry.values()].sort((a, b) => b.length - a.length)
+  const clusters: CustomerCluster[] = [...byIndustry.values()]
+    .sort((a, b) => b.length - a.length)
     .map((members) => ({ members, reasons: [`${names(members)}: same industry (${members[0]!.industry ?? 'not stated'})`] }));
   for (const lone of clusters.filter((cluster) => cluster.members.length === 1)) {
     // An earlier lone customer may have joined this one: it is a group now, not a candidate to move.
     if (lone.members.length !== 1) continue;
     const [profile] = lone.members as [CustomerProfile];
-    const candidates = clusters.filter((cluster) => cluster !== lone && cluster.members.length > 0)
+    const candidates = clusters
+      .filter((cluster) => cluster !== lone && cluster.members.length > 0)
       .map((cluster) => ({ cluster, score: similarity(profile, cluster.members) }))
       .sort((a, b) => b.score - a.score);
     const best = candidates[0];
     if (best && best.score >= MERGE_THRESHOLD) {
       best.cluster.members.push(profile);
-      best.cluster.reasons.push(`${profile.name} joined it: similarity ${best.score.toFixed(2)} ≥ ${MERGE_THRESHOLD} (technologies, size, titles)`);
+      best.cluster.reasons.push(
+        `${profile.name} joined it: similarity ${best.score.toFixed(2)} ≥ ${MERGE_THRESHOLD} (technologies, size, titles)`,
+      );
       lone.members = [];
     } else if (best) {
-      lone.reasons = [`${profile.name} stands alone: industry ${profile.industry ?? 'not stated'}, similarity to the closest group ${best.score.toFixed(2)} < ${MERGE_THRESHOLD}`];
+      lone.reasons = [
+        `${profile.name} stands alone: industry ${profile.industry ?? 'not stated'}, similarity to the closest group ${best.score.toFixed(2)} < ${MERGE_THRESHOLD}`,
+      ];
     }
   }
   return clusters.filter((cluster) => cluster.members.length > 0);

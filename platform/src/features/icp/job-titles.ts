@@ -13,13 +13,43 @@ const C_LEVEL = /\b(CEO|CFO|CRO|CMO|CTO|COO|CIO|CISO|CPO)s?\b/g;
 const CHIEF = /\bChief ([A-Z][a-z]+) Officers?\b/g;
 // "VP of Sales", "Head of Sales Operations", "Director of Sales & Marketing": a rank, "of", capitalised
 // words. Not "and": in "the VP of Sales and RevOps leaders" it joins two titles, not two functions.
-const RANK_OF = /\b(VP|SVP|EVP|Vice President|Head|Director|General Manager)s? of ((?:[A-Z][A-Za-z-]*|IT)(?: & [A-Z][A-Za-z-]*| [A-Z][A-Za-z-]*){0,2})/g;
+const RANK_OF =
+  /\b(VP|SVP|EVP|Vice President|Head|Director|General Manager)s? of ((?:[A-Z][A-Za-z-]*|IT)(?: & [A-Z][A-Za-z-]*| [A-Z][A-Za-z-]*){0,2})/g;
 // "VP Sales", "SVP Marketing" (no "of").
 const RANK_FUNCTION = /\b(VP|SVP|EVP) (?!of\b)([A-Z][A-Za-z]+)\b/g;
 // "sales leaders", "RevOps managers", "account executives", "plant managers": a function and a role, any case.
-const FUNCTIONS = ['sales', 'revops', 'revenue operations', 'sales operations', 'sales enablement', 'marketing', 'finance', 'procurement',
-  'purchasing', 'plant', 'operations', 'engineering', 'manufacturing', 'quality', 'supply chain', 'it', 'hr', 'people', 'customer success',
-  'demand generation', 'growth', 'product', 'account', 'security', 'compliance', 'talent acquisition', 'fleet', 'warehouse', 'clinic', 'practice'];
+const FUNCTIONS = [
+  'sales',
+  'revops',
+  'revenue operations',
+  'sales operations',
+  'sales enablement',
+  'marketing',
+  'finance',
+  'procurement',
+  'purchasing',
+  'plant',
+  'operations',
+  'engineering',
+  'manufacturing',
+  'quality',
+  'supply chain',
+  'it',
+  'hr',
+  'people',
+  'customer success',
+  'demand generation',
+  'growth',
+  'product',
+  'account',
+  'security',
+  'compliance',
+  'talent acquisition',
+  'fleet',
+  'warehouse',
+  'clinic',
+  'practice',
+];
 // No "leads": "it leads to" is not a title.
 const ROLES = ['leaders?', 'managers?', 'directors?', 'executives?', 'engineers?', 'buyers?', 'officers?'];
 const FUNCTION_ROLE = new RegExp(`\\b(${FUNCTIONS.join('|').replace(/ /g, '\\s+')})\\s+(${ROLES.join('|')})\\b`, 'gi');
@@ -27,8 +57,11 @@ const DEVELOPMENT_REPS = /\b(SDR|BDR)s?\b/g;
 
 const SPELLING: Record<string, string> = { revops: 'RevOps', it: 'IT', hr: 'HR', 'vice president': 'VP' };
 
-const titleCase = (words: string) => words.split(/\s+/)
-  .map((word) => SPELLING[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join(' ');
+const titleCase = (words: string) =>
+  words
+    .split(/\s+/)
+    .map((word) => SPELLING[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
 const singular = (role: string) => role.replace(/s$/i, '');
 
 function titlesIn(text: string): string[] {

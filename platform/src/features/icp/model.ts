@@ -11,38 +11,48 @@ export interface WorkspaceIcp {
   analyzedAt: Date;
 }
 
-const CriteriaSchema = new Schema<IcpSlice['criteria']>({
-  industry: { type: [String], required: true },
-  companySize: { type: String, required: true },
-  jobTitles: { type: [String], required: true },
-  techStack: { type: [String], required: true },
-  painPoints: { type: [String], required: true },
-}, { _id: false });
+const CriteriaSchema = new Schema<IcpSlice['criteria']>(
+  {
+    industry: { type: [String], required: true },
+    companySize: { type: String, required: true },
+    jobTitles: { type: [String], required: true },
+    techStack: { type: [String], required: true },
+    painPoints: { type: [String], required: true },
+  },
+  { _id: false },
+);
 
-const SliceSchema = new Schema<IcpSlice>({
-  name: { type: String, required: true },
-  description: { type: String, required: true },
-  confidence: { type: Number, required: true, min: 0, max: 1 },
-  estimatedVolume: { type: Number, required: true, min: 0 },
-  criteria: { type: CriteriaSchema, required: true },
-}, { _id: false });
+const SliceSchema = new Schema<IcpSlice>(
+  {
+    name: { type: String, required: true },
+    description: { type: String, required: true },
+    confidence: { type: Number, required: true, min: 0, max: 1 },
+    estimatedVolume: { type: Number, required: true, min: 0 },
+    criteria: { type: CriteriaSchema, required: true },
+  },
+  { _id: false },
+);
 
-const WorkspaceIcpSchema = new Schema<WorkspaceIcp>({
-  workspaceId: { type: String, required: true },
-  slices: { type: [SliceSchema], required: true },
-  confidence: { type: Number, required: true, min: 0, max: 1 },
-  notes: { type: String, required: true },
-  sourceUrls: { type: [String], required: true },
-  analyzedAt: { type: Date, required: true },
-}, { minimize: false });
+const WorkspaceIcpSchema = new Schema<WorkspaceIcp>(
+  {
+    workspaceId: { type: String, required: true },
+    slices: { type: [SliceSchema], required: true },
+    confidence: { type: Number, required: true, min: 0, max: 1 },
+    notes: { type: String, required: true },
+    sourceUrls: { type: [String], required: true },
+    analyzedAt: { type: Date, required: true },
+  },
+  { minimize: false },
+);
 // One ICP per workspace: a new analysis replaces it (upsert on workspaceId).
 WorkspaceIcpSchema.index({ workspaceId: 1 }, { unique: true });
 
 /** Registers the workspace ICP model on a connection (once); collection `workspace_icp`. */
 export function workspaceIcpModels(connection: Connection) {
   return {
-    workspaceIcp: (connection.models.WorkspaceIcp as Model<WorkspaceIcp> | undefined)
-      ?? connection.model<WorkspaceIcp>('WorkspaceIcp', WorkspaceIcpSchema, 'workspace_icp'),
+    workspaceIcp:
+      (connection.models.WorkspaceIcp as Model<WorkspaceIcp> | undefined) ??
+      connection.model<WorkspaceIcp>('WorkspaceIcp', WorkspaceIcpSchema, 'workspace_icp'),
   };
 }
 

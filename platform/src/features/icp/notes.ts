@@ -18,8 +18,12 @@ function titlesWithEvidence(profile: CustomerProfile): string {
 /** One line per customer: each finding next to the words it was read from. */
 function customerLine(profile: CustomerProfile): string {
   const parts = [
-    profile.industryEvidence ? `industry ${profile.industryEvidence.replace(/: "(.*)"$/s, (_, snippet: string) => ` from ${quote(snippet)}`)}` : 'industry not stated clearly',
-    profile.employees ? `size ${profile.employees}${profile.employeesEvidence ? ` from ${quote(profile.employeesEvidence)}` : ''}` : 'no headcount stated',
+    profile.industryEvidence
+      ? `industry ${profile.industryEvidence.replace(/: "(.*)"$/s, (_, snippet: string) => ` from ${quote(snippet)}`)}`
+      : 'industry not stated clearly',
+    profile.employees
+      ? `size ${profile.employees}${profile.employeesEvidence ? ` from ${quote(profile.employeesEvidence)}` : ''}`
+      : 'no headcount stated',
     profile.revenue ? `revenue ${profile.revenue}` : '',
     profile.titles.length ? `titles ${titlesWithEvidence(profile)}` : 'no buyer titles named',
     profile.techStack.length ? `tech ${profile.techStack.join(', ')}` : 'no technologies fingerprinted',
@@ -31,8 +35,13 @@ function customerLine(profile: CustomerProfile): string {
 }
 
 /** The analysis notes: what was found on which site (with evidence), which sites failed and why, how the slices were formed. */
-export function analysisNotes(outcomes: readonly SiteOutcome[], profiles: readonly CustomerProfile[], clusters: readonly CustomerCluster[],
-  slices: readonly IcpSlice[], confidence: number): string {
+export function analysisNotes(
+  outcomes: readonly SiteOutcome[],
+  profiles: readonly CustomerProfile[],
+  clusters: readonly CustomerCluster[],
+  slices: readonly IcpSlice[],
+  confidence: number,
+): string {
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const lines = [
     `Analysed ${profiles.length} of ${outcomes.length} customer sites. Overall confidence ${confidence.toFixed(2)} = mean research confidence over the ${outcomes.length} URLs given, a site that could not be read counting 0.`,

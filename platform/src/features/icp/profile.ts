@@ -35,8 +35,12 @@ const snippetOf = (research: Research, kind: string) => research.facts.find((fac
 /** Reads a research result into a customer profile: titles from the buyer-facing evidence, meaningful technologies only. */
 export function profileCustomer(url: string, research: Research): CustomerProfile {
   const techFacts = research.facts.filter((fact) => fact.kind === 'tech');
-  const meaningful = (name: string) => !techFacts.some((fact) => fact.value.startsWith(`Uses ${name} (`) && NOISE_CATEGORIES.test(fact.value));
-  const buyerTexts = [research.companyInfo, ...research.facts.filter((fact) => BUYER_FACT_KINDS.has(fact.kind)).map((fact) => fact.evidence.snippet)];
+  const meaningful = (name: string) =>
+    !techFacts.some((fact) => fact.value.startsWith(`Uses ${name} (`) && NOISE_CATEGORIES.test(fact.value));
+  const buyerTexts = [
+    research.companyInfo,
+    ...research.facts.filter((fact) => BUYER_FACT_KINDS.has(fact.kind)).map((fact) => fact.evidence.snippet),
+  ];
   const industryFact = research.facts.find((fact) => fact.kind === 'industry');
   return {
     url,

@@ -28,17 +28,32 @@ function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> 
 /** The most specific message of a failure: a failed workflow's root cause says what the activity met. */
 function reasonOf(error: unknown): string {
   let message = error instanceof Error ? error.message : String(error);
-  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause) message = cause.message;
+  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause)
+    message = cause.message;
   // The activity's "will retry" is moot once its retries are used up.
-  return message.replace(/\s+/g, ' ').trim().replace(/;\s*will retry\.?$/, '.');
+  return message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/;\s*will retry\.?$/, '.');
 }
 
 /** Researches one site on the worker (research agent: guarded HTTP, robots.txt, fingerprints); never throws. */
 async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
   try {
-    const output = await withDeadline(callPluginActivity(deps.temporal, deps.taskQueue, RESEARCH, { website: url }, {
-      timeout: deps.host.activityIndex().get(RESEARCH)?.timeout, failures: { SiteUnreachable },
-    }), timeoutMs, url);
+    const output = await withDeadline(
+      callPluginActivity(
+        deps.temporal,
+        deps.taskQueue,
+        RESEARCH,
+        { website: url },
+        {
+          timeout: deps.host.activityIndex().get(RESEARCH)?.timeout,
+          failures: { SiteUnreachable },
+        },
+      ),
+      timeoutMs,
+      url,
+    );
     return { url, ok: true, research: EnrichCompanyOutput.parse(output) };
   } catch (error) {
     return { url, ok: false, reason: reasonOf(error) };

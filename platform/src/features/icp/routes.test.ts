@@ -24,14 +24,29 @@ let full: IcpAnalysis;
 let hanging: { url: string; close(): void };
 
 const siteUrl = (name: string) => `${sites.url}/${name}/`;
-const post = (body: unknown, workspace = 'acme') => fetch(`${server.url}/api/superagent/analyze-icp?workspace=${workspace}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const post = (body: unknown, workspace = 'acme') =>
+  fetch(`${server.url}/api/superagent/analyze-icp?workspace=${workspace}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const getIcp = (workspace: string) => fetch(`${server.url}/api/icp?workspace=${workspace}`);
 /** All the HTML of the named sample sites, lowercased, to trace each criterion back to what the sites say. */
-const htmlOf = async (names: readonly string[]) => (await Promise.all(names.map(async (name) =>
-  Promise.all(['index.html', 'about.html', 'about-us.html'].map((file) => readFile(join(sampleSitesDir, name, file), 'utf8').catch(() => '')))))).flat().join('\n').toLowerCase();
-const sliceWith = (analysis: IcpAnalysis, industry: string) => analysis.icpSlices.find((slice) => slice.criteria.industry.includes(industry)) as IcpSlice;
+const htmlOf = async (names: readonly string[]) =>
+  (
+    await Promise.all(
+      names.map(async (name) =>
+        Promise.all(
+          ['index.html', 'about.html', 'about-us.html'].map((file) => readFile(join(sampleSitesDir, name, file), 'utf8').catch(() => '')),
+        ),
+      ),
+    )
+  )
+    .flat()
+    .join('\n')
+    .toLowerCase();
+const sliceWith = (analysis: IcpAnalysis, industry: string) =>
+  analysis.icpSlices.find((slice) => slice.criteria.industry.includes(industry)) as IcpSlice;
 
 /** A site that accepts connections and never answers. */
 async function hangingSite(): Promise<{ url: string; close(): void }> {
@@ -62,8 +77,13 @@ beforeAll(async () => {
   const allowHosts = [new URL(sites.url).host, new URL(hanging.url).host];
   stack = await startTestPipelineWorker('icp-api', [researchPlugin], { services: { http: createGuardedHttpClient({ allowHosts }) } });
   closed = `http://127.0.0.1:${await closedPort()}/`;
-  router = icpRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue,
-    db: workspaceIcpModels(stack.database) });
+  router = icpRouter({
+    host: stack.host,
+    connection: stack.database,
+    temporal: stack.runner.temporal,
+    taskQueue: stack.runner.taskQueue,
+    db: workspaceIcpModels(stack.database),
+  });
   server = await serveRouters(router);
   const response = await post({ urls: [...SAAS, MANUFACTURER].map(siteUrl) });
   expect(response.status).toBe(200);
@@ -79,7 +99,9 @@ afterAll(async () => {
 
 describe('/api/superagent/analyze-icp and /api/icp', () => {
   it('describes every route it mounts, and only those', () => {
-    const mounted = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`));
+    const mounted = router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`),
+    );
     expect(icpRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort()).toEqual(mounted.sort());
   });
 
@@ -94,8 +116,12 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     expect([response.status, await response.json()]).toEqual([200, { urls: [] }]);
   });
 
-  it('refuses fewer than 3 URLs with the UI\'s own words, blank and repeated entries not counted', async () => {
-    for (const urls of [[siteUrl('quotewell'), siteUrl('callcraft')], [siteUrl('quotewell'), siteUrl('callcraft'), '  '], [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')]]) {
+  it("refuses fewer than 3 URLs with the UI's own words, blank and repeated entries not counted", async () => {
+    for (const urls of [
+      [siteUrl('quotewell'), siteUrl('callcraft')],
+      [siteUrl('quotewell'), siteUrl('callcraft'), '  '],
+      [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')],
+    ]) {
       const response = await post({ urls });
       expect(response.status).toBe(400);
       expect(await response.text()).toBe('Please provide at least 3 customer URLs for analysis');
@@ -123,24 +149,53 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     expect(saas.criteria.companySize).toBe('50-200 employees');
     // Shared first: VP of Sales (Pipeline Pilot, Callcraft) and CRO (Pipeline Pilot, Quotewell).
     expect(saas.criteria.jobTitles.slice(0, 2)).toEqual(['VP of Sales', 'CRO']);
-    expect(saas.criteria.jobTitles).toEqual(expect.arrayContaining(['Head of RevOps', 'Sales Leader', 'Head of Sales Operations', 'Account Executive',
-      'Sales Manager', 'Head of Sales Enablement']));
+    expect(saas.criteria.jobTitles).toEqual(
+      expect.arrayContaining([
+        'Head of RevOps',
+        'Sales Leader',
+        'Head of Sales Operations',
+        'Account Executive',
+        'Sales Manager',
+        'Head of Sales Enablement',
+      ]),
+    );
     // Stripe and Segment on all three, HubSpot and Intercom on two; Google Tag Manager (Quotewell only) is not common.
     expect(saas.criteria.techStack).toEqual(['Segment', 'Stripe', 'HubSpot', 'Intercom']);
     expect(saas.criteria.painPoints[0]).toBe('missed quota');
-    expect(saas.criteria.painPoints).toEqual(expect.arrayContaining(['manual forecasting', 'stale CRM data', 'copy-paste quotes', 'hours listening to call recordings']));
+    expect(saas.criteria.painPoints).toEqual(
+      expect.arrayContaining(['manual forecasting', 'stale CRM data', 'copy-paste quotes', 'hours listening to call recordings']),
+    );
     const html = await htmlOf(SAAS);
-    for (const value of [...saas.criteria.jobTitles, ...saas.criteria.painPoints]) expect(html).toContain(value.toLowerCase().replace(/^(.*) (\w+)$/, (_, head: string, last: string) => `${head} ${last.slice(0, -1)}`));
-    for (const tech of saas.criteria.techStack) expect(html).toMatch({ Segment: /cdn\.segment\.com/, Stripe: /js\.stripe\.com/, HubSpot: /hs-scripts\.com/, Intercom: /intercom/ }[tech]!);
+    for (const value of [...saas.criteria.jobTitles, ...saas.criteria.painPoints])
+      expect(html).toContain(
+        value.toLowerCase().replace(/^(.*) (\w+)$/, (_, head: string, last: string) => `${head} ${last.slice(0, -1)}`),
+      );
+    for (const tech of saas.criteria.techStack)
+      expect(html).toMatch(
+        { Segment: /cdn\.segment\.com/, Stripe: /js\.stripe\.com/, HubSpot: /hs-scripts\.com/, Intercom: /intercom/ }[tech]!,
+      );
   });
 
   it('keeps the different customer as a slice of its own, from what its site says', async () => {
     const factory = sliceWith(full, 'Manufacturing');
     expect(factory.name).toBe('Manufacturing · 200-500 employees');
     expect(factory.criteria).toMatchObject({ industry: ['Manufacturing'], companySize: '200-500 employees' });
-    expect(factory.criteria.jobTitles).toEqual(['Director of Procurement', 'Engineering Manager', 'VP of Operations', 'Plant Manager', 'Procurement Manager']);
+    expect(factory.criteria.jobTitles).toEqual([
+      'Director of Procurement',
+      'Engineering Manager',
+      'VP of Operations',
+      'Plant Manager',
+      'Procurement Manager',
+    ]);
     expect(factory.criteria.techStack).toEqual(expect.arrayContaining(['WordPress', 'jQuery', 'Google Analytics']));
-    expect(factory.criteria.painPoints).toEqual(['late parts', 'missed tolerances', 'suppliers who go quiet', 'unreliable lead times', 'expediting fees', 'line stoppages']);
+    expect(factory.criteria.painPoints).toEqual([
+      'late parts',
+      'missed tolerances',
+      'suppliers who go quiet',
+      'unreliable lead times',
+      'expediting fees',
+      'line stoppages',
+    ]);
     const html = await htmlOf([MANUFACTURER]);
     for (const pain of factory.criteria.painPoints) expect(html).toContain(pain);
     expect(html).toContain('over 250 employees');
@@ -155,13 +210,15 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     for (const slice of full.icpSlices) expect(Number.isInteger(slice.estimatedVolume) && slice.estimatedVolume > 0).toBe(true);
     for (const name of SAAS.concat(MANUFACTURER)) expect(full.analysisNotes).toContain(siteUrl(name));
     expect(full.analysisNotes).toContain('Analysed 4 of 4 customer sites');
-    expect(full.analysisNotes).toContain('"Pipeline Pilot is a 90-person company headquartered in Denver, Colorado, with a second office in Dublin."');
+    expect(full.analysisNotes).toContain(
+      '"Pipeline Pilot is a 90-person company headquartered in Denver, Colorado, with a second office in Dublin."',
+    );
     expect(full.analysisNotes).toContain('Kestrel Precision Machining stands alone: industry Manufacturing');
     expect(full.analysisNotes).toContain('estimatedVolume = ');
     expect(full.sourceUrls).toEqual([...SAAS, MANUFACTURER].map(siteUrl));
   });
 
-  it('stores the result as the workspace\'s ICP, visible to that workspace only', async () => {
+  it("stores the result as the workspace's ICP, visible to that workspace only", async () => {
     const stored = await getIcp('acme');
     expect(stored.status).toBe(200);
     expect(await stored.json()).toEqual(full);
@@ -194,11 +251,21 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
   });
 
   it('counts a site that does not answer in time as failed, naming it', async () => {
-    const impatient = await serveRouters(icpRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal,
-      taskQueue: stack.runner.taskQueue, db: workspaceIcpModels(stack.database), siteTimeoutMs: 2_000 }));
+    const impatient = await serveRouters(
+      icpRouter({
+        host: stack.host,
+        connection: stack.database,
+        temporal: stack.runner.temporal,
+        taskQueue: stack.runner.taskQueue,
+        db: workspaceIcpModels(stack.database),
+        siteTimeoutMs: 2_000,
+      }),
+    );
     try {
       const response = await fetch(`${impatient.url}/api/superagent/analyze-icp?workspace=slow`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urls: [...SAAS.map(siteUrl), hanging.url] }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ urls: [...SAAS.map(siteUrl), hanging.url] }),
       });
       expect(response.status).toBe(200);
       const slow = (await response.json()) as IcpAnalysis;

@@ -12,12 +12,15 @@ const MAX_TITLES = 12;
 /** Customers for full support: a slice of fewer is less certain. */
 const FULL_SUPPORT = 3;
 
-
 /**
  * Values by how many members have them; ties go round-robin over the members (each one's first
  * value, then each one's second…), so one wordy site cannot crowd out the others.
  */
-function byFrequency(members: readonly CustomerProfile[], valuesOf: (member: CustomerProfile) => string[], key = (value: string) => value.toLowerCase()) {
+function byFrequency(
+  members: readonly CustomerProfile[],
+  valuesOf: (member: CustomerProfile) => string[],
+  key = (value: string) => value.toLowerCase(),
+) {
   const counts = new Map<string, { value: string; count: number; order: number }>();
   members.forEach((member, memberIndex) => {
     [...new Set(valuesOf(member))].forEach((value, position) => {
@@ -31,7 +34,7 @@ function byFrequency(members: readonly CustomerProfile[], valuesOf: (member: Cus
   return [...counts.values()].sort((a, b) => b.count - a.count || a.order - b.order);
 }
 
-const listing = (names: readonly string[]) => names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+const listing = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * The slice a cluster of customers defines. Criteria: their industries; the headcount band they
@@ -44,11 +47,17 @@ export function sliceOf(cluster: CustomerCluster): IcpSlice {
   const industries = byFrequency(members, (member) => (member.industry ? [member.industry] : []));
   const bands = bandsSpanning(members.flatMap((member) => member.headcounts));
   const companySize = sizeLabel(bands);
-  const jobTitles = byFrequency(members, (member) => member.titles.map((mention) => mention.title), titleKey).slice(0, MAX_TITLES).map((entry) => entry.value);
+  const jobTitles = byFrequency(members, (member) => member.titles.map((mention) => mention.title), titleKey)
+    .slice(0, MAX_TITLES)
+    .map((entry) => entry.value);
   const techStack = byFrequency(members, (member) => member.techStack)
-    .filter((entry) => entry.count >= Math.ceil(members.length / 2)).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-    .slice(0, MAX_LIST).map((entry) => entry.value);
-  const painPoints = byFrequency(members, (member) => member.painPoints).slice(0, MAX_LIST).map((entry) => entry.value);
+    .filter((entry) => entry.count >= Math.ceil(members.length / 2))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    .slice(0, MAX_LIST)
+    .map((entry) => entry.value);
+  const painPoints = byFrequency(members, (member) => member.painPoints)
+    .slice(0, MAX_LIST)
+    .map((entry) => entry.value);
   const mainIndustry = industries[0];
   const meanConfidence = members.reduce((sum, member) => sum + member.confidence, 0) / members.length;
   const support = 0.5 + 0.5 * Math.min(1, members.length / FULL_SUPPORT);
@@ -62,9 +71,15 @@ export function sliceOf(cluster: CustomerCluster): IcpSlice {
       jobTitles.length ? `Buyers and users named: ${jobTitles.slice(0, 4).join(', ')}.` : '',
       techStack.length ? `Common stack: ${techStack.slice(0, 4).join(', ')}.` : '',
       revenues.length ? `Revenue hints: ${revenues.join('; ')}.` : '',
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     confidence: round2(meanConfidence * support * agreement),
-    estimatedVolume: estimateVolume(industries.map((entry) => entry.value), bands, techStack.length),
+    estimatedVolume: estimateVolume(
+      industries.map((entry) => entry.value),
+      bands,
+      techStack.length,
+    ),
     criteria: { industry: industries.map((entry) => entry.value), companySize, jobTitles, techStack, painPoints },
   };
 }

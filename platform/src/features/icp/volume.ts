@@ -32,12 +32,15 @@ const MAX_TECH_COUNTED = 3;
  * (all when unknown) × 0.5 per technology in the criteria (3 at most), to the nearest 10.
  */
 export function estimateVolume(industries: readonly string[], bands: readonly SizeBand[], techCount: number): number {
-  const companies = industries.length === 0 ? UNKNOWN_INDUSTRY
-    : industries.reduce((sum, industry) => sum + (COMPANIES_BY_INDUSTRY[industry.toLowerCase()] ?? UNKNOWN_INDUSTRY), 0);
+  const companies =
+    industries.length === 0
+      ? UNKNOWN_INDUSTRY
+      : industries.reduce((sum, industry) => sum + (COMPANIES_BY_INDUSTRY[industry.toLowerCase()] ?? UNKNOWN_INDUSTRY), 0);
   const sizeShare = bands.length === 0 ? 1 : bands.reduce((sum, band) => sum + band.share, 0);
   const narrowing = TECH_NARROWING ** Math.min(techCount, MAX_TECH_COUNTED);
   return Math.round((companies * sizeShare * narrowing) / 10) * 10;
 }
 
 /** The formula in words, for the analysis notes. */
-export const VOLUME_FORMULA = 'estimatedVolume = companies in the industry (rough order of magnitude) × share of companies in the size band × 0.5 per technology in the criteria (at most 3), to the nearest 10';
+export const VOLUME_FORMULA =
+  'estimatedVolume = companies in the industry (rough order of magnitude) × share of companies in the size band × 0.5 per technology in the criteria (at most 3), to the nearest 10';

@@ -34,7 +34,8 @@ export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb 
       const config = await getWorkspaceConfig(db, workspaceId);
       const { scoringWeights, templatePerformance, cadenceTiming } = config;
       return {
-        outcomes: await gatherOutcomes(db, workspaceId, cycleId, config), current: { scoringWeights, templatePerformance, cadenceTiming },
+        outcomes: await gatherOutcomes(db, workspaceId, cycleId, config),
+        current: { scoringWeights, templatePerformance, cadenceTiming },
         autoApply: config.learningSettings.autoApply,
       };
     },
@@ -44,7 +45,15 @@ export function createLearningActivities(deps: { db: ConfigStoreDb & OutcomesDb 
      * during the cycle survives in the others) and records the cycle's activity lines, once
      * each on a retry.
      */
-    async applyLearningResult({ workspaceId, cycleId, result }: { workspaceId: string; cycleId: string; result: LearningResult }): Promise<LearningCycleSummary> {
+    async applyLearningResult({
+      workspaceId,
+      cycleId,
+      result,
+    }: {
+      workspaceId: string;
+      cycleId: string;
+      result: LearningResult;
+    }): Promise<LearningCycleSummary> {
       const summary: LearningCycleSummary = { cycleId, applied: [], rejected: [] };
       for (const key of LEARNED_KEYS.filter((part) => result.applied[part])) {
         if (!CONFIG_SCHEMAS[key].safeParse(result.effective[key]).success) summary.rejected.push(key);

@@ -29,7 +29,11 @@ export interface ActivityView {
 /** Records one Recent Activity line; idempotent per (workspace, entryKey). */
 export async function recordActivity(db: ActivityLogDb, input: z.input<typeof ActivityInput>): Promise<void> {
   const { entryKey = randomUUID(), ...entry } = ActivityInput.parse(input);
-  await db.activityEntries.updateOne({ workspaceId: entry.workspaceId, entryKey }, { $setOnInsert: { ...entry, entryKey } }, { upsert: true });
+  await db.activityEntries.updateOne(
+    { workspaceId: entry.workspaceId, entryKey },
+    { $setOnInsert: { ...entry, entryKey } },
+    { upsert: true },
+  );
 }
 
 /** The workspace's latest activity, newest first. */

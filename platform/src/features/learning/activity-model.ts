@@ -27,7 +27,8 @@ ActivityEntrySchema.index({ workspaceId: 1, time: -1 });
 /** Registers the activity entry model on a connection (once); collection `activity_entries`. */
 export function activityEntryModels(connection: Connection) {
   return {
-    activityEntries: (connection.models.ActivityEntry as Model<ActivityEntry> | undefined)
-      ?? connection.model<ActivityEntry>('ActivityEntry', ActivityEntrySchema, 'activity_entries'),
+    activityEntries:
+      (connection.models.ActivityEntry as Model<ActivityEntry> | undefined) ??
+      connection.model<ActivityEntry>('ActivityEntry', ActivityEntrySchema, 'activity_entries'),
   };
 }

@@ -6,8 +6,13 @@ export type CyclesModel = Model<unknown>;
 
 /** One dashboard insight (spec entity Insight) as the learning engine stores it. */
 export const InsightSchema = z.object({
-  title: z.string(), description: z.string(), implementedDate: z.string().nullable(), impact: z.string(),
-  confidence: z.number(), type: z.string(), color: z.string(),
+  title: z.string(),
+  description: z.string(),
+  implementedDate: z.string().nullable(),
+  impact: z.string(),
+  confidence: z.number(),
+  type: z.string(),
+  color: z.string(),
 });
 export type Insight = z.output<typeof InsightSchema>;
 
@@ -17,7 +22,10 @@ const StoredCycle = z.object({
 });
 
 /** How many learning cycles the workspace has run, and the newest one's learning score (0 when none). */
-export async function learningProgress(cycles: CyclesModel | undefined, workspaceId: string): Promise<{ cycles: number; learningScore: number }> {
+export async function learningProgress(
+  cycles: CyclesModel | undefined,
+  workspaceId: string,
+): Promise<{ cycles: number; learningScore: number }> {
   if (!cycles) return { cycles: 0, learningScore: 0 }; // no learning engine installed: nothing learned
   const [count, latest] = await Promise.all([
     cycles.countDocuments({ workspaceId }),

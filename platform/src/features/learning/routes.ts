@@ -8,11 +8,16 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const Started = z.object({
-  runId: z.string().describe('Temporal run id'), workflowId: z.string(), cycleId: z.string().describe('The learning cycle\'s id'),
+  runId: z.string().describe('Temporal run id'),
+  workflowId: z.string(),
+  cycleId: z.string().describe("The learning cycle's id"),
 });
 
 const Status = z.object({
-  nextCycleAt: z.string().nullable().describe('ISO time of the weekly schedule\'s next run; null when automatic cycles are off or no schedule exists'),
+  nextCycleAt: z
+    .string()
+    .nullable()
+    .describe("ISO time of the weekly schedule's next run; null when automatic cycles are off or no schedule exists"),
   automaticCycles: z.boolean().describe('The workspace\'s "Automatic Learning Cycles" switch'),
   lastCycleAt: z.string().nullable().describe('ISO time of the newest cycle; null before the first'),
   pendingOutcomes: z.number().int().describe('Outcome events no cycle has learned from yet'),
@@ -29,21 +34,37 @@ export interface LearningRouteDeps extends LearningStarter {
 
 /** /api/learning: the dashboard's "Trigger Learning Cycle" and its Learning Queue. */
 export const learningRoutes = [
-  route<LearningRouteDeps>({
-    method: 'post', path: '/api/learning/trigger', summary: 'Starts a learning cycle now (it runs on the worker)', tags: ['learning'], query: WorkspaceQuery,
-    responses: { 202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started }, 400: { description: 'Invalid workspace slug' } },
-  }, (deps) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    ctx.status = 202;
-    ctx.body = await startLearningCycle(deps, workspaceId);
-  }),
-  route<LearningRouteDeps>({
-    method: 'get', path: '/api/learning/status', summary: 'The Learning Queue: next scheduled cycle, outcomes gathered since the last one, the minimum sample size',
-    tags: ['learning'], query: WorkspaceQuery,
-    responses: { 200: { description: 'The workspace\'s learning queue', schema: Status }, 400: { description: 'Invalid workspace slug' } },
-  }, (deps) => async (ctx) => {
-    ctx.body = await learningStatus(deps, workspaceOf(ctx));
-  }),
+  route<LearningRouteDeps>(
+    {
+      method: 'post',
+      path: '/api/learning/trigger',
+      summary: 'Starts a learning cycle now (it runs on the worker)',
+      tags: ['learning'],
+      query: WorkspaceQuery,
+      responses: {
+        202: { description: 'Started; the cycle shows on the dashboard when done', schema: Started },
+        400: { description: 'Invalid workspace slug' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      ctx.status = 202;
+      ctx.body = await startLearningCycle(deps, workspaceId);
+    },
+  ),
+  route<LearningRouteDeps>(
+    {
+      method: 'get',
+      path: '/api/learning/status',
+      summary: 'The Learning Queue: next scheduled cycle, outcomes gathered since the last one, the minimum sample size',
+      tags: ['learning'],
+      query: WorkspaceQuery,
+      responses: { 200: { description: "The workspace's learning queue", schema: Status }, 400: { description: 'Invalid workspace slug' } },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = await learningStatus(deps, workspaceOf(ctx));
+    },
+  ),
 ];
 
 export const learningRouter = (deps: LearningRouteDeps) => routerOf(learningRoutes, deps);

@@ -1,4 +1,10 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsStartWorkflowAction, type ScheduleSpec } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptionsStartWorkflowAction,
+  type ScheduleSpec,
+} from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
 import type { LearningCycleInput, LearningCycleSummary } from '@meetflow/workflows';
 
@@ -25,15 +31,23 @@ export const learningScheduleId = (workspaceId: string) => `learning-cycle-${wor
  * Schedule, or updates its timing and action when it exists. Safe to call at every start-up.
  * Overlapping runs are skipped: a cycle still running when the next one is due keeps going alone.
  */
-export async function ensureLearningSchedule(client: Client, options: LearningScheduleOptions): Promise<{ scheduleId: string; created: boolean }> {
+export async function ensureLearningSchedule(
+  client: Client,
+  options: LearningScheduleOptions,
+): Promise<{ scheduleId: string; created: boolean }> {
   const scheduleId = learningScheduleId(options.workspaceId);
-  const spec: ScheduleSpec = options.every !== undefined
-    ? { intervals: [{ every: options.every }] }
-    : { cronExpressions: [options.cron ?? DEFAULT_LEARNING_CRON], timezone: 'UTC' };
+  const spec: ScheduleSpec =
+    options.every !== undefined
+      ? { intervals: [{ every: options.every }] }
+      : { cronExpressions: [options.cron ?? DEFAULT_LEARNING_CRON], timezone: 'UTC' };
   const input: LearningCycleInput = { workspaceId: options.workspaceId };
   // Temporal appends the scheduled time to this id, so each run (and its cycle id) is unique.
   const action: ScheduleOptionsStartWorkflowAction<LearningCycleWorkflow> = {
-    type: 'startWorkflow', workflowType: 'learningCycle', taskQueue: options.taskQueue, workflowId: scheduleId, args: [input],
+    type: 'startWorkflow',
+    workflowType: 'learningCycle',
+    taskQueue: options.taskQueue,
+    workflowId: scheduleId,
+    args: [input],
   };
   try {
     await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } });

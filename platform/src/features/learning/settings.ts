@@ -15,8 +15,11 @@ const PAUSED_NOTE = 'Automatic Learning Cycles switched off on /agents';
  * on creates (or keeps) the schedule and unpauses it; off pauses it, so a manual trigger still
  * works and switching back on resumes the same schedule. Idempotent.
  */
-export async function applyLearningSettings(target: LearningScheduleTarget, workspaceId: string,
-  settings: WorkspaceConfig['learningSettings']): Promise<void> {
+export async function applyLearningSettings(
+  target: LearningScheduleTarget,
+  workspaceId: string,
+  settings: WorkspaceConfig['learningSettings'],
+): Promise<void> {
   if (settings.automaticCycles) {
     await ensureLearningSchedule(target.client, { workspaceId, taskQueue: target.taskQueue });
     const handle = target.client.schedule.getHandle(learningScheduleId(workspaceId));
@@ -34,7 +37,8 @@ export async function applyLearningSettings(target: LearningScheduleTarget, work
 /** A config-change hook (PUT/DELETE /api/config/:key) that keeps the schedule in step with the switch. */
 export function learningSettingsChanged(target: LearningScheduleTarget) {
   return async (workspaceId: string, entry: { configKey: string; configValue: unknown }): Promise<void> => {
-    if (entry.configKey === 'learningSettings') await applyLearningSettings(target, workspaceId, entry.configValue as WorkspaceConfig['learningSettings']);
+    if (entry.configKey === 'learningSettings')
+      await applyLearningSettings(target, workspaceId, entry.configValue as WorkspaceConfig['learningSettings']);
   };
 }
 
@@ -42,7 +46,7 @@ export function learningSettingsChanged(target: LearningScheduleTarget) {
 export async function nextScheduledCycle(client: Client, workspaceId: string): Promise<Date | null> {
   try {
     const description = await client.schedule.getHandle(learningScheduleId(workspaceId)).describe();
-    return description.state.paused ? null : description.info.nextActionTimes[0] ?? null;
+    return description.state.paused ? null : (description.info.nextActionTimes[0] ?? null);
   } catch (error) {
     if (error instanceof ScheduleNotFoundError) return null;
     throw error;

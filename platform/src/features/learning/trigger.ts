@@ -12,11 +12,16 @@ export interface LearningStarter {
 export const learningWorkflowId = (workspaceId: string, cycleId: string) => `learning-cycle-${workspaceId}-${cycleId}`;
 
 /** Starts one learning cycle of a workspace now; it runs on the worker, this returns at once. */
-export async function startLearningCycle(starter: LearningStarter, workspaceId: string): Promise<{ cycleId: string; workflowId: string; runId: string }> {
+export async function startLearningCycle(
+  starter: LearningStarter,
+  workspaceId: string,
+): Promise<{ cycleId: string; workflowId: string; runId: string }> {
   const cycleId = randomUUID();
   const input: LearningCycleInput = { workspaceId, cycleId };
   const handle = await starter.client.workflow.start('learningCycle', {
-    taskQueue: starter.taskQueue, workflowId: learningWorkflowId(workspaceId, cycleId), args: [input],
+    taskQueue: starter.taskQueue,
+    workflowId: learningWorkflowId(workspaceId, cycleId),
+    args: [input],
   });
   return { cycleId, workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
 }

@@ -24,19 +24,32 @@ export type ChargeResult = { charged: boolean; amount: number; sliceId: string |
  * workspace's slice of the prospect's tier by headcount; a prospect of unknown size, or a
  * workspace without that slice, is not charged.
  */
-export async function chargeMeetingOutcome(deps: PluginApiDeps, workspaceId: string,
-  meeting: { id: string; prospectId: number; scheduledAt: string }, outcome: 'completed' | 'no-show'): Promise<ChargeResult> {
-  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PRICING)) return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
-  const prospect = await prospectModel(deps.connection).findOne({ workspaceId, id: meeting.prospectId }, { employeeCount: 1 }).lean<{ employeeCount?: number | null }>();
+export async function chargeMeetingOutcome(
+  deps: PluginApiDeps,
+  workspaceId: string,
+  meeting: { id: string; prospectId: number; scheduledAt: string },
+  outcome: 'completed' | 'no-show',
+): Promise<ChargeResult> {
+  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PRICING))
+    return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
+  const prospect = await prospectModel(deps.connection)
+    .findOne({ workspaceId, id: meeting.prospectId }, { employeeCount: 1 })
+    .lean<{ employeeCount?: number | null }>();
   const tier = tierOfHeadcount(prospect?.employeeCount);
-  if (!tier) return { charged: false, amount: 0, sliceId: null, reason: 'the prospect\'s company size is unknown, so no slice prices the meeting' };
+  if (!tier)
+    return { charged: false, amount: 0, sliceId: null, reason: "the prospect's company size is unknown, so no slice prices the meeting" };
   // chargeMeeting is idempotent per meeting (the first outcome reported stands), so a retried request charges once.
-  const call = (activity: string, input: unknown) => callPluginActivity(deps.temporal, deps.taskQueue, `${PRICING}.${activity}`, input,
-    { timeout: deps.host.activityIndex().get(`${PRICING}.${activity}`)?.timeout });
+  const call = (activity: string, input: unknown) =>
+    callPluginActivity(deps.temporal, deps.taskQueue, `${PRICING}.${activity}`, input, {
+      timeout: deps.host.activityIndex().get(`${PRICING}.${activity}`)?.timeout,
+    });
   const { slices } = Slices.parse(await call('listSlices', { workspaceId }));
   const slice = slices.find((candidate) => candidate.sliceId === tier) ?? slices.find((candidate) => candidate.tier === tier);
   if (!slice) return { charged: false, amount: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };
-  const answer = z.object({ charged: z.boolean(), amount: z.number(), reason: z.string() }).parse(await call('chargeMeeting',
-    { workspaceId, meetingId: meeting.id, sliceId: slice.sliceId, outcome, attendedAt: meeting.scheduledAt }));
+  const answer = z
+    .object({ charged: z.boolean(), amount: z.number(), reason: z.string() })
+    .parse(
+      await call('chargeMeeting', { workspaceId, meetingId: meeting.id, sliceId: slice.sliceId, outcome, attendedAt: meeting.scheduledAt }),
+    );
   return { ...answer, sliceId: slice.sliceId };
 }

@@ -40,12 +40,15 @@ const toApiMeeting = ({ prospectEmail: _email, ...meeting }: MeetingView): ApiMe
 
 function call(deps: MeetingDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
   const name = `${PLUGIN}.${activity}`;
-  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, { timeout: deps.host.activityIndex().get(name)?.timeout, ...options });
+  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, {
+    timeout: deps.host.activityIndex().get(name)?.timeout,
+    ...options,
+  });
 }
 
 /** The workspace's meetings, earliest first, from the plugin's listMeetings service. */
 export async function listMeetings(deps: MeetingDeps, workspaceId: string): Promise<ApiMeeting[]> {
-  const { meetings } = await callPluginService(deps, `${PLUGIN}.listMeetings`, { workspaceId }) as z.output<typeof listMeetingsOutput>;
+  const { meetings } = (await callPluginService(deps, `${PLUGIN}.listMeetings`, { workspaceId })) as z.output<typeof listMeetingsOutput>;
   return meetings.map(toApiMeeting);
 }
 
@@ -59,18 +62,28 @@ export async function bookMeeting(deps: MeetingDeps, workspaceId: string, reques
   await findProspect({ prospects: prospectModel(deps.connection) }, workspaceId, request.prospectId);
   const start = new Date(request.scheduledAt).toISOString();
   const idempotencyKey = request.idempotencyKey ?? `${workspaceId}:${request.prospectId}:${start}`;
-  const booked = await call(deps, 'bookMeeting', { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey }, {
-    // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
-    idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
-    failures: { SlotUnavailable: ConflictError, IdempotencyKeyReused: ConflictError },
-  }) as { meeting: { id: string } };
+  const booked = (await call(
+    deps,
+    'bookMeeting',
+    { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey },
+    {
+      // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
+      idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
+      failures: { SlotUnavailable: ConflictError, IdempotencyKeyReused: ConflictError },
+    },
+  )) as { meeting: { id: string } };
   await recordMeetingOutcome(deps, workspaceId, booked.meeting.id, 'meeting_booked', request.prospectId);
   return booked;
 }
 
 /** Meetings are outcomes: booked, attended or not feed the dashboard, learning and pricing (once per meeting). */
-async function recordMeetingOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string,
-  type: 'meeting_booked' | 'meeting_attended' | 'meeting_no_show', prospectId?: number): Promise<void> {
+async function recordMeetingOutcome(
+  deps: MeetingDeps,
+  workspaceId: string,
+  meetingId: string,
+  type: 'meeting_booked' | 'meeting_attended' | 'meeting_no_show',
+  prospectId?: number,
+): Promise<void> {
   const db = { ...outcomeEventModels(deps.connection), ...dashboardRollupModels(deps.connection) };
   // One attendance event per meeting: the first outcome reported stands, as in the pricing ledger
   // (a no-show corrected to completed later changes the meeting, not the counted outcome).
@@ -84,11 +97,22 @@ async function recordMeetingOutcome(deps: MeetingDeps, workspaceId: string, meet
  * slice's price, a no-show is not (see chargeMeetingOutcome); the first outcome reported stands.
  */
 export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string, outcome: string): Promise<unknown> {
-  const marked = await call(deps, 'markOutcome', { workspaceId, meetingId, outcome }, {
-    failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
-  }) as { meeting: { prospectId: number; scheduledAt: string } };
+  const marked = (await call(
+    deps,
+    'markOutcome',
+    { workspaceId, meetingId, outcome },
+    {
+      failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
+    },
+  )) as { meeting: { prospectId: number; scheduledAt: string } };
   if (outcome === 'completed' || outcome === 'no-show') {
-    await recordMeetingOutcome(deps, workspaceId, meetingId, outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show', marked.meeting.prospectId);
+    await recordMeetingOutcome(
+      deps,
+      workspaceId,
+      meetingId,
+      outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show',
+      marked.meeting.prospectId,
+    );
     await chargeMeetingOutcome(deps, workspaceId, { ...marked.meeting, id: meetingId }, outcome);
   }
   return marked;
@@ -101,7 +125,11 @@ export async function proposeSlots(deps: MeetingDeps, workspaceId: string, count
 
 /** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it (the plugin's invitation service). */
 export async function meetingInvitation(deps: MeetingDeps, workspaceId: string, meetingId: string): Promise<string> {
-  const { ics } = await callPluginService(deps, `${PLUGIN}.invitation`, { workspaceId, meetingId },
-    { failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError } }) as { ics: string };
+  const { ics } = (await callPluginService(
+    deps,
+    `${PLUGIN}.invitation`,
+    { workspaceId, meetingId },
+    { failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError } },
+  )) as { ics: string };
   return ics;
 }

@@ -8,8 +8,21 @@ import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { meetingsRouteDocs, meetingsRouter } from './routes.ts';
 
-interface Meeting { id: string; scheduledAt: string; bookedAt: string; status: string; meetingUrl: string; prospectId: number; prospectName: string; durationMinutes: number }
-interface Slot { start: string; end: string; label: string }
+interface Meeting {
+  id: string;
+  scheduledAt: string;
+  bookedAt: string;
+  status: string;
+  meetingUrl: string;
+  prospectId: number;
+  prospectName: string;
+  durationMinutes: number;
+}
+interface Slot {
+  start: string;
+  end: string;
+  label: string;
+}
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveForTest>>;
@@ -18,10 +31,17 @@ let offered: Slot[];
 let slots: Slot[];
 
 const get = (path: string) => fetch(`${server.url}${path}`);
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const booking = (prospectId: number, scheduledAt: string) => ({
+  prospectId,
+  prospect: { name: `Prospect ${prospectId}`, email: `p${prospectId}@acme.com` },
+  scheduledAt,
 });
-const booking = (prospectId: number, scheduledAt: string) => ({ prospectId, prospect: { name: `Prospect ${prospectId}`, email: `p${prospectId}@acme.com` }, scheduledAt });
 const list = async (workspace: string) => (await (await get(`/api/meetings?workspace=${workspace}`)).json()) as Meeting[];
 const book = async (workspace: string, body: unknown, headers: Record<string, string> = {}) => {
   const response = await post(`/api/meetings?workspace=${workspace}`, body, headers);
@@ -31,11 +51,27 @@ const book = async (workspace: string, body: unknown, headers: Record<string, st
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('meetings-api', [meetingBookingPlugin, ppmPricingPlugin]);
-  router = meetingsRouter({ host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue });
+  router = meetingsRouter({
+    host: stack.host,
+    connection: stack.database,
+    temporal: stack.runner.temporal,
+    taskQueue: stack.runner.taskQueue,
+  });
   server = await serveRouters(router);
   // Meetings are booked for prospects the workspace has: acme has 1–4, globex only 1.
-  for (const [workspace, id] of [['acme', 1], ['acme', 2], ['acme', 3], ['acme', 4], ['globex', 1]] as const) {
-    const created = await createProspect(stack.db, workspace, { firstName: 'Prospect', lastName: String(id), company: 'Acme', email: `p${id}@acme.com` });
+  for (const [workspace, id] of [
+    ['acme', 1],
+    ['acme', 2],
+    ['acme', 3],
+    ['acme', 4],
+    ['globex', 1],
+  ] as const) {
+    const created = await createProspect(stack.db, workspace, {
+      firstName: 'Prospect',
+      lastName: String(id),
+      company: 'Acme',
+      email: `p${id}@acme.com`,
+    });
     expect(created.id).toBe(id);
   }
   const response = await get('/api/meetings/slots?count=5&workspace=acme');
@@ -51,8 +87,9 @@ afterAll(async () => {
 
 describe('/api/meetings', () => {
   it('describes every route it mounts, and only those', () => {
-    const mounted = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD')
-      .map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`));
+    const mounted = router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+    );
     expect(meetingsRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort()).toEqual(mounted.sort());
   });
 
@@ -73,8 +110,14 @@ describe('/api/meetings', () => {
     const later = await book('acme', booking(2, slots[1]!.start));
     const earlier = await book('acme', booking(1, slots[0]!.start));
     expect(earlier.meeting).toEqual({
-      id: expect.stringMatching(/^[a-f\d]{24}$/), prospectId: 1, prospectName: 'Prospect 1', scheduledAt: slots[0]!.start,
-      durationMinutes: 30, status: 'scheduled', meetingUrl: `https://meet.jit.si/meetflow-${earlier.meeting.id}`, bookedAt: expect.any(String),
+      id: expect.stringMatching(/^[a-f\d]{24}$/),
+      prospectId: 1,
+      prospectName: 'Prospect 1',
+      scheduledAt: slots[0]!.start,
+      durationMinutes: 30,
+      status: 'scheduled',
+      meetingUrl: `https://meet.jit.si/meetflow-${earlier.meeting.id}`,
+      bookedAt: expect.any(String),
     });
     // Booked just now: the Meeting Scheduler's "This Week" counts by this time.
     expect(Math.abs(Date.parse(earlier.meeting.bookedAt) - Date.now())).toBeLessThan(60_000);
@@ -88,7 +131,7 @@ describe('/api/meetings', () => {
     expect(await invite.text()).toBe(earlier.ics);
   });
 
-  it('refuses to double-book a slot with a 409 carrying the plugin\'s reason', async () => {
+  it("refuses to double-book a slot with a 409 carrying the plugin's reason", async () => {
     const clash = await post('/api/meetings?workspace=acme', booking(3, slots[0]!.start));
     expect(clash.status).toBe(409);
     expect(await clash.text()).toBe(`cannot book ${slots[0]!.start}: it overlaps another meeting or its 15-minute buffer`);
@@ -113,7 +156,8 @@ describe('/api/meetings', () => {
 
   it('names every bad field of a booking', async () => {
     const response = await fetch(`${server.url}/api/meetings?workspace=acme`, {
-      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ prospectId: 'one', prospect: { name: '', email: 'not-an-email' }, scheduledAt: 'tomorrow' }),
     });
     expect(response.status).toBe(400);
@@ -137,7 +181,7 @@ describe('/api/meetings', () => {
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: { $in: ['globex', 'fresh'] } })).toBe(0);
   });
 
-  it('records outcomes through the plugin\'s transitions', async () => {
+  it("records outcomes through the plugin's transitions", async () => {
     const [meeting, other] = await list('acme');
     const mark = (id: string, outcome: string) => post(`/api/meetings/${id}/outcome?workspace=acme`, { outcome });
 
@@ -161,11 +205,15 @@ describe('/api/meetings', () => {
     expect((await list('acme')).map((entry) => entry.status)).toEqual(['completed', 'cancelled', 'scheduled']);
 
     // Meetings are outcomes: every booking counts once, and the first attendance outcome reported stands.
-    const events = async (type: 'meeting_booked' | 'meeting_no_show' | 'meeting_attended') => stack.db.outcomeEvents.countDocuments({ workspaceId: 'acme', type });
+    const events = async (type: 'meeting_booked' | 'meeting_no_show' | 'meeting_attended') =>
+      stack.db.outcomeEvents.countDocuments({ workspaceId: 'acme', type });
     expect(await events('meeting_booked')).toBe(3);
     expect([await events('meeting_no_show'), await events('meeting_attended')]).toEqual([1, 0]);
-    expect(await stack.db.dashboardRollups.findOne({ workspaceId: 'acme', period: 'total' }).lean())
-      .toMatchObject({ meetingsBooked: 3, noShows: 1, meetingsAttended: 0 });
+    expect(await stack.db.dashboardRollups.findOne({ workspaceId: 'acme', period: 'total' }).lean()).toMatchObject({
+      meetingsBooked: 3,
+      noShows: 1,
+      meetingsAttended: 0,
+    });
   });
 
   it('keeps workspaces apart: another workspace neither sees nor touches them, and books the same time freely', async () => {
@@ -182,13 +230,18 @@ describe('/api/meetings', () => {
     expect((await list('acme')).map((entry) => entry.id)).not.toContain(theirs.meeting.id);
   });
 
-  it('charges an attended meeting at the slice of the prospect\'s headcount, never a no-show or a prospect of unknown size', async () => {
+  it("charges an attended meeting at the slice of the prospect's headcount, never a no-show or a prospect of unknown size", async () => {
     const deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
     await ensureDefaultSlices(deps, 'billing');
     const sizes = [120, 20, undefined];
     for (const [index, employeeCount] of sizes.entries()) {
-      await createProspect(stack.db, 'billing', { firstName: 'Billed', lastName: String(index + 1), company: 'Acme', email: `b${index + 1}@acme.com`,
-        ...(employeeCount === undefined ? {} : { employeeCount }) });
+      await createProspect(stack.db, 'billing', {
+        firstName: 'Billed',
+        lastName: String(index + 1),
+        company: 'Acme',
+        email: `b${index + 1}@acme.com`,
+        ...(employeeCount === undefined ? {} : { employeeCount }),
+      });
     }
     const [attended, missed, unsized] = await Promise.all([1, 2, 3].map((id, index) => book('billing', booking(id, slots[index]!.start))));
     const mark = (id: string, outcome: string) => post(`/api/meetings/${id}/outcome?workspace=billing`, { outcome });
@@ -197,11 +250,19 @@ describe('/api/meetings', () => {
     expect((await mark(missed!.meeting.id, 'no-show')).status).toBe(200);
     expect((await mark(unsized!.meeting.id, 'completed')).status).toBe(200);
 
-    const { slices } = await callPricing(deps, 'listSlices', { workspaceId: 'billing' }) as { slices: Array<{ sliceId: string; ppm: number }> };
+    const { slices } = (await callPricing(deps, 'listSlices', { workspaceId: 'billing' })) as {
+      slices: Array<{ sliceId: string; ppm: number }>;
+    };
     const standard = slices.find((slice) => slice.sliceId === 'standard')!;
     const ledger = await callPricing(deps, 'ledgerSummary', { workspaceId: 'billing' });
-    expect(ledger).toMatchObject({ meetingsCharged: 1, total: standard.ppm, noShows: 1, bySlice: [
-      { sliceId: 'standard', meetingsCharged: 1, total: standard.ppm, noShows: 0 }, { sliceId: 'volume', meetingsCharged: 0, total: 0, noShows: 1 },
-    ] });
+    expect(ledger).toMatchObject({
+      meetingsCharged: 1,
+      total: standard.ppm,
+      noShows: 1,
+      bySlice: [
+        { sliceId: 'standard', meetingsCharged: 1, total: standard.ppm, noShows: 0 },
+        { sliceId: 'volume', meetingsCharged: 0, total: 0, noShows: 1 },
+      ],
+    });
   });
 });

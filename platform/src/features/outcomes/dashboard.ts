@@ -33,7 +33,11 @@ export interface TrendPoint {
 export const TREND_WEEKS = 12;
 
 /** The chart's ranges: 7 and 30 days in daily points, 90 days in weekly points. */
-export const TREND_RANGES = { '7d': { days: 7, bucket: 'day' }, '30d': { days: 30, bucket: 'day' }, '90d': { days: 90, bucket: 'week' } } as const;
+export const TREND_RANGES = {
+  '7d': { days: 7, bucket: 'day' },
+  '30d': { days: 30, bucket: 'day' },
+  '90d': { days: 90, bucket: 'week' },
+} as const;
 export type TrendRange = keyof typeof TREND_RANGES;
 
 // Rollup periods by kind (the all-time one is `total`); these never match each other. Strings,
@@ -49,7 +53,11 @@ const countersOf = (rollup: Partial<DashboardRollup> | null) =>
   Object.fromEntries(ROLLUP_COUNTERS.map((name) => [name, rollup?.[name] ?? 0])) as Record<RollupCounter, number>;
 
 /** The metrics strip, from the all-time rollup and the learning engine's cycles; all 0 for a fresh workspace. */
-export async function dashboardMetrics(db: Pick<OutcomesDb, 'dashboardRollups'>, cycles: CyclesModel | undefined, workspaceId: string): Promise<DashboardMetrics> {
+export async function dashboardMetrics(
+  db: Pick<OutcomesDb, 'dashboardRollups'>,
+  cycles: CyclesModel | undefined,
+  workspaceId: string,
+): Promise<DashboardMetrics> {
   const [total, progress] = await Promise.all([
     db.dashboardRollups.findOne({ workspaceId, period: TOTAL_PERIOD }).lean(),
     learningProgress(cycles, workspaceId),
@@ -82,17 +90,28 @@ function trendPoint(rollup: Partial<DashboardRollup> & { period: string }): Tren
  * left out). Without a range: the last 12 weeks with data. With one: the buckets of the last
  * 7 or 30 days (daily) or 90 days (weekly) up to `now`, its own day or week included.
  */
-export async function dashboardTrends(db: Pick<OutcomesDb, 'dashboardRollups'>, workspaceId: string, range?: TrendRange, now = new Date()): Promise<TrendPoint[]> {
+export async function dashboardTrends(
+  db: Pick<OutcomesDb, 'dashboardRollups'>,
+  workspaceId: string,
+  range?: TrendRange,
+  now = new Date(),
+): Promise<TrendPoint[]> {
   if (!range) {
     // ISO week keys sort as strings (`2024-W52` < `2025-W01`).
-    const weeks = await db.dashboardRollups.find({ workspaceId, period: { $regex: WEEK_PERIOD } }).sort({ period: -1 }).limit(TREND_WEEKS).lean();
+    const weeks = await db.dashboardRollups
+      .find({ workspaceId, period: { $regex: WEEK_PERIOD } })
+      .sort({ period: -1 })
+      .limit(TREND_WEEKS)
+      .lean();
     return weeks.reverse().map(trendPoint);
   }
   const { days, bucket } = TREND_RANGES[range];
   const first = daysBefore(now, days - 1);
   const [from, to, pattern] = bucket === 'day' ? [dayOf(first), dayOf(now), DAY_PERIOD] : [isoWeekOf(first), isoWeekOf(now), WEEK_PERIOD];
   // Two conditions on `period` in an $and: the embedded database drops a range given beside $regex.
-  const rollups = await db.dashboardRollups.find({ workspaceId, $and: [{ period: { $gte: from, $lte: to } }, { period: { $regex: pattern } }] })
-    .sort({ period: 1 }).lean();
+  const rollups = await db.dashboardRollups
+    .find({ workspaceId, $and: [{ period: { $gte: from, $lte: to } }, { period: { $regex: pattern } }] })
+    .sort({ period: 1 })
+    .lean();
   return rollups.map(trendPoint);
 }

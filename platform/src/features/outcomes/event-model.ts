@@ -36,21 +36,27 @@ export interface OutcomeEvent {
   createdAt?: Date;
 }
 
-const OutcomeEventSchema = new Schema<OutcomeEvent>({
-  workspaceId: { type: String, required: true },
-  eventId: { type: String, required: true },
-  type: { type: String, required: true, enum: OUTCOME_TYPES },
-  at: { type: Date, required: true },
-  prospectId: String,
-  template: String,
-  step: Number,
-  dayOffset: Number,
-  category: String,
-  score: Number,
-  features: { type: new Schema({ companySize: Number, industryMatch: Number, techStack: Number, jobTitle: Number }, { _id: false }), default: undefined },
-  applied: { type: Boolean, required: true, default: false },
-  learnedIn: { type: String, default: null },
-}, { timestamps: { createdAt: true, updatedAt: false } });
+const OutcomeEventSchema = new Schema<OutcomeEvent>(
+  {
+    workspaceId: { type: String, required: true },
+    eventId: { type: String, required: true },
+    type: { type: String, required: true, enum: OUTCOME_TYPES },
+    at: { type: Date, required: true },
+    prospectId: String,
+    template: String,
+    step: Number,
+    dayOffset: Number,
+    category: String,
+    score: Number,
+    features: {
+      type: new Schema({ companySize: Number, industryMatch: Number, techStack: Number, jobTitle: Number }, { _id: false }),
+      default: undefined,
+    },
+    applied: { type: Boolean, required: true, default: false },
+    learnedIn: { type: String, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
 // The idempotency key: a retried event is refused by this index and counted once.
 OutcomeEventSchema.index({ workspaceId: 1, eventId: 1 }, { unique: true });
 OutcomeEventSchema.index({ workspaceId: 1, applied: 1 });
@@ -60,7 +66,8 @@ OutcomeEventSchema.index({ workspaceId: 1, type: 1, prospectId: 1 });
 /** Registers the outcome event model on a connection (once); collection `outcome_events`. */
 export function outcomeEventModels(connection: Connection) {
   return {
-    outcomeEvents: (connection.models.OutcomeEvent as Model<OutcomeEvent> | undefined)
-      ?? connection.model<OutcomeEvent>('OutcomeEvent', OutcomeEventSchema, 'outcome_events'),
+    outcomeEvents:
+      (connection.models.OutcomeEvent as Model<OutcomeEvent> | undefined) ??
+      connection.model<OutcomeEvent>('OutcomeEvent', OutcomeEventSchema, 'outcome_events'),
   };
 }

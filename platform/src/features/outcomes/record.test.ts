@@ -30,27 +30,46 @@ const countOf = (type: string) => ({ $sum: { $cond: [is(type), 1, 0] } });
 async function recompute(workspaceId: string, periodFormat = '%G-W%V') {
   const rows = await db.outcomeEvents.aggregate<Record<string, number> & { _id: string }>([
     { $match: { workspaceId } },
-    { $group: {
-      _id: { $dateToString: { date: '$at', format: periodFormat } },
-      sends: countOf('sent'), replies: countOf('replied'), meetingsBooked: countOf('meeting_booked'),
-      meetingsAttended: countOf('meeting_attended'), noShows: countOf('meeting_no_show'), leadsScored: countOf('lead_scored'),
-      positiveReplies: { $sum: { $cond: [{ $and: [is('replied'), { $or: [{ $eq: ['$category', 'interested'] }, { $eq: ['$category', 'referral'] }] }] }, 1, 0] } },
-      scoreSum: { $sum: { $cond: [is('lead_scored'), '$score', 0] } },
-    } },
+    {
+      $group: {
+        _id: { $dateToString: { date: '$at', format: periodFormat } },
+        sends: countOf('sent'),
+        replies: countOf('replied'),
+        meetingsBooked: countOf('meeting_booked'),
+        meetingsAttended: countOf('meeting_attended'),
+        noShows: countOf('meeting_no_show'),
+        leadsScored: countOf('lead_scored'),
+        positiveReplies: {
+          $sum: {
+            $cond: [{ $and: [is('replied'), { $or: [{ $eq: ['$category', 'interested'] }, { $eq: ['$category', 'referral'] }] }] }, 1, 0],
+          },
+        },
+        scoreSum: { $sum: { $cond: [is('lead_scored'), '$score', 0] } },
+      },
+    },
   ]);
   const weeks = Object.fromEntries(rows.map(({ _id, ...sums }) => [_id, counters(sums)]));
-  const total = Object.fromEntries(ROLLUP_COUNTERS.map((name) => [name, rows.reduce((sum, row) => sum + (row[name] ?? 0), 0)])) as Record<RollupCounter, number>;
+  const total = Object.fromEntries(ROLLUP_COUNTERS.map((name) => [name, rows.reduce((sum, row) => sum + (row[name] ?? 0), 0)])) as Record<
+    RollupCounter,
+    number
+  >;
   return { weeks, total };
 }
 
 /** A seeded generator, so the event mix is varied but the test is repeatable. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('recordOutcome', () => {
   it('records an event once: the same eventId again is a no-op, also when sent concurrently', async () => {
-    const event: OutcomeEventInput = { workspaceId: 'ws-once', eventId: 'e-1', type: 'sent', at: new Date('2025-03-04T10:00:00Z'), prospectId: 7 };
+    const event: OutcomeEventInput = {
+      workspaceId: 'ws-once',
+      eventId: 'e-1',
+      type: 'sent',
+      at: new Date('2025-03-04T10:00:00Z'),
+      prospectId: 7,
+    };
     expect(await recordOutcome(db, event)).toEqual({ recorded: true });
     expect(await recordOutcome(db, event)).toEqual({ recorded: false });
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => recordOutcome(db, { ...event, eventId: 'e-2' })));
@@ -70,7 +89,11 @@ describe('recordOutcome', () => {
     const events: OutcomeEventInput[] = Array.from({ length: 240 }, (_, index) => {
       const type = OUTCOME_TYPES[Math.floor(next() * OUTCOME_TYPES.length)]!;
       return {
-        workspaceId, eventId: `mix-${index}`, type, at: new Date(start + Math.floor(next() * 42 * 86_400_000)), prospectId: `p-${index % 50}`,
+        workspaceId,
+        eventId: `mix-${index}`,
+        type,
+        at: new Date(start + Math.floor(next() * 42 * 86_400_000)),
+        prospectId: `p-${index % 50}`,
         ...(type === 'replied' ? { category: categories[Math.floor(next() * categories.length)] } : {}),
         ...(type === 'lead_scored' ? { score: Math.round(next() * 100) } : {}),
       };
@@ -92,13 +115,19 @@ describe('recordOutcome', () => {
     const days = (await recompute(workspaceId, '%Y-%m-%d')).weeks;
     expect(Object.keys(days).length).toBeGreaterThan(Object.keys(expected.weeks).length);
     for (const [day, sums] of Object.entries(days)) expect(counters(await rollup(workspaceId, day))).toEqual(sums);
-    expect(await db.dashboardRollups.countDocuments({ workspaceId })).toBe(Object.keys(expected.weeks).length + Object.keys(days).length + 1);
+    expect(await db.dashboardRollups.countDocuments({ workspaceId })).toBe(
+      Object.keys(expected.weeks).length + Object.keys(days).length + 1,
+    );
   });
 
   it('computes ISO weeks as MongoDB does (%G-W%V), and right at year boundaries', async () => {
-    const instants = ['2025-01-06T00:00:00Z', '2025-01-05T23:59:59Z', '2025-06-15T00:00:00Z', '2026-03-02T08:00:00Z'].map((iso) => new Date(iso));
-    const [row] = await db.outcomeEvents.aggregate<Record<string, string>>([{ $limit: 1 }, { $project: Object.fromEntries(instants.map((date, index) =>
-      [`d${index}`, { $dateToString: { date, format: '%G-W%V' } }])) }]);
+    const instants = ['2025-01-06T00:00:00Z', '2025-01-05T23:59:59Z', '2025-06-15T00:00:00Z', '2026-03-02T08:00:00Z'].map(
+      (iso) => new Date(iso),
+    );
+    const [row] = await db.outcomeEvents.aggregate<Record<string, string>>([
+      { $limit: 1 },
+      { $project: Object.fromEntries(instants.map((date, index) => [`d${index}`, { $dateToString: { date, format: '%G-W%V' } }])) },
+    ]);
     expect(instants.map(isoWeekOf)).toEqual(instants.map((_, index) => row?.[`d${index}`]));
     // Around New Year the embedded server prints the calendar year for %G; real MongoDB and ISO 8601 give these.
     expect(isoWeekOf(new Date('2021-01-03T12:00:00Z'))).toBe('2020-W53');
@@ -111,7 +140,15 @@ describe('recordOutcome', () => {
     const workspaceId = 'ws-crash';
     const at = new Date('2025-05-06T09:00:00Z');
     // A crash right after the insert: the event is stored but counted nowhere.
-    await db.outcomeEvents.create({ workspaceId, eventId: 'crash-1', type: 'replied', category: 'interested', at, applied: false, learnedIn: null });
+    await db.outcomeEvents.create({
+      workspaceId,
+      eventId: 'crash-1',
+      type: 'replied',
+      category: 'interested',
+      at,
+      applied: false,
+      learnedIn: null,
+    });
     // A crash after the $inc but before the event was marked: counted, but not marked.
     await recordOutcome(db, { workspaceId, eventId: 'crash-2', type: 'sent', at });
     await db.outcomeEvents.updateOne({ workspaceId, eventId: 'crash-2' }, { $set: { applied: false } });
@@ -128,7 +165,9 @@ describe('recordOutcome', () => {
   });
 
   it('refuses an invalid event naming each bad field, and keeps workspaces apart', async () => {
-    const invalid = await recordOutcome(db, { workspaceId: 'ws-bad', eventId: '', type: 'lead_scored', at: new Date('nope') }).catch((error: unknown) => error);
+    const invalid = await recordOutcome(db, { workspaceId: 'ws-bad', eventId: '', type: 'lead_scored', at: new Date('nope') }).catch(
+      (error: unknown) => error,
+    );
     const { status, fields } = toHttpError(invalid);
     expect(status).toBe(400);
     expect(Object.keys(fields ?? {}).sort()).toEqual(['at', 'eventId', 'score']);

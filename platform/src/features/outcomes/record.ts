@@ -22,12 +22,18 @@ type Countable = Pick<ParsedOutcomeEvent, 'type' | 'category' | 'score'>;
 /** The rollup counters one event adds to. */
 export function countersOf(event: Countable): Partial<Record<RollupCounter, number>> {
   switch (event.type) {
-    case 'sent': return { sends: 1 };
-    case 'replied': return { replies: 1, ...(event.category && POSITIVE_REPLY_CATEGORIES.has(event.category) ? { positiveReplies: 1 } : {}) };
-    case 'meeting_booked': return { meetingsBooked: 1 };
-    case 'meeting_attended': return { meetingsAttended: 1 };
-    case 'meeting_no_show': return { noShows: 1 };
-    case 'lead_scored': return { leadsScored: 1, scoreSum: event.score ?? 0 };
+    case 'sent':
+      return { sends: 1 };
+    case 'replied':
+      return { replies: 1, ...(event.category && POSITIVE_REPLY_CATEGORIES.has(event.category) ? { positiveReplies: 1 } : {}) };
+    case 'meeting_booked':
+      return { meetingsBooked: 1 };
+    case 'meeting_attended':
+      return { meetingsAttended: 1 };
+    case 'meeting_no_show':
+      return { noShows: 1 };
+    case 'lead_scored':
+      return { leadsScored: 1, scoreSum: event.score ?? 0 };
   }
 }
 
@@ -36,7 +42,13 @@ export function countersOf(event: Countable): Partial<Record<RollupCounter, numb
  * of the event id are one atomic update of one document (the embedded database has no
  * transactions). An upsert whose filter misses because the id is there hits the unique key.
  */
-async function applyToRollup(db: OutcomesDb, workspaceId: string, period: string, eventId: string, inc: Partial<Record<RollupCounter, number>>) {
+async function applyToRollup(
+  db: OutcomesDb,
+  workspaceId: string,
+  period: string,
+  eventId: string,
+  inc: Partial<Record<RollupCounter, number>>,
+) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await db.dashboardRollups.updateOne(
@@ -56,7 +68,8 @@ async function applyToRollup(db: OutcomesDb, workspaceId: string, period: string
 
 async function applyEvent(db: OutcomesDb, event: Pick<ParsedOutcomeEvent, 'workspaceId' | 'eventId' | 'at'> & Countable) {
   const inc = countersOf(event);
-  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)]) await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
+  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)])
+    await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
   await db.outcomeEvents.updateOne({ workspaceId: event.workspaceId, eventId: event.eventId }, { $set: { applied: true } });
 }
 

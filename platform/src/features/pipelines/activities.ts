@@ -35,15 +35,25 @@ export function createStepRunner(deps: StepRunnerDeps) {
     const node = run.definition.nodes.find((candidate) => candidate.id === nodeId);
     const activity = node && deps.plugins[node.activity];
     if (!node || !activity) {
-      throw ApplicationFailure.create({ type: 'UnknownStep', nonRetryable: true,
-        message: `run ${runId}: no step "${nodeId}" or its activity is not installed` });
+      throw ApplicationFailure.create({
+        type: 'UnknownStep',
+        nonRetryable: true,
+        message: `run ${runId}: no step "${nodeId}" or its activity is not installed`,
+      });
     }
     const step = `steps.${nodeId}`;
     const version = deps.versions?.[node.activity.split('.')[0]!];
-    await pipelineRuns.updateOne({ runId }, {
-      $set: { [`${step}.status`]: 'running', [`${step}.startedAt`]: new Date(), ...(version ? { [`${step}.pluginVersion`]: version } : {}) },
-      $inc: { [`${step}.attempts`]: 1 },
-    });
+    await pipelineRuns.updateOne(
+      { runId },
+      {
+        $set: {
+          [`${step}.status`]: 'running',
+          [`${step}.startedAt`]: new Date(),
+          ...(version ? { [`${step}.pluginVersion`]: version } : {}),
+        },
+        $inc: { [`${step}.attempts`]: 1 },
+      },
+    );
 
     const sources = new Map<string, unknown>([['input', run.input]]);
     for (const reference of referencesIn(node.input)) {
@@ -61,16 +71,25 @@ export function createStepRunner(deps: StepRunnerDeps) {
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;
-      await pipelineRuns.updateOne({ runId }, { $set: {
-        [`${step}.error`]: errorMessage(error), ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
-      } });
+      await pipelineRuns.updateOne(
+        { runId },
+        {
+          $set: {
+            [`${step}.error`]: errorMessage(error),
+            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+          },
+        },
+      );
       throw error;
     }
     await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
-    await pipelineRuns.updateOne({ runId }, {
-      $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
-      $unset: { [`${step}.error`]: '' },
-    });
+    await pipelineRuns.updateOne(
+      { runId },
+      {
+        $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
+        $unset: { [`${step}.error`]: '' },
+      },
+    );
     return summarise(output, watch);
   }
 
@@ -84,8 +103,12 @@ export function summarise(output: unknown, watch: string[]): Record<string, unkn
 
 /** Final statuses as `$set` paths on a run record. */
 export function settledSteps(settled: FinishRunInput['settled'], at: Date): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settled).flatMap(([nodeId, stepStatus]) => [
-    [`steps.${nodeId}.status`, stepStatus], [`steps.${nodeId}.endedAt`, at]]));
+  return Object.fromEntries(
+    Object.entries(settled).flatMap(([nodeId, stepStatus]) => [
+      [`steps.${nodeId}.status`, stepStatus],
+      [`steps.${nodeId}.endedAt`, at],
+    ]),
+  );
 }
 
 /**
@@ -101,9 +124,17 @@ export function createPipelineActivities(deps: StepRunnerDeps) {
     /** Marks the run running and records its Temporal ids. */
     async startRun({ runId }: { runId: string }): Promise<void> {
       const { workflowExecution } = Context.current().info;
-      await pipelineRuns.updateOne({ runId, status: { $in: ['pending', 'running'] } }, { $set: {
-        status: 'running', workflowId: workflowExecution?.workflowId, temporalRunId: workflowExecution?.runId, startedAt: new Date(),
-      } });
+      await pipelineRuns.updateOne(
+        { runId, status: { $in: ['pending', 'running'] } },
+        {
+          $set: {
+            status: 'running',
+            workflowId: workflowExecution?.workflowId,
+            temporalRunId: workflowExecution?.runId,
+            startedAt: new Date(),
+          },
+        },
+      );
     },
 
     /** Runs one node of one run. */
@@ -116,7 +147,10 @@ export function createPipelineActivities(deps: StepRunnerDeps) {
     /** Records how the run ended and the steps the workflow settled without running. */
     async finishRun({ runId, status, settled, error }: FinishRunInput): Promise<void> {
       const now = new Date();
-      await pipelineRuns.updateOne({ runId }, { $set: { status, endedAt: now, ...settledSteps(settled, now), ...(error ? { error } : {}) } });
+      await pipelineRuns.updateOne(
+        { runId },
+        { $set: { status, endedAt: now, ...settledSteps(settled, now), ...(error ? { error } : {}) } },
+      );
     },
   } satisfies PipelineActivities;
 }

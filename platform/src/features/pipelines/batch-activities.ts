@@ -10,11 +10,13 @@ import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from '
  * transient error fails the chunk after the others are done, and the retry skips the runs
  * already completed, so nothing runs twice.
  */
-export function createBatchActivities(deps: StepRunnerDeps & {
-  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
-  /** Called with the runs as they finish, before they are recorded finished (the product applies what they found, so a reader never sees a finished run whose results are not applied yet). */
-  onFinish?: (runIds: string[]) => Promise<void>;
-}) {
+export function createBatchActivities(
+  deps: StepRunnerDeps & {
+    db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
+    /** Called with the runs as they finish, before they are recorded finished (the product applies what they found, so a reader never sees a finished run whose results are not applied yet). */
+    onFinish?: (runIds: string[]) => Promise<void>;
+  },
+) {
   const { pipelineRuns, stepOutputs } = deps.db;
   const { runStep } = createStepRunner(deps);
   return {
@@ -39,7 +41,8 @@ export function createBatchActivities(deps: StepRunnerDeps & {
         try {
           results.push({ runId: run.runId, status: 'completed', summary: await runStep(run, nodeId, watch) });
         } catch (error) {
-          if (error instanceof ApplicationFailure && error.nonRetryable) results.push({ runId: run.runId, status: 'failed', error: error.message });
+          if (error instanceof ApplicationFailure && error.nonRetryable)
+            results.push({ runId: run.runId, status: 'failed', error: error.message });
           else transient ??= error;
         }
       }
@@ -52,10 +55,16 @@ export function createBatchActivities(deps: StepRunnerDeps & {
       // Idempotent by contract, so a retry of this call after a cut does no harm.
       await deps.onFinish?.(runs.map((run) => run.runId));
       const now = new Date();
-      await pipelineRuns.bulkWrite(runs.map((run) => ({ updateOne: {
-        filter: { runId: run.runId },
-        update: { $set: { status: run.status, endedAt: now, ...settledSteps(run.settled, now), ...(run.error ? { error: run.error } : {}) } },
-      } })));
+      await pipelineRuns.bulkWrite(
+        runs.map((run) => ({
+          updateOne: {
+            filter: { runId: run.runId },
+            update: {
+              $set: { status: run.status, endedAt: now, ...settledSteps(run.settled, now), ...(run.error ? { error: run.error } : {}) },
+            },
+          },
+        })),
+      );
     },
   } satisfies BatchActivities;
 }

@@ -8,7 +8,12 @@ export const BatchBody = z.object({
 });
 
 /** A started batch. */
-export const StartedBatchSchema = z.object({ batchId: z.string(), workflowId: z.string(), firstRunId: z.string(), total: z.number().int() });
+export const StartedBatchSchema = z.object({
+  batchId: z.string(),
+  workflowId: z.string(),
+  firstRunId: z.string(),
+  total: z.number().int(),
+});
 
 /** Path parameters of /api/batches/{id}. */
 export const BatchParams = z.object({ id: z.string().meta({ description: 'The batch id' }) });
@@ -18,8 +23,13 @@ export const BatchStatusSchema = z.object({
   batchId: z.string(),
   total: z.number().int(),
   runs: z.record(z.string(), z.number().int()).meta({ description: 'Runs by status: pending, running, completed, failed' }),
-  progress: z.object({
-    total: z.number().int(), levels: z.number().int(), level: z.number().int(),
-    nodes: z.record(z.string(), z.record(z.string(), z.number().int())),
-  }).nullable().meta({ description: 'Per-step counts from the running workflow; null once it has finished' }),
+  progress: z
+    .object({
+      total: z.number().int(),
+      levels: z.number().int(),
+      level: z.number().int(),
+      nodes: z.record(z.string(), z.record(z.string(), z.number().int())),
+    })
+    .nullable()
+    .meta({ description: 'Per-step counts from the running workflow; null once it has finished' }),
 });

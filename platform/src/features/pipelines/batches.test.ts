@@ -6,14 +6,19 @@ import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/t
 import { startPipelineBatch } from './batches.ts';
 
 const definition = {
-  id: 'batch-demo', name: 'Batch demo',
+  id: 'batch-demo',
+  name: 'Batch demo',
   nodes: [
     { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
     { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
     { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
     { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
   ],
-  edges: [{ from: 'start', to: 'bump' }, { from: 'start', to: 'check' }, { from: 'bump', to: 'big' }],
+  edges: [
+    { from: 'start', to: 'bump' },
+    { from: 'start', to: 'check' },
+    { from: 'bump', to: 'big' },
+  ],
 };
 
 let stack: TestPipelineWorker;
@@ -30,13 +35,24 @@ describe('the batch runner on the real dev server', () => {
     const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
     const progress = await handle.result();
 
-    expect(progress).toMatchObject({ total: 60, levels: 3, nodes: {
-      start: { completed: 60 }, bump: { completed: 60 }, check: { completed: 57, failed: 3 }, big: { completed: 32, skipped: 28 },
-    } });
+    expect(progress).toMatchObject({
+      total: 60,
+      levels: 3,
+      nodes: {
+        start: { completed: 60 },
+        bump: { completed: 60 },
+        check: { completed: 57, failed: 3 },
+        big: { completed: 32, skipped: 28 },
+      },
+    });
     const runs = await stack.db.pipelineRuns.find({ batchId: batch.batchId }).lean();
     expect(runs).toHaveLength(60);
     const byN = new Map(runs.map((run) => [(run.input as { n: number }).n, run]));
-    expect(byN.get(-1)).toMatchObject({ status: 'failed', error: expect.stringContaining('step "check" failed'), steps: { check: { status: 'failed' } } });
+    expect(byN.get(-1)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('step "check" failed'),
+      steps: { check: { status: 'failed' } },
+    });
     expect(byN.get(24)).toMatchObject({ status: 'completed', steps: { big: { status: 'skipped' } } });
     expect(byN.get(25)).toMatchObject({ status: 'completed', steps: { big: { status: 'completed' } } });
     // The flaky step failed its first attempt for its chunk and succeeded on the retry; each run's step completed once.
@@ -55,7 +71,8 @@ describe('the batch runner on the real dev server', () => {
 
   it('refuses an empty batch and an invalid definition before starting anything', async () => {
     await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs: [] })).rejects.toThrow(InputError);
-    await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: { ...definition, nodes: [] }, inputs: [{}] }))
-      .rejects.toThrow(/at least one step/);
+    await expect(
+      startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: { ...definition, nodes: [] }, inputs: [{}] }),
+    ).rejects.toThrow(/at least one step/);
   });
 });

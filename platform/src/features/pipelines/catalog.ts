@@ -4,21 +4,29 @@ import type { SavedPipeline } from './model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
 import { preparePipeline } from './definition.ts';
 
-
 /**
  * Saves a definition as the next version of its pipeline (validated against the installed
  * activities first). Versions are never overwritten: runs pin the version they started with.
  */
-export async function savePipeline(db: Pick<Models, 'pipelines'>, activities: ReadonlyMap<string, { timeout?: string }>,
-  workspaceId: string, raw: unknown): Promise<SavedPipeline> {
+export async function savePipeline(
+  db: Pick<Models, 'pipelines'>,
+  activities: ReadonlyMap<string, { timeout?: string }>,
+  workspaceId: string,
+  raw: unknown,
+): Promise<SavedPipeline> {
   const prepared = preparePipeline(raw, activities);
   // Two saves at once may pick the same number; the unique index refuses one and it tries the next.
   for (let attempt = 0; attempt < 5; attempt++) {
     const latest = await db.pipelines.findOne({ workspaceId, pipelineId: prepared.id }).sort({ version: -1 }).lean();
     const version = (latest?.version ?? 0) + 1;
     try {
-      const saved = await db.pipelines.create({ workspaceId, pipelineId: prepared.id, version, name: prepared.name,
-        definition: { ...prepared, version } });
+      const saved = await db.pipelines.create({
+        workspaceId,
+        pipelineId: prepared.id,
+        version,
+        name: prepared.name,
+        definition: { ...prepared, version },
+      });
       return saved.toObject();
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;

@@ -9,19 +9,25 @@ export const PipelineDefinitionSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case'),
   name: z.string().min(1),
   version: z.number().int().min(1).default(1),
-  nodes: z.array(z.object({
-    id: z.string().regex(NODE_ID, 'must start with a letter and hold only letters, digits, - and _'),
-    activity: z.string().regex(/^[a-z][a-z0-9-]*\.[a-zA-Z][a-zA-Z0-9]*$/, 'must be <plugin>.<activity>'),
-    input: z.unknown().default({}),
-    when: z.object({
-      path: z.string().min(1),
-      op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'exists', 'in']),
-      value: z.unknown().optional(),
-    }).optional(),
-    timeout: z.string().optional(),
-    heartbeatTimeout: z.string().optional(),
-    label: z.string().optional(),
-  })).min(1, 'a pipeline needs at least one step'),
+  nodes: z
+    .array(
+      z.object({
+        id: z.string().regex(NODE_ID, 'must start with a letter and hold only letters, digits, - and _'),
+        activity: z.string().regex(/^[a-z][a-z0-9-]*\.[a-zA-Z][a-zA-Z0-9]*$/, 'must be <plugin>.<activity>'),
+        input: z.unknown().default({}),
+        when: z
+          .object({
+            path: z.string().min(1),
+            op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'exists', 'in']),
+            value: z.unknown().optional(),
+          })
+          .optional(),
+        timeout: z.string().optional(),
+        heartbeatTimeout: z.string().optional(),
+        label: z.string().optional(),
+      }),
+    )
+    .min(1, 'a pipeline needs at least one step'),
   edges: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
 });
 
@@ -65,7 +71,8 @@ export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, Ac
         problems.push(`node "${node.id}" reads "${source}", which is not a step before it (add an edge ${source} → ${node.id})`);
       }
     }
-    if (node.when && splitReference(node.when.path).source === 'input') problems.push(`node "${node.id}": a condition must read an earlier step`);
+    if (node.when && splitReference(node.when.path).source === 'input')
+      problems.push(`node "${node.id}": a condition must read an earlier step`);
   }
   if (problems.length > 0) throw new InputError(`Invalid pipeline "${definition.id}": ${problems.join('; ')}`);
   return {

@@ -11,17 +11,22 @@ export interface SavedPipeline {
   createdAt?: Date;
 }
 
-const SavedPipelineSchema = new Schema<SavedPipeline>({
-  workspaceId: { type: String, required: true },
-  pipelineId: { type: String, required: true },
-  version: { type: Number, required: true },
-  name: { type: String, required: true },
-  definition: { type: Schema.Types.Mixed, required: true },
-}, { timestamps: true, minimize: false });
+const SavedPipelineSchema = new Schema<SavedPipeline>(
+  {
+    workspaceId: { type: String, required: true },
+    pipelineId: { type: String, required: true },
+    version: { type: Number, required: true },
+    name: { type: String, required: true },
+    definition: { type: Schema.Types.Mixed, required: true },
+  },
+  { timestamps: true, minimize: false },
+);
 SavedPipelineSchema.index({ workspaceId: 1, pipelineId: 1, version: -1 }, { unique: true });
 
 /** Registers the SavedPipeline model on a connection (once). */
 export function savedPipelineModel(connection: Connection): Model<SavedPipeline> {
-  return (connection.models.SavedPipeline as Model<SavedPipeline> | undefined)
-    ?? connection.model<SavedPipeline>('SavedPipeline', SavedPipelineSchema);
+  return (
+    (connection.models.SavedPipeline as Model<SavedPipeline> | undefined) ??
+    connection.model<SavedPipeline>('SavedPipeline', SavedPipelineSchema)
+  );
 }

@@ -13,59 +13,117 @@ const notFound = { description: 'No such pipeline (or version) in this workspace
 const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** What the pipeline routes run over: the saved definitions and the runner. */
-interface PipelinesDeps { db: Models; runner: PipelineRunner }
+interface PipelinesDeps {
+  db: Models;
+  runner: PipelineRunner;
+}
 
 /** /api/pipelines: saved, versioned definitions, and starting a run of one. */
 export const pipelinesRoutes = [
-  route<PipelinesDeps>({
-    method: 'get', path: '/api/pipelines', summary: 'The latest version of every pipeline', tags: ['pipelines'], query: WorkspaceQuery,
-    responses: { 200: { description: 'One entry per pipeline, by id', schema: PipelineSummarySchema.array() }, 400: badWorkspace },
-  }, ({ db }) => async (ctx) => {
-    ctx.body = await listPipelines(db, workspaceOf(ctx));
-  }),
-  route<PipelinesDeps>({
-    method: 'post', path: '/api/pipelines', summary: 'Save a definition as the next version of its pipeline', tags: ['pipelines'],
-    query: WorkspaceQuery, body: PipelineDefinitionSchema,
-    responses: {
-      201: { description: 'The saved version', schema: SavedPipelineSchema },
-      400: { description: 'The definition is invalid (each bad field or step named)' },
-      409: { description: 'Saved concurrently too often; try again' },
+  route<PipelinesDeps>(
+    {
+      method: 'get',
+      path: '/api/pipelines',
+      summary: 'The latest version of every pipeline',
+      tags: ['pipelines'],
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'One entry per pipeline, by id', schema: PipelineSummarySchema.array() }, 400: badWorkspace },
     },
-  }, ({ db, runner }) => async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
-  }),
-  route<PipelinesDeps>({
-    method: 'get', path: '/api/pipelines/{id}', summary: 'One pipeline: the latest version, or the one asked for', tags: ['pipelines'],
-    params: PipelineParams, query: WorkspaceQuery.extend(PipelineVersionQuery.shape),
-    responses: { 200: { description: 'The saved version', schema: SavedPipelineSchema }, 400: { description: 'Invalid version' }, 404: notFound },
-  }, ({ db }) => async (ctx) => {
-    const { version } = PipelineVersionQuery.parse(ctx.query);
-    ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
-  }),
-  route<PipelinesDeps>({
-    method: 'post', path: '/api/pipelines/{id}/runs', summary: 'Start a run of a saved pipeline', tags: ['pipelines', 'runs'],
-    params: PipelineParams, query: WorkspaceQuery, body: StartBody,
-    responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
-  }, ({ db, runner }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const body = StartBody.parse(ctx.request.body ?? {});
-    const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
-    ctx.status = 201;
-    ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
-  }),
-  route<PipelinesDeps>({
-    method: 'post', path: '/api/pipelines/{id}/batches', summary: 'Run a saved pipeline for many inputs as one batch', tags: ['pipelines'],
-    params: PipelineParams, query: WorkspaceQuery, body: BatchBody,
-    responses: { 201: { description: 'The batch started', schema: StartedBatchSchema }, 400: { description: 'Invalid body or workspace' }, 404: notFound },
-  }, ({ db, runner }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const body = BatchBody.parse(ctx.request.body ?? {});
-    const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
-    const batch = await startPipelineBatch(runner, { workspaceId, definition: saved.definition, inputs: body.inputs, chunkSize: body.chunkSize });
-    ctx.status = 201;
-    ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
-  }),
+    ({ db }) =>
+      async (ctx) => {
+        ctx.body = await listPipelines(db, workspaceOf(ctx));
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'post',
+      path: '/api/pipelines',
+      summary: 'Save a definition as the next version of its pipeline',
+      tags: ['pipelines'],
+      query: WorkspaceQuery,
+      body: PipelineDefinitionSchema,
+      responses: {
+        201: { description: 'The saved version', schema: SavedPipelineSchema },
+        400: { description: 'The definition is invalid (each bad field or step named)' },
+        409: { description: 'Saved concurrently too often; try again' },
+      },
+    },
+    ({ db, runner }) =>
+      async (ctx) => {
+        ctx.status = 201;
+        ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'get',
+      path: '/api/pipelines/{id}',
+      summary: 'One pipeline: the latest version, or the one asked for',
+      tags: ['pipelines'],
+      params: PipelineParams,
+      query: WorkspaceQuery.extend(PipelineVersionQuery.shape),
+      responses: {
+        200: { description: 'The saved version', schema: SavedPipelineSchema },
+        400: { description: 'Invalid version' },
+        404: notFound,
+      },
+    },
+    ({ db }) =>
+      async (ctx) => {
+        const { version } = PipelineVersionQuery.parse(ctx.query);
+        ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'post',
+      path: '/api/pipelines/{id}/runs',
+      summary: 'Start a run of a saved pipeline',
+      tags: ['pipelines', 'runs'],
+      params: PipelineParams,
+      query: WorkspaceQuery,
+      body: StartBody,
+      responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
+    },
+    ({ db, runner }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const body = StartBody.parse(ctx.request.body ?? {});
+        const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
+        ctx.status = 201;
+        ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'post',
+      path: '/api/pipelines/{id}/batches',
+      summary: 'Run a saved pipeline for many inputs as one batch',
+      tags: ['pipelines'],
+      params: PipelineParams,
+      query: WorkspaceQuery,
+      body: BatchBody,
+      responses: {
+        201: { description: 'The batch started', schema: StartedBatchSchema },
+        400: { description: 'Invalid body or workspace' },
+        404: notFound,
+      },
+    },
+    ({ db, runner }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const body = BatchBody.parse(ctx.request.body ?? {});
+        const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
+        const batch = await startPipelineBatch(runner, {
+          workspaceId,
+          definition: saved.definition,
+          inputs: body.inputs,
+          chunkSize: body.chunkSize,
+        });
+        ctx.status = 201;
+        ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
+      },
+  ),
 ];
 
 export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner });

@@ -40,25 +40,28 @@ export interface PipelineRun {
   updatedAt?: Date;
 }
 
-const PipelineRunSchema = new Schema<PipelineRun>({
-  runId: { type: String, required: true },
-  workspaceId: { type: String, required: true },
-  pipelineId: { type: String, required: true },
-  pipelineVersion: { type: Number, required: true },
-  definition: { type: Schema.Types.Mixed, required: true },
-  input: { type: Schema.Types.Mixed },
-  status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed'] },
-  // A map keyed by node id, so each step is updated with a plain `$set: { 'steps.<id>.status' }`.
-  steps: { type: Schema.Types.Mixed, required: true },
-  workflowId: String,
-  temporalRunId: String,
-  startedAt: Date,
-  endedAt: Date,
-  error: String,
-  restartedFrom: { type: new Schema({ runId: String, nodeId: String }, { _id: false }), default: undefined },
-  retryOf: String,
-  batchId: String,
-}, { timestamps: true, minimize: false });
+const PipelineRunSchema = new Schema<PipelineRun>(
+  {
+    runId: { type: String, required: true },
+    workspaceId: { type: String, required: true },
+    pipelineId: { type: String, required: true },
+    pipelineVersion: { type: Number, required: true },
+    definition: { type: Schema.Types.Mixed, required: true },
+    input: { type: Schema.Types.Mixed },
+    status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed'] },
+    // A map keyed by node id, so each step is updated with a plain `$set: { 'steps.<id>.status' }`.
+    steps: { type: Schema.Types.Mixed, required: true },
+    workflowId: String,
+    temporalRunId: String,
+    startedAt: Date,
+    endedAt: Date,
+    error: String,
+    restartedFrom: { type: new Schema({ runId: String, nodeId: String }, { _id: false }), default: undefined },
+    retryOf: String,
+    batchId: String,
+  },
+  { timestamps: true, minimize: false },
+);
 PipelineRunSchema.index({ runId: 1 }, { unique: true });
 PipelineRunSchema.index({ batchId: 1, status: 1 });
 PipelineRunSchema.index({ workspaceId: 1, createdAt: -1 });
@@ -70,19 +73,22 @@ export interface StepOutput {
   output: unknown;
 }
 
-const StepOutputSchema = new Schema<StepOutput>({
-  runId: { type: String, required: true },
-  nodeId: { type: String, required: true },
-  output: { type: Schema.Types.Mixed },
-}, { timestamps: true, minimize: false });
+const StepOutputSchema = new Schema<StepOutput>(
+  {
+    runId: { type: String, required: true },
+    nodeId: { type: String, required: true },
+    output: { type: Schema.Types.Mixed },
+  },
+  { timestamps: true, minimize: false },
+);
 StepOutputSchema.index({ runId: 1, nodeId: 1 }, { unique: true });
 
 /** Registers the run models on a connection (once). */
 export function pipelineRunModels(connection: Connection) {
   return {
-    pipelineRuns: (connection.models.PipelineRun as Model<PipelineRun> | undefined)
-      ?? connection.model<PipelineRun>('PipelineRun', PipelineRunSchema),
-    stepOutputs: (connection.models.StepOutput as Model<StepOutput> | undefined)
-      ?? connection.model<StepOutput>('StepOutput', StepOutputSchema),
+    pipelineRuns:
+      (connection.models.PipelineRun as Model<PipelineRun> | undefined) ?? connection.model<PipelineRun>('PipelineRun', PipelineRunSchema),
+    stepOutputs:
+      (connection.models.StepOutput as Model<StepOutput> | undefined) ?? connection.model<StepOutput>('StepOutput', StepOutputSchema),
   };
 }

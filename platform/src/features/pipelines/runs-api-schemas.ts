@@ -19,7 +19,10 @@ const Timestamp = z.iso.datetime();
 export const StepRecordSchema = z.object({
   status: z.enum(['pending', 'running', 'completed', 'failed', 'skipped']),
   activity: z.string(),
-  pluginVersion: z.string().optional().meta({ description: 'The version of the plugin (its manifest\'s) that ran the step, once it has started' }),
+  pluginVersion: z
+    .string()
+    .optional()
+    .meta({ description: "The version of the plugin (its manifest's) that ran the step, once it has started" }),
   attempts: z.number().int().min(0),
   startedAt: Timestamp.optional(),
   endedAt: Timestamp.optional(),

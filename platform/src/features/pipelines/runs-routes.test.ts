@@ -4,7 +4,8 @@ import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 
 const definition = {
-  id: 'doubler', name: 'Doubler',
+  id: 'doubler',
+  name: 'Doubler',
   nodes: [
     { id: 'once', activity: 'math.double', input: { n: '{{ input.n }}' } },
     { id: 'twice', activity: 'math.double', input: { n: '{{ once.n }}' } },
@@ -14,17 +15,23 @@ const definition = {
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
-const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Reads a Server-Sent Events stream to its end, as `[event, data]` pairs. */
 async function readEvents(response: Response): Promise<Array<[string, Record<string, unknown>]>> {
   const text = await response.text();
-  return text.trim().split('\n\n').map((block) => {
-    const [eventLine, dataLine] = block.split('\n');
-    return [eventLine!.replace('event: ', ''), JSON.parse(dataLine!.replace('data: ', '')) as Record<string, unknown>];
-  });
+  return text
+    .trim()
+    .split('\n\n')
+    .map((block) => {
+      const [eventLine, dataLine] = block.split('\n');
+      return [eventLine!.replace('event: ', ''), JSON.parse(dataLine!.replace('data: ', '')) as Record<string, unknown>];
+    });
 }
 
 beforeAll(async () => {
@@ -42,7 +49,9 @@ describe('/api/pipelines and /api/runs', () => {
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ pipelineId: 'doubler', version: 1 });
     expect(await (await post('/api/pipelines', { ...definition, name: 'Doubler v2' })).json()).toMatchObject({ version: 2 });
-    expect(await (await fetch(`${server.url}/api/pipelines`)).json()).toMatchObject([{ pipelineId: 'doubler', version: 2, name: 'Doubler v2' }]);
+    expect(await (await fetch(`${server.url}/api/pipelines`)).json()).toMatchObject([
+      { pipelineId: 'doubler', version: 2, name: 'Doubler v2' },
+    ]);
     expect(await (await fetch(`${server.url}/api/pipelines/doubler?version=1`)).json()).toMatchObject({ name: 'Doubler' });
 
     const invalid = await post('/api/pipelines', { ...definition, nodes: [{ id: 'x', activity: 'math.sqrt', input: {} }], edges: [] });
@@ -66,9 +75,15 @@ describe('/api/pipelines and /api/runs', () => {
 
     const detail = await (await fetch(`${server.url}/api/runs/${run.runId}`)).json();
     expect(detail).toMatchObject({ status: 'completed', steps: { once: { status: 'completed' }, twice: { status: 'completed' } } });
-    expect(await (await fetch(`${server.url}/api/runs/${run.runId}/steps/twice/output`)).json()).toEqual({ nodeId: 'twice', output: { n: 12 } });
+    expect(await (await fetch(`${server.url}/api/runs/${run.runId}/steps/twice/output`)).json()).toEqual({
+      nodeId: 'twice',
+      output: { n: 12 },
+    });
     const noOutput = await fetch(`${server.url}/api/runs/${run.runId}/steps/ghost/output`);
-    expect([noOutput.status, await noOutput.text()]).toEqual([404, `Step "ghost" of run ${run.runId} has no output (it has not completed)`]);
+    expect([noOutput.status, await noOutput.text()]).toEqual([
+      404,
+      `Step "ghost" of run ${run.runId} has no output (it has not completed)`,
+    ]);
     const listed = (await (await fetch(`${server.url}/api/runs?pipeline=doubler`)).json()) as Array<{ runId: string }>;
     expect(listed.map((item) => item.runId)).toContain(run.runId);
 
@@ -84,7 +99,8 @@ describe('/api/pipelines and /api/runs', () => {
     expect(batch.total).toBe(5);
     const status = async (workspace = 'default') => fetch(`${server.url}/api/batches/${batch.batchId}?workspace=${workspace}`);
     // The runs are marked completed just before the batch workflow returns: wait for both.
-    await expect.poll(async () => (await status()).json(), { timeout: 20_000 })
+    await expect
+      .poll(async () => (await status()).json(), { timeout: 20_000 })
       .toMatchObject({ total: 5, runs: { completed: 5 }, progress: null });
     expect((await status('another')).status).toBe(404);
     const empty = await post('/api/pipelines/doubler/batches', { inputs: [] });

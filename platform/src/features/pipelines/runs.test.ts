@@ -12,7 +12,8 @@ import { HEARTBEAT_TIMEOUT, preparePipeline } from './definition.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
 const definition = {
-  id: 'math-demo', name: 'Math demo',
+  id: 'math-demo',
+  name: 'Math demo',
   nodes: [
     { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
     { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
@@ -20,7 +21,12 @@ const definition = {
     { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
     { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
   ],
-  edges: [{ from: 'start', to: 'left' }, { from: 'start', to: 'right' }, { from: 'right', to: 'check' }, { from: 'right', to: 'big' }],
+  edges: [
+    { from: 'start', to: 'left' },
+    { from: 'start', to: 'right' },
+    { from: 'right', to: 'check' },
+    { from: 'right', to: 'big' },
+  ],
 };
 
 let stack: TestPipelineWorker;
@@ -29,7 +35,10 @@ let runner: PipelineRunner;
 const workspaceId = 'ws-pipelines';
 
 async function finished(runId: string) {
-  await runner.temporal.workflow.getHandle(`pipeline-run-${runId}`).result().catch(() => undefined);
+  await runner.temporal.workflow
+    .getHandle(`pipeline-run-${runId}`)
+    .result()
+    .catch(() => undefined);
   const run = await db.pipelineRuns.findOne({ runId }).lean();
   return run!;
 }
@@ -47,7 +56,11 @@ describe('the pipeline interpreter on the real dev server', () => {
     expect(done.status).toBe('completed');
     expect(done.definition.nodes.find((node) => node.id === 'start')?.timeout).toBe('10 seconds'); // pinned from the manifest
     expect(Object.fromEntries(Object.entries(done.steps).map(([id, step]) => [id, [step.status, step.attempts]]))).toEqual({
-      start: ['completed', 1], left: ['completed', 2], right: ['completed', 1], check: ['completed', 1], big: ['completed', 1],
+      start: ['completed', 1],
+      left: ['completed', 2],
+      right: ['completed', 1],
+      check: ['completed', 1],
+      big: ['completed', 1],
     });
     expect(await db.stepOutputs.findOne({ runId: run.runId, nodeId: 'big' }).lean()).toMatchObject({ output: { n: 40 } });
     expect(done.steps.left?.outputRef).toBe(`step-outputs/${run.runId}/left`);
@@ -94,7 +107,9 @@ describe('the pipeline interpreter on the real dev server', () => {
     const attempt = startPipelineRun(runner, { workspaceId, definition: broken, input: {} });
     return Promise.all([
       expect(attempt).rejects.toThrow(InputError),
-      expect(attempt).rejects.toThrow(/node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/),
+      expect(attempt).rejects.toThrow(
+        /node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/,
+      ),
     ]);
   });
 
@@ -107,15 +122,22 @@ describe('the pipeline interpreter on the real dev server', () => {
     expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'after' }).lean()).toMatchObject({ output: { n: 12 } });
     // New runs carry the patch marker; runs recorded before it replay on the wave-by-wave path.
     const history = await runner.temporal.workflow.getHandle(done.workflowId!).fetchHistory();
-    const patches = history.events?.flatMap((event) => event.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? [])
-      .map((payload) => (JSON.parse(Buffer.from(payload.data!).toString()) as { id: string }).id) ?? [];
+    const patches =
+      history.events
+        ?.flatMap((event) => event.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? [])
+        .map((payload) => (JSON.parse(Buffer.from(payload.data!).toString()) as { id: string }).id) ?? [];
     expect(patches).toEqual([TRUE_DAG_PATCH]);
   });
 
   it('gives a step whose activity heartbeats a heartbeat timeout: an attempt gone silent is retried long before its start-to-close timeout', async () => {
-    const silent = { id: 'silent', name: 'Silent', nodes: [{ id: 'quiet', activity: 'math.silentWait', input: { n: 1, ms: 4_000 }, heartbeatTimeout: '1 second' }] };
+    const silent = {
+      id: 'silent',
+      name: 'Silent',
+      nodes: [{ id: 'quiet', activity: 'math.silentWait', input: { n: 1, ms: 4_000 }, heartbeatTimeout: '1 second' }],
+    };
     // Prepared: a heartbeating activity gets the default heartbeat timeout, any other none.
-    const prepared = (activity: string) => preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities).nodes[0]!;
+    const prepared = (activity: string) =>
+      preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities).nodes[0]!;
     expect(prepared('math.silentWait').heartbeatTimeout).toBe(HEARTBEAT_TIMEOUT);
     expect(prepared('math.wait').heartbeatTimeout).toBeUndefined();
     // Run: 4 s without a heartbeat, against a 1 s heartbeat timeout (and the default 5 minutes start-to-close).
@@ -134,7 +156,9 @@ describe('the pipeline interpreter on the real dev server', () => {
     // Recorded on BRANCHES before steps started on their own parents. Temporal's replay check
     // compares commands, not which step a same-type activity was for: what keeps such a run on
     // its own (wave) order is the patch, whose marker the test above finds on new runs.
-    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')));
+    const history = temporal.api.history.v1.History.fromObject(
+      JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')),
+    );
     expect(history.events?.some((event) => event.markerRecordedEventAttributes)).toBe(false);
     await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
   });
@@ -142,9 +166,12 @@ describe('the pipeline interpreter on the real dev server', () => {
   it('replays the recorded histories of these runs without determinism errors', async () => {
     const runs = await db.pipelineRuns.find({ workspaceId }, { workflowId: 1 }).lean();
     expect(runs.length).toBeGreaterThanOrEqual(5);
-    const histories = await Promise.all(runs.map(async ({ workflowId }) => ({
-      workflowId: workflowId!, history: await runner.temporal.workflow.getHandle(workflowId!).fetchHistory(),
-    })));
+    const histories = await Promise.all(
+      runs.map(async ({ workflowId }) => ({
+        workflowId: workflowId!,
+        history: await runner.temporal.workflow.getHandle(workflowId!).fetchHistory(),
+      })),
+    );
     const results = [];
     for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories)) {
       results.push({ workflowId: result.workflowId, error: result.error?.message });

@@ -48,15 +48,29 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
   const definition = preparePipeline(options.definition, runner.activities);
   const runId = randomUUID();
   const seeded = await seedSteps(runner, runId, definition, options.seed);
-  const steps = Object.fromEntries(definition.nodes.map((node): [string, StepRecord] =>
-    [node.id, seeded.records[node.id] ?? { status: 'pending', activity: node.activity, attempts: 0 }]));
+  const steps = Object.fromEntries(
+    definition.nodes.map((node): [string, StepRecord] => [
+      node.id,
+      seeded.records[node.id] ?? { status: 'pending', activity: node.activity, attempts: 0 },
+    ]),
+  );
   const workflowId = `pipeline-run-${runId}`;
   const run = await runner.db.pipelineRuns.create({
-    runId, workspaceId: options.workspaceId, pipelineId: definition.id, pipelineVersion: definition.version,
-    definition, input: options.input ?? {}, status: 'pending', steps, workflowId, ...options.lineage,
+    runId,
+    workspaceId: options.workspaceId,
+    pipelineId: definition.id,
+    pipelineVersion: definition.version,
+    definition,
+    input: options.input ?? {},
+    status: 'pending',
+    steps,
+    workflowId,
+    ...options.lineage,
   });
   await runner.temporal.workflow.start('runPipeline', {
-    taskQueue: runner.taskQueue, workflowId, args: [{ runId, definition, completedSteps: seeded.summaries }],
+    taskQueue: runner.taskQueue,
+    workflowId,
+    args: [{ runId, definition, completedSteps: seeded.summaries }],
   });
   return run.toObject();
 }
@@ -66,19 +80,29 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
  * (`restartedFrom`), seeded with the recorded outputs of the completed steps not downstream of
  * it, so those are not run again. A new input replaces the old one when given.
  */
-export async function rerunPipeline(runner: PipelineRunner, workspaceId: string, runId: string,
-  options: { fromNodeId?: string; input?: unknown } = {}): Promise<PipelineRun> {
+export async function rerunPipeline(
+  runner: PipelineRunner,
+  workspaceId: string,
+  runId: string,
+  options: { fromNodeId?: string; input?: unknown } = {},
+): Promise<PipelineRun> {
   const previous = await runner.db.pipelineRuns.findOne({ runId, workspaceId }).lean();
   if (!previous) throw new NotFoundError(`No run ${runId} in this workspace`);
   const input = options.input ?? previous.input;
-  if (!options.fromNodeId) return startPipelineRun(runner, { workspaceId, definition: previous.definition, input, lineage: { retryOf: runId } });
+  if (!options.fromNodeId)
+    return startPipelineRun(runner, { workspaceId, definition: previous.definition, input, lineage: { retryOf: runId } });
   if (!previous.definition.nodes.some((node) => node.id === options.fromNodeId)) {
     throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);
   }
   const rerun = new Set([options.fromNodeId, ...reachable(previous.definition, options.fromNodeId, 'down')]);
-  const nodeIds = Object.entries(previous.steps).filter(([id, step]) => step.status === 'completed' && !rerun.has(id)).map(([id]) => id);
+  const nodeIds = Object.entries(previous.steps)
+    .filter(([id, step]) => step.status === 'completed' && !rerun.has(id))
+    .map(([id]) => id);
   return startPipelineRun(runner, {
-    workspaceId, definition: previous.definition, input, seed: { fromRunId: runId, nodeIds },
+    workspaceId,
+    definition: previous.definition,
+    input,
+    seed: { fromRunId: runId, nodeIds },
     lineage: { restartedFrom: { runId, nodeId: options.fromNodeId } },
   });
 }

@@ -12,26 +12,41 @@ export const PluginDescriptionSchema = z.object({
   version: z.string(),
   description: z.string(),
   kind: z.string(),
-  ui: z.object({ icon: z.string(), color: z.string(), category: z.string(), order: z.number().optional().meta({ description: 'Place in lists, lowest first' }) }),
-  source: z.object({
-    displayName: z.string().meta({ description: 'How lists and notes name the source, e.g. "Apollo.io"' }),
-    credentials: z.array(z.object({
-      key: z.string().meta({ description: 'The config field holding it' }),
-      label: z.string(),
-      secret: z.boolean().meta({ description: 'A secret is never returned, only whether it is set' }),
-      set: z.boolean(),
-    })),
-    credentialsTest: z.string().meta({ description: 'What a search with a wrong credential answers' }),
-    configured: z.boolean().meta({ description: 'Every credential is set: discovery searches the provider; otherwise the built-in sample database answers for it (marked sample)' }),
-  }).optional().meta({ description: 'Present for plugins of kind source' }),
+  ui: z.object({
+    icon: z.string(),
+    color: z.string(),
+    category: z.string(),
+    order: z.number().optional().meta({ description: 'Place in lists, lowest first' }),
+  }),
+  source: z
+    .object({
+      displayName: z.string().meta({ description: 'How lists and notes name the source, e.g. "Apollo.io"' }),
+      credentials: z.array(
+        z.object({
+          key: z.string().meta({ description: 'The config field holding it' }),
+          label: z.string(),
+          secret: z.boolean().meta({ description: 'A secret is never returned, only whether it is set' }),
+          set: z.boolean(),
+        }),
+      ),
+      credentialsTest: z.string().meta({ description: 'What a search with a wrong credential answers' }),
+      configured: z.boolean().meta({
+        description:
+          'Every credential is set: discovery searches the provider; otherwise the built-in sample database answers for it (marked sample)',
+      }),
+    })
+    .optional()
+    .meta({ description: 'Present for plugins of kind source' }),
   config: z.object({ schema: JsonSchema, defaults: z.unknown() }),
-  activities: z.array(z.object({
-    name: z.string(),
-    qualifiedName: z.string().meta({ description: '`<plugin>.<activity>`, as pipeline nodes name it' }),
-    description: z.string(),
-    input: JsonSchema,
-    output: JsonSchema,
-    timeout: z.string().optional(),
-  })),
+  activities: z.array(
+    z.object({
+      name: z.string(),
+      qualifiedName: z.string().meta({ description: '`<plugin>.<activity>`, as pipeline nodes name it' }),
+      description: z.string(),
+      input: JsonSchema,
+      output: JsonSchema,
+      timeout: z.string().optional(),
+    }),
+  ),
   collections: z.array(z.string()),
 });

@@ -45,8 +45,13 @@ function workflowIdFor(activity: string, idempotencyKey: string | undefined): st
  * becomes the platform error the caller maps its type to; invalid input is always a 400 with
  * the plugin's message naming the field; anything else is rethrown as it is.
  */
-export async function callPluginActivity(temporal: Client, taskQueue: string, activity: string, input: unknown,
-  options: CallOptions = {}): Promise<unknown> {
+export async function callPluginActivity(
+  temporal: Client,
+  taskQueue: string,
+  activity: string,
+  input: unknown,
+  options: CallOptions = {},
+): Promise<unknown> {
   try {
     return await temporal.workflow.execute('runPluginActivity', {
       taskQueue,
@@ -70,8 +75,12 @@ export async function callPluginActivity(temporal: Client, taskQueue: string, ac
  * with no workflow. Failures are translated as for callPluginActivity: invalid input is a 400, a
  * business failure becomes the platform error its type maps to.
  */
-export async function callPluginService(deps: Pick<PluginApiDeps, 'host' | 'connection'>, service: string, input: unknown,
-  options: Pick<CallOptions, 'failures'> = {}): Promise<unknown> {
+export async function callPluginService(
+  deps: Pick<PluginApiDeps, 'host' | 'connection'>,
+  service: string,
+  input: unknown,
+  options: Pick<CallOptions, 'failures'> = {},
+): Promise<unknown> {
   try {
     return await deps.host.callService(service, input, deps.connection);
   } catch (error) {

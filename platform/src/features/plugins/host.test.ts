@@ -6,12 +6,22 @@ describe('the installed plugins', () => {
   it('are the seven agents and the four prospect sources, and they load with their default settings', () => {
     const host = PluginHost.load(installedPlugins);
     expect(host.describe().map((plugin) => [plugin.id, plugin.kind])).toEqual([
-      ...['research', 'lead-scoring', 'outreach', 'engagement-analysis', 'meeting-booking', 'learning-engine', 'ppm-pricing'].map((id) => [id, 'agent']),
+      ...['research', 'lead-scoring', 'outreach', 'engagement-analysis', 'meeting-booking', 'learning-engine', 'ppm-pricing'].map((id) => [
+        id,
+        'agent',
+      ]),
       ...['source-linkedin', 'source-crunchbase', 'source-apollo', 'source-zoominfo'].map((id) => [id, 'source']),
     ]);
     const activities = [...host.activityIndex().keys()];
-    for (const name of ['research.enrichCompany', 'lead-scoring.scoreProspect', 'outreach.writeSequence',
-      'engagement-analysis.classifyReply', 'meeting-booking.bookMeeting', 'learning-engine.runLearningCycle', 'ppm-pricing.chargeMeeting']) {
+    for (const name of [
+      'research.enrichCompany',
+      'lead-scoring.scoreProspect',
+      'outreach.writeSequence',
+      'engagement-analysis.classifyReply',
+      'meeting-booking.bookMeeting',
+      'learning-engine.runLearningCycle',
+      'ppm-pricing.chargeMeeting',
+    ]) {
       expect(activities).toContain(name);
     }
   });

@@ -1,5 +1,18 @@
-import { bindActivities, describePlugin, PluginManifestError, validatePlugins, type BoundActivity, type Clock, type HttpClient,
-  type LlmClient, type Logger, type ManifestDescription, type AnyPlugin, type ActivityContext, type SourceCredential } from '@meetflow/plugin-sdk';
+import {
+  bindActivities,
+  describePlugin,
+  PluginManifestError,
+  validatePlugins,
+  type BoundActivity,
+  type Clock,
+  type HttpClient,
+  type LlmClient,
+  type Logger,
+  type ManifestDescription,
+  type AnyPlugin,
+  type ActivityContext,
+  type SourceCredential,
+} from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
 
@@ -13,9 +26,16 @@ export interface HostServices {
 }
 
 // A service runs in the API process: it reads, it never calls out or heartbeats.
-const NO_HTTP: HttpClient = { request: (url) => Promise.reject(new Error(`a plugin service may not make HTTP requests (asked for ${url})`)) };
+const NO_HTTP: HttpClient = {
+  request: (url) => Promise.reject(new Error(`a plugin service may not make HTTP requests (asked for ${url})`)),
+};
 const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const serviceContext = (): ActivityContext => ({ heartbeat: () => {}, signal: new AbortController().signal, attempt: 1, lastHeartbeat: undefined });
+const serviceContext = (): ActivityContext => ({
+  heartbeat: () => {},
+  signal: new AbortController().signal,
+  attempt: 1,
+  lastHeartbeat: undefined,
+});
 
 /** A plugin as GET /api/plugins describes it: a source's credentials say whether each is set, never its value. */
 export type PluginDescription = Omit<ManifestDescription, 'source'> & {
@@ -34,7 +54,10 @@ export function collectionName(pluginId: string, name: string): string {
  * activity or a bad config value stops start-up with a message naming the plugin).
  */
 export class PluginHost {
-  private constructor(readonly plugins: readonly AnyPlugin[], private readonly configs: ReadonlyMap<string, unknown>) {}
+  private constructor(
+    readonly plugins: readonly AnyPlugin[],
+    private readonly configs: ReadonlyMap<string, unknown>,
+  ) {}
 
   /** Validates the plugins and their configuration (`settings` keyed by plugin id; defaults fill the rest). */
   static load(plugins: readonly AnyPlugin[], settings: Record<string, unknown> = {}): PluginHost {
@@ -78,9 +101,18 @@ export class PluginHost {
    * Every installed activity by namespaced name, with its manifest timeout and whether it heartbeats, plus the platform's
    * built-ins given: what pipelines are checked against.
    */
-  activityIndex(builtins: ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> = new Map()): ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> {
-    return new Map([...this.plugins.flatMap((plugin) => Object.entries(plugin.manifest.activities)
-      .map(([name, definition]) => [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const)), ...builtins]);
+  activityIndex(
+    builtins: ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> = new Map(),
+  ): ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> {
+    return new Map([
+      ...this.plugins.flatMap((plugin) =>
+        Object.entries(plugin.manifest.activities).map(
+          ([name, definition]) =>
+            [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const,
+        ),
+      ),
+      ...builtins,
+    ]);
   }
 
   /** The parsed config of one plugin. */
@@ -92,11 +124,13 @@ export class PluginHost {
   models(id: string, connection: Connection): Record<string, Model<unknown>> {
     const plugin = this.plugins.find((candidate) => candidate.manifest.id === id);
     if (!plugin) throw new Error(`plugin "${id}" is not installed`);
-    return Object.fromEntries(Object.entries(plugin.manifest.collections ?? {}).map(([name, schema]) => {
-      const modelName = `${id}:${name}`;
-      const model = connection.models[modelName] ?? connection.model(modelName, schema, collectionName(id, name));
-      return [name, model as Model<unknown>];
-    }));
+    return Object.fromEntries(
+      Object.entries(plugin.manifest.collections ?? {}).map(([name, schema]) => {
+        const modelName = `${id}:${name}`;
+        const model = connection.models[modelName] ?? connection.model(modelName, schema, collectionName(id, name));
+        return [name, model as Model<unknown>];
+      }),
+    );
   }
 
   /**
@@ -108,23 +142,37 @@ export class PluginHost {
     const dot = name.indexOf('.');
     const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
     if (!plugin) throw new Error(`no plugin "${name.slice(0, dot)}" is installed for service ${name}`);
-    if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true) throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
-    const bound = bindActivities(plugin, {
-      config: this.configs.get(plugin.manifest.id), db: this.models(plugin.manifest.id, connection) as never,
-      http: NO_HTTP, logger: SILENT, clock: { now: () => new Date() }, llm: null,
-    }, serviceContext);
+    if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true)
+      throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
+    const bound = bindActivities(
+      plugin,
+      {
+        config: this.configs.get(plugin.manifest.id),
+        db: this.models(plugin.manifest.id, connection) as never,
+        http: NO_HTTP,
+        logger: SILENT,
+        clock: { now: () => new Date() },
+        llm: null,
+      },
+      serviceContext,
+    );
     return bound[name]!(input);
   }
 
   /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary. */
   activities(services: HostServices): Record<string, BoundActivity> {
-    return Object.assign({}, ...this.plugins.map((plugin) => bindActivities(plugin, {
-      config: this.configs.get(plugin.manifest.id),
-      db: this.models(plugin.manifest.id, services.connection) as never,
-      http: services.http,
-      logger: services.logger.child({ plugin: plugin.manifest.id }),
-      clock: services.clock,
-      llm: services.llm,
-    })));
+    return Object.assign(
+      {},
+      ...this.plugins.map((plugin) =>
+        bindActivities(plugin, {
+          config: this.configs.get(plugin.manifest.id),
+          db: this.models(plugin.manifest.id, services.connection) as never,
+          http: services.http,
+          logger: services.logger.child({ plugin: plugin.manifest.id }),
+          clock: services.clock,
+          llm: services.llm,
+        }),
+      ),
+    );
   }
 }

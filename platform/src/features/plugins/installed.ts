@@ -15,8 +15,8 @@ interface PluginPackage {
 
 /** Lists first by `ui.order`, then by id: agents in the product's pipeline order, sources in the spec's checklist order. */
 const byOrder = (left: AnyPlugin, right: AnyPlugin) =>
-  (left.manifest.ui?.order ?? Number.MAX_SAFE_INTEGER) - (right.manifest.ui?.order ?? Number.MAX_SAFE_INTEGER)
-  || left.manifest.id.localeCompare(right.manifest.id);
+  (left.manifest.ui?.order ?? Number.MAX_SAFE_INTEGER) - (right.manifest.ui?.order ?? Number.MAX_SAFE_INTEGER) ||
+  left.manifest.id.localeCompare(right.manifest.id);
 
 /**
  * The plugins in a folder of plugin packages: every `<folder>/<name>/package.json` with a
@@ -26,8 +26,10 @@ const byOrder = (left: AnyPlugin, right: AnyPlugin) =>
  */
 export async function loadPlugins(folder: string): Promise<AnyPlugin[]> {
   const plugins: AnyPlugin[] = [];
-  const folders = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-    .map((entry) => join(folder, entry.name)).sort();
+  const folders = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => join(folder, entry.name))
+    .sort();
   for (const dir of folders) {
     const packageFile = join(dir, 'package.json');
     if (!existsSync(packageFile)) continue;

@@ -9,24 +9,47 @@ import { serveForTest } from '../../../dev/testing/http.ts';
 import { createTemporalClient } from '../../core/temporal/client.ts';
 import { createApp } from '../../core/http/app.ts';
 
-const echo = definePlugin(defineManifest({
-  id: 'echo', name: 'Echo', version: '1.2.3', description: 'Repeats what it is told', kind: 'channel',
-  ui: { icon: 'repeat', color: '#22c55e', category: 'Testing' },
-  config: z.object({ times: z.number().int().min(1).default(1).describe('How often to repeat.') }),
-  activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
-}), ({ config }) => ({ say: async ({ word }) => ({ said: word.repeat(config.times) }) }));
+const echo = definePlugin(
+  defineManifest({
+    id: 'echo',
+    name: 'Echo',
+    version: '1.2.3',
+    description: 'Repeats what it is told',
+    kind: 'channel',
+    ui: { icon: 'repeat', color: '#22c55e', category: 'Testing' },
+    config: z.object({ times: z.number().int().min(1).default(1).describe('How often to repeat.') }),
+    activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
+  }),
+  ({ config }) => ({ say: async ({ word }) => ({ said: word.repeat(config.times) }) }),
+);
 
 // A source with a secret API key (set below) and a region (left blank): never configured until both are set.
-const leads = definePlugin(defineManifest({
-  id: 'source-leads', name: 'Leads', version: '0.1.0', description: 'A prospect source', kind: 'source',
-  ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
-  source: {
-    displayName: 'Leads Inc.', credentialsTest: 'A wrong key answers 401.',
-    credentials: [{ key: 'apiKey', label: 'API key', secret: true }, { key: 'region', label: 'Region', secret: false }],
-  },
-  config: z.object({ apiKey: z.string().default('').describe('The API key.'), region: z.string().default('').describe('The data region.') }),
-  activities: { searchPeople: { description: 'Searches people', input: z.object({}), output: z.object({ people: z.array(z.unknown()) }) } },
-}), () => ({ searchPeople: async () => ({ people: [] }) }));
+const leads = definePlugin(
+  defineManifest({
+    id: 'source-leads',
+    name: 'Leads',
+    version: '0.1.0',
+    description: 'A prospect source',
+    kind: 'source',
+    ui: { icon: 'search', color: '#000000', category: 'Prospect sources' },
+    source: {
+      displayName: 'Leads Inc.',
+      credentialsTest: 'A wrong key answers 401.',
+      credentials: [
+        { key: 'apiKey', label: 'API key', secret: true },
+        { key: 'region', label: 'Region', secret: false },
+      ],
+    },
+    config: z.object({
+      apiKey: z.string().default('').describe('The API key.'),
+      region: z.string().default('').describe('The data region.'),
+    }),
+    activities: {
+      searchPeople: { description: 'Searches people', input: z.object({}), output: z.object({ people: z.array(z.unknown()) }) },
+    },
+  }),
+  () => ({ searchPeople: async () => ({ people: [] }) }),
+);
 
 let database: mongoose.Connection;
 let server: Awaited<ReturnType<typeof serveForTest>>;
@@ -49,21 +72,29 @@ describe('GET /api/plugins', () => {
     expect(response.status).toBe(200);
     const [plugin] = (await response.json()) as Array<Record<string, unknown>>;
     expect(plugin).toMatchObject({
-      id: 'echo', version: '1.2.3', kind: 'channel', ui: { icon: 'repeat' },
+      id: 'echo',
+      version: '1.2.3',
+      kind: 'channel',
+      ui: { icon: 'repeat' },
       config: { defaults: { times: 1 }, schema: { properties: { times: { description: 'How often to repeat.' } } } },
       activities: [{ qualifiedName: 'echo.say', input: { properties: { word: { type: 'string' } } } }],
     });
   });
 
-  it('says of a source which credentials are set and whether it is configured, never a credential\'s value', async () => {
+  it("says of a source which credentials are set and whether it is configured, never a credential's value", async () => {
     const response = await fetch(`${server.url}/api/plugins/source-leads`);
     const text = await response.text();
     expect(text).not.toContain('sk-very-secret');
     expect(JSON.parse(text)).toMatchObject({
       kind: 'source',
       source: {
-        displayName: 'Leads Inc.', configured: false, credentialsTest: 'A wrong key answers 401.',
-        credentials: [{ key: 'apiKey', label: 'API key', secret: true, set: true }, { key: 'region', label: 'Region', secret: false, set: false }],
+        displayName: 'Leads Inc.',
+        configured: false,
+        credentialsTest: 'A wrong key answers 401.',
+        credentials: [
+          { key: 'apiKey', label: 'API key', secret: true, set: true },
+          { key: 'region', label: 'Region', secret: false, set: false },
+        ],
       },
     });
     expect(((await (await fetch(`${server.url}/api/plugins/echo`)).json()) as Record<string, unknown>).source).toBeUndefined();
@@ -78,7 +109,8 @@ describe('GET /api/plugins', () => {
 
 describe('PluginHost.load', () => {
   it('refuses settings for a plugin that is not installed, and a bad config value, naming both', () => {
-    expect(() => PluginHost.load([echo], { echo: { times: 0 }, ghost: {} }))
-      .toThrow(/settings name plugin "ghost", which is not installed[\s\S]*plugin "echo": config: .*times/);
+    expect(() => PluginHost.load([echo], { echo: { times: 0 }, ghost: {} })).toThrow(
+      /settings name plugin "ghost", which is not installed[\s\S]*plugin "echo": config: .*times/,
+    );
   });
 });

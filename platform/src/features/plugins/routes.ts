@@ -5,26 +5,42 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 
 /** GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/{id}; manifests are fixed for the life of the process. */
 export const pluginsRoutes = [
-  route<PluginHost>({
-    method: 'get', path: '/api/plugins', summary: 'Every installed plugin, its config and activities as JSON Schema', tags: ['plugins'],
-    responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
-  }, (host) => {
-    const described = host.describe();
-    return (ctx) => {
-      ctx.body = described;
-    };
-  }),
-  route<PluginHost>({
-    method: 'get', path: '/api/plugins/{id}', summary: 'One installed plugin', tags: ['plugins'], params: PluginParams,
-    responses: { 200: { description: 'The plugin', schema: PluginDescriptionSchema }, 404: { description: 'No such plugin is installed' } },
-  }, (host) => {
-    const described = host.describe();
-    return (ctx) => {
-      const plugin = described.find((candidate) => candidate.id === ctx.params.id);
-      if (!plugin) throw new NotFoundError(`No plugin "${ctx.params.id}" is installed`);
-      ctx.body = plugin;
-    };
-  }),
+  route<PluginHost>(
+    {
+      method: 'get',
+      path: '/api/plugins',
+      summary: 'Every installed plugin, its config and activities as JSON Schema',
+      tags: ['plugins'],
+      responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
+    },
+    (host) => {
+      const described = host.describe();
+      return (ctx) => {
+        ctx.body = described;
+      };
+    },
+  ),
+  route<PluginHost>(
+    {
+      method: 'get',
+      path: '/api/plugins/{id}',
+      summary: 'One installed plugin',
+      tags: ['plugins'],
+      params: PluginParams,
+      responses: {
+        200: { description: 'The plugin', schema: PluginDescriptionSchema },
+        404: { description: 'No such plugin is installed' },
+      },
+    },
+    (host) => {
+      const described = host.describe();
+      return (ctx) => {
+        const plugin = described.find((candidate) => candidate.id === ctx.params.id);
+        if (!plugin) throw new NotFoundError(`No plugin "${ctx.params.id}" is installed`);
+        ctx.body = plugin;
+      };
+    },
+  ),
 ];
 
 export const pluginsRouter = (host: PluginHost) => routerOf(pluginsRoutes, host);

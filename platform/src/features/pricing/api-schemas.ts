@@ -11,7 +11,17 @@ const bid = upsertBidInput.shape;
  * meeting (`ecm`) can never reach a client, whatever the plugin adds to its public view.
  */
 export const PricingSlice = publicSlice.pick({
-  sliceId: true, sliceName: true, tier: true, qualityScore: true, leadsVolume: true, ppm: true, pm: true, floor: true, cap: true, basePrice: true, isActive: true,
+  sliceId: true,
+  sliceName: true,
+  tier: true,
+  qualityScore: true,
+  leadsVolume: true,
+  ppm: true,
+  pm: true,
+  floor: true,
+  cap: true,
+  basePrice: true,
+  isActive: true,
 });
 
 /** A customer's bid on a slice. */

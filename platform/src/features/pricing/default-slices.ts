@@ -4,14 +4,14 @@ import { callPricing } from './pricing.ts';
 
 /** The spec's three tiers (section 9) with their stated qualification-rate ranges. */
 export const DEFAULT_TIERS = [
-  { tier: 'volume', sliceName: 'Volume Slice', profile: '10-50 employees, bootstrap/pre-seed', qualification: [0.70, 0.75] },
+  { tier: 'volume', sliceName: 'Volume Slice', profile: '10-50 employees, bootstrap/pre-seed', qualification: [0.7, 0.75] },
   { tier: 'standard', sliceName: 'Standard Slice', profile: '50-200 employees, seed to Series A', qualification: [0.75, 0.85] },
-  { tier: 'premium', sliceName: 'Premium Slice', profile: '200+ employees, Series B+', qualification: [0.90, 0.95] },
+  { tier: 'premium', sliceName: 'Premium Slice', profile: '200+ employees, Series B+', qualification: [0.9, 0.95] },
 ] as const;
 
 // Meetings a workspace can take in a month under the spec's default bid (section 5: 5 a day),
 // over the working days of an average month (5 days × 52 weeks ÷ 12).
-const DEFAULT_MONTHLY_MEETINGS = 5 * (5 * 52) / 12;
+const DEFAULT_MONTHLY_MEETINGS = (5 * (5 * 52)) / 12;
 
 /**
  * A tier's starting estimates, derived from its stated qualification rate q (the midpoint of
@@ -39,8 +39,12 @@ export async function ensureDefaultSlices(deps: PluginApiDeps, workspaceId: stri
   const { slices } = Listed.parse(await callPricing(deps, 'listSlices', { workspaceId }));
   if (slices.length > 0) return [];
   for (const { tier, sliceName, qualification } of DEFAULT_TIERS) {
-    await callPricing(deps, 'upsertSlice', { workspaceId, sliceId: tier, sliceName, tier, ...tierEstimates(qualification) },
-      { idempotencyKey: `default-slice:${workspaceId}:${tier}` });
+    await callPricing(
+      deps,
+      'upsertSlice',
+      { workspaceId, sliceId: tier, sliceName, tier, ...tierEstimates(qualification) },
+      { idempotencyKey: `default-slice:${workspaceId}:${tier}` },
+    );
   }
   return DEFAULT_TIERS.map(({ tier }) => tier);
 }

@@ -7,7 +7,9 @@ const PLUGIN = 'ppm-pricing';
 export function callPricing(deps: PluginApiDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
   const name = `${PLUGIN}.${activity}`;
   return callPluginActivity(deps.temporal, deps.taskQueue, name, input, {
-    timeout: deps.host.activityIndex().get(name)?.timeout, failures: { SliceNotFound: NotFoundError }, ...options,
+    timeout: deps.host.activityIndex().get(name)?.timeout,
+    failures: { SliceNotFound: NotFoundError },
+    ...options,
   });
 }
 

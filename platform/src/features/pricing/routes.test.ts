@@ -8,7 +8,17 @@ import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { pricingRouteDocs, pricingRouter } from './routes.ts';
 
-interface Slice { sliceId: string; sliceName: string; qualityScore: number; leadsVolume: number; ppm: number; pm: number; floor: number; cap: number; isActive: boolean }
+interface Slice {
+  sliceId: string;
+  sliceName: string;
+  qualityScore: number;
+  leadsVolume: number;
+  ppm: number;
+  pm: number;
+  floor: number;
+  cap: number;
+  isActive: boolean;
+}
 
 let stack: TestPipelineWorker;
 let deps: PluginApiDeps;
@@ -16,9 +26,12 @@ let server: Awaited<ReturnType<typeof serveForTest>>;
 let router: ReturnType<typeof pricingRouter>;
 
 const get = (path: string) => fetch(`${server.url}${path}`);
-const postBid = (body: unknown, query = '') => fetch(`${server.url}/api/pricing/bid${query}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const postBid = (body: unknown, query = '') =>
+  fetch(`${server.url}/api/pricing/bid${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const slices = async (workspace: string) => (await (await get(`/api/pricing/slices?workspace=${workspace}`)).json()) as Slice[];
 const bids = async (workspace: string) => (await (await get(`/api/pricing/bids?workspace=${workspace}`)).json()) as unknown[];
 const validBid = { workspaceId: 'acme', sliceId: 'standard', baseBid: 2, maxDailyMeetings: 10, dailyBudgetCap: 300 };
@@ -36,8 +49,9 @@ afterAll(async () => {
 
 describe('/api/pricing', () => {
   it('describes every route it mounts, and only those', () => {
-    const mounted = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD')
-      .map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`));
+    const mounted = router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+    );
     expect(pricingRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort()).toEqual(mounted.sort());
   });
 
@@ -46,7 +60,7 @@ describe('/api/pricing', () => {
     expect(await bids('acme')).toEqual([]);
   });
 
-  it('gives a workspace without slices the spec\'s three tiers, priced at their tier price at the default bid', async () => {
+  it("gives a workspace without slices the spec's three tiers, priced at their tier price at the default bid", async () => {
     expect(await ensureDefaultSlices(deps, 'acme')).toEqual(['volume', 'standard', 'premium']);
     const listed = await slices('acme');
     expect(listed.map((slice) => [slice.sliceId, slice.sliceName, slice.ppm, slice.floor, slice.cap, slice.isActive])).toEqual([
@@ -64,22 +78,48 @@ describe('/api/pricing', () => {
   });
 
   it('never shows the internal expected cost per meeting, though the plugin keeps one', async () => {
-    await callPricing(deps, 'upsertSlice', { workspaceId: 'acme', sliceId: 'volume', sliceName: 'Volume Slice', tier: 'volume',
-      ...tierEstimates(DEFAULT_TIERS[0].qualification), ecm: 12.5 });
-    const internal = (await callPricing(deps, 'internalSliceEconomics', { workspaceId: 'acme', sliceId: 'volume' })) as { slices: Array<{ ecm: number }> };
+    await callPricing(deps, 'upsertSlice', {
+      workspaceId: 'acme',
+      sliceId: 'volume',
+      sliceName: 'Volume Slice',
+      tier: 'volume',
+      ...tierEstimates(DEFAULT_TIERS[0].qualification),
+      ecm: 12.5,
+    });
+    const internal = (await callPricing(deps, 'internalSliceEconomics', { workspaceId: 'acme', sliceId: 'volume' })) as {
+      slices: Array<{ ecm: number }>;
+    };
     expect(internal.slices[0]?.ecm).toBe(12.5);
     const raw = await (await get('/api/pricing/slices?workspace=acme')).text();
     expect(raw).not.toContain('ecm');
     expect(raw).not.toContain('12.5');
-    expect(Object.keys((JSON.parse(raw) as Slice[])[0]!).sort())
-      .toEqual(['basePrice', 'cap', 'floor', 'isActive', 'leadsVolume', 'pm', 'ppm', 'qualityScore', 'sliceId', 'sliceName', 'tier']);
+    expect(Object.keys((JSON.parse(raw) as Slice[])[0]!).sort()).toEqual([
+      'basePrice',
+      'cap',
+      'floor',
+      'isActive',
+      'leadsVolume',
+      'pm',
+      'ppm',
+      'qualityScore',
+      'sliceId',
+      'sliceName',
+      'tier',
+    ]);
   });
 
   it('sets a bid: listed, and the slice is priced with it and shown active', async () => {
     const response = await postBid(validBid);
     expect(response.status).toBe(200);
     // 2 × $30 × quality 0.8 ÷ pm 0.8
-    expect(await response.json()).toEqual({ sliceId: 'standard', isEnabled: true, baseBid: 2, maxDailyMeetings: 10, dailyBudgetCap: 300, ppm: 60 });
+    expect(await response.json()).toEqual({
+      sliceId: 'standard',
+      isEnabled: true,
+      baseBid: 2,
+      maxDailyMeetings: 10,
+      dailyBudgetCap: 300,
+      ppm: 60,
+    });
     expect(await bids('acme')).toEqual([{ sliceId: 'standard', isEnabled: true, baseBid: 2, maxDailyMeetings: 10, dailyBudgetCap: 300 }]);
     expect((await slices('acme')).find((slice) => slice.sliceId === 'standard')).toMatchObject({ ppm: 60, isActive: true });
 
@@ -132,7 +172,14 @@ describe('/api/pricing', () => {
     expect(await bids('globex')).toEqual([]);
     const response = await postBid({ ...validBid, workspaceId: 'globex' });
     expect(response.status).toBe(404);
-    await callPricing(deps, 'upsertSlice', { workspaceId: 'globex', sliceId: 'fintech-cfos', sliceName: 'Fintech CFOs', tier: 'premium', qualityScore: 0.9, leadsVolume: 40 });
+    await callPricing(deps, 'upsertSlice', {
+      workspaceId: 'globex',
+      sliceId: 'fintech-cfos',
+      sliceName: 'Fintech CFOs',
+      tier: 'premium',
+      qualityScore: 0.9,
+      leadsVolume: 40,
+    });
     expect(await ensureDefaultSlices(deps, 'globex')).toEqual([]);
     expect((await slices('globex')).map((slice) => slice.sliceId)).toEqual(['fintech-cfos']);
     expect((await slices('acme')).map((slice) => slice.sliceId)).toEqual(['premium', 'standard', 'volume']);
@@ -142,16 +189,34 @@ describe('/api/pricing', () => {
 
   it('sums the ledger: attended meetings charged at the slice price, no-shows free, an empty workspace all zero', async () => {
     const empty = await get('/api/pricing/ledger?workspace=nobody');
-    expect(await empty.json()).toEqual({ meetingsCharged: 0, total: 0, noShows: 0, averagePpm: 0, currency: 'USD', bySlice: [], byMonth: [] });
+    expect(await empty.json()).toEqual({
+      meetingsCharged: 0,
+      total: 0,
+      noShows: 0,
+      averagePpm: 0,
+      currency: 'USD',
+      bySlice: [],
+      byMonth: [],
+    });
     await ensureDefaultSlices(deps, 'billed');
     const price = (await slices('billed')).find((slice) => slice.sliceId === 'standard')!.ppm;
-    const charge = (meetingId: string, outcome: 'completed' | 'no-show') => callPricing(deps, 'chargeMeeting',
-      { workspaceId: 'billed', meetingId, sliceId: 'standard', outcome, attendedAt: '2026-11-20T15:00:00Z' });
+    const charge = (meetingId: string, outcome: 'completed' | 'no-show') =>
+      callPricing(deps, 'chargeMeeting', {
+        workspaceId: 'billed',
+        meetingId,
+        sliceId: 'standard',
+        outcome,
+        attendedAt: '2026-11-20T15:00:00Z',
+      });
     expect(await charge('m-attended', 'completed')).toMatchObject({ charged: true, amount: price });
     await charge('m-missed', 'no-show');
     const totals = { meetingsCharged: 1, total: price, noShows: 1 };
     expect(await (await get('/api/pricing/ledger?workspace=billed')).json()).toEqual({
-      ...totals, averagePpm: price, currency: 'USD', bySlice: [{ sliceId: 'standard', ...totals }], byMonth: [{ month: '2026-11', ...totals }],
+      ...totals,
+      averagePpm: price,
+      currency: 'USD',
+      bySlice: [{ sliceId: 'standard', ...totals }],
+      byMonth: [{ month: '2026-11', ...totals }],
     });
     expect((await get('/api/pricing/ledger?workspace=Not%20A%20Slug')).status).toBe(400);
   });

@@ -13,38 +13,66 @@ const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** /api/pricing: the workspace's slices and bids, and setting a bid (via the ppm-pricing plugin). */
 export const pricingRoutes = [
-  route<PluginApiDeps>({
-    method: 'get', path: '/api/pricing/slices', summary: 'The workspace\'s pricing slices (never the internal cost)', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) }, 400: badWorkspace },
-  }, (deps) => async (ctx) => {
-    ctx.body = Slices.parse(await callPricing(deps, 'listSlices', { workspaceId: workspaceOf(ctx) })).slices;
-  }),
-  route<PluginApiDeps>({
-    method: 'get', path: '/api/pricing/bids', summary: 'The workspace\'s bids', tags, query: WorkspaceQuery,
-    responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) }, 400: badWorkspace },
-  }, (deps) => async (ctx) => {
-    ctx.body = Bids.parse(await callPricing(deps, 'listBids', { workspaceId: workspaceOf(ctx) })).bids;
-  }),
-  route<PluginApiDeps>({
-    method: 'get', path: '/api/pricing/ledger', summary: 'Meetings charged (attended only), spend, average price per meeting and no-shows: in all, per slice, per month',
-    tags, query: WorkspaceQuery, responses: { 200: { description: 'The workspace\'s charge ledger, summed', schema: LedgerSummary }, 400: badWorkspace },
-  }, (deps) => async (ctx) => {
-    ctx.body = LedgerSummary.parse(await callPricing(deps, 'ledgerSummary', { workspaceId: workspaceOf(ctx) }));
-  }),
-  route<PluginApiDeps>({
-    method: 'post', path: '/api/pricing/bid', summary: 'Set the bid on a slice (workspaceId in the body, or ?workspace=; both must agree)', tags,
-    query: WorkspaceQuery, body: BidBody,
-    responses: {
-      200: { description: 'The stored bid and the slice\'s price under it', schema: BidResult },
-      400: { description: 'A field is out of range or off its step (named), or workspaceId and ?workspace= differ' },
-      404: { description: 'No such slice in this workspace' },
+  route<PluginApiDeps>(
+    {
+      method: 'get',
+      path: '/api/pricing/slices',
+      summary: "The workspace's pricing slices (never the internal cost)",
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) }, 400: badWorkspace },
     },
-  }, (deps) => async (ctx) => {
-    const { workspaceId: bodyWorkspace, ...bid } = BidBody.parse(ctx.request.body ?? {});
-    const queryWorkspace = WorkspaceQuery.parse(ctx.query).workspace;
-    const workspaceId = bidWorkspace(bodyWorkspace, queryWorkspace, workspaceOf(ctx));
-    ctx.body = BidResult.parse(await callPricing(deps, 'upsertBid', { workspaceId, ...bid }));
-  }),
+    (deps) => async (ctx) => {
+      ctx.body = Slices.parse(await callPricing(deps, 'listSlices', { workspaceId: workspaceOf(ctx) })).slices;
+    },
+  ),
+  route<PluginApiDeps>(
+    {
+      method: 'get',
+      path: '/api/pricing/bids',
+      summary: "The workspace's bids",
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) }, 400: badWorkspace },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = Bids.parse(await callPricing(deps, 'listBids', { workspaceId: workspaceOf(ctx) })).bids;
+    },
+  ),
+  route<PluginApiDeps>(
+    {
+      method: 'get',
+      path: '/api/pricing/ledger',
+      summary: 'Meetings charged (attended only), spend, average price per meeting and no-shows: in all, per slice, per month',
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: "The workspace's charge ledger, summed", schema: LedgerSummary }, 400: badWorkspace },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = LedgerSummary.parse(await callPricing(deps, 'ledgerSummary', { workspaceId: workspaceOf(ctx) }));
+    },
+  ),
+  route<PluginApiDeps>(
+    {
+      method: 'post',
+      path: '/api/pricing/bid',
+      summary: 'Set the bid on a slice (workspaceId in the body, or ?workspace=; both must agree)',
+      tags,
+      query: WorkspaceQuery,
+      body: BidBody,
+      responses: {
+        200: { description: "The stored bid and the slice's price under it", schema: BidResult },
+        400: { description: 'A field is out of range or off its step (named), or workspaceId and ?workspace= differ' },
+        404: { description: 'No such slice in this workspace' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { workspaceId: bodyWorkspace, ...bid } = BidBody.parse(ctx.request.body ?? {});
+      const queryWorkspace = WorkspaceQuery.parse(ctx.query).workspace;
+      const workspaceId = bidWorkspace(bodyWorkspace, queryWorkspace, workspaceOf(ctx));
+      ctx.body = BidResult.parse(await callPricing(deps, 'upsertBid', { workspaceId, ...bid }));
+    },
+  ),
 ];
 
 export const pricingRouter = (deps: PluginApiDeps) => routerOf(pricingRoutes, deps);

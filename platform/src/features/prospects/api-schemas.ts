@@ -17,14 +17,21 @@ export const NewProspectBody = z.strictObject({
   industry: text(100).optional(),
   companySize: text(50).optional(),
   employeeCount: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
-  sample: z.boolean({ error: 'must be true or false' }).optional()
+  sample: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
     .describe('True when added from a sample discovery result (the built-in sample database, not a provider); default false.'),
 });
 export type NewProspect = z.infer<typeof NewProspectBody>;
 
 /** Query of GET /api/prospects. */
 export const ProspectListQuery = z.object({
-  search: z.string().trim().max(200).optional().describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
   industry: z.string().trim().min(1).max(100).optional().describe('Exact industry, any case.'),
   minScore: z.coerce.number().min(0).max(100).optional().describe('Only prospects scored at least this (unscored ones are left out).'),
   source: z.string().trim().min(1).max(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
@@ -82,28 +89,60 @@ export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
 
 /** Body of POST /api/prospects/{id}/sequence. */
 export const SequenceControlBody = z.strictObject({
-  action: z.enum(SEQUENCE_ACTIONS, { error: `must be one of ${SEQUENCE_ACTIONS.join(', ')}` })
+  action: z
+    .enum(SEQUENCE_ACTIONS, { error: `must be one of ${SEQUENCE_ACTIONS.join(', ')}` })
     .describe('pause holds the sequence until resumed (later steps move by the time held); stop ends it for good'),
 });
 
 /** GET /api/prospects/:id/profile: what the detail panel shows. */
 export const ProspectProfile = z.object({
   prospect: ProspectDetail,
-  research: z.object({
-    website: z.string(), confidence: z.number(),
-    facts: z.array(z.object({ id: z.string(), kind: z.string(), value: z.string(), confidence: z.number(),
-      evidence: z.object({ url: z.string(), snippet: z.string() }).describe('The page and the words the fact was read from') })),
-  }).nullable().describe('The latest research; null before any'),
-  score: z.object({
-    totalScore: z.number(), priority: z.string(), qualified: z.boolean(), reasoning: z.string(),
-    dimensions: z.array(z.object({ key: z.string(), label: z.string(), score: z.number(), reason: z.string() }).loose())
-      .describe('Every dimension with its score (0–100), points and the reason'),
-  }).nullable().describe('The latest score; null before any'),
-  sequence: z.object({
-    state: SequenceStateSchema.nullable().describe('The sequence workflow\'s live state; null when never enrolled'),
-    emails: z.array(z.object({ step: z.number(), dayOffset: z.number(), subject: z.string(), body: z.string(),
-      status: z.enum(['planned', 'queued', 'sent', 'failed']) }).loose()),
-  }).nullable().describe('The latest sequence written for the prospect; null when none (unqualified, or not processed)'),
-  runs: z.array(z.object({ runId: z.string(), status: z.string(), startedAt: z.string().nullable(), error: z.string().nullable() }))
-    .describe('The prospect pipeline\'s runs for this prospect, newest first (10 at most)'),
+  research: z
+    .object({
+      website: z.string(),
+      confidence: z.number(),
+      facts: z.array(
+        z.object({
+          id: z.string(),
+          kind: z.string(),
+          value: z.string(),
+          confidence: z.number(),
+          evidence: z.object({ url: z.string(), snippet: z.string() }).describe('The page and the words the fact was read from'),
+        }),
+      ),
+    })
+    .nullable()
+    .describe('The latest research; null before any'),
+  score: z
+    .object({
+      totalScore: z.number(),
+      priority: z.string(),
+      qualified: z.boolean(),
+      reasoning: z.string(),
+      dimensions: z
+        .array(z.object({ key: z.string(), label: z.string(), score: z.number(), reason: z.string() }).loose())
+        .describe('Every dimension with its score (0–100), points and the reason'),
+    })
+    .nullable()
+    .describe('The latest score; null before any'),
+  sequence: z
+    .object({
+      state: SequenceStateSchema.nullable().describe("The sequence workflow's live state; null when never enrolled"),
+      emails: z.array(
+        z
+          .object({
+            step: z.number(),
+            dayOffset: z.number(),
+            subject: z.string(),
+            body: z.string(),
+            status: z.enum(['planned', 'queued', 'sent', 'failed']),
+          })
+          .loose(),
+      ),
+    })
+    .nullable()
+    .describe('The latest sequence written for the prospect; null when none (unqualified, or not processed)'),
+  runs: z
+    .array(z.object({ runId: z.string(), status: z.string(), startedAt: z.string().nullable(), error: z.string().nullable() }))
+    .describe("The prospect pipeline's runs for this prospect, newest first (10 at most)"),
 });

@@ -4,8 +4,15 @@ import { columnOf, MAX_IMPORT_ROWS, parseProspectCsv } from './import-csv.ts';
 
 describe('parseProspectCsv', () => {
   it('recognises header names in any case and common aliases, ignoring unknown columns', () => {
-    expect(['First Name', 'E-mail', 'surname', 'Company Name', 'Job Title', 'No. of Employees', 'Notes'].map(columnOf))
-      .toEqual(['firstName', 'email', 'lastName', 'company', 'jobTitle', 'employeeCount', null]);
+    expect(['First Name', 'E-mail', 'surname', 'Company Name', 'Job Title', 'No. of Employees', 'Notes'].map(columnOf)).toEqual([
+      'firstName',
+      'email',
+      'lastName',
+      'company',
+      'jobTitle',
+      'employeeCount',
+      null,
+    ]);
     expect(columnOf('Number of employees')).toBe('employeeCount');
     const rows = parseProspectCsv('\uFEFFFirst Name,Last Name,E-mail,Company,Notes\nAda, Lovelace ,ada@x.io,Analytical,"likes, commas"\n');
     expect(rows).toEqual([{ row: 2, values: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@x.io', company: 'Analytical' } }]);
@@ -22,7 +29,9 @@ describe('parseProspectCsv', () => {
   it('refuses a file that cannot be parsed, an empty one, one without the required columns, and one too long', () => {
     expect(() => parseProspectCsv('firstName,lastName\n"unclosed,x\n')).toThrow(/The CSV file cannot be read: Quote Not Closed/);
     expect(() => parseProspectCsv('')).toThrow(/The CSV file is empty/);
-    expect(() => parseProspectCsv('name,mail,organisation\n')).toThrow(/has no column for firstName, lastName \(expected firstName,lastName,email,company,/);
+    expect(() => parseProspectCsv('name,mail,organisation\n')).toThrow(
+      /has no column for firstName, lastName \(expected firstName,lastName,email,company,/,
+    );
     const long = `firstName,lastName,email,company\n${'a,b,c,d\n'.repeat(MAX_IMPORT_ROWS + 1)}`;
     expect(() => parseProspectCsv(long)).toThrow(InputError);
   });

@@ -39,7 +39,13 @@ type ParsedRecord = { record: string[]; info: { lines: number } };
 
 function records(text: string): ParsedRecord[] {
   try {
-    return parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }) as unknown as ParsedRecord[];
+    return parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as ParsedRecord[];
   } catch (error) {
     if (error instanceof CsvError) throw new InputError(`The CSV file cannot be read: ${error.message}`);
     throw error;
@@ -59,7 +65,8 @@ export function parseProspectCsv(text: string): CsvRow[] {
   if (missing.length > 0) {
     throw new InputError(`The CSV header has no column for ${missing.join(', ')} (expected ${Object.keys(IMPORT_COLUMNS).join(',')})`);
   }
-  if (rows.length > MAX_IMPORT_ROWS) throw new InputError(`A CSV import may hold at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw new InputError(`A CSV import may hold at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
   return rows.map(({ record, info }) => {
     const values: CsvRow['values'] = {};
     record.forEach((cell, index) => {

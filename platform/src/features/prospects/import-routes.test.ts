@@ -22,7 +22,9 @@ const CSV = [
 
 const importCsv = (body: string, options: { workspace?: string; type?: string } = {}) =>
   fetch(`${server.url}/api/prospects/import?workspace=${options.workspace ?? 'acme'}`, {
-    method: 'POST', headers: { 'content-type': options.type ?? 'text/csv' }, body,
+    method: 'POST',
+    headers: { 'content-type': options.type ?? 'text/csv' },
+    body,
   });
 const imported = async (response: Response) => {
   expect(response.status).toBe(200);
@@ -54,14 +56,26 @@ describe('POST /api/prospects/import', () => {
       { row: 6, errors: { email: 'already exists' } },
     ]);
     const ada = ProspectDetail.parse(await (await fetch(`${server.url}/api/prospects/1?workspace=acme`)).json());
-    expect(ada).toMatchObject({ firstName: 'Ada', email: 'ada@analytical.io', company: 'Analytical Engines', jobTitle: 'CTO', industry: 'Software',
-      website: 'https://analytical.io', employeeCount: 1200, source: 'csv-import', sample: false });
+    expect(ada).toMatchObject({
+      firstName: 'Ada',
+      email: 'ada@analytical.io',
+      company: 'Analytical Engines',
+      jobTitle: 'CTO',
+      industry: 'Software',
+      website: 'https://analytical.io',
+      employeeCount: 1200,
+      source: 'csv-import',
+      sample: false,
+    });
   });
 
   it('never marks an imported prospect as sample data, even from a file with a "sample" column', async () => {
     const csv = 'firstName,lastName,email,company,sample\nMaya,Okafor,maya@kestrel.example,Kestrel Labs,true\n';
     expect(await imported(await importCsv(csv, { workspace: 'sampled' }))).toMatchObject({ imported: 1, failed: 0 });
-    const listed = await (await fetch(`${server.url}/api/prospects?workspace=sampled`)).json() as Array<{ email: string; sample: boolean }>;
+    const listed = (await (await fetch(`${server.url}/api/prospects?workspace=sampled`)).json()) as Array<{
+      email: string;
+      sample: boolean;
+    }>;
     expect(listed.map(({ email, sample }) => ({ email, sample }))).toEqual([{ email: 'maya@kestrel.example', sample: false }]);
     expect((await prospectModel(database).findOne({ workspaceId: 'sampled' }).lean())?.sample).toBe(false);
   });

@@ -38,7 +38,11 @@ function candidateOf(values: CsvRow['values']): { candidate: Record<string, unkn
 }
 
 /** Validates a row with POST /api/prospects's schema and creates it; the per-field problems when it cannot. */
-async function importRow(db: ProspectDb, workspaceId: string, values: CsvRow['values']): Promise<{ id: number } | { errors: Record<string, string> }> {
+async function importRow(
+  db: ProspectDb,
+  workspaceId: string,
+  values: CsvRow['values'],
+): Promise<{ id: number } | { errors: Record<string, string> }> {
   const { candidate, errors } = candidateOf(values);
   const parsed = NewProspectBody.safeParse(candidate);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'row'] ??= issue.message;

@@ -31,26 +31,29 @@ export interface Prospect {
 
 const optionalString = { type: String, default: null };
 
-const ProspectSchema = new Schema<Prospect>({
-  workspaceId: { type: String, required: true },
-  id: { type: Number, required: true },
-  firstName: { type: String, required: true, trim: true },
-  lastName: { type: String, required: true, trim: true },
-  jobTitle: optionalString,
-  company: { type: String, required: true, trim: true },
-  email: { type: String, required: true, trim: true },
-  emailLower: { type: String, required: true, lowercase: true, trim: true },
-  score: { type: Number, default: null, min: 0, max: 100 },
-  industry: optionalString,
-  industryLower: { type: String, default: null, lowercase: true },
-  website: optionalString,
-  linkedinUrl: optionalString,
-  source: optionalString,
-  companySize: optionalString,
-  employeeCount: { type: Number, default: null },
-  sample: { type: Boolean, default: false },
-  searchText: { type: [String], default: [] },
-}, { timestamps: true, id: false });
+const ProspectSchema = new Schema<Prospect>(
+  {
+    workspaceId: { type: String, required: true },
+    id: { type: Number, required: true },
+    firstName: { type: String, required: true, trim: true },
+    lastName: { type: String, required: true, trim: true },
+    jobTitle: optionalString,
+    company: { type: String, required: true, trim: true },
+    email: { type: String, required: true, trim: true },
+    emailLower: { type: String, required: true, lowercase: true, trim: true },
+    score: { type: Number, default: null, min: 0, max: 100 },
+    industry: optionalString,
+    industryLower: { type: String, default: null, lowercase: true },
+    website: optionalString,
+    linkedinUrl: optionalString,
+    source: optionalString,
+    companySize: optionalString,
+    employeeCount: { type: Number, default: null },
+    sample: { type: Boolean, default: false },
+    searchText: { type: [String], default: [] },
+  },
+  { timestamps: true, id: false },
+);
 ProspectSchema.index({ workspaceId: 1, id: 1 }, { unique: true });
 ProspectSchema.index({ workspaceId: 1, emailLower: 1 }, { unique: true });
 ProspectSchema.index({ workspaceId: 1, score: -1, id: 1 });

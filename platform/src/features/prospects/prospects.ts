@@ -12,16 +12,25 @@ export interface ProspectDb {
   counters: Model<Counter>;
 }
 
-
 const summary = (prospect: Prospect): ProspectSummaryView => ({
-  id: prospect.id, firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle ?? null,
-  company: prospect.company, email: prospect.email, score: prospect.score ?? null, industry: prospect.industry ?? null,
+  id: prospect.id,
+  firstName: prospect.firstName,
+  lastName: prospect.lastName,
+  jobTitle: prospect.jobTitle ?? null,
+  company: prospect.company,
+  email: prospect.email,
+  score: prospect.score ?? null,
+  industry: prospect.industry ?? null,
   sample: prospect.sample ?? false,
 });
 
 const detail = (prospect: Prospect): ProspectDetailView => ({
-  ...summary(prospect), website: prospect.website ?? null, linkedinUrl: prospect.linkedinUrl ?? null, source: prospect.source ?? null,
-  companySize: prospect.companySize ?? null, employeeCount: prospect.employeeCount ?? null,
+  ...summary(prospect),
+  website: prospect.website ?? null,
+  linkedinUrl: prospect.linkedinUrl ?? null,
+  source: prospect.source ?? null,
+  companySize: prospect.companySize ?? null,
+  employeeCount: prospect.employeeCount ?? null,
   createdAt: (prospect.createdAt ?? new Date(0)).toISOString(),
 });
 
@@ -35,8 +44,13 @@ export async function createProspect(db: ProspectDb, workspaceId: string, input:
   const id = await nextSequence(db.counters, workspaceId, 'prospect');
   try {
     const created = await db.prospects.create({
-      ...input, workspaceId, id, emailLower, score: input.score ?? null,
-      industryLower: input.industry?.toLowerCase() ?? null, searchText: searchWords(input),
+      ...input,
+      workspaceId,
+      id,
+      emailLower,
+      score: input.score ?? null,
+      industryLower: input.industry?.toLowerCase() ?? null,
+      searchText: searchWords(input),
     });
     return detail(created.toObject());
   } catch (error) {
@@ -46,8 +60,11 @@ export async function createProspect(db: ProspectDb, workspaceId: string, input:
 }
 
 /** One page of the workspace's prospects and how many match in all; the order is stable, so pages never overlap. */
-export async function listProspects(db: ProspectDb, workspaceId: string, options: ProspectListOptions):
-  Promise<{ items: ProspectSummaryView[]; total: number }> {
+export async function listProspects(
+  db: ProspectDb,
+  workspaceId: string,
+  options: ProspectListOptions,
+): Promise<{ items: ProspectSummaryView[]; total: number }> {
   const filter = {
     workspaceId,
     ...(options.industry ? { industryLower: options.industry.toLowerCase() } : {}),
@@ -71,7 +88,11 @@ export async function findProspect(db: Pick<ProspectDb, 'prospects'>, workspaceI
 }
 
 /** The ids among `ids` that name no prospect of the workspace. */
-export async function unknownProspectIds(db: Pick<ProspectDb, 'prospects'>, workspaceId: string, ids: readonly number[]): Promise<number[]> {
+export async function unknownProspectIds(
+  db: Pick<ProspectDb, 'prospects'>,
+  workspaceId: string,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const found = await db.prospects.find({ workspaceId, id: { $in: ids } }, { id: 1 }).lean<Array<Pick<Prospect, 'id'>>>();
   const known = new Set(found.map((prospect) => prospect.id));

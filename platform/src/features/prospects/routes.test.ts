@@ -11,7 +11,11 @@ let connection: mongoose.Connection;
 let server: Awaited<ReturnType<typeof serveRouters>>;
 const client = (workspace?: string) => jsonClient(server.url, workspace);
 const person = (n: number, extra: Record<string, unknown> = {}) => ({
-  firstName: `First${n}`, lastName: `Last${n}`, company: `Company ${n}`, email: `person${n}@example.com`, ...extra,
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  company: `Company ${n}`,
+  email: `person${n}@example.com`,
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -35,26 +39,62 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
   });
 
   it('creates a prospect with the next integer id and reads it back', async () => {
-    const body = { ...person(1), jobTitle: 'VP Sales', score: 82, industry: 'SaaS', website: 'https://example.com',
-      linkedinUrl: 'https://www.linkedin.com/in/first1', source: 'linkedin', companySize: '50-200', employeeCount: 120 };
+    const body = {
+      ...person(1),
+      jobTitle: 'VP Sales',
+      score: 82,
+      industry: 'SaaS',
+      website: 'https://example.com',
+      linkedinUrl: 'https://www.linkedin.com/in/first1',
+      source: 'linkedin',
+      companySize: '50-200',
+      employeeCount: 120,
+    };
     const created = await client('create').post('/api/prospects', body);
     expect(created.status).toBe(201);
-    const prospect = await created.json() as Record<string, unknown>;
+    const prospect = (await created.json()) as Record<string, unknown>;
     expect(prospect).toEqual({ id: 1, ...body, sample: false, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     const second = await (await client('create').post('/api/prospects', person(2))).json();
     expect(second).toMatchObject({ id: 2, jobTitle: null, score: null, industry: null, website: null, employeeCount: null });
     expect(await (await client('create').get('/api/prospects/1')).json()).toEqual(prospect);
     expect(await (await client('create').get('/api/prospects')).json()).toEqual([
-      { id: 1, firstName: 'First1', lastName: 'Last1', jobTitle: 'VP Sales', company: 'Company 1', email: 'person1@example.com', score: 82, industry: 'SaaS', sample: false },
-      { id: 2, firstName: 'First2', lastName: 'Last2', jobTitle: null, company: 'Company 2', email: 'person2@example.com', score: null, industry: null, sample: false },
+      {
+        id: 1,
+        firstName: 'First1',
+        lastName: 'Last1',
+        jobTitle: 'VP Sales',
+        company: 'Company 1',
+        email: 'person1@example.com',
+        score: 82,
+        industry: 'SaaS',
+        sample: false,
+      },
+      {
+        id: 2,
+        firstName: 'First2',
+        lastName: 'Last2',
+        jobTitle: null,
+        company: 'Company 2',
+        email: 'person2@example.com',
+        score: null,
+        industry: null,
+        sample: false,
+      },
     ]);
   });
 
   it('names every invalid field in one 400', async () => {
     const response = await client().post('/api/prospects', {
-      firstName: ' ', lastName: 'Doe', email: 'not-an-email', website: 'ftp://example.com', linkedinUrl: 'javascript:alert(1)',
-      score: 101, employeeCount: 2.5, nickname: 'x', sample: 'yes',
+      firstName: ' ',
+      lastName: 'Doe',
+      email: 'not-an-email',
+      website: 'ftp://example.com',
+      linkedinUrl: 'javascript:alert(1)',
+      score: 101,
+      employeeCount: 2.5,
+      nickname: 'x',
+      sample: 'yes',
     });
     expect(response.status).toBe(400);
     const text = await response.text();
@@ -68,28 +108,55 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
 
   it('keeps sample: true on a prospect added from a sample discovery result, in the answer, the list and the detail', async () => {
     // The fields a discovered prospect carries, as the UI posts them when it is added to the pipeline.
-    const discovered = { firstName: 'Maya', lastName: 'Okafor', jobTitle: 'VP of Sales', company: 'Kestrel Labs', email: 'maya.okafor@kestrel-labs-4.example',
-      website: 'https://kestrel-labs-4.example', linkedinUrl: 'https://www.linkedin.example/in/maya-okafor-sc-000004-p1', source: 'linkedin',
-      score: 87, industry: 'Software & SaaS', companySize: '51-200 employees', employeeCount: 120, sample: true };
+    const discovered = {
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      jobTitle: 'VP of Sales',
+      company: 'Kestrel Labs',
+      email: 'maya.okafor@kestrel-labs-4.example',
+      website: 'https://kestrel-labs-4.example',
+      linkedinUrl: 'https://www.linkedin.example/in/maya-okafor-sc-000004-p1',
+      source: 'linkedin',
+      score: 87,
+      industry: 'Software & SaaS',
+      companySize: '51-200 employees',
+      employeeCount: 120,
+      sample: true,
+    };
     const created = await client('sampled').post('/api/prospects', discovered);
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ id: 1, sample: true, source: 'linkedin', score: 87 });
     expect((await client('sampled').post('/api/prospects', person(2))).status).toBe(201);
     expect((await client('sampled').post('/api/prospects', person(3, { sample: false }))).status).toBe(201);
-    const listed = await (await client('sampled').get('/api/prospects')).json() as Array<{ id: number; sample: boolean }>;
-    expect(listed.map(({ id, sample }) => ({ id, sample }))).toEqual([{ id: 1, sample: true }, { id: 2, sample: false }, { id: 3, sample: false }]);
+    const listed = (await (await client('sampled').get('/api/prospects')).json()) as Array<{ id: number; sample: boolean }>;
+    expect(listed.map(({ id, sample }) => ({ id, sample }))).toEqual([
+      { id: 1, sample: true },
+      { id: 2, sample: false },
+      { id: 3, sample: false },
+    ]);
     expect(await (await client('sampled').get('/api/prospects/1')).json()).toMatchObject({ sample: true });
     expect(await (await client('sampled').get('/api/prospects/2')).json()).toMatchObject({ sample: false });
     const stored = await prospectModel(connection).find({ workspaceId: 'sampled' }).sort({ id: 1 }).lean();
     expect(stored.map((prospect) => prospect.sample)).toEqual([true, false, false]);
   });
 
-  it('documents sample in the OpenAPI answers (required) and body (optional) from the routes\' schemas', () => {
+  it("documents sample in the OpenAPI answers (required) and body (optional) from the routes' schemas", () => {
     type Schema = { properties: Record<string, { type: string }>; required: string[]; items?: Schema };
-    const paths = buildOpenApiDocument(prospectsRouteDocs).paths as Record<string, Record<string, {
-      requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    const paths = buildOpenApiDocument(prospectsRouteDocs).paths as Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content: Record<string, { schema: Schema }> };
+          responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+        }
+      >
+    >;
     const json = (schema: { content: Record<string, { schema: Schema }> }) => schema.content['application/json']!.schema;
-    for (const answer of [json(paths['/api/prospects']!.get!.responses['200']!).items!, json(paths['/api/prospects/{id}']!.get!.responses['200']!)]) {
+    for (const answer of [
+      json(paths['/api/prospects']!.get!.responses['200']!).items!,
+      json(paths['/api/prospects/{id}']!.get!.responses['200']!),
+    ]) {
       expect(answer.properties.sample?.type).toBe('boolean');
       expect(answer.required).toContain('sample');
     }
@@ -108,10 +175,14 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
   });
 
   it('lets one of several concurrent creates with the same email through, and answers the rest 409', async () => {
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, n) => client('racing').post('/api/prospects', person(n, { email: 'same@race.io' }))));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => client('racing').post('/api/prospects', person(n, { email: 'same@race.io' }))),
+    );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const refused = responses.filter((response) => response.status === 409);
-    expect(new Set(await Promise.all(refused.map((response) => response.text())))).toEqual(new Set(['A prospect with email same@race.io already exists']));
+    expect(new Set(await Promise.all(refused.map((response) => response.text())))).toEqual(
+      new Set(['A prospect with email same@race.io already exists']),
+    );
     expect(Number((await client('racing').get('/api/prospects')).headers.get('x-total-count'))).toBe(1);
   });
 
@@ -131,10 +202,10 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
     }
   });
 
-  it('keeps workspaces apart: another workspace\'s prospect is neither listed nor readable', async () => {
+  it("keeps workspaces apart: another workspace's prospect is neither listed nor readable", async () => {
     await client('team-b').post('/api/prospects', person(1, { email: 'secret@b.io' }));
     await client('team-a').post('/api/prospects', person(1, { email: 'mine@a.io' }));
-    const listed = await (await client('team-a').get('/api/prospects')).json() as Array<{ email: string }>;
+    const listed = (await (await client('team-a').get('/api/prospects')).json()) as Array<{ email: string }>;
     expect(listed.map((prospect) => prospect.email)).toEqual(['mine@a.io']);
     expect(await (await client('team-a').get('/api/prospects/1')).json()).toMatchObject({ email: 'mine@a.io' });
     expect((await client('team-a').get('/api/prospects/2')).status).toBe(404);
@@ -147,17 +218,33 @@ describe('GET /api/prospects: search, filters, order and pages', () => {
   const list = async (query: string) => {
     const response = await client(ws).get(`/api/prospects?${query}`);
     expect(response.status).toBe(200);
-    const body = await response.json() as Array<{ id: number }>;
+    const body = (await response.json()) as Array<{ id: number }>;
     return { ids: body.map((prospect) => prospect.id), total: Number(response.headers.get('x-total-count')) };
   };
 
   beforeAll(async () => {
     const rows = [
-      { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', email: 'ada@engines.io', score: 91, industry: 'Fintech', source: 'apollo' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Analytical Engines',
+        email: 'ada@engines.io',
+        score: 91,
+        industry: 'Fintech',
+        source: 'apollo',
+      },
       { firstName: 'Grace', lastName: 'Hopper', company: 'Cobol Works', email: 'grace@cobol.dev', score: 64, industry: 'fintech' },
       { firstName: 'Alan', lastName: 'Turing', company: 'Bletchley Labs', email: 'alan@bletchley.uk', industry: 'Security' },
       { firstName: 'Abc', lastName: 'Dot', company: 'A.C Corp', email: 'abc@dots.io', score: 91 },
-      { firstName: 'Edsger', lastName: 'Dijkstra', company: 'Shortest Path BV', email: 'edsger@paths.nl', score: 40, industry: 'SaaS', source: 'apollo' },
+      {
+        firstName: 'Edsger',
+        lastName: 'Dijkstra',
+        company: 'Shortest Path BV',
+        email: 'edsger@paths.nl',
+        score: 40,
+        industry: 'SaaS',
+        source: 'apollo',
+      },
     ];
     for (const row of rows) expect((await client(ws).post('/api/prospects', row)).status).toBe(201);
   });

@@ -3,8 +3,18 @@ import { searchFilter, searchWords } from './search-text.ts';
 
 describe('searchWords', () => {
   it('lowercases names, company words and the parts of the email, once each', () => {
-    expect(searchWords({ firstName: 'Ada', lastName: "O'Neil", company: 'Analytical-Engines Ltd', email: 'Ada@Engines.IO' }))
-      .toEqual(['ada', "o'neil", 'o', 'neil', 'analytical-engines ltd', 'analytical', 'engines', 'ltd', 'ada@engines.io', 'engines.io']);
+    expect(searchWords({ firstName: 'Ada', lastName: "O'Neil", company: 'Analytical-Engines Ltd', email: 'Ada@Engines.IO' })).toEqual([
+      'ada',
+      "o'neil",
+      'o',
+      'neil',
+      'analytical-engines ltd',
+      'analytical',
+      'engines',
+      'ltd',
+      'ada@engines.io',
+      'engines.io',
+    ]);
   });
 });
 
@@ -15,9 +25,6 @@ describe('searchFilter', () => {
   });
 
   it('anchors every word and escapes what regexes would read as syntax', () => {
-    expect(searchFilter('Acme  a.b(c')).toEqual({ $and: [
-      { searchText: { $regex: '^acme' } },
-      { searchText: { $regex: '^a\\.b\\(c' } },
-    ] });
+    expect(searchFilter('Acme  a.b(c')).toEqual({ $and: [{ searchText: { $regex: '^acme' } }, { searchText: { $regex: '^a\\.b\\(c' } }] });
   });
 });

@@ -18,27 +18,44 @@ export const ReplyBody = z.object({
 /** The answer: the explainable classification and the sequence's new state. */
 export const HandledReplySchema = z.object({
   classification: z.looseObject({
-    category: z.string(), action: z.enum(['stop', 'pause', 'continue']), confidence: z.number(), returnDate: z.string().nullable(),
-    meetingIntent: z.number(), signals: z.array(z.unknown()),
+    category: z.string(),
+    action: z.enum(['stop', 'pause', 'continue']),
+    confidence: z.number(),
+    returnDate: z.string().nullable(),
+    meetingIntent: z.number(),
+    signals: z.array(z.unknown()),
   }),
   sequence: z.object({ workflowId: z.string(), signal: z.enum(['reply', 'unsubscribe']), state: z.unknown() }).nullable(),
 });
 
 /** What the replies route is built over. */
-export interface RepliesDeps { db: Models; temporal: Client; taskQueue: string }
+export interface RepliesDeps {
+  db: Models;
+  temporal: Client;
+  taskQueue: string;
+}
 
 /** POST /api/replies: read a prospect's reply and act on it. */
 export const repliesRoutes = [
-  route<RepliesDeps>({
-    method: 'post', path: '/api/replies', tags: ['engagement'],
-    summary: 'Classify a prospect\'s reply (engagement analysis), record it, and stop, pause or unsubscribe their sequence',
-    query: WorkspaceQuery, body: ReplyBody,
-    responses: { 200: { description: 'The classification and the sequence after it', schema: HandledReplySchema },
-      400: { description: 'Invalid body' }, 404: { description: 'No such prospect in this workspace' } },
-  }, (deps) => async (ctx) => {
-    const reply = ReplyBody.parse(ctx.request.body ?? {});
-    ctx.body = HandledReplySchema.parse(await handleReply(deps, workspaceOf(ctx), reply));
-  }),
+  route<RepliesDeps>(
+    {
+      method: 'post',
+      path: '/api/replies',
+      tags: ['engagement'],
+      summary: "Classify a prospect's reply (engagement analysis), record it, and stop, pause or unsubscribe their sequence",
+      query: WorkspaceQuery,
+      body: ReplyBody,
+      responses: {
+        200: { description: 'The classification and the sequence after it', schema: HandledReplySchema },
+        400: { description: 'Invalid body' },
+        404: { description: 'No such prospect in this workspace' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const reply = ReplyBody.parse(ctx.request.body ?? {});
+      ctx.body = HandledReplySchema.parse(await handleReply(deps, workspaceOf(ctx), reply));
+    },
+  ),
 ];
 
 export const repliesRouter = (deps: RepliesDeps) => routerOf(repliesRoutes, deps);

@@ -3,8 +3,6 @@ import type { SendStepInput, SendStepResult, SequenceActivities } from '@meetflo
 import type { Models } from '../../core/db/models.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 
-
-
 /** Activities of the per-prospect sequence workflow: the outbox and the suppression list. */
 export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressions' | 'outcomeEvents' | 'dashboardRollups'>) {
   return {
@@ -24,16 +22,27 @@ export function createSequenceActivities(db: Pick<Models, 'outbox' | 'suppressio
         outcome = 'already-queued';
       }
       // Recorded on every attempt: the event id makes it count once, even if a crash came between the two writes.
-      await recordOutcome(db, { workspaceId: input.workspaceId, eventId: `sent-${input.sequenceId}-${input.step}`, type: 'sent',
-        at: new Date(), prospectId: input.prospectId, step: input.step, template: input.template, dayOffset: input.dayOffset });
+      await recordOutcome(db, {
+        workspaceId: input.workspaceId,
+        eventId: `sent-${input.sequenceId}-${input.step}`,
+        type: 'sent',
+        at: new Date(),
+        prospectId: input.prospectId,
+        step: input.step,
+        template: input.template,
+        dayOffset: input.dayOffset,
+      });
       return { outcome };
     },
 
     /** Adds an address to the workspace's suppression list (idempotent). */
     async suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void> {
       const email = input.email.trim().toLowerCase();
-      await db.suppressions.updateOne({ workspaceId: input.workspaceId, email },
-        { $setOnInsert: { workspaceId: input.workspaceId, email, reason: input.reason } }, { upsert: true });
+      await db.suppressions.updateOne(
+        { workspaceId: input.workspaceId, email },
+        { $setOnInsert: { workspaceId: input.workspaceId, email, reason: input.reason } },
+        { upsert: true },
+      );
     },
   } satisfies SequenceActivities;
 }

@@ -23,12 +23,21 @@ const FINISHED = new Set(['stopped', 'completed']);
  * state. 404 for an unknown prospect, 409 when it has no sequence or the sequence has ended.
  * Pausing a paused sequence (or resuming an active one) changes nothing and is not an error.
  */
-export async function controlSequence(deps: { prospects: Model<Prospect>; temporal: Client }, workspaceId: string,
-  prospectId: number, action: SequenceAction): Promise<SequenceStateView> {
-  if (!(await deps.prospects.exists({ workspaceId, id: prospectId }))) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
+export async function controlSequence(
+  deps: { prospects: Model<Prospect>; temporal: Client },
+  workspaceId: string,
+  prospectId: number,
+  action: SequenceAction,
+): Promise<SequenceStateView> {
+  if (!(await deps.prospects.exists({ workspaceId, id: prospectId })))
+    throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
   const before = await sequenceStateOf(deps.temporal, workspaceId, prospectId);
-  if (!before) throw new ConflictError(`Prospect ${prospectId} is not in a sequence: process it first (only qualified prospects are enrolled)`);
-  if (FINISHED.has(before.status)) throw new ConflictError(`Prospect ${prospectId}'s sequence has ${before.status === 'completed' ? 'completed' : 'stopped'}: there is nothing to ${action}`);
+  if (!before)
+    throw new ConflictError(`Prospect ${prospectId} is not in a sequence: process it first (only qualified prospects are enrolled)`);
+  if (FINISHED.has(before.status))
+    throw new ConflictError(
+      `Prospect ${prospectId}'s sequence has ${before.status === 'completed' ? 'completed' : 'stopped'}: there is nothing to ${action}`,
+    );
   const handle = deps.temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, prospectId));
   await handle.signal('control', { action });
   return SequenceStateSchema.parse(await handle.query('state'));
@@ -38,24 +47,33 @@ export async function controlSequence(deps: { prospects: Model<Prospect>; tempor
  * Sends the same control to many prospects' sequences (a campaign's pause or resume): those
  * never enrolled or already ended are counted, not failed. Signals go a few at a time.
  */
-export async function controlSequences(temporal: Client, workspaceId: string, prospectIds: readonly number[],
-  action: SequenceAction): Promise<{ signalled: number; notEnrolled: number; ended: number }> {
+export async function controlSequences(
+  temporal: Client,
+  workspaceId: string,
+  prospectIds: readonly number[],
+  action: SequenceAction,
+): Promise<{ signalled: number; notEnrolled: number; ended: number }> {
   const counts = { signalled: 0, notEnrolled: 0, ended: 0 };
   const queue = [...prospectIds];
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const handle = temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, id));
-      try {
-        await handle.signal('control', { action });
-        counts.signalled += 1;
-      } catch (error) {
-        if (!(error instanceof WorkflowNotFoundError)) throw error;
-        // A closed workflow refuses signals with the same error as a missing one; tell them apart.
-        const exists = await handle.describe().then(() => true, () => false);
-        if (exists) counts.ended += 1;
-        else counts.notEnrolled += 1;
+  await Promise.all(
+    Array.from({ length: Math.min(8, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const handle = temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, id));
+        try {
+          await handle.signal('control', { action });
+          counts.signalled += 1;
+        } catch (error) {
+          if (!(error instanceof WorkflowNotFoundError)) throw error;
+          // A closed workflow refuses signals with the same error as a missing one; tell them apart.
+          const exists = await handle.describe().then(
+            () => true,
+            () => false,
+          );
+          if (exists) counts.ended += 1;
+          else counts.notEnrolled += 1;
+        }
       }
-    }
-  }));
+    }),
+  );
   return counts;
 }

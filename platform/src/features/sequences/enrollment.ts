@@ -11,7 +11,19 @@ const EnrollInput = z.object({
   prospectId: z.number().int().min(1),
   email: z.email(),
   /** The outreach agent's sequence: day offsets from enrolment, subjects and bodies. */
-  sequence: z.array(z.object({ step: z.number().int(), dayOffset: z.number().min(0), subject: z.string(), body: z.string(), template: z.string().optional() }).loose()).min(1),
+  sequence: z
+    .array(
+      z
+        .object({
+          step: z.number().int(),
+          dayOffset: z.number().min(0),
+          subject: z.string(),
+          body: z.string(),
+          template: z.string().optional(),
+        })
+        .loose(),
+    )
+    .min(1),
 });
 
 /** Built-in activities pipelines may use beside the plugins', with their timeouts. */
@@ -27,24 +39,40 @@ export function sequenceWorkflowId(workspaceId: string, prospectId: number): str
  * then send each step on its day). Idempotent: a prospect already enrolled stays enrolled once.
  * Pipelines call it like a plugin activity, and its input is validated the same way.
  */
-export function createEnrollmentActivity(temporal: Client, taskQueue: string,
+export function createEnrollmentActivity(
+  temporal: Client,
+  taskQueue: string,
   /** True when the prospect's sequence must start held (it is in a paused campaign). */
-  held: (workspaceId: string, prospectId: number) => Promise<boolean> = async () => false): Record<string, BoundActivity> {
+  held: (workspaceId: string, prospectId: number) => Promise<boolean> = async () => false,
+): Record<string, BoundActivity> {
   return {
     [ENROLL_ACTIVITY]: async (raw: unknown) => {
       const parsed = EnrollInput.safeParse(raw);
       if (!parsed.success) {
-        throw ApplicationFailure.create({ type: 'InvalidActivityInput', nonRetryable: true,
-          message: `${ENROLL_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}` });
+        throw ApplicationFailure.create({
+          type: 'InvalidActivityInput',
+          nonRetryable: true,
+          message: `${ENROLL_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}`,
+        });
       }
       const { workspaceId, prospectId, email, sequence } = parsed.data;
       const workflowId = sequenceWorkflowId(workspaceId, prospectId);
       try {
         // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
-        const options = { taskQueue, workflowId, workflowIdReusePolicy: 'REJECT_DUPLICATE' as const, args: [{
-          workspaceId, sequenceId: workflowId, prospectId, email,
-          steps: sequence.map(({ step, dayOffset, subject, body, template }) => ({ step, dayOffset, subject, body, template })),
-        }] };
+        const options = {
+          taskQueue,
+          workflowId,
+          workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
+          args: [
+            {
+              workspaceId,
+              sequenceId: workflowId,
+              prospectId,
+              email,
+              steps: sequence.map(({ step, dayOffset, subject, body, template }) => ({ step, dayOffset, subject, body, template })),
+            },
+          ],
+        };
         if (await held(workspaceId, prospectId)) {
           // Started and paused in one call: a paused campaign's new sequences wait with the others
           // (a sequence already running is paused too, as the campaign's pause meant).

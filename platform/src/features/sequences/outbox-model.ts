@@ -14,16 +14,19 @@ export interface OutboxMessage {
   createdAt?: Date;
 }
 
-const OutboxSchema = new Schema<OutboxMessage>({
-  workspaceId: { type: String, required: true },
-  sequenceId: { type: String, required: true },
-  prospectId: { type: Number, required: true },
-  step: { type: Number, required: true },
-  email: { type: String, required: true, lowercase: true, trim: true },
-  subject: { type: String, required: true },
-  body: { type: String, required: true },
-  status: { type: String, required: true, enum: ['queued', 'sent', 'failed'], default: 'queued' },
-}, { timestamps: true });
+const OutboxSchema = new Schema<OutboxMessage>(
+  {
+    workspaceId: { type: String, required: true },
+    sequenceId: { type: String, required: true },
+    prospectId: { type: Number, required: true },
+    step: { type: Number, required: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    subject: { type: String, required: true },
+    body: { type: String, required: true },
+    status: { type: String, required: true, enum: ['queued', 'sent', 'failed'], default: 'queued' },
+  },
+  { timestamps: true },
+);
 OutboxSchema.index({ workspaceId: 1, prospectId: 1, step: 1 }, { unique: true });
 OutboxSchema.index({ workspaceId: 1, status: 1, createdAt: 1 });
 
@@ -35,19 +38,23 @@ export interface Suppression {
   createdAt?: Date;
 }
 
-const SuppressionSchema = new Schema<Suppression>({
-  workspaceId: { type: String, required: true },
-  email: { type: String, required: true, lowercase: true, trim: true },
-  reason: { type: String, required: true },
-}, { timestamps: true });
+const SuppressionSchema = new Schema<Suppression>(
+  {
+    workspaceId: { type: String, required: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    reason: { type: String, required: true },
+  },
+  { timestamps: true },
+);
 SuppressionSchema.index({ workspaceId: 1, email: 1 }, { unique: true });
 
 /** Registers the outbox and suppression models on a connection (once). */
 export function outboxModels(connection: Connection) {
   return {
-    outbox: (connection.models.OutboxMessage as Model<OutboxMessage> | undefined)
-      ?? connection.model<OutboxMessage>('OutboxMessage', OutboxSchema, 'outbox'),
-    suppressions: (connection.models.Suppression as Model<Suppression> | undefined)
-      ?? connection.model<Suppression>('Suppression', SuppressionSchema),
+    outbox:
+      (connection.models.OutboxMessage as Model<OutboxMessage> | undefined) ??
+      connection.model<OutboxMessage>('OutboxMessage', OutboxSchema, 'outbox'),
+    suppressions:
+      (connection.models.Suppression as Model<Suppression> | undefined) ?? connection.model<Suppression>('Suppression', SuppressionSchema),
   };
 }

@@ -6,7 +6,14 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { controlSignal, prospectSequence, replySignal, sequenceStateQuery, unsubscribeSignal, type ProspectSequenceInput } from '@meetflow/workflows';
+import {
+  controlSignal,
+  prospectSequence,
+  replySignal,
+  sequenceStateQuery,
+  unsubscribeSignal,
+  type ProspectSequenceInput,
+} from '@meetflow/workflows';
 import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
@@ -19,7 +26,12 @@ let running: Promise<void>;
 const taskQueue = 'sequences';
 const workspaceId = 'ws-sequences';
 
-const steps = [3, 8, 15].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: `Body ${index + 1}` }));
+const steps = [3, 8, 15].map((dayOffset, index) => ({
+  step: index + 1,
+  dayOffset,
+  subject: `Step ${index + 1}`,
+  body: `Body ${index + 1}`,
+}));
 function enrol(prospectId: number, email = `prospect${prospectId}@example.com`): ProspectSequenceInput {
   return { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, steps };
 }
@@ -37,7 +49,9 @@ beforeAll(async () => {
   db = createModels(database);
   await Promise.all([db.outbox.init(), db.suppressions.init()]);
   worker = await Worker.create({
-    connection: env.nativeConnection, taskQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: { codePath: inject('workflowBundlePath') },
     activities: createSequenceActivities(db),
   });
   running = worker.run();
@@ -86,7 +100,9 @@ describe('the per-prospect sequence (time-skipping server)', () => {
     await env.sleep('4 days');
     await handle.signal(unsubscribeSignal, { reason: 'asked to be removed' });
     expect(await handle.result()).toMatchObject({ status: 'stopped', stopReason: 'unsubscribed', sentSteps: [1] });
-    expect(await db.suppressions.findOne({ workspaceId, email: 'leaving@example.com' }).lean()).toMatchObject({ reason: 'asked to be removed' });
+    expect(await db.suppressions.findOne({ workspaceId, email: 'leaving@example.com' }).lean()).toMatchObject({
+      reason: 'asked to be removed',
+    });
 
     const again = await (await start(enrol(5, 'leaving@example.com'))).result();
     expect(again).toMatchObject({ status: 'stopped', stopReason: 'suppressed: asked to be removed', sentSteps: [] });
@@ -97,7 +113,13 @@ describe('the per-prospect sequence (time-skipping server)', () => {
     const handle = await start(enrol(7));
     await env.sleep('4 days'); // step 1 went out on day 3; step 2 is due on day 8
     await handle.signal(controlSignal, { action: 'pause' });
-    expect(await handle.query(sequenceStateQuery)).toMatchObject({ status: 'paused', pausedByUser: true, nextStep: 2, nextSendAt: null, sentSteps: [1] });
+    expect(await handle.query(sequenceStateQuery)).toMatchObject({
+      status: 'paused',
+      pausedByUser: true,
+      nextStep: 2,
+      nextSendAt: null,
+      sentSteps: [1],
+    });
     await env.sleep('30 days'); // held: nothing is sent, however long
     expect(await outboxSteps(7)).toEqual([1]);
     const resumedAt = await env.currentTimeMs();

@@ -11,18 +11,29 @@ let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
 const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, text: await response.text() };
 };
 const site = (name: string) => `${samples.url}/${name}/`;
-const prospect = (overrides: Record<string, unknown>) => post('/api/prospects', {
-  firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', jobTitle: 'VP of Sales', employeeCount: 90, ...overrides,
-});
+const prospect = (overrides: Record<string, unknown>) =>
+  post('/api/prospects', {
+    firstName: 'Ada',
+    lastName: 'Lane',
+    company: 'Pipeline Pilot',
+    jobTitle: 'VP of Sales',
+    employeeCount: 90,
+    ...overrides,
+  });
 
 beforeAll(async () => {
   samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
   stack = await startTestPipelineWorker('process-prospect', [researchPlugin, leadScoringPlugin, outreachPlugin], {
-    enrollment: true, services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+    enrollment: true,
+    services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
   server = await serveProductApp(stack);
 });
@@ -34,26 +45,47 @@ afterAll(async () => {
 
 describe('POST /api/superagent/process-prospect', () => {
   it('names what is missing: the body, the ICP, the prospect', async () => {
-    expect(await post('/api/superagent/process-prospect', { prospectId: 'one' })).toMatchObject({ status: 400, text: expect.stringContaining('prospectId') });
+    expect(await post('/api/superagent/process-prospect', { prospectId: 'one' })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('prospectId'),
+    });
     expect((await prospect({ email: 'first@pipelinepilot.example', website: site('pipelinepilot') })).status).toBe(201);
-    expect(await post('/api/superagent/process-prospect', { prospectId: 1 }))
-      .toEqual({ status: 409, text: 'This workspace has no ICP yet: analyse 3 customer URLs in the ICP Builder first' });
+    expect(await post('/api/superagent/process-prospect', { prospectId: 1 })).toEqual({
+      status: 409,
+      text: 'This workspace has no ICP yet: analyse 3 customer URLs in the ICP Builder first',
+    });
     const icp = await post('/api/superagent/analyze-icp', { urls: ['pipelinepilot', 'quotewell', 'callcraft'].map(site) });
     expect(icp.status).toBe(200);
-    expect(await post('/api/superagent/process-prospect', { prospectId: 99 })).toEqual({ status: 404, text: 'No prospect 99 in this workspace' });
+    expect(await post('/api/superagent/process-prospect', { prospectId: 99 })).toEqual({
+      status: 404,
+      text: 'No prospect 99 in this workspace',
+    });
   });
 
-  it('researches, scores, writes and enrols a qualified prospect, answering the spec\'s Workflow response', async () => {
+  it("researches, scores, writes and enrols a qualified prospect, answering the spec's Workflow response", async () => {
     const { status, text } = await post('/api/superagent/process-prospect', { prospectId: 1 });
     expect(status).toBe(200);
     const answer = JSON.parse(text);
-    expect(answer).toMatchObject({ success: true, error: null, data: {
-      research: { enrichedData: { companyInfo: expect.stringContaining('Pipeline Pilot'), techStack: expect.arrayContaining(['HubSpot', 'Stripe']) } },
-      scoring: { priority: 'High', reasoning: expect.stringMatching(/^Score \d+\/100/) },
-      content: { sequence: expect.any(Array), overallStrategy: expect.any(String) },
-      outreach: { campaignId: 'sequence-default-1', channels: ['email'], deliveryStatus: expect.stringMatching(/^scheduled: first email on day \d+$/) },
-      metrics: { contentGenerated: true, outreachTriggered: true },
-    } });
+    expect(answer).toMatchObject({
+      success: true,
+      error: null,
+      data: {
+        research: {
+          enrichedData: {
+            companyInfo: expect.stringContaining('Pipeline Pilot'),
+            techStack: expect.arrayContaining(['HubSpot', 'Stripe']),
+          },
+        },
+        scoring: { priority: 'High', reasoning: expect.stringMatching(/^Score \d+\/100/) },
+        content: { sequence: expect.any(Array), overallStrategy: expect.any(String) },
+        outreach: {
+          campaignId: 'sequence-default-1',
+          channels: ['email'],
+          deliveryStatus: expect.stringMatching(/^scheduled: first email on day \d+$/),
+        },
+        metrics: { contentGenerated: true, outreachTriggered: true },
+      },
+    });
     expect(answer.data.scoring.totalScore).toBeGreaterThanOrEqual(70);
     expect(answer.data.metrics.finalScore).toBe(answer.data.scoring.totalScore);
     expect(answer.data.content.sequence).toHaveLength(3);
@@ -62,15 +94,20 @@ describe('POST /api/superagent/process-prospect', () => {
     const sequence = stack.runner.temporal.workflow.getHandle('sequence-default-1');
     expect((await sequence.describe()).status.name).toBe('RUNNING');
     expect(await sequence.query('state')).toMatchObject({ status: 'active', sentSteps: [], nextStep: 1 });
-    expect(JSON.parse((await (await fetch(`${server.url}/api/prospects/1`)).text()))).toMatchObject({ score: answer.data.scoring.totalScore });
+    expect(JSON.parse(await (await fetch(`${server.url}/api/prospects/1`)).text())).toMatchObject({
+      score: answer.data.scoring.totalScore,
+    });
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'lead_scored', prospectId: '1' })).toBe(1);
-    expect(await stack.db.pipelineRuns.findOne({ runId: answer.runId }).lean()).toMatchObject({ pipelineId: 'prospect-pipeline', status: 'completed' });
+    expect(await stack.db.pipelineRuns.findOne({ runId: answer.runId }).lean()).toMatchObject({
+      pipelineId: 'prospect-pipeline',
+      status: 'completed',
+    });
   });
 
-  it('serves the prospect\'s profile: facts with their evidence, every score dimension, the sequence and its runs', async () => {
+  it("serves the prospect's profile: facts with their evidence, every score dimension, the sequence and its runs", async () => {
     const response = await fetch(`${server.url}/api/prospects/1/profile`);
     expect(response.status).toBe(200);
-    const profile = await response.json() as {
+    const profile = (await response.json()) as {
       research: { facts: Array<{ kind: string; value: string; evidence: { url: string; snippet: string } }> };
       score: { totalScore: number; dimensions: Array<{ key: string; score: number; reason: string }> };
       sequence: { state: { status: string }; emails: Array<{ step: number; status: string; subject: string }> };
@@ -84,7 +121,11 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(profile.score.dimensions.every((dimension) => dimension.reason.length > 0)).toBe(true);
     // Enrolled, nothing sent yet: step 1 waits for its day.
     expect(profile.sequence.state).toMatchObject({ status: 'active' });
-    expect(profile.sequence.emails.map((email) => [email.step, email.status])).toEqual([[1, 'planned'], [2, 'planned'], [3, 'planned']]);
+    expect(profile.sequence.emails.map((email) => [email.step, email.status])).toEqual([
+      [1, 'planned'],
+      [2, 'planned'],
+      [3, 'planned'],
+    ]);
     expect(profile.runs).toEqual([expect.objectContaining({ status: 'completed' })]);
     expect((await fetch(`${server.url}/api/prospects/99/profile`)).status).toBe(404);
   });
@@ -97,8 +138,17 @@ describe('POST /api/superagent/process-prospect', () => {
   });
 
   it('scores an unqualified prospect without writing to them, and says why', async () => {
-    expect((await prospect({ email: 'intern@kestrel.example', company: 'Kestrel Precision', jobTitle: 'Intern', employeeCount: 5000,
-      website: site('kestrel-precision') })).status).toBe(201);
+    expect(
+      (
+        await prospect({
+          email: 'intern@kestrel.example',
+          company: 'Kestrel Precision',
+          jobTitle: 'Intern',
+          employeeCount: 5000,
+          website: site('kestrel-precision'),
+        })
+      ).status,
+    ).toBe(201);
     const answer = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 2 })).text);
     expect(answer).toMatchObject({ success: true, data: { metrics: { contentGenerated: false, outreachTriggered: false } } });
     expect(answer.data.scoring.totalScore).toBeLessThan(70);
@@ -109,8 +159,11 @@ describe('POST /api/superagent/process-prospect', () => {
   it('answers success false naming the step when the site cannot be researched', async () => {
     expect((await prospect({ email: 'x@nowhere.example', company: 'Nowhere', website: 'http://127.0.0.1:1/' })).status).toBe(201);
     const answer = JSON.parse((await post('/api/superagent/process-prospect', { prospectId: 3 })).text);
-    expect(answer).toMatchObject({ success: false, error: expect.stringContaining('step "research" (research.enrichCompany) failed'),
-      data: { metrics: { finalScore: 0, contentGenerated: false, outreachTriggered: false } } });
+    expect(answer).toMatchObject({
+      success: false,
+      error: expect.stringContaining('step "research" (research.enrichCompany) failed'),
+      data: { metrics: { finalScore: 0, contentGenerated: false, outreachTriggered: false } },
+    });
   });
 
   it('with wait: false answers the run id at once; the result is 202 while it runs, then the Workflow response, applied once', async () => {
@@ -131,7 +184,9 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(answer).toMatchObject({ runId, success: true });
     // Fetched twice (and applied once more in the background): one scored outcome, the score on the prospect.
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'lead_scored', prospectId: '4' })).toBe(1);
-    expect(JSON.parse((await (await fetch(`${server.url}/api/prospects/4`)).text()))).toMatchObject({ score: answer.data.scoring.totalScore });
+    expect(JSON.parse(await (await fetch(`${server.url}/api/prospects/4`)).text())).toMatchObject({
+      score: answer.data.scoring.totalScore,
+    });
 
     const unknown = await fetch(`${server.url}/api/superagent/process-prospect/no-such-run`);
     expect([unknown.status, await unknown.text()]).toEqual([404, 'No prospect-pipeline run no-such-run in this workspace']);

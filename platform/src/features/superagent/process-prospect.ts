@@ -21,7 +21,10 @@ function websiteOf(prospect: { website: string | null; email: string }): string 
 /** Where processing runs: the models and the pipeline runner. */
 export type ProcessDeps = { db: Models; runner: PipelineRunner };
 
-type ProspectRecord = Pick<Prospect, 'id' | 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'email' | 'industry' | 'employeeCount' | 'website'>;
+type ProspectRecord = Pick<
+  Prospect,
+  'id' | 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'email' | 'industry' | 'employeeCount' | 'website'
+>;
 
 /**
  * The slice a prospect is scored against: among the chosen slices (all when none is chosen), the
@@ -30,25 +33,50 @@ type ProspectRecord = Pick<Prospect, 'id' | 'firstName' | 'lastName' | 'jobTitle
 export function sliceFor(prospect: Pick<Prospect, 'industry'>, slices: readonly IcpSlice[]): IcpSlice | undefined {
   const byConfidence = slices.toSorted((a, b) => b.confidence - a.confidence);
   const industry = prospect.industry?.toLowerCase();
-  return (industry && byConfidence.find((slice) => slice.criteria.industry.some((name) => name.toLowerCase() === industry))) || byConfidence[0];
+  return (
+    (industry && byConfidence.find((slice) => slice.criteria.industry.some((name) => name.toLowerCase() === industry))) || byConfidence[0]
+  );
 }
 
 /**
  * The built-in prospect pipeline's input for each prospect: the workspace's ICP, config and
  * sender read once. 409 without an ICP (or when none of `sliceNames` is in it).
  */
-export async function prospectRunInputs(db: Models, workspaceId: string, prospects: readonly ProspectRecord[],
-  options: { sliceNames?: readonly string[] } = {}): Promise<Array<Record<string, unknown>>> {
+export async function prospectRunInputs(
+  db: Models,
+  workspaceId: string,
+  prospects: readonly ProspectRecord[],
+  options: { sliceNames?: readonly string[] } = {},
+): Promise<Array<Record<string, unknown>>> {
   const icp = await getWorkspaceIcp(db, workspaceId);
   const chosen = options.sliceNames?.length ? icp?.icpSlices.filter((slice) => options.sliceNames!.includes(slice.name)) : icp?.icpSlices;
-  if (!icp || icp.icpSlices.length === 0) throw new ConflictError('This workspace has no ICP yet: analyse 3 customer URLs in the ICP Builder first');
-  if (!chosen || chosen.length === 0) throw new ConflictError(`None of the slices ${options.sliceNames!.join(', ')} is in this workspace's ICP any more: analyse again or choose others`);
+  if (!icp || icp.icpSlices.length === 0)
+    throw new ConflictError('This workspace has no ICP yet: analyse 3 customer URLs in the ICP Builder first');
+  if (!chosen || chosen.length === 0)
+    throw new ConflictError(
+      `None of the slices ${options.sliceNames!.join(', ')} is in this workspace's ICP any more: analyse again or choose others`,
+    );
   const [workspace, config] = await Promise.all([db.workspaces.findOne({ slug: workspaceId }).lean(), getWorkspaceConfig(db, workspaceId)]);
   const senderName = workspace?.name ?? DEFAULT_WORKSPACE.name;
   return prospects.map((prospect) => ({
-    workspaceId, prospectId: prospect.id, website: websiteOf(prospect), icp: sliceFor(prospect, chosen)!.criteria, config,
-    prospect: { jobTitle: prospect.jobTitle ?? '', company: prospect.company, industry: prospect.industry, employeeCount: prospect.employeeCount },
-    contact: { firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle ?? '', company: prospect.company, email: prospect.email },
+    workspaceId,
+    prospectId: prospect.id,
+    website: websiteOf(prospect),
+    icp: sliceFor(prospect, chosen)!.criteria,
+    config,
+    prospect: {
+      jobTitle: prospect.jobTitle ?? '',
+      company: prospect.company,
+      industry: prospect.industry,
+      employeeCount: prospect.employeeCount,
+    },
+    contact: {
+      firstName: prospect.firstName,
+      lastName: prospect.lastName,
+      jobTitle: prospect.jobTitle ?? '',
+      company: prospect.company,
+      email: prospect.email,
+    },
     sender: { name: senderName, company: senderName, valueProposition: DEFAULT_VALUE_PROPOSITION },
   }));
 }
@@ -57,7 +85,11 @@ export async function prospectRunInputs(db: Models, workspaceId: string, prospec
  * Starts the built-in prospect pipeline for one prospect and answers its run id at once (the
  * Workflow Test page follows the run's events). 404 for an unknown prospect, 409 without an ICP.
  */
-export async function startProcessProspect(deps: ProcessDeps, workspaceId: string, prospectId: number): Promise<{ runId: string; workflowId: string }> {
+export async function startProcessProspect(
+  deps: ProcessDeps,
+  workspaceId: string,
+  prospectId: number,
+): Promise<{ runId: string; workflowId: string }> {
   const { db, runner } = deps;
   const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
   if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
@@ -70,25 +102,49 @@ export async function startProcessProspect(deps: ProcessDeps, workspaceId: strin
  * Writes what a finished prospect-pipeline run learned: the prospect's score (and industry, when
  * unknown) and one `lead_scored` outcome keyed by the run, so applying it twice changes nothing.
  */
-export async function applyProspectRun(db: Models, run: { workspaceId: string; runId: string; input: unknown }, outputs: StepOutputs): Promise<void> {
+export async function applyProspectRun(
+  db: Models,
+  run: { workspaceId: string; runId: string; input: unknown },
+  outputs: StepOutputs,
+): Promise<void> {
   const { workspaceId, runId } = run;
   const prospectId = (run.input as { prospectId: number }).prospectId;
   if (!outputs.score) return;
   const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }, { industry: 1 }).lean();
   if (!prospect) return;
   // The prospect list shows the score; the learning engine fits weights on the dimensions.
-  await db.prospects.updateOne({ workspaceId, id: prospectId }, { $set: { score: outputs.score.totalScore,
-    ...(prospect.industry === null && outputs.research?.industry ? { industry: outputs.research.industry, industryLower: outputs.research.industry.toLowerCase() } : {}) } });
+  await db.prospects.updateOne(
+    { workspaceId, id: prospectId },
+    {
+      $set: {
+        score: outputs.score.totalScore,
+        ...(prospect.industry === null && outputs.research?.industry
+          ? { industry: outputs.research.industry, industryLower: outputs.research.industry.toLowerCase() }
+          : {}),
+      },
+    },
+  );
   const features = Object.fromEntries(outputs.score.dimensions.filter((d) => d.key !== 'timing').map((d) => [d.key, d.score / 100]));
-  await recordOutcome(db, { workspaceId, eventId: `scored-${runId}`, type: 'lead_scored', at: new Date(), prospectId,
-    score: outputs.score.totalScore, features: features as never });
+  await recordOutcome(db, {
+    workspaceId,
+    eventId: `scored-${runId}`,
+    type: 'lead_scored',
+    at: new Date(),
+    prospectId,
+    score: outputs.score.totalScore,
+    features: features as never,
+  });
 }
 
 /** Applies every finished prospect-pipeline run among `runIds` (a batch's), reading their outputs in one query. */
 export async function applyProspectRuns(db: Models, runIds: readonly string[]): Promise<void> {
-  const runs = await db.pipelineRuns.find({ runId: { $in: runIds }, pipelineId: PROSPECT_PIPELINE.id }, { workspaceId: 1, runId: 1, input: 1 }).lean();
+  const runs = await db.pipelineRuns
+    .find({ runId: { $in: runIds }, pipelineId: PROSPECT_PIPELINE.id }, { workspaceId: 1, runId: 1, input: 1 })
+    .lean();
   if (runs.length === 0) return;
-  const outputs = await db.stepOutputs.find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: { $in: ['research', 'score'] } }).lean();
+  const outputs = await db.stepOutputs
+    .find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: { $in: ['research', 'score'] } })
+    .lean();
   for (const run of runs) {
     const own = Object.fromEntries(outputs.filter((stored) => stored.runId === run.runId).map((stored) => [stored.nodeId, stored.output]));
     await applyProspectRun(db, run, own as StepOutputs);
@@ -106,8 +162,9 @@ export async function finishProcessProspect(deps: ProcessDeps, workspaceId: stri
   const finished = await db.pipelineRuns.findOne({ workspaceId, runId, pipelineId: PROSPECT_PIPELINE.id }).lean();
   if (!finished) throw new NotFoundError(`No prospect-pipeline run ${runId} in this workspace`);
   if (finished.status === 'running' || finished.status === 'pending') return null;
-  const outputs = Object.fromEntries((await db.stepOutputs.find({ runId }).lean())
-    .map((stored) => [stored.nodeId, stored.output])) as StepOutputs;
+  const outputs = Object.fromEntries(
+    (await db.stepOutputs.find({ runId }).lean()).map((stored) => [stored.nodeId, stored.output]),
+  ) as StepOutputs;
   await applyProspectRun(db, finished, outputs);
   return workflowResponse(finished, outputs);
 }
@@ -119,7 +176,10 @@ export async function finishProcessProspect(deps: ProcessDeps, workspaceId: stri
  */
 export async function processProspect(deps: ProcessDeps, workspaceId: string, prospectId: number): Promise<WorkflowResponse> {
   const { runId, workflowId } = await startProcessProspect(deps, workspaceId, prospectId);
-  await deps.runner.temporal.workflow.getHandle(workflowId).result().catch(() => undefined); // the run record says how it ended
+  await deps.runner.temporal.workflow
+    .getHandle(workflowId)
+    .result()
+    .catch(() => undefined); // the run record says how it ended
   const response = await finishProcessProspect(deps, workspaceId, runId);
   if (!response) throw new Error(`prospect-pipeline run ${runId} ended but its record still says it is running`);
   return response;

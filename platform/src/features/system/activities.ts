@@ -8,11 +8,13 @@ export function createSystemActivities(db: Pick<Models, 'systemChecks'>) {
   return {
     /** Stores the check (an upsert on checkId, so a retried attempt writes it once). */
     async recordSystemCheck(input: RecordSystemCheckInput): Promise<{ worker: string; checkedAt: string }> {
-      const stored = await db.systemChecks.findOneAndUpdate(
-        { checkId: input.checkId },
-        { $setOnInsert: { ...input, worker, checkedAt: new Date() } },
-        { upsert: true, returnDocument: 'after' },
-      ).lean();
+      const stored = await db.systemChecks
+        .findOneAndUpdate(
+          { checkId: input.checkId },
+          { $setOnInsert: { ...input, worker, checkedAt: new Date() } },
+          { upsert: true, returnDocument: 'after' },
+        )
+        .lean();
       return { worker: stored.worker, checkedAt: stored.checkedAt.toISOString() };
     },
   } satisfies SystemActivities;

@@ -37,28 +37,43 @@ export const TemplateSchema = z.object({
   type: z.string(),
   subject: z.string().meta({ description: 'The first subject line of the template, with its {slots}' }),
   performance: z.object({
-    response_rate: z.number().min(0).max(1).meta({ description: 'The learned (or default) response rate the copywriter plans with, a fraction' }),
+    response_rate: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'The learned (or default) response rate the copywriter plans with, a fraction' }),
   }),
   measured: z.object({
-    sent: z.number().int(), replied: z.number().int(),
+    sent: z.number().int(),
+    replied: z.number().int(),
     responseRate: z.number().min(0).max(1).nullable().meta({ description: 'replied ÷ sent in this workspace; null before any send' }),
   }),
 });
 
 /** /api/templates: the outreach templates and how well each one is doing in this workspace. */
 export const templatesRoutes = [
-  route<TemplatesDeps>({
-    method: 'get', path: '/api/templates', tags: ['templates'], query: WorkspaceQuery,
-    summary: 'The three outreach templates with this workspace\'s learned response rates',
-    responses: {
-      200: { description: 'The templates, in the outreach plugin\'s order', schema: z.array(TemplateSchema) },
-      400: { description: 'Invalid workspace slug' },
+  route<TemplatesDeps>(
+    {
+      method: 'get',
+      path: '/api/templates',
+      tags: ['templates'],
+      query: WorkspaceQuery,
+      summary: "The three outreach templates with this workspace's learned response rates",
+      responses: {
+        200: { description: "The templates, in the outreach plugin's order", schema: z.array(TemplateSchema) },
+        400: { description: 'Invalid workspace slug' },
+      },
     },
-  }, (deps) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const [copy, { templatePerformance }, counts] = await Promise.all([deps.templateCopy(), getWorkspaceConfig(deps.config, workspaceId), templateCounts(deps.outcomes, workspaceId)]);
-    ctx.body = describeTemplates(copy, templatePerformance, counts);
-  }),
+    (deps) => async (ctx) => {
+      const workspaceId = workspaceOf(ctx);
+      const [copy, { templatePerformance }, counts] = await Promise.all([
+        deps.templateCopy(),
+        getWorkspaceConfig(deps.config, workspaceId),
+        templateCounts(deps.outcomes, workspaceId),
+      ]);
+      ctx.body = describeTemplates(copy, templatePerformance, counts);
+    },
+  ),
 ];
 
 export const templatesRouter = (deps: TemplatesDeps) => routerOf(templatesRoutes, deps);

@@ -37,11 +37,18 @@ const LABELS: Record<TemplateId, { name: string; type: string }> = {
  * The templates in the plugin's order, each with the workspace's current response rate.
  * `copy` is the outreach plugin's template copy (its `templates` service).
  */
-export function describeTemplates(copy: Record<TemplateId, TemplateCopy>, performance: TemplatePerformance, counts: TemplateCounts = {}): TemplateView[] {
+export function describeTemplates(
+  copy: Record<TemplateId, TemplateCopy>,
+  performance: TemplatePerformance,
+  counts: TemplateCounts = {},
+): TemplateView[] {
   return (Object.keys(copy) as TemplateId[]).map((id) => {
     const { sent = 0, replied = 0 } = counts[id] ?? {};
     return {
-      id, ...LABELS[id], subject: copy[id].subjects[0] ?? '', performance: { response_rate: performance[id] },
+      id,
+      ...LABELS[id],
+      subject: copy[id].subjects[0] ?? '',
+      performance: { response_rate: performance[id] },
       measured: { sent, replied, responseRate: sent === 0 ? null : Math.min(1, replied / sent) },
     };
   });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CONFIG_KEYS, CONFIG_SCHEMAS, CadenceTimingValue, LearningSettingsValue, ScoringWeightsValue, TemplatePerformanceValue } from './schemas.ts';
+import {
+  CONFIG_KEYS,
+  CONFIG_SCHEMAS,
+  CadenceTimingValue,
+  LearningSettingsValue,
+  ScoringWeightsValue,
+  TemplatePerformanceValue,
+} from './schemas.ts';
 
 /** Path parameters of the per-key routes; the key is checked against the known ones (404 otherwise). */
 export const ConfigKeyParams = z.object({ key: z.string().describe(`One of ${CONFIG_KEYS.join(', ')}`) });
@@ -13,7 +20,12 @@ export const ConfigBodies = {
 } as const;
 
 /** Any PUT body, for the document (the route picks the key's own schema). */
-export const ConfigBody = z.union([ConfigBodies.scoringWeights, ConfigBodies.templatePerformance, ConfigBodies.cadenceTiming, ConfigBodies.learningSettings]);
+export const ConfigBody = z.union([
+  ConfigBodies.scoringWeights,
+  ConfigBodies.templatePerformance,
+  ConfigBodies.cadenceTiming,
+  ConfigBodies.learningSettings,
+]);
 
 /** One config entry as served. */
 export const ConfigEntrySchema = z.union([

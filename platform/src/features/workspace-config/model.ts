@@ -8,17 +8,21 @@ export interface WorkspaceConfigEntry {
   updatedAt?: Date;
 }
 
-const WorkspaceConfigSchema = new Schema<WorkspaceConfigEntry>({
-  workspaceId: { type: String, required: true },
-  configKey: { type: String, required: true },
-  configValue: { type: Schema.Types.Mixed, required: true },
-}, { timestamps: true, minimize: false });
+const WorkspaceConfigSchema = new Schema<WorkspaceConfigEntry>(
+  {
+    workspaceId: { type: String, required: true },
+    configKey: { type: String, required: true },
+    configValue: { type: Schema.Types.Mixed, required: true },
+  },
+  { timestamps: true, minimize: false },
+);
 WorkspaceConfigSchema.index({ workspaceId: 1, configKey: 1 }, { unique: true });
 
 /** Registers the workspace config model on a connection (once); collection `workspace_config`. */
 export function workspaceConfigModels(connection: Connection) {
   return {
-    workspaceConfig: (connection.models.WorkspaceConfigEntry as Model<WorkspaceConfigEntry> | undefined)
-      ?? connection.model<WorkspaceConfigEntry>('WorkspaceConfigEntry', WorkspaceConfigSchema, 'workspace_config'),
+    workspaceConfig:
+      (connection.models.WorkspaceConfigEntry as Model<WorkspaceConfigEntry> | undefined) ??
+      connection.model<WorkspaceConfigEntry>('WorkspaceConfigEntry', WorkspaceConfigSchema, 'workspace_config'),
   };
 }

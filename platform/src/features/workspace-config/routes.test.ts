@@ -24,12 +24,20 @@ afterAll(async () => {
 });
 
 const get = (query = '') => fetch(`${server.url}/api/config${query}`);
-const put = (key: string, body: unknown, query = '') => fetch(`${server.url}/api/config/${key}${query}`, {
-  method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const put = (key: string, body: unknown, query = '') =>
+  fetch(`${server.url}/api/config/${key}${query}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const reset = (key: string, query = '') => fetch(`${server.url}/api/config/${key}${query}`, { method: 'DELETE' });
-const entries = async (query = '') => Object.fromEntries(((await (await get(query)).json()) as Array<{ configKey: string; configValue: unknown }>)
-  .map((entry) => [entry.configKey, entry.configValue]));
+const entries = async (query = '') =>
+  Object.fromEntries(
+    ((await (await get(query)).json()) as Array<{ configKey: string; configValue: unknown }>).map((entry) => [
+      entry.configKey,
+      entry.configValue,
+    ]),
+  );
 
 describe('/api/config', () => {
   it('serves the four keys at the spec defaults on a fresh workspace', async () => {
@@ -49,7 +57,11 @@ describe('/api/config', () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ configKey: 'scoringWeights', configValue: weights });
     expect((await put('cadenceTiming', { configValue: { step1: 2, step2: 6, step3: 30 } }, '?workspace=acme')).status).toBe(200);
-    expect(await entries('?workspace=acme')).toEqual({ ...CONFIG_DEFAULTS, scoringWeights: weights, cadenceTiming: { step1: 2, step2: 6, step3: 30 } });
+    expect(await entries('?workspace=acme')).toEqual({
+      ...CONFIG_DEFAULTS,
+      scoringWeights: weights,
+      cadenceTiming: { step1: 2, step2: 6, step3: 30 },
+    });
     expect(await getWorkspaceConfig(db, 'acme')).toEqual(await entries('?workspace=acme'));
 
     const resetResponse = await reset('scoringWeights', '?workspace=acme');
@@ -69,18 +81,24 @@ describe('/api/config', () => {
     expect(badSum.status).toBe(400);
     expect(await badSum.text()).toBe('Invalid request: configValue: the weights must sum to 1 (± 0.01); these sum to 1.2');
 
-    const rates = await put('templatePerformance', { configValue: { 'roi-focused': 1.2, 'pain-point': -0.1, 'value-prop': 0.2, extra: 1 } });
+    const rates = await put('templatePerformance', {
+      configValue: { 'roi-focused': 1.2, 'pain-point': -0.1, 'value-prop': 0.2, extra: 1 },
+    });
     expect(rates.status).toBe(400);
     const rateText = await rates.text();
     for (const field of ['configValue.roi-focused:', 'configValue.pain-point:', 'Unrecognized key']) expect(rateText).toContain(field);
 
     const cadence = await fetch(`${server.url}/api/config/cadenceTiming`, {
-      method: 'PUT', headers: { 'content-type': 'application/json', accept: 'application/json' },
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ configValue: { step1: 0, step2: 2.5, step3: 31 } }),
     });
     expect(cadence.status).toBe(400);
-    expect(Object.keys(((await cadence.json()) as { fields: Record<string, string> }).fields).sort())
-      .toEqual(['configValue.step1', 'configValue.step2', 'configValue.step3']);
+    expect(Object.keys(((await cadence.json()) as { fields: Record<string, string> }).fields).sort()).toEqual([
+      'configValue.step1',
+      'configValue.step2',
+      'configValue.step3',
+    ]);
 
     const switches = await put('learningSettings', { configValue: { automaticCycles: 'yes', autoApply: true } });
     expect(switches.status).toBe(400);
@@ -97,7 +115,9 @@ describe('/api/config', () => {
   it('answers 404 naming an unknown key', async () => {
     for (const response of [await put('temperature', { configValue: 0.7 }), await reset('temperature')]) {
       expect(response.status).toBe(404);
-      expect(await response.text()).toBe('Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings');
+      expect(await response.text()).toBe(
+        'Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings',
+      );
     }
     expect((await get('?workspace=Not%20A%20Slug')).status).toBe(400);
   });

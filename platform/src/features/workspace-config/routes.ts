@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { configEntries, configKeyOf, type ConfigEntry, getWorkspaceConfig, resetWorkspaceConfig, setWorkspaceConfig,
-  type ConfigStoreDb } from './workspace-config.ts';
+import {
+  configEntries,
+  configKeyOf,
+  type ConfigEntry,
+  getWorkspaceConfig,
+  resetWorkspaceConfig,
+  setWorkspaceConfig,
+  type ConfigStoreDb,
+} from './workspace-config.ts';
 import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './api-schemas.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
@@ -12,40 +19,73 @@ const notFound = { description: 'Unknown config key (the message names it and th
 const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** What /api/config is built over: the store, and what to do when a value changes (e.g. reschedule learning). */
-interface ConfigDeps { db: ConfigStoreDb; changed: ConfigChanged }
+interface ConfigDeps {
+  db: ConfigStoreDb;
+  changed: ConfigChanged;
+}
 
 /**
  * /api/config: the workspace's learned settings (scoring weights, template rates, cadence) and
  * learning switches, with spec defaults.
  */
 export const configRoutes = [
-  route<ConfigDeps>({
-    method: 'get', path: '/api/config', summary: 'The three config entries in force (spec defaults where nothing is saved)', tags: ['config'], query: WorkspaceQuery,
-    responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) }, 400: badWorkspace },
-  }, ({ db }) => async (ctx) => {
-    ctx.body = configEntries(await getWorkspaceConfig(db, workspaceOf(ctx)));
-  }),
-  route<ConfigDeps>({
-    method: 'put', path: '/api/config/{key}', summary: 'Saves one value (weights are fractions summing to 1 ± 0.01, not 0–100)', tags: ['config'],
-    params: ConfigKeyParams, query: WorkspaceQuery, body: ConfigBody,
-    responses: { 200: { description: 'The saved entry', schema: ConfigEntrySchema }, 400: { description: 'A bad field, named' }, 404: notFound },
-  }, ({ db, changed }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
-    const { configValue } = ConfigBodies[key].parse(ctx.request.body ?? {});
-    const entry = await setWorkspaceConfig(db, workspaceId, key, configValue);
-    await changed(workspaceId, entry);
-    ctx.body = entry;
-  }),
-  route<ConfigDeps>({
-    method: 'delete', path: '/api/config/{key}', summary: 'Resets one key to its spec default', tags: ['config'], params: ConfigKeyParams,
-    query: WorkspaceQuery, responses: { 200: { description: 'The entry, back at its default', schema: ConfigEntrySchema }, 400: badWorkspace, 404: notFound },
-  }, ({ db, changed }) => async (ctx) => {
-    const workspaceId = workspaceOf(ctx);
-    const entry = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
-    await changed(workspaceId, entry);
-    ctx.body = entry;
-  }),
+  route<ConfigDeps>(
+    {
+      method: 'get',
+      path: '/api/config',
+      summary: 'The three config entries in force (spec defaults where nothing is saved)',
+      tags: ['config'],
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) }, 400: badWorkspace },
+    },
+    ({ db }) =>
+      async (ctx) => {
+        ctx.body = configEntries(await getWorkspaceConfig(db, workspaceOf(ctx)));
+      },
+  ),
+  route<ConfigDeps>(
+    {
+      method: 'put',
+      path: '/api/config/{key}',
+      summary: 'Saves one value (weights are fractions summing to 1 ± 0.01, not 0–100)',
+      tags: ['config'],
+      params: ConfigKeyParams,
+      query: WorkspaceQuery,
+      body: ConfigBody,
+      responses: {
+        200: { description: 'The saved entry', schema: ConfigEntrySchema },
+        400: { description: 'A bad field, named' },
+        404: notFound,
+      },
+    },
+    ({ db, changed }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
+        const { configValue } = ConfigBodies[key].parse(ctx.request.body ?? {});
+        const entry = await setWorkspaceConfig(db, workspaceId, key, configValue);
+        await changed(workspaceId, entry);
+        ctx.body = entry;
+      },
+  ),
+  route<ConfigDeps>(
+    {
+      method: 'delete',
+      path: '/api/config/{key}',
+      summary: 'Resets one key to its spec default',
+      tags: ['config'],
+      params: ConfigKeyParams,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'The entry, back at its default', schema: ConfigEntrySchema }, 400: badWorkspace, 404: notFound },
+    },
+    ({ db, changed }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const entry = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
+        await changed(workspaceId, entry);
+        ctx.body = entry;
+      },
+  ),
 ];
 
 export const configRouter = (db: ConfigStoreDb, changed: ConfigChanged = async () => {}) => routerOf(configRoutes, { db, changed });

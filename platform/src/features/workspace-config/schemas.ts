@@ -7,14 +7,22 @@ const WEIGHT_SUM_TOLERANCE = 0.01;
  * Lead-scoring weights as fractions summing to 1 (± 0.01). The /agents sliders show 0–100:
  * the UI divides by 100 before saving; the API takes fractions only, like every other rate.
  */
-export const ScoringWeightsValue = z.strictObject({
-  companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction,
-}).superRefine((weights, ctx) => {
-  const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
-  if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
-    ctx.addIssue({ code: 'custom', message: `the weights must sum to 1 (± ${WEIGHT_SUM_TOLERANCE}); these sum to ${Number(sum.toFixed(4))}` });
-  }
-});
+export const ScoringWeightsValue = z
+  .strictObject({
+    companySize: fraction,
+    industryMatch: fraction,
+    techStack: fraction,
+    jobTitle: fraction,
+  })
+  .superRefine((weights, ctx) => {
+    const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);
+    if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the weights must sum to 1 (± ${WEIGHT_SUM_TOLERANCE}); these sum to ${Number(sum.toFixed(4))}`,
+      });
+    }
+  });
 
 /** Response rate per outreach template family, as fractions 0–1. */
 export const TemplatePerformanceValue = z.strictObject({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });

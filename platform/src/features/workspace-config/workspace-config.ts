@@ -33,15 +33,23 @@ export function configEntries(config: WorkspaceConfig): ConfigEntry[] {
 }
 
 /** Validates and stores one value (an upsert on the key); a bad value throws a ZodError naming the field. */
-export async function setWorkspaceConfig<K extends ConfigKey>(db: ConfigStoreDb, workspaceId: string, configKey: K,
-  value: unknown): Promise<ConfigEntry<K>> {
+export async function setWorkspaceConfig<K extends ConfigKey>(
+  db: ConfigStoreDb,
+  workspaceId: string,
+  configKey: K,
+  value: unknown,
+): Promise<ConfigEntry<K>> {
   const configValue = CONFIG_SCHEMAS[configKey].parse(value) as WorkspaceConfig[K];
   await db.workspaceConfig.updateOne({ workspaceId, configKey }, { $set: { configValue } }, { upsert: true });
   return { configKey, configValue };
 }
 
 /** Puts one key back to its spec default (the /agents "Reset to Defaults"). */
-export async function resetWorkspaceConfig<K extends ConfigKey>(db: ConfigStoreDb, workspaceId: string, configKey: K): Promise<ConfigEntry<K>> {
+export async function resetWorkspaceConfig<K extends ConfigKey>(
+  db: ConfigStoreDb,
+  workspaceId: string,
+  configKey: K,
+): Promise<ConfigEntry<K>> {
   await db.workspaceConfig.deleteOne({ workspaceId, configKey });
   return { configKey, configValue: copy(CONFIG_DEFAULTS[configKey]) };
 }

@@ -25,9 +25,5 @@ export function workspaceModel(connection: Connection): WorkspaceModel {
 
 /** Creates the default workspace if it is missing; idempotent, safe to call at every start. */
 export async function ensureDefaultWorkspace(workspaces: WorkspaceModel): Promise<void> {
-  await workspaces.updateOne(
-    { slug: DEFAULT_WORKSPACE.slug },
-    { $setOnInsert: { ...DEFAULT_WORKSPACE } },
-    { upsert: true },
-  );
+  await workspaces.updateOne({ slug: DEFAULT_WORKSPACE.slug }, { $setOnInsert: { ...DEFAULT_WORKSPACE } }, { upsert: true });
 }

@@ -58,7 +58,11 @@ describe('scoreCompanySize', () => {
 
   it('cites the employees fact it used', () => {
     const research = {
-      industry: null, sizeHint: { employees: '51-200', revenue: null }, painPoints: [], techStack: [], signals: { funding: null, hiring: null },
+      industry: null,
+      sizeHint: { employees: '51-200', revenue: null },
+      painPoints: [],
+      techStack: [],
+      signals: { funding: null, hiring: null },
       facts: [{ id: 'employees-1', kind: 'employees', value: '1,200 employees', evidence, confidence: 0.8 }],
     };
     const result = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme' }, research, '50-200');
@@ -82,27 +86,50 @@ describe('scoreCompanySize', () => {
 
 describe('scoreCompanySize with a revenue range', () => {
   const research = (facts: Array<{ id: string; kind: string; value: string }>, revenueHint: string | null = null) => ({
-    industry: null, sizeHint: { employees: null, revenue: revenueHint }, painPoints: [], techStack: [], signals: { funding: null, hiring: null },
+    industry: null,
+    sizeHint: { employees: null, revenue: revenueHint },
+    painPoints: [],
+    techStack: [],
+    signals: { funding: null, hiring: null },
     facts: facts.map((fact) => ({ ...fact, evidence, confidence: 0.75 })),
   });
 
   it('names a revenue inside the range and keeps full credit', () => {
-    const result = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', employeeCount: 120, revenue: '$10M-$50M' }, undefined, '50-200', '$10M-$50M');
+    const result = scoreCompanySize(
+      { jobTitle: 'CEO', company: 'Acme', employeeCount: 120, revenue: '$10M-$50M' },
+      undefined,
+      '50-200',
+      '$10M-$50M',
+    );
     expect(result).toMatchObject({ score: 100, evidence: 1, hasCriterion: true });
-    expect(result.reason).toBe("120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M");
+    expect(result.reason).toBe(
+      "120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M",
+    );
   });
 
   it('averages headcount and revenue, naming how far the revenue misses', () => {
     // $1M-$10M is read as $3.16M: 3.2× below $10M, log10(3.16) = 0.5 of the way to zero credit, so revenue scores 50.
-    const result = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', employeeCount: 120, revenue: '$1M-$10M' }, undefined, '50-200', '$10M-$50M');
+    const result = scoreCompanySize(
+      { jobTitle: 'CEO', company: 'Acme', employeeCount: 120, revenue: '$1M-$10M' },
+      undefined,
+      '50-200',
+      '$10M-$50M',
+    );
     expect(result.score).toBe(75);
-    expect(result.reason).toBe("120 employees (prospect record), inside the ICP's 50-200; revenue $1M-$10M (prospect record), 3.2× below the ICP's $10M-$50M");
+    expect(result.reason).toBe(
+      "120 employees (prospect record), inside the ICP's 50-200; revenue $1M-$10M (prospect record), 3.2× below the ICP's $10M-$50M",
+    );
     const above = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', revenue: '$2B' }, undefined, '', '$10M-$50M');
     expect(above).toMatchObject({ score: 0, hasCriterion: true, reason: "revenue $2B (prospect record), 40.0× above the ICP's $10M-$50M" });
   });
 
   it('reads and cites a researched revenue fact, else the research hint', () => {
-    const fromFact = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme' }, research([{ id: 'revenue-1', kind: 'revenue', value: '$12M ARR' }]), '', '$10M-$50M');
+    const fromFact = scoreCompanySize(
+      { jobTitle: 'CEO', company: 'Acme' },
+      research([{ id: 'revenue-1', kind: 'revenue', value: '$12M ARR' }]),
+      '',
+      '$10M-$50M',
+    );
     expect(fromFact).toMatchObject({ score: 100, factIds: ['revenue-1'], evidence: 0.75 });
     expect(fromFact.reason).toBe('revenue $12M (research: "$12M ARR"), inside the ICP\'s $10M-$50M');
     const fromHint = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme' }, research([], '$80M revenue'), '', '$10M-$50M');
@@ -115,13 +142,23 @@ describe('scoreCompanySize with a revenue range', () => {
     expect(result).toMatchObject({ score: 100, evidence: 0.5 });
     expect(result.reason).toBe("120 employees (prospect record), inside the ICP's 50-200; revenue unknown (ICP $10M-$50M), not counted");
     const neither = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme' }, undefined, '50-200', '$10M-$50M');
-    expect(neither).toMatchObject({ score: 0, evidence: 0, hasCriterion: true, reason: 'company size unknown (ICP 50-200 employees); revenue unknown (ICP $10M-$50M)' });
+    expect(neither).toMatchObject({
+      score: 0,
+      evidence: 0,
+      hasCriterion: true,
+      reason: 'company size unknown (ICP 50-200 employees); revenue unknown (ICP $10M-$50M)',
+    });
   });
 
   it('counts a revenue-only ICP, and does not count an unreadable one', () => {
-    expect(scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', revenue: '$20M' }, undefined, '', '$10M-$50M')).toMatchObject({ score: 100, hasCriterion: true });
+    expect(scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', revenue: '$20M' }, undefined, '', '$10M-$50M')).toMatchObject({
+      score: 100,
+      hasCriterion: true,
+    });
     const unreadable = scoreCompanySize({ jobTitle: 'CEO', company: 'Acme', revenue: '$20M' }, undefined, '', 'profitable');
-    expect(unreadable).toMatchObject({ hasCriterion: false, reason: 'the ICP revenue "profitable" holds no readable range, so size does not count' });
+    expect(unreadable).toMatchObject({
+      hasCriterion: false,
+      reason: 'the ICP revenue "profitable" holds no readable range, so size does not count',
+    });
   });
 });
-

@@ -22,10 +22,12 @@ function estimateSize(prospect: ScoredProspect, research: ResearchSubset | undef
   }
   for (const fact of research?.facts ?? []) {
     const range = fact.kind === 'employees' ? parseSizeRange(fact.value) : null;
-    if (range) return { count: representativeCount(range), source: `research: "${fact.value}"`, facts: [fact], evidence: meanConfidence([fact], 1) };
+    if (range)
+      return { count: representativeCount(range), source: `research: "${fact.value}"`, facts: [fact], evidence: meanConfidence([fact], 1) };
   }
   const hint = research?.sizeHint.employees ? parseSizeRange(research.sizeHint.employees) : null;
-  if (hint) return { count: representativeCount(hint), source: `research hint "${research?.sizeHint.employees}"`, facts: [], evidence: 0.6 };
+  if (hint)
+    return { count: representativeCount(hint), source: `research hint "${research?.sizeHint.employees}"`, facts: [], evidence: 0.6 };
   return null;
 }
 
@@ -55,9 +57,10 @@ function headcountPart(prospect: ScoredProspect, research: ResearchSubset | unde
 
 function noCriterion(icpSize: string, icpRevenue: string): DimensionResult {
   const unreadable = [icpSize.trim() && `size "${icpSize}"`, icpRevenue.trim() && `revenue "${icpRevenue}"`].filter(Boolean);
-  const reason = unreadable.length === 0
-    ? 'the ICP sets no company size or revenue, so size does not count'
-    : `the ICP ${unreadable.join(' and ')} holds no readable range, so size does not count`;
+  const reason =
+    unreadable.length === 0
+      ? 'the ICP sets no company size or revenue, so size does not count'
+      : `the ICP ${unreadable.join(' and ')} holds no readable range, so size does not count`;
   return { score: 0, reason, factIds: [], evidence: 1, hasCriterion: false };
 }
 
@@ -67,15 +70,24 @@ function noCriterion(icpSize: string, icpRevenue: string): DimensionResult {
  * unknown one is named but not counted); the evidence is the mean over the readings the ICP asks
  * for, so an unknown revenue lowers confidence, not the score.
  */
-export function scoreCompanySize(prospect: ScoredProspect, research: ResearchSubset | undefined, icpSize: string, icpRevenue = ''): DimensionResult {
-  const parts = [headcountPart(prospect, research, icpSize), revenuePart(prospect, research, icpRevenue, sizeFitScore)]
-    .filter((part): part is SizePart => part !== null);
+export function scoreCompanySize(
+  prospect: ScoredProspect,
+  research: ResearchSubset | undefined,
+  icpSize: string,
+  icpRevenue = '',
+): DimensionResult {
+  const parts = [headcountPart(prospect, research, icpSize), revenuePart(prospect, research, icpRevenue, sizeFitScore)].filter(
+    (part): part is SizePart => part !== null,
+  );
   if (parts.length === 0) return noCriterion(icpSize, icpRevenue);
   const known = parts.filter((part) => part.score !== null);
   const score = known.length === 0 ? 0 : Math.round(known.reduce((sum, part) => sum + part.score!, 0) / known.length);
   const clauses = parts.map((part) => (part.score === null && known.length > 0 ? `${part.clause}, not counted` : part.clause));
   return {
-    score, reason: clauses.join('; '), factIds: parts.flatMap((part) => part.factIds),
-    evidence: parts.reduce((sum, part) => sum + part.evidence, 0) / parts.length, hasCriterion: true,
+    score,
+    reason: clauses.join('; '),
+    factIds: parts.flatMap((part) => part.factIds),
+    evidence: parts.reduce((sum, part) => sum + part.evidence, 0) / parts.length,
+    hasCriterion: true,
   };
 }

@@ -9,19 +9,39 @@ interface IndustryEntry {
 }
 
 const INDUSTRIES: IndustryEntry[] = [
-  { canonical: 'saas', family: 'software', synonyms: ['saas', 'software as a service', 'b2b software', 'cloud software', 'enterprise software', 'software'] },
+  {
+    canonical: 'saas',
+    family: 'software',
+    synonyms: ['saas', 'software as a service', 'b2b software', 'cloud software', 'enterprise software', 'software'],
+  },
   { canonical: 'fintech', family: 'software', synonyms: ['fintech', 'financial technology', 'payments', 'banking software', 'insurtech'] },
-  { canonical: 'martech', family: 'software', synonyms: ['martech', 'marketing technology', 'adtech', 'advertising technology', 'sales technology', 'sales tech'] },
+  {
+    canonical: 'martech',
+    family: 'software',
+    synonyms: ['martech', 'marketing technology', 'adtech', 'advertising technology', 'sales technology', 'sales tech'],
+  },
   { canonical: 'hrtech', family: 'software', synonyms: ['hrtech', 'hr tech', 'hr software', 'recruiting software', 'people software'] },
   { canonical: 'edtech', family: 'software', synonyms: ['edtech', 'education technology', 'e learning', 'elearning'] },
   { canonical: 'healthtech', family: 'software', synonyms: ['healthtech', 'health tech', 'digital health', 'medtech'] },
-  { canonical: 'cybersecurity', family: 'software', synonyms: ['cybersecurity', 'cyber security', 'information security', 'infosec', 'security software'] },
+  {
+    canonical: 'cybersecurity',
+    family: 'software',
+    synonyms: ['cybersecurity', 'cyber security', 'information security', 'infosec', 'security software'],
+  },
   { canonical: 'ai', family: 'software', synonyms: ['ai', 'artificial intelligence', 'machine learning', 'ml'] },
   { canonical: 'devtools', family: 'software', synonyms: ['developer tools', 'devtools', 'devops'] },
-  { canonical: 'it services', family: 'services', synonyms: ['it services', 'information technology', 'managed services', 'it consulting'] },
+  {
+    canonical: 'it services',
+    family: 'services',
+    synonyms: ['it services', 'information technology', 'managed services', 'it consulting'],
+  },
   { canonical: 'consulting', family: 'services', synonyms: ['consulting', 'professional services', 'agency', 'marketing agency'] },
   { canonical: 'financial services', family: 'finance', synonyms: ['financial services', 'banking', 'insurance', 'finance', 'investment'] },
-  { canonical: 'healthcare', family: 'health', synonyms: ['healthcare', 'health care', 'hospital', 'medical', 'pharma', 'pharmaceuticals', 'biotech'] },
+  {
+    canonical: 'healthcare',
+    family: 'health',
+    synonyms: ['healthcare', 'health care', 'hospital', 'medical', 'pharma', 'pharmaceuticals', 'biotech'],
+  },
   { canonical: 'ecommerce', family: 'commerce', synonyms: ['ecommerce', 'e commerce', 'online retail', 'd2c', 'direct to consumer'] },
   { canonical: 'retail', family: 'commerce', synonyms: ['retail', 'consumer goods', 'cpg'] },
   { canonical: 'manufacturing', family: 'industrial', synonyms: ['manufacturing', 'industrial', 'industrials'] },

@@ -36,7 +36,11 @@ describe('scoreIndustry', () => {
 
   it('uses and cites a researched industry fact when the prospect record has none', () => {
     const research = {
-      industry: 'Payments', sizeHint: { employees: null, revenue: null }, painPoints: [], techStack: [], signals: { funding: null, hiring: null },
+      industry: 'Payments',
+      sizeHint: { employees: null, revenue: null },
+      painPoints: [],
+      techStack: [],
+      signals: { funding: null, hiring: null },
       facts: [{ id: 'industry-1', kind: 'industry', value: 'Payments', evidence, confidence: 0.9 }],
     };
     const result = scoreIndustry({ jobTitle: 'CEO', company: 'Acme', industry: null }, research, ['Fintech']);

@@ -32,7 +32,12 @@ export function scoreIndustry(prospect: ScoredProspect, research: ResearchSubset
   const candidates: Array<{ label: string; factIds: string[]; evidence: number }> = [];
   if (prospect.industry) candidates.push({ label: prospect.industry, factIds: [], evidence: 1 });
   for (const fact of industryFacts) candidates.push({ label: fact.value, factIds: [fact.id], evidence: meanConfidence([fact], 1) });
-  if (research?.industry) candidates.push({ label: research.industry, factIds: industryFacts.map((fact) => fact.id), evidence: meanConfidence(industryFacts, 0.6) });
+  if (research?.industry)
+    candidates.push({
+      label: research.industry,
+      factIds: industryFacts.map((fact) => fact.id),
+      evidence: meanConfidence(industryFacts, 0.6),
+    });
   if (candidates.length === 0) {
     return { score: 0, reason: `industry unknown (ICP: ${wanted.join(', ')})`, factIds: [], evidence: 0, hasCriterion: true };
   }
@@ -44,8 +49,7 @@ export function scoreIndustry(prospect: ScoredProspect, research: ResearchSubset
     }
   }
   const { candidate } = best;
-  const reason = best.score > 0
-    ? `"${candidate.label}" ${best.how}`
-    : `"${candidate.label}" is not among the ICP's industries (${wanted.join(', ')})`;
+  const reason =
+    best.score > 0 ? `"${candidate.label}" ${best.how}` : `"${candidate.label}" is not among the ICP's industries (${wanted.join(', ')})`;
   return { score: best.score, reason, factIds: candidate.factIds, evidence: candidate.evidence, hasCriterion: true };
 }

@@ -41,6 +41,8 @@ export function scoreJobTitle(jobTitle: string, icpTitles: string[]): DimensionR
   return {
     score: best.score,
     reason: `"${jobTitle}" (${describe(prospect)}) vs the ICP's "${best.icpTitle}" (${describe(icp)})`,
-    factIds: [], evidence, hasCriterion: true,
+    factIds: [],
+    evidence,
+    hasCriterion: true,
   };
 }

@@ -9,8 +9,18 @@ describe('representative revenue and formatting', () => {
   });
 
   it('writes amounts and ranges the way providers do', () => {
-    expect([formatMoney(1e7), formatMoney(1.5e9), formatMoney(5e5), formatMoney(22_360_680), formatMoney(950)]).toEqual(['$10M', '$1.5B', '$500K', '$22.4M', '$950']);
-    expect([formatRevenueRange({ min: 1e7, max: 5e7 }), formatRevenueRange({ min: 1e9, max: Infinity }), formatRevenueRange({ min: 0, max: 1e6 }),
-      formatRevenueRange({ min: 1.2e7, max: 1.2e7 })]).toEqual(['$10M-$50M', '$1B+', 'under $1M', '$12M']);
+    expect([formatMoney(1e7), formatMoney(1.5e9), formatMoney(5e5), formatMoney(22_360_680), formatMoney(950)]).toEqual([
+      '$10M',
+      '$1.5B',
+      '$500K',
+      '$22.4M',
+      '$950',
+    ]);
+    expect([
+      formatRevenueRange({ min: 1e7, max: 5e7 }),
+      formatRevenueRange({ min: 1e9, max: Infinity }),
+      formatRevenueRange({ min: 0, max: 1e6 }),
+      formatRevenueRange({ min: 1.2e7, max: 1.2e7 }),
+    ]).toEqual(['$10M-$50M', '$1B+', 'under $1M', '$12M']);
   });
 });

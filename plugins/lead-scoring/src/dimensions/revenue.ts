@@ -19,10 +19,24 @@ function estimateRevenue(prospect: ScoredProspect, research: ResearchSubset | un
   if (recorded) return { range: recorded, shown: prospect.revenue!.trim(), source: 'prospect record', facts: [], evidence: 1 };
   for (const fact of research?.facts ?? []) {
     const range = fact.kind === 'revenue' ? parseRevenueRange(fact.value) : null;
-    if (range) return { range, shown: formatRevenueRange(range), source: `research: "${fact.value}"`, facts: [fact], evidence: meanConfidence([fact], 1) };
+    if (range)
+      return {
+        range,
+        shown: formatRevenueRange(range),
+        source: `research: "${fact.value}"`,
+        facts: [fact],
+        evidence: meanConfidence([fact], 1),
+      };
   }
   const hint = research?.sizeHint.revenue ? parseRevenueRange(research.sizeHint.revenue) : null;
-  if (hint) return { range: hint, shown: formatRevenueRange(hint), source: `research hint "${research?.sizeHint.revenue}"`, facts: [], evidence: 0.6 };
+  if (hint)
+    return {
+      range: hint,
+      shown: formatRevenueRange(hint),
+      source: `research hint "${research?.sizeHint.revenue}"`,
+      facts: [],
+      evidence: 0.6,
+    };
   return null;
 }
 
@@ -30,8 +44,12 @@ function estimateRevenue(prospect: ScoredProspect, research: ResearchSubset | un
  * The company's annual revenue against the ICP's revenue range, scored like headcount (`fit`:
  * 100 inside, falling with the log-distance outside); null when the ICP states no readable revenue.
  */
-export function revenuePart(prospect: ScoredProspect, research: ResearchSubset | undefined, icpRevenue: string,
-  fit: (value: number, range: RevenueRange) => number): SizePart | null {
+export function revenuePart(
+  prospect: ScoredProspect,
+  research: ResearchSubset | undefined,
+  icpRevenue: string,
+  fit: (value: number, range: RevenueRange) => number,
+): SizePart | null {
   const wanted = icpRevenue.trim() === '' ? null : parseRevenueRange(icpRevenue);
   if (!wanted) return null;
   const estimate = estimateRevenue(prospect, research);

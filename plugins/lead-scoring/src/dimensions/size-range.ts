@@ -9,8 +9,12 @@ export interface SizeRange {
 
 // Segment words sometimes typed instead of numbers (the spec's pricing tiers use 10-50, 50-200, 200+).
 const SEGMENTS: Record<string, SizeRange> = {
-  startup: { min: 1, max: 50 }, smb: { min: 1, max: 200 }, 'small business': { min: 1, max: 200 },
-  'mid market': { min: 200, max: 1000 }, midmarket: { min: 200, max: 1000 }, enterprise: { min: 1000, max: Infinity },
+  startup: { min: 1, max: 50 },
+  smb: { min: 1, max: 200 },
+  'small business': { min: 1, max: 200 },
+  'mid market': { min: 200, max: 1000 },
+  midmarket: { min: 200, max: 1000 },
+  enterprise: { min: 1000, max: Infinity },
 };
 
 /** Parses an employee range or count with the SDK's one range reader, else a segment word; null when the text holds neither. */

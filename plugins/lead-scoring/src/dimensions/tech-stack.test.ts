@@ -3,7 +3,11 @@ import { mentionsTech, scoreTechStack } from './tech-stack.ts';
 
 const evidence = { url: 'https://acme.example/careers', snippet: 'Experience with Salesforce and HubSpot' };
 const research = (facts: Array<{ id: string; kind: string; value: string }>, techStack: string[] = []) => ({
-  industry: null, sizeHint: { employees: null, revenue: null }, painPoints: [], techStack, signals: { funding: null, hiring: null },
+  industry: null,
+  sizeHint: { employees: null, revenue: null },
+  painPoints: [],
+  techStack,
+  signals: { funding: null, hiring: null },
   facts: facts.map((fact) => ({ ...fact, evidence, confidence: 0.8 })),
 });
 
@@ -18,18 +22,25 @@ describe('mentionsTech', () => {
 
 describe('scoreTechStack', () => {
   it('scores the share of ICP technologies found and cites the facts that prove them', () => {
-    const result = scoreTechStack({ jobTitle: 'CEO', company: 'Acme' }, research([
-      { id: 'tech-sf', kind: 'tech', value: 'Uses Salesforce Sales Cloud' },
-      { id: 'tech-stripe', kind: 'tech', value: 'Uses Stripe' },
-      { id: 'hiring-1', kind: 'hiring', value: 'Hiring a HubSpot admin' },
-    ]), ['Salesforce', 'HubSpot', 'Gong', 'Outreach']);
+    const result = scoreTechStack(
+      { jobTitle: 'CEO', company: 'Acme' },
+      research([
+        { id: 'tech-sf', kind: 'tech', value: 'Uses Salesforce Sales Cloud' },
+        { id: 'tech-stripe', kind: 'tech', value: 'Uses Stripe' },
+        { id: 'hiring-1', kind: 'hiring', value: 'Hiring a HubSpot admin' },
+      ]),
+      ['Salesforce', 'HubSpot', 'Gong', 'Outreach'],
+    );
     expect(result.score).toBe(25);
     expect(result.factIds).toEqual(['tech-sf']);
     expect(result.reason).toBe('1 of 4 ICP technologies found (Salesforce); not seen: HubSpot, Gong, Outreach');
   });
 
   it('counts the prospect record and the research stack, which need no fact', () => {
-    const result = scoreTechStack({ jobTitle: 'CEO', company: 'Acme', techStack: ['HubSpot'] }, research([], ['Gong']), ['HubSpot', 'Gong']);
+    const result = scoreTechStack({ jobTitle: 'CEO', company: 'Acme', techStack: ['HubSpot'] }, research([], ['Gong']), [
+      'HubSpot',
+      'Gong',
+    ]);
     expect(result).toMatchObject({ score: 100, factIds: [], evidence: 1 });
   });
 

@@ -42,7 +42,13 @@ export function factsProvingTech(facts: readonly Fact[], tech: string): Fact[] {
 export function scoreTechStack(prospect: ScoredProspect, research: ResearchSubset | undefined, icpTech: string[]): DimensionResult {
   const wanted = [...new Set(icpTech.map((tech) => tech.trim()).filter((tech) => tech !== ''))];
   if (wanted.length === 0) {
-    return { score: 0, reason: 'the ICP names no technologies, so tech stack does not count', factIds: [], evidence: 1, hasCriterion: false };
+    return {
+      score: 0,
+      reason: 'the ICP names no technologies, so tech stack does not count',
+      factIds: [],
+      evidence: 1,
+      hasCriterion: false,
+    };
   }
   const techFacts = (research?.facts ?? []).filter((fact) => fact.kind === 'tech');
   const stack = [...(prospect.techStack ?? []), ...(research?.techStack ?? [])];
@@ -58,9 +64,10 @@ export function scoreTechStack(prospect: ScoredProspect, research: ResearchSubse
   }
   const missing = wanted.filter((tech) => !found.includes(tech));
   const score = Math.round((100 * found.length) / wanted.length);
-  const reason = `${found.length} of ${wanted.length} ICP technologies found`
-    + (found.length > 0 ? ` (${found.join(', ')})` : '')
-    + (missing.length > 0 ? `; not seen: ${missing.join(', ')}` : '');
+  const reason =
+    `${found.length} of ${wanted.length} ICP technologies found` +
+    (found.length > 0 ? ` (${found.join(', ')})` : '') +
+    (missing.length > 0 ? `; not seen: ${missing.join(', ')}` : '');
   // Firsthand stack data counts fully; researched facts count by their confidence.
   const evidence = (prospect.techStack?.length ?? 0) > 0 ? 1 : meanConfidence(techFacts, 0.7);
   return { score, reason, factIds: [...proof], evidence, hasCriterion: true };

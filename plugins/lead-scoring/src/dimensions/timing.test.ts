@@ -5,28 +5,41 @@ const evidence = { url: 'https://acme.example/news', snippet: 'Acme raised a Ser
 const now = new Date('2026-11-22T09:00:00Z');
 const icp = { painPoints: ['manual lead qualification'], techStack: ['Salesforce'] };
 const research = (facts: Array<{ id: string; kind: string; value: string }>, extra: object = {}) => ({
-  industry: null, sizeHint: { employees: null, revenue: null }, painPoints: [], techStack: [], signals: { funding: null, hiring: null },
-  facts: facts.map((fact) => ({ ...fact, evidence, confidence: 0.9 })), ...extra,
+  industry: null,
+  sizeHint: { employees: null, revenue: null },
+  painPoints: [],
+  techStack: [],
+  signals: { funding: null, hiring: null },
+  facts: facts.map((fact) => ({ ...fact, evidence, confidence: 0.9 })),
+  ...extra,
 });
 
 describe('scoreTiming', () => {
   it('adds the points of every signal and cites their facts', () => {
-    const result = scoreTiming(research([
-      { id: 'f1', kind: 'funding', value: 'Series B, $40M (2026)' },
-      { id: 'h1', kind: 'hiring', value: 'Hiring 5 SDRs' },
-    ]), icp, now);
+    const result = scoreTiming(
+      research([
+        { id: 'f1', kind: 'funding', value: 'Series B, $40M (2026)' },
+        { id: 'h1', kind: 'hiring', value: 'Hiring 5 SDRs' },
+      ]),
+      icp,
+      now,
+    );
     expect(result.score).toBe(SIGNAL_POINTS.funding + SIGNAL_POINTS.hiring);
     expect(result.factIds).toEqual(['f1', 'h1']);
     expect(result.reason).toBe('funding "Series B, $40M (2026)" (+40), hiring "Hiring 5 SDRs" (+35)');
   });
 
   it('caps at 100 with every signal present', () => {
-    const result = scoreTiming(research([
-      { id: 'f1', kind: 'funding', value: 'Seed round 2026' },
-      { id: 'h1', kind: 'hiring', value: 'Hiring' },
-      { id: 'p1', kind: 'pain-point', value: 'Lead qualification is manual and slow' },
-      { id: 't1', kind: 'tech', value: 'Uses Salesforce' },
-    ]), icp, now);
+    const result = scoreTiming(
+      research([
+        { id: 'f1', kind: 'funding', value: 'Seed round 2026' },
+        { id: 'h1', kind: 'hiring', value: 'Hiring' },
+        { id: 'p1', kind: 'pain-point', value: 'Lead qualification is manual and slow' },
+        { id: 't1', kind: 'tech', value: 'Uses Salesforce' },
+      ]),
+      icp,
+      now,
+    );
     expect(result.score).toBe(100);
     expect(result.factIds).toEqual(['f1', 'h1', 'p1', 't1']);
   });
@@ -51,7 +64,7 @@ describe('scoreTiming', () => {
 });
 
 describe('painMatches', () => {
-  it('needs half the ICP pain\'s meaningful words', () => {
+  it("needs half the ICP pain's meaningful words", () => {
     expect(painMatches('Their SDRs qualify leads by hand: manual qualification', 'manual lead qualification')).toBe(true);
     expect(painMatches('Manual reporting', 'manual lead qualification')).toBe(false);
   });

@@ -51,7 +51,12 @@ function painSignal(research: ResearchSubset, icpPains: string[]): Signal | null
   ];
   for (const icpPain of icpPains) {
     const hit = sources.find((source) => painMatches(source.text, icpPain));
-    if (hit) return { points: SIGNAL_POINTS.painPoint, clause: `named pain "${hit.text}" matches the ICP's "${icpPain}"`, factIds: hit.fact ? [hit.fact.id] : [] };
+    if (hit)
+      return {
+        points: SIGNAL_POINTS.painPoint,
+        clause: `named pain "${hit.text}" matches the ICP's "${icpPain}"`,
+        factIds: hit.fact ? [hit.fact.id] : [],
+      };
   }
   return null;
 }
@@ -68,15 +73,39 @@ function techAdoptionSignal(research: ResearchSubset, icpTech: string[]): Signal
  * Timing and intent from the research signals: funding, hiring, an ICP pain named in the
  * research, an ICP technology in use. Without research the timing is unknown.
  */
-export function scoreTiming(research: ResearchSubset | undefined, icp: { painPoints: string[]; techStack: string[] }, now: Date): DimensionResult {
-  if (!research) return { score: 0, reason: 'timing unknown: no research to read signals from', factIds: [], evidence: 0, hasCriterion: true };
-  const signals = [fundingSignal(research, now), hiringSignal(research), painSignal(research, icp.painPoints), techAdoptionSignal(research, icp.techStack)]
-    .filter((signal): signal is Signal => signal !== null);
+export function scoreTiming(
+  research: ResearchSubset | undefined,
+  icp: { painPoints: string[]; techStack: string[] },
+  now: Date,
+): DimensionResult {
+  if (!research)
+    return { score: 0, reason: 'timing unknown: no research to read signals from', factIds: [], evidence: 0, hasCriterion: true };
+  const signals = [
+    fundingSignal(research, now),
+    hiringSignal(research),
+    painSignal(research, icp.painPoints),
+    techAdoptionSignal(research, icp.techStack),
+  ].filter((signal): signal is Signal => signal !== null);
   if (signals.length === 0) {
     // The research found nothing, which is weaker evidence than a signal it found.
-    return { score: 0, reason: 'no funding, hiring, pain or adoption signals in the research', factIds: [], evidence: 0.5, hasCriterion: true };
+    return {
+      score: 0,
+      reason: 'no funding, hiring, pain or adoption signals in the research',
+      factIds: [],
+      evidence: 0.5,
+      hasCriterion: true,
+    };
   }
-  const score = Math.min(100, signals.reduce((sum, signal) => sum + signal.points, 0));
+  const score = Math.min(
+    100,
+    signals.reduce((sum, signal) => sum + signal.points, 0),
+  );
   const factIds = [...new Set(signals.flatMap((signal) => signal.factIds))];
-  return { score, reason: signals.map((signal) => `${signal.clause} (+${signal.points})`).join(', '), factIds, evidence: 1, hasCriterion: true };
+  return {
+    score,
+    reason: signals.map((signal) => `${signal.clause} (+${signal.points})`).join(', '),
+    factIds,
+    evidence: 1,
+    hasCriterion: true,
+  };
 }

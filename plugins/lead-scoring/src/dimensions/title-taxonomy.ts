@@ -5,12 +5,42 @@ import { containsPhrase, normaliseText } from '../text.ts';
 export const SENIORITY = { 'C-level': 6, VP: 5, Head: 4, Director: 3, Manager: 2, IC: 1 } as const;
 export type Seniority = keyof typeof SENIORITY;
 
-export type JobFunction = 'executive' | 'sales' | 'marketing' | 'revenue' | 'operations' | 'customer success'
-  | 'engineering' | 'product' | 'finance' | 'people' | 'it';
+export type JobFunction =
+  | 'executive'
+  | 'sales'
+  | 'marketing'
+  | 'revenue'
+  | 'operations'
+  | 'customer success'
+  | 'engineering'
+  | 'product'
+  | 'finance'
+  | 'people'
+  | 'it';
 
 // Checked in order: the first level whose words appear wins ("Head of Sales Operations" is Head).
 const SENIORITY_WORDS: Array<[Seniority, string[]]> = [
-  ['C-level', ['chief', 'ceo', 'cto', 'cfo', 'cmo', 'cro', 'coo', 'cio', 'ciso', 'founder', 'co founder', 'cofounder', 'owner', 'president', 'managing director', 'general manager']],
+  [
+    'C-level',
+    [
+      'chief',
+      'ceo',
+      'cto',
+      'cfo',
+      'cmo',
+      'cro',
+      'coo',
+      'cio',
+      'ciso',
+      'founder',
+      'co founder',
+      'cofounder',
+      'owner',
+      'president',
+      'managing director',
+      'general manager',
+    ],
+  ],
   ['VP', ['vp', 'svp', 'evp', 'avp']],
   ['Head', ['head']],
   ['Director', ['director']],
@@ -34,8 +64,15 @@ const FUNCTION_WORDS: Array<[JobFunction, string[]]> = [
 
 // Functions that buy together: a revenue leader cares about what a sales leader cares about.
 const RELATED: Array<[JobFunction, JobFunction]> = [
-  ['sales', 'revenue'], ['marketing', 'revenue'], ['operations', 'revenue'], ['customer success', 'revenue'],
-  ['sales', 'marketing'], ['sales', 'customer success'], ['sales', 'operations'], ['engineering', 'product'], ['engineering', 'it'],
+  ['sales', 'revenue'],
+  ['marketing', 'revenue'],
+  ['operations', 'revenue'],
+  ['customer success', 'revenue'],
+  ['sales', 'marketing'],
+  ['sales', 'customer success'],
+  ['sales', 'operations'],
+  ['engineering', 'product'],
+  ['engineering', 'it'],
 ];
 
 /** A title read through the taxonomy; null parts were not recognised. */
@@ -48,7 +85,9 @@ export interface ParsedTitle {
 /** Reads seniority (IC when no level word appears) and function from a job title. */
 export function parseTitle(title: string): ParsedTitle {
   // "Vice President" must not read as "President", nor "Co-founder" as two words.
-  const normal = normaliseText(title).replace(/\bco founder\b/g, 'cofounder').replace(/\bvice president\b/g, 'vp');
+  const normal = normaliseText(title)
+    .replace(/\bco founder\b/g, 'cofounder')
+    .replace(/\bvice president\b/g, 'vp');
   const level = SENIORITY_WORDS.find(([, words]) => words.some((word) => containsPhrase(normal, word)));
   const found = FUNCTION_WORDS.find(([, words]) => words.some((word) => containsPhrase(normal, word)));
   return { seniority: level?.[0] ?? 'IC', seniorityRecognised: level !== undefined, jobFunction: found?.[0] ?? null };

@@ -5,14 +5,20 @@ import { sentencesIn } from './text.ts';
 const MAX_NAMED_CUSTOMERS = 8;
 
 // "Trusted by 1,200+ finance teams", "used by over 300 companies".
-const CUSTOMER_COUNT = /\b(?:trusted by|used by|loved by|relied on by|serving|powering|join(?:ing)?|helps?)\s+((?:over |more than )?\d[\d,]*\+?)\s+((?:[A-Za-z-]+\s){0,2}?(?:teams|companies|customers|businesses|brands|organi[sz]ations|merchants|manufacturers|retailers|hospitals|schools))\b/i;
+const CUSTOMER_COUNT =
+  /\b(?:trusted by|used by|loved by|relied on by|serving|powering|join(?:ing)?|helps?)\s+((?:over |more than )?\d[\d,]*\+?)\s+((?:[A-Za-z-]+\s){0,2}?(?:teams|companies|customers|businesses|brands|organi[sz]ations|merchants|manufacturers|retailers|hospitals|schools))\b/i;
 // A case-study heading: "How Fabrikam Logistics cut AP costs by 62%".
-const CASE_STUDY = /^How ([A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,3}) (?:cut|cuts|reduced|saved|saves|grew|increased|scaled|automated|uses|used|boosted|improved|doubled|halved|eliminated)\b/;
+const CASE_STUDY =
+  /^How ([A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,3}) (?:cut|cuts|reduced|saved|saves|grew|increased|scaled|automated|uses|used|boosted|improved|doubled|halved|eliminated)\b/;
 const FORTUNE_CUSTOMERS = /\b(?:trusted by|used by|customers include|work with|serve|serving)\b[^.]*\b(Fortune (?:50|100|500|1000))\b/i;
 
 /** A company name from a logo's alt text: "Northwind Traders logo" → "Northwind Traders". */
 export function nameFromLogoAlt(alt: string): string {
-  return alt.replace(/\blogo(?:type)?\b/gi, '').replace(/^\s*(?:of|for)\s+/i, '').replace(/\s{2,}/g, ' ').trim();
+  return alt
+    .replace(/\blogo(?:type)?\b/gi, '')
+    .replace(/^\s*(?:of|for)\s+/i, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /**
@@ -39,9 +45,23 @@ export function extractCustomers(pages: readonly ParsedPage[]): FactDraft[] {
   }
   for (const sentence of sentencesIn(pages)) {
     const count = CUSTOMER_COUNT.exec(sentence.text);
-    if (count) drafts.push({ kind: 'customer', value: `Customer base: ${count[1]} ${count[2]}`, url: sentence.url, snippet: sentence.text, confidence: 0.75 });
+    if (count)
+      drafts.push({
+        kind: 'customer',
+        value: `Customer base: ${count[1]} ${count[2]}`,
+        url: sentence.url,
+        snippet: sentence.text,
+        confidence: 0.75,
+      });
     const fortune = FORTUNE_CUSTOMERS.exec(sentence.text);
-    if (fortune) drafts.push({ kind: 'customer', value: `Works with ${fortune[1]} companies`, url: sentence.url, snippet: sentence.text, confidence: 0.7 });
+    if (fortune)
+      drafts.push({
+        kind: 'customer',
+        value: `Works with ${fortune[1]} companies`,
+        url: sentence.url,
+        snippet: sentence.text,
+        confidence: 0.7,
+      });
   }
   return drafts;
 }

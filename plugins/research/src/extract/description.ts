@@ -53,10 +53,25 @@ export function extractDescription(home: ParsedPage, about: ParsedPage | undefin
   const chosen = candidates[0];
   const drafts: FactDraft[] = [];
   const companyInfo = chosen ? leadSentences(chosen.text) : '';
-  if (chosen) drafts.push({ kind: 'description', single: true, value: companyInfo, url: chosen.url, snippet: chosen.text, confidence: chosen.confidence });
+  if (chosen)
+    drafts.push({
+      kind: 'description',
+      single: true,
+      value: companyInfo,
+      url: chosen.url,
+      snippet: chosen.text,
+      confidence: chosen.confidence,
+    });
   const headline = home.blocks.find((block) => block.tag === 'h1');
   if (headline && headline.text.split(' ').length >= 3) {
-    drafts.push({ kind: 'product', key: 'headline', value: `Headline: ${headline.text}`, url: home.url, snippet: headline.text, confidence: 0.6 });
+    drafts.push({
+      kind: 'product',
+      key: 'headline',
+      value: `Headline: ${headline.text}`,
+      url: home.url,
+      snippet: headline.text,
+      confidence: 0.6,
+    });
   }
   return { companyInfo, drafts };
 }

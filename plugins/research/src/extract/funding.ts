@@ -10,7 +10,10 @@ export interface FundingResult {
 
 const AMOUNT = String.raw`[$€£]\s?\d+(?:\.\d+)?\s?(?:million|billion|mm|bn|k|m|b)?\b`;
 const ROUND = String.raw`(?:pre-seed|seed|series [a-h]|growth|venture)`;
-const RAISED = new RegExp(String.raw`\b(?:raised|raises|closed|secured|announced)\s+(?:a |an |over |more than )?(${AMOUNT})(?:\s+(?:in\s+)?(?:a\s+|an\s+)?(${ROUND}))?`, 'i');
+const RAISED = new RegExp(
+  String.raw`\b(?:raised|raises|closed|secured|announced)\s+(?:a |an |over |more than )?(${AMOUNT})(?:\s+(?:in\s+)?(?:a\s+|an\s+)?(${ROUND}))?`,
+  'i',
+);
 const AMOUNT_ROUND = new RegExp(String.raw`(${AMOUNT})\s+(${ROUND})\b`, 'i');
 const ROUND_ONLY = new RegExp(String.raw`\b(${ROUND}) (?:funding|round|financing)\b`, 'i');
 const NAMES = String.raw`[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*`;
@@ -59,7 +62,8 @@ export function extractFunding(pages: readonly ParsedPage[], currentYear: number
       drafts.push({ kind: 'funding', value: round.value, url: sentence.url, snippet: sentence.text, confidence: round.confidence });
     }
     const backers = BACKED_BY.exec(sentence.text)?.[1]?.replace(/[.,]+$/, '');
-    if (backers) drafts.push({ kind: 'funding', value: `Backed by ${backers}`, url: sentence.url, snippet: sentence.text, confidence: 0.75 });
+    if (backers)
+      drafts.push({ kind: 'funding', value: `Backed by ${backers}`, url: sentence.url, snippet: sentence.text, confidence: 0.75 });
   }
   const headline = drafts.find((draft) => draft.value.startsWith('Raised')) ?? drafts[0];
   return { funding: headline?.value ?? null, drafts };

@@ -12,7 +12,8 @@ export interface HiringResult {
 const HIRING_WORDS = /\b(?:we(?:'|’)re hiring|we are hiring|now hiring|join our team|open positions|open roles|job openings)\b/i;
 const STATED_COUNT = /\b(\d+)\s+open (?:roles|positions|jobs|vacancies|opportunities)\b/i;
 // Hosted job boards: a link there from the careers page is a job posting.
-const JOB_BOARDS = /(?:greenhouse\.io|lever\.co|ashbyhq\.com|workable\.com|bamboohr\.com|recruitee\.com|personio\.\w+|smartrecruiters\.com|teamtailor\.com)$/i;
+const JOB_BOARDS =
+  /(?:greenhouse\.io|lever\.co|ashbyhq\.com|workable\.com|bamboohr\.com|recruitee\.com|personio\.\w+|smartrecruiters\.com|teamtailor\.com)$/i;
 
 /** Links to individual postings on a careers page: a board's domain, or a path below /careers, /jobs…. */
 function jobLinks(page: ParsedPage): Array<{ url: string; text: string }> {
@@ -20,8 +21,11 @@ function jobLinks(page: ParsedPage): Array<{ url: string; text: string }> {
   const seen = new Set<string>();
   return page.links.filter((link) => {
     const url = new URL(link.url);
-    const posting = JOB_BOARDS.test(url.hostname)
-      || (url.host === base.host && /^\/(?:careers|jobs|positions|openings|join-us)\/[^/]+/.test(url.pathname) && url.pathname !== base.pathname);
+    const posting =
+      JOB_BOARDS.test(url.hostname) ||
+      (url.host === base.host &&
+        /^\/(?:careers|jobs|positions|openings|join-us)\/[^/]+/.test(url.pathname) &&
+        url.pathname !== base.pathname);
     if (!posting || !link.text || seen.has(url.href)) return false;
     seen.add(url.href);
     return true;
@@ -31,9 +35,15 @@ function jobLinks(page: ParsedPage): Array<{ url: string; text: string }> {
 /** The list the postings sit in, as its items' text: the evidence for the count. */
 function listingText(page: ParsedPage, firstPosting: string): string {
   const $ = page.signals.$;
-  const anchor = $('a[href]').filter((_index, element) => $(element).attr('href') === firstPosting).first();
+  const anchor = $('a[href]')
+    .filter((_index, element) => $(element).attr('href') === firstPosting)
+    .first();
   const list = anchor.closest('ul,ol,table,section');
-  const items = list.children().toArray().map((item) => normalizeSpace($(item).text())).filter(Boolean);
+  const items = list
+    .children()
+    .toArray()
+    .map((item) => normalizeSpace($(item).text()))
+    .filter(Boolean);
   return clip(items.length > 0 ? items.join(' ') : normalizeSpace(anchor.text()));
 }
 
@@ -46,9 +56,19 @@ export function extractHiring(pages: readonly ParsedPage[]): HiringResult {
     const first = postings[0];
     if (!first) continue;
     count = postings.length;
-    const titles = postings.slice(0, 3).map((posting) => posting.text).join('; ');
+    const titles = postings
+      .slice(0, 3)
+      .map((posting) => posting.text)
+      .join('; ');
     const href = page.links.find((link) => link.url === first.url)?.href ?? first.url;
-    drafts.push({ kind: 'hiring', key: 'openings', value: `${count} open roles listed (${titles}${postings.length > 3 ? '; …' : ''})`, url: page.url, snippet: listingText(page, href), confidence: 0.85 });
+    drafts.push({
+      kind: 'hiring',
+      key: 'openings',
+      value: `${count} open roles listed (${titles}${postings.length > 3 ? '; …' : ''})`,
+      url: page.url,
+      snippet: listingText(page, href),
+      confidence: 0.85,
+    });
   }
   for (const sentence of sentencesIn(pages)) {
     const stated = STATED_COUNT.exec(sentence.text);

@@ -51,9 +51,15 @@ export function extractIndustry(pages: readonly ParsedPage[]): IndustryResult {
   const confidence = Math.min(0.9, 0.45 + 0.08 * winner.matched.length) - (contested ? 0.15 : 0);
   return {
     industry: winner.family.label,
-    drafts: [{
-      kind: 'industry', single: true, value: `${winner.family.label} (matched: ${winner.matched.slice(0, 6).join(', ')})`,
-      url: winner.best.url, snippet: winner.best.text, confidence,
-    }],
+    drafts: [
+      {
+        kind: 'industry',
+        single: true,
+        value: `${winner.family.label} (matched: ${winner.matched.slice(0, 6).join(', ')})`,
+        url: winner.best.url,
+        snippet: winner.best.text,
+        confidence,
+      },
+    ],
   };
 }

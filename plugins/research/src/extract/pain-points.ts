@@ -20,8 +20,10 @@ const PAIN_RULES: PainRule[] = [
   { pattern: /\bwast(?:e|es|ed|ing) ([^.?!;,]+)/i, confidence: 0.65, list: false },
   { pattern: /\bwithout ([^.?!;,]+)/i, confidence: 0.6, list: true },
   {
-    pattern: /\b((?:manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed)\s+[a-z][\w-]*(?:\s+(?!and\b|or\b|to\b|by\b|with\b|for\b|in\b|is\b|are\b|was\b|that\b|which\b)[a-z][\w-]*){0,2})/i,
-    confidence: 0.6, list: false,
+    pattern:
+      /\b((?:manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed)\s+[a-z][\w-]*(?:\s+(?!and\b|or\b|to\b|by\b|with\b|for\b|in\b|is\b|are\b|was\b|that\b|which\b)[a-z][\w-]*){0,2})/i,
+    confidence: 0.6,
+    list: false,
   },
 ];
 
@@ -29,7 +31,10 @@ const PAIN_RULES: PainRule[] = [
 const PAIN_PAGES = new Set(['home', 'about', 'customers', 'pricing', 'blog', 'other']);
 
 function splitList(capture: string): string[] {
-  const items = capture.split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((item) => tidyPhrase(item)).filter(Boolean);
+  const items = capture
+    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
+    .map((item) => tidyPhrase(item))
+    .filter(Boolean);
   // A long item means this was prose rather than a list: keep it whole.
   return items.length > 1 && items.every((item) => item.split(' ').length <= 5) ? items : [tidyPhrase(capture)];
 }
@@ -40,7 +45,9 @@ function painsIn(sentence: Sentence): Array<{ phrase: string; confidence: number
     const match = rule.pattern.exec(sentence.text);
     if (!match?.[1]) continue;
     const phrases = rule.list ? splitList(match[1]) : [tidyPhrase(match[1])];
-    for (const phrase of phrases) if (phrase.split(' ').length >= 2) found.push({ phrase: phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence: rule.confidence });
+    for (const phrase of phrases)
+      if (phrase.split(' ').length >= 2)
+        found.push({ phrase: phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence: rule.confidence });
   }
   return found;
 }

@@ -2,7 +2,8 @@ import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 
 const MAX_PRICES = 4;
-const PRICE = /[$€£]\s?\d[\d,]*(?:\.\d{2})?\s*(?:\/|per)\s*(?:mo|month|user|seat|year|yr|license|licence)\b(?:\s*(?:\/|per)\s*(?:mo|month|user|seat|year|yr))?/i;
+const PRICE =
+  /[$€£]\s?\d[\d,]*(?:\.\d{2})?\s*(?:\/|per)\s*(?:mo|month|user|seat|year|yr|license|licence)\b(?:\s*(?:\/|per)\s*(?:mo|month|user|seat|year|yr))?/i;
 
 /** Published prices ("$399 / month") with the plan heading they sit under. */
 export function extractPricing(pages: readonly ParsedPage[]): FactDraft[] {
@@ -15,7 +16,10 @@ export function extractPricing(pages: readonly ParsedPage[]): FactDraft[] {
       if (!price || drafts.length >= MAX_PRICES) continue;
       const plan = block.heading && block.heading !== block.text && block.heading.length <= 40 ? `${block.heading} plan: ` : '';
       drafts.push({
-        kind: 'product', value: `Pricing: ${plan}${price[0]}`, url: page.url, snippet: block.text,
+        kind: 'product',
+        value: `Pricing: ${plan}${price[0]}`,
+        url: page.url,
+        snippet: block.text,
         confidence: page.kind === 'pricing' ? 0.85 : 0.65,
       });
     }

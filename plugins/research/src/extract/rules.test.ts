@@ -15,15 +15,19 @@ const paragraphs = (...texts: string[]) => pageFrom(`<main>${texts.map((text) =>
 
 describe('description', () => {
   it('prefers the meta description and keeps at most three sentences', () => {
-    const page = pageFrom('<head><meta name="description" content="Acme builds robots for warehouses. They pick. They pack. They ship."></head><p>Other text that is long enough to be a real paragraph about Acme.</p>');
+    const page = pageFrom(
+      '<head><meta name="description" content="Acme builds robots for warehouses. They pick. They pack. They ship."></head><p>Other text that is long enough to be a real paragraph about Acme.</p>',
+    );
     const { companyInfo, drafts } = extractDescription(page, undefined);
     expect(companyInfo).toBe('Acme builds robots for warehouses. They pick. They pack.');
     expect(drafts[0]).toMatchObject({ kind: 'description', confidence: 0.9 });
   });
 
   it('falls back to the first substantive paragraph, and to nothing', () => {
-    expect(extractDescription(paragraphs('Hi.', 'Acme makes inventory software for independent bookshops across Europe.'), undefined).companyInfo)
-      .toBe('Acme makes inventory software for independent bookshops across Europe.');
+    expect(
+      extractDescription(paragraphs('Hi.', 'Acme makes inventory software for independent bookshops across Europe.'), undefined)
+        .companyInfo,
+    ).toBe('Acme makes inventory software for independent bookshops across Europe.');
     expect(extractDescription(paragraphs('Coming soon.'), undefined)).toEqual({ companyInfo: '', drafts: [] });
     expect(leadSentences('One. Two. Three. Four.')).toBe('One. Two. Three.');
   });
@@ -31,7 +35,9 @@ describe('description', () => {
 
 describe('industry', () => {
   it('names the family with several distinct words and shows them', () => {
-    const { industry, drafts } = extractIndustry([paragraphs('We move freight for shippers.', 'Track every shipment and carrier.', 'Our warehouse network covers the US.')]);
+    const { industry, drafts } = extractIndustry([
+      paragraphs('We move freight for shippers.', 'Track every shipment and carrier.', 'Our warehouse network covers the US.'),
+    ]);
     expect(industry).toBe('Logistics & supply chain');
     expect(drafts[0]?.value).toMatch(/matched: freight, shipment, carrier|matched: .*freight/);
   });
@@ -56,7 +62,14 @@ describe('size', () => {
 
 describe('pain points', () => {
   it('turns problem sentences into short phrases in the site words', () => {
-    const found = values(extractPainPoints([paragraphs('Teams struggle with slow month-end close, missed deadlines and duplicate payments.', 'Tired of copy-pasting between tools?')]));
+    const found = values(
+      extractPainPoints([
+        paragraphs(
+          'Teams struggle with slow month-end close, missed deadlines and duplicate payments.',
+          'Tired of copy-pasting between tools?',
+        ),
+      ]),
+    );
     expect(found).toEqual(['slow month-end close', 'missed deadlines', 'duplicate payments', 'copy-pasting between tools']);
   });
 
@@ -69,7 +82,10 @@ describe('pain points', () => {
 
 describe('funding and hiring', () => {
   it('reads rounds, amounts, lead investors and backers', () => {
-    const { funding, drafts } = extractFunding([paragraphs('In 2024 we raised a $12.5 million Series A led by Accel.', 'Backed by Accel and Seedcamp.')], 2026);
+    const { funding, drafts } = extractFunding(
+      [paragraphs('In 2024 we raised a $12.5 million Series A led by Accel.', 'Backed by Accel and Seedcamp.')],
+      2026,
+    );
     expect(funding).toBe('Raised $12.5M Series A, led by Accel (2024)');
     expect(values(drafts)).toContain('Backed by Accel and Seedcamp');
     expect(normalizeAmount('€3 billion')).toBe('€3B');
@@ -80,8 +96,14 @@ describe('funding and hiring', () => {
   });
 
   it('counts postings on a careers page and reads hiring statements', () => {
-    const careers = pageFrom('<ul><li><a href="/jobs/designer">Designer</a></li><li><a href="https://boards.greenhouse.io/acme/jobs/1">SRE</a></li></ul>', { kind: 'careers', url: 'https://acme.example/careers' });
-    expect(extractHiring([careers])).toMatchObject({ hiring: 'Hiring: 2 open roles', drafts: [{ value: '2 open roles listed (Designer; SRE)', snippet: 'Designer SRE' }] });
+    const careers = pageFrom(
+      '<ul><li><a href="/jobs/designer">Designer</a></li><li><a href="https://boards.greenhouse.io/acme/jobs/1">SRE</a></li></ul>',
+      { kind: 'careers', url: 'https://acme.example/careers' },
+    );
+    expect(extractHiring([careers])).toMatchObject({
+      hiring: 'Hiring: 2 open roles',
+      drafts: [{ value: '2 open roles listed (Designer; SRE)', snippet: 'Designer SRE' }],
+    });
     expect(extractHiring([paragraphs("We're hiring engineers.")]).hiring).toBe('Hiring');
     expect(extractHiring([paragraphs('We hire carefully.')])).toEqual({ hiring: null, drafts: [] });
   });
@@ -106,6 +128,8 @@ describe('company details and customers', () => {
   });
 
   it('reads quantified value claims', () => {
-    expect(values(extractValueClaims([paragraphs('Customers reduce onboarding time by 40%, and we love that.')]))).toEqual(['Customers reduce onboarding time by 40%']);
+    expect(values(extractValueClaims([paragraphs('Customers reduce onboarding time by 40%, and we love that.')]))).toEqual([
+      'Customers reduce onboarding time by 40%',
+    ]);
   });
 });

@@ -23,16 +23,39 @@ interface SizeRule {
 const atLeast = (m: RegExpExecArray) => `${m[2]}${m[1] || m[3] ? '+' : ''} employees`;
 
 const EMPLOYEE_RULES: SizeRule[] = [
-  { pattern: new RegExp(String.raw`\b${NUMBER}\s*[-–]\s*${NUMBER} employees\b`, 'i'), confidence: 0.7, describe: (m) => `${m[1]}–${m[2]} employees` },
-  { pattern: new RegExp(String.raw`\b${APPROX}${NUMBER}(\+)?\s+(?:full-time\s+)?(?:employees|staff|team members|teammates|people on (?:our|the) team)\b`, 'i'), confidence: 0.8, describe: (m) => atLeast(m) },
+  {
+    pattern: new RegExp(String.raw`\b${NUMBER}\s*[-–]\s*${NUMBER} employees\b`, 'i'),
+    confidence: 0.7,
+    describe: (m) => `${m[1]}–${m[2]} employees`,
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b${APPROX}${NUMBER}(\+)?\s+(?:full-time\s+)?(?:employees|staff|team members|teammates|people on (?:our|the) team)\b`,
+      'i',
+    ),
+    confidence: 0.8,
+    describe: (m) => atLeast(m),
+  },
   { pattern: new RegExp(String.raw`\bteam of ${APPROX}${NUMBER}(\+)?`, 'i'), confidence: 0.75, describe: (m) => atLeast(m) },
-  { pattern: new RegExp(String.raw`\b${NUMBER}(\+)?[- ]person (?:team|company)\b`, 'i'), confidence: 0.75, describe: (m) => `${m[1]}${m[2] ?? ''} employees` },
+  {
+    pattern: new RegExp(String.raw`\b${NUMBER}(\+)?[- ]person (?:team|company)\b`, 'i'),
+    confidence: 0.75,
+    describe: (m) => `${m[1]}${m[2] ?? ''} employees`,
+  },
   { pattern: /\b(?:we are|we're|is) an? (Fortune (?:50|100|500|1000)) company\b/i, confidence: 0.6, describe: (m) => `${m[1]} company` },
 ];
 
 const REVENUE_RULES: SizeRule[] = [
-  { pattern: new RegExp(String.raw`(${MONEY})\s+(?:in\s+)?(?:annual\s+)?(?:recurring\s+)?(revenue|ARR|sales|turnover)\b`, 'i'), confidence: 0.75, describe: (m) => `${m[1]} ${m[2]}` },
-  { pattern: new RegExp(String.raw`\b(revenue|ARR|annual sales|turnover) of ${APPROX}(${MONEY})`, 'i'), confidence: 0.75, describe: (m) => `${m[3]} ${m[1]}` },
+  {
+    pattern: new RegExp(String.raw`(${MONEY})\s+(?:in\s+)?(?:annual\s+)?(?:recurring\s+)?(revenue|ARR|sales|turnover)\b`, 'i'),
+    confidence: 0.75,
+    describe: (m) => `${m[1]} ${m[2]}`,
+  },
+  {
+    pattern: new RegExp(String.raw`\b(revenue|ARR|annual sales|turnover) of ${APPROX}(${MONEY})`, 'i'),
+    confidence: 0.75,
+    describe: (m) => `${m[3]} ${m[1]}`,
+  },
 ];
 
 // "for companies with 50–500 employees" describes the customers, not the company itself.
@@ -61,7 +84,8 @@ const preference = (draft: FactDraft, pages: readonly ParsedPage[]) =>
 /** Headcount ("200+ employees", "team of 45") and revenue ("$12M ARR") statements. */
 export function extractSize(pages: readonly ParsedPage[]): SizeResult {
   const sentences = sentencesIn(pages, true);
-  const byPreference = (drafts: FactDraft[]) => [...drafts].sort((a, b) => preference(a, pages) - preference(b, pages) || b.confidence - a.confidence);
+  const byPreference = (drafts: FactDraft[]) =>
+    [...drafts].sort((a, b) => preference(a, pages) - preference(b, pages) || b.confidence - a.confidence);
   const employees = byPreference(findAll(sentences, EMPLOYEE_RULES, 'employees'));
   const revenue = byPreference(findAll(sentences, REVENUE_RULES, 'revenue'));
   return { employees: employees[0]?.value ?? null, revenue: revenue[0]?.value ?? null, drafts: [...employees, ...revenue] };

@@ -14,7 +14,10 @@ export interface Sentence {
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/;
 
 function sentencesOf(block: TextBlock, page: ParsedPage, boilerplate: boolean): Sentence[] {
-  return block.text.split(SENTENCE_BREAK).map((text) => text.trim()).filter(Boolean)
+  return block.text
+    .split(SENTENCE_BREAK)
+    .map((text) => text.trim())
+    .filter(Boolean)
     .map((text) => ({ text, url: page.url, pageKind: page.kind, heading: block.heading, boilerplate }));
 }
 
@@ -28,7 +31,10 @@ export function sentencesIn(pages: readonly ParsedPage[], withBoilerplate = fals
 
 /** Splits a paragraph into sentences. */
 export function splitSentences(text: string): string[] {
-  return text.split(SENTENCE_BREAK).map((sentence) => sentence.trim()).filter(Boolean);
+  return text
+    .split(SENTENCE_BREAK)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 /** A whole-word, case-insensitive pattern for a keyword, plurals included ("invoice" → "invoices"). */
@@ -39,7 +45,11 @@ export function wordPattern(keyword: string): RegExp {
 
 /** Trims a captured phrase: no trailing punctuation or dangling connectives, at most `maxWords`. */
 export function tidyPhrase(phrase: string, maxWords = 8): string {
-  const words = phrase.replace(/[\s,;:.!?—–-]+$/u, '').trim().split(/\s+/).slice(0, maxWords);
+  const words = phrase
+    .replace(/[\s,;:.!?—–-]+$/u, '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, maxWords);
   while (words.length > 1 && /^(and|or|to|of|the|a|an|with|for|by|in|on|your|their|our)$/i.test(words.at(-1) ?? '')) words.pop();
   return words.join(' ');
 }

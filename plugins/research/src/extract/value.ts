@@ -4,7 +4,8 @@ import { sentencesIn, tidyPhrase } from './text.ts';
 
 const MAX_VALUE_CLAIMS = 4;
 const QUANTITY = /\b\d+(?:\.\d+)?\s?(?:%|x\b|×|percent\b)|\b\d+\s+(?:hours|days|weeks|minutes)\b/i;
-const OUTCOME = /\b(?:cut|cuts|reduce[sd]?|save[sd]?|saving|increase[sd]?|boost(?:s|ed)?|faster|fewer|less|more|improve[sd]?|grow|grew|lower(?:s|ed)?|shorten(?:s|ed)?|double[sd]?|halve[sd]?)\b/i;
+const OUTCOME =
+  /\b(?:cut|cuts|reduce[sd]?|save[sd]?|saving|increase[sd]?|boost(?:s|ed)?|faster|fewer|less|more|improve[sd]?|grow|grew|lower(?:s|ed)?|shorten(?:s|ed)?|double[sd]?|halve[sd]?)\b/i;
 
 /**
  * Quantified value claims ("cut invoice processing costs by 70%"): the clause of a sentence

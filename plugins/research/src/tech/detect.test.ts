@@ -3,7 +3,8 @@ import { pageFrom } from '../test-page.ts';
 import { detectTechnologies } from './detect.ts';
 import { parsePattern, resolveVersion } from './patterns.ts';
 
-const names = (html: string, headers: Record<string, string> = {}) => detectTechnologies(pageFrom(html, { headers }).signals).map((found) => found.name);
+const names = (html: string, headers: Record<string, string> = {}) =>
+  detectTechnologies(pageFrom(html, { headers }).signals).map((found) => found.name);
 const find = (html: string, name: string, headers: Record<string, string> = {}) =>
   detectTechnologies(pageFrom(html, { headers }).signals).find((found) => found.name === name);
 
@@ -28,19 +29,29 @@ describe('Wappalyzer patterns', () => {
 
 describe('technology detection', () => {
   it('reads script sources, with the src as evidence', () => {
-    expect(find('<script src="https://js.stripe.com/v3/"></script>', 'Stripe')).toMatchObject({ evidence: 'https://js.stripe.com/v3/', confidence: 100 });
+    expect(find('<script src="https://js.stripe.com/v3/"></script>', 'Stripe')).toMatchObject({
+      evidence: 'https://js.stripe.com/v3/',
+      confidence: 100,
+    });
   });
 
   it('reads headers, cookies and meta tags, with versions', () => {
-    expect(find('<p>x</p>', 'Nginx', { server: 'nginx/1.25.3' })).toMatchObject({ version: '1.25.3', evidence: 'header server: nginx/1.25.3' });
+    expect(find('<p>x</p>', 'Nginx', { server: 'nginx/1.25.3' })).toMatchObject({
+      version: '1.25.3',
+      evidence: 'header server: nginx/1.25.3',
+    });
     expect(find('<p>x</p>', 'Express', { 'x-powered-by': 'Express' })?.evidence).toBe('header x-powered-by: Express');
-    expect(find('<p>x</p>', 'Express', { 'set-cookie': 'theme=dark; Path=/\nconnect.sid=s%3Aabc; Path=/; HttpOnly' })?.evidence).toBe('cookie connect.sid: s%3Aabc');
+    expect(find('<p>x</p>', 'Express', { 'set-cookie': 'theme=dark; Path=/\nconnect.sid=s%3Aabc; Path=/; HttpOnly' })?.evidence).toBe(
+      'cookie connect.sid: s%3Aabc',
+    );
     expect(find('<meta name="generator" content="WordPress 6.5">', 'WordPress')).toMatchObject({ version: '6.5' });
   });
 
   it('reads HTML and CSS-selector fingerprints', () => {
     expect(find('<div id="root" data-reactroot=""></div>', 'React')?.evidence).toContain('data-react');
-    expect(find('<link rel="preconnect" href="https://widget.intercom.io">', 'Intercom')?.evidence).toBe('<link rel="preconnect" href="https://widget.intercom.io">');
+    expect(find('<link rel="preconnect" href="https://widget.intercom.io">', 'Intercom')?.evidence).toBe(
+      '<link rel="preconnect" href="https://widget.intercom.io">',
+    );
   });
 
   it('adds implied technologies, marked as implied', () => {

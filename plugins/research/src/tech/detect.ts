@@ -31,11 +31,19 @@ function checkableFingerprints() {
 
 function detectionOf(fingerprint: Fingerprint, hits: Hit[]): Detection {
   // Wappalyzer keeps the longest plausible version; long numbers are build stamps, not versions.
-  const version = hits.map((hit) => hit.version).filter((candidate) => candidate.length <= 15 && (Number.parseInt(candidate, 10) || 0) < 10_000)
+  const version = hits
+    .map((hit) => hit.version)
+    .filter((candidate) => candidate.length <= 15 && (Number.parseInt(candidate, 10) || 0) < 10_000)
     .reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest), '');
   return {
-    name: fingerprint.name, slug: fingerprint.slug, categories: fingerprint.categories, version,
-    confidence: Math.min(100, hits.reduce((sum, hit) => sum + hit.confidence, 0)),
+    name: fingerprint.name,
+    slug: fingerprint.slug,
+    categories: fingerprint.categories,
+    version,
+    confidence: Math.min(
+      100,
+      hits.reduce((sum, hit) => sum + hit.confidence, 0),
+    ),
     // The hit that told the version is the most telling one to show.
     evidence: (hits.find((hit) => version && hit.version === version) ?? hits[0])?.snippet ?? fingerprint.name,
   };
@@ -51,8 +59,13 @@ function addImplied(found: Map<string, Detection>): void {
         const target = byName.get(implied.name);
         if (!target || found.has(target.name)) continue;
         found.set(target.name, {
-          name: target.name, slug: target.slug, categories: target.categories, version: implied.version,
-          confidence: Math.min(detection.confidence, implied.confidence), evidence: detection.evidence, impliedBy: detection.name,
+          name: target.name,
+          slug: target.slug,
+          categories: target.categories,
+          version: implied.version,
+          confidence: Math.min(detection.confidence, implied.confidence),
+          evidence: detection.evidence,
+          impliedBy: detection.name,
         });
         added = true;
       }

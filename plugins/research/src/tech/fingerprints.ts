@@ -48,7 +48,12 @@ export interface FingerprintSet {
 
 type RawTechnology = Record<string, unknown>;
 
-const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/--+/g, '-').replace(/(?:^-|-$)/g, '');
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/--+/g, '-')
+    .replace(/(?:^-|-$)/g, '');
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
 // The longest literal an alternative of a selector names: a quoted attribute value, an id, a
@@ -56,8 +61,9 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : va
 function requiredLiterals(selector: string): string[] | null {
   const literals: string[] = [];
   for (const alternative of selector.split(',')) {
-    const candidates = [...alternative.matchAll(/'([^']+)'|"([^"]+)"|[#.]([\w-]+)|\[([\w-]+)/g)]
-      .map((match) => (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').toLowerCase());
+    const candidates = [...alternative.matchAll(/'([^']+)'|"([^"]+)"|[#.]([\w-]+)|\[([\w-]+)/g)].map((match) =>
+      (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').toLowerCase(),
+    );
     const longest = candidates.reduce((best, candidate) => (candidate.length > best.length ? candidate : best), '');
     if (longest.length < 3) return null;
     literals.push(longest);
@@ -66,7 +72,10 @@ function requiredLiterals(selector: string): string[] | null {
 }
 
 const domCheck = (selector: string, check: Record<string, unknown> = {}): DomCheck => ({
-  selector, mustContain: requiredLiterals(selector), attributes: parsePatternMap(check.attributes), text: parsePatternList(check.text),
+  selector,
+  mustContain: requiredLiterals(selector),
+  attributes: parsePatternMap(check.attributes),
+  text: parsePatternList(check.text),
 });
 
 function parseDom(raw: unknown): DomCheck[] {

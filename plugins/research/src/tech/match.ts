@@ -15,7 +15,8 @@ function hitsIn(patterns: Pattern[], values: readonly string[], snippetOf: (valu
   for (const pattern of patterns) {
     for (const value of values) {
       const match = pattern.regex.exec(value);
-      if (match) hits.push({ confidence: pattern.confidence, version: resolveVersion(pattern.version, match), snippet: snippetOf(value, match) });
+      if (match)
+        hits.push({ confidence: pattern.confidence, version: resolveVersion(pattern.version, match), snippet: snippetOf(value, match) });
     }
   }
   return hits;
@@ -42,10 +43,14 @@ function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
     for (const element of elements) {
       const node = signals.$(element);
       const openingTag = clip((signals.$.html(element) ?? '').split('>')[0] + '>');
-      const attributeHits = keyedHits(check.attributes, (name) => {
-        const value = node.attr(name);
-        return value === undefined ? [] : [value];
-      }, 'attribute').map((hit) => ({ ...hit, snippet: openingTag }));
+      const attributeHits = keyedHits(
+        check.attributes,
+        (name) => {
+          const value = node.attr(name);
+          return value === undefined ? [] : [value];
+        },
+        'attribute',
+      ).map((hit) => ({ ...hit, snippet: openingTag }));
       const textHits = hitsIn(check.text, [node.text()], (text, match) => around(text, match.index, match[0].length));
       if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag });
       hits.push(...attributeHits, ...textHits);
@@ -58,7 +63,9 @@ function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
 export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals): Hit[] {
   return [
     ...hitsIn(fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src)),
-    ...hitsIn(fingerprint.html, [signals.html], (html, match) => clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40))),
+    ...hitsIn(fingerprint.html, [signals.html], (html, match) =>
+      clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40)),
+    ),
     ...hitsIn(fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length)),
     ...hitsIn(fingerprint.url, [signals.url], (url) => clip(url)),
     ...keyedHits(fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta'),
@@ -70,6 +77,15 @@ export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals)
 
 /** True when a fingerprint has anything this matcher can check. */
 export function isCheckable(fingerprint: Fingerprint): boolean {
-  return fingerprint.scriptSrc.length + fingerprint.html.length + fingerprint.scripts.length + fingerprint.url.length
-    + fingerprint.meta.size + fingerprint.headers.size + fingerprint.cookies.size + fingerprint.dom.length > 0;
+  return (
+    fingerprint.scriptSrc.length +
+      fingerprint.html.length +
+      fingerprint.scripts.length +
+      fingerprint.url.length +
+      fingerprint.meta.size +
+      fingerprint.headers.size +
+      fingerprint.cookies.size +
+      fingerprint.dom.length >
+    0
+  );
 }

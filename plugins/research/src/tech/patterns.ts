@@ -13,9 +13,12 @@ export interface Pattern {
 // Like Wappalyzer, bound open-ended quantifiers so a crafted page cannot make a pattern crawl.
 function boundQuantifiers(source: string): string {
   return source
-    .replace(/\\\+/g, '__escapedPlus__').replace(/\\\*/g, '__escapedStar__')
-    .replace(/\+/g, '{1,250}').replace(/\*/g, '{0,250}')
-    .replace(/__escapedPlus__/g, '\\+').replace(/__escapedStar__/g, '\\*');
+    .replace(/\\\+/g, '__escapedPlus__')
+    .replace(/\\\*/g, '__escapedStar__')
+    .replace(/\+/g, '{1,250}')
+    .replace(/\*/g, '{0,250}')
+    .replace(/__escapedPlus__/g, '\\+')
+    .replace(/__escapedStar__/g, '\\*');
 }
 
 /** Compiles one pattern string, or returns null when its regex is not valid JavaScript. */

@@ -26,7 +26,8 @@ export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
   for (const page of pages) {
     for (const detection of detectTechnologies(page.signals)) {
       const current = best.get(detection.name);
-      const better = !current || (current.detection.impliedBy && !detection.impliedBy) || detection.confidence > current.detection.confidence;
+      const better =
+        !current || (current.detection.impliedBy && !detection.impliedBy) || detection.confidence > current.detection.confidence;
       if (better) best.set(detection.name, { detection, url: page.url });
     }
   }
@@ -35,7 +36,12 @@ export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
     techStack: ordered.map(({ detection }) => detection.name),
     slugs: new Map(ordered.map(({ detection }) => [detection.name, detection.slug])),
     drafts: ordered.map(({ detection, url }) => ({
-      kind: 'tech', key: detection.slug, value: describe(detection), url, snippet: detection.evidence, confidence: detection.confidence / 100,
+      kind: 'tech',
+      key: detection.slug,
+      value: describe(detection),
+      url,
+      snippet: detection.evidence,
+      confidence: detection.confidence / 100,
     })),
   };
 }

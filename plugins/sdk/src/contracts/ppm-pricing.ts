@@ -18,46 +18,69 @@ const isStep = (value: number, step: number) => Math.abs(value / step - Math.rou
 
 /** Bid fields validated exactly per spec section 5; every message names its field. */
 export const bidFields = {
-  baseBid: z.number('baseBid must be a number').min(0.5, 'baseBid must be at least 0.5').max(3, 'baseBid must be at most 3')
+  baseBid: z
+    .number('baseBid must be a number')
+    .min(0.5, 'baseBid must be at least 0.5')
+    .max(3, 'baseBid must be at most 3')
     .refine((value) => isStep(value, 0.1), 'baseBid must be in steps of 0.1'),
-  maxDailyMeetings: z.number('maxDailyMeetings must be a number').int('maxDailyMeetings must be a whole number')
-    .min(1, 'maxDailyMeetings must be at least 1').max(50, 'maxDailyMeetings must be at most 50'),
-  dailyBudgetCap: z.number('dailyBudgetCap must be a number').min(10, 'dailyBudgetCap must be at least 10')
+  maxDailyMeetings: z
+    .number('maxDailyMeetings must be a number')
+    .int('maxDailyMeetings must be a whole number')
+    .min(1, 'maxDailyMeetings must be at least 1')
+    .max(50, 'maxDailyMeetings must be at most 50'),
+  dailyBudgetCap: z
+    .number('dailyBudgetCap must be a number')
+    .min(10, 'dailyBudgetCap must be at least 10')
     .refine((value) => isStep(value, 10), 'dailyBudgetCap must be in steps of 10'),
   isEnabled: z.boolean('isEnabled must be true or false'),
 };
 
 /** Input of `estimatePrice`. */
-export const estimatePriceInput = z.object({
-  baseBid: z.number().min(0.5).max(3), qualityScore: fraction,
-  pm: z.number().max(1).describe('Meeting probability; ≤ 0 prices at the floor.'),
-  floor: money, cap: money,
-  basePrice: z.number().positive().optional().describe('USD the multiplier applies to: the tier base price (default: the floor).'),
-}).refine((input) => input.floor <= input.cap, { message: 'floor cannot exceed cap', path: ['floor'] });
+export const estimatePriceInput = z
+  .object({
+    baseBid: z.number().min(0.5).max(3),
+    qualityScore: fraction,
+    pm: z.number().max(1).describe('Meeting probability; ≤ 0 prices at the floor.'),
+    floor: money,
+    cap: money,
+    basePrice: z.number().positive().optional().describe('USD the multiplier applies to: the tier base price (default: the floor).'),
+  })
+  .refine((input) => input.floor <= input.cap, { message: 'floor cannot exceed cap', path: ['floor'] });
 /** Output of `estimatePrice`. */
 export const priceEstimate = z.object({ price: money, clamped: z.enum(['floor', 'cap']).nullable(), formula: z.string() });
 
 /** A slice as clients see it: no internal economics. */
 export const publicSlice = z.object({
-  sliceId: z.string(), sliceName: z.string(), tier: z.enum(TIERS), qualityScore: fraction,
-  leadsVolume: count.describe('Leads per month.'), ppm: money.describe('Price per attended meeting, USD, 2 decimals.'),
-  pm: fraction.describe('Meeting probability: the show-up posterior.'), floor: money, cap: money,
+  sliceId: z.string(),
+  sliceName: z.string(),
+  tier: z.enum(TIERS),
+  qualityScore: fraction,
+  leadsVolume: count.describe('Leads per month.'),
+  ppm: money.describe('Price per attended meeting, USD, 2 decimals.'),
+  pm: fraction.describe('Meeting probability: the show-up posterior.'),
+  floor: money,
+  cap: money,
   basePrice: money.describe('USD the bid multiplier applies to: the tier base price.'),
-  isActive: z.boolean().describe('The workspace\'s bid on the slice is enabled.'),
+  isActive: z.boolean().describe("The workspace's bid on the slice is enabled."),
 });
 export type PublicSlice = z.output<typeof publicSlice>;
 
 /** A slice with its internal economics, for internal use only. */
 export const sliceEconomics = publicSlice.extend({
   ecm: money.nullable().describe('Internal expected cost per attended meeting, USD.'),
-  margin: z.number().nullable().describe('ppm − ecm, USD.'), pmPrior: fraction, qualityPrior: fraction,
+  margin: z.number().nullable().describe('ppm − ecm, USD.'),
+  pmPrior: fraction,
+  qualityPrior: fraction,
   evidence: z.object({ booked: count, attended: count, qualifiedLeads: count, leads: count, ledgerBooked: count, ledgerAttended: count }),
 });
 export type SliceEconomics = z.output<typeof sliceEconomics>;
 
 /** Input of `upsertSlice`: omitted optional fields keep their stored value, or take the tier's default. */
 export const upsertSliceInput = z.object({
-  workspaceId, sliceId, sliceName: z.string().min(1), tier: z.enum(TIERS),
+  workspaceId,
+  sliceId,
+  sliceName: z.string().min(1),
+  tier: z.enum(TIERS),
   qualityScore: fraction.describe('Quality of the slice; becomes the prior of later qualification evidence.'),
   leadsVolume: count,
   pm: z.number().gt(0).lt(1).optional().describe('Prior show-up probability (default from config).'),
@@ -68,13 +91,20 @@ export const upsertSliceInput = z.object({
 
 /** Input of `upsertBid`: omitted fields keep their stored value, or the spec defaults (on, 1, 5, 500). */
 export const upsertBidInput = z.object({
-  workspaceId, sliceId,
-  isEnabled: bidFields.isEnabled.optional(), baseBid: bidFields.baseBid.optional(),
-  maxDailyMeetings: bidFields.maxDailyMeetings.optional(), dailyBudgetCap: bidFields.dailyBudgetCap.optional(),
+  workspaceId,
+  sliceId,
+  isEnabled: bidFields.isEnabled.optional(),
+  baseBid: bidFields.baseBid.optional(),
+  maxDailyMeetings: bidFields.maxDailyMeetings.optional(),
+  dailyBudgetCap: bidFields.dailyBudgetCap.optional(),
 });
 /** A bid as stored and listed. */
 export const bidView = z.object({
-  sliceId: z.string(), isEnabled: z.boolean(), baseBid: z.number(), maxDailyMeetings: count, dailyBudgetCap: z.number(),
+  sliceId: z.string(),
+  isEnabled: z.boolean(),
+  baseBid: z.number(),
+  maxDailyMeetings: count,
+  dailyBudgetCap: z.number(),
 });
 export type BidView = z.output<typeof bidView>;
 
@@ -83,7 +113,10 @@ export const bidResult = bidView.extend({ ppm: z.number() });
 
 /** Input of `chargeMeeting`. */
 export const chargeMeetingInput = z.object({
-  workspaceId, meetingId: z.string().min(1), sliceId, outcome: z.enum(['completed', 'no-show']),
+  workspaceId,
+  meetingId: z.string().min(1),
+  sliceId,
+  outcome: z.enum(['completed', 'no-show']),
   attendedAt: z.iso.datetime({ offset: true }).describe('When the meeting took (or was to take) place.'),
 });
 /** Output of `chargeMeeting`: the same on every retry. */
@@ -91,21 +124,37 @@ export const chargeResult = z.object({ charged: z.boolean(), amount: money, curr
 
 /** Input of `ledgerSummary`: attendedAt in [from, to). */
 export const ledgerSummaryInput = z.object({
-  workspaceId, from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional(),
+  workspaceId,
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
 });
 /** Output of `ledgerSummary`. */
 const ledgerTotals = { meetingsCharged: count, total: money, noShows: count.describe('No-shows recorded (never charged).') };
 export const ledgerSummary = z.object({
-  ...ledgerTotals, averagePpm: money.describe('Average price per attended meeting charged.'), currency: z.literal('USD'),
+  ...ledgerTotals,
+  averagePpm: money.describe('Average price per attended meeting charged.'),
+  currency: z.literal('USD'),
   bySlice: z.array(z.object({ sliceId: z.string(), ...ledgerTotals })).describe('Per slice, by slice id.'),
-  byMonth: z.array(z.object({ month: z.string().describe('UTC month of attendance, YYYY-MM.'), ...ledgerTotals })).describe('Per month, oldest first.'),
+  byMonth: z
+    .array(z.object({ month: z.string().describe('UTC month of attendance, YYYY-MM.'), ...ledgerTotals }))
+    .describe('Per month, oldest first.'),
 });
 
 /** Input of `recomputeSlice`: one period's outcomes of the slice. */
-export const recomputeSliceInput = z.object({
-  workspaceId, sliceId, booked: count, attended: count, qualifiedLeads: count, leadsVolume: count,
-}).refine((input) => input.attended <= input.booked, { message: 'attended cannot exceed booked', path: ['attended'] })
-  .refine((input) => input.qualifiedLeads <= input.leadsVolume, { message: 'qualifiedLeads cannot exceed leadsVolume', path: ['qualifiedLeads'] });
+export const recomputeSliceInput = z
+  .object({
+    workspaceId,
+    sliceId,
+    booked: count,
+    attended: count,
+    qualifiedLeads: count,
+    leadsVolume: count,
+  })
+  .refine((input) => input.attended <= input.booked, { message: 'attended cannot exceed booked', path: ['attended'] })
+  .refine((input) => input.qualifiedLeads <= input.leadsVolume, {
+    message: 'qualifiedLeads cannot exceed leadsVolume',
+    path: ['qualifiedLeads'],
+  });
 
 /** `{ workspaceId }`, the input of the list activities. */
 export const workspaceInput = z.object({ workspaceId });

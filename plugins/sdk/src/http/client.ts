@@ -73,7 +73,13 @@ function flattenHeaders(response: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-async function finish(url: URL, response: IncomingMessage, redirects: string[], init: HttpRequest, settings: Settings): Promise<HttpResponse> {
+async function finish(
+  url: URL,
+  response: IncomingMessage,
+  redirects: string[],
+  init: HttpRequest,
+  settings: Settings,
+): Promise<HttpResponse> {
   const status = response.statusCode ?? 0;
   const contentType = response.headers['content-type'] ?? '';
   const accept = init.accept ?? 'any';

@@ -4,7 +4,11 @@ import type { HttpErrorCode } from '../deps.ts';
 export class GuardedHttpError extends Error {
   override name = 'GuardedHttpError';
 
-  constructor(readonly code: HttpErrorCode, message: string, readonly systemCode?: string) {
+  constructor(
+    readonly code: HttpErrorCode,
+    message: string,
+    readonly systemCode?: string,
+  ) {
     super(message);
   }
 }
@@ -16,5 +20,12 @@ export function httpErrorCode(error: unknown): HttpErrorCode | undefined {
 }
 
 const HTTP_ERROR_CODES: ReadonlySet<string> = new Set<HttpErrorCode>([
-  'BLOCKED_ADDRESS', 'INVALID_URL', 'TIMEOUT', 'TOO_LARGE', 'TOO_MANY_REDIRECTS', 'UNSUPPORTED_CONTENT', 'NETWORK', 'ROBOTS_DISALLOWED',
+  'BLOCKED_ADDRESS',
+  'INVALID_URL',
+  'TIMEOUT',
+  'TOO_LARGE',
+  'TOO_MANY_REDIRECTS',
+  'UNSUPPORTED_CONTENT',
+  'NETWORK',
+  'ROBOTS_DISALLOWED',
 ]);

@@ -13,7 +13,8 @@ beforeAll(async () => {
     '/json': (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
     '/png': (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
     '/untyped-html': (_request, response) => response.end('<!DOCTYPE html><title>x</title>'),
-    '/latin1': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain; charset=ISO-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+    '/latin1': (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/plain; charset=ISO-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
     '/missing': (_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'),
     '/broken': (_request, response) => response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}'),
     '/big': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(5000)),
@@ -22,23 +23,34 @@ beforeAll(async () => {
       for (let chunk = 0; chunk < 10; chunk += 1) response.write('y'.repeat(500));
       response.end();
     },
-    '/bomb': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
-      .end(gzipSync(Buffer.alloc(1_000_000))),
-    '/gzip': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
-      .end(gzipSync('compressed hello')),
-    '/hang': () => { /* never answers */ },
+    '/bomb': (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(1_000_000))),
+    '/gzip': (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync('compressed hello')),
+    '/hang': () => {
+      /* never answers */
+    },
     '/slow-body': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.write('first part, then silence');
     },
     '/echo': (request, response) => {
       let body = '';
-      request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ method: request.method, type: request.headers['content-type'], body })));
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () =>
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ method: request.method, type: request.headers['content-type'], body })),
+      );
     },
-    ...Object.fromEntries(Array.from({ length: 8 }, (_unused, hop) => [`/hop/${hop}`,
-      (_request: unknown, response: import('node:http').ServerResponse) => response.writeHead(302, { location: `/hop/${hop + 1}` }).end()])),
+    ...Object.fromEntries(
+      Array.from({ length: 8 }, (_unused, hop) => [
+        `/hop/${hop}`,
+        (_request: unknown, response: import('node:http').ServerResponse) => response.writeHead(302, { location: `/hop/${hop + 1}` }).end(),
+      ]),
+    ),
     '/hop/8': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('arrived'),
     '/post-redirect': (_request, response) => response.writeHead(303, { location: '/echo' }).end(),
   });
@@ -46,7 +58,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => ({}), (error: unknown) => error as { code?: string; systemCode?: string });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => ({}),
+    (error: unknown) => error as { code?: string; systemCode?: string },
+  );
 
 describe('guarded HTTP client: limits and content', () => {
   it('fails with TIMEOUT when the server never answers', async () => {
@@ -72,7 +88,12 @@ describe('guarded HTTP client: limits and content', () => {
 
   it('follows redirects up to maxRedirects and lists them', async () => {
     const near = await client.request(`${server.origin}/hop/6`);
-    expect(near).toMatchObject({ status: 200, body: 'arrived', url: `${server.origin}/hop/8`, redirects: [`${server.origin}/hop/6`, `${server.origin}/hop/7`] });
+    expect(near).toMatchObject({
+      status: 200,
+      body: 'arrived',
+      url: `${server.origin}/hop/8`,
+      redirects: [`${server.origin}/hop/6`, `${server.origin}/hop/7`],
+    });
     expect(await failure(client.request(`${server.origin}/hop/0`))).toMatchObject({ code: 'TOO_MANY_REDIRECTS' });
     const strict = createGuardedHttpClient({ allowHosts: [server.host], maxRedirects: 1 });
     expect(await failure(strict.request(`${server.origin}/hop/6`))).toMatchObject({ code: 'TOO_MANY_REDIRECTS' });
@@ -94,7 +115,10 @@ describe('guarded HTTP client: limits and content', () => {
 
   it('returns a non-2xx status as a normal response', async () => {
     expect(await client.request(`${server.origin}/missing`, { accept: 'html' })).toMatchObject({ status: 404, body: '<h1>Not found</h1>' });
-    expect(await client.request(`${server.origin}/broken`, { accept: 'html' })).toMatchObject({ status: 500, contentType: 'application/json' });
+    expect(await client.request(`${server.origin}/broken`, { accept: 'html' })).toMatchObject({
+      status: 500,
+      contentType: 'application/json',
+    });
   });
 
   it('fails with NETWORK when nothing listens, keeping the socket error', async () => {

@@ -21,9 +21,17 @@ describe('address classification', () => {
     expect(blockedRange(address)).toBeNull();
   });
   it.each([
-    ['127.0.0.1', 'loopback'], ['10.1.2.3', 'private'], ['169.254.169.254', 'linkLocal'], ['100.100.1.1', 'carrierGradeNat'],
-    ['::1', 'loopback'], ['fc00::1', 'uniqueLocal'], ['fe80::1', 'linkLocal'], ['::ffff:192.168.0.1', 'ipv4Mapped private'],
-    ['::', 'unspecified'], ['ff02::1', 'multicast'], ['nonsense', 'unparseable'],
+    ['127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['169.254.169.254', 'linkLocal'],
+    ['100.100.1.1', 'carrierGradeNat'],
+    ['::1', 'loopback'],
+    ['fc00::1', 'uniqueLocal'],
+    ['fe80::1', 'linkLocal'],
+    ['::ffff:192.168.0.1', 'ipv4Mapped private'],
+    ['::', 'unspecified'],
+    ['ff02::1', 'multicast'],
+    ['nonsense', 'unparseable'],
   ])('refuses %s as %s', (address, range) => {
     expect(blockedRange(address)).toBe(range);
   });
@@ -31,18 +39,27 @@ describe('address classification', () => {
 
 describe('DNS checks', () => {
   it('refuses a name when any of its addresses is internal', async () => {
-    fakeLookup.mockResolvedValue([{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.7', family: 4 }]);
+    fakeLookup.mockResolvedValue([
+      { address: '93.184.215.14', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ]);
     await expect(resolveChecked(new URL('http://mixed.example/'), false)).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
   });
 
   it('pins the first address of a fully public answer', async () => {
-    fakeLookup.mockResolvedValue([{ address: '2606:4700::6810:84e5', family: 6 }, { address: '104.16.132.229', family: 4 }]);
+    fakeLookup.mockResolvedValue([
+      { address: '2606:4700::6810:84e5', family: 6 },
+      { address: '104.16.132.229', family: 4 },
+    ]);
     expect(await resolveChecked(new URL('https://public.example/'), false)).toEqual({ address: '2606:4700::6810:84e5', family: 6 });
   });
 
   it('reports a name that does not resolve as NETWORK with ENOTFOUND', async () => {
     fakeLookup.mockImplementationOnce(async () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })));
-    await expect(resolveChecked(new URL('http://nowhere.example/'), false)).rejects.toMatchObject({ code: 'NETWORK', systemCode: 'ENOTFOUND' });
+    await expect(resolveChecked(new URL('http://nowhere.example/'), false)).rejects.toMatchObject({
+      code: 'NETWORK',
+      systemCode: 'ENOTFOUND',
+    });
   });
 
   it('connects to the address it checked and never asks DNS again (no rebinding window)', async () => {

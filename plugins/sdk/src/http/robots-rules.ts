@@ -51,7 +51,10 @@ function safeDecode(path: string): string {
 function patternMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
   const body = safeDecode(anchored ? pattern.slice(0, -1) : pattern);
-  const source = body.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = body
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}${anchored ? '$' : ''}`).test(path);
 }
 

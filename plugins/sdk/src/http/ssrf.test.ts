@@ -25,7 +25,12 @@ afterEach(() => vi.restoreAllMocks());
 async function refusedWithoutConnecting(url: string, allowHosts: string[] = []): Promise<string | undefined> {
   const connect = vi.spyOn(net.Socket.prototype, 'connect');
   const started = performance.now();
-  const error = await createGuardedHttpClient({ allowHosts }).request(url).then(() => undefined, (failure: unknown) => failure);
+  const error = await createGuardedHttpClient({ allowHosts })
+    .request(url)
+    .then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
   expect(performance.now() - started).toBeLessThan(1000);
   expect(connect).not.toHaveBeenCalled();
   return (error as { code?: string } | undefined)?.code;
@@ -82,13 +87,16 @@ describe('guarded HTTP client: internal addresses', () => {
   });
 
   it.each(['ftp://example.com/file', 'file:///etc/passwd', 'gopher://127.0.0.1:70/', 'not a url', 'javascript:alert(1)'])(
-    'refuses %s as INVALID_URL', async (url) => {
+    'refuses %s as INVALID_URL',
+    async (url) => {
       expect(await refusedWithoutConnecting(url)).toBe('INVALID_URL');
     },
   );
 
   it('refuses a redirect to a non-http scheme', async () => {
-    const server = await startTestServer({ '/': (_request, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end() });
+    const server = await startTestServer({
+      '/': (_request, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end(),
+    });
     const client = createGuardedHttpClient({ allowHosts: [server.host] });
     await expect(client.request(`${server.origin}/`)).rejects.toMatchObject({ code: 'INVALID_URL' });
     await server.close();

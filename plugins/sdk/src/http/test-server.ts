@@ -28,16 +28,23 @@ export async function startTestServer(routes: Record<string, RouteHandler> = {})
     if (handler) handler(request, response);
     else response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
-  server.on('connection', () => { state.connections += 1; });
+  server.on('connection', () => {
+    state.connections += 1;
+  });
   server.listen(0, '127.0.0.1');
   await new Promise((resolveListen) => server.once('listening', resolveListen));
   const { port } = server.address() as AddressInfo;
   const state: TestServer = {
-    host: `127.0.0.1:${port}`, port, origin: `http://127.0.0.1:${port}`, connections: 0, requests: [],
-    close: () => new Promise((resolveClose) => {
-      server.closeAllConnections();
-      server.close(() => resolveClose());
-    }),
+    host: `127.0.0.1:${port}`,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    connections: 0,
+    requests: [],
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
   };
   return state;
 }

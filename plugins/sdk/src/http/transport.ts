@@ -13,7 +13,10 @@ export interface Hop {
 }
 
 const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
-  gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress,
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
 };
 
 /** Content encodings this transport can decode, for the Accept-Encoding header. */
@@ -26,9 +29,17 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
 export function sendHop(url: URL, pinned: PinnedAddress, hop: Hop, signal: AbortSignal): Promise<IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolveResponse, reject) => {
-    const request = transport.request(url, {
-      method: hop.method, headers: hop.headers, signal, agent: false, lookup: pinnedLookup(pinned),
-    }, resolveResponse);
+    const request = transport.request(
+      url,
+      {
+        method: hop.method,
+        headers: hop.headers,
+        signal,
+        agent: false,
+        lookup: pinnedLookup(pinned),
+      },
+      resolveResponse,
+    );
     request.on('error', reject);
     request.end(hop.body);
   });

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiCompatibleClient, LlmRequestError } from './openai-compatible.ts';
 
 // A stand-in for the provider on 127.0.0.1: it records each request and answers per path.
-interface Seen { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }
+interface Seen {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
 const seen: Seen[] = [];
 let server: Server;
 let root = '';
@@ -16,11 +20,17 @@ function answer(response: ServerResponse, status: number, body: string): void {
 beforeAll(async () => {
   server = createServer((request, response) => {
     let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
     request.on('end', () => {
       seen.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(raw || '{}') as Record<string, unknown> });
       if (request.url === '/ok/chat/completions') {
-        answer(response, 200, JSON.stringify({ model: 'fake-model-2', choices: [{ message: { role: 'assistant', content: '{"hello":"world"}' } }] }));
+        answer(
+          response,
+          200,
+          JSON.stringify({ model: 'fake-model-2', choices: [{ message: { role: 'assistant', content: '{"hello":"world"}' } }] }),
+        );
       } else if (request.url === '/broken/chat/completions') {
         answer(response, 429, JSON.stringify({ error: { message: 'rate limited, slow down' } }));
       } else if (request.url === '/empty/chat/completions') {
@@ -51,8 +61,13 @@ describe('createOpenAiCompatibleClient', () => {
     expect(request?.headers.authorization).toBe('Bearer sk-test');
     expect(request?.body).toEqual({
       model: 'fake-model',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }],
-      temperature: 0.7, max_tokens: 2048, response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+      temperature: 0.7,
+      max_tokens: 2048,
+      response_format: { type: 'json_object' },
     });
   });
 

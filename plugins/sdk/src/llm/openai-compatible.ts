@@ -18,7 +18,10 @@ export interface OpenAiCompatibleOptions {
 /** A failed completion: the HTTP status (when one came back) and the start of the provider's answer. */
 export class LlmRequestError extends Error {
   override name = 'LlmRequestError';
-  constructor(message: string, readonly status: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
     super(message);
   }
 }
@@ -57,7 +60,9 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
       let text: string;
       try {
         response = await fetch(url, {
-          method: 'POST', headers, body: JSON.stringify(chatCompletionBody(options, request)),
+          method: 'POST',
+          headers,
+          body: JSON.stringify(chatCompletionBody(options, request)),
           signal: AbortSignal.timeout(timeoutMs),
         });
         text = await response.text();
@@ -68,7 +73,10 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
         throw new LlmRequestError(`LLM request to ${url} failed: ${error instanceof Error ? error.message : String(error)}`, null);
       }
       if (!response.ok) {
-        throw new LlmRequestError(`LLM request to ${url} failed with HTTP ${response.status}: ${text.slice(0, BODY_EXCERPT_CHARS)}`, response.status);
+        throw new LlmRequestError(
+          `LLM request to ${url} failed with HTTP ${response.status}: ${text.slice(0, BODY_EXCERPT_CHARS)}`,
+          response.status,
+        );
       }
       return parseCompletion(text, url, response.status, options.model);
     },

@@ -29,16 +29,23 @@ export interface FakeProviderServer<Body> {
  * Starts a fake provider on a free loopback port: each request (body parsed as JSON, `{}` when
  * empty) is recorded, then answered by `handle` through `reply` (JSON, `contentType` by default).
  */
-export async function startFakeProvider<Body = Record<string, unknown>>(handle: (request: FakeProviderRequest<Body>, reply: FakeProviderReply) => void,
-  contentType = 'application/json; charset=utf-8'): Promise<FakeProviderServer<Body>> {
+export async function startFakeProvider<Body = Record<string, unknown>>(
+  handle: (request: FakeProviderRequest<Body>, reply: FakeProviderReply) => void,
+  contentType = 'application/json; charset=utf-8',
+): Promise<FakeProviderServer<Body>> {
   const requests: Array<FakeProviderRequest<Body>> = [];
   const server = createServer((request, response) => {
     let raw = '';
-    request.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+    request.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
     request.on('end', () => {
       const received: FakeProviderRequest<Body> = {
-        at: Date.now(), method: request.method ?? 'GET', path: new URL(request.url ?? '/', 'http://fake').pathname,
-        headers: request.headers, body: (raw ? JSON.parse(raw) : {}) as Body,
+        at: Date.now(),
+        method: request.method ?? 'GET',
+        path: new URL(request.url ?? '/', 'http://fake').pathname,
+        headers: request.headers,
+        body: (raw ? JSON.parse(raw) : {}) as Body,
       };
       requests.push(received);
       handle(received, (status, payload, headers = {}) => {
@@ -50,7 +57,13 @@ export async function startFakeProvider<Body = Record<string, unknown>>(handle: 
   await new Promise((resolveListen) => server.once('listening', resolveListen));
   const { port } = server.address() as AddressInfo;
   return {
-    host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, requests,
-    close: () => new Promise((resolveClose) => { server.closeAllConnections(); server.close(() => resolveClose()); }),
+    host: `127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
   };
 }

@@ -28,8 +28,10 @@ export function requestInterval(requestsPerMinute: number): number {
 }
 
 /** Waits on the clock: its own sleep (a test clock's), else really. */
-export const sleepOn = (clock: Clock) => (ms: number, signal?: AbortSignal): Promise<void> =>
-  clock.sleep ? clock.sleep(ms, signal) : realSleep(ms, undefined, { signal });
+export const sleepOn =
+  (clock: Clock) =>
+  (ms: number, signal?: AbortSignal): Promise<void> =>
+    clock.sleep ? clock.sleep(ms, signal) : realSleep(ms, undefined, { signal });
 
 /**
  * Runs calls one at a time, each starting at least `interval` ms after the one before (by the
@@ -83,7 +85,8 @@ async function rateLimited(response: HttpResponse, settings: ProviderSettings, c
   if (waited > 0) await sleepOn(clock)(waited * 1000, signal);
   const remaining = asked - waited;
   throw ApplicationFailure.create({
-    type: 'SourceRateLimited', nonRetryable: false,
+    type: 'SourceRateLimited',
+    nonRetryable: false,
     message: `${settings.provider} rate limit reached (HTTP 429, Retry-After ${asked}s); waited ${waited}s, will retry`,
     ...(remaining > 0 ? { nextRetryDelay: remaining * 1000 } : {}),
   });
@@ -92,15 +95,24 @@ async function rateLimited(response: HttpResponse, settings: ProviderSettings, c
 function failureFor(response: HttpResponse, provider: string): Error {
   const detail = providerMessage(response.body);
   if (response.status === 401 || response.status === 403) {
-    return ApplicationFailure.create({ type: 'SourceAuthFailed', nonRetryable: true,
-      message: `${provider} refused the credentials (HTTP ${response.status}): ${detail || 'no detail'}. Check the API key in the plugin settings.` });
+    return ApplicationFailure.create({
+      type: 'SourceAuthFailed',
+      nonRetryable: true,
+      message: `${provider} refused the credentials (HTTP ${response.status}): ${detail || 'no detail'}. Check the API key in the plugin settings.`,
+    });
   }
   if (response.status >= 500) {
-    return ApplicationFailure.create({ type: 'SourceUnavailable', nonRetryable: false,
-      message: `${provider} is unavailable (HTTP ${response.status}); will retry` });
+    return ApplicationFailure.create({
+      type: 'SourceUnavailable',
+      nonRetryable: false,
+      message: `${provider} is unavailable (HTTP ${response.status}); will retry`,
+    });
   }
-  return ApplicationFailure.create({ type: 'SourceRequestRejected', nonRetryable: true,
-    message: `${provider} rejected the search (HTTP ${response.status}): ${detail || 'no detail'}` });
+  return ApplicationFailure.create({
+    type: 'SourceRequestRejected',
+    nonRetryable: true,
+    message: `${provider} rejected the search (HTTP ${response.status}): ${detail || 'no detail'}`,
+  });
 }
 
 /** Builds the spaced, error-mapped call to one provider over the guarded HTTP client. */
@@ -114,8 +126,11 @@ export function providerCall(http: HttpClient, clock: Clock, settings: ProviderS
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && PERMANENT_HTTP_CODES.has(code)) {
-        throw ApplicationFailure.create({ type: 'SourceRequestRejected', nonRetryable: true,
-          message: `${settings.provider} cannot be called at ${url}: ${(error as Error).message}` });
+        throw ApplicationFailure.create({
+          type: 'SourceRequestRejected',
+          nonRetryable: true,
+          message: `${settings.provider} cannot be called at ${url}: ${(error as Error).message}`,
+        });
       }
       throw error; // timeouts and network faults: Temporal retries
     }

@@ -21,11 +21,12 @@ describe('provider call settings', () => {
     const clock = steppingClock('2026-11-22T09:00:00Z');
     const inTurn = spaced(200, clock);
     const started: number[] = [];
-    const call = (fails = false) => inTurn(async () => {
-      started.push(clock.now().getTime() - Date.parse('2026-11-22T09:00:00Z'));
-      if (fails) throw new Error('provider down');
-      return started.length;
-    });
+    const call = (fails = false) =>
+      inTurn(async () => {
+        started.push(clock.now().getTime() - Date.parse('2026-11-22T09:00:00Z'));
+        if (fails) throw new Error('provider down');
+        return started.length;
+      });
     const results = await Promise.allSettled([call(), call(true), call()]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(started).toEqual([0, 200, 400]);

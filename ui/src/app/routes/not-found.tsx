@@ -9,11 +9,12 @@ function NotFoundCard({ pathname }: { pathname: string }) {
       <div className="card-body gap-4">
         <h1 className="card-title text-2xl text-error">404 Page Not Found</h1>
         <p className="text-base-content/70">
-          No route matches <code className="font-mono break-all">{pathname}</code>. Did you forget to add the page to the
-          router?
+          No route matches <code className="font-mono break-all">{pathname}</code>. Did you forget to add the page to the router?
         </p>
         <div className="card-actions justify-end">
-          <Link to="/" className="btn btn-primary btn-sm">Back to home</Link>
+          <Link to="/" className="btn btn-primary btn-sm">
+            Back to home
+          </Link>
         </div>
       </div>
     </div>
@@ -24,7 +25,13 @@ function NotFoundCard({ pathname }: { pathname: string }) {
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   if (navItemOf(pathname)) {
-    return <AppLayout><div className="flex justify-center pt-8"><NotFoundCard pathname={pathname} /></div></AppLayout>;
+    return (
+      <AppLayout>
+        <div className="flex justify-center pt-8">
+          <NotFoundCard pathname={pathname} />
+        </div>
+      </AppLayout>
+    );
   }
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 p-6">

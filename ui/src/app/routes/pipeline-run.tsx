@@ -8,7 +8,9 @@ export function PipelineRunRoute() {
     <div className="flex flex-col gap-4">
       <div className="breadcrumbs text-sm">
         <ul>
-          <li><Link to="/pipelines">Pipelines</Link></li>
+          <li>
+            <Link to="/pipelines">Pipelines</Link>
+          </li>
           <li>Run</li>
         </ul>
       </div>

@@ -18,13 +18,27 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
     if (!open && dialog.current?.open) dialog.current.close();
   }, [open]);
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="confirm-title" onCancel={(event) => { event.preventDefault(); onCancel(); }}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <div className="modal-box">
-        <h3 id="confirm-title" className="text-lg font-bold">{title}</h3>
+        <h3 id="confirm-title" className="text-lg font-bold">
+          {title}
+        </h3>
         <div className="py-3 text-sm">{children}</div>
         <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>{cancelLabel}</button>
-          <button type="button" className="btn btn-primary" onClick={onConfirm}>{confirmLabel}</button>
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
         </div>
       </div>
     </dialog>

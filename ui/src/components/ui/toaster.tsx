@@ -14,16 +14,22 @@ export function Toaster() {
     <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toast && (
         // A new id remounts the toast, so its timer starts again for the new message.
-        <RadixToast.Root key={toast.id} type={toast.tone === 'error' ? 'foreground' : 'background'}
-          onOpenChange={(open) => { if (!open) setToast(null); }}
-          className={`alert ${TONE_CLASS[toast.tone]} toast-swipe w-full shadow-lg`} data-testid="toast">
+        <RadixToast.Root
+          key={toast.id}
+          type={toast.tone === 'error' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) setToast(null);
+          }}
+          className={`alert ${TONE_CLASS[toast.tone]} toast-swipe w-full shadow-lg`}
+          data-testid="toast"
+        >
           <div className="min-w-0 flex-1 wrap-anywhere">
             <RadixToast.Title className="font-semibold">{toast.title}</RadixToast.Title>
-            {toast.description && (
-              <RadixToast.Description className="text-sm">{toast.description}</RadixToast.Description>
-            )}
+            {toast.description && <RadixToast.Description className="text-sm">{toast.description}</RadixToast.Description>}
           </div>
-          <RadixToast.Close className="btn btn-ghost btn-xs" aria-label="Dismiss notification">✕</RadixToast.Close>
+          <RadixToast.Close className="btn btn-ghost btn-xs" aria-label="Dismiss notification">
+            ✕
+          </RadixToast.Close>
         </RadixToast.Root>
       )}
       <RadixToast.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-md list-none flex-col gap-2 p-4 outline-none" />

@@ -3,16 +3,30 @@
 import type { NumericRange } from '@meetflow/plugin-sdk';
 
 /** A closed numeric range; `max` is Infinity for "200+". */
-export interface Range { min: number; max: number }
+export interface Range {
+  min: number;
+  max: number;
+}
 
 const EMPLOYEE_BANDS: ReadonlyArray<{ label: string; max: number }> = [
-  { label: '1-10', max: 10 }, { label: '11-50', max: 50 }, { label: '51-200', max: 200 }, { label: '201-500', max: 500 },
-  { label: '501-1000', max: 1000 }, { label: '1001-5000', max: 5000 }, { label: '5001-10000', max: 10_000 }, { label: '10001+', max: Number.POSITIVE_INFINITY },
+  { label: '1-10', max: 10 },
+  { label: '11-50', max: 50 },
+  { label: '51-200', max: 200 },
+  { label: '201-500', max: 500 },
+  { label: '501-1000', max: 1000 },
+  { label: '1001-5000', max: 5000 },
+  { label: '5001-10000', max: 10_000 },
+  { label: '10001+', max: Number.POSITIVE_INFINITY },
 ];
 
 const REVENUE_BANDS: ReadonlyArray<{ label: string; max: number }> = [
-  { label: '<$1M', max: 1e6 }, { label: '$1M-$10M', max: 1e7 }, { label: '$10M-$50M', max: 5e7 }, { label: '$50M-$100M', max: 1e8 },
-  { label: '$100M-$500M', max: 5e8 }, { label: '$500M-$1B', max: 1e9 }, { label: '$1B+', max: Number.POSITIVE_INFINITY },
+  { label: '<$1M', max: 1e6 },
+  { label: '$1M-$10M', max: 1e7 },
+  { label: '$10M-$50M', max: 5e7 },
+  { label: '$50M-$100M', max: 1e8 },
+  { label: '$100M-$500M', max: 5e8 },
+  { label: '$500M-$1B', max: 1e9 },
+  { label: '$1B+', max: Number.POSITIVE_INFINITY },
 ];
 
 /** The LinkedIn-style band of a headcount: 120 → "51-200". */
@@ -23,11 +37,15 @@ export const revenueBandOf = (revenueUsd: number) => REVENUE_BANDS.find((band) =
 
 // A band's lower end is the band below's upper end. Headcount bands hold (lower, max] ("51-200"
 // takes 200), revenue bands [lower, max) ("$10M-$50M" takes $10M): revenueBandOf uses `<`.
-const overlapping = (bands: ReadonlyArray<{ label: string; max: number }>, holds: 'upper' | 'lower') => (range: Range): string[] =>
-  bands.filter((band, at) => {
-    const lower = at === 0 ? Number.NEGATIVE_INFINITY : bands[at - 1]!.max;
-    return holds === 'upper' ? lower < range.max && band.max >= range.min : lower <= range.max && band.max > range.min;
-  }).map((band) => band.label);
+const overlapping =
+  (bands: ReadonlyArray<{ label: string; max: number }>, holds: 'upper' | 'lower') =>
+  (range: Range): string[] =>
+    bands
+      .filter((band, at) => {
+        const lower = at === 0 ? Number.NEGATIVE_INFINITY : bands[at - 1]!.max;
+        return holds === 'upper' ? lower < range.max && band.max >= range.min : lower <= range.max && band.max > range.min;
+      })
+      .map((band) => band.label);
 
 /** The headcount bands that can hold a count inside `range` ("50-200" → "11-50", "51-200"). */
 export const employeeBandsOverlapping = overlapping(EMPLOYEE_BANDS, 'upper');

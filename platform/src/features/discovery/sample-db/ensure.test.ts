@@ -13,9 +13,15 @@ const expected = generateBatch(3, 0, 250, 3);
 const expectedPeople = expected.flatMap(({ people }) => people);
 
 // What the posting lists should hold: each batch's postings, as generated.
-const expectedPostings = (seed: number, companies: number, batchSize: number) => Array.from({ length: Math.ceil(companies / batchSize) },
-  (_, batch) => postingsOfBatch(batch, generateBatch(seed, batch * batchSize, Math.min(companies, (batch + 1) * batchSize), 3).flatMap(({ people }) => people)))
-  .flat().toSorted((left, right) => (left._id < right._id ? -1 : 1));
+const expectedPostings = (seed: number, companies: number, batchSize: number) =>
+  Array.from({ length: Math.ceil(companies / batchSize) }, (_, batch) =>
+    postingsOfBatch(
+      batch,
+      generateBatch(seed, batch * batchSize, Math.min(companies, (batch + 1) * batchSize), 3).flatMap(({ people }) => people),
+    ),
+  )
+    .flat()
+    .toSorted((left, right) => (left._id < right._id ? -1 : 1));
 const storedPostings = async () => (await db.samplePostings.find({}).lean()).toSorted((left, right) => (left._id < right._id ? -1 : 1));
 
 const storedIds = async () => ({
@@ -41,7 +47,12 @@ describe('ensureSampleDatabase on the real database', () => {
     expect(ids.people).toEqual(expectedPeople.map((person) => person.personId).sort());
     const stored = await db.samplePeople.findOne({ personId: expectedPeople[7]!.personId }, { _id: 0 }).lean();
     expect(stored).toEqual(expectedPeople[7]);
-    expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({ status: 'ready', batchesDone: 3, companies: 250, people: expectedPeople.length });
+    expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({
+      status: 'ready',
+      batchesDone: 3,
+      companies: 250,
+      people: expectedPeople.length,
+    });
   });
 
   it('writes the posting lists of every batch, listing each person once under "all"', async () => {
@@ -90,7 +101,11 @@ describe('ensureSampleDatabase on the real database', () => {
 
   it('regenerates a database of the previous generator version and drops the search indexes it no longer uses', async () => {
     await db.samplePeople.collection.createIndex({ industryLower: 1, employeeCount: 1, personId: 1 });
-    expect((await db.samplePeople.collection.indexes()).map((index) => index.key)).toContainEqual({ industryLower: 1, employeeCount: 1, personId: 1 });
+    expect((await db.samplePeople.collection.indexes()).map((index) => index.key)).toContainEqual({
+      industryLower: 1,
+      employeeCount: 1,
+      personId: 1,
+    });
     await db.sampleMeta.updateOne({ _id: 'sample-db' }, { $set: { version: SAMPLE_DB_VERSION - 1 } });
     const state = await ensureSampleDatabase(db, { ...options, seed: 4, companies: 120 });
     expect(state).toMatchObject({ generated: true, companies: 120, resumedAfterBatches: 0 });
@@ -103,7 +118,9 @@ describe('ensureSampleDatabase on the real database', () => {
   });
 
   it('refuses a batch whose people could not fit one posting document', async () => {
-    await expect(ensureSampleDatabase(db, { ...options, batchSize: 20_000 })).rejects.toThrow(/batchSize × \(peoplePerCompany \+ 1\) must be at most 50000/);
+    await expect(ensureSampleDatabase(db, { ...options, batchSize: 20_000 })).rejects.toThrow(
+      /batchSize × \(peoplePerCompany \+ 1\) must be at most 50000/,
+    );
   });
 
   it('stores only .example addresses', async () => {

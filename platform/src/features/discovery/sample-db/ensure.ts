@@ -59,17 +59,27 @@ async function insertIgnoringDuplicates(collection: { insertMany(docs: object[],
 }
 
 const sameParameters = (marker: SampleMeta, wanted: Omit<SampleMeta, '_id' | 'batchesDone' | 'status' | 'people' | 'updatedAt'>) =>
-  marker.version === wanted.version && marker.seed === wanted.seed && marker.companies === wanted.companies
-  && marker.peoplePerCompany === wanted.peoplePerCompany && marker.batchSize === wanted.batchSize;
+  marker.version === wanted.version &&
+  marker.seed === wanted.seed &&
+  marker.companies === wanted.companies &&
+  marker.peoplePerCompany === wanted.peoplePerCompany &&
+  marker.batchSize === wanted.batchSize;
 
 /** Makes sure the sample prospect database exists with these parameters, generating or finishing it when needed. */
 export async function ensureSampleDatabase(db: SampleProspectModels, options: SampleDatabaseOptions = {}): Promise<SampleDatabaseState> {
   const defaults = SAMPLE_DB_DEFAULTS;
-  const wanted = { version: SAMPLE_DB_VERSION, seed: options.seed ?? defaults.seed, companies: options.companies ?? defaults.companies,
-    peoplePerCompany: options.peoplePerCompany ?? defaults.peoplePerCompany, batchSize: options.batchSize ?? defaults.batchSize };
+  const wanted = {
+    version: SAMPLE_DB_VERSION,
+    seed: options.seed ?? defaults.seed,
+    companies: options.companies ?? defaults.companies,
+    peoplePerCompany: options.peoplePerCompany ?? defaults.peoplePerCompany,
+    batchSize: options.batchSize ?? defaults.batchSize,
+  };
   // A company has at most peoplePerCompany + 1 people (generate.ts).
   if (wanted.batchSize * (wanted.peoplePerCompany + 1) > MAX_PEOPLE_PER_BATCH) {
-    throw new Error(`batchSize × (peoplePerCompany + 1) must be at most ${MAX_PEOPLE_PER_BATCH} (one batch's people fit one posting document)`);
+    throw new Error(
+      `batchSize × (peoplePerCompany + 1) must be at most ${MAX_PEOPLE_PER_BATCH} (one batch's people fit one posting document)`,
+    );
   }
   await Promise.all([db.sampleCompanies.init(), db.samplePeople.init(), db.samplePostings.init(), db.sampleMeta.init()]);
   let marker = await db.sampleMeta.findById(MARKER_ID).lean<SampleMeta>();
@@ -80,9 +90,13 @@ export async function ensureSampleDatabase(db: SampleProspectModels, options: Sa
     await Promise.all([db.sampleCompanies.deleteMany({}), db.samplePeople.deleteMany({}), db.samplePostings.deleteMany({})]);
     // Indexes an older generator declared (version 1 had four search indexes on people) only slow the inserts now.
     await Promise.all([db.sampleCompanies.syncIndexes(), db.samplePeople.syncIndexes(), db.samplePostings.syncIndexes()]);
-    marker = await db.sampleMeta.findOneAndReplace({ _id: MARKER_ID },
-      { _id: MARKER_ID, ...wanted, batchesDone: 0, status: 'building', people: 0, updatedAt: new Date() },
-      { upsert: true, returnDocument: 'after' }).lean<SampleMeta>();
+    marker = await db.sampleMeta
+      .findOneAndReplace(
+        { _id: MARKER_ID },
+        { _id: MARKER_ID, ...wanted, batchesDone: 0, status: 'building', people: 0, updatedAt: new Date() },
+        { upsert: true, returnDocument: 'after' },
+      )
+      .lean<SampleMeta>();
   }
   const resumedAfterBatches = marker?.batchesDone ?? 0;
   const batches = Math.ceil(wanted.companies / wanted.batchSize);
@@ -92,8 +106,14 @@ export async function ensureSampleDatabase(db: SampleProspectModels, options: Sa
     const people = generated.flatMap((company) => company.people);
     // Copies: the driver writes an `_id` into what it inserts.
     await Promise.all([
-      insertIgnoringDuplicates(db.sampleCompanies.collection, generated.map(({ company }) => ({ ...company }))),
-      insertIgnoringDuplicates(db.samplePeople.collection, people.map((person) => ({ ...person }))),
+      insertIgnoringDuplicates(
+        db.sampleCompanies.collection,
+        generated.map(({ company }) => ({ ...company })),
+      ),
+      insertIgnoringDuplicates(
+        db.samplePeople.collection,
+        people.map((person) => ({ ...person })),
+      ),
     ]);
     await insertIgnoringDuplicates(db.samplePostings.collection, postingsOfBatch(batch, people));
     await db.sampleMeta.updateOne({ _id: MARKER_ID }, { $max: { batchesDone: batch + 1 }, $set: { updatedAt: new Date() } });

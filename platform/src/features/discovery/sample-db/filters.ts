@@ -38,7 +38,10 @@ export function industryKeys(terms: readonly string[]): string[] {
 }
 
 /** People listed under any of `keys`; with `range`, only those whose listed value lies inside it (bounds included). */
-export interface KeyUnion { keys: string[]; range?: Range }
+export interface KeyUnion {
+  keys: string[];
+  range?: Range;
+}
 /** People in every one of the unions. */
 export type KeyBranch = KeyUnion[];
 /** People in any of the branches: one criterion as search reads it. */
@@ -46,7 +49,9 @@ export type PostingFilter = KeyBranch[];
 
 // Each title is a branch: all its words, and for "Sales leaders" a senior seniority too; several titles are any-of.
 function titleFilter(titles: readonly string[]): PostingFilter | null {
-  const branches = titles.map(titleQuery).filter((query) => query.tokens.length > 0)
+  const branches = titles
+    .map(titleQuery)
+    .filter((query) => query.tokens.length > 0)
     .map((query): KeyBranch => [
       ...query.tokens.map((token) => ({ keys: [postingKey.title(token)] })),
       ...(query.seniorOnly ? [{ keys: SENIOR.map(postingKey.seniority) }] : []),
@@ -72,5 +77,11 @@ export function criteriaFilters(criteria: IcpCriteria): Partial<Record<FilterNam
 
 /** Every key a set of filters reads. */
 export function filterKeys(filters: Partial<Record<FilterName, PostingFilter>>): string[] {
-  return [...new Set(Object.values(filters).flat(2).flatMap((union) => union.keys))];
+  return [
+    ...new Set(
+      Object.values(filters)
+        .flat(2)
+        .flatMap((union) => union.keys),
+    ),
+  ];
 }

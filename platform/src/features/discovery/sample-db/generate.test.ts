@@ -62,8 +62,15 @@ describe('sample data generation', () => {
   it('copies the company facts discovery filters on onto each person', () => {
     for (const { company, people: staff } of companies.slice(0, 200)) {
       for (const person of staff) {
-        expect(person).toMatchObject({ companyId: company.companyId, companyName: company.name, industryLower: company.industryLower,
-          employeeCount: company.employeeCount, revenue: company.revenue, techLower: company.techLower, recentFunding: company.recentFunding });
+        expect(person).toMatchObject({
+          companyId: company.companyId,
+          companyName: company.name,
+          industryLower: company.industryLower,
+          employeeCount: company.employeeCount,
+          revenue: company.revenue,
+          techLower: company.techLower,
+          recentFunding: company.recentFunding,
+        });
         expect(person.titleLower).toBe(person.jobTitle.toLowerCase());
       }
     }

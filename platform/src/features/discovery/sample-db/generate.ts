@@ -9,12 +9,21 @@ import { titleTokens } from './title-tokens.ts';
 import { BRAND_WORDS, INDUSTRIES, PLACES, type IndustryVocab } from './vocab.ts';
 
 /** A company with its people, as written to the database. */
-export interface GeneratedCompany { company: SampleCompany; people: SamplePerson[] }
+export interface GeneratedCompany {
+  company: SampleCompany;
+  people: SamplePerson[];
+}
 
 const faker = new Faker({ locale: [en] });
-const pick = <T>(items: ReadonlyArray<{ weight: number; value: T }>) => faker.helpers.weightedArrayElement(items.filter((item) => item.weight > 0));
+const pick = <T>(items: ReadonlyArray<{ weight: number; value: T }>) =>
+  faker.helpers.weightedArrayElement(items.filter((item) => item.weight > 0));
 const chance = (probability: number) => faker.number.float({ min: 0, max: 1 }) < probability;
-const slug = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/(?:^-|-$)/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(?:^-|-$)/g, '');
 
 // Standard normal from two uniforms (Box–Muller), drawn from the seeded faker.
 function normal(): number {
@@ -32,7 +41,14 @@ function techStackOf(industry: IndustryVocab, employees: number): string[] {
   for (const category of TECH_CATEGORIES) {
     const favoured = category.tools.some((tool) => industry.tech.includes(tool.name));
     if (!chance(Math.min(0.97, category.adoption * scale + (favoured ? INDUSTRY_TECH_BOOST.adoption : 0)))) continue;
-    stack.add(pick(category.tools.map((tool) => ({ value: tool.name, weight: tool.weight * (industry.tech.includes(tool.name) ? INDUSTRY_TECH_BOOST.weight : 1) }))));
+    stack.add(
+      pick(
+        category.tools.map((tool) => ({
+          value: tool.name,
+          weight: tool.weight * (industry.tech.includes(tool.name) ? INDUSTRY_TECH_BOOST.weight : 1),
+        })),
+      ),
+    );
   }
   const catalogued = new Set(TECH_CATEGORIES.flatMap((category) => category.tools.map((tool) => tool.name)));
   for (const name of industry.tech) if (!catalogued.has(name) && chance(0.35 * scale)) stack.add(name);
@@ -41,7 +57,8 @@ function techStackOf(industry: IndustryVocab, employees: number): string[] {
 
 function fundingOf(industry: IndustryVocab, employees: number): { recentFunding: boolean; fundingStage: string | null } {
   if (employees > 5000 || !chance(industry.ventureShare)) return { recentFunding: false, fundingStage: null };
-  const fundingStage = employees < 20 ? 'Seed' : employees < 80 ? 'Series A' : employees < 250 ? 'Series B' : employees < 800 ? 'Series C' : 'Series D+';
+  const fundingStage =
+    employees < 20 ? 'Seed' : employees < 80 ? 'Series A' : employees < 250 ? 'Series B' : employees < 800 ? 'Series C' : 'Series D+';
   return { recentFunding: chance(0.3), fundingStage };
 }
 
@@ -75,8 +92,10 @@ function titleFor(company: SampleCompany, taken: Set<string>) {
   const seniority = pick(seniorityWeights(company.employeeCount).map((weight, at) => ({ value: SENIORITIES[at]!, weight })));
   const favoured = INDUSTRY_FUNCTIONS[company.industry] ?? [];
   const options = TITLES.filter((title) => title.seniority === seniority && !taken.has(title.title));
-  const choices = (options.length > 0 ? options : TITLES.filter((title) => !taken.has(title.title)))
-    .map((value) => ({ value, weight: (FUNCTION_WEIGHTS.get(value.function) ?? 1) * (favoured.includes(value.function) ? 2 : 1) }));
+  const choices = (options.length > 0 ? options : TITLES.filter((title) => !taken.has(title.title))).map((value) => ({
+    value,
+    weight: (FUNCTION_WEIGHTS.get(value.function) ?? 1) * (favoured.includes(value.function) ? 2 : 1),
+  }));
   return pick(choices);
 }
 
@@ -94,12 +113,27 @@ function peopleOf(company: SampleCompany, peoplePerCompany: number): SamplePerso
     takenEmails.add(local);
     const personId = `${company.companyId}-p${at + 1}`;
     return {
-      personId, companyId: company.companyId, companyName: company.name, companyDomain: company.domain,
-      industry: company.industry, industryLower: company.industryLower, employeeCount: company.employeeCount, employeeBand: company.employeeBand,
-      revenue: company.revenue, revenueUsd: company.revenueUsd, recentFunding: company.recentFunding,
-      techStack: company.techStack, techLower: company.techLower, location: company.location,
-      firstName, lastName, jobTitle: title.title, titleLower: title.title.toLowerCase(), titleTokens: titleTokens(title.title),
-      seniority: title.seniority, function: title.function,
+      personId,
+      companyId: company.companyId,
+      companyName: company.name,
+      companyDomain: company.domain,
+      industry: company.industry,
+      industryLower: company.industryLower,
+      employeeCount: company.employeeCount,
+      employeeBand: company.employeeBand,
+      revenue: company.revenue,
+      revenueUsd: company.revenueUsd,
+      recentFunding: company.recentFunding,
+      techStack: company.techStack,
+      techLower: company.techLower,
+      location: company.location,
+      firstName,
+      lastName,
+      jobTitle: title.title,
+      titleLower: title.title.toLowerCase(),
+      titleTokens: titleTokens(title.title),
+      seniority: title.seniority,
+      function: title.function,
       email: `${local}@${company.domain}`,
       linkedinUrl: `https://www.linkedin.example/in/${slug(`${firstName} ${lastName}`)}-${personId}`,
     };

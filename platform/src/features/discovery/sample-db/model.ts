@@ -33,8 +33,20 @@ export interface SampleCompany {
 }
 
 /** Company facts copied onto each person so discovery filters one collection. */
-export type SampleCompanyFacts = Pick<SampleCompany, 'companyId' | 'industry' | 'industryLower' | 'employeeCount' | 'employeeBand'
-  | 'revenue' | 'revenueUsd' | 'recentFunding' | 'techStack' | 'techLower' | 'location'> & { companyName: string; companyDomain: string };
+export type SampleCompanyFacts = Pick<
+  SampleCompany,
+  | 'companyId'
+  | 'industry'
+  | 'industryLower'
+  | 'employeeCount'
+  | 'employeeBand'
+  | 'revenue'
+  | 'revenueUsd'
+  | 'recentFunding'
+  | 'techStack'
+  | 'techLower'
+  | 'location'
+> & { companyName: string; companyDomain: string };
 
 /** A fictional person at a sample company. */
 export interface SamplePerson extends SampleCompanyFacts {
@@ -106,56 +118,68 @@ const companyFacts = {
   location: { type: LocationSchema, required: true },
 };
 
-const SampleCompanySchema = new Schema<SampleCompany>({
-  ...companyFacts,
-  name: { type: String, required: true },
-  domain: { type: String, required: true },
-  fundingStage: { type: String, default: null },
-  description: { type: String, required: true },
-}, { id: false, versionKey: false });
+const SampleCompanySchema = new Schema<SampleCompany>(
+  {
+    ...companyFacts,
+    name: { type: String, required: true },
+    domain: { type: String, required: true },
+    fundingStage: { type: String, default: null },
+    description: { type: String, required: true },
+  },
+  { id: false, versionKey: false },
+);
 // Only the natural key: discovery searches people (company facts are copied onto them), and
 // every index slows the first-start generation on the embedded database.
 SampleCompanySchema.index({ companyId: 1 }, { unique: true });
 
-const SamplePersonSchema = new Schema<SamplePerson>({
-  ...companyFacts,
-  personId: { type: String, required: true },
-  companyName: { type: String, required: true },
-  companyDomain: { type: String, required: true },
-  firstName: { type: String, required: true },
-  lastName: { type: String, required: true },
-  jobTitle: { type: String, required: true },
-  titleLower: { type: String, required: true },
-  titleTokens: { type: [String], default: [] },
-  seniority: { type: String, required: true },
-  function: { type: String, required: true },
-  email: { type: String, required: true },
-  linkedinUrl: { type: String, required: true },
-}, { id: false, versionKey: false });
+const SamplePersonSchema = new Schema<SamplePerson>(
+  {
+    ...companyFacts,
+    personId: { type: String, required: true },
+    companyName: { type: String, required: true },
+    companyDomain: { type: String, required: true },
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    jobTitle: { type: String, required: true },
+    titleLower: { type: String, required: true },
+    titleTokens: { type: [String], default: [] },
+    seniority: { type: String, required: true },
+    function: { type: String, required: true },
+    email: { type: String, required: true },
+    linkedinUrl: { type: String, required: true },
+  },
+  { id: false, versionKey: false },
+);
 // Natural key: re-inserting a batch after a crash is a no-op (duplicate keys are ignored). The only
 // index: searches read posting lists by `_id` and people by `personId $in` (see discovery/sample-db/README.md).
 SamplePersonSchema.index({ personId: 1 }, { unique: true });
 
-const SamplePostingSchema = new Schema<SamplePosting>({
-  _id: { type: String, required: true },
-  key: { type: String, required: true },
-  batch: { type: Number, required: true },
-  ids: { type: [String], default: [] },
-  values: { type: [Number], default: undefined },
-}, { versionKey: false });
+const SamplePostingSchema = new Schema<SamplePosting>(
+  {
+    _id: { type: String, required: true },
+    key: { type: String, required: true },
+    batch: { type: Number, required: true },
+    ids: { type: [String], default: [] },
+    values: { type: [Number], default: undefined },
+  },
+  { versionKey: false },
+);
 
-const SampleMetaSchema = new Schema<SampleMeta>({
-  _id: { type: String, required: true },
-  version: { type: Number, required: true },
-  seed: { type: Number, required: true },
-  companies: { type: Number, required: true },
-  peoplePerCompany: { type: Number, required: true },
-  batchSize: { type: Number, required: true },
-  batchesDone: { type: Number, required: true },
-  status: { type: String, required: true, enum: ['building', 'ready'] },
-  people: { type: Number, required: true },
-  updatedAt: { type: Date, required: true },
-}, { versionKey: false });
+const SampleMetaSchema = new Schema<SampleMeta>(
+  {
+    _id: { type: String, required: true },
+    version: { type: Number, required: true },
+    seed: { type: Number, required: true },
+    companies: { type: Number, required: true },
+    peoplePerCompany: { type: Number, required: true },
+    batchSize: { type: Number, required: true },
+    batchesDone: { type: Number, required: true },
+    status: { type: String, required: true, enum: ['building', 'ready'] },
+    people: { type: Number, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
 
 const registered = <T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> =>
   (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);

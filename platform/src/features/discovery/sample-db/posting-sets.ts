@@ -5,13 +5,20 @@ import type { KeyUnion, PostingFilter } from './filters.ts';
 import { postingId } from './postings.ts';
 
 /** Everyone listed under one key, across batches, with the values of band keys. */
-export interface Listing { ids: string[]; values: number[] | null }
+export interface Listing {
+  ids: string[];
+  values: number[] | null;
+}
 
 /**
  * The listings of `keys` over generation batches 0 … batches − 1, in one `_id $in` query (the
  * embedded database answers it from the `_id` index; so does MongoDB). Keys nobody has are absent.
  */
-export async function readListings(postings: Model<SamplePosting>, keys: readonly string[], batches: number): Promise<Map<string, Listing>> {
+export async function readListings(
+  postings: Model<SamplePosting>,
+  keys: readonly string[],
+  batches: number,
+): Promise<Map<string, Listing>> {
   const listings = new Map<string, Listing>();
   if (keys.length === 0 || batches === 0) return listings;
   const ids = keys.flatMap((key) => Array.from({ length: batches }, (_, batch) => postingId(key, batch)));

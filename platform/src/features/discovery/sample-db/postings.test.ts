@@ -46,23 +46,41 @@ describe('postingsOfBatch', () => {
   });
 
   it('is a pure function of the batch: writing it again writes the same documents', () => {
-    expect(postingsOfBatch(2, generateBatch(5, 200, 400, 3).flatMap((company) => company.people))).toEqual(postings);
+    expect(
+      postingsOfBatch(
+        2,
+        generateBatch(5, 200, 400, 3).flatMap((company) => company.people),
+      ),
+    ).toEqual(postings);
   });
 });
 
 describe('band lookups for ranges', () => {
   it('chooses every band a value inside the range can fall in', () => {
     expect(employeeBandsOverlapping({ min: 50, max: 200 })).toEqual(['11-50', '51-200']);
-    expect(employeeBandsOverlapping({ min: 200, max: Number.POSITIVE_INFINITY })).toEqual(['51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10001+']);
+    expect(employeeBandsOverlapping({ min: 200, max: Number.POSITIVE_INFINITY })).toEqual([
+      '51-200',
+      '201-500',
+      '501-1000',
+      '1001-5000',
+      '5001-10000',
+      '10001+',
+    ]);
     expect(revenueBandsOverlapping({ min: 1e7, max: 5e7 })).toEqual(['$10M-$50M', '$50M-$100M']);
     // Whatever the range, the band of each value inside it is among those chosen.
-    for (const [min, max] of [[3, 7], [45, 46], [999, 1001], [12_000, 90_000]] as const) {
+    for (const [min, max] of [
+      [3, 7],
+      [45, 46],
+      [999, 1001],
+      [12_000, 90_000],
+    ] as const) {
       for (let count = min; count <= max; count += Math.max(1, Math.floor((max - min) / 50))) {
         expect(employeeBandsOverlapping({ min, max })).toContain(employeeBandOf(count));
       }
     }
     expect(employeeBandsOverlapping({ min: 201, max: 500 })).toEqual(['201-500']);
     expect(revenueBandsOverlapping({ min: 1e6, max: 9e6 })).toEqual(['$1M-$10M']);
-    for (const revenue of [0, 999_999, 1e6, 4.99e7, 5e7, 2e9]) expect(revenueBandsOverlapping({ min: revenue, max: revenue })).toContain(revenueBandOf(revenue));
+    for (const revenue of [0, 999_999, 1e6, 4.99e7, 5e7, 2e9])
+      expect(revenueBandsOverlapping({ min: revenue, max: revenue })).toContain(revenueBandOf(revenue));
   });
 });

@@ -45,7 +45,8 @@ function keysOf(person: SamplePerson): Array<[key: string, value: number | null]
  * writing a batch again writes the same documents.
  */
 export function postingsOfBatch(batch: number, people: readonly SamplePerson[]): SamplePosting[] {
-  if (people.length > MAX_PEOPLE_PER_BATCH) throw new Error(`a batch of ${people.length} people is over ${MAX_PEOPLE_PER_BATCH}: use a smaller batchSize`);
+  if (people.length > MAX_PEOPLE_PER_BATCH)
+    throw new Error(`a batch of ${people.length} people is over ${MAX_PEOPLE_PER_BATCH}: use a smaller batchSize`);
   const byKey = new Map<string, Array<{ id: string; value: number | null }>>();
   for (const person of people) {
     for (const [key, value] of keysOf(person)) {

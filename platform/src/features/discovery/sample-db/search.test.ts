@@ -11,8 +11,15 @@ let connection: mongoose.Connection;
 let db: SampleProspectModels;
 let everyone: SamplePerson[];
 
-const criteria = (given: Partial<IcpCriteria>): IcpCriteria =>
-  ({ industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '', ...given });
+const criteria = (given: Partial<IcpCriteria>): IcpCriteria => ({
+  industry: [],
+  companySize: '',
+  jobTitles: [],
+  techStack: [],
+  painPoints: [],
+  revenue: '',
+  ...given,
+});
 const byId = (people: SamplePerson[]) => people.map((person) => person.personId).sort();
 const refs = (result: { people: Array<{ sourceRef: string | null }> }) => result.people.map((person) => person.sourceRef!);
 
@@ -38,7 +45,11 @@ describe('searchSamplePeople: each filter alone finds exactly the people it shou
   });
 
   it('company size, as the UI and ICPs write it', async () => {
-    const cases: Array<[string, (count: number) => boolean]> = [['50-200', (n) => n >= 50 && n <= 200], ['200+', (n) => n >= 200], ['10-50 employees', (n) => n >= 10 && n <= 50]];
+    const cases: Array<[string, (count: number) => boolean]> = [
+      ['50-200', (n) => n >= 50 && n <= 200],
+      ['200+', (n) => n >= 200],
+      ['10-50 employees', (n) => n >= 10 && n <= 50],
+    ];
     for (const [companySize, fits] of cases) {
       const want = byId(everyone.filter((person) => fits(person.employeeCount))).slice(0, 400);
       const result = await searchSamplePeople(db, criteria({ companySize }), { limit: 400, minResults: 1 });
@@ -48,8 +59,12 @@ describe('searchSamplePeople: each filter alone finds exactly the people it shou
 
   it('job titles, by their words and aliases; several titles are any-of', async () => {
     const result = await searchSamplePeople(db, criteria({ jobTitles: ['Head of RevOps', 'CRO'] }), { limit: 1_000, minResults: 1 });
-    const want = byId(everyone.filter((person) => person.titleTokens.includes('revops') && person.titleTokens.includes('head')
-      || person.jobTitle === 'Chief Revenue Officer'));
+    const want = byId(
+      everyone.filter(
+        (person) =>
+          (person.titleTokens.includes('revops') && person.titleTokens.includes('head')) || person.jobTitle === 'Chief Revenue Officer',
+      ),
+    );
     expect(want.length).toBeGreaterThan(5);
     expect(refs(result).sort()).toEqual(want);
     const titles = new Set(result.people.map((person) => person.jobTitle));
@@ -58,13 +73,17 @@ describe('searchSamplePeople: each filter alone finds exactly the people it shou
 
   it('"Sales leaders" finds senior sales people only', async () => {
     const result = await searchSamplePeople(db, criteria({ jobTitles: ['Sales leaders'] }), { limit: 1_000, minResults: 1 });
-    const want = byId(everyone.filter((person) => person.titleTokens.includes('sales') && ['c-level', 'vp', 'director'].includes(person.seniority)));
+    const want = byId(
+      everyone.filter((person) => person.titleTokens.includes('sales') && ['c-level', 'vp', 'director'].includes(person.seniority)),
+    );
     expect(refs(result).sort()).toEqual(want);
   });
 
   it('tech stack: any of the tools, case-insensitively', async () => {
     const result = await searchSamplePeople(db, criteria({ techStack: ['shopify', 'Snowflake'] }), { limit: 2_000, minResults: 1 });
-    expect(refs(result).sort()).toEqual(byId(everyone.filter((person) => person.techStack.includes('Shopify') || person.techStack.includes('Snowflake'))));
+    expect(refs(result).sort()).toEqual(
+      byId(everyone.filter((person) => person.techStack.includes('Shopify') || person.techStack.includes('Snowflake'))),
+    );
   });
 
   it('revenue band', async () => {
@@ -75,10 +94,19 @@ describe('searchSamplePeople: each filter alone finds exactly the people it shou
 });
 
 describe('searchSamplePeople: combined criteria, relaxation and shape', () => {
-  const combined = criteria({ industry: ['Software & SaaS'], companySize: '20-500', jobTitles: ['VP of Sales', 'Sales Manager'], techStack: ['HubSpot'] });
-  const fitsAll = (person: SamplePerson) => person.industry === 'Software & SaaS' && person.employeeCount >= 20 && person.employeeCount <= 500
-    && (['vp', 'sales'].every((word) => person.titleTokens.includes(word)) || ['sales', 'manager'].every((word) => person.titleTokens.includes(word)))
-    && person.techStack.includes('HubSpot');
+  const combined = criteria({
+    industry: ['Software & SaaS'],
+    companySize: '20-500',
+    jobTitles: ['VP of Sales', 'Sales Manager'],
+    techStack: ['HubSpot'],
+  });
+  const fitsAll = (person: SamplePerson) =>
+    person.industry === 'Software & SaaS' &&
+    person.employeeCount >= 20 &&
+    person.employeeCount <= 500 &&
+    (['vp', 'sales'].every((word) => person.titleTokens.includes(word)) ||
+      ['sales', 'manager'].every((word) => person.titleTokens.includes(word))) &&
+    person.techStack.includes('HubSpot');
 
   it('puts every person matching all criteria first, then tops up by relaxing the least important ones', async () => {
     const strict = byId(everyone.filter(fitsAll));
@@ -96,7 +124,13 @@ describe('searchSamplePeople: combined criteria, relaxation and shape', () => {
   });
 
   it('relaxes in the documented order and says so when nothing matches', async () => {
-    const impossible = criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'], revenue: '$1B+' });
+    const impossible = criteria({
+      industry: ['Legal'],
+      companySize: '5000+',
+      jobTitles: ['Plant Manager'],
+      techStack: ['Shopify'],
+      revenue: '$1B+',
+    });
     const result = await searchSamplePeople(db, impossible, { limit: 10 });
     expect(result.strictMatches).toBe(0);
     expect(result.relaxed).toEqual(['revenue', 'techStack', 'companySize', 'industry']);
@@ -132,10 +166,16 @@ describe('searchSamplePeople: combined criteria, relaxation and shape', () => {
 describe('searchSamplePeople: queries the embedded database answers from unique indexes', () => {
   it('reads the marker and posting lists by _id and only the people it returns by personId', async () => {
     const queries: Array<{ collection: string; filter: Record<string, unknown> }> = [];
-    connection.set('debug', (collection: string, _method: string, filter: Record<string, unknown>) => { queries.push({ collection, filter }); });
+    connection.set('debug', (collection: string, _method: string, filter: Record<string, unknown>) => {
+      queries.push({ collection, filter });
+    });
     let result;
     try {
-      result = await searchSamplePeople(db, criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'] }), { limit: 10 });
+      result = await searchSamplePeople(
+        db,
+        criteria({ industry: ['Legal'], companySize: '5000+', jobTitles: ['Plant Manager'], techStack: ['Shopify'] }),
+        { limit: 10 },
+      );
     } finally {
       connection.set('debug', false);
     }
@@ -143,8 +183,9 @@ describe('searchSamplePeople: queries the embedded database answers from unique 
     expect(queries.map(({ collection }) => collection)).toEqual(['sample_meta', 'sample_postings', 'sample_people']);
     expect(queries[0]!.filter).toEqual({ _id: 'sample-db' });
     expect(Object.keys(queries[1]!.filter)).toEqual(['_id']);
-    expect(queries[1]!.filter._id).toEqual({ $in: expect.arrayContaining(['industry:legal#0', 'title:plant#1', 'tech:shopify#0', 'employees:10001+#1']) });
+    expect(queries[1]!.filter._id).toEqual({
+      $in: expect.arrayContaining(['industry:legal#0', 'title:plant#1', 'tech:shopify#0', 'employees:10001+#1']),
+    });
     expect(queries[2]!.filter).toEqual({ personId: { $in: refs(result) } });
   });
 });
-

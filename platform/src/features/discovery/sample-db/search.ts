@@ -57,8 +57,11 @@ async function batchCount(meta: SampleProspectModels['sampleMeta']): Promise<num
  * `_id $in` query, each relaxation tier an intersection in memory (ranges checked against the
  * exact values listed), then only the people returned by `personId $in`.
  */
-export async function searchSamplePeople(db: Pick<SampleProspectModels, 'samplePeople' | 'samplePostings' | 'sampleMeta'>,
-  criteria: IcpCriteria, options: SampleSearchOptions = {}): Promise<SampleSearchResult> {
+export async function searchSamplePeople(
+  db: Pick<SampleProspectModels, 'samplePeople' | 'samplePostings' | 'sampleMeta'>,
+  criteria: IcpCriteria,
+  options: SampleSearchOptions = {},
+): Promise<SampleSearchResult> {
   const limit = options.limit ?? 50;
   const minResults = Math.min(limit, options.minResults ?? limit);
   const filters = criteriaFilters(criteria);
@@ -74,7 +77,10 @@ export async function searchSamplePeople(db: Pick<SampleProspectModels, 'sampleP
   for (;;) {
     const tier = active.length > 0 ? intersection(active.map((name) => matching.get(name)!)) : await everyone();
     // Earlier finds match any looser tier too; the rest join in personId order.
-    const added = [...tier].filter((id) => !taken.has(id)).sort(comparePersonIds).slice(0, limit - found.length);
+    const added = [...tier]
+      .filter((id) => !taken.has(id))
+      .sort(comparePersonIds)
+      .slice(0, limit - found.length);
     for (const id of added) taken.add(id);
     found.push(...added);
     if (relaxed.length === 0) strictMatches = found.length;

@@ -27,10 +27,29 @@ const STOPWORDS = new Set(['of', 'and', 'the', 'for', 'a', 'an', 'in', '&', 'at'
 const LEADER_WORDS = new Set(['leader', 'leadership', 'lead', 'executive', 'head']);
 
 // Title words that end in "s" in the singular.
-const KEEP_S = new Set(['sales', 'operations', 'ops', 'revops', 'salesops', 'devops', 'business', 'analytics', 'logistics', 'services', 'systems', 'relations', 'success']);
+const KEEP_S = new Set([
+  'sales',
+  'operations',
+  'ops',
+  'revops',
+  'salesops',
+  'devops',
+  'business',
+  'analytics',
+  'logistics',
+  'services',
+  'systems',
+  'relations',
+  'success',
+]);
 // "managers" → "manager", "ceos" → "ceo", "sdrs" → "sdr", but "sales" and "operations" stay.
-const singular = (word: string) => (word.length >= 3 && word.endsWith('s') && !word.endsWith('ss') && !KEEP_S.has(word) ? word.slice(0, -1) : word);
-const words = (text: string) => text.split(/[^a-z0-9]+/).filter((word) => word && !STOPWORDS.has(word)).map(singular);
+const singular = (word: string) =>
+  word.length >= 3 && word.endsWith('s') && !word.endsWith('ss') && !KEEP_S.has(word) ? word.slice(0, -1) : word;
+const words = (text: string) =>
+  text
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !STOPWORDS.has(word))
+    .map(singular);
 
 /** The tokens stored for a title: every word, and each alias the title spells out. */
 export function titleTokens(title: string): string[] {
@@ -40,7 +59,10 @@ export function titleTokens(title: string): string[] {
 }
 
 /** What one criterion title asks: canonical words all present, and optionally senior people only. */
-export interface TitleQuery { tokens: string[]; seniorOnly: boolean }
+export interface TitleQuery {
+  tokens: string[];
+  seniorOnly: boolean;
+}
 
 /** Reduces a criterion title ("Sales leaders", "VP Sales", "Head of RevOps") to the words a person's title must contain. */
 export function titleQuery(title: string): TitleQuery {

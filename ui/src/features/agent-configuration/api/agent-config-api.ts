@@ -2,9 +2,18 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The lead-scoring weights as the API holds them: fractions summing to 1. */
-export interface ScoringWeights { companySize: number; industryMatch: number; techStack: number; jobTitle: number }
+export interface ScoringWeights {
+  companySize: number;
+  industryMatch: number;
+  techStack: number;
+  jobTitle: number;
+}
 /** The three Learning Configuration switches. */
-export interface LearningSettings { automaticCycles: boolean; autoApply: boolean; emailReports: boolean }
+export interface LearningSettings {
+  automaticCycles: boolean;
+  autoApply: boolean;
+  emailReports: boolean;
+}
 /** GET /api/config, the two keys this screen edits (others pass through untouched). */
 export type ConfigEntry =
   | { configKey: 'scoringWeights'; configValue: ScoringWeights }
@@ -12,12 +21,19 @@ export type ConfigEntry =
   | { configKey: string; configValue: Record<string, unknown> };
 /** GET /api/agents/settings. */
 export interface AgentSettings {
-  model: string | null; llmConfigured: boolean; temperature: number; maxTokens: number;
-  minConfidence: number | null; minSampleSize: number | null; learningRate: number | null;
+  model: string | null;
+  llmConfigured: boolean;
+  temperature: number;
+  maxTokens: number;
+  minConfidence: number | null;
+  minSampleSize: number | null;
+  learningRate: number | null;
 }
 /** GET /api/agents/status item. */
 export interface AgentStatusEntry {
-  agentName: string; status: 'active' | 'learning' | 'analyzing' | 'idle'; activity: string;
+  agentName: string;
+  status: 'active' | 'learning' | 'analyzing' | 'idle';
+  activity: string;
   performance: Record<'accuracy' | 'precision' | 'engagement' | 'success', number | null>;
 }
 
@@ -25,20 +41,30 @@ export interface AgentStatusEntry {
 export const agentConfigKeys = { config: ['agent-config', 'config'] as const, settings: ['agent-config', 'settings'] as const };
 
 /** The config entries in force. */
-export const configQueryOptions = () => queryOptions({
-  queryKey: agentConfigKeys.config, queryFn: ({ signal }) => apiRequest<ConfigEntry[]>('/api/config', { signal }),
-});
+export const configQueryOptions = () =>
+  queryOptions({
+    queryKey: agentConfigKeys.config,
+    queryFn: ({ signal }) => apiRequest<ConfigEntry[]>('/api/config', { signal }),
+  });
 /** The read-only advanced settings. */
-export const settingsQueryOptions = () => queryOptions({
-  queryKey: agentConfigKeys.settings, queryFn: ({ signal }) => apiRequest<AgentSettings>('/api/agents/settings', { signal }),
-});
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: agentConfigKeys.settings,
+    queryFn: ({ signal }) => apiRequest<AgentSettings>('/api/agents/settings', { signal }),
+  });
 /** Every agent's live status and measured performance (the sidebar's key, refreshed with it). */
-export const statusQueryOptions = () => queryOptions({
-  queryKey: ['agents', 'status'], queryFn: ({ signal }) => apiRequest<AgentStatusEntry[]>('/api/agents/status', { signal }), refetchInterval: 30_000,
-});
+export const statusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['agents', 'status'],
+    queryFn: ({ signal }) => apiRequest<AgentStatusEntry[]>('/api/agents/status', { signal }),
+    refetchInterval: 30_000,
+  });
 
 /** What Save sends: only the keys that changed. */
-export interface ConfigChanges { scoringWeights?: ScoringWeights; learningSettings?: LearningSettings }
+export interface ConfigChanges {
+  scoringWeights?: ScoringWeights;
+  learningSettings?: LearningSettings;
+}
 
 /** Saves the changed keys one by one (PUT /api/config/:key); the first refusal stops and is thrown with its key. */
 export function useSaveConfig() {

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
-import { configQueryOptions, useResetConfig, useSaveConfig, type ConfigEntry, type LearningSettings, type ScoringWeights } from '../api/agent-config-api.ts';
+import {
+  configQueryOptions,
+  useResetConfig,
+  useSaveConfig,
+  type ConfigEntry,
+  type LearningSettings,
+  type ScoringWeights,
+} from '../api/agent-config-api.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { changedKeys, toFractions, toPercents, type ConfigForm } from '../utils/weights.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
@@ -23,7 +30,10 @@ export function AgentConfiguration() {
   const config = useQuery(configQueryOptions());
   const saved = config.data ? savedForm(config.data) : null;
   const [edited, setEdited] = useState<ConfigForm | null>(null);
-  const [errors, setErrors] = useState<{ scoringWeights: string | null; learningSettings: string | null }>({ scoringWeights: null, learningSettings: null });
+  const [errors, setErrors] = useState<{ scoringWeights: string | null; learningSettings: string | null }>({
+    scoringWeights: null,
+    learningSettings: null,
+  });
   const [confirmReset, setConfirmReset] = useState(false);
   const save = useSaveConfig();
   const reset = useResetConfig();
@@ -57,7 +67,11 @@ export function AgentConfiguration() {
       onSuccess: () => {
         setEdited(null);
         setErrors({ scoringWeights: null, learningSettings: null });
-        toast({ title: 'Defaults Restored', description: 'Scoring weights and learning switches are back at their defaults.', tone: 'success' });
+        toast({
+          title: 'Defaults Restored',
+          description: 'Scoring weights and learning switches are back at their defaults.',
+          tone: 'success',
+        });
       },
       onError: (error) => toast({ title: 'Reset Failed', description: error.message, tone: 'error' }),
     });
@@ -65,8 +79,14 @@ export function AgentConfiguration() {
 
   const actions = (
     <>
-      {dirtyKeys.length > 0 && <span className="badge badge-warning" data-testid="unsaved">Unsaved changes</span>}
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirmReset(true)} disabled={!form || reset.isPending}>Reset to Defaults</button>
+      {dirtyKeys.length > 0 && (
+        <span className="badge badge-warning" data-testid="unsaved">
+          Unsaved changes
+        </span>
+      )}
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirmReset(true)} disabled={!form || reset.isPending}>
+        Reset to Defaults
+      </button>
       <button type="button" className="btn btn-primary btn-sm" onClick={onSave} disabled={dirtyKeys.length === 0 || save.isPending}>
         {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Save Changes
       </button>
@@ -81,15 +101,32 @@ export function AgentConfiguration() {
       {form && (
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <WeightsSection weights={form.weights} error={errors.scoringWeights} onChange={(weights) => change({ ...form, weights })} />
-          <LearningSwitches settings={form.settings} error={errors.learningSettings} onChange={(settings) => change({ ...form, settings })} />
+          <LearningSwitches
+            settings={form.settings}
+            error={errors.learningSettings}
+            onChange={(settings) => change({ ...form, settings })}
+          />
         </div>
       )}
       <AdvancedSettings />
-      <ConfirmDialog open={confirmReset} title="Reset to defaults?" confirmLabel="Reset" cancelLabel="Cancel" onConfirm={onReset} onCancel={() => setConfirmReset(false)}>
+      <ConfirmDialog
+        open={confirmReset}
+        title="Reset to defaults?"
+        confirmLabel="Reset"
+        cancelLabel="Cancel"
+        onConfirm={onReset}
+        onCancel={() => setConfirmReset(false)}
+      >
         The scoring weights go back to 35/28/22/15 and every learning switch back on, for this workspace.
       </ConfirmDialog>
-      <ConfirmDialog open={blocker.state === 'blocked'} title="Leave without saving?" confirmLabel="Leave" cancelLabel="Stay"
-        onConfirm={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()}>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
         Your changes to the agent configuration are not saved yet.
       </ConfirmDialog>
     </div>

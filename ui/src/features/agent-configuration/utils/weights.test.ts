@@ -8,8 +8,18 @@ describe('scoring weights on the sliders', () => {
   it('round-trips the spec defaults exactly between fractions and percentages', () => {
     expect(toPercents(defaults)).toEqual({ companySize: 35, industryMatch: 28, techStack: 22, jobTitle: 15 });
     expect(toFractions(toPercents(defaults))).toEqual(defaults);
-    expect(toPercents({ companySize: 0.3333, industryMatch: 0.3333, techStack: 0.3334, jobTitle: 0 })).toEqual({ companySize: 33, industryMatch: 33, techStack: 33, jobTitle: 0 });
-    expect(toFractions({ companySize: 7, industryMatch: 29, techStack: 57, jobTitle: 7 })).toEqual({ companySize: 0.07, industryMatch: 0.29, techStack: 0.57, jobTitle: 0.07 });
+    expect(toPercents({ companySize: 0.3333, industryMatch: 0.3333, techStack: 0.3334, jobTitle: 0 })).toEqual({
+      companySize: 33,
+      industryMatch: 33,
+      techStack: 33,
+      jobTitle: 0,
+    });
+    expect(toFractions({ companySize: 7, industryMatch: 29, techStack: 57, jobTitle: 7 })).toEqual({
+      companySize: 0.07,
+      industryMatch: 0.29,
+      techStack: 0.57,
+      jobTitle: 0.07,
+    });
   });
 
   it('totals the sliders', () => {

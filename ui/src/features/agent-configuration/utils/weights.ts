@@ -2,24 +2,37 @@ import type { LearningSettings, ScoringWeights } from '../api/agent-config-api.t
 
 /** The four sliders in the spec's order, with their labels. */
 export const WEIGHT_FIELDS = [
-  { key: 'companySize', label: 'Company Size' }, { key: 'industryMatch', label: 'Industry Match' },
-  { key: 'techStack', label: 'Tech Stack' }, { key: 'jobTitle', label: 'Job Title' },
+  { key: 'companySize', label: 'Company Size' },
+  { key: 'industryMatch', label: 'Industry Match' },
+  { key: 'techStack', label: 'Tech Stack' },
+  { key: 'jobTitle', label: 'Job Title' },
 ] as const satisfies ReadonlyArray<{ key: keyof ScoringWeights; label: string }>;
 
 /** The form's values: weights as whole percentages (the sliders' 0–100) and the switches. */
-export interface ConfigForm { weights: ScoringWeights; settings: LearningSettings }
+export interface ConfigForm {
+  weights: ScoringWeights;
+  settings: LearningSettings;
+}
 
 /** Fractions (0.35) to the sliders' whole percentages (35). */
 export function toPercents(weights: ScoringWeights): ScoringWeights {
-  return { companySize: Math.round(weights.companySize * 100), industryMatch: Math.round(weights.industryMatch * 100),
-    techStack: Math.round(weights.techStack * 100), jobTitle: Math.round(weights.jobTitle * 100) };
+  return {
+    companySize: Math.round(weights.companySize * 100),
+    industryMatch: Math.round(weights.industryMatch * 100),
+    techStack: Math.round(weights.techStack * 100),
+    jobTitle: Math.round(weights.jobTitle * 100),
+  };
 }
 
 /** Whole percentages (35) to the fractions the API stores (0.35), exactly to two decimals. */
 export function toFractions(percents: ScoringWeights): ScoringWeights {
   const fraction = (value: number) => Number((value / 100).toFixed(2));
-  return { companySize: fraction(percents.companySize), industryMatch: fraction(percents.industryMatch),
-    techStack: fraction(percents.techStack), jobTitle: fraction(percents.jobTitle) };
+  return {
+    companySize: fraction(percents.companySize),
+    industryMatch: fraction(percents.industryMatch),
+    techStack: fraction(percents.techStack),
+    jobTitle: fraction(percents.jobTitle),
+  };
 }
 
 /** The sliders' total; the server refuses weights that do not sum to 100% (± 1). */
@@ -31,6 +44,8 @@ const sameValues = <T extends object>(a: T, b: T) => (Object.keys(a) as Array<ke
 
 /** Which keys differ from the server's values: what Save sends, and whether leaving loses anything. */
 export function changedKeys(form: ConfigForm, saved: ConfigForm): Array<'scoringWeights' | 'learningSettings'> {
-  return [...(sameValues(form.weights, saved.weights) ? [] : ['scoringWeights' as const]),
-    ...(sameValues(form.settings, saved.settings) ? [] : ['learningSettings' as const])];
+  return [
+    ...(sameValues(form.weights, saved.weights) ? [] : ['scoringWeights' as const]),
+    ...(sameValues(form.settings, saved.settings) ? [] : ['learningSettings' as const]),
+  ];
 }

@@ -7,17 +7,26 @@ export function AgentStatusList() {
   const agents = useQuery(agentsStatusQueryOptions());
   return (
     <section aria-labelledby="agents-status-heading" className="px-5 py-4">
-      <h2 id="agents-status-heading" className="mb-2 text-xs font-semibold tracking-wide text-base-content/60 uppercase">AI Agents Status</h2>
+      <h2 id="agents-status-heading" className="mb-2 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
+        AI Agents Status
+      </h2>
       {agents.isPending && <span className="loading loading-dots loading-sm" aria-label="Loading agent status" />}
       {agents.isError && <p className="text-xs text-error">Agent status unavailable ({agents.error.message})</p>}
       <ul className="flex flex-col gap-1.5" data-testid="agent-status-list">
         {agents.data?.map((agent) => (
-          <li key={agent.agentName} className="tooltip tooltip-right w-fit" data-tip={agent.activity}
-            data-testid={`agent-status-${agent.agentName}`} data-status={agent.status}>
+          <li
+            key={agent.agentName}
+            className="tooltip tooltip-right w-fit"
+            data-tip={agent.activity}
+            data-testid={`agent-status-${agent.agentName}`}
+            data-status={agent.status}
+          >
             <span className="flex items-center gap-2 text-sm">
               <span className={`inline-block size-2.5 rounded-full ${STATUS_DOT[agent.status]}`} aria-hidden="true" />
               {agentLabel(agent.agentName)}
-              <span className="sr-only">: {agent.status}. {agent.activity}</span>
+              <span className="sr-only">
+                : {agent.status}. {agent.activity}
+              </span>
             </span>
           </li>
         ))}

@@ -9,11 +9,21 @@ export function AppHeader({ drawerId }: { drawerId: string }) {
   return (
     <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-base-300 bg-base-100/90 px-4 py-2 backdrop-blur lg:px-8">
       <label htmlFor={drawerId} className="btn btn-square btn-ghost btn-sm lg:hidden" aria-label="Open the menu">
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5" aria-hidden="true">
+        <svg
+          xmlns="http://www.w3.org/2000/svg"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="size-5"
+          aria-hidden="true"
+        >
           <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </label>
-      <span className="min-w-0 flex-1 truncate font-semibold" data-testid="header-title">{title}</span>
+      <span className="min-w-0 flex-1 truncate font-semibold" data-testid="header-title">
+        {title}
+      </span>
       <UserLabel />
     </header>
   );

@@ -13,7 +13,13 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="drawer lg:drawer-open">
-      <input id={DRAWER_ID} type="checkbox" className="drawer-toggle" checked={menuOpen} onChange={(event) => setMenuOpen(event.target.checked)} />
+      <input
+        id={DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={menuOpen}
+        onChange={(event) => setMenuOpen(event.target.checked)}
+      />
       <div className="drawer-content flex min-h-screen min-w-0 flex-col bg-base-200">
         <AppHeader drawerId={DRAWER_ID} />
         <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">

@@ -6,18 +6,24 @@ import { AgentStatusList } from './agent-status-list.tsx';
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <aside className="flex min-h-full w-64 flex-col border-r border-base-300 bg-base-100">
-      <Link to="/" className="block px-6 py-5 text-xl font-bold tracking-tight text-primary" onClick={onNavigate}>Meetflow</Link>
+      <Link to="/" className="block px-6 py-5 text-xl font-bold tracking-tight text-primary" onClick={onNavigate}>
+        Meetflow
+      </Link>
       <nav aria-label="App">
         <ul className="menu w-full gap-0.5 px-3">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
               {/* Not `end`: a run page under /pipelines keeps "Pipelines" highlighted. */}
-              <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>{item.label}</NavLink>
+              <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      <div className="mt-auto border-t border-base-300"><AgentStatusList /></div>
+      <div className="mt-auto border-t border-base-300">
+        <AgentStatusList />
+      </div>
     </aside>
   );
 }

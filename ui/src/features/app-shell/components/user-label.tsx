@@ -9,7 +9,9 @@ export function UserLabel() {
   return (
     <div className="flex items-center gap-2" data-testid="user-label">
       <div className="avatar avatar-placeholder">
-        <div className="w-8 rounded-full bg-neutral text-neutral-content"><span className="text-xs">{workspace.slice(0, 2).toUpperCase()}</span></div>
+        <div className="w-8 rounded-full bg-neutral text-neutral-content">
+          <span className="text-xs">{workspace.slice(0, 2).toUpperCase()}</span>
+        </div>
       </div>
       <div className="hidden leading-tight sm:block">
         <p className="text-sm font-medium">Workspace {workspace}</p>

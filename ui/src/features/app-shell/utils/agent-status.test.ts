@@ -11,6 +11,10 @@ describe('agent status display', () => {
   it('gives each status its own colour, and only analyzing a pulse', () => {
     const colours = Object.values(STATUS_DOT).map((classes) => classes.split(' ')[0]);
     expect(new Set(colours).size).toBe(4);
-    expect(Object.entries(STATUS_DOT).filter(([, classes]) => classes.includes('animate-pulse')).map(([status]) => status)).toEqual(['analyzing']);
+    expect(
+      Object.entries(STATUS_DOT)
+        .filter(([, classes]) => classes.includes('animate-pulse'))
+        .map(([status]) => status),
+    ).toEqual(['analyzing']);
   });
 });

@@ -16,8 +16,10 @@ const BATCH_KIND = { start: 'First run', retry: 'Retry of failed prospects', add
 
 function ResultCards({ results }: { results: CampaignDetail['results'] }) {
   const cards: Array<[string, number, string]> = [
-    ['Prospects', results.prospects, 'results-prospects'], ['Qualified', results.qualified, 'results-qualified'],
-    ['With sequences', results.enrolled, 'results-enrolled'], ['Not qualified', results.notQualified, 'results-not-qualified'],
+    ['Prospects', results.prospects, 'results-prospects'],
+    ['Qualified', results.qualified, 'results-qualified'],
+    ['With sequences', results.enrolled, 'results-enrolled'],
+    ['Not qualified', results.notQualified, 'results-not-qualified'],
     ['Failed', results.failed, 'results-failed'],
   ];
   return (
@@ -25,7 +27,9 @@ function ResultCards({ results }: { results: CampaignDetail['results'] }) {
       {cards.map(([title, value, testId]) => (
         <div key={title} className="stat py-3">
           <div className="stat-title">{title}</div>
-          <div className="stat-value text-2xl tabular-nums" data-testid={testId}>{value.toLocaleString()}</div>
+          <div className="stat-value text-2xl tabular-nums" data-testid={testId}>
+            {value.toLocaleString()}
+          </div>
         </div>
       ))}
     </div>
@@ -50,8 +54,11 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
     if (!data) return;
     if (wasRunning.current && !running) {
       void queryClient.invalidateQueries({ queryKey: ['campaigns', campaignId, 'prospects'] });
-      toast({ title: 'Batch Complete', tone: 'success',
-        description: `${data.results.enrolled.toLocaleString()} with sequences, ${data.results.notQualified.toLocaleString()} not qualified, ${data.results.failed.toLocaleString()} failed.` });
+      toast({
+        title: 'Batch Complete',
+        tone: 'success',
+        description: `${data.results.enrolled.toLocaleString()} with sequences, ${data.results.notQualified.toLocaleString()} not qualified, ${data.results.failed.toLocaleString()} failed.`,
+      });
     }
     wasRunning.current = running;
   }, [data, running, toast, queryClient, campaignId]);
@@ -59,23 +66,46 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
   if (campaign.isError) return <ErrorAlert message={campaign.error.message} />;
   if (!data) return <span className="loading loading-spinner loading-lg" aria-label="Loading campaign" />;
 
-  const start = (prospects: 'new' | 'failed') => run.mutate(prospects, {
-    onSuccess: (batch) => toast({ title: prospects === 'failed' ? 'Retrying Failed' : 'Campaign Started', tone: 'success',
-      description: `Researching, scoring and writing to ${batch.total.toLocaleString()} prospects.` }),
-    onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
-  });
-  const setStatus = (status: 'active' | 'paused') => patch.mutate({ status }, {
-    onSuccess: ({ sequences }) => toast({ title: status === 'paused' ? 'Campaign Paused' : 'Campaign Resumed', tone: 'success',
-      description: `${sequences.signalled.toLocaleString()} sequences ${status === 'paused' ? 'held' : 'resumed'}.` }),
-    onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
-    onSettled: () => setPausing(false),
-  });
+  const start = (prospects: 'new' | 'failed') =>
+    run.mutate(prospects, {
+      onSuccess: (batch) =>
+        toast({
+          title: prospects === 'failed' ? 'Retrying Failed' : 'Campaign Started',
+          tone: 'success',
+          description: `Researching, scoring and writing to ${batch.total.toLocaleString()} prospects.`,
+        }),
+      onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+    });
+  const setStatus = (status: 'active' | 'paused') =>
+    patch.mutate(
+      { status },
+      {
+        onSuccess: ({ sequences }) =>
+          toast({
+            title: status === 'paused' ? 'Campaign Paused' : 'Campaign Resumed',
+            tone: 'success',
+            description: `${sequences.signalled.toLocaleString()} sequences ${status === 'paused' ? 'held' : 'resumed'}.`,
+          }),
+        onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+        onSettled: () => setPausing(false),
+      },
+    );
 
   const actions = (
     <div className="flex flex-wrap gap-2">
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => setAdding(true)}>Add prospects</button>
-      {data.status === 'paused' && <button type="button" className="btn btn-primary btn-sm" disabled={patch.isPending} onClick={() => setStatus('active')}>Resume campaign</button>}
-      {data.status === 'active' && <button type="button" className="btn btn-outline btn-sm" disabled={patch.isPending} onClick={() => setPausing(true)}>Pause campaign</button>}
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => setAdding(true)}>
+        Add prospects
+      </button>
+      {data.status === 'paused' && (
+        <button type="button" className="btn btn-primary btn-sm" disabled={patch.isPending} onClick={() => setStatus('active')}>
+          Resume campaign
+        </button>
+      )}
+      {data.status === 'active' && (
+        <button type="button" className="btn btn-outline btn-sm" disabled={patch.isPending} onClick={() => setPausing(true)}>
+          Pause campaign
+        </button>
+      )}
       {!running && data.results.notRunByCampaign > 0 && (
         <button type="button" className="btn btn-primary btn-sm" disabled={run.isPending} onClick={() => start('new')}>
           {data.batch ? `Run ${data.results.notRunByCampaign.toLocaleString()} new` : 'Start campaign'}
@@ -86,24 +116,45 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb"><ul><li><Link to="/outreach">Outreach Management</Link></li><li>{data.name}</li></ul></nav>
-      <PageHeader title={data.name} subtitle={`${data.prospectIds.length.toLocaleString()} prospects · created ${formatDateTime(data.createdAt)}${data.sliceNames.length ? ` · scored against ${data.sliceNames.join(', ')}` : ''}`}
-        actions={actions} />
-      <p><span className={`badge ${STATUS_BADGE[data.status]}`} data-testid="campaign-status">{data.status}</span>
-        {data.status === 'paused' && <span className="ml-2 text-sm text-base-content/70">Every sequence is held; nothing is sent until you resume.</span>}</p>
+      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
+        <ul>
+          <li>
+            <Link to="/outreach">Outreach Management</Link>
+          </li>
+          <li>{data.name}</li>
+        </ul>
+      </nav>
+      <PageHeader
+        title={data.name}
+        subtitle={`${data.prospectIds.length.toLocaleString()} prospects · created ${formatDateTime(data.createdAt)}${data.sliceNames.length ? ` · scored against ${data.sliceNames.join(', ')}` : ''}`}
+        actions={actions}
+      />
+      <p>
+        <span className={`badge ${STATUS_BADGE[data.status]}`} data-testid="campaign-status">
+          {data.status}
+        </span>
+        {data.status === 'paused' && (
+          <span className="ml-2 text-sm text-base-content/70">Every sequence is held; nothing is sent until you resume.</span>
+        )}
+      </p>
 
       {data.batch ? (
         <section aria-labelledby="batch-title" className="flex flex-col gap-3">
           <h2 id="batch-title" className="text-lg font-semibold">
             {BATCH_KIND[data.batch.kind]}: {data.batch.total.toLocaleString()} prospects
-            <span className={`badge badge-sm ml-2 ${running ? 'badge-info' : 'badge-success'}`} data-testid="batch-state">{running ? 'running' : 'finished'}</span>
+            <span className={`badge badge-sm ml-2 ${running ? 'badge-info' : 'badge-success'}`} data-testid="batch-state">
+              {running ? 'running' : 'finished'}
+            </span>
           </h2>
-          <p className="text-xs text-base-content/60">Started {formatDateTime(data.batch.startedAt)}: research → score → copy (qualified only) → enrolment in the sequence.</p>
+          <p className="text-xs text-base-content/60">
+            Started {formatDateTime(data.batch.startedAt)}: research → score → copy (qualified only) → enrolment in the sequence.
+          </p>
           <StageBars batch={data.batch} />
         </section>
       ) : (
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-sm" data-testid="not-started">
-          Not started: <strong>Start campaign</strong> researches, scores and writes to its {data.prospectIds.length.toLocaleString()} prospects as one batch.
+          Not started: <strong>Start campaign</strong> researches, scores and writes to its {data.prospectIds.length.toLocaleString()}{' '}
+          prospects as one batch.
         </p>
       )}
 
@@ -112,9 +163,16 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       {data.skipped.length > 0 && (
         <section aria-labelledby="skipped-title" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-2 p-4">
-            <h2 id="skipped-title" className="card-title text-base">Why some got no sequence</h2>
+            <h2 id="skipped-title" className="card-title text-base">
+              Why some got no sequence
+            </h2>
             <ul className="flex flex-col gap-1 text-sm" data-testid="skipped">
-              {data.skipped.map((skip) => <li key={skip.reason} className="flex gap-3"><span className="tabular-nums font-semibold">{skip.count.toLocaleString()}</span><span className="wrap-anywhere">{skip.reason}</span></li>)}
+              {data.skipped.map((skip) => (
+                <li key={skip.reason} className="flex gap-3">
+                  <span className="tabular-nums font-semibold">{skip.count.toLocaleString()}</span>
+                  <span className="wrap-anywhere">{skip.reason}</span>
+                </li>
+              ))}
             </ul>
           </div>
         </section>
@@ -124,15 +182,23 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         <section aria-labelledby="failures-title" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-2 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="failures-title" className="card-title text-base">Failed ({data.results.failed.toLocaleString()})</h2>
-              <button type="button" className="btn btn-warning btn-sm" disabled={running || run.isPending} onClick={() => start('failed')}>Retry failed</button>
+              <h2 id="failures-title" className="card-title text-base">
+                Failed ({data.results.failed.toLocaleString()})
+              </h2>
+              <button type="button" className="btn btn-warning btn-sm" disabled={running || run.isPending} onClick={() => start('failed')}>
+                Retry failed
+              </button>
             </div>
             <ul className="flex flex-col divide-y divide-base-200 text-sm" data-testid="failures">
               {data.failures.map((failure) => (
                 <li key={failure.prospectId} className="flex flex-wrap gap-x-3 py-1">
-                  <Link className="link link-hover font-medium" to={`/prospects?prospect=${failure.prospectId}`}>{failure.name}</Link>
+                  <Link className="link link-hover font-medium" to={`/prospects?prospect=${failure.prospectId}`}>
+                    {failure.name}
+                  </Link>
                   <span className="flex-1 text-base-content/70 wrap-anywhere">{failure.error}</span>
-                  <Link className="link text-xs" to={`/pipelines/runs/${failure.runId}`}>Open run</Link>
+                  <Link className="link text-xs" to={`/pipelines/runs/${failure.runId}`}>
+                    Open run
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -142,9 +208,17 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
 
       <CampaignProspects campaignId={campaignId} running={running} />
       {adding && <AddProspectsDialog campaignId={campaignId} inCampaign={data.prospectIds} onClose={() => setAdding(false)} />}
-      <ConfirmDialog open={pausing} title="Pause this campaign?" confirmLabel="Pause campaign" cancelLabel="Keep sending"
-        onConfirm={() => setStatus('paused')} onCancel={() => setPausing(false)}>
-        <p>Every sequence of the campaign is held: no email goes out until you resume. On resume, each later email moves by the time held.</p>
+      <ConfirmDialog
+        open={pausing}
+        title="Pause this campaign?"
+        confirmLabel="Pause campaign"
+        cancelLabel="Keep sending"
+        onConfirm={() => setStatus('paused')}
+        onCancel={() => setPausing(false)}
+      >
+        <p>
+          Every sequence of the campaign is held: no email goes out until you resume. On resume, each later email moves by the time held.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -18,38 +18,75 @@ export function CampaignProspects({ campaignId, running }: { campaignId: number;
   const [removing, setRemoving] = useState<CampaignProspectRow | null>(null);
   const total = page.data?.total ?? 0;
 
-  const remove = (row: CampaignProspectRow) => patch.mutate({ removeProspectIds: [row.id] }, {
-    onSuccess: () => toast({ title: 'Prospect Removed', description: `${row.firstName} ${row.lastName} left the campaign${row.sequence ? '; their sequence is stopped' : ''}.`, tone: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
-    onSettled: () => setRemoving(null),
-  });
+  const remove = (row: CampaignProspectRow) =>
+    patch.mutate(
+      { removeProspectIds: [row.id] },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Prospect Removed',
+            description: `${row.firstName} ${row.lastName} left the campaign${row.sequence ? '; their sequence is stopped' : ''}.`,
+            tone: 'success',
+          }),
+        onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+        onSettled: () => setRemoving(null),
+      },
+    );
 
   return (
     <section aria-labelledby="campaign-prospects-title" className="flex flex-col gap-3">
-      <h2 id="campaign-prospects-title" className="text-lg font-semibold">Prospects</h2>
+      <h2 id="campaign-prospects-title" className="text-lg font-semibold">
+        Prospects
+      </h2>
       {page.isError && <ErrorAlert message={page.error.message} />}
-      {total === 0 && page.isSuccess ? <p className="text-sm text-base-content/70">This campaign has no prospects yet: add some.</p> : (
+      {total === 0 && page.isSuccess ? (
+        <p className="text-sm text-base-content/70">This campaign has no prospects yet: add some.</p>
+      ) : (
         <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
           <table className="table table-sm" aria-label="Campaign prospects">
-            <thead><tr><th>Prospect</th><th>Score</th><th>Outcome</th><th>Sequence</th><th><span className="sr-only">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Prospect</th>
+                <th>Score</th>
+                <th>Outcome</th>
+                <th>Sequence</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {page.data?.items.map((row) => (
                 <tr key={row.id} data-testid="campaign-prospect">
                   <td className="min-w-48">
-                    <Link className="link link-hover font-medium" to={`/prospects?prospect=${row.id}`}>{row.firstName} {row.lastName}</Link>
+                    <Link className="link link-hover font-medium" to={`/prospects?prospect=${row.id}`}>
+                      {row.firstName} {row.lastName}
+                    </Link>
                     {row.sample && <span className="badge badge-warning badge-xs ml-2">Sample data</span>}
-                    <p className="text-xs text-base-content/60">{row.jobTitle ? `${row.jobTitle} at ` : ''}{row.company}</p>
+                    <p className="text-xs text-base-content/60">
+                      {row.jobTitle ? `${row.jobTitle} at ` : ''}
+                      {row.company}
+                    </p>
                   </td>
                   <td className="tabular-nums">{row.score ?? 'N/A'}</td>
                   <td>
-                    <span className={`badge badge-sm ${OUTCOMES[row.outcome].badge}`} data-testid="outcome">{OUTCOMES[row.outcome].label}</span>
+                    <span className={`badge badge-sm ${OUTCOMES[row.outcome].badge}`} data-testid="outcome">
+                      {OUTCOMES[row.outcome].label}
+                    </span>
                     {row.error && <p className="mt-1 max-w-64 text-xs text-error wrap-anywhere">{row.error}</p>}
                   </td>
                   <td className="text-xs" data-testid="sequence-state">
                     {row.sequence ? `${row.sequence.status} · ${row.sequence.sentSteps} sent` : '—'}
                   </td>
                   <td className="text-right">
-                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRemoving(row)} aria-label={`Remove ${row.firstName} ${row.lastName}`}>Remove</button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      onClick={() => setRemoving(row)}
+                      aria-label={`Remove ${row.firstName} ${row.lastName}`}
+                    >
+                      Remove
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -59,16 +96,43 @@ export function CampaignProspects({ campaignId, running }: { campaignId: number;
       )}
       {total > PAGE && (
         <div className="flex items-center justify-between gap-2 text-sm">
-          <span className="text-base-content/70">{offset + 1}–{Math.min(offset + PAGE, total)} of {total.toLocaleString()}</span>
+          <span className="text-base-content/70">
+            {offset + 1}–{Math.min(offset + PAGE, total)} of {total.toLocaleString()}
+          </span>
           <div className="join">
-            <button type="button" className="btn btn-sm join-item" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
-            <button type="button" className="btn btn-sm join-item" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>Next</button>
+            <button
+              type="button"
+              className="btn btn-sm join-item"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - PAGE))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm join-item"
+              disabled={offset + PAGE >= total}
+              onClick={() => setOffset(offset + PAGE)}
+            >
+              Next
+            </button>
           </div>
         </div>
       )}
-      <ConfirmDialog open={removing !== null} title="Remove from the campaign?" confirmLabel="Remove" cancelLabel="Keep"
-        onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)}>
-        {removing && <p>{removing.firstName} {removing.lastName} leaves the campaign.{removing.sequence ? ' Their sequence is stopped for good: no further email goes to them.' : ''} They stay in your prospects.</p>}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove from the campaign?"
+        confirmLabel="Remove"
+        cancelLabel="Keep"
+        onConfirm={() => removing && remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        {removing && (
+          <p>
+            {removing.firstName} {removing.lastName} leaves the campaign.
+            {removing.sequence ? ' Their sequence is stopped for good: no further email goes to them.' : ''} They stay in your prospects.
+          </p>
+        )}
       </ConfirmDialog>
     </section>
   );

@@ -6,9 +6,23 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { workspaceIcpQueryOptions, type IcpSlice } from '../../icp-builder/index.ts';
-import { DataSourcesChecklist, defaultSources, discoverProspects, toggleSource, useDataSources, type DiscoverySourceId } from '../../prospect-discovery/index.ts';
+import {
+  DataSourcesChecklist,
+  defaultSources,
+  discoverProspects,
+  toggleSource,
+  useDataSources,
+  type DiscoverySourceId,
+} from '../../prospect-discovery/index.ts';
 import { useLaunchCampaign } from '../api/campaigns-api.ts';
-import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget, type ReviewedPerson, type SliceDiscovery } from '../utils/campaign.ts';
+import {
+  defaultCampaignName,
+  launchPersonOf,
+  mergeDiscoveries,
+  splitTarget,
+  type ReviewedPerson,
+  type SliceDiscovery,
+} from '../utils/campaign.ts';
 import { ReviewList } from './review-list.tsx';
 
 /** The most people a campaign's list may hold (the discovery API's limit). */
@@ -47,16 +61,25 @@ export function StartCampaign() {
       <div className="flex flex-col gap-4">
         <PageHeader title="Start a campaign from your ICP" subtitle="Customer URLs → matching prospects → sequences" />
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-center" data-testid="no-icp">
-          No ICP yet. <Link className="link link-primary" to="/icp-builder">Analyse 3 customer URLs in the ICP Builder</Link> first.
+          No ICP yet.{' '}
+          <Link className="link link-primary" to="/icp-builder">
+            Analyse 3 customer URLs in the ICP Builder
+          </Link>{' '}
+          first.
         </p>
       </div>
     );
   }
   const selected = chosen ?? slices.map((slice) => slice.name);
   const targetNumber = Number(target);
-  const targetError = !/^\d+$/.test(target.trim()) || targetNumber < 1 ? 'Enter a whole number of people, at least 1'
-    : targetNumber > MAX_TARGET ? `At most ${MAX_TARGET.toLocaleString()} people a campaign` : null;
-  const toggleSlice = (slice: IcpSlice) => setChosen(selected.includes(slice.name) ? selected.filter((other) => other !== slice.name) : [...selected, slice.name]);
+  const targetError =
+    !/^\d+$/.test(target.trim()) || targetNumber < 1
+      ? 'Enter a whole number of people, at least 1'
+      : targetNumber > MAX_TARGET
+        ? `At most ${MAX_TARGET.toLocaleString()} people a campaign`
+        : null;
+  const toggleSlice = (slice: IcpSlice) =>
+    setChosen(selected.includes(slice.name) ? selected.filter((other) => other !== slice.name) : [...selected, slice.name]);
 
   const find = async () => {
     const picked = slices.filter((slice) => selected.includes(slice.name));
@@ -73,7 +96,14 @@ export function StartCampaign() {
         discoveries.push({ slice: slice.name, answer });
       }
       setFound({ discoveries, people: mergeDiscoveries(discoveries, targetNumber) });
-      setName((current) => current || defaultCampaignName(picked.map((slice) => slice.name), new Date()));
+      setName(
+        (current) =>
+          current ||
+          defaultCampaignName(
+            picked.map((slice) => slice.name),
+            new Date(),
+          ),
+      );
     } catch (error) {
       setSearchError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -83,43 +113,100 @@ export function StartCampaign() {
 
   const kept = found?.people.filter((person) => !removed.has(person.key)) ?? [];
   const nameError = launch.error instanceof ApiError ? launch.error.fields.name : undefined;
-  const start = () => launch.mutate({ name, sliceNames: selected, people: kept.map(launchPersonOf) }, {
-    onSuccess: (result) => {
-      toast({ title: 'Campaign Launched', tone: 'success', description: `Researching, scoring and writing to ${result.total.toLocaleString()} prospects.` });
-      navigate(`/outreach/campaigns/${result.campaignId}`);
-    },
-  });
+  const start = () =>
+    launch.mutate(
+      { name, sliceNames: selected, people: kept.map(launchPersonOf) },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: 'Campaign Launched',
+            tone: 'success',
+            description: `Researching, scoring and writing to ${result.total.toLocaleString()} prospects.`,
+          });
+          navigate(`/outreach/campaigns/${result.campaignId}`);
+        },
+      },
+    );
 
   return (
     <div className="flex flex-col gap-6">
-      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb"><ul><li><Link to="/outreach">Outreach Management</Link></li><li>New campaign from the ICP</li></ul></nav>
-      <PageHeader title="Start a campaign from your ICP" subtitle="Choose who to reach, review who was found, and launch: every prospect is researched, scored and written to" />
+      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
+        <ul>
+          <li>
+            <Link to="/outreach">Outreach Management</Link>
+          </li>
+          <li>New campaign from the ICP</li>
+        </ul>
+      </nav>
+      <PageHeader
+        title="Start a campaign from your ICP"
+        subtitle="Choose who to reach, review who was found, and launch: every prospect is researched, scored and written to"
+      />
       <section aria-labelledby="choose-title" className="card bg-base-100 shadow-sm">
-        <form noValidate className="card-body gap-4" onSubmit={(event) => { event.preventDefault(); if (!targetError && selected.length > 0 && sources.length > 0) void find(); }}>
-          <h2 id="choose-title" className="card-title text-base">1. Who to reach</h2>
+        <form
+          noValidate
+          className="card-body gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!targetError && selected.length > 0 && sources.length > 0) void find();
+          }}
+        >
+          <h2 id="choose-title" className="card-title text-base">
+            1. Who to reach
+          </h2>
           <fieldset className="fieldset">
             <legend className="fieldset-legend">ICP slices</legend>
             {slices.map((slice) => (
               <label key={slice.name} className="label cursor-pointer gap-2 text-base-content">
-                <input type="checkbox" className="checkbox checkbox-sm" checked={selected.includes(slice.name)} onChange={() => toggleSlice(slice)} />
-                <span>{slice.name} <span className="text-xs text-base-content/60">({slice.criteria.industry.join(', ') || 'any industry'}; {slice.criteria.jobTitles.slice(0, 3).join(', ') || 'any title'})</span></span>
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={selected.includes(slice.name)}
+                  onChange={() => toggleSlice(slice)}
+                />
+                <span>
+                  {slice.name}{' '}
+                  <span className="text-xs text-base-content/60">
+                    ({slice.criteria.industry.join(', ') || 'any industry'};{' '}
+                    {slice.criteria.jobTitles.slice(0, 3).join(', ') || 'any title'})
+                  </span>
+                </span>
               </label>
             ))}
             {selected.length === 0 && <p className="text-xs text-error">Choose at least one slice</p>}
           </fieldset>
           <div className="grid gap-4 md:grid-cols-2">
-            <label className="flex flex-col gap-1 text-sm">Target count (people)
-              <input type="number" inputMode="numeric" min={1} max={MAX_TARGET} className={`input input-bordered w-full ${targetError ? 'input-error' : ''}`}
-                value={target} onChange={(event) => setTarget(event.target.value)} aria-describedby="target-help" />
+            <label className="flex flex-col gap-1 text-sm">
+              Target count (people)
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_TARGET}
+                className={`input input-bordered w-full ${targetError ? 'input-error' : ''}`}
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
+                aria-describedby="target-help"
+              />
               <span id="target-help" className={`text-xs ${targetError ? 'text-error' : 'text-base-content/60'}`} data-testid="target-help">
-                {targetError ?? `Up to ${MAX_TARGET.toLocaleString()}. People already in your prospects, unsubscribed, bounced or emailed in the last 90 days are left out.`}
+                {targetError ??
+                  `Up to ${MAX_TARGET.toLocaleString()}. People already in your prospects, unsubscribed, bounced or emailed in the last 90 days are left out.`}
               </span>
             </label>
             <DataSourcesChecklist selected={sources} onToggle={(id) => setPicked(toggleSource(sourceList, sources, id))} />
           </div>
           <div className="card-actions items-center justify-end">
-            {searching && <span className="text-sm text-base-content/70" role="status"><span className="loading loading-spinner loading-sm mr-2" />{searching}</span>}
-            <button type="submit" className="btn btn-primary" disabled={searching !== null || targetError !== null || selected.length === 0 || sources.length === 0}>
+            {searching && (
+              <span className="text-sm text-base-content/70" role="status">
+                <span className="loading loading-spinner loading-sm mr-2" />
+                {searching}
+              </span>
+            )}
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={searching !== null || targetError !== null || selected.length === 0 || sources.length === 0}
+            >
               Find prospects
             </button>
           </div>
@@ -130,26 +217,55 @@ export function StartCampaign() {
       {found && (
         <section aria-labelledby="review-title" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-4">
-            <h2 id="review-title" className="card-title text-base">2. Review {kept.length.toLocaleString()} prospects</h2>
+            <h2 id="review-title" className="card-title text-base">
+              2. Review {kept.length.toLocaleString()} prospects
+            </h2>
             <div className="flex flex-col gap-1 text-sm" data-testid="discovery-summary">
-              <p><strong data-testid="found-count">{found.people.length.toLocaleString()}</strong> found of the {targetNumber.toLocaleString()} asked for
-                {found.people.some((person) => person.sample) && <span className="badge badge-warning badge-sm ml-2">Sample data</span>}</p>
+              <p>
+                <strong data-testid="found-count">{found.people.length.toLocaleString()}</strong> found of the{' '}
+                {targetNumber.toLocaleString()} asked for
+                {found.people.some((person) => person.sample) && <span className="badge badge-warning badge-sm ml-2">Sample data</span>}
+              </p>
               {found.discoveries.map(({ slice, answer }) => (
                 <p key={slice} className="text-base-content/70 wrap-anywhere">
-                  <span className="font-medium">{slice}:</span> {answer.shortfall ?? `${answer.totalFound.toLocaleString()} found. ${excludedLine(answer.excluded)}`}
+                  <span className="font-medium">{slice}:</span>{' '}
+                  {answer.shortfall ?? `${answer.totalFound.toLocaleString()} found. ${excludedLine(answer.excluded)}`}
                 </p>
               ))}
             </div>
-            <ReviewList people={found.people} removed={removed} onToggle={(key) => setRemoved((current) => {
-              const next = new Set(current);
-              if (next.has(key)) next.delete(key); else next.add(key);
-              return next;
-            })} />
-            <form noValidate className="flex flex-col gap-3" onSubmit={(event) => { event.preventDefault(); start(); }}>
+            <ReviewList
+              people={found.people}
+              removed={removed}
+              onToggle={(key) =>
+                setRemoved((current) => {
+                  const next = new Set(current);
+                  if (next.has(key)) next.delete(key);
+                  else next.add(key);
+                  return next;
+                })
+              }
+            />
+            <form
+              noValidate
+              className="flex flex-col gap-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                start();
+              }}
+            >
               <h3 className="font-semibold">3. Name and launch</h3>
-              <label className="flex flex-col gap-1 text-sm">Campaign name
-                <input className={`input input-bordered w-full ${nameError ? 'input-error' : ''}`} value={name} onChange={(event) => setName(event.target.value)} />
-                {nameError && <span className="text-xs text-error" data-testid="error-name">{nameError}</span>}
+              <label className="flex flex-col gap-1 text-sm">
+                Campaign name
+                <input
+                  className={`input input-bordered w-full ${nameError ? 'input-error' : ''}`}
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                />
+                {nameError && (
+                  <span className="text-xs text-error" data-testid="error-name">
+                    {nameError}
+                  </span>
+                )}
               </label>
               {launch.isError && !nameError && <ErrorAlert message={launch.error.message} />}
               <div className="flex justify-end">

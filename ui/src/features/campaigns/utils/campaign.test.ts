@@ -3,13 +3,33 @@ import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../prospe
 import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget, stagePercent } from './campaign.ts';
 
 const person = (first: string, email: string | null, matchScore: number): DiscoveredProspect => ({
-  firstName: first, lastName: 'Lane', jobTitle: 'VP Sales', company: 'Acme', email, source: 'linkedin', sources: ['linkedin'], matchScore,
-  matchReason: 'title', industry: 'SaaS', companySize: null, linkedinUrl: null, website: 'https://acme.example',
-  enrichmentData: { companyRevenue: null, employeeCount: 80, techStack: [], recentFunding: null }, sample: true,
+  firstName: first,
+  lastName: 'Lane',
+  jobTitle: 'VP Sales',
+  company: 'Acme',
+  email,
+  source: 'linkedin',
+  sources: ['linkedin'],
+  matchScore,
+  matchReason: 'title',
+  industry: 'SaaS',
+  companySize: null,
+  linkedinUrl: null,
+  website: 'https://acme.example',
+  enrichmentData: { companyRevenue: null, employeeCount: 80, techStack: [], recentFunding: null },
+  sample: true,
 });
 const answer = (prospects: DiscoveredProspect[]): DiscoverProspectsResponse => ({
-  success: true, prospects, totalFound: prospects.length, confidence: 0.5, error: null, sample: true, notes: '', targetCount: 10,
-  excluded: { alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 }, shortfall: null,
+  success: true,
+  prospects,
+  totalFound: prospects.length,
+  confidence: 0.5,
+  error: null,
+  sample: true,
+  notes: '',
+  targetCount: 10,
+  excluded: { alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 },
+  shortfall: null,
 });
 
 describe('campaign utils', () => {
@@ -19,18 +39,38 @@ describe('campaign utils', () => {
     expect(splitTarget(2, 3)).toEqual([1, 1, 0]);
   });
 
-  it('merges slices\' answers: each email once (any case), none without an email, best first, capped at the target', () => {
-    const merged = mergeDiscoveries([
-      { slice: 'A', answer: answer([person('Ada', 'ada@x.example', 80), person('Bo', null, 99)]) },
-      { slice: 'B', answer: answer([person('Ada again', 'ADA@x.example', 90), person('Cy', 'cy@x.example', 85), person('Di', 'di@x.example', 10)]) },
-    ], 2);
-    expect(merged.map((reviewed) => [reviewed.firstName, reviewed.slice])).toEqual([['Cy', 'B'], ['Ada', 'A']]);
+  it("merges slices' answers: each email once (any case), none without an email, best first, capped at the target", () => {
+    const merged = mergeDiscoveries(
+      [
+        { slice: 'A', answer: answer([person('Ada', 'ada@x.example', 80), person('Bo', null, 99)]) },
+        {
+          slice: 'B',
+          answer: answer([person('Ada again', 'ADA@x.example', 90), person('Cy', 'cy@x.example', 85), person('Di', 'di@x.example', 10)]),
+        },
+      ],
+      2,
+    );
+    expect(merged.map((reviewed) => [reviewed.firstName, reviewed.slice])).toEqual([
+      ['Cy', 'B'],
+      ['Ada', 'A'],
+    ]);
   });
 
   it('maps a reviewed person to the launch body, keeping the sample flag and the headcount', () => {
     const [ada] = mergeDiscoveries([{ slice: 'A', answer: answer([person('Ada', 'ada@x.example', 80)]) }], 5);
-    expect(launchPersonOf(ada!)).toEqual({ firstName: 'Ada', lastName: 'Lane', jobTitle: 'VP Sales', company: 'Acme', email: 'ada@x.example',
-      industry: 'SaaS', website: 'https://acme.example', linkedinUrl: null, employeeCount: 80, source: 'linkedin', sample: true });
+    expect(launchPersonOf(ada!)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      jobTitle: 'VP Sales',
+      company: 'Acme',
+      email: 'ada@x.example',
+      industry: 'SaaS',
+      website: 'https://acme.example',
+      linkedinUrl: null,
+      employeeCount: 80,
+      source: 'linkedin',
+      sample: true,
+    });
   });
 
   it('fills a stage bar only when the stage is done, and names a default campaign', () => {

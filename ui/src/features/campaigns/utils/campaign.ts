@@ -24,7 +24,10 @@ export function splitTarget(target: number, slices: number): number[] {
 }
 
 /** One slice's discovery answer, with the slice it was for. */
-export interface SliceDiscovery { slice: string; answer: DiscoverProspectsResponse }
+export interface SliceDiscovery {
+  slice: string;
+  answer: DiscoverProspectsResponse;
+}
 
 /** A discovered person with the slice that found them, ready to review. */
 export type ReviewedPerson = DiscoveredProspect & { email: string; slice: string; key: string };
@@ -51,9 +54,17 @@ export function mergeDiscoveries(discoveries: readonly SliceDiscovery[], target:
 /** A reviewed person as the launch route takes them. */
 export function launchPersonOf(person: ReviewedPerson): LaunchPerson {
   return {
-    firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle || null, company: person.company, email: person.email,
-    industry: person.industry, website: person.website, linkedinUrl: person.linkedinUrl, employeeCount: person.enrichmentData.employeeCount,
-    source: person.source, sample: person.sample,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    jobTitle: person.jobTitle || null,
+    company: person.company,
+    email: person.email,
+    industry: person.industry,
+    website: person.website,
+    linkedinUrl: person.linkedinUrl,
+    employeeCount: person.enrichmentData.employeeCount,
+    source: person.source,
+    sample: person.sample,
   };
 }
 

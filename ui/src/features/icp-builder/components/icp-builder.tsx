@@ -36,17 +36,30 @@ export function IcpBuilder() {
 
   return (
     <div className="flex flex-col gap-6">
-      <UrlFieldsForm fields={urlFields.fields} canAdd={urlFields.canAdd} canRemove={urlFields.canRemove}
-        filledCount={urls.length} analyzing={analysis.isPending} sampleUrls={sampleSites.data?.urls ?? []}
-        onAdd={urlFields.add} onRemove={urlFields.remove} onChange={urlFields.update}
-        onUseSamples={() => urlFields.fill(sampleSites.data?.urls ?? [])} onGenerate={generate} />
+      <UrlFieldsForm
+        fields={urlFields.fields}
+        canAdd={urlFields.canAdd}
+        canRemove={urlFields.canRemove}
+        filledCount={urls.length}
+        analyzing={analysis.isPending}
+        sampleUrls={sampleSites.data?.urls ?? []}
+        onAdd={urlFields.add}
+        onRemove={urlFields.remove}
+        onChange={urlFields.update}
+        onUseSamples={() => urlFields.fill(sampleSites.data?.urls ?? [])}
+        onGenerate={generate}
+      />
       {analysis.isPending && (
         <div role="status" className="alert">
           <span className="loading loading-spinner loading-md" aria-hidden="true" />
           <span>Reading {urls.length} customer sites and forming ICP slices…</span>
         </div>
       )}
-      {analysis.isError && <div data-testid="icp-error"><ErrorAlert message={analysis.error.message} /></div>}
+      {analysis.isError && (
+        <div data-testid="icp-error">
+          <ErrorAlert message={analysis.error.message} />
+        </div>
+      )}
       {storedIcp.isPending ? (
         <span className="loading loading-spinner loading-md" aria-label="Loading the workspace's ICP" />
       ) : storedIcp.isError ? (
@@ -56,8 +69,8 @@ export function IcpBuilder() {
       ) : (
         !analysis.isPending && (
           <p className="text-base-content/70" data-testid="icp-empty">
-            No ICP yet in this workspace. Enter at least {MIN_URLS} customer websites and generate one: each criterion
-            is read from what those sites say.
+            No ICP yet in this workspace. Enter at least {MIN_URLS} customer websites and generate one: each criterion is read from what
+            those sites say.
           </p>
         )
       )}

@@ -12,9 +12,13 @@ export function IcpSliceCard({ slice, index }: { slice: IcpSlice; index: number 
     <article aria-labelledby={titleId} data-testid="icp-slice" className="card h-full bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <header className="flex flex-col gap-2">
-          <h3 id={titleId} className="card-title">{slice.name}</h3>
+          <h3 id={titleId} className="card-title">
+            {slice.name}
+          </h3>
           <div className="flex flex-wrap gap-2">
-            <span className="badge badge-primary" title="Confidence of this slice">{formatPercent(slice.confidence)} confidence</span>
+            <span className="badge badge-primary" title="Confidence of this slice">
+              {formatPercent(slice.confidence)} confidence
+            </span>
             <span className="badge badge-outline" title="Companies like these: estimated volume">
               ≈ {slice.estimatedVolume.toLocaleString()} companies
             </span>
@@ -29,7 +33,9 @@ export function IcpSliceCard({ slice, index }: { slice: IcpSlice; index: number 
           <BadgeList label="Pain points" values={criteria.painPoints} tone="badge-warning badge-soft" />
         </div>
         <div className="card-actions mt-auto justify-end">
-          <Link to={discoveryHref(criteria)} className="btn btn-primary btn-sm">Discover prospects for this slice</Link>
+          <Link to={discoveryHref(criteria)} className="btn btn-primary btn-sm">
+            Discover prospects for this slice
+          </Link>
         </div>
       </div>
     </article>

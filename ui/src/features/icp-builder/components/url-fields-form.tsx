@@ -35,11 +35,14 @@ export function UrlFieldsForm(props: UrlFieldsFormProps) {
     <form onSubmit={submit} noValidate className="card bg-base-100 shadow-sm" aria-labelledby="customer-urls-title">
       <fieldset disabled={analyzing} className="card-body gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 id="customer-urls-title" className="card-title">Customer websites</h2>
-          <span className="text-sm text-base-content/60">{MIN_URLS} to {MAX_URLS} of your best customers</span>
+          <h2 id="customer-urls-title" className="card-title">
+            Customer websites
+          </h2>
+          <span className="text-sm text-base-content/60">
+            {MIN_URLS} to {MAX_URLS} of your best customers
+          </span>
           {sampleUrls.length > 0 && (
-            <button type="button" className="btn btn-outline btn-sm ml-auto" onClick={props.onUseSamples}
-              title={sampleUrls.join('\n')}>
+            <button type="button" className="btn btn-outline btn-sm ml-auto" onClick={props.onUseSamples} title={sampleUrls.join('\n')}>
               Use the sample customer sites
             </button>
           )}
@@ -47,18 +50,31 @@ export function UrlFieldsForm(props: UrlFieldsFormProps) {
         <ul className="flex flex-col gap-2">
           {fields.map((field, index) => (
             <li key={field.id} className="flex gap-2">
-              <input type="url" inputMode="url" className="input w-full" placeholder="https://customer.example.com"
-                aria-label={`Customer URL ${index + 1}`} value={field.value}
-                onChange={(event) => props.onChange(field.id, event.target.value)} />
-              <button type="button" className="btn btn-ghost btn-square" aria-label={`Remove customer URL ${index + 1}`}
-                disabled={!canRemove} onClick={() => props.onRemove(field.id)}>
+              <input
+                type="url"
+                inputMode="url"
+                className="input w-full"
+                placeholder="https://customer.example.com"
+                aria-label={`Customer URL ${index + 1}`}
+                value={field.value}
+                onChange={(event) => props.onChange(field.id, event.target.value)}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost btn-square"
+                aria-label={`Remove customer URL ${index + 1}`}
+                disabled={!canRemove}
+                onClick={() => props.onRemove(field.id)}
+              >
                 ✕
               </button>
             </li>
           ))}
         </ul>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className="btn btn-sm" disabled={!canAdd} onClick={props.onAdd}>+ Add URL</button>
+          <button type="button" className="btn btn-sm" disabled={!canAdd} onClick={props.onAdd}>
+            + Add URL
+          </button>
           <span className="text-sm text-base-content/60" aria-live="polite">
             {enough ? `${filledCount} URLs to analyse` : `${filledCount} of at least ${MIN_URLS} URLs entered`}
           </span>

@@ -19,10 +19,15 @@ export function useUrlFields() {
   const [fields, setFields] = useState<UrlField[]>(() => blankFields(MIN_URLS));
 
   const add = useCallback(() => setFields((current) => (current.length < MAX_URLS ? [...current, field()] : current)), []);
-  const remove = useCallback((id: number) => setFields((current) =>
-    (current.length > MIN_URLS ? current.filter((candidate) => candidate.id !== id) : current)), []);
-  const update = useCallback((id: number, value: string) => setFields((current) =>
-    current.map((candidate) => (candidate.id === id ? { ...candidate, value } : candidate))), []);
+  const remove = useCallback(
+    (id: number) => setFields((current) => (current.length > MIN_URLS ? current.filter((candidate) => candidate.id !== id) : current)),
+    [],
+  );
+  const update = useCallback(
+    (id: number, value: string) =>
+      setFields((current) => current.map((candidate) => (candidate.id === id ? { ...candidate, value } : candidate))),
+    [],
+  );
   /** Replaces every field with these URLs, padded with blank fields to the minimum. */
   const fill = useCallback((urls: readonly string[]) => {
     const filled = urls.slice(0, MAX_URLS).map((url) => field(url));

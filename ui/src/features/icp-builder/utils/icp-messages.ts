@@ -13,7 +13,8 @@ export const TOO_FEW_URLS_TOAST: ToastInput = { title: 'Insufficient URLs', desc
 /** Success toast (spec section 8). */
 export function analysisCompleteMessage(analysis: IcpAnalysis): ToastInput {
   return {
-    title: 'ICP Analysis Complete', tone: 'success',
+    title: 'ICP Analysis Complete',
+    tone: 'success',
     description: `Generated ${analysis.icpSlices.length} ICP slices with ${formatPercent(analysis.confidence)} confidence`,
   };
 }

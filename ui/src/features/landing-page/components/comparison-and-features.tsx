@@ -4,13 +4,28 @@ import { Section } from './section.tsx';
 /** Traditional SDR against Meetflow, row by row. */
 export function CostComparison() {
   return (
-    <Section id="comparison" title={COST_COMPARISON.title} intro="The same meetings, without the cost of a traditional SDR team." tone="muted">
+    <Section
+      id="comparison"
+      title={COST_COMPARISON.title}
+      intro="The same meetings, without the cost of a traditional SDR team."
+      tone="muted"
+    >
       <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
         <table className="table">
-          <thead><tr><th /><th>Traditional SDR</th><th className="text-primary">Meetflow</th></tr></thead>
+          <thead>
+            <tr>
+              <th />
+              <th>Traditional SDR</th>
+              <th className="text-primary">Meetflow</th>
+            </tr>
+          </thead>
           <tbody>
             {COST_COMPARISON.rows.map((row) => (
-              <tr key={row.label}><th>{row.label}</th><td className="text-base-content/70">{row.traditional}</td><td className="font-medium">{row.meetflow}</td></tr>
+              <tr key={row.label}>
+                <th>{row.label}</th>
+                <td className="text-base-content/70">{row.traditional}</td>
+                <td className="font-medium">{row.meetflow}</td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -25,11 +40,25 @@ export function Features() {
     <Section id="features" title="Seven agents, one pipeline" intro="Each agent does one job and shows its work.">
       <div className="overflow-x-auto rounded-box border border-base-300">
         <table className="table">
-          <thead><tr><th>Agent</th><th>What it does</th></tr></thead>
-          <tbody>{AGENTS.map((agent) => <tr key={agent.name}><th className="whitespace-nowrap">{agent.name}</th><td>{agent.does}</td></tr>)}</tbody>
+          <thead>
+            <tr>
+              <th>Agent</th>
+              <th>What it does</th>
+            </tr>
+          </thead>
+          <tbody>
+            {AGENTS.map((agent) => (
+              <tr key={agent.name}>
+                <th className="whitespace-nowrap">{agent.name}</th>
+                <td>{agent.does}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
-      <h3 id="how-it-works" className="mt-14 scroll-mt-20 text-center text-xl font-bold">How it works</h3>
+      <h3 id="how-it-works" className="mt-14 scroll-mt-20 text-center text-xl font-bold">
+        How it works
+      </h3>
       <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {STEPS.map((step, index) => (
           <li key={step.title} className="card bg-base-200">

@@ -7,11 +7,17 @@ export function Hero() {
     <section className="bg-gradient-to-b from-primary/10 to-base-100" aria-labelledby="hero-title">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center">
         <span className="badge badge-primary badge-outline">{HERO.eyebrow}</span>
-        <h1 id="hero-title" className="text-3xl font-extrabold tracking-tight sm:text-5xl">{HERO.title}</h1>
+        <h1 id="hero-title" className="text-3xl font-extrabold tracking-tight sm:text-5xl">
+          {HERO.title}
+        </h1>
         <p className="max-w-2xl text-lg text-base-content/70">{HERO.body}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to={LINKS.startCampaign} className="btn btn-primary btn-lg">Start Your Campaign</Link>
-          <a href={LINKS.howItWorks} className="btn btn-outline btn-lg" title="No video yet: this jumps to the four steps of how it works">Watch 3-Min Demo</a>
+          <Link to={LINKS.startCampaign} className="btn btn-primary btn-lg">
+            Start Your Campaign
+          </Link>
+          <a href={LINKS.howItWorks} className="btn btn-outline btn-lg" title="No video yet: this jumps to the four steps of how it works">
+            Watch 3-Min Demo
+          </a>
         </div>
         <p className="text-sm text-base-content/60">{HERO.offer}</p>
       </div>

@@ -32,22 +32,41 @@ export function Pricing() {
     <Section id="pricing" title="Pay per qualified meeting" intro="$25-50 per meeting, against $200-400 for a manual one.">
       <div className="grid gap-4 md:grid-cols-3">
         {PRICING_TIERS.map((tier) => (
-          <article key={tier.name} className={`card bg-base-100 shadow-sm ${tier.popular ? 'border-2 border-primary' : 'border border-base-300'}`} data-testid="pricing-tier">
+          <article
+            key={tier.name}
+            className={`card bg-base-100 shadow-sm ${tier.popular ? 'border-2 border-primary' : 'border border-base-300'}`}
+            data-testid="pricing-tier"
+          >
             <div className="card-body gap-3">
               <div className="flex items-center justify-between gap-2">
                 <h3 className="card-title">{tier.name}</h3>
                 {tier.popular && <span className="badge badge-primary">Most Popular</span>}
               </div>
-              <p><span className="text-4xl font-extrabold">{tier.price}</span> <span className="text-base-content/60">per qualified meeting</span></p>
-              <p className="text-sm text-base-content/70">{tier.profile} · {tier.stage}</p>
+              <p>
+                <span className="text-4xl font-extrabold">{tier.price}</span>{' '}
+                <span className="text-base-content/60">per qualified meeting</span>
+              </p>
+              <p className="text-sm text-base-content/70">
+                {tier.profile} · {tier.stage}
+              </p>
               <p className="text-sm font-medium">{tier.quality}</p>
-              <ul className="flex flex-col gap-1 text-sm">{tier.features.map((feature) => <li key={feature}>✓ {feature}</li>)}</ul>
-              <Link to={LINKS.startCampaign} className={`btn mt-2 ${tier.popular ? 'btn-primary' : 'btn-outline'}`}>Start Campaign</Link>
+              <ul className="flex flex-col gap-1 text-sm">
+                {tier.features.map((feature) => (
+                  <li key={feature}>✓ {feature}</li>
+                ))}
+              </ul>
+              <Link to={LINKS.startCampaign} className={`btn mt-2 ${tier.popular ? 'btn-primary' : 'btn-outline'}`}>
+                Start Campaign
+              </Link>
             </div>
           </article>
         ))}
       </div>
-      <ul className="mt-6 grid gap-2 text-sm text-base-content/70 sm:grid-cols-2">{PRICING_NOTES.map((note) => <li key={note}>• {note}</li>)}</ul>
+      <ul className="mt-6 grid gap-2 text-sm text-base-content/70 sm:grid-cols-2">
+        {PRICING_NOTES.map((note) => (
+          <li key={note}>• {note}</li>
+        ))}
+      </ul>
     </Section>
   );
 }

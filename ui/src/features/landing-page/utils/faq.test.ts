@@ -10,7 +10,11 @@ describe('the landing page', () => {
   });
 
   it('prices three tiers per meeting, Standard marked most popular', () => {
-    expect(PRICING_TIERS.map((tier) => [tier.name, tier.price])).toEqual([['Volume Slice', '$25'], ['Standard Slice', '$30'], ['Premium Slice', '$50']]);
+    expect(PRICING_TIERS.map((tier) => [tier.name, tier.price])).toEqual([
+      ['Volume Slice', '$25'],
+      ['Standard Slice', '$30'],
+      ['Premium Slice', '$50'],
+    ]);
     expect(PRICING_TIERS.filter((tier) => tier.popular).map((tier) => tier.name)).toEqual(['Standard Slice']);
   });
 });

@@ -1,7 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ActivityEntry, AgentPerformanceEntry, ConfigEntry, DashboardMetrics, Insight, LearningStatus, PlatformHealth, TrendPoint,
-  TrendRange } from './types.ts';
+import type {
+  ActivityEntry,
+  AgentPerformanceEntry,
+  ConfigEntry,
+  DashboardMetrics,
+  Insight,
+  LearningStatus,
+  PlatformHealth,
+  TrendPoint,
+  TrendRange,
+} from './types.ts';
 
 /** The dashboard's refresh cycle (spec sections 7 and 9). */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -18,11 +27,12 @@ export const dashboardKeys = {
   health: () => [...dashboardKeys.all, 'health'] as const,
 };
 
-const polled = <T,>(queryKey: readonly unknown[], path: string, acceptStatuses: number[] = []) => queryOptions({
-  queryKey,
-  queryFn: ({ signal }) => apiRequest<T>(path, { signal, acceptStatuses }),
-  refetchInterval: DASHBOARD_REFRESH_MS,
-});
+const polled = <T>(queryKey: readonly unknown[], path: string, acceptStatuses: number[] = []) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => apiRequest<T>(path, { signal, acceptStatuses }),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
 
 /** The six GETs of spec section 7, fetched together and refreshed every 30 s. */
 export function dashboardQueries() {
@@ -57,8 +67,10 @@ export function useTriggerLearning() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ cycleId: string }>('/api/learning/trigger', { method: 'POST' }),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), queryClient.invalidateQueries({ queryKey: ['agents', 'status'] }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['agents', 'status'] }),
+      ]),
   });
 }

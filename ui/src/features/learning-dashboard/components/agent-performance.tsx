@@ -19,7 +19,10 @@ export function AgentPerformance({ agents }: { agents: readonly AgentPerformance
               {METRICS.map((metric) => (
                 <div key={metric} className="flex gap-1">
                   <dt>{metric}</dt>
-                  <dd className="font-medium tabular-nums text-base-content" title={agent.performance[metric] === null ? 'not measured yet' : undefined}>
+                  <dd
+                    className="font-medium tabular-nums text-base-content"
+                    title={agent.performance[metric] === null ? 'not measured yet' : undefined}
+                  >
                     {agent.performance[metric] === null ? '—' : `${agent.performance[metric]}%`}
                   </dd>
                 </div>

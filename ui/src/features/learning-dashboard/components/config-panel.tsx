@@ -6,7 +6,11 @@ import { Panel } from './panel.tsx';
 /** "Configuration Management": the config entries in force, and Export Config as a JSON file. */
 export function ConfigPanel({ entries }: { entries: readonly ConfigEntry[] }) {
   const exportButton = (
-    <button type="button" className="btn btn-outline btn-xs" onClick={() => downloadText(configFileName(currentWorkspace()), configJson(entries))}>
+    <button
+      type="button"
+      className="btn btn-outline btn-xs"
+      onClick={() => downloadText(configFileName(currentWorkspace()), configJson(entries))}
+    >
       Export Config
     </button>
   );

@@ -18,7 +18,8 @@ export function InsightsPanel({ insights }: { insights: readonly Insight[] }) {
               </div>
               <p className="mt-1 text-sm text-base-content/80">{insight.description}</p>
               <p className="mt-1 text-xs text-base-content/60">
-                {insight.impact} · {insight.implementedDate ? `applied ${new Date(insight.implementedDate).toLocaleDateString()}` : 'proposed, not applied'}
+                {insight.impact} ·{' '}
+                {insight.implementedDate ? `applied ${new Date(insight.implementedDate).toLocaleDateString()}` : 'proposed, not applied'}
               </p>
             </li>
           ))}

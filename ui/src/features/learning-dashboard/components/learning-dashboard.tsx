@@ -19,16 +19,22 @@ export function LearningDashboard() {
   const results = [metrics, weeks, insights, agents, activity, config];
   const now = new Date();
 
-  const start = () => trigger.mutate(undefined, {
-    onSuccess: () => toast({ title: 'Learning Cycle Triggered', description: 'The AI learning cycle has been started successfully.', tone: 'success' }),
-    onError: () => toast({ title: 'Error', description: 'Failed to trigger learning cycle.', tone: 'error' }),
-  });
+  const start = () =>
+    trigger.mutate(undefined, {
+      onSuccess: () =>
+        toast({ title: 'Learning Cycle Triggered', description: 'The AI learning cycle has been started successfully.', tone: 'success' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to trigger learning cycle.', tone: 'error' }),
+    });
   const header = (
-    <PageHeader title="Learning Dashboard" subtitle="AI System Performance & Learning Analytics" actions={
-      <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={trigger.isPending}>
-        {trigger.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Trigger Learning Cycle
-      </button>
-    } />
+    <PageHeader
+      title="Learning Dashboard"
+      subtitle="AI System Performance & Learning Analytics"
+      actions={
+        <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={trigger.isPending}>
+          {trigger.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Trigger Learning Cycle
+        </button>
+      }
+    />
   );
 
   // The full-page spinner only while the first load runs; later refreshes keep the panels on screen.
@@ -36,7 +42,9 @@ export function LearningDashboard() {
     return (
       <div className="flex flex-col gap-6">
         {header}
-        <div className="flex justify-center py-24"><span className="loading loading-spinner loading-lg" aria-label="Loading the dashboard" /></div>
+        <div className="flex justify-center py-24">
+          <span className="loading loading-spinner loading-lg" aria-label="Loading the dashboard" />
+        </div>
       </div>
     );
   }

@@ -18,20 +18,30 @@ export function LearningQueue({ now }: { now: Date }) {
           <div>
             <p className="text-base-content/70">Next scheduled cycle</p>
             <p className="font-medium" data-testid="next-cycle">
-              {!queue.automaticCycles ? 'Automatic cycles are off (Agent Configuration)'
-                : queue.nextCycleAt ? `${timeUntil(queue.nextCycleAt, now)} · ${formatDateTime(queue.nextCycleAt)}` : 'Not scheduled'}
+              {!queue.automaticCycles
+                ? 'Automatic cycles are off (Agent Configuration)'
+                : queue.nextCycleAt
+                  ? `${timeUntil(queue.nextCycleAt, now)} · ${formatDateTime(queue.nextCycleAt)}`
+                  : 'Not scheduled'}
             </p>
           </div>
           <div>
             <div className="flex justify-between text-base-content/70">
               <span>Scored leads since the last cycle</span>
-              <span className="tabular-nums" data-testid="sample-count">{queue.pendingScoredLeads} / {queue.minSampleSize}</span>
+              <span className="tabular-nums" data-testid="sample-count">
+                {queue.pendingScoredLeads} / {queue.minSampleSize}
+              </span>
             </div>
-            <progress className="progress progress-primary w-full" value={sampleProgress(queue)} max={100}
-              aria-label="Samples gathered toward the minimum sample size" />
+            <progress
+              className="progress progress-primary w-full"
+              value={sampleProgress(queue)}
+              max={100}
+              aria-label="Samples gathered toward the minimum sample size"
+            />
             <p className="text-xs text-base-content/60">
-              {queue.pendingOutcomes} outcome event{queue.pendingOutcomes === 1 ? '' : 's'} gathered since {queue.lastCycleAt ? `the last cycle (${formatDateTime(queue.lastCycleAt)})` : 'the start'};
-              the scoring weights are re-fitted from {queue.minSampleSize} scored leads.
+              {queue.pendingOutcomes} outcome event{queue.pendingOutcomes === 1 ? '' : 's'} gathered since{' '}
+              {queue.lastCycleAt ? `the last cycle (${formatDateTime(queue.lastCycleAt)})` : 'the start'}; the scoring weights are re-fitted
+              from {queue.minSampleSize} scored leads.
             </p>
           </div>
         </div>
@@ -49,7 +59,11 @@ export function LearningQueue({ now }: { now: Date }) {
               </li>
             ))}
           </ul>
-        ) : health.isError ? <ErrorAlert message={health.error.message} /> : <span className="loading loading-dots loading-sm" aria-label="Checking health" />}
+        ) : health.isError ? (
+          <ErrorAlert message={health.error.message} />
+        ) : (
+          <span className="loading loading-dots loading-sm" aria-label="Checking health" />
+        )}
       </div>
     </Panel>
   );

@@ -1,19 +1,40 @@
 import type { DashboardMetrics, TrendPoint } from '../api/types.ts';
 import { weekOverWeekCaption } from '../utils/captions.ts';
 
-interface Card { label: string; value: string; caption: string; testId: string }
+interface Card {
+  label: string;
+  value: string;
+  caption: string;
+  testId: string;
+}
 
 /** The metrics strip (spec section 2): four cards, their captions computed from this week against last. */
 export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics; weeks: readonly TrendPoint[]; now: Date }) {
   const cards: Card[] = [
-    { label: 'Learning Cycles', value: String(metrics.learning_cycles), testId: 'metric-learning-cycles',
-      caption: metrics.learning_cycles === 0 ? 'None run yet' : 'Cycles run in this workspace' },
-    { label: 'Response Rate', value: `${metrics.response_rate.toFixed(1)}%`, testId: 'metric-response-rate',
-      caption: weekOverWeekCaption(weeks, 'responseRate', now) },
-    { label: 'Meetings Booked', value: String(metrics.meeting_booked), testId: 'metric-meetings-booked',
-      caption: weekOverWeekCaption(weeks, 'meetingBookingRate', now, 'pts booking rate') },
-    { label: 'Learning Score', value: metrics.learning_score.toFixed(1), testId: 'metric-learning-score',
-      caption: weekOverWeekCaption(weeks, 'leadQualityScore', now, 'pts lead quality') },
+    {
+      label: 'Learning Cycles',
+      value: String(metrics.learning_cycles),
+      testId: 'metric-learning-cycles',
+      caption: metrics.learning_cycles === 0 ? 'None run yet' : 'Cycles run in this workspace',
+    },
+    {
+      label: 'Response Rate',
+      value: `${metrics.response_rate.toFixed(1)}%`,
+      testId: 'metric-response-rate',
+      caption: weekOverWeekCaption(weeks, 'responseRate', now),
+    },
+    {
+      label: 'Meetings Booked',
+      value: String(metrics.meeting_booked),
+      testId: 'metric-meetings-booked',
+      caption: weekOverWeekCaption(weeks, 'meetingBookingRate', now, 'pts booking rate'),
+    },
+    {
+      label: 'Learning Score',
+      value: metrics.learning_score.toFixed(1),
+      testId: 'metric-learning-score',
+      caption: weekOverWeekCaption(weeks, 'leadQualityScore', now, 'pts lead quality'),
+    },
   ];
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -21,8 +42,12 @@ export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics
         <div key={card.label} className="card bg-base-100 shadow-sm" data-testid={card.testId}>
           <div className="card-body gap-1 p-4">
             <p className="text-sm text-base-content/70">{card.label}</p>
-            <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid="metric-value">{card.value}</p>
-            <p className="text-xs text-base-content/60" data-testid="metric-caption">{card.caption}</p>
+            <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid="metric-value">
+              {card.value}
+            </p>
+            <p className="text-xs text-base-content/60" data-testid="metric-caption">
+              {card.caption}
+            </p>
           </div>
         </div>
       ))}

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** One titled card of the dashboard. */
-export function Panel({ title, actions, children, className = '' }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  className = '',
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card bg-base-100 shadow-sm ${className}`} aria-label={title}>
       <div className="card-body gap-3 p-5">
@@ -17,5 +27,9 @@ export function Panel({ title, actions, children, className = '' }: { title: str
 
 /** What a panel says before the server has data for it: what will fill it. */
 export function EmptyNote({ children }: { children: ReactNode }) {
-  return <p className="rounded-box border border-dashed border-base-300 p-4 text-sm text-base-content/70" data-testid="empty-state">{children}</p>;
+  return (
+    <p className="rounded-box border border-dashed border-base-300 p-4 text-sm text-base-content/70" data-testid="empty-state">
+      {children}
+    </p>
+  );
 }

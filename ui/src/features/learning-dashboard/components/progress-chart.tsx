@@ -7,7 +7,11 @@ import type { TrendRange } from '../api/types.ts';
 import { chartRows } from '../utils/chart-data.ts';
 import { EmptyNote, Panel } from './panel.tsx';
 
-const RANGES: Array<{ range: TrendRange; label: string }> = [{ range: '7d', label: '7D' }, { range: '30d', label: '30D' }, { range: '90d', label: '90D' }];
+const RANGES: Array<{ range: TrendRange; label: string }> = [
+  { range: '7d', label: '7D' },
+  { range: '30d', label: '30D' },
+  { range: '90d', label: '90D' },
+];
 const SERIES = [
   { key: 'responseRate', name: 'Response rate %', color: 'var(--color-primary)' },
   { key: 'meetingBookingRate', name: 'Meeting booking rate %', color: 'var(--color-secondary)' },
@@ -22,16 +26,27 @@ export function ProgressChart() {
   const buttons = (
     <div className="join" role="group" aria-label="Chart range">
       {RANGES.map((option) => (
-        <button key={option.range} type="button" aria-pressed={range === option.range} onClick={() => setRange(option.range)}
-          className={`btn join-item btn-xs ${range === option.range ? 'btn-primary' : 'btn-ghost'}`}>{option.label}</button>
+        <button
+          key={option.range}
+          type="button"
+          aria-pressed={range === option.range}
+          onClick={() => setRange(option.range)}
+          className={`btn join-item btn-xs ${range === option.range ? 'btn-primary' : 'btn-ghost'}`}
+        >
+          {option.label}
+        </button>
       ))}
     </div>
   );
   return (
     <Panel title="Learning Progress" actions={buttons} className="lg:col-span-2">
       {trends.isError && <ErrorAlert message={trends.error.message} />}
-      {trends.isPending ? <span className="loading loading-spinner loading-md" aria-label="Loading the chart" /> : rows.length === 0 ? (
-        <EmptyNote>No outcomes in this range yet: the chart fills as emails are sent, replies arrive, meetings are booked and leads are scored.</EmptyNote>
+      {trends.isPending ? (
+        <span className="loading loading-spinner loading-md" aria-label="Loading the chart" />
+      ) : rows.length === 0 ? (
+        <EmptyNote>
+          No outcomes in this range yet: the chart fills as emails are sent, replies arrive, meetings are booked and leads are scored.
+        </EmptyNote>
       ) : (
         <div className="h-64 w-full" data-testid="progress-chart" data-points={rows.length}>
           <ResponsiveContainer width="100%" height="100%">
@@ -42,8 +57,16 @@ export function ProgressChart() {
               <Tooltip />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               {SERIES.map((series) => (
-                <Line key={series.key} type="monotone" dataKey={series.key} name={series.name} stroke={series.color} strokeWidth={2}
-                  dot={rows.length < 20} isAnimationActive={false} />
+                <Line
+                  key={series.key}
+                  type="monotone"
+                  dataKey={series.key}
+                  name={series.name}
+                  stroke={series.color}
+                  strokeWidth={2}
+                  dot={rows.length < 20}
+                  isAnimationActive={false}
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>

@@ -3,11 +3,17 @@ import type { TrendPoint } from '../api/types.ts';
 import { mondayOf, weekOverWeekCaption } from './captions.ts';
 
 const now = new Date('2026-11-25T10:00:00Z'); // a Wednesday
-const point = (start: string, responseRate: number, leadQualityScore = 0): TrendPoint =>
-  ({ week: 'w', period: 'w', start, responseRate, meetingBookingRate: 0, leadQualityScore });
+const point = (start: string, responseRate: number, leadQualityScore = 0): TrendPoint => ({
+  week: 'w',
+  period: 'w',
+  start,
+  responseRate,
+  meetingBookingRate: 0,
+  leadQualityScore,
+});
 
 describe('weekOverWeekCaption', () => {
-  it('finds this week\'s and last week\'s Mondays', () => {
+  it("finds this week's and last week's Mondays", () => {
     expect(mondayOf(now)).toBe('2026-11-23');
     expect(mondayOf(now, 1)).toBe('2026-11-16');
     expect(mondayOf(new Date('2026-11-29T23:00:00Z'))).toBe('2026-11-23'); // Sunday belongs to the week before

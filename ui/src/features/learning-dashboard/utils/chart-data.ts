@@ -20,6 +20,8 @@ function dayLabel(day: string): string {
 export function chartRows(points: readonly TrendPoint[]): ChartRow[] {
   return points.map((point) => ({
     label: point.period.includes('-W') ? `wk of ${dayLabel(point.start)}` : dayLabel(point.start),
-    responseRate: point.responseRate, meetingBookingRate: point.meetingBookingRate, leadQualityScore: point.leadQualityScore,
+    responseRate: point.responseRate,
+    meetingBookingRate: point.meetingBookingRate,
+    leadQualityScore: point.leadQualityScore,
   }));
 }

@@ -10,7 +10,9 @@ export function configJson(entries: readonly ConfigEntry[]): string {
 
 /** A config value in one readable line, e.g. "companySize 0.35 · industryMatch 0.28". */
 export function summariseValue(value: Record<string, unknown>): string {
-  return Object.entries(value).map(([key, item]) => `${key} ${typeof item === 'boolean' ? (item ? 'on' : 'off') : String(item)}`).join(' · ');
+  return Object.entries(value)
+    .map(([key, item]) => `${key} ${typeof item === 'boolean' ? (item ? 'on' : 'off') : String(item)}`)
+    .join(' · ');
 }
 
 /** Starts a download of `text` as a file, in the browser. */

@@ -3,13 +3,29 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** A meeting as GET /api/meetings lists it (spec entity Meeting). */
 export interface Meeting {
-  id: string; prospectId: number; prospectName: string; scheduledAt: string; durationMinutes: number;
-  status: 'scheduled' | 'completed' | 'no-show' | 'cancelled'; meetingUrl: string; bookedAt: string;
+  id: string;
+  prospectId: number;
+  prospectName: string;
+  scheduledAt: string;
+  durationMinutes: number;
+  status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
+  meetingUrl: string;
+  bookedAt: string;
 }
 /** A free slot to offer. */
-export interface Slot { start: string; end: string; label: string }
+export interface Slot {
+  start: string;
+  end: string;
+  label: string;
+}
 /** A prospect to meet, as the prospect list gives it. */
-export interface ProspectOption { id: number; firstName: string; lastName: string; email: string; company: string }
+export interface ProspectOption {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+}
 
 export const meetingKeys = {
   all: ['meetings'] as const,
@@ -19,26 +35,38 @@ export const meetingKeys = {
 };
 
 /** The workspace's meetings, earliest first. */
-export const meetingsQueryOptions = () => queryOptions({
-  queryKey: meetingKeys.list(), queryFn: ({ signal }) => apiRequest<Meeting[]>('/api/meetings', { signal }),
-});
+export const meetingsQueryOptions = () =>
+  queryOptions({
+    queryKey: meetingKeys.list(),
+    queryFn: ({ signal }) => apiRequest<Meeting[]>('/api/meetings', { signal }),
+  });
 /** The next free slots (five to choose from). */
-export const slotsQueryOptions = () => queryOptions({
-  queryKey: meetingKeys.slots(), queryFn: ({ signal }) => apiRequest<{ slots: Slot[] }>('/api/meetings/slots?count=5', { signal }),
-});
+export const slotsQueryOptions = () =>
+  queryOptions({
+    queryKey: meetingKeys.slots(),
+    queryFn: ({ signal }) => apiRequest<{ slots: Slot[] }>('/api/meetings/slots?count=5', { signal }),
+  });
 /** Prospects matching what was typed, for the scheduling dialog's picker. */
-export const prospectOptionsQueryOptions = (search: string) => queryOptions({
-  queryKey: meetingKeys.prospects(search),
-  queryFn: ({ signal }) => apiRequest<ProspectOption[]>(`/api/prospects?limit=20${search ? `&search=${encodeURIComponent(search)}` : ''}`, { signal }),
-});
+export const prospectOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: meetingKeys.prospects(search),
+    queryFn: ({ signal }) =>
+      apiRequest<ProspectOption[]>(`/api/prospects?limit=20${search ? `&search=${encodeURIComponent(search)}` : ''}`, { signal }),
+  });
 
 /** Books a meeting on an offered slot; the list and the slots are fetched again. */
 export function useBookMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ prospect, slot }: { prospect: ProspectOption; slot: Slot }) => apiRequest<{ meeting: Meeting; ics: string }>('/api/meetings', {
-      method: 'POST', body: { prospectId: prospect.id, prospect: { name: `${prospect.firstName} ${prospect.lastName}`, email: prospect.email }, scheduledAt: slot.start },
-    }),
+    mutationFn: ({ prospect, slot }: { prospect: ProspectOption; slot: Slot }) =>
+      apiRequest<{ meeting: Meeting; ics: string }>('/api/meetings', {
+        method: 'POST',
+        body: {
+          prospectId: prospect.id,
+          prospect: { name: `${prospect.firstName} ${prospect.lastName}`, email: prospect.email },
+          scheduledAt: slot.start,
+        },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
   });
 }

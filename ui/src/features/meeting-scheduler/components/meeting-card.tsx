@@ -7,22 +7,38 @@ const STATUS_BADGE = { scheduled: 'badge-info', completed: 'badge-success', 'no-
 /** One meeting: whom with, when (in the reader's time zone), the video link, its status, and the actions that fit it. */
 export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcome?: (outcome: 'completed' | 'no-show') => void }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm" data-testid="meeting" data-meeting-id={meeting.id}>
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+      data-testid="meeting"
+      data-meeting-id={meeting.id}
+    >
       <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
         <p className="font-medium">Meeting with {meeting.prospectName}</p>
-        <p className="text-sm text-base-content/70">{longDateTime(meeting.scheduledAt)} · {meeting.durationMinutes} min</p>
+        <p className="text-sm text-base-content/70">
+          {longDateTime(meeting.scheduledAt)} · {meeting.durationMinutes} min
+        </p>
         {meeting.meetingUrl && <p className="text-xs text-base-content/60">Video call available</p>}
       </div>
-      <span className={`badge ${STATUS_BADGE[meeting.status]}`} data-testid="meeting-status">{meeting.status}</span>
+      <span className={`badge ${STATUS_BADGE[meeting.status]}`} data-testid="meeting-status">
+        {meeting.status}
+      </span>
       <div className="flex flex-wrap gap-2">
         {meeting.status === 'scheduled' && meeting.meetingUrl && (
-          <a href={meeting.meetingUrl} target="_blank" rel="noreferrer" className="btn btn-primary btn-sm">Join</a>
+          <a href={meeting.meetingUrl} target="_blank" rel="noreferrer" className="btn btn-primary btn-sm">
+            Join
+          </a>
         )}
-        <a href={withWorkspace(`/api/meetings/${encodeURIComponent(meeting.id)}/invite.ics`)} className="btn btn-ghost btn-sm" download>Invite (.ics)</a>
+        <a href={withWorkspace(`/api/meetings/${encodeURIComponent(meeting.id)}/invite.ics`)} className="btn btn-ghost btn-sm" download>
+          Invite (.ics)
+        </a>
         {onOutcome && meeting.status === 'scheduled' && (
           <>
-            <button type="button" className="btn btn-success btn-sm btn-soft" onClick={() => onOutcome('completed')}>Mark attended</button>
-            <button type="button" className="btn btn-warning btn-sm btn-soft" onClick={() => onOutcome('no-show')}>Mark no-show</button>
+            <button type="button" className="btn btn-success btn-sm btn-soft" onClick={() => onOutcome('completed')}>
+              Mark attended
+            </button>
+            <button type="button" className="btn btn-warning btn-sm btn-soft" onClick={() => onOutcome('no-show')}>
+              Mark no-show
+            </button>
           </>
         )}
       </div>

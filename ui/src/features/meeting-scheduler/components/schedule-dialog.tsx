@@ -18,32 +18,66 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
 
   const submit = () => {
     if (!prospect || !slot) return;
-    book.mutate({ prospect, slot }, {
-      onSuccess: ({ meeting }) => toast({ title: 'Meeting Scheduled', description: `Meeting with ${meeting.prospectName}, ${longDateTime(meeting.scheduledAt)}`, tone: 'success' }),
-    });
+    book.mutate(
+      { prospect, slot },
+      {
+        onSuccess: ({ meeting }) =>
+          toast({
+            title: 'Meeting Scheduled',
+            description: `Meeting with ${meeting.prospectName}, ${longDateTime(meeting.scheduledAt)}`,
+            tone: 'success',
+          }),
+      },
+    );
   };
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="schedule-title" onCancel={onClose}>
       <div className="modal-box flex max-w-xl flex-col gap-4">
-        <h3 id="schedule-title" className="text-lg font-bold">Schedule Meeting</h3>
+        <h3 id="schedule-title" className="text-lg font-bold">
+          Schedule Meeting
+        </h3>
         {book.isSuccess ? (
           <div className="flex flex-col gap-3" data-testid="booked">
-            <p>Booked: meeting with {book.data.meeting.prospectName}, {longDateTime(book.data.meeting.scheduledAt)}.</p>
-            <a className="btn btn-outline btn-sm w-fit" download={`meeting-${book.data.meeting.id}.ics`}
-              href={`data:text/calendar;charset=utf-8,${encodeURIComponent(book.data.ics)}`}>Download invitation (.ics)</a>
+            <p>
+              Booked: meeting with {book.data.meeting.prospectName}, {longDateTime(book.data.meeting.scheduledAt)}.
+            </p>
+            <a
+              className="btn btn-outline btn-sm w-fit"
+              download={`meeting-${book.data.meeting.id}.ics`}
+              href={`data:text/calendar;charset=utf-8,${encodeURIComponent(book.data.ics)}`}
+            >
+              Download invitation (.ics)
+            </a>
           </div>
         ) : (
           <>
-            <label className="flex flex-col gap-1 text-sm">Prospect
-              <input type="search" className="input input-bordered w-full" placeholder="Search by name, company or email" value={search}
-                onChange={(event) => { setSearch(event.target.value); setProspect(null); }} />
+            <label className="flex flex-col gap-1 text-sm">
+              Prospect
+              <input
+                type="search"
+                className="input input-bordered w-full"
+                placeholder="Search by name, company or email"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setProspect(null);
+                }}
+              />
             </label>
             <ul className="max-h-40 overflow-y-auto rounded-box border border-base-300" aria-label="Prospects">
-              {prospects.data?.length === 0 && <li className="p-3 text-sm text-base-content/60">No prospect matches; add prospects first.</li>}
+              {prospects.data?.length === 0 && (
+                <li className="p-3 text-sm text-base-content/60">No prospect matches; add prospects first.</li>
+              )}
               {prospects.data?.map((option) => (
                 <li key={option.id}>
                   <label className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm hover:bg-base-200">
-                    <input type="radio" name="prospect" className="radio radio-sm" checked={prospect?.id === option.id} onChange={() => setProspect(option)} />
+                    <input
+                      type="radio"
+                      name="prospect"
+                      className="radio radio-sm"
+                      checked={prospect?.id === option.id}
+                      onChange={() => setProspect(option)}
+                    />
                     {option.firstName} {option.lastName} · {option.company}
                   </label>
                 </li>
@@ -54,16 +88,28 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
               {slots.isError && <p className="text-sm text-error">{slots.error.message}</p>}
               {slots.data?.slots.map((option) => (
                 <label key={option.start} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input type="radio" name="slot" className="radio radio-sm" checked={slot?.start === option.start} onChange={() => setSlot(option)} />
+                  <input
+                    type="radio"
+                    name="slot"
+                    className="radio radio-sm"
+                    checked={slot?.start === option.start}
+                    onChange={() => setSlot(option)}
+                  />
                   {longDateTime(option.start)}
                 </label>
               ))}
             </fieldset>
-            {book.isError && <p role="alert" className="text-sm text-error" data-testid="book-error">{book.error.message}</p>}
+            {book.isError && (
+              <p role="alert" className="text-sm text-error" data-testid="book-error">
+                {book.error.message}
+              </p>
+            )}
           </>
         )}
         <div className="modal-action mt-0">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>{book.isSuccess ? 'Close' : 'Cancel'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {book.isSuccess ? 'Close' : 'Cancel'}
+          </button>
           {!book.isSuccess && (
             <button type="button" className="btn btn-primary" disabled={!prospect || !slot || book.isPending} onClick={submit}>
               {book.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Book Meeting

@@ -3,8 +3,16 @@ import type { Meeting } from '../api/meetings-api.ts';
 import { longDateTime, meetingStats, splitMeetings } from './meeting-stats.ts';
 
 const now = new Date('2026-11-24T12:00:00Z');
-const meeting = (id: string, scheduledAt: string, status: Meeting['status'], bookedAt = '2026-11-23T09:00:00Z'): Meeting =>
-  ({ id, prospectId: 1, prospectName: 'Ada Lane', scheduledAt, durationMinutes: 30, status, meetingUrl: 'https://meet.example/x', bookedAt });
+const meeting = (id: string, scheduledAt: string, status: Meeting['status'], bookedAt = '2026-11-23T09:00:00Z'): Meeting => ({
+  id,
+  prospectId: 1,
+  prospectName: 'Ada Lane',
+  scheduledAt,
+  durationMinutes: 30,
+  status,
+  meetingUrl: 'https://meet.example/x',
+  bookedAt,
+});
 
 describe('meeting stats', () => {
   const meetings = [

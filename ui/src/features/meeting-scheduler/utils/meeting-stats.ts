@@ -23,6 +23,8 @@ export function splitMeetings(meetings: readonly Meeting[], now: Date): { upcomi
 export function longDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   const options = timeZone ? { timeZone } : {};
-  return `${date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', ...options })} at ${
-    date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', ...options })}`;
+  return `${date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', ...options })} at ${date.toLocaleTimeString(
+    'en-US',
+    { hour: 'numeric', minute: '2-digit', ...options },
+  )}`;
 }

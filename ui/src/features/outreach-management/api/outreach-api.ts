@@ -3,20 +3,32 @@ import { apiPage, apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/templates item. */
 export interface Template {
-  id: string; name: string; type: string; subject: string;
+  id: string;
+  name: string;
+  type: string;
+  subject: string;
   performance: { response_rate: number };
   measured: { sent: number; replied: number; responseRate: number | null };
 }
 /** GET /api/campaigns item (spec entity Campaign). */
-export interface Campaign { id: number; name: string; status: 'active' | 'paused' | 'draft' | 'completed'; prospectIds: number[] }
+export interface Campaign {
+  id: number;
+  name: string;
+  status: 'active' | 'paused' | 'draft' | 'completed';
+  prospectIds: number[];
+}
 export const outreachKeys = { templates: ['outreach', 'templates'] as const, campaigns: ['outreach', 'campaigns'] as const };
 
-export const templatesQueryOptions = () => queryOptions({
-  queryKey: outreachKeys.templates, queryFn: ({ signal }) => apiRequest<Template[]>('/api/templates', { signal }),
-});
-export const campaignsQueryOptions = () => queryOptions({
-  queryKey: outreachKeys.campaigns, queryFn: ({ signal }) => apiRequest<Campaign[]>('/api/campaigns', { signal }),
-});
+export const templatesQueryOptions = () =>
+  queryOptions({
+    queryKey: outreachKeys.templates,
+    queryFn: ({ signal }) => apiRequest<Template[]>('/api/templates', { signal }),
+  });
+export const campaignsQueryOptions = () =>
+  queryOptions({
+    queryKey: outreachKeys.campaigns,
+    queryFn: ({ signal }) => apiRequest<Campaign[]>('/api/campaigns', { signal }),
+  });
 
 /** The ids of every prospect matching the filters (paged through, 200 at a time, up to `max`). */
 export async function matchingProspectIds(query: string, max = 1000): Promise<{ ids: number[]; total: number }> {
@@ -35,11 +47,14 @@ export async function matchingProspectIds(query: string, max = 1000): Promise<{ 
 export const PROSPECT_PIPELINE_ID = 'prospect-pipeline';
 
 /** The latest saved version of the prospect pipeline in this workspace, or null when only the built-in one exists. */
-export const prospectPipelineVersionQueryOptions = () => queryOptions({
-  queryKey: ['pipelines', 'latest', PROSPECT_PIPELINE_ID],
-  queryFn: async ({ signal }) => (await apiRequest<Array<{ pipelineId: string; version: number }>>('/api/pipelines', { signal }))
-    .find((pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID)?.version ?? null,
-});
+export const prospectPipelineVersionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['pipelines', 'latest', PROSPECT_PIPELINE_ID],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Array<{ pipelineId: string; version: number }>>('/api/pipelines', { signal })).find(
+        (pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID,
+      )?.version ?? null,
+  });
 
 /** Creates a campaign (and, when asked, starts its batch at once); the list is fetched again. */
 export function useCreateCampaign() {
@@ -49,8 +64,10 @@ export function useCreateCampaign() {
       const created = await apiRequest<Campaign>('/api/campaigns', { method: 'POST', body: { ...campaign, status: 'draft' } });
       if (!start) return { ...created, started: false, startError: null };
       // The campaign exists either way: a refused start leaves it a draft, and says why.
-      const startError = await apiRequest(`/api/campaigns/${created.id}/runs`, { method: 'POST', body: { prospects: 'new' } })
-        .then(() => null, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+      const startError = await apiRequest(`/api/campaigns/${created.id}/runs`, { method: 'POST', body: { prospects: 'new' } }).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
       return { ...created, started: startError === null, startError };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outreachKeys.campaigns }),

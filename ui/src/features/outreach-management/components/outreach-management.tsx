@@ -14,26 +14,52 @@ export function OutreachManagement() {
   const [creating, setCreating] = useState(false);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Outreach Management" subtitle="Create and manage your outreach campaigns"
-        actions={<>
-          <Link to="/outreach/campaigns/new" className="btn btn-outline btn-sm">Start from ICP</Link>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>New Campaign</button>
-        </>} />
+      <PageHeader
+        title="Outreach Management"
+        subtitle="Create and manage your outreach campaigns"
+        actions={
+          <>
+            <Link to="/outreach/campaigns/new" className="btn btn-outline btn-sm">
+              Start from ICP
+            </Link>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+              New Campaign
+            </button>
+          </>
+        }
+      />
       <section aria-labelledby="templates-title" className="flex flex-col gap-3">
-        <h2 id="templates-title" className="text-lg font-semibold">Template Performance</h2>
+        <h2 id="templates-title" className="text-lg font-semibold">
+          Template Performance
+        </h2>
         {templates.isError && <ErrorAlert message={templates.error.message} />}
-        {templates.data?.length === 0 ? <p className="text-sm text-base-content/70" data-testid="templates-empty">No templates available</p> : (
+        {templates.data?.length === 0 ? (
+          <p className="text-sm text-base-content/70" data-testid="templates-empty">
+            No templates available
+          </p>
+        ) : (
           <div className="grid gap-3 md:grid-cols-3">
             {templates.data?.map((template) => (
               <article key={template.id} className="card bg-base-100 shadow-sm" data-testid={`template-${template.id}`}>
                 <div className="card-body gap-1 p-4 text-sm">
-                  <h3 className="font-semibold">{template.name} <span className="badge badge-ghost badge-xs">{template.type}</span></h3>
+                  <h3 className="font-semibold">
+                    {template.name} <span className="badge badge-ghost badge-xs">{template.type}</span>
+                  </h3>
                   <p className="font-mono text-xs text-base-content/70 wrap-anywhere">{template.subject}</p>
-                  <p className="mt-2 text-lg font-bold" data-testid="template-response"
-                    title={template.measured.responseRate === null ? `No sends yet; planned with ${Math.round(template.performance.response_rate * 100)}%` : undefined}>
+                  <p
+                    className="mt-2 text-lg font-bold"
+                    data-testid="template-response"
+                    title={
+                      template.measured.responseRate === null
+                        ? `No sends yet; planned with ${Math.round(template.performance.response_rate * 100)}%`
+                        : undefined
+                    }
+                  >
                     {responseLabel(template)}
                   </p>
-                  <p className="text-xs text-base-content/60">{template.measured.sent} sent · {template.measured.replied} replies</p>
+                  <p className="text-xs text-base-content/60">
+                    {template.measured.sent} sent · {template.measured.replied} replies
+                  </p>
                 </div>
               </article>
             ))}
@@ -41,7 +67,9 @@ export function OutreachManagement() {
         )}
       </section>
       <section aria-labelledby="campaigns-title" className="flex flex-col gap-3">
-        <h2 id="campaigns-title" className="text-lg font-semibold">Active Campaigns</h2>
+        <h2 id="campaigns-title" className="text-lg font-semibold">
+          Active Campaigns
+        </h2>
         {campaigns.isError && <ErrorAlert message={campaigns.error.message} />}
         {campaigns.data?.length === 0 ? (
           <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-center" data-testid="campaigns-empty">
@@ -51,10 +79,19 @@ export function OutreachManagement() {
         ) : (
           <ul className="flex flex-col gap-2" aria-label="Campaigns">
             {campaigns.data?.map((campaign) => (
-              <li key={campaign.id} className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm" data-testid="campaign">
-                <div className="min-w-0 flex-1"><p className="font-medium">{campaign.name}</p><p className="text-sm text-base-content/70">{campaign.prospectIds.length} prospects</p></div>
+              <li
+                key={campaign.id}
+                className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+                data-testid="campaign"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{campaign.name}</p>
+                  <p className="text-sm text-base-content/70">{campaign.prospectIds.length} prospects</p>
+                </div>
                 <span className={`badge ${STATUS_BADGE[campaign.status]}`}>{campaign.status}</span>
-                <Link to={`/outreach/campaigns/${campaign.id}`} className="btn btn-outline btn-sm">Manage</Link>
+                <Link to={`/outreach/campaigns/${campaign.id}`} className="btn btn-outline btn-sm">
+                  Manage
+                </Link>
               </li>
             ))}
           </ul>

@@ -35,7 +35,6 @@ export function runsQueryOptions(filter: RunsFilter = {}) {
   return queryOptions({
     queryKey: runKeys.list(filter),
     queryFn: ({ signal }) => getRuns(filter, signal),
-    refetchInterval: (query) =>
-      query.state.data?.some((run) => isRunLive(run.status)) ? LIVE_LIST_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.some((run) => isRunLive(run.status)) ? LIVE_LIST_POLL_MS : false),
   });
 }

@@ -48,4 +48,3 @@ export interface RunDetail extends RunSummary {
   definition: PipelineDefinition;
   input: unknown;
 }
-

@@ -7,7 +7,9 @@ export function InputPanel({ input, onClose }: { input: unknown; onClose: () => 
       <div className="card-body gap-3">
         <div className="flex items-start gap-2">
           <h2 className="card-title flex-1">Run input</h2>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close input details" onClick={onClose}>✕</button>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close input details" onClick={onClose}>
+            ✕
+          </button>
         </div>
         <JsonBlock value={input} label="Run input" />
       </div>

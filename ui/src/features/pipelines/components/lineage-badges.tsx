@@ -8,7 +8,9 @@ export function LineageBadges({ run }: { run: Pick<RunSummary, 'retryOf' | 'rest
     return (
       <span className="badge badge-outline badge-sm gap-1 whitespace-nowrap">
         retry of
-        <Link className="link font-mono" to={`/pipelines/runs/${run.retryOf}`}>{shortRunId(run.retryOf)}</Link>
+        <Link className="link font-mono" to={`/pipelines/runs/${run.retryOf}`}>
+          {shortRunId(run.retryOf)}
+        </Link>
       </span>
     );
   }
@@ -17,7 +19,9 @@ export function LineageBadges({ run }: { run: Pick<RunSummary, 'retryOf' | 'rest
     return (
       <span className="badge badge-outline badge-sm gap-1 whitespace-nowrap">
         restarted from step <span className="font-mono">{nodeId}</span> of
-        <Link className="link font-mono" to={`/pipelines/runs/${runId}`}>{shortRunId(runId)}</Link>
+        <Link className="link font-mono" to={`/pipelines/runs/${runId}`}>
+          {shortRunId(runId)}
+        </Link>
       </span>
     );
   }

@@ -10,15 +10,16 @@ export function PipelinesList() {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="saved-pipelines-title">
       <div className="card-body">
-        <h2 id="saved-pipelines-title" className="card-title">Saved pipelines</h2>
+        <h2 id="saved-pipelines-title" className="card-title">
+          Saved pipelines
+        </h2>
         {pipelines.isPending ? (
           <span className="loading loading-spinner loading-md" aria-label="Loading pipelines" />
         ) : pipelines.isError ? (
           <ErrorAlert message={pipelines.error.message} />
         ) : pipelines.data.length === 0 ? (
           <p className="text-base-content/70">
-            No pipelines saved yet. Save one with <code className="font-mono">POST /api/pipelines</code> and
-            it appears here.
+            No pipelines saved yet. Save one with <code className="font-mono">POST /api/pipelines</code> and it appears here.
           </p>
         ) : (
           <ul className="divide-y divide-base-200" data-testid="pipelines-list">

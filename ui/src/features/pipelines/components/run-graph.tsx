@@ -28,18 +28,26 @@ export function RunGraph({ run, selectedId, onSelect }: RunGraphProps) {
   const { definition, steps, input } = run;
   // Layout depends on the definition only: step updates change node data, never positions.
   const layout = useMemo(() => layoutDefinition(definition), [definition]);
-  const nodes = useMemo(() => toFlowNodes({ definition, steps, input }, layout.positions, selectedId),
-    [definition, steps, input, layout, selectedId]);
+  const nodes = useMemo(
+    () => toFlowNodes({ definition, steps, input }, layout.positions, selectedId),
+    [definition, steps, input, layout, selectedId],
+  );
   const edges = useMemo(() => toFlowEdges(definition, steps), [definition, steps]);
 
   // Selection by click or keyboard (Enter/Space on a focused node) arrives as a select change.
-  const onNodesChange = useCallback((changes: NodeChange<RunFlowNode>[]) => {
-    for (const change of changes) if (change.type === 'select' && change.selected) onSelect(change.id);
-  }, [onSelect]);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<RunFlowNode>[]) => {
+      for (const change of changes) if (change.type === 'select' && change.selected) onSelect(change.id);
+    },
+    [onSelect],
+  );
 
   return (
-    <div className="rounded-box border border-base-300 bg-base-100" data-testid="run-graph"
-      style={{ height: clamp(layout.height + GRAPH_PADDING, MIN_HEIGHT, MAX_HEIGHT) }}>
+    <div
+      className="rounded-box border border-base-300 bg-base-100"
+      data-testid="run-graph"
+      style={{ height: clamp(layout.height + GRAPH_PADDING, MIN_HEIGHT, MAX_HEIGHT) }}
+    >
       <ReactFlow<RunFlowNode, RunFlowEdge>
         nodes={nodes}
         edges={edges}

@@ -20,7 +20,9 @@ export function RunHeader({ run, rerunPending, onRerun }: RunHeaderProps) {
         <h1 className="text-2xl font-bold">
           {definition.name} <span className="text-base-content/50">v{definition.version}</span>
         </h1>
-        <span data-testid="run-status"><StatusBadge status={run.status} /></span>
+        <span data-testid="run-status">
+          <StatusBadge status={run.status} />
+        </span>
         {isRunLive(run.status) && (
           <span className="flex items-center gap-1 text-sm text-info">
             <span className="loading loading-ring loading-xs" aria-hidden="true" /> live
@@ -32,7 +34,12 @@ export function RunHeader({ run, rerunPending, onRerun }: RunHeaderProps) {
         </button>
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm text-base-content/70">
-        <span>Run <span className="font-mono" title={run.runId}>{shortRunId(run.runId)}</span></span>
+        <span>
+          Run{' '}
+          <span className="font-mono" title={run.runId}>
+            {shortRunId(run.runId)}
+          </span>
+        </span>
         <span>Started {formatDateTime(run.startedAt ?? run.createdAt)}</span>
         <span>Duration {durationBetween(run.startedAt, run.endedAt) ?? '—'}</span>
         <LineageBadges run={run} />

@@ -23,10 +23,14 @@ export function RunView({ runId }: { runId: string }) {
   const navigate = useNavigate();
   const toast = useToast();
 
-  const startRerun = (fromStep?: string) => rerun.mutate({ runId, fromStep }, {
-    onSuccess: (next) => navigate(`/pipelines/runs/${next.runId}`),
-    onError: (error) => toast({ title: 'Rerun failed', description: error.message, tone: 'error' }),
-  });
+  const startRerun = (fromStep?: string) =>
+    rerun.mutate(
+      { runId, fromStep },
+      {
+        onSuccess: (next) => navigate(`/pipelines/runs/${next.runId}`),
+        onError: (error) => toast({ title: 'Rerun failed', description: error.message, tone: 'error' }),
+      },
+    );
 
   if (run.isPending) return <span className="loading loading-spinner loading-lg" aria-label="Loading run" />;
   if (run.isError) return <ErrorAlert message={run.error.message} />;
@@ -38,8 +42,14 @@ export function RunView({ runId }: { runId: string }) {
       <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
         <RunGraph run={run.data} selectedId={selectedId} onSelect={onSelect} />
         {node ? (
-          <StepPanel runId={runId} node={node} step={run.data.steps[node.id]} rerunPending={rerun.isPending}
-            onRerunFromHere={() => startRerun(node.id)} onClose={() => setSelectedId(null)} />
+          <StepPanel
+            runId={runId}
+            node={node}
+            step={run.data.steps[node.id]}
+            rerunPending={rerun.isPending}
+            onRerunFromHere={() => startRerun(node.id)}
+            onClose={() => setSelectedId(null)}
+          />
         ) : selectedId === INPUT_NODE_ID ? (
           <InputPanel input={run.data.input} onClose={() => setSelectedId(null)} />
         ) : (

@@ -13,15 +13,16 @@ export function RunsList() {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="recent-runs-title">
       <div className="card-body">
-        <h2 id="recent-runs-title" className="card-title">Recent runs</h2>
+        <h2 id="recent-runs-title" className="card-title">
+          Recent runs
+        </h2>
         {runs.isPending ? (
           <span className="loading loading-spinner loading-md" aria-label="Loading runs" />
         ) : runs.isError ? (
           <ErrorAlert message={runs.error.message} />
         ) : runs.data.length === 0 ? (
           <p className="text-base-content/70">
-            No runs yet. Start one with <code className="font-mono">POST /api/pipelines/:id/runs</code> and
-            watch it here.
+            No runs yet. Start one with <code className="font-mono">POST /api/pipelines/:id/runs</code> and watch it here.
           </p>
         ) : (
           <div className="overflow-x-auto">
@@ -37,7 +38,9 @@ export function RunsList() {
                 </tr>
               </thead>
               <tbody>
-                {runs.data.map((run) => <RunRow key={run.runId} run={run} />)}
+                {runs.data.map((run) => (
+                  <RunRow key={run.runId} run={run} />
+                ))}
               </tbody>
             </table>
           </div>

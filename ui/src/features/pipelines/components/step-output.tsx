@@ -7,6 +7,11 @@ export function StepOutputBlock({ runId, nodeId, completed }: { runId: string; n
   const output = useQuery(stepOutputQueryOptions(runId, nodeId, completed));
   if (!completed) return <p className="text-sm text-base-content/60">The output appears when the step completes.</p>;
   if (output.isPending) return <span className="loading loading-spinner loading-sm" aria-label="Loading output" />;
-  if (output.isError) return <div role="alert" className="alert alert-error alert-soft text-sm">{output.error.message}</div>;
+  if (output.isError)
+    return (
+      <div role="alert" className="alert alert-error alert-soft text-sm">
+        {output.error.message}
+      </div>
+    );
   return <JsonBlock value={output.data.output} label={`Output of step ${nodeId}`} />;
 }

@@ -27,12 +27,22 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
             <h2 className="card-title truncate">{node.label ?? node.id}</h2>
             <p className="truncate font-mono text-xs text-base-content/60">{node.activity}</p>
           </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close step details" onClick={onClose}>✕</button>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close step details" onClick={onClose}>
+            ✕
+          </button>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/60">Status</dt>
-          <dd><StatusBadge status={status} size="sm" />{reused && <span className="ml-2 text-xs">reused from the earlier run</span>}</dd>
-          {step?.pluginVersion && <><dt className="text-base-content/60">Plugin version</dt><dd className="font-mono">{step.pluginVersion}</dd></>}
+          <dd>
+            <StatusBadge status={status} size="sm" />
+            {reused && <span className="ml-2 text-xs">reused from the earlier run</span>}
+          </dd>
+          {step?.pluginVersion && (
+            <>
+              <dt className="text-base-content/60">Plugin version</dt>
+              <dd className="font-mono">{step.pluginVersion}</dd>
+            </>
+          )}
           <dt className="text-base-content/60">Attempts</dt>
           <dd className="tabular-nums">{step?.attempts ?? 0}</dd>
           <dt className="text-base-content/60">Started</dt>
@@ -41,8 +51,18 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
           <dd>{formatDateTime(step?.endedAt)}</dd>
           <dt className="text-base-content/60">Duration</dt>
           <dd className="tabular-nums">{durationBetween(step?.startedAt, step?.endedAt) ?? '—'}</dd>
-          {node.when && <><dt className="text-base-content/60">Runs when</dt><dd className="font-mono">{formatCondition(node.when)}</dd></>}
-          {node.timeout && <><dt className="text-base-content/60">Timeout</dt><dd>{node.timeout}</dd></>}
+          {node.when && (
+            <>
+              <dt className="text-base-content/60">Runs when</dt>
+              <dd className="font-mono">{formatCondition(node.when)}</dd>
+            </>
+          )}
+          {node.timeout && (
+            <>
+              <dt className="text-base-content/60">Timeout</dt>
+              <dd>{node.timeout}</dd>
+            </>
+          )}
         </dl>
         {step?.error && (
           <div role="alert" className="alert alert-error alert-soft">

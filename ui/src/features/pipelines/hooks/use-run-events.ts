@@ -50,7 +50,8 @@ export function useRunEvents(runId: string, live: boolean): void {
     });
     // The server names its own failures `error` too; a dropped connection reconnects by itself.
     source.addEventListener('error', (event) => {
-      if (event instanceof MessageEvent) toast({ title: 'Live updates', description: parse<{ message: string }>(event).message, tone: 'error' });
+      if (event instanceof MessageEvent)
+        toast({ title: 'Live updates', description: parse<{ message: string }>(event).message, tone: 'error' });
       else if (source.readyState === EventSource.CLOSED) {
         // The server refused the stream (not a drop): show the latest recorded state once.
         toast({ title: 'Live updates stopped', description: 'Reload the page to follow the run again.', tone: 'error' });

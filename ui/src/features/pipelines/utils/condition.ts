@@ -1,7 +1,14 @@
 import type { Condition } from '../api/types.ts';
 
 const OPERATOR: Record<Condition['op'], string> = {
-  eq: '=', ne: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤', exists: 'exists', in: 'in',
+  eq: '=',
+  ne: '≠',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  exists: 'exists',
+  in: 'in',
 };
 
 /** A condition as people read it: `score.totalScore ≥ 70`, `research.funding exists`. */

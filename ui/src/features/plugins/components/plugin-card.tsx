@@ -5,14 +5,20 @@ import { PluginConfigFields } from './plugin-config-fields.tsx';
 /** One plugin: identity (icon, colour, kind, version), what it does, its activities and config. */
 export function PluginCard({ plugin }: { plugin: PluginDescription }) {
   return (
-    <article data-testid={`plugin-${plugin.id}`} aria-labelledby={`plugin-${plugin.id}-title`}
-      className="card h-full border-t-4 bg-base-100 shadow-sm" style={{ borderTopColor: plugin.ui.color }}>
+    <article
+      data-testid={`plugin-${plugin.id}`}
+      aria-labelledby={`plugin-${plugin.id}-title`}
+      className="card h-full border-t-4 bg-base-100 shadow-sm"
+      style={{ borderTopColor: plugin.ui.color }}
+    >
       <div className="card-body gap-4">
         <header className="flex flex-wrap items-center gap-2">
           <span className="badge font-mono text-white" style={{ backgroundColor: plugin.ui.color }} title="Icon">
             {plugin.ui.icon}
           </span>
-          <h2 id={`plugin-${plugin.id}-title`} className="card-title">{plugin.name}</h2>
+          <h2 id={`plugin-${plugin.id}-title`} className="card-title">
+            {plugin.name}
+          </h2>
           <span className="font-mono text-xs text-base-content/60">{plugin.id}</span>
           <span className="ml-auto flex gap-1">
             <span className="badge badge-outline badge-sm">{plugin.kind}</span>
@@ -35,14 +41,22 @@ function SourceCredentials({ source }: { source: NonNullable<PluginDescription['
     <section aria-label="Source credentials" className="text-sm">
       <h3 className="mb-1 font-semibold">
         Source credentials{' '}
-        {source.configured ? <span className="badge badge-success badge-sm">configured</span>
-          : <span className="badge badge-warning badge-sm">not configured</span>}
+        {source.configured ? (
+          <span className="badge badge-success badge-sm">configured</span>
+        ) : (
+          <span className="badge badge-warning badge-sm">not configured</span>
+        )}
       </h3>
-      {!source.configured && <p className="mb-1 text-xs text-base-content/70">Until every credential is set, the built-in sample database answers for it (marked sample).</p>}
+      {!source.configured && (
+        <p className="mb-1 text-xs text-base-content/70">
+          Until every credential is set, the built-in sample database answers for it (marked sample).
+        </p>
+      )}
       <ul className="list-inside list-disc text-base-content/80">
         {source.credentials.map((credential) => (
           <li key={credential.key}>
-            {credential.label} (<code className="font-mono">{credential.key}</code>{credential.secret ? ', secret' : ''}): {credential.set ? 'set' : 'not set'}
+            {credential.label} (<code className="font-mono">{credential.key}</code>
+            {credential.secret ? ', secret' : ''}): {credential.set ? 'set' : 'not set'}
           </li>
         ))}
       </ul>

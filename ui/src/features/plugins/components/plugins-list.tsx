@@ -20,7 +20,9 @@ export function PluginsList() {
   return (
     <ul className="grid gap-6 xl:grid-cols-2" aria-label="Installed plugins">
       {plugins.data.map((plugin) => (
-        <li key={plugin.id}><PluginCard plugin={plugin} /></li>
+        <li key={plugin.id}>
+          <PluginCard plugin={plugin} />
+        </li>
       ))}
     </ul>
   );

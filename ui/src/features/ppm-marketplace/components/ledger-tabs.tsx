@@ -12,7 +12,14 @@ export function LedgerEmpty() {
 
 /** One figure of the summary strip. */
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return <div className="stat"><div className="stat-title">{label}</div><div className="stat-value text-2xl" data-testid={testId}>{value}</div></div>;
+  return (
+    <div className="stat">
+      <div className="stat-title">{label}</div>
+      <div className="stat-value text-2xl" data-testid={testId}>
+        {value}
+      </div>
+    </div>
+  );
 }
 
 /** Analytics: the average price per attended meeting, meetings charged, no-shows and spend, then per slice. */
@@ -28,11 +35,22 @@ export function AnalyticsTab({ ledger, slices }: { ledger: LedgerSummary; slices
       </div>
       <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
         <table className="table">
-          <thead><tr><th>Slice</th><th className="text-right">Charged</th><th className="text-right">No-shows</th><th className="text-right">Spend</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Slice</th>
+              <th className="text-right">Charged</th>
+              <th className="text-right">No-shows</th>
+              <th className="text-right">Spend</th>
+            </tr>
+          </thead>
           <tbody>
             {ledger.bySlice.map((row) => (
-              <tr key={row.sliceId}><td>{nameOf(row.sliceId)}</td><td className="text-right">{row.meetingsCharged}</td>
-                <td className="text-right">{row.noShows}</td><td className="text-right">{formatUsd(row.total)}</td></tr>
+              <tr key={row.sliceId}>
+                <td>{nameOf(row.sliceId)}</td>
+                <td className="text-right">{row.meetingsCharged}</td>
+                <td className="text-right">{row.noShows}</td>
+                <td className="text-right">{formatUsd(row.total)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -43,19 +61,39 @@ export function AnalyticsTab({ ledger, slices }: { ledger: LedgerSummary; slices
 
 /** Billing: what each month cost, from the ledger. */
 export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
-  const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = (month: string) =>
+    new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
       <table className="table">
-        <thead><tr><th>Month</th><th className="text-right">Meetings charged</th><th className="text-right">No-shows</th><th className="text-right">Amount</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Month</th>
+            <th className="text-right">Meetings charged</th>
+            <th className="text-right">No-shows</th>
+            <th className="text-right">Amount</th>
+          </tr>
+        </thead>
         <tbody>
           {ledger.byMonth.map((row) => (
-            <tr key={row.month} data-testid={`billing-${row.month}`}><td>{monthName(row.month)}</td><td className="text-right">{row.meetingsCharged}</td>
-              <td className="text-right">{row.noShows}</td><td className="text-right">{formatUsd(row.total)}</td></tr>
+            <tr key={row.month} data-testid={`billing-${row.month}`}>
+              <td>{monthName(row.month)}</td>
+              <td className="text-right">{row.meetingsCharged}</td>
+              <td className="text-right">{row.noShows}</td>
+              <td className="text-right">{formatUsd(row.total)}</td>
+            </tr>
           ))}
         </tbody>
-        <tfoot><tr><th>Total</th><th className="text-right">{ledger.meetingsCharged}</th><th className="text-right">{ledger.noShows}</th>
-          <th className="text-right" data-testid="billing-total">{formatUsd(ledger.total)}</th></tr></tfoot>
+        <tfoot>
+          <tr>
+            <th>Total</th>
+            <th className="text-right">{ledger.meetingsCharged}</th>
+            <th className="text-right">{ledger.noShows}</th>
+            <th className="text-right" data-testid="billing-total">
+              {formatUsd(ledger.total)}
+            </th>
+          </tr>
+        </tfoot>
       </table>
     </div>
   );

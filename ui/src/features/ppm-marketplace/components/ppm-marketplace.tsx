@@ -24,30 +24,61 @@ export function PpmMarketplace() {
       <PageHeader title="PPM Marketplace" subtitle="Dynamic pricing for guaranteed meetings with your Ideal Customer Profile segments" />
       <div role="tablist" className="tabs tabs-box w-fit" aria-label="PPM Marketplace">
         {TABS.map((name) => (
-          <button key={name} type="button" role="tab" id={`tab-${name}`} aria-selected={tab === name} aria-controls={`panel-${name}`}
-            className={`tab ${tab === name ? 'tab-active' : ''}`} onClick={() => setTab(name)}>{name}</button>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            className={`tab ${tab === name ? 'tab-active' : ''}`}
+            onClick={() => setTab(name)}
+          >
+            {name}
+          </button>
         ))}
       </div>
       {failed && <ErrorAlert message={failed.message} />}
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'Marketplace' && (slices.isPending ? <span className="loading loading-spinner loading-lg" aria-label="Loading slices" /> : (
-          slices.data?.length === 0 ? (
-            <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-sm text-base-content/70" data-testid="slices-empty">
-              No pricing slices in this workspace yet: the default workspace gets the three tiers at start-up, and each ICP slice can be priced.
+        {tab === 'Marketplace' &&
+          (slices.isPending ? (
+            <span className="loading loading-spinner loading-lg" aria-label="Loading slices" />
+          ) : slices.data?.length === 0 ? (
+            <p
+              className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-sm text-base-content/70"
+              data-testid="slices-empty"
+            >
+              No pricing slices in this workspace yet: the default workspace gets the three tiers at start-up, and each ICP slice can be
+              priced.
             </p>
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {slices.data?.map((slice) => <SliceCard key={slice.sliceId} slice={slice} onConfigure={() => setConfiguring(slice)} />)}
+              {slices.data?.map((slice) => (
+                <SliceCard key={slice.sliceId} slice={slice} onConfigure={() => setConfiguring(slice)} />
+              ))}
             </div>
-          )
-        ))}
-        {tab !== 'Marketplace' && (ledger.isPending ? <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
-          : ledger.data && (ledger.data.meetingsCharged + ledger.data.noShows === 0 ? <LedgerEmpty />
-            : tab === 'Analytics' ? <AnalyticsTab ledger={ledger.data} slices={slices.data ?? []} /> : <BillingTab ledger={ledger.data} />))}
+          ))}
+        {tab !== 'Marketplace' &&
+          (ledger.isPending ? (
+            <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
+          ) : (
+            ledger.data &&
+            (ledger.data.meetingsCharged + ledger.data.noShows === 0 ? (
+              <LedgerEmpty />
+            ) : tab === 'Analytics' ? (
+              <AnalyticsTab ledger={ledger.data} slices={slices.data ?? []} />
+            ) : (
+              <BillingTab ledger={ledger.data} />
+            ))
+          ))}
       </div>
       {configuring && (
-        <BidDialog key={configuring.sliceId} slice={configuring} bid={bids.data?.find((bid) => bid.sliceId === configuring.sliceId)}
-          onClose={() => setConfiguring(null)} />
+        <BidDialog
+          key={configuring.sliceId}
+          slice={configuring}
+          bid={bids.data?.find((bid) => bid.sliceId === configuring.sliceId)}
+          onClose={() => setConfiguring(null)}
+        />
       )}
     </div>
   );

@@ -5,7 +5,8 @@ import { filledStars } from '../utils/pricing.ts';
 function Stars({ filled }: { filled: number }) {
   return (
     <span role="img" aria-label={`Quality ${filled} of 5`} className="text-warning" data-testid="stars" data-filled={filled}>
-      {'★'.repeat(filled)}<span className="text-base-content/20">{'★'.repeat(5 - filled)}</span>
+      {'★'.repeat(filled)}
+      <span className="text-base-content/20">{'★'.repeat(5 - filled)}</span>
     </span>
   );
 }
@@ -18,17 +19,34 @@ export function SliceCard({ slice, onConfigure }: { slice: PricingSlice; onConfi
         <div className="flex items-start justify-between gap-2">
           <div>
             <h3 className="card-title text-base">{slice.sliceName}</h3>
-            <p className="text-xs text-base-content/60">{slice.tier.charAt(0).toUpperCase()}{slice.tier.slice(1)} tier · {slice.leadsVolume.toLocaleString('en-US')} leads a month</p>
+            <p className="text-xs text-base-content/60">
+              {slice.tier.charAt(0).toUpperCase()}
+              {slice.tier.slice(1)} tier · {slice.leadsVolume.toLocaleString('en-US')} leads a month
+            </p>
           </div>
-          <span className={`badge ${slice.isActive ? 'badge-success' : 'badge-ghost'}`} data-testid="slice-state">{slice.isActive ? 'Active' : 'Inactive'}</span>
+          <span className={`badge ${slice.isActive ? 'badge-success' : 'badge-ghost'}`} data-testid="slice-state">
+            {slice.isActive ? 'Active' : 'Inactive'}
+          </span>
         </div>
         <Stars filled={filledStars(slice.qualityScore)} />
         <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div><dt className="text-base-content/60">Price per meeting</dt><dd className="text-xl font-bold tabular-nums" data-testid="slice-price">${slice.ppm.toFixed(2)}</dd></div>
-          <div><dt className="text-base-content/60">Meeting probability</dt><dd className="text-xl font-bold tabular-nums" data-testid="slice-probability">{(slice.pm * 100).toFixed(1)}%</dd></div>
+          <div>
+            <dt className="text-base-content/60">Price per meeting</dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="slice-price">
+              ${slice.ppm.toFixed(2)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">Meeting probability</dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="slice-probability">
+              {(slice.pm * 100).toFixed(1)}%
+            </dd>
+          </div>
         </dl>
         <div className="card-actions justify-end">
-          <button type="button" className="btn btn-primary btn-sm" onClick={onConfigure}>Configure</button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={onConfigure}>
+            Configure
+          </button>
         </div>
       </div>
     </article>

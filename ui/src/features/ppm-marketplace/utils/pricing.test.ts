@@ -3,14 +3,17 @@ import { filledStars, formatUsd, numberInput, previewPrice } from './pricing.ts'
 
 const standard = { floor: 30, cap: 120, basePrice: 30 };
 
-describe('the marketplace\'s pure parts', () => {
+describe("the marketplace's pure parts", () => {
   it('fills round(quality × 5) stars', () => {
     expect([0, 0.09, 0.1, 0.5, 0.8, 0.89, 0.9, 1].map(filledStars)).toEqual([0, 0, 1, 3, 4, 4, 5, 5]);
   });
 
-  it('previews the price with the plugin\'s formula: inside the band, rounded, clamped, and the floor for pm ≤ 0', () => {
-    expect(previewPrice({ baseBid: 2, qualityScore: 0.9, pm: 0.8, ...standard }))
-      .toEqual({ price: 67.5, clamped: null, formula: '2.0 × $30.00 × 0.900 ÷ 0.800 = $67.50' });
+  it("previews the price with the plugin's formula: inside the band, rounded, clamped, and the floor for pm ≤ 0", () => {
+    expect(previewPrice({ baseBid: 2, qualityScore: 0.9, pm: 0.8, ...standard })).toEqual({
+      price: 67.5,
+      clamped: null,
+      formula: '2.0 × $30.00 × 0.900 ÷ 0.800 = $67.50',
+    });
     expect(previewPrice({ baseBid: 1, qualityScore: 0.8, pm: 0.7, ...standard }).price).toBe(34.29);
     expect(previewPrice({ baseBid: 1.3, qualityScore: 0.77, pm: 0.7, ...standard }).price).toBe(42.9);
     expect(previewPrice({ baseBid: 0.5, qualityScore: 0.8, pm: 0.9, ...standard })).toMatchObject({ price: 30, clamped: 'floor' });

@@ -17,7 +17,11 @@ export function numberInput(text: string): number {
 }
 
 /** What the price preview shows: the price and the formula that gave it. */
-export interface PricePreview { price: number; clamped: 'floor' | 'cap' | null; formula: string }
+export interface PricePreview {
+  price: number;
+  clamped: 'floor' | 'cap' | null;
+  formula: string;
+}
 
 const cents = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 const usd = (value: number) => `$${value.toFixed(2)}`;
@@ -27,7 +31,14 @@ const usd = (value: number) => `$${value.toFixed(2)}`;
  * baseBid × basePrice × quality ÷ meeting probability, clamped to [floor, cap]; the floor when
  * the probability is 0 or less; in cents. The server prices with the same formula on save.
  */
-export function previewPrice(input: { baseBid: number; basePrice: number; qualityScore: number; pm: number; floor: number; cap: number }): PricePreview {
+export function previewPrice(input: {
+  baseBid: number;
+  basePrice: number;
+  qualityScore: number;
+  pm: number;
+  floor: number;
+  cap: number;
+}): PricePreview {
   const { baseBid, basePrice, qualityScore, pm, floor, cap } = input;
   if (pm <= 0) return { price: cents(floor), clamped: 'floor', formula: `meeting probability ${pm} ≤ 0 → floor ${usd(floor)}` };
   const raw = (baseBid * basePrice * qualityScore) / pm;

@@ -6,7 +6,11 @@ const request = {
   icpCriteria: { industry: ['SaaS'], companySize: '', jobTitles: ['VP Sales'], techStack: [], painPoints: [], revenue: '' },
   sources: ['crunchbase' as const],
 };
-const answer = (status: number, body: string) => vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status })));
+const answer = (status: number, body: string) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status })),
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,8 +26,19 @@ describe('discoverProspects', () => {
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify(request) });
   });
 
-  it('throws the API\'s error when no source could be searched (success false)', async () => {
-    answer(200, JSON.stringify({ success: false, prospects: [], totalFound: 0, confidence: 0, error: 'Crunchbase rejected the API key', sample: false, notes: '' }));
+  it("throws the API's error when no source could be searched (success false)", async () => {
+    answer(
+      200,
+      JSON.stringify({
+        success: false,
+        prospects: [],
+        totalFound: 0,
+        confidence: 0,
+        error: 'Crunchbase rejected the API key',
+        sample: false,
+        notes: '',
+      }),
+    );
     await expect(discoverProspects(request)).rejects.toThrow('Crunchbase rejected the API key');
   });
 

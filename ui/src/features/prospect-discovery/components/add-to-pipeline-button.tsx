@@ -25,24 +25,33 @@ export function AddToPipelineButton({ prospect }: { prospect: DiscoveredProspect
     // A wrapper carries the tooltip: a disabled button gets no hover events.
     return (
       <span className="tooltip" data-tip={NO_EMAIL}>
-        <button type="button" className="btn btn-sm btn-primary" disabled aria-describedby={noEmailId}>Add to Pipeline</button>
-        <span id={noEmailId} className="sr-only">{NO_EMAIL}</span>
+        <button type="button" className="btn btn-sm btn-primary" disabled aria-describedby={noEmailId}>
+          Add to Pipeline
+        </button>
+        <span id={noEmailId} className="sr-only">
+          {NO_EMAIL}
+        </span>
       </span>
     );
   }
   if (addProspect.isSuccess || isDuplicate(addProspect.error)) {
     return (
-      <button type="button" className="btn btn-sm btn-success btn-soft" disabled
-        title={addProspect.isSuccess ? 'Added to the pipeline' : 'A prospect with this email is already in the pipeline'}>
+      <button
+        type="button"
+        className="btn btn-sm btn-success btn-soft"
+        disabled
+        title={addProspect.isSuccess ? 'Added to the pipeline' : 'A prospect with this email is already in the pipeline'}
+      >
         {addProspect.isSuccess ? 'In pipeline' : 'Already in pipeline'}
       </button>
     );
   }
-  const add = () => addProspect.mutate(body, {
-    onError: (error) => {
-      if (!isDuplicate(error)) toast({ title: 'Could not add to the pipeline', description: error.message, tone: 'error' });
-    },
-  });
+  const add = () =>
+    addProspect.mutate(body, {
+      onError: (error) => {
+        if (!isDuplicate(error)) toast({ title: 'Could not add to the pipeline', description: error.message, tone: 'error' });
+      },
+    });
   return (
     <button type="button" className="btn btn-sm btn-primary" disabled={addProspect.isPending} onClick={add}>
       {addProspect.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}

@@ -20,7 +20,11 @@ export function CriteriaField({ name, label, value, onChange, placeholder, requi
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required && <span className="ml-0.5 text-error" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ml-0.5 text-error" aria-hidden="true">
+            *
+          </span>
+        )}
         {multiline && <span className="ml-2 text-xs font-normal text-base-content/60">one per line</span>}
       </label>
       {multiline ? (

@@ -24,16 +24,48 @@ export function CriteriaForm({ form, onChange, sources, onToggleSource, onDiscov
   return (
     <form noValidate onSubmit={submit} aria-labelledby="icp-criteria-title" className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <h2 id="icp-criteria-title" className="card-title">ICP Criteria</h2>
-        {prefilled && <p role="status" className="text-sm text-info">Filled from the ICP Builder; edit anything before discovering.</p>}
-        <CriteriaField onChange={onChange} name="industry" label="Industry" required value={form.industry} placeholder="e.g. SaaS, Fintech" />
+        <h2 id="icp-criteria-title" className="card-title">
+          ICP Criteria
+        </h2>
+        {prefilled && (
+          <p role="status" className="text-sm text-info">
+            Filled from the ICP Builder; edit anything before discovering.
+          </p>
+        )}
+        <CriteriaField
+          onChange={onChange}
+          name="industry"
+          label="Industry"
+          required
+          value={form.industry}
+          placeholder="e.g. SaaS, Fintech"
+        />
         <CriteriaField onChange={onChange} name="companySize" label="Company Size" value={form.companySize} placeholder="e.g. 50-200" />
-        <CriteriaField onChange={onChange} name="jobTitles" label="Job Titles" required multiline value={form.jobTitles}
-          placeholder={'VP of Sales\nHead of Sales Development'} />
-        <CriteriaField onChange={onChange} name="techStack" label="Technology Stack" multiline value={form.techStack}
-          placeholder={'Salesforce\nHubSpot'} />
-        <CriteriaField onChange={onChange} name="painPoints" label="Pain Points" multiline value={form.painPoints}
-          placeholder={'Slow pipeline generation\nLow reply rates'} />
+        <CriteriaField
+          onChange={onChange}
+          name="jobTitles"
+          label="Job Titles"
+          required
+          multiline
+          value={form.jobTitles}
+          placeholder={'VP of Sales\nHead of Sales Development'}
+        />
+        <CriteriaField
+          onChange={onChange}
+          name="techStack"
+          label="Technology Stack"
+          multiline
+          value={form.techStack}
+          placeholder={'Salesforce\nHubSpot'}
+        />
+        <CriteriaField
+          onChange={onChange}
+          name="painPoints"
+          label="Pain Points"
+          multiline
+          value={form.painPoints}
+          placeholder={'Slow pipeline generation\nLow reply rates'}
+        />
         <CriteriaField onChange={onChange} name="revenue" label="Revenue Range" value={form.revenue} placeholder="e.g. $10M-$50M" />
         <DataSourcesChecklist selected={sources} onToggle={onToggleSource} />
         <button type="submit" className="btn btn-primary" disabled={discovering}>
@@ -42,7 +74,9 @@ export function CriteriaForm({ form, onChange, sources, onToggleSource, onDiscov
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
               Discovering Prospects...
             </>
-          ) : 'Discover Prospects'}
+          ) : (
+            'Discover Prospects'
+          )}
         </button>
       </div>
     </form>

@@ -22,10 +22,18 @@ export function DataSourcesChecklist({ selected, onToggle }: DataSourcesChecklis
       {sources.data?.length === 0 && <p className="text-sm text-base-content/70">No prospect source is installed.</p>}
       {sources.data?.map((source) => (
         <label key={source.id} className="label cursor-pointer gap-2 text-base-content">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={selected.includes(source.id)}
-            onChange={() => onToggle(source.id)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={selected.includes(source.id)}
+            onChange={() => onToggle(source.id)}
+          />
           {source.label}
-          {!source.configured && <span className="badge badge-ghost badge-xs" title="No credentials configured: the built-in sample database answers for it">sample</span>}
+          {!source.configured && (
+            <span className="badge badge-ghost badge-xs" title="No credentials configured: the built-in sample database answers for it">
+              sample
+            </span>
+          )}
         </label>
       ))}
       <p className="text-xs text-base-content/60">

@@ -6,8 +6,8 @@ export function DiscoveryPlaceholder({ discovering }: { discovering: boolean }) 
         {discovering && <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />}
         <h2 className="card-title">Ready to Discover Prospects</h2>
         <p className="max-w-md text-sm text-base-content/70">
-          Describe your ideal customer on the left, choose the data sources and discover the people who match, each
-          with a match score that explains itself.
+          Describe your ideal customer on the left, choose the data sources and discover the people who match, each with a match score that
+          explains itself.
         </p>
       </div>
     </div>

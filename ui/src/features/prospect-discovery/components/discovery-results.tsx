@@ -8,8 +8,7 @@ interface DiscoveryResultsProps {
 }
 
 // The same person keeps their card (and its "In pipeline" state) when a new discovery finds them again.
-const cardKey = (prospect: DiscoveredProspect) =>
-  prospect.email ?? `${prospect.firstName} ${prospect.lastName} @ ${prospect.company}`;
+const cardKey = (prospect: DiscoveredProspect) => prospect.email ?? `${prospect.firstName} ${prospect.lastName} @ ${prospect.company}`;
 
 /** The summary, then one card per prospect, best match first. */
 export function DiscoveryResults({ result, sourcesUsed }: DiscoveryResultsProps) {
@@ -20,7 +19,11 @@ export function DiscoveryResults({ result, sourcesUsed }: DiscoveryResultsProps)
         <p className="text-base-content/70">No one matched these criteria. Loosen them (fewer job titles, a wider size) and try again.</p>
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Discovered prospects">
-          {result.prospects.map((prospect) => <li key={cardKey(prospect)}><ProspectCard prospect={prospect} /></li>)}
+          {result.prospects.map((prospect) => (
+            <li key={cardKey(prospect)}>
+              <ProspectCard prospect={prospect} />
+            </li>
+          ))}
         </ul>
       )}
     </div>

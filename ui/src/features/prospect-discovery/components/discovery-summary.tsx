@@ -23,7 +23,9 @@ export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps)
         <div className="stats stats-vertical sm:stats-horizontal">
           <div className="stat">
             <div className="stat-title">Prospects Found</div>
-            <div className="stat-value" data-testid="prospects-found">{result.totalFound}</div>
+            <div className="stat-value" data-testid="prospects-found">
+              {result.totalFound}
+            </div>
           </div>
           <div className="stat">
             <div className="stat-title">Confidence</div>
@@ -38,10 +40,11 @@ export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps)
         {sample.sampleCount > 0 && (
           <div role="note" className="alert alert-warning alert-soft" data-testid="sample-summary">
             <span>
-              <strong>{sample.sampleCount} of {sample.total} results are sample data.</strong>{' '}
-              {standIns} {sample.sources.length === 1 ? 'has' : 'have'} no credentials configured, so the built-in sample
-              database answered instead: fictional people and companies, not the provider's. Configure the source's
-              credentials to search the provider itself.
+              <strong>
+                {sample.sampleCount} of {sample.total} results are sample data.
+              </strong>{' '}
+              {standIns} {sample.sources.length === 1 ? 'has' : 'have'} no credentials configured, so the built-in sample database answered
+              instead: fictional people and companies, not the provider's. Configure the source's credentials to search the provider itself.
             </span>
           </div>
         )}

@@ -34,28 +34,44 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
   const discover = () => {
     const icpCriteria = criteriaOf(form);
     if (lacksRequired(icpCriteria)) {
-      toast({ title: 'Missing Information', description: 'Please provide at least industry and job titles for prospect discovery', tone: 'error' });
+      toast({
+        title: 'Missing Information',
+        description: 'Please provide at least industry and job titles for prospect discovery',
+        tone: 'error',
+      });
       return;
     }
-    discovery.mutate({ icpCriteria, sources }, {
-      onSuccess: (response) => {
-        setShown({ response, sourcesUsed: sources });
-        toast({ title: 'Discovery Complete', description: `Found ${response.totalFound} qualified prospects`, tone: 'success' });
+    discovery.mutate(
+      { icpCriteria, sources },
+      {
+        onSuccess: (response) => {
+          setShown({ response, sourcesUsed: sources });
+          toast({ title: 'Discovery Complete', description: `Found ${response.totalFound} qualified prospects`, tone: 'success' });
+        },
+        // The spec's words (section 8); the API's own reason stays on the page as `STATUS: body`.
+        onError: () => toast({ title: 'Discovery Failed', description: 'Unable to discover prospects. Please try again.', tone: 'error' }),
       },
-      // The spec's words (section 8); the API's own reason stays on the page as `STATUS: body`.
-      onError: () => toast({ title: 'Discovery Failed', description: 'Unable to discover prospects. Please try again.', tone: 'error' }),
-    });
+    );
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
-      <CriteriaForm form={form} onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
-        sources={sources} onToggleSource={(id) => setPicked(toggleSource(list, sources, id))}
-        onDiscover={discover} discovering={discovery.isPending} prefilled={initialCriteria !== null} />
+      <CriteriaForm
+        form={form}
+        onChange={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+        sources={sources}
+        onToggleSource={(id) => setPicked(toggleSource(list, sources, id))}
+        onDiscover={discover}
+        discovering={discovery.isPending}
+        prefilled={initialCriteria !== null}
+      />
       <div className="flex min-w-0 flex-col gap-4">
         {discovery.isError && <ErrorAlert message={`Discovery failed: ${discovery.error.message}`} />}
-        {shown ? <DiscoveryResults result={shown.response} sourcesUsed={shown.sourcesUsed} />
-          : <DiscoveryPlaceholder discovering={discovery.isPending} />}
+        {shown ? (
+          <DiscoveryResults result={shown.response} sourcesUsed={shown.sourcesUsed} />
+        ) : (
+          <DiscoveryPlaceholder discovering={discovery.isPending} />
+        )}
       </div>
     </div>
   );

@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { criteriaOf, formOf, lacksRequired, linesOf } from './criteria.ts';
 
 const form = {
-  industry: ' Sales technology, ,SaaS ', companySize: ' 50-200', jobTitles: 'VP of Sales\r\n\n  Head of Sales Development  ',
-  techStack: 'Salesforce\nHubSpot\n', painPoints: 'Reps research by hand, not selling\n', revenue: '$10M-$50M ',
+  industry: ' Sales technology, ,SaaS ',
+  companySize: ' 50-200',
+  jobTitles: 'VP of Sales\r\n\n  Head of Sales Development  ',
+  techStack: 'Salesforce\nHubSpot\n',
+  painPoints: 'Reps research by hand, not selling\n',
+  revenue: '$10M-$50M ',
 };
 
 describe('criteriaOf', () => {
   it('splits industry on commas and the lists on lines, trimmed, blanks dropped; sizes go as typed', () => {
     expect(criteriaOf(form)).toEqual({
-      industry: ['Sales technology', 'SaaS'], companySize: ' 50-200', jobTitles: ['VP of Sales', 'Head of Sales Development'],
-      techStack: ['Salesforce', 'HubSpot'], painPoints: ['Reps research by hand, not selling'], revenue: '$10M-$50M ',
+      industry: ['Sales technology', 'SaaS'],
+      companySize: ' 50-200',
+      jobTitles: ['VP of Sales', 'Head of Sales Development'],
+      techStack: ['Salesforce', 'HubSpot'],
+      painPoints: ['Reps research by hand, not selling'],
+      revenue: '$10M-$50M ',
     });
   });
 

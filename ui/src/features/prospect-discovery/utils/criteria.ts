@@ -11,7 +11,14 @@ export interface CriteriaForm {
 }
 
 /** The form when nothing is prefilled. */
-export const EMPTY_CRITERIA_FORM: CriteriaForm = { industry: '', companySize: '', jobTitles: '', techStack: '', painPoints: '', revenue: '' };
+export const EMPTY_CRITERIA_FORM: CriteriaForm = {
+  industry: '',
+  companySize: '',
+  jobTitles: '',
+  techStack: '',
+  painPoints: '',
+  revenue: '',
+};
 
 const trimmedItems = (items: string[]) => items.map((item) => item.trim()).filter((item) => item !== '');
 

@@ -35,7 +35,12 @@ export function newProspectOf(prospect: DiscoveredProspect): NewProspect | null 
   };
   const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
   return {
-    firstName: prospect.firstName, lastName: prospect.lastName, company: prospect.company, email: prospect.email,
-    source: prospect.source, sample: prospect.sample, ...defined,
+    firstName: prospect.firstName,
+    lastName: prospect.lastName,
+    company: prospect.company,
+    email: prospect.email,
+    source: prospect.source,
+    sample: prospect.sample,
+    ...defined,
   };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { criteriaFromParam } from './prefill.ts';
 
 describe('criteriaFromParam', () => {
-  const icp = { industry: ['SaaS'], companySize: '50-200', jobTitles: ['VP Sales'], techStack: ['Salesforce'], painPoints: ['slow pipeline'] };
+  const icp = {
+    industry: ['SaaS'],
+    companySize: '50-200',
+    jobTitles: ['VP Sales'],
+    techStack: ['Salesforce'],
+    painPoints: ['slow pipeline'],
+  };
 
   it('reads the ICP Builder link, revenue optional', () => {
     expect(criteriaFromParam(JSON.stringify(icp))).toEqual({ ...icp, revenue: '' });
@@ -14,8 +20,17 @@ describe('criteriaFromParam', () => {
   });
 
   it('ignores a missing, malformed or mistyped parameter', () => {
-    for (const param of [null, '', '{', '[]', 'null', '"SaaS"', JSON.stringify({ ...icp, industry: 'SaaS' }),
-      JSON.stringify({ ...icp, jobTitles: [1] }), JSON.stringify({ ...icp, companySize: 50 })]) {
+    for (const param of [
+      null,
+      '',
+      '{',
+      '[]',
+      'null',
+      '"SaaS"',
+      JSON.stringify({ ...icp, industry: 'SaaS' }),
+      JSON.stringify({ ...icp, jobTitles: [1] }),
+      JSON.stringify({ ...icp, companySize: 50 }),
+    ]) {
       expect(criteriaFromParam(param)).toBeNull();
     }
   });

@@ -25,7 +25,11 @@ export function criteriaFromParam(param: string | null): IcpCriteria | null {
   const list = (field: (typeof LIST_FIELDS)[number]) => (fields[field] as string[] | undefined) ?? [];
   const text = (field: (typeof TEXT_FIELDS)[number]) => (fields[field] as string | undefined) ?? '';
   return {
-    industry: list('industry'), companySize: text('companySize'), jobTitles: list('jobTitles'),
-    techStack: list('techStack'), painPoints: list('painPoints'), revenue: text('revenue'),
+    industry: list('industry'),
+    companySize: text('companySize'),
+    jobTitles: list('jobTitles'),
+    techStack: list('techStack'),
+    painPoints: list('painPoints'),
+    revenue: text('revenue'),
   };
 }

@@ -16,6 +16,9 @@ export function sampleSummaryOf(prospects: readonly DiscoveredProspect[], list: 
   return {
     sampleCount: samples.length,
     total: prospects.length,
-    sources: [...list.map((source) => source.id).filter((id) => labelled.has(id)), ...[...labelled].filter((id) => !list.some((source) => source.id === id))],
+    sources: [
+      ...list.map((source) => source.id).filter((id) => labelled.has(id)),
+      ...[...labelled].filter((id) => !list.some((source) => source.id === id)),
+    ],
   };
 }

@@ -3,8 +3,15 @@ import type { PluginDescription } from '../../plugins/index.ts';
 import { dataSourcesOf, defaultSources, sourceLabel, toggleSource } from './sources.ts';
 
 const plugin = (id: string, kind: string, source?: { displayName: string; configured: boolean }): PluginDescription => ({
-  id, name: id, version: '0.1.0', description: '', kind, ui: { icon: 'x', color: '#000', category: 'c' },
-  config: { schema: {}, defaults: {} }, activities: [], collections: [],
+  id,
+  name: id,
+  version: '0.1.0',
+  description: '',
+  kind,
+  ui: { icon: 'x', color: '#000', category: 'c' },
+  config: { schema: {}, defaults: {} },
+  activities: [],
+  collections: [],
   ...(source ? { source: { ...source, credentials: [], credentialsTest: '' } } : {}),
 });
 // What GET /api/plugins answers: agents, the built-in sources in order, and a source added later with new-plugin.
@@ -19,7 +26,7 @@ const plugins = [
 const list = dataSourcesOf(plugins);
 
 describe('dataSourcesOf', () => {
-  it('lists every installed source plugin in the API\'s order, named by its manifest, a new one included', () => {
+  it("lists every installed source plugin in the API's order, named by its manifest, a new one included", () => {
     expect(list).toEqual([
       { id: 'linkedin', label: 'LinkedIn Sales Navigator', configured: false },
       { id: 'crunchbase', label: 'Crunchbase', configured: false },

@@ -13,9 +13,11 @@ export interface DataSource {
 
 /** The sources the checklist offers: every installed plugin of kind source, in the API's order (the spec's for the built-in four). */
 export function dataSourcesOf(plugins: readonly PluginDescription[]): DataSource[] {
-  return plugins.flatMap((plugin) => (plugin.kind === 'source' && plugin.source
-    ? [{ id: plugin.id.replace(/^source-/, ''), label: plugin.source.displayName, configured: plugin.source.configured }]
-    : []));
+  return plugins.flatMap((plugin) =>
+    plugin.kind === 'source' && plugin.source
+      ? [{ id: plugin.id.replace(/^source-/, ''), label: plugin.source.displayName, configured: plugin.source.configured }]
+      : [],
+  );
 }
 
 /** The source ticked when the screen opens (spec section 2: LinkedIn), or the first listed when LinkedIn is not installed. */
@@ -30,7 +32,11 @@ export function sourceLabel(list: readonly DataSource[], id: DiscoverySourceId):
 }
 
 /** The checklist after toggling one source, kept in the checklist's order. */
-export function toggleSource(list: readonly DataSource[], selected: readonly DiscoverySourceId[], id: DiscoverySourceId): DiscoverySourceId[] {
+export function toggleSource(
+  list: readonly DataSource[],
+  selected: readonly DiscoverySourceId[],
+  id: DiscoverySourceId,
+): DiscoverySourceId[] {
   const next = selected.includes(id) ? selected.filter((source) => source !== id) : [...selected, id];
   return list.map((source) => source.id).filter((source) => next.includes(source));
 }

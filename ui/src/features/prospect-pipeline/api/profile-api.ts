@@ -3,10 +3,31 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/prospects/:id/profile. */
 export interface ProspectProfile {
-  prospect: { id: number; firstName: string; lastName: string; jobTitle: string | null; company: string; email: string; website: string | null; source: string | null };
-  research: { website: string; confidence: number; facts: Array<{ id: string; kind: string; value: string; evidence: { url: string; snippet: string } }> } | null;
-  score: { totalScore: number; priority: string; qualified: boolean; dimensions: Array<{ key: string; label: string; score: number; points?: number; reason: string }> } | null;
-  sequence: { state: SequenceState | null; emails: Array<{ step: number; dayOffset: number; subject: string; body: string; status: string }> } | null;
+  prospect: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    jobTitle: string | null;
+    company: string;
+    email: string;
+    website: string | null;
+    source: string | null;
+  };
+  research: {
+    website: string;
+    confidence: number;
+    facts: Array<{ id: string; kind: string; value: string; evidence: { url: string; snippet: string } }>;
+  } | null;
+  score: {
+    totalScore: number;
+    priority: string;
+    qualified: boolean;
+    dimensions: Array<{ key: string; label: string; score: number; points?: number; reason: string }>;
+  } | null;
+  sequence: {
+    state: SequenceState | null;
+    emails: Array<{ step: number; dayOffset: number; subject: string; body: string; status: string }>;
+  } | null;
   runs: Array<{ runId: string; status: string; startedAt: string | null; error: string | null }>;
 }
 
@@ -22,16 +43,18 @@ export interface SequenceState {
 }
 
 /** The detail panel's data. */
-export const profileQueryOptions = (id: number) => queryOptions({
-  queryKey: ['prospects', 'profile', id],
-  queryFn: ({ signal }) => apiRequest<ProspectProfile>(`/api/prospects/${id}/profile`, { signal }),
-});
+export const profileQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['prospects', 'profile', id],
+    queryFn: ({ signal }) => apiRequest<ProspectProfile>(`/api/prospects/${id}/profile`, { signal }),
+  });
 
 /** "Process": starts the prospect pipeline for the prospect; the profile and list are fetched again once it is started. */
 export function useProcessProspect() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prospectId: number) => apiRequest<{ runId: string }>('/api/superagent/process-prospect', { method: 'POST', body: { prospectId, wait: false } }),
+    mutationFn: (prospectId: number) =>
+      apiRequest<{ runId: string }>('/api/superagent/process-prospect', { method: 'POST', body: { prospectId, wait: false } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prospects'] }),
   });
 }
@@ -40,7 +63,8 @@ export function useProcessProspect() {
 export function useControlSequence(prospectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'pause' | 'resume' | 'stop') => apiRequest<SequenceState>(`/api/prospects/${prospectId}/sequence`, { method: 'POST', body: { action } }),
+    mutationFn: (action: 'pause' | 'resume' | 'stop') =>
+      apiRequest<SequenceState>(`/api/prospects/${prospectId}/sequence`, { method: 'POST', body: { action } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prospects', 'profile', prospectId] }),
   });
 }

@@ -24,43 +24,82 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
   const control = useControlSequence(id);
   const [stopping, setStopping] = useState(false);
   const toast = useToast();
-  const act = (action: 'pause' | 'resume' | 'stop') => control.mutate(action, {
-    onSuccess: () => toast({ title: { pause: 'Sequence Paused', resume: 'Sequence Resumed', stop: 'Sequence Stopped' }[action], tone: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
-    onSettled: () => setStopping(false),
-  });
+  const act = (action: 'pause' | 'resume' | 'stop') =>
+    control.mutate(action, {
+      onSuccess: () =>
+        toast({ title: { pause: 'Sequence Paused', resume: 'Sequence Resumed', stop: 'Sequence Stopped' }[action], tone: 'success' }),
+      onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+      onSettled: () => setStopping(false),
+    });
   useEffect(() => dialog.current?.showModal(), []);
   const data = profile.data;
   const state = data?.sequence?.state ?? null;
-  const run = () => process.mutate(id, {
-    onSuccess: () => toast({ title: 'Workflow Started', description: 'Running complete prospect processing workflow...', tone: 'info' }),
-    onError: (error) => toast({ title: 'Workflow Failed', description: error.message, tone: 'error' }),
-  });
+  const run = () =>
+    process.mutate(id, {
+      onSuccess: () => toast({ title: 'Workflow Started', description: 'Running complete prospect processing workflow...', tone: 'info' }),
+      onError: (error) => toast({ title: 'Workflow Failed', description: error.message, tone: 'error' }),
+    });
   return (
     <dialog ref={dialog} className="modal modal-end" aria-labelledby="detail-title" onCancel={onClose}>
       <div className="modal-box flex h-full max-h-none w-full max-w-2xl flex-col gap-5 rounded-none">
         <div className="flex items-start justify-between gap-3">
           <div>
-            <h3 id="detail-title" className="text-lg font-bold">{data ? `${data.prospect.firstName} ${data.prospect.lastName}` : `Prospect ${id}`}</h3>
-            {data && <p className="text-sm text-base-content/70">{data.prospect.jobTitle ? `${data.prospect.jobTitle} at ` : ''}{data.prospect.company} · {data.prospect.email}</p>}
+            <h3 id="detail-title" className="text-lg font-bold">
+              {data ? `${data.prospect.firstName} ${data.prospect.lastName}` : `Prospect ${id}`}
+            </h3>
+            {data && (
+              <p className="text-sm text-base-content/70">
+                {data.prospect.jobTitle ? `${data.prospect.jobTitle} at ` : ''}
+                {data.prospect.company} · {data.prospect.email}
+              </p>
+            )}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onClose} aria-label="Close">✕</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onClose} aria-label="Close">
+            ✕
+          </button>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary btn-sm" onClick={run} disabled={process.isPending}>Process</button>
-          <Link to="/meetings" className="btn btn-outline btn-sm">Book meeting</Link>
-          {process.data && <Link className="btn btn-ghost btn-sm" to={`/pipelines/runs/${encodeURIComponent(process.data.runId)}`}>Watch the run</Link>}
+          <button type="button" className="btn btn-primary btn-sm" onClick={run} disabled={process.isPending}>
+            Process
+          </button>
+          <Link to="/meetings" className="btn btn-outline btn-sm">
+            Book meeting
+          </Link>
+          {process.data && (
+            <Link className="btn btn-ghost btn-sm" to={`/pipelines/runs/${encodeURIComponent(process.data.runId)}`}>
+              Watch the run
+            </Link>
+          )}
           {state && (state.status === 'active' || state.status === 'paused') && (
             <>
-              {state.pausedByUser
-                ? <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('resume')}>Resume sequence</button>
-                : <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('pause')}>Pause sequence</button>}
-              <button type="button" className="btn btn-outline btn-error btn-sm" disabled={control.isPending} onClick={() => setStopping(true)}>Stop sequence</button>
+              {state.pausedByUser ? (
+                <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('resume')}>
+                  Resume sequence
+                </button>
+              ) : (
+                <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('pause')}>
+                  Pause sequence
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-sm"
+                disabled={control.isPending}
+                onClick={() => setStopping(true)}
+              >
+                Stop sequence
+              </button>
             </>
           )}
         </div>
-        <ConfirmDialog open={stopping} title="Stop this sequence?" confirmLabel="Stop sequence" cancelLabel="Keep it"
-          onConfirm={() => act('stop')} onCancel={() => setStopping(false)}>
+        <ConfirmDialog
+          open={stopping}
+          title="Stop this sequence?"
+          confirmLabel="Stop sequence"
+          cancelLabel="Keep it"
+          onConfirm={() => act('stop')}
+          onCancel={() => setStopping(false)}
+        >
           <p>No further email of this sequence goes out, and it cannot be restarted for this prospect. Pause instead to hold it.</p>
         </ConfirmDialog>
         {profile.isError && <ErrorAlert message={profile.error.message} />}
@@ -68,38 +107,87 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
         {data && (
           <>
             <section aria-label="Researched facts">
-              <h4 className="mb-2 font-semibold">Researched facts {data.research && <span className="text-sm font-normal text-base-content/60">({formatPercent(data.research.confidence)} confidence)</span>}</h4>
-              {!data.research ? <p className="text-sm text-base-content/70">Not researched yet: Process reads the company's website.</p> : (
+              <h4 className="mb-2 font-semibold">
+                Researched facts{' '}
+                {data.research && (
+                  <span className="text-sm font-normal text-base-content/60">({formatPercent(data.research.confidence)} confidence)</span>
+                )}
+              </h4>
+              {!data.research ? (
+                <p className="text-sm text-base-content/70">Not researched yet: Process reads the company's website.</p>
+              ) : (
                 <ul className="flex flex-col gap-2">
                   {data.research.facts.map((fact) => (
                     <li key={fact.id} className="rounded-box bg-base-200 p-3 text-sm" data-testid="fact">
-                      <p className="font-medium">{fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span></p>
-                      <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70">“{fact.evidence.snippet}”</blockquote>
-                      <a className="link text-xs wrap-anywhere" href={fact.evidence.url} target="_blank" rel="noreferrer">{fact.evidence.url}</a>
+                      <p className="font-medium">
+                        {fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span>
+                      </p>
+                      <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70">
+                        “{fact.evidence.snippet}”
+                      </blockquote>
+                      <a className="link text-xs wrap-anywhere" href={fact.evidence.url} target="_blank" rel="noreferrer">
+                        {fact.evidence.url}
+                      </a>
                     </li>
                   ))}
                 </ul>
               )}
             </section>
             <section aria-label="Score">
-              <h4 className="mb-2 font-semibold">Score {data.score && <span className="badge badge-neutral">{data.score.totalScore}/100 · {data.score.priority}</span>}</h4>
-              {!data.score ? <p className="text-sm text-base-content/70">Not scored yet.</p> : (
-                <table className="table table-sm"><tbody>
-                  {data.score.dimensions.map((dimension) => (
-                    <tr key={dimension.key} data-testid="dimension"><th className="w-32">{dimension.label}</th><td className="w-16 tabular-nums">{dimension.score}/100</td><td>{dimension.reason}</td></tr>
-                  ))}
-                </tbody></table>
+              <h4 className="mb-2 font-semibold">
+                Score{' '}
+                {data.score && (
+                  <span className="badge badge-neutral">
+                    {data.score.totalScore}/100 · {data.score.priority}
+                  </span>
+                )}
+              </h4>
+              {!data.score ? (
+                <p className="text-sm text-base-content/70">Not scored yet.</p>
+              ) : (
+                <table className="table table-sm">
+                  <tbody>
+                    {data.score.dimensions.map((dimension) => (
+                      <tr key={dimension.key} data-testid="dimension">
+                        <th className="w-32">{dimension.label}</th>
+                        <td className="w-16 tabular-nums">{dimension.score}/100</td>
+                        <td>{dimension.reason}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               )}
             </section>
             <section aria-label="Sequence">
-              <h4 className="mb-2 font-semibold">Sequence {state && <span className="badge badge-info" data-testid="sequence-status">{state.pausedByUser ? 'paused by you' : state.status}</span>}</h4>
-              {state && <p className="mb-2 text-sm text-base-content/70" data-testid="sequence-line">{sequenceLine(state)}</p>}
-              {!data.sequence ? <p className="text-sm text-base-content/70">No sequence: only prospects scoring 70+ get one.</p> : (
+              <h4 className="mb-2 font-semibold">
+                Sequence{' '}
+                {state && (
+                  <span className="badge badge-info" data-testid="sequence-status">
+                    {state.pausedByUser ? 'paused by you' : state.status}
+                  </span>
+                )}
+              </h4>
+              {state && (
+                <p className="mb-2 text-sm text-base-content/70" data-testid="sequence-line">
+                  {sequenceLine(state)}
+                </p>
+              )}
+              {!data.sequence ? (
+                <p className="text-sm text-base-content/70">No sequence: only prospects scoring 70+ get one.</p>
+              ) : (
                 <ol className="flex flex-col gap-2">
                   {data.sequence.emails.map((email) => (
                     <li key={email.step} className="rounded-box border border-base-200 p-3 text-sm" data-testid="sequence-email">
-                      <p className="flex justify-between gap-2"><span className="font-medium">Step {email.step}, day {email.dayOffset}: {email.subject}</span><span className="badge badge-sm">{email.status}</span></p>
-                      <details><summary className="cursor-pointer text-xs text-base-content/60">Email</summary><p className="mt-1 whitespace-pre-line">{email.body}</p></details>
+                      <p className="flex justify-between gap-2">
+                        <span className="font-medium">
+                          Step {email.step}, day {email.dayOffset}: {email.subject}
+                        </span>
+                        <span className="badge badge-sm">{email.status}</span>
+                      </p>
+                      <details>
+                        <summary className="cursor-pointer text-xs text-base-content/60">Email</summary>
+                        <p className="mt-1 whitespace-pre-line">{email.body}</p>
+                      </details>
                     </li>
                   ))}
                 </ol>
@@ -107,10 +195,18 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
             </section>
             <section aria-label="Runs">
               <h4 className="mb-2 font-semibold">Runs</h4>
-              {data.runs.length === 0 ? <p className="text-sm text-base-content/70">No runs yet.</p> : (
+              {data.runs.length === 0 ? (
+                <p className="text-sm text-base-content/70">No runs yet.</p>
+              ) : (
                 <ul className="flex flex-col gap-1 text-sm">
                   {data.runs.map((entry) => (
-                    <li key={entry.runId}><Link className="link" to={`/pipelines/runs/${encodeURIComponent(entry.runId)}`}>{entry.startedAt ? new Date(entry.startedAt).toLocaleString() : entry.runId}</Link> · {entry.status}{entry.error ? ` · ${entry.error}` : ''}</li>
+                    <li key={entry.runId}>
+                      <Link className="link" to={`/pipelines/runs/${encodeURIComponent(entry.runId)}`}>
+                        {entry.startedAt ? new Date(entry.startedAt).toLocaleString() : entry.runId}
+                      </Link>{' '}
+                      · {entry.status}
+                      {entry.error ? ` · ${entry.error}` : ''}
+                    </li>
                   ))}
                 </ul>
               )}

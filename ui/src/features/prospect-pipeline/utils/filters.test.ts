@@ -10,7 +10,7 @@ describe('the prospect list', () => {
     expect(filtersFromParams(new URLSearchParams('page=-2')).page).toBe(1);
   });
 
-  it('styles the score badge by the spec\'s thresholds', () => {
+  it("styles the score badge by the spec's thresholds", () => {
     expect(scoreBadge(null)).toEqual({ label: 'N/A', className: 'badge-ghost' });
     expect(scoreBadge(76).className).toBe('badge-neutral');
     expect(scoreBadge(75).className).toBe('badge-secondary');

@@ -1,5 +1,11 @@
 /** The list's search, filters and page, as kept in the URL. */
-export interface ProspectFilters { search: string; industry: string; minScore: string; source: string; page: number }
+export interface ProspectFilters {
+  search: string;
+  industry: string;
+  minScore: string;
+  source: string;
+  page: number;
+}
 
 /** Rows a page shows. */
 export const PAGE_SIZE = 25;
@@ -7,14 +13,26 @@ export const PAGE_SIZE = 25;
 /** The filters a URL's query holds (missing ones empty, page 1). */
 export function filtersFromParams(params: URLSearchParams): ProspectFilters {
   const page = Number(params.get('page'));
-  return { search: params.get('q') ?? '', industry: params.get('industry') ?? '', minScore: params.get('minScore') ?? '',
-    source: params.get('source') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return {
+    search: params.get('q') ?? '',
+    industry: params.get('industry') ?? '',
+    minScore: params.get('minScore') ?? '',
+    source: params.get('source') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
 }
 
 /** The URL query of the filters (only what is set). */
 export function paramsFromFilters(filters: ProspectFilters): Record<string, string> {
-  return Object.fromEntries(Object.entries({ q: filters.search, industry: filters.industry, minScore: filters.minScore, source: filters.source,
-    page: filters.page > 1 ? String(filters.page) : '' }).filter(([, value]) => value !== ''));
+  return Object.fromEntries(
+    Object.entries({
+      q: filters.search,
+      industry: filters.industry,
+      minScore: filters.minScore,
+      source: filters.source,
+      page: filters.page > 1 ? String(filters.page) : '',
+    }).filter(([, value]) => value !== ''),
+  );
 }
 
 /** GET /api/prospects's query for the filters: server-side search, filters and paging. */

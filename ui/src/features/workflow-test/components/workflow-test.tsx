@@ -10,7 +10,11 @@ import { AGENT_STEPS, progressOf } from '../utils/steps.ts';
 import { StepList } from './step-list.tsx';
 import { WorkflowResults } from './workflow-results.tsx';
 
-const FAILED = { title: 'Workflow Failed', description: 'Unable to complete prospect workflow. Check agent configuration.', tone: 'error' } as const;
+const FAILED = {
+  title: 'Workflow Failed',
+  description: 'Unable to complete prospect workflow. Check agent configuration.',
+  tone: 'error',
+} as const;
 
 /** Workflow Test (spec section 2): runs the real prospect pipeline on a prospect and follows its steps live. */
 export function WorkflowTest() {
@@ -29,13 +33,23 @@ export function WorkflowTest() {
   useEffect(() => {
     if (!runId || !ended || result) return;
     let cancelled = false;
-    void workflowResult(runId).then((answer) => {
-      if (cancelled || !answer) return;
-      setResult(answer);
-      if (answer.success) toast({ title: 'Workflow Complete', description: `Processed prospect with ${answer.data.metrics.finalScore}% qualification score`, tone: 'success' });
-      else toast(FAILED);
-    }, (error: Error) => setStartError(error.message));
-    return () => { cancelled = true; };
+    void workflowResult(runId).then(
+      (answer) => {
+        if (cancelled || !answer) return;
+        setResult(answer);
+        if (answer.success)
+          toast({
+            title: 'Workflow Complete',
+            description: `Processed prospect with ${answer.data.metrics.finalScore}% qualification score`,
+            tone: 'success',
+          });
+        else toast(FAILED);
+      },
+      (error: Error) => setStartError(error.message),
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [runId, ended, result, toast]);
 
   const execute = async () => {
@@ -57,14 +71,27 @@ export function WorkflowTest() {
   const options = prospects.data ?? [];
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Workflow Test" subtitle={`Run the ${nodeIds.length}-step prospect pipeline end to end on one prospect and watch each agent work`} />
+      <PageHeader
+        title="Workflow Test"
+        subtitle={`Run the ${nodeIds.length}-step prospect pipeline end to end on one prospect and watch each agent work`}
+      />
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4 p-5">
           <div className="flex flex-wrap items-end gap-3">
-            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">Test prospect
-              <select className="select select-bordered w-full" value={prospectId} onChange={(event) => setProspectId(Number(event.target.value))} disabled={running}>
+            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+              Test prospect
+              <select
+                className="select select-bordered w-full"
+                value={prospectId}
+                onChange={(event) => setProspectId(Number(event.target.value))}
+                disabled={running}
+              >
                 {!options.some((option) => option.id === 1) && <option value={1}>Prospect 1</option>}
-                {options.map((option) => <option key={option.id} value={option.id}>#{option.id} {option.firstName} {option.lastName}, {option.company}</option>)}
+                {options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    #{option.id} {option.firstName} {option.lastName}, {option.company}
+                  </option>
+                ))}
               </select>
             </label>
             <button type="button" className="btn btn-primary" onClick={() => void execute()} disabled={running}>
@@ -72,11 +99,26 @@ export function WorkflowTest() {
             </button>
           </div>
           <div>
-            <div className="flex justify-between text-sm"><span>Progress</span><span data-testid="progress-value">{progressOf(steps, nodeIds)}%</span></div>
-            <progress className="progress progress-primary w-full" value={progressOf(steps, nodeIds)} max={100} aria-label="Steps finished" />
+            <div className="flex justify-between text-sm">
+              <span>Progress</span>
+              <span data-testid="progress-value">{progressOf(steps, nodeIds)}%</span>
+            </div>
+            <progress
+              className="progress progress-primary w-full"
+              value={progressOf(steps, nodeIds)}
+              max={100}
+              aria-label="Steps finished"
+            />
           </div>
           {startError && <ErrorAlert message={startError} />}
-          {runId && <p className="text-sm"><Link className="link link-primary" to={`/pipelines/runs/${encodeURIComponent(runId)}`}>Open this run in the pipeline view</Link>{run?.error && <span className="text-error"> · {run.error}</span>}</p>}
+          {runId && (
+            <p className="text-sm">
+              <Link className="link link-primary" to={`/pipelines/runs/${encodeURIComponent(runId)}`}>
+                Open this run in the pipeline view
+              </Link>
+              {run?.error && <span className="text-error"> · {run.error}</span>}
+            </p>
+          )}
           <StepList steps={steps} result={result} />
         </div>
       </div>

@@ -3,7 +3,11 @@ import { withWorkspace } from '../../../lib/workspace.ts';
 import type { RunStep } from '../utils/steps.ts';
 
 /** What the run's event stream has said so far. */
-export interface FollowedRun { status: string; steps: Record<string, RunStep>; error?: string }
+export interface FollowedRun {
+  status: string;
+  steps: Record<string, RunStep>;
+  error?: string;
+}
 
 /**
  * Follows a run's Server-Sent Events (GET /api/runs/:id/events: a snapshot, then step and run

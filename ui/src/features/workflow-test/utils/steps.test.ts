@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { progressOf, stepSeconds, stepState, truncate } from './steps.ts';
 
 describe('the workflow test steps', () => {
-  it('reads each step\'s state, pending until the run reaches it', () => {
+  it("reads each step's state, pending until the run reaches it", () => {
     expect(stepState(undefined)).toBe('pending');
     expect(stepState({ status: 'pending' })).toBe('pending');
     expect(stepState({ status: 'running' })).toBe('running');
@@ -13,7 +13,12 @@ describe('the workflow test steps', () => {
     const ids = ['research', 'score', 'copy', 'outreach'];
     expect(progressOf({}, ids)).toBe(0);
     expect(progressOf({ research: { status: 'completed' }, score: { status: 'running' } }, ids)).toBe(25);
-    expect(progressOf({ research: { status: 'completed' }, score: { status: 'completed' }, copy: { status: 'skipped' }, outreach: { status: 'skipped' } }, ids)).toBe(100);
+    expect(
+      progressOf(
+        { research: { status: 'completed' }, score: { status: 'completed' }, copy: { status: 'skipped' }, outreach: { status: 'skipped' } },
+        ids,
+      ),
+    ).toBe(100);
     expect(progressOf({ research: { status: 'failed' } }, ids)).toBe(25);
   });
 

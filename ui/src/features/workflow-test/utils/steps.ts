@@ -2,7 +2,12 @@
 export type StepState = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
 
 /** A step as the run's events report it. */
-export interface RunStep { status: string; startedAt?: string; endedAt?: string; error?: string }
+export interface RunStep {
+  status: string;
+  startedAt?: string;
+  endedAt?: string;
+  error?: string;
+}
 
 /** The spec's four agents, by the prospect pipeline's node ids, in order. */
 export const AGENT_STEPS = [

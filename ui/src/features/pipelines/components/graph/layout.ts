@@ -34,9 +34,11 @@ export function layoutDefinition(definition: PipelineDefinition): GraphLayout {
   layout(graph);
 
   // dagre gives centres; React Flow positions are top-left corners.
-  const positions = Object.fromEntries(graph.nodes().map((id) => {
-    const { x, y, width, height } = graph.node(id);
-    return [id, { x: x - width / 2, y: y - height / 2 }];
-  }));
+  const positions = Object.fromEntries(
+    graph.nodes().map((id) => {
+      const { x, y, width, height } = graph.node(id);
+      return [id, { x: x - width / 2, y: y - height / 2 }];
+    }),
+  );
   return { positions, height: graph.graph().height ?? 0 };
 }

@@ -20,12 +20,19 @@ export const StepNode = memo(function StepNode({ data, selected }: NodeProps<Ste
   const status = step?.status ?? 'pending';
   const duration = durationBetween(step?.startedAt, step?.endedAt);
   return (
-    <div data-testid={`step-node-${node.id}`} data-status={status} style={STEP_NODE_SIZE}
-      className={`flex flex-col gap-1 rounded-box border-2 bg-base-100 px-3 py-2 text-left shadow-sm ${STATUS_LOOK[status].border} ${selected ? 'ring-2 ring-primary ring-offset-2' : ''}`}>
+    <div
+      data-testid={`step-node-${node.id}`}
+      data-status={status}
+      style={STEP_NODE_SIZE}
+      className={`flex flex-col gap-1 rounded-box border-2 bg-base-100 px-3 py-2 text-left shadow-sm ${STATUS_LOOK[status].border} ${selected ? 'ring-2 ring-primary ring-offset-2' : ''}`}
+    >
       <Handle type="target" position={Position.Top} isConnectable={false} />
-      <p className="truncate font-semibold" title={node.label ?? node.id}>{node.label ?? node.id}</p>
+      <p className="truncate font-semibold" title={node.label ?? node.id}>
+        {node.label ?? node.id}
+      </p>
       <p className="truncate font-mono text-xs text-base-content/60" title={node.activity}>
-        {node.label && <>{node.id} · </>}{node.activity}
+        {node.label && <>{node.id} · </>}
+        {node.activity}
       </p>
       <div className="flex items-center gap-2 whitespace-nowrap text-xs text-base-content/70 tabular-nums">
         <StatusBadge status={status} size="sm" />

@@ -6,17 +6,29 @@ import { INPUT_NODE_ID, type RunFlowEdge, type RunFlowNode } from './flow-types.
 import { rootSteps } from './layout.ts';
 
 /** The graph's nodes at their laid-out positions, carrying the run's current step records. */
-export function toFlowNodes(run: Pick<RunDetail, 'definition' | 'steps' | 'input'>,
-  positions: Record<string, XYPosition>, selectedId: string | null): RunFlowNode[] {
+export function toFlowNodes(
+  run: Pick<RunDetail, 'definition' | 'steps' | 'input'>,
+  positions: Record<string, XYPosition>,
+  selectedId: string | null,
+): RunFlowNode[] {
   const origin = { x: 0, y: 0 };
   const input = run.input !== null && typeof run.input === 'object' ? Object.keys(run.input) : [];
   return [
-    { id: INPUT_NODE_ID, type: 'runInput', position: positions[INPUT_NODE_ID] ?? origin, selected: selectedId === INPUT_NODE_ID,
-      ariaLabel: 'Run input', data: { kind: 'input', fields: input } },
+    {
+      id: INPUT_NODE_ID,
+      type: 'runInput',
+      position: positions[INPUT_NODE_ID] ?? origin,
+      selected: selectedId === INPUT_NODE_ID,
+      ariaLabel: 'Run input',
+      data: { kind: 'input', fields: input },
+    },
     ...run.definition.nodes.map((node): RunFlowNode => {
       const step = run.steps[node.id];
       return {
-        id: node.id, type: 'step', position: positions[node.id] ?? origin, selected: selectedId === node.id,
+        id: node.id,
+        type: 'step',
+        position: positions[node.id] ?? origin,
+        selected: selectedId === node.id,
         ariaLabel: `Step ${node.label ?? node.id}: ${step?.status ?? 'pending'}`,
         data: { kind: 'step', node, step },
       };
@@ -27,15 +39,14 @@ export function toFlowNodes(run: Pick<RunDetail, 'definition' | 'steps' | 'input
 /** The graph's edges: animated while their target runs, dashed into skipped steps, labelled with conditions. */
 export function toFlowEdges(definition: PipelineDefinition, steps: Record<string, StepRecord>): RunFlowEdge[] {
   const byId = new Map(definition.nodes.map((node) => [node.id, node]));
-  const links = [
-    ...rootSteps(definition).map((to) => ({ from: INPUT_NODE_ID, to })),
-    ...definition.edges,
-  ];
+  const links = [...rootSteps(definition).map((to) => ({ from: INPUT_NODE_ID, to })), ...definition.edges];
   return links.map(({ from, to }) => {
     const status = steps[to]?.status;
     const condition = byId.get(to)?.when;
     return {
-      id: `${from}->${to}`, source: from, target: to,
+      id: `${from}->${to}`,
+      source: from,
+      target: to,
       animated: status === 'running',
       markerEnd: { type: MarkerType.ArrowClosed },
       style: status === 'skipped' ? { strokeDasharray: '6 4', opacity: 0.5 } : undefined,
