@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../../src/core/paths.ts';
 import { addToSolution, scaffoldPlugin, type ScaffoldKind } from '../new-plugin/scaffold.ts';
+import { runLintTool } from './lint.ts';
 
 const USAGE = 'usage: npm run new-plugin -- <kebab-case-id> [--kind agent|source]  (a source\'s id starts with "source-")';
 try {
@@ -15,6 +16,8 @@ try {
   const files = scaffoldPlugin(id, dir, kind);
   console.log(`Created plugins/${id}/:\n${files.map((file) => `  ${file}`).join('\n')}`);
 
+  // Written in the repository's layout, so npm run lint passes on it as it is.
+  runLintTool('prettier/bin/prettier.cjs', ['--write', '--log-level', 'warn', `plugins/${id}/**/*.ts`]);
   // npm links the new workspace package and installs its dependencies; the type check gets its project.
   addToSolution(join(repoRoot, 'tsconfig.json'), `plugins/${id}`);
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot, stdio: 'inherit' });
