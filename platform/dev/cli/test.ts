@@ -74,7 +74,7 @@ log('type check (tsc -b: every package on its own, strict)');
 const typesOk = runTool('typescript/bin/tsc', ['-b', 'tsconfig.json']);
 if (!typesOk) problems.push('the type check failed');
 
-log('lint (eslint: package boundaries)');
+log('lint (eslint: package boundaries; prettier: layout)');
 if (!lint()) problems.push('lint failed (npm run lint shows why)');
 
 log('vitest: unit and integration tests against a real Temporal dev server and database');
