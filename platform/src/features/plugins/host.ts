@@ -54,6 +54,9 @@ export function collectionName(pluginId: string, name: string): string {
  * activity or a bad config value stops start-up with a message naming the plugin).
  */
 export class PluginHost {
+  /** Plugins bound for service calls, per connection (see servicesOf). */
+  private readonly boundServices = new WeakMap<Connection, Map<string, Record<string, BoundActivity>>>();
+
   private constructor(
     readonly plugins: readonly AnyPlugin[],
     private readonly configs: ReadonlyMap<string, unknown>,
@@ -83,8 +86,7 @@ export class PluginHost {
     return this.plugins.map((plugin) => {
       const { source, ...described } = describePlugin(plugin);
       if (!source) return described;
-      const config = (this.configs.get(plugin.manifest.id) ?? {}) as Record<string, unknown>;
-      const credentials = source.credentials.map((credential) => ({ ...credential, set: isSet(config[credential.key]) }));
+      const credentials = this.credentialsOf(plugin);
       return { ...described, source: { ...source, credentials, configured: credentials.every((credential) => credential.set) } };
     });
   }
@@ -92,9 +94,13 @@ export class PluginHost {
   /** True when the plugin is an installed source and every credential it declares is set (not blank). */
   sourceConfigured(id: string): boolean {
     const plugin = this.plugins.find((candidate) => candidate.manifest.id === id);
-    if (!plugin?.manifest.source) return false;
-    const config = (this.configs.get(id) ?? {}) as Record<string, unknown>;
-    return plugin.manifest.source.credentials.every((credential) => isSet(config[credential.key]));
+    return plugin?.manifest.source !== undefined && this.credentialsOf(plugin).every((credential) => credential.set);
+  }
+
+  /** A source's declared credentials, each with whether its config holds a value (not blank). */
+  private credentialsOf(plugin: AnyPlugin): Array<SourceCredential & { set: boolean }> {
+    const config = (this.configs.get(plugin.manifest.id) ?? {}) as Record<string, unknown>;
+    return (plugin.manifest.source?.credentials ?? []).map((credential) => ({ ...credential, set: isSet(config[credential.key]) }));
   }
 
   /**
@@ -144,19 +150,30 @@ export class PluginHost {
     if (!plugin) throw new Error(`no plugin "${name.slice(0, dot)}" is installed for service ${name}`);
     if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true)
       throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
-    const bound = bindActivities(
-      plugin,
-      {
-        config: this.configs.get(plugin.manifest.id),
-        db: this.models(plugin.manifest.id, connection) as never,
-        http: NO_HTTP,
-        logger: SILENT,
-        clock: { now: () => new Date() },
-        llm: null,
-      },
-      serviceContext,
-    );
-    return bound[name]!(input);
+    return this.servicesOf(plugin, connection)[name]!(input);
+  }
+
+  /** A plugin's activities bound for service calls on a connection: bound on the first call, then reused. */
+  private servicesOf(plugin: AnyPlugin, connection: Connection): Record<string, BoundActivity> {
+    let byPlugin = this.boundServices.get(connection);
+    if (!byPlugin) this.boundServices.set(connection, (byPlugin = new Map()));
+    let bound = byPlugin.get(plugin.manifest.id);
+    if (!bound) {
+      bound = bindActivities(
+        plugin,
+        {
+          config: this.configs.get(plugin.manifest.id),
+          db: this.models(plugin.manifest.id, connection) as never,
+          http: NO_HTTP,
+          logger: SILENT,
+          clock: { now: () => new Date() },
+          llm: null,
+        },
+        serviceContext,
+      );
+      byPlugin.set(plugin.manifest.id, bound);
+    }
+    return bound;
   }
 
   /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary. */
