@@ -1,6 +1,6 @@
 import { DiscoveredPersonSchema, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 /** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
 export type DiscoverySource = string;
@@ -73,17 +73,6 @@ export function isConfigured(deps: Pick<PluginApiDeps, 'host'>, source: Discover
   return deps.host.sourceConfigured(pluginOf(source));
 }
 
-/** The most specific message of a failure: a failed workflow's root cause says what the plugin met. */
-function reasonOf(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause)
-    message = cause.message;
-  return message
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/;\s*will retry\.?$/, '.');
-}
-
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -92,25 +81,28 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** One searchPeople call of a source plugin on the worker, within SOURCE_DEADLINE_MS; its output checked. */
+async function searchPage(
+  deps: PluginApiDeps,
+  source: DiscoverySource,
+  input: { criteria: IcpCriteria; limit: number; page?: number },
+): Promise<z.output<typeof SearchPeopleOutput>> {
+  const activity = `${pluginOf(source)}.searchPeople`;
+  const output = await withDeadline(
+    callPluginActivity(deps.temporal, deps.taskQueue, activity, input, { timeout: deps.host.activityIndex().get(activity)?.timeout }),
+    SOURCE_DEADLINE_MS,
+    sourceNames(deps.host).get(source) ?? source,
+  );
+  return SearchPeopleOutput.parse(output);
+}
+
 /** Searches one configured source plugin on the worker; never throws. */
 export async function searchSource(deps: PluginApiDeps, source: DiscoverySource, criteria: IcpCriteria): Promise<SourceOutcome> {
-  const activity = `${pluginOf(source)}.searchPeople`;
   try {
-    const output = await withDeadline(
-      callPluginActivity(
-        deps.temporal,
-        deps.taskQueue,
-        activity,
-        { criteria, limit: PEOPLE_PER_SOURCE },
-        { timeout: deps.host.activityIndex().get(activity)?.timeout },
-      ),
-      SOURCE_DEADLINE_MS,
-      sourceNames(deps.host).get(source) ?? source,
-    );
-    const { people, sourceTotal } = SearchPeopleOutput.parse(output);
+    const { people, sourceTotal } = await searchPage(deps, source, { criteria, limit: PEOPLE_PER_SOURCE });
     return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [] };
   } catch (error) {
-    return { sources: [source], ok: false, reason: reasonOf(error) };
+    return { sources: [source], ok: false, reason: rootReason(error) };
   }
 }
 
@@ -126,24 +118,12 @@ export async function searchSourcePaged(
   want: number,
   keep: (person: DiscoveredPerson) => boolean,
 ): Promise<SourceOutcome> {
-  const activity = `${pluginOf(source)}.searchPeople`;
   const people: DiscoveredPerson[] = [];
   let sourceTotal: number | null = null;
   let kept = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
     try {
-      const output = await withDeadline(
-        callPluginActivity(
-          deps.temporal,
-          deps.taskQueue,
-          activity,
-          { criteria, limit: PAGE_SIZE, page },
-          { timeout: deps.host.activityIndex().get(activity)?.timeout },
-        ),
-        SOURCE_DEADLINE_MS,
-        sourceNames(deps.host).get(source) ?? source,
-      );
-      const parsed = SearchPeopleOutput.parse(output);
+      const parsed = await searchPage(deps, source, { criteria, limit: PAGE_SIZE, page });
       sourceTotal = parsed.sourceTotal ?? sourceTotal;
       people.push(...parsed.people);
       kept += parsed.people.filter(keep).length;
@@ -161,7 +141,7 @@ export async function searchSourcePaged(
         };
       }
     } catch (error) {
-      if (page === 1) return { sources: [source], ok: false, reason: reasonOf(error) };
+      if (page === 1) return { sources: [source], ok: false, reason: rootReason(error) };
       return {
         sources: [source],
         ok: true,
@@ -170,7 +150,7 @@ export async function searchSourcePaged(
         sourceTotal,
         relaxed: [],
         pages: page - 1,
-        stopped: `page ${page} failed: ${reasonOf(error)}`,
+        stopped: `page ${page} failed: ${rootReason(error)}`,
       };
     }
   }
@@ -215,7 +195,7 @@ export async function searchSamplePaged(
       limit = Math.min(want * 3, limit + (want - kept) * 2);
     }
   } catch (error) {
-    return { sources, ok: false, reason: reasonOf(error) };
+    return { sources, ok: false, reason: rootReason(error) };
   }
 }
 
@@ -225,6 +205,6 @@ export async function searchSampleFor(search: SampleSearch, sources: DiscoverySo
     const { people, relaxed } = await search(criteria, PEOPLE_PER_SOURCE);
     return { sources, ok: true, sample: true, people, sourceTotal: people.length, relaxed };
   } catch (error) {
-    return { sources, ok: false, reason: reasonOf(error) };
+    return { sources, ok: false, reason: rootReason(error) };
   }
 }

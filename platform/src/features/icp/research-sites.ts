@@ -1,6 +1,6 @@
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
-import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 const RESEARCH = 'research.enrichCompany';
 
@@ -25,18 +25,6 @@ function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> 
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** The most specific message of a failure: a failed workflow's root cause says what the activity met. */
-function reasonOf(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause)
-    message = cause.message;
-  // The activity's "will retry" is moot once its retries are used up.
-  return message
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/;\s*will retry\.?$/, '.');
-}
-
 /** Researches one site on the worker (research agent: guarded HTTP, robots.txt, fingerprints); never throws. */
 async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
   try {
@@ -56,7 +44,7 @@ async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number)
     );
     return { url, ok: true, research: EnrichCompanyOutput.parse(output) };
   } catch (error) {
-    return { url, ok: false, reason: reasonOf(error) };
+    return { url, ok: false, reason: rootReason(error) };
   }
 }
 

@@ -91,3 +91,17 @@ export async function callPluginService(
     throw error;
   }
 }
+
+/**
+ * The most specific message of a failed call, on one line: a failed workflow's root cause says
+ * what the plugin met, and its "will retry" is moot once the retries are used up.
+ */
+export function rootReason(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let cause: unknown = (error as { cause?: unknown } | null)?.cause; cause instanceof Error; cause = cause.cause)
+    message = cause.message;
+  return message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/;\s*will retry\.?$/, '.');
+}
