@@ -157,7 +157,7 @@ export function StartCampaign() {
           <fieldset className="fieldset">
             <legend className="fieldset-legend">ICP slices</legend>
             {slices.map((slice) => (
-              <label key={slice.name} className="label cursor-pointer gap-2 text-base-content">
+              <label key={slice.name} className="label cursor-pointer items-start gap-2 whitespace-normal text-base-content">
                 <input
                   type="checkbox"
                   className="checkbox checkbox-sm"
