@@ -7,11 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IcpCriteria } from '@meetflow/plugin-sdk';
 import mongoose from 'mongoose';
-import { sampleProspectModels } from '../src/features/discovery/sample-db/model.ts';
+import { ensureSampleDatabase, sampleModelsOn, searchSamplePeople } from '@meetflow/plugin-source-sample/generator';
 import { freePort } from './devstack/ports.ts';
 import { startDevstack } from './devstack/supervisor.ts';
-import { ensureSampleDatabase } from '../src/features/discovery/sample-db/ensure.ts';
-import { searchSamplePeople } from '../src/features/discovery/sample-db/search.ts';
 
 const companies = Number(process.argv[2] ?? 20_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-sample-db-'));
@@ -19,7 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-sample-db-'));
 const devstack = await startDevstack({ dataDir, mongoPort: await freePort(), temporalPort: 0, temporalAddress: 'unused:0' });
 const connection = await mongoose.createConnection(`${devstack.mongoUri}-sample-measure`).asPromise();
 try {
-  const db = sampleProspectModels(connection);
+  const db = sampleModelsOn(connection);
   let started = performance.now();
   const state = await ensureSampleDatabase(db, { companies });
   console.log(`generated ${state.companies} companies, ${state.people} people in ${((performance.now() - started) / 1000).toFixed(1)} s`);

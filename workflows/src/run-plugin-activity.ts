@@ -7,6 +7,8 @@ export interface RunPluginActivityInput {
   input: unknown;
   /** Start-to-close timeout, e.g. '30 seconds' (the manifest's, when the caller has it). */
   timeout?: string;
+  /** Heartbeat timeout for an activity that heartbeats, e.g. '1 minute': a silent attempt is retried without waiting out `timeout`. */
+  heartbeatTimeout?: string;
 }
 
 /**
@@ -16,6 +18,7 @@ export interface RunPluginActivityInput {
 export async function runPluginActivity(request: RunPluginActivityInput): Promise<unknown> {
   const activities = proxyActivities<Record<string, (input: unknown) => Promise<unknown>>>({
     startToCloseTimeout: request.timeout ?? '1 minute',
+    ...(request.heartbeatTimeout ? { heartbeatTimeout: request.heartbeatTimeout } : {}),
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
   });
   // The proxy resolves any name; callers validate names against the plugin registry first.

@@ -1,12 +1,13 @@
 // `npm run bench -- journey`: the landing page's first promise end to end on the embedded default —
-// 3 customer URLs → ICP → discovery of 1,000 people (the built-in sample database, paged to the
+// 3 customer URLs → ICP → discovery of 1,000 people (the sample source plugin, paged to the
 // target) → a launched campaign whose batch researches, scores, writes to and enrols each of them,
 // all through the real API. Prints the figures; asserts nothing.
 import { pino } from 'pino';
 import { startApi } from '../../src/api/server.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { freePort } from '../devstack/ports.ts';
-import { ensureSampleDatabase, SAMPLE_DB_DEFAULTS, sampleProspectModels } from '../../src/features/discovery/sample-db/index.ts';
+import { SAMPLE_DB_DEFAULTS } from '@meetflow/plugin-source-sample/generator';
+import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import { secondsSince, startBenchStack } from './stack.ts';
 
 const TARGET = Number(process.env.BENCH_TARGET ?? 1_000);
@@ -16,7 +17,8 @@ const WORKSPACE = 'journey';
 const stack = await startBenchStack('journey', { research: { maxPages: PAGES } });
 try {
   let started = performance.now();
-  await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: SAMPLE_DB_DEFAULTS.companies });
+  const pluginDeps = { host: stack.host, connection: stack.database, temporal: stack.temporal, taskQueue: stack.taskQueue };
+  await prepareSampleSource(pluginDeps, SAMPLE_DB_DEFAULTS.companies);
   const generated = secondsSince(started);
   const config = loadConfig({
     MONGODB_URI: stack.databaseUri,

@@ -2,7 +2,7 @@
 // copy → sequence enrolment) as one batch, on this machine's real servers, with the real agent
 // plugins researching each sample company's own site over HTTP. Prints the figures; asserts nothing (targets are read by people, not tests).
 import { getWorkspaceConfig } from '../../src/features/workspace-config/workspace-config.ts';
-import { defaultSampleCompany } from '../../src/features/discovery/sample-db/ensure.ts';
+import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { startPipelineBatch } from '../../src/features/pipelines/batches.ts';
 import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 import { PROSPECT_PIPELINE } from '../../src/features/superagent/prospect-pipeline.ts';

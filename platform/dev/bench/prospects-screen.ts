@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { startApi } from '../../src/api/server.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { freePort } from '../devstack/ports.ts';
-import { defaultSampleCompany } from '../../src/features/discovery/sample-db/ensure.ts';
+import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { searchWords } from '../../src/features/prospects/search-text.ts';
 import { ensureUiBuilt } from '../stack/ui-build.ts';
 import { median, secondsSince, startBenchStack } from './stack.ts';

@@ -31,6 +31,8 @@ export interface BenchStack {
   db: Models;
   temporal: Client;
   taskQueue: string;
+  /** The plugins the worker runs (every installed one). */
+  host: PluginHost;
   runner: PipelineRunner;
   close(): Promise<void>;
 }
@@ -73,6 +75,7 @@ export async function startBenchStack(name: string, plugins: Record<string, unkn
     db,
     temporal,
     taskQueue,
+    host,
     runner: { db, temporal, taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) },
     async close() {
       worker.shutdown();

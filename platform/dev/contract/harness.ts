@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { startApi, type RunningApi } from '../../src/api/server.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { freePort } from '../devstack/ports.ts';
-import { ensureSampleDatabase, sampleProspectModels } from '../../src/features/discovery/sample-db/index.ts';
+import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import type { PluginApiDeps } from '../../src/features/plugins/call-activity.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
@@ -60,8 +60,11 @@ export async function startContractPlatform(label: string, options: ContractPlat
   const sampleCompanies = options.sampleCompanies ?? 0;
   let api: RunningApi | undefined;
   try {
-    // Generated before the API starts, so its own start-up check finds the database ready and leaves it be.
-    if (sampleCompanies > 0) await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: sampleCompanies });
+    // Prepared (by the sample source plugin, on the worker) before the API starts, so the API's own run at start finds it ready.
+    await prepareSampleSource(
+      { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
+      sampleCompanies,
+    );
     const config = loadConfig({
       MONGODB_URI: `${inject('mongoServer')}/${stack.database.name}`,
       TEMPORAL_ADDRESS: inject('temporalAddress'),

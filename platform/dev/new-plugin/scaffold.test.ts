@@ -225,6 +225,7 @@ describe('npm run new-plugin', () => {
         ['source-crunchbase', 'Crunchbase', false],
         ['source-apollo', 'Apollo.io', false],
         ['source-zoominfo', 'ZoomInfo', false],
+        ['source-sample', 'Sample database', true],
         [sourceId, 'Scaffold Leads', true],
       ]);
     });

@@ -1,5 +1,5 @@
 // What a sample company's home page says it does, per industry: the industry's one-line pitch
-// (sample-db/vocab.ts) spelled out the way such a company's site would, in its trade's words,
+// (plugins/source-sample/src/vocab.ts) spelled out the way such a company's site would, in its trade's words,
 // with no figures, customers or certifications the sample record does not state.
 
 /** Home-page copy for the companies of one industry. */
@@ -12,7 +12,7 @@ export interface IndustryCopy {
   features: ReadonlyArray<readonly [string, string]>;
 }
 
-/** Copy by industry label (the labels of sample-db/vocab.ts). */
+/** Copy by industry label (the labels of plugins/source-sample/src/vocab.ts). */
 export const INDUSTRY_COPY: Readonly<Record<string, IndustryCopy>> = {
   'Software & SaaS': {
     headline: 'Workflow software your whole company can run on',

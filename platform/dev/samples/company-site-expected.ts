@@ -1,12 +1,12 @@
 // What the research agent should read from a sample company's site, field by field, derived
 // from the company's record the same way the site states it: the yardstick of the site tests
 // and of company-site-measure.ts.
-import type { SampleCompany } from '../../src/features/discovery/sample-db/model.ts';
+import type { SampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { announcedRound, revenueFloor } from './company-site.ts';
 import { SAMPLE_TOOLS, TOOL_EMBEDS } from './company-site-tech.ts';
 
 /**
- * The two sample industries the research agent has no keyword family for (sample-db/vocab.ts
+ * The two sample industries the research agent has no keyword family for (plugins/source-sample/src/vocab.ts
  * adds them to research's own labels): their sites name no industry research can report.
  */
 export const INDUSTRIES_RESEARCH_DOES_NOT_NAME: readonly string[] = ['Software & SaaS', 'Professional services'];

@@ -6,7 +6,7 @@
 import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import { defaultSampleCompany } from '../../src/features/discovery/sample-db/ensure.ts';
+import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { expectedResearch, unexpectedTools, type ExpectedResearch } from './company-site-expected.ts';
 import { sampleCompanySiteUrl, startSampleSitesServer } from './server.ts';
 

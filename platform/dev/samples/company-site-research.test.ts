@@ -6,7 +6,7 @@ import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient, type Fact } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCompany, type GeneratedCompany } from '../../src/features/discovery/sample-db/generate.ts';
+import { generateCompany, type GeneratedCompany } from '@meetflow/plugin-source-sample/generator';
 import { renderCompanySite } from './company-site.ts';
 import { expectedResearch, unexpectedTools } from './company-site-expected.ts';
 import { companySitePageResponse } from './company-site-route.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCompany } from '../../src/features/discovery/sample-db/generate.ts';
+import { generateCompany } from '@meetflow/plugin-source-sample/generator';
 import { renderCompanySite } from './company-site.ts';
 import { sampleCompanyOfDomain } from './company-site-route.ts';
 import { sampleCompanySiteUrl, startSampleSitesServer, type SampleSitesServer } from './server.ts';

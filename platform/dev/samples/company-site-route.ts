@@ -1,8 +1,7 @@
 // /companies/<domain>/…: the sites of the sample prospect companies. A company is regenerated
 // from its domain (the index is the part after the last "-", base 36) with the sample
 // database's defaults, so serving needs no database and always matches the stored rows.
-import { defaultSampleCompany } from '../../src/features/discovery/sample-db/ensure.ts';
-import type { GeneratedCompany } from '../../src/features/discovery/sample-db/generate.ts';
+import { defaultSampleCompany, type GeneratedCompany } from '@meetflow/plugin-source-sample/generator';
 import { COMPANY_SITES_PREFIX, renderCompanySite, type CompanySite } from './company-site.ts';
 
 /** A response to write. */

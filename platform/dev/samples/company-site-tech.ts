@@ -1,8 +1,7 @@
 // How each tool a sample company uses shows on its web site: the tags and headers real sites
 // carry for it, chosen so the research agent's Wappalyzer fingerprints (which read markup and
 // headers, never run scripts) recognise it. Account ids are derived from the company's domain.
-import { TECH_CATEGORIES } from '../../src/features/discovery/sample-db/tech.ts';
-import { INDUSTRIES } from '../../src/features/discovery/sample-db/vocab.ts';
+import { TECH_CATEGORIES, INDUSTRIES } from '@meetflow/plugin-source-sample/generator';
 
 /** What one tool adds to a company's site. */
 export interface ToolEmbed {

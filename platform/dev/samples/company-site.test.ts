@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCompany, type GeneratedCompany } from '../../src/features/discovery/sample-db/generate.ts';
-import { INDUSTRIES } from '../../src/features/discovery/sample-db/vocab.ts';
+import { generateCompany, type GeneratedCompany, INDUSTRIES } from '@meetflow/plugin-source-sample/generator';
 import { INDUSTRY_COPY } from './company-site-copy.ts';
 import { renderCompanySite } from './company-site.ts';
 import { SAMPLE_TOOLS, TOOL_EMBEDS, UNDETECTABLE_TOOLS } from './company-site-tech.ts';

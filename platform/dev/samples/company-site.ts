@@ -2,14 +2,13 @@
 // else: what it does (its industry's pitch), its headcount, where it is, its revenue band, its
 // funding, the people the sample database lists there, and the tools it runs embedded the way
 // real sites embed them. The research agent reads these sites as it reads any other.
-import type { GeneratedCompany } from '../../src/features/discovery/sample-db/generate.ts';
-import { INDUSTRIES } from '../../src/features/discovery/sample-db/vocab.ts';
+import { type GeneratedCompany, INDUSTRIES } from '@meetflow/plugin-source-sample/generator';
 import { INDUSTRY_COPY } from './company-site-copy.ts';
 import { escapeHtml, renderPage, type PageParts } from './company-site-layout.ts';
 import { embedsFor, type EmbedIds } from './company-site-tech.ts';
 
 // Where company sites are served: decided by the sample database, whose people's websites point there.
-export { COMPANY_SITES_PREFIX, sampleCompanySiteUrl } from '../../src/features/discovery/sample-db/site-url.ts';
+export { COMPANY_SITES_PREFIX, sampleCompanySiteUrl } from '../../src/features/discovery/sample-site-url.ts';
 
 /** A rendered company site: its pages by path below the site's folder, and the headers they are served with. */
 export interface CompanySite {

@@ -6,31 +6,17 @@ import { loadConfigOrExit } from '../../src/core/config.ts';
 import { openDatabase } from '../../src/core/db/connection.ts';
 import { createLogger, exitWithError } from '../../src/core/logger.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
-import { SAMPLE_MARKER_ID } from '../../src/features/discovery/sample-db/model.ts';
-import { sampleSearchOn } from '../../src/features/discovery/sample-source.ts';
+import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import { PluginHost } from '../../src/features/plugins/host.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/workspaces/model.ts';
-import { seedModels, seedWorkspace, type SeedModels } from './seed-workspace.ts';
-
-/** How long the seed waits for the API to finish generating the sample prospect database. */
-const SAMPLE_DATABASE_WAIT_MS = 10 * 60_000;
+import { seedModels, seedWorkspace } from './seed-workspace.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'seed');
 // Nothing is lost by stopping: the next start resumes the seed where it was.
 process.once('SIGINT', () => process.exit(0)).once('SIGTERM', () => process.exit(0));
-
-/** Waits until the API has generated the sample prospect database (its marker says ready). */
-async function sampleDatabaseReady(db: SeedModels): Promise<void> {
-  for (const deadline = Date.now() + SAMPLE_DATABASE_WAIT_MS; Date.now() < deadline;) {
-    const marker = await db.sampleMeta.findById(SAMPLE_MARKER_ID).lean<{ status?: string }>();
-    if (marker?.status === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`the sample prospect database was not ready within ${SAMPLE_DATABASE_WAIT_MS / 60_000} minutes`);
-}
 
 const seed = config.seed;
 if (!seed) {
@@ -44,7 +30,11 @@ try {
   const temporal = createTemporalClient(config);
   const db = seedModels(database.connection);
   await ensureDefaultWorkspace(db.workspaces);
-  await sampleDatabaseReady(db);
+  // The API prepares the sample prospect database at start; this joins that run and waits for it.
+  await prepareSampleSource(
+    { host, connection: database.connection, temporal: temporal.client, taskQueue: config.taskQueue },
+    config.sampleCompanies,
+  );
   const runner = { db, temporal: temporal.client, taskQueue: config.taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
   const result = await seedWorkspace(
     {
@@ -56,7 +46,6 @@ try {
       connection: database.connection,
       temporal: temporal.client,
       taskQueue: config.taskQueue,
-      searchSample: sampleSearchOn(database.connection),
     },
     DEFAULT_WORKSPACE.slug,
   );

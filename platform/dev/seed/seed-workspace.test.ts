@@ -4,8 +4,8 @@ import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSampleDatabase } from '../../src/features/discovery/sample-db/index.ts';
-import { sampleSearchOn } from '../../src/features/discovery/sample-source.ts';
+import { sourceSamplePlugin } from '@meetflow/plugin-source-sample';
+import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import { getWorkspaceIcp, saveWorkspaceIcp } from '../../src/features/icp/store.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { manifest as leadScoringManifest } from '@meetflow/plugin-lead-scoring';
@@ -18,21 +18,19 @@ let deps: SeedDeps;
 
 beforeAll(async () => {
   samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
-  stack = await startTestPipelineWorker('seed', [researchPlugin, leadScoringPlugin, outreachPlugin], {
+  stack = await startTestPipelineWorker('seed', [researchPlugin, leadScoringPlugin, outreachPlugin, sourceSamplePlugin], {
     enrollment: true,
+    settings: { 'source-sample': { batchSize: 300 } },
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
-  await ensureSampleDatabase(stack.db, { companies: 600, batchSize: 300 });
+  const pluginDeps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+  await prepareSampleSource(pluginDeps, 600);
   deps = {
     db: seedModels(stack.database),
     runner: stack.runner,
     logger: pino({ level: 'silent' }),
     samplesUrl: samples.url,
-    host: stack.host,
-    connection: stack.database,
-    temporal: stack.runner.temporal,
-    taskQueue: stack.runner.taskQueue,
-    searchSample: sampleSearchOn(stack.database),
+    ...pluginDeps,
   };
 }, 120_000);
 afterAll(async () => {

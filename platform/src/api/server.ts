@@ -4,7 +4,7 @@ import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
 import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/workspaces/model.ts';
-import { ensureSampleDatabase } from '../features/discovery/sample-db/index.ts';
+import { prepareSampleSource } from '../features/discovery/sample-source.ts';
 import { getWorkspaceConfig } from '../features/workspace-config/workspace-config.ts';
 import { applyLearningSettings } from '../features/learning/settings.ts';
 import { reconcileAllRollups } from '../features/outcomes/record.ts';
@@ -64,16 +64,19 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       () => true,
       (error: unknown) => failed(error, 'could not prepare the default workspace'),
     );
-  // The built-in sample prospects discovery answers from without provider credentials: generated once
-  // in the background (about 21 s for the default 20,000 companies on the embedded database), resumed if a start was cut short.
+  // The sample prospects discovery answers from without provider credentials: the sample source plugin
+  // generates them once on the worker (about 21 s for the default 20,000 companies on the embedded
+  // database), resuming a preparation a stop cut short.
   void ready
-    .then(() => (config.sampleCompanies > 0 ? ensureSampleDatabase(models, { companies: config.sampleCompanies }) : undefined))
+    .then(() =>
+      prepareSampleSource({ host: plugins, connection, temporal: temporal.client, taskQueue: config.taskQueue }, config.sampleCompanies),
+    )
     .then(
       (result) => {
         if (result?.generated) logger.info(result, 'sample prospect database generated');
         return true;
       },
-      (error: unknown) => failed(error, 'could not generate the sample prospect database'),
+      (error: unknown) => failed(error, 'could not prepare the sample prospect database'),
     );
   const app = createApp({
     logger,

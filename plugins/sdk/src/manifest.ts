@@ -39,8 +39,8 @@ export interface SourceCredential {
 /**
  * What makes a plugin of kind `source` a prospect source (like an n8n node's credentials): the
  * name lists show, the credentials it needs, and how a credential is found wrong. Discovery lists
- * every installed source; one whose credentials are not all set is answered from the built-in
- * sample database instead (marked sample). Its `searchPeople` activity is what discovery calls.
+ * every installed source; one whose credentials are not all set is answered by the sample source
+ * (`standIn`) instead, marked sample. Its `searchPeople` activity is what discovery calls.
  */
 export interface SourceDefinition {
   /** The name lists and notes show, e.g. "Apollo.io". */
@@ -48,10 +48,19 @@ export interface SourceDefinition {
   credentials: SourceCredential[];
   /** How the credentials are tested, in one line: what a search with a wrong one answers. */
   credentialsTest: string;
+  /**
+   * True for a sample source (contracts/sample-source): it answers, marked sample, for every source
+   * whose credentials are not set, and is never offered as a choice itself. Its searchPeople is a
+   * service and it provides `prepare`. At most one is installed.
+   */
+  standIn?: boolean;
 }
 
 /** The activity every source plugin provides: people matching ICP criteria, a page at a time. */
 export const SOURCE_SEARCH_ACTIVITY = 'searchPeople';
+
+/** The activity a sample source provides to get its data ready; the platform runs it at start (idempotent, heartbeating). */
+export const SOURCE_PREPARE_ACTIVITY = 'prepare';
 
 /** The declarative half of a plugin: read by the host, the API and the UI without running anything. */
 export interface PluginManifest<

@@ -78,6 +78,29 @@ describe('manifestProblems', () => {
     expect(manifestProblems(samplePlugin('agent', { source }))).toEqual(['only a plugin of kind "source" declares a source section']);
   });
 
+  it('asks a sample source (standIn) for searchPeople as a service, a prepare activity and no credentials', () => {
+    const activity = { description: 'Does it', input: z.object({}), output: z.object({}) };
+    const standIn = { displayName: 'Sample database', credentials: [], credentialsTest: 'None: it needs no credentials.', standIn: true };
+    const complete = { searchPeople: { ...activity, service: true }, prepare: activity };
+    expect(manifestProblems(samplePlugin('source-fixture', { kind: 'source', source: standIn, activities: complete }))).toEqual([]);
+    expect(
+      manifestProblems(
+        samplePlugin('source-fixture', {
+          kind: 'source',
+          source: { ...standIn, credentials: [{ key: 'greeting', label: 'API key', secret: true }] },
+          activities: { searchPeople: activity },
+        }),
+      ),
+    ).toEqual([
+      "a sample source's searchPeople is a service (the API searches it in its own process)",
+      'a sample source provides the prepare activity',
+      'a sample source needs no credentials',
+    ]);
+    expect(
+      manifestProblems(samplePlugin('source-fixture', { kind: 'source', source: { ...standIn, standIn: 'yes' }, activities: complete })),
+    ).toEqual(['source.standIn must be true or false']);
+  });
+
   it('reports a plugin with no activities or no manifest at all', () => {
     expect(manifestProblems(samplePlugin('empty', { activities: {} }))).toContain('it provides no activities');
     expect(manifestProblems({} as AnyPlugin)).toEqual(['it has no manifest']);
@@ -94,6 +117,20 @@ describe('validatePlugins', () => {
   it('refuses duplicate ids and clashing activities', () => {
     expect(() => validatePlugins([samplePlugin('twin'), samplePlugin('twin')])).toThrow(
       /plugin "twin": id is already used by plugin #1[\s\S]*activity "twin.greet" is registered twice/,
+    );
+  });
+
+  it('refuses two sample sources: which one answers for unconfigured sources would be ambiguous', () => {
+    const activity = { description: 'Does it', input: z.object({}), output: z.object({}) };
+    const sampleSource = (id: string) =>
+      samplePlugin(id, {
+        kind: 'source',
+        source: { displayName: id, credentials: [], credentialsTest: 'None.', standIn: true },
+        activities: { searchPeople: { ...activity, service: true }, prepare: activity },
+      });
+    expect(() => validatePlugins([sampleSource('source-one')])).not.toThrow();
+    expect(() => validatePlugins([sampleSource('source-one'), sampleSource('source-two')])).toThrow(
+      'plugins "source-one" and "source-two" are both sample sources (standIn): install one',
     );
   });
 

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import { z } from 'zod';
-import { PLUGIN_KINDS, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from './manifest.ts';
+import { PLUGIN_KINDS, SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from './manifest.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -41,6 +41,13 @@ function sourceProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   }
   if (!Array.isArray(source.credentials)) problems.push('source.credentials must be a list (empty when none are needed)');
   if (!m.activities?.[SOURCE_SEARCH_ACTIVITY]) problems.push(`a source plugin provides the ${SOURCE_SEARCH_ACTIVITY} activity`);
+  if (source.standIn !== undefined && typeof source.standIn !== 'boolean') problems.push('source.standIn must be true or false');
+  if (source.standIn === true) {
+    if (m.activities?.[SOURCE_SEARCH_ACTIVITY] && m.activities[SOURCE_SEARCH_ACTIVITY].service !== true)
+      problems.push(`a sample source's ${SOURCE_SEARCH_ACTIVITY} is a service (the API searches it in its own process)`);
+    if (!m.activities?.[SOURCE_PREPARE_ACTIVITY]) problems.push(`a sample source provides the ${SOURCE_PREPARE_ACTIVITY} activity`);
+    if (Array.isArray(source.credentials) && source.credentials.length > 0) problems.push('a sample source needs no credentials');
+  }
   return problems;
 }
 
@@ -80,7 +87,8 @@ export class PluginManifestError extends Error {
 
 /**
  * Validates a list of plugins as a whole: each manifest, then duplicate ids and clashing
- * namespaced activity names. Throws one PluginManifestError listing every problem.
+ * namespaced activity names, and more than one sample source (which would answer for unconfigured
+ * sources is then ambiguous). Throws one PluginManifestError listing every problem.
  */
 export function validatePlugins(plugins: readonly AnyPlugin[]): void {
   const problems: string[] = [];
@@ -99,5 +107,7 @@ export function validatePlugins(plugins: readonly AnyPlugin[]): void {
       seenActivities.add(full);
     }
   });
+  const standIns = plugins.filter((plugin) => plugin?.manifest?.source?.standIn === true).map((plugin) => `"${plugin.manifest.id}"`);
+  if (standIns.length > 1) problems.push(`plugins ${standIns.join(' and ')} are both sample sources (standIn): install one`);
   if (problems.length > 0) throw new PluginManifestError(`Invalid plugins:\n  ${problems.join('\n  ')}`);
 }

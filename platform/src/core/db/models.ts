@@ -8,7 +8,6 @@ import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
 import { outboxModels } from '../../features/sequences/outbox-model.ts';
 import { savedPipelineModel } from '../../features/pipelines/model.ts';
 import { prospectModel } from '../../features/prospects/model.ts';
-import { sampleProspectModels } from '../../features/discovery/sample-db/model.ts';
 import { workspaceConfigModels } from '../../features/workspace-config/model.ts';
 import { workspaceIcpModels } from '../../features/icp/model.ts';
 import { pipelineRunModels } from '../../features/pipelines/run-model.ts';
@@ -32,7 +31,6 @@ export function createModels(connection: Connection) {
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),
     ...workspaceIcpModels(connection),
-    ...sampleProspectModels(connection),
   };
 }
 

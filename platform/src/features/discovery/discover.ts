@@ -2,7 +2,8 @@ import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
-import { sampleCompanySiteUrl } from './sample-db/site-url.ts';
+import { sampleCompanySiteUrl } from './sample-site-url.ts';
+import { sampleSearchOf } from './sample-source.ts';
 import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { discoveryNotes } from './notes.ts';
@@ -16,7 +17,6 @@ import {
   searchSourcePaged,
   sourceNames,
   type DiscoverySource,
-  type SampleSearch,
   type SourceOutcome,
 } from './sources.ts';
 
@@ -45,10 +45,9 @@ async function matchPeople(
   return matches;
 }
 
-/** What discovery runs over: plugins and Temporal (source plugins run on the worker), the config store and the sample database. */
+/** What discovery runs over: plugins and Temporal (source plugins run on the worker, the sample source in this process), the config store. */
 export interface DiscoveryDeps extends PluginApiDeps {
   db: ConfigStoreDb & Pick<Models, 'prospects' | 'suppressions' | 'outbox'>;
-  searchSample: SampleSearch;
   /** Where the sample companies' own sites are served: a sample person's website points there, so research can read it. */
   samplesUrl?: string | null;
   now?: () => Date;
@@ -150,7 +149,7 @@ function shortfallOf(
 
 /**
  * Finds prospects for the ICP: each configured source plugin is searched on the worker, the
- * others answer together from the sample database (labelled sample); the people are merged
+ * others answer together from the sample source (labelled sample); the people are merged
  * across sources, company facts aligned, and each is scored by lead scoring against the
  * criteria with the workspace's weights. Best match first; equal scores keep the sources' order.
  *
@@ -170,6 +169,7 @@ export async function discoverProspects(
   const configured = sources.filter((source) => isConfigured(deps, source));
   const unconfigured = sources.filter((source) => !configured.includes(source));
   const now = deps.now?.() ?? new Date();
+  const searchSample = sampleSearchOf(deps);
   const exclusions: Exclusions | null = target ? await workspaceExclusions(deps.db, workspaceId, now) : null;
   const [outcomes, { scoringWeights }] = await Promise.all([
     Promise.all([
@@ -179,8 +179,8 @@ export async function discoverProspects(
       ...(unconfigured.length > 0
         ? [
             exclusions
-              ? searchSamplePaged(deps.searchSample, unconfigured, criteria, target!, exclusions.keep)
-              : searchSampleFor(deps.searchSample, unconfigured, criteria),
+              ? searchSamplePaged(searchSample, unconfigured, criteria, target!, exclusions.keep)
+              : searchSampleFor(searchSample, unconfigured, criteria),
           ]
         : []),
     ]),

@@ -3,7 +3,8 @@ import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
 import { sourceLinkedinPlugin } from '@meetflow/plugin-source-linkedin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkspaceConfig } from '../workspace-config/workspace-config.ts';
-import { ensureSampleDatabase, sampleProspectModels } from './sample-db/index.ts';
+import { sourceSamplePlugin } from '@meetflow/plugin-source-sample';
+import { prepareSampleSource } from './sample-source.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
@@ -40,14 +41,17 @@ const named = (result: DiscoverProspectsView, first: string) =>
   result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('discovery-api', sources);
-  await ensureSampleDatabase(sampleProspectModels(stack.database), { companies: 400, batchSize: 200 });
+  stack = await startTestPipelineWorker('discovery-api', [...sources, sourceSamplePlugin], {
+    settings: { 'source-sample': { batchSize: 200 } },
+  });
   // The API's host has credentials for the stand-ins (LinkedIn, the real plugin, has no export: the sample database answers for it); the worker's stand-ins need none.
-  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin], {
+  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin, sourceSamplePlugin], {
     'source-apollo': { apiKey: 'k1' },
     'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' },
     'source-crunchbase': { apiKey: 'k3' },
   });
+  // The sample source's data, prepared on the worker as the API does at start.
+  await prepareSampleSource({ host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, 400);
   server = await serveRouters(
     discoveryRouter({
       db: stack.db,
@@ -77,6 +81,14 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(
       'sources.1: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase',
+    );
+  });
+
+  it('does not offer the sample source as a choice: it only answers for the others', async () => {
+    const response = await discover({ icpCriteria, sources: ['sample'] });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(
+      'sources.0: unknown source "sample": the installed sources are linkedin, apollo, zoominfo, crunchbase',
     );
   });
 
@@ -154,6 +166,32 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
       expect(prospect.matchReason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record), `);
       const inside = prospect.enrichmentData.companyRevenue === '$10M-$50M';
       expect(prospect.matchReason).toMatch(inside ? /inside the ICP's \$10M-\$50M/ : /× (below|above) the ICP's \$10M-\$50M/);
+    }
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: no sample source installed', () => {
+  it('says an unconfigured source could not be searched, and why, instead of answering from sample data', async () => {
+    const bare = await serveRouters(
+      discoveryRouter({
+        db: stack.db,
+        host: PluginHost.load([sourceLinkedinPlugin, leadScoringPlugin]),
+        connection: stack.database,
+        temporal: stack.runner.temporal,
+        taskQueue: stack.runner.taskQueue,
+      }),
+    );
+    try {
+      const response = await fetch(`${bare.url}/api/superagent/discover-prospects?workspace=acme`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ icpCriteria, sources: ['linkedin'] }),
+      });
+      const result = DiscoverProspectsResponse.parse(await response.json());
+      expect(result).toMatchObject({ success: false, prospects: [], sample: false });
+      expect(result.error).toContain('it has no credentials set, and no sample source is installed to answer for it');
+    } finally {
+      await bare.close();
     }
   });
 });

@@ -1,16 +1,13 @@
 import { discoverProspects, type DiscoveryDeps } from './discover.ts';
-import { sampleSearchOn } from './sample-source.ts';
-import type { SampleSearch } from './sources.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { DiscoverProspectsBody, discoverProspectsBodyFor, DiscoverProspectsResponse } from './api-schemas.ts';
 import { installedSources } from './sources.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
-/** What the discovery route needs: plugins and Temporal, the config store; the sample search defaults to the built-in database. */
+/** What the discovery route needs: plugins (the sample source among them) and Temporal, the config store. */
 export interface DiscoveryRouterDeps extends PluginApiDeps {
   db: DiscoveryDeps['db'];
-  searchSample?: SampleSearch;
   /** Where the sample companies' sites are served (sample people's websites point there). */
   samplesUrl?: string | null;
 }
@@ -24,7 +21,7 @@ export const discoveryRoutes = [
       tags: ['discovery'],
       query: WorkspaceQuery,
       body: DiscoverProspectsBody,
-      summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample database, marked sample)',
+      summary: 'Discover prospects for ICP criteria from source plugins (unconfigured ones answer from the sample source, marked sample)',
       responses: {
         200: {
           description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched',
@@ -37,12 +34,11 @@ export const discoveryRoutes = [
       },
     },
     (deps) => {
-      const discovery = { ...deps, searchSample: deps.searchSample ?? sampleSearchOn(deps.connection) };
       const body = discoverProspectsBodyFor(installedSources(deps.host).map((source) => source.id));
       return async (ctx) => {
         const workspaceId = workspaceOf(ctx);
         const { icpCriteria, sources, targetCount } = body.parse(ctx.request.body ?? {});
-        ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(discovery, workspaceId, icpCriteria, sources, { targetCount }));
+        ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(deps, workspaceId, icpCriteria, sources, { targetCount }));
       };
     },
   ),

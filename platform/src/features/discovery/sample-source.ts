@@ -1,9 +1,48 @@
-import type { Connection } from 'mongoose';
-import { sampleProspectModels, searchSamplePeople } from './sample-db/index.ts';
+import { SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from '@meetflow/plugin-sdk';
+import { SamplePrepareOutput, SampleSearchOutput } from '@meetflow/plugin-sdk/contracts/sample-source';
+import { callPluginActivity, callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import type { SampleSearch } from './sources.ts';
 
-/** The built-in sample database's people search on a connection, as discovery calls it. */
-export function sampleSearchOn(connection: Connection): SampleSearch {
-  const models = sampleProspectModels(connection);
-  return (criteria, limit) => searchSamplePeople(models, criteria, { limit });
+// The sample source: the installed source plugin whose manifest says `standIn` (the built-in one is
+// plugins/source-sample). It answers, marked sample, for every source whose credentials are not
+// set; the platform knows it only by that flag and the SDK's sample-source contract.
+
+/** The installed sample source, if any (the SDK refuses more than one). */
+export function sampleSourceOf(host: PluginApiDeps['host']): AnyPlugin | undefined {
+  return host.plugins.find((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source?.standIn === true);
+}
+
+/** The sample source's people search, as discovery calls it: its searchPeople service, in this process. */
+export function sampleSearchOf(deps: Pick<PluginApiDeps, 'host' | 'connection'>): SampleSearch {
+  const plugin = sampleSourceOf(deps.host);
+  return async (criteria, limit) => {
+    if (!plugin) throw new Error('it has no credentials set, and no sample source is installed to answer for it');
+    const output = await callPluginService(deps, `${plugin.manifest.id}.${SOURCE_SEARCH_ACTIVITY}`, { criteria, limit });
+    return SampleSearchOutput.parse(output);
+  };
+}
+
+/**
+ * Gets the sample source's data ready (`companies` of them; 0 or no sample source: nothing to do)
+ * through its prepare activity on the worker: idempotent, heartbeating, resumed after a crash.
+ * Concurrent callers with the same database, task queue and size join one run (the API at start,
+ * the first-start seed waiting for it). Returns what the plugin found or did, or null.
+ */
+export async function prepareSampleSource(deps: PluginApiDeps, companies: number): Promise<SamplePrepareOutput | null> {
+  const plugin = sampleSourceOf(deps.host);
+  if (!plugin || companies <= 0) return null;
+  const activity = `${plugin.manifest.id}.${SOURCE_PREPARE_ACTIVITY}`;
+  const definition = plugin.manifest.activities[SOURCE_PREPARE_ACTIVITY];
+  const output = await callPluginActivity(
+    deps.temporal,
+    deps.taskQueue,
+    activity,
+    { companies },
+    {
+      idempotencyKey: `${activity}:${deps.connection.name}:${deps.taskQueue}:${companies}`,
+      ...(definition?.timeout ? { timeout: definition.timeout } : {}),
+      heartbeats: definition?.heartbeats === true,
+    },
+  );
+  return SamplePrepareOutput.parse(output);
 }

@@ -13,12 +13,13 @@ export interface InstalledSource {
 }
 
 /**
- * Every installed source, in the host's order (the plugins' `ui.order`: the spec's checklist
- * order for the four built-in ones): the platform knows sources only from the installed plugins.
+ * Every installed source a user may choose, in the host's order (the plugins' `ui.order`: the
+ * spec's checklist order for the four built-in ones): the platform knows sources only from the
+ * installed plugins. The sample source (`standIn`) is not one: it answers for the others.
  */
 export function installedSources(host: PluginApiDeps['host']): InstalledSource[] {
   return host.plugins
-    .filter((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source)
+    .filter((plugin) => plugin.manifest.kind === 'source' && plugin.manifest.source && plugin.manifest.source.standIn !== true)
     .map((plugin) => ({
       id: plugin.manifest.id.replace(/^source-/, ''),
       pluginId: plugin.manifest.id,
@@ -42,7 +43,7 @@ export const MAX_PAGES = 25;
 /** How long one source may take, retries included, before it counts as failed. */
 export const SOURCE_DEADLINE_MS = 60_000;
 
-/** The built-in sample database's search: people matching the criteria, and the criteria it had to relax. */
+/** The sample source's search: people matching the criteria, and the criteria it had to relax. */
 export type SampleSearch = (criteria: IcpCriteria, limit: number) => Promise<{ people: DiscoveredPerson[]; relaxed: string[] }>;
 
 /** What one source answered: its people (sample or not), or why it could not. */

@@ -30,6 +30,9 @@ export const PluginDescriptionSchema = z.object({
         }),
       ),
       credentialsTest: z.string().meta({ description: 'What a search with a wrong credential answers' }),
+      standIn: z.boolean().meta({
+        description: 'True for the sample source: it answers for every source without credentials and is not offered as a choice',
+      }),
       configured: z.boolean().meta({
         description:
           'Every credential is set: discovery searches the provider; otherwise the built-in sample database answers for it (marked sample)',

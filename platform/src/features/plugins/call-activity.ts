@@ -23,7 +23,12 @@ export interface CallOptions {
   failures?: Record<string, FailureClass>;
   /** Start-to-close timeout of the activity, e.g. the manifest's '30 seconds'. */
   timeout?: string;
+  /** True when the manifest says the activity heartbeats: an attempt silent for a minute is then retried. */
+  heartbeats?: boolean;
 }
+
+/** How long a heartbeating activity may go silent before its attempt is retried (as in pipelines). */
+const HEARTBEAT_TIMEOUT = '1 minute';
 
 /** The business failure at the root of a failed run, if a plugin threw one. */
 function applicationFailureOf(error: WorkflowFailedError): ApplicationFailure | undefined {
@@ -58,7 +63,14 @@ export async function callPluginActivity(
       workflowId: workflowIdFor(activity, options.idempotencyKey),
       // A concurrent duplicate request waits for the first one's result instead of failing.
       workflowIdConflictPolicy: 'USE_EXISTING',
-      args: [{ activity, input, ...(options.timeout ? { timeout: options.timeout } : {}) }],
+      args: [
+        {
+          activity,
+          input,
+          ...(options.timeout ? { timeout: options.timeout } : {}),
+          ...(options.heartbeats ? { heartbeatTimeout: HEARTBEAT_TIMEOUT } : {}),
+        },
+      ],
     });
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;

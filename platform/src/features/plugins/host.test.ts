@@ -3,14 +3,14 @@ import { PluginHost } from './host.ts';
 import { installedPlugins } from './installed.ts';
 
 describe('the installed plugins', () => {
-  it('are the seven agents and the four prospect sources, and they load with their default settings', () => {
+  it('are the seven agents, the four prospect sources and the sample source, and they load with their default settings', () => {
     const host = PluginHost.load(installedPlugins);
     expect(host.describe().map((plugin) => [plugin.id, plugin.kind])).toEqual([
       ...['research', 'lead-scoring', 'outreach', 'engagement-analysis', 'meeting-booking', 'learning-engine', 'ppm-pricing'].map((id) => [
         id,
         'agent',
       ]),
-      ...['source-linkedin', 'source-crunchbase', 'source-apollo', 'source-zoominfo'].map((id) => [id, 'source']),
+      ...['source-linkedin', 'source-crunchbase', 'source-apollo', 'source-zoominfo', 'source-sample'].map((id) => [id, 'source']),
     ]);
     const activities = [...host.activityIndex().keys()];
     for (const name of [
@@ -24,5 +24,11 @@ describe('the installed plugins', () => {
     ]) {
       expect(activities).toContain(name);
     }
+    expect(
+      host
+        .describe()
+        .filter((plugin) => plugin.source?.standIn)
+        .map((plugin) => plugin.id),
+    ).toEqual(['source-sample']);
   });
 });

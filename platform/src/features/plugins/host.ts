@@ -39,7 +39,11 @@ const serviceContext = (): ActivityContext => ({
 
 /** A plugin as GET /api/plugins describes it: a source's credentials say whether each is set, never its value. */
 export type PluginDescription = Omit<ManifestDescription, 'source'> & {
-  source?: NonNullable<ManifestDescription['source']> & { credentials: Array<SourceCredential & { set: boolean }>; configured: boolean };
+  source?: NonNullable<ManifestDescription['source']> & {
+    credentials: Array<SourceCredential & { set: boolean }>;
+    standIn: boolean;
+    configured: boolean;
+  };
 };
 
 const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -87,7 +91,10 @@ export class PluginHost {
       const { source, ...described } = describePlugin(plugin);
       if (!source) return described;
       const credentials = this.credentialsOf(plugin);
-      return { ...described, source: { ...source, credentials, configured: credentials.every((credential) => credential.set) } };
+      return {
+        ...described,
+        source: { ...source, credentials, standIn: source.standIn === true, configured: credentials.every((credential) => credential.set) },
+      };
     });
   }
 

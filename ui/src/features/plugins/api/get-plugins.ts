@@ -20,11 +20,15 @@ export interface PluginDescription {
   description: string;
   kind: string;
   ui: { icon: string; color: string; category: string; order?: number };
-  /** Present for plugins of kind `source`: how lists name it, its credentials (set or not, never their values), whether all are set. */
+  /**
+   * Present for plugins of kind `source`: how lists name it, its credentials (set or not, never their values), whether all are set,
+   * and whether it is the sample source that answers for the others (never offered as a choice).
+   */
   source?: {
     displayName: string;
     credentials: Array<{ key: string; label: string; secret: boolean; set: boolean }>;
     credentialsTest: string;
+    standIn: boolean;
     configured: boolean;
   };
   /** `schema` is the config's JSON Schema; `defaults` the config with nothing set. */

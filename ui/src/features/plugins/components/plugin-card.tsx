@@ -37,6 +37,18 @@ export function PluginCard({ plugin }: { plugin: PluginDescription }) {
 
 /** A source's credentials: which are set (never their values), and what discovery does until all are. */
 function SourceCredentials({ source }: { source: NonNullable<PluginDescription['source']> }) {
+  if (source.standIn)
+    return (
+      <section aria-label="Sample source" className="text-sm">
+        <h3 className="mb-1 font-semibold">
+          Sample source <span className="badge badge-info badge-sm">answers for unconfigured sources</span>
+        </h3>
+        <p className="text-xs text-base-content/70">
+          Every source without its credentials set is answered from here, each person marked sample. It is never offered as a source to
+          choose, and needs no credentials.
+        </p>
+      </section>
+    );
   return (
     <section aria-label="Source credentials" className="text-sm">
       <h3 className="mb-1 font-semibold">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluginDescription } from '../../plugins/index.ts';
 import { dataSourcesOf, defaultSources, sourceLabel, toggleSource } from './sources.ts';
 
-const plugin = (id: string, kind: string, source?: { displayName: string; configured: boolean }): PluginDescription => ({
+const plugin = (id: string, kind: string, source?: { displayName: string; configured: boolean; standIn?: boolean }): PluginDescription => ({
   id,
   name: id,
   version: '0.1.0',
@@ -12,7 +12,7 @@ const plugin = (id: string, kind: string, source?: { displayName: string; config
   config: { schema: {}, defaults: {} },
   activities: [],
   collections: [],
-  ...(source ? { source: { ...source, credentials: [], credentialsTest: '' } } : {}),
+  ...(source ? { source: { standIn: false, ...source, credentials: [], credentialsTest: '' } } : {}),
 });
 // What GET /api/plugins answers: agents, the built-in sources in order, and a source added later with new-plugin.
 const plugins = [
@@ -22,11 +22,12 @@ const plugins = [
   plugin('source-apollo', 'source', { displayName: 'Apollo.io', configured: true }),
   plugin('source-zoominfo', 'source', { displayName: 'ZoomInfo', configured: false }),
   plugin('source-acme-leads', 'source', { displayName: 'Acme Leads', configured: true }),
+  plugin('source-sample', 'source', { displayName: 'Sample database', configured: true, standIn: true }),
 ];
 const list = dataSourcesOf(plugins);
 
 describe('dataSourcesOf', () => {
-  it("lists every installed source plugin in the API's order, named by its manifest, a new one included", () => {
+  it("lists every installed source plugin in the API's order, named by its manifest, a new one included, the sample source not", () => {
     expect(list).toEqual([
       { id: 'linkedin', label: 'LinkedIn Sales Navigator', configured: false },
       { id: 'crunchbase', label: 'Crunchbase', configured: false },

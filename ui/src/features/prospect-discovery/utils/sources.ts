@@ -11,10 +11,13 @@ export interface DataSource {
   configured: boolean;
 }
 
-/** The sources the checklist offers: every installed plugin of kind source, in the API's order (the spec's for the built-in four). */
+/**
+ * The sources the checklist offers: every installed plugin of kind source, in the API's order (the spec's for the built-in four),
+ * except the sample source, which answers for the unconfigured ones instead of being chosen.
+ */
 export function dataSourcesOf(plugins: readonly PluginDescription[]): DataSource[] {
   return plugins.flatMap((plugin) =>
-    plugin.kind === 'source' && plugin.source
+    plugin.kind === 'source' && plugin.source && !plugin.source.standIn
       ? [{ id: plugin.id.replace(/^source-/, ''), label: plugin.source.displayName, configured: plugin.source.configured }]
       : [],
   );

@@ -1,13 +1,13 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleProspectModels, type SampleProspectModels } from './model.ts';
-import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { sampleModelsOn, type SampleModels } from './model.ts';
+import { openTestDatabase } from './test-database.ts';
 import { ensureSampleDatabase, SAMPLE_DB_VERSION } from './ensure.ts';
 import { generateBatch } from './generate.ts';
 import { postingsOfBatch } from './postings.ts';
 
 let connection: mongoose.Connection;
-let db: SampleProspectModels;
+let db: SampleModels;
 const options = { companies: 250, batchSize: 100, seed: 3, peoplePerCompany: 3 };
 const expected = generateBatch(3, 0, 250, 3);
 const expectedPeople = expected.flatMap(({ people }) => people);
@@ -22,16 +22,16 @@ const expectedPostings = (seed: number, companies: number, batchSize: number) =>
   )
     .flat()
     .toSorted((left, right) => (left._id < right._id ? -1 : 1));
-const storedPostings = async () => (await db.samplePostings.find({}).lean()).toSorted((left, right) => (left._id < right._id ? -1 : 1));
+const storedPostings = async () => (await db.postings.find({}).lean()).toSorted((left, right) => (left._id < right._id ? -1 : 1));
 
 const storedIds = async () => ({
-  companies: (await db.sampleCompanies.find({}, { companyId: 1 }).lean()).map((doc) => doc.companyId).sort(),
-  people: (await db.samplePeople.find({}, { personId: 1 }).lean()).map((doc) => doc.personId).sort(),
+  companies: (await db.companies.find({}, { companyId: 1 }).lean()).map((doc) => doc.companyId).sort(),
+  people: (await db.people.find({}, { personId: 1 }).lean()).map((doc) => doc.personId).sort(),
 });
 
 beforeAll(async () => {
   connection = await openTestDatabase('sample-db-ensure');
-  db = sampleProspectModels(connection);
+  db = sampleModelsOn(connection);
 });
 afterAll(async () => {
   await connection.dropDatabase();
@@ -45,9 +45,9 @@ describe('ensureSampleDatabase on the real database', () => {
     const ids = await storedIds();
     expect(ids.companies).toEqual(expected.map(({ company }) => company.companyId).sort());
     expect(ids.people).toEqual(expectedPeople.map((person) => person.personId).sort());
-    const stored = await db.samplePeople.findOne({ personId: expectedPeople[7]!.personId }, { _id: 0 }).lean();
+    const stored = await db.people.findOne({ personId: expectedPeople[7]!.personId }, { _id: 0 }).lean();
     expect(stored).toEqual(expectedPeople[7]);
-    expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({
+    expect(await db.meta.findById('sample-db').lean()).toMatchObject({
       status: 'ready',
       batchesDone: 3,
       companies: 250,
@@ -73,12 +73,12 @@ describe('ensureSampleDatabase on the real database', () => {
 
   it('resumes a generation a crash interrupted half-way through a batch, without duplicates', async () => {
     // The state a crash leaves: batch 1 recorded, batch 2 half-written, batch 3 never started.
-    await db.sampleMeta.updateOne({ _id: 'sample-db' }, { $set: { status: 'building', batchesDone: 1 } });
-    await db.samplePeople.deleteMany({ personId: { $gte: 'sc-000150' } });
-    await db.sampleCompanies.deleteMany({ companyId: { $gte: 'sc-000200' } });
-    await db.samplePostings.deleteMany({ batch: 2 });
-    await db.samplePostings.deleteMany({ batch: 1, key: { $gte: 't' } });
-    expect(await db.samplePeople.countDocuments({})).toBeLessThan(expectedPeople.length);
+    await db.meta.updateOne({ _id: 'sample-db' }, { $set: { status: 'building', batchesDone: 1 } });
+    await db.people.deleteMany({ personId: { $gte: 'sc-000150' } });
+    await db.companies.deleteMany({ companyId: { $gte: 'sc-000200' } });
+    await db.postings.deleteMany({ batch: 2 });
+    await db.postings.deleteMany({ batch: 1, key: { $gte: 't' } });
+    expect(await db.people.countDocuments({})).toBeLessThan(expectedPeople.length);
 
     const state = await ensureSampleDatabase(db, options);
     expect(state).toEqual({ companies: 250, people: expectedPeople.length, generated: true, resumedAfterBatches: 1 });
@@ -93,24 +93,24 @@ describe('ensureSampleDatabase on the real database', () => {
     const state = await ensureSampleDatabase(db, { ...options, seed: 4, companies: 120 });
     expect(state.generated).toBe(true);
     expect(state.companies).toBe(120);
-    const first = await db.sampleCompanies.findOne({ companyId: 'sc-000000' }, { _id: 0 }).lean();
+    const first = await db.companies.findOne({ companyId: 'sc-000000' }, { _id: 0 }).lean();
     expect(first).toEqual(generateBatch(4, 0, 1, 3)[0]!.company);
-    expect(await db.sampleCompanies.countDocuments({ companyId: { $gte: 'sc-000120' } })).toBe(0);
+    expect(await db.companies.countDocuments({ companyId: { $gte: 'sc-000120' } })).toBe(0);
     expect(await storedPostings()).toEqual(expectedPostings(4, 120, 100));
   });
 
   it('regenerates a database of the previous generator version and drops the search indexes it no longer uses', async () => {
-    await db.samplePeople.collection.createIndex({ industryLower: 1, employeeCount: 1, personId: 1 });
-    expect((await db.samplePeople.collection.indexes()).map((index) => index.key)).toContainEqual({
+    await db.people.collection.createIndex({ industryLower: 1, employeeCount: 1, personId: 1 });
+    expect((await db.people.collection.indexes()).map((index) => index.key)).toContainEqual({
       industryLower: 1,
       employeeCount: 1,
       personId: 1,
     });
-    await db.sampleMeta.updateOne({ _id: 'sample-db' }, { $set: { version: SAMPLE_DB_VERSION - 1 } });
+    await db.meta.updateOne({ _id: 'sample-db' }, { $set: { version: SAMPLE_DB_VERSION - 1 } });
     const state = await ensureSampleDatabase(db, { ...options, seed: 4, companies: 120 });
     expect(state).toMatchObject({ generated: true, companies: 120, resumedAfterBatches: 0 });
-    expect(await db.sampleMeta.findById('sample-db').lean()).toMatchObject({ version: SAMPLE_DB_VERSION, status: 'ready' });
-    const indexes = (await db.samplePeople.collection.indexes()).map((index) => index.key);
+    expect(await db.meta.findById('sample-db').lean()).toMatchObject({ version: SAMPLE_DB_VERSION, status: 'ready' });
+    const indexes = (await db.people.collection.indexes()).map((index) => index.key);
     // The server lists indexes in no set order.
     expect(indexes).toHaveLength(2);
     expect(indexes).toEqual(expect.arrayContaining([{ _id: 1 }, { personId: 1 }]));
@@ -124,8 +124,8 @@ describe('ensureSampleDatabase on the real database', () => {
   });
 
   it('stores only .example addresses', async () => {
-    expect(await db.samplePeople.countDocuments({})).toBeGreaterThan(0);
-    expect(await db.samplePeople.countDocuments({ email: { $not: /@[a-z0-9-]+\.example$/ } })).toBe(0);
-    expect(await db.sampleCompanies.countDocuments({ domain: { $not: /\.example$/ } })).toBe(0);
+    expect(await db.people.countDocuments({})).toBeGreaterThan(0);
+    expect(await db.people.countDocuments({ email: { $not: /@[a-z0-9-]+\.example$/ } })).toBe(0);
+    expect(await db.companies.countDocuments({ domain: { $not: /\.example$/ } })).toBe(0);
   });
 });

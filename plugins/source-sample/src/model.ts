@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-// The built-in prospect database: companies and people generated at first start, answered by
+// The sample prospect database: companies and people generated at first start, answered by
 // discovery when no provider has credentials. Platform-wide on purpose (no workspaceId): it is
 // the same fictional sample for every workspace, read-only after generation, and never mixed
 // with a workspace's own prospects. Every domain is under the reserved `.example` TLD.
@@ -82,7 +82,7 @@ export interface SamplePosting {
   values?: number[];
 }
 
-/** `_id` of the generation marker in `sample_meta`. */
+/** `_id` of the generation marker in the `meta` collection. */
 export const SAMPLE_MARKER_ID = 'sample-db';
 
 /** The generation marker: one document, `_id: 'sample-db'`. */
@@ -151,7 +151,7 @@ const SamplePersonSchema = new Schema<SamplePerson>(
   { id: false, versionKey: false },
 );
 // Natural key: re-inserting a batch after a crash is a no-op (duplicate keys are ignored). The only
-// index: searches read posting lists by `_id` and people by `personId $in` (see discovery/sample-db/README.md).
+// index: searches read posting lists by `_id` and people by `personId $in` (see the plugin's README.md).
 SamplePersonSchema.index({ personId: 1 }, { unique: true });
 
 const SamplePostingSchema = new Schema<SamplePosting>(
@@ -181,18 +181,29 @@ const SampleMetaSchema = new Schema<SampleMeta>(
   { versionKey: false },
 );
 
-const registered = <T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> =>
-  (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);
+/** The collections the plugin owns (the host stores them as `plugin_source_sample_<name>`). */
+export const sampleCollections = {
+  companies: SampleCompanySchema,
+  people: SamplePersonSchema,
+  postings: SamplePostingSchema,
+  meta: SampleMetaSchema,
+};
 
-/** Registers the sample prospect database's models on a connection (once): `sample_companies`, `sample_people`, `sample_postings`, `sample_meta`. */
-export function sampleProspectModels(connection: Connection) {
-  return {
-    sampleCompanies: registered(connection, 'SampleCompany', SampleCompanySchema, 'sample_companies'),
-    samplePeople: registered(connection, 'SamplePerson', SamplePersonSchema, 'sample_people'),
-    samplePostings: registered(connection, 'SamplePosting', SamplePostingSchema, 'sample_postings'),
-    sampleMeta: registered(connection, 'SampleMeta', SampleMetaSchema, 'sample_meta'),
-  };
+/** The models the host builds from `sampleCollections`, typed by their documents. */
+export interface SampleModels {
+  companies: Model<SampleCompany>;
+  people: Model<SamplePerson>;
+  postings: Model<SamplePosting>;
+  meta: Model<SampleMeta>;
 }
 
-/** The models the sample database needs (part of `Models` once wired into createModels). */
-export type SampleProspectModels = ReturnType<typeof sampleProspectModels>;
+/**
+ * The models on a connection outside a plugin host: for this plugin's tests and the development
+ * tools that time it (`sample_<name>` collections; a host names them `plugin_source_sample_<name>`).
+ */
+export function sampleModelsOn(connection: Connection): SampleModels {
+  const model = <T>(name: keyof SampleModels): Model<T> =>
+    (connection.models[`sample:${name}`] as Model<T> | undefined) ??
+    connection.model<T>(`sample:${name}`, sampleCollections[name] as unknown as Schema<T>, `sample_${name}`);
+  return { companies: model('companies'), people: model('people'), postings: model('postings'), meta: model('meta') };
+}

@@ -6,11 +6,11 @@
 // writes its posting lists (one document per search key and batch, `_id` `<key>#<batch>`), after
 // its people, so every id a posting lists is a stored person.
 import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
-import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleProspectModels } from './model.ts';
+import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleModels } from './model.ts';
 import { generateBatch, generateCompany, type GeneratedCompany } from './generate.ts';
 import { MAX_PEOPLE_PER_BATCH, postingsOfBatch } from './postings.ts';
 
-/** What ensureSampleDatabase generates when not told otherwise (`npm start` sets only `companies`). */
+/** What ensureSampleDatabase generates when not told otherwise (the prepare activity sets `companies`, its config the rest). */
 export const SAMPLE_DB_DEFAULTS = { seed: 1, companies: 20_000, peoplePerCompany: 3, batchSize: 1_000 } as const;
 
 /** The company (and its people) at `index` of a database generated with the default seed and people per company. */
@@ -30,6 +30,8 @@ export interface SampleDatabaseOptions {
   seed?: number;
   /** Companies per insert batch (default 1,000); a batch's people must fit one posting document (at most 50,000). */
   batchSize?: number;
+  /** Called after each batch is written (the prepare activity heartbeats with it). */
+  onBatch?: (batchesDone: number, batches: number) => void;
 }
 
 /** What `ensureSampleDatabase` found or did. */
@@ -66,7 +68,7 @@ const sameParameters = (marker: SampleMeta, wanted: Omit<SampleMeta, '_id' | 'ba
   marker.batchSize === wanted.batchSize;
 
 /** Makes sure the sample prospect database exists with these parameters, generating or finishing it when needed. */
-export async function ensureSampleDatabase(db: SampleProspectModels, options: SampleDatabaseOptions = {}): Promise<SampleDatabaseState> {
+export async function ensureSampleDatabase(db: SampleModels, options: SampleDatabaseOptions = {}): Promise<SampleDatabaseState> {
   const defaults = SAMPLE_DB_DEFAULTS;
   const wanted = {
     version: SAMPLE_DB_VERSION,
@@ -81,16 +83,16 @@ export async function ensureSampleDatabase(db: SampleProspectModels, options: Sa
       `batchSize × (peoplePerCompany + 1) must be at most ${MAX_PEOPLE_PER_BATCH} (one batch's people fit one posting document)`,
     );
   }
-  await Promise.all([db.sampleCompanies.init(), db.samplePeople.init(), db.samplePostings.init(), db.sampleMeta.init()]);
-  let marker = await db.sampleMeta.findById(MARKER_ID).lean<SampleMeta>();
+  await Promise.all([db.companies.init(), db.people.init(), db.postings.init(), db.meta.init()]);
+  let marker = await db.meta.findById(MARKER_ID).lean<SampleMeta>();
   if (marker?.status === 'ready' && sameParameters(marker, wanted)) {
     return { companies: marker.companies, people: marker.people, generated: false, resumedAfterBatches: 0 };
   }
   if (!marker || !sameParameters(marker, wanted)) {
-    await Promise.all([db.sampleCompanies.deleteMany({}), db.samplePeople.deleteMany({}), db.samplePostings.deleteMany({})]);
+    await Promise.all([db.companies.deleteMany({}), db.people.deleteMany({}), db.postings.deleteMany({})]);
     // Indexes an older generator declared (version 1 had four search indexes on people) only slow the inserts now.
-    await Promise.all([db.sampleCompanies.syncIndexes(), db.samplePeople.syncIndexes(), db.samplePostings.syncIndexes()]);
-    marker = await db.sampleMeta
+    await Promise.all([db.companies.syncIndexes(), db.people.syncIndexes(), db.postings.syncIndexes()]);
+    marker = await db.meta
       .findOneAndReplace(
         { _id: MARKER_ID },
         { _id: MARKER_ID, ...wanted, batchesDone: 0, status: 'building', people: 0, updatedAt: new Date() },
@@ -107,18 +109,19 @@ export async function ensureSampleDatabase(db: SampleProspectModels, options: Sa
     // Copies: the driver writes an `_id` into what it inserts.
     await Promise.all([
       insertIgnoringDuplicates(
-        db.sampleCompanies.collection,
+        db.companies.collection,
         generated.map(({ company }) => ({ ...company })),
       ),
       insertIgnoringDuplicates(
-        db.samplePeople.collection,
+        db.people.collection,
         people.map((person) => ({ ...person })),
       ),
     ]);
-    await insertIgnoringDuplicates(db.samplePostings.collection, postingsOfBatch(batch, people));
-    await db.sampleMeta.updateOne({ _id: MARKER_ID }, { $max: { batchesDone: batch + 1 }, $set: { updatedAt: new Date() } });
+    await insertIgnoringDuplicates(db.postings.collection, postingsOfBatch(batch, people));
+    await db.meta.updateOne({ _id: MARKER_ID }, { $max: { batchesDone: batch + 1 }, $set: { updatedAt: new Date() } });
+    options.onBatch?.(batch + 1, batches);
   }
-  const [companies, people] = await Promise.all([db.sampleCompanies.countDocuments({}), db.samplePeople.countDocuments({})]);
-  await db.sampleMeta.updateOne({ _id: MARKER_ID }, { $set: { status: 'ready', people, updatedAt: new Date() } });
+  const [companies, people] = await Promise.all([db.companies.countDocuments({}), db.people.countDocuments({})]);
+  await db.meta.updateOne({ _id: MARKER_ID }, { $set: { status: 'ready', people, updatedAt: new Date() } });
   return { companies, people, generated: true, resumedAfterBatches };
 }

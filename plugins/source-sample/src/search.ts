@@ -1,6 +1,6 @@
 // Candidate retrieval from the sample prospect database (matching and scoring happen elsewhere).
 import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
-import { SAMPLE_MARKER_ID, type SampleMeta, type SampleProspectModels, type SamplePerson } from './model.ts';
+import { SAMPLE_MARKER_ID, type SampleMeta, type SampleModels, type SamplePerson } from './model.ts';
 import { RELAXATION_ORDER, criteriaFilters, filterKeys, type FilterName } from './filters.ts';
 import { intersection, matchingIds, readListings } from './posting-sets.ts';
 import { EVERYONE_KEY, comparePersonIds } from './postings.ts';
@@ -43,7 +43,7 @@ const toDiscovered = (person: SamplePerson): DiscoveredPerson => ({
 });
 
 // Generation batches the marker announces (a database still building has postings for some of them only).
-async function batchCount(meta: SampleProspectModels['sampleMeta']): Promise<number> {
+async function batchCount(meta: SampleModels['meta']): Promise<number> {
   const marker = await meta.findById(SAMPLE_MARKER_ID, { companies: 1, batchSize: 1 }).lean<Pick<SampleMeta, 'companies' | 'batchSize'>>();
   return marker ? Math.ceil(marker.companies / marker.batchSize) : 0;
 }
@@ -58,7 +58,7 @@ async function batchCount(meta: SampleProspectModels['sampleMeta']): Promise<num
  * exact values listed), then only the people returned by `personId $in`.
  */
 export async function searchSamplePeople(
-  db: Pick<SampleProspectModels, 'samplePeople' | 'samplePostings' | 'sampleMeta'>,
+  db: Pick<SampleModels, 'people' | 'postings' | 'meta'>,
   criteria: IcpCriteria,
   options: SampleSearchOptions = {},
 ): Promise<SampleSearchResult> {
@@ -66,10 +66,10 @@ export async function searchSamplePeople(
   const minResults = Math.min(limit, options.minResults ?? limit);
   const filters = criteriaFilters(criteria);
   let active = RELAXATION_ORDER.filter((name) => filters[name]);
-  const batches = await batchCount(db.sampleMeta);
-  const listings = await readListings(db.samplePostings, filterKeys(filters), batches);
+  const batches = await batchCount(db.meta);
+  const listings = await readListings(db.postings, filterKeys(filters), batches);
   const matching = new Map(active.map((name) => [name, matchingIds(listings, filters[name]!)]));
-  const everyone = async () => new Set((await readListings(db.samplePostings, [EVERYONE_KEY], batches)).get(EVERYONE_KEY)?.ids);
+  const everyone = async () => new Set((await readListings(db.postings, [EVERYONE_KEY], batches)).get(EVERYONE_KEY)?.ids);
   const relaxed: FilterName[] = [];
   const found: string[] = [];
   const taken = new Set<string>();
@@ -89,7 +89,7 @@ export async function searchSamplePeople(
     relaxed.push(next);
     active = active.slice(1);
   }
-  const people = found.length > 0 ? await db.samplePeople.find({ personId: { $in: found } }).lean<SamplePerson[]>() : [];
+  const people = found.length > 0 ? await db.people.find({ personId: { $in: found } }).lean<SamplePerson[]>() : [];
   const byPersonId = new Map(people.map((person) => [person.personId, person]));
   const ordered = found.map((id) => byPersonId.get(id)).filter((person): person is SamplePerson => person !== undefined);
   return { people: ordered.map(toDiscovered), strictMatches, relaxed, sample: true };

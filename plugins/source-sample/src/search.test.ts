@@ -2,13 +2,13 @@ import type { IcpCriteria } from '@meetflow/plugin-sdk';
 import { DiscoveredPersonSchema } from '@meetflow/plugin-sdk';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleProspectModels, type SampleProspectModels, type SamplePerson } from './model.ts';
-import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { sampleModelsOn, type SampleModels, type SamplePerson } from './model.ts';
+import { openTestDatabase } from './test-database.ts';
 import { ensureSampleDatabase } from './ensure.ts';
 import { searchSamplePeople } from './search.ts';
 
 let connection: mongoose.Connection;
-let db: SampleProspectModels;
+let db: SampleModels;
 let everyone: SamplePerson[];
 
 const criteria = (given: Partial<IcpCriteria>): IcpCriteria => ({
@@ -25,9 +25,9 @@ const refs = (result: { people: Array<{ sourceRef: string | null }> }) => result
 
 beforeAll(async () => {
   connection = await openTestDatabase('sample-db-search');
-  db = sampleProspectModels(connection);
+  db = sampleModelsOn(connection);
   await ensureSampleDatabase(db, { companies: 1_200, seed: 11 });
-  everyone = await db.samplePeople.find({}).lean<SamplePerson[]>();
+  everyone = await db.people.find({}).lean<SamplePerson[]>();
 });
 afterAll(async () => {
   await connection.dropDatabase();
