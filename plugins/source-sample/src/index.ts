@@ -27,7 +27,6 @@ export const sourceSamplePlugin = definePlugin(manifest, (deps) => {
         batchSize,
         onBatch: (batchesDone, batches) => context.heartbeat({ batchesDone, batches }),
       });
-      if (state.generated) deps.logger.info(state, 'sample prospect database generated');
       return state;
     },
   };

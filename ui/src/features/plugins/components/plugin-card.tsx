@@ -26,7 +26,7 @@ export function PluginCard({ plugin }: { plugin: PluginDescription }) {
             <span className="badge badge-neutral badge-sm">v{plugin.version}</span>
           </span>
         </header>
-        <p className="text-sm text-base-content/80">{plugin.description}</p>
+        <p className="grow-0 text-sm text-base-content/80">{plugin.description}</p>
         {plugin.source && <SourceCredentials source={plugin.source} />}
         <PluginActivities activities={plugin.activities} />
         <PluginConfigFields schema={plugin.config.schema} defaults={plugin.config.defaults} />
