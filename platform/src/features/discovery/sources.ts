@@ -1,6 +1,7 @@
 import { DiscoveredPersonSchema, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { withDeadline } from '../../core/deadline.ts';
 
 /** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
 export type DiscoverySource = string;
@@ -74,14 +75,6 @@ export function isConfigured(deps: Pick<PluginApiDeps, 'host'>, source: Discover
   return deps.host.sourceConfigured(pluginOf(source));
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} gave no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
 /** One searchPeople call of a source plugin on the worker, within SOURCE_DEADLINE_MS; its output checked. */
 async function searchPage(
   deps: PluginApiDeps,
@@ -92,7 +85,7 @@ async function searchPage(
   const output = await withDeadline(
     callPluginActivity(deps.temporal, deps.taskQueue, activity, input, { timeout: deps.host.activityIndex().get(activity)?.timeout }),
     SOURCE_DEADLINE_MS,
-    sourceNames(deps.host).get(source) ?? source,
+    (seconds) => `${sourceNames(deps.host).get(source) ?? source} gave no answer within ${seconds} s`,
   );
   return SearchPeopleOutput.parse(output);
 }

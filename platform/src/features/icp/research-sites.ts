@@ -1,6 +1,7 @@
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
 import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { withDeadline } from '../../core/deadline.ts';
 
 const RESEARCH = 'research.enrichCompany';
 
@@ -14,16 +15,6 @@ export type SiteOutcome = { url: string; ok: true; research: Research } | { url:
 
 /** The research plugin's business failure: the site cannot be read as given. */
 class SiteUnreachable extends Error {}
-
-class SiteTimeout extends Error {}
-
-function withDeadline<T>(work: Promise<T>, ms: number, url: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SiteTimeout(`${url} gave no research result within ${Math.round(ms / 100) / 10} s`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
 
 /** Researches one site on the worker (research agent: guarded HTTP, robots.txt, fingerprints); never throws. */
 async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
@@ -40,7 +31,7 @@ async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number)
         },
       ),
       timeoutMs,
-      url,
+      (seconds) => `${url} gave no research result within ${seconds} s`,
     );
     return { url, ok: true, research: EnrichCompanyOutput.parse(output) };
   } catch (error) {
