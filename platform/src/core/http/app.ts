@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { InputError } from '../errors.ts';
 import { apiRouters, type AppDeps } from './api.ts';
 import { errorMiddleware } from './error-middleware.ts';
+import { securityHeaders } from './security-headers.ts';
 import { uiMiddleware } from './ui.ts';
 
 export { apiRouters, type AppDeps } from './api.ts';
@@ -13,10 +14,12 @@ function rejectBody(error: Error & { status?: number; expose?: boolean }): never
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
-/** Builds the Koa app: error mapping first, then the API routes, then the UI. */
+/** Builds the Koa app: the browser hardening headers and error mapping first, then the API routes, then the UI. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
+  app.proxy = deps.trustProxy === true;
+  app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
   for (const router of apiRouters(deps)) {
