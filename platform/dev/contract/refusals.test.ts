@@ -57,6 +57,21 @@ const UNKNOWN_MEETING = 'ffffffffffffffffffffffff';
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
+  'POST /api/auth/signup 409': async () => {
+    const account = { email: 'twice@refusals.example', password: 'a long passphrase', name: 'Twice' };
+    expect((await client.post('/api/auth/signup', account, { workspace: null })).status).toBe(201);
+    return client.post('/api/auth/signup', account, { workspace: null }).then(refused(409, 'already exists', 'sign in instead'));
+  },
+  'POST /api/auth/login 401': async () =>
+    client
+      .post('/api/auth/login', { email: 'twice@refusals.example', password: 'not the passphrase' }, { workspace: null })
+      .then(refused(401, 'The email or password is wrong.')),
+  'POST /api/auth/login 429': async () => {
+    const guess = () => client.post('/api/auth/login', { email: 'guessed@refusals.example', password: 'a guess' }, { workspace: null });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await guess()).status).toBe(401);
+    return guess().then(refused(429, 'Too many failed sign-in attempts', 'Try again in'));
+  },
+  'GET /api/auth/me 401': async () => client.get('/api/auth/me', { workspace: null }).then(refused(401, 'Not signed in.')),
   'GET /api/plugins/{id} 404': async () =>
     client.get('/api/plugins/no-such-plugin', { workspace: null }).then(refused(404, 'no-such-plugin')),
   'GET /api/pipelines/{id} 404': async () => {

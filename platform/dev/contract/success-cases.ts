@@ -34,10 +34,40 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     processRunId: '',
     campaignId: 0,
     launchedId: 0,
+    session: '',
+  };
+  const account = { email: `${ws}@contract.example`, password: 'contract passphrase', name: 'Contract Tester' };
+  /** The session cookie an answer set, as the next request sends it. */
+  const sessionOf = (answer: ContractResponse) =>
+    (answer.headers.getSetCookie().find((cookie) => cookie.startsWith('meetflow_session=')) ?? '').split(';')[0] ?? '';
+  const signedIn = (answer: ContractResponse) => {
+    state.session = sessionOf(answer);
+    expect(state.session, 'a session cookie').toMatch(/^meetflow_session=[\w-]{43}$/);
+    return answer;
   };
   return {
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
+    'POST /api/auth/signup': async () =>
+      client
+        .post('/api/auth/signup', account, { workspace: null })
+        .then(holding({ user: { email: account.email, name: account.name }, workspaces: [{ role: 'owner' }] }))
+        .then(signedIn),
+    'POST /api/auth/login': async () =>
+      client
+        .post(
+          '/api/auth/login',
+          { email: account.email.toUpperCase(), password: account.password },
+          { workspace: null, headers: { cookie: state.session } },
+        )
+        .then(holding({ user: { email: account.email } }))
+        .then(signedIn),
+    'GET /api/auth/me': async () =>
+      client.get('/api/auth/me', { workspace: null, headers: { cookie: state.session } }).then(holding({ user: { email: account.email } })),
+    'POST /api/auth/logout': async () =>
+      client
+        .post('/api/auth/logout', undefined, { workspace: null, headers: { cookie: state.session } })
+        .then(holding({ signedOut: true })),
     'GET /api/plugins/{id}': async () => client.get('/api/plugins/lead-scoring', { workspace: null }).then(holding({ id: 'lead-scoring' })),
     'GET /api/openapi.json': async () => client.get('/api/openapi.json', { workspace: null }),
     'GET /api/agents/status': async () => client.get('/api/agents/status'),

@@ -29,6 +29,10 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/openapi.json',
   'GET /api/icp/sample-sites',
   'GET /api/agents/settings',
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

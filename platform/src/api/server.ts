@@ -84,6 +84,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     temporal,
     plugins,
     uiDir: uiDistDir,
+    trustProxy: config.trustProxy,
     product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },
   });
   const server = app.listen(config.port, config.host);

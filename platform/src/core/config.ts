@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   MEETFLOW_SAMPLES_URL: z.url().optional(),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
+  /** "on" behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto (sign-in limits, Secure cookies, HSTS). */
+  MEETFLOW_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z
     .string()
@@ -111,6 +113,8 @@ export interface Config {
   seed: { samplesUrl: string } | null;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
+  /** Read the client's address and scheme from the proxy's X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
   httpAllowHosts: string[];
   /** The optional LLM endpoint; null when not configured. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     samplesUrl,
     seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
+    trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL
       ? {

@@ -19,10 +19,34 @@ export class ConflictError extends Error {
   readonly status = 409;
 }
 
+/** The request needs a signed-in user (or a valid token), and has none. */
+export class UnauthorizedError extends Error {
+  override name = 'UnauthorizedError';
+  readonly status = 401;
+}
+
+/** Too many attempts: try again after `retryAfterSeconds` (sent as Retry-After). */
+export class TooManyRequestsError extends Error {
+  override name = 'TooManyRequestsError';
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Any of the errors above. */
-export type PlatformError = InputError | NotFoundError | ConflictError;
+export type PlatformError = InputError | NotFoundError | ConflictError | UnauthorizedError | TooManyRequestsError;
 
 /** True for the errors whose message may be shown to the client as it is. */
 export function isPlatformError(error: unknown): error is PlatformError {
-  return error instanceof InputError || error instanceof NotFoundError || error instanceof ConflictError;
+  return (
+    error instanceof InputError ||
+    error instanceof NotFoundError ||
+    error instanceof ConflictError ||
+    error instanceof UnauthorizedError ||
+    error instanceof TooManyRequestsError
+  );
 }

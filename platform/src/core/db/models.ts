@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { activityEntryModels } from '../../features/learning/activity-model.ts';
 import { agentActivityModel } from '../../features/agents/activity-model.ts';
+import { authModels } from '../../features/auth/model.ts';
 import { campaignModel } from '../../features/campaigns/model.ts';
 import { counterModel } from './counter.ts';
 import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
@@ -18,6 +19,7 @@ import { workspaceModel } from '../../features/workspaces/model.ts';
 export function createModels(connection: Connection) {
   return {
     workspaces: workspaceModel(connection),
+    ...authModels(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),

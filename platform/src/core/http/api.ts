@@ -10,6 +10,9 @@ import { docsOf, type ApiRoute } from './api-route.ts';
 import { openapiRouter, openapiRoutes } from './openapi.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { agentsRouter, agentsRoutes } from '../../features/agents/routes.ts';
+import { authRouter, authRoutes } from '../../features/auth/routes.ts';
+import { LoginLimits } from '../../features/auth/login-limits.ts';
+import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
 import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
 import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from '../../features/campaigns/routes.ts';
 import { dashboardRouter, dashboardRoutes } from '../../features/dashboard/routes.ts';
@@ -46,6 +49,8 @@ export interface AppDeps {
   product?: ProductDeps;
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
+  /** Behind a reverse proxy: take the client's address and scheme from its X-Forwarded-* headers. */
+  trustProxy?: boolean;
 }
 
 /** What the product's routes need beyond the platform's. */
@@ -92,6 +97,7 @@ const schedules = ({ runner }: { runner: PipelineRunner }) => ({ client: runner.
 const FEATURES: FeatureApi[] = [
   { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal) },
   { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
+  { routes: authRoutes, product: (_, { db }) => authRouter({ db, limits: new LoginLimits(), policy: DEFAULT_SESSION_POLICY }) },
   { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
   {
     routes: agentSettingsRoutes,

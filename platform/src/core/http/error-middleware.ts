@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { toHttpError } from './http-error.ts';
 
@@ -16,6 +16,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       const http = toHttpError(error);
       if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = http.status;
+      if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
       if (ctx.accepts('text', 'json') === 'json') ctx.body = { error: http.message, fields: http.fields };
       else ctx.body = http.message;
     }

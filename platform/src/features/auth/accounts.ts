@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import type { Types } from 'mongoose';
+import { ConflictError, UnauthorizedError } from '../../core/errors.ts';
+import type { WorkspaceModel } from '../workspaces/model.ts';
+import type { LoginLimits } from './login-limits.ts';
+import type { AuthModels, Role } from './model.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/** What accounts are stored in. */
+export type AccountsDb = AuthModels & { workspaces: WorkspaceModel };
+
+/** A signed-in user as the API shows them: never the password or its hash. */
+export interface AccountView {
+  user: { id: string; email: string; name: string };
+  workspaces: Array<{ slug: string; name: string; role: Role }>;
+}
+
+/** The one answer for an unknown email and a wrong password, so neither says which accounts exist. */
+export const WRONG_CREDENTIALS = 'The email or password is wrong.';
+
+const slugPart = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'workspace';
+
+/** The user and the workspaces they belong to, with their role in each. */
+export async function accountView(db: AccountsDb, userId: Types.ObjectId): Promise<AccountView | null> {
+  const user = await db.users.findById(userId).lean();
+  if (!user) return null;
+  const memberships = await db.memberships.find({ userId }).sort({ createdAt: 1 }).lean();
+  const workspaces = await db.workspaces.find({ slug: { $in: memberships.map((membership) => membership.workspaceId) } }).lean();
+  const nameOf = new Map(workspaces.map((workspace) => [workspace.slug, workspace.name]));
+  return {
+    user: { id: String(user._id), email: user.email, name: user.name },
+    workspaces: memberships.map((membership) => ({
+      slug: membership.workspaceId,
+      name: nameOf.get(membership.workspaceId) ?? membership.workspaceId,
+      role: membership.role as Role,
+    })),
+  };
+}
+
+/** A new account and its own new workspace, the user its owner. A second account with the email is refused (409). */
+export async function signUp(
+  db: AccountsDb,
+  input: { email: string; password: string; name: string; workspaceName?: string | undefined },
+): Promise<Types.ObjectId> {
+  const passwordHash = await hashPassword(input.password);
+  let userId: Types.ObjectId;
+  try {
+    userId = (await db.users.create({ email: input.email, name: input.name, passwordHash }))._id;
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new ConflictError('An account with this email already exists: sign in instead.');
+    throw error;
+  }
+  const name = input.workspaceName ?? `${input.name}'s workspace`;
+  const slug = `${slugPart(name)}-${randomBytes(3).toString('hex')}`;
+  await db.workspaces.create({ slug, name });
+  await db.memberships.create({ userId, workspaceId: slug, role: 'owner' });
+  return userId;
+}
+
+/**
+ * The user whose email and password these are. Unknown email and wrong password give the same
+ * 401 after the same work; failures count against the account and the address (429 past the limit).
+ */
+export async function logIn(
+  db: AccountsDb,
+  limits: LoginLimits,
+  input: { email: string; password: string },
+  address: string,
+): Promise<Types.ObjectId> {
+  const email = input.email.trim().toLowerCase();
+  await limits.check(email, address);
+  const user = await db.users.findOne({ email }, { passwordHash: 1 }).lean();
+  const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !matches) {
+    await limits.failed(email, address);
+    throw new UnauthorizedError(WRONG_CREDENTIALS);
+  }
+  await limits.succeeded(email);
+  return user._id;
+}

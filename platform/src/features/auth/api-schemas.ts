@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ROLES } from './model.ts';
+import { PASSWORD_LENGTH } from './passwords.ts';
+
+const Email = z.email('must be an email address').max(254).describe('Sign-in email; case does not matter');
+const Password = z
+  .string()
+  .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`)
+  .describe(`${PASSWORD_LENGTH.min}–${PASSWORD_LENGTH.max} characters; stored only as an argon2id hash`);
+
+export const SignUpBody = z.object({
+  email: Email,
+  password: Password,
+  name: z.string().trim().min(1, 'must not be blank').max(100).describe('Your name, as teammates see it'),
+  workspaceName: z
+    .string()
+    .trim()
+    .min(1, 'must not be blank')
+    .max(100)
+    .optional()
+    .describe('Name of the workspace created for you ("<name>\'s workspace" when absent)'),
+});
+
+export const LogInBody = z.object({
+  email: z.string().trim().min(1, 'must not be blank').max(254).describe('Sign-in email'),
+  password: z.string().min(1, 'must not be blank').max(PASSWORD_LENGTH.max),
+});
+
+export const AccountViewSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  workspaces: z
+    .array(z.object({ slug: z.string(), name: z.string(), role: z.enum(ROLES) }))
+    .describe('Every workspace the user belongs to, with their role in it, oldest membership first'),
+});

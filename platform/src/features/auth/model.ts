@@ -1,0 +1,64 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+/** What a member may do in a workspace, weakest last. */
+export const ROLES = ['owner', 'admin', 'sales-ops', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const UserSchema = new Schema(
+  {
+    /** Sign-in name, stored lowercase (the embedded database ignores collations, so case is folded on write). */
+    email: { type: String, required: true, lowercase: true, trim: true },
+    name: { type: String, required: true, trim: true },
+    /** argon2id (PHC string): the only form a password is ever stored in. */
+    passwordHash: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+UserSchema.index({ email: 1 }, { unique: true });
+
+/**
+ * A signed-in browser. `_id` is the SHA-256 of the cookie's random token, so the stored sessions
+ * cannot be replayed from a copy of the database. Ends at `expiresAt` (absolute) or after the
+ * idle time past `lastSeenAt`, whichever comes first.
+ */
+const SessionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Date, required: true },
+    lastSeenAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+SessionSchema.index({ userId: 1 });
+
+/** A user's place in a workspace: one role per (user, workspace). */
+const MembershipSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    /** The workspace's slug. */
+    workspaceId: { type: String, required: true },
+    role: { type: String, required: true, enum: ROLES },
+  },
+  { timestamps: true },
+);
+MembershipSchema.index({ userId: 1, workspaceId: 1 }, { unique: true });
+MembershipSchema.index({ workspaceId: 1 });
+
+export type User = InferSchemaType<typeof UserSchema>;
+export type Session = InferSchemaType<typeof SessionSchema>;
+export type Membership = InferSchemaType<typeof MembershipSchema>;
+
+const registered = <T>(connection: Connection, name: string, schema: Schema<T>): Model<T> =>
+  (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
+
+/** Registers the accounts models on a connection (once): `users`, `sessions`, `memberships`. */
+export function authModels(connection: Connection) {
+  return {
+    users: registered(connection, 'User', UserSchema),
+    sessions: registered(connection, 'Session', SessionSchema),
+    memberships: registered(connection, 'Membership', MembershipSchema),
+  };
+}
+export type AuthModels = ReturnType<typeof authModels>;

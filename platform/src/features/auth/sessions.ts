@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Types } from 'mongoose';
+import type { AuthModels } from './model.ts';
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure over TLS (see routes.ts). */
+export const SESSION_COOKIE = 'meetflow_session';
+
+/** How long a session lives: ended after `idleMs` without a request, and `absoluteMs` after sign-in whatever happens. */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 24 * 3_600_000, absoluteMs: 7 * 24 * 3_600_000 };
+
+// A session's last-seen time is written at most this often, not on every request.
+const TOUCH_EVERY_MS = 60_000;
+
+/** The stored id of a token: its SHA-256, hex. */
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session for the user: returns the token for the cookie (256 random bits), never stored as such. */
+export async function createSession(
+  db: Pick<AuthModels, 'sessions'>,
+  userId: Types.ObjectId,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.sessions.create({
+    _id: idOf(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + policy.absoluteMs),
+  });
+  return token;
+}
+
+/** The live session a token names, its last-seen time moved on; null for an unknown, ended or idle-expired one (which is deleted). */
+export async function findSession(
+  db: Pick<AuthModels, 'sessions'>,
+  token: string | undefined,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ userId: Types.ObjectId } | null> {
+  if (!token) return null;
+  const id = idOf(token);
+  const session = await db.sessions.findById(id).lean();
+  if (!session) return null;
+  if (session.expiresAt <= now || session.lastSeenAt.getTime() + policy.idleMs <= now.getTime()) {
+    await db.sessions.deleteOne({ _id: id });
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
+    await db.sessions.updateOne({ _id: id }, { $set: { lastSeenAt: now } });
+  return { userId: session.userId };
+}
+
+/** Ends the session a token names (nothing to do when there is none). */
+export async function endSession(db: Pick<AuthModels, 'sessions'>, token: string | undefined): Promise<void> {
+  if (token) await db.sessions.deleteOne({ _id: idOf(token) });
+}
