@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { APP_SCREENS } from './screens.ts';
 
 const SECTION_ORDER = [
   'hero-title',
@@ -106,20 +107,7 @@ test('on a phone: the menu button opens the anchors and buttons, nothing scrolls
 
 test('no page of the app logs a console error', async ({ page }) => {
   const errors = consoleErrors(page);
-  for (const path of [
-    '/',
-    '/dashboard',
-    '/icp-builder',
-    '/prospect-discovery',
-    '/workflow-test',
-    '/prospects',
-    '/outreach',
-    '/meetings',
-    '/pricing',
-    '/agents',
-    '/pipelines',
-    '/plugins',
-  ]) {
+  for (const path of APP_SCREENS) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -1,23 +1,9 @@
 import { test, expect } from '@playwright/test';
+import { APP_SCREENS } from './screens.ts';
 
 // Every screen runs under the app's Content-Security-Policy: no inline script or style, nothing
 // from another origin. A violation shows as a `securitypolicyviolation` event; none may fire.
-const SCREENS = [
-  '/',
-  '/dashboard',
-  '/icp-builder',
-  '/prospect-discovery',
-  '/workflow-test',
-  '/prospects',
-  '/outreach',
-  '/outreach/campaigns/new',
-  '/meetings',
-  '/pricing',
-  '/agents',
-  '/pipelines',
-  '/plugins',
-  '/no-such-page',
-];
+const SCREENS = [...APP_SCREENS, '/outreach/campaigns/new', '/no-such-page'];
 
 test('every screen runs under the Content-Security-Policy, which the page is served with', async ({ page }) => {
   // Injected by the browser's debugging protocol, so the policy under test does not apply to it.

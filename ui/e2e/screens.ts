@@ -1,0 +1,15 @@
+/** Every screen of the app a spec can visit without an id: the landing page, then the sidebar's screens in order. */
+export const APP_SCREENS = [
+  '/',
+  '/dashboard',
+  '/icp-builder',
+  '/prospect-discovery',
+  '/workflow-test',
+  '/prospects',
+  '/outreach',
+  '/meetings',
+  '/pricing',
+  '/agents',
+  '/pipelines',
+  '/plugins',
+] as const;
