@@ -90,7 +90,9 @@ const inputs = Array.from({ length: PROSPECTS }, (_, index) => ({
 beforeAll(async () => {
   database = await mongoose.createConnection(`${inject('mongoServer')}/${databaseName}`).asPromise();
   db = createModels(database);
-  await db.outbox.init();
+  // Every index built before a worker process starts building the same ones: the embedded database
+  // can fail an insert into a collection whose indexes another client is creating at that moment.
+  await Promise.all(Object.values(db).map((model) => model.init()));
   connection = await Connection.connect({ address: inject('temporalAddress') });
 });
 afterAll(async () => {
