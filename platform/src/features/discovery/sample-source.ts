@@ -1,6 +1,6 @@
 import { SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from '@meetflow/plugin-sdk';
 import { SamplePrepareOutput, SampleSearchOutput } from '@meetflow/plugin-sdk/contracts/sample-source';
-import { callPluginActivity, callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import type { SampleSearch } from './sources.ts';
 
 // The sample source: the installed source plugin whose manifest says `standIn` (the built-in one is
@@ -32,17 +32,11 @@ export async function prepareSampleSource(deps: PluginApiDeps, companies: number
   const plugin = sampleSourceOf(deps.host);
   if (!plugin || companies <= 0) return null;
   const activity = `${plugin.manifest.id}.${SOURCE_PREPARE_ACTIVITY}`;
-  const definition = plugin.manifest.activities[SOURCE_PREPARE_ACTIVITY];
-  const output = await callPluginActivity(
-    deps.temporal,
-    deps.taskQueue,
+  const output = await callDeclaredActivity(
+    deps,
     activity,
     { companies },
-    {
-      idempotencyKey: `${activity}:${deps.connection.name}:${deps.taskQueue}:${companies}`,
-      ...(definition?.timeout ? { timeout: definition.timeout } : {}),
-      heartbeats: definition?.heartbeats === true,
-    },
+    { idempotencyKey: `${activity}:${deps.connection.name}:${deps.taskQueue}:${companies}` },
   );
   return SamplePrepareOutput.parse(output);
 }

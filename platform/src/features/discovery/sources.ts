@@ -1,6 +1,6 @@
 import { DiscoveredPersonSchema, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { withDeadline } from '../../core/deadline.ts';
 
 /** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
@@ -83,7 +83,7 @@ async function searchPage(
 ): Promise<z.output<typeof SearchPeopleOutput>> {
   const activity = `${pluginOf(source)}.searchPeople`;
   const output = await withDeadline(
-    callPluginActivity(deps.temporal, deps.taskQueue, activity, input, { timeout: deps.host.activityIndex().get(activity)?.timeout }),
+    callDeclaredActivity(deps, activity, input),
     SOURCE_DEADLINE_MS,
     (seconds) => `${sourceNames(deps.host).get(source) ?? source} gave no answer within ${seconds} s`,
   );

@@ -1,6 +1,6 @@
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
-import { callPluginActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { withDeadline } from '../../core/deadline.ts';
 
 const RESEARCH = 'research.enrichCompany';
@@ -20,16 +20,7 @@ class SiteUnreachable extends Error {}
 async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
   try {
     const output = await withDeadline(
-      callPluginActivity(
-        deps.temporal,
-        deps.taskQueue,
-        RESEARCH,
-        { website: url },
-        {
-          timeout: deps.host.activityIndex().get(RESEARCH)?.timeout,
-          failures: { SiteUnreachable },
-        },
-      ),
+      callDeclaredActivity(deps, RESEARCH, { website: url }, { failures: { SiteUnreachable } }),
       timeoutMs,
       (seconds) => `${url} gave no research result within ${seconds} s`,
     );

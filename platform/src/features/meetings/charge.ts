@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { prospectModel } from '../prospects/model.ts';
-import { callPluginActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 const PRICING = 'ppm-pricing';
 const Slices = z.object({ slices: z.array(z.object({ sliceId: z.string(), tier: z.string() })) });
@@ -39,10 +39,7 @@ export async function chargeMeetingOutcome(
   if (!tier)
     return { charged: false, amount: 0, sliceId: null, reason: "the prospect's company size is unknown, so no slice prices the meeting" };
   // chargeMeeting is idempotent per meeting (the first outcome reported stands), so a retried request charges once.
-  const call = (activity: string, input: unknown) =>
-    callPluginActivity(deps.temporal, deps.taskQueue, `${PRICING}.${activity}`, input, {
-      timeout: deps.host.activityIndex().get(`${PRICING}.${activity}`)?.timeout,
-    });
+  const call = (activity: string, input: unknown) => callDeclaredActivity(deps, `${PRICING}.${activity}`, input);
   const { slices } = Slices.parse(await call('listSlices', { workspaceId }));
   const slice = slices.find((candidate) => candidate.sliceId === tier) ?? slices.find((candidate) => candidate.tier === tier);
   if (!slice) return { charged: false, amount: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };

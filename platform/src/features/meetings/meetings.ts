@@ -5,7 +5,7 @@ import { outcomeEventModels } from '../outcomes/event-model.ts';
 import { prospectModel } from '../prospects/model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
 import { recordOutcome } from '../outcomes/record.ts';
-import { callPluginActivity, callPluginService, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { findProspect } from '../prospects/prospects.ts';
 import { chargeMeetingOutcome } from './charge.ts';
 
@@ -38,12 +38,8 @@ type MeetingView = z.output<typeof listMeetingsOutput>['meetings'][number];
 
 const toApiMeeting = ({ prospectEmail: _email, ...meeting }: MeetingView): ApiMeeting => meeting;
 
-function call(deps: MeetingDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
-  const name = `${PLUGIN}.${activity}`;
-  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, {
-    timeout: deps.host.activityIndex().get(name)?.timeout,
-    ...options,
-  });
+function call(deps: MeetingDeps, activity: string, input: unknown, options: DeclaredCallOptions = {}): Promise<unknown> {
+  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, options);
 }
 
 /** The workspace's meetings, earliest first, from the plugin's listMeetings service. */

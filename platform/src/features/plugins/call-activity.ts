@@ -82,6 +82,27 @@ export async function callPluginActivity(
   }
 }
 
+/** How a declared activity is called: the manifest gives the timeouts, the caller the rest. */
+export type DeclaredCallOptions = Omit<CallOptions, 'timeout' | 'heartbeats'>;
+
+/**
+ * Runs one installed plugin activity through callPluginActivity with what its manifest declares:
+ * its timeout, and a heartbeat timeout when it heartbeats (as pipeline steps get them).
+ */
+export function callDeclaredActivity(
+  deps: PluginApiDeps,
+  activity: string,
+  input: unknown,
+  options: DeclaredCallOptions = {},
+): Promise<unknown> {
+  const declared = deps.host.activityIndex().get(activity);
+  return callPluginActivity(deps.temporal, deps.taskQueue, activity, input, {
+    ...options,
+    ...(declared?.timeout ? { timeout: declared.timeout } : {}),
+    heartbeats: declared?.heartbeats === true,
+  });
+}
+
 /**
  * Calls a plugin's service (an activity its manifest marks `service`: a read) in the API process,
  * with no workflow. Failures are translated as for callPluginActivity: invalid input is a 400, a

@@ -1,16 +1,11 @@
 import { InputError, NotFoundError } from '../../core/errors.ts';
-import { callPluginActivity, type CallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { callDeclaredActivity, type DeclaredCallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 
 const PLUGIN = 'ppm-pricing';
 
 /** Runs one ppm-pricing activity on the worker, with its manifest timeout; an unknown slice is a 404. */
-export function callPricing(deps: PluginApiDeps, activity: string, input: unknown, options: CallOptions = {}): Promise<unknown> {
-  const name = `${PLUGIN}.${activity}`;
-  return callPluginActivity(deps.temporal, deps.taskQueue, name, input, {
-    timeout: deps.host.activityIndex().get(name)?.timeout,
-    failures: { SliceNotFound: NotFoundError },
-    ...options,
-  });
+export function callPricing(deps: PluginApiDeps, activity: string, input: unknown, options: DeclaredCallOptions = {}): Promise<unknown> {
+  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, { failures: { SliceNotFound: NotFoundError }, ...options });
 }
 
 /**
