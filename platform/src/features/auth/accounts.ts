@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
+import type { z } from 'zod';
 import { ConflictError, UnauthorizedError } from '../../core/errors.ts';
 import type { WorkspaceModel } from '../workspaces/model.ts';
+import type { AccountViewSchema } from './api-schemas.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { AuthModels, Role } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -11,10 +13,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 export type AccountsDb = AuthModels & { workspaces: WorkspaceModel };
 
 /** A signed-in user as the API shows them: never the password or its hash. */
-export interface AccountView {
-  user: { id: string; email: string; name: string };
-  workspaces: Array<{ slug: string; name: string; role: Role }>;
-}
+export type AccountView = z.infer<typeof AccountViewSchema>;
 
 /** The one answer for an unknown email and a wrong password, so neither says which accounts exist. */
 export const WRONG_CREDENTIALS = 'The email or password is wrong.';

@@ -19,14 +19,14 @@ const NOT_SIGNED_IN = 'Not signed in.';
 const SignedOut = z.object({ signedOut: z.literal(true) });
 const nowOf = (deps: AuthDeps) => deps.now?.() ?? new Date();
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when the request came over TLS, living as long as the session may. */
-function setSessionCookie(ctx: Context, token: string, policy: SessionPolicy) {
+/** Sets the session cookie (null clears it): HttpOnly, SameSite=Lax, Secure when the request came over TLS, living as long as the session may. */
+function setSessionCookie(ctx: Context, token: string | null, policy: SessionPolicy) {
   ctx.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.secure,
     path: '/',
-    maxAge: policy.absoluteMs,
+    ...(token === null ? {} : { maxAge: policy.absoluteMs }),
     overwrite: true,
   });
 }
@@ -93,7 +93,7 @@ export const authRoutes = [
     },
     (deps) => async (ctx) => {
       await endSession(deps.db, ctx.cookies.get(SESSION_COOKIE));
-      ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', overwrite: true });
+      setSessionCookie(ctx, null, deps.policy);
       ctx.body = SignedOut.parse({ signedOut: true });
     },
   ),
