@@ -1,7 +1,5 @@
 // Test support: a fresh database on the run's test server with this plugin's models on it.
-import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
-import { testMongoServer } from '@meetflow/plugin-sdk/testing';
+import { openTestConnection } from '@meetflow/plugin-sdk/testing';
 import { cycleSchema, type CycleModel } from './cycles-store.ts';
 
 /** An open test database and the models to pass as `db` in testDeps. */
@@ -12,7 +10,7 @@ export interface TestDatabase {
 
 /** Opens `test-learning-<random>` and builds the models with their indexes in place. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const connection = await mongoose.createConnection(`${testMongoServer()}/test-learning-${randomUUID().slice(0, 8)}`).asPromise();
+  const connection = await openTestConnection('learning');
   const cycles = connection.model('learning-engine:cycles', cycleSchema) as unknown as CycleModel;
   // Indexes are built in the background; the idempotency tests need the unique one in place.
   await cycles.init();

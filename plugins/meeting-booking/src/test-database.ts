@@ -1,7 +1,6 @@
 // A real database per test file, on the server the vitest global setup starts.
-import { randomUUID } from 'node:crypto';
-import mongoose, { type Connection } from 'mongoose';
-import { testMongoServer } from '@meetflow/plugin-sdk/testing';
+import { openTestConnection } from '@meetflow/plugin-sdk/testing';
+import type { Connection } from 'mongoose';
 import { meetingSchema } from './meeting-model.ts';
 
 const meetingsModel = (connection: Connection) => connection.model('m', meetingSchema);
@@ -14,7 +13,7 @@ export interface MeetingsDatabase {
 
 /** Opens a fresh database named test-meeting-<random>. */
 export async function openMeetingsDatabase(): Promise<MeetingsDatabase> {
-  const connection = await mongoose.createConnection(`${testMongoServer()}/test-meeting-${randomUUID().slice(0, 8)}`).asPromise();
+  const connection = await openTestConnection('meeting');
   const meetings = meetingsModel(connection);
   // The unique { workspaceId, icsUid } index must exist before tests rely on it.
   await meetings.init();

@@ -1,8 +1,6 @@
 // Test support: a fresh database on the run's test server with the pricing models on it.
-import { randomUUID } from 'node:crypto';
-import { fixedClock, testDeps } from '@meetflow/plugin-sdk/testing';
-import mongoose, { type Model } from 'mongoose';
-import { testMongoServer } from '@meetflow/plugin-sdk/testing';
+import { fixedClock, openTestConnection, testDeps } from '@meetflow/plugin-sdk/testing';
+import type { Model } from 'mongoose';
 import { bidSchema, ledgerSchema, sliceSchema, type PricingModels } from './collections.ts';
 import { ppmPricingPlugin } from './index.ts';
 
@@ -15,7 +13,7 @@ export interface TestDatabase {
 
 /** Opens `test-ppm-<random>` and builds the models with their unique indexes in place. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const connection = await mongoose.createConnection(`${testMongoServer()}/test-ppm-${randomUUID().slice(0, 8)}`).asPromise();
+  const connection = await openTestConnection('ppm');
   const db = {
     slices: connection.model('ppm-pricing:slices', sliceSchema),
     bids: connection.model('ppm-pricing:bids', bidSchema),

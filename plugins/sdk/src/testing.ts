@@ -1,7 +1,9 @@
 // Helpers for plugin tests: run an activity through the same validated boundary the worker
 // uses, inside Temporal's MockActivityEnvironment, with dependencies a test controls.
+import { randomUUID } from 'node:crypto';
 import type { Logger as TemporalLogger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import mongoose, { type Connection } from 'mongoose';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { bindActivities } from './bind.ts';
@@ -18,6 +20,11 @@ declare module 'vitest' {
 /** The test database server the vitest global setup started (mongodb://host:port): add a database name per test file. */
 export function testMongoServer(): string {
   return inject('mongoServer');
+}
+
+/** Opens a fresh database `test-<label>-<random>` on that server: one per test file, so runs never share data. */
+export async function openTestConnection(label: string): Promise<Connection> {
+  return mongoose.createConnection(`${testMongoServer()}/test-${label}-${randomUUID().slice(0, 8)}`).asPromise();
 }
 
 /** A logger that drops everything. */

@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleModelsOn, type SampleModels } from './model.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestConnection } from '@meetflow/plugin-sdk/testing';
 import { ensureSampleDatabase, SAMPLE_DB_VERSION } from './ensure.ts';
 import { generateBatch } from './generate.ts';
 import { postingsOfBatch } from './postings.ts';
@@ -30,7 +30,7 @@ const storedIds = async () => ({
 });
 
 beforeAll(async () => {
-  connection = await openTestDatabase('sample-db-ensure');
+  connection = await openTestConnection('sample-db-ensure');
   db = sampleModelsOn(connection);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { DiscoveredPersonSchema } from '@meetflow/plugin-sdk';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleModelsOn, type SampleModels, type SamplePerson } from './model.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestConnection } from '@meetflow/plugin-sdk/testing';
 import { ensureSampleDatabase } from './ensure.ts';
 import { searchSamplePeople } from './search.ts';
 
@@ -24,7 +24,7 @@ const byId = (people: SamplePerson[]) => people.map((person) => person.personId)
 const refs = (result: { people: Array<{ sourceRef: string | null }> }) => result.people.map((person) => person.sourceRef!);
 
 beforeAll(async () => {
-  connection = await openTestDatabase('sample-db-search');
+  connection = await openTestConnection('sample-db-search');
   db = sampleModelsOn(connection);
   await ensureSampleDatabase(db, { companies: 1_200, seed: 11 });
   everyone = await db.people.find({}).lean<SamplePerson[]>();

@@ -1,18 +1,17 @@
 import { describePlugin, manifestProblems } from '@meetflow/plugin-sdk';
-import { mockActivityEnvironment, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
+import { mockActivityEnvironment, openTestConnection, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBatch } from './generate.ts';
 import { sourceSamplePlugin } from './index.ts';
 import { sampleModelsOn } from './model.ts';
-import { openTestDatabase } from './test-database.ts';
 
 let connection: Connection;
 const deps = () => testDeps(sourceSamplePlugin, { db: sampleModelsOn(connection) as never, config: { seed: 5, batchSize: 40 } }) as never;
 const criteria = { industry: [], companySize: '', jobTitles: [], techStack: [], painPoints: [], revenue: '' };
 
 beforeAll(async () => {
-  connection = await openTestDatabase('source-sample');
+  connection = await openTestConnection('source-sample');
 });
 afterAll(async () => {
   await connection.dropDatabase();
