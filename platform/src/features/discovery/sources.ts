@@ -115,49 +115,31 @@ export async function searchSourcePaged(
   const people: DiscoveredPerson[] = [];
   let sourceTotal: number | null = null;
   let kept = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    try {
-      const parsed = await searchPage(deps, source, { criteria, limit: PAGE_SIZE, page });
-      sourceTotal = parsed.sourceTotal ?? sourceTotal;
-      people.push(...parsed.people);
-      kept += parsed.people.filter(keep).length;
-      if (kept >= want) return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [], pages: page };
-      if (!(parsed.hasMore ?? parsed.people.length === PAGE_SIZE)) {
-        return {
-          sources: [source],
-          ok: true,
-          sample: false,
-          people,
-          sourceTotal,
-          relaxed: [],
-          pages: page,
-          stopped: 'it had no more matching people',
-        };
-      }
-    } catch (error) {
-      if (page === 1) return { sources: [source], ok: false, reason: rootReason(error) };
-      return {
-        sources: [source],
-        ok: true,
-        sample: false,
-        people,
-        sourceTotal,
-        relaxed: [],
-        pages: page - 1,
-        stopped: `page ${page} failed: ${rootReason(error)}`,
-      };
-    }
-  }
-  return {
+  // What was found after `pages` pages, and why paging stopped short of the target, if it did.
+  const found = (pages: number, stopped?: string): SourceOutcome => ({
     sources: [source],
     ok: true,
     sample: false,
     people,
     sourceTotal,
     relaxed: [],
-    pages: MAX_PAGES,
-    stopped: `the limit of ${MAX_PAGES} pages of ${PAGE_SIZE} a source was reached`,
-  };
+    pages,
+    ...(stopped === undefined ? {} : { stopped }),
+  });
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    try {
+      const parsed = await searchPage(deps, source, { criteria, limit: PAGE_SIZE, page });
+      sourceTotal = parsed.sourceTotal ?? sourceTotal;
+      people.push(...parsed.people);
+      kept += parsed.people.filter(keep).length;
+      if (kept >= want) return found(page);
+      if (!(parsed.hasMore ?? parsed.people.length === PAGE_SIZE)) return found(page, 'it had no more matching people');
+    } catch (error) {
+      if (page === 1) return { sources: [source], ok: false, reason: rootReason(error) };
+      return found(page - 1, `page ${page} failed: ${rootReason(error)}`);
+    }
+  }
+  return found(MAX_PAGES, `the limit of ${MAX_PAGES} pages of ${PAGE_SIZE} a source was reached`);
 }
 
 /**
