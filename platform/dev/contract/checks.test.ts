@@ -11,6 +11,7 @@ import { matchRoute } from './routes.ts';
 const doc: RouteDoc = {
   method: 'get',
   path: '/api/things/{id}',
+  access: 'viewer',
   summary: 'A thing',
   tags: ['test'],
   responses: { 200: { description: 'The thing', schema: z.object({ id: z.number() }) }, 404: { description: 'No such thing' } },

@@ -24,6 +24,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Act in another workspace than the client's (null: send no `workspace` at all). */
   workspace?: string | null;
+  /** Send no credential (the client's API token is sent otherwise). */
+  anonymous?: boolean;
 }
 
 /** Why an answer breaks its route's documentation; the message names the route and shows the body. */
@@ -63,7 +65,7 @@ export function checkAnswer(doc: RouteDoc, status: number, contentType: string, 
 }
 
 /**
- * An HTTP client of the running API that acts in one workspace and checks every answer against
+ * An HTTP client of the running API that acts in one workspace (as its owner, with an API token) and checks every answer against
  * the route docs and, when given one, the served OpenAPI document.
  */
 export class ContractClient {
@@ -74,6 +76,8 @@ export class ContractClient {
     readonly baseUrl: string,
     readonly workspace: string,
     private readonly documentCheck?: OpenApiCheck,
+    /** The API token the client signs its requests with (an owner's of its workspace), fetched when first needed. */
+    private readonly credential?: () => Promise<string>,
   ) {}
 
   /** Sends one request; throws a ContractViolation when the answer breaks the docs. */
@@ -89,6 +93,7 @@ export class ContractClient {
     if (workspace !== null) url.searchParams.set('workspace', workspace);
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { ...options.headers };
+    if (this.credential && !options.anonymous) headers.authorization ??= `Bearer ${await this.credential()}`;
     let body: string | undefined;
     if (options.raw) [headers['content-type'], body] = [options.raw.contentType, options.raw.text];
     else if (options.body !== undefined) [headers['content-type'], body] = ['application/json', JSON.stringify(options.body)];

@@ -28,6 +28,11 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     for (const agent of agents) expect(agent.performance).toMatchObject({ accuracy: null, precision: null, engagement: null });
   },
   'GET /api/pipelines': emptyList('/api/pipelines'),
+  'GET /api/tokens': async () => {
+    // Only the token this client acts with (its owner's, made by the harness).
+    const tokens = bodyOf<Array<{ name: string; role: string }>>(await fresh.get('/api/tokens'));
+    expect(tokens.map(({ name, role }) => ({ name, role }))).toEqual([{ name: 'test owner', role: 'owner' }]);
+  },
   'GET /api/runs': emptyList('/api/runs'),
   'GET /api/prospects': async () => {
     const page = await fresh.get('/api/prospects');

@@ -10,6 +10,7 @@ import { prepareSampleSource } from '../../src/features/discovery/sample-source.
 import type { PluginApiDeps } from '../../src/features/plugins/call-activity.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { ownerTokens } from '../testing/principal.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { ContractClient } from './client.ts';
 import { openApiCheck } from './openapi-check.ts';
@@ -98,13 +99,14 @@ export async function startContractPlatform(label: string, options: ContractPlat
 /** The started platform as test files use it. */
 function running(api: RunningApi, stack: TestPipelineWorker, samples: SampleSitesServer, document: OpenAPIV3_1.Document): ContractPlatform {
   const check = openApiCheck(document);
+  const tokenOf = ownerTokens(stack.db);
   return {
     url: api.url,
     stack,
     samples,
     document,
     pluginDeps: { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
-    client: (workspace) => new ContractClient(api.url, workspace, check),
+    client: (workspace) => new ContractClient(api.url, workspace, check, tokenOf(workspace)),
     async close() {
       await api.close();
       await stack.stop();

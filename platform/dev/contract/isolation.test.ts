@@ -192,6 +192,19 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf(await b.get('/api/dashboard/metrics'))).toMatchObject({ learning_cycles: 1, meeting_booked: 1 });
   });
 
+  it("API tokens: B's are neither listed nor revocable from A, and A's token cannot act in B", async () => {
+    const [ofA, ofB] = [
+      bodyOf<Array<{ id: string }>>(await a.get('/api/tokens')),
+      bodyOf<Array<{ id: string }>>(await b.get('/api/tokens')),
+    ];
+    expect(ofA.map((token) => token.id)).not.toContain(ofB[0]!.id);
+    await notFound(a.delete(`/api/tokens/${ofB[0]!.id}`));
+    expect(bodyOf<unknown[]>(await b.get('/api/tokens'))).toHaveLength(ofB.length);
+    const named = await a.get('/api/prospects', { workspace: b.workspace });
+    expect([named.status, named.text]).toEqual([404, `Workspace "${b.workspace}" not found.`]);
+    await notFound(a.post('/api/tokens', { name: 'into B', role: 'viewer' }, { workspace: b.workspace }));
+  });
+
   it('A has called every workspace-scoped route', () => {
     const called = new Set([...a.seen].map((seen) => seen.replace(/ \d+$/, '')));
     const scoped = allRouteDocs.filter((doc) => doc.query && 'workspace' in doc.query.shape).map(routeKey);

@@ -35,6 +35,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     campaignId: 0,
     launchedId: 0,
     session: '',
+    tokenId: '',
   };
   const account = { email: `${ws}@contract.example`, password: 'contract passphrase', name: 'Contract Tester' };
   /** The session cookie an answer set, as the next request sends it. */
@@ -63,11 +64,29 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .then(holding({ user: { email: account.email } }))
         .then(signedIn),
     'GET /api/auth/me': async () =>
-      client.get('/api/auth/me', { workspace: null, headers: { cookie: state.session } }).then(holding({ user: { email: account.email } })),
+      client
+        .get('/api/auth/me', { workspace: null, anonymous: true, headers: { cookie: state.session } })
+        .then(holding({ user: { email: account.email } })),
     'POST /api/auth/logout': async () =>
       client
-        .post('/api/auth/logout', undefined, { workspace: null, headers: { cookie: state.session } })
+        .post('/api/auth/logout', undefined, { workspace: null, anonymous: true, headers: { cookie: state.session } })
         .then(holding({ signedOut: true })),
+    'POST /api/tokens': async () =>
+      client
+        .post('/api/tokens', { name: 'CRM sync', role: 'sales-ops' })
+        .then(holding({ name: 'CRM sync', role: 'sales-ops', lastUsedAt: null, token: expect.stringMatching(/^mf_[\w-]{43}$/) }))
+        .then((answer) => {
+          state.tokenId = bodyOf<{ id: string }>(answer).id;
+          return answer;
+        }),
+    'GET /api/tokens': async () =>
+      client.get('/api/tokens').then((answer) => {
+        const tokens = bodyOf<Array<Record<string, unknown>>>(answer);
+        expect(tokens.map((token) => token.name)).toEqual(['test owner', 'CRM sync']);
+        for (const token of tokens) expect(Object.keys(token).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name', 'prefix', 'role']);
+        return answer;
+      }),
+    'DELETE /api/tokens/{id}': async () => client.delete(`/api/tokens/${state.tokenId}`).then(holding({ revoked: true })),
     'GET /api/plugins/{id}': async () => client.get('/api/plugins/lead-scoring', { workspace: null }).then(holding({ id: 'lead-scoring' })),
     'GET /api/openapi.json': async () => client.get('/api/openapi.json', { workspace: null }),
     'GET /api/agents/status': async () => client.get('/api/agents/status'),

@@ -18,6 +18,7 @@ import { installedPlugins, loadPlugins } from '../../src/features/plugins/instal
 import { createApp } from '../../src/core/http/app.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import { serveForTest } from '../testing/http.ts';
+import { ownerEverywhere } from '../testing/principal.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
 
@@ -200,6 +201,7 @@ describe('npm run new-plugin', () => {
           database: stack.database,
           temporal: createTemporalClient({ temporalAddress: inject('temporalAddress'), temporalNamespace: 'default' }),
           plugins,
+          authenticator: ownerEverywhere,
           product: { db: stack.db, runner: stack.runner },
         }),
       );

@@ -4,9 +4,11 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { createApp } from '../../src/core/http/app.ts';
+import { authentication } from '../../src/core/http/access-check.ts';
 import { errorMiddleware } from '../../src/core/http/error-middleware.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import type { TestPipelineWorker } from './pipeline-worker.ts';
+import { ownerEverywhere } from './principal.ts';
 
 /** Serves a Koa app on a free loopback port for a test; `close` when done. */
 export async function serveForTest(app: Koa): Promise<{ url: string; close: () => Promise<void> }> {
@@ -23,11 +25,12 @@ export async function serveForTest(app: Koa): Promise<{ url: string; close: () =
   };
 }
 
-/** Serves routers the way the app does (error mapping, JSON bodies), for HTTP contract tests. */
+/** Serves routers the way the app does (error mapping, JSON bodies), for HTTP contract tests; every request is an owner's (see principal.ts). */
 export async function serveRouters(...routers: Router[]): Promise<Awaited<ReturnType<typeof serveForTest>>> {
   const app = new Koa();
   app.silent = true;
   app.use(errorMiddleware(pino({ level: 'silent' })));
+  app.use(authentication(ownerEverywhere));
   app.use(bodyParser({ enableTypes: ['json'] }));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return serveForTest(app);
@@ -35,7 +38,7 @@ export async function serveRouters(...routers: Router[]): Promise<Awaited<Return
 
 /**
  * The whole app (platform and product routes) over a test worker's database and runner, served
- * for a test. Its health check's Temporal client points at an address that never answers (runs go
+ * for a test, every request an owner's (see principal.ts). Its health check's Temporal client points at an address that never answers (runs go
  * through the worker's runner); `close` stops the server and that client.
  */
 export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaited<ReturnType<typeof serveForTest>>> {
@@ -46,6 +49,7 @@ export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaite
       database: stack.database,
       temporal: health,
       plugins: stack.host,
+      authenticator: ownerEverywhere,
       product: { db: stack.db, runner: stack.runner },
     }),
   );

@@ -11,6 +11,8 @@ import { reconcileAllRollups } from '../features/outcomes/record.ts';
 import { ensureDefaultSlices } from '../features/pricing/default-slices.ts';
 import { uiDistDir } from '../core/paths.ts';
 import { createApp } from '../core/http/app.ts';
+import { sessionsAndTokens } from '../features/auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../features/auth/sessions.ts';
 import type { Logger } from '../core/logger.ts';
 import { installedPlugins } from '../features/plugins/installed.ts';
 import { PluginHost } from '../features/plugins/host.ts';
@@ -83,6 +85,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     database: connection,
     temporal,
     plugins,
+    authenticator: sessionsAndTokens(models, DEFAULT_SESSION_POLICY),
     uiDir: uiDistDir,
     trustProxy: config.trustProxy,
     product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },

@@ -25,6 +25,12 @@ export class UnauthorizedError extends Error {
   readonly status = 401;
 }
 
+/** Signed in, but the role in this workspace does not allow the request. */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError';
+  readonly status = 403;
+}
+
 /** Too many attempts: try again after `retryAfterSeconds` (sent as Retry-After). */
 export class TooManyRequestsError extends Error {
   override name = 'TooManyRequestsError';
@@ -38,7 +44,7 @@ export class TooManyRequestsError extends Error {
 }
 
 /** Any of the errors above. */
-export type PlatformError = InputError | NotFoundError | ConflictError | UnauthorizedError | TooManyRequestsError;
+export type PlatformError = InputError | NotFoundError | ConflictError | UnauthorizedError | ForbiddenError | TooManyRequestsError;
 
 /** True for the errors whose message may be shown to the client as it is. */
 export function isPlatformError(error: unknown): error is PlatformError {
@@ -47,6 +53,7 @@ export function isPlatformError(error: unknown): error is PlatformError {
     error instanceof NotFoundError ||
     error instanceof ConflictError ||
     error instanceof UnauthorizedError ||
+    error instanceof ForbiddenError ||
     error instanceof TooManyRequestsError
   );
 }

@@ -1,4 +1,5 @@
 import Router, { type RouterMiddleware } from '@koa/router';
+import { accessCheck } from './access-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 
 /** What a route's handler is: a Koa middleware of the app's router. */
@@ -15,18 +16,39 @@ export interface ApiRoute<Deps> {
   handler(deps: Deps): RouteHandler;
 }
 
-/** Declares a route: its description and, given the feature's dependencies, its handler. */
+/** The answers the access check gives, documented on every route it guards (a route's own description of a status wins). */
+function accessResponses(access: RouteDoc['access']): RouteDoc['responses'] {
+  if (access === 'public') return {};
+  const unauthorized = { 401: { description: 'Not signed in (no session cookie or API token), or the API token is not valid' } };
+  if (access === 'signed-in') return unauthorized;
+  return {
+    ...unauthorized,
+    403: { description: `The caller's role in the workspace is below ${access}` },
+    404: { description: 'The workspace does not exist or the caller is not a member of it (the same answer, so nothing leaks)' },
+  };
+}
+
+/** True when a route's answer with this status is the access check's (described by it, not by the route itself). */
+export function isAccessAnswer(doc: RouteDoc, status: number): boolean {
+  const answer = accessResponses(doc.access)[status];
+  return answer !== undefined && doc.responses[status]?.description === answer.description;
+}
+
+/** Declares a route: its description (with the access check's answers added) and, given the feature's dependencies, its handler. */
 export function route<Deps>(doc: RouteDoc, handler: (deps: Deps) => RouteHandler): ApiRoute<Deps> {
-  return { doc, handler };
+  return { doc: { ...doc, responses: { ...accessResponses(doc.access), ...doc.responses } }, handler };
 }
 
 /** The Koa path of an OpenAPI path: `/api/runs/{id}` → `/api/runs/:id`. */
 export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** A router serving the routes over the feature's dependencies, each at its documented path, in order. */
+/**
+ * A router serving the routes over the feature's dependencies, each at its documented path, in
+ * order, behind the one access check with the access its doc declares.
+ */
 export function routerOf<Deps>(routes: ReadonlyArray<ApiRoute<Deps>>, deps: Deps): Router {
   const router = new Router();
-  for (const { doc, handler } of routes) router[doc.method](koaPath(doc.path), handler(deps));
+  for (const { doc, handler } of routes) router[doc.method](koaPath(doc.path), accessCheck(doc), handler(deps));
   return router;
 }
 

@@ -3,6 +3,7 @@
 import type Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { LLM_DEFAULTS } from '../config.ts';
+import type { Authenticator } from '../access.ts';
 import type { Models } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
 import type { TemporalClient } from '../temporal/client.ts';
@@ -11,6 +12,7 @@ import { openapiRouter, openapiRoutes } from './openapi.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { agentsRouter, agentsRoutes } from '../../features/agents/routes.ts';
 import { authRouter, authRoutes } from '../../features/auth/routes.ts';
+import { tokenRouter, tokenRoutes } from '../../features/auth/token-routes.ts';
 import { LoginLimits } from '../../features/auth/login-limits.ts';
 import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
 import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
@@ -45,6 +47,8 @@ export interface AppDeps {
   database: mongoose.Connection;
   temporal: TemporalClient;
   plugins: PluginHost;
+  /** Who makes a request (sessions and API tokens; see features/auth/authenticate.ts); every route's access check asks it. */
+  authenticator: Authenticator;
   /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
   product?: ProductDeps;
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
@@ -98,6 +102,7 @@ const FEATURES: FeatureApi[] = [
   { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal) },
   { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
   { routes: authRoutes, product: (_, { db }) => authRouter({ db, limits: new LoginLimits(), policy: DEFAULT_SESSION_POLICY }) },
+  { routes: tokenRoutes, product: (_, { db }) => tokenRouter(db) },
   { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
   {
     routes: agentSettingsRoutes,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../dev/devstack/ports.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
+import { ownerEverywhere } from '../../../dev/testing/principal.ts';
 import { createTemporalClient, type TemporalClient } from '../temporal/client.ts';
 import { PluginHost } from '../../features/plugins/host.ts';
 import { createApp } from './app.ts';
@@ -21,7 +22,9 @@ function temporalAt(address: string): TemporalClient {
 }
 
 async function health(db: mongoose.Connection, temporal: TemporalClient): Promise<{ status: number; body: HealthReport }> {
-  const server = await serveForTest(createApp({ logger, database: db, temporal, plugins: PluginHost.load([]) }));
+  const server = await serveForTest(
+    createApp({ logger, database: db, temporal, plugins: PluginHost.load([]), authenticator: ownerEverywhere }),
+  );
   try {
     const response = await fetch(`${server.url}/api/health`);
     return { status: response.status, body: (await response.json()) as HealthReport };
@@ -69,7 +72,13 @@ describe('GET /api/health', () => {
 describe('error responses', () => {
   it('answers readable text a UI toast can show as `STATUS: body`', async () => {
     const server = await serveForTest(
-      createApp({ logger, database, temporal: temporalAt(inject('temporalAddress')), plugins: PluginHost.load([]) }),
+      createApp({
+        logger,
+        database,
+        temporal: temporalAt(inject('temporalAddress')),
+        plugins: PluginHost.load([]),
+        authenticator: ownerEverywhere,
+      }),
     );
     try {
       const missing = await fetch(`${server.url}/api/no-such-thing`);

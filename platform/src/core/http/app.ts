@@ -2,7 +2,9 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import { InputError } from '../errors.ts';
 import { apiRouters, type AppDeps } from './api.ts';
+import { authentication } from './access-check.ts';
 import { errorMiddleware } from './error-middleware.ts';
+import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { uiMiddleware } from './ui.ts';
 
@@ -14,13 +16,19 @@ function rejectBody(error: Error & { status?: number; expose?: boolean }): never
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
-/** Builds the Koa app: the browser hardening headers and error mapping first, then the API routes, then the UI. */
+/**
+ * Builds the Koa app: the browser hardening headers and error mapping first, the same-origin
+ * check of state-changing calls and who is calling, then the API routes (each behind its access
+ * check), then the UI.
+ */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
   app.proxy = deps.trustProxy === true;
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));
+  app.use(sameOriginOnly());
+  app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
   for (const router of apiRouters(deps)) {
     app.use(router.routes()).use(router.allowedMethods());

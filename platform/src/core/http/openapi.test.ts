@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import platformPackage from '../../../package.json' with { type: 'json' };
 import { createTemporalClient } from '../temporal/client.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
+import { ownerEverywhere } from '../../../dev/testing/principal.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { apiRouters, createApp, type AppDeps } from './app.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
     database: stack.database,
     temporal: health,
     plugins: stack.host,
+    authenticator: ownerEverywhere,
     product: { db: stack.db, runner: stack.runner },
   };
   server = await serveForTest(createApp(deps));

@@ -13,6 +13,16 @@ const ErrorBodySchema = z.object({
 /** An error's content: plain text by default, `{ error, fields }` when the client accepts JSON. */
 const errorContent = { 'text/plain': { schema: z.string() }, 'application/json': { schema: ErrorBodySchema } };
 
+/** Who may call a route, as the document says it. */
+const ACCESS_TEXT: Record<RouteDoc['access'], string> = {
+  public: 'Access: public (no sign-in).',
+  'signed-in': 'Access: any signed-in user.',
+  owner: "Access: the workspace's owners.",
+  admin: "Access: the workspace's admins and owners.",
+  'sales-ops': "Access: the workspace's sales-ops, admins and owners.",
+  viewer: 'Access: every member of the workspace.',
+};
+
 function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
   const responses = Object.fromEntries(
     Object.entries(doc.responses).map(([status, response]) => {
@@ -26,6 +36,8 @@ function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
   );
   return {
     summary: doc.summary,
+    description: ACCESS_TEXT[doc.access],
+    ...(doc.access === 'public' ? { security: [] } : {}),
     tags: doc.tags,
     operationId: `${doc.method}${doc.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, letter: string) => letter.toUpperCase())}`,
     ...(doc.params || doc.query
@@ -55,8 +67,18 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]): ReturnType<type
     info: {
       title: 'Meetflow API',
       version: platformPackage.version,
-      description: 'Workspace-scoped routes read `?workspace=<slug>` (default `default`). Errors are one readable line of plain text.',
+      description:
+        'Sign in (`POST /api/auth/login`, a session cookie) or send an API token (`Authorization: Bearer mf_…`). ' +
+        "Workspace-scoped routes act in `?workspace=<slug>`, one of the caller's workspaces (default: the first, or the token's own). " +
+        'State-changing requests from a browser must be same-origin. Errors are one readable line of plain text.',
     },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'meetflow_session', description: 'Set by sign-up and sign-in' },
+        apiToken: { type: 'http', scheme: 'bearer', description: 'An API token of one workspace (Settings → API tokens)' },
+      },
+    },
+    security: [{ session: [] }, { apiToken: [] }],
     paths,
   });
 }
@@ -67,6 +89,7 @@ export const openapiRoutes = [
     {
       method: 'get',
       path: '/api/openapi.json',
+      access: 'public',
       summary: 'This OpenAPI 3.1 document',
       tags: ['platform'],
       responses: {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Access } from '../access.ts';
 
 /**
  * How a route describes itself for the OpenAPI document: with the same zod schemas the route
@@ -9,6 +10,8 @@ export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI style, e.g. `/api/runs/{id}`. */
   path: string;
+  /** Who may call it: the permission table is these, one per route (the access check enforces them; see core/access.ts). */
+  access: Access;
   summary: string;
   tags: string[];
   params?: z.ZodObject;

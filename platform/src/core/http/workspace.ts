@@ -1,8 +1,11 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { DEFAULT_WORKSPACE } from '../../features/workspaces/model.ts';
 
-/** The `?workspace=<slug>` query every workspace-scoped route reads; extend it with a route's own query in its RouteDoc. */
+/**
+ * The `?workspace=<slug>` query of workspace-scoped routes: which of the caller's workspaces the
+ * request acts in (the access check refuses one they are not a member of with 404); without it,
+ * the caller's first workspace, or an API token's own. Extend it with a route's own query.
+ */
 export const WorkspaceQuery = z.object({
   workspace: z
     .string()
@@ -10,7 +13,9 @@ export const WorkspaceQuery = z.object({
     .optional(),
 });
 
-/** The workspace a request acts in: `?workspace=<slug>`, else the default one the UI hard-codes. */
+/** The workspace a request acts in, as the access check resolved it from the session or token. */
 export function workspaceOf(ctx: Context): string {
-  return WorkspaceQuery.parse(ctx.query).workspace ?? DEFAULT_WORKSPACE.slug;
+  const workspace = (ctx.state.access as { workspace?: string } | undefined)?.workspace;
+  if (!workspace) throw new Error(`${ctx.method} ${ctx.path}: no workspace was resolved (the route's access must name a role)`);
+  return workspace;
 }

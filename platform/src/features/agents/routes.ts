@@ -44,6 +44,7 @@ export const agentsRoutes = [
     {
       method: 'get',
       path: '/api/agents/status',
+      access: 'viewer',
       summary: 'Every agent with its live status and measured performance',
       tags: ['agents'],
       query: WorkspaceQuery,

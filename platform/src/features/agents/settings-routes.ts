@@ -47,6 +47,7 @@ export const agentSettingsRoutes = [
     {
       method: 'get',
       path: '/api/agents/settings',
+      access: 'viewer',
       summary: "The agents' advanced settings in force (read-only: set through the environment and plugin config)",
       tags: ['agents'],
       responses: { 200: { description: 'The settings', schema: AgentSettingsSchema } },

@@ -1,8 +1,7 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { ROLES } from '../../core/access.ts';
 
-/** What a member may do in a workspace, weakest last. */
-export const ROLES = ['owner', 'admin', 'sales-ops', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '../../core/access.ts';
 
 const UserSchema = new Schema(
   {
@@ -46,19 +45,42 @@ const MembershipSchema = new Schema(
 MembershipSchema.index({ userId: 1, workspaceId: 1 }, { unique: true });
 MembershipSchema.index({ workspaceId: 1 });
 
+/**
+ * An API token for engineers and scripts: acts in one workspace with one role. `_id` is the
+ * SHA-256 of the token, which is shown once at creation and never stored; `prefix` (its first
+ * characters) lets a list tell tokens apart. Revoking deletes it.
+ */
+const ApiTokenSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    workspaceId: { type: String, required: true },
+    name: { type: String, required: true, trim: true },
+    role: { type: String, required: true, enum: ROLES },
+    prefix: { type: String, required: true },
+    /** The user who created it. */
+    createdBy: { type: Schema.Types.ObjectId, default: null },
+    createdAt: { type: Date, required: true },
+    lastUsedAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+ApiTokenSchema.index({ workspaceId: 1, createdAt: 1 });
+
 export type User = InferSchemaType<typeof UserSchema>;
 export type Session = InferSchemaType<typeof SessionSchema>;
 export type Membership = InferSchemaType<typeof MembershipSchema>;
+export type ApiToken = InferSchemaType<typeof ApiTokenSchema>;
 
 const registered = <T>(connection: Connection, name: string, schema: Schema<T>): Model<T> =>
   (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
 
-/** Registers the accounts models on a connection (once): `users`, `sessions`, `memberships`. */
+/** Registers the accounts models on a connection (once): `users`, `sessions`, `memberships`, `apiTokens`. */
 export function authModels(connection: Connection) {
   return {
     users: registered(connection, 'User', UserSchema),
     sessions: registered(connection, 'Session', SessionSchema),
     memberships: registered(connection, 'Membership', MembershipSchema),
+    apiTokens: registered(connection, 'ApiToken', ApiTokenSchema),
   };
 }
 export type AuthModels = ReturnType<typeof authModels>;

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
 import { createModels } from '../../core/db/models.ts';
+import { authentication, NOT_SIGNED_IN } from '../../core/http/access-check.ts';
 import { errorMiddleware } from '../../core/http/error-middleware.ts';
+import { sessionsAndTokens } from './authenticate.ts';
 import { LoginLimits } from './login-limits.ts';
 import { authRouter } from './routes.ts';
 import { SESSION_COOKIE } from './sessions.ts';
@@ -20,6 +22,7 @@ function serveAuth(limits: LoginLimits) {
   const app = new Koa();
   app.silent = true;
   app.use(errorMiddleware(logger));
+  app.use(authentication(sessionsAndTokens(db, policy, () => clock)));
   app.use(bodyParser({ enableTypes: ['json'] }));
   const router = authRouter({ db, limits, policy, now: () => clock });
   app.use(router.routes()).use(router.allowedMethods());
@@ -111,7 +114,7 @@ describe('sign up and who is signed in', () => {
     expect((await me()).status).toBe(401);
     const forged = await me('x'.repeat(43));
     expect(forged.status).toBe(401);
-    expect(await forged.text()).toBe('Not signed in.');
+    expect(await forged.text()).toBe(NOT_SIGNED_IN);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../core/errors.ts';
+import { accessOf } from '../../core/http/access-check.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
+import { Types } from 'mongoose';
 import { accountView, logIn, signUp, WRONG_CREDENTIALS, type AccountsDb } from './accounts.ts';
 import { AccountViewSchema, LogInBody, SignUpBody } from './api-schemas.ts';
 import type { LoginLimits } from './login-limits.ts';
-import { createSession, endSession, findSession, SESSION_COOKIE, type SessionPolicy } from './sessions.ts';
+import { createSession, endSession, SESSION_COOKIE, type SessionPolicy } from './sessions.ts';
 
 /** What the sign-in routes need: the accounts, the failed-login counter, how long sessions live, the time. */
 export interface AuthDeps {
@@ -47,6 +49,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/api/auth/signup',
+      access: 'public',
       tags: ['auth'],
       body: SignUpBody,
       summary: 'Create an account and its own workspace (the user its owner), and sign in: sets the session cookie',
@@ -67,6 +70,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/api/auth/login',
+      access: 'public',
       tags: ['auth'],
       body: LogInBody,
       summary: 'Sign in with email and password: a new session cookie every time (any earlier session of this browser ends)',
@@ -87,6 +91,7 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/api/auth/logout',
+      access: 'public',
       tags: ['auth'],
       summary: 'Sign out: ends the session and clears its cookie (nothing to do when not signed in)',
       responses: { 200: { description: 'Signed out (also when no one was signed in)', schema: SignedOut } },
@@ -101,16 +106,17 @@ export const authRoutes = [
     {
       method: 'get',
       path: '/api/auth/me',
+      access: 'signed-in',
       tags: ['auth'],
       summary: 'Who is signed in, and their workspaces and roles',
       responses: {
         200: { description: 'The signed-in account', schema: AccountViewSchema },
-        401: { description: `${NOT_SIGNED_IN} (no session cookie, or its session ended or expired)` },
+        401: { description: `${NOT_SIGNED_IN} (no session cookie, or its session ended or expired; an API token is no account)` },
       },
     },
     (deps) => async (ctx) => {
-      const session = await findSession(deps.db, ctx.cookies.get(SESSION_COOKIE), nowOf(deps), deps.policy);
-      const view = session ? await accountView(deps.db, session.userId) : null;
+      const { principal } = accessOf(ctx);
+      const view = principal.kind === 'user' && principal.userId ? await accountView(deps.db, new Types.ObjectId(principal.userId)) : null;
       if (!view) throw new UnauthorizedError(NOT_SIGNED_IN);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = AccountViewSchema.parse(view);

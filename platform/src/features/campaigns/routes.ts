@@ -43,6 +43,7 @@ export const campaignsRoutes = [
     {
       method: 'get',
       path: '/api/campaigns',
+      access: 'viewer',
       tags: ['campaigns'],
       query: WorkspaceQuery,
       summary: 'List campaigns, oldest first',
@@ -56,6 +57,7 @@ export const campaignsRoutes = [
     {
       method: 'post',
       path: '/api/campaigns',
+      access: 'sales-ops',
       tags: ['campaigns'],
       query: WorkspaceQuery,
       body: NewCampaignBody,
@@ -95,6 +97,7 @@ export const campaignRunsRoutes = [
     {
       method: 'post',
       path: '/api/campaigns/launch',
+      access: 'sales-ops',
       tags: ['campaigns'],
       query: WorkspaceQuery,
       body: LaunchCampaignBody,
@@ -116,6 +119,7 @@ export const campaignRunsRoutes = [
     {
       method: 'get',
       path: '/api/campaigns/{id}',
+      access: 'viewer',
       tags: ['campaigns'],
       params: CampaignIdParams,
       query: WorkspaceQuery,
@@ -131,6 +135,7 @@ export const campaignRunsRoutes = [
     {
       method: 'patch',
       path: '/api/campaigns/{id}',
+      access: 'sales-ops',
       tags: ['campaigns'],
       params: CampaignIdParams,
       query: WorkspaceQuery,
@@ -155,6 +160,7 @@ export const campaignRunsRoutes = [
     {
       method: 'get',
       path: '/api/campaigns/{id}/prospects',
+      access: 'viewer',
       tags: ['campaigns'],
       params: CampaignIdParams,
       query: WorkspaceQuery.extend(CampaignProspectsQuery.shape),
@@ -177,6 +183,7 @@ export const campaignRunsRoutes = [
     {
       method: 'post',
       path: '/api/campaigns/{id}/runs',
+      access: 'sales-ops',
       tags: ['campaigns'],
       params: CampaignIdParams,
       query: WorkspaceQuery,

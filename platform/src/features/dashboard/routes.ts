@@ -23,6 +23,7 @@ export const dashboardRoutes = [
     {
       method: 'get',
       path: '/api/dashboard/metrics',
+      access: 'viewer',
       summary: 'Learning cycles, response rate, meetings booked, learning score (0 when none)',
       tags: ['dashboard'],
       query: WorkspaceQuery,
@@ -37,6 +38,7 @@ export const dashboardRoutes = [
     {
       method: 'get',
       path: '/api/dashboard/trends',
+      access: 'viewer',
       summary: 'Response, booking and lead-quality rates per week (or day), oldest first: a range, or the last 12 weeks with data',
       tags: ['dashboard'],
       query: WorkspaceQuery.extend(TrendsQuery.shape),
@@ -52,6 +54,7 @@ export const dashboardRoutes = [
     {
       method: 'get',
       path: '/api/dashboard/insights',
+      access: 'viewer',
       summary: 'Insights of the latest learning cycles, newest first',
       tags: ['dashboard'],
       query: WorkspaceQuery.extend(InsightsQuery.shape),

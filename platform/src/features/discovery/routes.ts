@@ -18,6 +18,7 @@ export const discoveryRoutes = [
     {
       method: 'post',
       path: '/api/superagent/discover-prospects',
+      access: 'sales-ops',
       tags: ['discovery'],
       query: WorkspaceQuery,
       body: DiscoverProspectsBody,

@@ -48,6 +48,7 @@ export const healthRoutes = [
     {
       method: 'get',
       path: '/api/health',
+      access: 'public',
       summary: 'Whether the database and Temporal answer',
       tags: ['platform'],
       responses: {

@@ -22,6 +22,7 @@ export const icpRoutes = [
     {
       method: 'post',
       path: '/api/superagent/analyze-icp',
+      access: 'sales-ops',
       tags,
       query: WorkspaceQuery,
       body: AnalyzeIcpBody,
@@ -45,6 +46,7 @@ export const icpRoutes = [
     {
       method: 'get',
       path: '/api/icp',
+      access: 'viewer',
       summary: "The workspace's ICP from its last analysis",
       tags,
       query: WorkspaceQuery,
@@ -64,6 +66,7 @@ export const icpRoutes = [
     {
       method: 'get',
       path: '/api/icp/sample-sites',
+      access: 'viewer',
       tags,
       summary: 'The bundled sample customer sites, to try the ICP builder without internet (the same for every workspace)',
       responses: {

@@ -14,6 +14,7 @@ export const activityRoutes = [
     {
       method: 'get',
       path: '/api/activity',
+      access: 'viewer',
       summary: 'Recent activity, newest first',
       tags: ['dashboard'],
       query: WorkspaceQuery.extend(ActivityQuery.shape),

@@ -38,6 +38,7 @@ export const learningRoutes = [
     {
       method: 'post',
       path: '/api/learning/trigger',
+      access: 'sales-ops',
       summary: 'Starts a learning cycle now (it runs on the worker)',
       tags: ['learning'],
       query: WorkspaceQuery,
@@ -56,6 +57,7 @@ export const learningRoutes = [
     {
       method: 'get',
       path: '/api/learning/status',
+      access: 'viewer',
       summary: 'The Learning Queue: next scheduled cycle, outcomes gathered since the last one, the minimum sample size',
       tags: ['learning'],
       query: WorkspaceQuery,

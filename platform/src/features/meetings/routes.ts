@@ -13,6 +13,7 @@ export const meetingsRoutes = [
     {
       method: 'get',
       path: '/api/meetings',
+      access: 'viewer',
       summary: "The workspace's meetings, earliest first",
       tags,
       query: WorkspaceQuery,
@@ -26,6 +27,7 @@ export const meetingsRoutes = [
     {
       method: 'get',
       path: '/api/meetings/slots',
+      access: 'viewer',
       summary: 'The next free slots to offer a prospect',
       tags,
       query: SlotsQuery,
@@ -40,6 +42,7 @@ export const meetingsRoutes = [
     {
       method: 'post',
       path: '/api/meetings',
+      access: 'sales-ops',
       summary: 'Schedule a meeting (optional Idempotency-Key header)',
       tags,
       query: WorkspaceQuery,
@@ -63,6 +66,7 @@ export const meetingsRoutes = [
     {
       method: 'get',
       path: '/api/meetings/{id}/invite.ics',
+      access: 'viewer',
       summary: "The meeting's iCalendar invitation",
       tags,
       params: MeetingParams,
@@ -86,6 +90,7 @@ export const meetingsRoutes = [
     {
       method: 'post',
       path: '/api/meetings/{id}/outcome',
+      access: 'sales-ops',
       summary: 'Mark a meeting completed, no-show or cancelled',
       tags,
       params: MeetingParams,

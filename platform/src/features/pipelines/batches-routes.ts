@@ -11,6 +11,7 @@ export const batchesRoutes = [
     {
       method: 'get',
       path: '/api/batches/{id}',
+      access: 'viewer',
       summary: 'A batch: its runs by status and live per-step progress',
       tags: ['pipelines'],
       params: BatchParams,

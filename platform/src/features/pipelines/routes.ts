@@ -24,6 +24,7 @@ export const pipelinesRoutes = [
     {
       method: 'get',
       path: '/api/pipelines',
+      access: 'viewer',
       summary: 'The latest version of every pipeline',
       tags: ['pipelines'],
       query: WorkspaceQuery,
@@ -38,6 +39,7 @@ export const pipelinesRoutes = [
     {
       method: 'post',
       path: '/api/pipelines',
+      access: 'sales-ops',
       summary: 'Save a definition as the next version of its pipeline',
       tags: ['pipelines'],
       query: WorkspaceQuery,
@@ -58,6 +60,7 @@ export const pipelinesRoutes = [
     {
       method: 'get',
       path: '/api/pipelines/{id}',
+      access: 'viewer',
       summary: 'One pipeline: the latest version, or the one asked for',
       tags: ['pipelines'],
       params: PipelineParams,
@@ -78,6 +81,7 @@ export const pipelinesRoutes = [
     {
       method: 'post',
       path: '/api/pipelines/{id}/runs',
+      access: 'sales-ops',
       summary: 'Start a run of a saved pipeline',
       tags: ['pipelines', 'runs'],
       params: PipelineParams,
@@ -98,6 +102,7 @@ export const pipelinesRoutes = [
     {
       method: 'post',
       path: '/api/pipelines/{id}/batches',
+      access: 'sales-ops',
       summary: 'Run a saved pipeline for many inputs as one batch',
       tags: ['pipelines'],
       params: PipelineParams,

@@ -36,6 +36,7 @@ export const runsRoutes = [
     {
       method: 'get',
       path: '/api/runs',
+      access: 'viewer',
       summary: 'Recorded runs, newest first',
       tags: ['runs'],
       query: WorkspaceQuery.extend(ListQuery.shape),
@@ -58,6 +59,7 @@ export const runsRoutes = [
     {
       method: 'get',
       path: '/api/runs/{id}',
+      access: 'viewer',
       summary: 'One run with its steps',
       tags: ['runs'],
       params: RunParams,
@@ -73,6 +75,7 @@ export const runsRoutes = [
     {
       method: 'get',
       path: '/api/runs/{id}/steps/{nodeId}/output',
+      access: 'viewer',
       summary: "A completed step's full output",
       tags: ['runs'],
       params: StepOutputParams,
@@ -95,6 +98,7 @@ export const runsRoutes = [
     {
       method: 'post',
       path: '/api/runs/{id}/rerun',
+      access: 'sales-ops',
       summary: 'Rerun a run whole, or from one step',
       tags: ['runs'],
       params: RunParams,
@@ -117,6 +121,7 @@ export const runsRoutes = [
     {
       method: 'get',
       path: '/api/runs/{id}/events',
+      access: 'viewer',
       summary: "A live stream of the run's step changes",
       tags: ['runs'],
       params: RunParams,

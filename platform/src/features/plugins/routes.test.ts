@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PluginHost } from './host.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
+import { ownerEverywhere } from '../../../dev/testing/principal.ts';
 import { createTemporalClient } from '../../core/temporal/client.ts';
 import { createApp } from '../../core/http/app.ts';
 
@@ -58,7 +59,9 @@ const temporal = createTemporalClient({ temporalAddress: inject('temporalAddress
 beforeAll(async () => {
   database = await openTestDatabase('plugins-route');
   const plugins = PluginHost.load([echo, leads], { echo: { times: 2 }, 'source-leads': { apiKey: 'sk-very-secret' } });
-  server = await serveForTest(createApp({ logger: pino({ level: 'silent' }), database, temporal, plugins }));
+  server = await serveForTest(
+    createApp({ logger: pino({ level: 'silent' }), database, temporal, plugins, authenticator: ownerEverywhere }),
+  );
 });
 afterAll(async () => {
   await server.close();

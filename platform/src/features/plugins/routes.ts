@@ -9,6 +9,7 @@ export const pluginsRoutes = [
     {
       method: 'get',
       path: '/api/plugins',
+      access: 'viewer',
       summary: 'Every installed plugin, its config and activities as JSON Schema',
       tags: ['plugins'],
       responses: { 200: { description: 'The installed plugins', schema: PluginDescriptionSchema.array() } },
@@ -24,6 +25,7 @@ export const pluginsRoutes = [
     {
       method: 'get',
       path: '/api/plugins/{id}',
+      access: 'viewer',
       summary: 'One installed plugin',
       tags: ['plugins'],
       params: PluginParams,

@@ -17,6 +17,7 @@ export const pricingRoutes = [
     {
       method: 'get',
       path: '/api/pricing/slices',
+      access: 'viewer',
       summary: "The workspace's pricing slices (never the internal cost)",
       tags,
       query: WorkspaceQuery,
@@ -30,6 +31,7 @@ export const pricingRoutes = [
     {
       method: 'get',
       path: '/api/pricing/bids',
+      access: 'viewer',
       summary: "The workspace's bids",
       tags,
       query: WorkspaceQuery,
@@ -43,6 +45,7 @@ export const pricingRoutes = [
     {
       method: 'get',
       path: '/api/pricing/ledger',
+      access: 'viewer',
       summary: 'Meetings charged (attended only), spend, average price per meeting and no-shows: in all, per slice, per month',
       tags,
       query: WorkspaceQuery,
@@ -56,6 +59,7 @@ export const pricingRoutes = [
     {
       method: 'post',
       path: '/api/pricing/bid',
+      access: 'admin',
       summary: 'Set the bid on a slice (workspaceId in the body, or ?workspace=; both must agree)',
       tags,
       query: WorkspaceQuery,

@@ -55,6 +55,7 @@ export const prospectsImportRoutes = [
     {
       method: 'post',
       path: '/api/prospects/import',
+      access: 'sales-ops',
       tags: ['prospects'],
       query: WorkspaceQuery,
       body: ImportCsvBody,

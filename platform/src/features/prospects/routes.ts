@@ -23,6 +23,7 @@ export const prospectsRoutes = [
     {
       method: 'get',
       path: '/api/prospects',
+      access: 'viewer',
       tags: ['prospects'],
       query: WorkspaceQuery.extend(ProspectListQuery.shape),
       summary: 'List prospects (search, filter, paginate); the X-Total-Count header holds the number matching',
@@ -42,6 +43,7 @@ export const prospectsRoutes = [
     {
       method: 'post',
       path: '/api/prospects',
+      access: 'sales-ops',
       tags: ['prospects'],
       query: WorkspaceQuery,
       body: NewProspectBody,
@@ -63,6 +65,7 @@ export const prospectsRoutes = [
     {
       method: 'get',
       path: '/api/prospects/{id}',
+      access: 'viewer',
       tags: ['prospects'],
       params: ProspectIdParams,
       query: WorkspaceQuery,
@@ -89,6 +92,7 @@ export const prospectProfileRoutes = [
     {
       method: 'get',
       path: '/api/prospects/{id}/profile',
+      access: 'viewer',
       tags: ['prospects'],
       params: ProspectIdParams,
       query: WorkspaceQuery,
@@ -108,6 +112,7 @@ export const prospectProfileRoutes = [
     {
       method: 'post',
       path: '/api/prospects/{id}/sequence',
+      access: 'sales-ops',
       tags: ['prospects'],
       params: ProspectIdParams,
       query: WorkspaceQuery,

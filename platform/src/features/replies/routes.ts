@@ -41,6 +41,7 @@ export const repliesRoutes = [
     {
       method: 'post',
       path: '/api/replies',
+      access: 'sales-ops',
       tags: ['engagement'],
       summary: "Classify a prospect's reply (engagement analysis), record it, and stop, pause or unsubscribe their sequence",
       query: WorkspaceQuery,

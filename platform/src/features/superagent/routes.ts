@@ -62,6 +62,7 @@ export const processProspectRoutes = [
     {
       method: 'post',
       path: '/api/superagent/process-prospect',
+      access: 'sales-ops',
       tags: ['superagent'],
       summary: 'Research, score, write and enrol one prospect through the built-in pipeline; answers when the run ends',
       query: WorkspaceQuery,
@@ -101,6 +102,7 @@ export const processProspectRoutes = [
     {
       method: 'get',
       path: '/api/superagent/process-prospect/{runId}',
+      access: 'viewer',
       tags: ['superagent'],
       summary: 'The Workflow response of a prospect-pipeline run once it has ended (its score applied to the prospect)',
       params: RunParams,

@@ -56,6 +56,7 @@ export const templatesRoutes = [
     {
       method: 'get',
       path: '/api/templates',
+      access: 'viewer',
       tags: ['templates'],
       query: WorkspaceQuery,
       summary: "The three outreach templates with this workspace's learned response rates",

@@ -33,6 +33,7 @@ export const configRoutes = [
     {
       method: 'get',
       path: '/api/config',
+      access: 'viewer',
       summary: 'The three config entries in force (spec defaults where nothing is saved)',
       tags: ['config'],
       query: WorkspaceQuery,
@@ -47,6 +48,7 @@ export const configRoutes = [
     {
       method: 'put',
       path: '/api/config/{key}',
+      access: 'admin',
       summary: 'Saves one value (weights are fractions summing to 1 ± 0.01, not 0–100)',
       tags: ['config'],
       params: ConfigKeyParams,
@@ -72,6 +74,7 @@ export const configRoutes = [
     {
       method: 'delete',
       path: '/api/config/{key}',
+      access: 'admin',
       summary: 'Resets one key to its spec default',
       tags: ['config'],
       params: ConfigKeyParams,

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../src/core/access.ts';
+import { NOT_SIGNED_IN } from '../../src/core/http/access-check.ts';
+import { allRouteDocs } from '../../src/core/http/api.ts';
+import { CROSS_ORIGIN } from '../../src/core/http/same-origin.ts';
+import type { RouteDoc } from '../../src/core/http/route-doc.ts';
+import { createApiToken } from '../../src/features/auth/tokens.ts';
+import { ownerToken } from '../testing/principal.ts';
+import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
+import { routeKey } from './routes.ts';
+
+// The permission table walked: every route's declared access, enforced by the one access check
+// of the real API, for anonymous callers, members of another workspace, each role, and browsers
+// calling from another site.
+let platform: ContractPlatform;
+const workspace = uniqueWorkspace('access');
+const tokens = {} as Record<Role, string>;
+let outsider: string;
+
+/** The routes only the public may call without signing in: adding one here is a decision, not an accident. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/openapi.json',
+];
+
+beforeAll(async () => {
+  platform = await startContractPlatform('contract-access');
+  for (const role of ROLES) {
+    await ownerToken(platform.stack.db, workspace); // makes the workspace
+    tokens[role] = (await createApiToken(platform.stack.db, { workspace, name: role, role, createdBy: null }, new Date())).token;
+  }
+  outsider = await ownerToken(platform.stack.db, uniqueWorkspace('access-other'));
+}, 60_000);
+afterAll(async () => platform?.close());
+
+/** Calls a route as its doc describes it, with placeholder path parameters and an empty JSON body (the check comes first). */
+async function call(doc: RouteDoc, headers: Record<string, string> = {}, query = `?workspace=${workspace}`) {
+  const path = doc.path.replace(/\{\w+\}/g, '1');
+  const body = doc.method === 'get' || doc.method === 'delete' ? undefined : '{}';
+  const response = await fetch(`${platform.url}${path}${query}`, {
+    method: doc.method.toUpperCase(),
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const below = (role: Role): Role | undefined => ROLES[ROLES.indexOf(role) + 1];
+const guarded = allRouteDocs.filter((doc) => doc.access !== 'public');
+
+describe('the permission table', () => {
+  it('declares one access per route, and only the listed routes are public', () => {
+    for (const doc of allRouteDocs) expect(['public', 'signed-in', ...ROLES], routeKey(doc)).toContain(doc.access);
+    expect(allRouteDocs.filter((doc) => doc.access === 'public').map(routeKey)).toEqual(PUBLIC_ROUTES);
+  });
+
+  for (const doc of guarded) {
+    const access = doc.access as Exclude<RouteDoc['access'], 'public'>;
+    it(`${routeKey(doc)}: ${access}`, async () => {
+      const anonymous = await call(doc);
+      expect([anonymous.status, anonymous.text], 'anonymous').toEqual([401, NOT_SIGNED_IN]);
+      const forged = await call(doc, bearer('mf_not-a-token-anybody-issued'));
+      expect(forged.status, 'an unknown token').toBe(401);
+      if (access === 'signed-in') return;
+      // A member of another workspace learns nothing: the same 404 as for a workspace that does not exist.
+      const stranger = await call(doc, bearer(outsider));
+      expect([stranger.status, stranger.text], 'another workspace').toEqual([404, `Workspace "${workspace}" not found.`]);
+      const weaker = below(access);
+      if (weaker) {
+        const refused = await call(doc, bearer(tokens[weaker]));
+        expect([refused.status, refused.text], weaker).toEqual([403, expect.stringContaining(`it takes ${access} or above`)]);
+      }
+      // The role named, and so every stronger one, gets past the check (the handler may still refuse the placeholder request).
+      for (const role of ROLES.slice(0, ROLES.indexOf(access) + 1)) {
+        const allowed = await call(doc, bearer(tokens[role]));
+        expect([401, 403], `${role}: ${allowed.text}`).not.toContain(allowed.status);
+        expect(allowed.text, role).not.toContain(`Workspace "${workspace}" not found`);
+      }
+    });
+  }
+
+  it('lets the public routes be called without signing in', async () => {
+    for (const doc of allRouteDocs.filter((route) => route.access === 'public')) {
+      expect((await call(doc, {}, '')).status, routeKey(doc)).not.toBe(401);
+    }
+  });
+});
+
+describe('API tokens', () => {
+  it('stop working the moment they are revoked, and record when they were last used', async () => {
+    const owner = bearer(tokens.owner);
+    const created = await fetch(`${platform.url}/api/tokens?workspace=${workspace}`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'short-lived', role: 'viewer' }),
+    });
+    const { id, token } = (await created.json()) as { id: string; token: string };
+    expect((await fetch(`${platform.url}/api/prospects`, { headers: bearer(token) })).status).toBe(200);
+    const listed = (await (await fetch(`${platform.url}/api/tokens`, { headers: owner })).json()) as Array<{
+      id: string;
+      lastUsedAt: string;
+    }>;
+    expect(Date.parse(listed.find((entry) => entry.id === id)!.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(listed)).not.toContain(token);
+    // Stored as a hash only.
+    const stored = JSON.stringify(await platform.stack.database.collection('apitokens').find({}).toArray());
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(token.slice(10));
+    expect((await fetch(`${platform.url}/api/tokens/${id}`, { method: 'DELETE', headers: owner })).status).toBe(200);
+    const revoked = await fetch(`${platform.url}/api/prospects`, { headers: bearer(token) });
+    expect([revoked.status, await revoked.text()]).toEqual([401, 'The API token is not valid: it was revoked, or it is mistyped.']);
+  });
+});
+
+describe('cross-site requests (CSRF)', () => {
+  const signUp = (headers: Record<string, string>) =>
+    fetch(`${platform.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ email: `${uniqueWorkspace('csrf')}@access.example`, password: 'a long passphrase', name: 'Cross Site' }),
+    });
+
+  it('refuses a state-changing call a browser says comes from another site, and changes nothing', async () => {
+    const before = await platform.stack.db.users.countDocuments();
+    const crossSite: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of crossSite) {
+      const refused = await signUp(headers);
+      expect([refused.status, await refused.text()], JSON.stringify(headers)).toEqual([403, CROSS_ORIGIN]);
+    }
+    expect(await platform.stack.db.users.countDocuments()).toBe(before);
+  });
+
+  it("accepts the app's own calls and non-browser clients", async () => {
+    expect((await signUp({ 'sec-fetch-site': 'same-origin', origin: platform.url })).status).toBe(201);
+    expect((await signUp({ origin: platform.url })).status).toBe(201);
+    expect((await signUp({})).status).toBe(201);
+    // Reads are never refused for their origin.
+    expect((await fetch(`${platform.url}/api/health`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+});

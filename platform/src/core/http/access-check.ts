@@ -1,0 +1,51 @@
+import type { Context, Middleware } from 'koa';
+import { roleAtLeast, type Authenticator, type Principal, type RequestAccess } from '../access.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import type { RouteDoc } from './route-doc.ts';
+import { WorkspaceQuery } from './workspace.ts';
+
+export const NOT_SIGNED_IN = 'Not signed in. Sign in, or send an API token as "Authorization: Bearer <token>".';
+
+/**
+ * App middleware: makes the request's principal findable for the access check, once and only
+ * when a route needs it (public routes never look a session or token up).
+ */
+export function authentication(authenticate: Authenticator): Middleware {
+  return async (ctx, next) => {
+    let found: Promise<Principal | null> | undefined;
+    ctx.state.principal = () => (found ??= authenticate(ctx));
+    await next();
+  };
+}
+
+/** The one access check: run before every route's handler, with the access its doc declares. */
+export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path'>): Middleware {
+  return async (ctx, next) => {
+    if (doc.access === 'public') return next();
+    const find = ctx.state.principal as (() => Promise<Principal | null>) | undefined;
+    if (!find) throw new Error(`${doc.method.toUpperCase()} ${doc.path}: no authentication middleware is mounted before the routes`);
+    const principal = await find();
+    if (!principal) throw new UnauthorizedError(NOT_SIGNED_IN);
+    const access: RequestAccess = { principal };
+    if (doc.access !== 'signed-in') {
+      const named = WorkspaceQuery.parse({ workspace: ctx.query.workspace }).workspace;
+      const workspace = named ?? (await principal.defaultWorkspace());
+      const role = workspace ? await principal.roleIn(workspace) : null;
+      // Not a member: the same answer as for a workspace that does not exist, so nothing leaks.
+      if (!workspace || !role)
+        throw new NotFoundError(workspace ? `Workspace "${workspace}" not found.` : 'You belong to no workspace yet.');
+      if (!roleAtLeast(role, doc.access))
+        throw new ForbiddenError(`Your role in this workspace, ${role}, cannot do this: it takes ${doc.access} or above.`);
+      Object.assign(access, { workspace, role });
+    }
+    ctx.state.access = access;
+    return next();
+  };
+}
+
+/** What the access check found for this request; throws when the route has no check (a programming error, never a client's). */
+export function accessOf(ctx: Context): RequestAccess {
+  const access = ctx.state.access as RequestAccess | undefined;
+  if (!access) throw new Error(`${ctx.method} ${ctx.path}: the route is public, so no principal was checked`);
+  return access;
+}

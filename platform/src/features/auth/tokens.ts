@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Types } from 'mongoose';
+import type { Role } from '../../core/access.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import type { AuthModels } from './model.ts';
+
+/** Every API token starts with this, so a leaked one is easy to recognise (and to scan for). */
+export const TOKEN_PREFIX = 'mf_';
+
+// A token's last-used time is written at most this often, not on every request.
+const TOUCH_EVERY_MS = 60_000;
+
+/** The stored id of a token: its SHA-256, hex. */
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A token as the API lists it: never the token or its hash. */
+export interface TokenView {
+  id: string;
+  name: string;
+  role: Role;
+  /** The token's first characters, to tell tokens apart. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+type TokenDoc = { _id: string; name: string; role: string; prefix: string; createdAt: Date; lastUsedAt?: Date | null };
+/** The public id of a token: the first 16 hex characters of its hash (enough to name it, useless to sign in with). */
+const publicId = (hash: string) => hash.slice(0, 16);
+const viewOf = (token: TokenDoc): TokenView => ({
+  id: publicId(token._id),
+  name: token.name,
+  role: token.role as Role,
+  prefix: token.prefix,
+  createdAt: token.createdAt.toISOString(),
+  lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
+});
+
+/** Creates a token acting in `workspace` with `role`: returns it (the only time it is ever seen) with its listing. */
+export async function createApiToken(
+  db: Pick<AuthModels, 'apiTokens'>,
+  input: { workspace: string; name: string; role: Role; createdBy: Types.ObjectId | string | null },
+  now: Date,
+): Promise<{ token: string; view: TokenView }> {
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const stored = await db.apiTokens.create({
+    _id: idOf(token),
+    workspaceId: input.workspace,
+    name: input.name,
+    role: input.role,
+    prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+    createdBy: input.createdBy,
+    createdAt: now,
+  });
+  return { token, view: viewOf(stored) };
+}
+
+/** The workspace's tokens, oldest first. */
+export async function listApiTokens(db: Pick<AuthModels, 'apiTokens'>, workspace: string): Promise<TokenView[]> {
+  const tokens = await db.apiTokens.find({ workspaceId: workspace }).sort({ createdAt: 1 }).lean();
+  return tokens.map(viewOf);
+}
+
+/** Revokes (deletes) one of the workspace's tokens by its public id; a token of another workspace is "not found". */
+export async function revokeApiToken(db: Pick<AuthModels, 'apiTokens'>, workspace: string, id: string): Promise<void> {
+  const tokens = await db.apiTokens.find({ workspaceId: workspace }, { _id: 1 }).lean();
+  const match = tokens.find((token) => publicId(token._id) === id);
+  if (!match) throw new NotFoundError(`API token ${id} not found.`);
+  await db.apiTokens.deleteOne({ _id: match._id, workspaceId: workspace });
+}
+
+/** The live token a bearer credential names, its last-used time recorded; null for an unknown or revoked one. */
+export async function findApiToken(
+  db: Pick<AuthModels, 'apiTokens'>,
+  token: string,
+  now: Date,
+): Promise<{ id: string; workspace: string; role: Role; createdBy: string | null } | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const id = idOf(token);
+  const found = await db.apiTokens.findById(id).lean();
+  if (!found) return null;
+  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
+    await db.apiTokens.updateOne({ _id: id }, { $set: { lastUsedAt: now } });
+  return {
+    id: publicId(id),
+    workspace: found.workspaceId,
+    role: found.role as Role,
+    createdBy: found.createdBy ? String(found.createdBy) : null,
+  };
+}
