@@ -81,6 +81,16 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
       .post('/api/tokens', { name: 'stronger', role: 'owner' }, { headers: { authorization: `Bearer ${admin}` } })
       .then(refused(403, 'your role is admin', 'owner'));
   },
+  'POST /api/workspaces 403': async () =>
+    client.post('/api/workspaces', { name: 'By a script' }, { workspace: null }).then(refused(403, 'API token cannot create workspaces')),
+  'POST /api/workspaces 409': async () => {
+    const account = { email: `${client.workspace}@refusals.example`, password: 'a long passphrase', name: 'Taker' };
+    const signedUp = await client.post('/api/auth/signup', account, { workspace: null, anonymous: true });
+    const cookie = (signedUp.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    await client
+      .post('/api/workspaces', { name: 'Taken', slug: client.workspace }, { workspace: null, anonymous: true, headers: { cookie } })
+      .then(refused(409, client.workspace, 'taken'));
+  },
   'DELETE /api/tokens/{id} 404': async () => client.delete('/api/tokens/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'GET /api/pipelines/{id} 404': async () => {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));

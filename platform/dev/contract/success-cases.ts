@@ -67,6 +67,10 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .get('/api/auth/me', { workspace: null, anonymous: true, headers: { cookie: state.session } })
         .then(holding({ user: { email: account.email } })),
+    'POST /api/workspaces': async () =>
+      client
+        .post('/api/workspaces', { name: 'Second team' }, { workspace: null, anonymous: true, headers: { cookie: state.session } })
+        .then(holding({ name: 'Second team', role: 'owner', slug: expect.stringMatching(/^second-team-[0-9a-f]{6}$/) })),
     'POST /api/auth/logout': async () =>
       client
         .post('/api/auth/logout', undefined, { workspace: null, anonymous: true, headers: { cookie: state.session } })

@@ -9,6 +9,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/auth/signup': { email: 'valid@signup.example', password: 'a valid passphrase', name: 'Valid Person' },
   'POST /api/auth/login': { email: 'valid@signup.example', password: 'a valid passphrase' },
   'POST /api/tokens': { name: 'Valid token', role: 'viewer' },
+  'POST /api/workspaces': { name: 'Valid team', slug: 'valid-team' },
   'POST /api/pipelines': { id: 'valid-pipeline', name: 'Valid', nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect' }] },
   'POST /api/pipelines/{id}/runs': { input: {}, version: 1 },
   'POST /api/pipelines/{id}/batches': { inputs: [{}], version: 1, chunkSize: 10 },

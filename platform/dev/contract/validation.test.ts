@@ -33,6 +33,7 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/me',
+  'POST /api/workspaces',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

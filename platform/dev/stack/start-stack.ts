@@ -7,6 +7,7 @@ import { freePort } from '../devstack/ports.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { ensureDemoOwnerAt, type DemoSignIn } from '../seed/demo-owner.ts';
 import { ensureUiBuilt } from './ui-build.ts';
 
 /** The whole app running: database, Temporal, worker, API and UI. */
@@ -16,6 +17,8 @@ export interface RunningStack {
   /** The bundled sample customer sites, to paste into the ICP builder. */
   samplesUrl?: string;
   mongoUri: string;
+  /** The demo owner's sign-in (its password only until first used); null with MEETFLOW_DEMO=off. */
+  demo: DemoSignIn | null;
   temporalAddress: string;
   /** Resolves when the API or the worker exits on its own: the stack is then broken. */
   failed: Promise<string>;
@@ -118,12 +121,15 @@ export async function startStack(
     const appUrl = `http://localhost:${apiPort}`;
     const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${apiPort}/api/health`;
     await waitFor('the API', api, async () => (await fetch(healthUrl)).ok);
+    // The default workspace's owner, so a newcomer can sign in at once (MEETFLOW_DEMO=off: none).
+    const demo = config.demo ? await ensureDemoOwnerAt(devstack.mongoUri) : null;
     // Then, on a first start, the seed fills the default workspace with sample prospects and exits
     // (it waits for the API to generate the sample database). Its exit, whatever the code, stops nothing.
     if (samples) services.push(await spawnService('seed', 'platform/dev/seed/main.ts'));
 
     return {
       appUrl,
+      demo,
       temporalUiUrl: devstack.temporalUiUrl,
       samplesUrl: samples?.url,
       mongoUri: devstack.mongoUri,

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   MEETFLOW_SAMPLES_URL: z.url().optional(),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
+  /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one). */
+  MEETFLOW_DEMO: z.enum(['on', 'off']).default('on'),
   /** "on" behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto (sign-in limits, Secure cookies, HSTS). */
   MEETFLOW_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
@@ -111,6 +113,8 @@ export interface Config {
   samplesUrl: string | null;
   /** The first-start seed of the default workspace: where its sample sites are; null when it does not run. */
   seed: { samplesUrl: string } | null;
+  /** Whether `npm start` makes the default workspace's demo owner and prints its sign-in. */
+  demo: boolean;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Read the client's address and scheme from the proxy's X-Forwarded-* headers. */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
     samplesUrl,
     seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
+    demo: e.MEETFLOW_DEMO === 'on',
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import { ConflictError, UnauthorizedError } from '../../core/errors.ts';
 import type { WorkspaceModel } from '../workspaces/model.ts';
+import { createWorkspace } from '../workspaces/routes.ts';
 import type { AccountViewSchema } from './api-schemas.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { AuthModels, Role } from './model.ts';
@@ -17,14 +17,6 @@ export type AccountView = z.infer<typeof AccountViewSchema>;
 
 /** The one answer for an unknown email and a wrong password, so neither says which accounts exist. */
 export const WRONG_CREDENTIALS = 'The email or password is wrong.';
-
-const slugPart = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'workspace';
 
 /** The user and the workspaces they belong to, with their role in each. */
 export async function accountView(db: AccountsDb, userId: Types.ObjectId): Promise<AccountView | null> {
@@ -56,10 +48,7 @@ export async function signUp(
     if (isDuplicateKey(error)) throw new ConflictError('An account with this email already exists: sign in instead.');
     throw error;
   }
-  const name = input.workspaceName ?? `${input.name}'s workspace`;
-  const slug = `${slugPart(name)}-${randomBytes(3).toString('hex')}`;
-  await db.workspaces.create({ slug, name });
-  await db.memberships.create({ userId, workspaceId: slug, role: 'owner' });
+  await createWorkspace(db, userId, { name: input.workspaceName ?? `${input.name}'s workspace` });
   return userId;
 }
 
@@ -82,5 +71,6 @@ export async function logIn(
     throw new UnauthorizedError(WRONG_CREDENTIALS);
   }
   await limits.succeeded(email);
+  await db.users.updateOne({ _id: user._id }, { $set: { lastSignInAt: new Date() } });
   return user._id;
 }

@@ -10,6 +10,8 @@ const UserSchema = new Schema(
     name: { type: String, required: true, trim: true },
     /** argon2id (PHC string): the only form a password is ever stored in. */
     passwordHash: { type: String, required: true },
+    /** When they last signed in with their password (null: never, e.g. the demo owner before first use). */
+    lastSignInAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { authModels } from '../../src/features/auth/model.ts';
+import { hashPassword } from '../../src/features/auth/passwords.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace, workspaceModel } from '../../src/features/workspaces/model.ts';
+
+/** The demo owner's sign-in email. */
+export const DEMO_EMAIL = 'demo@meetflow.local';
+
+/** The demo owner's sign-in: the password only while it has never been used (it is stored as a hash only, so it cannot be shown again). */
+export interface DemoSignIn {
+  email: string;
+  password: string | null;
+}
+
+/**
+ * Makes the owner of the default (demo) workspace, so a newcomer signs in in one step. Until
+ * they first sign in, every start gives the account a new random password and returns it for
+ * the banner; once used, the password is theirs and is never touched again. Idempotent.
+ */
+export async function ensureDemoOwner(connection: mongoose.Connection): Promise<DemoSignIn> {
+  const { users, memberships } = authModels(connection);
+  await ensureDefaultWorkspace(workspaceModel(connection));
+  const existing = await users.findOne({ email: DEMO_EMAIL }, { lastSignInAt: 1 }).lean();
+  let password: string | null = null;
+  if (!existing?.lastSignInAt) {
+    password = randomBytes(12).toString('base64url');
+    const passwordHash = await hashPassword(password);
+    await users.updateOne({ email: DEMO_EMAIL }, { $set: { passwordHash }, $setOnInsert: { name: 'Demo owner' } }, { upsert: true });
+  }
+  const user = await users.findOne({ email: DEMO_EMAIL }, { _id: 1 }).lean();
+  if (!user) throw new Error(`the demo owner ${DEMO_EMAIL} was not saved`);
+  await memberships.updateOne(
+    { userId: user._id, workspaceId: DEFAULT_WORKSPACE.slug },
+    { $setOnInsert: { role: 'owner' } },
+    { upsert: true },
+  );
+  return { email: DEMO_EMAIL, password };
+}
+
+/** {@link ensureDemoOwner} over a connection of its own, closed after. */
+export async function ensureDemoOwnerAt(mongoUri: string): Promise<DemoSignIn> {
+  const connection = await mongoose.createConnection(mongoUri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  try {
+    await authModels(connection).users.init();
+    return await ensureDemoOwner(connection);
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { Types } from 'mongoose';
+import { z } from 'zod';
+import { ConflictError, ForbiddenError } from '../../core/errors.ts';
+import { accessOf } from '../../core/http/access-check.ts';
+import { route, routerOf } from '../../core/http/api-route.ts';
+import type { AuthModels } from '../auth/model.ts';
+import type { WorkspaceModel } from './model.ts';
+
+const Slug = z
+  .string()
+  .min(2)
+  .max(60)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes');
+export const CreateWorkspaceBody = z.object({
+  name: z.string().trim().min(1, 'must not be blank').max(100).describe('Shown in the workspace switcher'),
+  slug: Slug.optional().describe('Its id in URLs (`?workspace=`); made from the name when absent'),
+});
+const CreatedWorkspace = z.object({ slug: z.string(), name: z.string(), role: z.literal('owner') });
+
+/** A URL-safe slug from a name, with a random tail so two teams' "Sales" never clash. */
+export function slugFrom(name: string): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'workspace';
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
+
+type WorkspacesDeps = Pick<AuthModels, 'memberships'> & { workspaces: WorkspaceModel };
+
+/** Makes a workspace with the user as its owner; a taken slug is a 409 and nothing is written. */
+export async function createWorkspace(db: WorkspacesDeps, userId: Types.ObjectId, input: z.infer<typeof CreateWorkspaceBody>) {
+  const slug = input.slug ?? slugFrom(input.name);
+  try {
+    await db.workspaces.create({ slug, name: input.name });
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new ConflictError(`The workspace id "${slug}" is taken: choose another.`);
+    throw error;
+  }
+  await db.memberships.create({ userId, workspaceId: slug, role: 'owner' });
+  return { slug, name: input.name, role: 'owner' as const };
+}
+
+/** /api/workspaces: a signed-in user makes another workspace, and owns it. */
+export const workspacesRoutes = [
+  route<WorkspacesDeps>(
+    {
+      method: 'post',
+      path: '/api/workspaces',
+      access: 'signed-in',
+      tags: ['auth'],
+      body: CreateWorkspaceBody,
+      summary: 'Create a workspace: the signed-in user becomes its owner (an API token cannot)',
+      responses: {
+        201: { description: 'The new workspace', schema: CreatedWorkspace },
+        400: { description: 'A blank name or a malformed slug (each field named)' },
+        403: { description: 'Called with an API token: only a signed-in user can own a workspace' },
+        409: { description: 'The slug is taken' },
+      },
+    },
+    (db) => async (ctx) => {
+      const input = CreateWorkspaceBody.parse(ctx.request.body ?? {});
+      const { principal } = accessOf(ctx);
+      if (principal.kind !== 'user' || !principal.userId)
+        throw new ForbiddenError('An API token cannot create workspaces: sign in as a user to do that.');
+      ctx.status = 201;
+      ctx.body = CreatedWorkspace.parse(await createWorkspace(db, new Types.ObjectId(principal.userId), input));
+    },
+  ),
+];
+
+export const workspacesRouter = (db: WorkspacesDeps) => routerOf(workspacesRoutes, db);
