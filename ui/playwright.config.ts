@@ -20,6 +20,8 @@ export default defineConfig({
   forbidOnly: true,
   use: {
     baseURL: process.env.MEETFLOW_E2E_BASE_URL,
+    // Signed in as the demo owner (global setup saves the session); e2e/fixtures.ts gives `request` the same.
+    storageState: process.env.MEETFLOW_E2E_STATE,
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

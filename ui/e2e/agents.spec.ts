@@ -1,9 +1,9 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 /** Points the UI at a workspace of its own, so saves here touch no other test. */
 async function useFreshWorkspace(page: Page, name: string): Promise<string> {
   const workspace = `e2e-agents-${name}-${Date.now().toString(36)}`;
-  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  await useNewWorkspace(page, workspace);
   return workspace;
 }
 

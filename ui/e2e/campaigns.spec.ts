@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, useNewWorkspace } from './fixtures.ts';
 
 // The campaigns a sales team runs: the headline journey from the ICP (a target of 60 here; the
 // README measures 1,000) and a campaign of five prospects started, watched and paused.
@@ -9,7 +9,7 @@ const BATCH_TIMEOUT = 150_000;
 /** Points the UI and `request` at a workspace of their own, with an ICP analysed from the sample customer sites. */
 async function workspaceWithIcp(page: Page, request: APIRequestContext, name: string): Promise<(path: string) => string> {
   const workspace = `e2e-camp-${name}-${Date.now().toString(36)}`;
-  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  await useNewWorkspace(page, workspace);
   const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
   const icp = await request.post(at('/api/superagent/analyze-icp'), { data: { urls: SALES_SITES }, timeout: 60_000 });
   expect(icp.status(), await icp.text()).toBe(200);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 const PANELS = [
   'Learning Progress',
@@ -15,7 +15,7 @@ const SEED_TIMEOUT = 180_000;
 /** Points the UI at a workspace nobody has used (every API call carries it). */
 async function useFreshWorkspace(page: Page): Promise<string> {
   const workspace = `e2e-dash-${Date.now().toString(36)}`;
-  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  await useNewWorkspace(page, workspace);
   return workspace;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 
 // Research reads four sites through the Temporal worker, beside the seed's own background work.
 const ANALYSIS_TIMEOUT = 45_000;

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { APP_SCREENS } from './screens.ts';
 
 const SECTION_ORDER = [

@@ -1,7 +1,7 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 test("a fresh workspace: three templates with no sends yet, and the spec's empty campaigns state", async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('meetflow.workspace', `e2e-outreach-${Date.now().toString(36)}`));
+  await useNewWorkspace(page, `e2e-outreach-${Date.now().toString(36)}`);
   await page.goto('/outreach');
   await expect(page.getByRole('heading', { name: 'Outreach Management', level: 1 })).toBeVisible();
   await expect(page.getByText('Create and manage your outreach campaigns')).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 // The worker must pick the run up from Temporal; scoring itself is local and quick.
 const RUN_TIMEOUT = 45_000;

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 interface Slice {
   sliceId: string;
@@ -20,7 +20,7 @@ const slicesOf = async (request: Page['request'], workspace = 'default') =>
   (await (await request.get(`/api/pricing/slices?workspace=${workspace}`)).json()) as Slice[];
 
 test('a fresh workspace: the tabs, and empty states instead of example figures', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('meetflow.workspace', `e2e-pricing-${Date.now().toString(36)}`));
+  await useNewWorkspace(page, `e2e-pricing-${Date.now().toString(36)}`);
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'PPM Marketplace', level: 1 })).toBeVisible();
   await expect(page.getByText('Dynamic pricing for guaranteed meetings with your Ideal Customer Profile segments')).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures.ts';
 
 // The sample database is generated in the background in the app's first seconds; until then
 // discovery answers an error, success false or no one, so the spec discovers again until cards show.

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { APP_SCREENS } from './screens.ts';
 
 // Every screen runs under the app's Content-Security-Policy: no inline script or style, nothing

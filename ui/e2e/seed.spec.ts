@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 // A first start seeds the default workspace in the background: sample database, ICP from the
 // bundled customer sites, discovery, then twelve pipeline runs on a 2-core machine.

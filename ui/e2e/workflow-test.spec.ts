@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 // The seed scores prospect 1 in the background of the e2e stack.
 const SEED_TIMEOUT = 180_000;

@@ -1,0 +1,28 @@
+// The specs' `test`: every page and every `request` is signed in as the demo owner of a first
+// start (global-setup.ts signs in once and saves the session), unless a spec signs out.
+import { test as base, type Page } from '@playwright/test';
+
+export { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A browser state with no session: for specs of what a signed-out visitor sees. */
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
+export const test = base.extend({
+  // The API client specs use beside the page: the demo owner's session too (Playwright's own carries none).
+  request: async ({ playwright, baseURL, storageState }, use) => {
+    const request = await playwright.request.newContext({ baseURL, storageState });
+    await use(request);
+    await request.dispose();
+  },
+});
+
+/**
+ * Makes a workspace of the demo owner's that no other spec uses, and points the UI at it (the
+ * choice the workspace switcher stores), so what a spec saves touches nothing else.
+ */
+export async function useNewWorkspace(page: Page, slug: string): Promise<string> {
+  const created = await page.request.post('/api/workspaces', { data: { name: slug, slug } });
+  if (created.status() !== 201) throw new Error(`could not make workspace ${slug}: ${created.status()} ${await created.text()}`);
+  await page.addInitScript((chosen) => localStorage.setItem('meetflow.workspace', chosen), slug);
+  return slug;
+}
