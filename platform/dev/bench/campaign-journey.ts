@@ -4,6 +4,7 @@
 // all through the real API. Prints the figures; asserts nothing.
 import { pino } from 'pino';
 import { startApi } from '../../src/api/server.ts';
+import { ownerToken } from '../testing/principal.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { freePort } from '../devstack/ports.ts';
 import { SAMPLE_DB_DEFAULTS } from '@meetflow/plugin-source-sample/generator';
@@ -32,10 +33,11 @@ try {
     MEETFLOW_PLUGINS_CONFIG: JSON.stringify({ research: { maxPages: PAGES } }),
   });
   const api = await startApi(config, pino({ level: 'silent' }));
+  const token = await ownerToken(stack.db, WORKSPACE);
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${api.url}${path}${path.includes('?') ? '&' : '?'}workspace=${WORKSPACE}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

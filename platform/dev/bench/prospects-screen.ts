@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { pino } from 'pino';
 import { startApi } from '../../src/api/server.ts';
+import { ownerSession } from '../testing/principal.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { freePort } from '../devstack/ports.ts';
 import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
@@ -67,12 +68,14 @@ try {
       if (attempt > 100) throw new Error('the API did not become healthy');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    const session = await ownerSession(stack.db, WORKSPACE);
+    const cookie = `meetflow_session=${session}`;
     const timed = async (query: string) => {
       const times: number[] = [];
       let total = '';
       for (let index = 0; index < REPEAT; index++) {
         const at = performance.now();
-        const response = await fetch(`${api.url}/api/prospects?workspace=${WORKSPACE}&limit=25&${query}`);
+        const response = await fetch(`${api.url}/api/prospects?workspace=${WORKSPACE}&limit=25&${query}`, { headers: { cookie } });
         await response.json();
         times.push(performance.now() - at);
         total = response.headers.get('x-total-count') ?? '?';
@@ -92,7 +95,9 @@ try {
     } else {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
       try {
-        const page = await browser.newPage();
+        const context = await browser.newContext();
+        await context.addCookies([{ name: 'meetflow_session', value: session, url: api.url }]);
+        const page = await context.newPage();
         await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), WORKSPACE);
         const firstRows: number[] = [];
         const searches: number[] = [];

@@ -1,5 +1,8 @@
 import type { Authenticator } from '../../src/core/access.ts';
 import type { Models } from '../../src/core/db/models.ts';
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../../src/features/auth/passwords.ts';
+import { createSession, DEFAULT_SESSION_POLICY } from '../../src/features/auth/sessions.ts';
 import { createApiToken } from '../../src/features/auth/tokens.ts';
 
 /**
@@ -33,4 +36,19 @@ export function ownerTokens(db: Pick<Models, 'workspaces' | 'apiTokens'>): (work
     if (!token) made.set(workspace, (token = ownerToken(db, workspace)));
     return token;
   };
+}
+
+/**
+ * A session of a new owner of `workspace` (the workspace made if missing), made by the product's
+ * own account code: the `meetflow_session` cookie value a browser signs in with.
+ */
+export async function ownerSession(
+  db: Pick<Models, 'workspaces' | 'users' | 'memberships' | 'sessions'>,
+  workspace: string,
+  email = `owner-${randomUUID().slice(0, 8)}@${workspace}.example`,
+): Promise<string> {
+  await db.workspaces.updateOne({ slug: workspace }, { $setOnInsert: { slug: workspace, name: workspace } }, { upsert: true });
+  const user = await db.users.create({ email, name: 'Test owner', passwordHash: await hashPassword(randomUUID()) });
+  await db.memberships.create({ userId: user._id, workspaceId: workspace, role: 'owner' });
+  return createSession(db, user._id, new Date(), DEFAULT_SESSION_POLICY);
 }
