@@ -130,7 +130,7 @@ test("shows the spinner while discovering, then the API's own error", async ({ p
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/superagent/discover-prospects', async (route) => {
+  await page.route(/\/api\/superagent\/discover-prospects(\?|$)/, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../features/app-shell/components/app-layout.tsx';
+import { RequireSignIn } from '../features/auth/index.ts';
 import { AgentsRoute } from './routes/agents.tsx';
 import { CampaignRoute, NewCampaignRoute } from './routes/campaign.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
@@ -14,17 +15,25 @@ import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
+import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
 // React Flow and dagre are most of the bundle; only the run page needs them.
 const PipelineRunRoute = lazy(() => import('./routes/pipeline-run.tsx').then((module) => ({ default: module.PipelineRunRoute })));
 
 // Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
-// (and the header's page titles) live in config/nav.ts.
+// (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up are
+// public; every page in the layout asks for sign-in first.
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
+  { path: '/signin', element: <SignInRoute /> },
+  { path: '/signup', element: <SignUpRoute /> },
   {
-    element: <AppLayout />,
+    element: (
+      <RequireSignIn>
+        <AppLayout />
+      </RequireSignIn>
+    ),
     children: [
       { path: '/dashboard', element: <DashboardRoute /> },
       { path: '/icp-builder', element: <IcpBuilderRoute /> },

@@ -8,14 +8,32 @@ export class ApiError extends Error {
   readonly text: string;
   /** Each bad field with why, when the API named them (a 400 of a form). */
   readonly fields: Record<string, string>;
+  /** When a refused attempt may be tried again (a 429's `Retry-After`, in seconds), if the API said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, text: string, fields: Record<string, string> = {}) {
+  constructor(status: number, text: string, fields: Record<string, string> = {}, retryAfterSeconds: number | null = null) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.text = text;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Called when the API answers 401 outside /api/auth: the session is gone (it expired, or was ended elsewhere). */
+let onSessionEnded: () => void = () => {};
+
+/** Sets what the app does when a call finds the session gone (the auth feature signs the user out, which sends them to sign in). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+/** Seconds in a `Retry-After` header, or null when it is absent or a date (the API sends seconds). */
+function retryAfterOf(headers: Headers): number | null {
+  const value = headers.get('retry-after');
+  const seconds = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** How {@link apiRequest} sends a request and which answers it treats as success. */
@@ -59,8 +77,10 @@ async function apiResponse<T>(path: string, options: ApiRequestOptions = {}): Pr
   });
   const text = await response.text();
   if (!response.ok && !acceptStatuses.includes(response.status)) {
+    // /api/auth answers 401 for a wrong password or nobody signed in: those are answers, not an ended session.
+    if (response.status === 401 && !path.startsWith('/api/auth/')) onSessionEnded();
     const { text: message, fields } = errorParts(text);
-    throw new ApiError(response.status, message || response.statusText, fields);
+    throw new ApiError(response.status, message || response.statusText, fields, retryAfterOf(response.headers));
   }
   // The cast is the trust boundary: response shapes are owned by the API contract.
   return { data: (text === '' ? undefined : JSON.parse(text)) as T, headers: response.headers };

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { navItemOf } from '../../config/nav.ts';
 import { AppLayout } from '../../features/app-shell/components/app-layout.tsx';
+import { RequireSignIn } from '../../features/auth/index.ts';
 
 /** The 404 message with the spec's developer-style hint (section 2). */
 function NotFoundCard({ pathname }: { pathname: string }) {
@@ -21,16 +22,18 @@ function NotFoundCard({ pathname }: { pathname: string }) {
   );
 }
 
-/** Shown for every path the router does not know: inside the app shell under an app page's path, else on its own. */
+/** Shown for every path the router does not know: inside the app shell (signed in) under an app page's path, else on its own. */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   if (navItemOf(pathname)) {
     return (
-      <AppLayout>
-        <div className="flex justify-center pt-8">
-          <NotFoundCard pathname={pathname} />
-        </div>
-      </AppLayout>
+      <RequireSignIn>
+        <AppLayout>
+          <div className="flex justify-center pt-8">
+            <NotFoundCard pathname={pathname} />
+          </div>
+        </AppLayout>
+      </RequireSignIn>
     );
   }
   return (

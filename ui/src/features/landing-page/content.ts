@@ -1,10 +1,11 @@
 // Every text and figure of the public landing page, in one place (spec sections 1, 2 and 9).
 // The figures are the product spec's own public marketing claims.
 
-/** Where the page's buttons lead. Sign In goes into the app until accounts exist. */
+/** Where the page's buttons lead; hooks/use-account-links.ts sends visitors who are not signed in through Sign In or Sign Up first. */
 export const LINKS = {
   startCampaign: '/icp-builder',
-  signIn: '/dashboard',
+  signIn: '/signin',
+  openApp: '/dashboard',
   contact: 'mailto:sales@meetflow.example?subject=Meetflow%20strategy%20call',
   howItWorks: '#how-it-works',
 } as const;

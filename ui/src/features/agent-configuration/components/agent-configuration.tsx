@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
+import { useCurrentRole, VIEWER_CANNOT_CHANGE } from '../../auth/index.ts';
 import {
   configQueryOptions,
   useResetConfig,
@@ -38,6 +39,9 @@ export function AgentConfiguration() {
   const save = useSaveConfig();
   const reset = useResetConfig();
   const toast = useToast();
+  // A viewer sees the settings but cannot change them (the API refuses them too).
+  const viewOnly = useCurrentRole() === 'viewer';
+  const viewOnlyTip = viewOnly ? VIEWER_CANNOT_CHANGE : undefined;
   const form = edited ?? saved;
   const dirtyKeys = form && saved ? changedKeys(form, saved) : [];
   const blocker = useLeaveGuard(dirtyKeys.length > 0);
@@ -79,15 +83,32 @@ export function AgentConfiguration() {
 
   const actions = (
     <>
+      {viewOnly && (
+        <span className="badge badge-outline" title={VIEWER_CANNOT_CHANGE}>
+          View only
+        </span>
+      )}
       {dirtyKeys.length > 0 && (
         <span className="badge badge-warning" data-testid="unsaved">
           Unsaved changes
         </span>
       )}
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => setConfirmReset(true)} disabled={!form || reset.isPending}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={() => setConfirmReset(true)}
+        disabled={viewOnly || !form || reset.isPending}
+        title={viewOnlyTip}
+      >
         Reset to Defaults
       </button>
-      <button type="button" className="btn btn-primary btn-sm" onClick={onSave} disabled={dirtyKeys.length === 0 || save.isPending}>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={onSave}
+        disabled={viewOnly || dirtyKeys.length === 0 || save.isPending}
+        title={viewOnlyTip}
+      >
         {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Save Changes
       </button>
     </>

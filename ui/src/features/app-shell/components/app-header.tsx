@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { navItemOf } from '../../../config/nav.ts';
 import { UserLabel } from './user-label.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
-/** The bar above every app page: the menu button on phones, the page's name, and who is using the app. */
+/** The bar above every app page: the menu button on phones, the page's name, the workspace switcher and who is signed in. */
 export function AppHeader({ drawerId }: { drawerId: string }) {
   const { pathname } = useLocation();
   const title = navItemOf(pathname)?.label ?? 'Page not found';
@@ -24,7 +25,10 @@ export function AppHeader({ drawerId }: { drawerId: string }) {
       <span className="min-w-0 flex-1 truncate font-semibold" data-testid="header-title">
         {title}
       </span>
-      <UserLabel />
+      <div className="flex shrink-0 items-center gap-1">
+        <WorkspaceSwitcher />
+        <UserLabel />
+      </div>
     </header>
   );
 }

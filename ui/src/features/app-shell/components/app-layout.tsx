@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useCurrentWorkspace } from '../../../lib/workspace.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -7,12 +8,15 @@ const DRAWER_ID = 'app-drawer';
 
 /**
  * The shell of the app pages: the sidebar (a drawer behind the menu button below the `lg`
- * breakpoint), the header, and the page (`children`, or the matched route).
+ * breakpoint), the header, and the page (`children`, or the matched route), in the current workspace.
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const workspace = useCurrentWorkspace();
   return (
-    <div className="drawer lg:drawer-open">
+    // Keyed by the workspace: after a switch the shell and the page start afresh, with no
+    // half-edited form or fetched data of the workspace left behind.
+    <div key={workspace} className="drawer lg:drawer-open">
       <input
         id={DRAWER_ID}
         type="checkbox"

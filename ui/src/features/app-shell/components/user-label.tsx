@@ -1,22 +1,56 @@
-import { currentWorkspace } from '../../../lib/workspace.ts';
+import { useAccount, useSignOut } from '../../auth/index.ts';
+import { useToast } from '../../../lib/toast.ts';
+import { initials } from '../utils/initials.ts';
+import { HeaderDropdown } from './header-dropdown.tsx';
 
-/**
- * Who is using the app. Accounts do not exist yet, so it names the workspace every call goes
- * to; sign-in replaces this one component with the signed-in user and a workspace switcher.
- */
+/** Who is signed in (their name and email beside the avatar, in the menu on phones), and Sign out. */
 export function UserLabel() {
-  const workspace = currentWorkspace();
+  const user = useAccount().data?.user;
+  const signOut = useSignOut();
+  const toast = useToast();
+  if (!user) return null;
   return (
-    <div className="flex items-center gap-2" data-testid="user-label">
-      <div className="avatar avatar-placeholder">
-        <div className="w-8 rounded-full bg-neutral text-neutral-content">
-          <span className="text-xs">{workspace.slice(0, 2).toUpperCase()}</span>
-        </div>
-      </div>
-      <div className="hidden leading-tight sm:block">
-        <p className="text-sm font-medium">Workspace {workspace}</p>
-        <p className="text-xs text-base-content/60">No sign-in yet</p>
-      </div>
-    </div>
+    <HeaderDropdown
+      id="user-menu"
+      label={`Account: ${user.name}`}
+      button={
+        <span className="flex items-center gap-2 text-left" data-testid="user-label">
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral text-xs text-neutral-content"
+            aria-hidden="true"
+          >
+            {initials(user.name)}
+          </span>
+          <span className="hidden max-w-48 leading-tight font-normal md:block">
+            <span className="block truncate text-sm font-medium">{user.name}</span>
+            <span className="block truncate text-xs text-base-content/60">{user.email}</span>
+          </span>
+        </span>
+      }
+    >
+      {() => (
+        <>
+          <div className="border-b border-base-300 px-3 pt-1 pb-3">
+            <p className="truncate font-medium">{user.name}</p>
+            <p className="text-sm break-all text-base-content/60">{user.email}</p>
+          </div>
+          <ul className="menu w-full p-0 pt-2">
+            <li>
+              <button
+                type="button"
+                disabled={signOut.isPending}
+                onClick={() =>
+                  signOut.mutate(undefined, {
+                    onError: (error) => toast({ title: 'Sign Out Failed', description: error.message, tone: 'error' }),
+                  })
+                }
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </HeaderDropdown>
   );
 }

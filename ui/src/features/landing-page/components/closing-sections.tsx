@@ -1,17 +1,19 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ENTERPRISE_FEATURES, FAQ, FOOTER, LINKS, TRUST } from '../content.ts';
+import { useAccountLinks } from '../hooks/use-account-links.ts';
 import { toggleFaq } from '../utils/faq.ts';
 import { Section } from './section.tsx';
 
 /** The call-to-action band after pricing. */
 export function CtaBand() {
+  const { startCampaign } = useAccountLinks();
   return (
     <section className="bg-primary text-primary-content" aria-label="Start your campaign">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-14 text-center">
         <p className="text-2xl font-bold">Your first qualified meetings, without hiring an SDR team</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to={LINKS.startCampaign} className="btn btn-lg bg-base-100 text-base-content">
+          <Link to={startCampaign} className="btn btn-lg bg-base-100 text-base-content">
             Start Your Campaign Now
           </Link>
           <a href={LINKS.contact} className="btn btn-outline btn-lg border-primary-content text-primary-content">
@@ -103,12 +105,13 @@ export function Faq() {
 
 /** The final call to action. */
 export function FinalCta() {
+  const { startCampaign } = useAccountLinks();
   return (
     <section className="bg-base-100" aria-label="Get started">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-16 text-center">
         <p className="text-2xl font-bold sm:text-3xl">See your ICP in 30 minutes</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to={LINKS.startCampaign} className="btn btn-primary btn-lg">
+          <Link to={startCampaign} className="btn btn-primary btn-lg">
             START FREE ANALYSIS
           </Link>
           <a href={LINKS.contact} className="btn btn-outline btn-lg">

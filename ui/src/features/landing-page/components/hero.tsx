@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { HERO, LINKS } from '../content.ts';
+import { useAccountLinks } from '../hooks/use-account-links.ts';
 
 /** The hero: the promise, the two calls to action, the offer. */
 export function Hero() {
+  const { startCampaign } = useAccountLinks();
   return (
     <section className="bg-gradient-to-b from-primary/10 to-base-100" aria-labelledby="hero-title">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center">
@@ -12,7 +14,7 @@ export function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-base-content/70">{HERO.body}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to={LINKS.startCampaign} className="btn btn-primary btn-lg">
+          <Link to={startCampaign} className="btn btn-primary btn-lg">
             Start Your Campaign
           </Link>
           <a href={LINKS.howItWorks} className="btn btn-outline btn-lg" title="No video yet: this jumps to the four steps of how it works">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { LINKS, PRICING_NOTES, PRICING_TIERS, STATS, TESTIMONIALS } from '../content.ts';
+import { PRICING_NOTES, PRICING_TIERS, STATS, TESTIMONIALS } from '../content.ts';
+import { useAccountLinks } from '../hooks/use-account-links.ts';
 import { Section } from './section.tsx';
 
 /** Results: the headline figures and two illustrative testimonials. */
@@ -28,6 +29,7 @@ export function Results() {
 
 /** The three tiers per qualified meeting, Standard marked Most Popular. */
 export function Pricing() {
+  const { startCampaign } = useAccountLinks();
   return (
     <Section id="pricing" title="Pay per qualified meeting" intro="$25-50 per meeting, against $200-400 for a manual one.">
       <div className="grid gap-4 md:grid-cols-3">
@@ -55,7 +57,7 @@ export function Pricing() {
                   <li key={feature}>✓ {feature}</li>
                 ))}
               </ul>
-              <Link to={LINKS.startCampaign} className={`btn mt-2 ${tier.popular ? 'btn-primary' : 'btn-outline'}`}>
+              <Link to={startCampaign} className={`btn mt-2 ${tier.popular ? 'btn-primary' : 'btn-outline'}`}>
                 Start Campaign
               </Link>
             </div>

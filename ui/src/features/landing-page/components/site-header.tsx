@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LINKS, NAV_ANCHORS } from '../content.ts';
+import { NAV_ANCHORS } from '../content.ts';
+import { useAccountLinks } from '../hooks/use-account-links.ts';
 
-/** The sticky header: logo, anchors, Sign In and Start Campaign; a menu button opens them on phones. */
+/** The sticky header: logo, anchors, Sign In (Open app when signed in) and Start Campaign; a menu button opens them on phones. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const links = useAccountLinks();
   const actions = (
     <>
-      <Link to={LINKS.signIn} className="btn btn-ghost btn-sm">
-        Sign In
+      <Link to={links.signIn.to} className="btn btn-ghost btn-sm">
+        {links.signIn.label}
       </Link>
-      <Link to={LINKS.startCampaign} className="btn btn-primary btn-sm">
+      <Link to={links.startCampaign} className="btn btn-primary btn-sm">
         Start Campaign
       </Link>
     </>
