@@ -49,3 +49,33 @@ test('sign in as the demo owner: the seeded workspace; then sign out, and the ap
   await expect(page).toHaveURL(/\/signin\?next=/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Sign in');
 });
+
+test('a viewer, invited by the owner, sees the settings but cannot press Save', async ({ page, playwright, baseURL }) => {
+  // The demo owner makes a workspace and invites a viewer into it (a single-use link).
+  const owner = await playwright.request.newContext({ baseURL, storageState: process.env.MEETFLOW_E2E_STATE });
+  const workspace = `e2e-viewer-${Date.now().toString(36)}`;
+  expect((await owner.post('/api/workspaces', { data: { name: 'Viewed team', slug: workspace } })).status()).toBe(201);
+  const invited = await owner.post(`/api/invitations?workspace=${workspace}`, { data: { role: 'viewer' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { token } = (await invited.json()) as { token: string };
+  await owner.dispose();
+
+  // The invitee signs up in this browser and accepts it.
+  const email = `vera-${Date.now().toString(36)}@viewer.example`;
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', name: 'Vera Viewer' } })).status(),
+  ).toBe(201);
+  const accepted = await page.request.post('/api/invitations/accept', { data: { token } });
+  expect([accepted.status(), await accepted.json()]).toEqual([200, { slug: workspace, name: 'Viewed team', role: 'viewer' }]);
+  expect((await page.request.post('/api/invitations/accept', { data: { token } })).status(), 'a link works once').toBe(404);
+
+  await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  await page.goto('/agents');
+  await expect(page.getByRole('button', { name: 'Workspace: Viewed team' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute('title', 'Viewers cannot change settings');
+  // And the API agrees, whatever the page shows.
+  const put = await page.request.put(`/api/config/scoringWeights?workspace=${workspace}`, { data: { configValue: {} } });
+  expect(put.status()).toBe(403);
+});

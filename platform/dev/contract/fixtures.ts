@@ -54,3 +54,34 @@ export async function completedScoringRun(client: ContractClient): Promise<RunVi
   expect(run.status).toBe('completed');
   return run;
 }
+
+/** A person signed up through the API (their own workspace made), as their browser holds them: the session cookie. */
+export interface SignedUp {
+  cookie: string;
+  userId: string;
+  email: string;
+}
+
+/** Signs a new person up (no API token sent), and answers their session. */
+export async function signUpPerson(client: ContractClient, label: string): Promise<SignedUp> {
+  const email = `${label}-${Math.random().toString(36).slice(2, 8)}@${client.workspace}.example`;
+  const answer = await client.post(
+    '/api/auth/signup',
+    { email, password: 'a long passphrase', name: label },
+    { workspace: null, anonymous: true },
+  );
+  const { user } = bodyOf<{ user: { id: string } }>(answer);
+  const cookie = (answer.headers.getSetCookie().find((line) => line.startsWith('meetflow_session=')) ?? '').split(';')[0]!;
+  return { cookie, userId: user.id, email };
+}
+
+/** Invites into the client's workspace (as its owner) and has `person` accept: they are then a member with `role`. */
+export async function addMember(client: ContractClient, person: SignedUp, role: string): Promise<void> {
+  const { token } = bodyOf<{ token: string }>(await client.post('/api/invitations', { role }));
+  const accepted = await client.post(
+    '/api/invitations/accept',
+    { token },
+    { workspace: null, anonymous: true, headers: { cookie: person.cookie } },
+  );
+  expect(accepted.status, accepted.text).toBe(200);
+}

@@ -3,7 +3,7 @@ import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts'
 import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
-import { customerSites, qualifiedProspect, SCORING_PIPELINE } from './fixtures.ts';
+import { addMember, customerSites, qualifiedProspect, SCORING_PIPELINE, signUpPerson } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { BO_CSV, DISCOVERY, LEARNED_RATES, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
 import { until } from './poll.ts';
@@ -203,6 +203,20 @@ describe('from workspace A, nothing of B can be changed', () => {
     const named = await a.get('/api/prospects', { workspace: b.workspace });
     expect([named.status, named.text]).toEqual([404, `Workspace "${b.workspace}" not found.`]);
     await notFound(a.post('/api/tokens', { name: 'into B', role: 'viewer' }, { workspace: b.workspace }));
+  });
+
+  it("members and invitations: B's are neither listed nor changeable from A", async () => {
+    const person = await signUpPerson(b, 'b-member');
+    await addMember(b, person, 'sales-ops');
+    const { id: invitationOfB } = bodyOf<{ id: string }>(await b.post('/api/invitations', { role: 'viewer' }));
+    expect(bodyOf(await a.get('/api/members'))).toEqual([]);
+    expect(bodyOf(await a.get('/api/invitations'))).toEqual([]);
+    await notFound(a.patch(`/api/members/${person.userId}`, { role: 'admin' }));
+    await notFound(a.delete(`/api/members/${person.userId}`));
+    await notFound(a.delete(`/api/invitations/${invitationOfB}`));
+    expect(bodyOf<Array<{ role: string }>>(await b.get('/api/members'))).toEqual([expect.objectContaining({ role: 'sales-ops' })]);
+    expect(bodyOf<unknown[]>(await b.get('/api/invitations'))).toHaveLength(1);
+    expect((await a.post('/api/invitations', { role: 'viewer' })).status).toBe(201); // A's own
   });
 
   it('A has called every workspace-scoped route', () => {

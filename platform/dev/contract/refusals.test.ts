@@ -3,7 +3,15 @@ import { MAX_CSV_BYTES } from '../../src/features/prospects/import-routes.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { isAccessAnswer } from '../../src/core/http/api-route.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
-import { completedScoringRun, qualifiedProspect, SCORING_PIPELINE, type RunView } from './fixtures.ts';
+import {
+  addMember,
+  completedScoringRun,
+  qualifiedProspect,
+  SCORING_PIPELINE,
+  signUpPerson,
+  type RunView,
+  type SignedUp,
+} from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
 
@@ -90,6 +98,83 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client
       .post('/api/workspaces', { name: 'Taken', slug: client.workspace }, { workspace: null, anonymous: true, headers: { cookie } })
       .then(refused(409, client.workspace, 'taken'));
+  },
+  'PATCH /api/members/{userId} 403': async () => {
+    const [admin, owner] = [await signUpPerson(client, 'admin'), await signUpPerson(client, 'owner')];
+    await addMember(client, admin, 'admin');
+    await addMember(client, owner, 'owner');
+    const asAdmin = { workspace: client.workspace, anonymous: true, headers: { cookie: admin.cookie } };
+    await client
+      .patch(`/api/members/${owner.userId}`, { role: 'viewer' }, asAdmin)
+      .then(refused(403, 'cannot change a member who is owner'));
+    await client.patch(`/api/members/${admin.userId}`, { role: 'owner' }, asAdmin).then(refused(403, 'cannot make anyone owner'));
+  },
+  'PATCH /api/members/{userId} 404': async () =>
+    client.patch('/api/members/0123456789abcdef01234567', { role: 'viewer' }).then(refused(404, '0123456789abcdef01234567')),
+  'PATCH /api/members/{userId} 409': async () => {
+    const sole = await signUpPerson(client, 'sole-owner');
+    const own = bodyOf<{ workspaces: Array<{ slug: string }> }>(
+      await client.get('/api/auth/me', { workspace: null, anonymous: true, headers: { cookie: sole.cookie } }),
+    ).workspaces[0]!.slug;
+    await client
+      .patch(`/api/members/${sole.userId}`, { role: 'admin' }, { workspace: own, anonymous: true, headers: { cookie: sole.cookie } })
+      .then(refused(409, 'last owner'));
+  },
+  'DELETE /api/members/{userId} 403': async () => {
+    const [admin, owner] = [await signUpPerson(client, 'admin3'), await signUpPerson(client, 'owner2')];
+    await addMember(client, admin, 'admin');
+    await addMember(client, owner, 'owner');
+    await client
+      .delete(`/api/members/${owner.userId}`, { anonymous: true, headers: { cookie: admin.cookie } })
+      .then(refused(403, 'cannot change a member who is owner'));
+  },
+  'DELETE /api/members/{userId} 404': async () =>
+    client.delete('/api/members/0123456789abcdef01234567').then(refused(404, '0123456789abcdef01234567')),
+  'DELETE /api/members/{userId} 409': async () => {
+    const sole = await signUpPerson(client, 'last-owner');
+    const own = bodyOf<{ workspaces: Array<{ slug: string }> }>(
+      await client.get('/api/auth/me', { workspace: null, anonymous: true, headers: { cookie: sole.cookie } }),
+    ).workspaces[0]!.slug;
+    await client
+      .delete(`/api/members/${sole.userId}`, { workspace: own, anonymous: true, headers: { cookie: sole.cookie } })
+      .then(refused(409, 'last owner'));
+  },
+  'POST /api/invitations 403': async () => {
+    const admin = await signUpPerson(client, 'inviter');
+    await addMember(client, admin, 'admin');
+    await client
+      .post('/api/invitations', { role: 'owner' }, { anonymous: true, headers: { cookie: admin.cookie } })
+      .then(refused(403, 'cannot invite anyone as owner'));
+  },
+  'DELETE /api/invitations/{id} 404': async () => client.delete('/api/invitations/0123456789abcdef').then(refused(404, '0123456789abcdef')),
+  'POST /api/invitations/accept 403': async () => {
+    const { token } = bodyOf<{ token: string }>(await client.post('/api/invitations', { role: 'viewer', email: 'someone@else.example' }));
+    const stranger = await signUpPerson(client, 'stranger');
+    await client
+      .post('/api/invitations/accept', { token }, { workspace: null, anonymous: true, headers: { cookie: stranger.cookie } })
+      .then(refused(403, 'someone@else.example'));
+  },
+  'POST /api/invitations/accept 404': async () => {
+    const { token } = bodyOf<{ token: string }>(await client.post('/api/invitations', { role: 'viewer' }));
+    const [first, second] = [await signUpPerson(client, 'first'), await signUpPerson(client, 'second')];
+    const accept = (person: SignedUp) =>
+      client.post('/api/invitations/accept', { token }, { workspace: null, anonymous: true, headers: { cookie: person.cookie } });
+    expect((await accept(first)).status).toBe(200);
+    // Single use: the link is spent.
+    await accept(second).then(refused(404, 'not valid'));
+    await client
+      .post('/api/invitations/accept', { token: 'never-issued' }, { workspace: null, anonymous: true, headers: { cookie: second.cookie } })
+      .then(refused(404, 'not valid'));
+  },
+  'POST /api/invitations/accept 409': async () => {
+    const member = await signUpPerson(client, 'twice');
+    await addMember(client, member, 'viewer');
+    const { token } = bodyOf<{ token: string }>(await client.post('/api/invitations', { role: 'admin' }));
+    await client
+      .post('/api/invitations/accept', { token }, { workspace: null, anonymous: true, headers: { cookie: member.cookie } })
+      .then(refused(409, 'already a member'));
+    // Refused before the invitation was spent: it is still listed.
+    expect(bodyOf<unknown[]>(await client.get('/api/invitations')).length).toBeGreaterThan(0);
   },
   'DELETE /api/tokens/{id} 404': async () => client.delete('/api/tokens/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'GET /api/pipelines/{id} 404': async () => {

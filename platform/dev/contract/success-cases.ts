@@ -36,6 +36,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     launchedId: 0,
     session: '',
     tokenId: '',
+    invitation: '',
+    memberId: '',
   };
   const account = { email: `${ws}@contract.example`, password: 'contract passphrase', name: 'Contract Tester' };
   /** The session cookie an answer set, as the next request sends it. */
@@ -71,6 +73,44 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .post('/api/workspaces', { name: 'Second team' }, { workspace: null, anonymous: true, headers: { cookie: state.session } })
         .then(holding({ name: 'Second team', role: 'owner', slug: expect.stringMatching(/^second-team-[0-9a-f]{6}$/) })),
+    'POST /api/invitations': async () =>
+      client
+        .post('/api/invitations', { role: 'sales-ops', email: account.email })
+        .then(holding({ role: 'sales-ops', email: account.email, link: expect.stringMatching(/^\/invite\/[\w-]{43}$/) }))
+        .then((answer) => {
+          state.invitation = bodyOf<{ token: string }>(answer).token;
+          return answer;
+        }),
+    'GET /api/invitations': async () =>
+      client.get('/api/invitations').then((answer) => {
+        expect(bodyOf<Array<{ role: string }>>(answer).map((invitation) => invitation.role)).toEqual(['sales-ops']);
+        expect(answer.text).not.toContain(state.invitation);
+        return answer;
+      }),
+    'POST /api/invitations/accept': async () =>
+      client
+        .post(
+          '/api/invitations/accept',
+          { token: state.invitation },
+          { workspace: null, anonymous: true, headers: { cookie: state.session } },
+        )
+        .then(holding({ slug: ws, role: 'sales-ops' })),
+    'GET /api/members': async () =>
+      client.get('/api/members').then((answer) => {
+        const members = bodyOf<Array<{ userId: string; email: string; role: string }>>(answer);
+        expect(members.map(({ email, role }) => ({ email, role }))).toEqual([{ email: account.email, role: 'sales-ops' }]);
+        state.memberId = members[0]!.userId;
+        return answer;
+      }),
+    'PATCH /api/members/{userId}': async () =>
+      client.patch(`/api/members/${state.memberId}`, { role: 'viewer' }).then(holding({ email: account.email, role: 'viewer' })),
+    'DELETE /api/members/{userId}': async () => client.delete(`/api/members/${state.memberId}`).then(holding({ removed: true })),
+    'DELETE /api/invitations/{id}': async () => {
+      const { id } = bodyOf<{ id: string }>(await client.post('/api/invitations', { role: 'viewer' }));
+      const answer = await client.delete(`/api/invitations/${id}`).then(holding({ revoked: true }));
+      expect(bodyOf(await client.get('/api/invitations'))).toEqual([]);
+      return answer;
+    },
     'POST /api/auth/logout': async () =>
       client
         .post('/api/auth/logout', undefined, { workspace: null, anonymous: true, headers: { cookie: state.session } })

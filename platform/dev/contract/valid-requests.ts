@@ -10,6 +10,9 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/auth/login': { email: 'valid@signup.example', password: 'a valid passphrase' },
   'POST /api/tokens': { name: 'Valid token', role: 'viewer' },
   'POST /api/workspaces': { name: 'Valid team', slug: 'valid-team' },
+  'POST /api/invitations': { role: 'viewer', email: 'valid@invitee.example' },
+  'POST /api/invitations/accept': { token: 'not-a-real-invitation' },
+  'PATCH /api/members/{userId}': { role: 'viewer' },
   'POST /api/pipelines': { id: 'valid-pipeline', name: 'Valid', nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect' }] },
   'POST /api/pipelines/{id}/runs': { input: {}, version: 1 },
   'POST /api/pipelines/{id}/batches': { inputs: [{}], version: 1, chunkSize: 10 },
@@ -41,4 +44,10 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */
-export const PATH_PLACEHOLDERS: Record<string, string> = { id: '1', nodeId: 'score', key: 'scoringWeights', runId: 'run-1' };
+export const PATH_PLACEHOLDERS: Record<string, string> = {
+  id: '1',
+  nodeId: 'score',
+  key: 'scoringWeights',
+  runId: 'run-1',
+  userId: '0123456789abcdef01234567',
+};

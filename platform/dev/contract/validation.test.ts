@@ -34,6 +34,7 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'POST /api/auth/logout',
   'GET /api/auth/me',
   'POST /api/workspaces',
+  'POST /api/invitations/accept',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

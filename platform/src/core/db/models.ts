@@ -3,6 +3,7 @@ import { activityEntryModels } from '../../features/learning/activity-model.ts';
 import { agentActivityModel } from '../../features/agents/activity-model.ts';
 import { authModels } from '../../features/auth/model.ts';
 import { campaignModel } from '../../features/campaigns/model.ts';
+import { invitationModels } from '../../features/members/model.ts';
 import { counterModel } from './counter.ts';
 import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
@@ -20,6 +21,7 @@ export function createModels(connection: Connection) {
   return {
     workspaces: workspaceModel(connection),
     ...authModels(connection),
+    ...invitationModels(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),

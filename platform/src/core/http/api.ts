@@ -14,6 +14,7 @@ import { agentsRouter, agentsRoutes } from '../../features/agents/routes.ts';
 import { authRouter, authRoutes } from '../../features/auth/routes.ts';
 import { tokenRouter, tokenRoutes } from '../../features/auth/token-routes.ts';
 import { workspacesRouter, workspacesRoutes } from '../../features/workspaces/routes.ts';
+import { membersRouter, membersRoutes } from '../../features/members/routes.ts';
 import { LoginLimits } from '../../features/auth/login-limits.ts';
 import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
 import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
@@ -105,6 +106,7 @@ const FEATURES: FeatureApi[] = [
   { routes: authRoutes, product: (_, { db }) => authRouter({ db, limits: new LoginLimits(), policy: DEFAULT_SESSION_POLICY }) },
   { routes: tokenRoutes, product: (_, { db }) => tokenRouter(db) },
   { routes: workspacesRoutes, product: (_, { db }) => workspacesRouter(db) },
+  { routes: membersRoutes, product: (_, { db }) => membersRouter(db) },
   { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
   {
     routes: agentSettingsRoutes,
