@@ -161,6 +161,9 @@ describe('from workspace A, nothing of B can be changed', () => {
     await notFound(a.post('/api/pricing/bid', bid));
     const crossed = await a.post('/api/pricing/bid', { ...bid, workspaceId: b.workspace });
     expect([crossed.status, crossed.text]).toEqual([400, expect.stringContaining('workspace')]);
+    // Named in the body alone, B is a workspace A's caller is not a member of.
+    const bodyOnly = await a.post('/api/pricing/bid', { ...bid, workspaceId: b.workspace }, { workspace: null });
+    expect([bodyOnly.status, bodyOnly.text]).toEqual([404, `Workspace "${b.workspace}" not found.`]);
     expect(bodyOf(await b.get('/api/pricing/bids'))).toEqual([
       expect.objectContaining({ sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7 }),
     ]);

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { roleAtLeast, type Authenticator, type Principal, type RequestAccess } from '../access.ts';
+import { roleAtLeast, type Authenticator, type Principal, type RequestAccess, type Role } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery } from './workspace.ts';
@@ -30,17 +30,25 @@ export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path'>): 
     if (doc.access !== 'signed-in') {
       const named = WorkspaceQuery.parse({ workspace: ctx.query.workspace }).workspace;
       const workspace = named ?? (await principal.defaultWorkspace());
-      const role = workspace ? await principal.roleIn(workspace) : null;
-      // Not a member: the same answer as for a workspace that does not exist, so nothing leaks.
-      if (!workspace || !role)
-        throw new NotFoundError(workspace ? `Workspace "${workspace}" not found.` : 'You belong to no workspace yet.');
-      if (!roleAtLeast(role, doc.access))
-        throw new ForbiddenError(`Your role in this workspace, ${role}, cannot do this: it takes ${doc.access} or above.`);
-      Object.assign(access, { workspace, role });
+      Object.assign(access, { workspace, role: await requireRole(principal, workspace, doc.access) });
     }
     ctx.state.access = access;
+    ctx.state.route = `${doc.method.toUpperCase()} ${doc.path}`;
     return next();
   };
+}
+
+/**
+ * The principal's role in a workspace when it is at least `needed`: else 404 for a workspace
+ * they are not a member of (the same answer as for one that does not exist, so nothing leaks),
+ * or 403 for a role below it.
+ */
+export async function requireRole(principal: Principal, workspace: string | null | undefined, needed: Role): Promise<Role> {
+  const role = workspace ? await principal.roleIn(workspace) : null;
+  if (!workspace || !role) throw new NotFoundError(workspace ? `Workspace "${workspace}" not found.` : 'You belong to no workspace yet.');
+  if (!roleAtLeast(role, needed))
+    throw new ForbiddenError(`Your role in this workspace, ${role}, cannot do this: it takes ${needed} or above.`);
+  return role;
 }
 
 /** What the access check found for this request; throws when the route has no check (a programming error, never a client's). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { bidWorkspace, callPricing } from './pricing.ts';
 import { Bid, BidBody, BidResult, LedgerSummary, PricingSlice } from './api-schemas.ts';
+import { accessOf, requireRole } from '../../core/http/access-check.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
@@ -74,6 +75,8 @@ export const pricingRoutes = [
       const { workspaceId: bodyWorkspace, ...bid } = BidBody.parse(ctx.request.body ?? {});
       const queryWorkspace = WorkspaceQuery.parse(ctx.query).workspace;
       const workspaceId = bidWorkspace(bodyWorkspace, queryWorkspace, workspaceOf(ctx));
+      // The spec's call may name the workspace in its body alone: the caller must be an admin there too.
+      if (workspaceId !== workspaceOf(ctx)) await requireRole(accessOf(ctx).principal, workspaceId, 'admin');
       ctx.body = BidResult.parse(await callPricing(deps, 'upsertBid', { workspaceId, ...bid }));
     },
   ),
