@@ -222,6 +222,15 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect((await a.post('/api/invitations', { role: 'viewer' })).status).toBe(201); // A's own
   });
 
+  it("audit trail: A's lists A's changes only", async () => {
+    const actions = bodyOf<Array<{ action: string; request: unknown }>>(await a.get('/api/audit', { query: { limit: 200 } }));
+    expect(actions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(actions)).not.toContain('b-member');
+    expect(bodyOf<Array<{ action: string }>>(await b.get('/api/audit', { query: { limit: 200 } })).map((entry) => entry.action)).toContain(
+      'POST /api/invitations/accept',
+    );
+  });
+
   it('A has called every workspace-scoped route', () => {
     const called = new Set([...a.seen].map((seen) => seen.replace(/ \d+$/, '')));
     const scoped = allRouteDocs.filter((doc) => doc.query && 'workspace' in doc.query.shape).map(routeKey);

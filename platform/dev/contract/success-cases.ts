@@ -174,6 +174,19 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .then(holding({ configKey: 'cadenceTiming', configValue: { step1: 2, step2: 4, step3: 8 } })),
     'DELETE /api/config/{key}': async () =>
       client.delete('/api/config/cadenceTiming').then(holding({ configValue: CONFIG_DEFAULTS.cadenceTiming })),
+    'GET /api/audit': async () =>
+      client.get('/api/audit', { query: { limit: 2 } }).then(
+        holding([
+          {
+            action: 'DELETE /api/config/{key}',
+            actorName: 'API token "test owner"',
+            target: { key: 'cadenceTiming' },
+            before: { step1: 2, step2: 4, step3: 8 },
+            after: CONFIG_DEFAULTS.cadenceTiming,
+          },
+          { action: 'PUT /api/config/{key}', request: { configValue: { step1: 2, step2: 4, step3: 8 } } },
+        ]),
+      ),
 
     'GET /api/meetings/slots': async () => {
       const answer = await client.get('/api/meetings/slots', { query: { count: 2 } });

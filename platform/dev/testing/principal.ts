@@ -16,6 +16,7 @@ export const ownerEverywhere: Authenticator = async () => ({
   userId: null,
   roleIn: async () => 'owner',
   defaultWorkspace: async () => 'default',
+  describe: async () => 'test owner',
 });
 
 /**

@@ -26,6 +26,8 @@ export interface Principal {
   roleIn(workspace: string): Promise<Role | null>;
   /** The workspace a request acts in when it names none: the user's first, or the token's own. */
   defaultWorkspace(): Promise<string | null>;
+  /** Who, as a person reads it (the audit trail): the user's email, or `API token "<name>"`. */
+  describe(): Promise<string>;
 }
 
 /** Finds who makes a request (null when anonymous); throws UnauthorizedError for a credential that is presented but not valid. */

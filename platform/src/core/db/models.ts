@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { activityEntryModels } from '../../features/learning/activity-model.ts';
 import { agentActivityModel } from '../../features/agents/activity-model.ts';
 import { authModels } from '../../features/auth/model.ts';
+import { auditModels } from '../../features/audit/model.ts';
 import { campaignModel } from '../../features/campaigns/model.ts';
 import { invitationModels } from '../../features/members/model.ts';
 import { counterModel } from './counter.ts';
@@ -22,6 +23,7 @@ export function createModels(connection: Connection) {
     workspaces: workspaceModel(connection),
     ...authModels(connection),
     ...invitationModels(connection),
+    ...auditModels(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
     pipelines: savedPipelineModel(connection),

@@ -15,6 +15,9 @@ import { authRouter, authRoutes } from '../../features/auth/routes.ts';
 import { tokenRouter, tokenRoutes } from '../../features/auth/token-routes.ts';
 import { workspacesRouter, workspacesRoutes } from '../../features/workspaces/routes.ts';
 import { membersRouter, membersRoutes } from '../../features/members/routes.ts';
+import { auditRouter, auditRoutes } from '../../features/audit/routes.ts';
+import { auditTrail } from '../../features/audit/trail.ts';
+import type { Middleware } from 'koa';
 import { LoginLimits } from '../../features/auth/login-limits.ts';
 import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
 import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
@@ -107,6 +110,7 @@ const FEATURES: FeatureApi[] = [
   { routes: tokenRoutes, product: (_, { db }) => tokenRouter(db) },
   { routes: workspacesRoutes, product: (_, { db }) => workspacesRouter(db) },
   { routes: membersRoutes, product: (_, { db }) => membersRouter(db) },
+  { routes: auditRoutes, product: (_, { db }) => auditRouter(db) },
   { routes: agentsRoutes, product: (deps, { db }) => agentsRouter(deps.plugins, db.agentActivity, db.dashboardRollups) },
   {
     routes: agentSettingsRoutes,
@@ -149,6 +153,11 @@ const FEATURES: FeatureApi[] = [
 
 /** Every route the API serves, described for GET /api/openapi.json. */
 export const allRouteDocs: RouteDoc[] = [...FEATURES.flatMap((feature) => docsOf(feature.routes)), ...docsOf(openapiRoutes)];
+
+/** The audit trail of the product's state-changing calls (none for the bare platform, which has no product models). */
+export function auditMiddleware(deps: AppDeps): Middleware | null {
+  return deps.product?.db ? auditTrail(deps.product.db, allRouteDocs, deps.logger) : null;
+}
 
 /** Every API router the app mounts, in order: the platform's, the product's when it has its models and runner, then the document. */
 export function apiRouters(deps: AppDeps): Router[] {

@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import { InputError } from '../errors.ts';
-import { apiRouters, type AppDeps } from './api.ts';
+import { apiRouters, auditMiddleware, type AppDeps } from './api.ts';
 import { authentication } from './access-check.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -30,6 +30,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
+  const audit = auditMiddleware(deps);
+  if (audit) app.use(audit);
   for (const router of apiRouters(deps)) {
     app.use(router.routes()).use(router.allowedMethods());
   }

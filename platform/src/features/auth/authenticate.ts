@@ -9,7 +9,7 @@ const BAD_HEADER = 'The Authorization header must be "Bearer <API token>".';
 const BAD_TOKEN = 'The API token is not valid: it was revoked, or it is mistyped.';
 
 /** A signed-in user: their memberships are read once per request, when first needed. */
-function userPrincipal(db: Pick<AuthModels, 'memberships'>, userId: Types.ObjectId): Principal {
+function userPrincipal(db: Pick<AuthModels, 'memberships' | 'users'>, userId: Types.ObjectId): Principal {
   let roles: Promise<Map<string, Role>> | undefined;
   const load = () =>
     (roles ??= db.memberships
@@ -23,6 +23,7 @@ function userPrincipal(db: Pick<AuthModels, 'memberships'>, userId: Types.Object
     userId: String(userId),
     roleIn: async (workspace) => (await load()).get(workspace) ?? null,
     defaultWorkspace: async () => [...(await load()).keys()][0] ?? null,
+    describe: async () => (await db.users.findById(userId, { email: 1 }).lean())?.email ?? `user ${String(userId)}`,
   };
 }
 
@@ -32,7 +33,7 @@ function userPrincipal(db: Pick<AuthModels, 'memberships'>, userId: Types.Object
  * a route a session could use: a script should learn its token is wrong, not act as someone else.
  */
 export function sessionsAndTokens(
-  db: Pick<AuthModels, 'sessions' | 'memberships' | 'apiTokens'>,
+  db: Pick<AuthModels, 'sessions' | 'memberships' | 'apiTokens' | 'users'>,
   policy: SessionPolicy,
   clock: () => Date = () => new Date(),
 ): Authenticator {
@@ -50,6 +51,7 @@ export function sessionsAndTokens(
         userId: token.createdBy,
         roleIn: async (workspace) => (workspace === token.workspace ? token.role : null),
         defaultWorkspace: async () => token.workspace,
+        describe: async () => `API token "${token.name}"`,
       };
     }
     const session = await findSession(db, ctx.cookies.get(SESSION_COOKIE), now, policy);

@@ -74,7 +74,7 @@ export async function findApiToken(
   db: Pick<AuthModels, 'apiTokens'>,
   token: string,
   now: Date,
-): Promise<{ id: string; workspace: string; role: Role; createdBy: string | null } | null> {
+): Promise<{ id: string; name: string; workspace: string; role: Role; createdBy: string | null } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const id = idOf(token);
   const found = await db.apiTokens.findById(id).lean();
@@ -83,6 +83,7 @@ export async function findApiToken(
     await db.apiTokens.updateOne({ _id: id }, { $set: { lastUsedAt: now } });
   return {
     id: publicId(id),
+    name: found.name,
     workspace: found.workspaceId,
     role: found.role as Role,
     createdBy: found.createdBy ? String(found.createdBy) : null,

@@ -4,6 +4,7 @@ import { ForbiddenError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { auditChange } from '../audit/trail.ts';
 import {
   acceptInvitation,
   changeRole,
@@ -94,7 +95,9 @@ export const membersRoutes = [
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
       const { role } = RoleBody.parse(ctx.request.body ?? {});
+      const before = (await listMembers(db, workspaceOf(ctx))).find((member) => member.userId === userId);
       ctx.body = Member.parse(await changeRole(db, workspaceOf(ctx), actorOf(ctx), userId, role));
+      auditChange(ctx, { before: before && { email: before.email, role: before.role }, after: { email: before?.email, role } });
     },
   ),
   route<MembersDb>(
@@ -116,7 +119,9 @@ export const membersRoutes = [
     },
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
+      const before = (await listMembers(db, workspaceOf(ctx))).find((member) => member.userId === userId);
       await removeMember(db, workspaceOf(ctx), actorOf(ctx), userId);
+      auditChange(ctx, { before: before && { email: before.email, role: before.role }, after: null });
       ctx.body = { removed: true };
     },
   ),

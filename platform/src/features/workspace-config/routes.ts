@@ -11,6 +11,7 @@ import {
 import { ConfigBodies, ConfigBody, ConfigEntrySchema, ConfigKeyParams } from './api-schemas.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { auditChange } from '../audit/trail.ts';
 
 /** Called after a key of a workspace is saved or reset, with the value now in force (e.g. to pause the learning schedule). */
 export type ConfigChanged = (workspaceId: string, entry: ConfigEntry) => Promise<void>;
@@ -65,7 +66,9 @@ export const configRoutes = [
         const workspaceId = workspaceOf(ctx);
         const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
         const { configValue } = ConfigBodies[key].parse(ctx.request.body ?? {});
+        const before = (await getWorkspaceConfig(db, workspaceId))[key];
         const entry = await setWorkspaceConfig(db, workspaceId, key, configValue);
+        auditChange(ctx, { before, after: entry.configValue });
         await changed(workspaceId, entry);
         ctx.body = entry;
       },
@@ -84,7 +87,10 @@ export const configRoutes = [
     ({ db, changed }) =>
       async (ctx) => {
         const workspaceId = workspaceOf(ctx);
-        const entry = await resetWorkspaceConfig(db, workspaceId, configKeyOf(ConfigKeyParams.parse(ctx.params).key));
+        const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
+        const before = (await getWorkspaceConfig(db, workspaceId))[key];
+        const entry = await resetWorkspaceConfig(db, workspaceId, key);
+        auditChange(ctx, { before, after: entry.configValue });
         await changed(workspaceId, entry);
         ctx.body = entry;
       },
