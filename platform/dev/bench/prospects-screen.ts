@@ -95,7 +95,8 @@ try {
     } else {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
       try {
-        const context = await browser.newContext();
+        // The bench checks rows with string predicates, which the app's CSP (no eval) would refuse; the policy costs no time.
+        const context = await browser.newContext({ bypassCSP: true });
         await context.addCookies([{ name: 'meetflow_session', value: session, url: api.url }]);
         const page = await context.newPage();
         await page.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), WORKSPACE);
