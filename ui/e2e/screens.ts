@@ -12,4 +12,6 @@ export const APP_SCREENS = [
   '/agents',
   '/pipelines',
   '/plugins',
+  '/settings/members',
+  '/settings/api-tokens',
 ] as const;

@@ -15,6 +15,7 @@ import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
+import { AcceptInvitationRoute, ApiTokensRoute, MembersRoute } from './routes/settings.tsx';
 import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
@@ -23,11 +24,13 @@ const PipelineRunRoute = lazy(() => import('./routes/pipeline-run.tsx').then((mo
 
 // Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
 // (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up are
-// public; every page in the layout asks for sign-in first.
+// public; every page in the layout asks for sign-in first. An invitation link has a page of its
+// own, outside the layout: signed out, it offers Sign In and Sign Up, which come back to it.
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
   { path: '/signin', element: <SignInRoute /> },
   { path: '/signup', element: <SignUpRoute /> },
+  { path: '/invite/:token', element: <AcceptInvitationRoute /> },
   {
     element: (
       <RequireSignIn>
@@ -49,6 +52,8 @@ export const router = createBrowserRouter([
       { path: '/pipelines', element: <PipelinesRoute /> },
       { path: '/pipelines/runs/:runId', element: <PipelineRunRoute /> },
       { path: '/plugins', element: <PluginsRoute /> },
+      { path: '/settings/members', element: <MembersRoute /> },
+      { path: '/settings/api-tokens', element: <ApiTokensRoute /> },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

@@ -22,7 +22,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Plugins', to: '/plugins' },
 ];
 
+/** The workspace's own settings, a group of their own below the screens (the sidebar's "Settings"). */
+export const SETTINGS_NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Members', to: '/settings/members' },
+  { label: 'API Tokens', to: '/settings/api-tokens' },
+];
+
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */
 export function navItemOf(pathname: string): NavItem | undefined {
-  return NAV_ITEMS.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  return [...NAV_ITEMS, ...SETTINGS_NAV_ITEMS].find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
 }

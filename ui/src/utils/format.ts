@@ -30,3 +30,14 @@ export function formatDateTime(value?: string): string {
     second: '2-digit',
   });
 }
+
+/** A day in the reader's locale, e.g. "12 Mar 2025", with its time to the minute when asked ("12 Mar 2025, 14:03"); "—" when missing. */
+export function formatDate(value: string | null | undefined, { time = false }: { time?: boolean } = {}): string {
+  if (!value) return '—';
+  return new Date(value).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(time ? { hour: '2-digit', minute: '2-digit' } : {}),
+  });
+}

@@ -1,8 +1,27 @@
 import { Link, NavLink } from 'react-router-dom';
-import { NAV_ITEMS } from '../../../config/nav.ts';
+import { NAV_ITEMS, SETTINGS_NAV_ITEMS, type NavItem } from '../../../config/nav.ts';
 import { AgentStatusList } from './agent-status-list.tsx';
 
-/** The app sidebar (spec section 2): the screens in order, the current one highlighted, then the agents' status. */
+/** One group of links, the current page highlighted. */
+function NavList({ items, onNavigate }: { items: readonly NavItem[]; onNavigate: () => void }) {
+  return (
+    <ul className="menu w-full gap-0.5 px-3">
+      {items.map((item) => (
+        <li key={item.to}>
+          {/* Not `end`: a run page under /pipelines keeps "Pipelines" highlighted. */}
+          <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The app sidebar (spec section 2): the screens in order, then the workspace's settings (a
+ * navigation of their own, so the screens' list stays the spec's), then the agents' status.
+ */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <aside className="flex min-h-full w-64 flex-col border-r border-base-300 bg-base-100">
@@ -10,16 +29,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         Meetflow
       </Link>
       <nav aria-label="App">
-        <ul className="menu w-full gap-0.5 px-3">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              {/* Not `end`: a run page under /pipelines keeps "Pipelines" highlighted. */}
-              <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavList items={NAV_ITEMS} onNavigate={onNavigate} />
+      </nav>
+      <nav aria-labelledby="settings-nav-heading" className="pt-4 pb-2">
+        <h2 id="settings-nav-heading" className="px-6 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
+          Settings
+        </h2>
+        <NavList items={SETTINGS_NAV_ITEMS} onNavigate={onNavigate} />
       </nav>
       <div className="mt-auto border-t border-base-300">
         <AgentStatusList />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, setSessionEndedHandler } from '../../../lib/api-client.ts';
 import { setMemberWorkspaces } from '../../../lib/workspace.ts';
+import { signInPath } from '../utils/next-path.ts';
 import { isAccountQuery, setAccount, type Account } from './account.ts';
 
 /** What the Sign In form sends. */
@@ -40,17 +41,18 @@ export function useSignUp() {
 }
 
 /**
- * POST /api/auth/logout, then a fresh page at /signin: no data, open stream or pending request
- * of this user outlives their session in the page's memory.
+ * POST /api/auth/logout, then a fresh page at /signin (coming back to `next` after the next
+ * sign-in, when given): no data, open stream or pending request of this user outlives their
+ * session in the page's memory.
  */
-export function useSignOut() {
+export function useSignOut(next?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ signedOut: true }>('/api/auth/logout', { method: 'POST' }),
     onSuccess: () => {
       queryClient.clear();
       setMemberWorkspaces(null);
-      window.location.assign('/signin');
+      window.location.assign(next ? signInPath(next) : '/signin');
     },
   });
 }

@@ -8,6 +8,14 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/outreach/campaigns/42')).toBe('/outreach/campaigns/42');
   });
 
+  it('leads back to an invitation link, its token intact (a signed-out invitee signs in or up first)', () => {
+    const token = 'Zx9_-AbC0123456789abcdefghijklmnopqrstuvwxyz';
+    expect(safeNextPath(`/invite/${token}`)).toBe(`/invite/${token}`);
+    const url = new URL(signUpPath(`/invite/${token}`), 'http://meetflow.local');
+    expect(url.pathname).toBe('/signup');
+    expect(safeNextPath(url.searchParams.get('next'))).toBe(`/invite/${token}`);
+  });
+
   it('goes to the dashboard without a next', () => {
     expect(safeNextPath(null)).toBe(DEFAULT_NEXT);
     expect(safeNextPath(undefined)).toBe(DEFAULT_NEXT);

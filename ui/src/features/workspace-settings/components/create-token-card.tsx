@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { roleLabel, type Role } from '../../auth/index.ts';
+import { useCreateToken, type CreatedToken } from '../api/tokens-api.ts';
+import { bearerHeader, curlExample } from '../utils/one-time-secrets.ts';
+import { ROLE_POWERS } from '../utils/permissions.ts';
+import { refusalText } from '../utils/refusal.ts';
+import { FormField } from './form-field.tsx';
+import { OneTimeSecret } from './one-time-secret.tsx';
+import { RoleSelect } from './role-select.tsx';
+
+/** Create: what the token is for and its role (at most one's own); the token is then shown once, with how to send it. */
+export function CreateTokenCard({ own }: { own: Role }) {
+  const create = useCreateToken();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  const fieldError = create.error instanceof ApiError ? create.error.fields.name : undefined;
+  const alert = create.error && !fieldError ? refusalText(create.error) : null;
+
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="create-token-title">
+      <div className="card-body gap-4 p-5">
+        <div>
+          <h2 id="create-token-title" className="card-title text-base">
+            Create a token
+          </h2>
+          <p className="text-sm text-base-content/70">For a script or another tool calling the Meetflow API in this workspace.</p>
+        </div>
+        {created ? (
+          <OneTimeSecret
+            label={`API token "${created.name}" (${roleLabel(created.role)})`}
+            value={created.token}
+            testId="api-token"
+            onDone={() => {
+              setCreated(null);
+              create.reset();
+            }}
+          >
+            <div className="flex flex-col gap-1 text-sm">
+              <p>Send it with every request, in this header:</p>
+              <code className="rounded bg-base-100 px-2 py-1 font-mono text-xs break-all">{bearerHeader('<token>')}</code>
+              <p>For example:</p>
+              <code className="rounded bg-base-100 px-2 py-1 font-mono text-xs break-all" data-testid="api-token-example">
+                {curlExample(window.location.origin, created.token)}
+              </code>
+            </div>
+          </OneTimeSecret>
+        ) : (
+          <form
+            noValidate
+            className="flex flex-col gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              create.mutate(
+                { name: name.trim(), role },
+                {
+                  onSuccess: (token) => {
+                    setCreated(token);
+                    setName('');
+                  },
+                },
+              );
+            }}
+          >
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField id="token-name" label="Name" error={fieldError} hint="What it is for, to tell tokens apart.">
+                <input
+                  id="token-name"
+                  className={`input w-full ${fieldError ? 'input-error' : ''}`}
+                  placeholder="e.g. CRM sync"
+                  maxLength={100}
+                  autoComplete="off"
+                  value={name}
+                  aria-invalid={Boolean(fieldError)}
+                  aria-describedby="token-name-note"
+                  onChange={(event) => setName(event.target.value)}
+                />
+              </FormField>
+              <FormField id="token-role" label="Role" hint={ROLE_POWERS[role]}>
+                <RoleSelect id="token-role" value={role} own={own} onChange={setRole} describedBy="token-role-note" className="w-full" />
+              </FormField>
+            </div>
+            {alert && (
+              <div role="alert" className="alert alert-error text-sm" data-testid="settings-error">
+                <span>{alert}</span>
+              </div>
+            )}
+            <div>
+              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+                {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Create Token
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
