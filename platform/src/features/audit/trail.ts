@@ -53,7 +53,8 @@ export function auditTrail(db: TrailDb, docs: readonly RouteDoc[], logger: Logge
     const access = ctx.state.access as RequestAccess | undefined;
     const action = ctx.state.route as string | undefined;
     if (!access || !action) return;
-    const workspaceId = access.workspace ?? (resultOf(ctx.body).slug as string | undefined);
+    const result = resultOf(ctx.body);
+    const workspaceId = access.workspace ?? (result.slug as string | undefined);
     if (!workspaceId) return;
     const change = ctx.state.auditChange as { before: unknown; after: unknown } | undefined;
     try {
@@ -66,7 +67,7 @@ export function auditTrail(db: TrailDb, docs: readonly RouteDoc[], logger: Logge
         summary: summaries.get(action) ?? action,
         target: { ...(ctx.params as Record<string, string>) },
         request: requestOf(ctx),
-        result: resultOf(ctx.body),
+        result,
         before: change ? redact(change.before) : null,
         after: change ? redact(change.after) : null,
       });

@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import { ConflictError, UnauthorizedError } from '../../core/errors.ts';
 import type { WorkspaceModel } from '../workspaces/model.ts';
-import { createWorkspace } from '../workspaces/routes.ts';
+import { createWorkspace } from '../workspaces/workspaces.ts';
 import type { AccountViewSchema } from './api-schemas.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { AuthModels, Role } from './model.ts';

@@ -55,6 +55,8 @@ MembershipSchema.index({ workspaceId: 1 });
 const ApiTokenSchema = new Schema(
   {
     _id: { type: String, required: true },
+    /** The first 16 hex characters of `_id`: names it in the API (revoking), useless to sign in with. */
+    publicId: { type: String, required: true },
     workspaceId: { type: String, required: true },
     name: { type: String, required: true, trim: true },
     role: { type: String, required: true, enum: ROLES },
@@ -67,6 +69,7 @@ const ApiTokenSchema = new Schema(
   { versionKey: false },
 );
 ApiTokenSchema.index({ workspaceId: 1, createdAt: 1 });
+ApiTokenSchema.index({ workspaceId: 1, publicId: 1 });
 
 export type User = InferSchemaType<typeof UserSchema>;
 export type Session = InferSchemaType<typeof SessionSchema>;

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { AuthModels } from './model.ts';
+import { hashSecret, newSecret, TOUCH_EVERY_MS } from './secrets.ts';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over TLS (see routes.ts). */
 export const SESSION_COOKIE = 'meetflow_session';
@@ -12,12 +12,6 @@ export interface SessionPolicy {
 }
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 24 * 3_600_000, absoluteMs: 7 * 24 * 3_600_000 };
 
-// A session's last-seen time is written at most this often, not on every request.
-const TOUCH_EVERY_MS = 60_000;
-
-/** The stored id of a token: its SHA-256, hex. */
-const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Starts a session for the user: returns the token for the cookie (256 random bits), never stored as such. */
 export async function createSession(
   db: Pick<AuthModels, 'sessions'>,
@@ -25,9 +19,9 @@ export async function createSession(
   now: Date,
   policy: SessionPolicy,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   await db.sessions.create({
-    _id: idOf(token),
+    _id: hashSecret(token),
     userId,
     createdAt: now,
     lastSeenAt: now,
@@ -44,7 +38,7 @@ export async function findSession(
   policy: SessionPolicy,
 ): Promise<{ userId: Types.ObjectId } | null> {
   if (!token) return null;
-  const id = idOf(token);
+  const id = hashSecret(token);
   const session = await db.sessions.findById(id).lean();
   if (!session) return null;
   if (session.expiresAt <= now || session.lastSeenAt.getTime() + policy.idleMs <= now.getTime()) {
@@ -58,5 +52,5 @@ export async function findSession(
 
 /** Ends the session a token names (nothing to do when there is none). */
 export async function endSession(db: Pick<AuthModels, 'sessions'>, token: string | undefined): Promise<void> {
-  if (token) await db.sessions.deleteOne({ _id: idOf(token) });
+  if (token) await db.sessions.deleteOne({ _id: hashSecret(token) });
 }

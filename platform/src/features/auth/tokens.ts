@@ -1,17 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { Role } from '../../core/access.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { AuthModels } from './model.ts';
+import { hashSecret, newSecret, publicIdOf, TOUCH_EVERY_MS } from './secrets.ts';
 
 /** Every API token starts with this, so a leaked one is easy to recognise (and to scan for). */
 export const TOKEN_PREFIX = 'mf_';
-
-// A token's last-used time is written at most this often, not on every request.
-const TOUCH_EVERY_MS = 60_000;
-
-/** The stored id of a token: its SHA-256, hex. */
-const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A token as the API lists it: never the token or its hash. */
 export interface TokenView {
@@ -24,11 +18,9 @@ export interface TokenView {
   lastUsedAt: string | null;
 }
 
-type TokenDoc = { _id: string; name: string; role: string; prefix: string; createdAt: Date; lastUsedAt?: Date | null };
-/** The public id of a token: the first 16 hex characters of its hash (enough to name it, useless to sign in with). */
-const publicId = (hash: string) => hash.slice(0, 16);
+type TokenDoc = { publicId: string; name: string; role: string; prefix: string; createdAt: Date; lastUsedAt?: Date | null };
 const viewOf = (token: TokenDoc): TokenView => ({
-  id: publicId(token._id),
+  id: token.publicId,
   name: token.name,
   role: token.role as Role,
   prefix: token.prefix,
@@ -42,9 +34,11 @@ export async function createApiToken(
   input: { workspace: string; name: string; role: Role; createdBy: Types.ObjectId | string | null },
   now: Date,
 ): Promise<{ token: string; view: TokenView }> {
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = `${TOKEN_PREFIX}${newSecret()}`;
+  const hash = hashSecret(token);
   const stored = await db.apiTokens.create({
-    _id: idOf(token),
+    _id: hash,
+    publicId: publicIdOf(hash),
     workspaceId: input.workspace,
     name: input.name,
     role: input.role,
@@ -63,10 +57,8 @@ export async function listApiTokens(db: Pick<AuthModels, 'apiTokens'>, workspace
 
 /** Revokes (deletes) one of the workspace's tokens by its public id; a token of another workspace is "not found". */
 export async function revokeApiToken(db: Pick<AuthModels, 'apiTokens'>, workspace: string, id: string): Promise<void> {
-  const tokens = await db.apiTokens.find({ workspaceId: workspace }, { _id: 1 }).lean();
-  const match = tokens.find((token) => publicId(token._id) === id);
-  if (!match) throw new NotFoundError(`API token ${id} not found.`);
-  await db.apiTokens.deleteOne({ _id: match._id, workspaceId: workspace });
+  const { deletedCount } = await db.apiTokens.deleteOne({ workspaceId: workspace, publicId: id });
+  if (!deletedCount) throw new NotFoundError(`API token ${id} not found.`);
 }
 
 /** The live token a bearer credential names, its last-used time recorded; null for an unknown or revoked one. */
@@ -76,13 +68,13 @@ export async function findApiToken(
   now: Date,
 ): Promise<{ id: string; name: string; workspace: string; role: Role; createdBy: string | null } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const id = idOf(token);
+  const id = hashSecret(token);
   const found = await db.apiTokens.findById(id).lean();
   if (!found) return null;
   if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
     await db.apiTokens.updateOne({ _id: id }, { $set: { lastUsedAt: now } });
   return {
-    id: publicId(id),
+    id: found.publicId,
     name: found.name,
     workspace: found.workspaceId,
     role: found.role as Role,

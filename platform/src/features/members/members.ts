@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { Types } from 'mongoose';
 import { roleAtLeast, type Role } from '../../core/access.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { AuthModels } from '../auth/model.ts';
+import { hashSecret, newSecret, publicIdOf } from '../auth/secrets.ts';
 import type { WorkspaceModel } from '../workspaces/model.ts';
 import type { invitationModels } from './model.ts';
 
@@ -11,8 +11,6 @@ export type MembersDb = Pick<AuthModels, 'users' | 'memberships'> & { workspaces
 
 /** How long an invitation link may be used. */
 export const INVITATION_DAYS = 7;
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface MemberView {
   userId: string;
@@ -73,19 +71,33 @@ async function membershipOf(db: MembersDb, workspace: string, userId: string) {
   return membership;
 }
 
-/** Gives a member another role. */
-export async function changeRole(db: MembersDb, workspace: string, actor: Actor, userId: string, role: Role): Promise<MemberView> {
+/** Gives a member another role: answers the member as they are now, and the role they had. */
+export async function changeRole(
+  db: MembersDb,
+  workspace: string,
+  actor: Actor,
+  userId: string,
+  role: Role,
+): Promise<{ member: MemberView; before: Role }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, role);
   await db.memberships.updateOne({ _id: membership._id }, { $set: { role } });
-  return (await listMembers(db, workspace)).find((member) => member.userId === userId)!;
+  const member = (await listMembers(db, workspace)).find((listed) => listed.userId === userId)!;
+  return { member, before: membership.role as Role };
 }
 
-/** Removes a member from the workspace (their account stays). */
-export async function removeMember(db: MembersDb, workspace: string, actor: Actor, userId: string): Promise<void> {
+/** Removes a member from the workspace (their account stays): answers who it was, with their role. */
+export async function removeMember(
+  db: MembersDb,
+  workspace: string,
+  actor: Actor,
+  userId: string,
+): Promise<{ email: string | null; role: Role }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, null);
   await db.memberships.deleteOne({ _id: membership._id });
+  const user = await db.users.findById(membership.userId, { email: 1 }).lean();
+  return { email: user?.email ?? null, role: membership.role as Role };
 }
 
 const invitationView = (invitation: { publicId: string; role: string; email?: string | null; createdAt: Date; expiresAt: Date }) => ({
@@ -105,11 +117,11 @@ export async function invite(
   now: Date,
 ): Promise<{ token: string; view: InvitationView }> {
   if (!roleAtLeast(actor.role, input.role)) throw new ForbiddenError(`Your role, ${actor.role}, cannot invite anyone as ${input.role}.`);
-  const token = randomBytes(32).toString('base64url');
-  const hash = hashOf(token);
+  const token = newSecret();
+  const hash = hashSecret(token);
   const stored = await db.invitations.create({
     _id: hash,
-    publicId: hash.slice(0, 16),
+    publicId: publicIdOf(hash),
     workspaceId: workspace,
     role: input.role,
     email: input.email ?? null,
@@ -147,7 +159,7 @@ export async function acceptInvitation(
   token: string,
   now: Date,
 ): Promise<{ slug: string; name: string; role: Role }> {
-  const hash = hashOf(token);
+  const hash = hashSecret(token);
   const found = await db.invitations.findById(hash).lean();
   if (!found || found.expiresAt <= now) throw new NotFoundError(INVITATION_NOT_VALID);
   if (found.email && found.email !== user.email.toLowerCase())

@@ -95,9 +95,9 @@ export const membersRoutes = [
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
       const { role } = RoleBody.parse(ctx.request.body ?? {});
-      const before = (await listMembers(db, workspaceOf(ctx))).find((member) => member.userId === userId);
-      ctx.body = Member.parse(await changeRole(db, workspaceOf(ctx), actorOf(ctx), userId, role));
-      auditChange(ctx, { before: before && { email: before.email, role: before.role }, after: { email: before?.email, role } });
+      const { member, before } = await changeRole(db, workspaceOf(ctx), actorOf(ctx), userId, role);
+      auditChange(ctx, { before: { email: member.email, role: before }, after: { email: member.email, role } });
+      ctx.body = Member.parse(member);
     },
   ),
   route<MembersDb>(
@@ -119,9 +119,8 @@ export const membersRoutes = [
     },
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
-      const before = (await listMembers(db, workspaceOf(ctx))).find((member) => member.userId === userId);
-      await removeMember(db, workspaceOf(ctx), actorOf(ctx), userId);
-      auditChange(ctx, { before: before && { email: before.email, role: before.role }, after: null });
+      const removed = await removeMember(db, workspaceOf(ctx), actorOf(ctx), userId);
+      auditChange(ctx, { before: removed, after: null });
       ctx.body = { removed: true };
     },
   ),

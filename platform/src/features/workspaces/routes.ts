@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { Types } from 'mongoose';
 import { z } from 'zod';
-import { ConflictError, ForbiddenError } from '../../core/errors.ts';
+import { ForbiddenError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
-import type { AuthModels } from '../auth/model.ts';
-import type { WorkspaceModel } from './model.ts';
+import { createWorkspace, type WorkspacesDb } from './workspaces.ts';
 
 const Slug = z
   .string()
@@ -19,36 +16,9 @@ export const CreateWorkspaceBody = z.object({
 });
 const CreatedWorkspace = z.object({ slug: z.string(), name: z.string(), role: z.literal('owner') });
 
-/** A URL-safe slug from a name, with a random tail so two teams' "Sales" never clash. */
-export function slugFrom(name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'workspace';
-  return `${base}-${randomBytes(3).toString('hex')}`;
-}
-
-type WorkspacesDeps = Pick<AuthModels, 'memberships'> & { workspaces: WorkspaceModel };
-
-/** Makes a workspace with the user as its owner; a taken slug is a 409 and nothing is written. */
-export async function createWorkspace(db: WorkspacesDeps, userId: Types.ObjectId, input: z.infer<typeof CreateWorkspaceBody>) {
-  const slug = input.slug ?? slugFrom(input.name);
-  try {
-    await db.workspaces.create({ slug, name: input.name });
-  } catch (error) {
-    if (isDuplicateKey(error)) throw new ConflictError(`The workspace id "${slug}" is taken: choose another.`);
-    throw error;
-  }
-  await db.memberships.create({ userId, workspaceId: slug, role: 'owner' });
-  return { slug, name: input.name, role: 'owner' as const };
-}
-
 /** /api/workspaces: a signed-in user makes another workspace, and owns it. */
 export const workspacesRoutes = [
-  route<WorkspacesDeps>(
+  route<WorkspacesDb>(
     {
       method: 'post',
       path: '/api/workspaces',
@@ -74,4 +44,4 @@ export const workspacesRoutes = [
   ),
 ];
 
-export const workspacesRouter = (db: WorkspacesDeps) => routerOf(workspacesRoutes, db);
+export const workspacesRouter = (db: WorkspacesDb) => routerOf(workspacesRoutes, db);
