@@ -3,6 +3,7 @@
 // frame of those pages (for pages a signed-out visitor reaches, such as accepting an invitation).
 export type { Account, Membership, Role } from './api/account.ts';
 export { signOutWhenSessionEnds, useSignOut } from './api/session-api.ts';
+export { AccountCheck } from './components/account-check.tsx';
 export { AuthLayout } from './components/auth-layout.tsx';
 export { RequireSignIn } from './components/require-sign-in.tsx';
 export { SignInPage } from './components/sign-in-page.tsx';

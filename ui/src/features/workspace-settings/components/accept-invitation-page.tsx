@@ -1,7 +1,16 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { AuthLayout, roleLabel, signInPath, signUpPath, useAccount, useSignOut, useSwitchWorkspace } from '../../auth/index.ts';
+import {
+  AccountCheck,
+  AuthLayout,
+  roleLabel,
+  signInPath,
+  signUpPath,
+  useAccount,
+  useSignOut,
+  useSwitchWorkspace,
+} from '../../auth/index.ts';
 import { useAcceptInvitation } from '../api/invitations-api.ts';
 import { refusalText } from '../utils/refusal.ts';
 
@@ -26,22 +35,7 @@ export function AcceptInvitationPage() {
   const navigate = useNavigate();
   const toast = useToast();
 
-  if (account.data === undefined) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-base-200 p-6">
-        {account.isError ? (
-          <div role="alert" className="alert alert-error max-w-lg">
-            <span className="wrap-anywhere">Could not check who is signed in ({account.error.message}).</span>
-            <button type="button" className="btn btn-sm" onClick={() => void account.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <span className="loading loading-spinner loading-lg" aria-label="Checking your sign-in" />
-        )}
-      </main>
-    );
-  }
+  if (account.data === undefined) return <AccountCheck account={account} />;
 
   if (account.data === null) {
     return (

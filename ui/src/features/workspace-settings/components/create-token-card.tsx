@@ -8,6 +8,7 @@ import { refusalText } from '../utils/refusal.ts';
 import { FormField } from './form-field.tsx';
 import { OneTimeSecret } from './one-time-secret.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { FormActions } from './form-actions.tsx';
 
 /** Create: what the token is for and its role (at most one's own); the token is then shown once, with how to send it. */
 export function CreateTokenCard({ own }: { own: Role }) {
@@ -81,17 +82,9 @@ export function CreateTokenCard({ own }: { own: Role }) {
                 <RoleSelect id="token-role" value={role} own={own} onChange={setRole} describedBy="token-role-note" className="w-full" />
               </FormField>
             </div>
-            {alert && (
-              <div role="alert" className="alert alert-error text-sm" data-testid="settings-error">
-                <span>{alert}</span>
-              </div>
-            )}
-            <div>
-              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-                {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Create Token
-              </button>
-            </div>
+            <FormActions alert={alert} pending={create.isPending}>
+              Create Token
+            </FormActions>
           </form>
         )}
       </div>

@@ -8,6 +8,7 @@ import { refusalText } from '../utils/refusal.ts';
 import { FormField } from './form-field.tsx';
 import { OneTimeSecret } from './one-time-secret.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { FormActions } from './form-actions.tsx';
 
 /** Invite: a role (at most one's own) and optionally the one email that may accept; the link is then shown once. */
 export function InviteCard({ own, workspaceName }: { own: Role; workspaceName: string }) {
@@ -85,17 +86,9 @@ export function InviteCard({ own, workspaceName }: { own: Role; workspaceName: s
                 />
               </FormField>
             </div>
-            {alert && (
-              <div role="alert" className="alert alert-error text-sm" data-testid="settings-error">
-                <span>{alert}</span>
-              </div>
-            )}
-            <div>
-              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-                {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Create Invitation Link
-              </button>
-            </div>
+            <FormActions alert={alert} pending={create.isPending}>
+              Create Invitation Link
+            </FormActions>
           </form>
         )}
       </div>
