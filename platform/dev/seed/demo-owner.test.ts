@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, WRONG_CREDENTIALS } from '../../src/features/auth/accounts.ts';
@@ -33,7 +34,7 @@ describe('the demo owner of a first start', () => {
     await signIn(again.password!);
     const user = await db.users.findOne({ email: DEMO_EMAIL }).lean();
     expect(await db.users.countDocuments({ email: DEMO_EMAIL })).toBe(1);
-    expect(await db.memberships.find({ userId: user!._id }, { _id: 0, workspaceId: 1, role: 1 }).lean()).toEqual([
+    expect(await db.memberships.find({ userId: user!._id }, { _id: 0, workspaceId: 1, role: 1 }, ACROSS_WORKSPACES).lean()).toEqual([
       { workspaceId: 'default', role: 'owner' },
     ]);
     expect(await db.workspaces.countDocuments({ slug: 'default' })).toBe(1);

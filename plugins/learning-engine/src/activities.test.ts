@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningEnginePlugin } from './index.ts';
@@ -63,7 +64,7 @@ describe('runLearningCycle', () => {
       depsAt('2026-11-22T11:00:00Z'),
     );
     expect(other.metrics.response_rate).toBe(10);
-    expect(await database.db.cycles.countDocuments({ cycleId: 'retry-1' })).toBe(2);
+    expect(await database.db.cycles.countDocuments({ cycleId: 'retry-1' }, ACROSS_WORKSPACES)).toBe(2);
   });
 
   it('rejects outcomes that cannot be true, naming the field', async () => {

@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingUid } from './booking.ts';
@@ -15,7 +16,7 @@ afterAll(async () => {
   await db.drop();
 });
 beforeEach(async () => {
-  await db.meetings.deleteMany({});
+  await db.meetings.deleteMany({}, ACROSS_WORKSPACES);
 });
 
 const deps = () => testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock(NOW) }) as never;
@@ -82,7 +83,7 @@ describe('bookMeeting', () => {
       const outcomes = await Promise.allSettled([book(start, `a-${start}`), book(start, `b-${start}`), book(start, `c-${start}`)]);
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(1);
       for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ type: 'SlotUnavailable' });
-      expect(await db.meetings.countDocuments({ scheduledAt: new Date(start) })).toBeLessThanOrEqual(1);
+      expect(await db.meetings.countDocuments({ scheduledAt: new Date(start) }, ACROSS_WORKSPACES)).toBeLessThanOrEqual(1);
     }
   });
 
@@ -95,7 +96,7 @@ describe('bookMeeting', () => {
     ['08:30 GMT on Monday, after the clocks went back', '2026-10-26T08:30:00Z'],
   ])('rejects a start %s', async (_reason, start) => {
     await expect(book(start)).rejects.toMatchObject({ type: 'SlotUnavailable', nonRetryable: true });
-    expect(await db.meetings.countDocuments({})).toBe(0);
+    expect(await db.meetings.countDocuments({}, ACROSS_WORKSPACES)).toBe(0);
   });
 
   it('reads working hours in local time on either side of the clock change', async () => {

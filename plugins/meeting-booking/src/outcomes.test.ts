@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meetingBookingPlugin } from './index.ts';
@@ -11,7 +12,7 @@ afterAll(async () => {
   await db.drop();
 });
 beforeEach(async () => {
-  await db.meetings.deleteMany({});
+  await db.meetings.deleteMany({}, ACROSS_WORKSPACES);
 });
 
 const deps = () =>

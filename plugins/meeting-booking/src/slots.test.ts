@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { fixedClock, runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ afterAll(async () => {
   await db.drop();
 });
 beforeEach(async () => {
-  await db.meetings.deleteMany({});
+  await db.meetings.deleteMany({}, ACROSS_WORKSPACES);
 });
 
 type Config = NonNullable<Parameters<typeof testDeps<typeof meetingBookingPlugin>>[1]>['config'];

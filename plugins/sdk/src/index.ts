@@ -12,3 +12,4 @@ export * from './cadence.ts';
 export * from './sources/index.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';
+export * from './workspace-scope.ts';

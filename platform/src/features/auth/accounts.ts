@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import { ConflictError, UnauthorizedError } from '../../core/errors.ts';
@@ -22,7 +22,8 @@ export const WRONG_CREDENTIALS = 'The email or password is wrong.';
 export async function accountView(db: AccountsDb, userId: Types.ObjectId): Promise<AccountView | null> {
   const user = await db.users.findById(userId).lean();
   if (!user) return null;
-  const memberships = await db.memberships.find({ userId }).sort({ createdAt: 1 }).lean();
+  // A user's memberships span workspaces by definition.
+  const memberships = await db.memberships.find({ userId }, null, ACROSS_WORKSPACES).sort({ createdAt: 1 }).lean();
   const workspaces = await db.workspaces.find({ slug: { $in: memberships.map((membership) => membership.workspaceId) } }).lean();
   const nameOf = new Map(workspaces.map((workspace) => [workspace.slug, workspace.name]));
   return {

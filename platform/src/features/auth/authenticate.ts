@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { Authenticator, Principal, Role } from '../../core/access.ts';
 import { UnauthorizedError } from '../../core/errors.ts';
@@ -13,7 +14,7 @@ function userPrincipal(db: Pick<AuthModels, 'memberships' | 'users'>, userId: Ty
   let roles: Promise<Map<string, Role>> | undefined;
   const load = () =>
     (roles ??= db.memberships
-      .find({ userId }, { workspaceId: 1, role: 1 })
+      .find({ userId }, { workspaceId: 1, role: 1 }, ACROSS_WORKSPACES) // a user's memberships span workspaces
       .sort({ createdAt: 1 })
       .lean()
       .then((memberships) => new Map(memberships.map((membership) => [membership.workspaceId, membership.role as Role]))));

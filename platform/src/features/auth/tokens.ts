@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { Role } from '../../core/access.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -69,10 +70,11 @@ export async function findApiToken(
 ): Promise<{ id: string; name: string; workspace: string; role: Role; createdBy: string | null } | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const id = hashSecret(token);
-  const found = await db.apiTokens.findById(id).lean();
+  // The token names its workspace: it is looked up across workspaces on purpose.
+  const found = await db.apiTokens.findById(id, null, ACROSS_WORKSPACES).lean();
   if (!found) return null;
   if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
-    await db.apiTokens.updateOne({ _id: id }, { $set: { lastUsedAt: now } });
+    await db.apiTokens.updateOne({ _id: id, workspaceId: found.workspaceId }, { $set: { lastUsedAt: now } });
   return {
     id: found.publicId,
     name: found.name,

@@ -42,8 +42,8 @@ async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<Ca
   if (!latest) return null;
   const { pipelineRuns } = deps.db;
   const [sample, unfinished] = await Promise.all([
-    pipelineRuns.findOne({ batchId: latest.batchId }, { definition: 1 }).lean(),
-    pipelineRuns.exists({ batchId: latest.batchId, status: { $in: ['pending', 'running'] } }),
+    pipelineRuns.findOne({ workspaceId: campaign.workspaceId, batchId: latest.batchId }, { definition: 1 }).lean(),
+    pipelineRuns.exists({ workspaceId: campaign.workspaceId, batchId: latest.batchId, status: { $in: ['pending', 'running'] } }),
   ]);
   const definition = sample?.definition ?? PROSPECT_PIPELINE;
   const running = unfinished !== null;
@@ -58,7 +58,7 @@ async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<Ca
       ); // between start and the first task, the query has no answer yet
   }
   if (!counts) {
-    const runs = await pipelineRuns.find({ batchId: latest.batchId }, { steps: 1 }).lean();
+    const runs = await pipelineRuns.find({ workspaceId: campaign.workspaceId, batchId: latest.batchId }, { steps: 1 }).lean();
     counts = Object.fromEntries(
       definition.nodes.map((node) => [
         node.id,
@@ -138,6 +138,7 @@ export async function campaignDetail(deps: CampaignDeps, workspaceId: string, id
       .lean<Array<Pick<Prospect, 'id' | 'firstName' | 'lastName'>>>(),
     runByCampaign(
       deps.db,
+      workspaceId,
       campaign.batches.map((entry) => entry.batchId),
     ),
   ]);

@@ -52,10 +52,14 @@ export function failureReason(error: string | undefined): string {
 }
 
 /** The campaign's prospects its own batches have run (whatever came of it). */
-export async function runByCampaign(db: Pick<Models, 'pipelineRuns'>, batchIds: readonly string[]): Promise<Set<number>> {
+export async function runByCampaign(
+  db: Pick<Models, 'pipelineRuns'>,
+  workspaceId: string,
+  batchIds: readonly string[],
+): Promise<Set<number>> {
   if (batchIds.length === 0) return new Set();
   const runs = await db.pipelineRuns
-    .find({ batchId: { $in: [...batchIds] } }, { 'input.prospectId': 1 })
+    .find({ workspaceId, batchId: { $in: [...batchIds] } }, { 'input.prospectId': 1 })
     .lean<Array<{ input: { prospectId: number } }>>();
   return new Set(runs.map((run) => run.input.prospectId));
 }

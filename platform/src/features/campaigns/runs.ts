@@ -20,9 +20,9 @@ export interface CampaignRunDeps {
 }
 
 /** True while the campaign's latest batch has runs not finished. */
-export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, batchId: string | undefined): Promise<boolean> {
+export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, workspaceId: string, batchId: string | undefined): Promise<boolean> {
   if (!batchId) return false;
-  return (await db.pipelineRuns.exists({ batchId, status: { $in: ['pending', 'running'] } })) !== null;
+  return (await db.pipelineRuns.exists({ workspaceId, batchId, status: { $in: ['pending', 'running'] } })) !== null;
 }
 
 /**
@@ -40,13 +40,14 @@ export async function startCampaignRuns(
 ): Promise<{ batchId: string; total: number }> {
   const { db } = deps;
   const campaign = await findCampaign(db, workspaceId, campaignId);
-  if (await batchRunning(db, campaign.batches.at(-1)?.batchId)) {
+  if (await batchRunning(db, workspaceId, campaign.batches.at(-1)?.batchId)) {
     throw new ConflictError(`Campaign ${campaignId} is still running its last batch: wait for it to finish`);
   }
   let selected = campaign.prospectIds;
   if (options.prospects === 'new') {
     const done = await runByCampaign(
       db,
+      workspaceId,
       campaign.batches.map((batch) => batch.batchId),
     );
     selected = campaign.prospectIds.filter((id) => !done.has(id));

@@ -53,7 +53,7 @@ export async function updateCampaign(
     added.length > 0 &&
     status === 'active' &&
     campaign.batches.length > 0 &&
-    !(await batchRunning(db, campaign.batches.at(-1)?.batchId))
+    !(await batchRunning(db, workspaceId, campaign.batches.at(-1)?.batchId))
   ) {
     batchId = (await startCampaignRuns(deps, workspaceId, id, { prospects: 'new', kind: 'added' })).batchId;
   }

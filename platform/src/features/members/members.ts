@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
 import { Types } from 'mongoose';
 import { roleAtLeast, type Role } from '../../core/access.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
@@ -81,7 +81,7 @@ export async function changeRole(
 ): Promise<{ member: MemberView; before: Role }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, role);
-  await db.memberships.updateOne({ _id: membership._id }, { $set: { role } });
+  await db.memberships.updateOne({ _id: membership._id, workspaceId: workspace }, { $set: { role } });
   const member = (await listMembers(db, workspace)).find((listed) => listed.userId === userId)!;
   return { member, before: membership.role as Role };
 }
@@ -95,7 +95,7 @@ export async function removeMember(
 ): Promise<{ email: string | null; role: Role }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, null);
-  await db.memberships.deleteOne({ _id: membership._id });
+  await db.memberships.deleteOne({ _id: membership._id, workspaceId: workspace });
   const user = await db.users.findById(membership.userId, { email: 1 }).lean();
   return { email: user?.email ?? null, role: membership.role as Role };
 }
@@ -160,14 +160,15 @@ export async function acceptInvitation(
   now: Date,
 ): Promise<{ slug: string; name: string; role: Role }> {
   const hash = hashSecret(token);
-  const found = await db.invitations.findById(hash).lean();
+  // The link names its workspace: the hash is looked up across workspaces on purpose.
+  const found = await db.invitations.findById(hash, null, ACROSS_WORKSPACES).lean();
   if (!found || found.expiresAt <= now) throw new NotFoundError(INVITATION_NOT_VALID);
   if (found.email && found.email !== user.email.toLowerCase())
     throw new ForbiddenError(`This invitation is for ${found.email}: sign in with that account to accept it.`);
   const userId = new Types.ObjectId(user.id);
   if (await db.memberships.exists({ userId, workspaceId: found.workspaceId }))
     throw new ConflictError('You are already a member of this workspace.');
-  const taken = await db.invitations.findOneAndDelete({ _id: hash, expiresAt: { $gt: now } }).lean();
+  const taken = await db.invitations.findOneAndDelete({ _id: hash, workspaceId: found.workspaceId, expiresAt: { $gt: now } }).lean();
   if (!taken) throw new NotFoundError(INVITATION_NOT_VALID);
   try {
     await db.memberships.create({ userId, workspaceId: taken.workspaceId, role: taken.role });

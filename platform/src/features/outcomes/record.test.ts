@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRollupModels, ROLLUP_COUNTERS, TOTAL_PERIOD, type RollupCounter } from './rollup-model.ts';
@@ -124,10 +125,12 @@ describe('recordOutcome', () => {
     const instants = ['2025-01-06T00:00:00Z', '2025-01-05T23:59:59Z', '2025-06-15T00:00:00Z', '2026-03-02T08:00:00Z'].map(
       (iso) => new Date(iso),
     );
-    const [row] = await db.outcomeEvents.aggregate<Record<string, string>>([
-      { $limit: 1 },
-      { $project: Object.fromEntries(instants.map((date, index) => [`d${index}`, { $dateToString: { date, format: '%G-W%V' } }])) },
-    ]);
+    const [row] = await db.outcomeEvents
+      .aggregate<Record<string, string>>([
+        { $limit: 1 },
+        { $project: Object.fromEntries(instants.map((date, index) => [`d${index}`, { $dateToString: { date, format: '%G-W%V' } }])) },
+      ])
+      .option(ACROSS_WORKSPACES);
     expect(instants.map(isoWeekOf)).toEqual(instants.map((_, index) => row?.[`d${index}`]));
     // Around New Year the embedded server prints the calendar year for %G; real MongoDB and ISO 8601 give these.
     expect(isoWeekOf(new Date('2021-01-03T12:00:00Z'))).toBe('2020-W53');

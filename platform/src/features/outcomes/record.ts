@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { dashboardRollupModels, RollupCounter } from './rollup-model.ts';
 import { TOTAL_PERIOD } from './rollup-model.ts';
 import type { outcomeEventModels } from './event-model.ts';
@@ -101,7 +101,7 @@ export async function reconcileRollups(db: OutcomesDb, workspaceId: string): Pro
 
 /** `reconcileRollups` for every workspace with unfinished events: for start-up, after a crash. */
 export async function reconcileAllRollups(db: OutcomesDb): Promise<number> {
-  const workspaces = await db.outcomeEvents.distinct('workspaceId', { applied: false });
+  const workspaces = await db.outcomeEvents.distinct('workspaceId', { applied: false }, ACROSS_WORKSPACES);
   let repaired = 0;
   for (const workspaceId of workspaces) repaired += await reconcileRollups(db, workspaceId);
   return repaired;

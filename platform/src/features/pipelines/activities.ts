@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meetflow/workflows';
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
-import type { BoundActivity } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRun } from './run-model.ts';
 
@@ -32,6 +32,7 @@ export function createStepRunner(deps: StepRunnerDeps) {
 
   async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
     const { runId } = run;
+    const thisRun = { runId, workspaceId: run.workspaceId };
     const node = run.definition.nodes.find((candidate) => candidate.id === nodeId);
     const activity = node && deps.plugins[node.activity];
     if (!node || !activity) {
@@ -43,17 +44,14 @@ export function createStepRunner(deps: StepRunnerDeps) {
     }
     const step = `steps.${nodeId}`;
     const version = deps.versions?.[node.activity.split('.')[0]!];
-    await pipelineRuns.updateOne(
-      { runId },
-      {
-        $set: {
-          [`${step}.status`]: 'running',
-          [`${step}.startedAt`]: new Date(),
-          ...(version ? { [`${step}.pluginVersion`]: version } : {}),
-        },
-        $inc: { [`${step}.attempts`]: 1 },
+    await pipelineRuns.updateOne(thisRun, {
+      $set: {
+        [`${step}.status`]: 'running',
+        [`${step}.startedAt`]: new Date(),
+        ...(version ? { [`${step}.pluginVersion`]: version } : {}),
       },
-    );
+      $inc: { [`${step}.attempts`]: 1 },
+    });
 
     const sources = new Map<string, unknown>([['input', run.input]]);
     for (const reference of referencesIn(node.input)) {
@@ -71,25 +69,19 @@ export function createStepRunner(deps: StepRunnerDeps) {
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;
-      await pipelineRuns.updateOne(
-        { runId },
-        {
-          $set: {
-            [`${step}.error`]: errorMessage(error),
-            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
-          },
+      await pipelineRuns.updateOne(thisRun, {
+        $set: {
+          [`${step}.error`]: errorMessage(error),
+          ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
         },
-      );
+      });
       throw error;
     }
     await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
-    await pipelineRuns.updateOne(
-      { runId },
-      {
-        $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
-        $unset: { [`${step}.error`]: '' },
-      },
-    );
+    await pipelineRuns.updateOne(thisRun, {
+      $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
+      $unset: { [`${step}.error`]: '' },
+    });
     return summarise(output, watch);
   }
 
@@ -119,6 +111,8 @@ export function settledSteps(settled: FinishRunInput['settled'], at: Date): Reco
 export function createPipelineActivities(deps: StepRunnerDeps) {
   const { pipelineRuns } = deps.db;
   const { runStep } = createStepRunner(deps);
+  // The workflow knows its run by id only (a UUID, unique across workspaces); it has no caller to scope by.
+  const byRunId = ACROSS_WORKSPACES;
 
   return {
     /** Marks the run running and records its Temporal ids. */
@@ -134,12 +128,13 @@ export function createPipelineActivities(deps: StepRunnerDeps) {
             startedAt: new Date(),
           },
         },
+        byRunId,
       );
     },
 
     /** Runs one node of one run. */
     async executeStep({ runId, nodeId, watch }: ExecuteStepInput): Promise<Record<string, unknown>> {
-      const run = await pipelineRuns.findOne({ runId }).lean();
+      const run = await pipelineRuns.findOne({ runId }, null, byRunId).lean();
       if (!run) throw ApplicationFailure.create({ type: 'RunNotFound', nonRetryable: true, message: `run ${runId} does not exist` });
       return runStep(run, nodeId, watch);
     },
@@ -150,6 +145,7 @@ export function createPipelineActivities(deps: StepRunnerDeps) {
       await pipelineRuns.updateOne(
         { runId },
         { $set: { status, endedAt: now, ...settledSteps(settled, now), ...(error ? { error } : {}) } },
+        byRunId,
       );
     },
   } satisfies PipelineActivities;

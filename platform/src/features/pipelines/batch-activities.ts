@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from './activities.ts';
 
@@ -19,15 +20,21 @@ export function createBatchActivities(
 ) {
   const { pipelineRuns, stepOutputs } = deps.db;
   const { runStep } = createStepRunner(deps);
+  // A batch knows its runs by id only (UUIDs, unique across workspaces); it has no caller to scope by.
+  const byRunId = ACROSS_WORKSPACES;
   return {
     /** Marks the batch's runs running. */
     async startRuns({ runIds }: { runIds: string[] }): Promise<void> {
-      await pipelineRuns.updateMany({ runId: { $in: runIds }, status: 'pending' }, { $set: { status: 'running', startedAt: new Date() } });
+      await pipelineRuns.updateMany(
+        { runId: { $in: runIds }, status: 'pending' },
+        { $set: { status: 'running', startedAt: new Date() } },
+        byRunId,
+      );
     },
 
     /** Runs one node for every run of the chunk. */
     async executeStepChunk({ nodeId, runIds, watch }: ChunkInput): Promise<ChunkResult[]> {
-      const runs = await pipelineRuns.find({ runId: { $in: runIds } }).lean();
+      const runs = await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean();
       const results: ChunkResult[] = [];
       let transient: unknown;
       for (const [done, run] of runs.entries()) {

@@ -45,7 +45,7 @@ describe('the batch runner on the real dev server', () => {
         big: { completed: 32, skipped: 28 },
       },
     });
-    const runs = await stack.db.pipelineRuns.find({ batchId: batch.batchId }).lean();
+    const runs = await stack.db.pipelineRuns.find({ workspaceId: 'ws-batch', batchId: batch.batchId }).lean();
     expect(runs).toHaveLength(60);
     const byN = new Map(runs.map((run) => [(run.input as { n: number }).n, run]));
     expect(byN.get(-1)).toMatchObject({

@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Models } from '../../core/db/models.ts';
@@ -39,7 +40,7 @@ async function finished(runId: string) {
     .getHandle(`pipeline-run-${runId}`)
     .result()
     .catch(() => undefined);
-  const run = await db.pipelineRuns.findOne({ runId }).lean();
+  const run = await db.pipelineRuns.findOne({ runId }, null, ACROSS_WORKSPACES).lean();
   return run!;
 }
 
@@ -145,7 +146,7 @@ describe('the pipeline interpreter on the real dev server', () => {
     let attempts = 0;
     for (const deadline = Date.now() + 15_000; attempts < 2 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      attempts = (await db.pipelineRuns.findOne({ runId: run.runId }).lean())?.steps.quiet?.attempts ?? 0;
+      attempts = (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps.quiet?.attempts ?? 0;
     }
     // Without the heartbeat timeout the first attempt would still be waiting, and finish after 4 s as attempt 1.
     expect(attempts).toBeGreaterThanOrEqual(2);
