@@ -1,16 +1,10 @@
 // `npm start`: the whole app on the embedded default, until Ctrl-C.
 import { loadConfigOrExit } from '../../src/core/config.ts';
-import type { DemoSignIn } from '../seed/demo-owner.ts';
+import { demoSignInLines } from '../seed/demo-owner.ts';
 import { startStack } from '../stack/start-stack.ts';
 
 const log = (message: string) => console.log(`[meetflow] ${message}`);
 
-/** The banner's sign-in lines for the demo workspace's owner. */
-function demoLines(demo: DemoSignIn | null): string[] {
-  if (!demo) return [];
-  if (!demo.password) return [`  Sign in      ${demo.email} (the password you first signed in with)`];
-  return [`  Sign in      ${demo.email}`, `  Password     ${demo.password}   (one-time: a new one each start until you first sign in)`];
-}
 const config = loadConfigOrExit();
 const started = performance.now();
 
@@ -22,7 +16,7 @@ try {
       '',
       `  Meetflow is running (ready in ${seconds} s)`,
       `  App          ${stack.appUrl}`,
-      ...demoLines(stack.demo),
+      ...demoSignInLines(stack.demo),
       `  API health   ${stack.appUrl}/api/health`,
       ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
       ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),

@@ -38,6 +38,13 @@ export async function ensureDemoOwner(connection: mongoose.Connection): Promise<
   return { email: DEMO_EMAIL, password };
 }
 
+/** The start banner's sign-in lines for the demo owner (`npm start`'s, and the compose seed's log). */
+export function demoSignInLines(demo: DemoSignIn | null): string[] {
+  if (!demo) return [];
+  if (!demo.password) return [`  Sign in      ${demo.email} (the password you first signed in with)`];
+  return [`  Sign in      ${demo.email}`, `  Password     ${demo.password}   (one-time: a new one each start until you first sign in)`];
+}
+
 /** {@link ensureDemoOwner} over a connection of its own, closed after. */
 export async function ensureDemoOwnerAt(mongoUri: string): Promise<DemoSignIn> {
   const connection = await mongoose.createConnection(mongoUri, { serverSelectionTimeoutMS: 10_000 }).asPromise();

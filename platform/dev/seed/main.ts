@@ -11,6 +11,7 @@ import { PluginHost } from '../../src/features/plugins/host.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/workspaces/model.ts';
+import { demoSignInLines, ensureDemoOwner } from './demo-owner.ts';
 import { seedModels, seedWorkspace } from './seed-workspace.ts';
 
 const config = loadConfigOrExit();
@@ -30,6 +31,11 @@ try {
   const temporal = createTemporalClient(config);
   const db = seedModels(database.connection);
   await ensureDefaultWorkspace(db.workspaces);
+  // Under docker compose this process makes the demo owner (npm start does it itself, before the seed).
+  if (process.env.MEETFLOW_DEMO_OWNER_BY_SEED === 'on' && config.demo) {
+    // Straight to stdout, as npm start's banner: `docker compose logs seed` shows it; never through the logger.
+    console.log(['', '  Meetflow demo workspace', ...demoSignInLines(await ensureDemoOwner(database.connection)), ''].join('\n'));
+  }
   // The API prepares the sample prospect database at start; this joins that run and waits for it.
   await prepareSampleSource(
     { host, connection: database.connection, temporal: temporal.client, taskQueue: config.taskQueue },
