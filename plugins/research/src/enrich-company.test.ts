@@ -124,7 +124,7 @@ describe('enrichCompany on a manufacturer whose robots.txt disallows its careers
     expect(result.sizeHint.employees).toBe('250+ employees');
     expect(byId(result.facts, 'founded')?.value).toBe('Founded in 1987');
     expect(byId(result.facts, 'tech-wordpress')).toMatchObject({
-      value: 'Uses WordPress 6.4.2 (CMS)',
+      value: 'Uses WordPress 6.4.2 (CMS; infrastructure)',
       evidence: { snippet: 'meta generator: WordPress 6.4.2' },
     });
     expect(result.techStack).toEqual(expect.arrayContaining(['Nginx', 'PHP', 'jQuery', 'MySQL']));

@@ -11,6 +11,7 @@ import { extractHiring } from './extract/hiring.ts';
 import { extractIndustry } from './extract/industry.ts';
 import { extractPainPoints } from './extract/pain-points.ts';
 import { extractPricing } from './extract/pricing.ts';
+import { extractRoles } from './extract/roles.ts';
 import { extractSize } from './extract/size.ts';
 import { extractValueClaims } from './extract/value.ts';
 import { assembleFacts } from './facts.ts';
@@ -47,6 +48,7 @@ function extractAll(pages: ParsedPage[], home: ParsedPage, currentYear: number) 
     ...extractPricing(pages),
     ...extractValueClaims(pages),
     ...pains,
+    ...extractRoles(pages),
     ...tech.drafts,
     ...funding.drafts,
     ...hiring.drafts,

@@ -17,7 +17,8 @@ export type FactKind =
   | 'funding'
   | 'hiring'
   | 'contact'
-  | 'social';
+  | 'social'
+  | 'role';
 
 // Id prefixes are short and readable: "pain-2", "tech-stripe".
 const ID_PREFIX: Partial<Record<FactKind, string>> = { 'pain-point': 'pain' };

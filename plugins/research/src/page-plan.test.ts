@@ -7,12 +7,29 @@ const links = (...hrefs: string[]) =>
   pageFrom(hrefs.map((href) => `<a href="${href}">x</a>`).join(''), { url: 'https://www.acme.example/' });
 
 describe('page plan', () => {
-  it('knows page kinds by their first path segment', () => {
+  it('knows page kinds by their deepest path segment that names one', () => {
     expect(
       ['/about-us/', '/company/team', '/case-studies', '/plans', '/jobs', '/newsroom', '/trust', '/product'].map((path) =>
         kindOfPath(path),
       ),
-    ).toEqual(['about', 'about', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
+    ).toEqual(['about', 'team', 'customers', 'pricing', 'careers', 'blog', 'security', 'other']);
+    expect(['/company/leadership', '/about/people.html', '/careers/account-executive', '/join'].map((path) => kindOfPath(path))).toEqual([
+      'team',
+      'team',
+      'careers',
+      'careers',
+    ]);
+  });
+
+  it("reads team, leadership and careers pages, known by path or by the link's words", () => {
+    const home = pageFrom(
+      '<a href="/careers/account-executive">Account Executive</a><a href="/crew">Meet the team</a><a href="/careers">Careers</a><a href="/work">Join us</a>',
+      { url: 'https://acme.example/' },
+    );
+    expect(planPages(home, [], 8).map((page) => [page.kind, new URL(page.url).pathname])).toEqual([
+      ['team', '/crew'],
+      ['careers', '/careers'],
+    ]);
   });
 
   it('prefers linked pages, falls back to configured paths, reads each kind once', () => {
@@ -43,7 +60,7 @@ describe('page plan', () => {
   it('reads a site served below a path relative to its folder', () => {
     expect(kindOfPath('/pipelinepilot/customers', '/pipelinepilot/')).toBe('customers');
     expect(kindOfPath('/en-us/pricing.html', '/en-us/')).toBe('pricing');
-    expect(kindOfPath('/pipelinepilot/customers')).toBe('other'); // without the folder, the first segment is the site's
+    expect(kindOfPath('/pipelinepilot/customers')).toBe('customers'); // the deepest segment that names a kind decides
     const home = { ...links(), url: 'https://example.com/acme/' };
     const plan = planPages(home, ['/careers'], 8);
     expect(plan.find((page) => page.kind === 'careers')?.url).toBe('https://example.com/acme/careers');

@@ -4,7 +4,7 @@ import { normalizeSpace } from './evidence.ts';
 import { cookiesFrom, type PageSignals } from './tech/signals.ts';
 
 /** What a page is for, from the link or path it was found by. */
-export type PageKind = 'home' | 'about' | 'customers' | 'pricing' | 'careers' | 'blog' | 'security' | 'other';
+export type PageKind = 'home' | 'about' | 'team' | 'customers' | 'pricing' | 'careers' | 'blog' | 'security' | 'other';
 
 /** One paragraph-like piece of visible text, with the heading it sits under. */
 export interface TextBlock {
@@ -39,10 +39,28 @@ export interface ParsedPage {
 const BLOCK_TAGS = 'h1,h2,h3,h4,h5,h6,p,li,blockquote,figcaption,dt,dd,td,th,address';
 const CONTAINERS = `${BLOCK_TAGS},div,section,article,ul,ol,table,header,main,aside`;
 const BOILERPLATE = 'nav,footer,[role=navigation],[role=contentinfo]';
+// A footer inside a quote, figure or article is its attribution ("— Angela Ruiz, Principal"), not the page's footer.
+const QUOTED = 'blockquote,figure,article,section,main';
+const BOILERPLATE_MARK = '[data-meetflow-boilerplate]';
 const NON_TEXT = 'script,style,noscript,template,svg,iframe,[hidden],[aria-hidden=true]';
 const LOGO_SECTION = /logo|customer|client|trusted/i;
 // Logo walls of partners, integrations, press or investors are not customers.
 const NOT_CUSTOMERS = /partner|integration|press|investor|award|badge|backer/i;
+
+// Text standing beside blocks rather than in one ("<div><p>“Quote.”</p><span>— Jess, Head of
+// Ecommerce</span></div>", a footer's bare "Acme Ltd · 40 employees"): a block of its own.
+function looseText($: CheerioAPI, element: Parameters<CheerioAPI>[0]): string {
+  return normalizeSpace(
+    $(element)
+      .contents()
+      .toArray()
+      .filter(
+        (child) => child.type === 'text' || (child.type === 'tag' && !$(child).is(CONTAINERS) && $(child).find(CONTAINERS).length === 0),
+      )
+      .map((child) => $(child).text())
+      .join(' '),
+  );
+}
 
 function collectBlocks($: CheerioAPI, scope: string): TextBlock[] {
   const blocks: TextBlock[] = [];
@@ -50,16 +68,17 @@ function collectBlocks($: CheerioAPI, scope: string): TextBlock[] {
   let heading = '';
   $(scope)
     .find(`${BLOCK_TAGS},div`)
+    .addBack()
     .each((_index, element) => {
       const node = $(element);
-      // Leaf blocks only: a list item holding paragraphs is read through its paragraphs.
-      if (node.find(CONTAINERS).length > 0) return;
-      if (element.tagName === 'div' && node.parents(BLOCK_TAGS).length > 0) return;
-      const text = normalizeSpace(node.text());
-      if (/^h[1-4]$/.test(element.tagName)) heading = text;
+      const tag = 'tagName' in element ? element.tagName : '';
+      if (tag === 'div' && node.parents(BLOCK_TAGS).length > 0) return;
+      // Leaf blocks are read whole; a list item holding paragraphs is read through its paragraphs, plus any text beside them.
+      const text = node.find(CONTAINERS).length > 0 ? looseText($, element) : normalizeSpace(node.text());
+      if (/^h[1-4]$/.test(tag)) heading = text;
       if (!text || seen.has(text)) return;
       seen.add(text);
-      blocks.push({ text, tag: element.tagName, heading });
+      blocks.push({ text, tag, heading });
     });
   return blocks;
 }
@@ -127,8 +146,11 @@ export function parsePage(response: HttpResponse, kind: PageKind): ParsedPage {
   const text = load(response.body);
   text(NON_TEXT).remove();
   text('br').replaceWith(' ');
-  const boilerplate = collectBlocks(text, BOILERPLATE);
-  text(BOILERPLATE).remove();
+  text(BOILERPLATE)
+    .filter((_index, element) => element.tagName !== 'footer' || text(element).parents(QUOTED).length === 0)
+    .attr('data-meetflow-boilerplate', '');
+  const boilerplate = collectBlocks(text, BOILERPLATE_MARK);
+  text(BOILERPLATE_MARK).remove();
   return {
     url: response.url,
     kind,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterCustomers, MERGE_THRESHOLD, similarity } from './cluster.ts';
+import type { TitleMention } from './job-titles.ts';
 import type { CustomerProfile } from './profile.ts';
 import { sliceOf } from './slices.ts';
 
@@ -14,6 +15,7 @@ const customer = (name: string, fields: Partial<CustomerProfile>): CustomerProfi
   revenue: null,
   titles: [],
   techStack: [],
+  infrastructure: [],
   painPoints: [],
   values: [],
   confidence: 0.8,
@@ -21,12 +23,13 @@ const customer = (name: string, fields: Partial<CustomerProfile>): CustomerProfi
   pagesTried: 1,
   ...fields,
 });
+const vpOfSales: TitleMention = { title: 'VP of Sales', source: 'testimonial', url: 'https://a.example/', snippet: '— Maya, VP of Sales' };
 const saas = (name: string, headcount: number, techStack: string[]) =>
   customer(name, {
     industry: 'Sales technology',
     headcounts: [headcount],
     techStack,
-    titles: [{ title: 'VP of Sales', snippet: 'VP of Sales' }],
+    titles: [vpOfSales],
   });
 
 describe('clusterCustomers', () => {
@@ -44,7 +47,7 @@ describe('clusterCustomers', () => {
     const lone = customer('unlabelled', {
       headcounts: [100],
       techStack: ['Stripe', 'HubSpot'],
-      titles: [{ title: 'VP of Sales', snippet: 'x' }],
+      titles: [vpOfSales],
     });
     const group = [saas('a', 90, ['Stripe', 'HubSpot']), saas('b', 120, ['Stripe', 'Segment'])];
     expect(similarity(lone, group)).toBeGreaterThanOrEqual(MERGE_THRESHOLD);

@@ -1,41 +1,79 @@
+import type { Fact } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { extractJobTitles } from './job-titles.ts';
+import { rankTitles, titleMentionsOf, type TitleMention } from './job-titles.ts';
 
-const titles = (...texts: string[]) => extractJobTitles(texts).map((mention) => mention.title);
+const role = (value: string, snippet = value): Fact => ({
+  id: `role-${value}`,
+  kind: 'role',
+  value,
+  evidence: { url: 'https://acme.example/team', snippet },
+  confidence: 0.8,
+});
+const mention = (title: string, source: TitleMention['source'] = 'audience'): TitleMention => ({
+  title,
+  source,
+  url: `https://${title.length}.example/`,
+  snippet: `Built for the ${title}.`,
+});
 
-describe('extractJobTitles', () => {
-  it('reads ranks with "of", C-level acronyms and chief titles from testimonials', () => {
-    expect(titles('“It cut our forecast call to 20 minutes,” says Maya Patel, VP of Sales at Brightwave.')).toEqual(['VP of Sales']);
-    expect(titles('“Our CRO trusts the number,” says Tom Becker, Head of RevOps at Lumenstack.')).toEqual(['CRO', 'Head of RevOps']);
-    expect(titles('Ana Souza, Head of Sales Operations at Parcelry, and their Chief Financial Officer agree.')).toEqual([
-      'Head of Sales Operations',
-      'Chief Financial Officer',
+describe('titleMentionsOf', () => {
+  it("reads research's role facts with their source and evidence, strongest source first", () => {
+    const facts = [
+      role('Account Executive (careers page)', 'Senior Account Executive — Remote'),
+      role('VP of Sales (testimonial)', '— Maya Patel, VP of Sales at Brightwave'),
+      { ...role('Uses Stripe (Payment processors; business tool: payments)'), kind: 'tech' },
+    ];
+    expect(titleMentionsOf(facts)).toEqual([
+      { title: 'VP of Sales', source: 'testimonial', url: 'https://acme.example/team', snippet: '— Maya Patel, VP of Sales at Brightwave' },
+      {
+        title: 'Account Executive',
+        source: 'careers page',
+        url: 'https://acme.example/team',
+        snippet: 'Senior Account Executive — Remote',
+      },
     ]);
-    expect(titles('The Vice President of Marketing and the SVP Sales signed off.')).toEqual(['VP of Marketing', 'SVP of Sales']);
-    expect(titles('Built for the VP of Sales and RevOps leaders, and the Director of Sales & Marketing.')).toEqual([
-      'VP of Sales',
-      'RevOps Leader',
-      'Director of Sales & Marketing',
+  });
+});
+
+describe('rankTitles', () => {
+  it('ranks by how many customers name a title, keeping every site’s evidence', () => {
+    const ranked = rankTitles([
+      { titles: [mention('Controller'), mention('CFO', 'team page')] },
+      { titles: [mention('CFO', 'testimonial')] },
+      { titles: [mention('cfo', 'careers page'), mention('Controller')] },
+      { titles: [mention('Head of Finance')] },
+    ]);
+    expect(ranked.map((title) => [title.title, title.sites, title.support])).toEqual([
+      ['CFO', 3, 2.5],
+      ['Controller', 2, 2],
+      ['Head of Finance', 1, 1],
+    ]);
+    expect(ranked[0]!.evidence.map((evidence) => evidence.source)).toEqual(['team page', 'testimonial', 'careers page']);
+  });
+
+  it('counts a role a customer only hires for, or names in passing, as half a customer; then the stronger source first', () => {
+    const ranked = rankTitles([
+      { titles: [mention('Data Engineer', 'careers page'), mention('Plant Manager', 'mention')] },
+      { titles: [mention('Data Engineer', 'careers page'), mention('Buyer', 'audience')] },
+      { titles: [mention('Quality Manager', 'team page')] },
+    ]);
+    expect(ranked.map((title) => [title.title, title.support])).toEqual([
+      ['Buyer', 1],
+      ['Quality Manager', 1],
+      ['Data Engineer', 1],
+      ['Plant Manager', 0.5],
     ]);
   });
 
-  it('reads function-and-role phrases in any case, singular and consistently spelled', () => {
-    expect(titles('Sales leaders and RevOps managers struggle with manual forecasting.')).toEqual(['Sales Leader', 'RevOps Manager']);
-    expect(titles('Plant managers and procurement managers struggle with lead times; our account executives love it.')).toEqual([
-      'Plant Manager',
-      'Procurement Manager',
-      'Account Executive',
+  it('adds extra titles (the offer’s personas) with one support each, on top of customers naming them', () => {
+    const ranked = rankTitles(
+      [{ titles: [mention('Controller'), mention('VP of Finance')] }, { titles: [mention('Controller')] }],
+      ['vp of finance', 'Head of Procurement'],
+    );
+    expect(ranked.map((title) => [title.title, title.support, title.extra])).toEqual([
+      ['Controller', 2, false],
+      ['VP of Finance', 2, false],
+      ['Head of Procurement', 1, true],
     ]);
-    expect(titles('Built for SDRs and BDRs.')).toEqual(['SDR', 'BDR']);
-  });
-
-  it('keeps the first text that names each title and ignores words that are not titles', () => {
-    const mentions = extractJobTitles([
-      'VP of Sales teams love it.',
-      'Every VP of Sales agrees.',
-      'The sales team and the leaders of tomorrow.',
-    ]);
-    expect(mentions).toEqual([{ title: 'VP of Sales', snippet: 'VP of Sales teams love it.' }]);
-    expect(titles('Our customers include Fortune 500 companies, and it leads to faster deals.')).toEqual([]);
   });
 });

@@ -8,12 +8,22 @@ const MAX_QUOTE = 140;
 
 const quote = (text: string) => `"${text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1).trimEnd()}…` : text}"`;
 
-/** "VP of Sales, RevOps Leader ("…"), CRO ("…")": titles read from the same words share one quote. */
+/** "VP of Sales, RevOps Leader (audience: "…"), CRO (testimonial: "…")": titles read from the same words share one quote. */
 function titlesWithEvidence(profile: CustomerProfile): string {
-  const bySnippet = new Map<string, string[]>();
-  for (const mention of profile.titles) bySnippet.set(mention.snippet, [...(bySnippet.get(mention.snippet) ?? []), mention.title]);
-  return [...bySnippet].map(([snippet, titles]) => `${titles.join(', ')} (${quote(snippet)})`).join(', ');
+  const bySnippet = new Map<string, { source: string; titles: string[] }>();
+  for (const mention of profile.titles) {
+    const entry = bySnippet.get(mention.snippet) ?? { source: mention.source, titles: [] };
+    entry.titles.push(mention.title);
+    bySnippet.set(mention.snippet, entry);
+  }
+  return [...bySnippet].map(([snippet, { source, titles }]) => `${titles.join(', ')} (${source}: ${quote(snippet)})`).join(', ');
 }
+
+/** "manual reconciliation ("Stop losing time to manual reconciliation.")": each pain with its sentence. */
+const painsWithEvidence = (profile: CustomerProfile) =>
+  profile.painPoints
+    .map((mention) => (mention.snippet === mention.pain ? mention.pain : `${mention.pain} (${quote(mention.snippet)})`))
+    .join('; ');
 
 /** One line per customer: each finding next to the words it was read from. */
 function customerLine(profile: CustomerProfile): string {
@@ -26,8 +36,9 @@ function customerLine(profile: CustomerProfile): string {
       : 'no headcount stated',
     profile.revenue ? `revenue ${profile.revenue}` : '',
     profile.titles.length ? `titles ${titlesWithEvidence(profile)}` : 'no buyer titles named',
-    profile.techStack.length ? `tech ${profile.techStack.join(', ')}` : 'no technologies fingerprinted',
-    profile.painPoints.length ? `pain points ${profile.painPoints.join('; ')}` : 'no pain points stated',
+    profile.techStack.length ? `business tools ${profile.techStack.join(', ')}` : 'no business tools fingerprinted',
+    profile.infrastructure.length ? `infrastructure (not a criterion) ${profile.infrastructure.join(', ')}` : '',
+    profile.painPoints.length ? `pain points ${painsWithEvidence(profile)}` : 'no pain points stated',
     profile.values.length ? `value claims ${profile.values.map(quote).join('; ')}` : '',
     `research confidence ${profile.confidence.toFixed(2)}, ${profile.pagesRead} of ${profile.pagesTried} pages read`,
   ];

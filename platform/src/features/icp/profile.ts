@@ -1,11 +1,21 @@
+import { industryLabel } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
 import { bandOf, headcountsOf } from './company-size.ts';
-import { extractJobTitles, type TitleMention } from './job-titles.ts';
+import { titleMentionsOf, type TitleMention } from './job-titles.ts';
 import type { Research } from './research-sites.ts';
+import { splitTechnologies } from './technologies.ts';
+
+/** A pain point in the customer's words, with the sentence it came from. */
+export interface PainMention {
+  pain: string;
+  url: string;
+  snippet: string;
+}
 
 /** What one customer's site says, as the ICP builder uses it, with the evidence for each part. */
 export interface CustomerProfile {
   url: string;
   name: string;
+  /** The industry's label in the shared taxonomy ("Sales technology"), or research's own label when unknown. */
   industry: string | null;
   /** The research fact behind the industry: the matched words and the sentence. */
   industryEvidence: string | null;
@@ -15,8 +25,11 @@ export interface CustomerProfile {
   headcounts: number[];
   revenue: string | null;
   titles: TitleMention[];
+  /** Business tools only (CRM, marketing automation, analytics, payments, support, e-commerce, data…). */
   techStack: string[];
-  painPoints: string[];
+  /** Web servers, runtimes, CDNs, page metadata: shown, never an ICP criterion. */
+  infrastructure: string[];
+  painPoints: PainMention[];
   /** Quantified outcomes the customer promises its own buyers ("cut … by 60%"). */
   values: string[];
   confidence: number;
@@ -24,36 +37,33 @@ export interface CustomerProfile {
   pagesTried: number;
 }
 
-// Facts whose text speaks about buyers and users: descriptions, headlines, case studies,
-// testimonials and problem sentences. Job postings name the company's own hires, not its buyers.
-const BUYER_FACT_KINDS = new Set(['description', 'product', 'customer', 'value', 'pain-point']);
-// Technologies that say nothing about a company (Open Graph tags, icon fonts…).
-const NOISE_CATEGORIES = /\((?:Miscellaneous|Font scripts)\)/;
-
 const snippetOf = (research: Research, kind: string) => research.facts.find((fact) => fact.kind === kind)?.evidence.snippet ?? null;
 
-/** Reads a research result into a customer profile: titles from the buyer-facing evidence, meaningful technologies only. */
+/** The pains research found, each with the sentence it was read from. */
+function painsOf(research: Research): PainMention[] {
+  return research.painPoints.map((pain) => {
+    const fact = research.facts.find((candidate) => candidate.kind === 'pain-point' && candidate.value === pain);
+    return { pain, url: fact?.evidence.url ?? research.website, snippet: fact?.evidence.snippet ?? pain };
+  });
+}
+
+/** Reads a research result into a customer profile: titles with their evidence, business tools apart from infrastructure. */
 export function profileCustomer(url: string, research: Research): CustomerProfile {
-  const techFacts = research.facts.filter((fact) => fact.kind === 'tech');
-  const meaningful = (name: string) =>
-    !techFacts.some((fact) => fact.value.startsWith(`Uses ${name} (`) && NOISE_CATEGORIES.test(fact.value));
-  const buyerTexts = [
-    research.companyInfo,
-    ...research.facts.filter((fact) => BUYER_FACT_KINDS.has(fact.kind)).map((fact) => fact.evidence.snippet),
-  ];
   const industryFact = research.facts.find((fact) => fact.kind === 'industry');
+  const { business, infrastructure } = splitTechnologies(research);
   return {
     url,
     name: research.companyName,
-    industry: research.industry,
+    industry: research.industry ? industryLabel(research.industry) : null,
     industryEvidence: industryFact ? `${industryFact.value}: "${industryFact.evidence.snippet}"` : null,
     employees: research.sizeHint.employees,
     employeesEvidence: snippetOf(research, 'employees'),
     headcounts: headcountsOf(research.sizeHint.employees),
     revenue: research.sizeHint.revenue,
-    titles: extractJobTitles(buyerTexts.filter(Boolean)),
-    techStack: research.techStack.filter(meaningful),
-    painPoints: research.painPoints,
+    titles: titleMentionsOf(research.facts),
+    techStack: business,
+    infrastructure,
+    painPoints: painsOf(research),
     values: research.facts.filter((fact) => fact.kind === 'value').map((fact) => fact.value),
     confidence: research.confidence,
     pagesRead: research.pages.filter((page) => page.ok).length,

@@ -1,6 +1,6 @@
 import { bandsSpanning, sizeLabel } from './company-size.ts';
 import type { CustomerCluster } from './cluster.ts';
-import { titleKey } from './job-titles.ts';
+import { rankTitles } from './job-titles.ts';
 import type { CustomerProfile } from './profile.ts';
 import type { IcpSlice } from './schemas.ts';
 import { estimateVolume } from './volume.ts';
@@ -36,26 +36,32 @@ function byFrequency(
 
 const listing = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
+/** What the caller adds to what the customers' sites say. */
+export interface SliceOptions {
+  /** Titles to rank with the customers' (the target personas of the workspace's offer); see rankTitles. */
+  extraTitles?: readonly string[];
+}
+
 /**
  * The slice a cluster of customers defines. Criteria: their industries; the headcount band they
- * span; titles, technologies (those at least half of them use) and pain points, most shared
- * first. Confidence = mean research confidence × (0.5 + 0.5 × min(1, members / 3)) × share of
+ * span; titles (ranked by rankTitles), business tools (those at least half of them use) and
+ * pain points, most shared first. Confidence = mean research confidence × (0.5 + 0.5 × min(1, members / 3)) × share of
  * members in the main industry.
  */
-export function sliceOf(cluster: CustomerCluster): IcpSlice {
+export function sliceOf(cluster: CustomerCluster, options: SliceOptions = {}): IcpSlice {
   const { members } = cluster;
   const industries = byFrequency(members, (member) => (member.industry ? [member.industry] : []));
   const bands = bandsSpanning(members.flatMap((member) => member.headcounts));
   const companySize = sizeLabel(bands);
-  const jobTitles = byFrequency(members, (member) => member.titles.map((mention) => mention.title), titleKey)
+  const jobTitles = rankTitles(members, options.extraTitles)
     .slice(0, MAX_TITLES)
-    .map((entry) => entry.value);
+    .map((entry) => entry.title);
   const techStack = byFrequency(members, (member) => member.techStack)
     .filter((entry) => entry.count >= Math.ceil(members.length / 2))
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
     .slice(0, MAX_LIST)
     .map((entry) => entry.value);
-  const painPoints = byFrequency(members, (member) => member.painPoints)
+  const painPoints = byFrequency(members, (member) => member.painPoints.map((mention) => mention.pain))
     .slice(0, MAX_LIST)
     .map((entry) => entry.value);
   const mainIndustry = industries[0];

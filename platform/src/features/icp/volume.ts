@@ -1,7 +1,8 @@
+import { industryLabel } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
 import type { SizeBand } from './company-size.ts';
 
-// Rough orders of magnitude: companies with a web site worldwide per industry family research
-// names. They make estimatedVolume an explainable estimate, not a count; discovery's prospect
+// Rough orders of magnitude: companies with a web site worldwide per industry of the shared
+// taxonomy (the labels research names). They make estimatedVolume an explainable estimate, not a count; discovery's prospect
 // database can replace them with real counts.
 const COMPANIES_BY_INDUSTRY: Record<string, number> = {
   'financial services & fintech': 60_000,
@@ -35,7 +36,7 @@ export function estimateVolume(industries: readonly string[], bands: readonly Si
   const companies =
     industries.length === 0
       ? UNKNOWN_INDUSTRY
-      : industries.reduce((sum, industry) => sum + (COMPANIES_BY_INDUSTRY[industry.toLowerCase()] ?? UNKNOWN_INDUSTRY), 0);
+      : industries.reduce((sum, industry) => sum + (COMPANIES_BY_INDUSTRY[industryLabel(industry).toLowerCase()] ?? UNKNOWN_INDUSTRY), 0);
   const sizeShare = bands.length === 0 ? 1 : bands.reduce((sum, band) => sum + band.share, 0);
   const narrowing = TECH_NARROWING ** Math.min(techCount, MAX_TECH_COUNTED);
   return Math.round((companies * sizeShare * narrowing) / 10) * 10;

@@ -44,6 +44,31 @@ describe('scoreTechStack', () => {
     expect(result).toMatchObject({ score: 100, factIds: [], evidence: 1 });
   });
 
+  it('never counts what research marked as infrastructure, and says so', () => {
+    const result = scoreTechStack(
+      { jobTitle: 'CEO', company: 'Acme' },
+      research(
+        [
+          { id: 'tech-nginx', kind: 'tech', value: 'Uses Nginx 1.25.3 (Web servers; infrastructure)' },
+          { id: 'tech-open-graph', kind: 'tech', value: 'Uses Open Graph (Miscellaneous; infrastructure)' },
+          { id: 'tech-stripe', kind: 'tech', value: 'Uses Stripe (Payment processors; business tool: payments)' },
+        ],
+        ['Nginx', 'Open Graph', 'Stripe'],
+      ),
+      ['Stripe', 'Nginx'],
+    );
+    expect(result).toMatchObject({ score: 50, factIds: ['tech-stripe'] });
+    expect(result.reason).toBe('1 of 2 ICP technologies found (Stripe); not seen: Nginx (Nginx only as infrastructure, not counted)');
+  });
+
+  it('says unknown when only infrastructure is known', () => {
+    const onlyInfrastructure = research(
+      [{ id: 'tech-php', kind: 'tech', value: 'Uses PHP 8.2 (Programming languages; infrastructure)' }],
+      ['PHP'],
+    );
+    expect(scoreTechStack({ jobTitle: 'CEO', company: 'Acme' }, onlyInfrastructure, ['HubSpot'])).toMatchObject({ score: 0, evidence: 0 });
+  });
+
   it('says unknown when no stack is known, and does not count without ICP technologies', () => {
     const unknown = scoreTechStack({ jobTitle: 'CEO', company: 'Acme' }, undefined, ['HubSpot']);
     expect(unknown).toMatchObject({ score: 0, evidence: 0, hasCriterion: true });

@@ -1,7 +1,7 @@
 import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { INDUSTRY_FAMILIES, type IndustryFamily } from './industries.ts';
-import { sentencesIn, wordPattern, type Sentence } from './text.ts';
+import { sentencesIn, splitSentences, wordPattern, type Sentence } from './text.ts';
 
 /** The industry label, or null when the words on the site do not point to one clearly. */
 export interface IndustryResult {
@@ -37,13 +37,23 @@ function scoreFamily(family: IndustryFamily, sentences: readonly Sentence[]): Fa
   return { family, score, matched: [...perKeyword.keys()], best };
 }
 
+// The home page's meta description is the company describing itself in a line: its words count
+// with the content's (a thin site may say what it does nowhere else).
+function descriptionSentences(pages: readonly ParsedPage[]): Sentence[] {
+  const home = pages.find((page) => page.kind === 'home');
+  const description = home?.meta.get('description')?.[0] ?? home?.meta.get('og:description')?.[0] ?? '';
+  if (!home || !description) return [];
+  return splitSentences(description).map((text) => ({ text, url: home.url, pageKind: home.kind, heading: '', boilerplate: false }));
+}
+
 /**
  * Names the industry whose keyword family the site's content uses most (at least two distinct
  * words, three mentions). Confidence grows with the distinct words matched and drops when the
  * runner-up family is close behind.
  */
 export function extractIndustry(pages: readonly ParsedPage[]): IndustryResult {
-  const sentences = sentencesIn(pages);
+  // The content first: its sentences are the evidence, and give the matched words their order.
+  const sentences = [...sentencesIn(pages), ...descriptionSentences(pages)];
   const ranked = INDUSTRY_FAMILIES.map((family) => scoreFamily(family, sentences)).sort((a, b) => b.score - a.score);
   const [winner, runnerUp] = ranked;
   if (!winner?.best || winner.matched.length < MIN_DISTINCT_WORDS || winner.score < MIN_SCORE) return { industry: null, drafts: [] };

@@ -73,8 +73,29 @@ describe('pain points', () => {
     expect(found).toEqual(['slow month-end close', 'missed deadlines', 'duplicate payments', 'copy-pasting between tools']);
   });
 
+  it("phrases a pain as the customer's problem, without the copy's wrapping, and keeps its sentence", () => {
+    const drafts = extractPainPoints([
+      paragraphs(
+        'Stop losing time to manual reconciliation.',
+        'Finance teams spend the first week of every month chasing receipts and reconciling card statements.',
+        'Abandoned carts and one-time shoppers eat your ad budget.',
+      ),
+    ]);
+    expect(drafts.map((draft) => [draft.value, draft.snippet])).toEqual([
+      ['manual reconciliation', 'Stop losing time to manual reconciliation.'],
+      ['chasing receipts', 'Finance teams spend the first week of every month chasing receipts and reconciling card statements.'],
+      [
+        'reconciling card statements',
+        'Finance teams spend the first week of every month chasing receipts and reconciling card statements.',
+      ],
+      ['abandoned carts', 'Abandoned carts and one-time shoppers eat your ad budget.'],
+      ['one-time shoppers', 'Abandoned carts and one-time shoppers eat your ad budget.'],
+    ]);
+  });
+
   it('finds none in neutral text and ignores careers pages', () => {
     expect(extractPainPoints([paragraphs('We build software for accountants.')])).toEqual([]);
+    expect(extractPainPoints([paragraphs('Spend management for finance teams.', 'Teams struggle to stop.')])).toEqual([]);
     const careers = pageFrom('<p>Tired of slow companies? Join us.</p>', { kind: 'careers' });
     expect(extractPainPoints([careers])).toEqual([]);
   });

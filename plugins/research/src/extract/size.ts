@@ -42,6 +42,15 @@ const EMPLOYEE_RULES: SizeRule[] = [
     confidence: 0.75,
     describe: (m) => `${m[1]}${m[2] ?? ''} employees`,
   },
+  // "We're 85 people across…", "we are 45 engineers, analysts and field experts", "employs 120 people".
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:we are|we're|we’re|employs?|employing|we now employ)\s+${APPROX}${NUMBER}(\+)?\s+(?:people|persons|humans|staff|engineers|experts|professionals|specialists)\b`,
+      'i',
+    ),
+    confidence: 0.7,
+    describe: (m) => atLeast(m),
+  },
   { pattern: /\b(?:we are|we're|is) an? (Fortune (?:50|100|500|1000)) company\b/i, confidence: 0.6, describe: (m) => `${m[1]} company` },
 ];
 
@@ -61,8 +70,8 @@ const REVENUE_RULES: SizeRule[] = [
 // "for companies with 50–500 employees" describes the customers, not the company itself.
 const ABOUT_OTHERS = /\b(?:companies|businesses|organi[sz]ations|teams|customers|clients|firms|enterprises)\s+(?:with|of|up to|between)\b/i;
 
-// The about and careers pages speak about the company itself; prefer what they say.
-const PAGE_PREFERENCE: Record<string, number> = { about: 0, careers: 1, home: 2 };
+// The about, team and careers pages speak about the company itself; prefer what they say.
+const PAGE_PREFERENCE: Record<string, number> = { about: 0, team: 0, careers: 1, home: 2 };
 
 function findAll(sentences: readonly Sentence[], rules: readonly SizeRule[], kind: 'employees' | 'revenue'): FactDraft[] {
   const drafts: FactDraft[] = [];

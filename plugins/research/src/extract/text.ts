@@ -50,6 +50,6 @@ export function tidyPhrase(phrase: string, maxWords = 8): string {
     .trim()
     .split(/\s+/)
     .slice(0, maxWords);
-  while (words.length > 1 && /^(and|or|to|of|the|a|an|with|for|by|in|on|your|their|our)$/i.test(words.at(-1) ?? '')) words.pop();
+  while (words.length > 1 && /^(and|or|to|of|the|a|an|with|for|by|in|on|at|your|their|our)$/i.test(words.at(-1) ?? '')) words.pop();
   return words.join(' ');
 }

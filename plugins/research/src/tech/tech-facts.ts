@@ -1,20 +1,27 @@
 import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { detectTechnologies, type Detection } from './detect.ts';
+import { classifyTechnology, describeClass } from './tech-class.ts';
 
 /** The technologies found across the pages, as names and as facts with their evidence. */
 export interface TechResult {
+  /** Every technology found, business tools and infrastructure alike (each fact says which). */
   techStack: string[];
   /** Technology name → the slug its fact id uses ("tech-<slug>"). */
   slugs: Map<string, string>;
   drafts: FactDraft[];
 }
 
+/**
+ * "Uses Stripe (Payment processors; business tool: payments)", "Uses Nginx 1.25.3 (Web servers;
+ * infrastructure), implied by …": the class is part of the value, the way readers of the research
+ * result (the ICP builder, lead scoring) tell business tools from infrastructure.
+ */
 function describe(detection: Detection): string {
   const version = detection.version ? ` ${detection.version}` : '';
-  const category = detection.categories[0] ? ` (${detection.categories[0]})` : '';
+  const category = detection.categories[0] ? `${detection.categories[0]}; ` : '';
   const implied = detection.impliedBy ? `, implied by ${detection.impliedBy}` : '';
-  return `Uses ${detection.name}${version}${category}${implied}`;
+  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories))})${implied}`;
 }
 
 /**

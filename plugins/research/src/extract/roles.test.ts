@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { evalLabel, evalPage } from '../eval-fixture.ts';
+import { pageFrom } from '../test-page.ts';
+import { titleKey, titlesIn } from './job-titles.ts';
+import { extractRoles } from './roles.ts';
+
+const roleValues = (pages: Parameters<typeof extractRoles>[0]) => extractRoles(pages).map((draft) => draft.value);
+
+describe('titlesIn', () => {
+  it('reads ranks with "of", C-level acronyms and chief titles (as their acronym)', () => {
+    expect(titlesIn('“It cut our forecast call to 20 minutes,” says Maya Patel, VP of Sales at Brightwave.')).toEqual(['VP of Sales']);
+    expect(titlesIn('“Our CRO trusts the number,” says Tom Becker, Head of RevOps at Lumenstack.')).toEqual(['CRO', 'Head of RevOps']);
+    expect(titlesIn('Ana Souza, Head of Sales Operations at Parcelry, and their Chief Financial Officer agree.')).toEqual([
+      'Head of Sales Operations',
+      'CFO',
+    ]);
+    expect(titlesIn('The Vice President of Marketing and the SVP Sales signed off.')).toEqual(['VP of Marketing', 'SVP of Sales']);
+    expect(titlesIn('our head of finance and the director of people')).toEqual(['Head of Finance', 'Director of People']);
+  });
+
+  it('reads function-and-role phrases in any case, singular, without their level', () => {
+    expect(titlesIn('Sales leaders and RevOps managers struggle with manual forecasting.')).toEqual(['Sales Leader', 'RevOps Manager']);
+    expect(titlesIn('Senior Account Executive, Mid-Market')).toEqual(['Account Executive']);
+    expect(titlesIn('For e-commerce managers and growth marketers')).toEqual(['E-commerce Manager', 'Growth Marketer']);
+    expect(titlesIn('Built for SDRs and BDRs.')).toEqual(['SDR', 'BDR']);
+    expect(titlesIn('Made for controllers, attorneys and general managers.')).toEqual(['Controller', 'Attorney', 'General Manager']);
+  });
+
+  it('keeps the longest reading of the same words and ignores words that are not titles', () => {
+    expect(titlesIn('Head of Sales Operations')).toEqual(['Head of Sales Operations']);
+    expect(titlesIn('Our customers include Fortune 500 companies, and it leads to faster deals; every sales lead counts.')).toEqual([]);
+    expect(titleKey('Sales & Marketing Director')).toBe(titleKey('sales and marketing director'));
+  });
+});
+
+describe('extractRoles', () => {
+  it('reads a leadership page, an audience line, a testimonial and a careers listing, each with its source and sentence', () => {
+    const pages = [
+      evalPage('ledgerly', 'index.html', 'home'),
+      evalPage('ledgerly', 'company/leadership.html', 'team'),
+      evalPage('ledgerly', 'careers.html', 'careers'),
+    ];
+    const drafts = extractRoles(pages);
+    expect(drafts.map((draft) => draft.value)).toEqual([
+      'Controller (audience)',
+      'AP Manager (audience)',
+      'Co-founder (team page)',
+      'CEO (team page)',
+      'CFO (team page)',
+      'VP of Finance Transformation (team page)',
+      'Head of Customer Success (team page)',
+      'Account Executive (careers page)',
+      'Backend Engineer (careers page)',
+    ]);
+    expect(drafts.find((draft) => draft.value === 'CFO (team page)')).toMatchObject({
+      kind: 'role',
+      url: 'https://ledgerly.example/company/leadership.html',
+      snippet: 'Chief Financial Officer',
+    });
+    expect(drafts.find((draft) => draft.value.startsWith('Account Executive'))?.snippet).toBe('Enterprise Account Executive · Chicago');
+  });
+
+  it('reads team cards of every layout: list items, definition lists, captions, bold names with line breaks', () => {
+    expect(roleValues([evalPage('dockyard-wms', 'team.html', 'team')])).toEqual([
+      'Founder (team page)',
+      'CEO (team page)',
+      'CTO (team page)',
+      'VP of Sales (team page)',
+    ]);
+    // A long sentence on an about page is a passing mention, not a person's card.
+    expect(roleValues([evalPage('clinicflow', 'about.html', 'about')])).toEqual([
+      'Software Engineer (mention)',
+      'CEO (team page)',
+      'CTO (team page)',
+      'Head of Clinical Partnerships (team page)',
+    ]);
+    expect(roleValues([evalPage('dealdesk', 'people.html', 'team')])).toEqual(['CEO (team page)', 'CRO (team page)']);
+    expect(roleValues([evalPage('gridsense', 'team.html', 'team')])).toEqual([
+      'CEO (team page)',
+      'Head of Asset Management Solutions (team page)',
+      'CTO (team page)',
+    ]);
+  });
+
+  it("reads a testimonial's attribution wherever it stands: a span beside the quote, a footer inside the blockquote", () => {
+    expect(roleValues([evalPage('brightcart', 'index.html', 'home')])).toContain('Head of Ecommerce (testimonial)');
+    expect(roleValues([evalPage('classloop', 'index.html', 'home')])).toContain('Principal (testimonial)');
+  });
+
+  it('reads roles listed on a careers page without links, and a site-wide attribution over a passing mention', () => {
+    expect(roleValues([evalPage('shelfwise', 'join.html', 'careers')])).toEqual([
+      'Data Analyst (careers page)',
+      'Customer Success Manager (careers page)',
+    ]);
+    const page = pageFrom('<p>Our CEO spoke at a conference.</p><p>Built for the CEO of a growing agency.</p>');
+    expect(roleValues([page])).toEqual(['CEO (audience)']);
+  });
+
+  it('finds every labelled title on the sites whose pages these tests read', () => {
+    const pages = [
+      evalPage('hirewell', 'index.html', 'home'),
+      evalPage('hirewell', 'about.html', 'about'),
+      evalPage('hirewell', 'careers.html', 'careers'),
+    ];
+    const found = new Set(extractRoles(pages).map((draft) => titleKey(draft.value.replace(/ \(.*\)$/, ''))));
+    expect(evalLabel('hirewell').titles.filter((title) => !found.has(titleKey(title)))).toEqual([]);
+  });
+});

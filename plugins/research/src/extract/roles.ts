@@ -1,0 +1,95 @@
+import type { FactDraft } from '../facts.ts';
+import type { ParsedPage, TextBlock } from '../page.ts';
+import { titleKey, titlesIn } from './job-titles.ts';
+import { splitSentences } from './text.ts';
+
+/**
+ * Where a site names a job title, strongest first: who the product is for ("built for finance
+ * teams"), who vouches for it (a testimonial's "— Maya Patel, VP of Sales"), who runs the
+ * company (a team or leadership page), which roles it hires (a careers page), or a passing mention.
+ */
+export type RoleSource = 'audience' | 'testimonial' | 'team' | 'careers' | 'mention';
+
+const SOURCE_ORDER: readonly RoleSource[] = ['audience', 'testimonial', 'team', 'careers', 'mention'];
+const CONFIDENCE: Record<RoleSource, number> = { audience: 0.8, testimonial: 0.8, team: 0.75, careers: 0.7, mention: 0.6 };
+/** How each source is written in a role fact's value: "VP of Sales (testimonial)". */
+export const SOURCE_LABEL: Record<RoleSource, string> = {
+  audience: 'audience',
+  testimonial: 'testimonial',
+  team: 'team page',
+  careers: 'careers page',
+  mention: 'mention',
+};
+
+// Sentences that say whom the product serves: "built for", "designed for RevOps", "for finance
+// teams", "helps controllers", "loved by ops leaders", and problem statements about a role.
+const AUDIENCE =
+  /\b(?:built|designed|made|created|purpose-built|perfect|ideal|tailored|crafted|trusted|loved|used|chosen)\s+(?:\w+\s+)?(?:for|by)\b|\bfor\s+(?:busy\s+|modern\s+|growing\s+|lean\s+|small\s+|every\s+|the\s+)?(?:[\w&-]+\s+){0,3}(?:teams?|leaders?|managers?|directors?|executives?|owners?|officers?|engineers?|professionals?)\b|\b(?:helps?|empowers?|gives?|lets?|equips?|frees?|saves?)\b|\b(?:struggl\w*|spend\w*|tired|waste\w*|juggl\w*|chas\w*)\b|\bwho\s+(?:run|lead|manage|own)\b/i;
+// A testimonial: quoted words, "says", or an attribution line ("— Name, Title").
+const TESTIMONIAL = /[“”"]|\b(?:says|said|explains|adds|notes)\b|^\s*[—–-]\s*\S/i;
+const QUOTED_WORDS = /[“”"]|\b(?:says|said)\b/i;
+const TESTIMONIAL_TAGS = new Set(['blockquote', 'figcaption', 'cite']);
+// A short block on a team or about page is a person's card: "Maya Patel", "Chief Executive Officer".
+const CARD_WORDS = 12;
+
+function sourceOf(page: ParsedPage, block: TextBlock, sentence: string): RoleSource {
+  if (page.kind === 'careers') return 'careers';
+  // On a team page a caption is a person's card, not a customer's quote.
+  if (page.kind === 'team' && !QUOTED_WORDS.test(sentence)) return 'team';
+  if (TESTIMONIAL_TAGS.has(block.tag) || TESTIMONIAL.test(sentence)) return 'testimonial';
+  if (page.kind === 'team' || (page.kind === 'about' && sentence.split(/\s+/).length <= CARD_WORDS)) return 'team';
+  if (AUDIENCE.test(sentence)) return 'audience';
+  return 'mention';
+}
+
+/** One title on one page, with the sentence and source. */
+interface RoleMention {
+  title: string;
+  source: RoleSource;
+  url: string;
+  sentence: string;
+}
+
+// The home page's meta description is the company's own line about whom it serves.
+const DESCRIPTION_BLOCK: TextBlock = { text: '', tag: 'meta', heading: '' };
+
+function mentionsOn(page: ParsedPage): RoleMention[] {
+  const mentions: RoleMention[] = [];
+  if (page.kind === 'home') {
+    const description = page.meta.get('description')?.[0] ?? page.meta.get('og:description')?.[0] ?? '';
+    for (const sentence of splitSentences(description))
+      for (const title of titlesIn(sentence))
+        mentions.push({ title, source: sourceOf(page, DESCRIPTION_BLOCK, sentence), url: page.url, sentence });
+  }
+  for (const block of page.blocks) {
+    for (const sentence of splitSentences(block.text)) {
+      for (const title of titlesIn(sentence)) mentions.push({ title, source: sourceOf(page, block, sentence), url: page.url, sentence });
+    }
+  }
+  // Careers pages list roles as links ("Senior Account Executive — Remote") as often as text.
+  if (page.kind === 'careers') {
+    for (const link of page.links)
+      for (const title of titlesIn(link.text)) mentions.push({ title, source: 'careers', url: page.url, sentence: link.text });
+  }
+  return mentions;
+}
+
+/**
+ * The job titles a site names, each once with its strongest source ("VP of Sales (testimonial)")
+ * and the sentence it stands in: who the customer sells to, who buys and vouches for the
+ * product, who leads the company and whom it hires. The ICP builder ranks them across customers.
+ */
+export function extractRoles(pages: readonly ParsedPage[]): FactDraft[] {
+  const best = new Map<string, RoleMention>();
+  for (const mention of pages.flatMap(mentionsOn)) {
+    const current = best.get(titleKey(mention.title));
+    if (!current || SOURCE_ORDER.indexOf(mention.source) < SOURCE_ORDER.indexOf(current.source)) best.set(titleKey(mention.title), mention);
+  }
+  return [...best.values()].map((mention) => ({
+    kind: 'role',
+    value: `${mention.title} (${SOURCE_LABEL[mention.source]})`,
+    url: mention.url,
+    snippet: mention.sentence,
+    confidence: CONFIDENCE[mention.source],
+  }));
+}
