@@ -6,13 +6,28 @@ const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
 const SALES_SITES = ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${SAMPLES}/${name}/`);
 const BATCH_TIMEOUT = 150_000;
 
-/** Points the UI and `request` at a workspace of their own, with an ICP analysed from the sample customer sites. */
+/** What the workspace sells: its emails pitch it. */
+const OFFER = {
+  companyName: 'Lumen Ledger',
+  oneLiner: 'closes your books in days instead of weeks',
+  valueProps: [
+    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
+    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
+  ],
+  personas: { titles: ['VP of Sales'] },
+  callToAction: { meetingMinutes: 20 },
+  senderName: 'Riley Chen',
+};
+
+/** Points the UI and `request` at a workspace of their own, with an ICP analysed from the sample customer sites and an offer. */
 async function workspaceWithIcp(page: Page, request: APIRequestContext, name: string): Promise<(path: string) => string> {
   const workspace = `e2e-camp-${name}-${Date.now().toString(36)}`;
   await useNewWorkspace(page, workspace);
   const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
   const icp = await request.post(at('/api/superagent/analyze-icp'), { data: { urls: SALES_SITES }, timeout: 60_000 });
   expect(icp.status(), await icp.text()).toBe(200);
+  const offer = await request.put(at('/api/offer'), { data: OFFER });
+  expect(offer.status(), await offer.text()).toBe(200);
   return at;
 }
 

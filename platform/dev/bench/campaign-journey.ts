@@ -10,6 +10,7 @@ import { freePort } from '../devstack/ports.ts';
 import { SAMPLE_DB_DEFAULTS } from '@meetflow/plugin-source-sample/generator';
 import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import { secondsSince, startBenchStack } from './stack.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 
 const TARGET = Number(process.env.BENCH_TARGET ?? 1_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 3);
@@ -57,6 +58,7 @@ try {
       { urls },
     );
     const analysed = secondsSince(started);
+    await call('PUT', '/api/offer', SAMPLE_OFFER);
     const slice = icp.icpSlices[0]!;
 
     started = performance.now();
@@ -107,7 +109,10 @@ try {
     // Where the time went: the last step of any run, and the scores being written before the runs are recorded finished.
     const runs = await stack.db.pipelineRuns
       .find(
-        { batchId: (await stack.db.campaigns.findOne({ workspaceId: WORKSPACE, id: launched.campaignId }).lean())!.batches[0]!.batchId },
+        {
+          workspaceId: WORKSPACE,
+          batchId: (await stack.db.campaigns.findOne({ workspaceId: WORKSPACE, id: launched.campaignId }).lean())!.batches[0]!.batchId,
+        },
         { steps: 1, endedAt: 1, startedAt: 1 },
       )
       .lean();

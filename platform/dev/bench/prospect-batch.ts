@@ -26,7 +26,17 @@ try {
     techStack: ['HubSpot', 'Stripe', 'Salesforce', 'Segment'],
     painPoints: ['manual prospecting'],
   };
-  const sender = { name: 'Sam Reyes', company: 'Meetflow', valueProposition: 'qualified meetings without hiring more SDRs' };
+  const offer = {
+    companyName: 'Meetflow',
+    oneLiner: 'books qualified meetings without hiring more SDRs',
+    valueProps: [
+      { pain: 'manual prospect research', value: 'your reps only talk to accounts that fit' },
+      { pain: 'slow ramp for new reps', value: 'new hires have meetings in their first week' },
+    ],
+    personas: { titles: [] },
+    callToAction: { meetingMinutes: 20 },
+    senderName: 'Sam Reyes',
+  };
   // The product's own pipeline (research → score → copy → enrol), with the run inputs process-prospect gives it.
   // A thousand different companies of the sample database, each researched on its own sample site.
   const inputs = Array.from({ length: PROSPECTS }, (_, index) => {
@@ -41,7 +51,7 @@ try {
       website: sampleCompanySiteUrl(samples.url, company.domain),
       icp,
       config,
-      sender,
+      offer,
       prospect: { jobTitle, company: company.name, industry: null, employeeCount: company.employeeCount },
       contact: { firstName, lastName, jobTitle, company: company.name, email },
     };
@@ -70,7 +80,7 @@ try {
   console.log(`  throughput          ${(PROSPECTS / seconds).toFixed(1)} prospects/s`);
   console.log(`  runs by status      ${runs.map(({ _id, count }) => `${_id} ${count}`).join(', ')}`);
   for (const [node, counts] of Object.entries(progress.nodes)) console.log(`  step ${node.padEnd(14)} ${JSON.stringify(counts)}`);
-  const failure = await db.pipelineRuns.findOne({ batchId: batch.batchId, status: 'failed' }).lean();
+  const failure = await db.pipelineRuns.findOne({ workspaceId: WORKSPACE, batchId: batch.batchId, status: 'failed' }).lean();
   if (failure) console.log(`  first failure       ${failure.error ?? JSON.stringify(failure.steps)}`);
   console.log(
     `  sequences running   ${waiting} on the Temporal server (${enrolled} enrolled by the batch), each waiting on its first timer`,

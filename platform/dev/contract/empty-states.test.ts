@@ -90,6 +90,8 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   },
   'GET /api/config': async () => expect(bodyOf(await fresh.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS)),
   'GET /api/activity': emptyList('/api/activity'),
+  // No offer until the team says what it sells (copy is refused until then).
+  'GET /api/offer': async () => expect(bodyOf(await fresh.get('/api/offer'))).toEqual({ offer: null }),
   'GET /api/dashboard/metrics': async () => {
     expect(bodyOf(await fresh.get('/api/dashboard/metrics'))).toEqual({
       learning_cycles: 0,

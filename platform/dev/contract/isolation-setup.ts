@@ -3,6 +3,7 @@ import { bodyOf, type ContractClient } from './client.ts';
 import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE } from './fixtures.ts';
 import { until } from './poll.ts';
 import type { ContractPlatform } from './harness.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 
 /** Weights no workspace has by default, so a workspace scoring with them is told apart. */
 export const SKEWED_WEIGHTS = { companySize: 0.05, industryMatch: 0.05, techStack: 0.05, jobTitle: 0.85 };
@@ -67,6 +68,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   await ok(b.post('/api/pricing/bid', { sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7, dailyBudgetCap: 200, isEnabled: true }));
 
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
+  await ok(b.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace B Co' }));
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
   await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
 

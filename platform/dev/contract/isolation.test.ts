@@ -8,6 +8,7 @@ import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from '.
 import { BO_CSV, DISCOVERY, LEARNED_RATES, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
 import { until } from './poll.ts';
 import { routeKey } from './routes.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 
 // Workspace B is used end to end; from workspace A none of it can be listed, read or changed.
 let platform: ContractPlatform;
@@ -154,6 +155,13 @@ describe('from workspace A, nothing of B can be changed', () => {
         { configKey: 'cadenceTiming', configValue: CONFIG_DEFAULTS.cadenceTiming },
       ]),
     );
+  });
+
+  it("offer: A sees none of B's, and A's save leaves B's", async () => {
+    expect(bodyOf(await a.get('/api/offer'))).toEqual({ offer: null });
+    const saved = await a.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace A Co' });
+    expect(saved.status).toBe(200);
+    expect(bodyOf(await b.get('/api/offer'))).toMatchObject({ offer: { companyName: 'Workspace B Co' } });
   });
 
   it("pricing: B's slice takes no bid from A, and a body naming B cannot act from ?workspace=A", async () => {

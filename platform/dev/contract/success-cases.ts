@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
 import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import type { ContractPlatform } from './harness.ts';
@@ -187,6 +188,10 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
           { action: 'PUT /api/config/{key}', request: { configValue: { step1: 2, step2: 4, step3: 8 } } },
         ]),
       ),
+    // Copy needs the workspace's offer: saved here, before any prospect is processed below.
+    'GET /api/offer': async () => client.get('/api/offer').then(holding({ offer: null })),
+    'PUT /api/offer': async () =>
+      client.put('/api/offer', SAMPLE_OFFER).then(holding({ offer: { companyName: SAMPLE_OFFER.companyName, tone: 'plain' } })),
 
     'GET /api/meetings/slots': async () => {
       const answer = await client.get('/api/meetings/slots', { query: { count: 2 } });

@@ -1,4 +1,5 @@
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import type { RouteKey } from './routes.ts';
 
 /**
@@ -41,6 +42,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/superagent/process-prospect': { prospectId: 1 },
   'POST /api/replies': { prospectId: 1, body: 'Thanks, tell me more.' },
   'PUT /api/config/{key}': { configValue: CONFIG_DEFAULTS.scoringWeights },
+  'PUT /api/offer': SAMPLE_OFFER,
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */

@@ -11,6 +11,8 @@ import { startSampleSitesServer, type SampleSitesServer } from '../samples/serve
 import { manifest as leadScoringManifest } from '@meetflow/plugin-lead-scoring';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { SEED_PROSPECTS, seedModels, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
+import { getOffer } from '../../src/features/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
@@ -44,6 +46,8 @@ describe('seedWorkspace', () => {
     expect(result).toMatchObject({ status: 'done', reason: null, processed: SEED_PROSPECTS });
     expect(result.prospectIds).toEqual(Array.from({ length: SEED_PROSPECTS }, (_, index) => index + 1));
 
+    // The copy has an offer to pitch: the sample one, labelled sample.
+    expect(await getOffer(stack.db, 'seeded')).toMatchObject({ companyName: SAMPLE_OFFER.companyName, sample: true });
     const icp = await getWorkspaceIcp(stack.db, 'seeded');
     expect(icp?.sourceUrls).toEqual(
       ['pipelinepilot', 'quotewell', 'callcraft', 'kestrel-precision'].map((site) => `${samples.url}/${site}/`),

@@ -6,6 +6,8 @@ import { workspaceSeedModel, type WorkspaceSeedModel } from './model.ts';
 import { discoverProspects, type DiscoveryDeps } from '../../src/features/discovery/discover.ts';
 import { analyzeIcp } from '../../src/features/icp/analyze.ts';
 import { getWorkspaceIcp } from '../../src/features/icp/store.ts';
+import { getOffer, saveOffer } from '../../src/features/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import type { Logger } from '../../src/core/logger.ts';
 import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
 import { createCampaign } from '../../src/features/campaigns/campaigns.ts';
@@ -128,6 +130,8 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
   }
   await db.workspaceSeeds.updateOne({ _id: workspaceId }, { $set: { status: 'running', reason: null } }, { upsert: true });
   try {
+    // The copy pitches the workspace's offer: a sample one (labelled so) until the team saves its own.
+    if (!(await getOffer(db, workspaceId))) await saveOffer(db, workspaceId, SAMPLE_OFFER);
     const icp = (await getWorkspaceIcp(db, workspaceId)) ?? (await analyzeIcp(deps, workspaceId, sampleCustomerSites(deps.samplesUrl)));
     const slice = icp.icpSlices.toSorted((a, b) => b.confidence - a.confidence)[0]!;
     // The ICP builder states no revenue (customer sites rarely do), so none is asked for.
@@ -144,7 +148,7 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     // The campaign runs them as one batch, as a user's would. A batch a restart cut short is waited
     // for; a prospect scored before the restart was processed, and running it again would only repeat its run.
     const running = campaign!.batches.at(-1)?.batchId;
-    if (running && (await batchRunning(db, running))) await batchEnded(deps, running);
+    if (running && (await batchRunning(db, workspaceId, running))) await batchEnded(deps, running);
     const unscored = await db.prospects.find({ workspaceId, id: { $in: prospectIds }, score: null }, { id: 1 }).lean();
     if (unscored.length > 0) {
       const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, {

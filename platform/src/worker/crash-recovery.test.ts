@@ -53,7 +53,17 @@ const definition = {
       input: {
         prospect: '{{ input.contact }}',
         research: { facts: [] },
-        sender: { name: 'Sam', company: 'Meetflow', valueProposition: 'qualified meetings' },
+        offer: {
+          companyName: 'Meetflow',
+          oneLiner: 'books qualified meetings',
+          valueProps: [
+            { pain: 'manual prospect research', value: 'your reps only talk to accounts that fit' },
+            { pain: 'slow ramp for new reps', value: 'new hires have meetings in their first week' },
+          ],
+          personas: { titles: [] },
+          callToAction: { meetingMinutes: 20 },
+          senderName: 'Sam',
+        },
         cadenceTiming: { step1: 0, step2: 0, step3: 0 },
       },
     },
@@ -118,7 +128,7 @@ describe('a worker killed in the middle of a batch', () => {
     startWorker();
     const progress = (await temporal.workflow.getHandle(batch.workflowId).result()) as { nodes: Record<string, Record<string, number>> };
     expect(progress.nodes).toEqual({ score: { completed: PROSPECTS }, copy: { completed: PROSPECTS }, enrol: { completed: PROSPECTS } });
-    expect(await db.pipelineRuns.countDocuments({ batchId: batch.batchId, status: 'completed' })).toBe(PROSPECTS);
+    expect(await db.pipelineRuns.countDocuments({ workspaceId: 'ws-crash', batchId: batch.batchId, status: 'completed' })).toBe(PROSPECTS);
 
     await expect.poll(() => db.outbox.countDocuments({ workspaceId: 'ws-crash' }), { timeout: 90_000, interval: 250 }).toBe(PROSPECTS * 3);
     const perProspect = await db.outbox.aggregate<{ _id: number; steps: number[] }>([

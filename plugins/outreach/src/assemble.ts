@@ -1,11 +1,10 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import type { DraftEmail } from './compose.ts';
-import { PERSONAL_LINES_PER_EMAIL } from './fact-allocation.ts';
 import type { PlannedStep } from './plan.ts';
 import type { Email, WriteSequenceOutput } from './schemas.ts';
 
-/** Personal lines a full sequence can carry: two per email. */
-export const PERSONAL_SLOTS = 3 * PERSONAL_LINES_PER_EMAIL;
+/** Personal lines a full sequence can carry: two per email (the opener and its bridge, or a follow-up's reference). */
+export const PERSONAL_SLOTS = 6;
 
 /**
  * Confidence of a sequence: each sentence that cites facts counts the mean confidence of its
@@ -70,7 +69,7 @@ export function describeStrategy(
     personalised > 0
       ? `${personalised} of 3 emails personalised with ${factCount} researched fact${factCount === 1 ? '' : 's'}, each cited.`
       : 'No researched facts to personalise with, so the emails stay generic.',
-    `Written by ${writer === 'llm' ? 'the language model, checked against the facts' : 'templates'}.`,
+    `Written by ${writer === 'llm' ? 'the language model, checked against the facts and the copy rules' : 'templates, checked against the copy rules'}.`,
     ...(scoring ? [`Lead scored ${scoring.totalScore}/100 (${scoring.priority} priority).`] : []),
   ].join(' ');
 }

@@ -1,56 +1,174 @@
 import type { Fact } from '@meetflow/plugin-sdk';
-import { allocateFacts, PERSONAL_KINDS, type PersonalKind } from './fact-allocation.ts';
-import { personalLine } from './personal-lines.ts';
+import type { TemplateId } from './config.ts';
+import { anglesOf, chooseAngles } from './fact-allocation.ts';
+import { askLines, withBookingLink } from './moves/ask.ts';
+import { bridgeLines, NEW_ANGLE_LINES, NO_FACT_OPENERS } from './moves/bridge.ts';
+import type { FactAngle } from './moves/fact-angles.ts';
+import { closings, followUpLines, genericSubjects, greetings } from './moves/frame.ts';
+import { offerLines } from './moves/offer-line.ts';
+import { proofLines } from './moves/proof.ts';
+import { rankValueProps } from './moves/value-props.ts';
+import { signatureLines, type Offer, type ValueProp } from './offer.ts';
 import type { PlannedStep } from './plan.ts';
-import type { OutreachProspect, Sender, Sentence } from './schemas.ts';
-import { FOLLOW_UP_OPENERS, GREETINGS, SIGN_OFFS, TEMPLATES } from './templates.ts';
-import { fillSlots, inline, pickVariant, possessive } from './variety.ts';
+import type { Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
+import { fillSlots, inline, midSentence, pickVariant, possessive } from './variety.ts';
 
-/** An email before assembly: what the writers (templates or LLM) produce. */
+/** An email before assembly: what the writers (moves or LLM) produce. */
 export interface DraftEmail {
   step: 1 | 2 | 3;
   subject: string;
   sentences: Sentence[];
 }
 
-const isPersonal = (fact: Fact): fact is Fact & { kind: PersonalKind } => (PERSONAL_KINDS as readonly string[]).includes(fact.kind);
+/** Everything a writer may use: the plan, the quotable facts, the people, the offer. */
+export interface WriteContext {
+  plan: readonly PlannedStep[];
+  facts: readonly Fact[];
+  prospect: OutreachProspect;
+  research: Pick<ResearchSubset, 'painPoints' | 'industry'>;
+  offer: Offer;
+  signature?: string;
+}
+
+/** The most words a body may have (the lint's limit); longer drafts drop their optional moves. */
+export const MAX_BODY_WORDS = 120;
+const MAX_SUBJECT_CHARS = 60;
+
+const wordCount = (sentences: readonly Sentence[]) => sentences.reduce((sum, s) => sum + s.text.split(/\s+/).filter(Boolean).length, 0);
 
 /**
- * Writes the sequence from the templates: greeting, (follow-up opener), up to two personal lines
- * from the facts allocated to the email, the sender's offer, the ask, the sign-off. Only the
- * personal lines say anything about the prospect's company, and each cites its fact.
+ * The writer's phrasing choices for one prospect: seeded by their email, so reruns agree. A
+ * phrasing whose text an earlier email already used is passed over while others remain, so a
+ * follow-up never repeats a sentence.
  */
-export function composeFromTemplates(
-  plan: readonly PlannedStep[],
-  facts: readonly Fact[],
-  prospect: OutreachProspect,
-  sender: Sender,
-): DraftEmail[] {
-  const allocation = allocateFacts(plan, facts);
-  const slots = {
+function chooser(context: WriteContext) {
+  const { prospect, offer } = context;
+  const company = prospect.company.trim();
+  const base = {
     firstName: prospect.firstName.trim(),
-    company: prospect.company.trim(),
-    companys: possessive(prospect.company.trim()),
-    jobTitle: prospect.jobTitle.trim() || 'part of your role',
-    senderName: sender.name.trim(),
-    senderCompany: sender.company.trim(),
-    valueProposition: inline(sender.valueProposition),
+    company,
+    companys: possessive(company),
+    jobTitle: prospect.jobTitle.trim() || 'the person who owns this',
+    seller: offer.companyName.trim(),
+    oneLiner: midSentence(inline(offer.oneLiner).replace(new RegExp(`^${escape(offer.companyName.trim())}\\s+`, 'i'), '')),
+    minutes: String(offer.callToAction.meetingMinutes),
   };
-  const pick = (options: readonly string[], slot: string) => fillSlots(pickVariant(options, prospect.email, slot), slots);
-  const generic = (text: string): Sentence => ({ text, factIds: [] });
+  const used = new Set<string>();
+  return (options: readonly string[], slot: string, extra: Record<string, string> = {}, { repeatable = false } = {}) => {
+    const filled = options.map((option) => fillSlots(option, { ...base, ...extra }));
+    const fresh = filled.filter((text) => repeatable || !used.has(text));
+    const text = pickVariant(fresh.length > 0 ? fresh : filled, prospect.email, slot);
+    used.add(text);
+    return text;
+  };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const line = (text: string, move: Move, fact?: FactAngle | null): Sentence => ({ text, factIds: fact ? [fact.fact.id] : [], move });
+
+/**
+ * The value prop each step argues: the best match for the step's fact and the research's pains
+ * that no earlier step used; once all are used, the best match again.
+ */
+function valuePropsFor(context: WriteContext, angles: Map<number, FactAngle | null>): Map<number, ValueProp> {
+  const used = new Set<ValueProp>();
+  const chosen = new Map<number, ValueProp>();
+  for (const { step } of context.plan) {
+    const themes = [...(angles.get(step)?.themes ?? []), ...context.research.painPoints, context.research.industry ?? ''];
+    const ranked = rankValueProps(context.offer.valueProps, themes);
+    const prop = ranked.find((candidate) => !used.has(candidate)) ?? ranked[0]!;
+    used.add(prop);
+    chosen.set(step, prop);
+  }
+  return chosen;
+}
+
+/**
+ * The email's subject: about its fact when it has one, the first email's thread ("Re: …") for
+ * the second, names only otherwise; always short enough.
+ */
+function subjectFor(
+  step: 1 | 2 | 3,
+  template: TemplateId,
+  angle: FactAngle | null,
+  firstSubject: string | undefined,
+  pick: ReturnType<typeof chooser>,
+): string {
+  const fits = (subject: string) => subject.length <= MAX_SUBJECT_CHARS;
+  if (step === 2 && firstSubject && fits(`Re: ${firstSubject}`)) return `Re: ${firstSubject}`;
+  const own = step === 1 && angle ? angle.subjects : [];
+  const options = [...own, ...(own.length > 0 ? [] : genericSubjects(step, template))];
+  return pick(options, `subject-${step}`).slice(0, MAX_SUBJECT_CHARS);
+}
+
+/** Drops optional moves, proof first, then the bridge, until the body fits the word limit. */
+function fitLength(sentences: Sentence[]): Sentence[] {
+  let kept = sentences;
+  for (const optional of ['proof', 'bridge'] as const) {
+    if (wordCount(kept) <= MAX_BODY_WORDS) break;
+    kept = kept.filter((sentence) => sentence.move !== optional);
+  }
+  return kept;
+}
+
+/**
+ * Writes the sequence from moves, the way a rep would: a line about the prospect from the most
+ * relevant, most recent fact; a bridge from it to the offer's best-matching pain; the offer;
+ * a proof point; one short question. Follow-ups point back to the first email and bring a new
+ * fact, value prop or proof point, never the first email's sentences. Phrasings depend on the
+ * facts, the template and a hash of the prospect, so prospects with different facts get
+ * different emails and the same input always gets the same ones.
+ */
+export function composeSequence(context: WriteContext): DraftEmail[] {
+  const { plan, offer, prospect } = context;
+  const pick = chooser(context);
+  const angles = chooseAngles(plan, anglesOf(context.facts, prospect.company.trim()));
+  const props = valuePropsFor(context, angles);
+  const first = angles.get(1) ?? null;
+  const proofs = offer.proofPoints.map(proofLines);
+  const firstProof =
+    proofs.length > 0
+      ? pickVariant(
+          proofs.map((_, index) => index),
+          prospect.email,
+          'proof',
+        )
+      : 0;
+  let proofsUsed = 0;
+  // Each proof point is used once: the first email's, then the others in turn while they last.
+  const takeProof = () => (proofsUsed < proofs.length ? proofs[(firstProof + proofsUsed++) % proofs.length] : undefined);
+  const signature = signatureLines(offer, context.signature).join('\n');
+  const signOff = `${pick(closings(offer.tone), 'closing', {}, { repeatable: true })}\n${signature}`;
+  let firstSubject: string | undefined;
+
   return plan.map(({ step, template }) => {
-    const copy = TEMPLATES[template];
-    const personal = (allocation.get(step) ?? [])
-      .filter(isPersonal)
-      .map((fact, position) => personalLine(fact, slots.company, prospect.email, position));
-    const sentences: Sentence[] = [
-      generic(pick(GREETINGS, `greeting-${step}`)),
-      ...(step === 1 ? [] : [generic(pick(FOLLOW_UP_OPENERS[step], `follow-up-${step}`))]),
-      ...personal,
-      generic(pick(copy.valueLines, `value-${template}`)),
-      generic(pick(copy.asks, `ask-${template}`)),
-      generic(pick(SIGN_OFFS, 'sign-off')),
-    ];
-    return { step, subject: pick(copy.subjects, `subject-${template}`), sentences };
+    const angle = angles.get(step) ?? null;
+    const prop = props.get(step)!;
+    const slots = { pain: midSentence(prop.pain), value: midSentence(prop.value), topic: angle?.topic ?? '' };
+    const say = (options: readonly string[], slot: string) => pick(options, `${slot}-${step}`, slots);
+    const greeting = pick(greetings(offer.tone), 'greeting', {}, { repeatable: true });
+    const sentences: Sentence[] = [line(greeting, 'greeting')];
+    if (step !== 1) {
+      sentences.push(
+        line(pick(followUpLines(step, Boolean(first)), `follow-up-${step}`, { topic: first?.topic ?? '' }), 'follow-up', first),
+      );
+    }
+    if (angle) {
+      sentences.push(line(say(angle.openers, 'opener'), 'opener', angle));
+      sentences.push(line(say(bridgeLines(angle.fact.kind, template), 'bridge'), 'bridge', angle));
+    } else {
+      sentences.push(line(say(step === 1 ? NO_FACT_OPENERS : NEW_ANGLE_LINES, 'opener'), 'opener'));
+    }
+    sentences.push(line(say(offerLines(step, template), 'offer'), 'offer'));
+    // The first email carries a proof point; a follow-up only when it has no new fact to bring.
+    const proof = step === 1 || !angle ? takeProof() : undefined;
+    if (proof) sentences.push(line(say(proof, 'proof'), 'proof'));
+    // A long pain said twice in one email reads like a template: the ask names it only when it is short.
+    const asks = askLines(step, template, offer.tone).filter((ask) => !ask.includes('{pain}') || slots.pain.split(' ').length < 3);
+    sentences.push(line(withBookingLink(say(asks, 'ask'), offer), 'ask'));
+    sentences.push(line(signOff, 'sign-off'));
+    const subject = subjectFor(step, template, angle, firstSubject, pick);
+    firstSubject ??= subject;
+    return { step, subject, sentences: fitLength(sentences) };
   });
 }

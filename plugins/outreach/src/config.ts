@@ -49,7 +49,7 @@ export const configSchema = z.object({
     .boolean()
     .default(false)
     .describe(
-      'Let the configured language model write the sequence (validated against the facts; templates when off, absent or rejected).',
+      'Let the configured language model write the sequence (checked by the copy lint and against the facts; the move writer when off, absent or rejected twice).',
     ),
 });
 

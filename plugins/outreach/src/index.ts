@@ -6,9 +6,11 @@ import type { TemplateId } from './config.ts';
 
 export { manifest } from './manifest.ts';
 export type { WriteSequenceInput, WriteSequenceOutput } from './schemas.ts';
+export { OfferSchema, type Offer, type OfferInput, type ProofPoint, type ValueProp } from './offer.ts';
+export { lintEmail, STYLE_RULES, type LintContext, type LintProblem, type LintRule } from './lint.ts';
 export { TEMPLATES, type TemplateCopy } from './templates.ts';
 
-/** The outreach plugin: templates by default, the configured language model when `useLlm` is on. */
+/** The outreach plugin: the move-based writer by default, the configured language model when `useLlm` is on. */
 export const outreachPlugin = definePlugin(manifest, (deps) => ({
   writeSequence: (input) => writeSequence(input, deps),
   templates: async () => ({ templates: (Object.keys(TEMPLATES) as TemplateId[]).map((id) => ({ id, ...TEMPLATES[id] })) }),

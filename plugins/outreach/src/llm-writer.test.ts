@@ -5,60 +5,73 @@ import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prospect, richResearch, sender } from './test-fixtures.ts';
+import { offer, prospect, richResearch } from './test-fixtures.ts';
 import { outreachPlugin } from './index.ts';
 
-const greeting = { text: 'Hi Dana,', factIds: [] };
-const signOff = { text: 'Best,\nSam Lee, Meetflow', factIds: [] };
-const offer = { text: 'Meetflow delivers qualified meetings with your ideal customers, paid per attended meeting.', factIds: [] };
-const email = (subject: string, ...middle: Array<{ text: string; factIds: string[] }>) => ({
+type Line = { text: string; factIds: string[] };
+const s = (text: string, ...factIds: string[]): Line => ({ text, factIds });
+const email = (subject: string, ...middle: Line[]) => ({
   subject,
-  sentences: [greeting, ...middle, offer, signOff],
+  sentences: [s('Hi Dana,'), ...middle, s('Best,\nSam Lee, Head of Growth\nMeetflow')],
 });
 
-// Provider answers by scenario (the path of the base URL).
-const ANSWERS: Record<string, unknown> = {
-  good: {
-    emails: [
-      email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
-      email('A question, Dana', {
-        text: 'I read that reps spend hours qualifying inbound leads by hand.',
-        factIds: ['pain-qualification'],
-      }),
-      email('For Northwind Analytics', {
-        text: 'Demand forecasting for mid-size retailers is a sharp focus.',
-        factIds: ['product-forecasting'],
-      }),
-    ],
-  },
-  'unknown-id': {
-    emails: [
-      email('Congrats, Dana', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] }),
-      email('A question', { text: 'I saw you just opened an office in Tokyo.', factIds: ['office-tokyo'] }),
-      email('For Northwind Analytics', {
-        text: 'Demand forecasting for mid-size retailers is a sharp focus.',
-        factIds: ['product-forecasting'],
-      }),
-    ],
-  },
-  uncited: {
-    emails: [
-      email('Congrats, Dana', { text: 'Congratulations on the Series B funding.', factIds: [] }),
-      email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
-      email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-    ],
-  },
-  'wrong-number': {
-    emails: [
-      email('Congrats, Dana', { text: 'Congratulations on the $100M Series B (2026).', factIds: ['funding-series-b'] }),
-      email('A question', { text: 'I read that reps spend hours qualifying inbound leads by hand.', factIds: ['pain-qualification'] }),
-      email('Idea', { text: 'Demand forecasting for mid-size retailers is a sharp focus.', factIds: ['product-forecasting'] }),
-    ],
-  },
-  'too-few': { emails: [email('Hi', { text: 'Congratulations on the Series B, $40M (2026).', factIds: ['funding-series-b'] })] },
+const good = {
+  emails: [
+    email(
+      'Your Series B',
+      s('Congrats on the $40M Series B with Accel.', 'funding-1'),
+      s('After a raise, getting new reps productive fast tends to matter most.', 'funding-1'),
+      s('Meetflow books qualified sales meetings with your ideal customers, so new hires have meetings in their first week.'),
+      s('Would a 20-minute call next week be useful?'),
+    ),
+    email(
+      'Re: Your Series B',
+      s('Following up on my note about your Series B.', 'funding-1'),
+      s('I liked how your site takes on manual data entry.', 'pain-1'),
+      s('With Meetflow, your reps only talk to accounts that fit.'),
+      s('Open to 20 minutes to compare notes?'),
+    ),
+    email(
+      'One last note, Dana',
+      s('Kellerhaus Living on your customer list caught my eye.', 'customer-1'),
+      s('In short, Meetflow books qualified sales meetings with your ideal customers.'),
+      s('Is it worth 20 minutes, or should I stop here?'),
+    ),
+  ],
+};
+// The same emails with one invented claim: an office the research never found.
+const hallucinating = {
+  emails: [
+    {
+      ...good.emails[0]!,
+      sentences: good.emails[0]!.sentences.map((line, index) =>
+        index === 1 ? s('Congrats on opening your Tokyo office.', 'funding-1') : line,
+      ),
+    },
+    ...good.emails.slice(1),
+  ],
+};
+const unknownId = {
+  emails: [
+    {
+      ...good.emails[0]!,
+      sentences: good.emails[0]!.sentences.map((line, index) => (index === 1 ? s('Congrats on the $40M Series B.', 'funding-7') : line)),
+    },
+    ...good.emails.slice(1),
+  ],
 };
 
-const requests: Array<{ path: string; body: { messages: Array<{ role: string; content: string }>; response_format?: unknown } }> = [];
+// Provider answers by scenario (the first part of the base URL's path) and attempt (1 or 2).
+const ANSWERS: Record<string, (attempt: number) => string> = {
+  good: () => JSON.stringify(good),
+  hallucinating: () => JSON.stringify(hallucinating),
+  'unknown-id': () => JSON.stringify(unknownId),
+  malformed: () => 'Sure! Here are your emails: ...',
+  'fixed-on-retry': (attempt) => (attempt === 1 ? JSON.stringify({ emails: good.emails.slice(0, 1) }) : JSON.stringify(good)),
+};
+
+type Request = { scenario: string; body: { messages: Array<{ role: string; content: string }>; response_format?: unknown } };
+const requests: Request[] = [];
 let server: Server;
 let root = '';
 
@@ -70,9 +83,11 @@ beforeAll(async () => {
     });
     request.on('end', () => {
       const scenario = (request.url ?? '').split('/')[1] ?? '';
-      requests.push({ path: request.url ?? '', body: JSON.parse(raw) as (typeof requests)[number]['body'] });
+      const body = JSON.parse(raw) as Request['body'];
+      requests.push({ scenario, body });
       if (scenario === 'down') return void response.writeHead(503).end('upstream overloaded');
-      const content = scenario === 'not-json' ? 'Sure! Here are your emails: ...' : JSON.stringify(ANSWERS[scenario]);
+      const attempt = body.messages.filter((message) => message.role === 'user').length;
+      const content = ANSWERS[scenario]?.(attempt) ?? '';
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ model: 'fake-gpt', choices: [{ message: { role: 'assistant', content } }] }));
@@ -95,11 +110,7 @@ function recordingLogger(): Logger & { warnings: string[] } {
     info() {},
     error() {},
     warn: (object, message) => {
-      warnings.push(
-        `${message ?? ''} ${Object.entries(object)
-          .map(([key, value]) => `${key}=${String(value)}`)
-          .join(' ')}`,
-      );
+      warnings.push(`${message ?? ''} ${Object.values(object).map(String).join(' ')}`);
     },
   };
 }
@@ -110,64 +121,87 @@ async function writeWith(scenario: string, useLlm = true) {
   const output = await runActivity(
     outreachPlugin,
     'writeSequence',
-    { prospect, research: richResearch, sender },
+    { prospect, research: richResearch, offer },
     testDeps(outreachPlugin, { config: { useLlm }, llm, logger }),
   );
-  return { output, warnings: logger.warnings };
+  return { output, warnings: logger.warnings, calls: requests.filter((request) => request.scenario === scenario) };
 }
 
 describe('outreach with a language model', () => {
-  it("uses a valid answer, keeping the plan's steps, days and templates", async () => {
-    const { output, warnings } = await writeWith('good');
+  it("uses a grounded answer that passes the lint, keeping the plan's steps, days and templates", async () => {
+    const { output, warnings, calls } = await writeWith('good');
     expect(warnings).toEqual([]);
+    expect(calls).toHaveLength(1);
     expect(output.writer).toBe('llm');
     expect(output.sequence.map((step) => [step.step, step.dayOffset, step.template])).toEqual([
       [1, 3, 'roi-focused'],
       [2, 8, 'pain-point'],
       [3, 15, 'value-prop'],
     ]);
-    expect(output.sequence[0]?.sentences[1]).toEqual({
-      text: 'Congratulations on the Series B, $40M (2026).',
-      factIds: ['funding-series-b'],
-    });
-    expect(output.citations.map((citation) => citation.factId)).toEqual(['funding-series-b', 'pain-qualification', 'product-forecasting']);
+    expect(output.sequence[0]?.sentences[1]).toEqual({ text: 'Congrats on the $40M Series B with Accel.', factIds: ['funding-1'] });
+    expect(output.citations.map((citation) => citation.factId)).toEqual(['funding-1', 'pain-1', 'customer-1']);
     expect(output.overallStrategy).toContain('Written by the language model');
   });
 
-  it('sends only the usable facts (ids, kinds, values) and asks for JSON', async () => {
-    await writeWith('good');
-    const request = requests.at(-1);
-    expect(request?.body.response_format).toEqual({ type: 'json_object' });
-    const prompt = JSON.parse(request?.body.messages.find((message) => message.role === 'user')?.content ?? '{}') as { facts: unknown[] };
-    expect(prompt.facts).toContainEqual({ id: 'funding-series-b', kind: 'funding', value: 'Series B, $40M (2026)' });
-    const sent = JSON.stringify(request?.body);
-    expect(sent).not.toContain(richResearch.companyInfo);
-    expect(sent).not.toContain('Pipeline visibility across regions');
-    expect(sent).not.toContain('low-confidence');
+  it('sends the usable facts with their ids and evidence, the offer and the copy rules, and asks for JSON', async () => {
+    const { calls } = await writeWith('good');
+    const { body } = calls.at(-1)!;
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
+    expect(system).toContain('At most 120 words');
+    expect(system).toContain('factIds');
+    const prompt = JSON.parse(body.messages.find((message) => message.role === 'user')?.content ?? '{}') as {
+      facts: unknown[];
+      offer: { companyName: string; valueProps: unknown[]; meetingMinutes: number };
+      signature: string;
+    };
+    expect(prompt.facts).toContainEqual({
+      id: 'funding-1',
+      kind: 'funding',
+      value: 'Raised $40M Series B, led by Accel (2026)',
+      evidence: 'Northwind raised a $40M Series B led by Accel in 2026.',
+    });
+    expect(prompt.offer).toMatchObject({ companyName: 'Meetflow', meetingMinutes: 20, valueProps: offer.valueProps });
+    expect(prompt.signature).toBe('Sam Lee, Head of Growth\nMeetflow');
+    const sent = JSON.stringify(body);
+    expect(sent).not.toContain('Snowflake'); // below the confidence floor
     expect(sent).not.toContain('sales@northwind.example');
     expect(sent).not.toContain('https://northwind.example');
   });
 
-  it('drops a sentence citing a fact that does not exist, and keeps the rest', async () => {
-    const { output, warnings } = await writeWith('unknown-id');
+  it('retries once with the problems listed, and uses the fixed answer', async () => {
+    const { output, warnings, calls } = await writeWith('fixed-on-retry');
     expect(output.writer).toBe('llm');
-    expect(output.sequence[1]?.body).not.toContain('Tokyo');
-    expect(output.sequence.flatMap((step) => step.sentences.flatMap((sentence) => sentence.factIds))).not.toContain('office-tokyo');
-    expect(warnings.join('\n')).toMatch(/unknown facts.*office-tokyo/);
+    expect(calls).toHaveLength(2);
+    const feedback = calls[1]!.body.messages.at(-1)?.content ?? '';
+    expect(feedback).toMatch(/^Your answer breaks these rules: the answer is not the JSON asked for/);
+    expect(calls[1]!.body.messages.at(-2)).toMatchObject({ role: 'assistant' });
+    expect(warnings.join('\n')).toMatch(/asking once more/);
   });
 
   it.each([
-    ['uncited', /"series" from fact funding-series-b without citing it/],
-    ['wrong-number', /states 100, which its cited facts \(funding-series-b\) do not hold/],
-    ['too-few', /not the JSON asked for/],
-    ['not-json', /not the JSON asked for/],
-    ['down', /HTTP 503: upstream overloaded/],
-  ])('falls back to templates when the answer is rejected (%s), saying why', async (scenario, why) => {
-    const { output, warnings } = await writeWith(scenario);
+    [
+      'hallucinating',
+      /step 1 \(grounding\): "Congrats on opening your Tokyo office\." says "tokyo", which neither its cited facts nor the offer hold/,
+    ],
+    ['unknown-id', /cites funding-7, which no research fact is/],
+    ['malformed', /not the JSON asked for/],
+  ])('falls back to the move writer after a second bad answer (%s), saying why', async (scenario, why) => {
+    const { output, warnings, calls } = await writeWith(scenario);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body.messages.at(-1)?.content).toMatch(why);
     expect(output.writer).toBe('templates');
+    expect(warnings.join('\n')).toMatch(/language model answer rejected; writing from moves/);
     expect(warnings.join('\n')).toMatch(why);
-    expect(output.sequence).toHaveLength(3);
-    expect(output.sequence[0]?.sentences.some((sentence) => sentence.factIds.includes('funding-series-b'))).toBe(true);
+    expect(output.sequence[0]?.sentences.some((sentence) => sentence.factIds.includes('funding-1'))).toBe(true);
+    expect(JSON.stringify(output)).not.toContain('Tokyo');
+  });
+
+  it('falls back at once when the model cannot be reached', async () => {
+    const { output, warnings, calls } = await writeWith('down');
+    expect(calls).toHaveLength(1);
+    expect(output.writer).toBe('templates');
+    expect(warnings.join('\n')).toMatch(/HTTP 503: upstream overloaded/);
   });
 
   it('does not call the model unless useLlm is on', async () => {

@@ -1,39 +1,39 @@
-import type { Fact, LlmClient, Logger } from '@meetflow/plugin-sdk';
+import type { LlmClient, Logger } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { allowedWords, uncitedClaim, unsupportedNumber } from './claims.ts';
-import type { DraftEmail } from './compose.ts';
-import type { PlannedStep } from './plan.ts';
-import type { OutreachProspect, Sender } from './schemas.ts';
+import type { DraftEmail, WriteContext } from './compose.ts';
+import { lintSequence, STYLE_RULES } from './lint.ts';
+import { signatureLines } from './offer.ts';
 
-/** What the model must answer: one entry per step, each sentence with the fact ids it uses. */
+/** What the model must answer: one email per step, each sentence with the fact ids it uses. */
 const LlmAnswerSchema = z.object({
   emails: z
     .array(
       z.object({
         subject: z.string().min(1),
-        sentences: z.array(z.object({ text: z.string().min(1), factIds: z.array(z.string()).default([]) })),
+        sentences: z.array(z.object({ text: z.string().min(1), factIds: z.array(z.string()).default([]) })).min(1),
       }),
     )
-    .min(3),
+    .length(3),
 });
 
-const TEMPLATE_BRIEFS: Record<PlannedStep['template'], string> = {
-  'roi-focused': "lead with the return the sender's offer could bring",
-  'pain-point': 'lead with a problem the facts show, then the offer',
-  'value-prop': 'lead with what the sender offers',
+const TEMPLATE_BRIEFS: Record<WriteContext['plan'][number]['template'], string> = {
+  'roi-focused': 'argue the return: what the pain costs and what the offer gives back',
+  'pain-point': 'lead with a problem the facts point to, then the offer',
+  'value-prop': 'lead with what the offer does for a team like theirs',
 };
 
 export const SYSTEM_PROMPT = [
-  'You write short, plain cold B2B sales emails.',
-  'You may state things about the prospect\'s company ONLY from the facts given, and every sentence that uses a fact must list that fact\'s id in "factIds".',
-  "Sentences without factIds may only use the prospect's name, title and company name and the sender's details; they must not claim anything else about the prospect or the company.",
-  'Subjects cannot cite facts, so they use only names and company names.',
-  'Never invent numbers, customers, tools, events or results. With few facts, write shorter, generic emails.',
-  'Answer with a JSON object: {"emails":[{"subject":string,"sentences":[{"text":string,"factIds":[string]}]}]}, one email per step in the order given; include greeting and sign-off as sentences.',
+  'You write short, plain cold B2B sales emails a sales rep would sign.',
+  "Each email: a greeting; one sentence about the prospect built on the most relevant fact; a bridge from it to one of the offer's pains; the offer; at most one proof point from the offer; one short question asking for a call of the offer's length; the sign-off with the signature given.",
+  'Follow-ups point back to the first email and bring a new fact, value or proof point; never repeat a sentence.',
+  'Every sentence lists in "factIds" the ids of the facts it relies on. Say nothing about the prospect that the cited facts do not say, and nothing about the sender that the offer does not say.',
+  `Rules every email must pass: ${Object.values(STYLE_RULES).join(' ')}`,
+  'Answer with a JSON object: {"emails":[{"subject":string,"sentences":[{"text":string,"factIds":[string]}]}]}, three emails in the order of the steps given.',
 ].join(' ');
 
-/** The user message: the steps, the people and the facts (ids, kinds and values only). */
-export function buildPrompt(plan: readonly PlannedStep[], facts: readonly Fact[], prospect: OutreachProspect, sender: Sender): string {
+/** The user message: the steps, the prospect's names, the facts (ids, kinds, values, evidence) and the offer. */
+export function buildPrompt(context: WriteContext): string {
+  const { plan, facts, prospect, offer, signature } = context;
   return JSON.stringify({
     steps: plan.map((step) => ({
       step: step.step,
@@ -42,70 +42,66 @@ export function buildPrompt(plan: readonly PlannedStep[], facts: readonly Fact[]
       approach: TEMPLATE_BRIEFS[step.template],
     })),
     prospect: { firstName: prospect.firstName, lastName: prospect.lastName, jobTitle: prospect.jobTitle, company: prospect.company },
-    sender,
-    facts: facts.map((fact) => ({ id: fact.id, kind: fact.kind, value: fact.value })),
+    facts: facts.map((fact) => ({ id: fact.id, kind: fact.kind, value: fact.value, evidence: fact.evidence.snippet })),
+    offer: {
+      companyName: offer.companyName,
+      oneLiner: offer.oneLiner,
+      valueProps: offer.valueProps,
+      proofPoints: offer.proofPoints,
+      tone: offer.tone,
+      meetingMinutes: offer.callToAction.meetingMinutes,
+      ...(offer.callToAction.bookingLink ? { bookingLink: offer.callToAction.bookingLink } : {}),
+    },
+    signature: signatureLines(offer, signature).join('\n'),
   });
 }
 
 /** The model's drafts, or why they were rejected. */
 export type LlmOutcome = { drafts: DraftEmail[]; model: string } | { rejected: string };
 
-/**
- * Asks the model for the sequence and validates it: sentences citing an unknown fact id are
- * dropped; a sentence or subject that uses a fact's telltale words without citing it, or a
- * citing sentence with a number its facts do not hold, rejects the whole answer (the caller then
- * writes from templates), as does a malformed answer or an email left empty.
- */
-export async function writeWithLlm(
-  llm: LlmClient,
-  plan: readonly PlannedStep[],
-  facts: readonly Fact[],
-  prospect: OutreachProspect,
-  sender: Sender,
-  logger: Logger,
-): Promise<LlmOutcome> {
-  let text: string;
-  let model: string;
-  try {
-    ({ text, model } = await llm.complete({
-      system: SYSTEM_PROMPT,
-      messages: [{ role: 'user', content: buildPrompt(plan, facts, prospect, sender) }],
-      json: true,
-    }));
-  } catch (error) {
-    return { rejected: `the model call failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Reads one answer into drafts, or lists what is wrong with it: its shape, then the copy lint (grounding included). */
+function review(text: string, context: WriteContext): { drafts: DraftEmail[]; problems: [] } | { problems: string[] } {
   let answer: z.infer<typeof LlmAnswerSchema>;
   try {
     answer = LlmAnswerSchema.parse(JSON.parse(text));
   } catch (error) {
-    return { rejected: `the answer is not the JSON asked for: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
+    return { problems: [`the answer is not the JSON asked for: ${message(error).slice(0, 200)}`] };
   }
-  const known = new Set(facts.map((fact) => fact.id));
-  const allowed = allowedWords(prospect, sender);
-  const drafts: DraftEmail[] = [];
-  for (const [index, planned] of plan.entries()) {
-    const email = answer.emails[index];
-    if (!email) return { rejected: `no email for step ${planned.step}` };
-    const subjectClaim = uncitedClaim(email.subject, [], facts, allowed);
-    if (subjectClaim) return { rejected: `subject of step ${planned.step}: ${subjectClaim}` };
-    const sentences = [];
-    for (const sentence of email.sentences) {
-      const unknown = sentence.factIds.filter((id) => !known.has(id));
-      if (unknown.length > 0) {
-        logger.warn(
-          { step: planned.step, unknownFactIds: unknown, sentence: sentence.text },
-          'dropped an LLM sentence citing unknown facts',
-        );
-        continue;
-      }
-      const claim =
-        uncitedClaim(sentence.text, sentence.factIds, facts, allowed) ?? unsupportedNumber(sentence.text, sentence.factIds, facts, allowed);
-      if (claim) return { rejected: `step ${planned.step}: ${claim}` };
-      sentences.push({ text: sentence.text.trim(), factIds: [...new Set(sentence.factIds)] });
+  const drafts = context.plan.map(({ step }, index) => {
+    const email = answer.emails[index]!;
+    const sentences = email.sentences.map((sentence) => ({ text: sentence.text.trim(), factIds: [...new Set(sentence.factIds)] }));
+    return { step, subject: email.subject.trim(), sentences };
+  });
+  const problems = lintSequence(drafts, context);
+  return problems.length > 0 ? { problems } : { drafts, problems: [] };
+}
+
+/**
+ * Asks the model for the sequence and checks it with the copy lint, whose grounding rule traces
+ * every number, name and event to a cited fact or the offer. A rejected answer gets one retry
+ * with its problems listed; a second rejection (or a failed call) returns why, and the caller
+ * writes from moves.
+ */
+export async function writeWithLlm(llm: LlmClient, context: WriteContext, logger: Logger): Promise<LlmOutcome> {
+  const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [{ role: 'user', content: buildPrompt(context) }];
+  let problems: string[] = [];
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    let answer: { text: string; model: string };
+    try {
+      answer = await llm.complete({ system: SYSTEM_PROMPT, messages, json: true });
+    } catch (error) {
+      return { rejected: `the model call failed: ${message(error)}` };
     }
-    if (sentences.length === 0) return { rejected: `step ${planned.step} has no sentence left after validation` };
-    drafts.push({ step: planned.step, subject: email.subject.trim(), sentences });
+    const reviewed = review(answer.text, context);
+    if ('drafts' in reviewed) return { drafts: reviewed.drafts, model: answer.model };
+    problems = reviewed.problems;
+    if (attempt === 1) logger.warn({ problems: problems.join('; ') }, 'language model answer broke the copy rules; asking once more');
+    messages.push(
+      { role: 'assistant', content: answer.text },
+      { role: 'user', content: `Your answer breaks these rules: ${problems.join('; ')}. Answer again with the whole JSON, fixed.` },
+    );
   }
-  return { drafts, model };
+  return { rejected: problems.join('; ') };
 }

@@ -9,7 +9,7 @@ export const manifest = defineManifest({
   name: 'Personalised outreach',
   version: '0.1.0',
   description:
-    'Writes a 3-email sequence (ROI, pain-point, value-proposition templates ordered by response rate) personalised only with cited research facts.',
+    "Writes a 3-email sequence for the sender's offer (ROI, pain-point, value-proposition templates ordered by response rate), personalised only with cited research facts and checked by a copy lint.",
   kind: 'agent',
   ui: { icon: 'mail', color: '#0ea5e9', category: 'Outreach', order: 30 },
   config: configSchema,

@@ -1,6 +1,7 @@
 import { FactSchema } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { CadenceTimingSchema, TEMPLATE_IDS, TemplatePerformanceSchema } from './config.ts';
+import { OfferSchema } from './offer.ts';
 
 /** The part of the research agent's result that outreach reads; only `facts` may be quoted. */
 export const ResearchSubsetSchema = z.object({
@@ -22,29 +23,29 @@ export const OutreachProspectSchema = z.object({
   email: z.string(),
 });
 
-export const SenderSchema = z.object({
-  name: z.string().min(1),
-  company: z.string().min(1),
-  /** What the sender offers, in the sender's words: "book qualified meetings without adding SDR headcount". */
-  valueProposition: z.string().min(1),
-});
-
 export type OutreachProspect = z.infer<typeof OutreachProspectSchema>;
-export type Sender = z.infer<typeof SenderSchema>;
 
 export const WriteSequenceInputSchema = z.object({
   prospect: OutreachProspectSchema,
   research: ResearchSubsetSchema,
   scoring: z.object({ totalScore: z.number(), priority: z.string() }).optional(),
-  sender: SenderSchema,
+  offer: OfferSchema,
+  signature: z
+    .string()
+    .optional()
+    .describe("The sending mailbox's signature; replaces the sender's name, title and company under the emails."),
   templatePerformance: TemplatePerformanceSchema.optional().describe('Overrides the configured template response rates.'),
   cadenceTiming: CadenceTimingSchema.optional().describe('Overrides the configured cadence.'),
 });
 
 export type WriteSequenceInput = z.infer<typeof WriteSequenceInputSchema>;
 
+/** The part of an email a sentence plays (absent when a language model wrote it). */
+export const MOVES = ['greeting', 'follow-up', 'opener', 'bridge', 'offer', 'proof', 'ask', 'sign-off'] as const;
+export type Move = (typeof MOVES)[number];
+
 /** One sentence of an email and the facts it rests on (none for generic lines). */
-export const SentenceSchema = z.object({ text: z.string().min(1), factIds: z.array(z.string()) });
+export const SentenceSchema = z.object({ text: z.string().min(1), factIds: z.array(z.string()), move: z.enum(MOVES).optional() });
 export type Sentence = z.infer<typeof SentenceSchema>;
 
 export const EmailSchema = z.object({

@@ -1,12 +1,14 @@
-// Research results for the tests: a rich one (many kinds of facts) and a sparse one.
+// Research results and an offer for the tests, in the shapes the research extractors write.
 import type { Fact } from '@meetflow/plugin-sdk';
+import type { OfferInput } from './offer.ts';
 
-const fact = (id: string, kind: string, value: string, confidence = 0.9, path = 'about'): Fact => ({
+/** A fact as research reports it, its evidence a sentence from the company's site. */
+export const fact = (id: string, kind: string, value: string, confidence = 0.9, snippet = `Northwind: ${value}`): Fact => ({
   id,
   kind,
   value,
   confidence,
-  evidence: { url: `https://northwind.example/${path}`, snippet: `Northwind: ${value}` },
+  evidence: { url: `https://northwind.example/${kind}`, snippet },
 });
 
 /** A research result with facts of most kinds, plus strings the emails must not quote uncited. */
@@ -14,42 +16,39 @@ export const richResearch = {
   companyName: 'Northwind Analytics',
   companyInfo: 'Northwind Analytics builds forecasting software for mid-size retailers across Europe.',
   industry: 'Retail analytics SaaS',
-  painPoints: ['Reps spend hours qualifying inbound leads by hand', 'Pipeline visibility across regions'],
+  painPoints: ['manual data entry', 'stale forecasts'],
   techStack: ['Salesforce', 'Snowflake'],
   facts: [
-    fact('pain-qualification', 'pain-point', 'Reps spend hours qualifying inbound leads by hand', 0.8, 'careers'),
-    fact('tech-salesforce', 'tech', 'Uses Salesforce', 0.9, 'careers'),
-    fact('funding-series-b', 'funding', 'Series B, $40M (2026)', 0.95, 'news'),
-    fact('hiring-sdrs', 'hiring', 'Hiring 6 SDRs in Berlin', 0.85, 'careers'),
-    fact('product-forecasting', 'product', 'Demand forecasting for mid-size retailers', 0.9),
-    fact('customer-kellerhaus', 'customer', 'Kellerhaus Living', 0.7, 'customers'),
-    fact('description', 'description', 'Forecasting that retail planners trust', 0.9),
-    fact('contact-email', 'contact', 'sales@northwind.example', 0.99, 'contact'),
-    fact('location-berlin', 'location', 'Berlin, Germany', 0.9),
-    fact('low-confidence', 'tech', 'Uses Snowflake', 0.3, 'careers'),
+    fact('pain-1', 'pain-point', 'manual data entry', 0.65),
+    fact('tech-salesforce', 'tech', 'Uses Salesforce (CRM)', 0.9),
+    fact(
+      'funding-1',
+      'funding',
+      'Raised $40M Series B, led by Accel (2026)',
+      0.85,
+      'Northwind raised a $40M Series B led by Accel in 2026.',
+    ),
+    fact('hiring-openings', 'hiring', '6 open roles listed (Account Executive; SDR; Solutions Engineer; …)', 0.85),
+    fact('product-headline', 'product', 'Headline: Forecast demand before it happens', 0.6),
+    fact('customer-1', 'customer', 'Customer: Kellerhaus Living', 0.7),
+    fact('description', 'description', 'Northwind Analytics builds forecasting software for mid-size retailers across Europe', 0.9),
+    fact('contact-1', 'contact', 'Email: sales@northwind.example', 0.99),
+    fact('location-1', 'location', 'Headquartered in Berlin, Germany', 0.8),
+    fact('tech-snowflake', 'tech', 'Uses Snowflake (Data warehouses)', 0.3),
   ],
 };
 
-/** A research result with one fact and a few uncited strings. */
+/** A research result with one fact. */
 export const sparseResearch = {
   companyName: 'Northwind Analytics',
   companyInfo: 'Northwind Analytics builds forecasting software.',
   industry: 'SaaS',
-  painPoints: ['Manual reporting'],
+  painPoints: [],
   techStack: ['HubSpot'],
-  facts: [fact('tech-hubspot', 'tech', 'Uses HubSpot', 0.8, 'careers')],
+  facts: [fact('tech-hubspot', 'tech', 'Uses HubSpot (CRM)', 0.8)],
 };
 
-/** Two facts: a pain and a location, nothing else. */
-export const twoFactResearch = {
-  ...sparseResearch,
-  facts: [
-    fact('pain-reporting', 'pain-point', 'Manual reporting eats Friday afternoons', 0.7, 'blog'),
-    fact('location-berlin', 'location', 'Based in Berlin', 0.9),
-  ],
-};
-
-/** The prospect and sender used across the tests. */
+/** The prospect used across the tests. */
 export const prospect = {
   firstName: 'Dana',
   lastName: 'Meyer',
@@ -57,8 +56,24 @@ export const prospect = {
   company: 'Northwind Analytics',
   email: 'dana.meyer@northwind.example',
 };
-export const sender = {
-  name: 'Sam Lee',
-  company: 'Meetflow',
-  valueProposition: 'qualified meetings with your ideal customers, paid per attended meeting.',
+
+/** What the sending team sells: two value props, two proof points. */
+export const offer: OfferInput = {
+  companyName: 'Meetflow',
+  website: 'https://meetflow.example',
+  oneLiner: 'books qualified sales meetings with your ideal customers',
+  valueProps: [
+    { pain: 'slow ramp for new reps', value: 'new hires have meetings on their calendar in their first week' },
+    { pain: 'manual prospect research', value: 'your reps only talk to accounts that fit' },
+    { pain: 'an unpredictable pipeline', value: 'you know next month’s meeting count before it starts' },
+  ],
+  proofPoints: [
+    { text: 'Kestrel Precision booked 41 qualified meetings in its first month.', customer: 'Kestrel Precision', result: '41 meetings' },
+    { text: 'Quotewell cut SDR ramp time from 6 months to 3.', customer: 'Quotewell' },
+  ],
+  personas: { titles: ['VP Sales', 'Head of Revenue Operations'] },
+  tone: 'plain',
+  callToAction: { meetingMinutes: 20 },
+  senderName: 'Sam Lee',
+  senderTitle: 'Head of Growth',
 };

@@ -35,3 +35,23 @@ export function inline(text: string): string {
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
+
+// Words that may open a user's phrase and read fine in lower case mid-sentence ("Books meetings" → "books meetings").
+const LOWERABLE = /^(?:[A-Z][a-z]+)(?=\s|$)/;
+
+/**
+ * A user phrase ready to follow other words: inline, and its first word lower-cased when it is
+ * an ordinary capitalised word. Names and acronyms ("HubSpot", "SDR", "Acme") cannot be told
+ * from ordinary words here, so `keep` lists the names that must keep their capital.
+ */
+export function midSentence(text: string, keep: readonly string[] = []): string {
+  const phrase = inline(text);
+  const first = LOWERABLE.exec(phrase)?.[0];
+  if (!first || keep.some((name) => name.split(/\s+/)[0] === first)) return phrase;
+  return first.toLowerCase() + phrase.slice(first.length);
+}
+
+/** The first letter in upper case, for a phrase that now opens a sentence. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

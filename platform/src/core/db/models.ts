@@ -12,6 +12,7 @@ import { outboxModels } from '../../features/sequences/outbox-model.ts';
 import { savedPipelineModel } from '../../features/pipelines/model.ts';
 import { prospectModel } from '../../features/prospects/model.ts';
 import { workspaceConfigModels } from '../../features/workspace-config/model.ts';
+import { workspaceOfferModels } from '../../features/offer/model.ts';
 import { workspaceIcpModels } from '../../features/icp/model.ts';
 import { pipelineRunModels } from '../../features/pipelines/run-model.ts';
 import { systemCheckModel } from '../../features/system/model.ts';
@@ -33,6 +34,7 @@ export function createModels(connection: Connection) {
     campaigns: campaignModel(connection),
     counters: counterModel(connection),
     ...workspaceConfigModels(connection),
+    ...workspaceOfferModels(connection),
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),

@@ -45,6 +45,7 @@ import { processProspectRouter, processProspectRoutes } from '../../features/sup
 import { templatesRouter, templatesRoutes } from '../../features/templates/routes.ts';
 import { outreachTemplateCopy } from '../../features/templates/templates.ts';
 import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
+import { offerRouter, offerRoutes } from '../../features/offer/routes.ts';
 
 /** What the HTTP app is built over. */
 export interface AppDeps {
@@ -143,6 +144,7 @@ const FEATURES: FeatureApi[] = [
   { routes: repliesRoutes, product: (_, { db, runner }) => repliesRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue }) },
   { routes: activityRoutes, product: (_, { db }) => activityRouter(db) },
   { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
+  { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
   {
     routes: learningRoutes,
     product: (deps, product) =>

@@ -8,6 +8,7 @@ import { until } from '../../../dev/contract/poll.ts';
 import type { CampaignDetailView } from './api-schemas.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../../../dev/samples/server.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
+import { SAMPLE_OFFER } from '../offer/sample-offer.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 
 let samples: SampleSitesServer;
@@ -54,6 +55,7 @@ beforeAll(async () => {
   expect((await call('POST', '/api/superagent/analyze-icp', { urls: ['pipelinepilot', 'quotewell', 'callcraft'].map(site) })).status).toBe(
     200,
   );
+  expect((await call('PUT', '/api/offer', SAMPLE_OFFER)).status).toBe(200);
 });
 afterAll(async () => {
   await server.close();

@@ -6,6 +6,7 @@ import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { researchPlugin } from '@meetflow/plugin-research';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceIcpModels } from './model.ts';
+import { workspaceOfferModels } from '../offer/model.ts';
 import type { IcpAnalysis, IcpSlice } from './schemas.ts';
 import { sampleSitesDir, startSampleSitesServer, type SampleSitesServer } from '../../../dev/samples/server.ts';
 import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
@@ -37,7 +38,10 @@ const htmlOf = async (names: readonly string[]) =>
     await Promise.all(
       names.map(async (name) =>
         Promise.all(
-          ['index.html', 'about.html', 'about-us.html'].map((file) => readFile(join(sampleSitesDir, name, file), 'utf8').catch(() => '')),
+          // Titles come from every kind of page now: team and about pages, testimonials, careers listings.
+          ['index.html', 'about.html', 'about-us.html', 'customers.html', 'case-studies.html', 'careers.html'].map((file) =>
+            readFile(join(sampleSitesDir, name, file), 'utf8').catch(() => ''),
+          ),
         ),
       ),
     )
@@ -82,7 +86,7 @@ beforeAll(async () => {
     connection: stack.database,
     temporal: stack.runner.temporal,
     taskQueue: stack.runner.taskQueue,
-    db: workspaceIcpModels(stack.database),
+    db: { ...workspaceIcpModels(stack.database), ...workspaceOfferModels(stack.database) },
   });
   server = await serveRouters(router);
   const response = await post({ urls: [...SAAS, MANUFACTURER].map(siteUrl) });
@@ -162,8 +166,9 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     // Stripe and Segment on all three, HubSpot and Intercom on two; Google Tag Manager (Quotewell only) is not common.
     expect(saas.criteria.techStack).toEqual(['Segment', 'Stripe', 'HubSpot', 'Intercom']);
     expect(saas.criteria.painPoints[0]).toBe('missed quota');
+    // "Sales managers waste hours listening to call recordings": the problem, without "hours" glued on.
     expect(saas.criteria.painPoints).toEqual(
-      expect.arrayContaining(['manual forecasting', 'stale CRM data', 'copy-paste quotes', 'hours listening to call recordings']),
+      expect.arrayContaining(['manual forecasting', 'stale CRM data', 'copy-paste quotes', 'listening to call recordings']),
     );
     const html = await htmlOf(SAAS);
     for (const value of [...saas.criteria.jobTitles, ...saas.criteria.painPoints])
@@ -180,14 +185,20 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     const factory = sliceWith(full, 'Manufacturing');
     expect(factory.name).toBe('Manufacturing · 200-500 employees');
     expect(factory.criteria).toMatchObject({ industry: ['Manufacturing'], companySize: '200-500 employees' });
+    // Whom the site serves and who vouches for it first; then the roles it hires (careers page) and names in passing.
     expect(factory.criteria.jobTitles).toEqual([
+      'Plant Manager',
+      'Procurement Manager',
       'Director of Procurement',
       'Engineering Manager',
       'VP of Operations',
-      'Plant Manager',
-      'Procurement Manager',
+      'CNC Machinist',
+      'Quality Engineer',
+      'Manufacturing Engineer',
     ]);
-    expect(factory.criteria.techStack).toEqual(expect.arrayContaining(['WordPress', 'jQuery', 'Google Analytics']));
+    // Business tools only: WordPress, jQuery, PHP and MySQL say how the site is built, not what the company buys.
+    expect(factory.criteria.techStack).toEqual(['Google Analytics']);
+    expect(full.analysisNotes).toContain('infrastructure (not a criterion) Google Tag Manager, jQuery, WordPress, PHP, MySQL');
     expect(factory.criteria.painPoints).toEqual([
       'late parts',
       'missed tolerances',
@@ -257,7 +268,7 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
         connection: stack.database,
         temporal: stack.runner.temporal,
         taskQueue: stack.runner.taskQueue,
-        db: workspaceIcpModels(stack.database),
+        db: { ...workspaceIcpModels(stack.database), ...workspaceOfferModels(stack.database) },
         siteTimeoutMs: 2_000,
       }),
     );

@@ -5,19 +5,21 @@ import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleSitesServer, type SampleSitesServer } from '../../../dev/samples/server.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
+import { SAMPLE_OFFER } from '../offer/sample-offer.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
-const post = async (path: string, body: unknown) => {
+const send = async (method: string, path: string, body: unknown) => {
   const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: response.status, text: await response.text() };
 };
+const post = (path: string, body: unknown) => send('POST', path, body);
 const site = (name: string) => `${samples.url}/${name}/`;
 const prospect = (overrides: Record<string, unknown>) =>
   post('/api/prospects', {
@@ -60,6 +62,13 @@ describe('POST /api/superagent/process-prospect', () => {
       status: 404,
       text: 'No prospect 99 in this workspace',
     });
+    // Copy pitches the workspace's own offer: until it says what it sells, nothing is started.
+    expect(await post('/api/superagent/process-prospect', { prospectId: 1 })).toEqual({
+      status: 409,
+      text: expect.stringContaining('This workspace has not said what it sells yet'),
+    });
+    expect(await stack.db.pipelineRuns.countDocuments({ workspaceId: 'default' })).toBe(0);
+    expect((await send('PUT', '/api/offer', SAMPLE_OFFER)).status).toBe(200);
   });
 
   it("researches, scores, writes and enrols a qualified prospect, answering the spec's Workflow response", async () => {
@@ -89,6 +98,12 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(answer.data.scoring.totalScore).toBeGreaterThanOrEqual(70);
     expect(answer.data.metrics.finalScore).toBe(answer.data.scoring.totalScore);
     expect(answer.data.content.sequence).toHaveLength(3);
+    // The emails pitch the workspace's offer and sign as its sender (the lint and the cited facts are the outreach plugin's tests).
+    const emails = answer.data.content.sequence as Array<{ body: string }>;
+    for (const email of emails) expect(email.body).toContain('Alex Morgan');
+    expect(emails[0]!.body).toContain(SAMPLE_OFFER.companyName);
+    expect(emails[0]!.body).toContain(SAMPLE_OFFER.oneLiner);
+    expect(emails.map((email) => email.body).join('\n')).not.toMatch(/Meetflow|Default workspace/);
     expect(answer.data.recommendations).toContainEqual(expect.stringMatching(/^Sequence enrolled: 3 emails on days/));
 
     const sequence = stack.runner.temporal.workflow.getHandle('sequence-default-1');
@@ -98,7 +113,7 @@ describe('POST /api/superagent/process-prospect', () => {
       score: answer.data.scoring.totalScore,
     });
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: 'default', type: 'lead_scored', prospectId: '1' })).toBe(1);
-    expect(await stack.db.pipelineRuns.findOne({ runId: answer.runId }).lean()).toMatchObject({
+    expect(await stack.db.pipelineRuns.findOne({ workspaceId: 'default', runId: answer.runId }).lean()).toMatchObject({
       pipelineId: 'prospect-pipeline',
       status: 'completed',
     });

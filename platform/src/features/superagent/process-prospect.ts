@@ -1,6 +1,7 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import type { Models } from '../../core/db/models.ts';
-import { DEFAULT_WORKSPACE } from '../workspaces/model.ts';
+import { requireOffer } from '../offer/offer.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
 import { getWorkspaceIcp } from '../icp/store.ts';
 import { recordOutcome } from '../outcomes/record.ts';
@@ -9,9 +10,6 @@ import type { Prospect } from '../prospects/model.ts';
 import type { IcpSlice } from '../icp/schemas.ts';
 import { PROSPECT_PIPELINE } from './prospect-pipeline.ts';
 import { workflowResponse, type StepOutputs, type WorkflowResponse } from './workflow-response.ts';
-
-/** What the sequence is sent as when the workspace names no sender yet. */
-const DEFAULT_VALUE_PROPOSITION = 'qualified sales meetings with your ideal customers, paid per attended meeting';
 
 /** The prospect's site: the one on record, else the domain of their work email. */
 function websiteOf(prospect: { website: string | null; email: string }): string {
@@ -40,7 +38,7 @@ export function sliceFor(prospect: Pick<Prospect, 'industry'>, slices: readonly 
 
 /**
  * The built-in prospect pipeline's input for each prospect: the workspace's ICP, config and
- * sender read once. 409 without an ICP (or when none of `sliceNames` is in it).
+ * offer read once. 409 without an ICP (or when none of `sliceNames` is in it) or without an offer.
  */
 export async function prospectRunInputs(
   db: Models,
@@ -56,8 +54,7 @@ export async function prospectRunInputs(
     throw new ConflictError(
       `None of the slices ${options.sliceNames!.join(', ')} is in this workspace's ICP any more: analyse again or choose others`,
     );
-  const [workspace, config] = await Promise.all([db.workspaces.findOne({ slug: workspaceId }).lean(), getWorkspaceConfig(db, workspaceId)]);
-  const senderName = workspace?.name ?? DEFAULT_WORKSPACE.name;
+  const [offer, config] = await Promise.all([requireOffer(db, workspaceId), getWorkspaceConfig(db, workspaceId)]);
   return prospects.map((prospect) => ({
     workspaceId,
     prospectId: prospect.id,
@@ -77,7 +74,7 @@ export async function prospectRunInputs(
       company: prospect.company,
       email: prospect.email,
     },
-    sender: { name: senderName, company: senderName, valueProposition: DEFAULT_VALUE_PROPOSITION },
+    offer,
   }));
 }
 
@@ -139,7 +136,8 @@ export async function applyProspectRun(
 /** Applies every finished prospect-pipeline run among `runIds` (a batch's), reading their outputs in one query. */
 export async function applyProspectRuns(db: Models, runIds: readonly string[]): Promise<void> {
   const runs = await db.pipelineRuns
-    .find({ runId: { $in: runIds }, pipelineId: PROSPECT_PIPELINE.id }, { workspaceId: 1, runId: 1, input: 1 })
+    // A batch knows its runs by id only (UUIDs, unique across workspaces); each run then names its workspace.
+    .find({ runId: { $in: runIds }, pipelineId: PROSPECT_PIPELINE.id }, { workspaceId: 1, runId: 1, input: 1 }, ACROSS_WORKSPACES)
     .lean();
   if (runs.length === 0) return;
   const outputs = await db.stepOutputs

@@ -6,12 +6,12 @@ import { ENROLL_ACTIVITY } from '../sequences/enrollment.ts';
  * workspace's learned weights → write the sequence from cited facts (only when lead scoring says qualified: its own
  * `qualificationThreshold` setting, 70 by default) → enrol the
  * prospect in its durable sequence. Run inputs: `website`, `prospect`, `icp`, `contact`,
- * `sender`, `config` (the workspace config), `workspaceId`, `prospectId`.
+ * `offer`, `config` (the workspace config), `workspaceId`, `prospectId`.
  */
 export const PROSPECT_PIPELINE: PipelineDefinition = {
   id: 'prospect-pipeline',
   name: 'Prospect pipeline: research → score → copy → outreach',
-  version: 1,
+  version: 2,
   nodes: [
     {
       id: 'research',
@@ -39,7 +39,7 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
         prospect: '{{ input.contact }}',
         research: '{{ research }}',
         scoring: '{{ score }}',
-        sender: '{{ input.sender }}',
+        offer: '{{ input.offer }}',
         templatePerformance: '{{ input.config.templatePerformance }}',
         cadenceTiming: '{{ input.config.cadenceTiming }}',
       },

@@ -1,0 +1,65 @@
+import type { TemplateId } from '../config.ts';
+
+// From the fact to the seller's pain. {pain} is the value prop's pain, {topic} the fact as a
+// follow-up names it. Each sentence cites the fact it builds on, so it may mention it.
+const BY_KIND: Record<string, string[]> = {
+  funding: [
+    'After a raise, {pain} is usually what stands between the plan and the pipeline.',
+    'New money tends to come with bigger targets, and {pain} gets harder to ignore.',
+    'Once the round closes, the pressure moves to growth, and {pain} tends to slow it down.',
+  ],
+  hiring: [
+    'With new people starting, {pain} decides how soon they pay off.',
+    'Every new hire runs into {pain} in their first weeks.',
+    'Growing the team usually makes {pain} a bigger problem, not a smaller one.',
+  ],
+  employees: [
+    'At that size, {pain} quietly eats into every week.',
+    'Teams that size often tell me {pain} is what breaks first.',
+    'The bigger the team, the more {pain} costs.',
+  ],
+  tech: [
+    'Even with {topic} in place, {pain} tends to stay a manual job.',
+    'Tools cover a lot, but {pain} usually falls between the cracks.',
+    'Most teams with a stack like yours still lose time to {pain}.',
+  ],
+  customer: [
+    'Landing more accounts like that takes pipeline, and {pain} makes pipeline slow to build.',
+    'Winning names like that is hard work, and {pain} makes it harder.',
+  ],
+  product: ['Selling something that sharp still takes pipeline, and {pain} slows that down.'],
+  value: ['Results like that sell themselves once you reach the right buyers, and {pain} is usually what gets in the way.'],
+};
+
+// Any kind of fact, framed the way the step's template argues.
+const BY_TEMPLATE: Record<TemplateId, string[]> = {
+  'roi-focused': [
+    'That usually makes {pain} more expensive than it looks.',
+    'In my experience, {pain} costs teams like yours more than they think.',
+  ],
+  'pain-point': [
+    'That made me think of {pain}, which most teams I talk to are still fighting.',
+    'Teams like yours often tell me {pain} is the hard part.',
+  ],
+  'value-prop': ['That is usually where {pain} starts to show up.', 'It made me wonder how much {pain} gets in your way.'],
+};
+
+/** Bridges from a fact of `kind` to the pain, for a step of `template`: the kind's own first, then the template's. */
+export function bridgeLines(kind: string, template: TemplateId): string[] {
+  return [...(BY_KIND[kind] ?? []), ...BY_TEMPLATE[template]];
+}
+
+/** A second reason to talk, without a new fact: a follow-up's other value prop. */
+export const NEW_ANGLE_LINES = [
+  'Another thing teams bring up with me is {pain}.',
+  'There is a second problem we see a lot: {pain}.',
+  'The other thing I hear about most is {pain}.',
+];
+
+/** The opening when research found nothing to cite: the prospect's role and the pain, no claim about the company. */
+export const NO_FACT_OPENERS = [
+  'As {jobTitle} at {company}, you likely see {pain} up close.',
+  "I'm guessing {pain} lands on your desk more often than you'd like.",
+  "I'll keep this short, since {pain} is probably the last thing you want more of.",
+  'Most teams I speak with would happily hand off {pain}.',
+];
