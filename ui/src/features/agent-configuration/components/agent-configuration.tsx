@@ -17,6 +17,7 @@ import { changedKeys, toFractions, toPercents, type ConfigForm } from '../utils/
 import { AdvancedSettings } from './advanced-settings.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LearningSwitches } from './learning-switches.tsx';
+import { OfferSection } from './offer-section.tsx';
 import { StatusOverview } from './status-overview.tsx';
 import { WeightsSection } from './weights-section.tsx';
 
@@ -26,7 +27,10 @@ function savedForm(entries: readonly ConfigEntry[]): ConfigForm {
   return { weights: toPercents(value<ScoringWeights>('scoringWeights')), settings: value<LearningSettings>('learningSettings') };
 }
 
-/** Agent Configuration (spec section 2): status, weights and switches saved through /api/config, the advanced settings read-only. */
+/**
+ * Agent Configuration (spec section 2): the workspace's offer (/api/offer), then status, weights and
+ * switches saved through /api/config, the advanced settings read-only.
+ */
 export function AgentConfiguration() {
   const config = useQuery(configQueryOptions());
   const saved = config.data ? savedForm(config.data) : null;
@@ -44,7 +48,9 @@ export function AgentConfiguration() {
   const viewOnlyTip = viewOnly ? VIEWER_CANNOT_CHANGE : undefined;
   const form = edited ?? saved;
   const dirtyKeys = form && saved ? changedKeys(form, saved) : [];
-  const blocker = useLeaveGuard(dirtyKeys.length > 0);
+  // The offer saves on its own; the page only needs to know whether leaving would lose any of it.
+  const [offerDirty, setOfferDirty] = useState(false);
+  const blocker = useLeaveGuard(dirtyKeys.length > 0 || offerDirty);
 
   const change = (next: ConfigForm) => {
     setEdited(next);
@@ -116,6 +122,7 @@ export function AgentConfiguration() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Agent Configuration" subtitle="Configure AI agents and learning parameters" actions={actions} />
+      <OfferSection onDirtyChange={setOfferDirty} />
       <StatusOverview />
       {config.isError && <ErrorAlert message={config.error.message} />}
       {config.isPending && <span className="loading loading-spinner loading-lg" aria-label="Loading the configuration" />}
