@@ -104,6 +104,10 @@ describe('POST /api/superagent/process-prospect', () => {
     expect(emails[0]!.body).toContain(SAMPLE_OFFER.companyName);
     expect(emails[0]!.body).toContain(SAMPLE_OFFER.oneLiner);
     expect(emails.map((email) => email.body).join('\n')).not.toMatch(/Meetflow|Default workspace/);
+    // …and every email cites researched facts, sentence by sentence (the copy step's stored output).
+    const copy = await stack.db.stepOutputs.findOne({ runId: answer.runId, nodeId: 'copy' }).lean();
+    const written = (copy?.output as { sequence: Array<{ sentences: Array<{ factIds: string[] }> }> }).sequence;
+    for (const email of written) expect(email.sentences.some((sentence) => sentence.factIds.length > 0)).toBe(true);
     expect(answer.data.recommendations).toContainEqual(expect.stringMatching(/^Sequence enrolled: 3 emails on days/));
 
     const sequence = stack.runner.temporal.workflow.getHandle('sequence-default-1');
