@@ -31,6 +31,7 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/members': emptyList('/api/members'), // the client acts with an API token, which is no member
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),
+  'GET /api/mailboxes': emptyList('/api/mailboxes'),
   'GET /api/tokens': async () => {
     // Only the token this client acts with (its owner's, made by the harness).
     const tokens = bodyOf<Array<{ name: string; role: string }>>(await fresh.get('/api/tokens'));

@@ -85,3 +85,15 @@ export async function addMember(client: ContractClient, person: SignedUp, role: 
   );
   expect(accepted.status, accepted.text).toBe(200);
 }
+
+/**
+ * A sending mailbox whose SMTP server is a port nothing listens on: Test connection answers
+ * `ok: false` at once (the mailbox feature's own tests log in to a real SMTP server).
+ */
+export const contractMailbox = (port: number, fromAddress = 'ada@contract.example') => ({
+  fromName: 'Ada Lane',
+  fromAddress,
+  signature: 'Ada Lane\nHead of Sales',
+  smtp: { host: '127.0.0.1', port, tls: 'none', user: 'ada' },
+  password: 'contract smtp password',
+});

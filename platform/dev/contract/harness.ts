@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { pino } from 'pino';
@@ -76,6 +76,8 @@ export async function startContractPlatform(label: string, options: ContractPlat
       // The app knows its sample sites (GET /api/icp/sample-sites); the default workspace is not seeded here.
       MEETFLOW_SAMPLES_URL: samples.url,
       MEETFLOW_SEED: 'off',
+      // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
+      MEETFLOW_SECRETS_KEY: randomBytes(32).toString('base64'),
     });
     const started = await startApi(config, pino({ level: 'silent' }));
     api = started;

@@ -1,6 +1,6 @@
 import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
 import { bodyOf, type ContractClient } from './client.ts';
-import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE } from './fixtures.ts';
+import { completedScoringRun, contractMailbox, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE } from './fixtures.ts';
 import { until } from './poll.ts';
 import type { ContractPlatform } from './harness.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
@@ -34,12 +34,14 @@ export interface WorkspaceB {
   batchId: string;
   meetingId: string;
   meetingSlot: string;
+  /** B's sending mailbox. */
+  mailboxId: string;
 }
 
 /**
  * Uses workspace B the way a customer would, through the API: prospects (typed and imported), a
  * campaign, learned config, a booked meeting, pricing slices and a bid, an ICP, a processed and
- * replied prospect (a run and a live sequence), a saved pipeline with a run and a batch, and a
+ * replied prospect (a run and a live sequence), a sending mailbox, a saved pipeline with a run and a batch, and a
  * completed learning cycle.
  */
 export async function useWorkspaceB(platform: ContractPlatform, b: ContractClient): Promise<WorkspaceB> {
@@ -69,6 +71,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
 
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
   await ok(b.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace B Co' }));
+  const mailbox = await ok<{ id: string }>(b.post('/api/mailboxes', contractMailbox(1, 'sales@workspace-b.example')));
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
   await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
 
@@ -80,5 +83,12 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
     (cycles) => cycles === 1,
     "B's learning cycle",
   );
-  return { runId: run.runId, batchId: batch.batchId, meetingId: meeting.id, meetingSlot, processRunId: processed.runId };
+  return {
+    runId: run.runId,
+    batchId: batch.batchId,
+    meetingId: meeting.id,
+    meetingSlot,
+    processRunId: processed.runId,
+    mailboxId: mailbox.id,
+  };
 }

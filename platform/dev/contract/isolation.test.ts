@@ -3,7 +3,7 @@ import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts'
 import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
-import { addMember, customerSites, qualifiedProspect, SCORING_PIPELINE, signUpPerson } from './fixtures.ts';
+import { addMember, contractMailbox, customerSites, qualifiedProspect, SCORING_PIPELINE, signUpPerson } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { BO_CSV, DISCOVERY, LEARNED_RATES, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
 import { until } from './poll.ts';
@@ -162,6 +162,21 @@ describe('from workspace A, nothing of B can be changed', () => {
     const saved = await a.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace A Co' });
     expect(saved.status).toBe(200);
     expect(bodyOf(await b.get('/api/offer'))).toMatchObject({ offer: { companyName: 'Workspace B Co' } });
+  });
+
+  it("mailboxes: B's is neither listed, tested, changed nor removed from A; A may send from the same address", async () => {
+    expect(bodyOf(await a.get('/api/mailboxes'))).toEqual([]);
+    await notFound(a.post(`/api/mailboxes/${fromB.mailboxId}/test`));
+    await notFound(a.patch(`/api/mailboxes/${fromB.mailboxId}`, { fromName: 'Taken over', password: 'guessed' }));
+    await notFound(a.delete(`/api/mailboxes/${fromB.mailboxId}`));
+    const own = await a.post('/api/mailboxes', contractMailbox(1, 'sales@workspace-b.example'));
+    expect(own.status).toBe(201);
+    expect(bodyOf<Array<{ id: string }>>(await a.get('/api/mailboxes')).map((mailbox) => mailbox.id)).toEqual([
+      bodyOf<{ id: string }>(own).id,
+    ]);
+    expect(bodyOf(await b.get('/api/mailboxes'))).toEqual([
+      expect.objectContaining({ id: fromB.mailboxId, fromName: 'Ada Lane', lastTest: null }),
+    ]);
   });
 
   it("pricing: B's slice takes no bid from A, and a body naming B cannot act from ?workspace=A", async () => {

@@ -6,6 +6,7 @@ import { bodyOf, type ContractClient, type ContractResponse } from './client.ts'
 import {
   addMember,
   completedScoringRun,
+  contractMailbox,
   qualifiedProspect,
   SCORING_PIPELINE,
   signUpPerson,
@@ -25,6 +26,11 @@ const meetings = { completed: '', cancelled: '', slot: '' };
 const EXEMPT: Record<string, string> = {
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
+  'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
+  'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
+  'POST /api/mailboxes/{id}/test 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
+  'POST /api/mailboxes/{id}/test 409':
+    'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/mailboxes/routes.test.ts)',
 };
 
 const refused =
@@ -177,6 +183,21 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect(bodyOf<unknown[]>(await client.get('/api/invitations')).length).toBeGreaterThan(0);
   },
   'DELETE /api/tokens/{id} 404': async () => client.delete('/api/tokens/0123456789abcdef').then(refused(404, '0123456789abcdef')),
+  'POST /api/mailboxes 409': async () => {
+    expect((await client.post('/api/mailboxes', contractMailbox(1, 'twice@refusals.example'))).status).toBe(201);
+    return client
+      .post('/api/mailboxes', contractMailbox(1, 'Twice@Refusals.example'))
+      .then(refused(409, 'twice@refusals.example already exists'));
+  },
+  'PATCH /api/mailboxes/{id} 409': async () => {
+    const { id } = bodyOf<{ id: string }>(await client.post('/api/mailboxes', contractMailbox(1, 'other@refusals.example')));
+    return client.patch(`/api/mailboxes/${id}`, { fromAddress: 'twice@refusals.example' }).then(refused(409, 'already exists'));
+  },
+  'PATCH /api/mailboxes/{id} 404': async () =>
+    client.patch('/api/mailboxes/0123456789abcdef', { fromName: 'Nobody' }).then(refused(404, '0123456789abcdef')),
+  'DELETE /api/mailboxes/{id} 404': async () => client.delete('/api/mailboxes/0123456789abcdef').then(refused(404, '0123456789abcdef')),
+  'POST /api/mailboxes/{id}/test 404': async () =>
+    client.post('/api/mailboxes/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
   'GET /api/pipelines/{id} 404': async () => {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));
     await client.get(`/api/pipelines/${SCORING_PIPELINE.id}`, { query: { version: 9 } }).then(refused(404));

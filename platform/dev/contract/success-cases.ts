@@ -4,7 +4,16 @@ import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.t
 import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
-import { completedScoringRun, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
+import { freePort } from '../devstack/ports.ts';
+import {
+  completedScoringRun,
+  contractMailbox,
+  customerSites,
+  qualifiedProspect,
+  SCORING_INPUT,
+  SCORING_PIPELINE,
+  type RunView,
+} from './fixtures.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';
 import type { RouteKey } from './routes.ts';
@@ -37,6 +46,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     launchedId: 0,
     session: '',
     tokenId: '',
+    mailboxId: '',
     invitation: '',
     memberId: '',
   };
@@ -192,6 +202,35 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'GET /api/offer': async () => client.get('/api/offer').then(holding({ offer: null })),
     'PUT /api/offer': async () =>
       client.put('/api/offer', SAMPLE_OFFER).then(holding({ offer: { companyName: SAMPLE_OFFER.companyName, tone: 'plain' } })),
+
+    'POST /api/mailboxes': async () => {
+      const mailbox = contractMailbox(await freePort());
+      const answer = await client
+        .post('/api/mailboxes', mailbox)
+        .then(holding({ fromAddress: mailbox.fromAddress, passwordSet: true, dailyCap: 30, status: 'active', lastTest: null }));
+      expect(answer.text).not.toContain(mailbox.password);
+      state.mailboxId = bodyOf<{ id: string }>(answer).id;
+      return answer;
+    },
+    'GET /api/mailboxes': async () =>
+      client.get('/api/mailboxes').then((answer) => {
+        expect(bodyOf(answer)).toEqual([expect.objectContaining({ id: state.mailboxId, passwordSet: true })]);
+        expect(answer.text).not.toContain(contractMailbox(1).password);
+        return answer;
+      }),
+    'PATCH /api/mailboxes/{id}': async () =>
+      client
+        .patch(`/api/mailboxes/${state.mailboxId}`, { fromName: 'Ada L.', dailyCap: 20 })
+        .then(holding({ id: state.mailboxId, fromName: 'Ada L.', dailyCap: 20, passwordSet: true })),
+    'POST /api/mailboxes/{id}/test': async () =>
+      client
+        .post(`/api/mailboxes/${state.mailboxId}/test`)
+        .then(holding({ ok: false, error: expect.stringContaining('connection refused') })),
+    'DELETE /api/mailboxes/{id}': async () => {
+      const answer = await client.delete(`/api/mailboxes/${state.mailboxId}`).then(holding({ removed: true }));
+      expect(bodyOf(await client.get('/api/mailboxes'))).toEqual([]);
+      return answer;
+    },
 
     'GET /api/meetings/slots': async () => {
       const answer = await client.get('/api/meetings/slots', { query: { count: 2 } });

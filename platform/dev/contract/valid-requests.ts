@@ -1,5 +1,6 @@
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { contractMailbox } from './fixtures.ts';
 import type { RouteKey } from './routes.ts';
 
 /**
@@ -43,6 +44,16 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/replies': { prospectId: 1, body: 'Thanks, tell me more.' },
   'PUT /api/config/{key}': { configValue: CONFIG_DEFAULTS.scoringWeights },
   'PUT /api/offer': SAMPLE_OFFER,
+  'POST /api/mailboxes': { ...contractMailbox(587), dailyCap: 30 },
+  'PATCH /api/mailboxes/{id}': {
+    fromName: 'Ada L.',
+    fromAddress: 'ada.l@contract.example',
+    signature: 'Ada',
+    smtp: { port: 465, tls: 'tls' },
+    password: 'a new smtp password',
+    dailyCap: 20,
+    status: 'paused',
+  },
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */

@@ -10,6 +10,7 @@ import { applyLearningSettings } from '../features/learning/settings.ts';
 import { reconcileAllRollups } from '../features/outcomes/record.ts';
 import { ensureDefaultSlices } from '../features/pricing/default-slices.ts';
 import { uiDistDir } from '../core/paths.ts';
+import { openSecrets } from '../core/secrets-key.ts';
 import { createApp } from '../core/http/app.ts';
 import { sessionsAndTokens } from '../features/auth/authenticate.ts';
 import { DEFAULT_SESSION_POLICY } from '../features/auth/sessions.ts';
@@ -80,6 +81,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       },
       (error: unknown) => failed(error, 'could not prepare the sample prospect database'),
     );
+  // Mailbox passwords are sealed with this key; without one in production only the mailbox routes are off, and say why.
+  const secrets = openSecrets(config);
+  if ('unavailable' in secrets) logger.warn(secrets.unavailable);
   const app = createApp({
     logger,
     database: connection,
@@ -88,7 +92,13 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     authenticator: sessionsAndTokens(models, DEFAULT_SESSION_POLICY),
     uiDir: uiDistDir,
     trustProxy: config.trustProxy,
-    product: { db: models, runner, samplesUrl: config.samplesUrl, llm: { configured: config.llm !== null, settings: config.llmSettings } },
+    product: {
+      db: models,
+      runner,
+      samplesUrl: config.samplesUrl,
+      llm: { configured: config.llm !== null, settings: config.llmSettings },
+      secrets,
+    },
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {

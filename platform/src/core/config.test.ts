@@ -91,4 +91,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0', MEETFLOW_SAMPLES_PORT: '0' })).toMatchObject({ port: 0, devstack: { samplesPort: 0 } });
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '0' })).toThrow(/MEETFLOW_MONGO_PORT="0"/);
   });
+
+  it('reads the secrets key as 32 bytes of base64, and never repeats a bad one', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ MEETFLOW_SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);
+    expect(loadConfig({}).secretsKey).toBeNull();
+    const short = Buffer.alloc(31, 7).toString('base64');
+    expect(() => loadConfig({ MEETFLOW_SECRETS_KEY: short })).toThrow(
+      /MEETFLOW_SECRETS_KEY=\(not shown\): must be 32 random bytes in base64/,
+    );
+    expect(() => loadConfig({ MEETFLOW_SECRETS_KEY: short })).not.toThrow(short);
+    expect([loadConfig({ NODE_ENV: 'production' }).production, loadConfig({}).production]).toEqual([true, false]);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECRETS_KEY_BYTES } from './secrets-box.ts';
 
 /** The copywriter's model settings when the environment names none (the product spec's /agents values). */
 export const LLM_DEFAULTS: LlmSettings = { model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 };
@@ -50,6 +51,16 @@ const EnvSchema = z.object({
   MEETFLOW_DEMO: z.enum(['on', 'off']).default('on'),
   /** "on" behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto (sign-in limits, Secure cookies, HSTS). */
   MEETFLOW_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  /** The key (32 bytes, base64) secrets such as mailbox passwords are encrypted with; unset outside production: one kept in the data folder. */
+  MEETFLOW_SECRETS_KEY: z
+    .string()
+    .refine((text) => /^[A-Za-z0-9+/]+={0,2}$/.test(text) && Buffer.from(text, 'base64').length === SECRETS_KEY_BYTES, {
+      message: `must be ${SECRETS_KEY_BYTES} random bytes in base64 (e.g. \`openssl rand -base64 32\`)`,
+    })
+    .transform((text) => Buffer.from(text, 'base64'))
+    .optional(),
+  /** "production": no development fallbacks (a missing MEETFLOW_SECRETS_KEY turns mailboxes off rather than making a key). */
+  NODE_ENV: z.string().optional(),
   /** Port of the local Temporal Web UI, or "off" to run Temporal headless. */
   MEETFLOW_TEMPORAL_UI_PORT: z
     .string()
@@ -119,6 +130,10 @@ export interface Config {
   plugins: Record<string, unknown>;
   /** Read the client's address and scheme from the proxy's X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** The key secrets are encrypted with (MEETFLOW_SECRETS_KEY); null when unset (see secrets-key.ts). */
+  secretsKey: Buffer | null;
+  /** NODE_ENV=production: development fallbacks are off. */
+  production: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
   httpAllowHosts: string[];
   /** The optional LLM endpoint; null when not configured. */
@@ -134,6 +149,9 @@ export interface LlmSettings {
   maxTokens: number;
 }
 
+/** Variables whose value a message never repeats, even a bad one (a near-miss of a real key is still a secret). */
+const SECRET_VARIABLES = new Set(['MEETFLOW_SECRETS_KEY', 'MEETFLOW_LLM_API_KEY']);
+
 /** Bad environment: the message lists every offending variable at once. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -147,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+      const shown = SECRET_VARIABLES.has(name) ? '(not shown)' : JSON.stringify(present[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -176,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.MEETFLOW_DEMO === 'on',
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
+    secretsKey: e.MEETFLOW_SECRETS_KEY ?? null,
+    production: e.NODE_ENV === 'production',
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL
       ? {

@@ -43,8 +43,15 @@ export class TooManyRequestsError extends Error {
   }
 }
 
+/** A feature is off in this install until its operator configures it (the message names what to set). */
+export class ServiceUnavailableError extends Error {
+  override name = 'ServiceUnavailableError';
+  readonly status = 503;
+}
+
 /** Any of the errors above. */
-export type PlatformError = InputError | NotFoundError | ConflictError | UnauthorizedError | ForbiddenError | TooManyRequestsError;
+export type PlatformError =
+  InputError | NotFoundError | ConflictError | UnauthorizedError | ForbiddenError | TooManyRequestsError | ServiceUnavailableError;
 
 /** True for the errors whose message may be shown to the client as it is. */
 export function isPlatformError(error: unknown): error is PlatformError {
@@ -54,6 +61,7 @@ export function isPlatformError(error: unknown): error is PlatformError {
     error instanceof ConflictError ||
     error instanceof UnauthorizedError ||
     error instanceof ForbiddenError ||
-    error instanceof TooManyRequestsError
+    error instanceof TooManyRequestsError ||
+    error instanceof ServiceUnavailableError
   );
 }

@@ -5,6 +5,7 @@ import { authModels } from '../../features/auth/model.ts';
 import { auditModels } from '../../features/audit/model.ts';
 import { campaignModel } from '../../features/campaigns/model.ts';
 import { invitationModels } from '../../features/members/model.ts';
+import { mailboxModels } from '../../features/mailboxes/model.ts';
 import { counterModel } from './counter.ts';
 import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
@@ -35,6 +36,7 @@ export function createModels(connection: Connection) {
     counters: counterModel(connection),
     ...workspaceConfigModels(connection),
     ...workspaceOfferModels(connection),
+    ...mailboxModels(connection),
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),

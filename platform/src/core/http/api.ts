@@ -46,6 +46,8 @@ import { templatesRouter, templatesRoutes } from '../../features/templates/route
 import { outreachTemplateCopy } from '../../features/templates/templates.ts';
 import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
 import { offerRouter, offerRoutes } from '../../features/offer/routes.ts';
+import { mailboxesRouter, mailboxesRoutes } from '../../features/mailboxes/routes.ts';
+import type { Secrets } from '../secrets-key.ts';
 
 /** What the HTTP app is built over. */
 export interface AppDeps {
@@ -69,7 +71,10 @@ export interface ProductDeps {
   runner: PipelineRunner;
   samplesUrl?: string | null;
   llm?: AgentSettingsDeps['llm'];
+  /** Where secrets such as mailbox passwords are sealed (core/secrets-key.ts); left out, the mailbox routes that need it answer 503. */
+  secrets?: Secrets;
 }
+const NO_SECRETS: Secrets = { unavailable: 'Mailboxes are off: this server was started without a secrets key (MEETFLOW_SECRETS_KEY).' };
 
 /** The learning engine's stored cycles, when it is installed. */
 function learningCycles(deps: AppDeps): CyclesModel | undefined {
@@ -145,6 +150,7 @@ const FEATURES: FeatureApi[] = [
   { routes: activityRoutes, product: (_, { db }) => activityRouter(db) },
   { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
   { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
+  { routes: mailboxesRoutes, product: (_, { db, secrets = NO_SECRETS }) => mailboxesRouter({ db, secrets }) },
   {
     routes: learningRoutes,
     product: (deps, product) =>

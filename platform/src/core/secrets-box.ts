@@ -1,0 +1,51 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** A secret as stored: AES-256-GCM, every part base64, and the id of the key it was sealed with. */
+export interface SealedSecret {
+  keyId: string;
+  iv: string;
+  tag: string;
+  ciphertext: string;
+}
+
+/** Seals secrets a feature must use again later (an SMTP password), unlike the API's own, which are only hashed. */
+export interface SecretsBox {
+  /** The key's id: the first 16 hex characters of its SHA-256, so a secret sealed under another key is told apart. */
+  keyId: string;
+  seal(plaintext: string): SealedSecret;
+  /** The plaintext; throws {@link SecretKeyMismatch} for another key's secret, and an error for a tampered one. */
+  open(sealed: SealedSecret): string;
+}
+
+/** The key the secrets are sealed with is 32 bytes (AES-256). */
+export const SECRETS_KEY_BYTES = 32;
+const IV_BYTES = 12; // GCM's recommended nonce size; random per secret
+
+/** A secret sealed under another key than the one configured now (the key was changed). */
+export class SecretKeyMismatch extends Error {
+  override name = 'SecretKeyMismatch';
+}
+
+/** The id of a key, as stored beside what it sealed. */
+export const keyIdOf = (key: Buffer): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+/** A box over a 32-byte key. */
+export function secretsBox(key: Buffer): SecretsBox {
+  if (key.length !== SECRETS_KEY_BYTES) throw new Error(`A secrets key is ${SECRETS_KEY_BYTES} bytes, not ${key.length}`);
+  const keyId = keyIdOf(key);
+  return {
+    keyId,
+    seal(plaintext) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return { keyId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+    },
+    open(sealed) {
+      if (sealed.keyId !== keyId) throw new SecretKeyMismatch(`sealed under key ${sealed.keyId}, the configured key is ${keyId}`);
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAILBOX_STATUSES, TLS_MODES } from './model.ts';
+
+const host = z
+  .string()
+  .trim()
+  .min(1, 'must not be blank')
+  .max(253)
+  .regex(/^[A-Za-z0-9.:-]+$/, 'must be a host name or an IP address')
+  .describe('The SMTP server, e.g. smtp.example.com');
+
+const SmtpSettings = z.object({
+  host,
+  port: z.number().int().min(1).max(65_535).describe('Usually 465 (tls), 587 (starttls) or 25'),
+  tls: z.enum(TLS_MODES).describe('tls: encrypted from the start (465); starttls: upgraded after connecting (587); none: never encrypted'),
+  user: z.string().min(1, 'must not be blank').max(320).describe('The SMTP login'),
+});
+
+const fromName = z.string().trim().min(1, 'must not be blank').max(100).describe('Shown as the sender, e.g. "Ada Lane"');
+const fromAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('must be an email address'))
+  .describe('The address emails are sent from (lowercased; one mailbox per address in a workspace)');
+const signature = z.string().max(2_000).describe('Added below each email; several lines allowed');
+const password = z.string().min(1, 'must not be blank').max(1_000).describe('The SMTP password: stored encrypted, never shown again');
+
+/** POST /api/mailboxes. */
+export const NewMailboxBody = z.object({
+  fromName,
+  fromAddress,
+  signature: signature.optional(),
+  smtp: SmtpSettings,
+  password,
+  dailyCap: z.number().int().min(1).max(10_000).optional().describe('The most emails it sends a day (default 30)'),
+});
+export type NewMailbox = z.infer<typeof NewMailboxBody>;
+
+/** PATCH /api/mailboxes/{id}: only what is given changes; without `password` the stored one is kept. */
+export const MailboxPatchBody = z.object({
+  fromName: fromName.optional(),
+  fromAddress: fromAddress.optional(),
+  signature: signature.optional(),
+  smtp: SmtpSettings.partial().optional().describe('Only the settings given change'),
+  password: password.optional().describe('A new SMTP password; leave out to keep the stored one'),
+  dailyCap: z.number().int().min(1).max(10_000).optional(),
+  status: z.enum(MAILBOX_STATUSES).optional().describe('paused: sends nothing until active again'),
+});
+export type MailboxPatch = z.infer<typeof MailboxPatchBody>;
+
+export const MailboxParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/, 'must be a mailbox id') });
+
+/** A mailbox as the API shows it: never its password, only that one is set. */
+export const MailboxView = z.object({
+  id: z.string(),
+  fromName: z.string(),
+  fromAddress: z.string(),
+  signature: z.string(),
+  smtp: z.object({ host: z.string(), port: z.number().int(), tls: z.enum(TLS_MODES), user: z.string() }),
+  passwordSet: z.literal(true).describe('A password is stored (encrypted); it is never returned'),
+  status: z.enum(MAILBOX_STATUSES),
+  pausedReason: z.string().nullable(),
+  dailyCap: z.number().int(),
+  lastTest: z
+    .object({ at: z.iso.datetime(), ok: z.boolean(), error: z.string().nullable() })
+    .nullable()
+    .describe('The last Test connection, null before the first'),
+  createdAt: z.iso.datetime().describe('Also when its warm-up started'),
+  updatedAt: z.iso.datetime(),
+});
+export type MailboxView = z.infer<typeof MailboxView>;
+
+/** The answer of Test connection: a server refusing the settings is an answer, not a failed request. */
+export const TestResult = z.object({
+  ok: z.boolean(),
+  error: z.string().optional().describe('What went wrong, e.g. the server refused the login, or nothing answered at host:port'),
+});

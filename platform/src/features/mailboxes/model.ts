@@ -1,0 +1,77 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { SealedSecret } from '../../core/secrets-box.ts';
+
+/** How the connection to the SMTP server is secured: TLS from the start (465), upgraded with STARTTLS (587), or none. */
+export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
+export type TlsMode = (typeof TLS_MODES)[number];
+
+export const MAILBOX_STATUSES = ['active', 'paused'] as const;
+
+/** A workspace's sending mailbox: who its emails are from, and the SMTP server that sends them. */
+export interface Mailbox {
+  workspaceId: string;
+  /** Names the mailbox in the API: 16 hex characters. */
+  publicId: string;
+  fromName: string;
+  /** Lowercased; unique in the workspace. */
+  fromAddress: string;
+  signature: string;
+  smtp: { host: string; port: number; tls: TlsMode; user: string };
+  /** The SMTP password, only ever stored sealed (AES-256-GCM, core/secrets-box.ts). */
+  password: SealedSecret;
+  status: (typeof MAILBOX_STATUSES)[number];
+  /** Why it is paused (e.g. too many bounces); null while active. */
+  pausedReason: string | null;
+  /** The most emails it sends a day (warm-up counts from createdAt). */
+  dailyCap: number;
+  /** The last Test connection: when, whether the server accepted the settings, and what it said if not. */
+  lastTest: { at: Date; ok: boolean; error: string | null } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const SealedSecretSchema = new Schema<SealedSecret>(
+  {
+    keyId: { type: String, required: true },
+    iv: { type: String, required: true },
+    tag: { type: String, required: true },
+    ciphertext: { type: String, required: true },
+  },
+  { _id: false },
+);
+
+const MailboxSchema = new Schema<Mailbox>(
+  {
+    workspaceId: { type: String, required: true },
+    publicId: { type: String, required: true },
+    fromName: { type: String, required: true },
+    fromAddress: { type: String, required: true, lowercase: true, trim: true },
+    signature: { type: String, default: '' },
+    smtp: {
+      host: { type: String, required: true },
+      port: { type: Number, required: true, min: 1, max: 65_535 },
+      tls: { type: String, enum: TLS_MODES, required: true },
+      user: { type: String, required: true },
+    },
+    password: { type: SealedSecretSchema, required: true },
+    status: { type: String, enum: MAILBOX_STATUSES, default: 'active' },
+    pausedReason: { type: String, default: null },
+    dailyCap: { type: Number, default: 30, min: 1 },
+    lastTest: {
+      type: new Schema({ at: Date, ok: Boolean, error: { type: String, default: null } }, { _id: false }),
+      default: null,
+    },
+  },
+  { timestamps: true },
+);
+MailboxSchema.index({ workspaceId: 1, publicId: 1 }, { unique: true });
+MailboxSchema.index({ workspaceId: 1, fromAddress: 1 }, { unique: true });
+
+/** Registers the mailbox model on a connection (once); collection `mailboxes`. */
+export function mailboxModels(connection: Connection) {
+  return {
+    mailboxes:
+      (connection.models.Mailbox as Model<Mailbox> | undefined) ?? connection.model<Mailbox>('Mailbox', MailboxSchema, 'mailboxes'),
+  };
+}
+export type MailboxDb = ReturnType<typeof mailboxModels>;

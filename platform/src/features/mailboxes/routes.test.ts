@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type mongoose from 'mongoose';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../dev/devstack/ports.ts';
+import { openTestDatabase } from '../../../dev/testing/database.ts';
+import { serveForTest } from '../../../dev/testing/http.ts';
+import type { Role } from '../../core/access.ts';
+import { createModels } from '../../core/db/models.ts';
+import { authentication } from '../../core/http/access-check.ts';
+import { docsOf } from '../../core/http/api-route.ts';
+import { errorMiddleware } from '../../core/http/error-middleware.ts';
+import { secretsBox } from '../../core/secrets-box.ts';
+import { NO_KEY_IN_PRODUCTION, type Secrets } from '../../core/secrets-key.ts';
+import { auditTrail } from '../audit/trail.ts';
+import { sessionsAndTokens } from '../auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../auth/sessions.ts';
+import { createApiToken } from '../auth/tokens.ts';
+import { mailboxesRouter, mailboxesRoutes } from './routes.ts';
+
+// Mailboxes through their routes as the app mounts them (real tokens and roles, the audit trail),
+// tested against a real SMTP server on loopback that accepts one login and refuses every other.
+const SMTP_USER = 'sender@acme.example';
+const SMTP_PASSWORD = 'correct horse battery staple';
+const WRONG_PASSWORD = 'not the password at all';
+const [WS, OTHER] = ['acme', 'rival'];
+
+let connection: mongoose.Connection;
+let db: ReturnType<typeof createModels>;
+let smtp: SMTPServer;
+let smtpPort: number;
+let closedPort: number;
+const servers: Array<Awaited<ReturnType<typeof serveForTest>>> = [];
+const logLines: string[] = [];
+const tokens = {} as Record<Role | 'other', string>;
+
+/** The mailbox routes in the app's order (errors, who is calling, JSON bodies, the audit trail), over `secrets`. */
+async function serveMailboxes(secrets: Secrets) {
+  const logger = pino({ level: 'trace' }, new Writable({ write: (chunk, _, done) => done(void logLines.push(String(chunk))) }));
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorMiddleware(logger));
+  app.use(authentication(sessionsAndTokens(db, DEFAULT_SESSION_POLICY)));
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  app.use(auditTrail(db, docsOf(mailboxesRoutes), logger));
+  const router = mailboxesRouter({ db, secrets });
+  app.use(router.routes()).use(router.allowedMethods());
+  const served = await serveForTest(app);
+  servers.push(served);
+  return served.url;
+}
+let url: string;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'], // tls 'none': plain SMTP on loopback
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) return callback(null, { user: auth.username });
+      callback(new Error('Invalid username or password'));
+    },
+  });
+  await new Promise<void>((resolveListen) => smtp.listen(0, '127.0.0.1', () => resolveListen()));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  closedPort = await freePort();
+
+  connection = await openTestDatabase('mailboxes');
+  db = createModels(connection);
+  await Promise.all([db.mailboxes.init(), db.apiTokens.init(), db.workspaces.init()]);
+  for (const role of ['owner', 'admin', 'sales-ops', 'viewer'] as const)
+    tokens[role] = (await createApiToken(db, { workspace: WS, name: role, role, createdBy: null }, new Date())).token;
+  tokens.other = (await createApiToken(db, { workspace: OTHER, name: 'rival owner', role: 'owner', createdBy: null }, new Date())).token;
+  url = await serveMailboxes(secretsBox(randomBytes(32)));
+});
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await new Promise<void>((resolveClose) => smtp.close(() => resolveClose()));
+  await connection.dropDatabase();
+  await connection.close();
+});
+
+const call = async (as: keyof typeof tokens, method: string, path: string, body?: unknown, base = url) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tokens[as]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: text.startsWith('{') || text.startsWith('[') ? (JSON.parse(text) as unknown) : text };
+};
+const newMailbox = (overrides: Record<string, unknown> = {}) => ({
+  fromName: 'Ada Lane',
+  fromAddress: 'Ada@Acme.example',
+  signature: 'Ada Lane\nHead of Sales, Acme',
+  smtp: { host: '127.0.0.1', port: smtpPort, tls: 'none', user: SMTP_USER },
+  password: SMTP_PASSWORD,
+  ...overrides,
+});
+const created = async (overrides: Record<string, unknown> = {}) => {
+  const answer = await call('admin', 'POST', '/api/mailboxes', newMailbox(overrides));
+  expect(answer.status, answer.text).toBe(201);
+  return answer.body as { id: string; fromAddress: string };
+};
+const testConnection = async (id: string, as: keyof typeof tokens = 'admin') => call(as, 'POST', `/api/mailboxes/${id}/test`);
+
+describe('mailboxes', () => {
+  let mailbox: { id: string };
+
+  it('are created by admins and listed to every member, never with their password', async () => {
+    mailbox = await created();
+    expect(mailbox).toMatchObject({ fromAddress: 'ada@acme.example', passwordSet: true, status: 'active', dailyCap: 30, lastTest: null });
+    const listed = await call('viewer', 'GET', '/api/mailboxes');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        id: mailbox.id,
+        signature: 'Ada Lane\nHead of Sales, Acme',
+        smtp: { host: '127.0.0.1', port: smtpPort, tls: 'none', user: SMTP_USER },
+        passwordSet: true,
+      }),
+    ]);
+    expect(listed.text).not.toContain(SMTP_PASSWORD);
+    expect(listed.text).not.toMatch(/ciphertext|"iv"|"tag"/);
+  });
+
+  it('store the password only encrypted (AES-256-GCM), in the raw document', async () => {
+    const raw = await connection.collection('mailboxes').findOne({ workspaceId: WS });
+    const stored = JSON.stringify(raw);
+    expect(stored).not.toContain(SMTP_PASSWORD);
+    expect(stored).not.toContain(Buffer.from(SMTP_PASSWORD).toString('base64'));
+    expect(raw?.password).toEqual({
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      iv: expect.any(String),
+      tag: expect.any(String),
+      ciphertext: expect.any(String),
+    });
+  });
+
+  it('pass Test connection with the right password, and record it', async () => {
+    expect(await testConnection(mailbox.id)).toEqual({ status: 200, text: '{"ok":true}', body: { ok: true } });
+    const [listed] = (await call('viewer', 'GET', '/api/mailboxes')).body as Array<{ lastTest: unknown }>;
+    expect(listed?.lastTest).toEqual({ at: expect.any(String), ok: true, error: null });
+  });
+
+  it('fail Test connection with what the server said for a wrong password, and for a closed port (a 200, not a 500)', async () => {
+    const wrong = await created({ fromAddress: 'wrong@acme.example', password: WRONG_PASSWORD });
+    const refused = await testConnection(wrong.id);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ ok: false, error: expect.stringMatching(/^Authentication failed for sender@acme\.example: .*535/) });
+    expect(refused.text).toContain('Invalid username or password');
+    expect(refused.text).not.toContain(WRONG_PASSWORD);
+
+    const closed = await created({ fromAddress: 'closed@acme.example', smtp: { ...newMailbox().smtp, port: closedPort } });
+    const nobody = await testConnection(closed.id);
+    expect(nobody).toMatchObject({
+      status: 200,
+      body: { ok: false, error: `Could not connect to 127.0.0.1:${closedPort}: connection refused (nothing listens there)` },
+    });
+    const listed = (await call('viewer', 'GET', '/api/mailboxes')).body as Array<{ id: string; lastTest: { ok: boolean; error: string } }>;
+    expect(listed.find((entry) => entry.id === closed.id)?.lastTest).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('refused'),
+    });
+  });
+
+  it('keep the stored password when a change leaves it out, and take a new one when given', async () => {
+    const renamed = await call('admin', 'PATCH', `/api/mailboxes/${mailbox.id}`, { fromName: 'Ada L.', smtp: { port: smtpPort } });
+    expect(renamed).toMatchObject({ status: 200, body: { fromName: 'Ada L.', passwordSet: true, smtp: { user: SMTP_USER } } });
+    expect((await testConnection(mailbox.id)).body).toEqual({ ok: true });
+    expect(await call('admin', 'PATCH', `/api/mailboxes/${mailbox.id}`, {})).toMatchObject({ status: 200, body: { fromName: 'Ada L.' } });
+    expect((await call('admin', 'PATCH', `/api/mailboxes/${mailbox.id}`, { password: WRONG_PASSWORD })).status).toBe(200);
+    expect((await testConnection(mailbox.id)).body).toMatchObject({ ok: false });
+    expect((await call('admin', 'PATCH', `/api/mailboxes/${mailbox.id}`, { password: SMTP_PASSWORD })).status).toBe(200);
+    expect((await testConnection(mailbox.id)).body).toEqual({ ok: true });
+  });
+
+  it('refuse a second mailbox sending from the same address, whatever its case', async () => {
+    const twice = await call('admin', 'POST', '/api/mailboxes', newMailbox({ fromAddress: 'ADA@acme.example' }));
+    expect([twice.status, twice.text]).toEqual([
+      409,
+      'A mailbox sending from ada@acme.example already exists in this workspace: edit that one instead.',
+    ]);
+    const renamed = await call('admin', 'PATCH', `/api/mailboxes/${mailbox.id}`, { fromAddress: 'wrong@acme.example' });
+    expect(renamed.status).toBe(409);
+  });
+
+  it('refuse bad settings, naming each field', async () => {
+    const bad = await call(
+      'admin',
+      'POST',
+      '/api/mailboxes',
+      newMailbox({ fromAddress: 'not-an-email', smtp: { host: 'smtp host', port: 70_000, tls: 'ssl', user: '' } }),
+    );
+    expect(bad.status).toBe(400);
+    for (const field of ['fromAddress', 'smtp.host', 'smtp.port', 'smtp.tls', 'smtp.user']) expect(bad.text).toContain(`${field}: `);
+  });
+
+  it('are managed by admins only: a viewer lists, but cannot create, change, test or remove', async () => {
+    expect((await call('viewer', 'GET', '/api/mailboxes')).status).toBe(200);
+    expect((await call('viewer', 'POST', '/api/mailboxes', newMailbox({ fromAddress: 'viewer@acme.example' }))).status).toBe(403);
+    expect((await call('sales-ops', 'POST', '/api/mailboxes', newMailbox({ fromAddress: 'ops@acme.example' }))).status).toBe(403);
+    expect((await call('viewer', 'PATCH', `/api/mailboxes/${mailbox.id}`, { fromName: 'X' })).status).toBe(403);
+    expect((await testConnection(mailbox.id, 'viewer')).status).toBe(403);
+    expect((await call('viewer', 'DELETE', `/api/mailboxes/${mailbox.id}`)).status).toBe(403);
+  });
+
+  it("are another workspace's to neither see, test, change nor remove (404)", async () => {
+    expect((await call('other', 'GET', '/api/mailboxes')).body).toEqual([]);
+    for (const [method, path, body] of [
+      ['POST', `/api/mailboxes/${mailbox.id}/test`],
+      ['PATCH', `/api/mailboxes/${mailbox.id}`, { fromName: 'Taken over' }],
+      ['DELETE', `/api/mailboxes/${mailbox.id}`],
+    ] as const) {
+      const answer = await call('other', method, path, body);
+      expect([answer.status, answer.text], `${method} ${path}`).toEqual([404, `Mailbox ${mailbox.id} not found.`]);
+    }
+    // Nor through ?workspace= naming the owner's.
+    expect((await call('other', 'GET', `/api/mailboxes?workspace=${WS}`)).status).toBe(404);
+    expect((await call('viewer', 'GET', '/api/mailboxes')).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: mailbox.id, fromName: 'Ada L.' })]),
+    );
+  });
+
+  it('leave the audit trail their changes, before and after, and never a password', async () => {
+    const entries = await db.auditEntries.find({ workspaceId: WS }).sort({ at: 1 }).lean();
+    expect(entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['POST /api/mailboxes', 'PATCH /api/mailboxes/{id}', 'POST /api/mailboxes/{id}/test']),
+    );
+    const changed = entries.find(
+      (entry) => entry.action === 'PATCH /api/mailboxes/{id}' && (entry.request as { password?: string }).password,
+    );
+    expect(changed?.request).toEqual({ password: '[redacted]' });
+    const renamed = entries.find((entry) => (entry.request as { fromName?: string }).fromName === 'Ada L.');
+    expect(renamed).toMatchObject({ before: { fromName: 'Ada Lane' }, after: { fromName: 'Ada L.' }, target: { id: mailbox.id } });
+    const stored = JSON.stringify(await connection.collection('auditentries').find({}).toArray());
+    for (const secret of [SMTP_PASSWORD, WRONG_PASSWORD]) expect(stored).not.toContain(secret);
+  });
+
+  it('are removed with their password', async () => {
+    expect(await call('admin', 'DELETE', `/api/mailboxes/${mailbox.id}`)).toMatchObject({ status: 200, body: { removed: true } });
+    expect(await connection.collection('mailboxes').countDocuments({ workspaceId: WS, publicId: mailbox.id })).toBe(0);
+    expect((await testConnection(mailbox.id)).status).toBe(404);
+  });
+
+  it('are off without a secrets key in production: 503 naming MEETFLOW_SECRETS_KEY where a password is needed; listing still works', async () => {
+    const keyless = await serveMailboxes({ unavailable: NO_KEY_IN_PRODUCTION });
+    const refused = await call('admin', 'POST', '/api/mailboxes', newMailbox({ fromAddress: 'keyless@acme.example' }), keyless);
+    expect([refused.status, refused.text]).toEqual([503, expect.stringContaining('set MEETFLOW_SECRETS_KEY')]);
+    const [kept] = (await call('viewer', 'GET', '/api/mailboxes', undefined, keyless)).body as Array<{ id: string }>;
+    expect((await call('admin', 'POST', `/api/mailboxes/${kept!.id}/test`, undefined, keyless)).status).toBe(503);
+  });
+
+  it('a password saved under another key is refused by Test connection with a 409 saying to enter it again', async () => {
+    const rekeyed = await serveMailboxes(secretsBox(randomBytes(32)));
+    const [kept] = (await call('viewer', 'GET', '/api/mailboxes')).body as Array<{ id: string; fromAddress: string }>;
+    const answer = await call('admin', 'POST', `/api/mailboxes/${kept!.id}/test`, undefined, rekeyed);
+    expect([answer.status, answer.text]).toEqual([409, expect.stringContaining('enter it again')]);
+  });
+
+  it('never write a password to the logs', () => {
+    const logged = logLines.join('\n');
+    for (const secret of [SMTP_PASSWORD, WRONG_PASSWORD, Buffer.from(SMTP_PASSWORD).toString('base64')])
+      expect(logged).not.toContain(secret);
+  });
+});
