@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import { repoRoot } from '../../src/core/paths.ts';
 import { companySiteResponse } from './company-site-route.ts';
 
@@ -38,10 +38,21 @@ function pathInside(root: string, pathname: string): string | null {
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
 
+/** A site folder's extra response headers (a web server's, say), never served itself. */
+const HEADERS_FILE = '_headers.json';
+
 /** The file to answer with: the file itself, a folder's index.html, or "/acme/about" as "/acme/about.html" the way static hosts do. */
 async function fileFor(target: string): Promise<string | null> {
-  for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) if (await isFile(candidate)) return candidate;
+  for (const candidate of [target, join(target, 'index.html'), `${target}.html`])
+    if (basename(candidate) !== HEADERS_FILE && (await isFile(candidate))) return candidate;
   return null;
+}
+
+/** The headers the site's `_headers.json` asks for (none without one). */
+async function siteHeaders(root: string, pathname: string): Promise<Record<string, string>> {
+  const site = pathInside(root, pathname.split('/')[1] ?? '');
+  const text = site && site !== root ? await readFile(join(site, HEADERS_FILE), 'utf8').catch(() => null) : null;
+  return text ? (JSON.parse(text) as Record<string, string>) : {};
 }
 
 async function serve(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -70,7 +81,11 @@ async function serve(root: string, request: IncomingMessage, response: ServerRes
     return;
   }
   const body = await readFile(file);
-  response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    ...(await siteHeaders(root, pathname)),
+    'content-length': body.length,
+  });
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
@@ -78,7 +93,9 @@ async function serve(root: string, request: IncomingMessage, response: ServerRes
  * Serves the bundled sample customer sites (`platform/dev/samples/sites/<name>/…`) at
  * `http://host:port/<name>/`, with `index.html` for folders, so the ICP builder can be tried
  * with no internet, and the sample prospect companies' sites at `/companies/<domain>/`
- * (company-site-route.ts). Plain node:http, read-only, nothing outside the sites folder.
+ * (company-site-route.ts). A site folder's `_headers.json` adds response headers to its pages
+ * (the eval's fixture sites use it for web-server headers). Plain node:http, read-only, nothing
+ * outside the sites folder.
  */
 export async function startSampleSitesServer(options: { host: string; port: number; root?: string }): Promise<SampleSitesServer> {
   const root = normalize(options.root ?? sampleSitesDir);
