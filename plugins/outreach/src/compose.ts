@@ -11,7 +11,7 @@ import { rankValueProps } from './moves/value-props.ts';
 import { signatureLines, type Offer, type ValueProp } from './offer.ts';
 import type { PlannedStep } from './plan.ts';
 import type { Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
-import { fillSlots, inline, midSentence, pickVariant, possessive } from './variety.ts';
+import { escapeRegExp, fillSlots, inline, midSentence, pickVariant, possessive } from './variety.ts';
 
 /** An email before assembly: what the writers (moves or LLM) produce. */
 export interface DraftEmail {
@@ -50,7 +50,7 @@ function chooser(context: WriteContext) {
     companys: possessive(company),
     jobTitle: prospect.jobTitle.trim() || 'the person who owns this',
     seller: offer.companyName.trim(),
-    oneLiner: midSentence(inline(offer.oneLiner).replace(new RegExp(`^${escape(offer.companyName.trim())}\\s+`, 'i'), '')),
+    oneLiner: midSentence(inline(offer.oneLiner).replace(new RegExp(`^${escapeRegExp(offer.companyName.trim())}\\s+`, 'i'), '')),
     minutes: String(offer.callToAction.meetingMinutes),
   };
   const used = new Set<string>();
@@ -63,7 +63,6 @@ function chooser(context: WriteContext) {
   };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const line = (text: string, move: Move, fact?: FactAngle | null): Sentence => ({ text, factIds: fact ? [fact.fact.id] : [], move });
 
 /**

@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { DraftEmail } from './compose.ts';
 import { untracedClaims, wordsOf, type ClaimSources } from './grounding.ts';
 import { offerText, signatureLines, type Offer } from './offer.ts';
+import { escapeRegExp } from './variety.ts';
 import type { OutreachProspect } from './schemas.ts';
 
 /** What the lint checks an email against. */
@@ -51,7 +52,7 @@ function withNamesAsWords(text: string, { prospect, offer }: LintContext): strin
   return names
     .map((name) => name.trim())
     .filter((name) => wordsOf(name).length > 1)
-    .reduce((result, name) => result.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), 'name'), text);
+    .reduce((result, name) => result.replace(new RegExp(escapeRegExp(name), 'gi'), 'name'), text);
 }
 
 const found = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].map((match) => match[0]);

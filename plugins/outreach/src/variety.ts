@@ -55,3 +55,8 @@ export function midSentence(text: string, keep: readonly string[] = []): string 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** The text as a regular expression matching it literally (names may hold dots, plus signs, brackets). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
