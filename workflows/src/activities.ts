@@ -56,8 +56,8 @@ export interface BatchActivities {
   finishRuns(input: FinishRunsInput): Promise<void>;
 }
 
-/** One step of a sequence to send. */
-export interface SendStepInput {
+/** One step of a sequence to put in the outbox. */
+export interface QueueStepInput {
   workspaceId: string;
   sequenceId: string;
   prospectId: number;
@@ -69,14 +69,46 @@ export interface SendStepInput {
   template?: string;
   /** Days after enrolment the step was due. */
   dayOffset?: number;
+  /** The researched facts the email cites. */
+  factIds?: string[];
 }
 
-/** What happened to a step: queued now, queued before (a retry), or refused for a suppressed address. */
-export type SendStepResult = { outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string };
+/**
+ * Where the step's email went: waiting for a person's approval (review mode), queued to send,
+ * refused for a suppressed address, or already past the queue (a retried or replayed call).
+ */
+export type QueueStepResult =
+  { outcome: 'pending_review' | 'queued' } | { outcome: 'suppressed'; reason: string } | { outcome: 'settled'; status: string };
 
-/** The per-prospect sequence's activities (`prospectSequence`): the outbox and the suppression list. */
+/** Send (or try to send) one queued step now; `at` is the workflow's clock. */
+export interface DeliverStepInput {
+  workspaceId: string;
+  prospectId: number;
+  step: number;
+  at: number;
+}
+
+/**
+ * What the send activity did: sent it; not yet, with when to try again and why (the daily cap,
+ * the sending window, the domain limit, the gap between sends, no mailbox); or never, because the
+ * address is suppressed, the server refused it for good, or a reviewer rejected it.
+ */
+export type DeliverStepResult =
+  | { outcome: 'sent' }
+  | { outcome: 'wait'; until: number; reason: string }
+  | { outcome: 'suppressed' | 'failed' | 'rejected'; reason: string };
+
+/** The step as sequences started before real sending queued it (kept for their replay). */
+export type LegacySendStepInput = QueueStepInput;
+
+/** The per-prospect sequence's activities (`prospectSequence`): the outbox, sending and the suppression list. */
 export interface SequenceActivities {
-  sendSequenceStep(input: SendStepInput): Promise<SendStepResult>;
+  /** Sequences started before real sending call this instead of queueStep and deliverStep. */
+  sendSequenceStep(
+    input: LegacySendStepInput,
+  ): Promise<{ outcome: 'queued' | 'already-queued' } | { outcome: 'suppressed'; reason: string }>;
+  queueStep(input: QueueStepInput): Promise<QueueStepResult>;
+  deliverStep(input: DeliverStepInput): Promise<DeliverStepResult>;
   suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void>;
 }
 

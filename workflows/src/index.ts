@@ -3,8 +3,11 @@ export { runPluginActivity, type RunPluginActivityInput } from './run-plugin-act
 export { systemCheck, type SystemCheckResult } from './system-check.ts';
 export { runPipeline, TRUE_DAG_PATCH, type RunPipelineInput, type RunPipelineResult } from './run-pipeline.ts';
 export {
+  approveSignal,
   controlSignal,
   prospectSequence,
+  rejectSignal,
+  SENDING_PATCH,
   replySignal,
   sequenceStateQuery,
   unsubscribeSignal,
@@ -24,13 +27,16 @@ export type {
   FinishRunInput,
   FinishRunsInput,
   LearnedKey,
+  LegacySendStepInput,
   LearningActivities,
   LearningCycleInput,
   LearningCycleSummary,
   PipelineActivities,
   RecordSystemCheckInput,
-  SendStepInput,
-  SendStepResult,
+  DeliverStepInput,
+  DeliverStepResult,
+  QueueStepInput,
+  QueueStepResult,
   SequenceActivities,
   SystemActivities,
 } from './activities.ts';

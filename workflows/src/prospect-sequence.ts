@@ -1,4 +1,4 @@
-import { condition, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, defineQuery, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from './activities.ts';
 
 /** One email of a sequence; `dayOffset` counts days from enrolment (the outreach agent's offsets). */
@@ -9,6 +9,8 @@ export interface SequenceStep {
   body: string;
   /** The outreach template family (recorded with the send for learning). */
   template?: string;
+  /** The researched facts the email cites (shown beside it in the review queue). */
+  factIds?: string[];
 }
 
 /** A prospect enrolled in a sequence. */
@@ -38,6 +40,10 @@ export interface SequenceState {
   stopReason: string | null;
   /** True while a user holds the sequence (paused until resumed, not until a date). */
   pausedByUser: boolean;
+  /** What the due step waits for: a person's approval (review mode), or its send (cap, window…). */
+  waitingFor?: 'review' | 'send' | null;
+  /** Why the send waits, in words (e.g. the mailbox's daily cap is reached). */
+  waitReason?: string | null;
 }
 
 /** What a user asks of a sequence from the prospect's page or a campaign. */
@@ -48,18 +54,28 @@ export interface SequenceControl {
 export const replySignal = defineSignal<[ReplySignal]>('reply');
 export const unsubscribeSignal = defineSignal<[{ reason?: string }]>('unsubscribe');
 export const controlSignal = defineSignal<[SequenceControl]>('control');
+/** A reviewer approved (or rejected) the step's email; an approval starts its send. */
+export const approveSignal = defineSignal<[{ step: number }]>('approve');
+export const rejectSignal = defineSignal<[{ step: number }]>('reject');
+
+/** Sequences started before real sending only queued each step; their histories replay without this. */
+export const SENDING_PATCH = 'real-sending';
 export const sequenceStateQuery = defineQuery<SequenceState>('state');
 
 const DAY_MS = 86_400_000;
-const { sendSequenceStep, suppressAddress } = proxyActivities<SequenceActivities>({
-  startToCloseTimeout: '30 seconds',
+const { sendSequenceStep, queueStep, deliverStep, suppressAddress } = proxyActivities<SequenceActivities>({
+  // A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
+  startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
 });
 
 /**
- * One prospect's sequence: each step is sent when its day comes (durable timers, so a
- * restart loses nothing), a reply stops or pauses it, an unsubscribe stops it and suppresses
- * the address for the whole workspace.
+ * One prospect's sequence: each step's email is written to the outbox when its day comes
+ * (durable timers, so a restart loses nothing), waits for a reviewer's approval in review mode,
+ * then is sent through a mailbox within the guardrails (the send activity answers when to try
+ * again: cap, window, domain limit). A reply stops or pauses it, an unsubscribe stops it and
+ * suppresses the address for the whole workspace. Later steps count from when the previous one
+ * was approved and sent, so a late approval never sends two emails back to back.
  */
 export async function prospectSequence(input: ProspectSequenceInput): Promise<SequenceState> {
   const enrolledAt = Date.now(); // deterministic inside a workflow: the time the run started
@@ -78,6 +94,9 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   // so a long pause never sends the overdue steps back to back.
   let heldSince: number | null = null;
   let heldMs = 0;
+  const decisions = new Map<number, 'approve' | 'reject'>();
+  const stopped = () => state.status === 'stopped'; // read after awaits: signals change it meanwhile
+  const legacy = !patched(SENDING_PATCH);
 
   setHandler(sequenceStateQuery, () => state);
   setHandler(replySignal, (reply) => {
@@ -93,6 +112,15 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     signals++;
     unsubscribed = { reason: reason ?? 'unsubscribed' };
     Object.assign(state, { status: 'stopped', stopReason: 'unsubscribed' });
+  });
+
+  setHandler(approveSignal, ({ step }) => {
+    signals++;
+    decisions.set(step, 'approve');
+  });
+  setHandler(rejectSignal, ({ step }) => {
+    signals++;
+    decisions.set(step, 'reject');
   });
 
   setHandler(controlSignal, ({ action }) => {
@@ -128,7 +156,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     }
     if (state.status === 'stopped') break;
     if (state.status === 'paused') Object.assign(state, { status: 'active', pausedUntil: null });
-    const sent = await sendSequenceStep({
+    const email = {
       workspaceId: input.workspaceId,
       sequenceId: input.sequenceId,
       prospectId: input.prospectId,
@@ -138,12 +166,47 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
       body: step.body,
       template: step.template,
       dayOffset: step.dayOffset,
-    });
-    if (sent.outcome === 'suppressed') {
-      Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${sent.reason}` });
+    };
+    if (legacy) {
+      const sent = await sendSequenceStep(email);
+      if (sent.outcome === 'suppressed') {
+        Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${sent.reason}` });
+        break;
+      }
+      state.sentSteps.push(step.step);
+      continue;
+    }
+    const dueAt = Date.now();
+    const heldBefore = heldMs;
+    const queued = await queueStep({ ...email, factIds: step.factIds ?? [] });
+    if (queued.outcome === 'suppressed') {
+      Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${queued.reason}` });
+      break;
+    }
+    if (queued.outcome === 'pending_review') {
+      Object.assign(state, { waitingFor: 'review', waitReason: null });
+      await condition(() => decisions.has(step.step) || stopped());
+      state.waitingFor = null;
+      if (stopped()) break;
+      if (decisions.get(step.step) === 'reject') {
+        Object.assign(state, { status: 'stopped', stopReason: 'rejected in review' });
+        break;
+      }
+    }
+    const sent = await deliver(step.step);
+    state.waitingFor = null;
+    state.waitReason = null;
+    if (sent === null) break; // stopped while it waited
+    if (sent.outcome !== 'sent') {
+      Object.assign(state, {
+        status: 'stopped',
+        stopReason: sent.outcome === 'rejected' ? 'rejected in review' : `${sent.outcome}: ${sent.reason}`,
+      });
       break;
     }
     state.sentSteps.push(step.step);
+    // The next steps count from this one's approval and send (a user's pause meanwhile counted once).
+    heldMs = Math.max(heldMs, heldBefore + Date.now() - dueAt);
   }
 
   if (unsubscribed)
@@ -155,4 +218,21 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     ...(state.status === 'stopped' ? {} : { status: 'completed' }),
   });
   return state;
+
+  /** Sends the step, waiting (durably) as long as the send activity says; null when stopped meanwhile. */
+  async function deliver(step: number) {
+    for (;;) {
+      if (stopped()) return null;
+      if (heldSince !== null) {
+        const seen = signals;
+        await condition(() => signals !== seen);
+        continue;
+      }
+      const result = await deliverStep({ workspaceId: input.workspaceId, prospectId: input.prospectId, step, at: Date.now() });
+      if (result.outcome !== 'wait') return result;
+      Object.assign(state, { waitingFor: 'send', waitReason: result.reason, nextSendAt: new Date(result.until).toISOString() });
+      const seen = signals;
+      await condition(() => signals !== seen && (stopped() || heldSince !== null), Math.max(result.until - Date.now(), 1));
+    }
+  }
 }

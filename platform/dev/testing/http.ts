@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { createApp } from '../../src/core/http/app.ts';
+import type { ProductDeps } from '../../src/core/http/api.ts';
 import { authentication } from '../../src/core/http/access-check.ts';
 import { errorMiddleware } from '../../src/core/http/error-middleware.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
@@ -41,7 +42,10 @@ export async function serveRouters(...routers: Router[]): Promise<Awaited<Return
  * for a test, every request an owner's (see principal.ts). Its health check's Temporal client points at an address that never answers (runs go
  * through the worker's runner); `close` stops the server and that client.
  */
-export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaited<ReturnType<typeof serveForTest>>> {
+export async function serveProductApp(
+  stack: TestPipelineWorker,
+  extra: Pick<ProductDeps, 'secrets' | 'publicUrl'> = {},
+): Promise<Awaited<ReturnType<typeof serveForTest>>> {
   const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
   const served = await serveForTest(
     createApp({
@@ -50,7 +54,7 @@ export async function serveProductApp(stack: TestPipelineWorker): Promise<Awaite
       temporal: health,
       plugins: stack.host,
       authenticator: ownerEverywhere,
-      product: { db: stack.db, runner: stack.runner },
+      product: { db: stack.db, runner: stack.runner, ...extra },
     }),
   );
   return {

@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { quietTemporalRuntime } from './quiet-temporal.ts';
 import type mongoose from 'mongoose';
+import type { Secrets } from '../../src/core/secrets-key.ts';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../../src/features/sequences/enrollment.ts';
@@ -33,6 +34,10 @@ export interface TestWorkerOptions {
   services?: Partial<Omit<HostServices, 'connection'>>;
   /** Plugin settings by plugin id, as MEETFLOW_PLUGINS_CONFIG gives them (e.g. a source's API key). */
   settings?: Record<string, unknown>;
+  /** The secrets box sending opens mailbox passwords with (left out: nothing is sent). */
+  secrets?: Secrets;
+  /** The base of links in sent emails. */
+  publicUrl?: string;
 }
 
 /** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
@@ -62,7 +67,13 @@ export async function startTestPipelineWorker(
     connection: workerConnection,
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createActivities({ db, plugins: { ...host.activities(services), ...builtins }, versions: pluginVersions(plugins) }),
+    activities: createActivities({
+      db,
+      plugins: { ...host.activities(services), ...builtins },
+      versions: pluginVersions(plugins),
+      secrets: options.secrets,
+      publicUrl: options.publicUrl,
+    }),
   });
   const running = worker.run();
   return {

@@ -98,6 +98,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       samplesUrl: config.samplesUrl,
       llm: { configured: config.llm !== null, settings: config.llmSettings },
       secrets,
+      publicUrl: config.publicUrl,
     },
   });
   const server = app.listen(config.port, config.host);

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   MEETFLOW_SAMPLE_COMPANIES: z.coerce.number().int().min(0).max(100_000).default(20_000),
   /** Where the sample sites are served (npm start sets it; compose names its samples service); unset: no first-start seed. */
   MEETFLOW_SAMPLES_URL: z.url().optional(),
+  /** Where people reach this Meetflow from outside (links in sent emails: one-click unsubscribe); default http://localhost:PORT. */
+  MEETFLOW_PUBLIC_URL: z.url().optional(),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
   /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one). */
@@ -132,6 +134,8 @@ export interface Config {
   trustProxy: boolean;
   /** The key secrets are encrypted with (MEETFLOW_SECRETS_KEY); null when unset (see secrets-key.ts). */
   secretsKey: Buffer | null;
+  /** Where people reach this Meetflow from outside (no trailing slash): the base of links in sent emails. */
+  publicUrl: string;
   /** NODE_ENV=production: development fallbacks are off. */
   production: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     secretsKey: e.MEETFLOW_SECRETS_KEY ?? null,
+    publicUrl: (e.MEETFLOW_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     production: e.NODE_ENV === 'production',
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** A secret as stored: AES-256-GCM, every part base64, and the id of the key it was sealed with. */
 export interface SealedSecret {
@@ -15,6 +15,8 @@ export interface SecretsBox {
   seal(plaintext: string): SealedSecret;
   /** The plaintext; throws {@link SecretKeyMismatch} for another key's secret, and an error for a tampered one. */
   open(sealed: SealedSecret): string;
+  /** An HMAC-SHA256 of `data` (base64url) under a key derived for `purpose`, for links that must not be forged. */
+  mac(purpose: string, data: string): string;
 }
 
 /** The key the secrets are sealed with is 32 bytes (AES-256). */
@@ -46,6 +48,11 @@ export function secretsBox(key: Buffer): SecretsBox {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
       decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
       return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    },
+    mac(purpose, data) {
+      // A key per purpose (HKDF), never the sealing key itself: a MAC for one use is worth nothing for another.
+      const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `meetflow:${purpose}`, 32));
+      return createHmac('sha256', derived).update(data).digest('base64url');
     },
   };
 }

@@ -5,6 +5,7 @@ import { createActivities } from './all-activities.ts';
 import { inPausedCampaign } from '../features/campaigns/held.ts';
 import { trackActivities } from '../features/agents/activity-tracker.ts';
 import type { Models } from '../core/db/models.ts';
+import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
 
 /**
@@ -19,10 +20,14 @@ export function workerActivities(deps: {
   temporal: Client;
   taskQueue: string;
   logger: Logger;
+  secrets?: Secrets;
+  publicUrl?: string;
 }) {
   return createActivities({
     db: deps.db,
     versions: deps.versions,
+    secrets: deps.secrets,
+    publicUrl: deps.publicUrl,
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
       ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),

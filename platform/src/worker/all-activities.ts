@@ -1,5 +1,6 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../core/db/models.ts';
+import type { Secrets } from '../core/secrets-key.ts';
 import { createLearningActivities } from '../features/learning/activities.ts';
 import { applyProspectRuns } from '../features/superagent/process-prospect.ts';
 import { createBatchActivities } from '../features/pipelines/batch-activities.ts';
@@ -11,12 +12,24 @@ import { createSystemActivities } from '../features/system/activities.ts';
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
  * interpreter's, the sequences' outbox, the learning cycle's, and the platform's own checks.
  */
-export function createActivities(deps: { db: Models; plugins: Record<string, BoundActivity>; versions?: Record<string, string> }) {
+export function createActivities(deps: {
+  db: Models;
+  plugins: Record<string, BoundActivity>;
+  versions?: Record<string, string>;
+  /** Opens mailbox passwords and signs unsubscribe links; without it nothing is sent (the emails wait, saying why). */
+  secrets?: Secrets;
+  /** The base of the links in sent emails. */
+  publicUrl?: string;
+}) {
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
     ...createBatchActivities({ ...deps, onFinish: (runIds) => applyProspectRuns(deps.db, runIds) }),
-    ...createSequenceActivities(deps.db),
+    ...createSequenceActivities({
+      db: deps.db,
+      secrets: deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' },
+      publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    }),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),
   };

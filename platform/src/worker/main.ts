@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import { loadConfigOrExit } from '../core/config.ts';
 import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
+import { openSecrets } from '../core/secrets-key.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/plugins/host.ts';
 import { pluginVersions } from '../features/plugins/versions.ts';
@@ -47,6 +48,8 @@ try {
       logger,
       temporal: new Client({ connection: client, namespace: config.temporalNamespace }),
       taskQueue: config.taskQueue,
+      secrets: openSecrets(config),
+      publicUrl: config.publicUrl,
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

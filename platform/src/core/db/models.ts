@@ -6,6 +6,7 @@ import { auditModels } from '../../features/audit/model.ts';
 import { campaignModel } from '../../features/campaigns/model.ts';
 import { invitationModels } from '../../features/members/model.ts';
 import { mailboxModels } from '../../features/mailboxes/model.ts';
+import { inboundKeyModels } from '../../features/inbound/inbound-key.ts';
 import { counterModel } from './counter.ts';
 import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
@@ -37,6 +38,7 @@ export function createModels(connection: Connection) {
     ...workspaceConfigModels(connection),
     ...workspaceOfferModels(connection),
     ...mailboxModels(connection),
+    ...inboundKeyModels(connection),
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),

@@ -47,6 +47,9 @@ import { outreachTemplateCopy } from '../../features/templates/templates.ts';
 import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
 import { offerRouter, offerRoutes } from '../../features/offer/routes.ts';
 import { mailboxesRouter, mailboxesRoutes } from '../../features/mailboxes/routes.ts';
+import { inboundRouter, inboundRoutes } from '../../features/inbound/routes.ts';
+import { outboxRouter, outboxRoutes } from '../../features/outbox/routes.ts';
+import { unsubscribeRouter, unsubscribeRoutes } from '../../features/sending/unsubscribe-routes.ts';
 import type { Secrets } from '../secrets-key.ts';
 
 /** What the HTTP app is built over. */
@@ -73,6 +76,8 @@ export interface ProductDeps {
   llm?: AgentSettingsDeps['llm'];
   /** Where secrets such as mailbox passwords are sealed (core/secrets-key.ts); left out, the mailbox routes that need it answer 503. */
   secrets?: Secrets;
+  /** Where this Meetflow is reached from outside (the inbound webhook's address); default http://localhost:3000. */
+  publicUrl?: string;
 }
 const NO_SECRETS: Secrets = { unavailable: 'Mailboxes are off: this server was started without a secrets key (MEETFLOW_SECRETS_KEY).' };
 
@@ -151,6 +156,16 @@ const FEATURES: FeatureApi[] = [
   { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
   { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
   { routes: mailboxesRoutes, product: (_, { db, secrets = NO_SECRETS }) => mailboxesRouter({ db, secrets }) },
+  { routes: outboxRoutes, product: (_, { db, runner }) => outboxRouter({ db, temporal: runner.temporal }) },
+  {
+    routes: unsubscribeRoutes,
+    product: (_, { db, runner, secrets = NO_SECRETS }) => unsubscribeRouter({ db, temporal: runner.temporal, secrets }),
+  },
+  {
+    routes: inboundRoutes,
+    product: (_, { db, runner, secrets = NO_SECRETS, publicUrl = 'http://localhost:3000' }) =>
+      inboundRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue, secrets, publicUrl }),
+  },
   {
     routes: learningRoutes,
     product: (deps, product) =>

@@ -1,7 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /** The kinds of outcome the product learns from. */
-export const OUTCOME_TYPES = ['sent', 'replied', 'meeting_booked', 'meeting_attended', 'meeting_no_show', 'lead_scored'] as const;
+export const OUTCOME_TYPES = [
+  'sent',
+  'replied',
+  'meeting_booked',
+  'meeting_attended',
+  'meeting_no_show',
+  'lead_scored',
+  'bounced',
+  'unsubscribed',
+] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 
 /** The four lead-scoring features of a scored lead, each 0–1 (the lead-scoring dimension score / 100). */

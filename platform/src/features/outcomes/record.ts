@@ -34,6 +34,9 @@ export function countersOf(event: Countable): Partial<Record<RollupCounter, numb
       return { noShows: 1 };
     case 'lead_scored':
       return { leadsScored: 1, scoreSum: event.score ?? 0 };
+    case 'bounced':
+    case 'unsubscribed':
+      return {}; // kept as events (the feed, learning); no dashboard figure counts them yet
   }
 }
 

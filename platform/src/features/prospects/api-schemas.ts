@@ -80,6 +80,12 @@ export const SequenceStateSchema = z.object({
   pausedUntil: z.string().nullable().describe('Set by an out-of-office reply: the sequence waits until then'),
   stopReason: z.string().nullable(),
   pausedByUser: z.boolean().default(false).describe('True while a user holds the sequence (until resumed)'),
+  waitingFor: z
+    .enum(['review', 'send'])
+    .nullable()
+    .default(null)
+    .describe("What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit)"),
+  waitReason: z.string().nullable().default(null).describe('Why the send waits, in words'),
 });
 export type SequenceStateView = z.infer<typeof SequenceStateSchema>;
 

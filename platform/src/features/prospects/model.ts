@@ -21,6 +21,8 @@ export interface Prospect {
   source: string | null;
   companySize: string | null;
   employeeCount: number | null;
+  /** The prospect's IANA time zone, when known: emails go out in their sending window there. */
+  timeZone?: string | null;
   /** True when added from a sample discovery result: a fictional person from the built-in sample database. */
   sample: boolean;
   /** Lowercase words of the names, company and email, matched by anchored prefix `$regex` (no `$text` on the embedded server). */
@@ -49,6 +51,7 @@ const ProspectSchema = new Schema<Prospect>(
     source: optionalString,
     companySize: optionalString,
     employeeCount: { type: Number, default: null },
+    timeZone: optionalString,
     sample: { type: Boolean, default: false },
     searchText: { type: [String], default: [] },
   },

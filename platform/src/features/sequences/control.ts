@@ -77,3 +77,23 @@ export async function controlSequences(
   );
   return counts;
 }
+
+/**
+ * Signals a prospect's sequence; answers false when there is none running (never enrolled, or
+ * ended), which callers treat as nothing left to tell.
+ */
+export async function signalSequence(
+  temporal: Client,
+  workspaceId: string,
+  prospectId: number,
+  signal: string,
+  arg: object,
+): Promise<boolean> {
+  try {
+    await temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, prospectId)).signal(signal, arg);
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return false;
+    throw error;
+  }
+}

@@ -20,6 +20,8 @@ const EnrollInput = z.object({
           subject: z.string(),
           body: z.string(),
           template: z.string().optional(),
+          /** The outreach agent's sentences, each with the facts it cites. */
+          sentences: z.array(z.object({ factIds: z.array(z.string()) }).loose()).optional(),
         })
         .loose(),
     )
@@ -69,7 +71,14 @@ export function createEnrollmentActivity(
               sequenceId: workflowId,
               prospectId,
               email,
-              steps: sequence.map(({ step, dayOffset, subject, body, template }) => ({ step, dayOffset, subject, body, template })),
+              steps: sequence.map(({ step, dayOffset, subject, body, template, sentences = [] }) => ({
+                step,
+                dayOffset,
+                subject,
+                body,
+                template,
+                factIds: [...new Set(sentences.flatMap((sentence) => sentence.factIds))],
+              })),
             },
           ],
         };

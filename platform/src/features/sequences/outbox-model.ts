@@ -1,36 +1,106 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
+/**
+ * Where an email of a sequence stands: waiting for a person (`pending_review`), approved or
+ * autonomous and waiting for its send (`queued`), handed to the SMTP server (`sending`), `sent`,
+ * refused by the server for good (`failed`), never sent because the address is suppressed
+ * (`suppressed`), or turned down in review (`rejected`).
+ */
+export const OUTBOX_STATUSES = ['pending_review', 'queued', 'sending', 'sent', 'failed', 'suppressed', 'rejected'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 /** An email a sequence step queued for sending; one per (workspace, prospect, step), whatever retries happen. */
 export interface OutboxMessage {
   workspaceId: string;
   sequenceId: string;
   prospectId: number;
+  /** The campaign the prospect was in when the email was written, if any. */
+  campaignId: number | null;
   step: number;
   /** Stored lowercase: the embedded database ignores collations. */
   email: string;
   subject: string;
   body: string;
-  status: 'queued' | 'sent' | 'failed';
+  /** The researched facts the email cites (the review queue shows them beside it). */
+  factIds: string[];
+  template: string | null;
+  status: OutboxStatus;
+  /** The email as written, when a reviewer changed it (what is sent is `subject`/`body`). */
+  original: { subject: string; body: string } | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  /** The sending mailbox (its public id) and the slot it reserved: the send waits for `slotAt`. */
+  mailboxId: string | null;
+  fromAddress: string | null;
+  slotAt: Date | null;
+  /** Why the email has not gone yet, and until when (cap, window, domain limit, no mailbox). */
+  waitReason: string | null;
+  waitingUntil: Date | null;
+  /** Chosen before the SMTP call and kept across retries: the same message is never sent twice. */
+  messageId: string | null;
+  /** Set once the message may have reached the server: a retry after it does not send again. */
+  transmittingAt: Date | null;
+  /** True when the worker stopped during the SMTP exchange: counted sent, never sent again. */
+  unconfirmed: boolean;
+  /** The Message-ID the server gave it when it replaces ours (Microsoft 365, SES). */
+  serverMessageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  smtpResponse: string | null;
+  sentAt: Date | null;
+  error: string | null;
+  /** A hard bounce came back for it (a delivery status notification). */
+  bouncedAt: Date | null;
   createdAt?: Date;
+  updatedAt?: Date;
 }
+
+const str = { type: String, default: null };
+const date = { type: Date, default: null };
 
 const OutboxSchema = new Schema<OutboxMessage>(
   {
     workspaceId: { type: String, required: true },
     sequenceId: { type: String, required: true },
     prospectId: { type: Number, required: true },
+    campaignId: { type: Number, default: null },
     step: { type: Number, required: true },
     email: { type: String, required: true, lowercase: true, trim: true },
     subject: { type: String, required: true },
     body: { type: String, required: true },
-    status: { type: String, required: true, enum: ['queued', 'sent', 'failed'], default: 'queued' },
+    factIds: { type: [String], default: [] },
+    template: str,
+    status: { type: String, required: true, enum: OUTBOX_STATUSES, default: 'queued' },
+    original: { type: new Schema({ subject: String, body: String }, { _id: false }), default: null },
+    reviewedBy: str,
+    reviewedAt: date,
+    mailboxId: str,
+    fromAddress: str,
+    slotAt: date,
+    waitReason: str,
+    waitingUntil: date,
+    messageId: str,
+    transmittingAt: date,
+    unconfirmed: { type: Boolean, default: false },
+    serverMessageId: str,
+    inReplyTo: str,
+    references: { type: [String], default: [] },
+    smtpResponse: str,
+    sentAt: date,
+    error: str,
+    bouncedAt: date,
   },
   { timestamps: true },
 );
 OutboxSchema.index({ workspaceId: 1, prospectId: 1, step: 1 }, { unique: true });
 OutboxSchema.index({ workspaceId: 1, status: 1, createdAt: 1 });
+OutboxSchema.index({ workspaceId: 1, messageId: 1 });
+OutboxSchema.index({ workspaceId: 1, mailboxId: 1, sentAt: -1 });
 
-/** An address nobody in the workspace may email again (unsubscribed, bounced). */
+/**
+ * An address nobody in the workspace may email again (unsubscribed, bounced, complained, manual).
+ * A whole domain is the entry `*@domain`.
+ */
 export interface Suppression {
   workspaceId: string;
   email: string;
@@ -48,7 +118,32 @@ const SuppressionSchema = new Schema<Suppression>(
 );
 SuppressionSchema.index({ workspaceId: 1, email: 1 }, { unique: true });
 
-/** Registers the outbox and suppression models on a connection (once). */
+/**
+ * A day's count of a sending limit: a mailbox's sends (`key` its id; `nextAt` when it may send
+ * again, the random gap after its last slot) or a company domain's new prospects (`prospectIds`).
+ */
+export interface SendCounter {
+  workspaceId: string;
+  kind: 'mailbox' | 'domain';
+  key: string;
+  day: string;
+  count: number;
+  nextAt: Date | null;
+  prospectIds: number[];
+}
+
+const SendCounterSchema = new Schema<SendCounter>({
+  workspaceId: { type: String, required: true },
+  kind: { type: String, enum: ['mailbox', 'domain'], required: true },
+  key: { type: String, required: true },
+  day: { type: String, required: true },
+  count: { type: Number, default: 0 },
+  nextAt: date,
+  prospectIds: { type: [Number], default: [] },
+});
+SendCounterSchema.index({ workspaceId: 1, kind: 1, key: 1, day: 1 }, { unique: true });
+
+/** Registers the outbox, suppression and send-counter models on a connection (once). */
 export function outboxModels(connection: Connection) {
   return {
     outbox:
@@ -56,5 +151,8 @@ export function outboxModels(connection: Connection) {
       connection.model<OutboxMessage>('OutboxMessage', OutboxSchema, 'outbox'),
     suppressions:
       (connection.models.Suppression as Model<Suppression> | undefined) ?? connection.model<Suppression>('Suppression', SuppressionSchema),
+    sendCounters:
+      (connection.models.SendCounter as Model<SendCounter> | undefined) ??
+      connection.model<SendCounter>('SendCounter', SendCounterSchema, 'send_counters'),
   };
 }

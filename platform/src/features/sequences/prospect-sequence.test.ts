@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createSequenceActivities } from './activities.ts';
 import { createModels, type Models } from '../../core/db/models.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
@@ -15,6 +15,9 @@ import {
   type ProspectSequenceInput,
 } from '@meetflow/workflows';
 import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
+import { configureSending, connectSinkMailbox, morningZone } from '../../../dev/testing/sending.ts';
+import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import { secretsBox } from '../../core/secrets-box.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
@@ -23,6 +26,8 @@ let database: mongoose.Connection;
 let db: Models;
 let worker: Worker;
 let running: Promise<void>;
+let sink: SmtpSink;
+const box = secretsBox(randomBytes(32));
 const taskQueue = 'sequences';
 const workspaceId = 'ws-sequences';
 
@@ -37,8 +42,9 @@ function enrol(prospectId: number, email = `prospect${prospectId}@example.com`):
 }
 const start = (input: ProspectSequenceInput) =>
   env.client.workflow.start(prospectSequence, { taskQueue, workflowId: `sequence-${randomUUID()}`, args: [input] });
+/** The steps the prospect was sent. */
 const outboxSteps = async (prospectId: number) =>
-  (await db.outbox.find({ workspaceId, prospectId }).sort({ step: 1 }).lean()).map((message) => message.step);
+  (await db.outbox.find({ workspaceId, prospectId, status: 'sent' }).sort({ step: 1 }).lean()).map((message) => message.step);
 
 beforeAll(async () => {
   // The time-skipping server jumps over timers: a 15-day cadence runs in well under a second.
@@ -47,12 +53,21 @@ beforeAll(async () => {
   });
   database = await openTestDatabase('sequences');
   db = createModels(database);
-  await Promise.all([db.outbox.init(), db.suppressions.init()]);
+  await Promise.all([db.outbox.init(), db.suppressions.init(), db.sendCounters.init(), db.mailboxes.init()]);
+  // Sent as soon as due: autonomous, every day of the week, no gap, a mailbox on a real SMTP server.
+  sink = await startSmtpSink();
+  await configureSending(db, workspaceId, {
+    mode: 'autonomous',
+    timeZone: morningZone(await env.currentTimeMs()),
+    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 0, max: 0 },
+  });
+  await connectSinkMailbox(db, box, workspaceId, sink, { dailyCap: 1000, warmedUp: true, addedAt: await env.currentTimeMs() });
   worker = await Worker.create({
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createSequenceActivities(db),
+    activities: createSequenceActivities({ db, secrets: box, publicUrl: 'https://meetflow.example' }),
   });
   running = worker.run();
 });
@@ -60,6 +75,7 @@ afterAll(async () => {
   worker.shutdown();
   await running;
   await env.teardown();
+  await sink.close();
   await database.dropDatabase();
   await database.close();
 });
@@ -143,14 +159,19 @@ describe('the per-prospect sequence (time-skipping server)', () => {
   });
 
   it('queues a step once however often it is retried', async () => {
-    const { sendSequenceStep } = createSequenceActivities(db);
+    const { queueStep } = createSequenceActivities({ db, secrets: box, publicUrl: 'https://meetflow.example' });
     const step = { workspaceId, sequenceId: 'seq-6', prospectId: 6, email: 'six@example.com', step: 1, subject: 's', body: 'b' };
-    const outcomes = await Promise.all([sendSequenceStep(step), sendSequenceStep(step), sendSequenceStep(step)]);
-    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['already-queued', 'already-queued', 'queued']);
-    expect(await outboxSteps(6)).toEqual([1]);
-    // The send is also an outcome event for learning and the dashboard, counted once.
-    expect(await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent', prospectId: '6' })).toBe(1);
+    const outcomes = await Promise.all([queueStep(step), queueStep(step), queueStep(step)]);
+    expect(outcomes).toEqual([{ outcome: 'queued' }, { outcome: 'queued' }, { outcome: 'queued' }]);
+    expect(await db.outbox.countDocuments({ workspaceId, prospectId: 6 })).toBe(1);
+    // Queued is not sent: only a send is an outcome event for learning and the dashboard.
+    expect(await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent', prospectId: '6' })).toBe(0);
+  });
+
+  it('counts each email the mailbox sent once, in the events and the dashboard rollup', async () => {
+    expect(await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent', prospectId: '1' })).toBe(3);
     const sentEvents = await db.outcomeEvents.countDocuments({ workspaceId, type: 'sent' });
+    expect(sentEvents).toBe(await db.outbox.countDocuments({ workspaceId, status: 'sent' }));
     expect(await db.dashboardRollups.findOne({ workspaceId, period: 'total' }).lean()).toMatchObject({ sends: sentEvents });
   });
 });

@@ -5,6 +5,7 @@ import {
   CadenceTimingValue,
   LearningSettingsValue,
   ScoringWeightsValue,
+  SendingValue,
   TemplatePerformanceValue,
 } from './schemas.ts';
 
@@ -17,6 +18,7 @@ export const ConfigBodies = {
   templatePerformance: z.object({ configValue: CONFIG_SCHEMAS.templatePerformance }),
   cadenceTiming: z.object({ configValue: CONFIG_SCHEMAS.cadenceTiming }),
   learningSettings: z.object({ configValue: CONFIG_SCHEMAS.learningSettings }),
+  sending: z.object({ configValue: CONFIG_SCHEMAS.sending }),
 } as const;
 
 /** Any PUT body, for the document (the route picks the key's own schema). */
@@ -25,6 +27,7 @@ export const ConfigBody = z.union([
   ConfigBodies.templatePerformance,
   ConfigBodies.cadenceTiming,
   ConfigBodies.learningSettings,
+  ConfigBodies.sending,
 ]);
 
 /** One config entry as served. */
@@ -33,4 +36,5 @@ export const ConfigEntrySchema = z.union([
   z.object({ configKey: z.literal('templatePerformance'), configValue: TemplatePerformanceValue }),
   z.object({ configKey: z.literal('cadenceTiming'), configValue: CadenceTimingValue }),
   z.object({ configKey: z.literal('learningSettings'), configValue: LearningSettingsValue }),
+  z.object({ configKey: z.literal('sending'), configValue: SendingValue }),
 ]);

@@ -35,7 +35,7 @@ export const configRoutes = [
       method: 'get',
       path: '/api/config',
       access: 'viewer',
-      summary: 'The three config entries in force (spec defaults where nothing is saved)',
+      summary: 'Every config entry in force (spec defaults where nothing is saved)',
       tags: ['config'],
       query: WorkspaceQuery,
       responses: { 200: { description: 'One entry per known key', schema: z.array(ConfigEntrySchema) }, 400: badWorkspace },
@@ -43,6 +43,23 @@ export const configRoutes = [
     ({ db }) =>
       async (ctx) => {
         ctx.body = configEntries(await getWorkspaceConfig(db, workspaceOf(ctx)));
+      },
+  ),
+  route<ConfigDeps>(
+    {
+      method: 'get',
+      path: '/api/config/{key}',
+      access: 'viewer',
+      summary: 'One config entry in force (its default when nothing is saved)',
+      tags: ['config'],
+      params: ConfigKeyParams,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'The entry', schema: ConfigEntrySchema }, 400: badWorkspace, 404: notFound },
+    },
+    ({ db }) =>
+      async (ctx) => {
+        const key = configKeyOf(ConfigKeyParams.parse(ctx.params).key);
+        ctx.body = { configKey: key, configValue: (await getWorkspaceConfig(db, workspaceOf(ctx)))[key] };
       },
   ),
   route<ConfigDeps>(

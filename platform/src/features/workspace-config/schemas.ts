@@ -38,12 +38,54 @@ export const CadenceTimingValue = z.strictObject({ step1: days, step2: days, ste
  */
 export const LearningSettingsValue = z.strictObject({ automaticCycles: z.boolean(), autoApply: z.boolean(), emailReports: z.boolean() });
 
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (24 h)');
+const minutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
+
+/** True when `zone` is an IANA time zone this runtime knows (e.g. Europe/Berlin). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How the workspace sends: every email waits for a person's approval (`review`, the default) or
+ * goes out on its own (`autonomous`), and the guardrails every send passes: the sending window
+ * (days 1 = Monday … 7 = Sunday, local times, in the prospect's zone, else `timeZone`), the random
+ * gap between two sends of one mailbox, and how many new prospects of one company domain a day.
+ */
+export const SendingValue = z
+  .strictObject({
+    mode: z.enum(['review', 'autonomous']),
+    timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin'),
+    window: z.strictObject({
+      days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+      start: clock,
+      end: clock,
+    }),
+    gapMinutes: z.strictObject({ min: minutes, max: minutes }),
+    newProspectsPerDomainPerDay: z.number().int().min(1).max(1_000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.window.start >= value.window.end) ctx.addIssue({ code: 'custom', path: ['window', 'end'], message: 'must be after start' });
+    if (value.gapMinutes.min > value.gapMinutes.max)
+      ctx.addIssue({ code: 'custom', path: ['gapMinutes', 'max'], message: 'must be at least min' });
+  });
+
 /** Every known config key with the schema its value must pass. */
 export const CONFIG_SCHEMAS = {
   scoringWeights: ScoringWeightsValue,
   templatePerformance: TemplatePerformanceValue,
   cadenceTiming: CadenceTimingValue,
   learningSettings: LearningSettingsValue,
+  sending: SendingValue,
 } as const;
 
 export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
@@ -58,4 +100,11 @@ export const CONFIG_DEFAULTS: WorkspaceConfig = {
   templatePerformance: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 },
   cadenceTiming: { step1: 3, step2: 5, step3: 7 },
   learningSettings: { automaticCycles: true, autoApply: true, emailReports: true },
+  sending: {
+    mode: 'review',
+    timeZone: 'UTC',
+    window: { days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 8, max: 15 },
+    newProspectsPerDomainPerDay: 2,
+  },
 };

@@ -1,0 +1,48 @@
+import type { Models } from '../../src/core/db/models.ts';
+import type { SecretsBox } from '../../src/core/secrets-box.ts';
+import { createMailbox } from '../../src/features/mailboxes/mailboxes.ts';
+import { setWorkspaceConfig } from '../../src/features/workspace-config/workspace-config.ts';
+import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/workspace-config/schemas.ts';
+import type { SmtpSink } from './smtp-sink.ts';
+
+/**
+ * A fixed-offset zone (Etc/GMT±N) where the local time at `nowMs` is between 10:00 and 10:59:
+ * tests that send at once stay inside a 08:00–17:00 window whatever the time of day they run.
+ */
+export function morningZone(nowMs: number): string {
+  let offset = 10 - new Date(nowMs).getUTCHours(); // -13 … +10
+  if (offset < -12) offset += 24; // UTC-13 does not exist; UTC+11 is the same local hour a day later
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`; // the IANA names' sign is inverted
+}
+
+/** Saves the workspace's sending settings: the defaults with `changes` over them. */
+export async function configureSending(db: Models, workspaceId: string, changes: Partial<WorkspaceConfig['sending']>) {
+  await setWorkspaceConfig(db, workspaceId, 'sending', { ...CONFIG_DEFAULTS.sending, ...changes });
+}
+
+/**
+ * Connects a mailbox that sends to the sink, added at `addedAt` (the workflows' clock, which a
+ * time-skipping server moves ahead of the wall clock); `warmedUp` backdates it two months, so its
+ * daily cap applies from the first day (a new one warms up from 5 a day).
+ */
+export async function connectSinkMailbox(
+  db: Models,
+  box: SecretsBox,
+  workspaceId: string,
+  sink: SmtpSink,
+  options: { fromAddress?: string; dailyCap?: number; warmedUp?: boolean; addedAt?: number } = {},
+) {
+  const mailbox = await createMailbox(db, box, workspaceId, {
+    fromName: 'Alex Morgan',
+    fromAddress: options.fromAddress ?? 'alex@brightline.test',
+    signature: 'Alex Morgan\nBrightline Data',
+    smtp: { host: '127.0.0.1', port: sink.port, tls: 'none', user: sink.user },
+    password: sink.password,
+    dailyCap: options.dailyCap ?? 30,
+  });
+  const addedAt = (options.addedAt ?? Date.now()) - (options.warmedUp ? 60 * 86_400_000 : 0);
+  // Through the driver: mongoose keeps createdAt immutable.
+  await db.mailboxes.collection.updateOne({ workspaceId, publicId: mailbox.id }, { $set: { createdAt: new Date(addedAt) } });
+  return mailbox;
+}

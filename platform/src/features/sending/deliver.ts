@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
+import type { Models } from '../../core/db/models.ts';
+import type { SecretsBox } from '../../core/secrets-box.ts';
+import type { Secrets } from '../../core/secrets-key.ts';
+import type { Mailbox } from '../mailboxes/model.ts';
+import { recordOutcome } from '../outcomes/record.ts';
+import type { OutboxMessage } from '../sequences/outbox-model.ts';
+import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
+import { checkBounceRate, recordHardBounce } from './bounces.ts';
+import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
+import { PermanentSmtpError, SmtpLoginError, composeMessage, sendOverSmtp } from './smtp-send.ts';
+import { suppressionOf } from './suppression.ts';
+import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** Tests only: points where a send can be made to crash, as a killed worker would. */
+export interface DeliverFaults {
+  /** Runs after the SMTP server accepted the message, before the outbox records it. */
+  afterSmtpAccept?: () => void;
+}
+
+type Row = OutboxMessage & { _id: unknown };
+type Deps = { db: Models; secrets: Secrets; publicUrl: string; faults?: DeliverFaults };
+
+/** How long a send waits before trying again when no mailbox can take it, or the server failed for now. */
+const RETRY_LATER_MS = 15 * 60_000;
+/** A follow-up's first try waits this long for a mailbox whose login was refused to be fixed. */
+const LOGIN_REFUSED_RETRY_MS = 60_000;
+
+const wait = (until: Date | number, reason: string): DeliverStepResult => ({ outcome: 'wait', until: +until, reason });
+
+/**
+ * `deliverStep`: sends a queued email through one of the workspace's mailboxes, or says when to
+ * try again. Every guardrail is checked here, whatever the workflow asks: the suppression list,
+ * the sending window in the prospect's zone, new prospects per company domain a day, each
+ * mailbox's daily cap (lower while it warms up) and the random gap between two of its sends.
+ *
+ * Exactly once in effect: the Message-ID and mailbox are recorded before the SMTP call, and the
+ * moment the message may reach the server is recorded too; a retry after that moment (a worker
+ * killed between the server's accept and the record) counts the email sent and never sends it again.
+ */
+export function createDeliverStep(deps: Deps) {
+  const { db } = deps;
+
+  return async function deliverStep(input: DeliverStepInput): Promise<DeliverStepResult> {
+    const now = new Date(input.at);
+    const { workspaceId, prospectId, step } = input;
+    const row = await db.outbox.findOne({ workspaceId, prospectId, step }).lean<Row>();
+    if (!row) return { outcome: 'failed', reason: `no email for step ${step} in the outbox` };
+    switch (row.status) {
+      case 'sent':
+        return { outcome: 'sent' };
+      case 'suppressed':
+      case 'failed':
+      case 'rejected':
+        return { outcome: row.status, reason: row.error ?? row.status };
+      case 'pending_review':
+        return wait(now.getTime() + RETRY_LATER_MS, 'waiting for review');
+      case 'sending':
+        if (row.transmittingAt) return settleUnconfirmed(row, now);
+    }
+
+    const suppressed = await suppressionOf(db, workspaceId, row.email);
+    if (suppressed) {
+      await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { status: 'suppressed', error: suppressed.reason } });
+      return { outcome: 'suppressed', reason: suppressed.reason };
+    }
+    if (!('seal' in deps.secrets)) return hold(row, now.getTime() + RETRY_LATER_MS, deps.secrets.unavailable);
+    const box = deps.secrets;
+    const { sending } = await getWorkspaceConfig(db, workspaceId);
+    const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }, { timeZone: 1 }).lean();
+    const zone = prospect?.timeZone ?? sending.timeZone;
+
+    if (row.status === 'sending' || (row.mailboxId && row.slotAt)) {
+      const mailbox = await db.mailboxes.findOne({ workspaceId, publicId: row.mailboxId, status: 'active' }).lean<Mailbox>();
+      if (mailbox && row.slotAt && row.slotAt > now) return wait(row.slotAt, row.waitReason ?? 'waiting for its turn on the mailbox');
+      if (mailbox) return transmit(row, mailbox, box, now);
+      // Its mailbox was paused or removed meanwhile: reserve anew below.
+      await db.outbox.updateOne(
+        { workspaceId, _id: row._id },
+        { $set: { status: 'queued', mailboxId: null, slotAt: null, messageId: null } },
+      );
+    }
+
+    const opening = windowOpening(now, zone, sending.window);
+    if (opening > now) return hold(row, opening, `outside the sending window (${describeWindow(sending, zone)})`);
+
+    const firstContact = (await db.outbox.countDocuments({ workspaceId, prospectId, status: 'sent' })) === 0;
+    if (firstContact && !(await takeDomainSlot(workspaceId, row, now, sending))) {
+      return hold(
+        row,
+        nextDayOpening(now, zone, sending.window),
+        `${sending.newProspectsPerDomainPerDay} new prospects at ${domainOf(row.email)} already today`,
+      );
+    }
+
+    const reserved = await reserveMailbox(workspaceId, row, now, sending, zone);
+    if ('reason' in reserved) return hold(row, reserved.until, reserved.reason);
+    const gapReason = `waiting its turn: ${reserved.mailbox.fromAddress} leaves ${sending.gapMinutes.min}–${sending.gapMinutes.max} min between sends`;
+    await db.outbox.updateOne(
+      { workspaceId, _id: row._id },
+      {
+        $set: {
+          mailboxId: reserved.mailbox.publicId,
+          fromAddress: reserved.mailbox.fromAddress,
+          slotAt: reserved.slotAt,
+          waitReason: reserved.slotAt > now ? gapReason : null,
+          waitingUntil: reserved.slotAt > now ? reserved.slotAt : null,
+        },
+      },
+    );
+    if (reserved.slotAt > now) return wait(reserved.slotAt, gapReason);
+    return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, box, now);
+  };
+
+  /** Records why the email waits and until when (the review queue and the prospect's page show it). */
+  async function hold(row: Row, until: Date | number, reason: string): Promise<DeliverStepResult> {
+    await db.outbox.updateOne(
+      { workspaceId: row.workspaceId, _id: row._id },
+      { $set: { waitReason: reason, waitingUntil: new Date(until) } },
+    );
+    return wait(until, reason);
+  }
+
+  /**
+   * Takes one of the day's places for the prospect's company domain (a prospect already counted
+   * today keeps its place): at most `newProspectsPerDomainPerDay` new prospects per domain a day.
+   */
+  async function takeDomainSlot(workspaceId: string, row: Row, now: Date, sending: SendingSettings): Promise<boolean> {
+    const key = { workspaceId, kind: 'domain' as const, key: domainOf(row.email), day: dayKey(now, sending.timeZone) };
+    await ensureCounter(key);
+    const limit = sending.newProspectsPerDomainPerDay;
+    const taken = await db.sendCounters.updateOne(
+      { ...key, $or: [{ prospectIds: row.prospectId }, { [`prospectIds.${limit - 1}`]: { $exists: false } }] },
+      { $addToSet: { prospectIds: row.prospectId } },
+    );
+    return taken.matchedCount === 1;
+  }
+
+  async function ensureCounter(key: { workspaceId: string; kind: 'mailbox' | 'domain'; key: string; day: string }) {
+    try {
+      await db.sendCounters.updateOne(key, { $setOnInsert: { ...key, count: 0, nextAt: null, prospectIds: [] } }, { upsert: true });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error; // two upserts raced: the other made it
+    }
+  }
+
+  /**
+   * Reserves a slot on a mailbox: the follow-up's own mailbox first (its thread), then the least
+   * used today. A slot is the mailbox's next free moment (after the random gap since its last),
+   * counted against today's cap; one outside the prospect's window is not taken.
+   */
+  async function reserveMailbox(
+    workspaceId: string,
+    row: Row,
+    now: Date,
+    sending: SendingSettings,
+    zone: string,
+  ): Promise<{ mailbox: Mailbox; slotAt: Date } | { until: Date | number; reason: string }> {
+    const mailboxes = await db.mailboxes.find({ workspaceId, status: 'active' }).lean<Mailbox[]>();
+    if (mailboxes.length === 0) {
+      return { until: now.getTime() + RETRY_LATER_MS, reason: 'no active mailbox: connect one under Settings → Mailboxes' };
+    }
+    const day = dayKey(now, sending.timeZone);
+    const counters = await db.sendCounters
+      .find({ workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } })
+      .lean();
+    const used = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId)?.count ?? 0;
+    const previous = await db.outbox
+      .findOne({ workspaceId, prospectId: row.prospectId, status: 'sent' }, { mailboxId: 1 })
+      .sort({ step: 1 })
+      .lean();
+    const ordered = [...mailboxes].sort(
+      (a, b) =>
+        Number(b.publicId === previous?.mailboxId) - Number(a.publicId === previous?.mailboxId) ||
+        used(a) - used(b) ||
+        a.publicId.localeCompare(b.publicId),
+    );
+    for (const mailbox of ordered) {
+      const slotAt = await takeMailboxSlot(workspaceId, mailbox, now, day, sending, zone);
+      if (slotAt) return { mailbox, slotAt };
+    }
+    const caps = ordered.map((mailbox) => capOn(now, mailbox, sending.timeZone));
+    return {
+      until: nextDayOpening(now, zone, sending.window),
+      reason:
+        ordered.length === 1
+          ? `${ordered[0]!.fromAddress} has sent its ${caps[0]} for today`
+          : `every mailbox has sent its daily cap for today (${caps.join(', ')})`,
+    };
+  }
+
+  /** One slot on one mailbox today, or null when its cap is reached or its next slot falls outside the window. */
+  async function takeMailboxSlot(workspaceId: string, mailbox: Mailbox, now: Date, day: string, sending: SendingSettings, zone: string) {
+    const key = { workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day };
+    await ensureCounter(key);
+    const cap = capOn(now, mailbox, sending.timeZone);
+    // Optimistic: read the counter, take the slot only if nobody moved it meanwhile, else read again.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const counter = await db.sendCounters.findOne(key).lean();
+      if (!counter || counter.count >= cap) return null;
+      const slotAt = new Date(Math.max(now.getTime(), counter.nextAt?.getTime() ?? 0));
+      const inWindow = windowOpening(slotAt, zone, sending.window).getTime() === slotAt.getTime();
+      if (!inWindow || dayKey(slotAt, sending.timeZone) !== day) return null;
+      const taken = await db.sendCounters.updateOne(
+        { ...key, count: counter.count, nextAt: counter.nextAt },
+        { $inc: { count: 1 }, $set: { nextAt: new Date(slotAt.getTime() + sendGapMs(sending.gapMinutes)) } },
+      );
+      if (taken.modifiedCount === 1) return slotAt;
+    }
+    return null;
+  }
+
+  /** The SMTP exchange, with the intent recorded first and the result after. */
+  async function transmit(row: Row, mailbox: Mailbox, box: SecretsBox, now: Date): Promise<DeliverStepResult> {
+    const { workspaceId } = row;
+    const messageId = row.messageId ?? `<${randomUUID()}@${domainOf(mailbox.fromAddress)}>`;
+    const first = await db.outbox
+      .findOne({ workspaceId, prospectId: row.prospectId, status: 'sent', step: { $lt: row.step } }, { messageId: 1, serverMessageId: 1 })
+      .sort({ step: 1 })
+      .lean();
+    const thread = first ? (first.serverMessageId ?? first.messageId) : null;
+    await db.outbox.updateOne(
+      { workspaceId, _id: row._id },
+      {
+        $set: {
+          status: 'sending',
+          messageId,
+          mailboxId: mailbox.publicId,
+          fromAddress: mailbox.fromAddress,
+          inReplyTo: thread,
+          references: thread ? [thread] : [],
+          waitReason: null,
+          waitingUntil: null,
+        },
+      },
+    );
+    const token = unsubscribeToken(box, { workspaceId, prospectId: row.prospectId, email: row.email });
+    const unsubscribeUrl = `${deps.publicUrl}/api/unsubscribe/${token}`;
+    const raw = await composeMessage({
+      messageId,
+      from: { name: mailbox.fromName, address: mailbox.fromAddress },
+      to: row.email,
+      subject: row.subject,
+      text: emailText(row.body, mailbox.signature, unsubscribeUrl),
+      inReplyTo: thread ?? undefined,
+      references: thread ? [thread] : undefined,
+      unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mailbox.fromAddress}?subject=unsubscribe` },
+    });
+    let accepted;
+    try {
+      accepted = await sendOverSmtp(
+        mailbox.smtp,
+        box.open(mailbox.password),
+        { from: mailbox.fromAddress, to: row.email },
+        raw,
+        async () => {
+          await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: new Date() } });
+        },
+      );
+    } catch (error) {
+      return sendFailed(row, mailbox, error as Error, now);
+    }
+    deps.faults?.afterSmtpAccept?.();
+    await db.outbox.updateOne(
+      { workspaceId, _id: row._id },
+      { $set: { status: 'sent', sentAt: now, smtpResponse: accepted.response, serverMessageId: accepted.serverMessageId } },
+    );
+    await countSent(row, now);
+    return { outcome: 'sent' };
+  }
+
+  /** A refusal for good fails the email (a hard bounce at the door); a refused login pauses the mailbox; anything else waits and tries again. */
+  async function sendFailed(row: Row, mailbox: Mailbox, error: Error, now: Date): Promise<DeliverStepResult> {
+    const { workspaceId } = row;
+    if (error instanceof PermanentSmtpError) {
+      await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { status: 'failed', error: error.message } });
+      await recordHardBounce(db, { workspaceId, prospectId: row.prospectId, email: row.email, at: now, messageId: row.messageId });
+      await checkBounceRate(db, workspaceId, mailbox.publicId);
+      return { outcome: 'failed', reason: `the server refused it: ${error.message}` };
+    }
+    if (error instanceof SmtpLoginError) {
+      await db.mailboxes.updateOne(
+        { workspaceId, publicId: mailbox.publicId },
+        { $set: { status: 'paused', pausedReason: error.message } },
+      );
+      await db.outbox.updateOne(
+        { workspaceId, _id: row._id },
+        { $set: { status: 'queued', mailboxId: null, slotAt: null, transmittingAt: null, messageId: null } },
+      );
+      return hold(row, now.getTime() + LOGIN_REFUSED_RETRY_MS, `${mailbox.fromAddress} is paused: ${error.message}`);
+    }
+    // A server that answered 4xx took nothing: the next try may send again. Lost mid-exchange, it may have: keep the mark.
+    const refusedForNow = typeof (error as { responseCode?: number }).responseCode === 'number';
+    if (refusedForNow) await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: null } });
+    return hold(row, now.getTime() + RETRY_LATER_MS, `${mailbox.smtp.host} did not take it (${error.message}); trying again`);
+  }
+
+  /** A retry after the message may have reached the server: counted sent, never sent twice. */
+  async function settleUnconfirmed(row: Row, now: Date): Promise<DeliverStepResult> {
+    await db.outbox.updateOne(
+      { workspaceId: row.workspaceId, _id: row._id, status: 'sending' },
+      { $set: { status: 'sent', sentAt: now, unconfirmed: true } },
+    );
+    await countSent(row, now);
+    return { outcome: 'sent' };
+  }
+
+  async function countSent(row: Row, now: Date) {
+    await recordOutcome(db, {
+      workspaceId: row.workspaceId,
+      eventId: `sent-${row.sequenceId}-${row.step}`,
+      type: 'sent',
+      at: now,
+      prospectId: row.prospectId,
+      step: row.step,
+      template: row.template ?? undefined,
+    });
+  }
+}
+
+/** The email as sent: the approved body, the mailbox's signature, and a footer with the unsubscribe link. */
+export function emailText(body: string, signature: string, unsubscribeUrl: string): string {
+  const parts = [body.trim(), signature.trim()].filter(Boolean);
+  return `${parts.join('\n\n')}\n\n--\nNot interested? Unsubscribe with one click: ${unsubscribeUrl}\n`;
+}
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+function describeWindow(sending: SendingSettings, zone: string): string {
+  const days = sending.window.days.map((day) => DAY_NAMES[day - 1]).join(', ');
+  return `${days} ${sending.window.start}–${sending.window.end} ${zone}`;
+}
