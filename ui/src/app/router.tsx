@@ -15,7 +15,8 @@ import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
-import { AcceptInvitationRoute, ApiTokensRoute, MembersRoute } from './routes/settings.tsx';
+import { AcceptInvitationRoute, ApiTokensRoute, MailboxesRoute, MembersRoute } from './routes/settings.tsx';
+import { ReviewRoute } from './routes/review.tsx';
 import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
       { path: '/outreach', element: <OutreachRoute /> },
       { path: '/outreach/campaigns/new', element: <NewCampaignRoute /> },
       { path: '/outreach/campaigns/:id', element: <CampaignRoute /> },
+      { path: '/review', element: <ReviewRoute /> },
       { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },
@@ -54,6 +56,7 @@ export const router = createBrowserRouter([
       { path: '/plugins', element: <PluginsRoute /> },
       { path: '/settings/members', element: <MembersRoute /> },
       { path: '/settings/api-tokens', element: <ApiTokensRoute /> },
+      { path: '/settings/mailboxes', element: <MailboxesRoute /> },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

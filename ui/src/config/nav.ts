@@ -15,6 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Workflow Test', to: '/workflow-test' },
   { label: 'Prospect Pipeline', to: '/prospects' },
   { label: 'Outreach Management', to: '/outreach' },
+  { label: 'Review Queue', to: '/review' },
   { label: 'Meeting Scheduler', to: '/meetings' },
   { label: 'PPM Marketplace', to: '/pricing' },
   { label: 'Agent Configuration', to: '/agents' },
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const SETTINGS_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Members', to: '/settings/members' },
   { label: 'API Tokens', to: '/settings/api-tokens' },
+  { label: 'Mailboxes', to: '/settings/mailboxes' },
 ];
 
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */

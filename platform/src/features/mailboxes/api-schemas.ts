@@ -71,6 +71,13 @@ export const MailboxView = z.object({
 });
 export type MailboxView = z.infer<typeof MailboxView>;
 
+/** A mailbox in the list, with today's figures. */
+export const MailboxListItem = MailboxView.extend({
+  sentToday: z.number().int().describe("Emails it has taken on today (the workspace's sending time zone)"),
+  capToday: z.number().int().describe('The most it sends today: its daily cap, or less while it warms up (5 the first day, +2 a day)'),
+  bounceRate: z.number().min(0).max(1).nullable().describe('Bounces over its last 100 sends, as a fraction; null before its first send'),
+});
+
 /** The answer of Test connection: a server refusing the settings is an answer, not a failed request. */
 export const TestResult = z.object({
   ok: z.boolean(),

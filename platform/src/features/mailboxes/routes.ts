@@ -3,13 +3,14 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { auditChange } from '../audit/trail.ts';
-import { MailboxParams, MailboxPatchBody, MailboxView, NewMailboxBody, TestResult } from './api-schemas.ts';
+import { MailboxListItem, MailboxParams, MailboxPatchBody, MailboxView, NewMailboxBody, TestResult } from './api-schemas.ts';
 import { createMailbox, deleteMailbox, listMailboxes, requireBox, testMailbox, updateMailbox } from './mailboxes.ts';
-import type { MailboxDb } from './model.ts';
+import type { Models } from '../../core/db/models.ts';
+import { withTodaysFigures } from '../sending/mailbox-figures.ts';
 
 /** What the mailbox routes are built over: their model, and the box their passwords are sealed in (or why there is none). */
 export interface MailboxesDeps {
-  db: MailboxDb;
+  db: Models;
   secrets: Secrets;
 }
 
@@ -27,12 +28,14 @@ export const mailboxesRoutes = [
       access: 'viewer',
       tags,
       query: WorkspaceQuery,
-      summary: "The workspace's sending mailboxes, oldest first (a password is never returned, only passwordSet)",
-      responses: { 200: { description: 'Oldest first', schema: z.array(MailboxView) }, 400: { description: 'Invalid workspace slug' } },
+      summary:
+        "The workspace's sending mailboxes, oldest first, with today's sends against today's cap and the bounce rate (a password is never returned, only passwordSet)",
+      responses: { 200: { description: 'Oldest first', schema: z.array(MailboxListItem) }, 400: { description: 'Invalid workspace slug' } },
     },
     ({ db }) =>
       async (ctx) => {
-        ctx.body = await listMailboxes(db, workspaceOf(ctx));
+        const workspaceId = workspaceOf(ctx);
+        ctx.body = await withTodaysFigures(db, workspaceId, await listMailboxes(db, workspaceId));
       },
   ),
   route<MailboxesDeps>(

@@ -1,3 +1,4 @@
+import { MailboxesPage } from '../../features/mailboxes/index.ts';
 import { AcceptInvitationPage, ApiTokensPage, MembersPage } from '../../features/workspace-settings/index.ts';
 
 /** /settings/members: the workspace's members and invitations. */
@@ -13,4 +14,9 @@ export function ApiTokensRoute() {
 /** /invite/:token: accept an invitation, signing in or up first. */
 export function AcceptInvitationRoute() {
   return <AcceptInvitationPage />;
+}
+
+/** /settings/mailboxes: the workspace's sending mailboxes (admins change them). */
+export function MailboxesRoute() {
+  return <MailboxesPage />;
 }

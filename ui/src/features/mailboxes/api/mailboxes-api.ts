@@ -1,0 +1,123 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+// The API's MailboxView and bodies (platform/src/features/mailboxes/api-schemas.ts), as the UI reads and sends them.
+
+/** How the connection to the SMTP server is secured: TLS from the start, upgraded with STARTTLS, or never. */
+export type TlsMode = 'tls' | 'starttls' | 'none';
+
+/** A mailbox's SMTP settings (never its password). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  tls: TlsMode;
+  user: string;
+}
+
+/** One of the workspace's sending mailboxes (GET /api/mailboxes): its password only as `passwordSet`. */
+export interface Mailbox {
+  id: string;
+  fromName: string;
+  fromAddress: string;
+  signature: string;
+  smtp: SmtpSettings;
+  passwordSet: true;
+  status: 'active' | 'paused';
+  /** Why it is paused (e.g. too many bounces); null while active or when an admin paused it. */
+  pausedReason: string | null;
+  /** The most emails it sends a day once warmed up. */
+  dailyCap: number;
+  /** The last Test connection; null before the first. */
+  lastTest: { at: string; ok: boolean; error: string | null } | null;
+  /** Also when its warm-up started. */
+  createdAt: string;
+  updatedAt: string;
+  /** Emails sent today (newer APIs only). */
+  sentToday?: number;
+  /** Today's cap: below `dailyCap` while warming up (newer APIs only). */
+  capToday?: number;
+  /** The share of the last 100 sends that bounced, 0–1; null before any send (newer APIs only). */
+  bounceRate?: number | null;
+}
+
+/** POST /api/mailboxes. */
+export interface NewMailbox {
+  fromName: string;
+  fromAddress: string;
+  signature?: string;
+  smtp: SmtpSettings;
+  password: string;
+  dailyCap?: number;
+}
+
+/** PATCH /api/mailboxes/{id}: only what is given changes; without `password` the stored one is kept. */
+export interface MailboxPatch {
+  fromName?: string;
+  fromAddress?: string;
+  signature?: string;
+  smtp?: Partial<SmtpSettings>;
+  password?: string;
+  dailyCap?: number;
+  status?: Mailbox['status'];
+}
+
+/** What Test connection answers: a server refusing the settings is an answer, with what it said. */
+export interface TestResult {
+  ok: boolean;
+  error?: string;
+}
+
+export const mailboxKeys = { all: ['mailboxes'] as const };
+
+/** The workspace's mailboxes, oldest first; every member may read them. */
+export const mailboxesQueryOptions = () =>
+  queryOptions({
+    queryKey: mailboxKeys.all,
+    queryFn: ({ signal }) => apiRequest<Mailbox[]>('/api/mailboxes', { signal }),
+  });
+
+/** POST /api/mailboxes: connects a mailbox; its password is stored encrypted (admins and owners). */
+export function useCreateMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewMailbox) => apiRequest<Mailbox>('/api/mailboxes', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}
+
+/** PATCH /api/mailboxes/{id}: changes settings, the password, or pauses and resumes (admins and owners). */
+export function useUpdateMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: MailboxPatch }) =>
+      apiRequest<Mailbox>(`/api/mailboxes/${id}`, { method: 'PATCH', body: patch }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}
+
+/** DELETE /api/mailboxes/{id}: the mailbox and its stored password are gone. */
+export function useRemoveMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ removed: true }>(`/api/mailboxes/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}
+
+/**
+ * POST /api/mailboxes/{id}/test: connects and logs in with the stored settings (up to 10 s),
+ * sends nothing. The answer becomes the mailbox's `lastTest` at once, then the list is fetched again.
+ */
+export function useTestMailbox(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<TestResult>(`/api/mailboxes/${id}/test`, { method: 'POST' }),
+    onSuccess: (result) => {
+      const lastTest = { at: new Date().toISOString(), ok: result.ok, error: result.ok ? null : (result.error ?? null) };
+      queryClient.setQueryData(mailboxKeys.all, (list: Mailbox[] | undefined) =>
+        list?.map((mailbox) => (mailbox.id === id ? { ...mailbox, lastTest } : mailbox)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { MailboxField } from '../utils/mailbox-form.ts';
+
+/** The id of a field's control, and of the note (hint or problem) under it. */
+export const fieldId = (field: MailboxField) => `mailbox-${field}`;
+
+/** What a field's control carries so the label and note name and describe it. */
+export function controlProps(field: MailboxField, error: string | undefined) {
+  return { id: fieldId(field), 'aria-invalid': Boolean(error), 'aria-describedby': `${fieldId(field)}-note` };
+}
+
+interface MailboxFieldProps {
+  field: MailboxField;
+  label: string;
+  optional?: boolean;
+  /** Why it was refused, shown instead of the hint. */
+  error?: string | undefined;
+  hint: ReactNode;
+  /** The control, built with {@link controlProps}. */
+  children: ReactNode;
+  className?: string;
+}
+
+/** One labelled control of the mailbox form, with its hint (or refusal) under it. */
+export function MailboxFieldRow({ field, label, optional = false, error, hint, children, className = '' }: MailboxFieldProps) {
+  const id = fieldId(field);
+  return (
+    <div className={`flex min-w-0 flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+        {optional && <span className="ml-2 text-xs font-normal text-base-content/60">optional</span>}
+      </label>
+      {children}
+      <span
+        id={`${id}-note`}
+        className={`text-xs ${error ? 'text-error' : 'text-base-content/60'}`}
+        data-testid={error ? `error-${id}` : undefined}
+      >
+        {error ?? hint}
+      </span>
+    </div>
+  );
+}

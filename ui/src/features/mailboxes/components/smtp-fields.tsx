@@ -1,0 +1,76 @@
+import type { TlsMode } from '../api/mailboxes-api.ts';
+import { DEFAULT_PORTS, type MailboxErrors, type MailboxField, type MailboxForm } from '../utils/mailbox-form.ts';
+import { TLS_LABELS } from '../utils/mailbox-view.ts';
+import { controlProps, MailboxFieldRow } from './mailbox-field.tsx';
+
+const TLS_CHOICES: Array<{ mode: TlsMode; label: string }> = [
+  { mode: 'starttls', label: `${TLS_LABELS.starttls} (usually port ${DEFAULT_PORTS.starttls})` },
+  { mode: 'tls', label: `${TLS_LABELS.tls} (usually port ${DEFAULT_PORTS.tls})` },
+  { mode: 'none', label: `${TLS_LABELS.none} (usually port ${DEFAULT_PORTS.none})` },
+];
+
+interface SmtpFieldsProps {
+  form: MailboxForm;
+  errors: MailboxErrors;
+  /** Editing a stored mailbox: the password may stay empty (the stored one is kept). */
+  editing: boolean;
+  disabled: boolean;
+  onChange: <K extends MailboxField>(key: K, value: MailboxForm[K]) => void;
+}
+
+/** The mailbox form's SMTP server: host, TLS mode and the port it implies, login and password (never shown back). */
+export function SmtpFields({ form, errors, editing, disabled, onChange }: SmtpFieldsProps) {
+  const input = (field: 'host' | 'port' | 'user' | 'password') => ({
+    ...controlProps(field, errors[field]),
+    value: form[field],
+    className: `input w-full ${errors[field] ? 'input-error' : ''}`,
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+  });
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <legend className="mb-2 text-sm font-semibold">SMTP server</legend>
+      <div className="flex flex-col gap-4">
+        <MailboxFieldRow field="host" label="Host" error={errors.host} hint="From your email provider, e.g. smtp.gmail.com.">
+          <input {...input('host')} autoComplete="off" spellCheck={false} placeholder="smtp.acme.com" />
+        </MailboxFieldRow>
+        <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+          <MailboxFieldRow field="tls" label="TLS mode" error={errors.tls} hint="Ask your provider: most use STARTTLS on port 587.">
+            <select
+              {...controlProps('tls', errors.tls)}
+              className={`select w-full ${errors.tls ? 'select-error' : ''}`}
+              value={form.tls}
+              onChange={(event) => onChange('tls', event.target.value as TlsMode)}
+            >
+              {TLS_CHOICES.map(({ mode, label }) => (
+                <option key={mode} value={mode}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </MailboxFieldRow>
+          <MailboxFieldRow field="port" label="Port" error={errors.port} hint="Follows the TLS mode.">
+            <input {...input('port')} type="number" inputMode="numeric" min={1} max={65_535} />
+          </MailboxFieldRow>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <MailboxFieldRow field="user" label="Username" error={errors.user} hint="The SMTP login; usually the from address.">
+            <input {...input('user')} autoComplete="off" spellCheck={false} placeholder={form.fromAddress || 'ada@acme.com'} />
+          </MailboxFieldRow>
+          <MailboxFieldRow
+            field="password"
+            label={editing ? 'New password' : 'Password'}
+            optional={editing}
+            error={errors.password}
+            hint={
+              editing
+                ? 'Password stored (encrypted). Leave empty to keep it.'
+                : 'Stored encrypted, never shown again. Google and Microsoft 365 need an app password.'
+            }
+          >
+            <input {...input('password')} type="password" autoComplete="new-password" placeholder={editing ? 'Unchanged' : undefined} />
+          </MailboxFieldRow>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
