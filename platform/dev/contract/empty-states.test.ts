@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
+import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
+import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
@@ -32,6 +34,26 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),
   'GET /api/mailboxes': emptyList('/api/mailboxes'),
+  // Nothing written by a sequence yet: no email to review, none sent.
+  'GET /api/outbox': async () => {
+    expect(bodyOf(await fresh.get('/api/outbox'))).toEqual({ items: [], total: 0, page: 1, limit: 20 });
+    expect(bodyOf(await fresh.get('/api/outbox', { query: { status: 'pending_review' } }))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      limit: 20,
+    });
+  },
+  // Never rotated: the webhook address of this workspace and its first secret (derived, nothing stored until a rotation).
+  'GET /api/inbound/settings': async () => {
+    const port = new URL(platform.url).port;
+    expect(bodyOf(await fresh.get('/api/inbound/settings'))).toEqual({
+      url: `http://localhost:${port}/api/inbound/email?workspace=${fresh.workspace}`,
+      header: INBOUND_SECRET_HEADER,
+      secret: await inboundSecret(platform.stack.db, platform.box, fresh.workspace),
+    });
+    expect(await platform.stack.db.inboundKeys.countDocuments({ workspaceId: fresh.workspace })).toBe(0);
+  },
   'GET /api/tokens': async () => {
     // Only the token this client acts with (its owner's, made by the harness).
     const tokens = bodyOf<Array<{ name: string; role: string }>>(await fresh.get('/api/tokens'));

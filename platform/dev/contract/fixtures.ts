@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
+import type { OutboxMessage } from '../../src/features/sequences/outbox-model.ts';
 import { bodyOf, type ContractClient } from './client.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';
@@ -96,4 +98,51 @@ export const contractMailbox = (port: number, fromAddress = 'ada@contract.exampl
   signature: 'Ada Lane\nHead of Sales',
   smtp: { host: '127.0.0.1', port, tls: 'none', user: 'ada' },
   password: 'contract smtp password',
+});
+
+/**
+ * A reply as an inbound-parse webhook posts it (RFC 822, CRLF lines), from `from`, answering the
+ * email with Message-ID `inReplyTo` when given.
+ */
+export function rawReply(from: string, text = 'Thanks, but not right now.', inReplyTo?: string): string {
+  return [
+    `From: ${from}`,
+    'To: Ada Lane <ada@contract.example>',
+    'Subject: Re: A quick question',
+    'Date: Wed, 25 Nov 2026 10:00:00 +0000',
+    `Message-ID: <reply-${Math.random().toString(36).slice(2)}@contract.example>`,
+    ...(inReplyTo ? [`In-Reply-To: ${inReplyTo}`, `References: ${inReplyTo}`] : []),
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    text,
+    '',
+  ].join('\r\n');
+}
+
+/** Posts a raw email to a workspace's inbound webhook, as the webhook does: no API token, the secret in its header. */
+export const postInbound = (client: ContractClient, raw: string, secret: string | undefined, workspace = client.workspace) =>
+  client.request('POST', '/api/inbound/email', {
+    workspace,
+    anonymous: true,
+    headers: secret === undefined ? {} : { [INBOUND_SECRET_HEADER]: secret },
+    raw: { contentType: 'message/rfc822', text: raw },
+  });
+
+/** An email a sequence wrote, put in the outbox the way the sequence's queue step does (status: waiting for review, unless given). */
+export const outboxEmail = (
+  workspaceId: string,
+  prospect: { id: number; email: string },
+  step: number,
+  more: Partial<OutboxMessage> = {},
+): Partial<OutboxMessage> => ({
+  workspaceId,
+  sequenceId: `sequence-${workspaceId}-${prospect.id}`,
+  prospectId: prospect.id,
+  campaignId: null,
+  step,
+  email: prospect.email,
+  subject: `Step ${step}: a quick question`,
+  body: `Hello, this is step ${step}.`,
+  status: 'pending_review',
+  ...more,
 });

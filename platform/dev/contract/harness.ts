@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { startApi, type RunningApi } from '../../src/api/server.ts';
 import { loadConfig } from '../../src/core/config.ts';
+import { secretsBox, type SecretsBox } from '../../src/core/secrets-box.ts';
 import { freePort } from '../devstack/ports.ts';
 import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
 import type { PluginApiDeps } from '../../src/features/plugins/call-activity.ts';
@@ -28,6 +29,8 @@ export interface ContractPlatform {
   samples: SampleSitesServer;
   /** The OpenAPI document the API serves. */
   document: OpenAPIV3_1.Document;
+  /** The API's secrets box (its MEETFLOW_SECRETS_KEY): signs unsubscribe links and derives inbound secrets as the API does. */
+  box: SecretsBox;
   /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
   client(workspace: string): ContractClient;
   close(): Promise<void>;
@@ -59,6 +62,8 @@ export async function startContractPlatform(label: string, options: ContractPlat
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
   });
   const sampleCompanies = options.sampleCompanies ?? 0;
+  // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
+  const secretsKey = randomBytes(32);
   let api: RunningApi | undefined;
   try {
     // Prepared (by the sample source plugin, on the worker) before the API starts, so the API's own run at start finds it ready.
@@ -76,8 +81,7 @@ export async function startContractPlatform(label: string, options: ContractPlat
       // The app knows its sample sites (GET /api/icp/sample-sites); the default workspace is not seeded here.
       MEETFLOW_SAMPLES_URL: samples.url,
       MEETFLOW_SEED: 'off',
-      // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
-      MEETFLOW_SECRETS_KEY: randomBytes(32).toString('base64'),
+      MEETFLOW_SECRETS_KEY: secretsKey.toString('base64'),
     });
     const started = await startApi(config, pino({ level: 'silent' }));
     api = started;
@@ -95,11 +99,17 @@ export async function startContractPlatform(label: string, options: ContractPlat
     throw error;
   }
   const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
-  return running(api, stack, samples, document);
+  return running(api, stack, samples, document, secretsBox(secretsKey));
 }
 
 /** The started platform as test files use it. */
-function running(api: RunningApi, stack: TestPipelineWorker, samples: SampleSitesServer, document: OpenAPIV3_1.Document): ContractPlatform {
+function running(
+  api: RunningApi,
+  stack: TestPipelineWorker,
+  samples: SampleSitesServer,
+  document: OpenAPIV3_1.Document,
+  box: SecretsBox,
+): ContractPlatform {
   const check = openApiCheck(document);
   const tokenOf = ownerTokens(stack.db);
   return {
@@ -107,6 +117,7 @@ function running(api: RunningApi, stack: TestPipelineWorker, samples: SampleSite
     stack,
     samples,
     document,
+    box,
     pluginDeps: { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
     client: (workspace) => new ContractClient(api.url, workspace, check, tokenOf(workspace)),
     async close() {

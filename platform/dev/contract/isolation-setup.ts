@@ -1,6 +1,14 @@
 import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
 import { bodyOf, type ContractClient } from './client.ts';
-import { completedScoringRun, contractMailbox, customerSites, qualifiedProspect, SCORING_INPUT, SCORING_PIPELINE } from './fixtures.ts';
+import {
+  completedScoringRun,
+  contractMailbox,
+  customerSites,
+  outboxEmail,
+  qualifiedProspect,
+  SCORING_INPUT,
+  SCORING_PIPELINE,
+} from './fixtures.ts';
 import { until } from './poll.ts';
 import type { ContractPlatform } from './harness.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
@@ -36,7 +44,14 @@ export interface WorkspaceB {
   meetingSlot: string;
   /** B's sending mailbox. */
   mailboxId: string;
+  /** An email of B's (to Bo, prospect 2, in campaign 1) waiting for review. */
+  outboxId: string;
+  /** The Message-ID of an email B sent Bo: a reply to it is threaded to Bo in B. */
+  sentMessageId: string;
 }
+
+/** B's emails to Bo, imported (prospect 2): his sequence's first step went out, the second waits for review. */
+export const B_EMAILS = { sentMessageId: '<b-step-1@workspace-b.example>', pendingSubject: 'Step 2: a quick question' };
 
 /**
  * Uses workspace B the way a customer would, through the API: prospects (typed and imported), a
@@ -75,6 +90,12 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
   await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
 
+  const bo = { id: 2, email: 'bo@quotewell.example' };
+  await platform.stack.db.outbox.create(
+    outboxEmail(b.workspace, bo, 1, { campaignId: 1, status: 'sent', sentAt: new Date(), messageId: B_EMAILS.sentMessageId }),
+  );
+  const pending = await platform.stack.db.outbox.create(outboxEmail(b.workspace, bo, 2, { campaignId: 1 }));
+
   const run = await completedScoringRun(b);
   const batch = await ok<{ batchId: string }>(b.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT] }));
   await ok(b.post('/api/learning/trigger'));
@@ -90,5 +111,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
     meetingSlot,
     processRunId: processed.runId,
     mailboxId: mailbox.id,
+    outboxId: pending.id,
+    sentMessageId: B_EMAILS.sentMessageId,
   };
 }

@@ -3,12 +3,22 @@ import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts'
 import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
-import { addMember, contractMailbox, customerSites, qualifiedProspect, SCORING_PIPELINE, signUpPerson } from './fixtures.ts';
+import {
+  addMember,
+  contractMailbox,
+  customerSites,
+  postInbound,
+  qualifiedProspect,
+  rawReply,
+  SCORING_PIPELINE,
+  signUpPerson,
+} from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
-import { BO_CSV, DISCOVERY, LEARNED_RATES, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
+import { B_EMAILS, BO_CSV, DISCOVERY, LEARNED_RATES, SKEWED_WEIGHTS, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
 import { until } from './poll.ts';
 import { routeKey } from './routes.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
 
 // Workspace B is used end to end; from workspace A none of it can be listed, read or changed.
 let platform: ContractPlatform;
@@ -50,6 +60,11 @@ describe('from workspace A, nothing of B is listed or readable', () => {
   it('campaigns, config and templates', async () => {
     expect(bodyOf(await a.get('/api/campaigns'))).toEqual([]);
     expect(bodyOf(await a.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS));
+    expect(bodyOf(await a.get('/api/config/scoringWeights'))).toEqual({
+      configKey: 'scoringWeights',
+      configValue: CONFIG_DEFAULTS.scoringWeights,
+    });
+    expect(bodyOf(await b.get('/api/config/scoringWeights'))).toEqual({ configKey: 'scoringWeights', configValue: SKEWED_WEIGHTS });
     const templates = bodyOf<Array<{ id: string; performance: { response_rate: number } }>>(await a.get('/api/templates'));
     expect(templates.map((template) => [template.id, template.performance.response_rate])).toEqual(
       Object.entries(CONFIG_DEFAULTS.templatePerformance),
@@ -69,6 +84,14 @@ describe('from workspace A, nothing of B is listed or readable', () => {
         scheduledAt: slots[0]!.start,
       }),
     );
+  });
+
+  it("the outbox: B's emails are not listed in A", async () => {
+    const empty = { items: [], total: 0, page: 1, limit: 20 };
+    expect(bodyOf(await a.get('/api/outbox'))).toEqual(empty);
+    expect(bodyOf(await a.get('/api/outbox', { query: { status: 'pending_review', campaignId: 1 } }))).toEqual(empty);
+    const ofB = bodyOf<{ items: Array<{ id: string }> }>(await b.get('/api/outbox', { query: { campaignId: 1 } }));
+    expect(ofB.items.map((item) => item.id)).toContain(fromB.outboxId);
   });
 
   it('pricing slices and bids, and the ICP', async () => {
@@ -177,6 +200,47 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf(await b.get('/api/mailboxes'))).toEqual([
       expect.objectContaining({ id: fromB.mailboxId, fromName: 'Ada Lane', lastTest: null }),
     ]);
+  });
+
+  it("outbox: B's email waiting for review is neither approved nor rejected from A, and A's approve-all leaves it", async () => {
+    await notFound(a.post(`/api/outbox/${fromB.outboxId}/approve`, { subject: 'Taken over' }));
+    await notFound(a.post(`/api/outbox/${fromB.outboxId}/reject`));
+    expect(bodyOf(await a.post('/api/outbox/approve-all', { campaignId: 1 }))).toEqual({ approved: 0 }); // B's campaign 1
+    expect(bodyOf(await a.post('/api/outbox/approve-all', {}))).toEqual({ approved: 0 });
+    const waiting = bodyOf<{ items: unknown[] }>(await b.get('/api/outbox', { query: { status: 'pending_review', campaignId: 1 } }));
+    expect(waiting.items).toContainEqual(
+      expect.objectContaining({
+        id: fromB.outboxId,
+        status: 'pending_review',
+        subject: B_EMAILS.pendingSubject,
+        edited: false,
+        reviewedBy: null,
+      }),
+    );
+  });
+
+  it("inbound: each workspace's webhook secret opens its own webhook only, a reply to B's email threads to nobody in A, and A's rotation leaves B's secret", async () => {
+    const settings = async (client: ContractClient) => bodyOf<{ url: string; secret: string }>(await client.get('/api/inbound/settings'));
+    const [ofA, ofB] = [await settings(a), await settings(b)];
+    expect(ofA.secret).not.toBe(ofB.secret);
+    expect(ofA.url).toContain(`/api/inbound/email?workspace=${a.workspace}`);
+    // Not a prospect of either workspace: only the thread (In-Reply-To B's sent email) could tie it to B's Bo.
+    const reply = rawReply('someone@elsewhere.example', 'Who gave you my address?', fromB.sentMessageId);
+    expect((await postInbound(a, reply, ofA.secret, b.workspace)).status).toBe(401);
+    expect(bodyOf(await postInbound(a, reply, ofA.secret))).toEqual({ kind: 'reply', matched: false, from: 'someone@elsewhere.example' });
+    const rotated = bodyOf<{ secret: string }>(await a.post('/api/inbound/settings/rotate'));
+    expect((await settings(a)).secret).toBe(rotated.secret);
+    expect((await settings(b)).secret).toBe(ofB.secret);
+  });
+
+  it("unsubscribe: B's link rewritten to name A is refused, and suppresses nothing in A", async () => {
+    const signature = unsubscribeToken(platform.box, { workspaceId: b.workspace, prospectId: 2, email: 'bo@quotewell.example' }).split(
+      '.',
+    )[1];
+    const forged = `${Buffer.from(JSON.stringify([a.workspace, 2, 'bo@quotewell.example'])).toString('base64url')}.${signature}`;
+    const refused = await a.post(`/api/unsubscribe/${forged}`, undefined, { workspace: null, anonymous: true });
+    expect([refused.status, refused.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+    expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
   });
 
   it("pricing: B's slice takes no bid from A, and a body naming B cannot act from ?workspace=A", async () => {

@@ -7,7 +7,10 @@ import {
   addMember,
   completedScoringRun,
   contractMailbox,
+  outboxEmail,
+  postInbound,
   qualifiedProspect,
+  rawReply,
   SCORING_PIPELINE,
   signUpPerson,
   type RunView,
@@ -15,6 +18,8 @@ import {
 } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
+import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
+import { ownerToken } from '../testing/principal.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
 let platform: ContractPlatform;
@@ -31,6 +36,12 @@ const EXEMPT: Record<string, string> = {
   'POST /api/mailboxes/{id}/test 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 409':
     'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/mailboxes/routes.test.ts)',
+  'POST /api/inbound/email 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
+  'GET /api/inbound/settings 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
+  'POST /api/inbound/settings/rotate 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
 };
 
 const refused =
@@ -69,6 +80,9 @@ beforeAll(async () => {
 afterAll(async () => platform?.close());
 
 const UNKNOWN_MEETING = 'ffffffffffffffffffffffff';
+const UNKNOWN_EMAIL = 'ffffffffffffffffffffffff';
+/** Bo (prospect 2) is in no sequence here: the outbox emails written for him below are decided by these cases alone. */
+const BO = { id: 2, email: 'bo@pipelinepilot.example' };
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
@@ -198,6 +212,45 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'DELETE /api/mailboxes/{id} 404': async () => client.delete('/api/mailboxes/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'POST /api/mailboxes/{id}/test 404': async () =>
     client.post('/api/mailboxes/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
+  'POST /api/outbox/{id}/approve 404': async () =>
+    client.post(`/api/outbox/${UNKNOWN_EMAIL}/approve`, { subject: 'Edited' }).then(refused(404, UNKNOWN_EMAIL)),
+  'POST /api/outbox/{id}/approve 409': async () => {
+    const sent = await platform.stack.db.outbox.create(outboxEmail(client.workspace, BO, 1, { status: 'sent', sentAt: new Date() }));
+    await client
+      .post(`/api/outbox/${sent.id}/approve`, { subject: 'Too late' })
+      .then(refused(409, sent.id, 'is sent', 'not waiting for review'));
+    // Refused before anything changed: the email stays as it went out, unreviewed.
+    expect(await platform.stack.db.outbox.findOne({ workspaceId: client.workspace, _id: sent._id }).lean()).toMatchObject({
+      status: 'sent',
+      subject: 'Step 1: a quick question',
+      original: null,
+      reviewedBy: null,
+    });
+  },
+  'POST /api/outbox/{id}/reject 404': async () => client.post(`/api/outbox/${UNKNOWN_EMAIL}/reject`).then(refused(404, UNKNOWN_EMAIL)),
+  'POST /api/outbox/{id}/reject 409': async () => {
+    const pending = await platform.stack.db.outbox.create(outboxEmail(client.workspace, BO, 2));
+    expect((await client.post(`/api/outbox/${pending.id}/reject`)).status).toBe(200);
+    // A second reviewer (or a second click) finds it decided; nor can it be approved any more.
+    await client.post(`/api/outbox/${pending.id}/reject`).then(refused(409, pending.id, 'is rejected', 'not waiting for review'));
+    await client.post(`/api/outbox/${pending.id}/approve`, {}).then(refused(409, 'is rejected'));
+    expect(await platform.stack.db.outbox.findOne({ workspaceId: client.workspace, _id: pending._id }).lean()).toMatchObject({
+      status: 'rejected',
+    });
+  },
+  'POST /api/inbound/email 401': async () => {
+    const reply = rawReply('someone@elsewhere.example');
+    await postInbound(client, reply, undefined).then(refused(401, 'x-meetflow-inbound-secret'));
+    await postInbound(client, reply, 'guessed').then(refused(401, 'x-meetflow-inbound-secret'));
+    // Another workspace's own secret opens only that workspace's webhook.
+    const other = uniqueWorkspace('refusals-other');
+    await ownerToken(platform.stack.db, other);
+    await postInbound(client, reply, await inboundSecret(platform.stack.db, platform.box, other)).then(refused(401));
+    // A workspace that does not exist answers the same as a wrong secret: nothing tells the two apart.
+    await postInbound(client, reply, await inboundSecret(platform.stack.db, platform.box, 'no-such-workspace'), 'no-such-workspace').then(
+      refused(401, 'x-meetflow-inbound-secret'),
+    );
+  },
   'GET /api/pipelines/{id} 404': async () => {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));
     await client.get(`/api/pipelines/${SCORING_PIPELINE.id}`, { query: { version: 9 } }).then(refused(404));
@@ -279,6 +332,7 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/campaigns/${empty.id}/runs`, { prospects: 'all' }).then(refused(409, 'no prospects'));
   },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
+  'GET /api/config/{key} 404': async () => client.get('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights', 'sending')),
   'PUT /api/config/{key} 404': async () =>
     client.put('/api/config/noSuchKey', { configValue: {} }).then(refused(404, 'noSuchKey', 'scoringWeights')),
   'DELETE /api/config/{key} 404': async () => client.delete('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights')),

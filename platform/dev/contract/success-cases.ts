@@ -3,13 +3,19 @@ import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts'
 import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
 import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
+import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
+import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { freePort } from '../devstack/ports.ts';
 import {
   completedScoringRun,
   contractMailbox,
   customerSites,
+  outboxEmail,
+  postInbound,
   qualifiedProspect,
+  rawReply,
   SCORING_INPUT,
   SCORING_PIPELINE,
   type RunView,
@@ -49,7 +55,13 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     mailboxId: '',
     invitation: '',
     memberId: '',
+    outbox: [] as string[],
+    inboundSecret: '',
   };
+  /** Bo, imported below (prospect 2, in campaign 1), is never put in a sequence: his outbox emails are decided by these cases alone. */
+  const bo = { id: 2, email: 'bo@quotewell.example' };
+  const unsubscribeLink = () =>
+    `/api/unsubscribe/${unsubscribeToken(platform.box, { workspaceId: ws, prospectId: bo.id, email: bo.email })}`;
   const account = { email: `${ws}@contract.example`, password: 'contract passphrase', name: 'Contract Tester' };
   /** The session cookie an answer set, as the next request sends it. */
   const sessionOf = (answer: ContractResponse) =>
@@ -177,6 +189,64 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .then(holding({ id: 1, prospectIds: [1, 2] })),
     'GET /api/campaigns': async () => client.get('/api/campaigns'),
     'GET /api/templates': async () => client.get('/api/templates'),
+
+    // Before any prospect is processed (so no sequence writes here): three emails of Bo's sequence waiting for review, written as its queue step does.
+    'GET /api/outbox': async () => {
+      for (const step of [1, 2, 3]) {
+        const written = await platform.stack.db.outbox.create(outboxEmail(ws, bo, step, { campaignId: 1 }));
+        state.outbox.push(written.id);
+      }
+      const waiting = (step: number) => ({
+        id: state.outbox[step - 1],
+        prospectId: 2,
+        prospect: { firstName: 'Bo', lastName: 'Reyes', company: 'Quotewell', email: bo.email },
+        campaign: { id: 1, name: 'Spring outreach' },
+        step,
+        subject: `Step ${step}: a quick question`,
+        status: 'pending_review',
+        edited: false,
+        reviewedBy: null,
+        sentAt: null,
+        facts: [],
+      });
+      return client
+        .get('/api/outbox', { query: { status: 'pending_review', campaignId: 1 } })
+        .then(holding({ items: [waiting(1), waiting(2), waiting(3)], total: 3, page: 1, limit: 20 }));
+    },
+    'POST /api/outbox/{id}/approve': async () =>
+      client.post(`/api/outbox/${state.outbox[0]}/approve`, { subject: 'Quotewell, a quick question' }).then(
+        holding({
+          id: state.outbox[0],
+          status: 'queued',
+          subject: 'Quotewell, a quick question',
+          body: 'Hello, this is step 1.',
+          edited: true,
+          reviewedBy: expect.any(String),
+          reviewedAt: expect.any(String),
+        }),
+      ),
+    'POST /api/outbox/{id}/reject': async () =>
+      client.post(`/api/outbox/${state.outbox[1]}/reject`).then(
+        holding({
+          id: state.outbox[1],
+          status: 'rejected',
+          edited: false,
+          reviewedBy: expect.any(String),
+          error: expect.stringContaining('rejected in review'),
+        }),
+      ),
+    'POST /api/outbox/approve-all': async () => {
+      const answer = await client.post('/api/outbox/approve-all', { campaignId: 1 }).then(holding({ approved: 1 }));
+      const queue = bodyOf<{ total: number }>(await client.get('/api/outbox', { query: { status: 'pending_review' } }));
+      expect(queue.total).toBe(0);
+      const all = bodyOf<{ items: Array<{ step: number; status: string }> }>(await client.get('/api/outbox', { query: { campaignId: 1 } }));
+      expect(all.items.map(({ step, status }) => [step, status])).toEqual([
+        [1, 'queued'],
+        [2, 'rejected'],
+        [3, 'queued'],
+      ]);
+      return answer;
+    },
 
     'GET /api/config': async () => client.get('/api/config'),
     'PUT /api/config/{key}': async () =>
@@ -403,5 +473,59 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client.get('/api/learning/status').then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100 })),
     'GET /api/dashboard/insights': async () => client.get('/api/dashboard/insights', { query: { cycles: 1 } }),
     'GET /api/activity': async () => client.get('/api/activity', { query: { limit: 5 } }),
+
+    // Last, so nothing above meets a suppressed address or a reply it did not send.
+    'GET /api/config/{key}': async () =>
+      client.get('/api/config/sending').then(holding({ configKey: 'sending', configValue: CONFIG_DEFAULTS.sending })),
+    'GET /api/inbound/settings': async () => {
+      const secret = await inboundSecret(platform.stack.db, platform.box, ws);
+      return client.get('/api/inbound/settings').then(
+        holding({
+          url: `http://localhost:${new URL(platform.url).port}/api/inbound/email?workspace=${ws}`,
+          header: INBOUND_SECRET_HEADER,
+          secret,
+        }),
+      );
+    },
+    'POST /api/inbound/settings/rotate': async () => {
+      const before = await inboundSecret(platform.stack.db, platform.box, ws);
+      const answer = await client.post('/api/inbound/settings/rotate');
+      state.inboundSecret = bodyOf<{ secret: string }>(answer).secret;
+      expect(bodyOf(await client.get('/api/inbound/settings'))).toMatchObject({ secret: state.inboundSecret });
+      // A new secret, and the old one stops working at once (the webhook answers 401 to it).
+      expect(state.inboundSecret, 'the rotation made a new secret').not.toBe(before);
+      const old = await postInbound(client, rawReply('someone@elsewhere.example'), before);
+      expect([old.status, old.text], 'the old secret after the rotation').toEqual([401, expect.stringContaining(INBOUND_SECRET_HEADER)]);
+      return answer;
+    },
+    // A reply from an address that is no prospect here: read, and matched to nobody.
+    'POST /api/inbound/email': async () =>
+      postInbound(client, rawReply('Someone Else <someone@elsewhere.example>'), state.inboundSecret).then(
+        holding({ kind: 'reply', matched: false, from: 'someone@elsewhere.example' }),
+      ),
+    'GET /api/unsubscribe/{token}': async () =>
+      client.get(unsubscribeLink(), { workspace: null, anonymous: true }).then((answer) => {
+        expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(answer.text).toContain(`Stop emails to ${bo.email}?`);
+        expect(answer.text).toContain('<form method="post">');
+        return answer;
+      }),
+    'POST /api/unsubscribe/{token}': async () => {
+      const answer = await client
+        .post(unsubscribeLink(), undefined, { workspace: null, anonymous: true })
+        .then(holding({ unsubscribed: true }));
+      expect(await platform.stack.db.suppressions.findOne({ workspaceId: ws, email: bo.email }).lean()).toMatchObject({
+        reason: 'unsubscribed',
+      });
+      // The same link again changes nothing more, and its page now says so.
+      expect(bodyOf(await client.post(unsubscribeLink(), undefined, { workspace: null, anonymous: true }))).toEqual({ unsubscribed: true });
+      expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: ws, email: bo.email })).toBe(1);
+      const page = await client.get(unsubscribeLink(), { workspace: null, anonymous: true });
+      expect(page.text).toContain(`${bo.email} will not receive these emails again.`);
+      // A link cut short when copied is refused, in words.
+      const cut = await client.post(unsubscribeLink().slice(0, -5), undefined, { workspace: null, anonymous: true });
+      expect([cut.status, cut.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+      return answer;
+    },
   };
 }

@@ -54,6 +54,8 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
     dailyCap: 20,
     status: 'paused',
   },
+  'POST /api/outbox/{id}/approve': { subject: 'A quick question, edited', body: 'Hello Ada, edited by a reviewer.' },
+  'POST /api/outbox/approve-all': { campaignId: 1 },
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */
@@ -63,4 +65,5 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   key: 'scoringWeights',
   runId: 'run-1',
   userId: '0123456789abcdef01234567',
+  token: 'not-a-signed-token',
 };

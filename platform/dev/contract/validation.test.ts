@@ -35,6 +35,9 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/auth/me',
   'POST /api/workspaces',
   'POST /api/invitations/accept',
+  // The signed token names the workspace (a recipient's link, no ?workspace= in it).
+  'POST /api/unsubscribe/{token}',
+  'GET /api/unsubscribe/{token}',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

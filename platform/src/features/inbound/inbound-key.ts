@@ -35,7 +35,9 @@ export async function inboundSecret(db: Db, box: SecretsBox, workspaceId: string
 
 /** Makes a new secret for the workspace (the old one stops working at once) and answers it. */
 export async function rotateInboundSecret(db: Db, box: SecretsBox, workspaceId: string): Promise<string> {
-  await db.inboundKeys.updateOne({ workspaceId }, { $inc: { generation: 1 }, $setOnInsert: { workspaceId } }, { upsert: true });
+  // A workspace never rotated holds generation 1 without a document: make it, then move it on.
+  await db.inboundKeys.updateOne({ workspaceId }, { $setOnInsert: { workspaceId, generation: 1 } }, { upsert: true });
+  await db.inboundKeys.updateOne({ workspaceId }, { $inc: { generation: 1 } });
   return inboundSecret(db, box, workspaceId);
 }
 

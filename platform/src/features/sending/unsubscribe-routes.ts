@@ -71,7 +71,14 @@ export const unsubscribeRoutes = [
       tags: ['sending'],
       params: TokenParams,
       summary: 'The page the footer link opens: a button that unsubscribes (a GET never does, so link scanners cannot)',
-      responses: { 200: { description: 'An HTML page with the button' }, 400: { description: INVALID } },
+      responses: {
+        200: {
+          description: 'An HTML page with the button (or saying the address is unsubscribed)',
+          schema: z.string(),
+          contentType: 'text/html',
+        },
+        400: { description: INVALID },
+      },
     },
     (deps) => async (ctx) => {
       const { token } = TokenParams.parse(ctx.params);

@@ -40,7 +40,7 @@ const entries = async (query = '') =>
   );
 
 describe('/api/config', () => {
-  it('serves the four keys at the spec defaults on a fresh workspace', async () => {
+  it('serves the five keys at the spec defaults on a fresh workspace', async () => {
     const response = await get('?workspace=fresh');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([
@@ -48,7 +48,26 @@ describe('/api/config', () => {
       { configKey: 'templatePerformance', configValue: { 'roi-focused': 0.345, 'pain-point': 0.282, 'value-prop': 0.198 } },
       { configKey: 'cadenceTiming', configValue: { step1: 3, step2: 5, step3: 7 } },
       { configKey: 'learningSettings', configValue: { automaticCycles: true, autoApply: true, emailReports: true } },
+      {
+        configKey: 'sending',
+        configValue: {
+          mode: 'review',
+          timeZone: 'UTC',
+          window: { days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00' },
+          gapMinutes: { min: 8, max: 15 },
+          newProspectsPerDomainPerDay: 2,
+        },
+      },
     ]);
+  });
+
+  it('serves one key, at its default until a value is saved', async () => {
+    const one = await fetch(`${server.url}/api/config/sending?workspace=one-key`);
+    expect([one.status, await one.json()]).toEqual([200, { configKey: 'sending', configValue: CONFIG_DEFAULTS.sending }]);
+    const autonomous = { ...CONFIG_DEFAULTS.sending, mode: 'autonomous' };
+    expect((await put('sending', { configValue: autonomous }, '?workspace=one-key')).status).toBe(200);
+    const saved = await fetch(`${server.url}/api/config/sending?workspace=one-key`);
+    expect(await saved.json()).toEqual({ configKey: 'sending', configValue: autonomous });
   });
 
   it('saves a value, serves it, and resets it to the default', async () => {
@@ -113,10 +132,14 @@ describe('/api/config', () => {
   });
 
   it('answers 404 naming an unknown key', async () => {
-    for (const response of [await put('temperature', { configValue: 0.7 }), await reset('temperature')]) {
+    for (const response of [
+      await put('temperature', { configValue: 0.7 }),
+      await reset('temperature'),
+      await fetch(`${server.url}/api/config/temperature`),
+    ]) {
       expect(response.status).toBe(404);
       expect(await response.text()).toBe(
-        'Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings',
+        'Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings, sending',
       );
     }
     expect((await get('?workspace=Not%20A%20Slug')).status).toBe(400);
