@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { roleLabel, useCurrentRole } from '../../auth/index.ts';
+import { sendingConfigQueryOptions } from '../api/sending-api.ts';
+import { canReview, canSwitchMode } from '../utils/permissions.ts';
+import { filtersFromParams, paramsFromFilters, type ReviewFilters } from '../utils/review-filters.ts';
+import { ApproveAllButton } from './approve-all-button.tsx';
+import { CampaignFilter } from './campaign-filter.tsx';
+import { ReviewList } from './review-list.tsx';
+import { SendingModeControl } from './sending-mode-control.tsx';
+import { REVIEW_PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';
+
+/**
+ * /review: the generated emails, by status. In review mode each waits here until a person
+ * approves it (as written or edited) or rejects it; sales ops and above act, viewers read. The
+ * tab, campaign and page are kept in the URL.
+ */
+export function ReviewQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const role = useCurrentRole();
+  const canAct = canReview(role);
+  const mode = useQuery(sendingConfigQueryOptions()).data?.mode;
+  // Another tab or campaign starts again at page 1, in place of the current entry.
+  const filter = (patch: Partial<ReviewFilters>) => setParams(paramsFromFilters({ ...filters, page: 1, ...patch }), { replace: true });
+  const goToPage = useCallback(
+    (page: number) => {
+      setParams(paramsFromFilters({ ...filtersFromParams(params), page }));
+      window.scrollTo({ top: 0 });
+    },
+    [params, setParams],
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Review Queue"
+        subtitle="In review mode nothing is sent until a person approves it."
+        actions={<SendingModeControl canSwitch={canSwitchMode(role)} />}
+      />
+      {mode === 'autonomous' && (
+        <div role="note" className="alert alert-warning alert-soft" data-testid="autonomous-note">
+          <span>Autonomous mode is on: new emails are sent without waiting here for approval, within the sending guardrails.</span>
+        </div>
+      )}
+      {role !== null && !canAct && (
+        <p className="text-sm text-base-content/70" data-testid="review-read-only">
+          You can read the queue; sales ops, admins and owners approve, edit and reject emails. Your role here is {roleLabel(role)}.
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusTabs value={filters.status} campaignId={filters.campaignId} onChange={(status) => filter({ status })} />
+        <CampaignFilter value={filters.campaignId} onChange={(campaignId) => filter({ campaignId })} />
+        {canAct && filters.status === 'pending_review' && (
+          <div className="sm:ml-auto">
+            <ApproveAllButton campaignId={filters.campaignId} />
+          </div>
+        )}
+      </div>
+      <div role="tabpanel" id={REVIEW_PANEL_ID} aria-labelledby={tabId(filters.status)}>
+        <ReviewList filters={filters} canAct={canAct} onPageChange={goToPage} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// What the Review Queue offers the app: its page (/review), where generated emails wait for a person's approval in review mode.
+export { ReviewQueuePage } from './components/review-queue-page.tsx';
