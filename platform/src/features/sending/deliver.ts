@@ -319,9 +319,21 @@ export function createDeliverStep(deps: Deps) {
   }
 }
 
-/** The email as sent: the approved body, the mailbox's signature, and a footer with the unsubscribe link. */
+/**
+ * The email as sent: the approved body, the mailbox's signature (unless the body already signs
+ * off with its first line, as the outreach agent's copy does with the offer's sender), and a
+ * footer with the unsubscribe link.
+ */
 export function emailText(body: string, signature: string, unsubscribeUrl: string): string {
-  const parts = [body.trim(), signature.trim()].filter(Boolean);
+  const signedBy = signature.trim().split('\n')[0]?.trim() ?? '';
+  const signed =
+    signedBy !== '' &&
+    body
+      .trimEnd()
+      .split('\n')
+      .slice(-4)
+      .some((line) => line.trim() === signedBy);
+  const parts = [body.trim(), signed ? '' : signature.trim()].filter(Boolean);
   return `${parts.join('\n\n')}\n\n--\nNot interested? Unsubscribe with one click: ${unsubscribeUrl}\n`;
 }
 
