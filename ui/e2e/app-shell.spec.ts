@@ -7,6 +7,7 @@ const SIDEBAR = [
   'Workflow Test',
   'Prospect Pipeline',
   'Outreach Management',
+  'Review Queue',
   'Meeting Scheduler',
   'PPM Marketplace',
   'Agent Configuration',

@@ -5,7 +5,8 @@ export interface NavItem {
 }
 
 /**
- * The app sidebar in the order of spec section 2, then Meetflow's own pages. The sidebar, the
+ * The app sidebar in the order of spec section 2 (with Meetflow's Review Queue beside Outreach
+ * Management, where its emails come from), then Meetflow's own pages. The sidebar, the
  * header's page title and the in-shell 404 all read this list.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
