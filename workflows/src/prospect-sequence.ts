@@ -63,11 +63,10 @@ export const SENDING_PATCH = 'real-sending';
 export const sequenceStateQuery = defineQuery<SequenceState>('state');
 
 const DAY_MS = 86_400_000;
-const { sendSequenceStep, queueStep, deliverStep, suppressAddress } = proxyActivities<SequenceActivities>({
-  // A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
-});
+const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 };
+const { sendSequenceStep, queueStep, suppressAddress } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '30 seconds', retry });
+// A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
+const { deliverStep } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry });
 
 /**
  * One prospect's sequence: each step's email is written to the outbox when its day comes

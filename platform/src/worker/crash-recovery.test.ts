@@ -138,5 +138,5 @@ describe('a worker killed in the middle of a batch', () => {
     ]);
     expect(perProspect).toHaveLength(PROSPECTS);
     for (const { steps, statuses } of perProspect) expect({ steps, statuses }).toEqual({ steps: [1], statuses: ['pending_review'] });
-  });
+  }, 180_000); // the polls above allow 60 s + 90 s on a loaded machine
 });
