@@ -1,6 +1,6 @@
 import { formatDate } from '../../../utils/format.ts';
 import type { Mailbox } from '../api/mailboxes-api.ts';
-import { refusalText } from '../utils/refusal.ts';
+import { refusalText } from '../../../lib/api-client.ts';
 
 interface ConnectionResultProps {
   lastTest: Mailbox['lastTest'];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import type { MailboxField } from '../utils/mailbox-form.ts';
 
 /** The id of a field's control, and of the note (hint or problem) under it. */
@@ -22,22 +23,6 @@ interface MailboxFieldProps {
 }
 
 /** One labelled control of the mailbox form, with its hint (or refusal) under it. */
-export function MailboxFieldRow({ field, label, optional = false, error, hint, children, className = '' }: MailboxFieldProps) {
-  const id = fieldId(field);
-  return (
-    <div className={`flex min-w-0 flex-col gap-1 text-sm ${className}`}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-        {optional && <span className="ml-2 text-xs font-normal text-base-content/60">optional</span>}
-      </label>
-      {children}
-      <span
-        id={`${id}-note`}
-        className={`text-xs ${error ? 'text-error' : 'text-base-content/60'}`}
-        data-testid={error ? `error-${id}` : undefined}
-      >
-        {error ?? hint}
-      </span>
-    </div>
-  );
+export function MailboxFieldRow({ field, className = '', ...rest }: MailboxFieldProps) {
+  return <FormField id={fieldId(field)} className={`min-w-0 ${className}`} labelClassName="font-medium" {...rest} />;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { useRemoveMailbox, useUpdateMailbox, type Mailbox } from '../api/mailboxes-api.ts';
-import { refusalText } from '../utils/refusal.ts';
+import { refusalText } from '../../../lib/api-client.ts';
 import { MailboxCard } from './mailbox-card.tsx';
 
 interface MailboxesListProps {

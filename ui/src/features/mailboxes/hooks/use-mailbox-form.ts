@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useCreateMailbox, useUpdateMailbox, type Mailbox } from '../api/mailboxes-api.ts';
 import {
@@ -14,7 +14,6 @@ import {
   type MailboxField,
   type MailboxForm,
 } from '../utils/mailbox-form.ts';
-import { refusalText } from '../utils/refusal.ts';
 
 /**
  * The Add / Edit mailbox form: what is typed, the problems on each field (the API's 400s and a

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { useAccount } from '../../auth/index.ts';
 import { campaignOptionsQueryOptions, outboxCountQueryOptions, useApproveAll } from '../api/outbox-api.ts';
-import { isForbidden, refusalText } from '../utils/refusal.ts';
+import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 import { emailCount } from '../utils/review-text.ts';
 
 /** "Approve all (N)": every email waiting for review under the campaign filter, after a confirmation that says how many. */

@@ -5,7 +5,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { useAccount } from '../../auth/index.ts';
 import { reviewersQueryOptions, useApproveEmail, useRejectEmail, type EmailEdit, type OutboxItem } from '../api/outbox-api.ts';
-import { isForbidden, refusalText } from '../utils/refusal.ts';
+import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 import {
   failureLine,
   prospectName,

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { outboxPageQueryOptions, refreshCounts } from '../api/outbox-api.ts';
 import { lastPage, PAGE_SIZE, type ReviewFilters, type ReviewTab } from '../utils/review-filters.ts';
-import { isForbidden, refusalText } from '../utils/refusal.ts';
+import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 import { Pagination } from './pagination.tsx';
 import { ReviewItemCard } from './review-item-card.tsx';
 

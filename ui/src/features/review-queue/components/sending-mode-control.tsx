@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { useAccount } from '../../auth/index.ts';
 import { sendingConfigQueryOptions, useSetSendingMode, type SendingMode } from '../api/sending-api.ts';
-import { isForbidden, refusalText } from '../utils/refusal.ts';
+import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 
 const TOGGLE_LABEL = 'Review every email before it is sent';
 const AUTONOMOUS = 'Meetflow will send generated emails without review, within the sending guardrails.';

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import {
   AccountCheck,
@@ -12,7 +12,6 @@ import {
   useSwitchWorkspace,
 } from '../../auth/index.ts';
 import { useAcceptInvitation } from '../api/invitations-api.ts';
-import { refusalText } from '../utils/refusal.ts';
 
 /** What a refused acceptance is called, by the API's status. */
 const REFUSAL_TITLES: Record<number, string> = {

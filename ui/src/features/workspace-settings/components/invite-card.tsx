@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { roleLabel, type Role } from '../../auth/index.ts';
 import { useCreateInvitation, type CreatedInvitation } from '../api/invitations-api.ts';
 import { invitationUrl } from '../utils/one-time-secrets.ts';
 import { ROLE_POWERS } from '../utils/permissions.ts';
-import { refusalText } from '../utils/refusal.ts';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { OneTimeSecret } from './one-time-secret.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { FormActions } from './form-actions.tsx';

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { roleLabel, useAccount, useSwitchWorkspace, type Role } from '../../auth/index.ts';
 import { membersQueryOptions, useChangeRole, useRemoveMember, type Member } from '../api/members-api.ts';
 import { canManage, memberLockReason } from '../utils/permissions.ts';
-import { refusalText } from '../utils/refusal.ts';
 import { MemberRow } from './member-row.tsx';
 
 /** A change waiting for the user's yes: removing anyone, or changing one's own role. */

@@ -6,7 +6,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { roleLabel } from '../../auth/index.ts';
 import { invitationsQueryOptions, useWithdrawInvitation, type Invitation } from '../api/invitations-api.ts';
-import { refusalText } from '../utils/refusal.ts';
+import { refusalText } from '../../../lib/api-client.ts';
 
 /** The invitations not yet used, withdrawn or expired, each withdrawable (its link then stops working). */
 export function PendingInvitations() {

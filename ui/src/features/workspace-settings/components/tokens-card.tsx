@@ -6,7 +6,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { roleLabel } from '../../auth/index.ts';
 import { tokensQueryOptions, useRevokeToken, type ApiToken } from '../api/tokens-api.ts';
-import { refusalText } from '../utils/refusal.ts';
+import { refusalText } from '../../../lib/api-client.ts';
 
 /** The workspace's API tokens (never a token itself): what each is for, its role, its first characters, its use; Revoke. */
 export function TokensCard() {

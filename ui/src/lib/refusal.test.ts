@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { refusalText } from './refusal.ts';
+import { ApiError, refusalText } from './api-client.ts';
 
 describe('refusalText', () => {
   it("gives the API's reason without the status", () => {

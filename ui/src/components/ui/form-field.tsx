@@ -7,18 +7,21 @@ interface FormFieldProps {
   optional?: boolean;
   /** Why the API refused the field, shown instead of the hint. */
   error?: string | undefined;
-  hint: string;
+  hint: ReactNode;
   /** The control. */
   children: ReactNode;
+  /** Extra classes: on the wrapper (its place in a grid), and on the label. */
+  className?: string;
+  labelClassName?: string;
 }
 
-/** One labelled control of a settings form, with its hint (or refusal) under it. */
-export function FormField({ id, label, optional = false, error, hint, children }: FormFieldProps) {
+/** One labelled control of a form, with its hint (or the API's refusal) under it. */
+export function FormField({ id, label, optional = false, error, hint, children, className = '', labelClassName = '' }: FormFieldProps) {
   return (
-    <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id}>
+    <div className={`flex flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
-        {optional && <span className="ml-2 text-xs text-base-content/60">optional</span>}
+        {optional && <span className="ml-2 text-xs font-normal text-base-content/60">optional</span>}
       </label>
       {children}
       <span
