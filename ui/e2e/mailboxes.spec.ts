@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from '../../platform/dev/testing/smtp-sink.ts';
 import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // An admin connects a sending mailbox to a real SMTP server on loopback that accepts one login,
@@ -8,24 +7,15 @@ const run = Date.now().toString(36);
 const ADDRESS = `ada-${run}@acme.example`;
 const PASSWORD = 'correct horse battery staple';
 
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let smtpPort: number;
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'], // TLS mode "none": plain SMTP on loopback
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === ADDRESS && auth.password === PASSWORD) return callback(null, { user: auth.username });
-      callback(new Error('Invalid username or password'));
-    },
-  });
-  await new Promise<void>((listening) => smtp.listen(0, '127.0.0.1', () => listening()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink(ADDRESS, PASSWORD); // accepts that one login, refuses any other
+  smtpPort = smtp.port;
 });
 test.afterAll(async () => {
-  await new Promise<void>((closed) => smtp.close(() => closed()));
+  await smtp.close();
 });
 
 test('add a mailbox, test its connection, see a wrong password refused, pause, resume and remove it', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { PROSPECT_PIPELINE } from '../../platform/src/features/superagent/prospect-pipeline.ts';
+import { morningZone } from '../../platform/dev/testing/sending.ts';
 import { startSmtpSink, type SmtpSink } from '../../platform/dev/testing/smtp-sink.ts';
 import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace } from './fixtures.ts';
 
@@ -30,17 +31,6 @@ const OFFER = {
   senderName: 'Riley Chen',
 };
 const EDITED_BODY = `Hi Quinn,\n\nA shorter note, rewritten by a reviewer (${run}): could Lumen Ledger take month-end off your plate?\n\nRiley`;
-
-/**
- * A fixed-offset zone where it is now between 10:00 and 10:59 (as morningZone in
- * platform/dev/testing/sending.ts): a 08:00–17:00 window there is open whatever the time of day.
- */
-function morningZone(nowMs: number): string {
-  let offset = 10 - new Date(nowMs).getUTCHours();
-  if (offset < -12) offset += 24;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`; // the IANA names' sign is inverted
-}
 
 /** A reply from the prospect to the sent email, threaded by its Message-ID (raw RFC 822). */
 const reply = (from: string, inReplyTo: string, subject: string, text: string) =>

@@ -5,8 +5,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
 import { freePort } from '../../../dev/devstack/ports.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
@@ -32,7 +32,7 @@ const [WS, OTHER] = ['acme', 'rival'];
 
 let connection: mongoose.Connection;
 let db: ReturnType<typeof createModels>;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let smtpPort: number;
 let closedPort: number;
 const servers: Array<Awaited<ReturnType<typeof serveForTest>>> = [];
@@ -57,17 +57,8 @@ async function serveMailboxes(secrets: Secrets) {
 let url: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'], // tls 'none': plain SMTP on loopback
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) return callback(null, { user: auth.username });
-      callback(new Error('Invalid username or password'));
-    },
-  });
-  await new Promise<void>((resolveListen) => smtp.listen(0, '127.0.0.1', () => resolveListen()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink(SMTP_USER, SMTP_PASSWORD); // accepts that one login, refuses any other
+  smtpPort = smtp.port;
   closedPort = await freePort();
 
   connection = await openTestDatabase('mailboxes');
@@ -80,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const server of servers) await server.close();
-  await new Promise<void>((resolveClose) => smtp.close(() => resolveClose()));
+  await smtp.close();
   await connection.dropDatabase();
   await connection.close();
 });
