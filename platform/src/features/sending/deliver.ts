@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
 import type { SecretsBox } from '../../core/secrets-box.ts';
@@ -74,7 +75,7 @@ export function createDeliverStep(deps: Deps) {
     if (row.status === 'sending' || (row.mailboxId && row.slotAt)) {
       const mailbox = await db.mailboxes.findOne({ workspaceId, publicId: row.mailboxId, status: 'active' }).lean<Mailbox>();
       if (mailbox && row.slotAt && row.slotAt > now) return wait(row.slotAt, row.waitReason ?? 'waiting for its turn on the mailbox');
-      if (mailbox) return transmit(row, mailbox, box, now);
+      if (mailbox) return transmit(row, mailbox, box, now, await firstSentOf(row));
       // Its mailbox was paused or removed meanwhile: reserve anew below.
       await db.outbox.updateOne(
         { workspaceId, _id: row._id },
@@ -85,8 +86,8 @@ export function createDeliverStep(deps: Deps) {
     const opening = windowOpening(now, zone, sending.window);
     if (opening > now) return hold(row, opening, `outside the sending window (${describeWindow(sending, zone)})`);
 
-    const firstContact = (await db.outbox.countDocuments({ workspaceId, prospectId, status: 'sent' })) === 0;
-    if (firstContact && !(await takeDomainSlot(workspaceId, row, now, sending))) {
+    const first = await firstSentOf(row);
+    if (!first && !(await takeDomainSlot(workspaceId, row, now, sending))) {
       return hold(
         row,
         nextDayOpening(now, zone, sending.window),
@@ -94,7 +95,7 @@ export function createDeliverStep(deps: Deps) {
       );
     }
 
-    const reserved = await reserveMailbox(workspaceId, row, now, sending, zone);
+    const reserved = await reserveMailbox(workspaceId, first?.mailboxId ?? null, now, sending, zone);
     if ('reason' in reserved) return hold(row, reserved.until, reserved.reason);
     const gapReason = `waiting its turn: ${reserved.mailbox.fromAddress} leaves ${sending.gapMinutes.min}–${sending.gapMinutes.max} min between sends`;
     await db.outbox.updateOne(
@@ -110,8 +111,19 @@ export function createDeliverStep(deps: Deps) {
       },
     );
     if (reserved.slotAt > now) return wait(reserved.slotAt, gapReason);
-    return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, box, now);
+    return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, box, now, first);
   };
+
+  /** The prospect's first email that was sent, if any: a follow-up goes from its mailbox, in its thread. */
+  async function firstSentOf(row: Row) {
+    return db.outbox
+      .findOne(
+        { workspaceId: row.workspaceId, prospectId: row.prospectId, status: 'sent' },
+        { mailboxId: 1, messageId: 1, serverMessageId: 1 },
+      )
+      .sort({ step: 1 })
+      .lean();
+  }
 
   /** Records why the email waits and until when (the review queue and the prospect's page show it). */
   async function hold(row: Row, until: Date | number, reason: string): Promise<DeliverStepResult> {
@@ -141,7 +153,7 @@ export function createDeliverStep(deps: Deps) {
     try {
       await db.sendCounters.updateOne(key, { $setOnInsert: { ...key, count: 0, nextAt: null, prospectIds: [] } }, { upsert: true });
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error; // two upserts raced: the other made it
+      if (!isDuplicateKey(error)) throw error; // two upserts raced: the other made it
     }
   }
 
@@ -152,7 +164,7 @@ export function createDeliverStep(deps: Deps) {
    */
   async function reserveMailbox(
     workspaceId: string,
-    row: Row,
+    previousMailboxId: string | null,
     now: Date,
     sending: SendingSettings,
     zone: string,
@@ -166,13 +178,9 @@ export function createDeliverStep(deps: Deps) {
       .find({ workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } })
       .lean();
     const used = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId)?.count ?? 0;
-    const previous = await db.outbox
-      .findOne({ workspaceId, prospectId: row.prospectId, status: 'sent' }, { mailboxId: 1 })
-      .sort({ step: 1 })
-      .lean();
     const ordered = [...mailboxes].sort(
       (a, b) =>
-        Number(b.publicId === previous?.mailboxId) - Number(a.publicId === previous?.mailboxId) ||
+        Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
         used(a) - used(b) ||
         a.publicId.localeCompare(b.publicId),
     );
@@ -212,13 +220,15 @@ export function createDeliverStep(deps: Deps) {
   }
 
   /** The SMTP exchange, with the intent recorded first and the result after. */
-  async function transmit(row: Row, mailbox: Mailbox, box: SecretsBox, now: Date): Promise<DeliverStepResult> {
+  async function transmit(
+    row: Row,
+    mailbox: Mailbox,
+    box: SecretsBox,
+    now: Date,
+    first: Pick<OutboxMessage, 'messageId' | 'serverMessageId'> | null,
+  ): Promise<DeliverStepResult> {
     const { workspaceId } = row;
     const messageId = row.messageId ?? `<${randomUUID()}@${domainOf(mailbox.fromAddress)}>`;
-    const first = await db.outbox
-      .findOne({ workspaceId, prospectId: row.prospectId, status: 'sent', step: { $lt: row.step } }, { messageId: 1, serverMessageId: 1 })
-      .sort({ step: 1 })
-      .lean();
     const thread = first ? (first.serverMessageId ?? first.messageId) : null;
     await db.outbox.updateOne(
       { workspaceId, _id: row._id },
