@@ -34,8 +34,8 @@ async function postInbound(raw: string, workspace = WS, secret?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-/** A prospect whose sequence is running and whose first email has been sent: its Message-ID. */
-async function sentTo(workspace: string, id: number, email: string, sequence = steps) {
+/** A prospect, enrolled in a sequence of `sequence`. */
+async function enrol(workspace: string, id: number, email: string, sequence: typeof steps) {
   await stack.db.prospects.create({
     workspaceId: workspace,
     id,
@@ -51,6 +51,11 @@ async function sentTo(workspace: string, id: number, email: string, sequence = s
     workflowId,
     args: [{ workspaceId: workspace, sequenceId: workflowId, prospectId: id, email, steps: sequence }],
   });
+}
+
+/** A prospect whose sequence is running and whose first email has been sent: its Message-ID. */
+async function sentTo(workspace: string, id: number, email: string, sequence = steps) {
+  await enrol(workspace, id, email, sequence);
   await expect
     .poll(async () => (await stack.db.outbox.findOne({ workspaceId: workspace, prospectId: id, step: 1 }).lean())?.status, {
       timeout: 20_000,
@@ -196,21 +201,7 @@ describe('POST /api/inbound/email: replies and bounces come back into their sequ
     expect(await stack.db.activityEntries.countDocuments({ workspaceId: BOUNCES, title: /paused itself/ })).toBe(1);
 
     const before = sink.messages.length;
-    await stack.db.prospects.create({
-      workspaceId: BOUNCES,
-      id: 999,
-      firstName: 'N',
-      lastName: 'N',
-      company: 'N',
-      email: 'new@later.test',
-      emailLower: 'new@later.test',
-    });
-    const workflowId = sequenceWorkflowId(BOUNCES, 999);
-    await stack.runner.temporal.workflow.start('prospectSequence', {
-      taskQueue: stack.runner.taskQueue,
-      workflowId,
-      args: [{ workspaceId: BOUNCES, sequenceId: workflowId, prospectId: 999, email: 'new@later.test', steps: [steps[0]!] }],
-    });
+    await enrol(BOUNCES, 999, 'new@later.test', [steps[0]!]);
     await expect.poll(async () => (await state(BOUNCES, 999)).waitReason).toMatch(/^no active mailbox/);
     expect(sink.messages.length).toBe(before);
   }, 120_000);
