@@ -107,6 +107,7 @@ const ENTRIES = {
   test: 'platform/dev/cli/test.ts',
   'new-plugin': 'platform/dev/cli/new-plugin.ts',
   bench: 'platform/dev/bench/main.ts',
+  mail: 'platform/dev/cli/mail.ts',
   eval: 'platform/dev/eval/main.ts',
   lint: 'platform/dev/cli/lint.ts',
   format: 'platform/dev/cli/format.ts',

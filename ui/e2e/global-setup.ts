@@ -32,6 +32,10 @@ export default async function globalSetup() {
     MEETFLOW_TEMPORAL_PORT: String(await freePort()),
     MEETFLOW_TEMPORAL_UI_PORT: 'off',
     MEETFLOW_SAMPLES_PORT: '0',
+    // The demo workspace's local mail server too, on free ports, so the run goes on beside `npm start`.
+    MEETFLOW_MAIL_SMTP_PORT: '0',
+    MEETFLOW_MAIL_IMAP_PORT: '0',
+    MEETFLOW_MAIL_API_PORT: '0',
     MEETFLOW_SAMPLE_COMPANIES: '300',
     MEETFLOW_DATA_DIR: dataDir,
     // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.

@@ -149,3 +149,9 @@ export interface LearningActivities {
   gatherOutcomes(input: { workspaceId: string; cycleId: string }): Promise<object>;
   applyLearningResult(input: { workspaceId: string; cycleId: string; result: unknown }): Promise<LearningCycleSummary>;
 }
+
+/** What `inboxPolling` runs: one check of every IMAP mailbox of a workspace. */
+export interface InboxActivities {
+  /** How many mailboxes of the workspace are read over IMAP (0: polling stops until one is added). */
+  checkInboxes(input: { workspaceId: string }): Promise<{ mailboxes: number }>;
+}

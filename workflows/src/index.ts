@@ -19,6 +19,7 @@ export {
 } from './prospect-sequence.ts';
 export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';
+export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
 export type {
   BatchActivities,
   ChunkInput,
@@ -28,6 +29,7 @@ export type {
   FinishRunsInput,
   LearnedKey,
   LegacySendStepInput,
+  InboxActivities,
   LearningActivities,
   LearningCycleInput,
   LearningCycleSummary,

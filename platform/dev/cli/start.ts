@@ -20,6 +20,12 @@ try {
       `  API health   ${stack.appUrl}/api/health`,
       ...(stack.temporalUiUrl ? [`  Temporal UI  ${stack.temporalUiUrl}`] : []),
       ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
+      ...(stack.mail
+        ? [
+            `  Mail         SMTP ${stack.mail.host}:${stack.mail.smtpPort} · IMAP ${stack.mail.host}:${stack.mail.imapPort} (local: what the demo mailbox sends lands here)`,
+            `               read and answer it with  npm run mail  (see README)`,
+          ]
+        : []),
       `  Database     ${stack.mongoUri}`,
       `  Temporal     ${stack.temporalAddress}`,
       '',

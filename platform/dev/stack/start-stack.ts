@@ -4,6 +4,7 @@ import { Connection } from '@temporalio/client';
 import type { Config } from '../../src/core/config.ts';
 import { ManagedProcess } from '../devstack/managed-process.ts';
 import { freePort } from '../devstack/ports.ts';
+import { startMailServer, writeMailAddress, type MailServer } from '../devstack/mail-server.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
@@ -16,6 +17,8 @@ export interface RunningStack {
   temporalUiUrl?: string;
   /** The bundled sample customer sites, to paste into the ICP builder. */
   samplesUrl?: string;
+  /** The local mail server the demo mailbox sends to and reads replies from; undefined with MEETFLOW_MAIL=off. */
+  mail?: { host: string; smtpPort: number; imapPort: number };
   mongoUri: string;
   /** The demo owner's sign-in (its password only until first used); null with MEETFLOW_DEMO=off. */
   demo: DemoSignIn | null;
@@ -52,7 +55,8 @@ async function workerIsPolling(address: string, namespace: string, taskQueue: st
 
 /**
  * Starts everything `npm start` runs, in order, each only once the one before answers:
- * the local servers (unless external ones are configured), the UI build, the worker and the API.
+ * the local servers (unless external ones are configured), the UI build, the local mail server
+ * (unless MEETFLOW_MAIL=off), the worker and the API.
  * The worker and the API are given `environment` (the one `config` was loaded from), so they read
  * the same settings.
  */
@@ -74,9 +78,11 @@ export async function startStack(
   });
   const services: ManagedProcess[] = [];
   let samples: SampleSitesServer | undefined;
+  let mail: MailServer | undefined;
   const stop = async () => {
     for (const service of services.reverse()) await service.stop();
     await samples?.close();
+    await mail?.stop();
     await devstack.stop();
   };
   try {
@@ -89,6 +95,17 @@ export async function startStack(
         );
       });
     }
+    if (config.devstack.mail) {
+      const ports = config.devstack.mail;
+      mail = await startMailServer({
+        dataDir,
+        smtpPort: ports.smtpPort || (await freePort()),
+        imapPort: ports.imapPort || (await freePort()),
+        apiPort: ports.apiPort || (await freePort()),
+        portVariables: { smtp: 'MEETFLOW_MAIL_SMTP_PORT', imap: 'MEETFLOW_MAIL_IMAP_PORT', api: 'MEETFLOW_MAIL_API_PORT' },
+      });
+      writeMailAddress(dataDir, mail);
+    }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
     // The worker and the API read the environment the config came from, plus where the stack put things.
@@ -99,6 +116,7 @@ export async function startStack(
       HOST: config.host,
       MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
       ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}),
+      ...(mail ? { MEETFLOW_DEMO_MAIL_SERVER: `${mail.host}:${mail.smtpPort}:${mail.imapPort}` } : {}),
     };
     const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) =>
       ManagedProcess.start({
@@ -132,6 +150,7 @@ export async function startStack(
       demo,
       temporalUiUrl: devstack.temporalUiUrl,
       samplesUrl: samples?.url,
+      mail: mail ? { host: mail.host, smtpPort: mail.smtpPort, imapPort: mail.imapPort } : undefined,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
       failed: Promise.race(

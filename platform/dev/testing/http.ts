@@ -44,7 +44,7 @@ export async function serveRouters(...routers: Router[]): Promise<Awaited<Return
  */
 export async function serveProductApp(
   stack: TestPipelineWorker,
-  extra: Pick<ProductDeps, 'secrets' | 'publicUrl'> = {},
+  extra: Pick<ProductDeps, 'secrets' | 'publicUrl' | 'imapPollSeconds'> = {},
 ): Promise<Awaited<ReturnType<typeof serveForTest>>> {
   const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
   const served = await serveForTest(

@@ -73,6 +73,7 @@ export async function startTestPipelineWorker(
       versions: pluginVersions(plugins),
       secrets: options.secrets,
       publicUrl: options.publicUrl,
+      inbox: { temporal: client, taskQueue },
     }),
   });
   const running = worker.run();

@@ -1,9 +1,12 @@
+import type { Client } from '@temporalio/client';
+import type { SequenceStep } from '@meetflow/workflows';
 import type { Models } from '../../src/core/db/models.ts';
 import type { SecretsBox } from '../../src/core/secrets-box.ts';
 import { createMailbox } from '../../src/features/mailboxes/mailboxes.ts';
 import { setWorkspaceConfig } from '../../src/features/workspace-config/workspace-config.ts';
 import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/workspace-config/schemas.ts';
 import type { SmtpSink } from './smtp-sink.ts';
+import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
 
 /**
  * A fixed-offset zone (Etc/GMT±N) where the local time at `nowMs` is between 10:00 and 10:59:
@@ -45,4 +48,21 @@ export async function connectSinkMailbox(
   // Through the driver: mongoose keeps createdAt immutable.
   await db.mailboxes.collection.updateOne({ workspaceId, publicId: mailbox.id }, { $set: { createdAt: new Date(addedAt) } });
   return mailbox;
+}
+
+/** A prospect of the workspace, enrolled in a sequence of `steps` on the test worker. */
+export async function enrolProspect(
+  stack: { db: Models; runner: { temporal: Client; taskQueue: string } },
+  workspaceId: string,
+  id: number,
+  email: string,
+  steps: SequenceStep[],
+) {
+  await stack.db.prospects.create({ workspaceId, id, firstName: 'Pat', lastName: `P${id}`, company: 'Acme', email, emailLower: email });
+  const workflowId = sequenceWorkflowId(workspaceId, id);
+  await stack.runner.temporal.workflow.start('prospectSequence', {
+    taskQueue: stack.runner.taskQueue,
+    workflowId,
+    args: [{ workspaceId, sequenceId: workflowId, prospectId: id, email, steps }],
+  });
 }

@@ -18,6 +18,8 @@ import type { Logger } from '../core/logger.ts';
 import { installedPlugins } from '../features/plugins/installed.ts';
 import { PluginHost } from '../features/plugins/host.ts';
 import { createTemporalClient } from '../core/temporal/client.ts';
+import { ensureDemoMailbox } from '../features/mailboxes/demo-mailbox.ts';
+import { resumeInboxPolling } from '../features/inbound/polling.ts';
 
 /** A running API server and how to stop it. */
 export interface RunningApi {
@@ -84,6 +86,19 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   // Mailbox passwords are sealed with this key; without one in production only the mailbox routes are off, and say why.
   const secrets = openSecrets(config);
   if ('unavailable' in secrets) logger.warn(secrets.unavailable);
+  // Replies are read over IMAP by one polling run per workspace; npm start's demo workspace gets its sample mailbox first.
+  const polling = { temporal: temporal.client, taskQueue: config.taskQueue, intervalSeconds: config.imapPollSeconds };
+  void ready
+    .then(() => ensureDefaultWorkspace(models.workspaces))
+    .then(async () => {
+      const demoMail = config.demoMailServer;
+      if (demoMail && !('unavailable' in secrets)) await ensureDemoMailbox(models, secrets, DEFAULT_WORKSPACE.slug, demoMail);
+      return resumeInboxPolling(models, polling);
+    })
+    .then(
+      () => true,
+      (error: unknown) => failed(error, 'could not start reading the mailboxes over IMAP'),
+    );
   const app = createApp({
     logger,
     database: connection,
@@ -99,6 +114,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       llm: { configured: config.llm !== null, settings: config.llmSettings },
       secrets,
       publicUrl: config.publicUrl,
+      imapPollSeconds: config.imapPollSeconds,
     },
   });
   const server = app.listen(config.port, config.host);

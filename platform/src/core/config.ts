@@ -47,6 +47,21 @@ const EnvSchema = z.object({
   MEETFLOW_SAMPLES_URL: z.url().optional(),
   /** Where people reach this Meetflow from outside (links in sent emails: one-click unsubscribe); default http://localhost:PORT. */
   MEETFLOW_PUBLIC_URL: z.url().optional(),
+  /** "off": `npm start` runs no local mail server (GreenMail) and the demo workspace gets no mailbox on it. */
+  MEETFLOW_MAIL: z.enum(['on', 'off']).default('on'),
+  /** SMTP port of the local mail server `npm start` runs (0: any free port). */
+  MEETFLOW_MAIL_SMTP_PORT: portOrAny(3025),
+  /** IMAP port of the local mail server `npm start` runs (0: any free port). */
+  MEETFLOW_MAIL_IMAP_PORT: portOrAny(3143),
+  /** Port of the local mail server's REST API, which `npm run mail` reads (0: any free port). */
+  MEETFLOW_MAIL_API_PORT: portOrAny(3180),
+  /** The demo workspace's mailbox server as host:smtpPort:imapPort (npm start sets it to its local mail server); unset: no demo mailbox. */
+  MEETFLOW_DEMO_MAIL_SERVER: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}:\d{1,5}$/, 'must be host:smtpPort:imapPort')
+    .optional(),
+  /** Seconds between two reads of the mailboxes' IMAP inboxes. */
+  MEETFLOW_IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
   /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one). */
@@ -119,7 +134,15 @@ export interface Config {
   externalTemporal: boolean;
   temporalNamespace: string;
   taskQueue: string;
-  devstack: { dataDir: string; mongoPort: number; temporalPort: number; temporalUiPort?: number; samplesPort?: number };
+  devstack: {
+    dataDir: string;
+    mongoPort: number;
+    temporalPort: number;
+    temporalUiPort?: number;
+    samplesPort?: number;
+    /** The local mail server's ports; undefined with MEETFLOW_MAIL=off. */
+    mail?: { smtpPort: number; imapPort: number; apiPort: number };
+  };
   /** Size of the built-in sample prospect database (companies). */
   sampleCompanies: number;
   /** Where the bundled sample sites are served (customer sites, sample company sites); null when nowhere. */
@@ -128,6 +151,10 @@ export interface Config {
   seed: { samplesUrl: string } | null;
   /** Whether `npm start` makes the default workspace's demo owner and prints its sign-in. */
   demo: boolean;
+  /** The server of the demo workspace's sample mailbox (both SMTP and IMAP, no TLS); null: none. */
+  demoMailServer: { host: string; smtpPort: number; imapPort: number } | null;
+  /** Seconds between two reads of the mailboxes' IMAP inboxes. */
+  imapPollSeconds: number;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Read the client's address and scheme from the proxy's X-Forwarded-* headers. */
@@ -161,6 +188,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+function mailServerOf(text: string) {
+  const [host, smtpPort, imapPort] = text.split(':');
+  return { host: host!, smtpPort: Number(smtpPort), imapPort: Number(imapPort) };
+}
+
 /** Parses the environment; throws one ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as shells and compose files often leave them so.
@@ -192,11 +224,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       temporalPort: e.MEETFLOW_TEMPORAL_PORT,
       temporalUiPort: e.MEETFLOW_TEMPORAL_UI_PORT,
       samplesPort: e.MEETFLOW_SAMPLES_PORT,
+      mail:
+        e.MEETFLOW_MAIL === 'on'
+          ? { smtpPort: e.MEETFLOW_MAIL_SMTP_PORT, imapPort: e.MEETFLOW_MAIL_IMAP_PORT, apiPort: e.MEETFLOW_MAIL_API_PORT }
+          : undefined,
     },
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
     samplesUrl,
     seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
     demo: e.MEETFLOW_DEMO === 'on',
+    demoMailServer: e.MEETFLOW_DEMO === 'on' && e.MEETFLOW_DEMO_MAIL_SERVER ? mailServerOf(e.MEETFLOW_DEMO_MAIL_SERVER) : null,
+    imapPollSeconds: e.MEETFLOW_IMAP_POLL_SECONDS,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     secretsKey: e.MEETFLOW_SECRETS_KEY ?? null,

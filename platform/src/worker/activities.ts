@@ -28,6 +28,7 @@ export function workerActivities(deps: {
     versions: deps.versions,
     secrets: deps.secrets,
     publicUrl: deps.publicUrl,
+    inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
       ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),

@@ -1,6 +1,8 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
+import { createInboxActivities } from '../features/inbound/activities.ts';
 import { createLearningActivities } from '../features/learning/activities.ts';
 import { applyProspectRuns } from '../features/superagent/process-prospect.ts';
 import { createBatchActivities } from '../features/pipelines/batch-activities.ts';
@@ -10,7 +12,7 @@ import { createSystemActivities } from '../features/system/activities.ts';
 
 /**
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline
- * interpreter's, the sequences' outbox, the learning cycle's, and the platform's own checks.
+ * interpreter's, the sequences' outbox, the learning cycle's, IMAP reading, and the platform's own checks.
  */
 export function createActivities(deps: {
   db: Models;
@@ -20,18 +22,22 @@ export function createActivities(deps: {
   secrets?: Secrets;
   /** The base of the links in sent emails. */
   publicUrl?: string;
+  /** Where replies read over IMAP are classified (a plugin run) and told to their sequence; without it no inbox is read. */
+  inbox?: { temporal: Client; taskQueue: string };
 }) {
+  const secrets = deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' };
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
     ...createBatchActivities({ ...deps, onFinish: (runIds) => applyProspectRuns(deps.db, runIds) }),
     ...createSequenceActivities({
       db: deps.db,
-      secrets: deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' },
+      secrets,
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     }),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),
+    ...(deps.inbox ? createInboxActivities({ db: deps.db, secrets, ...deps.inbox }) : {}),
   };
 }
 

@@ -78,6 +78,8 @@ export interface ProductDeps {
   secrets?: Secrets;
   /** Where this Meetflow is reached from outside (the inbound webhook's address); default http://localhost:3000. */
   publicUrl?: string;
+  /** Seconds between two reads of the mailboxes' IMAP inboxes (default 30). */
+  imapPollSeconds?: number;
 }
 const NO_SECRETS: Secrets = { unavailable: 'Mailboxes are off: this server was started without a secrets key (MEETFLOW_SECRETS_KEY).' };
 
@@ -155,7 +157,15 @@ const FEATURES: FeatureApi[] = [
   { routes: activityRoutes, product: (_, { db }) => activityRouter(db) },
   { routes: configRoutes, product: (_, product) => configRouter(product.db, learningSettingsChanged(schedules(product))) },
   { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
-  { routes: mailboxesRoutes, product: (_, { db, secrets = NO_SECRETS }) => mailboxesRouter({ db, secrets }) },
+  {
+    routes: mailboxesRoutes,
+    product: (_, { db, runner, secrets = NO_SECRETS, imapPollSeconds = 30 }) =>
+      mailboxesRouter({
+        db,
+        secrets,
+        polling: { temporal: runner.temporal, taskQueue: runner.taskQueue, intervalSeconds: imapPollSeconds },
+      }),
+  },
   { routes: outboxRoutes, product: (_, { db, runner }) => outboxRouter({ db, temporal: runner.temporal }) },
   {
     routes: unsubscribeRoutes,

@@ -7,7 +7,7 @@ import { unsubscribeToken } from '../sending/unsubscribe-token.ts';
 import { inboundSecret } from './inbound-key.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { configureSending, connectSinkMailbox, morningZone } from '../../../dev/testing/sending.ts';
+import { configureSending, connectSinkMailbox, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
 import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
 
 // A real Temporal dev server and worker (engagement analysis classifies the replies), the app over
@@ -34,24 +34,8 @@ async function postInbound(raw: string, workspace = WS, secret?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-/** A prospect, enrolled in a sequence of `sequence`. */
-async function enrol(workspace: string, id: number, email: string, sequence: typeof steps) {
-  await stack.db.prospects.create({
-    workspaceId: workspace,
-    id,
-    firstName: 'Pat',
-    lastName: `P${id}`,
-    company: 'Acme',
-    email,
-    emailLower: email,
-  });
-  const workflowId = sequenceWorkflowId(workspace, id);
-  await stack.runner.temporal.workflow.start('prospectSequence', {
-    taskQueue: stack.runner.taskQueue,
-    workflowId,
-    args: [{ workspaceId: workspace, sequenceId: workflowId, prospectId: id, email, steps: sequence }],
-  });
-}
+const enrol = (workspace: string, id: number, email: string, sequence: typeof steps) =>
+  enrolProspect(stack, workspace, id, email, sequence);
 
 /** A prospect whose sequence is running and whose first email has been sent: its Message-ID. */
 async function sentTo(workspace: string, id: number, email: string, sequence = steps) {

@@ -16,6 +16,12 @@ const SmtpSettings = z.object({
   user: z.string().min(1, 'must not be blank').max(320).describe('The SMTP login'),
 });
 
+const ImapSettings = z.object({
+  host: host.describe('The IMAP server, e.g. imap.example.com'),
+  port: z.number().int().min(1).max(65_535).describe('Usually 993 (tls) or 143 (starttls)'),
+  tls: z.enum(TLS_MODES).describe('tls: encrypted from the start (993); starttls: upgraded after connecting (143); none: never encrypted'),
+});
+
 const fromName = z.string().trim().min(1, 'must not be blank').max(100).describe('Shown as the sender, e.g. "Ada Lane"');
 const fromAddress = z
   .string()
@@ -32,6 +38,11 @@ export const NewMailboxBody = z.object({
   fromAddress,
   signature: signature.optional(),
   smtp: SmtpSettings,
+  imap: ImapSettings.nullable()
+    .optional()
+    .describe(
+      'Where replies are read over IMAP, with the SMTP login and password; leave out when replies are posted to /api/inbound/email',
+    ),
   password,
   dailyCap: z.number().int().min(1).max(10_000).optional().describe('The most emails it sends a day (default 30)'),
 });
@@ -43,6 +54,7 @@ export const MailboxPatchBody = z.object({
   fromAddress: fromAddress.optional(),
   signature: signature.optional(),
   smtp: SmtpSettings.partial().optional().describe('Only the settings given change'),
+  imap: ImapSettings.nullable().optional().describe('New IMAP settings (all three), or null to stop reading replies over IMAP'),
   password: password.optional().describe('A new SMTP password; leave out to keep the stored one'),
   dailyCap: z.number().int().min(1).max(10_000).optional(),
   status: z.enum(MAILBOX_STATUSES).optional().describe('paused: sends nothing until active again'),
@@ -58,6 +70,15 @@ export const MailboxView = z.object({
   fromAddress: z.string(),
   signature: z.string(),
   smtp: z.object({ host: z.string(), port: z.number().int(), tls: z.enum(TLS_MODES), user: z.string() }),
+  imap: z.object({ host: z.string(), port: z.number().int(), tls: z.enum(TLS_MODES) }).nullable(),
+  inbox: z
+    .object({
+      lastCheckAt: z.iso.datetime().nullable(),
+      lastError: z.string().nullable().describe('Why the last IMAP check failed, null when it worked'),
+      received: z.number().int().describe('Replies and bounces read over IMAP so far'),
+    })
+    .nullable()
+    .describe('How reading replies over IMAP goes; null when the mailbox has no IMAP settings or was never checked'),
   passwordSet: z.literal(true).describe('A password is stored (encrypted); it is never returned'),
   status: z.enum(MAILBOX_STATUSES),
   pausedReason: z.string().nullable(),
@@ -76,6 +97,16 @@ export const MailboxListItem = MailboxView.extend({
   sentToday: z.number().int().describe("Emails it has taken on today (the workspace's sending time zone)"),
   capToday: z.number().int().describe('The most it sends today: its daily cap, or less while it warms up (5 the first day, +2 a day)'),
   bounceRate: z.number().min(0).max(1).nullable().describe('Bounces over its last 100 sends, as a fraction; null before its first send'),
+});
+
+/** The answer of Check replies now. */
+export const InboxCheckResult = z.object({
+  ok: z.boolean(),
+  error: z.string().optional().describe('What went wrong, e.g. the IMAP server refused the login'),
+  read: z.number().int().describe('New messages read'),
+  replies: z.number().int().describe('Of them, replies threaded to a prospect'),
+  bounces: z.number().int().describe('Of them, delivery failure reports'),
+  ignored: z.number().int().describe('Of them, messages from no known prospect, or not email'),
 });
 
 /** The answer of Test connection: a server refusing the settings is an answer, not a failed request. */

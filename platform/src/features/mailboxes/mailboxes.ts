@@ -21,6 +21,15 @@ export function viewOf(mailbox: Mailbox): MailboxView {
     fromAddress: mailbox.fromAddress,
     signature: mailbox.signature,
     smtp: { host: mailbox.smtp.host, port: mailbox.smtp.port, tls: mailbox.smtp.tls, user: mailbox.smtp.user },
+    imap: mailbox.imap ? { host: mailbox.imap.host, port: mailbox.imap.port, tls: mailbox.imap.tls } : null,
+    inbox:
+      mailbox.imap && mailbox.inbox
+        ? {
+            lastCheckAt: mailbox.inbox.lastCheckAt?.toISOString() ?? null,
+            lastError: mailbox.inbox.lastError ?? null,
+            received: mailbox.inbox.received ?? 0,
+          }
+        : null,
     passwordSet: true,
     status: mailbox.status,
     pausedReason: mailbox.pausedReason,
@@ -80,6 +89,9 @@ export async function updateMailbox(
   for (const [key, value] of Object.entries(smtp ?? {})) if (value !== undefined) set[`smtp.${key}`] = value;
   if (password !== undefined) set.password = requireBox(secrets).seal(password);
   if (fields.status === 'active') set.pausedReason = null;
+  // Another IMAP server numbers its messages anew: reading starts over there (from when the mailbox was added).
+  const imapMoved = patch.imap !== undefined && (patch.imap?.host !== before.imap?.host || patch.imap?.port !== before.imap?.port);
+  if (imapMoved) set.inbox = null;
   try {
     const after = await db.mailboxes
       .findOneAndUpdate({ workspaceId, publicId: id }, { $set: set }, { returnDocument: 'after', runValidators: true })

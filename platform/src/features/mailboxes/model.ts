@@ -17,6 +17,10 @@ export interface Mailbox {
   fromAddress: string;
   signature: string;
   smtp: { host: string; port: number; tls: TlsMode; user: string };
+  /** Where replies are read over IMAP (the SMTP login and password are used); null: they are not. */
+  imap: { host: string; port: number; tls: TlsMode } | null;
+  /** How far IMAP reading got: the folder's UIDVALIDITY and the last UID read, and the last check. */
+  inbox: InboxState | null;
   /** The SMTP password, only ever stored sealed (AES-256-GCM, core/secrets-box.ts). */
   password: SealedSecret;
   status: (typeof MAILBOX_STATUSES)[number];
@@ -28,6 +32,19 @@ export interface Mailbox {
   lastTest: { at: Date; ok: boolean; error: string | null } | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The IMAP reading's progress on one mailbox. */
+export interface InboxState {
+  /** The INBOX's UIDVALIDITY when lastUid was read (a new one means the UIDs were renumbered). */
+  uidValidity: string | null;
+  /** Every message up to this UID has been read. */
+  lastUid: number;
+  lastCheckAt: Date | null;
+  /** Why the last check failed (e.g. the server refused the login); null when it worked. */
+  lastError: string | null;
+  /** Replies and bounces read so far. */
+  received: number;
 }
 
 const SealedSecretSchema = new Schema<SealedSecret>(
@@ -52,6 +69,30 @@ const MailboxSchema = new Schema<Mailbox>(
       port: { type: Number, required: true, min: 1, max: 65_535 },
       tls: { type: String, enum: TLS_MODES, required: true },
       user: { type: String, required: true },
+    },
+    imap: {
+      type: new Schema(
+        {
+          host: { type: String, required: true },
+          port: { type: Number, required: true, min: 1, max: 65_535 },
+          tls: { type: String, enum: TLS_MODES, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    inbox: {
+      type: new Schema(
+        {
+          uidValidity: { type: String, default: null },
+          lastUid: { type: Number, default: 0 },
+          lastCheckAt: { type: Date, default: null },
+          lastError: { type: String, default: null },
+          received: { type: Number, default: 0 },
+        },
+        { _id: false },
+      ),
+      default: null,
     },
     password: { type: SealedSecretSchema, required: true },
     status: { type: String, enum: MAILBOX_STATUSES, default: 'active' },

@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { ConflictError, ServiceUnavailableError } from '../../core/errors.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { auditChange } from '../audit/trail.ts';
-import { MailboxListItem, MailboxParams, MailboxPatchBody, MailboxView, NewMailboxBody, TestResult } from './api-schemas.ts';
-import { createMailbox, deleteMailbox, listMailboxes, requireBox, testMailbox, updateMailbox } from './mailboxes.ts';
+import {
+  InboxCheckResult,
+  MailboxListItem,
+  MailboxParams,
+  MailboxPatchBody,
+  MailboxView,
+  NewMailboxBody,
+  TestResult,
+} from './api-schemas.ts';
+import { createMailbox, deleteMailbox, getMailbox, listMailboxes, requireBox, testMailbox, updateMailbox } from './mailboxes.ts';
+import { checkInbox } from '../inbound/imap-poll.ts';
+import { ensureInboxPolling, type InboxPolling } from '../inbound/polling.ts';
 import type { Models } from '../../core/db/models.ts';
 import { withTodaysFigures } from '../sending/mailbox-figures.ts';
 
@@ -12,6 +23,8 @@ import { withTodaysFigures } from '../sending/mailbox-figures.ts';
 export interface MailboxesDeps {
   db: Models;
   secrets: Secrets;
+  /** Starts reading replies over IMAP once a mailbox has IMAP settings; left out (tests without Temporal), nothing reads them. */
+  polling?: InboxPolling;
 }
 
 const tags = ['mailboxes'];
@@ -54,11 +67,12 @@ export const mailboxesRoutes = [
         503: noKey,
       },
     },
-    ({ db, secrets }) =>
+    ({ db, secrets, polling }) =>
       async (ctx) => {
         const input = NewMailboxBody.parse(ctx.request.body ?? {});
         const created = await createMailbox(db, requireBox(secrets), workspaceOf(ctx), input);
         auditChange(ctx, { before: null, after: created });
+        if (created.imap && polling) await ensureInboxPolling(polling, workspaceOf(ctx));
         ctx.status = 201;
         ctx.body = created;
       },
@@ -81,12 +95,13 @@ export const mailboxesRoutes = [
         503: noKey,
       },
     },
-    ({ db, secrets }) =>
+    ({ db, secrets, polling }) =>
       async (ctx) => {
         const patch = MailboxPatchBody.parse(ctx.request.body ?? {});
         const { id } = MailboxParams.parse(ctx.params);
         const { before, after } = await updateMailbox(db, secrets, workspaceOf(ctx), id, patch);
         auditChange(ctx, { before, after });
+        if (after.imap && polling) await ensureInboxPolling(polling, workspaceOf(ctx));
         ctx.body = after;
       },
   ),
@@ -134,6 +149,36 @@ export const mailboxesRoutes = [
       async (ctx) => {
         const { id } = MailboxParams.parse(ctx.params);
         ctx.body = await testMailbox(db, secrets, workspaceOf(ctx), id);
+      },
+  ),
+  route<MailboxesDeps>(
+    {
+      method: 'post',
+      path: '/api/mailboxes/{id}/check-inbox',
+      access: 'sales-ops',
+      tags,
+      params: MailboxParams,
+      query: WorkspaceQuery,
+      summary:
+        'Check replies now: read the new messages of the mailbox over IMAP (read-only) as polling does, threading replies and bounces into their sequences',
+      responses: {
+        200: {
+          description: 'What was read, or why the server could not be read (a refusal is an answer, not an error)',
+          schema: InboxCheckResult,
+        },
+        400: { description: 'Not a mailbox id' },
+        404: notFound,
+        409: { description: 'The mailbox has no IMAP settings' },
+        503: { description: 'This server runs without Temporal, which classifies replies' },
+      },
+    },
+    ({ db, secrets, polling }) =>
+      async (ctx) => {
+        const { id } = MailboxParams.parse(ctx.params);
+        const mailbox = await getMailbox(db, workspaceOf(ctx), id);
+        if (!mailbox.imap) throw new ConflictError(`${mailbox.fromAddress} has no IMAP settings: add them to read its replies.`);
+        if (!polling) throw new ServiceUnavailableError('Replies cannot be read here: this server runs without Temporal.');
+        ctx.body = await checkInbox({ db, secrets, temporal: polling.temporal, taskQueue: polling.taskQueue }, mailbox);
       },
   ),
 ];
