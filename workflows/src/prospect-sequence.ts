@@ -48,7 +48,8 @@ export interface SequenceState {
 
 /** What a user asks of a sequence from the prospect's page or a campaign. */
 export interface SequenceControl {
-  action: 'pause' | 'resume' | 'stop';
+  /** send-now: the next step is written (and, once approved, sent) without waiting for its day. */
+  action: 'pause' | 'resume' | 'stop' | 'send-now';
 }
 
 export const replySignal = defineSignal<[ReplySignal]>('reply');
@@ -94,6 +95,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   let heldSince: number | null = null;
   let heldMs = 0;
   const decisions = new Map<number, 'approve' | 'reject'>();
+  let sendNow: number | null = null; // the step a user asked to go out without waiting for its day
   const stopped = () => state.status === 'stopped'; // read after awaits: signals change it meanwhile
   const legacy = !patched(SENDING_PATCH);
 
@@ -130,6 +132,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
       heldSince = Date.now();
       Object.assign(state, { status: 'paused', pausedByUser: true });
     }
+    if (action === 'send-now' && heldSince === null && state.nextStep !== null) sendNow = state.nextStep;
     if (action === 'resume' && heldSince !== null) {
       heldMs += Date.now() - heldSince;
       heldSince = null;
@@ -150,6 +153,12 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
       Object.assign(state, { nextStep: step.step, nextSendAt: new Date(sendAt).toISOString() });
       const wait = sendAt - Date.now();
       if (wait <= 0) break;
+      if (sendNow === step.step) {
+        // Sent early: the later steps keep their spacing from this one.
+        heldMs -= Math.max(enrolledAt + heldMs + step.dayOffset * DAY_MS - Date.now(), 0);
+        sendNow = null;
+        break;
+      }
       const seen = signals;
       await condition(() => signals !== seen, wait);
     }

@@ -90,14 +90,16 @@ export const SequenceStateSchema = z.object({
 export type SequenceStateView = z.infer<typeof SequenceStateSchema>;
 
 /** What a user may do to a sequence. */
-export const SEQUENCE_ACTIONS = ['pause', 'resume', 'stop'] as const;
+export const SEQUENCE_ACTIONS = ['pause', 'resume', 'stop', 'send-now'] as const;
 export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
 
 /** Body of POST /api/prospects/{id}/sequence. */
 export const SequenceControlBody = z.strictObject({
   action: z
     .enum(SEQUENCE_ACTIONS, { error: `must be one of ${SEQUENCE_ACTIONS.join(', ')}` })
-    .describe('pause holds the sequence until resumed (later steps move by the time held); stop ends it for good'),
+    .describe(
+      'pause holds the sequence until resumed (later steps move by the time held); stop ends it for good; send-now writes the next step without waiting for its day (in review mode it still waits for approval; the later steps keep their spacing)',
+    ),
 });
 
 /** GET /api/prospects/:id/profile: what the detail panel shows. */

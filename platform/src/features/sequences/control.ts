@@ -38,9 +38,20 @@ export async function controlSequence(
     throw new ConflictError(
       `Prospect ${prospectId}'s sequence has ${before.status === 'completed' ? 'completed' : 'stopped'}: there is nothing to ${action}`,
     );
+  if (action === 'send-now') refuseSendNow(prospectId, before);
   const handle = deps.temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, prospectId));
   await handle.signal('control', { action });
   return SequenceStateSchema.parse(await handle.query('state'));
+}
+
+/** Send now only moves a step that is still waiting for its day. */
+function refuseSendNow(prospectId: number, state: SequenceStateView): void {
+  if (state.pausedByUser) throw new ConflictError(`Prospect ${prospectId}'s sequence is paused: resume it first.`);
+  if (state.waitingFor === 'review')
+    throw new ConflictError(`Step ${state.nextStep} is due already: it waits for approval in the Review Queue.`);
+  if (state.waitingFor === 'send')
+    throw new ConflictError(`Step ${state.nextStep} is due already: it waits for its send (${state.waitReason ?? 'guardrails'}).`);
+  if (state.nextStep === null) throw new ConflictError(`Prospect ${prospectId}'s sequence has no step left to send.`);
 }
 
 /**

@@ -149,6 +149,22 @@ describe('the per-prospect sequence (time-skipping server)', () => {
     expect(await handle.result()).toMatchObject({ status: 'completed', sentSteps: [1, 2, 3] });
   });
 
+  it("sends the next step at once when a user asks, keeping the later steps' spacing", async () => {
+    const handle = await start(enrol(9));
+    await env.sleep('1 day'); // step 1 is due on day 3, step 2 on day 8
+    const askedAt = await env.currentTimeMs();
+    await handle.signal(controlSignal, { action: 'send-now' });
+    await expect.poll(async () => (await handle.query(sequenceStateQuery)).sentSteps).toEqual([1]);
+    expect(await outboxSteps(9)).toEqual([1]);
+    // Step 2 stays 5 days after step 1, which went out two days early.
+    const { nextStep, nextSendAt } = await handle.query(sequenceStateQuery);
+    expect(nextStep).toBe(2);
+    const daysAway = (Date.parse(nextSendAt!) - askedAt) / 86_400_000;
+    expect(daysAway).toBeGreaterThan(4.9);
+    expect(daysAway).toBeLessThan(5.1);
+    expect(await handle.result()).toMatchObject({ status: 'completed', sentSteps: [1, 2, 3] });
+  });
+
   it('stops for good when a user stops it, and ignores a later resume', async () => {
     const handle = await start(enrol(8));
     await env.sleep('4 days');

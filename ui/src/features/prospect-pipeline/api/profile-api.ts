@@ -40,7 +40,13 @@ export interface SequenceState {
   pausedUntil: string | null;
   stopReason: string | null;
   pausedByUser: boolean;
+  /** What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit). */
+  waitingFor?: 'review' | 'send' | null;
+  waitReason?: string | null;
 }
+
+/** What a user may do to a sequence. */
+export type SequenceAction = 'pause' | 'resume' | 'stop' | 'send-now';
 
 /** The detail panel's data. */
 export const profileQueryOptions = (id: number) =>
@@ -59,11 +65,11 @@ export function useProcessProspect() {
   });
 }
 
-/** Pause, resume or stop the prospect's sequence; the profile is fetched again. */
+/** Pause, resume, stop the prospect's sequence, or send its next step now; the profile is fetched again. */
 export function useControlSequence(prospectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'pause' | 'resume' | 'stop') =>
+    mutationFn: (action: SequenceAction) =>
       apiRequest<SequenceState>(`/api/prospects/${prospectId}/sequence`, { method: 'POST', body: { action } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prospects', 'profile', prospectId] }),
   });

@@ -5,7 +5,13 @@ import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatPercent } from '../../../utils/format.ts';
-import { profileQueryOptions, useControlSequence, useProcessProspect, type SequenceState } from '../api/profile-api.ts';
+import {
+  profileQueryOptions,
+  useControlSequence,
+  useProcessProspect,
+  type SequenceAction,
+  type SequenceState,
+} from '../api/profile-api.ts';
 
 /** What the sequence is doing, in a sentence. */
 function sequenceLine(state: SequenceState): string {
@@ -13,6 +19,10 @@ function sequenceLine(state: SequenceState): string {
   if (state.status === 'completed') return `Completed: ${state.sentSteps.length} emails sent.`;
   if (state.pausedByUser) return `Paused by you after ${state.sentSteps.length} sent: nothing goes out until you resume.`;
   if (state.pausedUntil) return `Paused until ${new Date(state.pausedUntil).toLocaleString()} (out of office).`;
+  if (state.waitingFor === 'review')
+    return `${state.sentSteps.length} sent; step ${state.nextStep} waits for approval in the Review Queue.`;
+  if (state.waitingFor === 'send')
+    return `${state.sentSteps.length} sent; step ${state.nextStep} waits to send: ${state.waitReason ?? ''}.`;
   return `${state.sentSteps.length} sent${state.nextSendAt ? `; step ${state.nextStep} goes out ${new Date(state.nextSendAt).toLocaleString()}` : ''}.`;
 }
 
@@ -24,10 +34,13 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
   const control = useControlSequence(id);
   const [stopping, setStopping] = useState(false);
   const toast = useToast();
-  const act = (action: 'pause' | 'resume' | 'stop') =>
+  const act = (action: SequenceAction) =>
     control.mutate(action, {
       onSuccess: () =>
-        toast({ title: { pause: 'Sequence Paused', resume: 'Sequence Resumed', stop: 'Sequence Stopped' }[action], tone: 'success' }),
+        toast({
+          title: { pause: 'Sequence Paused', resume: 'Sequence Resumed', stop: 'Sequence Stopped', 'send-now': 'Next Step Queued' }[action],
+          tone: 'success',
+        }),
       onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
       onSettled: () => setStopping(false),
     });
@@ -79,6 +92,11 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
               ) : (
                 <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('pause')}>
                   Pause sequence
+                </button>
+              )}
+              {!state.pausedByUser && !state.waitingFor && state.nextStep !== null && (
+                <button type="button" className="btn btn-outline btn-sm" disabled={control.isPending} onClick={() => act('send-now')}>
+                  Send step {state.nextStep} now
                 </button>
               )}
               <button
