@@ -44,6 +44,9 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       limit: 20,
     });
   },
+  // Nobody unsubscribed, bounced or was added by hand.
+  'GET /api/suppressions': async () =>
+    expect(bodyOf(await fresh.get('/api/suppressions'))).toEqual({ items: [], total: 0, page: 1, limit: 25, byReason: [] }),
   // Never rotated: the webhook address of this workspace and its first secret (derived, nothing stored until a rotation).
   'GET /api/inbound/settings': async () => {
     const port = new URL(platform.url).port;

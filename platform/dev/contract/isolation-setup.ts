@@ -48,6 +48,8 @@ export interface WorkspaceB {
   outboxId: string;
   /** The Message-ID of an email B sent Bo: a reply to it is threaded to Bo in B. */
   sentMessageId: string;
+  /** An address on B's suppression list (added by hand). */
+  suppressed: string;
 }
 
 /** B's emails to Bo, imported (prospect 2): his sequence's first step went out, the second waits for review. */
@@ -56,8 +58,8 @@ export const B_EMAILS = { sentMessageId: '<b-step-1@workspace-b.example>', pendi
 /**
  * Uses workspace B the way a customer would, through the API: prospects (typed and imported), a
  * campaign, learned config, a booked meeting, pricing slices and a bid, an ICP, a processed and
- * replied prospect (a run and a live sequence), a sending mailbox, a saved pipeline with a run and a batch, and a
- * completed learning cycle.
+ * replied prospect (a run and a live sequence), a sending mailbox, a suppressed address, a saved pipeline with a
+ * run and a batch, and a completed learning cycle.
  */
 export async function useWorkspaceB(platform: ContractPlatform, b: ContractClient): Promise<WorkspaceB> {
   const ok = async <T>(answer: Promise<{ status: number; text: string; body: unknown; route: string }>): Promise<T> => {
@@ -87,6 +89,8 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
   await ok(b.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace B Co' }));
   const mailbox = await ok<{ id: string }>(b.post('/api/mailboxes', contractMailbox(1, 'sales@workspace-b.example')));
+  const suppressed = 'blocked@workspace-b.example';
+  await ok(b.post('/api/suppressions', { entries: [suppressed], reason: 'B only' }));
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
   await ok(b.post('/api/replies', { prospectId: 1, body: 'Sounds interesting. Could we talk next Tuesday?' }));
 
@@ -113,5 +117,6 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
     mailboxId: mailbox.id,
     outboxId: pending.id,
     sentMessageId: B_EMAILS.sentMessageId,
+    suppressed,
   };
 }

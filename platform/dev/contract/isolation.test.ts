@@ -190,6 +190,7 @@ describe('from workspace A, nothing of B can be changed', () => {
   it("mailboxes: B's is neither listed, tested, changed nor removed from A; A may send from the same address", async () => {
     expect(bodyOf(await a.get('/api/mailboxes'))).toEqual([]);
     await notFound(a.post(`/api/mailboxes/${fromB.mailboxId}/test`));
+    await notFound(a.post(`/api/mailboxes/${fromB.mailboxId}/check-inbox`));
     await notFound(a.patch(`/api/mailboxes/${fromB.mailboxId}`, { fromName: 'Taken over', password: 'guessed' }));
     await notFound(a.delete(`/api/mailboxes/${fromB.mailboxId}`));
     const own = await a.post('/api/mailboxes', contractMailbox(1, 'sales@workspace-b.example'));
@@ -241,6 +242,15 @@ describe('from workspace A, nothing of B can be changed', () => {
     const refused = await a.post(`/api/unsubscribe/${forged}`, undefined, { workspace: null, anonymous: true });
     expect([refused.status, refused.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
     expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
+  });
+
+  it("suppression list: B's entries are neither listed nor removable from A, and A's own list is A's", async () => {
+    expect(bodyOf(await a.get('/api/suppressions'))).toEqual({ items: [], total: 0, page: 1, limit: 25, byReason: [] });
+    expect(bodyOf(await a.get('/api/suppressions', { query: { search: 'blocked', reason: 'B only' } }))).toMatchObject({ total: 0 });
+    await notFound(a.delete(`/api/suppressions/${encodeURIComponent(fromB.suppressed)}`));
+    expect(bodyOf(await a.post('/api/suppressions', { entries: [fromB.suppressed] }))).toEqual({ added: 1, alreadyPresent: 0 });
+    expect(bodyOf(await a.get('/api/suppressions'))).toMatchObject({ items: [{ email: fromB.suppressed, reason: 'manual' }], total: 1 });
+    expect(bodyOf(await b.get('/api/suppressions'))).toMatchObject({ items: [{ email: fromB.suppressed, reason: 'B only' }], total: 1 });
   });
 
   it("pricing: B's slice takes no bid from A, and a body naming B cannot act from ?workspace=A", async () => {

@@ -34,6 +34,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
+  'POST /api/mailboxes/{id}/check-inbox 503': 'only on a server without Temporal (features/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 409':
     'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/mailboxes/routes.test.ts)',
   'POST /api/inbound/email 503':
@@ -212,6 +213,12 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'DELETE /api/mailboxes/{id} 404': async () => client.delete('/api/mailboxes/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'POST /api/mailboxes/{id}/test 404': async () =>
     client.post('/api/mailboxes/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
+  'POST /api/mailboxes/{id}/check-inbox 404': async () =>
+    client.post('/api/mailboxes/0123456789abcdef/check-inbox').then(refused(404, '0123456789abcdef')),
+  'POST /api/mailboxes/{id}/check-inbox 409': async () => {
+    const { id } = bodyOf<{ id: string }>(await client.post('/api/mailboxes', contractMailbox(1, 'no-imap@refusals.example')));
+    return client.post(`/api/mailboxes/${id}/check-inbox`).then(refused(409, 'no IMAP settings'));
+  },
   'POST /api/outbox/{id}/approve 404': async () =>
     client.post(`/api/outbox/${UNKNOWN_EMAIL}/approve`, { subject: 'Edited' }).then(refused(404, UNKNOWN_EMAIL)),
   'POST /api/outbox/{id}/approve 409': async () => {
@@ -237,6 +244,11 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect(await platform.stack.db.outbox.findOne({ workspaceId: client.workspace, _id: pending._id }).lean()).toMatchObject({
       status: 'rejected',
     });
+  },
+  'DELETE /api/suppressions/{email} 404': async () => {
+    await client.delete(`/api/suppressions/${encodeURIComponent('nobody@refusals.example')}`).then(refused(404, 'nobody@refusals.example'));
+    // A domain is named in any of its written forms, and answered as it is stored.
+    await client.delete('/api/suppressions/refusals.example').then(refused(404, '*@refusals.example is not on the suppression list'));
   },
   'POST /api/inbound/email 401': async () => {
     const reply = rawReply('someone@elsewhere.example');

@@ -296,6 +296,14 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .post(`/api/mailboxes/${state.mailboxId}/test`)
         .then(holding({ ok: false, error: expect.stringContaining('connection refused') })),
+    'POST /api/mailboxes/{id}/check-inbox': async () => {
+      await client
+        .patch(`/api/mailboxes/${state.mailboxId}`, { imap: { host: '127.0.0.1', port: 1, tls: 'none' } })
+        .then(holding({ imap: { host: '127.0.0.1', port: 1, tls: 'none' } }));
+      return client
+        .post(`/api/mailboxes/${state.mailboxId}/check-inbox`)
+        .then(holding({ ok: false, error: expect.stringContaining('connection refused'), read: 0 }));
+    },
     'DELETE /api/mailboxes/{id}': async () => {
       const answer = await client.delete(`/api/mailboxes/${state.mailboxId}`).then(holding({ removed: true }));
       expect(bodyOf(await client.get('/api/mailboxes'))).toEqual([]);
@@ -525,6 +533,36 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       // A link cut short when copied is refused, in words.
       const cut = await client.post(unsubscribeLink().slice(0, -5), undefined, { workspace: null, anonymous: true });
       expect([cut.status, cut.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+      return answer;
+    },
+    // Bo's unsubscribe above is on the list; an admin adds Ada and Bo's whole domain, then takes the domain off.
+    'GET /api/suppressions': async () =>
+      client.get('/api/suppressions').then(
+        holding({
+          items: [{ email: bo.email, kind: 'address', reason: 'unsubscribed', source: 'unsubscribe' }],
+          total: 1,
+          byReason: [{ reason: 'unsubscribed', count: 1 }],
+        }),
+      ),
+    'POST /api/suppressions': async () => {
+      const answer = await client
+        .post('/api/suppressions', { entries: ['ada@pipelinepilot.example', 'quotewell.example', 'BO@quotewell.example'] })
+        .then(holding({ added: 2, alreadyPresent: 1 }));
+      const listed = bodyOf<{ items: Array<{ email: string; reason: string; source: string; addedBy?: string }> }>(
+        await client.get('/api/suppressions', { query: { reason: 'manual' } }),
+      );
+      expect(listed.items.map((item) => [item.email, item.source, item.addedBy])).toEqual(
+        expect.arrayContaining([
+          ['ada@pipelinepilot.example', 'manual', expect.stringMatching(/^token:/)],
+          ['*@quotewell.example', 'manual', expect.stringMatching(/^token:/)],
+        ]),
+      );
+      return answer;
+    },
+    'DELETE /api/suppressions/{email}': async () => {
+      const answer = await client.delete(`/api/suppressions/${encodeURIComponent('*@quotewell.example')}`).then(holding({ removed: true }));
+      const left = bodyOf<{ items: Array<{ email: string }> }>(await client.get('/api/suppressions'));
+      expect(left.items.map((item) => item.email).sort()).toEqual(['ada@pipelinepilot.example', bo.email]);
       return answer;
     },
   };

@@ -56,6 +56,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   },
   'POST /api/outbox/{id}/approve': { subject: 'A quick question, edited', body: 'Hello Ada, edited by a reviewer.' },
   'POST /api/outbox/approve-all': { campaignId: 1 },
+  'POST /api/suppressions': { entries: ['ada@pipelinepilot.example', 'quotewell.example'], reason: 'asked by phone' },
 };
 
 /** A value for each path parameter a route can be reached with (the config key must be a known one). */
@@ -66,4 +67,5 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   runId: 'run-1',
   userId: '0123456789abcdef01234567',
   token: 'not-a-signed-token',
+  email: 'nobody@placeholder.example',
 };

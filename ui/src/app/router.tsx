@@ -15,7 +15,7 @@ import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
-import { AcceptInvitationRoute, ApiTokensRoute, MailboxesRoute, MembersRoute } from './routes/settings.tsx';
+import { AcceptInvitationRoute, ApiTokensRoute, MailboxesRoute, MembersRoute, SuppressionsRoute } from './routes/settings.tsx';
 import { ReviewRoute } from './routes/review.tsx';
 import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
       { path: '/settings/members', element: <MembersRoute /> },
       { path: '/settings/api-tokens', element: <ApiTokensRoute /> },
       { path: '/settings/mailboxes', element: <MailboxesRoute /> },
+      { path: '/settings/suppressions', element: <SuppressionsRoute /> },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

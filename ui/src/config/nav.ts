@@ -29,6 +29,7 @@ export const SETTINGS_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Members', to: '/settings/members' },
   { label: 'API Tokens', to: '/settings/api-tokens' },
   { label: 'Mailboxes', to: '/settings/mailboxes' },
+  { label: 'Suppression list', to: '/settings/suppressions' },
 ];
 
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */

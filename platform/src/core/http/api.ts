@@ -49,6 +49,7 @@ import { offerRouter, offerRoutes } from '../../features/offer/routes.ts';
 import { mailboxesRouter, mailboxesRoutes } from '../../features/mailboxes/routes.ts';
 import { inboundRouter, inboundRoutes } from '../../features/inbound/routes.ts';
 import { outboxRouter, outboxRoutes } from '../../features/outbox/routes.ts';
+import { suppressionsRouter, suppressionsRoutes } from '../../features/suppressions/routes.ts';
 import { unsubscribeRouter, unsubscribeRoutes } from '../../features/sending/unsubscribe-routes.ts';
 import type { Secrets } from '../secrets-key.ts';
 
@@ -167,6 +168,7 @@ const FEATURES: FeatureApi[] = [
       }),
   },
   { routes: outboxRoutes, product: (_, { db, runner }) => outboxRouter({ db, temporal: runner.temporal }) },
+  { routes: suppressionsRoutes, product: (_, { db }) => suppressionsRouter({ db }) },
   {
     routes: unsubscribeRoutes,
     product: (_, { db, runner, secrets = NO_SECRETS }) => unsubscribeRouter({ db, temporal: runner.temporal, secrets }),

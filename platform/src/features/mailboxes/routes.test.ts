@@ -254,6 +254,17 @@ describe('mailboxes', () => {
     expect([answer.status, answer.text]).toEqual([409, expect.stringContaining('enter it again')]);
   });
 
+  it('keep IMAP settings (null turns reading off), and answer Check replies now with 503 where no Temporal classifies replies', async () => {
+    const reader = await created({ fromAddress: 'reader@acme.example', imap: { host: '127.0.0.1', port: closedPort, tls: 'none' } });
+    expect(reader).toMatchObject({ imap: { host: '127.0.0.1', port: closedPort, tls: 'none' }, inbox: null });
+    const check = await call('sales-ops', 'POST', `/api/mailboxes/${reader.id}/check-inbox`);
+    expect(check).toMatchObject({ status: 503, body: expect.stringContaining('without Temporal') });
+    const off = await call('admin', 'PATCH', `/api/mailboxes/${reader.id}`, { imap: null });
+    expect(off.body).toMatchObject({ imap: null });
+    expect((await call('admin', 'PATCH', `/api/mailboxes/${reader.id}`, { imap: { host: 'imap.acme.example' } })).status).toBe(400);
+    expect((await call('viewer', 'POST', `/api/mailboxes/${reader.id}/check-inbox`)).status).toBe(403);
+  });
+
   it('never write a password to the logs', () => {
     const logged = logLines.join('\n');
     for (const secret of [SMTP_PASSWORD, WRONG_PASSWORD, Buffer.from(SMTP_PASSWORD).toString('base64')])

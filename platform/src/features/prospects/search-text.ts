@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../core/regex.ts';
 /** The words a prospect is found by: each name and the company whole and word by word, the email whole, its local part and domain. */
 export function searchWords(prospect: { firstName: string; lastName: string; company: string; email: string }): string[] {
   const email = prospect.email.toLowerCase();
@@ -8,8 +9,6 @@ export function searchWords(prospect: { firstName: string; lastName: string; com
   });
   return [...new Set([...words, email, local, domain].filter(Boolean))];
 }
-
-const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * The filter for a free-text search: every typed word must start one of the stored words.

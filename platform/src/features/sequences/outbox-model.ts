@@ -97,15 +97,24 @@ OutboxSchema.index({ workspaceId: 1, status: 1, createdAt: 1 });
 OutboxSchema.index({ workspaceId: 1, messageId: 1 });
 OutboxSchema.index({ workspaceId: 1, mailboxId: 1, sentAt: -1 });
 
+/** How an entry came onto the suppression list: an unsubscribe link, a bounce, a reply asking to stop, or a person. */
+export const SUPPRESSION_SOURCES = ['unsubscribe', 'bounce', 'reply', 'manual'] as const;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+
 /**
  * An address nobody in the workspace may email again (unsubscribed, bounced, complained, manual).
- * A whole domain is the entry `*@domain`.
+ * A whole domain is the entry `*@domain`. Entries written before `source` and `addedBy` existed
+ * have neither: their source is read from their reason.
  */
 export interface Suppression {
   workspaceId: string;
   email: string;
   reason: string;
+  source?: SuppressionSource;
+  /** Who added it by hand (the principal's id, `user:<id>` or `token:<id>`); absent for automatic entries. */
+  addedBy?: string;
   createdAt?: Date;
+  updatedAt?: Date;
 }
 
 const SuppressionSchema = new Schema<Suppression>(
@@ -113,10 +122,13 @@ const SuppressionSchema = new Schema<Suppression>(
     workspaceId: { type: String, required: true },
     email: { type: String, required: true, lowercase: true, trim: true },
     reason: { type: String, required: true },
+    source: { type: String, enum: SUPPRESSION_SOURCES },
+    addedBy: { type: String },
   },
   { timestamps: true },
 );
 SuppressionSchema.index({ workspaceId: 1, email: 1 }, { unique: true });
+SuppressionSchema.index({ workspaceId: 1, createdAt: -1 });
 
 /**
  * A day's count of a sending limit: a mailbox's sends (`key` its id; `nextAt` when it may send

@@ -1,4 +1,5 @@
 import { MailboxesPage } from '../../features/mailboxes/index.ts';
+import { SuppressionsPage } from '../../features/suppressions/index.ts';
 import { AcceptInvitationPage, ApiTokensPage, MembersPage } from '../../features/workspace-settings/index.ts';
 
 /** /settings/members: the workspace's members and invitations. */
@@ -19,4 +20,9 @@ export function AcceptInvitationRoute() {
 /** /settings/mailboxes: the workspace's sending mailboxes (admins change them). */
 export function MailboxesRoute() {
   return <MailboxesPage />;
+}
+
+/** /settings/suppressions: the addresses and domains the workspace never emails (admins add and remove them). */
+export function SuppressionsRoute() {
+  return <SuppressionsPage />;
 }

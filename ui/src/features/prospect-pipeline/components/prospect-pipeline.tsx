@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { prospectPageQueryOptions } from '../api/prospects-api.ts';
-import { useDebounced } from '../hooks/use-debounced.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { filtersFromParams, PAGE_SIZE, paramsFromFilters, type ProspectFilters } from '../utils/filters.ts';
 import { AddProspectDialog } from './add-prospect-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
