@@ -110,6 +110,8 @@ export interface SequenceActivities {
   queueStep(input: QueueStepInput): Promise<QueueStepResult>;
   deliverStep(input: DeliverStepInput): Promise<DeliverStepResult>;
   suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void>;
+  /** After an interested reply: the email offering the next free meeting slots, or null when none is free. */
+  draftMeetingProposal(input: { workspaceId: string; prospectId: number }): Promise<{ subject: string; body: string } | null>;
 }
 
 /** Input of the end-to-end check activity. */

@@ -8,6 +8,8 @@ export {
   prospectSequence,
   rejectSignal,
   SENDING_PATCH,
+  MEETING_PROPOSAL_PATCH,
+  PROPOSAL_STEP,
   replySignal,
   sequenceStateQuery,
   unsubscribeSignal,

@@ -28,6 +28,8 @@ export interface ReplySignal {
   action: 'stop' | 'pause' | 'continue';
   /** For an out-of-office reply: the sequence waits until then. */
   returnDate?: string | null;
+  /** An interested reply: once stopped, the sequence offers meeting slots in the same thread. */
+  proposeMeeting?: boolean;
 }
 
 /** The sequence as the UI and API see it. */
@@ -42,6 +44,8 @@ export interface SequenceState {
   pausedByUser: boolean;
   /** What the due step waits for: a person's approval (review mode), or its send (cap, window…). */
   waitingFor?: 'review' | 'send' | null;
+  /** After an interested reply: where the email offering meeting slots is. */
+  meetingProposal?: 'drafting' | 'pending_review' | 'sending' | 'sent' | 'rejected' | 'no free slot' | 'failed' | null;
   /** Why the send waits, in words (e.g. the mailbox's daily cap is reached). */
   waitReason?: string | null;
 }
@@ -61,11 +65,18 @@ export const rejectSignal = defineSignal<[{ step: number }]>('reject');
 
 /** Sequences started before real sending only queued each step; their histories replay without this. */
 export const SENDING_PATCH = 'real-sending';
+/** Sequences before this never offered meeting slots after an interested reply. */
+export const MEETING_PROPOSAL_PATCH = 'meeting-proposal';
+/** The outbox step of the email offering meeting slots (after every cadence step). */
+export const PROPOSAL_STEP = 100;
 export const sequenceStateQuery = defineQuery<SequenceState>('state');
 
 const DAY_MS = 86_400_000;
 const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 };
-const { sendSequenceStep, queueStep, suppressAddress } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '30 seconds', retry });
+const { sendSequenceStep, queueStep, suppressAddress, draftMeetingProposal } = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry,
+});
 // A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
 const { deliverStep } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry });
 
@@ -96,6 +107,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   let heldMs = 0;
   const decisions = new Map<number, 'approve' | 'reject'>();
   let sendNow: number | null = null; // the step a user asked to go out without waiting for its day
+  let proposalWanted = false; // an interested reply stopped it: offer meeting slots
   const stopped = () => state.status === 'stopped'; // read after awaits: signals change it meanwhile
   const legacy = !patched(SENDING_PATCH);
 
@@ -104,6 +116,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     signals++;
     if (state.status === 'stopped' || state.status === 'completed') return;
     if (reply.action === 'stop') Object.assign(state, { status: 'stopped', stopReason: `reply: ${reply.category}` });
+    if (reply.action === 'stop' && reply.proposeMeeting) proposalWanted = true;
     if (reply.action === 'pause' && reply.returnDate) {
       const until = Math.max(Date.parse(reply.returnDate), Date.now());
       Object.assign(state, { status: 'paused', pausedUntil: new Date(until).toISOString() });
@@ -217,6 +230,9 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     heldMs = Math.max(heldMs, heldBefore + Date.now() - dueAt);
   }
 
+  // Decided after the loop so histories without an interested reply never meet the patch marker.
+  if (proposalWanted && !unsubscribed && patched(MEETING_PROPOSAL_PATCH)) await proposeMeeting();
+
   if (unsubscribed)
     await suppressAddress({ workspaceId: input.workspaceId, email: input.email, reason: (unsubscribed as { reason: string }).reason });
   Object.assign(state, {
@@ -227,10 +243,50 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   });
   return state;
 
+  /**
+   * The email after an interested reply: the free meeting slots, in the same thread, reviewed like
+   * any step in review mode and sent within the same guardrails. An unsubscribe cancels it.
+   */
+  async function proposeMeeting() {
+    const cancelled = () => unsubscribed !== null;
+    state.meetingProposal = 'drafting';
+    const draft = await draftMeetingProposal({ workspaceId: input.workspaceId, prospectId: input.prospectId });
+    if (!draft) {
+      state.meetingProposal = 'no free slot';
+      return;
+    }
+    const queued = await queueStep({
+      workspaceId: input.workspaceId,
+      sequenceId: input.sequenceId,
+      prospectId: input.prospectId,
+      email: input.email,
+      step: PROPOSAL_STEP,
+      subject: draft.subject,
+      body: draft.body,
+      template: 'meeting-proposal',
+      factIds: [],
+    });
+    if (queued.outcome === 'suppressed') return;
+    if (queued.outcome === 'pending_review') {
+      state.meetingProposal = 'pending_review';
+      await condition(() => decisions.has(PROPOSAL_STEP) || cancelled());
+      if (cancelled()) return;
+      if (decisions.get(PROPOSAL_STEP) === 'reject') {
+        state.meetingProposal = 'rejected';
+        return;
+      }
+    }
+    state.meetingProposal = 'sending';
+    const sent = await deliver(PROPOSAL_STEP, cancelled);
+    state.waitingFor = null;
+    state.waitReason = null;
+    state.meetingProposal = sent === null ? null : sent.outcome === 'sent' ? 'sent' : sent.outcome === 'rejected' ? 'rejected' : 'failed';
+  }
+
   /** Sends the step, waiting (durably) as long as the send activity says; null when stopped meanwhile. */
-  async function deliver(step: number) {
+  async function deliver(step: number, cancelled = stopped) {
     for (;;) {
-      if (stopped()) return null;
+      if (cancelled()) return null;
       if (heldSince !== null) {
         const seen = signals;
         await condition(() => signals !== seen);
@@ -240,7 +296,7 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
       if (result.outcome !== 'wait') return result;
       Object.assign(state, { waitingFor: 'send', waitReason: result.reason, nextSendAt: new Date(result.until).toISOString() });
       const seen = signals;
-      await condition(() => signals !== seen && (stopped() || heldSince !== null), Math.max(result.until - Date.now(), 1));
+      await condition(() => signals !== seen && (cancelled() || heldSince !== null), Math.max(result.until - Date.now(), 1));
     }
   }
 }

@@ -34,6 +34,7 @@ export function createActivities(deps: {
       db: deps.db,
       secrets,
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+      proposeSlots: deps.plugins['meeting-booking.proposeSlots'],
     }),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
+import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretsBox } from '../../core/secrets-box.ts';
@@ -42,9 +43,16 @@ async function delivered(id: number, email: string) {
   return simpleParser((await mail.inbox(email))[0]!);
 }
 
+/** Delivers to the sender's INBOX and waits until the message is there to read (the server stores it after accepting it). */
+async function deliverToSender(message: Parameters<TestMailServer['send']>[0]) {
+  const before = (await mail.inbox(SENDER)).length;
+  await mail.send(message);
+  await expect.poll(async () => (await mail.inbox(SENDER)).length, { timeout: 10_000 }).toBe(before + 1);
+}
+
 /** The prospect answers in the thread of `original`, through the mail server. */
 const answer = (from: string, original: { messageId?: string; subject?: string }, text: string, headers: Record<string, string> = {}) =>
-  mail.send({
+  deliverToSender({
     from,
     to: SENDER,
     subject: `Re: ${original.subject}`,
@@ -55,7 +63,10 @@ const answer = (from: string, original: { messageId?: string; subject?: string }
   });
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('imap', [engagementAnalysisPlugin], { secrets: box, publicUrl: 'https://meetflow.example' });
+  stack = await startTestPipelineWorker('imap', [engagementAnalysisPlugin, meetingBookingPlugin], {
+    secrets: box,
+    publicUrl: 'https://meetflow.example',
+  });
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example', imapPollSeconds: 1 });
   mail = await startTestMailServer();
   await stack.db.workspaces.create({ slug: WS, name: WS });
@@ -85,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('replies read over IMAP', () => {
-  it('Check replies now reads a threaded reply once: classified, counted, and its sequence stopped', async () => {
+  it('Check replies now reads a threaded reply once: classified, counted, its sequence stopped, and meeting slots offered in its thread', async () => {
     const sent = await delivered(1, 'pat1@acme.test');
     expect(sent.headers.get('list')).toMatchObject({ 'unsubscribe-post': { name: 'List-Unsubscribe=One-Click' } });
     // From another address than the prospect's: only the thread tells whose reply it is.
@@ -96,6 +107,15 @@ describe('replies read over IMAP', () => {
     expect((await state(1)).stopReason).toBe('reply: interested');
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '1' })).toBe(1);
 
+    // Interested: the next free slots go back to the prospect, in the thread of the first email.
+    await expect.poll(async () => (await mail.inbox('pat1@acme.test')).length, { timeout: 20_000 }).toBe(2);
+    const proposal = await simpleParser((await mail.inbox('pat1@acme.test'))[1]!);
+    expect(proposal.subject).toBe('Re: Step 1');
+    expect(proposal.inReplyTo).toBe(sent.messageId);
+    expect(proposal.text).toMatch(/^Hi Pat,\n\nGlad to hear it\. Would one of these times work for a \d+-minute call\?/);
+    expect(proposal.text!.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3);
+    await expect.poll(async () => (await state(1)).meetingProposal).toBe('sent');
+
     // Read once: the next check finds nothing new, and the list shows how reading goes.
     expect((await checkNow()).body).toMatchObject({ ok: true, read: 0 });
     const listed = (await api('GET', '/api/mailboxes')).body as unknown as Array<Record<string, any>>;
@@ -104,7 +124,7 @@ describe('replies read over IMAP', () => {
 
   it('reads a delivery failure report as a hard bounce, and ignores mail from strangers', async () => {
     const sent = await delivered(2, 'gone@bravo.test');
-    await mail.send({
+    await deliverToSender({
       envelope: { from: 'mailer-daemon@mx.acme.test', to: SENDER },
       raw: [
         'From: MAILER-DAEMON@mx.acme.test',
@@ -136,7 +156,7 @@ describe('replies read over IMAP', () => {
         '',
       ].join('\r\n'),
     });
-    await mail.send({ from: 'newsletter@elsewhere.test', to: SENDER, subject: 'Our news', text: 'Nothing to do with any prospect.' });
+    await deliverToSender({ from: 'newsletter@elsewhere.test', to: SENDER, subject: 'Our news', text: 'Nothing to do with any prospect.' });
 
     expect((await checkNow()).body).toEqual({ ok: true, read: 2, replies: 0, bounces: 1, ignored: 1 });
     expect(await stack.db.suppressions.findOne({ workspaceId: WS, email: 'gone@bravo.test' }).lean()).toMatchObject({ reason: 'bounced' });

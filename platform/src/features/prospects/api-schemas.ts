@@ -86,6 +86,11 @@ export const SequenceStateSchema = z.object({
     .default(null)
     .describe("What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit)"),
   waitReason: z.string().nullable().default(null).describe('Why the send waits, in words'),
+  meetingProposal: z
+    .enum(['drafting', 'pending_review', 'sending', 'sent', 'rejected', 'no free slot', 'failed'])
+    .nullable()
+    .default(null)
+    .describe('After an interested reply: where the email offering meeting slots is (null: none was offered)'),
 });
 export type SequenceStateView = z.infer<typeof SequenceStateSchema>;
 

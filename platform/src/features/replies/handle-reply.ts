@@ -70,6 +70,8 @@ export async function handleReply(
         category: classification.category,
         action: classification.action,
         returnDate: classification.returnDate,
+        // An interested reply is answered with meeting slots in its thread (reviewed first in review mode).
+        proposeMeeting: classification.action === 'stop' && classification.category === 'interested',
       });
     return { classification, sequence: { workflowId, signal: suppress ? 'unsubscribe' : 'reply', state: await handle.query('state') } };
   } catch (error) {

@@ -7,6 +7,8 @@ import { createDeliverStep, type DeliverFaults } from '../sending/deliver.ts';
 import { suppress, suppressionOf } from '../sending/suppression.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import type { OutboxMessage } from './outbox-model.ts';
+import { meetingProposalEmail } from './meeting-proposal.ts';
+import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** What the sequence activities work with. */
 export interface SequenceActivitiesDeps {
@@ -17,6 +19,8 @@ export interface SequenceActivitiesDeps {
   publicUrl: string;
   /** Tests only: a crash injected at a chosen point of a send. */
   faults?: DeliverFaults;
+  /** Meeting booking's proposeSlots, for the email after an interested reply; without it none is offered. */
+  proposeSlots?: (input: unknown) => Promise<unknown>;
 }
 
 /** Activities of the per-prospect sequence workflow: the outbox, sending and the suppression list. */
@@ -59,6 +63,21 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
     },
 
     deliverStep: createDeliverStep(deps),
+
+    /**
+     * After an interested reply: the next three free slots (meeting booking, clear of booked
+     * meetings) in an email answering in the first email's thread; null when none is free.
+     */
+    async draftMeetingProposal(input: { workspaceId: string; prospectId: number }) {
+      if (!deps.proposeSlots) return null;
+      const { slots } = (await deps.proposeSlots({ workspaceId: input.workspaceId, count: 3 })) as { slots: Slot[] };
+      if (slots.length === 0) return null;
+      const [prospect, first] = await Promise.all([
+        db.prospects.findOne({ workspaceId: input.workspaceId, id: input.prospectId }, { firstName: 1 }).lean(),
+        db.outbox.findOne({ workspaceId: input.workspaceId, prospectId: input.prospectId, step: 1 }, { subject: 1 }).lean(),
+      ]);
+      return meetingProposalEmail({ firstName: prospect?.firstName ?? '', firstSubject: first?.subject ?? null, slots });
+    },
 
     /**
      * What sequences started before real sending call for each step: the email is queued (and

@@ -43,6 +43,8 @@ export interface SequenceState {
   /** What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit). */
   waitingFor?: 'review' | 'send' | null;
   waitReason?: string | null;
+  /** After an interested reply: where the email offering meeting slots is. */
+  meetingProposal?: 'drafting' | 'pending_review' | 'sending' | 'sent' | 'rejected' | 'no free slot' | 'failed' | null;
 }
 
 /** What a user may do to a sequence. */

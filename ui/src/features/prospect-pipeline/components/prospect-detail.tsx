@@ -13,9 +13,22 @@ import {
   type SequenceState,
 } from '../api/profile-api.ts';
 
+const PROPOSAL_TEXT: Record<NonNullable<SequenceState['meetingProposal']>, string> = {
+  drafting: 'meeting slots are being offered',
+  pending_review: 'the email offering meeting slots waits for approval in the Review Queue',
+  sending: 'the email offering meeting slots is being sent',
+  sent: 'meeting slots were offered in the thread',
+  rejected: 'the email offering meeting slots was rejected in review',
+  'no free slot': 'no free meeting slot could be offered',
+  failed: 'the email offering meeting slots could not be sent',
+};
+
+/** After an interested reply, what became of the meeting slots offered. */
+const proposalLine = (state: SequenceState) => (state.meetingProposal ? ` Then ${PROPOSAL_TEXT[state.meetingProposal]}.` : '');
+
 /** What the sequence is doing, in a sentence. */
 function sequenceLine(state: SequenceState): string {
-  if (state.status === 'stopped') return `Stopped${state.stopReason ? `: ${state.stopReason}` : ''}.`;
+  if (state.status === 'stopped') return `Stopped${state.stopReason ? `: ${state.stopReason}` : ''}.${proposalLine(state)}`;
   if (state.status === 'completed') return `Completed: ${state.sentSteps.length} emails sent.`;
   if (state.pausedByUser) return `Paused by you after ${state.sentSteps.length} sent: nothing goes out until you resume.`;
   if (state.pausedUntil) return `Paused until ${new Date(state.pausedUntil).toLocaleString()} (out of office).`;
