@@ -2,7 +2,8 @@ import { startSmtpSink, type SmtpSink } from '../../platform/dev/testing/smtp-si
 import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // An admin connects a sending mailbox to a real SMTP server on loopback that accepts one login,
-// tests it, breaks its password and sees the server's refusal, pauses, resumes and removes it.
+// tests it, breaks its password and sees the server's refusal, pauses, resumes and removes it;
+// then reads a mailbox's replies over IMAP from a port where nothing listens, and turns that off.
 const run = Date.now().toString(36);
 const ADDRESS = `ada-${run}@acme.example`;
 const PASSWORD = 'correct horse battery staple';
@@ -122,5 +123,74 @@ test('add a mailbox, test its connection, see a wrong password refused, pause, r
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('mailboxes-empty')).toBeVisible();
   await expect(page.getByTestId('toast')).toContainText('Mailbox Removed');
+  expect(crashes).toEqual([]);
+});
+
+test('read replies over IMAP: the port follows the TLS mode, a closed port shows its error, turning it off says so', async ({ page }) => {
+  const crashes: string[] = [];
+  page.on('pageerror', (error) => crashes.push(error.message));
+  await useNewWorkspace(page, `e2e-mailboxes-imap-${run}`);
+  await page.goto('/settings/mailboxes');
+  await page.getByTestId('mailboxes-empty').getByRole('button', { name: 'Add Mailbox' }).click();
+  const form = page.getByRole('dialog', { name: 'Add mailbox' });
+  await form.getByLabel('From name').fill('Ada Lane');
+  await form.getByLabel('From address').fill(ADDRESS);
+  await form.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+  await form.getByLabel('TLS mode', { exact: true }).selectOption('none');
+  await form.getByLabel('Port', { exact: true }).fill(String(smtpPort));
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+
+  // Off by default, saying what it uses and what happens without it; on, the host is guessed from the SMTP one.
+  const imapSwitch = form.getByRole('checkbox', { name: 'Read replies over IMAP' });
+  await expect(imapSwitch).not.toBeChecked();
+  await expect(form.getByLabel('IMAP host')).toHaveCount(0);
+  const imapHint = form.locator('#mailbox-imapOn-note');
+  await expect(imapHint).toContainText('logging in with the SMTP username and password');
+  await expect(imapHint).toContainText('Without it, replies must be posted to the workspace');
+  await imapSwitch.check();
+  await expect(form.getByLabel('IMAP host')).toHaveValue('127.0.0.1');
+  await expect(form.getByLabel('IMAP port')).toHaveValue('993');
+  await form.getByLabel('IMAP TLS mode').selectOption('starttls');
+  await expect(form.getByLabel('IMAP port')).toHaveValue('143');
+  await form.getByLabel('IMAP TLS mode').selectOption('none');
+  await expect(form.getByLabel('IMAP port')).toHaveValue('143');
+  await expect(form.getByLabel('Port', { exact: true })).toHaveValue(String(smtpPort));
+
+  // The API's 400 on imap.host lands under the IMAP host.
+  await form.getByLabel('IMAP host').fill('imap host');
+  await form.getByRole('button', { name: 'Add Mailbox' }).click();
+  await expect(form.getByTestId('error-mailbox-imapHost')).toHaveText('Must be a host name or an IP address');
+  await expect(form.getByLabel('IMAP host')).toBeFocused();
+  await form.getByLabel('IMAP host').fill('127.0.0.1');
+  await form.getByLabel('IMAP port').fill('1'); // nothing listens there
+  await form.getByRole('button', { name: 'Add Mailbox' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('Mailbox Added');
+
+  // Check replies now: the connection is refused, in a toast and on the card.
+  const row = page.getByRole('listitem', { name: ADDRESS });
+  await expect(row.getByTestId('mailbox-imap')).toHaveText('127.0.0.1:1 · No encryption');
+  await row.getByRole('button', { name: `Check replies now for ${ADDRESS}` }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Replies Not Checked');
+  await expect(toast).toContainText('Could not connect to 127.0.0.1:1');
+  await expect(row.getByTestId('mailbox-replies-error')).toContainText('Replies not read: Could not connect to 127.0.0.1:1');
+  await expect(row.getByTestId('mailbox-replies')).toContainText('Last checked just now');
+
+  // Edit: the section is on with the stored settings; turning it off stops reading replies over IMAP.
+  await row.getByRole('button', { name: `Edit ${ADDRESS}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit mailbox' });
+  await expect(edit.getByRole('checkbox', { name: 'Read replies over IMAP' })).toBeChecked();
+  await expect(edit.getByLabel('IMAP host')).toHaveValue('127.0.0.1');
+  await expect(edit.getByLabel('IMAP port')).toHaveValue('1');
+  await expect(edit.getByLabel('IMAP TLS mode')).toHaveValue('none');
+  await edit.getByRole('checkbox', { name: 'Read replies over IMAP' }).uncheck();
+  await expect(edit.getByLabel('IMAP host')).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('Mailbox Saved');
+  await expect(row.getByTestId('mailbox-replies')).toHaveText('Replies not read over IMAP');
+  await expect(row.getByTestId('mailbox-imap')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Check replies now for ${ADDRESS}` })).toHaveCount(0);
   expect(crashes).toEqual([]);
 });

@@ -14,6 +14,23 @@ export interface SmtpSettings {
   user: string;
 }
 
+/** Where a mailbox's replies are read over IMAP; the login and password are the SMTP ones. */
+export interface ImapSettings {
+  host: string;
+  port: number;
+  tls: TlsMode;
+}
+
+/** How reading replies over IMAP goes. */
+export interface InboxState {
+  /** When its inbox was last read (polling or Check replies now); null before the first check. */
+  lastCheckAt: string | null;
+  /** Why the last check failed; null when it worked. */
+  lastError: string | null;
+  /** Replies and bounces read over IMAP so far. */
+  received: number;
+}
+
 /** One of the workspace's sending mailboxes (GET /api/mailboxes): its password only as `passwordSet`. */
 export interface Mailbox {
   id: string;
@@ -21,6 +38,10 @@ export interface Mailbox {
   fromAddress: string;
   signature: string;
   smtp: SmtpSettings;
+  /** Where its replies are read over IMAP; null when they are not (they come by the inbound webhook, if at all). */
+  imap: ImapSettings | null;
+  /** How reading its replies goes; null without IMAP settings or before the first check. */
+  inbox: InboxState | null;
   passwordSet: true;
   status: 'active' | 'paused';
   /** Why it is paused (e.g. too many bounces); null while active or when an admin paused it. */
@@ -46,6 +67,8 @@ export interface NewMailbox {
   fromAddress: string;
   signature?: string;
   smtp: SmtpSettings;
+  /** Left out: replies are not read over IMAP. */
+  imap?: ImapSettings | null;
   password: string;
   dailyCap?: number;
 }
@@ -56,6 +79,8 @@ export interface MailboxPatch {
   fromAddress?: string;
   signature?: string;
   smtp?: Partial<SmtpSettings>;
+  /** All three settings, or null to stop reading replies over IMAP. */
+  imap?: ImapSettings | null;
   password?: string;
   dailyCap?: number;
   status?: Mailbox['status'];
@@ -67,6 +92,19 @@ export interface TestResult {
   error?: string;
 }
 
+/** What Check replies now read: the new messages, and of them the replies, bounces and the rest; a server refusal is `ok: false`. */
+export interface InboxCheckResult {
+  ok: boolean;
+  error?: string;
+  read: number;
+  replies: number;
+  bounces: number;
+  ignored: number;
+}
+
+/** How often the list is fetched again while a mailbox is read over IMAP, so its last check stays current (polling reads every 30 s by default). */
+const INBOX_REFRESH_MS = 30_000;
+
 export const mailboxKeys = { all: ['mailboxes'] as const };
 
 /** The workspace's mailboxes, oldest first; every member may read them. */
@@ -74,6 +112,7 @@ export const mailboxesQueryOptions = () =>
   queryOptions({
     queryKey: mailboxKeys.all,
     queryFn: ({ signal }) => apiRequest<Mailbox[]>('/api/mailboxes', { signal }),
+    refetchInterval: (query) => (query.state.data?.some((mailbox) => mailbox.imap) ? INBOX_REFRESH_MS : false),
   });
 
 /** POST /api/mailboxes: connects a mailbox; its password is stored encrypted (admins and owners). */
@@ -116,6 +155,35 @@ export function useTestMailbox(id: string) {
       const lastTest = { at: new Date().toISOString(), ok: result.ok, error: result.ok ? null : (result.error ?? null) };
       queryClient.setQueryData(mailboxKeys.all, (list: Mailbox[] | undefined) =>
         list?.map((mailbox) => (mailbox.id === id ? { ...mailbox, lastTest } : mailbox)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
+  });
+}
+
+/**
+ * POST /api/mailboxes/{id}/check-inbox (sales ops and up): reads the new messages of the mailbox's
+ * inbox over IMAP now, as polling does. The answer becomes its `inbox` at once, then the list is
+ * fetched again.
+ */
+export function useCheckInbox(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<InboxCheckResult>(`/api/mailboxes/${id}/check-inbox`, { method: 'POST' }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(mailboxKeys.all, (list: Mailbox[] | undefined) =>
+        list?.map((mailbox) =>
+          mailbox.id === id
+            ? {
+                ...mailbox,
+                inbox: {
+                  lastCheckAt: new Date().toISOString(),
+                  lastError: result.ok ? null : (result.error ?? 'The IMAP server could not be read'),
+                  received: (mailbox.inbox?.received ?? 0) + result.replies + result.bounces,
+                },
+              }
+            : mailbox,
+        ),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),

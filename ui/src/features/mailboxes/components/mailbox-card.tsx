@@ -2,11 +2,14 @@ import { formatDate } from '../../../utils/format.ts';
 import { useTestMailbox, type Mailbox } from '../api/mailboxes-api.ts';
 import { bounceText, pausedText, sendingToday, TLS_LABELS } from '../utils/mailbox-view.ts';
 import { ConnectionResult } from './connection-result.tsx';
+import { RepliesResult } from './replies-result.tsx';
 
 interface MailboxCardProps {
   mailbox: Mailbox;
   /** True when the signed-in user may test, edit, pause and remove it (admins and owners); else the card is read-only. */
   manage: boolean;
+  /** True when the signed-in user may Check replies now (sales ops and up). */
+  checkReplies: boolean;
   /** While a change to this mailbox is on its way. */
   busy: boolean;
   onEdit: () => void;
@@ -18,10 +21,11 @@ const LABEL = 'text-xs font-medium tracking-wide text-base-content/60 uppercase'
 
 /**
  * One sending mailbox: sender, status (a paused one says why, prominently), SMTP server, today's
- * sending and bounces when the API reports them, and the last connection test beside Test
- * connection; for admins also Edit, Pause or Resume, and Remove.
+ * sending and bounces when the API reports them, the last connection test beside Test connection,
+ * and how its replies are read (IMAP, with Check replies now for sales ops and up); for admins
+ * also Edit, Pause or Resume, and Remove.
  */
-export function MailboxCard({ mailbox, manage, busy, onEdit, onTogglePause, onRemove }: MailboxCardProps) {
+export function MailboxCard({ mailbox, manage, checkReplies, busy, onEdit, onTogglePause, onRemove }: MailboxCardProps) {
   const test = useTestMailbox(mailbox.id);
   const paused = mailbox.status === 'paused';
   const today = sendingToday(mailbox);
@@ -77,7 +81,7 @@ export function MailboxCard({ mailbox, manage, busy, onEdit, onTogglePause, onRe
             </span>
           </div>
         )}
-        <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 xl:grid-cols-[1.3fr_1fr_1.5fr]">
+        <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 2xl:grid-cols-[1.2fr_1fr_1.2fr_1.3fr]">
           <div className="min-w-0">
             <dt className={LABEL}>SMTP server</dt>
             <dd className="font-mono text-[0.8125rem] wrap-anywhere" data-testid="mailbox-smtp">
@@ -110,7 +114,7 @@ export function MailboxCard({ mailbox, manage, busy, onEdit, onTogglePause, onRe
               </dd>
             )}
           </div>
-          <div className="min-w-0 sm:col-span-2 xl:col-span-1">
+          <div className="min-w-0">
             <dt className={LABEL}>Connection</dt>
             <ConnectionResult lastTest={mailbox.lastTest} testing={test.isPending} failure={test.error} />
             {manage && (
@@ -127,6 +131,10 @@ export function MailboxCard({ mailbox, manage, busy, onEdit, onTogglePause, onRe
                 </button>
               </dd>
             )}
+          </div>
+          <div className="min-w-0">
+            <dt className={LABEL}>Replies</dt>
+            <RepliesResult mailbox={mailbox} check={checkReplies} />
           </div>
         </dl>
       </div>

@@ -3,11 +3,13 @@ import type { Mailbox } from '../api/mailboxes-api.ts';
 import { useMailboxForm } from '../hooks/use-mailbox-form.ts';
 import { SENDING_GUARD } from '../utils/mailbox-view.ts';
 import { controlProps, MailboxFieldRow } from './mailbox-field.tsx';
+import { ImapFields } from './imap-fields.tsx';
 import { SmtpFields } from './smtp-fields.tsx';
 
 /**
  * Add mailbox (`editing` null) or Edit mailbox, in a modal: sender, signature, SMTP server and
- * login, password (when editing, empty keeps the stored one) and daily cap. The API's refusals
+ * login, password (when editing, empty keeps the stored one), reading replies over IMAP
+ * (optional) and daily cap. The API's refusals
  * show under their fields; Escape or Cancel closes without saving.
  */
 export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | null; onClose: () => void }) {
@@ -91,6 +93,7 @@ export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | nul
             </div>
           </fieldset>
           <SmtpFields form={form} errors={errors} editing={editing !== null} disabled={saving} onChange={change} />
+          <ImapFields form={form} errors={errors} disabled={saving} onChange={change} />
           <fieldset disabled={saving} className="min-w-0">
             <legend className="mb-2 text-sm font-semibold">Sending</legend>
             <MailboxFieldRow

@@ -8,11 +8,13 @@ import { MailboxCard } from './mailbox-card.tsx';
 interface MailboxesListProps {
   mailboxes: Mailbox[];
   manage: boolean;
+  /** True when the signed-in user may Check replies now (sales ops and up). */
+  checkReplies: boolean;
   onEdit: (mailbox: Mailbox) => void;
 }
 
 /** The workspace's mailboxes, oldest first; admins pause, resume and remove them here (removing asks first). */
-export function MailboxesList({ mailboxes, manage, onEdit }: MailboxesListProps) {
+export function MailboxesList({ mailboxes, manage, checkReplies, onEdit }: MailboxesListProps) {
   const update = useUpdateMailbox();
   const remove = useRemoveMailbox();
   const toast = useToast();
@@ -46,6 +48,7 @@ export function MailboxesList({ mailboxes, manage, onEdit }: MailboxesListProps)
             key={mailbox.id}
             mailbox={mailbox}
             manage={manage}
+            checkReplies={checkReplies}
             busy={(update.isPending && update.variables.id === mailbox.id) || (remove.isPending && remove.variables === mailbox.id)}
             onEdit={() => onEdit(mailbox)}
             onTogglePause={() => togglePause(mailbox)}

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { roleLabel, useCurrentMembership } from '../../auth/index.ts';
 import { mailboxesQueryOptions, type Mailbox } from '../api/mailboxes-api.ts';
-import { canManageMailboxes } from '../utils/mailbox-view.ts';
+import { canCheckReplies, canManageMailboxes } from '../utils/mailbox-view.ts';
 import { MailboxFormDialog } from './mailbox-form-dialog.tsx';
 import { MailboxesEmpty } from './mailboxes-empty.tsx';
 import { MailboxesList } from './mailboxes-list.tsx';
@@ -17,6 +17,7 @@ export function MailboxesPage() {
   const membership = useCurrentMembership();
   const role = membership?.role ?? null;
   const manage = canManageMailboxes(role);
+  const checkReplies = canCheckReplies(role);
   const mailboxes = useQuery(mailboxesQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const hasMailboxes = (mailboxes.data?.length ?? 0) > 0;
@@ -39,7 +40,12 @@ export function MailboxesPage() {
       ) : mailboxes.isError ? (
         <ErrorAlert message={mailboxes.error.message} />
       ) : hasMailboxes ? (
-        <MailboxesList mailboxes={mailboxes.data} manage={manage} onEdit={(mailbox) => setEditing({ mailbox })} />
+        <MailboxesList
+          mailboxes={mailboxes.data}
+          manage={manage}
+          checkReplies={checkReplies}
+          onEdit={(mailbox) => setEditing({ mailbox })}
+        />
       ) : (
         <MailboxesEmpty manage={manage} onAdd={() => setEditing({ mailbox: null })} />
       )}

@@ -10,6 +10,7 @@ import {
   placeApiErrors,
   toNewMailbox,
   toPatch,
+  withoutImapErrors,
   type MailboxErrors,
   type MailboxField,
   type MailboxForm,
@@ -34,8 +35,11 @@ export function useMailboxForm(editing: Mailbox | null, onSaved: (mailbox: Mailb
 
   const change = <K extends MailboxField>(key: K, value: MailboxForm[K]) => {
     setForm((current) => changeField(current, key, value));
-    // A problem goes as soon as its field is touched: the next Save judges again.
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+    // A problem goes as soon as its field is touched (the IMAP fields' all go with the IMAP switch): the next Save judges again.
+    setErrors((current) => {
+      const rest = key === 'imapOn' ? withoutImapErrors(current) : current;
+      return rest[key] ? { ...rest, [key]: undefined } : rest;
+    });
     setAlert(null);
   };
 

@@ -1,4 +1,4 @@
-import type { Mailbox, MailboxPatch, NewMailbox, SmtpSettings, TlsMode } from '../api/mailboxes-api.ts';
+import type { ImapSettings, Mailbox, MailboxPatch, NewMailbox, SmtpSettings, TlsMode } from '../api/mailboxes-api.ts';
 
 /** The Add / Edit mailbox form as typed: strings throughout, so nothing typed is lost on an error. */
 export interface MailboxForm {
@@ -12,6 +12,11 @@ export interface MailboxForm {
   /** Empty when editing: the stored password is kept. */
   password: string;
   dailyCap: string;
+  /** Read replies over IMAP (with the SMTP login and password); the three fields below count only when on. */
+  imapOn: boolean;
+  imapHost: string;
+  imapPort: string;
+  imapTls: TlsMode;
 }
 export type MailboxField = keyof MailboxForm;
 
@@ -20,6 +25,12 @@ export type MailboxErrors = Partial<Record<MailboxField, string>>;
 
 /** The usual port of each TLS mode: 465 for TLS from the start, 587 for STARTTLS, 25 for none. */
 export const DEFAULT_PORTS: Record<TlsMode, number> = { tls: 465, starttls: 587, none: 25 };
+
+/** The usual IMAP port of each TLS mode: 993 for TLS from the start, 143 for STARTTLS or none. */
+export const DEFAULT_IMAP_PORTS: Record<TlsMode, number> = { tls: 993, starttls: 143, none: 143 };
+
+/** The IMAP fields, which the API names `imap.host`, `imap.port` and `imap.tls`. */
+const IMAP_FIELDS = ['imapHost', 'imapPort', 'imapTls'] as const;
 
 /** The emails a mailbox sends a day once warmed up, unless the admin sets another cap (the API's default). */
 export const DEFAULT_DAILY_CAP = 30;
@@ -39,7 +50,14 @@ export function emptyMailboxForm(): MailboxForm {
     user: '',
     password: '',
     dailyCap: String(DEFAULT_DAILY_CAP),
+    ...imapFormOf(null),
   };
+}
+
+/** The IMAP part of the form: a mailbox's settings, or off with SSL/TLS on 993 (what most providers use) ready. */
+function imapFormOf(imap: ImapSettings | null): Pick<MailboxForm, 'imapOn' | 'imapHost' | 'imapPort' | 'imapTls'> {
+  if (!imap) return { imapOn: false, imapHost: '', imapPort: String(DEFAULT_IMAP_PORTS.tls), imapTls: 'tls' };
+  return { imapOn: true, imapHost: imap.host, imapPort: String(imap.port), imapTls: imap.tls };
 }
 
 /** A stored mailbox as the Edit form shows it: the password field empty (keep the stored one). */
@@ -54,19 +72,30 @@ export function formOf(mailbox: Mailbox): MailboxForm {
     user: mailbox.smtp.user,
     password: '',
     dailyCap: String(mailbox.dailyCap),
+    ...imapFormOf(mailbox.imap),
   };
 }
 
-const isDefaultPort = (port: string) => port.trim() === '' || Object.values(DEFAULT_PORTS).map(String).includes(port.trim());
+const isUsualPort = (ports: Record<TlsMode, number>, port: string) =>
+  port.trim() === '' || Object.values(ports).map(String).includes(port.trim());
+
+/** A guess at the IMAP server from the SMTP one: smtp.acme.com → imap.acme.com; another host as it is (often one server does both). */
+export function imapHostGuess(smtpHost: string): string {
+  const host = smtpHost.trim();
+  return /^smtp\./i.test(host) ? `imap.${host.slice(5)}` : host;
+}
 
 /**
- * The form after one field changed. The port follows the TLS mode while it is blank or one of the
- * usual ports (a port typed by hand stays); the SMTP login follows the from address while it is
- * blank or equal to it (most providers log in with the address itself).
+ * The form after one field changed. Each port (SMTP and IMAP) follows its TLS mode while it is
+ * blank or one of the usual ports (a port typed by hand stays); the SMTP login follows the from
+ * address while it is blank or equal to it (most providers log in with the address itself).
+ * Turning IMAP on with no IMAP host yet guesses it from the SMTP host.
  */
 export function changeField<K extends MailboxField>(form: MailboxForm, key: K, value: MailboxForm[K]): MailboxForm {
   const next = { ...form, [key]: value };
-  if (key === 'tls' && isDefaultPort(form.port)) next.port = String(DEFAULT_PORTS[value as TlsMode]);
+  if (key === 'tls' && isUsualPort(DEFAULT_PORTS, form.port)) next.port = String(DEFAULT_PORTS[value as TlsMode]);
+  if (key === 'imapTls' && isUsualPort(DEFAULT_IMAP_PORTS, form.imapPort)) next.imapPort = String(DEFAULT_IMAP_PORTS[value as TlsMode]);
+  if (key === 'imapOn' && value === true && form.imapHost.trim() === '') next.imapHost = imapHostGuess(form.host);
   if (key === 'fromAddress' && (form.user.trim() === '' || form.user === form.fromAddress)) next.user = value as string;
   return next;
 }
@@ -86,6 +115,7 @@ function wholeNumber(text: string, { min, max }: { min: number; max: number }): 
 export function numberErrors(form: MailboxForm): MailboxErrors {
   const errors: MailboxErrors = {};
   if (wholeNumber(form.port, LIMITS.port) === null) errors.port = 'Enter a port from 1 to 65535, e.g. 587.';
+  if (form.imapOn && wholeNumber(form.imapPort, LIMITS.port) === null) errors.imapPort = 'Enter a port from 1 to 65535, e.g. 993.';
   if (wholeNumber(form.dailyCap, LIMITS.dailyCap) === null) errors.dailyCap = 'Enter a whole number of emails a day, from 1 to 10,000.';
   return errors;
 }
@@ -95,13 +125,20 @@ function smtpOf(form: MailboxForm): SmtpSettings {
   return { host: form.host.trim(), port: Number(form.port), tls: form.tls, user: form.user.trim() || form.fromAddress.trim() };
 }
 
-/** POST /api/mailboxes's body from a checked form. */
+/** The IMAP settings typed, or null when replies are not to be read over IMAP. */
+function imapOf(form: MailboxForm): ImapSettings | null {
+  return form.imapOn ? { host: form.imapHost.trim(), port: Number(form.imapPort), tls: form.imapTls } : null;
+}
+
+/** POST /api/mailboxes's body from a checked form (`imap` only when turned on). */
 export function toNewMailbox(form: MailboxForm): NewMailbox {
+  const imap = imapOf(form);
   return {
     fromName: form.fromName.trim(),
     fromAddress: form.fromAddress.trim(),
     signature: form.signature,
     smtp: smtpOf(form),
+    ...(imap ? { imap } : {}),
     password: form.password,
     dailyCap: Number(form.dailyCap),
   };
@@ -121,6 +158,13 @@ export function toPatch(form: MailboxForm, mailbox: Mailbox): MailboxPatch {
       .map((key) => [key, typed.smtp[key]]),
   ) as Partial<SmtpSettings>;
   if (Object.keys(smtp).length > 0) patch.smtp = smtp;
+  // The API takes IMAP settings whole: all three when any changed, or null to stop reading replies.
+  const imap = imapOf(form);
+  const stored = mailbox.imap;
+  if (
+    imap === null ? stored !== null : stored === null || imap.host !== stored.host || imap.port !== stored.port || imap.tls !== stored.tls
+  )
+    patch.imap = imap;
   if (form.password !== '') patch.password = form.password;
   if (typed.dailyCap !== mailbox.dailyCap) patch.dailyCap = typed.dailyCap;
   return patch;
@@ -135,9 +179,21 @@ const FIELD_OF_PATH: Record<string, MailboxField> = {
   'smtp.port': 'port',
   'smtp.tls': 'tls',
   'smtp.user': 'user',
+  imap: 'imapHost',
+  'imap.host': 'imapHost',
+  'imap.port': 'imapPort',
+  'imap.tls': 'imapTls',
   password: 'password',
   dailyCap: 'dailyCap',
 };
+
+/** The form's problems without those of the IMAP fields (once IMAP is turned off, they no longer apply). */
+export function withoutImapErrors(errors: MailboxErrors): MailboxErrors {
+  if (!IMAP_FIELDS.some((field) => errors[field])) return errors;
+  const rest = { ...errors };
+  for (const field of IMAP_FIELDS) delete rest[field];
+  return rest;
+}
 
 /** A problem as a field's note says it: the API's "must not be blank" as "Must not be blank". */
 const sentence = (problem: string) => problem.charAt(0).toUpperCase() + problem.slice(1);

@@ -1,8 +1,14 @@
 import { roleAtLeast, type Role } from '../../auth/index.ts';
-import type { Mailbox, TlsMode } from '../api/mailboxes-api.ts';
+import type { InboxCheckResult, Mailbox, TlsMode } from '../api/mailboxes-api.ts';
 
 /** True when `role` may add, change, test and remove mailboxes (admins and owners, as the API checks). */
 export const canManageMailboxes = (role: Role | null): role is Role => role !== null && roleAtLeast(role, 'admin');
+
+/** True when `role` may Check replies now (sales ops and up, as the API checks). */
+export const canCheckReplies = (role: Role | null): role is Role => role !== null && roleAtLeast(role, 'sales-ops');
+
+/** Where an email provider posts replies when Meetflow does not read them over IMAP (platform/src/features/inbound/routes.ts). */
+export const INBOUND_WEBHOOK_PATH = '/api/inbound/email';
 
 /** Each TLS mode as a person choosing it reads it. */
 export const TLS_LABELS: Record<TlsMode, string> = {
@@ -51,4 +57,45 @@ export function sendingToday(mailbox: Pick<Mailbox, 'sentToday' | 'capToday' | '
 export function bounceText(mailbox: Pick<Mailbox, 'bounceRate'>): string | null {
   if (mailbox.bounceRate === undefined) return null;
   return mailbox.bounceRate === null ? 'no sends yet' : formatRate(mailbox.bounceRate);
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago": how long before `now` a timestamp was. */
+export function timeAgo(iso: string, now: Date): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** How reading a mailbox's replies goes, as its card says it. */
+export type RepliesStatus =
+  { kind: 'off' } | { kind: 'unchecked' } | { kind: 'read'; text: string } | { kind: 'failed'; error: string; checked: string | null };
+
+/**
+ * "Replies read over IMAP · last checked 2 minutes ago · 3 read", the last check's error, "not
+ * checked yet", or off when the mailbox has no IMAP settings.
+ */
+export function repliesStatus(mailbox: Pick<Mailbox, 'imap' | 'inbox'>, now: Date): RepliesStatus {
+  if (!mailbox.imap) return { kind: 'off' };
+  const inbox = mailbox.inbox;
+  const checked = inbox?.lastCheckAt ? `last checked ${timeAgo(inbox.lastCheckAt, now)}` : null;
+  if (inbox?.lastError) return { kind: 'failed', error: inbox.lastError, checked };
+  if (!inbox || checked === null) return { kind: 'unchecked' };
+  return { kind: 'read', text: `Replies read over IMAP · ${checked} · ${inbox.received} read` };
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What Check replies now found, for its toast: "3 new: 2 replies, 1 bounce", "No new replies". */
+export function checkResultText(result: Pick<InboxCheckResult, 'read' | 'replies' | 'bounces' | 'ignored'>): string {
+  if (result.read === 0) return 'No new replies';
+  if (result.replies === 0 && result.bounces === 0) return `${count(result.read, 'new message', 'new messages')}, none from a prospect`;
+  const parts = [
+    result.replies > 0 ? count(result.replies, 'reply', 'replies') : null,
+    result.bounces > 0 ? count(result.bounces, 'bounce', 'bounces') : null,
+    result.ignored > 0 ? `${result.ignored} from no known prospect` : null,
+  ].filter((part) => part !== null);
+  return `${result.read} new: ${parts.join(', ')}`;
 }
