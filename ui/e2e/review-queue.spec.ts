@@ -239,7 +239,10 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   await page.goto(`/prospects?prospect=${prospectId}`);
   const panel = page.getByRole('dialog');
   await expect(panel.getByTestId('sequence-status')).toHaveText('stopped', { timeout: 15_000 });
-  await expect(panel.getByTestId('sequence-line')).toHaveText('Stopped: reply: interested.');
+  // Interested: an email offering meeting slots is drafted in the thread, and waits for review like any other.
+  await expect(panel.getByTestId('sequence-line')).toHaveText(
+    'Stopped: reply: interested. Then the email offering meeting slots waits for approval in the Review Queue.',
+  );
   expect(sink.messages).toHaveLength(1);
   expect(crashes).toEqual([]);
 });
