@@ -249,7 +249,8 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
    */
   async function proposeMeeting() {
     const cancelled = () => unsubscribed !== null;
-    state.meetingProposal = 'drafting';
+    // The cadence is over: no step of it comes next while the proposal goes out.
+    Object.assign(state, { nextStep: null, nextSendAt: null, meetingProposal: 'drafting' });
     const draft = await draftMeetingProposal({ workspaceId: input.workspaceId, prospectId: input.prospectId });
     if (!draft) {
       state.meetingProposal = 'no free slot';

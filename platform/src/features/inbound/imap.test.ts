@@ -115,6 +115,7 @@ describe('replies read over IMAP', () => {
     expect(proposal.text).toMatch(/^Hi Pat,\n\nGlad to hear it\. Would one of these times work for a \d+-minute call\?/);
     expect(proposal.text!.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3);
     await expect.poll(async () => (await state(1)).meetingProposal).toBe('sent');
+    expect(await state(1)).toMatchObject({ status: 'stopped', nextStep: null, nextSendAt: null });
 
     // Read once: the next check finds nothing new, and the list shows how reading goes.
     expect((await checkNow()).body).toMatchObject({ ok: true, read: 0 });
