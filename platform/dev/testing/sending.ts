@@ -66,3 +66,38 @@ export async function enrolProspect(
     args: [{ workspaceId, sequenceId: workflowId, prospectId: id, email, steps }],
   });
 }
+
+/** A delivery status notification (`multipart/report`) saying the email `originalMessageId` to `recipient` failed for good (5.1.1). */
+export const deliveryFailureReport = (recipient: string, originalMessageId: string, to = 'alex@brightline.test') =>
+  [
+    'From: MAILER-DAEMON@mx.acme.test',
+    `To: ${to}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    'Date: Wed, 25 Nov 2026 10:00:00 +0000',
+    `Message-ID: <dsn-${Math.random().toString(36).slice(2)}@mx.acme.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+    '',
+    '--b1',
+    'Content-Type: text/plain',
+    '',
+    'Your message could not be delivered.',
+    '--b1',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.acme.test',
+    '',
+    `Final-Recipient: rfc822; ${recipient}`,
+    'Action: failed',
+    'Status: 5.1.1',
+    'Diagnostic-Code: smtp; 550 5.1.1 user unknown',
+    '',
+    '--b1',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: ${originalMessageId}`,
+    `To: ${recipient}`,
+    '',
+    '--b1--',
+    '',
+  ].join('\r\n');

@@ -10,7 +10,7 @@ import { inboxPollingId } from './polling.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../../../dev/testing/mail-server.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { configureSending, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
+import { configureSending, deliveryFailureReport, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
 
 // The whole loop on real servers: a sequence sends through GreenMail's SMTP, the prospect's reply
 // is delivered to the mailbox on GreenMail, and Meetflow reads it back over IMAP (imapflow) into the
@@ -127,35 +127,7 @@ describe('replies read over IMAP', () => {
     const sent = await delivered(2, 'gone@bravo.test');
     await deliverToSender({
       envelope: { from: 'mailer-daemon@mx.acme.test', to: SENDER },
-      raw: [
-        'From: MAILER-DAEMON@mx.acme.test',
-        `To: ${SENDER}`,
-        'Subject: Undelivered Mail Returned to Sender',
-        `Message-ID: <dsn-${Date.now()}@mx.acme.test>`,
-        'MIME-Version: 1.0',
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-        '',
-        '--b1',
-        'Content-Type: text/plain',
-        '',
-        'Your message could not be delivered.',
-        '--b1',
-        'Content-Type: message/delivery-status',
-        '',
-        'Reporting-MTA: dns; mx.acme.test',
-        '',
-        'Final-Recipient: rfc822; gone@bravo.test',
-        'Action: failed',
-        'Status: 5.1.1',
-        '',
-        '--b1',
-        'Content-Type: text/rfc822-headers',
-        '',
-        `Message-ID: ${sent.messageId}`,
-        '',
-        '--b1--',
-        '',
-      ].join('\r\n'),
+      raw: deliveryFailureReport('gone@bravo.test', sent.messageId!, SENDER),
     });
     await deliverToSender({ from: 'newsletter@elsewhere.test', to: SENDER, subject: 'Our news', text: 'Nothing to do with any prospect.' });
 

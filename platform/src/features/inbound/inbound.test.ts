@@ -7,7 +7,7 @@ import { unsubscribeToken } from '../sending/unsubscribe-token.ts';
 import { inboundSecret } from './inbound-key.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { configureSending, connectSinkMailbox, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
+import { configureSending, connectSinkMailbox, deliveryFailureReport, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
 import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
 
 // A real Temporal dev server and worker (engagement analysis classifies the replies), the app over
@@ -69,40 +69,6 @@ const reply = (from: string, inReplyTo: string, text: string, extra = '') =>
   ]
     .filter((line, index) => line !== '' || index > 6)
     .join('\r\n');
-
-const dsn = (recipient: string, originalMessageId: string) =>
-  [
-    'From: MAILER-DAEMON@mx.acme.test',
-    'To: alex@brightline.test',
-    'Subject: Undelivered Mail Returned to Sender',
-    'Date: Wed, 25 Nov 2026 10:00:00 +0000',
-    `Message-ID: <dsn-${Math.random().toString(36).slice(2)}@mx.acme.test>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain',
-    '',
-    'Your message could not be delivered.',
-    '--b1',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.acme.test',
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    'Action: failed',
-    'Status: 5.1.1',
-    'Diagnostic-Code: smtp; 550 5.1.1 user unknown',
-    '',
-    '--b1',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: ${originalMessageId}`,
-    `To: ${recipient}`,
-    '',
-    '--b1--',
-    '',
-  ].join('\r\n');
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('inbound', [engagementAnalysisPlugin], { secrets: box, publicUrl: 'https://meetflow.example' });
@@ -169,11 +135,11 @@ describe('POST /api/inbound/email: replies and bounces come back into their sequ
       100,
     );
     for (const i of [0, 1, 2])
-      expect((await postInbound(dsn(`lead${i}@bounce${i}.test`, ids[i]!), BOUNCES)).body).toMatchObject({
+      expect((await postInbound(deliveryFailureReport(`lead${i}@bounce${i}.test`, ids[i]!), BOUNCES)).body).toMatchObject({
         kind: 'bounce',
         pausedMailboxes: [],
       });
-    const fourth = await postInbound(dsn('lead3@bounce3.test', ids[3]!), BOUNCES);
+    const fourth = await postInbound(deliveryFailureReport('lead3@bounce3.test', ids[3]!), BOUNCES);
     expect(fourth.body).toMatchObject({ kind: 'bounce', hardBounces: ['lead3@bounce3.test'], pausedMailboxes: [expect.any(String)] });
 
     const mailbox = await stack.db.mailboxes.findOne({ workspaceId: BOUNCES }).lean();

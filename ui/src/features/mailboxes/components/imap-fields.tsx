@@ -1,13 +1,6 @@
-import type { TlsMode } from '../api/mailboxes-api.ts';
 import { DEFAULT_IMAP_PORTS, type MailboxErrors, type MailboxField, type MailboxForm } from '../utils/mailbox-form.ts';
-import { INBOUND_WEBHOOK_PATH, TLS_LABELS } from '../utils/mailbox-view.ts';
-import { controlProps, fieldId, MailboxFieldRow } from './mailbox-field.tsx';
-
-const TLS_CHOICES: Array<{ mode: TlsMode; label: string }> = [
-  { mode: 'tls', label: `${TLS_LABELS.tls} (usually port ${DEFAULT_IMAP_PORTS.tls})` },
-  { mode: 'starttls', label: `${TLS_LABELS.starttls} (usually port ${DEFAULT_IMAP_PORTS.starttls})` },
-  { mode: 'none', label: `${TLS_LABELS.none} (usually port ${DEFAULT_IMAP_PORTS.none})` },
-];
+import { INBOUND_WEBHOOK_PATH } from '../utils/mailbox-view.ts';
+import { controlProps, fieldId, MailboxFieldRow, TlsModeSelect } from './mailbox-field.tsx';
 
 interface ImapFieldsProps {
   form: MailboxForm;
@@ -66,18 +59,14 @@ export function ImapFields({ form, errors, disabled, onChange }: ImapFieldsProps
             </MailboxFieldRow>
             <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
               <MailboxFieldRow field="imapTls" label="IMAP TLS mode" error={errors.imapTls} hint="Most providers use SSL/TLS on port 993.">
-                <select
-                  {...controlProps('imapTls', errors.imapTls)}
-                  className={`select w-full ${errors.imapTls ? 'select-error' : ''}`}
+                <TlsModeSelect
+                  field="imapTls"
+                  error={errors.imapTls}
                   value={form.imapTls}
-                  onChange={(event) => onChange('imapTls', event.target.value as TlsMode)}
-                >
-                  {TLS_CHOICES.map(({ mode, label }) => (
-                    <option key={mode} value={mode}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
+                  ports={DEFAULT_IMAP_PORTS}
+                  order={['tls', 'starttls', 'none']}
+                  onChange={(mode) => onChange('imapTls', mode)}
+                />
               </MailboxFieldRow>
               <MailboxFieldRow field="imapPort" label="IMAP port" error={errors.imapPort} hint="Follows the TLS mode.">
                 <input {...input('imapPort')} type="number" inputMode="numeric" min={1} max={65_535} />

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import type { TlsMode } from '../api/mailboxes-api.ts';
 import type { MailboxField } from '../utils/mailbox-form.ts';
+import { TLS_LABELS } from '../utils/mailbox-view.ts';
 
 /** The id of a field's control, and of the note (hint or problem) under it. */
 export const fieldId = (field: MailboxField) => `mailbox-${field}`;
@@ -25,4 +27,30 @@ interface MailboxFieldProps {
 /** One labelled control of the mailbox form, with its hint (or refusal) under it. */
 export function MailboxFieldRow({ field, className = '', ...rest }: MailboxFieldProps) {
   return <FormField id={fieldId(field)} className={`min-w-0 ${className}`} labelClassName="font-medium" {...rest} />;
+}
+
+/** The TLS mode picker of a server (SMTP or IMAP), each mode labelled with its usual port there. */
+export function TlsModeSelect(props: {
+  field: MailboxField;
+  error: string | undefined;
+  value: TlsMode;
+  ports: Record<TlsMode, number>;
+  /** The modes in the order the server's users most often need them. */
+  order: readonly TlsMode[];
+  onChange: (mode: TlsMode) => void;
+}) {
+  return (
+    <select
+      {...controlProps(props.field, props.error)}
+      className={`select w-full ${props.error ? 'select-error' : ''}`}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value as TlsMode)}
+    >
+      {props.order.map((mode) => (
+        <option key={mode} value={mode}>
+          {`${TLS_LABELS[mode]} (usually port ${props.ports[mode]})`}
+        </option>
+      ))}
+    </select>
+  );
 }

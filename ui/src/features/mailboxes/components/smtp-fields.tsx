@@ -1,13 +1,5 @@
-import type { TlsMode } from '../api/mailboxes-api.ts';
 import { DEFAULT_PORTS, type MailboxErrors, type MailboxField, type MailboxForm } from '../utils/mailbox-form.ts';
-import { TLS_LABELS } from '../utils/mailbox-view.ts';
-import { controlProps, MailboxFieldRow } from './mailbox-field.tsx';
-
-const TLS_CHOICES: Array<{ mode: TlsMode; label: string }> = [
-  { mode: 'starttls', label: `${TLS_LABELS.starttls} (usually port ${DEFAULT_PORTS.starttls})` },
-  { mode: 'tls', label: `${TLS_LABELS.tls} (usually port ${DEFAULT_PORTS.tls})` },
-  { mode: 'none', label: `${TLS_LABELS.none} (usually port ${DEFAULT_PORTS.none})` },
-];
+import { controlProps, MailboxFieldRow, TlsModeSelect } from './mailbox-field.tsx';
 
 interface SmtpFieldsProps {
   form: MailboxForm;
@@ -35,18 +27,14 @@ export function SmtpFields({ form, errors, editing, disabled, onChange }: SmtpFi
         </MailboxFieldRow>
         <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
           <MailboxFieldRow field="tls" label="TLS mode" error={errors.tls} hint="Ask your provider: most use STARTTLS on port 587.">
-            <select
-              {...controlProps('tls', errors.tls)}
-              className={`select w-full ${errors.tls ? 'select-error' : ''}`}
+            <TlsModeSelect
+              field="tls"
+              error={errors.tls}
               value={form.tls}
-              onChange={(event) => onChange('tls', event.target.value as TlsMode)}
-            >
-              {TLS_CHOICES.map(({ mode, label }) => (
-                <option key={mode} value={mode}>
-                  {label}
-                </option>
-              ))}
-            </select>
+              ports={DEFAULT_PORTS}
+              order={['starttls', 'tls', 'none']}
+              onChange={(mode) => onChange('tls', mode)}
+            />
           </MailboxFieldRow>
           <MailboxFieldRow field="port" label="Port" error={errors.port} hint="Follows the TLS mode.">
             <input {...input('port')} type="number" inputMode="numeric" min={1} max={65_535} />
