@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { outboxPageQueryOptions, refreshCounts } from '../api/outbox-api.ts';
-import { lastPage, PAGE_SIZE, type ReviewFilters, type ReviewTab } from '../utils/review-filters.ts';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { lastPage } from '../../../utils/pagination.ts';
+import { PAGE_SIZE, type ReviewFilters, type ReviewTab } from '../utils/review-filters.ts';
 import { isForbidden, refusalText } from '../../../lib/api-client.ts';
-import { Pagination } from './pagination.tsx';
 import { ReviewItemCard } from './review-item-card.tsx';
 
 /** What each tab says when it holds nothing. */
@@ -74,7 +75,7 @@ export function ReviewList({ filters, canAct, onPageChange }: ReviewListProps) {
       </ul>
       {/* One page holds them all: no paging to offer. */}
       {(total > PAGE_SIZE || filters.page > 1) && (
-        <Pagination page={filters.page} limit={PAGE_SIZE} shown={shown} total={total} onPageChange={onPageChange} />
+        <Pagination page={filters.page} limit={PAGE_SIZE} shown={shown} total={total} label="Pages of emails" onPageChange={onPageChange} />
       )}
     </div>
   );

@@ -61,12 +61,3 @@ export function outboxPath({
   query.set('limit', String(limit));
   return `/api/outbox?${query.toString()}`;
 }
-
-/** Which emails a page shows, e.g. "21–40 of 57"; `shown` is how many it holds. */
-export function pageRange(page: number, limit: number, shown: number, total: number): string {
-  const first = (page - 1) * limit + 1;
-  return shown === 0 ? `0 of ${total.toLocaleString('en-US')}` : `${first}–${first + shown - 1} of ${total.toLocaleString('en-US')}`;
-}
-
-/** The last page that holds an email of `total` (1 when there is none). */
-export const lastPage = (total: number, limit: number): number => Math.max(1, Math.ceil(total / limit));

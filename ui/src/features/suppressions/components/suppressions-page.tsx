@@ -7,20 +7,14 @@ import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 import { roleLabel, useCurrentMembership } from '../../auth/index.ts';
 import { suppressionPageQueryOptions, type SuppressionPage } from '../api/suppressions-api.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import {
-  filtersFromParams,
-  lastPage,
-  noMatchText,
-  PAGE_SIZE,
-  pageRange,
-  paramsFromFilters,
-  type SuppressionFilters,
-} from '../utils/suppression-filters.ts';
+import { filtersFromParams, noMatchText, PAGE_SIZE, paramsFromFilters, type SuppressionFilters } from '../utils/suppression-filters.ts';
 import { canManageSuppressions, reasonLabel } from '../utils/suppression-view.ts';
 import { AddSuppressionsDialog } from './add-suppressions-dialog.tsx';
 import { ReasonCounts } from './reason-counts.tsx';
 import { SuppressionsEmpty } from './suppressions-empty.tsx';
 import { SuppressionsTable } from './suppressions-table.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { lastPage } from '../../../utils/pagination.ts';
 
 interface ToolbarProps {
   search: string;
@@ -66,23 +60,6 @@ function Toolbar({ search, onSearch, reason, onReason, byReason }: ToolbarProps)
   );
 }
 
-/** "1–25 of 57" with Previous and Next. */
-function Pagination({ page, shown, total, onPage }: { page: number; shown: number; total: number; onPage: (page: number) => void }) {
-  return (
-    <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Pages of the suppression list">
-      <span data-testid="page-range">{pageRange(page, PAGE_SIZE, shown, total)}</span>
-      <div className="join">
-        <button type="button" className="btn join-item btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-        <button type="button" className="btn join-item btn-sm" disabled={page * PAGE_SIZE >= total} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      </div>
-    </nav>
-  );
-}
-
 /** The list under the filters: the table and its pages, or that nothing matches (with a way back to everything). */
 function Entries({ list, filters, manage, onClear, onPage }: EntriesProps) {
   const { items, total } = list.data;
@@ -99,7 +76,16 @@ function Entries({ list, filters, manage, onClear, onPage }: EntriesProps) {
   return (
     <>
       <SuppressionsTable items={items} manage={manage} stale={list.isPlaceholderData} />
-      {total > PAGE_SIZE && <Pagination page={filters.page} shown={items.length} total={total} onPage={onPage} />}
+      {total > PAGE_SIZE && (
+        <Pagination
+          page={filters.page}
+          limit={PAGE_SIZE}
+          shown={items.length}
+          total={total}
+          label="Pages of the suppression list"
+          onPageChange={onPage}
+        />
+      )}
     </>
   );
 }

@@ -39,15 +39,6 @@ export function suppressionsPath(filters: SuppressionFilters): string {
   return `/api/suppressions?${query.toString()}`;
 }
 
-/** Which entries a page shows, e.g. "26–50 of 57"; `shown` is how many it holds. */
-export function pageRange(page: number, limit: number, shown: number, total: number): string {
-  const first = (page - 1) * limit + 1;
-  return shown === 0 ? `0 of ${total.toLocaleString('en-US')}` : `${first}–${first + shown - 1} of ${total.toLocaleString('en-US')}`;
-}
-
-/** The last page that holds an entry of `total` (1 when there is none). */
-export const lastPage = (total: number, limit: number): number => Math.max(1, Math.ceil(total / limit));
-
 /** Why a filtered page is empty: "Nothing on the list contains “acme” with the reason “bounced”." */
 export function noMatchText({ search, reason }: Pick<SuppressionFilters, 'search' | 'reason'>): string {
   const typed = search.trim();
