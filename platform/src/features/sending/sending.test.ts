@@ -1,29 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { prospectSequence, sequenceStateQuery, type ProspectSequenceInput, type SequenceStep } from '@meetflow/workflows';
 import { DateTime } from 'luxon';
-import type mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createModels, type Models } from '../../core/db/models.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Models } from '../../core/db/models.ts';
 import { secretsBox } from '../../core/secrets-box.ts';
 import { reviewEmail } from '../outbox/review.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
-import { createSequenceActivities } from '../sequences/activities.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
-import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../dev/testing/sending.ts';
-import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import type { SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import { startSequenceTestbed, type SequenceTestbed } from '../../../dev/testing/sequence-testbed.ts';
 
 quietTemporalRuntime(); // the crash below is retried on purpose; the SDK would print it
 
 let env: TestWorkflowEnvironment;
-let database: mongoose.Connection;
 let db: Models;
 let sink: SmtpSink;
-let worker: Worker;
-let running: Promise<void>;
 const box = secretsBox(randomBytes(32));
 const taskQueue = 'sending';
 /** Armed by a test: the next send crashes after the SMTP server accepted it, before the outbox records it. */
@@ -48,41 +42,22 @@ async function allResults(handles: Array<Awaited<ReturnType<typeof enrol>>>) {
 }
 const received = (to: string) => sink.messages.filter((message) => message.to.includes(to));
 
+let bed: SequenceTestbed;
 beforeAll(async () => {
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: inject('temporalTestServer') } },
-  });
-  database = await openTestDatabase('sending');
-  db = createModels(database);
-  await Promise.all([db.outbox.init(), db.suppressions.init(), db.sendCounters.init(), db.mailboxes.init(), db.outcomeEvents.init()]);
-  sink = await startSmtpSink();
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createSequenceActivities({
-      db,
-      secrets: box,
-      publicUrl: 'https://meetflow.example',
-      faults: {
-        afterSmtpAccept: () => {
-          if (!crashAfterAccept) return;
-          crashAfterAccept = false;
-          throw new Error('worker killed between the SMTP accept and the outbox update');
-        },
+  bed = await startSequenceTestbed('sending', taskQueue, {
+    secrets: box,
+    publicUrl: 'https://meetflow.example',
+    faults: {
+      afterSmtpAccept: () => {
+        if (!crashAfterAccept) return;
+        crashAfterAccept = false;
+        throw new Error('worker killed between the SMTP accept and the outbox update');
       },
-    }),
+    },
   });
-  running = worker.run();
+  ({ env, db, sink } = bed);
 });
-afterAll(async () => {
-  worker.shutdown();
-  await running;
-  await env.teardown();
-  await sink.close();
-  await database.dropDatabase();
-  await database.close();
-});
+afterAll(() => bed.stop());
 
 describe('sending a sequence over SMTP (time-skipping server, a real SMTP server on loopback)', () => {
   it('sends each step with a text part, its Message-ID, one-click unsubscribe headers and follow-ups threaded to step 1', async () => {

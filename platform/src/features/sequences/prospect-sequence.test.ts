@@ -1,11 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createSequenceActivities } from './activities.ts';
-import { createModels, type Models } from '../../core/db/models.ts';
-import { openTestDatabase } from '../../../dev/testing/database.ts';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import type mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Models } from '../../core/db/models.ts';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   controlSignal,
   prospectSequence,
@@ -16,17 +13,13 @@ import {
 } from '@meetflow/workflows';
 import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../dev/testing/sending.ts';
-import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import { startSequenceTestbed, type SequenceTestbed } from '../../../dev/testing/sequence-testbed.ts';
 import { secretsBox } from '../../core/secrets-box.ts';
 
 quietTemporalRuntime(); // expected failures below would otherwise print the SDK's warnings
 
 let env: TestWorkflowEnvironment;
-let database: mongoose.Connection;
 let db: Models;
-let worker: Worker;
-let running: Promise<void>;
-let sink: SmtpSink;
 const box = secretsBox(randomBytes(32));
 const taskQueue = 'sequences';
 const workspaceId = 'ws-sequences';
@@ -46,39 +39,20 @@ const start = (input: ProspectSequenceInput) =>
 const outboxSteps = async (prospectId: number) =>
   (await db.outbox.find({ workspaceId, prospectId, status: 'sent' }).sort({ step: 1 }).lean()).map((message) => message.step);
 
+let bed: SequenceTestbed;
 beforeAll(async () => {
-  // The time-skipping server jumps over timers: a 15-day cadence runs in well under a second.
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: inject('temporalTestServer') } },
-  });
-  database = await openTestDatabase('sequences');
-  db = createModels(database);
-  await Promise.all([db.outbox.init(), db.suppressions.init(), db.sendCounters.init(), db.mailboxes.init()]);
+  bed = await startSequenceTestbed('sequences', taskQueue, { secrets: box, publicUrl: 'https://meetflow.example' });
+  ({ env, db } = bed);
   // Sent as soon as due: autonomous, every day of the week, no gap, a mailbox on a real SMTP server.
-  sink = await startSmtpSink();
   await configureSending(db, workspaceId, {
     mode: 'autonomous',
     timeZone: morningZone(await env.currentTimeMs()),
     window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
     gapMinutes: { min: 0, max: 0 },
   });
-  await connectSinkMailbox(db, box, workspaceId, sink, { dailyCap: 1000, warmedUp: true, addedAt: await env.currentTimeMs() });
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createSequenceActivities({ db, secrets: box, publicUrl: 'https://meetflow.example' }),
-  });
-  running = worker.run();
+  await connectSinkMailbox(db, box, workspaceId, bed.sink, { dailyCap: 1000, warmedUp: true, addedAt: await env.currentTimeMs() });
 });
-afterAll(async () => {
-  worker.shutdown();
-  await running;
-  await env.teardown();
-  await sink.close();
-  await database.dropDatabase();
-  await database.close();
-});
+afterAll(() => bed.stop());
 
 describe('the per-prospect sequence (time-skipping server)', () => {
   it('sends exactly three emails over the 3/5/7-day cadence', async () => {
