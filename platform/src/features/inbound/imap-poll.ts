@@ -68,7 +68,7 @@ export async function checkInbox(deps: InboxDeps, mailbox: Mailbox): Promise<Inb
   const key = { workspaceId: mailbox.workspaceId, publicId: mailbox.publicId };
   // A mailbox never read (or moved to another server) has no state yet: its fields are set inside one.
   const fresh = { uidValidity: null, lastUid: 0, lastCheckAt: null, lastError: null, received: 0 };
-  await deps.db.mailboxes.updateOne({ ...key, inbox: null }, { $set: { inbox: fresh } });
+  if (!mailbox.inbox) await deps.db.mailboxes.updateOne({ ...key, inbox: null }, { $set: { inbox: fresh } });
   const finish = async (error?: string) => {
     await deps.db.mailboxes.updateOne(key, { $set: { 'inbox.lastCheckAt': new Date(), 'inbox.lastError': error ?? null } });
     return error ? { ...result, ok: false, error } : result;
@@ -101,7 +101,7 @@ export async function checkInbox(deps: InboxDeps, mailbox: Mailbox): Promise<Inb
         : await client.search({ since: mailbox.createdAt }, { uid: true });
       // `n:*` always matches the newest message, even one below n: only higher UIDs are new.
       const uids = (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
-      await deps.db.mailboxes.updateOne(key, { $set: { 'inbox.uidValidity': uidValidity, ...(same ? {} : { 'inbox.lastUid': 0 }) } });
+      if (!same) await deps.db.mailboxes.updateOne(key, { $set: { 'inbox.uidValidity': uidValidity, 'inbox.lastUid': 0 } });
       for (const uid of uids.slice(0, MESSAGES_PER_CHECK)) {
         const message = await client.fetchOne(String(uid), { source: true, size: true }, { uid: true });
         const kind =
