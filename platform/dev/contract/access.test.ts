@@ -28,6 +28,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "a recipient's one-click unsubscribe (RFC 8058), sent by their mail client: the signed token is the credential, naming one workspace, prospect and address",
   'GET /api/unsubscribe/{token}':
     'the page the footer link of every email opens, for a recipient who has no account: the signed token is the credential',
+  'GET /api/o/{token}':
+    "a tracked email's open pixel, fetched by the recipient's mail client: the signed token is the credential, naming one workspace, sequence and step",
   'POST /api/inbound/email':
     "an inbound-parse webhook (replies and bounces) calls it, with no session or API token: the workspace's inbound secret in X-Meetflow-Inbound-Secret is the credential",
 };

@@ -19,6 +19,7 @@ import { until } from './poll.ts';
 import { routeKey } from './routes.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
+import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
 
 // Workspace B is used end to end; from workspace A none of it can be listed, read or changed.
 let platform: ContractPlatform;
@@ -242,6 +243,15 @@ describe('from workspace A, nothing of B can be changed', () => {
     const refused = await a.post(`/api/unsubscribe/${forged}`, undefined, { workspace: null, anonymous: true });
     expect([refused.status, refused.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
     expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
+  });
+
+  it("open pixel: B's pixel rewritten to name A is refused, and counts no open in A", async () => {
+    const sequenceId = `sequence-${b.workspace}-2`;
+    const signature = openPixelToken(platform.box, { workspaceId: b.workspace, prospectId: 2, sequenceId, step: 1 }).split('.')[1];
+    const forged = `${Buffer.from(JSON.stringify([a.workspace, 2, sequenceId, 1])).toString('base64url')}.${signature}`;
+    const refused = await a.get(`/api/o/${forged}`, { workspace: null, anonymous: true });
+    expect([refused.status, refused.text]).toEqual([404, expect.stringContaining('This open-tracking link is not valid')]);
+    expect(await platform.stack.db.outcomeEvents.countDocuments({ workspaceId: a.workspace, type: 'opened' })).toBe(0);
   });
 
   it("suppression list: B's entries are neither listed nor removable from A, and A's own list is A's", async () => {

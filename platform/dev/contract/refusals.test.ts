@@ -19,6 +19,7 @@ import {
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
 import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
+import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
 import { ownerToken } from '../testing/principal.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
@@ -262,6 +263,14 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await postInbound(client, reply, await inboundSecret(platform.stack.db, platform.box, 'no-such-workspace'), 'no-such-workspace').then(
       refused(401, 'x-meetflow-inbound-secret'),
     );
+  },
+  'GET /api/o/{token} 404': async () => {
+    const opened = { workspaceId: client.workspace, prospectId: 1, sequenceId: `sequence-${client.workspace}-1`, step: 1 };
+    const token = openPixelToken(platform.box, opened);
+    const anonymous = { workspace: null, anonymous: true } as const;
+    for (const bad of [token.slice(0, -4), `${token.split('.')[0]}.forged`, 'garbage'])
+      await client.get(`/api/o/${bad}`, anonymous).then(refused(404, 'This open-tracking link is not valid'));
+    expect(await platform.stack.db.outcomeEvents.countDocuments({ workspaceId: client.workspace, type: 'opened' })).toBe(0);
   },
   'GET /api/pipelines/{id} 404': async () => {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));

@@ -6,6 +6,7 @@ import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
 import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
 import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
+import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { freePort } from '../devstack/ports.ts';
 import {
@@ -533,6 +534,15 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       // A link cut short when copied is refused, in words.
       const cut = await client.post(unsubscribeLink().slice(0, -5), undefined, { workspace: null, anonymous: true });
       expect([cut.status, cut.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+      return answer;
+    },
+    // Ada's first email, had it been sent with open tracking on, opened twice: one open counted.
+    'GET /api/o/{token}': async () => {
+      const pixel = `/api/o/${openPixelToken(platform.box, { workspaceId: ws, prospectId: 1, sequenceId: `sequence-${ws}-1`, step: 1 })}`;
+      const answer = await client.get(pixel, { workspace: null, anonymous: true });
+      expect([answer.headers.get('content-type'), answer.headers.get('cache-control')]).toEqual(['image/gif', 'no-store']);
+      expect((await client.get(pixel, { workspace: null, anonymous: true })).status).toBe(200);
+      expect(await platform.stack.db.outcomeEvents.countDocuments({ workspaceId: ws, type: 'opened', prospectId: '1', step: 1 })).toBe(1);
       return answer;
     },
     // Bo's unsubscribe above is on the list; an admin adds Ada and Bo's whole domain, then takes the domain off.

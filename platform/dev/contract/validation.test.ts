@@ -38,6 +38,7 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   // The signed token names the workspace (a recipient's link, no ?workspace= in it).
   'POST /api/unsubscribe/{token}',
   'GET /api/unsubscribe/{token}',
+  'GET /api/o/{token}',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

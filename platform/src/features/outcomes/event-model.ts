@@ -10,6 +10,7 @@ export const OUTCOME_TYPES = [
   'lead_scored',
   'bounced',
   'unsubscribed',
+  'opened',
 ] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 

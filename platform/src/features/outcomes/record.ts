@@ -36,6 +36,7 @@ export function countersOf(event: Countable): Partial<Record<RollupCounter, numb
       return { leadsScored: 1, scoreSum: event.score ?? 0 };
     case 'bounced':
     case 'unsubscribed':
+    case 'opened': // approximate: mail clients block tracking pixels or fetch them unread
       return {}; // kept as events (the feed, learning); no dashboard figure counts them yet
   }
 }

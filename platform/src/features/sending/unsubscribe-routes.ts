@@ -6,6 +6,7 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import { signalSequence } from '../sequences/control.ts';
+import { escapeHtml } from './html-escape.ts';
 import { suppress } from './suppression.ts';
 import { readUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts';
 
@@ -40,8 +41,6 @@ function subjectOf(secrets: Secrets, token: string): UnsubscribeSubject {
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** /api/unsubscribe/{token}: the signed link in every email (public: whoever holds the link may use it). */
 export const unsubscribeRoutes = [

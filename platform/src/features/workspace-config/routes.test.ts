@@ -56,9 +56,34 @@ describe('/api/config', () => {
           window: { days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00' },
           gapMinutes: { min: 8, max: 15 },
           newProspectsPerDomainPerDay: 2,
+          trackOpens: false,
         },
       },
     ]);
+  });
+
+  it('reads sending values saved before open tracking existed, and PUT bodies without it, as tracking off', async () => {
+    const { trackOpens, ...older } = CONFIG_DEFAULTS.sending;
+    expect(trackOpens).toBe(false);
+    const autonomous = { ...older, mode: 'autonomous' };
+    // A document stored before the field existed, as it sits in the database.
+    await db.workspaceConfig.create({ workspaceId: 'stored-before', configKey: 'sending', configValue: autonomous });
+    const served = await fetch(`${server.url}/api/config/sending?workspace=stored-before`);
+    expect(await served.json()).toEqual({ configKey: 'sending', configValue: { ...autonomous, trackOpens: false } });
+    expect((await getWorkspaceConfig(db, 'stored-before')).sending.trackOpens).toBe(false);
+
+    // An older client's body: accepted, stored with tracking off.
+    const saved = await put('sending', { configValue: autonomous }, '?workspace=older-client');
+    expect([saved.status, await saved.json()]).toEqual([200, { configKey: 'sending', configValue: { ...autonomous, trackOpens: false } }]);
+    expect((await db.workspaceConfig.findOne({ workspaceId: 'older-client', configKey: 'sending' }).lean())?.configValue).toMatchObject({
+      trackOpens: false,
+    });
+
+    const tracking = await put('sending', { configValue: { ...CONFIG_DEFAULTS.sending, trackOpens: true } }, '?workspace=older-client');
+    expect(tracking.status).toBe(200);
+    expect((await getWorkspaceConfig(db, 'older-client')).sending).toEqual({ ...CONFIG_DEFAULTS.sending, trackOpens: true });
+    const bad = await put('sending', { configValue: { ...CONFIG_DEFAULTS.sending, trackOpens: 'yes' } }, '?workspace=older-client');
+    expect([bad.status, await bad.text()]).toEqual([400, expect.stringContaining('configValue.trackOpens:')]);
   });
 
   it('serves one key, at its default until a value is saved', async () => {

@@ -59,7 +59,8 @@ export function isTimeZone(zone: string): boolean {
  * How the workspace sends: every email waits for a person's approval (`review`, the default) or
  * goes out on its own (`autonomous`), and the guardrails every send passes: the sending window
  * (days 1 = Monday … 7 = Sunday, local times, in the prospect's zone, else `timeZone`), the random
- * gap between two sends of one mailbox, and how many new prospects of one company domain a day.
+ * gap between two sends of one mailbox, how many new prospects of one company domain a day, and
+ * whether emails carry an open-tracking pixel.
  */
 export const SendingValue = z
   .strictObject({
@@ -72,6 +73,15 @@ export const SendingValue = z
     }),
     gapMinutes: z.strictObject({ min: minutes, max: minutes }),
     newProspectsPerDomainPerDay: z.number().int().min(1).max(1_000),
+    /**
+     * Emails get an HTML part with a 1×1 open-tracking pixel. Off by default: pixels hurt
+     * deliverability, and many mail clients block or pre-fetch them. Left out (values saved
+     * before it existed, older clients' bodies) it is off.
+     */
+    trackOpens: z
+      .boolean()
+      .default(false)
+      .describe('Add an open-tracking pixel to every email (opens are approximate); false when left out'),
   })
   .superRefine((value, ctx) => {
     if (value.window.start >= value.window.end) ctx.addIssue({ code: 'custom', path: ['window', 'end'], message: 'must be after start' });
@@ -106,5 +116,6 @@ export const CONFIG_DEFAULTS: WorkspaceConfig = {
     window: { days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00' },
     gapMinutes: { min: 8, max: 15 },
     newProspectsPerDomainPerDay: 2,
+    trackOpens: false,
   },
 };

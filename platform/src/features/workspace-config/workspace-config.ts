@@ -19,11 +19,20 @@ export function configKeyOf(key: string): ConfigKey {
   throw new NotFoundError(`Unknown config key "${key}"; the known keys are ${CONFIG_KEYS.join(', ')}`);
 }
 
+/**
+ * A stored value read through its key's schema, so a field added since it was saved (with a zod
+ * default) is filled in. One that no longer passes is served as stored, as it always was.
+ */
+function storedValue(entry: WorkspaceConfigEntry): unknown {
+  const parsed = CONFIG_SCHEMAS[entry.configKey as ConfigKey].safeParse(entry.configValue);
+  return parsed.success ? parsed.data : entry.configValue;
+}
+
 /** The workspace's config values in force: stored ones, the spec defaults for the rest. */
 export async function getWorkspaceConfig(db: ConfigStoreDb, workspaceId: string): Promise<WorkspaceConfig> {
   const stored = await db.workspaceConfig.find({ workspaceId, configKey: { $in: CONFIG_KEYS } }).lean<WorkspaceConfigEntry[]>();
   const config = copy(CONFIG_DEFAULTS);
-  for (const entry of stored) Object.assign(config, { [entry.configKey]: entry.configValue });
+  for (const entry of stored) Object.assign(config, { [entry.configKey]: storedValue(entry) });
   return config;
 }
 

@@ -4,11 +4,16 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** Review: every email waits for a person's approval. Autonomous: emails go out without one, within the sending guardrails. */
 export type SendingMode = 'review' | 'autonomous';
 
-/** The workspace's sending settings: the mode this screen switches, and the guardrails it passes back untouched. */
+/** The workspace's sending settings: the mode and open-tracking switches this screen flips, and the guardrails it passes back untouched. */
 export interface SendingConfig {
   mode: SendingMode;
+  /** Emails carry an open-tracking pixel (off by default). */
+  trackOpens: boolean;
   [field: string]: unknown;
 }
+
+/** The switches this screen changes; every other field is sent back as it is. */
+export type SendingChange = Partial<Pick<SendingConfig, 'mode' | 'trackOpens'>>;
 
 export const sendingKeys = { config: ['review-queue', 'sending'] as const };
 
@@ -21,15 +26,15 @@ export const sendingConfigQueryOptions = () =>
   });
 
 /**
- * PUT /api/config/sending with only the mode changed (admins). The value is read afresh first, so
- * guardrails someone changed since the page loaded are not put back.
+ * PUT /api/config/sending with only the given switches changed (admins). The whole value is read
+ * afresh first, so guardrails someone changed since the page loaded are not put back.
  */
-export function useSetSendingMode() {
+export function useUpdateSending() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (mode: SendingMode) => {
+    mutationFn: async (change: SendingChange) => {
       const current = await queryClient.fetchQuery(sendingConfigQueryOptions());
-      return apiRequest<unknown>('/api/config/sending', { method: 'PUT', body: { configValue: { ...current, mode } } });
+      return apiRequest<unknown>('/api/config/sending', { method: 'PUT', body: { configValue: { ...current, ...change } } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sendingKeys.config }),
   });

@@ -10,6 +10,7 @@ import { ApproveAllButton } from './approve-all-button.tsx';
 import { CampaignFilter } from './campaign-filter.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SendingModeControl } from './sending-mode-control.tsx';
+import { TrackOpensControl } from './track-opens-control.tsx';
 import { REVIEW_PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';
 
 /**
@@ -38,7 +39,12 @@ export function ReviewQueuePage() {
       <PageHeader
         title="Review Queue"
         subtitle="In review mode nothing is sent until a person approves it."
-        actions={<SendingModeControl canSwitch={canSwitchMode(role)} />}
+        actions={
+          <div className="flex flex-col gap-3">
+            <SendingModeControl canSwitch={canSwitchMode(role)} />
+            <TrackOpensControl canSwitch={canSwitchMode(role)} />
+          </div>
+        }
       />
       {mode === 'autonomous' && (
         <div role="note" className="alert alert-warning alert-soft" data-testid="autonomous-note">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { useAccount } from '../../auth/index.ts';
-import { sendingConfigQueryOptions, useSetSendingMode, type SendingMode } from '../api/sending-api.ts';
+import { sendingConfigQueryOptions, useUpdateSending, type SendingMode } from '../api/sending-api.ts';
 import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 
 const TOGGLE_LABEL = 'Review every email before it is sent';
@@ -12,25 +12,28 @@ const AUTONOMOUS = 'Meetflow will send generated emails without review, within t
 /** The workspace's sending mode: a toggle for admins (a confirmation before sending without review), a sentence for everyone else. */
 export function SendingModeControl({ canSwitch }: { canSwitch: boolean }) {
   const config = useQuery(sendingConfigQueryOptions());
-  const setMode = useSetSendingMode();
+  const setMode = useUpdateSending();
   const account = useAccount();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
 
   const switchTo = (mode: SendingMode) => {
     setConfirming(false);
-    setMode.mutate(mode, {
-      onSuccess: () =>
-        toast(
-          mode === 'review'
-            ? { title: 'Review Mode On', description: 'Every new email waits here for approval.', tone: 'success' }
-            : { title: 'Autonomous Mode On', description: AUTONOMOUS, tone: 'success' },
-        ),
-      onError: (error) => {
-        toast({ title: 'Mode Not Changed', description: refusalText(error), tone: 'error' });
-        if (isForbidden(error)) void account.refetch();
+    setMode.mutate(
+      { mode },
+      {
+        onSuccess: () =>
+          toast(
+            mode === 'review'
+              ? { title: 'Review Mode On', description: 'Every new email waits here for approval.', tone: 'success' }
+              : { title: 'Autonomous Mode On', description: AUTONOMOUS, tone: 'success' },
+          ),
+        onError: (error) => {
+          toast({ title: 'Mode Not Changed', description: refusalText(error), tone: 'error' });
+          if (isForbidden(error)) void account.refetch();
+        },
       },
-    });
+    );
   };
 
   if (config.isPending) return <span className="loading loading-spinner loading-sm" aria-label="Loading the sending mode" />;
