@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from './model.ts';
 
+/** Mailbox public ids a campaign sends through (repeats are dropped; each must be a mailbox of the workspace). */
+const MailboxIds = z.array(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters')).max(100);
+
 /** Body of POST /api/campaigns. */
 export const NewCampaignBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
@@ -18,6 +21,9 @@ export const NewCampaignBody = z.strictObject({
     .nullable()
     .default(null)
     .describe('A saved version of the prospect pipeline; null = the built-in one'),
+  mailboxIds: MailboxIds.default([]).describe(
+    "Public ids of the workspace's mailboxes its emails go out through, by rotation; empty = every active mailbox. Repeats are dropped.",
+  ),
 });
 export type NewCampaign = z.infer<typeof NewCampaignBody>;
 
@@ -27,6 +33,9 @@ export const CampaignView = z.object({
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   prospectIds: z.array(z.number().int()),
+  mailboxIds: z
+    .array(z.string())
+    .describe('Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace'),
 });
 export type CampaignViewType = z.infer<typeof CampaignView>;
 
@@ -116,7 +125,7 @@ export const CampaignProspect = z.object({
     .describe('The live sequence; null when not enrolled'),
 });
 
-/** Body of PATCH /api/campaigns/{id}: rename, pause or resume (every sequence is signalled), add or remove prospects. */
+/** Body of PATCH /api/campaigns/{id}: rename, pause or resume (every sequence is signalled), add or remove prospects, choose its mailboxes. */
 export const CampaignPatchBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
   status: z
@@ -133,6 +142,9 @@ export const CampaignPatchBody = z.strictObject({
     .max(10_000)
     .default([])
     .describe('Prospects to take out; their sequences are stopped'),
+  mailboxIds: MailboxIds.optional().describe(
+    'Replaces the mailboxes its emails go out through (public ids; repeats are dropped); [] = every active mailbox. Emails already given a slot keep it.',
+  ),
 });
 
 /** What PATCH did beyond the fields: the sequences signalled and the batch started for added prospects. */

@@ -2,15 +2,18 @@ import type { Model } from 'mongoose';
 import type { Campaign } from './model.ts';
 import { nextSequence, type Counter } from '../../core/db/counter.ts';
 import type { Prospect } from '../prospects/model.ts';
+import type { Mailbox } from '../mailboxes/model.ts';
 import { InputError } from '../../core/errors.ts';
 import type { CampaignViewType, NewCampaign } from './api-schemas.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
+import { knownMailboxIds } from './mailboxes.ts';
 
 /** The models campaign services work on. */
 export interface CampaignDb {
   campaigns: Model<Campaign>;
   prospects: Model<Prospect>;
   counters: Model<Counter>;
+  mailboxes: Model<Mailbox>;
 }
 
 const view = (campaign: Campaign): CampaignViewType => ({
@@ -18,6 +21,7 @@ const view = (campaign: Campaign): CampaignViewType => ({
   name: campaign.name,
   status: campaign.status,
   prospectIds: campaign.prospectIds,
+  mailboxIds: campaign.mailboxIds ?? [],
 });
 
 /** The workspace's campaigns, oldest first. */
@@ -26,15 +30,16 @@ export async function listCampaigns(db: Pick<CampaignDb, 'campaigns'>, workspace
   return campaigns.map(view);
 }
 
-/** Creates a campaign under the workspace's next id; 400 naming any prospect id the workspace does not have. */
+/** Creates a campaign under the workspace's next id; 400 naming any prospect or mailbox id the workspace does not have. */
 export async function createCampaign(
   db: CampaignDb,
   workspaceId: string,
-  input: Pick<NewCampaign, 'name' | 'status' | 'prospectIds'> & Partial<Pick<NewCampaign, 'sliceNames' | 'pipelineVersion'>>,
+  input: Pick<NewCampaign, 'name' | 'status' | 'prospectIds'> & Partial<Pick<NewCampaign, 'sliceNames' | 'pipelineVersion' | 'mailboxIds'>>,
 ): Promise<CampaignViewType> {
   const prospectIds = [...new Set(input.prospectIds)];
   const unknown = await unknownProspectIds(db, workspaceId, prospectIds);
   if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
+  const mailboxIds = await knownMailboxIds(db, workspaceId, input.mailboxIds ?? []);
   const id = await nextSequence(db.counters, workspaceId, 'campaign');
   const created = await db.campaigns.create({
     workspaceId,
@@ -44,6 +49,7 @@ export async function createCampaign(
     prospectIds,
     sliceNames: input.sliceNames ?? [],
     pipelineVersion: input.pipelineVersion ?? null,
+    mailboxIds,
   });
   return view(created.toObject());
 }

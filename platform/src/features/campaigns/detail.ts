@@ -149,6 +149,7 @@ export async function campaignDetail(deps: CampaignDeps, workspaceId: string, id
     name: campaign.name,
     status: campaign.status,
     prospectIds: campaign.prospectIds,
+    mailboxIds: campaign.mailboxIds ?? [],
     sliceNames: campaign.sliceNames ?? [],
     pipelineVersion: campaign.pipelineVersion ?? null,
     createdAt: (campaign.createdAt ?? new Date(0)).toISOString(),

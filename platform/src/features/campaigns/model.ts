@@ -16,6 +16,8 @@ export interface Campaign {
   sliceNames: string[];
   /** The saved version of the prospect pipeline it runs; null = the built-in one. */
   pipelineVersion: number | null;
+  /** Public ids of the workspace's mailboxes its emails go out through; empty = every active mailbox (documents older than the field have none). */
+  mailboxIds: string[];
   /** The batches it started, oldest first: the first runs everyone, later ones retries or added prospects. */
   batches: CampaignBatch[];
   createdAt?: Date;
@@ -50,6 +52,7 @@ const CampaignSchema = new Schema<Campaign>(
     prospectIds: { type: [Number], default: [] },
     sliceNames: { type: [String], default: [] },
     pipelineVersion: { type: Number, default: null },
+    mailboxIds: { type: [String], default: [] },
     batches: { type: [CampaignBatchSchema], default: [] },
   },
   { timestamps: true, id: false },

@@ -33,7 +33,7 @@ const LaunchedCampaign = StartedCampaignBatch.extend({
 
 const idOf = (params: unknown) => Number(CampaignIdParams.parse(params).id);
 
-type CampaignsDb = Pick<Models, 'campaigns' | 'prospects' | 'counters' | 'pipelines'>;
+type CampaignsDb = Pick<Models, 'campaigns' | 'prospects' | 'counters' | 'pipelines' | 'mailboxes'>;
 const notFound = { description: 'No such campaign in this workspace' };
 const badId = 'The id is not a positive whole number, or the workspace is not a slug';
 
@@ -66,7 +66,7 @@ export const campaignsRoutes = [
         201: { description: 'The campaign', schema: CampaignView },
         400: {
           description:
-            'A field is invalid, prospect ids this workspace does not have, or a pipeline version it has not saved (each is named)',
+            'A field is invalid, prospect or mailbox ids this workspace does not have, or a pipeline version it has not saved (each is named)',
         },
       },
     },
@@ -141,10 +141,10 @@ export const campaignRunsRoutes = [
       query: WorkspaceQuery,
       body: CampaignPatchBody,
       summary:
-        'Rename, pause or resume (every enrolled sequence is signalled), add prospects (an active campaign runs them) or remove them (their sequences stop)',
+        'Rename, pause or resume (every enrolled sequence is signalled), add prospects (an active campaign runs them), remove them (their sequences stop) or choose the mailboxes it sends through',
       responses: {
         200: { description: 'The campaign after the change, the sequences signalled and any batch started', schema: CampaignPatchResult },
-        400: { description: 'A field is invalid, an unknown prospect id, or an id both added and removed' },
+        400: { description: 'A field is invalid, an unknown prospect or mailbox id (each is named), or an id both added and removed' },
         404: notFound,
       },
     },

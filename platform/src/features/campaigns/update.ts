@@ -5,6 +5,7 @@ import { unknownProspectIds } from '../prospects/prospects.ts';
 import { controlSequences } from '../sequences/control.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import { findCampaign } from './detail.ts';
+import { knownMailboxIds } from './mailboxes.ts';
 import { batchRunning, startCampaignRuns } from './runs.ts';
 
 /** A PATCH of a campaign, parsed. */
@@ -13,13 +14,16 @@ export interface CampaignPatch {
   status?: 'active' | 'paused';
   addProspectIds: number[];
   removeProspectIds: number[];
+  /** Replaces the mailboxes it sends through; [] = every active one. */
+  mailboxIds?: string[];
 }
 
 /**
  * Renames, pauses or resumes a campaign (signalling every enrolled sequence of its prospects),
  * adds prospects (an active campaign runs them at once, unless its last batch is still running:
- * then they wait for "run new") and removes prospects (their sequences are stopped for good).
- * 400 naming unknown prospect ids, or an id both added and removed.
+ * then they wait for "run new"), removes prospects (their sequences are stopped for good) and
+ * replaces the mailboxes it sends through. 400 naming unknown prospect or mailbox ids, or an id
+ * both added and removed.
  */
 export async function updateCampaign(
   deps: { db: Models; runner: PipelineRunner; temporal: Client },
@@ -33,11 +37,15 @@ export async function updateCampaign(
   if (both.length > 0) throw new InputError(`Prospects both added and removed: ${both.join(', ')}`);
   const unknown = await unknownProspectIds(db, workspaceId, [...new Set(patch.addProspectIds)]);
   if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
+  const mailboxIds = patch.mailboxIds === undefined ? undefined : await knownMailboxIds(db, workspaceId, patch.mailboxIds);
   const added = [...new Set(patch.addProspectIds)].filter((prospectId) => !campaign.prospectIds.includes(prospectId));
   const removed = campaign.prospectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));
   const prospectIds = [...campaign.prospectIds.filter((prospectId) => !removed.includes(prospectId)), ...added];
   const status = patch.status ?? campaign.status;
-  await db.campaigns.updateOne({ workspaceId, id }, { $set: { ...(patch.name ? { name: patch.name } : {}), status, prospectIds } });
+  await db.campaigns.updateOne(
+    { workspaceId, id },
+    { $set: { ...(patch.name ? { name: patch.name } : {}), ...(mailboxIds ? { mailboxIds } : {}), status, prospectIds } },
+  );
 
   const sequences = { signalled: 0, notEnrolled: 0, ended: 0 };
   const tally = (counts: typeof sequences) => {

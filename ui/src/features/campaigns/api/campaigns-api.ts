@@ -22,6 +22,8 @@ export interface CampaignDetail {
   name: string;
   status: CampaignStatus;
   prospectIds: number[];
+  /** Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox. */
+  mailboxIds: string[];
   sliceNames: string[];
   pipelineVersion: number | null;
   createdAt: string;
@@ -69,6 +71,8 @@ export interface CampaignPatch {
   status?: 'active' | 'paused';
   addProspectIds?: number[];
   removeProspectIds?: number[];
+  /** Replaces the mailboxes it sends through; [] = every active mailbox. */
+  mailboxIds?: string[];
 }
 /** 200 of PATCH /api/campaigns/{id}. */
 export interface CampaignPatchResult {
@@ -136,7 +140,7 @@ function useInvalidateCampaign(id: number) {
     ]);
 }
 
-/** Rename, pause/resume, add or remove prospects. */
+/** Rename, pause/resume, add or remove prospects, choose its sending mailboxes. */
 export function usePatchCampaign(id: number) {
   const invalidate = useInvalidateCampaign(id);
   return useMutation({

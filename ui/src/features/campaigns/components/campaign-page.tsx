@@ -10,6 +10,7 @@ import { STATUS_BADGE } from '../../outreach-management/index.ts';
 import { campaignQueryOptions, usePatchCampaign, useRunCampaign, type CampaignDetail } from '../api/campaigns-api.ts';
 import { AddProspectsDialog } from './add-prospects-dialog.tsx';
 import { CampaignProspects } from './campaign-prospects.tsx';
+import { SendingMailboxes } from './sending-mailboxes.tsx';
 import { StageBars } from './stage-bars.tsx';
 
 const BATCH_KIND = { start: 'First run', retry: 'Retry of failed prospects', added: 'Added prospects' } as const;
@@ -206,6 +207,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         </section>
       )}
 
+      <SendingMailboxes campaignId={campaignId} saved={data.mailboxIds} />
       <CampaignProspects campaignId={campaignId} running={running} />
       {adding && <AddProspectsDialog campaignId={campaignId} inCampaign={data.prospectIds} onClose={() => setAdding(false)} />}
       <ConfirmDialog
