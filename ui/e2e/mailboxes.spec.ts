@@ -1,4 +1,4 @@
-import { startSmtpSink, type SmtpSink } from '../../platform/dev/testing/smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // An admin connects a sending mailbox to a real SMTP server on loopback that accepts one login,

@@ -1,6 +1,6 @@
 import { PROSPECT_PIPELINE } from '../../platform/src/features/superagent/prospect-pipeline.ts';
 import { morningZone } from '../../platform/dev/testing/sending.ts';
-import { startSmtpSink, type SmtpSink } from '../../platform/dev/testing/smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace } from './fixtures.ts';
 
 // Review mode end to end: a prospect researched, scored and written to by a campaign waits in the
@@ -161,6 +161,7 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   await expect(theirs.getByTestId('review-item').getByRole('button')).toHaveCount(0);
   await expect(theirs.getByTestId('approve-all')).toHaveCount(0);
   await expect(theirs.getByTestId('sending-mode')).toContainText('Every email is approved before it is sent.');
+  await expect(theirs.getByTestId('track-opens')).toHaveText('Opens are not tracked.');
   await viewer.close();
 
   // The reviewer sees the email with the facts it cites beside it.
@@ -168,6 +169,20 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   await page.goto('/review');
   await expect(page.getByRole('heading', { name: 'Review Queue', level: 1 })).toBeVisible();
   await expect(page.getByTestId('sending-mode')).toBeChecked();
+  // Open tracking is off by default, saying why; an admin turns it on and off, and the rest of the sending settings stay as saved.
+  const sendingConfig = async () => ((await (await request.get(at('/api/config/sending'))).json()) as { configValue: object }).configValue;
+  const saved = await sendingConfig();
+  const trackOpens = page.getByRole('checkbox', { name: 'Track opens' });
+  await expect(trackOpens).not.toBeChecked();
+  await expect(trackOpens).toHaveAccessibleDescription(/^Off by default: tracking pixels hurt deliverability/);
+  await trackOpens.click();
+  await expect(page.getByTestId('toast')).toContainText('Open Tracking On');
+  await expect(trackOpens).toBeChecked();
+  expect(await sendingConfig()).toEqual({ ...saved, trackOpens: true });
+  await trackOpens.click();
+  await expect(page.getByTestId('toast')).toContainText('Open Tracking Off');
+  await expect(trackOpens).not.toBeChecked();
+  expect(await sendingConfig()).toEqual({ ...saved, trackOpens: false });
   await expect(page.getByTestId('status-tab-pending_review')).toContainText('1');
   const item = page.getByTestId('review-item');
   await expect(item).toHaveCount(1);

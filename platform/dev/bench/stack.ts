@@ -64,6 +64,7 @@ export async function startBenchStack(name: string, plugins: Record<string, unkn
       temporal,
       taskQueue,
       logger,
+      channel: host.channel('email'),
     }),
   });
   const running = worker.run();

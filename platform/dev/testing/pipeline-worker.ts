@@ -73,6 +73,7 @@ export async function startTestPipelineWorker(
       versions: pluginVersions(plugins),
       secrets: options.secrets,
       publicUrl: options.publicUrl,
+      channel: host.channel('email'),
       inbox: { temporal: client, taskQueue },
     }),
   });

@@ -5,7 +5,7 @@ import type { SecretsBox } from '../../src/core/secrets-box.ts';
 import { createMailbox } from '../../src/features/mailboxes/mailboxes.ts';
 import { setWorkspaceConfig } from '../../src/features/workspace-config/workspace-config.ts';
 import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/workspace-config/schemas.ts';
-import type { SmtpSink } from './smtp-sink.ts';
+import type { SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
 
 /**

@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import { createModels, type Models } from '../../src/core/db/models.ts';
 import { createSequenceActivities, type SequenceActivitiesDeps } from '../../src/features/sequences/activities.ts';
 import { openTestDatabase } from './database.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
+import { PluginHost } from '../../src/features/plugins/host.ts';
+import { installedPlugins } from '../../src/features/plugins/installed.ts';
 
 /** Sequences on the time-skipping server: a worker with the sequence activities, a database, and an SMTP server on loopback. */
 export interface SequenceTestbed {
@@ -19,7 +21,7 @@ export interface SequenceTestbed {
 /**
  * Starts the time-skipping server (it jumps over timers: a 15-day cadence runs in well under a
  * second), a database named `label`, an SMTP sink, and a worker on `taskQueue` running the sequence
- * activities with `options` (its secrets box, link base and any faults).
+ * activities with `options` (its secrets box, link base and any faults) and the installed email channel.
  */
 export async function startSequenceTestbed(
   label: string,
@@ -37,7 +39,7 @@ export async function startSequenceTestbed(
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createSequenceActivities({ db, ...options }),
+    activities: createSequenceActivities({ db, channel: PluginHost.load(installedPlugins).channel('email'), ...options }),
   });
   const running = worker.run();
   return {

@@ -7,6 +7,7 @@ import { trackActivities } from '../features/agents/activity-tracker.ts';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
+import type { InProcessChannel } from '../features/plugins/host.ts';
 
 /**
  * What the production worker registers: every activity of createActivities, with the plugins'
@@ -22,12 +23,14 @@ export function workerActivities(deps: {
   logger: Logger;
   secrets?: Secrets;
   publicUrl?: string;
+  channel?: InProcessChannel | null;
 }) {
   return createActivities({
     db: deps.db,
     versions: deps.versions,
     secrets: deps.secrets,
     publicUrl: deps.publicUrl,
+    channel: deps.channel,
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),

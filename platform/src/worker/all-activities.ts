@@ -2,6 +2,7 @@ import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
+import type { InProcessChannel } from '../features/plugins/host.ts';
 import { createInboxActivities } from '../features/inbound/activities.ts';
 import { createLearningActivities } from '../features/learning/activities.ts';
 import { applyProspectRuns } from '../features/superagent/process-prospect.ts';
@@ -22,6 +23,8 @@ export function createActivities(deps: {
   secrets?: Secrets;
   /** The base of the links in sent emails. */
   publicUrl?: string;
+  /** The email channel plugin that moves the messages, bound in-process (PluginHost.channel); without it nothing is sent. */
+  channel?: InProcessChannel | null;
   /** Where replies read over IMAP are classified (a plugin run) and told to their sequence; without it no inbox is read. */
   inbox?: { temporal: Client; taskQueue: string };
 }) {
@@ -34,6 +37,7 @@ export function createActivities(deps: {
       db: deps.db,
       secrets,
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+      channel: deps.channel,
       proposeSlots: deps.plugins['meeting-booking.proposeSlots'],
     }),
     ...createLearningActivities(deps),

@@ -50,6 +50,7 @@ try {
       taskQueue: config.taskQueue,
       secrets: openSecrets(config),
       publicUrl: config.publicUrl,
+      channel: plugins.channel('email', logger.child({ plugin: 'channel' })),
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

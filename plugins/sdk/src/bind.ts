@@ -4,8 +4,11 @@ import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
 
-/** An activity as the worker registers it: one JSON-able argument, validated both ways. */
-export type BoundActivity = (input: unknown) => Promise<unknown>;
+/**
+ * An activity as the worker registers it: one JSON-able argument, validated both ways. A host
+ * calling it in its own process may add to its context (the `checkpoint` of an inProcess activity).
+ */
+export type BoundActivity = (input: unknown, extra?: Pick<ActivityContext, 'checkpoint'>) => Promise<unknown>;
 
 function currentContext(): ActivityContext {
   const context = Context.current();
@@ -37,7 +40,7 @@ export function bindActivities(
     if (typeof implementation !== 'function') {
       throw new Error(`plugin "${plugin.manifest.id}": register() returned no implementation for activity "${name}"`);
     }
-    bound[qualified] = async (input: unknown) => {
+    bound[qualified] = async (input: unknown, extra?: Pick<ActivityContext, 'checkpoint'>) => {
       const parsedInput = definition.input.safeParse(input);
       if (!parsedInput.success) {
         throw ApplicationFailure.create({
@@ -46,7 +49,7 @@ export function bindActivities(
           message: `${qualified}: invalid input: ${z.prettifyError(parsedInput.error)}`,
         });
       }
-      const output = await implementation(parsedInput.data, context());
+      const output = await implementation(parsedInput.data, extra?.checkpoint ? { ...context(), checkpoint: extra.checkpoint } : context());
       const parsedOutput = definition.output.safeParse(output);
       if (!parsedOutput.success) {
         throw ApplicationFailure.create({

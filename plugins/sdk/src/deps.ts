@@ -109,4 +109,10 @@ export interface ActivityContext {
   attempt: number;
   /** Details of the last heartbeat of the previous attempt, if any. */
   lastHeartbeat: unknown;
+  /**
+   * Given by a host that calls an `inProcess` activity: records durably that the activity passed
+   * a point its caller must know about before it goes on (a channel marks `transmitting` just
+   * before the message leaves). Absent elsewhere: an activity calls it with `?.`.
+   */
+  checkpoint?: (mark: string) => Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyPlugin, SourceDefinition } from './manifest.ts';
+import type { AnyPlugin, ChannelDefinition, SourceDefinition } from './manifest.ts';
 
 /** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
 export interface ManifestDescription {
@@ -11,8 +11,19 @@ export interface ManifestDescription {
   ui: { icon: string; color: string; category: string; order?: number };
   /** A source's display name, credentials (which are secret) and how they are tested; absent for other kinds. */
   source?: SourceDefinition;
+  /** A channel's display name, what it sends to and the fields of one account; absent for other kinds. */
+  channel?: ChannelDefinition;
   config: { schema: unknown; defaults: unknown };
-  activities: Array<{ name: string; qualifiedName: string; description: string; input: unknown; output: unknown; timeout?: string }>;
+  activities: Array<{
+    name: string;
+    qualifiedName: string;
+    description: string;
+    input: unknown;
+    output: unknown;
+    timeout?: string;
+    /** Called by the platform in its own process only: never a pipeline step. */
+    inProcess?: true;
+  }>;
   collections: string[];
 }
 
@@ -30,6 +41,7 @@ export function describePlugin(plugin: AnyPlugin): ManifestDescription {
     kind: m.kind,
     ui: m.ui,
     ...(m.source ? { source: m.source } : {}),
+    ...(m.channel ? { channel: m.channel } : {}),
     config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}) },
     activities: Object.entries(m.activities).map(([name, definition]) => ({
       name,
@@ -38,6 +50,7 @@ export function describePlugin(plugin: AnyPlugin): ManifestDescription {
       input: jsonSchema(definition.input, 'input'),
       output: jsonSchema(definition.output, 'output'),
       ...(definition.timeout ? { timeout: definition.timeout } : {}),
+      ...(definition.inProcess ? { inProcess: true as const } : {}),
     })),
     collections: Object.keys(m.collections ?? {}),
   };

@@ -24,11 +24,18 @@ export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z
    * none). It still runs on the worker too, like any activity.
    */
   service?: boolean;
+  /**
+   * True for an activity the platform calls only in its own process or inside one of its own
+   * activities, never as a Temporal activity or a pipeline step: its input carries a secret (a
+   * channel account's password), which must never be written to a workflow history. The worker
+   * does not register it and pipelines cannot name it.
+   */
+  inProcess?: boolean;
 }
 
-/** One setting a source needs before it is called, e.g. an API key. */
+/** One setting a source needs before it is called (an API key), or a field of a channel account (an SMTP host, a password). */
 export interface SourceCredential {
-  /** The config field holding it (a string field of the plugin's config). */
+  /** The field holding it: a string field of a source's config; a field of a channel's `account` input. */
   key: string;
   /** How a settings form labels it, e.g. "API key". */
   label: string;
@@ -56,6 +63,31 @@ export interface SourceDefinition {
   standIn?: boolean;
 }
 
+/** A field of one account a channel sends through (one mailbox's connection, say). */
+export type ChannelCredential = SourceCredential;
+
+/**
+ * What makes a plugin of kind `channel` a way of sending (like an n8n credential type): the name
+ * lists show, what it sends to, the fields of one connected account (a mailbox), and how a wrong
+ * one shows. The platform keeps the accounts (secrets sealed), checks every guardrail, records
+ * the intent to send, and calls the channel's `send` and `verify` in its own process with one
+ * account's fields (see contracts/channel for their contract).
+ */
+export interface ChannelDefinition {
+  /** The name lists and settings show, e.g. "Email over SMTP". */
+  displayName: string;
+  /** What a message goes to: an email address. */
+  address: 'email';
+  /** The fields of one account, each a field of the `account` object of `send` and `verify`. */
+  credentials: ChannelCredential[];
+  /** How the credentials are tested, in one line: what `verify` answers for a wrong one. */
+  credentialsTest: string;
+}
+
+/** The activities every channel plugin provides: sending one message, and checking an account's settings. */
+export const CHANNEL_SEND_ACTIVITY = 'send';
+export const CHANNEL_VERIFY_ACTIVITY = 'verify';
+
 /** The activity every source plugin provides: people matching ICP criteria, a page at a time. */
 export const SOURCE_SEARCH_ACTIVITY = 'searchPeople';
 
@@ -79,6 +111,8 @@ export interface PluginManifest<
   ui: { icon: string; color: string; category: string; order?: number };
   /** Required for kind `source`: its display name and credentials. */
   source?: SourceDefinition;
+  /** Required for kind `channel`: its display name, address kind and account fields. */
+  channel?: ChannelDefinition;
   /** Every field has a default and a `.describe()` doc line. */
   config: Config;
   activities: Activities;

@@ -78,6 +78,46 @@ describe('manifestProblems', () => {
     expect(manifestProblems(samplePlugin('agent', { source }))).toEqual(['only a plugin of kind "source" declares a source section']);
   });
 
+  it('asks a channel for its display name, address, account fields, and in-process send and verify taking them', () => {
+    const channel = {
+      displayName: 'Pigeon post',
+      address: 'email',
+      credentials: [
+        { key: 'loft', label: 'Loft', secret: false },
+        { key: 'password', label: 'Password', secret: true },
+      ],
+      credentialsTest: 'A wrong password answers ok: false.',
+    };
+    const account = z.object({ loft: z.string(), password: z.string() });
+    const activity = { description: 'Does it', input: z.object({ account }), output: z.object({}), inProcess: true };
+    const activities = { send: activity, verify: activity };
+    expect(manifestProblems(samplePlugin('channel-pigeon', { kind: 'channel', channel, activities }))).toEqual([]);
+    expect(manifestProblems(samplePlugin('channel-bare', { kind: 'channel' }))).toEqual([
+      'a channel plugin needs a channel section (displayName, address, credentials, credentialsTest)',
+    ]);
+    expect(
+      manifestProblems(
+        samplePlugin('channel-odd', {
+          kind: 'channel',
+          channel: { ...channel, displayName: '', address: 'fax', credentials: [{ key: 'ink', label: '' }], credentialsTest: '' },
+          activities: {
+            send: { ...activity, inProcess: false },
+            verify: { ...activity, input: z.object({ loft: z.string() }) },
+          },
+        }),
+      ),
+    ).toEqual([
+      'channel.displayName is missing',
+      'channel.address must be "email" (the only kind of address Meetflow sends to)',
+      'channel.credentialsTest is missing (how a wrong credential shows)',
+      'channel credential "ink" has no label',
+      "a channel's send is inProcess (its input carries the account's secret)",
+      'channel credential "ink" is not a field of send\'s account',
+      'a channel\'s verify takes the account as an "account" object in its input',
+    ]);
+    expect(manifestProblems(samplePlugin('agent', { channel }))).toEqual(['only a plugin of kind "channel" declares a channel section']);
+  });
+
   it('asks a sample source (standIn) for searchPeople as a service, a prepare activity and no credentials', () => {
     const activity = { description: 'Does it', input: z.object({}), output: z.object({}) };
     const standIn = { displayName: 'Sample database', credentials: [], credentialsTest: 'None: it needs no credentials.', standIn: true };

@@ -1,6 +1,13 @@
 import { Schema } from 'mongoose';
 import { z } from 'zod';
-import { PLUGIN_KINDS, SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from './manifest.ts';
+import {
+  CHANNEL_SEND_ACTIVITY,
+  CHANNEL_VERIFY_ACTIVITY,
+  PLUGIN_KINDS,
+  SOURCE_PREPARE_ACTIVITY,
+  SOURCE_SEARCH_ACTIVITY,
+  type AnyPlugin,
+} from './manifest.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -51,6 +58,48 @@ function sourceProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   return problems;
 }
 
+/** The fields of an activity input's `account` object, or null when it has none. */
+function accountFields(input: unknown): Record<string, z.ZodType> | null {
+  const account = input instanceof z.ZodObject ? (input.shape as Record<string, unknown>).account : undefined;
+  return account instanceof z.ZodObject ? (account.shape as Record<string, z.ZodType>) : null;
+}
+
+/**
+ * A channel declares its display name, what it sends to and its account fields, and provides
+ * `send` and `verify`, both in-process (their input carries the account, secret included).
+ */
+function channelProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  if (m.kind !== 'channel') return m.channel === undefined ? [] : ['only a plugin of kind "channel" declares a channel section'];
+  const channel = m.channel;
+  if (!channel || typeof channel !== 'object')
+    return ['a channel plugin needs a channel section (displayName, address, credentials, credentialsTest)'];
+  const problems: string[] = [];
+  if (typeof channel.displayName !== 'string' || !channel.displayName) problems.push('channel.displayName is missing');
+  if (channel.address !== 'email') problems.push('channel.address must be "email" (the only kind of address Meetflow sends to)');
+  if (typeof channel.credentialsTest !== 'string' || !channel.credentialsTest)
+    problems.push('channel.credentialsTest is missing (how a wrong credential shows)');
+  const credentials = Array.isArray(channel.credentials) ? channel.credentials : [];
+  if (!Array.isArray(channel.credentials)) problems.push('channel.credentials must be a list of the account fields');
+  for (const credential of credentials) if (!credential?.label) problems.push(`channel credential "${credential?.key}" has no label`);
+  for (const name of [CHANNEL_SEND_ACTIVITY, CHANNEL_VERIFY_ACTIVITY]) {
+    const definition = m.activities?.[name];
+    if (!definition) {
+      problems.push(`a channel plugin provides the ${name} activity`);
+      continue;
+    }
+    if (definition.inProcess !== true) problems.push(`a channel's ${name} is inProcess (its input carries the account's secret)`);
+    const fields = accountFields(definition.input);
+    if (!fields) {
+      problems.push(`a channel's ${name} takes the account as an "account" object in its input`);
+      continue;
+    }
+    for (const credential of credentials) {
+      if (!fields[credential?.key]) problems.push(`channel credential "${credential?.key}" is not a field of ${name}'s account`);
+    }
+  }
+  return problems;
+}
+
 /** Every problem with one plugin's manifest and shape, as readable lines (empty when valid). */
 export function manifestProblems(plugin: AnyPlugin): string[] {
   const m = plugin?.manifest as Partial<AnyPlugin['manifest']> | undefined;
@@ -73,6 +122,7 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
     if (!isZod(definition?.output)) problems.push(`activity "${name}" has no zod output schema`);
   }
   problems.push(...sourceProblems(m));
+  problems.push(...channelProblems(m));
   for (const [name, schema] of Object.entries(m.collections ?? {})) {
     if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);
   }

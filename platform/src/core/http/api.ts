@@ -51,6 +51,7 @@ import { inboundRouter, inboundRoutes } from '../../features/inbound/routes.ts';
 import { outboxRouter, outboxRoutes } from '../../features/outbox/routes.ts';
 import { suppressionsRouter, suppressionsRoutes } from '../../features/suppressions/routes.ts';
 import { unsubscribeRouter, unsubscribeRoutes } from '../../features/sending/unsubscribe-routes.ts';
+import { openTrackingRouter, openTrackingRoutes } from '../../features/sending/open-routes.ts';
 import type { Secrets } from '../secrets-key.ts';
 
 /** What the HTTP app is built over. */
@@ -160,10 +161,11 @@ const FEATURES: FeatureApi[] = [
   { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
   {
     routes: mailboxesRoutes,
-    product: (_, { db, runner, secrets = NO_SECRETS, imapPollSeconds = 30 }) =>
+    product: (deps, { db, runner, secrets = NO_SECRETS, imapPollSeconds = 30 }) =>
       mailboxesRouter({
         db,
         secrets,
+        channel: deps.plugins.channel('email', deps.logger),
         polling: { temporal: runner.temporal, taskQueue: runner.taskQueue, intervalSeconds: imapPollSeconds },
       }),
   },
@@ -173,6 +175,7 @@ const FEATURES: FeatureApi[] = [
     routes: unsubscribeRoutes,
     product: (_, { db, runner, secrets = NO_SECRETS }) => unsubscribeRouter({ db, temporal: runner.temporal, secrets }),
   },
+  { routes: openTrackingRoutes, product: (_, { db, secrets = NO_SECRETS }) => openTrackingRouter({ db, secrets }) },
   {
     routes: inboundRoutes,
     product: (_, { db, runner, secrets = NO_SECRETS, publicUrl = 'http://localhost:3000' }) =>

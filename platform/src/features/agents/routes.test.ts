@@ -44,7 +44,7 @@ const waiter = definePlugin(
     },
   }),
 );
-const channel = definePlugin({ ...waiter.manifest, id: 'not-an-agent', kind: 'channel' }, waiter.register);
+const crm = definePlugin({ ...waiter.manifest, id: 'not-an-agent', kind: 'crm' }, waiter.register);
 
 let database: mongoose.Connection;
 let db: Models;
@@ -67,7 +67,7 @@ async function statusOf(agent: string) {
 beforeAll(async () => {
   database = await openTestDatabase('agents');
   db = createModels(database);
-  const host = PluginHost.load([waiter, channel]);
+  const host = PluginHost.load([waiter, crm]);
   const activities = host.activities({ connection: database, http: noNetwork, logger, clock: { now: () => new Date() }, llm: null });
   worker = await Worker.create({
     connection: await NativeConnection.connect({ address: inject('temporalAddress') }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { simpleParser } from 'mailparser';
@@ -63,7 +64,7 @@ const answer = (from: string, original: { messageId?: string; subject?: string }
   });
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('imap', [engagementAnalysisPlugin, meetingBookingPlugin], {
+  stack = await startTestPipelineWorker('imap', [engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel], {
     secrets: box,
     publicUrl: 'https://meetflow.example',
   });

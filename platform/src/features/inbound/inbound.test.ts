@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretsBox } from '../../core/secrets-box.ts';
@@ -8,7 +9,7 @@ import { inboundSecret } from './inbound-key.ts';
 import { serveProductApp } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { configureSending, connectSinkMailbox, deliveryFailureReport, enrolProspect, morningZone } from '../../../dev/testing/sending.ts';
-import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 
 // A real Temporal dev server and worker (engagement analysis classifies the replies), the app over
 // HTTP, and a real SMTP server on loopback that receives what the sequences send.
@@ -71,7 +72,10 @@ const reply = (from: string, inReplyTo: string, text: string, extra = '') =>
     .join('\r\n');
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('inbound', [engagementAnalysisPlugin], { secrets: box, publicUrl: 'https://meetflow.example' });
+  stack = await startTestPipelineWorker('inbound', [engagementAnalysisPlugin, emailSmtpChannel], {
+    secrets: box,
+    publicUrl: 'https://meetflow.example',
+  });
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example' });
   sink = await startSmtpSink();
   for (const workspace of [WS, BOUNCES]) {

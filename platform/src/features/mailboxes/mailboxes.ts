@@ -3,9 +3,10 @@ import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../core/errors.ts';
 import { SecretKeyMismatch, type SecretsBox } from '../../core/secrets-box.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
+import type { VerifyResult } from '@meetflow/plugin-sdk/contracts/channel';
+import type { InProcessChannel } from '../plugins/host.ts';
 import type { MailboxPatch, MailboxView, NewMailbox } from './api-schemas.ts';
 import type { Mailbox, MailboxDb } from './model.ts';
-import { verifySmtp, type SmtpCheck } from './smtp-check.ts';
 
 /** The box that seals and opens mailbox passwords, or a 503 naming what the operator must set. */
 export function requireBox(secrets: Secrets): SecretsBox {
@@ -112,18 +113,21 @@ export async function deleteMailbox(db: MailboxDb, workspaceId: string, id: stri
 }
 
 /**
- * Test connection: asks the mailbox's SMTP server to accept its stored settings and password
- * (connect, TLS as set, log in), records the outcome as its `lastTest`, and answers it. A server
- * refusing them is an answer for the user, not a failed request.
+ * Test connection: asks the mailbox's SMTP server, through the email channel plugin's `verify`,
+ * to accept its stored settings and password (connect, TLS as set, log in), records the outcome
+ * as its `lastTest`, and answers it. A server refusing them is an answer for the user, not a
+ * failed request; no channel installed is a 503 saying so.
  */
 export async function testMailbox(
   db: MailboxDb,
   secrets: Secrets,
+  channel: InProcessChannel | null,
   workspaceId: string,
   id: string,
-  check: SmtpCheck = verifySmtp,
 ): Promise<{ ok: boolean; error?: string }> {
   const box = requireBox(secrets);
+  if (!channel)
+    throw new ServiceUnavailableError('No email channel plugin is installed (such as channel-email-smtp): nothing can be tested or sent');
   const mailbox = await getMailbox(db, workspaceId, id);
   let password: string;
   try {
@@ -134,7 +138,7 @@ export async function testMailbox(
       `The password of ${mailbox.fromAddress} was saved under another MEETFLOW_SECRETS_KEY than the one set now: enter it again.`,
     );
   }
-  const result = await check(mailbox.smtp, password);
+  const result = (await channel.verify({ account: { ...mailbox.smtp, password } })) as VerifyResult;
   const lastTest = { at: new Date(), ok: result.ok, error: result.ok ? null : result.error };
   await db.mailboxes.updateOne({ workspaceId, publicId: id }, { $set: { lastTest } });
   return result.ok ? { ok: true } : { ok: false, error: result.error };

@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { TLS_MODES, type TlsMode } from '@meetflow/plugin-sdk/contracts/channel';
 import type { SealedSecret } from '../../core/secrets-box.ts';
 
-/** How the connection to the SMTP server is secured: TLS from the start (465), upgraded with STARTTLS (587), or none. */
-export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
-export type TlsMode = (typeof TLS_MODES)[number];
+// How the connection to a mail server is secured (the channel contract's modes; IMAP reading uses the same).
+export { TLS_MODES, type TlsMode };
 
 export const MAILBOX_STATUSES = ['active', 'paused'] as const;
 

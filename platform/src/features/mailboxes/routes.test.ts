@@ -6,7 +6,7 @@ import Koa from 'koa';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { freePort } from '../../../dev/devstack/ports.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
@@ -21,6 +21,8 @@ import { auditTrail } from '../audit/trail.ts';
 import { sessionsAndTokens } from '../auth/authenticate.ts';
 import { DEFAULT_SESSION_POLICY } from '../auth/sessions.ts';
 import { createApiToken } from '../auth/tokens.ts';
+import { PluginHost } from '../plugins/host.ts';
+import { installedPlugins } from '../plugins/installed.ts';
 import { mailboxesRouter, mailboxesRoutes } from './routes.ts';
 
 // Mailboxes through their routes as the app mounts them (real tokens and roles, the audit trail),
@@ -48,7 +50,7 @@ async function serveMailboxes(secrets: Secrets) {
   app.use(authentication(sessionsAndTokens(db, DEFAULT_SESSION_POLICY)));
   app.use(bodyParser({ enableTypes: ['json'] }));
   app.use(auditTrail(db, docsOf(mailboxesRoutes), logger));
-  const router = mailboxesRouter({ db, secrets });
+  const router = mailboxesRouter({ db, secrets, channel: PluginHost.load(installedPlugins).channel('email') });
   app.use(router.routes()).use(router.allowedMethods());
   const served = await serveForTest(app);
   servers.push(served);

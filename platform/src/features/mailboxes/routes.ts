@@ -17,6 +17,7 @@ import { createMailbox, deleteMailbox, getMailbox, listMailboxes, requireBox, te
 import { checkInbox } from '../inbound/imap-poll.ts';
 import { ensureInboxPolling, type InboxPolling } from '../inbound/polling.ts';
 import type { Models } from '../../core/db/models.ts';
+import type { InProcessChannel } from '../plugins/host.ts';
 import { withTodaysFigures } from '../sending/mailbox-figures.ts';
 
 /** What the mailbox routes are built over: their model, and the box their passwords are sealed in (or why there is none). */
@@ -25,6 +26,8 @@ export interface MailboxesDeps {
   secrets: Secrets;
   /** Starts reading replies over IMAP once a mailbox has IMAP settings; left out (tests without Temporal), nothing reads them. */
   polling?: InboxPolling;
+  /** The email channel plugin that tests (and sends through) a mailbox, bound in-process (PluginHost.channel). */
+  channel: InProcessChannel | null;
 }
 
 const tags = ['mailboxes'];
@@ -142,13 +145,13 @@ export const mailboxesRoutes = [
         400: { description: 'Not a mailbox id' },
         404: notFound,
         409: { description: 'The password was stored under another MEETFLOW_SECRETS_KEY: enter it again' },
-        503: noKey,
+        503: { description: `${noKey.description}; or no email channel plugin is installed` },
       },
     },
-    ({ db, secrets }) =>
+    ({ db, secrets, channel }) =>
       async (ctx) => {
         const { id } = MailboxParams.parse(ctx.params);
-        ctx.body = await testMailbox(db, secrets, workspaceOf(ctx), id);
+        ctx.body = await testMailbox(db, secrets, channel, workspaceOf(ctx), id);
       },
   ),
   route<MailboxesDeps>(

@@ -40,6 +40,21 @@ export const PluginDescriptionSchema = z.object({
     })
     .optional()
     .meta({ description: 'Present for plugins of kind source' }),
+  channel: z
+    .object({
+      displayName: z.string().meta({ description: 'How lists and settings name the channel, e.g. "Email over SMTP"' }),
+      address: z.enum(['email']).meta({ description: 'What a message goes to' }),
+      credentials: z.array(
+        z.object({
+          key: z.string().meta({ description: "The field of an account (a mailbox's connection) holding it" }),
+          label: z.string(),
+          secret: z.boolean().meta({ description: 'A secret is stored sealed and never returned' }),
+        }),
+      ),
+      credentialsTest: z.string().meta({ description: 'What Test connection answers for a wrong credential' }),
+    })
+    .optional()
+    .meta({ description: 'Present for plugins of kind channel: the fields of one account it sends through' }),
   config: z.object({ schema: JsonSchema, defaults: z.unknown() }),
   activities: z.array(
     z.object({
@@ -49,6 +64,10 @@ export const PluginDescriptionSchema = z.object({
       input: JsonSchema,
       output: JsonSchema,
       timeout: z.string().optional(),
+      inProcess: z
+        .literal(true)
+        .optional()
+        .meta({ description: 'Called by the platform in its own process only (its input carries a secret): never a pipeline step' }),
     }),
   ),
   collections: z.array(z.string()),

@@ -3,7 +3,7 @@ import { PluginHost } from './host.ts';
 import { installedPlugins } from './installed.ts';
 
 describe('the installed plugins', () => {
-  it('are the seven agents, the four prospect sources and the sample source, and they load with their default settings', () => {
+  it('are the seven agents, the four prospect sources, the sample source and the email channel, and they load with their default settings', () => {
     const host = PluginHost.load(installedPlugins);
     expect(host.describe().map((plugin) => [plugin.id, plugin.kind])).toEqual([
       ...['research', 'lead-scoring', 'outreach', 'engagement-analysis', 'meeting-booking', 'learning-engine', 'ppm-pricing'].map((id) => [
@@ -11,6 +11,7 @@ describe('the installed plugins', () => {
         'agent',
       ]),
       ...['source-linkedin', 'source-crunchbase', 'source-apollo', 'source-zoominfo', 'source-sample'].map((id) => [id, 'source']),
+      ['channel-email-smtp', 'channel'],
     ]);
     const activities = [...host.activityIndex().keys()];
     for (const name of [

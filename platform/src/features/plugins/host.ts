@@ -12,6 +12,8 @@ import {
   type AnyPlugin,
   type ActivityContext,
   type SourceCredential,
+  CHANNEL_SEND_ACTIVITY,
+  CHANNEL_VERIFY_ACTIVITY,
 } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
@@ -45,6 +47,13 @@ export type PluginDescription = Omit<ManifestDescription, 'source'> & {
     configured: boolean;
   };
 };
+
+/** A channel bound to be called in the platform's own process (see PluginHost.channel). */
+export interface InProcessChannel {
+  pluginId: string;
+  send: BoundActivity;
+  verify: BoundActivity;
+}
 
 const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
@@ -112,17 +121,19 @@ export class PluginHost {
 
   /**
    * Every installed activity by namespaced name, with its manifest timeout and whether it heartbeats, plus the platform's
-   * built-ins given: what pipelines are checked against.
+   * built-ins given: what pipelines are checked against. InProcess activities (a channel's) are not among them.
    */
   activityIndex(
     builtins: ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> = new Map(),
   ): ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> {
     return new Map([
       ...this.plugins.flatMap((plugin) =>
-        Object.entries(plugin.manifest.activities).map(
-          ([name, definition]) =>
-            [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const,
-        ),
+        Object.entries(plugin.manifest.activities)
+          .filter(([name]) => !this.inProcess.has(`${plugin.manifest.id}.${name}`))
+          .map(
+            ([name, definition]) =>
+              [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const,
+          ),
       ),
       ...builtins,
     ]);
@@ -183,9 +194,26 @@ export class PluginHost {
     return bound;
   }
 
-  /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary. */
+  /**
+   * The installed channel that sends to `address` (the first in list order), bound to be called in
+   * this process: its `send` and `verify` with its config, the clock and the given logger; no
+   * database, no HTTP client, no language model. Null when none is installed.
+   */
+  channel(address: 'email', logger: Logger = SILENT): InProcessChannel | null {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.channel?.address === address);
+    if (!plugin) return null;
+    const id = plugin.manifest.id;
+    const bound = bindActivities(
+      plugin,
+      { config: this.configs.get(id), db: {} as never, http: NO_HTTP, logger, clock: { now: () => new Date() }, llm: null },
+      serviceContext,
+    );
+    return { pluginId: id, send: bound[`${id}.${CHANNEL_SEND_ACTIVITY}`]!, verify: bound[`${id}.${CHANNEL_VERIFY_ACTIVITY}`]! };
+  }
+
+  /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary; inProcess ones (a channel's) are left out. */
   activities(services: HostServices): Record<string, BoundActivity> {
-    return Object.assign(
+    const bound: Record<string, BoundActivity> = Object.assign(
       {},
       ...this.plugins.map((plugin) =>
         bindActivities(plugin, {
@@ -196,6 +224,18 @@ export class PluginHost {
           clock: services.clock,
           llm: services.llm,
         }),
+      ),
+    );
+    return Object.fromEntries(Object.entries(bound).filter(([name]) => !this.inProcess.has(name)));
+  }
+
+  /** The namespaced names of the activities the platform calls only in its own process (never on the worker, never in a pipeline). */
+  private get inProcess(): ReadonlySet<string> {
+    return new Set(
+      this.plugins.flatMap((plugin) =>
+        Object.entries(plugin.manifest.activities)
+          .filter(([, definition]) => definition.inProcess === true)
+          .map(([name]) => `${plugin.manifest.id}.${name}`),
       ),
     );
   }

@@ -16,7 +16,7 @@ const echo = definePlugin(
     name: 'Echo',
     version: '1.2.3',
     description: 'Repeats what it is told',
-    kind: 'channel',
+    kind: 'crm',
     ui: { icon: 'repeat', color: '#22c55e', category: 'Testing' },
     config: z.object({ times: z.number().int().min(1).default(1).describe('How often to repeat.') }),
     activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
@@ -77,7 +77,7 @@ describe('GET /api/plugins', () => {
     expect(plugin).toMatchObject({
       id: 'echo',
       version: '1.2.3',
-      kind: 'channel',
+      kind: 'crm',
       ui: { icon: 'repeat' },
       config: { defaults: { times: 1 }, schema: { properties: { times: { description: 'How often to repeat.' } } } },
       activities: [{ qualifiedName: 'echo.say', input: { properties: { word: { type: 'string' } } } }],

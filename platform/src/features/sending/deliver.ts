@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { CHANNEL_FAILURES, type SentMessage } from '@meetflow/plugin-sdk/contracts/channel';
+import { ApplicationFailure } from '@temporalio/common';
 import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
 import type { SecretsBox } from '../../core/secrets-box.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
+import { campaignMailboxes } from '../campaigns/mailboxes.ts';
 import type { Mailbox } from '../mailboxes/model.ts';
+import type { InProcessChannel } from '../plugins/host.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import type { OutboxMessage } from '../sequences/outbox-model.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import { checkBounceRate, recordHardBounce } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
-import { PermanentSmtpError, SmtpLoginError, composeMessage, sendOverSmtp } from './smtp-send.ts';
 import { suppressionOf } from './suppression.ts';
+import { openPixelUrl, trackedHtml } from './open-tracking.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 /** Tests only: points where a send can be made to crash, as a killed worker would. */
@@ -21,7 +25,14 @@ export interface DeliverFaults {
 }
 
 type Row = OutboxMessage & { _id: unknown };
-type Deps = { db: Models; secrets: Secrets; publicUrl: string; faults?: DeliverFaults };
+type Deps = {
+  db: Models;
+  secrets: Secrets;
+  publicUrl: string;
+  /** The installed email channel plugin that moves the message; null: none is installed, and emails wait saying so. */
+  channel: InProcessChannel | null;
+  faults?: DeliverFaults;
+};
 
 /** How long a send waits before trying again when no mailbox can take it, or the server failed for now. */
 const RETRY_LATER_MS = 15 * 60_000;
@@ -68,14 +79,17 @@ export function createDeliverStep(deps: Deps) {
     }
     if (!('seal' in deps.secrets)) return hold(row, now.getTime() + RETRY_LATER_MS, deps.secrets.unavailable);
     const box = deps.secrets;
+    const channel = deps.channel;
+    if (!channel) return hold(row, now.getTime() + RETRY_LATER_MS, 'no email channel plugin is installed (such as channel-email-smtp)');
     const { sending } = await getWorkspaceConfig(db, workspaceId);
+    const sender = { box, channel, trackOpens: sending.trackOpens };
     const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }, { timeZone: 1 }).lean();
     const zone = prospect?.timeZone ?? sending.timeZone;
 
     if (row.status === 'sending' || (row.mailboxId && row.slotAt)) {
       const mailbox = await db.mailboxes.findOne({ workspaceId, publicId: row.mailboxId, status: 'active' }).lean<Mailbox>();
       if (mailbox && row.slotAt && row.slotAt > now) return wait(row.slotAt, row.waitReason ?? 'waiting for its turn on the mailbox');
-      if (mailbox) return transmit(row, mailbox, box, now, await firstSentOf(row));
+      if (mailbox) return transmit(row, mailbox, sender, now, await firstSentOf(row));
       // Its mailbox was paused or removed meanwhile: reserve anew below.
       await db.outbox.updateOne(
         { workspaceId, _id: row._id },
@@ -95,7 +109,7 @@ export function createDeliverStep(deps: Deps) {
       );
     }
 
-    const reserved = await reserveMailbox(workspaceId, first?.mailboxId ?? null, now, sending, zone);
+    const reserved = await reserveMailbox(workspaceId, row.campaignId ?? null, first?.mailboxId ?? null, now, sending, zone);
     if ('reason' in reserved) return hold(row, reserved.until, reserved.reason);
     const gapReason = `waiting its turn: ${reserved.mailbox.fromAddress} leaves ${sending.gapMinutes.min}–${sending.gapMinutes.max} min between sends`;
     await db.outbox.updateOne(
@@ -111,7 +125,7 @@ export function createDeliverStep(deps: Deps) {
       },
     );
     if (reserved.slotAt > now) return wait(reserved.slotAt, gapReason);
-    return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, box, now, first);
+    return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, sender, now, first);
   };
 
   /** The prospect's first email that was sent, if any: a follow-up goes from its mailbox, in its thread. */
@@ -158,18 +172,29 @@ export function createDeliverStep(deps: Deps) {
   }
 
   /**
-   * Reserves a slot on a mailbox: the follow-up's own mailbox first (its thread), then the least
-   * used today. A slot is the mailbox's next free moment (after the random gap since its last),
-   * counted against today's cap; one outside the prospect's window is not taken.
+   * Reserves a slot on a mailbox among those the email's campaign chose (every active one when it
+   * chose none): the follow-up's own mailbox first (its thread), then the least used today. A slot
+   * is the mailbox's next free moment (after the random gap since its last), counted against
+   * today's cap; one outside the prospect's window is not taken.
    */
   async function reserveMailbox(
     workspaceId: string,
+    campaignId: number | null,
     previousMailboxId: string | null,
     now: Date,
     sending: SendingSettings,
     zone: string,
   ): Promise<{ mailbox: Mailbox; slotAt: Date } | { until: Date | number; reason: string }> {
-    const mailboxes = await db.mailboxes.find({ workspaceId, status: 'active' }).lean<Mailbox[]>();
+    const chosen = await campaignMailboxes(db, workspaceId, campaignId);
+    const mailboxes = await db.mailboxes
+      .find({ workspaceId, status: 'active', ...(chosen ? { publicId: { $in: chosen.mailboxIds } } : {}) })
+      .lean<Mailbox[]>();
+    if (mailboxes.length === 0 && chosen) {
+      return {
+        until: now.getTime() + RETRY_LATER_MS,
+        reason: `none of campaign "${chosen.campaignName}"'s mailboxes is active: resume one under Settings → Mailboxes, or choose others on the campaign's page`,
+      };
+    }
     if (mailboxes.length === 0) {
       return { until: now.getTime() + RETRY_LATER_MS, reason: 'no active mailbox: connect one under Settings → Mailboxes' };
     }
@@ -194,7 +219,7 @@ export function createDeliverStep(deps: Deps) {
       reason:
         ordered.length === 1
           ? `${ordered[0]!.fromAddress} has sent its ${caps[0]} for today`
-          : `every mailbox has sent its daily cap for today (${caps.join(', ')})`,
+          : `every mailbox${chosen ? ` of campaign "${chosen.campaignName}"` : ''} has sent its daily cap for today (${caps.join(', ')})`,
     };
   }
 
@@ -223,7 +248,7 @@ export function createDeliverStep(deps: Deps) {
   async function transmit(
     row: Row,
     mailbox: Mailbox,
-    box: SecretsBox,
+    { box, channel, trackOpens }: { box: SecretsBox; channel: InProcessChannel; trackOpens: boolean },
     now: Date,
     first: Pick<OutboxMessage, 'messageId' | 'serverMessageId'> | null,
   ): Promise<DeliverStepResult> {
@@ -247,27 +272,31 @@ export function createDeliverStep(deps: Deps) {
     );
     const token = unsubscribeToken(box, { workspaceId, prospectId: row.prospectId, email: row.email });
     const unsubscribeUrl = `${deps.publicUrl}/api/unsubscribe/${token}`;
-    const raw = await composeMessage({
+    const text = emailText(row.body, mailbox.signature, unsubscribeUrl);
+    // An HTML part only when the workspace tracks opens: the same text, with the pixel at the end.
+    const pixel = { workspaceId, prospectId: row.prospectId, sequenceId: row.sequenceId, step: row.step };
+    const message = {
       messageId,
       from: { name: mailbox.fromName, address: mailbox.fromAddress },
       to: row.email,
       subject: row.subject,
-      text: emailText(row.body, mailbox.signature, unsubscribeUrl),
-      inReplyTo: thread ?? undefined,
-      references: thread ? [thread] : undefined,
+      text,
+      html: trackOpens ? trackedHtml(text, openPixelUrl(deps.publicUrl, box, pixel)) : null,
+      inReplyTo: thread,
+      references: thread ? [thread] : [],
       unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mailbox.fromAddress}?subject=unsubscribe` },
-    });
-    let accepted;
+    };
+    let accepted: SentMessage;
     try {
-      accepted = await sendOverSmtp(
-        mailbox.smtp,
-        box.open(mailbox.password),
-        { from: mailbox.fromAddress, to: row.email },
-        raw,
-        async () => {
-          await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: new Date() } });
+      accepted = (await channel.send(
+        { account: { ...mailbox.smtp, password: box.open(mailbox.password) }, message },
+        {
+          // Passed just before the message can reach the server: from here a retry counts it sent.
+          checkpoint: async () => {
+            await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: new Date() } });
+          },
         },
-      );
+      )) as SentMessage;
     } catch (error) {
       return sendFailed(row, mailbox, error as Error, now);
     }
@@ -283,13 +312,14 @@ export function createDeliverStep(deps: Deps) {
   /** A refusal for good fails the email (a hard bounce at the door); a refused login pauses the mailbox; anything else waits and tries again. */
   async function sendFailed(row: Row, mailbox: Mailbox, error: Error, now: Date): Promise<DeliverStepResult> {
     const { workspaceId } = row;
-    if (error instanceof PermanentSmtpError) {
+    const type = error instanceof ApplicationFailure ? error.type : null;
+    if (type === CHANNEL_FAILURES.refused) {
       await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { status: 'failed', error: error.message } });
       await recordHardBounce(db, { workspaceId, prospectId: row.prospectId, email: row.email, at: now, messageId: row.messageId });
       await checkBounceRate(db, workspaceId, mailbox.publicId);
       return { outcome: 'failed', reason: `the server refused it: ${error.message}` };
     }
-    if (error instanceof SmtpLoginError) {
+    if (type === CHANNEL_FAILURES.loginRefused) {
       await db.mailboxes.updateOne(
         { workspaceId, publicId: mailbox.publicId },
         { $set: { status: 'paused', pausedReason: error.message } },
@@ -300,9 +330,9 @@ export function createDeliverStep(deps: Deps) {
       );
       return hold(row, now.getTime() + LOGIN_REFUSED_RETRY_MS, `${mailbox.fromAddress} is paused: ${error.message}`);
     }
-    // A server that answered 4xx took nothing: the next try may send again. Lost mid-exchange, it may have: keep the mark.
-    const refusedForNow = typeof (error as { responseCode?: number }).responseCode === 'number';
-    if (refusedForNow) await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: null } });
+    // Refused for now (a 4xx), or failed before the message could leave: the next try may send again.
+    // Lost mid-exchange, it may have arrived: keep the mark.
+    if (type === CHANNEL_FAILURES.notSent) await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: null } });
     return hold(row, now.getTime() + RETRY_LATER_MS, `${mailbox.smtp.host} did not take it (${error.message}); trying again`);
   }
 

@@ -7,10 +7,11 @@ import type { Models } from '../../core/db/models.ts';
 import { secretsBox } from '../../core/secrets-box.ts';
 import { reviewEmail } from '../outbox/review.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
+import { readOpenPixelToken } from './open-tracking.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 import { quietTemporalRuntime } from '../../../dev/testing/quiet-temporal.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../dev/testing/sending.ts';
-import type { SmtpSink } from '../../../dev/testing/smtp-sink.ts';
+import type { SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { startSequenceTestbed, type SequenceTestbed } from '../../../dev/testing/sequence-testbed.ts';
 
 quietTemporalRuntime(); // the crash below is retried on purpose; the SDK would print it
@@ -98,6 +99,25 @@ describe('sending a sequence over SMTP (time-skipping server, a real SMTP server
       expect(followUp.parsed.references).toBe(rows[0]!.messageId);
     }
     expect(await db.outcomeEvents.countDocuments({ workspaceId: ws, type: 'sent' })).toBe(3);
+  });
+
+  it('with open tracking on, adds an HTML part of the same text whose 1×1 image is the signed open link of that step', async () => {
+    const ws = 'send-tracked';
+    await configureSending(db, ws, {
+      mode: 'autonomous',
+      trackOpens: true,
+      timeZone: morningZone(await env.currentTimeMs()),
+      window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    });
+    await connectSinkMailbox(db, box, ws, sink, { warmedUp: true, addedAt: await env.currentTimeMs() });
+    const handle = await enrol(ws, 1, 'grace@hopper.test', [step(1, 0)]);
+    expect(await handle.result()).toMatchObject({ status: 'completed', sentSteps: [1] });
+    const [message] = received('grace@hopper.test');
+    expect(message!.parsed.text).toContain('Body of email 1.');
+    const html = String(message!.parsed.html);
+    expect(html).toContain('<p>Body of email 1.</p>');
+    const [, token] = /<img src="https:\/\/meetflow\.example\/api\/o\/([^"]+)" width="1" height="1"/.exec(html) ?? [];
+    expect(readOpenPixelToken(box, token ?? '')).toEqual({ workspaceId: ws, prospectId: 1, sequenceId: handle.workflowId, step: 1 });
   });
 
   it('in review mode sends nothing before approval, then the edit as edited, and counts the next step from the approval', async () => {

@@ -6,6 +6,7 @@ import { recordOutcome } from '../outcomes/record.ts';
 import { createDeliverStep, type DeliverFaults } from '../sending/deliver.ts';
 import { suppress, suppressionOf } from '../sending/suppression.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
+import type { InProcessChannel } from '../plugins/host.ts';
 import type { OutboxMessage } from './outbox-model.ts';
 import { meetingProposalEmail } from './meeting-proposal.ts';
 import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
@@ -17,6 +18,8 @@ export interface SequenceActivitiesDeps {
   secrets: Secrets;
   /** The base of the links in sent emails. */
   publicUrl: string;
+  /** The email channel plugin, bound in-process (PluginHost.channel); without it emails wait, saying none is installed. */
+  channel?: InProcessChannel | null;
   /** Tests only: a crash injected at a chosen point of a send. */
   faults?: DeliverFaults;
   /** Meeting booking's proposeSlots, for the email after an interested reply; without it none is offered. */
@@ -62,7 +65,7 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
       return { outcome: 'settled', status: stored?.status ?? 'missing' };
     },
 
-    deliverStep: createDeliverStep(deps),
+    deliverStep: createDeliverStep({ ...deps, channel: deps.channel ?? null }),
 
     /**
      * After an interested reply: the next three free slots (meeting booking, clear of booked

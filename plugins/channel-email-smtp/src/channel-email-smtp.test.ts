@@ -1,0 +1,114 @@
+import { bindActivities, validatePlugins, type ActivityContext } from '@meetflow/plugin-sdk';
+import { CHANNEL_FAILURES, type OutgoingMessage } from '@meetflow/plugin-sdk/contracts/channel';
+import { testDeps } from '@meetflow/plugin-sdk/testing';
+import { ApplicationFailure } from '@temporalio/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailSmtpChannel, type SmtpAccount } from './index.ts';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
+
+const context = (): ActivityContext => ({ heartbeat() {}, signal: new AbortController().signal, attempt: 1, lastHeartbeat: undefined });
+const bound = bindActivities(emailSmtpChannel, testDeps(emailSmtpChannel, { config: { verifyTimeoutSeconds: 3 } }), context);
+const send = bound['channel-email-smtp.send']!;
+const verify = bound['channel-email-smtp.verify']!;
+
+const message = (overrides: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
+  messageId: '<step-2@acme.test>',
+  from: { name: 'Ada at Acme', address: 'ada@acme.test' },
+  to: 'lin@prospect.test',
+  subject: 'Re: your onboarding',
+  text: 'Hi Lin,\n\nA follow-up.\n\n--\nUnsubscribe: https://meetflow.test/api/unsubscribe/t1\n',
+  inReplyTo: '<step-1@acme.test>',
+  references: ['<step-1@acme.test>'],
+  unsubscribe: { url: 'https://meetflow.test/api/unsubscribe/t1', mailto: 'mailto:ada@acme.test?subject=unsubscribe' },
+  ...overrides,
+});
+
+/** Runs send, noting when the checkpoint passed and how many messages the server had then. */
+async function sendNoting(account: SmtpAccount, outgoing = message()) {
+  const marks: Array<{ mark: string; messagesAtServer: number }> = [];
+  const result = await send(
+    { account, message: outgoing },
+    { checkpoint: async (mark) => void marks.push({ mark, messagesAtServer: sink.messages.length }) },
+  ).catch((error: unknown) => error);
+  return { result, marks };
+}
+
+let sink: SmtpSink;
+let account: SmtpAccount;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  account = { host: '127.0.0.1', port: sink.port, tls: 'none', user: sink.user, password: sink.password };
+});
+afterAll(() => sink.close());
+
+describe('the email-over-SMTP channel', () => {
+  it('is a valid channel plugin whose account fields are its declared credentials', () => {
+    expect(() => validatePlugins([emailSmtpChannel])).not.toThrow();
+    expect(emailSmtpChannel.manifest.channel?.credentials.filter((field) => field.secret).map((field) => field.key)).toEqual(['password']);
+  });
+
+  it('sends the message as given, with a text part, its Message-ID, threading and one-click unsubscribe headers, passing the checkpoint before the server has it', async () => {
+    const { result, marks } = await sendNoting(account);
+    expect(result).toMatchObject({ response: expect.stringMatching(/^250 /), serverMessageId: null });
+    expect(marks).toEqual([{ mark: 'transmitting', messagesAtServer: 0 }]);
+    const [received] = sink.messages.splice(0);
+    expect(received?.to).toEqual(['lin@prospect.test']);
+    expect(received?.from).toBe('ada@acme.test');
+    const wire = (name: string) => received!.parsed.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    expect(wire('message-id')).toBe('Message-ID: <step-2@acme.test>');
+    expect(wire('in-reply-to')).toBe('In-Reply-To: <step-1@acme.test>');
+    expect(wire('references')).toBe('References: <step-1@acme.test>');
+    expect(wire('list-unsubscribe')).toBe(
+      'List-Unsubscribe: <https://meetflow.test/api/unsubscribe/t1>, <mailto:ada@acme.test?subject=unsubscribe>',
+    );
+    expect(wire('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(received!.parsed.text).toBe(message().text);
+    expect(received!.parsed.html).toBe(false);
+  });
+
+  it('adds the HTML alternative only when one is given', async () => {
+    const html = '<p>Hi Lin,</p><img src="https://meetflow.test/api/o/t1" width="1" height="1" alt="">';
+    await sendNoting(account, message({ html, messageId: '<html@acme.test>' }));
+    const [received] = sink.messages.splice(0);
+    expect(received!.parsed.text).toBe(message().text);
+    expect(received!.parsed.html).toBe(html);
+  });
+
+  it('fails with ChannelLoginRefused for a wrong password, before the checkpoint', async () => {
+    const { result, marks } = await sendNoting({ ...account, password: 'wrong' });
+    expect(result).toBeInstanceOf(ApplicationFailure);
+    expect(result).toMatchObject({ type: CHANNEL_FAILURES.loginRefused, message: expect.stringContaining(`login of ${sink.user}`) });
+    expect(marks).toEqual([]);
+  });
+
+  it('fails with ChannelNotSent when nothing listens, before the checkpoint', async () => {
+    const closed = await startSmtpSink();
+    await closed.close();
+    const { result, marks } = await sendNoting({ ...account, port: closed.port });
+    expect(result).toMatchObject({ type: CHANNEL_FAILURES.notSent, message: expect.stringContaining('ECONNREFUSED') });
+    expect(marks).toEqual([]);
+  });
+
+  it('fails with ChannelRefused and the response code when the server refuses the recipient for good', async () => {
+    sink.rejectRecipients.add('gone@prospect.test');
+    const { result, marks } = await sendNoting(account, message({ to: 'gone@prospect.test' }));
+    expect(result).toMatchObject({ type: CHANNEL_FAILURES.refused, details: [{ responseCode: 550 }] });
+    expect(marks.map((mark) => mark.mark)).toEqual(['transmitting']);
+    expect(sink.messages).toEqual([]);
+  });
+
+  it('verifies an account: ok, or what the server said, never the password', async () => {
+    expect(await verify({ account })).toEqual({ ok: true });
+    const wrong = (await verify({ account: { ...account, password: 'not-the-password' } })) as { ok: false; error: string };
+    expect(wrong.ok).toBe(false);
+    expect(wrong.error).toMatch(new RegExp(`^Authentication failed for ${sink.user}: the server said ".+"$`));
+    expect(wrong.error).not.toContain('not-the-password');
+    const closed = await startSmtpSink();
+    await closed.close();
+    expect(await verify({ account: { ...account, port: closed.port } })).toEqual({
+      ok: false,
+      error: `Could not connect to 127.0.0.1:${closed.port}: connection refused (nothing listens there)`,
+    });
+    expect(sink.messages).toEqual([]);
+  });
+});
