@@ -55,7 +55,11 @@ describe('the audit trail', () => {
 
   it('records who started and reran which run, and reads are not recorded', async () => {
     await client.get('/api/prospects');
-    const pipeline = { id: 'audited', name: 'Audited', nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect' }] };
+    const pipeline = {
+      id: 'audited',
+      name: 'Audited',
+      nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect', input: '{{ input }}' }],
+    };
     expect((await client.post('/api/pipelines', pipeline)).status).toBe(201);
     const { runId } = bodyOf<{ runId: string }>(await client.post('/api/pipelines/audited/runs', { input: {} }));
     const entries = await trail();

@@ -17,7 +17,16 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'PATCH /api/members/{userId}': { role: 'viewer' },
   'POST /api/pipelines': { id: 'valid-pipeline', name: 'Valid', nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect' }] },
   'POST /api/pipelines/{id}/runs': { input: {}, version: 1 },
+  'POST /api/pipelines/test-runs': {
+    definition: {
+      id: 'valid-draft',
+      name: 'Valid draft',
+      nodes: [{ id: 'a', activity: 'lead-scoring.scoreProspect', input: '{{ input }}' }],
+    },
+    input: {},
+  },
   'POST /api/pipelines/{id}/batches': { inputs: [{}], version: 1, chunkSize: 10 },
+  'POST /api/pipelines/{id}/duplicate': { newId: 'valid-copy', name: 'Valid copy', version: 1 },
   'POST /api/runs/{id}/rerun': { fromStep: 'score' },
   'POST /api/prospects': { firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', email: 'ada@pipelinepilot.example' },
   'POST /api/prospects/import': { csv: 'firstName,lastName,email,company\nAda,Lane,ada@pipelinepilot.example,Pipeline Pilot\n' },

@@ -5,6 +5,13 @@
 export class InputError extends Error {
   override name = 'InputError';
   readonly status = 400;
+  /** Optionally, each bad field (dotted path) with what is wrong with it, for a form to show beside the field. */
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
 }
 
 /** Something the request names does not exist (in this workspace). */

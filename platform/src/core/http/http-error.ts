@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import mongoose from 'mongoose';
 import { ZodError } from 'zod';
-import { isPlatformError } from '../errors.ts';
+import { InputError, isPlatformError } from '../errors.ts';
 
 /** What the client is told about a failed request. */
 export interface HttpErrorBody {
@@ -39,7 +39,10 @@ function duplicateKey(error: mongoose.mongo.MongoServerError): HttpErrorBody {
  * internals never leak.
  */
 export function toHttpError(error: unknown): HttpErrorBody {
-  if (isPlatformError(error)) return { status: error.status, message: error.message };
+  if (isPlatformError(error)) {
+    const fields = error instanceof InputError ? error.fields : undefined;
+    return { status: error.status, message: error.message, ...(fields ? { fields } : {}) };
+  }
   if (error instanceof ZodError) {
     const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || '(body)', issue.message]));
     return { status: 400, message: `Invalid request: ${fieldList(fields)}`, fields };

@@ -2,11 +2,11 @@ import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import type { SavedPipeline } from './model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
-import { preparePipeline } from './definition.ts';
+import { preparePipeline, SavePipelineBody } from './definition.ts';
 
 /**
  * Saves a definition as the next version of its pipeline (validated against the installed
- * activities first). Versions are never overwritten: runs pin the version they started with.
+ * activities first, its mappings' types included), with the note said about it. Versions are never overwritten: runs pin the version they started with.
  */
 export async function savePipeline(
   db: Pick<Models, 'pipelines'>,
@@ -14,7 +14,8 @@ export async function savePipeline(
   workspaceId: string,
   raw: unknown,
 ): Promise<SavedPipeline> {
-  const prepared = preparePipeline(raw, activities);
+  const { note, ...definition } = SavePipelineBody.parse(raw ?? {});
+  const prepared = preparePipeline(definition, activities);
   // Two saves at once may pick the same number; the unique index refuses one and it tries the next.
   for (let attempt = 0; attempt < 5; attempt++) {
     const latest = await db.pipelines.findOne({ workspaceId, pipelineId: prepared.id }).sort({ version: -1 }).lean();
@@ -26,6 +27,7 @@ export async function savePipeline(
         version,
         name: prepared.name,
         definition: { ...prepared, version },
+        note,
       });
       return saved.toObject();
     } catch (error) {
@@ -41,10 +43,4 @@ export async function findPipeline(db: Pick<Models, 'pipelines'>, workspaceId: s
   const found = await query.lean();
   if (!found) throw new NotFoundError(`No pipeline "${pipelineId}"${version ? ` version ${version}` : ''} in this workspace`);
   return found;
-}
-
-/** The latest version of every pipeline of a workspace. */
-export async function listPipelines(db: Pick<Models, 'pipelines'>, workspaceId: string) {
-  const all = await db.pipelines.find({ workspaceId }, { definition: 0 }).sort({ pipelineId: 1, version: -1 }).lean();
-  return all.filter((pipeline, index) => index === 0 || all[index - 1]!.pipelineId !== pipeline.pipelineId);
 }

@@ -1,6 +1,7 @@
 import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
+import { mappingProblems, type ActivitySchemas } from './mapping-types.ts';
 
 const NODE_ID = /^[a-zA-Z][\w-]*$/;
 
@@ -31,10 +32,30 @@ export const PipelineDefinitionSchema = z.object({
   edges: z.array(z.object({ from: z.string(), to: z.string() })).default([]),
 });
 
-/** What a pipeline needs to know of an installed activity: its manifest's timeout and whether it heartbeats. */
-export interface ActivityOptions {
+/** Body of POST /api/pipelines: a definition and, optionally, a note on what this version changes. */
+export const SavePipelineBody = PipelineDefinitionSchema.extend({
+  note: z
+    .string()
+    .trim()
+    .max(500, 'at most 500 characters')
+    .default('')
+    .meta({ description: 'What this version changes, for the version history' }),
+});
+
+/**
+ * What a pipeline needs to know of an installed activity: its manifest's timeout, whether it
+ * heartbeats, and its input and output JSON Schemas (for the mapping type check; absent for a
+ * built-in without them).
+ */
+export interface ActivityOptions extends ActivitySchemas {
   timeout?: string;
   heartbeats?: boolean;
+}
+
+/** One thing wrong with a definition: where (`nodes.<id>`, `nodes.<id>.input.<field>`, `nodes.<id>.when`, `edges`) and what. */
+export interface DefinitionProblem {
+  at: string;
+  message: string;
 }
 
 /**
@@ -45,36 +66,69 @@ export interface ActivityOptions {
 export const HEARTBEAT_TIMEOUT = '1 minute';
 
 /**
- * Validates a definition against the installed activities and returns the snapshot a run
- * pins, with each node's timeout copied from its plugin manifest, and a heartbeat timeout for an
- * activity whose manifest says it heartbeats. Every problem is reported
- * at once, as a 400 naming the node; nothing is started for an invalid pipeline.
+ * Everything wrong with a definition of the right shape, checked against the installed
+ * activities: a duplicate node, an unknown activity, an edge to no node, a cycle, a reference to
+ * a step that is not upstream, a condition on the run input, and every mapping whose type does
+ * not fit (mapping-types.ts). Empty when it can run.
  */
-export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
-  const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
-  const problems: string[] = [];
+export function definitionProblems(definition: PipelineDefinition, activities: ReadonlyMap<string, ActivityOptions>): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
   const ids = new Set<string>();
   for (const node of definition.nodes) {
-    if (ids.has(node.id)) problems.push(`node "${node.id}" appears twice`);
+    if (ids.has(node.id)) problems.push({ at: `nodes.${node.id}`, message: `node "${node.id}" appears twice` });
     ids.add(node.id);
-    if (!activities.has(node.activity)) problems.push(`node "${node.id}": unknown activity "${node.activity}"`);
+    if (!activities.has(node.activity))
+      problems.push({ at: `nodes.${node.id}.activity`, message: `node "${node.id}": unknown activity "${node.activity}"` });
   }
   for (const edge of definition.edges) {
-    for (const end of [edge.from, edge.to]) if (!ids.has(end)) problems.push(`edge ${edge.from} → ${edge.to}: no node "${end}"`);
+    for (const end of [edge.from, edge.to])
+      if (!ids.has(end)) problems.push({ at: 'edges', message: `edge ${edge.from} → ${edge.to}: no node "${end}"` });
   }
+  let wellFormed = true;
   for (const node of definition.nodes) {
     const upstream = reachable(definition, node.id, 'up');
-    if (upstream.has(node.id)) problems.push(`node "${node.id}" is part of a cycle`);
+    if (upstream.has(node.id)) {
+      wellFormed = false;
+      problems.push({ at: `nodes.${node.id}`, message: `node "${node.id}" is part of a cycle` });
+    }
     const sources = [...referencesIn(node.input), ...(node.when ? [node.when.path] : [])].map((ref) => splitReference(ref).source);
-    for (const source of sources) {
+    for (const source of new Set(sources)) {
       if (source !== 'input' && !upstream.has(source)) {
-        problems.push(`node "${node.id}" reads "${source}", which is not a step before it (add an edge ${source} → ${node.id})`);
+        wellFormed = false;
+        problems.push({
+          at: `nodes.${node.id}`,
+          message: `node "${node.id}" reads "${source}", which is not a step before it (add an edge ${source} → ${node.id})`,
+        });
       }
     }
     if (node.when && splitReference(node.when.path).source === 'input')
-      problems.push(`node "${node.id}": a condition must read an earlier step`);
+      problems.push({ at: `nodes.${node.id}.when`, message: `node "${node.id}": a condition must read an earlier step` });
   }
-  if (problems.length > 0) throw new InputError(`Invalid pipeline "${definition.id}": ${problems.join('; ')}`);
+  // Types are checked once the graph holds together (a reference to no step has no type to check).
+  if (wellFormed) {
+    for (const problem of mappingProblems(definition, activities)) {
+      const at = problem.field === 'when' ? `nodes.${problem.node}.when` : `nodes.${problem.node}.input.${problem.field}`;
+      const field = problem.field === 'when' ? 'its condition' : `field "${problem.field}"`;
+      problems.push({ at, message: `node "${problem.node}" ${field} ${problem.message}` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Validates a definition against the installed activities and returns the snapshot a run
+ * pins, with each node's timeout copied from its plugin manifest, and a heartbeat timeout for an
+ * activity whose manifest says it heartbeats. Every problem is reported at once, as a 400 naming
+ * the node and field (each also under `fields`); nothing is started for an invalid pipeline.
+ */
+export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
+  const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
+  const problems = definitionProblems(definition, activities);
+  if (problems.length > 0) {
+    const fields: Record<string, string> = {};
+    for (const problem of problems) fields[problem.at] = fields[problem.at] ? `${fields[problem.at]}; ${problem.message}` : problem.message;
+    throw new InputError(`Invalid pipeline "${definition.id}": ${problems.map((problem) => problem.message).join('; ')}`, fields);
+  }
   return {
     ...definition,
     nodes: definition.nodes.map((node) => {

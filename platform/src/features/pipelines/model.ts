@@ -8,6 +8,8 @@ export interface SavedPipeline {
   version: number;
   name: string;
   definition: PipelineDefinition;
+  /** What the person who saved this version said changed (the version history shows it); empty when nothing was said. */
+  note?: string;
   createdAt?: Date;
 }
 
@@ -18,6 +20,7 @@ const SavedPipelineSchema = new Schema<SavedPipeline>(
     version: { type: Number, required: true },
     name: { type: String, required: true },
     definition: { type: Schema.Types.Mixed, required: true },
+    note: { type: String, default: '' },
   },
   { timestamps: true, minimize: false },
 );

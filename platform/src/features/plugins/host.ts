@@ -16,6 +16,8 @@ import {
   CHANNEL_VERIFY_ACTIVITY,
 } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
+import type { ActivityOptions } from '../pipelines/definition.ts';
+import type { JsonSchema } from '../pipelines/mapping-types.ts';
 import { z } from 'zod';
 
 /** What the host injects into every plugin, besides each one's own config and models. */
@@ -120,20 +122,25 @@ export class PluginHost {
   }
 
   /**
-   * Every installed activity by namespaced name, with its manifest timeout and whether it heartbeats, plus the platform's
-   * built-ins given: what pipelines are checked against. InProcess activities (a channel's) are not among them.
+   * Every installed activity by namespaced name, with its manifest timeout, whether it heartbeats and
+   * its input and output JSON Schemas, plus the platform's built-ins given: what pipelines are
+   * checked against. InProcess activities (a channel's) are not among them.
    */
-  activityIndex(
-    builtins: ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> = new Map(),
-  ): ReadonlyMap<string, { timeout?: string; heartbeats?: boolean }> {
+  activityIndex(builtins: ReadonlyMap<string, ActivityOptions> = new Map()): ReadonlyMap<string, ActivityOptions> {
     return new Map([
       ...this.plugins.flatMap((plugin) =>
-        Object.entries(plugin.manifest.activities)
-          .filter(([name]) => !this.inProcess.has(`${plugin.manifest.id}.${name}`))
-          .map(
-            ([name, definition]) =>
-              [`${plugin.manifest.id}.${name}`, { timeout: definition.timeout, heartbeats: definition.heartbeats }] as const,
-          ),
+        describePlugin(plugin)
+          .activities.filter((activity) => !this.inProcess.has(activity.qualifiedName))
+          .map((activity) => {
+            const { heartbeats } = plugin.manifest.activities[activity.name]!;
+            const options: ActivityOptions = {
+              timeout: activity.timeout,
+              heartbeats,
+              input: activity.input as JsonSchema,
+              output: activity.output as JsonSchema,
+            };
+            return [activity.qualifiedName, options] as const;
+          }),
       ),
       ...builtins,
     ]);

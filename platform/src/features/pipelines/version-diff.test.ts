@@ -1,0 +1,83 @@
+import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { describe, expect, it } from 'vitest';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { versionDiff } from './version-diff.ts';
+
+const v1: PipelineDefinition = {
+  id: 'p',
+  name: 'P',
+  version: 1,
+  nodes: [
+    { id: 'a', activity: 'x.one', input: { name: '{{ input.name }}', limits: { max: 3, min: 1 } } },
+    { id: 'b', activity: 'x.two', input: { from: '{{ a.out }}' }, when: { path: 'a.ok', op: 'eq', value: true } },
+    { id: 'c', activity: 'x.three', input: {} },
+  ],
+  edges: [
+    { from: 'a', to: 'b' },
+    { from: 'a', to: 'c' },
+  ],
+};
+
+describe('the version diff', () => {
+  it('is empty between a version and itself, whatever the order of its keys', () => {
+    const reordered = {
+      ...v1,
+      nodes: v1.nodes.map((node) => ({
+        input: node.input,
+        activity: node.activity,
+        id: node.id,
+        ...(node.when ? { when: node.when } : {}),
+      })),
+    };
+    expect(versionDiff(v1, reordered)).toEqual({ nodes: { added: [], removed: [], changed: [] }, edges: { added: [], removed: [] } });
+  });
+
+  it('lists nodes added, removed and changed (with the fields that changed), and edges added and removed', () => {
+    const v2: PipelineDefinition = {
+      ...v1,
+      version: 2,
+      nodes: [
+        { id: 'a', activity: 'x.one', input: { name: '{{ input.fullName }}', limits: { max: 5, min: 1 }, extra: true } },
+        { id: 'b', activity: 'x.twoBetter', input: { from: '{{ a.out }}' } },
+        { id: 'd', activity: 'x.four', input: {} },
+      ],
+      edges: [
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'd' },
+      ],
+    };
+    expect(versionDiff(v1, v2)).toEqual({
+      nodes: {
+        added: ['d'],
+        removed: ['c'],
+        changed: [
+          { id: 'a', changes: ['input.extra', 'input.limits.max', 'input.name'] },
+          { id: 'b', changes: ['activity', 'when'] },
+        ],
+      },
+      edges: { added: [{ from: 'b', to: 'd' }], removed: [{ from: 'a', to: 'c' }] },
+    });
+  });
+
+  it('sees a step inserted into the prospect pipeline as one node and its rewired edges', () => {
+    const inserted: PipelineDefinition = {
+      ...PROSPECT_PIPELINE,
+      nodes: [...PROSPECT_PIPELINE.nodes, { id: 'classify', activity: 'engagement-analysis.classifyReply', input: {} }],
+      edges: [
+        ...PROSPECT_PIPELINE.edges.filter((edge) => edge.from !== 'score'),
+        { from: 'score', to: 'classify' },
+        { from: 'classify', to: 'copy' },
+      ],
+    };
+    expect(versionDiff(PROSPECT_PIPELINE, inserted)).toEqual({
+      nodes: { added: ['classify'], removed: [], changed: [] },
+      edges: {
+        added: [
+          { from: 'score', to: 'classify' },
+          { from: 'classify', to: 'copy' },
+        ],
+        removed: [{ from: 'score', to: 'copy' }],
+      },
+    });
+  });
+});
