@@ -127,6 +127,12 @@ test('a campaign of five prospects: start it, watch the batch finish, pause it, 
   await expect(page.getByTestId('toast')).toContainText('Batch Complete');
   await expect(page.getByTestId('stage-outreach').getByTestId('stage-count')).toHaveText('5 / 5');
   await expect(page.getByTestId('results-enrolled')).toHaveText('5');
+  // The batch opens on its own page, and back.
+  await page.getByTestId('batch-link').click();
+  await expect(page).toHaveURL(/\/batches\/[\w-]+$/);
+  await expect(page.getByTestId('batch-status')).toHaveText('completed');
+  await expect(page.getByTestId('batch-total')).toHaveText('5');
+  await page.goBack();
   await expect(page.getByTestId('campaign-status')).toHaveText('active');
   await expect(page.getByTestId('campaign-prospect').getByTestId('sequence-state')).toHaveText(Array(5).fill(/^active · \d sent$/));
 

@@ -19,7 +19,15 @@ export {
   type SequenceState,
   type SequenceStep,
 } from './prospect-sequence.ts';
-export { batchProgressQuery, runBatch, type BatchProgress, type BatchState, type RunBatchInput } from './run-batch.ts';
+export {
+  batchProgressQuery,
+  runBatch,
+  type BatchLiveProgress,
+  type BatchProgress,
+  type BatchRunState,
+  type BatchState,
+  type RunBatchInput,
+} from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';
 export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
 export type {

@@ -37,16 +37,30 @@ export interface RunBatchInput {
   state?: BatchState;
 }
 
-/** Progress, as the batch query answers it. */
+/** Progress, as the batch returns it when done. */
 export interface BatchProgress {
   total: number;
   levels: number;
   level: number;
-  /** Counts of step statuses per node. */
+  /** Counts of step statuses per node (`running`: in a chunk being run now). */
   nodes: Record<string, Partial<Record<StepStatus, number>>>;
 }
 
-export const batchProgressQuery = defineQuery<BatchProgress>('progress');
+/** Where each run of a batch stands while it runs. */
+export type BatchRunState = 'pending' | 'running' | 'completed' | 'failed';
+
+/** How many failures the progress query lists (the run records hold them all once the batch ends). */
+const LIVE_FAILURES = 50;
+
+/** Progress, as the batch query answers it while the batch runs: also each run's state and the first failures. */
+export interface BatchLiveProgress extends BatchProgress {
+  /** Runs by state: pending (no step run yet), running, completed (every step settled), failed (a step failed). */
+  runs: Record<BatchRunState, number>;
+  /** The first failures, at most {@link LIVE_FAILURES}, in the order of the batch's runs. */
+  failures: Array<{ runId: string; error: string }>;
+}
+
+export const batchProgressQuery = defineQuery<BatchLiveProgress>('progress');
 const { startRuns, finishRuns } = proxyActivities<BatchActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -65,19 +79,38 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
   const parents = parentsOf(definition);
   const watch = watchedPaths(definition);
   const state: BatchState = input.state ?? { level: 0, steps: {}, summaries: {}, errors: {} };
+  // Per node, the runs of the chunks being run now. Memory only (no command depends on it), so
+  // histories recorded before it replay unchanged; empty between levels, so never carried over.
+  const inFlightRuns = new Map<string, Set<string>>();
   const progress = (): BatchProgress => {
     const nodes: BatchProgress['nodes'] = {};
     for (const node of definition.nodes) {
       const counts: Partial<Record<StepStatus, number>> = {};
+      const running = inFlightRuns.get(node.id);
       for (const runId of runIds) {
-        const status = state.steps[runId]?.[node.id] ?? 'pending';
+        const status = state.steps[runId]?.[node.id] ?? (running?.has(runId) ? 'running' : 'pending');
         counts[status] = (counts[status] ?? 0) + 1;
       }
       nodes[node.id] = counts;
     }
     return { total: runIds.length, levels: levels.length, level: state.level, nodes };
   };
-  setHandler(batchProgressQuery, progress);
+  const runState = (runId: string): BatchRunState => {
+    if (state.errors[runId]) return 'failed';
+    const settled = definition.nodes.filter((node) => state.steps[runId]?.[node.id]).length;
+    if (settled === definition.nodes.length) return 'completed';
+    return settled > 0 || [...inFlightRuns.values()].some((running) => running.has(runId)) ? 'running' : 'pending';
+  };
+  setHandler(batchProgressQuery, (): BatchLiveProgress => {
+    const runs: BatchLiveProgress['runs'] = { pending: 0, running: 0, completed: 0, failed: 0 };
+    const failures: BatchLiveProgress['failures'] = [];
+    for (const runId of runIds) {
+      runs[runState(runId)] += 1;
+      const error = state.errors[runId];
+      if (error && failures.length < LIVE_FAILURES) failures.push({ runId, error });
+    }
+    return { ...progress(), runs, failures };
+  });
   if (!input.state) await startRuns({ runIds });
 
   for (; state.level < levels.length; state.level++) {
@@ -106,6 +139,9 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
           chunks.map(async (runIdsOfChunk) => {
             await condition(() => inFlight < (input.concurrency ?? 4));
             inFlight++;
+            const running = inFlightRuns.get(nodeId) ?? new Set<string>();
+            inFlightRuns.set(nodeId, running);
+            for (const runId of runIdsOfChunk) running.add(runId);
             try {
               record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [] }));
             } catch (error) {
@@ -113,6 +149,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
               for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
             } finally {
               inFlight--;
+              for (const runId of runIdsOfChunk) running.delete(runId);
             }
           }),
         );

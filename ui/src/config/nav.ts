@@ -2,6 +2,8 @@
 export interface NavItem {
   label: string;
   to: string;
+  /** Other paths whose pages belong to the entry (the header names them by it), e.g. a pipeline's batches. */
+  also?: readonly string[];
 }
 
 /**
@@ -20,7 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Meeting Scheduler', to: '/meetings' },
   { label: 'PPM Marketplace', to: '/pricing' },
   { label: 'Agent Configuration', to: '/agents' },
-  { label: 'Pipelines', to: '/pipelines' },
+  { label: 'Pipelines', to: '/pipelines', also: ['/batches'] },
   { label: 'Plugins', to: '/plugins' },
 ];
 
@@ -34,5 +36,6 @@ export const SETTINGS_NAV_ITEMS: readonly NavItem[] = [
 
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */
 export function navItemOf(pathname: string): NavItem | undefined {
-  return [...NAV_ITEMS, ...SETTINGS_NAV_ITEMS].find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return [...NAV_ITEMS, ...SETTINGS_NAV_ITEMS].find((item) => under(item.to) || item.also?.some(under));
 }

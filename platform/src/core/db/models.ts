@@ -17,6 +17,7 @@ import { workspaceConfigModels } from '../../features/workspace-config/model.ts'
 import { workspaceOfferModels } from '../../features/offer/model.ts';
 import { workspaceIcpModels } from '../../features/icp/model.ts';
 import { pipelineRunModels } from '../../features/pipelines/run-model.ts';
+import { pipelineBatchModel } from '../../features/pipelines/batch-model.ts';
 import { systemCheckModel } from '../../features/system/model.ts';
 import { workspaceModel } from '../../features/workspaces/model.ts';
 
@@ -29,6 +30,7 @@ export function createModels(connection: Connection) {
     ...auditModels(connection),
     systemChecks: systemCheckModel(connection),
     ...pipelineRunModels(connection),
+    pipelineBatches: pipelineBatchModel(connection),
     pipelines: savedPipelineModel(connection),
     ...outboxModels(connection),
     agentActivity: agentActivityModel(connection),

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from './api-schemas.ts';
 import { sequenceStateOf } from '../sequences/control.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { liveBatchProgress, recordedBatchCounts } from '../pipelines/batch-progress.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: every model and Temporal (the batch's live progress, the sequences' state). */
@@ -47,29 +48,14 @@ async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<Ca
   ]);
   const definition = sample?.definition ?? PROSPECT_PIPELINE;
   const running = unfinished !== null;
-  let counts: Record<string, Partial<Record<string, number>>> | null = null;
-  if (running) {
-    counts = await deps.temporal.workflow
-      .getHandle(`pipeline-batch-${latest.batchId}`)
-      .query<{ nodes: Record<string, Partial<Record<string, number>>> }>('progress')
-      .then(
-        (progress) => progress.nodes,
+  // Just after the start the workflow cannot answer yet: the run records say as much.
+  const live = running
+    ? await liveBatchProgress(deps.temporal, latest.batchId).then(
+        ({ live }) => live,
         () => null,
-      ); // between start and the first task, the query has no answer yet
-  }
-  if (!counts) {
-    const runs = await pipelineRuns.find({ workspaceId: campaign.workspaceId, batchId: latest.batchId }, { steps: 1 }).lean();
-    counts = Object.fromEntries(
-      definition.nodes.map((node) => [
-        node.id,
-        runs.reduce<Partial<Record<string, number>>>((tally, run) => {
-          const status = run.steps[node.id]?.status ?? 'pending';
-          tally[status] = (tally[status] ?? 0) + 1;
-          return tally;
-        }, {}),
-      ]),
-    );
-  }
+      )
+    : null;
+  const counts = live?.nodes ?? (await recordedBatchCounts(deps.db, campaign.workspaceId, latest.batchId, definition)).nodes;
   const stages = definition.nodes.map((node) => stage(node.id, node.label, latest.prospects, counts[node.id] ?? {}));
   return {
     batchId: latest.batchId,

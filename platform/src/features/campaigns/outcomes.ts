@@ -1,6 +1,7 @@
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRun } from '../pipelines/run-model.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { parseRunError } from '../pipelines/run-text.ts';
 
 /** What a prospect has come to in its latest prospect-pipeline run. */
 export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
@@ -11,9 +12,13 @@ export type RunSummary = Pick<PipelineRun, 'runId' | 'status' | 'steps' | 'error
   createdAt?: Date;
 };
 
-/** How a run ended for its prospect: enrolled, not qualified (the copy step skipped), failed, or still going. */
+/**
+ * How a run ended for its prospect: enrolled, not qualified (the copy step skipped), failed, or
+ * still going. A run cancelled with its batch counts as failed, so Retry failed runs it again.
+ */
 export function outcomeOf(run: RunSummary | undefined): ProspectOutcome {
   if (!run) return 'not-processed';
+  if (run.status === 'cancelled') return 'failed';
   if (run.status === 'pending' || run.status === 'running' || run.status === 'failed') return run.status;
   if (run.steps.outreach?.status === 'completed') return 'enrolled';
   if (run.steps.copy?.status === 'skipped') return 'not-qualified';
@@ -47,8 +52,8 @@ export async function latestRuns(
 
 /** A failure as a user reads it: the step and what it met, without the run's prefix. */
 export function failureReason(error: string | undefined): string {
-  const match = /^step "([^"]+)" failed: (.*)$/s.exec(error ?? '');
-  return match ? `${match[1]} failed: ${match[2]!.trim()}` : (error ?? 'failed').trim();
+  const { nodeId, message } = parseRunError(error);
+  return nodeId ? `${nodeId} failed: ${message}` : message;
 }
 
 /** The campaign's prospects its own batches have run (whatever came of it). */

@@ -18,18 +18,58 @@ export const StartedBatchSchema = z.object({
 /** Path parameters of /api/batches/{id}. */
 export const BatchParams = z.object({ id: z.string().meta({ description: 'The batch id' }) });
 
-/** Where a batch stands: its runs by status (from the run records) and per-step counts (from the workflow). */
-export const BatchStatusSchema = z.object({
-  batchId: z.string(),
-  total: z.number().int(),
-  runs: z.record(z.string(), z.number().int()).meta({ description: 'Runs by status: pending, running, completed, failed' }),
-  progress: z
-    .object({
-      total: z.number().int(),
-      levels: z.number().int(),
-      level: z.number().int(),
-      nodes: z.record(z.string(), z.record(z.string(), z.number().int())),
-    })
-    .nullable()
-    .meta({ description: 'Per-step counts from the running workflow; null once it has finished' }),
+const Count = z.number().int().min(0);
+const Timestamp = z.iso.datetime();
+
+/** One stage (node) of a batch: its runs by where that step stands. */
+export const BatchStageSchema = z.object({
+  nodeId: z.string(),
+  label: z.string().meta({ description: "The node's label, else its id" }),
+  activity: z.string(),
+  total: Count,
+  pending: Count,
+  running: Count.meta({ description: 'In a chunk being run now' }),
+  completed: Count,
+  failed: Count,
+  skipped: Count.meta({ description: 'Not run: a condition did not hold, an earlier step failed, or the batch was cancelled' }),
 });
+
+/** A failed run of a batch, as the batch page lists it. */
+export const BatchFailureSchema = z.object({
+  runId: z.string(),
+  nodeId: z.string().nullable().meta({ description: 'The step that failed, when the error names it' }),
+  error: z.string().meta({ description: "What the step met, without the run's prefix" }),
+  input: z.object({
+    prospectId: z.union([z.number(), z.string()]).nullable().meta({ description: "The input's prospectId, when it has one" }),
+    summary: z.string().meta({ description: 'The input in one short line' }),
+  }),
+});
+
+/** GET /api/batches/{id}: where a batch stands, how fast it goes, what failed, and its retries. */
+export const BatchViewSchema = z.object({
+  batchId: z.string(),
+  pipeline: z.object({ id: z.string(), name: z.string(), version: z.number().int().min(1) }),
+  status: z.enum(['running', 'completed', 'cancelled']),
+  startedAt: Timestamp,
+  finishedAt: Timestamp.nullable().meta({ description: 'When its last run ended; null while it runs' }),
+  total: Count,
+  runs: z
+    .object({ pending: Count, running: Count, completed: Count, failed: Count, cancelled: Count })
+    .meta({ description: 'Runs by status (while it runs: completed = every step settled, failed = a step failed)' }),
+  stages: BatchStageSchema.array().meta({ description: 'One per node, in the order of the definition' }),
+  runsPerMinute: z
+    .number()
+    .min(0)
+    .nullable()
+    .meta({ description: 'Runs finished per minute so far (a run counts in part as each of its steps ends); null before any step has' }),
+  etaSeconds: z.number().int().min(0).nullable().meta({ description: 'Seconds left at that pace; null once it has ended' }),
+  failures: BatchFailureSchema.array().meta({ description: 'The first 50 failed runs (runs.failed counts them all)' }),
+  retryOf: z.string().nullable().meta({ description: 'The batch whose failed runs this one retries' }),
+  retries: z
+    .object({ batchId: z.string(), startedAt: Timestamp, total: Count })
+    .array()
+    .meta({ description: "Batches that retried this one's failed runs, oldest first" }),
+});
+
+/** 201 of POST /api/batches/{id}/retry-failed: the new batch, linked to the one it retries. */
+export const RetryBatchSchema = StartedBatchSchema.extend({ retryOf: z.string() });

@@ -1,40 +1,92 @@
 import type { Models } from '../../core/db/models.ts';
-import { NotFoundError } from '../../core/errors.ts';
 import type { PipelineRunner } from './runs.ts';
-import { BatchParams, BatchStatusSchema } from './batches-api-schemas.ts';
+import { BatchParams, BatchViewSchema, RetryBatchSchema } from './batches-api-schemas.ts';
+import { batchView } from './batch-view.ts';
+import { cancelBatch, retryFailedRuns } from './batch-control.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
-/** GET /api/batches/{id}: a batch's runs by status, and its live per-step progress while it runs. */
+/** What the batch routes run over: the run and batch records, and the runner (Temporal). */
+interface BatchesDeps {
+  db: Models;
+  runner: PipelineRunner;
+}
+
+const noBatch = { description: 'No such batch in this workspace' };
+
+/** /api/batches/{id}: a batch's live progress, and retrying its failed runs or cancelling it. */
 export const batchesRoutes = [
-  route<{ db: Models; runner: PipelineRunner }>(
+  route<BatchesDeps>(
     {
       method: 'get',
       path: '/api/batches/{id}',
       access: 'viewer',
-      summary: 'A batch: its runs by status and live per-step progress',
+      summary: 'A batch: per-stage progress, runs by status, pace and time left, failed runs, retries',
       tags: ['pipelines'],
       params: BatchParams,
       query: WorkspaceQuery,
       responses: {
-        200: { description: 'The batch', schema: BatchStatusSchema },
+        200: { description: 'The batch', schema: BatchViewSchema },
         400: { description: 'Invalid workspace slug' },
-        404: { description: 'No such batch in this workspace' },
+        404: noBatch,
       },
     },
     ({ db, runner }) =>
       async (ctx) => {
-        const batchId = ctx.params.id!;
-        const counts = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([
-          { $match: { batchId, workspaceId: workspaceOf(ctx) } },
-          { $group: { _id: '$status', count: { $sum: 1 } } },
-        ]);
-        if (counts.length === 0) throw new NotFoundError(`No batch ${batchId} in this workspace`);
-        const runs = Object.fromEntries(counts.map(({ _id, count }) => [_id, count]));
-        const handle = runner.temporal.workflow.getHandle(`pipeline-batch-${batchId}`);
-        // The query answers while the batch runs; a finished batch's counts are all in the run records.
-        const progress = (await handle.describe()).status.name === 'RUNNING' ? await handle.query('progress') : null;
-        ctx.body = BatchStatusSchema.parse({ batchId, total: counts.reduce((sum, { count }) => sum + count, 0), runs, progress });
+        ctx.body = await batchView({ db, temporal: runner.temporal }, workspaceOf(ctx), ctx.params.id!);
+      },
+  ),
+  route<BatchesDeps>(
+    {
+      method: 'post',
+      path: '/api/batches/{id}/retry-failed',
+      access: 'sales-ops',
+      summary: "Start a new batch of a batch's failed runs (same inputs and pinned version), linked to it",
+      tags: ['pipelines'],
+      params: BatchParams,
+      query: WorkspaceQuery,
+      responses: {
+        201: { description: 'The new batch', schema: RetryBatchSchema },
+        400: { description: 'Invalid workspace slug, or the pinned definition no longer runs here (an activity was uninstalled)' },
+        404: noBatch,
+        409: { description: 'The batch (or an earlier retry of it) still runs, or none of its runs failed' },
+      },
+    },
+    ({ runner }) =>
+      async (ctx) => {
+        const started = await retryFailedRuns(runner, workspaceOf(ctx), ctx.params.id!);
+        ctx.status = 201;
+        ctx.body = {
+          batchId: started.batchId,
+          workflowId: started.workflowId,
+          firstRunId: started.firstRunId,
+          total: started.runIds.length,
+          retryOf: started.retryOf,
+        };
+      },
+  ),
+  route<BatchesDeps>(
+    {
+      method: 'post',
+      path: '/api/batches/{id}/cancel',
+      access: 'sales-ops',
+      summary: 'Cancel a running batch: runs not finished end cancelled (again: nothing changes)',
+      tags: ['pipelines'],
+      params: BatchParams,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'The batch, cancelled', schema: BatchViewSchema },
+        400: { description: 'Invalid workspace slug' },
+        404: noBatch,
+        409: { description: 'The batch has already finished' },
+      },
+    },
+    ({ db, runner }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const deps = { db, temporal: runner.temporal };
+        await cancelBatch(deps, workspaceId, ctx.params.id!);
+        ctx.body = await batchView(deps, workspaceId, ctx.params.id!);
       },
   ),
 ];

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StepRecord } from './run-model.ts';
-import { InputError } from '../../core/errors.ts';
+import { InputError, NotFoundError } from '../../core/errors.ts';
+import type { Models } from '../../core/db/models.ts';
+import type { PipelineBatch } from './batch-model.ts';
 import { preparePipeline } from './definition.ts';
 import type { PipelineRunner } from './runs.ts';
 
@@ -14,10 +16,15 @@ export interface StartedBatch {
 }
 
 const MAX_BATCH = 5_000;
+const DEFAULT_CHUNK = 50;
+
+/** The Temporal workflow id of a batch. */
+export const batchWorkflowId = (batchId: string) => `pipeline-batch-${batchId}`;
 
 /**
- * Prepares one run record per input (all pinned to the same validated definition) and starts
- * the batch workflow over them. Chunk size: how many runs one activity call handles.
+ * Prepares one run record per input (all pinned to the same validated definition), records the
+ * batch, and starts the batch workflow over them. Chunk size: how many runs one activity call
+ * handles. `retryOf` links a batch of another batch's failed runs to it.
  */
 export async function startPipelineBatch(
   runner: PipelineRunner,
@@ -28,6 +35,7 @@ export async function startPipelineBatch(
     chunkSize?: number;
     concurrency?: number;
     maxHistory?: number;
+    retryOf?: string;
   },
 ): Promise<StartedBatch> {
   if (options.inputs.length === 0 || options.inputs.length > MAX_BATCH) {
@@ -38,7 +46,8 @@ export async function startPipelineBatch(
   const steps = Object.fromEntries(
     definition.nodes.map((node): [string, StepRecord] => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }]),
   );
-  const workflowId = `pipeline-batch-${batchId}`;
+  const workflowId = batchWorkflowId(batchId);
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   const runs = options.inputs.map((input) => ({
     runId: randomUUID(),
     workspaceId: options.workspaceId,
@@ -51,14 +60,55 @@ export async function startPipelineBatch(
     workflowId,
     batchId,
   }));
+  await runner.db.pipelineBatches.create({
+    batchId,
+    workspaceId: options.workspaceId,
+    pipelineId: definition.id,
+    pipelineVersion: definition.version,
+    definition,
+    total: runs.length,
+    chunkSize,
+    workflowId,
+    startedAt: new Date(),
+    ...(options.retryOf ? { retryOf: options.retryOf } : {}),
+  });
   await runner.db.pipelineRuns.insertMany(runs, { ordered: false });
   const runIds = runs.map((run) => run.runId);
   const handle = await runner.temporal.workflow.start('runBatch', {
     taskQueue: runner.taskQueue,
     workflowId,
-    args: [
-      { batchId, definition, runIds, chunkSize: options.chunkSize ?? 50, concurrency: options.concurrency, maxHistory: options.maxHistory },
-    ],
+    args: [{ batchId, definition, runIds, chunkSize, concurrency: options.concurrency, maxHistory: options.maxHistory }],
   });
   return { batchId, workflowId, firstRunId: handle.firstExecutionRunId, runIds };
+}
+
+/**
+ * The workspace's batch, or a 404 naming it. A batch started before batches were recorded gets
+ * its record now, from its runs (one read of them, once).
+ */
+export async function findBatch(
+  db: Pick<Models, 'pipelineBatches' | 'pipelineRuns'>,
+  workspaceId: string,
+  batchId: string,
+): Promise<PipelineBatch> {
+  const batch = await db.pipelineBatches.findOne({ workspaceId, batchId }).lean<PipelineBatch>();
+  if (batch) return batch;
+  const [first, total] = await Promise.all([
+    db.pipelineRuns.findOne({ workspaceId, batchId }, { definition: 1, workflowId: 1, createdAt: 1 }).lean(),
+    db.pipelineRuns.countDocuments({ workspaceId, batchId }),
+  ]);
+  if (!first) throw new NotFoundError(`No batch ${batchId} in this workspace`);
+  const found = {
+    pipelineId: first.definition.id,
+    pipelineVersion: first.definition.version,
+    definition: first.definition,
+    total,
+    chunkSize: DEFAULT_CHUNK,
+    workflowId: first.workflowId ?? batchWorkflowId(batchId),
+    startedAt: first.createdAt ?? new Date(),
+  };
+  // Two first reads at once may both try: the unique batch id keeps one.
+  await db.pipelineBatches.updateOne({ workspaceId, batchId }, { $setOnInsert: found }, { upsert: true });
+  const recorded: PipelineBatch = { batchId, workspaceId, ...found };
+  return recorded;
 }

@@ -23,7 +23,8 @@ export interface PipelineRun {
   pipelineVersion: number;
   definition: PipelineDefinition;
   input: unknown;
-  status: 'pending' | 'running' | 'completed' | 'failed';
+  /** `cancelled`: its batch was cancelled before it finished (see batch-control.ts). */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
   steps: Record<string, StepRecord>;
   workflowId?: string;
   temporalRunId?: string;
@@ -36,6 +37,8 @@ export interface PipelineRun {
   retryOf?: string;
   /** Set on the runs a batch started together. */
   batchId?: string;
+  /** A test run of an unsaved draft from the editor: its definition is the draft's, its version the one it was drafted from. */
+  draft?: boolean;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -48,7 +51,7 @@ const PipelineRunSchema = new Schema<PipelineRun>(
     pipelineVersion: { type: Number, required: true },
     definition: { type: Schema.Types.Mixed, required: true },
     input: { type: Schema.Types.Mixed },
-    status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed'] },
+    status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] },
     // A map keyed by node id, so each step is updated with a plain `$set: { 'steps.<id>.status' }`.
     steps: { type: Schema.Types.Mixed, required: true },
     workflowId: String,
@@ -59,12 +62,15 @@ const PipelineRunSchema = new Schema<PipelineRun>(
     restartedFrom: { type: new Schema({ runId: String, nodeId: String }, { _id: false }), default: undefined },
     retryOf: String,
     batchId: String,
+    draft: { type: Boolean, default: undefined },
   },
   { timestamps: true, minimize: false },
 );
 PipelineRunSchema.index({ runId: 1 }, { unique: true });
 PipelineRunSchema.index({ batchId: 1, status: 1 });
 PipelineRunSchema.index({ workspaceId: 1, createdAt: -1 });
+// One pipeline's runs newest first (GET /api/runs?pipeline=, a pipeline's page) without walking the others'.
+PipelineRunSchema.index({ workspaceId: 1, pipelineId: 1, createdAt: -1 });
 
 /** A step's full output, stored apart from the run so workflows pass references, not payloads. */
 export interface StepOutput {

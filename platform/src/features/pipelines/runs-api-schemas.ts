@@ -36,7 +36,9 @@ export const RunSummarySchema = z.looseObject({
   workspaceId: z.string(),
   pipelineId: z.string(),
   pipelineVersion: z.number().int().min(1),
-  status: z.enum(['pending', 'running', 'completed', 'failed']),
+  status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']).meta({
+    description: '`cancelled`: its batch was cancelled before it finished',
+  }),
   steps: z.record(z.string(), StepRecordSchema),
   workflowId: z.string().optional(),
   temporalRunId: z.string().optional(),
@@ -45,6 +47,10 @@ export const RunSummarySchema = z.looseObject({
   error: z.string().optional(),
   restartedFrom: z.object({ runId: z.string(), nodeId: z.string() }).optional().meta({ description: 'Set on a rerun from a step' }),
   retryOf: z.string().optional().meta({ description: 'Set on a rerun of a whole run' }),
+  draft: z
+    .boolean()
+    .optional()
+    .meta({ description: 'True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

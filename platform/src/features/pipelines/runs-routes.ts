@@ -9,12 +9,15 @@ import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const POLL_MS = 500;
 
+/** Statuses a run never leaves. */
+const ENDED = new Set(['completed', 'failed', 'cancelled']);
+
 const noRun = { description: 'No such run in this workspace' };
 const badWorkspace = { description: 'Invalid workspace slug' };
 const runEvents = z.string().meta({
   description:
     'Server-Sent Events: `snapshot` {status, steps} first, then `step` {nodeId, ...step} and `run` {status, error} ' +
-    'as they change, `error` {message} if reading fails; the stream ends when the run completes or fails',
+    'as they change, `error` {message} if reading fails; the stream ends when the run completes, fails or is cancelled',
 });
 
 /** What the run routes run over: the run records and the runner. */
@@ -158,7 +161,7 @@ export const runsRoutes = [
                 }
                 if (run.status !== last.status) send('run', { status: run.status, error: run.error });
                 last = { ...last, ...run };
-                if (run.status === 'completed' || run.status === 'failed') stop();
+                if (ENDED.has(run.status)) stop();
               },
               (error: unknown) => send('error', { message: (error as Error).message }),
             );
@@ -168,7 +171,7 @@ export const runsRoutes = [
           stream.end();
         };
         ctx.req.on('close', stop);
-        if (first.status === 'completed' || first.status === 'failed') stop();
+        if (ENDED.has(first.status)) stop();
       },
   ),
 ];

@@ -9,7 +9,7 @@ import { preparePipeline, type ActivityOptions } from './definition.ts';
 
 /** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
 export interface PipelineRunner {
-  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
   temporal: Client;
   taskQueue: string;
   activities: ReadonlyMap<string, ActivityOptions>;
@@ -22,6 +22,8 @@ interface StartOptions {
   /** Outputs of steps already done elsewhere: node ids of `fromRunId` to copy instead of running. */
   seed?: { fromRunId: string; nodeIds: string[] };
   lineage?: Pick<PipelineRun, 'retryOf' | 'restartedFrom'>;
+  /** A test run of an unsaved draft (the editor's Test run). */
+  draft?: boolean;
 }
 
 /** Copies the seeded steps' outputs into the new run; returns their records and the values conditions read. */
@@ -66,6 +68,7 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
     steps,
     workflowId,
     ...options.lineage,
+    ...(options.draft ? { draft: true } : {}),
   });
   await runner.temporal.workflow.start('runPipeline', {
     taskQueue: runner.taskQueue,

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { StageBars } from '../../../components/ui/stage-bars.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../../../utils/format.ts';
 import { STATUS_BADGE } from '../../outreach-management/index.ts';
@@ -11,7 +12,6 @@ import { campaignQueryOptions, usePatchCampaign, useRunCampaign, type CampaignDe
 import { AddProspectsDialog } from './add-prospects-dialog.tsx';
 import { CampaignProspects } from './campaign-prospects.tsx';
 import { SendingMailboxes } from './sending-mailboxes.tsx';
-import { StageBars } from './stage-bars.tsx';
 
 const BATCH_KIND = { start: 'First run', retry: 'Retry of failed prospects', added: 'Added prospects' } as const;
 
@@ -148,9 +148,12 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
             </span>
           </h2>
           <p className="text-xs text-base-content/60">
-            Started {formatDateTime(data.batch.startedAt)}: research → score → copy (qualified only) → enrolment in the sequence.
+            Started {formatDateTime(data.batch.startedAt)}: research → score → copy (qualified only) → enrolment in the sequence.{' '}
+            <Link className="link" to={`/batches/${data.batch.batchId}`} data-testid="batch-link">
+              Open batch
+            </Link>
           </p>
-          <StageBars batch={data.batch} />
+          <StageBars stages={data.batch.stages} />
         </section>
       ) : (
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-sm" data-testid="not-started">

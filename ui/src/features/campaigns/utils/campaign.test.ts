@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../prospect-discovery/index.ts';
-import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget, stagePercent } from './campaign.ts';
+import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget } from './campaign.ts';
 
 const person = (first: string, email: string | null, matchScore: number): DiscoveredProspect => ({
   firstName: first,
@@ -73,10 +73,7 @@ describe('campaign utils', () => {
     });
   });
 
-  it('fills a stage bar only when the stage is done, and names a default campaign', () => {
-    const stage = { nodeId: 'research', label: 'Research', total: 3, completed: 1, failed: 0, skipped: 1, done: 2 };
-    expect(stagePercent(stage)).toBe(66);
-    expect(stagePercent({ ...stage, total: 0, done: 0 })).toBe(0);
+  it('names a default campaign', () => {
     expect(defaultCampaignName(['Sales software'], new Date('2026-11-24T12:00:00Z'))).toBe('Sales software — 24 Nov 2026');
     expect(defaultCampaignName(['A', 'B', 'C'], new Date('2026-11-24T12:00:00Z'))).toBe('A + 2 more — 24 Nov 2026');
   });

@@ -1,5 +1,5 @@
 import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../prospect-discovery/index.ts';
-import type { LaunchPerson, ProspectOutcome, StageProgress } from '../api/campaigns-api.ts';
+import type { LaunchPerson, ProspectOutcome } from '../api/campaigns-api.ts';
 
 /** How each outcome is named and badged in the campaign's prospect list. */
 export const OUTCOMES: Record<ProspectOutcome, { label: string; badge: string }> = {
@@ -11,11 +11,6 @@ export const OUTCOMES: Record<ProspectOutcome, { label: string; badge: string }>
   completed: { label: 'Done', badge: 'badge-outline' },
   failed: { label: 'Failed', badge: 'badge-error' },
 };
-
-/** The share of a stage's runs it has settled, 0–100, rounded down (a bar is full only when the stage is). */
-export function stagePercent(stage: StageProgress): number {
-  return stage.total === 0 ? 0 : Math.floor((stage.done / stage.total) * 100);
-}
 
 /** Target counts the slices share: as even as whole numbers allow, the first slices taking the remainder. */
 export function splitTarget(target: number, slices: number): number[] {
