@@ -4,6 +4,7 @@ import { configEntries } from '../../src/features/workspace-config/workspace-con
 import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
 import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/pipelines/built-ins.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey, type RouteKey } from './routes.ts';
@@ -29,7 +30,15 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     // Nothing measured in this workspace: no engagement, no show-up rate, no accuracy.
     for (const agent of agents) expect(agent.performance).toMatchObject({ accuracy: null, precision: null, engagement: null });
   },
-  'GET /api/pipelines': emptyList('/api/pipelines'),
+  // Nothing saved: only the built-ins, none of them run yet (the learning cycle's runs are not pipeline runs).
+  'GET /api/pipelines': async () => {
+    const pipelines = bodyOf<Array<{ pipelineId: string; builtIn: boolean; runs: { total: number } | null }>>(
+      await fresh.get('/api/pipelines'),
+    );
+    expect(pipelines.map(({ pipelineId, builtIn, runs }) => [pipelineId, builtIn, runs && runs.total])).toEqual(
+      BUILT_IN_PIPELINES.map((builtIn) => [builtIn.definition.id, true, builtIn.recordsRuns ? 0 : null]),
+    );
+  },
   'GET /api/members': emptyList('/api/members'), // the client acts with an API token, which is no member
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),

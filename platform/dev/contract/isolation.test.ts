@@ -101,8 +101,28 @@ describe('from workspace A, nothing of B is listed or readable', () => {
   });
 
   it('pipelines, runs, step outputs, run events and batches', async () => {
-    expect([bodyOf(await a.get('/api/pipelines')), bodyOf(await a.get('/api/runs'))]).toEqual([[], []]);
+    // A lists only the built-ins, and counts none of B's runs of them (B processed a prospect).
+    const runsOfBuiltIns = async (client: ContractClient) =>
+      bodyOf<Array<{ pipelineId: string; builtIn: boolean; runs: { total: number } | null }>>(await client.get('/api/pipelines'))
+        .filter((pipeline) => pipeline.builtIn)
+        .map((pipeline) => [pipeline.pipelineId, pipeline.runs && pipeline.runs.total]);
+    expect(bodyOf<Array<{ builtIn: boolean }>>(await a.get('/api/pipelines')).every((pipeline) => pipeline.builtIn)).toBe(true);
+    expect(await runsOfBuiltIns(a)).toEqual([
+      ['prospect-pipeline', 0],
+      ['learning-cycle', null],
+    ]);
+    expect(await runsOfBuiltIns(b)).toEqual([
+      ['prospect-pipeline', 1],
+      ['learning-cycle', null],
+    ]);
+    expect(bodyOf(await a.get('/api/runs'))).toEqual([]);
     await notFound(a.get(`/api/pipelines/${SCORING_PIPELINE.id}`));
+    await notFound(a.get(`/api/pipelines/${SCORING_PIPELINE.id}/versions`));
+    await notFound(a.get(`/api/pipelines/${SCORING_PIPELINE.id}/diff`, { query: { from: 1 } }));
+    await notFound(a.post('/api/pipelines/test-runs', { definition: SCORING_PIPELINE, prospectId: 1 }));
+    // Checking a draft reads nothing stored: A's answer is about the draft alone.
+    expect(bodyOf(await a.post('/api/pipelines/validate', SCORING_PIPELINE))).toEqual({ valid: true, problems: [] });
+    await notFound(a.post(`/api/pipelines/${SCORING_PIPELINE.id}/duplicate`, {}));
     await notFound(a.get(`/api/runs/${fromB.runId}`));
     await notFound(a.get(`/api/runs/${fromB.runId}/steps/score/output`));
     await notFound(a.get(`/api/runs/${fromB.runId}/events`));
@@ -280,6 +300,8 @@ describe('from workspace A, nothing of B can be changed', () => {
     await notFound(a.post(`/api/pipelines/${SCORING_PIPELINE.id}/runs`, {}));
     await notFound(a.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [{}] }));
     await notFound(a.post(`/api/runs/${fromB.runId}/rerun`, {}));
+    await notFound(a.post(`/api/batches/${fromB.batchId}/retry-failed`));
+    await notFound(a.post(`/api/batches/${fromB.batchId}/cancel`));
     expect(bodyOf(await a.post('/api/pipelines', SCORING_PIPELINE))).toMatchObject({ pipelineId: SCORING_PIPELINE.id, version: 1 });
     expect(bodyOf<unknown[]>(await b.get('/api/runs'))).toHaveLength(3); // process-prospect's, the scoring run and the batch's one
   });

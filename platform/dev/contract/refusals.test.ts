@@ -11,6 +11,7 @@ import {
   postInbound,
   qualifiedProspect,
   rawReply,
+  SCORING_INPUT,
   SCORING_PIPELINE,
   signUpPerson,
   type RunView,
@@ -18,6 +19,7 @@ import {
 } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
+import { until } from './poll.ts';
 import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
 import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
 import { ownerToken } from '../testing/principal.ts';
@@ -80,6 +82,19 @@ beforeAll(async () => {
   expect((await client.post(`/api/meetings/${meetings.cancelled}/outcome`, { outcome: 'cancelled' })).status).toBe(200);
 });
 afterAll(async () => platform?.close());
+
+/** A batch of one scoring run (it succeeds), once it has ended. */
+async function endedBatch(): Promise<string> {
+  const { batchId } = bodyOf<{ batchId: string }>(
+    await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT] }),
+  );
+  await until(
+    async () => bodyOf<{ status: string }>(await client.get(`/api/batches/${batchId}`)).status,
+    (status) => status !== 'running',
+    `batch ${batchId}`,
+  );
+  return batchId;
+}
 
 const UNKNOWN_MEETING = 'ffffffffffffffffffffffff';
 const UNKNOWN_EMAIL = 'ffffffffffffffffffffffff';
@@ -276,6 +291,22 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.get('/api/pipelines/no-such-pipeline').then(refused(404, 'no-such-pipeline'));
     await client.get(`/api/pipelines/${SCORING_PIPELINE.id}`, { query: { version: 9 } }).then(refused(404));
   },
+  'GET /api/pipelines/{id}/diff 404': async () => {
+    await client.get('/api/pipelines/no-such-pipeline/diff', { query: { from: 1 } }).then(refused(404, 'no-such-pipeline'));
+    await client.get(`/api/pipelines/${SCORING_PIPELINE.id}/diff`, { query: { from: 9 } }).then(refused(404, 'version 9'));
+  },
+  'GET /api/pipelines/{id}/versions 404': async () =>
+    client.get('/api/pipelines/no-such-pipeline/versions').then(refused(404, 'no-such-pipeline')),
+  'POST /api/pipelines/{id}/duplicate 404': async () => {
+    await client.post('/api/pipelines/no-such-pipeline/duplicate', {}).then(refused(404, 'no-such-pipeline'));
+    await client.post('/api/pipelines/prospect-pipeline/duplicate', { version: 1 }).then(refused(404, 'only version 2'));
+  },
+  'POST /api/pipelines/{id}/duplicate 409': async () => {
+    await client.post('/api/pipelines/prospect-pipeline/duplicate', { newId: SCORING_PIPELINE.id }).then(refused(409, SCORING_PIPELINE.id));
+    await client
+      .post('/api/pipelines/prospect-pipeline/duplicate', { newId: 'learning-cycle' })
+      .then(refused(409, 'learning-cycle', 'built-in'));
+  },
   'POST /api/pipelines/{id}/runs 404': async () =>
     client.post('/api/pipelines/no-such-pipeline/runs', {}).then(refused(404, 'no-such-pipeline')),
   'POST /api/pipelines/{id}/batches 404': async () =>
@@ -291,6 +322,17 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   },
   'GET /api/runs/{id}/events 404': async () => client.get('/api/runs/no-such-run/events').then(refused(404, 'no-such-run')),
   'GET /api/batches/{id} 404': async () => client.get('/api/batches/no-such-batch').then(refused(404, 'no-such-batch')),
+  'POST /api/batches/{id}/retry-failed 404': async () =>
+    client.post('/api/batches/no-such-batch/retry-failed').then(refused(404, 'no-such-batch')),
+  'POST /api/batches/{id}/retry-failed 409': async () => {
+    const batchId = await endedBatch();
+    await client.post(`/api/batches/${batchId}/retry-failed`).then(refused(409, 'Nothing to retry', batchId));
+  },
+  'POST /api/batches/{id}/cancel 404': async () => client.post('/api/batches/no-such-batch/cancel').then(refused(404, 'no-such-batch')),
+  'POST /api/batches/{id}/cancel 409': async () => {
+    const batchId = await endedBatch();
+    await client.post(`/api/batches/${batchId}/cancel`).then(refused(409, 'already finished', batchId));
+  },
   'GET /api/prospects/{id} 404': async () => client.get('/api/prospects/999').then(refused(404, '999')),
   'POST /api/prospects 409': async () => {
     // The same address in another case is the same person.
@@ -331,6 +373,10 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'GET /api/prospects/{id}/profile 404': async () => client.get('/api/prospects/999/profile').then(refused(404, '999')),
   'GET /api/superagent/process-prospect/{runId} 404': async () =>
     client.get('/api/superagent/process-prospect/no-such-run').then(refused(404, 'no-such-run')),
+  'POST /api/pipelines/test-runs 404': async () =>
+    client.post('/api/pipelines/test-runs', { definition: SCORING_PIPELINE, prospectId: 999 }).then(refused(404, '999')),
+  'POST /api/pipelines/test-runs 409': async () =>
+    client.post('/api/pipelines/test-runs', { definition: SCORING_PIPELINE, prospectId: 1 }).then(refused(409, 'ICP')),
   'POST /api/superagent/process-prospect 409': async () =>
     client.post('/api/superagent/process-prospect', { prospectId: 1 }).then(refused(409, 'ICP')),
   'POST /api/prospects/{id}/sequence 404': async () =>

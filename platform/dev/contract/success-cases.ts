@@ -439,8 +439,32 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client.post(`/api/campaigns/${state.campaignId}/runs`, { prospects: 'all' }).then(holding({ total: 1 })),
 
     'POST /api/pipelines': async () => client.post('/api/pipelines', { ...SCORING_PIPELINE, id: 'contract-saved' }),
-    'GET /api/pipelines': async () => client.get('/api/pipelines'),
+    'GET /api/pipelines': async () =>
+      client.get('/api/pipelines').then((answer) => {
+        const [first, second] = bodyOf<Array<{ pipelineId: string; builtIn: boolean }>>(answer);
+        expect([first, second]).toMatchObject([
+          { pipelineId: 'prospect-pipeline', builtIn: true },
+          { pipelineId: 'learning-cycle', builtIn: true },
+        ]);
+        return answer;
+      }),
     'GET /api/pipelines/{id}': async () => client.get('/api/pipelines/contract-saved', { query: { version: 1 } }),
+    'POST /api/pipelines/test-runs': async () =>
+      client
+        .post('/api/pipelines/test-runs', { definition: { ...SCORING_PIPELINE, id: 'contract-draft' }, input: SCORING_INPUT })
+        .then(holding({ pipelineId: 'contract-draft', draft: true })),
+    'POST /api/pipelines/validate': async () =>
+      client.post('/api/pipelines/validate', SCORING_PIPELINE).then(holding({ valid: true, problems: [] })),
+    'GET /api/pipelines/{id}/diff': async () =>
+      client
+        .get('/api/pipelines/contract-saved/diff', { query: { from: 1, to: 1 } })
+        .then(holding({ from: 1, to: 1, nodes: { added: [], removed: [], changed: [] } })),
+    'GET /api/pipelines/{id}/versions': async () =>
+      client.get('/api/pipelines/contract-saved/versions').then(holding([{ version: 1, name: SCORING_PIPELINE.name }])),
+    'POST /api/pipelines/{id}/duplicate': async () =>
+      client
+        .post('/api/pipelines/prospect-pipeline/duplicate', {})
+        .then(holding({ pipelineId: 'prospect-pipeline-copy', version: 1, definition: { id: 'prospect-pipeline-copy' } })),
     'POST /api/pipelines/{id}/runs': async () => {
       state.run = await completedScoringRun(client);
       return client.post(`/api/pipelines/${SCORING_PIPELINE.id}/runs`, { input: SCORING_INPUT });
@@ -454,15 +478,45 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         expect(answer.text).toMatch(/^event: snapshot\ndata: \{"status":"completed"/);
         return answer;
       }),
+    // The second input has no prospect to score: its run fails, for Retry failed below.
     'POST /api/pipelines/{id}/batches': async () => {
       const answer = await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, {
-        inputs: [SCORING_INPUT, SCORING_INPUT],
+        inputs: [SCORING_INPUT, {}],
         chunkSize: 1,
       });
       state.batchId = bodyOf<{ batchId: string }>(answer).batchId;
       return answer;
     },
-    'GET /api/batches/{id}': async () => client.get(`/api/batches/${state.batchId}`).then(holding({ batchId: state.batchId, total: 2 })),
+    'GET /api/batches/{id}': async () => {
+      await until(
+        async () => bodyOf<{ status: string }>(await client.get(`/api/batches/${state.batchId}`)).status,
+        (status) => status !== 'running',
+        'the batch',
+      );
+      return client.get(`/api/batches/${state.batchId}`).then(
+        holding({
+          batchId: state.batchId,
+          status: 'completed',
+          total: 2,
+          runs: { completed: 1, failed: 1 },
+          stages: [{ nodeId: 'score', completed: 1, failed: 1 }],
+          failures: [{ nodeId: 'score', input: { summary: 'no input' } }],
+        }),
+      );
+    },
+    'POST /api/batches/{id}/retry-failed': async () =>
+      client.post(`/api/batches/${state.batchId}/retry-failed`).then(holding({ total: 1, retryOf: state.batchId })),
+    // Long enough to cancel: one chunk of 200 runs, one after another.
+    'POST /api/batches/{id}/cancel': async () => {
+      const started = await client.post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, {
+        inputs: Array.from({ length: 200 }, () => SCORING_INPUT),
+        chunkSize: 200,
+      });
+      const { batchId } = bodyOf<{ batchId: string }>(started);
+      return client
+        .post(`/api/batches/${batchId}/cancel`)
+        .then(holding({ batchId, status: 'cancelled', runs: { pending: 0, running: 0 } }));
+    },
 
     'POST /api/learning/trigger': async () => client.post('/api/learning/trigger'),
     'GET /api/dashboard/metrics': async () => {

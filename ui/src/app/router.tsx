@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { AppLayout } from '../features/app-shell/components/app-layout.tsx';
 import { RequireSignIn } from '../features/auth/index.ts';
 import { AgentsRoute } from './routes/agents.tsx';
+import { BatchRoute } from './routes/batch.tsx';
 import { CampaignRoute, NewCampaignRoute } from './routes/campaign.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
@@ -20,8 +21,11 @@ import { ReviewRoute } from './routes/review.tsx';
 import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
-// React Flow and dagre are most of the bundle; only the run page needs them.
+// React Flow and dagre are most of the bundle; only the run and pipeline pages need them.
 const PipelineRunRoute = lazy(() => import('./routes/pipeline-run.tsx').then((module) => ({ default: module.PipelineRunRoute })));
+const PipelineRoute = lazy(() => import('./routes/pipeline.tsx').then((module) => ({ default: module.PipelineRoute })));
+const NewPipelineRoute = lazy(() => import('./routes/pipeline-editor.tsx').then((module) => ({ default: module.NewPipelineRoute })));
+const EditPipelineRoute = lazy(() => import('./routes/pipeline-editor.tsx').then((module) => ({ default: module.EditPipelineRoute })));
 
 // Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
 // (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up are
@@ -53,6 +57,10 @@ export const router = createBrowserRouter([
       { path: '/agents', element: <AgentsRoute /> },
       { path: '/pipelines', element: <PipelinesRoute /> },
       { path: '/pipelines/runs/:runId', element: <PipelineRunRoute /> },
+      { path: '/pipelines/new', element: <NewPipelineRoute /> },
+      { path: '/pipelines/:id/edit', element: <EditPipelineRoute /> },
+      { path: '/batches/:id', element: <BatchRoute /> },
+      { path: '/pipelines/:id', element: <PipelineRoute /> },
       { path: '/plugins', element: <PluginsRoute /> },
       { path: '/settings/members', element: <MembersRoute /> },
       { path: '/settings/api-tokens', element: <ApiTokensRoute /> },

@@ -33,6 +33,7 @@ import { learningSettingsChanged } from '../../features/learning/settings.ts';
 import { meetingsRouter, meetingsRoutes } from '../../features/meetings/routes.ts';
 import { batchesRouter, batchesRoutes } from '../../features/pipelines/batches-routes.ts';
 import { pipelinesRouter, pipelinesRoutes } from '../../features/pipelines/routes.ts';
+import { pipelineEditorRouter, pipelineEditorRoutes } from '../../features/pipelines/editor-routes.ts';
 import type { PipelineRunner } from '../../features/pipelines/runs.ts';
 import { runsRouter, runsRoutes } from '../../features/pipelines/runs-routes.ts';
 import type { PluginHost } from '../../features/plugins/host.ts';
@@ -132,6 +133,7 @@ const FEATURES: FeatureApi[] = [
     product: (deps, { llm = { configured: false, settings: LLM_DEFAULTS } }) => agentSettingsRouter({ host: deps.plugins, llm }),
   },
   { routes: pipelinesRoutes, product: (_, { db, runner }) => pipelinesRouter(db, runner) },
+  { routes: pipelineEditorRoutes, product: (_, { db, runner }) => pipelineEditorRouter(db, runner) },
   { routes: runsRoutes, product: (_, { db, runner }) => runsRouter(db, runner) },
   { routes: batchesRoutes, product: (_, { db, runner }) => batchesRouter(db, runner) },
   { routes: prospectsImportRoutes, product: (_, { db }) => prospectsImportRouter(db) },

@@ -23,4 +23,7 @@ export const PipelineSummarySchema = z.looseObject({
 });
 
 /** One saved pipeline version with the definition it was saved with (each node's timeout filled in). */
-export const SavedPipelineSchema = PipelineSummarySchema.extend({ definition: PipelineDefinitionSchema });
+export const SavedPipelineSchema = PipelineSummarySchema.extend({
+  definition: PipelineDefinitionSchema,
+  note: z.string().optional().meta({ description: 'What this version changes, as said when it was saved' }),
+});

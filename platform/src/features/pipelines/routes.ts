@@ -1,10 +1,13 @@
 import type { Models } from '../../core/db/models.ts';
-import { findPipeline, listPipelines, savePipeline } from './catalog.ts';
-import { PipelineDefinitionSchema } from './definition.ts';
+import { findPipeline, savePipeline } from './catalog.ts';
+import { SavePipelineBody } from './definition.ts';
 import { startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
-import { PipelineParams, PipelineSummarySchema, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
+import { PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
+import { duplicatePipeline } from './duplicate.ts';
+import { listPipelineEntries, listPipelineVersions, readPipeline } from './list.ts';
+import { DuplicateBody, PipelineListEntrySchema, PipelineVersionSchema, PipelineViewSchema } from './list-api-schemas.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
@@ -25,14 +28,17 @@ export const pipelinesRoutes = [
       method: 'get',
       path: '/api/pipelines',
       access: 'viewer',
-      summary: 'The latest version of every pipeline',
+      summary: 'Every pipeline: the built-ins, then the latest version of each saved one, with versions and run stats',
       tags: ['pipelines'],
       query: WorkspaceQuery,
-      responses: { 200: { description: 'One entry per pipeline, by id', schema: PipelineSummarySchema.array() }, 400: badWorkspace },
+      responses: {
+        200: { description: 'The built-ins first, then one entry per saved pipeline, by id', schema: PipelineListEntrySchema.array() },
+        400: badWorkspace,
+      },
     },
     ({ db }) =>
       async (ctx) => {
-        ctx.body = await listPipelines(db, workspaceOf(ctx));
+        ctx.body = await listPipelineEntries(db, workspaceOf(ctx));
       },
   ),
   route<PipelinesDeps>(
@@ -43,10 +49,13 @@ export const pipelinesRoutes = [
       summary: 'Save a definition as the next version of its pipeline',
       tags: ['pipelines'],
       query: WorkspaceQuery,
-      body: PipelineDefinitionSchema,
+      body: SavePipelineBody,
       responses: {
         201: { description: 'The saved version', schema: SavedPipelineSchema },
-        400: { description: 'The definition is invalid (each bad field or step named)' },
+        400: {
+          description:
+            'The definition is invalid: each bad field or step named, a mapping whose type does not fit its input named by node and field (also under `fields`, keyed `nodes.<id>.input.<field>`)',
+        },
         409: { description: 'Saved concurrently too often; try again' },
       },
     },
@@ -61,12 +70,12 @@ export const pipelinesRoutes = [
       method: 'get',
       path: '/api/pipelines/{id}',
       access: 'viewer',
-      summary: 'One pipeline: the latest version, or the one asked for',
+      summary: 'One pipeline, built-in or saved: the latest version, or the one asked for',
       tags: ['pipelines'],
       params: PipelineParams,
       query: WorkspaceQuery.extend(PipelineVersionQuery.shape),
       responses: {
-        200: { description: 'The saved version', schema: SavedPipelineSchema },
+        200: { description: 'The version with its definition (a built-in has only the version it defines)', schema: PipelineViewSchema },
         400: { description: 'Invalid version' },
         404: notFound,
       },
@@ -74,7 +83,51 @@ export const pipelinesRoutes = [
     ({ db }) =>
       async (ctx) => {
         const { version } = PipelineVersionQuery.parse(ctx.query);
-        ctx.body = await findPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
+        ctx.body = await readPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'get',
+      path: '/api/pipelines/{id}/versions',
+      access: 'viewer',
+      summary: 'Every version of a pipeline, newest first',
+      tags: ['pipelines'],
+      params: PipelineParams,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'Its versions, without definitions (a built-in has one)', schema: PipelineVersionSchema.array() },
+        400: badWorkspace,
+        404: { description: 'No such pipeline in this workspace' },
+      },
+    },
+    ({ db }) =>
+      async (ctx) => {
+        ctx.body = await listPipelineVersions(db, workspaceOf(ctx), ctx.params.id!);
+      },
+  ),
+  route<PipelinesDeps>(
+    {
+      method: 'post',
+      path: '/api/pipelines/{id}/duplicate',
+      access: 'sales-ops',
+      summary: 'Save version 1 of a new pipeline copied from a version of this one (built-ins included)',
+      tags: ['pipelines'],
+      params: PipelineParams,
+      query: WorkspaceQuery,
+      body: DuplicateBody,
+      responses: {
+        201: { description: 'Version 1 of the copy', schema: SavedPipelineSchema },
+        400: { description: 'Invalid body, a pipeline that cannot be duplicated (the learning cycle), or an activity no longer installed' },
+        404: notFound,
+        409: { description: 'The new id is taken (by a saved pipeline or a built-in; the id is named)' },
+      },
+    },
+    ({ db, runner }) =>
+      async (ctx) => {
+        const body = DuplicateBody.parse(ctx.request.body ?? {});
+        ctx.status = 201;
+        ctx.body = await duplicatePipeline(db, runner.activities, workspaceOf(ctx), ctx.params.id!, body);
       },
   ),
   route<PipelinesDeps>(

@@ -51,8 +51,9 @@ export const prospectPipelineVersionQueryOptions = () =>
   queryOptions({
     queryKey: ['pipelines', 'latest', PROSPECT_PIPELINE_ID],
     queryFn: async ({ signal }) =>
-      (await apiRequest<Array<{ pipelineId: string; version: number }>>('/api/pipelines', { signal })).find(
-        (pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID,
+      // The list names the built-in too; only a saved version can be pinned.
+      (await apiRequest<Array<{ pipelineId: string; version: number; builtIn: boolean }>>('/api/pipelines', { signal })).find(
+        (pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID && !pipeline.builtIn,
       )?.version ?? null,
   });
 

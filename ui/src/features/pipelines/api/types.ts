@@ -5,15 +5,48 @@ import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipelin
 
 export type { Condition, PipelineDefinition, PipelineNode, StepStatus } from '@meetflow/workflows/pipeline';
 
-/** The latest version of a saved pipeline, as listed by GET /api/pipelines. */
-export interface SavedPipeline {
+/** `cancelled`: its batch was cancelled before it finished. */
+export type RunStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** How a pipeline's recorded runs stand: counts by status and the newest run. */
+export interface PipelineRunStats {
+  total: number;
+  byStatus: Record<RunStatus, number>;
+  last: { runId: string; status: RunStatus; startedAt?: string; createdAt: string; version: number } | null;
+}
+
+/** What tells a built-in pipeline (read-only, in code) from one the workspace saved. */
+interface PipelineOrigin {
   pipelineId: string;
   version: number;
   name: string;
-  createdAt: string;
+  builtIn: boolean;
+  description?: string;
+  /** Why it cannot be duplicated; absent when it can. */
+  cannotDuplicate?: string;
+  /** When the version was saved; absent for a built-in. */
+  createdAt?: string;
 }
 
-export type RunStatus = 'pending' | 'running' | 'completed' | 'failed';
+/** One entry of GET /api/pipelines: the latest version, how many there are, and how its runs stand. */
+export interface PipelineListEntry extends PipelineOrigin {
+  versions: number;
+  /** Null when its runs are not recorded as pipeline runs (the learning cycle is its own workflow). */
+  runs: PipelineRunStats | null;
+}
+
+/** One version with its definition, from GET /api/pipelines/:id. */
+export interface PipelineView extends PipelineOrigin {
+  definition: PipelineDefinition;
+}
+
+/** One version as GET /api/pipelines/:id/versions lists it, newest first. */
+export interface PipelineVersion {
+  version: number;
+  name: string;
+  createdAt?: string;
+  note?: string;
+}
 
 /** One step of a run as the worker records it. */
 export interface StepRecord {

@@ -1,38 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { formatDateTime } from '../../../utils/format.ts';
 import { pipelinesQueryOptions } from '../api/get-pipelines.ts';
+import { PipelineListRow } from './pipeline-list-row.tsx';
 
-/** Card listing the saved pipelines: name, id and latest version. */
+/** Card listing every pipeline, the built-ins first, each with its versions and how its runs stand. */
 export function PipelinesList() {
   const pipelines = useQuery(pipelinesQueryOptions());
+  const builtInIds = new Set(pipelines.data?.filter((pipeline) => pipeline.builtIn).map((pipeline) => pipeline.pipelineId));
 
   return (
-    <section className="card bg-base-100 shadow-sm" aria-labelledby="saved-pipelines-title">
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="pipelines-title">
       <div className="card-body">
-        <h2 id="saved-pipelines-title" className="card-title">
-          Saved pipelines
+        <h2 id="pipelines-title" className="card-title">
+          Pipelines
         </h2>
         {pipelines.isPending ? (
           <span className="loading loading-spinner loading-md" aria-label="Loading pipelines" />
         ) : pipelines.isError ? (
           <ErrorAlert message={pipelines.error.message} />
-        ) : pipelines.data.length === 0 ? (
-          <p className="text-base-content/70">
-            No pipelines saved yet. Save one with <code className="font-mono">POST /api/pipelines</code> and it appears here.
-          </p>
         ) : (
           <ul className="divide-y divide-base-200" data-testid="pipelines-list">
-            {pipelines.data.map((pipeline) => (
-              <li key={pipeline.pipelineId} className="flex items-center gap-3 py-3">
-                <div className="flex-1">
-                  <p className="font-medium">{pipeline.name}</p>
-                  <p className="font-mono text-xs text-base-content/60">{pipeline.pipelineId}</p>
-                </div>
-                <span className="text-sm text-base-content/60">saved {formatDateTime(pipeline.createdAt)}</span>
-                <span className="badge badge-neutral badge-sm">v{pipeline.version}</span>
-              </li>
-            ))}
+            {pipelines.data.map((pipeline) => {
+              const shadowed = !pipeline.builtIn && builtInIds.has(pipeline.pipelineId);
+              return (
+                <PipelineListRow
+                  key={`${pipeline.builtIn ? 'built-in' : 'saved'}:${pipeline.pipelineId}`}
+                  pipeline={pipeline}
+                  shadowed={shadowed}
+                />
+              );
+            })}
           </ul>
         )}
       </div>

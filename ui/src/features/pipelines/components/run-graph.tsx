@@ -1,12 +1,11 @@
 import { Background, Controls, ReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo } from 'react';
-import type { RunDetail } from '../api/types.ts';
 import type { RunFlowEdge, RunFlowNode } from './graph/flow-types.ts';
 import { InputNode } from './graph/input-node.tsx';
 import { layoutDefinition } from './graph/layout.ts';
 import { StepNode } from './graph/step-node.tsx';
-import { toFlowEdges, toFlowNodes } from './graph/to-flow.ts';
+import { toFlowEdges, toFlowNodes, type GraphSource } from './graph/to-flow.ts';
 
 // Module scope: a new object per render would make React Flow remount every node.
 const nodeTypes = { step: StepNode, runInput: InputNode } satisfies NodeTypes;
@@ -18,12 +17,13 @@ const MAX_HEIGHT = 760;
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
 interface RunGraphProps {
-  run: RunDetail;
+  /** A run, or a definition alone (no `steps`): then the nodes show what each step is, not how it went. */
+  run: GraphSource;
   selectedId: string | null;
   onSelect: (nodeId: string) => void;
 }
 
-/** The run's pinned definition as a graph whose nodes follow the run's step records. */
+/** The run's pinned definition as a graph whose nodes follow the run's step records (or a definition, drawn as it stands). */
 export function RunGraph({ run, selectedId, onSelect }: RunGraphProps) {
   const { definition, steps, input } = run;
   // Layout depends on the definition only: step updates change node data, never positions.

@@ -1,8 +1,8 @@
-import type { StepStatus } from '../api/types.ts';
+import type { RunStatus, StepStatus } from '../api/types.ts';
 import { STATUS_LOOK } from '../utils/run-status.ts';
 
 interface StatusBadgeProps {
-  status: StepStatus;
+  status: StepStatus | RunStatus;
   size?: 'sm' | 'md';
 }
 

@@ -4,6 +4,7 @@ import { formatCondition } from '../utils/condition.ts';
 import { JsonBlock } from './json-block.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
 import { StepOutputBlock } from './step-output.tsx';
+import { StepPanelHeader } from './step-panel-header.tsx';
 
 interface StepPanelProps {
   runId: string;
@@ -22,15 +23,7 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
   return (
     <aside aria-label={`Step ${node.id}`} data-testid="step-panel" className="card self-start bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <h2 className="card-title truncate">{node.label ?? node.id}</h2>
-            <p className="truncate font-mono text-xs text-base-content/60">{node.activity}</p>
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close step details" onClick={onClose}>
-            ✕
-          </button>
-        </div>
+        <StepPanelHeader node={node} onClose={onClose} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/60">Status</dt>
           <dd>

@@ -14,11 +14,12 @@ export interface StatusLook {
   icon: string;
 }
 
-/** One look per status (pending grey, running pulsing blue, completed green, failed red, skipped dashed). */
-export const STATUS_LOOK: Record<StepStatus, StatusLook> = {
+/** One look per status (pending grey, running pulsing blue, completed green, failed red, skipped dashed, a run cancelled with its batch outlined). */
+export const STATUS_LOOK: Record<StepStatus | RunStatus, StatusLook> = {
   pending: { badge: 'badge-ghost', border: 'border-base-300', icon: '○' },
   running: { badge: 'badge-info', border: 'border-info animate-pulse', icon: '◔' },
   completed: { badge: 'badge-success', border: 'border-success', icon: '✓' },
   failed: { badge: 'badge-error', border: 'border-error', icon: '✕' },
   skipped: { badge: 'badge-outline border-dashed', border: 'border-dashed border-base-content/40', icon: '⤼' },
+  cancelled: { badge: 'badge-outline badge-warning', border: 'border-warning', icon: '⊘' },
 };

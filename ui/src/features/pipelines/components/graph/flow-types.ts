@@ -6,12 +6,14 @@ export type StepNodeData = {
   kind: 'step';
   node: PipelineNode;
   step: StepRecord | undefined;
+  /** False when the graph draws a definition, not a run: there is no status, attempt or timing to show. */
+  inRun: boolean;
 };
 
 /** Where the run's input enters the graph, above the steps that start it. */
 export type InputNodeData = {
   kind: 'input';
-  /** Top-level keys of the run input, e.g. `prospect`, `icp`. */
+  /** Top-level keys of the run input, e.g. `prospect`, `icp` (of a definition: the ones its steps read). */
   fields: string[];
 };
 

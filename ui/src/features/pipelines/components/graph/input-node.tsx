@@ -12,7 +12,9 @@ export const InputNode = memo(function InputNode({ data, selected }: NodeProps<I
       className={`flex flex-col justify-center rounded-full border-2 border-neutral/40 bg-base-200 px-5 text-left ${selected ? 'ring-2 ring-primary ring-offset-2' : ''}`}
     >
       <p className="text-sm font-semibold">Run input</p>
-      <p className="truncate font-mono text-xs text-base-content/60">{data.fields.length > 0 ? data.fields.join(', ') : 'empty'}</p>
+      <p className="line-clamp-2 font-mono text-xs text-base-content/60" title={data.fields.join(', ')}>
+        {data.fields.length > 0 ? data.fields.join(', ') : 'empty'}
+      </p>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
     </div>
   );

@@ -2,42 +2,49 @@ import { MarkerType } from '@xyflow/react';
 import type { XYPosition } from '@xyflow/react';
 import type { PipelineDefinition, RunDetail, StepRecord } from '../../api/types.ts';
 import { formatCondition } from '../../utils/condition.ts';
+import { inputFieldsRead } from '../../utils/input-fields.ts';
 import { INPUT_NODE_ID, type RunFlowEdge, type RunFlowNode } from './flow-types.ts';
 import { rootSteps } from './layout.ts';
 
-/** The graph's nodes at their laid-out positions, carrying the run's current step records. */
-export function toFlowNodes(
-  run: Pick<RunDetail, 'definition' | 'steps' | 'input'>,
-  positions: Record<string, XYPosition>,
-  selectedId: string | null,
-): RunFlowNode[] {
+/** What a graph draws: a run (its definition, step records and input), or a definition alone (no steps). */
+export type GraphSource = Pick<RunDetail, 'definition'> & Partial<Pick<RunDetail, 'steps' | 'input'>>;
+
+/** The graph's nodes at their laid-out positions, carrying the run's current step records when it draws a run. */
+export function toFlowNodes(run: GraphSource, positions: Record<string, XYPosition>, selectedId: string | null): RunFlowNode[] {
   const origin = { x: 0, y: 0 };
-  const input = run.input !== null && typeof run.input === 'object' ? Object.keys(run.input) : [];
+  const inRun = run.steps !== undefined;
+  const input = !inRun
+    ? inputFieldsRead(run.definition)
+    : run.input !== null && typeof run.input === 'object'
+      ? Object.keys(run.input)
+      : [];
   return [
     {
       id: INPUT_NODE_ID,
       type: 'runInput',
       position: positions[INPUT_NODE_ID] ?? origin,
       selected: selectedId === INPUT_NODE_ID,
-      ariaLabel: 'Run input',
+      ariaLabel: inRun ? 'Run input' : 'Run input: the fields the steps read',
       data: { kind: 'input', fields: input },
     },
     ...run.definition.nodes.map((node): RunFlowNode => {
-      const step = run.steps[node.id];
+      const step = run.steps?.[node.id];
       return {
         id: node.id,
         type: 'step',
         position: positions[node.id] ?? origin,
         selected: selectedId === node.id,
-        ariaLabel: `Step ${node.label ?? node.id}: ${step?.status ?? 'pending'}`,
-        data: { kind: 'step', node, step },
+        ariaLabel: inRun
+          ? `Step ${node.label ?? node.id}: ${step?.status ?? 'pending'}`
+          : `Step ${node.label ?? node.id}: ${node.activity}`,
+        data: { kind: 'step', node, step, inRun },
       };
     }),
   ];
 }
 
 /** The graph's edges: animated while their target runs, dashed into skipped steps, labelled with conditions. */
-export function toFlowEdges(definition: PipelineDefinition, steps: Record<string, StepRecord>): RunFlowEdge[] {
+export function toFlowEdges(definition: PipelineDefinition, steps: Record<string, StepRecord> = {}): RunFlowEdge[] {
   const byId = new Map(definition.nodes.map((node) => [node.id, node]));
   const links = [...rootSteps(definition).map((to) => ({ from: INPUT_NODE_ID, to })), ...definition.edges];
   return links.map(({ from, to }) => {

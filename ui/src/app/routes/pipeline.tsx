@@ -1,0 +1,21 @@
+import { Link, useParams } from 'react-router-dom';
+import { PipelineDetail } from '../../features/pipelines/components/pipeline-detail.tsx';
+
+/** /pipelines/:id: one pipeline, built-in or saved, read-only (`?version=N` draws an older version). */
+export function PipelineRoute() {
+  const { id = '' } = useParams();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/pipelines">Pipelines</Link>
+          </li>
+          <li className="font-mono">{id}</li>
+        </ul>
+      </div>
+      {/* Keyed by pipeline: a duplicate navigates here again and must start with a clean selection. */}
+      <PipelineDetail key={id} pipelineId={id} />
+    </div>
+  );
+}
