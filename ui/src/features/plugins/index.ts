@@ -1,2 +1,2 @@
 // What the Plugins feature offers other features: the installed plugins, as GET /api/plugins describes them.
-export { pluginsQueryOptions, type PluginDescription } from './api/get-plugins.ts';
+export { pluginsQueryOptions, type PluginActivity, type PluginDescription } from './api/get-plugins.ts';

@@ -12,7 +12,7 @@ import {
   type LearningSettings,
   type ScoringWeights,
 } from '../api/agent-config-api.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { changedKeys, toFractions, toPercents, type ConfigForm } from '../utils/weights.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -10,6 +10,8 @@ export interface PluginActivity {
   input: unknown;
   output: unknown;
   timeout?: string;
+  /** Called by the platform in its own process only (its input carries a secret): never a pipeline step. */
+  inProcess?: true;
 }
 
 /** An installed plugin's manifest, as GET /api/plugins describes it. */
@@ -30,6 +32,13 @@ export interface PluginDescription {
     credentialsTest: string;
     standIn: boolean;
     configured: boolean;
+  };
+  /** Present for plugins of kind `channel`: how settings name it, what it sends to, and the fields of one account (a mailbox). */
+  channel?: {
+    displayName: string;
+    address: 'email';
+    credentials: Array<{ key: string; label: string; secret: boolean }>;
+    credentialsTest: string;
   };
   /** `schema` is the config's JSON Schema; `defaults` the config with nothing set. */
   config: { schema: unknown; defaults: unknown };

@@ -13,6 +13,14 @@ export function PluginActivities({ activities }: { activities: PluginActivity[] 
             <li key={activity.qualifiedName} className="rounded-box bg-base-200 px-3 py-2">
               <div className="flex items-center gap-2">
                 <code className="font-mono text-sm font-medium">{activity.qualifiedName}</code>
+                {activity.inProcess && (
+                  <span
+                    className="badge badge-ghost badge-sm"
+                    title="Its input carries a secret: the platform calls it itself, never in a pipeline"
+                  >
+                    platform only
+                  </span>
+                )}
                 <span className="ml-auto text-xs text-base-content/60">
                   {activity.timeout ? `timeout ${activity.timeout}` : 'default timeout'}
                 </span>

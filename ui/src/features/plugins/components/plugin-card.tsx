@@ -28,10 +28,32 @@ export function PluginCard({ plugin }: { plugin: PluginDescription }) {
         </header>
         <p className="grow-0 text-sm text-base-content/80">{plugin.description}</p>
         {plugin.source && <SourceCredentials source={plugin.source} />}
+        {plugin.channel && <ChannelAccount channel={plugin.channel} />}
         <PluginActivities activities={plugin.activities} />
         <PluginConfigFields schema={plugin.config.schema} defaults={plugin.config.defaults} />
       </div>
     </article>
+  );
+}
+
+/** A channel's account fields: what each mailbox gives it (Settings → Mailboxes), secrets marked. */
+function ChannelAccount({ channel }: { channel: NonNullable<PluginDescription['channel']> }) {
+  return (
+    <section aria-label="Channel account" className="text-sm">
+      <h3 className="mb-1 font-semibold">Sends through each mailbox</h3>
+      <p className="mb-2 text-xs text-base-content/70">
+        Every mailbox under Settings → Mailboxes is an account of this channel. Each gives:
+      </p>
+      <ul className="flex flex-wrap gap-1">
+        {channel.credentials.map((credential) => (
+          <li key={credential.key} className="badge badge-outline badge-sm gap-1">
+            {credential.label}
+            {credential.secret && <span className="text-base-content/60">(secret, stored sealed)</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-base-content/70">{channel.credentialsTest}</p>
+    </section>
   );
 }
 

@@ -1,0 +1,198 @@
+import { useMemo, useState } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import type { PipelineDefinition, PipelineNode } from '../../pipelines/index.ts';
+import { nodeIdProblem } from '../utils/definition-edits.ts';
+import { mappingFields, type MappingField as Field } from '../utils/mapping-fields.ts';
+import type { StepActivity } from '../utils/palette.ts';
+import { messagesAt, type PlacedProblem } from '../utils/problems.ts';
+import { referenceSources } from '../utils/reference-sources.ts';
+import { withValueAt } from '../utils/template.ts';
+import { ConditionBuilder } from './condition-builder.tsx';
+import { JsonInput } from './constant-input.tsx';
+import { MappingField } from './mapping-field.tsx';
+import { PluginBadge } from './plugin-badge.tsx';
+
+interface NodePanelProps {
+  node: PipelineNode;
+  definition: PipelineDefinition;
+  activities: ReadonlyMap<string, StepActivity>;
+  problems: PlacedProblem[] | undefined;
+  /** Changes the step; `key` names what changed, so keystrokes in one field undo together. */
+  onEdit: (change: (node: PipelineNode) => PipelineNode, key: string) => void;
+  onRename: (id: string) => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+/** Every path the form draws a field for, objects' own fields included. */
+const fieldPaths = (fields: readonly Field[]): string[] => fields.flatMap((field) => [field.path, ...fieldPaths(field.fields)]);
+
+/** A copy of `node` with `key` set to `value`, or without it when `value` is empty. */
+function withOptional(node: PipelineNode, key: 'label' | 'timeout', value: string): PipelineNode {
+  const next = { ...node };
+  if (value.trim() === '') delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/**
+ * The selected step: what its activity does, its id, label and timeout, when it runs, and its
+ * input mapping (a form generated from the activity's input schema), with the problems of each.
+ */
+export function NodePanel({ node, definition, activities, problems, onEdit, onRename, onDelete, onClose }: NodePanelProps) {
+  const step = activities.get(node.activity);
+  const fields = useMemo(() => mappingFields(step?.activity.input), [step]);
+  const sources = useMemo(() => referenceSources(definition, node.id, activities), [definition, node.id, activities]);
+  const shown = useMemo(() => new Set(fieldPaths(fields).map((path) => `input.${path}`)), [fields]);
+  // Problems with no field on the form to show them under (the step itself, its input as a whole, a key the schema lacks).
+  const general = (problems ?? []).filter(
+    (problem) => !shown.has(problem.field ?? '') && !['when', 'id', 'label', 'timeout'].includes(problem.field ?? ''),
+  );
+  const setInput = (path: string, value: unknown) =>
+    onEdit((current) => ({ ...current, input: withValueAt(current.input, path, value) }), `${node.id}:input.${path}`);
+
+  return (
+    <aside aria-label={`Step ${node.id}`} data-testid="node-panel" className="flex flex-col gap-4">
+      <header className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <PluginBadge plugin={step?.plugin} />
+            <span className="truncate">{node.label ?? node.id}</span>
+          </h2>
+          <p className="truncate font-mono text-xs text-base-content/60">{node.activity}</p>
+        </div>
+        <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close step" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      <p className="text-sm text-base-content/80">
+        {step ? step.activity.description : 'No installed plugin offers this activity: its input is edited as JSON.'}
+      </p>
+      {general.length > 0 && (
+        <ul role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-1 text-sm" data-testid="node-problems">
+          {general.map((problem) => (
+            <li key={`${problem.at}:${problem.message}`}>{problem.message}</li>
+          ))}
+        </ul>
+      )}
+
+      <section className="flex flex-col gap-3" aria-label="Step settings">
+        <NodeIdField
+          key={node.id}
+          definition={definition}
+          nodeId={node.id}
+          onRename={onRename}
+          serverMessages={messagesAt(problems, 'id')}
+        />
+        <FormField
+          id={`${node.id}-label`}
+          label="Label"
+          optional
+          hint="What the graph calls the step; its id when empty."
+          error={messagesAt(problems, 'label')[0]}
+        >
+          <input
+            id={`${node.id}-label`}
+            type="text"
+            className="input input-sm w-full"
+            value={node.label ?? ''}
+            onChange={(event) => onEdit((current) => withOptional(current, 'label', event.target.value), `${node.id}:label`)}
+          />
+        </FormField>
+        <FormField
+          id={`${node.id}-timeout`}
+          label="Timeout"
+          optional
+          hint={`How long one attempt may take, e.g. "30 seconds"; the plugin's ${step?.activity.timeout ? `${step.activity.timeout}` : 'default'} when empty.`}
+          error={messagesAt(problems, 'timeout')[0]}
+        >
+          <input
+            id={`${node.id}-timeout`}
+            type="text"
+            className="input input-sm w-full"
+            placeholder={step?.activity.timeout ?? '30 seconds'}
+            value={node.timeout ?? ''}
+            onChange={(event) => onEdit((current) => withOptional(current, 'timeout', event.target.value), `${node.id}:timeout`)}
+          />
+        </FormField>
+      </section>
+
+      <section className="flex flex-col gap-2" aria-label="Condition">
+        <h3 className="text-sm font-semibold">When it runs</h3>
+        <ConditionBuilder
+          when={node.when}
+          sources={sources}
+          messages={messagesAt(problems, 'when')}
+          onChange={(when) => onEdit(({ when: _old, ...current }) => (when ? { ...current, when } : current), `${node.id}:when`)}
+        />
+      </section>
+
+      <section className="flex flex-col gap-3" aria-label="Input mapping">
+        <h3 className="text-sm font-semibold">Input</h3>
+        {!step ? (
+          <JsonInput
+            id={`${node.id}-input`}
+            value={node.input}
+            onChange={(input) => onEdit((current) => ({ ...current, input: input ?? {} }), `${node.id}:input`)}
+          />
+        ) : fields.length === 0 ? (
+          <p className="text-sm text-base-content/60">This activity takes no input.</p>
+        ) : (
+          fields.map((field) => (
+            <MappingField
+              key={field.path}
+              field={field}
+              input={node.input}
+              onChange={setInput}
+              sources={sources}
+              messagesAt={(path) => messagesAt(problems, `input.${path}`)}
+            />
+          ))
+        )}
+      </section>
+
+      <button type="button" className="btn btn-outline btn-error btn-sm self-start" onClick={onDelete}>
+        Delete step
+      </button>
+    </aside>
+  );
+}
+
+interface NodeIdFieldProps {
+  definition: PipelineDefinition;
+  nodeId: string;
+  onRename: (id: string) => void;
+  serverMessages: string[];
+}
+
+/** The step's id, renamed when the field is left (references to it follow); refused while it is not a valid, free id. */
+function NodeIdField({ definition, nodeId, onRename, serverMessages }: NodeIdFieldProps) {
+  const [text, setText] = useState(nodeId);
+  const problem = nodeIdProblem(definition, nodeId, text);
+  const commit = () => {
+    if (text !== nodeId && !problem) onRename(text);
+  };
+  const id = `${nodeId}-id`;
+  return (
+    <FormField
+      id={id}
+      label="Step id"
+      hint="Other steps read its output as {{ id.path }}; renaming updates them."
+      error={problem ?? serverMessages[0]}
+    >
+      <input
+        id={id}
+        type="text"
+        className={`input input-sm w-full font-mono ${problem ? 'input-error' : ''}`}
+        value={text}
+        aria-describedby={`${id}-note`}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+          if (event.key === 'Escape') setText(nodeId);
+        }}
+      />
+    </FormField>
+  );
+}

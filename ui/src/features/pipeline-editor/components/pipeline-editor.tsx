@@ -1,0 +1,251 @@
+import type { XYPosition } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { useToast } from '../../../lib/toast.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
+import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
+import { useSavePipeline } from '../api/save-pipeline.ts';
+import { useDraftValidation } from '../hooks/use-draft-validation.ts';
+import { useEditorDraft } from '../hooks/use-editor-draft.ts';
+import { useTakenPipeline } from '../hooks/use-taken-pipeline.ts';
+import { useUndoKeys } from '../hooks/use-undo-keys.ts';
+import { updateNode } from '../utils/definition-edits.ts';
+import { pipelineIdFromName } from '../utils/new-pipeline.ts';
+import { stepActivities } from '../utils/palette.ts';
+import { ActivityPalette } from './activity-palette.tsx';
+import { EditorCanvas } from './editor-canvas.tsx';
+import { CanvasToolbar, SaveBar } from './editor-toolbar.tsx';
+import { NodePanel } from './node-panel.tsx';
+import { PipelineFields } from './pipeline-fields.tsx';
+import { ProblemsList } from './problems-list.tsx';
+import { SaveDialog } from './save-dialog.tsx';
+
+interface PipelineEditorProps {
+  /** The definition to start from: a saved version, or an empty draft. */
+  initial: PipelineDefinition;
+  isNew: boolean;
+  /** The installed plugins; undefined while they load. */
+  plugins: PluginDescription[] | undefined;
+  pluginsError: Error | null;
+}
+
+/** Why Save cannot be pressed yet, or null when it can. */
+function saveBlockedBecause(dirty: boolean, checking: boolean, taken: boolean, valid: boolean, problems: number): string | null {
+  if (!dirty) return 'Nothing has changed since the last save';
+  if (taken) return 'Another pipeline has this id: choose another';
+  if (checking) return 'Checking the draft…';
+  if (!valid)
+    return problems > 0 ? `Fix the ${problems === 1 ? 'problem' : `${problems} problems`} first` : 'The draft could not be checked';
+  return null;
+}
+
+/**
+ * The pipeline editor: a palette of every step activity, the canvas (drop, connect, move,
+ * delete, undo/redo, auto-layout), and the selected step's settings and input mapping. The
+ * draft is checked by the platform as it changes; problems show on the steps, under their
+ * fields and in a list, and Save (with a note) waits until there are none.
+ */
+export function PipelineEditor({ initial, isNew, plugins, pluginsError }: PipelineEditorProps) {
+  const draft = useEditorDraft(initial);
+  const { definition } = draft;
+  const activities = useMemo(() => stepActivities(plugins ?? []), [plugins]);
+  const validation = useDraftValidation(definition);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedEdgeId, setSelectedEdgeId] = useState<string | null>(null);
+  const [fitKey, setFitKey] = useState(0);
+  // A new pipeline's id follows its name until it is typed in itself.
+  const [idTyped, setIdTyped] = useState(!isNew);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const save = useSavePipeline();
+  const taken = useTakenPipeline(definition.id, isNew);
+  const toast = useToast();
+  const navigate = useNavigate();
+  // Before the effect below: once saved, the guard lets the move to the saved pipeline through.
+  const blocker = useLeaveGuard(draft.dirty);
+  useUndoKeys(draft.undo, draft.redo);
+  useEffect(() => {
+    if (savedId) navigate(`/pipelines/${encodeURIComponent(savedId)}`);
+  }, [savedId, navigate]);
+
+  const problemMessages = useMemo(
+    () => new Map([...validation.byNode].map(([nodeId, problems]) => [nodeId, problems.map((problem) => problem.message)])),
+    [validation.byNode],
+  );
+  const view = useMemo(
+    () => ({ positions: draft.positions, selectedId, selectedEdgeId, problems: problemMessages, activities }),
+    [draft.positions, selectedId, selectedEdgeId, problemMessages, activities],
+  );
+  const selectedNode = definition.nodes.find((node) => node.id === selectedId);
+  const selectedEdge = definition.edges.find((edge) => `${edge.from}->${edge.to}` === selectedEdgeId);
+
+  const select = useCallback((nodeId: string | null) => {
+    setSelectedId(nodeId);
+    if (nodeId) setSelectedEdgeId(null);
+  }, []);
+  const selectEdge = useCallback((edgeId: string | null) => {
+    setSelectedEdgeId(edgeId);
+    if (edgeId) setSelectedId(null);
+  }, []);
+  const add = (activity: PluginActivity, position?: XYPosition) => select(draft.addActivity(activity, position));
+  const removeElements = draft.remove;
+  const remove = useCallback(
+    (nodeIds: string[], edges: Array<{ from: string; to: string }>) => {
+      removeElements(nodeIds, edges);
+      setSelectedId((current) => (current && nodeIds.includes(current) ? null : current));
+      setSelectedEdgeId(null);
+    },
+    [removeElements],
+  );
+  const deleteSelection = () => {
+    if (selectedNode) remove([selectedNode.id], []);
+    else if (selectedEdge) remove([], [selectedEdge]);
+  };
+  const saveBlocked = saveBlockedBecause(draft.dirty, validation.checking, taken !== null, validation.valid, validation.problems.length);
+
+  const onSave = (note: string) =>
+    save.mutate(
+      { definition, note },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Pipeline saved', description: `${saved.pipelineId}, version ${saved.version}.`, tone: 'success' });
+          draft.markSaved(definition);
+          setSaveOpen(false);
+          setSavedId(saved.pipelineId);
+        },
+      },
+    );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PipelineFields
+          definition={definition}
+          isNew={isNew}
+          problems={validation.problems.filter((problem) => problem.nodeId === undefined)}
+          taken={taken}
+          onName={(name) => draft.edit((current) => ({ ...current, name, ...(idTyped ? {} : { id: pipelineIdFromName(name) }) }), 'name')}
+          onId={(id) => {
+            setIdTyped(true);
+            draft.edit((current) => ({ ...current, id }), 'id');
+          }}
+        />
+        <SaveBar
+          problemCount={validation.problems.length}
+          onShowProblems={() => select(null)}
+          dirty={draft.dirty}
+          saveBlocked={saveBlocked}
+          onSave={() => {
+            save.reset();
+            setSaveOpen(true);
+          }}
+        />
+      </div>
+      <div className="grid min-h-0 flex-1 grid-cols-[12rem_minmax(0,1fr)_20rem] grid-rows-1 gap-3 2xl:grid-cols-[15rem_minmax(0,1fr)_25rem]">
+        <section aria-label="Activities" className="flex min-h-0 flex-col gap-2 rounded-box bg-base-100 p-3 shadow-sm">
+          <h2 className="text-sm font-semibold">Activities</h2>
+          {pluginsError && <ErrorAlert message={pluginsError.message} />}
+          {!plugins && !pluginsError && <span className="loading loading-spinner" aria-label="Loading the activities" />}
+          {plugins && (
+            <ActivityPalette
+              plugins={plugins}
+              onAdd={(activity) => {
+                add(activity);
+                // Added below everything: frame the graph so the new step is in view.
+                setFitKey((key) => key + 1);
+              }}
+            />
+          )}
+        </section>
+        <div className="min-h-0 overflow-hidden rounded-box border border-base-300 bg-base-100">
+          <EditorCanvas
+            definition={definition}
+            view={view}
+            fitKey={fitKey}
+            onSelectNode={select}
+            onSelectEdge={selectEdge}
+            onMove={draft.move}
+            onConnect={draft.connect}
+            onDelete={remove}
+            onDropActivity={(name, position) => {
+              const step = activities.get(name);
+              if (step) add(step.activity, position);
+            }}
+          >
+            <CanvasToolbar
+              canUndo={draft.canUndo}
+              canRedo={draft.canRedo}
+              selection={selectedNode ? `step ${selectedNode.id}` : selectedEdge ? `edge ${selectedEdge.from} → ${selectedEdge.to}` : null}
+              onUndo={draft.undo}
+              onRedo={draft.redo}
+              onLayout={() => {
+                draft.autoLayout();
+                setFitKey((key) => key + 1);
+              }}
+              onDelete={deleteSelection}
+            />
+          </EditorCanvas>
+        </div>
+        <div className="min-h-0 overflow-y-auto rounded-box bg-base-100 p-4 shadow-sm">
+          {selectedNode ? (
+            <NodePanel
+              key={selectedNode.id}
+              node={selectedNode}
+              definition={definition}
+              activities={activities}
+              problems={validation.byNode.get(selectedNode.id)}
+              onEdit={(change, key) => draft.edit((current) => updateNode(current, selectedNode.id, change), key)}
+              onRename={(id) => {
+                draft.rename(selectedNode.id, id);
+                setSelectedId(id);
+              }}
+              onDelete={() => remove([selectedNode.id], [])}
+              onClose={() => select(null)}
+            />
+          ) : (
+            <div className="flex flex-col gap-4">
+              <ProblemsList validation={validation} definition={definition} onOpen={select} />
+              <EditorHelp />
+            </div>
+          )}
+        </div>
+      </div>
+      <SaveDialog
+        open={saveOpen}
+        title={`Save ${definition.id || 'the pipeline'}`}
+        saving={save.isPending}
+        error={save.error}
+        onSave={onSave}
+        onCancel={() => setSaveOpen(false)}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        Your changes to this pipeline are not saved yet.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** How the editor is used, for when no step is selected. */
+function EditorHelp() {
+  return (
+    <section aria-label="How to edit" className="flex flex-col gap-2 text-sm text-base-content/70">
+      <h2 className="text-sm font-semibold text-base-content">How to edit</h2>
+      <ul className="list-inside list-disc space-y-1">
+        <li>Drag an activity onto the canvas, or choose its +.</li>
+        <li>Drag from the dot under a step to the top of the next to make it run after.</li>
+        <li>Select a step to map its input: a constant, the run input or an earlier step&apos;s output.</li>
+        <li>Delete removes the selected step or edge; Ctrl+Z undoes.</li>
+      </ul>
+    </section>
+  );
+}

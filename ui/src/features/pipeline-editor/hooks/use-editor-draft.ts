@@ -1,0 +1,97 @@
+import type { XYPosition } from '@xyflow/react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { INPUT_NODE_ID, INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE, type PipelineDefinition } from '../../pipelines/index.ts';
+import type { PluginActivity } from '../../plugins/index.ts';
+import { addEdge, addNode, freeNodeId, removeElements, renameNode } from '../utils/definition-edits.ts';
+import { freshHistory, historyReducer } from '../utils/history.ts';
+
+type Positions = Record<string, XYPosition>;
+
+// Room between a new step and the lowest one on the canvas.
+const NEW_STEP_GAP = 56;
+
+/** Below every node on the canvas, in line with the run input: where a step added without a drop point goes. */
+function belowEverything(positions: Positions): XYPosition {
+  const input = positions[INPUT_NODE_ID] ?? { x: 0, y: 0 };
+  const bottom = Math.max(input.y, ...Object.values(positions).map((position) => position.y));
+  return { x: input.x - (STEP_NODE_SIZE.width - INPUT_NODE_SIZE.width) / 2, y: bottom + STEP_NODE_SIZE.height + NEW_STEP_GAP };
+}
+
+/**
+ * The editor's draft: the definition with its undo history, and where each node sits on the
+ * canvas. Positions are not part of a definition (the API keeps none) and are not undone; a
+ * removed step's position is kept, so undoing its removal puts it back where it was.
+ */
+export function useEditorDraft(initial: PipelineDefinition) {
+  const [history, dispatch] = useReducer(historyReducer<PipelineDefinition>, initial, freshHistory);
+  const [positions, setPositions] = useState<Positions>(() => layoutDefinition(initial).positions);
+  // What the server holds: the draft is dirty while it differs.
+  const [saved, setSaved] = useState(initial);
+  const definition = history.present;
+  const dirty = useMemo(() => JSON.stringify(definition) !== JSON.stringify(saved), [definition, saved]);
+
+  /** Changes the definition; edits with one `key` in a row (keystrokes in one field) undo together. */
+  const edit = useCallback((change: (definition: PipelineDefinition) => PipelineDefinition, key?: string) => {
+    dispatch({ type: 'edit', change, ...(key ? { key } : {}) });
+  }, []);
+
+  /** Adds a step running `activity` at `position` (else below everything) and answers its id. */
+  const addActivity = useCallback(
+    (activity: PluginActivity, position?: XYPosition): string => {
+      const id = freeNodeId(definition, activity.name);
+      setPositions((current) => ({ ...current, [id]: position ?? belowEverything(current) }));
+      edit((draft) => addNode(draft, { id, activity: activity.qualifiedName, input: {} }));
+      return id;
+    },
+    [definition, edit],
+  );
+
+  const connect = useCallback((from: string, to: string) => edit((draft) => addEdge(draft, from, to)), [edit]);
+
+  const remove = useCallback(
+    (nodeIds: readonly string[], edges: ReadonlyArray<{ from: string; to: string }>) => {
+      if (nodeIds.length > 0 || edges.length > 0) edit((draft) => removeElements(draft, nodeIds, edges));
+    },
+    [edit],
+  );
+
+  const rename = useCallback(
+    (from: string, to: string) => {
+      setPositions(({ [from]: position, ...rest }) => (position ? { ...rest, [to]: position } : rest));
+      edit((draft) => renameNode(draft, from, to));
+    },
+    [edit],
+  );
+
+  const move = useCallback((moved: Positions) => setPositions((current) => ({ ...current, ...moved })), []);
+  const autoLayout = useCallback(() => setPositions(layoutDefinition(definition).positions), [definition]);
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+
+  /** After a save: the saved definition is the new clean state, with nothing to undo. */
+  const markSaved = useCallback((definition: PipelineDefinition) => {
+    setSaved(definition);
+    dispatch({ type: 'reset', present: definition });
+  }, []);
+
+  return {
+    definition,
+    positions,
+    dirty,
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    edit,
+    addActivity,
+    connect,
+    remove,
+    rename,
+    move,
+    autoLayout,
+    undo,
+    redo,
+    markSaved,
+  };
+}
+
+/** The editor's draft and what changes it. */
+export type EditorDraft = ReturnType<typeof useEditorDraft>;

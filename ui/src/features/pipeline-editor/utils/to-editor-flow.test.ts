@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { INPUT_NODE_ID, type PipelineDefinition } from '../../pipelines/index.ts';
+import type { StepActivity } from './palette.ts';
+import { edgeOf, toEditorEdges, toEditorNodes } from './to-editor-flow.ts';
+
+const scoring: StepActivity = {
+  plugin: { id: 'lead-scoring', name: 'Lead Scoring', ui: { icon: 'gauge', color: '#7c3aed', category: 'agent' } },
+  activity: { name: 'scoreProspect', qualifiedName: 'lead-scoring.scoreProspect', description: '', input: {}, output: {} },
+};
+
+const DRAFT: PipelineDefinition = {
+  id: 'draft',
+  name: 'Draft',
+  version: 1,
+  nodes: [
+    { id: 'score', activity: 'lead-scoring.scoreProspect', input: { prospect: '{{ input.prospect }}' } },
+    { id: 'enrol', activity: 'platform.enrollSequence', input: {} },
+  ],
+  edges: [{ from: 'score', to: 'enrol' }],
+};
+
+const STATE = {
+  positions: { score: { x: 10, y: 20 } },
+  selectedId: 'enrol',
+  selectedEdgeId: null,
+  problems: new Map([['enrol', ['node "enrol" field "email" is required: map it']]]),
+  activities: new Map([[scoring.activity.qualifiedName, scoring]]),
+  measured: { score: { width: 248, height: 112 } },
+};
+
+describe('toEditorNodes', () => {
+  const nodes = toEditorNodes(DRAFT, STATE);
+
+  it('draws the run input (fixed in place of the graph: not selectable, connectable or deletable) above the steps', () => {
+    const input = nodes.find((node) => node.id === INPUT_NODE_ID)!;
+    expect(input).toMatchObject({ type: 'runInput', selectable: false, connectable: false, deletable: false });
+    expect(input.data).toEqual({ kind: 'input', fields: ['prospect'] });
+  });
+
+  it('makes each step an editor step with its plugin, problems, position, selection and measured size', () => {
+    const [score, enrol] = nodes.filter((node) => node.type === 'editorStep');
+    expect(score).toMatchObject({ id: 'score', position: { x: 10, y: 20 }, selected: false, measured: { width: 248, height: 112 } });
+    expect(score!.data).toMatchObject({ plugin: scoring.plugin, problems: [] });
+    expect(enrol).toMatchObject({ id: 'enrol', selected: true });
+    expect(enrol!.data).toMatchObject({ plugin: undefined, problems: ['node "enrol" field "email" is required: map it'] });
+  });
+});
+
+describe('toEditorEdges / edgeOf', () => {
+  it('draws defined edges as selectable and the run input’s as fixed', () => {
+    const edges = toEditorEdges(DRAFT, 'score->enrol');
+    expect(edges.map((edge) => [edge.id, edge.selected ?? null, edge.deletable ?? null])).toEqual([
+      [`${INPUT_NODE_ID}->score`, null, false],
+      ['score->enrol', true, null],
+    ]);
+  });
+
+  it('reads a definition edge back from a canvas edge, and none from the run input’s', () => {
+    expect(edgeOf({ source: 'score', target: 'enrol' })).toEqual({ from: 'score', to: 'enrol' });
+    expect(edgeOf({ source: INPUT_NODE_ID, target: 'score' })).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Dimensions, Edge, Node, XYPosition } from '@xyflow/react';
+import {
+  INPUT_NODE_ID,
+  toFlowEdges,
+  toFlowNodes,
+  type InputFlowNode,
+  type PipelineDefinition,
+  type PipelineNode,
+} from '../../pipelines/index.ts';
+import type { PluginLook, StepActivity } from './palette.ts';
+
+/** What an editor step draws: the step, its plugin's look (absent for an activity no plugin offers), and its problems. */
+export type EditorStepData = {
+  kind: 'step';
+  node: PipelineNode;
+  plugin: PluginLook | undefined;
+  problems: string[];
+};
+
+export type EditorStepNode = Node<EditorStepData, 'editorStep'>;
+/** Every node of the editor's canvas: the steps, and the run input above the steps that start the run. */
+export type EditorFlowNode = EditorStepNode | InputFlowNode;
+
+/** What the canvas shows beside the definition. */
+export interface EditorFlowState {
+  positions: Record<string, XYPosition>;
+  selectedId: string | null;
+  selectedEdgeId: string | null;
+  /** Each step's problem messages, by step id. */
+  problems: ReadonlyMap<string, string[]>;
+  activities: ReadonlyMap<string, StepActivity>;
+  /** Sizes React Flow measured, handed back so it need not measure a node again on every change. */
+  measured: Readonly<Record<string, Dimensions>>;
+}
+
+/**
+ * The canvas's nodes: the pipelines graph's own (the run input and the steps, at their
+ * positions), with each step made an editor step that shows its plugin and problems. The run
+ * input can be moved but not selected, connected or deleted.
+ */
+export function toEditorNodes(definition: PipelineDefinition, state: EditorFlowState): EditorFlowNode[] {
+  return toFlowNodes({ definition }, state.positions, state.selectedId).map((node): EditorFlowNode => {
+    const measured = state.measured[node.id];
+    const sized = measured ? { ...node, measured } : node;
+    if (node.type === 'runInput')
+      return { ...sized, type: 'runInput', data: node.data, selectable: false, deletable: false, connectable: false };
+    const step = node.data.node;
+    return {
+      ...sized,
+      type: 'editorStep',
+      data: { kind: 'step', node: step, plugin: state.activities.get(step.activity)?.plugin, problems: state.problems.get(step.id) ?? [] },
+    };
+  });
+}
+
+/** The canvas's edges: the definition's (selectable and deletable), and the run input's into the first steps (neither). */
+export function toEditorEdges(definition: PipelineDefinition, selectedEdgeId: string | null): Edge[] {
+  return toFlowEdges(definition).map((edge) =>
+    edge.source === INPUT_NODE_ID
+      ? { ...edge, selectable: false, deletable: false, focusable: false, style: { strokeDasharray: '4 4', opacity: 0.6 } }
+      : { ...edge, selected: edge.id === selectedEdgeId, ariaLabel: `Edge ${edge.source} to ${edge.target}` },
+  );
+}
+
+/** The definition's edge a canvas edge draws; null for the run input's, which are drawn, not defined. */
+export function edgeOf(edge: Pick<Edge, 'source' | 'target'>): { from: string; to: string } | null {
+  return edge.source === INPUT_NODE_ID ? null : { from: edge.source, to: edge.target };
+}
