@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { createModels, type Models } from '../../src/core/db/models.ts';
 import { createSequenceActivities, type SequenceActivitiesDeps } from '../../src/features/sequences/activities.ts';
 import { openTestDatabase } from './database.ts';
+import { quietTemporalRuntime } from './quiet-temporal.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { PluginHost } from '../../src/features/plugins/host.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
@@ -28,6 +29,7 @@ export async function startSequenceTestbed(
   taskQueue: string,
   options: Omit<SequenceActivitiesDeps, 'db'>,
 ): Promise<SequenceTestbed> {
+  quietTemporalRuntime(); // the old time-skipping server makes core warn on every worker
   const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: inject('temporalTestServer') } },
   });

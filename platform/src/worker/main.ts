@@ -23,7 +23,8 @@ const sdkLevel =
     : ['error', 'fatal', 'silent'].includes(config.logLevel)
       ? 'ERROR'
       : 'WARN';
-Runtime.install({ logger: new DefaultLogger(sdkLevel) });
+// Core's native lines (e.g. a chunk finishing after its batch was cancelled) are filtered at the same level.
+Runtime.install({ logger: new DefaultLogger(sdkLevel), telemetryOptions: { logging: { filter: { core: sdkLevel, other: sdkLevel } } } });
 
 // Until the worker runs, nothing is in flight: a stop signal simply ends the process.
 const exitEarly = () => process.exit(0);
