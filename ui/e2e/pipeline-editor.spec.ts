@@ -27,7 +27,9 @@ test('a new pipeline is built from the palette, checked as it is edited, and sav
   const workspace = await useNewWorkspace(page, `e2e-editor-${Date.now().toString(36)}`);
   const pipelineId = `e2e-editor-${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto('/pipelines/new');
+  await page.goto('/pipelines');
+  await page.getByRole('link', { name: 'New pipeline' }).click();
+  await expect(page).toHaveURL(/\/pipelines\/new$/);
 
   await page.getByLabel('Name', { exact: true }).fill('E2E score and write');
   await page.getByLabel('Id', { exact: true }).fill(pipelineId);

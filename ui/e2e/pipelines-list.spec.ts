@@ -49,6 +49,7 @@ test('the pipelines list shows the built-ins with their real runs; duplicating t
   const copy = page.getByTestId('pipeline-header');
   await expect(copy.getByRole('heading', { level: 1 })).toHaveText(/^Copy of Prospect pipeline.* v1$/);
   await expect(copy).not.toContainText('Built-in');
+  await expect(copy.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', /\/pipelines\/prospect-pipeline-copy(-\d+)?\/edit$/);
   await expect(page.getByTestId('pipeline-versions')).toContainText('v1');
   await expect(page.getByTestId('step-node-outreach')).toBeVisible();
   await expect(page.getByText('No runs of this pipeline yet.')).toBeVisible();

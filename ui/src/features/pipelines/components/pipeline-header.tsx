@@ -1,4 +1,7 @@
+import { Link } from 'react-router-dom';
+import { useCurrentRole } from '../../auth/index.ts';
 import type { PipelineRunStats, PipelineView } from '../api/types.ts';
+import { canDuplicatePipelines } from '../utils/permissions.ts';
 import { BuiltInBadge } from './built-in-badge.tsx';
 import { DuplicateButton } from './duplicate-button.tsx';
 import { RunStatsSummary } from './run-stats-summary.tsx';
@@ -14,6 +17,7 @@ interface PipelineHeaderProps {
 /** The pipeline's name, version, origin and description, how its runs stand, and Duplicate to edit (or why it cannot be). */
 export function PipelineHeader({ pipeline, askedVersion, stats }: PipelineHeaderProps) {
   const { pipelineId, name, version, builtIn, description, cannotDuplicate } = pipeline;
+  const canEdit = canDuplicatePipelines(useCurrentRole());
   return (
     <header data-testid="pipeline-header" className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 md:flex-row md:items-start">
@@ -25,6 +29,14 @@ export function PipelineHeader({ pipeline, askedVersion, stats }: PipelineHeader
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {builtIn && <BuiltInBadge />}
+          {!builtIn && canEdit && (
+            <Link
+              to={`/pipelines/${encodeURIComponent(pipelineId)}/edit${askedVersion ? `?version=${askedVersion}` : ''}`}
+              className="btn btn-outline btn-sm"
+            >
+              Edit
+            </Link>
+          )}
           {!cannotDuplicate && <DuplicateButton pipelineId={pipelineId} version={askedVersion} />}
         </div>
       </div>

@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useCurrentRole } from '../../auth/index.ts';
+import { canDuplicatePipelines } from '../utils/permissions.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { pipelinesQueryOptions } from '../api/get-pipelines.ts';
 import { PipelineListRow } from './pipeline-list-row.tsx';
@@ -6,14 +9,22 @@ import { PipelineListRow } from './pipeline-list-row.tsx';
 /** Card listing every pipeline, the built-ins first, each with its versions and how its runs stand. */
 export function PipelinesList() {
   const pipelines = useQuery(pipelinesQueryOptions());
+  const canEdit = canDuplicatePipelines(useCurrentRole());
   const builtInIds = new Set(pipelines.data?.filter((pipeline) => pipeline.builtIn).map((pipeline) => pipeline.pipelineId));
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="pipelines-title">
       <div className="card-body">
-        <h2 id="pipelines-title" className="card-title">
-          Pipelines
-        </h2>
+        <div className="flex items-center gap-2">
+          <h2 id="pipelines-title" className="card-title flex-1">
+            Pipelines
+          </h2>
+          {canEdit && (
+            <Link to="/pipelines/new" className="btn btn-primary btn-sm">
+              New pipeline
+            </Link>
+          )}
+        </div>
         {pipelines.isPending ? (
           <span className="loading loading-spinner loading-md" aria-label="Loading pipelines" />
         ) : pipelines.isError ? (

@@ -1,6 +1,6 @@
 import { roleAtLeast, type Role } from '../../auth/index.ts';
 
-/** True when `role` may duplicate pipelines (sales ops and above; the API refuses the rest). */
+/** True when `role` may duplicate, create and edit pipelines (sales ops and above; the API refuses the rest). */
 export const canDuplicatePipelines = (role: Role | null): boolean => role !== null && roleAtLeast(role, 'sales-ops');
 
 /** Why Duplicate is disabled for the rest (its tooltip). */
