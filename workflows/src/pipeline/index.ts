@@ -2,3 +2,4 @@
 export * from './types.ts';
 export * from './paths.ts';
 export * from './levels.ts';
+export * from './json-schema.ts';

@@ -41,8 +41,8 @@ export function conditionHolds(condition: Condition, actual: unknown): boolean {
 /** A whole-string reference, `{{ input.prospect.website }}` or `{{ research.facts }}`. */
 const REFERENCE = /^\{\{\s*([\w.-]+)\s*\}\}$/;
 
-/** The reference a template value stands for, if it is one. */
-function referenceOf(value: unknown): string | undefined {
+/** The reference a template value stands for, if it is one (`input.x` for `"{{ input.x }}"`). */
+export function referenceOf(value: unknown): string | undefined {
   return typeof value === 'string' ? REFERENCE.exec(value)?.[1] : undefined;
 }
 

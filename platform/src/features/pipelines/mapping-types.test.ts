@@ -6,7 +6,8 @@ import { installedPlugins } from '../plugins/installed.ts';
 import { BUILTIN_ACTIVITIES } from '../sequences/enrollment.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { definitionProblems } from './definition.ts';
-import { mappingProblems, schemaAt, typesOf, type ActivitySchemas, type JsonSchema } from './mapping-types.ts';
+import { typesOf } from '@meetflow/workflows/pipeline';
+import { mappingProblems, schemaAt, type ActivitySchemas, type JsonSchema } from './mapping-types.ts';
 
 const json = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
 
@@ -105,7 +106,7 @@ describe('the mapping type check', () => {
 
   it('reads types through unions and paths through objects and arrays', () => {
     const output = json(z.object({ a: z.object({ b: z.array(z.number()) }).nullable() }), 'output');
-    expect(typesOf(schemaAt(output, 'a.b.0') ?? undefined)).toEqual(new Set(['number']));
+    expect(typesOf(schemaAt(output, 'a.b.0') ?? undefined)).toEqual(['number']);
     expect(schemaAt(output, 'a.c')).toBeUndefined(); // zod's output objects are closed: it has no such field
     expect(schemaAt(json(z.looseObject({ a: z.string() }), 'output'), 'b')).toEqual({}); // an open one may: nothing can be said
     expect(schemaAt(output, 'a.b.0.x')).toBeUndefined(); // a number has no fields

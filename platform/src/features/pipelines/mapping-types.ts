@@ -1,18 +1,16 @@
-import { splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import {
+  objectBranch,
+  referenceOf,
+  splitReference,
+  typeOfValue,
+  typesFit,
+  typesOf,
+  type JsonSchema,
+  type JsonType,
+  type PipelineDefinition,
+} from '@meetflow/workflows/pipeline';
 
-/** A JSON Schema as zod renders an activity's input or output (the subset read here). */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-}
+export type { JsonSchema };
 
 /** What the check knows of an activity: its input and output schemas (absent: anything goes). */
 export interface ActivitySchemas {
@@ -27,55 +25,9 @@ export interface MappingProblem {
   message: string;
 }
 
-type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
-
-const REFERENCE = /^\{\{\s*([\w.-]+)\s*\}\}$/;
 const NUMERIC = new Set(['gt', 'gte', 'lt', 'lte']);
 
-/** The JSON type of a constant. */
-function typeOfValue(value: unknown): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value as JsonType;
-}
-
-/** The types a schema admits; null when it admits anything (no type said, or a branch that says none). */
-export function typesOf(schema: JsonSchema | undefined): Set<JsonType> | null {
-  if (!schema) return null;
-  if (schema.const !== undefined) return new Set([typeOfValue(schema.const)]);
-  if (schema.enum) return new Set(schema.enum.map(typeOfValue));
-  if (schema.type) return new Set((Array.isArray(schema.type) ? schema.type : [schema.type]) as JsonType[]);
-  const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) {
-    const all = new Set<JsonType>();
-    for (const branch of branches) {
-      const types = typesOf(branch);
-      if (!types) return null;
-      for (const type of types) all.add(type);
-    }
-    return all;
-  }
-  if (schema.allOf?.length) return typesOf(schema.allOf[0]);
-  return null;
-}
-
-/** True when a value of one of `given` may be one of `wanted` (an integer is a number). */
-function fits(given: Set<JsonType>, wanted: Set<JsonType>): boolean {
-  for (const type of given) {
-    if (wanted.has(type) || (type === 'integer' && wanted.has('number')) || (type === 'number' && wanted.has('integer'))) return true;
-  }
-  return false;
-}
-
-const describeTypes = (types: Set<JsonType>) => [...types].join(' or ');
-
-/** The object schema of a schema (the branch of a union that is one), or undefined. */
-function objectBranch(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (!schema) return undefined;
-  if (schema.properties) return schema;
-  return (schema.anyOf ?? schema.oneOf ?? schema.allOf ?? []).find((branch) => branch.properties);
-}
+const describeTypes = (types: readonly JsonType[]) => types.join(' or ');
 
 /** The array schema of a schema (the branch of a union that is one), or undefined. */
 function arrayBranch(schema: JsonSchema | undefined): JsonSchema | undefined {
@@ -131,7 +83,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
 
   function check(nodeId: string, field: string, template: unknown, target: JsonSchema | undefined) {
     const at = field || '(input)';
-    const reference = typeof template === 'string' ? REFERENCE.exec(template)?.[1] : undefined;
+    const reference = referenceOf(template);
     if (reference) {
       const { schema, label } = referenced(reference);
       const path = splitReference(reference).path;
@@ -141,7 +93,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       }
       const given = typesOf(schema ?? undefined);
       const wanted = typesOf(target);
-      if (given && wanted && !fits(given, wanted)) {
+      if (given && wanted && !typesFit(given, wanted)) {
         problems.push({
           node: nodeId,
           field: at,
@@ -154,7 +106,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       const object = objectBranch(target);
       const wanted = typesOf(target);
       if (!object) {
-        if (wanted && !wanted.has('object'))
+        if (wanted && !wanted.includes('object'))
           problems.push({ node: nodeId, field: at, message: `takes ${describeTypes(wanted)}, not an object` });
         return;
       }
@@ -186,7 +138,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       const array = arrayBranch(target);
       const wanted = typesOf(target);
       if (!array) {
-        if (wanted && !wanted.has('array'))
+        if (wanted && !wanted.includes('array'))
           problems.push({ node: nodeId, field: at, message: `takes ${describeTypes(wanted)}, not a list` });
         return;
       }
@@ -194,7 +146,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       return;
     }
     const wanted = typesOf(target);
-    if (wanted && !fits(new Set([typeOfValue(template)]), wanted)) {
+    if (wanted && !typesFit([typeOfValue(template)], wanted)) {
       problems.push({
         node: nodeId,
         field: at,
@@ -216,7 +168,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       continue;
     }
     const given = typesOf(schema ?? undefined);
-    if (given && NUMERIC.has(node.when.op) && !fits(given, new Set(['number']))) {
+    if (given && NUMERIC.has(node.when.op) && !typesFit(given, ['number'])) {
       problems.push({
         node: node.id,
         field: 'when',
@@ -224,7 +176,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       });
     } else if (given && (node.when.op === 'eq' || node.when.op === 'ne') && node.when.value !== undefined) {
       const value = typeOfValue(node.when.value);
-      if (!fits(new Set([value]), given))
+      if (!typesFit([value], given))
         problems.push({
           node: node.id,
           field: 'when',

@@ -1,9 +1,7 @@
-import { getPath, referencesIn, splitReference } from '@meetflow/workflows/pipeline';
+import { getPath, referenceOf, splitReference } from '@meetflow/workflows/pipeline';
 
-/** The reference a template value stands for (`{{ score.totalScore }}` → `score.totalScore`), if it is one. */
-export function referenceOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? referencesIn(value)[0] : undefined;
-}
+// The reference a template value stands for (`{{ score.totalScore }}` → `score.totalScore`): the interpreter's own reading.
+export { referenceOf };
 
 /** The template value of a reference, as the interpreter reads it: `{{ score.totalScore }}`. */
 export const templateOf = (reference: string): string => `{{ ${reference} }}`;
