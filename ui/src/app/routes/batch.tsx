@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { BatchPage } from '../../features/batches/components/batch-page.tsx';
 
 /** /batches/:id: one batch of pipeline runs, live while it runs. */
@@ -6,14 +7,7 @@ export function BatchRoute() {
   const { id = '' } = useParams();
   return (
     <div className="flex flex-col gap-4">
-      <div className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/pipelines">Pipelines</Link>
-          </li>
-          <li>Batch</li>
-        </ul>
-      </div>
+      <Breadcrumbs items={[{ label: 'Pipelines', to: '/pipelines' }, { label: 'Batch' }]} />
       {/* Keyed by batch: Retry failed navigates to the new batch and must start afresh. */}
       <BatchPage key={id} batchId={id} />
     </div>

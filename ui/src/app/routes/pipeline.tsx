@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { PipelineDetail } from '../../features/pipelines/components/pipeline-detail.tsx';
 
 /** /pipelines/:id: one pipeline, built-in or saved, read-only (`?version=N` draws an older version). */
@@ -6,14 +7,12 @@ export function PipelineRoute() {
   const { id = '' } = useParams();
   return (
     <div className="flex flex-col gap-4">
-      <div className="breadcrumbs text-sm">
-        <ul>
-          <li>
-            <Link to="/pipelines">Pipelines</Link>
-          </li>
-          <li className="font-mono">{id}</li>
-        </ul>
-      </div>
+      <Breadcrumbs
+        items={[
+          { label: 'Pipelines', to: '/pipelines' },
+          { label: id, mono: true },
+        ]}
+      />
       {/* Keyed by pipeline: a duplicate navigates here again and must start with a clean selection. */}
       <PipelineDetail key={id} pipelineId={id} />
     </div>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { StageBars } from '../../../components/ui/stage-bars.tsx';
@@ -117,14 +118,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to="/outreach">Outreach Management</Link>
-          </li>
-          <li>{data.name}</li>
-        </ul>
-      </nav>
+      <Breadcrumbs items={[{ label: 'Outreach Management', to: '/outreach' }, { label: data.name }]} />
       <PageHeader
         title={data.name}
         subtitle={`${data.prospectIds.length.toLocaleString()} prospects · created ${formatDateTime(data.createdAt)}${data.sliceNames.length ? ` · scored against ${data.sliceNames.join(', ')}` : ''}`}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
@@ -130,14 +131,7 @@ export function StartCampaign() {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav className="breadcrumbs text-sm" aria-label="Breadcrumb">
-        <ul>
-          <li>
-            <Link to="/outreach">Outreach Management</Link>
-          </li>
-          <li>New campaign from the ICP</li>
-        </ul>
-      </nav>
+      <Breadcrumbs items={[{ label: 'Outreach Management', to: '/outreach' }, { label: 'New campaign from the ICP' }]} />
       <PageHeader
         title="Start a campaign from your ICP"
         subtitle="Choose who to reach, review who was found, and launch: every prospect is researched, scored and written to"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useCurrentRole } from '../../auth/index.ts';
 import { pipelineQueryOptions, versionParam } from '../../pipelines/index.ts';
@@ -26,23 +27,18 @@ function EditorFrame({
 }) {
   return (
     <div className="flex h-[calc(100dvh-6.75rem)] min-h-[36rem] flex-col gap-3" data-testid="pipeline-editor-page">
-      <div className="breadcrumbs shrink-0 py-0 text-sm">
-        <ul>
-          <li>
-            <Link to="/pipelines">Pipelines</Link>
-          </li>
-          {pipelineId ? (
-            <li>
-              <Link className="font-mono" to={`/pipelines/${encodeURIComponent(pipelineId)}`}>
-                {pipelineId}
-              </Link>
-            </li>
-          ) : (
-            <li>New pipeline</li>
-          )}
-          {pipelineId && <li>{version ? `Edit, starting from version ${version}` : 'Edit'}</li>}
-        </ul>
-      </div>
+      <Breadcrumbs
+        className="shrink-0 py-0"
+        items={[
+          { label: 'Pipelines', to: '/pipelines' },
+          ...(pipelineId
+            ? [
+                { label: pipelineId, to: `/pipelines/${encodeURIComponent(pipelineId)}`, mono: true },
+                { label: version ? `Edit, starting from version ${version}` : 'Edit' },
+              ]
+            : [{ label: 'New pipeline' }]),
+        ]}
+      />
       {children}
     </div>
   );
