@@ -3,6 +3,7 @@ import type { PipelineRunner } from './runs.ts';
 import { BatchParams, BatchViewSchema, RetryBatchSchema } from './batches-api-schemas.ts';
 import { batchView } from './batch-view.ts';
 import { cancelBatch, retryFailedRuns } from './batch-control.ts';
+import { startedBatchAnswer } from './batches.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
@@ -56,13 +57,7 @@ export const batchesRoutes = [
       async (ctx) => {
         const started = await retryFailedRuns(runner, workspaceOf(ctx), ctx.params.id!);
         ctx.status = 201;
-        ctx.body = {
-          batchId: started.batchId,
-          workflowId: started.workflowId,
-          firstRunId: started.firstRunId,
-          total: started.runIds.length,
-          retryOf: started.retryOf,
-        };
+        ctx.body = { ...startedBatchAnswer(started), retryOf: started.retryOf };
       },
   ),
   route<BatchesDeps>(

@@ -15,6 +15,11 @@ export interface StartedBatch {
   runIds: string[];
 }
 
+/** A started batch as the API answers it: its ids and how many runs it holds (not each run's id). */
+export function startedBatchAnswer(batch: StartedBatch) {
+  return { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
+}
+
 const MAX_BATCH = 5_000;
 const DEFAULT_CHUNK = 50;
 

@@ -1,7 +1,7 @@
 import type { Models } from '../../core/db/models.ts';
 import { findPipeline, savePipeline } from './catalog.ts';
 import { SavePipelineBody } from './definition.ts';
-import { startPipelineBatch } from './batches.ts';
+import { startedBatchAnswer, startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
 import { PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
@@ -179,7 +179,7 @@ export const pipelinesRoutes = [
           chunkSize: body.chunkSize,
         });
         ctx.status = 201;
-        ctx.body = { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
+        ctx.body = startedBatchAnswer(batch);
       },
   ),
 ];
