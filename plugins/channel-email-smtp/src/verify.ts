@@ -1,4 +1,4 @@
-import type { PluginDeps } from '@meetflow/plugin-sdk';
+import { withDeadline, type PluginDeps } from '@meetflow/plugin-sdk';
 import type { VerifyResult } from '@meetflow/plugin-sdk/contracts/channel';
 import nodemailer, { type NodemailerError } from 'nodemailer';
 import type { EmailSmtpConfig } from './config.ts';
@@ -20,16 +20,13 @@ export function createVerify(deps: PluginDeps<EmailSmtpConfig>) {
       ...connectionOptions(account, Math.max(1000, limitMs - 2000)),
       auth: { user: account.user, pass: account.password },
     });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(timedOut)), limitMs)));
     try {
-      await Promise.race([transport.verify(), deadline]);
+      await withDeadline(transport.verify(), limitMs, () => timedOut);
       return { ok: true };
     } catch (error) {
       const said = (error as Error).message === timedOut ? timedOut : describe(error as NodemailerError, account, where);
       return { ok: false, error: withoutSecret(said, account.password) };
     } finally {
-      clearTimeout(timer);
       transport.close();
     }
   };

@@ -13,3 +13,4 @@ export * from './sources/index.ts';
 export * from './llm/index.ts';
 export * from './http/index.ts';
 export * from './workspace-scope.ts';
+export * from './deadline.ts';

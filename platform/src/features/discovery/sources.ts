@@ -1,7 +1,6 @@
-import { DiscoveredPersonSchema, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
+import { DiscoveredPersonSchema, withDeadline, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
-import { withDeadline } from '../../core/deadline.ts';
 
 /** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
 export type DiscoverySource = string;

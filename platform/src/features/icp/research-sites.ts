@@ -1,7 +1,7 @@
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
 import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
-import { withDeadline } from '../../core/deadline.ts';
+import { withDeadline } from '@meetflow/plugin-sdk';
 
 const RESEARCH = 'research.enrichCompany';
 

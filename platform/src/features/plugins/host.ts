@@ -72,10 +72,21 @@ export class PluginHost {
   /** Plugins bound for service calls, per connection (see servicesOf). */
   private readonly boundServices = new WeakMap<Connection, Map<string, Record<string, BoundActivity>>>();
 
+  /** The namespaced names of the activities the platform calls only in its own process (never on the worker, never in a pipeline). */
+  private readonly inProcess: ReadonlySet<string>;
+
   private constructor(
     readonly plugins: readonly AnyPlugin[],
     private readonly configs: ReadonlyMap<string, unknown>,
-  ) {}
+  ) {
+    this.inProcess = new Set(
+      plugins.flatMap((plugin) =>
+        Object.entries(plugin.manifest.activities)
+          .filter(([, definition]) => definition.inProcess === true)
+          .map(([name]) => `${plugin.manifest.id}.${name}`),
+      ),
+    );
+  }
 
   /** Validates the plugins and their configuration (`settings` keyed by plugin id; defaults fill the rest). */
   static load(plugins: readonly AnyPlugin[], settings: Record<string, unknown> = {}): PluginHost {
@@ -234,16 +245,5 @@ export class PluginHost {
       ),
     );
     return Object.fromEntries(Object.entries(bound).filter(([name]) => !this.inProcess.has(name)));
-  }
-
-  /** The namespaced names of the activities the platform calls only in its own process (never on the worker, never in a pipeline). */
-  private get inProcess(): ReadonlySet<string> {
-    return new Set(
-      this.plugins.flatMap((plugin) =>
-        Object.entries(plugin.manifest.activities)
-          .filter(([, definition]) => definition.inProcess === true)
-          .map(([name]) => `${plugin.manifest.id}.${name}`),
-      ),
-    );
   }
 }
