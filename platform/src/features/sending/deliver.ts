@@ -199,20 +199,42 @@ export function createDeliverStep(deps: Deps) {
       return { until: now.getTime() + RETRY_LATER_MS, reason: 'no active mailbox: connect one under Settings → Mailboxes' };
     }
     const day = dayKey(now, sending.timeZone);
-    const counters = await db.sendCounters
-      .find({ workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } })
-      .lean();
-    const used = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId)?.count ?? 0;
-    const ordered = [...mailboxes].sort(
-      (a, b) =>
-        Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
-        used(a) - used(b) ||
-        a.publicId.localeCompare(b.publicId),
-    );
-    for (const mailbox of ordered) {
-      const slotAt = await takeMailboxSlot(workspaceId, mailbox, now, day, sending, zone);
-      if (slotAt) return { mailbox, slotAt };
+    const keys = mailboxes.map((mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day }));
+    for (const key of keys) await ensureCounter(key);
+    // Optimistic: read every counter, order the mailboxes, and take the first free slot only if its
+    // counter has not moved since; when another send took it meanwhile, read them all again, so
+    // concurrent sends still rotate to the least used mailbox instead of piling onto one.
+    let ordered = mailboxes;
+    let moved = false;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const counters = await db.sendCounters
+        .find({ workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } })
+        .lean();
+      const counterOf = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId);
+      const used = (mailbox: Mailbox) => counterOf(mailbox)?.count ?? 0;
+      ordered = [...mailboxes].sort(
+        (a, b) =>
+          Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
+          used(a) - used(b) ||
+          a.publicId.localeCompare(b.publicId),
+      );
+      moved = false;
+      for (const mailbox of ordered) {
+        const counter = counterOf(mailbox);
+        if (!counter) continue;
+        const slot = freeSlot(mailbox, counter, now, day, sending, zone);
+        if (!slot) continue;
+        const taken = await db.sendCounters.updateOne(
+          { workspaceId, kind: 'mailbox', key: mailbox.publicId, day, count: counter.count, nextAt: counter.nextAt },
+          { $inc: { count: 1 }, $set: { nextAt: new Date(slot.getTime() + sendGapMs(sending.gapMinutes)) } },
+        );
+        if (taken.modifiedCount === 1) return { mailbox, slotAt: slot };
+        moved = true;
+        break;
+      }
+      if (!moved) break;
     }
+    if (moved) return { until: now.getTime() + RETRY_LATER_MS, reason: 'other sends kept taking the free slots: trying again shortly' };
     const caps = ordered.map((mailbox) => capOn(now, mailbox, sending.timeZone));
     return {
       until: nextDayOpening(now, zone, sending.window),
@@ -223,25 +245,20 @@ export function createDeliverStep(deps: Deps) {
     };
   }
 
-  /** One slot on one mailbox today, or null when its cap is reached or its next slot falls outside the window. */
-  async function takeMailboxSlot(workspaceId: string, mailbox: Mailbox, now: Date, day: string, sending: SendingSettings, zone: string) {
-    const key = { workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day };
-    await ensureCounter(key);
-    const cap = capOn(now, mailbox, sending.timeZone);
-    // Optimistic: read the counter, take the slot only if nobody moved it meanwhile, else read again.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const counter = await db.sendCounters.findOne(key).lean();
-      if (!counter || counter.count >= cap) return null;
-      const slotAt = new Date(Math.max(now.getTime(), counter.nextAt?.getTime() ?? 0));
-      const inWindow = windowOpening(slotAt, zone, sending.window).getTime() === slotAt.getTime();
-      if (!inWindow || dayKey(slotAt, sending.timeZone) !== day) return null;
-      const taken = await db.sendCounters.updateOne(
-        { ...key, count: counter.count, nextAt: counter.nextAt },
-        { $inc: { count: 1 }, $set: { nextAt: new Date(slotAt.getTime() + sendGapMs(sending.gapMinutes)) } },
-      );
-      if (taken.modifiedCount === 1) return slotAt;
-    }
-    return null;
+  /** A mailbox's next slot today as its counter stands, or null when its cap is reached or the slot falls outside the window. */
+  function freeSlot(
+    mailbox: Mailbox,
+    counter: { count: number; nextAt?: Date | null },
+    now: Date,
+    day: string,
+    sending: SendingSettings,
+    zone: string,
+  ): Date | null {
+    if (counter.count >= capOn(now, mailbox, sending.timeZone)) return null;
+    const slotAt = new Date(Math.max(now.getTime(), counter.nextAt?.getTime() ?? 0));
+    const inWindow = windowOpening(slotAt, zone, sending.window).getTime() === slotAt.getTime();
+    if (!inWindow || dayKey(slotAt, sending.timeZone) !== day) return null;
+    return slotAt;
   }
 
   /** The SMTP exchange, with the intent recorded first and the result after. */
