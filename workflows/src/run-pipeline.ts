@@ -58,7 +58,7 @@ export async function runPipeline({ runId, definition, completedSteps = {} }: Ru
     const { executeStep } = proxyActivities<PipelineActivities>({
       startToCloseTimeout: node.timeout ?? '5 minutes',
       ...(node.heartbeatTimeout ? { heartbeatTimeout: node.heartbeatTimeout } : {}),
-      retry: RETRY,
+      retry: { ...RETRY, ...node.retry },
     });
     try {
       summaries[node.id] = await executeStep({ runId, nodeId: node.id, watch: watch[node.id] ?? [] });

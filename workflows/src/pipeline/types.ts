@@ -25,6 +25,22 @@ export interface PipelineNode {
   /** Heartbeat timeout, set when the run is prepared for an activity whose manifest says it heartbeats. */
   heartbeatTimeout?: string;
   label?: string;
+  /** How the step's activity is retried; unset parts keep the interpreter's defaults (5 attempts, 1 s doubling to 1 min). */
+  retry?: StepRetry;
+  /** Where the editor draws the step; the interpreter ignores it. */
+  position?: { x: number; y: number };
+}
+
+/** A step's retry settings, as the editor's side panel sets them. */
+export interface StepRetry {
+  /** Attempts in all, the first included (1 = never retried). */
+  maximumAttempts?: number;
+  /** Wait before the first retry, e.g. `1 second`. */
+  initialInterval?: string;
+  /** Each wait is the previous one times this. */
+  backoffCoefficient?: number;
+  /** The longest wait between two attempts, e.g. `1 minute`. */
+  maximumInterval?: string;
 }
 
 /** An edge: `to` runs after `from`. Nodes with no path between them run in parallel. */

@@ -5,6 +5,11 @@ import { mappingProblems, type ActivitySchemas } from './mapping-types.ts';
 
 const NODE_ID = /^[a-zA-Z][\w-]*$/;
 
+/** A duration as Temporal reads it: `500 ms`, `30 seconds`, `5 minutes`, `1 hour`. */
+const Duration = z
+  .string()
+  .regex(/^\d+(\.\d+)?\s*(ms|milliseconds?|s|seconds?|m|minutes?|h|hours?)$/, 'must be a duration such as "30 seconds" or "5 minutes"');
+
 /** The shape of a pipeline definition as users save it (before the registry check). */
 export const PipelineDefinitionSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case'),
@@ -23,9 +28,22 @@ export const PipelineDefinitionSchema = z.object({
             value: z.unknown().optional(),
           })
           .optional(),
-        timeout: z.string().optional(),
-        heartbeatTimeout: z.string().optional(),
+        timeout: Duration.optional(),
+        heartbeatTimeout: Duration.optional(),
         label: z.string().optional(),
+        retry: z
+          .strictObject({
+            maximumAttempts: z.number().int().min(1).max(100).optional().meta({ description: 'Attempts in all, the first included' }),
+            initialInterval: Duration.optional().meta({ description: 'Wait before the first retry, e.g. `1 second`' }),
+            backoffCoefficient: z.number().min(1).max(10).optional(),
+            maximumInterval: Duration.optional().meta({ description: 'The longest wait between two attempts' }),
+          })
+          .optional()
+          .meta({ description: 'How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)' }),
+        position: z
+          .object({ x: z.number().finite(), y: z.number().finite() })
+          .optional()
+          .meta({ description: 'Where the editor draws the step' }),
       }),
     )
     .min(1, 'a pipeline needs at least one step'),

@@ -114,6 +114,46 @@ describe('the pipeline interpreter on the real dev server', () => {
     ]);
   });
 
+  it('retries a step as its own retry settings say: one attempt in all, and the flaky step fails where it would have passed', async () => {
+    const once = {
+      id: 'math-once',
+      name: 'Math once',
+      nodes: [
+        {
+          id: 'left',
+          activity: 'math.flakyIncrement',
+          input: { n: '{{ input.n }}' },
+          retry: { maximumAttempts: 1 },
+          position: { x: 40, y: 80 },
+        },
+      ],
+      edges: [],
+    };
+    const run = await startPipelineRun(runner, { workspaceId, definition: once, input: { n: 1 } });
+    const done = await finished(run.runId);
+    expect(done.status).toBe('failed');
+    expect(done.steps.left).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('transient: connection reset') });
+    expect(done.definition.nodes[0]).toMatchObject({ retry: { maximumAttempts: 1 }, position: { x: 40, y: 80 } });
+  });
+
+  it('refuses retry and timeout settings Temporal could not read, naming the field', () => {
+    const wrong = {
+      ...definition,
+      nodes: [{ ...definition.nodes[0]!, timeout: 'soon', retry: { maximumAttempts: 0, initialInterval: 'a while' } }],
+      edges: [],
+    };
+    const attempt = startPipelineRun(runner, { workspaceId, definition: wrong, input: {} });
+    return Promise.all([
+      expect(attempt).rejects.toMatchObject({
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: ['nodes', 0, 'timeout'] }),
+          expect.objectContaining({ path: ['nodes', 0, 'retry', 'maximumAttempts'] }),
+          expect.objectContaining({ path: ['nodes', 0, 'retry', 'initialInterval'] }),
+        ]),
+      }),
+    ]);
+  });
+
   it('starts a step as soon as its own parents are done: a slow branch holds back only what depends on it', async () => {
     const done = await finished((await startPipelineRun(runner, { workspaceId, definition: BRANCHES, input: { n: 3 } })).runId);
     expect(done.status).toBe('completed');

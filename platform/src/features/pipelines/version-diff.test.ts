@@ -80,4 +80,12 @@ describe('the version diff', () => {
       },
     });
   });
+
+  it('counts changed retry settings as a change, and a step moved on the canvas as none', () => {
+    const [first, ...rest] = PROSPECT_PIPELINE.nodes;
+    const moved: PipelineDefinition = { ...PROSPECT_PIPELINE, nodes: [{ ...first!, position: { x: 300, y: 20 } }, ...rest] };
+    expect(versionDiff(PROSPECT_PIPELINE, moved).nodes.changed).toEqual([]);
+    const retried: PipelineDefinition = { ...moved, nodes: [{ ...first!, retry: { maximumAttempts: 2 } }, ...rest] };
+    expect(versionDiff(moved, retried).nodes.changed).toEqual([{ id: first!.id, changes: ['retry'] }]);
+  });
 });

@@ -35,7 +35,8 @@ function inputChanges(before: unknown, after: unknown, path: string): string[] {
 }
 
 // A step's parts besides its input, compared whole; a run pins the timeouts its manifest gives, so they count too.
-const PARTS = ['activity', 'label', 'when', 'timeout', 'heartbeatTimeout'] as const satisfies ReadonlyArray<keyof PipelineNode>;
+// Its position only moves it on the canvas, so it is no change.
+const PARTS = ['activity', 'label', 'when', 'timeout', 'heartbeatTimeout', 'retry'] as const satisfies ReadonlyArray<keyof PipelineNode>;
 
 /** The changes of one node kept in both versions. */
 function nodeChanges(before: PipelineNode, after: PipelineNode): string[] {
