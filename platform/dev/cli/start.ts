@@ -29,7 +29,7 @@ try {
       `  Database     ${stack.mongoUri}`,
       `  Temporal     ${stack.temporalAddress}`,
       '',
-      '  Press Ctrl-C to stop everything.',
+      '  A part that crashes is restarted by itself; press Ctrl-C to stop everything.',
       '',
     ].join('\n'),
   );
@@ -45,7 +45,6 @@ try {
   };
   process.on('SIGINT', () => void stop('Ctrl-C', 0));
   process.on('SIGTERM', () => void stop('SIGTERM', 0));
-  void stack.failed.then((why) => stop(why, 1));
 } catch (error) {
   console.error(`[meetflow] could not start: ${(error as Error).message}`);
   process.exit(1);

@@ -33,6 +33,8 @@ export interface Devstack {
   temporalUiUrl?: string;
   /** The local servers this supervisor started (none for external ones). */
   processes: { mongo?: ManagedProcess; temporal?: ManagedProcess };
+  /** Starts a local server again on its port and data (for a supervisor to call once it has crashed). */
+  restart: { mongo?: () => Promise<ManagedProcess>; temporal?: () => Promise<ManagedProcess> };
   /** Stops the servers this supervisor started; their data stays in dataDir. */
   stop(): Promise<void>;
 }
@@ -186,6 +188,10 @@ export async function startDevstack(input: DevstackOptions): Promise<Devstack> {
     temporalAddress: options.temporalAddress ?? temporal.value!.address,
     temporalUiUrl: temporal.value && options.temporalUiPort !== undefined ? `http://localhost:${options.temporalUiPort}` : undefined,
     processes: { mongo: mongo.value?.server, temporal: temporal.value?.server },
+    restart: {
+      ...(mongo.value && tools ? { mongo: async () => (await startMongo(tools, options)).server } : {}),
+      ...(temporal.value && tools ? { temporal: async () => (await startTemporal(tools, options)).server } : {}),
+    },
     stop,
   };
 }

@@ -6,6 +6,7 @@ import { ManagedProcess } from '../devstack/managed-process.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startMailServer, writeMailAddress, type MailServer } from '../devstack/mail-server.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
+import { Supervised } from '../devstack/supervised.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { ensureDemoOwnerAt, type DemoSignIn } from '../seed/demo-owner.ts';
@@ -23,8 +24,11 @@ export interface RunningStack {
   /** The demo owner's sign-in (its password only until first used); null with MEETFLOW_DEMO=off. */
   demo: DemoSignIn | null;
   temporalAddress: string;
-  /** Resolves when the API or the worker exits on its own: the stack is then broken. */
-  failed: Promise<string>;
+  /**
+   * The processes kept running: the database and Temporal (when local), the worker and the API.
+   * One that exits on its own is started again after a back-off while the rest stays up.
+   */
+  supervised: Supervised[];
   /** Stops the API, then the worker, then the local servers; data stays. */
   stop(): Promise<void>;
 }
@@ -77,13 +81,21 @@ export async function startStack(
     log,
   });
   const services: ManagedProcess[] = [];
+  const supervised: Supervised[] = [];
   let samples: SampleSitesServer | undefined;
   let mail: MailServer | undefined;
+  // Once started, the local database and Temporal are restarted when they crash (kill -9 included).
+  const servers = (['mongo', 'temporal'] as const).flatMap((which) => {
+    const first = devstack.processes[which];
+    const restart = devstack.restart[which];
+    return first && restart ? [new Supervised(first.name, first, restart, log)] : [];
+  });
   const stop = async () => {
+    for (const service of [...supervised].reverse()) await service.stop();
     for (const service of services.reverse()) await service.stop();
     await samples?.close();
     await mail?.stop();
-    await devstack.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   };
   try {
     ensureUiBuilt(log);
@@ -127,18 +139,39 @@ export async function startStack(
         env: { ...env, ...own },
       });
 
-    const worker = await spawnService('worker', 'platform/src/worker/main.ts');
-    services.push(worker);
-    await waitFor('the worker', worker, () => workerIsPolling(devstack.temporalAddress, config.temporalNamespace, config.taskQueue));
+    const startWorker = async () => {
+      const worker = await spawnService('worker', 'platform/src/worker/main.ts');
+      try {
+        await waitFor('the worker', worker, () => workerIsPolling(devstack.temporalAddress, config.temporalNamespace, config.taskQueue));
+      } catch (error) {
+        await worker.stop();
+        throw error;
+      }
+      return worker;
+    };
+    supervised.push(new Supervised('the worker', await startWorker(), startWorker, log));
 
     // PORT=0 is chosen only now, once the servers above hold their own ports, so none of them can take it first.
     const apiPort = config.port === 0 ? await freePort(config.host) : config.port;
-    await claimPort('the API', config.host, apiPort, join(dataDir, 'run', 'api.pid'), 'PORT');
-    const api = await spawnService('api', 'platform/src/api/main.ts', { PORT: String(apiPort) });
-    services.push(api);
     const appUrl = `http://localhost:${apiPort}`;
     const healthUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${apiPort}/api/health`;
-    await waitFor('the API', api, async () => (await fetch(healthUrl)).ok);
+    let apiStarted = false;
+    const startApi = async () => {
+      await claimPort('the API', config.host, apiPort, join(dataDir, 'run', 'api.pid'), 'PORT');
+      const api = await spawnService('api', 'platform/src/api/main.ts', { PORT: String(apiPort) });
+      // At first every dependency must answer; on a restart listening is enough, as health may
+      // rightly say that a dependency is down meanwhile.
+      const ready = apiStarted ? async () => (await fetch(healthUrl)).status > 0 : async () => (await fetch(healthUrl)).ok;
+      try {
+        await waitFor('the API', api, ready);
+      } catch (error) {
+        await api.stop();
+        throw error;
+      }
+      apiStarted = true;
+      return api;
+    };
+    supervised.push(new Supervised('the API', await startApi(), startApi, log));
     // The default workspace's owner, so a newcomer can sign in at once (MEETFLOW_DEMO=off: none).
     const demo = config.demo ? await ensureDemoOwnerAt(devstack.mongoUri) : null;
     // Then, on a first start, the seed fills the default workspace with sample prospects and exits
@@ -153,11 +186,7 @@ export async function startStack(
       mail: mail ? { host: mail.host, smtpPort: mail.smtpPort, imapPort: mail.imapPort } : undefined,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
-      failed: Promise.race(
-        services
-          .filter((service) => service.name !== 'seed')
-          .map((service) => service.exited.then((code) => `${service.name} exited with code ${code}`)),
-      ),
+      supervised: [...servers, ...supervised],
       stop,
     };
   } catch (error) {

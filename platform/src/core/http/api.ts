@@ -120,7 +120,7 @@ const schedules = ({ runner }: { runner: PipelineRunner }) => ({ client: runner.
 
 /** Every feature's routes, in the order the app mounts them (the OpenAPI document's route comes last). */
 const FEATURES: FeatureApi[] = [
-  { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal) },
+  { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal, deps.product?.runner.taskQueue) },
   { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
   { routes: authRoutes, product: (_, { db }) => authRouter({ db, limits: new LoginLimits(), policy: DEFAULT_SESSION_POLICY }) },
   { routes: tokenRoutes, product: (_, { db }) => tokenRouter(db) },
