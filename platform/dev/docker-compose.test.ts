@@ -18,6 +18,7 @@ interface ComposeService {
   ports?: { published: number | string; target: number | string }[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  restart?: string;
 }
 
 /** Runs `docker-compose config`; a missing docker-compose fails the run, it never skips it. */
@@ -139,6 +140,16 @@ describe('docker-compose.yml', () => {
         expect(service(dependency).healthcheck, `${name} waits for ${dependency}`).toBeDefined();
       }
     }
+  });
+
+  it('restarts every long-running service that stops, and checks the health of the api and the worker', () => {
+    for (const [name, { restart }] of Object.entries(services())) {
+      expect(restart, name).toBe(name === 'seed' ? 'on-failure' : 'unless-stopped');
+    }
+    expect(service('api').healthcheck?.test.join(' ')).toContain('/api/health');
+    const aliveFile = service('worker').environment?.MEETFLOW_WORKER_ALIVE_FILE;
+    expect(aliveFile).toMatch(/^\/tmp\//);
+    expect(service('worker').healthcheck?.test.join(' ')).toContain(aliveFile);
   });
 
   it('has the ui image proxy /api/ to the api service, unbuffered for Server-Sent Events', () => {

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Seconds between two reads of the mailboxes' IMAP inboxes. */
   MEETFLOW_IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  MEETFLOW_WORKER_ALIVE_FILE: z.string().min(1).optional(),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
   /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one). */
@@ -155,6 +156,8 @@ export interface Config {
   demoMailServer: { host: string; smtpPort: number; imapPort: number } | null;
   /** Seconds between two reads of the mailboxes' IMAP inboxes. */
   imapPollSeconds: number;
+  /** A file the worker touches every 10 s while it runs, for a container health check; unset, none. */
+  workerAliveFile?: string;
   /** Per-plugin settings, validated against each plugin's config schema by the plugin host. */
   plugins: Record<string, unknown>;
   /** Read the client's address and scheme from the proxy's X-Forwarded-* headers. */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.MEETFLOW_DEMO === 'on',
     demoMailServer: e.MEETFLOW_DEMO === 'on' && e.MEETFLOW_DEMO_MAIL_SERVER ? mailServerOf(e.MEETFLOW_DEMO_MAIL_SERVER) : null,
     imapPollSeconds: e.MEETFLOW_IMAP_POLL_SECONDS,
+    workerAliveFile: e.MEETFLOW_WORKER_ALIVE_FILE,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     secretsKey: e.MEETFLOW_SECRETS_KEY ?? null,

@@ -1,4 +1,5 @@
 // The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
+import { writeFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config.ts';
@@ -55,9 +56,15 @@ try {
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);
+  // For a container's health check: touched only while the worker runs (polling), so a stale file means a stuck worker.
+  const aliveFile = config.workerAliveFile;
+  const alive = aliveFile
+    ? setInterval(() => worker.getState() === 'RUNNING' && writeFileSync(aliveFile, new Date().toISOString()), 10_000).unref()
+    : undefined;
   logger.info({ taskQueue: config.taskQueue, address: config.temporalAddress }, 'worker running');
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() resolves once it has drained.
   await worker.run();
+  clearInterval(alive);
   await connection.close();
   await client.close();
   await database.close();
