@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // A first start seeds the default workspace in the background, running the prospect pipeline.
 const SEED_TIMEOUT = 180_000;
@@ -62,4 +62,108 @@ test('the learning cycle is drawn as its real steps, and says why it cannot be d
   await expect(page.getByTestId('cannot-duplicate')).toContainText('platform activities');
   await expect(page.getByRole('button', { name: 'Duplicate to edit' })).toHaveCount(0);
   await expect(page.getByTestId('runs-table')).toHaveCount(0);
+  // One version: nothing to compare it with, and nothing to restore.
+  await expect(page.getByRole('link', { name: /^Compare with/ })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Compare two versions' })).toHaveCount(0);
+});
+
+const SCORE_INPUT = { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' };
+
+/** v1: score, then score again above 100 (which no score reaches). */
+const firstVersion = (id: string) => ({
+  id,
+  name: 'E2E versions',
+  note: 'Scores, then again above 100',
+  nodes: [
+    { id: 'score', label: 'Scorer', activity: 'lead-scoring.scoreProspect', input: SCORE_INPUT },
+    { id: 'again', activity: 'lead-scoring.scoreProspect', input: SCORE_INPUT, when: { path: 'score.totalScore', op: 'gte', value: 101 } },
+  ],
+  edges: [{ from: 'score', to: 'again' }],
+});
+
+/** v2: the score reads another ICP and retries less; `again` gives way to `rescore`. */
+const secondVersion = (id: string) => ({
+  id,
+  name: 'E2E versions',
+  note: 'Rescores instead',
+  nodes: [
+    {
+      id: 'score',
+      label: 'Scorer',
+      activity: 'lead-scoring.scoreProspect',
+      input: { ...SCORE_INPUT, icp: '{{ input.targetIcp }}' },
+      retry: { maximumAttempts: 3 },
+    },
+    { id: 'rescore', activity: 'lead-scoring.scoreProspect', input: SCORE_INPUT },
+  ],
+  edges: [{ from: 'score', to: 'rescore' }],
+});
+
+test('two versions are compared on the graph, and an older one is restored as a new version', async ({ page, request }) => {
+  const workspace = await useNewWorkspace(page, `e2e-versions-${Date.now().toString(36)}`);
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+  const pipelineId = 'e2e-versions';
+  for (const version of [firstVersion(pipelineId), secondVersion(pipelineId)]) {
+    const saved = await request.post(at('/api/pipelines'), { data: version });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+
+  await page.goto(`/pipelines/${pipelineId}`);
+  await page.getByTestId('pipeline-version-2').getByRole('link', { name: 'Compare with v1' }).click();
+  await expect(page).toHaveURL(/\?from=1&to=2$/);
+  const compare = page.getByTestId('version-compare');
+  await expect(compare.getByRole('heading', { name: 'Changes from v1 to v2' })).toBeFocused();
+  await expect(compare.getByTestId('diff-summary')).toHaveText('1 step added, 1 changed, 1 removed, 1 edge added, 1 removed.');
+
+  // The newer version is drawn with each difference marked in words; the removed step and edge come from v1.
+  const node = (id: string) => compare.getByTestId(`diff-node-${id}`);
+  await expect(node('rescore')).toHaveAttribute('data-diff', 'added');
+  await expect(node('rescore')).toContainText('added');
+  await expect(node('score')).toHaveAttribute('data-diff', 'changed');
+  await expect(node('score')).toContainText('changed retry, input.icp');
+  await expect(node('again')).toHaveAttribute('data-diff', 'removed');
+  await expect(node('again')).toContainText('removed');
+  await expect(compare.locator('.react-flow__edge[data-id="score->rescore"]')).toContainText('added');
+  await expect(compare.locator('.react-flow__edge[data-id="score->again"]')).toContainText('removed · score.totalScore ≥ 101');
+  const changes = compare.getByRole('list', { name: 'Every change' });
+  await expect(changes.getByRole('listitem')).toHaveText([
+    '+ added Step rescore lead-scoring.scoreProspect',
+    '~ changed Step Scorer score · lead-scoring.scoreProspect retry input.icp',
+    '− removed Step again lead-scoring.scoreProspect',
+    '+ added Edge score → rescore',
+    '− removed Edge score → again',
+  ]);
+
+  // A refused restore (as when a plugin v1 uses has been removed since) names each problem and saves nothing.
+  const refusal = {
+    error: 'Invalid pipeline "e2e-versions": node "again": unknown activity "lead-scoring.scoreProspect"',
+    fields: { 'nodes.again.activity': 'node "again": unknown activity "lead-scoring.scoreProspect"' },
+  };
+  await page.route(
+    (url) => url.pathname === '/api/pipelines',
+    (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, json: refusal }) : route.fallback()),
+  );
+  await compare.getByRole('button', { name: 'Restore v1' }).click();
+  await page.getByRole('dialog', { name: 'Restore v1?' }).getByRole('button', { name: 'Restore v1' }).click();
+  await expect(compare.getByRole('alert')).toContainText('v1 was not restored. Nothing was saved; v2 is still the latest.');
+  await expect(compare.getByRole('alert')).toContainText('node "again": unknown activity "lead-scoring.scoreProspect"');
+  await expect(page).toHaveURL(/\?from=1&to=2$/);
+  await page.unrouteAll();
+
+  // Restored for real: v3, noted, drawn as v1 was.
+  await compare.getByRole('button', { name: 'Restore v1' }).click();
+  await expect(page.getByRole('dialog', { name: 'Restore v1?' })).toContainText('saved as a new version, v3');
+  await page.getByRole('dialog', { name: 'Restore v1?' }).getByRole('button', { name: 'Restore v1' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/pipelines/${pipelineId}` && url.search === '');
+  await expect(page.getByTestId('pipeline-header').getByRole('heading', { level: 1 })).toContainText('v3');
+  await expect(page.getByTestId('pipeline-version-3')).toContainText('Restored from v1');
+  await expect(page.getByTestId('step-node-again')).toBeVisible();
+
+  // Any two versions compare: v1 and v3 are the same.
+  const form = page.getByRole('form', { name: 'Compare two versions' });
+  await form.getByLabel('From').selectOption('1');
+  await form.getByLabel('To').selectOption('3');
+  await form.getByRole('button', { name: 'Compare' }).click();
+  await expect(page).toHaveURL(/\?from=1&to=3$/);
+  await expect(page.getByTestId('diff-summary')).toHaveText('No changes: v1 and v3 have the same steps and edges.');
 });
