@@ -111,6 +111,7 @@ const ENTRIES = {
   eval: 'platform/dev/eval/main.ts',
   lint: 'platform/dev/cli/lint.ts',
   format: 'platform/dev/cli/format.ts',
+  'record-histories': 'platform/dev/cli/record-histories.ts',
 };
 
 async function main() {

@@ -1,0 +1,466 @@
+// `npm run record:histories`: drives each workflow type to the points worth keeping on the real
+// Temporal dev server, with the test suite's own servers and helpers (vitest runs this file alone,
+// see vitest.record.config.ts), and writes each history to histories/ with an entry in its index.
+//
+// A case recorded again on another day gets a new file beside the old one: the old history is what
+// runs started before the change look like, and it stays until none of them can be in flight.
+// `npm run record:histories -- -t <case>` records only the cases whose name matches.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
+import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
+import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
+import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
+import type { SequenceState, SequenceStep } from '@meetflow/workflows';
+import type { WorkflowHandle } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../src/core/paths.ts';
+import { secretsBox } from '../../src/core/secrets-box.ts';
+import { inboxPollingId } from '../../src/features/inbound/polling.ts';
+import { startLearningCycle } from '../../src/features/learning/trigger.ts';
+import { createMailbox } from '../../src/features/mailboxes/mailboxes.ts';
+import { recordOutcome } from '../../src/features/outcomes/record.ts';
+import { startPipelineBatch } from '../../src/features/pipelines/batches.ts';
+import { rerunPipeline, startPipelineRun } from '../../src/features/pipelines/runs.ts';
+import { callPluginActivity } from '../../src/features/plugins/call-activity.ts';
+import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
+import { until } from '../contract/poll.ts';
+import { serveProductApp } from '../testing/http.ts';
+import { startTestMailServer, type TestMailServer } from '../testing/mail-server.ts';
+import { mathPlugin } from '../testing/math-plugin.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
+import { configureSending, enrolProspect, morningZone } from '../testing/sending.ts';
+import { HISTORIES_DIR, INDEX_FILE, historyJson, readIndex, workflowTypeOf, type History, type HistoryFixture } from './fixtures.ts';
+
+const EventType = temporal.api.enums.v1.EventType;
+const box = secretsBox(randomBytes(32));
+const WS = 'replay';
+const WS_REVIEW = 'replay-review';
+const WS_LEARN = 'replay-learning';
+const SENDER = 'alex@brightline.test';
+/** A three-step cadence: step 1 at once, then days 3 and 8 (the timers a release must not break). */
+const steps: SequenceStep[] = [0, 3, 8].map((dayOffset, index) => ({
+  step: index + 1,
+  dayOffset,
+  subject: `Step ${index + 1}`,
+  body: 'Hello there.',
+  template: 'roi-focused',
+}));
+
+let stack: TestPipelineWorker;
+let server: Awaited<ReturnType<typeof serveProductApp>>;
+let mail: TestMailServer;
+let mailboxId: string;
+const recorded: HistoryFixture[] = [];
+const day = new Date().toISOString().slice(0, 10);
+
+const api = async (method: string, path: string, body?: unknown, workspace = WS) => {
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+};
+const sequence = (workspace: string, prospectId: number) =>
+  stack.runner.temporal.workflow.getHandle(sequenceWorkflowId(workspace, prospectId));
+const stateOf = (workspace: string, prospectId: number) => sequence(workspace, prospectId).query<SequenceState>('state');
+
+/** A workspace that sends at once (autonomous, or review mode), with a warmed-up mailbox on the mail server. */
+async function sendingWorkspace(workspace: string, mode: 'autonomous' | 'review', fromAddress: string) {
+  await stack.db.workspaces.create({ slug: workspace, name: workspace });
+  await configureSending(stack.db, workspace, {
+    mode,
+    timeZone: morningZone(Date.now()),
+    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 0, max: 0 },
+  });
+  const mailbox = await createMailbox(stack.db, box, workspace, {
+    fromName: 'Alex Morgan',
+    fromAddress,
+    signature: 'Alex Morgan',
+    smtp: { host: mail.host, port: mail.smtpPort, tls: 'none', user: fromAddress },
+    password: 'any password: GreenMail accepts every login',
+    dailyCap: 100,
+  });
+  // Warmed up (added two months ago), so its cap applies at once. Through the driver: createdAt is immutable in mongoose.
+  await stack.db.mailboxes.collection.updateOne(
+    { workspaceId: workspace, publicId: mailbox.id },
+    { $set: { createdAt: new Date(Date.now() - 60 * 86_400_000) } },
+  );
+  return mailbox.id;
+}
+
+/** Enrols a prospect of the autonomous workspace and waits until its step 1 has gone out and the sequence waits for step 2. */
+async function afterStepOne(prospectId: number, email: string) {
+  await enrolProspect(stack, WS, prospectId, email, steps);
+  await until(
+    () => stateOf(WS, prospectId),
+    (state) => state.sentSteps.length === 1 && state.nextStep === 2,
+    `prospect ${prospectId}'s step 1`,
+  );
+  await until(
+    () => mail.inbox(email),
+    (inbox) => inbox.length === 1,
+    `${email}'s inbox`,
+  );
+  return simpleParser((await mail.inbox(email))[0]!);
+}
+
+/**
+ * The history once the workflow is idle: no workflow task scheduled or running (a signal or an
+ * activity's result just arrived), so the history ends where the workflow code left it waiting.
+ */
+async function settledHistory(handle: WorkflowHandle): Promise<History> {
+  const taskEvents = new Set([
+    EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED,
+    EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT,
+  ]);
+  return until(
+    () => handle.fetchHistory(),
+    (history) => {
+      const events = history.events ?? [];
+      const lastTask = events.findLast((event) => taskEvents.has(event.eventType!));
+      return lastTask?.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
+    },
+    `${handle.workflowId} to be idle`,
+  );
+}
+
+/** How the history ends: still running, or how it closed. */
+function statusOf(history: History): HistoryFixture['status'] {
+  const last = history.events?.at(-1)?.eventType;
+  const closed: Partial<Record<number, HistoryFixture['status']>> = {
+    [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED]: 'completed',
+    [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED]: 'failed',
+    [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW]: 'continued-as-new',
+    [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCELED]: 'cancelled',
+    [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED]: 'terminated',
+  };
+  return (last != null && closed[last]) || 'running';
+}
+
+/** The checked-out commit, and whether the workflow sources differ from it (read-only git). */
+function gitState(): { commit: string | null; workflowSourcesChanged: boolean | null } {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  const head = git('rev-parse', 'HEAD');
+  if (head.status !== 0) return { commit: null, workflowSourcesChanged: null };
+  const changes = git('status', '--porcelain', '--', 'workflows/src');
+  return { commit: head.stdout.trim(), workflowSourcesChanged: changes.status === 0 ? changes.stdout.trim() !== '' : null };
+}
+const git = gitState();
+
+/**
+ * Writes the history as `<case>.<day>.json` (its protobuf JSON, see fixtures.ts), after making
+ * sure it replays on the code that recorded it (a history that does not is a nondeterministic workflow, not a fixture).
+ */
+async function save(name: string, captures: string, history: History) {
+  await Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history);
+  const file = `${name}.${day}.json`;
+  mkdirSync(HISTORIES_DIR, { recursive: true });
+  writeFileSync(join(HISTORIES_DIR, file), `${historyJson(history)}\n`);
+  recorded.push({
+    file,
+    case: name,
+    workflowType: workflowTypeOf(history)!,
+    captures,
+    status: statusOf(history),
+    events: history.events?.length ?? 0,
+    recordedAt: new Date().toISOString(),
+    ...git,
+  });
+}
+
+beforeAll(async () => {
+  stack = await startTestPipelineWorker(
+    'record-histories',
+    [mathPlugin, engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, learningEnginePlugin],
+    { secrets: box, publicUrl: 'https://meetflow.example' },
+  );
+  server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example', imapPollSeconds: 1 });
+  mail = await startTestMailServer();
+  mailboxId = await sendingWorkspace(WS, 'autonomous', SENDER);
+  await sendingWorkspace(WS_REVIEW, 'review', 'sam@brightline.test');
+}, 120_000);
+
+afterAll(async () => {
+  // The index keeps every earlier recording; a file written again today replaces its own entry.
+  const written = new Set(recorded.map((fixture) => fixture.file));
+  const index = [...readIndex().filter((fixture) => !written.has(fixture.file)), ...recorded].sort(
+    (a, b) => a.case.localeCompare(b.case) || a.recordedAt.localeCompare(b.recordedAt),
+  );
+  if (recorded.length > 0) writeFileSync(INDEX_FILE, `${JSON.stringify(index, null, 2)}\n`);
+  // Whatever still runs (sequences on their timers, the batch) is dropped with the servers.
+  await server?.close();
+  await mail?.close();
+  await stack?.stop();
+}, 120_000);
+
+describe('prospectSequence', () => {
+  it('sequence-waiting-after-step-1', async () => {
+    await afterStepOne(1, 'pat1@acme.test');
+    await save(
+      'sequence-waiting-after-step-1',
+      'A 3-step sequence (days 0, 3, 8, autonomous mode): step 1 was sent over SMTP; the workflow waits on its timer for step 2.',
+      await settledHistory(sequence(WS, 1)),
+    );
+  });
+
+  it('sequence-paused-out-of-office', async () => {
+    const sent = await afterStepOne(2, 'pat2@bravo.test');
+    // Saving the mailbox's IMAP settings through the API starts the workspace's polling (every second here).
+    await api('PATCH', `/api/mailboxes/${mailboxId}`, { imap: { host: mail.host, port: mail.imapPort, tls: 'none' } });
+    const back = new Date(Date.now() + 10 * 86_400_000);
+    const returnDate = back.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    await mail.send({
+      from: 'pat2@bravo.test',
+      to: SENDER,
+      subject: `Re: ${sent.subject}`,
+      inReplyTo: sent.messageId,
+      references: sent.messageId,
+      headers: { 'Auto-Submitted': 'auto-replied' },
+      text: `I am out of the office until ${returnDate} with limited access to email.`,
+    });
+    const paused = await until(
+      () => stateOf(WS, 2),
+      (state) => state.status === 'paused',
+      'the out-of-office pause',
+    );
+    expect(paused.pausedUntil?.slice(0, 10)).toBe(back.toISOString().slice(0, 10));
+    await save(
+      'sequence-paused-out-of-office',
+      'Step 1 sent; an out-of-office reply, read over IMAP by the polling workflow, paused the sequence until the return date 10 days on: it waits on that timer.',
+      await settledHistory(sequence(WS, 2)),
+    );
+
+    // The polling ends once no mailbox of the workspace has IMAP settings.
+    await api('PATCH', `/api/mailboxes/${mailboxId}`, { imap: null });
+    const polling = stack.runner.temporal.workflow.getHandle(inboxPollingId(WS));
+    await polling.result();
+    await save(
+      'inbox-polling-read-out-of-office',
+      "The workspace's IMAP polling (every second): it read the out-of-office reply above, then ended once the mailbox had no IMAP settings.",
+      await polling.fetchHistory(),
+    );
+  });
+
+  it('sequence-held-by-user', async () => {
+    await afterStepOne(3, 'pat3@charlie.test');
+    const held = (await api('POST', '/api/prospects/3/sequence', { action: 'pause' })) as unknown as SequenceState;
+    expect(held).toMatchObject({ status: 'paused', pausedByUser: true });
+    await save(
+      'sequence-held-by-user',
+      'Step 1 sent; a user paused the sequence (control signal): it waits for a resume, its cadence clock stopped.',
+      await settledHistory(sequence(WS, 3)),
+    );
+  });
+
+  it('sequence-interested-meeting-proposal', async () => {
+    await afterStepOne(4, 'pat4@delta.test');
+    const answer = await api('POST', '/api/replies', {
+      prospectId: 4,
+      body: 'Sounds interesting, can you send me a few times next week?',
+      messageId: 'replay-interested',
+    });
+    expect(answer).toMatchObject({ classification: { category: 'interested' } });
+    expect(await sequence(WS, 4).result()).toMatchObject({ status: 'stopped', meetingProposal: 'sent' });
+    await save(
+      'sequence-interested-meeting-proposal',
+      'Step 1 sent; an interested reply stopped the sequence, and the email offering meeting slots was drafted and sent in its thread (meeting-proposal patch).',
+      await sequence(WS, 4).fetchHistory(),
+    );
+  });
+
+  it('sequence-waiting-for-review', async () => {
+    await enrolProspect(stack, WS_REVIEW, 1, 'pat1@echo.test', steps);
+    await until(
+      () => stateOf(WS_REVIEW, 1),
+      (state) => state.waitingFor === 'review',
+      'step 1 in the review queue',
+    );
+    await save(
+      'sequence-waiting-for-review',
+      "Review mode: step 1 is written to the outbox and the sequence waits for a reviewer's approval (approve/reject signal).",
+      await settledHistory(sequence(WS_REVIEW, 1)),
+    );
+  });
+});
+
+/** The math plugin's pipeline of runs.test.ts: a fan-out, a flaky step retried, a step that can fail for good, a condition. */
+const mathDemo = {
+  id: 'math-demo',
+  name: 'Math demo',
+  nodes: [
+    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+    { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+    { id: 'right', activity: 'math.double', input: { n: '{{ start.n }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
+  ],
+  edges: [
+    { from: 'start', to: 'left' },
+    { from: 'start', to: 'right' },
+    { from: 'right', to: 'check' },
+    { from: 'right', to: 'big' },
+  ],
+};
+
+describe('runPipeline', () => {
+  it('pipeline-run-failed-step and pipeline-rerun-from-failed-step', async () => {
+    const failed = await startPipelineRun(stack.runner, { workspaceId: WS, definition: mathDemo, input: { n: 5, check: -1 } });
+    const failedHandle = stack.runner.temporal.workflow.getHandle(failed.workflowId!);
+    await expect(failedHandle.result()).rejects.toThrow();
+    await save(
+      'pipeline-run-failed-step',
+      'A pipeline run with parallel branches, a flaky step retried and a condition met, failed for good at step "check" (true-DAG patch).',
+      await failedHandle.fetchHistory(),
+    );
+
+    const rerun = await rerunPipeline(stack.runner, WS, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
+    const rerunHandle = stack.runner.temporal.workflow.getHandle(rerun.workflowId!);
+    expect(await rerunHandle.result()).toMatchObject({ status: 'completed' });
+    await save(
+      'pipeline-rerun-from-failed-step',
+      'The rerun of that run from step "check" with a fixed input: the earlier steps seeded as completed, only "check" ran.',
+      await rerunHandle.fetchHistory(),
+    );
+  });
+});
+
+describe('runBatch', () => {
+  it('batch-mid-stage', async () => {
+    const slow = {
+      id: 'slow-batch',
+      name: 'Slow batch',
+      nodes: [
+        { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+        { id: 'slow', activity: 'math.wait', input: { n: '{{ start.n }}', ms: 10_000 } },
+        { id: 'after', activity: 'math.double', input: { n: '{{ slow.n }}' } },
+      ],
+      edges: [
+        { from: 'start', to: 'slow' },
+        { from: 'slow', to: 'after' },
+      ],
+    };
+    const batch = await startPipelineBatch(stack.runner, {
+      workspaceId: WS,
+      definition: slow,
+      inputs: [1, 2, 3, 4].map((n) => ({ n })),
+      chunkSize: 1,
+      concurrency: 2,
+    });
+    const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
+    await until(
+      () => handle.query<{ level: number; nodes: Record<string, Record<string, number>> }>('progress'),
+      (progress) => progress.level === 1 && (progress.nodes.slow?.running ?? 0) > 0,
+      'the batch in its second stage',
+    );
+    await save(
+      'batch-mid-stage',
+      'A batch of 4 runs of a 3-stage pipeline (chunks of 1 run, concurrency 2): stage 1 done, stage 2 (a 10 s step) under way. Today every chunk of a stage is scheduled at once, whatever the concurrency.',
+      await settledHistory(handle),
+    );
+    await handle.terminate('recorded');
+  });
+
+  it('batch-continued-as-new and batch-after-continue-as-new', async () => {
+    const definition = {
+      id: 'batch-demo',
+      name: 'Batch demo',
+      nodes: [
+        { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+        { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+        { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
+        { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
+      ],
+      edges: [
+        { from: 'start', to: 'bump' },
+        { from: 'start', to: 'check' },
+        { from: 'bump', to: 'big' },
+      ],
+    };
+    // n = -1 fails "check"; 30 meets the condition of "big", 2 does not. History capped at 10 events: it continues as new after each stage.
+    const batch = await startPipelineBatch(stack.runner, {
+      workspaceId: WS,
+      definition,
+      inputs: [-1, 2, 30].map((n) => ({ n })),
+      chunkSize: 2,
+      maxHistory: 10,
+    });
+    const last = stack.runner.temporal.workflow.getHandle(batch.workflowId);
+    expect(await last.result()).toMatchObject({ nodes: { check: { completed: 2, failed: 1 }, big: { completed: 1, skipped: 2 } } });
+    await save(
+      'batch-continued-as-new',
+      'The first execution of a batch of 3 runs (history capped at 10 events): it started the runs, ran stage 1 ("start") in 2 chunks of up to 2 runs, then continued as new.',
+      await stack.runner.temporal.workflow.getHandle(batch.workflowId, batch.firstRunId).fetchHistory(),
+    );
+    await save(
+      'batch-after-continue-as-new',
+      'The last execution of that batch (the one before ran "bump", retried, and "check", failing one run): it carried the state over, ran the last stage ("big": its condition met for one run) and finished the runs.',
+      await last.fetchHistory(),
+    );
+  });
+});
+
+describe('learningCycle', () => {
+  it('learning-cycle', async () => {
+    await stack.host.models('learning-engine', stack.database).cycles!.init();
+    const at = new Date(Date.now() - 86_400_000);
+    const events = [
+      ...Array.from({ length: 6 }, (_, i) => ({ type: 'sent' as const, template: 'roi-focused', prospectId: `p${i}` })),
+      ...Array.from({ length: 6 }, (_, i) => ({ type: 'sent' as const, template: 'pain-point', prospectId: `q${i}` })),
+      { type: 'replied' as const, template: 'roi-focused', prospectId: 'p0', category: 'interested' },
+      { type: 'replied' as const, template: 'pain-point', prospectId: 'q0', category: 'objection' },
+      { type: 'meeting_booked' as const, prospectId: 'p0' },
+    ];
+    for (const [i, event] of events.entries())
+      await recordOutcome(stack.db, { ...event, step: 1, at, workspaceId: WS_LEARN, eventId: `learn-${i}` });
+    const started = await startLearningCycle({ client: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, WS_LEARN);
+    const handle = stack.runner.temporal.workflow.getHandle(started.workflowId);
+    await handle.result();
+    await save(
+      'learning-cycle',
+      'A learning cycle of a workspace with 15 outcome events: gathered them, ran the learning engine, applied its result (too few to apply any part).',
+      await handle.fetchHistory(),
+    );
+  });
+});
+
+describe('the small ones', () => {
+  it('run-plugin-activity', async () => {
+    const key = `replay-${randomUUID()}`;
+    expect(
+      await callPluginActivity(stack.runner.temporal, stack.runner.taskQueue, 'math.flakyIncrement', { n: 1 }, { idempotencyKey: key }),
+    ).toEqual({
+      n: 2,
+    });
+    // The workflow id callPluginActivity gives a call with an idempotency key (call-activity.ts).
+    const workflowId = `plugin-activity-math.flakyIncrement-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+    await save(
+      'run-plugin-activity',
+      'One plugin activity run durably from the API (math.flakyIncrement: its first attempt failed, the retry answered).',
+      await stack.runner.temporal.workflow.getHandle(workflowId).fetchHistory(),
+    );
+  });
+
+  it('system-check', async () => {
+    const checkId = randomUUID();
+    const workflowId = `system-check-${checkId}`;
+    await stack.runner.temporal.workflow.execute('systemCheck', { taskQueue: stack.runner.taskQueue, workflowId, args: [{ checkId }] });
+    await save(
+      'system-check',
+      'The end-to-end check: one activity writing to the database.',
+      await stack.runner.temporal.workflow.getHandle(workflowId).fetchHistory(),
+    );
+  });
+});
