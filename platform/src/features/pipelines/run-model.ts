@@ -68,9 +68,15 @@ const PipelineRunSchema = new Schema<PipelineRun>(
 );
 PipelineRunSchema.index({ runId: 1 }, { unique: true });
 PipelineRunSchema.index({ batchId: 1, status: 1 });
-PipelineRunSchema.index({ workspaceId: 1, createdAt: -1 });
-// One pipeline's runs newest first (GET /api/runs?pipeline=, a pipeline's page) without walking the others'.
-PipelineRunSchema.index({ workspaceId: 1, pipelineId: 1, createdAt: -1 });
+// GET /api/runs lists newest first, then by run id: each list index ends in that order, so a page is
+// read off the index (no in-memory sort of every match) and a created-between range narrows it.
+PipelineRunSchema.index({ workspaceId: 1, createdAt: -1, runId: 1 });
+// One pipeline's runs (GET /api/runs?pipeline=, a pipeline's page) without walking the others', and one version's.
+PipelineRunSchema.index({ workspaceId: 1, pipelineId: 1, createdAt: -1, runId: 1 });
+PipelineRunSchema.index({ workspaceId: 1, pipelineId: 1, pipelineVersion: 1, createdAt: -1, runId: 1 });
+PipelineRunSchema.index({ workspaceId: 1, status: 1, createdAt: -1, runId: 1 });
+// A prospect's runs: GET /api/runs?prospect=, the prospect panel and a campaign's latest runs read `input.prospectId`.
+PipelineRunSchema.index({ workspaceId: 1, 'input.prospectId': 1, createdAt: -1, runId: 1 });
 
 /** A step's full output, stored apart from the run so workflows pass references, not payloads. */
 export interface StepOutput {

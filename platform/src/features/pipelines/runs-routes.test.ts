@@ -199,3 +199,118 @@ describe('/api/pipelines and /api/runs', () => {
     expect((await fetch(`${server.url}/api/runs?workspace=Not%20A%20Slug`)).status).toBe(400);
   });
 });
+
+describe('GET /api/runs: filters and pages', () => {
+  const workspace = 'run-filters';
+  /** Recorded runs of two pipelines, oldest first; `tie-a`/`tie-b` were created at the same moment (a batch's are). */
+  const fixtures = [
+    {
+      runId: 'r1',
+      pipelineId: 'alpha',
+      pipelineVersion: 1,
+      status: 'completed',
+      input: { prospectId: 7 },
+      createdAt: '2026-01-01T10:00:00Z',
+    },
+    { runId: 'r2', pipelineId: 'alpha', pipelineVersion: 2, status: 'failed', input: { prospectId: 8 }, createdAt: '2026-01-02T10:00:00Z' },
+    { runId: 'r3', pipelineId: 'alpha', pipelineVersion: 2, status: 'completed', input: { n: 1 }, createdAt: '2026-01-03T10:00:00Z' },
+    { runId: 'r4', pipelineId: 'beta', pipelineVersion: 1, status: 'running', input: { prospectId: 7 }, createdAt: '2026-01-03T23:30:00Z' },
+    { runId: 'tie-b', pipelineId: 'beta', pipelineVersion: 1, status: 'cancelled', input: {}, createdAt: '2026-01-04T00:00:00Z' },
+    {
+      runId: 'tie-a',
+      pipelineId: 'beta',
+      pipelineVersion: 1,
+      status: 'pending',
+      input: { prospectId: '9' },
+      createdAt: '2026-01-04T00:00:00Z',
+    },
+  ];
+  const newestFirst = ['tie-a', 'tie-b', 'r4', 'r3', 'r2', 'r1'];
+
+  /** The listed run ids and the X-Total-Count of one query (in the test workspace). */
+  async function list(query: string) {
+    const response = await fetch(`${server.url}/api/runs?workspace=${workspace}${query ? `&${query}` : ''}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const runs = (await response.json()) as Array<{ runId: string; prospectId?: number }>;
+    return { ids: runs.map((run) => run.runId), total: Number(response.headers.get('x-total-count')), runs };
+  }
+  /** The status and text of a refused query. */
+  const refused = async (query: string) => {
+    const response = await fetch(`${server.url}/api/runs?workspace=${workspace}&${query}`);
+    return [response.status, await response.text()];
+  };
+
+  beforeAll(async () => {
+    // Recorded as-is (their own createdAt), without starting workflows: only the list reads them.
+    await stack.db.pipelineRuns.collection.insertMany(
+      fixtures.map((run) => ({
+        ...run,
+        workspaceId: workspace,
+        definition: { id: run.pipelineId, version: run.pipelineVersion, nodes: [], edges: [] },
+        steps: {},
+        createdAt: new Date(run.createdAt),
+        updatedAt: new Date(run.createdAt),
+      })),
+    );
+  });
+
+  it('lists every run newest first (ties by run id) with the total, and names the prospect a run was for', async () => {
+    const all = await list('');
+    expect(all).toMatchObject({ ids: newestFirst, total: 6 });
+    expect(Object.fromEntries(all.runs.map((run) => [run.runId, run.prospectId]))).toEqual({
+      'tie-a': undefined, // a prospect id that is not a number is not one
+      'tie-b': undefined,
+      r4: 7,
+      r3: undefined,
+      r2: 8,
+      r1: 7,
+    });
+    expect(all.runs.every((run) => !('input' in run) && !('definition' in run))).toBe(true);
+  });
+
+  it('filters by pipeline, version, status, prospect and creation time, each alone and together', async () => {
+    expect(await list('pipeline=alpha')).toMatchObject({ ids: ['r3', 'r2', 'r1'], total: 3 });
+    expect(await list('pipeline=alpha&version=2')).toMatchObject({ ids: ['r3', 'r2'], total: 2 });
+    expect(await list('pipeline=beta&version=2')).toMatchObject({ ids: [], total: 0 });
+    expect(await list('pipeline=gamma')).toMatchObject({ ids: [], total: 0 });
+    expect(await list('status=completed')).toMatchObject({ ids: ['r3', 'r1'], total: 2 });
+    expect(await list('status=cancelled')).toMatchObject({ ids: ['tie-b'], total: 1 });
+    const seven = await list('prospect=7');
+    expect(seven).toMatchObject({ ids: ['r4', 'r1'], total: 2 });
+    expect(seven.runs.map((run) => run.prospectId)).toEqual([7, 7]);
+    // A day is whole (UTC): r4 at 23:30 on the 3rd is in; the tie runs at midnight on the 4th are not.
+    expect(await list('from=2026-01-02&to=2026-01-03')).toMatchObject({ ids: ['r4', 'r3', 'r2'], total: 3 });
+    expect(await list('from=2026-01-03T11:00:00%2B01:00')).toMatchObject({ ids: ['tie-a', 'tie-b', 'r4', 'r3'] });
+    expect(await list('to=2026-01-01T10:00:00Z')).toMatchObject({ ids: ['r1'] });
+    expect(await list('pipeline=beta&status=running&prospect=7&from=2026-01-03')).toMatchObject({ ids: ['r4'], total: 1 });
+    expect(await list('pipeline=alpha&prospect=7&status=failed')).toMatchObject({ ids: [], total: 0 });
+  });
+
+  it('pages without overlap or gaps, the total the same on every page', async () => {
+    const pages = await Promise.all([0, 2, 4, 6].map((offset) => list(`limit=2&offset=${offset}`)));
+    expect(pages.map((page) => page.ids)).toEqual([['tie-a', 'tie-b'], ['r4', 'r3'], ['r2', 'r1'], []]);
+    expect(pages.map((page) => page.total)).toEqual([6, 6, 6, 6]);
+    expect(await list('limit=4&offset=5')).toMatchObject({ ids: ['r1'], total: 6 });
+    expect(await list('status=completed&limit=1&offset=1')).toMatchObject({ ids: ['r1'], total: 2 });
+    expect((await list('limit=200')).ids).toEqual(newestFirst);
+  });
+
+  it('refuses an unknown or malformed parameter with a 400 naming it', async () => {
+    const naming = (name: string) => [400, expect.stringContaining(`${name}:`)];
+    expect(await refused('version=2')).toEqual([400, expect.stringContaining('version: needs pipeline')]);
+    expect(await refused('pipeline=alpha&version=two')).toEqual(naming('version'));
+    expect(await refused('pipeline=alpha&version=0')).toEqual(naming('version'));
+    expect(await refused('status=done')).toEqual(naming('status'));
+    expect(await refused('status=failed&status=completed')).toEqual(naming('status'));
+    expect(await refused('prospect=seven')).toEqual(naming('prospect'));
+    expect(await refused('prospect=1.5')).toEqual(naming('prospect'));
+    expect(await refused('from=yesterday')).toEqual(naming('from'));
+    expect(await refused('to=2026-13-01')).toEqual(naming('to'));
+    expect(await refused('from=2026-01-03&to=2026-01-02')).toEqual([400, expect.stringContaining('to: must not be before from')]);
+    expect(await refused('limit=0')).toEqual(naming('limit'));
+    expect(await refused('limit=201')).toEqual(naming('limit'));
+    expect(await refused('offset=-1')).toEqual(naming('offset'));
+    expect(await refused('pipeline=')).toEqual(naming('pipeline'));
+    expect(await refused('colour=red')).toEqual(naming('colour'));
+  });
+});

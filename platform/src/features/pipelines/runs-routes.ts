@@ -1,10 +1,21 @@
 import { PassThrough } from 'node:stream';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { rerunPipeline, type PipelineRunner } from './runs.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
-import { ListQuery, RerunBody, RunParams, RunSchema, RunSummarySchema, StepOutputParams, StepOutputSchema } from './runs-api-schemas.ts';
+import {
+  createdRange,
+  ListedRunSchema,
+  ListQuery,
+  RerunBody,
+  RunParams,
+  RunSchema,
+  StepOutputParams,
+  StepOutputSchema,
+  type RunsListOptions,
+} from './runs-api-schemas.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const POLL_MS = 500;
@@ -33,6 +44,33 @@ async function findRun(db: Models, workspaceId: string, runId: string) {
   return run;
 }
 
+/** The runs GET /api/runs lists: the workspace's, narrowed by each filter given (each has an index of its own, see run-model.ts). */
+function runsFilter(workspaceId: string, query: RunsListOptions): Record<string, unknown> {
+  const created = createdRange(query);
+  return {
+    workspaceId,
+    ...(query.pipeline !== undefined ? { pipelineId: query.pipeline } : {}),
+    ...(query.version !== undefined ? { pipelineVersion: query.version } : {}),
+    ...(query.status !== undefined ? { status: query.status } : {}),
+    // Runs keep the prospect where their input names it (prospectRunInputs); old runs too, so nothing is migrated.
+    ...(query.prospect !== undefined ? { 'input.prospectId': query.prospect } : {}),
+    ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
+  };
+}
+
+/** The prospect each listed run was for, by run id: read apart, so the page never carries the runs' whole inputs. */
+async function prospectsOf(db: Models, runs: ReadonlyArray<{ runId: string }>): Promise<Map<string, number>> {
+  if (runs.length === 0) return new Map();
+  // By run id alone (UUIDs, unique across workspaces): these runs were just read from the caller's
+  // workspace, and the unique runId index answers it where a workspace filter would make the embedded database scan.
+  const inputs = await db.pipelineRuns
+    .find({ runId: { $in: runs.map((run) => run.runId) } }, { runId: 1, 'input.prospectId': 1 }, ACROSS_WORKSPACES)
+    .lean<Array<{ runId: string; input?: { prospectId?: unknown } }>>();
+  return new Map(
+    inputs.flatMap((run) => (Number.isInteger(run.input?.prospectId) ? [[run.runId, run.input!.prospectId as number] as const] : [])),
+  );
+}
+
 /** /api/runs: recorded runs, one run, rerun, and a Server-Sent Events stream of its step changes. */
 export const runsRoutes = [
   route<RunsDeps>(
@@ -40,22 +78,37 @@ export const runsRoutes = [
       method: 'get',
       path: '/api/runs',
       access: 'viewer',
-      summary: 'Recorded runs, newest first',
+      summary:
+        'Recorded runs, newest first, filtered (pipeline, version, status, prospect, created between) and a page at a time; ' +
+        'the X-Total-Count header holds how many match',
       tags: ['runs'],
-      query: WorkspaceQuery.extend(ListQuery.shape),
+      query: ListQuery,
       responses: {
-        200: { description: 'The runs, without definition and input', schema: RunSummarySchema.array() },
-        400: { description: 'Invalid query' },
+        200: { description: 'One page of runs, without definition and input', schema: ListedRunSchema.array() },
+        400: { description: 'A query parameter is unknown or invalid (each is named)' },
       },
     },
     ({ db }) =>
       async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
         const query = ListQuery.parse(ctx.query);
-        ctx.body = await db.pipelineRuns
-          .find({ workspaceId: workspaceOf(ctx), ...(query.pipeline ? { pipelineId: query.pipeline } : {}) }, { definition: 0, input: 0 })
+        const filter = runsFilter(workspaceId, query);
+        const runs = await db.pipelineRuns
+          .find(filter, { definition: 0, input: 0 })
           .sort({ createdAt: -1, runId: 1 })
+          .skip(query.offset)
           .limit(query.limit)
           .lean();
+        // A page that is not full is the last one, so it says the total itself: the embedded database
+        // counts by scanning, so only a full page (or one past the end) pays for a count.
+        const last = runs.length < query.limit && (runs.length > 0 || query.offset === 0);
+        const total = last ? query.offset + runs.length : await db.pipelineRuns.countDocuments(filter);
+        const prospects = query.prospect ? null : await prospectsOf(db, runs);
+        ctx.set('X-Total-Count', String(total));
+        ctx.body = runs.map((run) => {
+          const prospectId = query.prospect ?? prospects?.get(run.runId);
+          return prospectId === undefined ? run : { ...run, prospectId };
+        });
       },
   ),
   route<RunsDeps>(

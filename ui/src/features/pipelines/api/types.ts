@@ -74,6 +74,8 @@ export interface RunSummary {
   startedAt?: string;
   endedAt?: string;
   createdAt: string;
+  /** The prospect the run was for, when its input names one (only in GET /api/runs's list). */
+  prospectId?: number;
 }
 
 /** A run with its pinned definition and input, from GET /api/runs/:id. */
