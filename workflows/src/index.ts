@@ -20,6 +20,7 @@ export {
   type SequenceStep,
 } from './prospect-sequence.ts';
 export {
+  BATCH_CONCURRENCY_PATCH,
   batchProgressQuery,
   runBatch,
   type BatchLiveProgress,

@@ -1,4 +1,4 @@
-import { condition, continueAsNew, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, defineQuery, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { msToNumber } from '@temporalio/common';
 import type { BatchActivities, ChunkResult } from './activities.ts';
 import {
@@ -22,6 +22,12 @@ export interface BatchState {
   /** Per run: the first failure. */
   errors: Record<string, string>;
 }
+
+/**
+ * Marks batches that hold a stage to `concurrency` chunks in flight. Before it every chunk waited
+ * on a condition already true for all of them, so all started at once; their histories replay so.
+ */
+export const BATCH_CONCURRENCY_PATCH = 'batch-concurrency';
 
 /** A batch: many prepared runs of one pinned definition. */
 export interface RunBatchInput {
@@ -135,9 +141,15 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
         });
         const chunks = chunk(eligible, input.chunkSize);
         let inFlight = 0;
+        const limit = input.concurrency ?? 4;
         await Promise.all(
           chunks.map(async (runIdsOfChunk) => {
-            await condition(() => inFlight < (input.concurrency ?? 4));
+            if (patched(BATCH_CONCURRENCY_PATCH)) {
+              // Checked and taken in one step, so no two chunks take the same free place.
+              while (inFlight >= limit) await condition(() => inFlight < limit);
+            } else {
+              await condition(() => inFlight < limit);
+            }
             inFlight++;
             const running = inFlightRuns.get(nodeId) ?? new Set<string>();
             inFlightRuns.set(nodeId, running);

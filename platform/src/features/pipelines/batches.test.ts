@@ -69,6 +69,32 @@ describe('the batch runner on the real dev server', () => {
     }
   });
 
+  it('holds a stage to its concurrency: with 2 chunks in flight at most, no third step starts while two run', async () => {
+    const waiting = {
+      id: 'batch-paced',
+      name: 'Paced',
+      nodes: [{ id: 'wait', activity: 'math.wait', input: { n: '{{ input.n }}', ms: 250 } }],
+      edges: [],
+    };
+    const inputs = Array.from({ length: 6 }, (_, n) => ({ n }));
+    const batch = await startPipelineBatch(stack.runner, {
+      workspaceId: 'ws-paced',
+      definition: waiting,
+      inputs,
+      chunkSize: 1,
+      concurrency: 2,
+    });
+    await stack.runner.temporal.workflow.getHandle(batch.workflowId).result();
+    const runs = await stack.db.pipelineRuns.find({ workspaceId: 'ws-paced', batchId: batch.batchId }).lean();
+    const spans = runs.map((run) => [Date.parse(String(run.steps.wait?.startedAt)), Date.parse(String(run.steps.wait?.endedAt))] as const);
+    expect(spans).toHaveLength(6);
+    // At every start, count the steps already running: never two besides it.
+    for (const [start] of spans) {
+      const running = spans.filter(([otherStart, otherEnd]) => otherStart <= start && start < otherEnd).length;
+      expect(running).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('refuses an empty batch and an invalid definition before starting anything', async () => {
     await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs: [] })).rejects.toThrow(InputError);
     await expect(
