@@ -1,4 +1,4 @@
-import { test, expect, useNewWorkspace, type Page } from './fixtures.ts';
+import { test, expect, useNewWorkspace, type APIRequestContext, type Page } from './fixtures.ts';
 
 /** The mapping of one input field of the open step: its mode switch, picker and problems. */
 const mapping = (page: Page, path: string) => page.getByTestId('node-panel').getByTestId(`mapping-${path}`);
@@ -112,4 +112,209 @@ test('a built-in pipeline is not edited in place: it offers a copy', async ({ pa
   await page.goto('/pipelines/prospect-pipeline/edit');
   await expect(page.getByTestId('built-in-notice')).toContainText('built in');
   await expect(page.getByRole('button', { name: 'Duplicate and edit' })).toBeVisible();
+});
+
+/** What the specs read of a saved or pinned definition. */
+interface SavedDefinition {
+  nodes: Array<{ id: string; retry?: Record<string, unknown>; position?: { x: number; y: number } }>;
+}
+
+// The seed runs in the background after a first start: sample database, ICP, discovery, then the runs.
+const SEED_TIMEOUT = 180_000;
+// A test run of the prospect pipeline reads a sample site, scores and writes copy, on a shared 2-core machine.
+const TEST_RUN_TIMEOUT = 90_000;
+
+/** Two scoring steps in a row, saved through the API into the workspace: what the editor opens below. */
+async function saveTwoSteps(request: APIRequestContext, workspace: string, id: string) {
+  const input = { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' };
+  const saved = await request.post(`/api/pipelines?workspace=${workspace}`, {
+    data: {
+      id,
+      name: 'E2E two scorings',
+      nodes: [
+        { id: 'score', activity: 'lead-scoring.scoreProspect', input },
+        { id: 'again', activity: 'lead-scoring.scoreProspect', input },
+      ],
+      edges: [{ from: 'score', to: 'again' }],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
+/** The saved definition of a pipeline's latest version. */
+async function savedDefinition(request: APIRequestContext, workspace: string, id: string) {
+  const response = await request.get(`/api/pipelines/${id}?workspace=${workspace}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { definition: SavedDefinition }).definition;
+}
+
+/** A node's position on the canvas (flow coordinates, from React Flow's transform). */
+async function canvasPosition(page: Page, nodeId: string) {
+  const style = (await page.locator(`.react-flow__node[data-id="${nodeId}"]`).getAttribute('style')) ?? '';
+  const [, x, y] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(style) ?? [];
+  return { x: Number(x), y: Number(y) };
+}
+
+/** What wraps a button of the save bar: its title says why the button is disabled. */
+const blockedBecause = (page: Page, name: string) => page.getByRole('button', { name }).locator('xpath=..');
+
+test('a test run of a duplicated prospect pipeline on a seeded prospect is watched to the end on the canvas', async ({ page, request }) => {
+  test.setTimeout(SEED_TIMEOUT + TEST_RUN_TIMEOUT + 60_000);
+  // The default workspace's seed made prospect 1 and scored it (its ICP and offer exist by then).
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/prospects/1');
+        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+      },
+      { timeout: SEED_TIMEOUT, intervals: [2_000] },
+    )
+    .toBe(true);
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/pipelines/prospect-pipeline/edit');
+  await page.getByRole('button', { name: 'Duplicate and edit' }).click();
+  await expect(page).toHaveURL(/\/pipelines\/prospect-pipeline-copy(-\d+)?\/edit$/);
+
+  // The draft enrols nobody: its outreach step goes (a test run runs every step for real).
+  await page.getByTestId('editor-node-outreach').click();
+  await page.getByTestId('node-panel').getByRole('button', { name: 'Delete step' }).click();
+  await expect(page.getByTestId('editor-node-outreach')).toHaveCount(0);
+  const testRunButton = page.getByRole('button', { name: 'Test run…' });
+  await expect(testRunButton).toBeEnabled();
+  await testRunButton.click();
+
+  const dialog = page.getByTestId('test-run-dialog');
+  await expect(dialog.getByRole('heading', { name: /^Test run prospect-pipeline-copy/ })).toBeVisible();
+  // A pasted input that is not JSON is named before anything is sent.
+  await dialog.getByRole('radio', { name: 'A pasted input' }).check();
+  await dialog.getByLabel('Run input (JSON)').fill('{"prospect": ');
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  await expect(dialog.getByTestId('input-note')).toContainText('Not valid JSON');
+  await page.screenshot({ path: test.info().outputPath('editor-test-run-dialog-desktop.png') });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('radio', { name: 'A prospect' }).check();
+  await dialog.getByLabel('Prospect', { exact: true }).selectOption('1');
+  await expect(dialog.getByTestId('chosen-prospect')).toContainText('Runs on #1 ·');
+  await page.screenshot({ path: test.info().outputPath('editor-test-run-prospect-desktop.png') });
+  await dialog.getByRole('button', { name: 'Run test' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Each step's status arrives live on the same canvas, as a word beside the colour.
+  const bar = page.getByTestId('test-run-bar');
+  await expect(bar.getByTestId('test-run-status')).toContainText('completed', { timeout: TEST_RUN_TIMEOUT });
+  for (const step of ['research', 'score']) {
+    await expect(page.getByTestId(`editor-node-${step}`)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByTestId(`node-status-${step}`)).toHaveText(/completed/);
+  }
+  // The copy is written only for a qualified prospect: it ran or was skipped, either way it ended.
+  await expect(page.getByTestId('editor-node-copy')).toHaveAttribute('data-status', /^(completed|skipped)$/);
+
+  // The full run page is linked; the run recorded is a draft run of the draft as it ran.
+  const link = bar.getByRole('link', { name: 'Open the full run ↗' });
+  const runId = /\/pipelines\/runs\/([\w-]+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+  expect(runId).toBeTruthy();
+  const run = (await (await request.get(`/api/runs/${runId}`)).json()) as { draft?: boolean; definition: SavedDefinition };
+  expect(run.draft).toBe(true);
+  expect(run.definition.nodes.map((node) => node.id)).toEqual(['research', 'score', 'copy']);
+  await page.screenshot({ path: test.info().outputPath('editor-test-run-desktop.png') });
+
+  // Editing the draft clears the statuses: they belong to the draft that ran.
+  await page.getByTestId('editor-node-copy').click();
+  await page.getByTestId('node-panel').getByLabel('Label').fill('Copywriter, edited');
+  await expect(page.getByTestId('editor-node-research')).not.toHaveAttribute('data-status');
+  await expect(bar.getByTestId('test-run-edited')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('editor-edited-after-test-run-desktop.png') });
+  // Too narrow for the editor: it says so and keeps the draft, without overflowing.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('editor-notice')).toContainText('Your draft is kept');
+  await expect(page.getByRole('navigation', { name: 'App' })).not.toBeInViewport();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('editor-phone.png'), fullPage: true });
+});
+
+test("a step's retry settings are checked on their fields, saved and read back", async ({ page, request }) => {
+  const workspace = await useNewWorkspace(page, `e2e-retry-${Date.now().toString(36)}`);
+  const pipelineId = `e2e-retry-${Date.now().toString(36)}`;
+  await saveTwoSteps(request, workspace, pipelineId);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+
+  // The second step (the platform names it by its place, nodes.1) gets the problem, on its field.
+  await page.getByTestId('editor-node-again').click();
+  const panel = page.getByTestId('node-panel');
+  await expect(panel.getByLabel('Attempts')).toHaveAttribute('placeholder', '5');
+  // An empty timeout is the plugin manifest's (else the interpreter's 5 minutes), said as the placeholder.
+  const plugins = (await (await request.get('/api/plugins')).json()) as Array<{
+    activities: Array<{ qualifiedName: string; timeout?: string }>;
+  }>;
+  const scoring = plugins
+    .flatMap((plugin) => plugin.activities)
+    .find((activity) => activity.qualifiedName === 'lead-scoring.scoreProspect');
+  await expect(panel.locator('#again-timeout')).toHaveAttribute('placeholder', scoring?.timeout ?? '5 minutes');
+  await panel.getByLabel('Attempts').fill('0');
+  await expect(panel.getByTestId('error-again-retry-maximumAttempts')).toContainText(/too small/i);
+  await expect(page.getByTestId('node-problems-again')).toHaveText('1 problem');
+  await expect(page.getByTestId('node-problems-score')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Test run…' })).toBeDisabled();
+  await expect(blockedBecause(page, 'Test run…')).toHaveAttribute('title', 'Fix the problem first');
+  await panel.getByLabel('Longest wait').fill('soon');
+  await expect(panel.getByTestId('error-again-retry-maximumInterval')).toContainText('must be a duration', { ignoreCase: true });
+  await panel.getByRole('region', { name: 'Timeout and retries' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('editor-retry-settings-desktop.png') });
+
+  await panel.getByLabel('Attempts').fill('3');
+  await panel.getByLabel('Longest wait').fill('');
+  await panel.getByLabel('First wait').fill('2 seconds');
+  await panel.getByLabel('Backoff').fill('1.5');
+  await expect(page.getByTestId('node-problems-again')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Test run…' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save…' }).click();
+  await page.getByRole('button', { name: 'Save version' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/pipelines/${pipelineId}`);
+
+  const saved = await savedDefinition(request, workspace, pipelineId);
+  expect(saved.nodes[1]?.retry).toEqual({ maximumAttempts: 3, initialInterval: '2 seconds', backoffCoefficient: 1.5 });
+  expect(saved.nodes[0]?.retry).toBeUndefined();
+
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+  await page.getByTestId('editor-node-again').click();
+  await expect(panel.getByLabel('Attempts')).toHaveValue('3');
+  await expect(panel.getByLabel('First wait')).toHaveValue('2 seconds');
+  await expect(panel.getByLabel('Backoff')).toHaveValue('1.5');
+  await expect(panel.getByLabel('Longest wait')).toHaveValue('');
+});
+
+test('a moved step is an unsaved change, and keeps its place after saving and opening again', async ({ page, request }) => {
+  const workspace = await useNewWorkspace(page, `e2e-move-${Date.now().toString(36)}`);
+  const pipelineId = `e2e-move-${Date.now().toString(36)}`;
+  await saveTwoSteps(request, workspace, pipelineId);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+  const again = page.getByTestId('editor-node-again');
+  await expect(again).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+
+  const before = await canvasPosition(page, 'again');
+  const box = (await again.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 160, box.y + 100, { steps: 10 });
+  await page.mouse.up();
+  const moved = await canvasPosition(page, 'again');
+  expect(moved.x).toBeGreaterThan(before.x + 50);
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save…' }).click();
+  await page.getByRole('button', { name: 'Save version' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/pipelines/${pipelineId}`);
+  const saved = await savedDefinition(request, workspace, pipelineId);
+  const position = { x: Math.round(moved.x), y: Math.round(moved.y) };
+  expect(saved.nodes.find((node) => node.id === 'again')?.position).toEqual(position);
+
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+  await expect(again).toBeVisible();
+  expect(await canvasPosition(page, 'again')).toEqual(position);
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
 });

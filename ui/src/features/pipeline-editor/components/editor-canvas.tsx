@@ -82,7 +82,7 @@ function Canvas({
   // Sizes React Flow measured: handed back with each node so it keeps its handles between renders.
   const [measured, setMeasured] = useState<Record<string, Dimensions>>({});
   const nodes = useMemo(() => toEditorNodes(definition, { ...view, measured }), [definition, view, measured]);
-  const edges = useMemo(() => toEditorEdges(definition, view.selectedEdgeId), [definition, view.selectedEdgeId]);
+  const edges = useMemo(() => toEditorEdges(definition, view.selectedEdgeId, view.steps), [definition, view.selectedEdgeId, view.steps]);
 
   useEffect(() => {
     if (fitKey === 0) return;

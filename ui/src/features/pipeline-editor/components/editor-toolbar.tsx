@@ -51,13 +51,16 @@ interface SaveBarProps {
   /** Shows the list of problems (in the side panel). */
   onShowProblems: () => void;
   dirty: boolean;
+  /** Why Test run is disabled, or null when it is not. */
+  testRunBlocked: string | null;
+  onTestRun: () => void;
   /** Why Save is disabled, or null when it is not. */
   saveBlocked: string | null;
   onSave: () => void;
 }
 
-/** How the draft stands (problems, unsaved changes) and Save, with why it cannot be pressed yet. */
-export function SaveBar({ problemCount, onShowProblems, dirty, saveBlocked, onSave }: SaveBarProps) {
+/** How the draft stands (problems, unsaved changes), Test run and Save, each with why it cannot be pressed yet. */
+export function SaveBar({ problemCount, onShowProblems, dirty, testRunBlocked, onTestRun, saveBlocked, onSave }: SaveBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2 pt-5">
       {problemCount > 0 && (
@@ -70,6 +73,11 @@ export function SaveBar({ problemCount, onShowProblems, dirty, saveBlocked, onSa
           Unsaved changes
         </span>
       )}
+      <span title={testRunBlocked ?? 'Run the draft as it is on a prospect or an input, without saving it'}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={onTestRun} disabled={testRunBlocked !== null}>
+          Test run…
+        </button>
+      </span>
       <span title={saveBlocked ?? undefined}>
         <button type="button" className="btn btn-primary btn-sm" onClick={onSave} disabled={saveBlocked !== null}>
           Save…

@@ -11,6 +11,7 @@ import { ConditionBuilder } from './condition-builder.tsx';
 import { JsonInput } from './constant-input.tsx';
 import { MappingField } from './mapping-field.tsx';
 import { PluginBadge } from './plugin-badge.tsx';
+import { RETRY_FIELDS, RetrySettings } from './retry-settings.tsx';
 
 interface NodePanelProps {
   node: PipelineNode;
@@ -28,7 +29,7 @@ interface NodePanelProps {
 const fieldPaths = (fields: readonly Field[]): string[] => fields.flatMap((field) => [field.path, ...fieldPaths(field.fields)]);
 
 /** A copy of `node` with `key` set to `value`, or without it when `value` is empty. */
-function withOptional(node: PipelineNode, key: 'label' | 'timeout', value: string): PipelineNode {
+function withOptional(node: PipelineNode, key: 'label', value: string): PipelineNode {
   const next = { ...node };
   if (value.trim() === '') delete next[key];
   else next[key] = value;
@@ -36,8 +37,9 @@ function withOptional(node: PipelineNode, key: 'label' | 'timeout', value: strin
 }
 
 /**
- * The selected step: what its activity does, its id, label and timeout, when it runs, and its
- * input mapping (a form generated from the activity's input schema), with the problems of each.
+ * The selected step: what its activity does, its id and label, when it runs, its input mapping
+ * (a form generated from the activity's input schema), and its timeout and retries, with the
+ * problems of each.
  */
 export function NodePanel({ node, definition, activities, problems, onEdit, onRename, onDelete, onClose }: NodePanelProps) {
   const step = activities.get(node.activity);
@@ -46,7 +48,7 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
   const shown = useMemo(() => new Set(fieldPaths(fields).map((path) => `input.${path}`)), [fields]);
   // Problems with no field on the form to show them under (the step itself, its input as a whole, a key the schema lacks).
   const general = (problems ?? []).filter(
-    (problem) => !shown.has(problem.field ?? '') && !['when', 'id', 'label', 'timeout'].includes(problem.field ?? ''),
+    (problem) => !shown.has(problem.field ?? '') && !['when', 'id', 'label', ...RETRY_FIELDS].includes(problem.field ?? ''),
   );
   const setInput = (path: string, value: unknown) =>
     onEdit((current) => ({ ...current, input: withValueAt(current.input, path, value) }), `${node.id}:input.${path}`);
@@ -99,22 +101,6 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
             onChange={(event) => onEdit((current) => withOptional(current, 'label', event.target.value), `${node.id}:label`)}
           />
         </FormField>
-        <FormField
-          id={`${node.id}-timeout`}
-          label="Timeout"
-          optional
-          hint={`How long one attempt may take, e.g. "30 seconds"; the plugin's ${step?.activity.timeout ? `${step.activity.timeout}` : 'default'} when empty.`}
-          error={messagesAt(problems, 'timeout')[0]}
-        >
-          <input
-            id={`${node.id}-timeout`}
-            type="text"
-            className="input input-sm w-full"
-            placeholder={step?.activity.timeout ?? '30 seconds'}
-            value={node.timeout ?? ''}
-            onChange={(event) => onEdit((current) => withOptional(current, 'timeout', event.target.value), `${node.id}:timeout`)}
-          />
-        </FormField>
       </section>
 
       <section className="flex flex-col gap-2" aria-label="Condition">
@@ -150,6 +136,8 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
           ))
         )}
       </section>
+
+      <RetrySettings node={node} pluginTimeout={step?.activity.timeout} problems={problems} onEdit={onEdit} />
 
       <button type="button" className="btn btn-outline btn-error btn-sm self-start" onClick={onDelete}>
         Delete step

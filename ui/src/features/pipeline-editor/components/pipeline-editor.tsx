@@ -11,17 +11,22 @@ import { useSavePipeline } from '../api/save-pipeline.ts';
 import { useDraftValidation } from '../hooks/use-draft-validation.ts';
 import { useEditorDraft } from '../hooks/use-editor-draft.ts';
 import { useTakenPipeline } from '../hooks/use-taken-pipeline.ts';
+import { useTestRun } from '../hooks/use-test-run.ts';
 import { useUndoKeys } from '../hooks/use-undo-keys.ts';
+import { saveBlockedBecause, testRunBlockedBecause } from '../utils/blocked.ts';
 import { updateNode } from '../utils/definition-edits.ts';
 import { pipelineIdFromName } from '../utils/new-pipeline.ts';
 import { stepActivities } from '../utils/palette.ts';
 import { ActivityPalette } from './activity-palette.tsx';
 import { EditorCanvas } from './editor-canvas.tsx';
+import { EditorHelp } from './editor-help.tsx';
 import { CanvasToolbar, SaveBar } from './editor-toolbar.tsx';
 import { NodePanel } from './node-panel.tsx';
 import { PipelineFields } from './pipeline-fields.tsx';
 import { ProblemsList } from './problems-list.tsx';
 import { SaveDialog } from './save-dialog.tsx';
+import { TestRunDialog } from './test-run-dialog.tsx';
+import { TestRunBar } from './test-run-bar.tsx';
 
 interface PipelineEditorProps {
   /** The definition to start from: a saved version, or an empty draft. */
@@ -32,21 +37,12 @@ interface PipelineEditorProps {
   pluginsError: Error | null;
 }
 
-/** Why Save cannot be pressed yet, or null when it can. */
-function saveBlockedBecause(dirty: boolean, checking: boolean, taken: boolean, valid: boolean, problems: number): string | null {
-  if (!dirty) return 'Nothing has changed since the last save';
-  if (taken) return 'Another pipeline has this id: choose another';
-  if (checking) return 'Checking the draft…';
-  if (!valid)
-    return problems > 0 ? `Fix the ${problems === 1 ? 'problem' : `${problems} problems`} first` : 'The draft could not be checked';
-  return null;
-}
-
 /**
  * The pipeline editor: a palette of every step activity, the canvas (drop, connect, move,
  * delete, undo/redo, auto-layout), and the selected step's settings and input mapping. The
  * draft is checked by the platform as it changes; problems show on the steps, under their
- * fields and in a list, and Save (with a note) waits until there are none.
+ * fields and in a list, and Test run and Save (with a note) wait until there are none. A test
+ * run's step statuses are drawn on the canvas, live, until the draft is edited.
  */
 export function PipelineEditor({ initial, isNew, plugins, pluginsError }: PipelineEditorProps) {
   const draft = useEditorDraft(initial);
@@ -59,8 +55,10 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
   // A new pipeline's id follows its name until it is typed in itself.
   const [idTyped, setIdTyped] = useState(!isNew);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [testRunOpen, setTestRunOpen] = useState(false);
   const [savedId, setSavedId] = useState<string | null>(null);
   const save = useSavePipeline();
+  const testRun = useTestRun(definition);
   const taken = useTakenPipeline(definition.id, isNew);
   const toast = useToast();
   const navigate = useNavigate();
@@ -76,8 +74,8 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
     [validation.byNode],
   );
   const view = useMemo(
-    () => ({ positions: draft.positions, selectedId, selectedEdgeId, problems: problemMessages, activities }),
-    [draft.positions, selectedId, selectedEdgeId, problemMessages, activities],
+    () => ({ positions: draft.positions, selectedId, selectedEdgeId, problems: problemMessages, activities, steps: testRun.steps }),
+    [draft.positions, selectedId, selectedEdgeId, problemMessages, activities, testRun.steps],
   );
   const selectedNode = definition.nodes.find((node) => node.id === selectedId);
   const selectedEdge = definition.edges.find((edge) => `${edge.from}->${edge.to}` === selectedEdgeId);
@@ -104,11 +102,13 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
     if (selectedNode) remove([selectedNode.id], []);
     else if (selectedEdge) remove([], [selectedEdge]);
   };
-  const saveBlocked = saveBlockedBecause(draft.dirty, validation.checking, taken !== null, validation.valid, validation.problems.length);
+  const check = { checking: validation.checking, valid: validation.valid, problems: validation.problems.length };
+  const saveBlocked = saveBlockedBecause(draft.dirty, taken !== null, check);
+  const testRunBlocked = testRunBlockedBecause(testRun.starting, check);
 
   const onSave = (note: string) =>
     save.mutate(
-      { definition, note },
+      { definition: draft.toSave(), note },
       {
         onSuccess: (saved) => {
           toast({ title: 'Pipeline saved', description: `${saved.pipelineId}, version ${saved.version}.`, tone: 'success' });
@@ -137,6 +137,11 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
           problemCount={validation.problems.length}
           onShowProblems={() => select(null)}
           dirty={draft.dirty}
+          testRunBlocked={testRunBlocked}
+          onTestRun={() => {
+            testRun.resetError();
+            setTestRunOpen(true);
+          }}
           saveBlocked={saveBlocked}
           onSave={() => {
             save.reset();
@@ -160,34 +165,41 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
             />
           )}
         </section>
-        <div className="min-h-0 overflow-hidden rounded-box border border-base-300 bg-base-100">
-          <EditorCanvas
-            definition={definition}
-            view={view}
-            fitKey={fitKey}
-            onSelectNode={select}
-            onSelectEdge={selectEdge}
-            onMove={draft.move}
-            onConnect={draft.connect}
-            onDelete={remove}
-            onDropActivity={(name, position) => {
-              const step = activities.get(name);
-              if (step) add(step.activity, position);
-            }}
-          >
-            <CanvasToolbar
-              canUndo={draft.canUndo}
-              canRedo={draft.canRedo}
-              selection={selectedNode ? `step ${selectedNode.id}` : selectedEdge ? `edge ${selectedEdge.from} → ${selectedEdge.to}` : null}
-              onUndo={draft.undo}
-              onRedo={draft.redo}
-              onLayout={() => {
-                draft.autoLayout();
-                setFitKey((key) => key + 1);
+        <div className="flex min-h-0 flex-col overflow-hidden rounded-box border border-base-300 bg-base-100">
+          {testRun.run && (
+            <TestRunBar run={testRun.run} edited={testRun.edited} streamError={testRun.streamError} onDismiss={testRun.dismiss} />
+          )}
+          <div className="min-h-0 flex-1">
+            <EditorCanvas
+              definition={definition}
+              view={view}
+              fitKey={fitKey}
+              onSelectNode={select}
+              onSelectEdge={selectEdge}
+              onMove={draft.move}
+              onConnect={draft.connect}
+              onDelete={remove}
+              onDropActivity={(name, position) => {
+                const step = activities.get(name);
+                if (step) add(step.activity, position);
               }}
-              onDelete={deleteSelection}
-            />
-          </EditorCanvas>
+            >
+              <CanvasToolbar
+                canUndo={draft.canUndo}
+                canRedo={draft.canRedo}
+                selection={
+                  selectedNode ? `step ${selectedNode.id}` : selectedEdge ? `edge ${selectedEdge.from} → ${selectedEdge.to}` : null
+                }
+                onUndo={draft.undo}
+                onRedo={draft.redo}
+                onLayout={() => {
+                  draft.autoLayout();
+                  setFitKey((key) => key + 1);
+                }}
+                onDelete={deleteSelection}
+              />
+            </EditorCanvas>
+          </div>
         </div>
         <div className="min-h-0 overflow-y-auto rounded-box bg-base-100 p-4 shadow-sm">
           {selectedNode ? (
@@ -221,6 +233,14 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
         onSave={onSave}
         onCancel={() => setSaveOpen(false)}
       />
+      <TestRunDialog
+        open={testRunOpen}
+        pipelineId={definition.id}
+        starting={testRun.starting}
+        error={testRun.error}
+        onRun={(choice) => testRun.start(choice, () => setTestRunOpen(false))}
+        onCancel={() => setTestRunOpen(false)}
+      />
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"
@@ -232,20 +252,5 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
         Your changes to this pipeline are not saved yet.
       </ConfirmDialog>
     </div>
-  );
-}
-
-/** How the editor is used, for when no step is selected. */
-function EditorHelp() {
-  return (
-    <section aria-label="How to edit" className="flex flex-col gap-2 text-sm text-base-content/70">
-      <h2 className="text-sm font-semibold text-base-content">How to edit</h2>
-      <ul className="list-inside list-disc space-y-1">
-        <li>Drag an activity onto the canvas, or choose its +.</li>
-        <li>Drag from the dot under a step to the top of the next to make it run after.</li>
-        <li>Select a step to map its input: a constant, the run input or an earlier step&apos;s output.</li>
-        <li>Delete removes the selected step or edge; Ctrl+Z undoes.</li>
-      </ul>
-    </section>
   );
 }

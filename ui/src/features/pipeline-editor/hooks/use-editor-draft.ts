@@ -4,8 +4,7 @@ import { INPUT_NODE_ID, INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE, type 
 import type { PluginActivity } from '../../plugins/index.ts';
 import { addEdge, addNode, freeNodeId, removeElements, renameNode } from '../utils/definition-edits.ts';
 import { freshHistory, historyReducer } from '../utils/history.ts';
-
-type Positions = Record<string, XYPosition>;
+import { initialPositions, splitPositions, stepsMoved, withPositions, type Positions } from '../utils/positions.ts';
 
 // Room between a new step and the lowest one on the canvas.
 const NEW_STEP_GAP = 56;
@@ -17,18 +16,29 @@ function belowEverything(positions: Positions): XYPosition {
   return { x: input.x - (STEP_NODE_SIZE.width - INPUT_NODE_SIZE.width) / 2, y: bottom + STEP_NODE_SIZE.height + NEW_STEP_GAP };
 }
 
+/** The draft a saved definition opens as: without positions, and where each node starts on the canvas. */
+function opened(initial: PipelineDefinition): { definition: PipelineDefinition; positions: Positions } {
+  const { definition, saved } = splitPositions(initial);
+  return { definition, positions: initialPositions(definition, saved) };
+}
+
 /**
  * The editor's draft: the definition with its undo history, and where each node sits on the
- * canvas. Positions are not part of a definition (the API keeps none) and are not undone; a
- * removed step's position is kept, so undoing its removal puts it back where it was.
+ * canvas. Positions are kept apart from the definition (a move is neither undone nor checked)
+ * and join it only to be saved (`toSave`); a step opens where it was saved, else where the
+ * auto-layout puts it. A removed step's position is kept, so undoing its removal puts it back.
  */
 export function useEditorDraft(initial: PipelineDefinition) {
-  const [history, dispatch] = useReducer(historyReducer<PipelineDefinition>, initial, freshHistory);
-  const [positions, setPositions] = useState<Positions>(() => layoutDefinition(initial).positions);
-  // What the server holds: the draft is dirty while it differs.
-  const [saved, setSaved] = useState(initial);
+  const [start] = useState(() => opened(initial));
+  const [history, dispatch] = useReducer(historyReducer<PipelineDefinition>, start.definition, freshHistory);
+  const [positions, setPositions] = useState<Positions>(start.positions);
+  // What the server holds: the draft is dirty while it differs, or while a step sits elsewhere.
+  const [saved, setSaved] = useState(start);
   const definition = history.present;
-  const dirty = useMemo(() => JSON.stringify(definition) !== JSON.stringify(saved), [definition, saved]);
+  const dirty = useMemo(
+    () => JSON.stringify(definition) !== JSON.stringify(saved.definition) || stepsMoved(definition, positions, saved.positions),
+    [definition, positions, saved],
+  );
 
   /** Changes the definition; edits with one `key` in a row (keystrokes in one field) undo together. */
   const edit = useCallback((change: (definition: PipelineDefinition) => PipelineDefinition, key?: string) => {
@@ -68,11 +78,17 @@ export function useEditorDraft(initial: PipelineDefinition) {
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
 
-  /** After a save: the saved definition is the new clean state, with nothing to undo. */
-  const markSaved = useCallback((definition: PipelineDefinition) => {
-    setSaved(definition);
-    dispatch({ type: 'reset', present: definition });
-  }, []);
+  /** What Save sends: the draft with each step's position. */
+  const toSave = useCallback(() => withPositions(definition, positions), [definition, positions]);
+
+  /** After a save of `definition` (as the draft holds it, without positions): the new clean state, with nothing to undo. */
+  const markSaved = useCallback(
+    (definition: PipelineDefinition) => {
+      setSaved({ definition, positions });
+      dispatch({ type: 'reset', present: definition });
+    },
+    [positions],
+  );
 
   return {
     definition,
@@ -89,6 +105,7 @@ export function useEditorDraft(initial: PipelineDefinition) {
     autoLayout,
     undo,
     redo,
+    toSave,
     markSaved,
   };
 }

@@ -26,6 +26,7 @@ const STATE = {
   problems: new Map([['enrol', ['node "enrol" field "email" is required: map it']]]),
   activities: new Map([[scoring.activity.qualifiedName, scoring]]),
   measured: { score: { width: 248, height: 112 } },
+  steps: undefined,
 };
 
 describe('toEditorNodes', () => {
@@ -44,6 +45,20 @@ describe('toEditorNodes', () => {
     expect(enrol).toMatchObject({ id: 'enrol', selected: true });
     expect(enrol!.data).toMatchObject({ plugin: undefined, problems: ['node "enrol" field "email" is required: map it'] });
   });
+
+  it('shows no status without a test run', () => {
+    for (const node of nodes.filter((node) => node.type === 'editorStep')) expect(node.data).toMatchObject({ step: undefined });
+  });
+
+  it("gives each step its record in the draft's test run, pending until the run records one, and says it in the node's label", () => {
+    const score = { status: 'completed' as const, activity: 'lead-scoring.scoreProspect', attempts: 1 };
+    const [scored, enrol] = toEditorNodes(DRAFT, { ...STATE, steps: { score } }).filter((node) => node.type === 'editorStep');
+    expect(scored).toMatchObject({ ariaLabel: 'Step score: completed', data: { step: score } });
+    expect(enrol).toMatchObject({
+      ariaLabel: 'Step enrol: pending',
+      data: { step: { status: 'pending', activity: 'platform.enrollSequence', attempts: 0 } },
+    });
+  });
 });
 
 describe('toEditorEdges / edgeOf', () => {
@@ -53,6 +68,16 @@ describe('toEditorEdges / edgeOf', () => {
       [`${INPUT_NODE_ID}->score`, null, false],
       ['score->enrol', true, null],
     ]);
+  });
+
+  it('animates the edge into a running step and dashes the one into a skipped step, in a test run', () => {
+    const steps = {
+      score: { status: 'running' as const, activity: 'lead-scoring.scoreProspect', attempts: 1 },
+      enrol: { status: 'skipped' as const, activity: 'platform.enrollSequence', attempts: 0 },
+    };
+    const [input, edge] = toEditorEdges(DRAFT, null, steps);
+    expect(input).toMatchObject({ animated: true });
+    expect(edge).toMatchObject({ animated: false, style: { strokeDasharray: '6 4' } });
   });
 
   it('reads a definition edge back from a canvas edge, and none from the run input’s', () => {

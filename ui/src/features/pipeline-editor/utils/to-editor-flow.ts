@@ -8,13 +8,18 @@ import {
   type PipelineNode,
 } from '../../pipelines/index.ts';
 import type { PluginLook, StepActivity } from './palette.ts';
+import type { TestRunStep } from './test-run.ts';
 
-/** What an editor step draws: the step, its plugin's look (absent for an activity no plugin offers), and its problems. */
+/**
+ * What an editor step draws: the step, its plugin's look (absent for an activity no plugin
+ * offers), its problems, and its record in the test run of this draft (absent without one).
+ */
 export type EditorStepData = {
   kind: 'step';
   node: PipelineNode;
   plugin: PluginLook | undefined;
   problems: string[];
+  step: TestRunStep | undefined;
 };
 
 export type EditorStepNode = Node<EditorStepData, 'editorStep'>;
@@ -29,14 +34,17 @@ export interface EditorFlowState {
   /** Each step's problem messages, by step id. */
   problems: ReadonlyMap<string, string[]>;
   activities: ReadonlyMap<string, StepActivity>;
+  /** Each step's record in the test run of the draft on the canvas; undefined when there is none. */
+  steps: Readonly<Record<string, TestRunStep>> | undefined;
   /** Sizes React Flow measured, handed back so it need not measure a node again on every change. */
   measured: Readonly<Record<string, Dimensions>>;
 }
 
 /**
  * The canvas's nodes: the pipelines graph's own (the run input and the steps, at their
- * positions), with each step made an editor step that shows its plugin and problems. The run
- * input can be moved but not selected, connected or deleted.
+ * positions), with each step made an editor step that shows its plugin, problems and test run
+ * status (pending until the run records one). The run input can be moved but not selected,
+ * connected or deleted.
  */
 export function toEditorNodes(definition: PipelineDefinition, state: EditorFlowState): EditorFlowNode[] {
   return toFlowNodes({ definition }, state.positions, state.selectedId).map((node): EditorFlowNode => {
@@ -45,17 +53,32 @@ export function toEditorNodes(definition: PipelineDefinition, state: EditorFlowS
     if (node.type === 'runInput')
       return { ...sized, type: 'runInput', data: node.data, selectable: false, deletable: false, connectable: false };
     const step = node.data.node;
+    const record = state.steps && (state.steps[step.id] ?? { status: 'pending', activity: step.activity, attempts: 0 });
     return {
       ...sized,
       type: 'editorStep',
-      data: { kind: 'step', node: step, plugin: state.activities.get(step.activity)?.plugin, problems: state.problems.get(step.id) ?? [] },
+      ...(record ? { ariaLabel: `Step ${step.label ?? step.id}: ${record.status}` } : {}),
+      data: {
+        kind: 'step',
+        node: step,
+        plugin: state.activities.get(step.activity)?.plugin,
+        problems: state.problems.get(step.id) ?? [],
+        step: record,
+      },
     };
   });
 }
 
-/** The canvas's edges: the definition's (selectable and deletable), and the run input's into the first steps (neither). */
-export function toEditorEdges(definition: PipelineDefinition, selectedEdgeId: string | null): Edge[] {
-  return toFlowEdges(definition).map((edge) =>
+/**
+ * The canvas's edges: the definition's (selectable and deletable), and the run input's into the
+ * first steps (neither); in a test run, animated into a running step and dashed into a skipped one.
+ */
+export function toEditorEdges(
+  definition: PipelineDefinition,
+  selectedEdgeId: string | null,
+  steps: Readonly<Record<string, TestRunStep>> = {},
+): Edge[] {
+  return toFlowEdges(definition, steps).map((edge) =>
     edge.source === INPUT_NODE_ID
       ? { ...edge, selectable: false, deletable: false, focusable: false, style: { strokeDasharray: '4 4', opacity: 0.6 } }
       : { ...edge, selected: edge.id === selectedEdgeId, ariaLabel: `Edge ${edge.source} to ${edge.target}` },
