@@ -15,7 +15,10 @@ export async function savePipeline(
   raw: unknown,
 ): Promise<SavedPipeline> {
   const { note, ...definition } = SavePipelineBody.parse(raw ?? {});
-  const prepared = preparePipeline(definition, activities);
+  preparePipeline(definition, activities); // refused, each problem named, as a run of it would be
+  // Kept as written: a run fills in the manifests' timeouts when it starts, so a step left on its
+  // plugin's default follows the plugin, and the editor shows it as a default.
+  const prepared = definition;
   // Two saves at once may pick the same number; the unique index refuses one and it tries the next.
   for (let attempt = 0; attempt < 5; attempt++) {
     const latest = await db.pipelines.findOne({ workspaceId, pipelineId: prepared.id }).sort({ version: -1 }).lean();
