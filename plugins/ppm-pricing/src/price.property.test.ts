@@ -3,7 +3,8 @@
 // - `clamped` says which bound was applied, and the price is then that bound;
 // - the price never falls when baseBid, qualityScore or the base price rise, never rises when
 //   the meeting probability rises, and is the floor whenever pm ≤ 0;
-// - toCents keeps whole cents as they are, moves a value by at most half a cent, is idempotent
+// - toCents keeps whole cents as they are, rounds a half cent up at any size, moves a value by at
+//   most half a cent, is idempotent
 //   and never reorders two values;
 // - a slice's price (slicePrice) lies in its band, is the same without a bid as with a bid of 1,
 //   and never falls for a dearer tier or a higher bid.
@@ -145,6 +146,16 @@ describe('toCents (properties)', () => {
         expect(Math.abs(rounded - value)).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(isWholeCents(rounded)).toBe(true);
         expect(toCents(rounded)).toBe(rounded);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('rounds a half cent up, as written, at any size (2.135 → 2.14, 9677.585 → 9677.59)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const halfUp = Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}5`);
+        expect(toCents(halfUp)).toBe((cents + 1) / 100);
       }),
       { numRuns: 2000 },
     );

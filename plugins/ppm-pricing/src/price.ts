@@ -18,9 +18,12 @@ export interface PriceEstimate {
   formula: string;
 }
 
-/** Rounds to cents, nudged so that values like 1.005 round up as written. */
+/**
+ * Rounds to cents, half-cents up as written: the amount in cents is read to 15 significant digits
+ * first, so 2.135 (213.49999… in binary) is 213.5 and becomes 2.14, at any size.
+ */
 export function toCents(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
+  return Math.round(Number((value * 100).toPrecision(15))) / 100;
 }
 
 const usd = (value: number) => `$${value.toFixed(2)}`;
