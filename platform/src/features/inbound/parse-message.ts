@@ -107,7 +107,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 /** Message-IDs with their angle brackets, whether the header gave them bracketed, bare, one or many. */
 function messageIds(value: string | string[] | undefined): string[] {
   const ids = [value ?? []].flat().join(' ');
-  return ids.match(/<[^<>\s]+>/g) ?? (ids.match(/\S+/g) ?? []).map((id) => `<${id}>`);
+  // Bare ids may come back wrapped whole by mailparser ("<a@x b@y>"): each is taken without brackets.
+  return ids.match(/<[^<>\s]+>/g) ?? (ids.match(/[^<>\s]+/g) ?? []).map((id) => `<${id}>`);
 }
 
 /** The first Message-ID of a header, bracketed; null when the header is absent or empty. */
