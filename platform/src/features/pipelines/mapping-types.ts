@@ -40,6 +40,11 @@ function arrayBranch(schema: JsonSchema | undefined): JsonSchema | undefined {
  * The schema of the value at `path` inside a value of `schema`: `undefined` when the path is
  * known not to exist (a closed object without that property), `null` when nothing can be said.
  */
+/** A schema's own property `key`: never a member every object has ("toString", "constructor", "__proto__"). */
+function ownProperty(object: { properties?: Record<string, JsonSchema> }, key: string): JsonSchema | undefined {
+  return object.properties && Object.hasOwn(object.properties, key) ? object.properties[key] : undefined;
+}
+
 export function schemaAt(schema: JsonSchema | undefined, path: string): JsonSchema | null | undefined {
   let current: JsonSchema | undefined = schema;
   for (const key of path.split('.').filter(Boolean)) {
@@ -51,7 +56,7 @@ export function schemaAt(schema: JsonSchema | undefined, path: string): JsonSche
     }
     const object = objectBranch(current);
     if (!object) return typesOf(current) ? undefined : null; // a string or number has no fields
-    const property = object.properties?.[key];
+    const property = ownProperty(object, key);
     if (property) current = property;
     else if (object.additionalProperties === false) return undefined;
     else if (typeof object.additionalProperties === 'object') current = object.additionalProperties;
@@ -112,7 +117,7 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
       }
       const entries = template as Record<string, unknown>;
       for (const [key, value] of Object.entries(entries)) {
-        const property = object.properties?.[key];
+        const property = ownProperty(object, key);
         const child = field ? `${field}.${key}` : key;
         if (!property && object.additionalProperties === false) {
           problems.push({
@@ -130,7 +135,8 @@ export function mappingProblems(definition: PipelineDefinition, schemas: Readonl
         );
       }
       for (const key of object.required ?? []) {
-        if (!(key in entries)) problems.push({ node: nodeId, field: field ? `${field}.${key}` : key, message: 'is required: map it' });
+        if (!Object.hasOwn(entries, key))
+          problems.push({ node: nodeId, field: field ? `${field}.${key}` : key, message: 'is required: map it' });
       }
       return;
     }
