@@ -33,7 +33,13 @@ export const PipelineDefinitionSchema = z.object({
         label: z.string().optional(),
         retry: z
           .strictObject({
-            maximumAttempts: z.number().int().min(1, 'at least 1 (the first attempt)').max(100, 'at most 100').optional().meta({ description: 'Attempts in all, the first included' }),
+            maximumAttempts: z
+              .number()
+              .int()
+              .min(1, 'at least 1 (the first attempt)')
+              .max(100, 'at most 100')
+              .optional()
+              .meta({ description: 'Attempts in all, the first included' }),
             initialInterval: Duration.optional().meta({ description: 'Wait before the first retry, e.g. `1 second`' }),
             backoffCoefficient: z.number().min(1, 'at least 1').max(10, 'at most 10').optional(),
             maximumInterval: Duration.optional().meta({ description: 'The longest wait between two attempts' }),
