@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { roleAtLeast, type Authenticator, type Principal, type RequestAccess, type Role } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import { queryCheck } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery } from './workspace.ts';
 
@@ -18,20 +19,33 @@ export function authentication(authenticate: Authenticator): Middleware {
   };
 }
 
-/** The one access check: run before every route's handler, with the access its doc declares. */
-export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path'>): Middleware {
+/**
+ * The one access check: run before every route's handler, with the access its doc declares.
+ * Who is calling comes first (401); then the names of the query parameters, which must be the
+ * route's declared ones, each given once (400, see request-check.ts), so the workspace is only
+ * ever read from a plain `?workspace=`; then the caller's role in that workspace (404, 403), so
+ * a stranger to it learns nothing from the other values; then those values (400).
+ */
+export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path' | 'query'>): Middleware {
+  const query = queryCheck(doc);
   return async (ctx, next) => {
-    if (doc.access === 'public') return next();
+    if (doc.access === 'public') {
+      query.names(ctx);
+      query.values(ctx);
+      return next();
+    }
     const find = ctx.state.principal as (() => Promise<Principal | null>) | undefined;
     if (!find) throw new Error(`${doc.method.toUpperCase()} ${doc.path}: no authentication middleware is mounted before the routes`);
     const principal = await find();
     if (!principal) throw new UnauthorizedError(NOT_SIGNED_IN);
+    query.names(ctx);
     const access: RequestAccess = { principal };
     if (doc.access !== 'signed-in') {
       const named = WorkspaceQuery.parse({ workspace: ctx.query.workspace }).workspace;
       const workspace = named ?? (await principal.defaultWorkspace());
       Object.assign(access, { workspace, role: await requireRole(principal, workspace, doc.access) });
     }
+    query.values(ctx);
     ctx.state.access = access;
     ctx.state.route = `${doc.method.toUpperCase()} ${doc.path}`;
     return next();

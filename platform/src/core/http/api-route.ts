@@ -1,5 +1,6 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import { accessCheck } from './access-check.ts';
+import { bodyTypeCheck } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 
 /** What a route's handler is: a Koa middleware of the app's router. */
@@ -34,9 +35,14 @@ export function isAccessAnswer(doc: RouteDoc, status: number): boolean {
   return answer !== undefined && doc.responses[status]?.description === answer.description;
 }
 
-/** Declares a route: its description (with the access check's answers added) and, given the feature's dependencies, its handler. */
+/** The 400 every route may answer (request-check.ts), unless its doc describes its 400 itself. */
+const REQUEST_REFUSED =
+  'Invalid request, each problem named: a query parameter unknown, given twice, bracketed or of a bad value, or a body not sent as JSON';
+
+/** Declares a route: its description (with the access check's answers and the request checks' 400 added) and, given the feature's dependencies, its handler. */
 export function route<Deps>(doc: RouteDoc, handler: (deps: Deps) => RouteHandler): ApiRoute<Deps> {
-  return { doc: { ...doc, responses: { ...accessResponses(doc.access), ...doc.responses } }, handler };
+  const responses = { 400: { description: REQUEST_REFUSED }, ...accessResponses(doc.access), ...doc.responses };
+  return { doc: { ...doc, responses }, handler };
 }
 
 /** The Koa path of an OpenAPI path: `/api/runs/{id}` → `/api/runs/:id`. */
@@ -44,11 +50,21 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A router serving the routes over the feature's dependencies, each at its documented path, in
- * order, behind the one access check with the access its doc declares.
+ * order, behind the one access check with the access its doc declares (which applies the
+ * declared query strictly), and, for a route taking a body, the check that it came as JSON.
  */
 export function routerOf<Deps>(routes: ReadonlyArray<ApiRoute<Deps>>, deps: Deps): Router {
   const router = new Router();
-  for (const { doc, handler } of routes) router[doc.method](koaPath(doc.path), accessCheck(doc), handler(deps));
+  for (const { doc, handler } of routes) {
+    const bodyType = bodyTypeCheck(doc);
+    const checks: RouteHandler[] = [accessCheck(doc)];
+    if (bodyType)
+      checks.push((ctx, next) => {
+        bodyType(ctx);
+        return next();
+      });
+    router[doc.method](koaPath(doc.path), ...checks, handler(deps));
+  }
   return router;
 }
 

@@ -4,6 +4,7 @@ import { InputError } from '../errors.ts';
 import { apiRouters, auditMiddleware, type AppDeps } from './api.ts';
 import { authentication } from './access-check.ts';
 import { errorMiddleware } from './error-middleware.ts';
+import { methodCheck } from './method-check.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { uiMiddleware } from './ui.ts';
@@ -17,24 +18,25 @@ function rejectBody(error: Error & { status?: number; expose?: boolean }): never
 }
 
 /**
- * Builds the Koa app: the browser hardening headers and error mapping first, the same-origin
- * check of state-changing calls and who is calling, then the API routes (each behind its access
- * check), then the UI.
+ * Builds the Koa app: the browser hardening headers and error mapping first, the refusal of a
+ * method an /api path does not take (405 with Allow), the same-origin check of state-changing
+ * calls and who is calling, then the API routes (each behind its access check, which applies
+ * its declared query strictly), then the UI.
  */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
   app.proxy = deps.trustProxy === true;
+  const routers = apiRouters(deps);
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));
+  app.use(methodCheck(routers));
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
   const audit = auditMiddleware(deps);
   if (audit) app.use(audit);
-  for (const router of apiRouters(deps)) {
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  for (const router of routers) app.use(router.routes());
   for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);
   return app;
 }

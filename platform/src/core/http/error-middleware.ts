@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { NotFoundError, TooManyRequestsError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { toHttpError } from './http-error.ts';
+import { MethodNotAllowedError } from './method-check.ts';
 
 /**
  * The one place errors become HTTP responses. The body is plain text by default, because
@@ -17,6 +18,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = http.status;
       if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allow.join(', '));
       if (ctx.accepts('text', 'json') === 'json') ctx.body = { error: http.message, fields: http.fields };
       else ctx.body = http.message;
     }

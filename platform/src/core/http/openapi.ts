@@ -2,6 +2,7 @@ import { route, routerOf } from './api-route.ts';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import platformPackage from '../../../package.json' with { type: 'json' };
+import { acceptedQuery } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 
 /** What the error middleware answers for a client that asks for JSON (others get the message as plain text). */
@@ -40,12 +41,18 @@ function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
     ...(doc.access === 'public' ? { security: [] } : {}),
     tags: doc.tags,
     operationId: `${doc.method}${doc.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, letter: string) => letter.toUpperCase())}`,
-    ...(doc.params || doc.query
-      ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } }
-      : {}),
+    requestParams: { ...(doc.params ? { path: doc.params } : {}), query: acceptedQuery(doc) },
     // A body whose every field may be left out may be left out whole (the routes read a missing body as `{}`).
     ...(doc.body
-      ? { requestBody: { required: !doc.body.safeParse({}).success, content: { 'application/json': { schema: doc.body } } } }
+      ? {
+          requestBody: {
+            required: !doc.body.safeParse({}).success,
+            content: {
+              'application/json': { schema: doc.body },
+              ...Object.fromEntries((doc.bodyTypes ?? []).map((type) => [type, { schema: z.string() }])),
+            },
+          },
+        }
       : {}),
     responses,
   };
@@ -70,7 +77,10 @@ export function buildOpenApiDocument(docs: readonly RouteDoc[]): ReturnType<type
       description:
         'Sign in (`POST /api/auth/login`, a session cookie) or send an API token (`Authorization: Bearer mf_…`). ' +
         "Workspace-scoped routes act in `?workspace=<slug>`, one of the caller's workspaces (default: the first, or the token's own). " +
-        'State-changing requests from a browser must be same-origin. Errors are one readable line of plain text.',
+        'State-changing requests from a browser must be same-origin. Errors are one readable line of plain text. ' +
+        'Each operation lists every query parameter it takes (`workspace` on all of them): any other, one given twice where ' +
+        'one value is expected, or a bracketed key (`a[b]=c`) is refused with a 400 naming it. ' +
+        'A method a path does not list answers 405 with `Allow`.',
     },
     components: {
       securitySchemes: {

@@ -15,8 +15,12 @@ export interface RouteDoc {
   summary: string;
   tags: string[];
   params?: z.ZodObject;
+  /** Every query parameter the route takes besides `workspace`, which every route takes: any other, a repeated or a bracketed one is refused (request-check.ts). */
   query?: z.ZodObject;
+  /** A JSON body; sent as another content type, it is refused (unless the route names `bodyTypes`). */
   body?: z.ZodType;
+  /** Media types the route also reads its body in (e.g. `text/csv`): it reads its body itself, and refuses other types itself. */
+  bodyTypes?: string[];
   /** By status code; errors are plain text (`STATUS: body` in the UI) unless a schema is given. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }

@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import serve from 'koa-static';
 
 /** True for /api and everything under /api/ (not /apiary). */
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * Serves the built UI: its files, and index.html for every other GET outside /api, so the

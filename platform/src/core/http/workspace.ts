@@ -10,7 +10,8 @@ export const WorkspaceQuery = z.object({
   workspace: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a workspace slug')
-    .optional(),
+    .optional()
+    .meta({ description: "The workspace the request acts in, one of the caller's (default: their first, or the API token's own)" }),
 });
 
 /** The workspace a request acts in, as the access check resolved it from the session or token. */

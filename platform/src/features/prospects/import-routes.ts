@@ -59,6 +59,7 @@ export const prospectsImportRoutes = [
       tags: ['prospects'],
       query: WorkspaceQuery,
       body: ImportCsvBody,
+      bodyTypes: ['text/csv', 'text/plain'],
       summary:
         'Import prospects from a CSV (body text/csv up to 2 MB, or JSON { csv }); good rows are created, bad rows reported, known emails are row errors',
       responses: {

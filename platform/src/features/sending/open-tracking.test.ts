@@ -133,7 +133,7 @@ describe('GET /api/o/{token} (the whole app)', () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
     const operation = document.paths?.['/api/o/{token}']?.get;
     expect(operation).toMatchObject({ security: [], tags: ['sending'] });
-    expect(Object.keys(operation!.responses!).sort()).toEqual(['200', '404']);
+    expect(Object.keys(operation!.responses!).sort()).toEqual(['200', '400', '404']); // 400: a query parameter it does not take
     expect(Object.keys((operation!.responses!['200'] as OpenAPIV3_1.ResponseObject).content!)).toEqual(['image/gif']);
   });
 });
