@@ -18,6 +18,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = http.status;
       if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (http.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(http.retryAfterSeconds));
       if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allow.join(', '));
       if (ctx.accepts('text', 'json') === 'json') ctx.body = { error: http.message, fields: http.fields };
       else ctx.body = http.message;

@@ -1,4 +1,5 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { isGrpcServiceError, ServiceError } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { ZodError } from 'zod';
 import { InputError, isPlatformError } from '../errors.ts';
@@ -10,6 +11,8 @@ export interface HttpErrorBody {
   message: string;
   /** Per-field problems, for validation errors. */
   fields?: Record<string, string>;
+  /** For a dependency that is down: when to try again (Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 function fieldList(fields: Record<string, string>): string {
@@ -31,6 +34,34 @@ function duplicateKey(error: mongoose.mongo.MongoServerError): HttpErrorBody {
   const fields = Object.fromEntries(Object.entries(keyValue).map(([key, value]) => [key, `"${String(value)}" already exists`]));
   const message = Object.keys(fields).length ? `Conflict: ${fieldList(fields)}` : 'Conflict: a record with these values already exists';
   return { status: 409, message, fields };
+}
+
+/** Seconds a client is told to wait (Retry-After) when a dependency is down: about one restart. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 10;
+
+const { MongoNetworkError, MongoServerSelectionError, MongoNotConnectedError, MongoTopologyClosedError } = mongoose.mongo;
+
+/** Whether the database did not answer (down, restarting, unreachable), as opposed to refusing a query. */
+function databaseUnavailable(error: unknown): boolean {
+  if (
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError
+  ) {
+    return true;
+  }
+  // Mongoose holds a query while it is not connected, then gives up with this.
+  return error instanceof mongoose.Error && /buffering timed out/.test(error.message);
+}
+
+// gRPC status codes meaning the server did not answer: DEADLINE_EXCEEDED, UNAVAILABLE.
+const GRPC_UNANSWERED = new Set([4, 14]);
+
+/** Whether Temporal did not answer (down, restarting, unreachable). */
+function temporalUnavailable(error: unknown): boolean {
+  const grpc = error instanceof ServiceError ? error.cause : error;
+  return isGrpcServiceError(grpc) && GRPC_UNANSWERED.has(grpc.code);
 }
 
 /**
@@ -59,6 +90,20 @@ export function toHttpError(error: unknown): HttpErrorBody {
     };
   }
   if (error instanceof mongoose.mongo.MongoServerError && isDuplicateKey(error)) return duplicateKey(error);
+  if (databaseUnavailable(error)) {
+    return {
+      status: 503,
+      message: 'The database is not answering: try again in a moment (GET /api/health says what is down)',
+      retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS,
+    };
+  }
+  if (temporalUnavailable(error)) {
+    return {
+      status: 503,
+      message: 'Temporal is not answering: try again in a moment (GET /api/health says what is down)',
+      retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS,
+    };
+  }
   // Koa's own client errors (malformed JSON, body too large) say what went wrong and expose it.
   const http = error as { status?: number; expose?: boolean; message?: string };
   if (http.expose && typeof http.status === 'number' && http.status >= 400 && http.status < 500) {
