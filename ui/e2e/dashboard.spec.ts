@@ -54,6 +54,12 @@ test("Trigger Learning Cycle: the spec's toast, and the cycle shows in the metri
       { timeout: 30_000 },
     )
     .toBe(1);
+  // The cycle is counted when the engine has learned, its activity lines written a moment later, when it applies.
+  await expect
+    .poll(async () => ((await (await request.get(`/api/activity?workspace=${workspace}`)).json()) as unknown[]).length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByTestId('metric-learning-cycles').getByTestId('metric-value')).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Recent Activity' }).getByTestId('activity-entry').first()).toBeVisible();

@@ -116,7 +116,7 @@ test('a built-in pipeline is not edited in place: it offers a copy', async ({ pa
 
 /** What the specs read of a saved or pinned definition. */
 interface SavedDefinition {
-  nodes: Array<{ id: string; retry?: Record<string, unknown>; position?: { x: number; y: number } }>;
+  nodes: Array<{ id: string; retry?: Record<string, unknown>; position?: { x: number; y: number }; config?: Record<string, unknown> }>;
 }
 
 // The seed runs in the background after a first start: sample database, ICP, discovery, then the runs.
@@ -254,7 +254,7 @@ test("a step's retry settings are checked on their fields, saved and read back",
     .find((activity) => activity.qualifiedName === 'lead-scoring.scoreProspect');
   await expect(panel.locator('#again-timeout')).toHaveAttribute('placeholder', scoring?.timeout ?? '5 minutes');
   await panel.getByLabel('Attempts').fill('0');
-  await expect(panel.getByTestId('error-again-retry-maximumAttempts')).toContainText('at least 1');
+  await expect(panel.getByTestId('error-again-retry-maximumAttempts')).toContainText('at least 1', { ignoreCase: true });
   await expect(page.getByTestId('node-problems-again')).toHaveText('1 problem');
   await expect(page.getByTestId('node-problems-score')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Test run…' })).toBeDisabled();
@@ -317,4 +317,56 @@ test('a moved step is an unsaved change, and keeps its place after saving and op
   await expect(again).toBeVisible();
   expect(await canvasPosition(page, 'again')).toEqual(position);
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
+});
+
+test("a step's own plugin settings come from its plugin's config schema, are checked on their fields, saved and read back", async ({
+  page,
+  request,
+}) => {
+  const workspace = await useNewWorkspace(page, `e2e-settings-${Date.now().toString(36)}`);
+  const pipelineId = `e2e-settings-${Date.now().toString(36)}`;
+  await saveTwoSteps(request, workspace, pipelineId);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+
+  await page.getByTestId('editor-node-again').click();
+  const panel = page.getByTestId('node-panel');
+  const settings = panel.getByRole('region', { name: 'Plugin settings' });
+  await expect(settings.getByRole('button', { name: /Plugin settings/ })).toHaveAttribute('aria-expanded', 'true');
+  // An empty field is the server's value, said as its placeholder, with the field's doc line under it.
+  const plugins = (await (await request.get('/api/plugins')).json()) as Array<{ id: string; config: { values: Record<string, unknown> } }>;
+  const server = plugins.find((plugin) => plugin.id === 'lead-scoring')!.config.values;
+  const threshold = settings.getByLabel('qualificationThreshold');
+  await expect(threshold).toHaveAttribute('placeholder', String(server.qualificationThreshold));
+  await expect(settings.getByTestId('setting-qualificationThreshold')).toContainText('at or above which a lead is qualified');
+
+  // A value the plugin's schema refuses is flagged on its field by the server's check.
+  await threshold.fill('101');
+  await expect(settings.getByTestId('setting-problem-qualificationThreshold')).toContainText('Too big');
+  await expect(page.getByTestId('node-problems-again')).toHaveText('1 problem');
+  await expect(page.getByRole('button', { name: 'Save…' })).toBeDisabled();
+  await threshold.fill('90');
+  await expect(settings.getByTestId('setting-problem-qualificationThreshold')).toHaveCount(0);
+  await expect(settings.getByTestId('plugin-settings-count')).toHaveText('1 set');
+  await settings.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: test.info().outputPath('editor-plugin-settings-desktop.png') });
+
+  // A source's credentials and where they are sent are never offered: they stay in the server's settings.
+  await page.getByRole('searchbox', { name: 'Search activities' }).fill('apollo');
+  await page.getByRole('button', { name: 'Add source-apollo.searchPeople' }).click();
+  const sourceSettings = panel.getByRole('region', { name: 'Plugin settings' });
+  await expect(sourceSettings.getByTestId('setting-requestsPerMinute')).toBeVisible();
+  await expect(sourceSettings.getByTestId('setting-apiKey')).toHaveCount(0);
+  await expect(sourceSettings.getByTestId('setting-baseUrl')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Delete step' }).click();
+
+  await page.getByRole('button', { name: 'Save…' }).click();
+  await page.getByRole('button', { name: 'Save version' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/pipelines/${pipelineId}`);
+  const saved = await savedDefinition(request, workspace, pipelineId);
+  expect(saved.nodes.map((node) => node.config)).toEqual([undefined, { qualificationThreshold: 90 }]);
+
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+  await page.getByTestId('editor-node-again').click();
+  await expect(panel.getByRole('region', { name: 'Plugin settings' }).getByLabel('qualificationThreshold')).toHaveValue('90');
 });
