@@ -29,13 +29,13 @@ const EVENTS: Array<{ pattern: RegExp; kinds: string[] }> = [
 
 const isEvent = (word: string) => EVENTS.some(({ pattern }) => pattern.test(word));
 
-/** Lower-case words and digit runs of a text ("1,200" → "1200", "$40M" → "40", "m"). */
+/** Lower-case words (of any script) and digit runs of a text ("1,200" → "1200", "$40M" → "40", "m"). */
 export function wordsOf(text: string): string[] {
   return (
     text
       .toLowerCase()
       .replace(/(\d),(\d)/g, '$1$2')
-      .match(/[a-z]+|\d+/g) ?? []
+      .match(/\p{L}+|\d+/gu) ?? []
   );
 }
 
@@ -46,10 +46,11 @@ export function wordsOf(text: string): string[] {
  */
 export function specificTokens(text: string): string[] {
   const numbers = text.replace(/(\d),(\d)/g, '$1$2').match(/\d+/g) ?? [];
-  const names = (text.match(/\b[A-Za-z][A-Za-z0-9&-]*(?:['’][a-z]+)?/g) ?? [])
+  // Letters of any script, so "Österreich", "Ørsted" and "Škoda" are names as "Acme" is.
+  const names = (text.match(/(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}&-]*(?:['’]\p{Ll}+)?/gu) ?? [])
     .map((word) => word.replace(/['’].*$/, ''))
     // Capitalised events ("Hiring at Acme") are judged as events, below, not as names.
-    .filter((word) => /[A-Z]/.test(word) && word.length > 1 && !COMMON.has(word.toLowerCase()) && !isEvent(word));
+    .filter((word) => /\p{Lu}/u.test(word) && word.length > 1 && !COMMON.has(word.toLowerCase()) && !isEvent(word));
   return [...new Set([...numbers, ...names.map((word) => word.toLowerCase())])];
 }
 

@@ -19,8 +19,13 @@ import { fact, offer, prospect } from './test-fixtures.ts';
 const baseContext: LintContext = { facts: [], offer: OfferSchema.parse(offer), prospect };
 const s = (text: string, ...factIds: string[]) => ({ text, factIds });
 
-/** A made-up proper name no dictionary, offer or record holds ("Zqorvat"); `Zq` keeps it clear of common words. */
-const name = fc.stringMatching(/^[a-z]{3,7}$/).map((rest) => `Zq${rest}`);
+/**
+ * A made-up proper name no dictionary, offer or record holds ("Zqorvat", "Øqorvat"): a capital of
+ * any script, then `q`, keeps it clear of common words.
+ */
+const name = fc
+  .tuple(fc.constantFrom('Z', 'Ö', 'Ø', 'Š', 'É', 'Ł', 'Ž'), fc.stringMatching(/^[a-z]{3,7}$/))
+  .map(([capital, rest]) => `${capital}q${rest}`);
 /** A number as copy writes it: 40, 1,200 or $40M. */
 const number = fc.tuple(fc.integer({ min: 0, max: 5_000_000 }), fc.constantFrom('plain', 'grouped', 'money')).map(([value, style]) => ({
   value,
