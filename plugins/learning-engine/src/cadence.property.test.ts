@@ -1,7 +1,8 @@
 // Properties of the cadence learner (learnCadence) over generated cadences, outcome rows and settings:
 // - every move stays within the settings: at most maxShiftDays, never before day 1, from the
 //   step's current send day, toward the best day tried and never past it;
-// - the steps stay in order: from a cadence whose send days strictly increase (the workspace
+// - every wait a move touches is one the workspace takes (1–30 days), from any cadence; from a
+//   cadence whose send days strictly increase (the workspace
 //   config's waits are 1–30 days), the proposed send days strictly increase too, and a step that
 //   does not move keeps its day;
 // - confidence is 0 without moves, else the smallest confidence of the moves, within [0, 1];
@@ -10,7 +11,7 @@
 import { cadenceSendDays } from '@meetflow/plugin-sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { learnCadence, type CadenceSettings } from './cadence.ts';
+import { learnCadence, WAIT_DAYS, type CadenceSettings } from './cadence.ts';
 import { CADENCE_STEPS, type CadenceTiming, type Outcomes } from './schemas.ts';
 
 type Row = Outcomes['cadence'][number];
@@ -80,13 +81,14 @@ describe('learnCadence (properties)', () => {
     );
   });
 
-  it('keeps the steps in order (every proposed wait a whole day or more) and reports the weakest move as its confidence', () => {
+  it('proposes only waits the workspace takes (1–30 days: the steps in order) and reports the weakest move as its confidence', () => {
     fc.assert(
       fc.property(scenario(configWaits), ({ current, rows, settings: learning }) => {
         const result = learnCadence(current, rows, learning);
         for (const wait of Object.values(result.proposed)) {
           expect(Number.isInteger(wait)).toBe(true);
-          expect(wait).toBeGreaterThanOrEqual(1);
+          expect(wait).toBeGreaterThanOrEqual(WAIT_DAYS.min);
+          expect(wait).toBeLessThanOrEqual(WAIT_DAYS.max);
         }
         expect(result.confidence).toBeGreaterThanOrEqual(0);
         expect(result.confidence).toBeLessThanOrEqual(1);
@@ -98,6 +100,32 @@ describe('learnCadence (properties)', () => {
         expect(result.stepsWithEvidence).toBeLessThanOrEqual(3);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('from any cadence (waits 0–60, as the plugin takes), never moves a step off its best day, nor gives a wait it touches outside 1–30', () => {
+    const anyWaits: fc.Arbitrary<CadenceTiming> = fc.record({
+      step1: fc.integer({ min: 0, max: 60 }),
+      step2: fc.integer({ min: 0, max: 60 }),
+      step3: fc.integer({ min: 0, max: 60 }),
+    });
+    fc.assert(
+      fc.property(scenario(anyWaits), ({ current, rows, settings: learning }) => {
+        const result = learnCadence(current, rows, learning);
+        const before = sendDays(current);
+        const after = sendDays(result.proposed);
+        const moved = new Set(result.moves.map((move) => move.step));
+        for (const move of result.moves) expect(move.bestOffset).not.toBe(move.from);
+        CADENCE_STEPS.forEach((step, k) => {
+          const previous = CADENCE_STEPS[k - 1];
+          if (!moved.has(step) && !(previous && moved.has(previous))) return;
+          const wait = after[step] - (previous ? after[previous] : 0);
+          expect(wait).toBeGreaterThanOrEqual(WAIT_DAYS.min);
+          expect(wait).toBeLessThanOrEqual(WAIT_DAYS.max);
+        });
+        for (const step of CADENCE_STEPS.filter((one) => !moved.has(one))) expect(after[step]).toBe(before[step]);
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -50,17 +50,28 @@ function bestOffsetFor(rows: Outcomes['cadence'], settings: CadenceSettings) {
   return best;
 }
 
-// Moves that would put a step on or before the previous one are dropped: the steps stay in order.
-function keepOrder(days: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
+/** The waits a workspace's cadence takes (its settings allow 1 to 30 days before each step). */
+export const WAIT_DAYS = { min: 1, max: 30 } as const;
+
+/**
+ * Drops moves until every wait they touch is one the workspace takes: no step on or before the
+ * one before it, none more than WAIT_DAYS.max after it. A wait is the gap between a step and the
+ * one before (step 1: from enrolment), so it depends on those two steps' moves; a wait neither
+ * touches is left as it was, whatever it is.
+ */
+function keepValid(days: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
   let kept = moves;
-  for (let pass = 0; pass < CADENCE_STEPS.length; pass += 1) {
+  for (;;) {
+    const moved = new Set(kept.map((move) => move.step));
     const timing = { ...days, ...Object.fromEntries(kept.map((move) => [move.step, move.to])) } as CadenceTiming;
-    const clash = CADENCE_STEPS.findIndex((step, k) => k > 0 && timing[step] <= timing[CADENCE_STEPS[k - 1] as CadenceStep]);
-    if (clash < 0) return kept;
-    const clashing = new Set([CADENCE_STEPS[clash], CADENCE_STEPS[clash - 1]]);
-    kept = kept.filter((move) => !clashing.has(move.step));
+    const wait = (k: number) => timing[CADENCE_STEPS[k]!] - (k === 0 ? 0 : timing[CADENCE_STEPS[k - 1]!]);
+    const bad = CADENCE_STEPS.findIndex(
+      (step, k) => (moved.has(step) || (k > 0 && moved.has(CADENCE_STEPS[k - 1]!))) && (wait(k) < WAIT_DAYS.min || wait(k) > WAIT_DAYS.max),
+    );
+    if (bad < 0) return kept;
+    const touching = new Set([CADENCE_STEPS[bad], ...(bad > 0 ? [CADENCE_STEPS[bad - 1]] : [])]);
+    kept = kept.filter((move) => !touching.has(move.step));
   }
-  return kept;
 }
 
 /**
@@ -68,7 +79,8 @@ function keepOrder(days: CadenceTiming, moves: CadenceMove[]): CadenceMove[] {
  * prior, days with fewer than `minSendsPerOffset` sends ignored). When the best day differs from
  * the step's current day, the step moves toward it by at most `maxShiftDays`. Moves are in days
  * from enrolment, as the outcome events record them; the proposal is given back as the config's
- * gaps, so moving step 2 a day later also shortens the wait before step 3 by a day.
+ * gaps, so moving step 2 a day later also shortens the wait before step 3 by a day. A move that
+ * would give a step a wait the workspace does not take (WAIT_DAYS) is not proposed.
  */
 export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], settings: CadenceSettings): CadenceLearning {
   const days = cadenceSendDays(current);
@@ -82,8 +94,8 @@ export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], 
     if (!best) return;
     stepsWithEvidence += 1;
     const shift = Math.max(-settings.maxShiftDays, Math.min(settings.maxShiftDays, best.offset - days[step]));
-    const to = Math.max(1, days[step] + shift);
-    if (to !== days[step]) {
+    const to = days[step] + shift;
+    if (shift !== 0) {
       candidates.push({
         step,
         from: days[step],
@@ -94,7 +106,7 @@ export function learnCadence(current: CadenceTiming, rows: Outcomes['cadence'], 
       });
     }
   });
-  const moves = keepOrder(days, candidates);
+  const moves = keepValid(days, candidates);
   return {
     proposed: cadenceWaits({ ...days, ...Object.fromEntries(moves.map((move) => [move.step, move.to])) }),
     confidence: moves.length === 0 ? 0 : Math.min(...moves.map((move) => move.confidence)),
