@@ -345,11 +345,13 @@ test("a step's own plugin settings come from its plugin's config schema, are che
   await expect(settings.getByTestId('setting-problem-qualificationThreshold')).toContainText('Too big');
   await expect(page.getByTestId('node-problems-again')).toHaveText('1 problem');
   await expect(page.getByRole('button', { name: 'Save…' })).toBeDisabled();
+  await settings.screenshot({ path: test.info().outputPath('editor-plugin-settings-problem.png') });
   await threshold.fill('90');
   await expect(settings.getByTestId('setting-problem-qualificationThreshold')).toHaveCount(0);
   await expect(settings.getByTestId('plugin-settings-count')).toHaveText('1 set');
   await settings.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: test.info().outputPath('editor-plugin-settings-desktop.png') });
+  await page.screenshot({ path: test.info().outputPath('editor-plugin-settings-desktop.png') });
+  await settings.screenshot({ path: test.info().outputPath('editor-plugin-settings-section.png') });
 
   // A source's credentials and where they are sent are never offered: they stay in the server's settings.
   await page.getByRole('searchbox', { name: 'Search activities' }).fill('apollo');
@@ -358,6 +360,20 @@ test("a step's own plugin settings come from its plugin's config schema, are che
   await expect(sourceSettings.getByTestId('setting-requestsPerMinute')).toBeVisible();
   await expect(sourceSettings.getByTestId('setting-apiKey')).toHaveCount(0);
   await expect(sourceSettings.getByTestId('setting-baseUrl')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Delete step' }).click();
+  // A plugin with many settings keeps them folded until they are asked for.
+  await page.getByRole('searchbox', { name: 'Search activities' }).fill('proposeSlots');
+  await page.getByRole('button', { name: 'Add meeting-booking.proposeSlots' }).click();
+  const folded = panel.getByRole('region', { name: 'Plugin settings' }).getByRole('button', { name: /Plugin settings/ });
+  await expect(folded).toHaveAttribute('aria-expanded', 'false');
+  await panel
+    .getByRole('region', { name: 'Plugin settings' })
+    .screenshot({ path: test.info().outputPath('editor-plugin-settings-folded.png') });
+  await folded.click();
+  await expect(panel.getByRole('region', { name: 'Plugin settings' }).getByLabel('meetingMinutes')).toHaveAttribute('placeholder', '30');
+  await panel
+    .getByRole('region', { name: 'Plugin settings' })
+    .screenshot({ path: test.info().outputPath('editor-plugin-settings-long.png') });
   await panel.getByRole('button', { name: 'Delete step' }).click();
 
   await page.getByRole('button', { name: 'Save…' }).click();

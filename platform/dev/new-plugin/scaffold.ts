@@ -163,12 +163,19 @@ function sourceFiles(id: string): Record<string, string> {
   const { name, pascal, plugin } = namesOf(id);
   const display = name.replace(/^Source /, '');
   return {
-    'src/config.ts': `import { z } from 'zod';
+    'src/config.ts': `import { serverOnly } from '@meetflow/plugin-sdk';
+import { z } from 'zod';
 
-/** ${display}'s settings: every field has a default and a doc line (the host validates both). */
+/**
+ * ${display}'s settings: every field has a default and a doc line (the host validates both). A pipeline step may set
+ * its own value of a field (its \`config\`), except the credentials and the fields marked serverOnly.
+ */
 export const configSchema = z.object({
   apiKey: z.string().default('').describe('API key of the provider, sent as a bearer token; empty means not configured.'),
-  baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.example.com/v1').describe('Base URL of the provider\\'s people-search API.'),
+  baseUrl: serverOnly(
+    z.url({ protocol: /^https?$/ }).default('https://api.example.com/v1').describe('Base URL of the provider\\'s people-search API.'),
+    'decides where the API key is sent',
+  ),
   requestsPerMinute: z.number().int().min(1).max(6000).default(60).describe('Requests sent per minute at most, spaced evenly (set it to the provider\\'s documented limit).'),
   maxRetryAfterSeconds: z.number().int().min(0).max(300).default(30)
     .describe('On HTTP 429, wait what Retry-After asks up to this many seconds, then fail retryably.'),

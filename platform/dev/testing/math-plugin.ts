@@ -1,4 +1,4 @@
-import { defineManifest, definePlugin } from '@meetflow/plugin-sdk';
+import { defineManifest, definePlugin, serverOnly } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 
@@ -6,7 +6,10 @@ import { z } from 'zod';
 export const calls: string[] = [];
 const number = z.object({ n: z.number() });
 
-/** A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good, one that takes its time, one that goes silent. */
+/**
+ * A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good, one that takes its
+ * time, one that goes silent, and one that multiplies by its config's factor (a step may set its own), with a secret in its config.
+ */
 export const mathPlugin = definePlugin(
   defineManifest({
     id: 'math',
@@ -15,7 +18,10 @@ export const mathPlugin = definePlugin(
     description: 'Arithmetic for pipeline tests',
     kind: 'agent',
     ui: { icon: 'calculator', color: '#64748b', category: 'Testing' },
-    config: z.object({}),
+    config: z.object({
+      factor: z.number().min(-1000).max(1000).default(3).describe('What scale multiplies by.'),
+      token: serverOnly(z.string().default('').describe('A secret a step may never set (never read).')),
+    }),
     activities: {
       double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
       flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
@@ -25,6 +31,7 @@ export const mathPlugin = definePlugin(
         input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
         output: number,
       },
+      scale: { description: 'n × the configured factor', input: number, output: number },
       silentWait: {
         description: 'says it heartbeats, then waits ms milliseconds without a heartbeat',
         heartbeats: true,
@@ -33,7 +40,7 @@ export const mathPlugin = definePlugin(
       },
     },
   }),
-  () => ({
+  ({ config }) => ({
     double: async ({ n }) => (calls.push(`double(${n})`), { n: n * 2 }),
     flakyIncrement: async ({ n }, context) => {
       calls.push(`flakyIncrement(${n})#${context.attempt}`);
@@ -50,6 +57,7 @@ export const mathPlugin = definePlugin(
       await new Promise((resolve) => setTimeout(resolve, ms));
       return { n };
     },
+    scale: async ({ n }) => (calls.push(`scale(${n})×${config.factor}`), { n: n * config.factor }),
     checkPositive: async ({ n }) => {
       calls.push(`checkPositive(${n})`);
       if (n < 0) throw ApplicationFailure.create({ type: 'Negative', message: `${n} is negative`, nonRetryable: true });

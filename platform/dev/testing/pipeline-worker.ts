@@ -70,6 +70,7 @@ export async function startTestPipelineWorker(
     activities: createActivities({
       db,
       plugins: { ...host.activities(services), ...builtins },
+      stepActivities: host.stepActivities(services),
       versions: pluginVersions(plugins),
       secrets: options.secrets,
       publicUrl: options.publicUrl,

@@ -7,16 +7,19 @@ import { trackActivities } from '../features/agents/activity-tracker.ts';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
-import type { InProcessChannel } from '../features/plugins/host.ts';
+import type { InProcessChannel, StepActivities } from '../features/plugins/host.ts';
 
 /**
  * What the production worker registers: every activity of createActivities, with the plugins'
- * tracked for agent status, plus sequence enrolment (which starts workflows through `temporal`).
- * The benchmark runs the same set, so its figures are the worker's.
+ * tracked for agent status (those a step runs with its own config too), plus sequence enrolment
+ * (which starts workflows through `temporal`). The benchmark runs the same set, so its figures
+ * are the worker's.
  */
 export function workerActivities(deps: {
   db: Models;
   plugins: Record<string, BoundActivity>;
+  /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities). */
+  stepActivities?: StepActivities;
   versions?: Record<string, string>;
   temporal: Client;
   taskQueue: string;
@@ -25,8 +28,12 @@ export function workerActivities(deps: {
   publicUrl?: string;
   channel?: InProcessChannel | null;
 }) {
+  const { stepActivities } = deps;
   return createActivities({
     db: deps.db,
+    ...(stepActivities
+      ? { stepActivities: (pluginId, config) => trackActivities(stepActivities(pluginId, config), deps.db.agentActivity, deps.logger) }
+      : {}),
     versions: deps.versions,
     secrets: deps.secrets,
     publicUrl: deps.publicUrl,

@@ -2,7 +2,7 @@ import type { BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
-import type { InProcessChannel } from '../features/plugins/host.ts';
+import type { InProcessChannel, StepActivities } from '../features/plugins/host.ts';
 import { createInboxActivities } from '../features/inbound/activities.ts';
 import { createLearningActivities } from '../features/learning/activities.ts';
 import { applyProspectRuns } from '../features/superagent/process-prospect.ts';
@@ -18,6 +18,8 @@ import { createSystemActivities } from '../features/system/activities.ts';
 export function createActivities(deps: {
   db: Models;
   plugins: Record<string, BoundActivity>;
+  /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities); without it such a step fails. */
+  stepActivities?: StepActivities;
   versions?: Record<string, string>;
   /** Opens mailbox passwords and signs unsubscribe links; without it nothing is sent (the emails wait, saying why). */
   secrets?: Secrets;

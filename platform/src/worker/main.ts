@@ -38,6 +38,7 @@ try {
   const db = createModels(database.connection);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const client = await Connection.connect({ address: config.temporalAddress }); // for starting sequences from activities
+  const services = createHostServices(config, database.connection, logger);
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
@@ -45,7 +46,8 @@ try {
     workflowBundle: await workflowBundle(),
     activities: workerActivities({
       db,
-      plugins: plugins.activities(createHostServices(config, database.connection, logger)),
+      plugins: plugins.activities(services),
+      stepActivities: plugins.stepActivities(services),
       versions: pluginVersions(plugins.plugins),
       logger,
       temporal: new Client({ connection: client, namespace: config.temporalNamespace }),

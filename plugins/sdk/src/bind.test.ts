@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bindActivities } from './bind.ts';
+import { bindActivities, configuredActivities } from './bind.ts';
 import { describePlugin } from './describe.ts';
 import { defineManifest, definePlugin } from './manifest.ts';
 import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
@@ -66,5 +66,39 @@ describe('describePlugin', () => {
       input: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'] },
     });
     expect(JSON.parse(JSON.stringify(described))).toEqual(described);
+  });
+});
+
+describe('configuredActivities', () => {
+  const registered: number[] = [];
+  const counted = definePlugin(counter.manifest, (deps) => {
+    registered.push(deps.config.minimum);
+    return counter.register(deps);
+  });
+  const { config: _config, ...deps } = testDeps(counted);
+
+  it('binds the activities with the config given, once per config whatever its key order', async () => {
+    registered.length = 0;
+    const bound = configuredActivities(counted, deps as never);
+    const five = bound({ minimum: 5 });
+    expect(await mockActivityEnvironment().run(five['counter.countWords']!, { text: 'two words' })).toMatchObject({ words: 5 });
+    expect(bound({ minimum: 5 })).toBe(five);
+    expect(bound({ minimum: 1 })['counter.countWords']).not.toBe(five['counter.countWords']);
+    const nested = bound({ minimum: 2, extra: { b: 1, a: 2 } });
+    expect(bound({ extra: { a: 2, b: 1 }, minimum: 2 })).toBe(nested);
+    expect(registered).toEqual([5, 1, 2]);
+  });
+
+  it('keeps the most recently used bindings only, binding an evicted config again when asked', () => {
+    registered.length = 0;
+    const bound = configuredActivities(counted, deps as never, { size: 2 });
+    const one = bound({ minimum: 1 });
+    bound({ minimum: 2 });
+    expect(bound({ minimum: 1 })).toBe(one); // used again: now the most recent
+    bound({ minimum: 3 }); // evicts 2, the least recently used
+    expect(bound.size).toBe(2);
+    expect(bound({ minimum: 1 })).toBe(one);
+    bound({ minimum: 2 });
+    expect(registered).toEqual([1, 2, 3, 2]);
   });
 });

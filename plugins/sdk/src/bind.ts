@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
+import { stableJson } from './step-config.ts';
 
 /**
  * An activity as the worker registers it: one JSON-able argument, validated both ways. A host
@@ -62,4 +63,40 @@ export function bindActivities(
     };
   }
   return bound;
+}
+
+/** How many configs' bindings a ConfiguredActivities keeps by default: a pipeline's steps use few configs. */
+export const BOUND_CONFIGS_KEPT = 8;
+
+/** A plugin's activities bound with one config or another (see configuredActivities). */
+export interface ConfiguredActivities {
+  /** The plugin's activities bound with `config` (already parsed): the same functions for an equal config while it is kept. */
+  (config: unknown): Record<string, BoundActivity>;
+  /** How many bindings are kept now. */
+  readonly size: number;
+}
+
+/**
+ * A plugin's activities bound with a given config, memoised by the config's stable JSON (key
+ * order does not matter): the `size` most recently used bindings are kept, an older one is bound
+ * again when asked for. Everything but the config is `deps`, as for bindActivities.
+ */
+export function configuredActivities(
+  plugin: AnyPlugin,
+  deps: Omit<PluginDeps<unknown, CollectionSchemas | undefined>, 'config'>,
+  options: { size?: number; context?: () => ActivityContext } = {},
+): ConfiguredActivities {
+  const size = Math.max(1, options.size ?? BOUND_CONFIGS_KEPT);
+  const kept = new Map<string, Record<string, BoundActivity>>();
+  const bound = (config: unknown) => {
+    const key = stableJson(config);
+    let activities = kept.get(key);
+    if (activities)
+      kept.delete(key); // moved to the most recently used end
+    else activities = bindActivities(plugin, { ...deps, config }, options.context);
+    kept.set(key, activities);
+    while (kept.size > size) kept.delete(kept.keys().next().value!);
+    return activities;
+  };
+  return Object.defineProperty(bound, 'size', { get: () => kept.size }) as ConfiguredActivities;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyPlugin, ChannelDefinition, SourceDefinition } from './manifest.ts';
+import { serverOnlyFields } from './step-config.ts';
 
 /** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
 export interface ManifestDescription {
@@ -13,7 +14,11 @@ export interface ManifestDescription {
   source?: SourceDefinition;
   /** A channel's display name, what it sends to and the fields of one account; absent for other kinds. */
   channel?: ChannelDefinition;
-  config: { schema: unknown; defaults: unknown };
+  /**
+   * The config's JSON Schema, its values with nothing set, and the fields only the server's
+   * settings set (credentials, secrets): a pipeline step's `config` may set the others.
+   */
+  config: { schema: unknown; defaults: unknown; serverOnly: string[] };
   activities: Array<{
     name: string;
     qualifiedName: string;
@@ -42,7 +47,7 @@ export function describePlugin(plugin: AnyPlugin): ManifestDescription {
     ui: m.ui,
     ...(m.source ? { source: m.source } : {}),
     ...(m.channel ? { channel: m.channel } : {}),
-    config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}) },
+    config: { schema: jsonSchema(m.config, 'input'), defaults: m.config.parse({}), serverOnly: [...serverOnlyFields(m).keys()] },
     activities: Object.entries(m.activities).map(([name, definition]) => ({
       name,
       qualifiedName: `${m.id}.${name}`,

@@ -3,6 +3,7 @@ export * from './deps.ts';
 export * from './manifest.ts';
 export * from './validate.ts';
 export * from './bind.ts';
+export * from './step-config.ts';
 export * from './describe.ts';
 export * from './db.ts';
 export * from './facts.ts';

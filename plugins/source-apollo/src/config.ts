@@ -1,3 +1,4 @@
+import { serverOnly } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 
 /** The Apollo source's settings. */
@@ -6,10 +7,13 @@ export const apolloConfig = z.object({
     .string()
     .default('')
     .describe('Apollo API key (Settings → Integrations → API in Apollo), sent as x-api-key; empty means not configured.'),
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .default('https://api.apollo.io/api/v1')
-    .describe('Base URL of the Apollo REST API; change only to point at a proxy or a test server.'),
+  baseUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.apollo.io/api/v1')
+      .describe('Base URL of the Apollo REST API; change only to point at a proxy or a test server.'),
+    'decides where the API key is sent',
+  ),
   requestsPerMinute: z
     .number()
     .int()

@@ -1,3 +1,4 @@
+import { serverOnly } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 
 /** The Crunchbase source's settings. */
@@ -8,10 +9,13 @@ export const crunchbaseConfig = z.object({
     .describe(
       'Crunchbase API user key (Account settings → Integrations → Crunchbase API; Enterprise or Applications licence), sent as X-cb-user-key; empty means not configured.',
     ),
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .default('https://api.crunchbase.com/api/v4')
-    .describe('Base URL of the Crunchbase API v4; change only to point at a proxy or a test server.'),
+  baseUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.crunchbase.com/api/v4')
+      .describe('Base URL of the Crunchbase API v4; change only to point at a proxy or a test server.'),
+    'decides where the API key is sent',
+  ),
   requestsPerMinute: z
     .number()
     .int()

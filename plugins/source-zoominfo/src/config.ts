@@ -1,3 +1,4 @@
+import { serverOnly } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 
 /** The ZoomInfo source's settings (username and password authentication of the ZoomInfo API). */
@@ -10,10 +11,13 @@ export const zoominfoConfig = z.object({
     .string()
     .default('')
     .describe('Password of that API user, exchanged at POST /authenticate for a one-hour JWT; empty means not configured.'),
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .default('https://api.zoominfo.com')
-    .describe('Base URL of the ZoomInfo API; change only to point at a proxy or a test server.'),
+  baseUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.zoominfo.com')
+      .describe('Base URL of the ZoomInfo API; change only to point at a proxy or a test server.'),
+    'decides where the username and password are sent',
+  ),
   requestsPerMinute: z
     .number()
     .int()

@@ -29,6 +29,12 @@ export interface PipelineNode {
   retry?: StepRetry;
   /** Where the editor draws the step; the interpreter ignores it. */
   position?: { x: number; y: number };
+  /**
+   * Settings of the activity's plugin for this step only, over the server's: some fields of its
+   * config schema, never a credential (the definition is written into workflow histories). The
+   * worker runs the step on the plugin bound with them; the interpreter ignores them.
+   */
+  config?: Record<string, unknown>;
 }
 
 /** A step's retry settings, as the editor's side panel sets them. */

@@ -4,6 +4,7 @@ import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meet
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
 import { ACROSS_WORKSPACES, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
+import type { StepActivities } from '../plugins/host.ts';
 import type { PipelineRun } from './run-model.ts';
 
 /** Where a step's output is stored, as recorded on the run. */
@@ -19,16 +20,45 @@ export interface StepRunnerDeps {
   plugins: Record<string, BoundActivity>;
   /** The installed plugins' manifest versions by plugin id: each step records the version that ran it. */
   versions?: Record<string, string>;
+  /**
+   * A plugin's activities bound with a step's own `config` over the server's settings
+   * (PluginHost.stepActivities). Without it, a step that sets a config fails, never running
+   * on the server's settings instead.
+   */
+  stepActivities?: StepActivities;
 }
+
+/** A step's config, when it sets one (an empty one is none). */
+const configOf = (node: PipelineRun['definition']['nodes'][number]) =>
+  node.config && Object.keys(node.config).length > 0 ? node.config : undefined;
 
 /**
  * Runs one node of one run: marks it running, resolves its input from the run input and the
  * stored outputs it refers to, calls the plugin activity in-process (same validation as when
- * called alone), stores the full output and returns only the values conditions read.
+ * called alone; bound with the step's own config over the server's when it sets one), stores
+ * the full output and returns only the values conditions read.
  * Shared by single runs (one activity per step) and batches (one activity per chunk of runs).
  */
 export function createStepRunner(deps: StepRunnerDeps) {
   const { pipelineRuns, stepOutputs } = deps.db;
+
+  /** The activity a step runs: the server-wide binding, or the one with the step's config (a config that does not fit fails for good). */
+  function boundFor(node: PipelineRun['definition']['nodes'][number], serverWide: BoundActivity): BoundActivity {
+    const config = configOf(node);
+    if (!config) return serverWide;
+    const pluginId = node.activity.slice(0, node.activity.indexOf('.'));
+    const nonRetryable = (message: string) => ApplicationFailure.create({ type: 'InvalidStepConfig', nonRetryable: true, message });
+    if (!deps.stepActivities) throw nonRetryable(`step "${node.id}" sets a config, and this worker cannot bind a plugin with one`);
+    let bound: Record<string, BoundActivity>;
+    try {
+      bound = deps.stepActivities(pluginId, config);
+    } catch (error) {
+      throw nonRetryable(`step "${node.id}": ${errorMessage(error)}`);
+    }
+    const activity = bound[node.activity];
+    if (!activity) throw nonRetryable(`step "${node.id}": ${node.activity} is not an activity of plugin "${pluginId}" a step can run`);
+    return activity;
+  }
 
   async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
     const { runId } = run;
@@ -65,7 +95,7 @@ export function createStepRunner(deps: StepRunnerDeps) {
 
     let output: unknown;
     try {
-      output = await activity(input);
+      output = await boundFor(node, activity)(input);
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;

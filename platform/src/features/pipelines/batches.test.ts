@@ -69,6 +69,23 @@ describe('the batch runner on the real dev server', () => {
     }
   });
 
+  it("runs a chunk's step that sets its own plugin settings on the plugin bound with them, for every run of the chunk", async () => {
+    const settings = {
+      id: 'batch-settings',
+      name: 'Batch settings',
+      nodes: [{ id: 'scale', activity: 'math.scale', input: { n: '{{ input.n }}' }, config: { factor: -2 } }],
+      edges: [],
+    };
+    const inputs = [{ n: 1 }, { n: 2 }, { n: 3 }];
+    const batch = await startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: settings, inputs, chunkSize: 2 });
+    expect(await stack.runner.temporal.workflow.getHandle(batch.workflowId).result()).toMatchObject({
+      nodes: { scale: { completed: 3 } },
+    });
+    const runs = await stack.db.pipelineRuns.find({ workspaceId: 'ws-batch', batchId: batch.batchId }).lean();
+    const outputs = await stack.db.stepOutputs.find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: 'scale' }).lean();
+    expect(outputs.map((stored) => (stored.output as { n: number }).n).sort((a, b) => a - b)).toEqual([-6, -4, -2]);
+  });
+
   it('holds a stage to its concurrency: with 2 chunks in flight at most, no third step starts while two run', async () => {
     const waiting = {
       id: 'batch-paced',

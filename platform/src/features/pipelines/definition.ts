@@ -50,6 +50,10 @@ export const PipelineDefinitionSchema = z.object({
           .object({ x: z.number().finite(), y: z.number().finite() })
           .optional()
           .meta({ description: 'Where the editor draws the step' }),
+        config: z.record(z.string(), z.unknown()).optional().meta({
+          description:
+            "Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field",
+        }),
       }),
     )
     .min(1, 'a pipeline needs at least one step'),
@@ -74,9 +78,17 @@ export const SavePipelineBody = PipelineDefinitionSchema.extend({
 export interface ActivityOptions extends ActivitySchemas {
   timeout?: string;
   heartbeats?: boolean;
+  /**
+   * What is wrong with a step's `config` for the activity's plugin (each problem at a field inside
+   * the config, `''` for the whole); absent for an activity that takes no settings (a built-in).
+   */
+  configProblems?: (config: Record<string, unknown>) => Array<{ field: string; message: string }>;
 }
 
-/** One thing wrong with a definition: where (`nodes.<id>`, `nodes.<id>.input.<field>`, `nodes.<id>.when`, `edges`) and what. */
+/**
+ * One thing wrong with a definition: where (`nodes.<id>`, `nodes.<id>.input.<field>`,
+ * `nodes.<id>.config.<field>`, `nodes.<id>.when`, `edges`) and what.
+ */
 export interface DefinitionProblem {
   at: string;
   message: string;
@@ -89,11 +101,33 @@ export interface DefinitionProblem {
  */
 export const HEARTBEAT_TIMEOUT = '1 minute';
 
+/** The problems of a step's `config`: at `nodes.<id>.config.<field>`, each message naming the node and field. */
+function configProblems(node: PipelineDefinition['nodes'][number], options: ActivityOptions): DefinitionProblem[] {
+  if (node.config === undefined || Object.keys(node.config).length === 0) return [];
+  if (!options.configProblems) {
+    return [
+      {
+        at: `nodes.${node.id}.config`,
+        message: `node "${node.id}" config: this step's activity (${node.activity}) is the platform's own and takes no settings`,
+      },
+    ];
+  }
+  return options
+    .configProblems(node.config)
+    .map(({ field, message }) =>
+      field
+        ? { at: `nodes.${node.id}.config.${field}`, message: `node "${node.id}" config field "${field}": ${message}` }
+        : { at: `nodes.${node.id}.config`, message: `node "${node.id}" config: ${message}` },
+    );
+}
+
 /**
  * Everything wrong with a definition of the right shape, checked against the installed
  * activities: a duplicate node, an unknown activity, an edge to no node, a cycle, a reference to
- * a step that is not upstream, a condition on the run input, and every mapping whose type does
- * not fit (mapping-types.ts). Empty when it can run.
+ * a step that is not upstream, a condition on the run input, every mapping whose type does
+ * not fit (mapping-types.ts), and a step `config` its plugin does not take (an unknown field, a
+ * credential or other server-only field, a value that does not parse over the server's
+ * settings). Empty when it can run.
  */
 export function definitionProblems(definition: PipelineDefinition, activities: ReadonlyMap<string, ActivityOptions>): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
@@ -103,6 +137,7 @@ export function definitionProblems(definition: PipelineDefinition, activities: R
     ids.add(node.id);
     if (!activities.has(node.activity))
       problems.push({ at: `nodes.${node.id}.activity`, message: `node "${node.id}": unknown activity "${node.activity}"` });
+    else problems.push(...configProblems(node, activities.get(node.activity)!));
   }
   for (const edge of definition.edges) {
     for (const end of [edge.from, edge.to])

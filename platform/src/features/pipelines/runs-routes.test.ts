@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveProductApp } from '../../../dev/testing/http.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
@@ -95,6 +96,43 @@ describe('/api/pipelines and /api/runs', () => {
       nodes: [definition.nodes[0], { id: 'twice', activity: 'math.wait', input: { n: '{{ once.n }}', ms: 0 } }],
     };
     expect(await (await post('/api/pipelines/validate', fixed)).json()).toEqual({ valid: true, problems: [] });
+  });
+
+  it("refuses a secret in a step's own plugin settings, naming the node and field, wherever the definition is sent", async () => {
+    const secret = {
+      ...definition,
+      id: 'secretive',
+      nodes: [
+        definition.nodes[0],
+        { id: 'scaled', activity: 'math.scale', input: { n: '{{ once.n }}' }, config: { factor: 5, token: 'sk-live' } },
+      ],
+      edges: [{ from: 'once', to: 'scaled' }],
+    };
+    const message =
+      'node "scaled" config field "token": holds a secret, so it is set in the server\'s settings only (MEETFLOW_PLUGINS_CONFIG), never in a step: a pipeline\'s definition is written into workflow histories, where no secret may go';
+    const refused = await fetch(`${server.url}/api/pipelines`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(secret),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: `Invalid pipeline "secretive": ${message}`,
+      fields: { 'nodes.scaled.config.token': message },
+    });
+    expect((await fetch(`${server.url}/api/pipelines/secretive`)).status).toBe(404); // nothing saved
+    expect(await (await post('/api/pipelines/validate', secret)).json()).toEqual({
+      valid: false,
+      problems: [{ at: 'nodes.scaled.config.token', message }],
+    });
+    const testRun = await post('/api/pipelines/test-runs', { definition: secret, input: { n: 1 } });
+    expect(testRun.status).toBe(400);
+    expect(await testRun.text()).not.toContain('sk-live');
+    expect(await stack.db.pipelineRuns.countDocuments({ pipelineId: 'secretive' }, ACROSS_WORKSPACES)).toBe(0); // no run, no history
+
+    const saved = await post('/api/pipelines', { ...secret, nodes: [secret.nodes[0], { ...secret.nodes[1], config: { factor: 5 } }] });
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toMatchObject({ definition: { nodes: [{ id: 'once' }, { id: 'scaled', config: { factor: 5 } }] } });
   });
 
   it('keeps the note of each version and diffs two versions', async () => {

@@ -136,6 +136,24 @@ describe('the pipeline interpreter on the real dev server', () => {
     expect(done.definition.nodes[0]).toMatchObject({ retry: { maximumAttempts: 1 }, position: { x: 40, y: 80 } });
   });
 
+  it("runs a step that sets its own plugin settings on the plugin bound with them, the others on the server's", async () => {
+    const settings = {
+      id: 'math-settings',
+      name: 'Math settings',
+      nodes: [
+        { id: 'server', activity: 'math.scale', input: { n: '{{ input.n }}' } },
+        { id: 'own', activity: 'math.scale', input: { n: '{{ server.n }}' }, config: { factor: 10 } },
+      ],
+      edges: [{ from: 'server', to: 'own' }],
+    };
+    const done = await finished((await startPipelineRun(runner, { workspaceId, definition: settings, input: { n: 2 } })).runId);
+    expect(done.status).toBe('completed');
+    const outputs = await db.stepOutputs.find({ runId: done.runId }).lean();
+    expect(Object.fromEntries(outputs.map((stored) => [stored.nodeId, stored.output]))).toEqual({ server: { n: 6 }, own: { n: 60 } });
+    expect(calls).toContain('scale(6)×10');
+    expect(done.definition.nodes[1]).toMatchObject({ config: { factor: 10 } }); // pinned with the run
+  });
+
   it('refuses retry and timeout settings Temporal could not read, naming the field', () => {
     const wrong = {
       ...definition,

@@ -88,4 +88,32 @@ describe('the version diff', () => {
     const retried: PipelineDefinition = { ...moved, nodes: [{ ...first!, retry: { maximumAttempts: 2 } }, ...rest] };
     expect(versionDiff(moved, retried).nodes.changed).toEqual([{ id: first!.id, changes: ['retry'] }]);
   });
+
+  it("lists a step's own plugin settings that changed as config.<field>, nested ones by their path", () => {
+    const [first, second, ...rest] = PROSPECT_PIPELINE.nodes;
+    const configured: PipelineDefinition = {
+      ...PROSPECT_PIPELINE,
+      nodes: [
+        { ...first!, config: { maxPages: 3 } },
+        { ...second!, config: { qualificationThreshold: 80, scoringWeights: { a: 1, b: 2 } } },
+        ...rest,
+      ],
+    };
+    expect(versionDiff(PROSPECT_PIPELINE, configured).nodes.changed).toEqual([
+      { id: first!.id, changes: ['config.maxPages'] },
+      { id: second!.id, changes: ['config.qualificationThreshold', 'config.scoringWeights'] },
+    ]);
+    const retuned: PipelineDefinition = {
+      ...configured,
+      nodes: [first!, { ...second!, config: { scoringWeights: { b: 2, a: 3 }, qualificationThreshold: 80 } }, ...rest],
+    };
+    expect(versionDiff(configured, retuned).nodes.changed).toEqual([
+      { id: first!.id, changes: ['config.maxPages'] },
+      { id: second!.id, changes: ['config.scoringWeights.a'] },
+    ]);
+    // An empty config is no config.
+    expect(
+      versionDiff(PROSPECT_PIPELINE, { ...PROSPECT_PIPELINE, nodes: [{ ...first!, config: {} }, second!, ...rest] }).nodes.changed,
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { PipelineDefinition, PipelineEdge, PipelineNode } from '@meetflow/workflows/pipeline';
 
-/** How one node differs between two versions: which of its parts changed (`activity`, `when`, `input.<field>`, …). */
+/** How one node differs between two versions: which of its parts changed (`activity`, `when`, `input.<field>`, `config.<field>`, …). */
 export interface NodeChange {
   id: string;
   changes: string[];
@@ -26,22 +26,26 @@ function stable(value: unknown): string {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The dotted paths at which two input templates differ: fields added, removed or mapped differently. */
-function inputChanges(before: unknown, after: unknown, path: string): string[] {
+/** The dotted paths at which two input templates (or two step configs) differ: fields added, removed or set differently. */
+function fieldChanges(before: unknown, after: unknown, path: string): string[] {
   if (stable(before) === stable(after)) return [];
   if (!isRecord(before) || !isRecord(after)) return [path];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return keys.flatMap((key) => inputChanges(before[key], after[key], `${path}.${key}`));
+  return keys.flatMap((key) => fieldChanges(before[key], after[key], `${path}.${key}`));
 }
 
-// A step's parts besides its input, compared whole; a run pins the timeouts its manifest gives, so they count too.
+// A step's parts besides its input and config, compared whole; a run pins the timeouts its manifest gives, so they count too.
 // Its position only moves it on the canvas, so it is no change.
 const PARTS = ['activity', 'label', 'when', 'timeout', 'heartbeatTimeout', 'retry'] as const satisfies ReadonlyArray<keyof PipelineNode>;
 
 /** The changes of one node kept in both versions. */
 function nodeChanges(before: PipelineNode, after: PipelineNode): string[] {
   const parts = PARTS.filter((part) => stable(before[part]) !== stable(after[part]));
-  return [...parts, ...inputChanges(before.input ?? {}, after.input ?? {}, 'input')];
+  return [
+    ...parts,
+    ...fieldChanges(before.input ?? {}, after.input ?? {}, 'input'),
+    ...fieldChanges(before.config ?? {}, after.config ?? {}, 'config'),
+  ];
 }
 
 const edgeKey = (edge: PipelineEdge) => `${edge.from}\u0000${edge.to}`;

@@ -55,7 +55,18 @@ export const PluginDescriptionSchema = z.object({
     })
     .optional()
     .meta({ description: 'Present for plugins of kind channel: the fields of one account it sends through' }),
-  config: z.object({ schema: JsonSchema, defaults: z.unknown() }),
+  config: z.object({
+    schema: JsonSchema,
+    defaults: z.unknown().meta({ description: 'The config with nothing set' }),
+    values: z.record(z.string(), z.unknown()).meta({
+      description:
+        "The config in force on this server (MEETFLOW_PLUGINS_CONFIG over the defaults), server-only fields left out: what a step's own config goes over",
+    }),
+    serverOnly: z.array(z.string()).meta({
+      description:
+        "Fields only the server's settings set (credentials, secrets, where a credential is sent): a pipeline step's config may not",
+    }),
+  }),
   activities: z.array(
     z.object({
       name: z.string(),

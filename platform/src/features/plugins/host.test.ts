@@ -1,5 +1,9 @@
+import { StepConfigError, type BoundActivity } from '@meetflow/plugin-sdk';
+import { fixedClock, mockActivityEnvironment, noNetwork } from '@meetflow/plugin-sdk/testing';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { PluginHost } from './host.ts';
+import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
+import { PluginHost, type HostServices } from './host.ts';
 import { installedPlugins } from './installed.ts';
 
 describe('the installed plugins', () => {
@@ -31,5 +35,36 @@ describe('the installed plugins', () => {
         .filter((plugin) => plugin.source?.standIn)
         .map((plugin) => plugin.id),
     ).toEqual(['source-sample']);
+  });
+});
+
+describe("a plugin bound with a step's own config", () => {
+  const host = PluginHost.load([mathPlugin], { math: { factor: 4, token: 'server-secret' } });
+  const services: HostServices = {
+    connection: {} as never,
+    http: noNetwork,
+    logger: pino({ level: 'silent' }),
+    clock: fixedClock('2026-01-05T09:00:00Z'),
+    llm: null,
+  };
+  const run = (activity: BoundActivity, n: number) => mockActivityEnvironment().run(activity, { n });
+
+  it("runs with the step's fields over the server's settings, and without config on the server's alone", async () => {
+    const stepActivities = host.stepActivities(services);
+    expect(await run(stepActivities('math', { factor: 10 })['math.scale']!, 2)).toEqual({ n: 20 });
+    expect(await run(host.activities(services)['math.scale']!, 2)).toEqual({ n: 8 });
+  });
+
+  it('binds each distinct merged config once: an equal config, whatever its key order, gets the same activities', () => {
+    const stepActivities = host.stepActivities(services);
+    const ten = stepActivities('math', { factor: 10 })['math.scale'];
+    expect(stepActivities('math', { factor: 10 })['math.scale']).toBe(ten);
+    expect(stepActivities('math', { factor: 4 })['math.scale']).not.toBe(ten);
+  });
+
+  it('refuses a config that does not fit, naming each field, and a secret', () => {
+    const stepActivities = host.stepActivities(services);
+    expect(() => stepActivities('math', { factor: 'x', token: 'mine' })).toThrow(StepConfigError);
+    expect(() => stepActivities('math', { factor: 'x', token: 'mine' })).toThrow(/token holds a secret.*; factor Invalid input/);
   });
 });

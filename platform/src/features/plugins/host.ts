@@ -1,5 +1,7 @@
 import {
   bindActivities,
+  configuredActivities,
+  configWithStep,
   describePlugin,
   PluginManifestError,
   validatePlugins,
@@ -12,6 +14,9 @@ import {
   type AnyPlugin,
   type ActivityContext,
   type SourceCredential,
+  type ConfiguredActivities,
+  type StepConfigProblem,
+  StepConfigError,
   CHANNEL_SEND_ACTIVITY,
   CHANNEL_VERIFY_ACTIVITY,
 } from '@meetflow/plugin-sdk';
@@ -41,14 +46,24 @@ const serviceContext = (): ActivityContext => ({
   lastHeartbeat: undefined,
 });
 
-/** A plugin as GET /api/plugins describes it: a source's credentials say whether each is set, never its value. */
-export type PluginDescription = Omit<ManifestDescription, 'source'> & {
+/**
+ * A plugin as GET /api/plugins describes it: a source's credentials say whether each is set, never
+ * its value; its config also gives the values in force on this server, server-only fields left out.
+ */
+export type PluginDescription = Omit<ManifestDescription, 'source' | 'config'> & {
   source?: NonNullable<ManifestDescription['source']> & {
     credentials: Array<SourceCredential & { set: boolean }>;
     standIn: boolean;
     configured: boolean;
   };
+  config: ManifestDescription['config'] & { values: Record<string, unknown> };
 };
+
+/**
+ * A plugin's activities bound with a pipeline step's `config` over the server's settings (see
+ * PluginHost.stepActivities); throws StepConfigError when that config does not fit the plugin.
+ */
+export type StepActivities = (pluginId: string, stepConfig: Record<string, unknown>) => Record<string, BoundActivity>;
 
 /** A channel bound to be called in the platform's own process (see PluginHost.channel). */
 export interface InProcessChannel {
@@ -78,6 +93,8 @@ export class PluginHost {
   private constructor(
     readonly plugins: readonly AnyPlugin[],
     private readonly configs: ReadonlyMap<string, unknown>,
+    /** What each plugin was given (MEETFLOW_PLUGINS_CONFIG's entries, before parsing): a step's config goes over it. */
+    private readonly settings: Readonly<Record<string, unknown>>,
   ) {
     this.inProcess = new Set(
       plugins.flatMap((plugin) =>
@@ -101,7 +118,7 @@ export class PluginHost {
       else problems.push(`plugin "${plugin.manifest.id}": config: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
     }
     if (problems.length > 0) throw new PluginManifestError(`Invalid plugins:\n  ${problems.join('\n  ')}`);
-    return new PluginHost(plugins, configs);
+    return new PluginHost(plugins, configs, settings);
   }
 
   /**
@@ -110,14 +127,30 @@ export class PluginHost {
    */
   describe(): PluginDescription[] {
     return this.plugins.map((plugin) => {
-      const { source, ...described } = describePlugin(plugin);
-      if (!source) return described;
+      const { source, config: described, ...rest } = describePlugin(plugin);
+      const serverOnly = new Set(described.serverOnly);
+      const inForce = (this.configs.get(plugin.manifest.id) ?? {}) as Record<string, unknown>;
+      const values = Object.fromEntries(Object.entries(inForce).filter(([key]) => !serverOnly.has(key)));
+      const config = { ...described, values };
+      if (!source) return { ...rest, config };
       const credentials = this.credentialsOf(plugin);
       return {
-        ...described,
+        ...rest,
+        config,
         source: { ...source, credentials, standIn: source.standIn === true, configured: credentials.every((credential) => credential.set) },
       };
     });
+  }
+
+  /**
+   * Everything wrong with a pipeline step's `config` for a plugin (fields inside the config): a
+   * field its config does not have, a credential or other server-only field, a value that does
+   * not parse once it is put over the server's settings. Empty when a step may run with it.
+   */
+  stepConfigProblems(pluginId: string, stepConfig: Record<string, unknown>): StepConfigProblem[] {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === pluginId);
+    if (!plugin) return [{ field: '', message: `no plugin "${pluginId}" is installed` }];
+    return configWithStep(plugin.manifest, this.settings[pluginId], stepConfig).problems;
   }
 
   /** True when the plugin is an installed source and every credential it declares is set (not blank). */
@@ -149,6 +182,7 @@ export class PluginHost {
               heartbeats,
               input: activity.input as JsonSchema,
               output: activity.output as JsonSchema,
+              configProblems: (stepConfig) => this.stepConfigProblems(plugin.manifest.id, stepConfig),
             };
             return [activity.qualifiedName, options] as const;
           }),
@@ -229,21 +263,48 @@ export class PluginHost {
     return { pluginId: id, send: bound[`${id}.${CHANNEL_SEND_ACTIVITY}`]!, verify: bound[`${id}.${CHANNEL_VERIFY_ACTIVITY}`]! };
   }
 
+  /** What a plugin's activities are bound over on the worker, besides its config. */
+  private workerDeps(plugin: AnyPlugin, services: HostServices) {
+    return {
+      db: this.models(plugin.manifest.id, services.connection) as never,
+      http: services.http,
+      logger: services.logger.child({ plugin: plugin.manifest.id }),
+      clock: services.clock,
+      llm: services.llm,
+    };
+  }
+
   /** Every plugin's activities under `<plugin>.<activity>`, validated at the boundary; inProcess ones (a channel's) are left out. */
   activities(services: HostServices): Record<string, BoundActivity> {
     const bound: Record<string, BoundActivity> = Object.assign(
       {},
       ...this.plugins.map((plugin) =>
-        bindActivities(plugin, {
-          config: this.configs.get(plugin.manifest.id),
-          db: this.models(plugin.manifest.id, services.connection) as never,
-          http: services.http,
-          logger: services.logger.child({ plugin: plugin.manifest.id }),
-          clock: services.clock,
-          llm: services.llm,
-        }),
+        bindActivities(plugin, { config: this.configs.get(plugin.manifest.id), ...this.workerDeps(plugin, services) }),
       ),
     );
+    return this.withoutInProcess(bound);
+  }
+
+  private withoutInProcess(bound: Record<string, BoundActivity>): Record<string, BoundActivity> {
     return Object.fromEntries(Object.entries(bound).filter(([name]) => !this.inProcess.has(name)));
+  }
+
+  /**
+   * For the steps that set a `config` of their own: a plugin's activities bound with that config
+   * over the server's settings (as `activities` binds them otherwise), each distinct config
+   * bound once and kept among a plugin's few most recently used (SDK configuredActivities).
+   * Throws StepConfigError, naming every problem, for a config that does not fit the plugin.
+   */
+  stepActivities(services: HostServices): StepActivities {
+    const binders = new Map<string, ConfiguredActivities>();
+    return (pluginId, stepConfig) => {
+      const plugin = this.plugins.find((candidate) => candidate.manifest.id === pluginId);
+      if (!plugin) throw new StepConfigError(pluginId, [{ field: '', message: `no plugin "${pluginId}" is installed` }]);
+      const merged = configWithStep(plugin.manifest, this.settings[pluginId], stepConfig);
+      if (merged.problems.length > 0) throw new StepConfigError(pluginId, merged.problems);
+      let bind = binders.get(pluginId);
+      if (!bind) binders.set(pluginId, (bind = configuredActivities(plugin, this.workerDeps(plugin, services))));
+      return this.withoutInProcess(bind(merged.config));
+    };
   }
 }

@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/plugins', () => {
-  it('lists every manifest with JSON Schemas and config defaults', async () => {
+  it('lists every manifest with JSON Schemas, config defaults and the values in force', async () => {
     const response = await fetch(`${server.url}/api/plugins`);
     expect(response.status).toBe(200);
     const [plugin] = (await response.json()) as Array<Record<string, unknown>>;
@@ -79,7 +79,12 @@ describe('GET /api/plugins', () => {
       version: '1.2.3',
       kind: 'crm',
       ui: { icon: 'repeat' },
-      config: { defaults: { times: 1 }, schema: { properties: { times: { description: 'How often to repeat.' } } } },
+      config: {
+        defaults: { times: 1 },
+        values: { times: 2 },
+        serverOnly: [],
+        schema: { properties: { times: { description: 'How often to repeat.' } } },
+      },
       activities: [{ qualifiedName: 'echo.say', input: { properties: { word: { type: 'string' } } } }],
     });
   });
@@ -90,6 +95,8 @@ describe('GET /api/plugins', () => {
     expect(text).not.toContain('sk-very-secret');
     expect(JSON.parse(text)).toMatchObject({
       kind: 'source',
+      // The values in force leave the credentials out: a step may not set them, and nobody reads them here.
+      config: { defaults: { apiKey: '', region: '' }, values: {}, serverOnly: ['apiKey', 'region'] },
       source: {
         displayName: 'Leads Inc.',
         configured: false,

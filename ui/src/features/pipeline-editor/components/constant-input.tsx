@@ -9,10 +9,12 @@ interface ConstantInputProps {
   onChange: (value: unknown) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** Shown while empty; a JSON example by default. */
+  placeholder?: string;
 }
 
 /** The control for a constant of the field's type: text, number, checkbox, a select for an enum, JSON for the rest. */
-export function ConstantInput({ id, field, value, onChange, invalid, describedBy }: ConstantInputProps) {
+export function ConstantInput({ id, field, value, onChange, invalid, describedBy, placeholder }: ConstantInputProps) {
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
   switch (field.kind) {
     case 'string':
@@ -21,6 +23,7 @@ export function ConstantInput({ id, field, value, onChange, invalid, describedBy
           {...common}
           type="text"
           className={`input input-sm w-full ${invalid ? 'input-error' : ''}`}
+          placeholder={placeholder}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         />
@@ -33,6 +36,7 @@ export function ConstantInput({ id, field, value, onChange, invalid, describedBy
           type="number"
           step={field.kind === 'integer' ? 1 : 'any'}
           className={`input input-sm w-full ${invalid ? 'input-error' : ''}`}
+          placeholder={placeholder}
           value={typeof value === 'number' ? value : ''}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.valueAsNumber)}
         />
@@ -67,14 +71,14 @@ export function ConstantInput({ id, field, value, onChange, invalid, describedBy
         </select>
       );
     default:
-      return <JsonInput {...{ id, value, onChange, invalid, describedBy }} />;
+      return <JsonInput {...{ id, value, onChange, invalid, describedBy, placeholder }} />;
   }
 }
 
 const formatJson = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
 /** A value typed as JSON: stored once it parses; until then the text stays as typed, with why it does not. */
-export function JsonInput({ id, value, onChange, invalid, describedBy }: Omit<ConstantInputProps, 'field'>) {
+export function JsonInput({ id, value, onChange, invalid, describedBy, placeholder }: Omit<ConstantInputProps, 'field'>) {
   const [text, setText] = useState(() => formatJson(value));
   const [shown, setShown] = useState(value);
   const [error, setError] = useState<string | null>(null);
@@ -110,7 +114,7 @@ export function JsonInput({ id, value, onChange, invalid, describedBy }: Omit<Co
         className={`textarea textarea-sm w-full font-mono text-xs ${invalid || error ? 'textarea-error' : ''}`}
         rows={Math.min(8, Math.max(2, text.split('\n').length))}
         spellCheck={false}
-        placeholder='e.g. ["SaaS"] or {"key": "value"}'
+        placeholder={placeholder ?? 'e.g. ["SaaS"] or {"key": "value"}'}
         value={text}
         onChange={(event) => change(event.target.value)}
       />

@@ -11,7 +11,9 @@ import { ConditionBuilder } from './condition-builder.tsx';
 import { JsonInput } from './constant-input.tsx';
 import { MappingField } from './mapping-field.tsx';
 import { PluginBadge } from './plugin-badge.tsx';
+import { PluginSettings } from './plugin-settings.tsx';
 import { RETRY_FIELDS, RetrySettings } from './retry-settings.tsx';
+import { isSettingsProblem } from '../utils/plugin-settings.ts';
 
 interface NodePanelProps {
   node: PipelineNode;
@@ -38,17 +40,21 @@ function withOptional(node: PipelineNode, key: 'label', value: string): Pipeline
 
 /**
  * The selected step: what its activity does, its id and label, when it runs, its input mapping
- * (a form generated from the activity's input schema), and its timeout and retries, with the
- * problems of each.
+ * (a form generated from the activity's input schema), its own settings of its plugin (a form
+ * generated from the plugin's config schema), and its timeout and retries, with the problems of each.
  */
 export function NodePanel({ node, definition, activities, problems, onEdit, onRename, onDelete, onClose }: NodePanelProps) {
   const step = activities.get(node.activity);
   const fields = useMemo(() => mappingFields(step?.activity.input), [step]);
   const sources = useMemo(() => referenceSources(definition, node.id, activities), [definition, node.id, activities]);
   const shown = useMemo(() => new Set(fieldPaths(fields).map((path) => `input.${path}`)), [fields]);
-  // Problems with no field on the form to show them under (the step itself, its input as a whole, a key the schema lacks).
+  // Problems with no field on the form to show them under (the step itself, its input as a whole, a key the schema lacks);
+  // the plugin settings show all of theirs.
   const general = (problems ?? []).filter(
-    (problem) => !shown.has(problem.field ?? '') && !['when', 'id', 'label', ...RETRY_FIELDS].includes(problem.field ?? ''),
+    (problem) =>
+      !shown.has(problem.field ?? '') &&
+      !['when', 'id', 'label', ...RETRY_FIELDS].includes(problem.field ?? '') &&
+      !(step && isSettingsProblem(problem)),
   );
   const setInput = (path: string, value: unknown) =>
     onEdit((current) => ({ ...current, input: withValueAt(current.input, path, value) }), `${node.id}:input.${path}`);
@@ -136,6 +142,8 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
           ))
         )}
       </section>
+
+      {step && <PluginSettings node={node} config={step.config} pluginName={step.plugin.name} problems={problems} onEdit={onEdit} />}
 
       <RetrySettings node={node} pluginTimeout={step?.activity.timeout} problems={problems} onEdit={onEdit} />
 

@@ -18,7 +18,7 @@ const plugin = (id: string, name: string, activities: ReturnType<typeof activity
   description: '',
   kind: 'agent',
   ui: { icon: 'gauge', color: '#7c3aed', category: 'agent' },
-  config: { schema: {}, defaults: {} },
+  config: { schema: {}, defaults: {}, values: {}, serverOnly: [] },
   activities,
   collections: [],
 });

@@ -9,21 +9,22 @@ export interface PaletteGroup {
   activities: PluginActivity[];
 }
 
-/** An activity a step can run, with the plugin it belongs to. */
+/** An activity a step can run, with the plugin it belongs to and that plugin's config (what a step's own settings go over). */
 export interface StepActivity {
   activity: PluginActivity;
   plugin: PluginLook;
+  config: PluginDescription['config'];
 }
 
 const lookOf = ({ id, name, ui }: PluginDescription): PluginLook => ({ id, name, ui });
 
-/** Every activity a pipeline step can run, by qualified name (inProcess ones are not steps). */
+/** Every activity a pipeline step can run, by qualified name, with its plugin and its plugin's config (inProcess ones are not steps). */
 export function stepActivities(plugins: readonly PluginDescription[]): Map<string, StepActivity> {
   return new Map(
     plugins.flatMap((plugin) =>
       plugin.activities
         .filter((activity) => !activity.inProcess)
-        .map((activity): [string, StepActivity] => [activity.qualifiedName, { activity, plugin: lookOf(plugin) }]),
+        .map((activity): [string, StepActivity] => [activity.qualifiedName, { activity, plugin: lookOf(plugin), config: plugin.config }]),
     ),
   );
 }

@@ -50,6 +50,13 @@ describe('fieldMessage', () => {
     expect(fieldMessage('node "copy" its condition "nope" is not in the output of score')).toBe('"nope" is not in the output of score');
     expect(fieldMessage('must be kebab-case')).toBe('Must be kebab-case');
     expect(fieldMessage('node "copy" field "offer" is required: map it')).toBe('Required: map it');
+    expect(fieldMessage('node "score" config field "qualificationThreshold": Too big: expected number to be <=100')).toBe(
+      'Too big: expected number to be <=100',
+    );
+    expect(fieldMessage('node "score" config field "x": is not a setting of Lead Scoring')).toBe('Not a setting of Lead Scoring');
+    expect(fieldMessage('node "enrol" config: this step\'s activity is the platform\'s own')).toBe(
+      "This step's activity is the platform's own",
+    );
   });
 });
 

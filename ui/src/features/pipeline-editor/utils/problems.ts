@@ -43,10 +43,11 @@ export const messagesAt = (problems: readonly PlacedProblem[] | undefined, field
 
 /**
  * A message without the step and field it names, for showing under that field: `node "copy"
- * field "scoring" takes object, but …` → `Takes object, but …`; `… is required: map it` → `Required: map it`.
+ * field "scoring" takes object, but …` → `Takes object, but …`; `… is required: map it` → `Required: map it`;
+ * `node "score" config field "factor": Too big: …` → `Too big: …`.
  */
 export function fieldMessage(message: string): string {
-  const trimmed = message.replace(/^node "[^"]+"(?::| field "[^"]+"| its condition)? /, '').replace(/^is /, '');
+  const trimmed = message.replace(/^node "[^"]+"(?::| field "[^"]+"| its condition| config(?: field "[^"]+")?:)? /, '').replace(/^is /, '');
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 

@@ -3,7 +3,7 @@ import { formatCondition } from '../utils/condition.ts';
 import { JsonBlock } from './json-block.tsx';
 import { StepPanelHeader } from './step-panel-header.tsx';
 
-/** What one step of a definition does: its activity, condition, timeout and input template (read-only). */
+/** What one step of a definition does: its activity, condition, timeout, input template and its own plugin settings (read-only). */
 export function DefinitionStepPanel({ node, onClose }: { node: PipelineNode; onClose: () => void }) {
   return (
     <aside aria-label={`Step ${node.id}`} data-testid="definition-step-panel" className="card bg-base-100 shadow-sm">
@@ -27,6 +27,12 @@ export function DefinitionStepPanel({ node, onClose }: { node: PipelineNode; onC
         </dl>
         <h3 className="text-sm font-semibold">Input template</h3>
         <JsonBlock value={node.input} label={`Input template of step ${node.id}`} />
+        {node.config && Object.keys(node.config).length > 0 && (
+          <>
+            <h3 className="text-sm font-semibold">Plugin settings (this step's own)</h3>
+            <JsonBlock value={node.config} label={`Plugin settings of step ${node.id}`} />
+          </>
+        )}
       </div>
     </aside>
   );

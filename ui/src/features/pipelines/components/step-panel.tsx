@@ -15,7 +15,7 @@ interface StepPanelProps {
   onClose: () => void;
 }
 
-/** Details of the selected step: status, the plugin version that ran it, attempts, timing, error, input template, and rerun from it. */
+/** Details of the selected step: status, the plugin version that ran it, attempts, timing, error, input template, its own plugin settings, and rerun from it. */
 export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, onClose }: StepPanelProps) {
   const status = step?.status ?? 'pending';
   // A restarted run copies finished upstream outputs instead of running those steps again.
@@ -66,6 +66,12 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
         <StepOutputBlock runId={runId} nodeId={node.id} completed={status === 'completed'} />
         <h3 className="text-sm font-semibold">Input template</h3>
         <JsonBlock value={node.input} label={`Input template of step ${node.id}`} />
+        {node.config && Object.keys(node.config).length > 0 && (
+          <>
+            <h3 className="text-sm font-semibold">Plugin settings (this step's own)</h3>
+            <JsonBlock value={node.config} label={`Plugin settings of step ${node.id}`} />
+          </>
+        )}
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRerunFromHere} disabled={rerunPending}>
           {rerunPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           Rerun from this step

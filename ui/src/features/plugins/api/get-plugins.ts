@@ -40,8 +40,12 @@ export interface PluginDescription {
     credentials: Array<{ key: string; label: string; secret: boolean }>;
     credentialsTest: string;
   };
-  /** `schema` is the config's JSON Schema; `defaults` the config with nothing set. */
-  config: { schema: unknown; defaults: unknown };
+  /**
+   * `schema` is the config's JSON Schema; `defaults` the config with nothing set; `values` the config in force on the server
+   * (server-only fields left out); `serverOnly` the fields only the server's settings set (credentials, secrets), which a
+   * pipeline step's own config may not.
+   */
+  config: { schema: unknown; defaults: unknown; values: Record<string, unknown>; serverOnly: string[] };
   activities: PluginActivity[];
   collections: string[];
 }

@@ -9,7 +9,7 @@ const plugin = (id: string, kind: string, source?: { displayName: string; config
   description: '',
   kind,
   ui: { icon: 'x', color: '#000', category: 'c' },
-  config: { schema: {}, defaults: {} },
+  config: { schema: {}, defaults: {}, values: {}, serverOnly: [] },
   activities: [],
   collections: [],
   ...(source ? { source: { standIn: false, ...source, credentials: [], credentialsTest: '' } } : {}),
