@@ -48,6 +48,9 @@ export async function startTestPipelineWorker(
 ): Promise<TestPipelineWorker> {
   const database = await openTestDatabase(label);
   const db = createModels(database);
+  // Every index built before the first write: the embedded database can fail an insert into a
+  // collection whose indexes are being created at that moment ("Unknown error: null").
+  await Promise.all(Object.values(db).map((model) => model.init()));
   const host = PluginHost.load(plugins, options.settings);
   const services: HostServices = {
     connection: database,
