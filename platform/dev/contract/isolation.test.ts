@@ -261,7 +261,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     )[1];
     const forged = `${Buffer.from(JSON.stringify([a.workspace, 2, 'bo@quotewell.example'])).toString('base64url')}.${signature}`;
     const refused = await a.post(`/api/unsubscribe/${forged}`, undefined, { workspace: null, anonymous: true });
-    expect([refused.status, refused.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+    expect([refused.status, refused.text]).toEqual([404, expect.stringContaining('This unsubscribe link is not valid')]);
     expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES } from '../../src/features/prospects/import-routes.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { isAccessAnswer } from '../../src/core/http/api-route.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
@@ -390,6 +391,35 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect(bodyOf(await client.get('/api/prospects', { query: { search: 'di' } }))).toEqual([]);
     expect(bodyOf<Array<{ name: string }>>(await client.get('/api/campaigns')).map((campaign) => campaign.name)).not.toContain('Too early');
   },
+  // Issue #18: what a well-formed request names but the workspace does not have is a 422 (a 400 is a broken schema).
+  'POST /api/campaigns 422': async () => {
+    await client.post('/api/campaigns', { name: 'Ghosts', prospectIds: [9_999] }).then(refused(422, 'Unknown prospect ids', '9999'));
+    await client.post('/api/campaigns', { name: 'Ghosts', pipelineVersion: 99 }).then(refused(422, 'pipelineVersion', '99'));
+  },
+  'PATCH /api/campaigns/{id} 422': async () => {
+    const campaign = bodyOf<{ id: number }>(await client.post('/api/campaigns', { name: 'Patched with ghosts' }));
+    await client.patch(`/api/campaigns/${campaign.id}`, { mailboxIds: ['feedface00000000'] }).then(refused(422, 'Unknown mailbox ids'));
+  },
+  'POST /api/superagent/discover-prospects 422': async () =>
+    client
+      .post('/api/superagent/discover-prospects', { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['myspace'] })
+      .then(refused(422, 'unknown source "myspace"', 'linkedin')),
+  'POST /api/prospects/import 422': async () =>
+    client
+      .request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv', text: 'name,mail\nAda,ada@x.example\n' } })
+      .then(refused(422, 'no column for firstName')),
+  'POST /api/unsubscribe/{token} 404': async () =>
+    client.post('/api/unsubscribe/not.signed', undefined, { workspace: null, anonymous: true }).then(refused(404, 'not valid')),
+  'GET /api/unsubscribe/{token} 404': async () =>
+    client.get('/api/unsubscribe/garbage', { workspace: null, anonymous: true }).then(refused(404, 'not valid')),
+  'PUT /api/config/scoringWeights 422': async () =>
+    client
+      .put('/api/config/scoringWeights', { configValue: { companySize: 0.5, industryMatch: 0.3, techStack: 0.2, jobTitle: 0.2 } })
+      .then(refused(422, 'sum to 1')),
+  'PUT /api/config/sending 422': async () =>
+    client
+      .put('/api/config/sending', { configValue: { ...CONFIG_DEFAULTS.sending, timeZone: 'Mars/Olympus_Mons' } })
+      .then(refused(422, 'IANA time zone')),
   'GET /api/campaigns/{id} 404': async () => client.get('/api/campaigns/999').then(refused(404, '999')),
   'PATCH /api/campaigns/{id} 404': async () => client.patch('/api/campaigns/999', { status: 'paused' }).then(refused(404, '999')),
   'GET /api/campaigns/{id}/prospects 404': async () => client.get('/api/campaigns/999/prospects').then(refused(404, '999')),
@@ -399,10 +429,6 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/campaigns/${empty.id}/runs`, { prospects: 'all' }).then(refused(409, 'no prospects'));
   },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
-  'GET /api/config/{key} 404': async () => client.get('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights', 'sending')),
-  'PUT /api/config/{key} 404': async () =>
-    client.put('/api/config/noSuchKey', { configValue: {} }).then(refused(404, 'noSuchKey', 'scoringWeights')),
-  'DELETE /api/config/{key} 404': async () => client.delete('/api/config/noSuchKey').then(refused(404, 'noSuchKey', 'scoringWeights')),
   'POST /api/prospects/import 413': async () =>
     client
       .request('POST', '/api/prospects/import', {

@@ -250,23 +250,44 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     },
 
     'GET /api/config': async () => client.get('/api/config'),
-    'PUT /api/config/{key}': async () =>
+    'PUT /api/config/scoringWeights': async () =>
+      client
+        .put('/api/config/scoringWeights', { configValue: CONFIG_DEFAULTS.scoringWeights })
+        .then(holding({ configKey: 'scoringWeights', configValue: CONFIG_DEFAULTS.scoringWeights })),
+    'PUT /api/config/templatePerformance': async () =>
+      client
+        .put('/api/config/templatePerformance', { configValue: CONFIG_DEFAULTS.templatePerformance })
+        .then(holding({ configKey: 'templatePerformance' })),
+    'PUT /api/config/learningSettings': async () =>
+      client
+        .put('/api/config/learningSettings', { configValue: CONFIG_DEFAULTS.learningSettings })
+        .then(holding({ configKey: 'learningSettings', configValue: CONFIG_DEFAULTS.learningSettings })),
+    'PUT /api/config/sending': async () =>
+      client.put('/api/config/sending', { configValue: CONFIG_DEFAULTS.sending }).then(holding({ configKey: 'sending' })),
+    'PUT /api/config/cadenceTiming': async () =>
       client
         .put('/api/config/cadenceTiming', { configValue: { step1: 2, step2: 4, step3: 8 } })
         .then(holding({ configKey: 'cadenceTiming', configValue: { step1: 2, step2: 4, step3: 8 } })),
-    'DELETE /api/config/{key}': async () =>
+    'DELETE /api/config/scoringWeights': async () =>
+      client.delete('/api/config/scoringWeights').then(holding({ configKey: 'scoringWeights' })),
+    'DELETE /api/config/templatePerformance': async () =>
+      client.delete('/api/config/templatePerformance').then(holding({ configKey: 'templatePerformance' })),
+    'DELETE /api/config/learningSettings': async () =>
+      client.delete('/api/config/learningSettings').then(holding({ configKey: 'learningSettings' })),
+    'DELETE /api/config/sending': async () => client.delete('/api/config/sending').then(holding({ configKey: 'sending' })),
+    'DELETE /api/config/cadenceTiming': async () =>
       client.delete('/api/config/cadenceTiming').then(holding({ configValue: CONFIG_DEFAULTS.cadenceTiming })),
     'GET /api/audit': async () =>
       client.get('/api/audit', { query: { limit: 2 } }).then(
         holding([
           {
-            action: 'DELETE /api/config/{key}',
+            action: 'DELETE /api/config/cadenceTiming',
             actorName: 'API token "test owner"',
             target: { key: 'cadenceTiming' },
             before: { step1: 2, step2: 4, step3: 8 },
             after: CONFIG_DEFAULTS.cadenceTiming,
           },
-          { action: 'PUT /api/config/{key}', request: { configValue: { step1: 2, step2: 4, step3: 8 } } },
+          { action: 'PUT /api/config/cadenceTiming', request: { configValue: { step1: 2, step2: 4, step3: 8 } } },
         ]),
       ),
     // Copy needs the workspace's offer: saved here, before any prospect is processed below.
@@ -538,8 +559,14 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'GET /api/activity': async () => client.get('/api/activity', { query: { limit: 5 } }),
 
     // Last, so nothing above meets a suppressed address or a reply it did not send.
-    'GET /api/config/{key}': async () =>
+    'GET /api/config/sending': async () =>
       client.get('/api/config/sending').then(holding({ configKey: 'sending', configValue: CONFIG_DEFAULTS.sending })),
+    'GET /api/config/scoringWeights': async () => client.get('/api/config/scoringWeights').then(holding({ configKey: 'scoringWeights' })),
+    'GET /api/config/templatePerformance': async () =>
+      client.get('/api/config/templatePerformance').then(holding({ configKey: 'templatePerformance' })),
+    'GET /api/config/cadenceTiming': async () => client.get('/api/config/cadenceTiming').then(holding({ configKey: 'cadenceTiming' })),
+    'GET /api/config/learningSettings': async () =>
+      client.get('/api/config/learningSettings').then(holding({ configKey: 'learningSettings' })),
     'GET /api/inbound/settings': async () => {
       const secret = await inboundSecret(platform.stack.db, platform.box, ws);
       return client.get('/api/inbound/settings').then(
@@ -587,7 +614,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       expect(page.text).toContain(`${bo.email} will not receive these emails again.`);
       // A link cut short when copied is refused, in words.
       const cut = await client.post(unsubscribeLink().slice(0, -5), undefined, { workspace: null, anonymous: true });
-      expect([cut.status, cut.text]).toEqual([400, expect.stringContaining('This unsubscribe link is not valid')]);
+      expect([cut.status, cut.text]).toEqual([404, expect.stringContaining('This unsubscribe link is not valid')]);
       return answer;
     },
     // Ada's first email, had it been sent with open tracking on, opened twice: one open counted.

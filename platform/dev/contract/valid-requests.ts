@@ -51,7 +51,11 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/superagent/discover-prospects': { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['linkedin'] },
   'POST /api/superagent/process-prospect': { prospectId: 1 },
   'POST /api/replies': { prospectId: 1, body: 'Thanks, tell me more.' },
-  'PUT /api/config/{key}': { configValue: CONFIG_DEFAULTS.scoringWeights },
+  'PUT /api/config/scoringWeights': { configValue: CONFIG_DEFAULTS.scoringWeights },
+  'PUT /api/config/templatePerformance': { configValue: CONFIG_DEFAULTS.templatePerformance },
+  'PUT /api/config/cadenceTiming': { configValue: CONFIG_DEFAULTS.cadenceTiming },
+  'PUT /api/config/learningSettings': { configValue: CONFIG_DEFAULTS.learningSettings },
+  'PUT /api/config/sending': { configValue: CONFIG_DEFAULTS.sending },
   'PUT /api/offer': SAMPLE_OFFER,
   'POST /api/mailboxes': { ...contractMailbox(587), dailyCap: 30 },
   'PATCH /api/mailboxes/{id}': {

@@ -25,14 +25,17 @@ const rank = (method: string) => (ORDER.includes(method) ? ORDER.indexOf(method)
  * naming the methods the path takes in `Allow`; OPTIONS answers 204 with `Allow` (there is no
  * CORS: the UI is served from the API's own origin). Paths no route serves fall through, to the
  * 404 of the error middleware.
+ *
+ * As OpenAPI matches paths, a literal path wins over a templated one: /api/prospects/import is
+ * the import's path (POST), not a prospect's (`/api/prospects/{id}`), so a GET of it is a 405.
  */
 export function methodCheck(routers: readonly Router[]): Middleware {
   return async (ctx, next) => {
     if (!isApiPath(ctx.path)) return next();
-    const matches = routers.map((router) => router.match(ctx.path, ctx.method));
-    if (matches.some((match) => match.route)) return next();
-    const methods = new Set(matches.flatMap((match) => match.path.flatMap((layer) => layer.methods)));
-    if (methods.size === 0) return next();
+    const layers = routers.flatMap((router) => router.match(ctx.path, ctx.method).path).filter((layer) => layer.methods.length > 0);
+    const literal = layers.filter((layer) => layer.paramNames.length === 0);
+    const methods = new Set((literal.length > 0 ? literal : layers).flatMap((layer) => layer.methods));
+    if (methods.size === 0 || methods.has(ctx.method)) return next();
     const allow = [...methods.add('OPTIONS')].sort((a, b) => rank(a) - rank(b));
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;

@@ -195,9 +195,24 @@ describe('methods a path does not take', () => {
   it('lists every method of the path, whichever feature serves it', async () => {
     const answer = await send('DELETE', '/api/prospects');
     expect([answer.status, answer.headers.allow]).toEqual([405, 'GET, HEAD, POST, OPTIONS']);
-    // A literal path and a parameter one both match /api/prospects/import.
-    expect((await send('PUT', '/api/prospects/import')).headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     expect((await send('HEAD', '/api/superagent/analyze-icp')).headers.allow).toBe('POST, OPTIONS');
+  });
+
+  it('reads a literal path as its own, not as a templated one it also matches (OpenAPI: the literal wins)', async () => {
+    // /api/prospects/import also matches GET /api/prospects/{id}, and /api/campaigns/launch PATCH /api/campaigns/{id}.
+    for (const [method, path, allow] of [
+      ['GET', '/api/prospects/import', 'POST, OPTIONS'],
+      ['PUT', '/api/prospects/import', 'POST, OPTIONS'],
+      ['PATCH', '/api/campaigns/launch', 'POST, OPTIONS'],
+      ['DELETE', '/api/invitations/accept', 'POST, OPTIONS'],
+      ['GET', '/api/pipelines/validate', 'POST, OPTIONS'],
+    ]) {
+      const answer = await send(method!, path!);
+      expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, allow]);
+    }
+    expect((await send('OPTIONS', '/api/pipelines/test-runs')).headers.allow).toBe('POST, OPTIONS');
+    // A templated path still serves what no literal one matches.
+    expect((await send('GET', '/api/prospects/1')).status).not.toBe(405);
   });
 
   it('answers OPTIONS 204 with Allow and no body', async () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailAddress, nonBlank } from '../../core/http/api-strings.ts';
 import { ROLES } from './model.ts';
 import { PASSWORD_LENGTH } from './passwords.ts';
 
-const Email = z.email('must be an email address').max(254).describe('Sign-in email; case does not matter');
+const Email = emailAddress().describe('Sign-in email; case does not matter');
 const Password = z
   .string()
   .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
@@ -12,7 +13,7 @@ const Password = z
 export const SignUpBody = z.object({
   email: Email,
   password: Password,
-  name: z.string().trim().min(1, 'must not be blank').max(100).describe('Your name, as teammates see it'),
+  name: nonBlank(100, 'must not be blank').describe('Your name, as teammates see it'),
   workspaceName: z
     .string()
     .trim()
@@ -23,7 +24,7 @@ export const SignUpBody = z.object({
 });
 
 export const LogInBody = z.object({
-  email: z.string().trim().min(1, 'must not be blank').max(254).describe('Sign-in email'),
+  email: nonBlank(254, 'must not be blank').describe('Sign-in email'),
   password: z.string().min(1, 'must not be blank').max(PASSWORD_LENGTH.max),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlank } from '../../core/http/api-strings.ts';
 import { roleAtLeast } from '../../core/access.ts';
 import { ForbiddenError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
@@ -16,7 +17,7 @@ const TokenView = z.object({
   lastUsedAt: z.iso.datetime().nullable().describe('When it was last used (to the minute), null if never'),
 });
 const CreateTokenBody = z.object({
-  name: z.string().trim().min(1, 'must not be blank').max(100).describe('What the token is for, e.g. "CRM sync"'),
+  name: nonBlank(100, 'must not be blank').describe('What the token is for, e.g. "CRM sync"'),
   role: z.enum(ROLES).describe('What the token may do in the workspace: at most the creator’s own role'),
 });
 const CreatedToken = TokenView.extend({

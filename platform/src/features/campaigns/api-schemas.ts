@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { NOT_BLANK, emailAddress, nonBlank } from '../../core/http/api-strings.ts';
 import { CAMPAIGN_STATUSES } from './model.ts';
 
 /** Mailbox public ids a campaign sends through (repeats are dropped; each must be a mailbox of the workspace). */
-const MailboxIds = z.array(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters')).max(100);
+const MailboxIds = z.array(nonBlank(64, 'must not be empty', 'must be at most 64 characters')).max(100);
 
 /** Body of POST /api/campaigns. */
 export const NewCampaignBody = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  name: nonBlank(200, 'must not be empty', 'must be at most 200 characters'),
   status: z.enum(CAMPAIGN_STATUSES).default('draft'),
   prospectIds: z
     .array(z.number().int('must be whole numbers').positive('must be positive'))
     .max(10_000)
     .default([])
     .describe('Ids of prospects of the same workspace; repeats are dropped.'),
-  sliceNames: z.array(z.string().trim().min(1)).max(20).default([]).describe('ICP slices to score against; empty = every slice'),
+  sliceNames: z
+    .array(z.string().regex(NOT_BLANK, 'must not be blank').trim())
+    .max(20)
+    .default([])
+    .describe('ICP slices to score against; empty = every slice'),
   pipelineVersion: z
     .number()
     .int()
@@ -127,7 +132,7 @@ export const CampaignProspect = z.object({
 
 /** Body of PATCH /api/campaigns/{id}: rename, pause or resume (every sequence is signalled), add or remove prospects, choose its mailboxes. */
 export const CampaignPatchBody = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+  name: nonBlank(200, 'must not be empty', 'must be at most 200 characters').optional(),
   status: z
     .enum(['active', 'paused'], { error: 'must be active or paused' })
     .optional()
@@ -169,23 +174,27 @@ export const CampaignRunsBody = z.strictObject({
 
 /** A person from a discovery result to launch a campaign with. */
 export const LaunchPerson = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  jobTitle: z.string().trim().max(200).nullable().default(null),
-  company: z.string().trim().min(1).max(200),
-  email: z.email('must be an email address'),
-  industry: z.string().trim().max(100).nullable().default(null),
+  firstName: nonBlank(100),
+  lastName: nonBlank(100),
+  jobTitle: z.string().max(200).trim().nullable().default(null),
+  company: nonBlank(200),
+  email: emailAddress(),
+  industry: z.string().max(100).trim().nullable().default(null),
   website: z.url().nullable().default(null),
   linkedinUrl: z.string().max(500).nullable().default(null),
   employeeCount: z.number().int().min(0).nullable().default(null),
-  source: z.string().trim().min(1).max(50).describe('The discovery source it came from'),
+  source: nonBlank(50).describe('The discovery source it came from'),
   sample: z.boolean().default(false),
 });
 
 /** Body of POST /api/campaigns/launch. */
 export const LaunchCampaignBody = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
-  sliceNames: z.array(z.string().trim().min(1)).max(20).default([]).describe('ICP slices to score against; empty = every slice'),
+  name: nonBlank(200, 'must not be empty', 'must be at most 200 characters'),
+  sliceNames: z
+    .array(z.string().regex(NOT_BLANK, 'must not be blank').trim())
+    .max(20)
+    .default([])
+    .describe('ICP slices to score against; empty = every slice'),
   people: z.array(LaunchPerson).min(1, 'choose at least one person').max(2_000, 'at most 2,000 people a campaign'),
   chunkSize: z.number().int().min(1).max(200).default(25).describe('Prospects per activity call'),
 });

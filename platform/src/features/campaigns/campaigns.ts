@@ -3,7 +3,7 @@ import type { Campaign } from './model.ts';
 import { nextSequence, type Counter } from '../../core/db/counter.ts';
 import type { Prospect } from '../prospects/model.ts';
 import type { Mailbox } from '../mailboxes/model.ts';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import type { CampaignViewType, NewCampaign } from './api-schemas.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
 import { knownMailboxIds } from './mailboxes.ts';
@@ -38,7 +38,7 @@ export async function createCampaign(
 ): Promise<CampaignViewType> {
   const prospectIds = [...new Set(input.prospectIds)];
   const unknown = await unknownProspectIds(db, workspaceId, prospectIds);
-  if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UnprocessableError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
   const mailboxIds = await knownMailboxIds(db, workspaceId, input.mailboxIds ?? []);
   const id = await nextSequence(db.counters, workspaceId, 'campaign');
   const created = await db.campaigns.create({

@@ -1,5 +1,5 @@
 import type { Models } from '../../core/db/models.ts';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import type { Mailbox } from '../mailboxes/model.ts';
 import type { Campaign } from './model.ts';
 
@@ -36,6 +36,6 @@ export async function knownMailboxIds(db: Pick<Models, 'mailboxes'>, workspaceId
     .lean<Array<Pick<Mailbox, 'publicId'>>>();
   const known = new Set(found.map((mailbox) => mailbox.publicId));
   const unknown = unique.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new InputError(`Unknown mailbox ids in this workspace: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UnprocessableError(`Unknown mailbox ids in this workspace: ${unknown.join(', ')}`);
   return unique;
 }

@@ -85,7 +85,7 @@ describe('/api/campaigns', () => {
     const theirs = await addProspect('other-team', 'c@acme.io');
     const mine = await addProspect('my-team', 'd@acme.io');
     const response = await client('my-team').post('/api/campaigns', { name: 'Mixed', prospectIds: [mine, 41, theirs + 1, 42] });
-    expect([response.status, await response.text()]).toEqual([400, `Unknown prospect ids in this workspace: 41, ${theirs + 1}, 42`]);
+    expect([response.status, await response.text()]).toEqual([422, `Unknown prospect ids in this workspace: 41, ${theirs + 1}, 42`]);
     expect(await (await client('my-team').get('/api/campaigns')).json()).toEqual([]);
   });
 
@@ -128,13 +128,13 @@ describe("a campaign's sending mailboxes", () => {
     const theirs = await addMailbox('their-team', 'theirs@brightline.test');
     const mine = await addMailbox('our-team', 'ours@brightline.test');
     const refused = await client('our-team').post('/api/campaigns', { name: 'Mixed', mailboxIds: [mine, theirs, 'feedface', theirs] });
-    expect([refused.status, await refused.text()]).toEqual([400, `Unknown mailbox ids in this workspace: ${theirs}, feedface`]);
+    expect([refused.status, await refused.text()]).toEqual([422, `Unknown mailbox ids in this workspace: ${theirs}, feedface`]);
     expect(await (await client('our-team').get('/api/campaigns')).json()).toEqual([]);
 
     const created = await client('our-team').post('/api/campaigns', { name: 'Ours', mailboxIds: [mine] });
     const { id } = (await created.json()) as { id: number };
     const patched = await patch('our-team', id, { name: 'Not saved', mailboxIds: [theirs] });
-    expect([patched.status, await patched.text()]).toEqual([400, `Unknown mailbox ids in this workspace: ${theirs}`]);
+    expect([patched.status, await patched.text()]).toEqual([422, `Unknown mailbox ids in this workspace: ${theirs}`]);
     expect(await (await client('our-team').get(`/api/campaigns/${id}`)).json()).toMatchObject({ name: 'Ours', mailboxIds: [mine] });
     // The other workspace sees neither the campaign nor a way to change it.
     expect((await client('their-team').get(`/api/campaigns/${id}`)).status).toBe(404);

@@ -5,7 +5,8 @@ import { launchCampaign } from './launch.ts';
 import { startCampaignRuns } from './runs.ts';
 import { updateCampaign } from './update.ts';
 import type { Models } from '../../core/db/models.ts';
-import { InputError, NotFoundError } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { findPipeline } from '../pipelines/catalog.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
@@ -64,9 +65,9 @@ export const campaignsRoutes = [
       summary: "Create a campaign (status defaults to draft); it gets the workspace's next integer id",
       responses: {
         201: { description: 'The campaign', schema: CampaignView },
-        400: {
-          description:
-            'A field is invalid, prospect or mailbox ids this workspace does not have, or a pipeline version it has not saved (each is named)',
+        400: { description: 'A field is invalid (named)' },
+        422: {
+          description: 'Prospect or mailbox ids this workspace does not have, or a pipeline version it has not saved (each is named)',
         },
       },
     },
@@ -75,7 +76,7 @@ export const campaignsRoutes = [
       const input = NewCampaignBody.parse(ctx.request.body ?? {});
       if (input.pipelineVersion !== null) {
         await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, input.pipelineVersion).catch((error: unknown) => {
-          throw error instanceof NotFoundError ? new InputError(`pipelineVersion: ${error.message}`) : error;
+          throw error instanceof NotFoundError ? new UnprocessableError(`pipelineVersion: ${error.message}`) : error;
         });
       }
       ctx.status = 201;
@@ -144,7 +145,8 @@ export const campaignRunsRoutes = [
         'Rename, pause or resume (every enrolled sequence is signalled), add prospects (an active campaign runs them), remove them (their sequences stop) or choose the mailboxes it sends through',
       responses: {
         200: { description: 'The campaign after the change, the sequences signalled and any batch started', schema: CampaignPatchResult },
-        400: { description: 'A field is invalid, an unknown prospect or mailbox id (each is named), or an id both added and removed' },
+        400: { description: 'A field is invalid (named)' },
+        422: { description: 'An unknown prospect or mailbox id (each is named), or an id both added and removed' },
         404: notFound,
       },
     },

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Models } from '../../core/db/models.ts';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
 import { controlSequences } from '../sequences/control.ts';
 import type { PipelineRunner } from '../pipelines/runs.ts';
@@ -34,9 +34,9 @@ export async function updateCampaign(
   const { db } = deps;
   const campaign = await findCampaign(db, workspaceId, id);
   const both = patch.addProspectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));
-  if (both.length > 0) throw new InputError(`Prospects both added and removed: ${both.join(', ')}`);
+  if (both.length > 0) throw new UnprocessableError(`Prospects both added and removed: ${both.join(', ')}`);
   const unknown = await unknownProspectIds(db, workspaceId, [...new Set(patch.addProspectIds)]);
-  if (unknown.length > 0) throw new InputError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UnprocessableError(`Unknown prospect ids in this workspace: ${unknown.join(', ')}`);
   const mailboxIds = patch.mailboxIds === undefined ? undefined : await knownMailboxIds(db, workspaceId, patch.mailboxIds);
   const added = [...new Set(patch.addProspectIds)].filter((prospectId) => !campaign.prospectIds.includes(prospectId));
   const removed = campaign.prospectIds.filter((prospectId) => patch.removeProspectIds.includes(prospectId));

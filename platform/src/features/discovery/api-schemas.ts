@@ -1,19 +1,45 @@
 import { IcpCriteriaSchema, tidyCriteria } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
+import { NOT_BLANK } from '../../core/http/api-strings.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
 
-/** A list criterion the discovery form must fill (the UI asks for industry and job titles): one item at least, blanks aside. */
-const required = (item: string) =>
-  [
-    (items: readonly string[]) => items.some((entry) => entry !== ''),
-    { error: `name at least one ${item} (the UI asks for industry and job titles)` },
-  ] as const;
+/**
+ * A list criterion the discovery form must fill (the UI asks for industry and job titles): present,
+ * with at least one item that is not blank. The document says so (required, `contains` a
+ * non-blank string), and each item's 200 characters count as sent, before trimming.
+ */
+const listOf = (item: string) =>
+  z
+    .array(
+      z
+        .string({ error: `each ${item} must be a string` })
+        .max(200, 'items must be at most 200 characters')
+        .trim(),
+    )
+    .max(50, 'at most 50 items');
+const requiredList = (item: string) =>
+  listOf(item)
+    .refine((items) => items.some((entry) => entry !== ''), {
+      error: `name at least one ${item} (the UI asks for industry and job titles)`,
+    })
+    .meta({ contains: { type: 'string', pattern: NOT_BLANK.source } });
+/** A free-text criterion: its 100 characters count as sent, before trimming. */
+const text = () => z.string().max(100).trim().default('');
 const criterion = IcpCriteriaSchema.shape;
 
 /** The ICP criteria the discovery form sends (spec §3): the SDK's, industry and job titles required; blanks and repeats dropped. */
 export const DiscoveryCriteria = IcpCriteriaSchema.extend({
-  industry: criterion.industry.refine(...required('industry')),
-  jobTitles: criterion.jobTitles.refine(...required('job title')),
+  industry: requiredList('industry').describe(criterion.industry.description ?? ''),
+  companySize: text().describe(criterion.companySize.description ?? ''),
+  jobTitles: requiredList('job title').describe(criterion.jobTitles.description ?? ''),
+  techStack: listOf('technology')
+    .default([])
+    .describe(criterion.techStack.description ?? ''),
+  painPoints: listOf('pain point')
+    .default([])
+    .describe(criterion.painPoints.description ?? ''),
+  revenue: text().describe(criterion.revenue.description ?? ''),
 }).transform(tidyCriteria);
 
 /** Body of POST /api/superagent/discover-prospects. */
@@ -88,22 +114,16 @@ export const DiscoverProspectsResponse = z.object({
 });
 export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;
 
-/** The body as one request may send it: its sources among those installed, an unknown one named with the installed ones. */
-export function discoverProspectsBodyFor(installed: readonly string[]) {
-  return DiscoverProspectsBody.extend({
-    sources: DiscoverProspectsBody.shape.sources.check(
-      z.superRefine((sources, ctx) => {
-        sources.forEach((source, index) => {
-          if (!installed.includes(source)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [index],
-              input: source,
-              message: `unknown source "${source}": the installed sources are ${installed.join(', ') || 'none'}`,
-            });
-          }
-        });
-      }),
-    ),
-  });
+/**
+ * The sources of one request, among those installed: an unknown one is named with the installed
+ * ones. A 422, not a 400: the document cannot list what a server has installed.
+ */
+export function checkSources(sources: readonly string[], installed: readonly string[]): void {
+  const unknown = sources.filter((source) => !installed.includes(source));
+  if (unknown.length > 0) {
+    const names = unknown.map((source) => `"${source}"`).join(', ');
+    throw new UnprocessableError(
+      `sources: unknown source ${names}: the installed sources are ${installed.join(', ') || 'none'} (GET /api/plugins lists them)`,
+    );
+  }
 }

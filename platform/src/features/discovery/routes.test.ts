@@ -76,19 +76,20 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
     expect(await response.text()).toMatch(/^Invalid request: sources: choose at least one source/);
   });
 
-  it('refuses an unknown source, naming it', async () => {
+  // Issue #18: a source id is well formed whatever it names, so one that is not installed is a 422, not a 400.
+  it('refuses an unknown source with a 422, naming it', async () => {
     const response = await discover({ icpCriteria, sources: ['linkedin', 'facebook'] });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain(
-      'sources.1: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase',
-    );
+    expect([response.status, await response.text()]).toEqual([
+      422,
+      'sources: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase (GET /api/plugins lists them)',
+    ]);
   });
 
   it('does not offer the sample source as a choice: it only answers for the others', async () => {
     const response = await discover({ icpCriteria, sources: ['sample'] });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await response.text()).toContain(
-      'sources.0: unknown source "sample": the installed sources are linkedin, apollo, zoominfo, crunchbase',
+      'sources: unknown source "sample": the installed sources are linkedin, apollo, zoominfo, crunchbase',
     );
   });
 
@@ -98,6 +99,20 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
     const text = await response.text();
     expect(text).toContain('icpCriteria.industry: name at least one industry');
     expect(text).toContain('icpCriteria.jobTitles: name at least one job title');
+  });
+
+  // Issue #18: the document states both lists as required, holding a non-blank item (`contains`), and items of at most
+  // 200 characters as sent; what it allows is searched, what it does not is a 400.
+  it('refuses a missing list and an item over 200 characters before trimming, as its document says', async () => {
+    const missing = await discover({ icpCriteria: { industry: ['SaaS'] }, sources: ['linkedin'] });
+    expect([missing.status, await missing.text()]).toEqual([400, expect.stringContaining('icpCriteria.jobTitles')]);
+    const padded = await discover({ icpCriteria: { ...icpCriteria, techStack: [` ${'x'.repeat(200)}`] }, sources: ['linkedin'] });
+    expect([padded.status, await padded.text()]).toEqual([400, expect.stringContaining('items must be at most 200 characters')]);
+    const blankAmongOthers = await discover({
+      icpCriteria: { ...icpCriteria, industry: [' ', ...icpCriteria.industry] },
+      sources: ['linkedin'],
+    });
+    expect(blankAmongOthers.status).toBe(200);
   });
 
   it('refuses a body without criteria', async () => {

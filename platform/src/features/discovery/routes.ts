@@ -1,6 +1,6 @@
 import { discoverProspects, type DiscoveryDeps } from './discover.ts';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
-import { DiscoverProspectsBody, discoverProspectsBodyFor, DiscoverProspectsResponse } from './api-schemas.ts';
+import { checkSources, DiscoverProspectsBody, DiscoverProspectsResponse } from './api-schemas.ts';
 import { installedSources } from './sources.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
@@ -28,17 +28,16 @@ export const discoveryRoutes = [
           description: 'Prospects best match first, with confidence and notes; success false (with error) when no source could be searched',
           schema: DiscoverProspectsResponse,
         },
-        400: {
-          description:
-            'No sources, a source that is not installed (the installed ones named), or no industry / job title (each field named)',
-        },
+        400: { description: 'No sources, or no industry / job title (each field named)' },
+        422: { description: 'A source that is not installed (the installed ones named)' },
       },
     },
     (deps) => {
-      const body = discoverProspectsBodyFor(installedSources(deps.host).map((source) => source.id));
+      const installed = installedSources(deps.host).map((source) => source.id);
       return async (ctx) => {
         const workspaceId = workspaceOf(ctx);
-        const { icpCriteria, sources, targetCount } = body.parse(ctx.request.body ?? {});
+        const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
+        checkSources(sources, installed);
         ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(deps, workspaceId, icpCriteria, sources, { targetCount }));
       };
     },

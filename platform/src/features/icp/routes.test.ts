@@ -12,6 +12,7 @@ import { sampleSitesDir, startSampleSitesServer, type SampleSitesServer } from '
 import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { icpRouteDocs, icpRouter } from './routes.ts';
+import { HTTP_URL } from './api-schemas.ts';
 
 const SAAS = ['pipelinepilot', 'quotewell', 'callcraft'];
 const MANUFACTURER = 'kestrel-precision';
@@ -120,16 +121,35 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     expect([response.status, await response.json()]).toEqual([200, { urls: [] }]);
   });
 
-  it("refuses fewer than 3 URLs with the UI's own words, blank and repeated entries not counted", async () => {
-    for (const urls of [
-      [siteUrl('quotewell'), siteUrl('callcraft')],
-      [siteUrl('quotewell'), siteUrl('callcraft'), '  '],
-      [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')],
-    ]) {
+  it("refuses fewer than 3 URLs with the UI's own words", async () => {
+    const response = await post({ urls: [siteUrl('quotewell'), siteUrl('callcraft')] });
+    expect([response.status, await response.text()]).toEqual([400, 'Please provide at least 3 customer URLs for analysis']);
+  });
+
+  // Issue #18: the document says 3 to 10 distinct http(s) URLs, each written out (uniqueItems, a pattern), and the route
+  // takes exactly that: a blank or padded entry and a repeat are refused in words, not dropped (the UI trims its fields).
+  it('refuses a blank or padded entry and a repeated URL, which its document does not allow', async () => {
+    for (const [urls, text] of [
+      [[siteUrl('quotewell'), siteUrl('callcraft'), '  '], 'Not an http(s) URL:   '],
+      [[siteUrl('quotewell'), ` ${siteUrl('pipelinepilot')}`, siteUrl('callcraft')], `Not an http(s) URL:  ${siteUrl('pipelinepilot')}`],
+      [
+        [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')],
+        'Each customer URL once: a repeated one is not another customer',
+      ],
+      [['http://a.example', 'http://b.example:99999/', 'http://c.example'], 'Not an http(s) URL: http://b.example:99999/'],
+    ] as const) {
       const response = await post({ urls });
-      expect(response.status).toBe(400);
-      expect(await response.text()).toBe('Please provide at least 3 customer URLs for analysis');
+      expect([response.status, await response.text()], String(urls)).toEqual([400, text]);
     }
+    for (const url of [
+      'http://127.0.0.1:3100/quotewell/',
+      'https://acme.example/about?x=1#team',
+      'http://localhost',
+      'https://a.example/ü',
+    ])
+      expect([url, HTTP_URL.test(url)]).toEqual([url, true]);
+    for (const url of ['http://user@acme.example/', 'HTTP://acme.example', 'http://1.2.3.4.5/', 'http://acme.example/a b'])
+      expect([url, HTTP_URL.test(url)]).toEqual([url, false]);
   });
 
   it('refuses more than 10 URLs, a URL that is not http(s) (named), and a body without urls (named)', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress, nonBlank } from '../../core/http/api-strings.ts';
 import { MAILBOX_STATUSES, TLS_MODES } from './model.ts';
 
 const host = z
@@ -22,12 +23,9 @@ const ImapSettings = z.object({
   tls: z.enum(TLS_MODES).describe('tls: encrypted from the start (993); starttls: upgraded after connecting (143); none: never encrypted'),
 });
 
-const fromName = z.string().trim().min(1, 'must not be blank').max(100).describe('Shown as the sender, e.g. "Ada Lane"');
-const fromAddress = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('must be an email address'))
+const fromName = nonBlank(100, 'must not be blank').describe('Shown as the sender, e.g. "Ada Lane"');
+const fromAddress = emailAddress()
+  .transform((address) => address.toLowerCase())
   .describe('The address emails are sent from (lowercased; one mailbox per address in a workspace)');
 const signature = z.string().max(2_000).describe('Added below each email; several lines allowed');
 const password = z.string().min(1, 'must not be blank').max(1_000).describe('The SMTP password: stored encrypted, never shown again');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../core/http/api-strings.ts';
 import { ROLES } from '../../core/access.ts';
 import { ForbiddenError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
@@ -41,7 +42,7 @@ const CreatedInvitation = InvitationView.extend({
 });
 const InviteBody = z.object({
   role: Role.describe("The invitee's role: at most the inviter's own"),
-  email: z.email('must be an email address').max(254).optional().describe('Only the account with this email may accept'),
+  email: emailAddress().optional().describe('Only the account with this email may accept'),
 });
 const RoleBody = z.object({ role: Role });
 const AcceptBody = z.object({ token: z.string().min(1, 'must not be blank').max(200) });

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { nonBlank } from '../../core/http/api-strings.ts';
 import type { Models } from '../../core/db/models.ts';
 import { accessOf } from '../../core/http/access-check.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
@@ -50,8 +51,8 @@ const OutboxItemSchema = z.object({
 });
 
 const ApproveBody = z.object({
-  subject: z.string().trim().min(1, 'must not be blank').max(300).optional().describe("The reviewer's subject, sent instead"),
-  body: z.string().trim().min(1, 'must not be blank').max(20_000).optional().describe("The reviewer's body, sent instead"),
+  subject: nonBlank(300, 'must not be blank').optional().describe("The reviewer's subject, sent instead"),
+  body: nonBlank(20_000, 'must not be blank').optional().describe("The reviewer's body, sent instead"),
 });
 const ApproveAllBody = z.object({ campaignId: z.number().int().min(1).optional().describe('Only this campaign') });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NOT_BLANK } from '../../core/http/api-strings.ts';
 import { OUTCOME_TYPES } from './event-model.ts';
 
 const fraction = z.number().min(0).max(1);
-const lowercase = z.string().trim().min(1).toLowerCase(); // the embedded database ignores collations
+const lowercase = z.string().regex(NOT_BLANK, 'must not be blank').trim().toLowerCase(); // the embedded database ignores collations
 
 /** An outcome event as services record it; `eventId` is the caller's idempotency key within the workspace. */
 export const OutcomeEventInput = z

@@ -333,9 +333,14 @@ describe('GET /api/runs: filters and pages', () => {
     expect((await list('limit=200')).ids).toEqual(newestFirst);
   });
 
+  it('takes a version alone (of any pipeline) and a range that ends before it starts (no run), as its document allows', async () => {
+    expect((await list('version=1')).total).toBeGreaterThan(0);
+    expect(await list('version=99')).toMatchObject({ ids: [], total: 0 });
+    expect(await list('from=2026-01-03&to=2026-01-02')).toMatchObject({ ids: [], total: 0 });
+  });
+
   it('refuses an unknown or malformed parameter with a 400 naming it', async () => {
     const naming = (name: string) => [400, expect.stringContaining(`${name}:`)];
-    expect(await refused('version=2')).toEqual([400, expect.stringContaining('version: needs pipeline')]);
     expect(await refused('pipeline=alpha&version=two')).toEqual(naming('version'));
     expect(await refused('pipeline=alpha&version=0')).toEqual(naming('version'));
     expect(await refused('status=done')).toEqual(naming('status'));
@@ -344,7 +349,6 @@ describe('GET /api/runs: filters and pages', () => {
     expect(await refused('prospect=1.5')).toEqual(naming('prospect'));
     expect(await refused('from=yesterday')).toEqual(naming('from'));
     expect(await refused('to=2026-13-01')).toEqual(naming('to'));
-    expect(await refused('from=2026-01-03&to=2026-01-02')).toEqual([400, expect.stringContaining('to: must not be before from')]);
     expect(await refused('limit=0')).toEqual(naming('limit'));
     expect(await refused('limit=201')).toEqual(naming('limit'));
     expect(await refused('offset=-1')).toEqual(naming('offset'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { emailAddress, nonBlank } from '../../core/http/api-strings.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) => nonBlank(max, 'must not be empty', `must be at most ${max} characters`);
 const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
 
 /** Body of POST /api/prospects. */
@@ -8,7 +9,7 @@ export const NewProspectBody = z.strictObject({
   firstName: text(100),
   lastName: text(100),
   company: text(200),
-  email: z.email('must be an email address').max(254),
+  email: emailAddress(),
   jobTitle: text(200).optional(),
   website: webUrl.optional(),
   linkedinUrl: webUrl.optional(),
@@ -32,9 +33,9 @@ export const ProspectListQuery = z.object({
     .max(200)
     .optional()
     .describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
-  industry: z.string().trim().min(1).max(100).optional().describe('Exact industry, any case.'),
+  industry: nonBlank(100).optional().describe('Exact industry, any case.'),
   minScore: z.coerce.number().min(0).max(100).optional().describe('Only prospects scored at least this (unscored ones are left out).'),
-  source: z.string().trim().min(1).max(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
+  source: nonBlank(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
   sort: z.enum(['id', 'score']).default('id').describe('`id` ascending, or `score` descending (then id).'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { columnOf, MAX_IMPORT_ROWS, parseProspectCsv } from './import-csv.ts';
 
 describe('parseProspectCsv', () => {
@@ -33,6 +33,6 @@ describe('parseProspectCsv', () => {
       /has no column for firstName, lastName \(expected firstName,lastName,email,company,/,
     );
     const long = `firstName,lastName,email,company\n${'a,b,c,d\n'.repeat(MAX_IMPORT_ROWS + 1)}`;
-    expect(() => parseProspectCsv(long)).toThrow(InputError);
+    expect(() => parseProspectCsv(long)).toThrow(UnprocessableError);
   });
 });

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 
 /** The columns an import reads, each with the header names it is recognised by (compared lowercase, letters and digits only). */
 export const IMPORT_COLUMNS = {
@@ -47,7 +47,7 @@ function records(text: string): ParsedRecord[] {
       info: true,
     }) as unknown as ParsedRecord[];
   } catch (error) {
-    if (error instanceof CsvError) throw new InputError(`The CSV file cannot be read: ${error.message}`);
+    if (error instanceof CsvError) throw new UnprocessableError(`The CSV file cannot be read: ${error.message}`);
     throw error;
   }
 }
@@ -55,18 +55,22 @@ function records(text: string): ParsedRecord[] {
 /**
  * Reads a prospect CSV: the first line is the header (names any case, common aliases such as
  * "First Name" or "E-mail"), columns it does not know are ignored. A file that cannot be parsed,
- * lacks a required column or has too many rows is a 400; the rows are not validated here.
+ * lacks a required column or has too many rows is a 422 (the request was well formed, its file is not
+ * one to import); the rows are not validated here.
  */
 export function parseProspectCsv(text: string): CsvRow[] {
   const [header, ...rows] = records(text);
-  if (!header) throw new InputError('The CSV file is empty: expected a header line (firstName,lastName,email,company,...) and rows');
+  if (!header)
+    throw new UnprocessableError('The CSV file is empty: expected a header line (firstName,lastName,email,company,...) and rows');
   const columns = header.record.map(columnOf);
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
-    throw new InputError(`The CSV header has no column for ${missing.join(', ')} (expected ${Object.keys(IMPORT_COLUMNS).join(',')})`);
+    throw new UnprocessableError(
+      `The CSV header has no column for ${missing.join(', ')} (expected ${Object.keys(IMPORT_COLUMNS).join(',')})`,
+    );
   }
   if (rows.length > MAX_IMPORT_ROWS)
-    throw new InputError(`A CSV import may hold at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
+    throw new UnprocessableError(`A CSV import may hold at most ${MAX_IMPORT_ROWS} rows; this one has ${rows.length}`);
   return rows.map(({ record, info }) => {
     const values: CsvRow['values'] = {};
     record.forEach((cell, index) => {

@@ -97,10 +97,11 @@ describe('POST /api/prospects/import', () => {
 
   it('refuses an unreadable file, a header without the required columns, an empty JSON csv and a wrong content type', async () => {
     const unreadable = await importCsv('firstName,lastName,email,company\n"Ada,Lovelace\n', { workspace: 'bad' });
-    expect(unreadable.status).toBe(400);
+    // Issue #18: a CSV that cannot be imported is a well-formed request (the document allows any string), so a 422.
+    expect(unreadable.status).toBe(422);
     expect(await unreadable.text()).toMatch(/^The CSV file cannot be read/);
     const headerless = await importCsv('Ada,Lovelace,ada@x.io,Analytical\n', { workspace: 'bad' });
-    expect(headerless.status).toBe(400);
+    expect(headerless.status).toBe(422);
     expect(await headerless.text()).toMatch(/^The CSV header has no column for firstName, lastName, email, company/);
     const empty = await importCsv(JSON.stringify({ csv: '' }), { type: 'application/json', workspace: 'bad' });
     expect(empty.status).toBe(400);

@@ -64,7 +64,7 @@ export const prospectsImportRoutes = [
         'Import prospects from a CSV (body text/csv up to 2 MB, or JSON { csv }); good rows are created, bad rows reported, known emails are row errors',
       responses: {
         200: { description: 'How many were imported and failed, each failed row with its fields, the new ids', schema: ImportResponse },
-        400: { description: 'The file cannot be parsed, has no header with firstName, lastName, email and company, or has over 5000 rows' },
+        422: { description: 'The file cannot be parsed, has no header with firstName, lastName, email and company, or has over 5000 rows' },
         413: { description: 'The CSV body is larger than 2 MB' },
         415: { description: 'The body is neither text/csv nor JSON' },
       },

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
-import { InputError } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/errors.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { recordOutcome } from '../outcomes/record.ts';
@@ -17,7 +17,8 @@ export interface UnsubscribeDeps {
   secrets: Secrets;
 }
 
-const TokenParams = z.object({ token: z.string().min(1).max(2_000) });
+// Like the open pixel's: whatever the path holds, a token that does not verify (forged, cut short, garbage) names nothing, a 404.
+const TokenParams = z.object({ token: z.string().min(1).describe("The signed token at the end of an email's unsubscribe link") });
 const INVALID = 'This unsubscribe link is not valid (it may have been cut short when copied).';
 
 /**
@@ -34,7 +35,7 @@ export async function unsubscribe(deps: UnsubscribeDeps, subject: UnsubscribeSub
 
 function subjectOf(secrets: Secrets, token: string): UnsubscribeSubject {
   const subject = 'seal' in secrets ? readUnsubscribeToken(secrets, token) : null;
-  if (!subject) throw new InputError(INVALID);
+  if (!subject) throw new NotFoundError(INVALID);
   return subject;
 }
 
@@ -54,7 +55,7 @@ export const unsubscribeRoutes = [
       summary: 'One-click unsubscribe (RFC 8058): suppress the address and stop the sequence; the same link again is a no-op',
       responses: {
         200: { description: 'Unsubscribed', schema: z.object({ unsubscribed: z.literal(true) }) },
-        400: { description: INVALID },
+        404: { description: `${INVALID} (forged, cut short, or not made by this server)` },
       },
     },
     (deps) => async (ctx) => {
@@ -76,7 +77,7 @@ export const unsubscribeRoutes = [
           schema: z.string(),
           contentType: 'text/html',
         },
-        400: { description: INVALID },
+        404: { description: `${INVALID} (forged, cut short, or not made by this server)` },
       },
     },
     (deps) => async (ctx) => {

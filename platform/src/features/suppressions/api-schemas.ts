@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlank } from '../../core/http/api-strings.ts';
 import { SUPPRESSION_SOURCES } from '../sequences/outbox-model.ts';
 import { ENTRY_PATTERN, MAX_ENTRY_LENGTH, parseEntry, quoted } from './entry.ts';
 
@@ -9,23 +10,27 @@ export const MAX_ENTRIES = 1_000;
 export const SuppressionListQuery = z.object({
   search: z
     .string()
-    .trim()
     .max(200)
+    .trim()
     .optional()
     .describe('Part of an address or domain, any case (e.g. "acme" finds ada@acme.com and *@acme.com)'),
-  reason: z.string().trim().max(200).optional().describe('Only entries with exactly this reason (e.g. unsubscribed, bounced, manual)'),
+  reason: z.string().max(200).trim().optional().describe('Only entries with exactly this reason (e.g. unsubscribed, bounced, manual)'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type SuppressionListOptions = z.infer<typeof SuppressionListQuery>;
 
-/** One entry, checked as a person typed it: the 400 quotes it with why it is refused. */
+/** Why `input` is not an entry, quoted as the person typed it. */
+const whyNot = (input: unknown) => {
+  const parsed = parseEntry(String(input));
+  return `${quoted(String(input))} ${'problem' in parsed ? parsed.problem : 'is neither an email address nor a domain'}`;
+};
+
+/** One entry, checked as a person typed it against the pattern the document shows: the 400 quotes it with why it is refused. */
 const Entry = z
   .string()
-  .superRefine((value, ctx) => {
-    const parsed = parseEntry(value);
-    if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: `${quoted(value)} ${parsed.problem}` });
-  })
+  .max(MAX_ENTRY_LENGTH, { error: (issue) => `${quoted(String(issue.input))} is longer than ${MAX_ENTRY_LENGTH} characters` })
+  .regex(ENTRY_PATTERN, { error: (issue) => whyNot(issue.input) })
   .describe('An email address, or a whole domain: example.com, @example.com or *@example.com (stored as *@example.com)');
 
 /** POST /api/suppressions. */
@@ -35,11 +40,7 @@ export const AddSuppressionsBody = z.object({
     .min(1, 'add at least one address or domain')
     .max(MAX_ENTRIES, `at most ${MAX_ENTRIES.toLocaleString('en')} at a time: split the list`)
     .describe('Addresses and domains; every one is checked first, and one refused entry adds none'),
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'must not be blank')
-    .max(200)
+  reason: nonBlank(200)
     .optional()
     .describe('Why they may not be emailed (default "manual"); kept only for entries not already on the list'),
 });
@@ -49,8 +50,8 @@ export type AddSuppressions = z.infer<typeof AddSuppressionsBody>;
 export const SuppressionParams = z.object({
   email: z
     .string()
-    .max(MAX_ENTRY_LENGTH)
-    .regex(ENTRY_PATTERN, 'must be an email address or a domain (*@example.com)')
+    .max(MAX_ENTRY_LENGTH, `must be at most ${MAX_ENTRY_LENGTH} characters`)
+    .regex(ENTRY_PATTERN, { error: (issue) => whyNot(issue.input) })
     .describe('The entry, URL-encoded: an address, or a domain as *@example.com (example.com and @example.com are read the same)'),
 });
 

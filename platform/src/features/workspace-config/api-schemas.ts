@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  CONFIG_KEYS,
   CONFIG_SCHEMAS,
   CadenceTimingValue,
   LearningSettingsValue,
@@ -8,9 +7,6 @@ import {
   SendingValue,
   TemplatePerformanceValue,
 } from './schemas.ts';
-
-/** Path parameters of the per-key routes; the key is checked against the known ones (404 otherwise). */
-export const ConfigKeyParams = z.object({ key: z.string().describe(`One of ${CONFIG_KEYS.join(', ')}`) });
 
 /** The body of PUT /api/config/:key, per key. */
 export const ConfigBodies = {
@@ -20,15 +16,6 @@ export const ConfigBodies = {
   learningSettings: z.object({ configValue: CONFIG_SCHEMAS.learningSettings }),
   sending: z.object({ configValue: CONFIG_SCHEMAS.sending }),
 } as const;
-
-/** Any PUT body, for the document (the route picks the key's own schema). */
-export const ConfigBody = z.union([
-  ConfigBodies.scoringWeights,
-  ConfigBodies.templatePerformance,
-  ConfigBodies.cadenceTiming,
-  ConfigBodies.learningSettings,
-  ConfigBodies.sending,
-]);
 
 /** One config entry as served. */
 export const ConfigEntrySchema = z.union([

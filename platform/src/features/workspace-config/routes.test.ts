@@ -1,11 +1,12 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS } from './schemas.ts';
+import { CONFIG_DEFAULTS, CONFIG_KEYS } from './schemas.ts';
+import { ConfigBodies } from './api-schemas.ts';
 import { getWorkspaceConfig } from './workspace-config.ts';
 import { workspaceConfigModels } from './model.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest, serveRouters } from '../../../dev/testing/http.ts';
-import { configRouter } from './routes.ts';
+import { configRouter, configRoutes } from './routes.ts';
 
 let connection: mongoose.Connection;
 let db: ReturnType<typeof workspaceConfigModels>;
@@ -122,8 +123,16 @@ describe('/api/config', () => {
     for (const field of ['companySize', 'industryMatch', 'techStack', 'jobTitle']) expect(percentText).toContain(`configValue.${field}:`);
 
     const badSum = await put('scoringWeights', { configValue: { companySize: 0.5, industryMatch: 0.3, techStack: 0.2, jobTitle: 0.2 } });
-    expect(badSum.status).toBe(400);
+    // Issue #18: the document states each weight's shape but cannot state their sum, so a bad sum is a 422, not a 400.
+    expect(badSum.status).toBe(422);
     expect(await badSum.text()).toBe('Invalid request: configValue: the weights must sum to 1 (± 0.01); these sum to 1.2');
+    const backwards = await put('sending', {
+      configValue: { ...CONFIG_DEFAULTS.sending, window: { ...CONFIG_DEFAULTS.sending.window, start: '17:00', end: '08:00' } },
+    });
+    expect([backwards.status, await backwards.text()]).toEqual([
+      422,
+      expect.stringContaining('configValue.window.end: must be after start'),
+    ]);
 
     const rates = await put('templatePerformance', {
       configValue: { 'roi-focused': 1.2, 'pain-point': -0.1, 'value-prop': 0.2, extra: 1 },
@@ -156,18 +165,23 @@ describe('/api/config', () => {
     expect(await entries()).toEqual(CONFIG_DEFAULTS);
   });
 
-  it('answers 404 naming an unknown key', async () => {
+  it('serves no path for an unknown key (each known key has its own)', async () => {
     for (const response of [
       await put('temperature', { configValue: 0.7 }),
       await reset('temperature'),
       await fetch(`${server.url}/api/config/temperature`),
-    ]) {
+    ])
       expect(response.status).toBe(404);
-      expect(await response.text()).toBe(
-        'Unknown config key "temperature"; the known keys are scoringWeights, templatePerformance, cadenceTiming, learningSettings, sending',
-      );
-    }
     expect((await get('?workspace=Not%20A%20Slug')).status).toBe(400);
+  });
+
+  // Issue #18: one PUT /api/config/{key} could only document the union of every key's value, and each key refused
+  // the other four; each key's PUT now documents exactly the body it validates with.
+  it("documents each key's PUT with that key's own body", () => {
+    const puts = configRoutes.filter((declared) => declared.doc.method === 'put');
+    expect(puts.map((declared) => declared.doc.path)).toEqual(CONFIG_KEYS.map((key) => `/api/config/${key}`));
+    expect(configRoutes.some((declared) => declared.doc.path.includes('{'))).toBe(false);
+    for (const key of CONFIG_KEYS) expect(puts.find((declared) => declared.doc.path.endsWith(`/${key}`))?.doc.body).toBe(ConfigBodies[key]);
   });
 
   it('keeps workspaces apart: a value of B is invisible to A and a reset in A leaves B alone', async () => {

@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { z } from 'zod';
+import { nonBlank } from '../../core/http/api-strings.ts';
 import { ForbiddenError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
@@ -11,7 +12,7 @@ const Slug = z
   .max(60)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes');
 export const CreateWorkspaceBody = z.object({
-  name: z.string().trim().min(1, 'must not be blank').max(100).describe('Shown in the workspace switcher'),
+  name: nonBlank(100, 'must not be blank').describe('Shown in the workspace switcher'),
   slug: Slug.optional().describe('Its id in URLs (`?workspace=`); made from the name when absent'),
 });
 const CreatedWorkspace = z.object({ slug: z.string(), name: z.string(), role: z.literal('owner') });

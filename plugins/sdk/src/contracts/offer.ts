@@ -5,7 +5,9 @@ import { z } from 'zod';
 // outreach plugin writes only what the offer and the prospect's researched facts support.
 
 /** A field a person types: trimmed, not empty, and short enough to sit in an email. */
-const text = (max: number) => z.string().trim().min(1).max(max);
+// Measured and checked as sent (at most `max` characters, not blank), then trimmed: what the
+// JSON Schema says (maxLength, a pattern needing a non-space) is exactly what is taken.
+const text = (max: number) => z.string().max(max).regex(/\S/, 'must not be blank').trim();
 
 /** One reason to buy: the buyer's problem and what changes once it is solved. */
 export const ValuePropSchema = z.object({
