@@ -1,6 +1,6 @@
 // The specs' `test`: every page and every `request` is signed in as the demo owner of a first
 // start (global-setup.ts signs in once and saves the session), unless a spec signs out.
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -25,4 +25,20 @@ export async function useNewWorkspace(page: Page, slug: string): Promise<string>
   if (created.status() !== 201) throw new Error(`could not make workspace ${slug}: ${created.status()} ${await created.text()}`);
   await page.addInitScript((chosen) => localStorage.setItem('meetflow.workspace', chosen), slug);
   return slug;
+}
+
+/** How long the first start's seed may take to score prospect 1 on a shared 2-core machine. */
+export const SEED_TIMEOUT = 180_000;
+
+/** Waits until the first start's seed has made prospect 1 of the default workspace and scored it (its ICP and offer exist by then). */
+export async function waitForSeededProspect(request: APIRequestContext): Promise<void> {
+  await baseExpect
+    .poll(
+      async () => {
+        const response = await request.get('/api/prospects/1');
+        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
+      },
+      { timeout: SEED_TIMEOUT, intervals: [2_000] },
+    )
+    .toBe(true);
 }

@@ -1,4 +1,4 @@
-import { test, expect, useNewWorkspace, type APIRequestContext, type Page } from './fixtures.ts';
+import { test, expect, useNewWorkspace, type APIRequestContext, type Page, waitForSeededProspect, SEED_TIMEOUT } from './fixtures.ts';
 
 /** The mapping of one input field of the open step: its mode switch, picker and problems. */
 const mapping = (page: Page, path: string) => page.getByTestId('node-panel').getByTestId(`mapping-${path}`);
@@ -120,7 +120,6 @@ interface SavedDefinition {
 }
 
 // The seed runs in the background after a first start: sample database, ICP, discovery, then the runs.
-const SEED_TIMEOUT = 180_000;
 // A test run of the prospect pipeline reads a sample site, scores and writes copy, on a shared 2-core machine.
 const TEST_RUN_TIMEOUT = 90_000;
 
@@ -161,15 +160,7 @@ const blockedBecause = (page: Page, name: string) => page.getByRole('button', { 
 test('a test run of a duplicated prospect pipeline on a seeded prospect is watched to the end on the canvas', async ({ page, request }) => {
   test.setTimeout(SEED_TIMEOUT + TEST_RUN_TIMEOUT + 60_000);
   // The default workspace's seed made prospect 1 and scored it (its ICP and offer exist by then).
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/prospects/1');
-        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-      },
-      { timeout: SEED_TIMEOUT, intervals: [2_000] },
-    )
-    .toBe(true);
+  await waitForSeededProspect(request);
 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/pipelines/prospect-pipeline/edit');

@@ -1,13 +1,11 @@
-import { test, expect, type APIRequestContext, type Page } from './fixtures.ts';
+import { test, expect, type APIRequestContext, type Page, waitForSeededProspect, SEED_TIMEOUT } from './fixtures.ts';
 
 // The pipeline studio's whole story, as sales ops live it: duplicate the built-in prospect pipeline,
 // insert a step from the palette, map it through the picker (a wrong type flagged, then fixed), save
 // v2, test-run it on a seeded prospect, open a run of v1 drawn as v1, then run v2 for 50 prospects as
 // a batch, one of which fails, and retry the failed.
 
-// The first start's seed scores prospect 1 (its ICP and offer exist by then); a research of a
-// sample site, a score and a copy each run for real on a shared 2-core machine.
-const SEED_TIMEOUT = 180_000;
+// A research of a sample site, a score and a copy each run for real on a shared 2-core machine.
 const RUN_TIMEOUT = 90_000;
 const BATCH_TIMEOUT = 240_000;
 
@@ -37,15 +35,7 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: s
 
 test('sales ops duplicate, extend, check, save, test, compare and batch-run a pipeline', async ({ page, request }) => {
   test.setTimeout(SEED_TIMEOUT + 2 * RUN_TIMEOUT + 2 * BATCH_TIMEOUT);
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/prospects/1');
-        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-      },
-      { timeout: SEED_TIMEOUT, intervals: [2_000] },
-    )
-    .toBe(true);
+  await waitForSeededProspect(request);
   await page.setViewportSize({ width: 1400, height: 900 });
 
   // 1. Duplicate the built-in from its page: the copy is v1, open in the editor.

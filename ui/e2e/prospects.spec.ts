@@ -1,4 +1,4 @@
-import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
+import { test, expect, type Page, useNewWorkspace, waitForSeededProspect } from './fixtures.ts';
 
 /** Points the UI at a workspace of its own. */
 async function useFreshWorkspace(page: Page, name: string): Promise<string> {
@@ -114,15 +114,7 @@ test("a prospect's detail panel: cited facts, the score by dimension, the sequen
   page,
   request,
 }) => {
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/prospects/1');
-        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-      },
-      { timeout: 180_000, intervals: [2_000] },
-    )
-    .toBe(true);
+  await waitForSeededProspect(request);
   const profile = (await (await request.get('/api/prospects/1/profile')).json()) as {
     prospect: { firstName: string; lastName: string };
     research: { facts: Array<{ evidence: { url: string } }> };

@@ -1,21 +1,12 @@
-import { test, expect } from './fixtures.ts';
+import { test, expect, waitForSeededProspect, SEED_TIMEOUT } from './fixtures.ts';
 
 // A first start seeds the default workspace in the background: sample database, ICP from the
 // bundled customer sites, discovery, then twelve pipeline runs on a 2-core machine.
-const SEED_TIMEOUT = 180_000;
 
 test("a first start fills the default workspace by running the product's own pipeline on sample data", async ({ page, request }) => {
   test.setTimeout(SEED_TIMEOUT + 60_000);
   // Prospect 1 exists (the Workflow Test page always sends it) and its pipeline run has scored it.
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/prospects/1');
-        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-      },
-      { timeout: SEED_TIMEOUT, intervals: [2_000] },
-    )
-    .toBe(true);
+  await waitForSeededProspect(request);
   const prospect = (await (await request.get('/api/prospects/1')).json()) as { sample: boolean; website: string; email: string };
   expect(prospect.sample).toBe(true);
   expect(prospect.email).toMatch(/\.example$/);

@@ -1,19 +1,10 @@
-import { test, expect } from './fixtures.ts';
+import { test, expect, waitForSeededProspect, SEED_TIMEOUT } from './fixtures.ts';
 
 // The seed scores prospect 1 in the background of the e2e stack.
-const SEED_TIMEOUT = 180_000;
 
 test.beforeEach(async ({ request }) => {
   test.setTimeout(SEED_TIMEOUT + 90_000);
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/prospects/1');
-        return response.ok() ? ((await response.json()) as { score: number | null }).score !== null : false;
-      },
-      { timeout: SEED_TIMEOUT, intervals: [2_000] },
-    )
-    .toBe(true);
+  await waitForSeededProspect(request);
 });
 
 test('runs the real pipeline on prospect 1 and follows each step to the end, with measured times and the score toast', async ({
