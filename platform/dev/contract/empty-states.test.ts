@@ -124,6 +124,12 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     ]);
   },
   'GET /api/config': async () => expect(bodyOf(await fresh.get('/api/config'))).toEqual(configEntries(CONFIG_DEFAULTS)),
+  ...Object.fromEntries(
+    (Object.keys(CONFIG_DEFAULTS) as Array<keyof typeof CONFIG_DEFAULTS>).map((key) => [
+      `GET /api/config/${key}`,
+      async () => expect(bodyOf(await fresh.get(`/api/config/${key}`))).toEqual({ configKey: key, configValue: CONFIG_DEFAULTS[key] }),
+    ]),
+  ),
   'GET /api/activity': emptyList('/api/activity'),
   // No offer until the team says what it sells (copy is refused until then).
   'GET /api/offer': async () => expect(bodyOf(await fresh.get('/api/offer'))).toEqual({ offer: null }),

@@ -168,7 +168,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     await notFound(a.get(`/api/superagent/process-prospect/${fromB.processRunId}`));
     await notFound(a.get('/api/prospects/1/profile'));
     const campaign = await a.post('/api/campaigns', { name: 'Borrowed', prospectIds: [1] });
-    expect([campaign.status, campaign.text]).toEqual([400, expect.stringContaining('1')]);
+    expect([campaign.status, campaign.text]).toEqual([422, expect.stringContaining('1')]);
     expect(bodyOf(await a.post('/api/prospects', { ...qualifiedProspect(platform), lastName: 'InA' }))).toMatchObject({
       id: 1,
       lastName: 'InA',
@@ -198,6 +198,15 @@ describe('from workspace A, nothing of B can be changed', () => {
         { configKey: 'templatePerformance', configValue: LEARNED_RATES },
         { configKey: 'cadenceTiming', configValue: CONFIG_DEFAULTS.cadenceTiming },
       ]),
+    );
+    // Every key's own routes from A, back to the defaults: B's values stay.
+    for (const key of Object.keys(CONFIG_DEFAULTS) as Array<keyof typeof CONFIG_DEFAULTS>) {
+      expect((await a.put(`/api/config/${key}`, { configValue: CONFIG_DEFAULTS[key] })).status).toBe(200);
+      expect(bodyOf(await a.get(`/api/config/${key}`))).toEqual({ configKey: key, configValue: CONFIG_DEFAULTS[key] });
+      expect((await a.delete(`/api/config/${key}`)).status).toBe(200);
+    }
+    expect(bodyOf(await b.get('/api/config'))).toEqual(
+      expect.arrayContaining([{ configKey: 'templatePerformance', configValue: LEARNED_RATES }]),
     );
   });
 
