@@ -36,7 +36,11 @@ export const AnalyzeIcpBody = z.object({
     })
     .min(MIN_URLS, TOO_FEW_URLS)
     .max(MAX_URLS, `At most ${MAX_URLS} customer URLs can be analysed at once`)
-    .refine((urls) => new Set(urls).size === urls.length, { error: 'Each customer URL once: a repeated one is not another customer' })
+    // Repeats that leave fewer than MIN_URLS distinct sites get the spec's message for too few.
+    .refine((urls) => new Set(urls).size === urls.length, {
+      error: (issue) =>
+        new Set(issue.input as string[]).size < MIN_URLS ? TOO_FEW_URLS : 'Each customer URL once: a repeated one is not another customer',
+    })
     .meta({
       uniqueItems: true,
       description: `${MIN_URLS} to ${MAX_URLS} distinct customer web sites, http(s), each a full address with no spaces around it.`,

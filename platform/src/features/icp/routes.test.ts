@@ -132,8 +132,10 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     for (const [urls, text] of [
       [[siteUrl('quotewell'), siteUrl('callcraft'), '  '], 'Not an http(s) URL:   '],
       [[siteUrl('quotewell'), ` ${siteUrl('pipelinepilot')}`, siteUrl('callcraft')], `Not an http(s) URL:  ${siteUrl('pipelinepilot')}`],
+      // Repeats that leave fewer than 3 sites: the spec's message for too few.
+      [[siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')], 'Please provide at least 3 customer URLs for analysis'],
       [
-        [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft')],
+        [siteUrl('quotewell'), siteUrl('quotewell'), siteUrl('callcraft'), siteUrl('pipelinepilot')],
         'Each customer URL once: a repeated one is not another customer',
       ],
       [['http://a.example', 'http://b.example:99999/', 'http://c.example'], 'Not an http(s) URL: http://b.example:99999/'],
