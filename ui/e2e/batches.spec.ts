@@ -111,7 +111,8 @@ test('a running batch is cancelled after a confirmation: its unfinished runs end
   const inputs = Array.from({ length: 2_000 }, (_, index) => ({ ...INPUTS[index % 10], prospectId: index + 1 }));
   const batchId = await startBatch(request, inputs, 500);
   await page.goto(`/batches/${batchId}`);
-  await expect(page.getByTestId('batch-status')).toHaveText('running');
+  // The first read of a 2,000-run batch can take a few seconds on a busy machine.
+  await expect(page.getByTestId('batch-status')).toHaveText('running', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel batch' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Cancel this batch?');
