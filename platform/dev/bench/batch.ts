@@ -1,0 +1,155 @@
+// The prospect batch: `prospects` sample people who fit the bench's ICP are launched as one
+// campaign the way POST /api/campaigns/launch does it (the product's launchCampaign: prospects
+// added, campaign created, its batch started), and the production worker — a child process —
+// researches each company's own sample site, scores it, writes the copy and enrols the
+// prospect in its durable sequence. Timed from the launch call to the batch workflow's end (every
+// run recorded finished, its score and outcome written). The worker's RSS is read from /proc
+// every 100 ms meanwhile, and its peak (VmHWM, reset at the launch) at the end.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { PluginHost } from '../../src/features/plugins/host.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
+import { LaunchCampaignBody } from '../../src/features/campaigns/api-schemas.ts';
+import { launchCampaign } from '../../src/features/campaigns/launch.ts';
+import { saveWorkspaceIcp } from '../../src/features/icp/store.ts';
+import { saveOffer } from '../../src/features/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { batchWorkflowId } from '../../src/features/pipelines/batches.ts';
+import { BENCH_ICP_ANALYSIS, fittingProspects, launchPerson } from './icp.ts';
+import { cpuMeter, resetPeakRss, rssOf, secondsSince, startProductWorker, type BenchServers, type CpuSplit } from './stack.ts';
+
+const WORKSPACE = 'bench';
+const TASK_QUEUE = 'bench-batch';
+
+/** What the batch measured. */
+export interface BatchResult {
+  prospects: number;
+  chunkSize: number;
+  seconds: number;
+  perSecond: number;
+  /** Sample companies walked to find the fitting ones. */
+  scanned: number;
+  runs: Record<string, number>;
+  qualified: number;
+  enrolled: number;
+  /** prospectSequence workflows running on the server once the batch is done. */
+  sequencesRunning: number;
+  firstFailure: string | null;
+  /** Worker RSS: the highest 100 ms sample and the kernel's peak (VmHWM) since the launch, in bytes; its RSS before the launch. */
+  workerRss: { sampledPeak: number; kernelPeak: number | null; atLaunch: number; samples: number };
+  /** CPU seconds each process used during the batch (the worker, the database, Temporal, this process with the sample sites, everything else). */
+  cpu: CpuSplit;
+  /** Per step: seconds of all its runs added up, and from its first start to its last end. */
+  steps: Record<string, { total: number; span: number; count: number }>;
+  /** Seconds of the launch call (prospects added, campaign created, runs prepared, batch started), and from the last step's end to the batch's (runs recorded finished, scores and outcomes written). */
+  phases: { launch: number; afterLastStep: number };
+}
+
+const lastStepEnd = (runs: Array<{ steps: Record<string, { status: string; endedAt?: Date | null }> }>) =>
+  Math.max(
+    ...runs.flatMap((run) => Object.values(run.steps).map((step) => (step.status === 'completed' ? (step.endedAt?.getTime() ?? 0) : 0))),
+  );
+
+/** Per node, the runs' step times added up and the node's span, from the run records. */
+function stepTimes(runs: Array<{ steps: Record<string, { status: string; startedAt?: Date | null; endedAt?: Date | null }> }>) {
+  const times: Record<string, { total: number; first: number; last: number; count: number }> = {};
+  for (const run of runs) {
+    for (const [node, step] of Object.entries(run.steps)) {
+      if (step.status !== 'completed' || !step.startedAt || !step.endedAt) continue;
+      const entry = (times[node] ??= { total: 0, first: Infinity, last: 0, count: 0 });
+      entry.total += (step.endedAt.getTime() - step.startedAt.getTime()) / 1000;
+      entry.first = Math.min(entry.first, step.startedAt.getTime());
+      entry.last = Math.max(entry.last, step.endedAt.getTime());
+      entry.count += 1;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(times).map(([node, { total, first, last, count }]) => [node, { total, span: (last - first) / 1000, count }]),
+  );
+}
+
+export async function benchBatch(
+  servers: BenchServers,
+  options: { prospects: number; chunkSize: number; plugins: Record<string, unknown>; workerNodeArgs?: string[] },
+): Promise<BatchResult> {
+  const database = await servers.database('batch');
+  const { db } = database;
+  await saveWorkspaceIcp(db, WORKSPACE, BENCH_ICP_ANALYSIS);
+  await saveOffer(db, WORKSPACE, SAMPLE_OFFER);
+  const { prospects: fitting, scanned } = fittingProspects(options.prospects);
+  const launch = LaunchCampaignBody.parse({
+    name: 'Bench batch',
+    sliceNames: [],
+    people: fitting.map((prospect) => launchPerson(servers.samples.url, prospect)),
+    chunkSize: options.chunkSize,
+  });
+  const worker = await startProductWorker(servers, database, {
+    taskQueue: TASK_QUEUE,
+    plugins: options.plugins,
+    nodeArgs: options.workerNodeArgs,
+  });
+  try {
+    const runner = {
+      db,
+      temporal: servers.temporal,
+      taskQueue: TASK_QUEUE,
+      activities: PluginHost.load(installedPlugins, options.plugins).activityIndex(BUILTIN_ACTIVITIES),
+    };
+    const atLaunch = rssOf(worker.pid)?.rss ?? Number.NaN;
+    const reset = resetPeakRss(worker.pid);
+    let sampledPeak = atLaunch;
+    let samples = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const now = rssOf(worker.pid);
+        if (now) sampledPeak = Math.max(sampledPeak, now.rss);
+        samples += 1;
+        await sleep(100);
+      }
+    })();
+
+    const { processes } = servers.devstack;
+    const cpu = cpuMeter({ worker: worker.pid, database: processes.mongo?.pid, temporal: processes.temporal?.pid });
+    const started = performance.now();
+    const launched = await launchCampaign({ db, runner }, WORKSPACE, launch);
+    const launchSeconds = secondsSince(started);
+    const progress = (await servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId)).result()) as {
+      nodes: Record<string, Record<string, number>>;
+    };
+    const seconds = secondsSince(started);
+    const endedAt = Date.now();
+    const cpuSplit = cpu.stop();
+    sampling = false;
+    await sampler;
+    const kernelPeak = reset ? (rssOf(worker.pid)?.peak ?? null) : null;
+
+    const stepRecords = await db.pipelineRuns.find({ workspaceId: WORKSPACE, batchId: launched.batchId }, { steps: 1 }).lean();
+    const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([
+      { $match: { workspaceId: WORKSPACE, batchId: launched.batchId } },
+      { $group: { _id: '$status', count: { $sum: 1 } } },
+    ]);
+    const failure = await db.pipelineRuns.findOne({ workspaceId: WORKSPACE, batchId: launched.batchId, status: 'failed' }).lean();
+    const { count: sequencesRunning } = await servers.temporal.workflow.count(
+      `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${TASK_QUEUE}'`,
+    );
+    return {
+      prospects: launched.total,
+      chunkSize: options.chunkSize,
+      seconds,
+      perSecond: launched.total / seconds,
+      scanned,
+      runs: Object.fromEntries(runs.map(({ _id, count }) => [_id, count])),
+      qualified: progress.nodes.copy?.completed ?? 0,
+      enrolled: progress.nodes.outreach?.completed ?? 0,
+      sequencesRunning,
+      firstFailure: failure ? (failure.error ?? JSON.stringify(failure.steps)) : null,
+      workerRss: { sampledPeak, kernelPeak, atLaunch, samples },
+      cpu: cpuSplit,
+      steps: stepTimes(stepRecords),
+      phases: { launch: launchSeconds, afterLastStep: (endedAt - lastStepEnd(stepRecords)) / 1000 },
+    };
+  } finally {
+    await worker.stop();
+  }
+}
