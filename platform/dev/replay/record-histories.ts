@@ -32,7 +32,7 @@ import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
 import { until } from '../contract/poll.ts';
 import { serveProductApp } from '../testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../testing/mail-server.ts';
-import { mathPlugin } from '../testing/math-plugin.ts';
+import { MATH_BATCH_PIPELINE, MATH_DEMO_PIPELINE, mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { configureSending, enrolProspect, morningZone } from '../testing/sending.ts';
 import { HISTORIES_DIR, INDEX_FILE, historyJson, readIndex, workflowTypeOf, type History, type HistoryFixture } from './fixtures.ts';
@@ -296,28 +296,9 @@ describe('prospectSequence', () => {
   });
 });
 
-/** The math plugin's pipeline of runs.test.ts: a fan-out, a flaky step retried, a step that can fail for good, a condition. */
-const mathDemo = {
-  id: 'math-demo',
-  name: 'Math demo',
-  nodes: [
-    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
-    { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
-    { id: 'right', activity: 'math.double', input: { n: '{{ start.n }}' } },
-    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
-    { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
-  ],
-  edges: [
-    { from: 'start', to: 'left' },
-    { from: 'start', to: 'right' },
-    { from: 'right', to: 'check' },
-    { from: 'right', to: 'big' },
-  ],
-};
-
 describe('runPipeline', () => {
   it('pipeline-run-failed-step and pipeline-rerun-from-failed-step', async () => {
-    const failed = await startPipelineRun(stack.runner, { workspaceId: WS, definition: mathDemo, input: { n: 5, check: -1 } });
+    const failed = await startPipelineRun(stack.runner, { workspaceId: WS, definition: MATH_DEMO_PIPELINE, input: { n: 5, check: -1 } });
     const failedHandle = stack.runner.temporal.workflow.getHandle(failed.workflowId!);
     await expect(failedHandle.result()).rejects.toThrow();
     await save(
@@ -374,21 +355,7 @@ describe('runBatch', () => {
   });
 
   it('batch-continued-as-new and batch-after-continue-as-new', async () => {
-    const definition = {
-      id: 'batch-demo',
-      name: 'Batch demo',
-      nodes: [
-        { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
-        { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
-        { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
-        { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
-      ],
-      edges: [
-        { from: 'start', to: 'bump' },
-        { from: 'start', to: 'check' },
-        { from: 'bump', to: 'big' },
-      ],
-    };
+    const definition = MATH_BATCH_PIPELINE;
     // n = -1 fails "check"; 30 meets the condition of "big", 2 does not. History capped at 10 events: it continues as new after each stage.
     const batch = await startPipelineBatch(stack.runner, {
       workspaceId: WS,

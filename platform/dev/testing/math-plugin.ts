@@ -65,3 +65,39 @@ export const mathPlugin = definePlugin(
     },
   }),
 );
+
+/** A pipeline of the math plugin: a fan-out, a flaky step retried, a step that can fail for good (check < 0), a condition (right.n ≥ 20). */
+export const MATH_DEMO_PIPELINE = {
+  id: 'math-demo',
+  name: 'Math demo',
+  nodes: [
+    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+    { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+    { id: 'right', activity: 'math.double', input: { n: '{{ start.n }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
+  ],
+  edges: [
+    { from: 'start', to: 'left' },
+    { from: 'start', to: 'right' },
+    { from: 'right', to: 'check' },
+    { from: 'right', to: 'big' },
+  ],
+};
+
+/** A batch pipeline of the math plugin in three stages: a flaky step, a step failing for negative n, a condition (bump.n ≥ 50). */
+export const MATH_BATCH_PIPELINE = {
+  id: 'batch-demo',
+  name: 'Batch demo',
+  nodes: [
+    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
+    { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
+  ],
+  edges: [
+    { from: 'start', to: 'bump' },
+    { from: 'start', to: 'check' },
+    { from: 'bump', to: 'big' },
+  ],
+};

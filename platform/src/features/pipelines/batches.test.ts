@@ -1,25 +1,11 @@
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { InputError } from '../../core/errors.ts';
-import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
+import { MATH_BATCH_PIPELINE, mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { startPipelineBatch } from './batches.ts';
 
-const definition = {
-  id: 'batch-demo',
-  name: 'Batch demo',
-  nodes: [
-    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
-    { id: 'bump', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
-    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ start.n }}' } },
-    { id: 'big', activity: 'math.double', input: { n: '{{ bump.n }}' }, when: { path: 'bump.n', op: 'gte', value: 50 } },
-  ],
-  edges: [
-    { from: 'start', to: 'bump' },
-    { from: 'start', to: 'check' },
-    { from: 'bump', to: 'big' },
-  ],
-};
+const definition = MATH_BATCH_PIPELINE;
 
 let stack: TestPipelineWorker;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Models } from '../../core/db/models.ts';
 import { InputError } from '../../core/errors.ts';
-import { calls, mathPlugin } from '../../../dev/testing/math-plugin.ts';
+import { calls, MATH_DEMO_PIPELINE, mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { readFileSync } from 'node:fs';
 import { temporal } from '@temporalio/proto';
@@ -12,23 +12,7 @@ import { BRANCHES } from './branches.fixture.ts';
 import { HEARTBEAT_TIMEOUT, preparePipeline } from './definition.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
-const definition = {
-  id: 'math-demo',
-  name: 'Math demo',
-  nodes: [
-    { id: 'start', activity: 'math.double', input: { n: '{{ input.n }}' } },
-    { id: 'left', activity: 'math.flakyIncrement', input: { n: '{{ start.n }}' } },
-    { id: 'right', activity: 'math.double', input: { n: '{{ start.n }}' } },
-    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ input.check }}' } },
-    { id: 'big', activity: 'math.double', input: { n: '{{ right.n }}' }, when: { path: 'right.n', op: 'gte', value: 20 } },
-  ],
-  edges: [
-    { from: 'start', to: 'left' },
-    { from: 'start', to: 'right' },
-    { from: 'right', to: 'check' },
-    { from: 'right', to: 'big' },
-  ],
-};
+const definition = MATH_DEMO_PIPELINE;
 
 let stack: TestPipelineWorker;
 let db: Models;
