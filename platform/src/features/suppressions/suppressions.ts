@@ -56,13 +56,16 @@ async function countsByReason(db: SuppressionDb, workspaceId: string): Promise<S
   return groups.map(({ _id, count }) => ({ reason: _id, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 
-/** One page of the workspace's suppression list, newest first, with the counts by reason. */
+/**
+ * One page of the workspace's suppression list, newest first (entries of the same instant, such as
+ * those added in one request, by address), with the counts by reason.
+ */
 export async function listSuppressions(db: SuppressionDb, workspaceId: string, options: SuppressionListOptions): Promise<SuppressionPage> {
   const filter = filterOf(workspaceId, options);
   const [rows, total, byReason] = await Promise.all([
     db.suppressions
       .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
+      .sort({ createdAt: -1, email: 1 })
       .skip((options.page - 1) * options.limit)
       .limit(options.limit)
       .lean<Row[]>(),
