@@ -1,5 +1,6 @@
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
 import { isCheckable, matchFingerprint, type Hit } from './match.ts';
+import { FingerprintGates } from './prefilter.ts';
 import type { PageSignals } from './signals.ts';
 
 /** A technology found on a page, with the text that gave it away. */
@@ -16,7 +17,7 @@ export interface Detection {
   impliedBy?: string;
 }
 
-let checkable: { plain: Fingerprint[]; conditional: Fingerprint[] } | undefined;
+let checkable: { plain: Fingerprint[]; conditional: Fingerprint[]; gates: FingerprintGates } | undefined;
 
 function checkableFingerprints() {
   if (!checkable) {
@@ -24,6 +25,7 @@ function checkableFingerprints() {
     checkable = {
       plain: candidates.filter((fp) => fp.requires.length === 0 && fp.requiresCategories.length === 0),
       conditional: candidates.filter((fp) => fp.requires.length > 0 || fp.requiresCategories.length > 0),
+      gates: new FingerprintGates(candidates),
     };
   }
   return checkable;
@@ -76,12 +78,16 @@ function addImplied(found: Map<string, Detection>): void {
 /**
  * The technologies a page shows without running it: Wappalyzer fingerprints over its HTML,
  * script sources, inline scripts, meta tags, headers, cookies, URL and CSS selectors, then
- * technologies that need another first, exclusions, and implied technologies.
+ * technologies that need another first, exclusions, and implied technologies. Only the
+ * fingerprints the page's text and keys leave possible are matched (./prefilter.ts);
+ * `exhaustive` matches every one, which must find the same (the prefilter's test).
  */
-export function detectTechnologies(signals: PageSignals): Detection[] {
-  const { plain, conditional } = checkableFingerprints();
+export function detectTechnologies(signals: PageSignals, options: { exhaustive?: boolean } = {}): Detection[] {
+  const { plain, conditional, gates } = checkableFingerprints();
+  const possible = options.exhaustive ? null : gates.possibleOn(signals);
   const found = new Map<string, Detection>();
   const record = (fingerprint: Fingerprint) => {
+    if (possible && !possible.has(fingerprint)) return;
     const hits = matchFingerprint(fingerprint, signals).filter((hit) => hit.confidence > 0);
     if (hits.length > 0) found.set(fingerprint.name, detectionOf(fingerprint, hits));
   };

@@ -4,14 +4,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parsePattern, parsePatternList, parsePatternMap, type Pattern } from './patterns.ts';
+import { regexLiterals } from './regex-literals.ts';
 
 /** A CSS selector check: the element exists, and optionally its attributes or text match. */
 export interface DomCheck {
   selector: string;
   /**
-   * Lower-cased words the raw HTML must contain for the selector to have any chance (one per
-   * comma-separated alternative), or null when that cannot be said: a cheap pre-filter, since
-   * running 1,800 selectors over every page is the slowest part of detection.
+   * Lower-cased words the raw HTML must contain for the check to find anything (one of them), or
+   * null when that cannot be said: a cheap pre-filter, since running 1,800 selectors over every
+   * page is the slowest part of detection.
    */
   mustContain: string[] | null;
   attributes: Map<string, Pattern[]>;
@@ -56,27 +57,67 @@ const slugify = (name: string) =>
     .replace(/(?:^-|-$)/g, '');
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
+// Elements the HTML parser adds where a page leaves them out: their tag names prove nothing.
+const IMPLIED_ELEMENTS = new Set(['html', 'head', 'body', 'tbody', 'tr', 'colgroup']);
+// Elements whose text is their source as served (no character references decoded).
+const RAW_TEXT_ELEMENTS = /^(?:script|style)$/i;
+
+// Tag names an alternative of a selector requires, as the source writes them opened ("<button");
+// quoted values, attribute brackets and pseudo-class arguments are left out first. The parser
+// reads "<image" as an img, so an img is only known to start "<im".
+function tagLiterals(alternative: string): string[] {
+  const bare = alternative
+    .replace(/'[^']*'|"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '[]')
+    .replace(/\([^)]*\)/g, '()');
+  return [...bare.matchAll(/(?:^|[\s>+~])([a-z][\w-]*)/gi)]
+    .map((match) => match[1]!.toLowerCase())
+    .filter((tag) => !IMPLIED_ELEMENTS.has(tag))
+    .map((tag) => (tag === 'img' ? '<im' : `<${tag}`));
+}
+
 // The longest literal an alternative of a selector names: a quoted attribute value, an id, a
-// class or an attribute name. Any element it selects has that literal in its HTML source.
-function requiredLiterals(selector: string): string[] | null {
+// class, an attribute name, or with `withTags` a tag name. Any element it selects has that
+// literal in its HTML source.
+function requiredLiterals(selector: string, withTags: boolean): string[] | null {
   const literals: string[] = [];
   for (const alternative of selector.split(',')) {
     const candidates = [...alternative.matchAll(/'([^']+)'|"([^"]+)"|[#.]([\w-]+)|\[([\w-]+)/g)].map((match) =>
       (match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').toLowerCase(),
     );
-    const longest = candidates.reduce((best, candidate) => (candidate.length > best.length ? candidate : best), '');
+    const longest = [...candidates, ...(withTags ? tagLiterals(alternative) : [])].reduce(
+      (best, candidate) => (candidate.length > best.length ? candidate : best),
+      '',
+    );
     if (longest.length < 3) return null;
     literals.push(longest);
   }
   return literals;
 }
 
-const domCheck = (selector: string, check: Record<string, unknown> = {}): DomCheck => ({
-  selector,
-  mustContain: requiredLiterals(selector),
-  attributes: parsePatternMap(check.attributes),
-  text: parsePatternList(check.text),
-});
+/**
+ * What the source must contain for a check to find anything: its selector's literal; else what its
+ * hits need — an element with one of its attribute names, or (in a script or style, whose text is
+ * served as is) its text patterns' literals; else the tag names it selects. Null when none can be said.
+ */
+function mustContain(selector: string, attributes: Map<string, Pattern[]>, text: Pattern[]): string[] | null {
+  return requiredLiterals(selector, false) ?? hitLiterals(selector, attributes, text) ?? requiredLiterals(selector, true);
+}
+
+function hitLiterals(selector: string, attributes: Map<string, Pattern[]>, text: Pattern[]): string[] | null {
+  if (attributes.size === 0 && text.length === 0) return null; // the element's existence is the hit
+  if (text.length > 0 && !RAW_TEXT_ELEMENTS.test(selector.trim())) return null;
+  const textLiterals = text.map((pattern) => regexLiterals(pattern.regex.source));
+  if (textLiterals.includes(null)) return null;
+  const literals = [...attributes.keys(), ...textLiterals.flatMap((each) => each ?? [])];
+  return literals.every((literal) => literal.length >= 3) ? literals : null;
+}
+
+const domCheck = (selector: string, check: Record<string, unknown> = {}): DomCheck => {
+  const attributes = parsePatternMap(check.attributes);
+  const text = parsePatternList(check.text);
+  return { selector, mustContain: mustContain(selector, attributes, text), attributes, text };
+};
 
 function parseDom(raw: unknown): DomCheck[] {
   if (typeof raw === 'string' || Array.isArray(raw)) return asList(raw).map((selector) => domCheck(String(selector)));

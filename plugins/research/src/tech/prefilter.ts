@@ -1,0 +1,128 @@
+// Which fingerprints a page can possibly match, before any of their regular expressions or CSS
+// selectors run. Computed once per fingerprint from its patterns: the literals every match of a
+// pattern contains (./regex-literals.ts; a selector's required literal), and the meta tags,
+// headers and cookies it reads. A page is reduced once to a bitmap of the trigrams of its
+// lower-cased text; a literal can be on the page only if all its trigrams are. The literals are
+// indexed by one of their trigrams, the keyed patterns by their key, so a page looks up only
+// what its own trigrams and keys reach instead of testing 6,000 fingerprints. Nothing that could
+// match is skipped — prefilter.test.ts compares this with matching every fingerprint.
+import type { Fingerprint } from './fingerprints.ts';
+import type { Pattern } from './patterns.ts';
+import { regexLiterals } from './regex-literals.ts';
+import type { PageSignals } from './signals.ts';
+
+// Seven bits per character (anything beyond ASCII shares code 0), three characters: 2^21 trigrams, one bit each.
+const TRIGRAM_MASK = 2 ** 21 - 1;
+const charCode = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  return code < 128 ? code : 0;
+};
+
+/** The trigram codes of a literal (at least three characters). */
+function trigramsOf(literal: string): Int32Array {
+  const codes = new Int32Array(literal.length - 2);
+  for (let at = 0; at + 2 < literal.length; at++)
+    codes[at] = (charCode(literal, at) << 14) | (charCode(literal, at + 1) << 7) | charCode(literal, at + 2);
+  return codes;
+}
+
+// One bitmap, reused page after page: detection is synchronous, so no two pages fill it at once.
+const bitmap = new Uint32Array((TRIGRAM_MASK + 1) / 32);
+const hasTrigram = (code: number) => (bitmap[code >>> 5]! & (1 << (code & 31))) !== 0;
+
+function addTrigrams(text: string): void {
+  let code = 0;
+  for (let at = 0; at < text.length; at++) {
+    code = ((code << 7) | charCode(text, at)) & TRIGRAM_MASK;
+    if (at >= 2) bitmap[code >>> 5]! |= 1 << (code & 31);
+  }
+}
+
+/**
+ * Fills the bitmap with the trigrams of everything a pattern reads as text, lower-cased: the
+ * HTML, script sources, inline scripts, URL, meta contents, header and cookie values (a
+ * case-insensitive match of an ASCII literal is the literal lower-cased in the lower-cased text).
+ */
+function fillBitmap(signals: PageSignals): void {
+  bitmap.fill(0);
+  addTrigrams(signals.lowerHtml);
+  for (const text of [...signals.scriptSrc, ...signals.scripts, signals.url]) addTrigrams(text.toLowerCase());
+  for (const values of signals.meta.values()) for (const value of values) addTrigrams(value.toLowerCase());
+  for (const value of Object.values(signals.headers)) addTrigrams(value.toLowerCase());
+  for (const value of signals.cookies.values()) addTrigrams(value.toLowerCase());
+}
+
+/** Literals (as trigram codes) of which one must be on the page, or null when any text may match. */
+type Literals = Int32Array[] | null;
+
+function append<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
+  const list = map.get(key);
+  if (list) list.push(...values);
+  else map.set(key, values);
+}
+
+const anyOnPage = (literals: Literals) => literals === null || literals.some((codes) => codes.every(hasTrigram));
+const literalsOf = (pattern: Pattern): Literals => regexLiterals(pattern.regex.source)?.map(trigramsOf) ?? null;
+
+/** The gates of a list of fingerprints, indexed; `possibleOn(signals)` says which ones a page leaves possible. */
+export class FingerprintGates {
+  /** Fingerprints (by position) some pattern of which may match any page. */
+  private readonly always: number[] = [];
+  /** Literal trigram codes by one trigram of theirs, with the fingerprint they let through. */
+  private readonly byTrigram = new Map<number, Array<{ fingerprint: number; codes: Int32Array }>>();
+  /** Keyed patterns by "meta:name", "header:name" or "cookie:name": the fingerprint and the value's literals. */
+  private readonly byKey = new Map<string, Array<{ fingerprint: number; literals: Literals }>>();
+
+  constructor(private readonly fingerprints: readonly Fingerprint[]) {
+    fingerprints.forEach((fingerprint, position) => this.add(fingerprint, position));
+  }
+
+  private add(fingerprint: Fingerprint, position: number): void {
+    const textLiterals: Literals[] = [fingerprint.html, fingerprint.scriptSrc, fingerprint.scripts, fingerprint.url].flat().map(literalsOf);
+    const domLiterals: Literals[] = fingerprint.dom.map((check) => check.mustContain?.map(trigramsOf) ?? null);
+    const literals = [...textLiterals, ...domLiterals];
+    if (literals.includes(null)) {
+      this.always.push(position);
+      return;
+    }
+    for (const codes of literals.flatMap((each) => each ?? [])) {
+      // Keyed by the literal's last trigram: a literal's start is more often shared ("https://", "<script").
+      const key = codes[codes.length - 1]!;
+      append(this.byTrigram, key, [{ fingerprint: position, codes }]);
+    }
+    for (const [kind, patterns] of [
+      ['meta', fingerprint.meta],
+      ['header', fingerprint.headers],
+      ['cookie', fingerprint.cookies],
+    ] as const) {
+      for (const [name, keyPatterns] of patterns) {
+        // A key without patterns matches nothing; a pattern without literals matches whatever the value.
+        append(
+          this.byKey,
+          `${kind}:${name}`,
+          keyPatterns.map((pattern) => ({ fingerprint: position, literals: literalsOf(pattern) })),
+        );
+      }
+    }
+  }
+
+  /** The fingerprints the page may match: every other one cannot. */
+  possibleOn(signals: PageSignals): Set<Fingerprint> {
+    fillBitmap(signals);
+    const possible = new Uint8Array(this.fingerprints.length);
+    for (const position of this.always) possible[position] = 1;
+    for (const [code, entries] of this.byTrigram) {
+      if (!hasTrigram(code)) continue;
+      for (const { fingerprint, codes } of entries) if (!possible[fingerprint] && codes.every(hasTrigram)) possible[fingerprint] = 1;
+    }
+    const keys = [
+      ...[...signals.meta.keys()].map((name) => `meta:${name}`),
+      ...Object.keys(signals.headers).map((name) => `header:${name}`),
+      ...[...signals.cookies.keys()].map((name) => `cookie:${name}`),
+    ];
+    for (const key of keys)
+      for (const { fingerprint, literals } of this.byKey.get(key) ?? [])
+        if (!possible[fingerprint] && anyOnPage(literals)) possible[fingerprint] = 1;
+    return new Set(this.fingerprints.filter((_fingerprint, position) => possible[position] === 1));
+  }
+}
