@@ -9,11 +9,13 @@
 //              the bare-Temporal baseline (1,000 one-activity workflows); the worker's peak RSS
 //   dashboard  the dashboard's six GETs at 200 requests/s for 30 s over 10,000 prospects and
 //              50,000 outcome events; then 200 prospect-list searches
+//   fuzz       Schemathesis on every operation of the running app, signed in, about 21,000
+//              requests (../fuzz/bench.ts; CI runs a smaller one with another seed)
 // --cpu-prof writes the child processes' CPU profiles to bench/profiles/<part>/ (read them with
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
 // (targets are then not judged): BENCH_PROSPECTS, BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
-// BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK. Asserts nothing; exits 1 when a
-// part failed to run.
+// BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK, BENCH_FUZZ_EXAMPLES. Asserts
+// nothing; exits 1 when a part failed to run.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/core/paths.ts';
@@ -21,11 +23,12 @@ import { benchAgents, type AgentsResult } from './agents.ts';
 import { startBareTemporal, type BareResult } from './bare.ts';
 import { benchBatch, type BatchResult } from './batch.ts';
 import { benchDashboard, DASHBOARD_GETS, type DashboardResult } from './dashboard.ts';
+import { BENCH_FUZZ_EXAMPLES, benchFuzz, fuzzProblems, type FuzzBenchResult } from '../fuzz/bench.ts';
 import { environment, formatTable, loadAverage, writeResults, type Figure } from './report.ts';
 import { startBenchServers, type BenchServers } from './stack.ts';
 import { measureUiSize, type UiSizeResult } from './ui-size.ts';
 
-const PARTS = ['ui', 'agents', 'batch', 'dashboard'] as const;
+const PARTS = ['ui', 'agents', 'batch', 'dashboard', 'fuzz'] as const;
 type Part = (typeof PARTS)[number];
 
 const argv = process.argv.slice(2);
@@ -279,8 +282,51 @@ try {
   await servers?.close();
 }
 
+// Last and on servers of its own (the fuzz test's global setup starts them), after the others' are gone.
+if (parts.has('fuzz')) {
+  const row = {
+    id: 'fuzz',
+    figure: 'Schemathesis, every operation, signed in',
+    target: '≥ 10,000 requests, 0 responses ≥ 500, 0 failed checks',
+  };
+  await part(
+    'fuzz',
+    async () => {
+      const examples = size('BENCH_FUZZ_EXAMPLES', BENCH_FUZZ_EXAMPLES);
+      const fuzz: FuzzBenchResult = benchFuzz(log, examples);
+      details.fuzz = fuzz;
+      const problems = fuzzProblems(fuzz);
+      const serverErrors = fuzz.failures.filter((failure) => failure.checks.includes('not_a_server_error')).length;
+      figures.push({
+        ...row,
+        value: fuzz.requests,
+        unit: 'requests',
+        measured:
+          `${count(fuzz.requests)} requests in ${fuzz.seconds.toFixed(0)} s over ${fuzz.operations.tested} of ${fuzz.operations.total} operations; ` +
+          `${serverErrors} operations answered ≥ 500, ${problems.length} problems`,
+        target: row.target,
+        ...judged(
+          fuzz.requests >= 10_000 && problems.length === 0 && fuzz.operations.tested === fuzz.operations.total,
+          examples === BENCH_FUZZ_EXAMPLES,
+        ),
+      });
+    },
+    [row],
+  );
+}
+
 // The table in the issue's order, whatever order the parts ran in.
-const ORDER = ['batch-wall', 'batch-vs-bare', 'research-alone', 'copy-alone', 'dashboard-p99', 'search-p99', 'worker-rss', 'ui-initial-js'];
+const ORDER = [
+  'batch-wall',
+  'batch-vs-bare',
+  'research-alone',
+  'copy-alone',
+  'dashboard-p99',
+  'search-p99',
+  'worker-rss',
+  'ui-initial-js',
+  'fuzz',
+];
 figures.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 const finishedAt = new Date();
 const file = writeResults({
@@ -323,6 +369,11 @@ if (dashboard) {
     `\ndashboard load: ${load.throughput.toFixed(0)} answers/s over ${load.connections} connections, sends at most ${load.sendLag.max.toFixed(1)} ms late (p99 ${load.sendLag.p99.toFixed(1)} ms); ` +
       `CPU seconds: API ${loadCpu.api?.toFixed(1)}, database ${loadCpu.database?.toFixed(1)}, load generator ${loadCpu.bench.toFixed(1)}; other processes used ${cores(loadCpu)} cores`,
   );
+}
+const fuzz = details.fuzz as FuzzBenchResult | undefined;
+if (fuzz) {
+  console.log(`\nfuzz: ${fuzz.command} (${fuzz.wallSeconds.toFixed(0)} s with the servers' start)`);
+  for (const problem of fuzzProblems(fuzz)) console.log(`  ${problem}`);
 }
 console.log(`\nwritten to ${file}${cpuProf ? `; CPU profiles in ${profileDir}` : ''}`);
 for (const failure of failures) console.error(`\n[bench] ${failure}`);

@@ -1,47 +1,55 @@
-// `npm run bench -- fuzz`: the fuzz test (fuzz.test.ts) with more examples per operation and
-// another seed, on fresh servers of its own (vitest's global setup starts them), then what it
-// did: requests generated, time, and each failing operation with its checks and reproducing curl.
-// Prints its figures; the run's own verdict is in the failures it lists.
+// The bench's fuzz part (`npm run bench -- fuzz`, and last in a whole `npm run bench`): the fuzz
+// test (fuzz.test.ts) with more examples per operation and another seed, on fresh servers of its
+// own (vitest's global setup starts them). Answers what it did: requests generated, time, and
+// each failing operation with its checks and reproducing curl.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { devstackDir, repoRoot } from '../../src/core/paths.ts';
 import type { FuzzFailure } from './schemathesis.ts';
 
-const EXAMPLES = process.env.MEETFLOW_FUZZ_EXAMPLES ?? '40';
-const SEED = process.env.MEETFLOW_FUZZ_SEED ?? '7';
-const summaryFile = join(devstackDir, 'reports', 'fuzz', 'summary.json');
+/** Examples per operation and phase: about 21,000 requests over the documented operations (issue #18 asks for at least 10,000). */
+export const BENCH_FUZZ_EXAMPLES = 40;
+/** Another seed than CI's, so the bench explores inputs CI does not. */
+export const BENCH_FUZZ_SEED = 7;
 
-console.log(`\nbench fuzz: Schemathesis on every operation, ${EXAMPLES} examples per operation and phase, seed ${SEED}`);
-const started = performance.now();
-const vitest = spawnSync(
-  process.execPath,
-  [join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'platform/dev/fuzz/fuzz.test.ts'],
-  {
-    cwd: repoRoot,
-    env: { ...process.env, MEETFLOW_FUZZ_EXAMPLES: EXAMPLES, MEETFLOW_FUZZ_SEED: SEED },
-    encoding: 'utf8',
-  },
-);
-if (!existsSync(summaryFile)) {
-  console.log(`  the fuzz run did not finish (vitest exited ${vitest.status}):\n${`${vitest.stdout}${vitest.stderr}`.slice(-4_000)}`);
-  process.exitCode = 1;
-} else {
-  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
-    command: string;
-    requests: number;
-    seconds: number;
-    operations: { total: number; tested: number };
-    failures: FuzzFailure[];
-    errors: string[];
-  };
-  console.log(`  ${summary.command}`);
-  console.log(`  operations       ${summary.operations.tested} of ${summary.operations.total} fuzzed`);
-  console.log(
-    `  requests         ${summary.requests.toLocaleString('en-US')} generated in ${summary.seconds.toFixed(0)} s (${((performance.now() - started) / 1000).toFixed(0)} s with the servers)`,
+export interface FuzzBenchResult {
+  command: string;
+  requests: number;
+  /** Schemathesis's own time, and the whole run's with the servers' start. */
+  seconds: number;
+  wallSeconds: number;
+  operations: { total: number; tested: number };
+  failures: FuzzFailure[];
+  errors: string[];
+}
+
+/** Runs the fuzz test at the bench's size; throws when the run did not finish (its failures are in the answer). */
+export function benchFuzz(log: (message: string) => void, examples = BENCH_FUZZ_EXAMPLES, seed = BENCH_FUZZ_SEED): FuzzBenchResult {
+  const summaryFile = join(devstackDir, 'reports', 'fuzz', 'summary.json');
+  rmSync(summaryFile, { force: true });
+  log(`fuzz: Schemathesis on every operation, ${examples} examples per operation and phase, seed ${seed}`);
+  const started = performance.now();
+  const vitest = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'platform/dev/fuzz/fuzz.test.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, MEETFLOW_FUZZ_EXAMPLES: String(examples), MEETFLOW_FUZZ_SEED: String(seed) },
+      encoding: 'utf8',
+    },
   );
-  console.log(`  failures         ${summary.failures.length} operation(s), ${summary.errors.length} error(s)`);
-  for (const failure of summary.failures)
-    console.log(`\n  ${failure.operation}: ${failure.checks}\n${failure.details.replace(/^/gm, '      ')}`);
-  for (const error of summary.errors) console.log(`\n  error: ${error}`);
+  if (!existsSync(summaryFile)) {
+    throw new Error(`the fuzz run did not finish (vitest exited ${vitest.status}):\n${`${vitest.stdout}${vitest.stderr}`.slice(-4_000)}`);
+  }
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Omit<FuzzBenchResult, 'wallSeconds'>;
+  return { ...summary, wallSeconds: (performance.now() - started) / 1000 };
+}
+
+/** The failing operations and errors of a run, as lines to print. */
+export function fuzzProblems(result: FuzzBenchResult): string[] {
+  return [
+    ...result.failures.map((failure) => `${failure.operation}: ${failure.checks}\n${failure.details.replace(/^/gm, '      ')}`),
+    ...result.errors.map((error) => `error: ${error}`),
+  ];
 }
