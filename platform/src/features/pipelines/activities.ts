@@ -62,7 +62,10 @@ export function createStepRunner(deps: StepRunnerDeps) {
 
   async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
     const { runId } = run;
-    const thisRun = { runId, workspaceId: run.workspaceId };
+    // By its run id alone: unique across workspaces, and this run's (already read in its workspace
+    // or by that id), so the filter is the unique index's exact key — the embedded database uses an
+    // index only then, and otherwise scans every run record for each step update.
+    const thisRun = { runId };
     const node = run.definition.nodes.find((candidate) => candidate.id === nodeId);
     const activity = node && deps.plugins[node.activity];
     if (!node || !activity) {
@@ -74,14 +77,18 @@ export function createStepRunner(deps: StepRunnerDeps) {
     }
     const step = `steps.${nodeId}`;
     const version = deps.versions?.[node.activity.split('.')[0]!];
-    await pipelineRuns.updateOne(thisRun, {
-      $set: {
-        [`${step}.status`]: 'running',
-        [`${step}.startedAt`]: new Date(),
-        ...(version ? { [`${step}.pluginVersion`]: version } : {}),
+    await pipelineRuns.updateOne(
+      thisRun,
+      {
+        $set: {
+          [`${step}.status`]: 'running',
+          [`${step}.startedAt`]: new Date(),
+          ...(version ? { [`${step}.pluginVersion`]: version } : {}),
+        },
+        $inc: { [`${step}.attempts`]: 1 },
       },
-      $inc: { [`${step}.attempts`]: 1 },
-    });
+      ACROSS_WORKSPACES,
+    );
 
     const sources = new Map<string, unknown>([['input', run.input]]);
     for (const reference of referencesIn(node.input)) {
@@ -99,19 +106,27 @@ export function createStepRunner(deps: StepRunnerDeps) {
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;
-      await pipelineRuns.updateOne(thisRun, {
-        $set: {
-          [`${step}.error`]: errorMessage(error),
-          ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+      await pipelineRuns.updateOne(
+        thisRun,
+        {
+          $set: {
+            [`${step}.error`]: errorMessage(error),
+            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+          },
         },
-      });
+        ACROSS_WORKSPACES,
+      );
       throw error;
     }
     await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
-    await pipelineRuns.updateOne(thisRun, {
-      $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
-      $unset: { [`${step}.error`]: '' },
-    });
+    await pipelineRuns.updateOne(
+      thisRun,
+      {
+        $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
+        $unset: { [`${step}.error`]: '' },
+      },
+      ACROSS_WORKSPACES,
+    );
     return summarise(output, watch);
   }
 

@@ -135,16 +135,16 @@ export async function applyProspectRun(
 
 /** Applies every finished prospect-pipeline run among `runIds` (a batch's), reading their outputs in one query. */
 export async function applyProspectRuns(db: Models, runIds: readonly string[]): Promise<void> {
-  const runs = await db.pipelineRuns
-    // A batch knows its runs by id only (UUIDs, unique across workspaces); each run then names its workspace.
-    .find({ runId: { $in: runIds }, pipelineId: PROSPECT_PIPELINE.id }, { workspaceId: 1, runId: 1, input: 1 }, ACROSS_WORKSPACES)
-    .lean();
-  if (runs.length === 0) return;
-  const outputs = await db.stepOutputs
-    .find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: { $in: ['research', 'score'] } })
-    .lean();
+  // A batch knows its runs by id only (UUIDs, unique across workspaces); each run then names its
+  // workspace. Both reads name exactly a unique index's keys (the pipeline is checked here, the
+  // outputs read one by one), since the embedded database otherwise scans every run and output.
+  const runs = (
+    await db.pipelineRuns.find({ runId: { $in: runIds } }, { workspaceId: 1, runId: 1, pipelineId: 1, input: 1 }, ACROSS_WORKSPACES).lean()
+  ).filter((run) => run.pipelineId === PROSPECT_PIPELINE.id);
+  const outputOf = async (runId: string, nodeId: string) => [nodeId, (await db.stepOutputs.findOne({ runId, nodeId }).lean())?.output];
   for (const run of runs) {
-    const own = Object.fromEntries(outputs.filter((stored) => stored.runId === run.runId).map((stored) => [stored.nodeId, stored.output]));
+    const stored = await Promise.all(['research', 'score'].map((nodeId) => outputOf(run.runId, nodeId)));
+    const own = Object.fromEntries(stored.filter(([, output]) => output !== undefined));
     await applyProspectRun(db, run, own as StepOutputs);
   }
 }
