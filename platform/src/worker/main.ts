@@ -14,6 +14,15 @@ import { createHostServices } from '../features/plugins/services.ts';
 import { workerActivities } from './activities.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
+/**
+ * Workflows kept in memory between their tasks. The SDK's default grows with the heap limit
+ * (about 2,300 on a 24 GB machine), so every sequence a batch enrols — each waits days on its
+ * timers — stayed cached and the worker's memory grew with the batch (919 MB after 1,000
+ * prospects). A workflow evicted from the cache replays its history at its next task, which for a
+ * sequence waiting on a timer is days later and a few milliseconds of work.
+ */
+const MAX_CACHED_WORKFLOWS = 100;
+
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'worker');
 // The SDK's own lifecycle lines are noise at info level; our logger reports what matters. At
@@ -44,6 +53,7 @@ try {
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
+    maxCachedWorkflows: MAX_CACHED_WORKFLOWS,
     activities: workerActivities({
       db,
       plugins: plugins.activities(services),
