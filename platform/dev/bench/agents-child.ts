@@ -30,8 +30,12 @@ const call = async (name: string, input: unknown) => {
   return output as Record<string, unknown>;
 };
 
-async function timed<T>(items: readonly T[], task: (item: T, index: number) => Promise<void>): Promise<number> {
+/** CPU seconds (user + system) of this process per phase: on a shared machine they hold where wall time does not. */
+const cpuSeconds: Record<string, number> = {};
+
+async function timed<T>(items: readonly T[], task: (item: T, index: number) => Promise<void>, phase: string): Promise<number> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let next = 0;
   await Promise.all(
     Array.from({ length: Number(concurrency) }, async () => {
@@ -41,6 +45,8 @@ async function timed<T>(items: readonly T[], task: (item: T, index: number) => P
       }
     }),
   );
+  const used = process.cpuUsage(cpu);
+  cpuSeconds[phase] = (used.user + used.system) / 1e6;
   return (performance.now() - started) / 1000;
 }
 
@@ -49,30 +55,43 @@ const people = prospects.map((prospect) => launchPerson(samplesUrl, prospect));
 const research: Array<Record<string, unknown>> = [];
 const scores: Array<Record<string, unknown>> = [];
 let emails = 0;
-const researchSeconds = await timed(people, async (person, index) => {
-  research[index] = await call('research.enrichCompany', { website: person.website, companyName: person.company });
-});
-const scoreSeconds = await timed(people, async (person, index) => {
-  scores[index] = await call('lead-scoring.scoreProspect', {
-    prospect: { jobTitle: person.jobTitle, company: person.company, industry: person.industry, employeeCount: person.employeeCount },
-    research: research[index],
-    icp: BENCH_ICP,
-  });
-});
+const researchSeconds = await timed(
+  people,
+  async (person, index) => {
+    research[index] = await call('research.enrichCompany', { website: person.website, companyName: person.company });
+  },
+  'research',
+);
+const scoreSeconds = await timed(
+  people,
+  async (person, index) => {
+    scores[index] = await call('lead-scoring.scoreProspect', {
+      prospect: { jobTitle: person.jobTitle, company: person.company, industry: person.industry, employeeCount: person.employeeCount },
+      research: research[index],
+      icp: BENCH_ICP,
+    });
+  },
+  'score',
+);
 const qualified = people.flatMap((person, index) => (scores[index]!.qualified ? [{ person, index }] : []));
-const copySeconds = await timed(qualified, async ({ person, index }) => {
-  const { firstName, lastName, jobTitle, company, email } = person;
-  const written = await call('outreach.writeSequence', {
-    prospect: { firstName, lastName, jobTitle, company, email },
-    research: research[index],
-    scoring: scores[index],
-    offer: SAMPLE_OFFER,
-  });
-  emails += (written.sequence as unknown[]).length;
-});
+const copySeconds = await timed(
+  qualified,
+  async ({ person, index }) => {
+    const { firstName, lastName, jobTitle, company, email } = person;
+    const written = await call('outreach.writeSequence', {
+      prospect: { firstName, lastName, jobTitle, company, email },
+      research: research[index],
+      scoring: scores[index],
+      offer: SAMPLE_OFFER,
+    });
+    emails += (written.sequence as unknown[]).length;
+  },
+  'copy',
+);
 console.log(
   JSON.stringify({
     companies: people.length,
+    cpuSeconds,
     research: {
       seconds: researchSeconds,
       requests: research.reduce((sum, output) => sum + (output.pages as unknown[]).length, 0),

@@ -7,6 +7,8 @@ import { logTail, startChildNode, type BenchServers } from './stack.ts';
 /** What the agents alone measured. */
 export interface AgentsResult {
   companies: number;
+  /** CPU seconds of the agents' process per phase (research, score, copy). */
+  cpuSeconds: Record<string, number>;
   research: { seconds: number; requests: number; pagesRead: number };
   score: { seconds: number; qualified: number };
   copy: { seconds: number; sequences: number; emails: number };
