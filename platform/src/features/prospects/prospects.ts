@@ -1,5 +1,5 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
-import type { Model } from 'mongoose';
+import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
+import type { Model, Types } from 'mongoose';
 import { nextSequence, type Counter } from '../../core/db/counter.ts';
 import type { Prospect } from './model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
@@ -73,11 +73,33 @@ export async function listProspects(
     ...searchFilter(options.search),
   };
   const order: Record<string, 1 | -1> = options.sort === 'score' ? { score: -1, id: 1 } : { id: 1 };
+  if (options.search?.trim()) return searchPage(db, filter, order, options);
   const [items, total] = await Promise.all([
     db.prospects.find(filter).sort(order).skip(options.offset).limit(options.limit).lean<Prospect[]>(),
     db.prospects.countDocuments(filter),
   ]);
   return { items: items.map(summary), total };
+}
+
+/**
+ * A search's page in one pass over the matches: their `_id`s in order (the total is how many),
+ * then the page's prospects by `_id`. A search matches few prospects, and on the embedded
+ * database each filtered query reads every prospect of the collection: a find and a count read
+ * them twice, while `_id $in` names exactly a unique index's key. The `_id`s come from the
+ * workspace's own matches, so reading them by id alone stays within it.
+ */
+async function searchPage(
+  db: ProspectDb,
+  filter: Record<string, unknown>,
+  order: Record<string, 1 | -1>,
+  options: ProspectListOptions,
+): Promise<{ items: ProspectSummaryView[]; total: number }> {
+  const matches = await db.prospects.find(filter, { _id: 1 }).sort(order).lean<Array<{ _id: Types.ObjectId }>>();
+  const page = matches.slice(options.offset, options.offset + options.limit).map((match) => match._id);
+  const found = await db.prospects.find({ _id: { $in: page } }, null, ACROSS_WORKSPACES).lean<Array<Prospect & { _id: Types.ObjectId }>>();
+  const byId = new Map(found.map((prospect) => [String(prospect._id), prospect]));
+  const items = page.flatMap((id) => byId.get(String(id)) ?? []);
+  return { items: items.map(summary), total: matches.length };
 }
 
 /** One prospect of the workspace; 404 naming the id when it is not there. */

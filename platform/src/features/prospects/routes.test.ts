@@ -258,6 +258,13 @@ describe('GET /api/prospects: search, filters, order and pages', () => {
     expect(await list('search=ovelace')).toEqual({ ids: [], total: 0 }); // anchored at a word's start
   });
 
+  it('pages and orders search results as it does the whole list, with the total of all matches', async () => {
+    expect(await list('search=a&sort=score')).toEqual({ ids: [1, 4, 3], total: 3 });
+    expect(await list('search=a&sort=score&limit=1&offset=1')).toEqual({ ids: [4], total: 3 });
+    expect(await list('search=a&limit=2')).toEqual({ ids: [1, 3], total: 3 });
+    expect(await list('search=a&offset=5')).toEqual({ ids: [], total: 3 });
+  });
+
   it('matches regex symbols literally', async () => {
     expect(await list('search=a.c')).toEqual({ ids: [4], total: 1 }); // not "abc"
     expect(await list(`search=${encodeURIComponent('(.*')}`)).toEqual({ ids: [], total: 0 });
