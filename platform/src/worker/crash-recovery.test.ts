@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUILTIN_ACTIVITIES, ENROLL_ACTIVITY } from '../features/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
 import { createModels, type Models } from '../core/db/models.ts';
 import { repoRoot } from '../core/paths.ts';
 import { startPipelineBatch } from '../features/pipelines/batches.ts';
 import { PluginHost } from '../features/plugins/host.ts';
 import { installedPlugins } from '../features/plugins/installed.ts';
+import { outreachBatch } from '../../dev/testing/outreach-batch.ts';
 
 // The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.
 const taskQueue = `crash-${randomUUID()}`;
@@ -35,68 +36,7 @@ function startWorker(): ChildProcess {
   return worker;
 }
 
-// Score → write (every email due at once: cadence 0/0/0) → enrol: in review mode (a new workspace's), each
-// prospect ends with its first email waiting for review (the next ones are written once it is approved and sent).
-const definition = {
-  id: 'crash-batch',
-  name: 'Crash recovery',
-  nodes: [
-    {
-      id: 'score',
-      activity: 'lead-scoring.scoreProspect',
-      timeout: '5 seconds',
-      input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' },
-    },
-    {
-      id: 'copy',
-      activity: 'outreach.writeSequence',
-      timeout: '5 seconds',
-      input: {
-        prospect: '{{ input.contact }}',
-        research: { facts: [] },
-        offer: {
-          companyName: 'Meetflow',
-          oneLiner: 'books qualified meetings',
-          valueProps: [
-            { pain: 'manual prospect research', value: 'your reps only talk to accounts that fit' },
-            { pain: 'slow ramp for new reps', value: 'new hires have meetings in their first week' },
-          ],
-          personas: { titles: [] },
-          callToAction: { meetingMinutes: 20 },
-          senderName: 'Sam',
-        },
-        cadenceTiming: { step1: 0, step2: 0, step3: 0 },
-      },
-    },
-    {
-      id: 'enrol',
-      activity: ENROLL_ACTIVITY,
-      timeout: '5 seconds',
-      input: {
-        workspaceId: 'ws-crash',
-        prospectId: '{{ input.prospectId }}',
-        email: '{{ input.contact.email }}',
-        sequence: '{{ copy.sequence }}',
-      },
-    },
-  ],
-  edges: [
-    { from: 'score', to: 'copy' },
-    { from: 'copy', to: 'enrol' },
-  ],
-};
-const inputs = Array.from({ length: PROSPECTS }, (_, index) => ({
-  prospectId: index + 1,
-  prospect: { jobTitle: 'VP of Sales', company: `Company ${index}`, employeeCount: 100 },
-  contact: {
-    firstName: `P${index}`,
-    lastName: 'Doe',
-    jobTitle: 'VP of Sales',
-    company: `Company ${index}`,
-    email: `p${index}@example.com`,
-  },
-  icp: { industry: ['Software'], companySize: '50-200 employees', jobTitles: ['VP of Sales'], techStack: [], painPoints: [] },
-}));
+const { definition, inputs } = outreachBatch('ws-crash', PROSPECTS);
 
 beforeAll(async () => {
   database = await mongoose.createConnection(`${inject('mongoServer')}/${databaseName}`).asPromise();

@@ -18,6 +18,11 @@ export interface SmtpSink {
   messages: SunkMessage[];
   /** Recipients it answers 550 for (a hard bounce at RCPT TO). */
   rejectRecipients: Set<string>;
+  /**
+   * Runs once a message's DATA is in and kept, before the server answers 250: a fault test kills
+   * the sender here, the hardest moment for exactly-once (the mail arrived, the sender never heard).
+   */
+  onReceived: ((message: SunkMessage) => void) | null;
   close(): Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export interface SmtpSink {
 export async function startSmtpSink(user = 'sender@meetflow.test', password = 'sink-password'): Promise<SmtpSink> {
   const messages: SunkMessage[] = [];
   const rejectRecipients = new Set<string>();
+  let sink: SmtpSink | undefined = undefined;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'], // tls 'none': plain SMTP on loopback
     allowInsecureAuth: true,
@@ -44,12 +50,14 @@ export async function startSmtpSink(user = 'sender@meetflow.test', password = 's
         const raw = Buffer.concat(chunks);
         simpleParser(raw).then(
           (parsed) => {
-            messages.push({
+            const message = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               raw,
               parsed,
-            });
+            };
+            messages.push(message);
+            sink?.onReceived?.(message);
             callback();
           },
           (error: Error) => callback(error),
@@ -58,12 +66,14 @@ export async function startSmtpSink(user = 'sender@meetflow.test', password = 's
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
+  sink = {
     port: (server.server.address() as AddressInfo).port,
     user,
     password,
     messages,
     rejectRecipients,
+    onReceived: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }

@@ -1,0 +1,74 @@
+import { ENROLL_ACTIVITY } from '../../src/features/sequences/enrollment.ts';
+
+/** Steps of the sequence each prospect of an {@link outreachBatch} is enrolled in (the outreach agent writes three). */
+export const OUTREACH_BATCH_STEPS = 3;
+
+/**
+ * A batch of `count` prospects through score → write (every email due at once: cadence 0/0/0) →
+ * enrol in `workspaceId`, each prospect at a company domain of its own. In review mode (a new
+ * workspace's) each prospect ends with its first email waiting for review; in autonomous mode the
+ * sequences send all three emails at once, within the workspace's guardrails.
+ */
+export function outreachBatch(workspaceId: string, count: number) {
+  const definition = {
+    id: 'outreach-batch',
+    name: 'Outreach batch',
+    nodes: [
+      {
+        id: 'score',
+        activity: 'lead-scoring.scoreProspect',
+        timeout: '5 seconds',
+        input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' },
+      },
+      {
+        id: 'copy',
+        activity: 'outreach.writeSequence',
+        timeout: '5 seconds',
+        input: {
+          prospect: '{{ input.contact }}',
+          research: { facts: [] },
+          offer: {
+            companyName: 'Meetflow',
+            oneLiner: 'books qualified meetings',
+            valueProps: [
+              { pain: 'manual prospect research', value: 'your reps only talk to accounts that fit' },
+              { pain: 'slow ramp for new reps', value: 'new hires have meetings in their first week' },
+            ],
+            personas: { titles: [] },
+            callToAction: { meetingMinutes: 20 },
+            senderName: 'Sam',
+          },
+          cadenceTiming: { step1: 0, step2: 0, step3: 0 },
+        },
+      },
+      {
+        id: 'enrol',
+        activity: ENROLL_ACTIVITY,
+        timeout: '5 seconds',
+        input: {
+          workspaceId,
+          prospectId: '{{ input.prospectId }}',
+          email: '{{ input.contact.email }}',
+          sequence: '{{ copy.sequence }}',
+        },
+      },
+    ],
+    edges: [
+      { from: 'score', to: 'copy' },
+      { from: 'copy', to: 'enrol' },
+    ],
+  };
+  const inputs = Array.from({ length: count }, (_, index) => ({
+    prospectId: index + 1,
+    prospect: { jobTitle: 'VP of Sales', company: `Company ${index}`, employeeCount: 100 },
+    contact: {
+      firstName: `P${index}`,
+      lastName: 'Doe',
+      jobTitle: 'VP of Sales',
+      company: `Company ${index}`,
+      email: `p${index}@company${index}.example`,
+    },
+    icp: { industry: ['Software'], companySize: '50-200 employees', jobTitles: ['VP of Sales'], techStack: [], painPoints: [] },
+  }));
+  return { definition, inputs };
+}
