@@ -141,7 +141,7 @@ test('two versions are compared on the graph, and an older one is restored as a 
   };
   await page.route(
     (url) => url.pathname === '/api/pipelines',
-    (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, json: refusal }) : route.fallback()),
+    (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 422, json: refusal }) : route.fallback()),
   );
   await compare.getByRole('button', { name: 'Restore v1' }).click();
   await page.getByRole('dialog', { name: 'Restore v1?' }).getByRole('button', { name: 'Restore v1' }).click();

@@ -32,8 +32,13 @@ let run: RunView;
 const meetings = { completed: '', cancelled: '', slot: '' };
 
 /** Exempt documented statuses, with why no contract request can produce them. */
+/** Why a saved version cannot fail to run on the contract platform (runs.test.ts refuses such a definition). */
+const UNINSTALLED = 'only when a plugin a saved version uses was uninstalled since it was saved, which a running API cannot do';
 const EXEMPT: Record<string, string> = {
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
+  'POST /api/pipelines/{id}/runs 422': UNINSTALLED,
+  'POST /api/pipelines/{id}/batches 422': UNINSTALLED,
+  'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
@@ -307,6 +312,26 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client
       .post('/api/pipelines/prospect-pipeline/duplicate', { newId: 'learning-cycle' })
       .then(refused(409, 'learning-cycle', 'built-in'));
+  },
+  'POST /api/pipelines/{id}/duplicate 422': async () =>
+    client.post('/api/pipelines/learning-cycle/duplicate', {}).then(refused(422, 'learning-cycle', 'cannot be duplicated')),
+  'POST /api/pipelines 422': async () => {
+    const ghost = { ...SCORING_PIPELINE, id: 'contract-ghost', nodes: [{ id: 'ghost', activity: 'ghost.haunt', input: {} }] };
+    await client.post('/api/pipelines', ghost).then(refused(422, 'node "ghost": unknown activity "ghost.haunt"'));
+    const mismatched = { ...SCORING_PIPELINE, id: 'contract-ghost', nodes: [{ ...SCORING_PIPELINE.nodes[0]!, input: { prospect: 5 } }] };
+    await client.post('/api/pipelines', mismatched).then(refused(422, 'node "score" field "prospect"'));
+    await client.get('/api/pipelines/contract-ghost').then(refused(404)); // nothing saved
+  },
+  'POST /api/pipelines/test-runs 422': async () => {
+    const cyclic = {
+      ...SCORING_PIPELINE,
+      nodes: [SCORING_PIPELINE.nodes[0]!, { ...SCORING_PIPELINE.nodes[0]!, id: 'again' }],
+      edges: [
+        { from: 'score', to: 'again' },
+        { from: 'again', to: 'score' },
+      ],
+    };
+    await client.post('/api/pipelines/test-runs', { definition: cyclic, input: SCORING_INPUT }).then(refused(422, 'part of a cycle'));
   },
   'POST /api/pipelines/{id}/runs 404': async () =>
     client.post('/api/pipelines/no-such-pipeline/runs', {}).then(refused(404, 'no-such-pipeline')),

@@ -105,9 +105,9 @@ export function toHttpError(error: unknown): HttpErrorBody {
     };
   }
   // Koa's own client errors (malformed JSON, body too large) say what went wrong and expose it.
-  const http = error as { status?: number; expose?: boolean; message?: string };
+  const http = error as { status?: number; expose?: boolean; message?: string; fields?: Record<string, string> };
   if (http.expose && typeof http.status === 'number' && http.status >= 400 && http.status < 500) {
-    return { status: http.status, message: http.message ?? 'Bad request' };
+    return { status: http.status, message: http.message ?? 'Bad request', ...(http.fields ? { fields: http.fields } : {}) };
   }
   return { status: 500, message: 'Internal Server Error' };
 }

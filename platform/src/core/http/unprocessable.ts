@@ -9,4 +9,11 @@ export class UnprocessableError extends Error {
   readonly status = 422;
   // Read by the HTTP error mapping (toHttpError): a client error whose message is meant for the user.
   readonly expose = true;
+  /** Optionally, each problem by where it is (dotted path), for a form to show beside the field. */
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
 }

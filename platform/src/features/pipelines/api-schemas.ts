@@ -10,6 +10,12 @@ export const PipelineVersionQuery = z.object({ version: z.coerce.number().int().
 /** Body of POST /api/pipelines/{id}/runs: the run's input, and the version to run (else the latest). */
 export const StartBody = z.object({ input: z.unknown().default({}), version: z.number().int().min(1).optional() });
 
+/** The 422 of a route that saves or runs a definition: it is well formed, but cannot run here. */
+export const CANNOT_RUN_HERE =
+  'A well-formed definition that cannot run here: an activity not installed, a cycle, a step reading one not before it, a mapping whose type does not fit (each problem named by node and field, also under `fields`, keyed `nodes.<id>.input.<field>`)';
+/** The 422 of a route that runs a saved version: the version was valid when saved, and no longer runs here. */
+export const NO_LONGER_RUNS = 'The saved definition no longer runs here (an activity it uses was uninstalled since); each problem named';
+
 const Timestamp = z.iso.datetime();
 
 /** A saved pipeline version as GET /api/pipelines lists it (without its definition); stored fields such as `_id` may follow. */

@@ -1,5 +1,6 @@
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRunner } from './runs.ts';
+import { NO_LONGER_RUNS } from './api-schemas.ts';
 import { BatchParams, BatchViewSchema, RetryBatchSchema } from './batches-api-schemas.ts';
 import { batchView } from './batch-view.ts';
 import { cancelBatch, retryFailedRuns } from './batch-control.ts';
@@ -48,9 +49,10 @@ export const batchesRoutes = [
       query: WorkspaceQuery,
       responses: {
         201: { description: 'The new batch', schema: RetryBatchSchema },
-        400: { description: 'Invalid workspace slug, or the pinned definition no longer runs here (an activity was uninstalled)' },
+        400: { description: 'Invalid workspace slug' },
         404: noBatch,
         409: { description: 'The batch (or an earlier retry of it) still runs, or none of its runs failed' },
+        422: { description: NO_LONGER_RUNS },
       },
     },
     ({ runner }) =>

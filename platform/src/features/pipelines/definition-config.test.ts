@@ -1,7 +1,7 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { sourceApolloPlugin } from '@meetflow/plugin-source-apollo';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { BUILTIN_ACTIVITIES } from '../sequences/enrollment.ts';
@@ -56,7 +56,7 @@ describe("a step's own plugin settings", () => {
     expect(definitionProblems(source, activities)[0]!.message).toMatch(
       /^node "step" config field "apiKey": holds a credential \(API key\) of Apollo\.io/,
     );
-    expect(() => preparePipeline(source, activities)).toThrow(InputError);
+    expect(() => preparePipeline(source, activities)).toThrow(UnprocessableError);
   });
 
   it("are refused on a built-in step, which has no plugin's settings", () => {

@@ -4,7 +4,7 @@
 // - such a definition has no problems, prepares unchanged in its graph, and levelsOf places
 //   every node once, after all of its parents;
 // - an edge that closes a cycle makes every node on that cycle a "part of a cycle" problem and
-//   no node outside it; levelsOf then refuses the graph and preparePipeline throws an InputError
+//   no node outside it; levelsOf then refuses the graph and preparePipeline throws an UnprocessableError
 //   whose fields name those nodes;
 // - a reference (in the input or the condition) to a step that is not upstream is a problem at
 //   that node, naming the node and the step it reads;
@@ -13,12 +13,12 @@
 //   unmapped are reported at that field;
 // - the order of the nodes changes none of the problems;
 // - nothing throws: definitionProblems on any definition of the right shape returns problems,
-//   and preparePipeline on any JSON returns or throws an InputError or a ZodError.
+//   and preparePipeline on any JSON returns or throws an UnprocessableError or a ZodError.
 import { levelsOf, type PipelineDefinition, type PipelineNode } from '@meetflow/workflows/pipeline';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { definitionProblems, preparePipeline, type ActivityOptions } from './definition.ts';
 
 const ACTIVITIES = new Map<string, ActivityOptions>([
@@ -186,8 +186,9 @@ describe('definitionProblems on generated DAGs (properties)', () => {
           preparePipeline(cyclic, ACTIVITIES);
           expect.fail('a cyclic pipeline was prepared');
         } catch (error) {
-          expect(error).toBeInstanceOf(InputError);
-          for (const index of cycle) expect((error as InputError).fields?.[`nodes.${order[index]}`]).toContain('is part of a cycle');
+          expect(error).toBeInstanceOf(UnprocessableError);
+          for (const index of cycle)
+            expect((error as UnprocessableError).fields?.[`nodes.${order[index]}`]).toContain('is part of a cycle');
         }
       }),
       { numRuns: 200 },
@@ -382,7 +383,7 @@ describe('definitionProblems on any definition (properties)', () => {
     );
   });
 
-  it('prepares any JSON or refuses it with an InputError or a ZodError', () => {
+  it('prepares any JSON or refuses it with an UnprocessableError or a ZodError', () => {
     const nearlyDefinition = fc.record(
       {
         id: fc.oneof(fc.constant('p'), fc.string()),
@@ -415,7 +416,7 @@ describe('definitionProblems on any definition (properties)', () => {
         try {
           preparePipeline(raw, ACTIVITIES);
         } catch (error) {
-          if (!(error instanceof InputError) && !(error instanceof ZodError)) throw error;
+          if (!(error instanceof UnprocessableError) && !(error instanceof ZodError)) throw error;
         }
       }),
       { numRuns: 300 },

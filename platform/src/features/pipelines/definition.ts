@@ -1,6 +1,6 @@
 import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { mappingProblems, type ActivitySchemas } from './mapping-types.ts';
 
 const NODE_ID = /^[a-zA-Z][\w-]*$/;
@@ -177,8 +177,10 @@ export function definitionProblems(definition: PipelineDefinition, activities: R
 /**
  * Validates a definition against the installed activities and returns the snapshot a run
  * pins, with each node's timeout copied from its plugin manifest, and a heartbeat timeout for an
- * activity whose manifest says it heartbeats. Every problem is reported at once, as a 400 naming
- * the node and field (each also under `fields`); nothing is started for an invalid pipeline.
+ * activity whose manifest says it heartbeats. A definition that breaks its schema is a 400; one
+ * that is well formed but cannot run here (an activity not installed, a cycle, a reference to no
+ * step before, a mapping whose type does not fit) is a 422 naming every problem at once by node and
+ * field (each also under `fields`). Nothing is started for an invalid pipeline.
  */
 export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
   const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
@@ -186,7 +188,7 @@ export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, Ac
   if (problems.length > 0) {
     const fields: Record<string, string> = {};
     for (const problem of problems) fields[problem.at] = fields[problem.at] ? `${fields[problem.at]}; ${problem.message}` : problem.message;
-    throw new InputError(`Invalid pipeline "${definition.id}": ${problems.map((problem) => problem.message).join('; ')}`, fields);
+    throw new UnprocessableError(`Invalid pipeline "${definition.id}": ${problems.map((problem) => problem.message).join('; ')}`, fields);
   }
   return {
     ...definition,

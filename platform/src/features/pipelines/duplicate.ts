@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
-import { ConflictError, InputError } from '../../core/errors.ts';
+import { ConflictError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { escapeRegex } from '../../core/regex.ts';
 import { isBuiltInPipeline } from './built-ins.ts';
 import { savePipeline } from './catalog.ts';
@@ -28,7 +29,7 @@ async function assertIdFree(db: Pick<Models, 'pipelines'>, workspaceId: string, 
 /**
  * Saves version 1 of a new pipeline from a version of another (its latest unless `version` is
  * given), built-ins included: under `newId` (else `<id>-copy`, `-copy-2`…) and `name` (else
- * "Copy of <name>"). 404 for an unknown source, 409 when `newId` is taken, 400 when the source
+ * "Copy of <name>"). 404 for an unknown source, 409 when `newId` is taken, 422 when the source
  * cannot be duplicated or uses an activity no longer installed.
  */
 export async function duplicatePipeline(
@@ -40,7 +41,7 @@ export async function duplicatePipeline(
 ) {
   const source = await readPipeline(db, workspaceId, sourceId, request.version);
   if ('cannotDuplicate' in source && source.cannotDuplicate) {
-    throw new InputError(`Pipeline "${sourceId}" cannot be duplicated: ${source.cannotDuplicate}`);
+    throw new UnprocessableError(`Pipeline "${sourceId}" cannot be duplicated: ${source.cannotDuplicate}`);
   }
   if (request.newId) await assertIdFree(db, workspaceId, request.newId);
   const id = request.newId ?? (await freeCopyId(db, workspaceId, sourceId));

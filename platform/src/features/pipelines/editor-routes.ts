@@ -5,7 +5,7 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 import { findPipeline } from './catalog.ts';
 import { definitionProblems, PipelineDefinitionSchema, type DefinitionProblem } from './definition.ts';
-import { PipelineParams } from './api-schemas.ts';
+import { CANNOT_RUN_HERE, PipelineParams } from './api-schemas.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -81,9 +81,10 @@ const testRunRoute = route<VersionsDeps>(
     body: TestRunBody,
     responses: {
       201: { description: 'The run, pending: follow it with GET /api/runs/{id}/events', schema: RunSchema },
-      400: { description: 'The draft is invalid (each problem named, also under `fields`), or the body is' },
+      400: { description: 'The body breaks its schema (the shape of the draft included): each bad field named, also under `fields`' },
       404: { description: 'No such prospect in this workspace' },
       409: { description: 'With a prospect: the workspace has no ICP or no offer yet, so the prospect has no run input' },
+      422: { description: CANNOT_RUN_HERE },
     },
   },
   ({ db, runner }) =>

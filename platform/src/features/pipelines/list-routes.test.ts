@@ -205,7 +205,7 @@ describe('POST /api/pipelines/{id}/duplicate', () => {
       'No pipeline "doubler" version 9 in this workspace',
     ]);
     const [status, refusal] = await answer(post('/api/pipelines/learning-cycle/duplicate', {}));
-    expect(status).toBe(400);
+    expect(status).toBe(422);
     expect(refusal).toMatch(/^Pipeline "learning-cycle" cannot be duplicated: .*platform activities/);
     expect((await post('/api/pipelines/doubler/duplicate', { newId: 'Not Kebab' })).status).toBe(400);
     expect((await post('/api/pipelines/doubler/duplicate?workspace=another', {})).status).toBe(404);

@@ -4,7 +4,7 @@ import { SavePipelineBody } from './definition.ts';
 import { startedBatchAnswer, startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
-import { PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
+import { CANNOT_RUN_HERE, NO_LONGER_RUNS, PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
 import { duplicatePipeline } from './duplicate.ts';
 import { listPipelineEntries, listPipelineVersions, readPipeline } from './list.ts';
 import { DuplicateBody, PipelineListEntrySchema, PipelineVersionSchema, PipelineViewSchema } from './list-api-schemas.ts';
@@ -52,11 +52,9 @@ export const pipelinesRoutes = [
       body: SavePipelineBody,
       responses: {
         201: { description: 'The saved version', schema: SavedPipelineSchema },
-        400: {
-          description:
-            'The definition is invalid: each bad field or step named, a mapping whose type does not fit its input named by node and field (also under `fields`, keyed `nodes.<id>.input.<field>`)',
-        },
+        400: { description: 'The body breaks the definition schema: each bad field named (also under `fields`)' },
         409: { description: 'Saved concurrently too often; try again' },
+        422: { description: CANNOT_RUN_HERE },
       },
     },
     ({ db, runner }) =>
@@ -118,9 +116,10 @@ export const pipelinesRoutes = [
       body: DuplicateBody,
       responses: {
         201: { description: 'Version 1 of the copy', schema: SavedPipelineSchema },
-        400: { description: 'Invalid body, a pipeline that cannot be duplicated (the learning cycle), or an activity no longer installed' },
+        400: { description: 'Invalid body' },
         404: notFound,
         409: { description: 'The new id is taken (by a saved pipeline or a built-in; the id is named)' },
+        422: { description: 'A pipeline that cannot be duplicated (the learning cycle), or one using an activity no longer installed' },
       },
     },
     ({ db, runner }) =>
@@ -140,7 +139,12 @@ export const pipelinesRoutes = [
       params: PipelineParams,
       query: WorkspaceQuery,
       body: StartBody,
-      responses: { 201: { description: 'The run, pending', schema: RunSchema }, 400: { description: 'Invalid body' }, 404: notFound },
+      responses: {
+        201: { description: 'The run, pending', schema: RunSchema },
+        400: { description: 'Invalid body' },
+        404: notFound,
+        422: { description: NO_LONGER_RUNS },
+      },
     },
     ({ db, runner }) =>
       async (ctx) => {
@@ -165,6 +169,7 @@ export const pipelinesRoutes = [
         201: { description: 'The batch started', schema: StartedBatchSchema },
         400: { description: 'Invalid body or workspace' },
         404: notFound,
+        422: { description: NO_LONGER_RUNS },
       },
     },
     ({ db, runner }) =>

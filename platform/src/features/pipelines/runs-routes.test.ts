@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('/api/pipelines and /api/runs', () => {
-  it('saves definitions as new versions and refuses an invalid one with a 400 naming the step', async () => {
+  it('saves definitions as new versions and refuses an invalid one: a broken shape with a 400, one that cannot run here with a 422 naming the step', async () => {
     const first = await post('/api/pipelines', definition);
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ pipelineId: 'doubler', version: 1 });
@@ -55,7 +55,7 @@ describe('/api/pipelines and /api/runs', () => {
     expect(await (await fetch(`${server.url}/api/pipelines/doubler?version=1`)).json()).toMatchObject({ name: 'Doubler' });
 
     const invalid = await post('/api/pipelines', { ...definition, nodes: [{ id: 'x', activity: 'math.sqrt', input: {} }], edges: [] });
-    expect(invalid.status).toBe(400);
+    expect(invalid.status).toBe(422);
     expect(await invalid.text()).toBe('Invalid pipeline "doubler": node "x": unknown activity "math.sqrt"');
     expect((await post('/api/pipelines', { id: 'Bad Id', nodes: [] })).status).toBe(400);
   });
@@ -71,7 +71,7 @@ describe('/api/pipelines and /api/runs', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(mismatched),
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
       error: 'Invalid pipeline "typed": node "twice" field "ms" takes integer, not string "soon"',
       fields: { 'nodes.twice.input.ms': 'node "twice" field "ms" takes integer, not string "soon"' },
@@ -115,7 +115,7 @@ describe('/api/pipelines and /api/runs', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(secret),
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
       error: `Invalid pipeline "secretive": ${message}`,
       fields: { 'nodes.scaled.config.token': message },
@@ -126,7 +126,7 @@ describe('/api/pipelines and /api/runs', () => {
       problems: [{ at: 'nodes.scaled.config.token', message }],
     });
     const testRun = await post('/api/pipelines/test-runs', { definition: secret, input: { n: 1 } });
-    expect(testRun.status).toBe(400);
+    expect(testRun.status).toBe(422);
     expect(await testRun.text()).not.toContain('sk-live');
     expect(await stack.db.pipelineRuns.countDocuments({ pipelineId: 'secretive' }, ACROSS_WORKSPACES)).toBe(0); // no run, no history
 
@@ -174,7 +174,7 @@ describe('/api/pipelines and /api/runs', () => {
     const wrong = { ...definition, nodes: [{ id: 'once', activity: 'math.double', input: { n: 'five' } }], edges: [] };
     const refused = await post('/api/pipelines/test-runs', { definition: wrong, input: {} });
     expect([refused.status, await refused.text()]).toEqual([
-      400,
+      422,
       'Invalid pipeline "doubler": node "once" field "n" takes number, not string "five"',
     ]);
     expect((await post('/api/pipelines/test-runs', { definition, input: {}, prospectId: 1 })).status).toBe(400);

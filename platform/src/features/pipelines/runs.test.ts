@@ -2,7 +2,7 @@ import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Models } from '../../core/db/models.ts';
-import { InputError } from '../../core/errors.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { calls, MATH_DEMO_PIPELINE, mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { readFileSync } from 'node:fs';
@@ -91,7 +91,7 @@ describe('the pipeline interpreter on the real dev server', () => {
     };
     const attempt = startPipelineRun(runner, { workspaceId, definition: broken, input: {} });
     return Promise.all([
-      expect(attempt).rejects.toThrow(InputError),
+      expect(attempt).rejects.toThrow(UnprocessableError),
       expect(attempt).rejects.toThrow(
         /node "ghost": unknown activity "math.divide".*edge big → missing: no node "missing".*node "ghost" reads "nowhere"/,
       ),

@@ -43,7 +43,7 @@ async function seedSteps(runner: PipelineRunner, runId: string, definition: Pipe
 }
 
 /**
- * Validates a pipeline against the installed activities (an unknown activity is a 400, before
+ * Validates a pipeline against the installed activities (an unknown activity is a 422, before
  * anything starts), records the run with its pinned definition, and starts its workflow.
  */
 export async function startPipelineRun(runner: PipelineRunner, options: StartOptions): Promise<PipelineRun> {

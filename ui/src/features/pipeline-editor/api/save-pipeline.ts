@@ -18,7 +18,8 @@ export interface SaveRequest {
   note: string;
 }
 
-/** Saves the draft as the next version of its pipeline (version 1 of a new one); a 400 names each bad field. */
+/** Saves the draft as the next version of its pipeline (version 1 of a new one); a refusal (400 for a broken shape, 422 for a
+ * definition that cannot run here) names each bad field. */
 export function savePipeline({ definition, note }: SaveRequest): Promise<SavedVersion> {
   return apiRequest<SavedVersion>('/api/pipelines', { method: 'POST', body: { ...definition, note } });
 }

@@ -69,12 +69,14 @@ describe('parseRunInput', () => {
 
 describe('testRunRefusal', () => {
   it("lists a refused draft's problems", () => {
-    const error = new ApiError(400, 'Invalid pipeline "x": …', { 'nodes.score.input.icp': 'is required: map it' });
+    const error = new ApiError(422, 'Invalid pipeline "x": …', { 'nodes.score.input.icp': 'is required: map it' });
     expect(testRunRefusal(error)).toEqual({
       title: 'The draft cannot run',
       text: 'Invalid pipeline "x": …',
       fields: [['nodes.score.input.icp', 'is required: map it']],
     });
+    const broken = new ApiError(400, 'Invalid request: nodes.0.id: must start with a letter', { 'nodes.0.id': 'must start with a letter' });
+    expect(testRunRefusal(broken)).toMatchObject({ title: 'The draft cannot run', fields: [['nodes.0.id', 'must start with a letter']] });
   });
 
   it('says an unknown prospect and a workspace without an ICP or offer, each with what to do', () => {

@@ -81,7 +81,8 @@ export function testRunRefusal(error: unknown): TestRunRefusal {
     return { title: 'Meetflow could not be reached', text: 'Check your connection and try again.', fields: [] };
   const fields = Object.entries(error.fields);
   switch (error.status) {
-    case 400:
+    case 400: // the draft's shape is broken
+    case 422: // well formed, but it cannot run here: each problem by node and field
       return { title: 'The draft cannot run', text: error.text, fields };
     case 404:
       return { title: 'No such prospect', text: `${sentence(error.text)} Choose another.`, fields: [] };
