@@ -17,16 +17,15 @@ export interface Detection {
   impliedBy?: string;
 }
 
-let checkable: { plain: Fingerprint[]; conditional: Fingerprint[]; gates: FingerprintGates } | undefined;
+/** Looked for only once other technologies (or a technology of some category) were found. */
+const isConditional = (fp: Fingerprint) => fp.requires.length > 0 || fp.requiresCategories.length > 0;
+
+let checkable: { all: Fingerprint[]; gates: FingerprintGates } | undefined;
 
 function checkableFingerprints() {
   if (!checkable) {
-    const candidates = fingerprints().all.filter(isCheckable);
-    checkable = {
-      plain: candidates.filter((fp) => fp.requires.length === 0 && fp.requiresCategories.length === 0),
-      conditional: candidates.filter((fp) => fp.requires.length > 0 || fp.requiresCategories.length > 0),
-      gates: new FingerprintGates(candidates),
-    };
+    const all = fingerprints().all.filter(isCheckable);
+    checkable = { all, gates: new FingerprintGates(all) };
   }
   return checkable;
 }
@@ -83,18 +82,18 @@ function addImplied(found: Map<string, Detection>): void {
  * `exhaustive` matches every one, which must find the same (the prefilter's test).
  */
 export function detectTechnologies(signals: PageSignals, options: { exhaustive?: boolean } = {}): Detection[] {
-  const { plain, conditional, gates } = checkableFingerprints();
-  const possible = options.exhaustive ? null : gates.possibleOn(signals);
+  const { all, gates } = checkableFingerprints();
+  const candidates = options.exhaustive ? all : gates.possibleOn(signals);
   const found = new Map<string, Detection>();
   const record = (fingerprint: Fingerprint) => {
-    if (possible && !possible.has(fingerprint)) return;
     const hits = matchFingerprint(fingerprint, signals).filter((hit) => hit.confidence > 0);
     if (hits.length > 0) found.set(fingerprint.name, detectionOf(fingerprint, hits));
   };
-  plain.forEach(record);
+  candidates.filter((fp) => !isConditional(fp)).forEach(record);
   const foundCategories = () => new Set([...found.keys()].flatMap((name) => fingerprints().byName.get(name)?.categoryIds ?? []));
   const categories = foundCategories();
-  conditional
+  candidates
+    .filter(isConditional)
     .filter((fp) => fp.requires.every((name) => found.has(name)) && fp.requiresCategories.every((id) => categories.has(id)))
     .forEach(record);
   for (const detection of [...found.values()]) {

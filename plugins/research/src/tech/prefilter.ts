@@ -61,7 +61,12 @@ function append<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
   else map.set(key, values);
 }
 
-const anyOnPage = (literals: Literals) => literals === null || literals.some((codes) => codes.every(hasTrigram));
+function allOnPage(codes: Int32Array): boolean {
+  for (let at = 0; at < codes.length; at++) if (!hasTrigram(codes[at]!)) return false;
+  return true;
+}
+
+const anyOnPage = (literals: Literals) => literals === null || literals.some(allOnPage);
 const literalsOf = (pattern: Pattern): Literals => regexLiterals(pattern.regex.source)?.map(trigramsOf) ?? null;
 
 /** The gates of a list of fingerprints, indexed; `possibleOn(signals)` says which ones a page leaves possible. */
@@ -74,21 +79,27 @@ export class FingerprintGates {
   private readonly byKey = new Map<string, Array<{ fingerprint: number; literals: Literals }>>();
 
   constructor(private readonly fingerprints: readonly Fingerprint[]) {
-    fingerprints.forEach((fingerprint, position) => this.add(fingerprint, position));
+    const literals = fingerprints.map((fingerprint, position) => this.add(fingerprint, position));
+    // Each literal is looked up by its trigram that the fewest literals share: a page reaching it
+    // then leaves few literals to check in full ("com" or ".js" would reach thousands).
+    const shared = new Map<number, number>();
+    for (const codes of literals.flat()) for (const code of new Set(codes)) shared.set(code, (shared.get(code) ?? 0) + 1);
+    literals.forEach((list, position) => {
+      for (const codes of list) {
+        const key = codes.reduce((rarest, code) => (shared.get(code)! < shared.get(rarest)! ? code : rarest));
+        append(this.byTrigram, key, [{ fingerprint: position, codes }]);
+      }
+    });
   }
 
-  private add(fingerprint: Fingerprint, position: number): void {
+  /** Indexes a fingerprint's keyed patterns and returns its literals (none when it is always checked). */
+  private add(fingerprint: Fingerprint, position: number): Int32Array[] {
     const textLiterals: Literals[] = [fingerprint.html, fingerprint.scriptSrc, fingerprint.scripts, fingerprint.url].flat().map(literalsOf);
     const domLiterals: Literals[] = fingerprint.dom.map((check) => check.mustContain?.map(trigramsOf) ?? null);
     const literals = [...textLiterals, ...domLiterals];
     if (literals.includes(null)) {
       this.always.push(position);
-      return;
-    }
-    for (const codes of literals.flatMap((each) => each ?? [])) {
-      // Keyed by the literal's last trigram: a literal's start is more often shared ("https://", "<script").
-      const key = codes[codes.length - 1]!;
-      append(this.byTrigram, key, [{ fingerprint: position, codes }]);
+      return [];
     }
     for (const [kind, patterns] of [
       ['meta', fingerprint.meta],
@@ -104,16 +115,17 @@ export class FingerprintGates {
         );
       }
     }
+    return literals.flatMap((each) => each ?? []);
   }
 
-  /** The fingerprints the page may match: every other one cannot. */
-  possibleOn(signals: PageSignals): Set<Fingerprint> {
+  /** The fingerprints the page may match, in their order: every other one cannot. */
+  possibleOn(signals: PageSignals): Fingerprint[] {
     fillBitmap(signals);
     const possible = new Uint8Array(this.fingerprints.length);
     for (const position of this.always) possible[position] = 1;
     for (const [code, entries] of this.byTrigram) {
       if (!hasTrigram(code)) continue;
-      for (const { fingerprint, codes } of entries) if (!possible[fingerprint] && codes.every(hasTrigram)) possible[fingerprint] = 1;
+      for (const { fingerprint, codes } of entries) if (!possible[fingerprint] && allOnPage(codes)) possible[fingerprint] = 1;
     }
     const keys = [
       ...[...signals.meta.keys()].map((name) => `meta:${name}`),
@@ -123,6 +135,8 @@ export class FingerprintGates {
     for (const key of keys)
       for (const { fingerprint, literals } of this.byKey.get(key) ?? [])
         if (!possible[fingerprint] && anyOnPage(literals)) possible[fingerprint] = 1;
-    return new Set(this.fingerprints.filter((_fingerprint, position) => possible[position] === 1));
+    const found: Fingerprint[] = [];
+    for (let position = 0; position < possible.length; position++) if (possible[position]) found.push(this.fingerprints[position]!);
+    return found;
   }
 }
