@@ -124,6 +124,8 @@ describe('docker-compose.yml', () => {
       expect(env.TEMPORAL_ADDRESS, name).toBe('temporal:7233');
       expect(Object.keys(service(name).depends_on ?? {}), name).toEqual(expect.arrayContaining(['mongo', 'temporal']));
     }
+    // The one secrets key both read (mailbox passwords the api encrypts, the worker decrypts to send), from the user's .env.
+    for (const name of ['api', 'worker']) expect(service(name).environment, name).toHaveProperty('MEETFLOW_SECRETS_KEY');
     const api = service('api').environment ?? {};
     expect(api.HOST).toBe('0.0.0.0');
     expect(Number(api.PORT)).toBe(ports('api')[0]?.target);
