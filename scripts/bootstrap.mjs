@@ -105,6 +105,7 @@ function runEntry(nodeBin, env, entry, args = []) {
 const ENTRIES = {
   start: 'platform/dev/cli/start.ts',
   test: 'platform/dev/cli/test.ts',
+  'test-faults': 'platform/dev/faults/main.ts',
   'new-plugin': 'platform/dev/cli/new-plugin.ts',
   bench: 'platform/dev/bench/main.ts',
   mail: 'platform/dev/cli/mail.ts',

@@ -1,15 +1,13 @@
 import { ENROLL_ACTIVITY } from '../../src/features/sequences/enrollment.ts';
 
-/** Steps of the sequence each prospect of an {@link outreachBatch} is enrolled in (the outreach agent writes three). */
-export const OUTREACH_BATCH_STEPS = 3;
-
 /**
  * A batch of `count` prospects through score → write (every email due at once: cadence 0/0/0) →
- * enrol in `workspaceId`, each prospect at a company domain of its own. In review mode (a new
+ * enrol in `workspaceId`, each prospect at a company domain of its own, in a sequence of the
+ * three emails the outreach agent writes, or of its first `steps`. In review mode (a new
  * workspace's) each prospect ends with its first email waiting for review; in autonomous mode the
- * sequences send all three emails at once, within the workspace's guardrails.
+ * sequences send their emails at once, within the workspace's guardrails.
  */
-export function outreachBatch(workspaceId: string, count: number) {
+export function outreachBatch(workspaceId: string, count: number, steps?: 1 | 2 | 3) {
   const definition = {
     id: 'outreach-batch',
     name: 'Outreach batch',
@@ -49,7 +47,7 @@ export function outreachBatch(workspaceId: string, count: number) {
           workspaceId,
           prospectId: '{{ input.prospectId }}',
           email: '{{ input.contact.email }}',
-          sequence: '{{ copy.sequence }}',
+          sequence: steps ? Array.from({ length: steps }, (_, index) => `{{ copy.sequence.${index} }}`) : '{{ copy.sequence }}',
         },
       },
     ],

@@ -1,0 +1,222 @@
+// What the fault tests run on: servers of their own (the embedded database and the Temporal dev
+// server, fresh on free ports in a temporary folder, as `npm run bench` starts them), so stopping
+// or killing them disturbs no other test; the production worker and API as child processes
+// (`platform/src/worker/main.ts`, `platform/src/api/main.ts`, configured as `npm start` does);
+// and a real SMTP server on loopback that a workspace really sends to.
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import type { Client } from '@temporalio/client';
+import { expect } from 'vitest';
+import type { Config } from '../../src/core/config.ts';
+import { openSecrets } from '../../src/core/secrets-key.ts';
+import { startPipelineBatch } from '../../src/features/pipelines/batches.ts';
+import { PluginHost } from '../../src/features/plugins/host.ts';
+import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { BUILTIN_ACTIVITIES, sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
+import {
+  startBenchServers,
+  startProductApi,
+  startProductWorker,
+  type BenchDatabase,
+  type BenchServers,
+  type ChildNode,
+} from '../bench/stack.ts';
+import type { ManagedProcess } from '../devstack/managed-process.ts';
+import { outreachBatch } from '../testing/outreach-batch.ts';
+import { configureSending, connectSinkMailbox, morningZone } from '../testing/sending.ts';
+
+/** Prospects per fault test: 50 in `npm test`; `npm run test:faults` sets MEETFLOW_FAULT_PROSPECTS=1000. */
+export const FAULT_PROSPECTS = prospectsToRun(process.env.MEETFLOW_FAULT_PROSPECTS);
+
+function prospectsToRun(value: string | undefined): number {
+  const count = Number(value ?? 50);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`MEETFLOW_FAULT_PROSPECTS must be a whole number of prospects (got ${value})`);
+  }
+  return count;
+}
+
+/**
+ * Emails per prospect: the first of the three the outreach agent writes. Every send passes each
+ * guardrail; a thousand of them take a few minutes on this 2-core machine under other jobs' load,
+ * and a first run with all three was on course for well over half an hour.
+ */
+export const FAULT_STEPS = 1;
+
+/**
+ * Keeps what a fault test saw (how long, what the crash cut off) for `npm run test:faults` to
+ * print: a JSON line in the file MEETFLOW_FAULT_REPORT names; nothing without it, so `npm test` stays quiet.
+ */
+export function reportFault(test: string, figures: Record<string, number | string>): void {
+  const file = process.env.MEETFLOW_FAULT_REPORT;
+  if (file) appendFileSync(file, `${JSON.stringify({ test, prospects: FAULT_PROSPECTS, ...figures })}\n`);
+}
+
+/**
+ * Milliseconds a fault test may take: the batch itself (generously, on a shared 2-core machine),
+ * plus what the fault costs (an activity cut off by a killed worker is retried only once its
+ * 2-minute start-to-close timeout has passed, for instance).
+ */
+export const faultTimeout = (faultMs: number) => faultMs + 120_000 + FAULT_PROSPECTS * 600;
+
+/** One fault test's servers, database, SMTP server and children. */
+export interface FaultBed {
+  servers: BenchServers;
+  database: BenchDatabase;
+  sink: SmtpSink;
+  temporal: Client;
+  taskQueue: string;
+  /** The production worker as a child on this bed's task queue (killed by the test, or at close). */
+  startWorker(): Promise<ChildNode>;
+  /** The production API as a child; resolves once /api/health answers. */
+  startApi(): Promise<ChildNode & { url: string }>;
+  /**
+   * Stops the database or the Temporal server (SIGTERM, as an operator or a crash would stop it),
+   * runs `meanwhile`, and once `downMs` have passed since the stop starts it again on the same
+   * port and data, resolving when it answers. Its clients are left to recover on their own.
+   */
+  outage(server: 'mongo' | 'temporal', downMs: number, meanwhile: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a bed named `name`; a server that cannot start fails the test with its reason and log. */
+export async function startFaultBed(name: string): Promise<FaultBed> {
+  const servers = await startBenchServers();
+  const children: ChildNode[] = [];
+  const started = <T extends ChildNode>(child: T) => (children.push(child), child);
+  const restarted: ManagedProcess[] = []; // servers.close() stops only the first processes
+  try {
+    const database = await servers.database(name);
+    const sink = await startSmtpSink();
+    const taskQueue = `faults-${name}-${randomUUID()}`;
+    return {
+      servers,
+      database,
+      sink,
+      temporal: servers.temporal,
+      taskQueue,
+      startWorker: async () => started(await startProductWorker(servers, database, { taskQueue })),
+      startApi: async () => started(await startProductApi(servers, database, { taskQueue })),
+      async outage(server, downMs, meanwhile) {
+        const running = restarted.findLast((process) => process.name === servers.devstack.processes[server]!.name);
+        const stoppedAt = Date.now();
+        await (running ?? servers.devstack.processes[server]!).stop();
+        await meanwhile();
+        await sleep(stoppedAt + downMs - Date.now());
+        restarted.push(await servers.devstack.restart[server]!());
+      },
+      async close() {
+        sink.onReceived = null;
+        for (const child of children) await child.stop(5_000);
+        for (const process of restarted) await process.stop();
+        await sink.close();
+        await servers.close();
+      },
+    };
+  } catch (error) {
+    await servers.close();
+    throw error;
+  }
+}
+
+/**
+ * Makes `workspaceId` send for real, through the product's own settings and guardrails:
+ * autonomous mode, a sending window open now (a zone where it is mid-morning), no gap between
+ * sends, one new prospect per company domain a day (each prospect of a batch has its own
+ * domain), and one mailbox on the SMTP server whose daily cap holds every email of the batch,
+ * added long enough ago that its warm-up (5 a day, +2 a day) reached that cap.
+ */
+export async function sendingWorkspace(bed: FaultBed, workspaceId: string, prospects: number): Promise<void> {
+  const { db } = bed.database;
+  const emails = prospects * FAULT_STEPS;
+  await configureSending(db, workspaceId, {
+    mode: 'autonomous',
+    timeZone: morningZone(Date.now()),
+    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 0, max: 0 },
+    newProspectsPerDomainPerDay: 1,
+  });
+  // The key the worker seals and opens mailbox passwords with: its development key in the bed's data folder.
+  const secrets = openSecrets({ secretsKey: null, production: false, devstack: { dataDir: bed.servers.dataDir } as Config['devstack'] });
+  if (!('seal' in secrets)) throw new Error(secrets.unavailable);
+  const warmUpDays = Math.ceil(emails / 2) + 1;
+  await connectSinkMailbox(db, secrets, workspaceId, bed.sink, { dailyCap: emails, addedAt: Date.now() - warmUpDays * 86_400_000 });
+}
+
+/** Starts the outreach batch of `prospects` for `workspaceId` on the bed's worker: score, write, enrol; the sequences then send. */
+export async function startSendingBatch(bed: FaultBed, workspaceId: string, prospects: number) {
+  const runner = {
+    db: bed.database.db,
+    temporal: bed.temporal,
+    taskQueue: bed.taskQueue,
+    activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES),
+  };
+  const { definition, inputs } = outreachBatch(workspaceId, prospects, FAULT_STEPS);
+  // About 20 chunks whatever the count: emails start early, and the batch's history stays small
+  // (a 1,000-prospect batch in chunks of 10 made workflow tasks slow enough to time out on a loaded machine).
+  return startPipelineBatch(runner, { workspaceId, definition, inputs, chunkSize: Math.max(5, Math.ceil(prospects / 20)) });
+}
+
+/** Resolves once the sink has received `count` messages. */
+export async function sinkReaches(bed: FaultBed, count: number, timeoutMs = faultTimeout(0)): Promise<void> {
+  await expect.poll(() => bed.sink.messages.length, { timeout: timeoutMs, interval: 50 }).toBeGreaterThanOrEqual(count);
+}
+
+/**
+ * Waits for the batch and every prospect's sequence to end, then checks the guarantees: every
+ * prospect went through the pipeline and its sequence completed with all steps sent; each
+ * (prospect, step) is one outbox row, sent; no message reached the SMTP server twice, none that
+ * the outbox does not know, and none is missing but those a crash cut off after their send began
+ * (recorded `unconfirmed`: sent at most once, never again). Returns how many those were.
+ */
+export async function expectEveryEmailSentOnce(
+  bed: FaultBed,
+  workspaceId: string,
+  batch: { workflowId: string },
+  prospects: number,
+): Promise<{ unconfirmed: number; lost: number }> {
+  const progress = (await bed.temporal.workflow.getHandle(batch.workflowId).result()) as { nodes: Record<string, Record<string, number>> };
+  expect(progress.nodes).toEqual({ score: { completed: prospects }, copy: { completed: prospects }, enrol: { completed: prospects } });
+  const steps = Array.from({ length: FAULT_STEPS }, (_, index) => index + 1);
+  const ended: Array<{ status: string; sentSteps: number[] }> = [];
+  for (let first = 1; first <= prospects; first += 100) {
+    const ids = Array.from({ length: Math.min(100, prospects - first + 1) }, (_, index) => first + index);
+    ended.push(
+      ...(await Promise.all(
+        ids.map(
+          (id) =>
+            bed.temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, id)).result() as Promise<{
+              status: string;
+              sentSteps: number[];
+            }>,
+        ),
+      )),
+    );
+  }
+  const completed = ended.filter((state) => state.status === 'completed' && String(state.sentSteps) === String(steps));
+  expect(completed.length, 'sequences completed with every step sent').toBe(prospects);
+
+  const rows = await bed.database.db.outbox
+    .find({ workspaceId }, { prospectId: 1, step: 1, status: 1, messageId: 1, unconfirmed: 1 })
+    .lean();
+  // Every workspace's emails, to tell a stray message (one with an id no outbox row holds) from another workspace's.
+  const known = new Set((await bed.database.db.outbox.find({}, { messageId: 1 }, ACROSS_WORKSPACES).lean()).map((row) => row.messageId));
+  const copies = new Map<string, number>();
+  for (const message of bed.sink.messages)
+    copies.set(message.parsed.messageId ?? '', (copies.get(message.parsed.messageId ?? '') ?? 0) + 1);
+  const tally = {
+    rows: rows.length,
+    distinctSteps: new Set(rows.map((row) => `${row.prospectId}/${row.step}`)).size,
+    sent: rows.filter((row) => row.status === 'sent').length,
+    receivedTwice: rows.filter((row) => (copies.get(row.messageId ?? '') ?? 0) > 1).map((row) => `${row.prospectId}/${row.step}`),
+    confirmedButNotReceived: rows.filter((row) => !row.unconfirmed && !copies.has(row.messageId ?? '')).length,
+    strays: [...copies.keys()].filter((id) => !known.has(id)),
+  };
+  const emails = prospects * FAULT_STEPS;
+  expect(tally).toEqual({ rows: emails, distinctSteps: emails, sent: emails, receivedTwice: [], confirmedButNotReceived: 0, strays: [] });
+  const unconfirmed = rows.filter((row) => row.unconfirmed);
+  return { unconfirmed: unconfirmed.length, lost: unconfirmed.filter((row) => !copies.has(row.messageId ?? '')).length };
+}
