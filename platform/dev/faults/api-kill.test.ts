@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken } from '../testing/principal.ts';
-import { FAULT_PROSPECTS, faultTimeout, reportFault, startFaultBed, type FaultBed } from './fault-bed.ts';
+import { FAULT_PROSPECTS, FAULT_SETUP_MS, faultTimeout, reportFault, startFaultBed, type FaultBed } from './fault-bed.ts';
 
 // kill -9 of the production API while it writes a bulk import of prospects: what it wrote must be
 // whole documents, the file's first rows in order (rows are written one after another, each in one
@@ -11,7 +11,7 @@ let token: string;
 beforeAll(async () => {
   bed = await startFaultBed('api-kill');
   token = await ownerToken(bed.database.db, workspaceId);
-});
+}, FAULT_SETUP_MS);
 afterAll(() => bed?.close());
 
 const rows = Array.from({ length: FAULT_PROSPECTS }, (_, index) => ({

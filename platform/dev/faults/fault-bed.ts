@@ -62,6 +62,13 @@ export function reportFault(test: string, figures: Record<string, number | strin
  */
 export const faultTimeout = (faultMs: number) => faultMs + 120_000 + FAULT_PROSPECTS * 600;
 
+/**
+ * Milliseconds a fault test's set-up may take: two servers, then a worker and an API that wait for
+ * them, on a machine other test runs load too (the bench's own waits allow 60 s a server and 120 s
+ * a child; vitest's default for a hook is 120 s in all).
+ */
+export const FAULT_SETUP_MS = 300_000;
+
 /** One fault test's servers, database, SMTP server and children. */
 export interface FaultBed {
   servers: BenchServers;

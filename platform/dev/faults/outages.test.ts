@@ -4,6 +4,7 @@ import { ownerToken } from '../testing/principal.ts';
 import {
   expectEveryEmailSentOnce,
   FAULT_PROSPECTS,
+  FAULT_SETUP_MS,
   FAULT_STEPS,
   faultTimeout,
   reportFault,
@@ -24,7 +25,7 @@ beforeAll(async () => {
   bed = await startFaultBed('outages');
   await bed.startWorker();
   api = await bed.startApi();
-});
+}, FAULT_SETUP_MS);
 afterAll(() => bed?.close());
 
 async function health(): Promise<{ status: number; body: HealthReport }> {

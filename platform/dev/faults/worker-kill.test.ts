@@ -4,6 +4,7 @@ import type { ChildNode } from '../bench/stack.ts';
 import {
   expectEveryEmailSentOnce,
   FAULT_PROSPECTS,
+  FAULT_SETUP_MS,
   FAULT_STEPS,
   faultTimeout,
   reportFault,
@@ -23,7 +24,7 @@ let bed: FaultBed;
 beforeAll(async () => {
   bed = await startFaultBed('worker-kill');
   await sendingWorkspace(bed, workspaceId, FAULT_PROSPECTS);
-});
+}, FAULT_SETUP_MS);
 afterAll(() => bed?.close());
 
 describe('the worker killed (SIGKILL) mid-batch while the SMTP server takes a message', () => {
