@@ -83,10 +83,12 @@ function addImplied(found: Map<string, Detection>): void {
  */
 export function detectTechnologies(signals: PageSignals, options: { exhaustive?: boolean } = {}): Detection[] {
   const { all, gates } = checkableFingerprints();
-  const candidates = options.exhaustive ? all : gates.possibleOn(signals);
+  const { fingerprints: candidates, mayMatch } = options.exhaustive
+    ? { fingerprints: all, mayMatch: undefined }
+    : gates.possibleOn(signals);
   const found = new Map<string, Detection>();
   const record = (fingerprint: Fingerprint) => {
-    const hits = matchFingerprint(fingerprint, signals).filter((hit) => hit.confidence > 0);
+    const hits = matchFingerprint(fingerprint, signals, mayMatch).filter((hit) => hit.confidence > 0);
     if (hits.length > 0) found.set(fingerprint.name, detectionOf(fingerprint, hits));
   };
   candidates.filter((fp) => !isConditional(fp)).forEach(record);

@@ -10,9 +10,20 @@ export interface Hit {
   snippet: string;
 }
 
-function hitsIn(patterns: Pattern[], values: readonly string[], snippetOf: (value: string, match: RegExpExecArray) => string): Hit[] {
+/** Says whether a pattern may match the page at all (the prefilter's answer), so it is skipped when not. */
+export type PatternFilter = (pattern: Pattern) => boolean;
+
+const everyPattern: PatternFilter = () => true;
+
+function hitsIn(
+  patterns: Pattern[],
+  values: readonly string[],
+  snippetOf: (value: string, match: RegExpExecArray) => string,
+  mayMatch: PatternFilter = everyPattern,
+): Hit[] {
   const hits: Hit[] = [];
   for (const pattern of patterns) {
+    if (!mayMatch(pattern)) continue;
     for (const value of values) {
       const match = pattern.regex.exec(value);
       if (match)
@@ -22,10 +33,15 @@ function hitsIn(patterns: Pattern[], values: readonly string[], snippetOf: (valu
   return hits;
 }
 
-function keyedHits(patterns: Map<string, Pattern[]>, values: (key: string) => string[], label: string): Hit[] {
+function keyedHits(
+  patterns: Map<string, Pattern[]>,
+  values: (key: string) => string[],
+  label: string,
+  mayMatch: PatternFilter = everyPattern,
+): Hit[] {
   const hits: Hit[] = [];
   for (const [key, keyPatterns] of patterns) {
-    hits.push(...hitsIn(keyPatterns, values(key), (value) => clip(`${label} ${key}: ${value}`)));
+    hits.push(...hitsIn(keyPatterns, values(key), (value) => clip(`${label} ${key}: ${value}`), mayMatch));
   }
   return hits;
 }
@@ -59,18 +75,24 @@ function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
   return hits;
 }
 
-/** Every way a fingerprint matches a page (empty when it does not). */
-export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals): Hit[] {
+/**
+ * Every way a fingerprint matches a page (empty when it does not). `mayMatch` skips the text and
+ * keyed-value patterns the prefilter rules out (never a selector check's, whose values are read decoded).
+ */
+export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals, mayMatch: PatternFilter = everyPattern): Hit[] {
   return [
-    ...hitsIn(fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src)),
-    ...hitsIn(fingerprint.html, [signals.html], (html, match) =>
-      clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40)),
+    ...hitsIn(fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src), mayMatch),
+    ...hitsIn(
+      fingerprint.html,
+      [signals.html],
+      (html, match) => clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40)),
+      mayMatch,
     ),
-    ...hitsIn(fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length)),
-    ...hitsIn(fingerprint.url, [signals.url], (url) => clip(url)),
-    ...keyedHits(fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta'),
-    ...keyedHits(fingerprint.headers, (name) => [signals.headers[name]].filter((value) => value !== undefined), 'header'),
-    ...keyedHits(fingerprint.cookies, (name) => (signals.cookies.has(name) ? [signals.cookies.get(name) ?? ''] : []), 'cookie'),
+    ...hitsIn(fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length), mayMatch),
+    ...hitsIn(fingerprint.url, [signals.url], (url) => clip(url), mayMatch),
+    ...keyedHits(fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta', mayMatch),
+    ...keyedHits(fingerprint.headers, (name) => [signals.headers[name]].filter((value) => value !== undefined), 'header', mayMatch),
+    ...keyedHits(fingerprint.cookies, (name) => (signals.cookies.has(name) ? [signals.cookies.get(name) ?? ''] : []), 'cookie', mayMatch),
     ...domHits(fingerprint.dom, signals),
   ];
 }

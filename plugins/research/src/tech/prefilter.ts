@@ -67,7 +67,13 @@ function allOnPage(codes: Int32Array): boolean {
 }
 
 const anyOnPage = (literals: Literals) => literals === null || literals.some(allOnPage);
-const literalsOf = (pattern: Pattern): Literals => regexLiterals(pattern.regex.source)?.map(trigramsOf) ?? null;
+
+/** What a page leaves possible: the fingerprints, and per pattern of their text and keyed values whether it may match. */
+export interface PossibleMatches {
+  fingerprints: Fingerprint[];
+  /** False for a pattern none of whose literals is on the page; valid until the next page is gated. */
+  mayMatch(pattern: Pattern): boolean;
+}
 
 /** The gates of a list of fingerprints, indexed; `possibleOn(signals)` says which ones a page leaves possible. */
 export class FingerprintGates {
@@ -77,6 +83,8 @@ export class FingerprintGates {
   private readonly byTrigram = new Map<number, Array<{ fingerprint: number; codes: Int32Array }>>();
   /** Keyed patterns by "meta:name", "header:name" or "cookie:name": the fingerprint and the value's literals. */
   private readonly byKey = new Map<string, Array<{ fingerprint: number; literals: Literals }>>();
+  /** The literals of each text and keyed pattern, read once. */
+  private readonly patternLiterals = new Map<Pattern, Literals>();
 
   constructor(private readonly fingerprints: readonly Fingerprint[]) {
     const literals = fingerprints.map((fingerprint, position) => this.add(fingerprint, position));
@@ -94,7 +102,9 @@ export class FingerprintGates {
 
   /** Indexes a fingerprint's keyed patterns and returns its literals (none when it is always checked). */
   private add(fingerprint: Fingerprint, position: number): Int32Array[] {
-    const textLiterals: Literals[] = [fingerprint.html, fingerprint.scriptSrc, fingerprint.scripts, fingerprint.url].flat().map(literalsOf);
+    const textLiterals: Literals[] = [fingerprint.html, fingerprint.scriptSrc, fingerprint.scripts, fingerprint.url]
+      .flat()
+      .map((pattern) => this.literalsOf(pattern));
     const domLiterals: Literals[] = fingerprint.dom.map((check) => check.mustContain?.map(trigramsOf) ?? null);
     const literals = [...textLiterals, ...domLiterals];
     if (literals.includes(null)) {
@@ -111,15 +121,21 @@ export class FingerprintGates {
         append(
           this.byKey,
           `${kind}:${name}`,
-          keyPatterns.map((pattern) => ({ fingerprint: position, literals: literalsOf(pattern) })),
+          keyPatterns.map((pattern) => ({ fingerprint: position, literals: this.literalsOf(pattern) })),
         );
       }
     }
     return literals.flatMap((each) => each ?? []);
   }
 
-  /** The fingerprints the page may match, in their order: every other one cannot. */
-  possibleOn(signals: PageSignals): Fingerprint[] {
+  private literalsOf(pattern: Pattern): Literals {
+    const literals = regexLiterals(pattern.regex.source)?.map(trigramsOf) ?? null;
+    this.patternLiterals.set(pattern, literals);
+    return literals;
+  }
+
+  /** The fingerprints the page may match, in their order (every other one cannot), and which of their patterns may. */
+  possibleOn(signals: PageSignals): PossibleMatches {
     fillBitmap(signals);
     const possible = new Uint8Array(this.fingerprints.length);
     for (const position of this.always) possible[position] = 1;
@@ -137,6 +153,6 @@ export class FingerprintGates {
         if (!possible[fingerprint] && anyOnPage(literals)) possible[fingerprint] = 1;
     const found: Fingerprint[] = [];
     for (let position = 0; position < possible.length; position++) if (possible[position]) found.push(this.fingerprints[position]!);
-    return found;
+    return { fingerprints: found, mayMatch: (pattern) => anyOnPage(this.patternLiterals.get(pattern) ?? null) };
   }
 }
