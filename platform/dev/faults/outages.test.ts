@@ -79,8 +79,8 @@ async function outageMidBatch(
 ): Promise<void> {
   const started = performance.now();
   const { token, batch, sentBefore } = await sendingBatchIn(workspaceId);
+  expect(bed.sink.messages.length - sentBefore).toBeLessThan(FAULT_PROSPECTS * FAULT_STEPS); // mid-batch as the stop begins
   await bed.outage(server, DOWN_MS, async () => {
-    expect(bed.sink.messages.length - sentBefore).toBeLessThan(FAULT_PROSPECTS * FAULT_STEPS); // mid-batch
     const down = await health();
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({
