@@ -7,13 +7,21 @@ import { errorMiddleware } from './error-middleware.ts';
 import { methodCheck } from './method-check.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
+import { PROTOTYPE_KEY, storableBody } from './storable-body.ts';
 import { uiMiddleware } from './ui.ts';
+import { UnprocessableError } from './unprocessable.ts';
 
 export { apiRouters, type AppDeps } from './api.ts';
 
-/** A body that cannot be read is the client's mistake: 413 when too large, else a 400 saying why. */
+/** A body that cannot be read is the client's mistake: 413 when too large, 422 for a prototype key, else a 400 saying why. */
 function rejectBody(error: Error & { status?: number; expose?: boolean }): never {
   if (error.expose && error.status && error.status !== 400) throw error;
+  // Valid JSON, refused for what it would do to the objects it is read into: content, not syntax.
+  if (PROTOTYPE_KEY.test(error.message)) {
+    throw new UnprocessableError(
+      'The request body cannot be taken: a key named __proto__ (or constructor holding prototype) is never read',
+    );
+  }
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
@@ -34,6 +42,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
+  app.use(storableBody());
   const audit = auditMiddleware(deps);
   if (audit) app.use(audit);
   for (const router of routers) app.use(router.routes());

@@ -1,3 +1,4 @@
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { request as httpRequest } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { pino } from 'pino';
@@ -282,6 +283,40 @@ describe('bodies', () => {
       body: 'firstName,lastName,email,company\nBo,Lane,bo@pipelinepilot.example,Pipeline Pilot\n',
     });
     expect([csv.status, (JSON.parse(csv.text) as { imported: number }).imported]).toEqual([200, 1]);
+  });
+
+  it('refuses valid JSON the database cannot store or that would set a prototype with a 422 saying where, and writes nothing', async () => {
+    const written = () =>
+      Promise.all([
+        stack.db.pipelineRuns.countDocuments({}, ACROSS_WORKSPACES),
+        stack.db.pipelineBatches.countDocuments({}, ACROSS_WORKSPACES),
+      ]);
+    const before = await written();
+    for (const body of [{ inputs: [{ n: 1 }, { deep: [{ 'x\u0000y': 1 }] }] }, { inputs: [{ '\u0000': null }] }]) {
+      const answer = await send('POST', '/api/pipelines/prospect-pipeline/batches', jsonBody(body));
+      expect([answer.status, answer.text]).toEqual([
+        422,
+        expect.stringMatching(/^The request body cannot be stored: the key at ".+" holds the NUL/),
+      ]);
+    }
+    const nested = await send(
+      'POST',
+      '/api/pipelines/prospect-pipeline/batches',
+      jsonBody({ inputs: [{ n: 1 }, { deep: [{ 'x\u0000y': 1 }] }] }),
+    );
+    expect(nested.text).toContain('"inputs.1.deep.0.x\\u0000y"');
+    expect(await written()).toEqual(before);
+    const prototype = await send('POST', '/api/prospects', {
+      headers: { 'content-type': 'application/json' },
+      body: `{"firstName":"Ada","__proto__":{"admin":true}}`,
+    });
+    expect([prototype.status, prototype.text]).toEqual([422, expect.stringContaining('a key named __proto__')]);
+    const inString = await send(
+      'POST',
+      '/api/prospects',
+      jsonBody({ ...person3, email: 'nul@quotewell.example', company: 'Quote\u0000well' }),
+    );
+    expect(inString.status).toBe(201); // a NUL inside a value is stored as it is
   });
 
   it('refuses a body over 1 MB with 413, before any route reads it', async () => {
