@@ -42,7 +42,9 @@ const DiffQuery = z.object({
 
 const TestRunBody = z
   .object({
-    definition: z.unknown().meta({ description: 'The draft, as POST /api/pipelines takes it (it is checked the same way, and not saved)' }),
+    definition: PipelineDefinitionSchema.meta({
+      description: 'The draft, as POST /api/pipelines takes it (it is checked the same way, and not saved)',
+    }),
     input: z.record(z.string(), z.unknown()).optional().meta({ description: 'The run input, pasted' }),
     prospectId: z.number().int().min(1).optional().meta({
       description:

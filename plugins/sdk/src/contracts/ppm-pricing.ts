@@ -22,7 +22,8 @@ export const bidFields = {
     .number('baseBid must be a number')
     .min(0.5, 'baseBid must be at least 0.5')
     .max(3, 'baseBid must be at most 3')
-    .refine((value) => isStep(value, 0.1), 'baseBid must be in steps of 0.1'),
+    .refine((value) => isStep(value, 0.1), 'baseBid must be in steps of 0.1')
+    .meta({ multipleOf: 0.1 }), // the step, in the JSON Schema too (a refinement has no JSON Schema of its own)
   maxDailyMeetings: z
     .number('maxDailyMeetings must be a number')
     .int('maxDailyMeetings must be a whole number')
@@ -31,7 +32,8 @@ export const bidFields = {
   dailyBudgetCap: z
     .number('dailyBudgetCap must be a number')
     .min(10, 'dailyBudgetCap must be at least 10')
-    .refine((value) => isStep(value, 10), 'dailyBudgetCap must be in steps of 10'),
+    .refine((value) => isStep(value, 10), 'dailyBudgetCap must be in steps of 10')
+    .meta({ multipleOf: 10 }),
   isEnabled: z.boolean('isEnabled must be true or false'),
 };
 
