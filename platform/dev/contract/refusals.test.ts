@@ -32,12 +32,10 @@ let run: RunView;
 const meetings = { completed: '', cancelled: '', slot: '' };
 
 /** Exempt documented statuses, with why no contract request can produce them. */
-/** Why a saved version cannot fail to run on the contract platform (runs.test.ts refuses such a definition). */
+/** Why a retried batch's saved version cannot fail to run on the contract platform (runs.test.ts refuses such a definition). */
 const UNINSTALLED = 'only when a plugin a saved version uses was uninstalled since it was saved, which a running API cannot do';
 const EXEMPT: Record<string, string> = {
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
-  'POST /api/pipelines/{id}/runs 422': UNINSTALLED,
-  'POST /api/pipelines/{id}/batches 422': UNINSTALLED,
   'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
@@ -333,6 +331,14 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     };
     await client.post('/api/pipelines/test-runs', { definition: cyclic, input: SCORING_INPUT }).then(refused(422, 'part of a cycle'));
   },
+  'POST /api/pipelines/{id}/runs 422': async () =>
+    client
+      .post(`/api/pipelines/${SCORING_PIPELINE.id}/runs`, { input: { ...SCORING_INPUT, 'odd\u0000key': 1 } })
+      .then(refused(422, 'The run input cannot be stored', 'NUL')),
+  'POST /api/pipelines/{id}/batches 422': async () =>
+    client
+      .post(`/api/pipelines/${SCORING_PIPELINE.id}/batches`, { inputs: [SCORING_INPUT, { ...SCORING_INPUT, icp: { 'x\u0000': 1 } }] })
+      .then(refused(422, 'Input 2 cannot be stored', 'icp.x')),
   'POST /api/pipelines/{id}/runs 404': async () =>
     client.post('/api/pipelines/no-such-pipeline/runs', {}).then(refused(404, 'no-such-pipeline')),
   'POST /api/pipelines/{id}/batches 404': async () =>

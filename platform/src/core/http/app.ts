@@ -1,5 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import { InputError } from '../errors.ts';
 import { apiRouters, auditMiddleware, type AppDeps } from './api.ts';
 import { authentication } from './access-check.ts';
@@ -7,21 +7,32 @@ import { errorMiddleware } from './error-middleware.ts';
 import { methodCheck } from './method-check.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
-import { PROTOTYPE_KEY, storableBody } from './storable-body.ts';
 import { uiMiddleware } from './ui.ts';
-import { UnprocessableError } from './unprocessable.ts';
 
 export { apiRouters, type AppDeps } from './api.ts';
 
-/** A body that cannot be read is the client's mistake: 413 when too large, 422 for a prototype key, else a 400 saying why. */
-function rejectBody(error: Error & { status?: number; expose?: boolean }): never {
-  if (error.expose && error.status && error.status !== 400) throw error;
-  // Valid JSON, refused for what it would do to the objects it is read into: content, not syntax.
-  if (PROTOTYPE_KEY.test(error.message)) {
-    throw new UnprocessableError(
-      'The request body cannot be taken: a key named __proto__ (or constructor holding prototype) is never read',
-    );
+/** The body parser's refusal of a key that would set an object's prototype (`__proto__`, `constructor.prototype`). */
+const PROTOTYPE_KEY = /forbidden prototype property/i;
+
+/** Drops the keys that could set an object's prototype, as JSON.parse revives a body (bottom-up). */
+const withoutPrototypeKeys = (key: string, value: unknown) =>
+  key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype'))
+    ? undefined
+    : value;
+
+/**
+ * A body that cannot be read is the client's mistake: 413 when too large, else a 400 saying why.
+ * Valid JSON with a key that could set a prototype is read without that key, as any key a route
+ * does not take is never read (the parser refuses it whole, which would make a schema-valid
+ * request a 400).
+ */
+function rejectBody(error: Error & { status?: number; expose?: boolean; body?: unknown }, ctx: Context): void {
+  if (PROTOTYPE_KEY.test(error.message) && typeof error.body === 'string') {
+    ctx.request.body = JSON.parse(error.body, withoutPrototypeKeys) as unknown;
+    ctx.request.rawBody = error.body;
+    return;
   }
+  if (error.expose && error.status && error.status !== 400) throw error;
   throw new InputError(`The request body is not valid JSON: ${error.message}`);
 }
 
@@ -42,7 +53,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
-  app.use(storableBody());
   const audit = auditMiddleware(deps);
   if (audit) app.use(audit);
   for (const router of routers) app.use(router.routes());

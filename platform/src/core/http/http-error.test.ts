@@ -34,6 +34,18 @@ describe('toHttpError', () => {
     });
   });
 
+  it("answers the driver's refusal of a key holding NUL as a 422, without the key", () => {
+    const refusal = (() => {
+      try {
+        mongoose.mongo.BSON.serialize({ ['x\u0000y']: 1 });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('BSON took a key holding NUL');
+    })();
+    expect(toHttpError(refusal)).toEqual({ status: 422, message: expect.stringContaining('holds the NUL character') });
+  });
+
   it('never leaks an unexpected error', () => {
     expect(toHttpError(new Error('connection string mongodb://user:secret@db'))).toEqual({ status: 500, message: 'Internal Server Error' });
     expect(toHttpError('a thrown string')).toEqual({ status: 500, message: 'Internal Server Error' });

@@ -90,6 +90,11 @@ export function toHttpError(error: unknown): HttpErrorBody {
     };
   }
   if (error instanceof mongoose.mongo.MongoServerError && isDuplicateKey(error)) return duplicateKey(error);
+  // The routes that store a client's JSON as it is check it first (core/storable.ts); this is the net
+  // for any other: the driver refuses a key holding NUL before anything is sent.
+  if (error instanceof Error && error.name === 'BSONError' && /must not contain null bytes/.test(error.message)) {
+    return { status: 422, message: 'The request cannot be stored: a key in it holds the NUL character (\\u0000), which no key may' };
+  }
   if (databaseUnavailable(error)) {
     return {
       status: 503,

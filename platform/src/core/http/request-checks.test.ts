@@ -285,38 +285,59 @@ describe('bodies', () => {
     expect([csv.status, (JSON.parse(csv.text) as { imported: number }).imported]).toEqual([200, 1]);
   });
 
-  it('refuses valid JSON the database cannot store or that would set a prototype with a 422 saying where, and writes nothing', async () => {
+  it('refuses a run input the database cannot store with a 422 naming its key, before recording anything', async () => {
     const written = () =>
       Promise.all([
         stack.db.pipelineRuns.countDocuments({}, ACROSS_WORKSPACES),
         stack.db.pipelineBatches.countDocuments({}, ACROSS_WORKSPACES),
       ]);
-    const before = await written();
-    for (const body of [{ inputs: [{ n: 1 }, { deep: [{ 'x\u0000y': 1 }] }] }, { inputs: [{ '\u0000': null }] }]) {
-      const answer = await send('POST', '/api/pipelines/prospect-pipeline/batches', jsonBody(body));
-      expect([answer.status, answer.text]).toEqual([
-        422,
-        expect.stringMatching(/^The request body cannot be stored: the key at ".+" holds the NUL/),
-      ]);
-    }
-    const nested = await send(
+    const scoring = {
+      id: 'nul-scoring',
+      name: 'Scoring',
+      nodes: [{ id: 'score', activity: 'lead-scoring.scoreProspect', input: { prospect: '{{ input.prospect }}', icp: '{{ input.icp }}' } }],
+    };
+    expect((await send('POST', '/api/pipelines', jsonBody(scoring))).status).toBe(201);
+    const constant = await send(
       'POST',
-      '/api/pipelines/prospect-pipeline/batches',
-      jsonBody({ inputs: [{ n: 1 }, { deep: [{ 'x\u0000y': 1 }] }] }),
+      '/api/pipelines',
+      jsonBody({ ...scoring, nodes: [{ ...scoring.nodes[0], input: { prospect: { 'a\u0000': 1 } } }] }),
     );
-    expect(nested.text).toContain('"inputs.1.deep.0.x\\u0000y"');
+    expect([constant.status, constant.text]).toEqual([
+      422,
+      expect.stringMatching(/^The definition cannot be stored: its key "nodes\.0\.input\.prospect\.a/),
+    ]);
+    const before = await written();
+    const batch = await send('POST', '/api/pipelines/nul-scoring/batches', jsonBody({ inputs: [{ n: 1 }, { deep: [{ 'x\u0000y': 1 }] }] }));
+    expect([batch.status, batch.text]).toEqual([
+      422,
+      expect.stringMatching(/^Input 2 cannot be stored: its key "deep\.0\.x\\u0000y" holds the NUL/),
+    ]);
+    const run = await send('POST', '/api/pipelines/nul-scoring/runs', jsonBody({ input: { '\u0000': null } }));
+    expect([run.status, run.text]).toEqual([422, expect.stringMatching(/^The run input cannot be stored/)]);
     expect(await written()).toEqual(before);
-    const prototype = await send('POST', '/api/prospects', {
-      headers: { 'content-type': 'application/json' },
-      body: `{"firstName":"Ada","__proto__":{"admin":true}}`,
-    });
-    expect([prototype.status, prototype.text]).toEqual([422, expect.stringContaining('a key named __proto__')]);
     const inString = await send(
       'POST',
       '/api/prospects',
       jsonBody({ ...person3, email: 'nul@quotewell.example', company: 'Quote\u0000well' }),
     );
     expect(inString.status).toBe(201); // a NUL inside a value is stored as it is
+  });
+
+  it('reads a body without a key that could set a prototype, as any key a route does not take', async () => {
+    const answer = await send('POST', '/api/prospects', {
+      headers: { 'content-type': 'application/json', ...asJson },
+      body: JSON.stringify({ ...person3, email: 'proto@quotewell.example' }).replace(
+        '{',
+        '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},',
+      ),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const created = JSON.parse(answer.text) as Record<string, unknown>;
+    expect([created.email, Object.hasOwn(created, 'isAdmin'), ({} as Record<string, unknown>).isAdmin]).toEqual([
+      'proto@quotewell.example',
+      false,
+      undefined,
+    ]);
   });
 
   it('refuses a body over 1 MB with 413, before any route reads it', async () => {

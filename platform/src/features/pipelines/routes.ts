@@ -4,7 +4,7 @@ import { SavePipelineBody } from './definition.ts';
 import { startedBatchAnswer, startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
-import { CANNOT_RUN_HERE, NO_LONGER_RUNS, PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
+import { CANNOT_RUN_HERE, CANNOT_RUN_INPUT, PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
 import { duplicatePipeline } from './duplicate.ts';
 import { listPipelineEntries, listPipelineVersions, readPipeline } from './list.ts';
 import { DuplicateBody, PipelineListEntrySchema, PipelineVersionSchema, PipelineViewSchema } from './list-api-schemas.ts';
@@ -143,7 +143,7 @@ export const pipelinesRoutes = [
         201: { description: 'The run, pending', schema: RunSchema },
         400: { description: 'Invalid body' },
         404: notFound,
-        422: { description: NO_LONGER_RUNS },
+        422: { description: CANNOT_RUN_INPUT },
       },
     },
     ({ db, runner }) =>
@@ -169,7 +169,7 @@ export const pipelinesRoutes = [
         201: { description: 'The batch started', schema: StartedBatchSchema },
         400: { description: 'Invalid body or workspace' },
         404: notFound,
-        422: { description: NO_LONGER_RUNS },
+        422: { description: CANNOT_RUN_INPUT },
       },
     },
     ({ db, runner }) =>
