@@ -9,7 +9,7 @@
 //              the bare-Temporal baseline (1,000 one-activity workflows); the worker's peak RSS
 //   dashboard  the dashboard's six GETs at 200 requests/s for 30 s over 10,000 prospects and
 //              50,000 outcome events; then 200 prospect-list searches
-//   fuzz       Schemathesis on every operation of the running app, signed in, about 21,000
+//   fuzz       Schemathesis on every operation of the running app, signed in, over 10,000
 //              requests (../fuzz/bench.ts; CI runs a smaller one with another seed)
 // --cpu-prof writes the child processes' CPU profiles to bench/profiles/<part>/ (read them with
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
@@ -23,7 +23,8 @@ import { benchAgents, type AgentsResult } from './agents.ts';
 import { startBareTemporal, type BareResult } from './bare.ts';
 import { benchBatch, type BatchResult } from './batch.ts';
 import { benchDashboard, DASHBOARD_GETS, type DashboardResult } from './dashboard.ts';
-import { BENCH_FUZZ_EXAMPLES, benchFuzz, fuzzProblems, type FuzzBenchResult } from '../fuzz/bench.ts';
+import { BENCH_FUZZ_EXAMPLES, benchFuzz, type FuzzBenchResult } from '../fuzz/bench.ts';
+import { describeProblems, SERVER_ERROR_CHECK } from '../fuzz/schemathesis.ts';
 import { environment, formatTable, loadAverage, writeResults, type Figure } from './report.ts';
 import { startBenchServers, type BenchServers } from './stack.ts';
 import { measureUiSize, type UiSizeResult } from './ui-size.ts';
@@ -295,18 +296,18 @@ if (parts.has('fuzz')) {
       const examples = size('BENCH_FUZZ_EXAMPLES', BENCH_FUZZ_EXAMPLES);
       const fuzz: FuzzBenchResult = benchFuzz(log, examples);
       details.fuzz = fuzz;
-      const problems = fuzzProblems(fuzz);
-      const serverErrors = fuzz.failures.filter((failure) => failure.checks.includes('not_a_server_error')).length;
+      const problems = fuzz.failures.length + fuzz.errors.length;
+      const serverErrors = fuzz.failures.filter((failure) => SERVER_ERROR_CHECK.test(failure.checks)).length;
       figures.push({
         ...row,
         value: fuzz.requests,
         unit: 'requests',
         measured:
           `${count(fuzz.requests)} requests in ${fuzz.seconds.toFixed(0)} s over ${fuzz.operations.tested} of ${fuzz.operations.total} operations; ` +
-          `${serverErrors} operations answered ≥ 500, ${problems.length} problems`,
+          `${serverErrors} operations answered ≥ 500, ${problems} problems`,
         target: row.target,
         ...judged(
-          fuzz.requests >= 10_000 && problems.length === 0 && fuzz.operations.tested === fuzz.operations.total,
+          fuzz.requests >= 10_000 && problems === 0 && fuzz.operations.tested === fuzz.operations.total,
           examples === BENCH_FUZZ_EXAMPLES,
         ),
       });
@@ -373,7 +374,8 @@ if (dashboard) {
 const fuzz = details.fuzz as FuzzBenchResult | undefined;
 if (fuzz) {
   console.log(`\nfuzz: ${fuzz.command} (${fuzz.wallSeconds.toFixed(0)} s with the servers' start)`);
-  for (const problem of fuzzProblems(fuzz)) console.log(`  ${problem}`);
+  const problems = describeProblems(fuzz);
+  if (problems) console.log(problems.replace(/^/gm, '  '));
 }
 console.log(`\nwritten to ${file}${cpuProf ? `; CPU profiles in ${profileDir}` : ''}`);
 for (const failure of failures) console.error(`\n[bench] ${failure}`);

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { devstackDir, repoRoot } from '../../src/core/paths.ts';
 import type { FuzzFailure } from './schemathesis.ts';
 
-/** Examples per operation and phase: about 21,000 requests over the documented operations (issue #18 asks for at least 10,000). */
-export const BENCH_FUZZ_EXAMPLES = 40;
+/** Examples per operation and phase: enough for over 10,000 requests (issue #18 asks for at least that; 40 made 8,859). */
+export const BENCH_FUZZ_EXAMPLES = 100;
 /** Another seed than CI's, so the bench explores inputs CI does not. */
 export const BENCH_FUZZ_SEED = 7;
 
@@ -44,12 +44,4 @@ export function benchFuzz(log: (message: string) => void, examples = BENCH_FUZZ_
   }
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Omit<FuzzBenchResult, 'wallSeconds'>;
   return { ...summary, wallSeconds: (performance.now() - started) / 1000 };
-}
-
-/** The failing operations and errors of a run, as lines to print. */
-export function fuzzProblems(result: FuzzBenchResult): string[] {
-  return [
-    ...result.failures.map((failure) => `${failure.operation}: ${failure.checks}\n${failure.details.replace(/^/gm, '      ')}`),
-    ...result.errors.map((error) => `error: ${error}`),
-  ];
 }

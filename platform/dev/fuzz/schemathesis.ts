@@ -162,8 +162,11 @@ export async function runSchemathesis(options: FuzzOptions): Promise<FuzzResult>
   };
 }
 
+/** Schemathesis's code of the check that an answer is not a server error (≥ 500). */
+export const SERVER_ERROR_CHECK = /\bST101\b/;
+
 /** A readable list of what a run found: each failing operation with its checks and reproducing curl, then the errors. */
-export function describeProblems(result: FuzzResult): string {
+export function describeProblems(result: Pick<FuzzResult, 'failures' | 'errors'>): string {
   const lines = [
     ...result.failures.map((failure) => `${failure.operation}: ${failure.checks}\n${failure.details.replace(/^/gm, '    ')}`),
     ...result.errors.map((error) => `error: ${error.replace(/\n/g, '\n    ')}`),
