@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // A poll waits on real servers (a workflow's signal, a mail server's inbox): vitest's 1 s default
+    // failed CI on a busy machine (imap.test.ts's bounce), so a poll left at the default gets 15 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

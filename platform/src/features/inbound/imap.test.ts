@@ -104,7 +104,7 @@ describe('replies read over IMAP', () => {
     await answer('pat.assistant@acme.test', sent, 'Sounds interesting, can you send me a few times next week?');
 
     expect((await checkNow()).body).toEqual({ ok: true, read: 1, replies: 1, bounces: 0, ignored: 0 });
-    await expect.poll(async () => (await state(1)).status).toBe('stopped');
+    await expect.poll(async () => (await state(1)).status, { timeout: 20_000 }).toBe('stopped');
     expect((await state(1)).stopReason).toBe('reply: interested');
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '1' })).toBe(1);
 
@@ -115,7 +115,7 @@ describe('replies read over IMAP', () => {
     expect(proposal.inReplyTo).toBe(sent.messageId);
     expect(proposal.text).toMatch(/^Hi Pat,\n\nGlad to hear it\. Would one of these times work for a \d+-minute call\?/);
     expect(proposal.text!.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3);
-    await expect.poll(async () => (await state(1)).meetingProposal).toBe('sent');
+    await expect.poll(async () => (await state(1)).meetingProposal, { timeout: 20_000 }).toBe('sent');
     expect(await state(1)).toMatchObject({ status: 'stopped', nextStep: null, nextSendAt: null });
 
     // Read once: the next check finds nothing new, and the list shows how reading goes.
@@ -134,7 +134,7 @@ describe('replies read over IMAP', () => {
 
     expect((await checkNow()).body).toEqual({ ok: true, read: 2, replies: 0, bounces: 1, ignored: 1 });
     expect(await stack.db.suppressions.findOne({ workspaceId: WS, email: 'gone@bravo.test' }).lean()).toMatchObject({ reason: 'bounced' });
-    await expect.poll(async () => (await state(2)).status).toBe('stopped');
+    await expect.poll(async () => (await state(2)).status, { timeout: 20_000 }).toBe('stopped');
   }, 60_000);
 
   it('the polling workflow reads an out-of-office reply by itself and pauses the sequence; it ends once no mailbox has IMAP', async () => {
