@@ -4,8 +4,7 @@ import { InputError, NotFoundError } from '../../core/errors.ts';
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineBatch } from './batch-model.ts';
 import { preparePipeline } from './definition.ts';
-import { unstorable } from '../../core/storable.ts';
-import { UnprocessableError } from '../../core/http/unprocessable.ts';
+import { assertStorable } from '../../core/storable.ts';
 import type { PipelineRunner } from './runs.ts';
 
 /** A started batch. */
@@ -49,10 +48,8 @@ export async function startPipelineBatch(
     throw new InputError(`A batch needs between 1 and ${MAX_BATCH} inputs (got ${options.inputs.length})`);
   }
   const definition = preparePipeline(options.definition, runner.activities);
-  for (const [index, input] of options.inputs.entries()) {
-    const problem = unstorable(input, `Input ${index + 1}`);
-    if (problem) throw new UnprocessableError(problem); // before the batch or any run is recorded
-  }
+  // Before the batch or any run is recorded.
+  for (const [index, input] of options.inputs.entries()) assertStorable(input, `Input ${index + 1}`);
   const batchId = randomUUID();
   const steps = Object.fromEntries(
     definition.nodes.map((node): [string, StepRecord] => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }]),

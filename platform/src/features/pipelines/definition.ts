@@ -1,7 +1,7 @@
 import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
-import { unstorable } from '../../core/storable.ts';
+import { assertStorable } from '../../core/storable.ts';
 import { mappingProblems, type ActivitySchemas } from './mapping-types.ts';
 
 const NODE_ID = /^[a-zA-Z][\w-]*$/;
@@ -185,8 +185,7 @@ export function definitionProblems(definition: PipelineDefinition, activities: R
  */
 export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
   const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
-  const unstored = unstorable(definition, 'The definition');
-  if (unstored) throw new UnprocessableError(unstored);
+  assertStorable(definition, 'The definition');
   const problems = definitionProblems(definition, activities);
   if (problems.length > 0) {
     const fields: Record<string, string> = {};

@@ -6,8 +6,7 @@ import type { Models } from '../../core/db/models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { preparePipeline, type ActivityOptions } from './definition.ts';
-import { unstorable } from '../../core/storable.ts';
-import { UnprocessableError } from '../../core/http/unprocessable.ts';
+import { assertStorable } from '../../core/storable.ts';
 
 /** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
 export interface PipelineRunner {
@@ -50,8 +49,7 @@ async function seedSteps(runner: PipelineRunner, runId: string, definition: Pipe
  */
 export async function startPipelineRun(runner: PipelineRunner, options: StartOptions): Promise<PipelineRun> {
   const definition = preparePipeline(options.definition, runner.activities);
-  const problem = unstorable(options.input, 'The run input');
-  if (problem) throw new UnprocessableError(problem);
+  assertStorable(options.input, 'The run input');
   const runId = randomUUID();
   const seeded = await seedSteps(runner, runId, definition, options.seed);
   const steps = Object.fromEntries(
