@@ -305,7 +305,6 @@ if (parts.has('fuzz')) {
         measured:
           `${count(fuzz.requests)} requests in ${fuzz.seconds.toFixed(0)} s over ${fuzz.operations.tested} of ${fuzz.operations.total} operations; ` +
           `${serverErrors} operations answered ≥ 500, ${problems} problems`,
-        target: row.target,
         ...judged(
           fuzz.requests >= 10_000 && problems === 0 && fuzz.operations.tested === fuzz.operations.total,
           examples === BENCH_FUZZ_EXAMPLES,
