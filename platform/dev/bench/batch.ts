@@ -6,6 +6,7 @@
 // run recorded finished, its score and outcome written). The worker's RSS is read from /proc
 // every 100 ms meanwhile, and its peak (VmHWM, reset at the launch) at the end.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_OWNER } from '../testing/principals.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { PluginHost } from '../../src/features/plugins/host.ts';
 import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
@@ -112,7 +113,7 @@ export async function benchBatch(
     const { processes } = servers.devstack;
     const cpu = cpuMeter({ worker: worker.pid, database: processes.mongo?.pid, temporal: processes.temporal?.pid });
     const started = performance.now();
-    const launched = await launchCampaign({ db, runner }, WORKSPACE, launch);
+    const launched = await launchCampaign({ db, runner }, WORKSPACE, TEST_OWNER, launch);
     const launchSeconds = secondsSince(started);
     const progress = (await servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId)).result()) as {
       nodes: Record<string, Record<string, number>>;

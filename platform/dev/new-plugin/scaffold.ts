@@ -95,6 +95,8 @@ export const manifest = defineManifest({
   activities: {
     greet: {
       description: 'Greets a prospect by name (replace with your first real activity).',
+      // Who may place it in a pipeline: public (any member), sales-ops, admin, or internal (the platform only).
+      access: 'public',
       input: z.object({ name: z.string().min(1) }),
       output: z.object({ message: z.string(), greetedAt: z.string() }),
       timeout: '10 seconds',
@@ -218,6 +220,7 @@ export const manifest = defineManifest({
   activities: {
     searchPeople: {
       description: 'Searches ${display} for people matching ICP criteria; fails with SourceNotConfigured without an API key.',
+      access: 'sales-ops',
       input: SearchPeopleInput,
       output: SearchPeopleOutput,
       timeout: '2 minutes',

@@ -6,6 +6,7 @@
 // runs started before the change look like, and it stays until none of them can be in flight.
 // `npm run record:histories -- -t <case>` records only the cases whose name matches.
 import { spawnSync } from 'node:child_process';
+import { TEST_OWNER, testRunContext } from '../testing/principals.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -298,7 +299,12 @@ describe('prospectSequence', () => {
 
 describe('runPipeline', () => {
   it('pipeline-run-failed-step and pipeline-rerun-from-failed-step', async () => {
-    const failed = await startPipelineRun(stack.runner, { workspaceId: WS, definition: MATH_DEMO_PIPELINE, input: { n: 5, check: -1 } });
+    const failed = await startPipelineRun(stack.runner, {
+      principal: TEST_OWNER,
+      workspaceId: WS,
+      definition: MATH_DEMO_PIPELINE,
+      input: { n: 5, check: -1 },
+    });
     const failedHandle = stack.runner.temporal.workflow.getHandle(failed.workflowId!);
     await expect(failedHandle.result()).rejects.toThrow();
     await save(
@@ -307,7 +313,7 @@ describe('runPipeline', () => {
       await failedHandle.fetchHistory(),
     );
 
-    const rerun = await rerunPipeline(stack.runner, WS, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
+    const rerun = await rerunPipeline(stack.runner, WS, TEST_OWNER, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
     const rerunHandle = stack.runner.temporal.workflow.getHandle(rerun.workflowId!);
     expect(await rerunHandle.result()).toMatchObject({ status: 'completed' });
     await save(
@@ -334,6 +340,7 @@ describe('runBatch', () => {
       ],
     };
     const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
       workspaceId: WS,
       definition: slow,
       inputs: [1, 2, 3, 4].map((n) => ({ n })),
@@ -358,6 +365,7 @@ describe('runBatch', () => {
     const definition = MATH_BATCH_PIPELINE;
     // n = -1 fails "check"; 30 meets the condition of "big", 2 does not. History capped at 10 events: it continues as new after each stage.
     const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
       workspaceId: WS,
       definition,
       inputs: [-1, 2, 30].map((n) => ({ n })),
@@ -407,7 +415,9 @@ describe('the small ones', () => {
   it('run-plugin-activity', async () => {
     const key = `replay-${randomUUID()}`;
     expect(
-      await callPluginActivity(stack.runner.temporal, stack.runner.taskQueue, 'math.flakyIncrement', { n: 1 }, { idempotencyKey: key }),
+      await callPluginActivity(stack.runner.temporal, stack.runner.taskQueue, 'math.flakyIncrement', { n: 1 }, testRunContext(WS), {
+        idempotencyKey: key,
+      }),
     ).toEqual({
       n: 2,
     });

@@ -1,5 +1,6 @@
 import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import type { DiscoveredProspectView } from '../../src/features/discovery/api-schemas.ts';
+import { systemRunContext } from '../../src/core/run-context.ts';
 import type { Connection } from 'mongoose';
 import { createModels, type Models } from '../../src/core/db/models.ts';
 import { workspaceSeedModel, type WorkspaceSeedModel } from './model.ts';
@@ -151,10 +152,16 @@ export async function seedWorkspace(deps: SeedDeps, workspaceId: string): Promis
     if (running && (await batchRunning(db, workspaceId, running))) await batchEnded(deps, running);
     const unscored = await db.prospects.find({ workspaceId, id: { $in: prospectIds }, score: null }, { id: 1 }).lean();
     if (unscored.length > 0) {
-      const batch = await startCampaignRuns({ db, runner: deps.runner }, workspaceId, campaign!.id, {
-        prospects: 'all',
-        only: unscored.map(({ id }) => id),
-      });
+      const batch = await startCampaignRuns(
+        { db, runner: deps.runner },
+        workspaceId,
+        systemRunContext(workspaceId, 'seed').principal,
+        campaign!.id,
+        {
+          prospects: 'all',
+          only: unscored.map(({ id }) => id),
+        },
+      );
       await batchEnded(deps, batch.batchId);
     }
     // Qualified is lead scoring's word (its own threshold): the copy step ran for the prospect's run.

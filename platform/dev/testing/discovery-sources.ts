@@ -87,7 +87,15 @@ export function standInSource(id: 'apollo' | 'zoominfo' | 'crunchbase') {
       apiKey: z.string().default('').describe('Stand-in API key; empty means not configured.'),
       username: z.string().default('').describe('Stand-in user name (ZoomInfo signs in with one).'),
     }),
-    activities: { searchPeople: { description: 'Fake provider search', input: SearchInput, output: SearchOutput, timeout: '10 seconds' } },
+    activities: {
+      searchPeople: {
+        description: 'Fake provider search',
+        access: 'public',
+        input: SearchInput,
+        output: SearchOutput,
+        timeout: '10 seconds',
+      },
+    },
   });
   return definePlugin(manifest, () => ({
     searchPeople: async ({ criteria, limit, page }) => {

@@ -23,17 +23,19 @@ export const mathPlugin = definePlugin(
       token: serverOnly(z.string().default('').describe('A secret a step may never set (never read).')),
     }),
     activities: {
-      double: { description: 'n × 2', input: number, output: number, timeout: '10 seconds' },
-      flakyIncrement: { description: 'n + 1, failing its first attempt', input: number, output: number },
-      checkPositive: { description: 'fails for good on a negative n', input: number, output: number },
+      double: { description: 'n × 2', access: 'public', input: number, output: number, timeout: '10 seconds' },
+      flakyIncrement: { description: 'n + 1, failing its first attempt', access: 'public', input: number, output: number },
+      checkPositive: { description: 'fails for good on a negative n', access: 'public', input: number, output: number },
       wait: {
         description: 'answers n after ms milliseconds',
+        access: 'public',
         input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
         output: number,
       },
-      scale: { description: 'n × the configured factor', input: number, output: number },
+      scale: { description: 'n × the configured factor', access: 'public', input: number, output: number },
       silentWait: {
         description: 'says it heartbeats, then waits ms milliseconds without a heartbeat',
+        access: 'public',
         heartbeats: true,
         input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
         output: number,

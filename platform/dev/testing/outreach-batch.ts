@@ -2,12 +2,12 @@ import { ENROLL_ACTIVITY } from '../../src/features/sequences/enrollment.ts';
 
 /**
  * A batch of `count` prospects through score → write (every email due at once: cadence 0/0/0) →
- * enrol in `workspaceId`, each prospect at a company domain of its own, in a sequence of the
+ * enrol (in the workspace the batch is started in), each prospect at a company domain of its own, in a sequence of the
  * three emails the outreach agent writes, or of its first `steps`. In review mode (a new
  * workspace's) each prospect ends with its first email waiting for review; in autonomous mode the
  * sequences send their emails at once, within the workspace's guardrails.
  */
-export function outreachBatch(workspaceId: string, count: number, steps?: 1 | 2 | 3) {
+export function outreachBatch(count: number, steps?: 1 | 2 | 3) {
   const definition = {
     id: 'outreach-batch',
     name: 'Outreach batch',
@@ -44,7 +44,6 @@ export function outreachBatch(workspaceId: string, count: number, steps?: 1 | 2 
         activity: ENROLL_ACTIVITY,
         timeout: '5 seconds',
         input: {
-          workspaceId,
           prospectId: '{{ input.prospectId }}',
           email: '{{ input.contact.email }}',
           sequence: steps ? Array.from({ length: steps }, (_, index) => `{{ copy.sequence.${index} }}`) : '{{ copy.sequence }}',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { TEST_OWNER } from '../../dev/testing/principals.ts';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
@@ -36,7 +37,7 @@ function startWorker(): ChildProcess {
   return worker;
 }
 
-const { definition, inputs } = outreachBatch('ws-crash', PROSPECTS);
+const { definition, inputs } = outreachBatch(PROSPECTS);
 
 beforeAll(async () => {
   database = await mongoose.createConnection(`${inject('mongoServer')}/${databaseName}`).asPromise();
@@ -58,7 +59,14 @@ describe('a worker killed in the middle of a batch', () => {
     const temporal = new Client({ connection });
     const runner = { db, temporal, taskQueue, activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES) };
     const first = startWorker();
-    const batch = await startPipelineBatch(runner, { workspaceId: 'ws-crash', definition, inputs, chunkSize: 5, concurrency: 2 });
+    const batch = await startPipelineBatch(runner, {
+      principal: TEST_OWNER,
+      workspaceId: 'ws-crash',
+      definition,
+      inputs,
+      chunkSize: 5,
+      concurrency: 2,
+    });
 
     // Kill it (SIGKILL: no shutdown, activities cut off mid-chunk) once the first emails wait for review.
     await expect.poll(() => db.outbox.countDocuments({ workspaceId: 'ws-crash' }), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);

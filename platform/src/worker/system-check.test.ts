@@ -35,7 +35,7 @@ describe('a workflow on the real Temporal dev server', () => {
       connection: workerConnection,
       taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
-      activities: createActivities({ db, plugins: {} }),
+      activities: createActivities({ db, plugins: {}, declared: new Map() }),
     });
     const client = new Client({ connection: clientConnection });
     const checkId = randomUUID();

@@ -16,6 +16,7 @@ export const manifest = defineManifest({
     classifyReply: {
       description:
         'Classifies one reply with the matched phrases as evidence, its meeting intent, return date or referral, and the action for the sequence.',
+      access: 'public',
       input: replyInputSchema,
       output: replyClassificationSchema,
       timeout: '30 seconds',

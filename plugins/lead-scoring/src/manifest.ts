@@ -16,6 +16,7 @@ export const manifest = defineManifest({
     scoreProspect: {
       description:
         'Scores one prospect (and its research, if any) against an ICP; qualified at its qualificationThreshold setting (70 by default).',
+      access: 'public',
       input: ScoreProspectInputSchema,
       output: ScoreProspectOutputSchema,
       timeout: '30 seconds',
@@ -23,6 +24,7 @@ export const manifest = defineManifest({
     matchPeople: {
       description:
         "Scores the people a discovery found against the ICP before any research (their source's facts stand in), each with the reason a sales person reads.",
+      access: 'public',
       input: MatchPeopleInputSchema,
       output: MatchPeopleOutputSchema,
       timeout: '30 seconds',

@@ -1,4 +1,4 @@
-import type { ActivityImplementations, PluginDeps } from '@meetflow/plugin-sdk';
+import { workspaceOf, type ActivityImplementations, type PluginDeps } from '@meetflow/plugin-sdk';
 import type { LearningEngineConfig } from './config.ts';
 import { computeLearningCycle } from './cycle.ts';
 import { findCycle, hashInput, listRecentCycles, storeCycle } from './cycles-store.ts';
@@ -10,7 +10,9 @@ type Manifest = typeof manifest;
 export function register(deps: PluginDeps<LearningEngineConfig, Manifest['collections']>): ActivityImplementations<Manifest['activities']> {
   const { db, config, clock, logger } = deps;
   return {
-    async runLearningCycle(input) {
+    async runLearningCycle(given, context) {
+      // Keyed first, as when the input named it: the stored cycles' input hashes stay the same.
+      const input = { workspaceId: workspaceOf(context), ...given };
       const existing = await findCycle(db.cycles, input.workspaceId, input.cycleId);
       if (existing) {
         if (existing.inputHash !== hashInput(input)) {
@@ -28,7 +30,8 @@ export function register(deps: PluginDeps<LearningEngineConfig, Manifest['collec
       return stored.output;
     },
 
-    async listCycles({ workspaceId, limit }) {
+    async listCycles({ limit }, context) {
+      const workspaceId = workspaceOf(context);
       const { total, cycles } = await listRecentCycles(db.cycles, workspaceId, limit);
       return {
         total,

@@ -38,8 +38,11 @@ export interface StoredCycle {
   output: LearningCycleResult;
 }
 
+/** A cycle's input in the workspace its run context gives. */
+export type CycleInput = RunLearningCycleInput & { workspaceId: string };
+
 /** The hash a stored cycle is compared with on a retry. */
-export function hashInput(input: RunLearningCycleInput): string {
+export function hashInput(input: CycleInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
@@ -59,7 +62,7 @@ export async function findCycle(cycles: CycleModel, workspaceId: string, cycleId
  */
 export async function storeCycle(
   cycles: CycleModel,
-  input: RunLearningCycleInput,
+  input: CycleInput,
   output: LearningCycleResult,
   createdAt: Date,
 ): Promise<StoredCycle> {

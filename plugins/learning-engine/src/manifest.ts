@@ -17,12 +17,14 @@ export const manifest = defineManifest({
   activities: {
     runLearningCycle: {
       description: 'Runs one learning cycle over the outcomes since the last one; idempotent per cycleId.',
+      access: 'internal',
       input: runLearningCycleInput,
       output: learningCycleResult,
       timeout: '1 minute',
     },
     listCycles: {
       description: "The workspace's learning cycles, newest first, with their insights and metrics.",
+      access: 'public',
       input: listCyclesInput,
       output: listCyclesOutput,
       timeout: '10 seconds',

@@ -83,7 +83,6 @@ const perPart = <T extends z.ZodType>(schema: T) =>
 
 /** Input of `runLearningCycle`. */
 export const runLearningCycleInput = z.object({
-  workspaceId: z.string().min(1),
   cycleId: z.string().min(1).describe('Idempotency key: a retry with the same id returns the stored result.'),
   outcomes: outcomesSchema,
   current: learnedValuesSchema.default(SPEC_DEFAULTS).describe('The values in force before this cycle (spec defaults when omitted).'),
@@ -135,7 +134,7 @@ export const learningCycleResult = z.object({
 export type LearningCycleResult = z.output<typeof learningCycleResult>;
 
 /** Input of `listCycles`. */
-export const listCyclesInput = z.object({ workspaceId: z.string().min(1), limit: z.number().int().min(1).max(100).default(20) });
+export const listCyclesInput = z.object({ limit: z.number().int().min(1).max(100).default(20) });
 /** Output of `listCycles`: newest first. */
 export const listCyclesOutput = z.object({
   total: count.describe("Learning cycles run in the workspace (the dashboard's learning_cycles)."),

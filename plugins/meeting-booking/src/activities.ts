@@ -1,4 +1,4 @@
-import type { ActivityImplementations, PluginDeps } from '@meetflow/plugin-sdk';
+import { workspaceOf, type ActivityImplementations, type PluginDeps } from '@meetflow/plugin-sdk';
 import { DateTime } from 'luxon';
 import { bookMeeting } from './booking.ts';
 import { busyIntervals } from './busy.ts';
@@ -21,7 +21,8 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
   const now = () => DateTime.fromJSDate(clock.now(), { zone: config.timeZone });
 
   return {
-    proposeSlots: async ({ workspaceId, count, after }) => {
+    proposeSlots: async ({ count, after }, context) => {
+      const workspaceId = workspaceOf(context);
       const current = now();
       const until = current.plus({ days: config.horizonDays + 1 }).toJSDate();
       const busy = await busyIntervals(meetings, workspaceId, current.toJSDate(), until);
@@ -29,22 +30,22 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       return { slots, timeZone: config.timeZone };
     },
 
-    bookMeeting: async (request) => {
-      const booking = await bookMeeting({ meetings, config, now: now() }, request);
-      logger.info(
-        { workspaceId: request.workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt },
-        'meeting booked',
-      );
+    bookMeeting: async (request, context) => {
+      const workspaceId = workspaceOf(context);
+      const booking = await bookMeeting({ meetings, config, now: now() }, { ...request, workspaceId });
+      logger.info({ workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt }, 'meeting booked');
       return booking;
     },
 
-    markOutcome: async ({ workspaceId, meetingId, outcome }) => {
+    markOutcome: async ({ meetingId, outcome }, context) => {
+      const workspaceId = workspaceOf(context);
       const meeting = await markOutcome(meetings, workspaceId, meetingId, outcome);
       logger.info({ workspaceId, meetingId, outcome }, 'meeting outcome recorded');
       return { meeting: toMeetingView(meeting) };
     },
 
-    listMeetings: async ({ workspaceId, from, to }) => {
+    listMeetings: async ({ from, to }, context) => {
+      const workspaceId = workspaceOf(context);
       const range = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
       const found = await meetings
         .find({ workspaceId, ...(from || to ? { scheduledAt: range } : {}) })
@@ -53,7 +54,8 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       return { meetings: found.map(toMeetingView) };
     },
 
-    invitation: async ({ workspaceId, meetingId }) => {
+    invitation: async ({ meetingId }, context) => {
+      const workspaceId = workspaceOf(context);
       const meeting = OBJECT_ID.test(meetingId) ? await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
       if (!meeting) throw meetingFailure('MeetingNotFound', `No meeting ${meetingId} in this workspace`);
       // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.

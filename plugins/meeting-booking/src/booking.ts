@@ -13,7 +13,8 @@ import type { bookMeetingInput, bookMeetingOutput } from '@meetflow/plugin-sdk/c
 import { clashes } from './slots.ts';
 import { timeRuleProblem } from './working-time.ts';
 
-type BookingRequest = z.output<typeof bookMeetingInput>;
+/** A booking: the activity's input, in the workspace of its run context. */
+type BookingRequest = z.output<typeof bookMeetingInput> & { workspaceId: string };
 type Booking = z.input<typeof bookMeetingOutput>;
 
 /** What a booking needs: the meetings model, the configuration and the current time. */

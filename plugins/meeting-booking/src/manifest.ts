@@ -29,6 +29,7 @@ export const manifest = defineManifest({
     proposeSlots: {
       description:
         'The next free slots in working hours and days, after the notice period, clear of booked meetings and their buffers, spread over half-days.',
+      access: 'public',
       input: proposeSlotsInput,
       output: proposeSlotsOutput,
       timeout: '30 seconds',
@@ -36,18 +37,21 @@ export const manifest = defineManifest({
     bookMeeting: {
       description:
         'Books a meeting at a start time (once per idempotency key) and returns it with its iCalendar invitation; fails with SlotUnavailable when the time is not free.',
+      access: 'sales-ops',
       input: bookMeetingInput,
       output: bookMeetingOutput,
       timeout: '30 seconds',
     },
     markOutcome: {
       description: 'Marks a meeting completed, no-show or cancelled (idempotent; a completed meeting stays completed).',
+      access: 'internal',
       input: markOutcomeInput,
       output: markOutcomeOutput,
       timeout: '30 seconds',
     },
     listMeetings: {
       description: 'The meetings of a workspace, optionally within a time range, earliest first.',
+      access: 'public',
       input: listMeetingsInput,
       output: listMeetingsOutput,
       timeout: '30 seconds',
@@ -56,6 +60,7 @@ export const manifest = defineManifest({
     invitation: {
       description:
         'The iCalendar invitation of a meeting, exactly as its booking sent it; fails with MeetingNotFound, or MeetingCancelled for a called-off meeting.',
+      access: 'public',
       input: invitationInput,
       output: invitationOutput,
       timeout: '10 seconds',

@@ -16,12 +16,14 @@ export const manifest = defineManifest({
   activities: {
     writeSequence: {
       description: 'Writes the outreach sequence for one researched prospect; every personal sentence cites its facts.',
+      access: 'public',
       input: WriteSequenceInputSchema,
       output: WriteSequenceOutputSchema,
       timeout: '1 minute',
     },
     templates: {
       description: 'The template copy the sequences are written from (subjects, value lines, asks), for the templates screen.',
+      access: 'public',
       input: z.object({}),
       output: TemplatesOutputSchema,
       timeout: '10 seconds',

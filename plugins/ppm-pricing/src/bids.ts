@@ -1,6 +1,6 @@
 import type { Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
-import type { PricingModels } from './collections.ts';
+import type { InWorkspace, PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
 import type { BidView, upsertBidInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { requireSlice, slicePrice } from './slice-views.ts';
@@ -23,7 +23,7 @@ export function bidActivities(models: PricingModels, config: PpmPricingConfig, c
      * Sets the workspace's bid on one of its slices (fields already validated at the boundary);
      * omitted fields keep their stored value. Same input, same stored bid: safe to retry.
      */
-    async upsertBid(input: z.output<typeof upsertBidInput>) {
+    async upsertBid(input: InWorkspace<z.output<typeof upsertBidInput>>) {
       const { workspaceId, sliceId } = input;
       const slice = await requireSlice(models, workspaceId, sliceId);
       const existing = await models.bids.findOne({ workspaceId, sliceId }).lean();

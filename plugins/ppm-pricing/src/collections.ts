@@ -77,3 +77,6 @@ export interface PricingModels {
   bids: Model<BidDocument>;
   ledger: Model<LedgerDocument>;
 }
+
+/** An activity's input with the workspace its run context gives (the input never names one). */
+export type InWorkspace<T> = T & { workspaceId: string };

@@ -1,6 +1,6 @@
 import { isDuplicateKey, type Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
-import { type LedgerDocument, type PricingModels } from './collections.ts';
+import { type InWorkspace, type LedgerDocument, type PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
 import type { chargeMeetingInput, ledgerSummaryInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { derivedEstimates, requireSlice, slicePrice } from './slice-views.ts';
@@ -49,7 +49,7 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
      * price, a no-show is recorded at 0 and lowers the slice's pm. A retry finds the row and
      * answers the same; the first outcome reported for a meeting stands.
      */
-    async chargeMeeting(input: z.output<typeof chargeMeetingInput>) {
+    async chargeMeeting(input: InWorkspace<z.output<typeof chargeMeetingInput>>) {
       const { workspaceId, meetingId, sliceId } = input;
       let row = await models.ledger.findOne({ workspaceId, meetingId }).lean();
       if (!row) {
@@ -83,7 +83,7 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
      * Charged meetings, spend and average price per attended meeting, and no-shows (never
      * charged), attendedAt in [from, to): in all, per slice and per month.
      */
-    async ledgerSummary({ workspaceId, from, to }: z.output<typeof ledgerSummaryInput>) {
+    async ledgerSummary({ workspaceId, from, to }: InWorkspace<z.output<typeof ledgerSummaryInput>>) {
       const attendedAt = { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
       const filter = { workspaceId, ...(from || to ? { attendedAt } : {}) };
       const rows = await models.ledger.find(filter, { amount: 1, kind: 1, sliceId: 1, attendedAt: 1 }).sort({ attendedAt: 1 }).lean();

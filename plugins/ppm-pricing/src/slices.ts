@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
 import type { Clock } from '@meetflow/plugin-sdk';
 import { tierBasePrice, type PpmPricingConfig } from './config.ts';
-import type { PricingModels } from './collections.ts';
+import type { InWorkspace, PricingModels } from './collections.ts';
 import { expectedCostPerMeeting } from './evidence.ts';
 import type { recomputeSliceInput, upsertSliceInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { bidsBySlice, derivedEstimates, economicsView, publicView, requireSlice } from './slice-views.ts';
@@ -15,7 +15,7 @@ export function sliceActivities(models: PricingModels, config: PpmPricingConfig,
 
   return {
     /** Creates or updates a slice; omitted optional fields keep their stored value or the tier default. */
-    async upsertSlice(input: z.output<typeof upsertSliceInput>) {
+    async upsertSlice(input: InWorkspace<z.output<typeof upsertSliceInput>>) {
       const { workspaceId, sliceId } = input;
       const existing = await models.slices.findOne({ workspaceId, sliceId }).lean();
       const basePrice = tierBasePrice(config, input.tier);
@@ -75,7 +75,7 @@ export function sliceActivities(models: PricingModels, config: PpmPricingConfig,
      * Replaces the slice's evidence with one period's outcomes (so a retry changes nothing) and
      * recomputes pm, the quality score and ecm; ledger rows recorded from now on add to it.
      */
-    async recomputeSlice(input: z.output<typeof recomputeSliceInput>) {
+    async recomputeSlice(input: InWorkspace<z.output<typeof recomputeSliceInput>>) {
       const { workspaceId, sliceId } = input;
       const slice = await requireSlice(models, workspaceId, sliceId);
       const evidence = { booked: input.booked, attended: input.attended, qualifiedLeads: input.qualifiedLeads, leads: input.leadsVolume };

@@ -23,6 +23,7 @@ export const manifest = defineManifest({
   activities: {
     enrichCompany: {
       description: 'Researches one company from its web site: facts with evidence, tech stack, signals and a confidence.',
+      access: 'public',
       input: EnrichCompanyInput,
       output: EnrichCompanyOutput,
       timeout: '2 minutes',

@@ -5,6 +5,7 @@ import { bindActivities, configuredActivities } from './bind.ts';
 import { describePlugin } from './describe.ts';
 import { defineManifest, definePlugin } from './manifest.ts';
 import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
+import { ACTIVITY_ACCESS, MEMBER_ROLES, mayPlace, NO_RUN_CONTEXT, workspaceFieldsIn, workspaceOf, type RunContext } from './run-context.ts';
 
 const heartbeats: unknown[] = [];
 const counter = definePlugin(
@@ -19,10 +20,11 @@ const counter = definePlugin(
     activities: {
       countWords: {
         description: 'Counts the words of a text',
+        access: 'public',
         input: z.object({ text: z.string().min(1) }),
         output: z.object({ words: z.number().int().nonnegative(), at: z.string() }),
       },
-      broken: { description: 'Returns the wrong shape', input: z.object({}), output: z.object({ words: z.number() }) },
+      broken: { description: 'Returns the wrong shape', access: 'public', input: z.object({}), output: z.object({ words: z.number() }) },
     },
   }),
   ({ config, clock }) => ({
@@ -54,6 +56,80 @@ describe('bindActivities', () => {
   it('refuses an output that breaks the schema, without retrying', async () => {
     const failure = await runActivity(counter, 'broken', {}).catch((error: unknown) => error);
     expect(failure).toMatchObject({ nonRetryable: true, type: 'InvalidActivityOutput' });
+  });
+});
+
+describe('the run context', () => {
+  // An activity that reports the context it was given, and one that acts in a workspace.
+  const seen: RunContext[] = [];
+  const scoped = definePlugin(
+    defineManifest({
+      id: 'scoped',
+      name: 'Scoped',
+      version: '0.1.0',
+      description: 'Reads its context',
+      kind: 'agent',
+      ui: { icon: 'hash', color: '#0ea5e9', category: 'Testing' },
+      config: z.object({}),
+      activities: {
+        whereAmI: {
+          description: 'Answers its workspace',
+          access: 'public',
+          input: z.object({}),
+          output: z.object({ workspace: z.string() }),
+        },
+      },
+    }),
+    () => ({
+      whereAmI: async (_input, context) => {
+        seen.push(context.run);
+        return { workspace: workspaceOf(context) };
+      },
+    }),
+  );
+  const bound = bindActivities(scoped, testDeps(scoped) as never)['scoped.whereAmI']!;
+  const given: RunContext = {
+    workspaceId: 'acme',
+    runId: 'run-1',
+    principal: { kind: 'token', id: 'token:t1', role: 'sales-ops' },
+    deadline: null,
+  };
+
+  it("is the caller's, beside the input: a workspace inside the input is dropped with the rest of what the schema lacks", async () => {
+    seen.length = 0;
+    const answer = await mockActivityEnvironment().run(bound, { workspaceId: 'victim' }, { run: given });
+    expect(answer).toEqual({ workspace: 'acme' });
+    expect(seen[0]).toMatchObject({ workspaceId: 'acme', runId: 'run-1', principal: given.principal });
+    // Inside a Temporal attempt, its deadline is the attempt's start-to-close deadline.
+    expect(Date.parse(seen[0]!.deadline!)).toBeGreaterThan(0);
+  });
+
+  it('is no workspace at all when the caller gives none: an activity over workspace data fails for good', async () => {
+    seen.length = 0;
+    const failure = await mockActivityEnvironment()
+      .run(bound, { workspaceId: 'victim' })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ nonRetryable: true, type: 'NoWorkspaceContext' });
+    expect(seen).toEqual([NO_RUN_CONTEXT]);
+  });
+
+  it('lets a role place what its access allows, and nobody place an internal activity', () => {
+    expect(ACTIVITY_ACCESS.map((access) => [access, MEMBER_ROLES.filter((role) => mayPlace(role, access))])).toEqual([
+      ['public', ['owner', 'admin', 'sales-ops', 'viewer']],
+      ['sales-ops', ['owner', 'admin', 'sales-ops']],
+      ['admin', ['owner', 'admin']],
+      ['internal', []],
+    ]);
+    expect(ACTIVITY_ACCESS.filter((access) => mayPlace('system', access))).toEqual(['public', 'sales-ops', 'admin']);
+  });
+
+  it('finds every place a value sets the workspace', () => {
+    expect(workspaceFieldsIn({ a: { workspaceId: 'x' }, list: [{}, { deep: { workspaceId: 'y' } }], workspaceId: 'z' })).toEqual([
+      'a.workspaceId',
+      'list.1.deep.workspaceId',
+      'workspaceId',
+    ]);
+    expect(workspaceFieldsIn('{{ input.workspaceId }}')).toEqual([]);
   });
 });
 

@@ -3,15 +3,24 @@ import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
+import { NO_RUN_CONTEXT, type RunContext } from './run-context.ts';
 import { stableJson } from './step-config.ts';
 
 /**
- * An activity as the worker registers it: one JSON-able argument, validated both ways. A host
- * calling it in its own process may add to its context (the `checkpoint` of an inProcess activity).
+ * What the platform hands an activity beside its input: the run context it decided (the workspace,
+ * run and principal; a workflow passes it as the activity's second argument, a step runner or a
+ * host calling in its own process passes it directly), and, for an inProcess activity, a checkpoint.
  */
-export type BoundActivity = (input: unknown, extra?: Pick<ActivityContext, 'checkpoint'>) => Promise<unknown>;
+export type ActivityExtra = { run?: RunContext } & Pick<ActivityContext, 'checkpoint'>;
 
-function currentContext(): ActivityContext {
+/**
+ * An activity as the worker registers it: one JSON-able input, validated both ways, and the
+ * platform's context beside it (never inside the input).
+ */
+export type BoundActivity = (input: unknown, extra?: ActivityExtra) => Promise<unknown>;
+
+/** What the running Temporal activity says of its execution; the run context is the caller's. */
+function currentContext(): Omit<ActivityContext, 'run'> {
   const context = Context.current();
   return {
     heartbeat: (details) => context.heartbeat(details),
@@ -19,6 +28,23 @@ function currentContext(): ActivityContext {
     attempt: context.info.attempt,
     lastHeartbeat: context.info.heartbeatDetails,
   };
+}
+
+/** When the running Temporal attempt must end (its start-to-close timeout), or null outside one. */
+function attemptDeadline(): string | null {
+  try {
+    const { currentAttemptScheduledTimestampMs, startToCloseTimeoutMs } = Context.current().info;
+    return startToCloseTimeoutMs ? new Date(currentAttemptScheduledTimestampMs + startToCloseTimeoutMs).toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The run context an activity sees: the one its caller gave (with this attempt's deadline when it has none), else none. */
+function runContextOf(extra: ActivityExtra | undefined): RunContext {
+  const run = extra?.run;
+  if (!run) return NO_RUN_CONTEXT;
+  return { ...run, deadline: run.deadline ?? attemptDeadline() };
 }
 
 /**
@@ -31,7 +57,7 @@ function currentContext(): ActivityContext {
 export function bindActivities(
   plugin: AnyPlugin,
   deps: PluginDeps<unknown, CollectionSchemas | undefined>,
-  context: () => ActivityContext = currentContext,
+  context: () => Omit<ActivityContext, 'run'> = currentContext,
 ): Record<string, BoundActivity> {
   const implementations = plugin.register(deps as never) as Record<string, (input: unknown, context: ActivityContext) => Promise<unknown>>;
   const bound: Record<string, BoundActivity> = {};
@@ -41,7 +67,7 @@ export function bindActivities(
     if (typeof implementation !== 'function') {
       throw new Error(`plugin "${plugin.manifest.id}": register() returned no implementation for activity "${name}"`);
     }
-    bound[qualified] = async (input: unknown, extra?: Pick<ActivityContext, 'checkpoint'>) => {
+    bound[qualified] = async (input: unknown, extra?: ActivityExtra) => {
       const parsedInput = definition.input.safeParse(input);
       if (!parsedInput.success) {
         throw ApplicationFailure.create({
@@ -50,7 +76,11 @@ export function bindActivities(
           message: `${qualified}: invalid input: ${z.prettifyError(parsedInput.error)}`,
         });
       }
-      const output = await implementation(parsedInput.data, extra?.checkpoint ? { ...context(), checkpoint: extra.checkpoint } : context());
+      const output = await implementation(parsedInput.data, {
+        ...context(),
+        run: runContextOf(extra),
+        ...(extra?.checkpoint ? { checkpoint: extra.checkpoint } : {}),
+      });
       const parsedOutput = definition.output.safeParse(output);
       if (!parsedOutput.success) {
         throw ApplicationFailure.create({
@@ -84,7 +114,7 @@ export interface ConfiguredActivities {
 export function configuredActivities(
   plugin: AnyPlugin,
   deps: Omit<PluginDeps<unknown, CollectionSchemas | undefined>, 'config'>,
-  options: { size?: number; context?: () => ActivityContext } = {},
+  options: { size?: number; context?: () => Omit<ActivityContext, 'run'> } = {},
 ): ConfiguredActivities {
   const size = Math.max(1, options.size ?? BOUND_CONFIGS_KEPT);
   const kept = new Map<string, Record<string, BoundActivity>>();

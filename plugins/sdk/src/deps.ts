@@ -1,4 +1,5 @@
 import type { Model, Schema, InferSchemaType } from 'mongoose';
+import type { RunContext } from './run-context.ts';
 
 /** Structured logging, pino-compatible: `logger.info({ prospectId }, 'researched')`. */
 export interface Logger {
@@ -99,8 +100,13 @@ export interface PluginDeps<Config, Collections extends CollectionSchemas | unde
   llm: LlmClient | null;
 }
 
-/** What an activity sees of its execution: heartbeats, cancellation and retries. */
+/** What an activity sees of its execution: where and for whom it runs, heartbeats, cancellation and retries. */
 export interface ActivityContext {
+  /**
+   * The workspace, run and principal the platform runs it for (never read from the input): an
+   * activity over a workspace's data takes the workspace from here (`workspaceOf(context)`).
+   */
+  run: RunContext;
   /** Records progress; on a retry after a crash, `lastHeartbeat` holds the last details. */
   heartbeat(details?: unknown): void;
   /** Aborted when the workflow cancels the activity or its timeout passes. */

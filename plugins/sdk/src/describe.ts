@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyPlugin, ChannelDefinition, SourceDefinition } from './manifest.ts';
+import type { ActivityAccess } from './run-context.ts';
 import { serverOnlyFields } from './step-config.ts';
 
 /** A manifest as JSON, with schemas as JSON Schema: what GET /api/plugins answers. */
@@ -23,6 +24,8 @@ export interface ManifestDescription {
     name: string;
     qualifiedName: string;
     description: string;
+    /** Who may place it in a pipeline (see ActivityAccess). */
+    access: ActivityAccess;
     input: unknown;
     output: unknown;
     timeout?: string;
@@ -52,6 +55,7 @@ export function describePlugin(plugin: AnyPlugin): ManifestDescription {
       name,
       qualifiedName: `${m.id}.${name}`,
       description: definition.description,
+      access: definition.access,
       input: jsonSchema(definition.input, 'input'),
       output: jsonSchema(definition.output, 'output'),
       ...(definition.timeout ? { timeout: definition.timeout } : {}),

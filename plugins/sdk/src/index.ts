@@ -15,3 +15,4 @@ export * from './llm/index.ts';
 export * from './http/index.ts';
 export * from './workspace-scope.ts';
 export * from './deadline.ts';
+export * from './run-context.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
+import type { ActivityAccess } from './run-context.ts';
 
 /** What a plugin is for: an agent of the product, a prospect source, a sending channel or a CRM. */
 export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm'] as const;
@@ -9,6 +10,12 @@ export type PluginKind = (typeof PLUGIN_KINDS)[number];
 export interface ActivityDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** One line for the UI and the generated docs. */
   description: string;
+  /**
+   * Who may place it in a pipeline (see ActivityAccess): checked against the principal's role when
+   * a pipeline is saved and each time it runs; `internal` ones are the platform's alone. The
+   * workspace it acts in is never part of `input`: it comes with the context (`context.run`).
+   */
+  access: ActivityAccess;
   input: I;
   output: O;
   /** Start-to-close timeout the workflows use for it, e.g. '30 seconds' (default '1 minute'). */

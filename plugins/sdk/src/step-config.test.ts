@@ -28,7 +28,12 @@ const leads = definePlugin(
         .describe('Weights.'),
     }),
     activities: {
-      searchPeople: { description: 'Searches people', input: z.object({}), output: z.object({ people: z.array(z.unknown()) }) },
+      searchPeople: {
+        description: 'Searches people',
+        access: 'public',
+        input: z.object({}),
+        output: z.object({ people: z.array(z.unknown()) }),
+      },
     },
   }),
   () => ({ searchPeople: async () => ({ people: [] }) }),

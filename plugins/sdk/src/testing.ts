@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { bindActivities } from './bind.ts';
 import type { Clock, HttpClient, Logger, PluginDeps } from './deps.ts';
 import type { AnyPlugin } from './manifest.ts';
+import type { RunContext, RunPrincipal } from './run-context.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -95,20 +96,31 @@ export function mockActivityEnvironment(): MockActivityEnvironment {
   return new MockActivityEnvironment(undefined, { logger: errorsOnly });
 }
 
+/** An activity's input as a test gives it: with the workspace of its run context beside it (an empty input's type is `{}`). */
+type InWorkspace<T> = (T extends Record<string, never> ? object : T) & { workspaceId?: string };
+
+/** The run context a test gives an activity: in `workspaceId`, started by a test user with the role given (owner by default). */
+export function testRunContext(workspaceId: string | null, role: RunPrincipal['role'] = 'owner'): RunContext {
+  return { workspaceId, runId: null, principal: { kind: 'user', id: 'user:test', role }, deadline: null };
+}
+
 /**
  * Runs one activity of a plugin as the worker would: input and output validated against the
  * manifest, inside a mock activity context. Rejects with the same failures a workflow sees.
+ * A test names the workspace the platform would give beside the input, as `workspaceId`: it is
+ * taken out of the input and given as the run context (`testRunContext`), as the platform does.
  */
 export async function runActivity<P extends AnyPlugin, N extends keyof P['manifest']['activities'] & string>(
   plugin: P,
   name: N,
-  input: z.input<P['manifest']['activities'][N]['input']>,
+  input: InWorkspace<z.input<P['manifest']['activities'][N]['input']>>,
   deps: PluginDeps<z.output<P['manifest']['config']>, P['manifest']['collections']> = testDeps(plugin),
   environment = mockActivityEnvironment(),
 ): Promise<z.output<P['manifest']['activities'][N]['output']>> {
   const bound = bindActivities(plugin, deps as PluginDeps<unknown, undefined>)[`${plugin.manifest.id}.${name}`];
   if (!bound) throw new Error(`plugin "${plugin.manifest.id}" has no activity "${name}"`);
-  return environment.run(bound, input) as never;
+  const { workspaceId = null, ...rest } = input as { workspaceId?: string };
+  return environment.run(bound, rest, { run: testRunContext(workspaceId) }) as never;
 }
 
 export { startFakeProvider, type FakeProviderReply, type FakeProviderRequest, type FakeProviderServer } from './sources/fake-provider.ts';

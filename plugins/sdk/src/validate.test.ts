@@ -14,7 +14,12 @@ function samplePlugin(id = 'sample', overrides: Record<string, unknown> = {}): A
     ui: { icon: 'sparkles', color: '#6366f1', category: 'Testing' },
     config: z.object({ greeting: z.string().default('Hello').describe('First word of the answer.') }),
     activities: {
-      greet: { description: 'Greets someone', input: z.object({ name: z.string() }), output: z.object({ message: z.string() }) },
+      greet: {
+        description: 'Greets someone',
+        access: 'public',
+        input: z.object({ name: z.string() }),
+        output: z.object({ message: z.string() }),
+      },
     },
     collections: { notes: new Schema({ workspaceId: String }) },
   });
@@ -32,7 +37,7 @@ describe('manifestProblems', () => {
       kind: 'robot',
       ui: { icon: 'x' },
       config: z.object({ undocumented: z.number().default(1), required: z.string().describe('Has no default.') }),
-      activities: { 'do.it': { description: '', input: { not: 'zod' } } },
+      activities: { 'do.it': { description: '', access: 'public', input: { not: 'zod' } } },
       collections: { notes: { plain: 'object' } },
     });
     expect(manifestProblems(broken)).toEqual([
@@ -56,7 +61,7 @@ describe('manifestProblems', () => {
       credentials: [{ key: 'greeting', label: 'API key', secret: true }],
       credentialsTest: 'A wrong key fails with 401.',
     };
-    const search = { searchPeople: { description: 'Searches', input: z.object({}), output: z.object({}) } };
+    const search = { searchPeople: { description: 'Searches', access: 'public', input: z.object({}), output: z.object({}) } };
     expect(manifestProblems(samplePlugin('source-acme', { kind: 'source', source, activities: search }))).toEqual([]);
     expect(manifestProblems(samplePlugin('source-bare', { kind: 'source' }))).toEqual([
       'a source plugin needs a source section (displayName, credentials, credentialsTest)',
@@ -89,7 +94,7 @@ describe('manifestProblems', () => {
       credentialsTest: 'A wrong password answers ok: false.',
     };
     const account = z.object({ loft: z.string(), password: z.string() });
-    const activity = { description: 'Does it', input: z.object({ account }), output: z.object({}), inProcess: true };
+    const activity = { description: 'Does it', access: 'internal', input: z.object({ account }), output: z.object({}), inProcess: true };
     const activities = { send: activity, verify: activity };
     expect(manifestProblems(samplePlugin('channel-pigeon', { kind: 'channel', channel, activities }))).toEqual([]);
     expect(manifestProblems(samplePlugin('channel-bare', { kind: 'channel' }))).toEqual([
@@ -119,7 +124,7 @@ describe('manifestProblems', () => {
   });
 
   it('asks a sample source (standIn) for searchPeople as a service, a prepare activity and no credentials', () => {
-    const activity = { description: 'Does it', input: z.object({}), output: z.object({}) };
+    const activity = { description: 'Does it', access: 'public', input: z.object({}), output: z.object({}) };
     const standIn = { displayName: 'Sample database', credentials: [], credentialsTest: 'None: it needs no credentials.', standIn: true };
     const complete = { searchPeople: { ...activity, service: true }, prepare: activity };
     expect(manifestProblems(samplePlugin('source-fixture', { kind: 'source', source: standIn, activities: complete }))).toEqual([]);
@@ -139,6 +144,28 @@ describe('manifestProblems', () => {
     expect(
       manifestProblems(samplePlugin('source-fixture', { kind: 'source', source: { ...standIn, standIn: 'yes' }, activities: complete })),
     ).toEqual(['source.standIn must be true or false']);
+  });
+
+  it('asks each activity who may place it, keeps inProcess ones internal, and refuses a workspace in an input', () => {
+    const activity = { description: 'Does it', access: 'public', input: z.object({}), output: z.object({}) };
+    expect(
+      manifestProblems(
+        samplePlugin('access', {
+          activities: {
+            unsaid: { ...activity, access: undefined as never },
+            odd: { ...activity, access: 'everyone' as never },
+            leaky: { ...activity, inProcess: true },
+            scoped: { ...activity, input: z.object({ workspaceId: z.string(), meetingId: z.string() }) },
+            fine: { ...activity, access: 'admin' },
+          },
+        }),
+      ),
+    ).toEqual([
+      'activity "unsaid" declares no access (one of public, sales-ops, admin, internal: who may place it in a pipeline)',
+      'activity "odd" declares no access (one of public, sales-ops, admin, internal: who may place it in a pipeline)',
+      'activity "leaky" is inProcess, so its access is "internal" (no pipeline can run it)',
+      'activity "scoped" takes "workspaceId" in its input: the workspace comes with its context (workspaceOf(context))',
+    ]);
   });
 
   it('reports a plugin with no activities or no manifest at all', () => {
@@ -161,7 +188,7 @@ describe('validatePlugins', () => {
   });
 
   it('refuses two sample sources: which one answers for unconfigured sources would be ambiguous', () => {
-    const activity = { description: 'Does it', input: z.object({}), output: z.object({}) };
+    const activity = { description: 'Does it', access: 'public', input: z.object({}), output: z.object({}) };
     const sampleSource = (id: string) =>
       samplePlugin(id, {
         kind: 'source',

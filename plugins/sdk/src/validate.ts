@@ -8,6 +8,7 @@ import {
   SOURCE_SEARCH_ACTIVITY,
   type AnyPlugin,
 } from './manifest.ts';
+import { ACTIVITY_ACCESS, WORKSPACE_FIELD } from './run-context.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -120,6 +121,14 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
     if (!definition?.description) problems.push(`activity "${name}" has no description`);
     if (!isZod(definition?.input)) problems.push(`activity "${name}" has no zod input schema`);
     if (!isZod(definition?.output)) problems.push(`activity "${name}" has no zod output schema`);
+    if (!ACTIVITY_ACCESS.includes(definition?.access))
+      problems.push(`activity "${name}" declares no access (one of ${ACTIVITY_ACCESS.join(', ')}: who may place it in a pipeline)`);
+    else if (definition.inProcess === true && definition.access !== 'internal')
+      problems.push(`activity "${name}" is inProcess, so its access is "internal" (no pipeline can run it)`);
+    if (isZod(definition?.input) && definition.input instanceof z.ZodObject && WORKSPACE_FIELD in definition.input.shape)
+      problems.push(
+        `activity "${name}" takes "${WORKSPACE_FIELD}" in its input: the workspace comes with its context (workspaceOf(context))`,
+      );
   }
   problems.push(...sourceProblems(m));
   problems.push(...channelProblems(m));

@@ -34,6 +34,7 @@ export const manifest = defineManifest({
   activities: {
     searchPeople: {
       description: 'Searches Crunchbase for people matching ICP criteria; fails with SourceNotConfigured without an API key.',
+      access: 'sales-ops',
       input: SearchPeopleInput,
       output: SearchPeopleOutput,
       timeout: '2 minutes',

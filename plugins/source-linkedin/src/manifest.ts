@@ -33,6 +33,7 @@ export const manifest = defineManifest({
   activities: {
     searchPeople: {
       description: 'Filters the Sales Navigator export by ICP criteria; fails with SourceNotConfigured without an export path.',
+      access: 'sales-ops',
       input: SearchPeopleInput,
       output: SearchPeopleOutput,
       timeout: '1 minute',

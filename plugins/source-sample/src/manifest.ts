@@ -27,6 +27,7 @@ export const manifest = defineManifest({
   activities: {
     searchPeople: {
       description: 'People of the sample database matching ICP criteria, relaxing the least important criterion until enough are found.',
+      access: 'sales-ops',
       input: SampleSearchInput,
       output: SampleSearchOutput,
       timeout: '30 seconds',
@@ -34,6 +35,7 @@ export const manifest = defineManifest({
     },
     prepare: {
       description: 'Generates the sample companies and people once (idempotent; resumes a preparation cut short).',
+      access: 'internal',
       input: SamplePrepareInput,
       output: SamplePrepareOutput,
       timeout: '20 minutes',

@@ -37,6 +37,7 @@ export const manifest = defineManifest({
   activities: {
     searchPeople: {
       description: 'Searches ZoomInfo for contacts matching ICP criteria; fails with SourceNotConfigured without a username and password.',
+      access: 'sales-ops',
       input: SearchPeopleInput,
       output: SearchPeopleOutput,
       timeout: '2 minutes',

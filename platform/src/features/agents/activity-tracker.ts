@@ -24,7 +24,7 @@ export function trackActivities(
   return Object.fromEntries(
     Object.entries(activities).map(([name, activity]) => {
       const pluginId = name.slice(0, name.indexOf('.'));
-      const tracked: BoundActivity = async (input) => {
+      const tracked: BoundActivity = async (input, extra) => {
         const { info } = Context.current();
         const key = `${info.workflowExecution?.runId ?? 'standalone'}:${info.activityId}:${info.attempt}`;
         const startedAt = new Date();
@@ -32,7 +32,7 @@ export function trackActivities(
         await record(pluginId, { $push: { inFlight: { key, activity: name, startedAt, expiresAt } }, $set: { lastStartedAt: startedAt } });
         let outcome: 'succeeded' | 'failed' = 'failed';
         try {
-          const output = await activity(input);
+          const output = await activity(input, extra);
           outcome = 'succeeded';
           return output;
         } finally {

@@ -33,7 +33,12 @@ const waiter = definePlugin(
     ui: { icon: 'clock', color: '#000000', category: 'Testing' },
     config: z.object({}),
     activities: {
-      hold: { description: 'Waits for the test', input: z.object({ fail: z.boolean() }), output: z.object({ ok: z.boolean() }) },
+      hold: {
+        description: 'Waits for the test',
+        access: 'public',
+        input: z.object({ fail: z.boolean() }),
+        output: z.object({ ok: z.boolean() }),
+      },
     },
   }),
   () => ({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../core/db/counter.ts';
 import type { LaunchCampaignBody } from './api-schemas.ts';
@@ -16,7 +17,12 @@ type Launch = z.output<typeof LaunchCampaignBody>;
  * block of ids; a person whose email is already a prospect is that prospect, never a duplicate),
  * makes them a campaign and starts its batch. Repeating the call adds no prospect twice.
  */
-export async function launchCampaign(deps: { db: Models; runner: PipelineRunner }, workspaceId: string, launch: Launch) {
+export async function launchCampaign(
+  deps: { db: Models; runner: PipelineRunner },
+  workspaceId: string,
+  principal: RunPrincipal,
+  launch: Launch,
+) {
   const { db } = deps;
   // The ICP is checked before anything is written: a refused launch leaves no prospects or draft behind.
   await prospectRunInputs(db, workspaceId, [], { sliceNames: launch.sliceNames });
@@ -65,7 +71,11 @@ export async function launchCampaign(deps: { db: Models; runner: PipelineRunner 
     prospectIds,
     sliceNames: launch.sliceNames,
   });
-  const batch = await startCampaignRuns(deps, workspaceId, campaign.id, { prospects: 'new', chunkSize: launch.chunkSize, kind: 'start' });
+  const batch = await startCampaignRuns(deps, workspaceId, principal, campaign.id, {
+    prospects: 'new',
+    chunkSize: launch.chunkSize,
+    kind: 'start',
+  });
   return {
     campaignId: campaign.id,
     added: fresh.length,

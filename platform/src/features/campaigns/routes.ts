@@ -23,7 +23,7 @@ import {
   NewCampaignBody,
 } from './api-schemas.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { WorkspaceQuery, principalOf, workspaceOf } from '../../core/http/workspace.ts';
 
 const StartedCampaignBatch = z.object({ batchId: z.string(), total: z.number().int().describe('Prospects the batch runs') });
 const LaunchedCampaign = StartedCampaignBatch.extend({
@@ -113,7 +113,7 @@ export const campaignRunsRoutes = [
       const workspaceId = workspaceOf(ctx);
       const launch = LaunchCampaignBody.parse(ctx.request.body ?? {});
       ctx.status = 201;
-      ctx.body = await launchCampaign(deps, workspaceId, launch);
+      ctx.body = await launchCampaign(deps, workspaceId, principalOf(ctx), launch);
     },
   ),
   route<CampaignRunsDeps>(
@@ -154,7 +154,7 @@ export const campaignRunsRoutes = [
       const workspaceId = workspaceOf(ctx);
       const id = idOf(ctx.params);
       const patch = CampaignPatchBody.parse(ctx.request.body ?? {});
-      const done = await updateCampaign(deps, workspaceId, id, patch);
+      const done = await updateCampaign(deps, workspaceId, principalOf(ctx), id, patch);
       ctx.body = { campaign: await campaignDetail(deps, workspaceId, id), ...done };
     },
   ),
@@ -203,7 +203,7 @@ export const campaignRunsRoutes = [
       const id = idOf(ctx.params);
       const body = CampaignRunsBody.parse(ctx.request.body ?? {});
       ctx.status = 202;
-      ctx.body = await startCampaignRuns(deps, workspaceId, id, body);
+      ctx.body = await startCampaignRuns(deps, workspaceId, principalOf(ctx), id, body);
     },
   ),
 ];

@@ -1,5 +1,6 @@
 import type { Models } from '../../core/db/models.ts';
 import type { CampaignBatch } from './model.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { ConflictError } from '../../core/errors.ts';
 import { findPipeline } from '../pipelines/catalog.ts';
@@ -35,6 +36,7 @@ export async function batchRunning(db: Pick<Models, 'pipelineRuns'>, workspaceId
 export async function startCampaignRuns(
   deps: CampaignRunDeps,
   workspaceId: string,
+  principal: RunPrincipal,
   campaignId: number,
   options: { prospects: CampaignRunSelection; chunkSize?: number; kind?: CampaignBatch['kind']; only?: readonly number[] },
 ): Promise<{ batchId: string; total: number }> {
@@ -69,7 +71,7 @@ export async function startCampaignRuns(
   const definition = campaign.pipelineVersion
     ? (await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, campaign.pipelineVersion)).definition
     : PROSPECT_PIPELINE;
-  const batch = await startPipelineBatch(deps.runner, { workspaceId, definition, inputs, chunkSize: options.chunkSize ?? 25 });
+  const batch = await startPipelineBatch(deps.runner, { workspaceId, principal, definition, inputs, chunkSize: options.chunkSize ?? 25 });
   const kind = options.kind ?? (campaign.batches.length === 0 ? 'start' : options.prospects === 'failed' ? 'retry' : 'added');
   await db.campaigns.updateOne(
     { workspaceId, id: campaignId },

@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Models } from '../../core/db/models.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
 import { controlSequences } from '../sequences/control.ts';
@@ -28,6 +29,7 @@ export interface CampaignPatch {
 export async function updateCampaign(
   deps: { db: Models; runner: PipelineRunner; temporal: Client },
   workspaceId: string,
+  principal: RunPrincipal,
   id: number,
   patch: CampaignPatch,
 ): Promise<{ sequences: { signalled: number; notEnrolled: number; ended: number }; batchId: string | null }> {
@@ -63,7 +65,7 @@ export async function updateCampaign(
     campaign.batches.length > 0 &&
     !(await batchRunning(db, workspaceId, campaign.batches.at(-1)?.batchId))
   ) {
-    batchId = (await startCampaignRuns(deps, workspaceId, id, { prospects: 'new', kind: 'added' })).batchId;
+    batchId = (await startCampaignRuns(deps, workspaceId, principal, id, { prospects: 'new', kind: 'added' })).batchId;
   }
   return { sequences, batchId };
 }

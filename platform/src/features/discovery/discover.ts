@@ -1,5 +1,6 @@
-import type { DiscoveredPerson, IcpCriteria } from '@meetflow/plugin-sdk';
+import type { DiscoveredPerson, IcpCriteria, RunContext } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
+import { systemRunContext } from '../../core/run-context.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { sampleCompanySiteUrl } from './sample-site-url.ts';
@@ -35,13 +36,19 @@ async function matchPeople(
   criteria: IcpCriteria,
   people: readonly MergedPerson[],
   weights: unknown,
+  run: RunContext,
 ): Promise<Match[]> {
   if (people.length === 0) return [];
-  const { matches } = (await callPluginService(deps, MATCH_PEOPLE, {
-    icp: criteria,
-    ...(weights ? { weights } : {}),
-    people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
-  })) as { matches: Match[] };
+  const { matches } = (await callPluginService(
+    deps,
+    MATCH_PEOPLE,
+    {
+      icp: criteria,
+      ...(weights ? { weights } : {}),
+      people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
+    },
+    run,
+  )) as { matches: Match[] };
   return matches;
 }
 
@@ -169,12 +176,14 @@ export async function discoverProspects(
   const configured = sources.filter((source) => isConfigured(deps, source));
   const unconfigured = sources.filter((source) => !configured.includes(source));
   const now = deps.now?.() ?? new Date();
-  const searchSample = sampleSearchOf(deps);
+  // The route checked the caller may discover in this workspace; the sources search on the platform's behalf.
+  const run = systemRunContext(workspaceId, 'discovery');
+  const searchSample = sampleSearchOf(deps, run);
   const exclusions: Exclusions | null = target ? await workspaceExclusions(deps.db, workspaceId, now) : null;
   const [outcomes, { scoringWeights }] = await Promise.all([
     Promise.all([
       ...configured.map((source) =>
-        exclusions ? searchSourcePaged(deps, source, criteria, target!, exclusions.keep) : searchSource(deps, source, criteria),
+        exclusions ? searchSourcePaged(deps, source, criteria, target!, exclusions.keep, run) : searchSource(deps, source, criteria, run),
       ),
       ...(unconfigured.length > 0
         ? [
@@ -196,7 +205,7 @@ export async function discoverProspects(
         return reason === null;
       })
     : merged;
-  const matches = await matchPeople(deps, criteria, people, scoringWeights);
+  const matches = await matchPeople(deps, criteria, people, scoringWeights, run);
   const ranked = people
     .map((candidate, index) => prospectOf(candidate, matches[index]!, deps.samplesUrl))
     .toSorted((left, right) => right.matchScore - left.matchScore);

@@ -1,4 +1,5 @@
-import { SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin } from '@meetflow/plugin-sdk';
+import { SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin, type RunContext } from '@meetflow/plugin-sdk';
+import { systemRunContext } from '../../core/run-context.ts';
 import { SamplePrepareOutput, SampleSearchOutput } from '@meetflow/plugin-sdk/contracts/sample-source';
 import { callDeclaredActivity, callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import type { SampleSearch } from './sources.ts';
@@ -13,11 +14,11 @@ export function sampleSourceOf(host: PluginApiDeps['host']): AnyPlugin | undefin
 }
 
 /** The sample source's people search, as discovery calls it: its searchPeople service, in this process. */
-export function sampleSearchOf(deps: Pick<PluginApiDeps, 'host' | 'connection'>): SampleSearch {
+export function sampleSearchOf(deps: Pick<PluginApiDeps, 'host' | 'connection'>, run: RunContext): SampleSearch {
   const plugin = sampleSourceOf(deps.host);
   return async (criteria, limit) => {
     if (!plugin) throw new Error('it has no credentials set, and no sample source is installed to answer for it');
-    const output = await callPluginService(deps, `${plugin.manifest.id}.${SOURCE_SEARCH_ACTIVITY}`, { criteria, limit });
+    const output = await callPluginService(deps, `${plugin.manifest.id}.${SOURCE_SEARCH_ACTIVITY}`, { criteria, limit }, run);
     return SampleSearchOutput.parse(output);
   };
 }
@@ -36,6 +37,8 @@ export async function prepareSampleSource(deps: PluginApiDeps, companies: number
     deps,
     activity,
     { companies },
+    // Sample data belongs to no workspace: the platform prepares it for all of them.
+    systemRunContext(null, 'sample-source'),
     { idempotencyKey: `${activity}:${deps.connection.name}:${deps.taskQueue}:${companies}` },
   );
   return SamplePrepareOutput.parse(output);

@@ -1,4 +1,4 @@
-import { DiscoveredPersonSchema, withDeadline, type DiscoveredPerson, type IcpCriteria } from '@meetflow/plugin-sdk';
+import { DiscoveredPersonSchema, withDeadline, type DiscoveredPerson, type IcpCriteria, type RunContext } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 
@@ -79,10 +79,11 @@ async function searchPage(
   deps: PluginApiDeps,
   source: DiscoverySource,
   input: { criteria: IcpCriteria; limit: number; page?: number },
+  run: RunContext,
 ): Promise<z.output<typeof SearchPeopleOutput>> {
   const activity = `${pluginOf(source)}.searchPeople`;
   const output = await withDeadline(
-    callDeclaredActivity(deps, activity, input),
+    callDeclaredActivity(deps, activity, input, run),
     SOURCE_DEADLINE_MS,
     (seconds) => `${sourceNames(deps.host).get(source) ?? source} gave no answer within ${seconds} s`,
   );
@@ -90,9 +91,14 @@ async function searchPage(
 }
 
 /** Searches one configured source plugin on the worker; never throws. */
-export async function searchSource(deps: PluginApiDeps, source: DiscoverySource, criteria: IcpCriteria): Promise<SourceOutcome> {
+export async function searchSource(
+  deps: PluginApiDeps,
+  source: DiscoverySource,
+  criteria: IcpCriteria,
+  run: RunContext,
+): Promise<SourceOutcome> {
   try {
-    const { people, sourceTotal } = await searchPage(deps, source, { criteria, limit: PEOPLE_PER_SOURCE });
+    const { people, sourceTotal } = await searchPage(deps, source, { criteria, limit: PEOPLE_PER_SOURCE }, run);
     return { sources: [source], ok: true, sample: false, people, sourceTotal, relaxed: [] };
   } catch (error) {
     return { sources: [source], ok: false, reason: rootReason(error) };
@@ -110,6 +116,7 @@ export async function searchSourcePaged(
   criteria: IcpCriteria,
   want: number,
   keep: (person: DiscoveredPerson) => boolean,
+  run: RunContext,
 ): Promise<SourceOutcome> {
   const people: DiscoveredPerson[] = [];
   let sourceTotal: number | null = null;
@@ -127,7 +134,7 @@ export async function searchSourcePaged(
   });
   for (let page = 1; page <= MAX_PAGES; page++) {
     try {
-      const parsed = await searchPage(deps, source, { criteria, limit: PAGE_SIZE, page });
+      const parsed = await searchPage(deps, source, { criteria, limit: PAGE_SIZE, page }, run);
       sourceTotal = parsed.sourceTotal ?? sourceTotal;
       people.push(...parsed.people);
       kept += parsed.people.filter(keep).length;

@@ -28,7 +28,7 @@ export interface IcpDeps extends PluginApiDeps {
 export async function analyzeIcp(deps: IcpDeps, workspaceId: string, urls: readonly string[]): Promise<IcpAnalysis> {
   if (!canResearch(deps))
     throw new IcpAnalysisError('Customer sites cannot be analysed: the research agent (plugin "research") is not installed.');
-  const [outcomes, offer] = await Promise.all([researchSites(deps, urls, deps.siteTimeoutMs), getOffer(deps.db, workspaceId)]);
+  const [outcomes, offer] = await Promise.all([researchSites(deps, workspaceId, urls, deps.siteTimeoutMs), getOffer(deps.db, workspaceId)]);
   // The titles the team says it sells to join the ones the customer sites support.
   const analysis = buildIcp(outcomes, urls, new Date(), { extraTitles: offer?.personas.titles ?? [] });
   await saveWorkspaceIcp(deps.db, workspaceId, analysis);

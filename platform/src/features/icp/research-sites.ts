@@ -1,5 +1,7 @@
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
+import type { RunContext } from '@meetflow/plugin-sdk';
+import { systemRunContext } from '../../core/run-context.ts';
 import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { withDeadline } from '@meetflow/plugin-sdk';
 
@@ -17,10 +19,10 @@ export type SiteOutcome = { url: string; ok: true; research: Research } | { url:
 class SiteUnreachable extends Error {}
 
 /** Researches one site on the worker (research agent: guarded HTTP, robots.txt, fingerprints); never throws. */
-async function researchSite(deps: PluginApiDeps, url: string, timeoutMs: number): Promise<SiteOutcome> {
+async function researchSite(deps: PluginApiDeps, run: RunContext, url: string, timeoutMs: number): Promise<SiteOutcome> {
   try {
     const output = await withDeadline(
-      callDeclaredActivity(deps, RESEARCH, { website: url }, { failures: { SiteUnreachable } }),
+      callDeclaredActivity(deps, RESEARCH, { website: url }, run, { failures: { SiteUnreachable } }),
       timeoutMs,
       (seconds) => `${url} gave no research result within ${seconds} s`,
     );
@@ -36,6 +38,12 @@ export function canResearch(deps: PluginApiDeps): boolean {
 }
 
 /** Researches every site in parallel, one workflow each; the outcomes come back in the order of the URLs. */
-export function researchSites(deps: PluginApiDeps, urls: readonly string[], timeoutMs = DEFAULT_SITE_TIMEOUT_MS): Promise<SiteOutcome[]> {
-  return Promise.all(urls.map((url) => researchSite(deps, url, timeoutMs)));
+export function researchSites(
+  deps: PluginApiDeps,
+  workspaceId: string,
+  urls: readonly string[],
+  timeoutMs = DEFAULT_SITE_TIMEOUT_MS,
+): Promise<SiteOutcome[]> {
+  const run = systemRunContext(workspaceId, 'icp-analysis');
+  return Promise.all(urls.map((url) => researchSite(deps, run, url, timeoutMs)));
 }

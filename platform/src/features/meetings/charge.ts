@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { prospectModel } from '../prospects/model.ts';
 import { callDeclaredActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
+import type { WorkspaceRunContext } from '../../core/run-context.ts';
 
 const PRICING = 'ppm-pricing';
 const Slices = z.object({ slices: z.array(z.object({ sliceId: z.string(), tier: z.string() })) });
@@ -26,10 +27,11 @@ export type ChargeResult = { charged: boolean; amount: number; sliceId: string |
  */
 export async function chargeMeetingOutcome(
   deps: PluginApiDeps,
-  workspaceId: string,
+  run: WorkspaceRunContext,
   meeting: { id: string; prospectId: number; scheduledAt: string },
   outcome: 'completed' | 'no-show',
 ): Promise<ChargeResult> {
+  const { workspaceId } = run;
   if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PRICING))
     return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
   const prospect = await prospectModel(deps.connection)
@@ -39,14 +41,12 @@ export async function chargeMeetingOutcome(
   if (!tier)
     return { charged: false, amount: 0, sliceId: null, reason: "the prospect's company size is unknown, so no slice prices the meeting" };
   // chargeMeeting is idempotent per meeting (the first outcome reported stands), so a retried request charges once.
-  const call = (activity: string, input: unknown) => callDeclaredActivity(deps, `${PRICING}.${activity}`, input);
-  const { slices } = Slices.parse(await call('listSlices', { workspaceId }));
+  const call = (activity: string, input: unknown) => callDeclaredActivity(deps, `${PRICING}.${activity}`, input, run);
+  const { slices } = Slices.parse(await call('listSlices', {}));
   const slice = slices.find((candidate) => candidate.sliceId === tier) ?? slices.find((candidate) => candidate.tier === tier);
   if (!slice) return { charged: false, amount: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };
   const answer = z
     .object({ charged: z.boolean(), amount: z.number(), reason: z.string() })
-    .parse(
-      await call('chargeMeeting', { workspaceId, meetingId: meeting.id, sliceId: slice.sliceId, outcome, attendedAt: meeting.scheduledAt }),
-    );
+    .parse(await call('chargeMeeting', { meetingId: meeting.id, sliceId: slice.sliceId, outcome, attendedAt: meeting.scheduledAt }));
   return { ...answer, sliceId: slice.sliceId };
 }

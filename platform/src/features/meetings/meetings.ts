@@ -8,6 +8,7 @@ import { recordOutcome } from '../outcomes/record.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { findProspect } from '../prospects/prospects.ts';
 import { chargeMeetingOutcome } from './charge.ts';
+import type { WorkspaceRunContext } from '../../core/run-context.ts';
 
 const PLUGIN = 'meeting-booking';
 
@@ -38,13 +39,13 @@ type MeetingView = z.output<typeof listMeetingsOutput>['meetings'][number];
 
 const toApiMeeting = ({ prospectEmail: _email, ...meeting }: MeetingView): ApiMeeting => meeting;
 
-function call(deps: MeetingDeps, activity: string, input: unknown, options: DeclaredCallOptions = {}): Promise<unknown> {
-  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, options);
+function call(deps: MeetingDeps, activity: string, input: unknown, run: WorkspaceRunContext, options: DeclaredCallOptions = {}) {
+  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, run, options);
 }
 
 /** The workspace's meetings, earliest first, from the plugin's listMeetings service. */
-export async function listMeetings(deps: MeetingDeps, workspaceId: string): Promise<ApiMeeting[]> {
-  const { meetings } = (await callPluginService(deps, `${PLUGIN}.listMeetings`, { workspaceId })) as z.output<typeof listMeetingsOutput>;
+export async function listMeetings(deps: MeetingDeps, run: WorkspaceRunContext): Promise<ApiMeeting[]> {
+  const { meetings } = (await callPluginService(deps, `${PLUGIN}.listMeetings`, {}, run)) as z.output<typeof listMeetingsOutput>;
   return meetings.map(toApiMeeting);
 }
 
@@ -53,7 +54,8 @@ export async function listMeetings(deps: MeetingDeps, workspaceId: string): Prom
  * Without a client key the booking is keyed by workspace, prospect and start, so a resubmitted
  * form returns the same meeting instead of clashing with itself.
  */
-export async function bookMeeting(deps: MeetingDeps, workspaceId: string, request: BookingRequest): Promise<unknown> {
+export async function bookMeeting(deps: MeetingDeps, run: WorkspaceRunContext, request: BookingRequest): Promise<unknown> {
+  const { workspaceId } = run;
   // Checked before the plugin runs: a meeting with no prospect behind it would still count as an outcome (dashboard, learning, pricing).
   await findProspect({ prospects: prospectModel(deps.connection) }, workspaceId, request.prospectId);
   const start = new Date(request.scheduledAt).toISOString();
@@ -61,7 +63,8 @@ export async function bookMeeting(deps: MeetingDeps, workspaceId: string, reques
   const booked = (await call(
     deps,
     'bookMeeting',
-    { workspaceId, prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey },
+    { prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey },
+    run,
     {
       // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
       idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
@@ -92,15 +95,11 @@ async function recordMeetingOutcome(
  * outcome (dashboard, learning) and a ledger entry: an attended meeting is charged at its
  * slice's price, a no-show is not (see chargeMeetingOutcome); the first outcome reported stands.
  */
-export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetingId: string, outcome: string): Promise<unknown> {
-  const marked = (await call(
-    deps,
-    'markOutcome',
-    { workspaceId, meetingId, outcome },
-    {
-      failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
-    },
-  )) as { meeting: { prospectId: number; scheduledAt: string } };
+export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string, outcome: string): Promise<unknown> {
+  const { workspaceId } = run;
+  const marked = (await call(deps, 'markOutcome', { meetingId, outcome }, run, {
+    failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
+  })) as { meeting: { prospectId: number; scheduledAt: string } };
   if (outcome === 'completed' || outcome === 'no-show') {
     await recordMeetingOutcome(
       deps,
@@ -109,23 +108,20 @@ export async function markOutcome(deps: MeetingDeps, workspaceId: string, meetin
       outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show',
       marked.meeting.prospectId,
     );
-    await chargeMeetingOutcome(deps, workspaceId, { ...marked.meeting, id: meetingId }, outcome);
+    await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
   }
   return marked;
 }
 
 /** The next free slots of the workspace, from the plugin. */
-export async function proposeSlots(deps: MeetingDeps, workspaceId: string, count: number): Promise<unknown> {
-  return call(deps, 'proposeSlots', { workspaceId, count });
+export async function proposeSlots(deps: MeetingDeps, run: WorkspaceRunContext, count: number): Promise<unknown> {
+  return call(deps, 'proposeSlots', { count }, run);
 }
 
 /** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it (the plugin's invitation service). */
-export async function meetingInvitation(deps: MeetingDeps, workspaceId: string, meetingId: string): Promise<string> {
-  const { ics } = (await callPluginService(
-    deps,
-    `${PLUGIN}.invitation`,
-    { workspaceId, meetingId },
-    { failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError } },
-  )) as { ics: string };
+export async function meetingInvitation(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string): Promise<string> {
+  const { ics } = (await callPluginService(deps, `${PLUGIN}.invitation`, { meetingId }, run, {
+    failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError },
+  })) as { ics: string };
   return ics;
 }

@@ -1,5 +1,6 @@
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
+import { testRunContext } from '../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
@@ -250,11 +251,11 @@ describe('/api/meetings', () => {
     expect((await mark(missed!.meeting.id, 'no-show')).status).toBe(200);
     expect((await mark(unsized!.meeting.id, 'completed')).status).toBe(200);
 
-    const { slices } = (await callPricing(deps, 'listSlices', { workspaceId: 'billing' })) as {
+    const { slices } = (await callPricing(deps, 'listSlices', {}, testRunContext('billing'))) as {
       slices: Array<{ sliceId: string; ppm: number }>;
     };
     const standard = slices.find((slice) => slice.sliceId === 'standard')!;
-    const ledger = await callPricing(deps, 'ledgerSummary', { workspaceId: 'billing' });
+    const ledger = await callPricing(deps, 'ledgerSummary', {}, testRunContext('billing'));
     expect(ledger).toMatchObject({
       meetingsCharged: 1,
       total: standard.ppm,

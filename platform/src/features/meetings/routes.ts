@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from './meetings.ts';
 import { Booking, IdempotencyKey, Meeting, MeetingBody, MeetingParams, OutcomeBody, Slots, SlotsQuery } from './api-schemas.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { runContextOf, WorkspaceQuery } from '../../core/http/workspace.ts';
 
 const tags = ['meetings'];
 const badWorkspace = { description: 'Invalid workspace slug' };
@@ -20,7 +20,7 @@ export const meetingsRoutes = [
       responses: { 200: { description: 'Meetings', schema: z.array(Meeting) }, 400: badWorkspace },
     },
     (deps) => async (ctx) => {
-      ctx.body = await listMeetings(deps, workspaceOf(ctx));
+      ctx.body = await listMeetings(deps, runContextOf(ctx));
     },
   ),
   route<MeetingDeps>(
@@ -35,7 +35,7 @@ export const meetingsRoutes = [
     },
     (deps) => async (ctx) => {
       const { count } = SlotsQuery.parse(ctx.query);
-      ctx.body = Slots.parse(await proposeSlots(deps, workspaceOf(ctx), count));
+      ctx.body = Slots.parse(await proposeSlots(deps, runContextOf(ctx), count));
     },
   ),
   route<MeetingDeps>(
@@ -57,7 +57,7 @@ export const meetingsRoutes = [
     (deps) => async (ctx) => {
       const body = MeetingBody.parse(ctx.request.body ?? {});
       const idempotencyKey = IdempotencyKey.parse(ctx.get('Idempotency-Key') || undefined);
-      const booked = Booking.parse(await bookMeeting(deps, workspaceOf(ctx), { ...body, idempotencyKey }));
+      const booked = Booking.parse(await bookMeeting(deps, runContextOf(ctx), { ...body, idempotencyKey }));
       ctx.status = 201;
       ctx.body = booked;
     },
@@ -80,7 +80,7 @@ export const meetingsRoutes = [
     },
     (deps) => async (ctx) => {
       const { id } = MeetingParams.parse(ctx.params);
-      const ics = await meetingInvitation(deps, workspaceOf(ctx), id);
+      const ics = await meetingInvitation(deps, runContextOf(ctx), id);
       ctx.attachment(`meeting-${id}.ics`, { type: 'inline' });
       ctx.type = 'text/calendar; charset=utf-8';
       ctx.body = ics;
@@ -106,7 +106,7 @@ export const meetingsRoutes = [
     (deps) => async (ctx) => {
       const { id } = MeetingParams.parse(ctx.params);
       const { outcome } = OutcomeBody.parse(ctx.request.body ?? {});
-      const { meeting } = z.object({ meeting: Meeting }).parse(await markOutcome(deps, workspaceOf(ctx), id, outcome));
+      const { meeting } = z.object({ meeting: Meeting }).parse(await markOutcome(deps, runContextOf(ctx), id, outcome));
       ctx.body = meeting;
     },
   ),

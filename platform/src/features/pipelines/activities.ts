@@ -2,10 +2,23 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meetflow/workflows';
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
-import { ACROSS_WORKSPACES, type BoundActivity } from '@meetflow/plugin-sdk';
+import {
+  ACROSS_WORKSPACES,
+  mayPlace,
+  type ActivityAccess,
+  type BoundActivity,
+  type RunContext,
+  type RunPrincipal,
+} from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import type { StepActivities } from '../plugins/host.ts';
 import type { PipelineRun } from './run-model.ts';
+
+/**
+ * The principal of a run recorded before runs recorded who started them: the platform's (such a run
+ * was checked against the installed activities only, and no internal activity was placeable then).
+ */
+const PRINCIPAL_BEFORE_CONTEXT: RunPrincipal = Object.freeze({ kind: 'system', id: 'system:run-before-principals', role: 'system' });
 
 /** Where a step's output is stored, as recorded on the run. */
 export const outputRef = (runId: string, nodeId: string) => `step-outputs/${runId}/${nodeId}`;
@@ -20,6 +33,11 @@ export interface StepRunnerDeps {
   plugins: Record<string, BoundActivity>;
   /** The installed plugins' manifest versions by plugin id: each step records the version that ran it. */
   versions?: Record<string, string>;
+  /**
+   * Who may place each installed activity (its manifest's, or a built-in's, declared access): a
+   * step whose activity its run's principal may not place fails for good, whatever let it in.
+   */
+  declared: ReadonlyMap<string, { access: ActivityAccess }>;
   /**
    * A plugin's activities bound with a step's own `config` over the server's settings
    * (PluginHost.stepActivities). Without it, a step that sets a config fails, never running
@@ -62,6 +80,7 @@ export function createStepRunner(deps: StepRunnerDeps) {
 
   async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
     const { runId } = run;
+    const principal = run.startedBy ?? PRINCIPAL_BEFORE_CONTEXT;
     // By its run id alone: unique across workspaces, and this run's (already read in its workspace
     // or by that id), so the filter is the unique index's exact key — the embedded database uses an
     // index only then, and otherwise scans every run record for each step update.
@@ -73,6 +92,16 @@ export function createStepRunner(deps: StepRunnerDeps) {
         type: 'UnknownStep',
         nonRetryable: true,
         message: `run ${runId}: no step "${nodeId}" or its activity is not installed`,
+      });
+    }
+    // Checked again here, on the worker: the API checked the role when the run started, and nothing
+    // but the platform's own code should ever get a run record past that.
+    const access = deps.declared.get(node.activity)?.access;
+    if (!access || !mayPlace(principal.role, access)) {
+      throw ApplicationFailure.create({
+        type: 'StepNotAllowed',
+        nonRetryable: true,
+        message: `run ${runId}: step "${nodeId}" (${node.activity}) takes ${access ?? 'an access it does not declare'}, and the run was started by ${principal.id} as ${principal.role}`,
       });
     }
     const step = `steps.${nodeId}`;
@@ -102,7 +131,9 @@ export function createStepRunner(deps: StepRunnerDeps) {
 
     let output: unknown;
     try {
-      output = await boundFor(node, activity)(input);
+      // The platform's context, from the run record: its workspace and who started it (never the input's).
+      const context: RunContext = { workspaceId: run.workspaceId, runId, principal, deadline: null };
+      output = await boundFor(node, activity)(input, { run: context });
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;

@@ -12,12 +12,18 @@ export const StartBody = z.object({ input: z.unknown().default({}), version: z.n
 
 /** The 422 of a route that saves or runs a definition: it is well formed, but cannot run here. */
 export const CANNOT_RUN_HERE =
-  'A well-formed definition that cannot run here: an activity not installed, a cycle, a step reading one not before it, a mapping whose type does not fit (each problem named by node and field, also under `fields`, keyed `nodes.<id>.input.<field>`); or a definition or run input with a key holding the NUL character, which cannot be stored (named)';
+  "A well-formed definition that cannot run here: an activity not installed, a cycle, a step reading one not before it, a mapping whose type does not fit, a step of the platform's own (internal), an input setting `workspaceId` (the run's workspace is the platform's to decide) (each problem named by node and field, also under `fields`, keyed `nodes.<id>.input.<field>`); or a definition or run input with a key holding the NUL character, which cannot be stored, or setting `workspaceId` (named)";
 /** The 422 of a route that runs a saved version: the version was valid when saved, and no longer runs here. */
 export const NO_LONGER_RUNS = 'The saved definition no longer runs here (an activity it uses was uninstalled since); each problem named';
 /** The 422 of a route that runs a saved version on inputs the caller gives. */
 export const CANNOT_RUN_INPUT =
-  'An input that cannot be stored (a key holding the NUL character, named), or a saved definition that no longer runs here (an activity it uses was uninstalled since; each problem named)';
+  'An input that cannot be stored (a key holding the NUL character, named) or that sets `workspaceId` anywhere (named: a run acts in the workspace it is started in), or a saved definition that no longer runs here (an activity it uses was uninstalled since; each problem named)';
+/**
+ * The 403 of a route that saves or runs a definition: besides the route's own role, every step's
+ * activity declares who may place it (public, sales-ops, admin), checked against the caller's role.
+ */
+export const STEP_NOT_ALLOWED =
+  "The caller's role in the workspace is below sales-ops, or below what a step of the pipeline takes (an admin-only step: each such step named)";
 
 const Timestamp = z.iso.datetime();
 

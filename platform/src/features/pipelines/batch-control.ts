@@ -5,7 +5,8 @@ import type { Models } from '../../core/db/models.ts';
 import { settledSteps } from './activities.ts';
 import { liveBatchProgress } from './batch-progress.ts';
 import { findBatch, startPipelineBatch, type StartedBatch } from './batches.ts';
-import type { PipelineRunner } from './runs.ts';
+import { withoutLegacyWorkspace, type PipelineRunner } from './runs.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 
 /** How long a cancel waits for the workflow to close before settling the runs anyway (a worker that is down closes it later). */
 const CLOSE_WAIT_MS = 5_000;
@@ -94,6 +95,7 @@ export async function cancelBatch(deps: { db: Models; temporal: Client }, worksp
 export async function retryFailedRuns(
   runner: PipelineRunner,
   workspaceId: string,
+  principal: RunPrincipal,
   batchId: string,
 ): Promise<StartedBatch & { retryOf: string }> {
   const { db, temporal } = runner;
@@ -111,8 +113,9 @@ export async function retryFailedRuns(
   if (failed.length === 0) throw new ConflictError(`Nothing to retry: no run of batch ${batchId} failed`);
   const started = await startPipelineBatch(runner, {
     workspaceId,
+    principal,
     definition: batch.definition,
-    inputs: failed.map((run) => run.input),
+    inputs: failed.map((run) => withoutLegacyWorkspace(run.input)),
     chunkSize: batch.chunkSize,
     retryOf: batchId,
   });

@@ -1,12 +1,12 @@
 import type { Models } from '../../core/db/models.ts';
 import type { PipelineRunner } from './runs.ts';
-import { NO_LONGER_RUNS } from './api-schemas.ts';
+import { NO_LONGER_RUNS, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { BatchParams, BatchViewSchema, RetryBatchSchema } from './batches-api-schemas.ts';
 import { batchView } from './batch-view.ts';
 import { cancelBatch, retryFailedRuns } from './batch-control.ts';
 import { startedBatchAnswer } from './batches.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { principalOf, WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 /** What the batch routes run over: the run and batch records, and the runner (Temporal). */
 interface BatchesDeps {
@@ -50,6 +50,7 @@ export const batchesRoutes = [
       responses: {
         201: { description: 'The new batch', schema: RetryBatchSchema },
         400: { description: 'Invalid workspace slug' },
+        403: { description: STEP_NOT_ALLOWED },
         404: noBatch,
         409: { description: 'The batch (or an earlier retry of it) still runs, or none of its runs failed' },
         422: { description: NO_LONGER_RUNS },
@@ -57,7 +58,7 @@ export const batchesRoutes = [
     },
     ({ runner }) =>
       async (ctx) => {
-        const started = await retryFailedRuns(runner, workspaceOf(ctx), ctx.params.id!);
+        const started = await retryFailedRuns(runner, workspaceOf(ctx), principalOf(ctx), ctx.params.id!);
         ctx.status = 201;
         ctx.body = { ...startedBatchAnswer(started), retryOf: started.retryOf };
       },

@@ -1,5 +1,6 @@
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEST_OWNER } from '../../../dev/testing/principals.ts';
 import { InputError } from '../../core/errors.ts';
 import { MATH_BATCH_PIPELINE, mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
@@ -17,7 +18,14 @@ describe('the batch runner on the real dev server', () => {
   it('runs 60 inputs stage by stage in chunks, isolates failures, retries transient ones, and continues as new', async () => {
     // n = -3..56: negative n fail "check" for good; bump.n = 2n + 1 ≥ 50 from n = 25 on.
     const inputs = Array.from({ length: 60 }, (_, index) => ({ n: index - 3 }));
-    const batch = await startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs, chunkSize: 7, maxHistory: 10 });
+    const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
+      workspaceId: 'ws-batch',
+      definition,
+      inputs,
+      chunkSize: 7,
+      maxHistory: 10,
+    });
     const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
     const progress = await handle.result();
 
@@ -63,7 +71,13 @@ describe('the batch runner on the real dev server', () => {
       edges: [],
     };
     const inputs = [{ n: 1 }, { n: 2 }, { n: 3 }];
-    const batch = await startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: settings, inputs, chunkSize: 2 });
+    const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
+      workspaceId: 'ws-batch',
+      definition: settings,
+      inputs,
+      chunkSize: 2,
+    });
     expect(await stack.runner.temporal.workflow.getHandle(batch.workflowId).result()).toMatchObject({
       nodes: { scale: { completed: 3 } },
     });
@@ -81,6 +95,7 @@ describe('the batch runner on the real dev server', () => {
     };
     const inputs = Array.from({ length: 6 }, (_, n) => ({ n }));
     const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
       workspaceId: 'ws-paced',
       definition: waiting,
       inputs,
@@ -99,9 +114,16 @@ describe('the batch runner on the real dev server', () => {
   });
 
   it('refuses an empty batch and an invalid definition before starting anything', async () => {
-    await expect(startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition, inputs: [] })).rejects.toThrow(InputError);
     await expect(
-      startPipelineBatch(stack.runner, { workspaceId: 'ws-batch', definition: { ...definition, nodes: [] }, inputs: [{}] }),
+      startPipelineBatch(stack.runner, { principal: TEST_OWNER, workspaceId: 'ws-batch', definition, inputs: [] }),
+    ).rejects.toThrow(InputError);
+    await expect(
+      startPipelineBatch(stack.runner, {
+        principal: TEST_OWNER,
+        workspaceId: 'ws-batch',
+        definition: { ...definition, nodes: [] },
+        inputs: [{}],
+      }),
     ).rejects.toThrow(/at least one step/);
   });
 });

@@ -5,7 +5,8 @@ import type { Models } from '../../core/db/models.ts';
 import type { PipelineBatch } from './batch-model.ts';
 import { preparePipeline } from './definition.ts';
 import { assertStorable } from '../../core/storable.ts';
-import type { PipelineRunner } from './runs.ts';
+import { assertNoWorkspaceField, type PipelineRunner } from './runs.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 
 /** A started batch. */
 export interface StartedBatch {
@@ -36,6 +37,8 @@ export async function startPipelineBatch(
   runner: PipelineRunner,
   options: {
     workspaceId: string;
+    /** Who starts it: the authority its steps run with (the request's principal, or the platform's own). */
+    principal: RunPrincipal;
     definition: unknown;
     inputs: unknown[];
     chunkSize?: number;
@@ -47,9 +50,12 @@ export async function startPipelineBatch(
   if (options.inputs.length === 0 || options.inputs.length > MAX_BATCH) {
     throw new InputError(`A batch needs between 1 and ${MAX_BATCH} inputs (got ${options.inputs.length})`);
   }
-  const definition = preparePipeline(options.definition, runner.activities);
+  const definition = preparePipeline(options.definition, runner.activities, options.principal);
   // Before the batch or any run is recorded.
-  for (const [index, input] of options.inputs.entries()) assertStorable(input, `Input ${index + 1}`);
+  for (const [index, input] of options.inputs.entries()) {
+    assertStorable(input, `Input ${index + 1}`);
+    assertNoWorkspaceField(input, `inputs.${index}`);
+  }
   const batchId = randomUUID();
   const steps = Object.fromEntries(
     definition.nodes.map((node): [string, StepRecord] => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }]),
@@ -63,6 +69,7 @@ export async function startPipelineBatch(
     pipelineVersion: definition.version,
     definition,
     input: input ?? {},
+    startedBy: options.principal,
     status: 'pending' as const,
     steps,
     workflowId,

@@ -16,7 +16,8 @@ export interface BuiltInPipeline {
  * The learning cycle (workflows/src/learning-cycle.ts) drawn as the steps it really takes. It is
  * its own workflow, not a pipeline: its first and last steps are the learning feature's platform
  * activities `gatherOutcomes` and `applyLearningResult` (named `platform.<name>` here, as
- * definitions name platform activities), which pipelines cannot call.
+ * definitions name platform activities), which pipelines cannot call. Like every step, each acts in
+ * the workspace of its run context (the cycle's), never one named by its input.
  */
 const LEARNING_CYCLE: PipelineDefinition = {
   id: 'learning-cycle',
@@ -27,14 +28,13 @@ const LEARNING_CYCLE: PipelineDefinition = {
       id: 'gather',
       label: 'Gather outcomes',
       activity: 'platform.gatherOutcomes',
-      input: { workspaceId: '{{ input.workspaceId }}', cycleId: '{{ input.cycleId }}' },
+      input: { cycleId: '{{ input.cycleId }}' },
     },
     {
       id: 'learn',
       label: 'Learning engine',
       activity: 'learning-engine.runLearningCycle',
       input: {
-        workspaceId: '{{ input.workspaceId }}',
         cycleId: '{{ input.cycleId }}',
         outcomes: '{{ gather.outcomes }}',
         current: '{{ gather.current }}',
@@ -45,7 +45,7 @@ const LEARNING_CYCLE: PipelineDefinition = {
       id: 'apply',
       label: 'Apply what was learned',
       activity: 'platform.applyLearningResult',
-      input: { workspaceId: '{{ input.workspaceId }}', cycleId: '{{ input.cycleId }}', result: '{{ learn }}' },
+      input: { cycleId: '{{ input.cycleId }}', result: '{{ learn }}' },
     },
   ],
   edges: [

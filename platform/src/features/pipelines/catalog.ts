@@ -2,7 +2,8 @@ import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Models } from '../../core/db/models.ts';
 import type { SavedPipeline } from './model.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
-import { preparePipeline, SavePipelineBody } from './definition.ts';
+import { preparePipeline, SavePipelineBody, type ActivityOptions } from './definition.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 
 /**
  * Saves a definition as the next version of its pipeline (validated against the installed
@@ -10,12 +11,14 @@ import { preparePipeline, SavePipelineBody } from './definition.ts';
  */
 export async function savePipeline(
   db: Pick<Models, 'pipelines'>,
-  activities: ReadonlyMap<string, { timeout?: string }>,
+  activities: ReadonlyMap<string, ActivityOptions>,
   workspaceId: string,
+  principal: RunPrincipal,
   raw: unknown,
 ): Promise<SavedPipeline> {
   const { note, ...definition } = SavePipelineBody.parse(raw ?? {});
-  preparePipeline(definition, activities); // refused, each problem named, as a run of it would be
+  // Refused, each problem named, as a run of it would be: a step the saver's role may not place too.
+  preparePipeline(definition, activities, principal);
   // Kept as written: a run fills in the manifests' timeouts when it starts, so a step left on its
   // plugin's default follows the plugin, and the editor shows it as a default.
   const prepared = definition;

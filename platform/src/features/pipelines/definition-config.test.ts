@@ -1,5 +1,6 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { sourceApolloPlugin } from '@meetflow/plugin-source-apollo';
+import { TEST_OWNER } from '../../../dev/testing/principals.ts';
 import { describe, expect, it } from 'vitest';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
@@ -22,7 +23,7 @@ describe("a step's own plugin settings", () => {
   it('pass when they parse over the server’s settings, and change nothing else in the prepared definition', () => {
     const definition = withStep({ config: { factor: 10 } });
     expect(definitionProblems(definition, activities)).toEqual([]);
-    expect(preparePipeline(definition, activities).nodes[0]).toMatchObject({ config: { factor: 10 } });
+    expect(preparePipeline(definition, activities, TEST_OWNER).nodes[0]).toMatchObject({ config: { factor: 10 } });
     expect(definitionProblems(withStep({ config: {} }), activities)).toEqual([]);
   });
 
@@ -56,7 +57,7 @@ describe("a step's own plugin settings", () => {
     expect(definitionProblems(source, activities)[0]!.message).toMatch(
       /^node "step" config field "apiKey": holds a credential \(API key\) of Apollo\.io/,
     );
-    expect(() => preparePipeline(source, activities)).toThrow(UnprocessableError);
+    expect(() => preparePipeline(source, activities, TEST_OWNER)).toThrow(UnprocessableError);
   });
 
   it("are refused on a built-in step, which has no plugin's settings", () => {

@@ -15,6 +15,7 @@
 // - nothing throws: definitionProblems on any definition of the right shape returns problems,
 //   and preparePipeline on any JSON returns or throws an UnprocessableError or a ZodError.
 import { levelsOf, type PipelineDefinition, type PipelineNode } from '@meetflow/workflows/pipeline';
+import { TEST_OWNER } from '../../../dev/testing/principals.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -22,9 +23,9 @@ import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { definitionProblems, preparePipeline, type ActivityOptions } from './definition.ts';
 
 const ACTIVITIES = new Map<string, ActivityOptions>([
-  ['research.researchCompany', { timeout: '5 minutes', heartbeats: true }],
-  ['lead-scoring.scoreProspect', { timeout: '30 seconds' }],
-  ['outreach.writeSequence', {}],
+  ['research.researchCompany', { access: 'public', timeout: '5 minutes', heartbeats: true }],
+  ['lead-scoring.scoreProspect', { access: 'public', timeout: '30 seconds' }],
+  ['outreach.writeSequence', { access: 'public' }],
 ]);
 const activity = fc.constantFrom(...ACTIVITIES.keys());
 
@@ -134,7 +135,7 @@ describe('definitionProblems on generated DAGs (properties)', () => {
     fc.assert(
       fc.property(dag, ({ definition }) => {
         expect(definitionProblems(definition, ACTIVITIES)).toEqual([]);
-        const prepared = preparePipeline(definition, ACTIVITIES);
+        const prepared = preparePipeline(definition, ACTIVITIES, TEST_OWNER);
         expect(prepared.nodes.map((node) => node.id)).toEqual(definition.nodes.map((node) => node.id));
         expect(prepared.edges).toEqual(definition.edges);
         // Levels: every node once, each after all of its parents.
@@ -183,7 +184,7 @@ describe('definitionProblems on generated DAGs (properties)', () => {
         for (const [index, id] of order.entries()) if (index < first || index > last) expect(reported).not.toContain(`nodes.${id}`);
         expect(() => levelsOf(cyclic)).toThrow(/cycle/);
         try {
-          preparePipeline(cyclic, ACTIVITIES);
+          preparePipeline(cyclic, ACTIVITIES, TEST_OWNER);
           expect.fail('a cyclic pipeline was prepared');
         } catch (error) {
           expect(error).toBeInstanceOf(UnprocessableError);
@@ -275,6 +276,7 @@ describe('definitionProblems type check of a closed input (properties)', () => {
     [
       'test.write',
       {
+        access: 'public',
         input: {
           type: 'object',
           properties: { score: { type: 'number' }, tone: { type: 'string', enum: ['warm', 'plain'] } },
@@ -414,7 +416,7 @@ describe('definitionProblems on any definition (properties)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.jsonValue(), nearlyDefinition), (raw) => {
         try {
-          preparePipeline(raw, ACTIVITIES);
+          preparePipeline(raw, ACTIVITIES, TEST_OWNER);
         } catch (error) {
           if (!(error instanceof UnprocessableError) && !(error instanceof ZodError)) throw error;
         }

@@ -1,4 +1,6 @@
 import { reachable, referencesIn, splitReference, type PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { mayPlace, workspaceFieldsIn, type ActivityAccess, type RunPrincipal } from '@meetflow/plugin-sdk';
+import { ForbiddenError } from '../../core/errors.ts';
 import { z } from 'zod';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { assertStorable } from '../../core/storable.ts';
@@ -77,6 +79,8 @@ export const SavePipelineBody = PipelineDefinitionSchema.extend({
  * built-in without them).
  */
 export interface ActivityOptions extends ActivitySchemas {
+  /** Who may place it in a pipeline: checked against the principal's role at save and at every start (accessProblems). */
+  access: ActivityAccess;
   timeout?: string;
   heartbeats?: boolean;
   /**
@@ -136,9 +140,20 @@ export function definitionProblems(definition: PipelineDefinition, activities: R
   for (const node of definition.nodes) {
     if (ids.has(node.id)) problems.push({ at: `nodes.${node.id}`, message: `node "${node.id}" appears twice` });
     ids.add(node.id);
-    if (!activities.has(node.activity))
-      problems.push({ at: `nodes.${node.id}.activity`, message: `node "${node.id}": unknown activity "${node.activity}"` });
-    else problems.push(...configProblems(node, activities.get(node.activity)!));
+    const options = activities.get(node.activity);
+    if (!options) problems.push({ at: `nodes.${node.id}.activity`, message: `node "${node.id}": unknown activity "${node.activity}"` });
+    else if (options.access === 'internal')
+      problems.push({
+        at: `nodes.${node.id}.activity`,
+        message: `node "${node.id}": ${node.activity} is the platform's own (internal) and cannot be a step of a pipeline`,
+      });
+    else problems.push(...configProblems(node, options));
+    for (const path of workspaceFieldsIn(node.input)) {
+      problems.push({
+        at: `nodes.${node.id}.input.${path}`,
+        message: `node "${node.id}" input field "${path}": a step runs in the workspace of its run, which no input can set`,
+      });
+    }
   }
   for (const edge of definition.edges) {
     for (const end of [edge.from, edge.to])
@@ -175,23 +190,60 @@ export function definitionProblems(definition: PipelineDefinition, activities: R
   return problems;
 }
 
+/** Problems by where they are, for a form to show beside each field. */
+function fieldsOf(problems: readonly DefinitionProblem[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const problem of problems) fields[problem.at] = fields[problem.at] ? `${fields[problem.at]}; ${problem.message}` : problem.message;
+  return fields;
+}
+
+/**
+ * The steps a principal of `role` may not place (each activity declares who may: ActivityAccess),
+ * checked when a pipeline is saved and each time it is run, batched, test-run or rerun: a role can
+ * change in between. Internal steps are refused for everyone by definitionProblems.
+ */
+export function accessProblems(
+  definition: PipelineDefinition,
+  activities: ReadonlyMap<string, ActivityOptions>,
+  role: RunPrincipal['role'],
+): DefinitionProblem[] {
+  return definition.nodes.flatMap((node) => {
+    const access = activities.get(node.activity)?.access;
+    if (!access || access === 'internal' || mayPlace(role, access)) return [];
+    return [
+      {
+        at: `nodes.${node.id}.activity`,
+        message: `node "${node.id}": ${node.activity} takes ${access} or above, and your role in this workspace is ${role}`,
+      },
+    ];
+  });
+}
+
 /**
  * Validates a definition against the installed activities and returns the snapshot a run
  * pins, with each node's timeout copied from its plugin manifest, and a heartbeat timeout for an
  * activity whose manifest says it heartbeats. A definition that breaks its schema is a 400; one
  * that is well formed but cannot run here (an activity not installed, a cycle, a reference to no
- * step before, a mapping whose type does not fit) is a 422 naming every problem at once by node and
- * field (each also under `fields`). Nothing is started for an invalid pipeline.
+ * step before, a mapping whose type does not fit, an internal step, an input setting the
+ * workspace) is a 422 naming every problem at once by node and field (each also under `fields`);
+ * one with a step the principal's role may not place is a 403 naming it. Nothing is started for either.
  */
-export function preparePipeline(raw: unknown, activities: ReadonlyMap<string, ActivityOptions>): PipelineDefinition {
+export function preparePipeline(
+  raw: unknown,
+  activities: ReadonlyMap<string, ActivityOptions>,
+  principal: RunPrincipal,
+): PipelineDefinition {
   const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
   assertStorable(definition, 'The definition');
   const problems = definitionProblems(definition, activities);
   if (problems.length > 0) {
-    const fields: Record<string, string> = {};
-    for (const problem of problems) fields[problem.at] = fields[problem.at] ? `${fields[problem.at]}; ${problem.message}` : problem.message;
-    throw new UnprocessableError(`Invalid pipeline "${definition.id}": ${problems.map((problem) => problem.message).join('; ')}`, fields);
+    throw new UnprocessableError(
+      `Invalid pipeline "${definition.id}": ${problems.map((problem) => problem.message).join('; ')}`,
+      fieldsOf(problems),
+    );
   }
+  const forbidden = accessProblems(definition, activities, principal.role);
+  if (forbidden.length > 0) throw new ForbiddenError(forbidden.map((problem) => problem.message).join('; '));
   return {
     ...definition,
     nodes: definition.nodes.map((node) => {

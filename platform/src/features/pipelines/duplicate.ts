@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { ConflictError } from '../../core/errors.ts';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
 import { escapeRegex } from '../../core/regex.ts';
@@ -36,6 +37,7 @@ export async function duplicatePipeline(
   db: Pick<Models, 'pipelines'>,
   activities: ReadonlyMap<string, ActivityOptions>,
   workspaceId: string,
+  principal: RunPrincipal,
   sourceId: string,
   request: z.infer<typeof DuplicateBody>,
 ) {
@@ -46,5 +48,5 @@ export async function duplicatePipeline(
   if (request.newId) await assertIdFree(db, workspaceId, request.newId);
   const id = request.newId ?? (await freeCopyId(db, workspaceId, sourceId));
   const name = request.name ?? `Copy of ${source.definition.name}`;
-  return savePipeline(db, activities, workspaceId, { ...source.definition, id, name, version: 1 });
+  return savePipeline(db, activities, workspaceId, principal, { ...source.definition, id, name, version: 1 });
 }

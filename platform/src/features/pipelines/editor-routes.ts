@@ -2,10 +2,11 @@ import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z, ZodError } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { principalOf, WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 import { findPipeline } from './catalog.ts';
-import { definitionProblems, PipelineDefinitionSchema, type DefinitionProblem } from './definition.ts';
-import { CANNOT_RUN_HERE, PipelineParams } from './api-schemas.ts';
+import { accessProblems, definitionProblems, PipelineDefinitionSchema, type DefinitionProblem } from './definition.ts';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
+import { CANNOT_RUN_HERE, PipelineParams, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -56,10 +57,14 @@ const TestRunBody = z
     path: ['prospectId'],
   });
 
-/** A definition's problems as the editor shows them: its shape first (each bad field), then everything definitionProblems finds. */
-function validate(raw: unknown, activities: PipelineRunner['activities']): DefinitionProblem[] {
+/**
+ * A definition's problems as the editor shows them: its shape first (each bad field), then everything
+ * definitionProblems finds, and the steps the caller's role may not place (saving or running it would be a 403).
+ */
+function validate(raw: unknown, activities: PipelineRunner['activities'], role: RunPrincipal['role']): DefinitionProblem[] {
   try {
-    return definitionProblems(PipelineDefinitionSchema.parse(raw) as PipelineDefinition, activities);
+    const definition = PipelineDefinitionSchema.parse(raw) as PipelineDefinition;
+    return [...definitionProblems(definition, activities), ...accessProblems(definition, activities, role)];
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     return error.issues.map((issue) => ({ at: issue.path.join('.') || '(definition)', message: issue.message }));
@@ -84,6 +89,7 @@ const testRunRoute = route<VersionsDeps>(
     responses: {
       201: { description: 'The run, pending: follow it with GET /api/runs/{id}/events', schema: RunSchema },
       400: { description: 'The body breaks its schema (the shape of the draft included): each bad field named, also under `fields`' },
+      403: { description: STEP_NOT_ALLOWED },
       404: { description: 'No such prospect in this workspace' },
       409: { description: 'With a prospect: the workspace has no ICP or no offer yet, so the prospect has no run input' },
       422: { description: CANNOT_RUN_HERE },
@@ -100,7 +106,13 @@ const testRunRoute = route<VersionsDeps>(
         [input] = await prospectRunInputs(db, workspaceId, [prospect]);
       }
       ctx.status = 201;
-      ctx.body = await startPipelineRun(runner, { workspaceId, definition: body.definition, input, draft: true });
+      ctx.body = await startPipelineRun(runner, {
+        workspaceId,
+        principal: principalOf(ctx),
+        definition: body.definition,
+        input,
+        draft: true,
+      });
     },
 );
 
@@ -122,8 +134,7 @@ export const pipelineEditorRoutes = [
     },
     ({ runner }) =>
       async (ctx) => {
-        workspaceOf(ctx);
-        const problems = validate(ctx.request.body ?? {}, runner.activities);
+        const problems = validate(ctx.request.body ?? {}, runner.activities, principalOf(ctx).role);
         ctx.body = { valid: problems.length === 0, problems };
       },
   ),

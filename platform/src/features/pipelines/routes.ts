@@ -4,13 +4,21 @@ import { SavePipelineBody } from './definition.ts';
 import { startedBatchAnswer, startPipelineBatch } from './batches.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { BatchBody, StartedBatchSchema } from './batches-api-schemas.ts';
-import { CANNOT_RUN_HERE, CANNOT_RUN_INPUT, PipelineParams, PipelineVersionQuery, SavedPipelineSchema, StartBody } from './api-schemas.ts';
+import {
+  CANNOT_RUN_HERE,
+  CANNOT_RUN_INPUT,
+  STEP_NOT_ALLOWED,
+  PipelineParams,
+  PipelineVersionQuery,
+  SavedPipelineSchema,
+  StartBody,
+} from './api-schemas.ts';
 import { duplicatePipeline } from './duplicate.ts';
 import { listPipelineEntries, listPipelineVersions, readPipeline } from './list.ts';
 import { DuplicateBody, PipelineListEntrySchema, PipelineVersionSchema, PipelineViewSchema } from './list-api-schemas.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import { RunSchema } from './runs-api-schemas.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { principalOf, WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const notFound = { description: 'No such pipeline (or version) in this workspace' };
 const badWorkspace = { description: 'Invalid workspace slug' };
@@ -53,6 +61,7 @@ export const pipelinesRoutes = [
       responses: {
         201: { description: 'The saved version', schema: SavedPipelineSchema },
         400: { description: 'The body breaks the definition schema: each bad field named (also under `fields`)' },
+        403: { description: STEP_NOT_ALLOWED },
         409: { description: 'Saved concurrently too often; try again' },
         422: { description: CANNOT_RUN_HERE },
       },
@@ -60,7 +69,7 @@ export const pipelinesRoutes = [
     ({ db, runner }) =>
       async (ctx) => {
         ctx.status = 201;
-        ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), ctx.request.body);
+        ctx.body = await savePipeline(db, runner.activities, workspaceOf(ctx), principalOf(ctx), ctx.request.body);
       },
   ),
   route<PipelinesDeps>(
@@ -117,6 +126,7 @@ export const pipelinesRoutes = [
       responses: {
         201: { description: 'Version 1 of the copy', schema: SavedPipelineSchema },
         400: { description: 'Invalid body' },
+        403: { description: STEP_NOT_ALLOWED },
         404: notFound,
         409: { description: 'The new id is taken (by a saved pipeline or a built-in; the id is named)' },
         422: { description: 'A pipeline that cannot be duplicated (the learning cycle), or one using an activity no longer installed' },
@@ -126,7 +136,7 @@ export const pipelinesRoutes = [
       async (ctx) => {
         const body = DuplicateBody.parse(ctx.request.body ?? {});
         ctx.status = 201;
-        ctx.body = await duplicatePipeline(db, runner.activities, workspaceOf(ctx), ctx.params.id!, body);
+        ctx.body = await duplicatePipeline(db, runner.activities, workspaceOf(ctx), principalOf(ctx), ctx.params.id!, body);
       },
   ),
   route<PipelinesDeps>(
@@ -142,6 +152,7 @@ export const pipelinesRoutes = [
       responses: {
         201: { description: 'The run, pending', schema: RunSchema },
         400: { description: 'Invalid body' },
+        403: { description: STEP_NOT_ALLOWED },
         404: notFound,
         422: { description: CANNOT_RUN_INPUT },
       },
@@ -152,7 +163,12 @@ export const pipelinesRoutes = [
         const body = StartBody.parse(ctx.request.body ?? {});
         const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
         ctx.status = 201;
-        ctx.body = await startPipelineRun(runner, { workspaceId, definition: saved.definition, input: body.input });
+        ctx.body = await startPipelineRun(runner, {
+          workspaceId,
+          principal: principalOf(ctx),
+          definition: saved.definition,
+          input: body.input,
+        });
       },
   ),
   route<PipelinesDeps>(
@@ -168,6 +184,7 @@ export const pipelinesRoutes = [
       responses: {
         201: { description: 'The batch started', schema: StartedBatchSchema },
         400: { description: 'Invalid body or workspace' },
+        403: { description: STEP_NOT_ALLOWED },
         404: notFound,
         422: { description: CANNOT_RUN_INPUT },
       },
@@ -179,6 +196,7 @@ export const pipelinesRoutes = [
         const saved = await findPipeline(db, workspaceId, ctx.params.id!, body.version);
         const batch = await startPipelineBatch(runner, {
           workspaceId,
+          principal: principalOf(ctx),
           definition: saved.definition,
           inputs: body.inputs,
           chunkSize: body.chunkSize,

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipeline';
+import type { RunPrincipal } from '@meetflow/plugin-sdk';
 
 /** One step of a run as the UI shows it; written by the activities as the step moves. */
 export interface StepRecord {
@@ -23,6 +24,11 @@ export interface PipelineRun {
   pipelineVersion: number;
   definition: PipelineDefinition;
   input: unknown;
+  /**
+   * Who started it, with the role they had in the workspace then: the authority its steps run
+   * with (each step's declared access is checked against it). Absent on runs recorded before it was.
+   */
+  startedBy?: RunPrincipal;
   /** `cancelled`: its batch was cancelled before it finished (see batch-control.ts). */
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
   steps: Record<string, StepRecord>;
@@ -51,6 +57,7 @@ const PipelineRunSchema = new Schema<PipelineRun>(
     pipelineVersion: { type: Number, required: true },
     definition: { type: Schema.Types.Mixed, required: true },
     input: { type: Schema.Types.Mixed },
+    startedBy: { type: new Schema({ kind: String, id: String, role: String }, { _id: false }), default: undefined },
     status: { type: String, required: true, enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] },
     // A map keyed by node id, so each step is updated with a plain `$set: { 'steps.<id>.status' }`.
     steps: { type: Schema.Types.Mixed, required: true },

@@ -1,5 +1,6 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { Worker } from '@temporalio/worker';
+import { TEST_OWNER } from '../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Models } from '../../core/db/models.ts';
 import { UnprocessableError } from '../../core/http/unprocessable.ts';
@@ -36,7 +37,7 @@ afterAll(() => stack.stop());
 
 describe('the pipeline interpreter on the real dev server', () => {
   it('runs branches in parallel, retries a transient failure, and records every step', async () => {
-    const run = await startPipelineRun(runner, { workspaceId, definition, input: { n: 5, check: 1 } });
+    const run = await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition, input: { n: 5, check: 1 } });
     const done = await finished(run.runId);
     expect(done.status).toBe('completed');
     expect(done.definition.nodes.find((node) => node.id === 'start')?.timeout).toBe('10 seconds'); // pinned from the manifest
@@ -53,21 +54,25 @@ describe('the pipeline interpreter on the real dev server', () => {
   });
 
   it('skips a step whose condition fails, and everything after it', async () => {
-    const done = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 2, check: 1 } })).runId);
+    const done = await finished(
+      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition, input: { n: 2, check: 1 } })).runId,
+    );
     expect(done.status).toBe('completed');
     expect(done.steps.big?.status).toBe('skipped'); // right.n = 8 < 20
     expect(await db.stepOutputs.countDocuments({ runId: done.runId, nodeId: 'big' })).toBe(0);
   });
 
   it('fails the run at the step that failed for good; a rerun from that step with a fixed input skips the earlier steps', async () => {
-    const failed = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 5, check: -1 } })).runId);
+    const failed = await finished(
+      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition, input: { n: 5, check: -1 } })).runId,
+    );
     expect(failed.status).toBe('failed');
     expect(failed.steps.check).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('-1 is negative') });
     expect(failed.error).toContain('step "check" (math.checkPositive) failed');
     expect(failed.steps.big?.status).toBe('completed'); // the other branch finished
 
     calls.length = 0;
-    const rerun = await rerunPipeline(runner, workspaceId, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
+    const rerun = await rerunPipeline(runner, workspaceId, TEST_OWNER, failed.runId, { fromNodeId: 'check', input: { n: 5, check: 3 } });
     const done = await finished(rerun.runId);
     expect(done).toMatchObject({ status: 'completed', restartedFrom: { runId: failed.runId, nodeId: 'check' } });
     for (const seeded of ['start', 'left', 'right', 'big']) expect(done.steps[seeded]).toMatchObject({ status: 'completed', attempts: 0 });
@@ -77,10 +82,12 @@ describe('the pipeline interpreter on the real dev server', () => {
   });
 
   it('reruns a whole run as a new run with lineage', async () => {
-    const first = await finished((await startPipelineRun(runner, { workspaceId, definition, input: { n: 1, check: 1 } })).runId);
-    const again = await finished((await rerunPipeline(runner, workspaceId, first.runId)).runId);
+    const first = await finished(
+      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition, input: { n: 1, check: 1 } })).runId,
+    );
+    const again = await finished((await rerunPipeline(runner, workspaceId, TEST_OWNER, first.runId)).runId);
     expect(again).toMatchObject({ retryOf: first.runId, status: 'completed', input: { n: 1, check: 1 } });
-    await expect(rerunPipeline(runner, 'another-workspace', first.runId)).rejects.toThrow('No run');
+    await expect(rerunPipeline(runner, 'another-workspace', TEST_OWNER, first.runId)).rejects.toThrow('No run');
   });
 
   it('refuses an invalid pipeline before starting anything, naming each problem', () => {
@@ -89,7 +96,7 @@ describe('the pipeline interpreter on the real dev server', () => {
       nodes: [...definition.nodes, { id: 'ghost', activity: 'math.divide', input: { n: '{{ nowhere.n }}' } }],
       edges: [...definition.edges, { from: 'big', to: 'missing' }],
     };
-    const attempt = startPipelineRun(runner, { workspaceId, definition: broken, input: {} });
+    const attempt = startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: broken, input: {} });
     return Promise.all([
       expect(attempt).rejects.toThrow(UnprocessableError),
       expect(attempt).rejects.toThrow(
@@ -113,7 +120,7 @@ describe('the pipeline interpreter on the real dev server', () => {
       ],
       edges: [],
     };
-    const run = await startPipelineRun(runner, { workspaceId, definition: once, input: { n: 1 } });
+    const run = await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: once, input: { n: 1 } });
     const done = await finished(run.runId);
     expect(done.status).toBe('failed');
     expect(done.steps.left).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('transient: connection reset') });
@@ -130,7 +137,9 @@ describe('the pipeline interpreter on the real dev server', () => {
       ],
       edges: [{ from: 'server', to: 'own' }],
     };
-    const done = await finished((await startPipelineRun(runner, { workspaceId, definition: settings, input: { n: 2 } })).runId);
+    const done = await finished(
+      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: settings, input: { n: 2 } })).runId,
+    );
     expect(done.status).toBe('completed');
     const outputs = await db.stepOutputs.find({ runId: done.runId }).lean();
     expect(Object.fromEntries(outputs.map((stored) => [stored.nodeId, stored.output]))).toEqual({ server: { n: 6 }, own: { n: 60 } });
@@ -144,7 +153,7 @@ describe('the pipeline interpreter on the real dev server', () => {
       nodes: [{ ...definition.nodes[0]!, timeout: 'soon', retry: { maximumAttempts: 0, initialInterval: 'a while' } }],
       edges: [],
     };
-    const attempt = startPipelineRun(runner, { workspaceId, definition: wrong, input: {} });
+    const attempt = startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: wrong, input: {} });
     return Promise.all([
       expect(attempt).rejects.toMatchObject({
         issues: expect.arrayContaining([
@@ -157,7 +166,9 @@ describe('the pipeline interpreter on the real dev server', () => {
   });
 
   it('starts a step as soon as its own parents are done: a slow branch holds back only what depends on it', async () => {
-    const done = await finished((await startPipelineRun(runner, { workspaceId, definition: BRANCHES, input: { n: 3 } })).runId);
+    const done = await finished(
+      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: BRANCHES, input: { n: 3 } })).runId,
+    );
     expect(done.status).toBe('completed');
     const { slow, after } = done.steps;
     // `after` needs only the fast branch: it has finished before the slow one (1.5 s) has.
@@ -180,11 +191,16 @@ describe('the pipeline interpreter on the real dev server', () => {
     };
     // Prepared: a heartbeating activity gets the default heartbeat timeout, any other none.
     const prepared = (activity: string) =>
-      preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities).nodes[0]!;
+      preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities, TEST_OWNER).nodes[0]!;
     expect(prepared('math.silentWait').heartbeatTimeout).toBe(HEARTBEAT_TIMEOUT);
     expect(prepared('math.wait').heartbeatTimeout).toBeUndefined();
     // Run: 4 s without a heartbeat, against a 1 s heartbeat timeout (and the default 5 minutes start-to-close).
-    const run = await startPipelineRun(runner, { workspaceId: `${workspaceId}-heartbeats`, definition: silent, input: {} });
+    const run = await startPipelineRun(runner, {
+      principal: TEST_OWNER,
+      workspaceId: `${workspaceId}-heartbeats`,
+      definition: silent,
+      input: {},
+    });
     let attempts = 0;
     for (const deadline = Date.now() + 15_000; attempts < 2 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));

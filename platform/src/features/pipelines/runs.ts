@@ -7,6 +7,8 @@ import type { PipelineRun, StepRecord } from './run-model.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { preparePipeline, type ActivityOptions } from './definition.ts';
 import { assertStorable } from '../../core/storable.ts';
+import { UnprocessableError } from '../../core/http/unprocessable.ts';
+import { workspaceFieldsIn, type RunPrincipal } from '@meetflow/plugin-sdk';
 
 /** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
 export interface PipelineRunner {
@@ -17,7 +19,9 @@ export interface PipelineRunner {
 }
 
 interface StartOptions {
+  /** The workspace it runs in and the principal starting it: the request's, or the platform's own, never the input's. */
   workspaceId: string;
+  principal: RunPrincipal;
   definition: unknown;
   input: unknown;
   /** Outputs of steps already done elsewhere: node ids of `fromRunId` to copy instead of running. */
@@ -44,12 +48,41 @@ async function seedSteps(runner: PipelineRunner, runId: string, definition: Pipe
 }
 
 /**
+ * Refuses a run input that sets the workspace anywhere (a 422 naming each place, under `at`):
+ * a step runs in its run's workspace, which the platform decides, and an input saying otherwise
+ * is refused rather than silently ignored.
+ */
+export function assertNoWorkspaceField(input: unknown, at: string): void {
+  const paths = workspaceFieldsIn(input);
+  if (paths.length === 0) return;
+  const fields = Object.fromEntries(
+    paths.map((path) => [`${at}.${path}`, 'the workspace is the one the run starts in; no input can set it']),
+  );
+  throw new UnprocessableError(
+    `${Object.keys(fields).join(', ')}: a run acts in the workspace it is started in, and no input can set it`,
+    fields,
+  );
+}
+
+/**
+ * A stored run input as a rerun takes it: prospect runs recorded before the run context carried the
+ * workspace had it at the top of their input, where the platform itself put it; it is dropped (the
+ * rerun runs in its own workspace either way) rather than refusing the rerun.
+ */
+export function withoutLegacyWorkspace(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || !('workspaceId' in input)) return input;
+  const { workspaceId: _legacy, ...rest } = input as Record<string, unknown>;
+  return rest;
+}
+
+/**
  * Validates a pipeline against the installed activities (an unknown activity is a 422, before
  * anything starts), records the run with its pinned definition, and starts its workflow.
  */
 export async function startPipelineRun(runner: PipelineRunner, options: StartOptions): Promise<PipelineRun> {
-  const definition = preparePipeline(options.definition, runner.activities);
+  const definition = preparePipeline(options.definition, runner.activities, options.principal);
   assertStorable(options.input, 'The run input');
+  assertNoWorkspaceField(options.input, 'input');
   const runId = randomUUID();
   const seeded = await seedSteps(runner, runId, definition, options.seed);
   const steps = Object.fromEntries(
@@ -66,6 +99,7 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
     pipelineVersion: definition.version,
     definition,
     input: options.input ?? {},
+    startedBy: options.principal,
     status: 'pending',
     steps,
     workflowId,
@@ -83,19 +117,21 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
 /**
  * Reruns a run with its pinned definition: whole (`retryOf`), or from one step
  * (`restartedFrom`), seeded with the recorded outputs of the completed steps not downstream of
- * it, so those are not run again. A new input replaces the old one when given.
+ * it, so those are not run again. A new input replaces the old one when given. It runs with the
+ * authority of whoever reruns it, checked again (their role now, not the first run's).
  */
 export async function rerunPipeline(
   runner: PipelineRunner,
   workspaceId: string,
+  principal: RunPrincipal,
   runId: string,
   options: { fromNodeId?: string; input?: unknown } = {},
 ): Promise<PipelineRun> {
   const previous = await runner.db.pipelineRuns.findOne({ runId, workspaceId }).lean();
   if (!previous) throw new NotFoundError(`No run ${runId} in this workspace`);
-  const input = options.input ?? previous.input;
+  const input = options.input ?? withoutLegacyWorkspace(previous.input);
   if (!options.fromNodeId)
-    return startPipelineRun(runner, { workspaceId, definition: previous.definition, input, lineage: { retryOf: runId } });
+    return startPipelineRun(runner, { workspaceId, principal, definition: previous.definition, input, lineage: { retryOf: runId } });
   if (!previous.definition.nodes.some((node) => node.id === options.fromNodeId)) {
     throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);
   }
@@ -105,6 +141,7 @@ export async function rerunPipeline(
     .map(([id]) => id);
   return startPipelineRun(runner, {
     workspaceId,
+    principal,
     definition: previous.definition,
     input,
     seed: { fromRunId: runId, nodeIds },

@@ -1,3 +1,4 @@
+import { ACTIVITY_ACCESS } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 
 /** Path parameters of GET /api/plugins/{id}. */
@@ -72,6 +73,13 @@ export const PluginDescriptionSchema = z.object({
       name: z.string(),
       qualifiedName: z.string().meta({ description: '`<plugin>.<activity>`, as pipeline nodes name it' }),
       description: z.string(),
+      access: z.enum(ACTIVITY_ACCESS).meta({
+        description:
+          'Who may place it in a pipeline: any member (public), sales-ops or admin and above, or nobody (internal: the platform runs it itself)',
+      }),
+      placeable: z
+        .boolean()
+        .meta({ description: "Whether the caller's role in the workspace may place it in a pipeline (the studio's palette)" }),
       input: JsonSchema,
       output: JsonSchema,
       timeout: z.string().optional(),

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ApplicationFailure, WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Connection } from 'mongoose';
+import type { RunContext } from '@meetflow/plugin-sdk';
 import { InputError } from '../../core/errors.ts';
 import type { PluginHost } from './host.ts';
 
@@ -46,15 +47,18 @@ function workflowIdFor(activity: string, idempotencyKey: string | undefined): st
 
 /**
  * Runs one plugin activity from the API process (activities only run on the worker) through
- * the `runPluginActivity` workflow and awaits its output. A plugin's non-retryable failure
- * becomes the platform error the caller maps its type to; invalid input is always a 400 with
- * the plugin's message naming the field; anything else is rethrown as it is.
+ * the `runPluginActivity` workflow and awaits its output. `run` is the context the platform
+ * decided (the request's workspace and principal, or the platform's own): the workflow hands it
+ * to the activity beside its input. A plugin's non-retryable failure becomes the platform error
+ * the caller maps its type to; invalid input is always a 400 with the plugin's message naming the
+ * field; anything else is rethrown as it is.
  */
 export async function callPluginActivity(
   temporal: Client,
   taskQueue: string,
   activity: string,
   input: unknown,
+  run: RunContext,
   options: CallOptions = {},
 ): Promise<unknown> {
   try {
@@ -67,6 +71,7 @@ export async function callPluginActivity(
         {
           activity,
           input,
+          run,
           ...(options.timeout ? { timeout: options.timeout } : {}),
           ...(options.heartbeats ? { heartbeatTimeout: HEARTBEAT_TIMEOUT } : {}),
         },
@@ -93,10 +98,11 @@ export function callDeclaredActivity(
   deps: PluginApiDeps,
   activity: string,
   input: unknown,
+  run: RunContext,
   options: DeclaredCallOptions = {},
 ): Promise<unknown> {
   const declared = deps.host.activityIndex().get(activity);
-  return callPluginActivity(deps.temporal, deps.taskQueue, activity, input, {
+  return callPluginActivity(deps.temporal, deps.taskQueue, activity, input, run, {
     ...options,
     ...(declared?.timeout ? { timeout: declared.timeout } : {}),
     heartbeats: declared?.heartbeats === true,
@@ -112,10 +118,11 @@ export async function callPluginService(
   deps: Pick<PluginApiDeps, 'host' | 'connection'>,
   service: string,
   input: unknown,
+  run: RunContext,
   options: Pick<CallOptions, 'failures'> = {},
 ): Promise<unknown> {
   try {
-    return await deps.host.callService(service, input, deps.connection);
+    return await deps.host.callService(service, input, deps.connection, run);
   } catch (error) {
     if (!(error instanceof ApplicationFailure)) throw error;
     if (error.type === 'InvalidActivityInput') throw new InputError(error.message.replace(/\s*\n\s*/g, ' '));

@@ -13,6 +13,8 @@ import {
   type ManifestDescription,
   type AnyPlugin,
   type ActivityContext,
+  type ActivityAccess,
+  type RunContext,
   type SourceCredential,
   type ConfiguredActivities,
   type StepConfigProblem,
@@ -39,7 +41,7 @@ const NO_HTTP: HttpClient = {
   request: (url) => Promise.reject(new Error(`a plugin service may not make HTTP requests (asked for ${url})`)),
 };
 const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const serviceContext = (): ActivityContext => ({
+const serviceContext = (): Omit<ActivityContext, 'run'> => ({
   heartbeat: () => {},
   signal: new AbortController().signal,
   attempt: 1,
@@ -178,6 +180,7 @@ export class PluginHost {
           .map((activity) => {
             const { heartbeats } = plugin.manifest.activities[activity.name]!;
             const options: ActivityOptions = {
+              access: activity.access,
               timeout: activity.timeout,
               heartbeats,
               input: activity.input as JsonSchema,
@@ -214,13 +217,13 @@ export class PluginHost {
    * the plugin's own models on `connection`, its config, the system clock; no HTTP and no language
    * model. A business failure comes back as the plugin threw it (an ApplicationFailure with its `type`).
    */
-  async callService(name: string, input: unknown, connection: Connection): Promise<unknown> {
+  async callService(name: string, input: unknown, connection: Connection, run: RunContext): Promise<unknown> {
     const dot = name.indexOf('.');
     const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
     if (!plugin) throw new Error(`no plugin "${name.slice(0, dot)}" is installed for service ${name}`);
     if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true)
       throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
-    return this.servicesOf(plugin, connection)[name]!(input);
+    return this.servicesOf(plugin, connection)[name]!(input, { run });
   }
 
   /** A plugin's activities bound for service calls on a connection: bound on the first call, then reused. */

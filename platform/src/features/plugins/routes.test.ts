@@ -19,7 +19,14 @@ const echo = definePlugin(
     kind: 'crm',
     ui: { icon: 'repeat', color: '#22c55e', category: 'Testing' },
     config: z.object({ times: z.number().int().min(1).default(1).describe('How often to repeat.') }),
-    activities: { say: { description: 'Repeats a word', input: z.object({ word: z.string() }), output: z.object({ said: z.string() }) } },
+    activities: {
+      say: {
+        description: 'Repeats a word',
+        access: 'public',
+        input: z.object({ word: z.string() }),
+        output: z.object({ said: z.string() }),
+      },
+    },
   }),
   ({ config }) => ({ say: async ({ word }) => ({ said: word.repeat(config.times) }) }),
 );
@@ -46,7 +53,12 @@ const leads = definePlugin(
       region: z.string().default('').describe('The data region.'),
     }),
     activities: {
-      searchPeople: { description: 'Searches people', input: z.object({}), output: z.object({ people: z.array(z.unknown()) }) },
+      searchPeople: {
+        description: 'Searches people',
+        access: 'public',
+        input: z.object({}),
+        output: z.object({ people: z.array(z.unknown()) }),
+      },
     },
   }),
   () => ({ searchPeople: async () => ({ people: [] }) }),

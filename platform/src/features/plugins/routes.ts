@@ -1,9 +1,21 @@
+import type { Context } from 'koa';
+import { mayPlace } from '@meetflow/plugin-sdk';
 import { NotFoundError } from '../../core/errors.ts';
-import type { PluginHost } from './host.ts';
+import type { PluginDescription, PluginHost } from './host.ts';
+import { principalOf } from '../../core/http/workspace.ts';
 import { PluginDescriptionSchema, PluginParams } from './api-schemas.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 
-/** GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/{id}; manifests are fixed for the life of the process. */
+/** A plugin as the caller sees it: each activity says whether the caller's role may place it in a pipeline. */
+function forCaller(plugin: PluginDescription, ctx: Context) {
+  const { role } = principalOf(ctx);
+  return { ...plugin, activities: plugin.activities.map((activity) => ({ ...activity, placeable: mayPlace(role, activity.access) })) };
+}
+
+/**
+ * GET /api/plugins (every manifest, schemas as JSON Schema) and GET /api/plugins/{id}; manifests are
+ * fixed for the life of the process, and each activity says whether the caller may place it.
+ */
 export const pluginsRoutes = [
   route<PluginHost>(
     {
@@ -17,7 +29,7 @@ export const pluginsRoutes = [
     (host) => {
       const described = host.describe();
       return (ctx) => {
-        ctx.body = described;
+        ctx.body = described.map((plugin) => forCaller(plugin, ctx));
       };
     },
   ),
@@ -39,7 +51,7 @@ export const pluginsRoutes = [
       return (ctx) => {
         const plugin = described.find((candidate) => candidate.id === ctx.params.id);
         if (!plugin) throw new NotFoundError(`No plugin "${ctx.params.id}" is installed`);
-        ctx.body = plugin;
+        ctx.body = forCaller(plugin, ctx);
       };
     },
   ),

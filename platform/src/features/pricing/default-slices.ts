@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { callPricing } from './pricing.ts';
+import { systemRunContext } from '../../core/run-context.ts';
 
 /** The spec's three tiers (section 9) with their stated qualification-rate ranges. */
 export const DEFAULT_TIERS = [
@@ -36,15 +37,14 @@ const Listed = z.object({ slices: z.array(z.object({ sliceId: z.string() })) });
  * earlier start) is left alone, so learned values are never reset. Returns the ids it created.
  */
 export async function ensureDefaultSlices(deps: PluginApiDeps, workspaceId: string): Promise<string[]> {
-  const { slices } = Listed.parse(await callPricing(deps, 'listSlices', { workspaceId }));
+  // The platform sets up every workspace's slices itself: upsertSlice is an admin's step, and this is no member's.
+  const run = systemRunContext(workspaceId, 'default-slices');
+  const { slices } = Listed.parse(await callPricing(deps, 'listSlices', {}, run));
   if (slices.length > 0) return [];
   for (const { tier, sliceName, qualification } of DEFAULT_TIERS) {
-    await callPricing(
-      deps,
-      'upsertSlice',
-      { workspaceId, sliceId: tier, sliceName, tier, ...tierEstimates(qualification) },
-      { idempotencyKey: `default-slice:${workspaceId}:${tier}` },
-    );
+    await callPricing(deps, 'upsertSlice', { sliceId: tier, sliceName, tier, ...tierEstimates(qualification) }, run, {
+      idempotencyKey: `default-slice:${workspaceId}:${tier}`,
+    });
   }
   return DEFAULT_TIERS.map(({ tier }) => tier);
 }

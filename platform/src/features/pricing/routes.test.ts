@@ -1,5 +1,6 @@
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
+import { testRunContext } from '../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApiDeps } from '../plugins/call-activity.ts';
 import { DEFAULT_TIERS, ensureDefaultSlices, tierEstimates } from './default-slices.ts';
@@ -78,15 +79,13 @@ describe('/api/pricing', () => {
   });
 
   it('never shows the internal expected cost per meeting, though the plugin keeps one', async () => {
-    await callPricing(deps, 'upsertSlice', {
-      workspaceId: 'acme',
-      sliceId: 'volume',
-      sliceName: 'Volume Slice',
-      tier: 'volume',
-      ...tierEstimates(DEFAULT_TIERS[0].qualification),
-      ecm: 12.5,
-    });
-    const internal = (await callPricing(deps, 'internalSliceEconomics', { workspaceId: 'acme', sliceId: 'volume' })) as {
+    await callPricing(
+      deps,
+      'upsertSlice',
+      { sliceId: 'volume', sliceName: 'Volume Slice', tier: 'volume', ...tierEstimates(DEFAULT_TIERS[0].qualification), ecm: 12.5 },
+      testRunContext('acme'),
+    );
+    const internal = (await callPricing(deps, 'internalSliceEconomics', { sliceId: 'volume' }, testRunContext('acme'))) as {
       slices: Array<{ ecm: number }>;
     };
     expect(internal.slices[0]?.ecm).toBe(12.5);
@@ -172,14 +171,12 @@ describe('/api/pricing', () => {
     expect(await bids('globex')).toEqual([]);
     const response = await postBid({ ...validBid, workspaceId: 'globex' });
     expect(response.status).toBe(404);
-    await callPricing(deps, 'upsertSlice', {
-      workspaceId: 'globex',
-      sliceId: 'fintech-cfos',
-      sliceName: 'Fintech CFOs',
-      tier: 'premium',
-      qualityScore: 0.9,
-      leadsVolume: 40,
-    });
+    await callPricing(
+      deps,
+      'upsertSlice',
+      { sliceId: 'fintech-cfos', sliceName: 'Fintech CFOs', tier: 'premium', qualityScore: 0.9, leadsVolume: 40 },
+      testRunContext('globex'),
+    );
     expect(await ensureDefaultSlices(deps, 'globex')).toEqual([]);
     expect((await slices('globex')).map((slice) => slice.sliceId)).toEqual(['fintech-cfos']);
     expect((await slices('acme')).map((slice) => slice.sliceId)).toEqual(['premium', 'standard', 'volume']);
@@ -201,13 +198,12 @@ describe('/api/pricing', () => {
     await ensureDefaultSlices(deps, 'billed');
     const price = (await slices('billed')).find((slice) => slice.sliceId === 'standard')!.ppm;
     const charge = (meetingId: string, outcome: 'completed' | 'no-show') =>
-      callPricing(deps, 'chargeMeeting', {
-        workspaceId: 'billed',
-        meetingId,
-        sliceId: 'standard',
-        outcome,
-        attendedAt: '2026-11-20T15:00:00Z',
-      });
+      callPricing(
+        deps,
+        'chargeMeeting',
+        { meetingId, sliceId: 'standard', outcome, attendedAt: '2026-11-20T15:00:00Z' },
+        testRunContext('billed'),
+      );
     expect(await charge('m-attended', 'completed')).toMatchObject({ charged: true, amount: price });
     await charge('m-missed', 'no-show');
     const totals = { meetingsCharged: 1, total: price, noShows: 1 };

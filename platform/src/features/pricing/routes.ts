@@ -4,7 +4,7 @@ import { bidWorkspace, callPricing } from './pricing.ts';
 import { Bid, BidBody, BidResult, LedgerSummary, PricingSlice } from './api-schemas.ts';
 import { accessOf, requireRole } from '../../core/http/access-check.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { runContextOf, WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 
 const Slices = z.object({ slices: z.array(PricingSlice) });
 const Bids = z.object({ bids: z.array(Bid) });
@@ -25,7 +25,7 @@ export const pricingRoutes = [
       responses: { 200: { description: 'Slices by sliceId', schema: z.array(PricingSlice) }, 400: badWorkspace },
     },
     (deps) => async (ctx) => {
-      ctx.body = Slices.parse(await callPricing(deps, 'listSlices', { workspaceId: workspaceOf(ctx) })).slices;
+      ctx.body = Slices.parse(await callPricing(deps, 'listSlices', {}, runContextOf(ctx))).slices;
     },
   ),
   route<PluginApiDeps>(
@@ -39,7 +39,7 @@ export const pricingRoutes = [
       responses: { 200: { description: 'Bids by sliceId', schema: z.array(Bid) }, 400: badWorkspace },
     },
     (deps) => async (ctx) => {
-      ctx.body = Bids.parse(await callPricing(deps, 'listBids', { workspaceId: workspaceOf(ctx) })).bids;
+      ctx.body = Bids.parse(await callPricing(deps, 'listBids', {}, runContextOf(ctx))).bids;
     },
   ),
   route<PluginApiDeps>(
@@ -53,7 +53,7 @@ export const pricingRoutes = [
       responses: { 200: { description: "The workspace's charge ledger, summed", schema: LedgerSummary }, 400: badWorkspace },
     },
     (deps) => async (ctx) => {
-      ctx.body = LedgerSummary.parse(await callPricing(deps, 'ledgerSummary', { workspaceId: workspaceOf(ctx) }));
+      ctx.body = LedgerSummary.parse(await callPricing(deps, 'ledgerSummary', {}, runContextOf(ctx)));
     },
   ),
   route<PluginApiDeps>(
@@ -76,8 +76,16 @@ export const pricingRoutes = [
       const queryWorkspace = WorkspaceQuery.parse(ctx.query).workspace;
       const workspaceId = bidWorkspace(bodyWorkspace, queryWorkspace, workspaceOf(ctx));
       // The spec's call may name the workspace in its body alone: the caller must be an admin there too.
-      if (workspaceId !== workspaceOf(ctx)) await requireRole(accessOf(ctx).principal, workspaceId, 'admin');
-      ctx.body = BidResult.parse(await callPricing(deps, 'upsertBid', { workspaceId, ...bid }));
+      const own = runContextOf(ctx);
+      const run =
+        workspaceId === own.workspaceId
+          ? own
+          : {
+              ...own,
+              workspaceId,
+              principal: { ...own.principal, role: await requireRole(accessOf(ctx).principal, workspaceId, 'admin') },
+            };
+      ctx.body = BidResult.parse(await callPricing(deps, 'upsertBid', bid, run));
     },
   ),
 ];

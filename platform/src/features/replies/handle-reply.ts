@@ -1,5 +1,6 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
+import { systemRunContext } from '../../core/run-context.ts';
 import type { Models } from '../../core/db/models.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { recordOutcome } from '../outcomes/record.ts';
@@ -43,12 +44,13 @@ export async function handleReply(
   const prospect = await deps.db.prospects.findOne({ workspaceId, id: reply.prospectId }).lean();
   if (!prospect) throw new NotFoundError(`No prospect ${reply.prospectId} in this workspace`);
   const receivedAt = reply.receivedAt ?? new Date().toISOString();
-  const classification = (await callPluginActivity(deps.temporal, deps.taskQueue, 'engagement-analysis.classifyReply', {
-    body: reply.body,
-    subject: reply.subject,
-    from: reply.from ?? prospect.email,
-    receivedAt,
-  })) as HandledReply['classification'];
+  const classification = (await callPluginActivity(
+    deps.temporal,
+    deps.taskQueue,
+    'engagement-analysis.classifyReply',
+    { body: reply.body, subject: reply.subject, from: reply.from ?? prospect.email, receivedAt },
+    systemRunContext(workspaceId, 'reply'),
+  )) as HandledReply['classification'];
 
   const messageId = reply.messageId ?? `${receivedAt}:${reply.body.length}`;
   await recordOutcome(deps.db, {

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { BoundActivity } from '@meetflow/plugin-sdk';
+import { workspaceOf, type ActivityAccess, type BoundActivity } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 
@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const ENROLL_ACTIVITY = 'platform.enrollSequence';
 
 const EnrollInput = z.object({
-  workspaceId: z.string().min(1),
   prospectId: z.number().int().min(1),
   email: z.email(),
   /** The outreach agent's sequence: day offsets from enrolment, subjects and bodies. */
@@ -28,8 +27,13 @@ const EnrollInput = z.object({
     .min(1),
 });
 
-/** Built-in activities pipelines may use beside the plugins', with their timeouts. */
-export const BUILTIN_ACTIVITIES: ReadonlyMap<string, { timeout?: string }> = new Map([[ENROLL_ACTIVITY, { timeout: '30 seconds' }]]);
+/**
+ * Built-in activities pipelines may use beside the plugins', with who may place them and their
+ * timeouts: enrolling sends email from the workspace's mailboxes, so it takes sales ops.
+ */
+export const BUILTIN_ACTIVITIES: ReadonlyMap<string, { access: ActivityAccess; timeout?: string }> = new Map([
+  [ENROLL_ACTIVITY, { access: 'sales-ops', timeout: '30 seconds' }],
+]);
 
 /** Where the sequence of a prospect runs: one per (workspace, prospect), so enrolling twice is a no-op. */
 export function sequenceWorkflowId(workspaceId: string, prospectId: number): string {
@@ -39,7 +43,8 @@ export function sequenceWorkflowId(workspaceId: string, prospectId: number): str
 /**
  * `platform.enrollSequence`: starts the prospect's `prospectSequence` workflow (its timers
  * then send each step on its day). Idempotent: a prospect already enrolled stays enrolled once.
- * Pipelines call it like a plugin activity, and its input is validated the same way.
+ * Pipelines call it like a plugin activity, and its input is validated the same way; the
+ * workspace is the run context's (the step runner's), never the input's.
  */
 export function createEnrollmentActivity(
   temporal: Client,
@@ -48,7 +53,7 @@ export function createEnrollmentActivity(
   held: (workspaceId: string, prospectId: number) => Promise<boolean> = async () => false,
 ): Record<string, BoundActivity> {
   return {
-    [ENROLL_ACTIVITY]: async (raw: unknown) => {
+    [ENROLL_ACTIVITY]: async (raw: unknown, extra) => {
       const parsed = EnrollInput.safeParse(raw);
       if (!parsed.success) {
         throw ApplicationFailure.create({
@@ -57,7 +62,8 @@ export function createEnrollmentActivity(
           message: `${ENROLL_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}`,
         });
       }
-      const { workspaceId, prospectId, email, sequence } = parsed.data;
+      const workspaceId = workspaceOf(extra ?? {});
+      const { prospectId, email, sequence } = parsed.data;
       const workflowId = sequenceWorkflowId(workspaceId, prospectId);
       try {
         // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.

@@ -1,4 +1,4 @@
-import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, type RunPrincipal } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import type { Models } from '../../core/db/models.ts';
 import { requireOffer } from '../offer/offer.ts';
@@ -56,7 +56,6 @@ export async function prospectRunInputs(
     );
   const [offer, config] = await Promise.all([requireOffer(db, workspaceId), getWorkspaceConfig(db, workspaceId)]);
   return prospects.map((prospect) => ({
-    workspaceId,
     prospectId: prospect.id,
     website: websiteOf(prospect),
     icp: sliceFor(prospect, chosen)!.criteria,
@@ -85,13 +84,14 @@ export async function prospectRunInputs(
 export async function startProcessProspect(
   deps: ProcessDeps,
   workspaceId: string,
+  principal: RunPrincipal,
   prospectId: number,
 ): Promise<{ runId: string; workflowId: string }> {
   const { db, runner } = deps;
   const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
   if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
   const [input] = await prospectRunInputs(db, workspaceId, [prospect]);
-  const run = await startPipelineRun(runner, { workspaceId, definition: PROSPECT_PIPELINE, input: input! });
+  const run = await startPipelineRun(runner, { workspaceId, principal, definition: PROSPECT_PIPELINE, input: input! });
   return { runId: run.runId, workflowId: run.workflowId! };
 }
 
@@ -172,8 +172,13 @@ export async function finishProcessProspect(deps: ProcessDeps, workspaceId: stri
  * response. A step that fails (an unreachable site, say) is a `success: false` answer naming it,
  * not an HTTP error: the request itself was fine. The run stays in /api/runs to inspect and rerun.
  */
-export async function processProspect(deps: ProcessDeps, workspaceId: string, prospectId: number): Promise<WorkflowResponse> {
-  const { runId, workflowId } = await startProcessProspect(deps, workspaceId, prospectId);
+export async function processProspect(
+  deps: ProcessDeps,
+  workspaceId: string,
+  principal: RunPrincipal,
+  prospectId: number,
+): Promise<WorkflowResponse> {
+  const { runId, workflowId } = await startProcessProspect(deps, workspaceId, principal, prospectId);
   await deps.runner.temporal.workflow
     .getHandle(workflowId)
     .result()

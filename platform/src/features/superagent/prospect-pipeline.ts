@@ -6,7 +6,7 @@ import { ENROLL_ACTIVITY } from '../sequences/enrollment.ts';
  * workspace's learned weights → write the sequence from cited facts (only when lead scoring says qualified: its own
  * `qualificationThreshold` setting, 70 by default) → enrol the
  * prospect in its durable sequence. Run inputs: `website`, `prospect`, `icp`, `contact`,
- * `offer`, `config` (the workspace config), `workspaceId`, `prospectId`.
+ * `offer`, `config` (the workspace config), `prospectId`. The workspace is the run's, never an input.
  */
 export const PROSPECT_PIPELINE: PipelineDefinition = {
   id: 'prospect-pipeline',
@@ -49,7 +49,6 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
       label: 'Outreachor',
       activity: ENROLL_ACTIVITY,
       input: {
-        workspaceId: '{{ input.workspaceId }}',
         prospectId: '{{ input.prospectId }}',
         email: '{{ input.contact.email }}',
         sequence: '{{ copy.sequence }}',

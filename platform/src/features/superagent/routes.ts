@@ -4,7 +4,7 @@ import type { PipelineRunner } from '../pipelines/runs.ts';
 import type { Logger } from '../../core/logger.ts';
 import { finishProcessProspect, processProspect, startProcessProspect } from './process-prospect.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { WorkspaceQuery, principalOf, workspaceOf } from '../../core/http/workspace.ts';
 
 /** Body of POST /api/superagent/process-prospect (the Workflow Test page sends prospect 1). */
 export const ProcessProspectBody = z.object({
@@ -83,10 +83,10 @@ export const processProspectRoutes = [
         const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
         const workspaceId = workspaceOf(ctx);
         if (wait) {
-          ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, prospectId));
+          ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, principalOf(ctx), prospectId));
           return;
         }
-        const started = await startProcessProspect(deps, workspaceId, prospectId);
+        const started = await startProcessProspect(deps, workspaceId, principalOf(ctx), prospectId);
         // Apply the score as soon as the run ends, whether or not anyone asks for the result (which applies it too, idempotently).
         void deps.runner.temporal.workflow
           .getHandle(started.workflowId)

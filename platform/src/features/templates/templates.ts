@@ -1,5 +1,6 @@
 import type { WorkspaceConfig } from '../workspace-config/schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
+import { systemRunContext } from '../../core/run-context.ts';
 
 /** Response rate per outreach template, as fractions (the workspace's templatePerformance config entry). */
 export type TemplatePerformance = WorkspaceConfig['templatePerformance'];
@@ -58,7 +59,12 @@ export function describeTemplates(
 export function outreachTemplateCopy(deps: Pick<PluginApiDeps, 'host' | 'connection'>): () => Promise<Record<TemplateId, TemplateCopy>> {
   let copy: Promise<Record<TemplateId, TemplateCopy>> | null = null;
   return () => {
-    copy ??= (callPluginService(deps, 'outreach.templates', {}) as Promise<{ templates: Array<TemplateCopy & { id: TemplateId }> }>)
+    // The copy is the same for every workspace: asked once, in none.
+    copy ??= (
+      callPluginService(deps, 'outreach.templates', {}, systemRunContext(null, 'templates')) as Promise<{
+        templates: Array<TemplateCopy & { id: TemplateId }>;
+      }>
+    )
       .then(({ templates }) => Object.fromEntries(templates.map(({ id, ...rest }) => [id, rest])) as Record<TemplateId, TemplateCopy>)
       .catch((error: unknown) => {
         copy = null; // a failed call is asked again next time

@@ -31,9 +31,8 @@ export const slotSchema = z.object({
 });
 export type Slot = z.infer<typeof slotSchema>;
 
-/** proposeSlots: which workspace, how many slots, and not before when. */
+/** proposeSlots: how many slots, and not before when (in the workspace of the run context). */
 export const proposeSlotsInput = z.object({
-  workspaceId: z.string().min(1),
   count: z.int().min(1).max(20).default(3),
   /** Only slots starting at or after this instant. */
   after: z.iso.datetime({ offset: true }).optional(),
@@ -43,7 +42,6 @@ export const proposeSlotsOutput = z.object({ slots: z.array(slotSchema), timeZon
 
 /** bookMeeting: who meets when, and the key that makes the booking happen once. */
 export const bookMeetingInput = z.object({
-  workspaceId: z.string().min(1),
   prospectId: z.number().int(),
   prospect: z.object({ name: z.string().min(1), email: z.email() }),
   start: z.iso.datetime({ offset: true }),
@@ -57,18 +55,16 @@ export const bookMeetingOutput = z.object({
   ics: z.string(),
 });
 
-/** markOutcome: which meeting of which workspace, and what happened. */
+/** markOutcome: which meeting (of the run context's workspace), and what happened. */
 export const markOutcomeInput = z.object({
-  workspaceId: z.string().min(1),
   meetingId: z.string().min(1),
   outcome: z.enum(['completed', 'no-show', 'cancelled']),
 });
 /** markOutcome: the meeting with its new status. */
 export const markOutcomeOutput = z.object({ meeting: meetingViewSchema });
 
-/** listMeetings: a workspace and an optional [from, to) range of start times. */
+/** listMeetings: an optional [from, to) range of start times (the run context's workspace). */
 export const listMeetingsInput = z.object({
-  workspaceId: z.string().min(1),
   /** Meetings scheduled at or after this instant. */
   from: z.iso.datetime({ offset: true }).optional(),
   /** Meetings scheduled before this instant. */
@@ -78,6 +74,6 @@ export const listMeetingsInput = z.object({
 export const listMeetingsOutput = z.object({ meetings: z.array(meetingViewSchema) });
 
 /** invitation: a meeting of the workspace. */
-export const invitationInput = z.object({ workspaceId: z.string().min(1), meetingId: z.string().min(1) });
+export const invitationInput = z.object({ meetingId: z.string().min(1) });
 /** invitation: its iCalendar invitation (METHOD:REQUEST), byte for byte the one its booking sent. */
 export const invitationOutput = z.object({ ics: z.string() });

@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const TIERS = ['volume', 'standard', 'premium'] as const;
 export type Tier = (typeof TIERS)[number];
 
-const workspaceId = z.string().min(1);
 const sliceId = z.string().min(1).max(120).describe('Stable identifier of the slice within its workspace.');
 const fraction = z.number().min(0).max(1);
 const money = z.number().min(0);
@@ -79,7 +78,6 @@ export type SliceEconomics = z.output<typeof sliceEconomics>;
 
 /** Input of `upsertSlice`: omitted optional fields keep their stored value, or take the tier's default. */
 export const upsertSliceInput = z.object({
-  workspaceId,
   sliceId,
   sliceName: z.string().min(1),
   tier: z.enum(TIERS),
@@ -93,7 +91,6 @@ export const upsertSliceInput = z.object({
 
 /** Input of `upsertBid`: omitted fields keep their stored value, or the spec defaults (on, 1, 5, 500). */
 export const upsertBidInput = z.object({
-  workspaceId,
   sliceId,
   isEnabled: bidFields.isEnabled.optional(),
   baseBid: bidFields.baseBid.optional(),
@@ -115,7 +112,6 @@ export const bidResult = bidView.extend({ ppm: z.number() });
 
 /** Input of `chargeMeeting`. */
 export const chargeMeetingInput = z.object({
-  workspaceId,
   meetingId: z.string().min(1),
   sliceId,
   outcome: z.enum(['completed', 'no-show']),
@@ -126,7 +122,6 @@ export const chargeResult = z.object({ charged: z.boolean(), amount: money, curr
 
 /** Input of `ledgerSummary`: attendedAt in [from, to). */
 export const ledgerSummaryInput = z.object({
-  workspaceId,
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
@@ -145,7 +140,6 @@ export const ledgerSummary = z.object({
 /** Input of `recomputeSlice`: one period's outcomes of the slice. */
 export const recomputeSliceInput = z
   .object({
-    workspaceId,
     sliceId,
     booked: count,
     attended: count,
@@ -158,5 +152,5 @@ export const recomputeSliceInput = z
     path: ['qualifiedLeads'],
   });
 
-/** `{ workspaceId }`, the input of the list activities. */
-export const workspaceInput = z.object({ workspaceId });
+/** The input of the list activities: nothing (they list the run context's workspace). */
+export const workspaceInput = z.object({});

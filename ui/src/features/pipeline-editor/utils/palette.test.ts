@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginDescription } from '../../plugins/index.ts';
+import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
 import { paletteGroups, stepActivities } from './palette.ts';
 
-const activity = (plugin: string, name: string, description: string, inProcess = false) => ({
+const activity = (plugin: string, name: string, description: string, inProcess = false, placeable = !inProcess) => ({
   name,
   qualifiedName: `${plugin}.${name}`,
   description,
+  access: (inProcess ? 'internal' : 'public') as PluginActivity['access'],
+  placeable,
   input: {},
   output: {},
   ...(inProcess ? { inProcess: true as const } : {}),
@@ -46,6 +48,15 @@ describe('paletteGroups', () => {
     ]);
     expect(paletteGroups(PLUGINS, 'SEQUENCE')[0]!.plugin.id).toBe('outreach');
     expect(paletteGroups(PLUGINS, 'send')).toEqual([]);
+  });
+
+  it("offers only what the user's role may place, as the API says", () => {
+    const pricing = plugin('ppm-pricing', 'Pricing', [
+      activity('ppm-pricing', 'listSlices', 'Lists slices'),
+      { ...activity('ppm-pricing', 'upsertBid', 'Sets a bid', false, false), access: 'admin' as const },
+    ]);
+    expect(paletteGroups([pricing], '').flatMap((group) => group.activities.map((entry) => entry.name))).toEqual(['listSlices']);
+    expect(paletteGroups([pricing], 'bid')).toEqual([]);
   });
 });
 

@@ -30,9 +30,9 @@ export function stepActivities(plugins: readonly PluginDescription[]): Map<strin
 }
 
 /**
- * The palette: each plugin with the step activities that match every word of `query` (in its
- * plugin's name or id, or its own name, qualified name or description), plugins left with none
- * left out, in the API's order.
+ * The palette: each plugin with the step activities the user may place (the API says which, from
+ * their role) that match every word of `query` (in its plugin's name or id, or its own name,
+ * qualified name or description), plugins left with none left out, in the API's order.
  */
 export function paletteGroups(plugins: readonly PluginDescription[], query: string): PaletteGroup[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -40,7 +40,7 @@ export function paletteGroups(plugins: readonly PluginDescription[], query: stri
     .map((plugin) => ({
       plugin: lookOf(plugin),
       activities: plugin.activities.filter((activity) => {
-        if (activity.inProcess) return false;
+        if (activity.inProcess || !activity.placeable) return false;
         const text = [plugin.name, plugin.id, activity.name, activity.qualifiedName, activity.description].join(' ').toLowerCase();
         return words.every((word) => text.includes(word));
       }),

@@ -9,6 +9,8 @@ const scoring: StepActivity = {
   activity: {
     name: 'scoreProspect',
     qualifiedName: 'lead-scoring.scoreProspect',
+    access: 'public',
+    placeable: true,
     description: '',
     input: {},
     output: { type: 'object', properties: { totalScore: { type: 'integer' } } },

@@ -6,7 +6,15 @@ import { edgeOf, toEditorEdges, toEditorNodes } from './to-editor-flow.ts';
 const scoring: StepActivity = {
   plugin: { id: 'lead-scoring', name: 'Lead Scoring', ui: { icon: 'gauge', color: '#7c3aed', category: 'agent' } },
   config: { schema: {}, defaults: {}, values: {}, serverOnly: [] },
-  activity: { name: 'scoreProspect', qualifiedName: 'lead-scoring.scoreProspect', description: '', input: {}, output: {} },
+  activity: {
+    name: 'scoreProspect',
+    qualifiedName: 'lead-scoring.scoreProspect',
+    description: '',
+    access: 'public',
+    placeable: true,
+    input: {},
+    output: {},
+  },
 };
 
 const DRAFT: PipelineDefinition = {

@@ -7,6 +7,10 @@ export interface PluginActivity {
   /** `<plugin>.<activity>`, as pipeline nodes name it. */
   qualifiedName: string;
   description: string;
+  /** Who may place it in a pipeline: any member (public), sales-ops or admin and above, or nobody (internal). */
+  access: 'public' | 'sales-ops' | 'admin' | 'internal';
+  /** Whether the signed-in user's role may place it: the palette offers only these. */
+  placeable: boolean;
   input: unknown;
   output: unknown;
   timeout?: string;
