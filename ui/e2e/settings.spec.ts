@@ -44,6 +44,7 @@ test('an API token is shown once, works as a Bearer credential, and stops workin
   await page.goto('/settings/api-tokens');
   await page.locator('#token-name').fill('Nightly export');
   await page.locator('#token-role').selectOption({ label: 'Viewer' });
+  await expect(page.locator('#token-expiry')).toHaveValue('90'); // a new token expires unless told otherwise
   await page.getByRole('button', { name: 'Create Token' }).click();
   const token = (await page.getByTestId('api-token').textContent())!.trim();
   expect(token).toMatch(/^mf_[\w-]{43}$/);
@@ -51,6 +52,7 @@ test('an API token is shown once, works as a Bearer credential, and stops workin
   expect((await script.get('/api/prospects')).status()).toBe(200);
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('token-row')).toHaveCount(1);
+  await expect(page.getByTestId('token-expiry')).toHaveText(/^Expires \S/);
   await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByTestId('tokens-empty')).toBeVisible();

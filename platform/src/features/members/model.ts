@@ -14,6 +14,7 @@ const InvitationSchema = new Schema(
     role: { type: String, required: true, enum: ROLES },
     /** When set, only the account with this email may accept (stored lowercase). */
     email: { type: String, default: null, lowercase: true, trim: true },
+    /** Who made it: withdrawn when they leave the workspace, or are demoted below its role (credentials.ts). */
     createdBy: { type: Schema.Types.ObjectId, default: null },
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
@@ -21,6 +22,7 @@ const InvitationSchema = new Schema(
   { versionKey: false },
 );
 InvitationSchema.index({ workspaceId: 1, createdAt: 1 });
+InvitationSchema.index({ workspaceId: 1, createdBy: 1 });
 
 export type Invitation = InferSchemaType<typeof InvitationSchema>;
 

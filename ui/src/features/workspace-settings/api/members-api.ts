@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Role } from '../../auth/index.ts';
+import { invitationKeys } from './invitations-api.ts';
+import { tokenKeys } from './tokens-api.ts';
 
 /** One member of the workspace (GET /api/members). */
 export interface Member {
@@ -13,6 +15,10 @@ export interface Member {
 
 export const memberKeys = { all: ['members'] as const };
 
+/** A member's change reaches the credentials they made (their tokens capped or revoked, invitations withdrawn): all are fetched again. */
+const refetchAfterMemberChange = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([memberKeys.all, tokenKeys.all, invitationKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
 /** The workspace's members, oldest first; every member may read them. */
 export const membersQueryOptions = () =>
   queryOptions({
@@ -20,23 +26,27 @@ export const membersQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<Member[]>('/api/members', { signal }),
   });
 
-/** PATCH /api/members/{userId}: another role for a member (the API refuses one above the caller's, or the last owner's). */
+/**
+ * PATCH /api/members/{userId}: another role for a member (the API refuses one above the caller's,
+ * or the last owner's); their API tokens above it are capped to it, their invitations above it withdrawn.
+ */
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       apiRequest<Member>(`/api/members/${userId}`, { method: 'PATCH', body: { role } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+    onSettled: () => refetchAfterMemberChange(queryClient),
   });
 }
 
 /**
- * DELETE /api/members/{userId}: the member leaves the workspace (their account stays). The list
- * is fetched again, unless the user removed themselves (`leaving`): it is no longer theirs to read.
+ * DELETE /api/members/{userId}: the member leaves the workspace (their account stays), with the
+ * API tokens and invitations they made in it. The lists are fetched again, unless the user removed
+ * themselves (`leaving`): they are no longer theirs to read.
  */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
-  const refetch = () => queryClient.invalidateQueries({ queryKey: memberKeys.all });
+  const refetch = () => refetchAfterMemberChange(queryClient);
   return useMutation({
     mutationFn: ({ userId }: { userId: string; leaving: boolean }) =>
       apiRequest<{ removed: true }>(`/api/members/${userId}`, { method: 'DELETE' }),

@@ -12,6 +12,8 @@ export interface ApiToken {
   createdAt: string;
   /** To the minute; null if never used. */
   lastUsedAt: string | null;
+  /** When it stops working (the API refuses it from then on); null: never. */
+  expiresAt: string | null;
 }
 
 /** A new token, the secret included: this answer is the only time it is shown. */
@@ -28,11 +30,12 @@ export const tokensQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<ApiToken[]>('/api/tokens', { signal }),
   });
 
-/** POST /api/tokens: a token acting in the workspace with a role, at most the creator's. */
+/** POST /api/tokens: a token acting in the workspace with a role (at most the creator's), for `expiresInDays` days (null: never). */
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; role: Role }) => apiRequest<CreatedToken>('/api/tokens', { method: 'POST', body: input }),
+    mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
+      apiRequest<CreatedToken>('/api/tokens', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

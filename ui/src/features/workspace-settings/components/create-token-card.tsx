@@ -4,19 +4,24 @@ import { roleLabel, type Role } from '../../auth/index.ts';
 import { useCreateToken, type CreatedToken } from '../api/tokens-api.ts';
 import { bearerHeader, curlExample } from '../utils/one-time-secrets.ts';
 import { ROLE_POWERS } from '../utils/permissions.ts';
+import { DEFAULT_TOKEN_EXPIRY, TOKEN_EXPIRIES } from '../utils/token-expiry.ts';
+import { formatDate } from '../../../utils/format.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { OneTimeSecret } from './one-time-secret.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { FormActions } from './form-actions.tsx';
 
-/** Create: what the token is for and its role (at most one's own); the token is then shown once, with how to send it. */
+/** Create: what the token is for, its role (at most one's own) and how long it works; the token is then shown once, with how to send it. */
 export function CreateTokenCard({ own }: { own: Role }) {
   const create = useCreateToken();
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('viewer');
+  const [expiresInDays, setExpiresInDays] = useState<number | null>(DEFAULT_TOKEN_EXPIRY);
   const [created, setCreated] = useState<CreatedToken | null>(null);
-  const fieldError = create.error instanceof ApiError ? create.error.fields.name : undefined;
-  const alert = create.error && !fieldError ? refusalText(create.error) : null;
+  const fields = create.error instanceof ApiError ? create.error.fields : {};
+  const fieldError = fields.name;
+  const expiryError = fields.expiresInDays;
+  const alert = create.error && !fieldError && !expiryError ? refusalText(create.error) : null;
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="create-token-title">
@@ -38,6 +43,11 @@ export function CreateTokenCard({ own }: { own: Role }) {
             }}
           >
             <div className="flex flex-col gap-1 text-sm">
+              <p data-testid="api-token-expiry">
+                {created.expiresAt
+                  ? `It works until ${formatDate(created.expiresAt, { time: true })}: then make a new one.`
+                  : 'It never expires: revoke it when it is no longer needed.'}
+              </p>
               <p>Send it with every request, in this header:</p>
               <code className="rounded bg-base-100 px-2 py-1 font-mono text-xs break-all">{bearerHeader('<token>')}</code>
               <p>For example:</p>
@@ -53,7 +63,7 @@ export function CreateTokenCard({ own }: { own: Role }) {
             onSubmit={(event) => {
               event.preventDefault();
               create.mutate(
-                { name: name.trim(), role },
+                { name: name.trim(), role, expiresInDays },
                 {
                   onSuccess: (token) => {
                     setCreated(token);
@@ -63,7 +73,7 @@ export function CreateTokenCard({ own }: { own: Role }) {
               );
             }}
           >
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               <FormField id="token-name" label="Name" error={fieldError} hint="What it is for, to tell tokens apart.">
                 <input
                   id="token-name"
@@ -79,6 +89,31 @@ export function CreateTokenCard({ own }: { own: Role }) {
               </FormField>
               <FormField id="token-role" label="Role" hint={ROLE_POWERS[role]}>
                 <RoleSelect id="token-role" value={role} own={own} onChange={setRole} describedBy="token-role-note" className="w-full" />
+              </FormField>
+              <FormField
+                id="token-expiry"
+                label="Expires after"
+                error={expiryError}
+                hint={
+                  expiresInDays === null
+                    ? 'Works until revoked: keep such a token for what you watch.'
+                    : 'Then it is refused, and you make a new one.'
+                }
+              >
+                <select
+                  id="token-expiry"
+                  className="select w-full"
+                  value={expiresInDays ?? 'never'}
+                  aria-describedby="token-expiry-note"
+                  aria-invalid={Boolean(expiryError)}
+                  onChange={(event) => setExpiresInDays(event.target.value === 'never' ? null : Number(event.target.value))}
+                >
+                  {TOKEN_EXPIRIES.map(({ days, label }) => (
+                    <option key={label} value={days ?? 'never'}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
               </FormField>
             </div>
             <FormActions alert={alert} pending={create.isPending}>

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { roleLabel, useAccount, useSwitchWorkspace, type Role } from '../../auth/index.ts';
+import { roleAtLeast, roleLabel, useAccount, useSwitchWorkspace, type Role } from '../../auth/index.ts';
 import { membersQueryOptions, useChangeRole, useRemoveMember, type Member } from '../api/members-api.ts';
 import { canManage, memberLockReason } from '../utils/permissions.ts';
 import { MemberRow } from './member-row.tsx';
@@ -38,9 +38,14 @@ export function MembersCard({ workspaceName, role }: { workspaceName: string; ro
       {
         onSuccess: () => {
           const isMe = member.userId === myId;
+          const demoted = !roleAtLeast(next, member.role);
           toast({
             title: 'Role Changed',
-            description: `${isMe ? 'You are' : `${member.name} is`} now ${roleLabel(next)} in ${workspaceName}.`,
+            description:
+              `${isMe ? 'You are' : `${member.name} is`} now ${roleLabel(next)} in ${workspaceName}.` +
+              (demoted
+                ? ` ${isMe ? 'Your' : 'Their'} API tokens act as ${roleLabel(next)} at most; invitations above it were withdrawn.`
+                : ''),
             tone: 'success',
           });
           // One's own role shapes every screen: fetch it again (this page turns read-only below admin).
@@ -126,16 +131,20 @@ export function MembersCard({ workspaceName, role }: { workspaceName: string; ro
       >
         {pending?.kind === 'role' ? (
           <p>
-            You cannot take your current role back yourself: someone who has it must give it to you.
+            You cannot take your current role back yourself: someone who has it must give it to you. Your API tokens above{' '}
+            {roleLabel(pending.role)} will act as {roleLabel(pending.role)}, and your invitations above it are withdrawn.
             {canManage(pending.role) ? '' : ` As ${roleLabel(pending.role)} you no longer manage members, invitations or API tokens.`}
           </p>
         ) : pendingIsMe ? (
-          <p>You lose access to {workspaceName} at once. To come back you need a new invitation.</p>
+          <p>
+            You lose access to {workspaceName} at once, and the API tokens and pending invitations you made in it stop working. To come back
+            you need a new invitation.
+          </p>
         ) : (
           pending && (
             <p>
-              {pending.member.name} ({pending.member.email}) loses access to {workspaceName} at once. Their account stays; you can invite
-              them again.
+              {pending.member.name} ({pending.member.email}) loses access to {workspaceName} at once, and the API tokens and pending
+              invitations they made in it stop working. Their account stays; you can invite them again.
             </p>
           )
         )}

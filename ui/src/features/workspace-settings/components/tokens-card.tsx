@@ -6,9 +6,10 @@ import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { roleLabel } from '../../auth/index.ts';
 import { tokensQueryOptions, useRevokeToken, type ApiToken } from '../api/tokens-api.ts';
+import { expiryText, isExpired } from '../utils/token-expiry.ts';
 import { refusalText } from '../../../lib/api-client.ts';
 
-/** The workspace's API tokens (never a token itself): what each is for, its role, its first characters, its use; Revoke. */
+/** The workspace's API tokens (never a token itself): what each is for, its role, its first characters, its use and expiry; Revoke. */
 export function TokensCard() {
   const tokens = useQuery(tokensQueryOptions());
   const revoke = useRevokeToken();
@@ -42,6 +43,14 @@ export function TokensCard() {
                     · created {formatDate(token.createdAt)} ·{' '}
                     <span data-testid="token-last-used">
                       {token.lastUsedAt ? `last used ${formatDate(token.lastUsedAt, { time: true })}` : 'never used'}
+                    </span>{' '}
+                    ·{' '}
+                    <span
+                      className={isExpired(token.expiresAt) ? 'font-medium text-error' : undefined}
+                      title={token.expiresAt ? formatDate(token.expiresAt, { time: true }) : undefined}
+                      data-testid="token-expiry"
+                    >
+                      {expiryText(token.expiresAt)}
                     </span>
                   </p>
                 </div>
