@@ -1,4 +1,4 @@
-import { test, expect, SIGNED_OUT } from './fixtures.ts';
+import { test, expect, SIGNED_OUT, signUpAndSignIn } from './fixtures.ts';
 
 // Signing up, signing in and out as a person does it, in a browser that starts signed out.
 test.use({ storageState: SIGNED_OUT });
@@ -62,9 +62,7 @@ test('a viewer, invited by the owner, sees the settings but cannot press Save', 
 
   // The invitee signs up in this browser and accepts it.
   const email = `vera-${Date.now().toString(36)}@viewer.example`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', name: 'Vera Viewer' } })).status(),
-  ).toBe(201);
+  await signUpAndSignIn(page.request, { email, password: 'a long passphrase', name: 'Vera Viewer' });
   const accepted = await page.request.post('/api/invitations/accept', { data: { token } });
   expect([accepted.status(), await accepted.json()]).toEqual([200, { slug: workspace, name: 'Viewed team', role: 'viewer' }]);
   expect((await page.request.post('/api/invitations/accept', { data: { token } })).status(), 'a link works once').toBe(404);

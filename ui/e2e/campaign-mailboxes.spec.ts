@@ -1,4 +1,4 @@
-import { test, expect, SIGNED_OUT, useNewWorkspace, type Page } from './fixtures.ts';
+import { test, expect, SIGNED_OUT, useNewWorkspace, type Page, signUpAndSignIn } from './fixtures.ts';
 
 // A campaign chooses the mailboxes its emails go out through (none ticked: every active one);
 // a viewer sees the choice but cannot change it.
@@ -59,9 +59,7 @@ test("a campaign's sending mailboxes are ticked, saved and shown; a viewer reads
   const viewer = await browser.newContext({ storageState: SIGNED_OUT });
   const theirs = await viewer.newPage();
   const email = `vi-${Date.now().toString(36)}@viewer.example`;
-  expect(
-    (await theirs.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', name: 'Vi Viewer' } })).status(),
-  ).toBe(201);
+  await signUpAndSignIn(theirs.request, { email, password: 'a long passphrase', name: 'Vi Viewer' });
   const accepted = await theirs.request.post('/api/invitations/accept', {
     data: { token: ((await invited.json()) as { token: string }).token },
   });

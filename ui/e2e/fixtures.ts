@@ -42,3 +42,17 @@ export async function waitForSeededProspect(request: APIRequestContext): Promise
     )
     .toBe(true);
 }
+
+/**
+ * Signs a new person up and in with `request` (its browser context then holds their session): a
+ * sign-up signs nobody in, as its answer is the same whether or not the address has an account.
+ */
+export async function signUpAndSignIn(
+  request: APIRequestContext,
+  person: { email: string; password: string; name: string },
+): Promise<void> {
+  const signedUp = await request.post('/api/auth/signup', { data: person });
+  baseExpect(signedUp.status(), await signedUp.text()).toBe(202);
+  const signedIn = await request.post('/api/auth/login', { data: { email: person.email, password: person.password } });
+  baseExpect(signedIn.status(), await signedIn.text()).toBe(200);
+}

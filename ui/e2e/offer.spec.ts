@@ -1,4 +1,4 @@
-import { test, expect, SIGNED_OUT, useNewWorkspace, type Page } from './fixtures.ts';
+import { test, expect, SIGNED_OUT, useNewWorkspace, type Page, signUpAndSignIn } from './fixtures.ts';
 
 /** Counts the PUTs to /api/offer the page sends, to show a refused form sent nothing. */
 function countOfferSaves(page: Page): () => number {
@@ -104,9 +104,7 @@ test('a viewer sees the offer but cannot save it', async ({ page, browser, reque
   const viewer = await browser.newContext({ storageState: SIGNED_OUT });
   const theirs = await viewer.newPage();
   const email = `vic-${Date.now().toString(36)}@viewer.example`;
-  expect(
-    (await theirs.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', name: 'Vic Viewer' } })).status(),
-  ).toBe(201);
+  await signUpAndSignIn(theirs.request, { email, password: 'a long passphrase', name: 'Vic Viewer' });
   expect((await theirs.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
   await theirs.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
   await theirs.goto('/agents');

@@ -1,7 +1,7 @@
 import { PROSPECT_PIPELINE } from '../../platform/src/features/superagent/prospect-pipeline.ts';
 import { morningZone } from '../../platform/dev/testing/sending.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
-import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace } from './fixtures.ts';
+import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace, signUpAndSignIn } from './fixtures.ts';
 
 // Review mode end to end: a prospect researched, scored and written to by a campaign waits in the
 // Review Queue with the facts its email cites; a reviewer edits and approves it, a real SMTP
@@ -151,7 +151,7 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   const viewer = await browser.newContext({ storageState: SIGNED_OUT });
   const theirs = await viewer.newPage();
   const signup = { email: `vera-${run}@viewer.example`, password: 'a long passphrase', name: 'Vera Viewer' };
-  expect((await theirs.request.post('/api/auth/signup', { data: signup })).status()).toBe(201);
+  await signUpAndSignIn(theirs.request, signup);
   const accepted = await theirs.request.post('/api/invitations/accept', { data: { token: (await invited.json()).token } });
   expect(accepted.status()).toBe(200);
   await theirs.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);

@@ -17,7 +17,14 @@ import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
 import { AcceptInvitationRoute, ApiTokensRoute, MailboxesRoute, MembersRoute, SuppressionsRoute } from './routes/settings.tsx';
 import { ReviewRoute } from './routes/review.tsx';
-import { SignInRoute, SignUpRoute } from './routes/sign-in.tsx';
+import {
+  ChangePasswordRoute,
+  ForgotPasswordRoute,
+  ResetPasswordRoute,
+  SignInRoute,
+  SignUpRoute,
+  VerifyEmailRoute,
+} from './routes/sign-in.tsx';
 import { WorkflowTestRoute } from './routes/workflow-test.tsx';
 
 // React Flow and dagre are most of the bundle; only the run and pipeline pages need them.
@@ -29,13 +36,19 @@ const EditPipelineRoute = lazy(() => import('./routes/pipeline-editor.tsx').then
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx').then((module) => ({ default: module.DashboardRoute })));
 
 // Spec section 2 lists the routes. App pages share the sidebar layout; their sidebar entries
-// (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up are
-// public; every page in the layout asks for sign-in first. An invitation link has a page of its
-// own, outside the layout: signed out, it offers Sign In and Sign Up, which come back to it.
+// (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up, and
+// the pages of the emailed links (reset password, verify email) are public; every page in the
+// layout asks for sign-in first. An invitation link has a page of its own, outside the layout:
+// signed out, it offers Sign In and Sign Up, which come back to it. Change password is outside the
+// layout too: a session of a one-time password may do nothing else until it is changed.
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
   { path: '/signin', element: <SignInRoute /> },
   { path: '/signup', element: <SignUpRoute /> },
+  { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+  { path: '/reset-password', element: <ResetPasswordRoute /> },
+  { path: '/verify-email', element: <VerifyEmailRoute /> },
+  { path: '/account/password', element: <ChangePasswordRoute /> },
   { path: '/invite/:token', element: <AcceptInvitationRoute /> },
   {
     element: (

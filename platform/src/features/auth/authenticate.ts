@@ -1,13 +1,12 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { Authenticator, Principal, Role } from '../../core/access.ts';
-import { UnauthorizedError } from '../../core/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../core/errors.ts';
 import type { AuthModels } from './model.ts';
-import { findSession, SESSION_COOKIE, type SessionPolicy } from './sessions.ts';
+import { findSession, MUST_CHANGE_PASSWORD, SESSION_COOKIE, WHILE_PASSWORD_MUST_CHANGE, type SessionPolicy } from './sessions.ts';
 import { findApiToken } from './tokens.ts';
 
 const BAD_HEADER = 'The Authorization header must be "Bearer <API token>".';
-const BAD_TOKEN = 'The API token is not valid: it was revoked, or it is mistyped.';
 
 /** A signed-in user: their memberships are read once per request, when first needed. */
 function userPrincipal(db: Pick<AuthModels, 'memberships' | 'users'>, userId: Types.ObjectId): Principal {
@@ -30,8 +29,9 @@ function userPrincipal(db: Pick<AuthModels, 'memberships' | 'users'>, userId: Ty
 
 /**
  * Who makes a request: the bearer of an API token (`Authorization: Bearer mf_…`), else the user
- * of the session cookie, else nobody. A token that is presented but not valid is a 401 even on
- * a route a session could use: a script should learn its token is wrong, not act as someone else.
+ * of the session cookie, else nobody. A token that is presented but not valid (unknown, revoked,
+ * expired, or its creator no longer a member) is a 401 even on a route a session could use: a
+ * script should learn its token is wrong, not act as someone else.
  */
 export function sessionsAndTokens(
   db: Pick<AuthModels, 'sessions' | 'memberships' | 'apiTokens' | 'users'>,
@@ -45,7 +45,6 @@ export function sessionsAndTokens(
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
       if (!bearer) throw new UnauthorizedError(BAD_HEADER);
       const token = await findApiToken(db, bearer, now);
-      if (!token) throw new UnauthorizedError(BAD_TOKEN);
       return {
         id: `token:${token.id}`,
         kind: 'token',
@@ -56,6 +55,8 @@ export function sessionsAndTokens(
       };
     }
     const session = await findSession(db, ctx.cookies.get(SESSION_COOKIE), now, policy);
+    // A one-time password (the demo owner's) buys a session that can only set a new one.
+    if (session?.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(ctx.path)) throw new ForbiddenError(MUST_CHANGE_PASSWORD);
     return session ? userPrincipal(db, session.userId) : null;
   };
 }

@@ -10,21 +10,26 @@ import { createModels } from '../../core/db/models.ts';
 import { authentication, NOT_SIGNED_IN } from '../../core/http/access-check.ts';
 import { errorMiddleware } from '../../core/http/error-middleware.ts';
 import { sessionsAndTokens } from './authenticate.ts';
-import { LoginLimits } from './login-limits.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimits, type LoginLimitPolicy } from './login-limits.ts';
 import { authRouter } from './routes.ts';
 import { SESSION_COOKIE } from './sessions.ts';
+import { DEVICE_COOKIE } from './trusted-devices.ts';
 
 const PASSWORD = 'correct horse battery';
 
-/** The sign-in routes in the app's order (error mapping, JSON bodies), with a logger that records everything it is given. */
-function serveAuth(limits: LoginLimits) {
+/**
+ * The sign-in routes in the app's order (error mapping, JSON bodies), with a logger that records
+ * everything it is given; behind a "proxy", so a test names the client's address in X-Forwarded-For.
+ */
+function serveAuth(limits: Partial<LoginLimitPolicy> = {}) {
   const logger = pino({ level: 'trace' }, new Writable({ write: (chunk, _, done) => done(void logLines.push(String(chunk))) }));
   const app = new Koa();
   app.silent = true;
+  app.proxy = true;
   app.use(errorMiddleware(logger));
   app.use(authentication(sessionsAndTokens(db, policy, () => clock)));
   app.use(bodyParser({ enableTypes: ['json'] }));
-  const router = authRouter({ db, limits, policy, now: () => clock });
+  const router = authRouter({ db, limits: new LoginLimits({ ...DEFAULT_LOGIN_LIMITS, ...limits }), policy, now: () => clock, logger });
   app.use(router.routes()).use(router.allowedMethods());
   return serveForTest(app);
 }
@@ -40,8 +45,8 @@ const logLines: string[] = [];
 beforeAll(async () => {
   connection = await openTestDatabase('auth');
   db = createModels(connection);
-  await Promise.all([db.users.init(), db.memberships.init(), db.workspaces.init()]);
-  server = await serveAuth(new LoginLimits({ perAccount: 3, perAddress: 100, windowSeconds: 60 }));
+  await Promise.all(Object.values(db).map((model) => model.init()));
+  server = await serveAuth({ perAddress: 1000, signUpsPerHour: 1000 });
 });
 afterAll(async () => {
   await server.close();
@@ -49,10 +54,10 @@ afterAll(async () => {
   await connection.close();
 });
 
-const post = (path: string, body: unknown, cookie?: string) =>
-  fetch(`${server.url}${path}`, {
+const post = (path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}, url = server.url) =>
+  fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
 const me = (cookie?: string) => fetch(`${server.url}/api/auth/me`, { headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
@@ -61,29 +66,36 @@ const sessionCookie = (response: Response) => {
   const header = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '';
   return { token: header.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '', attributes: header.toLowerCase() };
 };
+const logIn = (email: string, password: string, cookie?: string, headers: Record<string, string> = {}) =>
+  post('/api/auth/login', { email, password }, cookie, headers);
+/** Signs up (202, no session) and then in: the session token. */
 const signUp = async (email: string, extra: object = {}) => {
   const response = await post('/api/auth/signup', { email, password: PASSWORD, name: 'Ada Lane', ...extra });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return sessionCookie(response).token;
+  expect(response.status, await response.clone().text()).toBe(202);
+  const signedIn = await logIn(email, PASSWORD);
+  expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+  return sessionCookie(signedIn).token;
 };
-const logIn = (email: string, password: string, cookie?: string) => post('/api/auth/login', { email, password }, cookie);
 
 describe('sign up and who is signed in', () => {
-  it('creates the account and its own workspace with the user as owner, signed in by an HttpOnly, SameSite=Lax cookie', async () => {
+  it('creates the account and its own workspace with the user as owner; signing in then sets an HttpOnly, SameSite=Lax cookie', async () => {
     const response = await post('/api/auth/signup', {
       email: 'Ada@Acme.example',
       password: PASSWORD,
       name: 'Ada Lane',
       workspaceName: 'Acme Sales',
     });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as {
+    expect([response.status, await response.json()]).toEqual([202, { accepted: true, email: 'ada@acme.example' }]);
+    expect(sessionCookie(response).token).toBe(''); // a sign-up signs nobody in
+    const signedIn = await logIn('ada@acme.example', PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const body = (await signedIn.json()) as {
       user: { email: string; name: string };
       workspaces: Array<{ slug: string; name: string; role: string }>;
     };
-    expect(body.user).toMatchObject({ email: 'ada@acme.example', name: 'Ada Lane' });
+    expect(body.user).toMatchObject({ email: 'ada@acme.example', name: 'Ada Lane', emailVerified: false, mustChangePassword: false });
     expect(body.workspaces).toEqual([{ slug: expect.stringMatching(/^acme-sales-[0-9a-f]{6}$/), name: 'Acme Sales', role: 'owner' }]);
-    const { token, attributes } = sessionCookie(response);
+    const { token, attributes } = sessionCookie(signedIn);
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(attributes).toContain('httponly');
     expect(attributes).toContain('samesite=lax');
@@ -94,10 +106,17 @@ describe('sign up and who is signed in', () => {
     expect(await who.json()).toEqual(body);
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    const response = await post('/api/auth/signup', { email: 'ADA@acme.example', password: PASSWORD, name: 'Someone' });
-    expect(response.status).toBe(409);
-    expect(await response.text()).toBe('An account with this email already exists: sign in instead.');
+  it('answers a sign-up with an email that has an account exactly as a new one, whatever its case, and makes nothing', async () => {
+    const answer = async (email: string) => {
+      const response = await post('/api/auth/signup', { email, password: 'another passphrase', name: 'Someone' });
+      const headers = [...response.headers.entries()].filter(([name]) => !['date', 'content-length'].includes(name));
+      return { status: response.status, body: ((await response.json()) as { email: string }).email === email.toLowerCase(), headers };
+    };
+    const workspaces = await db.workspaces.countDocuments();
+    const taken = await answer('ADA@acme.example');
+    expect(await db.workspaces.countDocuments()).toBe(workspaces);
+    expect(taken).toEqual(await answer('someone-new@acme.example'));
+    expect((await logIn('ada@acme.example', 'another passphrase')).status).toBe(401); // the account kept its password
   });
 
   it('names each invalid field, and creates nothing', async () => {
@@ -179,38 +198,122 @@ describe('sessions end', () => {
 });
 
 describe('brute force', () => {
-  it('refuses an account with 429 after its failed attempts, even the right password, saying when to retry', async () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const retryAfter = (response: Response) => Number(response.headers.get('retry-after'));
+
+  it('slows an account down instead of locking it: after 5 failures each attempt waits 2^failures seconds, at most 15 minutes', async () => {
     await signUp('target@acme.example');
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await logIn('target@acme.example', 'guess number one')).status).toBe(401);
-    const refused = await logIn('target@acme.example', PASSWORD);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.text()).toMatch(/^Too many failed sign-in attempts\. Try again in 1 minute\.$/);
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await logIn('target@acme.example', 'guess number one', undefined, from('198.51.100.7'))).status).toBe(401);
+    // Even the right password waits, from any address: the count is the account's.
+    const refused = await logIn('target@acme.example', PASSWORD, undefined, from('203.0.113.9'));
+    expect([refused.status, retryAfter(refused), await refused.text()]).toEqual([
+      429,
+      32,
+      'Too many failed sign-in attempts. Try again in 32 seconds.',
+    ]);
+    clock = new Date(clock.getTime() + 31_000);
+    expect(retryAfter(await logIn('target@acme.example', PASSWORD))).toBe(1);
+    clock = new Date(clock.getTime() + 1_000);
+    expect((await logIn('target@acme.example', 'guess number six')).status).toBe(401);
+    expect(retryAfter(await logIn('target@acme.example', PASSWORD))).toBe(64);
+    // The wait doubles, then stays at 15 minutes however long the guessing goes on.
+    const waits = [];
+    for (let failures = 6; failures < 12; failures += 1) {
+      clock = new Date(clock.getTime() + 900_000);
+      expect((await logIn('target@acme.example', 'another guess')).status).toBe(401);
+      waits.push(retryAfter(await logIn('target@acme.example', PASSWORD)));
+    }
+    expect(waits).toEqual([128, 256, 512, 900, 900, 900]);
+    // The owner gets in once the wait is over, and that clears the count.
+    clock = new Date(clock.getTime() + 900_000);
+    expect((await logIn('target@acme.example', PASSWORD)).status).toBe(200);
+    expect((await logIn('target@acme.example', 'a slip')).status).toBe(401);
+    expect((await logIn('target@acme.example', PASSWORD)).status).toBe(200);
   });
 
-  it('refuses an address that tries many accounts, one attempt each', async () => {
-    const app = await serveAuth(new LoginLimits({ perAccount: 3, perAddress: 4, windowSeconds: 60 }));
+  it("keeps a browser the account signed in from before apart: a stranger's failures never make its owner wait", async () => {
+    await signUp('owner@acme.example');
+    const signedIn = await logIn('owner@acme.example', PASSWORD);
+    const device = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0]!;
+    expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{43}$`));
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      await logIn('owner@acme.example', 'a stranger guessing', undefined, from('192.0.2.66'));
+    expect((await logIn('owner@acme.example', PASSWORD)).status).toBe(429); // a new browser waits
+    const own = await post('/api/auth/login', { email: 'owner@acme.example', password: PASSWORD }, undefined, { cookie: device });
+    expect(own.status).toBe(200);
+    // A stolen device cookie buys no more guesses than the account has: it is counted on its own.
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await post('/api/auth/login', { email: 'owner@acme.example', password: 'x' }, undefined, { cookie: device })).status).toBe(
+        401,
+      );
+    expect((await post('/api/auth/login', { email: 'owner@acme.example', password: PASSWORD }, undefined, { cookie: device })).status).toBe(
+      429,
+    );
+  });
+
+  it('refuses an address that tries many accounts, one attempt each: IPv4 by address, IPv6 by its /64', async () => {
+    const app = await serveAuth({ perAddress: 4 });
     try {
-      const attempt = (email: string) =>
-        fetch(`${app.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'guess number one' }),
-        });
-      for (const email of ['a@x.example', 'b@x.example', 'c@x.example', 'd@x.example']) expect((await attempt(email)).status).toBe(401);
-      expect((await attempt('e@x.example')).status).toBe(429);
+      const attempt = (email: string, ip: string) =>
+        post('/api/auth/login', { email, password: 'guess number one' }, undefined, from(ip), app.url);
+      const tried = [];
+      for (const [index, ip] of ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:aaaa::7', '2001:db8:1:2:0:0:0:9'].entries())
+        tried.push((await attempt(`v6-${index}@x.example`, ip)).status);
+      expect(tried).toEqual([401, 401, 401, 401]);
+      // The same /64, written another way: refused.
+      expect((await attempt('v6-5@x.example', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).status).toBe(429);
+      // The next /64 is another subscriber; an IPv4 address counts whole.
+      expect((await attempt('v6-6@x.example', '2001:db8:1:3::1')).status).toBe(401);
+      expect((await attempt('v4@x.example', '198.51.100.1')).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('limits sign-ups per address per hour, answering 429 with when to try again', async () => {
+    const app = await serveAuth({ signUpsPerHour: 2 });
+    try {
+      const signUpFrom = (ip: string, email: string) =>
+        post('/api/auth/signup', { email, password: PASSWORD, name: 'Many' }, undefined, from(ip), app.url);
+      expect((await signUpFrom('2001:db8:9::1', 'many-1@acme.example')).status).toBe(202);
+      expect((await signUpFrom('2001:db8:9::2', 'many-2@acme.example')).status).toBe(202);
+      const refused = await signUpFrom('2001:db8:9::3', 'many-3@acme.example');
+      expect([refused.status, retryAfter(refused)]).toEqual([429, 3600]);
+      expect(await db.users.countDocuments({ email: 'many-3@acme.example' })).toBe(0);
+      clock = new Date(clock.getTime() + 3_600_000);
+      expect((await signUpFrom('2001:db8:9::3', 'many-3@acme.example')).status).toBe(202);
     } finally {
       await app.close();
     }
   });
 });
 
+describe('without a mail server (MEETFLOW_SYSTEM_MAIL_URL unset)', () => {
+  it('still signs up and answers reset requests as ever, logs that nothing was sent, and says so when asked for a verification link', async () => {
+    const notSent = () => logLines.filter((line) => line.includes('system mail is not configured')).length;
+    const before = notSent();
+    const token = await signUp('unmailed@acme.example');
+    const reset = await post('/api/auth/password-reset', { email: 'unmailed@acme.example' });
+    expect([reset.status, await reset.json()]).toEqual([202, { accepted: true, email: 'unmailed@acme.example' }]);
+    await expect.poll(notSent).toBe(before + 2); // the verification link and the reset link
+    const resend = await post('/api/auth/verify-email/resend', undefined, token);
+    expect([resend.status, await resend.text()]).toEqual([503, expect.stringContaining('MEETFLOW_SYSTEM_MAIL_URL is not set')]);
+    expect(await (await me(token)).json()).toMatchObject({ user: { emailVerified: false } });
+  });
+});
+
 describe('secrets at rest and in logs', () => {
   it('stores only the argon2id hash and the token hash, and neither the password nor a token appears in a response, document or log line', async () => {
     const signup = await post('/api/auth/signup', { email: 'secret@acme.example', password: PASSWORD, name: 'Keeper' });
-    const token = sessionCookie(signup).token;
+    const signedIn = await logIn('secret@acme.example', PASSWORD);
+    const token = sessionCookie(signedIn).token;
     const answers = [
       await signup.text(),
+      await signedIn.text(),
       await (await me(token)).text(),
       await (await logIn('secret@acme.example', `${PASSWORD}!`)).text(),
     ];

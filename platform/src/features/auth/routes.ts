@@ -1,96 +1,87 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../core/errors.ts';
 import { accessOf } from '../../core/http/access-check.ts';
 import { docsOf, route, routerOf } from '../../core/http/api-route.ts';
 import { Types } from 'mongoose';
-import { accountView, logIn, signUp, WRONG_CREDENTIALS, type AccountsDb } from './accounts.ts';
-import { AccountViewSchema, LogInBody, SignUpBody } from './api-schemas.ts';
-import type { LoginLimits } from './login-limits.ts';
-import { createSession, endSession, SESSION_COOKIE, type SessionPolicy } from './sessions.ts';
+import { accountView, logIn, normalEmail, signUp, WRONG_CREDENTIALS } from './accounts.ts';
+import { accountDepsOf, type AuthDeps } from './account-deps.ts';
+import { AccountViewSchema, LogInBody, SignUpAccepted, SignUpBody } from './api-schemas.ts';
+import { passwordRoutes } from './password-routes.ts';
+import { setDeviceCookie, setSessionCookie, startSession } from './session-cookies.ts';
+import { endSession, SESSION_COOKIE } from './sessions.ts';
+import { DEVICE_COOKIE } from './trusted-devices.ts';
+import { verificationRoutes } from './verification-routes.ts';
 
-/** What the sign-in routes need: the accounts, the failed-login counter, how long sessions live, the time. */
-export interface AuthDeps {
-  db: AccountsDb;
-  limits: LoginLimits;
-  policy: SessionPolicy;
-  now?: () => Date;
-}
+export type { AuthDeps } from './account-deps.ts';
 
 const NOT_SIGNED_IN = 'Not signed in.';
 const SignedOut = z.object({ signedOut: z.literal(true) });
-const nowOf = (deps: AuthDeps) => deps.now?.() ?? new Date();
-
-/** Sets the session cookie (null clears it): HttpOnly, SameSite=Lax, Secure when the request came over TLS, living as long as the session may. */
-function setSessionCookie(ctx: Context, token: string | null, policy: SessionPolicy) {
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.secure,
-    path: '/',
-    ...(token === null ? {} : { maxAge: policy.absoluteMs }),
-    overwrite: true,
-  });
-}
-
-/** Starts a fresh session (a new token: any session the browser had is ended first, so a planted cookie never signs anyone in) and answers with the account. */
-async function startSession(ctx: Context, deps: AuthDeps, userId: Parameters<typeof createSession>[1]) {
-  await endSession(deps.db, ctx.cookies.get(SESSION_COOKIE));
-  setSessionCookie(ctx, await createSession(deps.db, userId, nowOf(deps), deps.policy), deps.policy);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = AccountViewSchema.parse(await accountView(deps.db, userId));
-}
 
 const invalid = (what: string) => ({ description: `${what} (each field named)` });
 
-/** /api/auth: sign up, sign in, sign out, and who is signed in. */
-export const authRoutes = [
+/** Sign up, sign in, sign out, and who is signed in. */
+const sessionRoutes = [
   route<AuthDeps>(
     {
       method: 'post',
       path: '/api/auth/signup',
+      // Public: how a person gets an account.
       access: 'public',
       tags: ['auth'],
       body: SignUpBody,
-      summary: 'Create an account and its own workspace (the user its owner), and sign in: sets the session cookie',
+      summary:
+        'Sign up: a new account and its own workspace (the user its owner), and an email with a link that verifies the address; then sign in. ' +
+        'An address that has an account already gets the same answer, and an email saying so instead, so the answer never tells which addresses have accounts',
       responses: {
-        201: { description: 'The new account, signed in', schema: AccountViewSchema },
+        202: { description: 'Accepted (the same for a new address and one that has an account)', schema: SignUpAccepted },
         400: invalid('An invalid email, a password too short or too long, a blank name'),
-        409: { description: 'An account with this email already exists' },
+        429: { description: 'Too many sign-ups from this address (IPv4, or IPv6 /64) this hour: Retry-After says when to try again' },
       },
     },
     (deps) => async (ctx) => {
       const input = SignUpBody.parse(ctx.request.body ?? {});
-      const userId = await signUp(deps.db, input);
-      await startSession(ctx, deps, userId);
-      ctx.status = 201;
+      await signUp(accountDepsOf(deps), input, ctx.ip);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 202;
+      ctx.body = SignUpAccepted.parse({ accepted: true, email: normalEmail(input.email) });
     },
   ),
   route<AuthDeps>(
     {
       method: 'post',
       path: '/api/auth/login',
+      // Public: how a person gets a session.
       access: 'public',
       tags: ['auth'],
       body: LogInBody,
-      summary: 'Sign in with email and password: a new session cookie every time (any earlier session of this browser ends)',
+      summary:
+        'Sign in with email and password: a new session cookie every time (any earlier session of this browser ends), and a device cookie ' +
+        "that keeps this browser's later attempts apart from strangers' failed ones",
       responses: {
-        200: { description: 'The account, signed in', schema: AccountViewSchema },
+        200: {
+          description: 'The account, signed in (`mustChangePassword`: it must set a new password before anything else)',
+          schema: AccountViewSchema,
+        },
         400: invalid('A blank email or password'),
         401: { description: `${WRONG_CREDENTIALS} (the same for an unknown email and a wrong password)` },
-        429: { description: 'Too many failed attempts for this account or from this address: Retry-After says when to try again' },
+        429: {
+          description:
+            "The account's next attempt must wait (after 5 failures, 2^failures seconds, at most 15 minutes), or this address (IPv4, or IPv6 /64) failed 20 times in 15 minutes: Retry-After says when to try again",
+        },
       },
     },
     (deps) => async (ctx) => {
       const input = LogInBody.parse(ctx.request.body ?? {});
-      const userId = await logIn(deps.db, deps.limits, input, ctx.ip);
-      await startSession(ctx, deps, userId);
+      const signedIn = await logIn(accountDepsOf(deps), input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE));
+      await startSession(ctx, deps, signedIn.userId, signedIn.mustChangePassword);
+      setDeviceCookie(ctx, signedIn.deviceToken);
     },
   ),
   route<AuthDeps>(
     {
       method: 'post',
       path: '/api/auth/logout',
+      // Public: ends whatever session the cookie holds, if any.
       access: 'public',
       tags: ['auth'],
       summary: 'Sign out: ends the session and clears its cookie (nothing to do when not signed in)',
@@ -123,6 +114,9 @@ export const authRoutes = [
     },
   ),
 ];
+
+/** /api/auth: accounts, sessions, passwords and address verification. */
+export const authRoutes = [...sessionRoutes, ...passwordRoutes, ...verificationRoutes];
 
 export const authRouter = (deps: AuthDeps) => routerOf(authRoutes, deps);
 export const authRouteDocs = docsOf(authRoutes);

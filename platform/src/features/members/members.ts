@@ -5,9 +5,11 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.
 import type { AuthModels } from '../auth/model.ts';
 import { hashSecret, newSecret, publicIdOf } from '../auth/secrets.ts';
 import type { WorkspaceModel } from '../workspaces/model.ts';
+import { credentialsFollowMembership, type CredentialsFollowed } from './credentials.ts';
 import type { invitationModels } from './model.ts';
 
-export type MembersDb = Pick<AuthModels, 'users' | 'memberships'> & { workspaces: WorkspaceModel } & ReturnType<typeof invitationModels>;
+export type MembersDb = Pick<AuthModels, 'users' | 'memberships' | 'apiTokens'> &
+  ReturnType<typeof invitationModels> & { workspaces: WorkspaceModel };
 
 /** How long an invitation link may be used. */
 export const INVITATION_DAYS = 7;
@@ -71,33 +73,41 @@ async function membershipOf(db: MembersDb, workspace: string, userId: string) {
   return membership;
 }
 
-/** Gives a member another role: answers the member as they are now, and the role they had. */
+/**
+ * Gives a member another role, their API tokens above it capped to it and their invitations above
+ * it withdrawn: answers the member as they are now, the role they had, and those credentials.
+ */
 export async function changeRole(
   db: MembersDb,
   workspace: string,
   actor: Actor,
   userId: string,
   role: Role,
-): Promise<{ member: MemberView; before: Role }> {
+): Promise<{ member: MemberView; before: Role; credentials: CredentialsFollowed }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, role);
   await db.memberships.updateOne({ _id: membership._id, workspaceId: workspace }, { $set: { role } });
+  const credentials = await credentialsFollowMembership(db, workspace, membership.userId, role);
   const member = (await listMembers(db, workspace)).find((listed) => listed.userId === userId)!;
-  return { member, before: membership.role as Role };
+  return { member, before: membership.role as Role, credentials };
 }
 
-/** Removes a member from the workspace (their account stays): answers who it was, with their role. */
+/**
+ * Removes a member from the workspace (their account stays), with the API tokens and pending
+ * invitations they made in it: answers who it was, with their role and those credentials.
+ */
 export async function removeMember(
   db: MembersDb,
   workspace: string,
   actor: Actor,
   userId: string,
-): Promise<{ email: string | null; role: Role }> {
+): Promise<{ email: string | null; role: Role; credentials: CredentialsFollowed }> {
   const membership = await membershipOf(db, workspace, userId);
   await checkChange(db, workspace, actor, { role: membership.role as Role }, null);
   await db.memberships.deleteOne({ _id: membership._id, workspaceId: workspace });
+  const credentials = await credentialsFollowMembership(db, workspace, membership.userId, null);
   const user = await db.users.findById(membership.userId, { email: 1 }).lean();
-  return { email: user?.email ?? null, role: membership.role as Role };
+  return { email: user?.email ?? null, role: membership.role as Role, credentials };
 }
 
 const invitationView = (invitation: { publicId: string; role: string; email?: string | null; createdAt: Date; expiresAt: Date }) => ({
@@ -152,10 +162,13 @@ export const INVITATION_NOT_VALID = 'This invitation is not valid: it was used, 
 /**
  * Accepts an invitation as the signed-in user: they join its workspace with its role, and the
  * invitation is used up (taken atomically, so a link works once even if clicked twice at once).
+ * Like an API token, it is only as good as its inviter's membership: not valid once they left
+ * the workspace or their role fell below the invitation's (credentials.ts withdraws those, and
+ * this catches one made while that happened).
  */
 export async function acceptInvitation(
   db: MembersDb,
-  user: { id: string; email: string },
+  user: { id: string; email: string; emailVerified?: boolean },
   token: string,
   now: Date,
 ): Promise<{ slug: string; name: string; role: Role }> {
@@ -163,8 +176,17 @@ export async function acceptInvitation(
   // The link names its workspace: the hash is looked up across workspaces on purpose.
   const found = await db.invitations.findById(hash, null, ACROSS_WORKSPACES).lean();
   if (!found || found.expiresAt <= now) throw new NotFoundError(INVITATION_NOT_VALID);
+  if (found.createdBy) {
+    const inviter = await db.memberships.findOne({ userId: found.createdBy, workspaceId: found.workspaceId }, { role: 1 }).lean();
+    if (!inviter || !roleAtLeast(inviter.role as Role, found.role as Role)) throw new NotFoundError(INVITATION_NOT_VALID);
+  }
   if (found.email && found.email !== user.email.toLowerCase())
     throw new ForbiddenError(`This invitation is for ${found.email}: sign in with that account to accept it.`);
+  // An invitation bound to an address goes only to whoever proved they read its mail (features/auth/email-verification.ts).
+  if (found.email && user.emailVerified !== true)
+    throw new ForbiddenError(
+      `This invitation is for ${found.email}: verify that address first (open the link emailed to it at sign-up, or ask for a new one), then accept it.`,
+    );
   const userId = new Types.ObjectId(user.id);
   if (await db.memberships.exists({ userId, workspaceId: found.workspaceId }))
     throw new ConflictError('You are already a member of this workspace.');

@@ -84,7 +84,8 @@ export const membersRoutes = [
       params: MemberParams,
       query: WorkspaceQuery,
       body: RoleBody,
-      summary: "Change a member's role (never above the caller's own; the last owner stays owner)",
+      summary:
+        "Change a member's role (never above the caller's own; the last owner stays owner): their API tokens above the new role are capped to it, their invitations above it withdrawn",
       responses: {
         200: { description: 'The member, with the new role', schema: Member },
         ...badWorkspace,
@@ -96,8 +97,12 @@ export const membersRoutes = [
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
       const { role } = RoleBody.parse(ctx.request.body ?? {});
-      const { member, before } = await changeRole(db, workspaceOf(ctx), actorOf(ctx), userId, role);
-      auditChange(ctx, { before: { email: member.email, role: before }, after: { email: member.email, role } });
+      const { member, before, credentials } = await changeRole(db, workspaceOf(ctx), actorOf(ctx), userId, role);
+      const capped = credentials.apiCredentials.map((token) => ({ ...token, role }));
+      auditChange(ctx, {
+        before: { email: member.email, role: before, ...credentials },
+        after: { email: member.email, role, apiCredentials: capped, invitations: [] },
+      });
       ctx.body = Member.parse(member);
     },
   ),
@@ -109,7 +114,8 @@ export const membersRoutes = [
       tags,
       params: MemberParams,
       query: WorkspaceQuery,
-      summary: 'Remove a member from the workspace (their account stays; the last owner cannot be removed)',
+      summary:
+        'Remove a member from the workspace with the API tokens and pending invitations they made in it (their account stays; the last owner cannot be removed)',
       responses: {
         200: { description: 'Removed', schema: z.object({ removed: z.literal(true) }) },
         ...badWorkspace,
@@ -120,8 +126,8 @@ export const membersRoutes = [
     },
     (db) => async (ctx) => {
       const { userId } = MemberParams.parse(ctx.params);
-      const removed = await removeMember(db, workspaceOf(ctx), actorOf(ctx), userId);
-      auditChange(ctx, { before: removed, after: null });
+      const { credentials, ...removed } = await removeMember(db, workspaceOf(ctx), actorOf(ctx), userId);
+      auditChange(ctx, { before: { ...removed, ...credentials }, after: null });
       ctx.body = { removed: true };
     },
   ),
@@ -194,7 +200,7 @@ export const membersRoutes = [
       responses: {
         200: { description: 'The workspace joined', schema: z.object({ slug: z.string(), name: z.string(), role: Role }) },
         400: { description: 'A blank token' },
-        403: { description: 'Called with an API token, or the invitation is for another email' },
+        403: { description: 'Called with an API token, or the invitation is for another email, or for this one while it is not verified' },
         404: { description: INVITATION_NOT_VALID },
         409: { description: 'Already a member of the workspace' },
       },
@@ -203,9 +209,10 @@ export const membersRoutes = [
       const { token } = AcceptBody.parse(ctx.request.body ?? {});
       const { principal } = accessOf(ctx);
       if (principal.kind !== 'user' || !principal.userId) throw new ForbiddenError('Sign in as a user to accept an invitation.');
-      const user = await db.users.findById(principal.userId, { email: 1 }).lean();
+      const user = await db.users.findById(principal.userId, { email: 1, emailVerifiedAt: 1 }).lean();
       if (!user) throw new ForbiddenError('Sign in as a user to accept an invitation.');
-      ctx.body = await acceptInvitation(db, { id: principal.userId, email: user.email }, token, new Date());
+      const emailVerified = user.emailVerifiedAt != null;
+      ctx.body = await acceptInvitation(db, { id: principal.userId, email: user.email, emailVerified }, token, new Date());
     },
   ),
 ];

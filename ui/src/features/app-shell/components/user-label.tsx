@@ -1,9 +1,9 @@
-import { useAccount, useSignOut } from '../../auth/index.ts';
+import { AccountMenuItems, useAccount, useSignOut } from '../../auth/index.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { initials } from '../utils/initials.ts';
 import { HeaderDropdown } from './header-dropdown.tsx';
 
-/** Who is signed in (their name and email beside the avatar, in the menu on phones), and Sign out. */
+/** Who is signed in (their name and email beside the avatar, in the menu on phones), their account's entries, and Sign out. */
 export function UserLabel() {
   const user = useAccount().data?.user;
   const signOut = useSignOut();
@@ -28,13 +28,14 @@ export function UserLabel() {
         </span>
       }
     >
-      {() => (
+      {(close) => (
         <>
           <div className="border-b border-base-300 px-3 pt-1 pb-3">
             <p className="truncate font-medium">{user.name}</p>
             <p className="text-sm break-all text-base-content/60">{user.email}</p>
           </div>
           <ul className="menu w-full p-0 pt-2">
+            <AccountMenuItems onChoose={close} />
             <li>
               <button
                 type="button"

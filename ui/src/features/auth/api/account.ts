@@ -14,7 +14,15 @@ export interface Membership {
 
 /** The signed-in user and their workspaces, oldest membership first (the API's AccountView). */
 export interface Account {
-  user: { id: string; email: string; name: string };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /** Proven theirs by an emailed link: needed to accept an invitation bound to the address. */
+    emailVerified: boolean;
+    /** Signed in with a one-time password (the demo owner): the app asks for a new one before anything else. */
+    mustChangePassword: boolean;
+  };
   workspaces: Membership[];
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, setSessionEndedHandler } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest, setSessionEndedHandler } from '../../../lib/api-client.ts';
 import { setMemberWorkspaces } from '../../../lib/workspace.ts';
 import { signInPath } from '../utils/next-path.ts';
-import { isAccountQuery, setAccount, type Account } from './account.ts';
+import { accountKey, isAccountQuery, setAccount, type Account } from './account.ts';
 
 /** What the Sign In form sends. */
 export interface SignInInput {
@@ -31,12 +31,86 @@ export function useSignIn() {
   });
 }
 
-/** POST /api/auth/signup: a new account and its own workspace, signed in. */
+/** What a sign-up led to: signed in to the new account, or (the address had an account already) an email to read. */
+export interface SignUpResult {
+  email: string;
+  account: Account | null;
+}
+
+/**
+ * POST /api/auth/signup, then signing in with the same email and password: the API answers a
+ * sign-up alike whether or not the address had an account (it emails that address either way),
+ * so it is the sign-in that tells this person whether they are in, or should read their email.
+ */
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiRequest<Account>('/api/auth/signup', { method: 'POST', body: input }),
-    onSuccess: (account) => signedIn(queryClient, account),
+    mutationFn: async (input: SignUpInput): Promise<SignUpResult> => {
+      const { email } = await apiRequest<{ accepted: true; email: string }>('/api/auth/signup', { method: 'POST', body: input });
+      try {
+        return {
+          email,
+          account: await apiRequest<Account>('/api/auth/login', { method: 'POST', body: { email, password: input.password } }),
+        };
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 429)) return { email, account: null };
+        throw error;
+      }
+    },
+    onSuccess: ({ account }) => {
+      if (account) signedIn(queryClient, account);
+    },
+  });
+}
+
+/** What Change password sends. */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** POST /api/auth/password: every other session ends; this browser gets a fresh one, and the account its new state. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiRequest<Account>('/api/auth/password', { method: 'POST', body: input }),
+    onSuccess: (account) => setAccount(queryClient, account),
+  });
+}
+
+/** POST /api/auth/password-reset: the same answer whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest<{ accepted: true; email: string }>('/api/auth/password-reset', { method: 'POST', body: { email } }),
+  });
+}
+
+/** POST /api/auth/password-reset/confirm with the emailed link's token: the password is set, every session ended. */
+export function useCompletePasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      apiRequest<{ passwordChanged: true; email: string }>('/api/auth/password-reset/confirm', { method: 'POST', body: input }),
+    // Any session this browser had has ended with the reset.
+    onSuccess: () => setAccount(queryClient, null),
+  });
+}
+
+/** POST /api/auth/verify-email with the emailed link's token. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<{ verified: true; email: string }>('/api/auth/verify-email', { method: 'POST', body: { token } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKey }),
+  });
+}
+
+/** POST /api/auth/verify-email/resend: a new link to the signed-in user's address. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ sent: true; email: string }>('/api/auth/verify-email/resend', { method: 'POST' }),
   });
 }
 

@@ -2,15 +2,18 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAccount } from '../hooks/use-account.ts';
 import { AccountCheck } from './account-check.tsx';
-import { signInPath } from '../utils/next-path.ts';
+import { changePasswordPath, signInPath } from '../utils/next-path.ts';
 
 /**
  * The gate of the app's pages: while nobody is signed in (or once a call finds the session
- * ended) it sends the user to Sign In, which brings them back to this page and query afterwards.
+ * ended) it sends the user to Sign In, which brings them back to this page and query afterwards;
+ * a user who must set a new password goes to Change password first, and back here after.
  */
 export function RequireSignIn({ children }: { children?: ReactNode }) {
   const account = useAccount();
   const { pathname, search } = useLocation();
+  // Signed in with a one-time password: their own first (the API refuses anything else meanwhile).
+  if (account.data?.user.mustChangePassword) return <Navigate to={changePasswordPath(`${pathname}${search}`)} replace />;
   if (account.data) return children ?? <Outlet />;
   if (account.data === null) return <Navigate to={signInPath(`${pathname}${search}`)} replace />;
   return <AccountCheck account={account} />;

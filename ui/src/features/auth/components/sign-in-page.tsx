@@ -18,7 +18,8 @@ export function SignInPage() {
   const next = safeNextPath(requested);
   const account = useAccount();
   const signIn = useSignIn();
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ email: searchParams.get('email') ?? '', password: '' });
+  const resetDone = searchParams.get('reset') === 'done';
   // Signed in (just now, or already): on to the page asked for.
   if (account.data) return <Navigate to={next} replace />;
 
@@ -50,8 +51,19 @@ export function SignInPage() {
           signIn.mutate({ email: values.email.trim(), password: values.password });
         }}
       >
-        <TextField {...field('email')} label="Email" type="email" autoComplete="username" autoFocus />
-        <TextField {...field('password')} label="Password" type="password" autoComplete="current-password" />
+        {resetDone && !signIn.error && (
+          <div role="status" className="alert alert-success text-sm" data-testid="reset-done">
+            Your new password is set, and every session of the account was signed out. Sign in with it.
+          </div>
+        )}
+        <TextField {...field('email')} label="Email" type="email" autoComplete="username" autoFocus={!resetDone} />
+        <TextField {...field('password')} label="Password" type="password" autoComplete="current-password" autoFocus={resetDone} />
+        <Link
+          to={values.email.trim() ? `/forgot-password?email=${encodeURIComponent(values.email.trim())}` : '/forgot-password'}
+          className="link link-primary -mt-2 self-end text-sm"
+        >
+          Forgot password?
+        </Link>
         <FormAlert errors={errors} />
         <SubmitButton pending={signIn.isPending}>Sign In</SubmitButton>
       </form>

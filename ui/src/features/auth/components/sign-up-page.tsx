@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { useToast } from '../../../lib/toast.ts';
 import { useSignUp } from '../api/session-api.ts';
 import { useAccount } from '../hooks/use-account.ts';
 import { formErrors } from '../utils/form-errors.ts';
@@ -7,22 +8,59 @@ import { safeNextPath, signInPath } from '../utils/next-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { SubmitButton } from './submit-button.tsx';
+import { PASSWORD_MIN_LENGTH } from './password-fields.tsx';
 import { TextField } from './text-field.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'workspaceName'] as const;
 
-/** The shortest password the API accepts (PASSWORD_LENGTH in platform/src/features/auth/passwords.ts); its refusal says so too. */
-const PASSWORD_MIN_LENGTH = 10;
+/** After a sign-up that did not sign in: the address has an account, and its email says how to get back in. */
+function CheckYourEmail({ email, next }: { email: string; next: string | null }) {
+  return (
+    <AuthLayout
+      title="Check your email"
+      subtitle="We sent a message to this address: it tells you how to go on."
+      footer={
+        <>
+          Remembered your password?{' '}
+          <Link to={next ? signInPath(next) : '/signin'} className="link link-primary">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div role="status" className="alert alert-info text-sm" data-testid="signup-check-email">
+        <div>
+          <p>
+            Look for it at <strong className="break-all">{email}</strong>.
+          </p>
+          <p className="mt-1">
+            Forgot your password?{' '}
+            <Link to={`/forgot-password?email=${encodeURIComponent(email)}`} className="link">
+              Set a new one
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+    </AuthLayout>
+  );
+}
 
-/** /signup: a new account and its own workspace (the user its owner), signed in; then `?next=`, else the dashboard. */
+/**
+ * /signup: a new account and its own workspace (the user its owner), signed in, and a link on its
+ * way to confirm the address; then `?next=`, else the dashboard.
+ */
 export function SignUpPage() {
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('next');
   const next = safeNextPath(requested);
   const account = useAccount();
   const signUp = useSignUp();
+  const toast = useToast();
   const [values, setValues] = useState({ name: '', email: '', password: '', workspaceName: '' });
   if (account.data) return <Navigate to={next} replace />;
+  // The address had an account already (the API answered alike, and emailed it): the way on is in that email.
+  if (signUp.data && !signUp.data.account) return <CheckYourEmail email={signUp.data.email} next={requested ? next : null} />;
 
   const errors = formErrors(signUp.error, FIELDS);
   const field = (name: (typeof FIELDS)[number]) => ({
@@ -50,12 +88,20 @@ export function SignUpPage() {
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          signUp.mutate({
-            name: values.name,
-            email: values.email.trim(),
-            password: values.password,
-            ...(workspaceName ? { workspaceName } : {}),
-          });
+          signUp.mutate(
+            {
+              name: values.name,
+              email: values.email.trim(),
+              password: values.password,
+              ...(workspaceName ? { workspaceName } : {}),
+            },
+            {
+              onSuccess: ({ account: created, email }) => {
+                if (created)
+                  toast({ title: 'Confirm your email address', description: `We sent a link to ${email} (valid 24 hours).`, tone: 'info' });
+              },
+            },
+          );
         }}
       >
         <TextField {...field('name')} label="Your name" autoComplete="name" autoFocus />

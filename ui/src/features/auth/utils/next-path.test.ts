@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEXT, safeNextPath, signInPath, signUpPath } from './next-path.ts';
+import { changePasswordPath, DEFAULT_NEXT, linkToken, safeNextPath, signInPath, signUpPath } from './next-path.ts';
 
 describe('safeNextPath', () => {
   it('keeps a path of this site with its query and hash', () => {
@@ -60,5 +60,23 @@ describe('signInPath and signUpPath', () => {
     const next = '/prospects?q=a&b=c#x';
     const url = new URL(signInPath(next), 'http://meetflow.local');
     expect(safeNextPath(url.searchParams.get('next'))).toBe(next);
+  });
+});
+
+describe('the password and email pages', () => {
+  it('are never where signing in leads back to', () => {
+    for (const page of ['/forgot-password', '/reset-password', '/verify-email', '/account/password'])
+      expect(safeNextPath(`${page}?x=1`)).toBe(DEFAULT_NEXT);
+  });
+
+  it('lead back from Change password to the page the user was on', () => {
+    const url = new URL(changePasswordPath('/prospects?page=2'), 'http://meetflow.local');
+    expect([url.pathname, safeNextPath(url.searchParams.get('next'))]).toEqual(['/account/password', '/prospects?page=2']);
+  });
+
+  it("read an emailed link's token from its fragment", () => {
+    expect(linkToken('#token=Zx9_-AbC0123')).toBe('Zx9_-AbC0123');
+    expect(linkToken('')).toBe('');
+    expect(linkToken('#other=1')).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 export const DEFAULT_NEXT = '/dashboard';
 
 const ORIGIN = 'http://meetflow.local';
-const AUTH_PAGES = ['/signin', '/signup'];
+const AUTH_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/account/password'];
 
 /**
  * The page to go to after signing in: `next` when it is a path of this site, else the dashboard.
@@ -26,3 +26,11 @@ export const signInPath = (next: string) => withNext('/signin', next);
 
 /** The Sign Up page, going on to `next` afterwards. */
 export const signUpPath = (next: string) => withNext('/signup', next);
+
+/** The token of an emailed link (`#token=…`: a fragment, which browsers never send to a server), or '' when it has none. */
+export function linkToken(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/** Change password, going back to `next` afterwards. */
+export const changePasswordPath = (next: string) => withNext('/account/password', next);
