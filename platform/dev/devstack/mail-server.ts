@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PRIVATE_FILE_MODE, privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess } from './managed-process.ts';
 import { isPortOpen } from './ports.ts';
 import { provisionDevstack } from './provision.ts';
@@ -15,6 +16,8 @@ export interface MailServerOptions {
   imapPort: number;
   /** Port of GreenMail's REST API (its users and a reset); left out: none. */
   apiPort?: number;
+  /** Only these may log in (the address is the login), refusing any other password; left out: any login is accepted. */
+  users?: Array<{ email: string; password: string }>;
   /** Env variable names to suggest when a port is taken. */
   portVariables?: { smtp: string; imap: string; api?: string };
   readyTimeoutMs?: number;
@@ -39,7 +42,7 @@ export interface MailServer {
  */
 export async function startMailServer(input: MailServerOptions): Promise<MailServer> {
   const options = { host: '127.0.0.1', ...input, dataDir: resolve(input.dataDir) };
-  for (const dir of ['run', 'logs']) mkdirSync(join(options.dataDir, dir), { recursive: true });
+  for (const dir of ['', 'run', 'logs']) privateDir(join(options.dataDir, dir));
   const tools = await provisionDevstack();
   const pidFile = join(options.dataDir, 'run', 'mail.pid');
   const variables = options.portVariables ?? { smtp: 'the SMTP port', imap: 'the IMAP port', api: 'the mail API port' };
@@ -58,7 +61,15 @@ export async function startMailServer(input: MailServerOptions): Promise<MailSer
       property('smtp.port', options.smtpPort),
       property('imap.hostname', options.host),
       property('imap.port', options.imapPort),
-      '-Dgreenmail.auth.disabled',
+      ...(options.users
+        ? [
+            property(
+              'users',
+              options.users.map((user) => `${user.email.split('@')[0]}:${user.password}@${user.email.split('@')[1]}`).join(','),
+            ),
+            property('users.login', 'email'),
+          ]
+        : ['-Dgreenmail.auth.disabled']),
       ...(options.apiPort === undefined ? [] : [property('api.hostname', options.host), property('api.port', options.apiPort)]),
       '-jar',
       tools.greenmailJar,
@@ -101,7 +112,7 @@ const addressFile = (dataDir: string) => join(resolve(dataDir), 'run', 'mail.jso
 /** Records where `npm start`'s mail server answers (its ports may have been chosen at start), for `npm run mail`. */
 export function writeMailAddress(dataDir: string, server: MailServer): void {
   const address: MailAddress = { host: server.host, smtpPort: server.smtpPort, imapPort: server.imapPort, apiUrl: server.apiUrl ?? '' };
-  writeFileSync(addressFile(dataDir), JSON.stringify(address));
+  writeFileSync(addressFile(dataDir), JSON.stringify(address), { mode: PRIVATE_FILE_MODE });
 }
 
 /** Where the mail server of the last `npm start` answers, or null when none was started. */

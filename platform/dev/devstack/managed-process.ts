@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PRIVATE_FILE_MODE } from '../../src/core/private-files.ts';
 
 /** How to start one local server. */
 export interface ManagedProcessOptions {
@@ -71,7 +72,8 @@ export class ManagedProcess {
   /** Starts the process, detached from the terminal so Ctrl-C reaches only its owner. */
   static async start(options: ManagedProcessOptions): Promise<ManagedProcess> {
     await stopOrphan(options.pidFile);
-    const log = options.logFile ? openSync(options.logFile, 'a') : undefined;
+    // Logs and pid files are their user's alone (private-files.ts), as the rest of the data folder.
+    const log = options.logFile ? openSync(options.logFile, 'a', PRIVATE_FILE_MODE) : undefined;
     try {
       const child = spawn(options.command, options.args, {
         detached: true,
@@ -83,7 +85,9 @@ export class ManagedProcess {
         child.once('error', (error) => reject(new Error(`could not start ${options.name}: ${error.message}`)));
       });
       const managed = new ManagedProcess(started, options);
-      writeFileSync(options.pidFile, JSON.stringify({ pid: managed.pid, commandLine: commandLineOf(managed.pid) }));
+      writeFileSync(options.pidFile, JSON.stringify({ pid: managed.pid, commandLine: commandLineOf(managed.pid) }), {
+        mode: PRIVATE_FILE_MODE,
+      });
       return managed;
     } finally {
       if (log !== undefined) closeSync(log);

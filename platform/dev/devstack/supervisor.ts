@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
+import { privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess, stopOrphan } from './managed-process.ts';
 import { isPortOpen } from './ports.ts';
 import { provisionDevstack, type Toolchain } from './provision.ts';
@@ -165,7 +165,7 @@ async function startTemporal(tools: Toolchain, options: ResolvedOptions) {
 export async function startDevstack(input: DevstackOptions): Promise<Devstack> {
   const options = { host: '127.0.0.1', ...input, dataDir: resolve(input.dataDir) };
   const log = options.log ?? (() => {});
-  for (const dir of ['run', 'logs']) mkdirSync(join(options.dataDir, dir), { recursive: true });
+  for (const dir of ['', 'run', 'logs']) privateDir(join(options.dataDir, dir));
   const needsLocal = !options.mongoUri || !options.temporalAddress;
   const tools = needsLocal ? await provisionDevstack(log) : undefined;
 

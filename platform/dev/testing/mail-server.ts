@@ -6,6 +6,13 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { startMailServer } from '../devstack/mail-server.ts';
 import { freePort } from '../devstack/ports.ts';
 
+/**
+ * The mailboxes' address policy allow-list in tests (MEETFLOW_MAIL_ALLOW_HOSTS): their mail servers
+ * (GreenMail, the SMTP sink, a port where nothing listens) are on loopback. A test of the policy
+ * itself passes its own.
+ */
+export const TEST_MAIL_ALLOW_HOSTS: readonly string[] = ['127.0.0.1'];
+
 /** A GreenMail server for one test file: real SMTP and IMAP on free loopback ports, any login accepted. */
 export interface TestMailServer {
   host: string;
@@ -18,10 +25,13 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
-/** Starts GreenMail (provisioned like the other local servers) in a temporary folder. */
-export async function startTestMailServer(): Promise<TestMailServer> {
+/**
+ * Starts GreenMail (provisioned like the other local servers) in a temporary folder; with `users`,
+ * only they may log in (with their password), as a real server would.
+ */
+export async function startTestMailServer(options: { users?: Array<{ email: string; password: string }> } = {}): Promise<TestMailServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-mail-'));
-  const server = await startMailServer({ dataDir, smtpPort: await freePort(), imapPort: await freePort() });
+  const server = await startMailServer({ dataDir, smtpPort: await freePort(), imapPort: await freePort(), users: options.users });
   const transport = nodemailer.createTransport({ host: server.host, port: server.smtpPort, secure: false, ignoreTLS: true });
   return {
     host: server.host,

@@ -9,6 +9,7 @@ import { quietTemporalRuntime } from './quiet-temporal.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { PluginHost } from '../../src/features/plugins/host.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
 
 /** Sequences on the time-skipping server: a worker with the sequence activities, a database, and an SMTP server on loopback. */
 export interface SequenceTestbed {
@@ -22,7 +23,8 @@ export interface SequenceTestbed {
 /**
  * Starts the time-skipping server (it jumps over timers: a 15-day cadence runs in well under a
  * second), a database named `label`, an SMTP sink, and a worker on `taskQueue` running the sequence
- * activities with `options` (its secrets box, link base and any faults) and the installed email channel.
+ * activities with `options` (its secrets box, link base and any faults) and the installed email channel
+ * (allowed to reach loopback, where the sink listens, unless `options` say otherwise).
  */
 export async function startSequenceTestbed(
   label: string,
@@ -41,7 +43,12 @@ export async function startSequenceTestbed(
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createSequenceActivities({ db, channel: PluginHost.load(installedPlugins).channel('email'), ...options }),
+    activities: createSequenceActivities({
+      db,
+      channel: PluginHost.load(installedPlugins).channel('email'),
+      mailAllowHosts: TEST_MAIL_ALLOW_HOSTS,
+      ...options,
+    }),
   });
   const running = worker.run();
   return {

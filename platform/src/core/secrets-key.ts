@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { repoRoot } from './paths.ts';
+import { PRIVATE_FILE_MODE, privateDir } from './private-files.ts';
 import { SECRETS_KEY_BYTES, secretsBox, type SecretsBox } from './secrets-box.ts';
 
 /** Why the features that keep secrets are off: a sentence for the person reading a 503. */
@@ -38,19 +39,19 @@ export function openSecrets(config: Pick<Config, 'secretsKey' | 'production' | '
   }
 }
 
-/** The development key in `file`, made (readable by this user only) when missing. */
+/** The development key in `file`, made (readable by this user only, in a folder only they can open) when missing. */
 function devKey(file: string): Buffer {
   try {
     return keyFrom(readFileSync(file, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  privateDir(dirname(file));
   const key = randomBytes(SECRETS_KEY_BYTES);
   // Written whole beside it, then linked into place: two processes starting at once never see half a
   // key, and the second keeps the first's (link refuses an existing name).
   const draft = `${file}.${process.pid}.tmp`;
-  writeFileSync(draft, `${key.toString('base64')}\n`, { mode: 0o600 });
+  writeFileSync(draft, `${key.toString('base64')}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     linkSync(draft, file);
     return key;

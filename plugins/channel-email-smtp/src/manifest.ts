@@ -10,6 +10,12 @@ export const smtpAccountSchema = z.object({
   tls: z.enum(TLS_MODES),
   user: z.string().min(1),
   password: z.string(),
+  /**
+   * The IP address to connect to, when the platform has resolved `host` and checked it against its
+   * address policy: the connection goes there (so a DNS answer that changes after the check cannot
+   * move it), and `host` still names the server for TLS. Left out: `host` is resolved as it is.
+   */
+  address: z.ipv4().or(z.ipv6()).optional(),
 });
 export type SmtpAccount = z.output<typeof smtpAccountSchema>;
 
@@ -33,20 +39,23 @@ export const manifest = defineManifest({
       { key: 'password', label: 'Password', secret: true },
     ],
     credentialsTest:
-      'Test connection connects, secures the connection as set and logs in, sending nothing: a wrong password answers "Authentication failed for <user>" with what the server said.',
+      'Test connection connects, secures the connection as set and logs in, sending nothing: a refusal answers one reason ("authentication failed", "connection refused", "TLS required", "TLS failed", "timed out", "host not found" or "connection failed"), never what the server said.',
   },
   config: emailSmtpConfig,
   activities: {
     send: {
       description:
-        'Sends one approved message through the account; passes the "transmitting" checkpoint just before the message can reach the server. Fails with ChannelRefused (5xx), ChannelLoginRefused or ChannelNotSent (4xx, nothing taken).',
+        'Sends one approved message through the account; passes the "transmitting" checkpoint just before the message can reach the server. Fails with ChannelRefused (5xx), ChannelLoginRefused or ChannelNotSent (4xx, or no connection: its message is the reason, e.g. "connection refused").',
+      access: 'internal',
       input: z.object({ account: smtpAccountSchema, message: outgoingMessageSchema }),
       output: sentMessageSchema,
       timeout: '2 minutes',
       inProcess: true,
     },
     verify: {
-      description: 'Test connection: connects and logs in with the account, sends nothing, and says what the server answered.',
+      description:
+        'Test connection: connects and logs in with the account, sends nothing, and answers ok or why not (one of MAIL_FAILURE_REASONS).',
+      access: 'internal',
       input: z.object({ account: smtpAccountSchema }),
       output: verifyResultSchema,
       timeout: '30 seconds',

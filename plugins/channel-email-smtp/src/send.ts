@@ -1,5 +1,13 @@
+import { isIP } from 'node:net';
 import type { ActivityContext, PluginDeps } from '@meetflow/plugin-sdk';
-import { CHANNEL_FAILURES, TRANSMITTING_CHECKPOINT, type OutgoingMessage, type SentMessage } from '@meetflow/plugin-sdk/contracts/channel';
+import {
+  CHANNEL_FAILURES,
+  connectionFailureReason,
+  TRANSMITTING_CHECKPOINT,
+  type MailFailureReason,
+  type OutgoingMessage,
+  type SentMessage,
+} from '@meetflow/plugin-sdk/contracts/channel';
 import { ApplicationFailure } from '@temporalio/common';
 import type { NodemailerError } from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
@@ -13,10 +21,25 @@ const promised = <T>(run: (done: (error: Error | null | undefined, value?: T) =>
 const failure = (type: string, message: string, responseCode?: number) =>
   ApplicationFailure.create({ type, message, nonRetryable: true, details: responseCode === undefined ? [] : [{ responseCode }] });
 
-/** nodemailer's SMTP connection options for an account: how `tls` maps to implicit TLS, required STARTTLS, or none. */
+// SMTP replies to AUTH meaning "not before TLS": 530 5.7.0 Must issue a STARTTLS command first; 538 encryption required.
+const TLS_FIRST_CODES = new Set([530, 538]);
+
+/** Why a connection or login failed, as one reason (never the server's words): see MAIL_FAILURE_REASONS. */
+export function smtpFailureReason(error: unknown): MailFailureReason {
+  const failure = error as NodemailerError;
+  if (failure.code === 'EAUTH') return TLS_FIRST_CODES.has(Number(failure.responseCode)) ? 'TLS required' : 'authentication failed';
+  return connectionFailureReason(error);
+}
+
+/**
+ * nodemailer's SMTP connection options for an account: how `tls` maps to implicit TLS, required
+ * STARTTLS, or none; to the checked `address` when the platform gave one, `host` naming the server for TLS.
+ */
 export function connectionOptions(account: SmtpAccount, stepTimeoutMs: number) {
+  const named = isIP(account.host) === 0;
   return {
-    host: account.host,
+    host: account.address ?? account.host,
+    ...(account.address && named ? { servername: account.host } : {}),
     port: account.port,
     secure: account.tls === 'tls',
     requireTLS: account.tls === 'starttls',
@@ -32,10 +55,11 @@ export function connectionOptions(account: SmtpAccount, stepTimeoutMs: number) {
 /**
  * `send`: one message over SMTP. Connects and logs in, passes the `transmitting` checkpoint (the
  * platform records then that the message may reach the server, so a crash before it is known
- * safe to retry), then sends the envelope and the message. A failure before the checkpoint, or
- * a 4xx, took nothing (ChannelNotSent); a 5xx is for good (ChannelRefused); a refused login is
- * the account's (ChannelLoginRefused); a connection lost after the checkpoint is thrown as is:
- * the message may have arrived.
+ * safe to retry), then sends the envelope and the message. A failure before the checkpoint
+ * (saying only its classified reason: see MAIL_FAILURE_REASONS), or a 4xx, took nothing
+ * (ChannelNotSent); a 5xx to the message is for good (ChannelRefused); a refused login is the
+ * account's (ChannelLoginRefused, "authentication failed" or "TLS required"); a connection lost
+ * after the checkpoint is thrown as is: the message may have arrived.
  */
 export function createSend(deps: PluginDeps<EmailSmtpConfig>) {
   return async function send(input: { account: SmtpAccount; message: OutgoingMessage }, context: ActivityContext): Promise<SentMessage> {
@@ -53,10 +77,7 @@ export function createSend(deps: PluginDeps<EmailSmtpConfig>) {
       await promised<boolean>((done) => connection.login({ user: account.user, pass: account.password }, done)).catch(
         (error: NodemailerError) => {
           if (error.code !== 'EAUTH') throw error;
-          throw failure(
-            CHANNEL_FAILURES.loginRefused,
-            `the server refused the login of ${account.user}: ${error.response ?? error.message}`,
-          );
+          throw failure(CHANNEL_FAILURES.loginRefused, smtpFailureReason(error));
         },
       );
       await context.checkpoint?.(TRANSMITTING_CHECKPOINT);
@@ -69,8 +90,11 @@ export function createSend(deps: PluginDeps<EmailSmtpConfig>) {
       if (error instanceof ApplicationFailure) throw error;
       const code = (error as NodemailerError).responseCode;
       const said = (error as Error).message;
+      // Before the checkpoint (connecting, greeting, TLS): nothing taken, and only why, classified.
+      if (!passed) throw failure(CHANNEL_FAILURES.notSent, smtpFailureReason(lost ?? error), code);
+      // A reply to the message itself says what became of it: kept, as a bounce's reason is.
       if (typeof code === 'number' && code >= 500) throw failure(CHANNEL_FAILURES.refused, said, code);
-      if (typeof code === 'number' || !passed) throw failure(CHANNEL_FAILURES.notSent, (lost as Error | null)?.message ?? said, code);
+      if (typeof code === 'number') throw failure(CHANNEL_FAILURES.notSent, said, code);
       throw lost ?? error;
     } finally {
       connection.quit();

@@ -1,16 +1,22 @@
+import { isIP } from 'node:net';
+import { connectionFailureReason, type MailFailureReason } from '@meetflow/plugin-sdk/contracts/channel';
 import type { Client } from '@temporalio/client';
 import { ImapFlow } from 'imapflow';
 import type { Models } from '../../core/db/models.ts';
 import { InputError } from '../../core/errors.ts';
-import { SecretKeyMismatch } from '../../core/secrets-box.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
+import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
+import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
 import type { Mailbox } from '../mailboxes/model.ts';
 import { handleInbound } from './handle-inbound.ts';
 
 /** What one check of a mailbox's INBOX read. */
 export interface InboxCheck {
   ok: boolean;
-  /** Why the check failed (the server refused the login, nothing answered…); what was read before stays read. */
+  /**
+   * Why the check failed: one classified reason (see MAIL_FAILURE_REASONS), never what the server
+   * said; or why the password cannot be used. What was read before stays read.
+   */
   error?: string;
   read: number;
   replies: number;
@@ -18,7 +24,16 @@ export interface InboxCheck {
   ignored: number;
 }
 
-export type InboxDeps = { db: Models; temporal: Client; taskQueue: string; secrets: Secrets };
+export type InboxDeps = {
+  db: Models;
+  temporal: Client;
+  taskQueue: string;
+  secrets: Secrets;
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
+  mailAllowHosts: MailAllowHosts;
+  /** How long connecting and the greeting may take (15 s); tests shorten it. */
+  connectTimeoutMs?: number;
+};
 
 /** One check reads at most this many new messages; the next check goes on from there. */
 export const MESSAGES_PER_CHECK = 200;
@@ -26,31 +41,38 @@ export const MESSAGES_PER_CHECK = 200;
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 const TIMEOUT_MS = 15_000;
 
-/** imapflow's options for a mailbox: its IMAP server with the SMTP login and password. */
-function clientFor(mailbox: Mailbox & { imap: NonNullable<Mailbox['imap']> }, password: string): ImapFlow {
+type WithImap = Mailbox & { imap: NonNullable<Mailbox['imap']> };
+
+/**
+ * imapflow's options for a mailbox: its IMAP server, at the `address` checked, with the SMTP
+ * login and password; the host still names the server for TLS.
+ */
+function clientFor(mailbox: WithImap, address: string, password: string, timeoutMs: number): ImapFlow {
+  const named = isIP(mailbox.imap.host) === 0;
   return new ImapFlow({
-    host: mailbox.imap.host,
+    host: address,
+    ...(named ? { servername: mailbox.imap.host } : {}),
     port: mailbox.imap.port,
     secure: mailbox.imap.tls === 'tls',
     doSTARTTLS: mailbox.imap.tls === 'starttls' ? true : mailbox.imap.tls === 'none' ? false : undefined,
     auth: { user: mailbox.smtp.user, pass: password },
     logger: false, // the conversation carries the login: never logged
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
     socketTimeout: 60_000,
     disableAutoIdle: true,
   });
 }
 
-/** A failed connection or login in words the person who typed the settings can act on. */
-function describe(error: unknown, mailbox: Mailbox & { imap: NonNullable<Mailbox['imap']> }): string {
-  const where = `${mailbox.imap.host}:${mailbox.imap.port}`;
-  const failure = error as { code?: string; authenticationFailed?: boolean; responseText?: string; message?: string };
-  if (failure.authenticationFailed) return `The IMAP server at ${where} refused the login of ${mailbox.smtp.user}`;
-  if (failure.code === 'ECONNREFUSED') return `Could not connect to ${where}: connection refused (nothing listens there)`;
-  if (failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN') return `Could not find the host ${mailbox.imap.host}`;
-  if (failure.code === 'ETIMEDOUT' || /timeout/i.test(failure.message ?? '')) return `No answer from ${where} in time`;
-  return `Reading replies from ${where} failed: ${failure.responseText ?? failure.message ?? String(error)}`;
+// IMAP response codes (RFC 5530) meaning "not without TLS" rather than a wrong login.
+const TLS_FIRST_CODES = new Set(['PRIVACYREQUIRED', 'ENCRYPTIONNEEDED']);
+
+/** Why connecting or logging in failed, as one reason (never the server's words): see MAIL_FAILURE_REASONS. */
+function reasonOf(error: unknown): MailFailureReason {
+  const failure = error as { authenticationFailed?: boolean; serverResponseCode?: string };
+  if (TLS_FIRST_CODES.has(String(failure.serverResponseCode).toUpperCase())) return 'TLS required';
+  if (failure.authenticationFailed) return 'authentication failed';
+  return connectionFailureReason(error);
 }
 
 /**
@@ -64,7 +86,7 @@ function describe(error: unknown, mailbox: Mailbox & { imap: NonNullable<Mailbox
 export async function checkInbox(deps: InboxDeps, mailbox: Mailbox): Promise<InboxCheck> {
   const result: InboxCheck = { ok: true, read: 0, replies: 0, bounces: 0, ignored: 0 };
   if (!mailbox.imap) return { ...result, ok: false, error: 'This mailbox has no IMAP settings' };
-  const withImap = mailbox as Mailbox & { imap: NonNullable<Mailbox['imap']> };
+  const withImap = mailbox as WithImap;
   const key = { workspaceId: mailbox.workspaceId, publicId: mailbox.publicId };
   // A mailbox never read (or moved to another server) has no state yet: its fields are set inside one.
   const fresh = { uidValidity: null, lastUid: 0, lastCheckAt: null, lastError: null, received: 0 };
@@ -76,18 +98,21 @@ export async function checkInbox(deps: InboxDeps, mailbox: Mailbox): Promise<Inb
   if ('unavailable' in deps.secrets) return finish(deps.secrets.unavailable);
   let password: string;
   try {
-    password = deps.secrets.open(mailbox.password);
+    password = await openPassword(deps.db, deps.secrets, mailbox);
   } catch (error) {
-    if (error instanceof SecretKeyMismatch) return finish('The password was saved under another MEETFLOW_SECRETS_KEY: enter it again');
+    if (error instanceof PasswordUnusable) return finish(error.message);
     throw error;
   }
+  // Checked before each connection (DNS may have changed since the settings were saved), which goes to the address checked.
+  const server = await mailServerAddress(withImap.imap, deps.mailAllowHosts);
+  if (!server.ok) return finish(server.reason);
 
-  const client = clientFor(withImap, password);
+  const client = clientFor(withImap, server.address, password, deps.connectTimeoutMs ?? TIMEOUT_MS);
   client.on('error', () => {}); // a dropped connection fails the command in flight, which is handled below
   try {
     await client.connect();
   } catch (error) {
-    return finish(describe(error, withImap));
+    return finish(reasonOf(error));
   }
   try {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
@@ -122,7 +147,7 @@ export async function checkInbox(deps: InboxDeps, mailbox: Mailbox): Promise<Inb
     client.close();
     // The server or the connection failed (not our database or Temporal, whose errors go to the caller to retry).
     const failure = error as { code?: unknown };
-    if (error instanceof Error && ('responseText' in error || typeof failure.code === 'string')) return finish(describe(error, withImap));
+    if (error instanceof Error && ('responseText' in error || typeof failure.code === 'string')) return finish(reasonOf(error));
     throw error;
   }
 }

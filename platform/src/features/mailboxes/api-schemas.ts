@@ -1,3 +1,4 @@
+import { MAIL_FAILURE_REASONS } from '@meetflow/plugin-sdk/contracts/channel';
 import { z } from 'zod';
 import { emailAddress, nonBlank } from '../../core/http/api-strings.ts';
 import { MAILBOX_STATUSES, TLS_MODES } from './model.ts';
@@ -53,13 +54,24 @@ export const MailboxPatchBody = z.object({
   signature: signature.optional(),
   smtp: SmtpSettings.partial().optional().describe('Only the settings given change'),
   imap: ImapSettings.nullable().optional().describe('New IMAP settings (all three), or null to stop reading replies over IMAP'),
-  password: password.optional().describe('A new SMTP password; leave out to keep the stored one'),
+  password: password
+    .optional()
+    .describe(
+      'A new SMTP password; leave out to keep the stored one, unless smtp.host, smtp.port, smtp.user, imap.host or imap.port changes: then it is required (400 naming password)',
+    ),
   dailyCap: z.number().int().min(1).max(10_000).optional(),
   status: z.enum(MAILBOX_STATUSES).optional().describe('paused: sends nothing until active again'),
 });
 export type MailboxPatch = z.infer<typeof MailboxPatchBody>;
 
 export const MailboxParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/, 'must be a mailbox id') });
+
+/** Why a connection to a mail server failed: one classified reason, never what the server said. */
+const failureReason = z
+  .enum(MAIL_FAILURE_REASONS)
+  .describe(
+    '"address not allowed": the host is, or resolves to, a private, loopback, link-local or metadata address; "TLS required": the server wants TLS the settings do not use; "TLS failed": the TLS handshake or certificate failed',
+  );
 
 /** A mailbox as the API shows it: never its password, only that one is set. */
 export const MailboxView = z.object({
@@ -72,7 +84,10 @@ export const MailboxView = z.object({
   inbox: z
     .object({
       lastCheckAt: z.iso.datetime().nullable(),
-      lastError: z.string().nullable().describe('Why the last IMAP check failed, null when it worked'),
+      lastError: z
+        .string()
+        .nullable()
+        .describe('Why the last IMAP check failed (a classified reason, or why the stored password cannot be used); null when it worked'),
       received: z.number().int().describe('Replies and bounces read over IMAP so far'),
     })
     .nullable()
@@ -82,7 +97,7 @@ export const MailboxView = z.object({
   pausedReason: z.string().nullable(),
   dailyCap: z.number().int(),
   lastTest: z
-    .object({ at: z.iso.datetime(), ok: z.boolean(), error: z.string().nullable() })
+    .object({ at: z.iso.datetime(), ok: z.boolean(), error: failureReason.nullable() })
     .nullable()
     .describe('The last Test connection, null before the first'),
   createdAt: z.iso.datetime().describe('Also when its warm-up started'),
@@ -100,7 +115,12 @@ export const MailboxListItem = MailboxView.extend({
 /** The answer of Check replies now. */
 export const InboxCheckResult = z.object({
   ok: z.boolean(),
-  error: z.string().optional().describe('What went wrong, e.g. the IMAP server refused the login'),
+  error: z
+    .string()
+    .optional()
+    .describe(
+      `Why not: one classified reason (${MAIL_FAILURE_REASONS.map((reason) => `"${reason}"`).join(', ')}), never what the server said; or why the stored password cannot be used`,
+    ),
   read: z.number().int().describe('New messages read'),
   replies: z.number().int().describe('Of them, replies threaded to a prospect'),
   bounces: z.number().int().describe('Of them, delivery failure reports'),
@@ -110,5 +130,5 @@ export const InboxCheckResult = z.object({
 /** The answer of Test connection: a server refusing the settings is an answer, not a failed request. */
 export const TestResult = z.object({
   ok: z.boolean(),
-  error: z.string().optional().describe('What went wrong, e.g. the server refused the login, or nothing answered at host:port'),
+  error: failureReason.optional().describe('Why not, when ok is false: one classified reason, never what the server said'),
 });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { MAIL_FAILURE_REASONS, type MailFailureReason, type VerifyResult } from '@meetflow/plugin-sdk/contracts/channel';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../core/errors.ts';
-import { SecretKeyMismatch, type SecretsBox } from '../../core/secrets-box.ts';
+import type { SecretsBox } from '../../core/secrets-box.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
-import type { VerifyResult } from '@meetflow/plugin-sdk/contracts/channel';
 import type { InProcessChannel } from '../plugins/host.ts';
 import type { MailboxPatch, MailboxView, NewMailbox } from './api-schemas.ts';
+import { invalidFields, mailServerAddress, refusedMailHosts, type MailAllowHosts } from './mail-hosts.ts';
+import { openPassword, PasswordUnusable, sealPassword } from './mailbox-password.ts';
 import type { Mailbox, MailboxDb } from './model.ts';
 
 /** The box that seals and opens mailbox passwords, or a 503 naming what the operator must set. */
@@ -36,11 +38,17 @@ export function viewOf(mailbox: Mailbox): MailboxView {
     pausedReason: mailbox.pausedReason,
     dailyCap: mailbox.dailyCap,
     lastTest: mailbox.lastTest
-      ? { at: mailbox.lastTest.at.toISOString(), ok: mailbox.lastTest.ok, error: mailbox.lastTest.error ?? null }
+      ? { at: mailbox.lastTest.at.toISOString(), ok: mailbox.lastTest.ok, error: reasonOf(mailbox.lastTest) }
       : null,
     createdAt: mailbox.createdAt.toISOString(),
     updatedAt: mailbox.updatedAt.toISOString(),
   };
+}
+
+/** A failed test's reason; one recorded before reasons were classified (in the server's words) shows as "connection failed". */
+function reasonOf(lastTest: NonNullable<Mailbox['lastTest']>): MailFailureReason | null {
+  if (lastTest.ok) return null;
+  return MAIL_FAILURE_REASONS.find((reason) => reason === lastTest.error) ?? 'connection failed';
 }
 
 const taken = (address: string) =>
@@ -59,15 +67,20 @@ export async function getMailbox(db: MailboxDb, workspaceId: string, id: string)
   return mailbox;
 }
 
-/** Adds a mailbox, its password sealed before it is stored. */
+/**
+ * Adds a mailbox, its password sealed (bound to it) before it is stored. Its servers are not
+ * checked here: the API checks them first ({@link refusedMailHosts}); the demo's and tests' own
+ * are trusted, and every connection checks again.
+ */
 export async function createMailbox(db: MailboxDb, box: SecretsBox, workspaceId: string, input: NewMailbox): Promise<MailboxView> {
   const { password, ...settings } = input;
+  const publicId = randomBytes(8).toString('hex');
   try {
     const created = await db.mailboxes.create({
       ...settings,
       workspaceId,
-      publicId: randomBytes(8).toString('hex'),
-      password: box.seal(password),
+      publicId,
+      password: sealPassword(box, { workspaceId, publicId }, password),
     });
     return viewOf(created.toObject());
   } catch (error) {
@@ -76,23 +89,42 @@ export async function createMailbox(db: MailboxDb, box: SecretsBox, workspaceId:
   }
 }
 
-/** Changes what the patch names (a password only when given, sealed); answers the mailbox before and after. */
+/** The password a change of connection settings needs, as the 400 names it. */
+export const PASSWORD_AGAIN = 'enter the password again: the connection settings changed';
+
+const sameHost = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Changes what the patch names (a password only when given, sealed); answers the mailbox before
+ * and after. Sending the stored password to another server, or for another login, takes the
+ * password again: a change of the SMTP host, port or user, or of the IMAP host or port (IMAP logs
+ * in with the SMTP login), without one is a 400 naming `password`. A server moved to is checked
+ * against the address policy (a 400 naming its host).
+ */
 export async function updateMailbox(
-  db: MailboxDb,
-  secrets: Secrets,
+  deps: { db: MailboxDb; secrets: Secrets; mailAllowHosts: MailAllowHosts },
   workspaceId: string,
   id: string,
   patch: MailboxPatch,
 ): Promise<{ before: MailboxView; after: MailboxView }> {
+  const { db, secrets } = deps;
   const before = await getMailbox(db, workspaceId, id);
   const { password, smtp, ...fields } = patch;
   const set: Record<string, unknown> = { ...fields };
   for (const [key, value] of Object.entries(smtp ?? {})) if (value !== undefined) set[`smtp.${key}`] = value;
-  if (password !== undefined) set.password = requireBox(secrets).seal(password);
-  if (fields.status === 'active') set.pausedReason = null;
+  const smtpAfter = { ...before.smtp, ...Object.fromEntries(Object.entries(smtp ?? {}).filter(([, value]) => value !== undefined)) };
+  const smtpMoved =
+    !sameHost(smtpAfter.host, before.smtp.host) || smtpAfter.port !== before.smtp.port || smtpAfter.user !== before.smtp.user;
+  const imapAfter = patch.imap === undefined ? before.imap : patch.imap;
   // Another IMAP server numbers its messages anew: reading starts over there (from when the mailbox was added).
-  const imapMoved = patch.imap !== undefined && (patch.imap?.host !== before.imap?.host || patch.imap?.port !== before.imap?.port);
-  if (imapMoved) set.inbox = null;
+  const imapMoved =
+    imapAfter !== null && (before.imap === null || !sameHost(imapAfter.host, before.imap.host) || imapAfter.port !== before.imap.port);
+  const problems = await refusedMailHosts({ smtp: smtpMoved ? smtpAfter : null, imap: imapMoved ? imapAfter : null }, deps.mailAllowHosts);
+  if ((smtpMoved || imapMoved) && password === undefined) problems.password = PASSWORD_AGAIN;
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
+  if (password !== undefined) set.password = sealPassword(requireBox(secrets), before, password);
+  if (fields.status === 'active') set.pausedReason = null;
+  if (imapMoved || (patch.imap === null && before.imap !== null)) set.inbox = null;
   try {
     const after = await db.mailboxes
       .findOneAndUpdate({ workspaceId, publicId: id }, { $set: set }, { returnDocument: 'after', runValidators: true })
@@ -112,33 +144,43 @@ export async function deleteMailbox(db: MailboxDb, workspaceId: string, id: stri
   return viewOf(mailbox);
 }
 
+/** What Test connection is done with: the mailboxes, the box their passwords are in, the channel plugin and the address policy's allow-list. */
+export interface MailboxTestDeps {
+  db: MailboxDb;
+  secrets: Secrets;
+  channel: InProcessChannel | null;
+  mailAllowHosts: MailAllowHosts;
+}
+
 /**
  * Test connection: asks the mailbox's SMTP server, through the email channel plugin's `verify`,
  * to accept its stored settings and password (connect, TLS as set, log in), records the outcome
- * as its `lastTest`, and answers it. A server refusing them is an answer for the user, not a
- * failed request; no channel installed is a 503 saying so.
+ * as its `lastTest`, and answers it. The host is checked against the address policy first and
+ * the connection goes to the address checked. A server refusing them is an answer for the user
+ * (one classified reason, never what the server said), not a failed request; no channel
+ * installed is a 503 saying so; a password that cannot be opened is a 409 saying to enter it again.
  */
 export async function testMailbox(
-  db: MailboxDb,
-  secrets: Secrets,
-  channel: InProcessChannel | null,
+  deps: MailboxTestDeps,
   workspaceId: string,
   id: string,
-): Promise<{ ok: boolean; error?: string }> {
-  const box = requireBox(secrets);
+): Promise<{ ok: boolean; error?: MailFailureReason }> {
+  const { db, channel } = deps;
+  const box = requireBox(deps.secrets);
   if (!channel)
     throw new ServiceUnavailableError('No email channel plugin is installed (such as channel-email-smtp): nothing can be tested or sent');
   const mailbox = await getMailbox(db, workspaceId, id);
   let password: string;
   try {
-    password = box.open(mailbox.password);
+    password = await openPassword(db, box, mailbox);
   } catch (error) {
-    if (!(error instanceof SecretKeyMismatch)) throw error;
-    throw new ConflictError(
-      `The password of ${mailbox.fromAddress} was saved under another MEETFLOW_SECRETS_KEY than the one set now: enter it again.`,
-    );
+    if (error instanceof PasswordUnusable) throw new ConflictError(error.message);
+    throw error;
   }
-  const result = (await channel.verify({ account: { ...mailbox.smtp, password } })) as VerifyResult;
+  const server = await mailServerAddress(mailbox.smtp, deps.mailAllowHosts);
+  const result: VerifyResult = server.ok
+    ? ((await channel.verify({ account: { ...mailbox.smtp, password, address: server.address } })) as VerifyResult)
+    : { ok: false, error: server.reason };
   const lastTest = { at: new Date(), ok: result.ok, error: result.ok ? null : result.error };
   await db.mailboxes.updateOne({ workspaceId, publicId: id }, { $set: { lastTest } });
   return result.ok ? { ok: true } : { ok: false, error: result.error };

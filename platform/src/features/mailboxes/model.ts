@@ -21,14 +21,14 @@ export interface Mailbox {
   imap: { host: string; port: number; tls: TlsMode } | null;
   /** How far IMAP reading got: the folder's UIDVALIDITY and the last UID read, and the last check. */
   inbox: InboxState | null;
-  /** The SMTP password, only ever stored sealed (AES-256-GCM, core/secrets-box.ts). */
+  /** The SMTP password, only ever stored sealed (AES-256-GCM, core/secrets-box.ts), bound to this mailbox (mailbox-password.ts). */
   password: SealedSecret;
   status: (typeof MAILBOX_STATUSES)[number];
   /** Why it is paused (e.g. too many bounces); null while active. */
   pausedReason: string | null;
   /** The most emails it sends a day (warm-up counts from createdAt). */
   dailyCap: number;
-  /** The last Test connection: when, whether the server accepted the settings, and what it said if not. */
+  /** The last Test connection: when, whether the server accepted the settings, and why not (a MAIL_FAILURE_REASONS reason). */
   lastTest: { at: Date; ok: boolean; error: string | null } | null;
   createdAt: Date;
   updatedAt: Date;
@@ -41,7 +41,7 @@ export interface InboxState {
   /** Every message up to this UID has been read. */
   lastUid: number;
   lastCheckAt: Date | null;
-  /** Why the last check failed (e.g. the server refused the login); null when it worked. */
+  /** Why the last check failed (a MAIL_FAILURE_REASONS reason, or why the password cannot be used); null when it worked. */
   lastError: string | null;
   /** Replies and bounces read so far. */
   received: number;
@@ -49,6 +49,7 @@ export interface InboxState {
 
 const SealedSecretSchema = new Schema<SealedSecret>(
   {
+    v: { type: Number, enum: [2] }, // 2: bound to its mailbox; left out by passwords sealed before that
     keyId: { type: String, required: true },
     iv: { type: String, required: true },
     tag: { type: String, required: true },

@@ -37,10 +37,51 @@ export const sentMessageSchema = z.object({
 });
 export type SentMessage = z.output<typeof sentMessageSchema>;
 
-/** What `verify` answers: whether the server accepts the account's settings, and if not what it said. */
+/**
+ * Why a connection to a mail server (SMTP or IMAP) failed, as the person who typed its settings is
+ * told: one of these, never the server's own words (a banner or a reply could come from anything
+ * listening at host:port). "address not allowed": the host resolves to a private, loopback,
+ * link-local or metadata address outside the platform's allow-list; "TLS required": the server
+ * wants TLS the settings do not use; "TLS failed": the TLS handshake or its certificate failed.
+ */
+export const MAIL_FAILURE_REASONS = [
+  'authentication failed',
+  'connection refused',
+  'TLS required',
+  'TLS failed',
+  'timed out',
+  'address not allowed',
+  'host not found',
+  'connection failed',
+] as const;
+export type MailFailureReason = (typeof MAIL_FAILURE_REASONS)[number];
+
+const REFUSED_CODES = new Set(['ECONNREFUSED']);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EDNS']);
+// nodemailer's ETLS, Node's TLS layer (ERR_SSL_*, ERR_TLS_*) and OpenSSL's certificate checks.
+const TLS_CODE = /^(ETLS|ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/**
+ * The reason for a failed connection from the codes the socket, the resolver and the TLS layer
+ * put on the error (`code`, the `originalCode` a mail client keeps, or its `cause`'s), never from
+ * its message. A refused login is the protocol client's to recognise; every other code is
+ * "connection failed".
+ */
+export function connectionFailureReason(error: unknown): MailFailureReason {
+  const failure = error as { code?: unknown; originalCode?: unknown; cause?: { code?: unknown } } | null;
+  const codes = [failure?.code, failure?.originalCode, failure?.cause?.code].filter((code): code is string => typeof code === 'string');
+  if (codes.some((code) => REFUSED_CODES.has(code))) return 'connection refused';
+  if (codes.some((code) => TIMEOUT_CODES.has(code))) return 'timed out';
+  if (codes.some((code) => NOT_FOUND_CODES.has(code))) return 'host not found';
+  if (codes.some((code) => TLS_CODE.test(code))) return 'TLS failed';
+  return 'connection failed';
+}
+
+/** What `verify` answers: whether the server accepts the account's settings, and if not why, as one of the reasons above. */
 export const verifyResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ ok: z.literal(false), error: z.enum(MAIL_FAILURE_REASONS) }),
 ]);
 export type VerifyResult = z.output<typeof verifyResultSchema>;
 

@@ -51,8 +51,16 @@ export function allowHostSet(entries: readonly string[] = []): ReadonlySet<strin
 
 /** True when the URL's host (with or without its port) is listed in allowHosts. */
 export function isAllowedHost(url: URL, allowed: ReadonlySet<string>): boolean {
+  return isAllowedHostPort(url.hostname, url.port || (url.protocol === 'https:' ? '443' : '80'), allowed);
+}
+
+/**
+ * True when `host` (a name or an IP address, an IPv6 one with or without brackets), alone or as
+ * `host:port`, is listed in allowHosts: the same list form for outbound HTTP and for mail servers.
+ */
+export function isAllowedHostPort(host: string, port: number | string, allowed: ReadonlySet<string>): boolean {
   if (allowed.size === 0) return false;
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  const hostname = url.hostname.toLowerCase();
+  const bare = unbracket(host).toLowerCase();
+  const hostname = isIP(bare) === 6 ? `[${bare}]` : bare;
   return allowed.has(hostname) || allowed.has(`${hostname}:${port}`);
 }

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blockedRange } from './address-policy.ts';
+import { allowHostSet, blockedRange, isAllowedHostPort } from './address-policy.ts';
 import { createGuardedHttpClient } from './client.ts';
 import { resolveChecked } from './resolve.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -34,6 +34,19 @@ describe('address classification', () => {
     ['nonsense', 'unparseable'],
   ])('refuses %s as %s', (address, range) => {
     expect(blockedRange(address)).toBe(range);
+  });
+});
+
+describe('allow-list', () => {
+  it('matches a host alone (any port) or host:port, names in any case, IPv6 with or without brackets', () => {
+    const allowed = allowHostSet(['127.0.0.1:3025', 'Mail.Local', '[::1]:143']);
+    expect(isAllowedHostPort('127.0.0.1', 3025, allowed)).toBe(true);
+    expect(isAllowedHostPort('127.0.0.1', 3143, allowed)).toBe(false);
+    expect(isAllowedHostPort('mail.local', 25, allowed)).toBe(true);
+    expect(isAllowedHostPort('::1', 143, allowed)).toBe(true);
+    expect(isAllowedHostPort('[::1]', '143', allowed)).toBe(true);
+    expect(isAllowedHostPort('::1', 25, allowed)).toBe(false);
+    expect(isAllowedHostPort('127.0.0.1', 3025, allowHostSet([]))).toBe(false);
   });
 });
 

@@ -20,7 +20,16 @@ function refuse(host: string, address: string, range: string): never {
  * that changes between this check and the connection cannot redirect it inside the network.
  */
 export async function resolveChecked(url: URL, hostAllowed: boolean): Promise<PinnedAddress> {
-  const host = unbracket(url.hostname);
+  return resolveHostChecked(url.hostname, hostAllowed);
+}
+
+/**
+ * {@link resolveChecked} for a bare host name or IP address (a mail server's): throws a
+ * GuardedHttpError, BLOCKED_ADDRESS for an address that is not public, NETWORK (with the
+ * resolver's code) for a name that does not resolve.
+ */
+export async function resolveHostChecked(hostname: string, hostAllowed: boolean): Promise<PinnedAddress> {
+  const host = unbracket(hostname);
   if (isIpLiteral(host)) {
     const range = blockedRange(host);
     if (range && !hostAllowed) refuse(host, host, range);

@@ -21,11 +21,25 @@ export interface ImapSettings {
   tls: TlsMode;
 }
 
+/**
+ * Why a connection to a mail server failed, as the API classifies it (never what the server said):
+ * see MAIL_FAILURE_REASONS in the plugin SDK's channel contract.
+ */
+export type MailFailureReason =
+  | 'authentication failed'
+  | 'connection refused'
+  | 'TLS required'
+  | 'TLS failed'
+  | 'timed out'
+  | 'address not allowed'
+  | 'host not found'
+  | 'connection failed';
+
 /** How reading replies over IMAP goes. */
 export interface InboxState {
   /** When its inbox was last read (polling or Check replies now); null before the first check. */
   lastCheckAt: string | null;
-  /** Why the last check failed; null when it worked. */
+  /** Why the last check failed (a MailFailureReason, or why the stored password cannot be used); null when it worked. */
   lastError: string | null;
   /** Replies and bounces read over IMAP so far. */
   received: number;
@@ -49,7 +63,7 @@ export interface Mailbox {
   /** The most emails it sends a day once warmed up. */
   dailyCap: number;
   /** The last Test connection; null before the first. */
-  lastTest: { at: string; ok: boolean; error: string | null } | null;
+  lastTest: { at: string; ok: boolean; error: MailFailureReason | null } | null;
   /** Also when its warm-up started. */
   createdAt: string;
   updatedAt: string;
@@ -81,20 +95,22 @@ export interface MailboxPatch {
   smtp?: Partial<SmtpSettings>;
   /** All three settings, or null to stop reading replies over IMAP. */
   imap?: ImapSettings | null;
+  /** Required when the SMTP host, port or user, or the IMAP host or port, changes (a 400 naming `password` otherwise). */
   password?: string;
   dailyCap?: number;
   status?: Mailbox['status'];
 }
 
-/** What Test connection answers: a server refusing the settings is an answer, with what it said. */
+/** What Test connection answers: a server refusing the settings is an answer, with the reason. */
 export interface TestResult {
   ok: boolean;
-  error?: string;
+  error?: MailFailureReason;
 }
 
 /** What Check replies now read: the new messages, and of them the replies, bounces and the rest; a server refusal is `ok: false`. */
 export interface InboxCheckResult {
   ok: boolean;
+  /** A MailFailureReason, or why the stored password cannot be used. */
   error?: string;
   read: number;
   replies: number;

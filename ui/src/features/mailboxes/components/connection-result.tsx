@@ -1,6 +1,7 @@
 import { formatDate } from '../../../utils/format.ts';
 import type { Mailbox } from '../api/mailboxes-api.ts';
 import { refusalText } from '../../../lib/api-client.ts';
+import { failureText } from '../utils/mailbox-view.ts';
 
 interface ConnectionResultProps {
   lastTest: Mailbox['lastTest'];
@@ -15,8 +16,8 @@ const GOOD = 'text-green-700 dark:text-green-400';
 const BAD = 'text-red-700 dark:text-red-400';
 
 /**
- * What the last Test connection found: "Connected" in green, or the server's refusal in red, with
- * when; a spinner while a test runs. Announced to screen readers as it changes.
+ * What the last Test connection found: "Connected" in green, or why not in red (the API's reason
+ * and what to check), with when; a spinner while a test runs. Announced to screen readers as it changes.
  */
 export function ConnectionResult({ lastTest, testing, failure }: ConnectionResultProps) {
   return (
@@ -48,7 +49,7 @@ export function ConnectionResult({ lastTest, testing, failure }: ConnectionResul
             <strong>
               <span aria-hidden="true">✕ </span>Failed:
             </strong>{' '}
-            {lastTest.error ?? 'the server refused the settings'}
+            {failureText(lastTest.error ?? 'connection failed')}
           </span>
           <span className="text-base-content/70">Tested {formatDate(lastTest.at, { time: true })}</span>
         </span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Mailbox } from '../api/mailboxes-api.ts';
 import { useMailboxForm } from '../hooks/use-mailbox-form.ts';
+import { passwordRequired } from '../utils/mailbox-form.ts';
 import { SENDING_GUARD } from '../utils/mailbox-view.ts';
 import { controlProps, MailboxFieldRow } from './mailbox-field.tsx';
 import { ImapFields } from './imap-fields.tsx';
@@ -8,9 +9,9 @@ import { SmtpFields } from './smtp-fields.tsx';
 
 /**
  * Add mailbox (`editing` null) or Edit mailbox, in a modal: sender, signature, SMTP server and
- * login, password (when editing, empty keeps the stored one), reading replies over IMAP
- * (optional) and daily cap. The API's refusals
- * show under their fields; Escape or Cancel closes without saving.
+ * login, password (when editing, empty keeps the stored one, unless the server or login changed:
+ * then it is required again), reading replies over IMAP (optional) and daily cap. The API's
+ * refusals show under their fields; Escape or Cancel closes without saving.
  */
 export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | null; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -45,7 +46,7 @@ export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | nul
         </h3>
         <p className="text-sm text-base-content/70">
           {editing
-            ? `${editing.fromAddress}: change what you need. An empty password keeps the stored one.`
+            ? `${editing.fromAddress}: change what you need. An empty password keeps the stored one, unless the server or login changes.`
             : 'Who your emails are from, and the SMTP server that sends them. Test the connection once it is added.'}
         </p>
         <form
@@ -92,7 +93,14 @@ export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | nul
               </MailboxFieldRow>
             </div>
           </fieldset>
-          <SmtpFields form={form} errors={errors} editing={editing !== null} disabled={saving} onChange={change} />
+          <SmtpFields
+            form={form}
+            errors={errors}
+            editing={editing !== null}
+            passwordRequired={editing !== null && passwordRequired(form, editing)}
+            disabled={saving}
+            onChange={change}
+          />
           <ImapFields form={form} errors={errors} disabled={saving} onChange={change} />
           <fieldset disabled={saving} className="min-w-0">
             <legend className="mb-2 text-sm font-semibold">Sending</legend>

@@ -3,13 +3,16 @@ import { refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useCheckInbox, type Mailbox } from '../api/mailboxes-api.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { checkResultText, repliesStatus, TLS_LABELS } from '../utils/mailbox-view.ts';
+import { checkResultText, failureText, repliesStatus, TLS_LABELS } from '../utils/mailbox-view.ts';
 
 interface RepliesResultProps {
   mailbox: Mailbox;
   /** True when the signed-in user may Check replies now (sales ops and up). */
   check: boolean;
 }
+
+/** The text with a full stop, unless it ends a sentence already. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 // Darker than the theme's warning colour, which is too light for text on white.
 const WARN = 'text-amber-700 dark:text-amber-400';
@@ -36,7 +39,7 @@ export function RepliesResult({ mailbox, check }: RepliesResultProps) {
             : {
                 title: 'Replies Not Checked',
                 // A check cut short keeps what it read before.
-                description: `${result.error ?? 'The IMAP server could not be read.'}${result.read > 0 ? ` Read before that: ${checkResultText(result)}.` : ''}`,
+                description: `${sentence(result.error ? failureText(result.error) : 'The IMAP server could not be read')}${result.read > 0 ? ` Read before that: ${checkResultText(result)}.` : ''}`,
                 tone: 'error',
               },
         ),

@@ -4,14 +4,17 @@ import { controlProps, MailboxFieldRow, TlsModeSelect } from './mailbox-field.ts
 interface SmtpFieldsProps {
   form: MailboxForm;
   errors: MailboxErrors;
-  /** Editing a stored mailbox: the password may stay empty (the stored one is kept). */
+  /** Editing a stored mailbox: the password may stay empty (the stored one is kept)… */
   editing: boolean;
+  /** …unless the server or login changed: then it is asked for again. */
+  passwordRequired: boolean;
   disabled: boolean;
   onChange: <K extends MailboxField>(key: K, value: MailboxForm[K]) => void;
 }
 
 /** The mailbox form's SMTP server: host, TLS mode and the port it implies, login and password (never shown back). */
-export function SmtpFields({ form, errors, editing, disabled, onChange }: SmtpFieldsProps) {
+export function SmtpFields({ form, errors, editing, passwordRequired, disabled, onChange }: SmtpFieldsProps) {
+  const keepable = editing && !passwordRequired;
   const input = (field: 'host' | 'port' | 'user' | 'password') => ({
     ...controlProps(field, errors[field]),
     value: form[field],
@@ -47,15 +50,23 @@ export function SmtpFields({ form, errors, editing, disabled, onChange }: SmtpFi
           <MailboxFieldRow
             field="password"
             label={editing ? 'New password' : 'Password'}
-            optional={editing}
+            optional={keepable}
             error={errors.password}
             hint={
-              editing
+              keepable
                 ? 'Password stored (encrypted). Leave empty to keep it.'
-                : 'Stored encrypted, never shown again. Google and Microsoft 365 need an app password.'
+                : editing
+                  ? 'Required: the server or login changed, so enter the password again.'
+                  : 'Stored encrypted, never shown again. Google and Microsoft 365 need an app password.'
             }
           >
-            <input {...input('password')} type="password" autoComplete="new-password" placeholder={editing ? 'Unchanged' : undefined} />
+            <input
+              {...input('password')}
+              type="password"
+              autoComplete="new-password"
+              aria-required={!keepable}
+              placeholder={keepable ? 'Unchanged' : undefined}
+            />
           </MailboxFieldRow>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useCreateMailbox, useUpdateMailbox, type Mailbox } from '../api/mailboxes-api.ts';
 import {
+  CONNECTION_FIELDS,
   changeField,
   emptyMailboxForm,
   formOf,
@@ -35,10 +36,12 @@ export function useMailboxForm(editing: Mailbox | null, onSaved: (mailbox: Mailb
 
   const change = <K extends MailboxField>(key: K, value: MailboxForm[K]) => {
     setForm((current) => changeField(current, key, value));
-    // A problem goes as soon as its field is touched (the IMAP fields' all go with the IMAP switch): the next Save judges again.
+    // A problem goes as soon as its field is touched (the IMAP fields' all go with the IMAP switch, and the
+    // password's "enter it again" with a change of the server or login it was about): the next Save judges again.
     setErrors((current) => {
       const rest = key === 'imapOn' ? withoutImapErrors(current) : current;
-      return rest[key] ? { ...rest, [key]: undefined } : rest;
+      const touched: MailboxField[] = CONNECTION_FIELDS.includes(key) ? [key, 'password'] : [key];
+      return touched.some((field) => rest[field]) ? { ...rest, ...Object.fromEntries(touched.map((field) => [field, undefined])) } : rest;
     });
     setAlert(null);
   };

@@ -5,6 +5,7 @@ import {
   emptyMailboxForm,
   formOf,
   numberErrors,
+  passwordRequired,
   placeApiErrors,
   toNewMailbox,
   toPatch,
@@ -138,6 +139,29 @@ describe('the mailbox form', () => {
     expect(toPatch({ ...formOf(stored), imapOn: true, imapHost: 'imap.acme.example' }, stored)).toEqual({
       imap: { host: 'imap.acme.example', port: 993, tls: 'tls' },
     });
+  });
+
+  it('asks for the password again when the server or login changes (SMTP host, port or user; IMAP host or port), not otherwise', () => {
+    const withImap: Mailbox = { ...stored, imap: { host: 'imap.acme.example', port: 993, tls: 'tls' } };
+    const form = formOf(withImap);
+    expect(passwordRequired(form, withImap)).toBe(false);
+    for (const change of [
+      { host: 'smtp.other.example' },
+      { port: '465' },
+      { user: 'bo@acme.example' },
+      { imapHost: 'imap.other.example' },
+      { imapPort: '143' },
+    ])
+      expect(passwordRequired({ ...form, ...change }, withImap), JSON.stringify(change)).toBe(true);
+    for (const change of [
+      { host: 'SMTP.acme.example' },
+      { tls: 'tls' as const },
+      { imapTls: 'starttls' as const },
+      { imapOn: false },
+      { fromName: 'Ada L.' },
+    ])
+      expect(passwordRequired({ ...form, ...change }, withImap), JSON.stringify(change)).toBe(false);
+    expect(passwordRequired({ ...formOf(stored), imapOn: true, imapHost: 'smtp.acme.example' }, stored)).toBe(true);
   });
 
   it("places the API's IMAP field paths on the IMAP fields, and drops them once IMAP is off", () => {

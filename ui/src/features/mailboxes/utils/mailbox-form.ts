@@ -170,6 +170,23 @@ export function toPatch(form: MailboxForm, mailbox: Mailbox): MailboxPatch {
   return patch;
 }
 
+/** The fields naming where the password goes: changing one of them on a stored mailbox takes the password again. */
+export const CONNECTION_FIELDS: readonly MailboxField[] = ['host', 'port', 'user', 'imapOn', 'imapHost', 'imapPort'];
+
+/**
+ * True when the edit would send the stored password to another server or login: the SMTP host,
+ * port or user, or the IMAP host or port (IMAP logs in with the SMTP login), changed. The API then
+ * takes the password again (a 400 naming it otherwise), so the form asks for it.
+ */
+export function passwordRequired(form: MailboxForm, mailbox: Mailbox): boolean {
+  const smtp = smtpOf(form);
+  const sameHost = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (!sameHost(smtp.host, mailbox.smtp.host) || smtp.port !== mailbox.smtp.port || smtp.user !== mailbox.smtp.user) return true;
+  const imap = imapOf(form);
+  if (imap === null) return false;
+  return mailbox.imap === null || !sameHost(imap.host, mailbox.imap.host) || imap.port !== mailbox.imap.port;
+}
+
 /** The form field each of the API's field paths belongs to. */
 const FIELD_OF_PATH: Record<string, MailboxField> = {
   fromName: 'fromName',

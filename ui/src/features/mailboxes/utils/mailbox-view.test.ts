@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounceText, checkResultText, formatRate, pausedText, repliesStatus, sendingToday, timeAgo } from './mailbox-view.ts';
+import { bounceText, checkResultText, failureText, formatRate, pausedText, repliesStatus, sendingToday, timeAgo } from './mailbox-view.ts';
 
 describe('a mailbox as shown', () => {
   it("says today's sending, and that it is warming up while today's cap is below the daily cap", () => {
@@ -23,6 +23,19 @@ describe('a mailbox as shown', () => {
     expect(pausedText({ pausedReason: '4 bounces in the last 100 sends (4%)' })).toBe('Paused: 4 bounces in the last 100 sends (4%).');
     expect(pausedText({ pausedReason: 'The server refused the login.' })).toBe('Paused: The server refused the login.');
     expect(pausedText({ pausedReason: null })).toMatch(/^Paused: sends nothing until/);
+    expect(pausedText({ pausedReason: 'address not allowed' })).toBe(
+      'Paused: Address not allowed: the host is a private or local address, which mailboxes may not use.',
+    );
+  });
+
+  it("says why a connection failed: the API's reason and what to check; any other text as it is", () => {
+    expect(failureText('authentication failed')).toBe(
+      'Authentication failed: check the username and password (Google and Microsoft 365 need an app password)',
+    );
+    expect(failureText('TLS required')).toBe('TLS required: the server wants an encrypted connection; choose STARTTLS or SSL/TLS');
+    expect(failureText('The password of ada@acme.example cannot be opened here: enter it again.')).toBe(
+      'The password of ada@acme.example cannot be opened here: enter it again.',
+    );
   });
 
   it('says how reading replies over IMAP goes', () => {

@@ -1,5 +1,5 @@
 import { roleAtLeast, type Role } from '../../auth/index.ts';
-import type { InboxCheckResult, Mailbox, TlsMode } from '../api/mailboxes-api.ts';
+import type { InboxCheckResult, Mailbox, MailFailureReason, TlsMode } from '../api/mailboxes-api.ts';
 
 /** True when `role` may add, change, test and remove mailboxes (admins and owners, as the API checks). */
 export const canManageMailboxes = (role: Role | null): role is Role => role !== null && roleAtLeast(role, 'admin');
@@ -28,6 +28,27 @@ export const SENDING_GUARD = {
   gapMinutes: '8–15',
 } as const;
 
+/** What to look at for each reason a connection failed. */
+const FAILURE_HINTS: Record<MailFailureReason, string> = {
+  'authentication failed': 'check the username and password (Google and Microsoft 365 need an app password)',
+  'connection refused': 'nothing answers at that host and port; check the port',
+  'TLS required': 'the server wants an encrypted connection; choose STARTTLS or SSL/TLS',
+  'TLS failed': 'no encrypted connection could be made; check the TLS mode for this port',
+  'timed out': 'no answer in time; check the host, the port and the TLS mode',
+  'address not allowed': 'the host is a private or local address, which mailboxes may not use',
+  'host not found': 'no such host; check its spelling',
+  'connection failed': 'check the host, the port and the TLS mode',
+};
+
+/**
+ * Why a connection failed, as a sentence: "Authentication failed: check the username and password
+ * (…)" for one of the API's reasons; any other text (why a password cannot be used) as it is.
+ */
+export function failureText(error: string): string {
+  const hint = FAILURE_HINTS[error as MailFailureReason] as string | undefined;
+  return hint ? `${error.charAt(0).toUpperCase()}${error.slice(1)}: ${hint}` : error;
+}
+
 /** "4%", "2.5%": a 0–1 fraction with at most one decimal. */
 export function formatRate(fraction: number): string {
   return `${Number((fraction * 100).toFixed(1))}%`;
@@ -35,11 +56,12 @@ export function formatRate(fraction: number): string {
 
 /**
  * Why the mailbox sends nothing, for the paused notice, as a sentence: the API's reason (too many
- * bounces, a refused login), or that someone paused it.
+ * bounces, a refused login with what to check), or that someone paused it.
  */
 export function pausedText(mailbox: Pick<Mailbox, 'pausedReason'>): string {
-  const reason = mailbox.pausedReason?.trim();
-  if (!reason) return 'Paused: sends nothing until someone resumes it.';
+  const given = mailbox.pausedReason?.trim();
+  if (!given) return 'Paused: sends nothing until someone resumes it.';
+  const reason = failureText(given);
   return `Paused: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`;
 }
 
@@ -81,7 +103,7 @@ export function repliesStatus(mailbox: Pick<Mailbox, 'imap' | 'inbox'>, now: Dat
   if (!mailbox.imap) return { kind: 'off' };
   const inbox = mailbox.inbox;
   const checked = inbox?.lastCheckAt ? `last checked ${timeAgo(inbox.lastCheckAt, now)}` : null;
-  if (inbox?.lastError) return { kind: 'failed', error: inbox.lastError, checked };
+  if (inbox?.lastError) return { kind: 'failed', error: failureText(inbox.lastError), checked };
   if (!inbox || checked === null) return { kind: 'unchecked' };
   return { kind: 'read', text: `Replies read over IMAP · ${checked} · ${inbox.received} read` };
 }
