@@ -166,9 +166,9 @@ describe('replies read over IMAP', () => {
     const result = await api('POST', `/api/mailboxes/${closed.id}/check-inbox`);
     expect(result).toMatchObject({
       status: 200,
-      body: { ok: false, error: expect.stringMatching(/^Could not connect to 127\.0\.0\.1:1/) },
+      body: { ok: false, error: 'connection refused' },
     });
     const listed = (await api('GET', '/api/mailboxes')).body as unknown as Array<Record<string, any>>;
-    expect(listed.find((mailbox) => mailbox.id === closed.id)?.inbox.lastError).toMatch(/connection refused/);
+    expect(listed.find((mailbox) => mailbox.id === closed.id)?.inbox.lastError).toBe('connection refused');
   }, 30_000);
 });

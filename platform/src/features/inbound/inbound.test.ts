@@ -35,6 +35,24 @@ async function postInbound(raw: string, workspace = WS, secret?: string) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
+/** A call to the product's API as a signed-in member of the workspace (the test app's principal). */
+async function api(method: string, path: string, workspace = WS) {
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : '{}',
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** The unsubscribe link in the email the prospect received (the footer's, as a person clicks it), on this test server. */
+function unsubscribeLinkTo(email: string) {
+  const received = sink.messages.filter((message) => message.to.includes(email));
+  const [, token] = /\/api\/unsubscribe\/([^\s>]+)/.exec(String(received[0]?.parsed.text)) ?? [];
+  expect(token, `the unsubscribe link in the email to ${email}`).toBeDefined();
+  return { token: token!, url: `${server.url}/api/unsubscribe/${token}` };
+}
+
 const enrol = (workspace: string, id: number, email: string, sequence: typeof steps) =>
   enrolProspect(stack, workspace, id, email, sequence);
 
@@ -51,15 +69,16 @@ async function sentTo(workspace: string, id: number, email: string, sequence = s
 const state = (workspace: string, id: number) =>
   stack.runner.temporal.workflow.getHandle(sequenceWorkflowId(workspace, id)).query('state') as Promise<Record<string, any>>;
 
-const reply = (from: string, inReplyTo: string, text: string, extra = '') =>
+/** A reply from `from`, in the thread of `inReplyTo` (null: in none), with `extra` headers. */
+const reply = (from: string, inReplyTo: string | null, text: string, extra = '') =>
   [
     `From: Pat <${from}>`,
     'To: Alex Morgan <alex@brightline.test>',
     'Subject: Re: Step 1',
     'Date: Wed, 25 Nov 2026 10:00:00 +0000',
     `Message-ID: <reply-${Math.random().toString(36).slice(2)}@acme.test>`,
-    `In-Reply-To: ${inReplyTo}`,
-    `References: ${inReplyTo}`,
+    inReplyTo ? `In-Reply-To: ${inReplyTo}` : '',
+    inReplyTo ? `References: ${inReplyTo}` : '',
     extra,
     'Content-Type: text/plain; charset=utf-8',
     '',
@@ -68,7 +87,7 @@ const reply = (from: string, inReplyTo: string, text: string, extra = '') =>
     'On Tue, 24 Nov 2026 at 09:00, Alex Morgan <alex@brightline.test> wrote:',
     '> Hello there.',
   ]
-    .filter((line, index) => line !== '' || index > 6)
+    .filter((line, index) => line !== '' || index > 7)
     .join('\r\n');
 
 beforeAll(async () => {
@@ -167,10 +186,121 @@ describe('POST /api/inbound/email: replies and bounces come back into their sequ
   });
 });
 
+describe('replies that match by From alone are held for a person', () => {
+  it("holds a reply in no thread of ours from the prospect's address: the sequence keeps running until a person confirms it", async () => {
+    await sentTo(WS, 4, 'pat4@delta.test');
+    const message = reply('pat4@delta.test', null, 'Sounds interesting, can you send me a few times next week?');
+    const answer = await postInbound(message);
+    expect(answer).toEqual({
+      status: 200,
+      body: { kind: 'reply', matched: false, from: 'pat4@delta.test', held: { id: expect.any(String), prospectId: 4 } },
+    });
+    // The same message again (a retried webhook, or IMAP reading it too) is held once.
+    expect((await postInbound(message)).body.held.id).toBe(answer.body.held.id);
+    // Nothing happened to the sequence or the counts.
+    expect(await state(WS, 4)).toMatchObject({ status: 'active', sentSteps: [1] });
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '4' })).toBe(0);
+
+    // A reply naming a Message-ID we never sent is no thread of ours either.
+    const elsewhere = await postInbound(reply('pat4@delta.test', '<not-ours@elsewhere.test>', 'Please remove me from your list.'));
+    expect(elsewhere.body).toMatchObject({ matched: false, held: { prospectId: 4 } });
+    expect((await state(WS, 4)).status).toBe('active');
+    expect(await stack.db.suppressions.countDocuments({ workspaceId: WS, email: 'pat4@delta.test' })).toBe(0);
+
+    // Where a person sees them: both held, newest first, with the prospect they came from.
+    const held = await api('GET', '/api/replies/held?prospectId=4');
+    expect(held.body).toMatchObject({
+      total: 2,
+      items: [
+        { id: elsewhere.body.held.id, status: 'held', text: 'Please remove me from your list.' },
+        {
+          id: answer.body.held.id,
+          prospectId: 4,
+          prospect: { firstName: 'Pat', email: 'pat4@delta.test' },
+          from: 'pat4@delta.test',
+          fromName: 'Pat',
+          subject: 'Re: Step 1',
+          text: 'Sounds interesting, can you send me a few times next week?',
+          status: 'held',
+          decidedBy: null,
+        },
+      ],
+    });
+
+    // Dismissed, it never acts; confirmed, it is the reply it would have been in its thread.
+    const dismissed = await api('POST', `/api/replies/held/${elsewhere.body.held.id}/dismiss`);
+    expect(dismissed.body).toMatchObject({ status: 'dismissed', decidedBy: expect.any(String) });
+    const confirmed = await api('POST', `/api/replies/held/${answer.body.held.id}/confirm`);
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { reply: { status: 'confirmed' }, handled: { classification: { category: 'interested' }, sequence: { signal: 'reply' } } },
+    });
+    await expect.poll(async () => (await state(WS, 4)).status, { timeout: 15_000 }).toBe('stopped');
+    expect((await state(WS, 4)).stopReason).toBe('reply: interested');
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '4' })).toBe(1);
+    expect(await stack.db.suppressions.countDocuments({ workspaceId: WS, email: 'pat4@delta.test' })).toBe(0);
+
+    // Decided once: a second decision is a 409, an unknown id a 404, and neither acts.
+    expect((await api('POST', `/api/replies/held/${answer.body.held.id}/confirm`)).status).toBe(409);
+    expect((await api('POST', `/api/replies/held/${elsewhere.body.held.id}/confirm`)).status).toBe(409);
+    expect((await api('POST', '/api/replies/held/0123456789abcdef01234567/dismiss')).status).toBe(404);
+    expect((await api('GET', '/api/replies/held?prospectId=4')).body).toEqual({ items: [], total: 0 });
+    expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'replied', prospectId: '4' })).toBe(1);
+  });
+});
+
+describe('control characters in what a person would read are refused', () => {
+  const encoded = (text: string) => `=?utf-8?b?${Buffer.from(text).toString('base64')}?=`;
+  const withHeader = (name: string, value: string) =>
+    reply('pat1@acme.test', null, 'Hello.').replace(new RegExp(`^${name}: .*$`, 'm'), `${name}: ${value}`);
+
+  it('answers 400 naming the field, and holds or handles nothing', async () => {
+    const cases: Array<[string, string]> = [
+      [withHeader('Subject', encoded('Re: Step 1\u0007')), 'subject'],
+      [withHeader('From', `${encoded('Pat\u001b[31m')} <pat1@acme.test>`), 'fromName'],
+      [withHeader('From', `${encoded('Pat\u0085')} <pat1@acme.test>`), 'fromName'], // C1
+      [withHeader('To', `"Alex" <alex\u0001@brightline.test>`), 'to'],
+      [withHeader('From', 'Pat <pat1\u007f@acme.test>'), 'from'], // as sent: a mail parser would drop it silently
+      [withHeader('Subject', 'Re: Step 1\u001b[2J'), 'subject'],
+      [reply('pat1@acme.test', null, 'Hello\u0000 there.'), 'text'],
+    ];
+    const before = await stack.db.heldReplies.countDocuments({ workspaceId: WS });
+    for (const [raw, field] of cases) {
+      const answer = await postInbound(raw);
+      expect([answer.status, answer.body.fields], field).toEqual([
+        400,
+        { [field]: expect.stringMatching(/^must not hold control characters/) },
+      ]);
+      expect(answer.body.error).toContain(field);
+    }
+    expect(await stack.db.heldReplies.countDocuments({ workspaceId: WS })).toBe(before);
+    // Tabs and line breaks in the text are text.
+    expect((await postInbound(reply('nobody@acme.test', null, 'Hello\tthere.\r\nBye.'))).status).toBe(200);
+  });
+
+  it('POST /api/replies refuses them too, naming the field', async () => {
+    const post = (body: object) =>
+      fetch(`${server.url}/api/replies?workspace=${WS}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ prospectId: 1, body: 'Hello.', ...body }),
+      }).then(async (response) => [response.status, ((await response.json()) as { fields?: object }).fields]);
+    expect(await post({ subject: 'Re: hi\u0008' })).toEqual([400, { subject: expect.stringMatching(/control characters/) }]);
+    expect(await post({ from: 'pat\u0000@acme.test' })).toEqual([400, { from: expect.stringMatching(/control characters/) }]);
+    expect(await post({ body: 'Hi\u001b[2J' })).toEqual([400, { body: expect.stringMatching(/control characters/) }]);
+  });
+});
+
 describe('one-click unsubscribe (RFC 8058)', () => {
-  it('a POST to the signed link suppresses the address and stops the sequence, once however often it is posted', async () => {
+  it('the link in the email is an opaque id; a POST to it suppresses the address and stops the sequence, once however often it is posted', async () => {
     await sentTo(WS, 3, 'pat3@other.test');
-    const url = `${server.url}/api/unsubscribe/${unsubscribeToken(box, { workspaceId: WS, prospectId: 3, email: 'pat3@other.test' })}`;
+    const { token, url } = unsubscribeLinkTo('pat3@other.test');
+    // Nothing in the link names the workspace, the prospect or the address.
+    const decoded = Buffer.from(token, 'base64url');
+    expect(decoded).toHaveLength(24);
+    for (const readable of [token, decoded.toString('utf8'), decoded.toString('latin1')])
+      for (const named of [WS, 'pat3', 'other.test']) expect(readable).not.toContain(named);
+
     const page = await fetch(url);
     expect(await page.text()).toContain('<button type="submit"');
     for (let i = 0; i < 2; i++) {
@@ -190,9 +320,20 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await (await fetch(url)).text()).toContain('You are unsubscribed');
   });
 
-  it('answers a forged, cut or garbage link 404 (it names nothing), never a 400 for a token its document allows', async () => {
-    const token = unsubscribeToken(box, { workspaceId: WS, prospectId: 3, email: 'pat3@other.test' });
-    for (const bad of [token.slice(0, -2), `${token.split('.')[0]}.forged`, 'garbage', '0'.repeat(2_001)]) {
+  it('answers a guessed, altered, cut or garbage link 404 (it names nothing), never a 400 for a token its document allows', async () => {
+    await sentTo(WS, 5, 'pat5@echo.test');
+    const { token } = unsubscribeLinkTo('pat5@echo.test');
+    const legacy = unsubscribeToken(box, { workspaceId: WS, prospectId: 5, email: 'pat5@echo.test' });
+    const altered = `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
+    for (const bad of [
+      altered,
+      'A'.repeat(32),
+      token.slice(0, -2),
+      legacy.slice(0, -2),
+      `${legacy.split('.')[0]}.forged`,
+      'garbage',
+      '0'.repeat(2_001),
+    ]) {
       for (const method of ['POST', 'GET']) {
         const answer = await fetch(`${server.url}/api/unsubscribe/${bad}`, { method });
         expect([method, answer.status, await answer.text()]).toEqual([
@@ -202,5 +343,17 @@ describe('one-click unsubscribe (RFC 8058)', () => {
         ]);
       }
     }
+    expect(await stack.db.suppressions.countDocuments({ workspaceId: WS, email: 'pat5@echo.test' })).toBe(0);
+    expect((await state(WS, 5)).status).toBe('active');
+  });
+
+  it('still honours the signed link of an email sent before links became opaque', async () => {
+    await sentTo(WS, 6, 'pat6@foxtrot.test');
+    const legacy = unsubscribeToken(box, { workspaceId: WS, prospectId: 6, email: 'pat6@foxtrot.test' });
+    expect((await fetch(`${server.url}/api/unsubscribe/${legacy}`, { method: 'POST' })).status).toBe(200);
+    await expect.poll(async () => (await state(WS, 6)).status).toBe('stopped');
+    expect(await stack.db.suppressions.findOne({ workspaceId: WS, email: 'pat6@foxtrot.test' }).lean()).toMatchObject({
+      reason: 'unsubscribed',
+    });
   });
 });

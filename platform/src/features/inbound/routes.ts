@@ -7,6 +7,7 @@ import { route, routerOf } from '../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { requireBox } from '../mailboxes/mailboxes.ts';
+import { HandledReplySchema } from '../replies/routes.ts';
 import { handleInbound } from './handle-inbound.ts';
 import { inboundSecret, isInboundSecret, rotateInboundSecret } from './inbound-key.ts';
 
@@ -26,6 +27,33 @@ export const INBOUND_SECRET_HEADER = 'x-meetflow-inbound-secret';
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 const InboundQuery = z.object({ workspace: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a workspace slug') });
+/** What one inbound message was, and what was done: POST /api/inbound/email's answer. */
+const InboundAnswer = z.union([
+  z.object({
+    kind: z.literal('bounce'),
+    hardBounces: z.array(z.string()).describe('The addresses that failed for good: suppressed, their sequences stopped'),
+    pausedMailboxes: z.array(z.string()).describe('Mailboxes that paused themselves on these bounces (over 3 in their last 100 sends)'),
+  }),
+  z.object({
+    kind: z.literal('reply'),
+    matched: z.literal(true),
+    prospectId: z.number().int(),
+    threadedBy: z.literal('message-id').describe("Its In-Reply-To or References names an email Meetflow sent: that email's prospect"),
+    handled: HandledReplySchema,
+  }),
+  z.object({
+    kind: z.literal('reply'),
+    matched: z.literal(false),
+    from: z.string().describe("The sender's address"),
+    held: z
+      .object({ id: z.string(), prospectId: z.number().int() })
+      .optional()
+      .describe(
+        "In no thread of ours, but from this prospect's address: held for a person to confirm (GET /api/replies/held); it does nothing by itself",
+      ),
+  }),
+]);
+
 const InboundSettings = z.object({
   url: z.string().describe('Where an inbound-parse webhook posts raw messages'),
   header: z.string().describe('The header that carries the secret'),
@@ -61,10 +89,15 @@ export const inboundRoutes = [
       query: InboundQuery,
       summary:
         'Take one raw inbound email (RFC 822, as inbound-parse webhooks post it) with the workspace secret in X-Meetflow-Inbound-Secret: ' +
-        'a bounce suppresses the address, a reply is threaded to its prospect, classified and its sequence stopped or paused',
+        'a bounce suppresses the address; a reply threaded (In-Reply-To/References) to an email Meetflow sent is classified and its ' +
+        "sequence stopped or paused; one matching a prospect's address alone is held for a person to confirm",
       responses: {
-        200: { description: 'What the message was and what was done', schema: z.looseObject({ kind: z.enum(['bounce', 'reply']) }) },
-        400: { description: 'Not an email, too large, or a bad workspace slug' },
+        200: { description: 'What the message was and what was done', schema: InboundAnswer },
+        400: {
+          description:
+            'Not an email, too large, a bad workspace slug, or control characters in a sender name, subject, address or Message-ID ' +
+            '(or, other than tab and line breaks, in the text): each such field is named',
+        },
         401: { description: 'The secret is missing or not the workspace’s' },
         503: { description: 'Secrets are off (MEETFLOW_SECRETS_KEY not set in production)' },
       },

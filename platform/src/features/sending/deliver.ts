@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
-import { CHANNEL_FAILURES, type SentMessage } from '@meetflow/plugin-sdk/contracts/channel';
+import { CHANNEL_FAILURES, connectionFailureReason, type SentMessage } from '@meetflow/plugin-sdk/contracts/channel';
 import { ApplicationFailure } from '@temporalio/common';
 import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
 import type { Models } from '../../core/db/models.ts';
 import type { SecretsBox } from '../../core/secrets-box.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { campaignMailboxes } from '../campaigns/mailboxes.ts';
+import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
+import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
 import type { Mailbox } from '../mailboxes/model.ts';
 import type { InProcessChannel } from '../plugins/host.ts';
 import { recordOutcome } from '../outcomes/record.ts';
@@ -15,8 +17,8 @@ import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import { checkBounceRate, recordHardBounce } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
 import { suppressionOf } from './suppression.ts';
-import { openPixelUrl, trackedHtml } from './open-tracking.ts';
-import { unsubscribeToken } from './unsubscribe-token.ts';
+import { mailLinkToken, mailLinkUrl } from './mail-links.ts';
+import { trackedHtml } from './open-tracking.ts';
 
 /** Tests only: points where a send can be made to crash, as a killed worker would. */
 export interface DeliverFaults {
@@ -31,6 +33,8 @@ type Deps = {
   publicUrl: string;
   /** The installed email channel plugin that moves the message; null: none is installed, and emails wait saying so. */
   channel: InProcessChannel | null;
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
+  mailAllowHosts: MailAllowHosts;
   faults?: DeliverFaults;
 };
 
@@ -287,26 +291,27 @@ export function createDeliverStep(deps: Deps) {
         },
       },
     );
-    const token = unsubscribeToken(box, { workspaceId, prospectId: row.prospectId, email: row.email });
-    const unsubscribeUrl = `${deps.publicUrl}/api/unsubscribe/${token}`;
+    // Opaque links, one per email and purpose: a retry sends the same ones.
+    const unsubscribeUrl = mailLinkUrl(deps.publicUrl, 'unsubscribe', await mailLinkToken(db, 'unsubscribe', row));
     const text = emailText(row.body, mailbox.signature, unsubscribeUrl);
     // An HTML part only when the workspace tracks opens: the same text, with the pixel at the end.
-    const pixel = { workspaceId, prospectId: row.prospectId, sequenceId: row.sequenceId, step: row.step };
+    const pixelUrl = trackOpens ? mailLinkUrl(deps.publicUrl, 'open', await mailLinkToken(db, 'open', row)) : null;
     const message = {
       messageId,
       from: { name: mailbox.fromName, address: mailbox.fromAddress },
       to: row.email,
       subject: row.subject,
       text,
-      html: trackOpens ? trackedHtml(text, openPixelUrl(deps.publicUrl, box, pixel)) : null,
+      html: pixelUrl ? trackedHtml(text, pixelUrl) : null,
       inReplyTo: thread,
       references: thread ? [thread] : [],
       unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mailbox.fromAddress}?subject=unsubscribe` },
     };
     let accepted: SentMessage;
     try {
+      const account = await accountOf(mailbox, box);
       accepted = (await channel.send(
-        { account: { ...mailbox.smtp, password: box.open(mailbox.password) }, message },
+        { account, message },
         {
           // Passed just before the message can reach the server: from here a retry counts it sent.
           checkpoint: async () => {
@@ -324,6 +329,27 @@ export function createDeliverStep(deps: Deps) {
     );
     await countSent(row, now);
     return { outcome: 'sent' };
+  }
+
+  /**
+   * The mailbox's SMTP account for one send: its password opened, and its server's address checked
+   * against the address policy now (DNS may have changed since it was saved), the send going to that
+   * address. A password that cannot be opened, or a server whose address is not allowed, pauses the
+   * mailbox as a refused login does (nothing goes out of it until someone fixes it); a server not
+   * found now is tried again later.
+   */
+  async function accountOf(mailbox: Mailbox, box: SecretsBox) {
+    const paused = (message: string) => ApplicationFailure.create({ type: CHANNEL_FAILURES.loginRefused, message, nonRetryable: true });
+    let password: string;
+    try {
+      password = await openPassword(db, box, mailbox);
+    } catch (error) {
+      throw error instanceof PasswordUnusable ? paused(error.message) : error;
+    }
+    const server = await mailServerAddress(mailbox.smtp, deps.mailAllowHosts);
+    if (server.ok) return { ...mailbox.smtp, password, address: server.address };
+    if (server.reason === 'address not allowed') throw paused(server.reason);
+    throw ApplicationFailure.create({ type: CHANNEL_FAILURES.notSent, message: server.reason, nonRetryable: true });
   }
 
   /** A refusal for good fails the email (a hard bounce at the door); a refused login pauses the mailbox; anything else waits and tries again. */
@@ -350,7 +376,9 @@ export function createDeliverStep(deps: Deps) {
     // Refused for now (a 4xx), or failed before the message could leave: the next try may send again.
     // Lost mid-exchange, it may have arrived: keep the mark.
     if (type === CHANNEL_FAILURES.notSent) await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: null } });
-    return hold(row, now.getTime() + RETRY_LATER_MS, `${mailbox.smtp.host} did not take it (${error.message}); trying again`);
+    // The channel's failures say only a classified reason or the reply to the message; anything else is classified here.
+    const why = type ? error.message : connectionFailureReason(error);
+    return hold(row, now.getTime() + RETRY_LATER_MS, `${mailbox.smtp.host} did not take it (${why}); trying again`);
   }
 
   /** A retry after the message may have reached the server: counted sent, never sent twice. */

@@ -3,16 +3,19 @@ import { NotFoundError } from '../../core/errors.ts';
 import { route, routerOf } from '../../core/http/api-route.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { recordOutcome, type OutcomesDb } from '../outcomes/record.ts';
+import { mailLinkModels, readMailLink } from './mail-links.ts';
 import { readOpenPixelToken, type OpenSubject } from './open-tracking.ts';
 
 /** What the open-tracking route is built over. */
 export interface OpenTrackingDeps {
-  db: OutcomesDb;
+  db: OutcomesDb & ReturnType<typeof mailLinkModels>;
   secrets: Secrets;
 }
 
-// No length limit of its own: whatever the path holds, a token that does not verify is the one 404.
-const TokenParams = z.object({ token: z.string().min(1).describe("The signed token at the end of a tracked email's pixel URL") });
+// No length limit of its own: whatever the path holds, an id that names no pixel is the one 404.
+const TokenParams = z.object({
+  token: z.string().min(1).describe("The opaque id at the end of a tracked email's pixel URL (or an older email's signed token)"),
+});
 const INVALID = 'This open-tracking link is not valid: it was cut short or altered, or another Meetflow made it.';
 
 /** A 1×1 transparent GIF. */
@@ -26,6 +29,10 @@ export async function recordOpen(db: OutcomesDb, subject: OpenSubject, at = new 
   const { workspaceId, prospectId, sequenceId, step } = subject;
   return recordOutcome(db, { workspaceId, eventId: `opened-${sequenceId}-${step}`, type: 'opened', at, prospectId, step });
 }
+
+/** An older email's signed pixel token (emails already sent still load it); null for anything else. */
+const legacySubject = (secrets: Secrets, token: string): OpenSubject | null =>
+  token.includes('.') && 'seal' in secrets ? readOpenPixelToken(secrets, token) : null;
 
 /** /api/o/{token}: the open-tracking pixel of an email sent with `sending.trackOpens` on (public: mail clients fetch it). */
 export const openTrackingRoutes = [
@@ -49,7 +56,7 @@ export const openTrackingRoutes = [
     ({ db, secrets }) =>
       async (ctx) => {
         const { token } = TokenParams.parse(ctx.params);
-        const subject = 'seal' in secrets ? readOpenPixelToken(secrets, token) : null;
+        const subject = (await readMailLink(db, 'open', token)) ?? legacySubject(secrets, token);
         if (!subject) throw new NotFoundError(INVALID);
         await recordOpen(db, subject);
         ctx.set('Cache-Control', 'no-store');

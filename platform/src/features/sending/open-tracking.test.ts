@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretsBox } from '../../core/secrets-box.ts';
-import { openPixelToken, openPixelUrl, readOpenPixelToken, trackedHtml, type OpenSubject } from './open-tracking.ts';
+import { Types } from 'mongoose';
+import { mailLinkToken, mailLinkUrl } from './mail-links.ts';
+import { openPixelToken, readOpenPixelToken, trackedHtml, type OpenSubject } from './open-tracking.ts';
 import { openTrackingRouter } from './open-routes.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 import { serveProductApp, serveRouters } from '../../../dev/testing/http.ts';
@@ -12,6 +14,8 @@ const box = secretsBox(randomBytes(32));
 const WS = 'open-tracking';
 const subject: OpenSubject = { workspaceId: WS, prospectId: 5, sequenceId: `sequence-${WS}-5`, step: 2 };
 const PIXEL_URL = 'https://meetflow.example/api/o/abc.def';
+/** The id with its first character changed. */
+const altered = (token: string) => `${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`;
 
 describe('trackedHtml', () => {
   it('escapes every character HTML would read, in text and in links', () => {
@@ -51,14 +55,14 @@ describe('trackedHtml', () => {
   });
 });
 
-describe('pixel tokens', () => {
+describe('pixel tokens of emails sent before links became opaque', () => {
   it('read back as signed, and refuse anything else', () => {
     const token = openPixelToken(box, subject);
     expect(readOpenPixelToken(box, token)).toEqual(subject);
     expect(readOpenPixelToken(secretsBox(randomBytes(32)), token)).toBeNull();
     expect(readOpenPixelToken(box, token.slice(0, -1))).toBeNull();
     expect(readOpenPixelToken(box, unsubscribeToken(box, { workspaceId: WS, prospectId: 5, email: 'ada@acme.test' }))).toBeNull();
-    expect(openPixelUrl('https://meetflow.example', box, subject)).toBe(`https://meetflow.example/api/o/${token}`);
+    expect(mailLinkUrl('https://meetflow.example', 'open', 'abc')).toBe('https://meetflow.example/api/o/abc');
   });
 });
 
@@ -76,8 +80,11 @@ describe('GET /api/o/{token} (the whole app)', () => {
   const pixel = (token: string, headers: Record<string, string> = {}) => fetch(`${server.url}/api/o/${token}`, { headers });
   const opens = (filter: object = {}) => stack.db.outcomeEvents.countDocuments({ workspaceId: WS, type: 'opened', ...filter });
 
+  /** The opaque pixel id of an email of `subject`'s sequence, as a send makes it. */
+  const pixelOf = (of: OpenSubject) => mailLinkToken(stack.db, 'open', { _id: new Types.ObjectId(), ...of, email: 'ada@acme.test' });
+
   it('answers a transparent 1×1 GIF, never cached, and records one open per sequence step however often it is fetched', async () => {
-    const url = openPixelUrl(server.url, box, subject);
+    const url = mailLinkUrl(server.url, 'open', await pixelOf(subject));
     for (let fetched = 0; fetched < 3; fetched++) {
       const response = await fetch(url, { headers: { accept: 'image/*' } });
       expect(response.status).toBe(200);
@@ -94,8 +101,11 @@ describe('GET /api/o/{token} (the whole app)', () => {
       step: 2,
       applied: true,
     });
-    expect((await pixel(openPixelToken(box, { ...subject, step: 3 }))).status).toBe(200);
+    expect((await pixel(await pixelOf({ ...subject, step: 3 }))).status).toBe(200);
     expect(await opens({ step: 3 })).toBe(1);
+    // An email sent before links became opaque still counts its opens (its token is signed).
+    expect((await pixel(openPixelToken(box, { ...subject, step: 4 }))).status).toBe(200);
+    expect(await opens({ step: 4 })).toBe(1);
   });
 
   it('refuses a forged, cut or foreign token with a 404 in words, and records nothing', async () => {
@@ -111,6 +121,10 @@ describe('GET /api/o/{token} (the whole app)', () => {
       'garbage',
       `${payload}.${signature}.extra`,
       'x'.repeat(5_000),
+      // Opaque ids: one altered, one guessed, and an unsubscribe link's (another purpose).
+      altered(await pixelOf({ ...subject, step: 9 })),
+      'A'.repeat(32),
+      await mailLinkToken(stack.db, 'unsubscribe', { _id: new Types.ObjectId(), ...subject, step: 9, email: 'ada@acme.test' }),
     ];
     for (const candidate of bad) {
       const response = await pixel(candidate, { accept: 'application/json' });

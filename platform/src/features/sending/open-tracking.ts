@@ -13,22 +13,20 @@ export interface OpenSubject {
 
 const PURPOSE = 'open-pixel';
 
-/** A token for the pixel of one email: the subject, signed, so nobody can count an open of an email they did not get. */
+/**
+ * The pixels sent before links became opaque (mail-links.ts): the subject as readable JSON,
+ * signed. Nothing makes them any more; emails already sent still load them. Tests make them.
+ */
 export function openPixelToken(box: SecretsBox, subject: OpenSubject): string {
   return signedToken(box, PURPOSE, [subject.workspaceId, subject.prospectId, subject.sequenceId, subject.step]);
 }
 
-/** The token's subject when its signature holds; null for anything else (forged, cut, garbage, an unsubscribe token). */
+/** An old pixel's subject when its signature holds; null for anything else (forged, cut, garbage, an unsubscribe token). */
 export function readOpenPixelToken(box: SecretsBox, token: string): OpenSubject | null {
   const [workspaceId, prospectId, sequenceId, step] = readSignedToken(box, PURPOSE, token) ?? [];
   if (typeof workspaceId !== 'string' || !Number.isInteger(prospectId) || typeof sequenceId !== 'string' || !Number.isInteger(step))
     return null;
   return { workspaceId, prospectId: prospectId as number, sequenceId, step: step as number };
-}
-
-/** The pixel's address under `publicUrl` (config `MEETFLOW_PUBLIC_URL`, as the unsubscribe links): GET /api/o/{token}. */
-export function openPixelUrl(publicUrl: string, box: SecretsBox, subject: OpenSubject): string {
-  return `${publicUrl}/api/o/${openPixelToken(box, subject)}`;
 }
 
 // http(s) only, so a `javascript:` or `data:` text never becomes a link; closing punctuation after it is the sentence's.

@@ -7,6 +7,7 @@ import type { Secrets } from '../../core/secrets-key.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import { signalSequence } from '../sequences/control.ts';
 import { escapeHtml } from './html-escape.ts';
+import { readMailLink } from './mail-links.ts';
 import { suppress } from './suppression.ts';
 import { readUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts';
 
@@ -17,8 +18,10 @@ export interface UnsubscribeDeps {
   secrets: Secrets;
 }
 
-// Like the open pixel's: whatever the path holds, a token that does not verify (forged, cut short, garbage) names nothing, a 404.
-const TokenParams = z.object({ token: z.string().min(1).describe("The signed token at the end of an email's unsubscribe link") });
+// Like the open pixel's: whatever the path holds, an id nobody stored (guessed, altered, cut short, garbage) names nothing, a 404.
+const TokenParams = z.object({
+  token: z.string().min(1).describe("The opaque id at the end of an email's unsubscribe link (or an older email's signed token)"),
+});
 const INVALID = 'This unsubscribe link is not valid (it may have been cut short when copied).';
 
 /**
@@ -33,17 +36,22 @@ export async function unsubscribe(deps: UnsubscribeDeps, subject: UnsubscribeSub
   await signalSequence(deps.temporal, workspaceId, prospectId, 'unsubscribe', { reason: 'unsubscribed' }); // none running: suppressed is enough
 }
 
-function subjectOf(secrets: Secrets, token: string): UnsubscribeSubject {
-  const subject = 'seal' in secrets ? readUnsubscribeToken(secrets, token) : null;
+/**
+ * Who the link is for: the stored link of that id, or, for an email sent before links became
+ * opaque, the subject its signed token names (signed, so nobody can make one for another address).
+ */
+async function subjectOf({ db, secrets }: UnsubscribeDeps, token: string): Promise<UnsubscribeSubject> {
+  const link = await readMailLink(db, 'unsubscribe', token);
+  const subject = link ?? (token.includes('.') && 'seal' in secrets ? readUnsubscribeToken(secrets, token) : null);
   if (!subject) throw new NotFoundError(INVALID);
-  return subject;
+  return { workspaceId: subject.workspaceId, prospectId: subject.prospectId, email: subject.email };
 }
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
 
-/** /api/unsubscribe/{token}: the signed link in every email (public: whoever holds the link may use it). */
+/** /api/unsubscribe/{token}: the link in every email (public: whoever holds the link may use it). */
 export const unsubscribeRoutes = [
   route<UnsubscribeDeps>(
     {
@@ -55,11 +63,11 @@ export const unsubscribeRoutes = [
       summary: 'One-click unsubscribe (RFC 8058): suppress the address and stop the sequence; the same link again is a no-op',
       responses: {
         200: { description: 'Unsubscribed', schema: z.object({ unsubscribed: z.literal(true) }) },
-        404: { description: `${INVALID} (forged, cut short, or not made by this server)` },
+        404: { description: `${INVALID} (guessed, altered, cut short, or not made by this server)` },
       },
     },
     (deps) => async (ctx) => {
-      await unsubscribe(deps, subjectOf(deps.secrets, TokenParams.parse(ctx.params).token));
+      await unsubscribe(deps, await subjectOf(deps, TokenParams.parse(ctx.params).token));
       ctx.body = { unsubscribed: true };
     },
   ),
@@ -77,12 +85,12 @@ export const unsubscribeRoutes = [
           schema: z.string(),
           contentType: 'text/html',
         },
-        404: { description: `${INVALID} (forged, cut short, or not made by this server)` },
+        404: { description: `${INVALID} (guessed, altered, cut short, or not made by this server)` },
       },
     },
     (deps) => async (ctx) => {
       const { token } = TokenParams.parse(ctx.params);
-      const subject = subjectOf(deps.secrets, token);
+      const subject = await subjectOf(deps, token);
       const suppressed = await deps.db.suppressions.findOne({ workspaceId: subject.workspaceId, email: subject.email }).lean();
       ctx.type = 'html';
       ctx.body = suppressed

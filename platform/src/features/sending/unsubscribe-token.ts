@@ -11,14 +11,15 @@ export interface UnsubscribeSubject {
 const PURPOSE = 'unsubscribe';
 
 /**
- * A token for the link in every email: the subject, signed. Anyone may present it (the link is
- * public, RFC 8058), nobody can make one for another address.
+ * The links sent before links became opaque (mail-links.ts): the subject as readable JSON, signed.
+ * Nothing makes them any more; they are still read, because emails already sent carry them and an
+ * unsubscribe link must keep working. Tests make them to check that.
  */
 export function unsubscribeToken(box: SecretsBox, subject: UnsubscribeSubject): string {
   return signedToken(box, PURPOSE, [subject.workspaceId, subject.prospectId, subject.email.toLowerCase()]);
 }
 
-/** The token's subject when its signature holds; null for anything else (forged, cut, garbage). */
+/** An old link's subject when its signature holds; null for anything else (forged, cut, garbage). */
 export function readUnsubscribeToken(box: SecretsBox, token: string): UnsubscribeSubject | null {
   const [workspaceId, prospectId, email] = readSignedToken(box, PURPOSE, token) ?? [];
   if (typeof workspaceId !== 'string' || !Number.isInteger(prospectId) || typeof email !== 'string') return null;

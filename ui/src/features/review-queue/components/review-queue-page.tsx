@@ -8,6 +8,7 @@ import { canReview, canSwitchMode } from '../utils/permissions.ts';
 import { filtersFromParams, paramsFromFilters, type ReviewFilters } from '../utils/review-filters.ts';
 import { ApproveAllButton } from './approve-all-button.tsx';
 import { CampaignFilter } from './campaign-filter.tsx';
+import { HeldReplies } from './held-replies.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SendingModeControl } from './sending-mode-control.tsx';
 import { TrackOpensControl } from './track-opens-control.tsx';
@@ -56,6 +57,7 @@ export function ReviewQueuePage() {
           You can read the queue; sales ops, admins and owners approve, edit and reject emails. Your role here is {roleLabel(role)}.
         </p>
       )}
+      <HeldReplies canAct={canAct} />
       <div className="flex flex-wrap items-center gap-3">
         <StatusTabs value={filters.status} campaignId={filters.campaignId} onChange={(status) => filter({ status })} />
         <CampaignFilter value={filters.campaignId} onChange={(campaignId) => filter({ campaignId })} />

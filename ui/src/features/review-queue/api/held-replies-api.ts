@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * A message in no thread Meetflow sent, from a prospect's address (GET /api/replies/held item):
+ * held until a person confirms it as that prospect's reply or dismisses it.
+ */
+export interface HeldReply {
+  id: string;
+  prospectId: number;
+  /** Null when the prospect is gone. */
+  prospect: { firstName: string; lastName: string; company: string; email: string } | null;
+  from: string;
+  fromName: string | null;
+  subject: string;
+  text: string;
+  receivedAt: string;
+  status: 'held' | 'confirmed' | 'dismissed';
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
+export const heldReplyKeys = { held: ['review-queue', 'held-replies'] as const };
+
+/** The replies waiting for a person, newest first (fetched again now and then: IMAP reads new ones every 30 s). */
+export const heldRepliesQueryOptions = () =>
+  queryOptions({
+    queryKey: heldReplyKeys.held,
+    queryFn: ({ signal }) => apiRequest<{ items: HeldReply[]; total: number }>('/api/replies/held', { signal }),
+    refetchInterval: 30_000,
+  });
+
+/** POST /api/replies/held/{id}/confirm or /dismiss; the list is fetched again. */
+export function useDecideHeldReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'confirm' | 'dismiss' }) =>
+      apiRequest<unknown>(`/api/replies/held/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: heldReplyKeys.held }),
+  });
+}
