@@ -15,7 +15,8 @@ interface ComposeService {
   build?: { context: string; target?: string };
   command?: string[];
   environment?: Record<string, string>;
-  ports?: { published: number | string; target: number | string }[];
+  /** Long form, or docker-compose 1.x's short `[host_ip:]published:target[/protocol]` when it names a host address. */
+  ports?: Array<{ published: number | string; target: number | string; host_ip?: string } | string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   restart?: string;
@@ -41,16 +42,41 @@ function composeConfig(): Record<string, ComposeService> {
   return (parse(printed) as { services: Record<string, ComposeService> }).services;
 }
 
+/** A published port as `docker-compose config` prints it, either form: on every interface unless `hostIp` says otherwise. */
+interface PublishedPort {
+  hostIp: string;
+  published: number;
+  target: number;
+}
+function publishedPort(port: NonNullable<ComposeService['ports']>[number]): PublishedPort {
+  if (typeof port !== 'string')
+    return { hostIp: port.host_ip ?? '0.0.0.0', published: Number(port.published), target: Number(port.target) };
+  const parts = port.replace(/\/\w+$/, '').split(':');
+  const [target, published, hostIp = '0.0.0.0'] = parts.reverse();
+  return { hostIp, published: Number(published), target: Number(target) };
+}
+
 /** The `FROM <image> AS <name>` stage names of the Dockerfile. */
 function dockerfileStages(): string[] {
   const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
   return [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)\s*$/gim)].map((match) => match[1] ?? '');
 }
 
+/** The body of nginx's `location /api/` block. */
+function nginxApiBlock(): string {
+  const nginx = readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8');
+  return /location\s+\/api\/\s*\{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+}
+
+/** The request headers nginx's `location /api/` block sets on what it passes to the api, by lower-case name. */
+function nginxApiHeaders(): Record<string, string> {
+  const lines = nginxApiBlock().matchAll(/^\s*proxy_set_header\s+(\S+)\s+(.+?);/gm);
+  return Object.fromEntries([...lines].map(([, name = '', value = '']) => [name.toLowerCase(), value]));
+}
+
 /** Where nginx's `location /api/` block sends requests, with a `set $variable` upstream resolved. */
 function nginxApiUpstream(): string | undefined {
-  const nginx = readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8');
-  const block = /location\s+\/api\/\s*\{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+  const block = nginxApiBlock();
   const target = /^\s*proxy_pass\s+(\S+);/m.exec(block)?.[1];
   if (!target?.startsWith('$')) return target;
   return new RegExp(`^\\s*set\\s+\\${target}\\s+(\\S+);`, 'm').exec(block)?.[1];
@@ -66,8 +92,7 @@ describe('docker-compose.yml', () => {
     if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
     return found;
   };
-  const ports = (name: string) =>
-    (service(name).ports ?? []).map(({ published, target }) => ({ published: Number(published), target: Number(target) }));
+  const ports = (name: string) => (service(name).ports ?? []).map(publishedPort);
 
   it('runs exactly the product services', () => {
     expect(Object.keys(services()).sort()).toEqual(
@@ -110,11 +135,15 @@ describe('docker-compose.yml', () => {
     expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS).toBeUndefined();
   });
 
-  it('publishes the API, Temporal, the Temporal UI and the UI', () => {
-    expect(ports('api')).toEqual([{ published: 3000, target: 3000 }]);
-    expect(ports('temporal')).toEqual([{ published: 7233, target: 7233 }]);
-    expect(ports('temporal-ui')).toEqual([{ published: 8233, target: 8080 }]);
-    expect(ports('ui')).toEqual([{ published: 8080, target: 80 }]);
+  it('publishes only the UI on every interface, the Temporal UI on loopback alone, and neither the API nor Temporal', () => {
+    expect(ports('ui')).toEqual([{ hostIp: '0.0.0.0', published: 8080, target: 80 }]);
+    expect(ports('temporal-ui')).toEqual([{ hostIp: '127.0.0.1', published: 8233, target: 8080 }]);
+    // The api trusts the X-Forwarded-For nginx sets: reachable directly, a client could claim any address.
+    const everywhere = Object.keys(services()).filter((name) => ports(name).some(({ hostIp }) => hostIp !== '127.0.0.1'));
+    expect(everywhere).toEqual(['ui']);
+    expect(ports('api')).toEqual([]);
+    expect(ports('temporal')).toEqual([]);
+    expect(service('api').environment?.MEETFLOW_TRUST_PROXY).toBe('on');
   });
 
   it('points the api and the worker at the mongo and temporal services', () => {
@@ -126,9 +155,11 @@ describe('docker-compose.yml', () => {
     }
     // The one secrets key both read (mailbox passwords the api encrypts, the worker decrypts to send), from the user's .env.
     for (const name of ['api', 'worker']) expect(service(name).environment, name).toHaveProperty('MEETFLOW_SECRETS_KEY');
+    // Links in sent emails point at the ui's published port, the api having none (default http://localhost:8080).
+    for (const name of ['api', 'worker']) expect(service(name).environment?.MEETFLOW_PUBLIC_URL, name).toMatch(/^https?:\/\//);
     const api = service('api').environment ?? {};
     expect(api.HOST).toBe('0.0.0.0');
-    expect(Number(api.PORT)).toBe(ports('api')[0]?.target);
+    expect(nginxApiUpstream()).toBe(`http://api:${api.PORT}`);
     expect(service('temporal-ui').environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
     expect(Object.keys(service('temporal').depends_on ?? {})).toContain('postgresql');
     expect(Object.keys(service('ui').depends_on ?? {})).toContain('api');
@@ -160,5 +191,14 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/proxy_buffering\s+off;/);
     expect(nginx).toMatch(/try_files\s+\$uri\s+\$uri\/\s+\/index\.html;/);
     expect(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/^COPY ui\/nginx\.conf \/etc\/nginx\/conf\.d\/default\.conf$/m);
+  });
+
+  it('has nginx set X-Forwarded-For to the address it was reached from, the one entry the api trusts', () => {
+    const headers = nginxApiHeaders();
+    // Set, not appended to ($proxy_add_x_forwarded_for): what a client sends in the header never reaches the api.
+    expect(headers['x-forwarded-for']).toBe('$remote_addr');
+    expect(headers['x-forwarded-proto']).toBe('$scheme');
+    expect(headers.host).toBe('$host');
+    expect(readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8')).not.toContain('$proxy_add_x_forwarded_for');
   });
 });

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { roleAtLeast, type Authenticator, type Principal, type RequestAccess, type Role } from '../access.ts';
+import { roleAtLeast, type Access, type Authenticator, type Principal, type RequestAccess, type Role } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
 import { queryCheck } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
@@ -15,6 +15,8 @@ export function authentication(authenticate: Authenticator): Middleware {
   return async (ctx, next) => {
     let found: Promise<Principal | null> | undefined;
     ctx.state.principal = () => (found ??= authenticate(ctx));
+    // Not cached: a response that outlives its access check asks again (see accessStillHeld).
+    ctx.state.principalNow = () => authenticate(ctx);
     await next();
   };
 }
@@ -47,6 +49,8 @@ export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path' | '
     }
     query.values(ctx);
     ctx.state.access = access;
+    const needed = doc.access;
+    ctx.state.accessHeld = () => stillHeld(ctx, access, needed);
     ctx.state.route = `${doc.method.toUpperCase()} ${doc.path}`;
     return next();
   };
@@ -63,6 +67,32 @@ export async function requireRole(principal: Principal, workspace: string | null
   if (!roleAtLeast(role, needed))
     throw new ForbiddenError(`Your role in this workspace, ${role}, cannot do this: it takes ${needed} or above.`);
   return role;
+}
+
+/**
+ * Whether the caller would still pass this route's access check now, with the credential the
+ * request brought: false once its session has ended (signed out, expired) or its API token was
+ * revoked or expired, or its role in the workspace fell below the route's. For responses that
+ * outlive the check at their start (an event stream), which end when it turns false.
+ */
+export async function accessStillHeld(ctx: Context): Promise<boolean> {
+  const held = ctx.state.accessHeld as (() => Promise<boolean>) | undefined;
+  if (!held) throw new Error(`${ctx.method} ${ctx.path}: the route is public, so there is no access to re-check`);
+  return held();
+}
+
+async function stillHeld(ctx: Context, access: RequestAccess, needed: Exclude<Access, 'public'>): Promise<boolean> {
+  let principal: Principal | null;
+  try {
+    principal = await (ctx.state.principalNow as () => Promise<Principal | null>)();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return false; // a token presented but no longer valid
+    throw error;
+  }
+  if (principal?.id !== access.principal.id) return false;
+  if (needed === 'signed-in') return true;
+  const role = access.workspace ? await principal.roleIn(access.workspace) : null;
+  return role !== null && roleAtLeast(role, needed);
 }
 
 /** What the access check found for this request; throws when the route has no check (a programming error, never a client's). */

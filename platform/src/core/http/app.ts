@@ -45,7 +45,12 @@ function rejectBody(error: Error & { status?: number; expose?: boolean; body?: u
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
-  app.proxy = deps.trustProxy === true;
+  if (deps.trustProxy === true) {
+    // Exactly one proxy (compose's nginx) stands in front and sets X-Forwarded-For to the address
+    // it was reached from: only that last entry is trusted, never one a client wrote before it.
+    app.proxy = true;
+    app.maxIpsCount = 1;
+  }
   const routers = apiRouters(deps);
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));

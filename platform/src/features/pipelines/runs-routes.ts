@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { CANNOT_RUN_INPUT, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { z } from 'zod';
 import type { Models } from '../../core/db/models.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -16,9 +17,13 @@ import {
   StepOutputSchema,
   type RunsListOptions,
 } from './runs-api-schemas.ts';
-import { WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { principalOf, WorkspaceQuery, workspaceOf } from '../../core/http/workspace.ts';
+import { accessStillHeld } from '../../core/http/access-check.ts';
 
 const POLL_MS = 500;
+/** How often a live stream checks that its caller may still read it (see RunsDeps.accessRecheckMs). */
+const ACCESS_RECHECK_MS = 10_000;
+const SESSION_ENDED = 'Your session ended (signed out, expired or revoked): sign in again to follow the run.';
 
 /** Statuses a run never leaves. */
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
@@ -28,13 +33,16 @@ const badWorkspace = { description: 'Invalid workspace slug' };
 const runEvents = z.string().meta({
   description:
     'Server-Sent Events: `snapshot` {status, steps} first, then `step` {nodeId, ...step} and `run` {status, error} ' +
-    'as they change, `error` {message} if reading fails; the stream ends when the run completes, fails or is cancelled',
+    'as they change, `error` {message} if reading fails; the stream ends when the run completes, fails or is cancelled, ' +
+    "and after a last `session-ended` {message} once the caller's session or API token has ended or no longer reaches the run",
 });
 
 /** What the run routes run over: the run records and the runner. */
 interface RunsDeps {
   db: Models;
   runner: PipelineRunner;
+  /** Milliseconds between two checks that a live stream's caller still has access (default 10 s); tests shorten it. */
+  accessRecheckMs?: number;
 }
 
 /** The workspace's run, or a 404. */
@@ -163,14 +171,19 @@ export const runsRoutes = [
       responses: {
         201: { description: 'The new run', schema: RunSchema },
         400: { description: 'Invalid body' },
+        403: { description: STEP_NOT_ALLOWED },
         404: { description: 'No such run, or no such step in it' },
+        422: { description: CANNOT_RUN_INPUT },
       },
     },
     ({ runner }) =>
       async (ctx) => {
         const body = RerunBody.parse(ctx.request.body ?? {});
         ctx.status = 201;
-        ctx.body = await rerunPipeline(runner, workspaceOf(ctx), ctx.params.id!, { fromNodeId: body.fromStep, input: body.input });
+        ctx.body = await rerunPipeline(runner, workspaceOf(ctx), principalOf(ctx), ctx.params.id!, {
+          fromNodeId: body.fromStep,
+          input: body.input,
+        });
       },
   ),
   route<RunsDeps>(
@@ -188,13 +201,15 @@ export const runsRoutes = [
         404: noRun,
       },
     },
-    ({ db }) =>
+    ({ db, accessRecheckMs = ACCESS_RECHECK_MS }) =>
       async (ctx) => {
         const workspaceId = workspaceOf(ctx);
         const runId = ctx.params.id!;
         const first = await findRun(db, workspaceId, runId);
         const stream = new PassThrough();
-        const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        const send = (event: string, data: unknown) => {
+          if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        };
         ctx.request.socket.setTimeout(0);
         ctx.set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
         ctx.body = stream;
@@ -219,8 +234,28 @@ export const runsRoutes = [
               (error: unknown) => send('error', { message: (error as Error).message }),
             );
         }, POLL_MS);
+        // The access checked at the start must not outlive the session or token that had it.
+        let checking = false;
+        const recheck = setInterval(() => {
+          if (checking) return;
+          checking = true;
+          void accessStillHeld(ctx)
+            .then(
+              (held) => {
+                if (held) return;
+                send('session-ended', { message: SESSION_ENDED });
+                stop();
+              },
+              // Unreadable now (the database is down): the next check asks again, and the poll above reports the outage.
+              () => {},
+            )
+            .finally(() => {
+              checking = false;
+            });
+        }, accessRecheckMs);
         const stop = () => {
           clearInterval(timer);
+          clearInterval(recheck);
           stream.end();
         };
         ctx.req.on('close', stop);
@@ -229,4 +264,5 @@ export const runsRoutes = [
   ),
 ];
 
-export const runsRouter = (db: Models, runner: PipelineRunner) => routerOf(runsRoutes, { db, runner });
+export const runsRouter = (db: Models, runner: PipelineRunner, accessRecheckMs?: number) =>
+  routerOf(runsRoutes, { db, runner, accessRecheckMs });

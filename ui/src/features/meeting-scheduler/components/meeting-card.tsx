@@ -1,3 +1,4 @@
+import { webAddress } from '../../../lib/web-address.ts';
 import { withWorkspace } from '../../../lib/workspace.ts';
 import type { Meeting } from '../api/meetings-api.ts';
 import { longDateTime } from '../utils/meeting-stats.ts';
@@ -6,6 +7,8 @@ const STATUS_BADGE = { scheduled: 'badge-info', completed: 'badge-success', 'no-
 
 /** One meeting: whom with, when (in the reader's time zone), the video link, its status, and the actions that fit it. */
 export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcome?: (outcome: 'completed' | 'no-show') => void }) {
+  // The calendar plugin's address: joined only when it is a web page.
+  const joinUrl = webAddress(meeting.meetingUrl);
   return (
     <li
       className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm"
@@ -17,14 +20,14 @@ export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcom
         <p className="text-sm text-base-content/70">
           {longDateTime(meeting.scheduledAt)} · {meeting.durationMinutes} min
         </p>
-        {meeting.meetingUrl && <p className="text-xs text-base-content/60">Video call available</p>}
+        {joinUrl && <p className="text-xs text-base-content/60">Video call available</p>}
       </div>
       <span className={`badge ${STATUS_BADGE[meeting.status]}`} data-testid="meeting-status">
         {meeting.status}
       </span>
       <div className="flex flex-wrap gap-2">
-        {meeting.status === 'scheduled' && meeting.meetingUrl && (
-          <a href={meeting.meetingUrl} target="_blank" rel="noreferrer" className="btn btn-primary btn-sm">
+        {meeting.status === 'scheduled' && joinUrl && (
+          <a href={joinUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary btn-sm">
             Join
           </a>
         )}

@@ -1,19 +1,15 @@
+import { webAddress } from '../../../lib/web-address.ts';
 import type { DiscoveredProspect, NewProspect } from '../api/types.ts';
 
 /**
  * An http(s) address, or null: sources sometimes give "linkedin.com/in/…" without a scheme
- * (https is assumed), and anything else (javascript:, mailto:) must never become a link.
+ * (https is assumed); then the one scheme filter, webAddress: javascript:, mailto: and the like never become a link.
  */
 export function webUrlOf(value: string | null): string | null {
   const text = value?.trim();
   if (!text) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  try {
-    const url = new URL(candidate);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') ? url.href : null;
-  } catch {
-    return null;
-  }
+  const address = webAddress(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+  return address && new URL(address).hostname.includes('.') ? address : null;
 }
 
 const present = (value: string | null) => (value !== null && value.trim() !== '' ? value : undefined);

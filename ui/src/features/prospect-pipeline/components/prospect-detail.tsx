@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatPercent } from '../../../utils/format.ts';
 import {
@@ -156,9 +157,7 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
                       <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70">
                         “{fact.evidence.snippet}”
                       </blockquote>
-                      <a className="link text-xs wrap-anywhere" href={fact.evidence.url} target="_blank" rel="noreferrer">
-                        {fact.evidence.url}
-                      </a>
+                      <ExternalLink url={fact.evidence.url} className="text-xs wrap-anywhere" />
                     </li>
                   ))}
                 </ul>

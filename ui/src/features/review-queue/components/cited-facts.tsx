@@ -1,5 +1,5 @@
 import type { CitedFact } from '../api/outbox-api.ts';
-import { webAddress } from '../utils/review-text.ts';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 
 /** The researched facts an email cites, each with its kind and the evidence it was read from (a quote and a link to its page). */
 export function CitedFacts({ facts, labelId }: { facts: readonly CitedFact[]; labelId: string }) {
@@ -12,27 +12,17 @@ export function CitedFacts({ facts, labelId }: { facts: readonly CitedFact[]; la
         <p className="text-sm text-base-content/70">This email cites no researched fact.</p>
       ) : (
         <ul className="flex flex-col gap-2">
-          {facts.map((fact) => {
-            const href = webAddress(fact.evidence.url);
-            return (
-              <li key={fact.id} className="rounded-box bg-base-200 p-3 text-sm" data-testid="review-fact">
-                <p className="font-medium wrap-anywhere">
-                  {fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span>
-                </p>
-                <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70 wrap-anywhere">
-                  “{fact.evidence.snippet}”
-                </blockquote>
-                {href ? (
-                  <a className="link text-xs wrap-anywhere" href={href} target="_blank" rel="noopener noreferrer">
-                    {fact.evidence.url}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <span className="text-xs text-base-content/60 wrap-anywhere">{fact.evidence.url}</span>
-                )}
-              </li>
-            );
-          })}
+          {facts.map((fact) => (
+            <li key={fact.id} className="rounded-box bg-base-200 p-3 text-sm" data-testid="review-fact">
+              <p className="font-medium wrap-anywhere">
+                {fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span>
+              </p>
+              <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70 wrap-anywhere">
+                “{fact.evidence.snippet}”
+              </blockquote>
+              <ExternalLink url={fact.evidence.url} className="text-xs wrap-anywhere" />
+            </li>
+          ))}
         </ul>
       )}
     </aside>

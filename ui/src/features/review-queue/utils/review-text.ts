@@ -122,15 +122,5 @@ export function reviewLine(
   return `${item.status === 'rejected' ? 'Rejected' : 'Approved'}${by}${when}`;
 }
 
-/** The address of a fact's evidence when it is a web page (http or https); anything else is not made a link. */
-export function webAddress(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** "1 email", "12 emails". */
 export const emailCount = (count: number): string => `${count.toLocaleString('en-US')} email${count === 1 ? '' : 's'}`;
