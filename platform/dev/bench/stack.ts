@@ -151,7 +151,7 @@ export async function waitForPoller(temporal: Client, taskQueue: string, child: 
 export async function startProductWorker(
   servers: BenchServers,
   database: BenchDatabase,
-  options: { taskQueue: string; plugins?: Record<string, unknown>; nodeArgs?: string[] },
+  options: { taskQueue: string; plugins?: Record<string, unknown>; nodeArgs?: string[]; mailAllowHosts?: readonly string[] },
 ): Promise<ChildNode> {
   const worker = startChildNode(`worker-${options.taskQueue}`, 'platform/src/worker/main.ts', {
     logDir: join(servers.dataDir, 'logs'),
@@ -163,6 +163,7 @@ export async function startProductWorker(
       MEETFLOW_DATA_DIR: servers.dataDir,
       MEETFLOW_HTTP_ALLOW_HOSTS: new URL(servers.samples.url).host,
       MEETFLOW_PLUGINS_CONFIG: JSON.stringify(options.plugins ?? {}),
+      MEETFLOW_MAIL_ALLOW_HOSTS: (options.mailAllowHosts ?? []).join(','),
       LOG_LEVEL: 'warn',
     },
   });

@@ -1,4 +1,5 @@
-// `npm start`: the whole app on the embedded default, until Ctrl-C.
+// `npm start`: the whole app on the embedded default, until Ctrl-C. The banner goes to this
+// terminal only (console.log, never the logger or a file): it holds the demo owner's one-time password.
 import { loadConfigOrExit } from '../../src/core/config.ts';
 import { demoSignInLines } from '../seed/demo-owner.ts';
 import { startStack } from '../stack/start-stack.ts';
@@ -22,7 +23,7 @@ try {
       ...(stack.samplesUrl ? [`  Samples      ${stack.samplesUrl} (customer sites for the ICP builder: see README)`] : []),
       ...(stack.mail
         ? [
-            `  Mail         SMTP ${stack.mail.host}:${stack.mail.smtpPort} · IMAP ${stack.mail.host}:${stack.mail.imapPort} (local: what the demo mailbox sends lands here)`,
+            `  Mail         SMTP ${stack.mail.host}:${stack.mail.smtpPort} · IMAP ${stack.mail.host}:${stack.mail.imapPort} (local: what the demo mailbox sends, and password-reset and verification emails, land here)`,
             `               read and answer it with  npm run mail  (see README)`,
           ]
         : []),

@@ -23,13 +23,17 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/signup': 'how a person gets an account',
   'POST /api/auth/login': 'how a person gets a session',
   'POST /api/auth/logout': 'ends whatever session the cookie holds, if any',
+  'POST /api/auth/password-reset':
+    'for a person who cannot sign in: it answers the same whether or not the address has an account, and is limited per client address',
+  'POST /api/auth/password-reset/confirm': "the emailed link's token is the credential (single use, 30 minutes)",
+  'POST /api/auth/verify-email': "the emailed link's token is the credential (single use, 24 hours), opened in any browser",
   'GET /api/openapi.json': 'the API description, for generated clients',
   'POST /api/unsubscribe/{token}':
-    "a recipient's one-click unsubscribe (RFC 8058), sent by their mail client: the signed token is the credential, naming one workspace, prospect and address",
+    "a recipient's one-click unsubscribe (RFC 8058), sent by their mail client: the link's random id is the credential, standing for one workspace, prospect and address",
   'GET /api/unsubscribe/{token}':
-    'the page the footer link of every email opens, for a recipient who has no account: the signed token is the credential',
+    "the page the footer link of every email opens, for a recipient who has no account: the link's random id is the credential",
   'GET /api/o/{token}':
-    "a tracked email's open pixel, fetched by the recipient's mail client: the signed token is the credential, naming one workspace, sequence and step",
+    "a tracked email's open pixel, fetched by the recipient's mail client: the pixel's random id is the credential, standing for one workspace, sequence and step",
   'POST /api/inbound/email':
     "an inbound-parse webhook (replies and bounces) calls it, with no session or API token: the workspace's inbound secret in X-Meetflow-Inbound-Secret is the credential",
 };
@@ -151,9 +155,9 @@ describe('cross-site requests (CSRF)', () => {
   });
 
   it("accepts the app's own calls and non-browser clients", async () => {
-    expect((await signUp({ 'sec-fetch-site': 'same-origin', origin: platform.url })).status).toBe(201);
-    expect((await signUp({ origin: platform.url })).status).toBe(201);
-    expect((await signUp({})).status).toBe(201);
+    expect((await signUp({ 'sec-fetch-site': 'same-origin', origin: platform.url })).status).toBe(202);
+    expect((await signUp({ origin: platform.url })).status).toBe(202);
+    expect((await signUp({})).status).toBe(202);
     // Reads are never refused for their origin.
     expect((await fetch(`${platform.url}/api/health`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
   });

@@ -53,6 +53,8 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       limit: 20,
     });
   },
+  // No message came from a prospect's address outside a thread of ours.
+  'GET /api/replies/held': async () => expect(bodyOf(await fresh.get('/api/replies/held'))).toEqual({ items: [], total: 0 }),
   // Nobody unsubscribed, bounced or was added by hand.
   'GET /api/suppressions': async () =>
     expect(bodyOf(await fresh.get('/api/suppressions'))).toEqual({ items: [], total: 0, page: 1, limit: 25, byReason: [] }),

@@ -11,6 +11,7 @@ import { prepareSampleSource } from '../../src/features/discovery/sample-source.
 import type { PluginApiDeps } from '../../src/features/plugins/call-activity.ts';
 import { installedPlugins } from '../../src/features/plugins/installed.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
+import { startSmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { ownerTokens } from '../testing/principal.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { ContractClient } from './client.ts';
@@ -57,6 +58,8 @@ export function uniqueWorkspace(label: string): string {
  */
 export async function startContractPlatform(label: string, options: ContractPlatformOptions = {}): Promise<ContractPlatform> {
   const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
+  // The product's own mail channel (password-reset and verification emails) sends to a sink of this platform's.
+  const systemMail = await startSmtpSink();
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
@@ -82,6 +85,11 @@ export async function startContractPlatform(label: string, options: ContractPlat
       MEETFLOW_SAMPLES_URL: samples.url,
       MEETFLOW_SEED: 'off',
       MEETFLOW_SECRETS_KEY: secretsKey.toString('base64'),
+      // The contract's mailboxes point at loopback ports (nothing listens on most): the address policy lets them.
+      MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
+      MEETFLOW_SYSTEM_MAIL_URL: `smtp://${encodeURIComponent(systemMail.user)}:${systemMail.password}@127.0.0.1:${systemMail.port}`,
+      // Every test file signs many people up from 127.0.0.1.
+      MEETFLOW_SIGNUPS_PER_HOUR: '100000',
     });
     const started = await startApi(config, pino({ level: 'silent' }));
     api = started;
@@ -96,10 +104,18 @@ export async function startContractPlatform(label: string, options: ContractPlat
     await api?.close();
     await stack.stop();
     await samples.close();
+    await systemMail.close();
     throw error;
   }
   const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
-  return running(api, stack, samples, document, secretsBox(secretsKey));
+  const platform = running(api, stack, samples, document, secretsBox(secretsKey));
+  return {
+    ...platform,
+    async close() {
+      await platform.close();
+      await systemMail.close();
+    },
+  };
 }
 
 /** The started platform as test files use it. */

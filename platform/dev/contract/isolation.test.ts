@@ -20,6 +20,7 @@ import { routeKey } from './routes.ts';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
 import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
+import { holdReply } from '../../src/features/replies/held-replies.ts';
 
 // Workspace B is used end to end; from workspace A none of it can be listed, read or changed.
 let platform: ContractPlatform;
@@ -262,6 +263,24 @@ describe('from workspace A, nothing of B can be changed', () => {
     const rotated = bodyOf<{ secret: string }>(await a.post('/api/inbound/settings/rotate'));
     expect((await settings(a)).secret).toBe(rotated.secret);
     expect((await settings(b)).secret).toBe(ofB.secret);
+  });
+
+  it("held replies: B's are neither listed nor decided from A", async () => {
+    const id = await holdReply(platform.stack.db, b.workspace, {
+      key: 'iso-held',
+      prospectId: 2,
+      from: 'bo@quotewell.example',
+      fromName: 'Bo',
+      subject: 'Re: hello',
+      text: 'Please remove me from your list.',
+      messageId: null,
+      receivedAt: new Date(),
+    });
+    expect(bodyOf(await a.get('/api/replies/held'))).toEqual({ items: [], total: 0 });
+    await notFound(a.post(`/api/replies/held/${id}/confirm`));
+    await notFound(a.post(`/api/replies/held/${id}/dismiss`));
+    expect(bodyOf(await b.get('/api/replies/held'))).toMatchObject({ items: [{ id, status: 'held' }], total: 1 });
+    expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
   });
 
   it("unsubscribe: B's link rewritten to name A is refused, and suppresses nothing in A", async () => {

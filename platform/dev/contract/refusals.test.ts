@@ -23,13 +23,18 @@ import { routeKey } from './routes.ts';
 import { until } from './poll.ts';
 import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
 import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
+import { holdReply } from '../../src/features/replies/held-replies.ts';
 import { ownerToken } from '../testing/principal.ts';
+import { issueLink } from '../../src/features/auth/account-links.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
 let platform: ContractPlatform;
 let client: ContractClient;
 let run: RunView;
 const meetings = { completed: '', cancelled: '', slot: '' };
+
+/** Signed in as `person` (their session cookie, no API token), acting in no workspace. */
+const asPerson = (person: SignedUp) => ({ workspace: null, anonymous: true, headers: { cookie: person.cookie } });
 
 /** Exempt documented statuses, with why no contract request can produce them. */
 /** Why a retried batch's saved version cannot fail to run on the contract platform (runs.test.ts refuses such a definition). */
@@ -38,6 +43,10 @@ const EXEMPT: Record<string, string> = {
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
   'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
+  'POST /api/auth/signup 429':
+    'only past MEETFLOW_SIGNUPS_PER_HOUR sign-ups from one address in an hour, which the contract platform raises for its many (features/auth/routes.test.ts serves it)',
+  'POST /api/auth/verify-email/resend 503':
+    'only on a server without MEETFLOW_SYSTEM_MAIL_URL, and the contract platform has one (features/auth/routes.test.ts serves it)',
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
@@ -100,21 +109,49 @@ async function endedBatch(): Promise<string> {
   return batchId;
 }
 
+/** A pipeline whose one step only an admin may place: setting a bid. */
+const ADMIN_STEP = {
+  id: 'contract-admin-step',
+  name: 'Admin step',
+  nodes: [{ id: 'bid', activity: 'ppm-pricing.upsertBid', input: { sliceId: 'standard', baseBid: 1 } }],
+};
+let savedAdminStep: Promise<unknown> | undefined;
+/** ADMIN_STEP saved by the workspace's owner (once). */
+const ownersAdminPipeline = () => (savedAdminStep ??= client.post('/api/pipelines', ADMIN_STEP).then(bodyOf));
+let salesOpsToken: Promise<string> | undefined;
+/** Request options of a sales-ops member of the workspace (an API token of that role, made by its owner). */
+async function asSalesOps() {
+  salesOpsToken ??= client
+    .post('/api/tokens', { name: 'sales ops', role: 'sales-ops' })
+    .then((answer) => bodyOf<{ token: string }>(answer).token);
+  return { headers: { authorization: `Bearer ${await salesOpsToken}` } };
+}
+
 const UNKNOWN_MEETING = 'ffffffffffffffffffffffff';
 const UNKNOWN_EMAIL = 'ffffffffffffffffffffffff';
 /** Bo (prospect 2) is in no sequence here: the outbox emails written for him below are decided by these cases alone. */
 const BO = { id: 2, email: 'bo@pipelinepilot.example' };
+/** A reply held from a prospect's address, then dismissed through the API: its id. */
+async function heldThenDismissed(key: string): Promise<string> {
+  const id = await holdReply(platform.stack.db, client.workspace, {
+    key,
+    prospectId: BO.id,
+    from: BO.email,
+    fromName: null,
+    subject: 'Re: hello',
+    text: 'Sounds good.',
+    messageId: null,
+    receivedAt: new Date(),
+  });
+  expect((await client.post(`/api/replies/held/${id}/dismiss`)).status).toBe(200);
+  return id;
+}
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
-  'POST /api/auth/signup 409': async () => {
-    const account = { email: 'twice@refusals.example', password: 'a long passphrase', name: 'Twice' };
-    expect((await client.post('/api/auth/signup', account, { workspace: null })).status).toBe(201);
-    return client.post('/api/auth/signup', account, { workspace: null }).then(refused(409, 'already exists', 'sign in instead'));
-  },
   'POST /api/auth/login 401': async () =>
     client
-      .post('/api/auth/login', { email: 'twice@refusals.example', password: 'not the passphrase' }, { workspace: null })
+      .post('/api/auth/login', { email: 'nobody@refusals.example', password: 'not the passphrase' }, { workspace: null })
       .then(refused(401, 'The email or password is wrong.')),
   'POST /api/auth/login 429': async () => {
     const guess = () => client.post('/api/auth/login', { email: 'guessed@refusals.example', password: 'a guess' }, { workspace: null });
@@ -122,6 +159,51 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     return guess().then(refused(429, 'Too many failed sign-in attempts', 'Try again in'));
   },
   'GET /api/auth/me 401': async () => client.get('/api/auth/me', { workspace: null }).then(refused(401, 'Not signed in.')),
+  'POST /api/auth/password 403': async () =>
+    client
+      .post('/api/auth/password', { currentPassword: 'whatever it is', newPassword: 'a new passphrase' }, { workspace: null })
+      .then(refused(403, 'API token has no password')),
+  'POST /api/auth/password 422': async () => {
+    const person = await signUpPerson(client, 'forgetful');
+    await client
+      .post('/api/auth/password', { currentPassword: 'not it at all', newPassword: 'a new passphrase' }, asPerson(person))
+      .then(refused(422, 'current password is wrong'));
+  },
+  'POST /api/auth/password 429': async () => {
+    const person = await signUpPerson(client, 'guessing');
+    const guess = () =>
+      client.post('/api/auth/password', { currentPassword: 'a guess', newPassword: 'a new passphrase' }, asPerson(person));
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await guess()).status).toBe(422);
+    await guess().then(refused(429, 'Too many failed sign-in attempts', 'Try again in'));
+  },
+  'POST /api/auth/password-reset 429': async () => {
+    const ask = () => client.post('/api/auth/password-reset', { email: 'often@refusals.example' }, { workspace: null });
+    for (let request = 0; request < 10; request += 1) expect((await ask()).status).toBe(202);
+    await ask().then(refused(429, 'Too many password-reset requests from this address', 'Try again in'));
+  },
+  'POST /api/auth/password-reset/confirm 422': async () =>
+    client
+      .post('/api/auth/password-reset/confirm', { token: 'never-issued', password: 'a new passphrase' }, { workspace: null })
+      .then(refused(422, 'password-reset link is not valid', '30 minutes')),
+  'POST /api/auth/verify-email 422': async () =>
+    client
+      .post('/api/auth/verify-email', { token: 'never-issued' }, { workspace: null })
+      .then(refused(422, 'verification link is not valid')),
+  'POST /api/auth/verify-email/resend 403': async () =>
+    client.post('/api/auth/verify-email/resend', undefined, { workspace: null }).then(refused(403, 'API token has no email address')),
+  'POST /api/auth/verify-email/resend 409': async () => {
+    const person = await signUpPerson(client, 'verified');
+    const user = await platform.stack.db.users.findById(person.userId, { email: 1 }).lean();
+    const token = await issueLink(platform.stack.db, 'email-verification', user!, new Date());
+    expect((await client.post('/api/auth/verify-email', { token }, { workspace: null, anonymous: true })).status).toBe(200);
+    await client.post('/api/auth/verify-email/resend', undefined, asPerson(person)).then(refused(409, 'verified already'));
+  },
+  'POST /api/auth/verify-email/resend 429': async () => {
+    const person = await signUpPerson(client, 'impatient'); // the sign-up sent the first
+    for (let resent = 0; resent < 2; resent += 1)
+      expect((await client.post('/api/auth/verify-email/resend', undefined, asPerson(person))).status).toBe(202);
+    await client.post('/api/auth/verify-email/resend', undefined, asPerson(person)).then(refused(429, 'Three verification emails'));
+  },
   'GET /api/plugins/{id} 404': async () =>
     client.get('/api/plugins/no-such-plugin', { workspace: null }).then(refused(404, 'no-such-plugin')),
   'POST /api/tokens 403': async () => {
@@ -133,9 +215,7 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'POST /api/workspaces 403': async () =>
     client.post('/api/workspaces', { name: 'By a script' }, { workspace: null }).then(refused(403, 'API token cannot create workspaces')),
   'POST /api/workspaces 409': async () => {
-    const account = { email: `${client.workspace}@refusals.example`, password: 'a long passphrase', name: 'Taker' };
-    const signedUp = await client.post('/api/auth/signup', account, { workspace: null, anonymous: true });
-    const cookie = (signedUp.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    const { cookie } = await signUpPerson(client, 'taker');
     await client
       .post('/api/workspaces', { name: 'Taken', slug: client.workspace }, { workspace: null, anonymous: true, headers: { cookie } })
       .then(refused(409, client.workspace, 'taken'));
@@ -348,6 +428,46 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.get('/api/runs/no-such-run/steps/score/output').then(refused(404, 'no-such-run'));
     await client.get(`/api/runs/${run.runId}/steps/no-such-step/output`).then(refused(404, 'no-such-step'));
   },
+  'POST /api/pipelines 403': async () =>
+    client
+      .post('/api/pipelines', ADMIN_STEP, await asSalesOps())
+      .then(refused(403, 'takes admin or above', 'your role in this workspace is sales-ops')),
+  'POST /api/pipelines/test-runs 403': async () =>
+    client
+      .post('/api/pipelines/test-runs', { definition: ADMIN_STEP, input: {} }, await asSalesOps())
+      .then(refused(403, 'node "bid": ppm-pricing.upsertBid takes admin or above')),
+  'POST /api/pipelines/{id}/runs 403': async () => {
+    await ownersAdminPipeline();
+    await client.post(`/api/pipelines/${ADMIN_STEP.id}/runs`, { input: {} }, await asSalesOps()).then(refused(403, 'takes admin'));
+  },
+  'POST /api/pipelines/{id}/batches 403': async () => {
+    await ownersAdminPipeline();
+    await client.post(`/api/pipelines/${ADMIN_STEP.id}/batches`, { inputs: [{}] }, await asSalesOps()).then(refused(403, 'takes admin'));
+  },
+  'POST /api/pipelines/{id}/duplicate 403': async () => {
+    await ownersAdminPipeline();
+    await client.post(`/api/pipelines/${ADMIN_STEP.id}/duplicate`, {}, await asSalesOps()).then(refused(403, 'takes admin'));
+  },
+  'POST /api/runs/{id}/rerun 403': async () => {
+    await ownersAdminPipeline();
+    const ownersRun = bodyOf<RunView>(await client.post(`/api/pipelines/${ADMIN_STEP.id}/runs`, { input: {} }));
+    await client.post(`/api/runs/${ownersRun.runId}/rerun`, {}, await asSalesOps()).then(refused(403, 'takes admin'));
+  },
+  'POST /api/runs/{id}/rerun 422': async () =>
+    client
+      .post(`/api/runs/${run.runId}/rerun`, { input: { ...SCORING_INPUT, workspaceId: 'another-workspace' } })
+      .then(refused(422, 'input.workspaceId', 'no input can set it')),
+  'POST /api/batches/{id}/retry-failed 403': async () => {
+    await ownersAdminPipeline();
+    // The owner's batch fails (this workspace has no slice to bid on); sales ops may not retry its admin step.
+    const { batchId } = bodyOf<{ batchId: string }>(await client.post(`/api/pipelines/${ADMIN_STEP.id}/batches`, { inputs: [{}] }));
+    await until(
+      async () => bodyOf<{ status: string }>(await client.get(`/api/batches/${batchId}`)).status,
+      (status) => status !== 'running',
+      `batch ${batchId}`,
+    );
+    await client.post(`/api/batches/${batchId}/retry-failed`, undefined, await asSalesOps()).then(refused(403, 'takes admin'));
+  },
   'POST /api/runs/{id}/rerun 404': async () => {
     await client.post('/api/runs/no-such-run/rerun', {}).then(refused(404, 'no-such-run'));
     await client.post(`/api/runs/${run.runId}/rerun`, { fromStep: 'no-such-step' }).then(refused(404, 'no-such-step'));
@@ -458,6 +578,19 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'POST /api/campaigns/{id}/runs 409': async () => {
     const empty = bodyOf<{ id: number }>(await client.post('/api/campaigns', { name: 'Nobody yet' }));
     await client.post(`/api/campaigns/${empty.id}/runs`, { prospects: 'all' }).then(refused(409, 'no prospects'));
+  },
+  'POST /api/replies/held/{id}/confirm 404': async () =>
+    client.post(`/api/replies/held/${UNKNOWN_EMAIL}/confirm`).then(refused(404, UNKNOWN_EMAIL)),
+  'POST /api/replies/held/{id}/dismiss 404': async () =>
+    client.post(`/api/replies/held/${UNKNOWN_EMAIL}/dismiss`).then(refused(404, UNKNOWN_EMAIL)),
+  'POST /api/replies/held/{id}/confirm 409': async () => {
+    const id = await heldThenDismissed('confirm-409');
+    await client.post(`/api/replies/held/${id}/confirm`).then(refused(409, 'dismissed already'));
+    expect(await platform.stack.db.outcomeEvents.countDocuments({ workspaceId: client.workspace, type: 'replied' })).toBe(0);
+  },
+  'POST /api/replies/held/{id}/dismiss 409': async () => {
+    const id = await heldThenDismissed('dismiss-409');
+    await client.post(`/api/replies/held/${id}/dismiss`).then(refused(409, 'dismissed already'));
   },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
   'POST /api/prospects/import 413': async () =>

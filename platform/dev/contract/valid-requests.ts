@@ -10,6 +10,10 @@ import type { RouteKey } from './routes.ts';
 export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/auth/signup': { email: 'valid@signup.example', password: 'a valid passphrase', name: 'Valid Person' },
   'POST /api/auth/login': { email: 'valid@signup.example', password: 'a valid passphrase' },
+  'POST /api/auth/password': { currentPassword: 'a valid passphrase', newPassword: 'another valid passphrase' },
+  'POST /api/auth/password-reset': { email: 'valid@signup.example' },
+  'POST /api/auth/password-reset/confirm': { token: 'not-a-real-link', password: 'another valid passphrase' },
+  'POST /api/auth/verify-email': { token: 'not-a-real-link' },
   'POST /api/tokens': { name: 'Valid token', role: 'viewer' },
   'POST /api/workspaces': { name: 'Valid team', slug: 'valid-team' },
   'POST /api/invitations': { role: 'viewer', email: 'valid@invitee.example' },

@@ -33,6 +33,11 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/me',
+  'POST /api/auth/password',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/verify-email/resend',
   'POST /api/workspaces',
   'POST /api/invitations/accept',
   // The signed token names the workspace (a recipient's link, no ?workspace= in it).

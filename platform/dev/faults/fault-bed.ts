@@ -4,6 +4,7 @@
 // (`platform/src/worker/main.ts`, `platform/src/api/main.ts`, configured as `npm start` does);
 // and a real SMTP server on loopback that a workspace really sends to.
 import { randomUUID } from 'node:crypto';
+import { TEST_OWNER } from '../testing/principals.ts';
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
@@ -105,7 +106,9 @@ export async function startFaultBed(name: string): Promise<FaultBed> {
       sink,
       temporal: servers.temporal,
       taskQueue,
-      startWorker: async () => started(await startProductWorker(servers, database, { taskQueue })),
+      // The worker sends to the sink on loopback, which the mailboxes' address policy allows only when told.
+      startWorker: async () =>
+        started(await startProductWorker(servers, database, { taskQueue, mailAllowHosts: [`127.0.0.1:${sink.port}`] })),
       startApi: async () => started(await startProductApi(servers, database, { taskQueue })),
       async outage(server, downMs, meanwhile) {
         const running = restarted.findLast((process) => process.name === servers.devstack.processes[server]!.name);
@@ -161,10 +164,16 @@ export async function startSendingBatch(bed: FaultBed, workspaceId: string, pros
     taskQueue: bed.taskQueue,
     activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES),
   };
-  const { definition, inputs } = outreachBatch(workspaceId, prospects, FAULT_STEPS);
+  const { definition, inputs } = outreachBatch(prospects, FAULT_STEPS);
   // About 20 chunks whatever the count: emails start early, and the batch's history stays small
   // (a 1,000-prospect batch in chunks of 10 made workflow tasks slow enough to time out on a loaded machine).
-  return startPipelineBatch(runner, { workspaceId, definition, inputs, chunkSize: Math.max(5, Math.ceil(prospects / 20)) });
+  return startPipelineBatch(runner, {
+    principal: TEST_OWNER,
+    workspaceId,
+    definition,
+    inputs,
+    chunkSize: Math.max(5, Math.ceil(prospects / 20)),
+  });
 }
 
 /** Resolves once the sink has received `count` messages. */

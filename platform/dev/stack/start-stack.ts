@@ -21,7 +21,7 @@ export interface RunningStack {
   /** The local mail server the demo mailbox sends to and reads replies from; undefined with MEETFLOW_MAIL=off. */
   mail?: { host: string; smtpPort: number; imapPort: number };
   mongoUri: string;
-  /** The demo owner's sign-in (its password only until first used); null with MEETFLOW_DEMO=off. */
+  /** The demo owner's sign-in (its one-time password until they set their own); null with MEETFLOW_DEMO=off. */
   demo: DemoSignIn | null;
   temporalAddress: string;
   /**
@@ -120,6 +120,9 @@ export async function startStack(
     }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
+    // So does the mailboxes' address policy; the exception is the local mail server's SMTP and IMAP ports.
+    const localMail = mail ? [`${mail.host}:${mail.smtpPort}`, `${mail.host}:${mail.imapPort}`] : [];
+    const mailAllowHosts = [...config.mailAllowHosts, ...localMail];
     // The worker and the API read the environment the config came from, plus where the stack put things.
     const env = {
       ...environment,
@@ -127,8 +130,11 @@ export async function startStack(
       TEMPORAL_ADDRESS: devstack.temporalAddress,
       HOST: config.host,
       MEETFLOW_HTTP_ALLOW_HOSTS: allowHosts.join(','),
+      MEETFLOW_MAIL_ALLOW_HOSTS: mailAllowHosts.join(','),
       ...(samples ? { MEETFLOW_SAMPLES_URL: samples.url } : {}),
       ...(mail ? { MEETFLOW_DEMO_MAIL_SERVER: `${mail.host}:${mail.smtpPort}:${mail.imapPort}` } : {}),
+      // The product's own emails (password resets, address verification) go to the local mail server too, unless one is configured.
+      ...(mail && !environment.MEETFLOW_SYSTEM_MAIL_URL ? { MEETFLOW_SYSTEM_MAIL_URL: `smtp://${mail.host}:${mail.smtpPort}` } : {}),
     };
     const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) =>
       ManagedProcess.start({

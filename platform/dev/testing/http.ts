@@ -9,6 +9,7 @@ import { authentication } from '../../src/core/http/access-check.ts';
 import { errorMiddleware } from '../../src/core/http/error-middleware.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import type { TestPipelineWorker } from './pipeline-worker.ts';
+import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
 import { ownerEverywhere } from './principal.ts';
 
 /** Serves a Koa app on a free loopback port for a test; `close` when done. */
@@ -40,11 +41,12 @@ export async function serveRouters(...routers: Router[]): Promise<Awaited<Return
 /**
  * The whole app (platform and product routes) over a test worker's database and runner, served
  * for a test, every request an owner's (see principal.ts). Its health check's Temporal client points at an address that never answers (runs go
- * through the worker's runner); `close` stops the server and that client.
+ * through the worker's runner); `close` stops the server and that client. Mailboxes may use loopback
+ * mail servers (where tests run theirs) unless `extra` says otherwise.
  */
 export async function serveProductApp(
   stack: TestPipelineWorker,
-  extra: Pick<ProductDeps, 'secrets' | 'publicUrl' | 'imapPollSeconds'> = {},
+  extra: Pick<ProductDeps, 'secrets' | 'publicUrl' | 'imapPollSeconds' | 'mailAllowHosts'> = {},
 ): Promise<Awaited<ReturnType<typeof serveForTest>>> {
   const health = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
   const served = await serveForTest(
@@ -54,7 +56,7 @@ export async function serveProductApp(
       temporal: health,
       plugins: stack.host,
       authenticator: ownerEverywhere,
-      product: { db: stack.db, runner: stack.runner, ...extra },
+      product: { db: stack.db, runner: stack.runner, mailAllowHosts: TEST_MAIL_ALLOW_HOSTS, ...extra },
     }),
   );
   return {

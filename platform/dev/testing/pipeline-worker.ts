@@ -16,6 +16,7 @@ import { PluginHost, type HostServices } from '../../src/features/plugins/host.t
 import { pluginVersions } from '../../src/features/plugins/versions.ts';
 import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
 import { openTestDatabase } from './database.ts';
+import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
 
 /** A worker running the given plugins on its own task queue, with a fresh database, for one test file. */
 export interface TestPipelineWorker {
@@ -38,6 +39,8 @@ export interface TestWorkerOptions {
   secrets?: Secrets;
   /** The base of links in sent emails. */
   publicUrl?: string;
+  /** Mail servers the address policy lets mailboxes use (default: loopback, where test servers listen). */
+  mailAllowHosts?: readonly string[];
 }
 
 /** Starts a real worker (prebuilt workflow bundle, real dev server) and a runner that starts runs on it. */
@@ -75,9 +78,11 @@ export async function startTestPipelineWorker(
       plugins: { ...host.activities(services), ...builtins },
       stepActivities: host.stepActivities(services),
       versions: pluginVersions(plugins),
+      declared: host.activityIndex(BUILTIN_ACTIVITIES),
       secrets: options.secrets,
       publicUrl: options.publicUrl,
       channel: host.channel('email'),
+      mailAllowHosts: options.mailAllowHosts ?? TEST_MAIL_ALLOW_HOSTS,
       inbox: { temporal: client, taskQueue },
     }),
   });

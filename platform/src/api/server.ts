@@ -11,6 +11,7 @@ import { reconcileAllRollups } from '../features/outcomes/record.ts';
 import { ensureDefaultSlices } from '../features/pricing/default-slices.ts';
 import { uiDistDir } from '../core/paths.ts';
 import { openSecrets } from '../core/secrets-key.ts';
+import { createSystemMail } from '../core/system-mail.ts';
 import { createApp } from '../core/http/app.ts';
 import { sessionsAndTokens } from '../features/auth/authenticate.ts';
 import { DEFAULT_SESSION_POLICY } from '../features/auth/sessions.ts';
@@ -99,6 +100,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       () => true,
       (error: unknown) => failed(error, 'could not start reading the mailboxes over IMAP'),
     );
+  // The product's own emails (password resets, address verification): without a server, none goes out, and the log says so.
+  const systemMail = createSystemMail(config.systemMail, logger);
+  if (!systemMail.configured)
+    logger.warn('system mail is not configured (MEETFLOW_SYSTEM_MAIL_URL): password-reset and verification emails are not sent');
   const app = createApp({
     logger,
     database: connection,
@@ -115,6 +120,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       secrets,
       publicUrl: config.publicUrl,
       imapPollSeconds: config.imapPollSeconds,
+      systemMail,
+      signUpsPerHour: config.signUpsPerHour,
+      mailAllowHosts: config.mailAllowHosts,
     },
   });
   const server = app.listen(config.port, config.host);
@@ -138,6 +146,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       server.closeAllConnections();
       await database.close();
       await temporal.connection.close();
+      systemMail.close();
     },
   };
 }

@@ -78,6 +78,11 @@ describe('loadConfig', () => {
       maxTokens: 2048,
     });
     expect(loadConfig({ MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1:8080, localhost ' }).httpAllowHosts).toEqual(['127.0.0.1:8080', 'localhost']);
+    expect(loadConfig({ MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1:3025,127.0.0.1:3143' }).mailAllowHosts).toEqual([
+      '127.0.0.1:3025',
+      '127.0.0.1:3143',
+    ]);
+    expect(loadConfig({}).mailAllowHosts).toEqual([]);
   });
 
   it('rejects a port out of range and a bad UI port', () => {
@@ -102,5 +107,24 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ MEETFLOW_SECRETS_KEY: short })).not.toThrow(short);
     expect([loadConfig({ NODE_ENV: 'production' }).production, loadConfig({}).production]).toEqual([true, false]);
+  });
+
+  it('makes no demo owner in production unless asked to', () => {
+    expect([loadConfig({}).demo, loadConfig({ MEETFLOW_DEMO: 'off' }).demo]).toEqual([true, false]);
+    expect([loadConfig({ NODE_ENV: 'production' }).demo, loadConfig({ NODE_ENV: 'production', MEETFLOW_DEMO: 'on' }).demo]).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('reads the system mail server as an smtp(s) URL, and never repeats a bad one (it may hold a password)', () => {
+    expect(loadConfig({}).systemMail).toBeNull();
+    expect(loadConfig({ MEETFLOW_SYSTEM_MAIL_URL: 'smtp://127.0.0.1:3025' }).systemMail).toEqual({
+      url: 'smtp://127.0.0.1:3025',
+      from: 'Meetflow <no-reply@meetflow.local>',
+    });
+    const bad = 'http://mailer:secret@mail.example.com';
+    expect(() => loadConfig({ MEETFLOW_SYSTEM_MAIL_URL: bad })).toThrow(/MEETFLOW_SYSTEM_MAIL_URL=\(not shown\): must be an smtp:\/\//);
+    expect(() => loadConfig({ MEETFLOW_SYSTEM_MAIL_URL: bad })).not.toThrow('secret');
   });
 });

@@ -7,6 +7,18 @@ const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).de
 /** A port where 0 means any free one, chosen when that server starts (tests running beside `npm start`). */
 const portOrAny = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
+/** A comma-separated list of hosts (host or host:port), blanks dropped. */
+const hostList = () =>
+  z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    );
+
 /** Every environment variable the platform reads, with its default and what it is for. */
 const EnvSchema = z.object({
   /** Address the API binds to; 0.0.0.0 in containers. */
@@ -65,9 +77,19 @@ const EnvSchema = z.object({
   MEETFLOW_WORKER_ALIVE_FILE: z.string().min(1).optional(),
   /** "off": never seed the default workspace with sample prospects, even on a first start. */
   MEETFLOW_SEED: z.enum(['on', 'off']).default('on'),
-  /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one). */
-  MEETFLOW_DEMO: z.enum(['on', 'off']).default('on'),
-  /** "on" behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto (sign-in limits, Secure cookies, HSTS). */
+  /** "off": `npm start` makes no demo owner of the default workspace (and prints no sign-in for one); unset: on, except with NODE_ENV=production. */
+  MEETFLOW_DEMO: z.enum(['on', 'off']).optional(),
+  /** The SMTP server the product's own emails (password resets, address verification) go out through: smtp:// or smtps://, credentials in the URL. */
+  MEETFLOW_SYSTEM_MAIL_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
+    .refine((text) => URL.canParse(text), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
+    .optional(),
+  /** The From of those emails. */
+  MEETFLOW_SYSTEM_MAIL_FROM: z.string().min(3).default('Meetflow <no-reply@meetflow.local>'),
+  /** Sign-ups allowed per client address (IPv4, or IPv6 /64) per hour. */
+  MEETFLOW_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** "on" behind one reverse proxy that sets X-Forwarded-For: the client's address is its last entry, the scheme X-Forwarded-Proto (sign-in limits, Secure cookies, HSTS). */
   MEETFLOW_TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** The key (32 bytes, base64) secrets such as mailbox passwords are encrypted with; unset outside production: one kept in the data folder. */
   MEETFLOW_SECRETS_KEY: z
@@ -100,15 +122,12 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   /** Hosts (host or host:port, comma-separated) outbound HTTP may reach despite the SSRF guard: local demos only. */
-  MEETFLOW_HTTP_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((text) =>
-      text
-        .split(',')
-        .map((host) => host.trim())
-        .filter(Boolean),
-    ),
+  MEETFLOW_HTTP_ALLOW_HOSTS: hostList(),
+  /**
+   * Mail servers (host or host:port, comma-separated) mailboxes may use although they are not public
+   * (private, loopback, link-local): `npm start` sets its local mail server's; local setups only.
+   */
+  MEETFLOW_MAIL_ALLOW_HOSTS: hostList(),
   /** An OpenAI-compatible endpoint for the optional LLM copywriter; unset means deterministic templates only. */
   MEETFLOW_LLM_BASE_URL: z.url().optional(),
   /** API key of that endpoint. */
@@ -152,6 +171,10 @@ export interface Config {
   seed: { samplesUrl: string } | null;
   /** Whether `npm start` makes the default workspace's demo owner and prints its sign-in. */
   demo: boolean;
+  /** The product's own mail channel (password resets, address verification); null: such emails are not sent (and logged so). */
+  systemMail: { url: string; from: string } | null;
+  /** Sign-ups allowed per client address per hour. */
+  signUpsPerHour: number;
   /** The server of the demo workspace's sample mailbox (both SMTP and IMAP, no TLS); null: none. */
   demoMailServer: { host: string; smtpPort: number; imapPort: number } | null;
   /** Seconds between two reads of the mailboxes' IMAP inboxes. */
@@ -170,6 +193,8 @@ export interface Config {
   production: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
   httpAllowHosts: string[];
+  /** Mail servers (host or host:port) the mailbox address policy lets through (npm start's local mail server). */
+  mailAllowHosts: string[];
   /** The optional LLM endpoint; null when not configured. */
   llm: { baseUrl: string; apiKey?: string; model: string; temperature: number; maxTokens: number } | null;
   /** The copywriter's model settings whether or not an endpoint is set: what /agents shows as Advanced Settings. */
@@ -184,7 +209,7 @@ export interface LlmSettings {
 }
 
 /** Variables whose value a message never repeats, even a bad one (a near-miss of a real key is still a secret). */
-const SECRET_VARIABLES = new Set(['MEETFLOW_SECRETS_KEY', 'MEETFLOW_LLM_API_KEY']);
+const SECRET_VARIABLES = new Set(['MEETFLOW_SECRETS_KEY', 'MEETFLOW_LLM_API_KEY', 'MEETFLOW_SYSTEM_MAIL_URL']);
 
 /** Bad environment: the message lists every offending variable at once. */
 export class ConfigError extends Error {
@@ -211,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const samplesUrl = e.MEETFLOW_SAMPLES_URL?.replace(/\/+$/, '') ?? null;
+  const production = e.NODE_ENV === 'production';
+  // A demo owner with a printed password has no place in production unless asked for.
+  const demo = (e.MEETFLOW_DEMO ?? (production ? 'off' : 'on')) === 'on';
   return {
     host: e.HOST,
     port: e.PORT,
@@ -235,16 +263,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
     samplesUrl,
     seed: e.MEETFLOW_SEED === 'on' && samplesUrl && e.MEETFLOW_SAMPLE_COMPANIES > 0 ? { samplesUrl } : null,
-    demo: e.MEETFLOW_DEMO === 'on',
-    demoMailServer: e.MEETFLOW_DEMO === 'on' && e.MEETFLOW_DEMO_MAIL_SERVER ? mailServerOf(e.MEETFLOW_DEMO_MAIL_SERVER) : null,
+    demo,
+    demoMailServer: demo && e.MEETFLOW_DEMO_MAIL_SERVER ? mailServerOf(e.MEETFLOW_DEMO_MAIL_SERVER) : null,
+    systemMail: e.MEETFLOW_SYSTEM_MAIL_URL ? { url: e.MEETFLOW_SYSTEM_MAIL_URL, from: e.MEETFLOW_SYSTEM_MAIL_FROM } : null,
+    signUpsPerHour: e.MEETFLOW_SIGNUPS_PER_HOUR,
     imapPollSeconds: e.MEETFLOW_IMAP_POLL_SECONDS,
     workerAliveFile: e.MEETFLOW_WORKER_ALIVE_FILE,
     plugins: e.MEETFLOW_PLUGINS_CONFIG,
     trustProxy: e.MEETFLOW_TRUST_PROXY === 'on',
     secretsKey: e.MEETFLOW_SECRETS_KEY ?? null,
     publicUrl: (e.MEETFLOW_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    production: e.NODE_ENV === 'production',
+    production,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
+    mailAllowHosts: e.MEETFLOW_MAIL_ALLOW_HOSTS,
     llm: e.MEETFLOW_LLM_BASE_URL
       ? {
           baseUrl: e.MEETFLOW_LLM_BASE_URL,

@@ -1,4 +1,4 @@
-import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import { createEnrollmentActivity } from '../features/sequences/enrollment.ts';
 import { createActivities } from './all-activities.ts';
@@ -21,12 +21,16 @@ export function workerActivities(deps: {
   /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities). */
   stepActivities?: StepActivities;
   versions?: Record<string, string>;
+  /** Who may place each installed activity (PluginHost.activityIndex with the built-ins): steps are checked against it. */
+  declared: ReadonlyMap<string, { access: ActivityAccess }>;
   temporal: Client;
   taskQueue: string;
   logger: Logger;
   secrets?: Secrets;
   publicUrl?: string;
   channel?: InProcessChannel | null;
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
+  mailAllowHosts?: readonly string[];
 }) {
   const { stepActivities } = deps;
   return createActivities({
@@ -35,9 +39,11 @@ export function workerActivities(deps: {
       ? { stepActivities: (pluginId, config) => trackActivities(stepActivities(pluginId, config), deps.db.agentActivity, deps.logger) }
       : {}),
     versions: deps.versions,
+    declared: deps.declared,
     secrets: deps.secrets,
     publicUrl: deps.publicUrl,
     channel: deps.channel,
+    mailAllowHosts: deps.mailAllowHosts,
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),

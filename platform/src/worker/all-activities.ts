@@ -1,4 +1,4 @@
-import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
@@ -21,6 +21,8 @@ export function createActivities(deps: {
   /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities); without it such a step fails. */
   stepActivities?: StepActivities;
   versions?: Record<string, string>;
+  /** Who may place each installed activity: a step its run's principal may not place fails for good. */
+  declared: ReadonlyMap<string, { access: ActivityAccess }>;
   /** Opens mailbox passwords and signs unsubscribe links; without it nothing is sent (the emails wait, saying why). */
   secrets?: Secrets;
   /** The base of the links in sent emails. */
@@ -29,8 +31,11 @@ export function createActivities(deps: {
   channel?: InProcessChannel | null;
   /** Where replies read over IMAP are classified (a plugin run) and told to their sequence; without it no inbox is read. */
   inbox?: { temporal: Client; taskQueue: string };
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
+  mailAllowHosts?: readonly string[];
 }) {
   const secrets = deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' };
+  const mailAllowHosts = deps.mailAllowHosts ?? [];
   return {
     ...deps.plugins,
     ...createPipelineActivities(deps),
@@ -40,11 +45,12 @@ export function createActivities(deps: {
       secrets,
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
       channel: deps.channel,
+      mailAllowHosts,
       proposeSlots: deps.plugins['meeting-booking.proposeSlots'],
     }),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),
-    ...(deps.inbox ? createInboxActivities({ db: deps.db, secrets, ...deps.inbox }) : {}),
+    ...(deps.inbox ? createInboxActivities({ db: deps.db, secrets, mailAllowHosts, ...deps.inbox }) : {}),
   };
 }
 

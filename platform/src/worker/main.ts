@@ -12,6 +12,7 @@ import { pluginVersions } from '../features/plugins/versions.ts';
 import { installedPlugins } from '../features/plugins/installed.ts';
 import { createHostServices } from '../features/plugins/services.ts';
 import { workerActivities } from './activities.ts';
+import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 /**
@@ -59,12 +60,14 @@ try {
       plugins: plugins.activities(services),
       stepActivities: plugins.stepActivities(services),
       versions: pluginVersions(plugins.plugins),
+      declared: plugins.activityIndex(BUILTIN_ACTIVITIES),
       logger,
       temporal: new Client({ connection: client, namespace: config.temporalNamespace }),
       taskQueue: config.taskQueue,
       secrets: openSecrets(config),
       publicUrl: config.publicUrl,
       channel: plugins.channel('email', logger.child({ plugin: 'channel' })),
+      mailAllowHosts: config.mailAllowHosts,
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

@@ -7,6 +7,8 @@ import { campaignModel } from '../../features/campaigns/model.ts';
 import { invitationModels } from '../../features/members/model.ts';
 import { mailboxModels } from '../../features/mailboxes/model.ts';
 import { inboundKeyModels } from '../../features/inbound/inbound-key.ts';
+import { heldReplyModels } from '../../features/replies/held-reply-model.ts';
+import { mailLinkModels } from '../../features/sending/mail-links.ts';
 import { counterModel } from './counter.ts';
 import { dashboardRollupModels } from '../../features/outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../../features/outcomes/event-model.ts';
@@ -41,6 +43,8 @@ export function createModels(connection: Connection) {
     ...workspaceOfferModels(connection),
     ...mailboxModels(connection),
     ...inboundKeyModels(connection),
+    ...mailLinkModels(connection),
+    ...heldReplyModels(connection),
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),

@@ -18,7 +18,8 @@ import { membersRouter, membersRoutes } from '../../features/members/routes.ts';
 import { auditRouter, auditRoutes } from '../../features/audit/routes.ts';
 import { auditTrail } from '../../features/audit/trail.ts';
 import type { Middleware } from 'koa';
-import { LoginLimits } from '../../features/auth/login-limits.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimits } from '../../features/auth/login-limits.ts';
+import { createSystemMail, type SystemMail } from '../system-mail.ts';
 import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
 import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
 import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from '../../features/campaigns/routes.ts';
@@ -67,7 +68,7 @@ export interface AppDeps {
   product?: ProductDeps;
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
-  /** Behind a reverse proxy: take the client's address and scheme from its X-Forwarded-* headers. */
+  /** Behind one reverse proxy: take the client's address from the last X-Forwarded-For entry (the one the proxy set), the scheme from X-Forwarded-Proto. */
   trustProxy?: boolean;
 }
 
@@ -83,6 +84,14 @@ export interface ProductDeps {
   publicUrl?: string;
   /** Seconds between two reads of the mailboxes' IMAP inboxes (default 30). */
   imapPollSeconds?: number;
+  /** Milliseconds between two checks that a live run event stream's caller still has access (default 10 s); tests shorten it. */
+  runEventsRecheckMs?: number;
+  /** The product's own mail channel (password-reset and verification emails); left out, none is sent (and each is logged as not sent). */
+  systemMail?: SystemMail;
+  /** Sign-ups allowed per client address per hour (MEETFLOW_SIGNUPS_PER_HOUR; default 10). */
+  signUpsPerHour?: number;
+  /** Mail servers mailboxes may use despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
+  mailAllowHosts?: readonly string[];
 }
 const NO_SECRETS: Secrets = { unavailable: 'Mailboxes are off: this server was started without a secrets key (MEETFLOW_SECRETS_KEY).' };
 
@@ -122,7 +131,18 @@ const schedules = ({ runner }: { runner: PipelineRunner }) => ({ client: runner.
 const FEATURES: FeatureApi[] = [
   { routes: healthRoutes, platform: (deps) => healthRouter(deps.database, deps.temporal, deps.product?.runner.taskQueue) },
   { routes: pluginsRoutes, platform: (deps) => pluginsRouter(deps.plugins) },
-  { routes: authRoutes, product: (_, { db }) => authRouter({ db, limits: new LoginLimits(), policy: DEFAULT_SESSION_POLICY }) },
+  {
+    routes: authRoutes,
+    product: (deps, { db, systemMail, publicUrl = 'http://localhost:3000', signUpsPerHour }) =>
+      authRouter({
+        db,
+        limits: new LoginLimits({ ...DEFAULT_LOGIN_LIMITS, ...(signUpsPerHour ? { signUpsPerHour } : {}) }, db),
+        policy: DEFAULT_SESSION_POLICY,
+        mail: systemMail ?? createSystemMail(null, deps.logger),
+        publicUrl,
+        logger: deps.logger,
+      }),
+  },
   { routes: tokenRoutes, product: (_, { db }) => tokenRouter(db) },
   { routes: workspacesRoutes, product: (_, { db }) => workspacesRouter(db) },
   { routes: membersRoutes, product: (_, { db }) => membersRouter(db) },
@@ -134,7 +154,7 @@ const FEATURES: FeatureApi[] = [
   },
   { routes: pipelinesRoutes, product: (_, { db, runner }) => pipelinesRouter(db, runner) },
   { routes: pipelineEditorRoutes, product: (_, { db, runner }) => pipelineEditorRouter(db, runner) },
-  { routes: runsRoutes, product: (_, { db, runner }) => runsRouter(db, runner) },
+  { routes: runsRoutes, product: (_, { db, runner, runEventsRecheckMs }) => runsRouter(db, runner, runEventsRecheckMs) },
   { routes: batchesRoutes, product: (_, { db, runner }) => batchesRouter(db, runner) },
   { routes: prospectsImportRoutes, product: (_, { db }) => prospectsImportRouter(db) },
   { routes: prospectsRoutes, product: (_, { db }) => prospectsRouter(db) },
@@ -163,10 +183,11 @@ const FEATURES: FeatureApi[] = [
   { routes: offerRoutes, product: (_, { db }) => offerRouter(db) },
   {
     routes: mailboxesRoutes,
-    product: (deps, { db, runner, secrets = NO_SECRETS, imapPollSeconds = 30 }) =>
+    product: (deps, { db, runner, secrets = NO_SECRETS, imapPollSeconds = 30, mailAllowHosts = [] }) =>
       mailboxesRouter({
         db,
         secrets,
+        mailAllowHosts,
         channel: deps.plugins.channel('email', deps.logger),
         polling: { temporal: runner.temporal, taskQueue: runner.taskQueue, intervalSeconds: imapPollSeconds },
       }),

@@ -1,5 +1,6 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
+import { systemRunContext } from '../../core/run-context.ts';
 import type { Models } from '../../core/db/models.ts';
 import type { Secrets } from '../../core/secrets-key.ts';
 import { recordOutcome } from '../outcomes/record.ts';
@@ -7,6 +8,7 @@ import { createDeliverStep, type DeliverFaults } from '../sending/deliver.ts';
 import { suppress, suppressionOf } from '../sending/suppression.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import type { InProcessChannel } from '../plugins/host.ts';
+import type { MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import type { OutboxMessage } from './outbox-model.ts';
 import { meetingProposalEmail } from './meeting-proposal.ts';
 import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
@@ -20,10 +22,12 @@ export interface SequenceActivitiesDeps {
   publicUrl: string;
   /** The email channel plugin, bound in-process (PluginHost.channel); without it emails wait, saying none is installed. */
   channel?: InProcessChannel | null;
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
+  mailAllowHosts?: MailAllowHosts;
   /** Tests only: a crash injected at a chosen point of a send. */
   faults?: DeliverFaults;
   /** Meeting booking's proposeSlots, for the email after an interested reply; without it none is offered. */
-  proposeSlots?: (input: unknown) => Promise<unknown>;
+  proposeSlots?: BoundActivity;
 }
 
 /** Activities of the per-prospect sequence workflow: the outbox, sending and the suppression list. */
@@ -65,7 +69,7 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
       return { outcome: 'settled', status: stored?.status ?? 'missing' };
     },
 
-    deliverStep: createDeliverStep({ ...deps, channel: deps.channel ?? null }),
+    deliverStep: createDeliverStep({ ...deps, channel: deps.channel ?? null, mailAllowHosts: deps.mailAllowHosts ?? [] }),
 
     /**
      * After an interested reply: the next three free slots (meeting booking, clear of booked
@@ -73,7 +77,8 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
      */
     async draftMeetingProposal(input: { workspaceId: string; prospectId: number }) {
       if (!deps.proposeSlots) return null;
-      const { slots } = (await deps.proposeSlots({ workspaceId: input.workspaceId, count: 3 })) as { slots: Slot[] };
+      const run = systemRunContext(input.workspaceId, 'meeting-proposal');
+      const { slots } = (await deps.proposeSlots({ count: 3 }, { run })) as { slots: Slot[] };
       if (slots.length === 0) return null;
       const [prospect, first] = await Promise.all([
         db.prospects.findOne({ workspaceId: input.workspaceId, id: input.prospectId }, { firstName: 1 }).lean(),
