@@ -1,39 +1,42 @@
 // Playwright global setup: the whole app as `npm start` runs it, but on free ports and in a
 // temporary data folder, so end-to-end tests run beside a developer's own `npm start`.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { loadConfig } from '../../platform/src/core/config.ts';
 import { freePort } from '../../platform/dev/devstack/ports.ts';
 import { startStack } from '../../platform/dev/stack/start-stack.ts';
 
-/** The session cookie an answer set, as `name=value`. */
-const sessionCookieOf = (response: Response) =>
-  (response.headers.getSetCookie().find((line) => line.startsWith('meetflow_session=')) ?? '').split(';')[0]!;
-
 /**
- * Signs the demo owner in through the API with the printed one-time password, sets their own
- * password (the app asks for it before anything else), and saves that session as a Playwright
- * storage state. Answers the password set.
+ * Signs the demo owner in as a person first would, in the browser, with the printed one-time
+ * password: the app must take them to set their own password (and to nothing else) and then on
+ * to the dashboard. That session is saved as a Playwright storage state every spec starts from.
+ * Answers the password set.
  */
 async function saveSignedInState(appUrl: string, email: string, oneTimePassword: string, file: string): Promise<string> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${appUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const login = await post('/api/auth/login', { email, password: oneTimePassword });
-  if (!login.ok) throw new Error(`the demo owner could not sign in: ${login.status} ${await login.text()}`);
-  const password = `e2e demo owner ${randomBytes(9).toString('base64url')}`;
-  const changed = await post('/api/auth/password', { currentPassword: oneTimePassword, newPassword: password }, sessionCookieOf(login));
-  if (!changed.ok) throw new Error(`the demo owner could not set a password: ${changed.status} ${await changed.text()}`);
-  const [name, value] = sessionCookieOf(changed).split('=') as [string, string];
-  const { hostname } = new URL(appUrl);
-  const cookie = { name, value, domain: hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const };
-  writeFileSync(file, JSON.stringify({ cookies: [cookie], origins: [] }));
-  return password;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${appUrl}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(oneTimePassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/password');
+    const password = `e2e demo owner ${randomBytes(9).toString('base64url')}`;
+    await page.getByLabel('One-time password').fill(oneTimePassword);
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm new password').fill(password);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.context().storageState({ path: file });
+    return password;
+  } catch (error) {
+    throw new Error(`the demo owner's first sign-in did not lead through setting a password to the dashboard: ${(error as Error).message}`);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Fails when a file under `dir` holds `secret`: the demo owner's one-time password goes to the terminal only, never a log file. */

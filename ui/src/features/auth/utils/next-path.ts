@@ -32,5 +32,8 @@ export function linkToken(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
 
+/** Where a signed-in user changes their password (and one with a one-time password must, first). */
+export const CHANGE_PASSWORD_PAGE = '/account/password';
+
 /** Change password, going back to `next` afterwards. */
-export const changePasswordPath = (next: string) => withNext('/account/password', next);
+export const changePasswordPath = (next: string) => withNext(CHANGE_PASSWORD_PAGE, next);
