@@ -1,5 +1,5 @@
-import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
+import { readInbox } from '../../platform/dev/testing/mail-server.ts';
 import { test, expect, SIGNED_OUT, signUpAndSignIn, type Page } from './fixtures.ts';
 
 // Passwords and addresses as a person handles them: the emails come through the local mail server
@@ -10,28 +10,8 @@ const [mailHost = '127.0.0.1', mailPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_
 
 /** The texts of the emails `address` received, oldest first. */
 async function inbox(address: string): Promise<string[]> {
-  const client = new ImapFlow({
-    host: mailHost,
-    port: Number(mailPort),
-    secure: false,
-    auth: { user: address, pass: 'any' },
-    logger: false,
-  });
-  await client.connect();
-  try {
-    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    try {
-      const texts: string[] = [];
-      if (client.mailbox && client.mailbox.exists > 0)
-        for await (const message of client.fetch('1:*', { source: true }))
-          if (message.source) texts.push((await simpleParser(message.source)).text ?? '');
-      return texts;
-    } finally {
-      lock.release();
-    }
-  } finally {
-    await client.logout();
-  }
+  const sources = await readInbox({ host: mailHost, port: Number(mailPort) }, address);
+  return Promise.all(sources.map(async (source) => (await simpleParser(source)).text ?? ''));
 }
 
 /** The path and fragment of the link in the `count`th email to `address` (waiting for it). */

@@ -172,21 +172,44 @@ export async function startProductWorker(
 }
 
 /** The production API (`platform/src/api/main.ts`) as a child process on `database`; resolves once /api/health answers 200. */
-export async function startProductApi(
+export function startProductApi(
   servers: BenchServers,
   database: BenchDatabase,
   options: { taskQueue: string; nodeArgs?: string[] },
 ): Promise<ChildNode & { url: string }> {
+  return startApiProcess({
+    mongoUri: database.uri,
+    temporalAddress: servers.devstack.temporalAddress,
+    dataDir: servers.dataDir,
+    ...options,
+  });
+}
+
+/**
+ * The production API as a child process (`name` in its logs) on a database and Temporal server of
+ * the caller's, with no seed, demo owner, mail server or sample data; resolves once it answers
+ * (200, or 503 while no worker polls its task queue: the API itself answers, which is all a caller
+ * of the API alone needs), failing with its log's tail if it exits or takes over 120 s.
+ */
+export async function startApiProcess(options: {
+  name?: string;
+  mongoUri: string;
+  temporalAddress: string;
+  dataDir: string;
+  taskQueue: string;
+  nodeArgs?: string[];
+}): Promise<ChildNode & { url: string }> {
+  const name = options.name ?? 'api';
   const port = await freePort();
-  const api = startChildNode('api', 'platform/src/api/main.ts', {
-    logDir: join(servers.dataDir, 'logs'),
+  const api = startChildNode(name, 'platform/src/api/main.ts', {
+    logDir: join(options.dataDir, 'logs'),
     nodeArgs: options.nodeArgs,
     env: {
       PORT: String(port),
-      MONGODB_URI: database.uri,
-      TEMPORAL_ADDRESS: servers.devstack.temporalAddress,
+      MONGODB_URI: options.mongoUri,
+      TEMPORAL_ADDRESS: options.temporalAddress,
       TEMPORAL_TASK_QUEUE: options.taskQueue,
-      MEETFLOW_DATA_DIR: servers.dataDir,
+      MEETFLOW_DATA_DIR: options.dataDir,
       MEETFLOW_SEED: 'off',
       MEETFLOW_DEMO: 'off',
       MEETFLOW_MAIL: 'off',
@@ -197,15 +220,14 @@ export async function startProductApi(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (api.process.exitCode !== null) throw new Error(`the API exited (${api.process.exitCode}):\n${logTail(api)}`);
-    // 503 while the task queue has no worker: the API itself answers, which is all the dashboard needs.
+    if (api.process.exitCode !== null) throw new Error(`${name} exited (${api.process.exitCode}):\n${logTail(api)}`);
     const status = await fetch(`${url}/api/health`).then(
       (response) => response.status,
       () => 0,
     );
     if (status === 200 || status === 503) break;
-    if (Date.now() > deadline) throw new Error(`the API did not answer within 120 s:\n${logTail(api)}`);
-    await sleep(200);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer within 120 s:\n${logTail(api)}`);
+    await sleep(200); // a child process starting: there is no event to wait on but its port
   }
   return Object.assign(api, { url });
 }

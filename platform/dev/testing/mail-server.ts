@@ -13,6 +13,28 @@ import { freePort } from '../devstack/ports.ts';
  */
 export const TEST_MAIL_ALLOW_HOSTS: readonly string[] = ['127.0.0.1'];
 
+/**
+ * The raw messages in `address`'s INBOX on a local mail server (GreenMail: any password is
+ * accepted), oldest first, read over plain IMAP without marking anything.
+ */
+export async function readInbox(imap: { host: string; port: number }, address: string): Promise<Buffer[]> {
+  const client = new ImapFlow({ ...imap, secure: false, doSTARTTLS: false, auth: { user: address, pass: 'any' }, logger: false });
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    try {
+      const sources: Buffer[] = [];
+      const exists = client.mailbox ? client.mailbox.exists : 0;
+      if (exists > 0) for await (const message of client.fetch('1:*', { source: true })) if (message.source) sources.push(message.source);
+      return sources;
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
+}
+
 /** A GreenMail server for one test file: real SMTP and IMAP on free loopback ports, any login accepted. */
 export interface TestMailServer {
   host: string;
@@ -40,31 +62,7 @@ export async function startTestMailServer(options: { users?: Array<{ email: stri
     async send(message) {
       await transport.sendMail(message);
     },
-    async inbox(address) {
-      const client = new ImapFlow({
-        host: server.host,
-        port: server.imapPort,
-        secure: false,
-        doSTARTTLS: false,
-        auth: { user: address, pass: 'any' },
-        logger: false,
-      });
-      await client.connect();
-      try {
-        const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-        try {
-          const sources: Buffer[] = [];
-          const exists = client.mailbox ? client.mailbox.exists : 0;
-          if (exists > 0)
-            for await (const message of client.fetch('1:*', { source: true })) if (message.source) sources.push(message.source);
-          return sources;
-        } finally {
-          lock.release();
-        }
-      } finally {
-        await client.logout();
-      }
-    },
+    inbox: (address) => readInbox({ host: server.host, port: server.imapPort }, address),
     async close() {
       transport.close();
       await server.stop();

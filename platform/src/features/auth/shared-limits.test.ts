@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { logTail, startChildNode, type ChildNode } from '../../../dev/bench/stack.ts';
-import { freePort } from '../../../dev/devstack/ports.ts';
+import { startApiProcess, type ChildNode } from '../../../dev/bench/stack.ts';
 import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { createModels } from '../../core/db/models.ts';
 import { DEFAULT_LOGIN_LIMITS } from './login-limits.ts';
@@ -19,35 +17,14 @@ let dataDir: string;
 const apis: Array<ChildNode & { url: string }> = [];
 
 /** The production API as a child process on the test database; resolves once it answers. */
-async function startApiProcess(name: string): Promise<ChildNode & { url: string }> {
-  const port = await freePort();
-  const api = startChildNode(name, 'platform/src/api/main.ts', {
-    logDir: join(dataDir, 'logs'),
-    env: {
-      PORT: String(port),
-      MONGODB_URI: `${inject('mongoServer')}/${connection.name}`,
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: `shared-limits-${name}`,
-      MEETFLOW_DATA_DIR: dataDir,
-      MEETFLOW_SEED: 'off',
-      MEETFLOW_DEMO: 'off',
-      MEETFLOW_MAIL: 'off',
-      MEETFLOW_SAMPLE_COMPANIES: '0',
-      LOG_LEVEL: 'warn',
-    },
+const startApi = (name: string) =>
+  startApiProcess({
+    name,
+    mongoUri: `${inject('mongoServer')}/${connection.name}`,
+    temporalAddress: inject('temporalAddress'),
+    dataDir,
+    taskQueue: `shared-limits-${name}`,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (api.process.exitCode !== null) throw new Error(`API ${name} exited (${api.process.exitCode}):\n${logTail(api)}`);
-    // 503 while no worker polls its task queue: the API itself answers, which is all signing in needs.
-    const status = await fetch(`${url}/api/health`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200 || status === 503) return Object.assign(api, { url });
-    await sleep(200); // a child process starting: there is no event to wait on but its port
-  }
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'meetflow-shared-limits-'));
@@ -55,7 +32,7 @@ beforeAll(async () => {
   const db = createModels(connection);
   await Promise.all(Object.values(db).map((model) => model.init()));
   await db.users.create({ email: 'shared@acme.example', name: 'Shared', passwordHash: await hashPassword('the right passphrase') });
-  apis.push(...(await Promise.all([startApiProcess('api-a'), startApiProcess('api-b')])));
+  apis.push(...(await Promise.all([startApi('api-a'), startApi('api-b')])));
 }, 180_000);
 afterAll(async () => {
   await Promise.all(apis.map((api) => api.stop(10_000)));
