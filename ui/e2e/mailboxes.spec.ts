@@ -111,7 +111,7 @@ test('add a mailbox, test its connection, see a wrong password refused, pause, r
   // Another port (or host, or login) takes the password again: the field says so, and the API's 400 lands on it.
   await row.getByRole('button', { name: `Edit ${ADDRESS}` }).click();
   await edit.getByLabel('Port', { exact: true }).fill('2525');
-  await expect(edit.getByText('Required: the server or login changed, so enter the password again.')).toBeVisible();
+  await expect(edit.getByText('Required: the server, login or TLS protection changed, so enter the password again.')).toBeVisible();
   await expect(edit.getByLabel('New password')).toHaveAttribute('aria-required', 'true');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByTestId('error-mailbox-password')).toHaveText('Enter the password again: the connection settings changed');

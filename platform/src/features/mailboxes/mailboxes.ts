@@ -94,11 +94,16 @@ export const PASSWORD_AGAIN = 'enter the password again: the connection settings
 
 const sameHost = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** How much a TLS mode protects the login on the wire: a change to a lower one would send the stored password less protected. */
+const TLS_STRENGTH: Record<string, number> = { tls: 2, starttls: 1, none: 0 };
+const weaker = (after: { tls: string }, before: { tls: string }) => (TLS_STRENGTH[after.tls] ?? 0) < (TLS_STRENGTH[before.tls] ?? 0);
+
 /**
  * Changes what the patch names (a password only when given, sealed); answers the mailbox before
  * and after. Sending the stored password to another server, or for another login, takes the
  * password again: a change of the SMTP host, port or user, or of the IMAP host or port (IMAP logs
- * in with the SMTP login), without one is a 400 naming `password`. A server moved to is checked
+ * in with the SMTP login), or to a weaker TLS mode (the password would cross the network less
+ * protected), without one is a 400 naming `password`. A server moved to is checked
  * against the address policy (a 400 naming its host).
  */
 export async function updateMailbox(
@@ -120,7 +125,8 @@ export async function updateMailbox(
   const imapMoved =
     imapAfter !== null && (before.imap === null || !sameHost(imapAfter.host, before.imap.host) || imapAfter.port !== before.imap.port);
   const problems = await refusedMailHosts({ smtp: smtpMoved ? smtpAfter : null, imap: imapMoved ? imapAfter : null }, deps.mailAllowHosts);
-  if ((smtpMoved || imapMoved) && password === undefined) problems.password = PASSWORD_AGAIN;
+  const weakened = weaker(smtpAfter, before.smtp) || (imapAfter !== null && before.imap !== null && weaker(imapAfter, before.imap));
+  if ((smtpMoved || imapMoved || weakened) && password === undefined) problems.password = PASSWORD_AGAIN;
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   if (password !== undefined) set.password = sealPassword(requireBox(secrets), before, password);
   if (fields.status === 'active') set.pausedReason = null;

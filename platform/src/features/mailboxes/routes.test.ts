@@ -95,6 +95,7 @@ const call = async (as: keyof typeof tokens, method: string, path: string, body?
   const text = await response.text();
   return { status: response.status, text, body: text.startsWith('{') || text.startsWith('[') ? (JSON.parse(text) as unknown) : text };
 };
+const PASSWORD_AGAIN_TEXT = 'enter the password again: the connection settings changed';
 const newMailbox = (overrides: Record<string, unknown> = {}) => ({
   fromName: 'Ada Lane',
   fromAddress: 'Ada@Acme.example',
@@ -188,8 +189,10 @@ describe('mailboxes', () => {
     }
     const stored = await connection.collection('mailboxes').findOne({ workspaceId: WS, publicId: moving.id });
     expect(stored).toMatchObject({ smtp: { port: smtpPort, user: SMTP_USER }, imap: null, fromName: 'Moved' });
-    // Only the TLS mode, or with the password: taken.
+    // A stronger TLS mode alone, or anything with the password: taken. A weaker one sends the password less protected: asked for.
     expect((await call('admin', 'PATCH', `/api/mailboxes/${moving.id}`, { smtp: { tls: 'starttls' } })).status).toBe(200);
+    const weakened = await call('admin', 'PATCH', `/api/mailboxes/${moving.id}`, { smtp: { tls: 'none' } }, undefined, 'json');
+    expect([weakened.status, (weakened.body as { fields: object }).fields]).toEqual([400, { password: PASSWORD_AGAIN_TEXT }]);
     const moved = await call('admin', 'PATCH', `/api/mailboxes/${moving.id}`, {
       smtp: { port: smtpPort, tls: 'none' },
       imap: { host: '127.0.0.1', port: closedPort, tls: 'none' },

@@ -97,7 +97,7 @@ export const mailboxesRoutes = [
       query: WorkspaceQuery,
       body: MailboxPatchBody,
       summary:
-        'Change a mailbox: only the fields given; without a password the stored one is kept, except that a change of smtp.host, smtp.port, smtp.user, imap.host or imap.port needs the password again',
+        'Change a mailbox: only the fields given; without a password the stored one is kept, except that a change of smtp.host, smtp.port, smtp.user, imap.host or imap.port, or to a weaker TLS mode, needs the password again',
       responses: {
         200: { description: 'The mailbox as changed', schema: MailboxView },
         400: {

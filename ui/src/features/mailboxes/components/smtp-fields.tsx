@@ -56,7 +56,7 @@ export function SmtpFields({ form, errors, editing, passwordRequired, disabled, 
               keepable
                 ? 'Password stored (encrypted). Leave empty to keep it.'
                 : editing
-                  ? 'Required: the server or login changed, so enter the password again.'
+                  ? 'Required: the server, login or TLS protection changed, so enter the password again.'
                   : 'Stored encrypted, never shown again. Google and Microsoft 365 need an app password.'
             }
           >

@@ -141,7 +141,7 @@ describe('the mailbox form', () => {
     });
   });
 
-  it('asks for the password again when the server or login changes (SMTP host, port or user; IMAP host or port), not otherwise', () => {
+  it('asks for the password again when the server or login changes (SMTP host, port or user; IMAP host or port) or TLS weakens, not otherwise', () => {
     const withImap: Mailbox = { ...stored, imap: { host: 'imap.acme.example', port: 993, tls: 'tls' } };
     const form = formOf(withImap);
     expect(passwordRequired(form, withImap)).toBe(false);
@@ -151,15 +151,11 @@ describe('the mailbox form', () => {
       { user: 'bo@acme.example' },
       { imapHost: 'imap.other.example' },
       { imapPort: '143' },
+      { tls: 'none' as const },
+      { imapTls: 'starttls' as const },
     ])
       expect(passwordRequired({ ...form, ...change }, withImap), JSON.stringify(change)).toBe(true);
-    for (const change of [
-      { host: 'SMTP.acme.example' },
-      { tls: 'tls' as const },
-      { imapTls: 'starttls' as const },
-      { imapOn: false },
-      { fromName: 'Ada L.' },
-    ])
+    for (const change of [{ host: 'SMTP.acme.example' }, { tls: 'tls' as const }, { imapOn: false }, { fromName: 'Ada L.' }])
       expect(passwordRequired({ ...form, ...change }, withImap), JSON.stringify(change)).toBe(false);
     expect(passwordRequired({ ...formOf(stored), imapOn: true, imapHost: 'smtp.acme.example' }, stored)).toBe(true);
   });

@@ -173,18 +173,24 @@ export function toPatch(form: MailboxForm, mailbox: Mailbox): MailboxPatch {
 /** The fields naming where the password goes: changing one of them on a stored mailbox takes the password again. */
 export const CONNECTION_FIELDS: readonly MailboxField[] = ['host', 'port', 'user', 'imapOn', 'imapHost', 'imapPort'];
 
+/** How much a TLS mode protects the login on the wire, as the API ranks them. */
+const TLS_STRENGTH: Record<TlsMode, number> = { tls: 2, starttls: 1, none: 0 };
+
 /**
- * True when the edit would send the stored password to another server or login: the SMTP host,
- * port or user, or the IMAP host or port (IMAP logs in with the SMTP login), changed. The API then
- * takes the password again (a 400 naming it otherwise), so the form asks for it.
+ * True when the edit would send the stored password to another server or login, or less protected:
+ * the SMTP host, port or user, or the IMAP host or port (IMAP logs in with the SMTP login), changed,
+ * or a TLS mode became weaker. The API then takes the password again (a 400 naming it otherwise),
+ * so the form asks for it.
  */
 export function passwordRequired(form: MailboxForm, mailbox: Mailbox): boolean {
   const smtp = smtpOf(form);
   const sameHost = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   if (!sameHost(smtp.host, mailbox.smtp.host) || smtp.port !== mailbox.smtp.port || smtp.user !== mailbox.smtp.user) return true;
+  if (TLS_STRENGTH[smtp.tls] < TLS_STRENGTH[mailbox.smtp.tls]) return true;
   const imap = imapOf(form);
   if (imap === null) return false;
-  return mailbox.imap === null || !sameHost(imap.host, mailbox.imap.host) || imap.port !== mailbox.imap.port;
+  if (mailbox.imap === null || !sameHost(imap.host, mailbox.imap.host) || imap.port !== mailbox.imap.port) return true;
+  return TLS_STRENGTH[imap.tls] < TLS_STRENGTH[mailbox.imap.tls];
 }
 
 /** The form field each of the API's field paths belongs to. */
