@@ -24,6 +24,8 @@ export interface TestPipelineWorker {
   db: Models;
   host: PluginHost;
   runner: PipelineRunner;
+  /** Activities executing on this worker now: a test waits for none before asserting that work has stopped. */
+  activitiesInFlight(): number;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startTestPipelineWorker(
     db,
     host,
     runner: { db, temporal: client, taskQueue, activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined) },
+    activitiesInFlight: () => worker.getStatus().numInFlightActivities,
     async stop() {
       worker.shutdown();
       await running;

@@ -201,13 +201,10 @@ describe('the pipeline interpreter on the real dev server', () => {
       definition: silent,
       input: {},
     });
-    let attempts = 0;
-    for (const deadline = Date.now() + 15_000; attempts < 2 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      attempts = (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps.quiet?.attempts ?? 0;
-    }
     // Without the heartbeat timeout the first attempt would still be waiting, and finish after 4 s as attempt 1.
-    expect(attempts).toBeGreaterThanOrEqual(2);
+    const attempts = async () =>
+      (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps.quiet?.attempts ?? 0;
+    await expect.poll(attempts, { interval: 200 }).toBeGreaterThanOrEqual(2);
     await runner.temporal.workflow.getHandle(`pipeline-run-${run.runId}`).terminate('the test has seen the retry');
   });
 

@@ -21,17 +21,18 @@ afterAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** Runs a request and returns its error code, asserting that no socket was even opened. */
+/**
+ * Runs a request and returns its error code, asserting that no socket was even opened. The code
+ * tells a refusal from a request that waited out its timeout (TIMEOUT) or tried to connect (NETWORK).
+ */
 async function refusedWithoutConnecting(url: string, allowHosts: string[] = []): Promise<string | undefined> {
   const connect = vi.spyOn(net.Socket.prototype, 'connect');
-  const started = performance.now();
   const error = await createGuardedHttpClient({ allowHosts })
     .request(url)
     .then(
       () => undefined,
       (failure: unknown) => failure,
     );
-  expect(performance.now() - started).toBeLessThan(1000);
   expect(connect).not.toHaveBeenCalled();
   return (error as { code?: string } | undefined)?.code;
 }
