@@ -1,3 +1,4 @@
+import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
@@ -46,7 +47,7 @@ export function createActivities(deps: {
       publicUrl: deps.publicUrl ?? 'http://localhost:3000',
       channel: deps.channel,
       mailAllowHosts,
-      proposeSlots: deps.plugins['meeting-booking.proposeSlots'],
+      proposeSlots: deps.plugins[MEETING_BOOKING.proposeSlots],
     }),
     ...createLearningActivities(deps),
     ...createSystemActivities(deps.db),

@@ -1,10 +1,11 @@
+import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { engagementConfigSchema } from './config.ts';
 import { replyClassificationSchema, replyInputSchema } from './schemas.ts';
 
 /** The engagement-analysis agent: reads prospects' replies and tells the sequence what to do. */
 export const manifest = defineManifest({
-  id: 'engagement-analysis',
+  id: ENGAGEMENT_ANALYSIS.plugin,
   name: 'Engagement Analysis',
   version: '0.1.0',
   description:

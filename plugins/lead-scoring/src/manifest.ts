@@ -1,10 +1,11 @@
+import { LEAD_SCORING } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { configSchema } from './config.ts';
 import { MatchPeopleInputSchema, MatchPeopleOutputSchema, ScoreProspectInputSchema, ScoreProspectOutputSchema } from './schemas.ts';
 
 /** The lead-scoring agent: ICP fit and timing on five explainable dimensions. */
 export const manifest = defineManifest({
-  id: 'lead-scoring',
+  id: LEAD_SCORING.plugin,
   name: 'Lead scoring',
   version: '0.1.0',
   description:

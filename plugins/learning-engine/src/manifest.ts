@@ -1,3 +1,4 @@
+import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { learningEngineConfig } from './config.ts';
 import { cycleSchema } from './cycles-store.ts';
@@ -5,7 +6,7 @@ import { learningCycleResult, listCyclesInput, listCyclesOutput, runLearningCycl
 
 /** The learning engine: the meta-agent that tunes scoring weights, template rates and cadence from results. */
 export const manifest = defineManifest({
-  id: 'learning-engine',
+  id: LEARNING_ENGINE.plugin,
   name: 'Learning Engine',
   version: '0.1.0',
   description:

@@ -1,3 +1,4 @@
+import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { meetingConfigSchema } from './config.ts';
 import { meetingSchema } from './meeting-model.ts';
@@ -16,7 +17,7 @@ import {
 
 /** The meeting-booking agent: offers free slots, books meetings with invitations, records outcomes. */
 export const manifest = defineManifest({
-  id: 'meeting-booking',
+  id: MEETING_BOOKING.plugin,
   name: 'Meeting Booking',
   version: '0.1.0',
   description:

@@ -1,3 +1,4 @@
+import { OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { configSchema } from './config.ts';
 import { TemplatesOutputSchema, WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 
 /** The outreach agent: three-email sequences whose personal lines all cite researched facts. */
 export const manifest = defineManifest({
-  id: 'outreach',
+  id: OUTREACH.plugin,
   name: 'Personalised outreach',
   version: '0.1.0',
   description:

@@ -1,3 +1,4 @@
+import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { bidSchema, ledgerSchema, sliceSchema } from './collections.ts';
@@ -21,7 +22,7 @@ import {
 
 /** Pay-per-meeting pricing: slices, customer bids, prices per attended meeting and the charge ledger. */
 export const manifest = defineManifest({
-  id: 'ppm-pricing',
+  id: PPM_PRICING.plugin,
   name: 'Pay-per-Meeting Pricing',
   version: '0.1.0',
   description: 'Prices ICP slices per attended meeting from bid, quality and show-up probability; charges attended meetings only.',

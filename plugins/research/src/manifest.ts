@@ -1,3 +1,4 @@
+import { RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { EnrichCompanyInput, EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import { researchConfig } from './config.ts';
@@ -12,7 +13,7 @@ export {
 
 /** The prospect-research agent: reads a company's web site and returns facts with evidence. */
 export const manifest = defineManifest({
-  id: 'research',
+  id: RESEARCH.plugin,
   name: 'Prospect research',
   version: '0.1.0',
   description:

@@ -1,5 +1,6 @@
 // The API: every feature's routes, each listed once with what it is built over. The app mounts
 // them in this order and the OpenAPI document describes exactly these (a test compares the two).
+import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import type Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { LLM_DEFAULTS } from '../config.ts';
@@ -97,14 +98,14 @@ const NO_SECRETS: Secrets = { unavailable: 'Mailboxes are off: this server was s
 
 /** The learning engine's stored cycles, when it is installed. */
 function learningCycles(deps: AppDeps): CyclesModel | undefined {
-  const installed = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
-  return installed ? (deps.plugins.models('learning-engine', deps.database).cycles as CyclesModel) : undefined;
+  const installed = deps.plugins.plugins.some((plugin) => plugin.manifest.id === LEARNING_ENGINE.plugin);
+  return installed ? (deps.plugins.models(LEARNING_ENGINE.plugin, deps.database).cycles as CyclesModel) : undefined;
 }
 
 /** The learning engine's minimum sample size, or its default when it is not installed. */
 function minSampleSize(deps: AppDeps): number {
-  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === 'learning-engine')
-    ? deps.plugins.config('learning-engine')
+  const config = deps.plugins.plugins.some((plugin) => plugin.manifest.id === LEARNING_ENGINE.plugin)
+    ? deps.plugins.config(LEARNING_ENGINE.plugin)
     : null;
   const value = (config as { minSampleSize?: unknown } | null)?.minSampleSize;
   return typeof value === 'number' ? value : DEFAULT_MIN_SAMPLE_SIZE;

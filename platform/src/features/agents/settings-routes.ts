@@ -1,3 +1,4 @@
+import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import { z } from 'zod';
 import type { LlmSettings } from '../../core/config.ts';
 import type { PluginHost } from '../plugins/host.ts';
@@ -28,8 +29,8 @@ export interface AgentSettingsDeps {
 
 /** The Advanced Settings as configured: the LLM's from the environment, the learning engine's from its plugin config. */
 export function agentSettings({ host, llm }: AgentSettingsDeps): z.output<typeof AgentSettingsSchema> {
-  const installed = host.plugins.some((plugin) => plugin.manifest.id === 'learning-engine');
-  const learning = installed ? LearningEngineSettings.parse(host.config('learning-engine')) : null;
+  const installed = host.plugins.some((plugin) => plugin.manifest.id === LEARNING_ENGINE.plugin);
+  const learning = installed ? LearningEngineSettings.parse(host.config(LEARNING_ENGINE.plugin)) : null;
   return {
     model: llm.configured ? llm.settings.model : null,
     llmConfigured: llm.configured,

@@ -1,3 +1,4 @@
+import { LEARNING_ENGINE, MEETING_BOOKING, OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
 import { percentOf } from '../../core/numbers.ts';
 import type { AgentActivity } from './activity-model.ts';
 
@@ -20,7 +21,7 @@ const RECENT_MS = 24 * 60 * 60_000;
  */
 export function agentStatus(pluginId: string, activity: AgentActivity | null | undefined, now: Date): AgentStatus {
   const running = (activity?.inFlight ?? []).some((execution) => new Date(execution.expiresAt) > now);
-  if (running) return pluginId === 'learning-engine' ? 'learning' : 'analyzing';
+  if (running) return pluginId === LEARNING_ENGINE.plugin ? 'learning' : 'analyzing';
   const last = activity?.lastFinishedAt ? new Date(activity.lastFinishedAt).getTime() : 0;
   return now.getTime() - last <= RECENT_MS ? 'active' : 'idle';
 }
@@ -73,7 +74,7 @@ export function agentPerformance(
   return {
     accuracy: null,
     precision: null,
-    engagement: pluginId === 'outreach' && totals ? percentOf(totals.replies, totals.sends) : null,
-    success: pluginId === 'meeting-booking' ? (showUps ?? executions) : executions,
+    engagement: pluginId === OUTREACH.plugin && totals ? percentOf(totals.replies, totals.sends) : null,
+    success: pluginId === MEETING_BOOKING.plugin ? (showUps ?? executions) : executions,
   };
 }

@@ -1,3 +1,4 @@
+import { LEAD_SCORING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { DiscoveredPerson, IcpCriteria, RunContext } from '@meetflow/plugin-sdk';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import { systemRunContext } from '../../core/run-context.ts';
@@ -27,9 +28,6 @@ interface Match {
   matchReason: string;
 }
 
-/** The lead-scoring service discovery ranks people with. */
-const MATCH_PEOPLE = 'lead-scoring.matchPeople';
-
 /** Scores every person against the criteria with lead scoring (its own settings, the workspace's weights), in one call. */
 async function matchPeople(
   deps: DiscoveryDeps,
@@ -41,7 +39,7 @@ async function matchPeople(
   if (people.length === 0) return [];
   const { matches } = (await callPluginService(
     deps,
-    MATCH_PEOPLE,
+    LEAD_SCORING.matchPeople,
     {
       icp: criteria,
       ...(weights ? { weights } : {}),

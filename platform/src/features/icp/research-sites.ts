@@ -1,11 +1,10 @@
+import { RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
 import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
 import type { RunContext } from '@meetflow/plugin-sdk';
 import { systemRunContext } from '../../core/run-context.ts';
 import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { withDeadline } from '@meetflow/plugin-sdk';
-
-const RESEARCH = 'research.enrichCompany';
 
 /** What the research agent answers for one site. */
 export type Research = z.infer<typeof EnrichCompanyOutput>;
@@ -22,7 +21,7 @@ class SiteUnreachable extends Error {}
 async function researchSite(deps: PluginApiDeps, run: RunContext, url: string, timeoutMs: number): Promise<SiteOutcome> {
   try {
     const output = await withDeadline(
-      callDeclaredActivity(deps, RESEARCH, { website: url }, run, { failures: { SiteUnreachable } }),
+      callDeclaredActivity(deps, RESEARCH.enrichCompany, { website: url }, run, { failures: { SiteUnreachable } }),
       timeoutMs,
       (seconds) => `${url} gave no research result within ${seconds} s`,
     );
@@ -34,7 +33,7 @@ async function researchSite(deps: PluginApiDeps, run: RunContext, url: string, t
 
 /** True when the research agent is installed, so customer sites can be researched. */
 export function canResearch(deps: PluginApiDeps): boolean {
-  return deps.host.activityIndex().has(RESEARCH);
+  return deps.host.activityIndex().has(RESEARCH.enrichCompany);
 }
 
 /** Researches every site in parallel, one workflow each; the outcomes come back in the order of the URLs. */

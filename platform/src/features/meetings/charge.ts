@@ -1,9 +1,9 @@
+import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { z } from 'zod';
 import { prospectModel } from '../prospects/model.ts';
 import { callDeclaredActivity, type PluginApiDeps } from '../plugins/call-activity.ts';
 import type { WorkspaceRunContext } from '../../core/run-context.ts';
 
-const PRICING = 'ppm-pricing';
 const Slices = z.object({ slices: z.array(z.object({ sliceId: z.string(), tier: z.string() })) });
 
 /**
@@ -32,7 +32,7 @@ export async function chargeMeetingOutcome(
   outcome: 'completed' | 'no-show',
 ): Promise<ChargeResult> {
   const { workspaceId } = run;
-  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PRICING))
+  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PPM_PRICING.plugin))
     return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
   const prospect = await prospectModel(deps.connection)
     .findOne({ workspaceId, id: meeting.prospectId }, { employeeCount: 1 })
@@ -41,7 +41,7 @@ export async function chargeMeetingOutcome(
   if (!tier)
     return { charged: false, amount: 0, sliceId: null, reason: "the prospect's company size is unknown, so no slice prices the meeting" };
   // chargeMeeting is idempotent per meeting (the first outcome reported stands), so a retried request charges once.
-  const call = (activity: string, input: unknown) => callDeclaredActivity(deps, `${PRICING}.${activity}`, input, run);
+  const call = (activity: 'listSlices' | 'chargeMeeting', input: unknown) => callDeclaredActivity(deps, PPM_PRICING[activity], input, run);
   const { slices } = Slices.parse(await call('listSlices', {}));
   const slice = slices.find((candidate) => candidate.sliceId === tier) ?? slices.find((candidate) => candidate.tier === tier);
   if (!slice) return { charged: false, amount: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };

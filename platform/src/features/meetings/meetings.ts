@@ -1,3 +1,4 @@
+import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { listMeetingsOutput, MeetingStatus } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import type { z } from 'zod';
 import { dashboardRollupModels } from '../outcomes/rollup-model.ts';
@@ -9,8 +10,6 @@ import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type
 import { findProspect } from '../prospects/prospects.ts';
 import { chargeMeetingOutcome } from './charge.ts';
 import type { WorkspaceRunContext } from '../../core/run-context.ts';
-
-const PLUGIN = 'meeting-booking';
 
 /** What the meeting services run over. */
 export type MeetingDeps = PluginApiDeps;
@@ -39,13 +38,19 @@ type MeetingView = z.output<typeof listMeetingsOutput>['meetings'][number];
 
 const toApiMeeting = ({ prospectEmail: _email, ...meeting }: MeetingView): ApiMeeting => meeting;
 
-function call(deps: MeetingDeps, activity: string, input: unknown, run: WorkspaceRunContext, options: DeclaredCallOptions = {}) {
-  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, run, options);
+function call(
+  deps: MeetingDeps,
+  activity: Exclude<keyof typeof MEETING_BOOKING, 'plugin'>,
+  input: unknown,
+  run: WorkspaceRunContext,
+  options: DeclaredCallOptions = {},
+) {
+  return callDeclaredActivity(deps, MEETING_BOOKING[activity], input, run, options);
 }
 
 /** The workspace's meetings, earliest first, from the plugin's listMeetings service. */
 export async function listMeetings(deps: MeetingDeps, run: WorkspaceRunContext): Promise<ApiMeeting[]> {
-  const { meetings } = (await callPluginService(deps, `${PLUGIN}.listMeetings`, {}, run)) as z.output<typeof listMeetingsOutput>;
+  const { meetings } = (await callPluginService(deps, MEETING_BOOKING.listMeetings, {}, run)) as z.output<typeof listMeetingsOutput>;
   return meetings.map(toApiMeeting);
 }
 
@@ -120,7 +125,7 @@ export async function proposeSlots(deps: MeetingDeps, run: WorkspaceRunContext, 
 
 /** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it (the plugin's invitation service). */
 export async function meetingInvitation(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string): Promise<string> {
-  const { ics } = (await callPluginService(deps, `${PLUGIN}.invitation`, { meetingId }, run, {
+  const { ics } = (await callPluginService(deps, MEETING_BOOKING.invitation, { meetingId }, run, {
     failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError },
   })) as { ics: string };
   return ics;

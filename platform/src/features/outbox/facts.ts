@@ -1,6 +1,6 @@
 import type { Models } from '../../core/db/models.ts';
 import type { ProfileFact } from '../prospects/profile.ts';
-import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 
 /** The facts of each prospect's latest research (the prospect pipeline's newest run that produced one). */
 export async function prospectFacts(db: Models, workspaceId: string, prospectIds: number[]): Promise<Map<number, ProfileFact[]>> {
@@ -11,7 +11,7 @@ export async function prospectFacts(db: Models, workspaceId: string, prospectIds
     .sort({ startedAt: -1 })
     .lean();
   const outputs = await db.stepOutputs
-    .find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: 'research' }, { runId: 1, output: 1 })
+    .find({ runId: { $in: runs.map((run) => run.runId) }, nodeId: PROSPECT_STEPS.research }, { runId: 1, output: 1 })
     .lean();
   for (const run of runs) {
     const prospectId = (run.input as { prospectId?: number } | undefined)?.prospectId;

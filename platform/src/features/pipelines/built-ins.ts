@@ -1,4 +1,5 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 
 /** A pipeline that ships with Meetflow: read-only, defined in code, the same in every workspace. */
@@ -33,7 +34,7 @@ const LEARNING_CYCLE: PipelineDefinition = {
     {
       id: 'learn',
       label: 'Learning engine',
-      activity: 'learning-engine.runLearningCycle',
+      activity: LEARNING_ENGINE.runLearningCycle,
       input: {
         cycleId: '{{ input.cycleId }}',
         outcomes: '{{ gather.outcomes }}',

@@ -1,18 +1,17 @@
+import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { InputError, NotFoundError } from '../../core/errors.ts';
 import { callDeclaredActivity, type DeclaredCallOptions, type PluginApiDeps } from '../plugins/call-activity.ts';
 import type { WorkspaceRunContext } from '../../core/run-context.ts';
 
-const PLUGIN = 'ppm-pricing';
-
 /** Runs one ppm-pricing activity on the worker in the run context's workspace, with its manifest timeout; an unknown slice is a 404. */
 export function callPricing(
   deps: PluginApiDeps,
-  activity: string,
+  activity: Exclude<keyof typeof PPM_PRICING, 'plugin'>,
   input: unknown,
   run: WorkspaceRunContext,
   options: DeclaredCallOptions = {},
 ): Promise<unknown> {
-  return callDeclaredActivity(deps, `${PLUGIN}.${activity}`, input, run, { failures: { SliceNotFound: NotFoundError }, ...options });
+  return callDeclaredActivity(deps, PPM_PRICING[activity], input, run, { failures: { SliceNotFound: NotFoundError }, ...options });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Models } from '../../core/db/models.ts';
-import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 import type { StepOutputs } from '../superagent/workflow-response.ts';
 import { findProspect } from './prospects.ts';
 import { sequenceStateOf } from '../sequences/control.ts';
@@ -39,7 +39,7 @@ export async function prospectProfile(deps: { db: Models; temporal: Client }, wo
   const latest = <K extends keyof StepOutputs>(nodeId: K) =>
     runs.map((run) => outputs.find((stored) => stored.runId === run.runId && stored.nodeId === nodeId)).find(Boolean)?.output as
       StepOutputs[K] | undefined;
-  const research = latest('research') as (StepOutputs['research'] & ResearchOutput) | undefined;
+  const research = latest(PROSPECT_STEPS.research) as (StepOutputs[typeof PROSPECT_STEPS.research] & ResearchOutput) | undefined;
   const score = latest('score');
   const copy = latest('copy');
   const sent = await db.outbox.find({ workspaceId, prospectId }, { step: 1, status: 1, createdAt: 1 }).lean();

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../core/run-context.ts';
@@ -47,7 +48,7 @@ export async function handleReply(
   const classification = (await callPluginActivity(
     deps.temporal,
     deps.taskQueue,
-    'engagement-analysis.classifyReply',
+    ENGAGEMENT_ANALYSIS.classifyReply,
     { body: reply.body, subject: reply.subject, from: reply.from ?? prospect.email, receivedAt },
     systemRunContext(workspaceId, 'reply'),
   )) as HandledReply['classification'];

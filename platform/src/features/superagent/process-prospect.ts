@@ -8,7 +8,7 @@ import { recordOutcome } from '../outcomes/record.ts';
 import { startPipelineRun, type PipelineRunner } from '../pipelines/runs.ts';
 import type { Prospect } from '../prospects/model.ts';
 import type { IcpSlice } from '../icp/schemas.ts';
-import { PROSPECT_PIPELINE } from './prospect-pipeline.ts';
+import { PROSPECT_PIPELINE, PROSPECT_STEPS } from './prospect-pipeline.ts';
 import { workflowResponse, type StepOutputs, type WorkflowResponse } from './workflow-response.ts';
 
 /** The prospect's site: the one on record, else the domain of their work email. */
@@ -143,7 +143,7 @@ export async function applyProspectRuns(db: Models, runIds: readonly string[]): 
   ).filter((run) => run.pipelineId === PROSPECT_PIPELINE.id);
   const outputOf = async (runId: string, nodeId: string) => [nodeId, (await db.stepOutputs.findOne({ runId, nodeId }).lean())?.output];
   for (const run of runs) {
-    const stored = await Promise.all(['research', 'score'].map((nodeId) => outputOf(run.runId, nodeId)));
+    const stored = await Promise.all([PROSPECT_STEPS.research, PROSPECT_STEPS.score].map((nodeId) => outputOf(run.runId, nodeId)));
     const own = Object.fromEntries(stored.filter(([, output]) => output !== undefined));
     await applyProspectRun(db, run, own as StepOutputs);
   }

@@ -1,5 +1,9 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
+import { LEAD_SCORING, OUTREACH, RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
 import { ENROLL_ACTIVITY } from '../sequences/enrollment.ts';
+
+/** The steps of the prospect pipeline, by node id: what readers of its runs' outputs name. */
+export const PROSPECT_STEPS = { research: 'research', score: 'score', copy: 'copy', outreach: 'outreach' } as const;
 
 /**
  * The built-in prospect pipeline: research the company's site → score against the ICP with the
@@ -14,15 +18,15 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
   version: 2,
   nodes: [
     {
-      id: 'research',
+      id: PROSPECT_STEPS.research,
       label: 'Researcher',
-      activity: 'research.enrichCompany',
+      activity: RESEARCH.enrichCompany,
       input: { website: '{{ input.website }}', companyName: '{{ input.prospect.company }}' },
     },
     {
       id: 'score',
       label: 'Scorer',
-      activity: 'lead-scoring.scoreProspect',
+      activity: LEAD_SCORING.scoreProspect,
       input: {
         prospect: '{{ input.prospect }}',
         research: '{{ research }}',
@@ -33,7 +37,7 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
     {
       id: 'copy',
       label: 'Copywriter',
-      activity: 'outreach.writeSequence',
+      activity: OUTREACH.writeSequence,
       when: { path: 'score.qualified', op: 'eq', value: true },
       input: {
         prospect: '{{ input.contact }}',
@@ -45,7 +49,7 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
       },
     },
     {
-      id: 'outreach',
+      id: PROSPECT_STEPS.outreach,
       label: 'Outreachor',
       activity: ENROLL_ACTIVITY,
       input: {
@@ -56,8 +60,8 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
     },
   ],
   edges: [
-    { from: 'research', to: 'score' },
+    { from: PROSPECT_STEPS.research, to: 'score' },
     { from: 'score', to: 'copy' },
-    { from: 'copy', to: 'outreach' },
+    { from: 'copy', to: PROSPECT_STEPS.outreach },
   ],
 };

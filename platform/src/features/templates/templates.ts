@@ -1,3 +1,4 @@
+import { OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
 import type { WorkspaceConfig } from '../workspace-config/schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../plugins/call-activity.ts';
 import { systemRunContext } from '../../core/run-context.ts';
@@ -61,7 +62,7 @@ export function outreachTemplateCopy(deps: Pick<PluginApiDeps, 'host' | 'connect
   return () => {
     // The copy is the same for every workspace: asked once, in none.
     copy ??= (
-      callPluginService(deps, 'outreach.templates', {}, systemRunContext(null, 'templates')) as Promise<{
+      callPluginService(deps, OUTREACH.templates, {}, systemRunContext(null, 'templates')) as Promise<{
         templates: Array<TemplateCopy & { id: TemplateId }>;
       }>
     )
