@@ -307,19 +307,40 @@ export function createDeliverStep(deps: Deps) {
       references: thread ? [thread] : [],
       unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mailbox.fromAddress}?subject=unsubscribe` },
     };
+    // A failure of the platform's own database on the way (opening the password, recording the
+    // mark) is no answer of the mail server: nothing went out, so it is thrown and the activity is
+    // retried, instead of holding the email for a quarter of an hour as a server's refusal would.
+    let account: Awaited<ReturnType<typeof accountOf>>;
+    try {
+      account = await accountOf(mailbox, box);
+    } catch (error) {
+      if (!(error instanceof ApplicationFailure)) throw error;
+      return sendFailed(row, mailbox, error, now);
+    }
+    let markFailed: unknown = null;
     let accepted: SentMessage;
     try {
-      const account = await accountOf(mailbox, box);
       accepted = (await channel.send(
         { account, message },
         {
           // Passed just before the message can reach the server: from here a retry counts it sent.
           checkpoint: async () => {
-            await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: new Date() } });
+            try {
+              await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: new Date() } });
+            } catch (error) {
+              markFailed = error;
+              throw error;
+            }
           },
         },
       )) as SentMessage;
     } catch (error) {
+      if (markFailed !== null) {
+        // The mark was not recorded (or not heard to be), so the message never left: undo any half of
+        // it the database may have kept, then let the activity be retried, which sends it again.
+        await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { transmittingAt: null } }).catch(() => undefined);
+        throw markFailed;
+      }
       return sendFailed(row, mailbox, error as Error, now);
     }
     deps.faults?.afterSmtpAccept?.();
