@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityAccess } from '@meetflow/plugin-sdk';
 import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
 import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
-import { createApiToken } from '../../src/features/auth/tokens.ts';
+import { memberToken } from '../testing/principal.ts';
 import { bodyOf, ContractClient, type ContractResponse } from './client.ts';
 import { customerSites, endedRun, SCORING_INPUT, SCORING_PIPELINE, type RunView } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
@@ -146,10 +146,7 @@ let catalog: Map<string, ActivityAccess>;
 /** A client of workspace A signed in with an API token of `role` there (made by the product's token code). */
 function memberOf(workspace: string, role: 'owner' | 'sales-ops'): ContractClient {
   let token: Promise<string> | undefined;
-  const credential = () =>
-    (token ??= createApiToken(platform.stack.db, { workspace, name: `${role} attacker`, role, createdBy: null }, new Date()).then(
-      (made) => made.token,
-    ));
+  const credential = () => (token ??= memberToken(platform.stack.db, workspace, role));
   return new ContractClient(platform.url, workspace, openApiCheck(platform.document), credential);
 }
 

@@ -1,4 +1,4 @@
-import type { Authenticator } from '../../src/core/access.ts';
+import type { Authenticator, Role } from '../../src/core/access.ts';
 import type { Models } from '../../src/core/db/models.ts';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
@@ -23,9 +23,14 @@ export const ownerEverywhere: Authenticator = async () => ({
  * An API token of an owner of `workspace` (the workspace made if missing), for tests that call
  * the real API as a script would: made by the product's own token code.
  */
-export async function ownerToken(db: Pick<Models, 'workspaces' | 'apiTokens'>, workspace: string): Promise<string> {
+export function ownerToken(db: Pick<Models, 'workspaces' | 'apiTokens'>, workspace: string): Promise<string> {
+  return memberToken(db, workspace, 'owner');
+}
+
+/** An API token acting in `workspace` (made if missing) with `role`, made by the product's own token code. */
+export async function memberToken(db: Pick<Models, 'workspaces' | 'apiTokens'>, workspace: string, role: Role): Promise<string> {
   await db.workspaces.updateOne({ slug: workspace }, { $setOnInsert: { slug: workspace, name: workspace } }, { upsert: true });
-  const { token } = await createApiToken(db, { workspace, name: 'test owner', role: 'owner', createdBy: null }, new Date());
+  const { token } = await createApiToken(db, { workspace, name: `test ${role}`, role, createdBy: null }, new Date());
   return token;
 }
 
