@@ -3,7 +3,7 @@
 // - a plugin imports only the SDK (and its own files): "a plugin never imports platform code";
 // - the SDK imports no other Meetflow package;
 // - workflow code imports nothing with I/O and no platform code (Temporal replays it in a sandbox);
-// - the platform's product code reaches plugins only through the installed list (platform/src/features/plugins/installed.ts),
+// - the platform's product code reaches plugins only through the installed list (platform/src/features/runs/plugins/installed.ts),
 //   and never imports its development tooling (platform/dev);
 // - a UI feature imports another feature only through that feature's index.ts, never its internals.
 //
@@ -149,7 +149,7 @@ export default tseslint.config(
   },
   {
     files: ['platform/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'platform/src/features/plugins/installed.ts'],
+    ignores: ['**/*.test.ts', 'platform/src/features/runs/plugins/installed.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -159,7 +159,7 @@ export default tseslint.config(
               group: ['@meetflow/plugin-*', '!@meetflow/plugin-sdk', '!@meetflow/plugin-sdk/*'],
               message: boundary(
                 'The platform never depends on one plugin',
-                'call it through its activities (callPluginActivity) or a service its manifest declares (callPluginService), with the contract the SDK publishes (@meetflow/plugin-sdk/contracts/*); only features/plugins/installed.ts names plugins',
+                'call it through its activities (callPluginActivity) or a service its manifest declares (callPluginService), with the contract the SDK publishes (@meetflow/plugin-sdk/contracts/*); only features/runs/plugins/installed.ts names plugins',
               ),
             },
           ],

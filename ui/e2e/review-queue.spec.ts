@@ -1,4 +1,4 @@
-import { PROSPECT_PIPELINE } from '../../platform/src/features/superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE } from '../../platform/src/features/prospecting/superagent/prospect-pipeline.ts';
 import { morningZone } from '../../platform/dev/testing/sending.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace, signUpAndSignIn } from './fixtures.ts';

@@ -10,9 +10,9 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
-import { PluginHost } from '../../src/features/plugins/host.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { PluginHost } from '../../src/features/runs/plugins/host.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import { BENCH_ICP, fittingProspects, launchPerson } from './icp.ts';
 
 const [samplesUrl = '', count = '1000', concurrency = '4'] = process.argv.slice(2);

@@ -7,15 +7,15 @@
 // every 100 ms meanwhile, and its peak (VmHWM, reset at the launch) at the end.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_OWNER } from '../testing/principals.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
-import { PluginHost } from '../../src/features/plugins/host.ts';
-import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
-import { LaunchCampaignBody } from '../../src/features/campaigns/api-schemas.ts';
-import { launchCampaign } from '../../src/features/campaigns/launch.ts';
-import { saveWorkspaceIcp } from '../../src/features/icp/store.ts';
-import { saveOffer } from '../../src/features/offer/offer.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
-import { batchWorkflowId } from '../../src/features/pipelines/batches.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
+import { PluginHost } from '../../src/features/runs/plugins/host.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/email/sequences/enrollment.ts';
+import { LaunchCampaignBody } from '../../src/features/prospecting/campaigns/api-schemas.ts';
+import { launchCampaign } from '../../src/features/prospecting/campaigns/launch.ts';
+import { saveWorkspaceIcp } from '../../src/features/prospecting/icp/store.ts';
+import { saveOffer } from '../../src/features/prospecting/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
+import { batchWorkflowId } from '../../src/features/runs/pipelines/batches.ts';
 import { BENCH_ICP_ANALYSIS, fittingProspects, launchPerson } from './icp.ts';
 import { cpuMeter, resetPeakRss, rssOf, secondsSince, startProductWorker, type BenchServers, type CpuSplit } from './stack.ts';
 

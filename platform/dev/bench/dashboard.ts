@@ -7,11 +7,11 @@
 // in as a browser is (session cookie); then prospect-list searches one after another.
 import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { ownerSession } from '../testing/principal.ts';
-import { searchWords } from '../../src/features/prospects/search-text.ts';
-import { countersOf } from '../../src/features/outcomes/record.ts';
-import { dayOf, isoWeekOf } from '../../src/features/outcomes/iso-week.ts';
-import { ROLLUP_COUNTERS, TOTAL_PERIOD, type RollupCounter } from '../../src/features/outcomes/rollup-model.ts';
-import type { OutcomeType } from '../../src/features/outcomes/event-model.ts';
+import { searchWords } from '../../src/features/prospecting/prospects/search-text.ts';
+import { countersOf } from '../../src/features/insights/outcomes/record.ts';
+import { dayOf, isoWeekOf } from '../../src/features/insights/outcomes/iso-week.ts';
+import { ROLLUP_COUNTERS, TOTAL_PERIOD, type RollupCounter } from '../../src/features/insights/outcomes/rollup-model.ts';
+import type { OutcomeType } from '../../src/features/insights/outcomes/event-model.ts';
 import { openLoopLoad, type LoadResult } from './load.ts';
 import { cpuMeter, quantile, secondsSince, startProductApi, type BenchDatabase, type BenchServers, type CpuSplit } from './stack.ts';
 

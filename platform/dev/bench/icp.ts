@@ -6,7 +6,7 @@
 // pipeline then researches each company's site and scores it with the default threshold (70):
 // fitting the ICP on the record is what makes every one qualify, not a lowered bar.
 import { defaultSampleCompany, type SampleCompany, type SamplePerson } from '@meetflow/plugin-source-sample/generator';
-import type { IcpAnalysis } from '../../src/features/icp/schemas.ts';
+import type { IcpAnalysis } from '../../src/features/prospecting/icp/schemas.ts';
 import { sampleCompanySiteUrl } from '../samples/company-site.ts';
 
 /** The bench's ICP: sales-software buyers at small and mid-sized software, sales-tech and martech companies. */

@@ -4,7 +4,7 @@ import { NOT_SIGNED_IN } from '../../src/core/http/access-check.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { CROSS_ORIGIN } from '../../src/core/http/same-origin.ts';
 import type { RouteDoc } from '../../src/core/http/route-doc.ts';
-import { createApiToken } from '../../src/features/auth/tokens.ts';
+import { createApiToken } from '../../src/features/accounts/auth/tokens.ts';
 import { ownerToken } from '../testing/principal.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
-import type { OutboxMessage } from '../../src/features/sequences/outbox-model.ts';
+import { INBOUND_SECRET_HEADER } from '../../src/features/email/inbound/routes.ts';
+import type { OutboxMessage } from '../../src/features/email/outbox/model.ts';
 import { bodyOf, type ContractClient } from './client.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';

@@ -1,4 +1,4 @@
-import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
+import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
 import { bodyOf, type ContractClient } from './client.ts';
 import {
   completedScoringRun,
@@ -11,7 +11,7 @@ import {
 } from './fixtures.ts';
 import { until } from './poll.ts';
 import type { ContractPlatform } from './harness.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 
 /** Weights no workspace has by default, so a workspace scoring with them is told apart. */
 export const SKEWED_WEIGHTS = { companySize: 0.05, industryMatch: 0.05, techStack: 0.05, jobTitle: 0.85 };

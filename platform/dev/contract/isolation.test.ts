@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
-import { configEntries } from '../../src/features/workspace-config/workspace-config.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
+import { configEntries } from '../../src/features/accounts/workspace-config/workspace-config.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import {
@@ -17,10 +17,10 @@ import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from '.
 import { B_EMAILS, BO_CSV, DISCOVERY, LEARNED_RATES, SKEWED_WEIGHTS, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
 import { until } from './poll.ts';
 import { routeKey } from './routes.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
-import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
-import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
-import { holdReply } from '../../src/features/replies/held-replies.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
+import { unsubscribeToken } from '../../src/features/email/sending/unsubscribe-token.ts';
+import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
+import { holdReply } from '../../src/features/email/replies/held-replies.ts';
 
 // Workspace B is used end to end; from workspace A none of it can be listed, read or changed.
 let platform: ContractPlatform;

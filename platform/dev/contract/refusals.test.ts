@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CSV_BYTES } from '../../src/features/prospects/import-routes.ts';
-import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
+import { MAX_CSV_BYTES } from '../../src/features/prospecting/prospects/import-routes.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
 import { allRouteDocs } from '../../src/core/http/api.ts';
 import { isAccessAnswer } from '../../src/core/http/api-route.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
@@ -21,11 +21,11 @@ import {
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
 import { until } from './poll.ts';
-import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
-import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
-import { holdReply } from '../../src/features/replies/held-replies.ts';
+import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
+import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
+import { holdReply } from '../../src/features/email/replies/held-replies.ts';
 import { ownerToken } from '../testing/principal.ts';
-import { issueLink } from '../../src/features/auth/account-links.ts';
+import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
 let platform: ContractPlatform;
@@ -44,21 +44,22 @@ const EXEMPT: Record<string, string> = {
   'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
   'POST /api/auth/signup 429':
-    'only past MEETFLOW_SIGNUPS_PER_HOUR sign-ups from one address in an hour, which the contract platform raises for its many (features/auth/routes.test.ts serves it)',
+    'only past MEETFLOW_SIGNUPS_PER_HOUR sign-ups from one address in an hour, which the contract platform raises for its many (features/accounts/auth/routes.test.ts serves it)',
   'POST /api/auth/verify-email/resend 503':
-    'only on a server without MEETFLOW_SYSTEM_MAIL_URL, and the contract platform has one (features/auth/routes.test.ts serves it)',
-  'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
-  'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
-  'POST /api/mailboxes/{id}/test 503': 'only in production without MEETFLOW_SECRETS_KEY (features/mailboxes/routes.test.ts serves that)',
-  'POST /api/mailboxes/{id}/check-inbox 503': 'only on a server without Temporal (features/mailboxes/routes.test.ts serves that)',
+    'only on a server without MEETFLOW_SYSTEM_MAIL_URL, and the contract platform has one (features/accounts/auth/routes.test.ts serves it)',
+  'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
+  'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
+  'POST /api/mailboxes/{id}/test 503':
+    'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
+  'POST /api/mailboxes/{id}/check-inbox 503': 'only on a server without Temporal (features/email/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 409':
-    'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/mailboxes/routes.test.ts)',
+    'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/email/mailboxes/routes.test.ts)',
   'POST /api/inbound/email 503':
-    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
   'GET /api/inbound/settings 503':
-    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
   'POST /api/inbound/settings/rotate 503':
-    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/mailboxes/routes.test.ts)',
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
 };
 
 const refused =

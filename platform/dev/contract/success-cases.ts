@@ -1,15 +1,15 @@
 import { expect } from 'vitest';
-import { CONFIG_DEFAULTS } from '../../src/features/workspace-config/schemas.ts';
-import { ensureDefaultSlices } from '../../src/features/pricing/default-slices.ts';
-import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
-import { inboundSecret } from '../../src/features/inbound/inbound-key.ts';
-import { INBOUND_SECRET_HEADER } from '../../src/features/inbound/routes.ts';
-import { unsubscribeToken } from '../../src/features/sending/unsubscribe-token.ts';
-import { openPixelToken } from '../../src/features/sending/open-tracking.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
+import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
+import { sampleCustomerSites } from '../../src/features/prospecting/icp/sample-sites.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
+import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
+import { INBOUND_SECRET_HEADER } from '../../src/features/email/inbound/routes.ts';
+import { unsubscribeToken } from '../../src/features/email/sending/unsubscribe-token.ts';
+import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { freePort } from '../devstack/ports.ts';
-import { issueLink, type LinkPurpose } from '../../src/features/auth/account-links.ts';
+import { issueLink, type LinkPurpose } from '../../src/features/accounts/auth/account-links.ts';
 import {
   completedScoringRun,
   contractMailbox,

@@ -6,7 +6,7 @@
 import { lintEmail, OfferSchema, outreachPlugin, type WriteSequenceOutput } from '@meetflow/plugin-outreach';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import { evalProspect, REPEATABLE_MOVES, sentenceShares, type SentenceShare } from './copy-metrics.ts';
 import { researchEvalSites, type ResearchedSite } from './eval-research.ts';
 

@@ -1,7 +1,7 @@
 // What the copy eval counts, apart from running the writer: the prospect written to on each
 // fixture site, and how often one sentence comes back across a campaign's emails.
 import type { WriteSequenceOutput } from '@meetflow/plugin-outreach';
-import type { Research } from '../../src/features/icp/research-sites.ts';
+import type { Research } from '../../src/features/prospecting/icp/research-sites.ts';
 import type { SiteLabel } from './eval-sites.ts';
 
 type Email = WriteSequenceOutput['sequence'][number];

@@ -3,7 +3,7 @@
 import { researchPlugin } from '@meetflow/plugin-research';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
-import type { Research } from '../../src/features/icp/research-sites.ts';
+import type { Research } from '../../src/features/prospecting/icp/research-sites.ts';
 import { siteLabels, startEvalSites, type SiteLabel } from './eval-sites.ts';
 
 /** One fixture site as the research agent read it, beside its labels. */

@@ -2,9 +2,9 @@
 // the ICP builder profiles each customer and builds the ICP from all of them, and each profile is
 // compared with its site's labels. The figures are the ICP builder's accuracy on sites nobody
 // tuned it for.
-import { buildIcp } from '../../src/features/icp/analyze.ts';
-import { profileCustomer } from '../../src/features/icp/profile.ts';
-import type { SiteOutcome } from '../../src/features/icp/research-sites.ts';
+import { buildIcp } from '../../src/features/prospecting/icp/analyze.ts';
+import { profileCustomer } from '../../src/features/prospecting/icp/profile.ts';
+import type { SiteOutcome } from '../../src/features/prospecting/icp/research-sites.ts';
 import { researchEvalSites } from './eval-research.ts';
 import { figure, scoreSite, sumTallies, type FieldTally, type SiteScore } from './icp-metrics.ts';
 

@@ -2,8 +2,8 @@
 // product already uses: industries through the shared taxonomy, titles by their key, pains by
 // their words (a labelled pain is found when one pain read from the site holds all its words).
 import { industryLabel } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
-import { titleKey } from '../../src/features/icp/job-titles.ts';
-import { profileBand, type CustomerProfile } from '../../src/features/icp/profile.ts';
+import { titleKey } from '../../src/features/prospecting/icp/job-titles.ts';
+import { profileBand, type CustomerProfile } from '../../src/features/prospecting/icp/profile.ts';
 import type { SiteLabel } from './eval-sites.ts';
 
 /** Counts behind one field's figure, summed over the sites. */

@@ -12,10 +12,10 @@ import type { Client } from '@temporalio/client';
 import { expect } from 'vitest';
 import type { Config } from '../../src/core/config.ts';
 import { openSecrets } from '../../src/core/secrets-key.ts';
-import { startPipelineBatch } from '../../src/features/pipelines/batches.ts';
-import { PluginHost } from '../../src/features/plugins/host.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
-import { BUILTIN_ACTIVITIES, sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
+import { startPipelineBatch } from '../../src/features/runs/pipelines/batches.ts';
+import { PluginHost } from '../../src/features/runs/plugins/host.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
+import { BUILTIN_ACTIVITIES, sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import {
   startBenchServers,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthReport } from '../../src/features/health/routes.ts';
+import type { HealthReport } from '../../src/features/runs/health/routes.ts';
 import { ownerToken } from '../testing/principal.ts';
 import {
   expectEveryEmailSentOnce,

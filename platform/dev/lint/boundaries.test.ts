@@ -77,17 +77,17 @@ describe('npm run lint: the package boundaries', () => {
   it('platform product code names no plugin (only the installed list does) and imports no development tooling', async () => {
     const pluginImport =
       "import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';\nexport const id = leadScoringPlugin.manifest.id;\n";
-    expect(await brokenRules('platform/src/features/campaigns/planted.ts', pluginImport)).toEqual(['no-restricted-imports']);
-    expect(await brokenRules('platform/src/features/plugins/installed.ts', pluginImport)).toEqual([]);
+    expect(await brokenRules('platform/src/features/prospecting/campaigns/planted.ts', pluginImport)).toEqual(['no-restricted-imports']);
+    expect(await brokenRules('platform/src/features/runs/plugins/installed.ts', pluginImport)).toEqual([]);
     expect(
       await brokenRules(
-        'platform/src/features/campaigns/planted.ts',
+        'platform/src/features/prospecting/campaigns/planted.ts',
         "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(
       await brokenRules(
-        'platform/src/features/campaigns/planted.test.ts',
+        'platform/src/features/prospecting/campaigns/planted.test.ts',
         "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
       ),
     ).toEqual([]);

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { AGENTS } from '@meetflow/plugin-sdk/contracts/agents';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 
 /**
  * Where a plugin may be named by a string: the list of installed plugins, and the built-in
@@ -14,9 +14,9 @@ import { installedPlugins } from '../../src/features/plugins/installed.ts';
  * written there once; readers name them through PROSPECT_STEPS).
  */
 const ALLOWED = new Set([
-  'platform/src/features/plugins/installed.ts',
-  'platform/src/features/superagent/prospect-pipeline.ts',
-  'platform/src/features/pipelines/built-ins.ts',
+  'platform/src/features/runs/plugins/installed.ts',
+  'platform/src/features/prospecting/superagent/prospect-pipeline.ts',
+  'platform/src/features/runs/pipelines/built-ins.ts',
 ]);
 
 /** The names no product string may be: each installed plugin's id, and each of its activities' `<id>.<activity>`. */

@@ -8,7 +8,7 @@ import { escapeHtml, renderPage, type PageParts } from './company-site-layout.ts
 import { embedsFor, type EmbedIds } from './company-site-tech.ts';
 
 // Where company sites are served: decided by the sample database, whose people's websites point there.
-export { COMPANY_SITES_PREFIX, sampleCompanySiteUrl } from '../../src/features/discovery/sample-site-url.ts';
+export { COMPANY_SITES_PREFIX, sampleCompanySiteUrl } from '../../src/features/prospecting/discovery/sample-site-url.ts';
 
 /** A rendered company site: its pages by path below the site's folder, and the headers they are served with. */
 export interface CompanySite {

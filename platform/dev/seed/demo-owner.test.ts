@@ -1,8 +1,8 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, setPassword, WRONG_CREDENTIALS } from '../../src/features/auth/accounts.ts';
-import { LoginLimits } from '../../src/features/auth/login-limits.ts';
+import { logIn, setPassword, WRONG_CREDENTIALS } from '../../src/features/accounts/auth/accounts.ts';
+import { LoginLimits } from '../../src/features/accounts/auth/login-limits.ts';
 import { createModels } from '../../src/core/db/models.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { DEMO_EMAIL, demoSignInLines, ensureDemoOwner } from './demo-owner.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { authModels } from '../../src/features/auth/model.ts';
-import { hashPassword } from '../../src/features/auth/passwords.ts';
-import { DEFAULT_WORKSPACE, ensureDefaultWorkspace, workspaceModel } from '../../src/features/workspaces/model.ts';
+import { authModels } from '../../src/features/accounts/auth/model.ts';
+import { hashPassword } from '../../src/features/accounts/auth/passwords.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace, workspaceModel } from '../../src/features/accounts/workspaces/model.ts';
 
 /** The demo owner's sign-in email. */
 export const DEMO_EMAIL = 'demo@meetflow.local';

@@ -6,11 +6,11 @@ import { loadConfigOrExit } from '../../src/core/config.ts';
 import { openDatabase } from '../../src/core/db/connection.ts';
 import { createLogger, exitWithError } from '../../src/core/logger.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
-import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
-import { PluginHost } from '../../src/features/plugins/host.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
-import { BUILTIN_ACTIVITIES } from '../../src/features/sequences/enrollment.ts';
-import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/workspaces/model.ts';
+import { prepareSampleSource } from '../../src/features/prospecting/discovery/sample-source.ts';
+import { PluginHost } from '../../src/features/runs/plugins/host.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/email/sequences/enrollment.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/accounts/workspaces/model.ts';
 import { demoSignInLines, ensureDemoOwner } from './demo-owner.ts';
 import { seedModels, seedWorkspace } from './seed-workspace.ts';
 

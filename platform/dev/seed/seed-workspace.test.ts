@@ -5,14 +5,14 @@ import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceSamplePlugin } from '@meetflow/plugin-source-sample';
-import { prepareSampleSource } from '../../src/features/discovery/sample-source.ts';
-import { getWorkspaceIcp, saveWorkspaceIcp } from '../../src/features/icp/store.ts';
+import { prepareSampleSource } from '../../src/features/prospecting/discovery/sample-source.ts';
+import { getWorkspaceIcp, saveWorkspaceIcp } from '../../src/features/prospecting/icp/store.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { manifest as leadScoringManifest } from '@meetflow/plugin-lead-scoring';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { SEED_PROSPECTS, seedModels, seedSelection, seedWorkspace, type SeedDeps } from './seed-workspace.ts';
-import { getOffer } from '../../src/features/offer/offer.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { getOffer } from '../../src/features/prospecting/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 
 let samples: SampleSitesServer;
 let stack: TestPipelineWorker;

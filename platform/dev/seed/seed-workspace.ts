@@ -1,21 +1,21 @@
 import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
-import type { DiscoveredProspectView } from '../../src/features/discovery/api-schemas.ts';
+import type { DiscoveredProspectView } from '../../src/features/prospecting/discovery/api-schemas.ts';
 import { systemRunContext } from '../../src/core/run-context.ts';
 import type { Connection } from 'mongoose';
 import { createModels, type Models } from '../../src/core/db/models.ts';
 import { workspaceSeedModel, type WorkspaceSeedModel } from './model.ts';
-import { discoverProspects, type DiscoveryDeps } from '../../src/features/discovery/discover.ts';
-import { analyzeIcp } from '../../src/features/icp/analyze.ts';
-import { getWorkspaceIcp } from '../../src/features/icp/store.ts';
-import { getOffer, saveOffer } from '../../src/features/offer/offer.ts';
-import { SAMPLE_OFFER } from '../../src/features/offer/sample-offer.ts';
+import { discoverProspects, type DiscoveryDeps } from '../../src/features/prospecting/discovery/discover.ts';
+import { analyzeIcp } from '../../src/features/prospecting/icp/analyze.ts';
+import { getWorkspaceIcp } from '../../src/features/prospecting/icp/store.ts';
+import { getOffer, saveOffer } from '../../src/features/prospecting/offer/offer.ts';
+import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import type { Logger } from '../../src/core/logger.ts';
-import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
-import { createCampaign } from '../../src/features/campaigns/campaigns.ts';
-import { batchRunning, startCampaignRuns } from '../../src/features/campaigns/runs.ts';
-import { createProspect } from '../../src/features/prospects/prospects.ts';
-import { PROSPECT_PIPELINE } from '../../src/features/superagent/prospect-pipeline.ts';
-import { sampleCustomerSites } from '../../src/features/icp/sample-sites.ts';
+import type { PipelineRunner } from '../../src/features/runs/pipelines/runs.ts';
+import { createCampaign } from '../../src/features/prospecting/campaigns/campaigns.ts';
+import { batchRunning, startCampaignRuns } from '../../src/features/prospecting/campaigns/runs.ts';
+import { createProspect } from '../../src/features/prospecting/prospects/prospects.ts';
+import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
+import { sampleCustomerSites } from '../../src/features/prospecting/icp/sample-sites.ts';
 
 /** The product's models and the seed's own record of each workspace it seeded. */
 export type SeedModels = Models & { workspaceSeeds: WorkspaceSeedModel };

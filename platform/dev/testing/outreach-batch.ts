@@ -1,4 +1,4 @@
-import { ENROLL_ACTIVITY } from '../../src/features/sequences/enrollment.ts';
+import { ENROLL_ACTIVITY } from '../../src/features/email/sequences/enrollment.ts';
 
 /**
  * A batch of `count` prospects through score → write (every email due at once: cadence 0/0/0) →

@@ -8,13 +8,13 @@ import type mongoose from 'mongoose';
 import type { Secrets } from '../../src/core/secrets-key.ts';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../../src/features/sequences/enrollment.ts';
-import { inPausedCampaign } from '../../src/features/campaigns/held.ts';
+import { BUILTIN_ACTIVITIES, createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
+import { inPausedCampaign } from '../../src/features/prospecting/campaigns/held.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
 import { createModels, type Models } from '../../src/core/db/models.ts';
-import { PluginHost, type HostServices } from '../../src/features/plugins/host.ts';
-import { pluginVersions } from '../../src/features/plugins/versions.ts';
-import type { PipelineRunner } from '../../src/features/pipelines/runs.ts';
+import { PluginHost, type HostServices } from '../../src/features/runs/plugins/host.ts';
+import { pluginVersions } from '../../src/features/runs/plugins/versions.ts';
+import type { PipelineRunner } from '../../src/features/runs/pipelines/runs.ts';
 import { openTestDatabase } from './database.ts';
 import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
 

@@ -1,14 +1,14 @@
 import type { Authenticator, Role } from '../../src/core/access.ts';
 import type { Models } from '../../src/core/db/models.ts';
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../../src/features/auth/passwords.ts';
-import { createSession, DEFAULT_SESSION_POLICY } from '../../src/features/auth/sessions.ts';
-import { createApiToken } from '../../src/features/auth/tokens.ts';
+import { hashPassword } from '../../src/features/accounts/auth/passwords.ts';
+import { createSession, DEFAULT_SESSION_POLICY } from '../../src/features/accounts/auth/sessions.ts';
+import { createApiToken } from '../../src/features/accounts/auth/tokens.ts';
 
 /**
  * For tests of a feature's routes, not of access: every request is made by an owner of every
  * workspace, acting in `?workspace=` or `default`. The access check itself still runs (and
- * refuses a bad slug); tests of access use the real authenticator (features/auth).
+ * refuses a bad slug); tests of access use the real authenticator (features/accounts/auth).
  */
 export const ownerEverywhere: Authenticator = async () => ({
   id: 'test:owner-everywhere',

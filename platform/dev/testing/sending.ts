@@ -2,11 +2,11 @@ import type { Client } from '@temporalio/client';
 import type { SequenceStep } from '@meetflow/workflows';
 import type { Models } from '../../src/core/db/models.ts';
 import type { SecretsBox } from '../../src/core/secrets-box.ts';
-import { createMailbox } from '../../src/features/mailboxes/mailboxes.ts';
-import { setWorkspaceConfig } from '../../src/features/workspace-config/workspace-config.ts';
-import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/workspace-config/schemas.ts';
+import { createMailbox } from '../../src/features/email/mailboxes/mailboxes.ts';
+import { setWorkspaceConfig } from '../../src/features/accounts/workspace-config/workspace-config.ts';
+import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/accounts/workspace-config/schemas.ts';
 import type { SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
-import { sequenceWorkflowId } from '../../src/features/sequences/enrollment.ts';
+import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
 
 /**
  * A fixed-offset zone (Etc/GMT±N) where the local time at `nowMs` is between 10:00 and 10:59:

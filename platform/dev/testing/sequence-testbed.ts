@@ -3,12 +3,12 @@ import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { inject } from 'vitest';
 import { createModels, type Models } from '../../src/core/db/models.ts';
-import { createSequenceActivities, type SequenceActivitiesDeps } from '../../src/features/sequences/activities.ts';
+import { createSequenceActivities, type SequenceActivitiesDeps } from '../../src/features/email/sequences/activities.ts';
 import { openTestDatabase } from './database.ts';
 import { quietTemporalRuntime } from './quiet-temporal.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
-import { PluginHost } from '../../src/features/plugins/host.ts';
-import { installedPlugins } from '../../src/features/plugins/installed.ts';
+import { PluginHost } from '../../src/features/runs/plugins/host.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
 
 /** Sequences on the time-skipping server: a worker with the sequence activities, a database, and an SMTP server on loopback. */

@@ -1,26 +1,26 @@
 import type { Server } from 'node:http';
 import type { Config } from '../core/config.ts';
-import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../features/email/sequences/enrollment.ts';
 import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
-import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/workspaces/model.ts';
-import { prepareSampleSource } from '../features/discovery/sample-source.ts';
-import { getWorkspaceConfig } from '../features/workspace-config/workspace-config.ts';
-import { applyLearningSettings } from '../features/learning/settings.ts';
-import { reconcileAllRollups } from '../features/outcomes/record.ts';
-import { ensureDefaultSlices } from '../features/pricing/default-slices.ts';
+import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/accounts/workspaces/model.ts';
+import { prepareSampleSource } from '../features/prospecting/discovery/sample-source.ts';
+import { getWorkspaceConfig } from '../features/accounts/workspace-config/workspace-config.ts';
+import { applyLearningSettings } from '../features/insights/learning/settings.ts';
+import { reconcileAllRollups } from '../features/insights/outcomes/record.ts';
+import { ensureDefaultSlices } from '../features/revenue/pricing/default-slices.ts';
 import { uiDistDir } from '../core/paths.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createSystemMail } from '../core/system-mail.ts';
 import { createApp } from '../core/http/app.ts';
-import { sessionsAndTokens } from '../features/auth/authenticate.ts';
-import { DEFAULT_SESSION_POLICY } from '../features/auth/sessions.ts';
+import { sessionsAndTokens } from '../features/accounts/auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../features/accounts/auth/sessions.ts';
 import type { Logger } from '../core/logger.ts';
-import { installedPlugins } from '../features/plugins/installed.ts';
-import { PluginHost } from '../features/plugins/host.ts';
+import { installedPlugins } from '../features/runs/plugins/installed.ts';
+import { PluginHost } from '../features/runs/plugins/host.ts';
 import { createTemporalClient } from '../core/temporal/client.ts';
-import { ensureDemoMailbox } from '../features/mailboxes/demo-mailbox.ts';
-import { resumeInboxPolling } from '../features/inbound/polling.ts';
+import { ensureDemoMailbox } from '../features/email/mailboxes/demo-mailbox.ts';
+import { resumeInboxPolling } from '../features/email/inbound/polling.ts';
 
 /** A running API server and how to stop it. */
 export interface RunningApi {

@@ -1,13 +1,13 @@
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
-import { createEnrollmentActivity } from '../features/sequences/enrollment.ts';
+import { createEnrollmentActivity } from '../features/email/sequences/enrollment.ts';
 import { createActivities } from './all-activities.ts';
-import { inPausedCampaign } from '../features/campaigns/held.ts';
-import { trackActivities } from '../features/agents/activity-tracker.ts';
+import { inPausedCampaign } from '../features/prospecting/campaigns/held.ts';
+import { trackActivities } from '../features/insights/agents/activity-tracker.ts';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
-import type { InProcessChannel, StepActivities } from '../features/plugins/host.ts';
+import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';
 
 /**
  * What the production worker registers: every activity of createActivities, with the plugins'

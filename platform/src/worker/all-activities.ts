@@ -3,14 +3,14 @@ import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../core/db/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
-import type { InProcessChannel, StepActivities } from '../features/plugins/host.ts';
-import { createInboxActivities } from '../features/inbound/activities.ts';
-import { createLearningActivities } from '../features/learning/activities.ts';
-import { applyProspectRuns } from '../features/superagent/process-prospect.ts';
-import { createBatchActivities } from '../features/pipelines/batch-activities.ts';
-import { createPipelineActivities } from '../features/pipelines/activities.ts';
-import { createSequenceActivities } from '../features/sequences/activities.ts';
-import { createSystemActivities } from '../features/system/activities.ts';
+import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';
+import { createInboxActivities } from '../features/email/inbound/activities.ts';
+import { createLearningActivities } from '../features/insights/learning/activities.ts';
+import { applyProspectRuns } from '../features/prospecting/superagent/process-prospect.ts';
+import { createBatchActivities } from '../features/runs/pipelines/batch-activities.ts';
+import { createPipelineActivities } from '../features/runs/pipelines/activities.ts';
+import { createSequenceActivities } from '../features/email/sequences/activities.ts';
+import { createSystemActivities } from '../features/runs/system/activities.ts';
 
 /**
  * Every activity the worker registers: the plugins' (as `<plugin>.<activity>`), the pipeline

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../features/email/sequences/enrollment.ts';
 import { createModels, type Models } from '../core/db/models.ts';
 import { repoRoot } from '../core/paths.ts';
-import { startPipelineBatch } from '../features/pipelines/batches.ts';
-import { PluginHost } from '../features/plugins/host.ts';
-import { installedPlugins } from '../features/plugins/installed.ts';
+import { startPipelineBatch } from '../features/runs/pipelines/batches.ts';
+import { PluginHost } from '../features/runs/plugins/host.ts';
+import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { outreachBatch } from '../../dev/testing/outreach-batch.ts';
 
 // The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.

@@ -7,12 +7,12 @@ import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../core/db/models.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
-import { PluginHost } from '../features/plugins/host.ts';
-import { pluginVersions } from '../features/plugins/versions.ts';
-import { installedPlugins } from '../features/plugins/installed.ts';
-import { createHostServices } from '../features/plugins/services.ts';
+import { PluginHost } from '../features/runs/plugins/host.ts';
+import { pluginVersions } from '../features/runs/plugins/versions.ts';
+import { installedPlugins } from '../features/runs/plugins/installed.ts';
+import { createHostServices } from '../features/runs/plugins/services.ts';
 import { workerActivities } from './activities.ts';
-import { BUILTIN_ACTIVITIES } from '../features/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../features/email/sequences/enrollment.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 /**

@@ -11,50 +11,55 @@ import type { TemporalClient } from '../temporal/client.ts';
 import { docsOf, type ApiRoute } from './api-route.ts';
 import { openapiRouter, openapiRoutes } from './openapi.ts';
 import type { RouteDoc } from './route-doc.ts';
-import { agentsRouter, agentsRoutes } from '../../features/agents/routes.ts';
-import { authRouter, authRoutes } from '../../features/auth/routes.ts';
-import { tokenRouter, tokenRoutes } from '../../features/auth/token-routes.ts';
-import { workspacesRouter, workspacesRoutes } from '../../features/workspaces/routes.ts';
-import { membersRouter, membersRoutes } from '../../features/members/routes.ts';
-import { auditRouter, auditRoutes } from '../../features/audit/routes.ts';
-import { auditTrail } from '../../features/audit/trail.ts';
+import { agentsRouter, agentsRoutes } from '../../features/insights/agents/routes.ts';
+import { authRouter, authRoutes } from '../../features/accounts/auth/routes.ts';
+import { tokenRouter, tokenRoutes } from '../../features/accounts/auth/token-routes.ts';
+import { workspacesRouter, workspacesRoutes } from '../../features/accounts/workspaces/routes.ts';
+import { membersRouter, membersRoutes } from '../../features/accounts/members/routes.ts';
+import { auditRouter, auditRoutes } from '../../features/accounts/audit/routes.ts';
+import { auditTrail } from '../../features/accounts/audit/trail.ts';
 import type { Middleware } from 'koa';
-import { DEFAULT_LOGIN_LIMITS, LoginLimits } from '../../features/auth/login-limits.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimits } from '../../features/accounts/auth/login-limits.ts';
 import { createSystemMail, type SystemMail } from '../system-mail.ts';
-import { DEFAULT_SESSION_POLICY } from '../../features/auth/sessions.ts';
-import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/agents/settings-routes.ts';
-import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from '../../features/campaigns/routes.ts';
-import { dashboardRouter, dashboardRoutes } from '../../features/dashboard/routes.ts';
-import { discoveryRouter, discoveryRoutes } from '../../features/discovery/routes.ts';
-import { healthRouter, healthRoutes } from '../../features/health/routes.ts';
-import { icpRouter, icpRoutes } from '../../features/icp/routes.ts';
-import { activityRouter, activityRoutes } from '../../features/learning/activity-routes.ts';
-import type { CyclesModel } from '../../features/learning/cycles.ts';
-import { learningRouter, learningRoutes } from '../../features/learning/routes.ts';
-import { learningSettingsChanged } from '../../features/learning/settings.ts';
-import { meetingsRouter, meetingsRoutes } from '../../features/meetings/routes.ts';
-import { batchesRouter, batchesRoutes } from '../../features/pipelines/batches-routes.ts';
-import { pipelinesRouter, pipelinesRoutes } from '../../features/pipelines/routes.ts';
-import { pipelineEditorRouter, pipelineEditorRoutes } from '../../features/pipelines/editor-routes.ts';
-import type { PipelineRunner } from '../../features/pipelines/runs.ts';
-import { runsRouter, runsRoutes } from '../../features/pipelines/runs-routes.ts';
-import type { PluginHost } from '../../features/plugins/host.ts';
-import { pluginsRouter, pluginsRoutes } from '../../features/plugins/routes.ts';
-import { pricingRouter, pricingRoutes } from '../../features/pricing/routes.ts';
-import { prospectsImportRouter, prospectsImportRoutes } from '../../features/prospects/import-routes.ts';
-import { prospectProfileRouter, prospectProfileRoutes, prospectsRouter, prospectsRoutes } from '../../features/prospects/routes.ts';
-import { repliesRouter, repliesRoutes } from '../../features/replies/routes.ts';
-import { processProspectRouter, processProspectRoutes } from '../../features/superagent/routes.ts';
-import { templatesRouter, templatesRoutes } from '../../features/templates/routes.ts';
-import { outreachTemplateCopy } from '../../features/templates/templates.ts';
-import { configRouter, configRoutes } from '../../features/workspace-config/routes.ts';
-import { offerRouter, offerRoutes } from '../../features/offer/routes.ts';
-import { mailboxesRouter, mailboxesRoutes } from '../../features/mailboxes/routes.ts';
-import { inboundRouter, inboundRoutes } from '../../features/inbound/routes.ts';
-import { outboxRouter, outboxRoutes } from '../../features/outbox/routes.ts';
-import { suppressionsRouter, suppressionsRoutes } from '../../features/suppressions/routes.ts';
-import { unsubscribeRouter, unsubscribeRoutes } from '../../features/sending/unsubscribe-routes.ts';
-import { openTrackingRouter, openTrackingRoutes } from '../../features/sending/open-routes.ts';
+import { DEFAULT_SESSION_POLICY } from '../../features/accounts/auth/sessions.ts';
+import { agentSettingsRouter, agentSettingsRoutes, type AgentSettingsDeps } from '../../features/insights/agents/settings-routes.ts';
+import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from '../../features/prospecting/campaigns/routes.ts';
+import { dashboardRouter, dashboardRoutes } from '../../features/insights/dashboard/routes.ts';
+import { discoveryRouter, discoveryRoutes } from '../../features/prospecting/discovery/routes.ts';
+import { healthRouter, healthRoutes } from '../../features/runs/health/routes.ts';
+import { icpRouter, icpRoutes } from '../../features/prospecting/icp/routes.ts';
+import { activityRouter, activityRoutes } from '../../features/insights/learning/activity-routes.ts';
+import type { CyclesModel } from '../../features/insights/learning/cycles.ts';
+import { learningRouter, learningRoutes } from '../../features/insights/learning/routes.ts';
+import { learningSettingsChanged } from '../../features/insights/learning/settings.ts';
+import { meetingsRouter, meetingsRoutes } from '../../features/revenue/meetings/routes.ts';
+import { batchesRouter, batchesRoutes } from '../../features/runs/pipelines/batches-routes.ts';
+import { pipelinesRouter, pipelinesRoutes } from '../../features/runs/pipelines/routes.ts';
+import { pipelineEditorRouter, pipelineEditorRoutes } from '../../features/runs/pipelines/editor-routes.ts';
+import type { PipelineRunner } from '../../features/runs/pipelines/runs.ts';
+import { runsRouter, runsRoutes } from '../../features/runs/pipelines/runs-routes.ts';
+import type { PluginHost } from '../../features/runs/plugins/host.ts';
+import { pluginsRouter, pluginsRoutes } from '../../features/runs/plugins/routes.ts';
+import { pricingRouter, pricingRoutes } from '../../features/revenue/pricing/routes.ts';
+import { prospectsImportRouter, prospectsImportRoutes } from '../../features/prospecting/prospects/import-routes.ts';
+import {
+  prospectProfileRouter,
+  prospectProfileRoutes,
+  prospectsRouter,
+  prospectsRoutes,
+} from '../../features/prospecting/prospects/routes.ts';
+import { repliesRouter, repliesRoutes } from '../../features/email/replies/routes.ts';
+import { processProspectRouter, processProspectRoutes } from '../../features/prospecting/superagent/routes.ts';
+import { templatesRouter, templatesRoutes } from '../../features/email/templates/routes.ts';
+import { outreachTemplateCopy } from '../../features/email/templates/templates.ts';
+import { configRouter, configRoutes } from '../../features/accounts/workspace-config/routes.ts';
+import { offerRouter, offerRoutes } from '../../features/prospecting/offer/routes.ts';
+import { mailboxesRouter, mailboxesRoutes } from '../../features/email/mailboxes/routes.ts';
+import { inboundRouter, inboundRoutes } from '../../features/email/inbound/routes.ts';
+import { outboxRouter, outboxRoutes } from '../../features/email/outbox/routes.ts';
+import { suppressionsRouter, suppressionsRoutes } from '../../features/email/suppressions/routes.ts';
+import { unsubscribeRouter, unsubscribeRoutes } from '../../features/email/sending/unsubscribe-routes.ts';
+import { openTrackingRouter, openTrackingRoutes } from '../../features/email/sending/open-routes.ts';
 import type { Secrets } from '../secrets-key.ts';
 
 /** What the HTTP app is built over. */
@@ -63,7 +68,7 @@ export interface AppDeps {
   database: mongoose.Connection;
   temporal: TemporalClient;
   plugins: PluginHost;
-  /** Who makes a request (sessions and API tokens; see features/auth/authenticate.ts); every route's access check asks it. */
+  /** Who makes a request (sessions and API tokens; see features/accounts/auth/authenticate.ts); every route's access check asks it. */
   authenticator: Authenticator;
   /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
   product?: ProductDeps;

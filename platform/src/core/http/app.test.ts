@@ -6,9 +6,9 @@ import { openTestDatabase } from '../../../dev/testing/database.ts';
 import { serveForTest } from '../../../dev/testing/http.ts';
 import { ownerEverywhere } from '../../../dev/testing/principal.ts';
 import { createTemporalClient, type TemporalClient } from '../temporal/client.ts';
-import { PluginHost } from '../../features/plugins/host.ts';
+import { PluginHost } from '../../features/runs/plugins/host.ts';
 import { createApp } from './app.ts';
-import type { HealthReport } from '../../features/health/routes.ts';
+import type { HealthReport } from '../../features/runs/health/routes.ts';
 
 const logger = pino({ level: 'silent' });
 const clients: TemporalClient[] = [];

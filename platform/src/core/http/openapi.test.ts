@@ -9,11 +9,11 @@ import { ownerEverywhere } from '../../../dev/testing/principal.ts';
 import { mathPlugin } from '../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { apiRouters, createApp, type AppDeps } from './app.ts';
-import { HealthReportSchema } from '../../features/health/api-schemas.ts';
-import { SavedPipelineSchema } from '../../features/pipelines/api-schemas.ts';
-import { PluginDescriptionSchema } from '../../features/plugins/api-schemas.ts';
+import { HealthReportSchema } from '../../features/runs/health/api-schemas.ts';
+import { SavedPipelineSchema } from '../../features/runs/pipelines/api-schemas.ts';
+import { PluginDescriptionSchema } from '../../features/runs/plugins/api-schemas.ts';
 import { allRouteDocs } from './api.ts';
-import { RunSchema, RunSummarySchema } from '../../features/pipelines/runs-api-schemas.ts';
+import { RunSchema, RunSummarySchema } from '../../features/runs/pipelines/runs-api-schemas.ts';
 
 const definition = { id: 'tripler', name: 'Tripler', nodes: [{ id: 'once', activity: 'math.double', input: { n: '{{ input.n }}' } }] };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveForTest } from '../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
 import { ownerEverywhere } from '../../../dev/testing/principal.ts';
-import { installedPlugins } from '../../features/plugins/installed.ts';
+import { installedPlugins } from '../../features/runs/plugins/installed.ts';
 import { createTemporalClient } from '../temporal/client.ts';
 import { NOT_SIGNED_IN } from './access-check.ts';
 import { allRouteDocs } from './api.ts';

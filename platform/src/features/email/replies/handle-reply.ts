@@ -1,0 +1,87 @@
+import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { sequenceWorkflowId } from '../sequences/enrollment.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
+import type { Models } from '../../../core/db/models.ts';
+import { NotFoundError } from '../../../core/errors.ts';
+import { recordOutcome } from '../../insights/outcomes/record.ts';
+import { callPluginActivity } from '../../runs/plugins/call-activity.ts';
+
+/** A reply as it arrives (from the mailbox integration or pasted by a person). */
+export interface IncomingReply {
+  prospectId: number;
+  body: string;
+  subject?: string;
+  from?: string;
+  receivedAt?: string;
+  /** The mailbox's message id: the same reply handled twice counts once. */
+  messageId?: string;
+}
+
+/** What engagement analysis said, and what happened to the sequence because of it. */
+export interface HandledReply {
+  classification: {
+    category: string;
+    action: 'stop' | 'pause' | 'continue';
+    confidence: number;
+    returnDate: string | null;
+    meetingIntent: number;
+    signals: unknown[];
+  };
+  /** The sequence's state after the reply, or null when the prospect has no sequence. */
+  sequence: { workflowId: string; signal: 'reply' | 'unsubscribe'; state: unknown } | null;
+}
+
+/**
+ * Reads a reply: engagement analysis classifies it (explainable rules), the reply is recorded as
+ * an outcome (once per message), and the prospect's sequence is told: an unsubscribe or bounce
+ * stops it and suppresses the address, other replies stop or pause it as the classification says.
+ */
+export async function handleReply(
+  deps: { db: Models; temporal: Client; taskQueue: string },
+  workspaceId: string,
+  reply: IncomingReply,
+): Promise<HandledReply> {
+  const prospect = await deps.db.prospects.findOne({ workspaceId, id: reply.prospectId }).lean();
+  if (!prospect) throw new NotFoundError(`No prospect ${reply.prospectId} in this workspace`);
+  const receivedAt = reply.receivedAt ?? new Date().toISOString();
+  const classification = (await callPluginActivity(
+    deps.temporal,
+    deps.taskQueue,
+    ENGAGEMENT_ANALYSIS.classifyReply,
+    { body: reply.body, subject: reply.subject, from: reply.from ?? prospect.email, receivedAt },
+    systemRunContext(workspaceId, 'reply'),
+  )) as HandledReply['classification'];
+
+  const messageId = reply.messageId ?? `${receivedAt}:${reply.body.length}`;
+  await recordOutcome(deps.db, {
+    workspaceId,
+    eventId: `reply-${reply.prospectId}-${messageId}`,
+    type: 'replied',
+    at: new Date(receivedAt),
+    prospectId: reply.prospectId,
+    category: classification.category,
+  });
+
+  const workflowId = sequenceWorkflowId(workspaceId, reply.prospectId);
+  const handle = deps.temporal.workflow.getHandle(workflowId);
+  const suppress = classification.category === 'unsubscribe' || classification.category === 'bounce';
+  try {
+    if (suppress) await handle.signal('unsubscribe', { reason: classification.category === 'bounce' ? 'bounced' : 'asked to be removed' });
+    else
+      await handle.signal('reply', {
+        category: classification.category,
+        action: classification.action,
+        returnDate: classification.returnDate,
+        // An interested reply is answered with meeting slots in its thread (reviewed first in review mode).
+        proposeMeeting: classification.action === 'stop' && classification.category === 'interested',
+      });
+    return { classification, sequence: { workflowId, signal: suppress ? 'unsubscribe' : 'reply', state: await handle.query('state') } };
+  } catch (error) {
+    // No sequence (never enrolled) or a finished one: the reply is still classified and counted.
+    if (error instanceof WorkflowNotFoundError || /already completed|not found/i.test((error as Error).message)) {
+      return { classification, sequence: null };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
+import type mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../dev/devstack/ports.ts';
+import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { TEST_MAIL_ALLOW_HOSTS } from '../../../../dev/testing/mail-server.ts';
+import { configureSending, connectSinkMailbox, morningZone } from '../../../../dev/testing/sending.ts';
+import { createModels, type Models } from '../../../core/db/models.ts';
+import { secretsBox } from '../../../core/secrets-box.ts';
+import { createMailbox } from '../mailboxes/mailboxes.ts';
+import { PluginHost } from '../../runs/plugins/host.ts';
+import { installedPlugins } from '../../runs/plugins/installed.ts';
+import { createSequenceActivities } from '../sequences/activities.ts';
+
+// A send connects only where the address policy allows, checked at the moment of sending, and a
+// failure to connect or log in is told as one classified reason: deliverStep on a real database
+// against a real SMTP server on loopback.
+const box = secretsBox(randomBytes(32));
+let database: mongoose.Connection;
+let db: Models;
+let sink: SmtpSink;
+const channel = PluginHost.load(installedPlugins).channel('email');
+
+beforeAll(async () => {
+  database = await openTestDatabase('send-connect');
+  db = createModels(database);
+  await Promise.all(Object.values(db).map((model) => model.init()));
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+  await database.dropDatabase();
+  await database.close();
+});
+
+const sending = (mailAllowHosts: readonly string[]) =>
+  createSequenceActivities({ db, secrets: box, publicUrl: 'https://meetflow.example', channel, mailAllowHosts });
+
+/** A workspace sending now, with one email queued for prospect 1; its mailbox is the caller's to add. */
+async function queued(workspaceId: string) {
+  await configureSending(db, workspaceId, {
+    mode: 'autonomous',
+    timeZone: morningZone(Date.now()),
+    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 0, max: 0 },
+  });
+  const email = `pat@${workspaceId}.test`;
+  const step = { workspaceId, sequenceId: `seq-${workspaceId}`, prospectId: 1, email, step: 1, subject: 'Hello', body: 'Hi Pat.' };
+  expect(await sending([]).queueStep(step)).toEqual({ outcome: 'queued' });
+  return { workspaceId, prospectId: 1, step: 1, at: Date.now(), email };
+}
+
+const mailboxOf = (workspaceId: string) => db.mailboxes.findOne({ workspaceId }).lean();
+
+describe('sending through a mailbox', () => {
+  it('sends where the allow-list lets it reach the server', async () => {
+    const input = await queued('send-allowed');
+    await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
+    expect(await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input)).toEqual({ outcome: 'sent' });
+    expect(sink.messages.splice(0).map((message) => message.to)).toEqual([[input.email]]);
+  });
+
+  it('pauses a mailbox whose server is, at the moment of sending, not allowed ("address not allowed"), sending nothing', async () => {
+    const input = await queued('send-refused');
+    await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
+    const result = await sending([]).deliverStep(input);
+    expect(result).toMatchObject({ outcome: 'wait', reason: expect.stringContaining('is paused: address not allowed') });
+    expect(await mailboxOf(input.workspaceId)).toMatchObject({ status: 'paused', pausedReason: 'address not allowed' });
+    expect(await db.outbox.findOne({ workspaceId: input.workspaceId }).lean()).toMatchObject({ status: 'queued', mailboxId: null });
+    expect(sink.messages).toEqual([]);
+  });
+
+  it('pauses a mailbox whose login is refused, saying only "authentication failed"', async () => {
+    const input = await queued('send-wrong-login');
+    await createMailbox(db, box, input.workspaceId, {
+      fromName: 'Alex Morgan',
+      fromAddress: 'alex@brightline.test',
+      smtp: { host: '127.0.0.1', port: sink.port, tls: 'none', user: sink.user },
+      password: 'not the password',
+    });
+    await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input);
+    expect(await mailboxOf(input.workspaceId)).toMatchObject({ status: 'paused', pausedReason: 'authentication failed' });
+    expect(sink.messages).toEqual([]);
+  });
+
+  it('tries again later where nothing listens, saying "connection refused", the mailbox left active', async () => {
+    const input = await queued('send-closed');
+    const mailbox = await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
+    await db.mailboxes.updateOne({ workspaceId: input.workspaceId, publicId: mailbox.id }, { $set: { 'smtp.port': await freePort() } });
+    expect(await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input)).toMatchObject({
+      outcome: 'wait',
+      reason: expect.stringMatching(/^127\.0\.0\.1 did not take it \(connection refused\); trying again$/),
+    });
+    expect(await mailboxOf(input.workspaceId)).toMatchObject({ status: 'active' });
+  });
+
+  it('pauses a mailbox holding a password sealed for another mailbox: it does not open there', async () => {
+    const input = await queued('send-copied');
+    await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
+    const other = await db.mailboxes.findOne({ workspaceId: 'send-allowed' }).lean();
+    await db.mailboxes.collection.updateOne({ workspaceId: input.workspaceId }, { $set: { password: other!.password } });
+    await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input);
+    expect(await mailboxOf(input.workspaceId)).toMatchObject({
+      status: 'paused',
+      pausedReason: 'The password of alex@brightline.test cannot be opened here: enter it again.',
+    });
+    expect(sink.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Models } from '../../../core/db/models.ts';
+import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { parseRunError } from '../../runs/pipelines/run-text.ts';
+
+/** What a prospect has come to in its latest prospect-pipeline run. */
+export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+
+/** The fields of a run the campaign screens read. */
+export type RunSummary = Pick<PipelineRun, 'runId' | 'status' | 'steps' | 'error' | 'batchId'> & {
+  input: { prospectId: number };
+  createdAt?: Date;
+};
+
+/**
+ * How a run ended for its prospect: enrolled, not qualified (the copy step skipped), failed, or
+ * still going. A run cancelled with its batch counts as failed, so Retry failed runs it again.
+ */
+export function outcomeOf(run: RunSummary | undefined): ProspectOutcome {
+  if (!run) return 'not-processed';
+  if (run.status === 'cancelled') return 'failed';
+  if (run.status === 'pending' || run.status === 'running' || run.status === 'failed') return run.status;
+  if (run.steps.outreach?.status === 'completed') return 'enrolled';
+  if (run.steps.copy?.status === 'skipped') return 'not-qualified';
+  return 'completed';
+}
+
+/**
+ * The latest prospect-pipeline run of each of the prospects (any run: a campaign's batch, a
+ * Process click or the seed), by prospect id. One query; the newest run wins.
+ */
+export async function latestRuns(
+  db: Pick<Models, 'pipelineRuns'>,
+  workspaceId: string,
+  prospectIds: readonly number[],
+): Promise<Map<number, RunSummary>> {
+  const latest = new Map<number, RunSummary>();
+  if (prospectIds.length === 0) return latest;
+  const runs = await db.pipelineRuns
+    .find(
+      { workspaceId, pipelineId: PROSPECT_PIPELINE.id, 'input.prospectId': { $in: [...prospectIds] } },
+      { runId: 1, status: 1, steps: 1, error: 1, batchId: 1, 'input.prospectId': 1, createdAt: 1 },
+    )
+    .lean<RunSummary[]>();
+  for (const run of runs) {
+    const id = run.input.prospectId;
+    const seen = latest.get(id);
+    if (!seen || (run.createdAt?.getTime() ?? 0) > (seen.createdAt?.getTime() ?? 0)) latest.set(id, run);
+  }
+  return latest;
+}
+
+/** A failure as a user reads it: the step and what it met, without the run's prefix. */
+export function failureReason(error: string | undefined): string {
+  const { nodeId, message } = parseRunError(error);
+  return nodeId ? `${nodeId} failed: ${message}` : message;
+}
+
+/** The campaign's prospects its own batches have run (whatever came of it). */
+export async function runByCampaign(
+  db: Pick<Models, 'pipelineRuns'>,
+  workspaceId: string,
+  batchIds: readonly string[],
+): Promise<Set<number>> {
+  if (batchIds.length === 0) return new Set();
+  const runs = await db.pipelineRuns
+    .find({ workspaceId, batchId: { $in: [...batchIds] } }, { 'input.prospectId': 1 })
+    .lean<Array<{ input: { prospectId: number } }>>();
+  return new Set(runs.map((run) => run.input.prospectId));
+}

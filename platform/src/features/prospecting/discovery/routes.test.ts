@@ -1,0 +1,386 @@
+import { runActivity } from '@meetflow/plugin-sdk/testing';
+import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
+import { sourceLinkedinPlugin } from '@meetflow/plugin-source-linkedin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
+import { sourceSamplePlugin } from '@meetflow/plugin-source-sample';
+import { prepareSampleSource } from './sample-source.ts';
+import { PluginHost } from '../../runs/plugins/host.ts';
+import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { discoveryRouter, discoveryRouteDocs } from './routes.ts';
+import { LONG_DIRECTORY_SIZE, PAGING_INDUSTRY, standInSources as sources } from '../../../../dev/testing/discovery-sources.ts';
+import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './api-schemas.ts';
+
+const icpCriteria = {
+  industry: ['SaaS'],
+  companySize: '50-200',
+  jobTitles: ['VP Sales'],
+  techStack: ['Salesforce'],
+  painPoints: ['slow pipeline'],
+  revenue: '',
+};
+
+let stack: TestPipelineWorker;
+let server: Awaited<ReturnType<typeof serveForTest>>;
+
+const discover = async (body: unknown, workspace = 'acme') =>
+  fetch(`${server.url}/api/superagent/discover-prospects?workspace=${workspace}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const discovered = async (body: unknown, workspace = 'acme'): Promise<DiscoverProspectsView> => {
+  const response = await discover(body, workspace);
+  expect(response.status).toBe(200);
+  return DiscoverProspectsResponse.parse(await response.json());
+};
+/** Where the app serves the sample companies' sites (nothing listens there: only the addresses are checked). */
+const SAMPLES_URL = 'http://127.0.0.1:3100';
+const named = (result: DiscoverProspectsView, first: string) =>
+  result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
+
+beforeAll(async () => {
+  stack = await startTestPipelineWorker('discovery-api', [...sources, sourceSamplePlugin], {
+    settings: { 'source-sample': { batchSize: 200 } },
+  });
+  // The API's host has credentials for the stand-ins (LinkedIn, the real plugin, has no export: the sample database answers for it); the worker's stand-ins need none.
+  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin, sourceSamplePlugin], {
+    'source-apollo': { apiKey: 'k1' },
+    'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' },
+    'source-crunchbase': { apiKey: 'k3' },
+  });
+  // The sample source's data, prepared on the worker as the API does at start.
+  await prepareSampleSource({ host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, 400);
+  server = await serveRouters(
+    discoveryRouter({
+      db: stack.db,
+      host,
+      connection: stack.database,
+      temporal: stack.runner.temporal,
+      taskQueue: stack.runner.taskQueue,
+      samplesUrl: SAMPLES_URL,
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await stack?.stop();
+});
+
+describe('POST /api/superagent/discover-prospects: validation', () => {
+  it('refuses an empty source list, naming sources', async () => {
+    const response = await discover({ icpCriteria, sources: [] });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^Invalid request: sources: choose at least one source/);
+  });
+
+  // Issue #18: a source id is well formed whatever it names, so one that is not installed is a 422, not a 400.
+  it('refuses an unknown source with a 422, naming it', async () => {
+    const response = await discover({ icpCriteria, sources: ['linkedin', 'facebook'] });
+    expect([response.status, await response.text()]).toEqual([
+      422,
+      'sources: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase (GET /api/plugins lists them)',
+    ]);
+  });
+
+  it('does not offer the sample source as a choice: it only answers for the others', async () => {
+    const response = await discover({ icpCriteria, sources: ['sample'] });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(
+      'sources: unknown source "sample": the installed sources are linkedin, apollo, zoominfo, crunchbase',
+    );
+  });
+
+  it('refuses criteria without industry and job titles (blank items do not count), naming both', async () => {
+    const response = await discover({ icpCriteria: { ...icpCriteria, industry: [' '], jobTitles: [] }, sources: ['linkedin'] });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).toContain('icpCriteria.industry: name at least one industry');
+    expect(text).toContain('icpCriteria.jobTitles: name at least one job title');
+  });
+
+  // Issue #18: the document states both lists as required, holding a non-blank item (`contains`), and items of at most
+  // 200 characters as sent; what it allows is searched, what it does not is a 400.
+  it('refuses a missing list and an item over 200 characters before trimming, as its document says', async () => {
+    const missing = await discover({ icpCriteria: { industry: ['SaaS'] }, sources: ['linkedin'] });
+    expect([missing.status, await missing.text()]).toEqual([400, expect.stringContaining('icpCriteria.jobTitles')]);
+    const padded = await discover({ icpCriteria: { ...icpCriteria, techStack: [` ${'x'.repeat(200)}`] }, sources: ['linkedin'] });
+    expect([padded.status, await padded.text()]).toEqual([400, expect.stringContaining('items must be at most 200 characters')]);
+    const blankAmongOthers = await discover({
+      icpCriteria: { ...icpCriteria, industry: [' ', ...icpCriteria.industry] },
+      sources: ['linkedin'],
+    });
+    expect(blankAmongOthers.status).toBe(200);
+  });
+
+  it('refuses a body without criteria', async () => {
+    const response = await discover({ sources: ['linkedin'] });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('icpCriteria');
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: sample database', () => {
+  it('answers an unconfigured source from the sample database, labelled sample, scored by lead scoring', async () => {
+    const result = await discovered({ icpCriteria, sources: ['linkedin'] });
+    expect(result.success).toBe(true);
+    expect(result.error).toBeNull();
+    expect(result.sample).toBe(true);
+    expect(result.prospects.length).toBeGreaterThan(0);
+    expect(result.totalFound).toBe(result.prospects.length);
+    expect(result.notes).toContain('LinkedIn Sales Navigator: not configured, so');
+    expect(result.notes).toContain('sample data');
+    for (const prospect of result.prospects) {
+      expect(prospect).toMatchObject({ source: 'linkedin', sources: ['linkedin'], sample: true });
+      // A sample company's website is its site on the sample server, so research can read it once the person is added.
+      expect(prospect.website).toBe(`${SAMPLES_URL}/companies/${prospect.email!.split('@')[1]}/`);
+    }
+    const scores = result.prospects.map((prospect) => prospect.matchScore);
+    expect(scores).toEqual(scores.toSorted((left, right) => right - left));
+    // The best matches meet the request: a sales title at a software company of the asked size, and the reason says so.
+    const best = result.prospects[0] as DiscoveredProspectView;
+    expect(best.jobTitle).toMatch(/sales/i);
+    expect(best.industry).toMatch(/saas/i);
+    expect(best.enrichmentData.employeeCount).toBeGreaterThanOrEqual(50);
+    expect(best.enrichmentData.employeeCount).toBeLessThanOrEqual(200);
+    expect(best.matchReason).toMatch(/(Company size|Industry match|Job title|Tech stack): /);
+    expect(best.matchReason).toMatch(/the ICP's "?(SaaS|VP Sales|50-200)/);
+  });
+
+  it('gives the same score as the lead-scoring agent for the same facts, revenue included', async () => {
+    const withRevenue = { ...icpCriteria, revenue: '$10M-$50M' };
+    const result = await discovered({ icpCriteria: withRevenue, sources: ['linkedin'] });
+    for (const prospect of result.prospects.slice(0, 5)) {
+      const scored = await runActivity(leadScoringPlugin, 'scoreProspect', {
+        prospect: {
+          jobTitle: prospect.jobTitle,
+          company: prospect.company,
+          industry: prospect.industry,
+          employeeCount: prospect.enrichmentData.employeeCount,
+          techStack: prospect.enrichmentData.techStack,
+          revenue: prospect.enrichmentData.companyRevenue,
+        },
+        research: {
+          industry: prospect.industry,
+          techStack: prospect.enrichmentData.techStack,
+          signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per linkedin)' : null, hiring: null },
+        },
+        icp: withRevenue,
+      });
+      expect(prospect.matchScore).toBe(scored.totalScore);
+      expect(scored.dimensions[0]!.reason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record)`);
+    }
+  });
+
+  it('names the revenue fit of every sample prospect when a revenue is asked for', async () => {
+    const result = await discovered({ icpCriteria: { ...icpCriteria, revenue: '$10M-$50M' }, sources: ['linkedin'] });
+    expect(result.prospects.length).toBeGreaterThan(0);
+    for (const prospect of result.prospects) {
+      expect(prospect.matchReason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record), `);
+      const inside = prospect.enrichmentData.companyRevenue === '$10M-$50M';
+      expect(prospect.matchReason).toMatch(inside ? /inside the ICP's \$10M-\$50M/ : /× (below|above) the ICP's \$10M-\$50M/);
+    }
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: no sample source installed', () => {
+  it('says an unconfigured source could not be searched, and why, instead of answering from sample data', async () => {
+    const bare = await serveRouters(
+      discoveryRouter({
+        db: stack.db,
+        host: PluginHost.load([sourceLinkedinPlugin, leadScoringPlugin]),
+        connection: stack.database,
+        temporal: stack.runner.temporal,
+        taskQueue: stack.runner.taskQueue,
+      }),
+    );
+    try {
+      const response = await fetch(`${bare.url}/api/superagent/discover-prospects?workspace=acme`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ icpCriteria, sources: ['linkedin'] }),
+      });
+      const result = DiscoverProspectsResponse.parse(await response.json());
+      expect(result).toMatchObject({ success: false, prospects: [], sample: false });
+      expect(result.error).toContain('it has no credentials set, and no sample source is installed to answer for it');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: configured sources', () => {
+  it('calls configured source plugins, merges the same person across them and aligns company facts', async () => {
+    const result = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo'] });
+    expect(result.success).toBe(true);
+    expect(result.sample).toBe(false);
+    expect(result.prospects.map((prospect) => prospect.firstName).toSorted()).toEqual(['Dana', 'Lee', 'Sam']);
+    const dana = named(result, 'Dana');
+    expect(dana).toMatchObject({ source: 'apollo', sources: ['apollo', 'zoominfo'], sample: false, email: 'dana@acme.io' });
+    expect(dana.linkedinUrl).toBe('https://linkedin.com/in/dana-reyes'); // filled in from zoominfo
+    expect(dana.enrichmentData).toEqual({
+      companyRevenue: '$10M-$50M',
+      employeeCount: 120,
+      techStack: ['Salesforce'],
+      recentFunding: true,
+    });
+    expect(dana.companySize).toBe('51-200 employees');
+    expect(named(result, 'Lee').enrichmentData).toEqual(dana.enrichmentData); // same company, same facts
+    expect(result.prospects[0]?.firstName).toBe('Dana');
+    expect(named(result, 'Sam').matchScore).toBeLessThan(named(result, 'Lee').matchScore);
+    expect(named(result, 'Sam').matchReason).toMatch(/Missed company size: .*9,000 employees/);
+    expect(result.notes).toContain('Apollo.io: 2 people (of 20 matching at the provider).');
+    expect(result.notes).toContain('1 duplicate record merged');
+    expect(result.notes).toContain(
+      "Pain points (slow pipeline) are passed to the sources but not scored: no source states a company's pains",
+    );
+    for (const prospect of result.prospects)
+      expect(prospect.matchReason).toMatch(/ Pain points: checked when the prospect is researched \(no source states them\)\.$/);
+  });
+
+  it('scores a stated revenue through company size: a fit is named, a miss lowers the score and is named', async () => {
+    const withoutRevenue = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [] }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
+    const fits = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$10M-$50M' }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
+    const misses = named(
+      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$100M+' }, sources: ['apollo', 'zoominfo'] }),
+      'Dana',
+    );
+    expect(withoutRevenue.matchReason).not.toContain('revenue');
+    expect(withoutRevenue.matchReason).not.toContain('Pain points');
+    expect(fits.matchScore).toBe(withoutRevenue.matchScore);
+    expect(fits.matchReason).toContain(
+      "Company size: 120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M",
+    );
+    // $10M-$50M is read as its geometric middle, $22.4M: 4.5× below $100M, so the revenue reading scores 35 and size (100 + 35) / 2.
+    expect(misses.matchReason).toContain("revenue $10M-$50M (prospect record), 4.5× below the ICP's $100M+");
+    // Total: 0.315 × 68 + 0.252 × 100 + 0.198 × 100 + 0.135 × 100 + 0.1 × 40 (funding) = 83.92.
+    expect([fits.matchScore, misses.matchScore]).toEqual([94, 84]);
+  });
+
+  it('reports a failing source in the notes, keeps the others and lowers the confidence', async () => {
+    const whole = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo'] });
+    const partial = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo', 'crunchbase'] });
+    expect(partial.success).toBe(true);
+    expect(partial.prospects).toEqual(whole.prospects);
+    expect(partial.notes).toContain('Crunchbase could not be searched: Crunchbase rejected the API key (HTTP 401)');
+    expect(partial.confidence).toBeGreaterThan(0);
+    expect(partial.confidence).toBeCloseTo((whole.confidence * 2) / 3, 1);
+  });
+
+  it('fails with success false and the reason when no source can be searched', async () => {
+    const result = await discovered({ icpCriteria, sources: ['crunchbase'] });
+    expect(result).toMatchObject({ success: false, prospects: [], totalFound: 0, confidence: 0, sample: false });
+    expect(result.error).toContain('Crunchbase rejected the API key');
+  });
+
+  it('mixes sample and provider people, each labelled', async () => {
+    const result = await discovered({ icpCriteria, sources: ['linkedin', 'apollo'] });
+    expect(result.sample).toBe(true);
+    expect(named(result, 'Dana')).toMatchObject({ source: 'apollo', sample: false });
+    expect(named(result, 'Dana').website).toMatch(/^https:\/\/[^/]+$/); // a provider's company keeps its own address
+    expect(result.prospects.filter((prospect) => prospect.source === 'linkedin').every((prospect) => prospect.sample)).toBe(true);
+  });
+
+  it("scores with the workspace's own weights, which other workspaces do not see", async () => {
+    await setWorkspaceConfig(stack.db, 'size-only', 'scoringWeights', { companySize: 1, industryMatch: 0, techStack: 0, jobTitle: 0 });
+    const sizeOnly = await discovered({ icpCriteria, sources: ['apollo'] }, 'size-only');
+    const standard = await discovered({ icpCriteria, sources: ['apollo'] }, 'acme');
+    // Sam: a warehouse manager at a 9,000-person logistics firm: no size credit at all under size-only weights.
+    expect(named(sizeOnly, 'Sam').matchScore).toBe(0);
+    expect(named(standard, 'Sam').matchScore).toBeGreaterThan(0);
+  });
+});
+
+describe('discoveryRouteDocs', () => {
+  it('describes the route with the schemas it validates with', () => {
+    expect(discoveryRouteDocs.map((doc) => `${doc.method} ${doc.path}`)).toEqual(['post /api/superagent/discover-prospects']);
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: a target count for a campaign', () => {
+  const paging = { ...icpCriteria, industry: [PAGING_INDUSTRY], techStack: [], painPoints: [] };
+
+  it('pages a source until it has the target, leaving out prospects, suppressed and recently emailed people', async () => {
+    const workspace = 'paging-target';
+    const { db } = stack;
+    // Pat0..Pat4 are prospects already; Pat5 unsubscribed; Pat6 was emailed last week (as a prospect of a since-deleted list).
+    await db.prospects.insertMany(
+      [0, 1, 2, 3, 4].map((index) => ({
+        workspaceId: workspace,
+        id: index + 1,
+        firstName: `Pat${index}`,
+        lastName: 'Page',
+        company: `Pager ${index}`,
+        email: `pat${index}@pager${index}.io`,
+        emailLower: `pat${index}@pager${index}.io`,
+      })),
+    );
+    await db.suppressions.create({ workspaceId: workspace, email: 'pat5@pager5.io', reason: 'unsubscribed' });
+    await db.outbox.create({
+      workspaceId: workspace,
+      sequenceId: 'old',
+      prospectId: 99,
+      step: 1,
+      email: 'pat6@pager6.io',
+      subject: 's',
+      body: 'b',
+      status: 'sent',
+    });
+
+    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 120 }, workspace);
+    expect(result.prospects).toHaveLength(120);
+    expect(result.totalFound).toBe(120);
+    expect(result.targetCount).toBe(120);
+    expect(result.shortfall).toBeNull();
+    // Page 1 (100 people) had 7 left out, so page 2 was read: 200 people, 193 writable, the best 120 kept.
+    expect(result.excluded).toEqual({ alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
+    const emails = new Set(result.prospects.map((prospect) => prospect.email));
+    expect(emails.size).toBe(120);
+    for (const left of ['pat0@pager0.io', 'pat4@pager4.io', 'pat5@pager5.io', 'pat6@pager6.io']) expect(emails.has(left)).toBe(false);
+  });
+
+  it('says why when the sources run out before the target', async () => {
+    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 400 }, 'paging-short');
+    expect(result.prospects).toHaveLength(LONG_DIRECTORY_SIZE);
+    expect(result.shortfall).toBe(
+      `Found ${LONG_DIRECTORY_SIZE} of the 400 people asked for. Apollo.io stopped: it had no more matching people.`,
+    );
+  });
+
+  it('tops up from the sample database past the people already in the workspace', async () => {
+    const workspace = 'sample-target';
+    const first = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    expect(first.prospects).toHaveLength(30);
+    expect(first.prospects.every((prospect) => prospect.sample)).toBe(true);
+    await stack.db.prospects.insertMany(
+      first.prospects.slice(0, 10).map((prospect, index) => ({
+        workspaceId: workspace,
+        id: index + 1,
+        firstName: prospect.firstName,
+        lastName: prospect.lastName,
+        company: prospect.company,
+        email: prospect.email!,
+        emailLower: prospect.email!.toLowerCase(),
+      })),
+    );
+    const again = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    expect(again.prospects).toHaveLength(30);
+    expect(again.excluded.alreadyProspect).toBe(10);
+    const taken = new Set(first.prospects.slice(0, 10).map((prospect) => prospect.email));
+    expect(again.prospects.some((prospect) => taken.has(prospect.email))).toBe(false);
+  });
+
+  it('refuses a target above the limit, naming it', async () => {
+    const response = await discover({ icpCriteria, sources: ['linkedin'], targetCount: 2_001 });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('targetCount: must be at most 2,000');
+  });
+});

@@ -1,0 +1,71 @@
+import type { Client } from '@temporalio/client';
+import type { Models } from '../../../core/db/models.ts';
+import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
+import type { StepOutputs } from '../superagent/workflow-response.ts';
+import { findProspect } from './prospects.ts';
+import { sequenceStateOf } from '../../email/sequences/control.ts';
+
+/** A researched fact with where it was read. */
+export interface ProfileFact {
+  id: string;
+  kind: string;
+  value: string;
+  confidence: number;
+  evidence: { url: string; snippet: string };
+}
+type ResearchOutput = { website: string; facts?: ProfileFact[]; confidence: number };
+
+/** The runs of the prospect pipeline for a prospect shown at most (newest first). */
+const RUNS_SHOWN = 10;
+
+/**
+ * Everything the prospect's detail panel shows: the prospect, the facts of its latest research
+ * (each with its evidence), the latest score with every dimension's points and reason, its
+ * sequence (the emails written, which were queued or sent, and the live state), and its runs.
+ */
+export async function prospectProfile(deps: { db: Models; temporal: Client }, workspaceId: string, prospectId: number) {
+  const { db, temporal } = deps;
+  const prospect = await findProspect(db, workspaceId, prospectId);
+  const runs = await db.pipelineRuns
+    .find(
+      { workspaceId, pipelineId: PROSPECT_PIPELINE.id, 'input.prospectId': prospectId },
+      { runId: 1, status: 1, startedAt: 1, endedAt: 1, error: 1 },
+    )
+    .sort({ startedAt: -1 })
+    .limit(RUNS_SHOWN)
+    .lean();
+  // The newest run that produced each output: a failed rerun does not hide the last good research.
+  const outputs = await db.stepOutputs.find({ runId: { $in: runs.map((run) => run.runId) } }).lean();
+  const latest = <K extends keyof StepOutputs>(nodeId: K) =>
+    runs.map((run) => outputs.find((stored) => stored.runId === run.runId && stored.nodeId === nodeId)).find(Boolean)?.output as
+      StepOutputs[K] | undefined;
+  const research = latest(PROSPECT_STEPS.research) as (StepOutputs[typeof PROSPECT_STEPS.research] & ResearchOutput) | undefined;
+  const score = latest('score');
+  const copy = latest('copy');
+  const sent = await db.outbox.find({ workspaceId, prospectId }, { step: 1, status: 1, createdAt: 1 }).lean();
+  return {
+    prospect,
+    research: research ? { website: research.website, confidence: research.confidence, facts: research.facts ?? [] } : null,
+    score: score
+      ? {
+          totalScore: score.totalScore,
+          priority: score.priority,
+          qualified: score.qualified,
+          reasoning: score.reasoning,
+          dimensions: score.dimensions,
+        }
+      : null,
+    sequence: copy
+      ? {
+          state: await sequenceStateOf(temporal, workspaceId, prospectId),
+          emails: copy.sequence.map((email) => ({ ...email, status: sent.find((row) => row.step === email.step)?.status ?? 'planned' })),
+        }
+      : null,
+    runs: runs.map((run) => ({
+      runId: run.runId,
+      status: run.status,
+      startedAt: run.startedAt?.toISOString() ?? null,
+      error: run.error ?? null,
+    })),
+  };
+}

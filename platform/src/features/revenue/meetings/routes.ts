@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from './meetings.ts';
+import { Booking, IdempotencyKey, Meeting, MeetingBody, MeetingParams, OutcomeBody, Slots, SlotsQuery } from './api-schemas.ts';
+import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
+import { runContextOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
+
+const tags = ['meetings'];
+const badWorkspace = { description: 'Invalid workspace slug' };
+
+/** /api/meetings: the workspace's meetings, booking one, its invitation, its outcome, and free slots (via the meeting-booking plugin). */
+export const meetingsRoutes = [
+  route<MeetingDeps>(
+    {
+      method: 'get',
+      path: '/api/meetings',
+      access: 'viewer',
+      summary: "The workspace's meetings, earliest first",
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'Meetings', schema: z.array(Meeting) }, 400: badWorkspace },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = await listMeetings(deps, runContextOf(ctx));
+    },
+  ),
+  route<MeetingDeps>(
+    {
+      method: 'get',
+      path: '/api/meetings/slots',
+      access: 'viewer',
+      summary: 'The next free slots to offer a prospect',
+      tags,
+      query: SlotsQuery,
+      responses: { 200: { description: 'Free slots', schema: Slots }, 400: { description: 'A bad count' } },
+    },
+    (deps) => async (ctx) => {
+      const { count } = SlotsQuery.parse(ctx.query);
+      ctx.body = Slots.parse(await proposeSlots(deps, runContextOf(ctx), count));
+    },
+  ),
+  route<MeetingDeps>(
+    {
+      method: 'post',
+      path: '/api/meetings',
+      access: 'sales-ops',
+      summary: 'Schedule a meeting (optional Idempotency-Key header)',
+      tags,
+      query: WorkspaceQuery,
+      body: MeetingBody,
+      responses: {
+        201: { description: 'The booked meeting and its invitation', schema: Booking },
+        400: { description: 'A field is invalid (named)' },
+        404: { description: 'No prospect with that id in this workspace' },
+        409: { description: 'The time is not free or not bookable, or the Idempotency-Key booked something else' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const body = MeetingBody.parse(ctx.request.body ?? {});
+      const idempotencyKey = IdempotencyKey.parse(ctx.get('Idempotency-Key') || undefined);
+      const booked = Booking.parse(await bookMeeting(deps, runContextOf(ctx), { ...body, idempotencyKey }));
+      ctx.status = 201;
+      ctx.body = booked;
+    },
+  ),
+  route<MeetingDeps>(
+    {
+      method: 'get',
+      path: '/api/meetings/{id}/invite.ics',
+      access: 'viewer',
+      summary: "The meeting's iCalendar invitation",
+      tags,
+      params: MeetingParams,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'iCalendar (METHOD:REQUEST)', schema: z.string(), contentType: 'text/calendar' },
+        400: badWorkspace,
+        404: { description: 'No such meeting in this workspace' },
+        409: { description: 'The meeting was cancelled' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { id } = MeetingParams.parse(ctx.params);
+      const ics = await meetingInvitation(deps, runContextOf(ctx), id);
+      ctx.attachment(`meeting-${id}.ics`, { type: 'inline' });
+      ctx.type = 'text/calendar; charset=utf-8';
+      ctx.body = ics;
+    },
+  ),
+  route<MeetingDeps>(
+    {
+      method: 'post',
+      path: '/api/meetings/{id}/outcome',
+      access: 'sales-ops',
+      summary: 'Mark a meeting completed, no-show or cancelled',
+      tags,
+      params: MeetingParams,
+      query: WorkspaceQuery,
+      body: OutcomeBody,
+      responses: {
+        200: { description: 'The meeting with its new status', schema: Meeting },
+        400: { description: 'Not an outcome' },
+        404: { description: 'No such meeting in this workspace' },
+        409: { description: "The meeting's status cannot change to that outcome" },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { id } = MeetingParams.parse(ctx.params);
+      const { outcome } = OutcomeBody.parse(ctx.request.body ?? {});
+      const { meeting } = z.object({ meeting: Meeting }).parse(await markOutcome(deps, runContextOf(ctx), id, outcome));
+      ctx.body = meeting;
+    },
+  ),
+];
+
+export const meetingsRouter = (deps: MeetingDeps) => routerOf(meetingsRoutes, deps);
+export const meetingsRouteDocs = docsOf(meetingsRoutes);

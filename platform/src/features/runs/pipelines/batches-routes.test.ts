@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { serveProductApp } from '../../../../dev/testing/http.ts';
+import { mathPlugin } from '../../../../dev/testing/math-plugin.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import type { BatchView } from './batch-view.ts';
+import { batchWorkflowId } from './batches.ts';
+
+/** Waits `ms` per run, then fails for good on a negative n: one input can be made to fail, and a batch to last. */
+const definition = {
+  id: 'slow-check',
+  name: 'Slow check',
+  nodes: [
+    { id: 'wait', label: 'Wait', activity: 'math.wait', input: { n: '{{ input.n }}', ms: '{{ input.ms }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ wait.n }}' } },
+    { id: 'big', activity: 'math.double', input: { n: '{{ check.n }}' }, when: { path: 'check.n', op: 'gte', value: 25 } },
+  ],
+  edges: [
+    { from: 'wait', to: 'check' },
+    { from: 'check', to: 'big' },
+  ],
+};
+
+let stack: TestPipelineWorker;
+let server: Awaited<ReturnType<typeof serveProductApp>>;
+const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+};
+const view = async (batchId: string) => (await call('GET', `/api/batches/${batchId}`)).body as BatchView;
+const startBatch = async (inputs: unknown[], chunkSize = 5) => {
+  const started = await call('POST', `/api/pipelines/${definition.id}/batches`, { inputs, chunkSize });
+  expect(started.status, started.text).toBe(201);
+  return (started.body as { batchId: string }).batchId;
+};
+const ended = (batchId: string) =>
+  expect.poll(async () => (await view(batchId)).status, { timeout: 30_000, interval: 200 }).not.toBe('running');
+
+beforeAll(async () => {
+  stack = await startTestPipelineWorker('batches-api', [mathPlugin]);
+  server = await serveProductApp(stack);
+  expect((await call('POST', '/api/pipelines', definition)).status).toBe(201);
+});
+afterAll(async () => {
+  await server?.close();
+  await stack?.stop();
+});
+
+describe('GET /api/batches/{id}', () => {
+  it('shows 50 runs going stage by stage, live, and once done the failed one with its error and input', async () => {
+    // n = -1 fails "check"; n ≥ 25 run "big", the others skip it.
+    const inputs = Array.from({ length: 50 }, (_, index) => ({ n: index - 1, ms: 40 }));
+    const batchId = await startBatch(inputs);
+    const first = await view(batchId);
+    expect(first).toMatchObject({
+      batchId,
+      pipeline: { id: 'slow-check', name: 'Slow check', version: 1 },
+      status: 'running',
+      total: 50,
+      finishedAt: null,
+      retryOf: null,
+      retries: [],
+    });
+    expect(first.stages.map((stage) => [stage.nodeId, stage.label, stage.total])).toEqual([
+      ['wait', 'Wait', 50],
+      ['check', 'check', 50],
+      ['big', 'big', 50],
+    ]);
+    // While it runs the workflow answers: runs of the chunks under way count as running.
+    await expect.poll(async () => (await view(batchId)).stages[0]!.running, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+    const midway = await view(batchId);
+    expect(midway.runsPerMinute === null || midway.runsPerMinute > 0).toBe(true);
+
+    await ended(batchId);
+    const done = await view(batchId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      runs: { pending: 0, running: 0, completed: 49, failed: 1, cancelled: 0 },
+      etaSeconds: null,
+      failures: [{ nodeId: 'check', error: '-1 is negative', input: { prospectId: null, summary: 'n: -1, ms: 40' } }],
+    });
+    expect(
+      done.stages.map(({ nodeId, pending, running, completed, failed, skipped }) => [nodeId, pending, running, completed, failed, skipped]),
+    ).toEqual([
+      ['wait', 0, 0, 50, 0, 0],
+      ['check', 0, 0, 49, 1, 0],
+      ['big', 0, 0, 24, 0, 26],
+    ]);
+    expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt));
+    expect(done.runsPerMinute).toBeGreaterThan(0);
+    const failed = await stack.db.pipelineRuns.findOne({ runId: done.failures[0]!.runId }, null, ACROSS_WORKSPACES).lean();
+    expect(failed).toMatchObject({ batchId, status: 'failed', input: { n: -1 } });
+  });
+
+  it('reads a batch started before batches were recorded from its runs, and keeps it in its workspace', async () => {
+    const batchId = await startBatch([{ n: 1, ms: 0 }]);
+    await ended(batchId);
+    await stack.db.pipelineBatches.deleteOne({ workspaceId: 'default', batchId });
+    expect(await view(batchId)).toMatchObject({ pipeline: { id: 'slow-check', version: 1 }, total: 1, runs: { completed: 1 } });
+    expect(await stack.db.pipelineBatches.countDocuments({ workspaceId: 'default', batchId })).toBe(1);
+    const elsewhere = await call('GET', `/api/batches/${batchId}?workspace=another`);
+    expect([elsewhere.status, elsewhere.text]).toEqual([404, `No batch ${batchId} in this workspace`]);
+  });
+});
+
+describe('POST /api/batches/{id}/retry-failed', () => {
+  it('starts a batch of only the failed runs, same version, linked both ways; refuses while either runs or when none failed', async () => {
+    const batchId = await startBatch(
+      [-2, 3, -5, 7].map((n) => ({ n, ms: 300 })),
+      2,
+    );
+    const early = await call('POST', `/api/batches/${batchId}/retry-failed`);
+    expect([early.status, early.text]).toEqual([
+      409,
+      `Batch ${batchId} is still running: retry its failed runs once it has finished (or cancel it)`,
+    ]);
+    await ended(batchId);
+
+    const retried = await call('POST', `/api/batches/${batchId}/retry-failed`);
+    expect(retried.status, retried.text).toBe(201);
+    const retry = retried.body as { batchId: string; total: number; retryOf: string };
+    expect(retry).toMatchObject({ total: 2, retryOf: batchId });
+    const again = await call('POST', `/api/batches/${batchId}/retry-failed`);
+    expect([again.status, again.text]).toEqual([
+      409,
+      `Batch ${retry.batchId}, a retry of batch ${batchId}, is still running: wait for it to finish`,
+    ]);
+
+    await ended(retry.batchId);
+    const ofRetry = await view(retry.batchId);
+    expect(ofRetry).toMatchObject({ retryOf: batchId, pipeline: { version: 1 }, total: 2, runs: { failed: 2 } });
+    expect(ofRetry.failures.map((failure) => failure.input.summary).sort()).toEqual(['n: -2, ms: 300', 'n: -5, ms: 300']);
+    expect((await view(batchId)).retries).toEqual([{ batchId: retry.batchId, startedAt: expect.any(String), total: 2 }]);
+
+    const clean = await startBatch([{ n: 1, ms: 0 }]);
+    await ended(clean);
+    const none = await call('POST', `/api/batches/${clean}/retry-failed`);
+    expect([none.status, none.text]).toEqual([409, `Nothing to retry: no run of batch ${clean} failed`]);
+    const unknown = await call('POST', '/api/batches/no-such-batch/retry-failed');
+    expect([unknown.status, unknown.text]).toEqual([404, 'No batch no-such-batch in this workspace']);
+  });
+});
+
+describe('POST /api/batches/{id}/cancel', () => {
+  it('stops a running batch: its unfinished runs end cancelled, nothing more runs, and a second cancel changes nothing', async () => {
+    const batchId = await startBatch(
+      Array.from({ length: 50 }, (_, index) => ({ n: index, ms: 300 })),
+      5,
+    );
+    await expect.poll(async () => (await view(batchId)).stages[0]!.running, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+    const cancelled = await call('POST', `/api/batches/${batchId}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const answer = cancelled.body as BatchView;
+    expect(answer).toMatchObject({
+      status: 'cancelled',
+      etaSeconds: null,
+      runs: { pending: 0, running: 0, completed: 0, failed: 0, cancelled: 50 },
+    });
+    expect(answer.stages.slice(1).map((stage) => stage.skipped)).toEqual([50, 50]);
+    expect(answer.finishedAt).not.toBeNull();
+    const handle = stack.runner.temporal.workflow.getHandle(batchWorkflowId(batchId));
+    expect((await handle.describe()).status.name).toBe('CANCELLED');
+    const run = await stack.db.pipelineRuns.findOne({ workspaceId: 'default', batchId, status: 'cancelled' }).lean();
+    expect(run?.error).toBe(`cancelled: batch ${batchId} was cancelled before this run finished`);
+
+    // A chunk under way stops at its next look (at most a second). Once none is left on the worker,
+    // with the workflow closed, nothing can run: the first stage never ran to its end.
+    await expect.poll(() => stack.activitiesInFlight()).toBe(0);
+    expect(await stack.db.stepOutputs.countDocuments({ runId: { $in: await runIdsOf(batchId) } })).toBeLessThan(50);
+    expect(await stack.db.pipelineRuns.countDocuments({ workspaceId: 'default', batchId, 'steps.wait.status': 'running' })).toBe(0);
+
+    const twice = await call('POST', `/api/batches/${batchId}/cancel`);
+    expect([twice.status, (twice.body as BatchView).runs]).toEqual([200, answer.runs]);
+    const finished = await startBatch([{ n: 1, ms: 0 }]);
+    await ended(finished);
+    const late = await call('POST', `/api/batches/${finished}/cancel`);
+    expect([late.status, late.text]).toEqual([409, `Batch ${finished} has already finished: there is nothing left to cancel`]);
+    expect((await call('POST', '/api/batches/no-such-batch/cancel')).status).toBe(404);
+
+    // The cancelled history replays on today's code.
+    const history = await handle.fetchHistory();
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
+  });
+
+  it('still replays a batch recorded before the workflow counted runs under way', async () => {
+    const history = temporal.api.history.v1.History.fromObject(
+      JSON.parse(readFileSync(new URL('./fixtures/batch-history-before-live-counts.json', import.meta.url), 'utf8')),
+    );
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
+  });
+});
+
+/** The run ids of a batch. */
+async function runIdsOf(batchId: string): Promise<string[]> {
+  return (await stack.db.pipelineRuns.find({ workspaceId: 'default', batchId }, { runId: 1 }).lean()).map((run) => run.runId);
+}
