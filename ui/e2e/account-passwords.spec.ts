@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { readInbox } from '../../platform/dev/testing/mail-server.ts';
+import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
 import { test, expect, SIGNED_OUT, signUpAndSignIn, type Page } from './fixtures.ts';
 
 // Passwords and addresses as a person handles them: the emails come through the local mail server

@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { loadConfig } from '../../platform/src/core/config.ts';
-import { freePort } from '../../platform/dev/devstack/ports.ts';
-import { startStack } from '../../platform/dev/stack/start-stack.ts';
+import { loadConfig } from '@meetflow/platform/core/config';
+import { freePort } from '@meetflow/platform/dev/devstack/ports';
+import { startStack } from '@meetflow/platform/dev/stack/start-stack';
 
 /**
  * Signs the demo owner in as a person first would, in the browser, with the printed one-time
