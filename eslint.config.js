@@ -46,6 +46,8 @@ const NODE_BUILTINS = [
   'zlib',
 ];
 
+// The UI features: each top-level folder of ui/src/features, named as the platform feature it serves
+// (platform/dev/lint/feature-names.test.ts); its sub-folders (such as pipelines/editor) are inside it.
 const features = readdirSync(new URL('./ui/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

@@ -1,5 +1,5 @@
-import { PROSPECT_PIPELINE } from '../../platform/src/features/prospecting/superagent/prospect-pipeline.ts';
-import { morningZone } from '../../platform/dev/testing/sending.ts';
+import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
+import { morningZone } from '@meetflow/platform/dev/testing/sending';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace, signUpAndSignIn } from './fixtures.ts';
 

@@ -18,7 +18,7 @@ import { cpuMeter, quantile, secondsSince, startProductApi, type BenchDatabase, 
 const WORKSPACE = 'dashboard';
 const WEEKS = 26;
 
-/** The dashboard's six GETs, as the Learning Dashboard sends them (ui/src/features/learning-dashboard/api/dashboard-queries.ts). */
+/** The dashboard's six GETs, as the Learning Dashboard sends them (ui/src/features/dashboard/api/dashboard-queries.ts). */
 export const DASHBOARD_GETS = [
   '/api/dashboard/metrics',
   '/api/dashboard/trends',

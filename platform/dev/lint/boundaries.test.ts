@@ -82,13 +82,13 @@ describe('npm run lint: the package boundaries', () => {
     expect(
       await brokenRules(
         'platform/src/features/prospecting/campaigns/planted.ts',
-        "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
+        "import { freePort } from '../../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(
       await brokenRules(
         'platform/src/features/prospecting/campaigns/planted.test.ts',
-        "import { freePort } from '../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
+        "import { freePort } from '../../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
       ),
     ).toEqual([]);
   });
@@ -97,13 +97,13 @@ describe('npm run lint: the package boundaries', () => {
     expect(
       await brokenRules(
         'ui/src/features/campaigns/planted.ts',
-        "import type { DiscoveredProspect } from '../prospect-discovery/api/types.ts';\nexport type P = DiscoveredProspect;\n",
+        "import type { DiscoveredProspect } from '../discovery/api/types.ts';\nexport type P = DiscoveredProspect;\n",
       ),
     ).toEqual(['import-x/no-restricted-paths']);
     expect(
       await brokenRules(
-        'ui/src/features/campaigns/planted.ts',
-        "import type { DiscoveredProspect } from '../prospect-discovery/index.ts';\nimport { STATUS_BADGE } from '../outreach-management/index.ts';\nexport const b = STATUS_BADGE;\nexport type P = DiscoveredProspect;\n",
+        'ui/src/features/outbox/planted.ts',
+        "import type { DiscoveredProspect } from '../discovery/index.ts';\nimport { STATUS_BADGE } from '../campaigns/index.ts';\nexport const b = STATUS_BADGE;\nexport type P = DiscoveredProspect;\n",
       ),
     ).toEqual([]);
     expect(
@@ -112,5 +112,20 @@ describe('npm run lint: the package boundaries', () => {
         "import { stagePercent } from './utils/campaign.ts';\nexport const c = stagePercent;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('a part of a UI feature in a folder of its own (the pipelines editor) is inside that feature', async () => {
+    expect(
+      await brokenRules(
+        'ui/src/features/pipelines/editor/utils/planted.ts',
+        "import { STEP_NODE_SIZE } from '../../components/graph/layout.ts';\nexport const size = STEP_NODE_SIZE;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules(
+        'ui/src/features/campaigns/planted.ts',
+        "import { emptyDefinition } from '../pipelines/editor/utils/new-pipeline.ts';\nexport const d = emptyDefinition;\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
   });
 });

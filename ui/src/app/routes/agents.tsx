@@ -1,4 +1,4 @@
-import { AgentConfiguration } from '../../features/agent-configuration/components/agent-configuration.tsx';
+import { AgentConfiguration } from '../../features/agents/components/agent-configuration.tsx';
 
 /** /agents: Agent Configuration (spec section 2). */
 export function AgentsRoute() {

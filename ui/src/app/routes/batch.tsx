@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { BatchPage } from '../../features/batches/components/batch-page.tsx';
+import { BatchPage } from '../../features/pipelines/components/batch-page.tsx';
 
 /** /batches/:id: one batch of pipeline runs, live while it runs. */
 export function BatchRoute() {

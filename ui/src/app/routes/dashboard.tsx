@@ -1,4 +1,4 @@
-import { LearningDashboard } from '../../features/learning-dashboard/components/learning-dashboard.tsx';
+import { LearningDashboard } from '../../features/dashboard/components/learning-dashboard.tsx';
 
 /** /dashboard: the Learning Dashboard (spec section 2). */
 export function DashboardRoute() {

@@ -1,4 +1,4 @@
-import { IcpBuilder } from '../../features/icp-builder/components/icp-builder.tsx';
+import { IcpBuilder } from '../../features/icp/components/icp-builder.tsx';
 
 /** /icp-builder: customer websites in, Ideal Customer Profile slices out (spec section 2). */
 export function IcpBuilderRoute() {

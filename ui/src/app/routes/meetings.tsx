@@ -1,4 +1,4 @@
-import { MeetingScheduler } from '../../features/meeting-scheduler/components/meeting-scheduler.tsx';
+import { MeetingScheduler } from '../../features/meetings/components/meeting-scheduler.tsx';
 
 /** /meetings: the Meeting Scheduler (spec section 2). */
 export function MeetingsRoute() {

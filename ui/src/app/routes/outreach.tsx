@@ -1,4 +1,4 @@
-import { OutreachManagement } from '../../features/outreach-management/components/outreach-management.tsx';
+import { OutreachManagement } from '../../features/campaigns/components/outreach-management.tsx';
 
 /** /outreach: Outreach Management (spec section 2). */
 export function OutreachRoute() {

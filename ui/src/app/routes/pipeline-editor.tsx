@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PipelineEditorPage } from '../../features/pipeline-editor/index.ts';
+import { PipelineEditorPage } from '../../features/pipelines/index.ts';
 
 /** /pipelines/new: the editor over an empty draft. */
 export function NewPipelineRoute() {

@@ -1,4 +1,4 @@
-import { PpmMarketplace } from '../../features/ppm-marketplace/components/ppm-marketplace.tsx';
+import { PpmMarketplace } from '../../features/pricing/components/ppm-marketplace.tsx';
 
 /** /pricing: the PPM Marketplace (spec section 2). */
 export function PricingRoute() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { ProspectDiscovery } from '../../features/prospect-discovery/components/prospect-discovery.tsx';
-import { criteriaFromParam } from '../../features/prospect-discovery/utils/prefill.ts';
+import { ProspectDiscovery } from '../../features/discovery/components/prospect-discovery.tsx';
+import { criteriaFromParam } from '../../features/discovery/utils/prefill.ts';
 
 /**
  * /prospect-discovery: find people matching ICP criteria across the data sources (spec section 2).

@@ -1,4 +1,4 @@
-import { ProspectPipeline } from '../../features/prospect-pipeline/components/prospect-pipeline.tsx';
+import { ProspectPipeline } from '../../features/prospects/components/prospect-pipeline.tsx';
 
 /** /prospects: Prospect Pipeline (spec section 2). */
 export function ProspectsRoute() {

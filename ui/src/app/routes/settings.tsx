@@ -1,6 +1,6 @@
 import { MailboxesPage } from '../../features/mailboxes/index.ts';
 import { SuppressionsPage } from '../../features/suppressions/index.ts';
-import { AcceptInvitationPage, ApiTokensPage, MembersPage } from '../../features/workspace-settings/index.ts';
+import { AcceptInvitationPage, ApiTokensPage, MembersPage } from '../../features/members/index.ts';
 
 /** /settings/members: the workspace's members and invitations. */
 export function MembersRoute() {

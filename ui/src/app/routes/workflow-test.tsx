@@ -1,4 +1,4 @@
-import { WorkflowTest } from '../../features/workflow-test/components/workflow-test.tsx';
+import { WorkflowTest } from '../../features/superagent/components/workflow-test.tsx';
 
 /** /workflow-test: Workflow Test (spec section 2). */
 export function WorkflowTestRoute() {

@@ -1,2 +1,2 @@
-// What Outreach Management offers other features: how a campaign's status is badged.
+// What Campaigns (the Outreach Management screen and a campaign's pages) offers other features: how a campaign's status is badged.
 export { STATUS_BADGE } from './utils/outreach.ts';

@@ -1,5 +1,6 @@
-// What the Pipelines feature offers other features: the pipeline API (types, reads, query keys,
-// duplicating), and the pieces of its graph a definition is drawn with (layout, nodes, edges).
+// What the Pipelines feature offers: the editor's page (/pipelines/new, /pipelines/:id/edit; its
+// code is in editor/), and for other features the pipeline API (types, reads, query keys,
+// duplicating) and the pieces of its graph a definition is drawn with (layout, nodes, edges).
 export type { Condition, PipelineDefinition, PipelineNode, PipelineView } from './api/types.ts';
 export { pipelineKeys } from './api/get-pipelines.ts';
 export { pipelineQueryOptions } from './api/get-pipeline.ts';
@@ -10,3 +11,4 @@ export { INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE } from './components/
 export { toFlowEdges, toFlowNodes } from './components/graph/to-flow.ts';
 export { formatCondition } from './utils/condition.ts';
 export { versionParam } from './utils/version-param.ts';
+export { PipelineEditorPage } from './editor/components/pipeline-editor-page.tsx';

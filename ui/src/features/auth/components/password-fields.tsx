@@ -1,6 +1,6 @@
 import { TextField } from './text-field.tsx';
 
-/** The shortest password the API accepts (PASSWORD_LENGTH in platform/src/features/auth/passwords.ts); its refusal says so too. */
+/** The shortest password the API accepts (PASSWORD_LENGTH in platform/src/features/accounts/auth/passwords.ts); its refusal says so too. */
 export const PASSWORD_MIN_LENGTH = 10;
 
 /** A new password, typed twice. */

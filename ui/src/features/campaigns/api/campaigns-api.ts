@@ -1,4 +1,4 @@
-// Shapes of /api/campaigns/{id}… (platform/src/http/campaigns-schemas.ts is the contract; these mirror it).
+// Shapes of /api/campaigns/{id}… (platform/src/features/prospecting/campaigns/api-schemas.ts is the contract; these mirror it).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest } from '../../../lib/api-client.ts';
 

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { StageBars } from '../../../components/ui/stage-bars.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../../../utils/format.ts';
-import { STATUS_BADGE } from '../../outreach-management/index.ts';
+import { STATUS_BADGE } from '../utils/outreach.ts';
 import { campaignQueryOptions, usePatchCampaign, useRunCampaign, type CampaignDetail } from '../api/campaigns-api.ts';
 import { AddProspectsDialog } from './add-prospects-dialog.tsx';
 import { CampaignProspects } from './campaign-prospects.tsx';

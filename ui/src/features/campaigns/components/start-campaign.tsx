@@ -6,7 +6,7 @@ import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { workspaceIcpQueryOptions, type IcpSlice } from '../../icp-builder/index.ts';
+import { workspaceIcpQueryOptions, type IcpSlice } from '../../icp/index.ts';
 import {
   DataSourcesChecklist,
   defaultSources,
@@ -14,7 +14,7 @@ import {
   toggleSource,
   useDataSources,
   type DiscoverySourceId,
-} from '../../prospect-discovery/index.ts';
+} from '../../discovery/index.ts';
 import { useLaunchCampaign } from '../api/campaigns-api.ts';
 import {
   defaultCampaignName,

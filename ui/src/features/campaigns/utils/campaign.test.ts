@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../prospect-discovery/index.ts';
+import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../discovery/index.ts';
 import { defaultCampaignName, launchPersonOf, mergeDiscoveries, splitTarget } from './campaign.ts';
 
 const person = (first: string, email: string | null, matchScore: number): DiscoveredProspect => ({

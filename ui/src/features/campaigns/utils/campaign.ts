@@ -1,4 +1,4 @@
-import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../prospect-discovery/index.ts';
+import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../discovery/index.ts';
 import type { LaunchPerson, ProspectOutcome } from '../api/campaigns-api.ts';
 
 /** How each outcome is named and badged in the campaign's prospect list. */

@@ -1,7 +1,7 @@
-// Shapes of the discovery and prospect API (platform/src/http/discovery-schemas.ts and
-// prospects-schemas.ts); the zod schemas there are the contract, these mirror them for the browser.
+// Shapes of the discovery and prospect API (platform/src/features/prospecting/discovery/api-schemas.ts
+// and prospects/api-schemas.ts); the zod schemas there are the contract, these mirror them for the browser.
 
-import type { IcpCriteria as SliceCriteria } from '../../icp-builder/index.ts';
+import type { IcpCriteria as SliceCriteria } from '../../icp/index.ts';
 
 /** A source as discovery names it: an installed source plugin's id without `source-` (the built-in four: linkedin, crunchbase, apollo, zoominfo). */
 export type DiscoverySourceId = string;

@@ -1,4 +1,4 @@
-// Shapes of the ICP API (platform/src/icp/schemas.ts, spec section 3); dates arrive as ISO strings.
+// Shapes of the ICP API (platform/src/features/prospecting/icp/schemas.ts, spec section 3); dates arrive as ISO strings.
 
 /** What defines a slice: the values discovery and scoring match prospects against. */
 export interface IcpCriteria {

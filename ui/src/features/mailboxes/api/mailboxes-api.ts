@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-// The API's MailboxView and bodies (platform/src/features/mailboxes/api-schemas.ts), as the UI reads and sends them.
+// The API's MailboxView and bodies (platform/src/features/email/mailboxes/api-schemas.ts), as the UI reads and sends them.
 
 /** How the connection to the SMTP server is secured: TLS from the start, upgraded with STARTTLS, or never. */
 export type TlsMode = 'tls' | 'starttls' | 'none';

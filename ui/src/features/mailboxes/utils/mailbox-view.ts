@@ -7,7 +7,7 @@ export const canManageMailboxes = (role: Role | null): role is Role => role !== 
 /** True when `role` may Check replies now (sales ops and up, as the API checks). */
 export const canCheckReplies = (role: Role | null): role is Role => role !== null && roleAtLeast(role, 'sales-ops');
 
-/** Where an email provider posts replies when Meetflow does not read them over IMAP (platform/src/features/inbound/routes.ts). */
+/** Where an email provider posts replies when Meetflow does not read them over IMAP (platform/src/features/email/inbound/routes.ts). */
 export const INBOUND_WEBHOOK_PATH = '/api/inbound/email';
 
 /** Each TLS mode as a person choosing it reads it. */
@@ -18,7 +18,7 @@ export const TLS_LABELS: Record<TlsMode, string> = {
 };
 
 /**
- * The guardrails every send passes (platform/src/features/sending/guardrails.ts and the workspace's
+ * The guardrails every send passes (platform/src/features/email/sending/guardrails.ts and the workspace's
  * `sending` config defaults), as the empty state and the cap's hint tell them.
  */
 export const SENDING_GUARD = {

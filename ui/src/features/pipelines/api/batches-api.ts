@@ -1,4 +1,4 @@
-// Shapes of /api/batches/{id}… (platform/src/features/pipelines/batches-api-schemas.ts is the contract; these mirror it).
+// Shapes of /api/batches/{id}… (platform/src/features/runs/pipelines/batches-api-schemas.ts is the contract; these mirror it).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { batchIsLive } from '../utils/batch.ts';

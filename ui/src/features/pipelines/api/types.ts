@@ -1,4 +1,4 @@
-// Shapes of the pipeline and run API (platform/src/db/models/pipeline-run.ts); dates arrive as ISO strings.
+// Shapes of the pipeline and run API (platform/src/features/runs/pipelines/model.ts and run-model.ts); dates arrive as ISO strings.
 
 // The definition types are the interpreter's own (bundle-pure, so safe to import in the browser).
 import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipeline';

@@ -6,7 +6,7 @@ import { runKeys } from '../api/get-runs.ts';
 import type { RunDetail, RunStatus, StepRecord } from '../api/types.ts';
 import { isRunLive } from '../utils/run-status.ts';
 
-// The events of GET /api/runs/:id/events (platform/src/http/runs.ts).
+// The events of GET /api/runs/:id/events (platform/src/features/runs/pipelines/runs-routes.ts).
 type SnapshotEvent = { status: RunStatus; steps: Record<string, StepRecord> };
 type StepEvent = StepRecord & { nodeId: string };
 type RunEvent = { status: RunStatus; error?: string };

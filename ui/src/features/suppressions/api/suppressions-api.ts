@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiRequest } from '../../../lib/api-client.ts';
 import { suppressionsPath, type SuppressionFilters } from '../utils/suppression-filters.ts';
 
-// The API's suppression list (platform/src/features/suppressions/api-schemas.ts), as the UI reads and sends it.
+// The API's suppression list (platform/src/features/email/suppressions/api-schemas.ts), as the UI reads and sends it.
 
 /** How an entry came onto the list: an unsubscribe link, a bounce, a reply asking to stop, or a person. */
 export type SuppressionSource = 'unsubscribe' | 'bounce' | 'reply' | 'manual';

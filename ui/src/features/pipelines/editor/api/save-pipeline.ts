@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { pipelineKeys, type PipelineDefinition } from '../../pipelines/index.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+import { pipelineKeys } from '../../api/get-pipelines.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 
 /** A saved version as POST /api/pipelines answers it. */
 export interface SavedVersion {

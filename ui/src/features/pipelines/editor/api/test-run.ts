@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import type { TestRun } from '../utils/test-run.ts';
 
 /** What Test run sends: the draft, and the prospect to build the run input from or the input itself. */

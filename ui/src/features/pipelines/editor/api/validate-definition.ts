@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import type { DefinitionProblem } from '../utils/problems.ts';
 
 /** What POST /api/pipelines/validate answers: valid, or every problem with where it is. */

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
+import type { PluginActivity, PluginDescription } from '../../../plugins/index.ts';
 import { paletteGroups } from '../utils/palette.ts';
 import { paintableColor } from '../utils/plugin-look.ts';
 import { ACTIVITY_DRAG_TYPE } from './editor-canvas.tsx';

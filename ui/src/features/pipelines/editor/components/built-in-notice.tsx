@@ -1,7 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { refusalText } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.ts';
-import { useDuplicatePipeline, type PipelineView } from '../../pipelines/index.ts';
+import { refusalText } from '../../../../lib/api-client.ts';
+import { useToast } from '../../../../lib/toast.ts';
+import { useDuplicatePipeline } from '../../api/duplicate-pipeline.ts';
+import type { PipelineView } from '../../api/types.ts';
 
 /** Shown instead of the editor for a built-in pipeline: it is read-only, so offer to duplicate it and edit the copy. */
 export function BuiltInNotice({ pipeline }: { pipeline: PipelineView }) {

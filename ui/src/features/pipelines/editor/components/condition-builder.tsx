@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Condition } from '../../pipelines/index.ts';
+import type { Condition } from '../../api/types.ts';
 import { CONDITION_OPS, conditionValueText, parseConditionValue } from '../utils/condition-value.ts';
 import { referenceTo, type ReferenceSource } from '../utils/reference-sources.ts';
 import { ReferencePicker } from './reference-picker.tsx';

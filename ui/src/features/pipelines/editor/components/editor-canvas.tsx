@@ -14,7 +14,10 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react';
-import { INPUT_NODE_ID, InputNode, STEP_NODE_SIZE, type PipelineDefinition } from '../../pipelines/index.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import { InputNode } from '../../components/graph/input-node.tsx';
+import { STEP_NODE_SIZE } from '../../components/graph/layout.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { wouldCreateCycle } from '../utils/definition-edits.ts';
 import { edgeOf, toEditorEdges, toEditorNodes, type EditorFlowNode, type EditorFlowState } from '../utils/to-editor-flow.ts';
 import { EditorStepNodeView } from './editor-step-node.tsx';

@@ -1,6 +1,7 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { formatCondition, STEP_NODE_SIZE } from '../../pipelines/index.ts';
+import { formatCondition } from '../../utils/condition.ts';
+import { STEP_NODE_SIZE } from '../../components/graph/layout.ts';
 import type { EditorStepNode } from '../utils/to-editor-flow.ts';
 import type { TestRunStep } from '../utils/test-run.ts';
 import { PluginBadge } from './plugin-badge.tsx';

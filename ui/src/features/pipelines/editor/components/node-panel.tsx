@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import type { PipelineDefinition, PipelineNode } from '../../pipelines/index.ts';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import type { PipelineDefinition, PipelineNode } from '../../api/types.ts';
 import { nodeIdProblem } from '../utils/definition-edits.ts';
 import { mappingFields, type MappingField as Field } from '../utils/mapping-fields.ts';
 import type { StepActivity } from '../utils/palette.ts';

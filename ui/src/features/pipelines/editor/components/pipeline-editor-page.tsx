@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { useCurrentRole } from '../../auth/index.ts';
-import { pipelineQueryOptions, versionParam } from '../../pipelines/index.ts';
-import { pluginsQueryOptions } from '../../plugins/index.ts';
+import { Breadcrumbs } from '../../../../components/ui/breadcrumbs.tsx';
+import { ErrorAlert } from '../../../../components/ui/error-alert.tsx';
+import { useCurrentRole } from '../../../auth/index.ts';
+import { pipelineQueryOptions } from '../../api/get-pipeline.ts';
+import { versionParam } from '../../utils/version-param.ts';
+import { pluginsQueryOptions } from '../../../plugins/index.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { emptyDefinition } from '../utils/new-pipeline.ts';
 import { canEditPipelines } from '../utils/permissions.ts';

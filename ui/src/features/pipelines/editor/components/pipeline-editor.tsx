@@ -1,12 +1,12 @@
 import type { XYPosition } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { useToast } from '../../../lib/toast.ts';
-import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
-import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { ErrorAlert } from '../../../../components/ui/error-alert.tsx';
+import { useToast } from '../../../../lib/toast.ts';
+import { useLeaveGuard } from '../../../../lib/use-leave-guard.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
+import type { PluginActivity, PluginDescription } from '../../../plugins/index.ts';
 import { useSavePipeline } from '../api/save-pipeline.ts';
 import { useDraftValidation } from '../hooks/use-draft-validation.ts';
 import { useEditorDraft } from '../hooks/use-editor-draft.ts';

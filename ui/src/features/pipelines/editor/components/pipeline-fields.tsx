@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PipelineDefinition, PipelineView } from '../../pipelines/index.ts';
+import type { PipelineDefinition, PipelineView } from '../../api/types.ts';
 import { pipelineProblemText, type PlacedProblem } from '../utils/problems.ts';
 
 interface PipelineFieldsProps {

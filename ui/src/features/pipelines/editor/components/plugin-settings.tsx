@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { PipelineNode } from '../../pipelines/index.ts';
+import type { PipelineNode } from '../../api/types.ts';
 import type { PlacedProblem } from '../utils/problems.ts';
 import {
   FOLD_PAST,

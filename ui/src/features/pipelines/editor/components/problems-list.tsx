@@ -1,4 +1,4 @@
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import type { DraftValidation } from '../hooks/use-draft-validation.ts';
 import { fieldMessage, pipelineProblemText, problemPlace } from '../utils/problems.ts';
 

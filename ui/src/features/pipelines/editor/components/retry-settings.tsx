@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field.tsx';
-import type { PipelineNode } from '../../pipelines/index.ts';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import type { PipelineNode } from '../../api/types.ts';
 import { messagesAt, type PlacedProblem } from '../utils/problems.ts';
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT, durationSetting, numberSetting, withRetry, type RetryKey } from '../utils/retry.ts';
 

@@ -1,7 +1,7 @@
 import type { StepStatus } from '@meetflow/workflows/pipeline';
 import type { TestRunStatus } from '../utils/test-run.ts';
 
-// As the run view draws statuses (the pipelines feature's run-status.ts): a colour, an icon and
+// As the run view draws statuses (../../utils/run-status.ts): a colour, an icon and
 // the word, so colour is never the only cue.
 const LOOK: Record<StepStatus | TestRunStatus, { badge: string; icon: string }> = {
   pending: { badge: 'badge-ghost', icon: '○' },

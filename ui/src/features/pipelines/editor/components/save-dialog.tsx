@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 
 interface SaveDialogProps {
   open: boolean;

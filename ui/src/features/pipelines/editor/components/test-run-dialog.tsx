@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { prospectChoicesQueryOptions, type ProspectChoice } from '../api/test-run.ts';
 import type { TestRunChoice } from '../hooks/use-test-run.ts';
 import { parseRunInput, testRunRefusal } from '../utils/test-run.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { validationQueryOptions } from '../api/validate-definition.ts';
 import { placeProblem, problemsByNode, type PlacedProblem } from '../utils/problems.ts';
 

@@ -1,7 +1,9 @@
 import type { XYPosition } from '@xyflow/react';
 import { useCallback, useMemo, useReducer, useState } from 'react';
-import { INPUT_NODE_ID, INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE, type PipelineDefinition } from '../../pipelines/index.ts';
-import type { PluginActivity } from '../../plugins/index.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import { INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE } from '../../components/graph/layout.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
+import type { PluginActivity } from '../../../plugins/index.ts';
 import { addEdge, addNode, freeNodeId, removeElements, renameNode } from '../utils/definition-edits.ts';
 import { freshHistory, historyReducer } from '../utils/history.ts';
 import { initialPositions, splitPositions, stepsMoved, withPositions, type Positions } from '../utils/positions.ts';

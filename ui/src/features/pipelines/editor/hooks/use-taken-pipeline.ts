@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { pipelineQueryOptions, type PipelineView } from '../../pipelines/index.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
+import { pipelineQueryOptions } from '../../api/get-pipeline.ts';
+import type { PipelineView } from '../../api/types.ts';
 import { PIPELINE_ID_PATTERN } from '../utils/new-pipeline.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { withWorkspace } from '../../../lib/workspace.ts';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+import { withWorkspace } from '../../../../lib/workspace.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { useStartTestRun } from '../api/test-run.ts';
 import { applyRunEvent, isRunLive, type RunEvent, type TestRun } from '../utils/test-run.ts';
 

@@ -1,4 +1,4 @@
-import type { Condition } from '../../pipelines/index.ts';
+import type { Condition } from '../../api/types.ts';
 import type { JsonType } from './json-schema.ts';
 
 /** The operators a condition offers, as people read them. */

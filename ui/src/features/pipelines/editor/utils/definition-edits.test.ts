@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { addEdge, freeNodeId, nodeIdProblem, removeElements, renameNode, upstreamOf, wouldCreateCycle } from './definition-edits.ts';
 
 const step = (id: string, input: unknown = {}) => ({ id, activity: 'lead-scoring.scoreProspect', input });

@@ -1,5 +1,5 @@
 import { reachable, splitReference } from '@meetflow/workflows/pipeline';
-import type { PipelineDefinition, PipelineNode } from '../../pipelines/index.ts';
+import type { PipelineDefinition, PipelineNode } from '../../api/types.ts';
 import { renameReferences } from './template.ts';
 
 // Pure edits of a draft definition: each answers a new definition and leaves the old one as it was

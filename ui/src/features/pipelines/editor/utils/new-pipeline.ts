@@ -1,4 +1,4 @@
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 
 /** What a pipeline id must look like (the platform's rule): kebab-case, starting with a letter. */
 export const PIPELINE_ID_PATTERN = /^[a-z][a-z0-9-]*$/;

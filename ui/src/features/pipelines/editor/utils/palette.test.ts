@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
+import type { PluginActivity, PluginDescription } from '../../../plugins/index.ts';
 import { paletteGroups, stepActivities } from './palette.ts';
 
 const activity = (plugin: string, name: string, description: string, inProcess = false, placeable = !inProcess) => ({

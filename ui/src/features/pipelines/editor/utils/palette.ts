@@ -1,4 +1,4 @@
-import type { PluginActivity, PluginDescription } from '../../plugins/index.ts';
+import type { PluginActivity, PluginDescription } from '../../../plugins/index.ts';
 
 /** How a plugin looks wherever its activities appear: name, icon and colour. */
 export type PluginLook = Pick<PluginDescription, 'id' | 'name' | 'ui'>;

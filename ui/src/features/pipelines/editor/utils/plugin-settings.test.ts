@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineNode } from '../../pipelines/index.ts';
+import type { PipelineNode } from '../../api/types.ts';
 import { serverValueText, settingFields, settingsProblems, withoutSettings, withSetting, type PluginConfig } from './plugin-settings.ts';
 
 const CONFIG: PluginConfig = {

@@ -1,5 +1,5 @@
-import type { PipelineNode } from '../../pipelines/index.ts';
-import type { PluginDescription } from '../../plugins/index.ts';
+import type { PipelineNode } from '../../api/types.ts';
+import type { PluginDescription } from '../../../plugins/index.ts';
 import { mappingFields, type MappingField } from './mapping-fields.ts';
 import { fieldMessage, type PlacedProblem } from './problems.ts';
 

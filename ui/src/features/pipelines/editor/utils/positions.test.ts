@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_NODE_ID, INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE, type PipelineDefinition } from '../../pipelines/index.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import { INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE } from '../../components/graph/layout.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { initialPositions, splitPositions, stepsMoved, withPositions } from './positions.ts';
 
 const SCORE = { id: 'score', activity: 'lead-scoring.scoreProspect', input: {} };

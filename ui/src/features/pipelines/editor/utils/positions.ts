@@ -1,5 +1,7 @@
 import type { XYPosition } from '@xyflow/react';
-import { INPUT_NODE_ID, INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE, type PipelineDefinition } from '../../pipelines/index.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import { INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE } from '../../components/graph/layout.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 
 /** Where each node sits on the canvas (top-left corners), by node id; the run input's under INPUT_NODE_ID. */
 export type Positions = Record<string, XYPosition>;

@@ -1,4 +1,4 @@
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 
 /** One problem POST /api/pipelines/validate found: where (`nodes.<id>.input.<field>`, `edges`, `name`…) and what. */
 export interface DefinitionProblem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import type { StepActivity } from './palette.ts';
 import { referenceSources, referenceTo } from './reference-sources.ts';
 

@@ -1,4 +1,4 @@
-import type { PipelineDefinition } from '../../pipelines/index.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import { upstreamOf } from './definition-edits.ts';
 import { outputPaths, type OutputPath } from './output-paths.ts';
 import type { StepActivity } from './palette.ts';

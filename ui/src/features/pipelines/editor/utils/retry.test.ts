@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineNode } from '../../pipelines/index.ts';
+import type { PipelineNode } from '../../api/types.ts';
 import { durationSetting, numberSetting, withRetry } from './retry.ts';
 
 const NODE: PipelineNode = { id: 'score', activity: 'lead-scoring.scoreProspect', input: {} };

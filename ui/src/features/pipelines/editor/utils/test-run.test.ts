@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 import { applyRunEvent, isRunLive, parseRunInput, testRunRefusal, type TestRun } from './test-run.ts';
 
 const PENDING: TestRun = {

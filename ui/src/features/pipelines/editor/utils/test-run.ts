@@ -1,5 +1,5 @@
 import type { StepStatus } from '@meetflow/workflows/pipeline';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 
 // A test run as the editor follows it: the parts of a run (GET /api/runs/:id) and of its event
 // stream (GET /api/runs/:id/events) the canvas shows.

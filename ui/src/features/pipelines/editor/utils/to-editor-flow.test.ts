@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_NODE_ID, type PipelineDefinition } from '../../pipelines/index.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import type { PipelineDefinition } from '../../api/types.ts';
 import type { StepActivity } from './palette.ts';
 import { edgeOf, toEditorEdges, toEditorNodes } from './to-editor-flow.ts';
 

@@ -1,12 +1,7 @@
 import type { Dimensions, Edge, Node, XYPosition } from '@xyflow/react';
-import {
-  INPUT_NODE_ID,
-  toFlowEdges,
-  toFlowNodes,
-  type InputFlowNode,
-  type PipelineDefinition,
-  type PipelineNode,
-} from '../../pipelines/index.ts';
+import { INPUT_NODE_ID, type InputFlowNode } from '../../components/graph/flow-types.ts';
+import { toFlowEdges, toFlowNodes } from '../../components/graph/to-flow.ts';
+import type { PipelineDefinition, PipelineNode } from '../../api/types.ts';
 import type { PluginLook, StepActivity } from './palette.ts';
 import type { TestRunStep } from './test-run.ts';
 
