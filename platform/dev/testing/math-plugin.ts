@@ -6,9 +6,35 @@ import { z } from 'zod';
 export const calls: string[] = [];
 const number = z.object({ n: z.number() });
 
+/** A gate `math.hold` waits at: resolved when a step arrives, and when the test opens it. */
+interface Gate {
+  arrive: () => void;
+  reached: Promise<void>;
+  open: () => void;
+  opened: Promise<void>;
+}
+const gates = new Map<string, Gate>();
+function gate(name: string): Gate {
+  let found = gates.get(name);
+  if (!found) {
+    let arrive = () => {};
+    let open = () => {};
+    const reached = new Promise<void>((resolve) => (arrive = resolve));
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    found = { arrive, reached, open, opened };
+    gates.set(name, found);
+  }
+  return found;
+}
+/** Resolves once a `math.hold` step waits at the gate: a test orders steps by this event, never by how long one takes. */
+export const reachedGate = (name: string): Promise<void> => gate(name).reached;
+/** Lets every `math.hold` step at the gate go on, and any that comes to it later. */
+export const openGate = (name: string): void => gate(name).open();
+
 /**
  * A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good, one that takes its
- * time, one that goes silent, and one that multiplies by its config's factor (a step may set its own), with a secret in its config.
+ * time, one that goes silent, one that holds at a gate until the test opens it, and one that multiplies by its config's factor
+ * (a step may set its own), with a secret in its config.
  */
 export const mathPlugin = definePlugin(
   defineManifest({
@@ -32,6 +58,12 @@ export const mathPlugin = definePlugin(
         input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
         output: number,
       },
+      hold: {
+        description: 'answers n once the test opens the gate named (openGate)',
+        access: 'public',
+        input: z.object({ n: z.number(), gate: z.string().min(1) }),
+        output: number,
+      },
       scale: { description: 'n × the configured factor', access: 'public', input: number, output: number },
       silentWait: {
         description: 'says it heartbeats, then waits ms milliseconds without a heartbeat',
@@ -52,6 +84,17 @@ export const mathPlugin = definePlugin(
     wait: async ({ n, ms }) => {
       calls.push(`wait(${n}, ${ms})`);
       await new Promise((resolve) => setTimeout(resolve, ms));
+      return { n };
+    },
+    hold: async ({ n, gate: name }, context) => {
+      calls.push(`hold(${n}, ${name})`);
+      const at = gate(name);
+      at.arrive();
+      // Cancelled (the worker shutting down after a failed test) rather than held for ever.
+      await new Promise<void>((resolve, reject) => {
+        void at.opened.then(resolve);
+        context.signal.addEventListener('abort', () => reject(context.signal.reason as Error), { once: true });
+      });
       return { n };
     },
     silentWait: async ({ n, ms }) => {

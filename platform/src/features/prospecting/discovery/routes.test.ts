@@ -1,16 +1,29 @@
-import { runActivity } from '@meetflow/plugin-sdk/testing';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
+import { runActivity, steppingClock } from '@meetflow/plugin-sdk/testing';
 import { leadScoringPlugin } from '@meetflow/plugin-lead-scoring';
-import { sourceLinkedinPlugin } from '@meetflow/plugin-source-linkedin';
+import { FAKE_APOLLO_KEY, startFakeApollo, type FakeApollo } from '@meetflow/plugin-source-apollo/testing';
+import { FAKE_ZOOMINFO_USER, startFakeZoominfo, type FakeZoominfo } from '@meetflow/plugin-source-zoominfo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
-import { sourceSamplePlugin } from '@meetflow/plugin-source-sample';
+import { repoRoot } from '../../../core/paths.ts';
+import { setWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import { prepareSampleSource } from './sample-source.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
+import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { discoveryRouter, discoveryRouteDocs } from './routes.ts';
-import { LONG_DIRECTORY_SIZE, PAGING_INDUSTRY, standInSources as sources } from '../../../../dev/testing/discovery-sources.ts';
 import { DiscoverProspectsResponse, type DiscoverProspectsView, type DiscoveredProspectView } from './api-schemas.ts';
+
+// The real source plugins, as the platform installs them, each against what its own tests use:
+// Apollo and ZoomInfo against their local API fakes, LinkedIn over a Sales Navigator export (its
+// sample export, with leads added to page through), the sample source over its generated database.
+// ZoomInfo's password is one its fake refuses; Crunchbase has no credentials, so the sample database
+// answers for it.
+const sources = installedPlugins.filter((plugin) => plugin.manifest.kind === 'source');
+const installed = (id: string) => sources.filter((plugin) => plugin.manifest.id === id);
 
 const icpCriteria = {
   industry: ['SaaS'],
@@ -20,9 +33,29 @@ const icpCriteria = {
   painPoints: ['slow pipeline'],
   revenue: '',
 };
+/**
+ * Criteria the providers' people meet in part: at Apollo, Maya Okafor (Ledgerly) and Priya Raman (Brightforge);
+ * in the export, both of them again, Sofia Rossi (Ledgerly too) and Aiko Tanaka (Kumo Cloud).
+ */
+const providerCriteria = {
+  industry: ['Financial Services', 'Software'],
+  companySize: '50-200',
+  jobTitles: ['VP', 'Chief Revenue Officer', 'Account Executive'],
+  techStack: ['Salesforce'],
+  painPoints: ['slow pipeline'],
+  revenue: '',
+};
+/** The industry of the leads the export adds to page through, and how many it adds. */
+const PAGING_INDUSTRY = 'Paging';
+const PAGING_LEADS = 250;
+/** The day the sources run on (their clock): Ledgerly's funding round of 2026-04-01 is recent then. */
+const TODAY = '2026-11-22T09:00:00Z';
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveForTest>>;
+let apollo: FakeApollo;
+let zoominfo: FakeZoominfo;
+let exportDir: string;
 
 const discover = async (body: unknown, workspace = 'acme') =>
   fetch(`${server.url}/api/superagent/discover-prospects?workspace=${workspace}`, {
@@ -37,19 +70,38 @@ const discovered = async (body: unknown, workspace = 'acme'): Promise<DiscoverPr
 };
 /** Where the app serves the sample companies' sites (nothing listens there: only the addresses are checked). */
 const SAMPLES_URL = 'http://127.0.0.1:3100';
-const named = (result: DiscoverProspectsView, first: string) =>
-  result.prospects.find((prospect) => prospect.firstName === first) as DiscoveredProspectView;
+const named = (result: DiscoverProspectsView, name: string) =>
+  result.prospects.find((prospect) => `${prospect.firstName} ${prospect.lastName}` === name) as DiscoveredProspectView;
+
+/** LinkedIn's sample export, and PAGING_LEADS more leads of their own industry, each at a company of their own. */
+function linkedinExport(): string {
+  const fixture = readFileSync(join(repoRoot, 'plugins', 'source-linkedin', 'fixtures', 'sales-navigator-leads.csv'), 'utf8');
+  const leads = Array.from(
+    { length: PAGING_LEADS },
+    (_, index) =>
+      `Pat${index},Page,VP of Sales,Pager ${index},pager${index}.io,pat${index}@pager${index}.io,,,${PAGING_INDUSTRY},51-200 employees,`,
+  );
+  return `${fixture.trimEnd()}\n${leads.join('\n')}\n`;
+}
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('discovery-api', [...sources, sourceSamplePlugin], {
-    settings: { 'source-sample': { batchSize: 200 } },
+  [apollo, zoominfo] = await Promise.all([startFakeApollo(), startFakeZoominfo()]);
+  exportDir = mkdtempSync(join(tmpdir(), 'discovery-linkedin-'));
+  const exportPath = join(exportDir, 'sales-navigator-leads.csv');
+  writeFileSync(exportPath, linkedinExport());
+  // One set of settings, as MEETFLOW_PLUGINS_CONFIG gives the API and the worker alike.
+  const settings = {
+    'source-apollo': { apiKey: FAKE_APOLLO_KEY, baseUrl: apollo.baseUrl },
+    'source-zoominfo': { username: FAKE_ZOOMINFO_USER.username, apiKey: 'a-revoked-password', baseUrl: zoominfo.baseUrl },
+    'source-linkedin': { exportPath },
+    'source-sample': { batchSize: 200 },
+  };
+  stack = await startTestPipelineWorker('discovery-api', sources, {
+    settings,
+    // The providers' fakes are the only hosts the sources may reach; their waits (request spacing) pass on a test clock.
+    services: { http: createGuardedHttpClient({ allowHosts: [apollo.host, zoominfo.host] }), clock: steppingClock(TODAY) },
   });
-  // The API's host has credentials for the stand-ins (LinkedIn, the real plugin, has no export: the sample database answers for it); the worker's stand-ins need none.
-  const host = PluginHost.load([sourceLinkedinPlugin, ...sources, leadScoringPlugin, sourceSamplePlugin], {
-    'source-apollo': { apiKey: 'k1' },
-    'source-zoominfo': { apiKey: 'k2', username: 'me@acme.io' },
-    'source-crunchbase': { apiKey: 'k3' },
-  });
+  const host = PluginHost.load([...sources, leadScoringPlugin], settings);
   // The sample source's data, prepared on the worker as the API does at start.
   await prepareSampleSource({ host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, 400);
   server = await serveRouters(
@@ -67,6 +119,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await stack?.stop();
+  await Promise.all([apollo?.close(), zoominfo?.close()]);
+  if (exportDir) rmSync(exportDir, { recursive: true, force: true });
 });
 
 describe('POST /api/superagent/discover-prospects: validation', () => {
@@ -81,7 +135,7 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
     const response = await discover({ icpCriteria, sources: ['linkedin', 'facebook'] });
     expect([response.status, await response.text()]).toEqual([
       422,
-      'sources: unknown source "facebook": the installed sources are linkedin, apollo, zoominfo, crunchbase (GET /api/plugins lists them)',
+      'sources: unknown source "facebook": the installed sources are linkedin, crunchbase, apollo, zoominfo (GET /api/plugins lists them)',
     ]);
   });
 
@@ -89,7 +143,7 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
     const response = await discover({ icpCriteria, sources: ['sample'] });
     expect(response.status).toBe(422);
     expect(await response.text()).toContain(
-      'sources: unknown source "sample": the installed sources are linkedin, apollo, zoominfo, crunchbase',
+      'sources: unknown source "sample": the installed sources are linkedin, crunchbase, apollo, zoominfo',
     );
   });
 
@@ -124,16 +178,16 @@ describe('POST /api/superagent/discover-prospects: validation', () => {
 
 describe('POST /api/superagent/discover-prospects: sample database', () => {
   it('answers an unconfigured source from the sample database, labelled sample, scored by lead scoring', async () => {
-    const result = await discovered({ icpCriteria, sources: ['linkedin'] });
+    const result = await discovered({ icpCriteria, sources: ['crunchbase'] });
     expect(result.success).toBe(true);
     expect(result.error).toBeNull();
     expect(result.sample).toBe(true);
     expect(result.prospects.length).toBeGreaterThan(0);
     expect(result.totalFound).toBe(result.prospects.length);
-    expect(result.notes).toContain('LinkedIn Sales Navigator: not configured, so');
+    expect(result.notes).toContain('Crunchbase: not configured, so');
     expect(result.notes).toContain('sample data');
     for (const prospect of result.prospects) {
-      expect(prospect).toMatchObject({ source: 'linkedin', sources: ['linkedin'], sample: true });
+      expect(prospect).toMatchObject({ source: 'crunchbase', sources: ['crunchbase'], sample: true });
       // A sample company's website is its site on the sample server, so research can read it once the person is added.
       expect(prospect.website).toBe(`${SAMPLES_URL}/companies/${prospect.email!.split('@')[1]}/`);
     }
@@ -151,7 +205,7 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
 
   it('gives the same score as the lead-scoring agent for the same facts, revenue included', async () => {
     const withRevenue = { ...icpCriteria, revenue: '$10M-$50M' };
-    const result = await discovered({ icpCriteria: withRevenue, sources: ['linkedin'] });
+    const result = await discovered({ icpCriteria: withRevenue, sources: ['crunchbase'] });
     for (const prospect of result.prospects.slice(0, 5)) {
       const scored = await runActivity(leadScoringPlugin, 'scoreProspect', {
         prospect: {
@@ -165,7 +219,7 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
         research: {
           industry: prospect.industry,
           techStack: prospect.enrichmentData.techStack,
-          signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per linkedin)' : null, hiring: null },
+          signals: { funding: prospect.enrichmentData.recentFunding ? 'recently funded (per crunchbase)' : null, hiring: null },
         },
         icp: withRevenue,
       });
@@ -175,7 +229,7 @@ describe('POST /api/superagent/discover-prospects: sample database', () => {
   });
 
   it('names the revenue fit of every sample prospect when a revenue is asked for', async () => {
-    const result = await discovered({ icpCriteria: { ...icpCriteria, revenue: '$10M-$50M' }, sources: ['linkedin'] });
+    const result = await discovered({ icpCriteria: { ...icpCriteria, revenue: '$10M-$50M' }, sources: ['crunchbase'] });
     expect(result.prospects.length).toBeGreaterThan(0);
     for (const prospect of result.prospects) {
       expect(prospect.matchReason).toContain(`revenue ${prospect.enrichmentData.companyRevenue} (prospect record), `);
@@ -190,7 +244,7 @@ describe('POST /api/superagent/discover-prospects: no sample source installed', 
     const bare = await serveRouters(
       discoveryRouter({
         db: stack.db,
-        host: PluginHost.load([sourceLinkedinPlugin, leadScoringPlugin]),
+        host: PluginHost.load([...installed('source-linkedin'), leadScoringPlugin]),
         connection: stack.database,
         temporal: stack.runner.temporal,
         taskQueue: stack.runner.taskQueue,
@@ -213,26 +267,37 @@ describe('POST /api/superagent/discover-prospects: no sample source installed', 
 
 describe('POST /api/superagent/discover-prospects: configured sources', () => {
   it('calls configured source plugins, merges the same person across them and aligns company facts', async () => {
-    const result = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo'] });
+    const result = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'] });
     expect(result.success).toBe(true);
     expect(result.sample).toBe(false);
-    expect(result.prospects.map((prospect) => prospect.firstName).toSorted()).toEqual(['Dana', 'Lee', 'Sam']);
-    const dana = named(result, 'Dana');
-    expect(dana).toMatchObject({ source: 'apollo', sources: ['apollo', 'zoominfo'], sample: false, email: 'dana@acme.io' });
-    expect(dana.linkedinUrl).toBe('https://linkedin.com/in/dana-reyes'); // filled in from zoominfo
-    expect(dana.enrichmentData).toEqual({
-      companyRevenue: '$10M-$50M',
-      employeeCount: 120,
-      techStack: ['Salesforce'],
-      recentFunding: true,
+    expect(result.prospects.map((prospect) => `${prospect.firstName} ${prospect.lastName}`).toSorted()).toEqual([
+      'Aiko Tanaka',
+      'Maya Okafor',
+      'Priya Raman',
+      'Sofia Rossi',
+    ]);
+    const maya = named(result, 'Maya Okafor');
+    expect(maya).toMatchObject({ source: 'apollo', sources: ['apollo', 'linkedin'], sample: false, email: 'maya.okafor@ledgerly.io' });
+    expect(maya.enrichmentData).toEqual({
+      companyRevenue: '24.5M',
+      employeeCount: 140,
+      techStack: ['Salesforce', 'Hubspot'],
+      recentFunding: true, // funded 2026-04-01, and the sources' clock says 2026-11-22
     });
-    expect(dana.companySize).toBe('51-200 employees');
-    expect(named(result, 'Lee').enrichmentData).toEqual(dana.enrichmentData); // same company, same facts
-    expect(result.prospects[0]?.firstName).toBe('Dana');
-    expect(named(result, 'Sam').matchScore).toBeLessThan(named(result, 'Lee').matchScore);
-    expect(named(result, 'Sam').matchReason).toMatch(/Missed company size: .*9,000 employees/);
-    expect(result.notes).toContain('Apollo.io: 2 people (of 20 matching at the provider).');
-    expect(result.notes).toContain('1 duplicate record merged');
+    expect(maya.companySize).toBe('51-200 employees');
+    // Apollo has no email or profile for Priya: the export's fill them in.
+    expect(named(result, 'Priya Raman')).toMatchObject({
+      sources: ['apollo', 'linkedin'],
+      email: 'priya@brightforge.com',
+      linkedinUrl: 'https://www.linkedin.com/in/priyaraman',
+    });
+    // Sofia is only in the export, which knows nothing of Ledgerly: she gets the facts Apollo gave for Maya.
+    expect(named(result, 'Sofia Rossi')).toMatchObject({ sources: ['linkedin'], enrichmentData: maya.enrichmentData });
+    expect(result.prospects[0]).toBe(maya);
+    expect(named(result, 'Aiko Tanaka').matchReason).toContain('Missed company size: company size unknown');
+    expect(result.notes).toContain('Apollo.io: 2 people (of 2 matching at the provider).');
+    expect(result.notes).toContain('LinkedIn Sales Navigator: 4 people (of 4 matching at the provider).');
+    expect(result.notes).toContain('2 duplicate records merged');
     expect(result.notes).toContain(
       "Pain points (slow pipeline) are passed to the sources but not scored: no source states a company's pains",
     );
@@ -240,62 +305,56 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
       expect(prospect.matchReason).toMatch(/ Pain points: checked when the prospect is researched \(no source states them\)\.$/);
   });
 
-  it('scores a stated revenue through company size: a fit is named, a miss lowers the score and is named', async () => {
-    const withoutRevenue = named(
-      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [] }, sources: ['apollo', 'zoominfo'] }),
-      'Dana',
-    );
-    const fits = named(
-      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$10M-$50M' }, sources: ['apollo', 'zoominfo'] }),
-      'Dana',
-    );
-    const misses = named(
-      await discovered({ icpCriteria: { ...icpCriteria, painPoints: [], revenue: '$100M+' }, sources: ['apollo', 'zoominfo'] }),
-      'Dana',
-    );
+  it('scores a stated revenue through company size: a fit is named and costs nothing; a provider leaves the misses out', async () => {
+    const search = async (revenue: string) =>
+      discovered({ icpCriteria: { ...providerCriteria, painPoints: [], revenue }, sources: ['apollo'] });
+    const withoutRevenue = named(await search(''), 'Maya Okafor');
+    const fits = named(await search('$10M-$50M'), 'Maya Okafor');
     expect(withoutRevenue.matchReason).not.toContain('revenue');
     expect(withoutRevenue.matchReason).not.toContain('Pain points');
     expect(fits.matchScore).toBe(withoutRevenue.matchScore);
     expect(fits.matchReason).toContain(
-      "Company size: 120 employees (prospect record), inside the ICP's 50-200; revenue $10M-$50M (prospect record), inside the ICP's $10M-$50M",
+      "Company size: 140 employees (prospect record), inside the ICP's 50-200; revenue 24.5M (prospect record), inside the ICP's $10M-$50M",
     );
-    // $10M-$50M is read as its geometric middle, $22.4M: 4.5× below $100M, so the revenue reading scores 35 and size (100 + 35) / 2.
-    expect(misses.matchReason).toContain("revenue $10M-$50M (prospect record), 4.5× below the ICP's $100M+");
-    // Total: 0.315 × 68 + 0.252 × 100 + 0.198 × 100 + 0.135 × 100 + 0.1 × 40 (funding) = 83.92.
-    expect([fits.matchScore, misses.matchScore]).toEqual([94, 84]);
+    // Apollo filters on revenue: Ledgerly's $24.5M is outside $100M+, so nobody of it is found (the sample
+    // database, which relaxes criteria, is where a revenue miss is scored: see above).
+    expect((await search('$100M+')).prospects).toEqual([]);
   });
 
   it('reports a failing source in the notes, keeps the others and lowers the confidence', async () => {
-    const whole = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo'] });
-    const partial = await discovered({ icpCriteria, sources: ['apollo', 'zoominfo', 'crunchbase'] });
+    const whole = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'] });
+    const partial = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin', 'zoominfo'] });
     expect(partial.success).toBe(true);
     expect(partial.prospects).toEqual(whole.prospects);
-    expect(partial.notes).toContain('Crunchbase could not be searched: Crunchbase rejected the API key (HTTP 401)');
+    expect(partial.notes).toContain(
+      'ZoomInfo could not be searched: ZoomInfo refused the credentials (HTTP 401): Invalid username or password.',
+    );
     expect(partial.confidence).toBeGreaterThan(0);
     expect(partial.confidence).toBeCloseTo((whole.confidence * 2) / 3, 1);
   });
 
   it('fails with success false and the reason when no source can be searched', async () => {
-    const result = await discovered({ icpCriteria, sources: ['crunchbase'] });
+    const result = await discovered({ icpCriteria: providerCriteria, sources: ['zoominfo'] });
     expect(result).toMatchObject({ success: false, prospects: [], totalFound: 0, confidence: 0, sample: false });
-    expect(result.error).toContain('Crunchbase rejected the API key');
+    expect(result.error).toContain('ZoomInfo refused the credentials (HTTP 401)');
   });
 
   it('mixes sample and provider people, each labelled', async () => {
-    const result = await discovered({ icpCriteria, sources: ['linkedin', 'apollo'] });
+    const result = await discovered({ icpCriteria: providerCriteria, sources: ['crunchbase', 'apollo'] });
     expect(result.sample).toBe(true);
-    expect(named(result, 'Dana')).toMatchObject({ source: 'apollo', sample: false });
-    expect(named(result, 'Dana').website).toMatch(/^https:\/\/[^/]+$/); // a provider's company keeps its own address
-    expect(result.prospects.filter((prospect) => prospect.source === 'linkedin').every((prospect) => prospect.sample)).toBe(true);
+    expect(named(result, 'Maya Okafor')).toMatchObject({ source: 'apollo', sample: false });
+    expect(named(result, 'Maya Okafor').website).toBe('https://ledgerly.io'); // a provider's company keeps its own address
+    expect(result.prospects.filter((prospect) => prospect.source === 'crunchbase').length).toBeGreaterThan(0);
+    expect(result.prospects.filter((prospect) => prospect.source === 'crunchbase').every((prospect) => prospect.sample)).toBe(true);
   });
 
   it("scores with the workspace's own weights, which other workspaces do not see", async () => {
     await setWorkspaceConfig(stack.db, 'size-only', 'scoringWeights', { companySize: 1, industryMatch: 0, techStack: 0, jobTitle: 0 });
-    const sizeOnly = await discovered({ icpCriteria, sources: ['apollo'] }, 'size-only');
-    const standard = await discovered({ icpCriteria, sources: ['apollo'] }, 'acme');
-    // Sam: a warehouse manager at a 9,000-person logistics firm: no size credit at all under size-only weights.
-    expect(named(sizeOnly, 'Sam').matchScore).toBe(0);
-    expect(named(standard, 'Sam').matchScore).toBeGreaterThan(0);
+    const sizeOnly = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'] }, 'size-only');
+    const standard = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'] }, 'acme');
+    // Aiko: a VP at a software company the export sizes only as a band: no size credit at all under size-only weights.
+    expect(named(sizeOnly, 'Aiko Tanaka').matchScore).toBe(0);
+    expect(named(standard, 'Aiko Tanaka').matchScore).toBeGreaterThan(0);
   });
 });
 
@@ -335,7 +394,7 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
       status: 'sent',
     });
 
-    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 120 }, workspace);
+    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 120 }, workspace);
     expect(result.prospects).toHaveLength(120);
     expect(result.totalFound).toBe(120);
     expect(result.targetCount).toBe(120);
@@ -348,16 +407,16 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
   });
 
   it('says why when the sources run out before the target', async () => {
-    const result = await discovered({ icpCriteria: paging, sources: ['apollo'], targetCount: 400 }, 'paging-short');
-    expect(result.prospects).toHaveLength(LONG_DIRECTORY_SIZE);
+    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 400 }, 'paging-short');
+    expect(result.prospects).toHaveLength(PAGING_LEADS);
     expect(result.shortfall).toBe(
-      `Found ${LONG_DIRECTORY_SIZE} of the 400 people asked for. Apollo.io stopped: it had no more matching people.`,
+      `Found ${PAGING_LEADS} of the 400 people asked for. LinkedIn Sales Navigator stopped: it had no more matching people.`,
     );
   });
 
   it('tops up from the sample database past the people already in the workspace', async () => {
     const workspace = 'sample-target';
-    const first = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    const first = await discovered({ icpCriteria, sources: ['crunchbase'], targetCount: 30 }, workspace);
     expect(first.prospects).toHaveLength(30);
     expect(first.prospects.every((prospect) => prospect.sample)).toBe(true);
     await stack.db.prospects.insertMany(
@@ -371,7 +430,7 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
         emailLower: prospect.email!.toLowerCase(),
       })),
     );
-    const again = await discovered({ icpCriteria, sources: ['linkedin'], targetCount: 30 }, workspace);
+    const again = await discovered({ icpCriteria, sources: ['crunchbase'], targetCount: 30 }, workspace);
     expect(again.prospects).toHaveLength(30);
     expect(again.excluded.alreadyProspect).toBe(10);
     const taken = new Set(first.prospects.slice(0, 10).map((prospect) => prospect.email));

@@ -2,14 +2,12 @@ import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { Worker } from '@temporalio/worker';
 import { TEST_OWNER } from '../../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import { calls, MATH_DEMO_PIPELINE, mathPlugin } from '../../../../dev/testing/math-plugin.ts';
+import { calls, MATH_DEMO_PIPELINE, mathPlugin, openGate, reachedGate } from '../../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { readFileSync } from 'node:fs';
-import { temporal } from '@temporalio/proto';
 import { TRUE_DAG_PATCH } from '@meetflow/workflows';
-import { BRANCHES } from './branches.fixture.ts';
+import { BRANCH_GATES, BRANCHES } from './branches.fixture.ts';
 import { HEARTBEAT_TIMEOUT, preparePipeline } from './definition.ts';
 import { rerunPipeline, startPipelineRun, type PipelineRunner } from './runs.ts';
 
@@ -165,16 +163,23 @@ describe('the pipeline interpreter on the real dev server', () => {
     ]);
   });
 
-  it('starts a step as soon as its own parents are done: a slow branch holds back only what depends on it', async () => {
-    const done = await finished(
-      (await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: BRANCHES, input: { n: 3 } })).runId,
-    );
+  it('starts a step as soon as its own parents are done: a held branch holds back only what depends on it', async () => {
+    const run = await startPipelineRun(runner, { principal: TEST_OWNER, workspaceId, definition: BRANCHES, input: { n: 3 } });
+    // `slow` holds at its gate until the test opens it; `after` needs only the quick branch, so it
+    // reaches its own gate meanwhile (a wave-by-wave interpreter would wait for `slow`, and never get it there).
+    await Promise.all([reachedGate(BRANCH_GATES.slow), reachedGate(BRANCH_GATES.after)]);
+    const status = async (nodeId: string) =>
+      (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps[nodeId]?.status;
+    expect([await status('slow'), await status('after')]).toEqual(['running', 'running']);
+    // Let through, `after` completes while `slow` is still held.
+    openGate(BRANCH_GATES.after);
+    await expect.poll(() => status('after')).toBe('completed');
+    expect(await status('slow')).toBe('running');
+    openGate(BRANCH_GATES.slow);
+    const done = await finished(run.runId);
     expect(done.status).toBe('completed');
-    const { slow, after } = done.steps;
-    // `after` needs only the fast branch: it has finished before the slow one (1.5 s) has.
-    expect(after!.endedAt!.getTime()).toBeLessThan(slow!.endedAt!.getTime());
     expect(await db.stepOutputs.findOne({ runId: done.runId, nodeId: 'after' }).lean()).toMatchObject({ output: { n: 12 } });
-    // New runs carry the patch marker; runs recorded before it replay on the wave-by-wave path.
+    // New runs carry the patch marker; runs recorded before it replay on the wave-by-wave path (workflows/src/replay.test.ts).
     const history = await runner.temporal.workflow.getHandle(done.workflowId!).fetchHistory();
     const patches =
       history.events
@@ -206,17 +211,6 @@ describe('the pipeline interpreter on the real dev server', () => {
       (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps.quiet?.attempts ?? 0;
     await expect.poll(attempts, { interval: 200 }).toBeGreaterThanOrEqual(2);
     await runner.temporal.workflow.getHandle(`pipeline-run-${run.runId}`).terminate('the test has seen the retry');
-  });
-
-  it('still replays a run recorded by the wave-by-wave interpreter', async () => {
-    // Recorded on BRANCHES before steps started on their own parents. Temporal's replay check
-    // compares commands, not which step a same-type activity was for: what keeps such a run on
-    // its own (wave) order is the patch, whose marker the test above finds on new runs.
-    const history = temporal.api.history.v1.History.fromObject(
-      JSON.parse(readFileSync(new URL('./fixtures/branches-wave-history.json', import.meta.url), 'utf8')),
-    );
-    expect(history.events?.some((event) => event.markerRecordedEventAttributes)).toBe(false);
-    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
   });
 
   it('replays the recorded histories of these runs without determinism errors', async () => {
