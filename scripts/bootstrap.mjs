@@ -107,6 +107,7 @@ const ENTRIES = {
   test: 'platform/dev/cli/test.ts',
   'test-faults': 'platform/dev/faults/main.ts',
   'new-plugin': 'platform/dev/cli/new-plugin.ts',
+  'new-feature': 'platform/dev/cli/new-feature.ts',
   bench: 'platform/dev/bench/main.ts',
   mail: 'platform/dev/cli/mail.ts',
   eval: 'platform/dev/eval/main.ts',
