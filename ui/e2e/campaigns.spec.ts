@@ -73,7 +73,7 @@ test('the headline journey: the ICP → 60 matching prospects reviewed → one c
   await expect(page).toHaveURL(/\/outreach\/campaigns\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Sales software, sample 60', level: 1 })).toBeVisible();
   await expect(page.getByTestId('batch-state')).toHaveText('finished', { timeout: BATCH_TIMEOUT });
-  for (const stage of ['research', 'score', 'copy', 'outreach'])
+  for (const stage of ['research', 'score', 'copy', 'outreach', 'apply'])
     await expect(page.getByTestId(`stage-${stage}`).getByTestId('stage-count')).toHaveText('59 / 59');
   await expect(page.getByTestId('results-prospects')).toHaveText('59');
 

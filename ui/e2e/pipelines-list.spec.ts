@@ -31,16 +31,16 @@ test('the pipelines list shows the built-ins with their real runs; duplicating t
   await expect(learning).toContainText('Built-in · read-only');
   await expect(learning).toContainText('Learning Dashboard');
 
-  // Its page draws the definition: the four steps, read-only.
+  // Its page draws the definition: its steps, the one applying the score among them, read-only.
   await prospect.getByRole('link', { name: /^Prospect pipeline/ }).click();
   await expect(page).toHaveURL(/\/pipelines\/prospect-pipeline$/);
   const header = page.getByTestId('pipeline-header');
   await expect(header).toContainText('Built-in · read-only');
-  await expect(header.getByRole('heading', { level: 1 })).toContainText('v2');
-  for (const step of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
+  await expect(header.getByRole('heading', { level: 1 })).toContainText('v3');
+  for (const step of ['research', 'score', 'copy', 'outreach', 'apply']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
   await page.getByTestId('step-node-copy').click();
   await expect(page.getByRole('complementary', { name: 'Step copy' })).toContainText('score.qualified = true');
-  await expect(page.getByTestId('pipeline-versions')).toContainText('v2');
+  await expect(page.getByTestId('pipeline-versions')).toContainText('v3');
   await expect(page.getByTestId('runs-table')).toContainText('prospect-pipeline');
 
   // Duplicate to edit: version 1 of a copy, opened at once.
@@ -135,19 +135,29 @@ test('two versions are compared on the graph, and an older one is restored as a 
   ]);
 
   // A refused restore (as when a plugin v1 uses has been removed since) names each problem and saves nothing.
-  const refusal = {
-    error: 'Invalid pipeline "e2e-versions": node "again": unknown activity "lead-scoring.scoreProspect"',
-    fields: { 'nodes.again.activity': 'node "again": unknown activity "lead-scoring.scoreProspect"' },
-  };
+  // The refusal is the API's own: the restore goes out as v1 reads once that plugin is gone, its step
+  // `again` naming an activity no longer installed, and the server checks it as it checks every save.
+  const RETIRED = 'retired-scoring.scoreProspect';
   await page.route(
     (url) => url.pathname === '/api/pipelines',
-    (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 422, json: refusal }) : route.fallback()),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const sent = route.request().postDataJSON() as { nodes: Array<{ id: string; activity: string }> };
+      const nodes = sent.nodes.map((node) => (node.id === 'again' ? { ...node, activity: RETIRED } : node));
+      await route.continue({ postData: JSON.stringify({ ...sent, nodes }) });
+    },
+  );
+  const refusal = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/pipelines' && response.request().method() === 'POST',
   );
   await compare.getByRole('button', { name: 'Restore v1' }).click();
   await page.getByRole('dialog', { name: 'Restore v1?' }).getByRole('button', { name: 'Restore v1' }).click();
+  expect((await refusal).status()).toBe(422);
   await expect(compare.getByRole('alert')).toContainText('v1 was not restored. Nothing was saved; v2 is still the latest.');
-  await expect(compare.getByRole('alert')).toContainText('node "again": unknown activity "lead-scoring.scoreProspect"');
+  await expect(compare.getByRole('alert')).toContainText(`node "again": unknown activity "${RETIRED}"`);
   await expect(page).toHaveURL(/\?from=1&to=2$/);
+  const versions = await request.get(at(`/api/pipelines/${pipelineId}/versions`));
+  expect(((await versions.json()) as unknown[]).length).toBe(2);
   await page.unrouteAll();
 
   // Restored for real: v3, noted, drawn as v1 was.

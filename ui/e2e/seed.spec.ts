@@ -23,7 +23,7 @@ test("a first start fills the default workspace by running the product's own pip
   expect(processed.status(), await processed.text()).toBe(200);
   expect(((await processed.json()) as { data: { metrics: { finalScore: number } } }).data.metrics.finalScore).toEqual(expect.any(Number));
 
-  // Sales ops see the seed's runs in the pipeline view, each with its four steps.
+  // Sales ops see the seed's runs in the pipeline view, each with its steps (the score applied by one of them).
   await page.goto('/pipelines');
   const runs = page.getByTestId('runs-table');
   await expect(runs).toContainText('prospect-pipeline');
@@ -31,5 +31,5 @@ test("a first start fills the default workspace by running the product's own pip
     .getByRole('link', { name: /of prospect-pipeline$/ })
     .first()
     .click();
-  for (const step of ['research', 'score', 'copy', 'outreach']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
+  for (const step of ['research', 'score', 'copy', 'outreach', 'apply']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
 });

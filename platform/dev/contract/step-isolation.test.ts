@@ -126,6 +126,14 @@ const CASES: Record<string, StepCase> = {
   'source-zoominfo.searchPeople': sourceSearch,
   'source-sample.searchPeople': sourceSearch,
   'source-sample.prepare': { input: () => ({ companies: 1 }) },
+  // The victim's prospect, scored by no run of the victim's: applied in A's own workspace (to A's prospect 1, if any), never V's.
+  'platform.applyProspectScore': {
+    input: () => ({
+      prospectId: 1,
+      score: { totalScore: 99, dimensions: [{ key: 'companySize', score: 99 }] },
+      industry: 'Taken over',
+    }),
+  },
   // The victim's prospect with a live sequence, and an address outside both workspaces.
   'platform.enrollSequence': {
     input: () => ({

@@ -1,12 +1,12 @@
 import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
-import type { Models } from '../core/db/models.ts';
+import type { Models } from '../features/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';
 import { createInboxActivities } from '../features/email/inbound/activities.ts';
 import { createLearningActivities } from '../features/insights/learning/activities.ts';
-import { applyProspectRuns } from '../features/prospecting/superagent/process-prospect.ts';
+import { createApplyScoreActivity } from '../features/prospecting/superagent/apply-score.ts';
 import { createBatchActivities } from '../features/runs/pipelines/batch-activities.ts';
 import { createPipelineActivities } from '../features/runs/pipelines/activities.ts';
 import { createSequenceActivities } from '../features/email/sequences/activities.ts';
@@ -37,10 +37,12 @@ export function createActivities(deps: {
 }) {
   const secrets = deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' };
   const mailAllowHosts = deps.mailAllowHosts ?? [];
+  // A step may run a plugin's activity or a built-in one; applying a prospect's score needs only the database.
+  const steps = { ...deps, plugins: { ...deps.plugins, ...createApplyScoreActivity(deps.db) } };
   return {
-    ...deps.plugins,
-    ...createPipelineActivities(deps),
-    ...createBatchActivities({ ...deps, onFinish: (runIds) => applyProspectRuns(deps.db, runIds) }),
+    ...steps.plugins,
+    ...createPipelineActivities(steps),
+    ...createBatchActivities(steps),
     ...createSequenceActivities({
       db: deps.db,
       secrets,

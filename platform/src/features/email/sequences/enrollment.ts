@@ -1,7 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { workspaceOf, type ActivityAccess, type BoundActivity } from '@meetflow/plugin-sdk';
+import { workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
+import type { ActivityOptions } from '../../runs/pipelines/definition.ts';
 
 /** The built-in activity that enrols a prospect in its durable email sequence. */
 export const ENROLL_ACTIVITY = 'platform.enrollSequence';
@@ -27,13 +28,8 @@ const EnrollInput = z.object({
     .min(1),
 });
 
-/**
- * Built-in activities pipelines may use beside the plugins', with who may place them and their
- * timeouts: enrolling sends email from the workspace's mailboxes, so it takes sales ops.
- */
-export const BUILTIN_ACTIVITIES: ReadonlyMap<string, { access: ActivityAccess; timeout?: string }> = new Map([
-  [ENROLL_ACTIVITY, { access: 'sales-ops', timeout: '30 seconds' }],
-]);
+/** How the enrol step runs as a pipeline step: placed by sales ops and up, 30 s a try. */
+export const ENROLL_OPTIONS: ActivityOptions = { access: 'sales-ops', timeout: '30 seconds' };
 
 /** Where the sequence of a prospect runs: one per (workspace, prospect), so enrolling twice is a no-op. */
 export function sequenceWorkflowId(workspaceId: string, prospectId: number): string {

@@ -96,6 +96,7 @@ describe('a campaign launched from discovery results', () => {
       ['Score', 4, 0, 1],
       ['Copy', 3, 0, 2],
       ['Enrol', 3, 0, 2],
+      ['Apply score', 4, 0, 1],
     ]);
     expect(campaign.skipped).toEqual([
       // most common first, then by reason
@@ -110,10 +111,16 @@ describe('a campaign launched from discovery results', () => {
     expect(campaign.failures).toEqual([
       expect.objectContaining({ prospectId: 5, name: 'Ed Test', error: expect.stringMatching(/^research failed: /) }),
     ]);
-    // The batch applied each score to its prospect, as a single run does.
+    // Each run's apply step applied its score to its prospect, as a single run's does: one outcome per run.
     const ada = (await call('GET', '/api/prospects/1')).json();
     expect(ada.score).toBeGreaterThanOrEqual(70);
     expect(ada.sample).toBe(true);
+    const runs = await stack.db.pipelineRuns.find({ workspaceId: workspace, batchId: campaign.batch!.batchId }).lean();
+    const scored = await stack.db.outcomeEvents.find({ workspaceId: workspace, type: 'lead_scored' }).lean();
+    const runOf = (prospectId: number) => runs.find((run) => (run.input as { prospectId: number }).prospectId === prospectId)!.runId;
+    expect(scored.map((event) => [event.prospectId, event.eventId]).sort()).toEqual(
+      [1, 2, 3, 4].map((id) => [String(id), `scored-${runOf(id)}`]),
+    );
   });
 
   it('lists its prospects a page at a time with their outcome and live sequence', async () => {

@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { CampaignBatch } from './model.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
@@ -6,7 +6,7 @@ import { ConflictError } from '../../../core/errors.ts';
 import { findPipeline } from '../../runs/pipelines/catalog.ts';
 import { startPipelineBatch } from '../../runs/pipelines/batches.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
-import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE, withAppliedScore } from '../superagent/prospect-pipeline.ts';
 import { prospectRunInputs } from '../superagent/process-prospect.ts';
 import { findCampaign } from './detail.ts';
 import { latestRuns, outcomeOf, runByCampaign } from './outcomes.ts';
@@ -68,8 +68,9 @@ export async function startCampaignRuns(
   }
   const prospects = await db.prospects.find({ workspaceId, id: { $in: selected } }).lean<Prospect[]>();
   const inputs = await prospectRunInputs(db, workspaceId, prospects, { sliceNames: campaign.sliceNames });
+  // A version saved under the built-in's id before v3 gains the apply step: campaigns always applied their scores.
   const definition = campaign.pipelineVersion
-    ? (await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, campaign.pipelineVersion)).definition
+    ? withAppliedScore((await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, campaign.pipelineVersion)).definition)
     : PROSPECT_PIPELINE;
   const batch = await startPipelineBatch(deps.runner, { workspaceId, principal, definition, inputs, chunkSize: options.chunkSize ?? 25 });
   const kind = options.kind ?? (campaign.batches.length === 0 ? 'start' : options.prospects === 'failed' ? 'retry' : 'added');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import type { Logger } from '../../../core/logger.ts';
-import { finishProcessProspect, processProspect, startProcessProspect } from './process-prospect.ts';
+import { processProspect, processProspectResult, startProcessProspect } from './process-prospect.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, principalOf, workspaceOf } from '../../../core/http/workspace.ts';
 
@@ -78,25 +78,18 @@ export const processProspectRoutes = [
         409: { description: 'The workspace has no ICP yet' },
       },
     },
-    ({ logger, ...deps }) =>
-      async (ctx) => {
-        const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
-        const workspaceId = workspaceOf(ctx);
-        if (wait) {
-          ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, principalOf(ctx), prospectId));
-          return;
-        }
-        const started = await startProcessProspect(deps, workspaceId, principalOf(ctx), prospectId);
-        // Apply the score as soon as the run ends, whether or not anyone asks for the result (which applies it too, idempotently).
-        void deps.runner.temporal.workflow
-          .getHandle(started.workflowId)
-          .result()
-          .catch(() => undefined)
-          .then(() => finishProcessProspect(deps, workspaceId, started.runId))
-          .catch((error: unknown) => logger?.warn({ err: error, runId: started.runId }, 'could not apply a prospect-pipeline result'));
-        ctx.status = 202;
-        ctx.body = Started.parse(started);
-      },
+    (deps) => async (ctx) => {
+      const { prospectId, wait } = ProcessProspectBody.parse(ctx.request.body ?? {});
+      const workspaceId = workspaceOf(ctx);
+      if (wait) {
+        ctx.body = WorkflowResponseSchema.parse(await processProspect(deps, workspaceId, principalOf(ctx), prospectId));
+        return;
+      }
+      // The run applies its own score (its apply step), whether or not anyone asks for the result.
+      const started = await startProcessProspect(deps, workspaceId, principalOf(ctx), prospectId);
+      ctx.status = 202;
+      ctx.body = Started.parse(started);
+    },
   ),
   route<ProcessProspectDeps>(
     {
@@ -104,7 +97,7 @@ export const processProspectRoutes = [
       path: '/api/superagent/process-prospect/{runId}',
       access: 'viewer',
       tags: ['superagent'],
-      summary: 'The Workflow response of a prospect-pipeline run once it has ended (its score applied to the prospect)',
+      summary: 'The Workflow response of a prospect-pipeline run once it has ended (its apply step has applied its score by then)',
       params: RunParams,
       query: WorkspaceQuery,
       responses: {
@@ -117,7 +110,7 @@ export const processProspectRoutes = [
     ({ db, runner }) =>
       async (ctx) => {
         const { runId } = RunParams.parse(ctx.params);
-        const response = await finishProcessProspect({ db, runner }, workspaceOf(ctx), runId);
+        const response = await processProspectResult({ db, runner }, workspaceOf(ctx), runId);
         if (response) ctx.body = WorkflowResponseSchema.parse(response);
         else {
           ctx.status = 202;
@@ -127,12 +120,12 @@ export const processProspectRoutes = [
   ),
 ];
 
-/** What the routes run over; the logger notes a result that could not be applied. */
+/** What the routes run over: they start runs and read their results, and write nothing of a run's own. */
 interface ProcessProspectDeps {
   db: Models;
   runner: PipelineRunner;
-  logger?: Logger;
 }
 
-export const processProspectRouter = (db: Models, runner: PipelineRunner, logger?: Logger) =>
-  routerOf(processProspectRoutes, { db, runner, logger });
+/** The routes over the models and the runner (`_logger`: taken as the app passes it; nothing here logs any more). */
+export const processProspectRouter = (db: Models, runner: PipelineRunner, _logger?: Logger) =>
+  routerOf(processProspectRoutes, { db, runner });

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from './activities.ts';
 
 const CANCEL_CHECK_MS = 1_000;
@@ -16,8 +16,6 @@ const CANCEL_CHECK_MS = 1_000;
 export function createBatchActivities(
   deps: StepRunnerDeps & {
     db: Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
-    /** Called with the runs as they finish, before they are recorded finished (the product applies what they found, so a reader never sees a finished run whose results are not applied yet). */
-    onFinish?: (runIds: string[]) => Promise<void>;
   },
 ) {
   const { pipelineRuns, stepOutputs, pipelineBatches } = deps.db;
@@ -76,8 +74,7 @@ export function createBatchActivities(
 
     /** Records how each run ended, in one bulk write. */
     async finishRuns({ runs }: FinishRunsInput): Promise<void> {
-      // Idempotent by contract, so a retry of this call after a cut does no harm.
-      await deps.onFinish?.(runs.map((run) => run.runId));
+      // Idempotent, so a retry of this call after a cut does no harm. What a run found is applied by its own steps.
       const now = new Date();
       await pipelineRuns.bulkWrite(
         runs.map((run) => ({

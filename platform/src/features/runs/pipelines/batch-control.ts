@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { ConflictError } from '../../../core/errors.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { settledSteps } from './activities.ts';
 import { liveBatchProgress } from './batch-progress.ts';
 import { findBatch, startPipelineBatch, type StartedBatch } from './batches.ts';
+import { definitionToRerun } from './built-ins.ts';
 import { withoutLegacyWorkspace, type PipelineRunner } from './runs.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 
@@ -88,9 +89,9 @@ export async function cancelBatch(deps: { db: Models; temporal: Client }, worksp
 }
 
 /**
- * Starts a new batch of a batch's failed runs: their inputs, the same pinned definition and chunk
- * size, linked to it (`retryOf`). 409 while the batch or an earlier retry of it still runs, and
- * when none of its runs failed.
+ * Starts a new batch of a batch's failed runs: their inputs, the same pinned definition (or the
+ * one its built-in reruns it with: definitionToRerun) and chunk size, linked to it (`retryOf`).
+ * 409 while the batch or an earlier retry of it still runs, and when none of its runs failed.
  */
 export async function retryFailedRuns(
   runner: PipelineRunner,
@@ -114,7 +115,7 @@ export async function retryFailedRuns(
   const started = await startPipelineBatch(runner, {
     workspaceId,
     principal,
-    definition: batch.definition,
+    definition: definitionToRerun(batch.definition),
     inputs: failed.map((run) => withoutLegacyWorkspace(run.input)),
     chunkSize: batch.chunkSize,
     retryOf: batchId,

@@ -1,6 +1,6 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
-import { PROSPECT_PIPELINE } from '../../prospecting/superagent/prospect-pipeline.ts';
+import { PROSPECT_PIPELINE, withAppliedScore } from '../../prospecting/superagent/prospect-pipeline.ts';
 
 /** A pipeline that ships with Meetflow: read-only, defined in code, the same in every workspace. */
 export interface BuiltInPipeline {
@@ -11,6 +11,11 @@ export interface BuiltInPipeline {
   cannotDuplicate?: string;
   /** False when its runs are not recorded as pipeline runs (it runs as its own workflow). */
   recordsRuns: boolean;
+  /**
+   * The definition a run pinned to an earlier definition under this id runs again with (a rerun,
+   * a batch's retry), when the earlier one cannot keep its promise any more; absent: as pinned.
+   */
+  rerunAs?: (pinned: PipelineDefinition) => PipelineDefinition;
 }
 
 /**
@@ -60,9 +65,12 @@ export const BUILT_IN_PIPELINES: readonly BuiltInPipeline[] = [
   {
     definition: PROSPECT_PIPELINE,
     description:
-      'Researches the prospect’s site, scores it against the ICP with the learned weights, writes a cited sequence when ' +
-      'it qualifies and enrols the prospect. Every processed prospect and campaign batch runs it.',
+      'Researches the prospect’s site, scores it against the ICP with the learned weights, applies the score to the ' +
+      'prospect (and records it for learning), writes a cited sequence when it qualifies and enrols the prospect. ' +
+      'Every processed prospect and campaign batch runs it.',
     recordsRuns: true,
+    // Its runs before version 3 had their score applied from outside the run: run again, they get the apply step.
+    rerunAs: withAppliedScore,
   },
   {
     definition: LEARNING_CYCLE,
@@ -85,4 +93,9 @@ export function isBuiltInPipeline(id: string): boolean {
 /** The built-in pipeline with this id, if there is one. */
 export function builtInPipeline(id: string): BuiltInPipeline | undefined {
   return BUILT_IN_PIPELINES.find((builtIn) => builtIn.definition.id === id);
+}
+
+/** The definition runs pinned to `pinned` are run again with (a rerun, a batch's retry): as pinned, unless its built-in says otherwise. */
+export function definitionToRerun(pinned: PipelineDefinition): PipelineDefinition {
+  return builtInPipeline(pinned.id)?.rerunAs?.(pinned) ?? pinned;
 }

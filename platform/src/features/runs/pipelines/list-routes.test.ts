@@ -82,7 +82,7 @@ describe('GET /api/pipelines', () => {
     expect(list[0].runs).toMatchObject({
       total: 1,
       byStatus: { failed: 1, completed: 0 },
-      last: { runId: failed, status: 'failed', version: 2 },
+      last: { runId: failed, status: 'failed', version: PROSPECT_PIPELINE.version },
     });
     expect(list[0].runs.last).not.toHaveProperty('startedAt');
     expect(list[2]).toMatchObject({
@@ -133,10 +133,10 @@ describe('GET /api/pipelines/{id} and its versions', () => {
   it('reads a built-in as it is defined, with its one version', async () => {
     const [status, prospect] = await answer(get('/api/pipelines/prospect-pipeline'));
     expect(status).toBe(200);
-    expect(prospect).toMatchObject({ pipelineId: 'prospect-pipeline', builtIn: true, version: 2, definition: PROSPECT_PIPELINE });
+    expect(prospect).toMatchObject({ pipelineId: 'prospect-pipeline', builtIn: true, version: 3, definition: PROSPECT_PIPELINE });
     expect(await answer(get('/api/pipelines/prospect-pipeline?version=1'))).toEqual([
       404,
-      'Built-in pipeline "prospect-pipeline" has only version 2',
+      'Built-in pipeline "prospect-pipeline" has only version 3',
     ]);
     const [, learning] = await answer(get('/api/pipelines/learning-cycle'));
     expect(learning.definition.nodes.map((node: { activity: string }) => node.activity)).toEqual([
@@ -144,7 +144,7 @@ describe('GET /api/pipelines/{id} and its versions', () => {
       'learning-engine.runLearningCycle',
       'platform.applyLearningResult',
     ]);
-    expect(await answer(get('/api/pipelines/prospect-pipeline/versions'))).toEqual([200, [{ version: 2, name: PROSPECT_PIPELINE.name }]]);
+    expect(await answer(get('/api/pipelines/prospect-pipeline/versions'))).toEqual([200, [{ version: 3, name: PROSPECT_PIPELINE.name }]]);
   });
 
   it('lists saved versions newest first, with their notes when they have one', async () => {
@@ -173,7 +173,8 @@ describe('POST /api/pipelines/{id}/duplicate', () => {
     const [status, copy] = await answer(post('/api/pipelines/prospect-pipeline/duplicate', {}));
     expect(status).toBe(201);
     expect(copy).toMatchObject({ pipelineId: 'prospect-pipeline-copy', version: 1, name: `Copy of ${PROSPECT_PIPELINE.name}` });
-    expect(copy.definition.nodes.map((node: { id: string }) => node.id)).toEqual(['research', 'score', 'copy', 'outreach']);
+    // The apply step comes along: a copy applies its scores as the built-in does.
+    expect(copy.definition.nodes.map((node: { id: string }) => node.id)).toEqual(['research', 'score', 'copy', 'outreach', 'apply']);
     const [, again] = await answer(post('/api/pipelines/prospect-pipeline/duplicate', {}));
     expect(again).toMatchObject({ pipelineId: 'prospect-pipeline-copy-2', version: 1 });
     const [, listed] = await answer(get('/api/pipelines'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PluginHost } from '../plugins/host.ts';
 import { installedPlugins } from '../plugins/installed.ts';
-import { BUILTIN_ACTIVITIES } from '../../email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../../steps.ts';
 import { PROSPECT_PIPELINE } from '../../prospecting/superagent/prospect-pipeline.ts';
 import { definitionProblems } from './definition.ts';
 import { typesOf } from '@meetflow/workflows/pipeline';
@@ -124,6 +124,22 @@ describe('the mapping type check', () => {
     };
     expect(definitionProblems(broken, index)).toEqual([
       { at: 'nodes.copy.input.prospect', message: 'node "copy" field "prospect" takes object, but {{ score.totalScore }} is integer' },
+    ]);
+    // The apply step is typed like a plugin's: its score is the scoring step's whole output, its industry a string or null.
+    const misapplied: PipelineDefinition = {
+      ...PROSPECT_PIPELINE,
+      nodes: PROSPECT_PIPELINE.nodes.map((node) =>
+        node.id === 'apply'
+          ? { ...node, input: { ...(node.input as object), score: '{{ score.totalScore }}', industry: '{{ research.techStack }}' } }
+          : node,
+      ),
+    };
+    expect(definitionProblems(misapplied, index)).toEqual([
+      { at: 'nodes.apply.input.score', message: 'node "apply" field "score" takes object, but {{ score.totalScore }} is integer' },
+      {
+        at: 'nodes.apply.input.industry',
+        message: 'node "apply" field "industry" takes string or null, but {{ research.techStack }} is array',
+      },
     ]);
   });
 });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { getPath, reachable, watchedPaths, type PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { outputRef } from './activities.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { preparePipeline, type ActivityOptions } from './definition.ts';
+import { definitionToRerun } from './built-ins.ts';
 import { assertStorable } from '../../../core/storable.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { workspaceFieldsIn, type RunPrincipal } from '@meetflow/plugin-sdk';
@@ -115,10 +116,11 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
 }
 
 /**
- * Reruns a run with its pinned definition: whole (`retryOf`), or from one step
- * (`restartedFrom`), seeded with the recorded outputs of the completed steps not downstream of
- * it, so those are not run again. A new input replaces the old one when given. It runs with the
- * authority of whoever reruns it, checked again (their role now, not the first run's).
+ * Reruns a run with its pinned definition (or the one its built-in reruns it with:
+ * definitionToRerun): whole (`retryOf`), or from one step (`restartedFrom`), seeded with the
+ * recorded outputs of the completed steps not downstream of it, so those are not run again. A
+ * new input replaces the old one when given. It runs with the authority of whoever reruns it,
+ * checked again (their role now, not the first run's).
  */
 export async function rerunPipeline(
   runner: PipelineRunner,
@@ -130,19 +132,20 @@ export async function rerunPipeline(
   const previous = await runner.db.pipelineRuns.findOne({ runId, workspaceId }).lean();
   if (!previous) throw new NotFoundError(`No run ${runId} in this workspace`);
   const input = options.input ?? withoutLegacyWorkspace(previous.input);
-  if (!options.fromNodeId)
-    return startPipelineRun(runner, { workspaceId, principal, definition: previous.definition, input, lineage: { retryOf: runId } });
-  if (!previous.definition.nodes.some((node) => node.id === options.fromNodeId)) {
+  // The pinned definition, or what its built-in runs instead (a prospect run before v3 gains its apply step).
+  const definition = definitionToRerun(previous.definition);
+  if (!options.fromNodeId) return startPipelineRun(runner, { workspaceId, principal, definition, input, lineage: { retryOf: runId } });
+  if (!definition.nodes.some((node) => node.id === options.fromNodeId)) {
     throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);
   }
-  const rerun = new Set([options.fromNodeId, ...reachable(previous.definition, options.fromNodeId, 'down')]);
+  const rerun = new Set([options.fromNodeId, ...reachable(definition, options.fromNodeId, 'down')]);
   const nodeIds = Object.entries(previous.steps)
     .filter(([id, step]) => step.status === 'completed' && !rerun.has(id))
     .map(([id]) => id);
   return startPipelineRun(runner, {
     workspaceId,
     principal,
-    definition: previous.definition,
+    definition,
     input,
     seed: { fromRunId: runId, nodeIds },
     lineage: { restartedFrom: { runId, nodeId: options.fromNodeId } },

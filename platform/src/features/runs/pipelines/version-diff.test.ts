@@ -64,7 +64,7 @@ describe('the version diff', () => {
       ...PROSPECT_PIPELINE,
       nodes: [...PROSPECT_PIPELINE.nodes, { id: 'classify', activity: 'engagement-analysis.classifyReply', input: {} }],
       edges: [
-        ...PROSPECT_PIPELINE.edges.filter((edge) => edge.from !== 'score'),
+        ...PROSPECT_PIPELINE.edges.filter((edge) => !(edge.from === 'score' && edge.to === 'copy')),
         { from: 'score', to: 'classify' },
         { from: 'classify', to: 'copy' },
       ],

@@ -1,0 +1,140 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { ACROSS_WORKSPACES, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import type { JsonSchema } from '@meetflow/workflows/pipeline';
+import { z } from 'zod';
+import type { Models } from '../../models.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
+import type { ActivityOptions } from '../../runs/pipelines/definition.ts';
+import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
+
+/**
+ * The built-in activity that applies what a prospect-pipeline run's scoring found: the prospect's
+ * score (and its industry, when it has none yet) and one `lead_scored` outcome. A step of the
+ * pipeline like any other, so a run has these effects whoever waits for it (or nobody does).
+ */
+export const APPLY_SCORE_ACTIVITY = 'platform.applyProspectScore';
+
+/** The dimensions the learning engine fits weights on (timing is not learned). */
+const LEARNED_DIMENSIONS = ['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const;
+
+const ApplyScoreInput = z.object({
+  prospectId: z.number().int().min(1).describe('The prospect the run scored'),
+  score: z
+    .looseObject({
+      totalScore: z.number().min(0).max(100),
+      dimensions: z.array(z.looseObject({ key: z.string(), score: z.number().min(0).max(100) })),
+    })
+    .describe("The scoring step's output (lead-scoring.scoreProspect)"),
+  industry: z.string().nullable().optional().describe('The industry research found: set on the prospect only when it has none'),
+});
+
+const ApplyScoreOutput = z.object({
+  prospectId: z.number().int(),
+  applied: z.boolean().describe('False when the workspace has no such prospect: nothing was written'),
+  score: z.number().nullable(),
+  outcomeEventId: z
+    .string()
+    .nullable()
+    .describe('The `lead_scored` outcome: one per run and its reruns of the same prospect (`scored-<first run>`)'),
+});
+
+type ApplyScoreOutput = z.infer<typeof ApplyScoreOutput>;
+
+const schema = (type: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+
+/**
+ * How pipelines may use it: sales ops (it writes the workspace's prospects and the outcomes the
+ * learning engine learns from, as enrolment sends its email), with its input and output schemas so
+ * the mapping check types `{{ score }}` and `{{ research.industry }}` like a plugin's.
+ */
+export const APPLY_SCORE_OPTIONS: ActivityOptions = {
+  access: 'sales-ops',
+  timeout: '30 seconds',
+  input: schema(ApplyScoreInput, 'input'),
+  output: schema(ApplyScoreOutput, 'output'),
+};
+
+/** Most reruns a lineage is followed through (a guard against a loop in corrupt records). */
+const MAX_LINEAGE = 100;
+
+type LineageDb = Pick<Models, 'pipelineRuns'>;
+
+/** What a run says of its lineage. */
+type Lineage = Pick<PipelineRun, 'workspaceId' | 'retryOf' | 'restartedFrom'> & { input?: { prospectId?: unknown } };
+
+/**
+ * The first run of `runId`'s rerun lineage (each rerun names the run it reran: `retryOf`, or
+ * `restartedFrom`) that processed the same prospect: the run a `lead_scored` outcome is keyed by, so
+ * a rerun (whole or from a step) scores its prospect once, as its first run did. Read by run id
+ * alone (unique across workspaces: the unique index's exact key), within the run's workspace.
+ */
+async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, prospectId: number): Promise<string> {
+  const read = (id: string) =>
+    db.pipelineRuns
+      .findOne({ runId: id }, { workspaceId: 1, retryOf: 1, restartedFrom: 1, 'input.prospectId': 1 }, ACROSS_WORKSPACES)
+      .lean<Lineage>();
+  let current = await read(runId);
+  let first = runId;
+  for (let hop = 0; current && hop < MAX_LINEAGE; hop++) {
+    const parentId = current.retryOf ?? current.restartedFrom?.runId;
+    if (!parentId) break;
+    const parent = await read(parentId);
+    if (!parent || parent.workspaceId !== workspaceId || parent.input?.prospectId !== prospectId) break;
+    first = parentId;
+    current = parent;
+  }
+  return first;
+}
+
+/**
+ * `platform.applyProspectScore`: sets the prospect's score (and industry, when it has none) and
+ * records one `lead_scored` outcome with the dimensions the learning engine fits weights on.
+ * Idempotent: the writes are `$set`s and the outcome is keyed by the first run of the run's
+ * lineage, so a retried attempt, a rerun from any step or a whole rerun counts the prospect once.
+ * The workspace and the run are the run context's (the step runner's), never the input's.
+ */
+export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb): Record<string, BoundActivity> {
+  return {
+    [APPLY_SCORE_ACTIVITY]: async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
+      const parsed = ApplyScoreInput.safeParse(raw);
+      if (!parsed.success) {
+        throw ApplicationFailure.create({
+          type: 'InvalidActivityInput',
+          nonRetryable: true,
+          message: `${APPLY_SCORE_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}`,
+        });
+      }
+      const workspaceId = workspaceOf(extra ?? {});
+      const runId = extra?.run?.runId;
+      if (!runId) {
+        throw ApplicationFailure.create({
+          type: 'NoRunContext',
+          nonRetryable: true,
+          message: `${APPLY_SCORE_ACTIVITY} applies the score of a pipeline run, and the platform called it outside one`,
+        });
+      }
+      const { prospectId, score, industry } = parsed.data;
+      const prospect = { workspaceId, id: prospectId };
+      if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
+      // The prospect list shows the score; the learning engine fits weights on the dimensions.
+      await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
+      if (industry)
+        await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
+      const dimensions = new Map(score.dimensions.map((dimension) => [dimension.key, dimension.score / 100]));
+      const features = LEARNED_DIMENSIONS.every((key) => dimensions.has(key))
+        ? Object.fromEntries(LEARNED_DIMENSIONS.map((key) => [key, dimensions.get(key)!]))
+        : undefined;
+      const eventId = `scored-${await firstRunOf(db, workspaceId, runId, prospectId)}`;
+      await recordOutcome(db, {
+        workspaceId,
+        eventId,
+        type: 'lead_scored',
+        at: new Date(),
+        prospectId,
+        score: score.totalScore,
+        ...(features ? { features: features as Record<(typeof LEARNED_DIMENSIONS)[number], number> } : {}),
+      });
+      return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
+    },
+  };
+}
