@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_OWNER } from '../testing/principals.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 import { PluginHost } from '../../src/features/runs/plugins/host.ts';
-import { BUILTIN_ACTIVITIES } from '../../src/features/email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { LaunchCampaignBody } from '../../src/features/prospecting/campaigns/api-schemas.ts';
 import { launchCampaign } from '../../src/features/prospecting/campaigns/launch.ts';
 import { saveWorkspaceIcp } from '../../src/features/prospecting/icp/store.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
-import { createModels, type Models } from '../../src/core/db/models.ts';
+import { createModels, type Models } from '../../src/features/models.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startDevstack, type Devstack } from '../devstack/supervisor.ts';

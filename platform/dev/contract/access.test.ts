@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/core/access.ts';
 import { NOT_SIGNED_IN } from '../../src/core/http/access-check.ts';
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import { CROSS_ORIGIN } from '../../src/core/http/same-origin.ts';
 import type { RouteDoc } from '../../src/core/http/route-doc.ts';
 import { createApiToken } from '../../src/features/accounts/auth/tokens.ts';

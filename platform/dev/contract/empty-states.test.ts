@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
-import { configEntries } from '../../src/features/accounts/workspace-config/workspace-config.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
+import { configEntries } from '../../src/features/insights/workspace-config/workspace-config.ts';
 import { INBOUND_SECRET_HEADER } from '../../src/features/email/inbound/routes.ts';
 import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/runs/pipelines/built-ins.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';

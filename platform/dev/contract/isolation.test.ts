@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
-import { configEntries } from '../../src/features/accounts/workspace-config/workspace-config.ts';
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
+import { configEntries } from '../../src/features/insights/workspace-config/workspace-config.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import {
   addMember,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES } from '../../src/features/prospecting/prospects/import-routes.ts';
-import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import { isAccessAnswer } from '../../src/core/http/api-route.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import {

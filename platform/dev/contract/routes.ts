@@ -1,4 +1,4 @@
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import type { RouteDoc } from '../../src/core/http/route-doc.ts';
 
 /** `GET /api/runs/{id}`: how contract tables name a documented route. */

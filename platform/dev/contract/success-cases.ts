@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
 import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
 import { sampleCustomerSites } from '../../src/features/prospecting/icp/sample-sites.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';

@@ -1,4 +1,4 @@
-import { CONFIG_DEFAULTS } from '../../src/features/accounts/workspace-config/schemas.ts';
+import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import { contractMailbox } from './fixtures.ts';
 import type { RouteKey } from './routes.ts';

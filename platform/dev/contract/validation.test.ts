@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDoc } from '../../src/core/http/route-doc.ts';
-import { allRouteDocs } from '../../src/core/http/api.ts';
+import { allRouteDocs } from '../../src/api/routes.ts';
 import { badStringFor, fieldsOf, namesField, wrongTypeFor } from './bad-values.ts';
 import type { ContractClient } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';

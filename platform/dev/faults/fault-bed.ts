@@ -15,7 +15,8 @@ import { openSecrets } from '../../src/core/secrets-key.ts';
 import { startPipelineBatch } from '../../src/features/runs/pipelines/batches.ts';
 import { PluginHost } from '../../src/features/runs/plugins/host.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
-import { BUILTIN_ACTIVITIES, sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
+import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import {
   startBenchServers,

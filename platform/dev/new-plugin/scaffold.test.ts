@@ -15,7 +15,7 @@ import { addToSolution, scaffoldPlugin } from './scaffold.ts';
 import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
 import { startFakeProvider, type FakeProviderServer } from '@meetflow/plugin-sdk/testing';
 import { installedPlugins, loadPlugins } from '../../src/features/runs/plugins/installed.ts';
-import { createApp } from '../../src/core/http/app.ts';
+import { createApp } from '../../src/api/app.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import { serveForTest } from '../testing/http.ts';
 import { ownerEverywhere } from '../testing/principal.ts';

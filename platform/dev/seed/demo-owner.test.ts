@@ -3,7 +3,7 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, setPassword, WRONG_CREDENTIALS } from '../../src/features/accounts/auth/accounts.ts';
 import { LoginLimits } from '../../src/features/accounts/auth/login-limits.ts';
-import { createModels } from '../../src/core/db/models.ts';
+import { createModels } from '../../src/features/models.ts';
 import { openTestDatabase } from '../testing/database.ts';
 import { DEMO_EMAIL, demoSignInLines, ensureDemoOwner } from './demo-owner.ts';
 

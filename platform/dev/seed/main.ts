@@ -9,7 +9,7 @@ import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import { prepareSampleSource } from '../../src/features/prospecting/discovery/sample-source.ts';
 import { PluginHost } from '../../src/features/runs/plugins/host.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
-import { BUILTIN_ACTIVITIES } from '../../src/features/email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/accounts/workspaces/model.ts';
 import { demoSignInLines, ensureDemoOwner } from './demo-owner.ts';
 import { seedModels, seedWorkspace } from './seed-workspace.ts';

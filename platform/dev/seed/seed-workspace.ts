@@ -2,7 +2,7 @@ import { IcpCriteriaSchema } from '@meetflow/plugin-sdk';
 import type { DiscoveredProspectView } from '../../src/features/prospecting/discovery/api-schemas.ts';
 import { systemRunContext } from '../../src/core/run-context.ts';
 import type { Connection } from 'mongoose';
-import { createModels, type Models } from '../../src/core/db/models.ts';
+import { createModels, type Models } from '../../src/features/models.ts';
 import { workspaceSeedModel, type WorkspaceSeedModel } from './model.ts';
 import { discoverProspects, type DiscoveryDeps } from '../../src/features/prospecting/discovery/discover.ts';
 import { analyzeIcp } from '../../src/features/prospecting/icp/analyze.ts';

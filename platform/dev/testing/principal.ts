@@ -1,5 +1,5 @@
 import type { Authenticator, Role } from '../../src/core/access.ts';
-import type { Models } from '../../src/core/db/models.ts';
+import type { Models } from '../../src/features/models.ts';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/features/accounts/auth/passwords.ts';
 import { createSession, DEFAULT_SESSION_POLICY } from '../../src/features/accounts/auth/sessions.ts';

@@ -1,10 +1,10 @@
 import type { Client } from '@temporalio/client';
 import type { SequenceStep } from '@meetflow/workflows';
-import type { Models } from '../../src/core/db/models.ts';
+import type { Models } from '../../src/features/models.ts';
 import type { SecretsBox } from '../../src/core/secrets-box.ts';
 import { createMailbox } from '../../src/features/email/mailboxes/mailboxes.ts';
-import { setWorkspaceConfig } from '../../src/features/accounts/workspace-config/workspace-config.ts';
-import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/accounts/workspace-config/schemas.ts';
+import { setWorkspaceConfig } from '../../src/features/insights/workspace-config/workspace-config.ts';
+import { CONFIG_DEFAULTS, type WorkspaceConfig } from '../../src/features/insights/workspace-config/schemas.ts';
 import type { SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
 

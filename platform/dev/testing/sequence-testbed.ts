@@ -2,7 +2,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type mongoose from 'mongoose';
 import { inject } from 'vitest';
-import { createModels, type Models } from '../../src/core/db/models.ts';
+import { createModels, type Models } from '../../src/features/models.ts';
 import { createSequenceActivities, type SequenceActivitiesDeps } from '../../src/features/email/sequences/activities.ts';
 import { openTestDatabase } from './database.ts';
 import { quietTemporalRuntime } from './quiet-temporal.ts';

@@ -1,14 +1,14 @@
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../../dev/devstack/ports.ts';
-import { openTestDatabase } from '../../../dev/testing/database.ts';
-import { serveForTest } from '../../../dev/testing/http.ts';
-import { ownerEverywhere } from '../../../dev/testing/principal.ts';
-import { createTemporalClient, type TemporalClient } from '../temporal/client.ts';
-import { PluginHost } from '../../features/runs/plugins/host.ts';
+import { freePort } from '../../dev/devstack/ports.ts';
+import { openTestDatabase } from '../../dev/testing/database.ts';
+import { serveForTest } from '../../dev/testing/http.ts';
+import { ownerEverywhere } from '../../dev/testing/principal.ts';
+import { createTemporalClient, type TemporalClient } from '../core/temporal/client.ts';
+import { PluginHost } from '../features/runs/plugins/host.ts';
 import { createApp } from './app.ts';
-import type { HealthReport } from '../../features/runs/health/routes.ts';
+import type { HealthReport } from '../features/runs/health/routes.ts';
 
 const logger = pino({ level: 'silent' });
 const clients: TemporalClient[] = [];

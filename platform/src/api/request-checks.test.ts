@@ -3,15 +3,15 @@ import { request as httpRequest } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest } from '../../../dev/testing/http.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../dev/testing/pipeline-worker.ts';
-import { ownerEverywhere } from '../../../dev/testing/principal.ts';
-import { installedPlugins } from '../../features/runs/plugins/installed.ts';
-import { createTemporalClient } from '../temporal/client.ts';
-import { NOT_SIGNED_IN } from './access-check.ts';
-import { allRouteDocs } from './api.ts';
+import { serveForTest } from '../../dev/testing/http.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../dev/testing/pipeline-worker.ts';
+import { ownerEverywhere } from '../../dev/testing/principal.ts';
+import { installedPlugins } from '../features/runs/plugins/installed.ts';
+import { createTemporalClient } from '../core/temporal/client.ts';
+import { NOT_SIGNED_IN } from '../core/http/access-check.ts';
+import { allRouteDocs } from './routes.ts';
 import { createApp, type AppDeps } from './app.ts';
-import { acceptedQuery } from './request-check.ts';
+import { acceptedQuery } from '../core/http/request-check.ts';
 
 // Issue #18: what a fuzzer sends must be refused with a 4xx naming the mistake, never read as
 // something else and never a 500: query parameters a route does not declare, methods a path does

@@ -2,13 +2,13 @@ import type Koa from 'koa';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../dev/testing/database.ts';
-import { serveForTest } from '../../../dev/testing/http.ts';
-import { ownerEverywhere } from '../../../dev/testing/principal.ts';
-import { DEFAULT_LOGIN_LIMITS } from '../../features/accounts/auth/login-limits.ts';
-import { PluginHost } from '../../features/runs/plugins/host.ts';
-import { createModels } from '../db/models.ts';
-import { createTemporalClient, type TemporalClient } from '../temporal/client.ts';
+import { openTestDatabase } from '../../dev/testing/database.ts';
+import { serveForTest } from '../../dev/testing/http.ts';
+import { ownerEverywhere } from '../../dev/testing/principal.ts';
+import { DEFAULT_LOGIN_LIMITS } from '../features/accounts/auth/login-limits.ts';
+import { PluginHost } from '../features/runs/plugins/host.ts';
+import { createModels } from '../features/models.ts';
+import { createTemporalClient, type TemporalClient } from '../core/temporal/client.ts';
 import { createApp } from './app.ts';
 
 // MEETFLOW_TRUST_PROXY behind compose's nginx, which sets X-Forwarded-For to the one address it was

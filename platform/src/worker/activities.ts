@@ -4,7 +4,7 @@ import { createEnrollmentActivity } from '../features/email/sequences/enrollment
 import { createActivities } from './all-activities.ts';
 import { inPausedCampaign } from '../features/prospecting/campaigns/held.ts';
 import { trackActivities } from '../features/insights/agents/activity-tracker.ts';
-import type { Models } from '../core/db/models.ts';
+import type { Models } from '../features/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
 import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';

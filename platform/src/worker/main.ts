@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config.ts';
 import { openDatabase } from '../core/db/connection.ts';
-import { createModels } from '../core/db/models.ts';
+import { createModels } from '../features/models.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
@@ -12,7 +12,7 @@ import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { createHostServices } from '../features/runs/plugins/services.ts';
 import { workerActivities } from './activities.ts';
-import { BUILTIN_ACTIVITIES } from '../features/email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../features/steps.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 
 /**

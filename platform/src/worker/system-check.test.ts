@@ -5,7 +5,7 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { systemCheck } from '@meetflow/workflows';
 import { createActivities } from './all-activities.ts';
-import { createModels } from '../core/db/models.ts';
+import { createModels } from '../features/models.ts';
 import { openTestDatabase } from '../../dev/testing/database.ts';
 import { quietTemporalRuntime } from '../../dev/testing/quiet-temporal.ts';
 

@@ -1,7 +1,10 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context } from 'koa';
 import { InputError } from '../errors.ts';
-import { apiRouters, auditMiddleware, type AppDeps } from './api.ts';
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Authenticator } from '../access.ts';
+import type { Logger } from '../logger.ts';
 import { authentication } from './access-check.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { methodCheck } from './method-check.ts';
@@ -9,7 +12,18 @@ import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { uiMiddleware } from './ui.ts';
 
-export { apiRouters, type AppDeps } from './api.ts';
+/** What the Koa app is built from: the routers (each feature's, built by platform/src/api), who calls, and the rest. */
+export interface KoaAppParts {
+  logger: Logger;
+  authenticator: Authenticator;
+  routers: Router[];
+  /** The audit trail of state-changing calls, when the product has one. */
+  audit: Middleware | null;
+  /** Folder of the built UI (ui/dist); leave out for an API-only app. */
+  uiDir?: string;
+  /** Behind one reverse proxy: take the client's address from the last X-Forwarded-For entry (the one the proxy set), the scheme from X-Forwarded-Proto. */
+  trustProxy?: boolean;
+}
 
 /** The body parser's refusal of a key that would set an object's prototype (`__proto__`, `constructor.prototype`). */
 const PROTOTYPE_KEY = /forbidden prototype property/i;
@@ -42,7 +56,7 @@ function rejectBody(error: Error & { status?: number; expose?: boolean; body?: u
  * calls and who is calling, then the API routes (each behind its access check, which applies
  * its declared query strictly), then the UI.
  */
-export function createApp(deps: AppDeps): Koa {
+export function createKoaApp(deps: KoaAppParts): Koa {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error middleware
   if (deps.trustProxy === true) {
@@ -51,14 +65,13 @@ export function createApp(deps: AppDeps): Koa {
     app.proxy = true;
     app.maxIpsCount = 1;
   }
-  const routers = apiRouters(deps);
+  const { routers, audit } = deps;
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));
   app.use(methodCheck(routers));
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
-  const audit = auditMiddleware(deps);
   if (audit) app.use(audit);
   for (const router of routers) app.use(router.routes());
   for (const middleware of deps.uiDir ? uiMiddleware(deps.uiDir) : []) app.use(middleware);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest } from '../../../../dev/testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../../../../dev/testing/mail-server.ts';
-import { createModels } from '../../../core/db/models.ts';
+import { createModels } from '../../models.ts';
 import { authentication } from '../../../core/http/access-check.ts';
 import { errorMiddleware } from '../../../core/http/error-middleware.ts';
 import { createSystemMail, type SystemMail } from '../../../core/system-mail.ts';

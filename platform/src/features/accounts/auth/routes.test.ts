@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest } from '../../../../dev/testing/http.ts';
-import { createModels } from '../../../core/db/models.ts';
+import { createModels } from '../../models.ts';
 import { authentication, NOT_SIGNED_IN } from '../../../core/http/access-check.ts';
 import { errorMiddleware } from '../../../core/http/error-middleware.ts';
 import { sessionsAndTokens } from './authenticate.ts';

@@ -5,7 +5,7 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApiProcess, type ChildNode } from '../../../../dev/bench/stack.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
-import { createModels } from '../../../core/db/models.ts';
+import { createModels } from '../../models.ts';
 import { DEFAULT_LOGIN_LIMITS } from './login-limits.ts';
 import { hashPassword } from './passwords.ts';
 

@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
-import { createModels } from '../../../core/db/models.ts';
+import { createModels } from '../../models.ts';
 import { acceptInvitation, INVITATION_DAYS, INVITATION_NOT_VALID, invite, listInvitations } from './members.ts';
 
 let connection: mongoose.Connection;

@@ -2,7 +2,7 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHttpError } from '../../../core/http/http-error.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
-import { createModels, type Models } from '../../../core/db/models.ts';
+import { createModels, type Models } from '../../models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from './model.ts';
 
 let connection: mongoose.Connection;

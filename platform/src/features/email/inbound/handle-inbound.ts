@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { InputError } from '../../../core/errors.ts';
 import { handleReply, type HandledReply } from '../replies/handle-reply.ts';
 import { holdReply } from '../replies/held-replies.ts';

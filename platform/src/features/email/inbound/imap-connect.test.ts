@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../dev/devstack/ports.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { startTestMailServer, TEST_MAIL_ALLOW_HOSTS, type TestMailServer } from '../../../../dev/testing/mail-server.ts';
-import { createModels, type Models } from '../../../core/db/models.ts';
+import { createModels, type Models } from '../../models.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createMailbox, testMailbox } from '../mailboxes/mailboxes.ts';
 import type { Mailbox } from '../mailboxes/model.ts';

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { connectionFailureReason, type MailFailureReason } from '@meetflow/plugin-sdk/contracts/channel';
 import type { Client } from '@temporalio/client';
 import { ImapFlow } from 'imapflow';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { InputError } from '../../../core/errors.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';

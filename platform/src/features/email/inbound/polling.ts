@@ -1,6 +1,6 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 
 /** The one polling run of a workspace. */
 export const inboxPollingId = (workspaceId: string) => `inbox-polling:${workspaceId}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
-import type { Models } from '../../../core/db/models.ts';
-import { getWorkspaceConfig, setWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
+import type { Models } from '../../models.ts';
+import { getWorkspaceConfig, setWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import { createMailbox } from './mailboxes.ts';
 
 /** The address the demo workspace sends from; replies to it are read back over IMAP. */

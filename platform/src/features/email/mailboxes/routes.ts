@@ -17,7 +17,7 @@ import { createMailbox, deleteMailbox, getMailbox, listMailboxes, requireBox, te
 import { invalidFields, refusedMailHosts, type MailAllowHosts } from './mail-hosts.ts';
 import { checkInbox } from '../inbound/imap-poll.ts';
 import { ensureInboxPolling, type InboxPolling } from '../inbound/polling.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { InProcessChannel } from '../../runs/plugins/host.ts';
 import { withTodaysFigures } from '../sending/mailbox-figures.ts';
 

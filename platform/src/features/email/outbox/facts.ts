@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { ProfileFact } from '../../prospecting/prospects/profile.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../../prospecting/superagent/prospect-pipeline.ts';
 

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { signalSequence } from '../sequences/control.ts';
 import type { OutboxMessage, OutboxStatus } from './model.ts';

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { nonBlank } from '../../../core/http/api-strings.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';

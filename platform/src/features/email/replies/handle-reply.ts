@@ -2,7 +2,7 @@ import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
 import { callPluginActivity } from '../../runs/plugins/call-activity.ts';

@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import { isValidObjectId } from 'mongoose';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { handleReply, type HandledReply } from './handle-reply.ts';
 import type { HeldReply, HeldReplyStatus } from './held-reply-model.ts';

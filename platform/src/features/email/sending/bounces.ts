@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { recordActivity } from '../../insights/learning/activity-log.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
 import { suppress } from '../suppressions/suppression.ts';

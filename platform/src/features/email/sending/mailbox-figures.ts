@@ -1,6 +1,6 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { MailboxView } from '../mailboxes/api-schemas.ts';
-import { getWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import { recentBounces } from './bounces.ts';
 import { capOn, dayKey } from './guardrails.ts';
 

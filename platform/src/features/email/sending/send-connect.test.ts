@@ -6,7 +6,7 @@ import { freePort } from '../../../../dev/devstack/ports.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { TEST_MAIL_ALLOW_HOSTS } from '../../../../dev/testing/mail-server.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../../dev/testing/sending.ts';
-import { createModels, type Models } from '../../../core/db/models.ts';
+import { createModels, type Models } from '../../models.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createMailbox } from '../mailboxes/mailboxes.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';

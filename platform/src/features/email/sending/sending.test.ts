@@ -3,7 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { prospectSequence, sequenceStateQuery, type ProspectSequenceInput, type SequenceStep } from '@meetflow/workflows';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { reviewEmail } from '../outbox/review.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';

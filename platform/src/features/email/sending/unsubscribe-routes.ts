@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';

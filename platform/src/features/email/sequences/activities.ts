@@ -1,12 +1,12 @@
 import { isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
 import { createDeliverStep, type DeliverFaults } from '../sending/deliver.ts';
 import { suppress, suppressionOf } from '../suppressions/suppression.ts';
-import { getWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import type { InProcessChannel } from '../../runs/plugins/host.ts';
 import type { MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import type { OutboxMessage } from '../outbox/model.ts';

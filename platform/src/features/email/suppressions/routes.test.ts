@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest } from '../../../../dev/testing/http.ts';
 import type { Role } from '../../../core/access.ts';
-import { createModels } from '../../../core/db/models.ts';
+import { createModels } from '../../models.ts';
 import { authentication } from '../../../core/http/access-check.ts';
 import { docsOf } from '../../../core/http/api-route.ts';
 import { errorMiddleware } from '../../../core/http/error-middleware.ts';

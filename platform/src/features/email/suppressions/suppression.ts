@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { domainOf } from '../sending/guardrails.ts';
 
 /** The suppression list entry that forbids emailing `email`: the address's own, or its whole domain's (`*@domain`). */

@@ -1,7 +1,7 @@
 import { escapeRegex } from '../../../core/regex.ts';
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Types } from 'mongoose';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { InputError, NotFoundError } from '../../../core/errors.ts';
 import type { Suppression, SuppressionSource } from '../outbox/model.ts';
 import type { AddResult, AddSuppressions, SuppressionListOptions, SuppressionPage, SuppressionView } from './api-schemas.ts';

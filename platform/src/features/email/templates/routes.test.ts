@@ -1,9 +1,9 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWorkspaceConfig } from '../../accounts/workspace-config/workspace-config.ts';
+import { setWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import { dashboardRollupModels } from '../../insights/outcomes/rollup-model.ts';
 import { outcomeEventModels } from '../../insights/outcomes/event-model.ts';
-import { workspaceConfigModels } from '../../accounts/workspace-config/model.ts';
+import { workspaceConfigModels } from '../../insights/workspace-config/model.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
 import { jsonClient, serveRouters } from '../../../../dev/testing/prospects-server.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';

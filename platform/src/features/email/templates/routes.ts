@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../accounts/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
 import type { OutcomesDb } from '../../insights/outcomes/record.ts';
 import { describeTemplates, type TemplateCopy, type TemplateCounts, type TemplateId } from './templates.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';

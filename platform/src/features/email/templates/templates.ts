@@ -1,5 +1,5 @@
 import { OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
-import type { WorkspaceConfig } from '../../accounts/workspace-config/schemas.ts';
+import type { WorkspaceConfig } from '../../insights/workspace-config/schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 

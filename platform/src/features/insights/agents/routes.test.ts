@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { trackActivities } from './activity-tracker.ts';
-import { createModels, type Models } from '../../../core/db/models.ts';
+import { createModels, type Models } from '../../models.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';

@@ -1,6 +1,6 @@
 import type { LearningActivities, LearningCycleSummary } from '@meetflow/workflows';
-import { CONFIG_SCHEMAS, type WorkspaceConfig } from '../../accounts/workspace-config/schemas.ts';
-import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../../accounts/workspace-config/workspace-config.ts';
+import { CONFIG_SCHEMAS, type WorkspaceConfig } from '../workspace-config/schemas.ts';
+import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import { recordActivity, type ActivityLogDb } from './activity-log.ts';
 import { gatherOutcomes, type LearningOutcomes } from './gather.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';

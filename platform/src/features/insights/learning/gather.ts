@@ -1,5 +1,5 @@
 import { cadenceSendDays } from '@meetflow/plugin-sdk';
-import type { WorkspaceConfig } from '../../accounts/workspace-config/schemas.ts';
+import type { WorkspaceConfig } from '../workspace-config/schemas.ts';
 import type { LeadFeatures } from '../outcomes/event-model.ts';
 import { reconcileRollups, type OutcomesDb } from '../outcomes/record.ts';
 import { POSITIVE_REPLY_CATEGORIES } from '../outcomes/schemas.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigStoreDb } from '../../accounts/workspace-config/workspace-config.ts';
+import type { ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { CyclesModel } from './cycles.ts';
 import { learningStatus } from './status.ts';
 import { startLearningCycle, type LearningStarter } from './trigger.ts';

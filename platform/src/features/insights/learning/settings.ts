@@ -1,5 +1,5 @@
 import { ScheduleNotFoundError, type Client } from '@temporalio/client';
-import type { WorkspaceConfig } from '../../accounts/workspace-config/schemas.ts';
+import type { WorkspaceConfig } from '../workspace-config/schemas.ts';
 import { ensureLearningSchedule, learningScheduleId } from './schedule.ts';
 
 /** Where a workspace's learning schedule lives. */

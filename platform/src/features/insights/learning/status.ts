@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../accounts/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import type { CyclesModel } from './cycles.ts';
 import { nextScheduledCycle } from './settings.ts';

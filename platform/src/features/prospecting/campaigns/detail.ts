@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { Campaign } from './model.ts';
 import type { Prospect } from '../prospects/model.ts';
 import { NotFoundError } from '../../../core/errors.ts';

@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 
 /** Whether a prospect's new sequence must start held: it belongs to a paused campaign of its workspace. */
 export const inPausedCampaign =

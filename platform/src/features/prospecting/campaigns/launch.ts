@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';

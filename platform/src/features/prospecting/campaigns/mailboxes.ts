@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { Mailbox } from '../../email/mailboxes/model.ts';
 import type { Campaign } from './model.ts';

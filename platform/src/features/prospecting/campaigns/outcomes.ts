@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { parseRunError } from '../../runs/pipelines/run-text.ts';

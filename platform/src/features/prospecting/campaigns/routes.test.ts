@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModels, type Models } from '../../../core/db/models.ts';
+import { createModels, type Models } from '../../models.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createTemporalClient, type TemporalClient } from '../../../core/temporal/client.ts';
 import { createMailbox } from '../../email/mailboxes/mailboxes.ts';

@@ -4,7 +4,7 @@ import { campaignDetail, campaignProspects } from './detail.ts';
 import { launchCampaign } from './launch.ts';
 import { startCampaignRuns } from './runs.ts';
 import { updateCampaign } from './update.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { findPipeline } from '../../runs/pipelines/catalog.ts';

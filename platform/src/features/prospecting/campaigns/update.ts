@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';

@@ -1,6 +1,6 @@
 import { LEAD_SCORING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { DiscoveredPerson, IcpCriteria, RunContext } from '@meetflow/plugin-sdk';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../accounts/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
 import { callPluginService, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
@@ -9,7 +9,7 @@ import { sampleSearchOf } from './sample-source.ts';
 import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { discoveryNotes } from './notes.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
 import {
   isConfigured,

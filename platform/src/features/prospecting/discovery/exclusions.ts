@@ -1,5 +1,5 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 
 /** How long after an email a person counts as contacted recently. */
 export const RECENT_CONTACT_DAYS = 90;

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 import type { StepOutputs } from '../superagent/workflow-response.ts';
 import { findProspect } from './prospects.ts';

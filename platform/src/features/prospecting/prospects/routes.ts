@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createProspect, findProspect, listProspects, type ProspectDb } from './prospects.ts';
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { prospectProfile } from './profile.ts';
 import { controlSequence } from '../../email/sequences/control.ts';
 import {

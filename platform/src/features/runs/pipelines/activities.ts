@@ -10,7 +10,7 @@ import {
   type RunContext,
   type RunPrincipal,
 } from '@meetflow/plugin-sdk';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { StepActivities } from '../plugins/host.ts';
 import type { PipelineRun } from './run-model.ts';
 

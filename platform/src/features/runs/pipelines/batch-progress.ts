@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { BatchLiveProgress } from '@meetflow/workflows';
 import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipeline';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineRun } from './run-model.ts';
 import type { PipelineBatch } from './batch-model.ts';
 import { batchWorkflowId } from './batches.ts';

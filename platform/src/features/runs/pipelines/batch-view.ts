@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineBatch } from './batch-model.ts';
 import type { BatchViewSchema } from './batches-api-schemas.ts';
 import { batchPace } from './batch-pace.ts';

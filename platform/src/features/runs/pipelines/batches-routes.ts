@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineRunner } from './runs.ts';
 import { NO_LONGER_RUNS, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { BatchParams, BatchViewSchema, RetryBatchSchema } from './batches-api-schemas.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StepRecord } from './run-model.ts';
 import { InputError, NotFoundError } from '../../../core/errors.ts';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { PipelineBatch } from './batch-model.ts';
 import { preparePipeline } from './definition.ts';
 import { assertStorable } from '../../../core/storable.ts';

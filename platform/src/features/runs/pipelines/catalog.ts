@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { SavedPipeline } from './model.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { preparePipeline, SavePipelineBody, type ActivityOptions } from './definition.ts';

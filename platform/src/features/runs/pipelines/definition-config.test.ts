@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { mathPlugin } from '../../../../dev/testing/math-plugin.ts';
 import { PluginHost } from '../plugins/host.ts';
-import { BUILTIN_ACTIVITIES } from '../../email/sequences/enrollment.ts';
+import { BUILTIN_ACTIVITIES } from '../../steps.ts';
 import { definitionProblems, preparePipeline } from './definition.ts';
 
 const host = PluginHost.load([mathPlugin, sourceApolloPlugin], { math: { factor: 4 }, 'source-apollo': { apiKey: 'sk-server' } });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { ConflictError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';

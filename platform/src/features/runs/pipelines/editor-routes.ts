@@ -1,6 +1,6 @@
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { z, ZodError } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { principalOf, WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import { findPipeline } from './catalog.ts';

@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { BUILT_IN_PIPELINES, builtInPipeline, type BuiltInPipeline } from './built-ins.ts';
 import { findPipeline } from './catalog.ts';

@@ -1,4 +1,4 @@
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { findPipeline, savePipeline } from './catalog.ts';
 import { SavePipelineBody } from './definition.ts';
 import { startedBatchAnswer, startPipelineBatch } from './batches.ts';

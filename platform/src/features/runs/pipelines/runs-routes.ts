@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { CANNOT_RUN_INPUT, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { z } from 'zod';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { rerunPipeline, type PipelineRunner } from './runs.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';

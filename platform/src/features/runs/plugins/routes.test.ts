@@ -8,7 +8,7 @@ import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest } from '../../../../dev/testing/http.ts';
 import { ownerEverywhere } from '../../../../dev/testing/principal.ts';
 import { createTemporalClient } from '../../../core/temporal/client.ts';
-import { createApp } from '../../../core/http/app.ts';
+import { createApp } from '../../../api/app.ts';
 
 const echo = definePlugin(
   defineManifest({

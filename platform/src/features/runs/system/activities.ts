@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { RecordSystemCheckInput, SystemActivities } from '@meetflow/workflows';
-import type { Models } from '../../../core/db/models.ts';
+import type { Models } from '../../models.ts';
 
 /** Activities that prove the worker reaches the database. */
 export function createSystemActivities(db: Pick<Models, 'systemChecks'>) {

@@ -1,0 +1,43 @@
+// What a platform feature declares about itself: its name (the same word in the UI feature folder,
+// the platform folder and the API path), its domain, the collections it owns, its routes and its
+// worker activities. The app (platform/src/api) and the worker (platform/src/worker) loop over one
+// list of these (platform/src/features/index.ts); core/ knows the shape, never a feature.
+import type Router from '@koa/router';
+import type { Connection } from 'mongoose';
+import type { ApiRoute } from './http/api-route.ts';
+
+/** The domains features are grouped in, each owning its data (README, Layout). */
+export const DOMAINS = ['accounts', 'prospecting', 'email', 'runs', 'insights', 'revenue'] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+/** One router of a feature: the routes it documents and how it is built over the app's context. */
+export interface FeatureRouter<Context> {
+  routes: ReadonlyArray<ApiRoute<never>>;
+  build: (context: Context) => Router;
+}
+
+/** A worker activity: what Temporal calls by name. */
+export type FeatureActivity = (...args: never[]) => Promise<unknown>;
+
+/**
+ * A feature's declaration, over the contexts the app and the worker build (their types live with
+ * the composition, platform/src/features/context.ts).
+ */
+export interface Feature<PlatformContext, ProductContext, WorkerContext, Models extends object = object> {
+  /** The one name of the capability: its folder here and in ui/src/features, and its API path segment where it has one. */
+  name: string;
+  domain: Domain;
+  /** The collections it owns, on the app's connection. */
+  models?: (connection: Connection) => Models;
+  /** Routers built over the platform alone (mounted even by the bare platform, without product models). */
+  platformRoutes?: ReadonlyArray<FeatureRouter<PlatformContext>>;
+  /** Routers built over the product (models, the pipeline runner, secrets…), in the order they are mounted. */
+  routes?: ReadonlyArray<FeatureRouter<ProductContext>>;
+  /** The worker activities it registers, by name. */
+  activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
+}
+
+/** Declares a feature; a function so a declaration's type keeps its literal models. */
+export function defineFeature<P, C, W, M extends object = object>(feature: Feature<P, C, W, M>): Feature<P, C, W, M> {
+  return feature;
+}

@@ -1,0 +1,11 @@
+// Workspaces and the one a request acts in (/api/workspaces).
+import { defineFeature } from '../../context.ts';
+import { workspacesRouter, workspacesRoutes } from './routes.ts';
+import { workspaceModel } from './model.ts';
+
+export const workspacesFeature = defineFeature({
+  name: 'workspaces',
+  domain: 'accounts',
+  models: (connection) => ({ workspaces: workspaceModel(connection) }),
+  routes: [{ routes: workspacesRoutes, build: ({ product }) => workspacesRouter(product.db) }],
+});

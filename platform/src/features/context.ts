@@ -1,0 +1,80 @@
+// What the app and the worker build for the features: the contexts a feature's routes and
+// activities are built over, and `defineFeature` bound to them. (core/feature.ts knows the shape
+// of a declaration; this file knows the product's contexts; features/index.ts lists them all.)
+import type mongoose from 'mongoose';
+import type { Authenticator } from '../core/access.ts';
+import { defineFeature as defineCoreFeature, type Feature } from '../core/feature.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Secrets } from '../core/secrets-key.ts';
+import type { SystemMail } from '../core/system-mail.ts';
+import type { TemporalClient } from '../core/temporal/client.ts';
+import type { AgentSettingsDeps } from './insights/agents/settings-routes.ts';
+import type { Models } from './models.ts';
+import type { PipelineRunner } from './runs/pipelines/runs.ts';
+import type { PluginHost } from './runs/plugins/host.ts';
+
+/** What the HTTP app is built over. */
+export interface AppDeps {
+  logger: Logger;
+  database: mongoose.Connection;
+  temporal: TemporalClient;
+  plugins: PluginHost;
+  /** Who makes a request (sessions and API tokens; see features/accounts/auth/authenticate.ts); every route's access check asks it. */
+  authenticator: Authenticator;
+  /** Models and the pipeline runner, for the product routes; left out by tests of the bare platform. */
+  product?: ProductDeps;
+  /** Folder of the built UI (ui/dist); leave out for an API-only app. */
+  uiDir?: string;
+  /** Behind one reverse proxy: take the client's address from the last X-Forwarded-For entry (the one the proxy set), the scheme from X-Forwarded-Proto. */
+  trustProxy?: boolean;
+}
+
+/** What the product's routes need beyond the platform's. */
+export interface ProductDeps {
+  db: Models;
+  runner: PipelineRunner;
+  samplesUrl?: string | null;
+  llm?: AgentSettingsDeps['llm'];
+  /** Where secrets such as mailbox passwords are sealed (core/secrets-key.ts); left out, the mailbox routes that need it answer 503. */
+  secrets?: Secrets;
+  /** Where this Meetflow is reached from outside (the inbound webhook's address); default http://localhost:3000. */
+  publicUrl?: string;
+  /** Seconds between two reads of the mailboxes' IMAP inboxes (default 30). */
+  imapPollSeconds?: number;
+  /** Milliseconds between two checks that a live run event stream's caller still has access (default 10 s); tests shorten it. */
+  runEventsRecheckMs?: number;
+  /** The product's own mail channel (password-reset and verification emails); left out, none is sent (and each is logged as not sent). */
+  systemMail?: SystemMail;
+  /** Sign-ups allowed per client address per hour (MEETFLOW_SIGNUPS_PER_HOUR; default 10). */
+  signUpsPerHour?: number;
+  /** Mail servers mailboxes may use despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
+  mailAllowHosts?: readonly string[];
+}
+
+/** What a product feature's router is built over: the app's dependencies and the product's. */
+export interface ProductContext {
+  app: AppDeps;
+  product: ProductDeps;
+}
+
+/** Everything a feature may declare, over the app's and the worker's contexts. */
+export type MeetflowFeature = Feature<AppDeps, ProductContext, unknown>;
+
+/** Declares a platform feature (see core/feature.ts). */
+export const defineFeature = (feature: MeetflowFeature): MeetflowFeature => defineCoreFeature(feature);
+
+/** The Temporal client and task queue a feature starts workflows and schedules with. */
+export const schedulesOf = ({ product }: ProductContext) => ({ client: product.runner.temporal, taskQueue: product.runner.taskQueue });
+
+/** What a feature calls plugins with: the host, the connection and where their activities run. */
+export const viaPlugins = ({ app, product }: ProductContext) => ({
+  host: app.plugins,
+  connection: app.database,
+  temporal: product.runner.temporal,
+  taskQueue: product.runner.taskQueue,
+});
+
+/** When the server was started without a secrets key: what the routes that need one say. */
+export const NO_SECRETS: Secrets = {
+  unavailable: 'Mailboxes are off: this server was started without a secrets key (MEETFLOW_SECRETS_KEY).',
+};

@@ -1,0 +1,17 @@
+// Inbound mail: the webhook and IMAP polling that read replies and bounces (/api/inbound).
+import { defineFeature, NO_SECRETS } from '../../context.ts';
+import { inboundRouter, inboundRoutes } from './routes.ts';
+import { inboundKeyModels } from './inbound-key.ts';
+
+export const inboundFeature = defineFeature({
+  name: 'inbound',
+  domain: 'email',
+  models: inboundKeyModels,
+  routes: [
+    {
+      routes: inboundRoutes,
+      build: ({ product: { db, runner, secrets = NO_SECRETS, publicUrl = 'http://localhost:3000' } }) =>
+        inboundRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue, secrets, publicUrl }),
+    },
+  ],
+});

@@ -1,0 +1,118 @@
+// The features declare themselves, and the layout holds: every feature folder is declared once
+// under its own name and domain, the database map is exactly what the features own, core/ imports
+// no feature, and domains import each other only downwards (computed from the source).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import mongoose from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { DOMAINS, type Domain } from '../core/feature.ts';
+import { repoRoot } from '../core/paths.ts';
+import { FEATURES } from './index.ts';
+import { createModels } from './models.ts';
+
+const src = join(repoRoot, 'platform/src');
+const featuresDir = join(src, 'features');
+
+/** Every non-test TypeScript file under `dir`. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry) && !entry.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The files a source imports by relative path, resolved. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => resolve(dirname(file), match[1]!));
+}
+
+/** The domain a file under features/ belongs to (null for the files that compose them: index, context, models). */
+const domainOf = (file: string): Domain | null => {
+  const [first, second] = relative(featuresDir, file).split('/');
+  return second !== undefined && (DOMAINS as readonly string[]).includes(first!) ? (first as Domain) : null;
+};
+
+/**
+ * The order domains build on each other: a domain may import those before it, never those after.
+ * accounts (who acts) ← runs (pipelines and plugins) ← insights (outcomes, learning) ← email
+ * (sequences, sending, replies) ← prospecting (ICP, discovery, prospects, campaigns) ← revenue.
+ */
+const LAYERS: readonly Domain[] = ['accounts', 'runs', 'insights', 'email', 'prospecting', 'revenue'];
+
+/**
+ * Imports that still run upwards, each to be removed (a test below fails when one is gone, so the
+ * list only shrinks). Named file → file, relative to platform/src/features.
+ */
+const KNOWN_UPWARD_IMPORTS: ReadonlySet<string> = new Set([
+  // the sequence's state lives on the prospect: its model and schemas belong with sequences
+  'email/sequences/control.ts -> prospecting/prospects/model.ts',
+  'email/sequences/control.ts -> prospecting/prospects/api-schemas.ts',
+  // a campaign's mailboxes are read by the send: the assignment belongs with mailboxes
+  'email/sending/deliver.ts -> prospecting/campaigns/mailboxes.ts',
+  // the review queue's cited facts read the prospect pipeline's research output
+  'email/outbox/facts.ts -> prospecting/prospects/profile.ts',
+  'email/outbox/facts.ts -> prospecting/superagent/prospect-pipeline.ts',
+  // the studio's built-in pipelines and the test-run inputs of the prospect pipeline
+  'runs/pipelines/built-ins.ts -> prospecting/superagent/prospect-pipeline.ts',
+  'runs/pipelines/editor-routes.ts -> prospecting/superagent/process-prospect.ts',
+]);
+
+/** Every import from one domain into another, as `from -> to` (paths relative to features/). */
+function crossDomainImports(): Array<{ edge: string; from: Domain; to: Domain }> {
+  return sources(featuresDir).flatMap((file) => {
+    const from = domainOf(file);
+    if (!from) return [];
+    return relativeImports(file).flatMap((target) => {
+      const to = target.startsWith(featuresDir) ? domainOf(target) : null;
+      if (!to || to === from) return [];
+      return [{ edge: `${relative(featuresDir, file)} -> ${relative(featuresDir, target)}`, from, to }];
+    });
+  });
+}
+
+describe('the platform features', () => {
+  it('are each declared once, under the name and domain of their folder, and every folder is declared', () => {
+    const declared = FEATURES.map((feature) => `${feature.domain}/${feature.name}`);
+    const folders = DOMAINS.flatMap((domain) =>
+      readdirSync(join(featuresDir, domain))
+        .filter((name) => statSync(join(featuresDir, domain, name)).isDirectory())
+        .map((name) => `${domain}/${name}`),
+    );
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...declared].sort()).toEqual([...folders].sort());
+    for (const folder of folders) expect(statSync(join(featuresDir, folder, 'feature.ts')).isFile()).toBe(true);
+  });
+
+  it('own every collection of the database map, each exactly once (the counters are core’s)', () => {
+    const connection = mongoose.createConnection(); // models are defined on it; nothing is connected
+    try {
+      const owners = new Map<string, string[]>();
+      for (const feature of FEATURES)
+        for (const key of Object.keys(feature.models?.(connection) ?? {})) owners.set(key, [...(owners.get(key) ?? []), feature.name]);
+      expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
+      expect(Object.keys(createModels(connection)).sort()).toEqual(['counters', ...owners.keys()].sort());
+    } finally {
+      void connection.close();
+    }
+  });
+
+  it('core/ imports no feature, nor the app or the worker that compose them', () => {
+    const core = join(src, 'core');
+    const outside = sources(core).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith(src) && !target.startsWith(core))
+        .map((target) => `${relative(src, file)} -> ${relative(src, target)}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('domains import only the domains below them (the known upward imports only shrink)', () => {
+    const edges = crossDomainImports();
+    const upward = edges.filter(({ from, to }) => LAYERS.indexOf(to) > LAYERS.indexOf(from)).map(({ edge }) => edge);
+    expect(edges.length).toBeGreaterThan(0); // the scan sees the imports it judges
+    expect(upward.filter((edge) => !KNOWN_UPWARD_IMPORTS.has(edge))).toEqual([]);
+    expect([...KNOWN_UPWARD_IMPORTS].filter((edge) => !upward.includes(edge))).toEqual([]);
+  });
+});

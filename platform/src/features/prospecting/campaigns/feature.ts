@@ -1,0 +1,14 @@
+// Campaigns: launch from an ICP slice, pause, resume, their runs and figures (/api/campaigns).
+import { defineFeature } from '../../context.ts';
+import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from './routes.ts';
+import { campaignModel } from './model.ts';
+
+export const campaignsFeature = defineFeature({
+  name: 'campaigns',
+  domain: 'prospecting',
+  models: (connection) => ({ campaigns: campaignModel(connection) }),
+  routes: [
+    { routes: campaignsRoutes, build: ({ product }) => campaignsRouter(product.db) },
+    { routes: campaignRunsRoutes, build: ({ product }) => campaignRunsRouter(product.db, product.runner) },
+  ],
+});
