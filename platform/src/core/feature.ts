@@ -23,7 +23,14 @@ export type FeatureActivity = (...args: never[]) => Promise<unknown>;
  * A feature's declaration, over the contexts the app and the worker build (their types live with
  * the composition, platform/src/features/context.ts).
  */
-export interface Feature<PlatformContext, ProductContext, WorkerContext, Models extends object = object> {
+/** The built-in pipeline steps a feature offers: how each runs (who may place it, its timeout, its schemas), and its activities. */
+export interface FeatureSteps<WorkerContext, StepOptions> {
+  options: ReadonlyMap<string, StepOptions>;
+  /** The steps' activities; left out when the worker composes them itself (one that needs the Temporal client, say). */
+  activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
+}
+
+export interface Feature<PlatformContext, ProductContext, WorkerContext, StepOptions, Models extends object = object> {
   /** The one name of the capability: its folder here and in ui/src/features, and its API path segment where it has one. */
   name: string;
   domain: Domain;
@@ -33,11 +40,13 @@ export interface Feature<PlatformContext, ProductContext, WorkerContext, Models 
   platformRoutes?: ReadonlyArray<FeatureRouter<PlatformContext>>;
   /** Routers built over the product (models, the pipeline runner, secrets…), in the order they are mounted. */
   routes?: ReadonlyArray<FeatureRouter<ProductContext>>;
-  /** The worker activities it registers, by name. */
+  /** The worker activities it registers, by name (the workflows call them). */
   activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
+  /** The built-in steps a pipeline may place, beside the plugins' activities. */
+  steps?: FeatureSteps<WorkerContext, StepOptions>;
 }
 
 /** Declares a feature; a function so a declaration's type keeps its literal models. */
-export function defineFeature<P, C, W, M extends object = object>(feature: Feature<P, C, W, M>): Feature<P, C, W, M> {
+export function defineFeature<P, C, W, S, M extends object = object>(feature: Feature<P, C, W, S, M>): Feature<P, C, W, S, M> {
   return feature;
 }

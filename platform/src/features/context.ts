@@ -1,6 +1,8 @@
 // What the app and the worker build for the features: the contexts a feature's routes and
 // activities are built over, and `defineFeature` bound to them. (core/feature.ts knows the shape
 // of a declaration; this file knows the product's contexts; features/index.ts lists them all.)
+import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
+import type { Client } from '@temporalio/client';
 import type mongoose from 'mongoose';
 import type { Authenticator } from '../core/access.ts';
 import { defineFeature as defineCoreFeature, type Feature } from '../core/feature.ts';
@@ -11,7 +13,8 @@ import type { TemporalClient } from '../core/temporal/client.ts';
 import type { AgentSettingsDeps } from './insights/agents/settings-routes.ts';
 import type { Models } from './models.ts';
 import type { PipelineRunner } from './runs/pipelines/runs.ts';
-import type { PluginHost } from './runs/plugins/host.ts';
+import type { ActivityOptions } from './runs/pipelines/definition.ts';
+import type { InProcessChannel, PluginHost, StepActivities } from './runs/plugins/host.ts';
 
 /** What the HTTP app is built over. */
 export interface AppDeps {
@@ -57,8 +60,30 @@ export interface ProductContext {
   product: ProductDeps;
 }
 
+/** What a feature's worker activities are built over. */
+export interface WorkerContext {
+  db: Models;
+  /** The activities a pipeline step may run, by name: the plugins' (`<plugin>.<activity>`) and the built-in steps'. */
+  plugins: Record<string, BoundActivity>;
+  /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities); without it such a step fails. */
+  stepActivities?: StepActivities;
+  versions?: Record<string, string>;
+  /** Who may place each installed activity: a step its run's principal may not place fails for good. */
+  declared: ReadonlyMap<string, { access: ActivityAccess }>;
+  /** Opens mailbox passwords and signs unsubscribe links; when unavailable nothing is sent (the emails wait, saying why). */
+  secrets: Secrets;
+  /** The base of the links in sent emails. */
+  publicUrl: string;
+  /** The email channel plugin that moves the messages, bound in-process (PluginHost.channel); without it nothing is sent. */
+  channel?: InProcessChannel | null;
+  /** Where replies read over IMAP are classified (a plugin run) and told to their sequence; without it no inbox is read. */
+  inbox?: { temporal: Client; taskQueue: string };
+  /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
+  mailAllowHosts: readonly string[];
+}
+
 /** Everything a feature may declare, over the app's and the worker's contexts. */
-export type MeetflowFeature = Feature<AppDeps, ProductContext, unknown>;
+export type MeetflowFeature = Feature<AppDeps, ProductContext, WorkerContext, ActivityOptions>;
 
 /** Declares a platform feature (see core/feature.ts). */
 export const defineFeature = (feature: MeetflowFeature): MeetflowFeature => defineCoreFeature(feature);

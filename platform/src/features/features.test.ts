@@ -9,6 +9,10 @@ import { DOMAINS, type Domain } from '../core/feature.ts';
 import { repoRoot } from '../core/paths.ts';
 import { FEATURES } from './index.ts';
 import { createModels } from './models.ts';
+import { BUILTIN_ACTIVITIES } from './steps.ts';
+import { workerActivities } from '../worker/activities.ts';
+import type { Client } from '@temporalio/client';
+import { pino } from 'pino';
 
 const src = join(repoRoot, 'platform/src');
 const featuresDir = join(src, 'features');
@@ -93,6 +97,29 @@ describe('the platform features', () => {
         for (const key of Object.keys(feature.models?.(connection) ?? {})) owners.set(key, [...(owners.get(key) ?? []), feature.name]);
       expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
       expect(Object.keys(createModels(connection)).sort()).toEqual(['counters', ...owners.keys()].sort());
+    } finally {
+      void connection.close();
+    }
+  });
+
+  it('offer built-in steps the production worker registers, each declared by one feature', () => {
+    const declared = FEATURES.flatMap((feature) => [...(feature.steps?.options.keys() ?? [])]);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...BUILTIN_ACTIVITIES.keys()].sort()).toEqual([...declared].sort());
+    const connection = mongoose.createConnection(); // activities are only bound here, never called
+    try {
+      const registered = workerActivities({
+        db: createModels(connection),
+        plugins: {},
+        declared: new Map(),
+        temporal: {} as Client,
+        taskQueue: 'never-polled',
+        logger: pino({ level: 'silent' }),
+      });
+      for (const step of declared) expect(typeof registered[step], step).toBe('function');
+      // and every feature's own activities: the workflows call these by name
+      for (const name of ['startRun', 'executeStep', 'finishRun', 'gatherOutcomes', 'recordSystemCheck', 'checkInboxes'])
+        expect(typeof registered[name], name).toBe('function');
     } finally {
       void connection.close();
     }

@@ -2,6 +2,7 @@
 import { defineFeature, NO_SECRETS } from '../../context.ts';
 import { inboundRouter, inboundRoutes } from './routes.ts';
 import { inboundKeyModels } from './inbound-key.ts';
+import { createInboxActivities } from './activities.ts';
 
 export const inboundFeature = defineFeature({
   name: 'inbound',
@@ -14,4 +15,6 @@ export const inboundFeature = defineFeature({
         inboundRouter({ db, temporal: runner.temporal, taskQueue: runner.taskQueue, secrets, publicUrl }),
     },
   ],
+  // IMAP reading needs where to classify replies (a plugin run); a worker without it reads no inbox.
+  activities: ({ inbox, db, secrets, mailAllowHosts }) => (inbox ? createInboxActivities({ db, secrets, mailAllowHosts, ...inbox }) : {}),
 });

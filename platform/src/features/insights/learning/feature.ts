@@ -4,6 +4,7 @@ import { activityRouter, activityRoutes } from './activity-routes.ts';
 import { learningRouter, learningRoutes } from './routes.ts';
 import { activityEntryModels } from './activity-model.ts';
 import { learningCycles, minSampleSize } from './engine.ts';
+import { createLearningActivities } from './activities.ts';
 
 export const learningFeature = defineFeature({
   name: 'learning',
@@ -22,4 +23,5 @@ export const learningFeature = defineFeature({
         }),
     },
   ],
+  activities: (worker) => createLearningActivities(worker),
 });

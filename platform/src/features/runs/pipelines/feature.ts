@@ -7,6 +7,8 @@ import { batchesRouter, batchesRoutes } from './batches-routes.ts';
 import { pipelineRunModels } from './run-model.ts';
 import { pipelineBatchModel } from './batch-model.ts';
 import { savedPipelineModel } from './model.ts';
+import { createPipelineActivities } from './activities.ts';
+import { createBatchActivities } from './batch-activities.ts';
 
 export const pipelinesFeature = defineFeature({
   name: 'pipelines',
@@ -22,4 +24,5 @@ export const pipelinesFeature = defineFeature({
     { routes: runsRoutes, build: ({ product }) => runsRouter(product.db, product.runner, product.runEventsRecheckMs) },
     { routes: batchesRoutes, build: ({ product }) => batchesRouter(product.db, product.runner) },
   ],
+  activities: (worker) => ({ ...createPipelineActivities(worker), ...createBatchActivities(worker) }),
 });
