@@ -25,6 +25,7 @@ import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
 import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
 import { holdReply } from '../../src/features/email/replies/held-replies.ts';
 import { ownerToken } from '../testing/principal.ts';
+import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
 import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
@@ -384,7 +385,7 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     client.get('/api/pipelines/no-such-pipeline/versions').then(refused(404, 'no-such-pipeline')),
   'POST /api/pipelines/{id}/duplicate 404': async () => {
     await client.post('/api/pipelines/no-such-pipeline/duplicate', {}).then(refused(404, 'no-such-pipeline'));
-    await client.post('/api/pipelines/prospect-pipeline/duplicate', { version: 1 }).then(refused(404, 'only version 2'));
+    await client.post('/api/pipelines/prospect-pipeline/duplicate', { version: 1 }).then(refused(404, `only version ${PROSPECT_PIPELINE.version}`));
   },
   'POST /api/pipelines/{id}/duplicate 409': async () => {
     await client.post('/api/pipelines/prospect-pipeline/duplicate', { newId: SCORING_PIPELINE.id }).then(refused(409, SCORING_PIPELINE.id));
