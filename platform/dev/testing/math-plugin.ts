@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const calls: string[] = [];
 const number = z.object({ n: z.number() });
 
-/** A gate `math.hold` waits at: resolved when a step arrives, and when the test opens it. */
+/** A gate `math.hold` (and `math.silentHold`) waits at: resolved when a step arrives, and when the test opens it. */
 interface Gate {
   arrive: () => void;
   reached: Promise<void>;
@@ -30,11 +30,36 @@ function gate(name: string): Gate {
 export const reachedGate = (name: string): Promise<void> => gate(name).reached;
 /** Lets every `math.hold` step at the gate go on, and any that comes to it later. */
 export const openGate = (name: string): void => gate(name).open();
+/**
+ * Closes the gate again, as if new: steps that come to it from now on hold until the next openGate,
+ * and reachedGate tells of the next arrival (e.g. a retried batch whose runs come back with the same
+ * input). A step still held at it goes on with the next openGate too, never held for ever.
+ */
+export const closeGate = (name: string): void => {
+  const before = gates.get(name);
+  gates.delete(name);
+  if (before) void gate(name).opened.then(before.open);
+};
+
+/**
+ * Waits at the gate until the test opens it. Rejects once the attempt is cancelled (the worker shutting down
+ * after a failed test), at once when it already is (a batch chunk going on to its next run), rather than held for ever.
+ */
+function holdAt(name: string, signal: AbortSignal): Promise<void> {
+  const at = gate(name);
+  at.arrive();
+  return new Promise<void>((resolve, reject) => {
+    const cancelled = () => reject(signal.reason as Error);
+    if (signal.aborted) return cancelled();
+    void at.opened.then(resolve);
+    signal.addEventListener('abort', cancelled, { once: true });
+  });
+}
 
 /**
  * A tiny plugin for pipeline tests: a plain step, one that fails its first attempt, one that fails for good, one that takes its
- * time, one that goes silent, one that holds at a gate until the test opens it, and one that multiplies by its config's factor
- * (a step may set its own), with a secret in its config.
+ * time, one that goes silent, one that holds at a gate until the test opens it (and one that heartbeats, then holds silent at
+ * its attempt's gate), and one that multiplies by its config's factor (a step may set its own), with a secret in its config.
  */
 export const mathPlugin = definePlugin(
   defineManifest({
@@ -72,6 +97,14 @@ export const mathPlugin = definePlugin(
         input: z.object({ n: z.number(), ms: z.number().int().min(0).max(10_000) }),
         output: number,
       },
+      silentHold: {
+        description:
+          'says it heartbeats; each attempt heartbeats { attempt } once, then holds without another heartbeat at the gate "<gate>#<attempt>" until the test opens it',
+        access: 'public',
+        heartbeats: true,
+        input: z.object({ n: z.number(), gate: z.string().min(1) }),
+        output: number,
+      },
     },
   }),
   ({ config }) => ({
@@ -88,13 +121,16 @@ export const mathPlugin = definePlugin(
     },
     hold: async ({ n, gate: name }, context) => {
       calls.push(`hold(${n}, ${name})`);
-      const at = gate(name);
-      at.arrive();
       // Cancelled (the worker shutting down after a failed test) rather than held for ever.
-      await new Promise<void>((resolve, reject) => {
-        void at.opened.then(resolve);
-        context.signal.addEventListener('abort', () => reject(context.signal.reason as Error), { once: true });
-      });
+      await holdAt(name, context.signal);
+      return { n };
+    },
+    silentHold: async ({ n, gate: name }, context) => {
+      // What the previous attempt last heartbeated, as Temporal hands it to this one.
+      const handed = context.lastHeartbeat === undefined ? '' : ` after ${JSON.stringify(context.lastHeartbeat)}`;
+      calls.push(`silentHold(${n}, ${name})#${context.attempt}${handed}`);
+      context.heartbeat({ attempt: context.attempt });
+      await holdAt(`${name}#${context.attempt}`, context.signal);
       return { n };
     },
     silentWait: async ({ n, ms }) => {

@@ -2,25 +2,31 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
-import { mathPlugin } from '../../../../dev/testing/math-plugin.ts';
+import { closeGate, mathPlugin, openGate, reachedGate } from '../../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import type { BatchView } from './batch-view.ts';
 import { batchWorkflowId } from './batches.ts';
 
-/** Waits `ms` per run, then fails for good on a negative n: one input can be made to fail, and a batch to last. */
+/**
+ * Holds each run at its input's gate until the test opens it, then fails for good on a negative n: one input
+ * can be made to fail, and a batch kept running for as long as the test needs (math-plugin.ts: openGate).
+ */
 const definition = {
   id: 'slow-check',
   name: 'Slow check',
   nodes: [
-    { id: 'wait', label: 'Wait', activity: 'math.wait', input: { n: '{{ input.n }}', ms: '{{ input.ms }}' } },
-    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ wait.n }}' } },
+    { id: 'hold', label: 'Hold', activity: 'math.hold', input: { n: '{{ input.n }}', gate: '{{ input.gate }}' } },
+    { id: 'check', activity: 'math.checkPositive', input: { n: '{{ hold.n }}' } },
     { id: 'big', activity: 'math.double', input: { n: '{{ check.n }}' }, when: { path: 'check.n', op: 'gte', value: 25 } },
   ],
   edges: [
-    { from: 'wait', to: 'check' },
+    { from: 'hold', to: 'check' },
     { from: 'check', to: 'big' },
   ],
 };
+
+/** The gates the runs of each test hold at; runs that need not hold pass the open one. */
+const GATES = { open: 'batches-api.open', live: 'batches-api.live', retried: 'batches-api.retried', cancelled: 'batches-api.cancelled' };
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
@@ -43,6 +49,7 @@ const ended = (batchId: string) =>
   expect.poll(async () => (await view(batchId)).status, { timeout: 30_000, interval: 200 }).not.toBe('running');
 
 beforeAll(async () => {
+  openGate(GATES.open);
   stack = await startTestPipelineWorker('batches-api', [mathPlugin]);
   server = await serveProductApp(stack);
   expect((await call('POST', '/api/pipelines', definition)).status).toBe(201);
@@ -55,8 +62,9 @@ afterAll(async () => {
 describe('GET /api/batches/{id}', () => {
   it('shows 50 runs going stage by stage, live, and once done the failed one with its error and input', async () => {
     // n = -1 fails "check"; n ≥ 25 run "big", the others skip it.
-    const inputs = Array.from({ length: 50 }, (_, index) => ({ n: index - 1, ms: 40 }));
+    const inputs = Array.from({ length: 50 }, (_, index) => ({ n: index - 1, gate: GATES.live }));
     const batchId = await startBatch(inputs);
+    // Held at the gate, the batch is still running when it is read, however slow the machine.
     const first = await view(batchId);
     expect(first).toMatchObject({
       batchId,
@@ -68,27 +76,29 @@ describe('GET /api/batches/{id}', () => {
       retries: [],
     });
     expect(first.stages.map((stage) => [stage.nodeId, stage.label, stage.total])).toEqual([
-      ['wait', 'Wait', 50],
+      ['hold', 'Hold', 50],
       ['check', 'check', 50],
       ['big', 'big', 50],
     ]);
-    // While it runs the workflow answers: runs of the chunks under way count as running.
-    await expect.poll(async () => (await view(batchId)).stages[0]!.running, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+    // While it runs the workflow answers: a run of a chunk under way (held at the gate) counts as running.
+    await reachedGate(GATES.live);
     const midway = await view(batchId);
+    expect(midway.stages[0]!.running).toBeGreaterThan(0);
     expect(midway.runsPerMinute === null || midway.runsPerMinute > 0).toBe(true);
 
+    openGate(GATES.live);
     await ended(batchId);
     const done = await view(batchId);
     expect(done).toMatchObject({
       status: 'completed',
       runs: { pending: 0, running: 0, completed: 49, failed: 1, cancelled: 0 },
       etaSeconds: null,
-      failures: [{ nodeId: 'check', error: '-1 is negative', input: { prospectId: null, summary: 'n: -1, ms: 40' } }],
+      failures: [{ nodeId: 'check', error: '-1 is negative', input: { prospectId: null, summary: 'n: -1, gate: "batches-api.live"' } }],
     });
     expect(
       done.stages.map(({ nodeId, pending, running, completed, failed, skipped }) => [nodeId, pending, running, completed, failed, skipped]),
     ).toEqual([
-      ['wait', 0, 0, 50, 0, 0],
+      ['hold', 0, 0, 50, 0, 0],
       ['check', 0, 0, 49, 1, 0],
       ['big', 0, 0, 24, 0, 26],
     ]);
@@ -99,7 +109,7 @@ describe('GET /api/batches/{id}', () => {
   });
 
   it('reads a batch started before batches were recorded from its runs, and keeps it in its workspace', async () => {
-    const batchId = await startBatch([{ n: 1, ms: 0 }]);
+    const batchId = await startBatch([{ n: 1, gate: GATES.open }]);
     await ended(batchId);
     await stack.db.pipelineBatches.deleteOne({ workspaceId: 'default', batchId });
     expect(await view(batchId)).toMatchObject({ pipeline: { id: 'slow-check', version: 1 }, total: 1, runs: { completed: 1 } });
@@ -112,16 +122,20 @@ describe('GET /api/batches/{id}', () => {
 describe('POST /api/batches/{id}/retry-failed', () => {
   it('starts a batch of only the failed runs, same version, linked both ways; refuses while either runs or when none failed', async () => {
     const batchId = await startBatch(
-      [-2, 3, -5, 7].map((n) => ({ n, ms: 300 })),
+      [-2, 3, -5, 7].map((n) => ({ n, gate: GATES.retried })),
       2,
     );
+    // Its runs held at the gate, the batch is running for sure.
     const early = await call('POST', `/api/batches/${batchId}/retry-failed`);
     expect([early.status, early.text]).toEqual([
       409,
       `Batch ${batchId} is still running: retry its failed runs once it has finished (or cancel it)`,
     ]);
+    openGate(GATES.retried);
     await ended(batchId);
 
+    // The retry's runs come back with the same inputs: the gate shut again, they hold at it in turn.
+    closeGate(GATES.retried);
     const retried = await call('POST', `/api/batches/${batchId}/retry-failed`);
     expect(retried.status, retried.text).toBe(201);
     const retry = retried.body as { batchId: string; total: number; retryOf: string };
@@ -132,13 +146,17 @@ describe('POST /api/batches/{id}/retry-failed', () => {
       `Batch ${retry.batchId}, a retry of batch ${batchId}, is still running: wait for it to finish`,
     ]);
 
+    openGate(GATES.retried);
     await ended(retry.batchId);
     const ofRetry = await view(retry.batchId);
     expect(ofRetry).toMatchObject({ retryOf: batchId, pipeline: { version: 1 }, total: 2, runs: { failed: 2 } });
-    expect(ofRetry.failures.map((failure) => failure.input.summary).sort()).toEqual(['n: -2, ms: 300', 'n: -5, ms: 300']);
+    expect(ofRetry.failures.map((failure) => failure.input.summary).sort()).toEqual([
+      'n: -2, gate: "batches-api.retried"',
+      'n: -5, gate: "batches-api.retried"',
+    ]);
     expect((await view(batchId)).retries).toEqual([{ batchId: retry.batchId, startedAt: expect.any(String), total: 2 }]);
 
-    const clean = await startBatch([{ n: 1, ms: 0 }]);
+    const clean = await startBatch([{ n: 1, gate: GATES.open }]);
     await ended(clean);
     const none = await call('POST', `/api/batches/${clean}/retry-failed`);
     expect([none.status, none.text]).toEqual([409, `Nothing to retry: no run of batch ${clean} failed`]);
@@ -150,10 +168,12 @@ describe('POST /api/batches/{id}/retry-failed', () => {
 describe('POST /api/batches/{id}/cancel', () => {
   it('stops a running batch: its unfinished runs end cancelled, nothing more runs, and a second cancel changes nothing', async () => {
     const batchId = await startBatch(
-      Array.from({ length: 50 }, (_, index) => ({ n: index, ms: 300 })),
+      Array.from({ length: 50 }, (_, index) => ({ n: index, gate: GATES.cancelled })),
       5,
     );
-    await expect.poll(async () => (await view(batchId)).stages[0]!.running, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+    // Chunks are under way, each held at its first run until the test opens the gate (after the cancel).
+    await reachedGate(GATES.cancelled);
+    expect((await view(batchId)).stages[0]!.running).toBeGreaterThan(0);
     const cancelled = await call('POST', `/api/batches/${batchId}/cancel`);
     expect(cancelled.status, cancelled.text).toBe(200);
     const answer = cancelled.body as BatchView;
@@ -169,15 +189,17 @@ describe('POST /api/batches/{id}/cancel', () => {
     const run = await stack.db.pipelineRuns.findOne({ workspaceId: 'default', batchId, status: 'cancelled' }).lean();
     expect(run?.error).toBe(`cancelled: batch ${batchId} was cancelled before this run finished`);
 
-    // A chunk under way stops at its next look (at most a second). Once none is left on the worker,
-    // with the workflow closed, nothing can run: the first stage never ran to its end.
+    // Let go, a chunk under way goes on past the open gate until its next look (at most a second) stops it.
+    // Once none is left on the worker, with the workflow closed, nothing can run: no chunk could end
+    // before the cancel, so none started after the ones then under way, and the first stage never ran to its end.
+    openGate(GATES.cancelled);
     await expect.poll(() => stack.activitiesInFlight()).toBe(0);
     expect(await stack.db.stepOutputs.countDocuments({ runId: { $in: await runIdsOf(batchId) } })).toBeLessThan(50);
-    expect(await stack.db.pipelineRuns.countDocuments({ workspaceId: 'default', batchId, 'steps.wait.status': 'running' })).toBe(0);
+    expect(await stack.db.pipelineRuns.countDocuments({ workspaceId: 'default', batchId, 'steps.hold.status': 'running' })).toBe(0);
 
     const twice = await call('POST', `/api/batches/${batchId}/cancel`);
     expect([twice.status, (twice.body as BatchView).runs]).toEqual([200, answer.runs]);
-    const finished = await startBatch([{ n: 1, ms: 0 }]);
+    const finished = await startBatch([{ n: 1, gate: GATES.open }]);
     await ended(finished);
     const late = await call('POST', `/api/batches/${finished}/cancel`);
     expect([late.status, late.text]).toEqual([409, `Batch ${finished} has already finished: there is nothing left to cancel`]);

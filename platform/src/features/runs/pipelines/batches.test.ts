@@ -2,7 +2,8 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_OWNER } from '../../../../dev/testing/principals.ts';
 import { InputError } from '../../../core/errors.ts';
-import { MATH_BATCH_PIPELINE, mathPlugin } from '../../../../dev/testing/math-plugin.ts';
+import { batchProgressQuery } from '@meetflow/workflows';
+import { MATH_BATCH_PIPELINE, mathPlugin, openGate, reachedGate } from '../../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { startPipelineBatch } from './batches.ts';
 
@@ -87,26 +88,49 @@ describe('the batch runner on the real dev server', () => {
   });
 
   it('holds a stage to its concurrency: with 2 chunks in flight at most, no third step starts while two run', async () => {
-    const waiting = {
+    const paced = {
       id: 'batch-paced',
       name: 'Paced',
-      nodes: [{ id: 'wait', activity: 'math.wait', input: { n: '{{ input.n }}', ms: 250 } }],
+      nodes: [{ id: 'hold', activity: 'math.hold', input: { n: '{{ input.n }}', gate: '{{ input.gate }}' } }],
       edges: [],
     };
-    const inputs = Array.from({ length: 6 }, (_, n) => ({ n }));
+    // Each run holds at its own gate until the test lets it go.
+    const inputs = Array.from({ length: 6 }, (_, n) => ({ n, gate: `paced-${n}` }));
     const batch = await startPipelineBatch(stack.runner, {
       principal: TEST_OWNER,
       workspaceId: 'ws-paced',
-      definition: waiting,
+      definition: paced,
       inputs,
       chunkSize: 1,
       concurrency: 2,
     });
-    await stack.runner.temporal.workflow.getHandle(batch.workflowId).result();
+    const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
+    let notYet = inputs.map(({ gate }) => gate);
+    const held: string[] = [];
+    /** Waits until one more run holds at its gate. */
+    const nextHeld = async () => {
+      const gate = await Promise.race(notYet.map((name) => reachedGate(name).then(() => name)));
+      notYet = notYet.filter((name) => name !== gate);
+      held.push(gate);
+    };
+    await nextHeld();
+    await nextHeld();
+    for (let released = 0; ; released++) {
+      // Two held: the workflow task that started the later one started every chunk that had a place,
+      // and the workflow answers for that task (a third chunk started would count as running).
+      const { nodes } = await handle.query(batchProgressQuery);
+      expect({ pending: 0, running: 0, completed: 0, ...nodes.hold }).toEqual({ completed: released, running: 2, pending: 4 - released });
+      if (notYet.length === 0) break;
+      // Let one go: its place goes to the next chunk.
+      openGate(held.shift()!);
+      await nextHeld();
+    }
+    held.forEach(openGate);
+    expect((await handle.result()).nodes.hold).toEqual({ completed: 6 });
     const runs = await stack.db.pipelineRuns.find({ workspaceId: 'ws-paced', batchId: batch.batchId }).lean();
-    const spans = runs.map((run) => [Date.parse(String(run.steps.wait?.startedAt)), Date.parse(String(run.steps.wait?.endedAt))] as const);
+    const spans = runs.map((run) => [Date.parse(String(run.steps.hold?.startedAt)), Date.parse(String(run.steps.hold?.endedAt))] as const);
     expect(spans).toHaveLength(6);
-    // At every start, count the steps already running: never two besides it.
+    // The run records agree: at every start, count the steps already running: never two besides it.
     for (const [start] of spans) {
       const running = spans.filter(([otherStart, otherEnd]) => otherStart <= start && start < otherEnd).length;
       expect(running).toBeLessThanOrEqual(2);

@@ -1,4 +1,5 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { TEST_OWNER } from '../../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -189,28 +190,48 @@ describe('the pipeline interpreter on the real dev server', () => {
   });
 
   it('gives a step whose activity heartbeats a heartbeat timeout: an attempt gone silent is retried long before its start-to-close timeout', async () => {
+    const gate = 'heartbeats.quiet';
     const silent = {
       id: 'silent',
       name: 'Silent',
-      nodes: [{ id: 'quiet', activity: 'math.silentWait', input: { n: 1, ms: 4_000 }, heartbeatTimeout: '1 second' }],
+      nodes: [{ id: 'quiet', activity: 'math.silentHold', input: { n: 1, gate }, heartbeatTimeout: '1 second' }],
     };
     // Prepared: a heartbeating activity gets the default heartbeat timeout, any other none.
     const prepared = (activity: string) =>
-      preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, ms: 1 } }] }, runner.activities, TEST_OWNER).nodes[0]!;
-    expect(prepared('math.silentWait').heartbeatTimeout).toBe(HEARTBEAT_TIMEOUT);
-    expect(prepared('math.wait').heartbeatTimeout).toBeUndefined();
-    // Run: 4 s without a heartbeat, against a 1 s heartbeat timeout (and the default 5 minutes start-to-close).
+      preparePipeline({ ...silent, nodes: [{ id: 'step', activity, input: { n: 1, gate } }] }, runner.activities, TEST_OWNER).nodes[0]!;
+    expect(prepared('math.silentHold').heartbeatTimeout).toBe(HEARTBEAT_TIMEOUT);
+    expect(prepared('math.hold').heartbeatTimeout).toBeUndefined();
+    // Run: each attempt heartbeats once, then holds silent at its own gate. The first one's stays shut;
+    // a second attempt passes its own at once.
+    openGate(`${gate}#2`);
     const run = await startPipelineRun(runner, {
       principal: TEST_OWNER,
       workspaceId: `${workspaceId}-heartbeats`,
       definition: silent,
       input: {},
     });
-    // Without the heartbeat timeout the first attempt would still be waiting, and finish after 4 s as attempt 1.
-    const attempts = async () =>
-      (await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.steps.quiet?.attempts ?? 0;
-    await expect.poll(attempts, { interval: 200 }).toBeGreaterThanOrEqual(2);
-    await runner.temporal.workflow.getHandle(`pipeline-run-${run.runId}`).terminate('the test has seen the retry');
+    await reachedGate(`${gate}#1`);
+    // While the first attempt is still held, a second one starts: only the 1 s heartbeat timeout can have
+    // ended the first (its start-to-close timeout is the default 5 minutes, far past the test's own limit).
+    await reachedGate(`${gate}#2`);
+    const done = await finished(run.runId);
+    expect(done.status).toBe('completed');
+    expect(done.steps.quiet).toMatchObject({ status: 'completed', attempts: 2 });
+    // The first attempt's heartbeat was recorded: Temporal handed its details to the retry.
+    expect(calls).toContain(`silentHold(1, ${gate})#2 after {"attempt":1}`);
+    // And it says why the first attempt ended: its heartbeat timed out.
+    const history = await runner.temporal.workflow.getHandle(done.workflowId!).fetchHistory();
+    const { TimeoutType } = temporal.api.enums.v1;
+    const retried = history.events?.flatMap((event) => {
+      const started = event.activityTaskStartedEventAttributes;
+      const timeout = started?.lastFailure?.timeoutFailureInfo?.timeoutType;
+      return started?.lastFailure ? [{ attempt: started.attempt, timeout: timeout == null ? null : TimeoutType[timeout] }] : [];
+    });
+    expect(retried).toEqual([{ attempt: 2, timeout: 'TIMEOUT_TYPE_HEARTBEAT' }]);
+    // Let go at last, the silent attempt ends; the run stays as its retry left it.
+    openGate(`${gate}#1`);
+    await expect.poll(() => stack.activitiesInFlight()).toBe(0);
+    expect((await db.pipelineRuns.findOne({ runId: run.runId }, null, ACROSS_WORKSPACES).lean())?.status).toBe('completed');
   });
 
   it('replays the recorded histories of these runs without determinism errors', async () => {
