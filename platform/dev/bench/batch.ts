@@ -18,6 +18,7 @@ import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.
 import { batchWorkflowId } from '../../src/features/runs/pipelines/batches.ts';
 import { BENCH_ICP_ANALYSIS, fittingProspects, launchPerson } from './icp.ts';
 import { cpuMeter, resetPeakRss, rssOf, secondsSince, startProductWorker, type BenchServers, type CpuSplit } from './stack.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 const WORKSPACE = 'bench';
 const TASK_QUEUE = 'bench-batch';
@@ -95,6 +96,7 @@ export async function benchBatch(
       temporal: servers.temporal,
       taskQueue: TASK_QUEUE,
       activities: PluginHost.load(installedPlugins, options.plugins).activityIndex(BUILTIN_ACTIVITIES),
+      builtIns: BUILT_IN_PIPELINES,
     };
     const atLaunch = rssOf(worker.pid)?.rss ?? Number.NaN;
     const reset = resetPeakRss(worker.pid);

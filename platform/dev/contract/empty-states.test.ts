@@ -4,7 +4,7 @@ import { configEntries } from '../../src/features/insights/workspace-config/work
 import { INBOUND_SECRET_HEADER } from '../../src/features/email/inbound/routes.ts';
 import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
 import { allRouteDocs } from '../../src/api/routes.ts';
-import { BUILT_IN_PIPELINES } from '../../src/features/runs/pipelines/built-ins.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 import { bodyOf, type ContractClient, type ContractResponse } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey, type RouteKey } from './routes.ts';
@@ -36,7 +36,7 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       await fresh.get('/api/pipelines'),
     );
     expect(pipelines.map(({ pipelineId, builtIn, runs }) => [pipelineId, builtIn, runs && runs.total])).toEqual(
-      BUILT_IN_PIPELINES.map((builtIn) => [builtIn.definition.id, true, builtIn.recordsRuns ? 0 : null]),
+      BUILT_IN_PIPELINES.pipelines.map((builtIn) => [builtIn.definition.id, true, builtIn.recordsRuns ? 0 : null]),
     );
   },
   'GET /api/members': emptyList('/api/members'), // the client acts with an API token, which is no member

@@ -385,7 +385,9 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     client.get('/api/pipelines/no-such-pipeline/versions').then(refused(404, 'no-such-pipeline')),
   'POST /api/pipelines/{id}/duplicate 404': async () => {
     await client.post('/api/pipelines/no-such-pipeline/duplicate', {}).then(refused(404, 'no-such-pipeline'));
-    await client.post('/api/pipelines/prospect-pipeline/duplicate', { version: 1 }).then(refused(404, `only version ${PROSPECT_PIPELINE.version}`));
+    await client
+      .post('/api/pipelines/prospect-pipeline/duplicate', { version: 1 })
+      .then(refused(404, `only version ${PROSPECT_PIPELINE.version}`));
   },
   'POST /api/pipelines/{id}/duplicate 409': async () => {
     await client.post('/api/pipelines/prospect-pipeline/duplicate', { newId: SCORING_PIPELINE.id }).then(refused(409, SCORING_PIPELINE.id));

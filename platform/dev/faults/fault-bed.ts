@@ -29,6 +29,7 @@ import {
 import type { ManagedProcess } from '../devstack/managed-process.ts';
 import { outreachBatch } from '../testing/outreach-batch.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../testing/sending.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 /** Prospects per fault test: 50 in `npm test`; `npm run test:faults` sets MEETFLOW_FAULT_PROSPECTS=1000. */
 export const FAULT_PROSPECTS = prospectsToRun(process.env.MEETFLOW_FAULT_PROSPECTS);
@@ -164,6 +165,7 @@ export async function startSendingBatch(bed: FaultBed, workspaceId: string, pros
     temporal: bed.temporal,
     taskQueue: bed.taskQueue,
     activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES),
+    builtIns: BUILT_IN_PIPELINES,
   };
   const { definition, inputs } = outreachBatch(prospects, FAULT_STEPS);
   // About 20 chunks whatever the count: emails start early, and the batch's history stays small

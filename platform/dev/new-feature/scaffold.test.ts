@@ -30,6 +30,7 @@ import { openTestDatabase } from '../testing/database.ts';
 import { serveForTest } from '../testing/http.ts';
 import { memberToken, ownerToken } from '../testing/principal.ts';
 import { FEATURES_DIR, featureEdits, featureFiles, featureNames, scaffoldFeature, takenOf, type Scaffolded } from './scaffold.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 // `npm run new-feature` proven without touching a tracked file (other test files import
 // features/index.ts meanwhile): the scaffold writes into a scratch copy of the files it edits; what
@@ -217,7 +218,16 @@ describe('the scaffolded feature, served with every other feature', () => {
       temporal,
       plugins: PluginHost.load(installedPlugins),
       authenticator: sessionsAndTokens(db, DEFAULT_SESSION_POLICY),
-      product: { db, runner: { db, temporal: temporal.client, taskQueue: `new-feature-${randomUUID()}`, activities: new Map() } },
+      product: {
+        db,
+        runner: {
+          db,
+          temporal: temporal.client,
+          taskQueue: `new-feature-${randomUUID()}`,
+          activities: new Map(),
+          builtIns: BUILT_IN_PIPELINES,
+        },
+      },
     };
     // What platform/src/api does over FEATURES, over this list: every router in order, the document of them all, the audit trail.
     const product: ProductContext = { app, product: app.product! };

@@ -13,6 +13,7 @@ import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../../src/features/accounts/workspaces/model.ts';
 import { demoSignInLines, ensureDemoOwner } from './demo-owner.ts';
 import { seedModels, seedWorkspace } from './seed-workspace.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'seed');
@@ -41,7 +42,13 @@ try {
     { host, connection: database.connection, temporal: temporal.client, taskQueue: config.taskQueue },
     config.sampleCompanies,
   );
-  const runner = { db, temporal: temporal.client, taskQueue: config.taskQueue, activities: host.activityIndex(BUILTIN_ACTIVITIES) };
+  const runner = {
+    db,
+    temporal: temporal.client,
+    taskQueue: config.taskQueue,
+    activities: host.activityIndex(BUILTIN_ACTIVITIES),
+    builtIns: BUILT_IN_PIPELINES,
+  };
   const result = await seedWorkspace(
     {
       db,

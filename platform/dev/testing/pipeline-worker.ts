@@ -9,6 +9,7 @@ import type { Secrets } from '../../src/core/secrets-key.ts';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
+import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 import { createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
 import { inPausedCampaign } from '../../src/features/prospecting/campaigns/held.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
@@ -94,7 +95,13 @@ export async function startTestPipelineWorker(
     database,
     db,
     host,
-    runner: { db, temporal: client, taskQueue, activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined) },
+    runner: {
+      db,
+      temporal: client,
+      taskQueue,
+      activities: host.activityIndex(options.enrollment ? BUILTIN_ACTIVITIES : undefined),
+      builtIns: BUILT_IN_PIPELINES,
+    },
     activitiesInFlight: () => worker.getStatus().numInFlightActivities,
     async stop() {
       worker.shutdown();

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Config } from '../core/config.ts';
 import { BUILTIN_ACTIVITIES } from '../features/steps.ts';
+import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
 import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../features/models.ts';
 import { DEFAULT_WORKSPACE, ensureDefaultWorkspace } from '../features/accounts/workspaces/model.ts';
@@ -50,6 +51,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     temporal: temporal.client,
     taskQueue: config.taskQueue,
     activities: plugins.activityIndex(BUILTIN_ACTIVITIES),
+    builtIns: BUILT_IN_PIPELINES,
   };
   // At start: the default workspace the UI hard-codes, its weekly learning schedule, and its pricing
   // slices (written by the ppm-pricing plugin on the worker, so this waits for it); all idempotent.

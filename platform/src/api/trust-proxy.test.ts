@@ -10,6 +10,7 @@ import { PluginHost } from '../features/runs/plugins/host.ts';
 import { createModels } from '../features/models.ts';
 import { createTemporalClient, type TemporalClient } from '../core/temporal/client.ts';
 import { createApp } from './app.ts';
+import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
 
 // MEETFLOW_TRUST_PROXY behind compose's nginx, which sets X-Forwarded-For to the one address it was
 // reached from: a client can put anything before that entry, so only the last one counts.
@@ -32,7 +33,10 @@ async function serve(trustProxy: boolean): Promise<string> {
     authenticator: ownerEverywhere,
     trustProxy,
     // Signing in starts no run: the runner is never called.
-    product: { db, runner: { db, temporal: temporal.client, taskQueue: 'trust-proxy', activities: new Map() } },
+    product: {
+      db,
+      runner: { db, temporal: temporal.client, taskQueue: 'trust-proxy', activities: new Map(), builtIns: BUILT_IN_PIPELINES },
+    },
   });
   app.use((ctx) => {
     if (ctx.path === '/probe') ctx.body = { ip: ctx.ip, ips: ctx.ips, protocol: ctx.protocol };

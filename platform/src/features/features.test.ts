@@ -45,24 +45,6 @@ const domainOf = (file: string): Domain | null => {
  */
 const LAYERS: readonly Domain[] = ['accounts', 'runs', 'insights', 'email', 'prospecting', 'revenue'];
 
-/**
- * Imports that still run upwards, each to be removed (a test below fails when one is gone, so the
- * list only shrinks). Named file → file, relative to platform/src/features.
- */
-const KNOWN_UPWARD_IMPORTS: ReadonlySet<string> = new Set([
-  // the sequence's state lives on the prospect: its model and schemas belong with sequences
-  'email/sequences/control.ts -> prospecting/prospects/model.ts',
-  'email/sequences/control.ts -> prospecting/prospects/api-schemas.ts',
-  // a campaign's mailboxes are read by the send: the assignment belongs with mailboxes
-  'email/sending/deliver.ts -> prospecting/campaigns/mailboxes.ts',
-  // the review queue's cited facts read the prospect pipeline's research output
-  'email/outbox/facts.ts -> prospecting/prospects/profile.ts',
-  'email/outbox/facts.ts -> prospecting/superagent/prospect-pipeline.ts',
-  // the studio's built-in pipelines and the test-run inputs of the prospect pipeline
-  'runs/pipelines/built-ins.ts -> prospecting/superagent/prospect-pipeline.ts',
-  'runs/pipelines/editor-routes.ts -> prospecting/superagent/process-prospect.ts',
-]);
-
 /** Every import from one domain into another, as `from -> to` (paths relative to features/). */
 function crossDomainImports(): Array<{ edge: string; from: Domain; to: Domain }> {
   return sources(featuresDir).flatMap((file) => {
@@ -135,11 +117,10 @@ describe('the platform features', () => {
     expect(outside).toEqual([]);
   });
 
-  it('domains import only the domains below them (the known upward imports only shrink)', () => {
+  it('domains import only the domains below them', () => {
     const edges = crossDomainImports();
     const upward = edges.filter(({ from, to }) => LAYERS.indexOf(to) > LAYERS.indexOf(from)).map(({ edge }) => edge);
     expect(edges.length).toBeGreaterThan(0); // the scan sees the imports it judges
-    expect(upward.filter((edge) => !KNOWN_UPWARD_IMPORTS.has(edge))).toEqual([]);
-    expect([...KNOWN_UPWARD_IMPORTS].filter((edge) => !upward.includes(edge))).toEqual([]);
+    expect(upward).toEqual([]);
   });
 });

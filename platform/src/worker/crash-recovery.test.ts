@@ -12,6 +12,7 @@ import { startPipelineBatch } from '../features/runs/pipelines/batches.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { outreachBatch } from '../../dev/testing/outreach-batch.ts';
+import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
 
 // The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.
 const taskQueue = `crash-${randomUUID()}`;
@@ -57,7 +58,13 @@ afterAll(async () => {
 describe('a worker killed in the middle of a batch', () => {
   it('loses nothing and sends nothing twice once a new worker starts', async () => {
     const temporal = new Client({ connection });
-    const runner = { db, temporal, taskQueue, activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES) };
+    const runner = {
+      db,
+      temporal,
+      taskQueue,
+      activities: PluginHost.load(installedPlugins).activityIndex(BUILTIN_ACTIVITIES),
+      builtIns: BUILT_IN_PIPELINES,
+    };
     const first = startWorker();
     const batch = await startPipelineBatch(runner, {
       principal: TEST_OWNER,

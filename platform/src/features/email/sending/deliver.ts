@@ -6,7 +6,7 @@ import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
 import type { Models } from '../../models.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import { campaignMailboxes } from '../../prospecting/campaigns/mailboxes.ts';
+import { campaignMailboxes } from '../mailboxes/campaign-mailboxes.ts';
 import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
 import type { Mailbox } from '../mailboxes/model.ts';

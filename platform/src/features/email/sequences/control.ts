@@ -1,10 +1,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { sequenceWorkflowId } from './enrollment.ts';
-import type { Prospect } from '../../prospecting/prospects/model.ts';
-import { ConflictError, NotFoundError } from '../../../core/errors.ts';
-import type { SequenceAction, SequenceStateView } from '../../prospecting/prospects/api-schemas.ts';
-import { SequenceStateSchema } from '../../prospecting/prospects/api-schemas.ts';
-import type { Model } from 'mongoose';
+import { ConflictError } from '../../../core/errors.ts';
+import { SequenceStateSchema, type SequenceAction, type SequenceStateView } from './api-schemas.ts';
 
 /** The live state of a prospect's sequence (its workflow's `state` query); null when it was never enrolled. */
 export async function sequenceStateOf(temporal: Client, workspaceId: string, prospectId: number): Promise<SequenceStateView | null> {
@@ -20,18 +17,17 @@ const FINISHED = new Set(['stopped', 'completed']);
 
 /**
  * Pauses, resumes or stops one prospect's sequence (the `control` signal), then answers its
- * state. 404 for an unknown prospect, 409 when it has no sequence or the sequence has ended.
- * Pausing a paused sequence (or resuming an active one) changes nothing and is not an error.
+ * state. 409 when it has no sequence or the sequence has ended (the caller answers 404 for an
+ * unknown prospect first). Pausing a paused sequence (or resuming an active one) changes nothing
+ * and is not an error.
  */
 export async function controlSequence(
-  deps: { prospects: Model<Prospect>; temporal: Client },
+  temporal: Client,
   workspaceId: string,
   prospectId: number,
   action: SequenceAction,
 ): Promise<SequenceStateView> {
-  if (!(await deps.prospects.exists({ workspaceId, id: prospectId })))
-    throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
-  const before = await sequenceStateOf(deps.temporal, workspaceId, prospectId);
+  const before = await sequenceStateOf(temporal, workspaceId, prospectId);
   if (!before)
     throw new ConflictError(`Prospect ${prospectId} is not in a sequence: process it first (only qualified prospects are enrolled)`);
   if (FINISHED.has(before.status))
@@ -39,7 +35,7 @@ export async function controlSequence(
       `Prospect ${prospectId}'s sequence has ${before.status === 'completed' ? 'completed' : 'stopped'}: there is nothing to ${action}`,
     );
   if (action === 'send-now') refuseSendNow(prospectId, before);
-  const handle = deps.temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, prospectId));
+  const handle = temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, prospectId));
   await handle.signal('control', { action });
   return SequenceStateSchema.parse(await handle.query('state'));
 }

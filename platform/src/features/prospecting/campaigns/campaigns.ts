@@ -6,7 +6,7 @@ import type { Mailbox } from '../../email/mailboxes/model.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { CampaignViewType, NewCampaign } from './api-schemas.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
-import { knownMailboxIds } from './mailboxes.ts';
+import { knownMailboxIds } from '../../email/mailboxes/campaign-mailboxes.ts';
 
 /** The models campaign services work on. */
 export interface CampaignDb {

@@ -9,6 +9,7 @@ import { jsonClient, serveRouters } from '../../../../dev/testing/prospects-serv
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { campaignRunsRouter, campaignsRouter } from './routes.ts';
 import { prospectsRouter } from '../prospects/routes.ts';
+import { BUILT_IN_PIPELINES } from '../../built-in-pipelines.ts';
 
 let connection: mongoose.Connection;
 let db: Models;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   db = createModels(connection);
   await Promise.all([db.prospects.init(), db.counters.init(), db.campaigns.init(), db.mailboxes.init()]);
   temporal = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
-  const runner = { db, temporal: temporal.client, taskQueue: 'unused', activities: new Map() };
+  const runner = { db, temporal: temporal.client, taskQueue: 'unused', activities: new Map(), builtIns: BUILT_IN_PIPELINES };
   server = await serveRouters(prospectsRouter(db), campaignsRouter(db), campaignRunsRouter(db, runner));
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { unknownProspectIds } from '../prospects/prospects.ts';
 import { controlSequences } from '../../email/sequences/control.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import { findCampaign } from './detail.ts';
-import { knownMailboxIds } from './mailboxes.ts';
+import { knownMailboxIds } from '../../email/mailboxes/campaign-mailboxes.ts';
 import { batchRunning, startCampaignRuns } from './runs.ts';
 
 /** A PATCH of a campaign, parsed. */

@@ -4,18 +4,11 @@ import type { Client } from '@temporalio/client';
 import type { Models } from '../../models.ts';
 import { prospectProfile } from './profile.ts';
 import { controlSequence } from '../../email/sequences/control.ts';
-import {
-  NewProspectBody,
-  ProspectDetail,
-  ProspectIdParams,
-  ProspectListQuery,
-  ProspectProfile,
-  ProspectSummary,
-  SequenceControlBody,
-  SequenceStateSchema,
-} from './api-schemas.ts';
+import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectProfile, ProspectSummary } from './api-schemas.ts';
+import { SequenceControlBody, SequenceStateSchema } from '../../email/sequences/api-schemas.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
+import { NotFoundError } from '../../../core/errors.ts';
 
 /** /api/prospects: the workspace's prospects, a page at a time (the body stays an array; the total is a header). */
 export const prospectsRoutes = [
@@ -130,7 +123,8 @@ export const prospectProfileRoutes = [
         const workspaceId = workspaceOf(ctx);
         const id = Number(ProspectIdParams.parse(ctx.params).id);
         const { action } = SequenceControlBody.parse(ctx.request.body ?? {});
-        ctx.body = await controlSequence({ prospects: db.prospects, temporal }, workspaceId, id, action);
+        if (!(await db.prospects.exists({ workspaceId, id }))) throw new NotFoundError(`No prospect ${id} in this workspace`);
+        ctx.body = await controlSequence(temporal, workspaceId, id, action);
       },
   ),
 ];

@@ -77,6 +77,18 @@ export async function prospectRunInputs(
 }
 
 /**
+ * The built-in prospect pipeline's input for one prospect of the workspace (what it runs with, and
+ * what the editor's test run on a prospect runs a draft with). 404 for an unknown prospect, 409 as
+ * prospectRunInputs.
+ */
+export async function prospectRunInput(db: Models, workspaceId: string, prospectId: number): Promise<Record<string, unknown>> {
+  const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
+  if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
+  const [input] = await prospectRunInputs(db, workspaceId, [prospect]);
+  return input!;
+}
+
+/**
  * Starts the built-in prospect pipeline for one prospect and answers its run id at once (the
  * Workflow Test page follows the run's events). 404 for an unknown prospect, 409 without an ICP.
  */
@@ -87,10 +99,8 @@ export async function startProcessProspect(
   prospectId: number,
 ): Promise<{ runId: string; workflowId: string }> {
   const { db, runner } = deps;
-  const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
-  if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
-  const [input] = await prospectRunInputs(db, workspaceId, [prospect]);
-  const run = await startPipelineRun(runner, { workspaceId, principal, definition: PROSPECT_PIPELINE, input: input! });
+  const input = await prospectRunInput(db, workspaceId, prospectId);
+  const run = await startPipelineRun(runner, { workspaceId, principal, definition: PROSPECT_PIPELINE, input });
   return { runId: run.runId, workflowId: run.workflowId! };
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_ACTIVITIES } from '../../steps.ts';
 import { definitionProblems } from '../../runs/pipelines/definition.ts';
 import { definitionToRerun } from '../../runs/pipelines/built-ins.ts';
+import { BUILT_IN_PIPELINES } from '../../built-in-pipelines.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { APPLY_SCORE_ACTIVITY } from './apply-score.ts';
@@ -32,15 +33,15 @@ describe('the prospect pipeline applies its score as a step', () => {
       ...PROSPECT_PIPELINE_V2,
       nodes: PROSPECT_PIPELINE_V2.nodes.map((node) => ({ ...node, label: `${node.label}!`, timeout: '30 seconds' })),
     };
-    expect(definitionToRerun(recorded)).toBe(PROSPECT_PIPELINE);
+    expect(definitionToRerun(BUILT_IN_PIPELINES, recorded)).toBe(PROSPECT_PIPELINE);
     const beforeRunContext = withNode(PROSPECT_PIPELINE_V2, 'outreach', (node) => ({
       input: { workspaceId: '{{ input.workspaceId }}', ...(node.input as object) },
     }));
-    expect(definitionToRerun(beforeRunContext)).toBe(PROSPECT_PIPELINE);
+    expect(definitionToRerun(BUILT_IN_PIPELINES, beforeRunContext)).toBe(PROSPECT_PIPELINE);
     // Version 3, and anything not under the built-in's id, runs as pinned.
-    expect(definitionToRerun(PROSPECT_PIPELINE)).toBe(PROSPECT_PIPELINE);
+    expect(definitionToRerun(BUILT_IN_PIPELINES, PROSPECT_PIPELINE)).toBe(PROSPECT_PIPELINE);
     const copy = { ...PROSPECT_PIPELINE_V2, id: 'prospect-pipeline-copy', version: 1 };
-    expect(definitionToRerun(copy)).toBe(copy);
+    expect(definitionToRerun(BUILT_IN_PIPELINES, copy)).toBe(copy);
   });
 
   it('gives a version saved under its id before version 3 the apply step, keeping its own steps and version', () => {

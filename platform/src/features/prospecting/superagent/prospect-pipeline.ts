@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { reachable, type PipelineDefinition, type PipelineNode } from '@meetflow/workflows/pipeline';
 import { LEAD_SCORING, OUTREACH, RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
 import { ENROLL_ACTIVITY } from '../../email/sequences/enrollment.ts';
+import type { BuiltInPipeline } from '../../runs/pipelines/built-ins.ts';
 import { APPLY_SCORE_ACTIVITY } from './apply-score.ts';
 
 /** The steps of the prospect pipeline, by node id: what readers of its runs' outputs name. */
@@ -149,3 +150,15 @@ export function withAppliedScore(pinned: PipelineDefinition): PipelineDefinition
     edges: [...pinned.edges, { from: score.id, to: PROSPECT_STEPS.apply }],
   };
 }
+
+/** The prospect pipeline as the pipelines list shows it (features/built-in-pipelines.ts gives it to the runner). */
+export const PROSPECT_BUILT_IN: BuiltInPipeline = {
+  definition: PROSPECT_PIPELINE,
+  description:
+    'Researches the prospect’s site, scores it against the ICP with the learned weights, applies the score to the ' +
+    'prospect (and records it for learning), writes a cited sequence when it qualifies and enrols the prospect. ' +
+    'Every processed prospect and campaign batch runs it.',
+  recordsRuns: true,
+  // Its runs before version 3 had their score applied from outside the run: run again, they get the apply step.
+  rerunAs: withAppliedScore,
+};

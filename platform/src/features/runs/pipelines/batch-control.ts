@@ -115,7 +115,7 @@ export async function retryFailedRuns(
   const started = await startPipelineBatch(runner, {
     workspaceId,
     principal,
-    definition: definitionToRerun(batch.definition),
+    definition: definitionToRerun(runner.builtIns, batch.definition),
     inputs: failed.map((run) => withoutLegacyWorkspace(run.input)),
     chunkSize: batch.chunkSize,
     retryOf: batchId,

@@ -1,6 +1,10 @@
+// The pipelines that ship with Meetflow, as the runs domain knows them: their shape, its own (the
+// learning cycle), and the lookups over the list the composition gives the runner. The pipelines of
+// the domains above (the prospect pipeline) come in that way, never by import
+// (features/built-in-pipelines.ts composes them).
 import type { PipelineDefinition } from '@meetflow/workflows/pipeline';
 import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
-import { PROSPECT_PIPELINE, withAppliedScore } from '../../prospecting/superagent/prospect-pipeline.ts';
+import type { Models } from '../../models.ts';
 
 /** A pipeline that ships with Meetflow: read-only, defined in code, the same in every workspace. */
 export interface BuiltInPipeline {
@@ -60,42 +64,45 @@ const LEARNING_CYCLE: PipelineDefinition = {
   ],
 };
 
-/** The built-in pipelines, in the order the list shows them. */
-export const BUILT_IN_PIPELINES: readonly BuiltInPipeline[] = [
-  {
-    definition: PROSPECT_PIPELINE,
-    description:
-      'Researches the prospect’s site, scores it against the ICP with the learned weights, applies the score to the ' +
-      'prospect (and records it for learning), writes a cited sequence when it qualifies and enrols the prospect. ' +
-      'Every processed prospect and campaign batch runs it.',
-    recordsRuns: true,
-    // Its runs before version 3 had their score applied from outside the run: run again, they get the apply step.
-    rerunAs: withAppliedScore,
-  },
-  {
-    definition: LEARNING_CYCLE,
-    description:
-      'Claims the outcomes since the last cycle, lets the learning engine tune scoring weights, template rates and ' +
-      'cadence, then writes what it applied into the workspace config. Runs on the weekly learning schedule, or from ' +
-      '“Trigger Learning Cycle” on the Learning Dashboard.',
-    cannotDuplicate:
-      'The learning cycle is its own workflow, not a pipeline: its first and last steps are platform activities ' +
-      '(gatherOutcomes, applyLearningResult) that pipelines cannot run.',
-    recordsRuns: false,
-  },
-];
-
-/** True when `id` is a built-in pipeline's: the read routes answer the built-in for it. */
-export function isBuiltInPipeline(id: string): boolean {
-  return BUILT_IN_PIPELINES.some((builtIn) => builtIn.definition.id === id);
+/**
+ * The built-in pipelines a runner knows, and how the editor's test run builds a prospect's input
+ * (`prospectId`): given by the composition (features/built-in-pipelines.ts), which sees every domain.
+ */
+export interface BuiltInPipelines {
+  /** In the order the list shows them. */
+  pipelines: readonly BuiltInPipeline[];
+  /**
+   * A prospect's run input, built as the prospect pipeline's is: 404 for no such prospect in the
+   * workspace, 409 when the workspace cannot build it (no ICP, no offer). Absent: a test run takes a
+   * pasted input only.
+   */
+  prospectRunInput?: (db: Models, workspaceId: string, prospectId: number) => Promise<unknown>;
 }
 
+/** The learning cycle as the pipelines list shows it. */
+export const LEARNING_CYCLE_PIPELINE: BuiltInPipeline = {
+  definition: LEARNING_CYCLE,
+  description:
+    'Claims the outcomes since the last cycle, lets the learning engine tune scoring weights, template rates and ' +
+    'cadence, then writes what it applied into the workspace config. Runs on the weekly learning schedule, or from ' +
+    '“Trigger Learning Cycle” on the Learning Dashboard.',
+  cannotDuplicate:
+    'The learning cycle is its own workflow, not a pipeline: its first and last steps are platform activities ' +
+    '(gatherOutcomes, applyLearningResult) that pipelines cannot run.',
+  recordsRuns: false,
+};
+
 /** The built-in pipeline with this id, if there is one. */
-export function builtInPipeline(id: string): BuiltInPipeline | undefined {
-  return BUILT_IN_PIPELINES.find((builtIn) => builtIn.definition.id === id);
+export function builtInPipeline(builtIns: BuiltInPipelines, id: string): BuiltInPipeline | undefined {
+  return builtIns.pipelines.find((builtIn) => builtIn.definition.id === id);
+}
+
+/** True when `id` is a built-in pipeline's: the read routes answer the built-in for it. */
+export function isBuiltInPipeline(builtIns: BuiltInPipelines, id: string): boolean {
+  return builtInPipeline(builtIns, id) !== undefined;
 }
 
 /** The definition runs pinned to `pinned` are run again with (a rerun, a batch's retry): as pinned, unless its built-in says otherwise. */
-export function definitionToRerun(pinned: PipelineDefinition): PipelineDefinition {
-  return builtInPipeline(pinned.id)?.rerunAs?.(pinned) ?? pinned;
+export function definitionToRerun(builtIns: BuiltInPipelines, pinned: PipelineDefinition): PipelineDefinition {
+  return builtInPipeline(builtIns, pinned.id)?.rerunAs?.(pinned) ?? pinned;
 }

@@ -9,8 +9,8 @@ import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { CANNOT_RUN_HERE, PipelineParams, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { RunSchema } from './runs-api-schemas.ts';
-import { NotFoundError } from '../../../core/errors.ts';
-import { prospectRunInputs } from '../../prospecting/superagent/process-prospect.ts';
+import { UnprocessableError } from '../../../core/http/unprocessable.ts';
+import type { BuiltInPipelines } from './built-ins.ts';
 import { versionDiff } from './version-diff.ts';
 
 const Problem = z.object({
@@ -74,6 +74,8 @@ function validate(raw: unknown, activities: PipelineRunner['activities'], role: 
 interface VersionsDeps {
   db: Models;
   runner: PipelineRunner;
+  /** The built-in pipelines the runner was given: with them, how a prospect's run input is built. */
+  builtIns: BuiltInPipelines;
 }
 
 /** The editor's Test run. */
@@ -95,15 +97,14 @@ const testRunRoute = route<VersionsDeps>(
       422: { description: CANNOT_RUN_HERE },
     },
   },
-  ({ db, runner }) =>
+  ({ db, runner, builtIns }) =>
     async (ctx) => {
       const workspaceId = workspaceOf(ctx);
       const body = TestRunBody.parse(ctx.request.body ?? {});
       let input: unknown = body.input ?? {};
       if (body.prospectId !== undefined) {
-        const prospect = await db.prospects.findOne({ workspaceId, id: body.prospectId }).lean();
-        if (!prospect) throw new NotFoundError(`No prospect ${body.prospectId} in this workspace`);
-        [input] = await prospectRunInputs(db, workspaceId, [prospect]);
+        if (!builtIns.prospectRunInput) throw new UnprocessableError('This server builds no run input from a prospect: paste the input');
+        input = await builtIns.prospectRunInput(db, workspaceId, body.prospectId);
       }
       ctx.status = 201;
       ctx.body = await startPipelineRun(runner, {
@@ -165,4 +166,5 @@ export const pipelineEditorRoutes = [
   testRunRoute,
 ];
 
-export const pipelineEditorRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelineEditorRoutes, { db, runner });
+export const pipelineEditorRouter = (db: Models, runner: PipelineRunner) =>
+  routerOf(pipelineEditorRoutes, { db, runner, builtIns: runner.builtIns });

@@ -1,6 +1,6 @@
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import { BUILT_IN_PIPELINES, builtInPipeline, type BuiltInPipeline } from './built-ins.ts';
+import { builtInPipeline, type BuiltInPipeline, type BuiltInPipelines } from './built-ins.ts';
 import { findPipeline } from './catalog.ts';
 import type { PipelineRun } from './run-model.ts';
 
@@ -89,7 +89,7 @@ function builtInFields(builtIn: BuiltInPipeline) {
  * saved under a built-in's id (campaigns pin them) are listed as their own saved entry; runs are
  * recorded by pipeline id, so both entries count the same runs.
  */
-export async function listPipelineEntries(db: Pick<Models, 'pipelines' | 'pipelineRuns'>, workspaceId: string) {
+export async function listPipelineEntries(db: Pick<Models, 'pipelines' | 'pipelineRuns'>, builtIns: BuiltInPipelines, workspaceId: string) {
   const [saved, stats] = await Promise.all([
     db.pipelines.find({ workspaceId }, { definition: 0 }).sort({ pipelineId: 1, version: -1 }).lean(),
     runStatsByPipeline(db, workspaceId),
@@ -98,7 +98,7 @@ export async function listPipelineEntries(db: Pick<Models, 'pipelines' | 'pipeli
   for (const pipeline of saved) versions.set(pipeline.pipelineId, (versions.get(pipeline.pipelineId) ?? 0) + 1);
   const latest = saved.filter((pipeline, index) => index === 0 || saved[index - 1]!.pipelineId !== pipeline.pipelineId);
   return [
-    ...BUILT_IN_PIPELINES.map((builtIn) => ({
+    ...builtIns.pipelines.map((builtIn) => ({
       ...builtInFields(builtIn),
       versions: 1,
       runs: builtIn.recordsRuns ? (stats.get(builtIn.definition.id) ?? noRuns()) : null,
@@ -116,8 +116,14 @@ export async function listPipelineEntries(db: Pick<Models, 'pipelines' | 'pipeli
  * One version of a pipeline with its definition: a built-in's (it has only the version it
  * defines), else the workspace's saved one, the latest unless `version` is given; 404 otherwise.
  */
-export async function readPipeline(db: Pick<Models, 'pipelines'>, workspaceId: string, pipelineId: string, version?: number) {
-  const builtIn = builtInPipeline(pipelineId);
+export async function readPipeline(
+  db: Pick<Models, 'pipelines'>,
+  builtIns: BuiltInPipelines,
+  workspaceId: string,
+  pipelineId: string,
+  version?: number,
+) {
+  const builtIn = builtInPipeline(builtIns, pipelineId);
   if (!builtIn) return { ...(await findPipeline(db, workspaceId, pipelineId, version)), builtIn: false };
   if (version !== undefined && version !== builtIn.definition.version) {
     throw new NotFoundError(`Built-in pipeline "${pipelineId}" has only version ${builtIn.definition.version}`);
@@ -126,8 +132,13 @@ export async function readPipeline(db: Pick<Models, 'pipelines'>, workspaceId: s
 }
 
 /** Every version of a pipeline, newest first (a built-in has one); 404 when the workspace has no such pipeline. */
-export async function listPipelineVersions(db: Pick<Models, 'pipelines'>, workspaceId: string, pipelineId: string) {
-  const builtIn = builtInPipeline(pipelineId);
+export async function listPipelineVersions(
+  db: Pick<Models, 'pipelines'>,
+  builtIns: BuiltInPipelines,
+  workspaceId: string,
+  pipelineId: string,
+) {
+  const builtIn = builtInPipeline(builtIns, pipelineId);
   if (builtIn) return [{ version: builtIn.definition.version, name: builtIn.definition.name }];
   // `note` is optional on saved versions: read when present.
   const versions = await db.pipelines

@@ -13,6 +13,7 @@ import {
   SavedPipelineSchema,
   StartBody,
 } from './api-schemas.ts';
+import type { BuiltInPipelines } from './built-ins.ts';
 import { duplicatePipeline } from './duplicate.ts';
 import { listPipelineEntries, listPipelineVersions, readPipeline } from './list.ts';
 import { DuplicateBody, PipelineListEntrySchema, PipelineVersionSchema, PipelineViewSchema } from './list-api-schemas.ts';
@@ -23,10 +24,11 @@ import { principalOf, WorkspaceQuery, workspaceOf } from '../../../core/http/wor
 const notFound = { description: 'No such pipeline (or version) in this workspace' };
 const badWorkspace = { description: 'Invalid workspace slug' };
 
-/** What the pipeline routes run over: the saved definitions and the runner. */
+/** What the pipeline routes run over: the saved definitions, the runner and the built-in pipelines it was given. */
 interface PipelinesDeps {
   db: Models;
   runner: PipelineRunner;
+  builtIns: BuiltInPipelines;
 }
 
 /** /api/pipelines: saved, versioned definitions, and starting a run of one. */
@@ -44,9 +46,9 @@ export const pipelinesRoutes = [
         400: badWorkspace,
       },
     },
-    ({ db }) =>
+    ({ db, builtIns }) =>
       async (ctx) => {
-        ctx.body = await listPipelineEntries(db, workspaceOf(ctx));
+        ctx.body = await listPipelineEntries(db, builtIns, workspaceOf(ctx));
       },
   ),
   route<PipelinesDeps>(
@@ -87,10 +89,10 @@ export const pipelinesRoutes = [
         404: notFound,
       },
     },
-    ({ db }) =>
+    ({ db, builtIns }) =>
       async (ctx) => {
         const { version } = PipelineVersionQuery.parse(ctx.query);
-        ctx.body = await readPipeline(db, workspaceOf(ctx), ctx.params.id!, version);
+        ctx.body = await readPipeline(db, builtIns, workspaceOf(ctx), ctx.params.id!, version);
       },
   ),
   route<PipelinesDeps>(
@@ -108,9 +110,9 @@ export const pipelinesRoutes = [
         404: { description: 'No such pipeline in this workspace' },
       },
     },
-    ({ db }) =>
+    ({ db, builtIns }) =>
       async (ctx) => {
-        ctx.body = await listPipelineVersions(db, workspaceOf(ctx), ctx.params.id!);
+        ctx.body = await listPipelineVersions(db, builtIns, workspaceOf(ctx), ctx.params.id!);
       },
   ),
   route<PipelinesDeps>(
@@ -132,11 +134,11 @@ export const pipelinesRoutes = [
         422: { description: 'A pipeline that cannot be duplicated (the learning cycle), or one using an activity no longer installed' },
       },
     },
-    ({ db, runner }) =>
+    ({ db, runner, builtIns }) =>
       async (ctx) => {
         const body = DuplicateBody.parse(ctx.request.body ?? {});
         ctx.status = 201;
-        ctx.body = await duplicatePipeline(db, runner.activities, workspaceOf(ctx), principalOf(ctx), ctx.params.id!, body);
+        ctx.body = await duplicatePipeline(db, runner.activities, builtIns, workspaceOf(ctx), principalOf(ctx), ctx.params.id!, body);
       },
   ),
   route<PipelinesDeps>(
@@ -207,4 +209,4 @@ export const pipelinesRoutes = [
   ),
 ];
 
-export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner });
+export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner, builtIns: runner.builtIns });

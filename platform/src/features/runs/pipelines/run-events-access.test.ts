@@ -13,6 +13,7 @@ import { createTemporalClient, type TemporalClient } from '../../../core/tempora
 import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
 import { DEFAULT_SESSION_POLICY, SESSION_COOKIE } from '../../accounts/auth/sessions.ts';
 import { PluginHost } from '../plugins/host.ts';
+import { BUILT_IN_PIPELINES } from '../../built-in-pipelines.ts';
 
 // A live run's event stream ends when the session or token that opened it does: the whole API
 // (the real authenticator, sign-out and token revocation) over the run's database, each stream
@@ -40,7 +41,7 @@ beforeAll(async () => {
   };
   // Nothing here starts a run (the runs are written as the worker would): Temporal is never called.
   temporal = createTemporalClient({ temporalAddress: '127.0.0.1:1', temporalNamespace: 'default' });
-  const runner = { db, temporal: temporal.client, taskQueue: 'run-events-access', activities: new Map() };
+  const runner = { db, temporal: temporal.client, taskQueue: 'run-events-access', activities: new Map(), builtIns: BUILT_IN_PIPELINES };
   server = await serveForTest(
     createApp({
       logger: pino({ level: 'silent' }),

@@ -6,17 +6,25 @@ import type { Models } from '../../models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { preparePipeline, type ActivityOptions } from './definition.ts';
-import { definitionToRerun } from './built-ins.ts';
+import { definitionToRerun, type BuiltInPipelines } from './built-ins.ts';
 import { assertStorable } from '../../../core/storable.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { workspaceFieldsIn, type RunPrincipal } from '@meetflow/plugin-sdk';
 
-/** What starting a run needs: the database, Temporal, and the installed activities (for validation). */
+/**
+ * What starting a run needs: the database, Temporal, the installed activities (for validation), and
+ * the built-in pipelines (what a rerun of theirs runs, what the pipelines list and the editor show).
+ */
 export interface PipelineRunner {
   db: Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
   temporal: Client;
   taskQueue: string;
   activities: ReadonlyMap<string, ActivityOptions>;
+  /**
+   * The pipelines that ship with Meetflow, as the composition gives them
+   * (features/built-in-pipelines.ts): what a rerun of theirs runs, what the list and the editor show.
+   */
+  builtIns: BuiltInPipelines;
 }
 
 interface StartOptions {
@@ -133,7 +141,7 @@ export async function rerunPipeline(
   if (!previous) throw new NotFoundError(`No run ${runId} in this workspace`);
   const input = options.input ?? withoutLegacyWorkspace(previous.input);
   // The pinned definition, or what its built-in runs instead (a prospect run before v3 gains its apply step).
-  const definition = definitionToRerun(previous.definition);
+  const definition = definitionToRerun(runner.builtIns, previous.definition);
   if (!options.fromNodeId) return startPipelineRun(runner, { workspaceId, principal, definition, input, lineage: { retryOf: runId } });
   if (!definition.nodes.some((node) => node.id === options.fromNodeId)) {
     throw new NotFoundError(`Run ${runId} has no step "${options.fromNodeId}"`);

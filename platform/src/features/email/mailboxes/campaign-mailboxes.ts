@@ -1,7 +1,12 @@
 import type { Models } from '../../models.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import type { Mailbox } from '../../email/mailboxes/model.ts';
-import type { Campaign } from './model.ts';
+import type { Mailbox } from './model.ts';
+
+/** What the send reads of a campaign: its name, and the mailboxes it chose (absent on campaigns saved before the choice existed). */
+interface CampaignMailboxChoice {
+  name: string;
+  mailboxIds?: string[];
+}
 
 /** The mailboxes a campaign chose to send through, with its name (a held email says whose choice holds it). */
 export interface CampaignMailboxes {
@@ -20,9 +25,7 @@ export async function campaignMailboxes(
   campaignId: number | null,
 ): Promise<CampaignMailboxes | null> {
   if (campaignId === null) return null;
-  const campaign = await db.campaigns
-    .findOne({ workspaceId, id: campaignId }, { name: 1, mailboxIds: 1 })
-    .lean<Pick<Campaign, 'name'> & Partial<Pick<Campaign, 'mailboxIds'>>>();
+  const campaign = await db.campaigns.findOne({ workspaceId, id: campaignId }, { name: 1, mailboxIds: 1 }).lean<CampaignMailboxChoice>();
   if (!campaign?.mailboxIds?.length) return null;
   return { campaignName: campaign.name, mailboxIds: campaign.mailboxIds };
 }
