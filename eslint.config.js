@@ -48,6 +48,8 @@ const NODE_BUILTINS = [
 
 // The UI features: each top-level folder of ui/src/features, named as the platform feature it serves
 // (platform/dev/lint/feature-names.test.ts); its sub-folders (such as pipelines/editor) are inside it.
+/** platform/src/features' domains, lowest first (platform/src/core/feature.ts DOMAINS; features.test.ts checks the same order). */
+const DOMAIN_LAYERS = ['accounts', 'runs', 'insights', 'email', 'prospecting', 'revenue'];
 const features = readdirSync(new URL('./ui/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -182,6 +184,17 @@ export default tseslint.config(
               from: './platform/dev',
               message: boundary('Product code never imports development tooling', 'move what the product needs into platform/src'),
             },
+            // The domains build on each other in this order (README, Layout): none imports a later one.
+            ...DOMAIN_LAYERS.flatMap((domain, index) =>
+              DOMAIN_LAYERS.slice(index + 1).map((higher) => ({
+                target: `./platform/src/features/${domain}`,
+                from: `./platform/src/features/${higher}`,
+                message: boundary(
+                  `The ${domain} domain does not import ${higher}, which builds on it`,
+                  `move the shared part down into ${domain} (or lower), or have the composition (platform/src/features/*.ts, api/, worker/) pass it in`,
+                ),
+              })),
+            ),
           ],
         },
       ],

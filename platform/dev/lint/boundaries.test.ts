@@ -1,9 +1,11 @@
 // The lint rules that keep the packages apart bite: each planted breach is reported by its rule,
 // and the same import at a permitted place is not. (The whole tree passing is `npm run lint`.)
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
+import { DOMAINS } from '../../src/core/feature.ts';
 
 const eslint = new ESLint({ cwd: repoRoot });
 
@@ -91,6 +93,22 @@ describe('npm run lint: the package boundaries', () => {
         "import { freePort } from '../../../../dev/devstack/ports.ts';\nexport const port = freePort;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('a platform domain imports only the domains before it, never one that builds on it', async () => {
+    // Each domain and the one after it: the upward import is refused, the downward one is not (of a real file, which the rule resolves).
+    const declaration = (domain: string) => {
+      const feature = readdirSync(join(repoRoot, 'platform/src/features', domain)).sort()[0]!;
+      return `import { x } from '../../${domain}/${feature}/feature.ts';\nexport const y = x;\n`;
+    };
+    for (const [lower, higher] of DOMAINS.slice(1).map((domain, index) => [DOMAINS[index]!, domain] as const)) {
+      const upward = declaration(higher);
+      expect(await brokenRules(`platform/src/features/${lower}/planted/planted.ts`, upward), `${lower} → ${higher}`).toEqual([
+        'import-x/no-restricted-paths',
+      ]);
+      const downward = declaration(lower);
+      expect(await brokenRules(`platform/src/features/${higher}/planted/planted.ts`, downward), `${higher} → ${lower}`).toEqual([]);
+    }
   });
 
   it('a UI feature reaches another only through its index.ts', async () => {

@@ -38,12 +38,8 @@ const domainOf = (file: string): Domain | null => {
   return second !== undefined && (DOMAINS as readonly string[]).includes(first!) ? (first as Domain) : null;
 };
 
-/**
- * The order domains build on each other: a domain may import those before it, never those after.
- * accounts (who acts) ← runs (pipelines and plugins) ← insights (outcomes, learning) ← email
- * (sequences, sending, replies) ← prospecting (ICP, discovery, prospects, campaigns) ← revenue.
- */
-const LAYERS: readonly Domain[] = ['accounts', 'runs', 'insights', 'email', 'prospecting', 'revenue'];
+/** The order domains build on each other (core/feature.ts): accounts ← runs ← insights ← email ← prospecting ← revenue. */
+const LAYERS: readonly Domain[] = DOMAINS;
 
 /** Every import from one domain into another, as `from -> to` (paths relative to features/). */
 function crossDomainImports(): Array<{ edge: string; from: Domain; to: Domain }> {
