@@ -9,13 +9,22 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allRouteDocs } from '../../src/api/routes.ts';
+import { DOMAINS } from '../../src/core/feature.ts';
 import { docsOf } from '../../src/core/http/api-route.ts';
 import { createKoaApp } from '../../src/core/http/app.ts';
 import { openapiRouter, openapiRoutes } from '../../src/core/http/openapi.ts';
 import type { RouteDoc } from '../../src/core/http/route-doc.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
-import type { AppDeps, MeetflowFeature, ProductContext, ProductDeps } from '../../src/features/context.ts';
+import {
+  collectionsOf,
+  withoutModels,
+  type AppDeps,
+  type MeetflowFeature,
+  type PlatformContext,
+  type ProductContext,
+  type ProductDeps,
+} from '../../src/features/context.ts';
 import { FEATURES } from '../../src/features/index.ts';
 import { createModels } from '../../src/features/models.ts';
 import { auditTrail } from '../../src/features/accounts/audit/trail.ts';
@@ -105,7 +114,7 @@ describe('npm run new-feature', () => {
     mkdirSync(join(untouched, FEATURES_DIR, 'email', 'leftover'), { recursive: true });
     const taken = takenNow();
     const refusals: Array<[string, string, string]> = [
-      ['marketing', 'call-notes', 'domain "marketing" is not one of accounts, prospecting, email, runs, insights, revenue'],
+      ['marketing', 'call-notes', `domain "marketing" is not one of ${DOMAINS.join(', ')}`],
       ['email', 'Call_Notes', 'feature name "Call_Notes" must be kebab-case'],
       ['email', 'call-notes-', 'feature name "call-notes-" must be kebab-case'],
       ['email', 'leftover', 'platform/src/features/email/leftover already exists'],
@@ -180,12 +189,22 @@ describe('npm run new-feature', () => {
     const baseline = new Set(suspects.length > 0 ? typeErrors(suspects, new Map()).map(withoutPlace) : []);
     expect(after.filter((error) => !baseline.has(withoutPlace(error)))).toEqual([]);
 
-    // The check bites: without its collection in the database map, the feature's routes cannot be built over product.db.
+    // The check bites: a feature is given only the collections it declares, so without its own in `uses` its routes cannot be built.
     const featureFile = join(repoRoot, names.dir, 'feature.ts');
+    const declared = written.get(featureFile)!;
+    expect(declared).toContain("  uses: ['scaffoldProbe'],\n");
+    const undeclared = new Map([...written, [featureFile, declared.replace("uses: ['scaffoldProbe']", 'uses: []')]]);
+    expect(typeErrors([featureFile], undeclared)).toEqual([
+      expect.stringMatching(/^platform\/src\/features\/prospecting\/scaffold-probe\/feature\.ts:\d+:\d+: TS\d+ [^]*'scaffoldProbe'/),
+    ]);
+
+    // And without its collection in the database map, its `uses` names no collection and its routes cannot be built over product.db.
     if (!scaffolded.edited.includes(`${FEATURES_DIR}/models.ts`)) return;
     const unmapped = new Map([...written].filter(([path]) => path !== join(repoRoot, FEATURES_DIR, 'models.ts')));
+    const namingIt = /^platform\/src\/features\/prospecting\/scaffold-probe\/feature\.ts:\d+:\d+: TS\d+ [^]*'scaffoldProbe'/;
     expect(typeErrors([featureFile], unmapped)).toEqual([
-      expect.stringMatching(/^platform\/src\/features\/prospecting\/scaffold-probe\/feature\.ts:\d+:\d+: TS\d+ [^]*'scaffoldProbe'/),
+      expect.stringMatching(/^[^:]+:\d+:\d+: TS\d+ Type '"scaffoldProbe"' is not assignable/),
+      expect.stringMatching(namingIt),
     ]);
   }, 300_000);
 });
@@ -229,16 +248,22 @@ describe('the scaffolded feature, served with every other feature', () => {
         },
       },
     };
-    // What platform/src/api does over FEATURES, over this list: every router in order, the document of them all, the audit trail.
-    const product: ProductContext = { app, product: app.product! };
+    // What platform/src/api does over FEATURES, over this list: every router in order (each feature given only the
+    // collections it declares it uses), the document of them all, the audit trail.
+    const { product: productDeps, ...bare } = app;
+    const platform: PlatformContext = { ...bare, product: withoutModels(productDeps!) };
+    const productOf = (one: MeetflowFeature): ProductContext => ({
+      app: bare,
+      product: { ...productDeps!, db: collectionsOf(db, one.uses) },
+    });
     docs = [
       ...features.flatMap((one) => [...(one.platformRoutes ?? []), ...(one.routes ?? [])].flatMap((router) => docsOf(router.routes))),
       ...docsOf(openapiRoutes),
     ];
     const routers = [
       ...features.flatMap((one) => [
-        ...(one.platformRoutes ?? []).map((router) => router.build(app)),
-        ...(one.routes ?? []).map((router) => router.build(product)),
+        ...(one.platformRoutes ?? []).map((router) => router.build(platform)),
+        ...(one.routes ?? []).map((router) => router.build(productOf(one))),
       ]),
       openapiRouter(docs),
     ];

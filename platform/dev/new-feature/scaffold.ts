@@ -124,6 +124,7 @@ import { ${router}, ${routes} } from './routes.ts';
 export const ${feature} = defineFeature({
   name: '${name}',
   domain: '${domain}',
+  uses: ['${key}'],
   models: ${models},
   routes: [{ routes: ${routes}, build: ({ product }) => ${router}({ db: product.db }) }],
 });

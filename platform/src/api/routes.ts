@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import { docsOf } from '../core/http/api-route.ts';
 import { openapiRouter, openapiRoutes } from '../core/http/openapi.ts';
 import type { RouteDoc } from '../core/http/route-doc.ts';
-import type { AppDeps, ProductContext } from '../features/context.ts';
+import { collectionsOf, withoutModels, type AppDeps, type PlatformContext, type ProductContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 import { auditTrail } from '../features/accounts/audit/trail.ts';
 
@@ -26,10 +26,16 @@ export function auditMiddleware(deps: AppDeps): Middleware | null {
 
 /** Every API router the app mounts, in order: each feature's (the product's only when it has its models and runner), then the document. */
 export function apiRouters(deps: AppDeps): Router[] {
-  const product: ProductContext | undefined = deps.product ? { app: deps, product: deps.product } : undefined;
-  const routers = FEATURES.flatMap((feature) => [
-    ...(feature.platformRoutes ?? []).map((router) => router.build(deps)),
-    ...(product ? (feature.routes ?? []).map((router) => router.build(product)) : []),
-  ]);
+  const { product, ...app } = deps;
+  // Platform routers see the product's dependencies without its models.
+  const platform: PlatformContext = product ? { ...app, product: withoutModels(product) } : app;
+  const routers = FEATURES.flatMap((feature) => {
+    // Each feature is given only the collections it declares it uses.
+    const context: ProductContext | undefined = product && { app, product: { ...product, db: collectionsOf(product.db, feature.uses) } };
+    return [
+      ...(feature.platformRoutes ?? []).map((router) => router.build(platform)),
+      ...(context ? (feature.routes ?? []).map((router) => router.build(context)) : []),
+    ];
+  });
   return [...routers, openapiRouter(allRouteDocs)];
 }

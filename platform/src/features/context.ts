@@ -54,15 +54,37 @@ export interface ProductDeps {
   mailAllowHosts?: readonly string[];
 }
 
-/** What a product feature's router is built over: the app's dependencies and the product's. */
-export interface ProductContext {
-  app: AppDeps;
-  product: ProductDeps;
+/** A collection of the database map (models.ts), by its key. */
+export type Collection = keyof Models;
+
+/** `db` with only the collections `uses` names: what a feature is given. */
+export function collectionsOf<K extends Collection>(db: Models, uses: readonly K[]): Pick<Models, K> {
+  return Object.fromEntries(uses.map((key) => [key, db[key]])) as Pick<Models, K>;
 }
 
-/** What a feature's worker activities are built over. */
-export interface WorkerContext {
-  db: Models;
+/**
+ * What a feature's platform routers are built over (mounted even without the product): the app's
+ * dependencies, and the product's without its models, so no router reaches a collection through them.
+ */
+export type PlatformContext = Omit<AppDeps, 'product'> & { product?: Omit<ProductDeps, 'db'> };
+
+/** The product's dependencies without its models: what a platform router sees of them. */
+export function withoutModels({ db: _models, ...rest }: ProductDeps): Omit<ProductDeps, 'db'> {
+  return rest;
+}
+
+/**
+ * What a product feature's router is built over: the app's dependencies (without the product's
+ * models) and the product's, with only the collections the feature declares it uses.
+ */
+export interface ProductContext<K extends Collection = Collection> {
+  app: Omit<AppDeps, 'product'>;
+  product: Omit<ProductDeps, 'db'> & { db: Pick<Models, K> };
+}
+
+/** What a feature's worker activities are built over (with only the collections it declares it uses). */
+export interface WorkerContext<K extends Collection = Collection> {
+  db: Pick<Models, K>;
   /** The activities a pipeline step may run, by name: the plugins' (`<plugin>.<activity>`) and the built-in steps'. */
   plugins: Record<string, BoundActivity>;
   /** The plugins' activities bound with a pipeline step's own config (PluginHost.stepActivities); without it such a step fails. */
@@ -83,16 +105,32 @@ export interface WorkerContext {
 }
 
 /** Everything a feature may declare, over the app's and the worker's contexts. */
-export type MeetflowFeature = Feature<AppDeps, ProductContext, WorkerContext, ActivityOptions>;
+export type MeetflowFeature<K extends Collection = Collection> = Feature<
+  PlatformContext,
+  ProductContext<K>,
+  WorkerContext<K>,
+  ActivityOptions
+> & {
+  /**
+   * The collections its routes and activities are given, and no other: those it owns that it
+   * reads or writes, and those of other features it needs (each use of another's data is named here).
+   */
+  uses: readonly K[];
+};
 
 /** Declares a platform feature (see core/feature.ts). */
-export const defineFeature = (feature: MeetflowFeature): MeetflowFeature => defineCoreFeature(feature);
+export function defineFeature<K extends Collection = never>(feature: MeetflowFeature<K>): MeetflowFeature<K> {
+  return { ...defineCoreFeature(feature), uses: feature.uses };
+}
 
 /** The Temporal client and task queue a feature starts workflows and schedules with. */
-export const schedulesOf = ({ product }: ProductContext) => ({ client: product.runner.temporal, taskQueue: product.runner.taskQueue });
+export const schedulesOf = ({ product }: Pick<ProductContext<never>, 'product'>) => ({
+  client: product.runner.temporal,
+  taskQueue: product.runner.taskQueue,
+});
 
 /** What a feature calls plugins with: the host, the connection and where their activities run. */
-export const viaPlugins = ({ app, product }: ProductContext) => ({
+export const viaPlugins = ({ app, product }: ProductContext<never>) => ({
   host: app.plugins,
   connection: app.database,
   temporal: product.runner.temporal,

@@ -8,10 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { DOMAINS, type Domain } from '../core/feature.ts';
 import { repoRoot } from '../core/paths.ts';
 import { FEATURES } from './index.ts';
+import { BUILT_IN_PIPELINES } from './built-in-pipelines.ts';
+import { collectionsOf, NO_SECRETS, type MeetflowFeature, type ProductDeps } from './context.ts';
+import { PluginHost } from './runs/plugins/host.ts';
+import { installedPlugins } from './runs/plugins/installed.ts';
 import { createModels } from './models.ts';
 import { BUILTIN_ACTIVITIES } from './steps.ts';
 import { workerActivities } from '../worker/activities.ts';
-import type { Client } from '@temporalio/client';
+import type { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
 
 const src = join(repoRoot, 'platform/src');
@@ -75,6 +79,79 @@ describe('the platform features', () => {
         for (const key of Object.keys(feature.models?.(connection) ?? {})) owners.set(key, [...(owners.get(key) ?? []), feature.name]);
       expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
       expect(Object.keys(createModels(connection)).sort()).toEqual(['counters', ...owners.keys()].sort());
+    } finally {
+      void connection.close();
+    }
+  });
+
+  it('each declare the collections they use: no duplicates, only collections of the database map', () => {
+    const connection = mongoose.createConnection(); // models are defined on it; nothing is connected
+    try {
+      const collections = new Set(Object.keys(createModels(connection)));
+      for (const feature of FEATURES) {
+        expect(Array.isArray(feature.uses), `${feature.name} declares uses`).toBe(true);
+        expect(
+          feature.uses.filter((key, at) => feature.uses.indexOf(key) !== at),
+          `${feature.name} names twice`,
+        ).toEqual([]);
+        expect(
+          feature.uses.filter((key) => !collections.has(key)),
+          `${feature.name} names collections the database map does not have`,
+        ).toEqual([]);
+      }
+    } finally {
+      void connection.close();
+    }
+  });
+
+  it('name every other feature’s collection their routes and activities use, and are built over only what they name', () => {
+    const connection = mongoose.createConnection(); // routers and activities are only built here, never called
+    try {
+      const db = createModels(connection);
+      const ownerOf = new Map<string, string>([['counters', 'core']]);
+      for (const feature of FEATURES) for (const key of Object.keys(feature.models?.(connection) ?? {})) ownerOf.set(key, feature.name);
+      // Each use of another feature's data is in its user's `uses` (the types prove the routes need no more):
+      // every collection named has an owner, and a feature with no routes or activities is given none.
+      for (const feature of FEATURES) {
+        expect(
+          feature.uses.filter((key) => !ownerOf.has(key)),
+          feature.name,
+        ).toEqual([]);
+        if (!feature.routes?.length && !feature.activities && !feature.steps?.activities) expect(feature.uses, feature.name).toEqual([]);
+      }
+      // What the app and the worker give each feature (api/routes.ts, worker/all-activities.ts): its `uses` and nothing
+      // else; reading any other collection while its routers and activities are built fails.
+      const guarded = (feature: MeetflowFeature) =>
+        new Proxy(collectionsOf(db, feature.uses), {
+          get(given, key) {
+            if (typeof key === 'string' && key in db && !(key in given)) throw new Error(`${feature.name} reads ${key}, not in its uses`);
+            return Reflect.get(given, key) as unknown;
+          },
+        });
+      const logger = pino({ level: 'silent' });
+      const temporal = {} as Client;
+      const app = {
+        logger,
+        database: connection,
+        temporal: { connection: {} as Connection, client: temporal },
+        plugins: PluginHost.load(installedPlugins),
+        authenticator: async () => null,
+      };
+      const runner: ProductDeps['runner'] = {
+        db,
+        temporal,
+        taskQueue: 'never-polled',
+        activities: new Map(),
+        builtIns: BUILT_IN_PIPELINES,
+      };
+      const worker = { plugins: {}, declared: new Map(), secrets: NO_SECRETS, publicUrl: 'http://localhost:3000', mailAllowHosts: [] };
+      for (const feature of FEATURES) {
+        expect(Object.keys(collectionsOf(db, feature.uses)).sort(), feature.name).toEqual([...feature.uses].sort());
+        const given = guarded(feature);
+        for (const router of feature.routes ?? []) router.build({ app, product: { db: given, runner } });
+        feature.activities?.({ ...worker, db: given });
+        feature.steps?.activities?.({ ...worker, db: given });
+      }
     } finally {
       void connection.close();
     }

@@ -1,5 +1,5 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
-import type { WorkerContext } from '../features/context.ts';
+import { collectionsOf, type WorkerContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 
 /** What the worker's activities are built over; left out, nothing is sent (secrets) and links point at localhost. */
@@ -20,8 +20,16 @@ export function createActivities(deps: ActivitiesDeps): Record<string, (...args:
     mailAllowHosts: deps.mailAllowHosts ?? [],
   };
   // A step may run a plugin's activity or a built-in one: the features' steps join the plugins'.
-  const steps = Object.assign({}, ...FEATURES.map((feature) => feature.steps?.activities?.(base) ?? {})) as Record<string, BoundActivity>;
+  // Each feature is given only the collections it declares it uses.
+  const given = (feature: (typeof FEATURES)[number], context: WorkerContext): WorkerContext => ({
+    ...context,
+    db: collectionsOf(deps.db, feature.uses),
+  });
+  const steps = Object.assign({}, ...FEATURES.map((feature) => feature.steps?.activities?.(given(feature, base)) ?? {})) as Record<
+    string,
+    BoundActivity
+  >;
   const context: WorkerContext = { ...base, plugins: { ...base.plugins, ...steps } };
-  const own = FEATURES.map((feature) => feature.activities?.(context) ?? {});
+  const own = FEATURES.map((feature) => feature.activities?.(given(feature, context)) ?? {});
   return Object.assign({}, context.plugins, ...own) as Record<string, (...args: never[]) => Promise<unknown>>;
 }

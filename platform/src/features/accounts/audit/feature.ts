@@ -6,6 +6,7 @@ import { auditModels } from './model.ts';
 export const auditFeature = defineFeature({
   name: 'audit',
   domain: 'accounts',
+  uses: ['auditEntries'],
   models: auditModels,
   routes: [{ routes: auditRoutes, build: ({ product }) => auditRouter(product.db) }],
 });

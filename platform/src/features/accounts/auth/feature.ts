@@ -10,6 +10,7 @@ import { createSystemMail } from '../../../core/system-mail.ts';
 export const authFeature = defineFeature({
   name: 'auth',
   domain: 'accounts',
+  uses: ['users', 'sessions', 'memberships', 'apiTokens', 'accountLinks', 'authLimits', 'workspaces'],
   models: authModels,
   routes: [
     {

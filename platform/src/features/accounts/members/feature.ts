@@ -6,6 +6,7 @@ import { invitationModels } from './model.ts';
 export const membersFeature = defineFeature({
   name: 'members',
   domain: 'accounts',
+  uses: ['invitations', 'users', 'memberships', 'apiTokens', 'workspaces'],
   models: invitationModels,
   routes: [{ routes: membersRoutes, build: ({ product }) => membersRouter(product.db) }],
 });

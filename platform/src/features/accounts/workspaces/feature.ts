@@ -6,6 +6,7 @@ import { workspaceModel } from './model.ts';
 export const workspacesFeature = defineFeature({
   name: 'workspaces',
   domain: 'accounts',
+  uses: ['workspaces', 'memberships'],
   models: (connection) => ({ workspaces: workspaceModel(connection) }),
   routes: [{ routes: workspacesRoutes, build: ({ product }) => workspacesRouter(product.db) }],
 });

@@ -7,6 +7,18 @@ import { createInboxActivities } from './activities.ts';
 export const inboundFeature = defineFeature({
   name: 'inbound',
   domain: 'email',
+  uses: [
+    'inboundKeys',
+    'workspaces',
+    'outbox',
+    'prospects',
+    'heldReplies',
+    'suppressions',
+    'mailboxes',
+    'outcomeEvents',
+    'dashboardRollups',
+    'activityEntries',
+  ],
   models: inboundKeyModels,
   routes: [
     {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Models } from '../../models.ts';
 import { InputError } from '../../../core/errors.ts';
-import { handleReply, type HandledReply } from '../replies/handle-reply.ts';
+import { handleReply, type HandledReply, type ReplyDb } from '../replies/handle-reply.ts';
 import { holdReply } from '../replies/held-replies.ts';
-import { checkBounceRate, recordHardBounce } from '../sending/bounces.ts';
+import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from '../sending/bounces.ts';
 import { signalSequence } from '../sequences/control.ts';
 import { refuseControlCharacters, refuseRawHeaderControlCharacters } from './control-characters.ts';
 import { InboundParseError, parseInboundMessage, type InboundMessage } from './parse-message.ts';
@@ -16,7 +16,9 @@ export type InboundResult =
   | { kind: 'reply'; matched: false; from: string; held: { id: string; prospectId: number } }
   | { kind: 'reply'; matched: true; prospectId: number; threadedBy: 'message-id'; handled: HandledReply };
 
-type Deps = { db: Models; temporal: Client; taskQueue: string };
+/** What reading an inbound message touches: the outbox it threads to, bounces, held and handled replies. */
+export type InboundDb = Pick<Models, 'outbox' | 'prospects' | 'heldReplies'> & HardBounceDb & BounceRateDb & ReplyDb;
+type Deps = { db: InboundDb; temporal: Client; taskQueue: string };
 
 /**
  * Reads one raw inbound email (RFC 822) for a workspace. A delivery status notification with a

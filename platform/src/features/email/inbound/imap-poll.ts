@@ -2,13 +2,12 @@ import { isIP } from 'node:net';
 import { connectionFailureReason, type MailFailureReason } from '@meetflow/plugin-sdk/contracts/channel';
 import type { Client } from '@temporalio/client';
 import { ImapFlow } from 'imapflow';
-import type { Models } from '../../models.ts';
 import { InputError } from '../../../core/errors.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
-import type { Mailbox } from '../mailboxes/model.ts';
-import { handleInbound } from './handle-inbound.ts';
+import type { Mailbox, MailboxDb } from '../mailboxes/model.ts';
+import { handleInbound, type InboundDb } from './handle-inbound.ts';
 
 /** What one check of a mailbox's INBOX read. */
 export interface InboxCheck {
@@ -24,8 +23,11 @@ export interface InboxCheck {
   ignored: number;
 }
 
+/** What reading a mailbox's inbox touches: its mailbox, and all an inbound message does. */
+export type InboxDb = InboundDb & MailboxDb;
+
 export type InboxDeps = {
-  db: Models;
+  db: InboxDb;
   temporal: Client;
   taskQueue: string;
   secrets: Secrets;

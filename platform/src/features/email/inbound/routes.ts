@@ -8,12 +8,12 @@ import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { requireBox } from '../mailboxes/mailboxes.ts';
 import { HandledReplySchema } from '../replies/routes.ts';
-import { handleInbound } from './handle-inbound.ts';
+import { handleInbound, type InboundDb } from './handle-inbound.ts';
 import { inboundSecret, isInboundSecret, rotateInboundSecret } from './inbound-key.ts';
 
 /** What the inbound routes are built over. */
 export interface InboundDeps {
-  db: Models;
+  db: InboundDb & Pick<Models, 'workspaces' | 'inboundKeys'>;
   temporal: Client;
   taskQueue: string;
   secrets: Secrets;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
-import type { Models } from '../../models.ts';
-import { getWorkspaceConfig, setWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
+import type { MailboxDb } from './model.ts';
+import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
 import { createMailbox } from './mailboxes.ts';
 
 /** The address the demo workspace sends from; replies to it are read back over IMAP. */
@@ -16,7 +16,7 @@ export const DEMO_MAILBOX_ADDRESS = 'demo@meetflow.local';
  * 1–2 min gap, so a newcomer sees the loop whenever they try it (the settings stay theirs to change).
  */
 export async function ensureDemoMailbox(
-  db: Models,
+  db: MailboxDb & ConfigStoreDb,
   box: SecretsBox,
   workspaceId: string,
   server: { host: string; smtpPort: number; imapPort: number },

@@ -6,6 +6,18 @@ import { mailboxModels } from './model.ts';
 export const mailboxesFeature = defineFeature({
   name: 'mailboxes',
   domain: 'email',
+  uses: [
+    'mailboxes',
+    'outbox',
+    'sendCounters',
+    'suppressions',
+    'prospects',
+    'heldReplies',
+    'workspaceConfig',
+    'outcomeEvents',
+    'dashboardRollups',
+    'activityEntries',
+  ],
   models: mailboxModels,
   routes: [
     {

@@ -15,15 +15,14 @@ import {
 } from './api-schemas.ts';
 import { createMailbox, deleteMailbox, getMailbox, listMailboxes, requireBox, testMailbox, updateMailbox } from './mailboxes.ts';
 import { invalidFields, refusedMailHosts, type MailAllowHosts } from './mail-hosts.ts';
-import { checkInbox } from '../inbound/imap-poll.ts';
+import { checkInbox, type InboxDb } from '../inbound/imap-poll.ts';
 import { ensureInboxPolling, type InboxPolling } from '../inbound/polling.ts';
-import type { Models } from '../../models.ts';
 import type { InProcessChannel } from '../../runs/plugins/host.ts';
-import { withTodaysFigures } from '../sending/mailbox-figures.ts';
+import { withTodaysFigures, type MailboxFiguresDb } from '../sending/mailbox-figures.ts';
 
 /** What the mailbox routes are built over: their model, and the box their passwords are sealed in (or why there is none). */
 export interface MailboxesDeps {
-  db: Models;
+  db: InboxDb & MailboxFiguresDb;
   secrets: Secrets;
   /** Starts reading replies over IMAP once a mailbox has IMAP settings; left out (tests without Temporal), nothing reads them. */
   polling?: InboxPolling;

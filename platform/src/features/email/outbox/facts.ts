@@ -16,7 +16,11 @@ type ResearchOutput = Partial<Pick<EnrichCompanyResult, 'facts'>>;
  * whose step running the research agent's `enrichCompany` stored facts. The runs are known by
  * those two activities, never by a pipeline's id or its steps' names.
  */
-export async function prospectFacts(db: Models, workspaceId: string, prospectIds: number[]): Promise<Map<number, CitedFact[]>> {
+export async function prospectFacts(
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>,
+  workspaceId: string,
+  prospectIds: number[],
+): Promise<Map<number, CitedFact[]>> {
   const facts = new Map<number, CitedFact[]>();
   if (prospectIds.length === 0) return facts;
   const runs = await db.pipelineRuns

@@ -8,6 +8,9 @@ import { prospectFacts } from './facts.ts';
 type Row = OutboxMessage & { _id: { toString(): string } };
 
 /** One outbox email as the API shows it: the prospect, the campaign, the facts it cites, and where it stands. */
+/** What the Review Queue reads: the emails, with their prospects, campaigns and the facts they cite (from the runs). */
+export type ReviewDb = Pick<Models, 'outbox' | 'prospects' | 'campaigns' | 'pipelineRuns' | 'stepOutputs'>;
+
 export interface OutboxItem {
   id: string;
   prospectId: number;
@@ -33,7 +36,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 
 /** The page of the workspace's outbox with a status (oldest first: the queue's order), each email with what it cites. */
 export async function listOutbox(
-  db: Models,
+  db: ReviewDb,
   workspaceId: string,
   query: { status?: OutboxStatus; campaignId?: number; page: number; limit: number },
 ): Promise<{ items: OutboxItem[]; total: number; page: number; limit: number }> {
@@ -55,7 +58,7 @@ export async function listOutbox(
 }
 
 /** The API's view of rows: their prospects, campaigns and cited facts read once per page. */
-async function itemsOf(db: Models, workspaceId: string, rows: Row[]): Promise<OutboxItem[]> {
+async function itemsOf(db: ReviewDb, workspaceId: string, rows: Row[]): Promise<OutboxItem[]> {
   const prospectIds = [...new Set(rows.map((row) => row.prospectId))];
   const campaignIds = [...new Set(rows.flatMap((row) => (row.campaignId === null ? [] : [row.campaignId])))];
   const [prospects, campaigns, facts] = await Promise.all([
@@ -109,7 +112,7 @@ export type ReviewDecision = { action: 'approve'; subject?: string; body?: strin
  * Only an email still pending review can be decided (409 otherwise).
  */
 export async function reviewEmail(
-  deps: { db: Models; temporal: Client },
+  deps: { db: ReviewDb; temporal: Client },
   workspaceId: string,
   id: string,
   decision: ReviewDecision,
@@ -144,7 +147,7 @@ export async function reviewEmail(
 
 /** Approves every email waiting for review (of one campaign, when given); answers how many. */
 export async function approveAll(
-  deps: { db: Models; temporal: Client },
+  deps: { db: ReviewDb; temporal: Client },
   workspaceId: string,
   campaignId: number | undefined,
   reviewer: string,

@@ -2,17 +2,16 @@ import type { Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { nonBlank } from '../../../core/http/api-strings.ts';
-import type { Models } from '../../models.ts';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/audit/trail.ts';
 import { OUTBOX_STATUSES } from './model.ts';
-import { approveAll, listOutbox, reviewEmail } from './review.ts';
+import { approveAll, listOutbox, reviewEmail, type ReviewDb } from './review.ts';
 
 /** What the outbox routes are built over. */
 export interface OutboxDeps {
-  db: Models;
+  db: ReviewDb;
   temporal: Client;
 }
 

@@ -4,7 +4,7 @@ import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import { recordOutcome } from '../../insights/outcomes/record.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
 import { callPluginActivity } from '../../runs/plugins/call-activity.ts';
 
 /** A reply as it arrives (from the mailbox integration or pasted by a person). */
@@ -32,13 +32,16 @@ export interface HandledReply {
   sequence: { workflowId: string; signal: 'reply' | 'unsubscribe'; state: unknown } | null;
 }
 
+/** What reading a reply looks up (the prospect) and records (its outcome). */
+export type ReplyDb = Pick<Models, 'prospects'> & OutcomesDb;
+
 /**
  * Reads a reply: engagement analysis classifies it (explainable rules), the reply is recorded as
  * an outcome (once per message), and the prospect's sequence is told: an unsubscribe or bounce
  * stops it and suppresses the address, other replies stop or pause it as the classification says.
  */
 export async function handleReply(
-  deps: { db: Models; temporal: Client; taskQueue: string },
+  deps: { db: ReplyDb; temporal: Client; taskQueue: string },
   workspaceId: string,
   reply: IncomingReply,
 ): Promise<HandledReply> {

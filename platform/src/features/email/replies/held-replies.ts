@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import { isValidObjectId } from 'mongoose';
 import type { Models } from '../../models.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
-import { handleReply, type HandledReply } from './handle-reply.ts';
+import { handleReply, type HandledReply, type ReplyDb } from './handle-reply.ts';
 import type { HeldReply, HeldReplyStatus } from './held-reply-model.ts';
 
 /** A message matched to a prospect by its From address alone, as it is held. */
@@ -25,14 +25,16 @@ export interface HeldReplyItem {
 }
 
 type Stored = HeldReply & { _id: { toString(): string } };
-type Deps = { db: Models; temporal: Client; taskQueue: string };
+/** The held replies, shown with their prospects. */
+export type HeldRepliesDb = Pick<Models, 'heldReplies' | 'prospects'>;
+type Deps = { db: HeldRepliesDb & ReplyDb; temporal: Client; taskQueue: string };
 
 /**
  * Holds a message that matched a prospect by From only: nothing is classified, counted or told to
  * a sequence until a person confirms it. Idempotent per message (one upsert on its key), so the
  * same message read again is held once; answers its id.
  */
-export async function holdReply(db: Models, workspaceId: string, reply: ReplyToHold): Promise<string> {
+export async function holdReply(db: Pick<Models, 'heldReplies'>, workspaceId: string, reply: ReplyToHold): Promise<string> {
   const { key } = reply;
   try {
     await db.heldReplies.updateOne({ workspaceId, key }, { $setOnInsert: { ...reply, workspaceId, status: 'held' } }, { upsert: true });
@@ -46,7 +48,7 @@ export async function holdReply(db: Models, workspaceId: string, reply: ReplyToH
 
 /** The workspace's held replies with a status (newest first), of one prospect when given, and how many there are. */
 export async function listHeldReplies(
-  db: Models,
+  db: HeldRepliesDb,
   workspaceId: string,
   query: { status: HeldReplyStatus; prospectId?: number | undefined; limit: number },
 ): Promise<{ items: HeldReplyItem[]; total: number }> {
@@ -92,13 +94,19 @@ export async function confirmHeldReply(
 }
 
 /** Dismisses a held reply: it stays recorded as dismissed and never acts. */
-export async function dismissHeldReply(db: Models, workspaceId: string, id: string, by: string): Promise<HeldReplyItem> {
+export async function dismissHeldReply(db: HeldRepliesDb, workspaceId: string, id: string, by: string): Promise<HeldReplyItem> {
   const [reply] = await withProspects(db, workspaceId, [await claim(db, workspaceId, id, 'dismissed', by)]);
   return reply!;
 }
 
 /** Moves a held reply to its decision, if it is still held; 404 when there is none, 409 when it was decided already. */
-async function claim(db: Models, workspaceId: string, id: string, status: 'confirmed' | 'dismissed', by: string): Promise<Stored> {
+async function claim(
+  db: Pick<Models, 'heldReplies'>,
+  workspaceId: string,
+  id: string,
+  status: 'confirmed' | 'dismissed',
+  by: string,
+): Promise<Stored> {
   const missing = new NotFoundError(`No held reply ${id} in this workspace`);
   if (!isValidObjectId(id)) throw missing;
   const decided = await db.heldReplies
@@ -115,7 +123,7 @@ async function claim(db: Models, workspaceId: string, id: string, status: 'confi
 }
 
 /** The rows as the API shows them, each with its prospect (null when it is gone). */
-async function withProspects(db: Models, workspaceId: string, rows: Stored[]): Promise<HeldReplyItem[]> {
+async function withProspects(db: Pick<Models, 'prospects'>, workspaceId: string, rows: Stored[]): Promise<HeldReplyItem[]> {
   const ids = [...new Set(rows.map((row) => row.prospectId))];
   const prospects = await db.prospects
     .find({ workspaceId, id: { $in: ids } }, { id: 1, firstName: 1, lastName: 1, company: 1, email: 1 })

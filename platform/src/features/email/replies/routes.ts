@@ -1,14 +1,13 @@
 import type { Client } from '@temporalio/client';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { Models } from '../../models.ts';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/audit/trail.ts';
 import { LINE_PATTERN, NO_CONTROL_CHARACTERS, NO_TEXT_CONTROL_CHARACTERS, TEXT_PATTERN } from '../inbound/control-characters.ts';
-import { handleReply } from './handle-reply.ts';
-import { confirmHeldReply, dismissHeldReply, listHeldReplies } from './held-replies.ts';
+import { handleReply, type ReplyDb } from './handle-reply.ts';
+import { confirmHeldReply, dismissHeldReply, listHeldReplies, type HeldRepliesDb } from './held-replies.ts';
 import { HELD_REPLY_STATUSES } from './held-reply-model.ts';
 
 /** A one-line field of a reply (a subject, an address, an id): no control characters. */
@@ -59,7 +58,7 @@ const HeldParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 
 
 /** What the replies routes are built over. */
 export interface RepliesDeps {
-  db: Models;
+  db: HeldRepliesDb & ReplyDb;
   temporal: Client;
   taskQueue: string;
 }

@@ -1,7 +1,12 @@
 import type { Models } from '../../models.ts';
-import { recordActivity } from '../../insights/learning/activity-log.ts';
-import { recordOutcome } from '../../insights/outcomes/record.ts';
+import { recordActivity, type ActivityLogDb } from '../../insights/learning/activity-log.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
 import { suppress } from '../suppressions/suppression.ts';
+
+/** What a hard bounce is recorded in: the suppression list, the outbox and the outcomes. */
+export type HardBounceDb = Pick<Models, 'suppressions' | 'outbox'> & OutcomesDb;
+/** What a mailbox's bounce rate is checked against and paused in (with an activity line). */
+export type BounceRateDb = Pick<Models, 'outbox' | 'mailboxes'> & ActivityLogDb;
 
 /** A mailbox pauses itself when more than this many of its last {@link BOUNCE_WINDOW} sends bounced (over 3%). */
 export const MAX_BOUNCES = 3;
@@ -12,7 +17,7 @@ export const BOUNCE_WINDOW = 100;
  * marked, and the bounce is an outcome event. Idempotent (the same bounce twice counts once).
  */
 export async function recordHardBounce(
-  db: Models,
+  db: HardBounceDb,
   bounce: { workspaceId: string; prospectId: number | null; email: string; at: Date; messageId: string | null },
 ): Promise<void> {
   const { workspaceId } = bounce;
@@ -30,7 +35,11 @@ export async function recordHardBounce(
 }
 
 /** How many of the mailbox's last 100 sends bounced (refused at the door, or a bounce came back). */
-export async function recentBounces(db: Models, workspaceId: string, mailboxId: string): Promise<{ sends: number; bounces: number }> {
+export async function recentBounces(
+  db: Pick<Models, 'outbox'>,
+  workspaceId: string,
+  mailboxId: string,
+): Promise<{ sends: number; bounces: number }> {
   const recent = await db.outbox
     .find({ workspaceId, mailboxId, status: { $in: ['sent', 'failed'] } }, { status: 1, bouncedAt: 1 })
     .sort({ updatedAt: -1 })
@@ -40,7 +49,7 @@ export async function recentBounces(db: Models, workspaceId: string, mailboxId: 
 }
 
 /** Pauses the mailbox, saying why, once more than 3 of its last 100 sends bounced; answers whether it did. */
-export async function checkBounceRate(db: Models, workspaceId: string, mailboxId: string): Promise<boolean> {
+export async function checkBounceRate(db: BounceRateDb, workspaceId: string, mailboxId: string): Promise<boolean> {
   const { sends, bounces } = await recentBounces(db, workspaceId, mailboxId);
   if (bounces <= MAX_BOUNCES) return false;
   const reason = `${bounces} of its last ${sends} emails bounced (more than ${MAX_BOUNCES} in ${BOUNCE_WINDOW}): check the list's quality before resuming`;

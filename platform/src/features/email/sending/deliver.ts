@@ -9,12 +9,12 @@ import type { Secrets } from '../../../core/secrets-key.ts';
 import { campaignMailboxes } from '../mailboxes/campaign-mailboxes.ts';
 import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
-import type { Mailbox } from '../mailboxes/model.ts';
+import type { Mailbox, MailboxDb } from '../mailboxes/model.ts';
 import type { InProcessChannel } from '../../runs/plugins/host.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
-import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
-import { checkBounceRate, recordHardBounce } from './bounces.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
+import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
 import { suppressionOf } from '../suppressions/suppression.ts';
 import { mailLinkToken, mailLinkUrl } from './mail-links.ts';
@@ -27,8 +27,14 @@ export interface DeliverFaults {
 }
 
 type Row = OutboxMessage & { _id: unknown };
+/** What a send reads and writes: the email, its guardrails (suppressions, config, the prospect's zone, counters), the mailboxes, its links and outcomes. */
+export type DeliverDb = Pick<Models, 'outbox' | 'prospects' | 'sendCounters' | 'campaigns' | 'mailLinks'> &
+  HardBounceDb &
+  BounceRateDb &
+  ConfigStoreDb &
+  MailboxDb;
 type Deps = {
-  db: Models;
+  db: DeliverDb;
   secrets: Secrets;
   publicUrl: string;
   /** The installed email channel plugin that moves the message; null: none is installed, and emails wait saying so. */

@@ -7,6 +7,7 @@ import { mailLinkModels } from './mail-links.ts';
 export const sendingFeature = defineFeature({
   name: 'sending',
   domain: 'email',
+  uses: ['mailLinks', 'suppressions', 'outcomeEvents', 'dashboardRollups'],
   models: mailLinkModels,
   routes: [
     {

@@ -1,6 +1,6 @@
 import type { Models } from '../../models.ts';
 import type { MailboxView } from '../mailboxes/api-schemas.ts';
-import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
 import { recentBounces } from './bounces.ts';
 import { capOn, dayKey } from './guardrails.ts';
 
@@ -12,9 +12,12 @@ export interface MailboxFigures {
   bounceRate: number | null;
 }
 
+/** What the figures are counted from: the sending settings, today's counters and the recent sends. */
+export type MailboxFiguresDb = ConfigStoreDb & Pick<Models, 'sendCounters' | 'outbox'>;
+
 /** The mailboxes with today's figures (today in the workspace's sending time zone). */
 export async function withTodaysFigures(
-  db: Models,
+  db: MailboxFiguresDb,
   workspaceId: string,
   mailboxes: MailboxView[],
   now = new Date(),

@@ -4,7 +4,7 @@ import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import { recordOutcome } from '../../insights/outcomes/record.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
 import { signalSequence } from '../sequences/control.ts';
 import { escapeHtml } from './html-escape.ts';
 import { readMailLink } from './mail-links.ts';
@@ -13,7 +13,7 @@ import { readUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-tok
 
 /** What the unsubscribe routes are built over. */
 export interface UnsubscribeDeps {
-  db: Models;
+  db: Pick<Models, 'suppressions' | 'mailLinks'> & OutcomesDb;
   temporal: Client;
   secrets: Secrets;
 }

@@ -1,10 +1,9 @@
 import { isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
-import type { Models } from '../../models.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { recordOutcome } from '../../insights/outcomes/record.ts';
-import { createDeliverStep, type DeliverFaults } from '../sending/deliver.ts';
+import { createDeliverStep, type DeliverDb, type DeliverFaults } from '../sending/deliver.ts';
 import { suppress, suppressionOf } from '../suppressions/suppression.ts';
 import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import type { InProcessChannel } from '../../runs/plugins/host.ts';
@@ -15,7 +14,8 @@ import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** What the sequence activities work with. */
 export interface SequenceActivitiesDeps {
-  db: Models;
+  /** What a send touches (its guardrails, mailboxes, links and outcomes) covers what writing a step's email does. */
+  db: DeliverDb;
   /** Opens mailbox passwords and signs unsubscribe links. */
   secrets: Secrets;
   /** The base of the links in sent emails. */

@@ -7,6 +7,19 @@ import { ENROLL_ACTIVITY, ENROLL_OPTIONS } from './enrollment.ts';
 export const sequencesFeature = defineFeature({
   name: 'sequences',
   domain: 'email',
+  uses: [
+    'outbox',
+    'suppressions',
+    'sendCounters',
+    'mailboxes',
+    'mailLinks',
+    'prospects',
+    'campaigns',
+    'workspaceConfig',
+    'outcomeEvents',
+    'dashboardRollups',
+    'activityEntries',
+  ],
   activities: (worker) =>
     createSequenceActivities({
       db: worker.db,

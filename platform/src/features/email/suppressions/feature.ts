@@ -5,5 +5,6 @@ import { suppressionsRouter, suppressionsRoutes } from './routes.ts';
 export const suppressionsFeature = defineFeature({
   name: 'suppressions',
   domain: 'email',
+  uses: ['suppressions'],
   routes: [{ routes: suppressionsRoutes, build: ({ product }) => suppressionsRouter({ db: product.db }) }],
 });

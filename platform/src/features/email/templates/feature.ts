@@ -6,6 +6,7 @@ import { outreachTemplateCopy } from './templates.ts';
 export const templatesFeature = defineFeature({
   name: 'templates',
   domain: 'email',
+  uses: ['workspaceConfig', 'outcomeEvents'],
   routes: [
     {
       routes: templatesRoutes,

@@ -8,6 +8,7 @@ import { LLM_DEFAULTS } from '../../../core/config.ts';
 export const agentsFeature = defineFeature({
   name: 'agents',
   domain: 'insights',
+  uses: ['agentActivity', 'dashboardRollups'],
   models: (connection) => ({ agentActivity: agentActivityModel(connection) }),
   routes: [
     { routes: agentsRoutes, build: ({ app, product: { db } }) => agentsRouter(app.plugins, db.agentActivity, db.dashboardRollups) },

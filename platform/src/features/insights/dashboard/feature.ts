@@ -6,5 +6,6 @@ import { learningCycles } from '../learning/engine.ts';
 export const dashboardFeature = defineFeature({
   name: 'dashboard',
   domain: 'insights',
+  uses: ['dashboardRollups'],
   routes: [{ routes: dashboardRoutes, build: ({ app, product: { db } }) => dashboardRouter({ db, cycles: learningCycles(app) }) }],
 });

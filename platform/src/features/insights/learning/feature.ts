@@ -9,6 +9,7 @@ import { createLearningActivities } from './activities.ts';
 export const learningFeature = defineFeature({
   name: 'learning',
   domain: 'insights',
+  uses: ['activityEntries', 'workspaceConfig', 'outcomeEvents', 'dashboardRollups'],
   models: activityEntryModels,
   routes: [
     { routes: activityRoutes, build: ({ product }) => activityRouter(product.db) },

@@ -6,5 +6,6 @@ import { dashboardRollupModels } from './rollup-model.ts';
 export const outcomesFeature = defineFeature({
   name: 'outcomes',
   domain: 'insights',
+  uses: [],
   models: (connection) => ({ ...outcomeEventModels(connection), ...dashboardRollupModels(connection) }),
 });

@@ -7,6 +7,7 @@ import { learningSettingsChanged } from '../../insights/learning/settings.ts';
 export const workspaceConfigFeature = defineFeature({
   name: 'workspace-config',
   domain: 'insights',
+  uses: ['workspaceConfig'],
   models: workspaceConfigModels,
   routes: [{ routes: configRoutes, build: (context) => configRouter(context.product.db, learningSettingsChanged(schedulesOf(context))) }],
 });

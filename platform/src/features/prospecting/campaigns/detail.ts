@@ -10,9 +10,9 @@ import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { liveBatchProgress, recordedBatchCounts } from '../../runs/pipelines/batch-progress.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
-/** What the campaign screens read: every model and Temporal (the batch's live progress, the sequences' state). */
+/** What the campaign screens read: the campaign, its prospects and runs, and Temporal (the batch's live progress, the sequences' state). */
 export interface CampaignDeps {
-  db: Models;
+  db: Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns'>;
   temporal: Client;
 }
 

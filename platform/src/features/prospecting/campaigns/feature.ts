@@ -6,6 +6,17 @@ import { campaignModel } from './model.ts';
 export const campaignsFeature = defineFeature({
   name: 'campaigns',
   domain: 'prospecting',
+  uses: [
+    'campaigns',
+    'prospects',
+    'counters',
+    'mailboxes',
+    'pipelines',
+    'pipelineRuns',
+    'workspaceIcp',
+    'workspaceOffers',
+    'workspaceConfig',
+  ],
   models: (connection) => ({ campaigns: campaignModel(connection) }),
   routes: [
     { routes: campaignsRoutes, build: ({ product }) => campaignsRouter(product.db) },

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Models } from '../../models.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';
@@ -7,8 +6,8 @@ import type { LaunchCampaignBody } from './api-schemas.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import { searchWords } from '../prospects/search-text.ts';
 import { prospectRunInputs } from '../superagent/process-prospect.ts';
-import { createCampaign } from './campaigns.ts';
-import { startCampaignRuns } from './runs.ts';
+import { createCampaign, type CampaignDb } from './campaigns.ts';
+import { startCampaignRuns, type CampaignRunDb } from './runs.ts';
 
 type Launch = z.output<typeof LaunchCampaignBody>;
 
@@ -18,7 +17,7 @@ type Launch = z.output<typeof LaunchCampaignBody>;
  * makes them a campaign and starts its batch. Repeating the call adds no prospect twice.
  */
 export async function launchCampaign(
-  deps: { db: Models; runner: PipelineRunner },
+  deps: { db: CampaignRunDb & CampaignDb; runner: PipelineRunner },
   workspaceId: string,
   principal: RunPrincipal,
   launch: Launch,

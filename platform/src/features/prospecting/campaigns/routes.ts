@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { createCampaign, listCampaigns } from './campaigns.ts';
+import { createCampaign, listCampaigns, type CampaignDb } from './campaigns.ts';
 import { campaignDetail, campaignProspects } from './detail.ts';
 import { launchCampaign } from './launch.ts';
-import { startCampaignRuns } from './runs.ts';
+import { startCampaignRuns, type CampaignRunDb } from './runs.ts';
 import { updateCampaign } from './update.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
@@ -85,9 +85,9 @@ export const campaignsRoutes = [
   ),
 ];
 
-/** What launching and running campaigns is built over: the models and Temporal (through the runner). */
+/** What launching and running campaigns is built over: their collections and Temporal (through the runner). */
 interface CampaignRunsDeps {
-  db: Models;
+  db: CampaignRunDb & CampaignDb;
   runner: PipelineRunner;
   temporal: PipelineRunner['temporal'];
 }
@@ -209,6 +209,6 @@ export const campaignRunsRoutes = [
 ];
 
 export const campaignsRouter = (db: CampaignsDb) => routerOf(campaignsRoutes, db);
-export const campaignRunsRouter = (db: Models, runner: PipelineRunner) =>
+export const campaignRunsRouter = (db: CampaignRunsDeps['db'], runner: PipelineRunner) =>
   routerOf(campaignRunsRoutes, { db, runner, temporal: runner.temporal });
 export const campaignsRouteDocs = [...docsOf(campaignsRoutes), ...docsOf(campaignRunsRoutes)];

@@ -7,16 +7,19 @@ import { findPipeline } from '../../runs/pipelines/catalog.ts';
 import { startPipelineBatch } from '../../runs/pipelines/batches.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import { PROSPECT_PIPELINE, withAppliedScore } from '../superagent/prospect-pipeline.ts';
-import { prospectRunInputs } from '../superagent/process-prospect.ts';
+import { prospectRunInputs, type RunInputsDb } from '../superagent/process-prospect.ts';
 import { findCampaign } from './detail.ts';
 import { latestRuns, outcomeOf, runByCampaign } from './outcomes.ts';
 
 /** Which of a campaign's prospects a batch runs. */
 export type CampaignRunSelection = 'new' | 'failed' | 'all';
 
+/** What starting a campaign's runs reads and writes: the campaign, its prospects and runs, the saved pipeline, and what the inputs are built from. */
+export type CampaignRunDb = Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelines'> & RunInputsDb;
+
 /** What starting a campaign's runs needs. */
 export interface CampaignRunDeps {
-  db: Models;
+  db: CampaignRunDb;
   runner: PipelineRunner;
 }
 

@@ -7,7 +7,7 @@ import { controlSequences } from '../../email/sequences/control.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import { findCampaign } from './detail.ts';
 import { knownMailboxIds } from '../../email/mailboxes/campaign-mailboxes.ts';
-import { batchRunning, startCampaignRuns } from './runs.ts';
+import { batchRunning, startCampaignRuns, type CampaignRunDb } from './runs.ts';
 
 /** A PATCH of a campaign, parsed. */
 export interface CampaignPatch {
@@ -27,7 +27,7 @@ export interface CampaignPatch {
  * both added and removed.
  */
 export async function updateCampaign(
-  deps: { db: Models; runner: PipelineRunner; temporal: Client },
+  deps: { db: CampaignRunDb & Pick<Models, 'mailboxes'>; runner: PipelineRunner; temporal: Client },
   workspaceId: string,
   principal: RunPrincipal,
   id: number,

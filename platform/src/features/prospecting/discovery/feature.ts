@@ -5,6 +5,7 @@ import { discoveryRouter, discoveryRoutes } from './routes.ts';
 export const discoveryFeature = defineFeature({
   name: 'discovery',
   domain: 'prospecting',
+  uses: ['workspaceConfig', 'prospects', 'suppressions', 'outbox'],
   routes: [
     {
       routes: discoveryRoutes,

@@ -6,6 +6,7 @@ import { workspaceIcpModels } from './model.ts';
 export const icpFeature = defineFeature({
   name: 'icp',
   domain: 'prospecting',
+  uses: ['workspaceIcp', 'workspaceOffers'],
   models: workspaceIcpModels,
   routes: [
     {

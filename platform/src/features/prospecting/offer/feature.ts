@@ -6,6 +6,7 @@ import { workspaceOfferModels } from './model.ts';
 export const offerFeature = defineFeature({
   name: 'offer',
   domain: 'prospecting',
+  uses: ['workspaceOffers'],
   models: workspaceOfferModels,
   routes: [{ routes: offerRoutes, build: ({ product }) => offerRouter(product.db) }],
 });

@@ -7,6 +7,7 @@ import { prospectModel } from './model.ts';
 export const prospectsFeature = defineFeature({
   name: 'prospects',
   domain: 'prospecting',
+  uses: ['prospects', 'counters', 'pipelineRuns', 'stepOutputs', 'outbox'],
   models: (connection) => ({ prospects: prospectModel(connection) }),
   routes: [
     { routes: prospectsImportRoutes, build: ({ product }) => prospectsImportRouter(product.db) },

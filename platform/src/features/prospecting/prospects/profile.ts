@@ -18,12 +18,15 @@ type ResearchOutput = { website: string; facts?: ProfileFact[]; confidence: numb
 /** The runs of the prospect pipeline for a prospect shown at most (newest first). */
 const RUNS_SHOWN = 10;
 
+/** What the detail panel reads: the prospect, its pipeline runs and their outputs, and its emails. */
+export type ProfileDb = Pick<Models, 'prospects' | 'pipelineRuns' | 'stepOutputs' | 'outbox'>;
+
 /**
  * Everything the prospect's detail panel shows: the prospect, the facts of its latest research
  * (each with its evidence), the latest score with every dimension's points and reason, its
  * sequence (the emails written, which were queued or sent, and the live state), and its runs.
  */
-export async function prospectProfile(deps: { db: Models; temporal: Client }, workspaceId: string, prospectId: number) {
+export async function prospectProfile(deps: { db: ProfileDb; temporal: Client }, workspaceId: string, prospectId: number) {
   const { db, temporal } = deps;
   const prospect = await findProspect(db, workspaceId, prospectId);
   const runs = await db.pipelineRuns

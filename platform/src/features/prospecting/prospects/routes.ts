@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { createProspect, findProspect, listProspects, type ProspectDb } from './prospects.ts';
 import type { Client } from '@temporalio/client';
-import type { Models } from '../../models.ts';
-import { prospectProfile } from './profile.ts';
+import { prospectProfile, type ProfileDb } from './profile.ts';
 import { controlSequence } from '../../email/sequences/control.ts';
 import { NewProspectBody, ProspectDetail, ProspectIdParams, ProspectListQuery, ProspectProfile, ProspectSummary } from './api-schemas.ts';
 import { SequenceControlBody, SequenceStateSchema } from '../../email/sequences/api-schemas.ts';
@@ -77,11 +76,11 @@ export const prospectsRoutes = [
 ];
 
 /**
- * GET /api/prospects/{id}/profile: the detail panel's data, over every model and the Temporal
+ * GET /api/prospects/{id}/profile: the detail panel's data, over what it reads and the Temporal
  * client (for the sequence's state); POST /api/prospects/{id}/sequence pauses, resumes or stops it.
  */
 export const prospectProfileRoutes = [
-  route<{ db: Models; temporal: Client }>(
+  route<{ db: ProfileDb; temporal: Client }>(
     {
       method: 'get',
       path: '/api/prospects/{id}/profile',
@@ -101,7 +100,7 @@ export const prospectProfileRoutes = [
       ctx.body = ProspectProfile.parse(await prospectProfile(deps, workspaceId, Number(ProspectIdParams.parse(ctx.params).id)));
     },
   ),
-  route<{ db: Models; temporal: Client }>(
+  route<{ db: ProfileDb; temporal: Client }>(
     {
       method: 'post',
       path: '/api/prospects/{id}/sequence',
@@ -130,5 +129,5 @@ export const prospectProfileRoutes = [
 ];
 
 export const prospectsRouter = (db: ProspectDb) => routerOf(prospectsRoutes, db);
-export const prospectProfileRouter = (db: Models, temporal: Client) => routerOf(prospectProfileRoutes, { db, temporal });
+export const prospectProfileRouter = (db: ProfileDb, temporal: Client) => routerOf(prospectProfileRoutes, { db, temporal });
 export const prospectsRouteDocs = docsOf(prospectsRoutes);

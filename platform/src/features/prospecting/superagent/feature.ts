@@ -6,6 +6,16 @@ import { APPLY_SCORE_ACTIVITY, APPLY_SCORE_OPTIONS, createApplyScoreActivity } f
 export const superagentFeature = defineFeature({
   name: 'superagent',
   domain: 'prospecting',
+  uses: [
+    'prospects',
+    'workspaceIcp',
+    'workspaceOffers',
+    'workspaceConfig',
+    'pipelineRuns',
+    'stepOutputs',
+    'outcomeEvents',
+    'dashboardRollups',
+  ],
   routes: [{ routes: processProspectRoutes, build: ({ app, product }) => processProspectRouter(product.db, product.runner, app.logger) }],
   steps: { options: new Map([[APPLY_SCORE_ACTIVITY, APPLY_SCORE_OPTIONS]]), activities: (worker) => createApplyScoreActivity(worker.db) },
 });

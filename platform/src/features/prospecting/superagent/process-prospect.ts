@@ -1,9 +1,11 @@
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
-import { getWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
 import type { Models } from '../../models.ts';
 import { requireOffer } from '../offer/offer.ts';
+import type { OfferDb } from '../offer/model.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { getWorkspaceIcp } from '../icp/store.ts';
+import type { WorkspaceIcpModels } from '../icp/model.ts';
 import { startPipelineRun, type PipelineRunner } from '../../runs/pipelines/runs.ts';
 import type { Prospect } from '../prospects/model.ts';
 import type { IcpSlice } from '../icp/schemas.ts';
@@ -15,8 +17,11 @@ function websiteOf(prospect: { website: string | null; email: string }): string 
   return prospect.website ?? `https://${prospect.email.split('@')[1]}/`;
 }
 
-/** Where processing runs: the models and the pipeline runner. */
-export type ProcessDeps = { db: Models; runner: PipelineRunner };
+/** What a prospect pipeline's input is built from: the workspace's ICP, offer and config. */
+export type RunInputsDb = WorkspaceIcpModels & OfferDb & ConfigStoreDb;
+
+/** Where processing runs: what the input is built from (and the prospect), the run's records, and the pipeline runner. */
+export type ProcessDeps = { db: RunInputsDb & Pick<Models, 'prospects' | 'pipelineRuns' | 'stepOutputs'>; runner: PipelineRunner };
 
 type ProspectRecord = Pick<
   Prospect,
@@ -40,7 +45,7 @@ export function sliceFor(prospect: Pick<Prospect, 'industry'>, slices: readonly 
  * offer read once. 409 without an ICP (or when none of `sliceNames` is in it) or without an offer.
  */
 export async function prospectRunInputs(
-  db: Models,
+  db: RunInputsDb,
   workspaceId: string,
   prospects: readonly ProspectRecord[],
   options: { sliceNames?: readonly string[] } = {},
@@ -81,7 +86,11 @@ export async function prospectRunInputs(
  * what the editor's test run on a prospect runs a draft with). 404 for an unknown prospect, 409 as
  * prospectRunInputs.
  */
-export async function prospectRunInput(db: Models, workspaceId: string, prospectId: number): Promise<Record<string, unknown>> {
+export async function prospectRunInput(
+  db: RunInputsDb & Pick<Models, 'prospects'>,
+  workspaceId: string,
+  prospectId: number,
+): Promise<Record<string, unknown>> {
   const prospect = await db.prospects.findOne({ workspaceId, id: prospectId }).lean();
   if (!prospect) throw new NotFoundError(`No prospect ${prospectId} in this workspace`);
   const [input] = await prospectRunInputs(db, workspaceId, [prospect]);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Models } from '../../models.ts';
 import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
 import type { Logger } from '../../../core/logger.ts';
-import { processProspect, processProspectResult, startProcessProspect } from './process-prospect.ts';
+import { processProspect, processProspectResult, startProcessProspect, type ProcessDeps } from './process-prospect.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, principalOf, workspaceOf } from '../../../core/http/workspace.ts';
 
@@ -122,10 +121,10 @@ export const processProspectRoutes = [
 
 /** What the routes run over: they start runs and read their results, and write nothing of a run's own. */
 interface ProcessProspectDeps {
-  db: Models;
+  db: ProcessDeps['db'];
   runner: PipelineRunner;
 }
 
 /** The routes over the models and the runner (`_logger`: taken as the app passes it; nothing here logs any more). */
-export const processProspectRouter = (db: Models, runner: PipelineRunner, _logger?: Logger) =>
+export const processProspectRouter = (db: ProcessDeps['db'], runner: PipelineRunner, _logger?: Logger) =>
   routerOf(processProspectRoutes, { db, runner });

@@ -5,5 +5,6 @@ import { meetingsRouter, meetingsRoutes } from './routes.ts';
 export const meetingsFeature = defineFeature({
   name: 'meetings',
   domain: 'revenue',
+  uses: [],
   routes: [{ routes: meetingsRoutes, build: (context) => meetingsRouter(viaPlugins(context)) }],
 });

@@ -5,5 +5,6 @@ import { pricingRouter, pricingRoutes } from './routes.ts';
 export const pricingFeature = defineFeature({
   name: 'pricing',
   domain: 'revenue',
+  uses: [],
   routes: [{ routes: pricingRoutes, build: (context) => pricingRouter(viaPlugins(context)) }],
 });

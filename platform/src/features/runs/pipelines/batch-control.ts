@@ -76,7 +76,11 @@ async function settleCancelledRuns(db: Pick<Models, 'pipelineRuns'>, workspaceId
  * its unfinished runs end cancelled (see settleCancelledRuns). Cancelling it again changes
  * nothing; a batch that has ended is a 409.
  */
-export async function cancelBatch(deps: { db: Models; temporal: Client }, workspaceId: string, batchId: string): Promise<void> {
+export async function cancelBatch(
+  deps: { db: Pick<Models, 'pipelineBatches' | 'pipelineRuns'>; temporal: Client },
+  workspaceId: string,
+  batchId: string,
+): Promise<void> {
   const batch = await findBatch(deps.db, workspaceId, batchId);
   if (batch.cancelledAt) return;
   if (!(await liveBatchProgress(deps.temporal, batchId)).running) {

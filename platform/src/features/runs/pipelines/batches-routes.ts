@@ -10,7 +10,7 @@ import { principalOf, WorkspaceQuery, workspaceOf } from '../../../core/http/wor
 
 /** What the batch routes run over: the run and batch records, and the runner (Temporal). */
 interface BatchesDeps {
-  db: Models;
+  db: Pick<Models, 'pipelineBatches' | 'pipelineRuns'>;
   runner: PipelineRunner;
 }
 
@@ -89,4 +89,4 @@ export const batchesRoutes = [
   ),
 ];
 
-export const batchesRouter = (db: Models, runner: PipelineRunner) => routerOf(batchesRoutes, { db, runner });
+export const batchesRouter = (db: BatchesDeps['db'], runner: PipelineRunner) => routerOf(batchesRoutes, { db, runner });

@@ -65,6 +65,12 @@ const LEARNING_CYCLE: PipelineDefinition = {
 };
 
 /**
+ * What building a prospect's run input reads (the prospect, the workspace's ICP, offer and config):
+ * a route that builds one passes its own collections, so its feature names these among its `uses`.
+ */
+export type ProspectRunInputDb = Pick<Models, 'prospects' | 'workspaceIcp' | 'workspaceOffers' | 'workspaceConfig'>;
+
+/**
  * The built-in pipelines a runner knows, and how the editor's test run builds a prospect's input
  * (`prospectId`): given by the composition (features/built-in-pipelines.ts), which sees every domain.
  */
@@ -76,7 +82,7 @@ export interface BuiltInPipelines {
    * workspace, 409 when the workspace cannot build it (no ICP, no offer). Absent: a test run takes a
    * pasted input only.
    */
-  prospectRunInput?: (db: Models, workspaceId: string, prospectId: number) => Promise<unknown>;
+  prospectRunInput?: (db: ProspectRunInputDb, workspaceId: string, prospectId: number) => Promise<unknown>;
 }
 
 /** The learning cycle as the pipelines list shows it. */

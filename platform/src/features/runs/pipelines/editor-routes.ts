@@ -10,7 +10,7 @@ import { CANNOT_RUN_HERE, PipelineParams, STEP_NOT_ALLOWED } from './api-schemas
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { RunSchema } from './runs-api-schemas.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import type { BuiltInPipelines } from './built-ins.ts';
+import type { BuiltInPipelines, ProspectRunInputDb } from './built-ins.ts';
 import { versionDiff } from './version-diff.ts';
 
 const Problem = z.object({
@@ -72,7 +72,8 @@ function validate(raw: unknown, activities: PipelineRunner['activities'], role: 
 }
 
 interface VersionsDeps {
-  db: Models;
+  /** The saved pipelines, and what a test run on a prospect builds its input from. */
+  db: Pick<Models, 'pipelines'> & ProspectRunInputDb;
   runner: PipelineRunner;
   /** The built-in pipelines the runner was given: with them, how a prospect's run input is built. */
   builtIns: BuiltInPipelines;
@@ -166,5 +167,5 @@ export const pipelineEditorRoutes = [
   testRunRoute,
 ];
 
-export const pipelineEditorRouter = (db: Models, runner: PipelineRunner) =>
+export const pipelineEditorRouter = (db: VersionsDeps['db'], runner: PipelineRunner) =>
   routerOf(pipelineEditorRoutes, { db, runner, builtIns: runner.builtIns });

@@ -13,6 +13,7 @@ import { createBatchActivities } from './batch-activities.ts';
 export const pipelinesFeature = defineFeature({
   name: 'pipelines',
   domain: 'runs',
+  uses: ['pipelines', 'pipelineRuns', 'stepOutputs', 'pipelineBatches', 'prospects', 'workspaceIcp', 'workspaceOffers', 'workspaceConfig'],
   models: (connection) => ({
     ...pipelineRunModels(connection),
     pipelineBatches: pipelineBatchModel(connection),

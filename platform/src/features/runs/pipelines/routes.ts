@@ -26,7 +26,7 @@ const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** What the pipeline routes run over: the saved definitions, the runner and the built-in pipelines it was given. */
 interface PipelinesDeps {
-  db: Models;
+  db: Pick<Models, 'pipelines' | 'pipelineRuns'>;
   runner: PipelineRunner;
   builtIns: BuiltInPipelines;
 }
@@ -209,4 +209,5 @@ export const pipelinesRoutes = [
   ),
 ];
 
-export const pipelinesRouter = (db: Models, runner: PipelineRunner) => routerOf(pipelinesRoutes, { db, runner, builtIns: runner.builtIns });
+export const pipelinesRouter = (db: PipelinesDeps['db'], runner: PipelineRunner) =>
+  routerOf(pipelinesRoutes, { db, runner, builtIns: runner.builtIns });

@@ -39,14 +39,14 @@ const runEvents = z.string().meta({
 
 /** What the run routes run over: the run records and the runner. */
 interface RunsDeps {
-  db: Models;
+  db: Pick<Models, 'pipelineRuns' | 'stepOutputs'>;
   runner: PipelineRunner;
   /** Milliseconds between two checks that a live stream's caller still has access (default 10 s); tests shorten it. */
   accessRecheckMs?: number;
 }
 
 /** The workspace's run, or a 404. */
-async function findRun(db: Models, workspaceId: string, runId: string) {
+async function findRun(db: Pick<Models, 'pipelineRuns'>, workspaceId: string, runId: string) {
   const run = await db.pipelineRuns.findOne({ workspaceId, runId }).lean();
   if (!run) throw new NotFoundError(`No run ${runId} in this workspace`);
   return run;
@@ -67,7 +67,7 @@ function runsFilter(workspaceId: string, query: RunsListOptions): Record<string,
 }
 
 /** The prospect each listed run was for, by run id: read apart, so the page never carries the runs' whole inputs. */
-async function prospectsOf(db: Models, runs: ReadonlyArray<{ runId: string }>): Promise<Map<string, number>> {
+async function prospectsOf(db: Pick<Models, 'pipelineRuns'>, runs: ReadonlyArray<{ runId: string }>): Promise<Map<string, number>> {
   if (runs.length === 0) return new Map();
   // By run id alone (UUIDs, unique across workspaces): these runs were just read from the caller's
   // workspace, and the unique runId index answers it where a workspace filter would make the embedded database scan.
@@ -264,5 +264,5 @@ export const runsRoutes = [
   ),
 ];
 
-export const runsRouter = (db: Models, runner: PipelineRunner, accessRecheckMs?: number) =>
+export const runsRouter = (db: RunsDeps['db'], runner: PipelineRunner, accessRecheckMs?: number) =>
   routerOf(runsRoutes, { db, runner, accessRecheckMs });

@@ -5,5 +5,6 @@ import { pluginsRouter, pluginsRoutes } from './routes.ts';
 export const pluginsFeature = defineFeature({
   name: 'plugins',
   domain: 'runs',
+  uses: [],
   platformRoutes: [{ routes: pluginsRoutes, build: (app) => pluginsRouter(app.plugins) }],
 });

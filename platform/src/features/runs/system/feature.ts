@@ -6,6 +6,7 @@ import { createSystemActivities } from './activities.ts';
 export const systemFeature = defineFeature({
   name: 'system',
   domain: 'runs',
+  uses: ['systemChecks'],
   models: (connection) => ({ systemChecks: systemCheckModel(connection) }),
   activities: (worker) => createSystemActivities(worker.db),
 });
