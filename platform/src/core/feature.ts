@@ -22,10 +22,6 @@ export interface FeatureRouter<Context> {
 /** A worker activity: what Temporal calls by name. */
 export type FeatureActivity = (...args: never[]) => Promise<unknown>;
 
-/**
- * A feature's declaration, over the contexts the app and the worker build (their types live with
- * the composition, platform/src/features/context.ts).
- */
 /** The built-in pipeline steps a feature offers: how each runs (who may place it, its timeout, its schemas), and its activities. */
 export interface FeatureSteps<WorkerContext, StepOptions> {
   options: ReadonlyMap<string, StepOptions>;
@@ -33,6 +29,10 @@ export interface FeatureSteps<WorkerContext, StepOptions> {
   activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
 }
 
+/**
+ * A feature's declaration, over the contexts the app and the worker build (their types live with
+ * the composition, platform/src/features/context.ts, whose defineFeature declares one).
+ */
 export interface Feature<PlatformContext, ProductContext, WorkerContext, StepOptions, Models extends object = object> {
   /** The one name of the capability: its folder here and in ui/src/features, and its API path segment where it has one. */
   name: string;
@@ -47,9 +47,4 @@ export interface Feature<PlatformContext, ProductContext, WorkerContext, StepOpt
   activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
   /** The built-in steps a pipeline may place, beside the plugins' activities. */
   steps?: FeatureSteps<WorkerContext, StepOptions>;
-}
-
-/** Declares a feature; a function so a declaration's type keeps its literal models. */
-export function defineFeature<P, C, W, S, M extends object = object>(feature: Feature<P, C, W, S, M>): Feature<P, C, W, S, M> {
-  return feature;
 }

@@ -5,7 +5,7 @@ import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import type mongoose from 'mongoose';
 import type { Authenticator } from '../core/access.ts';
-import { defineFeature as defineCoreFeature, type Feature } from '../core/feature.ts';
+import type { Feature } from '../core/feature.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { SystemMail } from '../core/system-mail.ts';
@@ -118,9 +118,9 @@ export type MeetflowFeature<K extends Collection = Collection> = Feature<
   uses: readonly K[];
 };
 
-/** Declares a platform feature (see core/feature.ts). */
+/** Declares a platform feature (see core/feature.ts); a function so the collections it uses are inferred from `uses`. */
 export function defineFeature<K extends Collection = never>(feature: MeetflowFeature<K>): MeetflowFeature<K> {
-  return { ...defineCoreFeature(feature), uses: feature.uses };
+  return feature;
 }
 
 /** The Temporal client and task queue a feature starts workflows and schedules with. */

@@ -1,4 +1,5 @@
 import type { BoundActivity } from '@meetflow/plugin-sdk';
+import type { FeatureActivity } from '../core/feature.ts';
 import { collectionsOf, type WorkerContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 
@@ -12,7 +13,7 @@ export type ActivitiesDeps = Omit<WorkerContext, 'secrets' | 'publicUrl' | 'mail
  * the sequences' outbox, the learning cycle's, IMAP reading, the platform's checks), as
  * features/index.ts lists them.
  */
-export function createActivities(deps: ActivitiesDeps): Record<string, (...args: never[]) => Promise<unknown>> {
+export function createActivities(deps: ActivitiesDeps): Record<string, FeatureActivity> {
   const base: WorkerContext = {
     ...deps,
     secrets: deps.secrets ?? { unavailable: 'Sending is off: this worker was started without a secrets key' },
@@ -31,5 +32,5 @@ export function createActivities(deps: ActivitiesDeps): Record<string, (...args:
   >;
   const context: WorkerContext = { ...base, plugins: { ...base.plugins, ...steps } };
   const own = FEATURES.map((feature) => feature.activities?.(given(feature, context)) ?? {});
-  return Object.assign({}, context.plugins, ...own) as Record<string, (...args: never[]) => Promise<unknown>>;
+  return Object.assign({}, context.plugins, ...own) as Record<string, FeatureActivity>;
 }

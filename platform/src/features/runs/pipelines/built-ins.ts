@@ -79,10 +79,9 @@ export interface BuiltInPipelines {
   pipelines: readonly BuiltInPipeline[];
   /**
    * A prospect's run input, built as the prospect pipeline's is: 404 for no such prospect in the
-   * workspace, 409 when the workspace cannot build it (no ICP, no offer). Absent: a test run takes a
-   * pasted input only.
+   * workspace, 409 when the workspace cannot build it (no ICP, no offer).
    */
-  prospectRunInput?: (db: ProspectRunInputDb, workspaceId: string, prospectId: number) => Promise<unknown>;
+  prospectRunInput: (db: ProspectRunInputDb, workspaceId: string, prospectId: number) => Promise<unknown>;
 }
 
 /** The learning cycle as the pipelines list shows it. */

@@ -9,7 +9,6 @@ import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { CANNOT_RUN_HERE, PipelineParams, STEP_NOT_ALLOWED } from './api-schemas.ts';
 import { startPipelineRun, type PipelineRunner } from './runs.ts';
 import { RunSchema } from './runs-api-schemas.ts';
-import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { BuiltInPipelines, ProspectRunInputDb } from './built-ins.ts';
 import { versionDiff } from './version-diff.ts';
 
@@ -103,10 +102,7 @@ const testRunRoute = route<VersionsDeps>(
       const workspaceId = workspaceOf(ctx);
       const body = TestRunBody.parse(ctx.request.body ?? {});
       let input: unknown = body.input ?? {};
-      if (body.prospectId !== undefined) {
-        if (!builtIns.prospectRunInput) throw new UnprocessableError('This server builds no run input from a prospect: paste the input');
-        input = await builtIns.prospectRunInput(db, workspaceId, body.prospectId);
-      }
+      if (body.prospectId !== undefined) input = await builtIns.prospectRunInput(db, workspaceId, body.prospectId);
       ctx.status = 201;
       ctx.body = await startPipelineRun(runner, {
         workspaceId,
