@@ -48,6 +48,22 @@ function runContextOf(extra: ActivityExtra | undefined): RunContext {
 }
 
 /**
+ * `input` read as `schema` says, for the activity `name`: a bad input is the caller's mistake, so
+ * it fails for good (a non-retryable `InvalidActivityInput` naming each bad field), never retried.
+ */
+export function parseActivityInput<T extends z.ZodType>(name: string, schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw ApplicationFailure.create({
+      type: 'InvalidActivityInput',
+      nonRetryable: true,
+      message: `${name}: invalid input: ${z.prettifyError(parsed.error)}`,
+    });
+  }
+  return parsed.data;
+}
+
+/**
  * Builds a plugin's activities over its dependencies and wraps each so that its input and
  * output are checked against the manifest's schemas. A bad input is the caller's mistake and
  * is never retried (non-retryable ApplicationFailure with the zod message); an output that
@@ -68,15 +84,7 @@ export function bindActivities(
       throw new Error(`plugin "${plugin.manifest.id}": register() returned no implementation for activity "${name}"`);
     }
     bound[qualified] = async (input: unknown, extra?: ActivityExtra) => {
-      const parsedInput = definition.input.safeParse(input);
-      if (!parsedInput.success) {
-        throw ApplicationFailure.create({
-          type: 'InvalidActivityInput',
-          nonRetryable: true,
-          message: `${qualified}: invalid input: ${z.prettifyError(parsedInput.error)}`,
-        });
-      }
-      const output = await implementation(parsedInput.data, {
+      const output = await implementation(parseActivityInput(qualified, definition.input, input), {
         ...context(),
         run: runContextOf(extra),
         ...(extra?.checkpoint ? { checkpoint: extra.checkpoint } : {}),

@@ -1,6 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
-import { ApplicationFailure } from '@temporalio/common';
+import { parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import type { ActivityOptions } from '../../runs/pipelines/definition.ts';
 
@@ -50,16 +49,8 @@ export function createEnrollmentActivity(
 ): Record<string, BoundActivity> {
   return {
     [ENROLL_ACTIVITY]: async (raw: unknown, extra) => {
-      const parsed = EnrollInput.safeParse(raw);
-      if (!parsed.success) {
-        throw ApplicationFailure.create({
-          type: 'InvalidActivityInput',
-          nonRetryable: true,
-          message: `${ENROLL_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}`,
-        });
-      }
+      const { prospectId, email, sequence } = parseActivityInput(ENROLL_ACTIVITY, EnrollInput, raw);
       const workspaceId = workspaceOf(extra ?? {});
-      const { prospectId, email, sequence } = parsed.data;
       const workflowId = sequenceWorkflowId(workspaceId, prospectId);
       try {
         // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { ACROSS_WORKSPACES, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
@@ -96,14 +96,7 @@ async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, pro
 export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb): Record<string, BoundActivity> {
   return {
     [APPLY_SCORE_ACTIVITY]: async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
-      const parsed = ApplyScoreInput.safeParse(raw);
-      if (!parsed.success) {
-        throw ApplicationFailure.create({
-          type: 'InvalidActivityInput',
-          nonRetryable: true,
-          message: `${APPLY_SCORE_ACTIVITY}: invalid input: ${z.prettifyError(parsed.error)}`,
-        });
-      }
+      const { prospectId, score, industry } = parseActivityInput(APPLY_SCORE_ACTIVITY, ApplyScoreInput, raw);
       const workspaceId = workspaceOf(extra ?? {});
       const runId = extra?.run?.runId;
       if (!runId) {
@@ -113,7 +106,6 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
           message: `${APPLY_SCORE_ACTIVITY} applies the score of a pipeline run, and the platform called it outside one`,
         });
       }
-      const { prospectId, score, industry } = parsed.data;
       const prospect = { workspaceId, id: prospectId };
       if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
       // The prospect list shows the score; the learning engine fits weights on the dimensions.
