@@ -29,8 +29,7 @@ export interface AgentSettingsDeps {
 
 /** The Advanced Settings as configured: the LLM's from the environment, the learning engine's from its plugin config. */
 export function agentSettings({ host, llm }: AgentSettingsDeps): z.output<typeof AgentSettingsSchema> {
-  const installed = host.plugins.some((plugin) => plugin.manifest.id === LEARNING_ENGINE.plugin);
-  const learning = installed ? LearningEngineSettings.parse(host.config(LEARNING_ENGINE.plugin)) : null;
+  const learning = host.installed(LEARNING_ENGINE.plugin) ? LearningEngineSettings.parse(host.config(LEARNING_ENGINE.plugin)) : null;
   return {
     model: llm.configured ? llm.settings.model : null,
     llmConfigured: llm.configured,

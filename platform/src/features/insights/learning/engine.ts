@@ -9,7 +9,7 @@ interface EngineHost {
   database: mongoose.Connection;
 }
 
-const installed = ({ plugins }: EngineHost) => plugins.plugins.some((plugin) => plugin.manifest.id === LEARNING_ENGINE.plugin);
+const installed = ({ plugins }: EngineHost) => plugins.installed(LEARNING_ENGINE.plugin);
 
 /** The learning engine's stored cycles, when it is installed. */
 export function learningCycles(host: EngineHost): CyclesModel | undefined {

@@ -32,8 +32,7 @@ export async function chargeMeetingOutcome(
   outcome: 'completed' | 'no-show',
 ): Promise<ChargeResult> {
   const { workspaceId } = run;
-  if (!deps.host.plugins.some((plugin) => plugin.manifest.id === PPM_PRICING.plugin))
-    return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
+  if (!deps.host.installed(PPM_PRICING.plugin)) return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
   const prospect = await prospectModel(deps.connection)
     .findOne({ workspaceId, id: meeting.prospectId }, { employeeCount: 1 })
     .lean<{ employeeCount?: number | null }>();

@@ -194,6 +194,11 @@ export class PluginHost {
     ]);
   }
 
+  /** Whether the plugin `id` is installed. */
+  installed(id: string): boolean {
+    return this.plugins.some((plugin) => plugin.manifest.id === id);
+  }
+
   /** The parsed config of one plugin. */
   config(id: string): unknown {
     return this.configs.get(id);
