@@ -1,12 +1,13 @@
 // No plugin is named by a string in product code (#30): the platform names an agent or one of its
 // activities through the SDK's contracts (`@meetflow/plugin-sdk/contracts/agents`), so a renamed
 // plugin or activity is a type error, not a step that fails at run time as "not installed".
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AGENTS } from '@meetflow/plugin-sdk/contracts/agents';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
+import { sourceFiles } from './sources.ts';
 
 /**
  * Where a plugin may be named by a string: the list of installed plugins, and the built-in
@@ -49,13 +50,7 @@ export function pluginNamesIn(source: string): Array<{ line: number; name: strin
 }
 
 /** Every product source file of the platform (tests and fixtures aside). */
-function productFiles(dir = join(repoRoot, 'platform/src')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return productFiles(path);
-    return entry.name.endsWith('.ts') && !/\.(test|fixture)\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
+const productFiles = () => sourceFiles(join(repoRoot, 'platform/src')).filter((path) => !path.endsWith('.fixture.ts'));
 
 describe('plugins named in product code', () => {
   it('are named through the SDK contracts, never by a string', () => {

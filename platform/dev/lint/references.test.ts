@@ -10,6 +10,7 @@ import { dirname, join, posix, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
+import { importedSpecifiers } from './sources.ts';
 
 /** What the check knows of one project of the solution; paths are relative to the repository, with `/`. */
 export interface ProjectFacts {
@@ -23,35 +24,6 @@ export interface ProjectFacts {
   references: string[];
   /** Every module specifier its files import (statically, by `export … from`, by `import()` or `import('…')` types). */
   imports: Array<{ file: string; specifier: string }>;
-}
-
-/**
- * The module specifiers `source` imports: `import … from`, `import '…'`, `export … from`,
- * `import x = require('…')`, `import('…')` with a literal, and `import('…')` types. A specifier in a
- * string or a comment is not an import; neither is a computed `import(path)`, which tsc cannot see.
- */
-export function importedSpecifiers(source: string, fileName = 'file.ts'): string[] {
-  const file = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    false,
-    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const found: string[] = [];
-  const literal = (node: ts.Node | undefined) => {
-    if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) found.push(node.text);
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
-      literal(node.moduleReference.expression);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) literal(node.arguments[0]);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }
 
 /** `@meetflow/platform` for `@meetflow/platform/dev/testing/mail-server`; undefined for any other package or path. */

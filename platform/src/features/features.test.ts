@@ -7,6 +7,7 @@ import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS, type Domain } from '../core/feature.ts';
 import { repoRoot } from '../core/paths.ts';
+import { importedSpecifiers, sourceFiles } from '../../dev/lint/sources.ts';
 import { FEATURES } from './index.ts';
 import { BUILT_IN_PIPELINES } from './built-in-pipelines.ts';
 import { collectionsOf, NO_SECRETS, type MeetflowFeature, type ProductDeps } from './context.ts';
@@ -21,19 +22,11 @@ import { pino } from 'pino';
 const src = join(repoRoot, 'platform/src');
 const featuresDir = join(src, 'features');
 
-/** Every non-test TypeScript file under `dir`. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry) && !entry.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 /** The files a source imports by relative path, resolved. */
 function relativeImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => resolve(dirname(file), match[1]!));
+  return importedSpecifiers(readFileSync(file, 'utf8'), file)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier));
 }
 
 /** The domain a file under features/ belongs to (null for the files that compose them: index, context, models). */
@@ -44,7 +37,7 @@ const domainOf = (file: string): Domain | null => {
 
 /** Every import from one domain into another, as `from -> to` (paths relative to features/). */
 function crossDomainImports(): Array<{ edge: string; from: Domain; to: Domain }> {
-  return sources(featuresDir).flatMap((file) => {
+  return sourceFiles(featuresDir).flatMap((file) => {
     const from = domainOf(file);
     if (!from) return [];
     return relativeImports(file).flatMap((target) => {
@@ -179,7 +172,7 @@ describe('the platform features', () => {
 
   it('core/ imports no feature, nor the app or the worker that compose them', () => {
     const core = join(src, 'core');
-    const outside = sources(core).flatMap((file) =>
+    const outside = sourceFiles(core).flatMap((file) =>
       relativeImports(file)
         .filter((target) => target.startsWith(src) && !target.startsWith(core))
         .map((target) => `${relative(src, file)} -> ${relative(src, target)}`),
