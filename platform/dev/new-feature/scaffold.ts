@@ -4,11 +4,10 @@
 // when the scaffold runs: the feature list (features/index.ts), the database map
 // (features/models.ts) and the contract suite's tables (platform/dev/contract), which want a case
 // for every route.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { DOMAINS, type Domain } from '../../src/core/feature.ts';
-
-const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+import { camelCase, KEBAB, writeFiles } from '../new-plugin/scaffold.ts';
 
 /** Where the platform's features live, relative to the repository. */
 export const FEATURES_DIR = 'platform/src/features';
@@ -43,8 +42,8 @@ export function featureNames(domain: string, name: string): FeatureNames {
   if (!(DOMAINS as readonly string[]).includes(domain)) throw new Error(`domain "${domain}" is not one of ${DOMAINS.join(', ')}`);
   if (!KEBAB.test(name)) throw new Error(`feature name "${name}" must be kebab-case, e.g. "call-notes"`);
   const parts = name.split('-');
-  const pascal = parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
-  const key = pascal[0]!.toLowerCase() + pascal.slice(1);
+  const key = camelCase(name);
+  const pascal = key[0]!.toUpperCase() + key.slice(1);
   return {
     domain: domain as Domain,
     name,
@@ -573,16 +572,13 @@ export function scaffoldFeature(root: string, domain: string, name: string, take
   const names = featureNames(domain, name);
   if (existsSync(join(root, names.dir))) throw new Error(`${names.dir} already exists; choose another name`);
   checkFree(names, taken);
-  const files = Object.entries(featureFiles(names)).map(([file, text]) => ({ path: `${names.dir}/${file}`, text }));
+  const files = featureFiles(names);
   const edits = featureEdits(names).map(({ path, apply }) => {
     const before = readFileSync(join(root, path), 'utf8');
     return { path, before, text: apply(before) };
   });
-  for (const { path, text } of files) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  writeFiles(join(root, names.dir), files);
   const changed = edits.filter(({ before, text }) => text !== before);
   for (const { path, text } of changed) writeFileSync(join(root, path), text);
-  return { names, created: files.map(({ path }) => path), edited: changed.map(({ path }) => path) };
+  return { names, created: Object.keys(files).map((file) => `${names.dir}/${file}`), edited: changed.map(({ path }) => path) };
 }

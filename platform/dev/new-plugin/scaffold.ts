@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** What a plugin id or a feature name looks like: kebab-case. */
+export const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** `lead-scoring` → `leadScoring`. */
 export function camelCase(id: string): string {
@@ -327,11 +328,16 @@ export function scaffoldPlugin(id: string, dir: string, kind: ScaffoldKind = 'ag
     throw new Error(`a source plugin's id starts with "source-" (discovery names it by the rest), e.g. "source-${id}"`);
   if (existsSync(dir)) throw new Error(`${dir} already exists; choose another id`);
   const files = pluginFiles(id, kind);
+  writeFiles(dir, files);
+  return Object.keys(files);
+}
+
+/** Writes each of `files` (by path relative to `dir`), making the folders it needs. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
-  return Object.keys(files);
 }
 
 /**
