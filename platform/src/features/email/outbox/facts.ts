@@ -35,21 +35,18 @@ export async function prospectFacts(
     if (research.length > 0) researchSteps.set(run.runId, research);
   }
   if (researchSteps.size === 0) return facts;
-  const outputs = await db.stepOutputs
+  const stored = await db.stepOutputs
     .find(
       { runId: { $in: [...researchSteps.keys()] }, nodeId: { $in: [...new Set([...researchSteps.values()].flat())] } },
       { runId: 1, nodeId: 1, output: 1 },
     )
     .lean();
+  const outputs = new Map(stored.map(({ runId, nodeId, output }) => [`${runId}/${nodeId}`, output as ResearchOutput | undefined]));
   for (const run of runs) {
     const prospectId = (run.input as { prospectId?: number } | undefined)?.prospectId;
     if (prospectId === undefined || facts.has(prospectId)) continue;
     const nodeIds = researchSteps.get(run.runId) ?? [];
-    const researched = nodeIds
-      .map(
-        (nodeId) => outputs.find((stored) => stored.runId === run.runId && stored.nodeId === nodeId)?.output as ResearchOutput | undefined,
-      )
-      .find((output) => output?.facts);
+    const researched = nodeIds.map((nodeId) => outputs.get(`${run.runId}/${nodeId}`)).find((output) => output?.facts);
     if (researched?.facts) facts.set(prospectId, researched.facts);
   }
   return facts;
