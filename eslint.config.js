@@ -195,6 +195,18 @@ export default tseslint.config(
                 ),
               })),
             ),
+            // A domain uses one below it only through what that one offers: its services.ts.
+            ...DOMAIN_LAYERS.flatMap((lower, index) =>
+              DOMAIN_LAYERS.slice(index + 1).map((higher) => ({
+                target: `./platform/src/features/${higher}`,
+                from: `./platform/src/features/${lower}`,
+                except: ['./services.ts'],
+                message: boundary(
+                  `The ${higher} domain uses ${lower} only through its services (features/${lower}/services.ts)`,
+                  `import it from there, adding the export to ${lower}'s services.ts when it is something ${lower} should offer`,
+                ),
+              })),
+            ),
           ],
         },
       ],

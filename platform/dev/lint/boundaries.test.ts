@@ -95,8 +95,9 @@ describe('npm run lint: the package boundaries', () => {
     ).toEqual([]);
   });
 
-  it('a platform domain imports only the domains before it, never one that builds on it', async () => {
-    // Each domain and the one after it: the upward import is refused, the downward one is not (of a real file, which the rule resolves).
+  it('a platform domain imports only the domains before it, never one that builds on it, and those only through their services', async () => {
+    // Each domain and the one after it: the upward import is refused, the downward one is refused too unless it goes
+    // through the lower domain's services.ts (real files, which the rule resolves).
     const declaration = (domain: string) => {
       const feature = readdirSync(join(repoRoot, 'platform/src/features', domain)).sort()[0]!;
       return `import { x } from '../../${domain}/${feature}/feature.ts';\nexport const y = x;\n`;
@@ -107,7 +108,14 @@ describe('npm run lint: the package boundaries', () => {
         'import-x/no-restricted-paths',
       ]);
       const downward = declaration(lower);
-      expect(await brokenRules(`platform/src/features/${higher}/planted/planted.ts`, downward), `${higher} → ${lower}`).toEqual([]);
+      expect(await brokenRules(`platform/src/features/${higher}/planted/planted.ts`, downward), `${higher} → ${lower}`).toEqual([
+        'import-x/no-restricted-paths',
+      ]);
+      const throughServices = `import * as offered from '../../${lower}/services.ts';\nexport const y = offered;\n`;
+      expect(
+        await brokenRules(`platform/src/features/${higher}/planted/planted.ts`, throughServices),
+        `${higher} → ${lower}'s services`,
+      ).toEqual([]);
     }
   });
 

@@ -107,6 +107,8 @@ function importPath(fromDir: string, target: string): string {
 export function featureFiles(names: FeatureNames, dir = names.dir): Record<string, string> {
   const from = (target: string) => importPath(dir, target);
   const { domain, name, words, feature, models, key, item, pascal, collection, path } = names;
+  // Another domain is used through its services.ts; inside accounts, the trail itself.
+  const auditTrail = `platform/src/features/accounts/${domain === 'accounts' ? 'audit/trail.ts' : 'services.ts'}`;
   const view = `${item}View`;
   const body = `New${item}Body`;
   const input = `New${item}`;
@@ -223,7 +225,7 @@ export type ${view} = z.infer<typeof ${view}>;
 import { accessOf } from '${from('platform/src/core/http/access-check.ts')}';
 import { route, routerOf } from '${from('platform/src/core/http/api-route.ts')}';
 import { WorkspaceQuery, workspaceOf } from '${from('platform/src/core/http/workspace.ts')}';
-import { auditChange } from '${from('platform/src/features/accounts/audit/trail.ts')}';
+import { auditChange } from '${from(auditTrail)}';
 import { ${view}, ${body} } from './api-schemas.ts';
 import { ${add}, ${list}, type ${pascal}Db } from './model.ts';
 

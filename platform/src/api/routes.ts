@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import { docsOf } from '../core/http/api-route.ts';
 import { openapiRouter, openapiRoutes } from '../core/http/openapi.ts';
 import type { RouteDoc } from '../core/http/route-doc.ts';
-import { collectionsOf, withoutModels, type AppDeps, type PlatformContext, type ProductContext } from '../features/context.ts';
+import { productContextOf, withoutModels, type AppDeps, type PlatformContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 import { auditTrail } from '../features/accounts/audit/trail.ts';
 
@@ -31,7 +31,7 @@ export function apiRouters(deps: AppDeps): Router[] {
   const platform: PlatformContext = product ? { ...app, product: withoutModels(product) } : app;
   const routers = FEATURES.flatMap((feature) => {
     // Each feature is given only the collections it declares it uses.
-    const context: ProductContext | undefined = product && { app, product: { ...product, db: collectionsOf(product.db, feature.uses) } };
+    const context = product && productContextOf({ ...app, product }, feature.uses);
     return [
       ...(feature.platformRoutes ?? []).map((router) => router.build(platform)),
       ...(context ? (feature.routes ?? []).map((router) => router.build(context)) : []),

@@ -30,10 +30,29 @@ export interface FeatureSteps<WorkerContext, StepOptions> {
 }
 
 /**
+ * Work a feature does each time the API starts, once the database answers: preparing its data or
+ * starting its schedules and long-running workflows. Idempotent, since every restart redoes it.
+ */
+export interface FeatureStart<Context> {
+  /** What it does, as the log puts it when it fails ("could not …"). */
+  does: string;
+  /** Features (by name, of the same domain or an earlier one) whose start work must have succeeded first. */
+  after?: readonly string[];
+  run: (context: Context) => Promise<unknown>;
+}
+
+/**
  * A feature's declaration, over the contexts the app and the worker build (their types live with
  * the composition, platform/src/features/context.ts, whose defineFeature declares one).
  */
-export interface Feature<PlatformContext, ProductContext, WorkerContext, StepOptions, Models extends object = object> {
+export interface Feature<
+  PlatformContext,
+  ProductContext,
+  WorkerContext,
+  StepOptions,
+  Models extends object = object,
+  StartContext = ProductContext,
+> {
   /** The one name of the capability: its folder here and in ui/src/features, and its API path segment where it has one. */
   name: string;
   domain: Domain;
@@ -47,4 +66,6 @@ export interface Feature<PlatformContext, ProductContext, WorkerContext, StepOpt
   activities?: (context: WorkerContext) => Record<string, FeatureActivity>;
   /** The built-in steps a pipeline may place, beside the plugins' activities. */
   steps?: FeatureSteps<WorkerContext, StepOptions>;
+  /** Its start-up work: data it prepares, schedules and workflows it starts (platform/src/api/start-up.ts runs them). */
+  onStart?: FeatureStart<StartContext>;
 }

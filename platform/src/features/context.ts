@@ -82,6 +82,14 @@ export interface ProductContext<K extends Collection = Collection> {
   product: Omit<ProductDeps, 'db'> & { db: Pick<Models, K> };
 }
 
+/** The context a feature's product routers and start-up work are built over: the app, and the product with only the collections `uses` names. */
+export function productContextOf<K extends Collection>(
+  { product, ...app }: AppDeps & { product: ProductDeps },
+  uses: readonly K[],
+): ProductContext<K> {
+  return { app, product: { ...product, db: collectionsOf(product.db, uses) } };
+}
+
 /** What a feature's worker activities are built over (with only the collections it declares it uses). */
 export interface WorkerContext<K extends Collection = Collection> {
   db: Pick<Models, K>;
@@ -104,12 +112,25 @@ export interface WorkerContext<K extends Collection = Collection> {
   mailAllowHosts: readonly string[];
 }
 
+/** The settings only start-up work reads. */
+export interface StartSettings {
+  /** How many sample companies the sample source plugin prepares (MEETFLOW_SAMPLE_COMPANIES; 0: none). */
+  sampleCompanies: number;
+  /** The local mail server `npm start` gives the demo workspace a mailbox on; null everywhere else. */
+  demoMailServer: { host: string; smtpPort: number; imapPort: number } | null;
+}
+
+/** What a feature's start-up work is run with: its routers' context and the start-up settings. */
+export type StartContext<K extends Collection = Collection> = ProductContext<K> & { settings: StartSettings };
+
 /** Everything a feature may declare, over the app's and the worker's contexts. */
 export type MeetflowFeature<K extends Collection = Collection> = Feature<
   PlatformContext,
   ProductContext<K>,
   WorkerContext<K>,
-  ActivityOptions
+  ActivityOptions,
+  object,
+  StartContext<K>
 > & {
   /**
    * The collections its routes and activities are given, and no other: those it owns that it

@@ -107,7 +107,8 @@ describe('the platform features', () => {
           feature.uses.filter((key) => !ownerOf.has(key)),
           feature.name,
         ).toEqual([]);
-        if (!feature.routes?.length && !feature.activities && !feature.steps?.activities) expect(feature.uses, feature.name).toEqual([]);
+        if (!feature.routes?.length && !feature.activities && !feature.steps?.activities && !feature.onStart)
+          expect(feature.uses, feature.name).toEqual([]);
       }
       // What the app and the worker give each feature (api/routes.ts, worker/all-activities.ts): its `uses` and nothing
       // else; reading any other collection while its routers and activities are built fails.
@@ -147,6 +148,32 @@ describe('the platform features', () => {
     }
   });
 
+  it('start up after features of their own domain or one below, never in a circle', () => {
+    const byName = new Map(FEATURES.map((feature) => [feature.name, feature]));
+    const rank = (feature: MeetflowFeature) => DOMAINS.indexOf(feature.domain);
+    const starting = FEATURES.filter((feature) => feature.onStart);
+    expect(starting.map((feature) => feature.name).sort()).toEqual(
+      ['discovery', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'workspaces'].sort(),
+    );
+    for (const feature of starting) {
+      for (const name of feature.onStart?.after ?? []) {
+        const waitedOn = byName.get(name);
+        expect(waitedOn, `${feature.name} waits on ${name}, which is no feature`).toBeDefined();
+        expect(waitedOn!.onStart, `${feature.name} waits on ${name}, which has no start-up work`).toBeDefined();
+        expect(rank(waitedOn!), `${feature.name} waits on ${name}, of a domain above its own`).toBeLessThanOrEqual(rank(feature));
+      }
+      // Following `after` from any feature never comes back to it.
+      const seen = new Set<string>();
+      const walk = (name: string, path: string[]): void => {
+        expect(path, `start-up circle: ${[...path, name].join(' -> ')}`).not.toContain(name);
+        if (seen.has(name)) return;
+        seen.add(name);
+        for (const next of byName.get(name)?.onStart?.after ?? []) walk(next, [...path, name]);
+      };
+      walk(feature.name, []);
+    }
+  });
+
   it('offer built-in steps the production worker registers, each declared by one feature', () => {
     const declared = FEATURES.flatMap((feature) => [...(feature.steps?.options.keys() ?? [])]);
     expect(new Set(declared).size).toBe(declared.length);
@@ -180,10 +207,17 @@ describe('the platform features', () => {
     expect(outside).toEqual([]);
   });
 
-  it('domains import only the domains below them', () => {
+  it('domains import only the domains below them, and only what those offer in their services.ts', () => {
     const edges = crossDomainImports();
     const upward = edges.filter(({ from, to }) => DOMAINS.indexOf(to) > DOMAINS.indexOf(from)).map(({ edge }) => edge);
     expect(edges.length).toBeGreaterThan(0); // the scan sees the imports it judges
     expect(upward).toEqual([]);
+    expect(edges.filter(({ to, edge }) => !edge.endsWith(` -> ${to}/services.ts`)).map(({ edge }) => edge)).toEqual([]);
+    // Inside a domain, files import each other directly: a domain's services are for the domains above it.
+    const ownServices = sourceFiles(featuresDir).filter((file) => {
+      const domain = domainOf(file);
+      return domain && relativeImports(file).some((target) => target === join(featuresDir, domain, 'services.ts'));
+    });
+    expect(ownServices.map((file) => relative(featuresDir, file))).toEqual([]);
   });
 });

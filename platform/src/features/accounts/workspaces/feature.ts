@@ -1,7 +1,7 @@
 // Workspaces and the one a request acts in (/api/workspaces).
 import { defineFeature } from '../../context.ts';
 import { workspacesRouter, workspacesRoutes } from './routes.ts';
-import { workspaceModel } from './model.ts';
+import { ensureDefaultWorkspace, workspaceModel } from './model.ts';
 
 export const workspacesFeature = defineFeature({
   name: 'workspaces',
@@ -9,4 +9,6 @@ export const workspacesFeature = defineFeature({
   uses: ['workspaces', 'memberships'],
   models: (connection) => ({ workspaces: workspaceModel(connection) }),
   routes: [{ routes: workspacesRoutes, build: ({ product }) => workspacesRouter(product.db) }],
+  // The default workspace the UI's first screens open (npm start's demo owner works in it).
+  onStart: { does: 'prepare the default workspace', run: ({ product }) => ensureDefaultWorkspace(product.db.workspaces) },
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { MailboxDb } from './model.ts';
-import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { createMailbox } from './mailboxes.ts';
 
 /** The address the demo workspace sends from; replies to it are read back over IMAP. */

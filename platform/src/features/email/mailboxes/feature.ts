@@ -2,6 +2,8 @@
 import { defineFeature, NO_SECRETS } from '../../context.ts';
 import { mailboxesRouter, mailboxesRoutes } from './routes.ts';
 import { mailboxModels } from './model.ts';
+import { ensureDemoMailbox } from './demo-mailbox.ts';
+import { DEFAULT_WORKSPACE } from '../../accounts/services.ts';
 
 export const mailboxesFeature = defineFeature({
   name: 'mailboxes',
@@ -32,4 +34,13 @@ export const mailboxesFeature = defineFeature({
         }),
     },
   ],
+  // npm start's demo workspace gets a mailbox on the local mail server (when passwords can be sealed).
+  onStart: {
+    does: "connect the demo workspace's sample mailbox",
+    after: ['workspaces'],
+    run: async ({ product: { db, secrets }, settings }) => {
+      if (settings.demoMailServer && secrets && !('unavailable' in secrets))
+        await ensureDemoMailbox(db, secrets, DEFAULT_WORKSPACE.slug, settings.demoMailServer);
+    },
+  },
 });

@@ -4,7 +4,7 @@ import { MAIL_FAILURE_REASONS, type MailFailureReason, type VerifyResult } from 
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../../core/errors.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import type { InProcessChannel } from '../../runs/plugins/host.ts';
+import type { InProcessChannel } from '../../runs/services.ts';
 import type { MailboxPatch, MailboxView, NewMailbox } from './api-schemas.ts';
 import { invalidFields, mailServerAddress, refusedMailHosts, type MailAllowHosts } from './mail-hosts.ts';
 import { openPassword, PasswordUnusable, sealPassword } from './mailbox-password.ts';

@@ -3,7 +3,7 @@ import { ConflictError, ServiceUnavailableError } from '../../../core/errors.ts'
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 import {
   InboxCheckResult,
   MailboxListItem,
@@ -17,7 +17,7 @@ import { createMailbox, deleteMailbox, getMailbox, listMailboxes, requireBox, te
 import { invalidFields, refusedMailHosts, type MailAllowHosts } from './mail-hosts.ts';
 import { checkInbox, type InboxDb } from '../inbound/imap-poll.ts';
 import { ensureInboxPolling, type InboxPolling } from '../inbound/polling.ts';
-import type { InProcessChannel } from '../../runs/plugins/host.ts';
+import type { InProcessChannel } from '../../runs/services.ts';
 import { withTodaysFigures, type MailboxFiguresDb } from '../sending/mailbox-figures.ts';
 
 /** What the mailbox routes are built over: their model, and the box their passwords are sealed in (or why there is none). */

@@ -5,7 +5,7 @@ import { nonBlank } from '../../../core/http/api-strings.ts';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 import { OUTBOX_STATUSES } from './model.ts';
 import { approveAll, listOutbox, reviewEmail, type ReviewDb } from './review.ts';
 

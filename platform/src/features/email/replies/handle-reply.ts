@@ -4,8 +4,8 @@ import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
-import { callPluginActivity } from '../../runs/plugins/call-activity.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
+import { callPluginActivity } from '../../runs/services.ts';
 
 /** A reply as it arrives (from the mailbox integration or pasted by a person). */
 export interface IncomingReply {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 import { LINE_PATTERN, NO_CONTROL_CHARACTERS, NO_TEXT_CONTROL_CHARACTERS, TEXT_PATTERN } from '../inbound/control-characters.ts';
 import { handleReply, type ReplyDb } from './handle-reply.ts';
 import { confirmHeldReply, dismissHeldReply, listHeldReplies, type HeldRepliesDb } from './held-replies.ts';

@@ -1,6 +1,6 @@
 import type { Models } from '../../models.ts';
-import { recordActivity, type ActivityLogDb } from '../../insights/learning/activity-log.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
+import { recordActivity, type ActivityLogDb } from '../../insights/services.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
 import { suppress } from '../suppressions/suppression.ts';
 
 /** What a hard bounce is recorded in: the suppression list, the outbox and the outcomes. */

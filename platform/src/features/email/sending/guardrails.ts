@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { WorkspaceConfig } from '../../insights/workspace-config/schemas.ts';
+import type { WorkspaceConfig } from '../../insights/services.ts';
 
 /** The sending settings a guardrail reads. */
 export type SendingSettings = WorkspaceConfig['sending'];

@@ -1,6 +1,6 @@
 import type { Models } from '../../models.ts';
 import type { MailboxView } from '../mailboxes/api-schemas.ts';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { recentBounces } from './bounces.ts';
 import { capOn, dayKey } from './guardrails.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
 import { mailLinkModels, readMailLink } from './mail-links.ts';
 import { readOpenPixelToken, type OpenSubject } from './open-tracking.ts';
 

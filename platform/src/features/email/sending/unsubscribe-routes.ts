@@ -4,7 +4,7 @@ import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
 import { signalSequence } from '../sequences/control.ts';
 import { escapeHtml } from './html-escape.ts';
 import { readMailLink } from './mail-links.ts';

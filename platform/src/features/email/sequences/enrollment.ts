@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import type { ActivityOptions } from '../../runs/pipelines/definition.ts';
+import type { ActivityOptions } from '../../runs/services.ts';
 
 /** The built-in activity that enrols a prospect in its durable email sequence. */
 export const ENROLL_ACTIVITY = 'platform.enrollSequence';

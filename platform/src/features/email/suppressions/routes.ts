@@ -4,7 +4,7 @@ import type { Models } from '../../models.ts';
 import { accessOf } from '../../../core/http/access-check.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 import { AddResult, AddSuppressionsBody, SuppressionListQuery, SuppressionPage, SuppressionParams } from './api-schemas.ts';
 import { addSuppressions, listSuppressions, removeSuppression } from './suppressions.ts';
 

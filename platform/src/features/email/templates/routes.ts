@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
-import type { OutcomesDb } from '../../insights/outcomes/record.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
+import type { OutcomesDb } from '../../insights/services.ts';
 import { describeTemplates, type TemplateCopy, type TemplateCounts, type TemplateId } from './templates.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';

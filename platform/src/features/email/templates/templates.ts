@@ -1,6 +1,6 @@
 import { OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
-import type { WorkspaceConfig } from '../../insights/workspace-config/schemas.ts';
-import { callPluginService, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import type { WorkspaceConfig } from '../../insights/services.ts';
+import { callPluginService, type PluginApiDeps } from '../../runs/services.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 
 /** Response rate per outreach template, as fractions (the workspace's templatePerformance config entry). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { agentActivityText, agentPerformance, agentStatus } from './status.ts';
 import type { AgentActivity } from './activity-model.ts';
 import { TOTAL_PERIOD, type DashboardRollup } from '../outcomes/rollup-model.ts';
-import type { PluginHost } from '../../runs/plugins/host.ts';
+import type { PluginHost } from '../../runs/services.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 

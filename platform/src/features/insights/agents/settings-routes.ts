@@ -1,7 +1,7 @@
 import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import { z } from 'zod';
 import type { LlmSettings } from '../../../core/config.ts';
-import type { PluginHost } from '../../runs/plugins/host.ts';
+import type { PluginHost } from '../../runs/services.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 
 /** The learning engine's settings the /agents screen shows (its config schema owns them and their defaults). */

@@ -1,6 +1,6 @@
 import { LEARNING_ENGINE } from '@meetflow/plugin-sdk/contracts/agents';
 import type mongoose from 'mongoose';
-import type { PluginHost } from '../../runs/plugins/host.ts';
+import type { PluginHost } from '../../runs/services.ts';
 import type { CyclesModel } from './cycles.ts';
 
 /** Where the learning engine is: the plugin host and the connection its collections are on. */

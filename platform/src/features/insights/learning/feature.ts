@@ -5,6 +5,9 @@ import { learningRouter, learningRoutes } from './routes.ts';
 import { activityEntryModels } from './activity-model.ts';
 import { learningCycles, minSampleSize } from './engine.ts';
 import { createLearningActivities } from './activities.ts';
+import { applyLearningSettings } from './settings.ts';
+import { DEFAULT_WORKSPACE } from '../../accounts/services.ts';
+import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 
 export const learningFeature = defineFeature({
   name: 'learning',
@@ -25,4 +28,15 @@ export const learningFeature = defineFeature({
     },
   ],
   activities: (worker) => createLearningActivities(worker),
+  // The default workspace's weekly learning schedule, following its "Automatic Learning Cycles" switch.
+  onStart: {
+    does: "start the default workspace's learning schedule",
+    after: ['workspaces'],
+    run: async (context) =>
+      applyLearningSettings(
+        schedulesOf(context),
+        DEFAULT_WORKSPACE.slug,
+        (await getWorkspaceConfig(context.product.db, DEFAULT_WORKSPACE.slug)).learningSettings,
+      ),
+  },
 });

@@ -2,10 +2,12 @@
 import { defineFeature } from '../../context.ts';
 import { outcomeEventModels } from './event-model.ts';
 import { dashboardRollupModels } from './rollup-model.ts';
+import { reconcileAllRollups } from './record.ts';
 
 export const outcomesFeature = defineFeature({
   name: 'outcomes',
   domain: 'insights',
-  uses: [],
+  uses: ['outcomeEvents', 'dashboardRollups'],
   models: (connection) => ({ ...outcomeEventModels(connection), ...dashboardRollupModels(connection) }),
+  onStart: { does: 'finish the rollup updates a stop cut short', run: ({ product }) => reconcileAllRollups(product.db) },
 });

@@ -12,7 +12,7 @@ import { CONFIG_KEYS, type ConfigKey } from './schemas.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 
 /** Called after a key of a workspace is saved or reset, with the value now in force (e.g. to pause the learning schedule). */
 export type ConfigChanged = (workspaceId: string, entry: ConfigEntry) => Promise<void>;

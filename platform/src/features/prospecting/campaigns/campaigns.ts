@@ -2,11 +2,11 @@ import type { Model } from 'mongoose';
 import type { Campaign } from './model.ts';
 import { nextSequence, type Counter } from '../../../core/db/counter.ts';
 import type { Prospect } from '../prospects/model.ts';
-import type { Mailbox } from '../../email/mailboxes/model.ts';
+import type { Mailbox } from '../../email/services.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { CampaignViewType, NewCampaign } from './api-schemas.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
-import { knownMailboxIds } from '../../email/mailboxes/campaign-mailboxes.ts';
+import { knownMailboxIds } from '../../email/services.ts';
 
 /** The models campaign services work on. */
 export interface CampaignDb {

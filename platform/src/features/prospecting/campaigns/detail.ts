@@ -5,9 +5,9 @@ import type { Prospect } from '../prospects/model.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from './api-schemas.ts';
-import { sequenceStateOf } from '../../email/sequences/control.ts';
+import { sequenceStateOf } from '../../email/services.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
-import { liveBatchProgress, recordedBatchCounts } from '../../runs/pipelines/batch-progress.ts';
+import { liveBatchProgress, recordedBatchCounts } from '../../runs/services.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: the campaign, its prospects and runs, and Temporal (the batch's live progress, the sequences' state). */

@@ -3,7 +3,7 @@ import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';
 import type { LaunchCampaignBody } from './api-schemas.ts';
-import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
+import type { PipelineRunner } from '../../runs/services.ts';
 import { searchWords } from '../prospects/search-text.ts';
 import { prospectRunInputs } from '../superagent/process-prospect.ts';
 import { createCampaign, type CampaignDb } from './campaigns.ts';

@@ -1,7 +1,7 @@
 import type { Models } from '../../models.ts';
-import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
+import type { PipelineRun } from '../../runs/services.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
-import { parseRunError } from '../../runs/pipelines/run-text.ts';
+import { parseRunError } from '../../runs/services.ts';
 
 /** What a prospect has come to in its latest prospect-pipeline run. */
 export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';

@@ -7,8 +7,8 @@ import { updateCampaign } from './update.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import { findPipeline } from '../../runs/pipelines/catalog.ts';
-import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
+import { findPipeline } from '../../runs/services.ts';
+import type { PipelineRunner } from '../../runs/services.ts';
 import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import {
   CampaignDetail,

@@ -3,10 +3,10 @@ import type { Models } from '../../models.ts';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { unknownProspectIds } from '../prospects/prospects.ts';
-import { controlSequences } from '../../email/sequences/control.ts';
-import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
+import { controlSequences } from '../../email/services.ts';
+import type { PipelineRunner } from '../../runs/services.ts';
 import { findCampaign } from './detail.ts';
-import { knownMailboxIds } from '../../email/mailboxes/campaign-mailboxes.ts';
+import { knownMailboxIds } from '../../email/services.ts';
 import { batchRunning, startCampaignRuns, type CampaignRunDb } from './runs.ts';
 
 /** A PATCH of a campaign, parsed. */

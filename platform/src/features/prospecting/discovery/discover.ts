@@ -1,9 +1,9 @@
 import { LEAD_SCORING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { DiscoveredPerson, IcpCriteria, RunContext } from '@meetflow/plugin-sdk';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { DiscoveredProspectView, DiscoverProspectsView } from './api-schemas.ts';
-import { callPluginService, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { callPluginService, type PluginApiDeps } from '../../runs/services.ts';
 import { sampleCompanySiteUrl } from './sample-site-url.ts';
 import { sampleSearchOf } from './sample-source.ts';
 import { discoveryConfidence } from './confidence.ts';

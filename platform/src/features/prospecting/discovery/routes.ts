@@ -1,5 +1,5 @@
 import { discoverProspects, type DiscoveryDeps } from './discover.ts';
-import type { PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import type { PluginApiDeps } from '../../runs/services.ts';
 import { checkSources, DiscoverProspectsBody, DiscoverProspectsResponse } from './api-schemas.ts';
 import { installedSources } from './sources.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';

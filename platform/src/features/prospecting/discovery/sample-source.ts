@@ -1,7 +1,7 @@
 import { SOURCE_PREPARE_ACTIVITY, SOURCE_SEARCH_ACTIVITY, type AnyPlugin, type RunContext } from '@meetflow/plugin-sdk';
 import { systemRunContext } from '../../../core/run-context.ts';
 import { SamplePrepareOutput, SampleSearchOutput } from '@meetflow/plugin-sdk/contracts/sample-source';
-import { callDeclaredActivity, callPluginService, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { callDeclaredActivity, callPluginService, type PluginApiDeps } from '../../runs/services.ts';
 import type { SampleSearch } from './sources.ts';
 
 // The sample source: the installed source plugin whose manifest says `standIn` (the built-in one is

@@ -1,6 +1,6 @@
 import { DiscoveredPersonSchema, withDeadline, type DiscoveredPerson, type IcpCriteria, type RunContext } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
-import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../../runs/services.ts';
 
 /** A source's id in requests and answers: its plugin id without `source-` ("apollo" for source-apollo). */
 export type DiscoverySource = string;

@@ -1,5 +1,5 @@
 import type { WorkspaceIcpModels } from './model.ts';
-import type { PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import type { PluginApiDeps } from '../../runs/services.ts';
 import { IcpAnalysisError } from './analysis-error.ts';
 import { clusterCustomers } from './cluster.ts';
 import { analysisNotes } from './notes.ts';

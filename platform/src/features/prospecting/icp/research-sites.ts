@@ -3,7 +3,7 @@ import { EnrichCompanyOutput } from '@meetflow/plugin-sdk/contracts/research';
 import type { z } from 'zod';
 import type { RunContext } from '@meetflow/plugin-sdk';
 import { systemRunContext } from '../../../core/run-context.ts';
-import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { callDeclaredActivity, rootReason, type PluginApiDeps } from '../../runs/services.ts';
 import { withDeadline } from '@meetflow/plugin-sdk';
 
 /** What the research agent answers for one site. */

@@ -2,7 +2,7 @@ import { OfferSchema } from '@meetflow/plugin-sdk/contracts/offer';
 import { z } from 'zod';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
-import { auditChange } from '../../accounts/audit/trail.ts';
+import { auditChange } from '../../accounts/services.ts';
 import type { OfferDb } from './model.ts';
 import { getOffer, saveOffer } from './offer.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, nonBlank } from '../../../core/http/api-strings.ts';
-import { SequenceStateSchema } from '../../email/sequences/api-schemas.ts';
+import { SequenceStateSchema } from '../../email/services.ts';
 
 const text = (max: number) => nonBlank(max, 'must not be empty', `must be at most ${max} characters`);
 const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);

@@ -3,7 +3,7 @@ import type { Models } from '../../models.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 import type { StepOutputs } from '../superagent/workflow-response.ts';
 import { findProspect } from './prospects.ts';
-import { sequenceStateOf } from '../../email/sequences/control.ts';
+import { sequenceStateOf } from '../../email/services.ts';
 
 /** A researched fact with where it was read. */
 export interface ProfileFact {

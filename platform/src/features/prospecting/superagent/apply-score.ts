@@ -3,9 +3,9 @@ import { ACROSS_WORKSPACES, parseActivityInput, workspaceOf, type BoundActivity 
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/outcomes/record.ts';
-import type { ActivityOptions } from '../../runs/pipelines/definition.ts';
-import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
+import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
+import type { ActivityOptions } from '../../runs/services.ts';
+import type { PipelineRun } from '../../runs/services.ts';
 
 /**
  * The built-in activity that applies what a prospect-pipeline run's scoring found: the prospect's

@@ -1,12 +1,12 @@
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
-import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/workspace-config/workspace-config.ts';
+import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import type { Models } from '../../models.ts';
 import { requireOffer } from '../offer/offer.ts';
 import type { OfferDb } from '../offer/model.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { getWorkspaceIcp } from '../icp/store.ts';
 import type { WorkspaceIcpModels } from '../icp/model.ts';
-import { startPipelineRun, type PipelineRunner } from '../../runs/pipelines/runs.ts';
+import { startPipelineRun, type PipelineRunner } from '../../runs/services.ts';
 import type { Prospect } from '../prospects/model.ts';
 import type { IcpSlice } from '../icp/schemas.ts';
 import { PROSPECT_PIPELINE } from './prospect-pipeline.ts';

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { reachable, type PipelineDefinition, type PipelineNode } from '@meetflow/workflows/pipeline';
 import { LEAD_SCORING, OUTREACH, RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
-import { ENROLL_ACTIVITY } from '../../email/sequences/enrollment.ts';
-import type { BuiltInPipeline } from '../../runs/pipelines/built-ins.ts';
+import { ENROLL_ACTIVITY } from '../../email/services.ts';
+import type { BuiltInPipeline } from '../../runs/services.ts';
 import { APPLY_SCORE_ACTIVITY } from './apply-score.ts';
 
 /** The steps of the prospect pipeline, by node id: what readers of its runs' outputs name. */

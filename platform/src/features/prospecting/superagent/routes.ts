@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PipelineRunner } from '../../runs/pipelines/runs.ts';
+import type { PipelineRunner } from '../../runs/services.ts';
 import type { Logger } from '../../../core/logger.ts';
 import { processProspect, processProspectResult, startProcessProspect, type ProcessDeps } from './process-prospect.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';

@@ -1,4 +1,4 @@
-import type { PipelineRun } from '../../runs/pipelines/run-model.ts';
+import type { PipelineRun } from '../../runs/services.ts';
 
 /** The parts of the prospect pipeline's step outputs the Workflow response reads. */
 export interface StepOutputs {

@@ -1,7 +1,7 @@
 import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { z } from 'zod';
-import { prospectModel } from '../../prospecting/prospects/model.ts';
-import { callDeclaredActivity, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { prospectModel } from '../../prospecting/services.ts';
+import { callDeclaredActivity, type PluginApiDeps } from '../../runs/services.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 
 const Slices = z.object({ slices: z.array(z.object({ sliceId: z.string(), tier: z.string() })) });

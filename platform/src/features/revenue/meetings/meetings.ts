@@ -1,13 +1,13 @@
 import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import type { listMeetingsOutput, MeetingStatus } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import type { z } from 'zod';
-import { dashboardRollupModels } from '../../insights/outcomes/rollup-model.ts';
-import { outcomeEventModels } from '../../insights/outcomes/event-model.ts';
-import { prospectModel } from '../../prospecting/prospects/model.ts';
+import { dashboardRollupModels } from '../../insights/services.ts';
+import { outcomeEventModels } from '../../insights/services.ts';
+import { prospectModel } from '../../prospecting/services.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
-import { recordOutcome } from '../../insights/outcomes/record.ts';
-import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
-import { findProspect } from '../../prospecting/prospects/prospects.ts';
+import { recordOutcome } from '../../insights/services.ts';
+import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
+import { findProspect } from '../../prospecting/services.ts';
 import { chargeMeetingOutcome } from './charge.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import type { PluginApiDeps } from '../../runs/services.ts';
 import { callPricing } from './pricing.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 

@@ -1,6 +1,6 @@
 import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { InputError, NotFoundError } from '../../../core/errors.ts';
-import { callDeclaredActivity, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import { callDeclaredActivity, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 
 /** Runs one ppm-pricing activity on the worker in the run context's workspace, with its manifest timeout; an unknown slice is a 404. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PluginApiDeps } from '../../runs/plugins/call-activity.ts';
+import type { PluginApiDeps } from '../../runs/services.ts';
 import { bidWorkspace, callPricing } from './pricing.ts';
 import { Bid, BidBody, BidResult, LedgerSummary, PricingSlice } from './api-schemas.ts';
 import { accessOf, requireRole } from '../../../core/http/access-check.ts';
