@@ -98,7 +98,7 @@ export async function startStack(
     await Promise.all(servers.map((server) => server.stop()));
   };
   try {
-    ensureUiBuilt(log);
+    ensureUiBuilt(log, config.uiDir);
     if (config.devstack.samplesPort !== undefined) {
       samples = await startSampleSitesServer({ host: '127.0.0.1', port: config.devstack.samplesPort }).catch((error: unknown) => {
         throw new DevstackError(

@@ -21,14 +21,20 @@ function uiFingerprint(): string {
   return hash.digest('hex');
 }
 
-/** Builds ui/dist with Vite unless it was already built from the same sources. */
-export function ensureUiBuilt(log: (message: string) => void): void {
-  const stampFile = join(uiDistDir, '.build-stamp');
+/**
+ * Builds the UI with Vite into `outDir` (default ui/dist) unless it was already built there from the
+ * same sources. A folder of one's own (MEETFLOW_UI_DIR) keeps runs side by side from building over each other.
+ */
+export function ensureUiBuilt(log: (message: string) => void, outDir = uiDistDir): void {
+  const stampFile = join(outDir, '.build-stamp');
   const fingerprint = uiFingerprint();
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint) return;
   log('building the UI (vite build)');
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: uiDir, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: uiDir,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     throw new Error(`the UI build failed:\n${`${result.stdout}${result.stderr}`.trim().split('\n').slice(-20).join('\n')}`);
   }

@@ -4,7 +4,6 @@ import { BUILTIN_ACTIVITIES } from '../features/steps.ts';
 import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
 import { openDatabase } from '../core/db/connection.ts';
 import { createModels } from '../features/models.ts';
-import { uiDistDir } from '../core/paths.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createSystemMail } from '../core/system-mail.ts';
 import { createApp, type AppDeps } from './app.ts';
@@ -56,7 +55,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     temporal,
     plugins,
     authenticator: sessionsAndTokens(models, DEFAULT_SESSION_POLICY),
-    uiDir: uiDistDir,
+    uiDir: config.uiDir,
     trustProxy: config.trustProxy,
     product: {
       db: models,

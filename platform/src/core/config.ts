@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SECRETS_KEY_BYTES } from './secrets-box.ts';
+import { resolve } from 'node:path';
+import { repoRoot, uiDistDir } from './paths.ts';
 
 /** The copywriter's model settings when the environment names none (the product spec's /agents values). */
 export const LLM_DEFAULTS: LlmSettings = { model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 2048 };
@@ -43,6 +45,8 @@ const EnvSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('meetflow'),
   /** Folder of the embedded servers' data (relative to the repo root unless absolute). */
   MEETFLOW_DATA_DIR: z.string().min(1).default('.data'),
+  /** Folder of the built UI the API serves (default ui/dist; the dev stack builds it there when its sources changed). */
+  MEETFLOW_UI_DIR: z.string().min(1).optional(),
   /** Port of the embedded database. */
   MEETFLOW_MONGO_PORT: port(27027),
   /** gRPC port of the local Temporal dev server. */
@@ -163,6 +167,8 @@ export interface Config {
     /** The local mail server's ports; undefined with MEETFLOW_MAIL=off. */
     mail?: { smtpPort: number; imapPort: number; apiPort: number };
   };
+  /** Folder of the built UI the API serves. */
+  uiDir: string;
   /** Size of the built-in sample prospect database (companies). */
   sampleCompanies: number;
   /** Where the bundled sample sites are served (customer sites, sample company sites); null when nowhere. */
@@ -249,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     externalTemporal: e.TEMPORAL_ADDRESS !== undefined,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
+    uiDir: e.MEETFLOW_UI_DIR ? resolve(repoRoot, e.MEETFLOW_UI_DIR) : uiDistDir,
     devstack: {
       dataDir: e.MEETFLOW_DATA_DIR,
       mongoPort: e.MEETFLOW_MONGO_PORT,
