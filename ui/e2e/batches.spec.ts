@@ -81,7 +81,33 @@ test('a 50-prospect batch runs to its end with its bars, and its one failure is 
   await expect(failure).toContainText('prospect 17');
   await expect(failure).toContainText('score');
   await expect(failure.getByRole('link', { name: 'Open run' })).toHaveAttribute('href', /^\/pipelines\/runs\/[\w-]+$/);
+
+  // The conditional stage says how its condition came out for every run scored, as the API counts it.
+  const view = (await (await request.get(`/api/batches/${batchId}`)).json()) as {
+    stages: Array<{ nodeId: string; completed: number; condition: { met: number; unmet: number } | null }>;
+  };
+  const rescore = view.stages.find((stage) => stage.nodeId === 'again')!;
+  expect([rescore.condition!.met, rescore.condition!.met + rescore.condition!.unmet]).toEqual([rescore.completed, 49]);
+  await expect(again.getByTestId('stage-condition')).toHaveText(
+    `Condition met: ${rescore.condition!.met} · not met: ${rescore.condition!.unmet}`,
+  );
+  await expect(score.getByTestId('stage-condition')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('batch-finished-desktop.png'), fullPage: true });
+
+  // Each run shows its own duration, not the batch's: the failed run ended with its first step.
+  const took = (await page.getByTestId('batch-eta').textContent())!.replace(/^Took /, '');
+  await failure.getByRole('link', { name: 'Open run' }).click();
+  await expect(page).toHaveURL(/\/pipelines\/runs\/[\w-]+$/);
+  const run = (await (await request.get(`/api/runs/${page.url().split('/').pop()}`)).json()) as {
+    startedAt: string;
+    endedAt: string;
+    steps: Record<string, { startedAt?: string; endedAt?: string }>;
+  };
+  expect([run.startedAt, run.endedAt]).toEqual([run.steps.score!.startedAt, run.steps.score!.endedAt]);
+  await expect(page.getByTestId('run-duration')).toHaveText(/^Duration \d/);
+  await expect(page.getByTestId('run-duration')).not.toHaveText(`Duration ${took}`);
+  await page.goBack();
+  await expect(page.getByTestId('batch-status')).toHaveText('completed');
 
   // Retry failed: a new batch of that one run, linked both ways.
   await page.getByRole('button', { name: 'Retry failed (1)' }).click();

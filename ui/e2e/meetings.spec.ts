@@ -1,3 +1,4 @@
+import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
 import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 /** Points the UI at a workspace of its own. */
@@ -26,7 +27,7 @@ test("a fresh workspace: the four stats at zero and the spec's empty state", asy
   await expect(page.getByTestId('meetings-empty')).toContainText('Meetings will appear here once prospects book time with you.');
 });
 
-test('schedule a meeting on an offered slot: it shows in Upcoming with the stats updated; an attended one moves to Past', async ({
+test('schedule a meeting on an offered slot: it shows in Upcoming, offers no attendance before it starts (the API refuses it), then in Past is marked attended', async ({
   page,
   request,
 }) => {
@@ -67,13 +68,28 @@ test('schedule a meeting on an offered slot: it shows in Upcoming with the stats
   await expect(stat(page, 'This Week')).toContainText('1');
   await page.screenshot({ path: test.info().outputPath('meetings-desktop.png'), fullPage: true });
 
-  // Attendance is reported after the meeting (here through the API); the screen shows it in Past with the success rate.
-  const [meeting] = (await (await request.get(`/api/meetings?workspace=${workspace}`)).json()) as Array<{ id: string }>;
-  expect(
-    (await request.post(`/api/meetings/${meeting!.id}/outcome?workspace=${workspace}`, { data: { outcome: 'completed' } })).status(),
-  ).toBe(200);
+  // Before it starts a meeting cannot be marked attended: the card offers no such action and the API refuses it.
+  await expect(upcoming.getByRole('button', { name: /Mark/ })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Past meetings' })).toHaveCount(0);
+  const [meeting] = (await (await request.get(`/api/meetings?workspace=${workspace}`)).json()) as Array<{
+    id: string;
+    scheduledAt: string;
+  }>;
+  expect(Date.parse(meeting!.scheduledAt)).toBeGreaterThan(Date.now());
+  const early = await request.post(`/api/meetings/${meeting!.id}/outcome?workspace=${workspace}`, { data: { outcome: 'completed' } });
+  expect([early.status(), await early.text()]).toEqual([422, expect.stringContaining('can be marked attended once it has started')]);
+
+  // Once its time has come (moved an hour back: no test waits for a slot), it is in Past and marked attended there.
+  await meetingTookPlaceAt(process.env.MEETFLOW_E2E_MONGO_URI!, meeting!.id);
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Past meetings' }).getByTestId('meeting-status')).toHaveText('completed');
+  const past = page.getByRole('list', { name: 'Past meetings' }).getByTestId('meeting');
+  await expect(past).toHaveCount(1);
+  await expect(page.getByTestId('meetings-empty')).toBeVisible();
+  await past.getByRole('button', { name: 'Mark attended' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Meeting with Ada Tester marked attended');
+  await expect(past.getByTestId('meeting-status')).toHaveText('completed');
+  await expect(past.getByRole('button', { name: /Mark/ })).toHaveCount(0);
   await expect(stat(page, 'Completed')).toContainText('1');
   await expect(stat(page, 'Success Rate')).toContainText('100%');
   await expect(page.getByTestId('meetings-empty')).toBeVisible();

@@ -1,3 +1,4 @@
+import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
 import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 interface Slice {
@@ -104,6 +105,8 @@ test('Analytics and Billing show the ledger after a meeting is attended', async 
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const { meeting } = (await booked.json()) as { meeting: { id: string } };
+  // Attendance is marked once a meeting has started: its time has come (moved an hour back).
+  const heldAt = await meetingTookPlaceAt(process.env.MEETFLOW_E2E_MONGO_URI!, meeting.id);
   expect((await request.post(`/api/meetings/${meeting.id}/outcome`, { data: { outcome: 'completed' } })).status()).toBe(200);
 
   const ledger = (await (await request.get('/api/pricing/ledger')).json()) as Ledger & {
@@ -119,7 +122,7 @@ test('Analytics and Billing show the ledger after a meeting is attended', async 
   await expect(page.getByTestId('ledger-no-shows')).toHaveText(String(ledger.noShows));
   await screenshot(page, 'pricing-analytics');
   await page.getByRole('tab', { name: 'Billing' }).click();
-  const month = new Date(slots[2]!.start).toISOString().slice(0, 7);
+  const month = new Date(heldAt).toISOString().slice(0, 7);
   await expect(page.getByTestId(`billing-${month}`)).toBeVisible();
   await expect(page.getByTestId('billing-total')).toHaveText(
     new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ledger.total),

@@ -138,3 +138,86 @@ test("a prospect's detail panel: cited facts, the score by dimension, the sequen
     timeout: 15_000,
   });
 });
+
+test("the panel's sequence says where each email stands: pending review after Send step 1 now, the reviewer's edit once approved, stopped after a stop", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const samples = process.env.MEETFLOW_E2E_SAMPLES_URL;
+  const workspace = await useFreshWorkspace(page, 'sequence');
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+  const ok = async (response: Awaited<ReturnType<typeof request.get>>, status = 200) => {
+    expect(response.status(), await response.text()).toBe(status);
+    return response.json();
+  };
+  // A new workspace reviews every email before it is sent; nothing is sent here (no mailbox).
+  const urls = ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${samples}/${name}/`);
+  await ok(await request.post(at('/api/superagent/analyze-icp'), { data: { urls }, timeout: 60_000 }));
+  await ok(
+    await request.put(at('/api/offer'), {
+      data: {
+        companyName: 'Lumen Ledger',
+        oneLiner: 'closes your books in days instead of weeks',
+        valueProps: [
+          { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
+          { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
+        ],
+        personas: { titles: ['VP of Sales'] },
+        callToAction: { meetingMinutes: 20 },
+        senderName: 'Riley Chen',
+      },
+    }),
+  );
+  const { id } = (await ok(
+    await request.post(at('/api/prospects'), {
+      data: {
+        firstName: 'Sol',
+        lastName: 'Sequence',
+        company: 'Pipeline Pilot',
+        jobTitle: 'VP of Sales',
+        employeeCount: 90,
+        email: `sol-${Date.now().toString(36)}@pipelinepilot.example`,
+        website: `${samples}/pipelinepilot/`,
+      },
+    }),
+    201,
+  )) as { id: number };
+  await ok(await request.post(at('/api/superagent/process-prospect'), { data: { prospectId: id }, timeout: 90_000 }));
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/prospects?prospect=${id}`);
+  const panel = page.getByRole('dialog', { name: 'Sol Sequence' });
+  const emails = panel.getByTestId('sequence-email');
+  await expect(emails).toHaveCount(3);
+  await expect(emails.getByTestId('email-status')).toHaveText(['Planned', 'Planned', 'Planned']);
+
+  // Send step 1 now: it waits for review, and the panel says so (it used to answer 400 here).
+  await panel.getByRole('button', { name: 'Send step 1 now' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Next Step Queued');
+  await expect(emails.getByTestId('email-status')).toHaveText(['Pending review', 'Planned', 'Planned'], { timeout: 30_000 });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  // Edited and approved in the Review Queue: the panel shows the email as it goes out, not as first written.
+  const pending = (await ok(await request.get(at('/api/outbox?status=pending_review')))) as {
+    items: Array<{ id: string; subject: string }>;
+  };
+  const subject = `Month-end, closed in days (${Date.now().toString(36)})`;
+  await ok(await request.post(at(`/api/outbox/${pending.items[0]!.id}/approve`), { data: { subject, body: 'Hi Sol, a shorter note.' } }));
+  await expect(emails.first()).toContainText(subject, { timeout: 15_000 });
+  await expect(emails.first()).not.toContainText(pending.items[0]!.subject);
+  await expect(emails.first()).toContainText('Edited');
+  await expect(emails.first().getByTestId('email-status')).toHaveText('Queued');
+
+  // Stopped: the steps it never wrote say so.
+  await panel.getByRole('button', { name: 'Stop sequence' }).click();
+  await page.getByRole('dialog', { name: 'Stop this sequence?' }).getByRole('button', { name: 'Stop sequence' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Sequence Stopped');
+  await expect(emails.getByTestId('email-status')).toHaveText(['Queued', 'Stopped', 'Stopped'], { timeout: 15_000 });
+  await emails.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('prospect-sequence-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(emails.getByTestId('email-status')).toHaveText(['Queued', 'Stopped', 'Stopped']);
+  await emails.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('prospect-sequence-phone.png') });
+});

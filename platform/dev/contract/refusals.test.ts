@@ -25,6 +25,7 @@ import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
 import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
 import { holdReply } from '../../src/features/email/replies/held-replies.ts';
 import { ownerToken } from '../testing/principal.ts';
+import { meetingTookPlace } from '../testing/meetings.ts';
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
 import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
 
@@ -32,7 +33,7 @@ import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
 let platform: ContractPlatform;
 let client: ContractClient;
 let run: RunView;
-const meetings = { completed: '', cancelled: '', slot: '' };
+const meetings = { completed: '', cancelled: '', slot: '', ahead: '' };
 
 /** Signed in as `person` (their session cookie, no API token), acting in no workspace. */
 const asPerson = (person: SignedUp) => ({ workspace: null, anonymous: true, headers: { cookie: person.cookie } });
@@ -92,7 +93,8 @@ beforeAll(async () => {
   const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 4 } }));
   [meetings.completed, meetings.cancelled] = [await book(1, slots[1]!.start), await book(2, slots[2]!.start)];
   meetings.slot = slots[3]!.start; // stays booked: the clash case books it again
-  await book(1, meetings.slot);
+  meetings.ahead = await book(1, meetings.slot);
+  await meetingTookPlace(platform.stack.database, meetings.completed); // attendance is marked once a meeting has started
   expect((await client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'completed' })).status).toBe(200);
   expect((await client.post(`/api/meetings/${meetings.cancelled}/outcome`, { outcome: 'cancelled' })).status).toBe(200);
 });
@@ -515,6 +517,14 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   },
   'POST /api/meetings/{id}/outcome 409': async () =>
     client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'no-show' }).then(refused(409, 'completed', 'no-show')),
+  'POST /api/meetings/{id}/outcome 422': async () => {
+    await client
+      .post(`/api/meetings/${meetings.ahead}/outcome`, { outcome: 'completed' })
+      .then(refused(422, 'marked attended once it has started'));
+    await client
+      .post(`/api/meetings/${meetings.ahead}/outcome`, { outcome: 'no-show' })
+      .then(refused(422, 'marked a no-show once it has started'));
+  },
   'POST /api/pricing/bid 404': async () =>
     client
       .post('/api/pricing/bid', { sliceId: 'no-such-slice', baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 })

@@ -1,4 +1,5 @@
 import { stagePercent, stageSegments, stageSettled, type StageCounts } from '../../utils/stages.ts';
+import { formatNumber } from '../../utils/format.ts';
 
 /** The colour of each part of a bar; the legend's dots use the same, and words always go beside them. */
 const PART_COLOUR = {
@@ -21,8 +22,8 @@ function StageLegend({ stage }: { stage: StageCounts }) {
   if (stage.pending === undefined || stage.running === undefined) {
     return (
       <p className="mt-1 text-xs text-base-content/60">
-        {stage.completed.toLocaleString()} done{stage.skipped > 0 ? ` · ${stage.skipped.toLocaleString()} skipped` : ''}
-        {stage.failed > 0 ? ` · ${stage.failed.toLocaleString()} failed` : ''}
+        {formatNumber(stage.completed)} done{stage.skipped > 0 ? ` · ${formatNumber(stage.skipped)} skipped` : ''}
+        {stage.failed > 0 ? ` · ${formatNumber(stage.failed)} failed` : ''}
       </p>
     );
   }
@@ -31,10 +32,10 @@ function StageLegend({ stage }: { stage: StageCounts }) {
       {COUNTS.map(([key, name, colour]) => {
         const count = stage[key] ?? 0;
         return (
-          <div key={key} className={`flex items-center gap-1 ${count === 0 ? 'text-base-content/40' : ''}`} data-testid={`stage-${key}`}>
+          <div key={key} className={`flex items-center gap-1 ${count === 0 ? 'text-base-content/60' : ''}`} data-testid={`stage-${key}`}>
             <span aria-hidden="true" className={`inline-block size-2 rounded-full ${colour}`} />
             <dt>{name}</dt>
-            <dd className="font-medium tabular-nums">{count.toLocaleString()}</dd>
+            <dd className="font-medium tabular-nums">{formatNumber(count)}</dd>
           </div>
         );
       })}
@@ -42,11 +43,15 @@ function StageLegend({ stage }: { stage: StageCounts }) {
   );
 }
 
+/** A stage, and for a step with a condition how it came out so far (known once the step it reads has answered). */
+type StageWithCondition = StageCounts & { condition?: { met: number; unmet: number } | null };
+
 /**
  * A bar per stage of a batch: completed, failed and skipped fill it (a bar is full when the stage
- * has settled every run), runs under way pulse at its end, with the counts beneath.
+ * has settled every run), runs under way pulse at its end, with the counts beneath (and a
+ * conditional step's outcome so far: the campaign and batch pages read the same figures).
  */
-export function StageBars({ stages }: { stages: readonly StageCounts[] }) {
+export function StageBars({ stages }: { stages: readonly StageWithCondition[] }) {
   return (
     <ol className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label="Batch progress by stage">
       {stages.map((stage) => {
@@ -56,7 +61,7 @@ export function StageBars({ stages }: { stages: readonly StageCounts[] }) {
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-medium wrap-anywhere">{stage.label}</span>
               <span className="tabular-nums text-base-content/70" data-testid="stage-count">
-                {stageSettled(stage).toLocaleString()} / {stage.total.toLocaleString()}
+                {formatNumber(stageSettled(stage))} / {formatNumber(stage.total)}
               </span>
             </div>
             <div
@@ -72,6 +77,11 @@ export function StageBars({ stages }: { stages: readonly StageCounts[] }) {
               ))}
             </div>
             <StageLegend stage={stage} />
+            {stage.condition && (
+              <p className="mt-1 text-xs text-base-content/70" data-testid="stage-condition">
+                Condition met: {formatNumber(stage.condition.met)} · not met: {formatNumber(stage.condition.unmet)}
+              </p>
+            )}
           </li>
         );
       })}

@@ -55,15 +55,23 @@ export const CampaignIdParams = z.object({
 /** What a campaign's prospect has come to in its latest prospect-pipeline run. */
 export const PROSPECT_OUTCOMES = ['not-processed', 'pending', 'running', 'enrolled', 'not-qualified', 'completed', 'failed'] as const;
 
-/** Per-stage progress of a batch: how many of its runs each step has settled, and how. */
+/** Per-stage progress of a batch (the same figures as GET /api/batches/{id}): how many of its runs each step has settled, and how. */
 export const StageProgress = z.object({
   nodeId: z.string(),
   label: z.string(),
   total: z.number().int(),
+  pending: z.number().int().describe('Not reached yet'),
+  running: z.number().int().describe('In a chunk being run now'),
   completed: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int().describe('Not run for this prospect: an earlier step failed, or the prospect did not qualify'),
   done: z.number().int().describe('completed + failed + skipped'),
+  condition: z
+    .object({ met: z.number().int(), unmet: z.number().int() })
+    .nullable()
+    .describe(
+      'A step with a condition (copy: lead scoring said qualified): for how many runs it held and for how many not, counted as soon as the step it reads answers; null for a step without one',
+    ),
 });
 
 /** GET /api/campaigns/{id}: a campaign with its latest batch's live progress and what its prospects came to. */
@@ -87,10 +95,10 @@ export const CampaignDetail = CampaignView.extend({
       prospects: z.number().int(),
       notProcessed: z.number().int().describe('No prospect-pipeline run yet'),
       inProgress: z.number().int(),
-      qualified: z.number().int().describe('Scored at or above the qualification threshold'),
+      qualified: z.number().int().describe('Scored at or above the qualification threshold (counted as soon as scored, mid-batch too)'),
       enrolled: z.number().int().describe('Qualified, with a written sequence they are enrolled in'),
-      notQualified: z.number().int(),
-      failed: z.number().int(),
+      notQualified: z.number().int().describe('Scored below the qualification threshold (counted as soon as scored)'),
+      failed: z.number().int().describe('A step failed for good (counted as soon as it did), or the run was cancelled'),
       notRunByCampaign: z.number().int().describe('Not run by this campaign\'s batches yet ("run new" runs them)'),
     })
     .describe("Each prospect counted once, by its latest prospect-pipeline run (the campaign's, a Process click's or the seed's)"),

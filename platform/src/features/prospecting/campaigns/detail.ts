@@ -6,13 +6,13 @@ import { NotFoundError } from '../../../core/errors.ts';
 import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from './api-schemas.ts';
 import { sequenceStateOf } from '../../email/services.ts';
-import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
-import { liveBatchProgress, recordedBatchCounts } from '../../runs/services.ts';
-import { failureReason, latestRuns, outcomeOf, runByCampaign, type RunSummary } from './outcomes.ts';
+import { PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
+import { batchStanding, conditionOf } from '../../runs/services.ts';
+import { failureReason, latestRuns, outcomeOf, runByCampaign, stepError, type RunSummary } from './outcomes.ts';
 
-/** What the campaign screens read: the campaign, its prospects and runs, and Temporal (the batch's live progress, the sequences' state). */
+/** What the campaign screens read: the campaign, its prospects, runs and batches, and Temporal (the batch's live progress, the sequences' state). */
 export interface CampaignDeps {
-  db: Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns'>;
+  db: Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelineBatches'>;
   temporal: Client;
 }
 
@@ -27,57 +27,65 @@ type Stage = z.infer<typeof StageProgress>;
 
 const STAGE_LABELS: Record<string, string> = { research: 'Research', score: 'Score', copy: 'Copy', outreach: 'Enrol' };
 
-function stage(nodeId: string, label: string | undefined, total: number, counts: Partial<Record<string, number>>): Stage {
+function stage(
+  nodeId: string,
+  label: string | undefined,
+  total: number,
+  counts: Partial<Record<string, number>>,
+  condition: Stage['condition'],
+): Stage {
   const completed = counts.completed ?? 0;
   const failed = counts.failed ?? 0;
   const skipped = counts.skipped ?? 0;
-  return { nodeId, label: STAGE_LABELS[nodeId] ?? label ?? nodeId, total, completed, failed, skipped, done: completed + failed + skipped };
+  return {
+    nodeId,
+    label: STAGE_LABELS[nodeId] ?? label ?? nodeId,
+    total,
+    pending: counts.pending ?? 0,
+    running: counts.running ?? 0,
+    completed,
+    failed,
+    skipped,
+    done: completed + failed + skipped,
+    condition,
+  };
 }
 
-/**
- * The latest batch's per-stage progress: while it runs, from the batch workflow's query (it knows
- * the skips; nothing is scanned, so polling stays cheap); once it has finished, from its run records.
- */
+/** The latest batch's progress: the runs domain's one computation of it (batchStanding), as the batch page reads it. */
 async function batchProgress(deps: CampaignDeps, campaign: Campaign): Promise<CampaignDetailView['batch']> {
   const latest = campaign.batches.at(-1);
   if (!latest) return null;
-  const { pipelineRuns } = deps.db;
-  const [sample, unfinished] = await Promise.all([
-    pipelineRuns.findOne({ workspaceId: campaign.workspaceId, batchId: latest.batchId }, { definition: 1 }).lean(),
-    pipelineRuns.exists({ workspaceId: campaign.workspaceId, batchId: latest.batchId, status: { $in: ['pending', 'running'] } }),
-  ]);
-  const definition = sample?.definition ?? PROSPECT_PIPELINE;
-  const running = unfinished !== null;
-  // Just after the start the workflow cannot answer yet: the run records say as much.
-  const live = running
-    ? await liveBatchProgress(deps.temporal, latest.batchId).then(
-        ({ live }) => live,
-        () => null,
-      )
-    : null;
-  const counts = live?.nodes ?? (await recordedBatchCounts(deps.db, campaign.workspaceId, latest.batchId, definition)).nodes;
-  const stages = definition.nodes.map((node) => stage(node.id, node.label, latest.prospects, counts[node.id] ?? {}));
+  const { batch, status, counts } = await batchStanding(deps, campaign.workspaceId, latest.batchId);
   return {
     batchId: latest.batchId,
     kind: latest.kind,
     startedAt: latest.startedAt.toISOString(),
-    running,
-    total: latest.prospects,
-    stages,
+    running: status === 'running',
+    total: batch.total,
+    stages: batch.definition.nodes.map((node) =>
+      stage(node.id, node.label, batch.total, counts.nodes[node.id] ?? {}, counts.conditions[node.id] ?? null),
+    ),
   };
 }
 
-/** Counts of outcomes, why prospects got no sequence, and the failures to retry. */
+/** Whether lead scoring qualified the run's prospect: how its copy step's condition came out (undefined until scored). */
+const qualifiedBy = (run: RunSummary | undefined) => (run ? conditionOf(run.steps[PROSPECT_STEPS.copy]) : undefined);
+
+/**
+ * Counts of outcomes, why prospects got no sequence, and the failures to retry. A prospect counts
+ * qualified or not once lead scoring has answered (how its run's copy step condition came out,
+ * read as the batch's figures read it: conditionOf), mid-batch too.
+ */
 function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>, names: Map<number, string>) {
   const results = { prospects: prospectIds.length, notProcessed: 0, inProgress: 0, qualified: 0, enrolled: 0, notQualified: 0, failed: 0 };
   const reasons = new Map<string, number>();
   const failures: CampaignDetailView['failures'] = [];
   for (const id of prospectIds) {
     const run = runs.get(id);
-    const outcome = outcomeOf(run);
-    // Qualified: the copy step's condition (lead scoring said qualified) let it run, whatever happened after.
-    const copy = run?.steps.copy?.status;
-    if (copy === 'completed' || copy === 'failed' || copy === 'running') results.qualified += 1;
+    const decided = qualifiedBy(run);
+    const outcome = outcomeOf(run, decided);
+    // Qualified: lead scoring said so, whatever happened after.
+    if (decided === true) results.qualified += 1;
     switch (outcome) {
       case 'not-processed':
         results.notProcessed += 1;
@@ -97,7 +105,7 @@ function summarise(prospectIds: readonly number[], runs: Map<number, RunSummary>
       }
       case 'failed': {
         results.failed += 1;
-        const reason = failureReason(run!.error);
+        const reason = failureReason(run!.error ?? stepError(run!));
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         if (failures.length < 50)
           failures.push({ prospectId: id, name: names.get(id) ?? `Prospect ${id}`, runId: run!.runId, error: reason });
@@ -160,7 +168,7 @@ export async function campaignProspects(deps: CampaignDeps, workspaceId: string,
       .map(async (prospectId) => {
         const person = byId.get(prospectId)!;
         const run = runs.get(prospectId);
-        const outcome = outcomeOf(run);
+        const outcome = outcomeOf(run, qualifiedBy(run));
         const state =
           outcome === 'enrolled' || outcome === 'completed' ? await sequenceStateOf(deps.temporal, workspaceId, prospectId) : null;
         return {
@@ -174,7 +182,7 @@ export async function campaignProspects(deps: CampaignDeps, workspaceId: string,
           sample: person.sample ?? false,
           outcome,
           runId: run?.runId ?? null,
-          error: outcome === 'failed' ? failureReason(run!.error) : null,
+          error: outcome === 'failed' ? failureReason(run!.error ?? stepError(run!)) : null,
           sequence: state ? { status: state.status, sentSteps: state.sentSteps.length, nextSendAt: state.nextSendAt } : null,
         };
       }),

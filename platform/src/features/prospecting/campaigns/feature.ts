@@ -13,6 +13,7 @@ export const campaignsFeature = defineFeature({
     'mailboxes',
     'pipelines',
     'pipelineRuns',
+    'pipelineBatches',
     'workspaceIcp',
     'workspaceOffers',
     'workspaceConfig',

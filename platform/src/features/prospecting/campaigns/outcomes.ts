@@ -13,16 +13,26 @@ export type RunSummary = Pick<PipelineRun, 'runId' | 'status' | 'steps' | 'error
 };
 
 /**
- * How a run ended for its prospect: enrolled, not qualified (the copy step skipped), failed, or
- * still going. A run cancelled with its batch counts as failed, so Retry failed runs it again.
+ * What a run came to for its prospect, as soon as it is known: failed (a step failed for good, or
+ * the run was cancelled with its batch, so Retry failed runs it again), enrolled (its sequence
+ * started), not qualified (lead scoring said so: `qualified` false, from conditionOutcomes, or the
+ * copy step skipped), else still going or completed. A run of a batch is recorded running until
+ * the whole batch ends, so its steps say first what it came to.
  */
-export function outcomeOf(run: RunSummary | undefined): ProspectOutcome {
+export function outcomeOf(run: RunSummary | undefined, qualified?: boolean): ProspectOutcome {
   if (!run) return 'not-processed';
-  if (run.status === 'cancelled') return 'failed';
-  if (run.status === 'pending' || run.status === 'running' || run.status === 'failed') return run.status;
+  if (run.status === 'cancelled' || run.status === 'failed') return 'failed';
+  if (Object.values(run.steps).some((step) => step.status === 'failed')) return 'failed';
   if (run.steps.outreach?.status === 'completed') return 'enrolled';
-  if (run.steps.copy?.status === 'skipped') return 'not-qualified';
+  if (qualified === false || run.steps.copy?.status === 'skipped') return 'not-qualified';
+  if (run.status === 'pending' || run.status === 'running') return run.status;
   return 'completed';
+}
+
+/** The first failed step's error, for a run of a batch still under way (its run error is recorded when the batch ends). */
+export function stepError(run: Pick<RunSummary, 'steps'>): string | undefined {
+  const [nodeId, step] = Object.entries(run.steps).find(([, candidate]) => candidate.status === 'failed') ?? [];
+  return nodeId ? `step "${nodeId}" failed: ${step?.error ?? 'failed'}` : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createCampaign, listCampaigns, type CampaignDb } from './campaigns.ts';
-import { campaignDetail, campaignProspects } from './detail.ts';
+import { campaignDetail, campaignProspects, type CampaignDeps } from './detail.ts';
 import { launchCampaign } from './launch.ts';
 import { startCampaignRuns, type CampaignRunDb } from './runs.ts';
 import { updateCampaign } from './update.ts';
@@ -85,9 +85,9 @@ export const campaignsRoutes = [
   ),
 ];
 
-/** What launching and running campaigns is built over: their collections and Temporal (through the runner). */
+/** What launching and running campaigns is built over: their collections, their batches' records and outputs, and Temporal (through the runner). */
 interface CampaignRunsDeps {
-  db: CampaignRunDb & CampaignDb;
+  db: CampaignRunDb & CampaignDb & CampaignDeps['db'];
   runner: PipelineRunner;
   temporal: PipelineRunner['temporal'];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, nonBlank } from '../../../core/http/api-strings.ts';
-import { SequenceStateSchema } from '../../email/services.ts';
+import { OUTBOX_STATUSES, SequenceStateSchema } from '../../email/services.ts';
 
 const text = (max: number) => nonBlank(max, 'must not be empty', `must be at most ${max} characters`);
 const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
@@ -73,6 +73,16 @@ export const ProspectDetail = ProspectSummary.extend({
 });
 export type ProspectDetailView = z.infer<typeof ProspectDetail>;
 
+/**
+ * Where one email of a prospect's sequence stands: `planned` (not written to the outbox yet: its
+ * day has not come), every outbox status (`pending_review` waits in the Review Queue, `queued`
+ * waits for its send, `sending`, `sent`, `failed` refused by the server, `suppressed` never sent
+ * to a suppressed address, `rejected` in review), or `stopped` (the sequence ended before this step
+ * was written, so it never will be).
+ */
+export const PROFILE_EMAIL_STATUSES = ['planned', ...OUTBOX_STATUSES, 'stopped'] as const;
+export type ProfileEmailStatus = (typeof PROFILE_EMAIL_STATUSES)[number];
+
 /** GET /api/prospects/:id/profile: what the detail panel shows. */
 export const ProspectProfile = z.object({
   prospect: ProspectDetail,
@@ -112,9 +122,14 @@ export const ProspectProfile = z.object({
           .object({
             step: z.number(),
             dayOffset: z.number(),
-            subject: z.string(),
-            body: z.string(),
-            status: z.enum(['planned', 'queued', 'sent', 'failed']),
+            subject: z.string().describe('What was sent (or waits to be), as a reviewer left it; the copy as written until then'),
+            body: z.string().describe('What was sent (or waits to be), as a reviewer left it; the copy as written until then'),
+            status: z
+              .enum(PROFILE_EMAIL_STATUSES)
+              .describe(
+                'planned: not written to the outbox yet; pending_review, queued, sending, sent, failed, suppressed, rejected: its outbox status; stopped: the sequence ended before it was written',
+              ),
+            edited: z.boolean().describe('True when a reviewer changed the email before approving it'),
           })
           .loose(),
       ),

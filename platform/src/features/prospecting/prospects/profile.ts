@@ -3,7 +3,9 @@ import type { Models } from '../../models.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 import type { StepOutputs } from '../superagent/workflow-response.ts';
 import { findProspect } from './prospects.ts';
-import { sequenceStateOf } from '../../email/services.ts';
+import { sequenceStateOf, type OutboxStatus } from '../../email/services.ts';
+import { ownTimes } from '../../runs/services.ts';
+import type { ProfileEmailStatus } from './api-schemas.ts';
 
 /** A researched fact with where it was read. */
 export interface ProfileFact {
@@ -14,6 +16,39 @@ export interface ProfileFact {
   evidence: { url: string; snippet: string };
 }
 type ResearchOutput = { website: string; facts?: ProfileFact[]; confidence: number };
+
+/** A step's email as the outbox holds it: what was sent or waits to be, and the copy as written when a reviewer changed it. */
+type WrittenEmail = {
+  step: number;
+  status: OutboxStatus;
+  subject: string;
+  body: string;
+  original?: { subject: string; body: string } | null;
+};
+
+/**
+ * The sequence as the panel shows it: each step written to the outbox shows that email (what was
+ * sent or waits to be, with a reviewer's edits) and its outbox status; a step not written yet shows
+ * the copy as written, `planned` while the sequence may still reach it and `stopped` once it has
+ * ended (stopped or completed) without it.
+ */
+function sequenceOf(
+  steps: NonNullable<StepOutputs['copy']>['sequence'],
+  written: readonly WrittenEmail[],
+  state: Awaited<ReturnType<typeof sequenceStateOf>>,
+) {
+  const ended = state?.status === 'stopped' || state?.status === 'completed';
+  return {
+    state,
+    emails: steps.map((email) => {
+      const row = written.find((candidate) => candidate.step === email.step);
+      const status: ProfileEmailStatus = row?.status ?? (ended ? 'stopped' : 'planned');
+      return row
+        ? { ...email, subject: row.subject, body: row.body, status, edited: Boolean(row.original) }
+        : { ...email, status, edited: false };
+    }),
+  };
+}
 
 /** The runs of the prospect pipeline for a prospect shown at most (newest first). */
 const RUNS_SHOWN = 10;
@@ -32,7 +67,7 @@ export async function prospectProfile(deps: { db: ProfileDb; temporal: Client },
   const runs = await db.pipelineRuns
     .find(
       { workspaceId, pipelineId: PROSPECT_PIPELINE.id, 'input.prospectId': prospectId },
-      { runId: 1, status: 1, startedAt: 1, endedAt: 1, error: 1 },
+      { runId: 1, status: 1, startedAt: 1, endedAt: 1, error: 1, batchId: 1, steps: 1 },
     )
     .sort({ startedAt: -1 })
     .limit(RUNS_SHOWN)
@@ -45,7 +80,7 @@ export async function prospectProfile(deps: { db: ProfileDb; temporal: Client },
   const research = latest(PROSPECT_STEPS.research) as (StepOutputs[typeof PROSPECT_STEPS.research] & ResearchOutput) | undefined;
   const score = latest('score');
   const copy = latest('copy');
-  const sent = await db.outbox.find({ workspaceId, prospectId }, { step: 1, status: 1, createdAt: 1 }).lean();
+  const written = await db.outbox.find({ workspaceId, prospectId }, { step: 1, status: 1, subject: 1, body: 1, original: 1 }).lean();
   return {
     prospect,
     research: research ? { website: research.website, confidence: research.confidence, facts: research.facts ?? [] } : null,
@@ -58,16 +93,11 @@ export async function prospectProfile(deps: { db: ProfileDb; temporal: Client },
           dimensions: score.dimensions,
         }
       : null,
-    sequence: copy
-      ? {
-          state: await sequenceStateOf(temporal, workspaceId, prospectId),
-          emails: copy.sequence.map((email) => ({ ...email, status: sent.find((row) => row.step === email.step)?.status ?? 'planned' })),
-        }
-      : null,
+    sequence: copy ? await sequenceOf(copy.sequence, written, await sequenceStateOf(temporal, workspaceId, prospectId)) : null,
     runs: runs.map((run) => ({
       runId: run.runId,
       status: run.status,
-      startedAt: run.startedAt?.toISOString() ?? null,
+      startedAt: ownTimes(run).startedAt?.toISOString() ?? null,
       error: run.error ?? null,
     })),
   };

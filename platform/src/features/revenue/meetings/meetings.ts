@@ -5,6 +5,7 @@ import { dashboardRollupModels } from '../../insights/services.ts';
 import { outcomeEventModels } from '../../insights/services.ts';
 import { prospectModel } from '../../prospecting/services.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
+import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import { findProspect } from '../../prospecting/services.ts';
@@ -102,6 +103,7 @@ async function recordMeetingOutcome(
  */
 export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string, outcome: string): Promise<unknown> {
   const { workspaceId } = run;
+  if (outcome === 'completed' || outcome === 'no-show') await refuseBeforeStart(deps, run, meetingId, outcome);
   const marked = (await call(deps, 'markOutcome', { meetingId, outcome }, run, {
     failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
   })) as { meeting: { prospectId: number; scheduledAt: string } };
@@ -116,6 +118,22 @@ export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, m
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
   }
   return marked;
+}
+
+/**
+ * Whether a meeting took place can be said once it has started, never before: 422 for a meeting
+ * of the workspace that starts later than now (one that is unknown is the plugin's 404 to give).
+ */
+async function refuseBeforeStart(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string, outcome: 'completed' | 'no-show') {
+  const now = new Date();
+  const { meetings } = (await callPluginService(deps, MEETING_BOOKING.listMeetings, { from: now.toISOString() }, run)) as z.output<
+    typeof listMeetingsOutput
+  >;
+  const ahead = meetings.find((meeting) => meeting.id === meetingId && Date.parse(meeting.scheduledAt) > now.getTime());
+  if (!ahead) return;
+  throw new UnprocessableError(
+    `The meeting with ${ahead.prospectName} starts at ${ahead.scheduledAt}: it can be marked ${outcome === 'completed' ? 'attended' : 'a no-show'} once it has started, not before`,
+  );
 }
 
 /** The next free slots of the workspace, from the plugin. */

@@ -6,6 +6,7 @@ import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
 import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
+import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { meetingsRouteDocs, meetingsRouter } from './routes.ts';
 
@@ -182,9 +183,30 @@ describe('/api/meetings', () => {
     expect(await stack.db.outcomeEvents.countDocuments({ workspaceId: { $in: ['globex', 'fresh'] } })).toBe(0);
   });
 
+  it('refuses attendance (completed or no-show) before a meeting has started with a 422, and changes nothing', async () => {
+    const before = await list('acme');
+    const ahead = before[0]!;
+    expect(Date.parse(ahead.scheduledAt)).toBeGreaterThan(Date.now());
+    for (const [outcome, said] of [
+      ['completed', 'attended'],
+      ['no-show', 'a no-show'],
+    ]) {
+      const refused = await post(`/api/meetings/${ahead.id}/outcome?workspace=acme`, { outcome });
+      expect([refused.status, await refused.text()]).toEqual([
+        422,
+        `The meeting with ${ahead.prospectName} starts at ${ahead.scheduledAt}: it can be marked ${said} once it has started, not before`,
+      ]);
+    }
+    expect(await list('acme')).toEqual(before);
+    expect(
+      await stack.db.outcomeEvents.countDocuments({ workspaceId: 'acme', type: { $in: ['meeting_attended', 'meeting_no_show'] } }),
+    ).toBe(0);
+  });
+
   it("records outcomes through the plugin's transitions", async () => {
-    const [meeting, other] = await list('acme');
+    const [ahead, other] = await list('acme');
     const mark = (id: string, outcome: string) => post(`/api/meetings/${id}/outcome?workspace=acme`, { outcome });
+    const meeting = { ...ahead!, scheduledAt: await meetingTookPlace(stack.database, ahead!.id) };
 
     const noShow = await mark(meeting!.id, 'no-show');
     expect([noShow.status, await noShow.json()]).toEqual([200, { ...meeting, status: 'no-show' }]);
@@ -245,6 +267,8 @@ describe('/api/meetings', () => {
       });
     }
     const [attended, missed, unsized] = await Promise.all([1, 2, 3].map((id, index) => book('billing', booking(id, slots[index]!.start))));
+    for (const [index, { meeting }] of [attended!, missed!, unsized!].entries())
+      await meetingTookPlace(stack.database, meeting.id, (index + 1) * 3_600_000);
     const mark = (id: string, outcome: string) => post(`/api/meetings/${id}/outcome?workspace=billing`, { outcome });
     expect((await mark(attended!.meeting.id, 'completed')).status).toBe(200);
     expect((await mark(attended!.meeting.id, 'completed')).status).toBe(200); // a repeated report charges once

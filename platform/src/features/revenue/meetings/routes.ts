@@ -91,7 +91,7 @@ export const meetingsRoutes = [
       method: 'post',
       path: '/api/meetings/{id}/outcome',
       access: 'sales-ops',
-      summary: 'Mark a meeting completed, no-show or cancelled',
+      summary: 'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started',
       tags,
       params: MeetingParams,
       query: WorkspaceQuery,
@@ -101,6 +101,7 @@ export const meetingsRoutes = [
         400: { description: 'Not an outcome' },
         404: { description: 'No such meeting in this workspace' },
         409: { description: "The meeting's status cannot change to that outcome" },
+        422: { description: 'Completed or no-show for a meeting that has not started yet' },
       },
     },
     (deps) => async (ctx) => {

@@ -13,6 +13,7 @@ import {
 import type { Models } from '../../models.ts';
 import type { StepActivities } from '../plugins/host.ts';
 import type { PipelineRun } from './run-model.ts';
+import { decidedConditions } from './step-conditions.ts';
 
 /**
  * The principal of a run recorded before runs recorded who started them: the platform's (such a run
@@ -150,10 +151,20 @@ export function createStepRunner(deps: StepRunnerDeps) {
       throw error;
     }
     await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
+    // With its completion, how the conditions reading its output came out (the same write: every view counts both at once).
+    const decided = Object.entries(decidedConditions(run.definition, nodeId, output)).map(([id, held]) => [
+      `steps.${id}.conditionMet`,
+      held,
+    ]);
     await pipelineRuns.updateOne(
       thisRun,
       {
-        $set: { [`${step}.status`]: 'completed', [`${step}.endedAt`]: new Date(), [`${step}.outputRef`]: outputRef(runId, nodeId) },
+        $set: {
+          [`${step}.status`]: 'completed',
+          [`${step}.endedAt`]: new Date(),
+          [`${step}.outputRef`]: outputRef(runId, nodeId),
+          ...Object.fromEntries(decided),
+        },
         $unset: { [`${step}.error`]: '' },
       },
       ACROSS_WORKSPACES,

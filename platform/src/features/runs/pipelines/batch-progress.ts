@@ -1,10 +1,18 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { BatchLiveProgress } from '@meetflow/workflows';
-import type { PipelineDefinition, StepStatus } from '@meetflow/workflows/pipeline';
+import {
+  conditionHolds,
+  getPath,
+  splitReference,
+  type PipelineDefinition,
+  type PipelineNode,
+  type StepStatus,
+} from '@meetflow/workflows/pipeline';
 import type { Models } from '../../models.ts';
 import type { PipelineRun } from './run-model.ts';
 import type { PipelineBatch } from './batch-model.ts';
-import { batchWorkflowId } from './batches.ts';
+import { batchWorkflowId, findBatch } from './batches.ts';
+import { conditionOf } from './step-conditions.ts';
 
 /** A step's runs by status. */
 export type StepCounts = Record<StepStatus, number>;
@@ -19,11 +27,19 @@ export interface CountedFailure {
   input: unknown;
 }
 
+/** Of a step with a condition: the runs whose value it reads has come, by whether the condition held. */
+export interface ConditionCounts {
+  met: number;
+  unmet: number;
+}
+
 /** Where a batch's runs and steps stand. */
 export interface BatchCounts {
   runs: RunCounts;
   /** By node id. */
   nodes: Record<string, StepCounts>;
+  /** By node id, for the nodes with a condition (`when`): how it came out so far (see step-conditions.ts). */
+  conditions: Record<string, ConditionCounts>;
   /** The first {@link FAILURES_LISTED} failed runs. */
   failures: CountedFailure[];
   /** When the last run ended; null while none has. */
@@ -60,20 +76,44 @@ export async function liveBatchProgress(temporal: Client, batchId: string): Prom
   return { running: true, live };
 }
 
-/** Steps of a batch's runs by node and status, as an aggregation stage list (unwinds each run's `steps` map). */
+/**
+ * Steps of a batch's runs by node, status and how their condition came out, as an aggregation
+ * stage list (unwinds each run's `steps` map).
+ */
 const STEP_GROUPS = [
   { $project: { steps: { $objectToArray: '$steps' } } },
   { $unwind: '$steps' },
-  { $group: { _id: { nodeId: '$steps.k', status: '$steps.v.status' }, count: { $sum: 1 } } },
+  {
+    $group: {
+      _id: { nodeId: '$steps.k', status: '$steps.v.status', conditionMet: '$steps.v.conditionMet' },
+      count: { $sum: 1 },
+    },
+  },
 ];
 
-type StepGroup = { _id: { nodeId: string; status: StepStatus }; count: number };
+type StepGroup = { _id: { nodeId: string; status: StepStatus; conditionMet?: boolean | null }; count: number };
 
 /** Step groups as counts by node id. */
 function byNode(groups: readonly StepGroup[]): Record<string, Partial<Record<StepStatus, number>>> {
   const nodes: Record<string, Partial<Record<StepStatus, number>>> = {};
-  for (const { _id, count } of groups) (nodes[_id.nodeId] ??= {})[_id.status] = count;
+  for (const { _id, count } of groups) {
+    const counts = (nodes[_id.nodeId] ??= {});
+    counts[_id.status] = (counts[_id.status] ?? 0) + count;
+  }
   return nodes;
+}
+
+/** Step groups as each conditional node's outcomes so far: the one reading of a step's condition (conditionOf), counted. */
+function conditionCounts(definition: PipelineDefinition, groups: readonly StepGroup[]): Record<string, ConditionCounts> {
+  const conditional = new Set(definition.nodes.filter((node) => node.when).map((node) => node.id));
+  const counts: Record<string, ConditionCounts> = Object.fromEntries([...conditional].map((nodeId) => [nodeId, { met: 0, unmet: 0 }]));
+  for (const { _id, count } of groups) {
+    if (!conditional.has(_id.nodeId)) continue;
+    const held = conditionOf({ status: _id.status, conditionMet: _id.conditionMet ?? undefined });
+    if (held === true) counts[_id.nodeId]!.met += count;
+    if (held === false) counts[_id.nodeId]!.unmet += count;
+  }
+  return counts;
 }
 
 /** The facets of one pass over a batch's run records. */
@@ -108,6 +148,7 @@ export async function recordedBatchCounts(
   return {
     runs: { ...NO_RUNS, ...Object.fromEntries((facets?.runs ?? []).map((group) => [group._id, group.count])) },
     nodes: stepCounts(definition, byNode(facets?.steps ?? [])),
+    conditions: conditionCounts(definition, facets?.steps ?? []),
     failures: (facets?.failures ?? []).map((run) => ({ runId: run.runId, error: run.error ?? 'failed', input: run.input })),
     lastEndedAt: Math.max(0, ...ended) > 0 ? new Date(Math.max(...ended)) : null,
   };
@@ -137,7 +178,19 @@ function mergedSteps(
   );
 }
 
-/** A running batch's counts: runs and failures from its workflow's answer, steps merged with its run records (see mergedSteps). */
+/**
+ * Runs by state while the batch runs: the workflow's answer, with the runs its records show failed
+ * (a step recorded failed) that the workflow has not heard of yet (their chunk is still under way,
+ * so it counts them running).
+ */
+function mergedRuns(live: BatchLiveProgress, recordedFailed: number): RunCounts {
+  // A workflow started before runs were counted in its answer has no `runs`: all are under way.
+  const runs = { ...NO_RUNS, ...(live.runs ?? { running: live.total }) };
+  const heardOfLater = Math.min(Math.max(0, recordedFailed - runs.failed), runs.running);
+  return { ...runs, running: runs.running - heardOfLater, failed: runs.failed + heardOfLater };
+}
+
+/** A running batch's counts: its workflow's answer merged with its run records (see mergedSteps and mergedRuns); failures from the workflow. */
 export async function liveBatchCounts(
   db: Pick<Models, 'pipelineRuns'>,
   batch: Pick<PipelineBatch, 'workspaceId' | 'batchId' | 'definition' | 'total'>,
@@ -145,18 +198,60 @@ export async function liveBatchCounts(
 ): Promise<BatchCounts> {
   const { workspaceId, batchId, definition } = batch;
   const failed = live.failures ?? [];
-  const [steps, inputs] = await Promise.all([
+  const [steps, recordedFailed, inputs] = await Promise.all([
     db.pipelineRuns.aggregate<StepGroup>([{ $match: { workspaceId, batchId } }, ...STEP_GROUPS]),
+    db.pipelineRuns.countDocuments({
+      workspaceId,
+      batchId,
+      $or: definition.nodes.map((node) => ({ [`steps.${node.id}.status`]: 'failed' })),
+    }),
     failed.length === 0
       ? []
       : db.pipelineRuns.find({ workspaceId, runId: { $in: failed.map((failure) => failure.runId) } }, { runId: 1, input: 1 }).lean(),
   ]);
   const inputOf = new Map(inputs.map((run) => [run.runId, run.input]));
   return {
-    // A workflow started before runs were counted in its answer has no `runs`: all are under way.
-    runs: { ...NO_RUNS, ...(live.runs ?? { running: live.total }) },
+    runs: mergedRuns(live, recordedFailed),
     nodes: mergedSteps(definition, batch.total, live.nodes, byNode(steps)),
+    conditions: conditionCounts(definition, steps),
     failures: failed.map((failure) => ({ ...failure, input: inputOf.get(failure.runId) })),
     lastEndedAt: null,
+  };
+}
+
+/** What reading where a batch stands needs: its records and Temporal (the running workflow answers for itself). */
+export interface BatchStandingDeps {
+  db: Pick<Models, 'pipelineBatches' | 'pipelineRuns'>;
+  temporal: Client;
+}
+
+/** Where a batch stands, as every view of it reads it: the batch page, a campaign's progress, the counts they show. */
+export interface BatchStanding {
+  batch: PipelineBatch;
+  status: 'running' | 'completed' | 'cancelled';
+  /** When its last run ended (or it was cancelled); null while it runs. */
+  finishedAt: Date | null;
+  counts: BatchCounts;
+}
+
+/**
+ * The one computation of a batch's progress. While it runs, its workflow answers, merged with its
+ * run records (see liveBatchCounts); once it has ended, or been cancelled, its run records (see
+ * recordedBatchCounts); just after it started, before the workflow can answer, its run records too.
+ */
+export async function batchStanding(deps: BatchStandingDeps, workspaceId: string, batchId: string): Promise<BatchStanding> {
+  const batch = await findBatch(deps.db, workspaceId, batchId);
+  const { running, live } = await liveBatchProgress(deps.temporal, batchId);
+  // A cancelled batch's runs were settled when it was cancelled, even if its workflow is still closing.
+  const underWay = running && !batch.cancelledAt;
+  const counts =
+    underWay && live
+      ? await liveBatchCounts(deps.db, batch, live)
+      : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
+  return {
+    batch,
+    status: batch.cancelledAt ? 'cancelled' : underWay ? 'running' : 'completed',
+    finishedAt: underWay ? null : (counts.lastEndedAt ?? batch.cancelledAt ?? null),
+    counts,
   };
 }

@@ -32,6 +32,16 @@ export const BatchStageSchema = z.object({
   completed: Count,
   failed: Count,
   skipped: Count.meta({ description: 'Not run: a condition did not hold, an earlier step failed, or the batch was cancelled' }),
+  condition: z
+    .object({
+      met: Count.meta({ description: 'Runs for which it held: the step runs (or ran) for them' }),
+      unmet: Count.meta({ description: 'Runs for which it did not: the step is (or will be) skipped' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "A step with a condition: how it came out for the runs whose value it reads has come (known as soon as that step answers, before this step's turn); null for a step without one",
+    }),
 });
 
 /** A failed run of a batch, as the batch page lists it. */

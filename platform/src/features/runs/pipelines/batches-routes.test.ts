@@ -5,7 +5,8 @@ import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { closeGate, mathPlugin, openGate, reachedGate } from '../../../../dev/testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import type { BatchView } from './batch-view.ts';
-import { batchWorkflowId } from './batches.ts';
+import { batchWorkflowId, startPipelineBatch } from './batches.ts';
+import { TEST_OWNER } from '../../../../dev/testing/principals.ts';
 
 /**
  * Holds each run at its input's gate until the test opens it, then fails for good on a negative n: one input
@@ -26,7 +27,13 @@ const definition = {
 };
 
 /** The gates the runs of each test hold at; runs that need not hold pass the open one. */
-const GATES = { open: 'batches-api.open', live: 'batches-api.live', retried: 'batches-api.retried', cancelled: 'batches-api.cancelled' };
+const GATES = {
+  open: 'batches-api.open',
+  live: 'batches-api.live',
+  retried: 'batches-api.retried',
+  cancelled: 'batches-api.cancelled',
+  durations: 'batches-api.durations',
+};
 
 let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
@@ -215,3 +222,59 @@ describe('POST /api/batches/{id}/cancel', () => {
 async function runIdsOf(batchId: string): Promise<string[]> {
   return (await stack.db.pipelineRuns.find({ workspaceId: 'default', batchId }, { runId: 1 }).lean()).map((run) => run.runId);
 }
+
+describe("each run of a batch: its own times, not the batch's (GET /api/runs, GET /api/runs/{id})", () => {
+  type RunTimes = { runId: string; status: string; startedAt?: string; endedAt?: string; steps: Record<string, StepTimes> };
+  type StepTimes = { startedAt?: string; endedAt?: string };
+  const run = async (runId: string) => (await call('GET', `/api/runs/${runId}`)).body as RunTimes;
+  const stepTimes = (of: RunTimes, key: 'startedAt' | 'endedAt') =>
+    Object.values(of.steps).flatMap((step) => (step.startedAt && step[key] ? [Date.parse(step[key])] : []));
+
+  it('starts with its first step, ends with the last step it ran, and has no end while its batch runs', async () => {
+    // One chunk at a time: the second run starts once the first has held; it holds until the test opens its gate and
+    // then also runs "big" (n ≥ 25), which the first skips.
+    const inputs = [
+      { n: 1, gate: GATES.open },
+      { n: 30, gate: GATES.durations },
+    ];
+    const { batchId } = await startPipelineBatch(stack.runner, {
+      workspaceId: 'default',
+      principal: TEST_OWNER,
+      definition,
+      inputs,
+      chunkSize: 1,
+      concurrency: 1,
+    });
+    const ids = (await stack.db.pipelineRuns.find({ workspaceId: 'default', batchId }, { runId: 1, input: 1 }).lean())
+      .sort((a, b) => (a.input as { n: number }).n - (b.input as { n: number }).n)
+      .map((record) => record.runId);
+    const [quick, held] = ids as [string, string];
+    await reachedGate(GATES.durations);
+    // Both records say the batch's start; each run says its own, and neither has ended.
+    const records = await stack.db.pipelineRuns.find({ workspaceId: 'default', batchId }, { startedAt: 1 }).lean();
+    expect(new Set(records.map((record) => record.startedAt?.getTime())).size).toBe(1);
+    const [quickMidway, heldMidway] = [await run(quick), await run(held)];
+    expect(quickMidway).toMatchObject({ status: 'running', startedAt: quickMidway.steps.hold!.startedAt });
+    expect(quickMidway.endedAt).toBeUndefined();
+    expect(Date.parse(heldMidway.startedAt!)).toBeGreaterThan(Date.parse(quickMidway.startedAt!));
+
+    openGate(GATES.durations);
+    await ended(batchId);
+    const batch = await view(batchId);
+    const listed = (await call('GET', '/api/runs?limit=10')).body as RunTimes[];
+    for (const runId of [quick, held]) {
+      const own = await run(runId);
+      expect(listed.find((entry) => entry.runId === runId)).toMatchObject({ startedAt: own.startedAt, endedAt: own.endedAt });
+      expect(Date.parse(own.startedAt!)).toBe(Math.min(...stepTimes(own, 'startedAt')));
+      expect(Date.parse(own.endedAt!)).toBe(Math.max(...stepTimes(own, 'endedAt')));
+      expect(Date.parse(own.startedAt!)).toBeGreaterThanOrEqual(Date.parse(batch.startedAt));
+    }
+    const [quickDone, heldDone] = [await run(quick), await run(held)];
+    expect(quickDone.steps.big).toMatchObject({ status: 'skipped' });
+    // The quick run ended with its check; the held one with "big", after it: two durations, neither the batch's.
+    expect(Date.parse(quickDone.endedAt!)).toBeLessThan(Date.parse(heldDone.endedAt!));
+    expect(Date.parse(heldDone.endedAt!)).toBeLessThanOrEqual(Date.parse(batch.finishedAt!));
+    const duration = (of: RunTimes) => Date.parse(of.endedAt!) - Date.parse(of.startedAt!);
+    expect(duration(quickDone)).not.toBe(duration(heldDone));
+  });
+});

@@ -14,6 +14,8 @@ export interface StepRecord {
   /** Where the step's output is stored: `step-outputs/<runId>/<nodeId>`. */
   outputRef?: string;
   error?: string;
+  /** A step with a condition: whether it held, recorded once the step it reads has completed (see step-conditions.ts). */
+  conditionMet?: boolean;
 }
 
 /** A pipeline run: the definition it pinned, its input, its steps, and where it came from. */

@@ -74,6 +74,10 @@ export const StepRecordSchema = z.object({
   endedAt: Timestamp.optional(),
   outputRef: z.string().optional().meta({ description: '`step-outputs/<runId>/<nodeId>`' }),
   error: z.string().optional(),
+  conditionMet: z
+    .boolean()
+    .optional()
+    .meta({ description: 'A step with a condition: whether it held, recorded once the step it reads has completed' }),
 });
 
 /** A run as GET /api/runs lists it (without definition and input); stored fields such as `_id` may follow. */
@@ -88,8 +92,12 @@ export const RunSummarySchema = z.looseObject({
   steps: z.record(z.string(), StepRecordSchema),
   workflowId: z.string().optional(),
   temporalRunId: z.string().optional(),
-  startedAt: Timestamp.optional(),
-  endedAt: Timestamp.optional(),
+  startedAt: Timestamp.optional().meta({
+    description: "When the run itself started (a batch's run: when its first step did, not the batch); absent before then",
+  }),
+  endedAt: Timestamp.optional().meta({
+    description: "When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs",
+  }),
   error: z.string().optional(),
   restartedFrom: z.object({ runId: z.string(), nodeId: z.string() }).optional().meta({ description: 'Set on a rerun from a step' }),
   retryOf: z.string().optional().meta({ description: 'Set on a rerun of a whole run' }),

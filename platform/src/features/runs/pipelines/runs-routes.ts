@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { rerunPipeline, type PipelineRunner } from './runs.ts';
+import { withOwnTimes } from './run-times.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import {
   createdRange,
@@ -115,7 +116,7 @@ export const runsRoutes = [
         ctx.set('X-Total-Count', String(total));
         ctx.body = runs.map((run) => {
           const prospectId = query.prospect ?? prospects?.get(run.runId);
-          return prospectId === undefined ? run : { ...run, prospectId };
+          return prospectId === undefined ? withOwnTimes(run) : { ...withOwnTimes(run), prospectId };
         });
       },
   ),
@@ -132,7 +133,7 @@ export const runsRoutes = [
     },
     ({ db }) =>
       async (ctx) => {
-        ctx.body = await findRun(db, workspaceOf(ctx), ctx.params.id!);
+        ctx.body = withOwnTimes(await findRun(db, workspaceOf(ctx), ctx.params.id!));
       },
   ),
   route<RunsDeps>(

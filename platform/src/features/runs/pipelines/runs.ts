@@ -4,6 +4,7 @@ import { getPath, reachable, watchedPaths, type PipelineDefinition } from '@meet
 import { outputRef } from './activities.ts';
 import type { Models } from '../../models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
+import { decidedConditions } from './step-conditions.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { preparePipeline, type ActivityOptions } from './definition.ts';
 import { definitionToRerun, type BuiltInPipelines } from './built-ins.ts';
@@ -44,6 +45,7 @@ interface StartOptions {
 async function seedSteps(runner: PipelineRunner, runId: string, definition: PipelineDefinition, seed: StartOptions['seed']) {
   const records: Record<string, StepRecord> = {};
   const summaries: Record<string, Record<string, unknown>> = {};
+  const decided: Record<string, boolean> = {}; // the conditions the copied outputs decide, by the conditional step
   const watch = watchedPaths(definition);
   for (const nodeId of seed?.nodeIds ?? []) {
     const stored = await runner.db.stepOutputs.findOne({ runId: seed!.fromRunId, nodeId }).lean();
@@ -52,8 +54,9 @@ async function seedSteps(runner: PipelineRunner, runId: string, definition: Pipe
     const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
     records[nodeId] = { status: 'completed', activity: node.activity, attempts: 0, outputRef: outputRef(runId, nodeId) };
     summaries[nodeId] = Object.fromEntries((watch[nodeId] ?? []).map((path) => [path, getPath(stored.output, path)]));
+    Object.assign(decided, decidedConditions(definition, nodeId, stored.output));
   }
-  return { records, summaries };
+  return { records, summaries, decided };
 }
 
 /**
@@ -97,7 +100,12 @@ export async function startPipelineRun(runner: PipelineRunner, options: StartOpt
   const steps = Object.fromEntries(
     definition.nodes.map((node): [string, StepRecord] => [
       node.id,
-      seeded.records[node.id] ?? { status: 'pending', activity: node.activity, attempts: 0 },
+      seeded.records[node.id] ?? {
+        status: 'pending',
+        activity: node.activity,
+        attempts: 0,
+        ...(node.id in seeded.decided ? { conditionMet: seeded.decided[node.id] } : {}),
+      },
     ]),
   );
   const workflowId = `pipeline-run-${runId}`;

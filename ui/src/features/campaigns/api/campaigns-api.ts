@@ -1,20 +1,13 @@
 // Shapes of /api/campaigns/{id}… (platform/src/features/prospecting/campaigns/api-schemas.ts is the contract; these mirror it).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiCampaignsIdResponse } from '../../../lib/api-types.generated.ts';
 
 export type CampaignStatus = 'active' | 'paused' | 'draft' | 'completed';
 export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
 
-/** One stage of a batch: how many of its runs the step has settled, and how. */
-export interface StageProgress {
-  nodeId: string;
-  label: string;
-  total: number;
-  completed: number;
-  failed: number;
-  skipped: number;
-  done: number;
-}
+/** One stage of a batch: its runs by where the step stands, and how its condition came out (the batch page's figures). */
+export type StageProgress = NonNullable<GetApiCampaignsIdResponse['batch']>['stages'][number];
 
 /** GET /api/campaigns/{id}. */
 export interface CampaignDetail {

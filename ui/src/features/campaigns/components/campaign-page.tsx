@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { StageBars } from '../../../components/ui/stage-bars.tsx';
 import { useToast } from '../../../lib/toast.ts';
-import { formatDateTime } from '../../../utils/format.ts';
+import { formatDateTime, formatNumber } from '../../../utils/format.ts';
 import { STATUS_BADGE } from '../utils/outreach.ts';
 import { campaignQueryOptions, usePatchCampaign, useRunCampaign, type CampaignDetail } from '../api/campaigns-api.ts';
 import { AddProspectsDialog } from './add-prospects-dialog.tsx';
@@ -30,7 +30,7 @@ function ResultCards({ results }: { results: CampaignDetail['results'] }) {
         <div key={title} className="stat py-3">
           <div className="stat-title">{title}</div>
           <div className="stat-value text-2xl tabular-nums" data-testid={testId}>
-            {value.toLocaleString()}
+            {formatNumber(value)}
           </div>
         </div>
       ))}
@@ -59,7 +59,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       toast({
         title: 'Batch Complete',
         tone: 'success',
-        description: `${data.results.enrolled.toLocaleString()} with sequences, ${data.results.notQualified.toLocaleString()} not qualified, ${data.results.failed.toLocaleString()} failed.`,
+        description: `${formatNumber(data.results.enrolled)} with sequences, ${formatNumber(data.results.notQualified)} not qualified, ${formatNumber(data.results.failed)} failed.`,
       });
     }
     wasRunning.current = running;
@@ -74,7 +74,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         toast({
           title: prospects === 'failed' ? 'Retrying Failed' : 'Campaign Started',
           tone: 'success',
-          description: `Researching, scoring and writing to ${batch.total.toLocaleString()} prospects.`,
+          description: `Researching, scoring and writing to ${formatNumber(batch.total)} prospects.`,
         }),
       onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
     });
@@ -86,7 +86,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
           toast({
             title: status === 'paused' ? 'Campaign Paused' : 'Campaign Resumed',
             tone: 'success',
-            description: `${sequences.signalled.toLocaleString()} sequences ${status === 'paused' ? 'held' : 'resumed'}.`,
+            description: `${formatNumber(sequences.signalled)} sequences ${status === 'paused' ? 'held' : 'resumed'}.`,
           }),
         onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
         onSettled: () => setPausing(false),
@@ -110,7 +110,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       )}
       {!running && data.results.notRunByCampaign > 0 && (
         <button type="button" className="btn btn-primary btn-sm" disabled={run.isPending} onClick={() => start('new')}>
-          {data.batch ? `Run ${data.results.notRunByCampaign.toLocaleString()} new` : 'Start campaign'}
+          {data.batch ? `Run ${formatNumber(data.results.notRunByCampaign)} new` : 'Start campaign'}
         </button>
       )}
     </div>
@@ -121,7 +121,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       <Breadcrumbs items={[{ label: 'Outreach Management', to: '/outreach' }, { label: data.name }]} />
       <PageHeader
         title={data.name}
-        subtitle={`${data.prospectIds.length.toLocaleString()} prospects · created ${formatDateTime(data.createdAt)}${data.sliceNames.length ? ` · scored against ${data.sliceNames.join(', ')}` : ''}`}
+        subtitle={`${formatNumber(data.prospectIds.length)} prospects · created ${formatDateTime(data.createdAt)}${data.sliceNames.length ? ` · scored against ${data.sliceNames.join(', ')}` : ''}`}
         actions={actions}
       />
       <p>
@@ -136,7 +136,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
       {data.batch ? (
         <section aria-labelledby="batch-title" className="flex flex-col gap-3">
           <h2 id="batch-title" className="text-lg font-semibold">
-            {BATCH_KIND[data.batch.kind]}: {data.batch.total.toLocaleString()} prospects
+            {BATCH_KIND[data.batch.kind]}: {formatNumber(data.batch.total)} prospects
             <span className={`badge badge-sm ml-2 ${running ? 'badge-info' : 'badge-success'}`} data-testid="batch-state">
               {running ? 'running' : 'finished'}
             </span>
@@ -151,7 +151,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
         </section>
       ) : (
         <p className="rounded-box border border-dashed border-base-300 bg-base-100 p-4 text-sm" data-testid="not-started">
-          Not started: <strong>Start campaign</strong> researches, scores and writes to its {data.prospectIds.length.toLocaleString()}{' '}
+          Not started: <strong>Start campaign</strong> researches, scores and writes to its {formatNumber(data.prospectIds.length)}{' '}
           prospects as one batch.
         </p>
       )}
@@ -167,7 +167,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
             <ul className="flex flex-col gap-1 text-sm" data-testid="skipped">
               {data.skipped.map((skip) => (
                 <li key={skip.reason} className="flex gap-3">
-                  <span className="tabular-nums font-semibold">{skip.count.toLocaleString()}</span>
+                  <span className="tabular-nums font-semibold">{formatNumber(skip.count)}</span>
                   <span className="wrap-anywhere">{skip.reason}</span>
                 </li>
               ))}
@@ -181,7 +181,7 @@ export function CampaignPage({ campaignId }: { campaignId: number }) {
           <div className="card-body gap-2 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="failures-title" className="card-title text-base">
-                Failed ({data.results.failed.toLocaleString()})
+                Failed ({formatNumber(data.results.failed)})
               </h2>
               <button type="button" className="btn btn-warning btn-sm" disabled={running || run.isPending} onClick={() => start('failed')}>
                 Retry failed

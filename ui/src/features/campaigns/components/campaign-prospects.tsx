@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { campaignProspectsQueryOptions, usePatchCampaign, type CampaignProspectRow } from '../api/campaigns-api.ts';
 import { OUTCOMES } from '../utils/campaign.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 const PAGE = 25;
 
@@ -97,7 +98,7 @@ export function CampaignProspects({ campaignId, running }: { campaignId: number;
       {total > PAGE && (
         <div className="flex items-center justify-between gap-2 text-sm">
           <span className="text-base-content/70">
-            {offset + 1}–{Math.min(offset + PAGE, total)} of {total.toLocaleString()}
+            {formatNumber(offset + 1)}–{formatNumber(Math.min(offset + PAGE, total))} of {formatNumber(total)}
           </span>
           <div className="join">
             <button

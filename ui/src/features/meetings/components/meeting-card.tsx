@@ -5,7 +5,11 @@ import { longDateTime } from '../utils/meeting-stats.ts';
 
 const STATUS_BADGE = { scheduled: 'badge-info', completed: 'badge-success', 'no-show': 'badge-warning', cancelled: 'badge-ghost' } as const;
 
-/** One meeting: whom with, when (in the reader's time zone), the video link, its status, and the actions that fit it. */
+/**
+ * One meeting: whom with, when (in the reader's time zone), the video link, its status, and the
+ * actions that fit it. Attendance (`onOutcome`) is offered only where the list passes it: for
+ * meetings that have started.
+ */
 export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcome?: (outcome: 'completed' | 'no-show') => void }) {
   // The calendar plugin's address: joined only when it is a web page.
   const joinUrl = webAddress(meeting.meetingUrl);
@@ -31,9 +35,12 @@ export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcom
             Join
           </a>
         )}
-        <a href={withWorkspace(`/api/meetings/${encodeURIComponent(meeting.id)}/invite.ics`)} className="btn btn-ghost btn-sm" download>
-          Invite (.ics)
-        </a>
+        {/* A called-off meeting's invitation no longer holds (its route answers 409). */}
+        {meeting.status !== 'cancelled' && (
+          <a href={withWorkspace(`/api/meetings/${encodeURIComponent(meeting.id)}/invite.ics`)} className="btn btn-ghost btn-sm" download>
+            Invite (.ics)
+          </a>
+        )}
         {onOutcome && meeting.status === 'scheduled' && (
           <>
             <button type="button" className="btn btn-success btn-sm btn-soft" onClick={() => onOutcome('completed')}>

@@ -34,6 +34,14 @@ describe('meeting stats', () => {
     expect(past.map((entry) => entry.id)).toEqual(['b', 'a']);
   });
 
+  it("splits by the meeting's time against now, whatever its status: one two days ahead is upcoming even if marked", () => {
+    const ahead = [meeting('e', '2026-11-26T12:00:00Z', 'completed'), meeting('f', '2026-11-25T12:00:00Z', 'cancelled')];
+    const started = meeting('g', '2026-11-24T12:00:00Z', 'scheduled'); // starts at this very moment
+    const { upcoming, past } = splitMeetings([...ahead, started], now);
+    expect(upcoming.map((entry) => entry.id)).toEqual(['f', 'e']);
+    expect(past.map((entry) => entry.id)).toEqual(['g']);
+  });
+
   it('writes the long-form date and time in a given time zone', () => {
     expect(longDateTime('2026-11-25T15:30:00Z', 'America/New_York')).toBe('Wednesday, November 25, 2026 at 10:30 AM');
     expect(longDateTime('2026-11-25T15:30:00Z', 'Europe/Berlin')).toBe('Wednesday, November 25, 2026 at 4:30 PM');

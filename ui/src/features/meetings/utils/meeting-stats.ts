@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '../../../utils/format.ts';
 import type { Meeting } from '../api/meetings-api.ts';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -10,9 +11,12 @@ export function meetingStats(meetings: readonly Meeting[], now: Date) {
   return { total, thisWeek, completed, successRate: total === 0 ? 0 : Math.round((100 * completed) / total) };
 }
 
-/** Upcoming (scheduled and still ahead, soonest first) and past (the rest, latest first). */
+/**
+ * Upcoming (starting after `now`, soonest first) and past (started by `now`, latest first): by the
+ * meeting's time alone, whatever its status, so a meeting days ahead is never under Past.
+ */
 export function splitMeetings(meetings: readonly Meeting[], now: Date): { upcoming: Meeting[]; past: Meeting[] } {
-  const ahead = (meeting: Meeting) => meeting.status === 'scheduled' && Date.parse(meeting.scheduledAt) > now.getTime();
+  const ahead = (meeting: Meeting) => Date.parse(meeting.scheduledAt) > now.getTime();
   return {
     upcoming: meetings.filter(ahead).sort((a, b) => Date.parse(a.scheduledAt) - Date.parse(b.scheduledAt)),
     past: meetings.filter((meeting) => !ahead(meeting)).sort((a, b) => Date.parse(b.scheduledAt) - Date.parse(a.scheduledAt)),
@@ -21,10 +25,5 @@ export function splitMeetings(meetings: readonly Meeting[], now: Date): { upcomi
 
 /** "Wednesday, November 25, 2026 at 10:00 AM" in the reader's own time zone (or the one given). */
 export function longDateTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  const options = timeZone ? { timeZone } : {};
-  return `${date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', ...options })} at ${date.toLocaleTimeString(
-    'en-US',
-    { hour: 'numeric', minute: '2-digit', ...options },
-  )}`;
+  return formatLongDateTime(iso, timeZone);
 }

@@ -1,22 +1,13 @@
 // Shapes of /api/batches/{id}… (platform/src/features/runs/pipelines/batches-api-schemas.ts is the contract; these mirror it).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiBatchesIdResponse } from '../../../lib/api-types.generated.ts';
 import { batchIsLive } from '../utils/batch.ts';
 
 export type BatchStatus = 'running' | 'completed' | 'cancelled';
 
-/** One stage (node) of a batch: its runs by where that step stands. */
-export interface BatchStage {
-  nodeId: string;
-  label: string;
-  activity: string;
-  total: number;
-  pending: number;
-  running: number;
-  completed: number;
-  failed: number;
-  skipped: number;
-}
+/** One stage (node) of a batch: its runs by where that step stands, and how its condition came out. */
+export type BatchStage = GetApiBatchesIdResponse['stages'][number];
 
 /** A failed run: the step that failed, what it met, and its input in one line. */
 export interface BatchFailure {

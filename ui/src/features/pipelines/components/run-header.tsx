@@ -1,6 +1,7 @@
-import { durationBetween, formatDateTime } from '../../../utils/format.ts';
+import { formatDateTime } from '../../../utils/format.ts';
 import type { RunDetail } from '../api/types.ts';
 import { isRunLive } from '../utils/run-status.ts';
+import { runDuration } from '../utils/run-duration.ts';
 import { shortRunId } from '../utils/run-id.ts';
 import { LineageBadges } from './lineage-badges.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
@@ -18,7 +19,7 @@ export function RunHeader({ run, rerunPending, onRerun }: RunHeaderProps) {
     <header data-testid="run-header" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">
-          {definition.name} <span className="text-base-content/50">v{definition.version}</span>
+          {definition.name} <span className="text-base-content/70">v{definition.version}</span>
         </h1>
         <span data-testid="run-status">
           <StatusBadge status={run.status} />
@@ -41,7 +42,7 @@ export function RunHeader({ run, rerunPending, onRerun }: RunHeaderProps) {
           </span>
         </span>
         <span>Started {formatDateTime(run.startedAt ?? run.createdAt)}</span>
-        <span>Duration {durationBetween(run.startedAt, run.endedAt) ?? '—'}</span>
+        <span data-testid="run-duration">Duration {runDuration(run) ?? '—'}</span>
         <LineageBadges run={run} />
       </div>
       {run.error && (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { durationBetween, formatDate, formatDateTime } from '../../../utils/format.ts';
+import { formatDate, formatDateTime } from '../../../utils/format.ts';
 import type { RunSummary } from '../api/types.ts';
+import { runDuration } from '../utils/run-duration.ts';
 import { shortRunId } from '../utils/run-id.ts';
 import { LineageBadges } from './lineage-badges.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
@@ -43,7 +44,7 @@ export function RunRow({ run }: { run: RunSummary }) {
       </td>
       <td className="whitespace-nowrap">
         {run.prospectId === undefined ? (
-          <span className="text-base-content/40">—</span>
+          <span className="text-base-content/60">—</span>
         ) : (
           <Link to={`/prospects?prospect=${run.prospectId}`} className="link" aria-label={`Prospect ${run.prospectId}`}>
             #{run.prospectId}
@@ -51,7 +52,9 @@ export function RunRow({ run }: { run: RunSummary }) {
         )}
       </td>
       <td className={`${WIDE} whitespace-nowrap`}>{formatDateTime(started)}</td>
-      <td className={`${WIDE} tabular-nums`}>{durationBetween(run.startedAt, run.endedAt) ?? '—'}</td>
+      <td className={`${WIDE} tabular-nums`} data-testid="run-duration">
+        {runDuration(run) ?? '—'}
+      </td>
       <td className={WIDE}>
         <LineageBadges run={run} />
       </td>

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiProspectsIdProfileResponse } from '../../../lib/api-types.generated.ts';
+
+/** One email of the sequence: what was sent (or waits to be) once written to the outbox, the copy as written before. */
+export type ProfileEmail = NonNullable<GetApiProspectsIdProfileResponse['sequence']>['emails'][number];
+/** Where an email of the sequence stands: planned, every outbox status, or stopped. */
+export type ProfileEmailStatus = ProfileEmail['status'];
 
 /** GET /api/prospects/:id/profile. */
 export interface ProspectProfile {
@@ -26,7 +32,7 @@ export interface ProspectProfile {
   } | null;
   sequence: {
     state: SequenceState | null;
-    emails: Array<{ step: number; dayOffset: number; subject: string; body: string; status: string }>;
+    emails: ProfileEmail[];
   } | null;
   runs: Array<{ runId: string; status: string; startedAt: string | null; error: string | null }>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast.ts';
 import { useImportProspects } from '../api/prospects-api.ts';
+import { formatCount, formatNumber } from '../../../utils/format.ts';
 
 const PREVIEW_LINES = 6;
 
@@ -22,7 +23,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       onSuccess: (result) =>
         toast({
           title: 'Import Finished',
-          description: `${result.imported} imported, ${result.failed} rows refused`,
+          description: `${formatNumber(result.imported)} imported, ${formatCount(result.failed, 'row')} refused`,
           tone: result.failed ? 'info' : 'success',
         }),
     });
@@ -59,7 +60,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         {importer.data && (
           <div className="flex flex-col gap-2" data-testid="import-result">
             <p className="text-sm">
-              <strong>{importer.data.imported}</strong> imported, <strong>{importer.data.failed}</strong> refused.
+              <strong>{formatNumber(importer.data.imported)}</strong> imported, <strong>{formatNumber(importer.data.failed)}</strong>{' '}
+              refused.
             </p>
             {importer.data.errors.length > 0 && (
               <table className="table table-sm">

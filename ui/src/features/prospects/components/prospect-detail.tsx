@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { useToast } from '../../../lib/toast.ts';
-import { formatPercent } from '../../../utils/format.ts';
+import { formatDateTime, formatPercent } from '../../../utils/format.ts';
+import { evidenceText } from '../../../utils/text.ts';
 import {
   profileQueryOptions,
   useControlSequence,
@@ -13,6 +14,7 @@ import {
   type SequenceAction,
   type SequenceState,
 } from '../api/profile-api.ts';
+import { EMAIL_STATUS } from '../utils/email-status.ts';
 
 const PROPOSAL_TEXT: Record<NonNullable<SequenceState['meetingProposal']>, string> = {
   drafting: 'meeting slots are being offered',
@@ -32,12 +34,12 @@ function sequenceLine(state: SequenceState): string {
   if (state.status === 'stopped') return `Stopped${state.stopReason ? `: ${state.stopReason}` : ''}.${proposalLine(state)}`;
   if (state.status === 'completed') return `Completed: ${state.sentSteps.length} emails sent.`;
   if (state.pausedByUser) return `Paused by you after ${state.sentSteps.length} sent: nothing goes out until you resume.`;
-  if (state.pausedUntil) return `Paused until ${new Date(state.pausedUntil).toLocaleString()} (out of office).`;
+  if (state.pausedUntil) return `Paused until ${formatDateTime(state.pausedUntil)} (out of office).`;
   if (state.waitingFor === 'review')
     return `${state.sentSteps.length} sent; step ${state.nextStep} waits for approval in the Review Queue.`;
   if (state.waitingFor === 'send')
     return `${state.sentSteps.length} sent; step ${state.nextStep} waits to send: ${state.waitReason ?? ''}.`;
-  return `${state.sentSteps.length} sent${state.nextSendAt ? `; step ${state.nextStep} goes out ${new Date(state.nextSendAt).toLocaleString()}` : ''}.`;
+  return `${state.sentSteps.length} sent${state.nextSendAt ? `; step ${state.nextStep} goes out ${formatDateTime(state.nextSendAt)}` : ''}.`;
 }
 
 /** A prospect's detail panel: facts with their evidence, the score by dimension, the sequence, the runs, and Process. */
@@ -155,7 +157,7 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
                         {fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span>
                       </p>
                       <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70">
-                        “{fact.evidence.snippet}”
+                        {evidenceText(fact.evidence.snippet)}
                       </blockquote>
                       <ExternalLink url={fact.evidence.url} className="text-xs wrap-anywhere" />
                     </li>
@@ -212,7 +214,16 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
                         <span className="font-medium">
                           Step {email.step}, day {email.dayOffset}: {email.subject}
                         </span>
-                        <span className="badge badge-sm">{email.status}</span>
+                        <span className="flex shrink-0 items-start gap-1">
+                          {email.edited && (
+                            <span className="badge badge-sm badge-outline" title="A reviewer changed it before approving">
+                              Edited
+                            </span>
+                          )}
+                          <span className={`badge badge-sm ${EMAIL_STATUS[email.status].className}`} data-testid="email-status">
+                            {EMAIL_STATUS[email.status].label}
+                          </span>
+                        </span>
                       </p>
                       <details>
                         <summary className="cursor-pointer text-xs text-base-content/60">Email</summary>
@@ -232,7 +243,7 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
                   {data.runs.map((entry) => (
                     <li key={entry.runId}>
                       <Link className="link" to={`/pipelines/runs/${encodeURIComponent(entry.runId)}`}>
-                        {entry.startedAt ? new Date(entry.startedAt).toLocaleString() : entry.runId}
+                        {entry.startedAt ? formatDateTime(entry.startedAt) : entry.runId}
                       </Link>{' '}
                       · {entry.status}
                       {entry.error ? ` · ${entry.error}` : ''}

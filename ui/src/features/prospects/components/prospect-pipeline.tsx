@@ -10,6 +10,7 @@ import { AddProspectDialog } from './add-prospect-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProspectDetail } from './prospect-detail.tsx';
 import { ProspectRows } from './prospect-rows.tsx';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** Prospect Pipeline (spec section 2): the workspace's prospects, searched, filtered and paged on the server. */
 export function ProspectPipeline() {
@@ -118,7 +119,7 @@ export function ProspectPipeline() {
           {total > 0 && (
             <div className="flex items-center justify-between text-sm">
               <span data-testid="page-range">
-                {first}–{first + (page.data?.items.length ?? 0) - 1} of {total.toLocaleString('en-US')}
+                {formatNumber(first)}–{formatNumber(first + (page.data?.items.length ?? 0) - 1)} of {formatNumber(total)}
               </span>
               <div className="join">
                 <button
