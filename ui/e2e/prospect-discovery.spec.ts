@@ -45,6 +45,8 @@ test('discovers labelled sample prospects with explained matches and adds one to
   await expect(summary).toContainText(/Confidence\d{1,3}%/);
   const found = Number(await summary.getByTestId('prospects-found').textContent());
   await expect(cards).toHaveCount(found);
+  // Only good fits are listed; the floor is lead scoring's qualification threshold, and the screen says so.
+  await expect(page.getByTestId('discovery-floor')).toContainText('Only good fits are listed: a match of 70 or more');
   await expect(summary.getByTestId('sample-summary')).toContainText(
     `${found} of ${found} results are sample data. LinkedIn Sales Navigator and Apollo.io have no credentials configured`,
   );

@@ -21,6 +21,7 @@ export const leadScoringPlugin = definePlugin(manifest, (deps) => ({
         const { matchScore, matchReason } = matchPerson(person, source, icp, deps.config, weights, now);
         return { matchScore, matchReason };
       }),
+      qualificationThreshold: deps.config.qualificationThreshold,
     };
   },
 }));

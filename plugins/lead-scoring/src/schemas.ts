@@ -104,4 +104,10 @@ export const MatchPeopleOutputSchema = z.object({
       matchReason: z.string().describe('The strongest dimensions with their reasons, the heaviest criterion missed.'),
     }),
   ),
+  qualificationThreshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('The total at or above which scoring qualifies a lead (its setting): the quality floor discovery applies by default.'),
 });

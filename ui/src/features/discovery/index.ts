@@ -4,3 +4,4 @@ export type { DiscoveredProspect, DiscoverProspectsResponse, DiscoverySourceId }
 export { DataSourcesChecklist } from './components/data-sources-checklist.tsx';
 export { useDataSources } from './api/data-sources.ts';
 export { defaultSources, toggleSource } from './utils/sources.ts';
+export { DiscoveryFloor } from './components/discovery-floor.tsx';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOT_BLANK } from '../../../core/http/api-strings.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { MAX_PAGES, MAX_TARGET, PAGE_SIZE, PEOPLE_PER_SOURCE } from './sources.ts';
+import { LEFT_OUT_LISTED } from './exclusions.ts';
 
 /**
  * A list criterion the discovery form must fill (the UI asks for industry and job titles): present,
@@ -61,8 +62,21 @@ export const DiscoverProspectsBody = z.object({
     .max(MAX_TARGET, `must be at most ${MAX_TARGET.toLocaleString('en-US')} (a campaign's list)`)
     .optional()
     .describe(
-      `How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source, nobody left out.`,
+      `How many people to find for a campaign (at most ${MAX_TARGET}): each source is paged (${PAGE_SIZE} a page, ${MAX_PAGES} pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first ${PEOPLE_PER_SOURCE} of each source.`,
     ),
+  minScore: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .optional()
+    .describe(
+      "The quality floor: the lowest match score listed (0–100). Default: lead scoring's qualification threshold, so only people it would qualify on what the sources say are listed.",
+    ),
+  includeBelowFloor: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe('List the people below the quality floor too (after those above it). Default false: they are counted in belowFloor.'),
 });
 
 /** One discovered prospect (spec §3), with where it came from and whether it is sample data. */
@@ -102,14 +116,38 @@ export const DiscoverProspectsResponse = z.object({
   sample: z.boolean().describe('True when any prospect is sample data.'),
   notes: z.string().describe('What each source gave (or why not), what was merged and relaxed.'),
   targetCount: z.number().int().nullable().describe('The target asked for; null without one.'),
+  minScore: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('The quality floor applied: the lowest match score listed (unless includeBelowFloor).'),
+  belowFloor: z
+    .number()
+    .int()
+    .min(0)
+    .describe('People found who matched below the floor: not listed unless includeBelowFloor, when they come after the others.'),
+  includeBelowFloor: z.boolean().describe('Whether people below the floor are listed.'),
   excluded: z
     .object({
+      outsideIndustry: z.number().int().describe("Whose industry is not one of the criteria's (a source that relaxed its filters)."),
       alreadyProspect: z.number().int(),
       suppressed: z.number().int(),
       contactedRecently: z.number().int(),
       noEmail: z.number().int(),
     })
-    .describe('People left out, by reason (with a target count; zeros without).'),
+    .describe('People left out, by reason (outside the industries always; the others with a target count, zeros without).'),
+  leftOut: z
+    .array(
+      z.object({
+        name: z.string(),
+        company: z.string(),
+        email: z.string().nullable(),
+        industry: z.string().nullable(),
+        reason: z.enum(['outsideIndustry', 'alreadyProspect', 'suppressed', 'contactedRecently', 'noEmail']),
+      }),
+    )
+    .describe(`The people left out, each with why (the first ${LEFT_OUT_LISTED}; \`excluded\` counts them all).`),
   shortfall: z.string().nullable().describe('With a target count: why fewer people than asked were found; null when the target was met.'),
 });
 export type DiscoverProspectsView = z.infer<typeof DiscoverProspectsResponse>;

@@ -10,7 +10,7 @@ import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { discoveryNotes } from './notes.ts';
 import type { Models } from '../../models.ts';
-import { workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
+import { industryExclusions, LEFT_OUT_LISTED, workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
 import {
   isConfigured,
   searchSampleFor,
@@ -28,6 +28,12 @@ interface Match {
   matchReason: string;
 }
 
+/** Lead scoring's answer: each person's match, and the total at which it qualifies a lead (the default quality floor). */
+interface Matched {
+  matches: Match[];
+  qualificationThreshold: number;
+}
+
 /** Scores every person against the criteria with lead scoring (its own settings, the workspace's weights), in one call. */
 async function matchPeople(
   deps: DiscoveryDeps,
@@ -35,9 +41,8 @@ async function matchPeople(
   people: readonly MergedPerson[],
   weights: unknown,
   run: RunContext,
-): Promise<Match[]> {
-  if (people.length === 0) return [];
-  const { matches } = (await callPluginService(
+): Promise<Matched> {
+  return (await callPluginService(
     deps,
     LEAD_SCORING.matchPeople,
     {
@@ -46,8 +51,7 @@ async function matchPeople(
       people: people.map((candidate) => ({ person: candidate.person, source: candidate.sources[0] ?? '' })),
     },
     run,
-  )) as { matches: Match[] };
-  return matches;
+  )) as Matched;
 }
 
 /** What discovery runs over: plugins and Temporal (source plugins run on the worker, the sample source in this process), the config store. */
@@ -117,19 +121,30 @@ function sourcedPeople(outcomes: readonly SourceOutcome[]): SourcedPerson[] {
 }
 
 const EXCLUSION_WORDS: Record<ExclusionReason, (n: number) => string> = {
+  outsideIndustry: (n) => `${n.toLocaleString('en-US')} outside the ICP's industries`,
   alreadyProspect: (n) => `${n.toLocaleString('en-US')} already in this workspace`,
   suppressed: (n) => `${n.toLocaleString('en-US')} suppressed (unsubscribed or bounced)`,
   contactedRecently: (n) => `${n.toLocaleString('en-US')} emailed in the last 90 days`,
   noEmail: (n) => `${n.toLocaleString('en-US')} without an email address`,
 };
 
-/** Why fewer people than the target were found: each source's reason, and who was left out. */
+/** A person left out, and why: discovery shows each, so nobody disappears without a word. */
+export interface LeftOut {
+  name: string;
+  company: string;
+  email: string | null;
+  industry: string | null;
+  reason: ExclusionReason;
+}
+
+/** Why fewer people than the target were found: each source's reason, who was left out, and how many fell below the floor. */
 function shortfallOf(
   target: number,
   found: number,
   outcomes: readonly SourceOutcome[],
   excluded: Record<ExclusionReason, number>,
   names: ReadonlyMap<DiscoverySource, string>,
+  floor: { minScore: number; below: number; included: boolean },
 ): string | null {
   if (found >= target) return null;
   const why = outcomes
@@ -145,11 +160,27 @@ function shortfallOf(
   const left = (Object.keys(EXCLUSION_WORDS) as ExclusionReason[])
     .filter((reason) => excluded[reason] > 0)
     .map((reason) => EXCLUSION_WORDS[reason](excluded[reason]));
+  const below =
+    floor.below > 0 && !floor.included
+      ? [
+          `${floor.below.toLocaleString('en-US')} more matched below the quality floor of ${floor.minScore}; include them knowingly to list them.`,
+        ]
+      : [];
   return [
     `Found ${found.toLocaleString('en-US')} of the ${target.toLocaleString('en-US')} people asked for.`,
     ...(why.length > 0 ? [`${why.join('; ')}.`] : []),
     ...(left.length > 0 ? [`Left out: ${left.join(', ')}.`] : []),
+    ...below,
   ].join(' ');
+}
+
+/** How a discovery is asked: a campaign's target, and the quality floor. */
+export interface DiscoveryOptions {
+  targetCount?: number;
+  /** The lowest match score listed; lead scoring's qualification threshold when left out. */
+  minScore?: number;
+  /** List the people below the floor too (after those above it), knowingly. */
+  includeBelowFloor?: boolean;
 }
 
 /**
@@ -158,17 +189,23 @@ function shortfallOf(
  * across sources, company facts aligned, and each is scored by lead scoring against the
  * criteria with the workspace's weights. Best match first; equal scores keep the sources' order.
  *
+ * Only good fits are listed: people whose industry is outside the criteria's are left out (a source
+ * that relaxed its filters returns neighbours), and people scoring below the quality floor (lead
+ * scoring's qualification threshold unless `minScore` says otherwise) are counted, not listed,
+ * unless `includeBelowFloor`. Everyone left out is counted by reason and named (the first
+ * LEFT_OUT_LISTED).
+ *
  * With a target count (a campaign's list), every source is paged until it has given that many
  * people the workspace may write to: people already prospects, suppressed, emailed recently or
- * without an email are left out and counted; the best `targetCount` are kept, and when fewer
- * were found the answer says why.
+ * without an email are left out too; the best `targetCount` are kept, and when fewer were found the
+ * answer says why.
  */
 export async function discoverProspects(
   deps: DiscoveryDeps,
   workspaceId: string,
   criteria: IcpCriteria,
   sources: readonly DiscoverySource[],
-  options: { targetCount?: number } = {},
+  options: DiscoveryOptions = {},
 ): Promise<DiscoverProspectsView> {
   const target = options.targetCount;
   const configured = sources.filter((source) => isConfigured(deps, source));
@@ -177,16 +214,18 @@ export async function discoverProspects(
   // The route checked the caller may discover in this workspace; the sources search on the platform's behalf.
   const run = systemRunContext(workspaceId, 'discovery');
   const searchSample = sampleSearchOf(deps, run);
-  const exclusions: Exclusions | null = target ? await workspaceExclusions(deps.db, workspaceId, now) : null;
+  const exclusions: Exclusions = target
+    ? await workspaceExclusions(deps.db, workspaceId, now, criteria.industry)
+    : industryExclusions(criteria.industry);
   const [outcomes, { scoringWeights }] = await Promise.all([
     Promise.all([
       ...configured.map((source) =>
-        exclusions ? searchSourcePaged(deps, source, criteria, target!, exclusions.keep, run) : searchSource(deps, source, criteria, run),
+        target ? searchSourcePaged(deps, source, criteria, target, exclusions.keep, run) : searchSource(deps, source, criteria, run),
       ),
       ...(unconfigured.length > 0
         ? [
-            exclusions
-              ? searchSamplePaged(searchSample, unconfigured, criteria, target!, exclusions.keep)
+            target
+              ? searchSamplePaged(searchSample, unconfigured, criteria, target, exclusions.keep, exclusions.known)
               : searchSampleFor(searchSample, unconfigured, criteria),
           ]
         : []),
@@ -195,19 +234,42 @@ export async function discoverProspects(
   ]);
   const records = sourcedPeople(outcomes);
   const merged = alignCompanies(dedupePeople(records));
-  const excluded: Record<ExclusionReason, number> = { alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 };
-  const people = exclusions
-    ? merged.filter((candidate) => {
-        const reason = exclusions.reasonOf(candidate.person);
-        if (reason) excluded[reason] += 1;
-        return reason === null;
-      })
-    : merged;
-  const matches = await matchPeople(deps, criteria, people, scoringWeights, run);
+  const excluded: Record<ExclusionReason, number> = {
+    outsideIndustry: 0,
+    alreadyProspect: 0,
+    suppressed: 0,
+    contactedRecently: 0,
+    noEmail: 0,
+  };
+  const leftOut: LeftOut[] = [];
+  const people = merged.filter((candidate) => {
+    const reason = exclusions.reasonOf(candidate.person);
+    if (reason === null) return true;
+    excluded[reason] += 1;
+    if (leftOut.length < LEFT_OUT_LISTED) {
+      const { person } = candidate;
+      leftOut.push({
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        company: person.company,
+        email: person.email,
+        industry: person.industry,
+        reason,
+      });
+    }
+    return false;
+  });
+  const { matches, qualificationThreshold } =
+    people.length > 0
+      ? await matchPeople(deps, criteria, people, scoringWeights, run)
+      : { matches: [], qualificationThreshold: options.minScore ?? 0 };
+  const minScore = options.minScore ?? qualificationThreshold;
+  const includeBelow = options.includeBelowFloor ?? false;
   const ranked = people
     .map((candidate, index) => prospectOf(candidate, matches[index]!, deps.samplesUrl))
     .toSorted((left, right) => right.matchScore - left.matchScore);
-  const prospects = target ? ranked.slice(0, target) : ranked;
+  const belowFloor = ranked.filter((prospect) => prospect.matchScore < minScore).length;
+  const listed = includeBelow ? ranked : ranked.filter((prospect) => prospect.matchScore >= minScore);
+  const prospects = target ? listed.slice(0, target) : listed;
   const answered = outcomes.filter((outcome) => outcome.ok).flatMap((outcome) => outcome.sources).length;
   const relaxed = [...new Set(outcomes.flatMap((outcome) => (outcome.ok ? outcome.relaxed : [])))];
   const confidence = discoveryConfidence({
@@ -237,7 +299,14 @@ export async function discoverProspects(
     sample: prospects.some((prospect) => prospect.sample),
     notes,
     targetCount: target ?? null,
+    minScore,
+    belowFloor,
+    includeBelowFloor: includeBelow,
     excluded,
-    shortfall: target && !failed ? shortfallOf(target, prospects.length, outcomes, excluded, names) : null,
+    leftOut,
+    shortfall:
+      target && !failed
+        ? shortfallOf(target, prospects.length, outcomes, excluded, names, { minScore, below: belowFloor, included: includeBelow })
+        : null,
   };
 }

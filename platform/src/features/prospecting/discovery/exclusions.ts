@@ -1,16 +1,42 @@
 import type { DiscoveredPerson } from '@meetflow/plugin-sdk';
+import { industryRelation } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
 import type { Models } from '../../models.ts';
+
+/** How many left-out people a discovery names one by one (its counts cover them all). */
+export const LEFT_OUT_LISTED = 200;
 
 /** How long after an email a person counts as contacted recently. */
 export const RECENT_CONTACT_DAYS = 90;
 
-/** Why a discovered person is left out of a campaign's list. */
-export type ExclusionReason = 'noEmail' | 'suppressed' | 'contactedRecently' | 'alreadyProspect';
+/** Why a discovered person is left out: of any discovery (outsideIndustry), or of a campaign's list (the others). */
+export type ExclusionReason = 'outsideIndustry' | 'noEmail' | 'suppressed' | 'contactedRecently' | 'alreadyProspect';
+
+/**
+ * Whether a person's industry is one the criteria name. A source that relaxes its filters to find
+ * enough people returns neighbours (a related or an unrelated industry): those are left out, so a
+ * slice never mixes industries. A person whose industry is unknown, or a label outside the shared
+ * taxonomy, is kept (lead scoring then weighs what is known); without industries every one is kept.
+ */
+export function inIndustries(person: Pick<DiscoveredPerson, 'industry'>, industries: readonly string[]): boolean {
+  const wanted = industries.filter((industry) => industry.trim() !== '');
+  if (wanted.length === 0 || !person.industry?.trim()) return true;
+  const relations = wanted.map((industry) => industryRelation(person.industry!, industry).relation);
+  return relations.some((relation) => relation === 'same' || relation === 'unknown');
+}
 
 /** The people a workspace must not be offered again, and the test discovery applies. */
 export interface Exclusions {
-  reasonOf(person: Pick<DiscoveredPerson, 'email'>): ExclusionReason | null;
-  keep(person: Pick<DiscoveredPerson, 'email'>): boolean;
+  reasonOf(person: Pick<DiscoveredPerson, 'email' | 'industry'>): ExclusionReason | null;
+  keep(person: Pick<DiscoveredPerson, 'email' | 'industry'>): boolean;
+  /** How many people the workspace has already (prospects, suppressed, emailed recently): how much deeper than the target a search may need to go. */
+  known: number;
+}
+
+/** Only the industry test: what a discovery without a target (no campaign list) leaves out. */
+export function industryExclusions(industries: readonly string[]): Exclusions {
+  const reasonOf = (person: Pick<DiscoveredPerson, 'industry'>): ExclusionReason | null =>
+    inIndustries(person, industries) ? null : 'outsideIndustry';
+  return { reasonOf, keep: (person) => reasonOf(person) === null, known: 0 };
 }
 
 /**
@@ -23,6 +49,7 @@ export async function workspaceExclusions(
   db: Pick<Models, 'prospects' | 'suppressions' | 'outbox'>,
   workspaceId: string,
   now: Date,
+  industries: readonly string[] = [],
 ): Promise<Exclusions> {
   const since = new Date(now.getTime() - RECENT_CONTACT_DAYS * 86_400_000);
   const [prospects, suppressed, contacted] = await Promise.all([
@@ -35,11 +62,13 @@ export async function workspaceExclusions(
     contactedRecently: new Set(contacted.map((row) => row.email)),
     alreadyProspect: new Set(prospects.map((row) => row.emailLower)),
   };
-  const reasonOf = (person: Pick<DiscoveredPerson, 'email'>): ExclusionReason | null => {
+  const reasonOf = (person: Pick<DiscoveredPerson, 'email' | 'industry'>): ExclusionReason | null => {
+    if (!inIndustries(person, industries)) return 'outsideIndustry';
     const email = person.email?.trim().toLowerCase();
     if (!email) return 'noEmail';
     for (const reason of ['suppressed', 'contactedRecently', 'alreadyProspect'] as const) if (sets[reason].has(email)) return reason;
     return null;
   };
-  return { reasonOf, keep: (person) => reasonOf(person) === null };
+  const known = new Set([...sets.suppressed, ...sets.contactedRecently, ...sets.alreadyProspect]).size;
+  return { reasonOf, keep: (person) => reasonOf(person) === null, known };
 }

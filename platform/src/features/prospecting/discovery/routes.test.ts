@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../core/paths.ts';
 import { setWorkspaceConfig } from '../../insights/workspace-config/workspace-config.ts';
 import { prepareSampleSource } from './sample-source.ts';
+import { LEFT_OUT_LISTED } from './exclusions.ts';
+import { industryRelation } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
@@ -45,6 +47,8 @@ const providerCriteria = {
   painPoints: ['slow pipeline'],
   revenue: '',
 };
+/** The size of the sample database here: enough SaaS companies for a large list and a small one after it. */
+const SAMPLE_COMPANIES = 1_000;
 /** The industry of the leads the export adds to page through, and how many it adds. */
 const PAGING_INDUSTRY = 'Paging';
 const PAGING_LEADS = 250;
@@ -103,7 +107,10 @@ beforeAll(async () => {
   });
   const host = PluginHost.load([...sources, leadScoringPlugin], settings);
   // The sample source's data, prepared on the worker as the API does at start.
-  await prepareSampleSource({ host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, 400);
+  await prepareSampleSource(
+    { host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue },
+    SAMPLE_COMPANIES,
+  );
   server = await serveRouters(
     discoveryRouter({
       db: stack.db,
@@ -267,7 +274,8 @@ describe('POST /api/superagent/discover-prospects: no sample source installed', 
 
 describe('POST /api/superagent/discover-prospects: configured sources', () => {
   it('calls configured source plugins, merges the same person across them and aligns company facts', async () => {
-    const result = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'] });
+    // Everyone listed (a floor of 0): this is about merging, not about who fits.
+    const result = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'], minScore: 0 });
     expect(result.success).toBe(true);
     expect(result.sample).toBe(false);
     expect(result.prospects.map((prospect) => `${prospect.firstName} ${prospect.lastName}`).toSorted()).toEqual([
@@ -350,8 +358,8 @@ describe('POST /api/superagent/discover-prospects: configured sources', () => {
 
   it("scores with the workspace's own weights, which other workspaces do not see", async () => {
     await setWorkspaceConfig(stack.db, 'size-only', 'scoringWeights', { companySize: 1, industryMatch: 0, techStack: 0, jobTitle: 0 });
-    const sizeOnly = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'] }, 'size-only');
-    const standard = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'] }, 'acme');
+    const sizeOnly = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'], minScore: 0 }, 'size-only');
+    const standard = await discovered({ icpCriteria: providerCriteria, sources: ['linkedin'], minScore: 0 }, 'acme');
     // Aiko: a VP at a software company the export sizes only as a band: no size credit at all under size-only weights.
     expect(named(sizeOnly, 'Aiko Tanaka').matchScore).toBe(0);
     expect(named(standard, 'Aiko Tanaka').matchScore).toBeGreaterThan(0);
@@ -394,29 +402,33 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
       status: 'sent',
     });
 
-    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 120 }, workspace);
+    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 120, minScore: 0 }, workspace);
     expect(result.prospects).toHaveLength(120);
     expect(result.totalFound).toBe(120);
     expect(result.targetCount).toBe(120);
     expect(result.shortfall).toBeNull();
     // Page 1 (100 people) had 7 left out, so page 2 was read: 200 people, 193 writable, the best 120 kept.
-    expect(result.excluded).toEqual({ alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
+    expect(result.excluded).toEqual({ outsideIndustry: 0, alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
     const emails = new Set(result.prospects.map((prospect) => prospect.email));
     expect(emails.size).toBe(120);
     for (const left of ['pat0@pager0.io', 'pat4@pager4.io', 'pat5@pager5.io', 'pat6@pager6.io']) expect(emails.has(left)).toBe(false);
   });
 
   it('says why when the sources run out before the target', async () => {
-    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 400 }, 'paging-short');
+    const result = await discovered({ icpCriteria: paging, sources: ['linkedin'], targetCount: 400, minScore: 0 }, 'paging-short');
     expect(result.prospects).toHaveLength(PAGING_LEADS);
     expect(result.shortfall).toBe(
       `Found ${PAGING_LEADS} of the 400 people asked for. LinkedIn Sales Navigator stopped: it had no more matching people.`,
     );
   });
 
+  // An industry outside the shared taxonomy keeps everyone the sample source finds: these two are about paging past
+  // the workspace's people, not about the sample database's supply of one industry.
+  const anyIndustry = { ...icpCriteria, industry: ['Widget making'] };
+
   it('tops up from the sample database past the people already in the workspace', async () => {
     const workspace = 'sample-target';
-    const first = await discovered({ icpCriteria, sources: ['crunchbase'], targetCount: 30 }, workspace);
+    const first = await discovered({ icpCriteria: anyIndustry, sources: ['crunchbase'], targetCount: 30, minScore: 0 }, workspace);
     expect(first.prospects).toHaveLength(30);
     expect(first.prospects.every((prospect) => prospect.sample)).toBe(true);
     await stack.db.prospects.insertMany(
@@ -430,16 +442,90 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
         emailLower: prospect.email!.toLowerCase(),
       })),
     );
-    const again = await discovered({ icpCriteria, sources: ['crunchbase'], targetCount: 30 }, workspace);
+    const again = await discovered({ icpCriteria: anyIndustry, sources: ['crunchbase'], targetCount: 30, minScore: 0 }, workspace);
     expect(again.prospects).toHaveLength(30);
     expect(again.excluded.alreadyProspect).toBe(10);
     const taken = new Set(first.prospects.slice(0, 10).map((prospect) => prospect.email));
     expect(again.prospects.some((prospect) => taken.has(prospect.email))).toBe(false);
   });
 
+  it('finds what is left for a small list after a large one on the same slice took the best', async () => {
+    const workspace = 'follow-up';
+    const first = await discovered({ icpCriteria: anyIndustry, sources: ['crunchbase'], targetCount: 60, minScore: 0 }, workspace);
+    expect(first.prospects).toHaveLength(60);
+    await stack.db.prospects.insertMany(
+      first.prospects.map((prospect, index) => ({
+        workspaceId: workspace,
+        id: index + 1,
+        firstName: prospect.firstName,
+        lastName: prospect.lastName,
+        company: prospect.company,
+        email: prospect.email!,
+        emailLower: prospect.email!.toLowerCase(),
+      })),
+    );
+    // Three times 20 is 60: a search that stopped there would see only people the first list took, and find none.
+    const small = await discovered({ icpCriteria: anyIndustry, sources: ['crunchbase'], targetCount: 20, minScore: 0 }, workspace);
+    expect(small.prospects).toHaveLength(20);
+    expect(small.excluded.alreadyProspect).toBeGreaterThanOrEqual(60);
+    const taken = new Set(first.prospects.map((prospect) => prospect.email));
+    expect(small.prospects.filter((prospect) => taken.has(prospect.email))).toEqual([]);
+  });
+
   it('refuses a target above the limit, naming it', async () => {
     const response = await discover({ icpCriteria, sources: ['linkedin'], targetCount: 2_001 });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('targetCount: must be at most 2,000');
+  });
+});
+
+describe('POST /api/superagent/discover-prospects: only good fits, and why the others are not listed', () => {
+  it("lists only people at or above the floor (lead scoring's qualification threshold by default), counting the rest", async () => {
+    const everyone = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'], minScore: 0 });
+    const floored = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'] });
+    expect(floored.minScore).toBe(70); // the lead-scoring plugin's qualificationThreshold default
+    expect(floored.includeBelowFloor).toBe(false);
+    const above = everyone.prospects.filter((prospect) => prospect.matchScore >= 70);
+    expect(floored.prospects.map((prospect) => prospect.email)).toEqual(above.map((prospect) => prospect.email));
+    expect(floored.belowFloor).toBe(everyone.prospects.length - above.length);
+    expect(floored.belowFloor).toBeGreaterThan(0); // Aiko's unknown company size keeps her below 70
+  });
+
+  it('lists those below a floor the user chose after the others, when asked to include them knowingly', async () => {
+    const chosen = await discovered({ icpCriteria: providerCriteria, sources: ['apollo', 'linkedin'], minScore: 100 });
+    expect(chosen.prospects).toEqual([]);
+    const included = await discovered({
+      icpCriteria: providerCriteria,
+      sources: ['apollo', 'linkedin'],
+      minScore: 100,
+      includeBelowFloor: true,
+    });
+    expect(included.belowFloor).toBe(included.prospects.length);
+    expect(included.prospects.map((prospect) => prospect.matchScore)).toEqual(
+      included.prospects.map((prospect) => prospect.matchScore).toSorted((a, b) => b - a),
+    );
+  });
+
+  it("never lists people of an industry outside the criteria's, and names each one left out with why", async () => {
+    // The sample database has too few SaaS companies for 150 people: to reach 150 the sample source relaxes industry, and those neighbours are left out.
+    const result = await discovered({ icpCriteria, sources: ['crunchbase'], targetCount: 150, minScore: 0 }, 'industries');
+    expect(result.excluded.outsideIndustry).toBeGreaterThan(0);
+    for (const prospect of result.prospects) {
+      expect(prospect.industry === null || industryRelation(prospect.industry, 'SaaS').relation === 'same', prospect.industry ?? '').toBe(
+        true,
+      );
+    }
+    const outside = result.leftOut.filter((person) => person.reason === 'outsideIndustry');
+    expect(outside.length).toBe(Math.min(result.excluded.outsideIndustry, LEFT_OUT_LISTED));
+    expect(outside.every((person) => person.industry !== null && industryRelation(person.industry, 'SaaS').relation !== 'same')).toBe(true);
+  });
+
+  it('refuses a floor outside 0–100 and an includeBelowFloor that is not a boolean, naming each', async () => {
+    const high = await discover({ icpCriteria, sources: ['crunchbase'], minScore: 101 });
+    expect(high.status).toBe(400);
+    expect(await high.text()).toContain('minScore: must be at most 100');
+    const word = await discover({ icpCriteria, sources: ['crunchbase'], includeBelowFloor: 'yes' });
+    expect(word.status).toBe(400);
+    expect(await word.text()).toContain('includeBelowFloor: must be true or false');
   });
 });

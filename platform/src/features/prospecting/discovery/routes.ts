@@ -36,9 +36,9 @@ export const discoveryRoutes = [
       const installed = installedSources(deps.host).map((source) => source.id);
       return async (ctx) => {
         const workspaceId = workspaceOf(ctx);
-        const { icpCriteria, sources, targetCount } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
+        const { icpCriteria, sources, ...options } = DiscoverProspectsBody.parse(ctx.request.body ?? {});
         checkSources(sources, installed);
-        ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(deps, workspaceId, icpCriteria, sources, { targetCount }));
+        ctx.body = DiscoverProspectsResponse.parse(await discoverProspects(deps, workspaceId, icpCriteria, sources, options));
       };
     },
   ),

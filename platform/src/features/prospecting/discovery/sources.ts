@@ -150,7 +150,9 @@ export async function searchSourcePaged(
 
 /**
  * Answers the unconfigured sources from the sample database until `want` people pass `keep`:
- * asks for more as people are left out, up to three times the target; never throws.
+ * asks for more as people are left out, up to three times the target plus the `known` people the
+ * workspace already has (a small list after a large one on the same slice must reach past those
+ * the first took); never throws.
  */
 export async function searchSamplePaged(
   search: SampleSearch,
@@ -158,23 +160,25 @@ export async function searchSamplePaged(
   criteria: IcpCriteria,
   want: number,
   keep: (person: DiscoveredPerson) => boolean,
+  known = 0,
 ): Promise<SourceOutcome> {
   try {
+    const most = want * 3 + known;
     let limit = want;
     for (;;) {
       const { people, relaxed } = await search(criteria, limit);
       const kept = people.filter(keep).length;
       const exhausted = people.length < limit;
-      if (kept >= want || exhausted || limit >= want * 3) {
+      if (kept >= want || exhausted || limit >= most) {
         const stopped =
           kept >= want
             ? undefined
             : exhausted
               ? 'the sample database has no more people, even with every criterion relaxed'
-              : `it was asked for ${limit.toLocaleString('en-US')} people (three times the target) and too many were left out`;
+              : `it was asked for ${limit.toLocaleString('en-US')} people (three times the target, past those the workspace has) and too many were left out`;
         return { sources, ok: true, sample: true, people, sourceTotal: people.length, relaxed, pages: 1, stopped };
       }
-      limit = Math.min(want * 3, limit + (want - kept) * 2);
+      limit = Math.min(most, limit + Math.max(want - kept, 1) * 2 + Math.min(known, limit));
     }
   } catch (error) {
     return { sources, ok: false, reason: rootReason(error) };

@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { workspaceIcpQueryOptions, type IcpSlice } from '../../icp/index.ts';
 import {
   DataSourcesChecklist,
+  DiscoveryFloor,
   defaultSources,
   discoverProspects,
   toggleSource,
@@ -16,6 +17,7 @@ import {
   type DiscoverySourceId,
 } from '../../discovery/index.ts';
 import { useLaunchCampaign } from '../api/campaigns-api.ts';
+import { SendingForecast } from '../../outbox/index.ts';
 import {
   defaultCampaignName,
   launchPersonOf,
@@ -25,6 +27,7 @@ import {
   type SliceDiscovery,
 } from '../utils/campaign.ts';
 import { ReviewList } from './review-list.tsx';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** The most people a campaign's list may hold (the discovery API's limit). */
 export const MAX_TARGET = 2_000;
@@ -77,12 +80,12 @@ export function StartCampaign() {
     !/^\d+$/.test(target.trim()) || targetNumber < 1
       ? 'Enter a whole number of people, at least 1'
       : targetNumber > MAX_TARGET
-        ? `At most ${MAX_TARGET.toLocaleString()} people a campaign`
+        ? `At most ${formatNumber(MAX_TARGET)} people a campaign`
         : null;
   const toggleSlice = (slice: IcpSlice) =>
     setChosen(selected.includes(slice.name) ? selected.filter((other) => other !== slice.name) : [...selected, slice.name]);
 
-  const find = async () => {
+  const find = async (includeBelowFloor = false) => {
     const picked = slices.filter((slice) => selected.includes(slice.name));
     const shares = splitTarget(targetNumber, picked.length);
     setSearchError(null);
@@ -93,7 +96,12 @@ export function StartCampaign() {
       for (const [index, slice] of picked.entries()) {
         if (shares[index] === 0) continue;
         setSearching(`Searching for “${slice.name}” (${index + 1} of ${picked.length})…`);
-        const answer = await discoverProspects({ icpCriteria: { ...slice.criteria, revenue: '' }, sources, targetCount: shares[index] });
+        const answer = await discoverProspects({
+          icpCriteria: { ...slice.criteria, revenue: '' },
+          sources,
+          targetCount: shares[index],
+          includeBelowFloor,
+        });
         discoveries.push({ slice: slice.name, answer });
       }
       setFound({ discoveries, people: mergeDiscoveries(discoveries, targetNumber) });
@@ -122,7 +130,7 @@ export function StartCampaign() {
           toast({
             title: 'Campaign Launched',
             tone: 'success',
-            description: `Researching, scoring and writing to ${result.total.toLocaleString()} prospects.`,
+            description: `Researching, scoring and writing to ${formatNumber(result.total)} prospects.`,
           });
           navigate(`/outreach/campaigns/${result.campaignId}`);
         },
@@ -184,7 +192,7 @@ export function StartCampaign() {
               />
               <span id="target-help" className={`text-xs ${targetError ? 'text-error' : 'text-base-content/60'}`} data-testid="target-help">
                 {targetError ??
-                  `Up to ${MAX_TARGET.toLocaleString()}. People already in your prospects, unsubscribed, bounced or emailed in the last 90 days are left out.`}
+                  `Up to ${formatNumber(MAX_TARGET)}. People already in your prospects, unsubscribed, bounced or emailed in the last 90 days are left out.`}
               </span>
             </label>
             <DataSourcesChecklist selected={sources} onToggle={(id) => setPicked(toggleSource(sourceList, sources, id))} />
@@ -212,21 +220,25 @@ export function StartCampaign() {
         <section aria-labelledby="review-title" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-4">
             <h2 id="review-title" className="card-title text-base">
-              2. Review {kept.length.toLocaleString()} prospects
+              2. Review {formatNumber(kept.length)} prospects
             </h2>
             <div className="flex flex-col gap-1 text-sm" data-testid="discovery-summary">
               <p>
-                <strong data-testid="found-count">{found.people.length.toLocaleString()}</strong> found of the{' '}
-                {targetNumber.toLocaleString()} asked for
+                <strong data-testid="found-count">{formatNumber(found.people.length)}</strong> found of the {formatNumber(targetNumber)}{' '}
+                asked for
                 {found.people.some((person) => person.sample) && <span className="badge badge-warning badge-sm ml-2">Sample data</span>}
               </p>
               {found.discoveries.map(({ slice, answer }) => (
                 <p key={slice} className="text-base-content/70 wrap-anywhere">
-                  <span className="font-medium">{slice}:</span>{' '}
-                  {answer.shortfall ?? `${answer.totalFound.toLocaleString()} found. ${excludedLine(answer.excluded)}`}
+                  <span className="font-medium">{slice}:</span> {answer.shortfall ?? `${formatNumber(answer.totalFound)} found.`}
                 </p>
               ))}
             </div>
+            <DiscoveryFloor
+              answers={found.discoveries.map(({ answer }) => answer)}
+              onIncludeBelowFloor={() => void find(true)}
+              busy={searching !== null}
+            />
             <ReviewList
               people={found.people}
               removed={removed}
@@ -261,10 +273,11 @@ export function StartCampaign() {
                   </span>
                 )}
               </label>
+              {kept.length > 0 && <SendingForecast emails={kept.length} what={`the ${formatNumber(kept.length)} first emails`} />}
               {launch.isError && !nameError && <ErrorAlert message={launch.error.message} />}
               <div className="flex justify-end">
                 <button type="submit" className="btn btn-primary" disabled={kept.length === 0 || launch.isPending}>
-                  {launch.isPending ? 'Launching…' : `Launch campaign (${kept.length.toLocaleString()} prospects)`}
+                  {launch.isPending ? 'Launching…' : `Launch campaign (${formatNumber(kept.length)} prospects)`}
                 </button>
               </div>
             </form>
@@ -273,14 +286,4 @@ export function StartCampaign() {
       )}
     </div>
   );
-}
-
-function excludedLine(excluded: { alreadyProspect: number; suppressed: number; contactedRecently: number; noEmail: number }): string {
-  const parts = [
-    excluded.alreadyProspect && `${excluded.alreadyProspect.toLocaleString()} already prospects`,
-    excluded.suppressed && `${excluded.suppressed.toLocaleString()} suppressed`,
-    excluded.contactedRecently && `${excluded.contactedRecently.toLocaleString()} emailed recently`,
-    excluded.noEmail && `${excluded.noEmail.toLocaleString()} without email`,
-  ].filter(Boolean);
-  return parts.length > 0 ? `Left out: ${parts.join(', ')}.` : '';
 }

@@ -28,7 +28,11 @@ const answer = (prospects: DiscoveredProspect[]): DiscoverProspectsResponse => (
   sample: true,
   notes: '',
   targetCount: 10,
-  excluded: { alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 },
+  minScore: 70,
+  belowFloor: 0,
+  includeBelowFloor: false,
+  excluded: { outsideIndustry: 0, alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 },
+  leftOut: [],
   shortfall: null,
 });
 
@@ -74,7 +78,7 @@ describe('campaign utils', () => {
   });
 
   it('names a default campaign', () => {
-    expect(defaultCampaignName(['Sales software'], new Date('2026-11-24T12:00:00Z'))).toBe('Sales software — 24 Nov 2026');
-    expect(defaultCampaignName(['A', 'B', 'C'], new Date('2026-11-24T12:00:00Z'))).toBe('A + 2 more — 24 Nov 2026');
+    expect(defaultCampaignName(['Sales software'], new Date('2026-11-24T12:00:00Z'))).toBe('Sales software — Nov 24, 2026');
+    expect(defaultCampaignName(['A', 'B', 'C'], new Date('2026-11-24T12:00:00Z'))).toBe('A + 2 more — Nov 24, 2026');
   });
 });

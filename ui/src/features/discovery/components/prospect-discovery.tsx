@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { formatNumber } from '../../../utils/format.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useDiscoverProspects } from '../api/discover-prospects.ts';
 import type { DiscoverProspectsResponse, DiscoverySourceId, IcpCriteria } from '../api/types.ts';
@@ -10,10 +11,11 @@ import { CriteriaForm } from './criteria-form.tsx';
 import { DiscoveryPlaceholder } from './discovery-placeholder.tsx';
 import { DiscoveryResults } from './discovery-results.tsx';
 
-/** The last answer shown, with the sources it was asked of (the summary counts them). */
+/** The last answer shown, with what it was asked (the summary counts the sources; "include below the floor" asks again). */
 interface ShownResult {
   response: DiscoverProspectsResponse;
   sourcesUsed: DiscoverySourceId[];
+  icpCriteria: IcpCriteria;
 }
 
 /**
@@ -41,18 +43,25 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
       });
       return;
     }
+    run(icpCriteria, sources, false);
+  };
+
+  const run = (icpCriteria: IcpCriteria, asked: DiscoverySourceId[], includeBelowFloor: boolean) =>
     discovery.mutate(
-      { icpCriteria, sources },
+      { icpCriteria, sources: asked, includeBelowFloor },
       {
         onSuccess: (response) => {
-          setShown({ response, sourcesUsed: sources });
-          toast({ title: 'Discovery Complete', description: `Found ${response.totalFound} qualified prospects`, tone: 'success' });
+          setShown({ response, sourcesUsed: asked, icpCriteria });
+          toast({
+            title: 'Discovery Complete',
+            description: `Found ${formatNumber(response.totalFound)} qualified prospects`,
+            tone: 'success',
+          });
         },
         // The spec's words (section 8); the API's own reason stays on the page as `STATUS: body`.
         onError: () => toast({ title: 'Discovery Failed', description: 'Unable to discover prospects. Please try again.', tone: 'error' }),
       },
     );
-  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
@@ -68,7 +77,12 @@ export function ProspectDiscovery({ initialCriteria }: { initialCriteria: IcpCri
       <div className="flex min-w-0 flex-col gap-4">
         {discovery.isError && <ErrorAlert message={`Discovery failed: ${discovery.error.message}`} />}
         {shown ? (
-          <DiscoveryResults result={shown.response} sourcesUsed={shown.sourcesUsed} />
+          <DiscoveryResults
+            result={shown.response}
+            sourcesUsed={shown.sourcesUsed}
+            onIncludeBelowFloor={() => run(shown.icpCriteria, shown.sourcesUsed, true)}
+            busy={discovery.isPending}
+          />
         ) : (
           <DiscoveryPlaceholder discovering={discovery.isPending} />
         )}
