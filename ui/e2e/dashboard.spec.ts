@@ -4,6 +4,7 @@ import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 const PANELS = [
   'Learning Progress',
   'Learning Queue',
+  'Sending',
   'Agent Performance',
   'Meta-Agent Learning Insights',
   'Recent Activity',
@@ -27,6 +28,9 @@ test('a fresh workspace: every panel, zero metrics and empty states that say wha
   for (const panel of PANELS) await expect(page.getByRole('region', { name: panel })).toBeVisible();
 
   await expect(page.getByTestId('metric-learning-cycles').getByTestId('metric-value')).toHaveText('0');
+  // No mailbox yet: nothing sent, nothing can be, and the panel says why.
+  await expect(page.getByTestId('sent-today')).toHaveText('0 of 0');
+  await expect(page.getByTestId('sending-capacity')).toContainText('No active mailbox: nothing is sent until one is connected.');
   await expect(page.getByTestId('metric-response-rate').getByTestId('metric-value')).toHaveText('0.0%');
   await expect(page.getByTestId('metric-learning-score').getByTestId('metric-value')).toHaveText('0.0');
   await expect(page.getByTestId('metric-response-rate').getByTestId('metric-caption')).toHaveText('No outcomes this week or last');

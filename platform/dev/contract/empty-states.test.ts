@@ -43,6 +43,14 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),
   'GET /api/mailboxes': emptyList('/api/mailboxes'),
+  'GET /api/sending/forecast': async () => {
+    // No mailbox: nothing waits and nothing could go out; one new mailbox would send 100 emails within weeks (it warms up).
+    const forecast = bodyOf<{ mailboxes: number; waiting: number; finish: object; withAnotherMailbox: { days: number } }>(
+      await fresh.get('/api/sending/forecast', { query: { emails: 100 } }),
+    );
+    expect(forecast).toMatchObject({ mailboxes: 0, waiting: 0, finish: { lastDay: null, days: null } });
+    expect(forecast.withAnotherMailbox.days).toBeGreaterThan(0);
+  },
   // Nothing written by a sequence yet: no email to review, none sent.
   'GET /api/outbox': async () => {
     expect(bodyOf(await fresh.get('/api/outbox'))).toEqual({ items: [], total: 0, page: 1, limit: 20 });

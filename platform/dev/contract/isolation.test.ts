@@ -234,6 +234,15 @@ describe('from workspace A, nothing of B can be changed', () => {
     ]);
   });
 
+  it("sending forecast: A's counts its own mailboxes and waiting emails, never B's", async () => {
+    // Before: B has one mailbox and an email waiting for review; A has neither (its mailbox test runs separately).
+    const ofB = bodyOf<{ mailboxes: number; waiting: number }>(await b.get('/api/sending/forecast'));
+    expect(ofB.waiting).toBeGreaterThanOrEqual(1);
+    const ofA = bodyOf<{ mailboxes: number; waiting: number }>(await a.get('/api/sending/forecast', { query: { emails: 5 } }));
+    const ownMailboxes = bodyOf<unknown[]>(await a.get('/api/mailboxes')).length;
+    expect(ofA).toMatchObject({ mailboxes: ownMailboxes, waiting: 0 });
+  });
+
   it("outbox: B's email waiting for review is neither approved nor rejected from A, and A's approve-all leaves it", async () => {
     await notFound(a.post(`/api/outbox/${fromB.outboxId}/approve`, { subject: 'Taken over' }));
     await notFound(a.post(`/api/outbox/${fromB.outboxId}/reject`));

@@ -22,6 +22,7 @@ import {
   SCORING_PIPELINE,
   type RunView,
 } from './fixtures.ts';
+import { meetingTookPlace } from '../testing/meetings.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';
 import type { RouteKey } from './routes.ts';
@@ -383,10 +384,13 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     },
     'GET /api/meetings': async () => client.get('/api/meetings'),
     'GET /api/meetings/{id}/invite.ics': async () => client.get(`/api/meetings/${state.meetingId}/invite.ics`),
-    'POST /api/meetings/{id}/outcome': async () =>
-      client
+    'POST /api/meetings/{id}/outcome': async () => {
+      // Attendance is marked once the meeting has started: its time has come.
+      await meetingTookPlace(platform.stack.database, state.meetingId);
+      return client
         .post(`/api/meetings/${state.meetingId}/outcome`, { outcome: 'completed' })
-        .then(holding({ id: state.meetingId, status: 'completed' })),
+        .then(holding({ id: state.meetingId, status: 'completed' }));
+    },
 
     'GET /api/pricing/slices': async () => {
       // Slices come from the pricing plugin: this workspace gets the spec's three tiers, as the default one does at start.
@@ -687,6 +691,11 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       expect(await platform.stack.db.outcomeEvents.countDocuments({ workspaceId: ws, type: 'opened', prospectId: '1', step: 1 })).toBe(1);
       return answer;
     },
+    // The mailbox above was removed: nothing would go out, and one more mailbox would send them.
+    'GET /api/sending/forecast': async () =>
+      client
+        .get('/api/sending/forecast', { query: { emails: 40 } })
+        .then(holding({ mailboxes: 0, capacityToday: 0, emails: 40, finish: { lastDay: null, days: null } })),
     // Bo's unsubscribe above is on the list; an admin adds Ada and Bo's whole domain, then takes the domain off.
     'GET /api/suppressions': async () =>
       client.get('/api/suppressions').then(

@@ -1,2 +1,4 @@
 // What the Review Queue offers the app: its page (/review), where generated emails wait for a person's approval in review mode.
 export { ReviewQueuePage } from './components/review-queue-page.tsx';
+export { SendingForecast } from './components/sending-forecast.tsx';
+export { SendingCapacity } from './components/sending-capacity.tsx';

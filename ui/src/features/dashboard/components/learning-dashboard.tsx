@@ -10,6 +10,8 @@ import { LearningQueue } from './learning-queue.tsx';
 import { MetricCards } from './metric-cards.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
+import { SendingCapacity } from '../../outbox/index.ts';
+import { Panel } from './panel.tsx';
 
 /** The Learning Dashboard (spec section 2): every panel from the server's own figures, refreshed every 30 s. */
 export function LearningDashboard() {
@@ -57,6 +59,9 @@ export function LearningDashboard() {
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <ProgressChart />
         <LearningQueue now={now} />
+        <Panel title="Sending">
+          <SendingCapacity />
+        </Panel>
         {agents.data && <AgentPerformance agents={agents.data} />}
         <InsightsPanel insights={insights.data ?? []} />
         <RecentActivity entries={activity.data ?? []} now={now} />

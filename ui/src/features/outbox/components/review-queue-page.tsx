@@ -11,6 +11,7 @@ import { CampaignFilter } from './campaign-filter.tsx';
 import { HeldReplies } from './held-replies.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SendingModeControl } from './sending-mode-control.tsx';
+import { SendingForecast } from './sending-forecast.tsx';
 import { TrackOpensControl } from './track-opens-control.tsx';
 import { REVIEW_PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';
 
@@ -57,6 +58,7 @@ export function ReviewQueuePage() {
           You can read the queue; sales ops, admins and owners approve, edit and reject emails. Your role here is {roleLabel(role)}.
         </p>
       )}
+      <SendingForecast />
       <HeldReplies canAct={canAct} />
       <div className="flex flex-wrap items-center gap-3">
         <StatusTabs value={filters.status} campaignId={filters.campaignId} onChange={(status) => filter({ status })} />
