@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { agentsStatusQueryOptions } from '../api/get-agents-status.ts';
 import { agentLabel, STATUS_DOT } from '../utils/agent-status.ts';
 
-/** The sidebar's "AI Agents Status": every agent with its status dot and what it is doing on hover. */
+/** The sidebar's "AI Agents Status": every agent with its status (a dot and the word) and what it is doing on hover. */
 export function AgentStatusList() {
   const agents = useQuery(agentsStatusQueryOptions());
   return (
@@ -22,11 +22,14 @@ export function AgentStatusList() {
             data-status={agent.status}
           >
             <span className="flex items-center gap-2 text-sm">
-              <span className={`inline-block size-2.5 rounded-full ${STATUS_DOT[agent.status]}`} aria-hidden="true" />
+              <span className={`inline-block size-2.5 shrink-0 rounded-full ${STATUS_DOT[agent.status]}`} aria-hidden="true" />
               {agentLabel(agent.agentName)}
-              <span className="sr-only">
-                : {agent.status}. {agent.activity}
+              {/* The status in words too: the dot's colour alone says nothing to many (WCAG 1.4.1). */}
+              <span className="sr-only">:</span>
+              <span className="text-xs text-base-content/70" data-testid="agent-status-word">
+                {agent.status}
               </span>
+              <span className="sr-only">. {agent.activity}</span>
             </span>
           </li>
         ))}

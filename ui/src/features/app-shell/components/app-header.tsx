@@ -4,12 +4,19 @@ import { UserLabel } from './user-label.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 /** The bar above every app page: the menu button on phones, the page's name, the workspace switcher and who is signed in. */
-export function AppHeader({ drawerId }: { drawerId: string }) {
+export function AppHeader({ menuOpen, sidebarId, onOpenMenu }: { menuOpen: boolean; sidebarId: string; onOpenMenu: () => void }) {
   const { pathname } = useLocation();
   const title = navItemOf(pathname)?.label ?? 'Page not found';
   return (
     <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-base-300 bg-base-100/90 px-4 py-2 backdrop-blur lg:px-8">
-      <label htmlFor={drawerId} className="btn btn-square btn-ghost btn-sm lg:hidden" aria-label="Open the menu">
+      <button
+        type="button"
+        className="btn btn-square btn-ghost btn-sm lg:hidden"
+        aria-label="Open the menu"
+        aria-expanded={menuOpen}
+        aria-controls={sidebarId}
+        onClick={onOpenMenu}
+      >
         <svg
           xmlns="http://www.w3.org/2000/svg"
           viewBox="0 0 24 24"
@@ -21,7 +28,7 @@ export function AppHeader({ drawerId }: { drawerId: string }) {
         >
           <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
         </svg>
-      </label>
+      </button>
       <span className="min-w-0 flex-1 truncate font-semibold" data-testid="header-title">
         {title}
       </span>
