@@ -49,7 +49,7 @@ test('every section, statuses as measured, advanced settings from the server', a
   for (const label of ['Automatic Learning Cycles', 'Auto-Apply Optimizations', 'Email Learning Reports'])
     await expect(page.getByLabel(label)).toBeChecked();
   await expect(page.getByTestId('setting-Temperature')).toContainText('0.7');
-  await expect(page.getByTestId('setting-Max tokens')).toContainText('2048');
+  await expect(page.getByTestId('setting-Max tokens')).toContainText('2,048');
   await expect(page.getByTestId('setting-Min confidence')).toContainText('85%');
   await expect(page.getByTestId('setting-Sample size')).toContainText('100');
   await expect(page.getByTestId('setting-Learning rate')).toContainText('0.1');

@@ -4,7 +4,6 @@ const SIDEBAR = [
   'Learning Dashboard',
   'ICP Builder',
   'Prospect Discovery',
-  'Workflow Test',
   'Prospect Pipeline',
   'Outreach Management',
   'Review Queue',
@@ -21,7 +20,7 @@ interface AgentStatus {
   activity: string;
 }
 
-test("the sidebar lists the spec's screens in order, highlights the current one, and shows every agent's status", async ({
+test("the sidebar lists the spec's screens in order, each with its icon, Workflow Test under Tools, highlights the current one, and shows every agent's status", async ({
   page,
   request,
 }) => {
@@ -29,6 +28,18 @@ test("the sidebar lists the spec's screens in order, highlights the current one,
   const nav = page.getByRole('navigation', { name: 'App' });
   await expect(nav.getByRole('listitem')).toHaveText(SIDEBAR.map((label) => new RegExp(`^${label}`)));
   await expect(nav.locator('[aria-current="page"]')).toHaveText('ICP Builder');
+  // Every entry draws its icon (an svg beside its words, hidden from assistive technology).
+  const links = page.locator('aside').filter({ has: nav }).locator('nav a');
+  expect(await links.count()).toBeGreaterThan(SIDEBAR.length);
+  for (const link of await links.all()) await expect(link.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+  // Workflow Test is a tool: under "Tools", its route and title as before.
+  const tools = page.getByRole('navigation', { name: 'Tools' });
+  await expect(tools.getByRole('listitem')).toHaveText(['Workflow Test']);
+  await tools.getByRole('link', { name: 'Workflow Test' }).click();
+  await expect(page).toHaveURL(/\/workflow-test$/);
+  await expect(page.getByTestId('header-title')).toHaveText('Workflow Test');
+  await expect(tools.locator('[aria-current="page"]')).toHaveText('Workflow Test');
+  await nav.getByRole('link', { name: 'ICP Builder' }).click();
   await expect(page.getByTestId('header-title')).toHaveText('ICP Builder');
 
   await nav.getByRole('link', { name: 'Prospect Discovery' }).click();

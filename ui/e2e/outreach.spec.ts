@@ -35,7 +35,9 @@ test('New Campaign from the seeded prospects: a named refusal, the matching coun
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('toast')).toContainText('Campaign Created');
   const row = page.getByTestId('campaign').filter({ hasText: name });
-  await expect(row).toContainText(`${qualified} prospects`);
+  await expect(
+    row.getByText(`${qualified.toLocaleString('en-US')} ${qualified === 1 ? 'prospect' : 'prospects'}`, { exact: true }),
+  ).toBeVisible();
   await expect(row).toContainText('draft');
   await page.screenshot({ path: test.info().outputPath('outreach-desktop.png'), fullPage: true });
   await row.getByRole('link', { name: 'Manage' }).click();

@@ -55,9 +55,16 @@ test('a run shows its steps live and reruns from a step', async ({ page, request
 
   await score.click();
   const panel = page.getByRole('complementary', { name: 'Step score' });
-  // The score explains itself: the stored output carries the points of each dimension and the reasoning.
-  await expect(panel.getByLabel('Output of step score')).toContainText('"reasoning"');
-  await expect(panel.getByLabel('Output of step score')).toContainText('"dimensions"');
+  // The score explains itself: the stored output carries the points of each dimension and the
+  // reasoning, shown as labelled fields (a list per dimension), with the exact JSON one click away.
+  const output = panel.getByRole('group', { name: 'Output of step score', exact: true });
+  await expect(output.getByRole('term').filter({ hasText: /^Reasoning$/ })).toBeVisible();
+  await expect(output.getByRole('term').filter({ hasText: /^Dimensions$/ })).toBeVisible();
+  await expect(output).toContainText('Company size');
+  await expect(output).not.toContainText('"reasoning"');
+  await panel.getByRole('group', { name: 'Output of step score: view as' }).getByRole('button', { name: 'JSON', exact: true }).click();
+  await expect(panel.getByLabel('Output of step score (JSON)')).toContainText('"reasoning"');
+  await expect(panel.getByLabel('Output of step score (JSON)')).toContainText('"dimensions"');
   // The step says which version of the plugin ran it (lead scoring's manifest version, from /api/plugins).
   const plugins = (await (await request.get('/api/plugins')).json()) as Array<{ id: string; version: string }>;
   const leadScoring = plugins.find((plugin) => plugin.id === 'lead-scoring');

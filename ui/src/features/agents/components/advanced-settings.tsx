@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { settingsQueryOptions } from '../api/agent-config-api.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 const dash = (value: number | null, format: (value: number) => string = String) => (value === null ? '—' : format(value));
 
@@ -12,9 +13,9 @@ export function AdvancedSettings() {
     ? [
         ['Primary model', data.model ?? 'Not configured (deterministic writer)'],
         ['Temperature', String(data.temperature)],
-        ['Max tokens', String(data.maxTokens)],
+        ['Max tokens', formatNumber(data.maxTokens)],
         ['Min confidence', dash(data.minConfidence, (value) => `${Math.round(value * 100)}%`)],
-        ['Sample size', dash(data.minSampleSize)],
+        ['Sample size', dash(data.minSampleSize, formatNumber)],
         ['Learning rate', dash(data.learningRate)],
       ]
     : [];

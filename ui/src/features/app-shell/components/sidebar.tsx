@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
-import { NAV_ITEMS, SETTINGS_NAV_ITEMS, type NavItem } from '../../../config/nav.ts';
+import { NAV_ITEMS, SETTINGS_NAV_ITEMS, TOOLS_NAV_ITEMS, type NavItem } from '../../../config/nav.ts';
 import { AgentStatusList } from './agent-status-list.tsx';
 
 /** One group of links, the current page highlighted. */
@@ -10,6 +10,7 @@ function NavList({ items, onNavigate }: { items: readonly NavItem[]; onNavigate:
         <li key={item.to}>
           {/* Not `end`: a run page under /pipelines keeps "Pipelines" highlighted. */}
           <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+            <item.icon aria-hidden="true" className="size-4 shrink-0" />
             {item.label}
           </NavLink>
         </li>
@@ -19,8 +20,9 @@ function NavList({ items, onNavigate }: { items: readonly NavItem[]; onNavigate:
 }
 
 /**
- * The app sidebar (spec section 2): the screens in order, then the workspace's settings (a
- * navigation of their own, so the screens' list stays the spec's), then the agents' status.
+ * The app sidebar (spec section 2): the screens in order, each with its icon, then the tools
+ * (Workflow Test) and the workspace's settings (navigations of their own, so the screens' list
+ * stays the spec's), then the agents' status.
  */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
@@ -30,6 +32,12 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       </Link>
       <nav aria-label="App">
         <NavList items={NAV_ITEMS} onNavigate={onNavigate} />
+      </nav>
+      <nav aria-labelledby="tools-nav-heading" className="pt-4">
+        <h2 id="tools-nav-heading" className="px-6 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
+          Tools
+        </h2>
+        <NavList items={TOOLS_NAV_ITEMS} onNavigate={onNavigate} />
       </nav>
       <nav aria-labelledby="settings-nav-heading" className="pt-4 pb-2">
         <h2 id="settings-nav-heading" className="px-6 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">

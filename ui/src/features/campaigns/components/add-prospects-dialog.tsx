@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { apiPage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { usePatchCampaign } from '../api/campaigns-api.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 interface Found {
   id: number;
@@ -50,7 +51,7 @@ export function AddProspectsDialog({
           toast({
             title: 'Prospects Added',
             tone: 'success',
-            description: `${chosen.length} added${result.batchId ? ': researching, scoring and writing to them now' : '; start or run the campaign to process them'}.`,
+            description: `${formatNumber(chosen.length)} added${result.batchId ? ': researching, scoring and writing to them now' : '; start or run the campaign to process them'}.`,
           });
           onClose();
         },

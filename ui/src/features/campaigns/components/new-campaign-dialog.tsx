@@ -5,6 +5,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { useNavigate } from 'react-router-dom';
 import { matchingProspectIds, prospectPipelineVersionQueryOptions, useCreateCampaign } from '../api/outreach-api.ts';
 import { campaignFilterQuery } from '../utils/outreach.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** "New Campaign": a name, the prospects chosen by the Prospect Pipeline's filters and the pipeline version; created as a draft, or started at once. */
 export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
@@ -30,7 +31,7 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
           toast({
             title: 'Campaign Created',
             tone: campaign.startError ? 'error' : 'success',
-            description: `${campaign.name}: ${campaign.prospectIds.length} prospects, ${
+            description: `${campaign.name}: ${formatNumber(campaign.prospectIds.length)} prospects, ${
               campaign.started
                 ? 'started'
                 : campaign.startError
@@ -124,7 +125,7 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
             ? 'Counting prospects…'
             : matching.isError
               ? matching.error.message
-              : `${matching.data.ids.length} prospects match${matching.data.total > matching.data.ids.length ? ` (the first ${matching.data.ids.length} of ${matching.data.total})` : ''}.`}
+              : `${formatNumber(matching.data.ids.length)} prospects match${matching.data.total > matching.data.ids.length ? ` (the first ${formatNumber(matching.data.ids.length)} of ${formatNumber(matching.data.total)})` : ''}.`}
         </p>
         {create.isError && !nameError && (
           <p role="alert" className="text-sm text-error">

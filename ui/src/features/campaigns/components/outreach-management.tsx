@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { TemplateText } from '../../../components/ui/template-text.tsx';
 import { campaignsQueryOptions, templatesQueryOptions } from '../api/outreach-api.ts';
 import { responseLabel, STATUS_BADGE } from '../utils/outreach.ts';
 import { NewCampaignDialog } from './new-campaign-dialog.tsx';
+import { formatCount, formatNumber } from '../../../utils/format.ts';
 
 /** Outreach Management (spec section 2): the templates with what they measured, and the campaigns. */
 export function OutreachManagement() {
@@ -29,9 +31,16 @@ export function OutreachManagement() {
         }
       />
       <section aria-labelledby="templates-title" className="flex flex-col gap-3">
-        <h2 id="templates-title" className="text-lg font-semibold">
-          Template Performance
-        </h2>
+        <div>
+          <h2 id="templates-title" className="text-lg font-semibold">
+            Template Performance
+          </h2>
+          <p className="text-xs text-base-content/60">
+            Subject lines as written: each{' '}
+            <span className="rounded border border-dashed border-primary/60 bg-primary/10 px-1 text-primary">marked field</span> is filled
+            in for each email, from the prospect and your offer.
+          </p>
+        </div>
         {templates.isError && <ErrorAlert message={templates.error.message} />}
         {templates.data?.length === 0 ? (
           <p className="text-sm text-base-content/70" data-testid="templates-empty">
@@ -45,7 +54,10 @@ export function OutreachManagement() {
                   <h3 className="font-semibold">
                     {template.name} <span className="badge badge-ghost badge-xs">{template.type}</span>
                   </h3>
-                  <p className="font-mono text-xs text-base-content/70 wrap-anywhere">{template.subject}</p>
+                  <p className="text-xs text-base-content/70 wrap-anywhere" data-testid="template-subject">
+                    <span className="sr-only">Subject: </span>
+                    <TemplateText text={template.subject} filledWith="for each email" />
+                  </p>
                   <p
                     className="mt-2 text-lg font-bold"
                     data-testid="template-response"
@@ -58,7 +70,7 @@ export function OutreachManagement() {
                     {responseLabel(template)}
                   </p>
                   <p className="text-xs text-base-content/60">
-                    {template.measured.sent} sent · {template.measured.replied} replies
+                    {formatNumber(template.measured.sent)} sent · {formatCount(template.measured.replied, 'reply', 'replies')}
                   </p>
                 </div>
               </article>
@@ -86,7 +98,7 @@ export function OutreachManagement() {
               >
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{campaign.name}</p>
-                  <p className="text-sm text-base-content/70">{campaign.prospectIds.length} prospects</p>
+                  <p className="text-sm text-base-content/70">{formatCount(campaign.prospectIds.length, 'prospect')}</p>
                 </div>
                 <span className={`badge ${STATUS_BADGE[campaign.status]}`}>{campaign.status}</span>
                 <Link to={`/outreach/campaigns/${campaign.id}`} className="btn btn-outline btn-sm">

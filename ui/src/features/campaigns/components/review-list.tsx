@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReviewedPerson } from '../utils/campaign.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 const STEP = 50;
 
@@ -59,10 +60,10 @@ export function ReviewList({
       </ul>
       {people.length > shown && (
         <button type="button" className="btn btn-ghost btn-sm self-center" onClick={() => setShown(shown + STEP)}>
-          Show {Math.min(STEP, people.length - shown)} more ({(people.length - shown).toLocaleString()} not shown)
+          Show {Math.min(STEP, people.length - shown)} more ({formatNumber(people.length - shown)} not shown)
         </button>
       )}
-      {removed.size > 0 && <p className="text-xs text-base-content/60">{removed.size.toLocaleString()} removed from the list.</p>}
+      {removed.size > 0 && <p className="text-xs text-base-content/60">{formatNumber(removed.size)} removed from the list.</p>}
     </div>
   );
 }

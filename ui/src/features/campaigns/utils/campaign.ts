@@ -1,3 +1,4 @@
+import { formatDate } from '../../../utils/format.ts';
 import type { DiscoveredProspect, DiscoverProspectsResponse } from '../../discovery/index.ts';
 import type { LaunchPerson, ProspectOutcome } from '../api/campaigns-api.ts';
 
@@ -63,9 +64,9 @@ export function launchPersonOf(person: ReviewedPerson): LaunchPerson {
   };
 }
 
-/** The name a new campaign is offered: its slices and the day, e.g. "Sales software — 24 Nov 2026". */
+/** The name a new campaign is offered: its slices and the day, e.g. "Sales software — Nov 24, 2026". */
 export function defaultCampaignName(slices: readonly string[], today: Date): string {
-  const day = today.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  const day = formatDate(today);
   const what = slices.length === 0 ? 'ICP' : slices.length === 1 ? slices[0]! : `${slices[0]} + ${slices.length - 1} more`;
   return `${what} — ${day}`;
 }

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../../utils/format.ts';
+import { formatDate, formatPercent } from '../../../utils/format.ts';
 import type { Insight } from '../api/types.ts';
 import { EmptyNote, Panel } from './panel.tsx';
 
@@ -18,8 +18,7 @@ export function InsightsPanel({ insights }: { insights: readonly Insight[] }) {
               </div>
               <p className="mt-1 text-sm text-base-content/80">{insight.description}</p>
               <p className="mt-1 text-xs text-base-content/60">
-                {insight.impact} ·{' '}
-                {insight.implementedDate ? `applied ${new Date(insight.implementedDate).toLocaleDateString()}` : 'proposed, not applied'}
+                {insight.impact} · {insight.implementedDate ? `applied ${formatDate(insight.implementedDate)}` : 'proposed, not applied'}
               </p>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { formatDateTime } from '../../../utils/format.ts';
+import { formatCount, formatDateTime, formatNumber } from '../../../utils/format.ts';
 import { healthQueryOptions, learningStatusQueryOptions } from '../api/dashboard-queries.ts';
 import { sampleProgress, timeUntil } from '../utils/queue.ts';
 import { Panel } from './panel.tsx';
@@ -29,7 +29,7 @@ export function LearningQueue({ now }: { now: Date }) {
             <div className="flex justify-between text-base-content/70">
               <span>Scored leads since the last cycle</span>
               <span className="tabular-nums" data-testid="sample-count">
-                {queue.pendingScoredLeads} / {queue.minSampleSize}
+                {formatNumber(queue.pendingScoredLeads)} / {formatNumber(queue.minSampleSize)}
               </span>
             </div>
             <progress
@@ -39,9 +39,9 @@ export function LearningQueue({ now }: { now: Date }) {
               aria-label="Samples gathered toward the minimum sample size"
             />
             <p className="text-xs text-base-content/60">
-              {queue.pendingOutcomes} outcome event{queue.pendingOutcomes === 1 ? '' : 's'} gathered since{' '}
+              {formatCount(queue.pendingOutcomes, 'outcome event')} gathered since{' '}
               {queue.lastCycleAt ? `the last cycle (${formatDateTime(queue.lastCycleAt)})` : 'the start'}; the scoring weights are re-fitted
-              from {queue.minSampleSize} scored leads.
+              from {formatNumber(queue.minSampleSize)} scored leads.
             </p>
           </div>
         </div>

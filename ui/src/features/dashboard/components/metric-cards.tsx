@@ -1,5 +1,6 @@
 import type { DashboardMetrics, TrendPoint } from '../api/types.ts';
 import { weekOverWeekCaption } from '../utils/captions.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 interface Card {
   label: string;
@@ -13,7 +14,7 @@ export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics
   const cards: Card[] = [
     {
       label: 'Learning Cycles',
-      value: String(metrics.learning_cycles),
+      value: formatNumber(metrics.learning_cycles),
       testId: 'metric-learning-cycles',
       caption: metrics.learning_cycles === 0 ? 'None run yet' : 'Cycles run in this workspace',
     },
@@ -25,7 +26,7 @@ export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics
     },
     {
       label: 'Meetings Booked',
-      value: String(metrics.meeting_booked),
+      value: formatNumber(metrics.meeting_booked),
       testId: 'metric-meetings-booked',
       caption: weekOverWeekCaption(weeks, 'meetingBookingRate', now, 'pts booking rate'),
     },

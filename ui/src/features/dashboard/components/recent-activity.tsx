@@ -1,3 +1,5 @@
+import { NamedIcon } from '../../../components/ui/named-icon.tsx';
+import { formatDateTime } from '../../../utils/format.ts';
 import type { ActivityEntry } from '../api/types.ts';
 import { timeAgo } from '../utils/queue.ts';
 import { EmptyNote, Panel } from './panel.tsx';
@@ -13,8 +15,11 @@ export function RecentActivity({ entries, now }: { entries: readonly ActivityEnt
           {entries.map((entry, index) => (
             <li key={`${entry.time}-${index}`} className="py-2" data-testid="activity-entry">
               <div className="flex items-baseline justify-between gap-2">
-                <span className="font-medium">{entry.title}</span>
-                <time className="shrink-0 text-xs text-base-content/60" dateTime={entry.time} title={new Date(entry.time).toLocaleString()}>
+                <span className="flex items-center gap-1.5 font-medium">
+                  <NamedIcon name={entry.icon} className="size-4 shrink-0 text-base-content/60" />
+                  {entry.title}
+                </span>
+                <time className="shrink-0 text-xs text-base-content/60" dateTime={entry.time} title={formatDateTime(entry.time)}>
                   {timeAgo(entry.time, now)}
                 </time>
               </div>

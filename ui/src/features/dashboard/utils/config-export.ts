@@ -1,3 +1,4 @@
+import { inlineText } from '../../../utils/readable.ts';
 import type { ConfigEntry } from '../api/types.ts';
 
 /** The file name Export Config downloads, per workspace. */
@@ -8,11 +9,12 @@ export function configJson(entries: readonly ConfigEntry[]): string {
   return `${JSON.stringify(entries, null, 2)}\n`;
 }
 
-/** A config value in one readable line, e.g. "companySize 0.35 · industryMatch 0.28". */
+/**
+ * A config value in one readable line, nested values too, e.g. "Company size: 0.35 · Industry
+ * match: 0.28", "Window: days 1, 2, 3, 4, 5, start 08:00, end 17:00 · Track opens: off".
+ */
 export function summariseValue(value: Record<string, unknown>): string {
-  return Object.entries(value)
-    .map(([key, item]) => `${key} ${typeof item === 'boolean' ? (item ? 'on' : 'off') : String(item)}`)
-    .join(' · ');
+  return inlineText(value);
 }
 
 /** Starts a download of `text` as a file, in the browser. */

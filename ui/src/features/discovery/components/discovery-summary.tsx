@@ -1,4 +1,4 @@
-import { formatPercent } from '../../../utils/format.ts';
+import { formatNumber, formatPercent } from '../../../utils/format.ts';
 import type { DiscoverProspectsResponse, DiscoverySourceId } from '../api/types.ts';
 import { sampleSummaryOf } from '../utils/sample-summary.ts';
 import { useDataSources } from '../api/data-sources.ts';
@@ -41,7 +41,7 @@ export function DiscoverySummary({ result, sourcesUsed }: DiscoverySummaryProps)
           <div role="note" className="alert alert-warning alert-soft" data-testid="sample-summary">
             <span>
               <strong>
-                {sample.sampleCount} of {sample.total} results are sample data.
+                {formatNumber(sample.sampleCount)} of {formatNumber(sample.total)} results are sample data.
               </strong>{' '}
               {standIns} {sample.sources.length === 1 ? 'has' : 'have'} no credentials configured, so the built-in sample database answered
               instead: fictional people and companies, not the provider's. Configure the source's credentials to search the provider itself.

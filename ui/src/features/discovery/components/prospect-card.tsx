@@ -4,6 +4,7 @@ import { webUrlOf } from '../utils/new-prospect.ts';
 import { useDataSources } from '../api/data-sources.ts';
 import { sourceLabel } from '../utils/sources.ts';
 import { AddToPipelineButton } from './add-to-pipeline-button.tsx';
+import { formatNumber } from '../../../utils/format.ts';
 
 const orDash = (value: string | null) => value ?? '—';
 
@@ -21,7 +22,7 @@ export function ProspectCard({ prospect }: { prospect: DiscoveredProspect }) {
     ['Industry', orDash(prospect.industry)],
     ['Company size', orDash(prospect.companySize)],
     ['Revenue', orDash(companyRevenue)],
-    ['Employees', employeeCount === null ? '—' : employeeCount.toLocaleString()],
+    ['Employees', employeeCount === null ? '—' : formatNumber(employeeCount)],
   ];
   return (
     <article aria-label={name} data-testid="prospect-card" className="card bg-base-100 shadow-sm">

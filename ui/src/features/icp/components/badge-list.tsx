@@ -13,7 +13,7 @@ export function BadgeList({ label, values, tone = 'badge-ghost' }: BadgeListProp
         {label}
       </span>
       {values.length === 0 ? (
-        <p className="text-sm text-base-content/50">No {label.toLowerCase()} found</p>
+        <p className="text-sm text-base-content/70">No {label.toLowerCase()} found</p>
       ) : (
         <ul aria-label={label} className="flex flex-wrap gap-1">
           {values.map((value) => (

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../utils/format.ts';
+import { formatDateTime, formatPercent } from '../../../utils/format.ts';
 import type { IcpAnalysis } from '../api/types.ts';
-import { formatPercent } from '../../../utils/format.ts';
+import { IcpNotes } from './icp-notes.tsx';
 import { IcpSliceCard } from './icp-slice-card.tsx';
 
 /** The workspace's ICP: overall confidence, the slices as cards, and the analysis notes with their evidence. */
 export function IcpResults({ analysis }: { analysis: IcpAnalysis }) {
-  const notes = analysis.analysisNotes.split('\n').filter((line) => line.trim() !== '');
   return (
     <section aria-labelledby="icp-results-title" data-testid="icp-results" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-6">
@@ -47,18 +46,7 @@ export function IcpResults({ analysis }: { analysis: IcpAnalysis }) {
           ))}
         </ul>
       )}
-      <section aria-labelledby="icp-notes-title" className="card bg-base-100 shadow-sm">
-        <div className="card-body gap-2">
-          <h3 id="icp-notes-title" className="card-title text-base">
-            Analysis notes
-          </h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-base-content/80 wrap-anywhere" data-testid="icp-notes">
-            {notes.map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <IcpNotes notes={analysis.analysisNotes} />
     </section>
   );
 }

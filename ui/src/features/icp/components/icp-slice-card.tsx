@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { IcpSlice } from '../api/types.ts';
 import { discoveryHref } from '../utils/discovery-link.ts';
-import { formatPercent } from '../../../utils/format.ts';
+import { formatNumber, formatPercent } from '../../../utils/format.ts';
 import { BadgeList } from './badge-list.tsx';
 
 /** One ICP slice: what it is, how sure and how big, its criteria, and discovery of matching prospects. */
@@ -20,7 +20,7 @@ export function IcpSliceCard({ slice, index }: { slice: IcpSlice; index: number 
               {formatPercent(slice.confidence)} confidence
             </span>
             <span className="badge badge-outline" title="Companies like these: estimated volume">
-              ≈ {slice.estimatedVolume.toLocaleString()} companies
+              ≈ {formatNumber(slice.estimatedVolume)} companies
             </span>
           </div>
           <p className="text-sm text-base-content/80">{slice.description}</p>

@@ -6,6 +6,7 @@ import { useAccount } from '../../auth/index.ts';
 import { campaignOptionsQueryOptions, outboxCountQueryOptions, useApproveAll } from '../api/outbox-api.ts';
 import { isForbidden, refusalText } from '../../../lib/api-client.ts';
 import { emailCount } from '../utils/review-text.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** "Approve all (N)": every email waiting for review under the campaign filter, after a confirmation that says how many. */
 export function ApproveAllButton({ campaignId }: { campaignId: number | null }) {
@@ -45,7 +46,7 @@ export function ApproveAllButton({ campaignId }: { campaignId: number | null }) 
         data-testid="approve-all"
       >
         {approveAll.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Approve all ({count.toLocaleString('en-US')})
+        Approve all ({formatNumber(count)})
       </button>
       {asking && (
         <ConfirmDialog

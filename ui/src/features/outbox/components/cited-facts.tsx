@@ -1,5 +1,6 @@
 import type { CitedFact } from '../api/outbox-api.ts';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
+import { evidenceText } from '../../../utils/text.ts';
 
 /** The researched facts an email cites, each with its kind and the evidence it was read from (a quote and a link to its page). */
 export function CitedFacts({ facts, labelId }: { facts: readonly CitedFact[]; labelId: string }) {
@@ -18,7 +19,7 @@ export function CitedFacts({ facts, labelId }: { facts: readonly CitedFact[]; la
                 {fact.value} <span className="badge badge-ghost badge-xs">{fact.kind}</span>
               </p>
               <blockquote className="mt-1 border-l-2 border-base-300 pl-2 text-base-content/70 wrap-anywhere">
-                “{fact.evidence.snippet}”
+                {evidenceText(fact.evidence.snippet)}
               </blockquote>
               <ExternalLink url={fact.evidence.url} className="text-xs wrap-anywhere" />
             </li>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate, formatNumber } from '../../../utils/format.ts';
 import { heldRepliesQueryOptions, useDecideHeldReply, type HeldReply } from '../api/held-replies-api.ts';
 
 /**
@@ -17,7 +17,7 @@ export function HeldReplies({ canAct }: { canAct: boolean }) {
     <section className="card border border-warning/40 bg-base-100" aria-labelledby="held-replies-title" data-testid="held-replies">
       <div className="card-body gap-3 p-4">
         <h2 id="held-replies-title" className="card-title text-base">
-          Replies to confirm ({held.total})
+          Replies to confirm ({formatNumber(held.total)})
         </h2>
         <p className="text-sm text-base-content/70">
           These came from a prospect’s address but answer none of the emails sent, so they change nothing until you confirm them.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { outboxCountQueryOptions } from '../api/outbox-api.ts';
 import { REVIEW_TABS, type ReviewTab } from '../utils/review-filters.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** The id of the panel the tabs control (the list). */
 export const REVIEW_PANEL_ID = 'review-panel';
@@ -54,7 +55,7 @@ function StatusTab({ status, label, campaignId, selected, onSelect }: StatusTabP
       data-testid={`status-tab-${status}`}
     >
       {label}
-      {count !== undefined && <span className="badge badge-sm tabular-nums">{count.toLocaleString('en-US')}</span>}
+      {count !== undefined && <span className="badge badge-sm tabular-nums">{formatNumber(count)}</span>}
     </button>
   );
 }

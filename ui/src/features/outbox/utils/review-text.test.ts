@@ -25,8 +25,8 @@ describe('an email in words', () => {
   });
 
   it('says why a queued email waits and when its next window opens', () => {
-    expect(waitLine({ status: 'queued', waitReason: 'daily_cap', waitingUntil: tuesdayMorning }, monday, 'en-GB')).toBe(
-      'Waiting: daily cap reached — next window Tue 08:00',
+    expect(waitLine({ status: 'queued', waitReason: 'daily_cap', waitingUntil: tuesdayMorning }, monday)).toBe(
+      'Waiting: daily cap reached — next window Tue 8:00 AM',
     );
     expect(waitLine({ status: 'queued', waitReason: 'Mailbox paused by an admin', waitingUntil: null }, monday)).toBe(
       'Waiting: Mailbox paused by an admin',
@@ -34,17 +34,15 @@ describe('an email in words', () => {
     expect(
       waitLine({ status: 'queued', waitReason: 'waiting its turn: dana@acme.test leaves 8–15 min between sends', waitingUntil: null }),
     ).toBe('Waiting its turn: dana@acme.test leaves 8–15 min between sends');
-    expect(waitLine({ status: 'queued', waitReason: null, waitingUntil: tuesdayMorning }, monday, 'en-GB')).toBe(
-      'Queued — next window Tue 08:00',
-    );
+    expect(waitLine({ status: 'queued', waitReason: null, waitingUntil: tuesdayMorning }, monday)).toBe('Queued — next window Tue 8:00 AM');
     expect(waitLine({ status: 'queued', waitReason: null, waitingUntil: null })).toBe('Queued — goes out in the next sending window');
     expect(waitLine({ status: 'sent', waitReason: 'daily_cap', waitingUntil: null })).toBeNull();
   });
 
   it('gives a later window its date', () => {
     const nextMonth = new Date(2025, 3, 18, 8, 0).toISOString();
-    expect(waitLine({ status: 'queued', waitReason: 'outside-window', waitingUntil: nextMonth }, monday, 'en-GB')).toBe(
-      'Waiting: outside the sending window — next window 18 Apr, 08:00',
+    expect(waitLine({ status: 'queued', waitReason: 'outside-window', waitingUntil: nextMonth }, monday)).toBe(
+      'Waiting: outside the sending window — next window Apr 18, 8:00 AM',
     );
   });
 

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate, formatNumber, formatSoon } from '../../../utils/format.ts';
 import type { OutboxItem } from '../api/outbox-api.ts';
 
 /** Each status as the screen names it, with its badge's style. */
@@ -47,25 +47,16 @@ export function waitReasonText(reason: string): string {
   return WAIT_REASONS[trimmed.toLowerCase().replaceAll('-', '_')] ?? trimmed.toLowerCase().replace(/[_-]+/g, ' ');
 }
 
-const DAY_MS = 86_400_000;
-
-/** When a window opens, in the reader's time: "Tue 08:00" within the coming week, else "18 Mar, 08:00". */
-export function windowTime(value: string, now: Date = new Date(), locale?: string): string {
-  const at = new Date(value);
-  const soon = at.getTime() - now.getTime() < 6 * DAY_MS;
-  return at.toLocaleString(locale, {
-    ...(soon ? { weekday: 'short' } : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+/** When a window opens, in the reader's time: "Tue 8:00 AM" within the coming week, else "Mar 18, 8:00 AM". */
+export function windowTime(value: string, now: Date = new Date()): string {
+  return formatSoon(value, now);
 }
 
-/** Why a queued email has not gone out, e.g. "Waiting: daily cap reached — next window Tue 08:00"; null for other statuses. */
-export function waitLine(item: Pick<OutboxItem, 'status' | 'waitReason' | 'waitingUntil'>, now?: Date, locale?: string): string | null {
+/** Why a queued email has not gone out, e.g. "Waiting: daily cap reached — next window Tue 8:00 AM"; null for other statuses. */
+export function waitLine(item: Pick<OutboxItem, 'status' | 'waitReason' | 'waitingUntil'>, now?: Date): string | null {
   if (item.status === 'sending') return 'Sending now';
   if (item.status !== 'queued') return null;
-  const next = item.waitingUntil ? `next window ${windowTime(item.waitingUntil, now, locale)}` : null;
+  const next = item.waitingUntil ? `next window ${windowTime(item.waitingUntil, now)}` : null;
   if (item.waitReason) {
     const reason = waitReasonText(item.waitReason);
     // The API's own sentences may start with "waiting …" already: not "Waiting: waiting …".
@@ -123,4 +114,4 @@ export function reviewLine(
 }
 
 /** "1 email", "12 emails". */
-export const emailCount = (count: number): string => `${count.toLocaleString('en-US')} email${count === 1 ? '' : 's'}`;
+export const emailCount = (count: number): string => `${formatNumber(count)} email${count === 1 ? '' : 's'}`;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BatchDetail } from '../api/batches-api.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** The batch's failed runs: whose input, which step, what it met, and the run to open. */
 export function BatchFailures({ batch, action }: { batch: BatchDetail; action: ReactNode }) {
@@ -10,13 +11,13 @@ export function BatchFailures({ batch, action }: { batch: BatchDetail; action: R
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="failures-title" className="card-title text-base">
-            Failed runs ({batch.runs.failed.toLocaleString()})
+            Failed runs ({formatNumber(batch.runs.failed)})
           </h2>
           {action}
         </div>
         {shown < batch.runs.failed && (
           <p className="text-xs text-base-content/60">
-            The first {shown.toLocaleString()} are listed; Retry failed runs all {batch.runs.failed.toLocaleString()}.
+            The first {formatNumber(shown)} are listed; Retry failed runs all {formatNumber(batch.runs.failed)}.
           </p>
         )}
         <ul className="flex flex-col divide-y divide-base-200 text-sm" data-testid="failures">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate, formatNumber } from '../../../utils/format.ts';
 import type { BatchDetail } from '../api/batches-api.ts';
 import { BATCH_STATUS_BADGE, paceText, runsText, shortBatchId, timeText } from '../utils/batch.ts';
 
@@ -8,7 +8,7 @@ import { BATCH_STATUS_BADGE, paceText, runsText, shortBatchId, timeText } from '
 export function BatchHeader({ batch, actions }: { batch: BatchDetail; actions: ReactNode }) {
   const { pipeline } = batch;
   const stats: Array<[string, string, string]> = [
-    ['Runs', `${batch.total.toLocaleString()}`, 'batch-total'],
+    ['Runs', `${formatNumber(batch.total)}`, 'batch-total'],
     ['Started', formatDate(batch.startedAt, { time: true }), 'batch-started'],
     ['Throughput', paceText(batch.runsPerMinute), 'batch-throughput'],
     [batch.status === 'running' ? 'Time left' : 'Duration', timeText(batch), 'batch-eta'],
@@ -21,7 +21,7 @@ export function BatchHeader({ batch, actions }: { batch: BatchDetail; actions: R
             <Link className="link link-hover" to={`/pipelines/${encodeURIComponent(pipeline.id)}?version=${pipeline.version}`}>
               {pipeline.name}
             </Link>{' '}
-            <span className="text-base-content/50">v{pipeline.version}</span>
+            <span className="text-base-content/70">v{pipeline.version}</span>
           </h1>
           <span className={`badge ${BATCH_STATUS_BADGE[batch.status]}`} data-testid="batch-status">
             {batch.status === 'running' && <span className="loading loading-ring loading-xs" aria-hidden="true" />}

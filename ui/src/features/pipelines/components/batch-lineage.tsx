@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../utils/format.ts';
+import { formatDateTime, formatNumber } from '../../../utils/format.ts';
 import type { BatchDetail } from '../api/batches-api.ts';
 import { shortBatchId } from '../utils/batch.ts';
 
@@ -27,7 +27,7 @@ export function BatchLineage({ batch }: { batch: BatchDetail }) {
                   {shortBatchId(retry.batchId)}
                 </Link>{' '}
                 <span className="text-base-content/60">
-                  ({retry.total.toLocaleString()} {retry.total === 1 ? 'run' : 'runs'}, {formatDateTime(retry.startedAt)})
+                  ({formatNumber(retry.total)} {retry.total === 1 ? 'run' : 'runs'}, {formatDateTime(retry.startedAt)})
                 </span>
               </li>
             ))}

@@ -12,6 +12,7 @@ import { BATCH_NEEDS_ROLE, canControlBatches, runsText } from '../utils/batch.ts
 import { BatchFailures } from './batch-failures.tsx';
 import { BatchHeader } from './batch-header.tsx';
 import { BatchLineage } from './batch-lineage.tsx';
+import { formatNumber } from '../../../utils/format.ts';
 
 /**
  * /batches/:id: a batch of pipeline runs, live while it runs (polled, stopping once it has
@@ -48,7 +49,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
         toast({
           title: 'Retrying Failed',
           tone: 'success',
-          description: `A new batch runs the ${started.total.toLocaleString()} failed runs again.`,
+          description: `A new batch runs the ${formatNumber(started.total)} failed runs again.`,
         });
         navigate(`/batches/${started.batchId}`);
       },
@@ -61,7 +62,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
         toast({
           title: 'Batch Cancelled',
           tone: 'success',
-          description: `${cancelled.runs.cancelled.toLocaleString()} runs will not run.`,
+          description: `${formatNumber(cancelled.runs.cancelled)} runs will not run.`,
         }),
       onError: (error) => toast({ title: 'Cancel failed', description: refusalText(error), tone: 'error' }),
     });
@@ -77,7 +78,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
       onClick={startRetry}
     >
       {retry.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      Retry failed ({data.runs.failed.toLocaleString()})
+      Retry failed ({formatNumber(data.runs.failed)})
     </button>
   );
   const actions = running && (

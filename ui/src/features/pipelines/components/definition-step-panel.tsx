@@ -1,6 +1,6 @@
 import type { PipelineNode } from '../api/types.ts';
 import { formatCondition } from '../utils/condition.ts';
-import { JsonBlock } from './json-block.tsx';
+import { DataView } from '../../../components/ui/data-view.tsx';
 import { StepPanelHeader } from './step-panel-header.tsx';
 
 /** What one step of a definition does: its activity, condition, timeout, input template and its own plugin settings (read-only). */
@@ -26,11 +26,11 @@ export function DefinitionStepPanel({ node, onClose }: { node: PipelineNode; onC
           )}
         </dl>
         <h3 className="text-sm font-semibold">Input template</h3>
-        <JsonBlock value={node.input} label={`Input template of step ${node.id}`} />
+        <DataView value={node.input} label={`Input template of step ${node.id}`} />
         {node.config && Object.keys(node.config).length > 0 && (
           <>
             <h3 className="text-sm font-semibold">Plugin settings (this step's own)</h3>
-            <JsonBlock value={node.config} label={`Plugin settings of step ${node.id}`} />
+            <DataView value={node.config} label={`Plugin settings of step ${node.id}`} />
           </>
         )}
       </div>

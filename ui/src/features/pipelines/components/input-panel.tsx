@@ -1,4 +1,4 @@
-import { JsonBlock } from './json-block.tsx';
+import { DataView } from '../../../components/ui/data-view.tsx';
 
 /** Details of the input node: the run's whole input. */
 export function InputPanel({ input, onClose }: { input: unknown; onClose: () => void }) {
@@ -11,7 +11,7 @@ export function InputPanel({ input, onClose }: { input: unknown; onClose: () => 
             ✕
           </button>
         </div>
-        <JsonBlock value={input} label="Run input" />
+        <DataView value={input} label="Input of the run" />
       </div>
     </aside>
   );

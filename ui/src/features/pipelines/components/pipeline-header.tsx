@@ -23,7 +23,7 @@ export function PipelineHeader({ pipeline, askedVersion, stats }: PipelineHeader
       <div className="flex flex-col gap-3 md:flex-row md:items-start">
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words">
-            {name} <span className="text-base-content/50">v{version}</span>
+            {name} <span className="text-base-content/70">v{version}</span>
           </h1>
           <p className="truncate font-mono text-xs text-base-content/60">{pipelineId}</p>
         </div>

@@ -30,7 +30,7 @@ export function RunStatsSummary({ stats }: { stats: PipelineRunStats | null }) {
           <Link
             to={`/pipelines/runs/${last.runId}`}
             className="link whitespace-nowrap"
-            aria-label={`Last run ${shortRunId(last.runId)}, v${last.version}`}
+            aria-label={`${formatDate(last.startedAt ?? last.createdAt, { time: true })}: run ${shortRunId(last.runId)}, v${last.version}`}
           >
             {formatDate(last.startedAt ?? last.createdAt, { time: true })}
           </Link>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { stepOutputQueryOptions } from '../api/get-step-output.ts';
-import { JsonBlock } from './json-block.tsx';
+import { DataView } from '../../../components/ui/data-view.tsx';
 
 /** The output a completed step stored: what sales ops read to see why a lead scored as it did. */
 export function StepOutputBlock({ runId, nodeId, completed }: { runId: string; nodeId: string; completed: boolean }) {
@@ -13,5 +13,5 @@ export function StepOutputBlock({ runId, nodeId, completed }: { runId: string; n
         {output.error.message}
       </div>
     );
-  return <JsonBlock value={output.data.output} label={`Output of step ${nodeId}`} />;
+  return <DataView value={output.data.output} label={`Output of step ${nodeId}`} />;
 }

@@ -1,7 +1,7 @@
 import { durationBetween, formatDateTime } from '../../../utils/format.ts';
 import type { PipelineNode, StepRecord } from '../api/types.ts';
 import { formatCondition } from '../utils/condition.ts';
-import { JsonBlock } from './json-block.tsx';
+import { DataView } from '../../../components/ui/data-view.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
 import { StepOutputBlock } from './step-output.tsx';
 import { StepPanelHeader } from './step-panel-header.tsx';
@@ -65,11 +65,11 @@ export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, on
         <h3 className="text-sm font-semibold">Output</h3>
         <StepOutputBlock runId={runId} nodeId={node.id} completed={status === 'completed'} />
         <h3 className="text-sm font-semibold">Input template</h3>
-        <JsonBlock value={node.input} label={`Input template of step ${node.id}`} />
+        <DataView value={node.input} label={`Input template of step ${node.id}`} />
         {node.config && Object.keys(node.config).length > 0 && (
           <>
             <h3 className="text-sm font-semibold">Plugin settings (this step's own)</h3>
-            <JsonBlock value={node.config} label={`Plugin settings of step ${node.id}`} />
+            <DataView value={node.config} label={`Plugin settings of step ${node.id}`} />
           </>
         )}
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRerunFromHere} disabled={rerunPending}>

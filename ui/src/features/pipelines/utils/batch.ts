@@ -1,4 +1,4 @@
-import { formatDuration } from '../../../utils/format.ts';
+import { formatDuration, formatNumber } from '../../../utils/format.ts';
 import { roleAtLeast, type Role } from '../../auth/index.ts';
 import type { BatchDetail, BatchStatus } from '../api/batches-api.ts';
 
@@ -21,7 +21,7 @@ export const BATCH_NEEDS_ROLE = 'Sales ops, admins and owners retry and cancel b
 /** "12.5 runs/min", "2,863 runs/min" (tenths only below 100); "—" before a step has ended. */
 export function paceText(runsPerMinute: number | null): string {
   if (runsPerMinute === null) return '—';
-  return `${runsPerMinute.toLocaleString(undefined, { maximumFractionDigits: runsPerMinute < 100 ? 1 : 0 })} runs/min`;
+  return `${formatNumber(runsPerMinute, runsPerMinute < 100 ? 1 : 0)} runs/min`;
 }
 
 /** Time left while it runs ("about 3 min 05 s left"), how long it took once it has ended. */
@@ -36,7 +36,7 @@ const RUN_STATES = ['running', 'pending', 'completed', 'failed', 'cancelled'] as
 
 /** "49 completed · 1 failed": each status that has runs, what is still going first. */
 export function runsText(runs: BatchDetail['runs']): string {
-  const parts = RUN_STATES.filter((state) => runs[state] > 0).map((state) => `${runs[state].toLocaleString()} ${state}`);
+  const parts = RUN_STATES.filter((state) => runs[state] > 0).map((state) => `${formatNumber(runs[state])} ${state}`);
   return parts.length > 0 ? parts.join(' · ') : 'No runs';
 }
 

@@ -1,3 +1,4 @@
+import { formatDay } from '../../../utils/format.ts';
 import type { RunsFilter } from '../api/get-runs.ts';
 import type { RunStatus } from '../api/types.ts';
 
@@ -109,13 +110,9 @@ export function runsQuery(filters: RunsFilters, pageSize = RUNS_PAGE_SIZE): Runs
   };
 }
 
-/** A `YYYY-MM-DD` day as the reader reads it, e.g. "3 Jan 2026". */
-const readableDay = (day: string): string =>
-  new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 /**
  * What each set filter hides, in words, e.g. ["status failed", "pipeline doubler v2", "created
- * 1 Jan 2026 – 3 Jan 2026", "prospect #12"]; `fixedPipeline`'s id is not named (the page is its).
+ * Jan 1, 2026 – Jan 3, 2026", "prospect #12"]; `fixedPipeline`'s id is not named (the page is its).
  */
 export function describeRunsFilters(filters: RunsFilters, fixedPipeline?: string): string[] {
   const version = filters.version ? ` v${filters.version}` : '';
@@ -124,11 +121,11 @@ export function describeRunsFilters(filters: RunsFilters, fixedPipeline?: string
     : filters.pipeline && `pipeline ${filters.pipeline}${version}`;
   const created =
     filters.from && filters.to
-      ? `created ${readableDay(filters.from)} – ${readableDay(filters.to)}`
+      ? `created ${formatDay(filters.from)} – ${formatDay(filters.to)}`
       : filters.from
-        ? `created on or after ${readableDay(filters.from)}`
+        ? `created on or after ${formatDay(filters.from)}`
         : filters.to
-          ? `created on or before ${readableDay(filters.to)}`
+          ? `created on or before ${formatDay(filters.to)}`
           : '';
   return [
     filters.status ? `status ${filters.status}` : '',

@@ -1,3 +1,4 @@
+import { NamedIcon } from '../../../components/ui/named-icon.tsx';
 import type { PluginDescription } from '../api/get-plugins.ts';
 import { PluginActivities } from './plugin-activities.tsx';
 import { PluginConfigFields } from './plugin-config-fields.tsx';
@@ -13,8 +14,13 @@ export function PluginCard({ plugin }: { plugin: PluginDescription }) {
     >
       <div className="card-body gap-4">
         <header className="flex flex-wrap items-center gap-2">
-          <span className="badge font-mono text-white" style={{ backgroundColor: plugin.ui.color }} title="Icon">
-            {plugin.ui.icon}
+          {/* A colour CSS lacks (manifests may say `emerald`) is dropped by the browser, leaving the neutral one. */}
+          <span
+            className="badge h-7 w-7 border-0 bg-neutral p-0 text-white"
+            style={{ backgroundColor: plugin.ui.color }}
+            aria-hidden="true"
+          >
+            <NamedIcon name={plugin.ui.icon} />
           </span>
           <h2 id={`plugin-${plugin.id}-title`} className="card-title">
             {plugin.name}

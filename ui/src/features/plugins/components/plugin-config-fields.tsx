@@ -1,3 +1,6 @@
+import { TemplateText } from '../../../components/ui/template-text.tsx';
+import { inlineText } from '../../../utils/readable.ts';
+
 interface PluginConfigFieldsProps {
   /** The config's JSON Schema; each field's doc line is `properties[field].description`. */
   schema: unknown;
@@ -21,9 +24,10 @@ function configFields(schema: unknown, defaults: unknown): ConfigField[] {
   }));
 }
 
-/** A default on one line that wraps between entries: `{ "a": 1, "b": 2 }`. */
-function formatDefault(value: unknown): string {
-  return JSON.stringify(value, null, 1)?.replace(/\s*\n\s*/g, ' ') ?? '—';
+/** A default as words: a template's slots as marked fields, numbers with their separators ("1,000"), objects as "Label: value · …". */
+function DefaultValue({ value }: { value: unknown }) {
+  if (typeof value === 'string' && value !== '') return <TemplateText text={value} />;
+  return <>{value === undefined ? '—' : inlineText(value)}</>;
 }
 
 /** A plugin's config fields: name, default value and what the field means. */
@@ -41,9 +45,13 @@ export function PluginConfigFields({ schema, defaults }: PluginConfigFieldsProps
               <dt className="flex flex-wrap items-baseline gap-2">
                 <code className="font-mono text-sm font-medium">{field.name}</code>
                 <span className="text-xs text-base-content/60">default</span>
-                <code className="font-mono text-xs">{formatDefault(field.defaultValue)}</code>
+                <code className="font-mono text-xs wrap-anywhere">
+                  <DefaultValue value={field.defaultValue} />
+                </code>
               </dt>
-              <dd className="text-sm text-base-content/70">{field.description ?? 'No description.'}</dd>
+              <dd className="text-sm text-base-content/70">
+                {field.description ? <TemplateText text={field.description} /> : 'No description.'}
+              </dd>
             </div>
           ))}
         </dl>

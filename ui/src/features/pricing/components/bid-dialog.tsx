@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast.ts';
 import { useSaveBid, type Bid, type PricingSlice } from '../api/pricing-api.ts';
-import { BID_LIMITS, numberInput, previewPrice } from '../utils/pricing.ts';
+import { BID_LIMITS, formatUsd, numberInput, previewPrice } from '../utils/pricing.ts';
 
 /** The bid form's starting values: the slice's bid, or the spec's defaults. */
 function initialBid(slice: PricingSlice, bid: Bid | undefined): Bid {
@@ -30,7 +30,7 @@ export function BidDialog({ slice, bid, onClose }: { slice: PricingSlice; bid: B
       onSuccess: (saved) => {
         toast({
           title: 'Bid Saved',
-          description: `${slice.sliceName}: ${saved.isEnabled ? 'active' : 'inactive'} at $${saved.ppm.toFixed(2)} per meeting`,
+          description: `${slice.sliceName}: ${saved.isEnabled ? 'active' : 'inactive'} at ${formatUsd(saved.ppm)} per meeting`,
           tone: 'success',
         });
         onClose();
@@ -105,7 +105,7 @@ export function BidDialog({ slice, bid, onClose }: { slice: PricingSlice; bid: B
           <p className="text-sm">
             Estimated price per meeting:{' '}
             <strong className="tabular-nums" data-testid="preview-price">
-              ${preview.price.toFixed(2)}
+              {formatUsd(preview.price)}
             </strong>
           </p>
           <p className="text-xs text-base-content/60 wrap-anywhere">{preview.formula}</p>

@@ -1,4 +1,5 @@
 import type { LedgerSummary, PricingSlice } from '../api/pricing-api.ts';
+import { formatMonth } from '../../../utils/format.ts';
 import { formatUsd } from '../utils/pricing.ts';
 
 /** What Analytics and Billing show before the first attended meeting. */
@@ -61,8 +62,6 @@ export function AnalyticsTab({ ledger, slices }: { ledger: LedgerSummary; slices
 
 /** Billing: what each month cost, from the ledger. */
 export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
-  const monthName = (month: string) =>
-    new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
       <table className="table">
@@ -77,7 +76,7 @@ export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
         <tbody>
           {ledger.byMonth.map((row) => (
             <tr key={row.month} data-testid={`billing-${row.month}`}>
-              <td>{monthName(row.month)}</td>
+              <td>{formatMonth(row.month)}</td>
               <td className="text-right">{row.meetingsCharged}</td>
               <td className="text-right">{row.noShows}</td>
               <td className="text-right">{formatUsd(row.total)}</td>

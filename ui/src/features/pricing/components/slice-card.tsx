@@ -1,5 +1,6 @@
 import type { PricingSlice } from '../api/pricing-api.ts';
-import { filledStars } from '../utils/pricing.ts';
+import { filledStars, formatUsd } from '../utils/pricing.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** Five stars, `filled` of them filled, read out as "Quality n of 5". */
 function Stars({ filled }: { filled: number }) {
@@ -21,7 +22,7 @@ export function SliceCard({ slice, onConfigure }: { slice: PricingSlice; onConfi
             <h3 className="card-title text-base">{slice.sliceName}</h3>
             <p className="text-xs text-base-content/60">
               {slice.tier.charAt(0).toUpperCase()}
-              {slice.tier.slice(1)} tier · {slice.leadsVolume.toLocaleString('en-US')} leads a month
+              {slice.tier.slice(1)} tier · {formatNumber(slice.leadsVolume)} leads a month
             </p>
           </div>
           <span className={`badge ${slice.isActive ? 'badge-success' : 'badge-ghost'}`} data-testid="slice-state">
@@ -33,7 +34,7 @@ export function SliceCard({ slice, onConfigure }: { slice: PricingSlice; onConfi
           <div>
             <dt className="text-base-content/60">Price per meeting</dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="slice-price">
-              ${slice.ppm.toFixed(2)}
+              {formatUsd(slice.ppm)}
             </dd>
           </div>
           <div>

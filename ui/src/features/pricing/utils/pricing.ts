@@ -1,3 +1,5 @@
+import { formatCurrency } from '../../../utils/format.ts';
+
 /** The bid controls' ranges and defaults (spec section 5). */
 export const BID_LIMITS = {
   baseBid: { min: 0.5, max: 3, step: 0.1, default: 1 },
@@ -50,5 +52,5 @@ export function previewPrice(input: {
 
 /** "$1,234.50". */
 export function formatUsd(value: number): string {
-  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatCurrency(value);
 }

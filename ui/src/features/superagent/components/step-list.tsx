@@ -3,11 +3,11 @@ import type { WorkflowResponse } from '../api/workflow-api.ts';
 import { AGENT_STEPS, stepSeconds, stepState, type RunStep, type StepState } from '../utils/steps.ts';
 
 const ICON: Record<StepState, { symbol: string; className: string }> = {
-  pending: { symbol: '○', className: 'text-base-content/40' },
+  pending: { symbol: '○', className: 'text-base-content/60' },
   running: { symbol: '◌', className: 'text-info animate-spin' },
   completed: { symbol: '✓', className: 'text-success' },
   failed: { symbol: '✕', className: 'text-error' },
-  skipped: { symbol: '–', className: 'text-base-content/50' },
+  skipped: { symbol: '–', className: 'text-base-content/70' },
 };
 
 /** Each step's confidence in the Workflow response, when it has one (0–1). */

@@ -14,7 +14,7 @@ export const AGENT_STEPS = [
   { nodeId: 'research', name: 'Researcher Agent', description: 'Enriches prospect data with company intelligence' },
   { nodeId: 'score', name: 'Scorer Agent', description: 'Scores prospects using a 5-dimensional methodology' },
   { nodeId: 'copy', name: 'Copywriter Agent', description: 'Generates personalised outreach sequences' },
-  { nodeId: 'outreach', name: 'Outreachor Agent', description: 'Executes multi-channel outreach campaigns' },
+  { nodeId: 'outreach', name: 'Outreach Agent', description: 'Executes multi-channel outreach campaigns' },
 ] as const;
 
 /** A step's state from its record; a step the run has not reached is pending. */

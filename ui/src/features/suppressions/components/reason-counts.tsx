@@ -1,5 +1,6 @@
 import type { SuppressionPage } from '../api/suppressions-api.ts';
 import { reasonLabel } from '../utils/suppression-view.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** Reasons shown with a count of their own; the rest are added up as "Other reasons". */
 const SHOWN_REASONS = 4;
@@ -28,7 +29,7 @@ export function ReasonCounts({ byReason }: { byReason: SuppressionPage['byReason
           key={label}
           className={`rounded-box bg-base-100 px-3 py-2 shadow-sm sm:px-4 sm:py-3 ${index === 0 ? 'ring-1 ring-primary/20' : ''}`}
         >
-          <p className="text-xl font-semibold tabular-nums sm:text-2xl">{count.toLocaleString('en-US')}</p>
+          <p className="text-xl font-semibold tabular-nums sm:text-2xl">{formatNumber(count)}</p>
           <p className="line-clamp-2 text-xs wrap-break-word text-base-content/70 sm:text-sm" title={label}>
             {label}
           </p>

@@ -15,6 +15,7 @@ import { SuppressionsEmpty } from './suppressions-empty.tsx';
 import { SuppressionsTable } from './suppressions-table.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { lastPage } from '../../../utils/pagination.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 interface ToolbarProps {
   search: string;
@@ -50,7 +51,7 @@ function Toolbar({ search, onSearch, reason, onReason, byReason }: ToolbarProps)
           <option value="">All reasons</option>
           {byReason.map((option) => (
             <option key={option.reason} value={option.reason}>
-              {reasonLabel(option.reason)} ({option.count.toLocaleString('en-US')})
+              {reasonLabel(option.reason)} ({formatNumber(option.count)})
             </option>
           ))}
           {reason && !byReason.some((option) => option.reason === reason) && <option value={reason}>{reasonLabel(reason)}</option>}

@@ -1,5 +1,6 @@
 import { roleAtLeast, type Role } from '../../auth/index.ts';
 import type { MemberName, Suppression, SuppressionSource } from '../api/suppressions-api.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** True when `role` may add and remove entries (admins and owners, as the API checks). */
 export const canManageSuppressions = (role: Role | null): role is Role => role !== null && roleAtLeast(role, 'admin');
@@ -53,7 +54,7 @@ export function refusedLines(fields: Record<string, string>, lines: ReadonlyArra
 }
 
 /** "1 entry", "3 entries". */
-export const entryCount = (count: number): string => `${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
+export const entryCount = (count: number): string => `${formatNumber(count)} ${count === 1 ? 'entry' : 'entries'}`;
 
 /** What an add did, for its toast: "3 added; 1 was already on the list." */
 export function addedText({ added, alreadyPresent }: { added: number; alreadyPresent: number }): string {

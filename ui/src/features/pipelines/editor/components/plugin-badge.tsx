@@ -1,15 +1,19 @@
+import { NamedIcon } from '../../../../components/ui/named-icon.tsx';
 import type { PluginLook } from '../utils/palette.ts';
 import { paintableColor } from '../utils/plugin-look.ts';
 
-/** A plugin's icon name on its colour, as the Plugins page shows it; a grey `?` for an activity no plugin offers. */
+/** A plugin's icon on its colour, as the Plugins page shows it; a grey `?` for an activity no plugin offers. */
 export function PluginBadge({ plugin }: { plugin: PluginLook | undefined }) {
+  const name = plugin ? plugin.name : 'No installed plugin offers this activity';
   return (
     <span
-      className="badge badge-sm max-w-24 shrink-0 border-0 font-mono text-white"
+      role="img"
+      aria-label={name}
+      className="badge badge-sm shrink-0 border-0 px-1.5 text-white"
       style={{ backgroundColor: paintableColor(plugin?.ui.color) }}
-      title={plugin ? plugin.name : 'No installed plugin offers this activity'}
+      title={name}
     >
-      <span className="truncate">{plugin?.ui.icon ?? '?'}</span>
+      {plugin ? <NamedIcon name={plugin.ui.icon} className="size-3.5" /> : <span aria-hidden="true">?</span>}
     </span>
   );
 }
