@@ -55,6 +55,6 @@ describe('formErrors', () => {
 
 describe('retryAtText', () => {
   it('names the time the wait ends', () => {
-    expect(retryAtText(900, new Date(2025, 2, 12, 14, 17, 30), 'en-GB')).toBe('Sign-in opens again at 14:32.');
+    expect(retryAtText(900, new Date(2025, 2, 12, 14, 17, 30))).toBe('Sign-in opens again at 2:32 PM.');
   });
 });

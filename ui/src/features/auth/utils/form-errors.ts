@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatTime } from '../../../utils/format.ts';
 
 /** What a refused sign-in or sign-up shows: each bad field under its field, the rest above the button. */
 export interface FormErrors {
@@ -24,8 +25,7 @@ export function formErrors(error: unknown, fieldNames: readonly string[]): FormE
   return { fields, alert: unplaced ? error.text : null, retryAfterSeconds: error.retryAfterSeconds };
 }
 
-/** "Sign-in opens again at 14:32." for a wait of `seconds` from `now`. */
-export function retryAtText(seconds: number, now: Date, locale?: string): string {
-  const at = new Date(now.getTime() + seconds * 1_000);
-  return `Sign-in opens again at ${at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}.`;
+/** "Sign-in opens again at 2:32 PM." for a wait of `seconds` from `now`. */
+export function retryAtText(seconds: number, now: Date): string {
+  return `Sign-in opens again at ${formatTime(new Date(now.getTime() + seconds * 1_000))}.`;
 }
