@@ -114,6 +114,7 @@ const ENTRIES = {
   lint: 'platform/dev/cli/lint.ts',
   format: 'platform/dev/cli/format.ts',
   'record-histories': 'platform/dev/cli/record-histories.ts',
+  'api-types': 'platform/dev/cli/api-types.ts',
 };
 
 async function main() {

@@ -1,41 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  GetApiAgentsSettingsResponse,
+  GetApiAgentsStatusResponse,
+  GetApiConfigResponse,
+  PutApiConfigLearningSettingsBody,
+  PutApiConfigScoringWeightsBody,
+} from '../../../lib/api-types.generated.ts';
 
 /** The lead-scoring weights as the API holds them: fractions summing to 1. */
-export interface ScoringWeights {
-  companySize: number;
-  industryMatch: number;
-  techStack: number;
-  jobTitle: number;
-}
+export type ScoringWeights = PutApiConfigScoringWeightsBody['configValue'];
 /** The three Learning Configuration switches. */
-export interface LearningSettings {
-  automaticCycles: boolean;
-  autoApply: boolean;
-  emailReports: boolean;
-}
+export type LearningSettings = PutApiConfigLearningSettingsBody['configValue'];
 /** GET /api/config, the two keys this screen edits (others pass through untouched). */
-export type ConfigEntry =
-  | { configKey: 'scoringWeights'; configValue: ScoringWeights }
-  | { configKey: 'learningSettings'; configValue: LearningSettings }
-  | { configKey: string; configValue: Record<string, unknown> };
+export type ConfigEntry = GetApiConfigResponse[number];
 /** GET /api/agents/settings. */
-export interface AgentSettings {
-  model: string | null;
-  llmConfigured: boolean;
-  temperature: number;
-  maxTokens: number;
-  minConfidence: number | null;
-  minSampleSize: number | null;
-  learningRate: number | null;
-}
+export type AgentSettings = GetApiAgentsSettingsResponse;
 /** GET /api/agents/status item. */
-export interface AgentStatusEntry {
-  agentName: string;
-  status: 'active' | 'learning' | 'analyzing' | 'idle';
-  activity: string;
-  performance: Record<'accuracy' | 'precision' | 'engagement' | 'success', number | null>;
-}
+export type AgentStatusEntry = GetApiAgentsStatusResponse[number];
 
 /** Query keys; the dashboard and the sidebar read the same config and status keys' paths. */
 export const agentConfigKeys = { config: ['agent-config', 'config'] as const, settings: ['agent-config', 'settings'] as const };
@@ -44,7 +26,7 @@ export const agentConfigKeys = { config: ['agent-config', 'config'] as const, se
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: agentConfigKeys.config,
-    queryFn: ({ signal }) => apiRequest<ConfigEntry[]>('/api/config', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiConfigResponse>('/api/config', { signal }),
   });
 /** The read-only advanced settings. */
 export const settingsQueryOptions = () =>
@@ -56,7 +38,7 @@ export const settingsQueryOptions = () =>
 export const statusQueryOptions = () =>
   queryOptions({
     queryKey: ['agents', 'status'],
-    queryFn: ({ signal }) => apiRequest<AgentStatusEntry[]>('/api/agents/status', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiAgentsStatusResponse>('/api/agents/status', { signal }),
     refetchInterval: 30_000,
   });
 

@@ -1,42 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiOfferResponse, PutApiOfferBody, PutApiOfferResponse } from '../../../lib/api-types.generated.ts';
 
-// The API's OfferSchema (@meetflow/plugin-sdk/contracts/offer), as the UI reads and sends it;
-// the UI imports nothing from the SDK, so the shape is declared here, as for every other route.
+// The API's OfferSchema (@meetflow/plugin-sdk/contracts/offer), as its OpenAPI document states it (ui/src/lib/api-types.generated.ts).
+
+/** The offer as the API stores it. */
+export type StoredOffer = NonNullable<GetApiOfferResponse['offer']>;
 
 /** One reason to buy: the buyer's problem (a short noun phrase) and what changes (a clause that can follow "so"). */
-export interface ValueProp {
-  pain: string;
-  value: string;
-}
+export type ValueProp = StoredOffer['valueProps'][number];
 /** A result the team may cite, and optionally for whom and what. */
-export interface ProofPoint {
-  text: string;
-  customer?: string;
-  result?: string;
-}
-/** What the workspace sells and how it wants to sound: everything the copywriter may say about the sender. */
-export interface Offer {
-  companyName: string;
-  website?: string;
-  /** Completes "<companyName> …". */
-  oneLiner: string;
-  /** 2 to 5. */
-  valueProps: ValueProp[];
-  /** Up to 10. */
-  proofPoints: ProofPoint[];
-  personas: { titles: string[]; seniority?: string[] };
-  tone: 'formal' | 'plain';
-  callToAction: { meetingMinutes: number; bookingLink?: string };
-  senderName: string;
-  senderTitle?: string;
-  /** True for the seeded demo offer; the API drops it when someone saves. */
-  sample?: boolean;
-}
+export type ProofPoint = StoredOffer['proofPoints'][number];
+/**
+ * What the workspace sells and how it wants to sound: everything the copywriter may say about the sender (PUT /api/offer's body).
+ * The form checks the API's list limits (OFFER_LIMITS) before sending: 2 to 5 value props, up to 10 proof points.
+ */
+export type Offer = PutApiOfferBody;
 /** GET and PUT /api/offer. */
-export interface OfferView {
-  offer: Offer | null;
-}
+export type OfferView = GetApiOfferResponse;
 
 export const offerKeys = { offer: ['agent-config', 'offer'] as const };
 
@@ -51,7 +32,7 @@ export const offerQueryOptions = () =>
 export function useSaveOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (offer: Offer) => apiRequest<OfferView>('/api/offer', { method: 'PUT', body: offer }),
+    mutationFn: (offer: Offer) => apiRequest<PutApiOfferResponse>('/api/offer', { method: 'PUT', body: offer }),
     onSuccess: (saved) => queryClient.setQueryData(offerKeys.offer, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.offer }),
   });

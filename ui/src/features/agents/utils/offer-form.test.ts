@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../api/offer-api.ts';
+import type { StoredOffer } from '../api/offer-api.ts';
 import {
   emptyOfferForm,
   nextRowId,
@@ -14,7 +14,7 @@ import {
 } from './offer-form.ts';
 
 /** A complete offer, as the API answers it. */
-const offer: Offer = {
+const offer: StoredOffer = {
   companyName: 'Acme Analytics',
   website: 'https://acme.example/',
   oneLiner: 'books qualified sales meetings with your ideal customers',

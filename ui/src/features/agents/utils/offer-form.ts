@@ -1,4 +1,4 @@
-import type { Offer } from '../api/offer-api.ts';
+import type { Offer, StoredOffer } from '../api/offer-api.ts';
 
 /** A value-proposition row of the form; `id` keeps React's rows apart while rows come and go. */
 export interface ValuePropRow {
@@ -66,7 +66,7 @@ export function emptyOfferForm(): OfferForm {
 }
 
 /** The saved offer as the form shows it; the empty form when there is none. */
-export function toOfferForm(offer: Offer | null): OfferForm {
+export function toOfferForm(offer: StoredOffer | null): OfferForm {
   if (!offer) return emptyOfferForm();
   return {
     companyName: offer.companyName,

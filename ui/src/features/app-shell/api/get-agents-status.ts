@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiAgentsStatusResponse } from '../../../lib/api-types.generated.ts';
 
 /** An agent as GET /api/agents/status lists it. */
-export interface AgentStatus {
-  agentName: string;
-  status: 'active' | 'learning' | 'analyzing' | 'idle';
-  /** What the agent is doing, in a sentence. */
-  activity: string;
-}
+export type AgentStatus = Pick<GetApiAgentsStatusResponse[number], 'agentName' | 'status' | 'activity'>;
 
 /** The dashboard's refresh cycle (spec section 9), which the sidebar's status list follows. */
 export const AGENT_STATUS_REFRESH_MS = 30_000;

@@ -1,30 +1,16 @@
 import { queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiAuthMeResponse } from '../../../lib/api-types.generated.ts';
 import { setMemberWorkspaces } from '../../../lib/workspace.ts';
 
-/** A user's role in a workspace (the API's `ROLES`). */
-export type Role = 'owner' | 'admin' | 'sales-ops' | 'viewer';
+/** The signed-in user and their workspaces, oldest membership first (the API's AccountView). */
+export type Account = GetApiAuthMeResponse;
 
 /** One workspace the user belongs to, and their role in it. */
-export interface Membership {
-  slug: string;
-  name: string;
-  role: Role;
-}
+export type Membership = Account['workspaces'][number];
 
-/** The signed-in user and their workspaces, oldest membership first (the API's AccountView). */
-export interface Account {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    /** Proven theirs by an emailed link: needed to accept an invitation bound to the address. */
-    emailVerified: boolean;
-    /** Signed in with a one-time password (the demo owner): the app asks for a new one before anything else. */
-    mustChangePassword: boolean;
-  };
-  workspaces: Membership[];
-}
+/** A user's role in a workspace (the API's `ROLES`). */
+export type Role = Membership['role'];
 
 /** The key of "who is signed in": null when nobody is. */
 export const accountKey = ['auth', 'me'] as const;

@@ -1,20 +1,30 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, setSessionEndedHandler } from '../../../lib/api-client.ts';
+import type {
+  PostApiAuthLoginBody,
+  PostApiAuthLoginResponse,
+  PostApiAuthLogoutResponse,
+  PostApiAuthPasswordBody,
+  PostApiAuthPasswordResetBody,
+  PostApiAuthPasswordResetConfirmBody,
+  PostApiAuthPasswordResetConfirmResponse,
+  PostApiAuthPasswordResetResponse,
+  PostApiAuthPasswordResponse,
+  PostApiAuthSignupBody,
+  PostApiAuthSignupResponse,
+  PostApiAuthVerifyEmailBody,
+  PostApiAuthVerifyEmailResendResponse,
+  PostApiAuthVerifyEmailResponse,
+} from '../../../lib/api-types.generated.ts';
 import { setMemberWorkspaces } from '../../../lib/workspace.ts';
 import { signInPath } from '../utils/next-path.ts';
 import { accountKey, isAccountQuery, setAccount, type Account } from './account.ts';
 
 /** What the Sign In form sends. */
-export interface SignInInput {
-  email: string;
-  password: string;
-}
+export type SignInInput = PostApiAuthLoginBody;
 
 /** What the Sign Up form sends; without a workspace name the API names it "<name>'s workspace". */
-export interface SignUpInput extends SignInInput {
-  name: string;
-  workspaceName?: string;
-}
+export type SignUpInput = PostApiAuthSignupBody;
 
 /** Starts using the app as `account`: nothing fetched before (as nobody, or as someone else) is shown again. */
 function signedIn(queryClient: QueryClient, account: Account) {
@@ -26,7 +36,7 @@ function signedIn(queryClient: QueryClient, account: Account) {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiRequest<Account>('/api/auth/login', { method: 'POST', body: input }),
+    mutationFn: (input: SignInInput) => apiRequest<PostApiAuthLoginResponse>('/api/auth/login', { method: 'POST', body: input }),
     onSuccess: (account) => signedIn(queryClient, account),
   });
 }
@@ -46,11 +56,14 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignUpInput): Promise<SignUpResult> => {
-      const { email } = await apiRequest<{ accepted: true; email: string }>('/api/auth/signup', { method: 'POST', body: input });
+      const { email } = await apiRequest<PostApiAuthSignupResponse>('/api/auth/signup', { method: 'POST', body: input });
       try {
         return {
           email,
-          account: await apiRequest<Account>('/api/auth/login', { method: 'POST', body: { email, password: input.password } }),
+          account: await apiRequest<PostApiAuthLoginResponse>('/api/auth/login', {
+            method: 'POST',
+            body: { email, password: input.password } satisfies PostApiAuthLoginBody,
+          }),
         };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 429)) return { email, account: null };
@@ -64,16 +77,14 @@ export function useSignUp() {
 }
 
 /** What Change password sends. */
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordInput = PostApiAuthPasswordBody;
 
 /** POST /api/auth/password: every other session ends; this browser gets a fresh one, and the account its new state. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiRequest<Account>('/api/auth/password', { method: 'POST', body: input }),
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest<PostApiAuthPasswordResponse>('/api/auth/password', { method: 'POST', body: input }),
     onSuccess: (account) => setAccount(queryClient, account),
   });
 }
@@ -82,7 +93,10 @@ export function useChangePassword() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<{ accepted: true; email: string }>('/api/auth/password-reset', { method: 'POST', body: { email } }),
+      apiRequest<PostApiAuthPasswordResetResponse>('/api/auth/password-reset', {
+        method: 'POST',
+        body: { email } satisfies PostApiAuthPasswordResetBody,
+      }),
   });
 }
 
@@ -90,8 +104,8 @@ export function useRequestPasswordReset() {
 export function useCompletePasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiRequest<{ passwordChanged: true; email: string }>('/api/auth/password-reset/confirm', { method: 'POST', body: input }),
+    mutationFn: (input: PostApiAuthPasswordResetConfirmBody) =>
+      apiRequest<PostApiAuthPasswordResetConfirmResponse>('/api/auth/password-reset/confirm', { method: 'POST', body: input }),
     // Any session this browser had has ended with the reset.
     onSuccess: () => setAccount(queryClient, null),
   });
@@ -102,7 +116,10 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<{ verified: true; email: string }>('/api/auth/verify-email', { method: 'POST', body: { token } }),
+      apiRequest<PostApiAuthVerifyEmailResponse>('/api/auth/verify-email', {
+        method: 'POST',
+        body: { token } satisfies PostApiAuthVerifyEmailBody,
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKey }),
   });
 }
@@ -110,7 +127,7 @@ export function useVerifyEmail() {
 /** POST /api/auth/verify-email/resend: a new link to the signed-in user's address. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiRequest<{ sent: true; email: string }>('/api/auth/verify-email/resend', { method: 'POST' }),
+    mutationFn: () => apiRequest<PostApiAuthVerifyEmailResendResponse>('/api/auth/verify-email/resend', { method: 'POST' }),
   });
 }
 
@@ -122,7 +139,7 @@ export function useResendVerification() {
 export function useSignOut(next?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ signedOut: true }>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => apiRequest<PostApiAuthLogoutResponse>('/api/auth/logout', { method: 'POST' }),
     onSuccess: () => {
       queryClient.clear();
       setMemberWorkspaces(null);

@@ -1,70 +1,39 @@
+// The dashboard's API shapes, as the API's OpenAPI document states them (ui/src/lib/api-types.generated.ts).
+import type {
+  GetApiActivityResponse,
+  GetApiAgentsStatusResponse,
+  GetApiConfigResponse,
+  GetApiDashboardInsightsResponse,
+  GetApiDashboardMetricsResponse,
+  GetApiDashboardTrendsQuery,
+  GetApiDashboardTrendsResponse,
+  GetApiHealthResponse,
+  GetApiLearningStatusResponse,
+} from '../../../lib/api-types.generated.ts';
+
 /** GET /api/dashboard/metrics (spec entity Dashboard metrics). */
-export interface DashboardMetrics {
-  learning_cycles: number;
-  response_rate: number;
-  meeting_booked: number;
-  learning_score: number;
-}
+export type DashboardMetrics = GetApiDashboardMetricsResponse;
 
 /** One point of GET /api/dashboard/trends. */
-export interface TrendPoint {
-  week: string;
-  period: string;
-  start: string;
-  responseRate: number;
-  meetingBookingRate: number;
-  leadQualityScore: number;
-}
+export type TrendPoint = GetApiDashboardTrendsResponse[number];
 
 /** The chart's ranges (the API's `range`). */
-export type TrendRange = '7d' | '30d' | '90d';
+export type TrendRange = NonNullable<GetApiDashboardTrendsQuery['range']>;
 
 /** GET /api/dashboard/insights item (spec entity Insight). */
-export interface Insight {
-  title: string;
-  description: string;
-  implementedDate: string | null;
-  impact: string;
-  confidence: number;
-  type: string;
-  color: string;
-}
+export type Insight = GetApiDashboardInsightsResponse[number];
 
 /** GET /api/activity item (spec entity Activity). */
-export interface ActivityEntry {
-  title: string;
-  description: string;
-  time: string;
-  icon: string;
-  color: string;
-}
+export type ActivityEntry = GetApiActivityResponse[number];
 
 /** GET /api/agents/status item. */
-export interface AgentPerformanceEntry {
-  agentName: string;
-  status: 'active' | 'learning' | 'analyzing' | 'idle';
-  activity: string;
-  performance: { accuracy: number | null; precision: number | null; engagement: number | null; success: number | null };
-}
+export type AgentPerformanceEntry = GetApiAgentsStatusResponse[number];
 
 /** GET /api/config item. */
-export interface ConfigEntry {
-  configKey: string;
-  configValue: Record<string, unknown>;
-}
+export type ConfigEntry = GetApiConfigResponse[number];
 
 /** GET /api/learning/status. */
-export interface LearningStatus {
-  nextCycleAt: string | null;
-  automaticCycles: boolean;
-  lastCycleAt: string | null;
-  pendingOutcomes: number;
-  pendingScoredLeads: number;
-  minSampleSize: number;
-}
+export type LearningStatus = GetApiLearningStatusResponse;
 
 /** GET /api/health (200 or 503). */
-export interface PlatformHealth {
-  status: 'ok' | 'degraded';
-  checks: Record<string, { ok: boolean; latencyMs: number; error?: string }>;
-}
+export type PlatformHealth = GetApiHealthResponse;

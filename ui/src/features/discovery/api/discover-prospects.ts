@@ -1,14 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { DiscoverProspectsResponse, DiscoverySourceId, IcpCriteria } from './types.ts';
+import type { PostApiSuperagentDiscoverProspectsBody } from '../../../lib/api-types.generated.ts';
+import type { DiscoverProspectsResponse } from './types.ts';
 
 /** Body of POST /api/superagent/discover-prospects (spec section 7). */
-export interface DiscoverRequest {
-  icpCriteria: IcpCriteria;
-  sources: DiscoverySourceId[];
-  /** For a campaign's list: page the sources until this many people the workspace may write to are found. */
-  targetCount?: number;
-}
+export type DiscoverRequest = PostApiSuperagentDiscoverProspectsBody;
 
 /**
  * Asks the sources for people matching the criteria. An answer with `success: false` (no source

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiIcpSampleSitesResponse } from '../../../lib/api-types.generated.ts';
 import { icpKeys } from './get-workspace-icp.ts';
 
 /** Body of GET /api/icp/sample-sites: the bundled sample customer sites, empty when none are served. */
-export interface SampleSites {
-  urls: string[];
-}
+export type SampleSites = GetApiIcpSampleSitesResponse;
 
 /**
  * Fetches the sample customer sites. Any failure (an API without the route, a non-JSON answer)

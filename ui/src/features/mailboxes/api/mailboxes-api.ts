@@ -1,122 +1,53 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  DeleteApiMailboxesIdResponse,
+  GetApiMailboxesResponse,
+  PatchApiMailboxesIdBody,
+  PatchApiMailboxesIdResponse,
+  PostApiMailboxesBody,
+  PostApiMailboxesIdCheckInboxResponse,
+  PostApiMailboxesIdTestResponse,
+  PostApiMailboxesResponse,
+} from '../../../lib/api-types.generated.ts';
 
-// The API's MailboxView and bodies (platform/src/features/email/mailboxes/api-schemas.ts), as the UI reads and sends them.
+// The API's MailboxView and bodies, as its OpenAPI document states them (ui/src/lib/api-types.generated.ts).
 
-/** How the connection to the SMTP server is secured: TLS from the start, upgraded with STARTTLS, or never. */
-export type TlsMode = 'tls' | 'starttls' | 'none';
+/** One of the workspace's sending mailboxes (GET /api/mailboxes): its password only as `passwordSet`. */
+export type Mailbox = GetApiMailboxesResponse[number];
+
+/** A mailbox as adding or changing it answers: without today's sending and bounce figures, which the list adds. */
+export type SavedMailbox = PostApiMailboxesResponse | PatchApiMailboxesIdResponse;
 
 /** A mailbox's SMTP settings (never its password). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  tls: TlsMode;
-  user: string;
-}
+export type SmtpSettings = Mailbox['smtp'];
+
+/** How the connection to the SMTP server is secured: TLS from the start, upgraded with STARTTLS, or never. */
+export type TlsMode = SmtpSettings['tls'];
 
 /** Where a mailbox's replies are read over IMAP; the login and password are the SMTP ones. */
-export interface ImapSettings {
-  host: string;
-  port: number;
-  tls: TlsMode;
-}
+export type ImapSettings = NonNullable<Mailbox['imap']>;
 
 /**
  * Why a connection to a mail server failed, as the API classifies it (never what the server said):
  * see MAIL_FAILURE_REASONS in the plugin SDK's channel contract.
  */
-export type MailFailureReason =
-  | 'authentication failed'
-  | 'connection refused'
-  | 'TLS required'
-  | 'TLS failed'
-  | 'timed out'
-  | 'address not allowed'
-  | 'host not found'
-  | 'connection failed';
+export type MailFailureReason = NonNullable<PostApiMailboxesIdTestResponse['error']>;
 
 /** How reading replies over IMAP goes. */
-export interface InboxState {
-  /** When its inbox was last read (polling or Check replies now); null before the first check. */
-  lastCheckAt: string | null;
-  /** Why the last check failed (a MailFailureReason, or why the stored password cannot be used); null when it worked. */
-  lastError: string | null;
-  /** Replies and bounces read over IMAP so far. */
-  received: number;
-}
-
-/** One of the workspace's sending mailboxes (GET /api/mailboxes): its password only as `passwordSet`. */
-export interface Mailbox {
-  id: string;
-  fromName: string;
-  fromAddress: string;
-  signature: string;
-  smtp: SmtpSettings;
-  /** Where its replies are read over IMAP; null when they are not (they come by the inbound webhook, if at all). */
-  imap: ImapSettings | null;
-  /** How reading its replies goes; null without IMAP settings or before the first check. */
-  inbox: InboxState | null;
-  passwordSet: true;
-  status: 'active' | 'paused';
-  /** Why it is paused (e.g. too many bounces); null while active or when an admin paused it. */
-  pausedReason: string | null;
-  /** The most emails it sends a day once warmed up. */
-  dailyCap: number;
-  /** The last Test connection; null before the first. */
-  lastTest: { at: string; ok: boolean; error: MailFailureReason | null } | null;
-  /** Also when its warm-up started. */
-  createdAt: string;
-  updatedAt: string;
-  /** Emails sent today (newer APIs only). */
-  sentToday?: number;
-  /** Today's cap: below `dailyCap` while warming up (newer APIs only). */
-  capToday?: number;
-  /** The share of the last 100 sends that bounced, 0–1; null before any send (newer APIs only). */
-  bounceRate?: number | null;
-}
+export type InboxState = NonNullable<Mailbox['inbox']>;
 
 /** POST /api/mailboxes. */
-export interface NewMailbox {
-  fromName: string;
-  fromAddress: string;
-  signature?: string;
-  smtp: SmtpSettings;
-  /** Left out: replies are not read over IMAP. */
-  imap?: ImapSettings | null;
-  password: string;
-  dailyCap?: number;
-}
+export type NewMailbox = PostApiMailboxesBody;
 
 /** PATCH /api/mailboxes/{id}: only what is given changes; without `password` the stored one is kept. */
-export interface MailboxPatch {
-  fromName?: string;
-  fromAddress?: string;
-  signature?: string;
-  smtp?: Partial<SmtpSettings>;
-  /** All three settings, or null to stop reading replies over IMAP. */
-  imap?: ImapSettings | null;
-  /** Required when the SMTP host, port or user, or the IMAP host or port, changes (a 400 naming `password` otherwise). */
-  password?: string;
-  dailyCap?: number;
-  status?: Mailbox['status'];
-}
+export type MailboxPatch = PatchApiMailboxesIdBody;
 
 /** What Test connection answers: a server refusing the settings is an answer, with the reason. */
-export interface TestResult {
-  ok: boolean;
-  error?: MailFailureReason;
-}
+export type TestResult = PostApiMailboxesIdTestResponse;
 
 /** What Check replies now read: the new messages, and of them the replies, bounces and the rest; a server refusal is `ok: false`. */
-export interface InboxCheckResult {
-  ok: boolean;
-  /** A MailFailureReason, or why the stored password cannot be used. */
-  error?: string;
-  read: number;
-  replies: number;
-  bounces: number;
-  ignored: number;
-}
+export type InboxCheckResult = PostApiMailboxesIdCheckInboxResponse;
 
 /** How often the list is fetched again while a mailbox is read over IMAP, so its last check stays current (polling reads every 30 s by default). */
 const INBOX_REFRESH_MS = 30_000;
@@ -127,7 +58,7 @@ export const mailboxKeys = { all: ['mailboxes'] as const };
 export const mailboxesQueryOptions = () =>
   queryOptions({
     queryKey: mailboxKeys.all,
-    queryFn: ({ signal }) => apiRequest<Mailbox[]>('/api/mailboxes', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiMailboxesResponse>('/api/mailboxes', { signal }),
     refetchInterval: (query) => (query.state.data?.some((mailbox) => mailbox.imap) ? INBOX_REFRESH_MS : false),
   });
 
@@ -135,7 +66,7 @@ export const mailboxesQueryOptions = () =>
 export function useCreateMailbox() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewMailbox) => apiRequest<Mailbox>('/api/mailboxes', { method: 'POST', body: input }),
+    mutationFn: (input: NewMailbox) => apiRequest<PostApiMailboxesResponse>('/api/mailboxes', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }
@@ -145,7 +76,7 @@ export function useUpdateMailbox() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: MailboxPatch }) =>
-      apiRequest<Mailbox>(`/api/mailboxes/${id}`, { method: 'PATCH', body: patch }),
+      apiRequest<PatchApiMailboxesIdResponse>(`/api/mailboxes/${id}`, { method: 'PATCH', body: patch }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }
@@ -154,7 +85,7 @@ export function useUpdateMailbox() {
 export function useRemoveMailbox() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ removed: true }>(`/api/mailboxes/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<DeleteApiMailboxesIdResponse>(`/api/mailboxes/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

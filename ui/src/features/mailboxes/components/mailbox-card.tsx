@@ -21,7 +21,7 @@ const LABEL = 'text-xs font-medium tracking-wide text-base-content/60 uppercase'
 
 /**
  * One sending mailbox: sender, status (a paused one says why, prominently), SMTP server, today's
- * sending and bounces when the API reports them, the last connection test beside Test connection,
+ * sending and bounces, the last connection test beside Test connection,
  * and how its replies are read (IMAP, with Check replies now for sales ops and up); for admins
  * also Edit, Pause or Resume, and Remove.
  */
@@ -44,7 +44,7 @@ export function MailboxCard({ mailbox, manage, checkReplies, busy, onEdit, onTog
               </span>
             </h3>
             <p className="text-sm wrap-anywhere text-base-content/70">
-              {address} <span className="whitespace-nowrap text-base-content/50">· added {formatDate(mailbox.createdAt)}</span>
+              {address} <span className="whitespace-nowrap text-base-content/70">· added {formatDate(mailbox.createdAt)}</span>
             </p>
           </div>
           {manage && (
@@ -94,25 +94,21 @@ export function MailboxCard({ mailbox, manage, checkReplies, busy, onEdit, onTog
           </div>
           <div className="min-w-0">
             <dt className={LABEL}>Sending</dt>
-            {today && mailbox.capToday !== undefined && mailbox.sentToday !== undefined && (
-              <dd data-testid="mailbox-sent-today">
-                <span className="tabular-nums">{today.text}</span>
-                <progress
-                  className="progress progress-primary mt-1 block h-1.5 w-full max-w-48"
-                  value={Math.min(mailbox.sentToday, mailbox.capToday)}
-                  max={Math.max(mailbox.capToday, 1)}
-                  aria-label={`Sent today, of today's cap of ${mailbox.capToday}`}
-                />
-              </dd>
-            )}
-            <dd className={today ? 'text-base-content/70' : ''} data-testid="mailbox-daily-cap">
+            <dd data-testid="mailbox-sent-today">
+              <span className="tabular-nums">{today.text}</span>
+              <progress
+                className="progress progress-primary mt-1 block h-1.5 w-full max-w-48"
+                value={Math.min(mailbox.sentToday, mailbox.capToday)}
+                max={Math.max(mailbox.capToday, 1)}
+                aria-label={`Sent today, of today's cap of ${mailbox.capToday}`}
+              />
+            </dd>
+            <dd className="text-base-content/70" data-testid="mailbox-daily-cap">
               Daily cap {mailbox.dailyCap}
             </dd>
-            {bounces !== null && (
-              <dd className="text-base-content/70" data-testid="mailbox-bounce-rate">
-                Bounce rate (last 100 sends): {bounces}
-              </dd>
-            )}
+            <dd className="text-base-content/70" data-testid="mailbox-bounce-rate">
+              Bounce rate (last 100 sends): {bounces}
+            </dd>
           </div>
           <div className="min-w-0">
             <dt className={LABEL}>Connection</dt>

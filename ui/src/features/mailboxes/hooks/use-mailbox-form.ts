@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { useCreateMailbox, useUpdateMailbox, type Mailbox } from '../api/mailboxes-api.ts';
+import { useCreateMailbox, useUpdateMailbox, type Mailbox, type SavedMailbox } from '../api/mailboxes-api.ts';
 import {
   CONNECTION_FIELDS,
   changeField,
@@ -22,7 +22,7 @@ import {
  * 409 for an address already in use land on their fields; anything else above the buttons), and
  * Save, which calls `onSaved` with the stored mailbox.
  */
-export function useMailboxForm(editing: Mailbox | null, onSaved: (mailbox: Mailbox) => void) {
+export function useMailboxForm(editing: Mailbox | null, onSaved: (mailbox: SavedMailbox) => void) {
   const [form, setForm] = useState<MailboxForm>(() => (editing ? formOf(editing) : emptyMailboxForm()));
   const [errors, setErrors] = useState<MailboxErrors>({});
   const [alert, setAlert] = useState<string | null>(null);

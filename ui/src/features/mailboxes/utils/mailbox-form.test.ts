@@ -27,6 +27,9 @@ const stored: Mailbox = {
   lastTest: null,
   createdAt: '2025-03-12T09:00:00.000Z',
   updatedAt: '2025-03-12T09:00:00.000Z',
+  sentToday: 0,
+  capToday: 5,
+  bounceRate: null,
 };
 
 describe('the mailbox form', () => {

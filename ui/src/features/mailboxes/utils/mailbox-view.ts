@@ -66,18 +66,16 @@ export function pausedText(mailbox: Pick<Mailbox, 'pausedReason'>): string {
 }
 
 /**
- * Today's sending, when the API says it: "12 / 30 sent today", with "warming up" while today's
- * cap is still below the mailbox's daily cap; null from an API that does not say.
+ * Today's sending: "12 / 30 sent today", with "warming up" while today's cap is still below the
+ * mailbox's daily cap.
  */
-export function sendingToday(mailbox: Pick<Mailbox, 'sentToday' | 'capToday' | 'dailyCap'>): { text: string; warmingUp: boolean } | null {
-  if (mailbox.sentToday === undefined || mailbox.capToday === undefined) return null;
+export function sendingToday(mailbox: Pick<Mailbox, 'sentToday' | 'capToday' | 'dailyCap'>): { text: string; warmingUp: boolean } {
   const warmingUp = mailbox.capToday < mailbox.dailyCap;
   return { text: `${mailbox.sentToday} / ${mailbox.capToday} sent today${warmingUp ? ' · warming up' : ''}`, warmingUp };
 }
 
-/** The bounce rate over the last 100 sends as shown ("4%", "no sends yet"); null when the API does not say. */
-export function bounceText(mailbox: Pick<Mailbox, 'bounceRate'>): string | null {
-  if (mailbox.bounceRate === undefined) return null;
+/** The bounce rate over the last 100 sends as shown ("4%", "no sends yet"). */
+export function bounceText(mailbox: Pick<Mailbox, 'bounceRate'>): string {
   return mailbox.bounceRate === null ? 'no sends yet' : formatRate(mailbox.bounceRate);
 }
 

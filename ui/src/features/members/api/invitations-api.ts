@@ -1,29 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Role } from '../../auth/index.ts';
+import type {
+  DeleteApiInvitationsIdResponse,
+  GetApiInvitationsResponse,
+  PostApiInvitationsAcceptBody,
+  PostApiInvitationsAcceptResponse,
+  PostApiInvitationsBody,
+  PostApiInvitationsResponse,
+} from '../../../lib/api-types.generated.ts';
 
 /** An invitation not yet used, withdrawn or expired (GET /api/invitations): never its link. */
-export interface Invitation {
-  id: string;
-  role: Role;
-  /** Only the account with this email may accept; null: anyone with the link. */
-  email: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
+export type Invitation = GetApiInvitationsResponse[number];
 
 /** A new invitation: its token and `/invite/<token>` link, in this answer only. */
-export interface CreatedInvitation extends Invitation {
-  token: string;
-  link: string;
-}
+export type CreatedInvitation = PostApiInvitationsResponse;
 
 /** The workspace an accepted invitation joined. */
-export interface JoinedWorkspace {
-  slug: string;
-  name: string;
-  role: Role;
-}
+export type JoinedWorkspace = PostApiInvitationsAcceptResponse;
 
 export const invitationKeys = { all: ['invitations'] as const };
 
@@ -31,15 +24,14 @@ export const invitationKeys = { all: ['invitations'] as const };
 export const invitationsQueryOptions = () =>
   queryOptions({
     queryKey: invitationKeys.all,
-    queryFn: ({ signal }) => apiRequest<Invitation[]>('/api/invitations', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiInvitationsResponse>('/api/invitations', { signal }),
   });
 
 /** POST /api/invitations: a single-use link with a role (at most the inviter's), optionally for one email. */
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { role: Role; email?: string }) =>
-      apiRequest<CreatedInvitation>('/api/invitations', { method: 'POST', body: input }),
+    mutationFn: (input: PostApiInvitationsBody) => apiRequest<CreatedInvitation>('/api/invitations', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }
@@ -48,7 +40,7 @@ export function useCreateInvitation() {
 export function useWithdrawInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ revoked: true }>(`/api/invitations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<DeleteApiInvitationsIdResponse>(`/api/invitations/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }
@@ -56,6 +48,7 @@ export function useWithdrawInvitation() {
 /** POST /api/invitations/accept: the signed-in user joins the invitation's workspace with its role. */
 export function useAcceptInvitation() {
   return useMutation({
-    mutationFn: (token: string) => apiRequest<JoinedWorkspace>('/api/invitations/accept', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) =>
+      apiRequest<JoinedWorkspace>('/api/invitations/accept', { method: 'POST', body: { token } satisfies PostApiInvitationsAcceptBody }),
   });
 }

@@ -1,17 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Role } from '../../auth/index.ts';
+import type {
+  DeleteApiMembersUserIdResponse,
+  GetApiMembersResponse,
+  PatchApiMembersUserIdBody,
+  PatchApiMembersUserIdResponse,
+} from '../../../lib/api-types.generated.ts';
 import { invitationKeys } from './invitations-api.ts';
 import { tokenKeys } from './tokens-api.ts';
 
 /** One member of the workspace (GET /api/members). */
-export interface Member {
-  userId: string;
-  name: string;
-  email: string;
-  role: Role;
-  joinedAt: string;
-}
+export type Member = GetApiMembersResponse[number];
 
 export const memberKeys = { all: ['members'] as const };
 
@@ -23,7 +22,7 @@ const refetchAfterMemberChange = (queryClient: ReturnType<typeof useQueryClient>
 export const membersQueryOptions = () =>
   queryOptions({
     queryKey: memberKeys.all,
-    queryFn: ({ signal }) => apiRequest<Member[]>('/api/members', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiMembersResponse>('/api/members', { signal }),
   });
 
 /**
@@ -33,8 +32,11 @@ export const membersQueryOptions = () =>
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      apiRequest<Member>(`/api/members/${userId}`, { method: 'PATCH', body: { role } }),
+    mutationFn: ({ userId, role }: { userId: string } & PatchApiMembersUserIdBody) =>
+      apiRequest<PatchApiMembersUserIdResponse>(`/api/members/${userId}`, {
+        method: 'PATCH',
+        body: { role } satisfies PatchApiMembersUserIdBody,
+      }),
     onSettled: () => refetchAfterMemberChange(queryClient),
   });
 }
@@ -49,7 +51,7 @@ export function useRemoveMember() {
   const refetch = () => refetchAfterMemberChange(queryClient);
   return useMutation({
     mutationFn: ({ userId }: { userId: string; leaving: boolean }) =>
-      apiRequest<{ removed: true }>(`/api/members/${userId}`, { method: 'DELETE' }),
+      apiRequest<DeleteApiMembersUserIdResponse>(`/api/members/${userId}`, { method: 'DELETE' }),
     onSuccess: (_, { leaving }) => (leaving ? undefined : refetch()),
     onError: refetch,
   });

@@ -1,24 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiRepliesHeldResponse } from '../../../lib/api-types.generated.ts';
+
+/** GET /api/replies/held: the held replies and how many. */
+type HeldReplies = GetApiRepliesHeldResponse;
 
 /**
  * A message in no thread Meetflow sent, from a prospect's address (GET /api/replies/held item):
  * held until a person confirms it as that prospect's reply or dismisses it.
  */
-export interface HeldReply {
-  id: string;
-  prospectId: number;
-  /** Null when the prospect is gone. */
-  prospect: { firstName: string; lastName: string; company: string; email: string } | null;
-  from: string;
-  fromName: string | null;
-  subject: string;
-  text: string;
-  receivedAt: string;
-  status: 'held' | 'confirmed' | 'dismissed';
-  decidedBy: string | null;
-  decidedAt: string | null;
-}
+export type HeldReply = HeldReplies['items'][number];
 
 export const heldReplyKeys = { held: ['review-queue', 'held-replies'] as const };
 
@@ -26,7 +17,7 @@ export const heldReplyKeys = { held: ['review-queue', 'held-replies'] as const }
 export const heldRepliesQueryOptions = () =>
   queryOptions({
     queryKey: heldReplyKeys.held,
-    queryFn: ({ signal }) => apiRequest<{ items: HeldReply[]; total: number }>('/api/replies/held', { signal }),
+    queryFn: ({ signal }) => apiRequest<HeldReplies>('/api/replies/held', { signal }),
     refetchInterval: 30_000,
   });
 

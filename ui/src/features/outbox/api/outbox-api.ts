@@ -1,55 +1,19 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiOutboxResponse, PostApiOutboxIdApproveBody } from '../../../lib/api-types.generated.ts';
 import { outboxPath, PAGE_SIZE, type ReviewFilters, type ReviewTab } from '../utils/review-filters.ts';
 
-/** A researched fact an email cites, with the page it was read on and the words that show it. */
-export interface CitedFact {
-  id: string;
-  kind: string;
-  value: string;
-  evidence: { url: string; snippet: string };
-}
+/** GET /api/outbox: one page of the emails and how many match in all. */
+export type OutboxPage = GetApiOutboxResponse;
 
 /** One generated email on its way out (GET /api/outbox item). */
-export interface OutboxItem {
-  id: string;
-  prospectId: number;
-  /** Null when the prospect is gone. */
-  prospect: { firstName: string; lastName: string; company: string; jobTitle: string | null; email: string } | null;
-  campaign: { id: number; name: string } | null;
-  /** The email's place in its sequence, from 1. */
-  step: number;
-  subject: string;
-  body: string;
-  /** pending_review, queued, sending, sent, failed, suppressed or rejected. */
-  status: string;
-  /** True when a reviewer changed the subject or body before approving. */
-  edited: boolean;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  /** Why a queued email has not gone out yet, and when it is tried next. */
-  waitingUntil: string | null;
-  waitReason: string | null;
-  sentAt: string | null;
-  mailbox: { id: string; fromAddress: string } | null;
-  error: string | null;
-  facts: CitedFact[];
-  createdAt: string;
-}
+export type OutboxItem = OutboxPage['items'][number];
 
-/** GET /api/outbox: one page of the emails and how many match in all. */
-export interface OutboxPage {
-  items: OutboxItem[];
-  total: number;
-  page: number;
-  limit: number;
-}
+/** A researched fact an email cites, with the page it was read on and the words that show it. */
+export type CitedFact = OutboxItem['facts'][number];
 
 /** A reviewer's change to an email, sent instead of what was written. */
-export interface EmailEdit {
-  subject?: string;
-  body?: string;
-}
+export type EmailEdit = NonNullable<PostApiOutboxIdApproveBody>;
 
 /** GET /api/campaigns item, as far as the campaign filter needs it. */
 export interface CampaignOption {

@@ -1,16 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiConfigSendingResponse } from '../../../lib/api-types.generated.ts';
+
+/** GET /api/config/sending: the workspace's sending settings (the mode and open-tracking switches this screen flips, and the guardrails it passes back untouched). */
+type SendingEntry = Extract<GetApiConfigSendingResponse, { configKey: 'sending' }>;
+export type SendingConfig = SendingEntry['configValue'];
 
 /** Review: every email waits for a person's approval. Autonomous: emails go out without one, within the sending guardrails. */
-export type SendingMode = 'review' | 'autonomous';
-
-/** The workspace's sending settings: the mode and open-tracking switches this screen flips, and the guardrails it passes back untouched. */
-export interface SendingConfig {
-  mode: SendingMode;
-  /** Emails carry an open-tracking pixel (off by default). */
-  trackOpens: boolean;
-  [field: string]: unknown;
-}
+export type SendingMode = SendingConfig['mode'];
 
 /** The switches this screen changes; every other field is sent back as it is. */
 export type SendingChange = Partial<Pick<SendingConfig, 'mode' | 'trackOpens'>>;
@@ -21,8 +18,7 @@ export const sendingKeys = { config: ['review-queue', 'sending'] as const };
 export const sendingConfigQueryOptions = () =>
   queryOptions({
     queryKey: sendingKeys.config,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ configKey: 'sending'; configValue: SendingConfig }>('/api/config/sending', { signal })).configValue,
+    queryFn: async ({ signal }) => (await apiRequest<SendingEntry>('/api/config/sending', { signal })).configValue,
   });
 
 /**

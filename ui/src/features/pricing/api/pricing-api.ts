@@ -1,42 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  GetApiPricingBidsResponse,
+  GetApiPricingLedgerResponse,
+  GetApiPricingSlicesResponse,
+  PostApiPricingBidBody,
+  PostApiPricingBidResponse,
+} from '../../../lib/api-types.generated.ts';
 import { currentWorkspace } from '../../../lib/workspace.ts';
 
 /** A pricing slice as GET /api/pricing/slices lists it (spec entity Pricing slice, without the internal cost). */
-export interface PricingSlice {
-  sliceId: string;
-  sliceName: string;
-  tier: string;
-  qualityScore: number;
-  leadsVolume: number;
-  ppm: number;
-  pm: number;
-  floor: number;
-  cap: number;
-  basePrice: number;
-  isActive: boolean;
-}
+export type PricingSlice = GetApiPricingSlicesResponse[number];
 /** A customer bid (spec entity Customer bid). */
-export interface Bid {
-  sliceId: string;
-  isEnabled: boolean;
-  baseBid: number;
-  maxDailyMeetings: number;
-  dailyBudgetCap: number;
-}
+export type Bid = GetApiPricingBidsResponse[number];
 /** What the ledger sums to, in all, per slice and per month. */
-export interface LedgerTotals {
-  meetingsCharged: number;
-  total: number;
-  noShows: number;
-}
+export type LedgerTotals = Pick<LedgerSummary, 'meetingsCharged' | 'total' | 'noShows'>;
 /** GET /api/pricing/ledger. */
-export interface LedgerSummary extends LedgerTotals {
-  averagePpm: number;
-  currency: 'USD';
-  bySlice: Array<LedgerTotals & { sliceId: string }>;
-  byMonth: Array<LedgerTotals & { month: string }>;
-}
+export type LedgerSummary = GetApiPricingLedgerResponse;
 
 /** Query keys of the marketplace; a saved bid refetches slices and bids (spec section 7). */
 export const pricingKeys = {
@@ -54,16 +34,19 @@ const get = <T>(key: readonly unknown[], path: string) => {
   });
 };
 
-export const slicesQueryOptions = () => get<PricingSlice[]>(pricingKeys.slices(currentWorkspace()), '/api/pricing/slices');
-export const bidsQueryOptions = () => get<Bid[]>(pricingKeys.bids(currentWorkspace()), '/api/pricing/bids');
-export const ledgerQueryOptions = () => get<LedgerSummary>(pricingKeys.ledger(currentWorkspace()), '/api/pricing/ledger');
+export const slicesQueryOptions = () => get<GetApiPricingSlicesResponse>(pricingKeys.slices(currentWorkspace()), '/api/pricing/slices');
+export const bidsQueryOptions = () => get<GetApiPricingBidsResponse>(pricingKeys.bids(currentWorkspace()), '/api/pricing/bids');
+export const ledgerQueryOptions = () => get<GetApiPricingLedgerResponse>(pricingKeys.ledger(currentWorkspace()), '/api/pricing/ledger');
 
 /** POST /api/pricing/bid with the spec's body (workspaceId included); on success the slices and bids are fetched again. */
 export function useSaveBid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bid: Bid) =>
-      apiRequest<Bid & { ppm: number }>('/api/pricing/bid', { method: 'POST', body: { workspaceId: currentWorkspace(), ...bid } }),
+      apiRequest<PostApiPricingBidResponse>('/api/pricing/bid', {
+        method: 'POST',
+        body: { workspaceId: currentWorkspace(), ...bid } satisfies PostApiPricingBidBody,
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pricingKeys.slices(currentWorkspace()) }),

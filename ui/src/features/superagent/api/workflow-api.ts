@@ -1,39 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  GetApiProspectsResponse,
+  GetApiSuperagentProcessProspectRunIdResponse,
+  GetApiSuperagentProcessProspectRunIdResponse202,
+  PostApiSuperagentProcessProspectBody,
+  PostApiSuperagentProcessProspectResponse202,
+} from '../../../lib/api-types.generated.ts';
 
 /** The product spec's Workflow response (section 3), with the run it came from. */
-export interface WorkflowResponse {
-  success: boolean;
-  error: string | null;
-  runId: string;
-  data: {
-    research?: { enrichedData: { companyInfo: string; painPoints: string[]; techStack: string[] }; confidence: number };
-    scoring?: { totalScore: number; priority: string; reasoning: string; confidence: number };
-    content?: {
-      sequence: Array<{ step: number; subject: string }>;
-      overallStrategy: string;
-      expectedResponseRate: number;
-      confidence: number;
-    };
-    outreach?: { campaignId: string; channels: string[]; deliveryStatus: string; confidence: number };
-    metrics: {
-      researchConfidence: number;
-      scoringConfidence: number;
-      finalScore: number;
-      contentGenerated: boolean;
-      outreachTriggered: boolean;
-    };
-    recommendations: string[];
-  };
-}
+export type WorkflowResponse = GetApiSuperagentProcessProspectRunIdResponse;
 
 /** A prospect to run the workflow on. */
-export interface ProspectOption {
-  id: number;
-  firstName: string;
-  lastName: string;
-  company: string;
-}
+export type ProspectOption = Pick<GetApiProspectsResponse[number], 'id' | 'firstName' | 'lastName' | 'company'>;
 
 /** Prospects to pick from (the first 200). */
 export const prospectOptionsQueryOptions = () =>
@@ -43,13 +22,16 @@ export const prospectOptionsQueryOptions = () =>
   });
 
 /** Starts the prospect pipeline for a prospect without waiting: its run id, to follow. */
-export function startWorkflow(prospectId: number): Promise<{ runId: string }> {
-  return apiRequest<{ runId: string }>('/api/superagent/process-prospect', { method: 'POST', body: { prospectId, wait: false } });
+export function startWorkflow(prospectId: number): Promise<PostApiSuperagentProcessProspectResponse202> {
+  return apiRequest<PostApiSuperagentProcessProspectResponse202>('/api/superagent/process-prospect', {
+    method: 'POST',
+    body: { prospectId, wait: false } satisfies PostApiSuperagentProcessProspectBody,
+  });
 }
 
 /** The Workflow response of an ended run (the API answers 202 while it still runs: then null). */
 export async function workflowResult(runId: string): Promise<WorkflowResponse | null> {
-  const answer = await apiRequest<WorkflowResponse | { status: 'running' }>(
+  const answer = await apiRequest<WorkflowResponse | GetApiSuperagentProcessProspectRunIdResponse202>(
     `/api/superagent/process-prospect/${encodeURIComponent(runId)}`,
   );
   return 'status' in answer ? null : answer;

@@ -1,49 +1,33 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  DeleteApiSuppressionsEmailResponse,
+  GetApiMembersResponse,
+  GetApiSuppressionsResponse,
+  PostApiSuppressionsBody,
+  PostApiSuppressionsResponse,
+} from '../../../lib/api-types.generated.ts';
 import { suppressionsPath, type SuppressionFilters } from '../utils/suppression-filters.ts';
 
-// The API's suppression list (platform/src/features/email/suppressions/api-schemas.ts), as the UI reads and sends it.
-
-/** How an entry came onto the list: an unsubscribe link, a bounce, a reply asking to stop, or a person. */
-export type SuppressionSource = 'unsubscribe' | 'bounce' | 'reply' | 'manual';
-
-/** One entry: an address, or a whole domain written `*@example.com`. */
-export interface Suppression {
-  email: string;
-  kind: 'address' | 'domain';
-  reason: string;
-  source: SuppressionSource;
-  createdAt: string;
-  /** Who added it by hand: `user:<id>` or `token:<id>`; absent for automatic entries. */
-  addedBy?: string;
-}
+// The API's suppression list (platform/src/features/email/suppressions/api-schemas.ts), as its OpenAPI document states it.
 
 /** One page of GET /api/suppressions, with every entry of the workspace counted by reason. */
-export interface SuppressionPage {
-  items: Suppression[];
-  total: number;
-  page: number;
-  limit: number;
-  byReason: Array<{ reason: string; count: number }>;
-}
+export type SuppressionPage = GetApiSuppressionsResponse;
+
+/** One entry: an address, or a whole domain written `*@example.com`. */
+export type Suppression = SuppressionPage['items'][number];
+
+/** How an entry came onto the list: an unsubscribe link, a bounce, a reply asking to stop, or a person. */
+export type SuppressionSource = Suppression['source'];
 
 /** POST /api/suppressions: addresses and domains, checked all first (one refused entry adds none). */
-export interface NewSuppressions {
-  entries: string[];
-  reason?: string;
-}
+export type NewSuppressions = PostApiSuppressionsBody;
 
 /** What POST /api/suppressions did. */
-export interface AddResult {
-  added: number;
-  alreadyPresent: number;
-}
+export type AddResult = PostApiSuppressionsResponse;
 
 /** A member, to name who added an entry. */
-export interface MemberName {
-  userId: string;
-  name: string;
-}
+export type MemberName = Pick<GetApiMembersResponse[number], 'userId' | 'name'>;
 
 export const suppressionKeys = {
   all: ['suppressions'] as const,
@@ -80,7 +64,8 @@ export function useAddSuppressions() {
 export function useRemoveSuppression() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiRequest<{ removed: true }>(`/api/suppressions/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    mutationFn: (email: string) =>
+      apiRequest<DeleteApiSuppressionsEmailResponse>(`/api/suppressions/${encodeURIComponent(email)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: suppressionKeys.all }),
   });
 }

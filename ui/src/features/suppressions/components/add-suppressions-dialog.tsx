@@ -3,8 +3,9 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError, isForbidden, refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useAccount } from '../../auth/index.ts';
-import { useAddSuppressions } from '../api/suppressions-api.ts';
+import { useAddSuppressions, type NewSuppressions } from '../api/suppressions-api.ts';
 import { addedText, entryCount, entryLines, MAX_ENTRIES, refusedLines } from '../utils/suppression-view.ts';
+import { formatNumber } from '../../../utils/format.ts';
 
 /** What the last Add was refused for: the textarea's and the reason's problems, each refused line, or anything else. */
 interface Refusal {
@@ -79,13 +80,14 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
     setRefusals((count) => count + 1);
   };
   const save = () => {
-    if (lines.length === 0) return refuse({ entries: 'Write at least one address or domain, one a line.', lines: [] });
+    const [first, ...rest] = lines.map(({ entry }) => entry);
+    if (first === undefined) return refuse({ entries: 'Write at least one address or domain, one a line.', lines: [] });
     if (lines.length > MAX_ENTRIES)
       return refuse({
-        entries: `That is ${entryCount(lines.length)}: add at most ${MAX_ENTRIES.toLocaleString('en-US')} at a time.`,
+        entries: `That is ${entryCount(lines.length)}: add at most ${formatNumber(MAX_ENTRIES)} at a time.`,
         lines: [],
       });
-    const input = { entries: lines.map(({ entry }) => entry), ...(reason.trim() ? { reason: reason.trim() } : {}) };
+    const input: NewSuppressions = { entries: [first, ...rest], ...(reason.trim() ? { reason: reason.trim() } : {}) };
     add.mutate(input, {
       onSuccess: (result) => {
         toast({ title: 'Added to Suppression List', description: addedText(result), tone: 'success' });
@@ -131,8 +133,8 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
               error={refusal?.entries}
               hint={
                 <>
-                  One a line, up to {MAX_ENTRIES.toLocaleString('en-US')}. <span className="font-mono">example.com</span> means everyone at
-                  that domain.{lines.length > 0 && <strong className="font-medium"> {entryCount(lines.length)}.</strong>}
+                  One a line, up to {formatNumber(MAX_ENTRIES)}. <span className="font-mono">example.com</span> means everyone at that
+                  domain.{lines.length > 0 && <strong className="font-medium"> {entryCount(lines.length)}.</strong>}
                 </>
               }
             >

@@ -1,0 +1,5429 @@
+// Written by `npm run api-types` from the API's OpenAPI document (platform/dev/api-types/generate.ts): do not edit.
+// One type per operation: <OperationId>Response (its success answer; another success status adds <OperationId>Response<status>),
+// <OperationId>Body (its JSON body) and <OperationId>Query (its query, but the workspace).
+
+export type DeleteApiConfigCadenceTimingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type DeleteApiConfigLearningSettingsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type DeleteApiConfigScoringWeightsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type DeleteApiConfigSendingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type DeleteApiConfigTemplatePerformanceResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiActivityResponse = {
+  title: string;
+  description: string;
+  /**
+   * ISO date-time
+   */
+  time: string;
+  icon: string;
+  color: string;
+}[];
+export type GetApiAgentsStatusResponse = {
+  /**
+   * The agent plugin id, e.g. lead-scoring
+   */
+  agentName: string;
+  status: 'active' | 'learning' | 'analyzing' | 'idle';
+  /**
+   * What the agent is doing, in a sentence: what runs now, or when it last worked
+   */
+  activity: string;
+  /**
+   * Percentages from measured outcomes; null means no data yet
+   */
+  performance: {
+    accuracy: number | null;
+    precision: number | null;
+    /**
+     * Outreach: replies ÷ emails sent, in percent
+     */
+    engagement: number | null;
+    /**
+     * Meeting booking: attended ÷ attended and no-shows; other agents: share of their activity executions that succeeded; in percent
+     */
+    success: number | null;
+  };
+}[];
+export type GetApiAuditResponse = {
+  at: string;
+  /**
+   * `user:<id>` or `token:<id>`
+   */
+  actor: string;
+  /**
+   * The user's email, or the API token's name
+   */
+  actorName: string;
+  /**
+   * The call, e.g. `PUT /api/config/{key}`
+   */
+  action: string;
+  summary: string;
+  /**
+   * Its path parameters
+   */
+  target: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The JSON body sent, secrets redacted; null when none or too large
+   */
+  request: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Ids the answer named, e.g. the run started
+   */
+  result: {
+    [k: string]: unknown | undefined;
+  };
+  before: unknown;
+  after: unknown;
+}[];
+export type GetApiCampaignsIdProspectsResponse = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  company: string;
+  email: string;
+  score: number | null;
+  sample: boolean;
+  outcome: 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+  runId: string | null;
+  error: string | null;
+  /**
+   * The live sequence; null when not enrolled
+   */
+  sequence: {
+    status: 'active' | 'paused' | 'stopped' | 'completed';
+    sentSteps: number;
+    nextSendAt: string | null;
+  } | null;
+}[];
+export type GetApiCampaignsResponse = {
+  id: number;
+  name: string;
+  status: 'active' | 'paused' | 'draft' | 'completed';
+  prospectIds: number[];
+  /**
+   * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
+   */
+  mailboxIds: string[];
+}[];
+export type GetApiConfigCadenceTimingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiConfigLearningSettingsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiConfigResponse = (
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    }
+)[];
+export type GetApiConfigScoringWeightsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiConfigSendingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiConfigTemplatePerformanceResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type GetApiDashboardInsightsResponse = {
+  title: string;
+  description: string;
+  implementedDate: string | null;
+  impact: string;
+  confidence: number;
+  type: string;
+  color: string;
+}[];
+export type GetApiDashboardTrendsResponse = {
+  /**
+   * ISO week, e.g. 2025-W07 (of the day, for a daily point)
+   */
+  week: string;
+  /**
+   * The bucket: an ISO week, or a UTC day YYYY-MM-DD
+   */
+  period: string;
+  /**
+   * The bucket's first day, YYYY-MM-DD
+   */
+  start: string;
+  /**
+   * Replies per send that week, percent
+   */
+  responseRate: number;
+  /**
+   * Meetings booked per send that week, percent
+   */
+  meetingBookingRate: number;
+  /**
+   * Mean score (0–100) of the leads scored that week
+   */
+  leadQualityScore: number;
+}[];
+export type GetApiInvitationsResponse = {
+  /**
+   * Names the invitation in this API (not its link)
+   */
+  id: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * Only this account may accept, when set
+   */
+  email: string | null;
+  createdAt: string;
+  expiresAt: string;
+}[];
+export type GetApiMailboxesResponse = {
+  id: string;
+  fromName: string;
+  fromAddress: string;
+  signature: string;
+  smtp: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+    user: string;
+  };
+  imap: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+  } | null;
+  /**
+   * How reading replies over IMAP goes; null when the mailbox has no IMAP settings or was never checked
+   */
+  inbox: {
+    lastCheckAt: string | null;
+    /**
+     * Why the last IMAP check failed (a classified reason, or why the stored password cannot be used); null when it worked
+     */
+    lastError: string | null;
+    /**
+     * Replies and bounces read over IMAP so far
+     */
+    received: number;
+  } | null;
+  /**
+   * A password is stored (encrypted); it is never returned
+   */
+  passwordSet: true;
+  status: 'active' | 'paused';
+  pausedReason: string | null;
+  dailyCap: number;
+  /**
+   * The last Test connection, null before the first
+   */
+  lastTest: {
+    at: string;
+    ok: boolean;
+    error:
+      | (
+          | 'authentication failed'
+          | 'connection refused'
+          | 'TLS required'
+          | 'TLS failed'
+          | 'timed out'
+          | 'address not allowed'
+          | 'host not found'
+          | 'connection failed'
+        )
+      | null;
+  } | null;
+  /**
+   * Also when its warm-up started
+   */
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * Emails it has taken on today (the workspace's sending time zone)
+   */
+  sentToday: number;
+  /**
+   * The most it sends today: its daily cap, or less while it warms up (5 the first day, +2 a day)
+   */
+  capToday: number;
+  /**
+   * Bounces over its last 100 sends, as a fraction; null before its first send
+   */
+  bounceRate: number | null;
+}[];
+export type GetApiMeetingsResponse = {
+  id: string;
+  prospectId: number;
+  prospectName: string;
+  scheduledAt: string;
+  durationMinutes: number;
+  status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
+  meetingUrl: string;
+  /**
+   * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
+   */
+  bookedAt: string;
+}[];
+export type GetApiMembersResponse = {
+  userId: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  joinedAt: string;
+}[];
+export type GetApiPipelinesIdVersionsResponse = {
+  version: number;
+  name: string;
+  /**
+   * When it was saved; absent for a built-in
+   */
+  createdAt?: string;
+  /**
+   * What changed, when it was saved with a note
+   */
+  note?: string;
+}[];
+export type GetApiPipelinesResponse = {
+  workspaceId?: string;
+  pipelineId: string;
+  version: number;
+  name: string;
+  createdAt?: string;
+  updatedAt?: string;
+  /**
+   * A pipeline that ships with Meetflow: read-only, the same in every workspace
+   */
+  builtIn: boolean;
+  description?: string;
+  /**
+   * Why POST …/duplicate refuses it; absent when it can be duplicated
+   */
+  cannotDuplicate?: string;
+  /**
+   * How many versions it has (a built-in has one)
+   */
+  versions: number;
+  /**
+   * Null when its runs are not recorded as pipeline runs (the learning cycle runs as its own workflow)
+   */
+  runs: {
+    total: number;
+    byStatus: {
+      pending: number;
+      running: number;
+      completed: number;
+      failed: number;
+      cancelled: number;
+    };
+    /**
+     * The newest run (as GET /api/runs orders them), or null before the first
+     */
+    last: {
+      runId: string;
+      status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+      /**
+       * Absent while the run is pending
+       */
+      startedAt?: string;
+      createdAt: string;
+      /**
+       * The pipeline version the run pinned
+       */
+      version: number;
+    } | null;
+  } | null;
+  [k: string]: unknown | undefined;
+}[];
+export type GetApiPluginsResponse = {
+  id: string;
+  name: string;
+  version: string;
+  description: string;
+  kind: string;
+  ui: {
+    icon: string;
+    color: string;
+    category: string;
+    /**
+     * Place in lists, lowest first
+     */
+    order?: number;
+  };
+  /**
+   * Present for plugins of kind source
+   */
+  source?: {
+    /**
+     * How lists and notes name the source, e.g. "Apollo.io"
+     */
+    displayName: string;
+    credentials: {
+      /**
+       * The config field holding it
+       */
+      key: string;
+      label: string;
+      /**
+       * A secret is never returned, only whether it is set
+       */
+      secret: boolean;
+      set: boolean;
+    }[];
+    /**
+     * What a search with a wrong credential answers
+     */
+    credentialsTest: string;
+    /**
+     * True for the sample source: it answers for every source without credentials and is not offered as a choice
+     */
+    standIn: boolean;
+    /**
+     * Every credential is set: discovery searches the provider; otherwise the built-in sample database answers for it (marked sample)
+     */
+    configured: boolean;
+  };
+  /**
+   * Present for plugins of kind channel: the fields of one account it sends through
+   */
+  channel?: {
+    /**
+     * How lists and settings name the channel, e.g. "Email over SMTP"
+     */
+    displayName: string;
+    /**
+     * What a message goes to
+     */
+    address: 'email';
+    credentials: {
+      /**
+       * The field of an account (a mailbox's connection) holding it
+       */
+      key: string;
+      label: string;
+      /**
+       * A secret is stored sealed and never returned
+       */
+      secret: boolean;
+    }[];
+    /**
+     * What Test connection answers for a wrong credential
+     */
+    credentialsTest: string;
+  };
+  config: {
+    /**
+     * A JSON Schema
+     */
+    schema: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * The config with nothing set
+     */
+    defaults: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * The config in force on this server (MEETFLOW_PLUGINS_CONFIG over the defaults), server-only fields left out: what a step's own config goes over
+     */
+    values: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * Fields only the server's settings set (credentials, secrets, where a credential is sent): a pipeline step's config may not
+     */
+    serverOnly: string[];
+  };
+  activities: {
+    name: string;
+    /**
+     * `<plugin>.<activity>`, as pipeline nodes name it
+     */
+    qualifiedName: string;
+    description: string;
+    /**
+     * Who may place it in a pipeline: any member (public), sales-ops or admin and above, or nobody (internal: the platform runs it itself)
+     */
+    access: 'public' | 'sales-ops' | 'admin' | 'internal';
+    /**
+     * Whether the caller's role in the workspace may place it in a pipeline (the studio's palette)
+     */
+    placeable: boolean;
+    /**
+     * A JSON Schema
+     */
+    input: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * A JSON Schema
+     */
+    output: {
+      [k: string]: unknown | undefined;
+    };
+    timeout?: string;
+    /**
+     * Called by the platform in its own process only (its input carries a secret): never a pipeline step
+     */
+    inProcess?: true;
+  }[];
+  collections: string[];
+}[];
+export type GetApiPricingBidsResponse = {
+  sliceId: string;
+  isEnabled: boolean;
+  baseBid: number;
+  maxDailyMeetings: number;
+  dailyBudgetCap: number;
+}[];
+export type GetApiPricingSlicesResponse = {
+  sliceId: string;
+  sliceName: string;
+  tier: 'volume' | 'standard' | 'premium';
+  qualityScore: number;
+  /**
+   * Leads per month.
+   */
+  leadsVolume: number;
+  /**
+   * Price per attended meeting, USD, 2 decimals.
+   */
+  ppm: number;
+  /**
+   * Meeting probability: the show-up posterior.
+   */
+  pm: number;
+  floor: number;
+  cap: number;
+  /**
+   * USD the bid multiplier applies to: the tier base price.
+   */
+  basePrice: number;
+  /**
+   * The workspace's bid on the slice is enabled.
+   */
+  isActive: boolean;
+}[];
+export type GetApiProspectsResponse = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  company: string;
+  email: string;
+  score: number | null;
+  industry: string | null;
+  /**
+   * True for a fictional person from the built-in sample database: the UI labels it sample data.
+   */
+  sample: boolean;
+}[];
+export type GetApiRunsResponse = {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  /**
+   * `cancelled`: its batch was cancelled before it finished
+   */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  steps: {
+    [k: string]:
+      | {
+          status: 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+          activity: string;
+          /**
+           * The version of the plugin (its manifest's) that ran the step, once it has started
+           */
+          pluginVersion?: string;
+          attempts: number;
+          startedAt?: string;
+          endedAt?: string;
+          /**
+           * `step-outputs/<runId>/<nodeId>`
+           */
+          outputRef?: string;
+          error?: string;
+          /**
+           * A step with a condition: whether it held, recorded once the step it reads has completed
+           */
+          conditionMet?: boolean;
+        }
+      | undefined;
+  };
+  workflowId?: string;
+  temporalRunId?: string;
+  /**
+   * When the run itself started (a batch's run: when its first step did, not the batch); absent before then
+   */
+  startedAt?: string;
+  /**
+   * When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs
+   */
+  endedAt?: string;
+  error?: string;
+  /**
+   * Set on a rerun from a step
+   */
+  restartedFrom?: {
+    runId: string;
+    nodeId: string;
+  };
+  /**
+   * Set on a rerun of a whole run
+   */
+  retryOf?: string;
+  /**
+   * True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)
+   */
+  draft?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * The prospect the run was for (its input's `prospectId`), when the input names one
+   */
+  prospectId?: number;
+  [k: string]: unknown | undefined;
+}[];
+export type GetApiTemplatesResponse = {
+  id: string;
+  name: string;
+  type: string;
+  /**
+   * The first subject line of the template, with its {slots}
+   */
+  subject: string;
+  performance: {
+    /**
+     * The learned (or default) response rate the copywriter plans with, a fraction
+     */
+    response_rate: number;
+  };
+  measured: {
+    sent: number;
+    replied: number;
+    /**
+     * replied ÷ sent in this workspace; null before any send
+     */
+    responseRate: number | null;
+  };
+}[];
+export type GetApiTokensResponse = {
+  /**
+   * Names the token in this API (not the token itself)
+   */
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * The token's first characters, to tell tokens apart
+   */
+  prefix: string;
+  createdAt: string;
+  /**
+   * When it was last used (to the minute), null if never
+   */
+  lastUsedAt: string | null;
+  /**
+   * When it stops working (401 from then on), null if never
+   */
+  expiresAt: string | null;
+}[];
+export type PostApiInboundEmailResponse =
+  | {
+      kind: 'bounce';
+      /**
+       * The addresses that failed for good: suppressed, their sequences stopped
+       */
+      hardBounces: string[];
+      /**
+       * Mailboxes that paused themselves on these bounces (over 3 in their last 100 sends)
+       */
+      pausedMailboxes: string[];
+    }
+  | {
+      kind: 'reply';
+      matched: true;
+      prospectId: number;
+      /**
+       * Its In-Reply-To or References names an email Meetflow sent: that email's prospect
+       */
+      threadedBy: 'message-id';
+      handled: {
+        classification: {
+          category: string;
+          action: 'stop' | 'pause' | 'continue';
+          confidence: number;
+          returnDate: string | null;
+          meetingIntent: number;
+          signals: unknown[];
+          [k: string]: unknown | undefined;
+        };
+        sequence: {
+          workflowId: string;
+          signal: 'reply' | 'unsubscribe';
+          state: unknown;
+        } | null;
+      };
+    }
+  | {
+      kind: 'reply';
+      matched: false;
+      /**
+       * The sender's address
+       */
+      from: string;
+      /**
+       * In no thread of ours, but from this prospect's address: held for a person to confirm (GET /api/replies/held); it does nothing by itself
+       */
+      held?: {
+        id: string;
+        prospectId: number;
+      };
+    };
+export type PutApiConfigCadenceTimingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type PutApiConfigLearningSettingsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type PutApiConfigScoringWeightsResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type PutApiConfigSendingResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+export type PutApiConfigTemplatePerformanceResponse =
+  | {
+      configKey: 'scoringWeights';
+      configValue: {
+        companySize: number;
+        industryMatch: number;
+        techStack: number;
+        jobTitle: number;
+      };
+    }
+  | {
+      configKey: 'templatePerformance';
+      configValue: {
+        'roi-focused': number;
+        'pain-point': number;
+        'value-prop': number;
+      };
+    }
+  | {
+      configKey: 'cadenceTiming';
+      configValue: {
+        step1: number;
+        step2: number;
+        step3: number;
+      };
+    }
+  | {
+      configKey: 'learningSettings';
+      configValue: {
+        automaticCycles: boolean;
+        autoApply: boolean;
+        emailReports: boolean;
+      };
+    }
+  | {
+      configKey: 'sending';
+      configValue: {
+        mode: 'review' | 'autonomous';
+        timeZone: string;
+        window: {
+          /**
+           * @minItems 1
+           * @maxItems 7
+           */
+          days: number[];
+          start: string;
+          end: string;
+        };
+        gapMinutes: {
+          min: number;
+          max: number;
+        };
+        newProspectsPerDomainPerDay: number;
+        /**
+         * Add an open-tracking pixel to every email (opens are approximate); false when left out
+         */
+        trackOpens: boolean;
+      };
+    };
+
+export interface DeleteApiInvitationsIdResponse {
+  revoked: true;
+}
+export interface DeleteApiMailboxesIdResponse {
+  removed: true;
+}
+export interface DeleteApiMembersUserIdResponse {
+  removed: true;
+}
+export interface DeleteApiSuppressionsEmailResponse {
+  removed: true;
+}
+export interface DeleteApiTokensIdResponse {
+  revoked: true;
+}
+export interface GetApiActivityQuery {
+  limit?: number;
+}
+export interface GetApiAgentsSettingsResponse {
+  /**
+   * The copywriter's LLM model; null when no LLM endpoint is configured
+   */
+  model: string | null;
+  /**
+   * Whether an OpenAI-compatible endpoint is configured (MEETFLOW_LLM_BASE_URL)
+   */
+  llmConfigured: boolean;
+  /**
+   * The copywriter's sampling temperature (MEETFLOW_LLM_TEMPERATURE)
+   */
+  temperature: number;
+  /**
+   * The copywriter's token limit per answer (MEETFLOW_LLM_MAX_TOKENS)
+   */
+  maxTokens: number;
+  /**
+   * Confidence (0–1) a learning proposal needs to be applied automatically; null without the learning engine
+   */
+  minConfidence: number | null;
+  /**
+   * Scored leads needed before the scoring weights are re-fitted
+   */
+  minSampleSize: number | null;
+  /**
+   * Step size of the scoring-weight update
+   */
+  learningRate: number | null;
+}
+export interface GetApiAuditQuery {
+  limit?: number;
+  offset?: number;
+}
+export interface GetApiAuthMeResponse {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /**
+     * Whether the address is proven theirs (a verification or reset link): needed to accept an invitation bound to it
+     */
+    emailVerified: boolean;
+    /**
+     * True for a password someone else chose (the demo owner): until they set their own, only POST /api/auth/password, GET /api/auth/me and sign-out answer
+     */
+    mustChangePassword: boolean;
+  };
+  /**
+   * Every workspace the user belongs to, with their role in it, oldest membership first
+   */
+  workspaces: {
+    slug: string;
+    name: string;
+    role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  }[];
+}
+export interface GetApiBatchesIdResponse {
+  batchId: string;
+  pipeline: {
+    id: string;
+    name: string;
+    version: number;
+  };
+  status: 'running' | 'completed' | 'cancelled';
+  startedAt: string;
+  /**
+   * When its last run ended; null while it runs
+   */
+  finishedAt: string | null;
+  total: number;
+  /**
+   * Runs by status (while it runs: completed = every step settled, failed = a step failed)
+   */
+  runs: {
+    pending: number;
+    running: number;
+    completed: number;
+    failed: number;
+    cancelled: number;
+  };
+  /**
+   * One per node, in the order of the definition
+   */
+  stages: {
+    nodeId: string;
+    /**
+     * The node's label, else its id
+     */
+    label: string;
+    activity: string;
+    total: number;
+    pending: number;
+    /**
+     * In a chunk being run now
+     */
+    running: number;
+    completed: number;
+    failed: number;
+    /**
+     * Not run: a condition did not hold, an earlier step failed, or the batch was cancelled
+     */
+    skipped: number;
+    /**
+     * A step with a condition: how it came out for the runs whose value it reads has come (known as soon as that step answers, before this step's turn); null for a step without one
+     */
+    condition: {
+      /**
+       * Runs for which it held: the step runs (or ran) for them
+       */
+      met: number;
+      /**
+       * Runs for which it did not: the step is (or will be) skipped
+       */
+      unmet: number;
+    } | null;
+  }[];
+  /**
+   * Runs finished per minute so far (a run counts in part as each of its steps ends); null before any step has
+   */
+  runsPerMinute: number | null;
+  /**
+   * Seconds left at that pace; null once it has ended
+   */
+  etaSeconds: number | null;
+  /**
+   * The first 50 failed runs (runs.failed counts them all)
+   */
+  failures: {
+    runId: string;
+    /**
+     * The step that failed, when the error names it
+     */
+    nodeId: string | null;
+    /**
+     * What the step met, without the run's prefix
+     */
+    error: string;
+    input: {
+      /**
+       * The input's prospectId, when it has one
+       */
+      prospectId: number | string | null;
+      /**
+       * The input in one short line
+       */
+      summary: string;
+    };
+  }[];
+  /**
+   * The batch whose failed runs this one retries
+   */
+  retryOf: string | null;
+  /**
+   * Batches that retried this one's failed runs, oldest first
+   */
+  retries: {
+    batchId: string;
+    startedAt: string;
+    total: number;
+  }[];
+}
+export interface GetApiCampaignsIdProspectsQuery {
+  offset?: number;
+  limit?: number;
+}
+export interface GetApiCampaignsIdResponse {
+  id: number;
+  name: string;
+  status: 'active' | 'paused' | 'draft' | 'completed';
+  prospectIds: number[];
+  /**
+   * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
+   */
+  mailboxIds: string[];
+  /**
+   * ICP slices its prospects are scored against; empty = every slice
+   */
+  sliceNames: string[];
+  /**
+   * The saved prospect-pipeline version it runs; null = the built-in one
+   */
+  pipelineVersion: number | null;
+  createdAt: string;
+  /**
+   * The latest batch the campaign started; null before any
+   */
+  batch: {
+    batchId: string;
+    kind: 'start' | 'retry' | 'added';
+    startedAt: string;
+    running: boolean;
+    total: number;
+    stages: {
+      nodeId: string;
+      label: string;
+      total: number;
+      /**
+       * Not reached yet
+       */
+      pending: number;
+      /**
+       * In a chunk being run now
+       */
+      running: number;
+      completed: number;
+      failed: number;
+      /**
+       * Not run for this prospect: an earlier step failed, or the prospect did not qualify
+       */
+      skipped: number;
+      /**
+       * completed + failed + skipped
+       */
+      done: number;
+      /**
+       * A step with a condition (copy: lead scoring said qualified): for how many runs it held and for how many not, counted as soon as the step it reads answers; null for a step without one
+       */
+      condition: {
+        met: number;
+        unmet: number;
+      } | null;
+    }[];
+  } | null;
+  /**
+   * Each prospect counted once, by its latest prospect-pipeline run (the campaign's, a Process click's or the seed's)
+   */
+  results: {
+    prospects: number;
+    /**
+     * No prospect-pipeline run yet
+     */
+    notProcessed: number;
+    inProgress: number;
+    /**
+     * Scored at or above the qualification threshold (counted as soon as scored, mid-batch too)
+     */
+    qualified: number;
+    /**
+     * Qualified, with a written sequence they are enrolled in
+     */
+    enrolled: number;
+    /**
+     * Scored below the qualification threshold (counted as soon as scored)
+     */
+    notQualified: number;
+    /**
+     * A step failed for good (counted as soon as it did), or the run was cancelled
+     */
+    failed: number;
+    /**
+     * Not run by this campaign's batches yet ("run new" runs them)
+     */
+    notRunByCampaign: number;
+  };
+  /**
+   * Why prospects got no sequence, most common first
+   */
+  skipped: {
+    reason: string;
+    count: number;
+  }[];
+  /**
+   * Prospects whose latest run failed (the first 50); "retry failed" runs them again
+   */
+  failures: {
+    prospectId: number;
+    name: string;
+    runId: string;
+    error: string;
+  }[];
+}
+export interface GetApiDashboardInsightsQuery {
+  /**
+   * How many recent learning cycles to take insights from
+   */
+  cycles?: number;
+}
+export interface GetApiDashboardMetricsResponse {
+  /**
+   * Learning cycles run in the workspace
+   */
+  learning_cycles: number;
+  /**
+   * Replies per send, percent, one decimal
+   */
+  response_rate: number;
+  /**
+   * Meetings booked, all time
+   */
+  meeting_booked: number;
+  /**
+   * The latest cycle's learning score (0–100), 0 when none
+   */
+  learning_score: number;
+}
+export interface GetApiDashboardTrendsQuery {
+  /**
+   * 7d or 30d: daily points of the last 7 or 30 days; 90d: weekly points of the last 90 days; none: the last 12 weeks with data
+   */
+  range?: '7d' | '30d' | '90d';
+}
+export interface GetApiHealthResponse {
+  status: 'ok' | 'degraded';
+  checks: {
+    database: {
+      ok: boolean;
+      latencyMs: number;
+      error?: string;
+    };
+    temporal: {
+      ok: boolean;
+      latencyMs: number;
+      error?: string;
+    };
+    /**
+     * Whether a worker has polled the task queue lately (nothing runs without one); absent on an API without product routes
+     */
+    worker?: {
+      ok: boolean;
+      latencyMs: number;
+      error?: string;
+    };
+  };
+}
+export interface GetApiIcpResponse {
+  icpSlices: {
+    name: string;
+    description: string;
+    /**
+     * Mean research confidence of its customers × (0.5 + 0.5 × min(1, customers / 3)) × share of its customers in its main industry.
+     */
+    confidence: number;
+    /**
+     * Companies like these: industry companies × size-band share × 0.5 per criteria technology (3 at most), to the nearest 10.
+     */
+    estimatedVolume: number;
+    criteria: {
+      /**
+       * Industries of the customers in the slice, most common first.
+       *
+       * @maxItems 50
+       */
+      industry: string[];
+      /**
+       * Headcount band spanned by the customers, e.g. "50-200 employees"; "unknown" when no site states one.
+       */
+      companySize: string;
+      /**
+       * Buyer and user titles the customers mention, most customers first.
+       *
+       * @maxItems 50
+       */
+      jobTitles: string[];
+      /**
+       * Technologies at least half the customers of the slice use, most common first.
+       *
+       * @maxItems 50
+       */
+      techStack: string[];
+      /**
+       * Problems the customers say their own buyers have, in their words, most common first.
+       *
+       * @maxItems 50
+       */
+      painPoints: string[];
+    };
+  }[];
+  /**
+   * Mean research confidence over every URL given; a site that could not be read counts 0.
+   */
+  confidence: number;
+  /**
+   * What was found where: each site with its evidence, each site that failed and why, how slices were formed.
+   */
+  analysisNotes: string;
+  sourceUrls: string[];
+  analyzedAt: string;
+}
+export interface GetApiIcpSampleSitesResponse {
+  /**
+   * The sample customer sites served with the app (empty when no sample server is configured).
+   */
+  urls: string[];
+}
+export interface GetApiInboundSettingsResponse {
+  /**
+   * Where an inbound-parse webhook posts raw messages
+   */
+  url: string;
+  /**
+   * The header that carries the secret
+   */
+  header: string;
+  /**
+   * The workspace's inbound secret (admins only)
+   */
+  secret: string;
+}
+export interface GetApiLearningStatusResponse {
+  /**
+   * ISO time of the weekly schedule's next run; null when automatic cycles are off or no schedule exists
+   */
+  nextCycleAt: string | null;
+  /**
+   * The workspace's "Automatic Learning Cycles" switch
+   */
+  automaticCycles: boolean;
+  /**
+   * ISO time of the newest cycle; null before the first
+   */
+  lastCycleAt: string | null;
+  /**
+   * Outcome events no cycle has learned from yet
+   */
+  pendingOutcomes: number;
+  /**
+   * Scored leads among them
+   */
+  pendingScoredLeads: number;
+  /**
+   * Scored leads the learning engine needs before it re-fits the scoring weights
+   */
+  minSampleSize: number;
+}
+export interface GetApiMeetingsSlotsQuery {
+  count?: number;
+}
+export interface GetApiMeetingsSlotsResponse {
+  slots: {
+    start: string;
+    end: string;
+    label: string;
+  }[];
+  timeZone: string;
+}
+export interface GetApiOfferResponse {
+  /**
+   * Null until someone describes what the workspace sells
+   */
+  offer: {
+    companyName: string;
+    website?: string;
+    oneLiner: string;
+    /**
+     * @minItems 2
+     * @maxItems 5
+     */
+    valueProps: {
+      pain: string;
+      value: string;
+    }[];
+    /**
+     * @maxItems 10
+     */
+    proofPoints: {
+      text: string;
+      customer?: string;
+      result?: string;
+    }[];
+    personas: {
+      /**
+       * @maxItems 20
+       */
+      titles: string[];
+      /**
+       * @maxItems 10
+       */
+      seniority?: string[];
+    };
+    tone: 'formal' | 'plain';
+    callToAction: {
+      meetingMinutes: number;
+      bookingLink?: string;
+    };
+    senderName: string;
+    senderTitle?: string;
+    sample?: boolean;
+  } | null;
+}
+export interface GetApiOpenapiJsonResponse {
+  openapi: string;
+  info: {
+    title: string;
+    version: string;
+    [k: string]: unknown | undefined;
+  };
+  paths: {
+    [k: string]: unknown | undefined;
+  };
+  [k: string]: unknown | undefined;
+}
+export interface GetApiOutboxQuery {
+  /**
+   * Only emails with this status (pending_review: the review queue)
+   */
+  status?: 'pending_review' | 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'rejected';
+  /**
+   * Only emails of this campaign
+   */
+  campaignId?: number;
+  page?: number;
+  limit?: number;
+}
+export interface GetApiOutboxResponse {
+  items: {
+    id: string;
+    prospectId: number;
+    prospect: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    campaign: {
+      id: number;
+      name: string;
+    } | null;
+    step: number;
+    subject: string;
+    body: string;
+    status: 'pending_review' | 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'rejected';
+    /**
+     * A reviewer changed it: what is sent is the edit
+     */
+    edited: boolean;
+    reviewedBy: string | null;
+    reviewedAt: string | null;
+    waitingUntil: string | null;
+    /**
+     * Why it has not gone yet: the daily cap, the sending window, the domain limit…
+     */
+    waitReason: string | null;
+    sentAt: string | null;
+    mailbox: {
+      id: string;
+      fromAddress: string;
+    } | null;
+    error: string | null;
+    /**
+     * The researched facts the email cites, each with where it was read
+     */
+    facts: {
+      id: string;
+      kind: string;
+      value: string;
+      evidence: {
+        url: string;
+        snippet: string;
+      };
+    }[];
+    createdAt: string;
+  }[];
+  total: number;
+  page: number;
+  limit: number;
+}
+export interface GetApiPipelinesIdDiffQuery {
+  /**
+   * The older version
+   */
+  from: number;
+  /**
+   * The newer version (default: the latest)
+   */
+  to?: number;
+}
+export interface GetApiPipelinesIdDiffResponse {
+  pipelineId: string;
+  from: number;
+  to: number;
+  nodes: {
+    added: string[];
+    removed: string[];
+    changed: {
+      id: string;
+      /**
+       * `activity`, `when`, `input.<field>`, …
+       */
+      changes: string[];
+    }[];
+  };
+  edges: {
+    added: {
+      from: string;
+      to: string;
+    }[];
+    removed: {
+      from: string;
+      to: string;
+    }[];
+  };
+}
+export interface GetApiPipelinesIdQuery {
+  version?: number;
+}
+export interface GetApiPipelinesIdResponse {
+  workspaceId?: string;
+  pipelineId: string;
+  version: number;
+  name: string;
+  createdAt?: string;
+  updatedAt?: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  /**
+   * What this version changes, as said when it was saved
+   */
+  note?: string;
+  /**
+   * A pipeline that ships with Meetflow: read-only, the same in every workspace
+   */
+  builtIn: boolean;
+  description?: string;
+  /**
+   * Why POST …/duplicate refuses it; absent when it can be duplicated
+   */
+  cannotDuplicate?: string;
+  [k: string]: unknown | undefined;
+}
+export interface GetApiPluginsIdResponse {
+  id: string;
+  name: string;
+  version: string;
+  description: string;
+  kind: string;
+  ui: {
+    icon: string;
+    color: string;
+    category: string;
+    /**
+     * Place in lists, lowest first
+     */
+    order?: number;
+  };
+  /**
+   * Present for plugins of kind source
+   */
+  source?: {
+    /**
+     * How lists and notes name the source, e.g. "Apollo.io"
+     */
+    displayName: string;
+    credentials: {
+      /**
+       * The config field holding it
+       */
+      key: string;
+      label: string;
+      /**
+       * A secret is never returned, only whether it is set
+       */
+      secret: boolean;
+      set: boolean;
+    }[];
+    /**
+     * What a search with a wrong credential answers
+     */
+    credentialsTest: string;
+    /**
+     * True for the sample source: it answers for every source without credentials and is not offered as a choice
+     */
+    standIn: boolean;
+    /**
+     * Every credential is set: discovery searches the provider; otherwise the built-in sample database answers for it (marked sample)
+     */
+    configured: boolean;
+  };
+  /**
+   * Present for plugins of kind channel: the fields of one account it sends through
+   */
+  channel?: {
+    /**
+     * How lists and settings name the channel, e.g. "Email over SMTP"
+     */
+    displayName: string;
+    /**
+     * What a message goes to
+     */
+    address: 'email';
+    credentials: {
+      /**
+       * The field of an account (a mailbox's connection) holding it
+       */
+      key: string;
+      label: string;
+      /**
+       * A secret is stored sealed and never returned
+       */
+      secret: boolean;
+    }[];
+    /**
+     * What Test connection answers for a wrong credential
+     */
+    credentialsTest: string;
+  };
+  config: {
+    /**
+     * A JSON Schema
+     */
+    schema: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * The config with nothing set
+     */
+    defaults: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * The config in force on this server (MEETFLOW_PLUGINS_CONFIG over the defaults), server-only fields left out: what a step's own config goes over
+     */
+    values: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * Fields only the server's settings set (credentials, secrets, where a credential is sent): a pipeline step's config may not
+     */
+    serverOnly: string[];
+  };
+  activities: {
+    name: string;
+    /**
+     * `<plugin>.<activity>`, as pipeline nodes name it
+     */
+    qualifiedName: string;
+    description: string;
+    /**
+     * Who may place it in a pipeline: any member (public), sales-ops or admin and above, or nobody (internal: the platform runs it itself)
+     */
+    access: 'public' | 'sales-ops' | 'admin' | 'internal';
+    /**
+     * Whether the caller's role in the workspace may place it in a pipeline (the studio's palette)
+     */
+    placeable: boolean;
+    /**
+     * A JSON Schema
+     */
+    input: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * A JSON Schema
+     */
+    output: {
+      [k: string]: unknown | undefined;
+    };
+    timeout?: string;
+    /**
+     * Called by the platform in its own process only (its input carries a secret): never a pipeline step
+     */
+    inProcess?: true;
+  }[];
+  collections: string[];
+}
+export interface GetApiPricingLedgerResponse {
+  meetingsCharged: number;
+  total: number;
+  /**
+   * No-shows recorded (never charged).
+   */
+  noShows: number;
+  /**
+   * Average price per attended meeting charged.
+   */
+  averagePpm: number;
+  currency: 'USD';
+  /**
+   * Per slice, by slice id.
+   */
+  bySlice: {
+    sliceId: string;
+    meetingsCharged: number;
+    total: number;
+    /**
+     * No-shows recorded (never charged).
+     */
+    noShows: number;
+  }[];
+  /**
+   * Per month, oldest first.
+   */
+  byMonth: {
+    /**
+     * UTC month of attendance, YYYY-MM.
+     */
+    month: string;
+    meetingsCharged: number;
+    total: number;
+    /**
+     * No-shows recorded (never charged).
+     */
+    noShows: number;
+  }[];
+}
+export interface GetApiProspectsIdProfileResponse {
+  prospect: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    jobTitle: string | null;
+    company: string;
+    email: string;
+    score: number | null;
+    industry: string | null;
+    /**
+     * True for a fictional person from the built-in sample database: the UI labels it sample data.
+     */
+    sample: boolean;
+    website: string | null;
+    linkedinUrl: string | null;
+    source: string | null;
+    companySize: string | null;
+    employeeCount: number | null;
+    createdAt: string;
+  };
+  /**
+   * The latest research; null before any
+   */
+  research: {
+    website: string;
+    confidence: number;
+    facts: {
+      id: string;
+      kind: string;
+      value: string;
+      confidence: number;
+      /**
+       * The page and the words the fact was read from
+       */
+      evidence: {
+        url: string;
+        snippet: string;
+      };
+    }[];
+  } | null;
+  /**
+   * The latest score; null before any
+   */
+  score: {
+    totalScore: number;
+    priority: string;
+    qualified: boolean;
+    reasoning: string;
+    /**
+     * Every dimension with its score (0–100), points and the reason
+     */
+    dimensions: {
+      key: string;
+      label: string;
+      score: number;
+      reason: string;
+      [k: string]: unknown | undefined;
+    }[];
+  } | null;
+  /**
+   * The latest sequence written for the prospect; null when none (unqualified, or not processed)
+   */
+  sequence: {
+    /**
+     * The sequence workflow's live state; null when never enrolled
+     */
+    state: {
+      status: 'active' | 'paused' | 'stopped' | 'completed';
+      sentSteps: number[];
+      nextStep: number | null;
+      /**
+       * When the next step goes out; null while a user holds the sequence
+       */
+      nextSendAt: string | null;
+      /**
+       * Set by an out-of-office reply: the sequence waits until then
+       */
+      pausedUntil: string | null;
+      stopReason: string | null;
+      /**
+       * True while a user holds the sequence (until resumed)
+       */
+      pausedByUser: boolean;
+      /**
+       * What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit)
+       */
+      waitingFor: ('review' | 'send') | null;
+      /**
+       * Why the send waits, in words
+       */
+      waitReason: string | null;
+      /**
+       * After an interested reply: where the email offering meeting slots is (null: none was offered)
+       */
+      meetingProposal: ('drafting' | 'pending_review' | 'sending' | 'sent' | 'rejected' | 'no free slot' | 'failed') | null;
+    } | null;
+    emails: {
+      step: number;
+      dayOffset: number;
+      /**
+       * What was sent (or waits to be), as a reviewer left it; the copy as written until then
+       */
+      subject: string;
+      /**
+       * What was sent (or waits to be), as a reviewer left it; the copy as written until then
+       */
+      body: string;
+      /**
+       * planned: not written to the outbox yet; pending_review, queued, sending, sent, failed, suppressed, rejected: its outbox status; stopped: the sequence ended before it was written
+       */
+      status: 'planned' | 'pending_review' | 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'rejected' | 'stopped';
+      /**
+       * True when a reviewer changed the email before approving it
+       */
+      edited: boolean;
+      [k: string]: unknown | undefined;
+    }[];
+  } | null;
+  /**
+   * The prospect pipeline's runs for this prospect, newest first (10 at most)
+   */
+  runs: {
+    runId: string;
+    status: string;
+    startedAt: string | null;
+    error: string | null;
+  }[];
+}
+export interface GetApiProspectsIdResponse {
+  id: number;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  company: string;
+  email: string;
+  score: number | null;
+  industry: string | null;
+  /**
+   * True for a fictional person from the built-in sample database: the UI labels it sample data.
+   */
+  sample: boolean;
+  website: string | null;
+  linkedinUrl: string | null;
+  source: string | null;
+  companySize: string | null;
+  employeeCount: number | null;
+  createdAt: string;
+}
+export interface GetApiProspectsQuery {
+  /**
+   * Words matched case-insensitively against the start of the names, company words and email (all words must match).
+   */
+  search?: string;
+  /**
+   * Exact industry, any case.
+   */
+  industry?: string;
+  /**
+   * Only prospects scored at least this (unscored ones are left out).
+   */
+  minScore?: number;
+  /**
+   * Exact source the prospect came from (e.g. linkedin, apollo, csv).
+   */
+  source?: string;
+  /**
+   * `id` ascending, or `score` descending (then id).
+   */
+  sort?: 'id' | 'score';
+  limit?: number;
+  offset?: number;
+}
+export interface GetApiRepliesHeldQuery {
+  /**
+   * Which ones: waiting for a person (the default), confirmed or dismissed
+   */
+  status?: 'held' | 'confirmed' | 'dismissed';
+  /**
+   * Only this prospect's
+   */
+  prospectId?: number;
+  limit?: number;
+}
+export interface GetApiRepliesHeldResponse {
+  items: {
+    id: string;
+    /**
+     * The prospect whose address it came from
+     */
+    prospectId: number;
+    prospect: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      email: string;
+    } | null;
+    from: string;
+    fromName: string | null;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    status: 'held' | 'confirmed' | 'dismissed';
+    decidedBy: string | null;
+    decidedAt: string | null;
+  }[];
+  total: number;
+}
+export interface GetApiRunsIdResponse {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  /**
+   * `cancelled`: its batch was cancelled before it finished
+   */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  steps: {
+    [k: string]:
+      | {
+          status: 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+          activity: string;
+          /**
+           * The version of the plugin (its manifest's) that ran the step, once it has started
+           */
+          pluginVersion?: string;
+          attempts: number;
+          startedAt?: string;
+          endedAt?: string;
+          /**
+           * `step-outputs/<runId>/<nodeId>`
+           */
+          outputRef?: string;
+          error?: string;
+          /**
+           * A step with a condition: whether it held, recorded once the step it reads has completed
+           */
+          conditionMet?: boolean;
+        }
+      | undefined;
+  };
+  workflowId?: string;
+  temporalRunId?: string;
+  /**
+   * When the run itself started (a batch's run: when its first step did, not the batch); absent before then
+   */
+  startedAt?: string;
+  /**
+   * When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs
+   */
+  endedAt?: string;
+  error?: string;
+  /**
+   * Set on a rerun from a step
+   */
+  restartedFrom?: {
+    runId: string;
+    nodeId: string;
+  };
+  /**
+   * Set on a rerun of a whole run
+   */
+  retryOf?: string;
+  /**
+   * True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)
+   */
+  draft?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  input: unknown;
+  [k: string]: unknown | undefined;
+}
+export interface GetApiRunsIdStepsNodeIdOutputResponse {
+  nodeId: string;
+  output: unknown;
+}
+export interface GetApiRunsQuery {
+  /**
+   * Only this pipeline's runs (its id)
+   */
+  pipeline?: string;
+  /**
+   * Only the runs of this version (the version each run pinned; with `pipeline`, of that pipeline)
+   */
+  version?: number;
+  /**
+   * Only runs with this status
+   */
+  status?: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  /**
+   * Only runs for this prospect (its id, as the run's input names it: `input.prospectId`)
+   */
+  prospect?: number;
+  /**
+   * Only runs created at or after this (a day: from its start, UTC)
+   */
+  from?: string;
+  /**
+   * Only runs created at or before this (a day: to its end, UTC)
+   */
+  to?: string;
+  /**
+   * Runs per page
+   */
+  limit?: number;
+  /**
+   * Runs to skip (page × limit)
+   */
+  offset?: number;
+}
+export interface GetApiSendingForecastQuery {
+  /**
+   * New emails to place after those already waiting (e.g. the first emails of a campaign about to launch)
+   */
+  emails?: number;
+}
+export interface GetApiSendingForecastResponse {
+  /**
+   * The sending time zone the days are in
+   */
+  timeZone: string;
+  /**
+   * Active mailboxes (paused ones send nothing)
+   */
+  mailboxes: number;
+  /**
+   * Active mailboxes whose cap is still rising (warm-up)
+   */
+  warmingUp: number;
+  sentToday: number;
+  /**
+   * Sends the active mailboxes may still make today
+   */
+  capacityToday: number;
+  /**
+   * A whole open day's sends at today's caps
+   */
+  capacityFullDay: number;
+  /**
+   * Emails written and not yet sent: waiting for review, queued or being sent
+   */
+  waiting: number;
+  /**
+   * The new emails asked about
+   */
+  emails: number;
+  /**
+   * When the last of the waiting emails and the new ones goes out, first come first served
+   */
+  finish: {
+    /**
+     * The day the last email goes out (sending time zone); null: never (no active mailbox) or not within a year
+     */
+    lastDay: string | null;
+    /**
+     * Days from today to that day (0: today)
+     */
+    days: number | null;
+  };
+  /**
+   * The same with one more mailbox connected today (warming up like any new one)
+   */
+  withAnotherMailbox: {
+    /**
+     * The day the last email goes out (sending time zone); null: never (no active mailbox) or not within a year
+     */
+    lastDay: string | null;
+    /**
+     * Days from today to that day (0: today)
+     */
+    days: number | null;
+  };
+  /**
+   * The next 14 days' capacity
+   */
+  days: {
+    day: string;
+    capacity: number;
+  }[];
+}
+export interface GetApiSuperagentProcessProspectRunIdResponse {
+  success: boolean;
+  error: string | null;
+  /**
+   * The pipeline run: open it in the pipeline view, or rerun it from a step
+   */
+  runId: string;
+  data: {
+    research?: {
+      enrichedData: {
+        companyInfo: string;
+        painPoints: string[];
+        techStack: string[];
+      };
+      confidence: number;
+    };
+    scoring?: {
+      totalScore: number;
+      priority: string;
+      reasoning: string;
+      confidence: number;
+    };
+    content?: {
+      sequence: {
+        step: number;
+        dayOffset: number;
+        template: string;
+        subject: string;
+        body: string;
+      }[];
+      overallStrategy: string;
+      expectedResponseRate: number;
+      confidence: number;
+    };
+    outreach?: {
+      campaignId: string;
+      channels: string[];
+      deliveryStatus: string;
+      confidence: number;
+    };
+    metrics: {
+      researchConfidence: number;
+      scoringConfidence: number;
+      finalScore: number;
+      contentGenerated: boolean;
+      outreachTriggered: boolean;
+    };
+    recommendations: string[];
+  };
+}
+export interface GetApiSuperagentProcessProspectRunIdResponse202 {
+  runId: string;
+  status: 'running';
+}
+export interface GetApiSuppressionsQuery {
+  /**
+   * Part of an address or domain, any case (e.g. "acme" finds ada@acme.com and *@acme.com)
+   */
+  search?: string;
+  /**
+   * Only entries with exactly this reason (e.g. unsubscribed, bounced, manual)
+   */
+  reason?: string;
+  page?: number;
+  limit?: number;
+}
+export interface GetApiSuppressionsResponse {
+  items: {
+    /**
+     * The address, or *@domain for a whole domain
+     */
+    email: string;
+    kind: 'address' | 'domain';
+    /**
+     * Why: unsubscribed, bounced, asked to be removed, manual, or what the person who added it wrote
+     */
+    reason: string;
+    /**
+     * How it got here: an unsubscribe link, a bounce, a reply asking to stop, or a person
+     */
+    source: 'unsubscribe' | 'bounce' | 'reply' | 'manual';
+    createdAt: string;
+    /**
+     * Who added it by hand: user:<id> or token:<id> (absent for automatic entries)
+     */
+    addedBy?: string;
+  }[];
+  /**
+   * Entries matching the search and reason
+   */
+  total: number;
+  page: number;
+  limit: number;
+  /**
+   * Every entry of the workspace counted by reason (whatever the search and reason), most first
+   */
+  byReason: {
+    reason: string;
+    count: number;
+  }[];
+}
+export interface PatchApiCampaignsIdBody {
+  name?: string;
+  /**
+   * paused holds every enrolled sequence of the campaign until it is active again
+   */
+  status?: 'active' | 'paused';
+  /**
+   * Prospects of the workspace to add (an active campaign runs them at once)
+   *
+   * @maxItems 10000
+   */
+  addProspectIds?: number[];
+  /**
+   * Prospects to take out; their sequences are stopped
+   *
+   * @maxItems 10000
+   */
+  removeProspectIds?: number[];
+  /**
+   * Replaces the mailboxes its emails go out through (public ids; repeats are dropped); [] = every active mailbox. Emails already given a slot keep it.
+   *
+   * @maxItems 100
+   */
+  mailboxIds?: string[];
+}
+export interface PatchApiCampaignsIdResponse {
+  campaign: {
+    id: number;
+    name: string;
+    status: 'active' | 'paused' | 'draft' | 'completed';
+    prospectIds: number[];
+    /**
+     * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
+     */
+    mailboxIds: string[];
+    /**
+     * ICP slices its prospects are scored against; empty = every slice
+     */
+    sliceNames: string[];
+    /**
+     * The saved prospect-pipeline version it runs; null = the built-in one
+     */
+    pipelineVersion: number | null;
+    createdAt: string;
+    /**
+     * The latest batch the campaign started; null before any
+     */
+    batch: {
+      batchId: string;
+      kind: 'start' | 'retry' | 'added';
+      startedAt: string;
+      running: boolean;
+      total: number;
+      stages: {
+        nodeId: string;
+        label: string;
+        total: number;
+        /**
+         * Not reached yet
+         */
+        pending: number;
+        /**
+         * In a chunk being run now
+         */
+        running: number;
+        completed: number;
+        failed: number;
+        /**
+         * Not run for this prospect: an earlier step failed, or the prospect did not qualify
+         */
+        skipped: number;
+        /**
+         * completed + failed + skipped
+         */
+        done: number;
+        /**
+         * A step with a condition (copy: lead scoring said qualified): for how many runs it held and for how many not, counted as soon as the step it reads answers; null for a step without one
+         */
+        condition: {
+          met: number;
+          unmet: number;
+        } | null;
+      }[];
+    } | null;
+    /**
+     * Each prospect counted once, by its latest prospect-pipeline run (the campaign's, a Process click's or the seed's)
+     */
+    results: {
+      prospects: number;
+      /**
+       * No prospect-pipeline run yet
+       */
+      notProcessed: number;
+      inProgress: number;
+      /**
+       * Scored at or above the qualification threshold (counted as soon as scored, mid-batch too)
+       */
+      qualified: number;
+      /**
+       * Qualified, with a written sequence they are enrolled in
+       */
+      enrolled: number;
+      /**
+       * Scored below the qualification threshold (counted as soon as scored)
+       */
+      notQualified: number;
+      /**
+       * A step failed for good (counted as soon as it did), or the run was cancelled
+       */
+      failed: number;
+      /**
+       * Not run by this campaign's batches yet ("run new" runs them)
+       */
+      notRunByCampaign: number;
+    };
+    /**
+     * Why prospects got no sequence, most common first
+     */
+    skipped: {
+      reason: string;
+      count: number;
+    }[];
+    /**
+     * Prospects whose latest run failed (the first 50); "retry failed" runs them again
+     */
+    failures: {
+      prospectId: number;
+      name: string;
+      runId: string;
+      error: string;
+    }[];
+  };
+  /**
+   * Sequences paused, resumed or stopped; those never enrolled or already ended are counted apart
+   */
+  sequences: {
+    signalled: number;
+    notEnrolled: number;
+    ended: number;
+  };
+  /**
+   * The batch that runs the added prospects, when one started
+   */
+  batchId: string | null;
+}
+export interface PatchApiMailboxesIdBody {
+  /**
+   * Shown as the sender, e.g. "Ada Lane"
+   */
+  fromName?: string;
+  /**
+   * The address emails are sent from (lowercased; one mailbox per address in a workspace)
+   */
+  fromAddress?: string;
+  /**
+   * Added below each email; several lines allowed
+   */
+  signature?: string;
+  /**
+   * Only the settings given change
+   */
+  smtp?: {
+    /**
+     * The SMTP server, e.g. smtp.example.com
+     */
+    host?: string;
+    /**
+     * Usually 465 (tls), 587 (starttls) or 25
+     */
+    port?: number;
+    /**
+     * tls: encrypted from the start (465); starttls: upgraded after connecting (587); none: never encrypted
+     */
+    tls?: 'tls' | 'starttls' | 'none';
+    /**
+     * The SMTP login
+     */
+    user?: string;
+  };
+  /**
+   * New IMAP settings (all three), or null to stop reading replies over IMAP
+   */
+  imap?: {
+    /**
+     * The IMAP server, e.g. imap.example.com
+     */
+    host: string;
+    /**
+     * Usually 993 (tls) or 143 (starttls)
+     */
+    port: number;
+    /**
+     * tls: encrypted from the start (993); starttls: upgraded after connecting (143); none: never encrypted
+     */
+    tls: 'tls' | 'starttls' | 'none';
+  } | null;
+  /**
+   * A new SMTP password; leave out to keep the stored one, unless smtp.host, smtp.port, smtp.user, imap.host or imap.port changes: then it is required (400 naming password)
+   */
+  password?: string;
+  dailyCap?: number;
+  /**
+   * paused: sends nothing until active again
+   */
+  status?: 'active' | 'paused';
+}
+export interface PatchApiMailboxesIdResponse {
+  id: string;
+  fromName: string;
+  fromAddress: string;
+  signature: string;
+  smtp: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+    user: string;
+  };
+  imap: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+  } | null;
+  /**
+   * How reading replies over IMAP goes; null when the mailbox has no IMAP settings or was never checked
+   */
+  inbox: {
+    lastCheckAt: string | null;
+    /**
+     * Why the last IMAP check failed (a classified reason, or why the stored password cannot be used); null when it worked
+     */
+    lastError: string | null;
+    /**
+     * Replies and bounces read over IMAP so far
+     */
+    received: number;
+  } | null;
+  /**
+   * A password is stored (encrypted); it is never returned
+   */
+  passwordSet: true;
+  status: 'active' | 'paused';
+  pausedReason: string | null;
+  dailyCap: number;
+  /**
+   * The last Test connection, null before the first
+   */
+  lastTest: {
+    at: string;
+    ok: boolean;
+    error:
+      | (
+          | 'authentication failed'
+          | 'connection refused'
+          | 'TLS required'
+          | 'TLS failed'
+          | 'timed out'
+          | 'address not allowed'
+          | 'host not found'
+          | 'connection failed'
+        )
+      | null;
+  } | null;
+  /**
+   * Also when its warm-up started
+   */
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PatchApiMembersUserIdBody {
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+}
+export interface PatchApiMembersUserIdResponse {
+  userId: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  joinedAt: string;
+}
+export interface PostApiAuthLoginBody {
+  /**
+   * Sign-in email
+   */
+  email: string;
+  password: string;
+}
+export interface PostApiAuthLoginResponse {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /**
+     * Whether the address is proven theirs (a verification or reset link): needed to accept an invitation bound to it
+     */
+    emailVerified: boolean;
+    /**
+     * True for a password someone else chose (the demo owner): until they set their own, only POST /api/auth/password, GET /api/auth/me and sign-out answer
+     */
+    mustChangePassword: boolean;
+  };
+  /**
+   * Every workspace the user belongs to, with their role in it, oldest membership first
+   */
+  workspaces: {
+    slug: string;
+    name: string;
+    role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  }[];
+}
+export interface PostApiAuthLogoutResponse {
+  signedOut: true;
+}
+export interface PostApiAuthPasswordBody {
+  /**
+   * The password in use now
+   */
+  currentPassword: string;
+  /**
+   * 10–200 characters; stored only as an argon2id hash
+   */
+  newPassword: string;
+}
+export interface PostApiAuthPasswordResetBody {
+  /**
+   * Sign-in email; case does not matter
+   */
+  email: string;
+}
+export interface PostApiAuthPasswordResetConfirmBody {
+  /**
+   * The token of the emailed link (after its '#token=')
+   */
+  token: string;
+  /**
+   * 10–200 characters; stored only as an argon2id hash
+   */
+  password: string;
+}
+export interface PostApiAuthPasswordResetConfirmResponse {
+  passwordChanged: true;
+  /**
+   * The account: sign in with it and the new password (every session of it was ended)
+   */
+  email: string;
+}
+export interface PostApiAuthPasswordResetResponse {
+  accepted: true;
+  /**
+   * The address: if it has an account, a link (30 minutes, once) is on its way to it
+   */
+  email: string;
+}
+export interface PostApiAuthPasswordResponse {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /**
+     * Whether the address is proven theirs (a verification or reset link): needed to accept an invitation bound to it
+     */
+    emailVerified: boolean;
+    /**
+     * True for a password someone else chose (the demo owner): until they set their own, only POST /api/auth/password, GET /api/auth/me and sign-out answer
+     */
+    mustChangePassword: boolean;
+  };
+  /**
+   * Every workspace the user belongs to, with their role in it, oldest membership first
+   */
+  workspaces: {
+    slug: string;
+    name: string;
+    role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  }[];
+}
+export interface PostApiAuthSignupBody {
+  /**
+   * Sign-in email; case does not matter
+   */
+  email: string;
+  /**
+   * 10–200 characters; stored only as an argon2id hash
+   */
+  password: string;
+  /**
+   * Your name, as teammates see it
+   */
+  name: string;
+  /**
+   * Name of the workspace created for you ("<name>'s workspace" when absent)
+   */
+  workspaceName?: string;
+}
+export interface PostApiAuthSignupResponse {
+  accepted: true;
+  /**
+   * The address: a verification link (24 hours, once) is on its way to it when it is new; sign in with it and the password
+   */
+  email: string;
+}
+export interface PostApiAuthVerifyEmailBody {
+  /**
+   * The token of the emailed link (after its '#token=')
+   */
+  token: string;
+}
+export interface PostApiAuthVerifyEmailResendResponse {
+  sent: true;
+  email: string;
+}
+export interface PostApiAuthVerifyEmailResponse {
+  verified: true;
+  email: string;
+}
+export interface PostApiBatchesIdCancelResponse {
+  batchId: string;
+  pipeline: {
+    id: string;
+    name: string;
+    version: number;
+  };
+  status: 'running' | 'completed' | 'cancelled';
+  startedAt: string;
+  /**
+   * When its last run ended; null while it runs
+   */
+  finishedAt: string | null;
+  total: number;
+  /**
+   * Runs by status (while it runs: completed = every step settled, failed = a step failed)
+   */
+  runs: {
+    pending: number;
+    running: number;
+    completed: number;
+    failed: number;
+    cancelled: number;
+  };
+  /**
+   * One per node, in the order of the definition
+   */
+  stages: {
+    nodeId: string;
+    /**
+     * The node's label, else its id
+     */
+    label: string;
+    activity: string;
+    total: number;
+    pending: number;
+    /**
+     * In a chunk being run now
+     */
+    running: number;
+    completed: number;
+    failed: number;
+    /**
+     * Not run: a condition did not hold, an earlier step failed, or the batch was cancelled
+     */
+    skipped: number;
+    /**
+     * A step with a condition: how it came out for the runs whose value it reads has come (known as soon as that step answers, before this step's turn); null for a step without one
+     */
+    condition: {
+      /**
+       * Runs for which it held: the step runs (or ran) for them
+       */
+      met: number;
+      /**
+       * Runs for which it did not: the step is (or will be) skipped
+       */
+      unmet: number;
+    } | null;
+  }[];
+  /**
+   * Runs finished per minute so far (a run counts in part as each of its steps ends); null before any step has
+   */
+  runsPerMinute: number | null;
+  /**
+   * Seconds left at that pace; null once it has ended
+   */
+  etaSeconds: number | null;
+  /**
+   * The first 50 failed runs (runs.failed counts them all)
+   */
+  failures: {
+    runId: string;
+    /**
+     * The step that failed, when the error names it
+     */
+    nodeId: string | null;
+    /**
+     * What the step met, without the run's prefix
+     */
+    error: string;
+    input: {
+      /**
+       * The input's prospectId, when it has one
+       */
+      prospectId: number | string | null;
+      /**
+       * The input in one short line
+       */
+      summary: string;
+    };
+  }[];
+  /**
+   * The batch whose failed runs this one retries
+   */
+  retryOf: string | null;
+  /**
+   * Batches that retried this one's failed runs, oldest first
+   */
+  retries: {
+    batchId: string;
+    startedAt: string;
+    total: number;
+  }[];
+}
+export interface PostApiBatchesIdRetryFailedResponse {
+  batchId: string;
+  workflowId: string;
+  firstRunId: string;
+  total: number;
+  retryOf: string;
+}
+export interface PostApiCampaignsBody {
+  name: string;
+  status?: 'active' | 'paused' | 'draft' | 'completed';
+  /**
+   * Ids of prospects of the same workspace; repeats are dropped.
+   *
+   * @maxItems 10000
+   */
+  prospectIds?: number[];
+  /**
+   * ICP slices to score against; empty = every slice
+   *
+   * @maxItems 20
+   */
+  sliceNames?: string[];
+  /**
+   * A saved version of the prospect pipeline; null = the built-in one
+   */
+  pipelineVersion?: number | null;
+  /**
+   * Public ids of the workspace's mailboxes its emails go out through, by rotation; empty = every active mailbox. Repeats are dropped.
+   *
+   * @maxItems 100
+   */
+  mailboxIds?: string[];
+}
+export interface PostApiCampaignsIdRunsBody {
+  /**
+   * new: those this campaign has not run yet (the first start runs everyone); failed: those whose latest run failed; all: everyone again (enrolment never doubles)
+   */
+  prospects?: 'new' | 'failed' | 'all';
+  /**
+   * Prospects per activity call
+   */
+  chunkSize?: number;
+}
+export interface PostApiCampaignsIdRunsResponse {
+  batchId: string;
+  /**
+   * Prospects the batch runs
+   */
+  total: number;
+}
+export interface PostApiCampaignsLaunchBody {
+  name: string;
+  /**
+   * ICP slices to score against; empty = every slice
+   *
+   * @maxItems 20
+   */
+  sliceNames?: string[];
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  people: {
+    firstName: string;
+    lastName: string;
+    jobTitle?: string | null;
+    company: string;
+    email: string;
+    industry?: string | null;
+    website?: string | null;
+    linkedinUrl?: string | null;
+    employeeCount?: number | null;
+    /**
+     * The discovery source it came from
+     */
+    source: string;
+    sample?: boolean;
+  }[];
+  /**
+   * Prospects per activity call
+   */
+  chunkSize?: number;
+}
+export interface PostApiCampaignsLaunchResponse {
+  batchId: string;
+  /**
+   * Prospects the batch runs
+   */
+  total: number;
+  campaignId: number;
+  /**
+   * People added as new prospects
+   */
+  added: number;
+  /**
+   * People whose email was already a prospect (that prospect joins the campaign)
+   */
+  alreadyProspects: number;
+}
+export interface PostApiCampaignsResponse {
+  id: number;
+  name: string;
+  status: 'active' | 'paused' | 'draft' | 'completed';
+  prospectIds: number[];
+  /**
+   * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
+   */
+  mailboxIds: string[];
+}
+export interface PostApiInboundSettingsRotateResponse {
+  /**
+   * Where an inbound-parse webhook posts raw messages
+   */
+  url: string;
+  /**
+   * The header that carries the secret
+   */
+  header: string;
+  /**
+   * The workspace's inbound secret (admins only)
+   */
+  secret: string;
+}
+export interface PostApiInvitationsAcceptBody {
+  token: string;
+}
+export interface PostApiInvitationsAcceptResponse {
+  slug: string;
+  name: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+}
+export interface PostApiInvitationsBody {
+  /**
+   * The invitee's role: at most the inviter's own
+   */
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * Only the account with this email may accept
+   */
+  email?: string;
+}
+export interface PostApiInvitationsResponse {
+  /**
+   * Names the invitation in this API (not its link)
+   */
+  id: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * Only this account may accept, when set
+   */
+  email: string | null;
+  createdAt: string;
+  expiresAt: string;
+  /**
+   * The single-use secret: shown this once, stored only as a hash
+   */
+  token: string;
+  /**
+   * The path to send the invitee: /invite/<token>
+   */
+  link: string;
+}
+export interface PostApiLearningTriggerResponse {
+  /**
+   * Temporal run id
+   */
+  runId: string;
+  workflowId: string;
+  /**
+   * The learning cycle's id
+   */
+  cycleId: string;
+}
+export interface PostApiMailboxesBody {
+  /**
+   * Shown as the sender, e.g. "Ada Lane"
+   */
+  fromName: string;
+  /**
+   * The address emails are sent from (lowercased; one mailbox per address in a workspace)
+   */
+  fromAddress: string;
+  /**
+   * Added below each email; several lines allowed
+   */
+  signature?: string;
+  smtp: {
+    /**
+     * The SMTP server, e.g. smtp.example.com
+     */
+    host: string;
+    /**
+     * Usually 465 (tls), 587 (starttls) or 25
+     */
+    port: number;
+    /**
+     * tls: encrypted from the start (465); starttls: upgraded after connecting (587); none: never encrypted
+     */
+    tls: 'tls' | 'starttls' | 'none';
+    /**
+     * The SMTP login
+     */
+    user: string;
+  };
+  /**
+   * Where replies are read over IMAP, with the SMTP login and password; leave out when replies are posted to /api/inbound/email
+   */
+  imap?: {
+    /**
+     * The IMAP server, e.g. imap.example.com
+     */
+    host: string;
+    /**
+     * Usually 993 (tls) or 143 (starttls)
+     */
+    port: number;
+    /**
+     * tls: encrypted from the start (993); starttls: upgraded after connecting (143); none: never encrypted
+     */
+    tls: 'tls' | 'starttls' | 'none';
+  } | null;
+  /**
+   * The SMTP password: stored encrypted, never shown again
+   */
+  password: string;
+  /**
+   * The most emails it sends a day (default 30)
+   */
+  dailyCap?: number;
+}
+export interface PostApiMailboxesIdCheckInboxResponse {
+  ok: boolean;
+  /**
+   * Why not: one classified reason ("authentication failed", "connection refused", "TLS required", "TLS failed", "timed out", "address not allowed", "host not found", "connection failed"), never what the server said; or why the stored password cannot be used
+   */
+  error?: string;
+  /**
+   * New messages read
+   */
+  read: number;
+  /**
+   * Of them, replies threaded to a prospect
+   */
+  replies: number;
+  /**
+   * Of them, delivery failure reports
+   */
+  bounces: number;
+  /**
+   * Of them, messages from no known prospect, or not email
+   */
+  ignored: number;
+}
+export interface PostApiMailboxesIdTestResponse {
+  ok: boolean;
+  /**
+   * Why not, when ok is false: one classified reason, never what the server said
+   */
+  error?:
+    | 'authentication failed'
+    | 'connection refused'
+    | 'TLS required'
+    | 'TLS failed'
+    | 'timed out'
+    | 'address not allowed'
+    | 'host not found'
+    | 'connection failed';
+}
+export interface PostApiMailboxesResponse {
+  id: string;
+  fromName: string;
+  fromAddress: string;
+  signature: string;
+  smtp: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+    user: string;
+  };
+  imap: {
+    host: string;
+    port: number;
+    tls: 'tls' | 'starttls' | 'none';
+  } | null;
+  /**
+   * How reading replies over IMAP goes; null when the mailbox has no IMAP settings or was never checked
+   */
+  inbox: {
+    lastCheckAt: string | null;
+    /**
+     * Why the last IMAP check failed (a classified reason, or why the stored password cannot be used); null when it worked
+     */
+    lastError: string | null;
+    /**
+     * Replies and bounces read over IMAP so far
+     */
+    received: number;
+  } | null;
+  /**
+   * A password is stored (encrypted); it is never returned
+   */
+  passwordSet: true;
+  status: 'active' | 'paused';
+  pausedReason: string | null;
+  dailyCap: number;
+  /**
+   * The last Test connection, null before the first
+   */
+  lastTest: {
+    at: string;
+    ok: boolean;
+    error:
+      | (
+          | 'authentication failed'
+          | 'connection refused'
+          | 'TLS required'
+          | 'TLS failed'
+          | 'timed out'
+          | 'address not allowed'
+          | 'host not found'
+          | 'connection failed'
+        )
+      | null;
+  } | null;
+  /**
+   * Also when its warm-up started
+   */
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PostApiMeetingsBody {
+  prospectId: number;
+  prospect: {
+    name: string;
+    email: string;
+  };
+  scheduledAt: string;
+}
+export interface PostApiMeetingsIdOutcomeBody {
+  outcome: 'completed' | 'no-show' | 'cancelled';
+}
+export interface PostApiMeetingsIdOutcomeResponse {
+  id: string;
+  prospectId: number;
+  prospectName: string;
+  scheduledAt: string;
+  durationMinutes: number;
+  status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
+  meetingUrl: string;
+  /**
+   * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
+   */
+  bookedAt: string;
+}
+export interface PostApiMeetingsResponse {
+  meeting: {
+    id: string;
+    prospectId: number;
+    prospectName: string;
+    scheduledAt: string;
+    durationMinutes: number;
+    status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
+    meetingUrl: string;
+    /**
+     * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
+     */
+    bookedAt: string;
+  };
+  ics: string;
+}
+export interface PostApiOutboxApproveAllBody {
+  /**
+   * Only this campaign
+   */
+  campaignId?: number;
+}
+export interface PostApiOutboxApproveAllResponse {
+  approved: number;
+}
+export interface PostApiOutboxIdApproveBody {
+  /**
+   * The reviewer's subject, sent instead
+   */
+  subject?: string;
+  /**
+   * The reviewer's body, sent instead
+   */
+  body?: string;
+}
+export interface PostApiOutboxIdApproveResponse {
+  id: string;
+  prospectId: number;
+  prospect: {
+    firstName: string;
+    lastName: string;
+    company: string;
+    jobTitle: string | null;
+    email: string;
+  } | null;
+  campaign: {
+    id: number;
+    name: string;
+  } | null;
+  step: number;
+  subject: string;
+  body: string;
+  status: 'pending_review' | 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'rejected';
+  /**
+   * A reviewer changed it: what is sent is the edit
+   */
+  edited: boolean;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  waitingUntil: string | null;
+  /**
+   * Why it has not gone yet: the daily cap, the sending window, the domain limit…
+   */
+  waitReason: string | null;
+  sentAt: string | null;
+  mailbox: {
+    id: string;
+    fromAddress: string;
+  } | null;
+  error: string | null;
+  /**
+   * The researched facts the email cites, each with where it was read
+   */
+  facts: {
+    id: string;
+    kind: string;
+    value: string;
+    evidence: {
+      url: string;
+      snippet: string;
+    };
+  }[];
+  createdAt: string;
+}
+export interface PostApiOutboxIdRejectResponse {
+  id: string;
+  prospectId: number;
+  prospect: {
+    firstName: string;
+    lastName: string;
+    company: string;
+    jobTitle: string | null;
+    email: string;
+  } | null;
+  campaign: {
+    id: number;
+    name: string;
+  } | null;
+  step: number;
+  subject: string;
+  body: string;
+  status: 'pending_review' | 'queued' | 'sending' | 'sent' | 'failed' | 'suppressed' | 'rejected';
+  /**
+   * A reviewer changed it: what is sent is the edit
+   */
+  edited: boolean;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  waitingUntil: string | null;
+  /**
+   * Why it has not gone yet: the daily cap, the sending window, the domain limit…
+   */
+  waitReason: string | null;
+  sentAt: string | null;
+  mailbox: {
+    id: string;
+    fromAddress: string;
+  } | null;
+  error: string | null;
+  /**
+   * The researched facts the email cites, each with where it was read
+   */
+  facts: {
+    id: string;
+    kind: string;
+    value: string;
+    evidence: {
+      url: string;
+      snippet: string;
+    };
+  }[];
+  createdAt: string;
+}
+export interface PostApiPipelinesBody {
+  id: string;
+  name: string;
+  version?: number;
+  /**
+   * @minItems 1
+   */
+  nodes: {
+    id: string;
+    activity: string;
+    input?: {
+      [k: string]: unknown | undefined;
+    };
+    when?: {
+      path: string;
+      op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+      value?: unknown;
+    };
+    timeout?: string;
+    heartbeatTimeout?: string;
+    label?: string;
+    /**
+     * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+     */
+    retry?: {
+      /**
+       * Attempts in all, the first included
+       */
+      maximumAttempts?: number;
+      /**
+       * Wait before the first retry, e.g. `1 second`
+       */
+      initialInterval?: string;
+      backoffCoefficient?: number;
+      /**
+       * The longest wait between two attempts
+       */
+      maximumInterval?: string;
+    };
+    /**
+     * Where the editor draws the step
+     */
+    position?: {
+      x: number;
+      y: number;
+    };
+    /**
+     * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+     */
+    config?: {
+      [k: string]: unknown | undefined;
+    };
+  }[];
+  edges?: {
+    from: string;
+    to: string;
+  }[];
+  /**
+   * What this version changes, for the version history
+   */
+  note?: string;
+}
+export interface PostApiPipelinesIdBatchesBody {
+  /**
+   * @minItems 1
+   * @maxItems 5000
+   */
+  inputs: unknown[];
+  version?: number;
+  /**
+   * Runs per activity call
+   */
+  chunkSize?: number;
+}
+export interface PostApiPipelinesIdBatchesResponse {
+  batchId: string;
+  workflowId: string;
+  firstRunId: string;
+  total: number;
+}
+export interface PostApiPipelinesIdDuplicateBody {
+  /**
+   * Default `<id>-copy`, then `<id>-copy-2`…
+   */
+  newId?: string;
+  /**
+   * Default "Copy of <name>"
+   */
+  name?: string;
+  version?: number;
+}
+export interface PostApiPipelinesIdDuplicateResponse {
+  workspaceId: string;
+  pipelineId: string;
+  version: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  /**
+   * What this version changes, as said when it was saved
+   */
+  note?: string;
+  [k: string]: unknown | undefined;
+}
+export interface PostApiPipelinesIdRunsBody {
+  input?: {
+    [k: string]: unknown | undefined;
+  };
+  version?: number;
+}
+export interface PostApiPipelinesIdRunsResponse {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  /**
+   * `cancelled`: its batch was cancelled before it finished
+   */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  steps: {
+    [k: string]:
+      | {
+          status: 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+          activity: string;
+          /**
+           * The version of the plugin (its manifest's) that ran the step, once it has started
+           */
+          pluginVersion?: string;
+          attempts: number;
+          startedAt?: string;
+          endedAt?: string;
+          /**
+           * `step-outputs/<runId>/<nodeId>`
+           */
+          outputRef?: string;
+          error?: string;
+          /**
+           * A step with a condition: whether it held, recorded once the step it reads has completed
+           */
+          conditionMet?: boolean;
+        }
+      | undefined;
+  };
+  workflowId?: string;
+  temporalRunId?: string;
+  /**
+   * When the run itself started (a batch's run: when its first step did, not the batch); absent before then
+   */
+  startedAt?: string;
+  /**
+   * When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs
+   */
+  endedAt?: string;
+  error?: string;
+  /**
+   * Set on a rerun from a step
+   */
+  restartedFrom?: {
+    runId: string;
+    nodeId: string;
+  };
+  /**
+   * Set on a rerun of a whole run
+   */
+  retryOf?: string;
+  /**
+   * True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)
+   */
+  draft?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  input: unknown;
+  [k: string]: unknown | undefined;
+}
+export interface PostApiPipelinesResponse {
+  workspaceId: string;
+  pipelineId: string;
+  version: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  /**
+   * What this version changes, as said when it was saved
+   */
+  note?: string;
+  [k: string]: unknown | undefined;
+}
+export interface PostApiPipelinesTestRunsBody {
+  /**
+   * The draft, as POST /api/pipelines takes it (it is checked the same way, and not saved)
+   */
+  definition: {
+    id: string;
+    name: string;
+    version?: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input?: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges?: {
+      from: string;
+      to: string;
+    }[];
+  };
+  /**
+   * The run input, pasted
+   */
+  input?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * A prospect of the workspace: the run input is built as the prospect pipeline's is (website, prospect, icp, contact, offer, config)
+   */
+  prospectId?: number;
+}
+export interface PostApiPipelinesTestRunsResponse {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  /**
+   * `cancelled`: its batch was cancelled before it finished
+   */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  steps: {
+    [k: string]:
+      | {
+          status: 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+          activity: string;
+          /**
+           * The version of the plugin (its manifest's) that ran the step, once it has started
+           */
+          pluginVersion?: string;
+          attempts: number;
+          startedAt?: string;
+          endedAt?: string;
+          /**
+           * `step-outputs/<runId>/<nodeId>`
+           */
+          outputRef?: string;
+          error?: string;
+          /**
+           * A step with a condition: whether it held, recorded once the step it reads has completed
+           */
+          conditionMet?: boolean;
+        }
+      | undefined;
+  };
+  workflowId?: string;
+  temporalRunId?: string;
+  /**
+   * When the run itself started (a batch's run: when its first step did, not the batch); absent before then
+   */
+  startedAt?: string;
+  /**
+   * When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs
+   */
+  endedAt?: string;
+  error?: string;
+  /**
+   * Set on a rerun from a step
+   */
+  restartedFrom?: {
+    runId: string;
+    nodeId: string;
+  };
+  /**
+   * Set on a rerun of a whole run
+   */
+  retryOf?: string;
+  /**
+   * True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)
+   */
+  draft?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  input: unknown;
+  [k: string]: unknown | undefined;
+}
+export interface PostApiPipelinesValidateResponse {
+  valid: boolean;
+  problems: {
+    /**
+     * Where: a field of the definition (`name`, `nodes.2.id`), `nodes.<id>`, `nodes.<id>.input.<field>`, `nodes.<id>.when`, `edges`
+     */
+    at: string;
+    message: string;
+  }[];
+}
+export interface PostApiPricingBidBody {
+  /**
+   * The workspace the request acts in, one of the caller's (default: their first, or the API token's own)
+   */
+  workspaceId?: string;
+  /**
+   * Stable identifier of the slice within its workspace.
+   */
+  sliceId: string;
+  baseBid: number;
+  maxDailyMeetings: number;
+  dailyBudgetCap: number;
+  isEnabled?: boolean;
+}
+export interface PostApiPricingBidResponse {
+  sliceId: string;
+  isEnabled: boolean;
+  baseBid: number;
+  maxDailyMeetings: number;
+  dailyBudgetCap: number;
+  ppm: number;
+}
+export interface PostApiProspectsBody {
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  jobTitle?: string;
+  website?: string;
+  linkedinUrl?: string;
+  source?: string;
+  score?: number | null;
+  industry?: string;
+  companySize?: string;
+  employeeCount?: number;
+  /**
+   * True when added from a sample discovery result (the built-in sample database, not a provider); default false.
+   */
+  sample?: boolean;
+}
+export interface PostApiProspectsIdSequenceBody {
+  /**
+   * pause holds the sequence until resumed (later steps move by the time held); stop ends it for good; send-now writes the next step without waiting for its day (in review mode it still waits for approval; the later steps keep their spacing)
+   */
+  action: 'pause' | 'resume' | 'stop' | 'send-now';
+}
+export interface PostApiProspectsIdSequenceResponse {
+  status: 'active' | 'paused' | 'stopped' | 'completed';
+  sentSteps: number[];
+  nextStep: number | null;
+  /**
+   * When the next step goes out; null while a user holds the sequence
+   */
+  nextSendAt: string | null;
+  /**
+   * Set by an out-of-office reply: the sequence waits until then
+   */
+  pausedUntil: string | null;
+  stopReason: string | null;
+  /**
+   * True while a user holds the sequence (until resumed)
+   */
+  pausedByUser: boolean;
+  /**
+   * What the due step waits for: a reviewer's approval, or its send (cap, window, domain limit)
+   */
+  waitingFor: ('review' | 'send') | null;
+  /**
+   * Why the send waits, in words
+   */
+  waitReason: string | null;
+  /**
+   * After an interested reply: where the email offering meeting slots is (null: none was offered)
+   */
+  meetingProposal: ('drafting' | 'pending_review' | 'sending' | 'sent' | 'rejected' | 'no free slot' | 'failed') | null;
+}
+export interface PostApiProspectsImportBody {
+  /**
+   * CSV with a header: firstName,lastName,email,company,jobTitle,industry,website,employeeCount (any case, common aliases)
+   */
+  csv: string;
+}
+export interface PostApiProspectsImportResponse {
+  imported: number;
+  failed: number;
+  errors: {
+    /**
+     * Line of the file (the header is line 1).
+     */
+    row: number;
+    /**
+     * Each bad field with why; a known email is `email: "already exists"`.
+     */
+    errors: {
+      [k: string]: string | undefined;
+    };
+  }[];
+  /**
+   * Ids of the prospects created, in file order.
+   */
+  prospects: number[];
+}
+export interface PostApiProspectsResponse {
+  id: number;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  company: string;
+  email: string;
+  score: number | null;
+  industry: string | null;
+  /**
+   * True for a fictional person from the built-in sample database: the UI labels it sample data.
+   */
+  sample: boolean;
+  website: string | null;
+  linkedinUrl: string | null;
+  source: string | null;
+  companySize: string | null;
+  employeeCount: number | null;
+  createdAt: string;
+}
+export interface PostApiRepliesBody {
+  prospectId: number;
+  body: string;
+  subject?: string;
+  from?: string;
+  receivedAt?: string;
+  messageId?: string;
+}
+export interface PostApiRepliesHeldIdConfirmResponse {
+  reply: {
+    id: string;
+    /**
+     * The prospect whose address it came from
+     */
+    prospectId: number;
+    prospect: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      email: string;
+    } | null;
+    from: string;
+    fromName: string | null;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    status: 'held' | 'confirmed' | 'dismissed';
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  handled: {
+    classification: {
+      category: string;
+      action: 'stop' | 'pause' | 'continue';
+      confidence: number;
+      returnDate: string | null;
+      meetingIntent: number;
+      signals: unknown[];
+      [k: string]: unknown | undefined;
+    };
+    sequence: {
+      workflowId: string;
+      signal: 'reply' | 'unsubscribe';
+      state: unknown;
+    } | null;
+  };
+}
+export interface PostApiRepliesHeldIdDismissResponse {
+  id: string;
+  /**
+   * The prospect whose address it came from
+   */
+  prospectId: number;
+  prospect: {
+    firstName: string;
+    lastName: string;
+    company: string;
+    email: string;
+  } | null;
+  from: string;
+  fromName: string | null;
+  subject: string;
+  /**
+   * The new text the sender wrote (quoted history removed)
+   */
+  text: string;
+  receivedAt: string;
+  status: 'held' | 'confirmed' | 'dismissed';
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+export interface PostApiRepliesResponse {
+  classification: {
+    category: string;
+    action: 'stop' | 'pause' | 'continue';
+    confidence: number;
+    returnDate: string | null;
+    meetingIntent: number;
+    signals: unknown[];
+    [k: string]: unknown | undefined;
+  };
+  sequence: {
+    workflowId: string;
+    signal: 'reply' | 'unsubscribe';
+    state: unknown;
+  } | null;
+}
+export interface PostApiRunsIdRerunBody {
+  fromStep?: string;
+  input?: unknown;
+}
+export interface PostApiRunsIdRerunResponse {
+  runId: string;
+  workspaceId: string;
+  pipelineId: string;
+  pipelineVersion: number;
+  /**
+   * `cancelled`: its batch was cancelled before it finished
+   */
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  steps: {
+    [k: string]:
+      | {
+          status: 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+          activity: string;
+          /**
+           * The version of the plugin (its manifest's) that ran the step, once it has started
+           */
+          pluginVersion?: string;
+          attempts: number;
+          startedAt?: string;
+          endedAt?: string;
+          /**
+           * `step-outputs/<runId>/<nodeId>`
+           */
+          outputRef?: string;
+          error?: string;
+          /**
+           * A step with a condition: whether it held, recorded once the step it reads has completed
+           */
+          conditionMet?: boolean;
+        }
+      | undefined;
+  };
+  workflowId?: string;
+  temporalRunId?: string;
+  /**
+   * When the run itself started (a batch's run: when its first step did, not the batch); absent before then
+   */
+  startedAt?: string;
+  /**
+   * When the run itself ended (a batch's run: when the last step it ran did, not the batch); absent while it runs
+   */
+  endedAt?: string;
+  error?: string;
+  /**
+   * Set on a rerun from a step
+   */
+  restartedFrom?: {
+    runId: string;
+    nodeId: string;
+  };
+  /**
+   * Set on a rerun of a whole run
+   */
+  retryOf?: string;
+  /**
+   * True for a test run of an unsaved draft from the editor (its version is the one it was drafted from)
+   */
+  draft?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  definition: {
+    id: string;
+    name: string;
+    version: number;
+    /**
+     * @minItems 1
+     */
+    nodes: {
+      id: string;
+      activity: string;
+      input: {
+        [k: string]: unknown | undefined;
+      };
+      when?: {
+        path: string;
+        op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'exists' | 'in';
+        value?: unknown;
+      };
+      timeout?: string;
+      heartbeatTimeout?: string;
+      label?: string;
+      /**
+       * How the step is retried; unset parts keep the defaults (5 attempts, 1 second doubling to 1 minute)
+       */
+      retry?: {
+        /**
+         * Attempts in all, the first included
+         */
+        maximumAttempts?: number;
+        /**
+         * Wait before the first retry, e.g. `1 second`
+         */
+        initialInterval?: string;
+        backoffCoefficient?: number;
+        /**
+         * The longest wait between two attempts
+         */
+        maximumInterval?: string;
+      };
+      /**
+       * Where the editor draws the step
+       */
+      position?: {
+        x: number;
+        y: number;
+      };
+      /**
+       * Settings of the step's plugin for this step only, over the server's (MEETFLOW_PLUGINS_CONFIG): fields of its config schema; never a credential or other server-only field
+       */
+      config?: {
+        [k: string]: unknown | undefined;
+      };
+    }[];
+    edges: {
+      from: string;
+      to: string;
+    }[];
+  };
+  input: unknown;
+  [k: string]: unknown | undefined;
+}
+export interface PostApiSuperagentAnalyzeIcpBody {
+  /**
+   * 3 to 10 distinct customer web sites, http(s), each a full address with no spaces around it.
+   *
+   * @minItems 3
+   * @maxItems 10
+   */
+  urls: string[];
+}
+export interface PostApiSuperagentAnalyzeIcpResponse {
+  icpSlices: {
+    name: string;
+    description: string;
+    /**
+     * Mean research confidence of its customers × (0.5 + 0.5 × min(1, customers / 3)) × share of its customers in its main industry.
+     */
+    confidence: number;
+    /**
+     * Companies like these: industry companies × size-band share × 0.5 per criteria technology (3 at most), to the nearest 10.
+     */
+    estimatedVolume: number;
+    criteria: {
+      /**
+       * Industries of the customers in the slice, most common first.
+       *
+       * @maxItems 50
+       */
+      industry: string[];
+      /**
+       * Headcount band spanned by the customers, e.g. "50-200 employees"; "unknown" when no site states one.
+       */
+      companySize: string;
+      /**
+       * Buyer and user titles the customers mention, most customers first.
+       *
+       * @maxItems 50
+       */
+      jobTitles: string[];
+      /**
+       * Technologies at least half the customers of the slice use, most common first.
+       *
+       * @maxItems 50
+       */
+      techStack: string[];
+      /**
+       * Problems the customers say their own buyers have, in their words, most common first.
+       *
+       * @maxItems 50
+       */
+      painPoints: string[];
+    };
+  }[];
+  /**
+   * Mean research confidence over every URL given; a site that could not be read counts 0.
+   */
+  confidence: number;
+  /**
+   * What was found where: each site with its evidence, each site that failed and why, how slices were formed.
+   */
+  analysisNotes: string;
+  sourceUrls: string[];
+  analyzedAt: string;
+}
+export interface PostApiSuperagentDiscoverProspectsBody {
+  icpCriteria: {
+    /**
+     * Industries that fit, e.g. ["SaaS"]; synonyms are recognised ("SaaS" = "software as a service").
+     *
+     * @maxItems 50
+     */
+    industry: string[];
+    /**
+     * Employee range: "50-200", "200+", "10-50 employees", "under 50".
+     */
+    companySize?: string;
+    /**
+     * Titles of the buyers, e.g. ["VP Sales", "Head of Revenue Operations"].
+     *
+     * @maxItems 50
+     */
+    jobTitles: string[];
+    /**
+     * Technologies the ideal customer uses.
+     *
+     * @maxItems 50
+     */
+    techStack?: string[];
+    /**
+     * Problems the ideal customer has: sources state none, so researched pains are matched by scoring.
+     *
+     * @maxItems 50
+     */
+    painPoints?: string[];
+    /**
+     * Annual revenue range, judged with company size: "$10M-$50M", "$1B+", "under $5M" (bare numbers are millions).
+     */
+    revenue?: string;
+  };
+  /**
+   * Source ids to search: the installed source plugins' ids without "source-" (GET /api/plugins), e.g. linkedin, crunchbase, apollo, zoominfo. An unconfigured one answers from the built-in sample database (sample: true).
+   *
+   * @minItems 1
+   */
+  sources: string[];
+  /**
+   * How many people to find for a campaign (at most 2000): each source is paged (100 a page, 25 pages at most) until it has that many the workspace may write to; people already prospects, suppressed, emailed in the last 90 days or without an email are left out. Without it, the first 50 of each source.
+   */
+  targetCount?: number;
+  /**
+   * The quality floor: the lowest match score listed (0–100). Default: lead scoring's qualification threshold, so only people it would qualify on what the sources say are listed.
+   */
+  minScore?: number;
+  /**
+   * List the people below the quality floor too (after those above it). Default false: they are counted in belowFloor.
+   */
+  includeBelowFloor?: boolean;
+}
+export interface PostApiSuperagentDiscoverProspectsResponse {
+  /**
+   * False only when no source could be searched; `error` then says why.
+   */
+  success: boolean;
+  /**
+   * Best match first.
+   */
+  prospects: {
+    firstName: string;
+    lastName: string;
+    jobTitle: string;
+    company: string;
+    email: string | null;
+    /**
+     * The first source the person came from (its id).
+     */
+    source: string;
+    /**
+     * Every source the person came from (after de-duplication).
+     */
+    sources: string[];
+    /**
+     * The lead-scoring total against the criteria.
+     */
+    matchScore: number;
+    /**
+     * The strongest lead-scoring reasons, naming the criteria matched (and the revenue fit when a revenue is given).
+     */
+    matchReason: string;
+    industry: string | null;
+    /**
+     * Employee band, e.g. "51-200 employees"; null when unknown.
+     */
+    companySize: string | null;
+    linkedinUrl: string | null;
+    website: string | null;
+    enrichmentData: {
+      companyRevenue: string | null;
+      employeeCount: number | null;
+      techStack: string[];
+      recentFunding: boolean | null;
+    };
+    /**
+     * True when the person comes from the built-in sample database, not from the provider.
+     */
+    sample: boolean;
+  }[];
+  /**
+   * Distinct people found across the sources.
+   */
+  totalFound: number;
+  /**
+   * (½ criteria coverage + ½ data completeness) × share of sources that answered.
+   */
+  confidence: number;
+  error: string | null;
+  /**
+   * True when any prospect is sample data.
+   */
+  sample: boolean;
+  /**
+   * What each source gave (or why not), what was merged and relaxed.
+   */
+  notes: string;
+  /**
+   * The target asked for; null without one.
+   */
+  targetCount: number | null;
+  /**
+   * The quality floor applied: the lowest match score listed (unless includeBelowFloor).
+   */
+  minScore: number;
+  /**
+   * People found who matched below the floor: not listed unless includeBelowFloor, when they come after the others.
+   */
+  belowFloor: number;
+  /**
+   * Whether people below the floor are listed.
+   */
+  includeBelowFloor: boolean;
+  /**
+   * People left out, by reason (outside the industries always; the others with a target count, zeros without).
+   */
+  excluded: {
+    /**
+     * Whose industry is not one of the criteria's (a source that relaxed its filters).
+     */
+    outsideIndustry: number;
+    alreadyProspect: number;
+    suppressed: number;
+    contactedRecently: number;
+    noEmail: number;
+  };
+  /**
+   * The people left out, each with why (the first 200; `excluded` counts them all).
+   */
+  leftOut: {
+    name: string;
+    company: string;
+    email: string | null;
+    industry: string | null;
+    reason: 'outsideIndustry' | 'alreadyProspect' | 'suppressed' | 'contactedRecently' | 'noEmail';
+  }[];
+  /**
+   * With a target count: why fewer people than asked were found; null when the target was met.
+   */
+  shortfall: string | null;
+}
+export interface PostApiSuperagentProcessProspectBody {
+  prospectId: number;
+  /**
+   * false: answer 202 with the run id at once and follow the run (GET /api/runs/{id}/events), then fetch the result
+   */
+  wait?: boolean;
+}
+export interface PostApiSuperagentProcessProspectResponse {
+  success: boolean;
+  error: string | null;
+  /**
+   * The pipeline run: open it in the pipeline view, or rerun it from a step
+   */
+  runId: string;
+  data: {
+    research?: {
+      enrichedData: {
+        companyInfo: string;
+        painPoints: string[];
+        techStack: string[];
+      };
+      confidence: number;
+    };
+    scoring?: {
+      totalScore: number;
+      priority: string;
+      reasoning: string;
+      confidence: number;
+    };
+    content?: {
+      sequence: {
+        step: number;
+        dayOffset: number;
+        template: string;
+        subject: string;
+        body: string;
+      }[];
+      overallStrategy: string;
+      expectedResponseRate: number;
+      confidence: number;
+    };
+    outreach?: {
+      campaignId: string;
+      channels: string[];
+      deliveryStatus: string;
+      confidence: number;
+    };
+    metrics: {
+      researchConfidence: number;
+      scoringConfidence: number;
+      finalScore: number;
+      contentGenerated: boolean;
+      outreachTriggered: boolean;
+    };
+    recommendations: string[];
+  };
+}
+export interface PostApiSuperagentProcessProspectResponse202 {
+  runId: string;
+  workflowId: string;
+}
+export interface PostApiSuppressionsBody {
+  /**
+   * Addresses and domains; every one is checked first, and one refused entry adds none
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  entries: string[];
+  /**
+   * Why they may not be emailed (default "manual"); kept only for entries not already on the list
+   */
+  reason?: string;
+}
+export interface PostApiSuppressionsResponse {
+  /**
+   * Entries that were not on the list and are now
+   */
+  added: number;
+  /**
+   * Entries already on the list: left as they were, with their first reason
+   */
+  alreadyPresent: number;
+}
+export interface PostApiTokensBody {
+  /**
+   * What the token is for, e.g. "CRM sync"
+   */
+  name: string;
+  /**
+   * What the token may do in the workspace: at most the creator’s own role, now and later (it acts with at most theirs)
+   */
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * Days until it stops working, 1–365, or null for never; 90 when left out
+   */
+  expiresInDays?: number | null;
+}
+export interface PostApiTokensResponse {
+  /**
+   * Names the token in this API (not the token itself)
+   */
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
+  /**
+   * The token's first characters, to tell tokens apart
+   */
+  prefix: string;
+  createdAt: string;
+  /**
+   * When it was last used (to the minute), null if never
+   */
+  lastUsedAt: string | null;
+  /**
+   * When it stops working (401 from then on), null if never
+   */
+  expiresAt: string | null;
+  /**
+   * The token: shown this once, stored only as a hash. Send it as `Authorization: Bearer <token>`
+   */
+  token: string;
+}
+export interface PostApiUnsubscribeTokenResponse {
+  unsubscribed: true;
+}
+export interface PostApiWorkspacesBody {
+  /**
+   * Shown in the workspace switcher
+   */
+  name: string;
+  /**
+   * Its id in URLs (`?workspace=`); made from the name when absent
+   */
+  slug?: string;
+}
+export interface PostApiWorkspacesResponse {
+  slug: string;
+  name: string;
+  role: 'owner';
+}
+export interface PutApiConfigCadenceTimingBody {
+  configValue: {
+    step1: number;
+    step2: number;
+    step3: number;
+  };
+}
+export interface PutApiConfigLearningSettingsBody {
+  configValue: {
+    automaticCycles: boolean;
+    autoApply: boolean;
+    emailReports: boolean;
+  };
+}
+export interface PutApiConfigScoringWeightsBody {
+  configValue: {
+    companySize: number;
+    industryMatch: number;
+    techStack: number;
+    jobTitle: number;
+  };
+}
+export interface PutApiConfigSendingBody {
+  configValue: {
+    mode: 'review' | 'autonomous';
+    timeZone: string;
+    window: {
+      /**
+       * @minItems 1
+       * @maxItems 7
+       */
+      days: number[];
+      start: string;
+      end: string;
+    };
+    gapMinutes: {
+      min: number;
+      max: number;
+    };
+    newProspectsPerDomainPerDay: number;
+    /**
+     * Add an open-tracking pixel to every email (opens are approximate); false when left out
+     */
+    trackOpens?: boolean;
+  };
+}
+export interface PutApiConfigTemplatePerformanceBody {
+  configValue: {
+    'roi-focused': number;
+    'pain-point': number;
+    'value-prop': number;
+  };
+}
+export interface PutApiOfferBody {
+  companyName: string;
+  website?: string;
+  oneLiner: string;
+  /**
+   * @minItems 2
+   * @maxItems 5
+   */
+  valueProps: {
+    pain: string;
+    value: string;
+  }[];
+  /**
+   * @maxItems 10
+   */
+  proofPoints?: {
+    text: string;
+    customer?: string;
+    result?: string;
+  }[];
+  personas: {
+    /**
+     * @maxItems 20
+     */
+    titles: string[];
+    /**
+     * @maxItems 10
+     */
+    seniority?: string[];
+  };
+  tone?: 'formal' | 'plain';
+  callToAction: {
+    meetingMinutes: number;
+    bookingLink?: string;
+  };
+  senderName: string;
+  senderTitle?: string;
+  sample?: boolean;
+}
+export interface PutApiOfferResponse {
+  /**
+   * Null until someone describes what the workspace sells
+   */
+  offer: {
+    companyName: string;
+    website?: string;
+    oneLiner: string;
+    /**
+     * @minItems 2
+     * @maxItems 5
+     */
+    valueProps: {
+      pain: string;
+      value: string;
+    }[];
+    /**
+     * @maxItems 10
+     */
+    proofPoints: {
+      text: string;
+      customer?: string;
+      result?: string;
+    }[];
+    personas: {
+      /**
+       * @maxItems 20
+       */
+      titles: string[];
+      /**
+       * @maxItems 10
+       */
+      seniority?: string[];
+    };
+    tone: 'formal' | 'plain';
+    callToAction: {
+      meetingMinutes: number;
+      bookingLink?: string;
+    };
+    senderName: string;
+    senderTitle?: string;
+    sample?: boolean;
+  } | null;
+}
