@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, type Page } from './fixtures.ts';
+import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 // Research reads four sites through the Temporal worker, beside the seed's own background work.
 const ANALYSIS_TIMEOUT = 45_000;
@@ -77,6 +77,57 @@ test('builds the ICP from the sample customer sites: slices with criteria the si
   await page.reload();
   await expect(page.getByTestId('icp-slice')).toHaveCount(2);
   await expect(page.getByTestId('icp-confidence')).toHaveText(percent);
+});
+
+test('a slice edited before discovery: a noise title removed, a tool added, and discovery searches by the edit', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(ANALYSIS_TIMEOUT + 30_000);
+  const workspace = await useNewWorkspace(page, `e2e-icp-edit-${Date.now().toString(36)}`);
+  const urls = SAMPLE_SITES.slice(0, 3).map((name) => `${process.env.MEETFLOW_E2E_SAMPLES_URL}/${name}/`);
+  const analysed = await request.post(`/api/superagent/analyze-icp?workspace=${workspace}`, { data: { urls }, timeout: ANALYSIS_TIMEOUT });
+  expect(analysed.status(), await analysed.text()).toBe(200);
+  await page.goto('/icp-builder');
+  const slice = page.getByTestId('icp-slice').first();
+  await expect(slice.getByRole('list', { name: 'Job titles' }).getByRole('listitem').nth(1)).toBeVisible();
+  const titles = await slice.getByRole('list', { name: 'Job titles' }).getByRole('listitem').allTextContents();
+  expect(titles.length).toBeGreaterThan(1);
+  const noise = titles.at(-1)!;
+
+  await slice.getByRole('button', { name: 'Edit criteria' }).click();
+  const editor = slice.getByRole('form', { name: /^Edit / });
+  await editor.getByRole('button', { name: `Remove ${noise}` }).click();
+  await editor.getByLabel('Add a technology').fill('  Gong  ');
+  await editor.getByLabel('Add a technology').press('Enter');
+  // Emptying the industries is refused before anything is sent.
+  for (const industry of await editor.getByRole('list', { name: 'Industry' }).getByRole('listitem').allTextContents())
+    await editor.getByRole('button', { name: `Remove ${industry.replace(/×$/, '')}` }).click();
+  await expect(editor.getByTestId('slice-edit-problem')).toHaveText('Keep at least one industry: discovery searches by it.');
+  await expect(editor.getByRole('button', { name: 'Save criteria' })).toBeDisabled();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+
+  await slice.getByRole('button', { name: 'Edit criteria' }).click();
+  await editor.getByRole('button', { name: `Remove ${noise}` }).click();
+  await editor.getByLabel('Add a technology').fill('Gong');
+  await editor.getByRole('button', { name: 'Add' }).nth(2).click();
+  await editor.getByRole('button', { name: 'Save criteria' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(slice.getByRole('button', { name: 'Edit criteria' })).toBeFocused();
+  await expect(slice.getByRole('list', { name: 'Job titles' })).not.toContainText(noise);
+  await expect(slice.getByRole('list', { name: 'Technology stack' })).toContainText('Gong');
+
+  // Stored for the workspace, and the discovery link carries the edited criteria.
+  const stored = (await (await request.get(`/api/icp?workspace=${workspace}`)).json()) as StoredIcp;
+  const criteria = stored.icpSlices[0]!.criteria as { jobTitles: string[]; techStack: string[] };
+  expect(criteria.jobTitles).not.toContain(noise);
+  expect(criteria.techStack).toContain('Gong');
+  const href = new URL(
+    (await slice.getByRole('link', { name: 'Discover prospects for this slice' }).getAttribute('href')) ?? '',
+    'http://ui.invalid',
+  );
+  expect(JSON.parse(href.searchParams.get('criteria') ?? 'null')).toEqual(stored.icpSlices[0]!.criteria);
+  await page.screenshot({ path: test.info().outputPath('icp-edited-desktop.png'), fullPage: true });
 });
 
 test("fewer than 3 URLs: generate stays disabled, and repeats that leave fewer than 3 get the spec's message", async ({ page }) => {

@@ -349,6 +349,9 @@ describe('from workspace A, nothing of B can be changed', () => {
     const inA = bodyOf<{ icpSlices: unknown[] }>(await a.post('/api/superagent/analyze-icp', { urls: sites }));
     const inB = bodyOf<{ icpSlices: unknown[] }>(await b.get('/api/icp'));
     expect([inA.icpSlices.length, inB.icpSlices.length]).toEqual([2, 1]);
+    // A's edit of its second slice: B has none at that index, and B's one slice is untouched.
+    expect(await statusOf(a.patch('/api/icp/slices/1', { techStack: ['Only A'] }))).toBe(200);
+    expect(bodyOf(await b.get('/api/icp'))).toEqual(inB);
   });
 
   it("learning: A's cycle is A's alone", async () => {

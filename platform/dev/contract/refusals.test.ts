@@ -587,6 +587,7 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
       .then(refused(422, 'IANA time zone')),
   'GET /api/campaigns/{id} 404': async () => client.get('/api/campaigns/999').then(refused(404, '999')),
   'PATCH /api/campaigns/{id} 404': async () => client.patch('/api/campaigns/999', { status: 'paused' }).then(refused(404, '999')),
+  'PATCH /api/icp/slices/{index} 404': async () => client.patch('/api/icp/slices/99', { techStack: [] }).then(refused(404, 'slice 99')),
   'GET /api/campaigns/{id}/prospects 404': async () => client.get('/api/campaigns/999/prospects').then(refused(404, '999')),
   'POST /api/campaigns/{id}/runs 404': async () => client.post('/api/campaigns/999/runs', {}).then(refused(404, '999')),
   'POST /api/campaigns/{id}/runs 409': async () => {

@@ -413,6 +413,12 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),
+    'PATCH /api/icp/slices/{index}': async () =>
+      client.patch('/api/icp/slices/0', { techStack: ['Salesforce', 'salesforce', ' HubSpot '] }).then(
+        holding({
+          icpSlices: [expect.objectContaining({ criteria: expect.objectContaining({ techStack: ['Salesforce', 'HubSpot'] }) })],
+        }),
+      ),
     'GET /api/icp/sample-sites': async () =>
       client.get('/api/icp/sample-sites', { workspace: null }).then(holding({ urls: sampleCustomerSites(platform.samples.url) })),
     'POST /api/superagent/discover-prospects': async () =>

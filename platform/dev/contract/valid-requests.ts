@@ -52,6 +52,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/meetings/{id}/outcome': { outcome: 'completed' },
   'POST /api/pricing/bid': { sliceId: 'standard', baseBid: 1.5, maxDailyMeetings: 10, dailyBudgetCap: 100 },
   'POST /api/superagent/analyze-icp': { urls: ['https://a.example/', 'https://b.example/', 'https://c.example/'] },
+  'PATCH /api/icp/slices/{index}': { techStack: ['Salesforce'] },
   'POST /api/superagent/discover-prospects': { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['linkedin'] },
   'POST /api/superagent/process-prospect': { prospectId: 1 },
   'POST /api/replies': { prospectId: 1, body: 'Thanks, tell me more.' },
@@ -85,4 +86,5 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   userId: '0123456789abcdef01234567',
   token: 'not-a-signed-token',
   email: 'nobody@placeholder.example',
+  index: '0',
 };

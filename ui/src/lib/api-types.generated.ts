@@ -3160,6 +3160,86 @@ export interface PatchApiCampaignsIdResponse {
    */
   batchId: string | null;
 }
+export interface PatchApiIcpSlicesIndexBody {
+  /**
+   * Industries of the slice (at least one)
+   *
+   * @maxItems 50
+   */
+  industry?: string[];
+  /**
+   * Buyer titles discovery looks for (at least one)
+   *
+   * @maxItems 50
+   */
+  jobTitles?: string[];
+  /**
+   * Technologies the companies use
+   *
+   * @maxItems 50
+   */
+  techStack?: string[];
+  /**
+   * Problems the customers' buyers have
+   *
+   * @maxItems 50
+   */
+  painPoints?: string[];
+}
+export interface PatchApiIcpSlicesIndexResponse {
+  icpSlices: {
+    name: string;
+    description: string;
+    /**
+     * Mean research confidence of its customers × (0.5 + 0.5 × min(1, customers / 3)) × share of its customers in its main industry.
+     */
+    confidence: number;
+    /**
+     * Companies like these: industry companies × size-band share × 0.5 per criteria technology (3 at most), to the nearest 10.
+     */
+    estimatedVolume: number;
+    criteria: {
+      /**
+       * Industries of the customers in the slice, most common first.
+       *
+       * @maxItems 50
+       */
+      industry: string[];
+      /**
+       * Headcount band spanned by the customers, e.g. "50-200 employees"; "unknown" when no site states one.
+       */
+      companySize: string;
+      /**
+       * Buyer and user titles the customers mention, most customers first.
+       *
+       * @maxItems 50
+       */
+      jobTitles: string[];
+      /**
+       * Technologies at least half the customers of the slice use, most common first.
+       *
+       * @maxItems 50
+       */
+      techStack: string[];
+      /**
+       * Problems the customers say their own buyers have, in their words, most common first.
+       *
+       * @maxItems 50
+       */
+      painPoints: string[];
+    };
+  }[];
+  /**
+   * Mean research confidence over every URL given; a site that could not be read counts 0.
+   */
+  confidence: number;
+  /**
+   * What was found where: each site with its evidence, each site that failed and why, how slices were formed.
+   */
+  analysisNotes: string;
+  sourceUrls: string[];
+  analyzedAt: string;
+}
 export interface PatchApiMailboxesIdBody {
   /**
    * Shown as the sender, e.g. "Ada Lane"

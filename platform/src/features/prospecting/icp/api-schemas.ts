@@ -67,5 +67,37 @@ export function parseAnalyzeIcpBody(body: unknown): z.infer<typeof AnalyzeIcpBod
   throw new InputError([...new Set(messages)].join('; '));
 }
 
-/** 200 of both ICP routes. */
+/** 200 of the ICP routes. */
 export const IcpResponse = IcpAnalysis;
+
+/** A criterion list a person edits: each item trimmed, blanks and repeats (any case) dropped. */
+const editedList = (item: string) =>
+  z
+    .array(z.string({ error: `each ${item} must be a string` }).max(200, 'items must be at most 200 characters'), {
+      error: `must be a list of ${item}s`,
+    })
+    .max(50, 'at most 50 items')
+    .transform((items) => {
+      const seen = new Set<string>();
+      return items
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '' && !seen.has(entry.toLowerCase()) && Boolean(seen.add(entry.toLowerCase())));
+    });
+const atLeastOne = (item: string) =>
+  editedList(item).refine((items) => items.length > 0, { error: `keep at least one ${item}: discovery searches by it` });
+
+/** Body of PATCH /api/icp/slices/{index}: the criteria a person changed; what is left out stays as it is. */
+export const EditSliceBody = z.strictObject({
+  industry: atLeastOne('industry').optional().describe('Industries of the slice (at least one)'),
+  jobTitles: atLeastOne('job title').optional().describe('Buyer titles discovery looks for (at least one)'),
+  techStack: editedList('technology').optional().describe('Technologies the companies use'),
+  painPoints: editedList('pain point').optional().describe("Problems the customers' buyers have"),
+});
+
+export const SliceParams = z.object({
+  index: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .describe("The slice, from 0 in the ICP's order"),
+});

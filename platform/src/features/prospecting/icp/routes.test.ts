@@ -13,6 +13,7 @@ import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { icpRouteDocs, icpRouter } from './routes.ts';
 import { HTTP_URL } from './api-schemas.ts';
+import { saveWorkspaceIcp } from './store.ts';
 
 const SAAS = ['pipelinepilot', 'quotewell', 'callcraft'];
 const MANUFACTURER = 'kestrel-precision';
@@ -107,7 +108,9 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     const mounted = router.stack.flatMap((layer) =>
       layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`),
     );
-    expect(icpRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort()).toEqual(mounted.sort());
+    expect(icpRouteDocs.map((doc) => `${doc.method.toUpperCase()} ${doc.path.replace(/\{(\w+)\}/g, ':$1')}`).sort()).toEqual(
+      mounted.sort(),
+    );
   });
 
   it('has no ICP for a fresh workspace', async () => {
@@ -307,5 +310,45 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     } finally {
       await impatient.close();
     }
+  });
+});
+
+describe('PATCH /api/icp/slices/{index}: a person edits a slice before discovery', () => {
+  const patch = (index: number | string, body: unknown, workspace = 'edited') =>
+    fetch(`${server.url}/api/icp/slices/${index}?workspace=${workspace}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('changes only the lists given, of that slice, trimmed and without repeats, and keeps them for discovery', async () => {
+    await saveWorkspaceIcp(workspaceIcpModels(stack.database), 'edited', full);
+    const before = full.icpSlices[0]!.criteria;
+    const response = await patch(0, { jobTitles: ['  VP of Sales ', 'vp of sales', 'Head of RevOps', ''], techStack: [] });
+    expect(response.status).toBe(200);
+    const edited = (await response.json()) as IcpAnalysis;
+    expect(edited.icpSlices[0]!.criteria).toEqual({ ...before, jobTitles: ['VP of Sales', 'Head of RevOps'], techStack: [] });
+    expect(edited.icpSlices.slice(1)).toEqual(full.icpSlices.slice(1));
+    expect(await (await getIcp('edited')).json()).toEqual(edited);
+    // Another workspace's ICP is not touched.
+    expect(await (await getIcp('acme')).json()).toEqual(full);
+  });
+
+  it('refuses to empty the industries or job titles, an unknown field and a list of non-strings, naming each', async () => {
+    const emptied = await patch(0, { jobTitles: ['  '] });
+    expect(emptied.status).toBe(400);
+    expect(await emptied.text()).toContain('keep at least one job title');
+    const unknown = await patch(0, { name: 'Renamed' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('name');
+    const numbers = await patch(0, { painPoints: [1, 2] });
+    expect(numbers.status).toBe(400);
+    expect(await numbers.text()).toContain('each pain point must be a string');
+  });
+
+  it('answers 404 for a slice that does not exist or a workspace without an ICP', async () => {
+    expect((await patch(full.icpSlices.length, { techStack: ['Salesforce'] })).status).toBe(404);
+    expect((await patch(0, { techStack: ['Salesforce'] }, 'no-icp-here')).status).toBe(404);
+    expect((await patch('first', { techStack: [] })).status).toBe(400);
   });
 });

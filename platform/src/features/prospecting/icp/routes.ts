@@ -1,8 +1,8 @@
 import { NotFoundError } from '../../../core/errors.ts';
 import { analyzeIcp, type IcpDeps } from './analyze.ts';
-import { getWorkspaceIcp } from './store.ts';
+import { editSliceCriteria, getWorkspaceIcp } from './store.ts';
 import { sampleCustomerSites } from './sample-sites.ts';
-import { AnalyzeIcpBody, IcpResponse, parseAnalyzeIcpBody, SampleSitesResponse } from './api-schemas.ts';
+import { AnalyzeIcpBody, EditSliceBody, IcpResponse, parseAnalyzeIcpBody, SampleSitesResponse, SliceParams } from './api-schemas.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 
@@ -59,6 +59,33 @@ export const icpRoutes = [
     (deps) => async (ctx) => {
       const icp = await getWorkspaceIcp(deps.db, workspaceOf(ctx));
       if (!icp) throw new NotFoundError('No ICP yet in this workspace: analyse 3 to 10 customer URLs in the ICP Builder first');
+      ctx.body = IcpResponse.parse(icp);
+    },
+  ),
+  route<IcpRouterDeps>(
+    {
+      method: 'patch',
+      path: '/api/icp/slices/{index}',
+      access: 'sales-ops',
+      tags,
+      params: SliceParams,
+      query: WorkspaceQuery,
+      body: EditSliceBody,
+      summary:
+        "Change one slice's criteria (industries, job titles, technologies, pain points) before discovery; a new analysis replaces them",
+      responses: {
+        200: { description: 'The ICP with the slice changed', schema: IcpResponse },
+        400: {
+          description: 'A list that is not a list of strings, an emptied industry or job titles list, or an unknown field (each named)',
+        },
+        404: { description: 'No ICP yet in this workspace, or no slice at that index' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { index } = SliceParams.parse(ctx.params);
+      const change = EditSliceBody.parse(ctx.request.body ?? {});
+      const icp = await editSliceCriteria(deps.db, workspaceOf(ctx), index, change);
+      if (!icp) throw new NotFoundError(`No ICP slice ${index} in this workspace: analyse customer URLs in the ICP Builder first`);
       ctx.body = IcpResponse.parse(icp);
     },
   ),
