@@ -45,18 +45,19 @@ test('a new pipeline is built from the palette, checked as it is edited, and sav
   await expect(score).toBeVisible();
   await expect(write).toBeVisible();
 
-  // Connect score → write by dragging between their handles (again if the canvas was still framing the new step).
+  // A step added with "+" is drawn below the last one and runs after it: score → write, without drawing the edge.
   const edge = page.locator('.react-flow__edge[data-id="scoreProspect->writeSequence"]');
+  await expect(edge).toHaveCount(1);
+  // Undo takes the added step (and its edge) away again, redo brings both back; dragging the same edge adds nothing.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(write).toHaveCount(0);
+  await expect(edge).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(edge).toHaveCount(1);
   await expect(async () => {
     await score.locator('.react-flow__handle-bottom').dragTo(write.locator('.react-flow__handle-top'), { steps: 5 });
     await expect(edge).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
-
-  // Undo takes the edge away again, redo brings it back.
-  await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(edge).toHaveCount(0);
-  await page.getByRole('button', { name: 'Redo', exact: true }).click();
-  await expect(edge).toHaveCount(1);
 
   // The score step reads the run input.
   await score.click();

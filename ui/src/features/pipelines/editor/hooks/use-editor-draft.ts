@@ -6,7 +6,7 @@ import type { PipelineDefinition } from '../../api/types.ts';
 import type { PluginActivity } from '../../../plugins/index.ts';
 import { addEdge, addNode, freeNodeId, removeElements, renameNode } from '../utils/definition-edits.ts';
 import { freshHistory, historyReducer } from '../utils/history.ts';
-import { initialPositions, splitPositions, stepsMoved, withPositions, type Positions } from '../utils/positions.ts';
+import { initialPositions, splitPositions, stepAbove, stepsMoved, withPositions, type Positions } from '../utils/positions.ts';
 
 // Room between a new step and the lowest one on the canvas.
 const NEW_STEP_GAP = 56;
@@ -47,15 +47,27 @@ export function useEditorDraft(initial: PipelineDefinition) {
     dispatch({ type: 'edit', change, ...(key ? { key } : {}) });
   }, []);
 
-  /** Adds a step running `activity` at `position` (else below everything) and answers its id. */
+  /**
+   * Adds a step running `activity` at `position` (else below everything), after the step drawn
+   * nearest above it (so it runs where it is drawn), and answers its id.
+   */
   const addActivity = useCallback(
     (activity: PluginActivity, position?: XYPosition): string => {
       const id = freeNodeId(definition, activity.name);
-      setPositions((current) => ({ ...current, [id]: position ?? belowEverything(current) }));
-      edit((draft) => addNode(draft, { id, activity: activity.qualifiedName, input: {} }));
+      const at = position ?? belowEverything(positions);
+      const after = stepAbove(
+        definition.nodes.map((node) => node.id),
+        positions,
+        at,
+      );
+      setPositions((current) => ({ ...current, [id]: at }));
+      edit((draft) => {
+        const added = addNode(draft, { id, activity: activity.qualifiedName, input: {} });
+        return after ? addEdge(added, after, id) : added;
+      });
       return id;
     },
-    [definition, edit],
+    [definition, positions, edit],
   );
 
   const connect = useCallback((from: string, to: string) => edit((draft) => addEdge(draft, from, to)), [edit]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
 import { INPUT_NODE_SIZE, layoutDefinition, STEP_NODE_SIZE } from '../../components/graph/layout.ts';
 import type { PipelineDefinition } from '../../api/types.ts';
-import { initialPositions, splitPositions, stepsMoved, withPositions } from './positions.ts';
+import { initialPositions, splitPositions, stepAbove, stepsMoved, withPositions } from './positions.ts';
 
 const SCORE = { id: 'score', activity: 'lead-scoring.scoreProspect', input: {} };
 const WRITE = { id: 'write', activity: 'outreach.writeSequence', input: {} };
@@ -68,5 +68,21 @@ describe('stepsMoved', () => {
 
   it('is true once a step sits somewhere else', () => {
     expect(stepsMoved(draft, { ...saved, write: { x: 60, y: 200 } }, saved)).toBe(true);
+  });
+});
+
+describe('stepAbove', () => {
+  const positions = { input: { x: 0, y: 0 }, research: { x: 0, y: 100 }, score: { x: 0, y: 200 }, side: { x: 400, y: 180 } };
+  const steps = ['research', 'score', 'side'];
+
+  it('is the step drawn nearest above a point: the lowest one for a step added below everything', () => {
+    expect(stepAbove(steps, positions, { x: 0, y: 320 })).toBe('score');
+    expect(stepAbove(steps, positions, { x: 400, y: 300 })).toBe('side');
+    expect(stepAbove(steps, positions, { x: 0, y: 150 })).toBe('research');
+  });
+
+  it('is none above every step: the new step starts from the run input', () => {
+    expect(stepAbove(steps, positions, { x: 0, y: 50 })).toBeNull();
+    expect(stepAbove([], positions, { x: 0, y: 500 })).toBeNull();
   });
 });

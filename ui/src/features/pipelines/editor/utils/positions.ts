@@ -62,3 +62,20 @@ export function stepsMoved(definition: PipelineDefinition, positions: Positions,
     return a.x !== b.x || a.y !== b.y;
   });
 }
+
+/**
+ * The step a new one placed at `at` runs after: the nearest step drawn above it, so a step runs
+ * where it is drawn (added with "+" below the last one, it follows that one); null when none is
+ * above (it starts from the run input).
+ */
+export function stepAbove(stepIds: readonly string[], positions: Positions, at: { x: number; y: number }): string | null {
+  let nearest: string | null = null;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const id of stepIds) {
+    const position = positions[id];
+    if (!position || position.y >= at.y) continue;
+    const away = Math.hypot(position.x - at.x, position.y - at.y);
+    if (away < distance) [nearest, distance] = [id, away];
+  }
+  return nearest;
+}
