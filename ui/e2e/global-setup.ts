@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { loadConfig } from '@meetflow/platform/core/config';
 import { freePort } from '@meetflow/platform/dev/devstack/ports';
 import { startStack } from '@meetflow/platform/dev/stack/start-stack';
+import { portTakenAtStart } from '@meetflow/platform/dev/devstack/supervisor';
 
 /**
  * Signs the demo owner in as a person first would, in the browser, with the printed one-time
@@ -60,29 +61,46 @@ function readIfStill(path: string): Buffer | undefined {
   }
 }
 
+/**
+ * The whole app on ports the OS called free, in a folder of its own. The database and Temporal start
+ * at once, so the Temporal dev server's own random ports can take the database's before it binds:
+ * then, and only then, everything starts again on new ports in a new folder (three tries).
+ */
+async function startOnFreePorts() {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
+    const environment = {
+      ...process.env,
+      // 0: the API's and the sample sites' ports are chosen as each starts, after the Temporal dev
+      // server has taken its own (random) ports, so it cannot take theirs first.
+      PORT: '0',
+      MEETFLOW_MONGO_PORT: String(await freePort()),
+      MEETFLOW_TEMPORAL_PORT: String(await freePort()),
+      MEETFLOW_TEMPORAL_UI_PORT: 'off',
+      MEETFLOW_SAMPLES_PORT: '0',
+      // The demo workspace's local mail server too, on free ports, so the run goes on beside `npm start`.
+      MEETFLOW_MAIL_SMTP_PORT: '0',
+      MEETFLOW_MAIL_IMAP_PORT: '0',
+      MEETFLOW_MAIL_API_PORT: '0',
+      // Specs connect mailboxes to SMTP servers of their own on loopback, on ports chosen as they run.
+      MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
+      MEETFLOW_SAMPLE_COMPANIES: '300',
+      MEETFLOW_DATA_DIR: dataDir,
+      // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.
+      LOG_LEVEL: 'error',
+    };
+    try {
+      const stack = await startStack(loadConfig(environment), (message) => console.log(`[e2e] ${message}`), environment);
+      return { stack, dataDir };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (attempt === 3 || !portTakenAtStart(error)) throw error;
+    }
+  }
+}
+
 export default async function globalSetup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
-  const environment = {
-    ...process.env,
-    // 0: the API's and the sample sites' ports are chosen as each starts, after the Temporal dev
-    // server has taken its own (random) ports, so it cannot take theirs first.
-    PORT: '0',
-    MEETFLOW_MONGO_PORT: String(await freePort()),
-    MEETFLOW_TEMPORAL_PORT: String(await freePort()),
-    MEETFLOW_TEMPORAL_UI_PORT: 'off',
-    MEETFLOW_SAMPLES_PORT: '0',
-    // The demo workspace's local mail server too, on free ports, so the run goes on beside `npm start`.
-    MEETFLOW_MAIL_SMTP_PORT: '0',
-    MEETFLOW_MAIL_IMAP_PORT: '0',
-    MEETFLOW_MAIL_API_PORT: '0',
-    // Specs connect mailboxes to SMTP servers of their own on loopback, on ports chosen as they run.
-    MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
-    MEETFLOW_SAMPLE_COMPANIES: '300',
-    MEETFLOW_DATA_DIR: dataDir,
-    // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.
-    LOG_LEVEL: 'error',
-  };
-  const stack = await startStack(loadConfig(environment), (message) => console.log(`[e2e] ${message}`), environment);
+  const { stack, dataDir } = await startOnFreePorts();
   process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
   // Every spec runs signed in as the demo owner (fixtures.ts), from the session saved here.
   if (!stack.demo?.password) throw new Error('a first start made no demo owner to sign in as');

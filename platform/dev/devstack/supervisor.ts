@@ -44,6 +44,14 @@ export class DevstackError extends Error {
   override name = 'DevstackError';
 }
 
+/**
+ * True when a server could not start because its port was taken after it was chosen: the OS gave
+ * the port as free, and another process (the Temporal dev server's own random ports) bound it first.
+ * Whoever chose the port may choose again.
+ */
+export const portTakenAtStart = (error: unknown): boolean =>
+  error instanceof DevstackError && /port in use|already in use|BindException/i.test(error.message);
+
 /** Polls `probe` until it succeeds, failing early if the process exits. */
 async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

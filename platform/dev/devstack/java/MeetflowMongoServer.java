@@ -65,7 +65,14 @@ public final class MeetflowMongoServer {
         DurableH2Backend backend = new DurableH2Backend(args[2]);
         backend.version(WIRE_VERSION_9);
         MongoServer server = new MongoServer(backend);
-        server.bind(args[0], Integer.parseInt(args[1]));
+        try {
+            server.bind(args[0], Integer.parseInt(args[1]));
+        } catch (Exception bindFailed) { // netty rethrows the checked BindException unchecked
+            // Exit at once (the network threads would keep the JVM alive): the supervisor sees the port was taken.
+            System.err.println("meetflow-mongo could not listen on " + args[0] + ":" + args[1] + " (port in use): " + bindFailed);
+            backend.close();
+            System.exit(3);
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.shutdown();
             backend.close();
