@@ -137,9 +137,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
         const { executeStepChunk } = proxyActivities<BatchActivities>({
           startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
           heartbeatTimeout: timeoutMs + 5_000, // a heartbeat comes after each run, so at most one step's time apart
-          // Ten tries, backing off to a minute apart (about four minutes in all): a database or Temporal outage of a minute or
-          // two on a loaded machine is outlasted, where five tries (15 s) failed whole chunks. A step's own failure is the run's.
-          retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+          retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
         });
         const chunks = chunk(eligible, input.chunkSize);
         let inFlight = 0;
