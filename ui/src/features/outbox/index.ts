@@ -2,3 +2,4 @@
 export { ReviewQueuePage } from './components/review-queue-page.tsx';
 export { SendingForecast } from './components/sending-forecast.tsx';
 export { SendingCapacity } from './components/sending-capacity.tsx';
+export { STATUS_BADGES } from './utils/review-text.ts';

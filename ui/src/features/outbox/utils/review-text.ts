@@ -1,8 +1,8 @@
 import { formatDate, formatNumber, formatSoon } from '../../../utils/format.ts';
 import type { OutboxItem } from '../api/outbox-api.ts';
 
-/** Each status as the screen names it, with its badge's style. */
-const STATUS_BADGES: Record<string, { label: string; className: string }> = {
+/** Each outbox status as the screens name it, with its badge's style (the prospect panel's too). */
+export const STATUS_BADGES: Record<OutboxItem['status'], { label: string; className: string }> = {
   pending_review: { label: 'Pending review', className: 'badge-warning' },
   queued: { label: 'Queued', className: 'badge-info' },
   sending: { label: 'Sending', className: 'badge-info' },
@@ -13,7 +13,8 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
 };
 
 /** An email's status badge; a status this screen does not know is shown as the API names it. */
-export const statusBadge = (status: string) => STATUS_BADGES[status] ?? { label: status, className: 'badge-ghost' };
+export const statusBadge = (status: string) =>
+  (STATUS_BADGES as Partial<Record<string, { label: string; className: string }>>)[status] ?? { label: status, className: 'badge-ghost' };
 
 /** Who the email is to, e.g. "Ada Lane"; the prospect may have been deleted since. */
 export const prospectName = (item: Pick<OutboxItem, 'prospect'>): string =>
