@@ -82,6 +82,26 @@ describe('the email-over-SMTP channel', () => {
     expect(received!.parsed.html).toBe(html);
   });
 
+  it('sends a meeting invitation as a text/calendar part with its method, and as invite.ics, only when one is given', async () => {
+    const content = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+      'UID:m1@acme.test',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    await sendNoting(account, message({ calendar: { method: 'REQUEST', content }, messageId: '<invite@acme.test>' }));
+    const [received] = sink.messages.splice(0);
+    expect(received!.raw.toString()).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    const attachment = received!.parsed.attachments.find((part) => part.filename === 'invite.ics');
+    expect(attachment?.content.toString()).toContain('UID:m1@acme.test');
+    expect(received!.parsed.text).toBe(message().text);
+    await sendNoting(account, message({ messageId: '<plain@acme.test>' }));
+    expect(sink.messages.splice(0)[0]!.raw.toString()).not.toMatch(/text\/calendar/i);
+  });
+
   it('fails with ChannelLoginRefused for a wrong password, before the checkpoint, saying only "authentication failed"', async () => {
     const { result, marks } = await sendNoting({ ...account, password: 'wrong' });
     expect(result).toBeInstanceOf(ApplicationFailure);

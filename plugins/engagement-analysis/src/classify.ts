@@ -2,6 +2,7 @@ import type { EngagementConfig } from './config.ts';
 import { envelopeEvidence, phraseEvidence, proposedTimeEvidence, type Evidence } from './evidence.ts';
 import { referralContact, type ReferralContact } from './referral.ts';
 import { replyText, sentences } from './reply-text.ts';
+import { proposedTimes } from './proposed-times.ts';
 import { parseReturnDate } from './return-date.ts';
 import { REPLY_CATEGORIES, type ObjectionKind, type ReplyCategory, type ReplyClassification, type ReplyInput } from './schemas.ts';
 
@@ -55,7 +56,7 @@ export function classifyReply(reply: ReplyInput, config: EngagementConfig): Repl
   const evidence = [
     ...envelopeEvidence(reply),
     ...phraseEvidence(replySentences),
-    ...proposedTimeEvidence(replySentences, reply.receivedAt),
+    ...proposedTimeEvidence(replySentences, reply.receivedAt, reply.timeZone),
   ];
   const [winner, runnerUp] = rankCategories(evidence);
   // Nothing recognisable ("Thanks!"): the neutral category, zero confidence, so a person looks.
@@ -72,6 +73,9 @@ export function classifyReply(reply: ReplyInput, config: EngagementConfig): Repl
     meetingIntent: NO_MEETING_INTENT.has(category) ? 0 : meetingIntentOf(evidence),
     returnDate: returnDate?.date ?? null,
     referral: category === 'referral' ? referralOf(evidence, replySentences) : null,
+    proposedTimes: NO_MEETING_INTENT.has(category)
+      ? []
+      : proposedTimes(replySentences, reply.receivedAt, reply.timeZone).map(({ start, matched }) => ({ start, matched })),
     objection: objectionOf(evidence, category),
     action,
     needsReview,

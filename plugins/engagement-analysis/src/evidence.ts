@@ -1,6 +1,6 @@
-import * as chrono from 'chrono-node';
 import { ENVELOPE_RULES } from './envelope-rules.ts';
 import { PHRASE_RULES } from './phrase-rules.ts';
+import { proposedTimes } from './proposed-times.ts';
 import type { ObjectionKind, ReplyCategory, ReplyInput } from './schemas.ts';
 import { INTENT, WEIGHT } from './weights.ts';
 
@@ -46,29 +46,18 @@ export function phraseEvidence(sentences: readonly string[]): Evidence[] {
   });
 }
 
-// A time offered back ("Does Tuesday at 2pm work?") is the clearest wish to meet; a time in a
-// statement ("I'm back Monday at 9") is not an offer, hence the question or offer words.
-const OFFER = /\?|\b(?:works?|free|available|suits?|how about|what about|could we|can we|shall we)\b/i;
-
-/** Evidence of a concrete day and time proposed for a meeting, found by chrono-node. */
-export function proposedTimeEvidence(sentences: readonly string[], receivedAt: string): Evidence[] {
-  for (const [index, sentence] of sentences.entries()) {
-    if (!OFFER.test(sentence)) continue;
-    const proposal = chrono.casual
-      .parse(sentence, new Date(receivedAt), { forwardDate: true })
-      .find((result) => result.start.isCertain('hour') && (result.start.isCertain('day') || result.start.isCertain('weekday')));
-    if (proposal) {
-      return [
-        {
-          rule: 'interested.proposed-time',
-          category: 'interested',
-          weight: WEIGHT.medium,
-          intent: INTENT.strong,
-          matched: proposal.text,
-          sentence: index,
-        },
-      ];
-    }
-  }
-  return [];
+/** Evidence of a concrete day and time proposed for a meeting (the first one the reply offers). */
+export function proposedTimeEvidence(sentences: readonly string[], receivedAt: string, timeZone?: string): Evidence[] {
+  const [proposal] = proposedTimes(sentences, receivedAt, timeZone);
+  if (!proposal) return [];
+  return [
+    {
+      rule: 'interested.proposed-time',
+      category: 'interested',
+      weight: WEIGHT.medium,
+      intent: INTENT.strong,
+      matched: proposal.matched,
+      sentence: proposal.sentence,
+    },
+  ];
 }

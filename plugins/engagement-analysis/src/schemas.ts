@@ -16,6 +16,8 @@ export const replyInputSchema = z.object({
   from: z.string().optional(),
   /** When the reply arrived: the reference for relative dates such as "back on Monday". */
   receivedAt: z.iso.datetime({ offset: true }),
+  /** The sender's IANA time zone when known (the prospect's): proposed times are read in it; else the Date header's offset. */
+  timeZone: z.string().max(64).optional(),
   /** Raw headers; only the delivery-status and auto-reply ones are read. */
   headers: z.record(z.string(), z.string()).optional(),
 });
@@ -40,6 +42,8 @@ export const replyClassificationSchema = z.object({
   returnDate: z.iso.date().nullable(),
   /** Who the sender pointed to (referral only); either part may be unknown. */
   referral: z.object({ name: z.string().nullable(), email: z.email().nullable() }).nullable(),
+  /** Concrete days and times the reply offers for a meeting (UTC), each with the words it was read from; at most three. */
+  proposedTimes: z.array(z.object({ start: z.iso.datetime(), matched: z.string() })).default([]),
   /** The kind of objection raised, if any (not-now without a stated reason counts as timing). */
   objection: z.enum(OBJECTION_KINDS).nullable(),
   /** stop the sequence, pause it (until returnDate, or for human review), or let it continue. */

@@ -25,6 +25,11 @@ export const outgoingMessageSchema = z.object({
   references: z.array(z.string()).default([]),
   /** RFC 8058 one-click unsubscribe: the signed https link and a mailto. */
   unsubscribe: z.object({ url: z.url({ protocol: /^https?$/ }), mailto: z.string().startsWith('mailto:') }),
+  /** A meeting invitation (iCalendar, RFC 5545/5546): sent as a text/calendar part mail clients offer to accept; null: none. */
+  calendar: z
+    .object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string().min(1).startsWith('BEGIN:VCALENDAR') })
+    .nullable()
+    .default(null),
 });
 export type OutgoingMessage = z.input<typeof outgoingMessageSchema>;
 
