@@ -1,3 +1,4 @@
+import { expectNoViolations } from './axe.ts';
 import { test, expect, type APIRequestContext, type Page, useNewWorkspace } from './fixtures.ts';
 
 // The campaigns a sales team runs: the headline journey from the ICP (a target of 60 here; the
@@ -84,13 +85,13 @@ test('the headline journey: the ICP → the good fits of 60 asked for, reviewed 
   // with other industries.
   if (found < 60) await expect(page.getByTestId('discovery-summary')).toContainText(`Found ${found} of the 60 people asked for.`);
   await expect(page.getByTestId('discovery-summary')).toContainText('Sample data');
-  const people = page.getByTestId('review-person');
-  await expect(people).toHaveCount(Math.min(found, 50)); // 50 shown, the rest on request
-  if (found > 50) await page.getByRole('button', { name: new RegExp(`^Show ${found - 50} more`) }).click();
-  await expect(people).toHaveCount(found);
+  // Everyone found is in one scrolling list, each selected to be launched; unticking one leaves them out.
+  const people = page.getByRole('list', { name: 'Found prospects' }).getByRole('listitem');
+  await expect(people.first()).toHaveAttribute('aria-setsize', String(found));
+  await expect(page.getByTestId('selection-count')).toHaveText(`${found} selected · ${found} in all`);
   const first = people.first();
   await expect(first).toContainText('Sample data');
-  await first.getByRole('button', { name: /^Remove / }).click();
+  await first.getByRole('checkbox', { name: /^Select / }).uncheck();
   const launched = found - 1;
   await expect(page.getByRole('button', { name: `Launch campaign (${launched} prospects)` })).toBeVisible();
   await page.getByRole('heading', { name: /^2\. Review/ }).scrollIntoViewIfNeeded();
@@ -151,6 +152,7 @@ test('a campaign of five prospects: start it, watch the batch finish, pause it, 
   await page.getByTestId('campaign').filter({ hasText: 'Five VPs' }).getByRole('link', { name: 'Manage' }).click();
 
   await expect(page.getByRole('heading', { name: 'Five VPs', level: 1 })).toBeVisible();
+  const campaignPage = page.url();
   await expect(page.getByTestId('campaign-status')).toHaveText('draft');
   await expect(page.getByTestId('not-started')).toBeVisible();
   await page.getByRole('button', { name: 'Start campaign' }).click();
@@ -179,6 +181,26 @@ test('a campaign of five prospects: start it, watch the batch finish, pause it, 
   await expect(page.getByTestId('campaign-status')).toHaveText('paused');
   await expect(page.getByTestId('campaign-prospect').getByTestId('sequence-state')).toHaveText(Array(5).fill(/^paused · \d sent$/));
   await page.screenshot({ path: test.info().outputPath('campaign-paused-desktop.png'), fullPage: true });
+
+  // On a phone the prospects are cards, not a table wider than the screen: the same figures and Remove on each.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(campaignPage);
+  await expect(page.getByRole('table', { name: 'Campaign prospects' })).toHaveCount(0);
+  const cards = page.getByRole('list', { name: 'Campaign prospects' }).getByTestId('campaign-prospect');
+  await expect(cards).toHaveCount(5);
+  await expect(cards.getByTestId('outcome')).toHaveText(Array(5).fill('In sequence'));
+  await expect(cards.getByTestId('sequence-state')).toHaveText(Array(5).fill(/^paused · \d sent$/));
+  for (const card of await cards.all()) {
+    await expect(card).toContainText(/Score\s*\d+/);
+    const remove = card.getByRole('button', { name: /^Remove Pat\d Five$/ });
+    await expect(remove).toBeVisible();
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width, 'Remove fits on the screen').toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('campaign-cards-phone.png'), fullPage: true });
+  await expectNoViolations(page, 'a campaign, its prospects as cards (390 px)');
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // The held sequence shows in the prospect's panel, where it can be resumed alone.
   await page.getByTestId('campaign-prospect').first().getByRole('link').first().click();

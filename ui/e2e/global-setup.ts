@@ -116,6 +116,8 @@ export default async function globalSetup() {
   assertNowhereIn(dataDir, oneTimePassword);
   // The local mail server's IMAP, where the product's own emails (password resets) arrive.
   if (stack.mail) process.env.MEETFLOW_E2E_MAIL_IMAP = `${stack.mail.host}:${stack.mail.imapPort}`;
+  // Its SMTP, where a spec's mailbox sends from and a prospect's reply is sent to.
+  if (stack.mail) process.env.MEETFLOW_E2E_MAIL_SMTP = `${stack.mail.host}:${stack.mail.smtpPort}`;
   // The app's database, for the few specs that set up what only time makes (a meeting whose start has passed).
   process.env.MEETFLOW_E2E_MONGO_URI = stack.mongoUri;
   // Where the bundled sample sites are served, for specs that paste their addresses.

@@ -1,6 +1,37 @@
 import { test, expect, SIGNED_OUT, type Page } from './fixtures.ts';
 import { APP_SCREENS } from './screens.ts';
 
+/** The product spec's marketing claims nobody measured here, and integrations that do not exist: none may be on the page. */
+const UNMEASURED = [
+  '92%',
+  '87%',
+  '31%',
+  '240+',
+  '90-95%',
+  '38 min',
+  '2-4 hours',
+  '30 minutes',
+  '99.9%',
+  '96%',
+  '150+',
+  '$25M+',
+  '$200-400',
+  '120K+',
+  '60-70%',
+  '12+',
+  'illustrative',
+  'Setup fee',
+  'Starter Pack',
+  'credits',
+  'two payment providers',
+  '3-Min',
+  'Salesforce',
+  'HubSpot',
+  'Pipedrive',
+  'Google',
+  'Outlook',
+];
+
 const SECTION_ORDER = [
   'hero-title',
   'comparison',
@@ -59,23 +90,87 @@ test.describe('a visitor who is not signed in', () => {
     }
     const tiers = page.getByTestId('pricing-tier');
     await expect(tiers).toHaveCount(3);
-    await expect(tiers.nth(1)).toContainText('Standard Slice');
-    await expect(tiers.nth(1)).toContainText('Most Popular');
-    await expect(page.getByText('Most Popular')).toHaveCount(1);
-    await expect(page.getByTestId('testimonial')).toHaveCount(2);
-    await expect(page.getByTestId('testimonial').first()).toContainText('(illustrative)');
+    await expect(tiers).toContainText(['Volume Slice$25', 'Standard Slice$30', 'Premium Slice$50']);
+    await expect(tiers.nth(1)).toContainText('Companies of 50 to 199 employees');
+    await expect(tiers.nth(1)).toContainText('The price moves between $30 and $120');
 
     // Signed out, every call to action leads to Sign Up, then on to the ICP builder; Sign In to Sign In.
     for (const name of ['Start Your Campaign', 'Start Your Campaign Now', 'START FREE ANALYSIS']) {
       await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/signup?next=/icp-builder');
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    await expect(page.getByRole('link', { name: 'Watch 3-Min Demo' })).toHaveAttribute('href', '#how-it-works');
+    await expect(page.getByRole('link', { name: 'See How It Works' })).toHaveAttribute('href', '#how-it-works');
     await page.screenshot({ path: test.info().outputPath('landing-desktop.png'), fullPage: true });
     await page.getByRole('link', { name: 'START FREE ANALYSIS' }).click();
     await expect(page).toHaveURL(/\/signup\?next=\/icp-builder$/);
     await expect(page.getByRole('heading', { name: 'Create your account', level: 1 })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test("every figure is one the project measured, linked to how; none of the spec's unmeasured claims, and one time throughout", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const text = await page.locator('body').innerText();
+    for (const claim of UNMEASURED) expect(text, claim).not.toContain(claim);
+    // Every duration the page states: the batch's 192 s (hero, Results, FAQ), and the agents' own.
+    const times = new Set(text.match(/\d[\d.,]*\s?(?:s|sec|seconds?|min|minutes?|hours?|days?)\b/g));
+    expect([...times].sort()).toEqual(['1.3 s', '15.6 s', '192 s', '22.6 s']);
+
+    // Each figure links to the note saying how it was measured, which names the command.
+    const stats = page.getByTestId('stat');
+    await expect(stats).toHaveCount(6);
+    for (const stat of await stats.all()) {
+      const link = stat.getByRole('link');
+      const target = (await link.getAttribute('href'))!;
+      expect(target).toMatch(/^#measured-\w+$/);
+      await expect(page.locator(target)).toContainText((await link.textContent())!);
+    }
+    await expect(stats.first()).toContainText('95.7%ICP accuracy per field, in-sample');
+    await expect(page.locator('#measured-icp')).toContainText('In-sample');
+    await expect(page.locator('#measured-batch')).toContainText('npm run bench -- batch');
+    const hero = page.getByTestId('hero-measured');
+    await expect(hero).toContainText('1,000 prospects went from research to enrolled sequences in 192 s');
+    await hero.getByRole('link', { name: 'How we measured it' }).click();
+    await expect(page).toHaveURL(/#measured-batch$/);
+    await expect(page.locator('#measured-batch')).toBeInViewport();
+  });
+
+  test('social proof only from the deployer: none by default, the sections absent; what it supplies, shown', async ({ page, request }) => {
+    const none = await request.get('/api/landing-page/social-proof');
+    expect(await none.json()).toEqual({ testimonials: [], logos: [], figures: [], mostPopularTier: null });
+    await page.goto('/');
+    await expect(page.getByTestId('stat')).toHaveCount(6);
+    for (const id of ['testimonial', 'customer-logo', 'customer-figure']) await expect(page.getByTestId(id)).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Customers' })).toHaveCount(0);
+    await expect(page.getByText('Most Popular')).toHaveCount(0);
+
+    // What a deployer's MEETFLOW_SOCIAL_PROOF file serves (the server side: social-proof.test.ts).
+    await page.route('**/api/landing-page/social-proof', (route) =>
+      route.fulfill({
+        json: {
+          testimonials: [
+            { quote: 'Our first five meetings came in the first week.', name: 'Ada Quill', role: 'Head of Sales', company: 'Engine Co' },
+            { quote: 'Every email said where its facts came from.', name: 'Tom Reed' },
+          ],
+          logos: [{ name: 'Engine Co', image: '/favicon.svg' }, { name: 'Textual Ltd' }],
+          figures: [{ value: '12', label: 'teams use it', source: 'our customer list' }],
+          mostPopularTier: 'standard',
+        },
+      }),
+    );
+    await page.reload();
+    await expect(page.getByTestId('testimonial')).toHaveText([
+      '“Our first five meetings came in the first week.”Ada Quill, Head of Sales, Engine Co',
+      '“Every email said where its facts came from.”Tom Reed',
+    ]);
+    const customers = page.getByRole('list', { name: 'Customers' });
+    await expect(customers.getByRole('img', { name: 'Engine Co' })).toHaveAttribute('src', '/favicon.svg');
+    await expect(customers.getByTestId('customer-logo').nth(1)).toHaveText('Textual Ltd');
+    await expect(page.getByTestId('customer-figure')).toHaveText(['12teams use itour customer list']);
+    const tiers = page.getByTestId('pricing-tier');
+    await expect(tiers.nth(1).getByText('Most Popular')).toBeVisible();
+    await expect(page.getByText('Most Popular')).toHaveCount(1);
   });
 
   test('the FAQ keeps one answer open at most, and clicking the open one closes it', async ({ page }) => {
@@ -113,6 +208,25 @@ test.describe('a visitor who is not signed in', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath('landing-phone.png'), fullPage: true });
   });
+});
+
+test('the integrations it names are the installed source and channel plugins, and no other', async ({ page, request }) => {
+  const plugins = (await (await request.get('/api/plugins')).json()) as Array<{
+    kind: string;
+    source?: { displayName: string; standIn: boolean };
+    channel?: { displayName: string };
+  }>;
+  const installed = plugins.flatMap((plugin) =>
+    plugin.source && !plugin.source.standIn ? [plugin.source.displayName] : plugin.channel ? [plugin.channel.displayName] : [],
+  );
+  expect(installed.length).toBeGreaterThan(1);
+  await page.goto('/#enterprise');
+  const named = await page.getByTestId('integration').allTextContents();
+  expect([...named].sort()).toEqual([...installed].sort());
+  await expect(page.locator('#enterprise')).toContainText('Calendar sync, CRMs and payment providers are not integrated yet');
+  await page.locator('#faq').getByRole('button', { name: 'Which tools do you integrate with?' }).click();
+  const answer = page.getByRole('region', { name: 'Which tools do you integrate with?' });
+  for (const name of installed) await expect(answer).toContainText(name);
 });
 
 test('signed in, the landing leads into the app', async ({ page }) => {

@@ -7,6 +7,7 @@ interface Slice {
   qualityScore: number;
   ppm: number;
   pm: number;
+  floor: number;
   isActive: boolean;
 }
 interface Ledger {
@@ -16,6 +17,8 @@ interface Ledger {
   noShows: number;
   byMonth: Array<{ month: string }>;
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 const slicesOf = async (request: Page['request'], workspace = 'default') =>
   (await (await request.get(`/api/pricing/slices?workspace=${workspace}`)).json()) as Slice[];
@@ -63,6 +66,34 @@ test('slices as the API prices them; a saved bid turns a slice Active at its new
   await expect(meetings).toHaveAttribute('min', '1');
   await expect(meetings).toHaveAttribute('max', '50');
   await expect(dialog.getByLabel('Daily budget cap ($)')).toHaveAttribute('step', '10');
+  // The buyer reads prices and what they mean; the formula waits behind "How is this computed?".
+  const price = (await dialog.getByTestId('preview-price').textContent())!;
+  expect(price).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(dialog.getByTestId('price-meaning')).toContainText(
+    `Each meeting in this slice that takes place is charged the slice’s price when it is marked attended: ${price} today. A no-show costs nothing.`,
+  );
+  await expect(dialog.getByTestId('price-range')).toContainText(`$${target.floor.toFixed(2)}`);
+  const perDay = Number(await meetings.inputValue());
+  const dayCost = Math.round(Number(price.replace(/[$,]/g, '')) * perDay * 100) / 100;
+  const budget = dialog.getByLabel('Daily budget cap ($)');
+  await expect(dialog.getByTestId('price-per-day')).toHaveText(
+    `${perDay} meeting${perDay === 1 ? '' : 's'} a day at this price: ${usd.format(dayCost)} a day.`,
+  );
+  // A day of meetings the budget cap would not cover says so.
+  await budget.fill('10');
+  await expect(dialog.getByTestId('price-per-day')).toHaveText(
+    `${perDay} meeting${perDay === 1 ? '' : 's'} a day at this price: ${usd.format(dayCost)} a day, more than your daily budget cap of $10.00.`,
+  );
+  await budget.fill('500');
+  const formula = dialog.getByTestId('preview-formula');
+  await expect(formula).toBeHidden();
+  for (const shown of [await dialog.innerText(), await dialog.getByTestId('price-preview').innerText()]) {
+    expect(shown).not.toContain('÷');
+    expect(shown).not.toContain('quality 0.');
+  }
+  await dialog.getByText('How is this computed?').click();
+  await expect(formula).toBeVisible();
+  await expect(formula).toContainText(`÷ meeting probability ${target.pm.toFixed(3)}`);
   await screenshot(page, 'pricing-dialog');
 
   const before = await dialog.getByTestId('preview-price').textContent();
@@ -71,6 +102,7 @@ test('slices as the API prices them; a saved bid turns a slice Active at its new
   await expect(slider).toHaveValue('1.5');
   await expect(dialog.getByTestId('preview-price')).not.toHaveText(before!);
   const previewed = await dialog.getByTestId('preview-price').textContent();
+  await expect(dialog.getByTestId('price-meaning')).toContainText(`${previewed} today`);
 
   await meetings.fill('80');
   await dialog.getByRole('button', { name: 'Save Bid' }).click();

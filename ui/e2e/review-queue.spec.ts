@@ -1,6 +1,7 @@
 import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
 import { morningZone } from '@meetflow/platform/dev/testing/sending';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
+import { expectNoViolations } from './axe.ts';
 import { test, expect, SIGNED_OUT, type APIRequestContext, useNewWorkspace, signUpAndSignIn } from './fixtures.ts';
 
 // Review mode end to end: a prospect researched, scored and written to by a campaign waits in the
@@ -194,6 +195,10 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   const facts = item.getByRole('complementary', { name: /Cited facts/ });
   await expect(facts.getByTestId('review-fact')).toHaveCount(written!.facts.length);
   await expect(facts.getByTestId('review-fact').first()).toContainText(written!.facts[0]!.value);
+  // The queue is short, so what comes up next shows below it: nothing yet (Quinn's email is the one waiting here).
+  await expect(page.getByTestId('next-up-empty')).toHaveText(
+    'Nothing is scheduled: no sequence has a step coming up, and no email waits for its send.',
+  );
   const emailBox = (await item.getByTestId('review-body').boundingBox())!;
   const factsBox = (await facts.boundingBox())!;
   expect(factsBox.x, 'the facts stand beside the email').toBeGreaterThan(emailBox.x + emailBox.width);
@@ -225,6 +230,37 @@ test('review mode: the email waits with its cited facts, is edited and approved,
   expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   const messageId = arrived!.parsed.messageId!;
   expect(messageId).toMatch(/^<.+@.+>$/);
+
+  // What comes up next: Quinn's second email, written on its day in the cadence and then waiting here for review.
+  type NextUp = { items: Array<{ prospectId: number; step: number; stage: string; at: string | null }> };
+  let upcoming: NextUp = { items: [] };
+  await expect
+    .poll(
+      async () =>
+        (upcoming = (await (await request.get(at('/api/outbox/next-up'))).json()) as NextUp).items.map(
+          (next) => `${next.prospectId} ${next.step} ${next.stage}`,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual([`${prospectId} 2 write`]);
+  const dueIn = Date.parse(upcoming.items[0]!.at!) - Date.now();
+  expect(dueIn, 'the cadence waits 5 days after email 1').toBeGreaterThan(4 * 86_400_000);
+  await page.reload();
+  const next = page.getByTestId('next-up').getByTestId('next-up-item');
+  await expect(next).toHaveCount(1);
+  await expect(next).toContainText('Quinn Reviewed · VP of Sales at pipelinepilot');
+  await expect(next).toContainText('Email 2 of the sequence · Review mode proof');
+  await expect(next.getByTestId('next-up-when')).toHaveAttribute('datetime', upcoming.items[0]!.at!);
+  await expect(next.getByTestId('next-up-why')).toHaveText(
+    'Written then; it waits for your review here. Waiting for its day in the cadence, counted from email 1.',
+  );
+  await expectNoViolations(page, 'the Review Queue, empty, with what comes up next (1400 px)');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(next).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('review-next-up-phone.png'), fullPage: true });
+  await expectNoViolations(page, 'the Review Queue, empty, with what comes up next (390 px)');
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // The Sent tab shows it, marked edited, from the mailbox.
   await page.getByTestId('status-tab-sent').click();

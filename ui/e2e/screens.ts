@@ -7,6 +7,7 @@ export const APP_SCREENS = [
   '/workflow-test',
   '/prospects',
   '/outreach',
+  '/inbox',
   '/meetings',
   '/pricing',
   '/agents',

@@ -31,6 +31,7 @@ export {
 } from './run-batch.ts';
 export { learningCycle } from './learning-cycle.ts';
 export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
+export { sendEmail, type SendEmailInput } from './send-email.ts';
 export type {
   BatchActivities,
   ChunkInput,

@@ -28,6 +28,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/password-reset/confirm': "the emailed link's token is the credential (single use, 30 minutes)",
   'POST /api/auth/verify-email': "the emailed link's token is the credential (single use, 24 hours), opened in any browser",
   'GET /api/openapi.json': 'the API description, for generated clients',
+  'GET /api/landing-page/social-proof':
+    "the public landing page shows it to visitors: read-only, the same for everyone, only what the deployer put in MEETFLOW_SOCIAL_PROOF's file",
   'POST /api/unsubscribe/{token}':
     "a recipient's one-click unsubscribe (RFC 8058), sent by their mail client: the link's random id is the credential, standing for one workspace, prospect and address",
   'GET /api/unsubscribe/{token}':

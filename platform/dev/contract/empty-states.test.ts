@@ -61,8 +61,15 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       limit: 20,
     });
   },
+  // No email waits for its send and no sequence runs: nothing comes up next.
+  'GET /api/outbox/next-up': async () => expect(bodyOf(await fresh.get('/api/outbox/next-up'))).toEqual({ items: [] }),
   // No message came from a prospect's address outside a thread of ours.
   'GET /api/replies/held': async () => expect(bodyOf(await fresh.get('/api/replies/held'))).toEqual({ items: [], total: 0 }),
+  // Nobody has replied: nothing open, nothing done.
+  'GET /api/inbox': async () => {
+    expect(bodyOf(await fresh.get('/api/inbox'))).toEqual({ items: [], total: 0, open: 0 });
+    expect(bodyOf(await fresh.get('/api/inbox', { query: { status: 'all' } }))).toEqual({ items: [], total: 0, open: 0 });
+  },
   // Nobody unsubscribed, bounced or was added by hand.
   'GET /api/suppressions': async () =>
     expect(bodyOf(await fresh.get('/api/suppressions'))).toEqual({ items: [], total: 0, page: 1, limit: 25, byReason: [] }),

@@ -292,6 +292,33 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: a.workspace })).toBe(0);
   });
 
+  it("inbox: B's replies are neither listed, read, answered, booked nor closed from A", async () => {
+    const created = await platform.stack.db.inboxMessages.create({
+      workspaceId: b.workspace,
+      key: 'iso-inbox',
+      prospectId: 2,
+      from: 'bo@quotewell.example',
+      subject: 'Re: hello',
+      text: 'Monday at 10:00 works.',
+      receivedAt: new Date(),
+      source: 'thread',
+      category: 'interested',
+      confidence: 0.8,
+      action: 'stop',
+      meetingIntent: 0.9,
+      returnDate: null,
+      proposedTimes: [],
+    });
+    const id = String(created._id);
+    expect(bodyOf(await a.get('/api/inbox', { query: { status: 'all' } }))).toEqual({ items: [], total: 0, open: 0 });
+    await notFound(a.get(`/api/inbox/${id}`));
+    await notFound(a.post(`/api/inbox/${id}/reply`, { body: 'Hello from A' }));
+    await notFound(a.post(`/api/inbox/${id}/book`, { scheduledAt: '2030-01-07T10:00:00Z' }));
+    for (const action of ['not-interested', 'suppress', 'archive']) await notFound(a.post(`/api/inbox/${id}/${action}`));
+    expect(bodyOf(await b.get(`/api/inbox/${id}`))).toMatchObject({ message: { id, status: 'open', resolution: null } });
+    expect(await platform.stack.db.outbox.countDocuments({ workspaceId: b.workspace, step: { $gte: 200 } })).toBe(0);
+  });
+
   it("unsubscribe: B's link rewritten to name A is refused, and suppresses nothing in A", async () => {
     const signature = unsubscribeToken(platform.box, { workspaceId: b.workspace, prospectId: 2, email: 'bo@quotewell.example' }).split(
       '.',

@@ -151,6 +151,28 @@ async function heldThenDismissed(key: string): Promise<string> {
   return id;
 }
 
+const UNKNOWN_INBOX = 'ffffffffffffffffffffffff';
+/** A reply of Bo's in the Inbox, as a threaded one is put there: its id. */
+async function inboxReply(key: string): Promise<string> {
+  const created = await platform.stack.db.inboxMessages.create({
+    workspaceId: client.workspace,
+    key,
+    prospectId: BO.id,
+    from: BO.email,
+    subject: 'Re: hello',
+    text: 'Sounds good. Sunday at 10:00?',
+    receivedAt: new Date(),
+    source: 'thread',
+    category: 'interested',
+    confidence: 0.8,
+    action: 'stop',
+    meetingIntent: 0.9,
+    returnDate: null,
+    proposedTimes: [],
+  });
+  return String(created._id);
+}
+
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
   'POST /api/auth/login 401': async () =>
@@ -606,6 +628,33 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   'POST /api/replies/held/{id}/dismiss 409': async () => {
     const id = await heldThenDismissed('dismiss-409');
     await client.post(`/api/replies/held/${id}/dismiss`).then(refused(409, 'dismissed already'));
+  },
+  'GET /api/inbox/{id} 404': async () => client.get(`/api/inbox/${UNKNOWN_INBOX}`).then(refused(404, UNKNOWN_INBOX)),
+  'POST /api/inbox/{id}/reply 404': async () =>
+    client.post(`/api/inbox/${UNKNOWN_INBOX}/reply`, { body: 'Hello' }).then(refused(404, UNKNOWN_INBOX)),
+  'POST /api/inbox/{id}/book 404': async () =>
+    client.post(`/api/inbox/${UNKNOWN_INBOX}/book`, { scheduledAt: meetings.slot }).then(refused(404, UNKNOWN_INBOX)),
+  'POST /api/inbox/{id}/not-interested 404': async () =>
+    client.post(`/api/inbox/${UNKNOWN_INBOX}/not-interested`).then(refused(404, UNKNOWN_INBOX)),
+  'POST /api/inbox/{id}/suppress 404': async () => client.post(`/api/inbox/${UNKNOWN_INBOX}/suppress`).then(refused(404, UNKNOWN_INBOX)),
+  'POST /api/inbox/{id}/archive 404': async () => client.post(`/api/inbox/${UNKNOWN_INBOX}/archive`).then(refused(404, UNKNOWN_INBOX)),
+  // The time is booked already (by a meeting of the setup): nothing is booked, nothing sent, the reply stays open.
+  'POST /api/inbox/{id}/book 409': async () => {
+    const id = await inboxReply('book-409');
+    await client.post(`/api/inbox/${id}/book`, { scheduledAt: meetings.slot }).then(refused(409, 'overlaps another meeting'));
+    expect(bodyOf(await client.get(`/api/inbox/${id}`))).toMatchObject({ message: { status: 'open', meetingId: null } });
+    expect(await platform.stack.db.outbox.countDocuments({ workspaceId: client.workspace, prospectId: BO.id, step: { $gte: 200 } })).toBe(
+      0,
+    );
+  },
+  'POST /api/inbox/{id}/reply 409': async () => {
+    const id = await inboxReply('reply-409');
+    await platform.stack.db.suppressions.create({ workspaceId: client.workspace, email: BO.email, reason: 'asked by phone' });
+    try {
+      await client.post(`/api/inbox/${id}/reply`, { body: 'Sorry to bother you.' }).then(refused(409, 'suppression list', BO.email));
+    } finally {
+      await platform.stack.db.suppressions.deleteOne({ workspaceId: client.workspace, email: BO.email });
+    }
   },
   'POST /api/replies 404': async () => client.post('/api/replies', { prospectId: 999, body: 'Who is this?' }).then(refused(404, '999')),
   'POST /api/prospects/import 413': async () =>

@@ -61,6 +61,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     outbox: [] as string[],
     inboundSecret: '',
     heldReplies: [] as string[],
+    inboxId: '',
   };
   /** Bo, imported below (prospect 2, in campaign 1), is never put in a sequence: his outbox emails are decided by these cases alone. */
   const bo = { id: 2, email: 'bo@quotewell.example' };
@@ -83,6 +84,10 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
   return {
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
+    'GET /api/landing-page/social-proof': async () =>
+      client
+        .get('/api/landing-page/social-proof', { workspace: null })
+        .then(holding({ testimonials: [], logos: [], figures: [], mostPopularTier: null })),
     'POST /api/auth/signup': async () =>
       client.post('/api/auth/signup', account, { workspace: null }).then(holding({ accepted: true, email: account.email })),
     'POST /api/auth/login': async () =>
@@ -281,6 +286,11 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         [3, 'queued'],
       ]);
       return answer;
+    },
+    // Bo's two approved emails wait for their send (no sequence runs them here: no wait recorded, so due now).
+    'GET /api/outbox/next-up': async () => {
+      const due = (step: number) => ({ prospectId: 2, step, stage: 'send', at: null, campaign: { id: 1, name: 'Spring outreach' } });
+      return client.get('/api/outbox/next-up').then(holding({ items: [due(1), due(3)] }));
     },
 
     'GET /api/config': async () => client.get('/api/config'),
@@ -664,6 +674,38 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .post(`/api/replies/held/${state.heldReplies[0]}/dismiss`)
         .then(holding({ id: state.heldReplies[0], status: 'dismissed', decidedBy: expect.any(String) })),
+    // Bo's reply confirmed above is in the Inbox (beside Ada's, pasted in): read with its conversation, answered, booked, then closed.
+    'GET /api/inbox': async () => {
+      const answer = await client.get('/api/inbox', { query: { status: 'all', prospectId: bo.id } }).then(
+        holding({
+          total: 1,
+          items: [{ prospect: { id: bo.id, email: bo.email }, text: 'Who gave you my address?', source: 'confirmed' }],
+        }),
+      );
+      state.inboxId = bodyOf<{ items: Array<{ id: string }> }>(answer).items[0]!.id;
+      return answer;
+    },
+    'GET /api/inbox/{id}': async () =>
+      client.get(`/api/inbox/${state.inboxId}`).then(
+        holding({
+          message: { id: state.inboxId },
+          thread: expect.arrayContaining([expect.objectContaining({ kind: 'received', text: 'Who gave you my address?' })]),
+        }),
+      ),
+    'POST /api/inbox/{id}/reply': async () =>
+      client
+        .post(`/api/inbox/${state.inboxId}/reply`, { body: 'Sorry for the surprise: you were on a list of Quotewell customers.' })
+        .then(holding({ step: 200, message: { status: 'done', resolution: 'replied' } })),
+    'POST /api/inbox/{id}/book': async () => {
+      const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(await client.get('/api/meetings/slots', { query: { count: 3 } }));
+      return client
+        .post(`/api/inbox/${state.inboxId}/book`, { scheduledAt: slots[2]!.start })
+        .then(holding({ meeting: { prospectId: bo.id, status: 'scheduled' }, message: { resolution: 'booked' } }));
+    },
+    'POST /api/inbox/{id}/not-interested': async () =>
+      client.post(`/api/inbox/${state.inboxId}/not-interested`).then(holding({ message: { resolution: 'not-interested' } })),
+    'POST /api/inbox/{id}/archive': async () =>
+      client.post(`/api/inbox/${state.inboxId}/archive`).then(holding({ message: { resolution: 'archived' } })),
     'GET /api/unsubscribe/{token}': async () =>
       client.get(unsubscribeLink(), { workspace: null, anonymous: true }).then((answer) => {
         expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
@@ -686,6 +728,12 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       // A link cut short when copied is refused, in words.
       const cut = await client.post(unsubscribeLink().slice(0, -5), undefined, { workspace: null, anonymous: true });
       expect([cut.status, cut.text]).toEqual([404, expect.stringContaining('This unsubscribe link is not valid')]);
+      return answer;
+    },
+    // Bo is on the list already (his unsubscribe): suppressing from the Inbox keeps that entry and closes the reply.
+    'POST /api/inbox/{id}/suppress': async () => {
+      const answer = await client.post(`/api/inbox/${state.inboxId}/suppress`).then(holding({ message: { resolution: 'suppressed' } }));
+      expect(await platform.stack.db.suppressions.countDocuments({ workspaceId: ws, email: bo.email })).toBe(1);
       return answer;
     },
     // Ada's first email, had it been sent with open tracking on, opened twice: one open counted.

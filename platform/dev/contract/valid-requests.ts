@@ -74,6 +74,8 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   },
   'POST /api/outbox/{id}/approve': { subject: 'A quick question, edited', body: 'Hello Ada, edited by a reviewer.' },
   'POST /api/outbox/approve-all': { campaignId: 1 },
+  'POST /api/inbox/{id}/reply': { body: 'Happy to. Does Thursday at 10:00 suit you?' },
+  'POST /api/inbox/{id}/book': { scheduledAt: '2030-01-07T10:00:00Z' },
   'POST /api/suppressions': { entries: ['ada@pipelinepilot.example', 'quotewell.example'], reason: 'asked by phone' },
 };
 

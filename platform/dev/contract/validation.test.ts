@@ -27,6 +27,7 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/plugins',
   'GET /api/plugins/{id}',
   'GET /api/openapi.json',
+  'GET /api/landing-page/social-proof',
   'GET /api/icp/sample-sites',
   'GET /api/agents/settings',
   'POST /api/auth/signup',

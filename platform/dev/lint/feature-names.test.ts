@@ -15,8 +15,6 @@ const UI_ONLY = new Set([
   // The frame around every app page (sidebar, header, workspace switcher): it shows other
   // features' data (the agents' status) and owns none.
   'app-shell',
-  // The public marketing page: static content, no API of its own.
-  'landing-page',
 ]);
 
 /** The folders directly inside `dir` (relative to the repository). */

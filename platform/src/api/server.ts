@@ -15,6 +15,7 @@ import { DEFAULT_SESSION_POLICY } from '../features/accounts/auth/sessions.ts';
 import type { Logger } from '../core/logger.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
+import { loadSocialProof } from '../features/insights/landing-page/social-proof.ts';
 import { createTemporalClient } from '../core/temporal/client.ts';
 
 /** A running API server and how to stop it. */
@@ -31,6 +32,14 @@ export interface RunningApi {
  */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
+  const socialProof = loadSocialProof(config.socialProofFile); // so does a bad social-proof file
+  if (config.socialProofFile) {
+    const { testimonials, logos, figures } = socialProof;
+    logger.info(
+      { file: config.socialProofFile, testimonials: testimonials.length, logos: logos.length, figures: figures.length },
+      'landing page social proof read',
+    );
+  }
   const database = openDatabase(config.mongoUri, logger);
   const { connection, ready } = database;
   const temporal = createTemporalClient(config);
@@ -68,6 +77,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       systemMail,
       signUpsPerHour: config.signUpsPerHour,
       mailAllowHosts: config.mailAllowHosts,
+      socialProof,
     },
   } satisfies AppDeps;
   const app = createApp(deps);

@@ -132,6 +132,8 @@ const EnvSchema = z.object({
    * (private, loopback, link-local): `npm start` sets its local mail server's; local setups only.
    */
   MEETFLOW_MAIL_ALLOW_HOSTS: hostList(),
+  /** A JSON file of the landing page's testimonials, customer logos and figures (relative to the repo root unless absolute); unset: none. */
+  MEETFLOW_SOCIAL_PROOF: z.string().min(1).optional(),
   /** An OpenAI-compatible endpoint for the optional LLM copywriter; unset means deterministic templates only. */
   MEETFLOW_LLM_BASE_URL: z.url().optional(),
   /** API key of that endpoint. */
@@ -201,6 +203,8 @@ export interface Config {
   httpAllowHosts: string[];
   /** Mail servers (host or host:port) the mailbox address policy lets through (npm start's local mail server). */
   mailAllowHosts: string[];
+  /** The deployer's file of the landing page's social proof (MEETFLOW_SOCIAL_PROOF, resolved); null: none. */
+  socialProofFile: string | null;
   /** The optional LLM endpoint; null when not configured. */
   llm: { baseUrl: string; apiKey?: string; model: string; temperature: number; maxTokens: number } | null;
   /** The copywriter's model settings whether or not an endpoint is set: what /agents shows as Advanced Settings. */
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     mailAllowHosts: e.MEETFLOW_MAIL_ALLOW_HOSTS,
+    socialProofFile: e.MEETFLOW_SOCIAL_PROOF ? resolve(repoRoot, e.MEETFLOW_SOCIAL_PROOF) : null,
     llm: e.MEETFLOW_LLM_BASE_URL
       ? {
           baseUrl: e.MEETFLOW_LLM_BASE_URL,

@@ -11,6 +11,7 @@ import type { Secrets } from '../core/secrets-key.ts';
 import type { SystemMail } from '../core/system-mail.ts';
 import type { TemporalClient } from '../core/temporal/client.ts';
 import type { AgentSettingsDeps } from './insights/agents/settings-routes.ts';
+import type { SocialProof } from './insights/landing-page/social-proof.ts';
 import type { Models } from './models.ts';
 import type { PipelineRunner } from './runs/pipelines/runs.ts';
 import type { ActivityOptions } from './runs/pipelines/definition.ts';
@@ -52,6 +53,8 @@ export interface ProductDeps {
   signUpsPerHour?: number;
   /** Mail servers mailboxes may use despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
   mailAllowHosts?: readonly string[];
+  /** The landing page's testimonials, logos and figures the deployer supplied (MEETFLOW_SOCIAL_PROOF); default none. */
+  socialProof?: SocialProof;
 }
 
 /** A collection of the database map (models.ts), by its key. */

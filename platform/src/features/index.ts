@@ -8,6 +8,8 @@ import { membersFeature } from './accounts/members/feature.ts';
 import { workspaceConfigFeature } from './insights/workspace-config/feature.ts';
 import { workspacesFeature } from './accounts/workspaces/feature.ts';
 import { inboundFeature } from './email/inbound/feature.ts';
+import { inboxFeature } from './email/inbox/feature.ts';
+import { inboxBookingFeature } from './revenue/inbox-booking/feature.ts';
 import { mailboxesFeature } from './email/mailboxes/feature.ts';
 import { outboxFeature } from './email/outbox/feature.ts';
 import { repliesFeature } from './email/replies/feature.ts';
@@ -17,6 +19,7 @@ import { suppressionsFeature } from './email/suppressions/feature.ts';
 import { templatesFeature } from './email/templates/feature.ts';
 import { agentsFeature } from './insights/agents/feature.ts';
 import { dashboardFeature } from './insights/dashboard/feature.ts';
+import { landingPageFeature } from './insights/landing-page/feature.ts';
 import { learningFeature } from './insights/learning/feature.ts';
 import { outcomesFeature } from './insights/outcomes/feature.ts';
 import { campaignsFeature } from './prospecting/campaigns/feature.ts';
@@ -44,6 +47,7 @@ export const FEATURES: readonly MeetflowFeature[] = [
   // insights
   agentsFeature,
   workspaceConfigFeature,
+  landingPageFeature,
   // runs
   pipelinesFeature,
   systemFeature,
@@ -62,9 +66,11 @@ export const FEATURES: readonly MeetflowFeature[] = [
   suppressionsFeature,
   sendingFeature,
   inboundFeature,
+  inboxFeature,
   sequencesFeature,
   // revenue
   meetingsFeature,
+  inboxBookingFeature,
   pricingFeature,
   // insights
   learningFeature,

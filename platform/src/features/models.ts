@@ -8,6 +8,7 @@ import { invitationModels } from './accounts/members/model.ts';
 import { mailboxModels } from './email/mailboxes/model.ts';
 import { inboundKeyModels } from './email/inbound/inbound-key.ts';
 import { heldReplyModels } from './email/replies/held-reply-model.ts';
+import { inboxModels } from './email/inbox/model.ts';
 import { mailLinkModels } from './email/sending/mail-links.ts';
 import { counterModel } from '../core/db/counter.ts';
 import { dashboardRollupModels } from './insights/outcomes/rollup-model.ts';
@@ -45,6 +46,7 @@ export function createModels(connection: Connection) {
     ...inboundKeyModels(connection),
     ...mailLinkModels(connection),
     ...heldReplyModels(connection),
+    ...inboxModels(connection),
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),

@@ -6,6 +6,7 @@ import { AgentsRoute } from './routes/agents.tsx';
 import { BatchRoute } from './routes/batch.tsx';
 import { CampaignRoute, NewCampaignRoute } from './routes/campaign.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
+import { InboxRoute } from './routes/inbox.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { MeetingsRoute } from './routes/meetings.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -66,6 +67,7 @@ export const router = createBrowserRouter([
       { path: '/outreach/campaigns/new', element: <NewCampaignRoute /> },
       { path: '/outreach/campaigns/:id', element: <CampaignRoute /> },
       { path: '/review', element: <ReviewRoute /> },
+      { path: '/inbox', element: <InboxRoute /> },
       { path: '/meetings', element: <MeetingsRoute /> },
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/agents', element: <AgentsRoute /> },

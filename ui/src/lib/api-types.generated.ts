@@ -1282,6 +1282,13 @@ export type PostApiInboundEmailResponse =
           confidence: number;
           returnDate: string | null;
           meetingIntent: number;
+          /**
+           * Days and times the reply offers for a meeting (UTC), with the words they were read from
+           */
+          proposedTimes: {
+            start: string;
+            matched: string;
+          }[];
           signals: unknown[];
           [k: string]: unknown | undefined;
         };
@@ -2020,6 +2027,199 @@ export interface GetApiInboundSettingsResponse {
    */
   secret: string;
 }
+export interface GetApiInboxIdResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+}
+export interface GetApiInboxQuery {
+  /**
+   * open (the default): waiting for someone; done; or all
+   */
+  status?: 'open' | 'done' | 'all';
+  category?: string;
+  prospectId?: number;
+  /**
+   * Only replies received before this (the last one shown): the next page
+   */
+  before?: string;
+  limit?: number;
+}
+export interface GetApiInboxResponse {
+  items: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  }[];
+  total: number;
+  open: number;
+}
+export interface GetApiLandingPageSocialProofResponse {
+  /**
+   * @maxItems 6
+   */
+  testimonials: {
+    /**
+     * What they said, in their words
+     */
+    quote: string;
+    /**
+     * Who said it: a real person who agreed to be quoted
+     */
+    name: string;
+    /**
+     * Their job title
+     */
+    role?: string;
+    /**
+     * Their company
+     */
+    company?: string;
+  }[];
+  /**
+   * @maxItems 12
+   */
+  logos: {
+    /**
+     * The customer's name: the image's text alternative, or shown as text when there is no image
+     */
+    name: string;
+    /**
+     * A path on this site to the image (`/logos/acme.svg`), or a base64 `data:image/…` URI
+     */
+    image?: string;
+  }[];
+  /**
+   * @maxItems 6
+   */
+  figures: {
+    /**
+     * The figure as shown, e.g. "150+"
+     */
+    value: string;
+    /**
+     * What it counts, e.g. "companies use Meetflow"
+     */
+    label: string;
+    /**
+     * How the deployer knows it, shown beneath it
+     */
+    source?: string;
+  }[];
+  /**
+   * The pricing tier the landing page marks "Most Popular"; null: none is marked
+   */
+  mostPopularTier: ('volume' | 'standard' | 'premium') | null;
+}
 export interface GetApiLearningStatusResponse {
   /**
    * ISO time of the weekly schedule's next run; null when automatic cycles are off or no schedule exists
@@ -2112,6 +2312,41 @@ export interface GetApiOpenapiJsonResponse {
     [k: string]: unknown | undefined;
   };
   [k: string]: unknown | undefined;
+}
+export interface GetApiOutboxNextUpQuery {
+  /**
+   * How many to show, soonest first
+   */
+  limit?: number;
+}
+export interface GetApiOutboxNextUpResponse {
+  items: {
+    prospectId: number;
+    prospect: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    campaign: {
+      id: number;
+      name: string;
+    } | null;
+    step: number;
+    /**
+     * send: written (and approved, or autonomous), waiting for its send; write: the sequence's next step, written when its day comes
+     */
+    stage: 'send' | 'write';
+    /**
+     * When it goes out (send) or is written (write); null: due now
+     */
+    at: string | null;
+    /**
+     * Why it waits until then, in words
+     */
+    reason: string;
+  }[];
 }
 export interface GetApiOutboxQuery {
   /**
@@ -3736,6 +3971,393 @@ export interface PostApiInboundSettingsRotateResponse {
    */
   secret: string;
 }
+export interface PostApiInboxIdArchiveResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+}
+export interface PostApiInboxIdBookBody {
+  /**
+   * When, ISO 8601 with offset: one of the proposed times, or a free slot
+   */
+  scheduledAt: string;
+}
+export interface PostApiInboxIdBookResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+  meeting: {
+    id: string;
+    prospectId: number;
+    prospectName: string;
+    scheduledAt: string;
+    durationMinutes: number;
+    status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
+    meetingUrl: string;
+    /**
+     * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
+     */
+    bookedAt: string;
+  };
+}
+export interface PostApiInboxIdNotInterestedResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+}
+export interface PostApiInboxIdReplyBody {
+  /**
+   * Default: "Re: " and the reply's subject
+   */
+  subject?: string;
+  body: string;
+}
+export interface PostApiInboxIdReplyResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+  step: number;
+}
+export interface PostApiInboxIdSuppressResponse {
+  message: {
+    id: string;
+    /**
+     * The prospect it came from (null if they were deleted since)
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string;
+      jobTitle: string | null;
+      email: string;
+    } | null;
+    from: string;
+    subject: string;
+    /**
+     * The new text the sender wrote (quoted history removed)
+     */
+    text: string;
+    receivedAt: string;
+    /**
+     * thread: answered an email we sent; confirmed: a held message a person confirmed; pasted: added by hand
+     */
+    source: 'thread' | 'confirmed' | 'pasted';
+    /**
+     * Engagement analysis's category (interested, not-now, objection, referral, out-of-office, unsubscribe, bounce)
+     */
+    category: string;
+    confidence: number;
+    /**
+     * What it did to the sequence
+     */
+    action: 'stop' | 'pause' | 'continue';
+    meetingIntent: number;
+    returnDate: string | null;
+    /**
+     * Days and times the reply offers, to book
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
+    status: 'open' | 'done';
+    resolution: ('booked' | 'replied' | 'not-interested' | 'suppressed' | 'archived') | null;
+    meetingId: string | null;
+    decidedBy: string | null;
+    decidedAt: string | null;
+  };
+  thread: (
+    | {
+        kind: 'sent';
+        at: string;
+        subject: string;
+        text: string;
+        step: number;
+        status: string;
+        label: string;
+        /**
+         * Why it has not gone yet (window, cap…); null once sent
+         */
+        waitReason: string | null;
+      }
+    | {
+        kind: 'received';
+        at: string;
+        subject: string;
+        text: string;
+        id: string;
+        category: string;
+      }
+  )[];
+}
 export interface PostApiInvitationsAcceptBody {
   token: string;
 }
@@ -4828,6 +5450,13 @@ export interface PostApiRepliesHeldIdConfirmResponse {
       confidence: number;
       returnDate: string | null;
       meetingIntent: number;
+      /**
+       * Days and times the reply offers for a meeting (UTC), with the words they were read from
+       */
+      proposedTimes: {
+        start: string;
+        matched: string;
+      }[];
       signals: unknown[];
       [k: string]: unknown | undefined;
     };
@@ -4869,6 +5498,13 @@ export interface PostApiRepliesResponse {
     confidence: number;
     returnDate: string | null;
     meetingIntent: number;
+    /**
+     * Days and times the reply offers for a meeting (UTC), with the words they were read from
+     */
+    proposedTimes: {
+      start: string;
+      matched: string;
+    }[];
     signals: unknown[];
     [k: string]: unknown | undefined;
   };

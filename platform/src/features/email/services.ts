@@ -1,8 +1,13 @@
 // What the email domain offers the domains above it (and only this: lint refuses a deeper import):
-// a sequence's state and its controls, enrolment's step name, the campaign's mailboxes, and where an email stands.
+// a sequence's state and its controls, enrolment's step name, the campaign's mailboxes, where an email stands,
+// the Inbox's messages and conversations, and one-off emails (a meeting's invitation).
 export { knownMailboxIds } from './mailboxes/campaign-mailboxes.ts';
 export type { Mailbox } from './mailboxes/model.ts';
 export { OUTBOX_STATUSES, type OutboxStatus } from './outbox/model.ts';
 export { SequenceControlBody, SequenceStateSchema } from './sequences/api-schemas.ts';
 export { controlSequence, controlSequences, sequenceStateOf } from './sequences/control.ts';
 export { ENROLL_ACTIVITY } from './sequences/enrollment.ts';
+export { oneOffWorkflowId, sendOneOff, type OneOffDb } from './inbox/one-off.ts';
+export { inboxMessageOf, inboxProspectOf, inboxThread, type InboxDb, type InboxDeps } from './inbox/inbox.ts';
+export { InboxParams, inboxBadRequest, inboxNotFound, ThreadSchema as InboxThreadSchema } from './inbox/routes.ts';
+export { signalSequence } from './sequences/control.ts';

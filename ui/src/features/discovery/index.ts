@@ -5,3 +5,5 @@ export { DataSourcesChecklist } from './components/data-sources-checklist.tsx';
 export { useDataSources } from './api/data-sources.ts';
 export { defaultSources, toggleSource } from './utils/sources.ts';
 export { DiscoveryFloor } from './components/discovery-floor.tsx';
+export { DiscoveryReview } from './components/discovery-review.tsx';
+export type { Reviewable } from './utils/review-filter.ts';

@@ -14,6 +14,7 @@ export const inboundFeature = defineFeature({
     'outbox',
     'prospects',
     'heldReplies',
+    'inboxMessages',
     'suppressions',
     'mailboxes',
     'outcomeEvents',

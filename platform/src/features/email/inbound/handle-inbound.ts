@@ -97,6 +97,7 @@ export async function handleInbound(deps: Deps, workspaceId: string, raw: Buffer
     from: message.from,
     receivedAt: message.receivedAt,
     ...(message.messageId ? { messageId: message.messageId } : {}),
+    source: 'thread',
   });
   return { kind: 'reply', matched: true, prospectId, threadedBy: 'message-id', handled };
 }

@@ -15,6 +15,7 @@ export const mailboxesFeature = defineFeature({
     'suppressions',
     'prospects',
     'heldReplies',
+    'inboxMessages',
     'workspaceConfig',
     'outcomeEvents',
     'dashboardRollups',

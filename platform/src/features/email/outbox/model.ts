@@ -9,6 +9,14 @@ import { Schema, type Connection, type Model } from 'mongoose';
 export const OUTBOX_STATUSES = ['pending_review', 'queued', 'sending', 'sent', 'failed', 'suppressed', 'rejected'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/**
+ * Emails a person sends from the Inbox and the invitations of meetings booked there: sent like a
+ * sequence's steps (same guardrails, in the prospect's thread) at outbox steps from
+ * FIRST_ONE_OFF_STEP on, but no step of a cadence (not counted as outreach sent, nor learned from).
+ */
+export const ONE_OFF_TEMPLATES = ['inbox-reply', 'meeting-invitation'] as const;
+export const FIRST_ONE_OFF_STEP = 200;
+
 /** An email a sequence step queued for sending; one per (workspace, prospect, step), whatever retries happen. */
 export interface OutboxMessage {
   workspaceId: string;
@@ -51,6 +59,8 @@ export interface OutboxMessage {
   error: string | null;
   /** A hard bounce came back for it (a delivery status notification). */
   bouncedAt: Date | null;
+  /** A meeting invitation it carries (iCalendar), sent as a text/calendar part; null for every other email. */
+  calendar: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -89,6 +99,7 @@ const OutboxSchema = new Schema<OutboxMessage>(
     sentAt: date,
     error: str,
     bouncedAt: date,
+    calendar: { type: new Schema({ method: String, content: String }, { _id: false }), default: null },
   },
   { timestamps: true },
 );

@@ -8,6 +8,7 @@ import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/services.ts';
 import { OUTBOX_STATUSES } from './model.ts';
 import { approveAll, listOutbox, reviewEmail, type ReviewDb } from './review.ts';
+import { NEXT_UP_MAX, nextUp } from './next-up.ts';
 
 /** What the outbox routes are built over. */
 export interface OutboxDeps {
@@ -49,6 +50,26 @@ const OutboxItemSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
+const NextUpQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(NEXT_UP_MAX).default(10).describe('How many to show, soonest first'),
+});
+
+const NextUpItemSchema = z.object({
+  prospectId: z.number().int(),
+  prospect: z
+    .object({ firstName: z.string(), lastName: z.string(), company: z.string(), jobTitle: z.string().nullable(), email: z.string() })
+    .nullable(),
+  campaign: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  step: z.number().int(),
+  stage: z
+    .enum(['send', 'write'])
+    .describe(
+      "send: written (and approved, or autonomous), waiting for its send; write: the sequence's next step, written when its day comes",
+    ),
+  at: z.iso.datetime().nullable().describe('When it goes out (send) or is written (write); null: due now'),
+  reason: z.string().describe('Why it waits until then, in words'),
+});
+
 const ApproveBody = z.object({
   subject: nonBlank(300, 'must not be blank').optional().describe("The reviewer's subject, sent instead"),
   body: nonBlank(20_000, 'must not be blank').optional().describe("The reviewer's body, sent instead"),
@@ -84,6 +105,24 @@ export const outboxRoutes = [
       async (ctx) => {
         ctx.body = await listOutbox(db, workspaceOf(ctx), OutboxListQuery.parse(ctx.query));
       },
+  ),
+  route<OutboxDeps>(
+    {
+      method: 'get',
+      path: '/api/outbox/next-up',
+      access: 'viewer',
+      tags,
+      query: WorkspaceQuery.extend(NextUpQuery.shape),
+      summary:
+        "What comes up next, soonest first: emails waiting for their send (until when, and why) and the sequences' next steps not written yet (their day in the cadence)",
+      responses: {
+        200: { description: 'The next emails', schema: z.object({ items: z.array(NextUpItemSchema) }) },
+        400: { description: 'A query parameter is invalid (each is named)' },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = await nextUp(deps, workspaceOf(ctx), NextUpQuery.parse(ctx.query).limit);
+    },
   ),
   route<OutboxDeps>(
     {

@@ -6,7 +6,7 @@ import { heldReplyModels } from './held-reply-model.ts';
 export const repliesFeature = defineFeature({
   name: 'replies',
   domain: 'email',
-  uses: ['heldReplies', 'prospects', 'outcomeEvents', 'dashboardRollups'],
+  uses: ['heldReplies', 'inboxMessages', 'prospects', 'outcomeEvents', 'dashboardRollups'],
   models: heldReplyModels,
   routes: [
     {

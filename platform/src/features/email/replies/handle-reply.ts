@@ -6,6 +6,8 @@ import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
 import { callPluginActivity } from '../../runs/services.ts';
+import type { InboxSource } from '../inbox/model.ts';
+import { recordInboxMessage } from '../inbox/record.ts';
 
 /** A reply as it arrives (from the mailbox integration or pasted by a person). */
 export interface IncomingReply {
@@ -16,6 +18,8 @@ export interface IncomingReply {
   receivedAt?: string;
   /** The mailbox's message id: the same reply handled twice counts once. */
   messageId?: string;
+  /** How it reached us (the Inbox shows it): threaded to our email, a held message confirmed, or pasted in (the default). */
+  source?: InboxSource;
 }
 
 /** What engagement analysis said, and what happened to the sequence because of it. */
@@ -26,6 +30,8 @@ export interface HandledReply {
     confidence: number;
     returnDate: string | null;
     meetingIntent: number;
+    /** Days and times the reply offers for a meeting (UTC), read in the prospect's zone when known. */
+    proposedTimes: Array<{ start: string; matched: string }>;
     signals: unknown[];
   };
   /** The sequence's state after the reply, or null when the prospect has no sequence. */
@@ -33,11 +39,11 @@ export interface HandledReply {
 }
 
 /** What reading a reply looks up (the prospect) and records (its outcome). */
-export type ReplyDb = Pick<Models, 'prospects'> & OutcomesDb;
+export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb;
 
 /**
- * Reads a reply: engagement analysis classifies it (explainable rules), the reply is recorded as
- * an outcome (once per message), and the prospect's sequence is told: an unsubscribe or bounce
+ * Reads a reply: engagement analysis classifies it (explainable rules), the reply is put in the
+ * Inbox and recorded as an outcome (once per message), and the prospect's sequence is told: an unsubscribe or bounce
  * stops it and suppresses the address, other replies stop or pause it as the classification says.
  */
 export async function handleReply(
@@ -52,14 +58,35 @@ export async function handleReply(
     deps.temporal,
     deps.taskQueue,
     ENGAGEMENT_ANALYSIS.classifyReply,
-    { body: reply.body, subject: reply.subject, from: reply.from ?? prospect.email, receivedAt },
+    {
+      body: reply.body,
+      subject: reply.subject,
+      from: reply.from ?? prospect.email,
+      receivedAt,
+      ...(prospect.timeZone ? { timeZone: prospect.timeZone } : {}),
+    },
     systemRunContext(workspaceId, 'reply'),
   )) as HandledReply['classification'];
 
   const messageId = reply.messageId ?? `${receivedAt}:${reply.body.length}`;
+  const key = `reply-${reply.prospectId}-${messageId}`;
+  await recordInboxMessage(
+    deps.db,
+    workspaceId,
+    {
+      key,
+      prospectId: reply.prospectId,
+      from: reply.from ?? prospect.email,
+      subject: reply.subject ?? '',
+      body: reply.body,
+      receivedAt: new Date(receivedAt),
+      source: reply.source ?? 'pasted',
+    },
+    classification,
+  );
   await recordOutcome(deps.db, {
     workspaceId,
-    eventId: `reply-${reply.prospectId}-${messageId}`,
+    eventId: key,
     type: 'replied',
     at: new Date(receivedAt),
     prospectId: reply.prospectId,

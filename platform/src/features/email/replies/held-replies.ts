@@ -81,6 +81,7 @@ export async function confirmHeldReply(
       from: held.from,
       receivedAt: held.receivedAt.toISOString(),
       messageId: held.messageId ?? held.key,
+      source: 'confirmed',
     });
   } catch (error) {
     await deps.db.heldReplies.updateOne(

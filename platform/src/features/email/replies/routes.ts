@@ -31,6 +31,9 @@ export const HandledReplySchema = z.object({
     confidence: z.number(),
     returnDate: z.string().nullable(),
     meetingIntent: z.number(),
+    proposedTimes: z
+      .array(z.object({ start: z.string(), matched: z.string() }))
+      .describe('Days and times the reply offers for a meeting (UTC), with the words they were read from'),
     signals: z.array(z.unknown()),
   }),
   sequence: z.object({ workflowId: z.string(), signal: z.enum(['reply', 'unsubscribe']), state: z.unknown() }).nullable(),

@@ -12,7 +12,7 @@ import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts
 import type { Mailbox, MailboxDb } from '../mailboxes/model.ts';
 import type { InProcessChannel } from '../../runs/services.ts';
 import { recordOutcome } from '../../insights/services.ts';
-import type { OutboxMessage } from '../outbox/model.ts';
+import { ONE_OFF_TEMPLATES, type OutboxMessage } from '../outbox/model.ts';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
@@ -312,6 +312,7 @@ export function createDeliverStep(deps: Deps) {
       inReplyTo: thread,
       references: thread ? [thread] : [],
       unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mailbox.fromAddress}?subject=unsubscribe` },
+      calendar: row.calendar ?? null,
     };
     // A failure of the platform's own database on the way (opening the password, recording the
     // mark) is no answer of the mail server: nothing went out, so it is thrown and the activity is
@@ -419,6 +420,8 @@ export function createDeliverStep(deps: Deps) {
   }
 
   async function countSent(row: Row, now: Date) {
+    // A person's reply or an invitation is no outreach: it is not counted among the emails sent, nor learned from.
+    if ((ONE_OFF_TEMPLATES as readonly (string | null)[]).includes(row.template)) return;
     await recordOutcome(db, {
       workspaceId: row.workspaceId,
       eventId: `sent-${row.sequenceId}-${row.step}`,

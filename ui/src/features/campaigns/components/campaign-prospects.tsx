@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
@@ -9,6 +9,20 @@ import { OUTCOMES } from '../utils/campaign.ts';
 import { formatNumber } from '../../../utils/format.ts';
 
 const PAGE = 25;
+
+/** Below Tailwind's `sm`: a phone, where the rows are cards (a table's five columns do not fit 390 px). */
+const PHONE = '(max-width: 639.98px)';
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(PHONE);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(PHONE).matches,
+  );
+}
 
 /** The campaign's prospects a page at a time: what their run came to, their sequence, and removing one. */
 export function CampaignProspects({ campaignId, running }: { campaignId: number; running: boolean }) {
@@ -43,57 +57,7 @@ export function CampaignProspects({ campaignId, running }: { campaignId: number;
       {total === 0 && page.isSuccess ? (
         <p className="text-sm text-base-content/70">This campaign has no prospects yet: add some.</p>
       ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className="table table-sm" aria-label="Campaign prospects">
-            <thead>
-              <tr>
-                <th>Prospect</th>
-                <th>Score</th>
-                <th>Outcome</th>
-                <th>Sequence</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data?.items.map((row) => (
-                <tr key={row.id} data-testid="campaign-prospect">
-                  <td className="min-w-48">
-                    <Link className="link link-hover font-medium" to={`/prospects?prospect=${row.id}`}>
-                      {row.firstName} {row.lastName}
-                    </Link>
-                    {row.sample && <span className="badge badge-warning badge-xs ml-2">Sample data</span>}
-                    <p className="text-xs text-base-content/60">
-                      {row.jobTitle ? `${row.jobTitle} at ` : ''}
-                      {row.company}
-                    </p>
-                  </td>
-                  <td className="tabular-nums">{row.score ?? 'N/A'}</td>
-                  <td>
-                    <span className={`badge badge-sm ${OUTCOMES[row.outcome].badge}`} data-testid="outcome">
-                      {OUTCOMES[row.outcome].label}
-                    </span>
-                    {row.error && <p className="mt-1 max-w-64 text-xs text-error wrap-anywhere">{row.error}</p>}
-                  </td>
-                  <td className="text-xs" data-testid="sequence-state">
-                    {row.sequence ? `${row.sequence.status} · ${row.sequence.sentSteps} sent` : '—'}
-                  </td>
-                  <td className="text-right">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      onClick={() => setRemoving(row)}
-                      aria-label={`Remove ${row.firstName} ${row.lastName}`}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ProspectRows rows={page.data?.items ?? []} onRemove={setRemoving} />
       )}
       {total > PAGE && (
         <div className="flex items-center justify-between gap-2 text-sm">
@@ -136,5 +100,118 @@ export function CampaignProspects({ campaignId, running }: { campaignId: number;
         )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+type RowsProps = { rows: readonly CampaignProspectRow[]; onRemove: (row: CampaignProspectRow) => void };
+
+/** The page's prospects: a table, or on a phone one card each with the same figures and action. */
+function ProspectRows({ rows, onRemove }: RowsProps) {
+  const phone = usePhone();
+  if (phone)
+    return (
+      <ul className="flex flex-col gap-2" aria-label="Campaign prospects">
+        {rows.map((row) => (
+          <li key={row.id} className="flex flex-col gap-2 rounded-box bg-base-100 p-3 text-sm shadow-sm" data-testid="campaign-prospect">
+            <div className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <Who row={row} />
+              </div>
+              <RemoveButton row={row} onRemove={onRemove} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-xs text-base-content/60">Score</dt>
+              <dd className="tabular-nums">{row.score ?? 'N/A'}</dd>
+              <dt className="text-xs text-base-content/60">Outcome</dt>
+              <dd>
+                <Outcome row={row} />
+              </dd>
+              <dt className="text-xs text-base-content/60">Sequence</dt>
+              <dd className="text-xs" data-testid="sequence-state">
+                {sequenceText(row)}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+      <table className="table table-sm" aria-label="Campaign prospects">
+        <thead>
+          <tr>
+            <th>Prospect</th>
+            <th>Score</th>
+            <th>Outcome</th>
+            <th>Sequence</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="campaign-prospect">
+              <td className="min-w-48">
+                <Who row={row} />
+              </td>
+              <td className="tabular-nums">{row.score ?? 'N/A'}</td>
+              <td>
+                <Outcome row={row} />
+              </td>
+              <td className="text-xs" data-testid="sequence-state">
+                {sequenceText(row)}
+              </td>
+              <td className="text-right">
+                <RemoveButton row={row} onRemove={onRemove} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Who the prospect is: their name (opening their panel), sample badge, title and company. */
+function Who({ row }: { row: CampaignProspectRow }) {
+  return (
+    <>
+      <Link className="link link-hover font-medium" to={`/prospects?prospect=${row.id}`}>
+        {row.firstName} {row.lastName}
+      </Link>
+      {row.sample && <span className="badge badge-warning badge-xs ml-2">Sample data</span>}
+      <p className="text-xs text-base-content/60">
+        {row.jobTitle ? `${row.jobTitle} at ` : ''}
+        {row.company}
+      </p>
+    </>
+  );
+}
+
+/** What the prospect's run came to, with why when it failed. */
+function Outcome({ row }: { row: CampaignProspectRow }) {
+  return (
+    <>
+      <span className={`badge badge-sm ${OUTCOMES[row.outcome].badge}`} data-testid="outcome">
+        {OUTCOMES[row.outcome].label}
+      </span>
+      {row.error && <p className="mt-1 max-w-64 text-xs text-error wrap-anywhere">{row.error}</p>}
+    </>
+  );
+}
+
+const sequenceText = (row: CampaignProspectRow) => (row.sequence ? `${row.sequence.status} · ${row.sequence.sentSteps} sent` : '—');
+
+function RemoveButton({ row, onRemove }: { row: CampaignProspectRow; onRemove: RowsProps['onRemove'] }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-xs"
+      onClick={() => onRemove(row)}
+      aria-label={`Remove ${row.firstName} ${row.lastName}`}
+    >
+      Remove
+    </button>
   );
 }

@@ -54,7 +54,8 @@ export function StartCampaign() {
   const [searching, setSearching] = useState<string | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  // Who is launched: everyone found, to begin with.
+  const [launching, setLaunching] = useState<ReadonlySet<string>>(new Set());
   const [name, setName] = useState('');
 
   if (icp.isError) return <ErrorAlert message={icp.error.message} />;
@@ -90,7 +91,7 @@ export function StartCampaign() {
     const shares = splitTarget(targetNumber, picked.length);
     setSearchError(null);
     setFound(null);
-    setRemoved(new Set());
+    setLaunching(new Set());
     const discoveries: SliceDiscovery[] = [];
     try {
       for (const [index, slice] of picked.entries()) {
@@ -104,7 +105,9 @@ export function StartCampaign() {
         });
         discoveries.push({ slice: slice.name, answer });
       }
-      setFound({ discoveries, people: mergeDiscoveries(discoveries, targetNumber) });
+      const people = mergeDiscoveries(discoveries, targetNumber);
+      setFound({ discoveries, people });
+      setLaunching(new Set(people.map((person) => person.key)));
       setName(
         (current) =>
           current ||
@@ -120,7 +123,7 @@ export function StartCampaign() {
     }
   };
 
-  const kept = found?.people.filter((person) => !removed.has(person.key)) ?? [];
+  const kept = found?.people.filter((person) => launching.has(person.key)) ?? [];
   const nameError = launch.error instanceof ApiError ? launch.error.fields.name : undefined;
   const start = () =>
     launch.mutate(
@@ -239,18 +242,7 @@ export function StartCampaign() {
               onIncludeBelowFloor={() => void find(true)}
               busy={searching !== null}
             />
-            <ReviewList
-              people={found.people}
-              removed={removed}
-              onToggle={(key) =>
-                setRemoved((current) => {
-                  const next = new Set(current);
-                  if (next.has(key)) next.delete(key);
-                  else next.add(key);
-                  return next;
-                })
-              }
-            />
+            <ReviewList people={found.people} selected={launching} onSelectedChange={setLaunching} />
             <form
               noValidate
               className="flex flex-col gap-3"

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { AddedProspect, NewProspect } from './types.ts';
 
@@ -11,13 +11,16 @@ export function addProspect(prospect: NewProspect): Promise<AddedProspect> {
   return apiRequest<AddedProspect>('/api/prospects', { method: 'POST', body: prospect });
 }
 
+/** Fetches any prospect list again (after adding some). */
+export const refreshProspectLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: PROSPECTS_ROOT_KEY });
+
 /** Mutation for Add to Pipeline: refreshes any prospect list on success. */
 export function useAddProspect() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addProspect,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PROSPECTS_ROOT_KEY });
+      void refreshProspectLists(queryClient);
     },
   });
 }

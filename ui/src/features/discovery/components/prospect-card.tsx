@@ -3,7 +3,7 @@ import { matchBadgeClass, reasonClauses } from '../utils/match.ts';
 import { webUrlOf } from '../utils/new-prospect.ts';
 import { useDataSources } from '../api/data-sources.ts';
 import { sourceLabel } from '../utils/sources.ts';
-import { AddToPipelineButton } from './add-to-pipeline-button.tsx';
+import { AddToPipelineButton, type PipelineState } from './add-to-pipeline-button.tsx';
 import { formatNumber } from '../../../utils/format.ts';
 
 const orDash = (value: string | null) => value ?? '—';
@@ -13,7 +13,16 @@ const orDash = (value: string | null) => value ?? '—';
  * company facts, tech stack, the whole match reason, and the card's actions. Research is not
  * shown: the spec gives it no action, and a button that does nothing would mislead.
  */
-export function ProspectCard({ prospect }: { prospect: DiscoveredProspect }) {
+export function ProspectCard({
+  prospect,
+  pipelineState,
+  onPipelineState,
+}: {
+  prospect: DiscoveredProspect;
+  /** Where the person stands with the pipeline, when known (added from the whole list, or earlier). */
+  pipelineState?: PipelineState;
+  onPipelineState?: (state: PipelineState) => void;
+}) {
   const name = `${prospect.firstName} ${prospect.lastName}`;
   const list = useDataSources().data ?? [];
   const linkedin = webUrlOf(prospect.linkedinUrl);
@@ -89,7 +98,7 @@ export function ProspectCard({ prospect }: { prospect: DiscoveredProspect }) {
               View LinkedIn
             </button>
           )}
-          <AddToPipelineButton prospect={prospect} />
+          <AddToPipelineButton prospect={prospect} state={pipelineState} onState={onPipelineState} />
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ENTERPRISE_FEATURES, FAQ, FOOTER, LINKS, TRUST } from '../content.ts';
+import { useSocialProof } from '../api/social-proof-api.ts';
+import { ENTERPRISE_FEATURES, FAQ, FINAL_CTA, FOOTER, INTEGRATIONS, LINKS, NOT_YET_INTEGRATED, TRUST } from '../content.ts';
 import { useAccountLinks } from '../hooks/use-account-links.ts';
 import { toggleFaq } from '../utils/faq.ts';
 import { Section } from './section.tsx';
@@ -25,11 +26,24 @@ export function CtaBand() {
   );
 }
 
-/** The enterprise features grid. */
+/** The enterprise grid: the integrations that exist (installed plugins), then the platform's features. */
 export function Enterprise() {
   return (
     <Section id="enterprise" title="Built for revenue teams" tone="muted">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {INTEGRATIONS.map((group) => (
+          <div key={group.title} className="rounded-box bg-base-100 p-5 shadow-sm">
+            <h3 className="font-semibold">{group.title}</h3>
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={group.title}>
+              {group.names.map((name) => (
+                <li key={name} className="badge badge-outline h-auto py-1" data-testid="integration">
+                  {name}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm text-base-content/70">{group.body}</p>
+          </div>
+        ))}
         {ENTERPRISE_FEATURES.map((feature) => (
           <div key={feature.title} className="rounded-box bg-base-100 p-5 shadow-sm">
             <h3 className="font-semibold">{feature.title}</h3>
@@ -37,23 +51,41 @@ export function Enterprise() {
           </div>
         ))}
       </div>
+      <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-base-content/70">{NOT_YET_INTEGRATED}</p>
     </Section>
   );
 }
 
-/** Trust and security. */
+/** Trust and security: the deployer's customer logos and figures when supplied (none by default), then how the product guards your data. */
 export function Trust() {
+  const { logos, figures } = useSocialProof();
   return (
     <Section id="trust" title="Trust and security">
-      <div className="grid grid-cols-3 gap-4 text-center">
-        {TRUST.figures.map((figure) => (
-          <div key={figure.label}>
-            <p className="text-2xl font-extrabold sm:text-3xl">{figure.value}</p>
-            <p className="text-sm text-base-content/70">{figure.label}</p>
-          </div>
-        ))}
-      </div>
-      <ul className="mx-auto mt-8 flex max-w-2xl flex-col gap-2">
+      {logos.length > 0 && (
+        <ul className="mb-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-4" aria-label="Customers">
+          {logos.map((logo) => (
+            <li key={logo.name} data-testid="customer-logo">
+              {logo.image ? (
+                <img src={logo.image} alt={logo.name} className="h-10 w-auto max-w-40 object-contain" />
+              ) : (
+                <span className="text-lg font-semibold text-base-content/70">{logo.name}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {figures.length > 0 && (
+        <div className="mb-8 flex flex-wrap justify-center gap-x-12 gap-y-6 text-center">
+          {figures.map((figure) => (
+            <div key={`${figure.value} ${figure.label}`} className="max-w-48" data-testid="customer-figure">
+              <p className="text-2xl font-extrabold sm:text-3xl">{figure.value}</p>
+              <p className="text-sm text-base-content/70">{figure.label}</p>
+              {figure.source && <p className="text-xs text-base-content/70">{figure.source}</p>}
+            </div>
+          ))}
+        </div>
+      )}
+      <ul className="mx-auto flex max-w-2xl flex-col gap-2">
         {TRUST.points.map((point) => (
           <li key={point} className="rounded-box bg-base-200 p-3 text-sm">
             {point}
@@ -109,7 +141,7 @@ export function FinalCta() {
   return (
     <section className="bg-base-100" aria-label="Get started">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <p className="text-2xl font-bold sm:text-3xl">See your ICP in 30 minutes</p>
+        <p className="text-2xl font-bold sm:text-3xl">{FINAL_CTA}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to={startCampaign} className="btn btn-primary btn-lg">
             START FREE ANALYSIS

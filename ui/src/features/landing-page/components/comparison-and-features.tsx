@@ -4,12 +4,7 @@ import { Section } from './section.tsx';
 /** Traditional SDR against Meetflow, row by row. */
 export function CostComparison() {
   return (
-    <Section
-      id="comparison"
-      title={COST_COMPARISON.title}
-      intro="The same meetings, without the cost of a traditional SDR team."
-      tone="muted"
-    >
+    <Section id="comparison" title={COST_COMPARISON.title} intro={COST_COMPARISON.intro} tone="muted">
       <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
         <table className="table">
           <thead>

@@ -27,6 +27,11 @@ export function useDecideHeldReply() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'confirm' | 'dismiss' }) =>
       apiRequest<unknown>(`/api/replies/held/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: heldReplyKeys.held }),
+    // A confirmed reply lands in the Inbox too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: heldReplyKeys.held }),
+        queryClient.invalidateQueries({ queryKey: ['inbox'] }),
+      ]),
   });
 }

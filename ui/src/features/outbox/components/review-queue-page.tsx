@@ -4,16 +4,21 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { roleLabel, useCurrentRole } from '../../auth/index.ts';
 import { sendingConfigQueryOptions } from '../api/sending-api.ts';
+import { outboxCountQueryOptions } from '../api/outbox-api.ts';
 import { canReview, canSwitchMode } from '../utils/permissions.ts';
 import { filtersFromParams, paramsFromFilters, type ReviewFilters } from '../utils/review-filters.ts';
 import { ApproveAllButton } from './approve-all-button.tsx';
 import { CampaignFilter } from './campaign-filter.tsx';
 import { HeldReplies } from './held-replies.tsx';
+import { NextUp } from './next-up.tsx';
 import { ReviewList } from './review-list.tsx';
 import { SendingModeControl } from './sending-mode-control.tsx';
 import { SendingForecast } from './sending-forecast.tsx';
 import { TrackOpensControl } from './track-opens-control.tsx';
 import { REVIEW_PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';
+
+/** Fewer emails than this waiting for review: the queue is short, and what comes up next is shown. */
+const SHORT_QUEUE = 10;
 
 /**
  * /review: the generated emails, by status. In review mode each waits here until a person
@@ -26,6 +31,9 @@ export function ReviewQueuePage() {
   const role = useCurrentRole();
   const canAct = canReview(role);
   const mode = useQuery(sendingConfigQueryOptions()).data?.mode;
+  // While the queue is empty or short, what comes up next (and when) shows below it.
+  const waiting = useQuery(outboxCountQueryOptions('pending_review', filters.campaignId)).data;
+  const short = filters.status === 'pending_review' && waiting !== undefined && waiting < SHORT_QUEUE;
   // Another tab or campaign starts again at page 1, in place of the current entry.
   const filter = (patch: Partial<ReviewFilters>) => setParams(paramsFromFilters({ ...filters, page: 1, ...patch }), { replace: true });
   const goToPage = useCallback(
@@ -72,6 +80,7 @@ export function ReviewQueuePage() {
       <div role="tabpanel" id={REVIEW_PANEL_ID} aria-labelledby={tabId(filters.status)}>
         <ReviewList filters={filters} canAct={canAct} onPageChange={goToPage} />
       </div>
+      {short && <NextUp />}
     </div>
   );
 }

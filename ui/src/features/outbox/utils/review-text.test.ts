@@ -7,6 +7,7 @@ import {
   reviewLine,
   sentLine,
   statusBadge,
+  stepLabel,
   waitLine,
   waitReasonText,
 } from './review-text.ts';
@@ -77,5 +78,14 @@ describe('an email in words', () => {
   it('badges statuses it knows, and shows others as named', () => {
     expect(statusBadge('failed')).toEqual({ label: 'Failed', className: 'badge-error' });
     expect(statusBadge('bounced')).toEqual({ label: 'bounced', className: 'badge-ghost' });
+  });
+});
+
+describe('stepLabel', () => {
+  it('names a cadence step, the meeting slots offered, and what was sent from the Inbox', () => {
+    expect(stepLabel(2)).toBe('Email 2 of the sequence');
+    expect(stepLabel(100)).toBe('Meeting slots offered after an interested reply');
+    expect(stepLabel(200)).toBe('Sent from the Inbox (an answer or a meeting invitation)');
+    expect(stepLabel(203)).toBe('Sent from the Inbox (an answer or a meeting invitation)');
   });
 });

@@ -27,10 +27,16 @@ export function prospectRole(prospect: NonNullable<OutboxItem['prospect']>): str
 
 /** The email's place in its sequence, e.g. "Email 1 of the sequence". */
 export const stepLabel = (step: number): string =>
-  step === MEETING_PROPOSAL_STEP ? 'Meeting slots offered after an interested reply' : `Email ${step} of the sequence`;
+  step === MEETING_PROPOSAL_STEP
+    ? 'Meeting slots offered after an interested reply'
+    : step >= FIRST_ONE_OFF_STEP
+      ? 'Sent from the Inbox (an answer or a meeting invitation)'
+      : `Email ${step} of the sequence`;
 
 /** The outbox step of the email offering meeting slots after an interested reply (workflows' PROPOSAL_STEP). */
 export const MEETING_PROPOSAL_STEP = 100;
+/** The first outbox step of the emails sent from the Inbox (the platform's FIRST_ONE_OFF_STEP). */
+export const FIRST_ONE_OFF_STEP = 200;
 
 /** The API's wait reasons that read better in other words; any other code is shown with its separators as spaces. */
 const WAIT_REASONS: Record<string, string> = {

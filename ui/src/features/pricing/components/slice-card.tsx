@@ -32,7 +32,7 @@ export function SliceCard({ slice, onConfigure }: { slice: PricingSlice; onConfi
         <Stars filled={filledStars(slice.qualityScore)} />
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
-            <dt className="text-base-content/60">Price per meeting</dt>
+            <dt className="text-base-content/60">Price per attended meeting</dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="slice-price">
               {formatUsd(slice.ppm)}
             </dd>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledStars, formatUsd, numberInput, previewPrice } from './pricing.ts';
+import { dailyCost, filledStars, formatUsd, numberInput, previewPrice } from './pricing.ts';
 
 const standard = { floor: 30, cap: 120, basePrice: 30 };
 
@@ -12,13 +12,20 @@ describe("the marketplace's pure parts", () => {
     expect(previewPrice({ baseBid: 2, qualityScore: 0.9, pm: 0.8, ...standard })).toEqual({
       price: 67.5,
       clamped: null,
-      formula: '2.0 × $30.00 × 0.900 ÷ 0.800 = $67.50',
+      formula: 'multiplier 2.0 × base price $30.00 × quality 0.900 ÷ meeting probability 0.800 = $67.50',
     });
     expect(previewPrice({ baseBid: 1, qualityScore: 0.8, pm: 0.7, ...standard }).price).toBe(34.29);
     expect(previewPrice({ baseBid: 1.3, qualityScore: 0.77, pm: 0.7, ...standard }).price).toBe(42.9);
     expect(previewPrice({ baseBid: 0.5, qualityScore: 0.8, pm: 0.9, ...standard })).toMatchObject({ price: 30, clamped: 'floor' });
     expect(previewPrice({ baseBid: 3, qualityScore: 1, pm: 0.5, ...standard })).toMatchObject({ price: 120, clamped: 'cap' });
     expect(previewPrice({ baseBid: 3, qualityScore: 1, pm: 0, ...standard })).toMatchObject({ price: 30, clamped: 'floor' });
+  });
+
+  it('costs a day of meetings at a price, in cents, only for a whole number of meetings', () => {
+    expect(dailyCost(34.29, 5)).toBe(171.45);
+    expect(dailyCost(33.33, 3)).toBe(99.99);
+    expect(dailyCost(30, 0)).toBeNull();
+    expect(dailyCost(30, 2.5)).toBeNull();
   });
 
   it('reads a non-numeric input as 0, as the spec says', () => {

@@ -18,7 +18,7 @@ export function numberInput(text: string): number {
   return text.trim() === '' || !Number.isFinite(value) ? 0 : value;
 }
 
-/** What the price preview shows: the price and the formula that gave it. */
+/** What the price preview shows: the price, whether the floor or cap held it, and (for "How is this computed?") the formula that gave it. */
 export interface PricePreview {
   price: number;
   clamped: 'floor' | 'cap' | null;
@@ -26,7 +26,7 @@ export interface PricePreview {
 }
 
 const cents = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
-const usd = (value: number) => `$${value.toFixed(2)}`;
+const usd = (value: number) => formatCurrency(value);
 
 /**
  * The ppm-pricing plugin's formula (spec section 9, scaled to the tier's base price): price =
@@ -44,10 +44,15 @@ export function previewPrice(input: {
   const { baseBid, basePrice, qualityScore, pm, floor, cap } = input;
   if (pm <= 0) return { price: cents(floor), clamped: 'floor', formula: `meeting probability ${pm} ≤ 0 → floor ${usd(floor)}` };
   const raw = (baseBid * basePrice * qualityScore) / pm;
-  const formula = `${baseBid.toFixed(1)} × ${usd(basePrice)} × ${qualityScore.toFixed(3)} ÷ ${pm.toFixed(3)} = ${usd(raw)}`;
+  const formula = `multiplier ${baseBid.toFixed(1)} × base price ${usd(basePrice)} × quality ${qualityScore.toFixed(3)} ÷ meeting probability ${pm.toFixed(3)} = ${usd(raw)}`;
   if (raw < floor) return { price: cents(floor), clamped: 'floor', formula: `${formula} → floor ${usd(floor)}` };
   if (raw > cap) return { price: cents(cap), clamped: 'cap', formula: `${formula} → cap ${usd(cap)}` };
   return { price: cents(raw), clamped: null, formula };
+}
+
+/** What `meetings` attended meetings a day cost at `price`, in cents; null unless `meetings` is a whole number of at least 1. */
+export function dailyCost(price: number, meetings: number): number | null {
+  return Number.isInteger(meetings) && meetings >= 1 ? cents(price * meetings) : null;
 }
 
 /** "$1,234.50". */

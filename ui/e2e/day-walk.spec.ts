@@ -1,0 +1,218 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
+import { morningZone } from '@meetflow/platform/dev/testing/sending';
+import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
+import { test, expect, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
+
+// A sales-ops user's day, scripted: the ICP analysed and edited, discovery answering with its
+// quality floor, the sending forecast before launch, a campaign whose first email waits in the
+// Review Queue and is approved there, the email delivered to the prospect's mailbox on the local
+// mail server (GreenMail), the prospect's reply sent back through it and read over IMAP, the
+// reply in the Inbox proposing a time, that time booked from the Inbox, and the invitation (.ics)
+// arriving in the prospect's mailbox. The screens the other specs walk step by step (ICP Builder,
+// discovery, campaign launch) are reached through their API here; the Review Queue and the Inbox
+// are used as a person uses them.
+const run = Date.now().toString(36);
+const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
+const [mailHost = '127.0.0.1', smtpPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_SMTP ?? '').split(':');
+const [, imapPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_IMAP ?? '').split(':');
+const SELLER = `riley-${run}@lumen-ledger.example`;
+const PROSPECT = {
+  firstName: 'Dana',
+  lastName: 'Walker',
+  company: 'pipelinepilot',
+  jobTitle: 'VP of Sales',
+  employeeCount: 90,
+  email: `dana-${run}@pipelinepilot.example`,
+  website: `${SAMPLES}/pipelinepilot/`,
+};
+const OFFER = {
+  companyName: 'Lumen Ledger',
+  oneLiner: 'closes your books in days instead of weeks',
+  valueProps: [
+    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
+    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
+  ],
+  personas: { titles: ['VP of Sales'] },
+  callToAction: { meetingMinutes: 30 },
+  senderName: 'Riley Chen',
+};
+
+/** A weekday at least three days ahead: the day the prospect proposes, at 13:15 UTC (inside working hours in London all year). */
+function proposedDay(): Date {
+  const day = new Date(Date.now() + 3 * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  day.setUTCHours(13, 15, 0, 0);
+  return day;
+}
+
+/** The messages in an address's INBOX on the local mail server, parsed. */
+async function mailOf(address: string): Promise<ParsedMail[]> {
+  return Promise.all((await readInbox({ host: mailHost, port: Number(imapPort) }, address)).map((raw) => simpleParser(raw)));
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
+  expect(response.status(), await response.text()).toBe(status);
+  return response.json();
+}
+
+test('a working day: edited ICP → discovery with a floor → forecast → review → send → reply in the Inbox → booked → invitation delivered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  expect(process.env.MEETFLOW_E2E_MAIL_SMTP, 'the e2e stack runs a local mail server').toBeTruthy();
+  const crashes: string[] = [];
+  page.on('pageerror', (error) => crashes.push(error.message));
+  const workspace = await useNewWorkspace(page, `e2e-day-${run}`);
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+
+  // The ICP from three customer sites, then edited: a technology added to the first slice.
+  const sites = ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${SAMPLES}/${name}/`);
+  await ok(await request.post(at('/api/superagent/analyze-icp'), { data: { urls: sites }, timeout: 60_000 }));
+  const icp = (await ok(await request.get(at('/api/icp')))) as {
+    icpSlices: Array<{ criteria: { industry: string[]; jobTitles: string[]; techStack: string[] } }>;
+  };
+  const slice = icp.icpSlices[0]!.criteria;
+  const edited = (await ok(
+    await request.patch(at('/api/icp/slices/0'), { data: { techStack: [...slice.techStack, 'Lumen Ledger'] } }),
+  )) as typeof icp;
+  expect(edited.icpSlices[0]!.criteria.techStack).toContain('Lumen Ledger');
+  await ok(await request.put(at('/api/offer'), { data: OFFER }));
+
+  // Discovery lists only people at or above its quality floor, and says how many fell below it.
+  const found = (await ok(
+    await request.post(at('/api/superagent/discover-prospects'), {
+      data: { icpCriteria: { industry: slice.industry, jobTitles: slice.jobTitles }, sources: ['linkedin'], targetCount: 20 },
+      timeout: 60_000,
+    }),
+  )) as { minScore: number; belowFloor: number; prospects: Array<{ matchScore: number }> };
+  expect(found.minScore).toBe(70);
+  expect(found.prospects.every((person) => person.matchScore >= found.minScore)).toBe(true);
+  expect(found.belowFloor).toBeGreaterThanOrEqual(0);
+
+  // Sending in review mode from a mailbox on the local mail server, its window open now.
+  await ok(
+    await request.put(at('/api/config/sending'), {
+      data: {
+        configValue: {
+          mode: 'review',
+          timeZone: morningZone(Date.now()),
+          window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+          gapMinutes: { min: 0, max: 0 },
+          newProspectsPerDomainPerDay: 2,
+        },
+      },
+    }),
+  );
+  const mailbox = (await ok(
+    await request.post(at('/api/mailboxes'), {
+      data: {
+        fromName: 'Riley Chen',
+        fromAddress: SELLER,
+        signature: 'Riley Chen\nLumen Ledger',
+        smtp: { host: mailHost, port: Number(smtpPort), tls: 'none', user: SELLER },
+        imap: { host: mailHost, port: Number(imapPort), tls: 'none' },
+        password: 'any password',
+      },
+    }),
+    201,
+  )) as { id: string };
+
+  // Before launch: the forecast says when the last first email goes out with this one mailbox.
+  const forecast = (await ok(await request.get(at('/api/sending/forecast?emails=1')))) as {
+    mailboxes: number;
+    finish: { lastDay: string | null; days: number | null };
+  };
+  expect(forecast.mailboxes).toBe(1);
+  expect(forecast.finish.lastDay).not.toBeNull();
+
+  // The campaign: one qualified prospect, researched, scored and written to; the first email is due at once.
+  const pipeline = {
+    ...PROSPECT_PIPELINE,
+    nodes: PROSPECT_PIPELINE.nodes.map((node) =>
+      node.id === 'copy' ? { ...node, input: { ...(node.input as object), cadenceTiming: { step1: 0, step2: 5, step3: 7 } } } : node,
+    ),
+  };
+  const saved = (await ok(await request.post(at('/api/pipelines'), { data: pipeline }), 201)) as { version: number };
+  const prospect = (await ok(await request.post(at('/api/prospects'), { data: PROSPECT }), 201)) as { id: number };
+  const campaign = (await ok(
+    await request.post(at('/api/campaigns'), { data: { name: 'Day walk', prospectIds: [prospect.id], pipelineVersion: saved.version } }),
+    201,
+  )) as { id: number };
+  await ok(await request.post(at(`/api/campaigns/${campaign.id}/runs`), { data: {} }), 202);
+  await expect
+    .poll(async () => (await (await request.get(at('/api/outbox?status=pending_review'))).json()).total, {
+      timeout: 150_000,
+      intervals: [1_000],
+    })
+    .toBe(1);
+
+  // Review: the reviewer approves the email in the Review Queue.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/review');
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveCount(1, { timeout: 15_000 });
+  await item.getByRole('button', { name: 'Approve the email to Dana Walker' }).click();
+  await expect(page.getByTestId('review-empty')).toContainText('Nothing waiting for review');
+
+  // Send: it reaches the prospect's mailbox.
+  let delivered: ParsedMail[] = [];
+  await expect.poll(async () => (delivered = await mailOf(PROSPECT.email)).length, { timeout: 60_000 }).toBe(1);
+  const [first] = delivered;
+  expect(first!.from?.value[0]?.address).toBe(SELLER);
+
+  // The prospect answers in the thread, proposing a time; the mailbox is read over IMAP.
+  const day = proposedDay();
+  const dayText = day.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const transport = nodemailer.createTransport({ host: mailHost, port: Number(smtpPort), secure: false, ignoreTLS: true });
+  await transport.sendMail({
+    from: `Dana Walker <${PROSPECT.email}>`,
+    to: SELLER,
+    subject: `Re: ${first!.subject}`,
+    inReplyTo: first!.messageId,
+    references: first!.messageId,
+    date: new Date(),
+    text: `Thanks Riley, sounds useful. ${dayText} at 13:15 works for me.`,
+  });
+  transport.close();
+  await expect
+    .poll(
+      async () => {
+        await request.post(at(`/api/mailboxes/${mailbox.id}/check-inbox`));
+        return ((await (await request.get(at('/api/inbox'))).json()) as { total: number }).total;
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toBe(1);
+
+  // The Inbox: the reply beside what was sent, classified, its proposed time one click from booked.
+  await page.goto('/inbox');
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /Dana Walker/ }).click({ timeout: 15_000 });
+  const detail = page.getByRole('article', { name: 'Dana Walker' });
+  await expect(detail).toContainText(/Interested, \d+% sure/);
+  await expect(detail.getByRole('article', { name: 'Their reply' })).toContainText('13:15 works for me');
+  await expect(detail.getByRole('list', { name: 'Times they proposed' })).toContainText('1:15 PM');
+  await detail.getByRole('button', { name: 'Book this time' }).first().click();
+  await expect(page.getByTestId('toast')).toContainText('Meeting Booked');
+  await expect(detail.getByRole('button', { name: 'Book this time' })).toHaveCount(0);
+
+  // The meeting is on the Meeting Scheduler's list, and the invitation reaches the prospect's mailbox with its .ics.
+  const meetings = (await ok(await request.get(at('/api/meetings')))) as Array<{ prospectId: number; scheduledAt: string }>;
+  expect(meetings.map((meeting) => [meeting.prospectId, meeting.scheduledAt])).toEqual([[prospect.id, day.toISOString()]]);
+  let invitation: ParsedMail | undefined;
+  await expect
+    .poll(async () => (invitation = (await mailOf(PROSPECT.email)).find((mail) => /^Invitation:/.test(mail.subject ?? ''))) !== undefined, {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const ics = invitation!.attachments.find((part) => part.filename === 'invite.ics');
+  // Unfolded as a calendar reads it (RFC 5545 folds long lines).
+  const calendar = ics?.content.toString().replace(/\r?\n[ \t]/g, '');
+  expect(calendar).toContain('METHOD:REQUEST');
+  expect(calendar?.split(/\r?\n/).find((line) => line.startsWith('ATTENDEE'))).toContain(`mailto:${PROSPECT.email}`);
+  expect(invitation!.inReplyTo).toBe(first!.messageId);
+  expect(crashes).toEqual([]);
+});
