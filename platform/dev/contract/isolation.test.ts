@@ -96,6 +96,10 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     expect(ofB.items.map((item) => item.id)).toContain(fromB.outboxId);
   });
 
+  it("what comes up next: B's waiting emails and sequences are not listed in A", async () => {
+    expect(bodyOf(await a.get('/api/outbox/next-up'))).toEqual({ items: [] });
+  });
+
   it('pricing slices and bids, and the ICP', async () => {
     expect([bodyOf(await a.get('/api/pricing/slices')), bodyOf(await a.get('/api/pricing/bids'))]).toEqual([[], []]);
     await notFound(a.get('/api/icp'));
