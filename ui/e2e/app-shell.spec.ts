@@ -7,6 +7,7 @@ const SIDEBAR = [
   'Prospect Pipeline',
   'Outreach Management',
   'Review Queue',
+  'Inbox',
   'Meeting Scheduler',
   'PPM Marketplace',
   'Agent Configuration',
