@@ -172,26 +172,35 @@ export async function inboxThread(db: InboxDb, workspaceId: string, id: string) 
       .lean(),
     db.inboxMessages.find({ workspaceId, prospectId: row.prospectId }).sort({ receivedAt: 1 }).limit(100).lean<Stored[]>(),
   ]);
-  const thread: ThreadEntry[] = [
+  // In the order Meetflow saw them: a send by when it went out, a reply by when it arrived here (its
+  // Date header is the sender's clock, to the second, and can read as older than the email it answers).
+  const ordered: Array<{ seen: number; entry: ThreadEntry }> = [
     ...sent.map((email) => ({
-      kind: 'sent' as const,
-      at: (email.sentAt ?? email.createdAt ?? new Date(0)).toISOString(),
-      subject: email.subject,
-      text: email.body,
-      step: email.step,
-      status: email.status,
-      label: labelOf(email.step, email.template),
-      waitReason: email.status === 'sent' ? null : (email.waitReason ?? null),
+      seen: (email.sentAt ?? email.createdAt ?? new Date(0)).getTime(),
+      entry: {
+        kind: 'sent' as const,
+        at: (email.sentAt ?? email.createdAt ?? new Date(0)).toISOString(),
+        subject: email.subject,
+        text: email.body,
+        step: email.step,
+        status: email.status,
+        label: labelOf(email.step, email.template),
+        waitReason: email.status === 'sent' ? null : (email.waitReason ?? null),
+      },
     })),
     ...received.map((reply) => ({
-      kind: 'received' as const,
-      at: reply.receivedAt.toISOString(),
-      subject: reply.subject,
-      text: reply.text,
-      id: String(reply._id),
-      category: reply.category,
+      seen: (reply.createdAt ?? reply.receivedAt).getTime(),
+      entry: {
+        kind: 'received' as const,
+        at: reply.receivedAt.toISOString(),
+        subject: reply.subject,
+        text: reply.text,
+        id: String(reply._id),
+        category: reply.category,
+      },
     })),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  ];
+  const thread = ordered.sort((a, b) => a.seen - b.seen).map(({ entry }) => entry);
   return { message: itemOf(row, prospects.get(row.prospectId)), thread };
 }
 
