@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
 import { secretsBox } from '../../src/core/secrets-box.ts';
 import { inboxPollingId } from '../../src/features/email/inbound/polling.ts';
+import { oneOffWorkflowId } from '../../src/features/email/inbox/one-off.ts';
 import { startLearningCycle } from '../../src/features/insights/learning/trigger.ts';
 import { createMailbox } from '../../src/features/email/mailboxes/mailboxes.ts';
 import { recordOutcome } from '../../src/features/insights/outcomes/record.ts';
@@ -427,6 +428,25 @@ describe('the small ones', () => {
       'run-plugin-activity',
       'One plugin activity run durably from the API (math.flakyIncrement: its first attempt failed, the retry answered).',
       await stack.runner.temporal.workflow.getHandle(workflowId).fetchHistory(),
+    );
+  });
+
+  it('send-email-inbox-reply', async () => {
+    // A person answers a prospect's reply from the Inbox: a one-off email, sent by its own workflow.
+    await afterStepOne(9, 'pat9@kilo.test');
+    await api('POST', '/api/replies', { prospectId: 9, body: 'Could you tell me more about pricing?' });
+    const listed = (await api('GET', '/api/inbox?prospectId=9&status=all')) as unknown as { items: Array<{ id: string }> };
+    const answer = (await api('POST', `/api/inbox/${listed.items[0]!.id}/reply`, {
+      body: 'Of course: it is per attended meeting.',
+    })) as unknown as {
+      step: number;
+    };
+    const handle = stack.runner.temporal.workflow.getHandle(oneOffWorkflowId(WS, 9, answer.step));
+    await handle.result();
+    await save(
+      'send-email-inbox-reply',
+      "A person's answer from the Inbox (outbox step 200), sent through the guarded send in one try.",
+      await handle.fetchHistory(),
     );
   });
 
