@@ -144,3 +144,21 @@ export const outboxEmail = (
   status: 'pending_review',
   ...more,
 });
+
+/** An interested reply of `prospect`'s in a workspace's Inbox, as a threaded one is put there (db.inboxMessages.create it). */
+export const inboxMessage = (workspaceId: string, key: string, prospect: { id: number; email: string }, text: string) => ({
+  workspaceId,
+  key,
+  prospectId: prospect.id,
+  from: prospect.email,
+  subject: 'Re: hello',
+  text,
+  receivedAt: new Date(),
+  source: 'thread' as const,
+  category: 'interested',
+  confidence: 0.8,
+  action: 'stop' as const,
+  meetingIntent: 0.9,
+  returnDate: null,
+  proposedTimes: [],
+});

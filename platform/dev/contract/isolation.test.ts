@@ -9,6 +9,7 @@ import {
   customerSites,
   postInbound,
   qualifiedProspect,
+  inboxMessage,
   rawReply,
   SCORING_PIPELINE,
   signUpPerson,
@@ -297,22 +298,9 @@ describe('from workspace A, nothing of B can be changed', () => {
   });
 
   it("inbox: B's replies are neither listed, read, answered, booked nor closed from A", async () => {
-    const created = await platform.stack.db.inboxMessages.create({
-      workspaceId: b.workspace,
-      key: 'iso-inbox',
-      prospectId: 2,
-      from: 'bo@quotewell.example',
-      subject: 'Re: hello',
-      text: 'Monday at 10:00 works.',
-      receivedAt: new Date(),
-      source: 'thread',
-      category: 'interested',
-      confidence: 0.8,
-      action: 'stop',
-      meetingIntent: 0.9,
-      returnDate: null,
-      proposedTimes: [],
-    });
+    const created = await platform.stack.db.inboxMessages.create(
+      inboxMessage(b.workspace, 'iso-inbox', { id: 2, email: 'bo@quotewell.example' }, 'Monday at 10:00 works.'),
+    );
     const id = String(created._id);
     expect(bodyOf(await a.get('/api/inbox', { query: { status: 'all' } }))).toEqual({ items: [], total: 0, open: 0 });
     await notFound(a.get(`/api/inbox/${id}`));

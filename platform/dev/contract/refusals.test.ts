@@ -8,6 +8,7 @@ import {
   addMember,
   completedScoringRun,
   contractMailbox,
+  inboxMessage,
   outboxEmail,
   postInbound,
   qualifiedProspect,
@@ -154,22 +155,7 @@ async function heldThenDismissed(key: string): Promise<string> {
 const UNKNOWN_INBOX = 'ffffffffffffffffffffffff';
 /** A reply of Bo's in the Inbox, as a threaded one is put there: its id. */
 async function inboxReply(key: string): Promise<string> {
-  const created = await platform.stack.db.inboxMessages.create({
-    workspaceId: client.workspace,
-    key,
-    prospectId: BO.id,
-    from: BO.email,
-    subject: 'Re: hello',
-    text: 'Sounds good. Sunday at 10:00?',
-    receivedAt: new Date(),
-    source: 'thread',
-    category: 'interested',
-    confidence: 0.8,
-    action: 'stop',
-    meetingIntent: 0.9,
-    returnDate: null,
-    proposedTimes: [],
-  });
+  const created = await platform.stack.db.inboxMessages.create(inboxMessage(client.workspace, key, BO, 'Sounds good. Sunday at 10:00?'));
   return String(created._id);
 }
 
