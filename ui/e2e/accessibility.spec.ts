@@ -236,3 +236,60 @@ test('without a motion preference the pulse and transitions stay', async ({ page
   await expect(page.getByTestId('pulse')).toHaveCSS('animation-iteration-count', 'infinite');
   await expect(page.getByRole('button', { name: 'Add Prospect' }).first()).not.toHaveCSS('transition-duration', '1e-05s');
 });
+
+test('every chart has a text alternative: Learning Progress says its figures in a sentence and a table, the same as the chart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SEED_TIMEOUT + 90_000);
+  await waitForSeededProspect(request);
+  await page.goto('/dashboard');
+  const chart = page.getByTestId('progress-chart');
+  const table = page.getByTestId('progress-table');
+  const show = page.getByRole('button', { name: 'Show as table' });
+  // The dashboard's six queries answer first (slowly while the seed's runs share the machine).
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+
+  // A screen reader has the table before anyone asks for it; on screen it shows on demand.
+  await expect(table).toBeAttached();
+  await expect(table).not.toBeInViewport();
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.click();
+  await expect(page.getByRole('button', { name: 'Hide the table' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Response rate %', 'Meeting booking rate %', 'Lead quality score']);
+
+  // Its figures are the chart's: a row per point, each the API's figure (the seed's runs may still add to today's).
+  const figure = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  let count = 0;
+  let lastQuality = '';
+  await expect(async () => {
+    const points = (await (await request.get('/api/dashboard/trends?range=30d')).json()) as Array<{
+      responseRate: number;
+      meetingBookingRate: number;
+      leadQualityScore: number;
+    }>;
+    expect(points.length, 'the seed scored leads this month').toBeGreaterThan(0);
+    await expect(chart).toHaveAttribute('data-points', String(points.length), { timeout: 1_000 });
+    const rows = points.map((point) => [point.responseRate, point.meetingBookingRate, point.leadQualityScore].map(figure).join(' | '));
+    const shown = await Promise.all(
+      (await table.locator('tbody tr').all()).map(async (row) => (await row.locator('td').allTextContents()).join(' | ')),
+    );
+    expect(shown).toEqual(rows);
+    count = points.length;
+    lastQuality = figure(points[points.length - 1]!.leadQualityScore);
+  }).toPass({ timeout: 60_000 });
+
+  // The sentence under the chart says the period and each line's figures (the last one too).
+  const summary = page.getByTestId('progress-summary');
+  await expect(summary).toContainText(new RegExp(`^${count} days?, `));
+  await expect(summary).toContainText(count === 1 ? `Lead quality score ${lastQuality}.` : `${lastQuality} at the end`);
+  // The chart's own tooltip, reached by keyboard (focus shows its first point), says the table's first row.
+  await chart.locator('svg[role="img"]').first().focus();
+  const firstRow = (await table.locator('tbody tr').first().locator('th, td').allTextContents()).map((text) => text.trim());
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(firstRow[0]!);
+  for (const value of firstRow.slice(1)) await expect(tooltip).toContainText(value);
+  await expectNoViolations(page, '/dashboard (chart shown as a table)');
+  await page.screenshot({ path: test.info().outputPath('dashboard-chart-table.png'), fullPage: true });
+});

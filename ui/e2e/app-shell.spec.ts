@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
 const SIDEBAR = [
@@ -109,4 +110,90 @@ test('on a phone the sidebar hides behind the menu button', async ({ page }) => 
   await expect(nav).not.toBeInViewport();
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('shell-phone.png'), fullPage: true });
+});
+
+test('the phone menu takes focus when it opens, keeps it, and gives it back to its button when it closes', async ({ page }) => {
+  // Some thirty single key presses, each waited on, on a shared machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/icp-builder');
+  await expect(page.getByTestId('header-title')).toHaveText('ICP Builder');
+  const menuButton = page.getByRole('button', { name: 'Open the menu' });
+  const nav = page.getByRole('navigation', { name: 'App' });
+  const current = nav.getByRole('link', { name: 'ICP Builder' });
+
+  // By keyboard: Skip to main content, then the menu button; Enter opens it on the current page's link.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(current).toBeFocused();
+  // The page behind is inert while the menu is open: Tab goes through the menu, never to the page.
+  await expect(page.locator('.drawer-content')).toHaveAttribute('inert', '');
+  for (let presses = 0; presses < 20; presses++) {
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.drawer-content :focus, a:focus[href="#main"]')).toHaveCount(0);
+  }
+  // Escape closes it and focus is back on the menu button.
+  await page.keyboard.press('Escape');
+  await expect(nav).not.toBeInViewport();
+  await expect(menuButton).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+  // Its own close button does the same; so does a link, after going to its page.
+  await page.keyboard.press('Enter');
+  await expect(current).toBeFocused();
+  await page.getByRole('button', { name: 'Close the menu' }).filter({ visible: true }).click();
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(current).toBeFocused();
+  await nav.getByRole('link', { name: 'Prospect Discovery' }).press('Enter');
+  await expect(page).toHaveURL(/\/prospect-discovery$/);
+  await expect(nav).not.toBeInViewport();
+  await expect(menuButton).toBeFocused();
+});
+
+test("the phone menu's agent list is whole: every agent in view at once, inside the menu's width; the links scroll above it", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/icp-builder');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const agents = (await (await request.get('/api/agents/status')).json()) as AgentStatus[];
+  const list = page.getByTestId('agent-status-list');
+  await expect(list.getByRole('listitem')).toHaveCount(agents.length);
+  const menu = (await page.locator('#app-sidebar aside').boundingBox())!;
+  /** Whether an agent's line is drawn whole inside the menu: its name and status word end before the menu's edge. */
+  const whole = async (item: Locator) => {
+    const box = (await item.getByTestId('agent-name').boundingBox())!;
+    return box.x + box.width <= menu.x + menu.width;
+  };
+  for (const item of await list.getByRole('listitem').all()) {
+    await expect(item).toBeInViewport({ ratio: 1 });
+    expect(await whole(item), `${await item.textContent()} inside the menu`).toBe(true);
+  }
+  // The longest name with the longest status still fits (statuses change as the seed's pipelines run).
+  const widest = page.getByTestId('agent-status-engagement-analysis');
+  await widest.getByTestId('agent-status-word').evaluate((word) => (word.textContent = 'analyzing'));
+  expect(await whole(widest)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('shell-phone-menu-agents.png') });
+
+  // The links scroll in their own box above the agents: the last one, reached by keyboard, shows whole, not under them.
+  const last = page.getByRole('navigation', { name: 'Settings' }).getByRole('link').last();
+  await last.focus();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  const agentsTop = (await page.getByRole('region', { name: 'AI Agents Status' }).boundingBox())!.y;
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(agentsTop);
+
+  // A phone on its side is too short for that: the whole menu scrolls, and brings the last agent into view.
+  await page.setViewportSize({ width: 844, height: 390 });
+  const lastAgent = list.getByRole('listitem').last();
+  await page.mouse.move(120, 200);
+  await expect(async () => {
+    await page.mouse.wheel(0, 400);
+    await expect(lastAgent).toBeInViewport({ ratio: 1, timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 });

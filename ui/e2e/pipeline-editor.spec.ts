@@ -1,4 +1,5 @@
 import { test, expect, useNewWorkspace, type APIRequestContext, type Page, waitForSeededProspect, SEED_TIMEOUT } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
 
 /** The mapping of one input field of the open step: its mode switch, picker and problems. */
 const mapping = (page: Page, path: string) => page.getByTestId('node-panel').getByTestId(`mapping-${path}`);
@@ -377,4 +378,166 @@ test("a step's own plugin settings come from its plugin's config schema, are che
   await page.goto(`/pipelines/${pipelineId}/edit`);
   await page.getByTestId('editor-node-again').click();
   await expect(panel.getByRole('region', { name: 'Plugin settings' }).getByLabel('qualificationThreshold')).toHaveValue('90');
+});
+
+/** Presses `key` until `target` has focus: fails when `max` presses do not get there (it is not reachable that way). */
+async function pressUntilFocused(page: Page, key: string, target: Locator, max = 120) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target, `reached with ${key} within ${max} presses`).toBeFocused({ timeout: 1 });
+}
+
+test('the studio by keyboard alone: steps in the order they run, a step opened and closed, one added from the palette, connected, disconnected, deleted and undone, saved', async ({
+  page,
+  request,
+}) => {
+  // Some two hundred single key presses, each waited on, on a shared 2-core machine.
+  test.setTimeout(360_000);
+  const workspace = await useNewWorkspace(page, `e2e-keys-${Date.now().toString(36)}`);
+  const pipelineId = `e2e-keys-${Date.now().toString(36)}`;
+  await saveTwoSteps(request, workspace, pipelineId);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/pipelines/${pipelineId}/edit`);
+  const node = (id: string) => page.locator(`[data-testid="editor-canvas"] .react-flow__node[data-id="${id}"]`);
+  const edge = (from: string, to: string) => page.locator(`.react-flow__edge[data-id="${from}->${to}"]`);
+  const panel = page.getByTestId('node-panel');
+  const heading = panel.getByRole('heading', { level: 2 });
+  const said = page.getByTestId('editor-announcement');
+  await expect(node('again')).toBeVisible({ timeout: 30_000 });
+
+  // From the top: Skip to main content, then Tab to the canvas, whose first stop is the run input; the steps are named.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, 'Tab', node('__input'));
+  await expect(node('score')).toHaveAttribute('aria-label', 'Step score: lead-scoring.scoreProspect, runs first');
+  await expect(node('again')).toHaveAttribute('aria-label', 'Step again: lead-scoring.scoreProspect, runs after score');
+  await expect(edge('score', 'again')).toHaveAttribute('aria-label', 'score to again');
+
+  // Tab and the arrow keys go through the steps as the pipeline runs them; the focused one shows a 2 px ring.
+  await page.keyboard.press('Tab');
+  await expect(node('score')).toBeFocused();
+  await expect(node('score')).toHaveCSS('outline-style', 'solid');
+  await expect(node('score')).toHaveCSS('outline-width', '2px');
+  await page.keyboard.press('ArrowDown');
+  await expect(node('again')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(node('score')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(node('again')).toBeFocused();
+  // Shift with an arrow moves the step on the canvas: an unsaved change, as a drag is.
+  const before = await canvasPosition(page, 'again');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(async () => (await canvasPosition(page, 'again')).x).toBe(before.x + 40);
+  expect((await canvasPosition(page, 'again')).y).toBe(before.y);
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  await expect(node('again')).toBeFocused();
+
+  // Enter opens the step, focus on its panel's heading; Escape closes it, focus back on the step.
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveAttribute('aria-label', 'Step again');
+  await expect(heading).toBeFocused();
+  await expect(panel.getByTestId('runs-after').getByRole('listitem')).toHaveText([/^score/]);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(node('again')).toBeFocused();
+
+  // The palette: back to its search, type, Tab to the activity's +, Enter. The new step runs after the last one; its panel has focus.
+  await pressUntilFocused(page, 'Shift+Tab', page.getByRole('searchbox', { name: 'Search activities' }));
+  await page.keyboard.type('listCycles');
+  await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Add learning-engine.listCycles' }));
+  await page.keyboard.press('Enter');
+  await expect(node('listCycles')).toBeVisible();
+  await expect(panel).toHaveAttribute('aria-label', 'Step listCycles');
+  await expect(heading).toBeFocused();
+  await expect(said).toHaveText('Added step listCycles, after again. Its settings are open.');
+  await expect(edge('again', 'listCycles')).toHaveCount(1);
+
+  // Its "Runs after": connected to score too, then no longer after again.
+  const choice = panel.getByLabel('Also run after');
+  await pressUntilFocused(page, 'Tab', choice);
+  await page.keyboard.type('score');
+  await expect(choice).toHaveValue('score');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Connect' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(edge('score', 'listCycles')).toHaveCount(1);
+  await expect(said).toHaveText('listCycles now runs after score.');
+  await expect(node('listCycles')).toHaveAttribute('aria-label', 'Step listCycles: learning-engine.listCycles, runs after score and again');
+  // No other step is left to choose: focus is on the section's heading, and goes on to its Remove buttons.
+  await expect(choice).toHaveCount(0);
+  await expect(panel.getByRole('heading', { name: 'Runs after' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Stop running after score' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Stop running after again' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(edge('again', 'listCycles')).toHaveCount(0);
+  await expect(said).toHaveText('listCycles no longer runs after again.');
+  await expect(panel.getByTestId('runs-after').getByRole('listitem')).toHaveText([/^score/]);
+  await expect(choice).toBeFocused();
+
+  // Escape back to the step; Delete removes it (focus goes to the step before it), Ctrl+Z brings it back with its edge.
+  await page.keyboard.press('Escape');
+  await expect(node('listCycles')).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(node('listCycles')).toHaveCount(0);
+  await expect(said).toHaveText('Deleted step listCycles. Ctrl+Z undoes it.');
+  await expect(node('again')).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(node('listCycles')).toBeVisible();
+  await expect(edge('score', 'listCycles')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('editor-keyboard-desktop.png') });
+
+  // Save… opens its dialog; Escape closes it and focus is back on Save…; then saved for real.
+  const saveButton = page.getByRole('button', { name: 'Save…' });
+  await pressUntilFocused(page, 'Shift+Tab', saveButton);
+  await page.keyboard.press('Enter');
+  const note = page.getByLabel('What does this version change?');
+  await expect(note).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(note).toBeHidden();
+  await expect(saveButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Cycles listed after the first score');
+  await pressUntilFocused(page, 'Tab', page.getByRole('button', { name: 'Save version' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === `/pipelines/${pipelineId}`);
+  const saved = (await (await request.get(`/api/pipelines/${pipelineId}?workspace=${workspace}`)).json()) as {
+    version: number;
+    definition: { nodes: Array<{ id: string }>; edges: Array<{ from: string; to: string }> };
+  };
+  expect(saved.version).toBe(2);
+  expect(saved.definition.nodes.map((step) => step.id)).toEqual(['score', 'again', 'listCycles']);
+  expect(saved.definition.edges).toEqual([
+    { from: 'score', to: 'again' },
+    { from: 'score', to: 'listCycles' },
+  ]);
+
+  // The pipeline's own page: Enter on a step opens its details with focus there; their ✕ gives focus back to the step.
+  const graphNode = (id: string) => page.locator(`[data-testid="run-graph"] .react-flow__node[data-id="${id}"]`);
+  await pressUntilFocused(page, 'Tab', graphNode('__input'));
+  await page.keyboard.press('ArrowDown');
+  await expect(graphNode('score')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId('definition-step-panel');
+  await expect(details.getByRole('heading', { level: 2 })).toBeFocused();
+  await expect(details.getByRole('heading', { level: 2 })).toHaveText('score');
+  await pressUntilFocused(page, 'Shift+Tab', details.getByRole('button', { name: 'Close step details' }));
+  await page.keyboard.press('Enter');
+  await expect(details).toHaveCount(0);
+  await expect(graphNode('score')).toBeFocused();
+
+  // A confirmation mounted only while asked (restoring v1, from v1's page) gives focus back to its button when Escape closes it.
+  await page.goto(`/pipelines/${pipelineId}?version=1`);
+  const restore = page.getByRole('button', { name: 'Restore this version' });
+  await restore.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Restore v1?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(restore).toBeFocused();
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -10,25 +11,26 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal question with two answers, on the native <dialog> (focus trap and Escape come with it). */
+/**
+ * A modal question with two answers, on the native <dialog> (focus trap and Escape come with it);
+ * focus goes back to what opened it when it closes, also when it is unmounted while open.
+ */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+  const titleId = useId();
+  useModalDialog(dialog, open);
   return (
     <dialog
       ref={dialog}
       className="modal"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
       <div className="modal-box">
-        <h3 id="confirm-title" className="text-lg font-bold">
+        <h3 id={titleId} className="text-lg font-bold">
           {title}
         </h3>
         <div className="py-3 text-sm">{children}</div>

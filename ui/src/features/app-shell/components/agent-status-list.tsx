@@ -16,20 +16,23 @@ export function AgentStatusList() {
         {agents.data?.map((agent) => (
           <li
             key={agent.agentName}
-            className="tooltip tooltip-right w-fit"
+            className="tooltip tooltip-right max-w-full"
             data-tip={agent.activity}
             data-testid={`agent-status-${agent.agentName}`}
             data-status={agent.status}
           >
-            <span className="flex items-center gap-2 text-sm">
-              <span className={`inline-block size-2.5 shrink-0 rounded-full ${STATUS_DOT[agent.status]}`} aria-hidden="true" />
-              {agentLabel(agent.agentName)}
-              {/* The status in words too: the dot's colour alone says nothing to many (WCAG 1.4.1). */}
-              <span className="sr-only">:</span>
-              <span className="text-xs text-base-content/70" data-testid="agent-status-word">
-                {agent.status}
+            {/* The name and status wrap under each other rather than run past the sidebar's edge (a phone's menu is narrow). */}
+            <span className="flex items-start gap-2 text-left text-sm">
+              <span className={`mt-[5px] inline-block size-2.5 shrink-0 rounded-full ${STATUS_DOT[agent.status]}`} aria-hidden="true" />
+              <span className="min-w-0 wrap-anywhere" data-testid="agent-name">
+                {agentLabel(agent.agentName)}
+                {/* The status in words too: the dot's colour alone says nothing to many (WCAG 1.4.1). */}
+                <span className="sr-only">:</span>{' '}
+                <span className="text-xs whitespace-nowrap text-base-content/70" data-testid="agent-status-word">
+                  {agent.status}
+                </span>
+                <span className="sr-only">. {agent.activity}</span>
               </span>
-              <span className="sr-only">. {agent.activity}</span>
             </span>
           </li>
         ))}

@@ -1,15 +1,28 @@
+import type { Ref } from 'react';
 import { useLocation } from 'react-router-dom';
 import { navItemOf } from '../../../config/nav.ts';
 import { UserLabel } from './user-label.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 /** The bar above every app page: the menu button on phones, the page's name, the workspace switcher and who is signed in. */
-export function AppHeader({ menuOpen, sidebarId, onOpenMenu }: { menuOpen: boolean; sidebarId: string; onOpenMenu: () => void }) {
+export function AppHeader({
+  menuOpen,
+  sidebarId,
+  onOpenMenu,
+  menuButtonRef,
+}: {
+  menuOpen: boolean;
+  sidebarId: string;
+  onOpenMenu: () => void;
+  /** The menu button, which the phone menu gives focus back to when it closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const { pathname } = useLocation();
   const title = navItemOf(pathname)?.label ?? 'Page not found';
   return (
     <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-base-300 bg-base-100/90 px-4 py-2 backdrop-blur lg:px-8">
       <button
+        ref={menuButtonRef}
         type="button"
         className="btn btn-square btn-ghost btn-sm lg:hidden"
         aria-label="Open the menu"

@@ -13,7 +13,8 @@ export function Panel({
   className?: string;
 }) {
   return (
-    <section className={`card bg-base-100 shadow-sm ${className}`} aria-label={title}>
+    // min-w-0: a wide child (the chart's table) scrolls in its own box instead of widening the dashboard's grid.
+    <section className={`card min-w-0 bg-base-100 shadow-sm ${className}`} aria-label={title}>
       <div className="card-body gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="card-title text-base">{title}</h2>

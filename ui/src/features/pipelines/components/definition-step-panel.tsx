@@ -1,14 +1,14 @@
 import type { PipelineNode } from '../api/types.ts';
 import { formatCondition } from '../utils/condition.ts';
 import { DataView } from '../../../components/ui/data-view.tsx';
-import { StepPanelHeader } from './step-panel-header.tsx';
+import { StepPanelHeader, type PanelFocus } from './step-panel-header.tsx';
 
 /** What one step of a definition does: its activity, condition, timeout, input template and its own plugin settings (read-only). */
-export function DefinitionStepPanel({ node, onClose }: { node: PipelineNode; onClose: () => void }) {
+export function DefinitionStepPanel({ node, onClose, focus, onFocused }: { node: PipelineNode; onClose: () => void } & PanelFocus) {
   return (
     <aside aria-label={`Step ${node.id}`} data-testid="definition-step-panel" className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <StepPanelHeader node={node} onClose={onClose} />
+        <StepPanelHeader node={node} onClose={onClose} focus={focus} onFocused={onFocused} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/60">Step id</dt>
           <dd className="font-mono">{node.id}</dd>

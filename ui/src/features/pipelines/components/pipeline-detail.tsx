@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useCurrentRole } from '../../auth/index.ts';
 import { pipelineQueryOptions } from '../api/get-pipeline.ts';
 import { pipelinesQueryOptions } from '../api/get-pipelines.ts';
+import { useGraphPanel } from '../hooks/use-graph-panel.ts';
 import { compareParam } from '../utils/compare-param.ts';
 import { canDuplicatePipelines } from '../utils/permissions.ts';
 import { versionParam } from '../utils/version-param.ts';
@@ -26,8 +27,7 @@ export function PipelineDetail({ pipelineId }: { pipelineId: string }) {
   const canEdit = canDuplicatePipelines(useCurrentRole());
   const pipeline = useQuery(pipelineQueryOptions(pipelineId, askedVersion));
   const list = useQuery(pipelinesQueryOptions());
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const onSelect = useCallback((nodeId: string) => setSelectedId(nodeId), []);
+  const { graph, selectedId, select, close, focusPanel, panelFocused } = useGraphPanel();
   const definition = pipeline.data?.definition;
   // A new object per render would lay the graph out again.
   const source = useMemo(() => (definition ? { definition } : undefined), [definition]);
@@ -46,12 +46,12 @@ export function PipelineDetail({ pipelineId }: { pipelineId: string }) {
         {compared ? (
           <VersionCompare pipelineId={pipelineId} from={compared.from} to={compared.to} canRestore={canEdit} />
         ) : (
-          <RunGraph run={source!} selectedId={selectedId} onSelect={onSelect} />
+          <RunGraph run={source!} selectedId={selectedId} onSelect={select} onClose={close} containerRef={graph} />
         )}
         <div className="flex flex-col gap-6">
           {!compared &&
             (node ? (
-              <DefinitionStepPanel node={node} onClose={() => setSelectedId(null)} />
+              <DefinitionStepPanel node={node} onClose={close} focus={focusPanel} onFocused={panelFocused} />
             ) : (
               <p className="text-sm text-base-content/60">Select a step in the graph to see what it runs and the input it reads.</p>
             ))}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../lib/toast.ts';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { runQueryOptions } from '../api/get-run.ts';
 import { useRerunRun } from '../api/rerun-run.ts';
+import { useGraphPanel } from '../hooks/use-graph-panel.ts';
 import { useRunEvents } from '../hooks/use-run-events.ts';
 import { isRunLive } from '../utils/run-status.ts';
 import { INPUT_NODE_ID } from './graph/flow-types.ts';
@@ -17,8 +17,7 @@ import { StepPanel } from './step-panel.tsx';
 export function RunView({ runId }: { runId: string }) {
   const run = useQuery(runQueryOptions(runId));
   useRunEvents(runId, run.data ? isRunLive(run.data.status) : false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const onSelect = useCallback((nodeId: string) => setSelectedId(nodeId), []);
+  const { graph, selectedId, select, close, focusPanel, panelFocused } = useGraphPanel();
   const rerun = useRerunRun();
   const navigate = useNavigate();
   const toast = useToast();
@@ -40,7 +39,7 @@ export function RunView({ runId }: { runId: string }) {
     <div className="flex flex-col gap-6">
       <RunHeader run={run.data} rerunPending={rerun.isPending} onRerun={() => startRerun()} />
       <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
-        <RunGraph run={run.data} selectedId={selectedId} onSelect={onSelect} />
+        <RunGraph run={run.data} selectedId={selectedId} onSelect={select} onClose={close} containerRef={graph} />
         {node ? (
           <StepPanel
             runId={runId}
@@ -48,10 +47,12 @@ export function RunView({ runId }: { runId: string }) {
             step={run.data.steps[node.id]}
             rerunPending={rerun.isPending}
             onRerunFromHere={() => startRerun(node.id)}
-            onClose={() => setSelectedId(null)}
+            onClose={close}
+            focus={focusPanel}
+            onFocused={panelFocused}
           />
         ) : selectedId === INPUT_NODE_ID ? (
-          <InputPanel input={run.data.input} onClose={() => setSelectedId(null)} />
+          <InputPanel input={run.data.input} onClose={close} focus={focusPanel} onFocused={panelFocused} />
         ) : (
           <p className="text-sm text-base-content/60">Select a step in the graph to see its details and rerun from it.</p>
         )}

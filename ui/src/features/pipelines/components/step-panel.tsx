@@ -4,9 +4,9 @@ import { formatCondition } from '../utils/condition.ts';
 import { DataView } from '../../../components/ui/data-view.tsx';
 import { StatusBadge } from './run-status-badge.tsx';
 import { StepOutputBlock } from './step-output.tsx';
-import { StepPanelHeader } from './step-panel-header.tsx';
+import { StepPanelHeader, type PanelFocus } from './step-panel-header.tsx';
 
-interface StepPanelProps {
+interface StepPanelProps extends PanelFocus {
   runId: string;
   node: PipelineNode;
   step: StepRecord | undefined;
@@ -16,14 +16,14 @@ interface StepPanelProps {
 }
 
 /** Details of the selected step: status, the plugin version that ran it, attempts, timing, error, input template, its own plugin settings, and rerun from it. */
-export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, onClose }: StepPanelProps) {
+export function StepPanel({ runId, node, step, rerunPending, onRerunFromHere, onClose, focus, onFocused }: StepPanelProps) {
   const status = step?.status ?? 'pending';
   // A restarted run copies finished upstream outputs instead of running those steps again.
   const reused = status === 'completed' && step?.attempts === 0;
   return (
     <aside aria-label={`Step ${node.id}`} data-testid="step-panel" className="card self-start bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <StepPanelHeader node={node} onClose={onClose} />
+        <StepPanelHeader node={node} onClose={onClose} focus={focus} onFocused={onFocused} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/60">Status</dt>
           <dd>

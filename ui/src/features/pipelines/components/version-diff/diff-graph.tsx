@@ -18,6 +18,13 @@ const MAX_HEIGHT = 760;
 const FIT_PADDING = 0.2;
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
+/** What a screen reader says of a step (nothing to select here: its name says how it differs) and of the controls. */
+const DIFF_ARIA_LABELS = {
+  'node.a11yDescription.keyboardDisabled': 'A step of the comparison; its name says whether it was added, changed or removed.',
+  'node.a11yDescription.default': 'A step of the comparison; its name says whether it was added, changed or removed.',
+  'controls.ariaLabel': 'Graph zoom',
+};
+
 /** How wide the laid-out graph is, from its leftmost node to its rightmost (each taken as wide as a step). */
 function layoutWidth(positions: Record<string, XYPosition>): number {
   const xs = Object.values(positions).map((position) => position.x);
@@ -61,6 +68,9 @@ export function DiffGraph({ graph }: { graph: DiffGraphData }) {
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
+          // Tab stops on the steps only; each edge is a named picture.
+          edgesFocusable={false}
+          ariaLabelConfig={DIFF_ARIA_LABELS}
           fitView
           fitViewOptions={{ padding: FIT_PADDING, maxZoom: 1 }}
         >

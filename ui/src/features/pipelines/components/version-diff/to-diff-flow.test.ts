@@ -31,6 +31,8 @@ describe('toDiffEdges', () => {
     expect(input).not.toHaveProperty('label');
     expect(input).not.toHaveProperty('style');
     expect(removed).toMatchObject({ id: 'score->copy', label: 'removed · score.qualified = true', style: { strokeDasharray: '6 4' } });
+    // Read aloud too, the run input by its name (not its internal id).
+    expect([input?.ariaLabel, removed?.ariaLabel]).toEqual(['Run input to score', 'Removed: score to copy, when score.qualified = true']);
   });
 });
 

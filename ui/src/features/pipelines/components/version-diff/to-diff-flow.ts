@@ -2,6 +2,7 @@ import { MarkerType, type Edge, type Node, type XYPosition } from '@xyflow/react
 import { formatCondition } from '../../utils/condition.ts';
 import { inputFieldsRead } from '../../utils/input-fields.ts';
 import { INPUT_NODE_ID, type InputFlowNode } from '../graph/flow-types.ts';
+import { edgeAriaLabel } from '../graph/to-flow.ts';
 import { DIFF_LOOK } from './diff-look.ts';
 import type { DiffGraph, DiffStep } from './merge-versions.ts';
 
@@ -49,6 +50,7 @@ export function toDiffEdges(graph: DiffGraph): Edge[] {
       id: `${from}->${to}`,
       source: from,
       target: to,
+      ariaLabel: `${look ? `${look.word[0]!.toUpperCase()}${look.word.slice(1)}: ` : ''}${edgeAriaLabel(graph.definition, from, to)}`,
       markerEnd: { type: MarkerType.ArrowClosed, ...(look ? { color: look.stroke } : {}) },
       ...(look ? { style: { stroke: look.stroke, strokeWidth: 2, ...(state === 'removed' ? { strokeDasharray: '6 4' } : {}) } } : {}),
       ...(label

@@ -13,13 +13,23 @@ import {
   type XYPosition,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type DragEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
 import { InputNode } from '../../components/graph/input-node.tsx';
+import { graphKeyHandler } from '../../components/graph/keyboard.ts';
 import { STEP_NODE_SIZE } from '../../components/graph/layout.ts';
 import type { PipelineDefinition } from '../../api/types.ts';
 import { wouldCreateCycle } from '../utils/definition-edits.ts';
-import { edgeOf, toEditorEdges, toEditorNodes, type EditorFlowNode, type EditorFlowState } from '../utils/to-editor-flow.ts';
+import { toEditorEdges, toEditorNodes, type EditorFlowNode, type EditorFlowState } from '../utils/to-editor-flow.ts';
 import { EditorStepNodeView } from './editor-step-node.tsx';
 
 // Module scope: a new object per render would make React Flow remount every node.
@@ -29,6 +39,29 @@ const nodeTypes = { editorStep: EditorStepNodeView, runInput: InputNode } satisf
 export const ACTIVITY_DRAG_TYPE = 'application/x-meetflow-activity';
 
 const DELETE_KEYS = ['Delete', 'Backspace'];
+
+/** What a screen reader says of the canvas's steps, and React Flow's controls by their own names. */
+const ARIA_LABELS = {
+  // React Flow reads this one while its own keys are on (the name is its own).
+  'node.a11yDescription.keyboardDisabled':
+    "Arrow keys go to the previous or next step, in the order the pipeline runs them. Enter opens the step's settings, Delete removes it (Ctrl+Z undoes), Shift with an arrow moves it on the canvas.",
+  'node.a11yDescription.default': "Enter opens the step's settings, Delete removes it (Ctrl+Z undoes).",
+  'controls.ariaLabel': 'Canvas zoom',
+};
+
+/** How far Shift with an arrow moves a step, in the arrow's direction. */
+const MOVE_STEP = 20;
+const ARROW_MOVES: Record<string, XYPosition> = {
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+};
+
+/** True when a key pressed in `target` is typing (a field's own Backspace), not a command to the canvas. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
 
 /**
  * What is selected after a batch of React Flow's changes: the node or edge a change selects (a
@@ -54,13 +87,22 @@ interface EditorCanvasProps {
   onSelectEdge: (edgeId: string | null) => void;
   onMove: (positions: Record<string, XYPosition>) => void;
   onConnect: (from: string, to: string) => void;
-  onDelete: (nodeIds: string[], edges: Array<{ from: string; to: string }>) => void;
+  /** Delete or Backspace pressed on the canvas (or with focus nowhere): remove the focused step, else what is selected. */
+  onDelete: (focusedStep: string | null) => void;
+  /** Enter or Space on a focused step: open its settings (and move focus there). */
+  onOpenNode: (nodeId: string) => void;
   onDropActivity: (qualifiedName: string, position: XYPosition) => void;
+  /** The canvas's box, for focusing its nodes from outside (after a panel closes). */
+  containerRef?: RefObject<HTMLDivElement | null>;
   /** Drawn over the canvas (its toolbar). */
   children?: ReactNode;
 }
 
-/** The editable graph: drop activities on it, drag between handles to connect, Delete to remove, drag to move. */
+/**
+ * The editable graph: drop activities on it, drag between handles to connect, Delete to remove,
+ * drag to move. By keyboard: Tab and the arrow keys go through the steps in the order the pipeline
+ * runs them, Enter opens a step, Escape closes it, Delete removes the selection.
+ */
 export function EditorCanvas(props: EditorCanvasProps) {
   return (
     <ReactFlowProvider>
@@ -78,7 +120,9 @@ function Canvas({
   onMove,
   onConnect,
   onDelete,
+  onOpenNode,
   onDropActivity,
+  containerRef,
   children,
 }: EditorCanvasProps) {
   const flow = useReactFlow<EditorFlowNode, Edge>();
@@ -127,6 +171,45 @@ function Canvas({
     [definition],
   );
 
+  // Delete and Backspace remove the selection when focus is on the canvas or nowhere (after a click on an edge or
+  // the pane), never while it is in a field or on another control (the step's panel, the palette).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!DELETE_KEYS.includes(event.key) || event.defaultPrevented || isTyping(event.target)) return;
+      const target = event.target;
+      const onCanvas = target === document.body || (target instanceof Node && containerRef?.current?.contains(target));
+      if (!onCanvas) return;
+      event.preventDefault();
+      const step = target instanceof HTMLElement && target.classList.contains('react-flow__node') ? target.dataset.id : undefined;
+      onDelete(step && step !== INPUT_NODE_ID ? step : null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [containerRef, onDelete]);
+
+  const graphKeys = graphKeyHandler({
+    order: nodes.map((node) => node.id),
+    onOpen: onOpenNode,
+    canOpen: (nodeId) => nodeId !== INPUT_NODE_ID,
+    onEscape: (nodeId) => {
+      if (view.selectedId === nodeId) onSelectNode(null);
+    },
+  });
+  // Shift with an arrow moves the focused node (selected or not), as a drag does.
+  const onKeyDownCapture = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const delta = ARROW_MOVES[event.key];
+    const target = event.target;
+    const nodeId = target instanceof HTMLElement && target.classList.contains('react-flow__node') ? target.dataset.id : undefined;
+    const at = nodeId ? view.positions[nodeId] : undefined;
+    if (delta && event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && nodeId && at) {
+      event.preventDefault();
+      event.stopPropagation();
+      onMove({ [nodeId]: { x: at.x + delta.x * MOVE_STEP, y: at.y + delta.y * MOVE_STEP } });
+      return;
+    }
+    graphKeys(event);
+  };
+
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes(ACTIVITY_DRAG_TYPE)) return;
     event.preventDefault();
@@ -141,7 +224,14 @@ function Canvas({
   };
 
   return (
-    <div className="relative h-full" data-testid="editor-canvas" onDragOver={onDragOver} onDrop={onDrop}>
+    <div
+      ref={containerRef}
+      className="relative h-full"
+      data-testid="editor-canvas"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      onKeyDownCapture={onKeyDownCapture}
+    >
       <ReactFlow<EditorFlowNode, Edge>
         nodes={nodes}
         edges={edges}
@@ -150,17 +240,16 @@ function Canvas({
         onEdgesChange={onEdgesChange}
         onConnect={(connection) => onConnect(connection.source, connection.target)}
         isValidConnection={isValidConnection}
-        onDelete={({ nodes: gone, edges: cut }) =>
-          onDelete(
-            gone.filter((node) => node.type === 'editorStep').map((node) => node.id),
-            cut.flatMap((edge) => edgeOf(edge) ?? []),
-          )
-        }
         onPaneClick={() => {
           onSelectNode(null);
           onSelectEdge(null);
         }}
-        deleteKeyCode={DELETE_KEYS}
+        // Deletion is the canvas's own (above): React Flow's would take Backspace from any button on the page.
+        deleteKeyCode={null}
+        // Steps take focus in the pipeline's order; edges are named pictures (a step's panel connects and
+        // disconnects them by keyboard), so Tab does not stop on each of them before the steps.
+        edgesFocusable={false}
+        ariaLabelConfig={ARIA_LABELS}
         fitView
         fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
       >

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import type { PipelineDefinition, PipelineNode } from '../../api/types.ts';
 import { nodeIdProblem } from '../utils/definition-edits.ts';
@@ -13,6 +13,7 @@ import { MappingField } from './mapping-field.tsx';
 import { PluginBadge } from './plugin-badge.tsx';
 import { PluginSettings } from './plugin-settings.tsx';
 import { RETRY_FIELDS, RetrySettings } from './retry-settings.tsx';
+import { RunsAfter } from './runs-after.tsx';
 import { isSettingsProblem } from '../utils/plugin-settings.ts';
 
 interface NodePanelProps {
@@ -23,8 +24,16 @@ interface NodePanelProps {
   /** Changes the step; `key` names what changed, so keystrokes in one field undo together. */
   onEdit: (change: (node: PipelineNode) => PipelineNode, key: string) => void;
   onRename: (id: string) => void;
+  /** Makes the step run after `from` too (an edge from → this step). */
+  onConnectFrom: (from: string) => void;
+  /** Makes the step no longer run after `from`. */
+  onDisconnectFrom: (from: string) => void;
   onDelete: () => void;
+  /** Closes the panel (Close step, or Escape outside a field); focus goes back to the step on the canvas. */
   onClose: () => void;
+  /** Move focus to the panel's heading once drawn (opened by keyboard, or added with "+"); then `onHeadingFocused`. */
+  focusHeading: boolean;
+  onHeadingFocused: () => void;
 }
 
 /** Every path the form draws a field for, objects' own fields included. */
@@ -43,7 +52,26 @@ function withOptional(node: PipelineNode, key: 'label', value: string): Pipeline
  * (a form generated from the activity's input schema), its own settings of its plugin (a form
  * generated from the plugin's config schema), and its timeout and retries, with the problems of each.
  */
-export function NodePanel({ node, definition, activities, problems, onEdit, onRename, onDelete, onClose }: NodePanelProps) {
+export function NodePanel({
+  node,
+  definition,
+  activities,
+  problems,
+  onEdit,
+  onRename,
+  onConnectFrom,
+  onDisconnectFrom,
+  onDelete,
+  onClose,
+  focusHeading,
+  onHeadingFocused,
+}: NodePanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusHeading) return;
+    heading.current?.focus();
+    onHeadingFocused();
+  }, [focusHeading, onHeadingFocused]);
   const step = activities.get(node.activity);
   const fields = useMemo(() => mappingFields(step?.activity.input), [step]);
   const sources = useMemo(() => referenceSources(definition, node.id, activities), [definition, node.id, activities]);
@@ -60,10 +88,21 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
     onEdit((current) => ({ ...current, input: withValueAt(current.input, path, value) }), `${node.id}:input.${path}`);
 
   return (
-    <aside aria-label={`Step ${node.id}`} data-testid="node-panel" className="flex flex-col gap-4">
+    <aside
+      aria-label={`Step ${node.id}`}
+      data-testid="node-panel"
+      className="flex flex-col gap-4"
+      onKeyDown={(event) => {
+        // Escape leaves the step (a field's own Escape, e.g. the id's undo, stays the field's).
+        const target = event.target as HTMLElement;
+        if (event.key !== 'Escape' || ['INPUT', 'TEXTAREA'].includes(target.tagName)) return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <header className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold focus-visible:outline-offset-0">
             <PluginBadge plugin={step?.plugin} />
             <span className="truncate">{node.label ?? node.id}</span>
           </h2>
@@ -108,6 +147,8 @@ export function NodePanel({ node, definition, activities, problems, onEdit, onRe
           />
         </FormField>
       </section>
+
+      <RunsAfter definition={definition} nodeId={node.id} onConnectFrom={onConnectFrom} onDisconnectFrom={onDisconnectFrom} />
 
       <section className="flex flex-col gap-2" aria-label="Condition">
         <h3 className="text-sm font-semibold">When it runs</h3>

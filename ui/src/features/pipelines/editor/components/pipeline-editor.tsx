@@ -1,11 +1,14 @@
 import type { XYPosition } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../../lib/toast.ts';
 import { useLeaveGuard } from '../../../../lib/use-leave-guard.ts';
 import type { PipelineDefinition } from '../../api/types.ts';
+import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
+import { focusGraphNode, neighbour } from '../../components/graph/keyboard.ts';
+import { pipelineOrder } from '../../components/graph/order.ts';
 import type { PluginActivity, PluginDescription } from '../../../plugins/index.ts';
 import { useSavePipeline } from '../api/save-pipeline.ts';
 import { useDraftValidation } from '../hooks/use-draft-validation.ts';
@@ -80,6 +83,12 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
   const selectedNode = definition.nodes.find((node) => node.id === selectedId);
   const selectedEdge = definition.edges.find((edge) => `${edge.from}->${edge.to}` === selectedEdgeId);
 
+  // The canvas's box (its nodes take focus back when a step's panel closes), what the live region
+  // last said, and the step whose panel takes focus once it is drawn (opened by keyboard or "+").
+  const canvas = useRef<HTMLDivElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusPanelFor, setFocusPanelFor] = useState<string | null>(null);
+
   const select = useCallback((nodeId: string | null) => {
     setSelectedId(nodeId);
     if (nodeId) setSelectedEdgeId(null);
@@ -88,7 +97,31 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
     setSelectedEdgeId(edgeId);
     if (edgeId) setSelectedId(null);
   }, []);
-  const add = (activity: PluginActivity, position?: XYPosition) => select(draft.addActivity(activity, position));
+  const openStep = useCallback(
+    (nodeId: string) => {
+      select(nodeId);
+      setFocusPanelFor(nodeId);
+    },
+    [select],
+  );
+  const closeStep = (nodeId: string) => {
+    select(null);
+    focusGraphNode(canvas.current, nodeId);
+  };
+  const add = (activity: PluginActivity, position?: XYPosition) => {
+    const { id, after } = draft.addActivity(activity, position);
+    select(id);
+    setAnnouncement(`Added step ${id}, ${after ? `after ${after}` : 'at the start'}. Its settings are open.`);
+    return id;
+  };
+  const connect = (from: string, to: string) => {
+    draft.connect(from, to);
+    setAnnouncement(`${to} now runs after ${from}.`);
+  };
+  const disconnect = (from: string, to: string) => {
+    draft.remove([], [{ from, to }]);
+    setAnnouncement(`${to} no longer runs after ${from}.`);
+  };
   const removeElements = draft.remove;
   const remove = useCallback(
     (nodeIds: string[], edges: Array<{ from: string; to: string }>) => {
@@ -98,9 +131,20 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
     },
     [removeElements],
   );
+  /** Removes a step; focus goes to the step after it (else before it, else the run input), where the keyboard was. */
+  const removeStep = (nodeId: string) => {
+    const order = [INPUT_NODE_ID, ...pipelineOrder(definition)];
+    const next = neighbour(order, nodeId, 1) ?? neighbour(order, nodeId, -1);
+    remove([nodeId], []);
+    setAnnouncement(`Deleted step ${nodeId}. Ctrl+Z undoes it.`);
+    if (next) focusGraphNode(canvas.current, next);
+  };
   const deleteSelection = () => {
-    if (selectedNode) remove([selectedNode.id], []);
-    else if (selectedEdge) remove([], [selectedEdge]);
+    if (selectedNode) removeStep(selectedNode.id);
+    else if (selectedEdge) {
+      remove([], [selectedEdge]);
+      setAnnouncement(`Deleted the edge: ${selectedEdge.to} no longer runs after ${selectedEdge.from}. Ctrl+Z undoes it.`);
+    }
   };
   const check = { checking: validation.checking, valid: validation.valid, problems: validation.problems.length };
   const saveBlocked = saveBlockedBecause(draft.dirty, taken !== null, check);
@@ -158,7 +202,8 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
             <ActivityPalette
               plugins={plugins}
               onAdd={(activity) => {
-                add(activity);
+                // Focus follows the new step to its settings, as Enter on a step does.
+                setFocusPanelFor(add(activity));
                 // Added below everything: frame the graph so the new step is in view.
                 setFitKey((key) => key + 1);
               }}
@@ -177,8 +222,10 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
               onSelectNode={select}
               onSelectEdge={selectEdge}
               onMove={draft.move}
-              onConnect={draft.connect}
-              onDelete={remove}
+              onConnect={connect}
+              onDelete={(focusedStep) => (focusedStep ? removeStep(focusedStep) : deleteSelection())}
+              onOpenNode={openStep}
+              containerRef={canvas}
               onDropActivity={(name, position) => {
                 const step = activities.get(name);
                 if (step) add(step.activity, position);
@@ -214,8 +261,12 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
                 draft.rename(selectedNode.id, id);
                 setSelectedId(id);
               }}
-              onDelete={() => remove([selectedNode.id], [])}
-              onClose={() => select(null)}
+              onConnectFrom={(from) => connect(from, selectedNode.id)}
+              onDisconnectFrom={(from) => disconnect(from, selectedNode.id)}
+              onDelete={() => removeStep(selectedNode.id)}
+              onClose={() => closeStep(selectedNode.id)}
+              focusHeading={focusPanelFor === selectedNode.id}
+              onHeadingFocused={() => setFocusPanelFor(null)}
             />
           ) : (
             <div className="flex flex-col gap-4">
@@ -225,6 +276,10 @@ export function PipelineEditor({ initial, isNew, plugins, pluginsError }: Pipeli
           )}
         </div>
       </div>
+      {/* What the last edit changed, said by a screen reader (the canvas is a picture to it). */}
+      <p role="status" className="sr-only" data-testid="editor-announcement">
+        {announcement}
+      </p>
       <SaveDialog
         open={saveOpen}
         title={`Save ${definition.id || 'the pipeline'}`}

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useModalDialog } from '../../../../components/ui/use-modal-dialog.ts';
 
 interface SaveDialogProps {
   open: boolean;
@@ -20,10 +21,7 @@ export function SaveDialog({ open, title, saving, error, onSave, onCancel }: Sav
   const dialog = useRef<HTMLDialogElement>(null);
   const [note, setNote] = useState('');
   const noteId = useId();
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+  useModalDialog(dialog, open);
   const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
   return (
     <dialog

@@ -4,6 +4,7 @@ import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { prospectChoicesQueryOptions, type ProspectChoice } from '../api/test-run.ts';
 import type { TestRunChoice } from '../hooks/use-test-run.ts';
 import { parseRunInput, testRunRefusal } from '../utils/test-run.ts';
+import { useModalDialog } from '../../../../components/ui/use-modal-dialog.ts';
 
 interface TestRunDialogProps {
   open: boolean;
@@ -37,10 +38,7 @@ export function TestRunDialog({ open, pipelineId, starting, error, onRun, onCanc
   const [text, setText] = useState('');
   // The JSON's problem shows once the field is left or Run is pressed, then follows each keystroke.
   const [checked, setChecked] = useState(false);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+  useModalDialog(dialog, open);
   const parsed = parseRunInput(text);
   const inputProblem = checked && 'error' in parsed ? parsed.error : null;
   const refusal = error ? testRunRefusal(error) : null;

@@ -49,10 +49,11 @@ export function useEditorDraft(initial: PipelineDefinition) {
 
   /**
    * Adds a step running `activity` at `position` (else below everything), after the step drawn
-   * nearest above it (so it runs where it is drawn), and answers its id.
+   * nearest above it (so it runs where it is drawn), and answers its id and that step's (null when
+   * it starts the run).
    */
   const addActivity = useCallback(
-    (activity: PluginActivity, position?: XYPosition): string => {
+    (activity: PluginActivity, position?: XYPosition): { id: string; after: string | null } => {
       const id = freeNodeId(definition, activity.name);
       const at = position ?? belowEverything(positions);
       const after = stepAbove(
@@ -65,7 +66,7 @@ export function useEditorDraft(initial: PipelineDefinition) {
         const added = addNode(draft, { id, activity: activity.qualifiedName, input: {} });
         return after ? addEdge(added, after, id) : added;
       });
-      return id;
+      return { id, after };
     },
     [definition, positions, edit],
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INPUT_NODE_ID } from '../../components/graph/flow-types.ts';
 import type { PipelineDefinition } from '../../api/types.ts';
 import type { StepActivity } from './palette.ts';
-import { edgeOf, toEditorEdges, toEditorNodes } from './to-editor-flow.ts';
+import { toEditorEdges, toEditorNodes } from './to-editor-flow.ts';
 
 const scoring: StepActivity = {
   plugin: { id: 'lead-scoring', name: 'Lead Scoring', ui: { icon: 'gauge', color: '#7c3aed', category: 'agent' } },
@@ -56,6 +56,17 @@ describe('toEditorNodes', () => {
     expect(enrol!.data).toMatchObject({ plugin: undefined, problems: ['node "enrol" field "email" is required: map it'] });
   });
 
+  it('lists the steps in the order the pipeline runs them, whatever order the definition has them in', () => {
+    const reversed = { ...DRAFT, nodes: [...DRAFT.nodes].reverse() };
+    expect(toEditorNodes(reversed, STATE).map((node) => node.id)).toEqual([INPUT_NODE_ID, 'score', 'enrol']);
+  });
+
+  it('reads each step aloud: what it runs, what it runs after, its problems', () => {
+    const [, score, enrol] = nodes;
+    expect(score?.ariaLabel).toBe('Step score: lead-scoring.scoreProspect, runs first');
+    expect(enrol?.ariaLabel).toBe('Step enrol: platform.enrollSequence, runs after score, 1 problem');
+  });
+
   it('shows no status without a test run', () => {
     for (const node of nodes.filter((node) => node.type === 'editorStep')) expect(node.data).toMatchObject({ step: undefined });
   });
@@ -63,15 +74,18 @@ describe('toEditorNodes', () => {
   it("gives each step its record in the draft's test run, pending until the run records one, and says it in the node's label", () => {
     const score = { status: 'completed' as const, activity: 'lead-scoring.scoreProspect', attempts: 1 };
     const [scored, enrol] = toEditorNodes(DRAFT, { ...STATE, steps: { score } }).filter((node) => node.type === 'editorStep');
-    expect(scored).toMatchObject({ ariaLabel: 'Step score: completed', data: { step: score } });
+    expect(scored).toMatchObject({
+      ariaLabel: 'Step score: lead-scoring.scoreProspect, runs first, test run completed',
+      data: { step: score },
+    });
     expect(enrol).toMatchObject({
-      ariaLabel: 'Step enrol: pending',
+      ariaLabel: 'Step enrol: platform.enrollSequence, runs after score, 1 problem, test run pending',
       data: { step: { status: 'pending', activity: 'platform.enrollSequence', attempts: 0 } },
     });
   });
 });
 
-describe('toEditorEdges / edgeOf', () => {
+describe('toEditorEdges', () => {
   it('draws defined edges as selectable and the run input’s as fixed', () => {
     const edges = toEditorEdges(DRAFT, 'score->enrol');
     expect(edges.map((edge) => [edge.id, edge.selected ?? null, edge.deletable ?? null])).toEqual([
@@ -90,8 +104,8 @@ describe('toEditorEdges / edgeOf', () => {
     expect(edge).toMatchObject({ animated: false, style: { strokeDasharray: '6 4' } });
   });
 
-  it('reads a definition edge back from a canvas edge, and none from the run input’s', () => {
-    expect(edgeOf({ source: 'score', target: 'enrol' })).toEqual({ from: 'score', to: 'enrol' });
-    expect(edgeOf({ source: INPUT_NODE_ID, target: 'score' })).toBeNull();
+  it('names each edge for a screen reader: the run input by its name, a step by its label', () => {
+    const labelled = { ...DRAFT, nodes: DRAFT.nodes.map((node) => (node.id === 'enrol' ? { ...node, label: 'Enrol' } : node)) };
+    expect(toEditorEdges(labelled, null).map((edge) => edge.ariaLabel)).toEqual(['Run input to score', 'score to Enrol']);
   });
 });

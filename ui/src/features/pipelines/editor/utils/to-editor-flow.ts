@@ -1,5 +1,6 @@
 import type { Dimensions, Edge, Node, XYPosition } from '@xyflow/react';
 import { INPUT_NODE_ID, type InputFlowNode } from '../../components/graph/flow-types.ts';
+import { listed, stepsBefore } from '../../components/graph/order.ts';
 import { toFlowEdges, toFlowNodes } from '../../components/graph/to-flow.ts';
 import type { PipelineDefinition, PipelineNode } from '../../api/types.ts';
 import type { PluginLook, StepActivity } from './palette.ts';
@@ -35,6 +36,17 @@ export interface EditorFlowState {
   measured: Readonly<Record<string, Dimensions>>;
 }
 
+/** How a step of the canvas is read aloud: "Step score: lead-scoring.scoreProspect, runs after research, 1 problem, test run completed". */
+function stepAriaLabel(definition: PipelineDefinition, step: PipelineNode, problems: number, status: string | undefined): string {
+  const before = stepsBefore(definition, step.id);
+  return [
+    `Step ${step.label ?? step.id}: ${step.activity}`,
+    before.length > 0 ? `runs after ${listed(before)}` : 'runs first',
+    ...(problems > 0 ? [`${problems} ${problems === 1 ? 'problem' : 'problems'}`] : []),
+    ...(status ? [`test run ${status}`] : []),
+  ].join(', ');
+}
+
 /**
  * The canvas's nodes: the pipelines graph's own (the run input and the steps, at their
  * positions), with each step made an editor step that shows its plugin, problems and test run
@@ -49,15 +61,16 @@ export function toEditorNodes(definition: PipelineDefinition, state: EditorFlowS
       return { ...sized, type: 'runInput', data: node.data, selectable: false, deletable: false, connectable: false };
     const step = node.data.node;
     const record = state.steps && (state.steps[step.id] ?? { status: 'pending', activity: step.activity, attempts: 0 });
+    const problems = state.problems.get(step.id) ?? [];
     return {
       ...sized,
       type: 'editorStep',
-      ...(record ? { ariaLabel: `Step ${step.label ?? step.id}: ${record.status}` } : {}),
+      ariaLabel: stepAriaLabel(definition, step, problems.length, record?.status),
       data: {
         kind: 'step',
         node: step,
         plugin: state.activities.get(step.activity)?.plugin,
-        problems: state.problems.get(step.id) ?? [],
+        problems,
         step: record,
       },
     };
@@ -76,11 +89,6 @@ export function toEditorEdges(
   return toFlowEdges(definition, steps).map((edge) =>
     edge.source === INPUT_NODE_ID
       ? { ...edge, selectable: false, deletable: false, focusable: false, style: { strokeDasharray: '4 4', opacity: 0.6 } }
-      : { ...edge, selected: edge.id === selectedEdgeId, ariaLabel: `Edge ${edge.source} to ${edge.target}` },
+      : { ...edge, selected: edge.id === selectedEdgeId },
   );
-}
-
-/** The definition's edge a canvas edge draws; null for the run input's, which are drawn, not defined. */
-export function edgeOf(edge: Pick<Edge, 'source' | 'target'>): { from: string; to: string } | null {
-  return edge.source === INPUT_NODE_ID ? null : { from: edge.source, to: edge.target };
 }
