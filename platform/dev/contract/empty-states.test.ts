@@ -93,6 +93,16 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     const page = await fresh.get('/api/prospects');
     expect([bodyOf(page), page.headers.get('x-total-count')]).toEqual([[], '0']);
   },
+  'GET /api/prospects/filters': async () => {
+    const options = bodyOf<{ industries: string[]; sources: string[] }>(await fresh.get('/api/prospects/filters'));
+    expect(options.sources).toEqual([]);
+    expect(options.industries.length).toBeGreaterThan(10); // the taxonomy's, whatever the workspace holds
+  },
+  'GET /api/prospects/states': async () => expect(bodyOf(await fresh.get('/api/prospects/states', { query: { ids: '1,2' } }))).toEqual([]),
+  'GET /api/prospects/export.csv': async () => {
+    const csv = await fresh.get('/api/prospects/export.csv');
+    expect(csv.text.trimEnd().split('\r\n')).toEqual([expect.stringMatching(/^id,firstName,/)]);
+  },
   'GET /api/campaigns': emptyList('/api/campaigns'),
   'GET /api/templates': async () => {
     const templates = bodyOf<Array<{ id: keyof typeof CONFIG_DEFAULTS.templatePerformance; performance: { response_rate: number } }>>(

@@ -47,6 +47,25 @@ describe('from workspace A, nothing of B is listed or readable', () => {
     await notFound(a.post('/api/prospects/1/sequence', { action: 'stop' })); // B's prospect 1 has a live sequence
   });
 
+  it("the Prospect Pipeline's filters, states, export and bulk actions see nothing of B", async () => {
+    expect(bodyOf(await a.get('/api/prospects/filters'))).toMatchObject({ sources: [] });
+    expect(bodyOf(await a.get('/api/prospects/states', { query: { ids: '1,2' } }))).toEqual([]);
+    const csv = await a.get('/api/prospects/export.csv', { query: { ids: '1,2' } });
+    expect(csv.text.trimEnd().split('\r\n')).toHaveLength(1); // the header alone
+    expect(await statusOf(a.get('/api/prospects', { query: { campaign: 1 } }))).toBe(422); // B's campaign is no filter of A's
+    expect(await statusOf(a.post('/api/prospects/sequences/stop', { selection: { kind: 'ids', ids: [1] } }))).toBe(422);
+    expect(bodyOf(await a.post('/api/prospects/sequences/stop', { selection: { kind: 'filter', filter: {} } }))).toEqual({
+      selected: 0,
+      stopped: 0,
+      notRunning: 0,
+    });
+    await notFound(a.post('/api/campaigns/1/prospects', { selection: { kind: 'filter', filter: {} } }));
+    // B's prospect 1 still runs its sequence, and B's campaign holds what it held.
+    expect(bodyOf(await b.get('/api/prospects/states', { query: { ids: '1' } }))).toMatchObject([
+      { id: 1, sequence: { state: 'running' } },
+    ]);
+  });
+
   it("B's campaign cannot be read, run or changed, and B's ICP launches nothing in A", async () => {
     await notFound(a.get('/api/campaigns/1'));
     await notFound(a.get('/api/campaigns/1/prospects'));

@@ -500,6 +500,21 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/batches/${batchId}/cancel`).then(refused(409, 'already finished', batchId));
   },
   'GET /api/prospects/{id} 404': async () => client.get('/api/prospects/999').then(refused(404, '999')),
+  'GET /api/prospects 422': async () => client.get('/api/prospects', { query: { campaign: 999 } }).then(refused(422, 'No campaign 999')),
+  'GET /api/prospects/export.csv 422': async () =>
+    client.get('/api/prospects/export.csv', { query: { campaign: 999 } }).then(refused(422, 'No campaign 999')),
+  'POST /api/prospects/sequences/stop 422': async () => {
+    await client.post('/api/prospects/sequences/stop', { selection: { kind: 'ids', ids: [1, 998, 999] } }).then(refused(422, '998, 999'));
+    await client
+      .post('/api/prospects/sequences/stop', { selection: { kind: 'filter', filter: { campaign: 999 } } })
+      .then(refused(422, 'No campaign 999'));
+  },
+  'POST /api/campaigns/{id}/prospects 404': async () =>
+    client.post('/api/campaigns/999/prospects', { selection: { kind: 'ids', ids: [1] } }).then(refused(404, '999')),
+  'POST /api/campaigns/{id}/prospects 422': async () => {
+    const campaign = bodyOf<{ id: number }>(await client.post('/api/campaigns', { name: 'Chosen with ghosts' }));
+    await client.post(`/api/campaigns/${campaign.id}/prospects`, { selection: { kind: 'ids', ids: [999] } }).then(refused(422, '999'));
+  },
   'POST /api/prospects 409': async () => {
     // The same address in another case is the same person.
     const again = { ...qualifiedProspect(platform), email: 'ADA@PipelinePilot.example' };

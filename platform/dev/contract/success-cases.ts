@@ -223,6 +223,19 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
           },
         })
         .then(holding({ imported: 1, failed: 1, prospects: [2], errors: [{ row: 3, errors: { email: expect.any(String) } }] })),
+    'GET /api/prospects/filters': async () =>
+      client
+        .get('/api/prospects/filters')
+        .then(holding({ industries: expect.arrayContaining(['Financial services & fintech']), sources: ['csv-import'] })),
+    // Ada alone (search), in the list's order: a header and her row.
+    'GET /api/prospects/export.csv': async () =>
+      client.get('/api/prospects/export.csv', { query: { search: 'ada' } }).then((answer) => {
+        expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="prospects-.+\.csv"/);
+        const [header, ...rows] = answer.text.trimEnd().split('\r\n');
+        expect(header).toMatch(/^id,firstName,lastName,email,/);
+        expect(rows).toEqual([expect.stringMatching(/^1,Ada,Lane,ada@pipelinepilot\.example,/)]);
+        return answer;
+      }),
     'POST /api/campaigns': async () =>
       client
         .post('/api/campaigns', { name: 'Spring outreach', status: 'active', prospectIds: [1, 2] })
@@ -507,12 +520,37 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .post(`/api/prospects/${state.launchedId}/sequence`, { action: 'pause' })
         .then(holding({ status: 'paused', pausedByUser: true })),
+    // Cy's sequence runs (paused); an id of no prospect is left out.
+    'GET /api/prospects/states': async () =>
+      client
+        .get('/api/prospects/states', { query: { ids: `${state.launchedId},999` } })
+        .then(holding([{ id: state.launchedId, status: 'enrolled', sequence: { state: 'running', status: 'paused' } }])),
     'PATCH /api/campaigns/{id}': async () =>
       client
         .patch(`/api/campaigns/${state.campaignId}`, { name: 'From the ICP, held', status: 'paused' })
         .then(holding({ campaign: { name: 'From the ICP, held', status: 'paused' }, sequences: { signalled: 1 } })),
+    // Every prospect of the held campaign (Cy): his paused sequence is stopped.
+    'POST /api/prospects/sequences/stop': async () => {
+      const answer = await client
+        .post('/api/prospects/sequences/stop', { selection: { kind: 'filter', filter: { campaign: state.campaignId } } })
+        .then(holding({ selected: 1, stopped: 1, notRunning: 0 }));
+      await until(
+        async () =>
+          bodyOf<Array<{ sequence: { status: string } }>>(
+            await client.get('/api/prospects/states', { query: { ids: `${state.launchedId}` } }),
+          ),
+        (states) => states[0]?.sequence.status === 'stopped',
+        "Cy's stopped sequence",
+      );
+      return answer;
+    },
     'POST /api/campaigns/{id}/runs': async () =>
       client.post(`/api/campaigns/${state.campaignId}/runs`, { prospects: 'all' }).then(holding({ total: 1 })),
+    // Bo joins the held campaign (which runs nothing while paused); Cy is in it already.
+    'POST /api/campaigns/{id}/prospects': async () =>
+      client
+        .post(`/api/campaigns/${state.campaignId}/prospects`, { selection: { kind: 'ids', ids: [bo.id, state.launchedId] } })
+        .then(holding({ selected: 2, added: 1, alreadyIn: 1, batchId: null })),
 
     'POST /api/pipelines': async () => client.post('/api/pipelines', { ...SCORING_PIPELINE, id: 'contract-saved' }),
     'GET /api/pipelines': async () =>

@@ -41,6 +41,8 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
     chunkSize: 25,
     people: [{ firstName: 'Ada', lastName: 'Lane', company: 'Pipeline Pilot', email: 'ada@pipelinepilot.example', source: 'linkedin' }],
   },
+  'POST /api/campaigns/{id}/prospects': { selection: { kind: 'filter', filter: { minScore: 50 }, exclude: [2] } },
+  'POST /api/prospects/sequences/stop': { selection: { kind: 'ids', ids: [1, 2] } },
   'PATCH /api/campaigns/{id}': { name: 'Renamed', status: 'paused', addProspectIds: [], removeProspectIds: [] },
   'POST /api/campaigns/{id}/runs': { prospects: 'failed', chunkSize: 10 },
   'POST /api/prospects/{id}/sequence': { action: 'pause' },

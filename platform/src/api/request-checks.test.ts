@@ -98,7 +98,7 @@ describe('query parameters are applied strictly', () => {
     const answer = await send('GET', '/api/prospects?colour=red&limit=5');
     expect(answer.status).toBe(400);
     expect(answer.text).toBe(
-      'Invalid query: colour: not a query parameter of this route (it takes workspace, search, industry, minScore, source, sort, limit, offset)',
+      'Invalid query: colour: not a query parameter of this route (it takes workspace, search, industry, minScore, maxScore, source, campaign, status, sequence, sort, order, limit, offset)',
     );
     const none = await send('GET', '/api/openapi.json?v=2', { headers: asJson });
     expect([none.status, errorOf(none)]).toEqual([

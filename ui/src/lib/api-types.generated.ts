@@ -1140,9 +1140,38 @@ export type GetApiProspectsResponse = {
   score: number | null;
   industry: string | null;
   /**
+   * Where the prospect came from (e.g. linkedin, apollo, csv)
+   */
+  source: string | null;
+  /**
    * True for a fictional person from the built-in sample database: the UI labels it sample data.
    */
   sample: boolean;
+}[];
+export type GetApiProspectsStatesResponse = {
+  id: number;
+  status: 'not-processed' | 'in-progress' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+  /**
+   * Its latest prospect-pipeline run; null when never run
+   */
+  runId: string | null;
+  /**
+   * Its sequence; null when never enrolled
+   */
+  sequence: {
+    /**
+     * running: active or paused; ended: completed or stopped
+     */
+    state: 'running' | 'ended';
+    /**
+     * The sequence's own state; null when its workflow did not answer (the worker is down)
+     */
+    status: ('active' | 'paused' | 'stopped' | 'completed') | null;
+    /**
+     * Emails it has sent; null when its workflow did not answer
+     */
+    sentSteps: number | null;
+  } | null;
 }[];
 export type GetApiRunsResponse = {
   runId: string;
@@ -2708,6 +2737,66 @@ export interface GetApiPricingLedgerResponse {
     noShows: number;
   }[];
 }
+export interface GetApiProspectsExportCsvQuery {
+  /**
+   * Words matched case-insensitively against the start of the names, company words and email (all words must match).
+   */
+  search?: string;
+  /**
+   * An industry, or the start of its words: the prospects whose industry is one the words name in the industry taxonomy (its label or another name for it: 'fin' finds Financial services & fintech, payments, banking…), or whose own label has words starting so.
+   */
+  industry?: string;
+  /**
+   * Only prospects scored at least this (unscored ones are left out).
+   */
+  minScore?: number;
+  /**
+   * Only prospects scored at most this (unscored ones are left out).
+   */
+  maxScore?: number;
+  /**
+   * Exact source the prospect came from (e.g. linkedin, apollo, csv).
+   */
+  source?: string;
+  /**
+   * Only the campaign's prospects (a campaign of this workspace).
+   */
+  campaign?: number;
+  /**
+   * Where the prospect pipeline's latest run for the prospect stands: not-processed (never run), in-progress, enrolled, not-qualified, completed (ran to the end without a sequence), failed.
+   */
+  status?: 'not-processed' | 'in-progress' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+  /**
+   * none: never enrolled; running: its sequence runs (active or paused); ended: its sequence completed or was stopped.
+   */
+  sequence?: 'none' | 'running' | 'ended';
+  /**
+   * id (the order they were added), name (last, then first), company, industry or score; ties by id.
+   */
+  sort?: 'id' | 'name' | 'company' | 'industry' | 'score';
+  /**
+   * Ascending or descending; default descending for score (unscored last), else ascending.
+   */
+  order?: 'asc' | 'desc';
+  /**
+   * Only these prospects (at most 1,000), when they also match the filters.
+   */
+  ids?: string;
+  /**
+   * Leave these prospects out (at most 1,000).
+   */
+  exclude?: string;
+}
+export interface GetApiProspectsFiltersResponse {
+  /**
+   * The industry taxonomy's labels (what research, the ICP and lead scoring name industries by)
+   */
+  industries: string[];
+  /**
+   * The sources the workspace's prospects came from
+   */
+  sources: string[];
+}
 export interface GetApiProspectsIdProfileResponse {
   prospect: {
     id: number;
@@ -2719,12 +2808,15 @@ export interface GetApiProspectsIdProfileResponse {
     score: number | null;
     industry: string | null;
     /**
+     * Where the prospect came from (e.g. linkedin, apollo, csv)
+     */
+    source: string | null;
+    /**
      * True for a fictional person from the built-in sample database: the UI labels it sample data.
      */
     sample: boolean;
     website: string | null;
     linkedinUrl: string | null;
-    source: string | null;
     companySize: string | null;
     employeeCount: number | null;
     createdAt: string;
@@ -2847,12 +2939,15 @@ export interface GetApiProspectsIdResponse {
   score: number | null;
   industry: string | null;
   /**
+   * Where the prospect came from (e.g. linkedin, apollo, csv)
+   */
+  source: string | null;
+  /**
    * True for a fictional person from the built-in sample database: the UI labels it sample data.
    */
   sample: boolean;
   website: string | null;
   linkedinUrl: string | null;
-  source: string | null;
   companySize: string | null;
   employeeCount: number | null;
   createdAt: string;
@@ -2863,7 +2958,7 @@ export interface GetApiProspectsQuery {
    */
   search?: string;
   /**
-   * Exact industry, any case.
+   * An industry, or the start of its words: the prospects whose industry is one the words name in the industry taxonomy (its label or another name for it: 'fin' finds Financial services & fintech, payments, banking…), or whose own label has words starting so.
    */
   industry?: string;
   /**
@@ -2871,15 +2966,41 @@ export interface GetApiProspectsQuery {
    */
   minScore?: number;
   /**
+   * Only prospects scored at most this (unscored ones are left out).
+   */
+  maxScore?: number;
+  /**
    * Exact source the prospect came from (e.g. linkedin, apollo, csv).
    */
   source?: string;
   /**
-   * `id` ascending, or `score` descending (then id).
+   * Only the campaign's prospects (a campaign of this workspace).
    */
-  sort?: 'id' | 'score';
+  campaign?: number;
+  /**
+   * Where the prospect pipeline's latest run for the prospect stands: not-processed (never run), in-progress, enrolled, not-qualified, completed (ran to the end without a sequence), failed.
+   */
+  status?: 'not-processed' | 'in-progress' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+  /**
+   * none: never enrolled; running: its sequence runs (active or paused); ended: its sequence completed or was stopped.
+   */
+  sequence?: 'none' | 'running' | 'ended';
+  /**
+   * id (the order they were added), name (last, then first), company, industry or score; ties by id.
+   */
+  sort?: 'id' | 'name' | 'company' | 'industry' | 'score';
+  /**
+   * Ascending or descending; default descending for score (unscored last), else ascending.
+   */
+  order?: 'asc' | 'desc';
   limit?: number;
   offset?: number;
+}
+export interface GetApiProspectsStatesQuery {
+  /**
+   * The prospects (at most 100), e.g. the rows of a page
+   */
+  ids: string;
 }
 export interface GetApiRepliesHeldQuery {
   /**
@@ -3880,6 +4001,81 @@ export interface PostApiCampaignsBody {
    * @maxItems 100
    */
   mailboxIds?: string[];
+}
+export interface PostApiCampaignsIdProspectsBody {
+  selection:
+    | {
+        kind: 'ids';
+        /**
+         * @minItems 1
+         * @maxItems 1000
+         */
+        ids: number[];
+      }
+    | {
+        kind: 'filter';
+        /**
+         * The list's filters; every prospect of the workspace matching them is selected
+         */
+        filter: {
+          /**
+           * Words matched case-insensitively against the start of the names, company words and email (all words must match).
+           */
+          search?: string;
+          /**
+           * An industry, or the start of its words: the prospects whose industry is one the words name in the industry taxonomy (its label or another name for it: 'fin' finds Financial services & fintech, payments, banking…), or whose own label has words starting so.
+           */
+          industry?: string;
+          /**
+           * Only prospects scored at least this (unscored ones are left out).
+           */
+          minScore?: number;
+          /**
+           * Only prospects scored at most this (unscored ones are left out).
+           */
+          maxScore?: number;
+          /**
+           * Exact source the prospect came from (e.g. linkedin, apollo, csv).
+           */
+          source?: string;
+          /**
+           * Only the campaign's prospects (a campaign of this workspace).
+           */
+          campaign?: number;
+          /**
+           * Where the prospect pipeline's latest run for the prospect stands: not-processed (never run), in-progress, enrolled, not-qualified, completed (ran to the end without a sequence), failed.
+           */
+          status?: 'not-processed' | 'in-progress' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+          /**
+           * none: never enrolled; running: its sequence runs (active or paused); ended: its sequence completed or was stopped.
+           */
+          sequence?: 'none' | 'running' | 'ended';
+        };
+        /**
+         * Prospects matching the filter to leave out
+         *
+         * @maxItems 1000
+         */
+        exclude?: number[];
+      };
+}
+export interface PostApiCampaignsIdProspectsResponse {
+  /**
+   * Prospects the selection holds
+   */
+  selected: number;
+  /**
+   * Of them, those the campaign did not have yet
+   */
+  added: number;
+  /**
+   * Of them, those it already had
+   */
+  alreadyIn: number;
+  /**
+   * The batch that runs the added prospects (an active campaign that has run), when one started
+   */
+  batchId: string | null;
 }
 export interface PostApiCampaignsIdRunsBody {
   /**
@@ -5400,15 +5596,89 @@ export interface PostApiProspectsResponse {
   score: number | null;
   industry: string | null;
   /**
+   * Where the prospect came from (e.g. linkedin, apollo, csv)
+   */
+  source: string | null;
+  /**
    * True for a fictional person from the built-in sample database: the UI labels it sample data.
    */
   sample: boolean;
   website: string | null;
   linkedinUrl: string | null;
-  source: string | null;
   companySize: string | null;
   employeeCount: number | null;
   createdAt: string;
+}
+export interface PostApiProspectsSequencesStopBody {
+  selection:
+    | {
+        kind: 'ids';
+        /**
+         * @minItems 1
+         * @maxItems 1000
+         */
+        ids: number[];
+      }
+    | {
+        kind: 'filter';
+        /**
+         * The list's filters; every prospect of the workspace matching them is selected
+         */
+        filter: {
+          /**
+           * Words matched case-insensitively against the start of the names, company words and email (all words must match).
+           */
+          search?: string;
+          /**
+           * An industry, or the start of its words: the prospects whose industry is one the words name in the industry taxonomy (its label or another name for it: 'fin' finds Financial services & fintech, payments, banking…), or whose own label has words starting so.
+           */
+          industry?: string;
+          /**
+           * Only prospects scored at least this (unscored ones are left out).
+           */
+          minScore?: number;
+          /**
+           * Only prospects scored at most this (unscored ones are left out).
+           */
+          maxScore?: number;
+          /**
+           * Exact source the prospect came from (e.g. linkedin, apollo, csv).
+           */
+          source?: string;
+          /**
+           * Only the campaign's prospects (a campaign of this workspace).
+           */
+          campaign?: number;
+          /**
+           * Where the prospect pipeline's latest run for the prospect stands: not-processed (never run), in-progress, enrolled, not-qualified, completed (ran to the end without a sequence), failed.
+           */
+          status?: 'not-processed' | 'in-progress' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
+          /**
+           * none: never enrolled; running: its sequence runs (active or paused); ended: its sequence completed or was stopped.
+           */
+          sequence?: 'none' | 'running' | 'ended';
+        };
+        /**
+         * Prospects matching the filter to leave out
+         *
+         * @maxItems 1000
+         */
+        exclude?: number[];
+      };
+}
+export interface PostApiProspectsSequencesStopResponse {
+  /**
+   * Prospects the selection holds
+   */
+  selected: number;
+  /**
+   * Sequences stopped (each was running, active or paused)
+   */
+  stopped: number;
+  /**
+   * Selected prospects with no running sequence (never enrolled, or it had ended): nothing to stop
+   */
+  notRunning: number;
 }
 export interface PostApiRepliesBody {
   prospectId: number;

@@ -2,6 +2,7 @@
 import { defineFeature } from '../../context.ts';
 import { campaignRunsRouter, campaignRunsRoutes, campaignsRouter, campaignsRoutes } from './routes.ts';
 import { campaignModel } from './model.ts';
+import { campaignSelectionRouter, campaignSelectionRoutes } from './selection-routes.ts';
 
 export const campaignsFeature = defineFeature({
   name: 'campaigns',
@@ -22,5 +23,6 @@ export const campaignsFeature = defineFeature({
   routes: [
     { routes: campaignsRoutes, build: ({ product }) => campaignsRouter(product.db) },
     { routes: campaignRunsRoutes, build: ({ product }) => campaignRunsRouter(product.db, product.runner) },
+    { routes: campaignSelectionRoutes, build: ({ product }) => campaignSelectionRouter(product.db, product.runner) },
   ],
 });

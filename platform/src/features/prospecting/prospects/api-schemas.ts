@@ -26,22 +26,173 @@ export const NewProspectBody = z.strictObject({
 });
 export type NewProspect = z.infer<typeof NewProspectBody>;
 
-/** Query of GET /api/prospects. */
-export const ProspectListQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(200)
+/**
+ * Where a prospect stands in the prospect pipeline, by its latest run (the campaign page's
+ * outcomes): never run, running, enrolled in its sequence, scored below the qualification
+ * threshold, run to the end without a sequence, or failed (a step failed for good, or cancelled).
+ */
+export const PROSPECT_STATUSES = ['not-processed', 'in-progress', 'enrolled', 'not-qualified', 'completed', 'failed'] as const;
+export type ProspectStatus = (typeof PROSPECT_STATUSES)[number];
+
+/** Whether a prospect has a sequence, as Temporal lists them: none, one still running (active or paused), or one that ended (completed or stopped). */
+export const SEQUENCE_FILTERS = ['none', 'running', 'ended'] as const;
+export type SequenceFilter = (typeof SEQUENCE_FILTERS)[number];
+
+/** The columns the list sorts by. */
+export const PROSPECT_SORTS = ['id', 'name', 'company', 'industry', 'score'] as const;
+
+/** The filters of the prospect list, the CSV export and a selection "by filter", over how a number is read (from a query string, or JSON). */
+function filterFields(number: () => z.ZodNumber | z.ZodCoercedNumber) {
+  const score = (what: string) =>
+    number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').optional().describe(what);
+  return {
+    search: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
+    industry: nonBlank(100)
+      .optional()
+      .describe(
+        "An industry, or the start of its words: the prospects whose industry is one the words name in the industry taxonomy (its label or another name for it: 'fin' finds Financial services & fintech, payments, banking…), or whose own label has words starting so.",
+      ),
+    minScore: score('Only prospects scored at least this (unscored ones are left out).'),
+    maxScore: score('Only prospects scored at most this (unscored ones are left out).'),
+    source: nonBlank(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
+    campaign: number()
+      .int('must be a whole number')
+      .min(1, 'must be a campaign id')
+      .max(9_999_999_999, 'must be a campaign id')
+      .optional()
+      .describe("Only the campaign's prospects (a campaign of this workspace)."),
+    status: z
+      .enum(PROSPECT_STATUSES)
+      .optional()
+      .describe(
+        "Where the prospect pipeline's latest run for the prospect stands: not-processed (never run), in-progress, enrolled, not-qualified, completed (ran to the end without a sequence), failed.",
+      ),
+    sequence: z
+      .enum(SEQUENCE_FILTERS)
+      .optional()
+      .describe('none: never enrolled; running: its sequence runs (active or paused); ended: its sequence completed or was stopped.'),
+  };
+}
+
+/** The filters as a query string gives them. */
+export const ProspectFilterQuery = z.object(filterFields(() => z.coerce.number()));
+/** The filters in a JSON body (a selection by filter): the same, with numbers as numbers. */
+export const ProspectFilter = z.strictObject(filterFields(() => z.number()));
+export type ProspectFilterValues = z.infer<typeof ProspectFilterQuery>;
+
+const sortFields = {
+  sort: z
+    .enum(PROSPECT_SORTS)
+    .default('id')
+    .describe('id (the order they were added), name (last, then first), company, industry or score; ties by id.'),
+  order: z
+    .enum(['asc', 'desc'])
     .optional()
-    .describe('Words matched case-insensitively against the start of the names, company words and email (all words must match).'),
-  industry: nonBlank(100).optional().describe('Exact industry, any case.'),
-  minScore: z.coerce.number().min(0).max(100).optional().describe('Only prospects scored at least this (unscored ones are left out).'),
-  source: nonBlank(100).optional().describe('Exact source the prospect came from (e.g. linkedin, apollo, csv).'),
-  sort: z.enum(['id', 'score']).default('id').describe('`id` ascending, or `score` descending (then id).'),
+    .describe('Ascending or descending; default descending for score (unscored last), else ascending.'),
+};
+export type ProspectSort = { sort: (typeof PROSPECT_SORTS)[number]; order?: 'asc' | 'desc' | undefined };
+
+/** Query of GET /api/prospects. */
+export const ProspectListQuery = ProspectFilterQuery.extend({
+  ...sortFields,
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type ProspectListOptions = z.infer<typeof ProspectListQuery>;
+
+/** A comma-separated list of at most `max` prospect ids in a query string (the pattern says so). */
+const idList = (max: number, message: string) =>
+  z
+    .string()
+    .max(max * 16)
+    .regex(new RegExp(`^[1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,${max - 1}}$`), message);
+
+/** The most prospects a selection names one by one (beyond that, select by filter). */
+export const MAX_CHOSEN = 1_000;
+
+/** Query of GET /api/prospects/export.csv: the list's filters and order, and optionally the prospects chosen one by one. */
+export const ProspectExportQuery = ProspectFilterQuery.extend({
+  ...sortFields,
+  ids: idList(MAX_CHOSEN, `must be at most ${MAX_CHOSEN} prospect ids separated by commas`)
+    .optional()
+    .describe('Only these prospects (at most 1,000), when they also match the filters.'),
+  exclude: idList(MAX_CHOSEN, `must be at most ${MAX_CHOSEN} prospect ids separated by commas`)
+    .optional()
+    .describe('Leave these prospects out (at most 1,000).'),
+});
+
+/** The ids of a query's id list, without repeats (none when absent). */
+export const idsOf = (list: string | undefined): number[] => (list ? [...new Set(list.split(',').map(Number))] : []);
+const ChosenIds = z.array(
+  z.number().int('must be whole numbers').min(1, 'must be prospect ids').max(999_999_999_999_999, 'must be prospect ids'),
+);
+
+/**
+ * Which prospects a bulk action acts on: some chosen one by one (`ids`), or every prospect
+ * matching a filter (`filter`, `{}` for all of them) but those `exclude` names. The server
+ * resolves a filter itself, in the caller's workspace: the ids never travel.
+ */
+export const ProspectSelection = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('ids'),
+    ids: ChosenIds.min(1, 'choose at least one prospect').max(MAX_CHOSEN, `at most ${MAX_CHOSEN} prospects; select by filter for more`),
+  }),
+  z.strictObject({
+    kind: z.literal('filter'),
+    filter: ProspectFilter.describe("The list's filters; every prospect of the workspace matching them is selected"),
+    exclude: ChosenIds.max(MAX_CHOSEN).default([]).describe('Prospects matching the filter to leave out'),
+  }),
+]);
+export type ProspectSelectionValue = z.infer<typeof ProspectSelection>;
+
+/** Body of the bulk actions: the selection they act on. */
+export const SelectionBody = z.strictObject({ selection: ProspectSelection });
+
+/** 200 of POST /api/prospects/sequences/stop. */
+export const StopSequencesResult = z.object({
+  selected: z.number().int().describe('Prospects the selection holds'),
+  stopped: z.number().int().describe('Sequences stopped (each was running, active or paused)'),
+  notRunning: z.number().int().describe('Selected prospects with no running sequence (never enrolled, or it had ended): nothing to stop'),
+});
+
+/** The most prospects GET /api/prospects/states answers for at once. */
+export const MAX_STATES = 100;
+
+/** Query of GET /api/prospects/states. */
+export const StatesQuery = z.object({
+  ids: idList(MAX_STATES, `must be at most ${MAX_STATES} prospect ids separated by commas`).describe(
+    'The prospects (at most 100), e.g. the rows of a page',
+  ),
+});
+
+/** Where one prospect stands: its latest run's status and its sequence. */
+export const ProspectState = z.object({
+  id: z.number().int(),
+  status: z.enum(PROSPECT_STATUSES),
+  runId: z.string().nullable().describe('Its latest prospect-pipeline run; null when never run'),
+  sequence: z
+    .object({
+      state: z.enum(['running', 'ended']).describe('running: active or paused; ended: completed or stopped'),
+      status: z
+        .enum(['active', 'paused', 'stopped', 'completed'])
+        .nullable()
+        .describe("The sequence's own state; null when its workflow did not answer (the worker is down)"),
+      sentSteps: z.number().int().nullable().describe('Emails it has sent; null when its workflow did not answer'),
+    })
+    .nullable()
+    .describe('Its sequence; null when never enrolled'),
+});
+
+/** 200 of GET /api/prospects/filters: what the list's filters offer. */
+export const ProspectFilterOptions = z.object({
+  industries: z.array(z.string()).describe("The industry taxonomy's labels (what research, the ICP and lead scoring name industries by)"),
+  sources: z.array(z.string()).describe("The sources the workspace's prospects came from"),
+});
 
 /** Path of GET /api/prospects/:id. */
 export const ProspectIdParams = z.object({
@@ -58,6 +209,7 @@ export const ProspectSummary = z.object({
   email: z.string(),
   score: z.number().nullable(),
   industry: z.string().nullable(),
+  source: z.string().nullable().describe('Where the prospect came from (e.g. linkedin, apollo, csv)'),
   sample: z.boolean().describe('True for a fictional person from the built-in sample database: the UI labels it sample data.'),
 });
 export type ProspectSummaryView = z.infer<typeof ProspectSummary>;
@@ -66,7 +218,6 @@ export type ProspectSummaryView = z.infer<typeof ProspectSummary>;
 export const ProspectDetail = ProspectSummary.extend({
   website: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
-  source: z.string().nullable(),
   companySize: z.string().nullable(),
   employeeCount: z.number().nullable(),
   createdAt: z.iso.datetime(),

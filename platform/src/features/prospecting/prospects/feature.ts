@@ -1,17 +1,24 @@
-// Prospects: the list, search, profiles and CSV import (/api/prospects).
+// Prospects: the list, search, profiles and CSV import (/api/prospects), and the Prospect Pipeline
+// table's filters, row states, CSV export and bulk sequence stop.
 import { defineFeature } from '../../context.ts';
 import { prospectsImportRouter, prospectsImportRoutes } from './import-routes.ts';
+import { prospectPipelineRouter, prospectPipelineRoutes } from './pipeline-routes.ts';
 import { prospectProfileRouter, prospectProfileRoutes, prospectsRouter, prospectsRoutes } from './routes.ts';
 import { prospectModel } from './model.ts';
 
 export const prospectsFeature = defineFeature({
   name: 'prospects',
   domain: 'prospecting',
-  uses: ['prospects', 'counters', 'pipelineRuns', 'stepOutputs', 'outbox'],
+  uses: ['prospects', 'counters', 'campaigns', 'pipelineRuns', 'stepOutputs', 'outbox'],
   models: (connection) => ({ prospects: prospectModel(connection) }),
   routes: [
     { routes: prospectsImportRoutes, build: ({ product }) => prospectsImportRouter(product.db) },
-    { routes: prospectsRoutes, build: ({ product }) => prospectsRouter(product.db) },
+    // Before /api/prospects/{id}, which would take /api/prospects/filters and the others.
+    {
+      routes: prospectPipelineRoutes,
+      build: ({ product }) => prospectPipelineRouter({ db: product.db, temporal: product.runner.temporal }),
+    },
+    { routes: prospectsRoutes, build: ({ product }) => prospectsRouter(product.db, product.runner.temporal) },
     { routes: prospectProfileRoutes, build: ({ product }) => prospectProfileRouter(product.db, product.runner.temporal) },
   ],
 });

@@ -2,6 +2,8 @@ import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterModel } from '../../../core/db/counter.ts';
 import { prospectModel } from './model.ts';
+import { campaignModel } from '../campaigns/model.ts';
+import { pipelineRunModels } from '../../runs/pipelines/run-model.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
 import { ImportResponse, MAX_CSV_BYTES, prospectsImportRouteDocs, prospectsImportRouter } from './import-routes.ts';
@@ -33,7 +35,12 @@ const imported = async (response: Response) => {
 
 beforeAll(async () => {
   database = await openTestDatabase('prospects-import');
-  const db = { prospects: prospectModel(database), counters: counterModel(database) };
+  const db = {
+    prospects: prospectModel(database),
+    counters: counterModel(database),
+    campaigns: campaignModel(database),
+    pipelineRuns: pipelineRunModels(database).pipelineRuns,
+  };
   await db.prospects.init();
   server = await serveRouters(prospectsImportRouter(db), prospectsRouter(db));
 });

@@ -62,6 +62,10 @@ ProspectSchema.index({ workspaceId: 1, emailLower: 1 }, { unique: true });
 ProspectSchema.index({ workspaceId: 1, score: -1, id: 1 });
 ProspectSchema.index({ workspaceId: 1, industryLower: 1, id: 1 });
 ProspectSchema.index({ workspaceId: 1, searchText: 1 });
+// The pipeline table's other sorts (name, company) and its source filter, each ending in id so a page is read off the index.
+ProspectSchema.index({ workspaceId: 1, lastName: 1, firstName: 1, id: 1 });
+ProspectSchema.index({ workspaceId: 1, company: 1, id: 1 });
+ProspectSchema.index({ workspaceId: 1, source: 1, id: 1 });
 
 /** Registers the Prospect model on a connection (once). */
 export function prospectModel(connection: Connection): Model<Prospect> {

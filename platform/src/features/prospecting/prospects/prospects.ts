@@ -4,7 +4,8 @@ import { nextSequence, type Counter } from '../../../core/db/counter.ts';
 import type { Prospect } from './model.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import type { NewProspect, ProspectDetailView, ProspectListOptions, ProspectSummaryView } from './api-schemas.ts';
-import { searchFilter, searchWords } from './search-text.ts';
+import { searchWords } from './search-text.ts';
+import { prospectQuery, sortOrder, type ProspectQueryDeps } from './query.ts';
 
 /** The models prospect services work on. */
 export interface ProspectDb {
@@ -12,7 +13,8 @@ export interface ProspectDb {
   counters: Model<Counter>;
 }
 
-const summary = (prospect: Prospect): ProspectSummaryView => ({
+/** A prospect as the list shows it. */
+export const summary = (prospect: Prospect): ProspectSummaryView => ({
   id: prospect.id,
   firstName: prospect.firstName,
   lastName: prospect.lastName,
@@ -21,6 +23,7 @@ const summary = (prospect: Prospect): ProspectSummaryView => ({
   email: prospect.email,
   score: prospect.score ?? null,
   industry: prospect.industry ?? null,
+  source: prospect.source ?? null,
   sample: prospect.sample ?? false,
 });
 
@@ -28,7 +31,6 @@ const detail = (prospect: Prospect): ProspectDetailView => ({
   ...summary(prospect),
   website: prospect.website ?? null,
   linkedinUrl: prospect.linkedinUrl ?? null,
-  source: prospect.source ?? null,
   companySize: prospect.companySize ?? null,
   employeeCount: prospect.employeeCount ?? null,
   createdAt: (prospect.createdAt ?? new Date(0)).toISOString(),
@@ -59,20 +61,18 @@ export async function createProspect(db: ProspectDb, workspaceId: string, input:
   }
 }
 
-/** One page of the workspace's prospects and how many match in all; the order is stable, so pages never overlap. */
+/**
+ * One page of the workspace's prospects matching the list's filters, in its order, and how many
+ * match in all; ties are broken by id, so pages never overlap.
+ */
 export async function listProspects(
-  db: ProspectDb,
+  deps: ProspectQueryDeps,
   workspaceId: string,
   options: ProspectListOptions,
 ): Promise<{ items: ProspectSummaryView[]; total: number }> {
-  const filter = {
-    workspaceId,
-    ...(options.industry ? { industryLower: options.industry.toLowerCase() } : {}),
-    ...(options.minScore === undefined ? {} : { score: { $gte: options.minScore } }),
-    ...(options.source ? { source: options.source } : {}),
-    ...searchFilter(options.search),
-  };
-  const order: Record<string, 1 | -1> = options.sort === 'score' ? { score: -1, id: 1 } : { id: 1 };
+  const db = deps.db;
+  const filter = await prospectQuery(deps, workspaceId, options);
+  const order = sortOrder(options);
   if (options.search?.trim()) return searchPage(db, filter, order, options);
   const [items, total] = await Promise.all([
     db.prospects.find(filter).sort(order).skip(options.offset).limit(options.limit).lean<Prospect[]>(),
@@ -89,7 +89,7 @@ export async function listProspects(
  * workspace's own matches, so reading them by id alone stays within it.
  */
 async function searchPage(
-  db: ProspectDb,
+  db: Pick<ProspectDb, 'prospects'>,
   filter: Record<string, unknown>,
   order: Record<string, 1 | -1>,
   options: ProspectListOptions,

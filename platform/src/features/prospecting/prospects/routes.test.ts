@@ -1,13 +1,15 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counterModel } from '../../../core/db/counter.ts';
+import { createModels, type Models } from '../../models.ts';
 import { prospectModel } from './model.ts';
+import { PROSPECT_PIPELINE } from '../superagent/prospect-pipeline.ts';
 import { jsonClient, serveRouters } from '../../../../dev/testing/prospects-server.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { buildOpenApiDocument } from '../../../core/http/openapi.ts';
 import { prospectsRouteDocs, prospectsRouter } from './routes.ts';
 
 let connection: mongoose.Connection;
+let db: Models;
 let server: Awaited<ReturnType<typeof serveRouters>>;
 const client = (workspace?: string) => jsonClient(server.url, workspace);
 const person = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -20,8 +22,8 @@ const person = (n: number, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   connection = await openTestDatabase('prospects-api');
-  const db = { prospects: prospectModel(connection), counters: counterModel(connection) };
-  await Promise.all([db.prospects.init(), db.counters.init()]);
+  db = createModels(connection);
+  await Promise.all([db.prospects.init(), db.counters.init(), db.campaigns.init(), db.pipelineRuns.init()]);
   server = await serveRouters(prospectsRouter(db));
 });
 afterAll(async () => {
@@ -68,6 +70,7 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
         email: 'person1@example.com',
         score: 82,
         industry: 'SaaS',
+        source: 'linkedin',
         sample: false,
       },
       {
@@ -79,6 +82,7 @@ describe('POST /api/prospects and GET /api/prospects/:id', () => {
         email: 'person2@example.com',
         score: null,
         industry: null,
+        source: null,
         sample: false,
       },
     ]);
@@ -289,10 +293,122 @@ describe('GET /api/prospects: search, filters, order and pages', () => {
     expect(await list('offset=10')).toEqual({ ids: [], total: 5 });
   });
 
+  it('filters by a score range (unscored left out; an empty range is empty, not an error)', async () => {
+    expect(await list('maxScore=64')).toEqual({ ids: [2, 5], total: 2 });
+    expect(await list('minScore=50&maxScore=91')).toEqual({ ids: [1, 2, 4], total: 3 });
+    expect(await list('minScore=80&maxScore=20')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('sorts by name, company, industry and score, either way, ties by id', async () => {
+    expect(await list('sort=name')).toEqual({ ids: [5, 4, 2, 1, 3], total: 5 }); // Dijkstra, Dot, Hopper, Lovelace, Turing
+    expect(await list('sort=name&order=desc')).toEqual({ ids: [3, 1, 2, 4, 5], total: 5 });
+    expect(await list('sort=company')).toEqual({ ids: [4, 1, 3, 2, 5], total: 5 });
+    expect(await list('sort=industry')).toEqual({ ids: [4, 1, 2, 5, 3], total: 5 }); // none, fintech ×2, saas, security
+    expect(await list('sort=score&order=asc')).toEqual({ ids: [3, 5, 2, 1, 4], total: 5 }); // unscored first, then 40, 64, 91, 91
+    expect(await list('sort=id&order=desc&limit=2&offset=1')).toEqual({ ids: [4, 3], total: 5 });
+    expect(await list('sort=name&search=a')).toEqual({ ids: [4, 1, 3], total: 3 }); // the matches by name: Dot, Lovelace, Turing
+  });
+
+  it("filters by a campaign of the workspace's, and answers 422 for one it does not have", async () => {
+    await db.campaigns.create({ workspaceId: ws, id: 1, name: 'Fintech push', status: 'draft', prospectIds: [5, 2] });
+    await db.campaigns.create({ workspaceId: 'listing-elsewhere', id: 2, name: 'Not yours', status: 'draft', prospectIds: [1] });
+    expect(await list('campaign=1')).toEqual({ ids: [2, 5], total: 2 });
+    expect(await list('campaign=1&minScore=50')).toEqual({ ids: [2], total: 1 });
+    expect(await list('campaign=1&sort=score')).toEqual({ ids: [2, 5], total: 2 });
+    for (const id of [2, 9]) {
+      const refused = await client(ws).get(`/api/prospects?campaign=${id}`);
+      expect([refused.status, await refused.text()]).toEqual([422, `No campaign ${id} in this workspace`]);
+    }
+  });
+
+  it("filters by status, each prospect by its latest prospect-pipeline run of the workspace's", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute));
+    const run = (
+      workspaceId: string,
+      prospectId: number,
+      minute: number,
+      status: string,
+      steps: Record<string, unknown>,
+      pipelineId = PROSPECT_PIPELINE.id,
+    ) => ({
+      runId: `status-${workspaceId}-${prospectId}-${minute}`,
+      workspaceId,
+      pipelineId,
+      pipelineVersion: 1,
+      definition: {},
+      input: { prospectId },
+      status,
+      steps,
+      createdAt: at(minute),
+      updatedAt: at(minute),
+    });
+    const done = { status: 'completed' };
+    await db.pipelineRuns.collection.insertMany([
+      run(ws, 1, 1, 'completed', { research: done, score: done, copy: { ...done, conditionMet: true }, outreach: done }),
+      run(ws, 2, 1, 'failed', { research: { status: 'failed', error: 'site down' } }),
+      run(ws, 5, 1, 'failed', { research: { status: 'failed' } }), // older: the newer run decides
+      run(ws, 5, 2, 'completed', { research: done, score: done, copy: { status: 'skipped', conditionMet: false } }),
+      run(ws, 3, 3, 'running', { research: { status: 'running' } }),
+      run('listing-elsewhere', 4, 1, 'completed', { research: done, score: done, copy: done, outreach: done }),
+      run(ws, 4, 1, 'completed', { step: done }, 'some-other-pipeline'),
+    ]);
+    expect(await list('status=enrolled')).toEqual({ ids: [1], total: 1 });
+    expect(await list('status=failed')).toEqual({ ids: [2], total: 1 });
+    expect(await list('status=not-qualified')).toEqual({ ids: [5], total: 1 });
+    expect(await list('status=in-progress')).toEqual({ ids: [3], total: 1 });
+    expect(await list('status=not-processed')).toEqual({ ids: [4], total: 1 });
+    expect(await list('status=completed')).toEqual({ ids: [], total: 0 });
+    expect(await list('status=enrolled&campaign=1')).toEqual({ ids: [], total: 0 });
+  });
+
   it('names each bad query parameter in a 400', async () => {
-    const response = await client(ws).get('/api/prospects?limit=201&offset=-1&minScore=abc&sort=name');
+    const response = await client(ws).get('/api/prospects?limit=201&offset=-1&minScore=abc&sort=email&maxScore=101&status=new&campaign=0');
     expect(response.status).toBe(400);
     const text = await response.text();
-    for (const field of ['limit', 'offset', 'minScore', 'sort']) expect(text).toContain(`${field}:`);
+    for (const field of ['limit', 'offset', 'minScore', 'sort', 'maxScore', 'status', 'campaign']) expect(text).toContain(`${field}:`);
+  });
+});
+
+describe('GET /api/prospects?industry=: through the industry taxonomy, a partial word finding what it names', () => {
+  const ws = 'industries';
+  const industries = [
+    'Payments', // 1: Financial services & fintech, by another name
+    'Financial Services', // 2
+    'B2B SaaS platform', // 3: Software & SaaS, inside a longer label
+    'Software', // 4: Software & SaaS, the whole label only
+    'Software consulting', // 5: Professional services ("software" is too broad inside a longer label)
+    'E-Commerce & Retail', // 6
+    'Aerospace', // 7: not in the taxonomy
+    'Marketing technology', // 8
+  ];
+  const matching = async (industry: string) => {
+    const response = await client(ws).get(`/api/prospects?industry=${encodeURIComponent(industry)}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Array<{ id: number }>).map((prospect) => prospect.id);
+  };
+
+  beforeAll(async () => {
+    for (const [index, industry] of industries.entries()) {
+      expect((await client(ws).post('/api/prospects', person(index + 1, { industry }))).status).toBe(201);
+    }
+  });
+
+  it('finds an industry by the start of a word of its label or of another name for it', async () => {
+    expect(await matching('fin')).toEqual([1, 2]);
+    expect(await matching('FINTECH')).toEqual([1, 2]);
+    expect(await matching('Financial services & fintech')).toEqual([1, 2]);
+    expect(await matching('saas')).toEqual([3, 4]);
+    expect(await matching('Software & SaaS')).toEqual([3, 4]);
+    expect(await matching('consult')).toEqual([5]);
+    expect(await matching('ecommerce')).toEqual([6]);
+    expect(await matching('retail')).toEqual([6]);
+    expect(await matching('marketing tech')).toEqual([8]);
+  });
+
+  it('finds a label outside the taxonomy by its own words, and nothing for words nothing has', async () => {
+    expect(await matching('aero')).toEqual([7]);
+    expect(await matching('space')).toEqual([]); // a word's start, not its middle
+    expect(await matching('zzz')).toEqual([]);
+    expect(await matching('(.*')).toEqual([]);
   });
 });

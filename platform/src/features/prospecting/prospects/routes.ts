@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createProspect, findProspect, listProspects, type ProspectDb } from './prospects.ts';
+import type { ProspectQueryDeps } from './query.ts';
 import type { Client } from '@temporalio/client';
 import { prospectProfile, type ProfileDb } from './profile.ts';
 import { controlSequence } from '../../email/services.ts';
@@ -9,29 +10,37 @@ import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 
+/** What the prospect routes are built over: the prospects, and what the list's filters read (campaigns, runs, Temporal for sequences). */
+export interface ProspectsDeps {
+  db: ProspectDb & ProspectQueryDeps['db'];
+  temporal?: Client;
+}
+
 /** /api/prospects: the workspace's prospects, a page at a time (the body stays an array; the total is a header). */
 export const prospectsRoutes = [
-  route<ProspectDb>(
+  route<ProspectsDeps>(
     {
       method: 'get',
       path: '/api/prospects',
       access: 'viewer',
       tags: ['prospects'],
       query: WorkspaceQuery.extend(ProspectListQuery.shape),
-      summary: 'List prospects (search, filter, paginate); the X-Total-Count header holds the number matching',
+      summary:
+        'List prospects (search; filter by industry, score range, source, campaign, status, sequence; sort; paginate); the X-Total-Count header holds the number matching',
       responses: {
         200: { description: 'One page of prospects', schema: z.array(ProspectSummary) },
         400: { description: 'A query parameter is invalid (each is named)' },
+        422: { description: 'The campaign filter names a campaign this workspace does not have' },
       },
     },
-    (db) => async (ctx) => {
+    (deps) => async (ctx) => {
       const workspaceId = workspaceOf(ctx);
-      const page = await listProspects(db, workspaceId, ProspectListQuery.parse(ctx.query));
+      const page = await listProspects(deps, workspaceId, ProspectListQuery.parse(ctx.query));
       ctx.set('X-Total-Count', String(page.total));
       ctx.body = page.items;
     },
   ),
-  route<ProspectDb>(
+  route<ProspectsDeps>(
     {
       method: 'post',
       path: '/api/prospects',
@@ -46,14 +55,15 @@ export const prospectsRoutes = [
         409: { description: 'A prospect with this email (any case) already exists in the workspace' },
       },
     },
-    (db) => async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      const input = NewProspectBody.parse(ctx.request.body ?? {});
-      ctx.status = 201;
-      ctx.body = await createProspect(db, workspaceId, input);
-    },
+    ({ db }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        const input = NewProspectBody.parse(ctx.request.body ?? {});
+        ctx.status = 201;
+        ctx.body = await createProspect(db, workspaceId, input);
+      },
   ),
-  route<ProspectDb>(
+  route<ProspectsDeps>(
     {
       method: 'get',
       path: '/api/prospects/{id}',
@@ -68,10 +78,11 @@ export const prospectsRoutes = [
         404: { description: 'No such prospect in this workspace' },
       },
     },
-    (db) => async (ctx) => {
-      const workspaceId = workspaceOf(ctx);
-      ctx.body = await findProspect(db, workspaceId, Number(ProspectIdParams.parse(ctx.params).id));
-    },
+    ({ db }) =>
+      async (ctx) => {
+        const workspaceId = workspaceOf(ctx);
+        ctx.body = await findProspect(db, workspaceId, Number(ProspectIdParams.parse(ctx.params).id));
+      },
   ),
 ];
 
@@ -128,6 +139,7 @@ export const prospectProfileRoutes = [
   ),
 ];
 
-export const prospectsRouter = (db: ProspectDb) => routerOf(prospectsRoutes, db);
+/** The list's sequence filter needs `temporal` (the app always gives it; a test of the other filters may leave it out). */
+export const prospectsRouter = (db: ProspectsDeps['db'], temporal?: Client) => routerOf(prospectsRoutes, { db, temporal });
 export const prospectProfileRouter = (db: ProfileDb, temporal: Client) => routerOf(prospectProfileRoutes, { db, temporal });
 export const prospectsRouteDocs = docsOf(prospectsRoutes);
