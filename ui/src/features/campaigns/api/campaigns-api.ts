@@ -1,101 +1,36 @@
-// Shapes of /api/campaigns/{id}… (platform/src/features/prospecting/campaigns/api-schemas.ts is the contract; these mirror it).
+// Shapes of /api/campaigns/{id}…: the types `npm run api-types` generates from the API's own schemas.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest } from '../../../lib/api-client.ts';
-import type { GetApiCampaignsIdResponse } from '../../../lib/api-types.generated.ts';
+import type {
+  GetApiCampaignsIdProspectsResponse,
+  GetApiCampaignsIdResponse,
+  PatchApiCampaignsIdBody,
+  PatchApiCampaignsIdResponse,
+  PostApiCampaignsIdRunsBody,
+  PostApiCampaignsIdRunsResponse,
+  PostApiCampaignsLaunchBody,
+  PostApiCampaignsLaunchResponse,
+} from '../../../lib/api-types.generated.ts';
 
-export type CampaignStatus = 'active' | 'paused' | 'draft' | 'completed';
-export type ProspectOutcome = 'not-processed' | 'pending' | 'running' | 'enrolled' | 'not-qualified' | 'completed' | 'failed';
-
-/** One stage of a batch: its runs by where the step stands, and how its condition came out (the batch page's figures). */
-export type StageProgress = NonNullable<GetApiCampaignsIdResponse['batch']>['stages'][number];
+export type CampaignStatus = GetApiCampaignsIdResponse['status'];
+/** GET /api/campaigns/{id}/prospects item. */
+export type CampaignProspectRow = GetApiCampaignsIdProspectsResponse[number];
+export type ProspectOutcome = CampaignProspectRow['outcome'];
 
 /** GET /api/campaigns/{id}. */
-export interface CampaignDetail {
-  id: number;
-  name: string;
-  status: CampaignStatus;
-  prospectIds: number[];
-  /** Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox. */
-  mailboxIds: string[];
-  sliceNames: string[];
-  pipelineVersion: number | null;
-  createdAt: string;
-  batch: {
-    batchId: string;
-    kind: 'start' | 'retry' | 'added';
-    startedAt: string;
-    running: boolean;
-    total: number;
-    stages: StageProgress[];
-  } | null;
-  results: {
-    prospects: number;
-    notProcessed: number;
-    inProgress: number;
-    qualified: number;
-    enrolled: number;
-    notQualified: number;
-    failed: number;
-    notRunByCampaign: number;
-  };
-  skipped: Array<{ reason: string; count: number }>;
-  failures: Array<{ prospectId: number; name: string; runId: string; error: string }>;
-}
+export type CampaignDetail = GetApiCampaignsIdResponse;
+/** One stage of a batch: its runs by where the step stands, and how its condition came out (the batch page's figures). */
+export type StageProgress = NonNullable<CampaignDetail['batch']>['stages'][number];
 
-/** GET /api/campaigns/{id}/prospects item. */
-export interface CampaignProspectRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  company: string;
-  email: string;
-  score: number | null;
-  sample: boolean;
-  outcome: ProspectOutcome;
-  runId: string | null;
-  error: string | null;
-  sequence: { status: 'active' | 'paused' | 'stopped' | 'completed'; sentSteps: number; nextSendAt: string | null } | null;
-}
-
-/** Body of PATCH /api/campaigns/{id}. */
-export interface CampaignPatch {
-  name?: string;
-  status?: 'active' | 'paused';
-  addProspectIds?: number[];
-  removeProspectIds?: number[];
-  /** Replaces the mailboxes it sends through; [] = every active mailbox. */
-  mailboxIds?: string[];
-}
+/** Body of PATCH /api/campaigns/{id} (every field optional). */
+export type CampaignPatch = Partial<PatchApiCampaignsIdBody>;
 /** 200 of PATCH /api/campaigns/{id}. */
-export interface CampaignPatchResult {
-  campaign: CampaignDetail;
-  sequences: { signalled: number; notEnrolled: number; ended: number };
-  batchId: string | null;
-}
+export type CampaignPatchResult = PatchApiCampaignsIdResponse;
 
 /** A person from a reviewed discovery result, as POST /api/campaigns/launch takes it. */
-export interface LaunchPerson {
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  company: string;
-  email: string;
-  industry: string | null;
-  website: string | null;
-  linkedinUrl: string | null;
-  employeeCount: number | null;
-  source: string;
-  sample: boolean;
-}
+export type LaunchPerson = PostApiCampaignsLaunchBody['people'][number];
 /** 201 of POST /api/campaigns/launch. */
-export interface LaunchedCampaign {
-  campaignId: number;
-  added: number;
-  alreadyProspects: number;
-  batchId: string;
-  total: number;
-}
+export type LaunchedCampaign = PostApiCampaignsLaunchResponse;
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
@@ -146,8 +81,8 @@ export function usePatchCampaign(id: number) {
 export function useRunCampaign(id: number) {
   const invalidate = useInvalidateCampaign(id);
   return useMutation({
-    mutationFn: (prospects: 'new' | 'failed' | 'all') =>
-      apiRequest<{ batchId: string; total: number }>(`/api/campaigns/${id}/runs`, { method: 'POST', body: { prospects } }),
+    mutationFn: (prospects: PostApiCampaignsIdRunsBody['prospects']) =>
+      apiRequest<PostApiCampaignsIdRunsResponse>(`/api/campaigns/${id}/runs`, { method: 'POST', body: { prospects } }),
     onSuccess: invalidate,
   });
 }
@@ -156,7 +91,7 @@ export function useRunCampaign(id: number) {
 export function useLaunchCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; sliceNames: string[]; people: LaunchPerson[] }) =>
+    mutationFn: (body: Pick<PostApiCampaignsLaunchBody, 'name' | 'sliceNames' | 'people'>) =>
       apiRequest<LaunchedCampaign>('/api/campaigns/launch', { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([

@@ -1,22 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest } from '../../../lib/api-client.ts';
+import type {
+  GetApiCampaignsResponse,
+  GetApiPipelinesResponse,
+  GetApiProspectsResponse,
+  GetApiTemplatesResponse,
+  PostApiCampaignsBody,
+  PostApiCampaignsResponse,
+} from '../../../lib/api-types.generated.ts';
 
 /** GET /api/templates item. */
-export interface Template {
-  id: string;
-  name: string;
-  type: string;
-  subject: string;
-  performance: { response_rate: number };
-  measured: { sent: number; replied: number; responseRate: number | null };
-}
+export type Template = GetApiTemplatesResponse[number];
 /** GET /api/campaigns item (spec entity Campaign). */
-export interface Campaign {
-  id: number;
-  name: string;
-  status: 'active' | 'paused' | 'draft' | 'completed';
-  prospectIds: number[];
-}
+export type Campaign = GetApiCampaignsResponse[number];
 export const outreachKeys = { templates: ['outreach', 'templates'] as const, campaigns: ['outreach', 'campaigns'] as const };
 
 export const templatesQueryOptions = () =>
@@ -35,7 +31,9 @@ export async function matchingProspectIds(query: string, max = 1000): Promise<{ 
   const ids: number[] = [];
   let total = 0;
   for (let offset = 0; ids.length < max; offset += 200) {
-    const page = await apiPage<{ id: number }>(`/api/prospects?limit=200&offset=${offset}${query ? `&${query}` : ''}`);
+    const page = await apiPage<Pick<GetApiProspectsResponse[number], 'id'>>(
+      `/api/prospects?limit=200&offset=${offset}${query ? `&${query}` : ''}`,
+    );
     total = page.total;
     ids.push(...page.items.map((prospect) => prospect.id));
     if (page.items.length < 200) break;
@@ -52,7 +50,7 @@ export const prospectPipelineVersionQueryOptions = () =>
     queryKey: ['pipelines', 'latest', PROSPECT_PIPELINE_ID],
     queryFn: async ({ signal }) =>
       // The list names the built-in too; only a saved version can be pinned.
-      (await apiRequest<Array<{ pipelineId: string; version: number; builtIn: boolean }>>('/api/pipelines', { signal })).find(
+      (await apiRequest<GetApiPipelinesResponse>('/api/pipelines', { signal })).find(
         (pipeline) => pipeline.pipelineId === PROSPECT_PIPELINE_ID && !pipeline.builtIn,
       )?.version ?? null,
   });
@@ -61,8 +59,14 @@ export const prospectPipelineVersionQueryOptions = () =>
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ start, ...campaign }: { name: string; prospectIds: number[]; pipelineVersion: number | null; start: boolean }) => {
-      const created = await apiRequest<Campaign>('/api/campaigns', { method: 'POST', body: { ...campaign, status: 'draft' } });
+    mutationFn: async ({
+      start,
+      ...campaign
+    }: Required<Pick<PostApiCampaignsBody, 'name' | 'prospectIds' | 'pipelineVersion'>> & { start: boolean }) => {
+      const created = await apiRequest<PostApiCampaignsResponse>('/api/campaigns', {
+        method: 'POST',
+        body: { ...campaign, status: 'draft' } satisfies PostApiCampaignsBody,
+      });
       if (!start) return { ...created, started: false, startError: null };
       // The campaign exists either way: a refused start leaves it a draft, and says why.
       const startError = await apiRequest(`/api/campaigns/${created.id}/runs`, { method: 'POST', body: { prospects: 'new' } }).then(

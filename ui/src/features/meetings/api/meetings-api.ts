@@ -1,31 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  GetApiMeetingsResponse,
+  GetApiMeetingsSlotsResponse,
+  GetApiProspectsResponse,
+  PostApiMeetingsBody,
+  PostApiMeetingsIdOutcomeBody,
+  PostApiMeetingsIdOutcomeResponse,
+  PostApiMeetingsResponse,
+} from '../../../lib/api-types.generated.ts';
 
 /** A meeting as GET /api/meetings lists it (spec entity Meeting). */
-export interface Meeting {
-  id: string;
-  prospectId: number;
-  prospectName: string;
-  scheduledAt: string;
-  durationMinutes: number;
-  status: 'scheduled' | 'completed' | 'no-show' | 'cancelled';
-  meetingUrl: string;
-  bookedAt: string;
-}
+export type Meeting = GetApiMeetingsResponse[number];
 /** A free slot to offer. */
-export interface Slot {
-  start: string;
-  end: string;
-  label: string;
-}
+export type Slot = GetApiMeetingsSlotsResponse['slots'][number];
 /** A prospect to meet, as the prospect list gives it. */
-export interface ProspectOption {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-}
+export type ProspectOption = Pick<GetApiProspectsResponse[number], 'id' | 'firstName' | 'lastName' | 'email' | 'company'>;
+type Outcome = PostApiMeetingsIdOutcomeBody['outcome'];
 
 export const meetingKeys = {
   all: ['meetings'] as const,
@@ -44,7 +35,7 @@ export const meetingsQueryOptions = () =>
 export const slotsQueryOptions = () =>
   queryOptions({
     queryKey: meetingKeys.slots(),
-    queryFn: ({ signal }) => apiRequest<{ slots: Slot[] }>('/api/meetings/slots?count=5', { signal }),
+    queryFn: ({ signal }) => apiRequest<GetApiMeetingsSlotsResponse>('/api/meetings/slots?count=5', { signal }),
   });
 /** Prospects matching what was typed, for the scheduling dialog's picker. */
 export const prospectOptionsQueryOptions = (search: string) =>
@@ -59,13 +50,13 @@ export function useBookMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ prospect, slot }: { prospect: ProspectOption; slot: Slot }) =>
-      apiRequest<{ meeting: Meeting; ics: string }>('/api/meetings', {
+      apiRequest<PostApiMeetingsResponse>('/api/meetings', {
         method: 'POST',
         body: {
           prospectId: prospect.id,
           prospect: { name: `${prospect.firstName} ${prospect.lastName}`, email: prospect.email },
           scheduledAt: slot.start,
-        },
+        } satisfies PostApiMeetingsBody,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
   });
@@ -75,8 +66,11 @@ export function useBookMeeting() {
 export function useMarkOutcome() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, outcome }: { id: string; outcome: 'completed' | 'no-show' | 'cancelled' }) =>
-      apiRequest<Meeting>(`/api/meetings/${encodeURIComponent(id)}/outcome`, { method: 'POST', body: { outcome } }),
+    mutationFn: ({ id, outcome }: { id: string; outcome: Outcome }) =>
+      apiRequest<PostApiMeetingsIdOutcomeResponse>(`/api/meetings/${encodeURIComponent(id)}/outcome`, {
+        method: 'POST',
+        body: { outcome },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
   });
 }

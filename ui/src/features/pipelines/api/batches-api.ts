@@ -1,47 +1,22 @@
-// Shapes of /api/batches/{id}… (platform/src/features/runs/pipelines/batches-api-schemas.ts is the contract; these mirror it).
+// Shapes of /api/batches/{id}…: the types `npm run api-types` generates from the API's own schemas.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { GetApiBatchesIdResponse } from '../../../lib/api-types.generated.ts';
+import type {
+  GetApiBatchesIdResponse,
+  PostApiBatchesIdCancelResponse,
+  PostApiBatchesIdRetryFailedResponse,
+} from '../../../lib/api-types.generated.ts';
 import { batchIsLive } from '../utils/batch.ts';
 
-export type BatchStatus = 'running' | 'completed' | 'cancelled';
-
-/** One stage (node) of a batch: its runs by where that step stands, and how its condition came out. */
-export type BatchStage = GetApiBatchesIdResponse['stages'][number];
-
-/** A failed run: the step that failed, what it met, and its input in one line. */
-export interface BatchFailure {
-  runId: string;
-  nodeId: string | null;
-  error: string;
-  input: { prospectId: number | string | null; summary: string };
-}
-
 /** GET /api/batches/{id}. */
-export interface BatchDetail {
-  batchId: string;
-  pipeline: { id: string; name: string; version: number };
-  status: BatchStatus;
-  startedAt: string;
-  finishedAt: string | null;
-  total: number;
-  runs: { pending: number; running: number; completed: number; failed: number; cancelled: number };
-  stages: BatchStage[];
-  /** Runs finished per minute so far (a run counts in part as each step ends). */
-  runsPerMinute: number | null;
-  etaSeconds: number | null;
-  /** The first 50 failed runs; `runs.failed` counts them all. */
-  failures: BatchFailure[];
-  retryOf: string | null;
-  retries: Array<{ batchId: string; startedAt: string; total: number }>;
-}
-
+export type BatchDetail = GetApiBatchesIdResponse;
+export type BatchStatus = BatchDetail['status'];
+/** One stage (node) of a batch: its runs by where that step stands, and how its condition came out. */
+export type BatchStage = BatchDetail['stages'][number];
+/** A failed run: the step that failed, what it met, and its input in one line. */
+export type BatchFailure = BatchDetail['failures'][number];
 /** 201 of POST /api/batches/{id}/retry-failed: the new batch. */
-export interface RetryBatch {
-  batchId: string;
-  total: number;
-  retryOf: string;
-}
+export type RetryBatch = PostApiBatchesIdRetryFailedResponse;
 
 export const batchKeys = {
   all: ['batches'] as const,
@@ -72,7 +47,7 @@ export function useRetryFailed(batchId: string) {
 export function useCancelBatch(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<BatchDetail>(`/api/batches/${encodeURIComponent(batchId)}/cancel`, { method: 'POST' }),
+    mutationFn: () => apiRequest<PostApiBatchesIdCancelResponse>(`/api/batches/${encodeURIComponent(batchId)}/cancel`, { method: 'POST' }),
     onSuccess: (batch) => queryClient.setQueryData(batchKeys.detail(batchId), batch),
   });
 }

@@ -7,6 +7,8 @@ import type {
   GetApiProspectsStatesResponse,
   PostApiCampaignsIdProspectsResponse,
   PostApiProspectsSequencesStopBody,
+  PostApiProspectsImportResponse,
+  PostApiProspectsResponse,
   PostApiProspectsSequencesStopResponse,
 } from '../../../lib/api-types.generated.ts';
 import type { ProspectFilters } from '../utils/filters.ts';
@@ -23,12 +25,7 @@ export type SelectionBody = PostApiProspectsSequencesStopBody['selection'];
 /** What Add Prospect sends (optional fields left out when empty). */
 export type NewProspect = Record<string, string | number>;
 /** POST /api/prospects/import's answer. */
-export interface ImportResult {
-  imported: number;
-  failed: number;
-  errors: Array<{ row: number; errors: Record<string, string> }>;
-  prospects: number[];
-}
+export type ImportResult = PostApiProspectsImportResponse;
 
 export const prospectKeys = {
   all: ['prospects'] as const,
@@ -72,7 +69,7 @@ export const campaignChoicesQueryOptions = () =>
 export function useAddProspect() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prospect: NewProspect) => apiRequest<ProspectRow>('/api/prospects', { method: 'POST', body: prospect }),
+    mutationFn: (prospect: NewProspect) => apiRequest<PostApiProspectsResponse>('/api/prospects', { method: 'POST', body: prospect }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: prospectKeys.all }),
   });
 }

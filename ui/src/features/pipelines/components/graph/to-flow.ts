@@ -65,7 +65,7 @@ export function edgeAriaLabel(definition: Pick<PipelineDefinition, 'nodes'>, fro
 }
 
 /** The graph's edges: animated while their target runs, dashed into skipped steps, labelled with conditions (and named for a screen reader). */
-export function toFlowEdges(definition: PipelineDefinition, steps: Record<string, StepRecord> = {}): RunFlowEdge[] {
+export function toFlowEdges(definition: PipelineDefinition, steps: Partial<Record<string, StepRecord>> = {}): RunFlowEdge[] {
   const byId = new Map(definition.nodes.map((node) => [node.id, node]));
   const links = [...rootSteps(definition).map((to) => ({ from: INPUT_NODE_ID, to })), ...definition.edges];
   return links.map(({ from, to }) => {
