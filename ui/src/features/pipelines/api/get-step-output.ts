@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiRunsIdStepsNodeIdOutputResponse } from '../../../lib/api-types.generated.ts';
 import { runKeys } from './get-runs.ts';
 
 /** A completed step's full output, as the activity returned it. */
-export interface StepOutput {
-  nodeId: string;
-  output: unknown;
-}
+export type StepOutput = GetApiRunsIdStepsNodeIdOutputResponse;
 
 /** Fetches one step's stored output. */
 export function getStepOutput(runId: string, nodeId: string, signal?: AbortSignal): Promise<StepOutput> {

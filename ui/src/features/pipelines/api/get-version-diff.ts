@@ -1,22 +1,12 @@
-import type { PipelineEdge } from '@meetflow/workflows/pipeline';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { GetApiPipelinesIdDiffResponse } from '../../../lib/api-types.generated.ts';
 import { pipelineKeys } from './get-pipelines.ts';
 
-/** How one step differs between two versions: which of its parts changed (`activity`, `when`, `retry`, `input.<field>`, …). */
-export interface StepChange {
-  id: string;
-  changes: string[];
-}
-
 /** What changed from one saved version to another, as GET /api/pipelines/:id/diff answers it. */
-export interface VersionDiff {
-  pipelineId: string;
-  from: number;
-  to: number;
-  nodes: { added: string[]; removed: string[]; changed: StepChange[] };
-  edges: { added: PipelineEdge[]; removed: PipelineEdge[] };
-}
+export type VersionDiff = GetApiPipelinesIdDiffResponse;
+/** How one step differs between two versions: which of its parts changed (`activity`, `when`, `retry`, `input.<field>`, …). */
+export type StepChange = VersionDiff['nodes']['changed'][number];
 
 /** Fetches what changed from version `from` to version `to` of a saved pipeline. */
 export function getVersionDiff(id: string, from: number, to: number, signal?: AbortSignal): Promise<VersionDiff> {
