@@ -1,20 +1,9 @@
 // Text helpers shared by the dimensions: comparisons happen on lowercase words, never raw strings.
 
-/** Lowercase words and numbers separated by single spaces ("Node.js / AWS" → "node js aws"). */
-export function normaliseText(text: string): string {
-  return text
-    .toLowerCase()
-    .replaceAll('&', ' and ')
-    .replace(/[^a-z0-9+#]+/g, ' ')
-    .trim();
-}
+// Word comparison is the title taxonomy's (the SDK's, shared with the ICP builder).
+import { containsPhrase, normaliseText } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
 
-/** True when `phrase` occurs in `text` as whole words (both normalised first). */
-export function containsPhrase(text: string, phrase: string): boolean {
-  const needle = normaliseText(phrase);
-  if (needle === '') return false;
-  return ` ${normaliseText(text)} `.includes(` ${needle} `);
-}
+export { containsPhrase, normaliseText };
 
 // Words that say nothing about a pain or a product on their own.
 const STOPWORDS = new Set([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreJobTitle, titleFit } from './job-title.ts';
-import { parseTitle } from './title-taxonomy.ts';
+import { parseTitle } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
 
 describe('parseTitle', () => {
   it.each([

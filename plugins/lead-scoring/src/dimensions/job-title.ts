@@ -1,5 +1,5 @@
 import { normaliseText } from '../text.ts';
-import { functionFit, parseTitle, seniorityFit, type ParsedTitle } from './title-taxonomy.ts';
+import { functionFit, parseTitle, seniorityFit, type ParsedTitle } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
 import type { DimensionResult } from './types.ts';
 
 /** How the title score splits: function decides who buys, seniority whether they can. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterCustomers, MERGE_THRESHOLD, similarity } from './cluster.ts';
 import type { TitleMention } from './job-titles.ts';
 import type { CustomerProfile } from './profile.ts';
-import { sliceOf } from './slices.ts';
+import { personasFitting, sliceOf } from './slices.ts';
 
 const customer = (name: string, fields: Partial<CustomerProfile>): CustomerProfile => ({
   url: `https://${name}.example/`,
@@ -86,5 +86,37 @@ describe('sliceOf', () => {
     // mean 0.7 × support (0.5 + 0.5 × 2/3) × agreement 1/2
     expect(pair.confidence).toBe(0.29);
     expect(pair.criteria.companySize).toBe('50-200 employees');
+  });
+});
+
+describe("the offer's personas", () => {
+  const named = (title: string, source: TitleMention['source'] = 'team page'): TitleMention => ({
+    title,
+    source,
+    url: 'https://x.example/team',
+    snippet: title,
+  });
+  const personas = ['VP of Sales', 'Head of Revenue Operations', 'CFO', 'Founder', 'Office Champion'];
+
+  it('join only a group whose customers name people in the same or a related function', () => {
+    const finance = [customer('ledger', { titles: [named('Head of Finance'), named('Controller', 'testimonial')] })];
+    expect(personasFitting(finance, personas)).toEqual(['CFO', 'Founder', 'Office Champion']);
+    const sales = [customer('quota', { titles: [named('Sales Director')] })];
+    expect(personasFitting(sales, personas)).toEqual(['VP of Sales', 'Head of Revenue Operations', 'Founder', 'Office Champion']);
+  });
+
+  it("count a customer's job ads as no evidence of its buyers, and join a group that names no one", () => {
+    const hiring = [customer('hires', { titles: [named('Account Executive', 'careers page')] })];
+    expect(personasFitting(hiring, personas)).toEqual(personas);
+    const finance = [customer('ledger', { titles: [named('Head of Finance'), named('Sales Development Representative', 'careers page')] })];
+    expect(personasFitting(finance, ['VP of Sales'])).toEqual([]);
+  });
+
+  it('rank in the slice only where they fit', () => {
+    const cluster = (titles: TitleMention[]) => ({ members: [customer('a', { industry: 'Accounting', titles })], reasons: [] });
+    expect(sliceOf(cluster([named('Head of Finance')]), { extraTitles: ['VP of Sales', 'CFO'] }).criteria.jobTitles).toEqual([
+      'Head of Finance',
+      'CFO',
+    ]);
   });
 });

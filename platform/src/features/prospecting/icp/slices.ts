@@ -1,3 +1,4 @@
+import { functionFit, parseTitle, type JobFunction } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
 import { bandsSpanning, sizeLabel } from './company-size.ts';
 import type { CustomerCluster } from './cluster.ts';
 import { rankTitles } from './job-titles.ts';
@@ -36,9 +37,34 @@ function byFrequency(
 
 const listing = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
+/**
+ * The offer's personas a group of customers fits: a persona joins when the customers name people
+ * (as buyers, on a team page, in a testimonial: not a job ad) in the same or a related function
+ * as it ("VP of Sales" joins customers naming sales or revenue people, not those naming only
+ * finance people), when its function is unknown or executive, or when no title the customers name
+ * has a function the taxonomy knows (nothing then says it does not fit).
+ */
+export function personasFitting(members: readonly Pick<CustomerProfile, 'titles'>[], personas: readonly string[]): string[] {
+  const named = new Set(
+    members.flatMap((member) =>
+      member.titles.flatMap((mention) => {
+        const found = mention.source === 'careers page' ? null : parseTitle(mention.title).jobFunction;
+        return found ? [found] : [];
+      }),
+    ),
+  );
+  if (named.size === 0) return [...personas];
+  const fits = (persona: JobFunction) =>
+    [...named].some((customer) => functionFit(persona, customer) > 0 || functionFit(customer, persona) > 0);
+  return personas.filter((persona) => {
+    const found = parseTitle(persona).jobFunction;
+    return found === null || found === 'executive' || fits(found);
+  });
+}
+
 /** What the caller adds to what the customers' sites say. */
 export interface SliceOptions {
-  /** Titles to rank with the customers' (the target personas of the workspace's offer); see rankTitles. */
+  /** Titles to rank with the customers' (the target personas of the workspace's offer) where they fit (personasFitting); see rankTitles. */
   extraTitles?: readonly string[];
 }
 
@@ -53,7 +79,7 @@ export function sliceOf(cluster: CustomerCluster, options: SliceOptions = {}): I
   const industries = byFrequency(members, (member) => (member.industry ? [member.industry] : []));
   const bands = bandsSpanning(members.flatMap((member) => member.headcounts));
   const companySize = sizeLabel(bands);
-  const jobTitles = rankTitles(members, options.extraTitles)
+  const jobTitles = rankTitles(members, personasFitting(members, options.extraTitles ?? []))
     .slice(0, MAX_TITLES)
     .map((entry) => entry.title);
   const techStack = byFrequency(members, (member) => member.techStack)

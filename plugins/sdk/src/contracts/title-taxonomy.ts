@@ -1,5 +1,21 @@
-// A small job-title taxonomy: how senior a title is and which function it sits in.
-import { containsPhrase, normaliseText } from '../text.ts';
+// A small job-title taxonomy: how senior a title is and which function it sits in. Shared: lead
+// scoring fits a prospect's title to the ICP's, the ICP builder fits the offer's personas to a slice.
+
+/** Lowercase words and numbers separated by single spaces ("Node.js / AWS" → "node js aws"). */
+export function normaliseText(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('&', ' and ')
+    .replace(/[^a-z0-9+#]+/g, ' ')
+    .trim();
+}
+
+/** True when `phrase` occurs in `text` as whole words (both normalised first). */
+export function containsPhrase(text: string, phrase: string): boolean {
+  const needle = normaliseText(phrase);
+  if (needle === '') return false;
+  return ` ${normaliseText(text)} `.includes(` ${needle} `);
+}
 
 /** Seniority levels, most senior first; the number is the rank used for distance. */
 export const SENIORITY = { 'C-level': 6, VP: 5, Head: 4, Director: 3, Manager: 2, IC: 1 } as const;
