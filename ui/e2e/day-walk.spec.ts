@@ -1,9 +1,7 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import nodemailer from 'nodemailer';
-import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
-import { morningZone } from '@meetflow/platform/dev/testing/sending';
+import type { ParsedMail } from 'mailparser';
 import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
-import { test, expect, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
+import { invitationOf, mailOf, OFFER, ok, proposedDay, replyAs, reviewModeMailbox, SAMPLES, waitForReplies } from './day-walk-setup.ts';
+import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // A sales-ops user's day, scripted: the ICP analysed and edited, discovery answering with its
 // quality floor, the sending forecast before launch, a campaign whose first email waits in the
@@ -14,9 +12,6 @@ import { test, expect, useNewWorkspace, type APIRequestContext } from './fixture
 // discovery, campaign launch) are reached through their API here; the Review Queue and the Inbox
 // are used as a person uses them.
 const run = Date.now().toString(36);
-const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
-const [mailHost = '127.0.0.1', smtpPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_SMTP ?? '').split(':');
-const [, imapPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_IMAP ?? '').split(':');
 const SELLER = `riley-${run}@lumen-ledger.example`;
 const PROSPECT = {
   firstName: 'Dana',
@@ -27,42 +22,11 @@ const PROSPECT = {
   email: `dana-${run}@pipelinepilot.example`,
   website: `${SAMPLES}/pipelinepilot/`,
 };
-const OFFER = {
-  companyName: 'Lumen Ledger',
-  oneLiner: 'closes your books in days instead of weeks',
-  valueProps: [
-    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
-    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
-  ],
-  personas: { titles: ['VP of Sales'] },
-  callToAction: { meetingMinutes: 30 },
-  senderName: 'Riley Chen',
-};
-
-/** A weekday at least three days ahead: the day the prospect proposes, at 13:15 UTC (inside working hours in London all year). */
-function proposedDay(): Date {
-  const day = new Date(Date.now() + 3 * 86_400_000);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
-  day.setUTCHours(13, 15, 0, 0);
-  return day;
-}
-
-/** The messages in an address's INBOX on the local mail server, parsed. */
-async function mailOf(address: string): Promise<ParsedMail[]> {
-  return Promise.all((await readInbox({ host: mailHost, port: Number(imapPort) }, address)).map((raw) => simpleParser(raw)));
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
-}
-
 test('a working day: edited ICP → discovery with a floor → forecast → review → send → reply in the Inbox → booked → invitation delivered', async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
-  expect(process.env.MEETFLOW_E2E_MAIL_SMTP, 'the e2e stack runs a local mail server').toBeTruthy();
   const crashes: string[] = [];
   page.on('pageerror', (error) => crashes.push(error.message));
   const workspace = await useNewWorkspace(page, `e2e-day-${run}`);
@@ -93,32 +57,7 @@ test('a working day: edited ICP → discovery with a floor → forecast → revi
   expect(found.belowFloor).toBeGreaterThanOrEqual(0);
 
   // Sending in review mode from a mailbox on the local mail server, its window open now.
-  await ok(
-    await request.put(at('/api/config/sending'), {
-      data: {
-        configValue: {
-          mode: 'review',
-          timeZone: morningZone(Date.now()),
-          window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
-          gapMinutes: { min: 0, max: 0 },
-          newProspectsPerDomainPerDay: 2,
-        },
-      },
-    }),
-  );
-  const mailbox = (await ok(
-    await request.post(at('/api/mailboxes'), {
-      data: {
-        fromName: 'Riley Chen',
-        fromAddress: SELLER,
-        signature: 'Riley Chen\nLumen Ledger',
-        smtp: { host: mailHost, port: Number(smtpPort), tls: 'none', user: SELLER },
-        imap: { host: mailHost, port: Number(imapPort), tls: 'none' },
-        password: 'any password',
-      },
-    }),
-    201,
-  )) as { id: string };
+  const mailboxId = await reviewModeMailbox(request, at, SELLER);
 
   // Before launch: the forecast says when the last first email goes out with this one mailbox.
   const forecast = (await ok(await request.get(at('/api/sending/forecast?emails=1')))) as {
@@ -166,26 +105,13 @@ test('a working day: edited ICP → discovery with a floor → forecast → revi
   // The prospect answers in the thread, proposing a time; the mailbox is read over IMAP.
   const day = proposedDay();
   const dayText = day.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const transport = nodemailer.createTransport({ host: mailHost, port: Number(smtpPort), secure: false, ignoreTLS: true });
-  await transport.sendMail({
-    from: `Dana Walker <${PROSPECT.email}>`,
-    to: SELLER,
-    subject: `Re: ${first!.subject}`,
-    inReplyTo: first!.messageId,
-    references: first!.messageId,
-    date: new Date(),
-    text: `Thanks Riley, sounds useful. ${dayText} at 13:15 works for me.`,
-  });
-  transport.close();
-  await expect
-    .poll(
-      async () => {
-        await request.post(at(`/api/mailboxes/${mailbox.id}/check-inbox`));
-        return ((await (await request.get(at('/api/inbox'))).json()) as { total: number }).total;
-      },
-      { timeout: 60_000, intervals: [2_000] },
-    )
-    .toBe(1);
+  await replyAs(
+    { name: 'Dana Walker', address: PROSPECT.email },
+    SELLER,
+    first!,
+    `Thanks Riley, sounds useful. ${dayText} at 13:15 works for me.`,
+  );
+  await waitForReplies(request, at, mailboxId, 1);
 
   // The Inbox: the reply beside what was sent, classified, its proposed time one click from booked.
   await page.goto('/inbox');
@@ -202,17 +128,9 @@ test('a working day: edited ICP → discovery with a floor → forecast → revi
   // The meeting is on the Meeting Scheduler's list, and the invitation reaches the prospect's mailbox with its .ics.
   const meetings = (await ok(await request.get(at('/api/meetings')))) as Array<{ prospectId: number; scheduledAt: string }>;
   expect(meetings.map((meeting) => [meeting.prospectId, meeting.scheduledAt])).toEqual([[prospect.id, day.toISOString()]]);
-  let invitation: ParsedMail | undefined;
-  await expect
-    .poll(async () => (invitation = (await mailOf(PROSPECT.email)).find((mail) => /^Invitation:/.test(mail.subject ?? ''))) !== undefined, {
-      timeout: 60_000,
-    })
-    .toBe(true);
-  const ics = invitation!.attachments.find((part) => part.filename === 'invite.ics');
-  // Unfolded as a calendar reads it (RFC 5545 folds long lines).
-  const calendar = ics?.content.toString().replace(/\r?\n[ \t]/g, '');
+  const { mail: invitation, calendar } = await invitationOf(PROSPECT.email);
   expect(calendar).toContain('METHOD:REQUEST');
   expect(calendar?.split(/\r?\n/).find((line) => line.startsWith('ATTENDEE'))).toContain(`mailto:${PROSPECT.email}`);
-  expect(invitation!.inReplyTo).toBe(first!.messageId);
+  expect(invitation.inReplyTo).toBe(first!.messageId);
   expect(crashes).toEqual([]);
 });

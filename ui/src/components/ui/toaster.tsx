@@ -20,7 +20,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) setToast(null);
           }}
-          className={`alert ${TONE_CLASS[toast.tone]} toast-swipe w-full shadow-lg`}
+          className={`alert ${TONE_CLASS[toast.tone]} toast-swipe pointer-events-auto w-full shadow-lg`}
           data-testid="toast"
         >
           <div className="min-w-0 flex-1 wrap-anywhere">
@@ -32,7 +32,8 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-md list-none flex-col gap-2 p-4 outline-none" />
+      {/* The region itself lets clicks through: only a toast in it covers what is behind. */}
+      <RadixToast.Viewport className="pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-md list-none flex-col gap-2 p-4 outline-none" />
     </RadixToast.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { apiPage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { usePatchCampaign } from '../api/campaigns-api.ts';
 import { formatNumber } from '../../../utils/format.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 interface Found {
   id: number;
@@ -29,7 +30,7 @@ export function AddProspectsDialog({
   const [chosen, setChosen] = useState<number[]>([]);
   const patch = usePatchCampaign(campaignId);
   const toast = useToast();
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), 300);
     return () => clearTimeout(timer);
@@ -59,7 +60,15 @@ export function AddProspectsDialog({
     );
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="add-prospects-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="add-prospects-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="modal-box flex flex-col gap-3">
         <h3 id="add-prospects-title" className="text-lg font-bold">
           Add prospects

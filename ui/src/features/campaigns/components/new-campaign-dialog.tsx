@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useNavigate } from 'react-router-dom';
 import { matchingProspectIds, prospectPipelineVersionQueryOptions, useCreateCampaign } from '../api/outreach-api.ts';
 import { campaignFilterQuery } from '../utils/outreach.ts';
 import { formatNumber } from '../../../utils/format.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /** "New Campaign": a name, the prospects chosen by the Prospect Pipeline's filters and the pipeline version; created as a draft, or started at once. */
 export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
@@ -20,7 +21,7 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
   const [startNow, setStartNow] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   const nameError = create.error instanceof ApiError ? create.error.fields.name : undefined;
 
   const submit = () =>
@@ -45,7 +46,15 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
       },
     );
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="campaign-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="campaign-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <form
         noValidate
         className="modal-box flex flex-col gap-4"
@@ -111,10 +120,10 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
             ))}
           </select>
         </label>
-        <label className="label cursor-pointer justify-start gap-2 text-sm text-base-content">
+        <label className="label cursor-pointer items-start justify-start gap-2 text-sm whitespace-normal text-base-content">
           <input
             type="checkbox"
-            className="checkbox checkbox-sm"
+            className="checkbox checkbox-sm mt-0.5 shrink-0"
             checked={startNow}
             onChange={(event) => setStartNow(event.target.checked)}
           />

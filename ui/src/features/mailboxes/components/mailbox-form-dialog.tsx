@@ -6,6 +6,7 @@ import { SENDING_GUARD } from '../utils/mailbox-view.ts';
 import { controlProps, MailboxFieldRow } from './mailbox-field.tsx';
 import { ImapFields } from './imap-fields.tsx';
 import { SmtpFields } from './smtp-fields.tsx';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /**
  * Add mailbox (`editing` null) or Edit mailbox, in a modal: sender, signature, SMTP server and
@@ -17,7 +18,7 @@ export function MailboxFormDialog({ editing, onClose }: { editing: Mailbox | nul
   const dialog = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { form, errors, alert, refusals, unchanged, saving, change, save } = useMailboxForm(editing, onClose);
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   // After a refused Save, take the user to the first problem.
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

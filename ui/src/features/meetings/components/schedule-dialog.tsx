@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast.ts';
 import { prospectOptionsQueryOptions, slotsQueryOptions, useBookMeeting, type ProspectOption, type Slot } from '../api/meetings-api.ts';
 import { longDateTime } from '../utils/meeting-stats.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /** "Schedule Meeting": pick a prospect, pick one of the offered slots, book; the invitation can be downloaded. */
 export function ScheduleDialog({ onClose }: { onClose: () => void }) {
@@ -14,7 +15,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
   const slots = useQuery(slotsQueryOptions());
   const book = useBookMeeting();
   const toast = useToast();
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
 
   const submit = () => {
     if (!prospect || !slot) return;
@@ -31,7 +32,15 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
     );
   };
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="schedule-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="schedule-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="modal-box flex max-w-xl flex-col gap-4">
         <h3 id="schedule-title" className="text-lg font-bold">
           Schedule Meeting

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast.ts';
 import { useSaveBid, type Bid, type PricingSlice } from '../api/pricing-api.ts';
 import { formatCount } from '../../../utils/format.ts';
 import { BID_LIMITS, dailyCost, formatUsd, numberInput, previewPrice, type PricePreview } from '../utils/pricing.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /** The bid form's starting values: the slice's bid, or the spec's defaults. */
 function initialBid(slice: PricingSlice, bid: Bid | undefined): Bid {
@@ -72,7 +73,7 @@ export function BidDialog({ slice, bid, onClose }: { slice: PricingSlice; bid: B
   const save = useSaveBid();
   const toast = useToast();
   const preview = previewPrice({ ...slice, baseBid: form.baseBid });
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
 
   const submit = () =>
     save.mutate(form, {
@@ -86,7 +87,15 @@ export function BidDialog({ slice, bid, onClose }: { slice: PricingSlice; bid: B
       },
     });
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="bid-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="bid-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <form
         method="dialog"
         noValidate

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useAddProspect } from '../api/prospects-api.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 const FIELDS = [
   { name: 'firstName', label: 'First name', required: true },
@@ -20,7 +21,7 @@ export function AddProspectDialog({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const add = useAddProspect();
   const toast = useToast();
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   const error = add.error instanceof ApiError ? add.error : null;
   const fieldErrors: Record<string, string> = { ...(error?.fields ?? {}), ...(error?.status === 409 ? { email: error.text } : {}) };
 
@@ -42,7 +43,15 @@ export function AddProspectDialog({ onClose }: { onClose: () => void }) {
     });
   };
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="add-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="add-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <form
         noValidate
         className="modal-box flex max-w-2xl flex-col gap-4"

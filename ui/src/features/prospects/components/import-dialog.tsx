@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast.ts';
 import { useImportProspects } from '../api/prospects-api.ts';
 import { formatCount, formatNumber } from '../../../utils/format.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 const PREVIEW_LINES = 6;
 
@@ -11,7 +12,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const importer = useImportProspects();
   const toast = useToast();
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
 
   const choose = async (file: File | undefined) => {
     importer.reset();
@@ -33,7 +34,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       .filter((line) => line.trim() !== '')
       .slice(0, PREVIEW_LINES) ?? [];
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="import-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="import-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="modal-box flex max-w-2xl flex-col gap-4">
         <h3 id="import-title" className="text-lg font-bold">
           Import CSV

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
@@ -15,6 +15,7 @@ import {
   type SequenceState,
 } from '../api/profile-api.ts';
 import { EMAIL_STATUS } from '../utils/email-status.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 const PROPOSAL_TEXT: Record<NonNullable<SequenceState['meetingProposal']>, string> = {
   drafting: 'meeting slots are being offered',
@@ -60,7 +61,7 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
       onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
       onSettled: () => setStopping(false),
     });
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   const data = profile.data;
   const state = data?.sequence?.state ?? null;
   const run = () =>
@@ -69,7 +70,15 @@ export function ProspectDetail({ id, onClose }: { id: number; onClose: () => voi
       onError: (error) => toast({ title: 'Workflow Failed', description: error.message, tone: 'error' }),
     });
   return (
-    <dialog ref={dialog} className="modal modal-end" aria-labelledby="detail-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="modal modal-end"
+      aria-labelledby="detail-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="modal-box flex h-full max-h-none w-full max-w-2xl flex-col gap-5 rounded-none">
         <div className="flex items-start justify-between gap-3">
           <div>

@@ -107,7 +107,16 @@ interface TableInput {
  * the server's order as its sorting (manual: the API sorts, pages and filters) and the page's
  * rows' part of the selection (which spans pages, so it is kept outside and mapped in).
  */
+/** What the cells read from the table's `meta`, so that the columns stay the same (see below). */
+interface CellInput {
+  states: States;
+  onOpen: (id: number) => void;
+}
+const cellInput = (table: Table<ProspectRow>) => table.options.meta as CellInput;
+
 export function useProspectTable({ rows, states, sorting, onSortingChange, isSelected, onSelect, onOpen }: TableInput): Table<ProspectRow> {
+  // Made once: TanStack remakes every cell when the columns change, and a remade row would lose
+  // keyboard focus, or could not take it back when the detail panel it opened closes.
   const columns = useMemo<Array<ColumnDef<ProspectRow>>>(
     () => [
       {
@@ -134,7 +143,7 @@ export function useProspectTable({ rows, states, sorting, onSortingChange, isSel
         id: 'name',
         header: 'Prospect',
         accessorFn: (row) => `${row.lastName} ${row.firstName}`,
-        cell: ({ row }) => <ProspectCell prospect={row.original} onOpen={onOpen} />,
+        cell: ({ row, table }) => <ProspectCell prospect={row.original} onOpen={cellInput(table).onOpen} />,
       },
       {
         id: 'industry',
@@ -155,15 +164,20 @@ export function useProspectTable({ rows, states, sorting, onSortingChange, isSel
         enableSorting: false,
         cell: ({ row }) => <span className="whitespace-nowrap">{row.original.source ?? '—'}</span>,
       },
-      { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge id={row.original.id} states={states} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: ({ row, table }) => <StatusBadge id={row.original.id} states={cellInput(table).states} />,
+      },
       {
         id: 'sequence',
         header: 'Sequence',
         enableSorting: false,
-        cell: ({ row }) => <SequenceState id={row.original.id} states={states} />,
+        cell: ({ row, table }) => <SequenceState id={row.original.id} states={cellInput(table).states} />,
       },
     ],
-    [states, onOpen],
+    [],
   );
   const rowSelection: RowSelectionState = Object.fromEntries(rows.filter((row) => isSelected(row.id)).map((row) => [String(row.id), true]));
   const changeSelection: OnChangeFn<RowSelectionState> = (updater) => {
@@ -184,6 +198,7 @@ export function useProspectTable({ rows, states, sorting, onSortingChange, isSel
     enableMultiSort: false,
     enableRowSelection: true,
     state: { sorting, rowSelection },
+    meta: { states, onOpen } satisfies CellInput,
     onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
     onRowSelectionChange: changeSelection,
   });

@@ -6,6 +6,7 @@ import { useAccount } from '../../auth/index.ts';
 import { useAddSuppressions, type NewSuppressions } from '../api/suppressions-api.ts';
 import { addedText, entryCount, entryLines, MAX_ENTRIES, refusedLines } from '../utils/suppression-view.ts';
 import { formatNumber } from '../../../utils/format.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /** What the last Add was refused for: the textarea's and the reason's problems, each refused line, or anything else. */
 interface Refusal {
@@ -69,7 +70,7 @@ export function AddSuppressionsDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const lines = entryLines(text);
   const saving = add.isPending;
-  useEffect(() => dialog.current?.showModal(), []);
+  useModalDialog(dialog);
   // After a refused Add (once the form is enabled again), take the user to the entries to fix.
   useEffect(() => {
     if (refusals > 0 && refusal?.entries) textarea.current?.focus();
