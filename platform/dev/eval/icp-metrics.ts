@@ -1,6 +1,8 @@
 // How an ICP's inputs compare with a site's labels, field by field. Matching is by meaning the
 // product already uses: industries through the shared taxonomy, titles by their key, pains by
 // their words (a labelled pain is found when one pain read from the site holds all its words).
+// Titles are an F1: a labelled buyer title not found is a miss, a role the site only hires for
+// (its `hiring` label) reported among the titles a false positive.
 import { industryLabel } from '@meetflow/plugin-sdk/contracts/industry-taxonomy';
 import { titleKey } from '../../src/features/prospecting/icp/job-titles.ts';
 import { profileBand, type CustomerProfile } from '../../src/features/prospecting/icp/profile.ts';
@@ -66,6 +68,10 @@ export function scoreSite(profile: CustomerProfile, label: SiteLabel): SiteScore
   const keys = new Set(profile.titles.map((mention) => titleKey(mention.title)));
   const titleHits = label.titles.filter((title) => keys.has(titleKey(title)));
   for (const title of label.titles.filter((name) => !keys.has(titleKey(name)))) misses.push(`title ${title} not found`);
+  // A role the site only hires for is not its buyer: among the titles it is a false positive.
+  const buyerKeys = new Set(label.titles.map(titleKey));
+  const hiredAsBuyer = (label.hiring ?? []).filter((role) => !buyerKeys.has(titleKey(role)) && keys.has(titleKey(role)));
+  for (const role of hiredAsBuyer) misses.push(`title ${role} is a role hired, not a buyer`);
   const pains = profile.painPoints.map((mention) => mention.pain);
   const painHits = label.pains.filter((pain) => painFound(pain, pains));
   for (const pain of label.pains.filter((name) => !painFound(name, pains))) misses.push(`pain "${pain}" not found`);
@@ -73,7 +79,7 @@ export function scoreSite(profile: CustomerProfile, label: SiteLabel): SiteScore
     industry: { hits: Number(industryOk), total: 1 },
     size: { hits: Number(band === label.sizeBand), total: 1 },
     tech: { hits: techHits.length, total: label.businessTech.length, falsePositives: extraTech.length },
-    titles: { hits: titleHits.length, total: label.titles.length },
+    titles: { hits: titleHits.length, total: label.titles.length, falsePositives: hiredAsBuyer.length },
     pains: { hits: painHits.length, total: label.pains.length },
     misses,
     infrastructureLeaks: profile.techStack.filter((tech) => label.infrastructure.includes(tech)),

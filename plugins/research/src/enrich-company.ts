@@ -11,7 +11,7 @@ import { extractHiring } from './extract/hiring.ts';
 import { extractIndustry } from './extract/industry.ts';
 import { extractPainPoints } from './extract/pain-points.ts';
 import { extractPricing } from './extract/pricing.ts';
-import { extractRoles } from './extract/roles.ts';
+import { extractHiredRoles, extractRoles } from './extract/roles.ts';
 import { extractSize } from './extract/size.ts';
 import { extractValueClaims } from './extract/value.ts';
 import { assembleFacts } from './facts.ts';
@@ -52,6 +52,7 @@ function extractAll(pages: ParsedPage[], home: ParsedPage, currentYear: number) 
     ...tech.drafts,
     ...funding.drafts,
     ...hiring.drafts,
+    ...extractHiredRoles(pages),
     ...extractContacts(pages),
     ...extractSocial(pages),
   ];

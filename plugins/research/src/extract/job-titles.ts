@@ -2,7 +2,9 @@
 // "Senior Account Executive" … read back to one spelling per title ("Account Executive"), so
 // the same title on two customers' sites counts as one. The grammar is a rank with a function
 // ("Director of Finance"), a function with a role ("finance leaders"), or a title of its own
-// (C-level acronyms, chief officers, founders).
+// (C-level acronyms, chief officers, founders). A person's name beside a title ("Head of
+// Ecommerce Omar Reyes") is never part of it.
+import nlp from 'compromise';
 
 // Functions a role can belong to: "sales", "customer success", "plant"… (any case).
 const FUNCTIONS = [
@@ -212,6 +214,38 @@ const capitalise = (word: string) => SPELLING[word.toLowerCase()] ?? word.charAt
 const titleCase = (words: string) => words.split(/\s+/).map(capitalise).join(' ');
 const singular = (role: string) => (/^(?:lead|sales)$/i.test(role) ? role : role.replace(/s$/i, ''));
 
+// Words that name an area of work ("Sales", "Finance Transformation", "Customer Success"): the
+// functions above, and nouns formed the way department names are (-tion, -ment, -ing, -ship…).
+const FUNCTION_WORDS = new Set(FUNCTIONS.flatMap((name) => name.split(/[\s-]+/)));
+const AREA_SUFFIX = /(?:tion|sion|ment|ing|ship|ance|ence|ity|ics|ness|ies|ops|ure|ware|ogy|ets|ors|ers)$/i;
+
+/**
+ * The capitalised words after "Head of", "VP of"… up to where a person's name starts: "Ecommerce
+ * Omar Reyes" is "Ecommerce". The first word always names the area; a later one stays only when it
+ * reads as part of an area (a function word or a department-like noun) and compromise does not take
+ * it for a first name or an honorific.
+ */
+export function withoutName(area: string): string {
+  const words = area.split(' ');
+  if (words.length === 1) return area;
+  const terms = nlp(area).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>;
+  const tags = new Map(terms.flatMap((sentence) => sentence.terms).map((term) => [term.text, new Set(term.tags)]));
+  const kept = [words[0]!];
+  for (const word of words.slice(1)) {
+    if (word === '&') {
+      kept.push(word);
+      continue;
+    }
+    const tagged = tags.get(word);
+    const name = tagged?.has('FirstName') || tagged?.has('Honorific') || tagged?.has('LastName');
+    const areaWord = FUNCTION_WORDS.has(word.toLowerCase()) || AREA_SUFFIX.test(word);
+    if (name || !areaWord) break;
+    kept.push(word);
+  }
+  while (kept.at(-1) === '&') kept.pop();
+  return kept.join(' ');
+}
+
 /** A title found in a text, and where it starts. */
 interface Found {
   at: number;
@@ -221,12 +255,16 @@ interface Found {
 
 function collect(text: string): Found[] {
   const found: Found[] = [];
-  const add = (match: RegExpMatchArray, title: string) => found.push({ at: match.index!, end: match.index! + match[0].length, title });
+  const add = (match: RegExpMatchArray, title: string, length = match[0].length) =>
+    found.push({ at: match.index!, end: match.index! + length, title });
   // "Chief Financial Officer" is written "CFO" like its acronym, so both count as one title.
   for (const match of text.matchAll(CHIEF)) add(match, CHIEF_ACRONYMS[match[1]!.toLowerCase()] ?? `Chief ${match[1]} Officer`);
   for (const match of text.matchAll(C_LEVEL)) add(match, match[1]!);
   for (const match of text.matchAll(FOUNDER)) add(match, capitalise(match[1]!.replace(/^cofounder$/i, 'co-founder')));
-  for (const match of text.matchAll(RANK_OF)) add(match, `${rank(match[1]!)} of ${match[2]}`);
+  for (const match of text.matchAll(RANK_OF)) {
+    const area = withoutName(match[2]!);
+    add(match, `${rank(match[1]!)} of ${area}`, match[0].length - (match[2]!.length - area.length));
+  }
   for (const match of text.matchAll(RANK_OF_FUNCTION)) add(match, `${rank(match[1]!)} of ${titleCase(match[2]!)}`);
   for (const match of text.matchAll(RANK_FUNCTION)) add(match, `${match[1]} of ${match[2]}`);
   for (const match of text.matchAll(FUNCTION_ROLE)) add(match, `${titleCase(match[1]!)} ${titleCase(singular(match[2]!))}`);

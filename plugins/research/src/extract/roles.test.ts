@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evalLabel, evalPage } from '../eval-fixture.ts';
 import { pageFrom } from '../test-page.ts';
 import { titleKey, titlesIn } from './job-titles.ts';
-import { extractRoles } from './roles.ts';
+import { extractHiredRoles, extractRoles } from './roles.ts';
 
 const roleValues = (pages: Parameters<typeof extractRoles>[0]) => extractRoles(pages).map((draft) => draft.value);
 
@@ -34,7 +34,7 @@ describe('titlesIn', () => {
 });
 
 describe('extractRoles', () => {
-  it('reads a leadership page, an audience line, a testimonial and a careers listing, each with its source and sentence', () => {
+  it('reads a leadership page and an audience line, each with its source and sentence; the careers listing is hiring, not buyers', () => {
     const pages = [
       evalPage('ledgerly', 'index.html', 'home'),
       evalPage('ledgerly', 'company/leadership.html', 'team'),
@@ -49,15 +49,15 @@ describe('extractRoles', () => {
       'CFO (team page)',
       'VP of Finance Transformation (team page)',
       'Head of Customer Success (team page)',
-      'Account Executive (careers page)',
-      'Backend Engineer (careers page)',
     ]);
     expect(drafts.find((draft) => draft.value === 'CFO (team page)')).toMatchObject({
       kind: 'role',
       url: 'https://ledgerly.example/company/leadership.html',
       snippet: 'Chief Financial Officer',
     });
-    expect(drafts.find((draft) => draft.value.startsWith('Account Executive'))?.snippet).toBe('Enterprise Account Executive · Chicago');
+    const hired = extractHiredRoles(pages);
+    expect(hired.map((draft) => draft.value)).toEqual(['Hiring: Account Executive', 'Hiring: Backend Engineer']);
+    expect(hired[0]).toMatchObject({ kind: 'hiring', key: 'role-account-executive', snippet: 'Enterprise Account Executive · Chicago' });
   });
 
   it('reads team cards of every layout: list items, definition lists, captions, bold names with line breaks', () => {
@@ -87,11 +87,10 @@ describe('extractRoles', () => {
     expect(roleValues([evalPage('classloop', 'index.html', 'home')])).toContain('Principal (testimonial)');
   });
 
-  it('reads roles listed on a careers page without links, and a site-wide attribution over a passing mention', () => {
-    expect(roleValues([evalPage('shelfwise', 'join.html', 'careers')])).toEqual([
-      'Data Analyst (careers page)',
-      'Customer Success Manager (careers page)',
-    ]);
+  it('reads roles listed on a careers page without links as hiring, and a site-wide attribution over a passing mention', () => {
+    const join = [evalPage('shelfwise', 'join.html', 'careers')];
+    expect(roleValues(join)).toEqual([]);
+    expect(extractHiredRoles(join).map((draft) => draft.value)).toEqual(['Hiring: Data Analyst', 'Hiring: Customer Success Manager']);
     const page = pageFrom('<p>Our CEO spoke at a conference.</p><p>Built for the CEO of a growing agency.</p>');
     expect(roleValues([page])).toEqual(['CEO (audience)']);
   });
@@ -104,5 +103,50 @@ describe('extractRoles', () => {
     ];
     const found = new Set(extractRoles(pages).map((draft) => titleKey(draft.value.replace(/ \(.*\)$/, ''))));
     expect(evalLabel('hirewell').titles.filter((title) => !found.has(titleKey(title)))).toEqual([]);
+  });
+});
+
+describe('buyers, not roles hired', () => {
+  it('keeps a role the site hires for out of the buyer titles, wherever the opening is announced', () => {
+    const home = pageFrom(
+      `<h1>Payroll for restaurant groups</h1>
+       <p>Built for finance directors who run payroll across many sites.</p>
+       <p>We're hiring a Sales Development Representative and two Account Executives in Lisbon.</p>
+       <section><h2>Open positions</h2><ul><li>Customer Support Specialist</li><li>Senior Data Engineer</li></ul></section>`,
+    );
+    const jobs = pageFrom('<h1>Join the crew</h1><ul><li><a href="/jobs/sdr">SDR (Berlin)</a></li><li>Head of Finance</li></ul>', {
+      url: 'https://acme.example/jobs',
+      kind: 'careers',
+    });
+    expect(roleValues([home, jobs])).toEqual(['Finance Director (audience)']);
+    expect(extractHiredRoles([home, jobs]).map((draft) => draft.value)).toEqual([
+      'Hiring: Sales Development Representative',
+      'Hiring: Account Executive',
+      'Hiring: Customer Support Specialist',
+      'Hiring: Data Engineer',
+      'Hiring: SDR',
+      'Hiring: Head of Finance',
+    ]);
+  });
+
+  it('still reads a title the site both hires for and names as its buyer, as the buyer', () => {
+    const page = pageFrom(
+      '<p>Designed for RevOps managers who own the forecast.</p><h2>Careers</h2><p>RevOps Manager, remote: help our own team forecast.</p>',
+    );
+    expect(roleValues([page])).toEqual(['RevOps Manager (audience)']);
+    expect(extractHiredRoles([page]).map((draft) => draft.value)).toEqual(['Hiring: RevOps Manager']);
+  });
+
+  it("never glues a person's name to a title", () => {
+    expect(titlesIn('“We launched in a week,” says Head of Ecommerce Omar Reyes.')).toEqual(['Head of Ecommerce']);
+    expect(titlesIn('VP of Sales Priya Raman signed the order.')).toEqual(['VP of Sales']);
+    expect(titlesIn('Director of Sales Operations Jan Kowalski and Head of Finance Transformation')).toEqual([
+      'Director of Sales Operations',
+      'Head of Finance Transformation',
+    ]);
+    const page = pageFrom(
+      '<blockquote><p>“Returns dropped by a third.”</p><footer>Head of Ecommerce Lena Fischer, Trailgear</footer></blockquote>',
+    );
+    expect(roleValues([page])).toEqual(['Head of Ecommerce (testimonial)']);
   });
 });

@@ -39,6 +39,10 @@ export interface Fingerprint {
   /** Only looked for once these technologies (or a technology of these categories) were found. */
   requires: string[];
   requiresCategories: number[];
+  /** The vendor's web site ("https://www.intercom.com"), or '' when the data set names none. */
+  website: string;
+  /** Browser globals the tool defines ("Intercom", "heap.version"): only a running page has them, but a snippet names them. */
+  globals: string[];
 }
 
 /** The compiled data set. */
@@ -152,6 +156,8 @@ function compile(name: string, raw: RawTechnology, categoryNames: Map<number, st
     excludes: asList(raw.excludes).map(String),
     requires: asList(raw.requires).map(String),
     requiresCategories: asList(raw.requiresCategory).map(Number),
+    website: typeof raw.website === 'string' ? raw.website : '',
+    globals: raw.js && typeof raw.js === 'object' ? Object.keys(raw.js) : [],
   };
 }
 

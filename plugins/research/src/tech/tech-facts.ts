@@ -2,6 +2,8 @@ import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { detectTechnologies, type Detection } from './detect.ts';
 import { classifyTechnology, describeClass } from './tech-class.ts';
+import { MENTION_CONFIDENCE, MENTION_LABEL, MENTION_ORDER, toolMentions, type MentionSource } from './tool-mentions.ts';
+import { vendorScriptDetections } from './vendor-scripts.ts';
 
 /** The technologies found across the pages, as names and as facts with their evidence. */
 export interface TechResult {
@@ -17,28 +19,55 @@ export interface TechResult {
  * infrastructure), implied by …": the class is part of the value, the way readers of the research
  * result (the ICP builder, lead scoring) tell business tools from infrastructure.
  */
-function describe(detection: Detection): string {
+function describe(detection: Detection & { namedIn?: MentionSource }): string {
   const version = detection.version ? ` ${detection.version}` : '';
   const category = detection.categories[0] ? `${detection.categories[0]}; ` : '';
   const implied = detection.impliedBy ? `, implied by ${detection.impliedBy}` : '';
-  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories))})${implied}`;
+  const named = detection.namedIn ? `, ${MENTION_LABEL[detection.namedIn]}` : '';
+  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories))})${implied}${named}`;
 }
 
 /**
- * Runs the fingerprints over every page; a technology seen on several pages is reported once,
- * from the page where it was surest. Seen technologies come before implied ones.
+ * Runs the fingerprints over every page, then reads what they miss: business tools a script loads
+ * or sets up (./vendor-scripts.ts), then tools the site only names in words (./tool-mentions.ts:
+ * a statement of use, a testimonial, a job ad; weaker, and said so in the fact). A technology seen
+ * on several pages or ways is reported once, from where it was surest: code over words, a statement
+ * over a testimonial over a job ad. Seen technologies come before implied ones, and those before
+ * tools only named.
  */
 export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
-  const best = new Map<string, { detection: Detection; url: string }>();
+  const best = new Map<string, { detection: Detection & { namedIn?: MentionSource }; url: string }>();
   for (const page of pages) {
-    for (const detection of detectTechnologies(page.signals)) {
+    const detections = detectTechnologies(page.signals);
+    const known = new Set(detections.map((detection) => detection.name));
+    for (const detection of [...detections, ...vendorScriptDetections(page.signals, known)]) {
       const current = best.get(detection.name);
       const better =
         !current || (current.detection.impliedBy && !detection.impliedBy) || detection.confidence > current.detection.confidence;
       if (better) best.set(detection.name, { detection, url: page.url });
     }
   }
-  const ordered = [...best.values()].sort((a, b) => Number(Boolean(a.detection.impliedBy)) - Number(Boolean(b.detection.impliedBy)));
+  const rank = (source: MentionSource) => MENTION_ORDER.indexOf(source);
+  for (const mention of toolMentions(pages)) {
+    const current = best.get(mention.fingerprint.name);
+    if (current && (!current.detection.namedIn || rank(current.detection.namedIn) <= rank(mention.source))) continue;
+    const { name, slug, categories } = mention.fingerprint;
+    best.set(name, {
+      detection: {
+        name,
+        slug,
+        categories,
+        version: '',
+        confidence: MENTION_CONFIDENCE[mention.source],
+        evidence: mention.sentence,
+        namedIn: mention.source,
+      },
+      url: mention.url,
+    });
+  }
+  const tier = ({ detection }: { detection: Detection & { namedIn?: MentionSource } }) =>
+    detection.namedIn ? 2 : detection.impliedBy ? 1 : 0;
+  const ordered = [...best.values()].sort((a, b) => tier(a) - tier(b));
   return {
     techStack: ordered.map(({ detection }) => detection.name),
     slugs: new Map(ordered.map(({ detection }) => [detection.name, detection.slug])),

@@ -210,15 +210,14 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
     const factory = sliceWith(full, 'Manufacturing');
     expect(factory.name).toBe('Manufacturing · 200-500 employees');
     expect(factory.criteria).toMatchObject({ industry: ['Manufacturing'], companySize: '200-500 employees' });
-    // Whom the site serves and who vouches for it first; then the roles it hires (careers page) and names in passing.
+    // Whom the site serves and who vouches for it first; then the roles it names in passing. The roles it
+    // hires (CNC machinists, a quality engineer: careers page) are growth, never buyer titles.
     expect(factory.criteria.jobTitles).toEqual([
       'Plant Manager',
       'Procurement Manager',
       'Director of Procurement',
       'Engineering Manager',
       'VP of Operations',
-      'CNC Machinist',
-      'Quality Engineer',
       'Manufacturing Engineer',
     ]);
     // Business tools only: WordPress, jQuery, PHP and MySQL say how the site is built, not what the company buys.

@@ -1,0 +1,116 @@
+// Business tools a site names in its words rather than its code: "we run on HubSpot", "our
+// Salesforce instance", a testimonial's "synced with our NetSuite", a job ad's "experience with
+// Salesforce or Pipedrive", "Zendesk admin". Each is weighed by where it was said: the site's own
+// statement of use, then a testimonial, then a job ad (a role may name a tool the company is about
+// to adopt, or one the candidate should simply know), and quoted as evidence. Only names of
+// business tools in the Wappalyzer data set count, spelt as the vendor spells them.
+import type { ParsedPage, TextBlock } from '../page.ts';
+import { splitSentences } from '../extract/text.ts';
+import { fingerprints, type Fingerprint } from './fingerprints.ts';
+import { classifyTechnology } from './tech-class.ts';
+
+/** Where a site named a tool, strongest first. */
+export type MentionSource = 'statement' | 'testimonial' | 'job ad';
+
+/** A tool the site names, with the sentence it was named in. */
+export interface ToolMention {
+  fingerprint: Fingerprint;
+  source: MentionSource;
+  url: string;
+  sentence: string;
+}
+
+export const MENTION_ORDER: readonly MentionSource[] = ['statement', 'testimonial', 'job ad'];
+/** 0–100, like a fingerprint's: a statement of use is near a script's certainty, a job ad well under it. */
+export const MENTION_CONFIDENCE: Record<MentionSource, number> = { statement: 70, testimonial: 60, 'job ad': 55 };
+/** How each source is written in the tech fact: "Uses Salesforce (CRM; business tool: CRM), named in a job ad". */
+export const MENTION_LABEL: Record<MentionSource, string> = {
+  statement: 'named on the site',
+  testimonial: 'named in a testimonial',
+  'job ad': 'named in a job ad',
+};
+
+let names: Map<string, Fingerprint> | undefined;
+
+/** Business tools by name, as written ("HubSpot", "Chili Piper"); names of 3 characters or fewer are too ambiguous. */
+function toolNames(): Map<string, Fingerprint> {
+  names ??= new Map(
+    fingerprints()
+      .all.filter((fingerprint) => fingerprint.name.length > 3 && classifyTechnology(fingerprint.categories).kind === 'business')
+      .map((fingerprint) => [fingerprint.name, fingerprint]),
+  );
+  return names;
+}
+
+// A list of capitalised names: "Salesforce, HubSpot or Pipedrive", "Google Analytics and Segment".
+const NAME = String.raw`[A-Z0-9][\w.&'-]*(?: [A-Z0-9][\w.&'-]*){0,3}`;
+const LIST = String.raw`${NAME}(?:(?:,\s*|\s+(?:and|or|and\/or)\s+|\s*\/\s*|,\s*(?:and|or)\s+)${NAME}){0,5}`;
+// Said of the company itself: "we use", "our team lives in", "runs on", "built on"; "our HubSpot portal".
+const STATEMENT = [
+  new RegExp(
+    String.raw`\b(?:[Ww]e|[Oo]ur (?:\w+ ){0,2}teams?|I)\s+(?:use|uses|used|run on|runs on|live in|lives in|work in|rely on|switched to|moved to|standardi[sz]ed on)\s+(${LIST})`,
+    'g',
+  ),
+  new RegExp(String.raw`\b[Oo]ur\s+(${NAME})\s+(?:instance|account|org|portal|workspace|stack|data|pipeline)\b`, 'g'),
+];
+// Asked of a candidate: "experience with Salesforce", "you have administered HubSpot", "Zendesk admin".
+const JOB_AD = [
+  new RegExp(
+    String.raw`\b(?:[Ee]xperience|[Ee]xpertise|proficiency|fluency|familiarity|knowledge|background|comfort)\s+(?:with|in|of|using)\s+(?:tools like\s+|tools such as\s+|such as\s+)?(${LIST})`,
+    'g',
+  ),
+  new RegExp(String.raw`\b[Yy]ou(?:'ve|’ve| have)?\s+(?:used|administered|built in|run|managed|owned)\s+(${LIST})`, 'g'),
+  new RegExp(String.raw`\b(${NAME})\s+(?:admin|administrator|certification|certified|experience|expert)\b`, 'g'),
+];
+
+/** The tools a captured list names: in each item, the longest run of its words that is a tool's name ("Senior HubSpot" → HubSpot). */
+function toolsIn(list: string): Fingerprint[] {
+  const known = toolNames();
+  const found: Fingerprint[] = [];
+  for (const item of list.split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or|and\/or)\s+|\s*\/\s*/)) {
+    const words = item
+      .trim()
+      .split(/\s+/)
+      .map((word) => word.replace(/[.,;:!?'’]+$/, ''));
+    search: for (let length = words.length; length > 0; length -= 1) {
+      for (let start = 0; start + length <= words.length; start += 1) {
+        const tool = known.get(words.slice(start, start + length).join(' '));
+        if (tool) {
+          found.push(tool);
+          break search;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const QUOTED = /[“”"]|\b(?:says|said)\b/i;
+const QUOTE_TAGS = new Set(['blockquote', 'figcaption', 'cite']);
+const HIRING =
+  /\b(?:we(?:'|’)re hiring|we are hiring|now hiring|open (?:positions|roles)|job openings?|apply (?:now|today)|you(?:'ll| will)\b|requirements|what you bring)\b/i;
+const HIRING_HEADING =
+  /\b(?:careers?|jobs?|open (?:positions|roles)|openings|join (?:us|our team|the team)|we(?:'|’)re hiring|requirements|what you(?:'ll| will)? bring|about the role)\b/i;
+
+function isJobAd(page: ParsedPage, block: TextBlock, sentence: string): boolean {
+  return page.kind === 'careers' || HIRING.test(sentence) || HIRING_HEADING.test(block.heading);
+}
+
+/** Every business tool the pages name, with where and how; the same tool may be named several times. */
+export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
+  const mentions: ToolMention[] = [];
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      for (const sentence of splitSentences(block.text)) {
+        const jobAd = isJobAd(page, block, sentence);
+        const quoted = QUOTE_TAGS.has(block.tag) || QUOTED.test(sentence);
+        const source: MentionSource = jobAd ? 'job ad' : quoted ? 'testimonial' : 'statement';
+        // A job ad asks for tools; elsewhere only a statement of use names one the company runs.
+        for (const pattern of jobAd ? [...JOB_AD, ...STATEMENT] : STATEMENT)
+          for (const match of sentence.matchAll(pattern))
+            for (const fingerprint of toolsIn(match[1]!)) mentions.push({ fingerprint, source, url: page.url, sentence });
+      }
+    }
+  }
+  return mentions;
+}
