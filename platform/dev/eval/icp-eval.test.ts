@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { siteLabels } from './eval-sites.ts';
-import { runIcpEval } from './icp-eval.ts';
+import { DEVELOPMENT_SET, HELD_OUT_SET, runIcpEval, type IcpEvalResult } from './icp-eval.ts';
 
-// The ICP builder on 32 labelled sites written apart from the four sample customer sites
-// (plugins/research/fixtures/icp-eval): the targets of issue #16, asserted. `npm run eval -- icp`
-// prints the same figures.
-describe('ICP eval on sites nobody tuned for', () => {
+const perField = (result: IcpEvalResult) =>
+  Object.entries(result.fields)
+    .map(([field, value]) => `${field} ${(value * 100).toFixed(1)}%`)
+    .join(', ');
+
+// The ICP builder on the development set: 32 labelled sites (plugins/research/fixtures/icp-eval)
+// written together with the extractors they score, so its figure is in-sample. The target of
+// issue #32, asserted. `npm run eval -- icp` prints the same figures.
+describe('ICP eval on the development set (in-sample)', () => {
   it('labels at least 30 sites, in every shape: team pages, careers pages, no testimonials, thin', () => {
     const labels = Object.values(siteLabels());
     expect(labels.length).toBeGreaterThanOrEqual(30);
@@ -13,11 +18,28 @@ describe('ICP eval on sites nobody tuned for', () => {
     expect(labels.filter((label) => label.sizeBand === null).length).toBeGreaterThan(0);
   });
 
-  it('reaches 90% overall, with titles recall of 80% at least and no infrastructure among business tools', async () => {
-    const result = await runIcpEval();
+  it('reaches 95% overall, with titles of 80% at least and no infrastructure among business tools', async () => {
+    const result = await runIcpEval(DEVELOPMENT_SET);
     expect(result.sites).toBeGreaterThanOrEqual(30);
-    expect(result.fields.titles).toBeGreaterThanOrEqual(0.8);
-    expect(result.overall).toBeGreaterThanOrEqual(0.9);
+    expect(result.fields.titles, perField(result)).toBeGreaterThanOrEqual(0.8);
+    expect(result.overall, perField(result)).toBeGreaterThanOrEqual(0.95);
+    expect(result.infrastructureLeaks).toEqual([]);
+  });
+});
+
+// The held-out set: 44 generated sites (plugins/research/fixtures/held-out) written without reading
+// the extractors and never used to tune them. Its target is 92% overall (issue #32); it stands at
+// 76.99% (printed 77.0%, measured 2026-11-29), so this asserts a floor at that figure rounded down
+// to a whole percent: a regression guard, not the target. Raise the floor when the figure rises; never read this set's misses to
+// make it rise (its README).
+const HELD_OUT_FLOOR = 0.76;
+
+describe('ICP eval on the held-out set', () => {
+  it(`holds its measured floor of ${HELD_OUT_FLOOR * 100}% overall (target 92%), with no infrastructure among business tools`, async () => {
+    const result = await runIcpEval(HELD_OUT_SET);
+    expect(result.sites).toBeGreaterThanOrEqual(40);
+    expect(result.groups).toBeGreaterThan(1);
+    expect(result.overall, perField(result)).toBeGreaterThanOrEqual(HELD_OUT_FLOOR);
     expect(result.infrastructureLeaks).toEqual([]);
   });
 });
