@@ -132,3 +132,32 @@ test("the seeded default workspace's offer is marked as sample data", async ({ p
   await expect(section.getByTestId('offer-sample-note')).toContainText('saving makes the offer yours');
   await expect(section.getByTestId('offer-missing')).toHaveCount(0);
 });
+
+test('each pain and value shows, as it is typed, the sentence an email would make of it', async ({ page }) => {
+  await useNewWorkspace(page, `e2e-offer-sentence-${Date.now().toString(36)}`);
+  await page.goto('/agents');
+  const section = page.getByRole('region', { name: 'Company & offer' });
+  await section.getByLabel('Company name').fill('Tallyline');
+  const pain = section.getByRole('textbox', { name: "Value proposition 1 Buyer's problem" });
+  const value = section.getByRole('textbox', { name: 'Value proposition 1 What changes (…so)' });
+  await expect(section.getByTestId('offer-example-valueProps.0.pain')).toHaveCount(0); // nothing typed, nothing shown
+
+  // Issue #32's phrasings: a clause stays a clause, a verb phrase gets its subject, never "makes month-end close takes too long".
+  await pain.fill('month-end close takes too long');
+  await expect(section.getByTestId('offer-example-valueProps.0.pain')).toHaveText(
+    'In an email: Most teams I speak with tell me that month-end close takes too long.',
+  );
+  await expect(pain).toHaveAccessibleDescription(/Most teams I speak with tell me that month-end close takes too long\./);
+  await value.fill('closes the books in three days instead of ten');
+  await expect(section.getByTestId('offer-example-valueProps.0.value')).toHaveText(
+    'In an email: With Tallyline, your team can close the books in three days instead of ten.',
+  );
+  // A noun phrase is placed where a noun belongs; the sentence follows each edit.
+  await pain.fill('manual invoice matching');
+  await expect(section.getByTestId('offer-example-valueProps.0.pain')).toHaveText(
+    "In an email: I'm guessing that manual invoice matching lands on your desk more often than you'd like.",
+  );
+  // Something no email can hold is said to be left out, not forced into a sentence.
+  await pain.fill('closes the books faster');
+  await expect(section.getByTestId('offer-example-valueProps.0.pain')).toContainText('left out');
+});

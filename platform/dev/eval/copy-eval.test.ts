@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REPEATED_SHARE, runCopyEval } from './copy-eval.ts';
 import { sentenceShares } from './copy-metrics.ts';
 
-// The outreach writer on one prospect per labelled fixture site, with the sample offer: the copy
+// The outreach writer on one prospect per development-set site, with the sample offer: the copy
 // targets of issue #16, asserted. `npm run eval -- copy --verbose` prints the same figures. Each
 // expectation lists the failing cases, so a red run says which copy to fix.
-describe('copy eval on sites nobody tuned for', async () => {
-  const result = await runCopyEval();
+// Run once: the development set's campaign and the battery's come from the same run.
+const evaluated = runCopyEval();
+
+describe('copy eval on the development set (in-sample)', async () => {
+  const result = await evaluated;
 
   it('writes a sequence for every site and the copy lint refuses none', () => {
     expect(result.prospects).toBeGreaterThanOrEqual(30);
@@ -17,6 +20,7 @@ describe('copy eval on sites nobody tuned for', async () => {
   it('returns only emails that pass lintEmail again, with no claim that no fact or offer backs', () => {
     expect(result.lintProblems).toEqual([]);
     expect(result.unsupportedClaims).toEqual([]);
+    expect(result.grammarProblems).toEqual([]);
   });
 
   it('repeats no sentence but the offer line (and the signature) in more than 20% of the emails', () => {
@@ -24,6 +28,27 @@ describe('copy eval on sites nobody tuned for', async () => {
       .filter((sentence) => !sentence.repeatable && sentence.share > MAX_REPEATED_SHARE)
       .map((sentence) => `${sentence.emails}/${result.emails}: ${sentence.text}`);
     expect(common).toEqual([]);
+  });
+});
+
+// Issue #32: offers phrased every way a user may type them (copy-battery.ts, generated), each a
+// campaign to a run of development-set sites. The grammar gate and the grounding hold on all of them.
+describe('copy eval on a battery of generated offers (development-set sites)', async () => {
+  const { battery } = await evaluated;
+  const listed = (pick: (campaign: (typeof battery.campaigns)[number]) => Array<{ site: string; reason: string }>) =>
+    battery.campaigns.flatMap((campaign, index) => pick(campaign).map(({ site, reason }) => `offer ${index + 1}, ${site}: ${reason}`));
+
+  it('writes every campaign of at least 50 offers, and the copy lint refuses none', () => {
+    expect(battery.campaigns.length).toBeGreaterThanOrEqual(50);
+    expect(
+      battery.campaigns.every((campaign) => campaign.prospects === battery.prospectsPerOffer && campaign.emails === 3 * campaign.prospects),
+    ).toBe(true);
+    expect(listed((campaign) => campaign.refused)).toEqual([]);
+  });
+
+  it('has no grammar-gate problem and no claim that no fact or offer backs', () => {
+    expect(listed((campaign) => campaign.grammarProblems)).toEqual([]);
+    expect(listed((campaign) => campaign.unsupportedClaims)).toEqual([]);
   });
 });
 

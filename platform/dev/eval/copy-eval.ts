@@ -3,11 +3,19 @@
 // as the worker runs it (default config: the move writer, no language model). The figures are
 // the writer's on companies nobody tuned it for: sequences the copy lint refused, claims no
 // fact or offer backs, and how template-like the campaign reads.
-import { lintEmail, OfferSchema, outreachPlugin, type WriteSequenceOutput } from '@meetflow/plugin-outreach';
+import { lintEmail, OfferSchema, outreachPlugin, type OfferInput, type WriteSequenceOutput } from '@meetflow/plugin-outreach';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
-import { evalProspect, REPEATABLE_MOVES, sentenceShares, type SentenceShare } from './copy-metrics.ts';
+import { BATTERY_SIZE, generatedOffers } from './copy-battery.ts';
+import {
+  evalProspect,
+  MAX_OPENER_KIND_SHARE,
+  openerKindShares,
+  REPEATABLE_MOVES,
+  sentenceShares,
+  type SentenceShare,
+} from './copy-metrics.ts';
 import { researchEvalSites, type ResearchedSite } from './eval-research.ts';
 
 /** The issue's target: no sentence but the offer line in more than this share of a campaign's emails. */
@@ -19,8 +27,8 @@ export interface CopyProblem {
   reason: string;
 }
 
-/** What the copy eval measured. */
-export interface CopyEvalResult {
+/** The figures of one campaign: one offer written to many prospects. */
+export interface CampaignFigures {
   prospects: number;
   emails: number;
   /** Returned emails with at least one sentence citing a researched fact. */
@@ -31,53 +39,94 @@ export interface CopyEvalResult {
   lintProblems: CopyProblem[];
   /** Claims no cited fact, the offer or the prospect record backs: refused sequences' and returned emails'. */
   unsupportedClaims: CopyProblem[];
+  /** Grammar-gate problems: refused sequences' and returned emails'. */
+  grammarProblems: CopyProblem[];
   /** Every distinct sentence, most shared first. */
   sentences: SentenceShare[];
   /** The most shared sentence that is not the offer line or the signature (null when there are no emails). */
   mostRepeated: SentenceShare | null;
+  /** How often each kind of fact opens a first email, most frequent first. */
+  openerKinds: Array<{ kind: string; count: number; share: number }>;
+}
+
+/** What the copy eval measured: the sample offer on every eval site, and the battery of generated offers. */
+export interface CopyEvalResult extends CampaignFigures {
+  /** The battery: each generated offer a campaign to BATTERY_PROSPECTS sites. */
+  battery: {
+    offers: number;
+    prospectsPerOffer: number;
+    /** Every campaign's figures, in the battery's order. */
+    campaigns: CampaignFigures[];
+  };
   seconds: number;
 }
 
-type Written = { site: string; output: WriteSequenceOutput; lint: string[] } | { site: string; refused: string[] };
+type Written =
+  { site: string; output: WriteSequenceOutput; lint: string[]; research: ResearchedSite['research'] } | { site: string; refused: string[] };
 
 const OFFER = OfferSchema.parse(SAMPLE_OFFER);
 const { minFactConfidence } = outreachPlugin.manifest.config.parse({});
+/** How many eval sites each generated offer is written to (a different run of sites per offer). */
+export const BATTERY_PROSPECTS = 10;
 
-async function writeFor({ site, label, research }: ResearchedSite, index: number): Promise<Written> {
-  const prospect = evalProspect(site, index, label, research, OFFER.personas.titles[0] ?? 'VP of Sales');
+async function writeFor({ site, label, research }: ResearchedSite, index: number, offerInput: OfferInput = SAMPLE_OFFER): Promise<Written> {
+  const offer = OfferSchema.parse(offerInput);
+  const prospect = evalProspect(site, index, label, research, offer.personas.titles[0] ?? 'VP of Sales');
   try {
-    const output = await runActivity(outreachPlugin, 'writeSequence', { prospect, research, offer: SAMPLE_OFFER });
+    const output = await runActivity(outreachPlugin, 'writeSequence', { prospect, research, offer: offerInput });
     // The double check sees only the facts confident enough for the writer to quote, so a
     // sentence citing one below the floor is reported as citing no fact.
     const facts = research.facts.filter((fact) => fact.confidence >= minFactConfidence);
     const lint = output.sequence.flatMap((email) =>
-      lintEmail(email, { facts, offer: OFFER, prospect }).map(({ rule, reason }) => `step ${email.step} (${rule}): ${reason}`),
+      lintEmail(email, { facts, offer, prospect }).map(({ rule, reason }) => `step ${email.step} (${rule}): ${reason}`),
     );
-    return { site, output, lint };
+    return { site, output, lint, research };
   } catch (error) {
     if (!(error instanceof ApplicationFailure) || error.type !== 'CopyLintFailed') throw error;
     return { site, refused: (error.details?.[0] as string[] | undefined) ?? [error.message] };
   }
 }
 
-/** Runs the copy eval: a sequence for every labelled fixture site's prospect. */
-export async function runCopyEval(): Promise<CopyEvalResult> {
-  const started = performance.now();
-  const sites = await researchEvalSites();
-  const written = await Promise.all(sites.map(writeFor));
+/** One campaign's figures from its written sequences. */
+function figuresOf(written: readonly Written[]): CampaignFigures {
   const refused = written.flatMap((one) => ('refused' in one ? one.refused.map((reason) => ({ site: one.site, reason })) : []));
   const lintProblems = written.flatMap((one) => ('lint' in one ? one.lint.map((reason) => ({ site: one.site, reason })) : []));
-  const emails = written.flatMap((one) => ('output' in one ? one.output.sequence : []));
+  const returned = written.filter((one): one is Extract<Written, { output: WriteSequenceOutput }> => 'output' in one);
+  const emails = returned.flatMap((one) => one.output.sequence);
   const sentences = sentenceShares(emails);
+  const problems = [...refused, ...lintProblems];
   return {
-    prospects: sites.length,
+    prospects: written.length,
     emails: emails.length,
     personalised: emails.filter((email) => email.sentences.some((sentence) => sentence.factIds.length > 0)).length,
     refused,
     lintProblems,
-    unsupportedClaims: [...refused, ...lintProblems].filter(({ reason }) => reason.includes('(grounding):')),
+    unsupportedClaims: problems.filter(({ reason }) => reason.includes('(grounding):')),
+    grammarProblems: problems.filter(({ reason }) => reason.includes('(grammar):')),
     sentences,
     mostRepeated: sentences.find((sentence) => !sentence.repeatable) ?? null,
+    openerKinds: openerKindShares(
+      returned.map((one) => ({
+        emails: one.output.sequence,
+        kindOf: (id: string) => one.research.facts.find((fact) => fact.id === id)?.kind,
+      })),
+    ),
+  };
+}
+
+/** Runs the copy eval: a sequence for every labelled fixture site's prospect, then the battery of generated offers. */
+export async function runCopyEval(): Promise<CopyEvalResult> {
+  const started = performance.now();
+  const sites = await researchEvalSites();
+  const sample = figuresOf(await Promise.all(sites.map((site, index) => writeFor(site, index))));
+  const campaigns: CampaignFigures[] = [];
+  for (const [offerIndex, offer] of generatedOffers().entries()) {
+    const chosen = Array.from({ length: Math.min(BATTERY_PROSPECTS, sites.length) }, (_, k) => (offerIndex * 7 + k) % sites.length);
+    campaigns.push(figuresOf(await Promise.all(chosen.map((siteIndex) => writeFor(sites[siteIndex]!, siteIndex, offer)))));
+  }
+  return {
+    ...sample,
+    battery: { offers: BATTERY_SIZE, prospectsPerOffer: Math.min(BATTERY_PROSPECTS, sites.length), campaigns },
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -104,7 +153,34 @@ export function copyReport(result: CopyEvalResult, { verbose = false } = {}): st
     ...counted.slice(0, verbose ? 15 : 5).map((sentence) => `    ${shareLine(sentence)}`),
     `  ${`${REPEATABLE_MOVES.join(' and ')} lines`.padEnd(28)} up to ${percent(repeatable[0]?.share ?? 0)}  (${repeatable.length} distinct)`,
     ...(verbose ? repeatable.slice(0, 10).map((sentence) => `    ${shareLine(sentence)}`) : []),
+    `  ${'grammar-gate problems'.padEnd(28)} ${result.grammarProblems.length}`,
+    `  ${'most common opener kind'.padEnd(28)} ${openerLine(result.openerKinds)}`,
     ...problems('refused', result.refused),
     ...problems('returned emails that fail the lint', result.lintProblems),
+    ...batteryReport(result.battery, verbose),
+  ];
+}
+
+const openerLine = (kinds: CampaignFigures['openerKinds']) =>
+  kinds[0]
+    ? `${percent(kinds[0].share)} ${kinds[0].kind}  (target ≤ ${percent(MAX_OPENER_KIND_SHARE)}; ${kinds.map(({ kind, count }) => `${kind} ${count}`).join(', ')})`
+    : 'n/a';
+
+/** The battery's lines: totals over its campaigns and the worst campaign's shares. */
+function batteryReport(battery: CopyEvalResult['battery'], verbose: boolean): string[] {
+  const all = battery.campaigns;
+  const sum = (pick: (one: CampaignFigures) => number) => all.reduce((total, one) => total + pick(one), 0);
+  const worst = (pick: (one: CampaignFigures) => number) => Math.max(0, ...all.map(pick));
+  const listed = (pick: (one: CampaignFigures) => CopyProblem[]) =>
+    all.flatMap((one, index) => pick(one).map((problem) => `    offer ${index + 1}, ${problem.site}: ${problem.reason}`));
+  return [
+    `Copy on a battery of ${battery.offers} GENERATED offers (copy-battery.ts), ${battery.prospectsPerOffer} eval-site prospects each`,
+    `  ${'sequences refused'.padEnd(28)} ${sum((one) => new Set(one.refused.map((problem) => problem.site)).size)}/${sum((one) => one.prospects)}`,
+    `  ${'grammar-gate problems'.padEnd(28)} ${sum((one) => one.grammarProblems.length)}`,
+    `  ${'unsupported claims'.padEnd(28)} ${sum((one) => one.unsupportedClaims.length)}`,
+    `  ${'lint problems, re-linted'.padEnd(28)} ${sum((one) => one.lintProblems.length)}`,
+    `  ${'most repeated sentence'.padEnd(28)} ${percent(worst((one) => one.mostRepeated?.share ?? 0))}  (worst campaign; target ≤ ${percent(MAX_REPEATED_SHARE)})`,
+    `  ${'most common opener kind'.padEnd(28)} ${percent(worst((one) => one.openerKinds[0]?.share ?? 0))}  (worst campaign; target ≤ ${percent(MAX_OPENER_KIND_SHARE)})`,
+    ...(verbose ? [...listed((one) => one.refused), ...listed((one) => one.lintProblems)] : listed((one) => one.refused).slice(0, 10)),
   ];
 }

@@ -81,3 +81,24 @@ export function sentenceShares(emails: readonly Email[]): SentenceShare[] {
     }))
     .sort((a, b) => b.emails - a.emails || a.text.localeCompare(b.text));
 }
+
+/** The target: no kind of fact opens more than this share of a campaign's first emails. */
+export const MAX_OPENER_KIND_SHARE = 0.4;
+
+/** How often each kind of fact opens a first email, most frequent first, as a share of the first emails that open on a fact. */
+export function openerKindShares(
+  written: ReadonlyArray<{ emails: readonly Email[]; kindOf: (factId: string) => string | undefined }>,
+): Array<{ kind: string; count: number; share: number }> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const { emails, kindOf } of written) {
+    const opener = emails.find((email) => email.step === 1)?.sentences.find((sentence) => sentence.move === 'opener');
+    const kind = opener?.factIds[0] ? kindOf(opener.factIds[0]) : undefined;
+    if (!kind) continue;
+    total += 1;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([kind, count]) => ({ kind, count, share: count / total }))
+    .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+}

@@ -11,7 +11,10 @@ import { rankValueProps } from './moves/value-props.ts';
 import { signatureLines, type Offer, type ValueProp } from './offer.ts';
 import type { PlannedStep } from './plan.ts';
 import type { Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
-import { escapeRegExp, fillSlots, inline, midSentence, pickVariant, possessive } from './variety.ts';
+import { grammarProblems, offerPhrases } from './grammar.ts';
+import { wordsOf } from './grounding.ts';
+import { readPhrase, realise, standalone, valuePropSlots, type Phrase } from './phrasing.ts';
+import { fillSlots, pickVariant, possessive } from './variety.ts';
 
 /** An email before assembly: what the writers (moves or LLM) produce. */
 export interface DraftEmail {
@@ -39,28 +42,50 @@ const wordCount = (sentences: readonly Sentence[]) => sentences.reduce((sum, s) 
 /**
  * The writer's phrasing choices for one prospect: seeded by their email, so reruns agree. A
  * phrasing whose text an earlier email already used is passed over while others remain, so a
- * follow-up never repeats a sentence.
+ * follow-up never repeats a sentence. A phrasing is a candidate only when every slot it names
+ * has a value (a user's phrase in the form the slot needs) and the grammar gate passes it; with
+ * no candidate left the pick is null and the caller says it another way.
  */
 function chooser(context: WriteContext) {
   const { prospect, offer } = context;
   const company = prospect.company.trim();
-  const base = {
+  const phrases = offerPhrases(offer);
+  const oneLiner = readPhrase(offer.oneLiner, offer.companyName);
+  const base: Record<string, string | null> = {
     firstName: prospect.firstName.trim(),
     company,
     companys: possessive(company),
     jobTitle: prospect.jobTitle.trim() || 'the person who owns this',
     seller: offer.companyName.trim(),
-    oneLiner: midSentence(inline(offer.oneLiner).replace(new RegExp(`^${escapeRegExp(offer.companyName.trim())}\\s+`, 'i'), '')),
+    oneLiner: realise(oneLiner, 'pred'),
     minutes: String(offer.callToAction.meetingMinutes),
   };
   const used = new Set<string>();
-  return (options: readonly string[], slot: string, extra: Record<string, string> = {}, { repeatable = false } = {}) => {
-    const filled = options.map((option) => fillSlots(option, { ...base, ...extra }));
+  const fits = (option: string, values: Record<string, string | null>) =>
+    [...option.matchAll(/\{(\w+)\}/g)].every(([, name]) => values[name!] !== null && values[name!] !== undefined);
+  const pickOrNull = (
+    options: readonly string[],
+    slot: string,
+    extra: Record<string, string | null> = {},
+    { repeatable = false } = {},
+  ): string | null => {
+    const values = { ...base, ...extra };
+    const filled = options
+      .filter((option) => fits(option, values))
+      .map((option) => fillSlots(option, values as Record<string, string>))
+      .filter((text) => grammarProblems(text, phrases).length === 0);
+    if (filled.length === 0) return null;
     const fresh = filled.filter((text) => repeatable || !used.has(text));
     const text = pickVariant(fresh.length > 0 ? fresh : filled, prospect.email, slot);
     used.add(text);
     return text;
   };
+  const pick = (options: readonly string[], slot: string, extra: Record<string, string | null> = {}, flags = {}): string => {
+    const text = pickOrNull(options, slot, extra, flags);
+    if (text === null) throw new Error(`no phrasing fits slot "${slot}"`);
+    return text;
+  };
+  return Object.assign(pick, { orNull: pickOrNull });
 }
 
 const line = (text: string, move: Move, fact?: FactAngle | null): Sentence => ({ text, factIds: fact ? [fact.fact.id] : [], move });
@@ -83,6 +108,17 @@ function valuePropsFor(context: WriteContext, angles: Map<number, FactAngle | nu
 }
 
 /**
+ * The offer said without a frame, when none fits its phrases: the one-liner after the seller's
+ * name when it reads as a verb phrase, else as its own sentence; the value after it, as typed.
+ */
+function offerAlone(offer: WriteContext['offer'], value: Phrase | null): string {
+  const seller = offer.companyName.trim();
+  const pred = realise(readPhrase(offer.oneLiner, seller), 'pred');
+  const pitch = pred ? `${seller} ${pred}.` : standalone(offer.oneLiner);
+  return value ? `${pitch} ${standalone(value.text)}` : pitch;
+}
+
+/**
  * The email's subject: about its fact when it has one, the first email's thread ("Re: …") for
  * the second, names only otherwise; always short enough.
  */
@@ -98,6 +134,13 @@ function subjectFor(
   const own = step === 1 && angle ? angle.subjects : [];
   const options = [...own, ...(own.length > 0 ? [] : genericSubjects(step, template))];
   return pick(options, `subject-${step}`).slice(0, MAX_SUBJECT_CHARS);
+}
+
+/** Whether the text repeats a run of four words the sentences already hold. */
+function repeatsRun(text: string, sentences: readonly Sentence[]): boolean {
+  const runs = (words: readonly string[]) => words.slice(0, Math.max(0, words.length - 3)).map((_, i) => words.slice(i, i + 4).join(' '));
+  const said = new Set(runs(wordsOf(sentences.map((sentence) => sentence.text).join(' '))));
+  return runs(wordsOf(text)).some((run) => said.has(run));
 }
 
 /** Drops optional moves, proof first, then the bridge, until the body fits the word limit. */
@@ -121,7 +164,10 @@ function fitLength(sentences: Sentence[]): Sentence[] {
 export function composeSequence(context: WriteContext): DraftEmail[] {
   const { plan, offer, prospect } = context;
   const pick = chooser(context);
-  const angles = chooseAngles(plan, anglesOf(context.facts, prospect.company.trim()));
+  const angles = chooseAngles(plan, anglesOf(context.facts, prospect.company.trim()), {
+    seed: prospect.email,
+    themes: [offer.oneLiner, ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]), ...offer.personas.titles],
+  });
   const props = valuePropsFor(context, angles);
   const first = angles.get(1) ?? null;
   const proofs = offer.proofPoints.map(proofLines);
@@ -143,8 +189,12 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
   return plan.map(({ step, template }) => {
     const angle = angles.get(step) ?? null;
     const prop = props.get(step)!;
-    const slots = { pain: midSentence(prop.pain), value: midSentence(prop.value), topic: angle?.topic ?? '' };
-    const say = (options: readonly string[], slot: string) => pick(options, `${slot}-${step}`, slots);
+    const pain = readPhrase(prop.pain);
+    const value = readPhrase(prop.value);
+    const slots = { ...valuePropSlots(prop.pain, prop.value), topic: angle?.topic ?? '' };
+    const say = (options: readonly string[], slot: string) => pick.orNull(options, `${slot}-${step}`, slots);
+    // A pain no frame can hold stands as its own sentence when it is one (a clause); else the line is left out.
+    const painAlone = pain.form === 'clause' ? standalone(prop.pain) : null;
     const greeting = pick(greetings(offer.tone), 'greeting', {}, { repeatable: true });
     const sentences: Sentence[] = [line(greeting, 'greeting')];
     if (step !== 1) {
@@ -153,18 +203,22 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
       );
     }
     if (angle) {
-      sentences.push(line(say(angle.openers, 'opener'), 'opener', angle));
-      sentences.push(line(say(bridgeLines(angle.fact.kind, template), 'bridge'), 'bridge', angle));
+      sentences.push(line(pick(angle.openers, `opener-${step}`, slots), 'opener', angle));
+      const bridge = say(bridgeLines(angle.fact.kind, template), 'bridge') ?? painAlone;
+      if (bridge) sentences.push(line(bridge, 'bridge', angle));
     } else {
-      sentences.push(line(say(step === 1 ? NO_FACT_OPENERS : NEW_ANGLE_LINES, 'opener'), 'opener'));
+      const opener = say(step === 1 ? NO_FACT_OPENERS : NEW_ANGLE_LINES, 'opener') ?? painAlone;
+      if (opener) sentences.push(line(opener, 'opener'));
     }
-    sentences.push(line(say(offerLines(step, template), 'offer'), 'offer'));
+    sentences.push(line(say(offerLines(step, template), 'offer') ?? offerAlone(offer, step === 1 ? value : null), 'offer'));
     // The first email carries a proof point; a follow-up only when it has no new fact to bring.
     const proof = step === 1 || !angle ? takeProof() : undefined;
-    if (proof) sentences.push(line(say(proof, 'proof'), 'proof'));
+    const proofLine = proof ? say(proof, 'proof') : null;
+    // A proof point saying what the offer line just said ("cut its close time in half") is left out: the lint refuses a doubled phrase.
+    if (proofLine && !repeatsRun(proofLine, sentences)) sentences.push(line(proofLine, 'proof'));
     // A long pain said twice in one email reads like a template: the ask names it only when it is short.
-    const asks = askLines(step, template, offer.tone).filter((ask) => !ask.includes('{pain}') || slots.pain.split(' ').length < 3);
-    sentences.push(line(withBookingLink(say(asks, 'ask'), offer), 'ask'));
+    const asks = askLines(step, template, offer.tone).filter((ask) => !ask.includes('{pain}') || (slots.pain ?? '').split(' ').length < 3);
+    sentences.push(line(withBookingLink(pick(asks, `ask-${step}`, slots), offer), 'ask'));
     sentences.push(line(signOff, 'sign-off'));
     const subject = subjectFor(step, template, angle, firstSubject, pick);
     firstSubject ??= subject;

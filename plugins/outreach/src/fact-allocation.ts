@@ -2,6 +2,7 @@ import type { Fact } from '@meetflow/plugin-sdk';
 import type { TemplateId } from './config.ts';
 import { PERSONAL_KINDS, readFact, type FactAngle } from './moves/fact-angles.ts';
 import type { PlannedStep } from './plan.ts';
+import { fnv1a } from './variety.ts';
 
 /** The facts outreach may quote: a personal kind, confident enough, one per distinct value. */
 export function usableFacts(facts: readonly Fact[], minConfidence: number): Fact[] {
@@ -25,19 +26,63 @@ const RELEVANCE: Record<TemplateId, Record<string, number>> = {
 /** Newer facts first among equally relevant ones: a year adds up to about half a point. */
 const recency = (angle: FactAngle) => (angle.year ? Math.max(0, angle.year - 2000) / 50 : 0);
 
+/** What makes one prospect's choice differ from the next one's: the prospect, and the words of the offer and persona. */
+export interface AngleContext {
+  /** The prospect's email: spreads the choice between facts of similar worth across a campaign. */
+  seed: string;
+  /** Words of the offer (pains, values, one-liner) and of the persona's titles. */
+  themes: readonly string[];
+}
+
+// A crude stem, so "hiring" meets "hires" and "reps" meets "rep".
+const stem = (word: string) => word.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+
+/** Up to 2 points: how many of the fact's themes and words the offer and persona share. */
+function offerRelevance(angle: FactAngle, wanted: ReadonlySet<string>): number {
+  const words = new Set(
+    [...angle.themes, ...angle.fact.value.split(/[^A-Za-z]+/)]
+      .filter((word) => word.length >= 3)
+      .map(stem)
+      .filter((word) => wanted.has(word)),
+  );
+  return Math.min(2, words.size / 2);
+}
+
+/**
+ * Up to 3.5 points by a hash of the prospect and the fact's kind: among facts of similar worth,
+ * prospects of one campaign open on different kinds, so no kind opens most first emails.
+ */
+const spread = (seed: string, kind: string) => ((fnv1a(`${seed.trim().toLowerCase()}|${kind}`) % 1000) / 1000) * 3.5;
+
 /**
  * The fact each step leads with, best template first, each fact used once: the most relevant
- * for the step's template, preferring a kind no earlier step used (a follow-up brings a new
- * angle), then the most recent and the most confident. Steps left without a fact get null and
- * are written without a personal line.
+ * for the step's template and for the offer and persona, preferring a kind no earlier step used
+ * (a follow-up brings a new angle), then the most recent and the most confident, with a
+ * prospect's own share of chance among facts of similar worth. Steps left without a fact get
+ * null and are written without a personal line.
  */
-export function chooseAngles(plan: readonly PlannedStep[], angles: readonly FactAngle[]): Map<number, FactAngle | null> {
+export function chooseAngles(
+  plan: readonly PlannedStep[],
+  angles: readonly FactAngle[],
+  context: AngleContext = { seed: '', themes: [] },
+): Map<number, FactAngle | null> {
   const used = new Set<FactAngle>();
   const usedKinds = new Set<string>();
   const chosen = new Map<number, FactAngle | null>();
+  const wanted = new Set(
+    context.themes
+      .flatMap((text) => text.split(/[^A-Za-z]+/))
+      .filter((word) => word.length >= 3)
+      .map(stem),
+  );
   for (const { step, template } of plan) {
     const score = (angle: FactAngle) =>
-      (RELEVANCE[template][angle.fact.kind] ?? 0.5) + (usedKinds.has(angle.fact.kind) ? 0 : 2) + recency(angle) + angle.fact.confidence / 2;
+      (RELEVANCE[template][angle.fact.kind] ?? 0.5) +
+      (usedKinds.has(angle.fact.kind) ? 0 : 2) +
+      recency(angle) +
+      angle.fact.confidence / 2 +
+      offerRelevance(angle, wanted) +
+      (context.seed ? spread(context.seed, angle.fact.kind) : 0);
     const best = angles.filter((angle) => !used.has(angle)).sort((a, b) => score(b) - score(a))[0] ?? null;
     if (best) {
       used.add(best);

@@ -1,6 +1,7 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import type { DraftEmail } from './compose.ts';
+import { grammarProblems, offerPhrases } from './grammar.ts';
 import { untracedClaims, wordsOf, type ClaimSources } from './grounding.ts';
 import { offerText, signatureLines, type Offer } from './offer.ts';
 import { escapeRegExp } from './variety.ts';
@@ -31,6 +32,8 @@ export const STYLE_RULES = {
   question: 'Exactly one question, the call to action, asking for a short call.',
   offer: "Say what the sender offers, in the offer's own terms.",
   grounding: 'Every number, name, technology or event must come from a fact the sentence cites (listed in its factIds) or from the offer.',
+  grammar:
+    'Place the offer\'s phrases where their grammar fits: a clause never where a noun belongs, one finite verb per clause, no connective ("so", "because") twice in a sentence.',
 } as const;
 export type LintRule = keyof typeof STYLE_RULES;
 
@@ -123,6 +126,12 @@ const CHECKS: Record<LintRule, Check> = {
       // A subject cannot cite, but it may name what the email's sentences cite.
       ...untracedClaims(email.subject, cited, sources).map((reason) => `subject: ${reason}`),
     ];
+  },
+  grammar: (email, _body, { offer }) => {
+    const phrases = offerPhrases(offer);
+    return email.sentences
+      .filter((sentence) => sentence.move !== 'greeting' && sentence.move !== 'sign-off')
+      .flatMap((sentence) => grammarProblems(sentence.text, phrases));
   },
 };
 

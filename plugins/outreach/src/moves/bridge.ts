@@ -1,6 +1,7 @@
 import type { TemplateId } from '../config.ts';
 
-// From the fact to the seller's pain. {pain} is the value prop's pain, {topic} the fact as a
+// From the fact to the seller's pain. {pain} is the value prop's pain as a noun phrase, {painClause}
+// as a clause (a frame needing a form the pain cannot take is passed over), {topic} the fact as a
 // follow-up names it. Each sentence cites the fact it builds on, so it may mention it.
 const BY_KIND: Record<string, string[]> = {
   funding: [
@@ -15,7 +16,7 @@ const BY_KIND: Record<string, string[]> = {
   ],
   employees: [
     'At that size, {pain} quietly eats into every week.',
-    'Teams that size often tell me {pain} is what breaks first.',
+    'Teams of that size often tell me that {pain} is what breaks first.',
     'The bigger the team, the more {pain} costs.',
   ],
   tech: [
@@ -39,14 +40,21 @@ const BY_TEMPLATE: Record<TemplateId, string[]> = {
   ],
   'pain-point': [
     'That made me think of {pain}, which most teams I talk to are still fighting.',
-    'Teams like yours often tell me {pain} is the hard part.',
+    'Teams like yours often tell me that {pain} is the hard part.',
   ],
   'value-prop': ['That is usually where {pain} starts to show up.', 'It made me wonder how much {pain} gets in your way.'],
 };
 
+// For a pain typed as a clause ("month-end close takes too long"), said as the user put it.
+const CLAUSE_BRIDGES = [
+  'Teams in that spot often tell me that {painClause}.',
+  'My guess is that at your end, too, {painClause}.',
+  'In my experience, that is when {painClause}.',
+];
+
 /** Bridges from a fact of `kind` to the pain, for a step of `template`: the kind's own first, then the template's. */
 export function bridgeLines(kind: string, template: TemplateId): string[] {
-  return [...(BY_KIND[kind] ?? []), ...BY_TEMPLATE[template]];
+  return [...(BY_KIND[kind] ?? []), ...BY_TEMPLATE[template], ...CLAUSE_BRIDGES];
 }
 
 /** A second reason to talk, without a new fact: a follow-up's other value prop. */
@@ -54,12 +62,14 @@ export const NEW_ANGLE_LINES = [
   'Another thing teams bring up with me is {pain}.',
   'There is a second problem we see a lot: {pain}.',
   'The other thing I hear about most is {pain}.',
+  'Another thing teams tell me is that {painClause}.',
 ];
 
 /** The opening when research found nothing to cite: the prospect's role and the pain, no claim about the company. */
 export const NO_FACT_OPENERS = [
   'As {jobTitle} at {company}, you likely see {pain} up close.',
-  "I'm guessing {pain} lands on your desk more often than you'd like.",
+  "I'm guessing that {pain} lands on your desk more often than you'd like.",
   "I'll keep this short, since {pain} is probably the last thing you want more of.",
   'Most teams I speak with would happily hand off {pain}.',
+  'Most teams I speak with tell me that {painClause}.',
 ];

@@ -1,4 +1,4 @@
-import { createContext, useContext, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { createContext, useContext, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * True while the user may read the offer but not change it: fields stay readable at full
@@ -21,6 +21,8 @@ interface OfferFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 't
   sentence?: boolean;
   /** The id of a heading its accessible name starts with ("Value proposition 2"), for fields repeated in rows. */
   within?: string;
+  /** What the field's text becomes in an email, shown under it and read with it. */
+  example?: ReactNode;
 }
 
 /** Enter in a one-line sentence submits nothing and breaks no line. */
@@ -39,18 +41,20 @@ export function OfferField({
   optional = false,
   sentence = false,
   within,
+  example,
   ...input
 }: OfferFieldProps) {
   const readOnly = useContext(OfferReadOnly);
   const id = `offer-${path.replaceAll('.', '-')}`;
   const note = error ?? hint;
+  const describedBy = [note ? `${id}-note` : '', example ? `${id}-example` : ''].filter(Boolean).join(' ');
   const common = {
     id,
     value,
     readOnly,
     placeholder: readOnly ? undefined : input.placeholder,
     'aria-invalid': Boolean(error),
-    'aria-describedby': note ? `${id}-note` : undefined,
+    'aria-describedby': describedBy || undefined,
     'aria-labelledby': within ? `${within} ${id}-label` : undefined,
   };
   return (
@@ -83,6 +87,11 @@ export function OfferField({
           data-testid={error ? `offer-error-${path}` : undefined}
         >
           {note}
+        </span>
+      )}
+      {example && (
+        <span id={`${id}-example`} className="text-xs text-base-content/70" data-testid={`offer-example-${path}`}>
+          {example}
         </span>
       )}
     </div>

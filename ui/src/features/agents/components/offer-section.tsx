@@ -90,7 +90,12 @@ export function OfferSection({ onDirtyChange }: { onDirtyChange: (dirty: boolean
                   />
                 </div>
               </div>
-              <ValuePropsFields rows={form.valueProps} errors={errors} onChange={(valueProps) => change({ ...form, valueProps })} />
+              <ValuePropsFields
+                rows={form.valueProps}
+                errors={errors}
+                seller={form.companyName}
+                onChange={(valueProps) => change({ ...form, valueProps })}
+              />
               <ProofPointsFields rows={form.proofPoints} errors={errors} onChange={(proofPoints) => change({ ...form, proofPoints })} />
               <div className="grid gap-x-6 gap-y-5 lg:grid-cols-2">
                 <OfferAudienceFields form={form} errors={errors} onChange={change} />

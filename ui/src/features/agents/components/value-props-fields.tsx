@@ -1,19 +1,27 @@
 import { blankValueProp, nextRowId, OFFER_LIMITS, type OfferErrors, type ValuePropRow } from '../utils/offer-form.ts';
-import { useContext } from 'react';
+import { useContext, useDeferredValue } from 'react';
+import { useEmailSentence } from './email-sentence.tsx';
 import { OfferField, OfferReadOnly } from './offer-field.tsx';
 
 /** The 2–5 value propositions: each the buyer's problem and what changes, added and removed as rows. */
 export function ValuePropsFields({
   rows,
   errors,
+  seller,
   onChange,
 }: {
   rows: readonly ValuePropRow[];
   errors: OfferErrors;
+  /** The company name typed so far: the example sentences name it. */
+  seller: string;
   onChange: (rows: ValuePropRow[]) => void;
 }) {
   const { min, max } = OFFER_LIMITS.valueProps;
   const readOnly = useContext(OfferReadOnly);
+  const emailSentence = useEmailSentence();
+  // Typing stays quick: the example sentences follow the text when the browser has a moment.
+  const typed = useDeferredValue(rows);
+  const typedRow = (id: number) => typed.find((row) => row.id === id);
   const update = (id: number, change: Partial<ValuePropRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
     <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby="offer-valueProps-note">
@@ -52,6 +60,7 @@ export function ValuePropsFields({
                   placeholder="manual prospect research"
                   value={row.pain}
                   error={errors[`valueProps.${index}.pain`]}
+                  example={emailSentence('pain', typedRow(row.id)?.pain ?? '', seller)}
                   onChange={(pain) => update(row.id, { pain })}
                 />
                 <OfferField
@@ -62,6 +71,7 @@ export function ValuePropsFields({
                   placeholder="your reps only talk to accounts that fit"
                   value={row.value}
                   error={errors[`valueProps.${index}.value`]}
+                  example={emailSentence('value', typedRow(row.id)?.value ?? '', seller)}
                   onChange={(value) => update(row.id, { value })}
                 />
               </div>
