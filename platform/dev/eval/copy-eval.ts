@@ -1,8 +1,9 @@
 // The copy half of the eval: one prospect per fixture site (eval-research.ts reads the sites),
 // each written a sequence for the sample offer by the outreach plugin's writeSequence activity
 // as the worker runs it (default config: the move writer, no language model). The figures are
-// the writer's on companies nobody tuned it for: sequences the copy lint refused, claims no
-// fact or offer backs, and how template-like the campaign reads.
+// the writer's on the development set's companies (in-sample: the writer was worked on with them
+// in view): sequences the copy lint refused, claims no fact or offer backs, and how template-like
+// the campaign reads.
 import { lintEmail, OfferSchema, outreachPlugin, type OfferInput, type WriteSequenceOutput } from '@meetflow/plugin-outreach';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
