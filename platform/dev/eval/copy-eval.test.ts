@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REPEATED_SHARE, runCopyEval } from './copy-eval.ts';
-import { sentenceShares } from './copy-metrics.ts';
+import { MAX_OPENER_KIND_SHARE, sentenceShares } from './copy-metrics.ts';
 
 // The outreach writer on one prospect per development-set site, with the sample offer: the copy
 // targets of issue #16, asserted. `npm run eval -- copy --verbose` prints the same figures. Each
@@ -28,6 +28,26 @@ describe('copy eval on the development set (in-sample)', async () => {
       .filter((sentence) => !sentence.repeatable && sentence.share > MAX_REPEATED_SHARE)
       .map((sentence) => `${sentence.emails}/${result.emails}: ${sentence.text}`);
     expect(common).toEqual([]);
+  });
+});
+
+// Issue #32: the same offer to one prospect per held-out site (sites written without reading the
+// writer, never used to tune it): the copy targets hold there too.
+describe('copy eval on the held-out set', async () => {
+  const { heldOut } = await evaluated;
+
+  it('writes a sequence for every held-out site, none refused, every email passing the lint again', () => {
+    expect(heldOut.prospects).toBeGreaterThanOrEqual(40);
+    expect(heldOut.refused).toEqual([]);
+    expect(heldOut.emails).toBe(3 * heldOut.prospects);
+    expect(heldOut.lintProblems).toEqual([]);
+  });
+
+  it('has no unsupported claim, no grammar-gate problem, and no sentence or opener kind over its share', () => {
+    expect(heldOut.unsupportedClaims).toEqual([]);
+    expect(heldOut.grammarProblems).toEqual([]);
+    expect(heldOut.mostRepeated?.share ?? 0).toBeLessThanOrEqual(MAX_REPEATED_SHARE);
+    expect(heldOut.openerKinds[0]?.share ?? 0).toBeLessThanOrEqual(MAX_OPENER_KIND_SHARE);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type SentenceShare,
 } from './copy-metrics.ts';
 import { researchEvalSites, type ResearchedSite } from './eval-research.ts';
+import { HELD_OUT_DIR } from './held-out/generate.ts';
 
 /** The issue's target: no sentence but the offer line in more than this share of a campaign's emails. */
 export const MAX_REPEATED_SHARE = 0.2;
@@ -50,8 +51,10 @@ export interface CampaignFigures {
   openerKinds: Array<{ kind: string; count: number; share: number }>;
 }
 
-/** What the copy eval measured: the sample offer on every eval site, and the battery of generated offers. */
+/** What the copy eval measured: the sample offer on every development-set site, on every held-out site, and the battery of generated offers. */
 export interface CopyEvalResult extends CampaignFigures {
+  /** The sample offer written to one prospect per held-out site (measured only: the writer is never tuned on it). */
+  heldOut: CampaignFigures;
   /** The battery: each generated offer a campaign to BATTERY_PROSPECTS sites. */
   battery: {
     offers: number;
@@ -120,6 +123,8 @@ export async function runCopyEval(): Promise<CopyEvalResult> {
   const started = performance.now();
   const sites = await researchEvalSites();
   const sample = figuresOf(await Promise.all(sites.map((site, index) => writeFor(site, index))));
+  const heldOutSites = await researchEvalSites(HELD_OUT_DIR);
+  const heldOut = figuresOf(await Promise.all(heldOutSites.map((site, index) => writeFor(site, index))));
   const campaigns: CampaignFigures[] = [];
   for (const [offerIndex, offer] of generatedOffers().entries()) {
     const chosen = Array.from({ length: Math.min(BATTERY_PROSPECTS, sites.length) }, (_, k) => (offerIndex * 7 + k) % sites.length);
@@ -127,6 +132,7 @@ export async function runCopyEval(): Promise<CopyEvalResult> {
   }
   return {
     ...sample,
+    heldOut,
     battery: { offers: BATTERY_SIZE, prospectsPerOffer: Math.min(BATTERY_PROSPECTS, sites.length), campaigns },
     seconds: (performance.now() - started) / 1000,
   };
@@ -158,6 +164,7 @@ export function copyReport(result: CopyEvalResult, { verbose = false } = {}): st
     `  ${'most common opener kind'.padEnd(28)} ${openerLine(result.openerKinds)}`,
     ...problems('refused', result.refused),
     ...problems('returned emails that fail the lint', result.lintProblems),
+    ...heldOutReport(result.heldOut),
     ...batteryReport(result.battery, verbose),
   ];
 }
@@ -166,6 +173,20 @@ const openerLine = (kinds: CampaignFigures['openerKinds']) =>
   kinds[0]
     ? `${percent(kinds[0].share)} ${kinds[0].kind}  (target ≤ ${percent(MAX_OPENER_KIND_SHARE)}; ${kinds.map(({ kind, count }) => `${kind} ${count}`).join(', ')})`
     : 'n/a';
+
+/** The held-out set's lines: its figures only, never the sentences or sites behind them (it must not be tuned on). */
+function heldOutReport(figures: CampaignFigures): string[] {
+  return [
+    `Copy on the ${figures.prospects} held-out sites, one prospect each, sample offer`,
+    `  ${'sequences refused'.padEnd(28)} ${new Set(figures.refused.map((problem) => problem.site)).size}/${figures.prospects}`,
+    `  ${'emails citing a fact'.padEnd(28)} ${figures.personalised}/${figures.emails}`,
+    `  ${'lint problems, re-linted'.padEnd(28)} ${figures.lintProblems.length}`,
+    `  ${'unsupported claims'.padEnd(28)} ${figures.unsupportedClaims.length}`,
+    `  ${'grammar-gate problems'.padEnd(28)} ${figures.grammarProblems.length}`,
+    `  ${'most repeated sentence'.padEnd(28)} ${figures.mostRepeated ? percent(figures.mostRepeated.share) : 'n/a'}  (target ≤ ${percent(MAX_REPEATED_SHARE)})`,
+    `  ${'most common opener kind'.padEnd(28)} ${openerLine(figures.openerKinds)}`,
+  ];
+}
 
 /** The battery's lines: totals over its campaigns and the worst campaign's shares. */
 function batteryReport(battery: CopyEvalResult['battery'], verbose: boolean): string[] {
