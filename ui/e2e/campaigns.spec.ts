@@ -1,3 +1,4 @@
+import { OFFER } from './seller-offer.ts';
 import { expectNoViolations } from './axe.ts';
 import { test, expect, type APIRequestContext, type Page, useNewWorkspace } from './fixtures.ts';
 
@@ -6,19 +7,6 @@ import { test, expect, type APIRequestContext, type Page, useNewWorkspace } from
 const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
 const SALES_SITES = ['pipelinepilot', 'quotewell', 'callcraft'].map((name) => `${SAMPLES}/${name}/`);
 const BATCH_TIMEOUT = 150_000;
-
-/** What the workspace sells: its emails pitch it. */
-const OFFER = {
-  companyName: 'Lumen Ledger',
-  oneLiner: 'closes your books in days instead of weeks',
-  valueProps: [
-    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
-    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
-  ],
-  personas: { titles: ['VP of Sales'] },
-  callToAction: { meetingMinutes: 20 },
-  senderName: 'Riley Chen',
-};
 
 /** Points the UI and `request` at a workspace of their own, with an ICP analysed from the sample customer sites and an offer. */
 async function workspaceWithIcp(page: Page, request: APIRequestContext, name: string): Promise<(path: string) => string> {

@@ -8,21 +8,11 @@ import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
 import { morningZone } from '@meetflow/platform/dev/testing/sending';
 import { expect, type APIRequestContext } from './fixtures.ts';
 
+export { OFFER } from './seller-offer.ts';
+
 export const SAMPLES = process.env.MEETFLOW_E2E_SAMPLES_URL;
 const [mailHost = '127.0.0.1', smtpPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_SMTP ?? '').split(':');
 const [, imapPort = '0'] = (process.env.MEETFLOW_E2E_MAIL_IMAP ?? '').split(':');
-
-export const OFFER = {
-  companyName: 'Lumen Ledger',
-  oneLiner: 'closes your books in days instead of weeks',
-  valueProps: [
-    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
-    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
-  ],
-  personas: { titles: ['VP of Sales'] },
-  callToAction: { meetingMinutes: 30 },
-  senderName: 'Riley Chen',
-};
 
 /** A weekday at least three days ahead: the day the prospect proposes, at 13:15 UTC (inside working hours in London all year). */
 export function proposedDay(): Date {

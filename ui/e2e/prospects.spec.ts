@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type APIRequestContext, type Page, useNewWorkspace, waitForSeededProspect } from './fixtures.ts';
+import { OFFER } from './seller-offer.ts';
 
 /** Points the UI at a workspace of its own. */
 async function useFreshWorkspace(page: Page, name: string): Promise<string> {
@@ -26,21 +27,7 @@ async function sellingWorkspace(page: Page, request: APIRequestContext, name: st
   };
   const urls = ['pipelinepilot', 'quotewell', 'callcraft'].map((site) => `${samples}/${site}/`);
   await ok(await request.post(at('/api/superagent/analyze-icp'), { data: { urls }, timeout: 60_000 }));
-  await ok(
-    await request.put(at('/api/offer'), {
-      data: {
-        companyName: 'Lumen Ledger',
-        oneLiner: 'closes your books in days instead of weeks',
-        valueProps: [
-          { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
-          { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
-        ],
-        personas: { titles: ['VP of Sales'] },
-        callToAction: { meetingMinutes: 20 },
-        senderName: 'Riley Chen',
-      },
-    }),
-  );
+  await ok(await request.put(at('/api/offer'), { data: OFFER }));
   const processed = async (firstName: string, lastName: string): Promise<number> => {
     const { id } = (await ok(
       await request.post(at('/api/prospects'), {

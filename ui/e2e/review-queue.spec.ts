@@ -1,3 +1,4 @@
+import { OFFER } from './seller-offer.ts';
 import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
 import { morningZone } from '@meetflow/platform/dev/testing/sending';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
@@ -19,17 +20,6 @@ const PROSPECT = {
   employeeCount: 90,
   email: `quinn-${run}@pipelinepilot.example`,
   website: `${SAMPLES}/pipelinepilot/`,
-};
-const OFFER = {
-  companyName: 'Lumen Ledger',
-  oneLiner: 'closes your books in days instead of weeks',
-  valueProps: [
-    { pain: 'manual month-end reconciliation', value: 'your finance team signs off without spreadsheets' },
-    { pain: 'late revenue reports', value: 'sales leaders see bookings the day they close' },
-  ],
-  personas: { titles: ['VP of Sales'] },
-  callToAction: { meetingMinutes: 20 },
-  senderName: 'Riley Chen',
 };
 const EDITED_BODY = `Hi Quinn,\n\nA shorter note, rewritten by a reviewer (${run}): could Lumen Ledger take month-end off your plate?\n\nRiley`;
 
