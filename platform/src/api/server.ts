@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Config } from '../core/config.ts';
 import { BUILTIN_ACTIVITIES } from '../features/steps.ts';
 import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
@@ -17,6 +17,9 @@ import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
 import { loadSocialProof } from '../features/insights/landing-page/social-proof.ts';
 import { createTemporalClient } from '../core/temporal/client.ts';
+
+/** The most bytes of request line and headers the API reads (a longer request gets 431). */
+export const MAX_HEADER_BYTES = 512 * 1024;
 
 /** A running API server and how to stop it. */
 export interface RunningApi {
@@ -88,7 +91,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     () => runStartWork(FEATURES, (feature) => ({ ...productContextOf(deps, feature.uses), settings }), logger),
     (error: unknown) => logger.error({ err: error }, 'the database did not answer: no start-up work ran (the next start does it)'),
   );
-  const server = app.listen(config.port, config.host);
+  // A request line and headers up to MAX_HEADER_BYTES (Node's default is 16 KiB): the Prospect
+  // Pipeline's CSV export is a link naming up to 1,000 chosen and 1,000 excluded prospects in its
+  // query, and a query the schema refuses must reach the schema (a 400 naming it), not a bare 431.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback()).listen(config.port, config.host);
   await new Promise<void>((resolveListen, reject) => {
     server.once('listening', resolveListen);
     server.once('error', reject);
