@@ -164,7 +164,12 @@ test("the phone menu's agent list is whole: every agent in view at once, inside 
   const agents = (await (await request.get('/api/agents/status')).json()) as AgentStatus[];
   const list = page.getByTestId('agent-status-list');
   await expect(list.getByRole('listitem')).toHaveCount(agents.length);
-  const menu = (await page.locator('#app-sidebar aside').boundingBox())!;
+  // Measured once the menu has slid in (its transition ended), not on the way.
+  const aside = page.locator('#app-sidebar aside');
+  await aside.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished)),
+  );
+  const menu = (await aside.boundingBox())!;
   /** Whether an agent's line is drawn whole inside the menu: its name and status word end before the menu's edge. */
   const whole = async (item: Locator) => {
     const box = (await item.getByTestId('agent-name').boundingBox())!;
