@@ -1,7 +1,6 @@
-// What the two walks of a sales-ops user's day share (day-walk.spec.ts with the mouse,
-// keyboard-walk.spec.ts with the keyboard alone): the seller's offer, review-mode sending from a
-// mailbox on the local mail server (GreenMail, MEETFLOW_E2E_MAIL_SMTP/IMAP), what reached a
-// prospect's mailbox there, and the prospect's answer sent back through it.
+// What the scripted walk of a sales-ops user's day (day-walk.spec.ts) sets up: the seller's offer,
+// review-mode sending from a mailbox on the local mail server (GreenMail, MEETFLOW_E2E_MAIL_SMTP/IMAP),
+// what reached a prospect's mailbox there, and the prospect's answer sent back through it.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
