@@ -12,7 +12,7 @@ import { withWorkspace } from '../../../lib/workspace.ts';
 import { formatCount, formatNumber } from '../../../utils/format.ts';
 import { roleAtLeast, useCurrentRole } from '../../auth/index.ts';
 import { prospectPageQueryOptions, prospectStatesQueryOptions, useStopSequences } from '../api/prospects-api.ts';
-import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useUrlDraft } from '../hooks/use-url-draft.ts';
 import {
   activeFilters,

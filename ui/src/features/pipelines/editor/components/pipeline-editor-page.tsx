@@ -7,7 +7,7 @@ import { useCurrentRole } from '../../../auth/index.ts';
 import { pipelineQueryOptions } from '../../api/get-pipeline.ts';
 import { versionParam } from '../../utils/version-param.ts';
 import { pluginsQueryOptions } from '../../../plugins/index.ts';
-import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { useMediaQuery } from '../../../../lib/use-media-query.ts';
 import { emptyDefinition } from '../utils/new-pipeline.ts';
 import { canEditPipelines } from '../utils/permissions.ts';
 import { BuiltInNotice } from './built-in-notice.tsx';
