@@ -1,6 +1,7 @@
-// What the scripted walk of a sales-ops user's day (day-walk.spec.ts) sets up: the seller's offer,
-// review-mode sending from a mailbox on the local mail server (GreenMail, MEETFLOW_E2E_MAIL_SMTP/IMAP),
-// what reached a prospect's mailbox there, and the prospect's answer sent back through it.
+// What the two walks of a sales-ops user's day share (day-walk.spec.ts with the mouse,
+// keyboard-walk.spec.ts with the keyboard alone): the seller's offer, review-mode sending from a
+// mailbox on the local mail server (GreenMail, MEETFLOW_E2E_MAIL_SMTP/IMAP), what reached a
+// prospect's mailbox there, and the prospect's answer sent back through it.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { readInbox } from '@meetflow/platform/dev/testing/mail-server';
@@ -24,6 +25,51 @@ export function proposedDay(): Date {
 /** The messages in an address's INBOX on the local mail server, parsed. */
 export async function mailOf(address: string): Promise<ParsedMail[]> {
   return Promise.all((await readInbox({ host: mailHost, port: Number(imapPort) }, address)).map((raw) => simpleParser(raw)));
+}
+
+/** Whether a message came from `address`. */
+const sentBy = (address: string) => (mail: ParsedMail) => mail.from?.value.some((sender) => sender.address === address) ?? false;
+
+/**
+ * Waits until the prospect's first email from `seller` reaches the prospect's mailbox (other specs
+ * may write to the same sample prospect from their own sellers); when it does not, fails saying
+ * what the outbox and the prospect's sequence say about it (why it waits and until when), so a
+ * slow send explains itself instead of only timing out.
+ */
+export async function deliveredTo(
+  request: APIRequestContext,
+  at: (path: string) => string,
+  prospect: { id: number; email: string },
+  seller: string,
+): Promise<ParsedMail[]> {
+  let all: ParsedMail[] = [];
+  const fromSeller = () => all.filter(sentBy(seller));
+  try {
+    await expect.poll(async () => ((all = await mailOf(prospect.email)), fromSeller().length), { timeout: 60_000 }).toBe(1);
+  } catch (error) {
+    const profile = (await (await request.get(at(`/api/prospects/${prospect.id}/profile`))).json()) as { sequence: unknown };
+    const outbox = async (status: string) =>
+      ((await (await request.get(at(`/api/outbox?status=${status}`))).json()) as { items: Array<Record<string, unknown>> }).items.map(
+        ({ step, status, waitReason, waitingUntil, mailbox, reviewedAt, sentAt }) => ({
+          step,
+          status,
+          waitReason,
+          waitingUntil,
+          mailbox,
+          reviewedAt,
+          sentAt,
+        }),
+      );
+    const senders = all.map((mail) => mail.from?.text);
+    const why = [
+      `at ${new Date().toISOString()}: in the mailbox ${JSON.stringify(senders)}`,
+      `queued ${JSON.stringify(await outbox('queued'))}`,
+      `sent ${JSON.stringify(await outbox('sent'))}`,
+      `sequence ${JSON.stringify((profile.sequence as { state?: unknown } | null)?.state ?? null)}`,
+    ].join('; ');
+    throw new Error(`${(error as Error).message}\nThe email did not arrive; ${why}`);
+  }
+  return fromSeller();
 }
 
 /** Expects an API answer's status (the body in the message when it differs) and answers its JSON. */
@@ -95,11 +141,12 @@ export async function waitForReplies(request: APIRequestContext, at: (path: stri
     .toBe(count);
 }
 
-/** Waits for the meeting invitation (a subject starting "Invitation:") in the prospect's mailbox and answers its calendar text, unfolded. */
-export async function invitationOf(address: string): Promise<{ mail: ParsedMail; calendar: string | undefined }> {
+/** Waits for the meeting invitation from `seller` (a subject starting "Invitation:") in the prospect's mailbox and answers its calendar text, unfolded. */
+export async function invitationOf(address: string, seller: string): Promise<{ mail: ParsedMail; calendar: string | undefined }> {
   let invitation: ParsedMail | undefined;
+  const isInvitation = (mail: ParsedMail) => /^Invitation:/.test(mail.subject ?? '') && sentBy(seller)(mail);
   await expect
-    .poll(async () => (invitation = (await mailOf(address)).find((mail) => /^Invitation:/.test(mail.subject ?? ''))) !== undefined, {
+    .poll(async () => (invitation = (await mailOf(address)).find(isInvitation)) !== undefined, {
       timeout: 60_000,
     })
     .toBe(true);

@@ -1,6 +1,15 @@
-import type { ParsedMail } from 'mailparser';
 import { PROSPECT_PIPELINE } from '@meetflow/platform/features/prospecting/superagent/prospect-pipeline';
-import { invitationOf, mailOf, OFFER, ok, proposedDay, replyAs, reviewModeMailbox, SAMPLES, waitForReplies } from './day-walk-setup.ts';
+import {
+  deliveredTo,
+  invitationOf,
+  OFFER,
+  ok,
+  proposedDay,
+  replyAs,
+  reviewModeMailbox,
+  SAMPLES,
+  waitForReplies,
+} from './day-walk-setup.ts';
 import { test, expect, useNewWorkspace } from './fixtures.ts';
 
 // A sales-ops user's day, scripted: the ICP analysed and edited, discovery answering with its
@@ -97,8 +106,7 @@ test('a working day: edited ICP → discovery with a floor → forecast → revi
   await expect(page.getByTestId('review-empty')).toContainText('Nothing waiting for review');
 
   // Send: it reaches the prospect's mailbox.
-  let delivered: ParsedMail[] = [];
-  await expect.poll(async () => (delivered = await mailOf(PROSPECT.email)).length, { timeout: 60_000 }).toBe(1);
+  const delivered = await deliveredTo(request, at, { id: prospect.id, email: PROSPECT.email }, SELLER);
   const [first] = delivered;
   expect(first!.from?.value[0]?.address).toBe(SELLER);
 
@@ -128,7 +136,7 @@ test('a working day: edited ICP → discovery with a floor → forecast → revi
   // The meeting is on the Meeting Scheduler's list, and the invitation reaches the prospect's mailbox with its .ics.
   const meetings = (await ok(await request.get(at('/api/meetings')))) as Array<{ prospectId: number; scheduledAt: string }>;
   expect(meetings.map((meeting) => [meeting.prospectId, meeting.scheduledAt])).toEqual([[prospect.id, day.toISOString()]]);
-  const { mail: invitation, calendar } = await invitationOf(PROSPECT.email);
+  const { mail: invitation, calendar } = await invitationOf(PROSPECT.email, SELLER);
   expect(calendar).toContain('METHOD:REQUEST');
   expect(calendar?.split(/\r?\n/).find((line) => line.startsWith('ATTENDEE'))).toContain(`mailto:${PROSPECT.email}`);
   expect(invitation.inReplyTo).toBe(first!.messageId);
