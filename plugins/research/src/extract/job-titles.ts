@@ -166,6 +166,14 @@ const CHIEF_ACRONYMS: Record<string, string> = {
 };
 const C_LEVEL = /\b(CEO|CFO|CRO|CMO|CTO|COO|CIO|CISO|CPO|CDO|CHRO|CCO)s?\b/g;
 const CHIEF = /\bChief ((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+) Officers?\b/g;
+// "our chief information security officer", "Our chief executive, Daan Visser": in any case, and
+// without "officer" for the chiefs people name that way.
+const CHIEF_NAMED = new RegExp(
+  String.raw`\bchief (${Object.keys(CHIEF_ACRONYMS)
+    .toSorted((a, b) => b.length - a.length)
+    .join('|')})(?: officers?)?\b`,
+  'gi',
+);
 const FOUNDER = /\b(Co-?founder|Founder)s?\b/gi;
 // "VP of Sales", "Head of Sales Operations", "Director of Sales & Marketing": a rank, "of", capitalised words.
 // Not "and": in "the VP of Sales and RevOps leaders" it joins two titles, not two functions.
@@ -173,13 +181,31 @@ const RANK_OF = new RegExp(String.raw`\b${RANKS}s? of ((?:[A-Z][A-Za-z-]*|IT|HR)
 // "head of finance", "director of people": a rank and a known function in any case.
 const RANK_OF_FUNCTION = new RegExp(String.raw`\b(vp|svp|vice president|head|director)s? of (${functionAlternatives})\b`, 'gi');
 // "VP Sales", "SVP Marketing" (no "of").
-const RANK_FUNCTION = /\b(VP|SVP|EVP) (?!of\b)([A-Z][A-Za-z]+)\b/g;
+const RANK_FUNCTION = /\b(VP|SVP|EVP) (?!of\b)([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})\b/g;
 // "sales leaders", "RevOps managers", "Senior Account Executive", "plant managers": a function and a role, any case.
 const FUNCTION_ROLE = new RegExp(String.raw`\b${LEVEL}(${functionAlternatives})\s+(${ROLES.join('|')})\b`, 'gi');
 const DEVELOPMENT_REPS = /\b(SDR|BDR|AE|CSM)s?\b/g;
 // Titles that are a role on their own: "controllers", "CNC machinists", "dispatchers".
 const STANDALONE =
-  /\b((?:CNC )?machinist|controller|bookkeeper|accountant|dispatcher|recruiter|paralegal|attorney|estimator|underwriter|superintendent|landlord|teacher|general counsel|managing partner|general manager)s?\b/gi;
+  /\b((?:CNC )?machinist|controller|bookkeeper|accountant|dispatcher|recruiter|paralegal|attorney|estimator|underwriter|superintendent|landlord|teacher|registrar|bursar|general counsel|in-house counsel|managing partner|managing director|general manager|(?:executive |sous |pastry )?chef|supervisor|operator|physician|pharmacist|dentist|veterinarian|therapist|surgeon|dean|provost|chief of staff|technician|(?<!vice )president|lawyer|solicitor|barrister|actuary|hotelier|restaurateur|tutor|instructor|professor|foreman|proprietor|franchisee|realtor|electrician|plumber|treasurer|comptroller|merchandiser)s?\b/gi;
+// "Head Chef", "head nurses": "head" before an occupation is a rank of it.
+const HEAD_OF_TRADE =
+  /\bhead (chef|cook|nurse|teacher|coach|trainer|instructor|gardener|groundskeeper|brewer|baker|pharmacist|technician|mechanic|buyer|librarian|porter|housekeeper|sommelier|ranger|surveyor|designer|engineer|architect|tutor)s?\b/gi;
+// "heads of admissions", "directors of studies": a rank of any area, lower case and plural too.
+const RANK_OF_ANY =
+  /\b(head|director|vp|vice president)s? of (?!(?:the|a|an|our|your|their|its|this|that|these|those|every|all|each|some|any|one|them|it)\b)([a-z][a-z-]+)\b/gi;
+// "the owners of remodeling firms", "owners of busy practices": the owner of the business.
+const OWNERS_OF =
+  /\b(?:the )?owners? of (?=(?:[\w-]+ ){0,3}?(?:firms?|businesses|business|companies|company|practices?|shops?|stores?|restaurants?|clinics?|schools?|agencies|agency|salons?|gyms?|studios?|hotels?|farms?)\b)/gi;
+// "kitchen managers", "Permit Coordinator", "transport planners": an area of work (a noun) and a
+// role that names a job wherever it stands. The area is any noun compromise reads as one, not only
+// the functions listed above; a word that says the level or kind of person ("busy", "senior") is not.
+const GENERIC_ROLE =
+  /\b(?:([A-Za-z][\w-]*(?:al|ical))\s+)?([A-Za-z][\w-]*)\s+(managers?|coordinators?|planners?|directors?|owners?|supervisors?|administrators?|officers?|brokers?|analysts?|specialists?|consultants?|engineers?|technicians?|advis[eo]rs?|adjusters?|agents?|leads?(?= at\b| for\b|,|$)|nurses?)\b/gi;
+const SHARED_ROLE =
+  /\b([A-Za-z][\w-]*)\s+(?:and|&|or)\s+([A-Za-z][\w-]*)\s+(leaders|managers|directors|executives|officers|coordinators|planners|engineers|analysts|specialists|administrators|supervisors)\b/gi;
+const NOT_AN_AREA =
+  /^(?:the|a|an|and|or|of|for|to|with|by|our|your|their|his|her|its|my|every|each|all|many|most|more|some|any|busy|small|large|big|new|good|great|best|better|top|senior|sr|junior|jr|lead|principal|staff|associate|assistant|regional|global|group|national|field|inside|enterprise|interim|deputy|former|first|other|same|real|one|two|three|who|whose|that|which|these|those|helps?|gives?|lets?|makes?|hire|hires|hiring|busy|modern|growing|lean|is|are|was|were|be|as|at|in|on|from|general|managing|chief|executive|help|helping|let|make|give|hire|empower|enable|train|support|serve|meet|ask|keep|turn|password|file|task|tag|package|download|window|display|memory|secrets?|key|certificate|device|cookie|consent|ad|tab)$/i;
 // "Angela Ruiz, Principal, Westview Middle School": a principal is a title only in an attribution.
 const ATTRIBUTED = /(?:,|—|–)\s*((?:School )?Principal|Owner|Partner)\b(?=,| at | of |$)/g;
 
@@ -191,6 +217,7 @@ const SPELLING: Record<string, string> = {
   hr: 'HR',
   ux: 'UX',
   and: 'and',
+  of: 'of',
   ecommerce: 'E-commerce',
   'e-commerce': 'E-commerce',
   'full-stack': 'Full-stack',
@@ -211,6 +238,9 @@ const RANK_SPELLING: Record<string, string> = {
 };
 const rank = (word: string) => RANK_SPELLING[word.toLowerCase().replace(/\s+/g, ' ')] ?? word;
 const capitalise = (word: string) => SPELLING[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+// An area after "of" keeps the site's spelling, capitalised ("heads of ecommerce" → "Head of Ecommerce").
+const areaCase = (word: string) =>
+  /^e-?commerce$/i.test(word) ? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase() : capitalise(word);
 const titleCase = (words: string) => words.split(/\s+/).map(capitalise).join(' ');
 const singular = (role: string) => (/^(?:lead|sales)$/i.test(role) ? role : role.replace(/s$/i, ''));
 
@@ -238,12 +268,41 @@ export function withoutName(area: string): string {
     }
     const tagged = tags.get(word);
     const name = tagged?.has('FirstName') || tagged?.has('Honorific') || tagged?.has('LastName');
-    const areaWord = FUNCTION_WORDS.has(word.toLowerCase()) || AREA_SUFFIX.test(word);
+    const areaWord = FUNCTION_WORDS.has(word.toLowerCase()) || AREA_SUFFIX.test(word) || tagged?.has('Plural');
     if (name || !areaWord) break;
     kept.push(word);
   }
   while (kept.at(-1) === '&') kept.pop();
   return kept.join(' ');
+}
+
+/**
+ * True when the word, where it stands in the text, can name an area of work before a role: a noun,
+ * or a verb's base form of the same spelling ("permit coordinators", "transport planners"); not an
+ * adjective, adverb, name, number, or a verb with a tense ("helps managers", "trained managers").
+ */
+function isAreaNoun(text: string, word: string): boolean {
+  if (FUNCTION_WORDS.has(word.toLowerCase()) || /^[A-Z]{2,}$/.test(word)) return true;
+  const terms = (nlp(text).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
+  const term = terms.find((candidate) => candidate.text === word);
+  if (!term) return false;
+  const tags = new Set(term.tags);
+  const notArea = [
+    'Adjective',
+    'Adverb',
+    'Determiner',
+    'Pronoun',
+    'Value',
+    'FirstName',
+    'LastName',
+    'Preposition',
+    'Conjunction',
+    'PastTense',
+    'Copula',
+    'Modal',
+  ];
+  if (notArea.some((tag) => tags.has(tag))) return false;
+  return !(tags.has('PresentTense') && /s$/.test(word));
 }
 
 /** A title found in a text, and where it starts. */
@@ -265,12 +324,66 @@ function collect(text: string): Found[] {
     const area = withoutName(match[2]!);
     add(match, `${rank(match[1]!)} of ${area}`, match[0].length - (match[2]!.length - area.length));
   }
-  for (const match of text.matchAll(RANK_OF_FUNCTION)) add(match, `${rank(match[1]!)} of ${titleCase(match[2]!)}`);
-  for (const match of text.matchAll(RANK_FUNCTION)) add(match, `${match[1]} of ${match[2]}`);
+  for (const match of text.matchAll(RANK_OF_FUNCTION))
+    add(match, `${rank(match[1]!)} of ${match[2]!.split(/\s+/).map(areaCase).join(' ')}`);
+  for (const match of text.matchAll(RANK_FUNCTION)) {
+    const area = withoutName(match[2]!);
+    add(match, `${match[1]} of ${area}`, match[0].length - (match[2]!.length - area.length));
+  }
   for (const match of text.matchAll(FUNCTION_ROLE)) add(match, `${titleCase(match[1]!)} ${titleCase(singular(match[2]!))}`);
   for (const match of text.matchAll(DEVELOPMENT_REPS)) add(match, ACRONYMS[match[1]!] ?? match[1]!);
   for (const match of text.matchAll(STANDALONE)) add(match, titleCase(match[1]!).replace(/^Cnc\b/, 'CNC'));
   for (const match of text.matchAll(ATTRIBUTED)) add(match, titleCase(match[1]!.replace(/^School /, '')));
+  for (const match of text.matchAll(CHIEF_NAMED)) add(match, CHIEF_ACRONYMS[match[1]!.toLowerCase()]!);
+  for (const match of text.matchAll(HEAD_OF_TRADE)) add(match, `Head ${titleCase(match[1]!)}`);
+  for (const match of text.matchAll(RANK_OF_ANY)) {
+    // "director of financial planning", "head of workplace experience": the area's words, up to three, while they name an area.
+    const words = [
+      match[2]!,
+      ...(text
+        .slice(match.index! + match[0].length)
+        .match(/^(?:\s+[a-z][a-z-]+){0,2}/)?.[0]
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean) ?? []),
+    ];
+    const areaWord = (word: string) => !NOT_AN_AREA.test(word) && (isAreaNoun(text, word) || /(?:ical|cial|gal)$/i.test(word));
+    const area: string[] = [];
+    for (const word of words) {
+      if (!areaWord(word) || /^(?:and|or|at|for|who|with|in|on|to|from|by)$/i.test(word)) break;
+      area.push(word);
+    }
+    // A lone adjective ("head of financial") is no area; the first noun makes one.
+    while (area.length > 0 && !isAreaNoun(text, area.at(-1)!)) area.pop();
+    if (area.length === 0) continue;
+    const length = match[0].length - match[2]!.length + area.join(' ').length;
+    add(match, `${rank(match[1]!)} of ${area.map(areaCase).join(' ')}`, length);
+  }
+  // "finance and operations leaders", "facilities and security managers": one role of two areas is two titles.
+  for (const match of text.matchAll(SHARED_ROLE)) {
+    const [, first, , role] = match;
+    if (NOT_AN_AREA.test(first!) || !(isAreaNoun(text, first!) || FUNCTION_WORDS.has(first!.toLowerCase()))) continue;
+    found.push({ at: match.index!, end: match.index! + first!.length, title: `${titleCase(first!)} ${titleCase(singular(role!))}` });
+  }
+  for (const match of text.matchAll(OWNERS_OF)) add(match, 'Owner', match[0].trimEnd().length);
+  for (const match of text.matchAll(GENERIC_ROLE)) {
+    const [, kind, area, role] = match;
+    // "financial advisors", "clinical directors": an adjective of a field is an area too.
+    if (NOT_AN_AREA.test(area!) || !(isAreaNoun(text, area!) || /(?:ical|cial|gal)$/i.test(area!))) continue;
+    // "at Ashgrove Brokers", "Harbor Freight Planners": a company's name, not a role.
+    if (/^[A-Z]/.test(area!) && /^[A-Z].*s$/.test(role!)) continue;
+    // "AI agents", "SEO agents": software, not people.
+    if (/^agents?$/i.test(role!) && /^[A-Z]{2,}$/.test(area!)) continue;
+    if (/\b(?:at|from|with)\s+$/i.test(text.slice(0, match.index))) continue;
+    // "medical staffing managers": an adjective of a field before the area belongs to the title.
+    const field = kind && !NOT_AN_AREA.test(kind) ? `${titleCase(kind)} ` : '';
+    const at = field ? match.index! : match.index! + match[0].indexOf(area!);
+    found.push({
+      at,
+      end: match.index! + match[0].length,
+      title: `${field}${/^[A-Z]{2,}$/.test(area!) ? area : titleCase(area!)} ${titleCase(singular(role!))}`,
+    });
+  }
   return found;
 }
 

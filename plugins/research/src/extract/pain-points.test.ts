@@ -55,4 +55,60 @@ describe('pains a site states without a cue word', () => {
     ).toEqual([]);
     expect(pains('<p>We build software for accountants.</p>')).toEqual([]);
   });
+
+  it('reads the problem a question asks, and not a question that is the offer', () => {
+    const html = `<h1>Your practice</h1><p>Do your vaccine reminders go out on sticky notes?</p>
+      <p>Is your team reading every NDA line by line? Why does the same burger make money in one site and lose it in another?</p>
+      <p>Ready to see it? How does Pawchart work?</p>`;
+    expect(pains(html)).toEqual([
+      'vaccine reminders go out on sticky notes',
+      'reading every NDA line by line',
+      'same burger make money in one site and lose it in another',
+    ]);
+  });
+
+  it('reads the clauses of a plain problem statement in the hero, and the items of a list or column headed as problems', () => {
+    expect(
+      pains(
+        '<title>Plugpoint — Workplace charging</title><h1>Chargers</h1><p>The grid connection quote took nine months, and nobody can tell who is paying for the electricity.</p><p>Plugpoint designs and installs charge points.</p>',
+      ),
+    ).toEqual(['grid connection quote took nine months', 'nobody can tell who is paying for the electricity']);
+    expect(
+      pains('<h1>Order</h1><h2>Before Larderline</h2><ul><li>Orders phoned in after close</li><li>Price changes noticed late</li></ul>'),
+    ).toEqual(['orders phoned in after close', 'price changes noticed late']);
+    expect(
+      pains(
+        '<table><tr><th>Without Dockslot</th><th>With Dockslot</th></tr><tr><td>Yard clerks guessing which door is free</td><td>One screen</td></tr></table>',
+      ),
+    ).toEqual(['yard clerks guessing which door is free']);
+  });
+
+  it('reads work done by hand anywhere, a testimonial of how it used to be, and what takes too long', () => {
+    expect(pains('<h2>Pricing</h2><p>Placement tests marked by hand on a Sunday night.</p>', { kind: 'pricing' })).toEqual([
+      'placement tests marked by hand on a Sunday night',
+    ]);
+    expect(pains('<blockquote>“We were paying duplicate invoices and accessorials nobody had approved.”</blockquote>')).toEqual([
+      'paying duplicate invoices',
+      'accessorials nobody had approved',
+    ]);
+    expect(pains('<p>“We used to send one annual training video and hope.”</p>')).toEqual(['send one annual training video']);
+    expect(pains('<h2>Why</h2><p>Month-end close takes too long.</p>')).toEqual(['month-end close takes too long']);
+    // A clause keeps no question mark or quote from its sentence: a pain is a phrase the copy can quote.
+    expect(pains('<h1>Returns</h1><p>Answering "where is my refund?" emails fills the support inbox every Monday.</p>')).toEqual([
+      'answering where is my refund emails fills the support inbox every Monday',
+    ]);
+    // A customer story told as before and after: the "before" is the problem, the "now" is not.
+    expect(
+      pains(
+        '<h2>Kiln Coffee</h2><p>Until last year, every supplier statement was checked line by line, and disputed invoices sat unpaid for weeks.</p><p>Now the close takes four days.</p>',
+        { kind: 'customers' },
+      ),
+    ).toEqual(['every supplier statement was checked line by line', 'disputed invoices sat unpaid for weeks']);
+  });
+
+  it('reads no problem from the offer stated plainly in the hero', () => {
+    expect(
+      pains('<h1>Acme</h1><p>Acme gives practice managers one record.</p><p>It runs in the cloud.</p><p>Book a demo today.</p>'),
+    ).toEqual([]);
+  });
 });

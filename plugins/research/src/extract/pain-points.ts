@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { companyNameOf } from '../company-name.ts';
 import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { sentencesIn, tidyPhrase, type Sentence } from './text.ts';
@@ -6,12 +7,19 @@ import { sentencesIn, tidyPhrase, type Sentence } from './text.ts';
 const MAX_PAIN_POINTS = 8;
 /** Sentences under a page's first heading where it states the problem it solves. */
 const HERO_SENTENCES = 3;
+/** Sentences under the first heading read as plain problem statements when they are neither the offer nor a promise. */
+const OPENING_SENTENCES = 5;
 
 interface PainRule {
   pattern: RegExp;
   confidence: number;
   /** The capture may be a list ("manual entry, lost approvals and late fees"): one pain per item. */
   list: boolean;
+  /**
+   * The capture names what is missing rather than the problem ("without a maintenance contract"):
+   * it gives way to a clause of the same sentence holding it, and leaves the sentence to be read whole.
+   */
+  weak?: boolean;
 }
 
 // Time and money lost, as copy words it: "hours", "the first week of every month", "half their day".
@@ -35,8 +43,37 @@ const PAIN_RULES: PainRule[] = [
   // "lose top candidates to slow feedback loops, scattered notes and …": what they lose it to.
   { pattern: /\blos(?:e|es|ing)\s+(?:[\w$,'’-]+\s+){0,3}?to\s+([^.?!;]+)/i, confidence: 0.7, list: true },
   // "Property managers still chase late rent by phone, lose …": what a role still does by hand.
-  { pattern: /\b(?:teams?|managers?|leaders?|owners?|[a-z]+s)\s+still\s+([^.?!;]+)/i, confidence: 0.65, list: true },
+  {
+    pattern: /\b(?:teams?|managers?|leaders?|owners?|(?!(?:is|was|has|does|this|thus|us|its|his)\b)[a-z]+s)\s+still\s+([^.?!;]+)/i,
+    confidence: 0.65,
+    list: true,
+  },
   { pattern: /\bjuggl(?:e|es|ing)\s+([^.?!;]+)/i, confidence: 0.65, list: true },
+  // The problem named as one: "The biggest challenge for clinics is chasing prior authorisations."
+  {
+    pattern:
+      /\b(?:biggest|real|main|hardest|common|usual|number one|#1)?\s*(?:problem|challenge|bottleneck|headache|pain point|frustration)s? (?:(?:for|of|facing|at) [\w\s-]{2,40}? )?(?:is|are|was|were)\s+([^.?!;]+)/i,
+    confidence: 0.65,
+    list: true,
+  },
+  // A thing the copy calls a burden, whole: "Scheduling interviews across five time zones is a nightmare."
+  {
+    pattern:
+      /^((?:[\w'’-]+\s+){1,10}?(?:is|are|was|were|has become|have become|feels?|remains?)\s+(?:still\s+)?(?:a |an |such a |the )?(?:nightmare|mess|slog|grind|chore|struggle|bottleneck|time sink|black hole|guessing game|full-time job|pain|headache|painful|broken|error-prone|unreliable|impossible|tedious|manual)\b)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // What takes too long, whole: "Month-end close takes too long", "Onboarding a new site drags on for weeks".
+  {
+    pattern:
+      /^((?:[\w'’-]+\s+){1,8}?(?:takes?|took|drags? on|eats?|ate)\s+(?:too long|forever|ages|(?:for\s+)?(?:days|weeks|months|hours)|all day|(?:up\s+)?(?:the|a|half)\s+(?:first\s+)?(?:whole\s+)?(?:day|week|month|morning|afternoon)\b[^.?!;,]*))/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // A customer's past, in a testimonial: "We used to send one annual training video and hope."
+  { pattern: /\b(?:we|I|they|our \w+|teams?)\s+used to\s+([^.?!;]+)/i, confidence: 0.65, list: true },
+  // "We were paying duplicate invoices and accessorials nobody had approved": what they were doing then.
+  { pattern: /\b(?:we|I|they)\s+(?:were|was)\s+(?:still\s+|always\s+|constantly\s+)?(\w+ing\s+[^.?!;]+)/i, confidence: 0.6, list: true },
   {
     pattern: /\b(?:no more|say goodbye to|goodbye to|get rid of|eliminates?|stop|ditch|forget(?! to\b)|put an end to) ([^.?!;]+)/i,
     confidence: 0.65,
@@ -67,7 +104,7 @@ const PAIN_RULES: PainRule[] = [
     confidence: 0.6,
     list: true,
   },
-  { pattern: /\bwithout ([^.?!;,]+)/i, confidence: 0.6, list: true },
+  { pattern: /\bwithout ([^.?!;,]+)/i, confidence: 0.6, list: true, weak: true },
   // Why buyers come: "choose us when their supplier misses ship dates or sends parts out of tolerance".
   {
     pattern: /\b(?:choose|call|switch to|come to|turn to|hire) us (?:when|after|because|once) ([^.?!;]+)/i,
@@ -188,46 +225,240 @@ function clausesOf(predicate: string): string[] {
   return predicate
     .replace(/[.!]+$/, '')
     .split(/\s*[:;]\s*|,\s*(?:and\s+|or\s+)?|\s+and\s+/)
-    .map((clause) => tidyPhrase(clause.replace(TAIL, ''), 9))
+    .map((clause) => tidyPhrase(clause.replace(TAIL, ''), 14))
     .filter((clause) => clause.split(' ').length >= 2 && !/^(?:from|with|for|by|to|in|on|at)\b/i.test(clause));
 }
 
-function painsIn(sentence: Sentence, hero: boolean): Array<{ phrase: string; confidence: number }> {
-  const captures: Array<{ raw: string; confidence: number }> = [];
+// Work done by hand, the commonest problem a site names without a cue word: "by hand", "in a
+// spreadsheet", "by phone and email", "over WhatsApp", "on sticky notes", "re-keying".
+const MANUAL_WORK =
+  /\b(?:by hand|manually|in (?:a |one |the |their |your |our |shared |separate |an? \w+ )*(?:spreadsheets?|excel|inbox(?:es)?|notebooks?)|from (?:a |an |their |your )?(?:notebooks?|spreadsheets?)|on (?:paper|sticky notes|whiteboards?|post-its?)|paper forms?|by (?:phone|email|fax|post)|over (?:email|whatsapp|the phone|text)|from (?:dms|emails?|voicemails?)|re-?key(?:s|ed|ing)?|re-?typ(?:e|es|ed|ing)|copy(?:ing)? \w+(?: \w+)? into)\b/i;
+// A sentence that names the problem as such: "Before: …", "The problem: …", "Without a plan, …".
+const PROBLEM_LEAD =
+  /^(?:(?:before|the problem|problem|today|the old way|the reality)\s*[:—–]\s*|(?:before|until)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
+// Headings and captions over a list or table of problems: "Before Larderline", "Without Dockslot", "Sound familiar?".
+const PROBLEM_HEADING =
+  /^(?:before\b|without\b|the old way|sound familiar|(?:the|your|our customers'?) (?:problem|challenge)|problems?\b|challenges?\b|pain points?|what(?:'|’)s broken|why (?:\w+ ){0,3}(?:switch|leave|move)|is this you|does this sound|you know the feeling|the status quo|what (?:slows|holds|keeps|gets) (?:\w+ )?(?:back|down|stuck)|what we (?:fix|solve)|problems? we solve|where it hurts|(?:common )?(?:headaches|frustrations)|the cost of)/i;
+// A question that is the visitor's problem, not the site's offer: "Still faxing lab results?",
+// "Do your vaccine reminders go out on sticky notes?"; not "Ready to start?" or "How does it work?".
+const OFFER_QUESTION =
+  /^(?:ready|want|need|why (?:choose|us|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
+// What a question wraps its problem in: "Is your team …", "Does nobody …", "How many …", "Are …".
+const QUESTION_LEAD =
+  /^(?:(?:and|so|still|honestly|be honest)[,:]?\s+)?(?:(?:how (?:many|much|often|long)|(?:why |where |when )?(?:is|are|do|does|did|was|were|has|have|can|could|will))\s+)?(?:(?:your|you|the|their|our)\s+(?:(?:team|teams|staff|people|company|business|practice|firm|office|clinic|store|school)\s+)?)?/i;
+// Where a statement starts the company's own offer or a promise, it is no problem.
+const OFFER_START =
+  /^(?:for|we|we(?:'|’)re|our|us|it|its|it(?:'|’)s|this|that|these|here|with|get|try|start|see|book|join|meet|learn|find|discover|explore|say|trusted|used|loved|built|made|designed|introducing|welcome|one|all|everything|every\b.*\bin one\b)\b/i;
+
+/** The clauses of a statement, each a problem in the site's words: "the grid connection quote took nine months", "nobody can tell who is paying". */
+function statementClauses(text: string): string[] {
+  const body = text.replace(PROBLEM_LEAD, '').replace(/[.!?]+$/, '');
+  // What comes before a colon introduces the problems ("Facilities managers tell us the same story: …").
+  const afterColon = body.includes(': ') ? body.slice(body.indexOf(': ') + 2) : body;
+  return (
+    afterColon
+      .split(/\s*;\s*|,\s*(?:and|but|so|while|or)\s+|,\s+(?=(?:\S+\s+){2})/)
+      // "…at 6pm, by hand, from a whiteboard": a part that starts with a preposition belongs to the clause before it.
+      .reduce<string[]>((clauses, part) => {
+        if (clauses.length > 0 && /^(?:by|from|at|in|on|with|for|to|of|into|over|via|after|before)\b/i.test(part))
+          clauses[clauses.length - 1] += `, ${part}`;
+        else clauses.push(part);
+        return clauses;
+      }, [])
+      .flatMap(andClauses)
+      .map((clause) => tidyPhrase(clause.replace(/[“”"]/g, '').replace(TAIL, ''), 14))
+      .filter((clause) => clause.split(' ').length >= 3)
+  );
+}
+
+/** "HR managers chase paper forms … and re-type them into four portals": two clauses where "and" starts a new verb or subject (compromise). */
+function andClauses(clause: string): string[] {
+  const parts = clause.split(/\s+and\s+/);
+  if (parts.length === 1) return [clause];
+  const clauses = [parts[0]!];
+  for (const part of parts.slice(1)) {
+    const first = (nlp(part).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags ?? [];
+    const starts = first.includes('Verb') || first.includes('Pronoun') || first.includes('Determiner');
+    if (starts && part.split(' ').length >= 3 && clauses.at(-1)!.split(' ').length >= 3) clauses.push(part);
+    else clauses[clauses.length - 1] += ` and ${part}`;
+  }
+  return clauses;
+}
+
+/** A statement of the problem where a page states it: a full sentence with a verb, neither the offer nor a promise. */
+function isProblemStatement(text: string, company: string): boolean {
+  const body = text.replace(PROBLEM_LEAD, '');
+  if (OFFER_START.test(body) || AFTER_LEAD.test(body) || PROMISE_WORDS.test(body) || mentions(body, company)) return false;
+  // A quote is a testimonial, read by the cue rules ("used to", "we were …"); a statement is the site's own.
+  if (
+    (!PROBLEM_LEAD.test(text) && /^\s*[“"]|[”"]\s*[—–-]|^\s*[—–-]/.test(body)) ||
+    /\b(?:you(?:'|’)ll|you will|you can|lets you|helps? you|so you)\b/i.test(body)
+  )
+    return false;
+  const terms = (nlp(body).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
+  // A problem has a verb after its subject, and not one of what buyers do with a product ("Design engineers get a review").
+  const verb = terms.slice(1).find((term) => term.tags.includes('Verb') && !term.tags.includes('Auxiliary'));
+  return verb !== undefined && !STATEMENT_PROMISE.test(verb.text);
+}
+
+// What buyers do with a product or gain from it, as the verb of a statement: a promise, not a problem.
+const STATEMENT_PROMISE =
+  /^(?:use|uses|love|loves|choose|chooses|trust|trusts|rely|relies|adopt|adopts|save|saves|get|gets|win|wins|grow|grows|can|could|will)$/i;
+
+// The other half of a before/after pair: "After: every referral arrives complete."
+const AFTER_LEAD = /^(?:after|now|with \w+)\s*[:—–]\s*/i;
+
+const mentions = (text: string, company: string) =>
+  company.length >= 3 && new RegExp(`\\b${company.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text);
+
+/** The problem a question asks about, without the words that make it a question. */
+function questionProblem(text: string, company: string): string | null {
+  if (!text.endsWith('?') || OFFER_QUESTION.test(text) || mentions(text, company)) return null;
+  const problem = tidyPhrase(text.replace(/\?+$/, '').replace(QUESTION_LEAD, ''), 14);
+  return problem.split(' ').length >= 3 ? problem : null;
+}
+
+/** Where on a page a sentence stands, as far as problems go. */
+interface PainPlace {
+  /** Among the first sentences under the page's first heading. */
+  hero: boolean;
+  /** Among the first few more (the problem often takes a short paragraph of its own): read as statements. */
+  opening: boolean;
+  /** An item of a list or a cell of a table column headed as problems ("Before …", "Without …"). */
+  problemItem: boolean;
+  company: string;
+}
+
+function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; confidence: number }> {
+  const hero = place.hero;
+  const captures: Array<{ raw: string; confidence: number; weak?: boolean }> = [];
+  let cued = false;
   for (const rule of PAIN_RULES) {
     const match = rule.pattern.exec(sentence.text);
     if (!match?.[1]) continue;
+    cued ||= !rule.weak;
     for (const raw of rule.list ? splitList(match[1].replace(TAIL, '')) : [tidyPhrase(problemOnly(match[1].replace(TAIL, '')))])
-      captures.push({ raw, confidence: rule.confidence });
+      captures.push({ raw, confidence: rule.confidence, weak: rule.weak });
   }
   const predicate = hero ? buyerPredicate(sentence.text) : null;
   if (predicate) for (const raw of clausesOf(predicate)) captures.push({ raw, confidence: 0.55 });
-  for (const match of sentence.text.matchAll(ADJECTIVE_PHRASE)) captures.push({ raw: match[1]!, confidence: 0.6 });
-  const found: Array<{ phrase: string; confidence: number }> = [];
-  for (const { raw, confidence } of captures) {
+  // A problem adjective's phrase is a fragment ("unpaid for weeks"): a clause of the sentence holding it says more.
+  for (const match of sentence.text.matchAll(ADJECTIVE_PHRASE)) captures.push({ raw: match[1]!, confidence: 0.6, weak: true });
+  // Then what the cue words above do not mark, whole clauses in the site's words (longer, so a
+  // phrase already read from the same words is kept and the clause dropped as a repeat).
+  const long: Array<{ raw: string; confidence: number }> = [];
+  const question = questionProblem(sentence.text, place.company);
+  if (question) long.push({ raw: question, confidence: 0.6 });
+  // A sentence a cue word marks was read above, in the cue's words; the rest is read whole.
+  const statement =
+    !sentence.text.endsWith('?') &&
+    !cued &&
+    (place.problemItem ||
+      PROBLEM_LEAD.test(sentence.text) ||
+      (place.opening && sentence.pageKind === 'home') ||
+      PROBLEM_HEADING.test(sentence.heading)) &&
+    (place.problemItem || isProblemStatement(sentence.text, place.company));
+  if (place.problemItem && !question) long.push({ raw: tidyPhrase(sentence.text.replace(/[.!]+$/, ''), 14), confidence: 0.6 });
+  else if (statement) for (const clause of statementClauses(sentence.text)) long.push({ raw: clause, confidence: 0.55 });
+  else if (!cued && MANUAL_WORK.test(sentence.text) && !PROMISE_WORDS.test(sentence.text))
+    for (const clause of statementClauses(sentence.text)) if (MANUAL_WORK.test(clause)) long.push({ raw: clause, confidence: 0.55 });
+  const found: Array<{ phrase: string; confidence: number; weak?: boolean }> = [];
+  for (const { raw, confidence, weak } of captures) {
     const phrase = tidyPhrase(problemOnly(raw.replace(TAIL, '')));
     if (isPhrase(phrase) && !NOT_A_PROBLEM.test(phrase))
       // "Broken pipelines" reads "broken pipelines" mid-sentence; "CSV exports" and "RFIs" keep their capitals.
-      found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence });
+      found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence, weak });
   }
-  return found;
+  for (const { raw, confidence } of long) {
+    // A pain is a phrase, not a quote or a question: the marks a clause carried from its sentence go ("where is my refund?" emails).
+    const phrase = tidyPhrase(
+      raw
+        .replace(/[?!“”"]+/g, '')
+        .replace(/\s{2,}/g, ' ')
+        .replace(/^(?:the|your|their|our)\s+/i, ''),
+      14,
+    );
+    if (!isPhrase(phrase) || NOT_A_PROBLEM.test(phrase) || mentions(phrase, place.company)) continue;
+    found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence });
+  }
+  return withoutFragments(found).map(({ phrase, confidence }) => ({ phrase, confidence }));
 }
 
 /**
- * The problems the site says its customers have, from sentences with problem words ("tired
- * of", "struggle with", "drowning in", "no more", "manual", "without"…), as short phrases in the
- * site's own words, each with the sentence it came from as evidence.
+ * What a weak rule read ("scan results" from "… without the scan results", "telling them" from
+ * "moved a tool without telling them") gives way to the one longer phrase of the same sentence
+ * holding it, which says what the problem is; and one phrase is kept once, a phrase cut short at
+ * eight words ("nobody can tell who is paying") giving way to the whole of it.
+ */
+function withoutFragments<T extends { phrase: string; weak?: boolean }>(all: T[]): T[] {
+  const lower = all.map((entry) => entry.phrase.toLowerCase());
+  return all.filter((entry, index) => {
+    const text = lower[index]!;
+    if (lower.indexOf(text) !== index) return false;
+    const longer = lower.filter((other) => other.length > text.length && other.includes(text));
+    if (text.split(' ').length >= 6 && longer.some((other) => other.startsWith(text))) return false;
+    return !(entry.weak && longer.length > 0);
+  });
+}
+
+/**
+ * The texts of a page's problem lists and columns: the items of a list, and the cells of a table
+ * column, under a heading or caption that announces problems ("Before Larderline", "Without
+ * Dockslot", "Sound familiar?").
+ */
+function problemItems(page: ParsedPage): Set<string> {
+  const $ = page.signals.$;
+  const items = new Set<string>();
+  const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
+  $('ul,ol').each((_index, list) => {
+    const before = $(list).prevAll('h1,h2,h3,h4,h5,p,strong').first();
+    if (PROBLEM_HEADING.test(normal(before.text())))
+      $(list)
+        .children('li')
+        .each((_i, item) => void items.add(normal($(item).text())));
+  });
+  $('table').each((_index, table) => {
+    const rows = $(table).find('tr').toArray();
+    const header = rows[0] ? $(rows[0]).children('th,td').toArray() : [];
+    header.forEach((cell, column) => {
+      if (!PROBLEM_HEADING.test(normal($(cell).text()))) return;
+      for (const row of rows.slice(1)) {
+        const cell = $(row).children('th,td').toArray()[column];
+        const text = cell ? normal($(cell).text()) : '';
+        if (text) items.add(text);
+      }
+    });
+  });
+  return items;
+}
+
+/**
+ * The problems the site says its customers have, as phrases in the site's own words, each with the
+ * sentence it came from as evidence: from sentences with problem words ("tired of", "struggle with",
+ * "drowning in", "no more", "manual", "used to"…), and from those without any: the questions it asks
+ * its visitors, the plain statements that open its home page or stand under a heading of problems
+ * ("Before …", "Sound familiar?"), the items of a list or table column headed so, a customer story's
+ * "before", and any clause of work done by hand ("by phone and email", "in a spreadsheet").
  */
 export function extractPainPoints(pages: readonly ParsedPage[]): FactDraft[] {
   const drafts: FactDraft[] = [];
   const kept: string[] = [];
   const firstHeading = new Map(pages.map((page) => [page.url, page.blocks.find((block) => /^h[1-4]$/.test(block.tag))?.text ?? '']));
   const heroSeen = new Map<string, number>();
+  // Past the hero's first sentences, a page that has named its product is describing it, not the problem.
+  const productNamed = new Set<string>();
+  const home = pages.find((page) => page.kind === 'home') ?? pages[0];
+  const company = home ? companyNameOf(home).split(/\s+/)[0]! : '';
+  const itemsOf = new Map(pages.map((page) => [page.url, problemItems(page)]));
   for (const sentence of sentencesIn(pages.filter((page) => PAIN_PAGES.has(page.kind)))) {
-    const underFirstHeading = sentence.heading === firstHeading.get(sentence.url) && sentence.text !== sentence.heading;
-    const heroIndex = underFirstHeading ? (heroSeen.get(sentence.url) ?? 0) : HERO_SENTENCES;
+    const underFirstHeading = sentence.heading === firstHeading.get(sentence.url) && !sentence.heading.includes(sentence.text);
+    const heroIndex = underFirstHeading ? (heroSeen.get(sentence.url) ?? 0) : OPENING_SENTENCES;
     if (underFirstHeading) heroSeen.set(sentence.url, heroIndex + 1);
-    for (const { phrase, confidence } of painsIn(sentence, heroIndex < HERO_SENTENCES)) {
+    const problemItem = itemsOf.get(sentence.url)?.has(sentence.text) ?? false;
+    const opening = heroIndex < HERO_SENTENCES || (heroIndex < OPENING_SENTENCES && !productNamed.has(sentence.url));
+    if (mentions(sentence.text, company)) productNamed.add(sentence.url);
+    const place = { hero: heroIndex < HERO_SENTENCES, opening, problemItem, company };
+    for (const { phrase, confidence } of painsIn(sentence, place)) {
       const lower = phrase.toLowerCase();
       // "manual data entry" and "data entry" are one pain point.
       if (kept.some((other) => other.includes(lower) || lower.includes(other)) || kept.length >= MAX_PAIN_POINTS) continue;

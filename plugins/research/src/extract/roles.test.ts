@@ -26,6 +26,25 @@ describe('titlesIn', () => {
     expect(titlesIn('Made for controllers, attorneys and general managers.')).toEqual(['Controller', 'Attorney', 'General Manager']);
   });
 
+  it('reads a role of any area of work, lower-case ranks, chiefs without "officer", and leaves out what is not a person', () => {
+    expect(titlesIn('Pawchart is built for practice managers, permit coordinators and head nurses.')).toEqual([
+      'Practice Manager',
+      'Permit Coordinator',
+      'Head Nurse',
+    ]);
+    expect(titlesIn('It gives registrars and heads of admissions one file per family.')).toEqual(['Registrar', 'Head of Admissions']);
+    expect(titlesIn('For heads of ecommerce and medical staffing managers.')).toEqual(['Head of Ecommerce', 'Medical Staffing Manager']);
+    expect(titlesIn('Our chief executive, Daan Visser, and our chief information security officer')).toEqual(['CEO', 'CISO']);
+    expect(titlesIn('— Laura Bekele, Head of Commercial Lines at Ashgrove Brokers')).toEqual(['Head of Commercial Lines']);
+    expect(titlesIn('Made for the owners of remodeling firms and customs brokers.')).toEqual(['Owner', 'Customs Broker']);
+    // A verb before a role, a person's name, a product or a level is not an area of work.
+    expect(titlesIn('It helps managers, and we use a password manager; the head of the queue waits.')).toEqual([]);
+    expect(titlesIn('Gareth Price, Farm Manager, Longmeadow Dairy')).toEqual(['Farm Manager']);
+    // One role of two areas is two titles; a lower-case rank keeps every word of its area.
+    expect(titlesIn('Built for finance and operations leaders.')).toEqual(['Finance Leader', 'Operations Leader']);
+    expect(titlesIn('For the director of financial planning who needs numbers')).toEqual(['Director of Financial Planning']);
+  });
+
   it('keeps the longest reading of the same words and ignores words that are not titles', () => {
     expect(titlesIn('Head of Sales Operations')).toEqual(['Head of Sales Operations']);
     expect(titlesIn('Our customers include Fortune 500 companies, and it leads to faster deals; every sales lead counts.')).toEqual([]);
@@ -56,7 +75,11 @@ describe('extractRoles', () => {
       snippet: 'Chief Financial Officer',
     });
     const hired = extractHiredRoles(pages);
-    expect(hired.map((draft) => draft.value)).toEqual(['Hiring: Account Executive', 'Hiring: Backend Engineer']);
+    expect(hired.map((draft) => draft.value)).toEqual([
+      'Hiring: Account Executive',
+      'Hiring: Implementation Consultant',
+      'Hiring: Backend Engineer',
+    ]);
     expect(hired[0]).toMatchObject({ kind: 'hiring', key: 'role-account-executive', snippet: 'Enterprise Account Executive · Chicago' });
   });
 
@@ -69,6 +92,7 @@ describe('extractRoles', () => {
     ]);
     // A long sentence on an about page is a passing mention, not a person's card.
     expect(roleValues([evalPage('clinicflow', 'about.html', 'about')])).toEqual([
+      'Therapist (mention)',
       'Software Engineer (mention)',
       'CEO (team page)',
       'CTO (team page)',

@@ -55,8 +55,24 @@ describe('size', () => {
     expect(extractSize([paragraphs('We passed $12M in annual recurring revenue.')]).revenue).toBe('$12M revenue');
   });
 
+  it('reads headcounts in words, fact lines and counts of its own people', () => {
+    const employees = (text: string) => extractSize([paragraphs(text)]).employees;
+    expect(employees('Today we are a team of thirty-two.')).toBe('32 employees');
+    expect(employees('Employees: 64')).toBe('64 employees');
+    expect(employees('Company size 51-200 employees')).toBe('51–200 employees');
+    expect(employees('Our 1,100 colleagues in nine countries handle referrals.')).toBe('1,100 employees');
+    expect(employees('More than 200 people across four offices build and sell Dialstack.')).toBe('200+ employees');
+    expect(employees('Perkbridge has grown to nearly 300 people since 2015.')).toBe('300 employees');
+    expect(employees('A crew of 45, half of us former nurses.')).toBe('45 employees');
+    expect(employees('A 40-strong team in Leeds.')).toBe('40 employees');
+    expect(employees('Tallyline is 70 people in Dublin and Boston.')).toBe('70 employees');
+  });
+
   it('ignores sizes that describe the customers', () => {
     expect(extractSize([paragraphs('Built for companies with 50–500 employees.')]).drafts).toEqual([]);
+    expect(extractSize([paragraphs('Trusted by 2,000 teams and 40,000 people.')]).drafts).toEqual([]);
+    expect(extractSize([paragraphs('We help 300 restaurants and their 12,000 staff.')]).drafts).toEqual([]);
+    expect(extractSize([paragraphs('More than 20,000 people use Dialstack every day.')]).drafts).toEqual([]);
   });
 });
 

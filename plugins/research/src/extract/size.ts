@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { sentencesIn, type Sentence } from './text.ts';
@@ -10,7 +11,7 @@ export interface SizeResult {
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
-const APPROX = String.raw`(?:(over|more than)\s+|(?:nearly|almost|about|around|roughly)\s+)?`;
+const APPROX = String.raw`(?:(over|more than)\s+|(?:nearly|almost|about|around|roughly|approximately|some|~)\s*)?`;
 const MONEY = String.raw`[$€£]\s?\d+(?:\.\d+)?\s?(?:million|billion|mm|bn|k|m|b)?\b\+?`;
 
 interface SizeRule {
@@ -22,9 +23,16 @@ interface SizeRule {
 // "over 250 employees" and "250+ employees" both mean at least 250: groups are (over)(number)(+).
 const atLeast = (m: RegExpExecArray) => `${m[2]}${m[1] || m[3] ? '+' : ''} employees`;
 
+// Who a company's headcount is made of, in the words sites use for their own people.
+const PEOPLE =
+  'people|persons|staff|employees|colleagues|teammates|team members|engineers|experts|professionals|specialists|consultants|developers|designers|installers|technicians|electricians|staffers|workers';
+
 const EMPLOYEE_RULES: SizeRule[] = [
   {
-    pattern: new RegExp(String.raw`\b${NUMBER}\s*[-–]\s*${NUMBER} employees\b`, 'i'),
+    pattern: new RegExp(
+      String.raw`\b(?:between\s+)?${NUMBER}\s*(?:[-–]|and|to)\s*${NUMBER} (?:employees|people|staff|team members)\b`,
+      'i',
+    ),
     confidence: 0.7,
     describe: (m) => `${m[1]}–${m[2]} employees`,
   },
@@ -36,7 +44,11 @@ const EMPLOYEE_RULES: SizeRule[] = [
     confidence: 0.8,
     describe: (m) => atLeast(m),
   },
-  { pattern: new RegExp(String.raw`\bteam of ${APPROX}${NUMBER}(\+)?`, 'i'), confidence: 0.75, describe: (m) => atLeast(m) },
+  {
+    pattern: new RegExp(String.raw`\b(?:team|crew|staff|company) of ${APPROX}${NUMBER}(\+)?`, 'i'),
+    confidence: 0.75,
+    describe: (m) => atLeast(m),
+  },
   {
     pattern: new RegExp(String.raw`\b${NUMBER}(\+)?[- ]person (?:team|company)\b`, 'i'),
     confidence: 0.75,
@@ -52,6 +64,32 @@ const EMPLOYEE_RULES: SizeRule[] = [
     describe: (m) => atLeast(m),
   },
   { pattern: /\b(?:we are|we're|is) an? (Fortune (?:50|100|500|1000)) company\b/i, confidence: 0.6, describe: (m) => `${m[1]} company` },
+  // A fact list's line: "Employees: 64", "Headcount — 85", "Team size: 40+", "Company size 51-200", "Headcount of 85".
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:employees|headcount|team size|company size|staff|people|team)(?:\s*[:—–]\s*|\s+of\s+|\s+(?=\d))${NUMBER}(?:\s*[-–]\s*${NUMBER})?(\+)?(?!\s*(?:%|[a-z]))`,
+      'i',
+    ),
+    confidence: 0.7,
+    describe: (m) => (m[2] ? `${m[1]}–${m[2]} employees` : `${m[1]}${m[3] ?? ''} employees`),
+  },
+  // The company's people counted where it speaks of itself: "Our 1,100 colleagues", "More than 200
+  // people across four offices build …", "has grown to nearly 300 people", "three offices and 140
+  // engineers, electricians and project staff". Not people who use the product ("20,000 people use …").
+  {
+    pattern: new RegExp(
+      String.raw`(?:^|[·•|,;(—–]\s*|\b(?:our|has|have|had|with|grown to|grew to|now|and|is|are)\s+)${APPROX}${NUMBER}(\+)?\s+(?:[a-z-]+\s+)?(?:${PEOPLE})\b(?!\s+(?:use|uses|using|trust|trusts|rely|relies|choose|chose|love|loves|signed|sign|who use|work with us|rely on))`,
+      'i',
+    ),
+    confidence: 0.65,
+    describe: (m) => atLeast(m),
+  },
+  // "a 40-strong team", "we're 120 strong".
+  {
+    pattern: new RegExp(String.raw`\b${NUMBER}(\+)?[- ]strong\b`, 'i'),
+    confidence: 0.7,
+    describe: (m) => `${m[1]}${m[2] ?? ''} employees`,
+  },
 ];
 
 const REVENUE_RULES: SizeRule[] = [
@@ -67,19 +105,37 @@ const REVENUE_RULES: SizeRule[] = [
   },
 ];
 
+// Words before a headcount that make it the customers' people: "trusted by", "we help", "their".
+const SERVED =
+  /\b(?:trusted by|used by|loved by|relied on by|serv(?:e|es|ing)|help(?:s|ing)?|power(?:s|ing)?|support(?:s|ing)|schedul\w*|pay(?:s|ing)?|their)\b[^.;]*$/i;
+
 // "for companies with 50–500 employees" describes the customers, not the company itself.
 const ABOUT_OTHERS = /\b(?:companies|businesses|organi[sz]ations|teams|customers|clients|firms|enterprises)\s+(?:with|of|up to|between)\b/i;
 
 // The about, team and careers pages speak about the company itself; prefer what they say.
 const PAGE_PREFERENCE: Record<string, number> = { about: 0, team: 0, careers: 1, home: 2 };
 
+const NUMBER_WORDS =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen)\b/i;
+
+/** "a team of thirty-two", "two hundred and forty people": the numbers written in words, read as digits (compromise). */
+export function withDigits(text: string): string {
+  if (!NUMBER_WORDS.test(text)) return text;
+  const doc = nlp(text);
+  doc.numbers().toNumber();
+  return doc.text();
+}
+
 function findAll(sentences: readonly Sentence[], rules: readonly SizeRule[], kind: 'employees' | 'revenue'): FactDraft[] {
   const drafts: FactDraft[] = [];
   for (const sentence of sentences) {
     if (kind === 'employees' && ABOUT_OTHERS.test(sentence.text)) continue;
+    const text = kind === 'employees' ? withDigits(sentence.text) : sentence.text;
     for (const rule of rules) {
-      const match = rule.pattern.exec(sentence.text);
+      const match = rule.pattern.exec(text);
       if (!match) continue;
+      // "Trusted by 2,000 teams and 40,000 people", "we help 300 restaurants and their 12,000 staff": people the company serves.
+      if (kind === 'employees' && SERVED.test(text.slice(0, match.index))) continue;
       drafts.push({ kind, value: rule.describe(match), url: sentence.url, snippet: sentence.text, confidence: rule.confidence });
       break;
     }

@@ -84,3 +84,31 @@ describe('tools a site names in words', () => {
     expect(facts([page('<p>Integrates with Salesforce, HubSpot and Slack.</p><p>Salesforce announced a new release.</p>')])).toEqual({});
   });
 });
+
+describe('tools named in meta tags, hosts the page connects to, and words about the company itself', () => {
+  it('reads a vendor meta tag, a preconnect to a vendor host, a loader named in its file, and a generator', () => {
+    const names = (html: string) =>
+      extractTechnologies([pageFrom(`<html><head>${html}</head><body><p>x</p></body></html>`)]).drafts.map(
+        (draft) => draft.value.split(' (')[0],
+      );
+    expect(names('<meta name="hubspot-site-verification" content="a8f31c">')).toEqual(['Uses HubSpot']);
+    expect(names('<link rel="preconnect" href="https://widget.intercom.io">')).toEqual(['Uses Intercom']);
+    expect(names('<script src="https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js"></script>')).toEqual(['Uses Mixpanel']);
+    expect(names('<script src="https://js.hsforms.net/forms/embed/v2.js"></script>')).toEqual(['Uses HubSpot']);
+    expect(names('<meta name="google-site-verification" content="x81d">')).toEqual([]);
+  });
+
+  it('reads a tool a job ad, a quote or a line about the company names in any words and case, not one the product connects to', () => {
+    const names = (body: string, kind?: 'careers') =>
+      extractTechnologies([page(body, kind ? { kind } : {})]).drafts.map((draft) => draft.value.split(' (')[0]);
+    expect(names('<h2>Bid Writer</h2><p>Nice to have: Hubspot, Loom.</p>', 'careers')).toContain('Uses HubSpot');
+    expect(names('<p>Our newsletter goes out through Mailchimp every Friday.</p>')).toEqual(['Uses MailChimp']);
+    expect(names('<p>We run our own outbound on Dialstack and Salesloft, and our pipeline lives in Salesforce.</p>')).toEqual([
+      'Uses Salesloft',
+      'Uses Salesforce',
+    ]);
+    expect(names('<p>Payrollnest connects to the tools you already run: Square and NetSuite.</p>')).toEqual([]);
+    expect(names('<p>Our customers run on Salesforce.</p><p>Unlike Zendesk, we answer in a minute.</p>')).toEqual([]);
+    expect(names('<blockquote>“I stopped building the board pack by hand.” — Simon Reeve, CFO</blockquote>')).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 // statement of use, then a testimonial, then a job ad (a role may name a tool the company is about
 // to adopt, or one the candidate should simply know), and quoted as evidence. Only names of
 // business tools in the Wappalyzer data set count, spelt as the vendor spells them.
+import nlp from 'compromise';
 import type { ParsedPage, TextBlock } from '../page.ts';
 import { splitSentences } from '../extract/text.ts';
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
@@ -32,12 +33,12 @@ export const MENTION_LABEL: Record<MentionSource, string> = {
 
 let names: Map<string, Fingerprint> | undefined;
 
-/** Business tools by name, as written ("HubSpot", "Chili Piper"); names of 3 characters or fewer are too ambiguous. */
+/** Business tools by name in lower case ("hubspot", "chili piper"); names of 3 characters or fewer are too ambiguous. */
 function toolNames(): Map<string, Fingerprint> {
   names ??= new Map(
     fingerprints()
       .all.filter((fingerprint) => fingerprint.name.length > 3 && classifyTechnology(fingerprint.categories).kind === 'business')
-      .map((fingerprint) => [fingerprint.name, fingerprint]),
+      .map((fingerprint) => [fingerprint.name.toLowerCase(), fingerprint]),
   );
   return names;
 }
@@ -52,11 +53,21 @@ const STATEMENT = [
     'g',
   ),
   new RegExp(String.raw`\b[Oo]ur\s+(${NAME})\s+(?:instance|account|org|portal|workspace|stack|data|pipeline)\b`, 'g'),
+  // "We run our own outbound on Salesloft", "we track every renewal in HubSpot": the company's own work, done in a tool.
+  new RegExp(
+    String.raw`\b(?:[Ww]e|I)\s+(?:run|ran|manage|managed|track|tracked|keep|kept|do|did|handle|handled|plan|planned|book|booked|send|sent|build|built)\s+(?:[\w'’-]+\s+){1,4}?(?:on|in|with|through|using)\s+(${LIST})`,
+    'g',
+  ),
+  // "our pipeline lives in Salesforce", "our support runs on Zendesk".
+  new RegExp(
+    String.raw`\b[Oo]ur\s+(?!(?:customers?|clients?|users?|members?|partners?|buyers?)\b)(?:[\w-]+\s+){1,3}?(?:lives?|runs?|sits?|is|are|stays?|happens?)\s+(?:in|on)\s+(${LIST})`,
+    'g',
+  ),
 ];
 // Asked of a candidate: "experience with Salesforce", "you have administered HubSpot", "Zendesk admin".
 const JOB_AD = [
   new RegExp(
-    String.raw`\b(?:[Ee]xperience|[Ee]xpertise|proficiency|fluency|familiarity|knowledge|background|comfort)\s+(?:with|in|of|using)\s+(?:tools like\s+|tools such as\s+|such as\s+)?(${LIST})`,
+    String.raw`\b(?:[Ee]xperience|[Ee]xpertise|[Pp]roficiency|[Ff]luency|[Ff]amiliarity|[Kk]nowledge|[Bb]ackground|[Cc]omfort)\s+(?:with|in|of|using)\s+(?:tools like\s+|tools such as\s+|such as\s+)?(${LIST})`,
     'g',
   ),
   new RegExp(String.raw`\b[Yy]ou(?:'ve|’ve| have)?\s+(?:used|administered|built in|run|managed|owned)\s+(${LIST})`, 'g'),
@@ -74,7 +85,13 @@ function toolsIn(list: string): Fingerprint[] {
       .map((word) => word.replace(/[.,;:!?'’]+$/, ''));
     search: for (let length = words.length; length > 0; length -= 1) {
       for (let start = 0; start + length <= words.length; start += 1) {
-        const tool = known.get(words.slice(start, start + length).join(' '));
+        // Any case, as sites write vendors ("Hubspot", "Mailchimp"); the run is capitalised already.
+        const tool = known.get(
+          words
+            .slice(start, start + length)
+            .join(' ')
+            .toLowerCase(),
+        );
         if (tool) {
           found.push(tool);
           break search;
@@ -96,6 +113,29 @@ function isJobAd(page: ParsedPage, block: TextBlock, sentence: string): boolean 
   return page.kind === 'careers' || HIRING.test(sentence) || HIRING_HEADING.test(block.heading);
 }
 
+// Words that name a tool as something else than one in use: a rival ("unlike Salesforce", "a
+// Zendesk alternative"), one left ("moved off Zendesk"), or one the product connects to ("syncs
+// with HubSpot", "integrations: Slack, Salesforce").
+const NOT_IN_USE =
+  /\b(?:than|unlike|instead of|vs\.?|versus|alternative|compared|competitor|replac\w*|switch\w* (?:away )?from|moved (?:off|away from|from)|migrat\w* from|integrat\w*|connect\w*|sync\w*|plugs? into|works with|import\w*|export\w*|push\w*|pull\w*|two-way|native|app for|add-on|marketplace|partner\w*)\b/i;
+// A sentence about the company itself ("we", "our newsletter goes out through Mailchimp", "our
+// stack"), not its customers, or naming what runs a part of the site ("powered by Stripe").
+const OWN_TOOLS =
+  /\b(?:we|our(?! (?:customers?|clients?|users?|members?|partners?|buyers?)\b))\b|\b(?:tools we (?:use|love|rely on)|we(?:'re| are) (?:a|an) [\w-]+ (?:shop|house|team)|powered by|payments? (?:are )?(?:processed |handled )?(?:by|through|via)|(?:chat|support|billing|bookings?|scheduling|checkout|analytics|newsletter) (?:is |are )?(?:run |handled |powered )?(?:by|on|through|via|with))\b/i;
+
+/** Every tool a sentence names, in any words: the runs of capitalised words that are a business tool's name. */
+function namedTools(sentence: string): Fingerprint[] {
+  const tools = [...sentence.matchAll(new RegExp(NAME, 'g'))].flatMap((match) => toolsIn(match[0]));
+  if (tools.length === 0) return tools;
+  // A person's name is no tool ("— Simon Reeve, CFO"): compromise tells names from words.
+  const people = new Set(
+    (nlp(sentence).people().json() as Array<{ text: string }>).flatMap((person) =>
+      person.text.split(/\s+/).map((word) => word.replace(/\W+$/, '')),
+    ),
+  );
+  return tools.filter((tool) => !tool.name.split(' ').some((word) => people.has(word)));
+}
+
 /** Every business tool the pages name, with where and how; the same tool may be named several times. */
 export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
   const mentions: ToolMention[] = [];
@@ -105,10 +145,14 @@ export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
         const jobAd = isJobAd(page, block, sentence);
         const quoted = QUOTE_TAGS.has(block.tag) || QUOTED.test(sentence);
         const source: MentionSource = jobAd ? 'job ad' : quoted ? 'testimonial' : 'statement';
+        const add = (fingerprint: Fingerprint) => mentions.push({ fingerprint, source, url: page.url, sentence });
         // A job ad asks for tools; elsewhere only a statement of use names one the company runs.
         for (const pattern of jobAd ? [...JOB_AD, ...STATEMENT] : STATEMENT)
-          for (const match of sentence.matchAll(pattern))
-            for (const fingerprint of toolsIn(match[1]!)) mentions.push({ fingerprint, source, url: page.url, sentence });
+          for (const match of sentence.matchAll(pattern)) for (const fingerprint of toolsIn(match[1]!)) add(fingerprint);
+        // Any tool a job ad, a customer's quote or a line about the company's own tools names, in
+        // whatever words, unless the words say it is a rival, a tool left or one the product connects to.
+        if ((jobAd || quoted || OWN_TOOLS.test(sentence)) && !NOT_IN_USE.test(sentence))
+          for (const fingerprint of namedTools(sentence)) add(fingerprint);
       }
     }
   }

@@ -26,6 +26,8 @@ function domainLabel(host: string): string {
 interface VendorIndex {
   /** Domain label → the one business tool it names. */
   byDomain: Map<string, Fingerprint>;
+  /** Tool names of five letters or more that a vendor's other domain labels start with. */
+  byPrefix: Array<{ label: string; fingerprint: Fingerprint }>;
   /** Global setups to look for in inline scripts, with their tool and a literal the script must hold first (a cheap check). */
   globals: Array<{ needle: string; pattern: RegExp; fingerprint: Fingerprint }>;
 }
@@ -56,6 +58,8 @@ function vendorIndex(): VendorIndex {
         offer(global.toLowerCase(), fingerprint);
   }
   const byDomain = new Map<string, Fingerprint>();
+  const prefixes = new Map<string, Fingerprint[]>();
+  for (const [label, tools] of candidates) if (label.length >= 5) prefixes.set(label, tools);
   for (const [label, tools] of candidates) {
     const unique = [...new Map(tools.map((tool) => [tool.name, tool])).values()];
     // Two tools of one name in the data set cannot be told apart: neither is read.
@@ -84,16 +88,46 @@ function vendorIndex(): VendorIndex {
       });
     }
   }
-  index = { byDomain, globals };
+  // A vendor's second domain that starts with its name ("intercomcdn" for Intercom's assets).
+  const byPrefix = [...prefixes].flatMap(([label, tools]) => {
+    const unique = [...new Map(tools.map((tool) => [tool.name, tool])).values()];
+    return unique.length === 1 ? [{ label, fingerprint: unique[0]! }] : [];
+  });
+  index = { byDomain, byPrefix, globals };
   return index;
+}
+
+// Vendors whose scripts come from a domain that is not their name (HubSpot's forms, Mixpanel's CDN).
+const VENDOR_ALIASES: Record<string, string> = {
+  hsforms: 'HubSpot',
+  hscollectedforms: 'HubSpot',
+  hsadspixel: 'HubSpot',
+  hubspotusercontent: 'HubSpot',
+  mxpnl: 'Mixpanel',
+  clarity: 'Microsoft Clarity',
+  lfeeder: 'Leadfeeder',
+};
+let aliases: Map<string, Fingerprint> | undefined;
+function aliasOf(label: string): Fingerprint | undefined {
+  aliases ??= new Map(
+    Object.entries(VENDOR_ALIASES).flatMap(([alias, name]) => {
+      const fingerprint = fingerprints().all.find((candidate) => candidate.name === name);
+      return fingerprint ? [[alias, fingerprint] as const] : [];
+    }),
+  );
+  return aliases.get(label);
 }
 
 const SCRIPT_URL = /(?:https?:)?\/\/([a-z0-9.-]+\.[a-z]{2,})(?=[/:'"?]|$)/gi;
 
 /** Business tools the page's scripts load or set up, that detectTechnologies does not already name. */
 export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<string>): Detection[] {
-  const { byDomain, globals } = vendorIndex();
+  const { byDomain, byPrefix, globals } = vendorIndex();
   const ownLabel = domainLabel(new URL(signals.url).hostname);
+  const toolOf = (label: string) =>
+    byDomain.get(label) ??
+    aliasOf(label) ??
+    (label.length > 5 ? byPrefix.find((entry) => label.startsWith(entry.label))?.fingerprint : undefined);
   const found = new Map<string, Detection>();
   const record = (fingerprint: Fingerprint, evidence: string, confidence: number) => {
     if (known.has(fingerprint.name) || found.has(fingerprint.name)) return;
@@ -108,8 +142,42 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
   };
   const fromHost = (host: string) => {
     const label = domainLabel(host);
-    return label && label !== ownLabel ? byDomain.get(label) : undefined;
+    return label && label !== ownLabel ? toolOf(label) : undefined;
   };
+  const fromUrl = (url: string) => {
+    try {
+      return /^(?:https?:)?\/\//i.test(url) ? fromHost(new URL(url, signals.url).hostname) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  // A meta tag the vendor asks for ("hubspot-site-verification", "zendesk-verification",
+  // "klaviyo:site-id"), or whose content is an address on the vendor's domain.
+  for (const [key, contents] of signals.meta) {
+    const [head] = key.split(/[-:_.]/);
+    const tool = head && head.length >= 4 ? toolOf(head) : undefined;
+    if (tool) record(tool, clip(`<meta name="${key}">`), 75);
+    for (const content of contents) {
+      // <meta name="generator" content="Shopify">: the tool that made the page, by its name.
+      const maker = key === 'generator' ? byDomain.get(compact(content.split(/\s+\d|\s*[;,(]/)[0] ?? '')) : undefined;
+      if (maker) record(maker, clip(`<meta name="generator" content="${content}">`), 75);
+      const linked = fromUrl(content.trim());
+      if (linked) record(linked, clip(`<meta name="${key}" content="${content}">`), 70);
+    }
+  }
+  // The vendor's host the page connects to ahead of time, embeds, or posts its forms to:
+  // <link rel="preconnect" href="https://widget.intercom.io">, a booking widget's iframe.
+  const $ = signals.$;
+  for (const [selector, attribute] of [
+    ['link[rel~=preconnect],link[rel~=dns-prefetch],link[rel~=preload]', 'href'],
+    ['iframe[src]', 'src'],
+    ['form[action]', 'action'],
+  ] as const)
+    $(selector).each((_index, element) => {
+      const address = $(element).attr(attribute) ?? '';
+      const tool = fromUrl(address);
+      if (tool) record(tool, clip(address), 70);
+    });
   for (const src of signals.scriptSrc) {
     let host: string;
     try {
@@ -119,6 +187,10 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     }
     const tool = fromHost(host);
     if (tool) record(tool, clip(src), 80);
+    // A vendor's loader served from a short domain names itself in the file: "cdn.mxpnl.com/libs/mixpanel-2-latest.min.js".
+    const file = compact(src.split(/[?#]/)[0]!.split('/').at(-1) ?? '');
+    const named = byPrefix.find((entry) => entry.label.length >= 6 && file.startsWith(entry.label));
+    if (named && !fromHost(host)) record(named.fingerprint, clip(src), 75);
   }
   for (const script of signals.scripts) {
     for (const match of script.matchAll(SCRIPT_URL)) {
