@@ -98,6 +98,37 @@ export default tseslint.config(
     },
   },
   {
+    // A plugin's tests may also start a local server the platform provisions, through its test
+    // helpers (the CalDAV plugin's tests run against Radicale: platform/dev/testing/radicale.ts).
+    files: ['plugins/*/src/**/*.test.ts'],
+    ignores: ['plugins/sdk/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@meetflow/*',
+                '!@meetflow/plugin-sdk',
+                '!@meetflow/plugin-sdk/*',
+                '!@meetflow/platform',
+                '@meetflow/platform/*',
+                '!@meetflow/platform/dev',
+                '@meetflow/platform/dev/*',
+                '!@meetflow/platform/dev/testing',
+              ],
+              message: boundary(
+                "A plugin's test imports only @meetflow/plugin-sdk and the platform's test helpers (@meetflow/platform/dev/testing/*)",
+                'ask the platform for what you need through your deps, or move the shared code into the SDK',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['plugins/sdk/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -82,6 +82,8 @@ async function startOnFreePorts() {
       MEETFLOW_MAIL_SMTP_PORT: '0',
       MEETFLOW_MAIL_IMAP_PORT: '0',
       MEETFLOW_MAIL_API_PORT: '0',
+      // And the local CalDAV server (the demo owner's calendar).
+      MEETFLOW_CALDAV_PORT: '0',
       // Specs connect mailboxes to SMTP servers of their own on loopback, on ports chosen as they run.
       MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
       MEETFLOW_SAMPLE_COMPANIES: '300',

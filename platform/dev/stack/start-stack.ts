@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
@@ -5,11 +6,12 @@ import type { Config } from '../../src/core/config.ts';
 import { ManagedProcess } from '../devstack/managed-process.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startMailServer, writeMailAddress, type MailServer } from '../devstack/mail-server.ts';
+import { readCalDavAddress, startCalDavServer, writeCalDavAddress, type CalDavAddress, type CalDavServer } from '../devstack/radicale.ts';
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { Supervised } from '../devstack/supervised.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
-import { ensureDemoOwnerAt, type DemoSignIn } from '../seed/demo-owner.ts';
+import { DEMO_EMAIL, ensureDemoOwnerAt, type DemoSignIn } from '../seed/demo-owner.ts';
 import { ensureUiBuilt } from './ui-build.ts';
 
 /** The whole app running: database, Temporal, worker, API and UI. */
@@ -20,6 +22,8 @@ export interface RunningStack {
   samplesUrl?: string;
   /** The local mail server the demo mailbox sends to and reads replies from; undefined with MEETFLOW_MAIL=off. */
   mail?: { host: string; smtpPort: number; imapPort: number };
+  /** The local CalDAV server (Radicale) and the demo owner's calendar on it, with its login; undefined with MEETFLOW_CALDAV_PORT=off. */
+  caldav?: CalDavAddress;
   mongoUri: string;
   /** The demo owner's sign-in (its one-time password until they set their own); null with MEETFLOW_DEMO=off. */
   demo: DemoSignIn | null;
@@ -60,7 +64,8 @@ async function workerIsPolling(address: string, namespace: string, taskQueue: st
 /**
  * Starts everything `npm start` runs, in order, each only once the one before answers:
  * the local servers (unless external ones are configured), the UI build, the local mail server
- * (unless MEETFLOW_MAIL=off), the worker and the API.
+ * (unless MEETFLOW_MAIL=off), the local CalDAV server with the demo owner's calendar (unless
+ * MEETFLOW_CALDAV_PORT=off), the worker and the API.
  * The worker and the API are given `environment` (the one `config` was loaded from), so they read
  * the same settings.
  */
@@ -84,6 +89,8 @@ export async function startStack(
   const supervised: Supervised[] = [];
   let samples: SampleSitesServer | undefined;
   let mail: MailServer | undefined;
+  let caldav: CalDavServer | undefined;
+  let caldavAddress: CalDavAddress | undefined;
   // Once started, the local database and Temporal are restarted when they crash (kill -9 included).
   const servers = (['mongo', 'temporal'] as const).flatMap((which) => {
     const first = devstack.processes[which];
@@ -95,6 +102,7 @@ export async function startStack(
     for (const service of services.reverse()) await service.stop();
     await samples?.close();
     await mail?.stop();
+    await caldav?.stop();
     await Promise.all(servers.map((server) => server.stop()));
   };
   try {
@@ -117,6 +125,19 @@ export async function startStack(
         portVariables: { smtp: 'MEETFLOW_MAIL_SMTP_PORT', imap: 'MEETFLOW_MAIL_IMAP_PORT', api: 'MEETFLOW_MAIL_API_PORT' },
       });
       writeMailAddress(dataDir, mail);
+    }
+    if (config.devstack.caldavPort !== undefined) {
+      // The demo owner's login keeps its password from one start to the next (the calendar's events stay in the data folder too).
+      const demoUser = { username: DEMO_EMAIL, password: readCalDavAddress(dataDir)?.password ?? randomBytes(12).toString('base64url') };
+      caldav = await startCalDavServer({
+        dataDir: join(dataDir, 'caldav'),
+        port: config.devstack.caldavPort || (await freePort()),
+        users: [demoUser],
+        portVariable: 'MEETFLOW_CALDAV_PORT',
+      });
+      const demoCalendar = await caldav.ensureCalendar(demoUser, 'meetings', 'Demo owner: meetings');
+      caldavAddress = { url: caldav.url, calendarUrl: demoCalendar, ...demoUser };
+      writeCalDavAddress(dataDir, caldavAddress);
     }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
     const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
@@ -190,6 +211,7 @@ export async function startStack(
       temporalUiUrl: devstack.temporalUiUrl,
       samplesUrl: samples?.url,
       mail: mail ? { host: mail.host, smtpPort: mail.smtpPort, imapPort: mail.imapPort } : undefined,
+      caldav: caldavAddress,
       mongoUri: devstack.mongoUri,
       temporalAddress: devstack.temporalAddress,
       supervised: [...servers, ...supervised],

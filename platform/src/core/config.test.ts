@@ -97,6 +97,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '0' })).toThrow(/MEETFLOW_MONGO_PORT="0"/);
   });
 
+  it('runs the local CalDAV server on 5232, any free port with 0, none with off, and names a bad value', () => {
+    expect(loadConfig({}).devstack.caldavPort).toBe(5232);
+    expect(loadConfig({ MEETFLOW_CALDAV_PORT: '0' }).devstack.caldavPort).toBe(0);
+    expect(loadConfig({ MEETFLOW_CALDAV_PORT: 'off' }).devstack.caldavPort).toBeUndefined();
+    expect(() => loadConfig({ MEETFLOW_CALDAV_PORT: 'radicale' })).toThrow(/MEETFLOW_CALDAV_PORT="radicale": must be a port/);
+  });
+
   it('reads the secrets key as 32 bytes of base64, and never repeats a bad one', () => {
     const key = Buffer.alloc(32, 7);
     expect(loadConfig({ MEETFLOW_SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);

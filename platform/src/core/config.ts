@@ -71,6 +71,12 @@ const EnvSchema = z.object({
   MEETFLOW_MAIL_IMAP_PORT: portOrAny(3143),
   /** Port of the local mail server's REST API, which `npm run mail` reads (0: any free port). */
   MEETFLOW_MAIL_API_PORT: portOrAny(3180),
+  /** Port of the local CalDAV server (Radicale, with the demo owner's calendar) `npm start` runs (0: any free port; "off": none). */
+  MEETFLOW_CALDAV_PORT: z
+    .string()
+    .default('5232')
+    .refine((value) => value === 'off' || portOrAny(0).safeParse(value).success, 'must be a port (0-65535) or "off"')
+    .transform((value) => (value === 'off' ? undefined : Number(value))),
   /** The demo workspace's mailbox server as host:smtpPort:imapPort (npm start sets it to its local mail server); unset: no demo mailbox. */
   MEETFLOW_DEMO_MAIL_SERVER: z
     .string()
@@ -168,6 +174,8 @@ export interface Config {
     samplesPort?: number;
     /** The local mail server's ports; undefined with MEETFLOW_MAIL=off. */
     mail?: { smtpPort: number; imapPort: number; apiPort: number };
+    /** The local CalDAV server's port (0: any free one); undefined with MEETFLOW_CALDAV_PORT=off. */
+    caldavPort?: number;
   };
   /** Folder of the built UI the API serves. */
   uiDir: string;
@@ -270,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.MEETFLOW_MAIL === 'on'
           ? { smtpPort: e.MEETFLOW_MAIL_SMTP_PORT, imapPort: e.MEETFLOW_MAIL_IMAP_PORT, apiPort: e.MEETFLOW_MAIL_API_PORT }
           : undefined,
+      caldavPort: e.MEETFLOW_CALDAV_PORT,
     },
     sampleCompanies: e.MEETFLOW_SAMPLE_COMPANIES,
     samplesUrl,

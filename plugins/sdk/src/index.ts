@@ -16,3 +16,4 @@ export * from './http/index.ts';
 export * from './workspace-scope.ts';
 export * from './deadline.ts';
 export * from './run-context.ts';
+export * from './contracts/calendar.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { ActivityAccess } from './run-context.ts';
 
-/** What a plugin is for: an agent of the product, a prospect source, a sending channel or a CRM. */
-export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm'] as const;
+/** What a plugin is for: an agent of the product, a prospect source, a sending channel, a CRM or a calendar. */
+export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm', 'calendar'] as const;
 export type PluginKind = (typeof PLUGIN_KINDS)[number];
 
 /** One activity a plugin provides: its contract, independent of its implementation. */
@@ -91,6 +91,27 @@ export interface ChannelDefinition {
   credentialsTest: string;
 }
 
+/** A field of one calendar account (a CalDAV server's URL, a username, a password). */
+export type CalendarCredential = SourceCredential;
+
+/**
+ * What makes a plugin of kind `calendar` a rep's calendar (like a channel): the name lists show,
+ * the fields of one connected account, and how a wrong one shows. The platform keeps the accounts
+ * (secrets sealed, like a mailbox's password) and calls the activities (CALENDAR_ACTIVITIES, the
+ * contract of contracts/calendar) in its own process with one account's fields.
+ */
+export interface CalendarDefinition {
+  /** The name lists and settings show, e.g. "CalDAV (Apple, Fastmail, Nextcloud…)". */
+  displayName: string;
+  /** The fields of one account, each a field of the `account` object every calendar activity takes. */
+  credentials: CalendarCredential[];
+  /** How the credentials are tested, in one line: what a call with a wrong one fails with. */
+  credentialsTest: string;
+}
+
+/** The activities every calendar plugin provides, each inProcess and taking the account (see contracts/calendar). */
+export const CALENDAR_ACTIVITIES = ['freeBusy', 'createEvent', 'updateEvent', 'cancelEvent', 'changesSince'] as const;
+
 /** The activities every channel plugin provides: sending one message, and checking an account's settings. */
 export const CHANNEL_SEND_ACTIVITY = 'send';
 export const CHANNEL_VERIFY_ACTIVITY = 'verify';
@@ -120,6 +141,8 @@ export interface PluginManifest<
   source?: SourceDefinition;
   /** Required for kind `channel`: its display name, address kind and account fields. */
   channel?: ChannelDefinition;
+  /** Required for kind `calendar`: its display name and account fields. */
+  calendar?: CalendarDefinition;
   /** Every field has a default and a `.describe()` doc line. */
   config: Config;
   activities: Activities;

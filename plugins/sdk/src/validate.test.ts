@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineManifest, definePlugin, type AnyPlugin } from './manifest.ts';
+import { CALENDAR_ACTIVITIES, defineManifest, definePlugin, type AnyPlugin } from './manifest.ts';
 import { manifestProblems, PluginManifestError, validatePlugins } from './validate.ts';
 
 function samplePlugin(id = 'sample', overrides: Record<string, unknown> = {}): AnyPlugin {
@@ -43,7 +43,7 @@ describe('manifestProblems', () => {
     expect(manifestProblems(broken)).toEqual([
       'id "Bad_Id" is not kebab-case',
       'version "one" is not semver',
-      'kind "robot" is not one of agent, source, channel, crm',
+      'kind "robot" is not one of agent, source, channel, crm, calendar',
       'ui needs icon, color and category',
       'config field "undocumented" has no doc line (.describe())',
       'config has fields without defaults: required',
@@ -121,6 +121,49 @@ describe('manifestProblems', () => {
       'a channel\'s verify takes the account as an "account" object in its input',
     ]);
     expect(manifestProblems(samplePlugin('agent', { channel }))).toEqual(['only a plugin of kind "channel" declares a channel section']);
+  });
+
+  it('asks a calendar for its display name, account fields, and every calendar activity in-process taking them', () => {
+    const calendar = {
+      displayName: 'Diary',
+      credentials: [
+        { key: 'serverUrl', label: 'Server URL', secret: false },
+        { key: 'password', label: 'Password', secret: true },
+      ],
+      credentialsTest: 'A wrong password fails with CalendarAuthRefused.',
+    };
+    const account = z.object({ serverUrl: z.string(), password: z.string() });
+    const activity = { description: 'Does it', access: 'internal', input: z.object({ account }), output: z.object({}), inProcess: true };
+    const activities = Object.fromEntries(CALENDAR_ACTIVITIES.map((name) => [name, activity]));
+    expect(manifestProblems(samplePlugin('calendar-diary', { kind: 'calendar', calendar, activities }))).toEqual([]);
+    expect(manifestProblems(samplePlugin('calendar-bare', { kind: 'calendar' }))).toEqual([
+      'a calendar plugin needs a calendar section (displayName, credentials, credentialsTest)',
+    ]);
+    const { cancelEvent: _left, ...withoutCancel } = activities;
+    expect(
+      manifestProblems(
+        samplePlugin('calendar-odd', {
+          kind: 'calendar',
+          calendar: { ...calendar, displayName: '', credentials: [{ key: 'token', label: '' }], credentialsTest: '' },
+          activities: {
+            ...withoutCancel,
+            freeBusy: { ...activity, inProcess: false, access: 'public' },
+            changesSince: { ...activity, input: z.object({ serverUrl: z.string() }) },
+          },
+        }),
+      ),
+    ).toEqual([
+      'calendar.displayName is missing',
+      'calendar.credentialsTest is missing (how a wrong credential shows)',
+      'calendar credential "token" has no label',
+      "a calendar's freeBusy is inProcess (its input carries the account's secret)",
+      'calendar credential "token" is not a field of freeBusy\'s account',
+      'calendar credential "token" is not a field of createEvent\'s account',
+      'calendar credential "token" is not a field of updateEvent\'s account',
+      'a calendar plugin provides the cancelEvent activity',
+      'a calendar\'s changesSince takes the account as an "account" object in its input',
+    ]);
+    expect(manifestProblems(samplePlugin('agent', { calendar }))).toEqual(['only a plugin of kind "calendar" declares a calendar section']);
   });
 
   it('asks a sample source (standIn) for searchPeople as a service, a prepare activity and no credentials', () => {

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import { z } from 'zod';
 import {
+  CALENDAR_ACTIVITIES,
   CHANNEL_SEND_ACTIVITY,
   CHANNEL_VERIFY_ACTIVITY,
   PLUGIN_KINDS,
@@ -101,6 +102,41 @@ function channelProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   return problems;
 }
 
+/**
+ * A calendar declares its display name and account fields, and provides every calendar activity,
+ * each in-process and taking the account (its secret included).
+ */
+function calendarProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  if (m.kind !== 'calendar') return m.calendar === undefined ? [] : ['only a plugin of kind "calendar" declares a calendar section'];
+  const calendar = m.calendar;
+  if (!calendar || typeof calendar !== 'object')
+    return ['a calendar plugin needs a calendar section (displayName, credentials, credentialsTest)'];
+  const problems: string[] = [];
+  if (typeof calendar.displayName !== 'string' || !calendar.displayName) problems.push('calendar.displayName is missing');
+  if (typeof calendar.credentialsTest !== 'string' || !calendar.credentialsTest)
+    problems.push('calendar.credentialsTest is missing (how a wrong credential shows)');
+  const credentials = Array.isArray(calendar.credentials) ? calendar.credentials : [];
+  if (!Array.isArray(calendar.credentials)) problems.push('calendar.credentials must be a list of the account fields');
+  for (const credential of credentials) if (!credential?.label) problems.push(`calendar credential "${credential?.key}" has no label`);
+  for (const name of CALENDAR_ACTIVITIES) {
+    const definition = m.activities?.[name];
+    if (!definition) {
+      problems.push(`a calendar plugin provides the ${name} activity`);
+      continue;
+    }
+    if (definition.inProcess !== true) problems.push(`a calendar's ${name} is inProcess (its input carries the account's secret)`);
+    const fields = accountFields(definition.input);
+    if (!fields) {
+      problems.push(`a calendar's ${name} takes the account as an "account" object in its input`);
+      continue;
+    }
+    for (const credential of credentials) {
+      if (!fields[credential?.key]) problems.push(`calendar credential "${credential?.key}" is not a field of ${name}'s account`);
+    }
+  }
+  return problems;
+}
+
 /** Every problem with one plugin's manifest and shape, as readable lines (empty when valid). */
 export function manifestProblems(plugin: AnyPlugin): string[] {
   const m = plugin?.manifest as Partial<AnyPlugin['manifest']> | undefined;
@@ -132,6 +168,7 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
   }
   problems.push(...sourceProblems(m));
   problems.push(...channelProblems(m));
+  problems.push(...calendarProblems(m));
   for (const [name, schema] of Object.entries(m.collections ?? {})) {
     if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);
   }
