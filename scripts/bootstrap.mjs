@@ -111,6 +111,7 @@ const ENTRIES = {
   bench: 'platform/dev/bench/main.ts',
   mail: 'platform/dev/cli/mail.ts',
   eval: 'platform/dev/eval/main.ts',
+  simulate: 'platform/dev/simulate/main.ts',
   lint: 'platform/dev/cli/lint.ts',
   format: 'platform/dev/cli/format.ts',
   'record-histories': 'platform/dev/cli/record-histories.ts',

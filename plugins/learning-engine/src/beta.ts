@@ -35,7 +35,7 @@ export function betaStandardDeviation({ alpha, beta }: BetaPosterior): number {
 interface Grid {
   lower: number;
   width: number;
-  masses: number[][];
+  masses: Float64Array[];
 }
 
 // Wide enough that the mass left outside the window is negligible (< 1e-30 for any Beta).
@@ -45,16 +45,31 @@ function gridFor(posteriors: readonly BetaPosterior[], cells: number): Grid {
   const lower = Math.max(0, Math.min(...posteriors.map((p) => betaMean(p) - WINDOW_STANDARD_DEVIATIONS * betaStandardDeviation(p))));
   const upper = Math.min(1, Math.max(...posteriors.map((p) => betaMean(p) + WINDOW_STANDARD_DEVIATIONS * betaStandardDeviation(p))));
   const width = (upper - lower) / cells;
+  // Plain loops over typed arrays: the experiment engine calls this after every classified reply.
+  const logX = new Float64Array(cells);
+  const logOneMinusX = new Float64Array(cells);
+  for (let k = 0; k < cells; k += 1) {
+    const x = lower + (k + 0.5) * width;
+    logX[k] = Math.log(x);
+    logOneMinusX[k] = Math.log(1 - x);
+  }
   const masses = posteriors.map(({ alpha, beta }) => {
     // Log densities at cell midpoints (never exactly 0 or 1), normalised to sum to one.
-    const logDensities = Array.from({ length: cells }, (_, k) => {
-      const x = lower + (k + 0.5) * width;
-      return (alpha - 1) * Math.log(x) + (beta - 1) * Math.log(1 - x);
-    });
-    const peak = Math.max(...logDensities);
-    const weights = logDensities.map((value) => Math.exp(value - peak));
-    const total = weights.reduce((sum, value) => sum + value, 0);
-    return weights.map((value) => value / total);
+    const weights = new Float64Array(cells);
+    let peak = -Infinity;
+    for (let k = 0; k < cells; k += 1) {
+      const value = (alpha - 1) * logX[k]! + (beta - 1) * logOneMinusX[k]!;
+      weights[k] = value;
+      if (value > peak) peak = value;
+    }
+    let total = 0;
+    for (let k = 0; k < cells; k += 1) {
+      const weight = Math.exp(weights[k]! - peak);
+      weights[k] = weight;
+      total += weight;
+    }
+    for (let k = 0; k < cells; k += 1) weights[k] = weights[k]! / total;
+    return weights;
   });
   return { lower, width, masses };
 }
@@ -70,23 +85,25 @@ export function probabilityBest(posteriors: readonly BetaPosterior[], cells = 40
   if (posteriors.length === 0) return [];
   if (posteriors.length === 1) return [1];
   const { masses } = gridFor(posteriors, cells);
-  const below = masses.map((mass) => {
+  // below[j][k] + mass[j][k] / 2: the chance distribution j's draw is under cell k's (ties half).
+  const under = masses.map((mass) => {
+    const values = new Float64Array(cells);
     let running = 0;
-    return mass.map((value) => {
-      const before = running;
-      running += value;
-      return before;
-    });
+    for (let k = 0; k < cells; k += 1) {
+      values[k] = running + mass[k]! / 2;
+      running += mass[k]!;
+    }
+    return values;
   });
-  const wins = masses.map((mass, i) =>
-    mass.reduce((sum, value, k) => {
+  const wins = masses.map((mass, i) => {
+    let sum = 0;
+    for (let k = 0; k < cells; k += 1) {
       let othersBelow = 1;
-      masses.forEach((other, j) => {
-        if (j !== i) othersBelow *= (below[j]?.[k] ?? 0) + (other[k] ?? 0) / 2;
-      });
-      return sum + value * othersBelow;
-    }, 0),
-  );
+      for (let j = 0; j < under.length; j += 1) if (j !== i) othersBelow *= under[j]![k]!;
+      sum += mass[k]! * othersBelow;
+    }
+    return sum;
+  });
   const total = wins.reduce((sum, value) => sum + value, 0);
   return wins.map((value) => value / total);
 }
@@ -94,7 +111,7 @@ export function probabilityBest(posteriors: readonly BetaPosterior[], cells = 40
 /** P(rate > threshold) under a Beta posterior, by the same grid integration. */
 export function probabilityAbove(posterior: BetaPosterior, threshold: number, cells = 4000): number {
   const { lower, width, masses } = gridFor([posterior], cells);
-  const mass = masses[0] ?? [];
+  const mass = masses[0] ?? new Float64Array(0);
   return mass.reduce((sum, value, k) => {
     const start = lower + k * width;
     const end = start + width;
@@ -102,4 +119,25 @@ export function probabilityAbove(posterior: BetaPosterior, threshold: number, ce
     if (end <= threshold) return sum;
     return sum + value * ((end - threshold) / width);
   }, 0);
+}
+
+/**
+ * Quantiles of a Beta posterior (each probability in [0, 1]), by inverting the grid CDF with
+ * linear interpolation inside a cell: deterministic, accurate to a small fraction of a cell.
+ */
+export function betaQuantiles(posterior: BetaPosterior, probabilities: readonly number[], cells = 4000): number[] {
+  const { lower, width, masses } = gridFor([posterior], cells);
+  const mass = masses[0] ?? new Float64Array(0);
+  return probabilities.map((probability) => {
+    let running = 0;
+    for (let k = 0; k < mass.length; k += 1) {
+      const value = mass[k] ?? 0;
+      if (running + value >= probability) {
+        const within = value > 0 ? (probability - running) / value : 0;
+        return lower + (k + within) * width;
+      }
+      running += value;
+    }
+    return lower + mass.length * width;
+  });
 }
