@@ -23,6 +23,14 @@ const emptyList = (path: string) => async () => expect(bodyOf(await fresh.get(pa
 
 /** One check per workspace-scoped GET route without path parameters. */
 const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
+  'GET /api/experiments': emptyList('/api/experiments'),
+  'GET /api/experiments/summary': async () =>
+    expect(bodyOf(await fresh.get('/api/experiments/summary'))).toMatchObject({
+      running: 0,
+      finishedThisMonth: 0,
+      testsThisMonth: 0,
+      learningScore: null,
+    }),
   'GET /api/agents/status': async () => {
     const plugins = bodyOf<Array<{ id: string; kind: string }>>(await fresh.get('/api/plugins', { workspace: null }));
     const agents = bodyOf<Array<{ agentName: string; performance: Record<string, number | null> }>>(await fresh.get('/api/agents/status'));

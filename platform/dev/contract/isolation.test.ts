@@ -438,6 +438,26 @@ describe('from workspace A, nothing of B can be changed', () => {
     );
   });
 
+  it("experiments: B's are not listed, read, stopped or rolled back from A, and A may use the same names", async () => {
+    const experiment = {
+      name: 'Only in B',
+      decisionPoint: 'first-email-template',
+      arms: [{ value: 'roi-focused' }, { value: 'pain-point' }],
+    };
+    const created = await b.post('/api/experiments', experiment);
+    expect(created.status).toBe(201);
+    const id = bodyOf<{ id: string }>(created).id;
+    expect(bodyOf(await a.get('/api/experiments'))).toEqual([]);
+    expect(bodyOf(await a.get('/api/experiments/summary'))).toMatchObject({ running: 0, testsThisMonth: 0 });
+    expect((await a.get(`/api/experiments/${id}`)).status).toBe(404);
+    expect((await a.post(`/api/experiments/${id}/stop`)).status).toBe(404);
+    expect((await a.post(`/api/experiments/${id}/rollback`)).status).toBe(404);
+    expect((await a.post('/api/experiments', experiment)).status).toBe(201);
+    expect(bodyOf<Array<{ name: string; state: string }>>(await b.get('/api/experiments'))).toMatchObject([
+      { name: 'Only in B', state: 'running' },
+    ]);
+  });
+
   it('A has called every workspace-scoped route', () => {
     const called = new Set([...a.seen].map((seen) => seen.replace(/ \d+$/, '')));
     const scoped = allRouteDocs.filter((doc) => doc.query && 'workspace' in doc.query.shape).map(routeKey);

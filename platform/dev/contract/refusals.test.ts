@@ -153,6 +153,7 @@ async function heldThenDismissed(key: string): Promise<string> {
 }
 
 const UNKNOWN_INBOX = 'ffffffffffffffffffffffff';
+const UNKNOWN_EXPERIMENT = 'eeeeeeeeeeeeeeeeeeeeeeee';
 /** A reply of Bo's in the Inbox, as a threaded one is put there: its id. */
 async function inboxReply(key: string): Promise<string> {
   const created = await platform.stack.db.inboxMessages.create(inboxMessage(client.workspace, key, BO, 'Sounds good. Sunday at 10:00?'));
@@ -161,6 +162,41 @@ async function inboxReply(key: string): Promise<string> {
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
+  'POST /api/experiments 409': async () => {
+    const experiment = (name: string) => ({
+      name,
+      decisionPoint: 'first-email-template',
+      arms: [{ value: 'roi-focused' }, { value: 'value-prop' }],
+    });
+    // Whatever ran here before (the validation cases start one) is stopped first: one population has one running experiment.
+    for (const { id, state } of bodyOf<Array<{ id: string; state: string }>>(await client.get('/api/experiments')))
+      if (state === 'running') expect((await client.post(`/api/experiments/${id}/stop`)).status).toBe(200);
+    const taken = bodyOf<{ id: string }>(await client.post('/api/experiments', experiment('Taken experiment')));
+    await client.post('/api/experiments', experiment('Second at once')).then(refused(409, 'already has a running experiment'));
+    expect((await client.post(`/api/experiments/${taken.id}/stop`)).status).toBe(200);
+    await client.post('/api/experiments', experiment('Taken experiment')).then(refused(409, '"Taken experiment"'));
+  },
+  'POST /api/experiments 422': async () =>
+    client
+      .post('/api/experiments', {
+        name: 'Made-up arm',
+        decisionPoint: 'first-email-template',
+        arms: [{ value: 'roi-focused' }, { value: 'made-up' }],
+      })
+      .then(refused(422, 'arms.1.value must be one of')),
+  'GET /api/experiments/{id} 404': async () => client.get(`/api/experiments/${UNKNOWN_EXPERIMENT}`).then(refused(404, UNKNOWN_EXPERIMENT)),
+  'POST /api/experiments/{id}/stop 404': async () =>
+    client.post(`/api/experiments/${UNKNOWN_EXPERIMENT}/stop`).then(refused(404, UNKNOWN_EXPERIMENT)),
+  'POST /api/experiments/{id}/stop 409': async () => {
+    const stopped = bodyOf<Array<{ id: string; state: string }>>(await client.get('/api/experiments')).find((e) => e.state === 'stopped');
+    await client.post(`/api/experiments/${stopped!.id}/stop`).then(refused(409, 'only a running experiment can be stopped'));
+  },
+  'POST /api/experiments/{id}/rollback 404': async () =>
+    client.post(`/api/experiments/${UNKNOWN_EXPERIMENT}/rollback`).then(refused(404, UNKNOWN_EXPERIMENT)),
+  'POST /api/experiments/{id}/rollback 409': async () => {
+    const [experiment] = bodyOf<Array<{ id: string }>>(await client.get('/api/experiments'));
+    await client.post(`/api/experiments/${experiment!.id}/rollback`).then(refused(409, 'applied nothing to roll back'));
+  },
   'POST /api/auth/login 401': async () =>
     client
       .post('/api/auth/login', { email: 'nobody@refusals.example', password: 'not the passphrase' }, { workspace: null })

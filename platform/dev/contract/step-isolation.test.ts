@@ -134,6 +134,8 @@ const CASES: Record<string, StepCase> = {
       industry: 'Taken over',
     }),
   },
+  // The victim's prospect (in a campaign of the victim's): decided in A's own workspace (A has no experiment: none), never V's.
+  'platform.decideExperimentArm': { input: () => ({ prospectId: 2 }) },
   // The victim's prospect with a live sequence, and an address outside both workspaces.
   'platform.enrollSequence': {
     input: () => ({

@@ -62,6 +62,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     inboundSecret: '',
     heldReplies: [] as string[],
     inboxId: '',
+    experimentId: '',
   };
   /** Bo, imported below (prospect 2, in campaign 1), is never put in a sequence: his outbox emails are decided by these cases alone. */
   const bo = { id: 2, email: 'bo@quotewell.example' };
@@ -82,6 +83,48 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     return answer;
   };
   return {
+    // experiments: one started, listed, read, its (applied) change rolled back, then stopped
+    'POST /api/experiments': async () =>
+      client
+        .post('/api/experiments', {
+          name: 'First template',
+          decisionPoint: 'first-email-template',
+          arms: [{ value: 'roi-focused' }, { value: 'pain-point' }],
+        })
+        .then(holding({ name: 'First template', state: 'running', population: { kind: 'workspace' } }))
+        .then((answer) => {
+          state.experimentId = bodyOf<{ id: string }>(answer).id;
+          return answer;
+        }),
+    'GET /api/experiments': async () => client.get('/api/experiments').then(holding([{ name: 'First template' }])),
+    'GET /api/experiments/summary': async () =>
+      client.get('/api/experiments/summary').then(holding({ running: 1, finishedThisMonth: 0, testsThisMonth: 1, learningScore: null })),
+    'GET /api/experiments/{id}': async () =>
+      client.get(`/api/experiments/${state.experimentId}`).then(holding({ id: state.experimentId, arms: [{ trials: 0 }, { trials: 0 }] })),
+    'POST /api/experiments/{id}/rollback': async () => {
+      // A winner applied as a converged experiment records it (here written directly: reaching it takes hundreds of sends).
+      await platform.stack.db.experiments.updateOne(
+        { workspaceId: ws, _id: state.experimentId },
+        {
+          $set: {
+            change: {
+              id: 'contract-change',
+              arm: 'pain-point',
+              value: 'pain-point',
+              appliedAt: new Date(),
+              evidence: { pBest: { 'roi-focused': 0.01, 'pain-point': 0.99 }, counts: [], reason: 'contract' },
+              rolledBackAt: null,
+              rolledBackBy: null,
+            },
+          },
+        },
+      );
+      return client
+        .post(`/api/experiments/${state.experimentId}/rollback`)
+        .then(holding({ change: { id: 'contract-change', rolledBackAt: expect.any(String) } }));
+    },
+    'POST /api/experiments/{id}/stop': async () =>
+      client.post(`/api/experiments/${state.experimentId}/stop`).then(holding({ state: 'stopped' })),
     'GET /api/health': async () => client.get('/api/health', { workspace: null }).then(holding({ status: 'ok' })),
     'GET /api/plugins': async () => client.get('/api/plugins', { workspace: null }),
     'GET /api/landing-page/social-proof': async () =>

@@ -8,6 +8,12 @@ import type { RouteKey } from './routes.ts';
  * schema). Validation cases break one field of it at a time, so the route refuses before acting.
  */
 export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
+  'POST /api/experiments': {
+    name: 'Valid experiment',
+    decisionPoint: 'first-email-template',
+    arms: [{ value: 'roi-focused' }, { value: 'value-prop', label: 'Value' }],
+    population: { kind: 'workspace' },
+  },
   'POST /api/auth/signup': { email: 'valid@signup.example', password: 'a valid passphrase', name: 'Valid Person' },
   'POST /api/auth/login': { email: 'valid@signup.example', password: 'a valid passphrase' },
   'POST /api/auth/password': { currentPassword: 'a valid passphrase', newPassword: 'another valid passphrase' },

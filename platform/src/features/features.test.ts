@@ -153,7 +153,7 @@ describe('the platform features', () => {
     const rank = (feature: MeetflowFeature) => DOMAINS.indexOf(feature.domain);
     const starting = FEATURES.filter((feature) => feature.onStart);
     expect(starting.map((feature) => feature.name).sort()).toEqual(
-      ['discovery', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'workspaces'].sort(),
+      ['discovery', 'experiments', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'workspaces'].sort(),
     );
     for (const feature of starting) {
       for (const name of feature.onStart?.after ?? []) {

@@ -5,6 +5,7 @@ import type { MeetflowFeature } from './context.ts';
 import { auditFeature } from './accounts/audit/feature.ts';
 import { authFeature } from './accounts/auth/feature.ts';
 import { membersFeature } from './accounts/members/feature.ts';
+import { experimentsFeature } from './insights/experiments/feature.ts';
 import { workspaceConfigFeature } from './insights/workspace-config/feature.ts';
 import { workspacesFeature } from './accounts/workspaces/feature.ts';
 import { inboundFeature } from './email/inbound/feature.ts';
@@ -76,4 +77,5 @@ export const FEATURES: readonly MeetflowFeature[] = [
   learningFeature,
   outcomesFeature,
   dashboardFeature,
+  experimentsFeature,
 ];

@@ -23,6 +23,7 @@ import { pipelineRunModels } from './runs/pipelines/run-model.ts';
 import { pipelineBatchModel } from './runs/pipelines/batch-model.ts';
 import { systemCheckModel } from './runs/system/model.ts';
 import { workspaceModel } from './accounts/workspaces/model.ts';
+import { experimentsModels } from './insights/experiments/model.ts';
 
 /** The platform's mongoose models on one connection: what `db` means when injected. */
 export function createModels(connection: Connection) {
@@ -51,6 +52,7 @@ export function createModels(connection: Connection) {
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),
     ...workspaceIcpModels(connection),
+    ...experimentsModels(connection),
   };
 }
 

@@ -790,6 +790,101 @@ export type GetApiDashboardTrendsResponse = {
    */
   leadQualityScore: number;
 }[];
+export type GetApiExperimentsResponse = {
+  id: string;
+  name: string;
+  decisionPoint: 'first-email-template';
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+  state: 'running' | 'converged' | 'stopped';
+  /**
+   * The declared winner’s arm id, once converged
+   */
+  winner: string | null;
+  /**
+   * Why a winner is (not yet) declared, by the declaration rule
+   */
+  reason: string;
+  /**
+   * The declaration rule: P(best) and sends per arm
+   */
+  rule: {
+    pBest: number;
+    minTrialsPerArm: number;
+  };
+  arms: {
+    id: string;
+    label: string;
+    value: string;
+    /**
+     * Prospects it was chosen for
+     */
+    trials: number;
+    /**
+     * Summed rewards (positive reply or meeting booked 0.75, attended 1)
+     */
+    successes: number;
+    /**
+     * Posterior mean reward rate
+     */
+    mean: number;
+    /**
+     * 95% credible interval, lower end
+     */
+    lower: number;
+    /**
+     * 95% credible interval, upper end
+     */
+    upper: number;
+    /**
+     * Probability this arm is the best
+     */
+    pBest: number;
+  }[];
+  /**
+   * What the declared winner changed (Auto-Apply on), with its evidence
+   */
+  change: {
+    id: string;
+    arm: string;
+    /**
+     * The template made the population’s first-email default
+     */
+    value: string;
+    appliedAt: string;
+    evidence: {
+      pBest: {
+        [k: string]: number | undefined;
+      };
+      counts: {
+        arm: string;
+        trials: number;
+        successes: number;
+      }[];
+      reason: string;
+    };
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
+  /**
+   * Who started it: user:<id> or token:<id>
+   */
+  createdBy: string;
+  createdAt: string;
+  endedAt: string | null;
+}[];
 export type GetApiInvitationsResponse = {
   /**
    * Names the invitation in this API (not its link)
@@ -1958,6 +2053,136 @@ export interface GetApiDashboardTrendsQuery {
    * 7d or 30d: daily points of the last 7 or 30 days; 90d: weekly points of the last 90 days; none: the last 12 weeks with data
    */
   range?: '7d' | '30d' | '90d';
+}
+export interface GetApiExperimentsIdResponse {
+  id: string;
+  name: string;
+  decisionPoint: 'first-email-template';
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+  state: 'running' | 'converged' | 'stopped';
+  /**
+   * The declared winner’s arm id, once converged
+   */
+  winner: string | null;
+  /**
+   * Why a winner is (not yet) declared, by the declaration rule
+   */
+  reason: string;
+  /**
+   * The declaration rule: P(best) and sends per arm
+   */
+  rule: {
+    pBest: number;
+    minTrialsPerArm: number;
+  };
+  arms: {
+    id: string;
+    label: string;
+    value: string;
+    /**
+     * Prospects it was chosen for
+     */
+    trials: number;
+    /**
+     * Summed rewards (positive reply or meeting booked 0.75, attended 1)
+     */
+    successes: number;
+    /**
+     * Posterior mean reward rate
+     */
+    mean: number;
+    /**
+     * 95% credible interval, lower end
+     */
+    lower: number;
+    /**
+     * 95% credible interval, upper end
+     */
+    upper: number;
+    /**
+     * Probability this arm is the best
+     */
+    pBest: number;
+  }[];
+  /**
+   * What the declared winner changed (Auto-Apply on), with its evidence
+   */
+  change: {
+    id: string;
+    arm: string;
+    /**
+     * The template made the population’s first-email default
+     */
+    value: string;
+    appliedAt: string;
+    evidence: {
+      pBest: {
+        [k: string]: number | undefined;
+      };
+      counts: {
+        arm: string;
+        trials: number;
+        successes: number;
+      }[];
+      reason: string;
+    };
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
+  /**
+   * Who started it: user:<id> or token:<id>
+   */
+  createdBy: string;
+  createdAt: string;
+  endedAt: string | null;
+}
+export interface GetApiExperimentsSummaryResponse {
+  /**
+   * The calendar month counted (UTC), YYYY-MM
+   */
+  month: string;
+  /**
+   * Experiments running now
+   */
+  running: number;
+  /**
+   * Experiments that converged or were stopped this month
+   */
+  finishedThisMonth: number;
+  /**
+   * Experiments that ran at some time this month: the real "A/B tests a month"
+   */
+  testsThisMonth: number;
+  /**
+   * The learning engine’s learning score (README, "Learning"); null until a winner is applied with sends on both arms
+   */
+  learningScore: {
+    /**
+     * Send-weighted mean lift of the applied winners over their controls (0.25 = 25% more reward per send)
+     */
+    score: number;
+    /**
+     * Applied experiments counted
+     */
+    experiments: number;
+    /**
+     * Their applied arms' sends
+     */
+    sends: number;
+  } | null;
 }
 export interface GetApiHealthResponse {
   status: 'ok' | 'degraded';
@@ -4152,6 +4377,333 @@ export interface PostApiCampaignsResponse {
    * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
    */
   mailboxIds: string[];
+}
+export interface PostApiExperimentsBody {
+  /**
+   * Unique in the workspace
+   */
+  name: string;
+  /**
+   * What the experiment decides: which template the first email uses
+   */
+  decisionPoint: 'first-email-template';
+  /**
+   * @minItems 2
+   * @maxItems 10
+   */
+  arms: {
+    /**
+     * Defaults to the value
+     */
+    id?: string;
+    /**
+     * Defaults to the value
+     */
+    label?: string;
+    /**
+     * The decision's value: a template id (roi-focused, pain-point, value-prop)
+     */
+    value: string;
+  }[];
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population?:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+}
+export interface PostApiExperimentsIdRollbackResponse {
+  id: string;
+  name: string;
+  decisionPoint: 'first-email-template';
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+  state: 'running' | 'converged' | 'stopped';
+  /**
+   * The declared winner’s arm id, once converged
+   */
+  winner: string | null;
+  /**
+   * Why a winner is (not yet) declared, by the declaration rule
+   */
+  reason: string;
+  /**
+   * The declaration rule: P(best) and sends per arm
+   */
+  rule: {
+    pBest: number;
+    minTrialsPerArm: number;
+  };
+  arms: {
+    id: string;
+    label: string;
+    value: string;
+    /**
+     * Prospects it was chosen for
+     */
+    trials: number;
+    /**
+     * Summed rewards (positive reply or meeting booked 0.75, attended 1)
+     */
+    successes: number;
+    /**
+     * Posterior mean reward rate
+     */
+    mean: number;
+    /**
+     * 95% credible interval, lower end
+     */
+    lower: number;
+    /**
+     * 95% credible interval, upper end
+     */
+    upper: number;
+    /**
+     * Probability this arm is the best
+     */
+    pBest: number;
+  }[];
+  /**
+   * What the declared winner changed (Auto-Apply on), with its evidence
+   */
+  change: {
+    id: string;
+    arm: string;
+    /**
+     * The template made the population’s first-email default
+     */
+    value: string;
+    appliedAt: string;
+    evidence: {
+      pBest: {
+        [k: string]: number | undefined;
+      };
+      counts: {
+        arm: string;
+        trials: number;
+        successes: number;
+      }[];
+      reason: string;
+    };
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
+  /**
+   * Who started it: user:<id> or token:<id>
+   */
+  createdBy: string;
+  createdAt: string;
+  endedAt: string | null;
+}
+export interface PostApiExperimentsIdStopResponse {
+  id: string;
+  name: string;
+  decisionPoint: 'first-email-template';
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+  state: 'running' | 'converged' | 'stopped';
+  /**
+   * The declared winner’s arm id, once converged
+   */
+  winner: string | null;
+  /**
+   * Why a winner is (not yet) declared, by the declaration rule
+   */
+  reason: string;
+  /**
+   * The declaration rule: P(best) and sends per arm
+   */
+  rule: {
+    pBest: number;
+    minTrialsPerArm: number;
+  };
+  arms: {
+    id: string;
+    label: string;
+    value: string;
+    /**
+     * Prospects it was chosen for
+     */
+    trials: number;
+    /**
+     * Summed rewards (positive reply or meeting booked 0.75, attended 1)
+     */
+    successes: number;
+    /**
+     * Posterior mean reward rate
+     */
+    mean: number;
+    /**
+     * 95% credible interval, lower end
+     */
+    lower: number;
+    /**
+     * 95% credible interval, upper end
+     */
+    upper: number;
+    /**
+     * Probability this arm is the best
+     */
+    pBest: number;
+  }[];
+  /**
+   * What the declared winner changed (Auto-Apply on), with its evidence
+   */
+  change: {
+    id: string;
+    arm: string;
+    /**
+     * The template made the population’s first-email default
+     */
+    value: string;
+    appliedAt: string;
+    evidence: {
+      pBest: {
+        [k: string]: number | undefined;
+      };
+      counts: {
+        arm: string;
+        trials: number;
+        successes: number;
+      }[];
+      reason: string;
+    };
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
+  /**
+   * Who started it: user:<id> or token:<id>
+   */
+  createdBy: string;
+  createdAt: string;
+  endedAt: string | null;
+}
+export interface PostApiExperimentsResponse {
+  id: string;
+  name: string;
+  decisionPoint: 'first-email-template';
+  /**
+   * Who takes part: every prospect of the workspace, or one campaign’s
+   */
+  population:
+    | {
+        kind: 'workspace';
+      }
+    | {
+        kind: 'campaign';
+        /**
+         * A campaign of the workspace
+         */
+        campaignId: number;
+      };
+  state: 'running' | 'converged' | 'stopped';
+  /**
+   * The declared winner’s arm id, once converged
+   */
+  winner: string | null;
+  /**
+   * Why a winner is (not yet) declared, by the declaration rule
+   */
+  reason: string;
+  /**
+   * The declaration rule: P(best) and sends per arm
+   */
+  rule: {
+    pBest: number;
+    minTrialsPerArm: number;
+  };
+  arms: {
+    id: string;
+    label: string;
+    value: string;
+    /**
+     * Prospects it was chosen for
+     */
+    trials: number;
+    /**
+     * Summed rewards (positive reply or meeting booked 0.75, attended 1)
+     */
+    successes: number;
+    /**
+     * Posterior mean reward rate
+     */
+    mean: number;
+    /**
+     * 95% credible interval, lower end
+     */
+    lower: number;
+    /**
+     * 95% credible interval, upper end
+     */
+    upper: number;
+    /**
+     * Probability this arm is the best
+     */
+    pBest: number;
+  }[];
+  /**
+   * What the declared winner changed (Auto-Apply on), with its evidence
+   */
+  change: {
+    id: string;
+    arm: string;
+    /**
+     * The template made the population’s first-email default
+     */
+    value: string;
+    appliedAt: string;
+    evidence: {
+      pBest: {
+        [k: string]: number | undefined;
+      };
+      counts: {
+        arm: string;
+        trials: number;
+        successes: number;
+      }[];
+      reason: string;
+    };
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
+  /**
+   * Who started it: user:<id> or token:<id>
+   */
+  createdBy: string;
+  createdAt: string;
+  endedAt: string | null;
 }
 export interface PostApiInboundSettingsRotateResponse {
   /**

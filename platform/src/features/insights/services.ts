@@ -9,3 +9,7 @@ export { dashboardRollupModels } from './outcomes/rollup-model.ts';
 export type { WorkspaceConfig } from './workspace-config/schemas.ts';
 export { getWorkspaceConfig, setWorkspaceConfig } from './workspace-config/workspace-config.ts';
 export type { ConfigStoreDb } from './workspace-config/workspace-config.ts';
+export { creditProspectOutcomes } from './experiments/credit.ts';
+export type { ExperimentCreditDb } from './experiments/credit.ts';
+export { experimentCreditModels } from './experiments/credit-models.ts';
+export { DECIDE_ACTIVITY } from './experiments/decide.ts';

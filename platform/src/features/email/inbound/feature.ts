@@ -20,6 +20,9 @@ export const inboundFeature = defineFeature({
     'outcomeEvents',
     'dashboardRollups',
     'activityEntries',
+    'experiments',
+    'experimentDecisions',
+    'workspaceConfig',
   ],
   models: inboundKeyModels,
   routes: [

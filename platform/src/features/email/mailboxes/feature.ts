@@ -20,6 +20,8 @@ export const mailboxesFeature = defineFeature({
     'outcomeEvents',
     'dashboardRollups',
     'activityEntries',
+    'experiments',
+    'experimentDecisions',
   ],
   models: mailboxModels,
   routes: [

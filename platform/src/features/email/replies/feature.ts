@@ -6,7 +6,16 @@ import { heldReplyModels } from './held-reply-model.ts';
 export const repliesFeature = defineFeature({
   name: 'replies',
   domain: 'email',
-  uses: ['heldReplies', 'inboxMessages', 'prospects', 'outcomeEvents', 'dashboardRollups'],
+  uses: [
+    'heldReplies',
+    'inboxMessages',
+    'prospects',
+    'outcomeEvents',
+    'dashboardRollups',
+    'experiments',
+    'experimentDecisions',
+    'workspaceConfig',
+  ],
   models: heldReplyModels,
   routes: [
     {

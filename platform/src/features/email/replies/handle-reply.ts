@@ -4,7 +4,7 @@ import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
+import { creditProspectOutcomes, recordOutcome, type ExperimentCreditDb, type OutcomesDb } from '../../insights/services.ts';
 import { callPluginActivity } from '../../runs/services.ts';
 import type { InboxSource } from '../inbox/model.ts';
 import { recordInboxMessage } from '../inbox/record.ts';
@@ -39,7 +39,7 @@ export interface HandledReply {
 }
 
 /** What reading a reply looks up (the prospect) and records (its outcome). */
-export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb;
+export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb & ExperimentCreditDb;
 
 /**
  * Reads a reply: engagement analysis classifies it (explainable rules), the reply is put in the
@@ -92,6 +92,8 @@ export async function handleReply(
     prospectId: reply.prospectId,
     category: classification.category,
   });
+  // The reward of the experiment decision behind this prospect's sequence (a positive reply), counted once.
+  await creditProspectOutcomes(deps.db, workspaceId, reply.prospectId);
 
   const workflowId = sequenceWorkflowId(workspaceId, reply.prospectId);
   const handle = deps.temporal.workflow.getHandle(workflowId);

@@ -6,7 +6,7 @@ import { outcomeEventModels } from '../../insights/services.ts';
 import { prospectModel } from '../../prospecting/services.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import { recordOutcome } from '../../insights/services.ts';
+import { creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import { findProspect } from '../../prospecting/services.ts';
 import { chargeMeetingOutcome } from './charge.ts';
@@ -94,6 +94,8 @@ async function recordMeetingOutcome(
   // (a no-show corrected to completed later changes the meeting, not the counted outcome).
   const eventId = type === 'meeting_booked' ? `meeting-booked-${meetingId}` : `meeting-attendance-${meetingId}`;
   await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
+  // A meeting booked or attended rewards the experiment decision behind the prospect's sequence (once).
+  if (prospectId) await creditProspectOutcomes(experimentCreditModels(deps.connection), workspaceId, prospectId);
 }
 
 /**

@@ -133,10 +133,15 @@ describe('GET /api/pipelines/{id} and its versions', () => {
   it('reads a built-in as it is defined, with its one version', async () => {
     const [status, prospect] = await answer(get('/api/pipelines/prospect-pipeline'));
     expect(status).toBe(200);
-    expect(prospect).toMatchObject({ pipelineId: 'prospect-pipeline', builtIn: true, version: 3, definition: PROSPECT_PIPELINE });
+    expect(prospect).toMatchObject({
+      pipelineId: 'prospect-pipeline',
+      builtIn: true,
+      version: PROSPECT_PIPELINE.version,
+      definition: PROSPECT_PIPELINE,
+    });
     expect(await answer(get('/api/pipelines/prospect-pipeline?version=1'))).toEqual([
       404,
-      'Built-in pipeline "prospect-pipeline" has only version 3',
+      `Built-in pipeline "prospect-pipeline" has only version ${PROSPECT_PIPELINE.version}`,
     ]);
     const [, learning] = await answer(get('/api/pipelines/learning-cycle'));
     expect(learning.definition.nodes.map((node: { activity: string }) => node.activity)).toEqual([
@@ -144,7 +149,10 @@ describe('GET /api/pipelines/{id} and its versions', () => {
       'learning-engine.runLearningCycle',
       'platform.applyLearningResult',
     ]);
-    expect(await answer(get('/api/pipelines/prospect-pipeline/versions'))).toEqual([200, [{ version: 3, name: PROSPECT_PIPELINE.name }]]);
+    expect(await answer(get('/api/pipelines/prospect-pipeline/versions'))).toEqual([
+      200,
+      [{ version: PROSPECT_PIPELINE.version, name: PROSPECT_PIPELINE.name }],
+    ]);
   });
 
   it('lists saved versions newest first, with their notes when they have one', async () => {
@@ -173,8 +181,15 @@ describe('POST /api/pipelines/{id}/duplicate', () => {
     const [status, copy] = await answer(post('/api/pipelines/prospect-pipeline/duplicate', {}));
     expect(status).toBe(201);
     expect(copy).toMatchObject({ pipelineId: 'prospect-pipeline-copy', version: 1, name: `Copy of ${PROSPECT_PIPELINE.name}` });
-    // The apply step comes along: a copy applies its scores as the built-in does.
-    expect(copy.definition.nodes.map((node: { id: string }) => node.id)).toEqual(['research', 'score', 'copy', 'outreach', 'apply']);
+    // The decision and apply steps come along: a copy decides experiments' arms and applies its scores as the built-in does.
+    expect(copy.definition.nodes.map((node: { id: string }) => node.id)).toEqual([
+      'research',
+      'score',
+      'decide',
+      'copy',
+      'outreach',
+      'apply',
+    ]);
     const [, again] = await answer(post('/api/pipelines/prospect-pipeline/duplicate', {}));
     expect(again).toMatchObject({ pipelineId: 'prospect-pipeline-copy-2', version: 1 });
     const [, listed] = await answer(get('/api/pipelines'));

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { TemplateText } from '../../../components/ui/template-text.tsx';
+import { ExperimentsPanel } from '../../dashboard/index.ts';
 import { campaignsQueryOptions, templatesQueryOptions } from '../api/outreach-api.ts';
 import { responseLabel, STATUS_BADGE } from '../utils/outreach.ts';
 import { NewCampaignDialog } from './new-campaign-dialog.tsx';
@@ -78,6 +79,8 @@ export function OutreachManagement() {
           </div>
         )}
       </section>
+      {/* Which template opens each first email is an A/B test while one runs: its arms and what it applied. */}
+      <ExperimentsPanel />
       <section aria-labelledby="campaigns-title" className="flex flex-col gap-3">
         <h2 id="campaigns-title" className="text-lg font-semibold">
           Active Campaigns

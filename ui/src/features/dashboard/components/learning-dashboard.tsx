@@ -1,8 +1,10 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { dashboardQueries, useTriggerLearning } from '../api/dashboard-queries.ts';
+import { experimentsSummaryQueryOptions } from '../api/experiments-api.ts';
+import { ExperimentsPanel } from './experiments-panel.tsx';
 import { AgentPerformance } from './agent-performance.tsx';
 import { ConfigPanel } from './config-panel.tsx';
 import { InsightsPanel } from './insights-panel.tsx';
@@ -19,6 +21,7 @@ export function LearningDashboard() {
   const trigger = useTriggerLearning();
   const [metrics, weeks, insights, agents, activity, config] = useQueries({ queries: dashboardQueries() });
   const results = [metrics, weeks, insights, agents, activity, config];
+  const experiments = useQuery(experimentsSummaryQueryOptions());
   const now = new Date();
 
   const start = () =>
@@ -55,7 +58,7 @@ export function LearningDashboard() {
     <div className="flex flex-col gap-6">
       {header}
       {failed && <ErrorAlert message={failed.message} />}
-      {metrics.data && <MetricCards metrics={metrics.data} weeks={weeks.data ?? []} now={now} />}
+      {metrics.data && <MetricCards metrics={metrics.data} weeks={weeks.data ?? []} now={now} experiments={experiments.data} />}
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <ProgressChart />
         <LearningQueue now={now} />
@@ -64,6 +67,7 @@ export function LearningDashboard() {
         </Panel>
         {agents.data && <AgentPerformance agents={agents.data} />}
         <InsightsPanel insights={insights.data ?? []} />
+        <ExperimentsPanel limit={5} className="lg:col-span-2" />
         <RecentActivity entries={activity.data ?? []} now={now} />
         {config.data && <ConfigPanel entries={config.data} />}
       </div>

@@ -1,6 +1,7 @@
 import type { DashboardMetrics, TrendPoint } from '../api/types.ts';
+import type { ExperimentsSummary } from '../api/experiments-api.ts';
 import { weekOverWeekCaption } from '../utils/captions.ts';
-import { formatNumber } from '../../../utils/format.ts';
+import { formatCount, formatNumber } from '../../../utils/format.ts';
 
 interface Card {
   label: string;
@@ -10,7 +11,19 @@ interface Card {
 }
 
 /** The metrics strip (spec section 2): four cards, their captions computed from this week against last. */
-export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics; weeks: readonly TrendPoint[]; now: Date }) {
+export function MetricCards({
+  metrics,
+  weeks,
+  now,
+  experiments,
+}: {
+  metrics: DashboardMetrics;
+  weeks: readonly TrendPoint[];
+  now: Date;
+  /** The learning score is the learning engine's (README, "Learning"): the applied winners' lift over their controls. */
+  experiments: ExperimentsSummary | undefined;
+}) {
+  const score = experiments?.learningScore ?? null;
   const cards: Card[] = [
     {
       label: 'Learning Cycles',
@@ -32,9 +45,12 @@ export function MetricCards({ metrics, weeks, now }: { metrics: DashboardMetrics
     },
     {
       label: 'Learning Score',
-      value: metrics.learning_score.toFixed(1),
+      // Percent more reward per send the applied winners earn than their controls, one decimal; nothing measured, no number.
+      value: score ? (score.score * 100).toFixed(1) : '—',
       testId: 'metric-learning-score',
-      caption: weekOverWeekCaption(weeks, 'leadQualityScore', now, 'pts lead quality'),
+      caption: score
+        ? `% lift over the controls · ${formatCount(score.experiments, 'applied test')}, ${formatNumber(score.sends)} sends`
+        : 'Not enough data yet: no A/B test winner applied',
     },
   ];
   return (

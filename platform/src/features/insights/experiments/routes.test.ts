@@ -1,0 +1,276 @@
+import type { Connection } from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { serveForTest } from '../../../../dev/testing/http.ts';
+import { memberToken, ownerToken } from '../../../../dev/testing/principal.ts';
+import type { Role } from '../../../core/access.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
+import { createKoaApp } from '../../../core/http/app.ts';
+import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
+import { createModels, type Models } from '../../models.ts';
+import { recordOutcome } from '../outcomes/record.ts';
+import { setWorkspaceConfig } from '../workspace-config/workspace-config.ts';
+import type { ExperimentsSummary, ExperimentView } from './api-schemas.ts';
+import { reconcileExperimentCounts } from './counts.ts';
+import { creditProspectOutcomes } from './credit.ts';
+import { createDecideActivity, DECIDE_ACTIVITY } from './decide.ts';
+import { DEFAULT_DECLARATION_RULE } from './engine.ts';
+import { experimentsRouter } from './routes.ts';
+
+// The experiments routes behind the app's own middleware, called with real API tokens of each
+// role, over the run's database; the send-time decision and the crediting of outcomes over the same data.
+const [WS, OTHER] = ['acme-experiments', 'rival-experiments'];
+
+let connection: Connection;
+let db: Models;
+let server: Awaited<ReturnType<typeof serveForTest>>;
+const tokens = {} as Record<Exclude<Role, 'owner'> | 'other', string>;
+
+beforeAll(async () => {
+  connection = await openTestDatabase('experiments');
+  db = createModels(connection);
+  await Promise.all([
+    db.workspaces.init(),
+    db.apiTokens.init(),
+    db.experiments.init(),
+    db.experimentDecisions.init(),
+    db.outcomeEvents.init(),
+  ]);
+  for (const role of ['admin', 'sales-ops', 'viewer'] as const) tokens[role] = await memberToken(db, WS, role);
+  tokens.other = await ownerToken(db, OTHER);
+  await db.campaigns.create({ workspaceId: WS, id: 1, name: 'Spring', prospectIds: [11, 12] });
+  const logger = pino({ level: 'silent' });
+  const authenticator = sessionsAndTokens(db, DEFAULT_SESSION_POLICY);
+  server = await serveForTest(createKoaApp({ logger, authenticator, routers: [experimentsRouter({ db })], audit: null }));
+});
+afterAll(async () => {
+  await server?.close();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+const call = async (as: keyof typeof tokens | null, method: string, path = '', body?: unknown) => {
+  const response = await fetch(`${server.url}/api/experiments${path}`, {
+    method,
+    headers: {
+      ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: response.ok ? (JSON.parse(text) as ExperimentView) : undefined };
+};
+const list = async (as: keyof typeof tokens = 'viewer') => {
+  const answer = await call(as, 'GET');
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body as unknown as ExperimentView[];
+};
+const TEMPLATES = [{ value: 'roi-focused' }, { value: 'pain-point', label: 'Pain point' }];
+const decideFor = (workspaceId: string, prospectId: number) =>
+  createDecideActivity(db)[DECIDE_ACTIVITY]!({ prospectId }, { run: systemRunContext(workspaceId, 'test') }) as Promise<{
+    experimentId: string | null;
+    arm: string | null;
+    template: string | null;
+    source: string;
+  }>;
+
+let campaignExperiment: ExperimentView;
+
+describe('/api/experiments: who may do what', () => {
+  it('is empty in a new workspace, read by every member and by no anonymous caller', async () => {
+    expect(await list()).toEqual([]);
+    expect((await call('viewer', 'GET', '/summary')).body).toMatchObject({ running: 0, testsThisMonth: 0, learningScore: null });
+    expect((await call(null, 'GET')).status).toBe(401);
+    expect((await call(null, 'POST', '', { name: 'x', decisionPoint: 'first-email-template', arms: TEMPLATES })).status).toBe(401);
+  });
+
+  it('sales ops and above start one; a viewer may not start, stop or roll back', async () => {
+    const body = {
+      name: 'Opening template',
+      decisionPoint: 'first-email-template',
+      arms: TEMPLATES,
+      population: { kind: 'campaign', campaignId: 1 },
+    };
+    expect((await call('viewer', 'POST', '', body)).status).toBe(403);
+    const added = await call('sales-ops', 'POST', '', body);
+    expect(added.status, added.text).toBe(201);
+    campaignExperiment = added.body!;
+    expect(campaignExperiment).toMatchObject({
+      name: 'Opening template',
+      state: 'running',
+      population: { kind: 'campaign', campaignId: 1 },
+      winner: null,
+      change: null,
+      createdBy: expect.stringMatching(/^token:/),
+      rule: DEFAULT_DECLARATION_RULE,
+    });
+    expect(campaignExperiment.arms.map((arm) => [arm.id, arm.label, arm.trials, arm.successes])).toEqual([
+      ['roi-focused', 'roi-focused', 0, 0],
+      ['pain-point', 'Pain point', 0, 0],
+    ]);
+    // With no data each arm's posterior is the uniform prior: mean 0.5, a wide interval, an even chance of being best.
+    expect(campaignExperiment.arms[0]).toMatchObject({ mean: 0.5, pBest: expect.closeTo(0.5, 2) });
+    expect(campaignExperiment.arms[0]!.lower).toBeLessThan(0.05);
+    expect(campaignExperiment.arms[0]!.upper).toBeGreaterThan(0.95);
+    const id = campaignExperiment.id;
+    expect((await call('viewer', 'POST', `/${id}/stop`)).status).toBe(403);
+    expect((await call('viewer', 'POST', `/${id}/rollback`)).status).toBe(403);
+    expect((await call('viewer', 'GET', `/${id}`)).body).toMatchObject({ id, name: 'Opening template' });
+    expect((await call('admin', 'POST', '', { ...body, name: 'Workspace-wide', population: { kind: 'workspace' } })).status).toBe(201);
+  });
+
+  it('refuses what cannot be tried, naming why', async () => {
+    const base = { name: 'Another', decisionPoint: 'first-email-template', arms: TEMPLATES };
+    expect(await call('admin', 'POST', '', { ...base, arms: [{ value: 'roi-focused' }] })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('at least two arms'),
+    });
+    expect(await call('admin', 'POST', '', { ...base, arms: [{ value: 'roi-focused' }, { value: 'made-up' }] })).toMatchObject({
+      status: 422,
+      text: expect.stringContaining('arms.1.value must be one of roi-focused, pain-point, value-prop'),
+    });
+    expect(await call('admin', 'POST', '', { ...base, arms: [{ value: 'roi-focused' }, { value: 'roi-focused' }] })).toMatchObject({
+      status: 422,
+      text: expect.stringContaining('arms.1.id'),
+    });
+    expect(await call('admin', 'POST', '', { ...base, population: { kind: 'campaign', campaignId: 99 } })).toMatchObject({
+      status: 422,
+      text: expect.stringContaining('No campaign 99'),
+    });
+    expect(
+      await call('admin', 'POST', '', { ...base, name: 'Opening template', population: { kind: 'campaign', campaignId: 1 } }),
+    ).toMatchObject({
+      status: 409,
+    });
+    expect(await call('admin', 'POST', '', { ...base, population: { kind: 'campaign', campaignId: 1 } })).toMatchObject({
+      status: 409,
+      text: expect.stringContaining('already has a running experiment'),
+    });
+    // The workspace is the request's: a body naming one is refused, not obeyed.
+    expect(await call('admin', 'POST', '', { ...base, workspaceId: OTHER })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('workspaceId'),
+    });
+    expect((await call('admin', 'GET', '/not-an-id')).status).toBe(404);
+    expect(await list()).toHaveLength(2);
+  });
+
+  it("is the workspace's own: another workspace neither sees nor stops its experiments", async () => {
+    expect(await list('other')).toEqual([]);
+    expect((await call('other', 'GET', `/${campaignExperiment.id}`)).status).toBe(404);
+    expect((await call('other', 'POST', `/${campaignExperiment.id}/stop`)).status).toBe(404);
+    expect((await call('other', 'POST', `/${campaignExperiment.id}/rollback`)).status).toBe(404);
+    expect((await call('other', 'GET', `?workspace=${WS}`)).status).toBe(404);
+  });
+});
+
+describe('deciding at send time and crediting outcomes', () => {
+  it("decides once per prospect, by the campaign's experiment before the workspace's, and counts the trial once", async () => {
+    const first = await decideFor(WS, 11);
+    expect(first).toMatchObject({ experimentId: campaignExperiment.id, source: 'experiment' });
+    expect(['roi-focused', 'pain-point']).toContain(first.template);
+    expect(await decideFor(WS, 11)).toEqual(first); // a retry or a rerun gets the recorded decision
+    const decision = await db.experimentDecisions.findOne({ workspaceId: WS, decisionId: `${campaignExperiment.id}:11` }).lean();
+    expect(decision).toMatchObject({ prospectId: 11, arm: first.arm, sequenceId: `sequence-${WS}-11`, trialCounted: true });
+    expect(Object.keys(decision!.draws).sort()).toEqual(['pain-point', 'roi-focused']);
+    const experiments = await list();
+    expect(experiments.find((experiment) => experiment.id === campaignExperiment.id)!.arms.reduce((sum, arm) => sum + arm.trials, 0)).toBe(
+      1,
+    );
+    // A prospect outside the campaign is decided by the workspace-wide experiment; another workspace has none.
+    const workspaceWide = experiments.find((experiment) => experiment.name === 'Workspace-wide')!;
+    expect(await decideFor(WS, 30)).toMatchObject({ experimentId: workspaceWide.id, source: 'experiment' });
+    expect(await decideFor(OTHER, 11)).toEqual({ experimentId: null, arm: null, template: null, source: 'none' });
+  });
+
+  it('credits a positive reply once, a meeting attended more, and nothing for an unsubscribe', async () => {
+    const arm = (await decideFor(WS, 12)).arm!;
+    const successes = async () =>
+      (await list()).find((experiment) => experiment.id === campaignExperiment.id)!.arms.find((candidate) => candidate.id === arm)!
+        .successes;
+    const before = await successes();
+    await recordOutcome(db, {
+      workspaceId: WS,
+      eventId: 'reply-12-a',
+      type: 'replied',
+      at: new Date(),
+      prospectId: 12,
+      category: 'unsubscribe',
+    });
+    await creditProspectOutcomes(db, WS, 12);
+    expect(await successes()).toBe(before);
+    await recordOutcome(db, {
+      workspaceId: WS,
+      eventId: 'reply-12-b',
+      type: 'replied',
+      at: new Date(),
+      prospectId: 12,
+      category: 'interested',
+    });
+    await creditProspectOutcomes(db, WS, 12);
+    await creditProspectOutcomes(db, WS, 12); // again: no second count
+    expect(await successes()).toBe(before + 0.75);
+    await recordOutcome(db, {
+      workspaceId: WS,
+      eventId: 'meeting-attendance-12',
+      type: 'meeting_attended',
+      at: new Date(),
+      prospectId: 12,
+    });
+    await creditProspectOutcomes(db, WS, 12);
+    expect(await successes()).toBe(before + 1);
+    // A stop between the decision's mark and the count: the start-up reconciliation finds nothing left to count.
+    expect(await reconcileExperimentCounts(db)).toBe(0);
+  });
+
+  it('declares a winner by the rule, applies it with its evidence when Auto-Apply is on, and rolls it back', async () => {
+    const { minTrialsPerArm } = DEFAULT_DECLARATION_RULE;
+    // The counts as many sends would leave them: pain-point clearly ahead, every arm past the minimum sample.
+    await db.experiments.updateOne(
+      { workspaceId: WS, _id: campaignExperiment.id },
+      { $set: { 'arms.0.trials': minTrialsPerArm, 'arms.0.successes': 10, 'arms.1.trials': minTrialsPerArm, 'arms.1.successes': 80 } },
+    );
+    await setWorkspaceConfig(db, WS, 'learningSettings', { automaticCycles: true, autoApply: true, emailReports: false });
+    await recordOutcome(db, {
+      workspaceId: WS,
+      eventId: 'reply-11-a',
+      type: 'replied',
+      at: new Date(),
+      prospectId: 11,
+      category: 'interested',
+    });
+    await creditProspectOutcomes(db, WS, 11);
+    const converged = (await call('viewer', 'GET', `/${campaignExperiment.id}`)).body!;
+    expect(converged).toMatchObject({ state: 'converged', winner: 'pain-point', endedAt: expect.any(String) });
+    expect(converged.change).toMatchObject({ arm: 'pain-point', value: 'pain-point', rolledBackAt: null });
+    expect(converged.change!.evidence.pBest['pain-point']).toBeGreaterThanOrEqual(0.95);
+    for (const count of converged.change!.evidence.counts) expect(count.trials).toBeGreaterThanOrEqual(minTrialsPerArm);
+    // A converged experiment decides no more: while the workspace-wide one runs, it decides; once stopped, the winner stands.
+    await db.campaigns.updateOne({ workspaceId: WS, id: 1 }, { $push: { prospectIds: 14 } });
+    expect(await decideFor(WS, 14)).toMatchObject({ source: 'experiment' }); // the workspace-wide experiment still runs
+    expect((await call('sales-ops', 'POST', `/${(await list()).find((e) => e.name === 'Workspace-wide')!.id}/stop`)).status).toBe(200);
+    expect(await decideFor(WS, 14)).toEqual({
+      experimentId: campaignExperiment.id,
+      arm: 'pain-point',
+      template: 'pain-point',
+      source: 'applied',
+    });
+    expect((await call('sales-ops', 'POST', `/${campaignExperiment.id}/stop`)).status).toBe(409);
+
+    // This month: two experiments ran, both ended; the applied winner earns ~8x its control's reward per send.
+    const summary = (await call('viewer', 'GET', '/summary')).body as unknown as ExperimentsSummary;
+    expect(summary).toMatchObject({ running: 0, finishedThisMonth: 2, testsThisMonth: 2, learningScore: { experiments: 1 } });
+    expect(summary.learningScore!.score).toBeGreaterThan(5);
+    expect(summary.learningScore!.sends).toBe(converged.arms[1]!.trials);
+    const rolled = await call('sales-ops', 'POST', `/${campaignExperiment.id}/rollback`);
+    expect(rolled.status, rolled.text).toBe(200);
+    expect(rolled.body!.change).toMatchObject({ rolledBackAt: expect.any(String), rolledBackBy: expect.stringMatching(/^token:/) });
+    expect((await call('admin', 'POST', `/${campaignExperiment.id}/rollback`)).status).toBe(409);
+    expect(await decideFor(WS, 14)).toEqual({ experimentId: null, arm: null, template: null, source: 'none' });
+    // Rolled back, nothing applied is left to score: "not enough data yet", never a made-up number.
+    expect(((await call('viewer', 'GET', '/summary')).body as unknown as ExperimentsSummary).learningScore).toBeNull();
+  });
+});
