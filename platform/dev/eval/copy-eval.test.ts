@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REPEATED_SHARE, runCopyEval } from './copy-eval.ts';
 import { MAX_OPENER_KIND_SHARE, sentenceShares } from './copy-metrics.ts';
 
-// The outreach writer on one prospect per development-set site, with the sample offer: the copy
-// targets of issue #16, asserted. `npm run eval -- copy --verbose` prints the same figures. Each
+// The outreach writer on one prospect per development-set site, with the sample offer, written as
+// a campaign (in order, each given the opener kinds so far, as the platform passes them): the copy
+// targets of issues #16 and #32, asserted. `npm run eval -- copy --verbose` prints the same figures. Each
 // expectation lists the failing cases, so a red run says which copy to fix.
 // Run once: the development set's campaign and the battery's come from the same run.
 const evaluated = runCopyEval();
@@ -28,6 +29,15 @@ describe('copy eval on the development set (in-sample)', async () => {
       .filter((sentence) => !sentence.repeatable && sentence.share > MAX_REPEATED_SHARE)
       .map((sentence) => `${sentence.emails}/${result.emails}: ${sentence.text}`);
     expect(common).toEqual([]);
+  });
+
+  // Issue #32: written as a campaign (in order, each prospect given the opener kinds so far), no
+  // kind of fact opens more than 40% of the first emails; written as one batch (every count zero),
+  // the prospects' hash alone keeps any kind under half.
+  it('opens no more than 40% of the first emails on one kind of fact, and under half written as one batch', () => {
+    expect(result.openerKinds.length).toBeGreaterThan(1);
+    expect(result.openerKinds[0]!.share, JSON.stringify(result.openerKinds)).toBeLessThanOrEqual(MAX_OPENER_KIND_SHARE);
+    expect(result.atOnce.openerKinds[0]!.share, JSON.stringify(result.atOnce.openerKinds)).toBeLessThan(0.5);
   });
 });
 
@@ -60,15 +70,34 @@ describe('copy eval on a battery of generated offers (development-set sites)', a
 
   it('writes every campaign of at least 50 offers, and the copy lint refuses none', () => {
     expect(battery.campaigns.length).toBeGreaterThanOrEqual(50);
+    expect(listed((campaign) => campaign.refused)).toEqual([]);
     expect(
       battery.campaigns.every((campaign) => campaign.prospects === battery.prospectsPerOffer && campaign.emails === 3 * campaign.prospects),
     ).toBe(true);
-    expect(listed((campaign) => campaign.refused)).toEqual([]);
   });
 
   it('has no grammar-gate problem and no claim that no fact or offer backs', () => {
     expect(listed((campaign) => campaign.grammarProblems)).toEqual([]);
     expect(listed((campaign) => campaign.unsupportedClaims)).toEqual([]);
+    expect(listed((campaign) => campaign.lintProblems)).toEqual([]);
+  });
+
+  it('repeats no sentence but the offer line (and the signature) in more than 20% of any campaign’s emails', () => {
+    const over = battery.campaigns.flatMap((campaign, index) =>
+      campaign.mostRepeated && campaign.mostRepeated.share > MAX_REPEATED_SHARE
+        ? [`offer ${index + 1}: ${campaign.mostRepeated.emails}/${campaign.emails}: ${campaign.mostRepeated.text}`]
+        : [],
+    );
+    expect(over).toEqual([]);
+  });
+
+  it('opens no campaign’s first emails on one kind of fact more than 40% of the time', () => {
+    const over = battery.campaigns.flatMap((campaign, index) =>
+      (campaign.openerKinds[0]?.share ?? 0) > MAX_OPENER_KIND_SHARE
+        ? [`offer ${index + 1}: ${campaign.openerKinds.map(({ kind, count }) => `${kind} ${count}`).join(', ')}`]
+        : [],
+    );
+    expect(over).toEqual([]);
   });
 });
 

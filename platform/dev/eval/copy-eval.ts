@@ -4,7 +4,14 @@
 // the writer's on the development set's companies (in-sample: the writer was worked on with them
 // in view): sequences the copy lint refused, claims no fact or offer backs, and how template-like
 // the campaign reads.
-import { lintEmail, OfferSchema, outreachPlugin, type OfferInput, type WriteSequenceOutput } from '@meetflow/plugin-outreach';
+import {
+  lintEmail,
+  OfferSchema,
+  outreachPlugin,
+  type CampaignOpeners,
+  type OfferInput,
+  type WriteSequenceOutput,
+} from '@meetflow/plugin-outreach';
 import { runActivity } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
@@ -53,6 +60,8 @@ export interface CampaignFigures {
 
 /** What the copy eval measured: the sample offer on every development-set site, on every held-out site, and the battery of generated offers. */
 export interface CopyEvalResult extends CampaignFigures {
+  /** The development set written as one batch (every prospect given zero counts, as lagging counts may be): the opener kinds. */
+  atOnce: Pick<CampaignFigures, 'openerKinds'>;
   /** The sample offer written to one prospect per held-out site (measured only: the writer is never tuned on it). */
   heldOut: CampaignFigures;
   /** The battery: each generated offer a campaign to BATTERY_PROSPECTS sites. */
@@ -73,11 +82,21 @@ const { minFactConfidence } = outreachPlugin.manifest.config.parse({});
 /** How many eval sites each generated offer is written to (a different run of sites per offer). */
 export const BATTERY_PROSPECTS = 10;
 
-async function writeFor({ site, label, research }: ResearchedSite, index: number, offerInput: OfferInput = SAMPLE_OFFER): Promise<Written> {
+async function writeFor(
+  { site, label, research }: ResearchedSite,
+  index: number,
+  offerInput: OfferInput = SAMPLE_OFFER,
+  campaignOpeners?: CampaignOpeners,
+): Promise<Written> {
   const offer = OfferSchema.parse(offerInput);
   const prospect = evalProspect(site, index, label, research, offer.personas.titles[0] ?? 'VP of Sales');
   try {
-    const output = await runActivity(outreachPlugin, 'writeSequence', { prospect, research, offer: offerInput });
+    const output = await runActivity(outreachPlugin, 'writeSequence', {
+      prospect,
+      research,
+      offer: offerInput,
+      ...(campaignOpeners ? { campaignOpeners } : {}),
+    });
     // The double check sees only the facts confident enough for the writer to quote, so a
     // sentence citing one below the floor is reported as citing no fact.
     const facts = research.facts.filter((fact) => fact.confidence >= minFactConfidence);
@@ -89,6 +108,26 @@ async function writeFor({ site, label, research }: ResearchedSite, index: number
     if (!(error instanceof ApplicationFailure) || error.type !== 'CopyLintFailed') throw error;
     return { site, refused: (error.details?.[0] as string[] | undefined) ?? [error.message] };
   }
+}
+
+/**
+ * A campaign: its prospects written in order, each given the opener kinds of the first emails
+ * written before it, as the platform passes them to the copy step (counted from the sequences'
+ * recorded `openerKind`).
+ */
+async function writeCampaign(prospects: ReadonlyArray<{ site: ResearchedSite; index: number }>, offer?: OfferInput): Promise<Written[]> {
+  const counts: CampaignOpeners = { firstEmails: 0, kinds: {} };
+  const written: Written[] = [];
+  for (const { site, index } of prospects) {
+    const one = await writeFor(site, index, offer, { firstEmails: counts.firstEmails, kinds: { ...counts.kinds } });
+    if ('output' in one) {
+      counts.firstEmails += 1;
+      const kind = one.output.openerKind;
+      if (kind) counts.kinds[kind] = (counts.kinds[kind] ?? 0) + 1;
+    }
+    written.push(one);
+  }
+  return written;
 }
 
 /** One campaign's figures from its written sequences. */
@@ -122,16 +161,29 @@ function figuresOf(written: readonly Written[]): CampaignFigures {
 export async function runCopyEval(): Promise<CopyEvalResult> {
   const started = performance.now();
   const sites = await researchEvalSites();
-  const sample = figuresOf(await Promise.all(sites.map((site, index) => writeFor(site, index))));
+  const inOrder = (list: readonly ResearchedSite[]) => list.map((site, index) => ({ site, index }));
+  const sample = figuresOf(await writeCampaign(inOrder(sites)));
+  // The same campaign written at once, as one batch whose counts are all still zero: the hash spread alone.
+  const atOnce = figuresOf(
+    await Promise.all(sites.map((site, index) => writeFor(site, index, SAMPLE_OFFER, { firstEmails: 0, kinds: {} }))),
+  );
   const heldOutSites = await researchEvalSites(HELD_OUT_DIR);
-  const heldOut = figuresOf(await Promise.all(heldOutSites.map((site, index) => writeFor(site, index))));
+  const heldOut = figuresOf(await writeCampaign(inOrder(heldOutSites)));
   const campaigns: CampaignFigures[] = [];
   for (const [offerIndex, offer] of generatedOffers().entries()) {
     const chosen = Array.from({ length: Math.min(BATTERY_PROSPECTS, sites.length) }, (_, k) => (offerIndex * 7 + k) % sites.length);
-    campaigns.push(figuresOf(await Promise.all(chosen.map((siteIndex) => writeFor(sites[siteIndex]!, siteIndex, offer)))));
+    campaigns.push(
+      figuresOf(
+        await writeCampaign(
+          chosen.map((siteIndex) => ({ site: sites[siteIndex]!, index: siteIndex })),
+          offer,
+        ),
+      ),
+    );
   }
   return {
     ...sample,
+    atOnce: { openerKinds: atOnce.openerKinds },
     heldOut,
     battery: { offers: BATTERY_SIZE, prospectsPerOffer: Math.min(BATTERY_PROSPECTS, sites.length), campaigns },
     seconds: (performance.now() - started) / 1000,
@@ -162,6 +214,7 @@ export function copyReport(result: CopyEvalResult, { verbose = false } = {}): st
     ...(verbose ? repeatable.slice(0, 10).map((sentence) => `    ${shareLine(sentence)}`) : []),
     `  ${'grammar-gate problems'.padEnd(28)} ${result.grammarProblems.length}`,
     `  ${'most common opener kind'.padEnd(28)} ${openerLine(result.openerKinds)}`,
+    `  ${'  written as one batch'.padEnd(28)} ${openerLine(result.atOnce.openerKinds)}`,
     ...problems('refused', result.refused),
     ...problems('returned emails that fail the lint', result.lintProblems),
     ...heldOutReport(result.heldOut),
@@ -204,5 +257,21 @@ function batteryReport(battery: CopyEvalResult['battery'], verbose: boolean): st
     `  ${'most repeated sentence'.padEnd(28)} ${percent(worst((one) => one.mostRepeated?.share ?? 0))}  (worst campaign; target ≤ ${percent(MAX_REPEATED_SHARE)})`,
     `  ${'most common opener kind'.padEnd(28)} ${percent(worst((one) => one.openerKinds[0]?.share ?? 0))}  (worst campaign; target ≤ ${percent(MAX_OPENER_KIND_SHARE)})`,
     ...(verbose ? [...listed((one) => one.refused), ...listed((one) => one.lintProblems)] : listed((one) => one.refused).slice(0, 10)),
+    ...(verbose ? worstCampaigns(all) : []),
   ];
+}
+
+/** The three campaigns with the most repeated sentence, each with its five most repeated sentences and its opener kinds. */
+function worstCampaigns(campaigns: readonly CampaignFigures[]): string[] {
+  const ranked = campaigns
+    .map((figures, index) => ({ figures, index }))
+    .sort((a, b) => (b.figures.mostRepeated?.share ?? 0) - (a.figures.mostRepeated?.share ?? 0) || a.index - b.index)
+    .slice(0, 3);
+  return ranked.flatMap(({ figures, index }) => [
+    `  offer ${index + 1}: opener kinds ${openerLine(figures.openerKinds)}`,
+    ...figures.sentences
+      .filter((sentence) => !sentence.repeatable)
+      .slice(0, 5)
+      .map((sentence) => `    ${shareLine(sentence)}`),
+  ]);
 }

@@ -9,10 +9,12 @@ type Move = NonNullable<Email['sentences'][number]['move']>;
 
 // One name per site, in the labels' order: every prospect has their own first name, so a
 // greeting ("Hi Ava,") that repeats would show a real problem, not a shared name.
-const FIRST_NAMES =
-  'Ava Ben Chloe Dev Elena Farid Grace Hugo Ines Jonas Kira Liam Maya Nico Olga Priya Quentin Rosa Sami Tara Umar Vera Wes Xenia Yusuf Zoe Aiko Bruno Carmen Dmitri Esme Felix'.split(
-    ' ',
-  );
+// As many names as the larger set has sites, so a battery campaign's run of sites (which wraps from
+// the last site to the first) never greets two prospects alike.
+const FIRST_NAMES = (
+  'Ava Ben Chloe Dev Elena Farid Grace Hugo Ines Jonas Kira Liam Maya Nico Olga Priya Quentin Rosa Sami Tara Umar Vera Wes Xenia Yusuf Zoe Aiko Bruno Carmen Dmitri Esme Felix ' +
+  'Gina Hamid Isla Jakob Keiko Lars Mina Noor Oscar Paula Rafael Selma Tomas Una Viktor Wanda Yara Zane Amara Boris Celine Diego Emil Freya Goran Hana Ivo Julia Kofi Lena Marek Nadia Omar Pia Rune Sofia Teo Ulla'
+).split(' ');
 const LAST_NAMES =
   'Adler Brooks Castro Dahl Evans Fischer Garcia Haddad Ito Jensen Kowalski Lindqvist Moreau Nakamura Okafor Petrov Quinn Rossi Schmidt Tanaka Usman Vogel Walsh Xu Yilmaz Zimmer Abara Becker Costa Duarte Eriksen Fontaine'.split(
     ' ',

@@ -35,6 +35,17 @@ export function citationsOf(emails: readonly Pick<Email, 'sentences'>[], facts: 
   return citations;
 }
 
+/**
+ * The kind of fact the first email opens on: its opener's (the move writer's), else the first
+ * fact its sentences cite (a language model's, whose sentences carry no move); null with none.
+ */
+export function openerKindOf(emails: readonly Pick<Email, 'step' | 'sentences'>[], facts: readonly Fact[]): string | null {
+  const first = emails.find((email) => email.step === 1);
+  const opener = first?.sentences.find((sentence) => sentence.move === 'opener') ?? first?.sentences.find((s) => s.factIds.length > 0);
+  const id = opener?.factIds[0];
+  return (id && facts.find((fact) => fact.id === id)?.kind) || null;
+}
+
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
 /** Puts drafts on the plan: step, day and template from the plan, body from the sentences. */

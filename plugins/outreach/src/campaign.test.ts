@@ -83,6 +83,77 @@ describe('a 30-prospect campaign', async () => {
 
   it('varies the subjects and the first lines', () => {
     expect(new Set(outputs.map((output) => output.sequence[0]?.subject)).size).toBeGreaterThanOrEqual(15);
-    expect(new Set(outputs.map((output) => output.sequence[0]?.sentences[1]?.text)).size).toBe(30);
+    const firstLines = outputs.map((output) => output.sequence[0]?.sentences[1]?.text);
+    expect(firstLines.filter((text, index) => firstLines.indexOf(text) !== index)).toEqual([]);
+  });
+});
+
+// Issue #32: the first email's fact is chosen with the campaign in view (the platform passes its
+// first emails' opener kinds so far), so no kind opens more than 40% of them when others exist.
+describe('opener kinds across a campaign', async () => {
+  const share = (kinds: ReadonlyArray<string | null | undefined>) => {
+    const counted = kinds.filter((kind): kind is string => Boolean(kind));
+    const counts = new Map<string, number>();
+    for (const kind of counted) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    return Math.max(...counts.values()) / counted.length;
+  };
+
+  it('records the kind of fact the first email opens on', async () => {
+    const output = await runActivity(outreachPlugin, 'writeSequence', { ...prospects[0]!, offer });
+    const opener = output.sequence[0]!.sentences.find((sentence) => sentence.move === 'opener')!;
+    expect(output.openerKind).toBe(prospects[0]!.research.facts.find((one) => one.id === opener.factIds[0])?.kind);
+    const bare = await runActivity(outreachPlugin, 'writeSequence', { ...prospects[0]!, research: { facts: [] }, offer });
+    expect(bare.openerKind).toBeNull();
+  });
+
+  it('opens on another kind when the usual one would pass 40% of the campaign, and on it when it is all there is', async () => {
+    const input = (facts: Fact[]) => ({
+      prospect: { firstName: 'Ava', lastName: 'Doe', jobTitle: 'VP Sales', company: 'Acorn Labs', email: 'ava@acorn.example' },
+      research: { painPoints: [], techStack: [], facts },
+      offer,
+    });
+    const hiring = fact('hiring-1', 'hiring', '12 open roles');
+    const tech = fact('tech-1', 'tech', 'Uses HubSpot (CRM)');
+    const campaignOpeners = { firstEmails: 10, kinds: { hiring: 4, employees: 3, funding: 3 } };
+    expect((await runActivity(outreachPlugin, 'writeSequence', { ...input([hiring, tech]), campaignOpeners })).openerKind).toBe('tech');
+    expect((await runActivity(outreachPlugin, 'writeSequence', { ...input([hiring]), campaignOpeners })).openerKind).toBe('hiring');
+    // Within its share, the kind that suits the ROI email best still opens (hiring over tech).
+    const within = { firstEmails: 10, kinds: { hiring: 2, employees: 4, funding: 4 } };
+    expect((await runActivity(outreachPlugin, 'writeSequence', { ...input([hiring, tech]), campaignOpeners: within })).openerKind).toBe(
+      'hiring',
+    );
+  });
+
+  it('keeps every kind at or under 40% of a campaign written in order with the running counts', async () => {
+    const campaignOpeners = { firstEmails: 0, kinds: {} as Record<string, number> };
+    const kinds: Array<string | null | undefined> = [];
+    for (const input of prospects) {
+      const output = await runActivity(outreachPlugin, 'writeSequence', {
+        ...input,
+        offer,
+        campaignOpeners: { ...campaignOpeners, kinds: { ...campaignOpeners.kinds } },
+      });
+      campaignOpeners.firstEmails += 1;
+      if (output.openerKind) campaignOpeners.kinds[output.openerKind] = (campaignOpeners.kinds[output.openerKind] ?? 0) + 1;
+      kinds.push(output.openerKind);
+    }
+    expect(share(kinds)).toBeLessThanOrEqual(0.4);
+  });
+
+  // Counts lag while a batch is written at once: the prospect's hash spreads the choice among
+  // near-equally good kinds, so no kind opens half the batch (the running counts then even it out).
+  it('spreads the openers of a batch written at once, every count still zero, by a hash of each prospect', async () => {
+    const outputs = await Promise.all(
+      prospects.map((input) =>
+        runActivity(outreachPlugin, 'writeSequence', { ...input, offer, campaignOpeners: { firstEmails: 0, kinds: {} } }),
+      ),
+    );
+    expect(share(outputs.map((output) => output.openerKind))).toBeLessThan(0.5);
+  });
+
+  it('refuses counts whose kinds add up to more first emails than there are', async () => {
+    await expect(
+      runActivity(outreachPlugin, 'writeSequence', { ...prospects[0]!, offer, campaignOpeners: { firstEmails: 1, kinds: { hiring: 2 } } }),
+    ).rejects.toThrow(/add up to more than firstEmails/);
   });
 });

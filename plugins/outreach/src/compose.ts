@@ -10,8 +10,9 @@ import { proofLines } from './moves/proof.ts';
 import { rankValueProps } from './moves/value-props.ts';
 import { signatureLines, type Offer, type ValueProp } from './offer.ts';
 import type { PlannedStep } from './plan.ts';
-import type { Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
+import type { CampaignOpeners, Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
 import { grammarProblems, offerPhrases } from './grammar.ts';
+import { lintEmail } from './lint.ts';
 import { wordsOf } from './grounding.ts';
 import { readPhrase, realise, standalone, valuePropSlots, type Phrase } from './phrasing.ts';
 import { fillSlots, pickVariant, possessive } from './variety.ts';
@@ -31,6 +32,8 @@ export interface WriteContext {
   research: Pick<ResearchSubset, 'painPoints' | 'industry'>;
   offer: Offer;
   signature?: string;
+  /** The prospect's campaign so far: which kinds of fact its first emails opened on. */
+  campaignOpeners?: CampaignOpeners;
 }
 
 /** The most words a body may have (the lint's limit); longer drafts drop their optional moves. */
@@ -143,6 +146,18 @@ function repeatsRun(text: string, sentences: readonly Sentence[]): boolean {
   return runs(wordsOf(text)).some((run) => said.has(run));
 }
 
+/** Whether a run of four words comes twice in the sentences (a quick look before the lint's own check). */
+function hasDoubledRun(sentences: readonly Sentence[]): boolean {
+  const words = wordsOf(sentences.map((sentence) => sentence.text).join(' '));
+  const seen = new Set<string>();
+  for (let index = 0; index + 4 <= words.length; index += 1) {
+    const run = words.slice(index, index + 4).join(' ');
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
+}
+
 /** Drops optional moves, proof first, then the bridge, until the body fits the word limit. */
 function fitLength(sentences: Sentence[]): Sentence[] {
   let kept = sentences;
@@ -164,9 +179,18 @@ function fitLength(sentences: Sentence[]): Sentence[] {
 export function composeSequence(context: WriteContext): DraftEmail[] {
   const { plan, offer, prospect } = context;
   const pick = chooser(context);
-  const angles = chooseAngles(plan, anglesOf(context.facts, prospect.company.trim()), {
+  // A fact in the offer's own words ("close the month in days" on a site, in a one-liner too) would say it twice: not an angle.
+  const offerWords = [
+    offer.oneLiner,
+    ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]),
+    ...offer.proofPoints.map((p) => p.text),
+  ];
+  const offerLinesSaid = offerWords.map((text) => line(text, 'offer'));
+  const usable = anglesOf(context.facts, prospect.company.trim()).filter((angle) => !repeatsRun(angle.fact.value, offerLinesSaid));
+  const angles = chooseAngles(plan, usable, {
     seed: prospect.email,
     themes: [offer.oneLiner, ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]), ...offer.personas.titles],
+    ...(context.campaignOpeners ? { campaign: context.campaignOpeners } : {}),
   });
   const props = valuePropsFor(context, angles);
   const first = angles.get(1) ?? null;
@@ -185,6 +209,8 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
   const signature = signatureLines(offer, context.signature).join('\n');
   const signOff = `${pick(closings(offer.tone), 'closing', {}, { repeatable: true })}\n${signature}`;
   let firstSubject: string | undefined;
+  // What the first email raised when it had no fact: its value prop's pain, for follow-ups to point back to.
+  const firstPainSlot = valuePropSlots(props.get(1)!.pain, props.get(1)!.value).pain;
 
   return plan.map(({ step, template }) => {
     const angle = angles.get(step) ?? null;
@@ -199,12 +225,36 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
     const sentences: Sentence[] = [line(greeting, 'greeting')];
     if (step !== 1) {
       sentences.push(
-        line(pick(followUpLines(step, Boolean(first)), `follow-up-${step}`, { topic: first?.topic ?? '' }), 'follow-up', first),
+        line(
+          pick(followUpLines(step, Boolean(first)), `follow-up-${step}`, {
+            topic: first?.topic ?? '',
+            // Named only when this email argues another pain: the same pain twice in one email reads doubled.
+            firstPain: slots.pain === firstPainSlot ? null : firstPainSlot,
+          }),
+          'follow-up',
+          first,
+        ),
       );
     }
     if (angle) {
-      sentences.push(line(pick(angle.openers, `opener-${step}`, slots), 'opener', angle));
-      const bridge = say(bridgeLines(angle.fact.kind, template), 'bridge') ?? painAlone;
+      const opener = pick(angle.openers, `opener-${step}`, slots);
+      const back = sentences.findIndex((sentence) => sentence.move === 'follow-up');
+      // A new fact in the words of the first one (two facts of a site sharing a phrase) would say it twice: point back without the fact.
+      if (back >= 0 && repeatsRun(opener, [sentences[back]!])) {
+        sentences[back] = line(pick(followUpLines(step as 2 | 3, false), `follow-up-${step}`, { firstPain: firstPainSlot }), 'follow-up');
+      }
+      sentences.push(line(opener, 'opener', angle));
+      const bridges = bridgeLines(angle.fact.kind, template);
+      // Seeded by the fact's kind too: a prospect's facts of different kinds get different bridges.
+      const bridgeSlot = `bridge-${angle.fact.kind}`;
+      let bridge = say(bridges, bridgeSlot);
+      // A bridge naming the fact again ("Even with your HubSpot setup…") after an opener naming it at length reads doubled: another one.
+      if (bridge && repeatsRun(bridge, sentences))
+        bridge = say(
+          bridges.filter((option) => !option.includes('{topic}')),
+          bridgeSlot,
+        );
+      bridge ??= painAlone;
       if (bridge) sentences.push(line(bridge, 'bridge', angle));
     } else {
       const opener = say(step === 1 ? NO_FACT_OPENERS : NEW_ANGLE_LINES, 'opener') ?? painAlone;
@@ -220,6 +270,29 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
     const asks = askLines(step, template, offer.tone).filter((ask) => !ask.includes('{pain}') || (slots.pain ?? '').split(' ').length < 3);
     sentences.push(line(withBookingLink(pick(asks, `ask-${step}`, slots), offer), 'ask'));
     sentences.push(line(signOff, 'sign-off'));
+    // A run of four words said twice across sentences (an offer line ending where the ask begins, as a quoted fact has it) is
+    // refused by the lint: another ask, else the email without its bridge, else without its proof.
+    const doubled = () =>
+      hasDoubledRun(sentences) && lintEmail({ step, subject: 'x', sentences }, context).some(({ rule }) => rule === 'doubled-phrase');
+    if (doubled()) {
+      const askAt = sentences.findIndex((sentence) => sentence.move === 'ask');
+      for (const option of asks) {
+        const text = pick.orNull([option], `ask-${step}`, slots);
+        if (!text) continue;
+        sentences[askAt] = line(withBookingLink(text, offer), 'ask');
+        if (!doubled()) break;
+      }
+      for (const optional of ['bridge', 'proof'] as const) {
+        const at = sentences.findIndex((sentence) => sentence.move === optional);
+        if (at >= 0 && doubled()) sentences.splice(at, 1);
+      }
+    }
+    // A follow-up line saying again what the rest of the email says (the first email's pain in other words, an ask) would read doubled: a plain one.
+    const backAt = sentences.findIndex((sentence) => sentence.move === 'follow-up');
+    if (backAt >= 0 && repeatsRun(sentences[backAt]!.text, [...sentences.slice(0, backAt), ...sentences.slice(backAt + 1)])) {
+      const plain = followUpLines(step as 2 | 3, false).filter((option) => !option.includes('{firstPain}'));
+      sentences[backAt] = line(pick(plain, `follow-up-${step}`), 'follow-up');
+    }
     const subject = subjectFor(step, template, angle, firstSubject, pick);
     firstSubject ??= subject;
     return { step, subject, sentences: fitLength(sentences) };

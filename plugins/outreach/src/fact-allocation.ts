@@ -2,7 +2,8 @@ import type { Fact } from '@meetflow/plugin-sdk';
 import type { TemplateId } from './config.ts';
 import { PERSONAL_KINDS, readFact, type FactAngle } from './moves/fact-angles.ts';
 import type { PlannedStep } from './plan.ts';
-import { fnv1a } from './variety.ts';
+import { MAX_OPENER_SHARE, type CampaignOpeners } from './schemas.ts';
+import { mixedHash } from './variety.ts';
 
 /** The facts outreach may quote: a personal kind, confident enough, one per distinct value. */
 export function usableFacts(facts: readonly Fact[], minConfidence: number): Fact[] {
@@ -32,6 +33,51 @@ export interface AngleContext {
   seed: string;
   /** Words of the offer (pains, values, one-liner) and of the persona's titles. */
   themes: readonly string[];
+  /** The campaign's first emails so far: a kind that would open more than 40% of them gives way to another. */
+  campaign?: CampaignOpeners;
+}
+
+/** Points within which two kinds of fact count as equally good openers: the prospect's hash picks among them. */
+const NEAR_EQUAL = 2.5;
+/** What a kind loses when opening on it would take it over its share of the campaign: more than any relevance gap. */
+const OVERUSED = 10;
+
+/**
+ * The share of the campaign's fact-opened first emails `kind` would have with this one too,
+ * beyond MAX_OPENER_SHARE (0 when within it, or without counts).
+ */
+function excessShare(kind: string, campaign: CampaignOpeners | undefined): number {
+  if (!campaign) return 0;
+  const opened = Object.values(campaign.kinds).reduce((sum, count) => sum + count, 0);
+  return Math.max(0, ((campaign.kinds[kind] ?? 0) + 1) / (opened + 1) - MAX_OPENER_SHARE);
+}
+
+/**
+ * The first email's fact: per kind the best fact; a kind whose share of the campaign's first
+ * emails would go past 40% loses OVERUSED points, and more the further past (early in a
+ * campaign every kind is past it, so the least used wins), when the prospect has another kind;
+ * then among the kinds within NEAR_EQUAL points of the best, the prospect's hash picks one. So
+ * a campaign spreads its openers even when the counts lag or are zero (a batch written at once).
+ */
+function firstOpener(candidates: readonly FactAngle[], score: (angle: FactAngle) => number, context: AngleContext): FactAngle | null {
+  const best = new Map<string, { angle: FactAngle; score: number }>();
+  for (const angle of candidates) {
+    const scored = { angle, score: score(angle) };
+    const seen = best.get(angle.fact.kind);
+    if (!seen || scored.score > seen.score) best.set(angle.fact.kind, scored);
+  }
+  const kinds = [...best.values()];
+  if (kinds.length === 0) return null;
+  const adjusted = kinds.map(({ angle, score: points }) => {
+    const excess = kinds.length > 1 ? excessShare(angle.fact.kind, context.campaign) : 0;
+    return { angle, points: points - (excess > 0 ? OVERUSED + 10 * excess : 0) };
+  });
+  const top = Math.max(...adjusted.map(({ points }) => points));
+  const near = adjusted
+    .filter(({ points }) => points >= top - NEAR_EQUAL)
+    .sort((a, b) => a.angle.fact.kind.localeCompare(b.angle.fact.kind));
+  if (near.length === 1 || !context.seed) return near.sort((a, b) => b.points - a.points)[0]!.angle;
+  return near[mixedHash(`${context.seed.trim().toLowerCase()}|opener`) % near.length]!.angle;
 }
 
 // A crude stem, so "hiring" meets "hires" and "reps" meets "rep".
@@ -52,14 +98,15 @@ function offerRelevance(angle: FactAngle, wanted: ReadonlySet<string>): number {
  * Up to 3.5 points by a hash of the prospect and the fact's kind: among facts of similar worth,
  * prospects of one campaign open on different kinds, so no kind opens most first emails.
  */
-const spread = (seed: string, kind: string) => ((fnv1a(`${seed.trim().toLowerCase()}|${kind}`) % 1000) / 1000) * 3.5;
+const spread = (seed: string, kind: string) => ((mixedHash(`${seed.trim().toLowerCase()}|${kind}`) % 1000) / 1000) * 3.5;
 
 /**
  * The fact each step leads with, best template first, each fact used once: the most relevant
  * for the step's template and for the offer and persona, preferring a kind no earlier step used
  * (a follow-up brings a new angle), then the most recent and the most confident, with a
- * prospect's own share of chance among facts of similar worth. Steps left without a fact get
- * null and are written without a personal line.
+ * prospect's own share of chance among facts of similar worth. The first email's fact also
+ * keeps the campaign's openers spread (firstOpener). Steps left without a fact get null and are
+ * written without a personal line.
  */
 export function chooseAngles(
   plan: readonly PlannedStep[],
@@ -76,14 +123,15 @@ export function chooseAngles(
       .map(stem),
   );
   for (const { step, template } of plan) {
-    const score = (angle: FactAngle) =>
+    const worth = (angle: FactAngle) =>
       (RELEVANCE[template][angle.fact.kind] ?? 0.5) +
       (usedKinds.has(angle.fact.kind) ? 0 : 2) +
       recency(angle) +
       angle.fact.confidence / 2 +
-      offerRelevance(angle, wanted) +
-      (context.seed ? spread(context.seed, angle.fact.kind) : 0);
-    const best = angles.filter((angle) => !used.has(angle)).sort((a, b) => score(b) - score(a))[0] ?? null;
+      offerRelevance(angle, wanted);
+    const score = (angle: FactAngle) => worth(angle) + (context.seed ? spread(context.seed, angle.fact.kind) : 0);
+    const unused = angles.filter((angle) => !used.has(angle));
+    const best = step === 1 ? firstOpener(unused, worth, context) : (unused.sort((a, b) => score(b) - score(a))[0] ?? null);
     if (best) {
       used.add(best);
       usedKinds.add(best.fact.kind);

@@ -5,7 +5,8 @@ import { writeSequence } from './write-sequence.ts';
 import type { TemplateId } from './config.ts';
 
 export { manifest } from './manifest.ts';
-export type { WriteSequenceInput, WriteSequenceOutput } from './schemas.ts';
+export type { CampaignOpeners, WriteSequenceInput, WriteSequenceOutput } from './schemas.ts';
+export { CampaignOpenersSchema, MAX_OPENER_SHARE } from './schemas.ts';
 export { OfferSchema, type Offer, type OfferInput, type ProofPoint, type ValueProp } from './offer.ts';
 export { lintEmail, STYLE_RULES, type LintContext, type LintProblem, type LintRule } from './lint.ts';
 export { TEMPLATES, type TemplateCopy } from './templates.ts';

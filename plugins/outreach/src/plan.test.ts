@@ -33,6 +33,17 @@ describe('planSequence', () => {
       { step: 3, template: 'value-prop', dayOffset: 7, responseRate: 0.198 },
     ]);
   });
+
+  it("opens with an experiment's chosen template, the other two following by performance; null keeps the pick", () => {
+    expect(planSequence(specRates, { step1: 0, step2: 3, step3: 4 }, 'value-prop').map((step) => step.template)).toEqual([
+      'value-prop',
+      'roi-focused',
+      'pain-point',
+    ]);
+    expect(planSequence(specRates, { step1: 0, step2: 3, step3: 4 }, null)).toEqual(
+      planSequence(specRates, { step1: 0, step2: 3, step3: 4 }),
+    );
+  });
 });
 
 describe('expectedResponseRate', () => {

@@ -20,10 +20,16 @@ export function dayOffsets(cadence: CadenceTiming): [number, number, number] {
   return [days.step1, days.step2, days.step3];
 }
 
-/** The three steps: templates ordered by performance, sent on the cadence's days. */
-export function planSequence(performance: TemplatePerformance, cadence: CadenceTiming): PlannedStep[] {
+/**
+ * The three steps: templates ordered by performance, sent on the cadence's days. A `firstTemplate`
+ * (an experiment's choice for this prospect) opens the sequence instead of the best performer; the
+ * other two follow by performance.
+ */
+export function planSequence(performance: TemplatePerformance, cadence: CadenceTiming, firstTemplate?: TemplateId | null): PlannedStep[] {
   const offsets = dayOffsets(cadence);
-  return orderTemplates(performance).map((template, index) => ({
+  const ordered = orderTemplates(performance);
+  const templates = firstTemplate ? [firstTemplate, ...ordered.filter((template) => template !== firstTemplate)] : ordered;
+  return templates.map((template, index) => ({
     step: (index + 1) as 1 | 2 | 3,
     template,
     dayOffset: offsets[index] ?? 0,

@@ -25,6 +25,28 @@ export const OutreachProspectSchema = z.object({
 
 export type OutreachProspect = z.infer<typeof OutreachProspectSchema>;
 
+/** The most a campaign's first emails may open on one kind of fact (issue #32), when a prospect has another kind to open on. */
+export const MAX_OPENER_SHARE = 0.4;
+
+/**
+ * A campaign's first emails written so far, as the platform counts them: how many there are and
+ * how many open on each kind of fact (the rest open without one). Counts may lag (prospects of a
+ * batch are written at once): the writer spreads its choice anyway.
+ */
+export const CampaignOpenersSchema = z
+  .object({
+    firstEmails: z.number().int().min(0).describe("First emails written so far in the prospect's campaign."),
+    kinds: z
+      .record(z.string().min(1), z.number().int().min(0))
+      .describe('How many of them open on each kind of fact, e.g. { "hiring": 4, "funding": 1 }.'),
+  })
+  .refine(({ firstEmails, kinds }) => Object.values(kinds).reduce((sum, count) => sum + count, 0) <= firstEmails, {
+    message: 'the opener kinds add up to more than firstEmails: each first email opens on at most one kind of fact',
+    path: ['kinds'],
+  });
+
+export type CampaignOpeners = z.infer<typeof CampaignOpenersSchema>;
+
 export const WriteSequenceInputSchema = z.object({
   prospect: OutreachProspectSchema,
   research: ResearchSubsetSchema,
@@ -36,6 +58,16 @@ export const WriteSequenceInputSchema = z.object({
     .describe("The sending mailbox's signature; replaces the sender's name, title and company under the emails."),
   templatePerformance: TemplatePerformanceSchema.optional().describe('Overrides the configured template response rates.'),
   cadenceTiming: CadenceTimingSchema.optional().describe('Overrides the configured cadence.'),
+  firstTemplate: z
+    .enum(TEMPLATE_IDS)
+    .nullable()
+    .optional()
+    .describe(
+      "The first email's template when an experiment chose it (or applied its winner); overrides the performance-based pick. Null or absent: that pick.",
+    ),
+  campaignOpeners: CampaignOpenersSchema.optional().describe(
+    "The prospect's campaign so far: the first email opens on a kind of fact that keeps any one kind at most 40% of them.",
+  ),
 });
 
 export type WriteSequenceInput = z.infer<typeof WriteSequenceInputSchema>;
@@ -70,6 +102,8 @@ export const WriteSequenceOutputSchema = z.object({
   confidence: z.number().min(0).max(1),
   citations: z.array(z.object({ factId: z.string(), url: z.string(), snippet: z.string() })),
   writer: z.enum(['templates', 'llm']),
+  /** What the platform counts per campaign (CampaignOpeners): the kind of fact the first email opens on, null when it opens on none. */
+  openerKind: z.string().nullable().optional(),
 });
 
 export type WriteSequenceOutput = z.infer<typeof WriteSequenceOutputSchema>;

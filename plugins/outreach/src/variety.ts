@@ -11,10 +11,22 @@ export function fnv1a(text: string): number {
   return hash;
 }
 
+/**
+ * FNV-1a with MurmurHash3's finaliser over it: FNV-1a's low bits follow the low bits of the
+ * characters alone, so for similar texts (one campaign's addresses) `hash % 3` piles onto one
+ * value; the finaliser spreads every input bit over every output bit.
+ */
+export function mixedHash(text: string): number {
+  let hash = fnv1a(text);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35) >>> 0;
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
 /** Picks one of `options` by a hash of the prospect's email and the slot being filled. */
 export function pickVariant<T>(options: readonly T[], email: string, slot: string): T {
   if (options.length === 0) throw new Error(`no phrasing for slot "${slot}"`);
-  return options[fnv1a(`${email.trim().toLowerCase()}|${slot}`) % options.length] as T;
+  return options[mixedHash(`${email.trim().toLowerCase()}|${slot}`) % options.length] as T;
 }
 
 /** Replaces {name} slots; a slot without a value is a bug in the copy, so it throws. */

@@ -1,5 +1,5 @@
 import type { LlmClient, Logger } from '@meetflow/plugin-sdk';
-import { describeStrategy, citationsOf, sequenceConfidence, toEmails } from './assemble.ts';
+import { describeStrategy, citationsOf, openerKindOf, sequenceConfidence, toEmails } from './assemble.ts';
 import { composeSequence, type DraftEmail, type WriteContext } from './compose.ts';
 import type { OutreachConfig } from './config.ts';
 import { usableFacts } from './fact-allocation.ts';
@@ -25,12 +25,17 @@ export interface WriterDeps {
 export async function writeSequence(input: WriteSequenceInput, deps: WriterDeps): Promise<WriteSequenceOutput> {
   const { config, llm, logger } = deps;
   const context: WriteContext = {
-    plan: planSequence(input.templatePerformance ?? config.templatePerformance, input.cadenceTiming ?? config.cadenceTiming),
+    plan: planSequence(
+      input.templatePerformance ?? config.templatePerformance,
+      input.cadenceTiming ?? config.cadenceTiming,
+      input.firstTemplate,
+    ),
     facts: usableFacts(input.research.facts, config.minFactConfidence),
     prospect: input.prospect,
     research: input.research,
     offer: input.offer,
     ...(input.signature === undefined ? {} : { signature: input.signature }),
+    ...(input.campaignOpeners === undefined ? {} : { campaignOpeners: input.campaignOpeners }),
   };
   let drafts: DraftEmail[] | null = null;
   let writer: WriteSequenceOutput['writer'] = 'templates';
@@ -55,5 +60,6 @@ export async function writeSequence(input: WriteSequenceInput, deps: WriterDeps)
     confidence: sequenceConfidence(sequence, context.facts),
     citations: citationsOf(sequence, context.facts),
     writer,
+    openerKind: openerKindOf(sequence, context.facts),
   };
 }

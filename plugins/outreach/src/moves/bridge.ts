@@ -28,8 +28,16 @@ const BY_KIND: Record<string, string[]> = {
     'Landing more accounts like that takes pipeline, and {pain} makes pipeline slow to build.',
     'Winning names like that is hard work, and {pain} makes it harder.',
   ],
-  product: ['Selling something that sharp still takes pipeline, and {pain} slows that down.'],
-  value: ['Results like that sell themselves once you reach the right buyers, and {pain} is usually what gets in the way.'],
+  product: [
+    'Selling something that sharp still takes pipeline, and {pain} slows that down.',
+    'Getting that message in front of the right buyers is where {pain} tends to bite.',
+  ],
+  value: [
+    'Results like that sell themselves once you reach the right buyers, and {pain} is usually what gets in the way.',
+    'With numbers like that, the hard part is reaching enough buyers, and {pain} slows that down.',
+  ],
+  'pain-point': ['Teams that sell against one problem often have another of their own: {pain}.'],
+  description: ['That kind of work needs a steady pipeline, and {pain} makes one hard to keep.'],
 };
 
 // Any kind of fact, framed the way the step's template argues.
@@ -37,12 +45,21 @@ const BY_TEMPLATE: Record<TemplateId, string[]> = {
   'roi-focused': [
     'That usually makes {pain} more expensive than it looks.',
     'In my experience, {pain} costs teams like yours more than they think.',
+    'For most teams at that stage, {pain} is where the hours quietly go.',
+    'When I look at teams like yours, {pain} is usually the cost nobody has counted.',
   ],
   'pain-point': [
     'That made me think of {pain}, which most teams I talk to are still fighting.',
     'Teams like yours often tell me that {pain} is the hard part.',
+    'Most teams in that position end up fighting {pain} sooner or later.',
+    'It is also where {pain} tends to come up when I talk to teams like yours.',
   ],
-  'value-prop': ['That is usually where {pain} starts to show up.', 'It made me wonder how much {pain} gets in your way.'],
+  'value-prop': [
+    'That is usually where {pain} starts to show up.',
+    'It made me wonder how much {pain} gets in your way.',
+    'That is often the moment {pain} becomes hard to ignore.',
+    'So I wondered whether {pain} comes up on your side too.',
+  ],
 };
 
 // For a pain typed as a clause ("month-end close takes too long"), said as the user put it.

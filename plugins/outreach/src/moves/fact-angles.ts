@@ -26,7 +26,8 @@ type Reader = (value: string, company: string) => Angle | null;
 
 const YEAR = /\b((?:19|20)\d{2})\b/;
 // Text a sentence cannot carry as it stands: brackets, slots, labels, ellipses.
-const UNSAFE = /[[\]{}()<>|;…]|\.\.\.|^\w+:\s/;
+// A question or an exclamation too: quoted in an email it would be a second question or a shout.
+const UNSAFE = /[[\]{}()<>|;…?!]|\.\.\.|^\w+:\s/;
 const safe = (text: string | undefined): text is string => Boolean(text) && !UNSAFE.test(text!);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -184,8 +185,8 @@ function readCustomer(value: string, company: string): Angle | null {
   return {
     openers: [
       `Saw that ${name} is a customer of yours, which is a strong logo to have.`,
-      `${name} on your customer list caught my eye.`,
-      `Nice to see ${name} among your customers.`,
+      `${name} on ${possessive(company)} customer list caught my eye.`,
+      `Nice to see ${name} among ${possessive(company)} customers.`,
     ],
     topic: `your work with ${name}`,
     subjects: [`Your work with ${name}`, `${name} and ${company}`],
@@ -200,7 +201,10 @@ function readProduct(value: string, company: string): Angle | null {
   if (headline !== undefined) {
     if (!safe(headline) || headline.includes('"')) return null;
     return {
-      openers: [`The line on your homepage, "${headline}", caught my eye.`, `"${headline}" is a sharp promise to lead your homepage with.`],
+      openers: [
+        `The line on your homepage, "${headline}", caught my eye.`,
+        `"${headline}" is a sharp promise for ${company} to lead its homepage with.`,
+      ],
       topic: 'your homepage',
       subjects: ['Your homepage line', `A note on ${possessive(company)} homepage`],
       themes: PRODUCT_THEMES,
@@ -226,7 +230,7 @@ function readPain(value: string, company: string): Angle | null {
     openers: short
       ? [
           `I liked how directly your site takes on ${pain}.`,
-          `Your site makes a strong case against ${pain}.`,
+          `${possessive(company)} site makes a strong case against ${pain}.`,
           `Saw how ${company} goes after ${pain} for its customers.`,
         ]
       : [`This line from your site stuck with me, "${pain}".`],

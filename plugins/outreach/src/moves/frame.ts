@@ -11,18 +11,34 @@ export function closings(tone: Offer['tone']): string[] {
   return tone === 'formal' ? ['Kind regards,', 'Best regards,'] : ['Best,', 'Thanks,', 'Cheers,'];
 }
 
-// Follow-ups point back to the first email: by its fact ({topic}) when it had one.
+// Follow-ups point back to what the first email said: its fact ({topic}) when it had one, else
+// the pain it raised ({firstPain}, as a noun phrase; a frame needing it is passed over without one).
 const BACK_TO_FACT: Record<2 | 3, string[]> = {
   2: [
     'Following up on my note about {topic}.',
     'A quick follow-up on my email about {topic}.',
     'Circling back on {topic}, with one more thought.',
+    'Back to my note about {topic}, with one more idea.',
   ],
-  3: ["One last note on {topic}, then I'll leave it there.", 'Closing the loop on my emails about {topic}.'],
+  3: [
+    "One last note on {topic}, then I'll leave it there.",
+    'Closing the loop on my emails about {topic}.',
+    'A final thought on {topic} before I step back.',
+  ],
 };
 const BACK: Record<2 | 3, string[]> = {
-  2: ['Following up on my note from last week.', 'A quick follow-up on my last email.', 'Circling back with one more thought.'],
-  3: ["One last note from me, then I'll leave it there.", 'Closing the loop on my earlier emails.'],
+  2: [
+    'Following up on my note from last week.',
+    'A quick follow-up on my last email.',
+    'Circling back with one more thought.',
+    'Following up on my note about {firstPain}.',
+    'A quick follow-up on {firstPain}, which I wrote about last week.',
+  ],
+  3: [
+    "One last note from me, then I'll leave it there.",
+    'Closing the loop on my earlier emails.',
+    'One last note on {firstPain} before I step back.',
+  ],
 };
 
 /** The follow-up's first line, pointing back to the first email. */

@@ -11,5 +11,12 @@ const ORDINARY_START = /^(?:The|Our|One|Teams|Customers|Clients|Most|Every|Our|W
 export function proofLines(proof: ProofPoint): string[] {
   const text = `${inline(proof.text)}.`;
   const lowered = ORDINARY_START.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
-  return [text, `As an example, ${lowered}`, `To give you a sense, ${lowered}`, `For what it's worth, ${lowered}`];
+  return [
+    text,
+    `As an example, ${lowered}`,
+    `To give you a sense, ${lowered}`,
+    `For what it's worth, ${lowered}`,
+    `One recent example: ${text}`,
+    `A result we are proud of: ${text}`,
+  ];
 }

@@ -94,6 +94,7 @@ describe('a campaign launched from discovery results', () => {
     expect(campaign.batch!.stages.map((stage) => [stage.label, stage.completed, stage.failed, stage.skipped])).toEqual([
       ['Research', 4, 1, 0],
       ['Score', 4, 0, 1],
+      ['Experiment decision', 3, 0, 2],
       ['Copy', 3, 0, 2],
       ['Enrol', 3, 0, 2],
       ['Apply score', 4, 0, 1],
@@ -188,6 +189,26 @@ describe('a campaign launched from discovery results', () => {
     expect(campaign.prospectIds).toEqual([1, 2, 4, 5, 6]);
     expect(campaign.batch).toMatchObject({ kind: 'added', total: 1 });
     expect(campaign.results).toMatchObject({ enrolled: 3, notQualified: 1, failed: 1 });
+    // The added prospect's copy step was given the campaign's first emails so far by the kind of fact each opens on,
+    // as the earlier batches' copy steps recorded them (issue #32: the writer keeps any kind at most 40% of them).
+    const batchIds = (await stack.db.campaigns.findOne({ workspaceId: workspace, id: campaignId }).lean())!.batches.map(
+      (batch) => batch.batchId,
+    );
+    const [added] = await stack.db.pipelineRuns.find({ workspaceId: workspace, batchId: campaign.batch!.batchId }).lean();
+    const earlier = await stack.db.pipelineRuns
+      .find({ workspaceId: workspace, batchId: { $in: batchIds.slice(0, -1) }, 'steps.copy.status': 'completed' })
+      .lean();
+    const kinds = await Promise.all(
+      earlier.map(async (run) => (await stack.db.stepOutputs.findOne({ runId: run.runId, nodeId: 'copy' }).lean())?.output),
+    );
+    const expected: Record<string, number> = {};
+    for (const output of kinds) {
+      const kind = (output as { openerKind?: string | null }).openerKind;
+      expect(kind === null || typeof kind === 'string').toBe(true);
+      if (kind) expected[kind] = (expected[kind] ?? 0) + 1;
+    }
+    expect(earlier.length).toBeGreaterThan(0);
+    expect((added!.input as { campaignOpeners?: unknown }).campaignOpeners).toEqual({ firstEmails: earlier.length, kinds: expected });
   });
 
   it("enrols a paused campaign's new prospects held, with the others", async () => {

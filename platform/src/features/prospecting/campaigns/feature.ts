@@ -15,6 +15,7 @@ export const campaignsFeature = defineFeature({
     'pipelines',
     'pipelineRuns',
     'pipelineBatches',
+    'stepOutputs',
     'workspaceIcp',
     'workspaceOffers',
     'workspaceConfig',

@@ -10,12 +10,13 @@ import { PROSPECT_PIPELINE, withAppliedScore } from '../superagent/prospect-pipe
 import { prospectRunInputs, type RunInputsDb } from '../superagent/process-prospect.ts';
 import { findCampaign } from './detail.ts';
 import { latestRuns, outcomeOf, runByCampaign } from './outcomes.ts';
+import { countCampaignOpeners, type OpenerCountsDb } from './opener-counts.ts';
 
 /** Which of a campaign's prospects a batch runs. */
 export type CampaignRunSelection = 'new' | 'failed' | 'all';
 
 /** What starting a campaign's runs reads and writes: the campaign, its prospects and runs, the saved pipeline, and what the inputs are built from. */
-export type CampaignRunDb = Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelines'> & RunInputsDb;
+export type CampaignRunDb = Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelines'> & RunInputsDb & OpenerCountsDb;
 
 /** What starting a campaign's runs needs. */
 export interface CampaignRunDeps {
@@ -70,7 +71,16 @@ export async function startCampaignRuns(
     throw new ConflictError(`Nothing to run: ${none}`);
   }
   const prospects = await db.prospects.find({ workspaceId, id: { $in: selected } }).lean<Prospect[]>();
-  const inputs = await prospectRunInputs(db, workspaceId, prospects, { sliceNames: campaign.sliceNames });
+  const [built, campaignOpeners] = await Promise.all([
+    prospectRunInputs(db, workspaceId, prospects, { sliceNames: campaign.sliceNames }),
+    countCampaignOpeners(
+      db,
+      workspaceId,
+      campaign.batches.map((batch) => batch.batchId),
+    ),
+  ]);
+  // The copywriter spreads the campaign's first emails over kinds of fact (its copy step reads `campaignOpeners`).
+  const inputs = built.map((input) => ({ ...input, campaignOpeners }));
   // A version saved under the built-in's id before v3 gains the apply step: campaigns always applied their scores.
   const definition = campaign.pipelineVersion
     ? withAppliedScore((await findPipeline(db, workspaceId, PROSPECT_PIPELINE.id, campaign.pipelineVersion)).definition)

@@ -2,11 +2,19 @@ import { isDeepStrictEqual } from 'node:util';
 import { reachable, type PipelineDefinition, type PipelineNode } from '@meetflow/workflows/pipeline';
 import { LEAD_SCORING, OUTREACH, RESEARCH } from '@meetflow/plugin-sdk/contracts/agents';
 import { ENROLL_ACTIVITY } from '../../email/services.ts';
+import { DECIDE_ACTIVITY } from '../../insights/services.ts';
 import type { BuiltInPipeline } from '../../runs/services.ts';
 import { APPLY_SCORE_ACTIVITY } from './apply-score.ts';
 
 /** The steps of the prospect pipeline, by node id: what readers of its runs' outputs name. */
-export const PROSPECT_STEPS = { research: 'research', score: 'score', copy: 'copy', outreach: 'outreach', apply: 'apply' } as const;
+export const PROSPECT_STEPS = {
+  research: 'research',
+  score: 'score',
+  decide: 'decide',
+  copy: 'copy',
+  outreach: 'outreach',
+  apply: 'apply',
+} as const;
 
 /** The step applying the score: what it reads comes through its input mapping, typed like any step's. */
 function applyStep(withIndustry: boolean): PipelineNode {
@@ -26,15 +34,16 @@ function applyStep(withIndustry: boolean): PipelineNode {
  * The built-in prospect pipeline: research the company's site → score against the ICP with the
  * workspace's learned weights → apply the score (the prospect's score, its industry when unknown,
  * one `lead_scored` outcome) and, only when lead scoring says qualified (its own
- * `qualificationThreshold` setting, 70 by default), write the sequence from cited facts → enrol the
- * prospect in its durable sequence. Every effect is a step: a run has them all, whoever waits for it
- * or none. Run inputs: `website`, `prospect`, `icp`, `contact`, `offer`, `config` (the workspace
- * config), `prospectId`. The workspace is the run's, never an input.
+ * `qualificationThreshold` setting, 70 by default), decide its first email's template (an
+ * experiment's arm, chosen by Thompson sampling and recorded; see insights/experiments), write the
+ * sequence from cited facts with it → enrol the prospect in its durable sequence. Every effect is a
+ * step: a run has them all, whoever waits for it or none. Run inputs: `website`, `prospect`, `icp`, `contact`, `offer`, `config` (the workspace
+ * config), `prospectId`, and in a campaign's batch `campaignOpeners` (its first emails' opener kinds so far). The workspace is the run's, never an input.
  */
 export const PROSPECT_PIPELINE: PipelineDefinition = {
   id: 'prospect-pipeline',
   name: 'Prospect pipeline: research → score → copy → outreach',
-  version: 3,
+  version: 4,
   nodes: [
     {
       id: PROSPECT_STEPS.research,
@@ -54,6 +63,13 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
       },
     },
     {
+      id: PROSPECT_STEPS.decide,
+      label: 'Experiment decision',
+      activity: DECIDE_ACTIVITY,
+      when: { path: 'score.qualified', op: 'eq', value: true },
+      input: { prospectId: '{{ input.prospectId }}' },
+    },
+    {
       id: 'copy',
       label: 'Copywriter',
       activity: OUTREACH.writeSequence,
@@ -65,6 +81,9 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
         offer: '{{ input.offer }}',
         templatePerformance: '{{ input.config.templatePerformance }}',
         cadenceTiming: '{{ input.config.cadenceTiming }}',
+        firstTemplate: `{{ ${PROSPECT_STEPS.decide}.template }}`,
+        // The campaign's first emails so far, by the kind of fact they open on (campaigns/opener-counts.ts); absent outside a campaign.
+        campaignOpeners: '{{ input.campaignOpeners }}',
       },
     },
     {
@@ -81,10 +100,30 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
   ],
   edges: [
     { from: PROSPECT_STEPS.research, to: 'score' },
-    { from: 'score', to: 'copy' },
+    { from: 'score', to: PROSPECT_STEPS.decide },
+    { from: PROSPECT_STEPS.decide, to: 'copy' },
     { from: 'copy', to: PROSPECT_STEPS.outreach },
     { from: PROSPECT_STEPS.score, to: PROSPECT_STEPS.apply },
   ],
+};
+
+/**
+ * Version 3 as its runs pinned it: the same steps without the experiment decision (the copy step
+ * picked the first template by performance alone).
+ */
+export const PROSPECT_PIPELINE_V3: PipelineDefinition = {
+  ...PROSPECT_PIPELINE,
+  version: 3,
+  nodes: PROSPECT_PIPELINE.nodes
+    .filter((node) => node.id !== PROSPECT_STEPS.decide)
+    .map((node) => {
+      if (node.id !== PROSPECT_STEPS.copy) return node;
+      const { firstTemplate: _decided, campaignOpeners: _counted, ...input } = node.input as Record<string, unknown>;
+      return { ...node, input };
+    }),
+  edges: PROSPECT_PIPELINE.edges
+    .filter((edge) => edge.from !== PROSPECT_STEPS.decide)
+    .map((edge) => (edge.to === PROSPECT_STEPS.decide ? { from: edge.from, to: PROSPECT_STEPS.copy } : edge)),
 };
 
 /**
@@ -92,10 +131,10 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
  * platform applied its runs' scores from outside then: the routes and the batch runner).
  */
 export const PROSPECT_PIPELINE_V2: PipelineDefinition = {
-  ...PROSPECT_PIPELINE,
+  ...PROSPECT_PIPELINE_V3,
   version: 2,
-  nodes: PROSPECT_PIPELINE.nodes.filter((node) => node.id !== PROSPECT_STEPS.apply),
-  edges: PROSPECT_PIPELINE.edges.filter((edge) => edge.to !== PROSPECT_STEPS.apply),
+  nodes: PROSPECT_PIPELINE_V3.nodes.filter((node) => node.id !== PROSPECT_STEPS.apply),
+  edges: PROSPECT_PIPELINE_V3.edges.filter((edge) => edge.to !== PROSPECT_STEPS.apply),
 };
 
 /**
