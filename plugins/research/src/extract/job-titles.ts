@@ -205,7 +205,7 @@ const GENERIC_ROLE =
 const SHARED_ROLE =
   /\b([A-Za-z][\w-]*)\s+(?:and|&|or)\s+([A-Za-z][\w-]*)\s+(leaders|managers|directors|executives|officers|coordinators|planners|engineers|analysts|specialists|administrators|supervisors)\b/gi;
 const NOT_AN_AREA =
-  /^(?:the|a|an|and|or|of|for|to|with|by|our|your|their|his|her|its|my|every|each|all|many|most|more|some|any|busy|small|large|big|new|good|great|best|better|top|senior|sr|junior|jr|lead|principal|staff|associate|assistant|regional|global|group|national|field|inside|enterprise|interim|deputy|former|first|other|same|real|one|two|three|who|whose|that|which|these|those|helps?|gives?|lets?|makes?|hire|hires|hiring|busy|modern|growing|lean|is|are|was|were|be|as|at|in|on|from|general|managing|chief|executive|help|helping|let|make|give|hire|empower|enable|train|support|serve|meet|ask|keep|turn|password|file|task|tag|package|download|window|display|memory|secrets?|key|certificate|device|cookie|consent|ad|tab)$/i;
+  /^(?:the|a|an|and|or|of|for|to|with|by|why|what|how|when|where|our|your|their|his|her|its|my|every|each|all|many|most|more|some|any|busy|small|large|big|new|good|great|best|better|top|senior|sr|junior|jr|lead|principal|staff|associate|assistant|regional|global|group|national|field|inside|enterprise|interim|deputy|former|first|other|same|real|one|two|three|who|whose|that|which|these|those|helps?|gives?|lets?|makes?|hire|hires|hiring|busy|modern|growing|lean|is|are|was|were|be|as|at|in|on|from|general|managing|chief|executive|help|helping|let|make|give|hire|empower|enable|train|support|serve|meet|ask|keep|turn|password|file|task|tag|package|download|window|display|memory|secrets?|key|certificate|device|cookie|consent|ad|tab)$/i;
 // "Angela Ruiz, Principal, Westview Middle School": a principal is a title only in an attribution.
 const ATTRIBUTED = /(?:,|—|–)\s*((?:School )?Principal|Owner|Partner)\b(?=,| at | of |$)/g;
 
@@ -300,6 +300,7 @@ function isAreaNoun(text: string, word: string): boolean {
     'PastTense',
     'Copula',
     'Modal',
+    'QuestionWord',
   ];
   if (notArea.some((tag) => tags.has(tag))) return false;
   return !(tags.has('PresentTense') && /s$/.test(word));

@@ -39,6 +39,8 @@ describe('titlesIn', () => {
     expect(titlesIn('Made for the owners of remodeling firms and customs brokers.')).toEqual(['Owner', 'Customs Broker']);
     // A verb before a role, a person's name, a product or a level is not an area of work.
     expect(titlesIn('It helps managers, and we use a password manager; the head of the queue waits.')).toEqual([]);
+    // A heading's question word is not an area either: "Why engineers switch" names no Why Engineer.
+    expect(titlesIn('Why engineers switch to Kestrel. How managers plan.')).toEqual([]);
     expect(titlesIn('Gareth Price, Farm Manager, Longmeadow Dairy')).toEqual(['Farm Manager']);
     // One role of two areas is two titles; a lower-case rank keeps every word of its area.
     expect(titlesIn('Built for finance and operations leaders.')).toEqual(['Finance Leader', 'Operations Leader']);

@@ -64,8 +64,8 @@ describe('the version diff', () => {
       ...PROSPECT_PIPELINE,
       nodes: [...PROSPECT_PIPELINE.nodes, { id: 'classify', activity: 'engagement-analysis.classifyReply', input: {} }],
       edges: [
-        ...PROSPECT_PIPELINE.edges.filter((edge) => !(edge.from === 'score' && edge.to === 'copy')),
-        { from: 'score', to: 'classify' },
+        ...PROSPECT_PIPELINE.edges.filter((edge) => !(edge.from === 'decide' && edge.to === 'copy')),
+        { from: 'decide', to: 'classify' },
         { from: 'classify', to: 'copy' },
       ],
     };
@@ -73,10 +73,10 @@ describe('the version diff', () => {
       nodes: { added: ['classify'], removed: [], changed: [] },
       edges: {
         added: [
-          { from: 'score', to: 'classify' },
+          { from: 'decide', to: 'classify' },
           { from: 'classify', to: 'copy' },
         ],
-        removed: [{ from: 'score', to: 'copy' }],
+        removed: [{ from: 'decide', to: 'copy' }],
       },
     });
   });
