@@ -210,7 +210,7 @@ test('a test run of a duplicated prospect pipeline on a seeded prospect is watch
   expect(runId).toBeTruthy();
   const run = (await (await request.get(`/api/runs/${runId}`)).json()) as { draft?: boolean; definition: SavedDefinition };
   expect(run.draft).toBe(true);
-  expect(run.definition.nodes.map((node) => node.id)).toEqual(['research', 'score', 'copy', 'apply']);
+  expect(run.definition.nodes.map((node) => node.id)).toEqual(['research', 'score', 'decide', 'copy', 'apply']);
   await page.screenshot({ path: test.info().outputPath('editor-test-run-desktop.png') });
 
   // Editing the draft clears the statuses: they belong to the draft that ran.

@@ -36,11 +36,12 @@ test('the pipelines list shows the built-ins with their real runs; duplicating t
   await expect(page).toHaveURL(/\/pipelines\/prospect-pipeline$/);
   const header = page.getByTestId('pipeline-header');
   await expect(header).toContainText('Built-in · read-only');
-  await expect(header.getByRole('heading', { level: 1 })).toContainText('v3');
-  for (const step of ['research', 'score', 'copy', 'outreach', 'apply']) await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
+  await expect(header.getByRole('heading', { level: 1 })).toContainText('v4');
+  for (const step of ['research', 'score', 'decide', 'copy', 'outreach', 'apply'])
+    await expect(page.getByTestId(`step-node-${step}`)).toBeVisible();
   await page.getByTestId('step-node-copy').click();
   await expect(page.getByRole('complementary', { name: 'Step copy' })).toContainText('score.qualified = true');
-  await expect(page.getByTestId('pipeline-versions')).toContainText('v3');
+  await expect(page.getByTestId('pipeline-versions')).toContainText('v4');
   await expect(page.getByTestId('runs-table')).toContainText('prospect-pipeline');
 
   // Duplicate to edit: version 1 of a copy, opened at once.

@@ -104,7 +104,7 @@ export const manifest = defineManifest({
     },
     changesSince: {
       description:
-        'The events changed and removed since a sync token (null: all of them), and the next token: RFC 6578 sync-collection, or etags compared where the server has no sync.',
+        'The events changed and removed since a sync token (all of them without one), and the next token: RFC 6578 sync-collection, or etags compared where the server has no sync.',
       access: 'internal',
       input: z.object({ account, syncToken: z.string().min(1).nullable() }),
       output: calendarChangesSchema,

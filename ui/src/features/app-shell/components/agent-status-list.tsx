@@ -28,7 +28,7 @@ export function AgentStatusList() {
                 {agentLabel(agent.agentName)}
                 {/* The status in words too: the dot's colour alone says nothing to many (WCAG 1.4.1). */}
                 <span className="sr-only">:</span>{' '}
-                <span className="text-xs whitespace-nowrap text-base-content/70" data-testid="agent-status-word">
+                <span className="text-xs whitespace-nowrap text-base-content/80" data-testid="agent-status-word">
                   {agent.status}
                 </span>
                 <span className="sr-only">. {agent.activity}</span>
