@@ -184,9 +184,7 @@ export default tseslint.config(
   },
   {
     files: ['platform/src/**/*.ts'],
-    // installed.ts loads the plugins; experiments/engine.ts binds the learning engine's pure experiment maths (issue #33)
-    // until the engine declares them as activities or services.
-    ignores: ['**/*.test.ts', 'platform/src/features/runs/plugins/installed.ts', 'platform/src/features/insights/experiments/engine.ts'],
+    ignores: ['**/*.test.ts', 'platform/src/features/runs/plugins/installed.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

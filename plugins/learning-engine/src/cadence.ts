@@ -1,5 +1,5 @@
 import { cadenceSendDays, cadenceWaits } from '@meetflow/plugin-sdk';
-import { betaMean, betaPosterior, probabilityBest } from './beta.ts';
+import { betaMean, betaPosterior, probabilityBest } from '@meetflow/plugin-sdk/experiments/beta';
 import { CADENCE_STEPS, type CadenceStep, type CadenceTiming, type Outcomes } from './schemas.ts';
 
 /** One step the learner proposes to move. */

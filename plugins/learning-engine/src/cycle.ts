@@ -2,7 +2,7 @@ import { learnCadence } from './cadence.ts';
 import type { LearningEngineConfig } from './config.ts';
 import { buildActivity, buildInsights } from './insights.ts';
 import { compareResponse, cycleMetrics } from './metrics.ts';
-import { hashSeed, seededRandom } from './random.ts';
+import { hashSeed, seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import type { LearnedValues, LearningCycleResult, RunLearningCycleInput } from './schemas.ts';
 import { learnScoringWeights } from './scoring.ts';
 import { learnTemplates } from './templates.ts';

@@ -1,4 +1,4 @@
-import { betaPosterior, probabilityAbove } from './beta.ts';
+import { betaPosterior, probabilityAbove } from '@meetflow/plugin-sdk/experiments/beta';
 import { TEMPLATES, type CycleMetrics, type Outcomes, type TemplatePerformance } from './schemas.ts';
 
 /** Weights of the learning score's three components; they sum to one. */

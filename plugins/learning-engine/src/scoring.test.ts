@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitIntercept, gradientStep, normaliseWeights, weightGradient } from './logistic.ts';
-import { hashSeed, seededRandom } from './random.ts';
+import { hashSeed, seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import { SPEC_DEFAULTS } from './schemas.ts';
 import { learnScoringWeights } from './scoring.ts';
 import { noiseLeads, techStackLeads } from './synthetic.test-support.ts';

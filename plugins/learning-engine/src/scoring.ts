@@ -1,5 +1,5 @@
 import { gradientStep, normaliseWeights, type TrainingLead } from './logistic.ts';
-import type { Random } from './random.ts';
+import type { Random } from '@meetflow/plugin-sdk/experiments/random';
 import { SCORING_FEATURES, type Outcomes, type ScoringWeights } from './schemas.ts';
 
 /** What the scoring-weight learner found. */

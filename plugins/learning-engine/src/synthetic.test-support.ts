@@ -1,5 +1,5 @@
 // Test support: synthetic scored leads whose conversion depends on the tech-stack feature only.
-import { seededRandom } from './random.ts';
+import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import type { Outcomes } from './schemas.ts';
 
 /** `count` leads with uniform features; converts with probability σ(−3 + 6·techStack) (seeded). */

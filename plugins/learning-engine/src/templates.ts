@@ -1,4 +1,4 @@
-import { betaMean, betaPosterior, probabilityBest, type BetaPosterior } from './beta.ts';
+import { betaMean, betaPosterior, probabilityBest, type BetaPosterior } from '@meetflow/plugin-sdk/experiments/beta';
 import { TEMPLATES, type Outcomes, type TemplateName, type TemplatePerformance } from './schemas.ts';
 
 /** What the template learner found. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../random.ts';
+import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import {
   auc,
   compareAuc,

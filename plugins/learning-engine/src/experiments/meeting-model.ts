@@ -4,7 +4,7 @@
 // they rank the held-out prospects better (higher AUC) by more than noise: DeLong's paired test
 // of the two AUCs on the same held-out prospects, one-sided at 5% by default.
 import { normaliseWeights } from '../logistic.ts';
-import { hashSeed, seededRandom } from '../random.ts';
+import { hashSeed, seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 
 /** The five dimensions of a lead score (plugins/lead-scoring DIMENSION_KEYS), each in [0, 1]. */
 export const SCORE_DIMENSIONS = ['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing'] as const;

@@ -3,8 +3,8 @@
 // deterministic: sampling draws from a PRNG seeded by the caller, probabilities come from the
 // grid integration in beta.ts. The platform persists the counts and calls these functions; the
 // simulator (platform/dev/simulate) drives the same functions against a known truth.
-import { betaMean, betaQuantiles, probabilityBest as gridProbabilityBest, type BetaPosterior } from '../beta.ts';
-import { hashSeed, seededRandom, type Random } from '../random.ts';
+import { betaMean, betaQuantiles, probabilityBest as gridProbabilityBest, type BetaPosterior } from './beta.ts';
+import { hashSeed, seededRandom, type Random } from './random.ts';
 
 /** What one arm has seen: sends and summed rewards (fractional when rewards are weighted). */
 export interface ArmCounts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probabilityBest as gridProbabilityBest } from '../beta.ts';
+import { probabilityBest as gridProbabilityBest } from './beta.ts';
 import {
   armInterval,
   chooseArm,
