@@ -67,6 +67,45 @@ function accountFields(input: unknown): Record<string, z.ZodType> | null {
 }
 
 /**
+ * What a kind whose activities act for a connected account (a channel, a calendar) declares alike:
+ * how a wrong credential shows, the account's fields, each labelled, and every one of `activities`
+ * provided, in-process (its input carries the account's secret) and taking those fields as `account`.
+ */
+function accountProblems(
+  kind: 'channel' | 'calendar',
+  section: { credentialsTest?: unknown; credentials?: unknown },
+  activities: Partial<AnyPlugin['manifest']>['activities'],
+  names: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  if (typeof section.credentialsTest !== 'string' || !section.credentialsTest)
+    problems.push(`${kind}.credentialsTest is missing (how a wrong credential shows)`);
+  const credentials = (Array.isArray(section.credentials) ? section.credentials : []) as Array<
+    { key?: string; label?: string } | undefined
+  >;
+  if (!Array.isArray(section.credentials)) problems.push(`${kind}.credentials must be a list of the account fields`);
+  for (const credential of credentials) if (!credential?.label) problems.push(`${kind} credential "${credential?.key}" has no label`);
+  const article = kind === 'channel' ? 'a channel' : 'a calendar';
+  for (const name of names) {
+    const definition = activities?.[name];
+    if (!definition) {
+      problems.push(`${article} plugin provides the ${name} activity`);
+      continue;
+    }
+    if (definition.inProcess !== true) problems.push(`${article}'s ${name} is inProcess (its input carries the account's secret)`);
+    const fields = accountFields(definition.input);
+    if (!fields) {
+      problems.push(`${article}'s ${name} takes the account as an "account" object in its input`);
+      continue;
+    }
+    for (const credential of credentials) {
+      if (!fields[credential?.key ?? '']) problems.push(`${kind} credential "${credential?.key}" is not a field of ${name}'s account`);
+    }
+  }
+  return problems;
+}
+
+/**
  * A channel declares its display name, what it sends to and its account fields, and provides
  * `send` and `verify`, both in-process (their input carries the account, secret included).
  */
@@ -78,27 +117,7 @@ function channelProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   const problems: string[] = [];
   if (typeof channel.displayName !== 'string' || !channel.displayName) problems.push('channel.displayName is missing');
   if (channel.address !== 'email') problems.push('channel.address must be "email" (the only kind of address Meetflow sends to)');
-  if (typeof channel.credentialsTest !== 'string' || !channel.credentialsTest)
-    problems.push('channel.credentialsTest is missing (how a wrong credential shows)');
-  const credentials = Array.isArray(channel.credentials) ? channel.credentials : [];
-  if (!Array.isArray(channel.credentials)) problems.push('channel.credentials must be a list of the account fields');
-  for (const credential of credentials) if (!credential?.label) problems.push(`channel credential "${credential?.key}" has no label`);
-  for (const name of [CHANNEL_SEND_ACTIVITY, CHANNEL_VERIFY_ACTIVITY]) {
-    const definition = m.activities?.[name];
-    if (!definition) {
-      problems.push(`a channel plugin provides the ${name} activity`);
-      continue;
-    }
-    if (definition.inProcess !== true) problems.push(`a channel's ${name} is inProcess (its input carries the account's secret)`);
-    const fields = accountFields(definition.input);
-    if (!fields) {
-      problems.push(`a channel's ${name} takes the account as an "account" object in its input`);
-      continue;
-    }
-    for (const credential of credentials) {
-      if (!fields[credential?.key]) problems.push(`channel credential "${credential?.key}" is not a field of ${name}'s account`);
-    }
-  }
+  problems.push(...accountProblems('channel', channel, m.activities, [CHANNEL_SEND_ACTIVITY, CHANNEL_VERIFY_ACTIVITY]));
   return problems;
 }
 
@@ -113,27 +132,7 @@ function calendarProblems(m: Partial<AnyPlugin['manifest']>): string[] {
     return ['a calendar plugin needs a calendar section (displayName, credentials, credentialsTest)'];
   const problems: string[] = [];
   if (typeof calendar.displayName !== 'string' || !calendar.displayName) problems.push('calendar.displayName is missing');
-  if (typeof calendar.credentialsTest !== 'string' || !calendar.credentialsTest)
-    problems.push('calendar.credentialsTest is missing (how a wrong credential shows)');
-  const credentials = Array.isArray(calendar.credentials) ? calendar.credentials : [];
-  if (!Array.isArray(calendar.credentials)) problems.push('calendar.credentials must be a list of the account fields');
-  for (const credential of credentials) if (!credential?.label) problems.push(`calendar credential "${credential?.key}" has no label`);
-  for (const name of CALENDAR_ACTIVITIES) {
-    const definition = m.activities?.[name];
-    if (!definition) {
-      problems.push(`a calendar plugin provides the ${name} activity`);
-      continue;
-    }
-    if (definition.inProcess !== true) problems.push(`a calendar's ${name} is inProcess (its input carries the account's secret)`);
-    const fields = accountFields(definition.input);
-    if (!fields) {
-      problems.push(`a calendar's ${name} takes the account as an "account" object in its input`);
-      continue;
-    }
-    for (const credential of credentials) {
-      if (!fields[credential?.key]) problems.push(`calendar credential "${credential?.key}" is not a field of ${name}'s account`);
-    }
-  }
+  problems.push(...accountProblems('calendar', calendar, m.activities, CALENDAR_ACTIVITIES));
   return problems;
 }
 
