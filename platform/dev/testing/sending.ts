@@ -50,6 +50,40 @@ export async function connectSinkMailbox(
   return mailbox;
 }
 
+/**
+ * Autonomous sending, its window open now, from one warmed-up mailbox (cap 100) on the local mail
+ * server, replies read over its IMAP; answers the mailbox's id.
+ */
+export async function sendFromMailServer(
+  db: Models,
+  box: SecretsBox,
+  workspaceId: string,
+  mail: { host: string; smtpPort: number; imapPort: number },
+  fromAddress: string,
+): Promise<string> {
+  await configureSending(db, workspaceId, {
+    mode: 'autonomous',
+    timeZone: morningZone(Date.now()),
+    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+    gapMinutes: { min: 0, max: 0 },
+  });
+  const mailbox = await createMailbox(db, box, workspaceId, {
+    fromName: 'Alex Morgan',
+    fromAddress,
+    signature: 'Alex Morgan',
+    smtp: { host: mail.host, port: mail.smtpPort, tls: 'none', user: fromAddress },
+    imap: { host: mail.host, port: mail.imapPort, tls: 'none' },
+    password: 'any password: GreenMail accepts every login',
+    dailyCap: 100,
+  });
+  // Warmed up (added two months ago), so its cap applies at once. Through the driver: createdAt is immutable in mongoose.
+  await db.mailboxes.collection.updateOne(
+    { workspaceId, publicId: mailbox.id },
+    { $set: { createdAt: new Date(Date.now() - 60 * 86_400_000) } },
+  );
+  return mailbox.id;
+}
+
 /** A prospect of the workspace, enrolled in a sequence of `steps` on the test worker. */
 export async function enrolProspect(
   stack: { db: Models; runner: { temporal: Client; taskQueue: string } },

@@ -11,7 +11,7 @@ import { inboxPollingId } from './polling.ts';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../../../../dev/testing/mail-server.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { configureSending, deliveryFailureReport, enrolProspect, morningZone } from '../../../../dev/testing/sending.ts';
+import { deliveryFailureReport, enrolProspect, sendFromMailServer } from '../../../../dev/testing/sending.ts';
 
 // The whole loop on real servers: a sequence sends through GreenMail's SMTP, the prospect's reply
 // is delivered to the mailbox on GreenMail, and Meetflow reads it back over IMAP (imapflow) into the
@@ -71,24 +71,7 @@ beforeAll(async () => {
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example', imapPollSeconds: 1 });
   mail = await startTestMailServer();
   await stack.db.workspaces.create({ slug: WS, name: WS });
-  await configureSending(stack.db, WS, {
-    mode: 'autonomous',
-    timeZone: morningZone(Date.now()),
-    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
-    gapMinutes: { min: 0, max: 0 },
-  });
-  const mailbox = await createMailbox(stack.db, box, WS, {
-    fromName: 'Alex Morgan',
-    fromAddress: SENDER,
-    signature: 'Alex Morgan',
-    smtp: { host: mail.host, port: mail.smtpPort, tls: 'none', user: SENDER },
-    imap: { host: mail.host, port: mail.imapPort, tls: 'none' },
-    password: 'any password: GreenMail accepts every login',
-    dailyCap: 100,
-  });
-  mailboxId = mailbox.id;
-  // Warmed up (added two months ago), so its cap applies at once. Through the driver: createdAt is immutable in mongoose.
-  await stack.db.mailboxes.collection.updateOne({ publicId: mailboxId }, { $set: { createdAt: new Date(Date.now() - 60 * 86_400_000) } });
+  mailboxId = await sendFromMailServer(stack.db, box, WS, mail, SENDER);
 }, 90_000);
 afterAll(async () => {
   await server.close();

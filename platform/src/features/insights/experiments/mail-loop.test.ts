@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../../../../dev/testing/mail-server.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { configureSending, enrolProspect, morningZone } from '../../../../dev/testing/sending.ts';
+import { enrolProspect, sendFromMailServer } from '../../../../dev/testing/sending.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
-import { createMailbox } from '../../email/mailboxes/mailboxes.ts';
 import type { ExperimentView } from './api-schemas.ts';
 import { createDecideActivity, DECIDE_ACTIVITY } from './decide.ts';
 
@@ -43,23 +42,7 @@ beforeAll(async () => {
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example' });
   mail = await startTestMailServer();
   await stack.db.workspaces.create({ slug: WS, name: WS });
-  await configureSending(stack.db, WS, {
-    mode: 'autonomous',
-    timeZone: morningZone(Date.now()),
-    window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
-    gapMinutes: { min: 0, max: 0 },
-  });
-  const mailbox = await createMailbox(stack.db, box, WS, {
-    fromName: 'Alex Morgan',
-    fromAddress: SENDER,
-    signature: 'Alex Morgan',
-    smtp: { host: mail.host, port: mail.smtpPort, tls: 'none', user: SENDER },
-    imap: { host: mail.host, port: mail.imapPort, tls: 'none' },
-    password: 'any password: GreenMail accepts every login',
-    dailyCap: 100,
-  });
-  mailboxId = mailbox.id;
-  await stack.db.mailboxes.collection.updateOne({ publicId: mailboxId }, { $set: { createdAt: new Date(Date.now() - 60 * 86_400_000) } });
+  mailboxId = await sendFromMailServer(stack.db, box, WS, mail, SENDER);
   await stack.db.campaigns.create({ workspaceId: WS, id: 1, name: 'Winter', status: 'active', prospectIds: [1] });
 }, 90_000);
 afterAll(async () => {
