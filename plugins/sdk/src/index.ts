@@ -17,3 +17,4 @@ export * from './workspace-scope.ts';
 export * from './deadline.ts';
 export * from './run-context.ts';
 export * from './contracts/calendar.ts';
+export * from './contracts/crm.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { ActivityAccess } from './run-context.ts';
+import type { DecisionPointDefinition } from './experiments/decision-points.ts';
 
 /** What a plugin is for: an agent of the product, a prospect source, a sending channel, a CRM or a calendar. */
 export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm', 'calendar'] as const;
@@ -107,7 +108,63 @@ export interface CalendarDefinition {
   credentials: CalendarCredential[];
   /** How the credentials are tested, in one line: what a call with a wrong one fails with. */
   credentialsTest: string;
+  /** Present for a calendar connected with OAuth 2.0 (Google, Microsoft) instead of a typed password. */
+  oauth?: CalendarOAuthDefinition;
 }
+
+/**
+ * How a calendar account connects with OAuth 2.0 (authorization code with PKCE, then refresh, with
+ * `@meetflow/plugin-sdk/oauth`): the provider's endpoints and scopes, and the environment variables
+ * that hold the deployment's client id and secret (the platform reads them and gives them to the
+ * plugin as its config's `clientId` and `clientSecret`). The tokens are one account field,
+ * `tokensField` (contracts/calendar's calendarTokensSchema, a secret credential); every activity
+ * answers the tokens it refreshed as `refreshedTokens`. The same shape as a CRM's `oauth`.
+ */
+export interface CalendarOAuthDefinition {
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  revocationEndpoint?: string;
+  scopes: readonly string[];
+  /** Extra parameters of the authorization request, e.g. Google's access_type=offline (for a refresh token). */
+  authorizationParams?: Readonly<Record<string, string>>;
+  /** e.g. "MEETFLOW_GOOGLE_CLIENT_ID". */
+  clientIdEnv: string;
+  clientSecretEnv: string;
+  /** The account field holding the tokens. */
+  tokensField: string;
+}
+
+/** A field of one CRM account (an API token, a company domain, the OAuth tokens). */
+export type CrmCredential = SourceCredential;
+
+/**
+ * How a CRM account connects with OAuth 2.0: the calendar's declaration, the same shape (endpoints,
+ * scopes, the environment variables of the client id and secret, which the platform gives the
+ * plugin as its server-only config fields `clientId` and `clientSecret`, and `tokensField`).
+ */
+export type CrmOAuthDefinition = CalendarOAuthDefinition;
+
+/**
+ * What makes a plugin of kind `crm` the sales team's CRM (like a calendar): the name lists show,
+ * the fields of one connected account (an API token, or OAuth tokens), how a wrong one shows, and
+ * how each write is made idempotent. The platform keeps the accounts (secrets sealed) and calls
+ * the activities (CRM_ACTIVITIES, the contract of contracts/crm) in its own process.
+ */
+export interface CrmDefinition {
+  /** The name lists and settings show, e.g. "HubSpot". */
+  displayName: string;
+  /** The fields of one account, each a field of the `account` object every CRM activity takes (a token is secret). */
+  credentials: CrmCredential[];
+  /** How the credentials are tested, in one line: what a call with a wrong one fails with. */
+  credentialsTest: string;
+  /** Present when an account may connect with OAuth instead of a pasted token. */
+  oauth?: CrmOAuthDefinition;
+  /** How each write finds the record it wrote before, in one line each (the key, and where the CRM stores it). */
+  idempotency: { company: string; contact: string; activity: string };
+}
+
+/** The activities every CRM plugin provides, each inProcess and taking the account (see contracts/crm). */
+export const CRM_ACTIVITIES = ['upsertCompanies', 'upsertContacts', 'logActivity', 'listExclusions'] as const;
 
 /** The activities every calendar plugin provides, each inProcess and taking the account (see contracts/calendar). */
 export const CALENDAR_ACTIVITIES = ['freeBusy', 'createEvent', 'updateEvent', 'cancelEvent', 'changesSince'] as const;
@@ -143,6 +200,10 @@ export interface PluginManifest<
   channel?: ChannelDefinition;
   /** Required for kind `calendar`: its display name and account fields. */
   calendar?: CalendarDefinition;
+  /** Required for kind `crm`: its display name, account fields (or OAuth) and idempotency keys. */
+  crm?: CrmDefinition;
+  /** What its activities let an experiment decide per prospect (see experiments/decision-points.ts); none by default. */
+  decisionPoints?: readonly DecisionPointDefinition[];
   /** Every field has a default and a `.describe()` doc line. */
   config: Config;
   activities: Activities;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CALENDAR_ACTIVITIES,
   CHANNEL_SEND_ACTIVITY,
+  CRM_ACTIVITIES,
   CHANNEL_VERIFY_ACTIVITY,
   PLUGIN_KINDS,
   SOURCE_PREPARE_ACTIVITY,
@@ -10,6 +11,10 @@ import {
   type AnyPlugin,
 } from './manifest.ts';
 import { ACTIVITY_ACCESS, WORKSPACE_FIELD } from './run-context.ts';
+import { REFRESHED_TOKENS_FIELD } from './contracts/calendar.ts';
+import { oauthConfigProblems } from './oauth/index.ts';
+import { serverOnlyFields } from './step-config.ts';
+import { decisionPointProblems } from './experiments/decision-points.ts';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
@@ -72,7 +77,7 @@ function accountFields(input: unknown): Record<string, z.ZodType> | null {
  * provided, in-process (its input carries the account's secret) and taking those fields as `account`.
  */
 function accountProblems(
-  kind: 'channel' | 'calendar',
+  kind: 'channel' | 'calendar' | 'crm',
   section: { credentialsTest?: unknown; credentials?: unknown },
   activities: Partial<AnyPlugin['manifest']>['activities'],
   names: readonly string[],
@@ -85,7 +90,7 @@ function accountProblems(
   >;
   if (!Array.isArray(section.credentials)) problems.push(`${kind}.credentials must be a list of the account fields`);
   for (const credential of credentials) if (!credential?.label) problems.push(`${kind} credential "${credential?.key}" has no label`);
-  const article = kind === 'channel' ? 'a channel' : 'a calendar';
+  const article = kind === 'channel' ? 'a channel' : kind === 'crm' ? 'a CRM' : 'a calendar';
   for (const name of names) {
     const definition = activities?.[name];
     if (!definition) {
@@ -133,6 +138,110 @@ function calendarProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   const problems: string[] = [];
   if (typeof calendar.displayName !== 'string' || !calendar.displayName) problems.push('calendar.displayName is missing');
   problems.push(...accountProblems('calendar', calendar, m.activities, CALENDAR_ACTIVITIES));
+  if (calendar.oauth !== undefined) problems.push(...calendarOAuthProblems(m));
+  return problems;
+}
+
+/** A token set as an account carries one: what each activity's tokens field must accept. */
+const SAMPLE_TOKENS = { accessToken: 'a', refreshToken: 'r', expiresAt: '2026-01-01T00:00:00.000Z' };
+
+/**
+ * A calendar connected with OAuth declares its provider's endpoints (https) and scopes, the
+ * environment variables of the client id and secret (given to it as the server-only config fields
+ * clientId and clientSecret), and the account field holding the tokens: a secret credential that
+ * every activity's account takes as tokens, each activity answering the tokens it refreshed.
+ */
+function calendarOAuthProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  const oauth = m.calendar?.oauth as Partial<NonNullable<NonNullable<AnyPlugin['manifest']['calendar']>['oauth']>> | null;
+  if (!oauth || typeof oauth !== 'object')
+    return ['calendar.oauth must be an object (endpoints, scopes, clientIdEnv, clientSecretEnv, tokensField)'];
+  const problems = oauthConfigProblems({ ...oauth, clientId: 'x' })
+    .filter((problem) => !problem.includes('http only on'))
+    .map((problem) => `calendar.oauth.${problem}`);
+  for (const key of ['authorizationEndpoint', 'tokenEndpoint', 'revocationEndpoint'] as const) {
+    const value = oauth[key];
+    if (typeof value === 'string' && URL.canParse(value) && new URL(value).protocol !== 'https:')
+      problems.push(`calendar.oauth.${key} must be an https URL`);
+  }
+  for (const key of ['clientIdEnv', 'clientSecretEnv'] as const) {
+    if (typeof oauth[key] !== 'string' || !/^MEETFLOW_[A-Z0-9_]+$/.test(oauth[key]))
+      problems.push(`calendar.oauth.${key} must name an environment variable (MEETFLOW_…)`);
+  }
+  const config = m.config instanceof z.ZodObject ? (m.config.shape as Record<string, z.ZodType>) : {};
+  const serverOnly = m.config instanceof z.ZodObject ? serverOnlyFields(m as AnyPlugin['manifest']) : new Map<string, string>();
+  for (const key of ['clientId', 'clientSecret']) {
+    if (!config[key]?.safeParse('x').success || !serverOnly.has(key))
+      problems.push(`an OAuth calendar's config has a server-only string field "${key}" (from calendar.oauth.${key}Env)`);
+  }
+  const tokensField = oauth.tokensField ?? '';
+  const credential = (m.calendar?.credentials ?? []).find((entry) => entry?.key === tokensField);
+  if (!credential) problems.push(`calendar.oauth.tokensField "${tokensField}" is not one of calendar.credentials`);
+  else if (credential.secret !== true) problems.push(`calendar credential "${tokensField}" holds the OAuth tokens, so it is secret`);
+  for (const name of CALENDAR_ACTIVITIES) {
+    const definition = m.activities?.[name];
+    const field = accountFields(definition?.input)?.[tokensField];
+    if (!definition || !accountFields(definition.input)) continue; // accountProblems names these
+    if (!field?.safeParse(SAMPLE_TOKENS).success)
+      problems.push(`a calendar's ${name} takes the OAuth tokens as its account's "${tokensField}"`);
+    const output = definition.output instanceof z.ZodObject ? (definition.output.shape as Record<string, z.ZodType>) : {};
+    if (!output[REFRESHED_TOKENS_FIELD]?.safeParse(SAMPLE_TOKENS).success || !output[REFRESHED_TOKENS_FIELD].safeParse(undefined).success)
+      problems.push(
+        `a calendar's ${name} answers the tokens it refreshed as an optional "${REFRESHED_TOKENS_FIELD}" (withRefreshedTokens)`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * A CRM declares its display name, account fields, how each write is idempotent and (optionally)
+ * OAuth, and provides every CRM activity, each in-process and taking the account. A plugin of kind
+ * `crm` with neither a crm section nor any CRM activity is left alone (the platform treats as a CRM
+ * only a plugin with the section; two platform tests use such a plugin as a plain non-agent).
+ */
+function crmProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  if (m.kind !== 'crm') return m.crm === undefined ? [] : ['only a plugin of kind "crm" declares a crm section'];
+  if (m.crm === undefined && !CRM_ACTIVITIES.some((name) => m.activities?.[name] !== undefined)) return [];
+  const crm = m.crm;
+  if (!crm || typeof crm !== 'object') return ['a CRM plugin needs a crm section (displayName, credentials, credentialsTest, idempotency)'];
+  const problems: string[] = [];
+  if (typeof crm.displayName !== 'string' || !crm.displayName) problems.push('crm.displayName is missing');
+  for (const key of ['company', 'contact', 'activity'] as const) {
+    if (typeof crm.idempotency?.[key] !== 'string' || !crm.idempotency[key])
+      problems.push(`crm.idempotency.${key} is missing (how a second write of one ${key} finds the first)`);
+  }
+  const oauth = crm.oauth;
+  if (oauth !== undefined) {
+    for (const key of ['authorizationEndpoint', 'tokenEndpoint'] as const) {
+      if (typeof oauth?.[key] !== 'string' || !URL.canParse(oauth[key]) || !oauth[key].startsWith('https://'))
+        problems.push(`crm.oauth.${key} must be an https URL`);
+    }
+    if (!Array.isArray(oauth?.scopes)) problems.push('crm.oauth.scopes must be a list');
+    for (const key of ['clientIdEnv', 'clientSecretEnv'] as const) {
+      if (typeof oauth?.[key] !== 'string' || !/^MEETFLOW_[A-Z0-9_]+$/.test(oauth[key]))
+        problems.push(`crm.oauth.${key} must name an environment variable (MEETFLOW_…)`);
+    }
+    const config = m.config instanceof z.ZodObject ? (m.config.shape as Record<string, z.ZodType>) : {};
+    const serverOnly = m.config instanceof z.ZodObject ? serverOnlyFields(m as AnyPlugin['manifest']) : new Map<string, string>();
+    for (const key of ['clientId', 'clientSecret']) {
+      if (!config[key]?.safeParse('x').success || !serverOnly.has(key))
+        problems.push(`an OAuth CRM's config has a server-only string field "${key}" (from crm.oauth.${key}Env)`);
+    }
+    const tokensField = oauth?.tokensField ?? '';
+    const credential = (crm.credentials ?? []).find((entry) => entry?.key === tokensField);
+    if (!credential) problems.push(`crm.oauth.tokensField "${tokensField}" is not one of crm.credentials`);
+    else if (credential.secret !== true) problems.push(`crm credential "${tokensField}" holds the OAuth tokens, so it is secret`);
+    for (const name of CRM_ACTIVITIES) {
+      const definition = m.activities?.[name];
+      const fields = accountFields(definition?.input);
+      if (!definition || !fields) continue; // accountProblems names these
+      if (!fields[tokensField]?.safeParse(SAMPLE_TOKENS).success)
+        problems.push(`a CRM's ${name} takes the OAuth tokens as its account's "${tokensField}"`);
+      const output = definition.output instanceof z.ZodObject ? (definition.output.shape as Record<string, z.ZodType>) : {};
+      if (!output[REFRESHED_TOKENS_FIELD]?.safeParse(SAMPLE_TOKENS).success || !output[REFRESHED_TOKENS_FIELD].safeParse(undefined).success)
+        problems.push(`a CRM's ${name} answers the tokens it refreshed as an optional "${REFRESHED_TOKENS_FIELD}"`);
+    }
+  }
+  problems.push(...accountProblems('crm', crm, m.activities, CRM_ACTIVITIES));
   return problems;
 }
 
@@ -168,6 +277,8 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
   problems.push(...sourceProblems(m));
   problems.push(...channelProblems(m));
   problems.push(...calendarProblems(m));
+  problems.push(...crmProblems(m));
+  problems.push(...decisionPointProblems(m.decisionPoints, m.activities ?? {}));
   for (const [name, schema] of Object.entries(m.collections ?? {})) {
     if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);
   }

@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
+import { oauthFetch, OAuthRefused, oauthTokensSchema, OAuthUnavailable, type OAuthClientConfig } from '../oauth/index.ts';
 
 // The contract of a calendar (a plugin of kind `calendar`): a rep's calendar read for free/busy
 // and written with the meetings booked in it. Every activity takes one account's fields as
@@ -20,8 +21,11 @@ export const freeBusyRangeSchema = z
 /** What `freeBusy` answers: the busy intervals within the range, merged, sorted, clipped to it. */
 export const freeBusySchema = z.object({
   busy: z.array(busyIntervalSchema),
-  /** How the server was asked: its free-busy-query REPORT (RFC 4791 §7.10), or a calendar-query read and expanded here. */
-  method: z.enum(['free-busy-query', 'calendar-query']),
+  /**
+   * How the server was asked: its free-busy-query REPORT (RFC 4791 §7.10), or a calendar-query read and
+   * expanded here (CalDAV); Google's freeBusy.query; Microsoft Graph's calendarView, read for each event's showAs.
+   */
+  method: z.enum(['free-busy-query', 'calendar-query', 'google-freebusy', 'graph-calendar-view']),
 });
 export type FreeBusy = z.output<typeof freeBusySchema>;
 
@@ -133,4 +137,138 @@ export function calendarFailureForStatus(status: number, what: string): Applicat
   if (status === 412) return calendarFailure(CALENDAR_FAILURES.conflict, `${what}: the event changed or exists already`, status);
   if (status === 404 || status === 410) return calendarFailure(CALENDAR_FAILURES.refused, `${what}: not found`, status);
   return calendarFailure(CALENDAR_FAILURES.refused, `${what}: the server refused it (${status})`, status);
+}
+
+// A calendar connected with OAuth 2.0 (Google, Microsoft): the account holds the tokens in one field
+// (the manifest's calendar.oauth.tokensField, marked secret), and an activity that had to refresh
+// them answers the new ones as `refreshedTokens`, for the platform to seal in their place.
+
+/** OAuth tokens as an account carries them: `@meetflow/plugin-sdk/oauth`'s OAuthTokens. */
+export const calendarTokensSchema = oauthTokensSchema;
+export type CalendarTokens = z.output<typeof calendarTokensSchema>;
+
+/** The output field an OAuth calendar's activity answers refreshed tokens in (absent when none was needed). */
+export const REFRESHED_TOKENS_FIELD = 'refreshedTokens';
+
+/** An activity's output schema, with the tokens it refreshed on the way (absent when none was needed). */
+export function withRefreshedTokens<T extends z.ZodObject>(output: T) {
+  return output.extend({ [REFRESHED_TOKENS_FIELD]: calendarTokensSchema.optional() } as {
+    refreshedTokens: z.ZodOptional<typeof calendarTokensSchema>;
+  });
+}
+
+/**
+ * The calendar failure a failed token refresh means: the grant is gone (OAuthRefused:
+ * invalid_grant, the user revoked access) → CalendarAuthRefused, reconnect; anything else
+ * (OAuthUnavailable: the token endpoint down, a timeout) → CalendarUnavailable, retryable.
+ */
+export function calendarFailureForOAuth(error: unknown): ApplicationFailure {
+  if (error instanceof OAuthRefused)
+    return calendarFailure(CALENDAR_FAILURES.authRefused, `the account must be connected again (${error.error})`, error.status);
+  return calendarFailure(CALENDAR_FAILURES.unavailable, 'the sign-in server did not answer, try again later');
+}
+
+/** Busy intervals (ms pairs) merged, sorted and clipped to [from, to): what `freeBusy` answers. */
+export function busyWithin(intervals: ReadonlyArray<readonly [number, number]>, from: Date, to: Date): BusyInterval[] {
+  const clipped = intervals
+    .map(([start, end]) => [Math.max(start, from.getTime()), Math.min(end, to.getTime())] as [number, number])
+    .filter(([start, end]) => start < end)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of clipped) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged.map(([start, end]) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString() }));
+}
+
+/** What an OAuth calendar's API client is given. */
+export interface OAuthCalendarClientOptions {
+  oauth: OAuthClientConfig;
+  tokens: CalendarTokens;
+  clock: { now(): Date; sleep?(ms: number): Promise<void> };
+  timeoutMs: number;
+  /** Retries of a 429 or 503 after its Retry-After, then CalendarUnavailable. */
+  maxRetries: number;
+  maxWaitSeconds: number;
+  fetch?: typeof fetch;
+  /** The provider's reading of an error answer, before the status's (e.g. Google's 403 rateLimitExceeded → unavailable). */
+  failureFor?: (status: number, body: unknown, doing: string) => ApplicationFailure | null;
+}
+
+/** One answer of a provider's JSON API. */
+export interface CalendarApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The JSON body, or null when it had none. */
+  body: unknown;
+}
+
+/**
+ * A provider's JSON API for one OAuth account (oauthFetch underneath: refresh when due or on a
+ * 401, Retry-After waited out on the plugin's clock), every failure typed: a refresh the provider
+ * refuses → CalendarAuthRefused, no answer → CalendarUnavailable, an error status as
+ * calendarFailureForStatus says (after `failureFor`), unless the caller `allow`s it.
+ */
+export function oauthCalendarClient(options: OAuthCalendarClientOptions) {
+  const sleep = options.clock.sleep?.bind(options.clock) ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const request = oauthFetch({
+    config: options.oauth,
+    tokens: options.tokens,
+    now: () => options.clock.now(),
+    sleep,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    maxWaitSeconds: options.maxWaitSeconds,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return {
+    async call(
+      doing: string,
+      method: string,
+      url: string,
+      init: { body?: unknown; headers?: Record<string, string>; allow?: readonly number[] } = {},
+    ): Promise<CalendarApiAnswer> {
+      let response: Response;
+      try {
+        response = await request(url, {
+          method,
+          headers: {
+            accept: 'application/json',
+            ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...init.headers,
+          },
+          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        });
+      } catch (error) {
+        if (error instanceof OAuthRefused || error instanceof OAuthUnavailable) throw calendarFailureForOAuth(error);
+        const timedOut = (error as { name?: string } | null)?.name === 'TimeoutError';
+        throw calendarFailure(CALENDAR_FAILURES.unavailable, `${doing}: ${timedOut ? 'timed out' : 'the server could not be reached'}`);
+      }
+      const text = await response.text();
+      let body: unknown = null;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = null;
+        }
+      }
+      if (response.status >= 400 && !init.allow?.includes(response.status)) {
+        throw options.failureFor?.(response.status, body, doing) ?? calendarFailureForStatus(response.status, doing)!;
+      }
+      return { status: response.status, headers: response.headers, body };
+    },
+    /** The tokens refreshed by this client's calls (undefined when none was needed): answer them as refreshedTokens. */
+    refreshedTokens: (): CalendarTokens | undefined => request.refreshedTokens(),
+  };
+}
+export type OAuthCalendarClient = ReturnType<typeof oauthCalendarClient>;
+
+/** A provider's answer read with its zod schema; one that does not fit is CalendarRefused ("answered something unreadable"). */
+export function readAnswer<T extends z.ZodType>(schema: T, body: unknown, doing: string): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw calendarFailure(CALENDAR_FAILURES.refused, `${doing}: the server answered something unreadable`);
+  return parsed.data;
 }
