@@ -7,7 +7,7 @@ const perField = (result: IcpEvalResult) =>
     .map(([field, value]) => `${field} ${(value * 100).toFixed(1)}%`)
     .join(', ');
 
-// The ICP builder on the development set: 65 labelled sites (plugins/research/fixtures/icp-eval)
+// The ICP builder on the development set: 99 labelled sites (plugins/research/fixtures/icp-eval)
 // written together with the extractors they score, so its figure is in-sample. The target of
 // issue #32, asserted. `npm run eval -- icp` prints the same figures.
 describe('ICP eval on the development set (in-sample)', () => {
@@ -29,10 +29,10 @@ describe('ICP eval on the development set (in-sample)', () => {
 
 // The held-out set: 44 generated sites (plugins/research/fixtures/held-out) written without reading
 // the extractors and never used to tune them. Its target is 92% overall (issue #32); it stands at
-// 87.23% (printed 87.2%, measured 2026-11-29 after session 18's extractors), so this asserts a floor
-// at that figure rounded down to a whole percent: a regression guard, not the target. Raise the
-// floor when the figure rises; never read this set's misses to make it rise (its README).
-const HELD_OUT_FLOOR = 0.87;
+// 91.1% (measured 2026-11-29 after session 19's extractors; 87.2% after session 18's), so this
+// asserts a floor at that figure rounded down to a whole percent: a regression guard, not the
+// target. Raise the floor when the figure rises; never read this set's misses to make it rise (its README).
+const HELD_OUT_FLOOR = 0.91;
 
 describe('ICP eval on the held-out set', () => {
   it(`holds its measured floor of ${HELD_OUT_FLOOR * 100}% overall (target 92%), with no infrastructure among business tools`, async () => {

@@ -112,6 +112,14 @@ const FUNCTIONS = [
   'restaurant',
   'front office',
   'energy',
+  'credit',
+  'care home',
+  'school business',
+  'security operations',
+  'housekeeping',
+  'email marketing',
+  'retail operations',
+  'retail',
 ];
 // Roles a function takes. No "lead(s)": "it leads to" and "every sales lead" are not titles.
 const ROLES = [
@@ -138,6 +146,10 @@ const ROLES = [
   'superintendents?',
   'marketers?',
   'owners?',
+  'controllers?',
+  // "content leads, …", "security operations leads at …": plural, and standing as a title in a list
+  // (not "it leads to", nor the prospects "sales leads" and "marketing leads" are).
+  'leads(?= at\\b| for\\b| and\\b|,|$)',
 ];
 const RANKS = '(VP|SVP|EVP|Vice President|Head|Director|Senior Director|General Manager)';
 // Words before a title that say its level, not what it is: "Senior Account Executive" is an Account Executive.
@@ -175,6 +187,9 @@ const CHIEF_NAMED = new RegExp(
   'gi',
 );
 const FOUNDER = /\b(Co-?founder|Founder)s?\b/gi;
+// "Made for owners, office managers and bookkeepers": owners named as the audience.
+const OWNERS_FOR =
+  /\b(?:for|helps?|built for|made for)\s+(?:(?:small[- ]business|business|shop|store|practice|clinic|restaurant|salon|agency)\s+)?owners\b(?!\s+of\b)/gi;
 // "VP of Sales", "Head of Sales Operations", "Director of Sales & Marketing": a rank, "of", capitalised words.
 // Not "and": in "the VP of Sales and RevOps leaders" it joins two titles, not two functions.
 const RANK_OF = new RegExp(String.raw`\b${RANKS}s? of ((?:[A-Z][A-Za-z-]*|IT|HR)(?: & [A-Z][A-Za-z-]*| [A-Z][A-Za-z-]*){0,2})`, 'g');
@@ -184,10 +199,13 @@ const RANK_OF_FUNCTION = new RegExp(String.raw`\b(vp|svp|vice president|head|dir
 const RANK_FUNCTION = /\b(VP|SVP|EVP) (?!of\b)([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})\b/g;
 // "sales leaders", "RevOps managers", "Senior Account Executive", "plant managers": a function and a role, any case.
 const FUNCTION_ROLE = new RegExp(String.raw`\b${LEVEL}(${functionAlternatives})\s+(${ROLES.join('|')})\b`, 'gi');
+// Functions whose "leads" are prospects, not people who lead.
+const LEADS_ARE_PROSPECTS =
+  /^(?:sales|marketing|growth|demand generation|business development|revenue|inbound|outbound|account|channel|partnerships)$/i;
 const DEVELOPMENT_REPS = /\b(SDR|BDR|AE|CSM)s?\b/g;
 // Titles that are a role on their own: "controllers", "CNC machinists", "dispatchers".
 const STANDALONE =
-  /\b((?:CNC )?machinist|controller|bookkeeper|accountant|dispatcher|recruiter|paralegal|attorney|estimator|underwriter|superintendent|landlord|teacher|registrar|bursar|general counsel|in-house counsel|managing partner|managing director|general manager|(?:executive |sous |pastry )?chef|supervisor|operator|physician|pharmacist|dentist|veterinarian|therapist|surgeon|dean|provost|chief of staff|technician|(?<!vice )president|lawyer|solicitor|barrister|actuary|hotelier|restaurateur|tutor|instructor|professor|foreman|proprietor|franchisee|realtor|electrician|plumber|treasurer|comptroller|merchandiser)s?\b/gi;
+  /\b((?:CNC )?machinist|controller|bookkeeper|accountant|dispatcher|recruiter|paralegal|attorney|estimator|underwriter|superintendent|landlord|teacher|registrar|bursar|general counsel|in-house counsel|managing partner|managing director|general manager|(?:executive |sous |pastry )?chef|supervisor|operator|physician|pharmacist|dentist|veterinarian|therapist|surgeon|dean|provost|chief of staff|technician|(?<!vice )president|lawyer|solicitor|barrister|actuary|hotelier|restaurateur|tutor|instructor|professor|foreman|proprietor|franchisee|realtor|electrician|plumber|treasurer|comptroller|merchandiser|head ?teacher|headmaster|headmistress|(?:executive )?housekeeper)s?\b/gi;
 // "Head Chef", "head nurses": "head" before an occupation is a rank of it.
 const HEAD_OF_TRADE =
   /\bhead (chef|cook|nurse|teacher|coach|trainer|instructor|gardener|groundskeeper|brewer|baker|pharmacist|technician|mechanic|buyer|librarian|porter|housekeeper|sommelier|ranger|surveyor|designer|engineer|architect|tutor)s?\b/gi;
@@ -196,12 +214,12 @@ const RANK_OF_ANY =
   /\b(head|director|vp|vice president)s? of (?!(?:the|a|an|our|your|their|its|this|that|these|those|every|all|each|some|any|one|them|it)\b)([a-z][a-z-]+)\b/gi;
 // "the owners of remodeling firms", "owners of busy practices": the owner of the business.
 const OWNERS_OF =
-  /\b(?:the )?owners? of (?=(?:[\w-]+ ){0,3}?(?:firms?|businesses|business|companies|company|practices?|shops?|stores?|restaurants?|clinics?|schools?|agencies|agency|salons?|gyms?|studios?|hotels?|farms?)\b)/gi;
+  /\b(?:the )?owners? of (?=(?:[\w-]+ ){0,4}?(?:firms?|businesses|business|companies|company|practices?|shops?|stores?|restaurants?|clinics?|schools?|agencies|agency|salons?|gyms?|studios?|hotels?|farms?)\b)/gi;
 // "kitchen managers", "Permit Coordinator", "transport planners": an area of work (a noun) and a
 // role that names a job wherever it stands. The area is any noun compromise reads as one, not only
 // the functions listed above; a word that says the level or kind of person ("busy", "senior") is not.
 const GENERIC_ROLE =
-  /\b(?:([A-Za-z][\w-]*(?:al|ical))\s+)?([A-Za-z][\w-]*)\s+(managers?|coordinators?|planners?|directors?|owners?|supervisors?|administrators?|officers?|brokers?|analysts?|specialists?|consultants?|engineers?|technicians?|advis[eo]rs?|adjusters?|agents?|leads?(?= at\b| for\b|,|$)|nurses?)\b/gi;
+  /\b(?:([A-Za-z][\w-]*(?:al|ical))\s+)?([A-Za-z][\w-]*)\s+(managers?|coordinators?|planners?|directors?|owners?|supervisors?|administrators?|officers?|brokers?|analysts?|specialists?|consultants?|engineers?|technicians?|advis[eo]rs?|adjusters?|agents?|handlers?|leads?(?= at\b| for\b|,|$)|nurses?)\b/gi;
 const SHARED_ROLE =
   /\b([A-Za-z][\w-]*)\s+(?:and|&|or)\s+([A-Za-z][\w-]*)\s+(leaders|managers|directors|executives|officers|coordinators|planners|engineers|analysts|specialists|administrators|supervisors)\b/gi;
 const NOT_AN_AREA =
@@ -218,7 +236,7 @@ const SPELLING: Record<string, string> = {
   ux: 'UX',
   and: 'and',
   of: 'of',
-  ecommerce: 'E-commerce',
+  ecommerce: 'Ecommerce',
   'e-commerce': 'E-commerce',
   'full-stack': 'Full-stack',
   'co-founder': 'Co-founder',
@@ -306,6 +324,12 @@ function isAreaNoun(text: string, word: string): boolean {
   return !(tags.has('PresentTense') && /s$/.test(word));
 }
 
+/** True when compromise reads the word, where it stands, as a verb ("use" in "directors of nursing use MediRota"). */
+function isVerbHere(text: string, word: string): boolean {
+  const terms = (nlp(text).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
+  return terms.find((candidate) => candidate.text === word)?.tags.includes('Verb') ?? false;
+}
+
 /** A title found in a text, and where it starts. */
 interface Found {
   at: number;
@@ -331,7 +355,10 @@ function collect(text: string): Found[] {
     const area = withoutName(match[2]!);
     add(match, `${match[1]} of ${area}`, match[0].length - (match[2]!.length - area.length));
   }
-  for (const match of text.matchAll(FUNCTION_ROLE)) add(match, `${titleCase(match[1]!)} ${titleCase(singular(match[2]!))}`);
+  for (const match of text.matchAll(FUNCTION_ROLE)) {
+    if (/^leads$/i.test(match[2]!) && LEADS_ARE_PROSPECTS.test(match[1]!.replace(/\s+/g, ' '))) continue;
+    add(match, `${titleCase(match[1]!)} ${titleCase(singular(match[2]!))}`);
+  }
   for (const match of text.matchAll(DEVELOPMENT_REPS)) add(match, ACRONYMS[match[1]!] ?? match[1]!);
   for (const match of text.matchAll(STANDALONE)) add(match, titleCase(match[1]!).replace(/^Cnc\b/, 'CNC'));
   for (const match of text.matchAll(ATTRIBUTED)) add(match, titleCase(match[1]!.replace(/^School /, '')));
@@ -352,6 +379,8 @@ function collect(text: string): Found[] {
     const area: string[] = [];
     for (const word of words) {
       if (!areaWord(word) || /^(?:and|or|at|for|who|with|in|on|to|from|by)$/i.test(word)) break;
+      // "directors of nursing use MediRota": the verb after the area is not part of it.
+      if (area.length > 0 && isVerbHere(text, word)) break;
       area.push(word);
     }
     // A lone adjective ("head of financial") is no area; the first noun makes one.
@@ -367,12 +396,15 @@ function collect(text: string): Found[] {
     found.push({ at: match.index!, end: match.index! + first!.length, title: `${titleCase(first!)} ${titleCase(singular(role!))}` });
   }
   for (const match of text.matchAll(OWNERS_OF)) add(match, 'Owner', match[0].trimEnd().length);
+  for (const match of text.matchAll(OWNERS_FOR)) add(match, 'Owner');
   for (const match of text.matchAll(GENERIC_ROLE)) {
     const [, kind, area, role] = match;
     // "financial advisors", "clinical directors": an adjective of a field is an area too.
     if (NOT_AN_AREA.test(area!) || !(isAreaNoun(text, area!) || /(?:ical|cial|gal)$/i.test(area!))) continue;
     // "at Ashgrove Brokers", "Harbor Freight Planners": a company's name, not a role.
     if (/^[A-Z]/.test(area!) && /^[A-Z].*s$/.test(role!)) continue;
+    // "sales leads", "marketing leads": prospects, not people who lead.
+    if (/^leads?$/i.test(role!) && LEADS_ARE_PROSPECTS.test(area!)) continue;
     // "AI agents", "SEO agents": software, not people.
     if (/^agents?$/i.test(role!) && /^[A-Z]{2,}$/.test(area!)) continue;
     if (/\b(?:at|from|with)\s+$/i.test(text.slice(0, match.index))) continue;

@@ -106,6 +106,87 @@ describe('pains a site states without a cue word', () => {
     ).toEqual(['every supplier statement was checked line by line', 'disputed invoices sat unpaid for weeks']);
   });
 
+  it('reads the problem in the forms copy puts it: what should not be so, what is gone, hated, too much or never again', () => {
+    expect(pains("<h2>Cash</h2><p>Matching payments to invoices shouldn't take your team three days every month.</p>")).toEqual([
+      "matching payments to invoices shouldn't take your team three days every month",
+    ]);
+    expect(pains("<h2>Content</h2><p>You shouldn't need five freelancers and a spreadsheet to publish one article.</p>")).toEqual([
+      'need five freelancers and a spreadsheet to publish one article',
+    ]);
+    expect(pains('<h2>Forms</h2><p>Gone are the days of paper medical history forms on clipboards.</p>')).toEqual([
+      'paper medical history forms on clipboards',
+    ]);
+    expect(pains('<h2>Forms</h2><p>Patients hate filling in the same form twice.</p>')).toEqual(['filling in the same form twice']);
+    expect(pains('<h2>Ops</h2><p>Too many alerts, not enough people.</p>')).toEqual(['too many alerts', 'not enough people']);
+    expect(pains('<h2>Socks</h2><p>Get a fresh pair every quarter and never hike in worn-out socks again.</p>')).toEqual([
+      'hike in worn-out socks',
+    ]);
+    // One word is a problem when a strong cue names it.
+    expect(pains('<h2>Say goodbye to overselling</h2>')).toEqual(['overselling']);
+    expect(pains('<p>From forty phone calls to one tap.</p>')).toEqual(['forty phone calls']);
+    // A headline that says what the product is not names the problem it ends.
+    expect(pains("<h1>A front desk that isn't always on the phone</h1>")).toEqual(['front desk always on the phone']);
+  });
+
+  it("reads a customer's story: how it used to be, what the old provider did, a habit, what was lost", () => {
+    expect(pains('<blockquote>“Sales used to wait four days for a signed-off NDA.”</blockquote>')).toEqual([
+      'wait four days for a signed-off NDA',
+    ]);
+    // A thing that was so keeps its subject; a person who did it does not.
+    expect(pains('<blockquote>“Our quotes used to go out three days after the survey.”</blockquote>')).toEqual([
+      'quotes used to go out three days after the survey',
+    ]);
+    expect(pains('<blockquote>“Our last agency sent us keyword reports every month and not a single lead.”</blockquote>')).toEqual([
+      'sent us keyword reports every month and not a single lead',
+    ]);
+    expect(pains('<blockquote>“With our last warehouse, one order in fifty went to the wrong address.”</blockquote>')).toEqual([
+      'one order in fifty went to the wrong address',
+    ]);
+    expect(pains('<blockquote>“Every Monday I exported three CSVs and fixed the counts by hand.”</blockquote>')).toEqual([
+      'exported three CSVs and fixed the counts by hand',
+    ]);
+    expect(pains('<blockquote>“Our engineers lost two sprints to our last audit.”</blockquote>')).toContain(
+      'engineers lost two sprints to our last audit',
+    );
+    expect(pains('<blockquote>“Our claims team was answering the same status question forty times a day.”</blockquote>')).toEqual([
+      'answering the same status question forty times a day',
+    ]);
+  });
+
+  it('reads the problem column of a before/after table or list, never the product side, and not the heading that announces it', () => {
+    const table = `<h2>Why brands leave their old 3PL</h2><table><tr><th>What we hear</th><th>What PalletHQ does</th></tr>
+      <tr><td>Orders sitting unshipped over the weekend</td><td>Same-day shipping on orders in by 2pm, seven days a week</td></tr></table>`;
+    expect(pains(`<title>PalletHQ</title>${table}`)).toEqual(['orders sitting unshipped over the weekend']);
+    const lists = `<h2>The annual stock count, as you know it</h2><ul><li>Shrinkage you only discover at the year-end count</li></ul>
+      <h2>With Stocktake</h2><ul><li>Counts reconciled against your POS automatically</li></ul>`;
+    expect(pains(`<title>Stocktake</title>${lists}`)).toEqual(['shrinkage you only discover at the year-end count']);
+    // The quotes under a heading of what customers say are their problems.
+    expect(
+      pains(
+        '<h2>Fleet managers tell us the same things</h2><p>"Defect sheets come back unreadable." "Our servicing schedule lives in one head."</p>',
+      ),
+    ).toEqual(['defect sheets come back unreadable', 'servicing schedule lives in one head']);
+  });
+
+  it('keeps a problem whole: a number with a comma, the objects of its verb, a cause after "because"', () => {
+    expect(pains('<blockquote>“We were triaging 4,000 scanner findings by hand every month.”</blockquote>')).toEqual([
+      'triaging 4,000 scanner findings by hand every month',
+    ]);
+    expect(pains('<p>Brokers spend weeks relaying emails between the client, the insurer and the loss adjuster.</p>')).toEqual([
+      'relaying emails between the client, the insurer and the loss adjuster',
+    ]);
+    expect(pains('<h1>Quotes</h1><p>Margins leak because old discounts are still being copied forward.</p>')).toEqual([
+      'margins leak',
+      'old discounts are still being copied forward',
+    ]);
+  });
+
+  it('reads no problem from a question about the product, nor from the product in use', () => {
+    expect(pains('<title>Briefly</title><h3>Does Briefly replace our lawyers?</h3>')).toEqual([]);
+    expect(pains('<title>Offerloop</title><h1>About</h1><p>Over 600 agencies run their onboarding through Offerloop.</p>')).toEqual([]);
+    expect(pains('<blockquote>“Food waste fell by a third in the first quarter.”</blockquote>')).toEqual([]);
+  });
+
   it('reads no problem from the offer stated plainly in the hero', () => {
     expect(
       pains('<h1>Acme</h1><p>Acme gives practice managers one record.</p><p>It runs in the cloud.</p><p>Book a demo today.</p>'),

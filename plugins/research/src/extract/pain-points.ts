@@ -4,7 +4,9 @@ import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
 import { sentencesIn, tidyPhrase, type Sentence } from './text.ts';
 
-const MAX_PAIN_POINTS = 8;
+const MAX_PAIN_POINTS = 12;
+/** Words a rule's capture keeps: "reference checks that take a week of phone tag" is one problem, not eight words of it. */
+const CAPTURE_WORDS = 12;
 /** Sentences under a page's first heading where it states the problem it solves. */
 const HERO_SENTENCES = 3;
 /** Sentences under the first heading read as plain problem statements when they are neither the offer nor a promise. */
@@ -20,21 +22,42 @@ interface PainRule {
    * it gives way to a clause of the same sentence holding it, and leaves the sentence to be read whole.
    */
   weak?: boolean;
+  /** The problem's words when they are not the first capture alone (a headline's two halves). */
+  capture?: (match: RegExpExecArray) => string;
 }
 
+// Who did something, rather than a thing that was so: a pronoun, a person, a team or a department.
+const PEOPLE_SUBJECT =
+  /^(?:we|i|they|he|she|you|it|(?:[\w-]+ ){0,2}(?:team|teams|staff|people|sales|finance|marketing|ops|operations|support|department|office|desk|manager|managers|director|head|lead|accountant|nurse|nurses|doctor|teacher|engineer|engineers|developer|developers|rep|reps|recruiter|recruiters|broker|agent|agents|controller|clerk|admin|crew|partner|partners|founder|founders|customer|customers|client|clients|owner|owners|dispatcher|dispatchers))$/i;
+
 // Time and money lost, as copy words it: "hours", "the first week of every month", "half their day".
-const TIME_SPENT = String.raw`(?:(?:[\w-]+\s+){0,2}[\w-]+s(?:'|’)\s+)?(?:(?:so much|too much|countless|endless|precious|the|their|your|our|first|whole|entire|half|every|each|an?|\d+\+?)\s+)*(?:time|hours?|days?|weeks?|months?|nights?|weekends?|money|budget|afternoons?|mornings?|evenings?)(?:\s+(?:of|a|per)\s+(?:every|each|the)?\s*\w+)?`;
+const TIME_SPENT = String.raw`(?:(?:[\w-]+\s+){0,2}[\w-]+s(?:'|’)\s+)?(?:(?:so much|too much|so many|too many|countless|endless|precious|the|their|your|our|my|first|last|whole|entire|half|every|each|an?|\d+\+?)\s+)*(?:(?:night|late|long|sleepless|weekend|working|inspection|audit|reporting|month-end|quarter-end|year-end|peak|holiday|busy)\s+)?(?:time|hours?|days?|weeks?|months?|nights?|weekends?|money|budget|afternoons?|mornings?|evenings?|shifts?)(?:\s+(?:of|a|per)\s+(?:every|each|the)?\s*\w+)?`;
 // Problem adjectives: "manual invoice entry", "late payment fees", "abandoned carts".
 const PROBLEM_ADJECTIVES =
-  'manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed|messy|scattered|duplicate|surprise|unpredictable|inaccurate|stale|broken|abandoned|flaky|illegible|unpaid|overdue|noisy';
+  'manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed|messy|scattered|duplicate|surprise|unpredictable|inaccurate|stale|broken|abandoned|flaky|illegible|unpaid|overdue|noisy|unused|unanswered|unread|unreadable|expired';
 const NOT_IN_PHRASE =
   '(?!and\\b|or\\b|to\\b|by\\b|with\\b|for\\b|in\\b|is\\b|are\\b|was\\b|that\\b|which\\b|so\\b|but\\b|at\\b|cost\\b|costs\\b)';
 
 // Problem words, strongest first. Each rule captures the problem in the site's own words.
 const PAIN_RULES: PainRule[] = [
   { pattern: /^(?:are you )?(?:still|sick of|fed up with)\s+([^?]+)\?$/i, confidence: 0.75, list: false },
-  { pattern: /\b(?:tired|sick|fed up) (?:of|with) ([^.?!;]+)/i, confidence: 0.75, list: true },
+  { pattern: /\b(?:(?:tired|sick|fed up) (?:of|with)|had (?:had )?enough of) ([^.?!;]+)/i, confidence: 0.75, list: true },
+  // "If you've ever stayed up on the 25th working out holiday pay…, you're not alone."
+  { pattern: /^if you(?:(?:'|’)ve| have)? ever\s+([^,.?!;]+)/i, confidence: 0.65, list: false },
+  // "It's 10pm and you're still writing up today's survey photos": what the visitor is still doing.
+  { pattern: /\byou(?:(?:'|’)re| are) still\s+(\w+ing\b[^.?!;]*)/i, confidence: 0.65, list: false },
+  // A thing lost where nobody finds it, whole: "Updates are buried in inboxes", "Orders get lost between shifts".
+  {
+    pattern:
+      /^((?:[\w'’-]+\s+){1,4}?(?:is|are|get|gets|go|goes)\s+(?:buried|lost|stuck|scattered|hidden|trapped|missing)\s+(?:in|under|across|between|inside)\s+[^.?!;]+)/i,
+    confidence: 0.65,
+    list: false,
+  },
   { pattern: /\bstruggl(?:e|es|ing) (?:with|to) ([^.?!;]+)/i, confidence: 0.75, list: true },
+  // "Patients hate filling in the same form twice", "Hate building the rota?".
+  { pattern: /\b(?:hate|hates|dread|dreads|loathe|loathes|can(?:'|’)t stand) ([^.?!;]+)/i, confidence: 0.7, list: true },
+  // "Too many alerts, not enough people": the excess or the shortage, with the words that make it one.
+  { pattern: /\b((?:too (?:many|much)|not enough|never enough) [^.?!;]+)/i, confidence: 0.65, list: true },
   {
     pattern: /\b(?:drowning in|buried (?:in|under)|bogged down (?:by|in|with)|frustrated (?:by|with)|held back by|plagued by) ([^.?!;]+)/i,
     confidence: 0.7,
@@ -42,6 +65,20 @@ const PAIN_RULES: PainRule[] = [
   },
   // "lose top candidates to slow feedback loops, scattered notes and …": what they lose it to.
   { pattern: /\blos(?:e|es|ing)\s+(?:[\w$,'’-]+\s+){0,3}?to\s+([^.?!;]+)/i, confidence: 0.7, list: true },
+  // What a customer lost, in its story: "Our engineers lost two sprints to our last audit", "We kept losing enterprise deals at …".
+  {
+    pattern:
+      /^[“"]\s*((?:we|I|they|(?:our|my) (?:[\w-]+ ){0,2}[\w-]+)\s+(?:lost|kept losing|kept missing|missed|were losing|were missing)\s+[^.?!;”"]+)/i,
+    confidence: 0.65,
+    list: false,
+    capture: (match) => match[1]!.replace(/^(?:we|I|they)\s+/i, '').replace(/^(?:our|my)\s+/i, ''),
+  },
+  // Money and time that go to waste, told in the passive: "Most wellbeing budgets are spent on apps that 4% of employees open".
+  {
+    pattern: /\b(?:time|money|budgets?|hours|days|spend)\s+(?:is|are|gets?|goes)\s+(?:spent|wasted|lost|burned)\s+(?:on|in)\s+([^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
   // "Property managers still chase late rent by phone, lose …": what a role still does by hand.
   {
     pattern: /\b(?:teams?|managers?|leaders?|owners?|(?!(?:is|was|has|does|this|thus|us|its|his)\b)[a-z]+s)\s+still\s+([^.?!;]+)/i,
@@ -59,34 +96,118 @@ const PAIN_RULES: PainRule[] = [
   // A thing the copy calls a burden, whole: "Scheduling interviews across five time zones is a nightmare."
   {
     pattern:
-      /^((?:[\w'’-]+\s+){1,10}?(?:is|are|was|were|has become|have become|feels?|remains?)\s+(?:still\s+)?(?:a |an |such a |the )?(?:nightmare|mess|slog|grind|chore|struggle|bottleneck|time sink|black hole|guessing game|full-time job|pain|headache|painful|broken|error-prone|unreliable|impossible|tedious|manual)\b)/i,
+      /^[“"]?((?:[\w'’-]+\s+){1,10}?(?:is|are|was|were|has become|have become|feels?|remains?)\s+(?:still\s+)?(?:a |an |such a |the )?(?:nightmare|mess|slog|grind|chore|struggle|bottleneck|time sink|black hole|guessing game|full-time job|pain|headache|painful|broken|error-prone|unreliable|impossible|tedious|manual)\b)/i,
     confidence: 0.6,
     list: false,
   },
   // What takes too long, whole: "Month-end close takes too long", "Onboarding a new site drags on for weeks".
   {
     pattern:
-      /^((?:[\w'’-]+\s+){1,8}?(?:takes?|took|drags? on|eats?|ate)\s+(?:too long|forever|ages|(?:for\s+)?(?:days|weeks|months|hours)|all day|(?:up\s+)?(?:the|a|half)\s+(?:first\s+)?(?:whole\s+)?(?:day|week|month|morning|afternoon)\b[^.?!;,]*))/i,
+      /^[“"]?((?:[\w'’-]+\s+){1,8}?(?:takes?|took|drags? on|eats?|ate)\s+(?:too long|forever|ages|(?:for\s+)?(?:days|weeks|months|hours)|all day|(?:up\s+)?(?:the|a|half)\s+(?:first\s+)?(?:whole\s+)?(?:day|week|month|morning|afternoon)\b)[^.?!;,]*)/i,
     confidence: 0.6,
     list: false,
   },
   // A customer's past, in a testimonial: "We used to send one annual training video and hope."
-  { pattern: /\b(?:we|I|they|our \w+|teams?)\s+used to\s+([^.?!;]+)/i, confidence: 0.65, list: true },
-  // "We were paying duplicate invoices and accessorials nobody had approved": what they were doing then.
-  { pattern: /\b(?:we|I|they)\s+(?:were|was)\s+(?:still\s+|always\s+|constantly\s+)?(\w+ing\s+[^.?!;]+)/i, confidence: 0.6, list: true },
+  // Any subject that did it ("Sales used to wait four days", "Our data manager used to spend…"), not
+  // a thing used for something ("is used to", "get used to"). A thing that was so is part of the
+  // problem: "Our quotes used to go out three days after the survey".
   {
-    pattern: /\b(?:no more|say goodbye to|goodbye to|get rid of|eliminates?|stop|ditch|forget(?! to\b)|put an end to) ([^.?!;]+)/i,
+    pattern:
+      /(\b(?:[Ww]e|I|[Tt]hey|[Hh]e|[Ss]he|[Yy]ou|[Ii]t|(?:[Oo]ur|[Mm]y|[Tt]heir|[Tt]he) (?:[\w-]+ ){0,2}[\w-]+)|(?:^|[“"]\s*)[A-Z][\w-]*)\s+used to\s+([^.?!;]+)/,
+    confidence: 0.65,
+    list: true,
+    capture: (match) => {
+      const subject = match[1]!.replace(/^[“"]\s*/, '').replace(/^(?:our|my|their|the)\s+/i, '');
+      return PEOPLE_SUBJECT.test(subject) || BUYERS.test(subject) ? match[2]! : `${subject} used to ${match[2]}`;
+    },
+  },
+  // A habit told in a testimonial: "Every Monday I exported three CSVs and fixed the counts by hand".
+  {
+    pattern:
+      /^[“"]\s*(?:every|each)\s+(?:[\w-]+\s+){0,2}?(?:day|morning|evening|night|week|weekend|month|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|term|shift|meeting|close|audit|renewal)s?,?\s+(?:(?:I|we|they|he|she)\s+)?([^.?!;”"]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // "With our last warehouse, one order in fifty went to the wrong address": what happened with the old one.
+  {
+    pattern: /^[“"]?(?:with|at|under|using|on) (?:our|my|their) (?:last|previous|old|former) [\w\s'’-]{1,30}?,\s*([^.?!;”"]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // "Our last agency sent us keyword reports every month and not a single lead": what the old one did.
+  {
+    pattern:
+      /\b(?:our|my|their) (?:last|previous|old|former) (?:[\w-]+ ){0,2}?(?:agency|agencies|vendor|provider|supplier|system|tool|software|platform|partner|firm|broker|process|setup)\s+([^.?!;”"]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // "We were paying duplicate invoices and accessorials nobody had approved": what they were doing then.
+  {
+    pattern:
+      /\b(?:we|I|they|(?:our|my|their) (?:[\w-]+ ){0,2}[\w-]+)\s+(?:were|was)\s+(?:still\s+|always\s+|constantly\s+)?(\w+ing\s+[^.?!;]+)/i,
+    confidence: 0.6,
+    list: true,
+  },
+  {
+    pattern:
+      /\b(?:no more|say goodbye to|goodbye to|get rid of|eliminates?|stop|ditch|forget(?! to\b)|put an end to|gone are the days (?:of|when|where)|the days of|no longer have to|no need to) ([^.?!;]+)/i,
     confidence: 0.65,
     list: true,
   },
+  // "Never again lose a placement…", "…and never hike in worn-out socks again": a promise that names what it ends.
+  { pattern: /(?:^|\byou(?:'|’)ll\s+|\byou will\s+)never\s+(?:again\s+)?(?:have to\s+)?([^.?!;]+)/i, confidence: 0.6, list: false },
+  { pattern: /\bnever\s+((?:[\w'’-]+\s+){1,8}?)again\b/i, confidence: 0.6, list: false },
+  // A customer's story of the people it took: "We had two people doing nothing but reference calls".
+  { pattern: /\b(?:we|I|they) had\s+((?!been\b)(?:[\w,-]+\s+){1,4}?\w+ing\s+[^.?!;”"]+)/i, confidence: 0.6, list: false },
+  // What should not be so, the subject a pronoun: "You shouldn't need five freelancers … to publish one article".
+  {
+    pattern:
+      /^(?:you|your team|we|they)\s+(?:shouldn(?:'|’)t|should not|don(?:'|’)t|do not)\s+(?:have to\s+|need to\s+)?((?:need|have|spend|wait|chase|lose|juggle|waste|dig|hunt)\b[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // …and whole, the subject a thing: "Matching payments to invoices shouldn't take your team three days every month".
+  {
+    pattern:
+      /^((?:[\w'’-]+\s+){1,8}?(?:shouldn(?:'|’)t|should not|doesn(?:'|’)t have to|does not have to|don(?:'|’)t have to|needn(?:'|’)t)\s+[^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // How it was, as a customer tells it: "Early check-ins stopped being a gamble", "Month-end is no longer a scramble".
+  {
+    pattern: /^[“"]?((?:[\w'’-]+\s+){1,6}?(?:stopped being|(?:is|are|was|were) no longer)\s+[^.?!;”"]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // What is eating the budget, told as it happened: "Agency invoices were eating a fifth of our staffing budget".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,6}?(?:were|was|are|is|kept)\s+(?:eating|costing|killing|draining|burning through|swallowing)\s+[^.?!;”"]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // A before and after in five words: "From forty phone calls to one tap."
+  {
+    pattern: /^from\s+((?:[\w'’-]+\s+){1,6}?[\w'’-]+)\s+to\s+(?:one|a single|zero|no|none|minutes|seconds|a (?:click|tap|glance))\b/i,
+    confidence: 0.55,
+    list: false,
+  },
+  // A headline that says what the product is not: "A front desk that isn't always on the phone".
+  {
+    pattern: /^(?:an?|the|your)\s+((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+that\s+(?:isn(?:'|’)t|is not|aren(?:'|’)t|are not)\s+([^.?!;]+)$/i,
+    confidence: 0.55,
+    list: false,
+    capture: (match) => `${match[1]} ${match[2]}`,
+  },
   // "replaces spreadsheets and email threads with one workspace": the problem ends at "with".
   { pattern: /\b(?:replaces?|replacing) ((?:(?! with\b)[^.?!;,])+)/i, confidence: 0.6, list: true },
-  { pattern: /\bwast(?:e|es|ed|ing) ([^.?!;,]+)/i, confidence: 0.65, list: false },
+  // The verb, not the noun ("Food waste fell by a third" is an outcome): "wasting hours on …", "teams waste …".
+  { pattern: /\b(?:wast(?:es|ed|ing)|(?:to|you|we|they|teams?|people|staff|and) waste) ([^.?!;,]+)/i, confidence: 0.65, list: false },
   // Only time and money lost count ("spend management" is a product, not a problem); the problem
   // is what the time goes to: "spend the first week of every month chasing receipts and …".
   {
     pattern: new RegExp(
-      String.raw`\b(?:losing|lose|loses|spending|spend|spends|sinking|burning) ${TIME_SPENT}\s+(?:(?:on|to|in|with|over)\s+)?([^.?!;]+)`,
+      String.raw`\b(?:losing|lose|loses|spending|spend|spends|spent|sinking|burning) ${TIME_SPENT}\s+(?:(?:on|to|in|with|over)\s+)?([^.?!;]+)`,
       'i',
     ),
     confidence: 0.6,
@@ -95,12 +216,12 @@ const PAIN_RULES: PainRule[] = [
   { pattern: /\bstuck (?:with |in |on )?([^.?!;,]+)/i, confidence: 0.6, list: false },
   { pattern: /\bwait(?:s|ing)?\s+(?:days|weeks|hours|months|\d+\s+\w+)\s+(?:for|on|to)\s+([^.?!;,]+)/i, confidence: 0.6, list: false },
   // A list item that promises less of something names the problem: "Fewer claim denials from …".
-  { pattern: /^(?:fewer|less|zero)\s+([^.?!;]+)/i, confidence: 0.6, list: false },
+  { pattern: /^(?:fewer|less|zero)\s+((?:(?!,?\s+(?:and\s+)?more\b)[^.?!;])+)/i, confidence: 0.6, list: false },
   // The problems as the subject: "Abandoned carts and one-time shoppers eat your ad budget." (Not
   // "slow": "Teams struggle with slow close" would make "Teams struggle with" a subject.)
   {
     pattern:
-      /^([A-Z][^.?!;:]{3,80}?)\s+(?:eat|eats|cost|costs|frustrate|frustrates|kill|kills|drain|drains|hurt|hurts|plague|plagues|are the result|is the result|are a thing of the past|is a thing of the past|are history|are gone)\b/,
+      /^[“"]?(?!(?:[Mm]ost|[Mm]any|[Aa]ll|[Ss]ome|[Oo]ur|[Yy]our|[Tt]heir)\b)([A-Z](?:(?!\b(?:shouldn|should|doesn|don|won|can|could|would|will|must)\b)[^.?!;:]){3,80}?)\s+(?:eat|eats|cost|costs|frustrate|frustrates|kill|kills|drain|drains|hurt|hurts|plague|plagues|are the result|is the result|are a thing of the past|is a thing of the past|are history|are gone)\b/,
     confidence: 0.6,
     list: true,
   },
@@ -129,10 +250,15 @@ const PAIN_PAGES = new Set(['home', 'about', 'customers', 'pricing', 'blog', 'ot
 // reconciliation" is the problem "manual reconciliation"; "hours chasing approvals" is "chasing
 // approvals"; "the headache of month-end" is "month-end".
 const LEAD_INS: RegExp[] = [
-  new RegExp(String.raw`^(?:losing|lose|loses|wasting|waste|wastes|spending|spend|spends|sinking|burning)\s+(?=${TIME_SPENT}\b)`, 'i'),
+  new RegExp(
+    String.raw`^(?:losing|lose|loses|wasting|waste|wastes|spending|spend|spends|spent|sinking|burning)\s+(?=${TIME_SPENT}\b)`,
+    'i',
+  ),
   new RegExp(String.raw`^${TIME_SPENT}\s+(?:(?:on|to|in|with|over)\s+)?`, 'i'),
   /^(?:the |that )?(?:pain|hassle|headache|chaos|mess|burden|cost|nightmare|grind|drudgery|risk) of\s+/i,
   /^(?:dealing|coping|living|wrestling|fighting|putting up) with\s+/i,
+  // "It took a week to reconcile them": the time it took is the problem, not "it".
+  /^it\s+(?=(?:takes?|took|used to)\b)/i,
   /^(?:the|your|their|our|all the|those|these)\s+/i,
 ];
 
@@ -153,22 +279,32 @@ export function problemOnly(phrase: string): string {
 }
 
 function splitList(capture: string): string[] {
-  const items = capture
-    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
-    .map((item) => tidyPhrase(item))
-    .filter(Boolean);
+  // A comma inside a number ("4,000 scanner findings") separates no items.
+  const raw = capture.split(/(?<!\d),\s*(?:and\s+|or\s+)?|,(?!\d{3}\b)\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((item) => item.trim());
+  const items = raw.map((item) => tidyPhrase(problemOnly(item))).filter(Boolean);
   // A long item means this was prose rather than a list: the problem is its first clause ("timesheets
   // reconstructed on Friday afternoon, and law firm partners wait…").
-  if (items.length > 1 && items.every((item) => item.split(' ').length <= 7)) return items;
+  // "relaying emails between the client, the insurer and the loss adjuster": when only the first item has a
+  // verb, the others are its objects, not problems of their own.
+  const verbless = (item: string) =>
+    !(nlp(item).json() as Array<{ terms: Array<{ tags: string[] }> }>).some((sentence) =>
+      sentence.terms.some((term) => term.tags.includes('Verb')),
+    );
+  const objects =
+    raw.length > 1 &&
+    !verbless(raw[0]!) &&
+    raw.slice(1).every((item) => /^(?:the|a|an|your|their|our|his|her|its)\s/i.test(item) && verbless(item) && item.split(' ').length <= 4);
+  if (items.length > 1 && !objects && items.every((item) => item.split(' ').length <= 7)) return items;
+  if (objects) return [tidyPhrase(problemOnly(capture), CAPTURE_WORDS)];
   const [first] = capture.split(/,\s+(?:and|but|while|so)\s+/);
-  return [tidyPhrase(first && first.split(' ').length >= 2 ? first : capture)];
+  return [tidyPhrase(problemOnly(first && first.split(' ').length >= 2 ? first : capture), CAPTURE_WORDS)];
 }
 
 // A phrase that is the copy's own promise or filler, not a problem ("stop guessing and start…" keeps "guessing").
 const NOT_A_PROBLEM = /^(?:it|this|that|them|us|you|here|today|now|anything|everything|nothing)\b/i;
 
 // Where a captured problem ends: what follows is the consequence or the promise.
-const TAIL = /\s+(?:and start|so you can|so that|because|while|when|until|—|–)(?:\s.*)?$/i;
+const TAIL = /\s+(?:and start|so you can|so that|because|while|when|until|again|(?:are|is) (?:over|gone|numbered)|—|–)(?:\s.*)?$/i;
 
 // Two words at least ("late rent"), or one hyphenated ("no-shows", "mis-picks").
 const isPhrase = (phrase: string) => phrase.split(' ').length >= 2 || /\w-\w/.test(phrase);
@@ -224,7 +360,9 @@ function buyerPredicate(text: string): string | null {
 function clausesOf(predicate: string): string[] {
   return predicate
     .replace(/[.!]+$/, '')
-    .split(/\s*[:;]\s*|,\s*(?:and\s+|or\s+)?|\s+and\s+/)
+    .split(/\s*[:;]\s*|,\s*(?:and\s+|or\s+)?/)
+    .reduce(withPrepositionParts, [])
+    .flatMap(andClauses)
     .map((clause) => tidyPhrase(clause.replace(TAIL, ''), 14))
     .filter((clause) => clause.split(' ').length >= 2 && !/^(?:from|with|for|by|to|in|on|at)\b/i.test(clause));
 }
@@ -235,20 +373,20 @@ const MANUAL_WORK =
   /\b(?:by hand|manually|in (?:a |one |the |their |your |our |shared |separate |an? \w+ )*(?:spreadsheets?|excel|inbox(?:es)?|notebooks?)|from (?:a |an |their |your )?(?:notebooks?|spreadsheets?)|on (?:paper|sticky notes|whiteboards?|post-its?)|paper forms?|by (?:phone|email|fax|post)|over (?:email|whatsapp|the phone|text)|from (?:dms|emails?|voicemails?)|re-?key(?:s|ed|ing)?|re-?typ(?:e|es|ed|ing)|copy(?:ing)? \w+(?: \w+)? into)\b/i;
 // A sentence that names the problem as such: "Before: …", "The problem: …", "Without a plan, …".
 const PROBLEM_LEAD =
-  /^(?:(?:before|the problem|problem|today|the old way|the reality)\s*[:—–]\s*|(?:before|until)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
+  /^(?:(?:before|the problem|problem|today|the old way|the reality|here(?:'|’)s the (?:problem|thing|catch)|the (?:problem|trouble) is)\s*[:—–]\s*|(?:before|until)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
 // Headings and captions over a list or table of problems: "Before Larderline", "Without Dockslot", "Sound familiar?".
 const PROBLEM_HEADING =
-  /^(?:before\b|without\b|the old way|sound familiar|(?:the|your|our customers'?) (?:problem|challenge)|problems?\b|challenges?\b|pain points?|what(?:'|’)s broken|why (?:\w+ ){0,3}(?:switch|leave|move)|is this you|does this sound|you know the feeling|the status quo|what (?:slows|holds|keeps|gets) (?:\w+ )?(?:back|down|stuck)|what we (?:fix|solve)|problems? we solve|where it hurts|(?:common )?(?:headaches|frustrations)|the cost of)/i;
+  /^(?:before\b|without\b|the old way|what (?:it|\w+) replaces|what (?:you|they) leave behind|sound familiar|(?:the|your|our customers'?) (?:problem|challenge)|problems?\b|challenges?\b|pain points?|what(?:'|’)s broken|why (?:\w+ ){0,3}(?:switch|leave|move|hand (?:it )?over|give up|quit|outgrow)|what (?:we|you) hear|what (?:[\w-]+ ){1,3}(?:tell us|say|told us)|(?:[\w-]+ ){1,3}(?:tell|told) us\b|you told us|is this you|does this sound|you know the feeling|the status quo|what (?:slows|holds|keeps|gets) (?:\w+ )?(?:back|down|stuck)|what (?:it|we|\w+) (?:fix(?:es)?|solves?)|problems? we solve|where it hurts|(?:common )?(?:headaches|frustrations)|the cost of)/i;
 // A question that is the visitor's problem, not the site's offer: "Still faxing lab results?",
 // "Do your vaccine reminders go out on sticky notes?"; not "Ready to start?" or "How does it work?".
 const OFFER_QUESTION =
-  /^(?:ready|want|need|why (?:choose|us|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
+  /^(?:ready|want|need|why (?:choose|us|would|should|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
 // What a question wraps its problem in: "Is your team …", "Does nobody …", "How many …", "Are …".
 const QUESTION_LEAD =
   /^(?:(?:and|so|still|honestly|be honest)[,:]?\s+)?(?:(?:how (?:many|much|often|long)|(?:why |where |when )?(?:is|are|do|does|did|was|were|has|have|can|could|will))\s+)?(?:(?:your|you|the|their|our)\s+(?:(?:team|teams|staff|people|company|business|practice|firm|office|clinic|store|school)\s+)?)?/i;
 // Where a statement starts the company's own offer or a promise, it is no problem.
 const OFFER_START =
-  /^(?:for|we|we(?:'|’)re|our|us|it|its|it(?:'|’)s|this|that|these|here|with|get|try|start|see|book|join|meet|learn|find|discover|explore|say|trusted|used|loved|built|made|designed|introducing|welcome|one|all|everything|every\b.*\bin one\b)\b/i;
+  /^(?:for|we|we(?:'|’)re|our|us|it|its|it(?:'|’)s|this|that|these|here|with|get|try|start|see|book|join|meet|learn|find|discover|explore|say|trusted|used|loved|built|made|designed|introducing|welcome|one (?:[\w-]+ )?(?:platform|place|app|tool|dashboard|view|system|inbox|login|click|solution|workspace|home|source|price|plan)\b|all|everything|every\b.*\bin one\b)\b/i;
 
 /** The clauses of a statement, each a problem in the site's words: "the grid connection quote took nine months", "nobody can tell who is paying". */
 function statementClauses(text: string): string[] {
@@ -258,17 +396,24 @@ function statementClauses(text: string): string[] {
   return (
     afterColon
       .split(/\s*;\s*|,\s*(?:and|but|so|while|or)\s+|,\s+(?=(?:\S+\s+){2})/)
-      // "…at 6pm, by hand, from a whiteboard": a part that starts with a preposition belongs to the clause before it.
-      .reduce<string[]>((clauses, part) => {
-        if (clauses.length > 0 && /^(?:by|from|at|in|on|with|for|to|of|into|over|via|after|before)\b/i.test(part))
-          clauses[clauses.length - 1] += `, ${part}`;
-        else clauses.push(part);
-        return clauses;
-      }, [])
+      .reduce(withPrepositionParts, [])
       .flatMap(andClauses)
-      .map((clause) => tidyPhrase(clause.replace(/[“”"]/g, '').replace(TAIL, ''), 14))
-      .filter((clause) => clause.split(' ').length >= 3)
+      // "Margins leak because the discount someone gave in 2021 is still being copied forward": the effect and its cause.
+      .flatMap((clause) => {
+        const [effect, cause] = clause.split(/\s+because\s+(?:of\s+)?/i);
+        return cause && effect!.split(' ').length >= 2 ? [`${effect} ·`, cause] : [clause];
+      })
+      .map((clause) => (clause.endsWith(' ·') ? clause.slice(0, -2) : tidyPhrase(clause.replace(/[“”"]/g, '').replace(TAIL, ''), 14)))
+      .filter((clause) => clause.split(' ').length >= 2 && (clause.split(' ').length >= 3 || /^[\w-]+s [\w-]+$/i.test(clause)))
   );
+}
+
+/** "…at 6pm, by hand, from a whiteboard": a part that starts with a preposition belongs to the clause before it. */
+function withPrepositionParts(clauses: string[], part: string): string[] {
+  if (clauses.length > 0 && /^(?:by|from|at|in|on|with|for|to|of|into|over|via|after|before)\b/i.test(part))
+    clauses[clauses.length - 1] += `, ${part}`;
+  else clauses.push(part);
+  return clauses;
 }
 
 /** "HR managers chase paper forms … and re-type them into four portals": two clauses where "and" starts a new verb or subject (compromise). */
@@ -277,28 +422,42 @@ function andClauses(clause: string): string[] {
   if (parts.length === 1) return [clause];
   const clauses = [parts[0]!];
   for (const part of parts.slice(1)) {
-    const first = (nlp(part).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags ?? [];
+    const terms = (nlp(part).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms ?? [];
+    const first = terms[0]?.tags ?? [];
     const starts = first.includes('Verb') || first.includes('Pronoun') || first.includes('Determiner');
-    if (starts && part.split(' ').length >= 3 && clauses.at(-1)!.split(' ').length >= 3) clauses.push(part);
+    // "…between the offer and their first shift": a part with no verb of its own is no clause.
+    const verb = terms.some((term) => term.tags.includes('Verb'));
+    if (starts && verb && part.split(' ').length >= 3 && clauses.at(-1)!.split(' ').length >= 3) clauses.push(part);
     else clauses[clauses.length - 1] += ` and ${part}`;
   }
   return clauses;
 }
 
 /** A statement of the problem where a page states it: a full sentence with a verb, neither the offer nor a promise. */
-function isProblemStatement(text: string, company: string): boolean {
-  const body = text.replace(PROBLEM_LEAD, '');
-  if (OFFER_START.test(body) || AFTER_LEAD.test(body) || PROMISE_WORDS.test(body) || mentions(body, company)) return false;
+function isProblemStatement(text: string, company: string, quotedProblems = false): boolean {
+  const body = text.replace(PROBLEM_LEAD, '').replace(quotedProblems ? /^\s*[“"]|[”"]\s*$/g : /$^/, '');
+  // "Before Learnlane, our founder spent …" and a customer's quoted "Our servicing schedule …" are their story, not the offer.
+  const story = (PROBLEM_LEAD.test(text) || quotedProblems) && /^(?:our|we)\b/i.test(body);
+  if ((OFFER_START.test(body) && !story) || AFTER_LEAD.test(body) || PROMISE_WORDS.test(body) || mentions(body, company)) return false;
   // A quote is a testimonial, read by the cue rules ("used to", "we were …"); a statement is the site's own.
+  // Under a heading of what customers say ("Fleet managers tell us the same things"), quotes are the problems.
   if (
-    (!PROBLEM_LEAD.test(text) && /^\s*[“"]|[”"]\s*[—–-]|^\s*[—–-]/.test(body)) ||
-    /\b(?:you(?:'|’)ll|you will|you can|lets you|helps? you|so you)\b/i.test(body)
+    // ('"Works on my machine" bugs found after the merge' quotes a phrase, not a customer.)
+    (!PROBLEM_LEAD.test(text) && /^\s*[“"][^”"]*$|^\s*[“"].*[”"]\W*$|[”"]\s*[—–-]|^\s*[—–-]/.test(body)) ||
+    /\b(?:you(?:'|’)ll|you will|you can(?!(?:'|’)t|not)|lets you|helps? you|so you)\b/i.test(body)
   )
     return false;
   const terms = (nlp(body).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
   // A problem has a verb after its subject, and not one of what buyers do with a product ("Design engineers get a review").
   const verb = terms.slice(1).find((term) => term.tags.includes('Verb') && !term.tags.includes('Auxiliary'));
-  return verb !== undefined && !STATEMENT_PROMISE.test(verb.text);
+  if (verb !== undefined) {
+    // "Documents get requested twice": "get" before a participle is what happens to them, not what buyers gain.
+    const next = terms[terms.indexOf(verb) + 1];
+    const passive = /^gets?$/i.test(verb.text) && next !== undefined && /(?:ed|en)$/i.test(next.text);
+    return passive || !STATEMENT_PROMISE.test(verb.text);
+  }
+  // A noun and what it does, as copy lists problems: "Candidates who ghost you between the offer and their first shift".
+  return terms.slice(1, -1).some((term) => /^(?:who|that|which)$/i.test(term.text));
 }
 
 // What buyers do with a product or gain from it, as the verb of a statement: a promise, not a problem.
@@ -326,10 +485,14 @@ interface PainPlace {
   opening: boolean;
   /** An item of a list or a cell of a table column headed as problems ("Before …", "Without …"). */
   problemItem: boolean;
+  /** An item or cell on the product's side of a before/after ("With Fieldkit"): only a cue word makes it a problem ("Fewer claim denials"). */
+  answer: boolean;
   company: string;
 }
 
 function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; confidence: number }> {
+  // A question about the product ("Does Briefly replace our lawyers?") is a FAQ's, not a problem.
+  if (sentence.text.endsWith('?') && mentions(sentence.text, place.company)) return [];
   const hero = place.hero;
   const captures: Array<{ raw: string; confidence: number; weak?: boolean }> = [];
   let cued = false;
@@ -337,10 +500,14 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
     const match = rule.pattern.exec(sentence.text);
     if (!match?.[1]) continue;
     cued ||= !rule.weak;
-    for (const raw of rule.list ? splitList(match[1].replace(TAIL, '')) : [tidyPhrase(problemOnly(match[1].replace(TAIL, '')))])
+    const captured = rule.capture ? rule.capture(match) : match[1];
+    for (const raw of rule.list
+      ? splitList(captured.replace(TAIL, ''))
+      : [tidyPhrase(problemOnly(captured.replace(TAIL, '')), CAPTURE_WORDS)])
       captures.push({ raw, confidence: rule.confidence, weak: rule.weak });
   }
-  const predicate = hero ? buyerPredicate(sentence.text) : null;
+  // "Over 600 agencies run their onboarding through Offerloop" is the offer in use, not a problem.
+  const predicate = hero && !mentions(sentence.text, place.company) ? buyerPredicate(sentence.text) : null;
   if (predicate) for (const raw of clausesOf(predicate)) captures.push({ raw, confidence: 0.55 });
   // A problem adjective's phrase is a fragment ("unpaid for weeks"): a clause of the sentence holding it says more.
   for (const match of sentence.text.matchAll(ADJECTIVE_PHRASE)) captures.push({ raw: match[1]!, confidence: 0.6, weak: true });
@@ -350,22 +517,28 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
   const question = questionProblem(sentence.text, place.company);
   if (question) long.push({ raw: question, confidence: 0.6 });
   // A sentence a cue word marks was read above, in the cue's words; the rest is read whole.
+  // A heading that announces problems ("Why agencies switch", "Sound familiar?") is none itself.
+  const announces = PROBLEM_HEADING.test(sentence.text) && (sentence.text === sentence.heading || sentence.text.split(' ').length <= 5);
   const statement =
+    !announces &&
+    !place.answer &&
     !sentence.text.endsWith('?') &&
     !cued &&
     (place.problemItem ||
       PROBLEM_LEAD.test(sentence.text) ||
       (place.opening && sentence.pageKind === 'home') ||
       PROBLEM_HEADING.test(sentence.heading)) &&
-    (place.problemItem || isProblemStatement(sentence.text, place.company));
+    (place.problemItem || isProblemStatement(sentence.text, place.company, PROBLEM_HEADING.test(sentence.heading)));
   if (place.problemItem && !question) long.push({ raw: tidyPhrase(sentence.text.replace(/[.!]+$/, ''), 14), confidence: 0.6 });
   else if (statement) for (const clause of statementClauses(sentence.text)) long.push({ raw: clause, confidence: 0.55 });
   else if (!cued && MANUAL_WORK.test(sentence.text) && !PROMISE_WORDS.test(sentence.text))
     for (const clause of statementClauses(sentence.text)) if (MANUAL_WORK.test(clause)) long.push({ raw: clause, confidence: 0.55 });
   const found: Array<{ phrase: string; confidence: number; weak?: boolean }> = [];
   for (const { raw, confidence, weak } of captures) {
-    const phrase = tidyPhrase(problemOnly(raw.replace(TAIL, '')));
-    if (isPhrase(phrase) && !NOT_A_PROBLEM.test(phrase))
+    const phrase = tidyPhrase(problemOnly(raw.replace(TAIL, '')), CAPTURE_WORDS);
+    // One word is a problem when a strong cue names it: "Say goodbye to overselling", "no more paperwork".
+    const word = confidence >= 0.65 && !weak && /^[a-z]{7,}$/i.test(phrase);
+    if ((isPhrase(phrase) || word) && !NOT_A_PROBLEM.test(phrase))
       // "Broken pipelines" reads "broken pipelines" mid-sentence; "CSV exports" and "RFIs" keep their capitals.
       found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence, weak });
   }
@@ -406,31 +579,59 @@ function withoutFragments<T extends { phrase: string; weak?: boolean }>(all: T[]
  * column, under a heading or caption that announces problems ("Before Larderline", "Without
  * Dockslot", "Sound familiar?").
  */
-function problemItems(page: ParsedPage): Set<string> {
+function problemItems(page: ParsedPage, company: string): { problems: Set<string>; answers: Set<string> } {
   const $ = page.signals.$;
-  const items = new Set<string>();
+  const problems = new Set<string>();
+  // The other half of a before/after table or list ("With Fieldkit", "After", "What PalletHQ does"): the product's answers.
+  const answers = new Set<string>();
   const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
-  $('ul,ol').each((_index, list) => {
-    const before = $(list).prevAll('h1,h2,h3,h4,h5,p,strong').first();
-    if (PROBLEM_HEADING.test(normal(before.text())))
+  const answering = (text: string) => AFTER_HEADING.test(text) || mentions(text, company);
+  const lists = $('ul,ol').toArray();
+  const headingOf = (list: (typeof lists)[number]) => normal($(list).prevAll('h1,h2,h3,h4,h5,p,strong').first().text());
+  lists.forEach((list, index) => {
+    const before = headingOf(list);
+    // A list the product's own list answers next ("The annual stock count, as you know it" … "With Stocktake") holds the problems.
+    const next = lists[index + 1];
+    const answered = next !== undefined && !answering(before) && answering(headingOf(next)) && headingOf(next) !== before;
+    const into = PROBLEM_HEADING.test(before) || answered ? problems : answering(before) ? answers : undefined;
+    if (into)
       $(list)
         .children('li')
-        .each((_i, item) => void items.add(normal($(item).text())));
+        .each((_i, item) => void into.add(normal($(item).text())));
   });
   $('table').each((_index, table) => {
     const rows = $(table).find('tr').toArray();
-    const header = rows[0] ? $(rows[0]).children('th,td').toArray() : [];
-    header.forEach((cell, column) => {
-      if (!PROBLEM_HEADING.test(normal($(cell).text()))) return;
-      for (const row of rows.slice(1)) {
-        const cell = $(row).children('th,td').toArray()[column];
-        const text = cell ? normal($(cell).text()) : '';
-        if (text) items.add(text);
-      }
-    });
+    const header = rows[0]
+      ? $(rows[0])
+          .children('th,td')
+          .map((_i, cell) => normal($(cell).text()))
+          .toArray()
+      : [];
+    const problemColumns = header.map((text) => PROBLEM_HEADING.test(text));
+    const answerColumns = header.map((text) => !PROBLEM_HEADING.test(text) && answering(text));
+    // One column is the product's and none is headed as problems: the other headed columns hold them ("What we
+    // hear" | "What PalletHQ does"; "" | "Spreadsheets and consultants" | "Auditkit", the first column naming the rows).
+    if (answerColumns.filter(Boolean).length === 1 && !problemColumns.some(Boolean))
+      header.forEach((text, column) => {
+        if (!answerColumns[column] && text !== '' && (header.length === 2 || column > 0 || header[0] !== '')) problemColumns[column] = true;
+      });
+    for (const row of rows.slice(1)) {
+      $(row)
+        .children('th,td')
+        .toArray()
+        .forEach((cell, column) => {
+          const text = normal($(cell).text());
+          if (text && problemColumns[column]) problems.add(text);
+          else if (text && answerColumns[column]) answers.add(text);
+        });
+    }
   });
-  return items;
+  return { problems, answers };
 }
+
+// A heading over the product's side of a before/after: "After", "With Fieldkit", "Now", "What we do", "The fix".
+const AFTER_HEADING =
+  /^(?:after\b|with\b|now\b|today with\b|what \w+ does\b|how \w+ (?:fixes|solves|helps)|the fix\b|the solution\b|the \w+ way\b)/i;
 
 /**
  * The problems the site says its customers have, as phrases in the site's own words, each with the
@@ -449,17 +650,37 @@ export function extractPainPoints(pages: readonly ParsedPage[]): FactDraft[] {
   const productNamed = new Set<string>();
   const home = pages.find((page) => page.kind === 'home') ?? pages[0];
   const company = home ? companyNameOf(home).split(/\s+/)[0]! : '';
-  const itemsOf = new Map(pages.map((page) => [page.url, problemItems(page)]));
+  const itemsOf = new Map(pages.map((page) => [page.url, problemItems(page, company)]));
   for (const sentence of sentencesIn(pages.filter((page) => PAIN_PAGES.has(page.kind)))) {
     const underFirstHeading = sentence.heading === firstHeading.get(sentence.url) && !sentence.heading.includes(sentence.text);
     const heroIndex = underFirstHeading ? (heroSeen.get(sentence.url) ?? 0) : OPENING_SENTENCES;
     if (underFirstHeading) heroSeen.set(sentence.url, heroIndex + 1);
-    const problemItem = itemsOf.get(sentence.url)?.has(sentence.text) ?? false;
+    const problemItem = itemsOf.get(sentence.url)?.problems.has(sentence.text) ?? false;
+    const answer = itemsOf.get(sentence.url)?.answers.has(sentence.text) ?? false;
     const opening = heroIndex < HERO_SENTENCES || (heroIndex < OPENING_SENTENCES && !productNamed.has(sentence.url));
     if (mentions(sentence.text, company)) productNamed.add(sentence.url);
-    const place = { hero: heroIndex < HERO_SENTENCES, opening, problemItem, company };
+    const place = { hero: heroIndex < HERO_SENTENCES, opening, problemItem, answer, company };
     for (const { phrase, confidence } of painsIn(sentence, place)) {
       const lower = phrase.toLowerCase();
+      // A longer reading of the same sentence says more ("import declarations still go to the broker…" over
+      // "go to the broker…"), unless what it adds is the cue ("tired of …"), a question's lead ("do your …") or
+      // the buyers themselves ("dispatchers at regional carriers …"); any reading holding a one-word pain says more.
+      const shorter = kept.findIndex((other, index) => {
+        if (other === lower || !lower.includes(other)) return false;
+        if (!other.includes(' ')) return true;
+        const added = lower.slice(0, lower.indexOf(other)).trim();
+        return (
+          drafts[index]!.snippet === sentence.text &&
+          !/\b(?:of|with|to|about|by|in|from)$/i.test(added) &&
+          !/^(?:do|does|did|is|are|was|were|has|have|can|will|why|how|when|where)\b/i.test(added) &&
+          !BUYERS.test(added)
+        );
+      });
+      if (shorter >= 0 && !kept.some((other, index) => index !== shorter && (other.includes(lower) || lower.includes(other)))) {
+        kept[shorter] = lower;
+        drafts[shorter] = { kind: 'pain-point', value: phrase, url: sentence.url, snippet: sentence.text, confidence };
+        continue;
+      }
       // "manual data entry" and "data entry" are one pain point.
       if (kept.some((other) => other.includes(lower) || lower.includes(other)) || kept.length >= MAX_PAIN_POINTS) continue;
       kept.push(lower);

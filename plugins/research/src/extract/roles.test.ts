@@ -132,6 +132,38 @@ describe('extractRoles', () => {
   });
 });
 
+describe('titles in more trades, and the company counting its own people', () => {
+  it('reads two-word areas, leads in a list, and owners named as the audience', () => {
+    expect(titlesIn('Built for finance directors, credit controllers and accounts receivable managers.')).toEqual([
+      'Finance Director',
+      'Credit Controller',
+      'Accounts Receivable Manager',
+    ]);
+    expect(titlesIn('Ward managers, care home managers and directors of nursing use MediRota.')).toEqual([
+      'Ward Manager',
+      'Care Home Manager',
+      'Director of Nursing',
+    ]);
+    expect(titlesIn('IT managers and security operations leads at companies of 200 to 5,000 employees.')).toEqual([
+      'IT Manager',
+      'Security Operations Lead',
+    ]);
+    expect(titlesIn('Made for owners, office managers and bookkeepers.')).toEqual(['Owner', 'Office Manager', 'Bookkeeper']);
+    expect(titlesIn('Headteachers and executive housekeepers.')).toEqual(['Headteacher', 'Executive Housekeeper']);
+    // Leads that are prospects are no title.
+    expect(titlesIn('Qualify sales leads and marketing leads, faster.')).toEqual([]);
+  });
+
+  it("does not take the company's own staff, counted in its headcount, for its buyers", () => {
+    const roles = extractRoles([
+      pageFrom('<p>Two warehouses and a team of more than 260 warehouse associates, supervisors and account managers.</p>', {
+        kind: 'about',
+      }),
+    ]);
+    expect(roles).toEqual([]);
+  });
+});
+
 describe('buyers, not roles hired', () => {
   it('keeps a role the site hires for out of the buyer titles, wherever the opening is announced', () => {
     const home = pageFrom(

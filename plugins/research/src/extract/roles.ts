@@ -88,6 +88,12 @@ function mentionsOn(page: ParsedPage): RoleMention[] {
   return mentions;
 }
 
+// A sentence counting the company's own people ("a team of more than 260 warehouse associates,
+// supervisors and account managers", "Smilebook is 65 dentists, engineers and …", "most of us former
+// credit controllers"): their jobs are the company's staff, not its buyers.
+const OWN_STAFF =
+  /\b(?:team|staff|workforce|crew) of (?:more than |over |about |around |nearly )?\d[\d,]*\s+[a-z]|\b(?:we(?:'|’)re|we are|is|are) (?:more than |over |about |around |nearly )?\d[\d,]*\s+(?:[a-z-]+,?\s+){0,3}?(?:people|engineers|dentists|developers|specialists|consultants|staff|employees)\b|\b(?:most|half|many|all|some) of us (?:are |were )?(?:former|ex-|trained)\b/i;
+
 const slug = (title: string) => titleKey(title).replace(/ /g, '-');
 
 /**
@@ -99,7 +105,7 @@ const slug = (title: string) => titleKey(title).replace(/ /g, '-');
 export function extractRoles(pages: readonly ParsedPage[]): FactDraft[] {
   const best = new Map<string, RoleMention & { source: BuyerSource }>();
   for (const mention of pages.flatMap(mentionsOn)) {
-    if (mention.source === 'hiring') continue;
+    if (mention.source === 'hiring' || OWN_STAFF.test(mention.sentence)) continue;
     const source = mention.source;
     const current = best.get(titleKey(mention.title));
     if (!current || SOURCE_ORDER.indexOf(source) < SOURCE_ORDER.indexOf(current.source))

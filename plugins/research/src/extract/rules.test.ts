@@ -68,6 +68,31 @@ describe('size', () => {
     expect(employees('Tallyline is 70 people in Dublin and Boston.')).toBe('70 employees');
   });
 
+  it('reads the headcount however a company counts itself', () => {
+    const employees = (text: string) => extractSize([paragraphs(text)]).employees;
+    expect(employees('Pressline has a workforce of 230 across two plants.')).toBe('230 employees');
+    expect(employees('Smilebook is 65 dentists, engineers and support specialists in Manchester.')).toBe('65 employees');
+    expect(employees('We are twenty-six builders, engineers and designers.')).toBe('26 employees');
+    expect(employees("We're a team of lawyers and engineers — 58 of us, in London and New York.")).toBe('58 employees');
+    expect(employees('Just the eight of us, in Norwich.')).toBe('8 employees');
+    expect(employees('From two founders in a hotel laundry in 2019 to 34 people today.')).toBe('34 employees');
+    expect(employees('A 14-person agency, on purpose.')).toBe('14 employees');
+    expect(employees('Offerloop has a headcount of about 70.')).toBe('70 employees');
+    expect(employees("We've just welcomed our 100th employee.")).toBe('100 employees');
+    expect(employees('Today around 35 people work at Claimwell.')).toBe('35 employees');
+    // A fact table's cells, a stat card's number and word.
+    expect(extractSize([pageFrom('<table><tr><td>Employees</td><td>180</td></tr></table>')]).employees).toBe('180 employees');
+    expect(extractSize([pageFrom('<div class="stat"><strong>75</strong><span>people</span></div>')]).employees).toBe('75 employees');
+  });
+
+  it('does not take a department, a quote or whom something is for as the headcount', () => {
+    const employees = (...texts: string[]) => extractSize([paragraphs(...texts)]).employees;
+    expect(employees('Our technical manager leads a quality team of nine.', 'We have over 100 people.')).toBe('100+ employees');
+    expect(employees('“We had two people doing nothing but reference calls.”')).toBeNull();
+    expect(employees('Our founder spent inspection week printing certificates for 140 staff.')).toBeNull();
+    expect(employees('The two of us started in a garage.')).toBeNull();
+  });
+
   it('ignores sizes that describe the customers', () => {
     expect(extractSize([paragraphs('Built for companies with 50–500 employees.')]).drafts).toEqual([]);
     expect(extractSize([paragraphs('Trusted by 2,000 teams and 40,000 people.')]).drafts).toEqual([]);

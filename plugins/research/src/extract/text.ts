@@ -10,8 +10,9 @@ export interface Sentence {
   boilerplate: boolean;
 }
 
-// A sentence ends at . ! or ? followed by space and what looks like the start of the next one.
-const SENTENCE_BREAK = /(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/;
+// A sentence ends at . ! or ? (and any closing quote or bracket after it) followed by space and what
+// looks like the start of the next one: '"…got pulled over." "Defect sheets…"' is two.
+const SENTENCE_BREAK = /(?<=[.!?][”"’)]?)\s+(?=["“(]?[A-Z0-9])/;
 
 function sentencesOf(block: TextBlock, page: ParsedPage, boilerplate: boolean): Sentence[] {
   return block.text

@@ -52,9 +52,13 @@ const BUSINESS_AREAS: Record<string, string> = {
 // tools (Datadog RUM, Cloudflare Browser Insights) also count as "Analytics" in Wappalyzer.
 const ALWAYS_INFRASTRUCTURE = new Set(['RUM']);
 
+// Wappalyzer's own generic detections, a feature of the page rather than a vendor's tool: a site
+// with a shopping cart has "Cart Functionality" whatever it sells with.
+const PAGE_FEATURES = new Set(['Cart Functionality']);
+
 /** The class of a technology from its Wappalyzer categories: business if any category serves a business area. */
-export function classifyTechnology(categories: readonly string[]): TechClass {
-  if (categories.some((category) => ALWAYS_INFRASTRUCTURE.has(category))) return { kind: 'infrastructure' };
+export function classifyTechnology(categories: readonly string[], name = ''): TechClass {
+  if (PAGE_FEATURES.has(name) || categories.some((category) => ALWAYS_INFRASTRUCTURE.has(category))) return { kind: 'infrastructure' };
   const area = categories.map((category) => BUSINESS_AREAS[category]).find(Boolean);
   return area ? { kind: 'business', area } : { kind: 'infrastructure' };
 }

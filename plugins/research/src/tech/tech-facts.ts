@@ -1,4 +1,5 @@
 import type { FactDraft } from '../facts.ts';
+import { companyNameOf } from '../company-name.ts';
 import type { ParsedPage } from '../page.ts';
 import { detectTechnologies, type Detection } from './detect.ts';
 import { classifyTechnology, describeClass } from './tech-class.ts';
@@ -24,7 +25,7 @@ function describe(detection: Detection & { namedIn?: MentionSource }): string {
   const category = detection.categories[0] ? `${detection.categories[0]}; ` : '';
   const implied = detection.impliedBy ? `, implied by ${detection.impliedBy}` : '';
   const named = detection.namedIn ? `, ${MENTION_LABEL[detection.namedIn]}` : '';
-  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories))})${implied}${named}`;
+  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories, detection.name))})${implied}${named}`;
 }
 
 /**
@@ -37,10 +38,12 @@ function describe(detection: Detection & { namedIn?: MentionSource }): string {
  */
 export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
   const best = new Map<string, { detection: Detection & { namedIn?: MentionSource }; url: string }>();
+  const home = pages.find((page) => page.kind === 'home') ?? pages[0];
+  const company = home ? companyNameOf(home) : '';
   for (const page of pages) {
     const detections = detectTechnologies(page.signals);
     const known = new Set(detections.map((detection) => detection.name));
-    for (const detection of [...detections, ...vendorScriptDetections(page.signals, known)]) {
+    for (const detection of [...detections, ...vendorScriptDetections(page.signals, known, company)]) {
       const current = best.get(detection.name);
       const better =
         !current || (current.detection.impliedBy && !detection.impliedBy) || detection.confidence > current.detection.confidence;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageFrom } from '../test-page.ts';
+import { classifyTechnology } from './tech-class.ts';
 import { extractTechnologies } from './tech-facts.ts';
 
 const page = (body: string, options: Parameters<typeof pageFrom>[1] = {}) =>
@@ -39,6 +40,33 @@ describe('tools a script loads or sets up', () => {
       expect.stringMatching(/business tool/),
     );
     expect(Object.keys(facts([page('<script>const drift = computeDrift(a, b); convert(x);</script>')]))).toEqual([]);
+  });
+});
+
+describe("a vendor's page for the company, a vendor's whole domain, and what is no vendor's tool", () => {
+  it("reads a booking page or job board the vendor hosts for the company, not a link to the vendor's own pages", () => {
+    const names = (body: string, title = 'Kühlwerk — Process cooling') =>
+      extractTechnologies([page(`<title>${title}</title>${body}`)]).drafts.map((draft) => [draft.value.split(' (')[0], draft.snippet]);
+    expect(names('<a href="https://calendly.com/kuehlwerk/consultation">Book a call</a>')).toEqual([
+      ['Uses Calendly', 'https://calendly.com/kuehlwerk/consultation'],
+    ]);
+    expect(names('<a href="https://ironleaf.teamtailor.com/jobs">Jobs</a>', 'Ironleaf Foods')).toEqual([
+      ['Uses Teamtailor', 'https://ironleaf.teamtailor.com/jobs'],
+    ]);
+    expect(
+      names('<a href="https://calendly.com/pricing">We love Calendly</a><a href="https://www.greenhouse.io/partners">Partner</a>'),
+    ).toEqual([]);
+  });
+
+  it('reads a script from a vendor whose domain is its whole name, and leaves a generic page feature out of the business tools', () => {
+    const found = Object.keys(facts([page("<script>s1.src='https://embed.tawk.to/64b2f1c9/1h5ga2k9q';</script>")]));
+    expect(found).toEqual(['Uses Tawk.to (Live chat; business tool: support)']);
+    expect(classifyTechnology(['Ecommerce'], 'Cart Functionality')).toEqual({ kind: 'infrastructure' });
+  });
+
+  it("reads a statement that the company's team works with a tool", () => {
+    const found = Object.keys(facts([page('<p>Our sales team works with Salesforce, so every enquiry reaches an engineer.</p>')]));
+    expect(found).toEqual(['Uses Salesforce (CRM; business tool: CRM), named on the site']);
   });
 });
 

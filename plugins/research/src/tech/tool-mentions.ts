@@ -49,7 +49,7 @@ const LIST = String.raw`${NAME}(?:(?:,\s*|\s+(?:and|or|and\/or)\s+|\s*\/\s*|,\s*
 // Said of the company itself: "we use", "our team lives in", "runs on", "built on"; "our HubSpot portal".
 const STATEMENT = [
   new RegExp(
-    String.raw`\b(?:[Ww]e|[Oo]ur (?:\w+ ){0,2}teams?|I)\s+(?:use|uses|used|run on|runs on|live in|lives in|work in|rely on|switched to|moved to|standardi[sz]ed on)\s+(${LIST})`,
+    String.raw`\b(?:[Ww]e|[Oo]ur (?:\w+ ){0,2}teams?|I)\s+(?:use|uses|used|run on|runs on|live in|lives in|work in|works in|work with|works with|rely on|switched to|moved to|standardi[sz]ed on)\s+(${LIST})`,
     'g',
   ),
   new RegExp(String.raw`\b[Oo]ur\s+(${NAME})\s+(?:instance|account|org|portal|workspace|stack|data|pipeline)\b`, 'g'),

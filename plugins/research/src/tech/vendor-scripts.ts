@@ -23,6 +23,27 @@ function domainLabel(host: string): string {
   return /^(?:co|com|net|org|ac|gov)$/.test(second) && labels.length >= 3 ? (labels.at(-3) ?? '') : second;
 }
 
+/** "embed.tawk.to" → "tawk.to", "widget.intercom.io" → "intercom.io": the domain a vendor registers. */
+function registrable(host: string): string {
+  const labels = host.toLowerCase().split('.').filter(Boolean);
+  const second = labels.at(-2) ?? '';
+  return labels.slice(/^(?:co|com|net|org|ac|gov)$/.test(second) && labels.length >= 3 ? -3 : -2).join('.');
+}
+
+/** The spellings a company's handle takes in an address: "Kühlwerk" → kuhlwerk, kuehlwerk. */
+function handlesOf(name: string): string[] {
+  const plain = compact(name.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  const german = compact(name.replace(/ä/gi, 'ae').replace(/ö/gi, 'oe').replace(/ü/gi, 'ue').replace(/ß/g, 'ss'));
+  // "Ironleaf Foods" is at ironleaf.teamtailor.com: the first word is a handle too.
+  const first = compact(
+    name
+      .split(/\s+/)[0]
+      ?.normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '') ?? '',
+  );
+  return [...new Set([plain, german, ...(first.length >= 4 ? [first] : [])])].filter((handle) => handle.length >= 3);
+}
+
 interface VendorIndex {
   /** Domain label → the one business tool it names. */
   byDomain: Map<string, Fingerprint>;
@@ -52,6 +73,13 @@ function vendorIndex(): VendorIndex {
       // A website the data set writes without a scheme names no domain to match.
     }
     if (website === name) offer(website, fingerprint);
+    // …or the whole of its domain is ("tawk.to" for Tawk.to).
+    try {
+      const whole = fingerprint.website ? compact(registrable(new URL(fingerprint.website).hostname)) : '';
+      if (whole === name && whole !== website) offer(whole, fingerprint);
+    } catch {
+      // As above: no domain to match.
+    }
     // …or a global of its own name is ("driftt" for Drift, served from js.driftt.com).
     for (const global of fingerprint.globals)
       if (/^[a-z][a-z0-9]+$/i.test(global) && name.length >= 4 && global.toLowerCase().startsWith(name))
@@ -106,6 +134,7 @@ const VENDOR_ALIASES: Record<string, string> = {
   mxpnl: 'Mixpanel',
   clarity: 'Microsoft Clarity',
   lfeeder: 'Leadfeeder',
+  zopim: 'Zendesk Chat',
 };
 let aliases: Map<string, Fingerprint> | undefined;
 function aliasOf(label: string): Fingerprint | undefined {
@@ -121,7 +150,7 @@ function aliasOf(label: string): Fingerprint | undefined {
 const SCRIPT_URL = /(?:https?:)?\/\/([a-z0-9.-]+\.[a-z]{2,})(?=[/:'"?]|$)/gi;
 
 /** Business tools the page's scripts load or set up, that detectTechnologies does not already name. */
-export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<string>): Detection[] {
+export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<string>, company = ''): Detection[] {
   const { byDomain, byPrefix, globals } = vendorIndex();
   const ownLabel = domainLabel(new URL(signals.url).hostname);
   const toolOf = (label: string) =>
@@ -142,7 +171,7 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
   };
   const fromHost = (host: string) => {
     const label = domainLabel(host);
-    return label && label !== ownLabel ? toolOf(label) : undefined;
+    return label && label !== ownLabel ? (toolOf(label) ?? byDomain.get(compact(registrable(host)))) : undefined;
   };
   const fromUrl = (url: string) => {
     try {
@@ -178,6 +207,27 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
       const tool = fromUrl(address);
       if (tool) record(tool, clip(address), 70);
     });
+  // A page the vendor hosts for this company, linked from its site: its booking page
+  // ("calendly.com/kuehlwerk/consultation"), its job board ("boards.greenhouse.io/offerloop",
+  // "offerloop.recruitee.com"). A link to the vendor's own pages (a partner badge, an
+  // integration's listing) names no page of the company's, and is no use.
+  const handles = new Set([...handlesOf(company), ...(/^\d+$/.test(ownLabel) ? [] : handlesOf(ownLabel))]);
+  $('a[href]').each((_index, element) => {
+    const href = $(element).attr('href') ?? '';
+    if (!/^(?:https?:)?\/\//i.test(href) || handles.size === 0) return;
+    let address: URL;
+    try {
+      address = new URL(href, signals.url);
+    } catch {
+      return;
+    }
+    const tool = fromHost(address.hostname);
+    if (!tool) return;
+    const vendorDomain = registrable(address.hostname);
+    const subdomains = address.hostname.toLowerCase().slice(0, -vendorDomain.length).split('.').filter(Boolean);
+    const segments = address.pathname.split('/').filter(Boolean);
+    if ([...subdomains, ...segments].some((part) => handles.has(compact(decodeURIComponent(part))))) record(tool, clip(href), 70);
+  });
   for (const src of signals.scriptSrc) {
     let host: string;
     try {
