@@ -1,8 +1,10 @@
 import { OUTREACH } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineManifest } from '@meetflow/plugin-sdk';
 import { configSchema } from './config.ts';
-import { TemplatesOutputSchema, WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
+import { DECISION_VALUES, TemplatesOutputSchema, WriteSequenceInputSchema, WriteSequenceOutputSchema } from './schemas.ts';
 import { z } from 'zod';
+
+const TEMPLATE_LABELS = { 'roi-focused': 'ROI-focused', 'pain-point': 'Pain point', 'value-prop': 'Value proposition' } as const;
 
 /** The outreach agent: three-email sequences whose personal lines all cite researched facts. */
 export const manifest = defineManifest({
@@ -14,6 +16,23 @@ export const manifest = defineManifest({
   kind: 'agent',
   ui: { icon: 'mail', color: '#0ea5e9', category: 'Outreach', order: 30 },
   config: configSchema,
+  // What an experiment may decide per prospect: writeSequence acts on each through its `decisions` input (plan.ts).
+  decisionPoints: [
+    {
+      id: 'first-email-template',
+      label: "First email's template",
+      description: 'Which template opens the sequence; the other two follow by response rate.',
+      activity: 'writeSequence',
+      arms: DECISION_VALUES['first-email-template'].map((value) => ({ value, label: TEMPLATE_LABELS[value] })),
+    },
+    {
+      id: 'follow-up-gap',
+      label: 'Days before the first follow-up',
+      description: 'How many days after the first email the second goes out; the third keeps its gap after it.',
+      activity: 'writeSequence',
+      arms: DECISION_VALUES['follow-up-gap'].map((value) => ({ value, label: `${value} days` })),
+    },
+  ],
   activities: {
     writeSequence: {
       description: 'Writes the outreach sequence for one researched prospect; every personal sentence cites its facts.',

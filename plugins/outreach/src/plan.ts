@@ -1,5 +1,6 @@
 import { cadenceSendDays } from '@meetflow/plugin-sdk';
 import { TEMPLATE_IDS, type CadenceTiming, type OutreachConfig, type TemplateId, type TemplatePerformance } from './config.ts';
+import type { Decisions } from './schemas.ts';
 
 /** One planned step: which template, when, and the template's response rate. */
 export interface PlannedStep {
@@ -23,11 +24,20 @@ export function dayOffsets(cadence: CadenceTiming): [number, number, number] {
 /**
  * The three steps: templates ordered by performance, sent on the cadence's days. A `firstTemplate`
  * (an experiment's choice for this prospect) opens the sequence instead of the best performer; the
- * other two follow by performance.
+ * other two follow by performance. `decisions` (experiments' choices by decision point) go over
+ * both: 'first-email-template' is the first template, 'follow-up-gap' the days from the first
+ * email to the second (the later steps move with it).
  */
-export function planSequence(performance: TemplatePerformance, cadence: CadenceTiming, firstTemplate?: TemplateId | null): PlannedStep[] {
-  const offsets = dayOffsets(cadence);
+export function planSequence(
+  performance: TemplatePerformance,
+  cadence: CadenceTiming,
+  firstTemplate?: TemplateId | null,
+  decisions: Decisions = {},
+): PlannedStep[] {
+  const gap = decisions['follow-up-gap'];
+  const offsets = dayOffsets(gap === undefined ? cadence : { ...cadence, step2: Number(gap) });
   const ordered = orderTemplates(performance);
+  firstTemplate = (decisions['first-email-template'] as TemplateId | undefined) ?? firstTemplate;
   const templates = firstTemplate ? [firstTemplate, ...ordered.filter((template) => template !== firstTemplate)] : ordered;
   return templates.map((template, index) => ({
     step: (index + 1) as 1 | 2 | 3,

@@ -47,6 +47,26 @@ export const CampaignOpenersSchema = z
 
 export type CampaignOpeners = z.infer<typeof CampaignOpenersSchema>;
 
+/** The days an experiment may wait between the first email and the first follow-up (the spec's cadence waits 5). */
+export const FOLLOW_UP_GAPS = ['3', '5', '7'] as const;
+
+/** The decision points the writer acts on (declared in the manifest): their ids and values, checked at the boundary. */
+export const DECISION_VALUES = { 'first-email-template': TEMPLATE_IDS, 'follow-up-gap': FOLLOW_UP_GAPS } as const;
+
+/**
+ * The values experiments chose, keyed by decision point. A record of strings (the platform's
+ * decision step passes every decision it made); a known decision point with a value it cannot
+ * take is refused, naming both; any other key is not the writer's and is ignored.
+ */
+export const DecisionsSchema = z.record(z.string(), z.string()).superRefine((decisions, ctx) => {
+  for (const [point, allowed] of Object.entries(DECISION_VALUES) as Array<[string, readonly string[]]>) {
+    const value = decisions[point];
+    if (value !== undefined && !allowed.includes(value))
+      ctx.addIssue({ code: 'custom', path: [point], message: `"${value}" is not a value of ${point} (${allowed.join(', ')})` });
+  }
+});
+export type Decisions = z.infer<typeof DecisionsSchema>;
+
 export const WriteSequenceInputSchema = z.object({
   prospect: OutreachProspectSchema,
   research: ResearchSubsetSchema,
@@ -65,6 +85,9 @@ export const WriteSequenceInputSchema = z.object({
     .describe(
       "The first email's template when an experiment chose it (or applied its winner); overrides the performance-based pick. Null or absent: that pick.",
     ),
+  decisions: DecisionsSchema.optional().describe(
+    "What experiments chose for this prospect, by decision point (the manifest's decisionPoints): 'first-email-template' opens the sequence with that template (over firstTemplate), 'follow-up-gap' waits that many days before the first follow-up.",
+  ),
   campaignOpeners: CampaignOpenersSchema.optional().describe(
     "The prospect's campaign so far: the first email opens on a kind of fact that keeps any one kind at most 40% of them.",
   ),

@@ -75,6 +75,21 @@ describe('outreach plugin', () => {
     expect(configured.sequence.map((email) => email.dayOffset)).toEqual([1, 2, 3]);
   });
 
+  it('acts on the decisions experiments made at its declared decision points, and refuses a value it cannot take', async () => {
+    const declared = outreachPlugin.manifest.decisionPoints!.map((point) => [point.id, point.arms.map((arm) => arm.value)]);
+    expect(declared).toEqual([
+      ['first-email-template', ['roi-focused', 'pain-point', 'value-prop']],
+      ['follow-up-gap', ['3', '5', '7']],
+    ]);
+    // The follow-up gap moves the second email (and the third with it); the template decision opens the sequence.
+    const decided = await write(richResearch, { decisions: { 'follow-up-gap': '7', 'first-email-template': 'value-prop' } });
+    expect(decided.sequence.map((email) => email.dayOffset)).toEqual([3, 10, 17]);
+    expect(decided.sequence[0]!.template).toBe('value-prop');
+    // A decision point that is not the writer's is ignored; a value its decision point does not offer is refused.
+    expect((await write(richResearch, { decisions: { 'send-hour': '9' } })).sequence.map((email) => email.dayOffset)).toEqual([3, 8, 15]);
+    await expect(write(richResearch, { decisions: { 'follow-up-gap': '9' } })).rejects.toThrow(/"9" is not a value of follow-up-gap/);
+  });
+
   it('orders templates by the given performance and weighs the expected response rate with it', async () => {
     const output = await write(richResearch, { templatePerformance: { 'roi-focused': 0.1, 'pain-point': 0.2, 'value-prop': 0.4 } });
     expect(output.sequence.map((email) => email.template)).toEqual(['value-prop', 'pain-point', 'roi-focused']);

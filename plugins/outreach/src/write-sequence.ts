@@ -29,6 +29,7 @@ export async function writeSequence(input: WriteSequenceInput, deps: WriterDeps)
       input.templatePerformance ?? config.templatePerformance,
       input.cadenceTiming ?? config.cadenceTiming,
       input.firstTemplate,
+      input.decisions,
     ),
     facts: usableFacts(input.research.facts, config.minFactConfidence),
     prospect: input.prospect,

@@ -10,6 +10,8 @@ export type { WorkspaceConfig } from './workspace-config/schemas.ts';
 export { getWorkspaceConfig, setWorkspaceConfig } from './workspace-config/workspace-config.ts';
 export type { ConfigStoreDb } from './workspace-config/workspace-config.ts';
 export { creditProspectOutcomes } from './experiments/credit.ts';
+export { countSentTrials } from './experiments/counts.ts';
+export type { SentTrialsDb } from './experiments/counts.ts';
 export type { ExperimentCreditDb } from './experiments/credit.ts';
 export { experimentCreditModels } from './experiments/credit-models.ts';
 export { DECIDE_ACTIVITY } from './experiments/decide.ts';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { nonBlank } from '../../../core/http/api-strings.ts';
-import { DECISION_POINTS, EXPERIMENT_STATES } from './model.ts';
+import { EXPERIMENT_STATES } from './model.ts';
+
+const DecisionPointId = z
+  .string()
+  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be a decision point id (kebab-case)')
+  .max(60);
 
 const Population = z
   .discriminatedUnion('kind', [
@@ -12,13 +17,15 @@ const Population = z
 /** Body of POST /api/experiments. It names no workspace: the request's is used (a workspace key is refused as unknown). */
 export const NewExperimentBody = z.strictObject({
   name: nonBlank(200, 'must not be empty', 'must be at most 200 characters').describe('Unique in the workspace'),
-  decisionPoint: z.enum(DECISION_POINTS).describe('What the experiment decides: which template the first email uses'),
+  decisionPoint: DecisionPointId.describe(
+    'What the experiment decides: a decision point an installed plugin declares (GET /api/experiments/decision-points), e.g. first-email-template',
+  ),
   arms: z
     .array(
       z.strictObject({
         id: z.string().trim().min(1).max(60).optional().describe('Defaults to the value'),
         label: z.string().trim().min(1).max(120).optional().describe('Defaults to the value'),
-        value: z.string().min(1).max(60).describe("The decision's value: a template id (roi-focused, pain-point, value-prop)"),
+        value: z.string().min(1).max(60).describe("The decision's value: one of the decision point's arms, e.g. a template id"),
       }),
     )
     .min(2, 'an experiment needs at least two arms')
@@ -35,7 +42,7 @@ const Iso = z.iso.datetime();
 export const ExperimentView = z.object({
   id: z.string(),
   name: z.string(),
-  decisionPoint: z.enum(DECISION_POINTS),
+  decisionPoint: z.string(),
   population: Population,
   state: z.enum(EXPERIMENT_STATES),
   winner: z.string().nullable().describe('The declared winner’s arm id, once converged'),
@@ -58,7 +65,7 @@ export const ExperimentView = z.object({
     .object({
       id: z.string(),
       arm: z.string(),
-      value: z.string().describe('The template made the population’s first-email default'),
+      value: z.string().describe('The value made the population’s default at its decision point'),
       appliedAt: Iso,
       evidence: z.object({
         pBest: z.record(z.string(), z.number()),
@@ -92,3 +99,13 @@ export const ExperimentsSummary = z.object({
     .describe('The learning engine’s learning score (README, "Learning"); null until a winner is applied with sends on both arms'),
 });
 export type ExperimentsSummary = z.infer<typeof ExperimentsSummary>;
+
+/** A decision point as the experiments form offers it: declared by the installed plugin whose activity acts on it. */
+export const DecisionPointView = z.object({
+  id: z.string().describe('What an experiment names as its decisionPoint'),
+  label: z.string(),
+  description: z.string().describe('What changes for the prospect with each value'),
+  plugin: z.string().describe('The plugin that declares it and acts on the choice'),
+  arms: z.array(z.object({ value: z.string(), label: z.string() })).describe('The values an experiment may try'),
+});
+export type DecisionPointView = z.infer<typeof DecisionPointView>;

@@ -4,24 +4,30 @@ import { z } from 'zod';
 import type { Models } from '../../models.ts';
 import type { ActivityOptions } from '../../runs/services.ts';
 import type { ConfigStoreDb } from '../workspace-config/workspace-config.ts';
-import { countTrial } from './counts.ts';
 import { chooseArm } from './engine.ts';
-import { settleExperiment } from './experiments.ts';
-import type { ExperimentDecision, ExperimentsDb, StoredExperiment } from './model.ts';
+import { FIRST_TEMPLATE_POINT, type ExperimentDecision, type ExperimentsDb, type Population, type StoredExperiment } from './model.ts';
 
-/** The built-in step that decides, at send time, which first-email template a prospect's sequence uses. */
+/** The built-in step that decides, when a prospect's sequence is written, what each running experiment tries on it. */
 export const DECIDE_ACTIVITY = 'platform.decideExperimentArm';
 
 const DecideInput = z.object({ prospectId: z.number().int().min(1).describe('The prospect whose sequence is about to be written') });
 
 const DecideOutput = z.object({
-  experimentId: z.string().nullable().describe('The running experiment that decided, or null'),
+  experimentId: z
+    .string()
+    .nullable()
+    .describe("The experiment that chose the first email's template (running, or its applied winner), or null"),
   arm: z.string().nullable().describe('The arm it chose for this prospect'),
   template: z
     .string()
     .nullable()
     .describe("The first email's template: the chosen arm's, or an applied winner's; null for the copywriter's own performance-based pick"),
   source: z.enum(['experiment', 'applied', 'none']).describe('Where the template comes from'),
+  decisions: z
+    .record(z.string(), z.string())
+    .describe(
+      "Every decision point's value for this prospect (a running experiment's arm, else an applied winner), keyed by decision point: what the writing step acts on",
+    ),
 });
 type DecideOutput = z.infer<typeof DecideOutput>;
 
@@ -40,13 +46,23 @@ export type DecideDb = ExperimentsDb & Pick<Models, 'campaigns'> & ConfigStoreDb
 /** The prospect's sequence's workflow id (email/sequences/enrollment.ts sequenceWorkflowId; insights cannot import email). */
 const sequenceIdOf = (workspaceId: string, prospectId: number) => `sequence-${workspaceId}-${prospectId}`;
 
-/** The populations a prospect belongs to, most specific first: its campaigns, then the workspace. */
-async function populationsOf(db: DecideDb, workspaceId: string, prospectId: number) {
+/** The populations a prospect belongs to, most specific first: its campaigns (newest first), then the workspace. */
+async function populationsOf(db: DecideDb, workspaceId: string, prospectId: number): Promise<Population[]> {
   const campaigns = await db.campaigns.find({ workspaceId, prospectIds: prospectId }, { id: 1 }).sort({ id: -1 }).lean();
-  return [
-    ...campaigns.map((campaign) => ({ 'population.kind': 'campaign' as const, 'population.campaignId': campaign.id })),
-    { 'population.kind': 'workspace' as const },
-  ];
+  return [...campaigns.map((campaign) => ({ kind: 'campaign' as const, campaignId: campaign.id })), { kind: 'workspace' as const }];
+}
+
+const samePopulation = (a: Population, b: Population) =>
+  a.kind === b.kind && (a.kind === 'workspace' || a.campaignId === (b as { campaignId: number }).campaignId);
+
+/** Each decision point's experiment for the prospect: of those given, the one of its most specific population. */
+function byDecisionPoint(experiments: readonly StoredExperiment[], populations: readonly Population[]): Map<string, StoredExperiment> {
+  const chosen = new Map<string, StoredExperiment>();
+  for (const population of populations)
+    for (const experiment of experiments)
+      if (samePopulation(experiment.population, population) && !chosen.has(experiment.decisionPoint))
+        chosen.set(experiment.decisionPoint, experiment);
+  return chosen;
 }
 
 /** One decision per (experiment, prospect): the first stands, so a retry, a rerun or a replay gets the same arm. */
@@ -88,12 +104,15 @@ async function decide(
 }
 
 /**
- * `platform.decideExperimentArm`: for a prospect in a population with a running experiment on
- * its first email's template, Thompson sampling (the learning engine's chooseArm, seeded by the
- * experiment and the prospect) picks the arm; the decision is recorded with its draws and counted
- * as the arm's trial, and returned, so the copy step writes with it and a workflow replay reads
- * the recorded result instead of sampling again. Without a running experiment, the winner an
- * experiment applied to the population (and nobody rolled back) is the template; otherwise none.
+ * `platform.decideExperimentArm`: for each decision point (one a plugin declares, such as the first
+ * email's template or the days before the first follow-up) with a running experiment in one of the
+ * prospect's populations (its campaigns before the workspace), Thompson sampling (the learning
+ * engine's chooseArm, seeded by the experiment and the prospect) picks the arm; the decision is
+ * recorded with its draws and returned, so the copy step writes with it and a workflow replay
+ * reads the recorded result instead of sampling again. The decision is not a trial yet: it counts
+ * when its first email is really sent (countSentTrials). A decision point without a running
+ * experiment takes the winner an experiment applied to the population (and nobody rolled back);
+ * otherwise the plugin decides as it would without experiments.
  */
 export function createDecideActivity(db: DecideDb): Record<string, BoundActivity> {
   return {
@@ -101,34 +120,37 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
       const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
       const workspaceId = workspaceOf(extra ?? {});
       const populations = await populationsOf(db, workspaceId, prospectId);
-      for (const population of populations) {
-        const running = await db.experiments
-          .findOne({ workspaceId, state: 'running', decisionPoint: 'first-email-template', ...population }, { appliedKeys: 0 })
-          .lean<StoredExperiment>();
-        if (!running) continue;
-        const decision = await decide(db, running, prospectId, extra?.run?.runId ?? undefined);
-        await countTrial(db, decision);
-        await settleExperiment(db, workspaceId, decision.experimentId);
-        return { experimentId: decision.experimentId, arm: decision.arm, template: decision.value, source: 'experiment' };
-      }
-      for (const population of populations) {
-        const applied = await db.experiments
-          .findOne(
-            {
-              workspaceId,
-              decisionPoint: 'first-email-template',
-              'change.rolledBackAt': null,
-              'change.id': { $exists: true },
-              ...population,
-            },
-            { appliedKeys: 0 },
-          )
+      const running = byDecisionPoint(
+        await db.experiments.find({ workspaceId, state: 'running' }, { appliedKeys: 0 }).sort({ createdAt: 1 }).lean<StoredExperiment[]>(),
+        populations,
+      );
+      const applied = byDecisionPoint(
+        await db.experiments
+          .find({ workspaceId, 'change.id': { $exists: true }, 'change.rolledBackAt': null }, { appliedKeys: 0 })
           .sort({ 'change.appliedAt': -1 })
-          .lean<StoredExperiment>();
-        if (applied?.change)
-          return { experimentId: String(applied._id), arm: applied.change.arm, template: applied.change.value, source: 'applied' };
+          .lean<StoredExperiment[]>(),
+        populations,
+      );
+      const decisions: Record<string, string> = {};
+      let first: Omit<DecideOutput, 'decisions'> = { experimentId: null, arm: null, template: null, source: 'none' };
+      for (const [point, experiment] of running) {
+        const decision = await decide(db, experiment, prospectId, extra?.run?.runId ?? undefined);
+        decisions[point] = decision.value;
+        if (point === FIRST_TEMPLATE_POINT)
+          first = { experimentId: decision.experimentId, arm: decision.arm, template: decision.value, source: 'experiment' };
       }
-      return { experimentId: null, arm: null, template: null, source: 'none' };
+      for (const [point, experiment] of applied) {
+        if (point in decisions || !experiment.change) continue;
+        decisions[point] = experiment.change.value;
+        if (point === FIRST_TEMPLATE_POINT)
+          first = {
+            experimentId: String(experiment._id),
+            arm: experiment.change.arm,
+            template: experiment.change.value,
+            source: 'applied',
+          };
+      }
+      return { ...first, decisions };
     },
   };
 }

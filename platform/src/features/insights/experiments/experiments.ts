@@ -6,9 +6,9 @@ import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { Models } from '../../models.ts';
 import type { ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
-import type { ExperimentsSummary, ExperimentView, NewExperiment } from './api-schemas.ts';
+import type { DecisionPointView, ExperimentsSummary, ExperimentView, NewExperiment } from './api-schemas.ts';
 import { armInterval, declareWinner, DEFAULT_DECLARATION_RULE, learningScore, type ArmCounts } from './engine.ts';
-import { DECISION_VALUES, type ExperimentsDb, type StoredExperiment } from './model.ts';
+import type { ExperimentsDb, StoredExperiment } from './model.ts';
 
 /** How many of the latest count updates an experiment remembers, so a repeated one is a no-op (as the dashboard rollups do). */
 export const APPLIED_WINDOW = 500;
@@ -77,17 +77,26 @@ const samePopulation = (population: NewExperiment['population']) =>
     : { 'population.kind': 'workspace' as const };
 
 /**
- * Starts an experiment: its arms must be values of its decision point (422 otherwise), a campaign
- * population must be a campaign of the workspace (422), and one population has at most one running
- * experiment per decision point (409), so a prospect's decision is never split between two.
+ * Starts an experiment: its decision point must be one an installed plugin declares and its arms
+ * values of it (422 otherwise), a campaign population must be a campaign of the workspace (422),
+ * and one population has at most one running experiment per decision point (409), so a
+ * prospect's decision is never split between two.
  */
 export async function createExperiment(
   db: ExperimentsDb & Pick<Models, 'campaigns'>,
   workspaceId: string,
   input: NewExperiment,
   createdBy: string,
+  decisionPoints: readonly DecisionPointView[],
 ): Promise<ExperimentView> {
-  const allowed = DECISION_VALUES[input.decisionPoint];
+  const point = decisionPoints.find((candidate) => candidate.id === input.decisionPoint);
+  if (!point)
+    throw new UnprocessableError(
+      `No installed plugin declares decision point "${input.decisionPoint}": one of ${decisionPoints.map((known) => known.id).join(', ') || '(none installed)'}`,
+      { decisionPoint: 'not a decision point of an installed plugin' },
+    );
+  const allowed = point.arms.map((arm) => arm.value);
+  const labels = new Map(point.arms.map((arm) => [arm.value, arm.label]));
   const fields: Record<string, string> = {};
   input.arms.forEach((arm, index) => {
     if (!allowed.includes(arm.value)) fields[`arms.${index}.value`] = `must be one of ${allowed.join(', ')}`;
@@ -110,14 +119,20 @@ export async function createExperiment(
   if (
     await db.experiments.exists({ workspaceId, state: 'running', decisionPoint: input.decisionPoint, ...samePopulation(input.population) })
   )
-    throw new ConflictError(`This population already has a running experiment on ${input.decisionPoint}: stop it first`);
+    throw new ConflictError(`This population already has a running experiment on ${point.label.toLowerCase()}: stop it first`);
   try {
     const created = await db.experiments.create({
       workspaceId,
       name: input.name,
       decisionPoint: input.decisionPoint,
       population: input.population,
-      arms: input.arms.map((arm, index) => ({ id: ids[index]!, label: arm.label ?? arm.value, value: arm.value, trials: 0, successes: 0 })),
+      arms: input.arms.map((arm, index) => ({
+        id: ids[index]!,
+        label: arm.label ?? labels.get(arm.value) ?? arm.value,
+        value: arm.value,
+        trials: 0,
+        successes: 0,
+      })),
       state: 'running',
       createdBy,
     });
@@ -142,7 +157,7 @@ export async function stopExperiment(db: ExperimentsDb, workspaceId: string, id:
   return viewOf(stopped);
 }
 
-/** Rolls back the change an experiment applied: its population's first emails go back to the performance-based pick. */
+/** Rolls back the change an experiment applied: its population's prospects go back to the plugin's own choice at that decision point. */
 export async function rollBackChange(db: ExperimentsDb, workspaceId: string, id: string, by: string): Promise<ExperimentView> {
   const stored = await findExperiment(db, workspaceId, id);
   if (!stored.change) throw new ConflictError(`Experiment ${id} has applied nothing to roll back`);
@@ -160,7 +175,7 @@ export async function rollBackChange(db: ExperimentsDb, workspaceId: string, id:
 /**
  * After its counts changed: declares a winner by the engine's rule (P(best) ≥ 0.95 and the
  * minimum sample per arm) and, when the workspace's Auto-Apply Optimizations switch is on, makes
- * it the population's default first template, recording the evidence. Converges once.
+ * it the population's default at the decision point, recording the evidence. Converges once.
  */
 export async function settleExperiment(db: ExperimentsDb & ConfigStoreDb, workspaceId: string, experimentId: string): Promise<void> {
   const stored = await db.experiments

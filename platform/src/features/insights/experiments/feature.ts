@@ -5,15 +5,21 @@
 import { defineFeature } from '../../context.ts';
 import { reconcileExperimentCounts } from './counts.ts';
 import { createDecideActivity, DECIDE_ACTIVITY, DECIDE_OPTIONS } from './decide.ts';
+import { installedDecisionPoints } from './decision-points.ts';
 import { experimentsModels } from './model.ts';
 import { experimentsRouter, experimentsRoutes } from './routes.ts';
 
 export const experimentsFeature = defineFeature({
   name: 'experiments',
   domain: 'insights',
-  uses: ['experiments', 'experimentDecisions', 'campaigns', 'workspaceConfig'],
+  uses: ['experiments', 'experimentDecisions', 'campaigns', 'workspaceConfig', 'outcomeEvents'],
   models: experimentsModels,
-  routes: [{ routes: experimentsRoutes, build: ({ product }) => experimentsRouter({ db: product.db }) }],
+  routes: [
+    {
+      routes: experimentsRoutes,
+      build: ({ app, product }) => experimentsRouter({ db: product.db, decisionPoints: installedDecisionPoints(app.plugins.plugins) }),
+    },
+  ],
   steps: { options: new Map([[DECIDE_ACTIVITY, DECIDE_OPTIONS]]), activities: (worker) => createDecideActivity(worker.db) },
   onStart: { does: 'finish the experiment count updates a stop cut short', run: ({ product }) => reconcileExperimentCounts(product.db) },
 });

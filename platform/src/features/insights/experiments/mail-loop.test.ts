@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
+import { outreachPlugin } from '@meetflow/plugin-outreach';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
@@ -35,10 +36,14 @@ const api = async (method: string, path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('experiment-mail', [engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel], {
-    secrets: box,
-    publicUrl: 'https://meetflow.example',
-  });
+  stack = await startTestPipelineWorker(
+    'experiment-mail',
+    [engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, outreachPlugin],
+    {
+      secrets: box,
+      publicUrl: 'https://meetflow.example',
+    },
+  );
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example' });
   mail = await startTestMailServer();
   await stack.db.workspaces.create({ slug: WS, name: WS });
@@ -67,6 +72,12 @@ describe('an experiment learns from a reply that arrives by mail', () => {
       arm: string;
       template: string;
     };
+    const counts = async () => {
+      const { body } = await api('GET', `/api/experiments/${experiment.id}`);
+      return Object.fromEntries((body as ExperimentView).arms.map((arm) => [arm.id, [arm.trials, arm.successes]]));
+    };
+    // Decided, not yet sent: no trial yet.
+    expect(await counts()).toEqual({ 'roi-focused': [0, 0], 'pain-point': [0, 0], 'value-prop': [0, 0] });
     const email = 'pat@winter.test';
     await enrolProspect(stack, WS, 1, email, [
       { step: 1, dayOffset: 0, template: decision.template, subject: `Winter, ${decision.template}`, body: 'Hello there.' },
@@ -77,10 +88,8 @@ describe('an experiment learns from a reply that arrives by mail', () => {
       template: decision.template,
     });
 
-    const counts = async () => {
-      const { body } = await api('GET', `/api/experiments/${experiment.id}`);
-      return Object.fromEntries((body as ExperimentView).arms.map((arm) => [arm.id, [arm.trials, arm.successes]]));
-    };
+    // Sent: the outbox's send counted the decision's trial.
+    await expect.poll(async () => (await counts())[decision.arm]).toEqual([1, 0]);
     const before = await counts();
     expect(before[decision.arm]).toEqual([1, 0]);
 

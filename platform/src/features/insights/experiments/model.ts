@@ -1,13 +1,13 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
-/** What an experiment decides: the decision points the prospect pipeline really has. */
-export const DECISION_POINTS = ['first-email-template'] as const;
-export type DecisionPoint = (typeof DECISION_POINTS)[number];
+/**
+ * What an experiment decides: a decision point an installed plugin declares (its manifest's
+ * `decisionPoints`, read in decision-points.ts), e.g. the outreach writer's 'first-email-template'.
+ */
+export type DecisionPoint = string;
 
-/** The values each decision point may take: the outreach plugin's templates (plugins/outreach/src/config.ts TEMPLATE_IDS). */
-export const DECISION_VALUES: Record<DecisionPoint, readonly string[]> = {
-  'first-email-template': ['roi-focused', 'pain-point', 'value-prop'],
-};
+/** The decision point the prospect pipeline's `template` output (its copy step's firstTemplate) answers for. */
+export const FIRST_TEMPLATE_POINT = 'first-email-template';
 
 export const EXPERIMENT_STATES = ['running', 'converged', 'stopped'] as const;
 export type ExperimentState = (typeof EXPERIMENT_STATES)[number];
@@ -73,7 +73,7 @@ const ExperimentSchema = new Schema<Experiment>(
   {
     workspaceId: { type: String, required: true },
     name: { type: String, required: true },
-    decisionPoint: { type: String, required: true, enum: DECISION_POINTS },
+    decisionPoint: { type: String, required: true },
     arms: { type: [ArmSchema], required: true },
     population: { type: Schema.Types.Mixed, required: true },
     state: { type: String, required: true, enum: EXPERIMENT_STATES, default: 'running' },

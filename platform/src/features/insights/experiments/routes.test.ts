@@ -10,12 +10,14 @@ import { createKoaApp } from '../../../core/http/app.ts';
 import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
 import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
 import { createModels, type Models } from '../../models.ts';
+import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import { setWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 import type { ExperimentsSummary, ExperimentView } from './api-schemas.ts';
-import { reconcileExperimentCounts } from './counts.ts';
+import { countSentTrials, reconcileExperimentCounts } from './counts.ts';
 import { creditProspectOutcomes } from './credit.ts';
 import { createDecideActivity, DECIDE_ACTIVITY } from './decide.ts';
+import { installedDecisionPoints } from './decision-points.ts';
 import { DEFAULT_DECLARATION_RULE } from './engine.ts';
 import { experimentsRouter } from './routes.ts';
 
@@ -43,7 +45,14 @@ beforeAll(async () => {
   await db.campaigns.create({ workspaceId: WS, id: 1, name: 'Spring', prospectIds: [11, 12] });
   const logger = pino({ level: 'silent' });
   const authenticator = sessionsAndTokens(db, DEFAULT_SESSION_POLICY);
-  server = await serveForTest(createKoaApp({ logger, authenticator, routers: [experimentsRouter({ db })], audit: null }));
+  server = await serveForTest(
+    createKoaApp({
+      logger,
+      authenticator,
+      routers: [experimentsRouter({ db, decisionPoints: installedDecisionPoints(installedPlugins) })],
+      audit: null,
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -75,7 +84,11 @@ const decideFor = (workspaceId: string, prospectId: number) =>
     arm: string | null;
     template: string | null;
     source: string;
+    decisions: Record<string, string>;
   }>;
+const trialsOf = async (name: string) =>
+  Object.fromEntries((await list()).find((experiment) => experiment.name === name)!.arms.map((arm) => [arm.id, arm.trials]));
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, count) => total + count, 0);
 
 let campaignExperiment: ExperimentView;
 
@@ -108,7 +121,7 @@ describe('/api/experiments: who may do what', () => {
       rule: DEFAULT_DECLARATION_RULE,
     });
     expect(campaignExperiment.arms.map((arm) => [arm.id, arm.label, arm.trials, arm.successes])).toEqual([
-      ['roi-focused', 'roi-focused', 0, 0],
+      ['roi-focused', 'ROI-focused', 0, 0], // the plugin's label when the request names none
       ['pain-point', 'Pain point', 0, 0],
     ]);
     // With no data each arm's posterior is the uniform prior: mean 0.5, a wide interval, an even chance of being best.
@@ -168,26 +181,35 @@ describe('/api/experiments: who may do what', () => {
 });
 
 describe('deciding at send time and crediting outcomes', () => {
-  it("decides once per prospect, by the campaign's experiment before the workspace's, and counts the trial once", async () => {
+  it("decides once per prospect, by the campaign's experiment before the workspace's, and counts the trial once its first email is sent", async () => {
     const first = await decideFor(WS, 11);
     expect(first).toMatchObject({ experimentId: campaignExperiment.id, source: 'experiment' });
     expect(['roi-focused', 'pain-point']).toContain(first.template);
+    expect(first.decisions).toEqual({ 'first-email-template': first.template });
     expect(await decideFor(WS, 11)).toEqual(first); // a retry or a rerun gets the recorded decision
     const decision = await db.experimentDecisions.findOne({ workspaceId: WS, decisionId: `${campaignExperiment.id}:11` }).lean();
-    expect(decision).toMatchObject({ prospectId: 11, arm: first.arm, sequenceId: `sequence-${WS}-11`, trialCounted: true });
+    expect(decision).toMatchObject({ prospectId: 11, arm: first.arm, sequenceId: `sequence-${WS}-11`, trialCounted: false });
     expect(Object.keys(decision!.draws).sort()).toEqual(['pain-point', 'roi-focused']);
-    const experiments = await list();
-    expect(experiments.find((experiment) => experiment.id === campaignExperiment.id)!.arms.reduce((sum, arm) => sum + arm.trials, 0)).toBe(
-      1,
-    );
+    // Decided is not tried: the trial counts when the outbox sends the first email, once however often the send is retried.
+    expect(sum(await trialsOf('Opening template'))).toBe(0);
+    expect(await countSentTrials(db, { workspaceId: WS, prospectId: 11 })).toBe(1);
+    expect(await countSentTrials(db, { workspaceId: WS, prospectId: 11 })).toBe(0);
+    expect(await trialsOf('Opening template')).toEqual({
+      'roi-focused': first.arm === 'roi-focused' ? 1 : 0,
+      'pain-point': first.arm === 'pain-point' ? 1 : 0,
+    });
     // A prospect outside the campaign is decided by the workspace-wide experiment; another workspace has none.
-    const workspaceWide = experiments.find((experiment) => experiment.name === 'Workspace-wide')!;
+    const workspaceWide = (await list()).find((experiment) => experiment.name === 'Workspace-wide')!;
     expect(await decideFor(WS, 30)).toMatchObject({ experimentId: workspaceWide.id, source: 'experiment' });
-    expect(await decideFor(OTHER, 11)).toEqual({ experimentId: null, arm: null, template: null, source: 'none' });
+    // Its email is never sent (turned down in review, say): the decision never counts.
+    expect(sum(await trialsOf('Workspace-wide'))).toBe(0);
+    expect(await reconcileExperimentCounts(db)).toBe(0);
+    expect(await decideFor(OTHER, 11)).toEqual({ experimentId: null, arm: null, template: null, source: 'none', decisions: {} });
   });
 
   it('credits a positive reply once, a meeting attended more, and nothing for an unsubscribe', async () => {
     const arm = (await decideFor(WS, 12)).arm!;
+    await countSentTrials(db, { workspaceId: WS, prospectId: 12 });
     const successes = async () =>
       (await list()).find((experiment) => experiment.id === campaignExperiment.id)!.arms.find((candidate) => candidate.id === arm)!
         .successes;
@@ -257,6 +279,7 @@ describe('deciding at send time and crediting outcomes', () => {
       arm: 'pain-point',
       template: 'pain-point',
       source: 'applied',
+      decisions: { 'first-email-template': 'pain-point' },
     });
     expect((await call('sales-ops', 'POST', `/${campaignExperiment.id}/stop`)).status).toBe(409);
 
@@ -269,8 +292,69 @@ describe('deciding at send time and crediting outcomes', () => {
     expect(rolled.status, rolled.text).toBe(200);
     expect(rolled.body!.change).toMatchObject({ rolledBackAt: expect.any(String), rolledBackBy: expect.stringMatching(/^token:/) });
     expect((await call('admin', 'POST', `/${campaignExperiment.id}/rollback`)).status).toBe(409);
-    expect(await decideFor(WS, 14)).toEqual({ experimentId: null, arm: null, template: null, source: 'none' });
+    expect(await decideFor(WS, 14)).toEqual({ experimentId: null, arm: null, template: null, source: 'none', decisions: {} });
     // Rolled back, nothing applied is left to score: "not enough data yet", never a made-up number.
     expect(((await call('viewer', 'GET', '/summary')).body as unknown as ExperimentsSummary).learningScore).toBeNull();
+  });
+});
+
+describe('decision points the installed plugins declare', () => {
+  it('are listed for every member and checked when an experiment starts', async () => {
+    const read = async (as: keyof typeof tokens | null) =>
+      fetch(`${server.url}/api/experiments/decision-points`, { headers: as ? { authorization: `Bearer ${tokens[as]}` } : {} });
+    expect((await read(null)).status).toBe(401);
+    const points = (await (await read('viewer')).json()) as Array<{ id: string; plugin: string; arms: Array<{ value: string }> }>;
+    expect(points.map((point) => [point.id, point.plugin, point.arms.map((arm) => arm.value)])).toEqual([
+      ['first-email-template', 'outreach', ['roi-focused', 'pain-point', 'value-prop']],
+      ['follow-up-gap', 'outreach', ['3', '5', '7']],
+    ]);
+    const base = { name: 'Gap', arms: [{ value: '3' }, { value: '7' }] };
+    expect(await call('admin', 'POST', '', { ...base, decisionPoint: 'opener-kind' })).toMatchObject({
+      status: 422,
+      text: expect.stringContaining('No installed plugin declares decision point "opener-kind"'),
+    });
+    expect(
+      await call('admin', 'POST', '', { ...base, decisionPoint: 'follow-up-gap', arms: [{ value: '3' }, { value: '9' }] }),
+    ).toMatchObject({
+      status: 422,
+      text: expect.stringContaining('arms.1.value must be one of 3, 5, 7'),
+    });
+  });
+
+  it('decides each running decision point, and a send the stop cut short is counted at start-up', async () => {
+    const gap = await call('sales-ops', 'POST', '', {
+      ...{ name: 'Follow-up gap', decisionPoint: 'follow-up-gap', arms: [{ value: '3' }, { value: '7' }] },
+      population: { kind: 'campaign', campaignId: 1 },
+    });
+    expect(gap.status, gap.text).toBe(201);
+    expect(gap.body!.arms.map((arm) => arm.label)).toEqual(['3 days', '7 days']); // the plugin's labels
+    const template = await call('sales-ops', 'POST', '', {
+      name: 'Template again',
+      decisionPoint: 'first-email-template',
+      arms: TEMPLATES,
+    });
+    expect(template.status, template.text).toBe(201);
+    await db.campaigns.updateOne({ workspaceId: WS, id: 1 }, { $push: { prospectIds: { $each: [15, 16] } } });
+    const decided = await decideFor(WS, 15);
+    expect(Object.keys(decided.decisions).sort()).toEqual(['first-email-template', 'follow-up-gap']);
+    expect(['3', '7']).toContain(decided.decisions['follow-up-gap']);
+    expect(decided).toMatchObject({ experimentId: template.body!.id, template: decided.decisions['first-email-template'] });
+    expect(await countSentTrials(db, { workspaceId: WS, prospectId: 15 })).toBe(2);
+    expect(sum(await trialsOf('Follow-up gap'))).toBe(1);
+    expect(sum(await trialsOf('Template again'))).toBe(1);
+    // Prospect 16's first email went out but the worker stopped before its trials were counted: start-up counts them, once.
+    await decideFor(WS, 16);
+    await recordOutcome(db, {
+      workspaceId: WS,
+      eventId: `sent-sequence-${WS}-16-1`,
+      type: 'sent',
+      at: new Date(),
+      prospectId: 16,
+      step: 1,
+    });
+    expect(await reconcileExperimentCounts(db)).toBe(2);
+    expect(await reconcileExperimentCounts(db)).toBe(0);
+    expect(sum(await trialsOf('Follow-up gap'))).toBe(2);
+    expect(sum(await trialsOf('Template again'))).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 import type { Models } from '../../models.ts';
 import { auditChange } from '../../accounts/services.ts';
-import { ExperimentIdParams, ExperimentsSummary, ExperimentView, NewExperimentBody } from './api-schemas.ts';
+import { DecisionPointView, ExperimentIdParams, ExperimentsSummary, ExperimentView, NewExperimentBody } from './api-schemas.ts';
 import {
   createExperiment,
   findExperiment,
@@ -19,6 +19,8 @@ import type { ExperimentsDb } from './model.ts';
 /** What the experiments routes are built over. */
 export interface ExperimentsDeps {
   db: ExperimentsDb & Pick<Models, 'campaigns'>;
+  /** What the installed plugins let experiments decide (installedDecisionPoints). */
+  decisionPoints: readonly DecisionPointView[];
 }
 
 const tags = ['experiments'];
@@ -27,8 +29,8 @@ const badRequest = { description: 'The workspace is not a slug, or the id is too
 const idOf = (params: unknown) => ExperimentIdParams.parse(params).id;
 
 /**
- * /api/experiments: the workspace's experiments (which template a first email uses, decided per
- * prospect by Thompson sampling). Every member reads them; sales ops and above start, stop and roll
+ * /api/experiments: the workspace's experiments (a decision an installed plugin declares, such as
+ * which template a first email uses, made per prospect by Thompson sampling). Every member reads them; sales ops and above start, stop and roll
  * back. The workspace is always the one the access check resolved, never one the request names.
  */
 export const experimentsRoutes = [
@@ -60,13 +62,16 @@ export const experimentsRoutes = [
         201: { description: 'As stored, running', schema: ExperimentView },
         400: { description: 'A bad field, named' },
         409: { description: 'The name is taken, or the population already has a running experiment on this decision' },
-        422: { description: 'An arm is not a value of the decision point, two arms share an id, or the campaign does not exist' },
+        422: {
+          description:
+            'No installed plugin declares the decision point, an arm is not one of its values, two arms share an id, or the campaign does not exist',
+        },
       },
     },
-    ({ db }) =>
+    ({ db, decisionPoints }) =>
       async (ctx) => {
         const input = NewExperimentBody.parse(ctx.request.body ?? {});
-        const created = await createExperiment(db, workspaceOf(ctx), input, accessOf(ctx).principal.id);
+        const created = await createExperiment(db, workspaceOf(ctx), input, accessOf(ctx).principal.id, decisionPoints);
         auditChange(ctx, { before: null, after: created });
         ctx.status = 201;
         ctx.body = created;
@@ -85,6 +90,24 @@ export const experimentsRoutes = [
     ({ db }) =>
       async (ctx) => {
         ctx.body = await summarizeExperiments(db, workspaceOf(ctx));
+      },
+  ),
+  route<ExperimentsDeps>(
+    {
+      method: 'get',
+      path: '/api/experiments/decision-points',
+      access: 'viewer',
+      tags,
+      query: WorkspaceQuery,
+      summary: 'What an experiment may decide: the decision points the installed plugins declare, each with the values it may try',
+      responses: {
+        200: { description: 'In plugin order', schema: z.array(DecisionPointView) },
+        400: { description: 'Invalid workspace slug' },
+      },
+    },
+    ({ decisionPoints }) =>
+      async (ctx) => {
+        ctx.body = decisionPoints;
       },
   ),
   route<ExperimentsDeps>(

@@ -82,6 +82,8 @@ export const PROSPECT_PIPELINE: PipelineDefinition = {
         templatePerformance: '{{ input.config.templatePerformance }}',
         cadenceTiming: '{{ input.config.cadenceTiming }}',
         firstTemplate: `{{ ${PROSPECT_STEPS.decide}.template }}`,
+        // Every decision point's value the decide step chose (the outreach plugin's decisionPoints), e.g. the days before the first follow-up.
+        decisions: `{{ ${PROSPECT_STEPS.decide}.decisions }}`,
         // The campaign's first emails so far, by the kind of fact they open on (campaigns/opener-counts.ts); absent outside a campaign.
         campaignOpeners: '{{ input.campaignOpeners }}',
       },
@@ -118,7 +120,7 @@ export const PROSPECT_PIPELINE_V3: PipelineDefinition = {
     .filter((node) => node.id !== PROSPECT_STEPS.decide)
     .map((node) => {
       if (node.id !== PROSPECT_STEPS.copy) return node;
-      const { firstTemplate: _decided, campaignOpeners: _counted, ...input } = node.input as Record<string, unknown>;
+      const { firstTemplate: _decided, decisions: _chosen, campaignOpeners: _counted, ...input } = node.input as Record<string, unknown>;
       return { ...node, input };
     }),
   edges: PROSPECT_PIPELINE.edges

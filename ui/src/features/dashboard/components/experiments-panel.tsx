@@ -1,9 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
 import { formatCount, formatDate, formatNumber } from '../../../utils/format.ts';
 import { roleAtLeast, useCurrentRole } from '../../auth/index.ts';
-import { experimentsQueryOptions, experimentsSummaryQueryOptions, useRollBackExperiment, type Experiment } from '../api/experiments-api.ts';
+import {
+  decisionPointsQueryOptions,
+  experimentCampaignsQueryOptions,
+  experimentsQueryOptions,
+  experimentsSummaryQueryOptions,
+  useRollBackExperiment,
+  useStopExperiment,
+  type DecisionPoint,
+  type Experiment,
+} from '../api/experiments-api.ts';
+import { NewExperimentDialog } from './new-experiment-dialog.tsx';
 import { EmptyNote, Panel } from './panel.tsx';
 
 const STATE_BADGE: Record<Experiment['state'], string> = {
@@ -43,7 +54,7 @@ function ArmRow({ arm, scale, winner }: { arm: Experiment['arms'][number]; scale
 }
 
 /** What a declared winner changed, with its evidence, and (for sales ops and above) Roll back. */
-function AppliedChange({ experiment, canAct }: { experiment: Experiment; canAct: boolean }) {
+function AppliedChange({ experiment, canAct, decides }: { experiment: Experiment; canAct: boolean; decides: string }) {
   const toast = useToast();
   const rollBack = useRollBackExperiment();
   const change = experiment.change;
@@ -52,7 +63,7 @@ function AppliedChange({ experiment, canAct }: { experiment: Experiment; canAct:
   const sends = change.evidence.counts.reduce((sum, count) => sum + count.trials, 0);
   const undo = () =>
     rollBack.mutate(experiment.id, {
-      onSuccess: () => toast({ title: 'Rolled back', description: `First emails no longer open with ${label}.`, tone: 'success' }),
+      onSuccess: () => toast({ title: 'Rolled back', description: `${decides}: no longer ${label}.`, tone: 'success' }),
       onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
     });
   return (
@@ -64,7 +75,7 @@ function AppliedChange({ experiment, canAct }: { experiment: Experiment; canAct:
           </>
         ) : (
           <>
-            Applied on {formatDate(change.appliedAt)}: first emails open with <strong>{label}</strong> (P(best){' '}
+            Applied on {formatDate(change.appliedAt)}: {decides.toLowerCase()} <strong>{label}</strong> (P(best){' '}
             {percent(change.evidence.pBest[change.arm] ?? 0)} over {formatNumber(sends)} sends).
           </>
         )}
@@ -78,25 +89,57 @@ function AppliedChange({ experiment, canAct }: { experiment: Experiment; canAct:
   );
 }
 
-/** One experiment: its state, what it decides, each arm's posterior and what it applied. */
-function ExperimentCard({ experiment, canAct }: { experiment: Experiment; canAct: boolean }) {
+/** One experiment: its state, what it decides, each arm's posterior and what it applied; Stop while it runs (sales ops and above). */
+function ExperimentCard({
+  experiment,
+  canAct,
+  points,
+  campaigns,
+}: {
+  experiment: Experiment;
+  canAct: boolean;
+  points: readonly DecisionPoint[];
+  campaigns: ReadonlyMap<number, string>;
+}) {
+  const toast = useToast();
+  const stop = useStopExperiment();
   const scale = Math.max(0.05, ...experiment.arms.map((arm) => arm.upper));
-  const population = experiment.population.kind === 'campaign' ? `campaign ${experiment.population.campaignId}` : 'every prospect';
+  const { population } = experiment;
+  const who =
+    population.kind === 'campaign' ? `campaign ${campaigns.get(population.campaignId) ?? population.campaignId}` : 'every prospect';
+  const decides = points.find((point) => point.id === experiment.decisionPoint)?.label ?? experiment.decisionPoint;
+  const halt = () =>
+    stop.mutate(experiment.id, {
+      onSuccess: () =>
+        toast({ title: 'Experiment stopped', description: `${experiment.name} decides for no more prospects.`, tone: 'success' }),
+      onError: (error) => toast({ title: 'Error', description: error.message, tone: 'error' }),
+    });
   return (
     <li className="flex flex-col gap-2 border-t border-base-200 pt-3 first:border-t-0 first:pt-0" data-testid="experiment">
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 flex-1 font-medium wrap-anywhere">{experiment.name}</span>
         <span className={`badge badge-sm ${STATE_BADGE[experiment.state]}`}>{experiment.state}</span>
+        {experiment.state === 'running' && canAct && (
+          <button
+            type="button"
+            className="btn btn-outline btn-xs"
+            onClick={halt}
+            disabled={stop.isPending}
+            aria-label={`Stop ${experiment.name}`}
+          >
+            Stop
+          </button>
+        )}
       </div>
       <p className="text-xs text-base-content/60">
-        First email&apos;s template, {population} · {experiment.reason}
+        {decides}, {who} · {experiment.reason}
       </p>
       <ul className="flex flex-col gap-2" aria-label={`Arms, on a scale of 0 to ${percent(scale)}`}>
         {experiment.arms.map((arm) => (
           <ArmRow key={arm.id} arm={arm} scale={scale} winner={experiment.winner === arm.id} />
         ))}
       </ul>
-      <AppliedChange experiment={experiment} canAct={canAct} />
+      <AppliedChange experiment={experiment} canAct={canAct} decides={decides} />
     </li>
   );
 }
@@ -110,9 +153,24 @@ export function ExperimentsPanel({ className = '', limit }: { className?: string
   const summary = useQuery(experimentsSummaryQueryOptions());
   const role = useCurrentRole();
   const canAct = role !== null && roleAtLeast(role, 'sales-ops');
+  const points = useQuery(decisionPointsQueryOptions());
+  const campaigns = useQuery(experimentCampaignsQueryOptions());
+  const campaignNames = new Map((campaigns.data ?? []).map((campaign) => [campaign.id, campaign.name]));
+  const [starting, setStarting] = useState(false);
   const shown = (experiments.data ?? []).slice(0, limit);
   return (
-    <Panel title="A/B Tests" className={className}>
+    <Panel
+      title="A/B Tests"
+      className={className}
+      actions={
+        canAct && (
+          <button type="button" className="btn btn-primary btn-xs" onClick={() => setStarting(true)}>
+            New experiment
+          </button>
+        )
+      }
+    >
+      {starting && <NewExperimentDialog onClose={() => setStarting(false)} />}
       {(experiments.isError || summary.isError) && <ErrorAlert message={(experiments.error ?? summary.error)!.message} />}
       {summary.data && (
         <p className="text-sm text-base-content/70" data-testid="experiments-month">
@@ -123,19 +181,26 @@ export function ExperimentsPanel({ className = '', limit }: { className?: string
       )}
       {Boolean(experiments.data?.length) && (
         <p className="text-xs text-base-content/60">
-          Each template&apos;s reward per send (a positive reply or a booked meeting 0.75, an attended meeting 1): the posterior mean, its
-          95% interval (the bar, from 0 to the largest upper end), its sends and the chance it is the best.
+          Each arm&apos;s reward per send (a positive reply or a booked meeting 0.75, an attended meeting 1): the posterior mean, its 95%
+          interval (the bar, from 0 to the largest upper end), its sends (counted when the first email goes out) and the chance it is the
+          best.
         </p>
       )}
       {experiments.data?.length === 0 ? (
         <EmptyNote>
-          No A/B tests yet. While one runs, each prospect&apos;s first-email template is chosen by Thompson sampling, and each
-          template&apos;s reply and meeting rate shows here with its uncertainty.
+          No A/B tests yet. While one runs, each prospect&apos;s arm (a first-email template, the days before the first follow-up) is chosen
+          by Thompson sampling, and each arm&apos;s reply and meeting rate shows here with its uncertainty.
         </EmptyNote>
       ) : (
         <ul className="flex flex-col gap-3">
           {shown.map((experiment) => (
-            <ExperimentCard key={experiment.id} experiment={experiment} canAct={canAct} />
+            <ExperimentCard
+              key={experiment.id}
+              experiment={experiment}
+              canAct={canAct}
+              points={points.data ?? []}
+              campaigns={campaignNames}
+            />
           ))}
         </ul>
       )}
