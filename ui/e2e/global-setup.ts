@@ -120,6 +120,8 @@ export default async function globalSetup() {
   if (stack.mail) process.env.MEETFLOW_E2E_MAIL_IMAP = `${stack.mail.host}:${stack.mail.imapPort}`;
   // Its SMTP, where a spec's mailbox sends from and a prospect's reply is sent to.
   if (stack.mail) process.env.MEETFLOW_E2E_MAIL_SMTP = `${stack.mail.host}:${stack.mail.smtpPort}`;
+  // The local CalDAV server's demo calendar (its URL and login), which a spec connects from Settings → Integrations.
+  if (stack.caldav) process.env.MEETFLOW_E2E_CALDAV = JSON.stringify(stack.caldav);
   // The app's database, for the few specs that set up what only time makes (a meeting whose start has passed).
   process.env.MEETFLOW_E2E_MONGO_URI = stack.mongoUri;
   // Where the bundled sample sites are served, for specs that paste their addresses.

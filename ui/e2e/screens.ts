@@ -15,4 +15,6 @@ export const APP_SCREENS = [
   '/plugins',
   '/settings/members',
   '/settings/api-tokens',
+  '/settings/integrations',
+  '/settings/webhooks',
 ] as const;

@@ -157,3 +157,19 @@ export interface InboxActivities {
   /** How many mailboxes of the workspace are read over IMAP (0: polling stops until one is added). */
   checkInboxes(input: { workspaceId: string }): Promise<{ mailboxes: number }>;
 }
+
+/** Outgoing webhooks (platform/src/features/revenue/webhooks): the fan-out of new events and one delivery's attempts. */
+export interface WebhookActivities {
+  /**
+   * Turns the workspace's new events into deliveries for its enabled endpoints and starts each
+   * delivery's workflow; how many endpoints are enabled (0: dispatching stops until one is added).
+   */
+  dispatchWebhookEvents(input: { workspaceId: string }): Promise<{ endpoints: number; started: number }>;
+  /** One attempt of a delivery: `retry` when it should be tried again, otherwise what became of it. */
+  attemptWebhookDelivery(input: {
+    workspaceId: string;
+    deliveryId: string;
+  }): Promise<{ outcome: 'delivered' | 'retry' | 'gone' | 'dropped' }>;
+  /** Marks a delivery failed once its retries are spent (24 hours). */
+  failWebhookDelivery(input: { workspaceId: string; deliveryId: string }): Promise<void>;
+}

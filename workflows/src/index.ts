@@ -32,6 +32,7 @@ export {
 export { learningCycle } from './learning-cycle.ts';
 export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
 export { sendEmail, type SendEmailInput } from './send-email.ts';
+export { webhookDelivery, webhookDispatch, type WebhookDeliveryInput, type WebhookDispatchInput } from './webhooks.ts';
 export type {
   BatchActivities,
   ChunkInput,
@@ -53,4 +54,5 @@ export type {
   QueueStepResult,
   SequenceActivities,
   SystemActivities,
+  WebhookActivities,
 } from './activities.ts';

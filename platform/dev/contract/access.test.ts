@@ -19,6 +19,8 @@ let outsider: string;
 
 /** The routes anyone may call without signing in, each with why: adding one here is a decision, not an accident. */
 const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/webhooks/event-types':
+    'documentation, like the OpenAPI document: the JSON Schema of each webhook event type, the same for everyone, no workspace data',
   'GET /api/health': 'load balancers and uptime checks probe it',
   'POST /api/auth/signup': 'how a person gets an account',
   'POST /api/auth/login': 'how a person gets a session',
@@ -36,6 +38,12 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "the page the footer link of every email opens, for a recipient who has no account: the link's random id is the credential",
   'GET /api/o/{token}':
     "a tracked email's open pixel, fetched by the recipient's mail client: the pixel's random id is the credential, standing for one workspace, sequence and step",
+  'GET /api/book/{token}':
+    "a prospect's booking page (emailed to them, no account): the link's 256-bit token is the credential, standing for one workspace, prospect and sequence; it reads the free times and that prospect's meeting only",
+  'POST /api/book/{token}': "books the one meeting of the link's prospect, once per link (the token is the credential)",
+  'POST /api/book/{token}/reschedule': 'moves the meeting the link booked, and no other (the token is the credential; five moves at most)',
+  'POST /api/book/{token}/cancel': 'cancels the meeting the link booked, and no other; the link is then used up',
+  'GET /api/book/{token}/invite.ics': "the .ics of the meeting the link booked, for the prospect's calendar",
   'POST /api/inbound/email':
     "an inbound-parse webhook (replies and bounces) calls it, with no session or API token: the workspace's inbound secret in X-Meetflow-Inbound-Secret is the credential",
 };

@@ -23,7 +23,15 @@ const emptyList = (path: string) => async () => expect(bodyOf(await fresh.get(pa
 
 /** One check per workspace-scoped GET route without path parameters. */
 const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
+  'GET /api/webhooks': emptyList('/api/webhooks'),
+  'GET /api/webhooks/deliveries': emptyList('/api/webhooks/deliveries'),
   'GET /api/experiments': emptyList('/api/experiments'),
+  // Not the workspace's data: what the installed plugins let an experiment decide, the same for a workspace nobody has used.
+  'GET /api/experiments/decision-points': async () =>
+    expect(bodyOf<Array<{ id: string }>>(await fresh.get('/api/experiments/decision-points')).map((point) => point.id)).toEqual([
+      'first-email-template',
+      'follow-up-gap',
+    ]),
   'GET /api/experiments/summary': async () =>
     expect(bodyOf(await fresh.get('/api/experiments/summary'))).toMatchObject({
       running: 0,
@@ -51,6 +59,11 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),
   'GET /api/mailboxes': emptyList('/api/mailboxes'),
+  'GET /api/calendars': async () =>
+    expect(bodyOf(await fresh.get('/api/calendars'))).toEqual({
+      calendars: [],
+      providers: expect.arrayContaining([expect.objectContaining({ pluginId: 'calendar-caldav', connect: 'fields' })]),
+    }),
   'GET /api/sending/forecast': async () => {
     // No mailbox: nothing waits and nothing could go out; one new mailbox would send 100 emails within weeks (it warms up).
     const forecast = bodyOf<{ mailboxes: number; waiting: number; finish: object; withAnotherMailbox: { days: number } }>(

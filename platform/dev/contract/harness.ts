@@ -17,6 +17,7 @@ import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pip
 import { ContractClient } from './client.ts';
 import { openApiCheck } from './openapi-check.ts';
 import { until } from './poll.ts';
+import { startTestCalDavServer, type TestCalDavServer } from '../testing/radicale.ts';
 
 /** The whole platform for one contract test file: the real API, a real worker with every installed plugin, the sample sites. */
 export interface ContractPlatform {
@@ -32,6 +33,8 @@ export interface ContractPlatform {
   document: OpenAPIV3_1.Document;
   /** The API's secrets box (its MEETFLOW_SECRETS_KEY): signs unsubscribe links and derives inbound secrets as the API does. */
   box: SecretsBox;
+  /** A real CalDAV server (Radicale) with one user and a calendar, for the calendar routes: its server URL and login. */
+  caldav: { url: string; username: string; password: string };
   /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
   client(workspace: string): ContractClient;
   close(): Promise<void>;
@@ -60,6 +63,10 @@ export async function startContractPlatform(label: string, options: ContractPlat
   const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
   // The product's own mail channel (password-reset and verification emails) sends to a sink of this platform's.
   const systemMail = await startSmtpSink();
+  // The calendar routes connect a real calendar: Radicale with one user (the API may reach loopback for calendars only).
+  const caldavUser = { username: 'rep@contract.example', password: randomBytes(9).toString('base64url') };
+  const radicale: TestCalDavServer = await startTestCalDavServer([caldavUser]);
+  await radicale.calendar(caldavUser, 'meetings');
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
@@ -87,6 +94,8 @@ export async function startContractPlatform(label: string, options: ContractPlat
       MEETFLOW_SECRETS_KEY: secretsKey.toString('base64'),
       // The contract's mailboxes point at loopback ports (nothing listens on most): the address policy lets them.
       MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
+      // So do its calendars: the Radicale above, and loopback ports where nothing listens (a calendar that does not answer).
+      MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1',
       MEETFLOW_SYSTEM_MAIL_URL: `smtp://${encodeURIComponent(systemMail.user)}:${systemMail.password}@127.0.0.1:${systemMail.port}`,
       // Every test file signs many people up from 127.0.0.1.
       MEETFLOW_SIGNUPS_PER_HOUR: '100000',
@@ -105,15 +114,18 @@ export async function startContractPlatform(label: string, options: ContractPlat
     await stack.stop();
     await samples.close();
     await systemMail.close();
+    await radicale.close();
     throw error;
   }
   const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
   const platform = running(api, stack, samples, document, secretsBox(secretsKey));
   return {
     ...platform,
+    caldav: { url: radicale.url, ...caldavUser },
     async close() {
       await platform.close();
       await systemMail.close();
+      await radicale.close();
     },
   };
 }
@@ -125,7 +137,7 @@ function running(
   samples: SampleSitesServer,
   document: OpenAPIV3_1.Document,
   box: SecretsBox,
-): ContractPlatform {
+): Omit<ContractPlatform, 'caldav'> {
   const check = openApiCheck(document);
   const tokenOf = ownerTokens(stack.db);
   return {

@@ -44,6 +44,8 @@ export interface WorkspaceB {
   meetingSlot: string;
   /** B's sending mailbox. */
   mailboxId: string;
+  /** B's connected calendar (the contract platform's Radicale). */
+  calendarId: string;
   /** An email of B's (to Bo, prospect 2, in campaign 1) waiting for review. */
   outboxId: string;
   /** The Message-ID of an email B sent Bo: a reply to it is threaded to Bo in B. */
@@ -89,6 +91,10 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
   await ok(b.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace B Co' }));
   const mailbox = await ok<{ id: string }>(b.post('/api/mailboxes', contractMailbox(1, 'sales@workspace-b.example')));
+  const { url: serverUrl, username, password } = platform.caldav;
+  const calendar = await ok<{ id: string }>(
+    b.post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } }),
+  );
   const suppressed = 'blocked@workspace-b.example';
   await ok(b.post('/api/suppressions', { entries: [suppressed], reason: 'B only' }));
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
@@ -115,6 +121,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
     meetingSlot,
     processRunId: processed.runId,
     mailboxId: mailbox.id,
+    calendarId: calendar.id,
     outboxId: pending.id,
     sentMessageId: B_EMAILS.sentMessageId,
     suppressed,

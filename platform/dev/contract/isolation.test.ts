@@ -258,6 +258,22 @@ describe('from workspace A, nothing of B can be changed', () => {
     ]);
   });
 
+  it("calendars: B's is neither listed, tested nor disconnected from A; A connects its own", async () => {
+    expect(bodyOf<{ calendars: unknown[] }>(await a.get('/api/calendars')).calendars).toEqual([]);
+    await notFound(a.post(`/api/calendars/${fromB.calendarId}/test`));
+    await notFound(a.delete(`/api/calendars/${fromB.calendarId}`));
+    const { url: serverUrl, username, password } = platform.caldav;
+    const own = await a.post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } });
+    expect(own.status).toBe(201);
+    const ownId = bodyOf<{ id: string }>(own).id;
+    expect(bodyOf(await a.post(`/api/calendars/${ownId}/test`))).toEqual({ ok: true });
+    expect(bodyOf<{ calendars: Array<{ id: string }> }>(await b.get('/api/calendars')).calendars.map((calendar) => calendar.id)).toEqual([
+      fromB.calendarId,
+    ]);
+    expect((await a.delete(`/api/calendars/${ownId}`)).status).toBe(200);
+    expect(bodyOf<{ calendars: unknown[] }>(await b.get('/api/calendars')).calendars).toHaveLength(1);
+  });
+
   it("sending forecast: A's counts its own mailboxes and waiting emails, never B's", async () => {
     // Before: B has one mailbox and an email waiting for review; A has neither (its mailbox test runs separately).
     const ofB = bodyOf<{ mailboxes: number; waiting: number }>(await b.get('/api/sending/forecast'));
@@ -449,6 +465,8 @@ describe('from workspace A, nothing of B can be changed', () => {
     const id = bodyOf<{ id: string }>(created).id;
     expect(bodyOf(await a.get('/api/experiments'))).toEqual([]);
     expect(bodyOf(await a.get('/api/experiments/summary'))).toMatchObject({ running: 0, testsThisMonth: 0 });
+    // The decision points are the installed plugins', not B's: A reads the same list.
+    expect(bodyOf(await a.get('/api/experiments/decision-points'))).toEqual(bodyOf(await b.get('/api/experiments/decision-points')));
     expect((await a.get(`/api/experiments/${id}`)).status).toBe(404);
     expect((await a.post(`/api/experiments/${id}/stop`)).status).toBe(404);
     expect((await a.post(`/api/experiments/${id}/rollback`)).status).toBe(404);
@@ -456,6 +474,50 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf<Array<{ name: string; state: string }>>(await b.get('/api/experiments'))).toMatchObject([
       { name: 'Only in B', state: 'running' },
     ]);
+  });
+
+  it("webhooks: B's endpoints and deliveries are not listed in A, nor changed, rotated, replayed or deleted from it", async () => {
+    const created = await b.post('/api/webhooks', { url: 'http://127.0.0.1:9/only-b', events: ['prospect.created'] });
+    expect(created.status).toBe(201);
+    const id = bodyOf<{ endpoint: { id: string } }>(created).endpoint.id;
+    const delivery = await platform.stack.db.webhookDeliveries.create({
+      workspaceId: b.workspace,
+      publicId: 'whd_b0b0b0b0b0b0b0b0b0b0b0b0',
+      key: `${id}:evt_isolation`,
+      endpointId: id,
+      eventId: 'evt_isolation',
+      eventType: 'prospect.created',
+      status: 'failed',
+    });
+    expect(bodyOf(await a.get('/api/webhooks'))).toEqual([]);
+    expect(bodyOf(await a.get('/api/webhooks/deliveries'))).toEqual([]);
+    expect((await a.patch(`/api/webhooks/${id}`, { enabled: false })).status).toBe(404);
+    expect((await a.post(`/api/webhooks/${id}/rotate-secret`)).status).toBe(404);
+    expect((await a.post(`/api/webhooks/deliveries/${delivery.publicId}/replay`)).status).toBe(404);
+    expect((await a.delete(`/api/webhooks/${id}`)).status).toBe(404);
+    expect((await a.post('/api/webhooks', { url: 'http://127.0.0.1:9/only-a', events: ['email.sent'] })).status).toBe(201);
+    expect(bodyOf(await b.get('/api/webhooks'))).toMatchObject([{ id, url: 'http://127.0.0.1:9/only-b', enabled: true }]);
+    expect(bodyOf(await b.get('/api/webhooks/deliveries'))).toMatchObject([{ id: delivery.publicId, status: 'failed' }]);
+  });
+
+  it("booking links: B's is neither read nor withdrawn from A, and a booking through it reaches nothing of A's", async () => {
+    const ofB = bodyOf<{ url: string; state: string }>(await b.get('/api/booking-links/1'));
+    expect(ofB.state).toBe('open');
+    const token = ofB.url.split('/book/')[1]!;
+    const fromA = await a.get('/api/booking-links/1'); // A's own prospect 1: its own link, or none
+    expect(fromA.text).not.toContain(token);
+    await a.delete('/api/booking-links/1');
+    expect(bodyOf<{ state: string }>(await b.get('/api/booking-links/1')).state).toBe('open');
+    const meetingsOfA = bodyOf(await a.get('/api/meetings'));
+    const page = await a.get(`/api/book/${token}`, { workspace: a.workspace, anonymous: true });
+    expect(page.status).toBe(200);
+    const { slots } = bodyOf<{ slots: Array<{ start: string }> }>(page);
+    // Naming A changes nothing: the token's workspace, B, is the only one it acts in.
+    expect((await a.post(`/api/book/${token}`, { start: slots[1]!.start }, { workspace: a.workspace, anonymous: true })).status).toBe(201);
+    expect(bodyOf(await a.get('/api/meetings'))).toEqual(meetingsOfA);
+    expect(bodyOf<Array<{ prospectId: number; scheduledAt: string }>>(await b.get('/api/meetings'))).toContainEqual(
+      expect.objectContaining({ prospectId: 1, scheduledAt: new Date(slots[1]!.start).toISOString() }),
+    );
   });
 
   it('A has called every workspace-scoped route', () => {

@@ -21,6 +21,7 @@ import {
 } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { routeKey } from './routes.ts';
+import { freePort } from '../devstack/ports.ts';
 import { until } from './poll.ts';
 import { inboundSecret } from '../../src/features/email/inbound/inbound-key.ts';
 import { openPixelToken } from '../../src/features/email/sending/open-tracking.ts';
@@ -29,6 +30,7 @@ import { ownerToken } from '../testing/principal.ts';
 import { meetingTookPlace } from '../testing/meetings.ts';
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
 import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
+import { issueBookingLink } from '../../src/features/revenue/booking-links/links.ts';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
 let platform: ContractPlatform;
@@ -43,6 +45,13 @@ const asPerson = (person: SignedUp) => ({ workspace: null, anonymous: true, head
 /** Why a retried batch's saved version cannot fail to run on the contract platform (runs.test.ts refuses such a definition). */
 const UNINSTALLED = 'only when a plugin a saved version uses was uninstalled since it was saved, which a running API cannot do';
 const EXEMPT: Record<string, string> = {
+  'POST /api/webhooks 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
+  'POST /api/webhooks/{id}/rotate-secret 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
+  'POST /api/webhooks/{id}/rotate-secret 409':
+    'only when two rotations of one endpoint land at the same moment (the second finds the secret changed)',
+  'POST /api/webhooks/deliveries/{id}/replay 503': 'only on a server without Temporal, and the contract platform has one',
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
   'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
@@ -50,6 +59,10 @@ const EXEMPT: Record<string, string> = {
     'only past MEETFLOW_SIGNUPS_PER_HOUR sign-ups from one address in an hour, which the contract platform raises for its many (features/accounts/auth/routes.test.ts serves it)',
   'POST /api/auth/verify-email/resend 503':
     'only on a server without MEETFLOW_SYSTEM_MAIL_URL, and the contract platform has one (features/accounts/auth/routes.test.ts serves it)',
+  'POST /api/calendars/{id}/test 409':
+    "only after MEETFLOW_SECRETS_KEY changed (the sealed password no longer opens) or a calendar's server came to resolve to a private address, which a running API cannot show (features/revenue/calendars/calendars.test.ts serves the address check at connect)",
+  'POST /api/calendars/{id}/test 503':
+    'only in production without MEETFLOW_SECRETS_KEY, or when the calendar plugin was uninstalled since it was connected, which a running API cannot do',
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
   'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 503':
@@ -57,12 +70,30 @@ const EXEMPT: Record<string, string> = {
   'POST /api/mailboxes/{id}/check-inbox 503': 'only on a server without Temporal (features/email/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 409':
     'only after MEETFLOW_SECRETS_KEY changed, which a running API cannot (features/email/mailboxes/routes.test.ts)',
+  'GET /api/booking-links/{prospectId} 503':
+    'only on a server without a secrets key (production without MEETFLOW_SECRETS_KEY), and the contract platform always runs with one (features/revenue/booking-links/booking-links.test.ts serves it)',
   'POST /api/inbound/email 503':
     'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
   'GET /api/inbound/settings 503':
     'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
   'POST /api/inbound/settings/rotate 503':
     'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
+};
+
+/** A token no booking link has (the shape of a real one). */
+const UNKNOWN_TOKEN = 'x'.repeat(43);
+/** Ada's booking link of a sequence of that name (as enrolment makes it, under the API's key), its record then changed by `change`. */
+async function bookingToken(sequence: string, change: Record<string, unknown> = {}): Promise<string> {
+  const sequenceId = `contract-${sequence}`;
+  const issued = await issueBookingLink(platform.stack.db, platform.box, { workspaceId: client.workspace, prospectId: 1, sequenceId });
+  if (Object.keys(change).length > 0)
+    await platform.stack.db.bookingLinks.updateOne({ workspaceId: client.workspace, sequenceId }, { $set: change });
+  return issued!.token;
+}
+/** A prospect opening their link: signed out, naming no workspace. */
+const anonymous = {
+  get: (path: string) => client.get(path, { workspace: null, anonymous: true }),
+  post: (path: string, body?: unknown) => client.post(path, body, { workspace: null, anonymous: true }),
 };
 
 const refused =
@@ -153,6 +184,8 @@ async function heldThenDismissed(key: string): Promise<string> {
 }
 
 const UNKNOWN_INBOX = 'ffffffffffffffffffffffff';
+const UNKNOWN_WEBHOOK = 'whe_ffffffffffffffffffffffff';
+const UNKNOWN_DELIVERY = 'whd_ffffffffffffffffffffffff';
 const UNKNOWN_EXPERIMENT = 'eeeeeeeeeeeeeeeeeeeeeeee';
 /** A reply of Bo's in the Inbox, as a threaded one is put there: its id. */
 async function inboxReply(key: string): Promise<string> {
@@ -162,6 +195,13 @@ async function inboxReply(key: string): Promise<string> {
 
 /** One case per documented status above 400, keyed `ROUTE STATUS`. */
 const REFUSALS: Record<string, () => Promise<unknown>> = {
+  'PATCH /api/webhooks/{id} 404': async () =>
+    client.patch(`/api/webhooks/${UNKNOWN_WEBHOOK}`, { enabled: false }).then(refused(404, UNKNOWN_WEBHOOK)),
+  'DELETE /api/webhooks/{id} 404': async () => client.delete(`/api/webhooks/${UNKNOWN_WEBHOOK}`).then(refused(404, UNKNOWN_WEBHOOK)),
+  'POST /api/webhooks/{id}/rotate-secret 404': async () =>
+    client.post(`/api/webhooks/${UNKNOWN_WEBHOOK}/rotate-secret`).then(refused(404, UNKNOWN_WEBHOOK)),
+  'POST /api/webhooks/deliveries/{id}/replay 404': async () =>
+    client.post(`/api/webhooks/deliveries/${UNKNOWN_DELIVERY}/replay`).then(refused(404, UNKNOWN_DELIVERY)),
   'POST /api/experiments 409': async () => {
     const experiment = (name: string) => ({
       name,
@@ -346,6 +386,32 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect(bodyOf<unknown[]>(await client.get('/api/invitations')).length).toBeGreaterThan(0);
   },
   'DELETE /api/tokens/{id} 404': async () => client.delete('/api/tokens/0123456789abcdef').then(refused(404, '0123456789abcdef')),
+  'POST /api/calendars 409': async () => {
+    const { url: serverUrl, username, password } = platform.caldav;
+    const body = { pluginId: 'calendar-caldav', account: { serverUrl, username, password } };
+    const first = await client.post('/api/calendars', body);
+    expect(first.status).toBe(201);
+    const answer = await client.post('/api/calendars', body).then(refused(409, 'disconnect it first'));
+    // Disconnected again, so the other calendar refusals meet a workspace without one.
+    expect((await client.delete(`/api/calendars/${bodyOf<{ id: string }>(first).id}`)).status).toBe(200);
+    return answer;
+  },
+  'POST /api/calendars 422': async () => {
+    const { url: serverUrl, username } = platform.caldav;
+    return client
+      .post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password: 'not the password' } })
+      .then(refused(422, 'refused the login', 'check the username and password'));
+  },
+  'POST /api/calendars 503': async () =>
+    client
+      .post('/api/calendars', {
+        pluginId: 'calendar-caldav',
+        account: { serverUrl: `http://127.0.0.1:${await freePort()}/`, username: 'rep@contract.example', password: 'any' },
+      })
+      .then(refused(503, 'did not answer', 'Nothing was connected')),
+  'POST /api/calendars/{id}/test 404': async () =>
+    client.post('/api/calendars/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
+  'DELETE /api/calendars/{id} 404': async () => client.delete('/api/calendars/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'POST /api/mailboxes 409': async () => {
     expect((await client.post('/api/mailboxes', contractMailbox(1, 'twice@refusals.example'))).status).toBe(201);
     return client
@@ -632,6 +698,42 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     client
       .request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv', text: 'name,mail\nAda,ada@x.example\n' } })
       .then(refused(422, 'no column for firstName')),
+  // Booking links (made here as enrolment makes them, under the API's key): unknown, withdrawn, expired, nothing booked, a taken time.
+  'GET /api/book/{token} 404': async () => anonymous.get(`/api/book/${UNKNOWN_TOKEN}`).then(refused(404, 'not valid')),
+  'GET /api/book/{token} 410': async () =>
+    anonymous.get(`/api/book/${await bookingToken('revoked', { revokedAt: new Date() })}`).then(refused(410, 'withdrawn')),
+  'POST /api/book/{token} 404': async () =>
+    anonymous.post(`/api/book/${UNKNOWN_TOKEN}`, { start: meetings.slot }).then(refused(404, 'not valid')),
+  'POST /api/book/{token} 409': async () => {
+    await anonymous.post(`/api/book/${await bookingToken('live')}`, { start: meetings.slot }).then(refused(409, 'Pick another time'));
+    expect(await platform.stack.db.bookingLinks.countDocuments({ workspaceId: client.workspace, meetingId: { $ne: null } })).toBe(0);
+  },
+  'POST /api/book/{token} 410': async () =>
+    anonymous
+      .post(`/api/book/${await bookingToken('expired', { expiresAt: new Date(Date.now() - 1000) })}`, { start: meetings.slot })
+      .then(refused(410, 'expired')),
+  'POST /api/book/{token}/reschedule 404': async () =>
+    anonymous.post(`/api/book/${UNKNOWN_TOKEN}/reschedule`, { start: meetings.slot }).then(refused(404, 'not valid')),
+  'POST /api/book/{token}/reschedule 409': async () =>
+    anonymous.post(`/api/book/${await bookingToken('live')}/reschedule`, { start: meetings.slot }).then(refused(409, 'Nothing is booked')),
+  'POST /api/book/{token}/reschedule 410': async () =>
+    anonymous
+      .post(`/api/book/${await bookingToken('revoked', { revokedAt: new Date() })}/reschedule`, { start: meetings.slot })
+      .then(refused(410, 'withdrawn')),
+  'POST /api/book/{token}/cancel 404': async () => anonymous.post(`/api/book/${UNKNOWN_TOKEN}/cancel`).then(refused(404, 'not valid')),
+  'POST /api/book/{token}/cancel 409': async () =>
+    anonymous.post(`/api/book/${await bookingToken('live')}/cancel`).then(refused(409, 'Nothing is booked')),
+  'POST /api/book/{token}/cancel 410': async () =>
+    anonymous.post(`/api/book/${await bookingToken('revoked', { revokedAt: new Date() })}/cancel`).then(refused(410, 'withdrawn')),
+  'GET /api/book/{token}/invite.ics 404': async () =>
+    anonymous.get(`/api/book/${await bookingToken('live')}/invite.ics`).then(refused(404, 'Nothing is booked')),
+  'GET /api/book/{token}/invite.ics 410': async () =>
+    anonymous.get(`/api/book/${await bookingToken('revoked', { revokedAt: new Date() })}/invite.ics`).then(refused(410, 'withdrawn')),
+  'GET /api/booking-links/{prospectId} 404': async () => {
+    await client.get('/api/booking-links/999').then(refused(404, '999'));
+    await client.get('/api/booking-links/2').then(refused(404, 'not in a sequence')); // Bo was never enrolled
+  },
+  'DELETE /api/booking-links/{prospectId} 404': async () => client.delete('/api/booking-links/999').then(refused(404, '999')),
   'POST /api/unsubscribe/{token} 404': async () =>
     client.post('/api/unsubscribe/not.signed', undefined, { workspace: null, anonymous: true }).then(refused(404, 'not valid')),
   'GET /api/unsubscribe/{token} 404': async () =>

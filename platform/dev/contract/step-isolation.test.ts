@@ -103,6 +103,10 @@ const CASES: Record<string, StepCase> = {
   'meeting-booking.markOutcome': { input: (victim) => ({ meetingId: victim.meetingId, outcome: 'cancelled' }) },
   'meeting-booking.listMeetings': { input: () => ({}) },
   'meeting-booking.invitation': { input: (victim) => ({ meetingId: victim.meetingId }) },
+  'meeting-booking.moveMeeting': {
+    // The victim's meeting moved a day later: it must stay where it is.
+    input: (victim) => ({ meetingId: victim.meetingId, start: new Date(Date.parse(victim.meetingSlot) + 86_400_000).toISOString() }),
+  },
   'learning-engine.runLearningCycle': { input: () => ({ cycleId: 'stolen', outcomes: {} }) },
   'learning-engine.listCycles': { input: () => ({ limit: 100 }) },
   'ppm-pricing.estimatePrice': { input: () => ({ baseBid: 1, qualityScore: 0.5, pm: 0.5, floor: 10, cap: 100, basePrice: 30 }) },

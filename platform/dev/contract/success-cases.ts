@@ -25,6 +25,8 @@ import {
 import { meetingTookPlace } from '../testing/meetings.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';
+import { EVENT_TYPES, publishEvent } from '../../src/core/events.ts';
+import { systemRunContext } from '../../src/core/run-context.ts';
 import type { RouteKey } from './routes.ts';
 
 /** Checks a success holds `expected` (beyond its documented shape) and passes it on. */
@@ -56,6 +58,7 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     session: '',
     tokenId: '',
     mailboxId: '',
+    calendarId: '',
     invitation: '',
     memberId: '',
     outbox: [] as string[],
@@ -63,6 +66,9 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     heldReplies: [] as string[],
     inboxId: '',
     experimentId: '',
+    webhookId: '',
+    bookingToken: '',
+    bookingSlots: [] as string[],
   };
   /** Bo, imported below (prospect 2, in campaign 1), is never put in a sequence: his outbox emails are decided by these cases alone. */
   const bo = { id: 2, email: 'bo@quotewell.example' };
@@ -83,6 +89,59 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     return answer;
   };
   return {
+    // webhooks: the event types documented; an endpoint added (its secret shown once), listed, changed, its secret
+    // rotated; a delivery (written directly: one reaching a receiver is features/revenue/webhooks/delivery.test.ts) in
+    // the log and replayed; then the endpoint deleted
+    'GET /api/webhooks/event-types': async () =>
+      client.get('/api/webhooks/event-types').then((answer) => {
+        const types = bodyOf<Array<{ type: string; schema: { type?: string } }>>(answer);
+        expect(types.map((item) => [item.type, item.schema.type])).toEqual(EVENT_TYPES.map((type) => [type, 'object']));
+        return answer;
+      }),
+    'POST /api/webhooks': async () =>
+      client
+        .post('/api/webhooks', { url: 'http://127.0.0.1:9/meetflow', events: ['prospect.created'] })
+        .then(holding({ endpoint: { url: 'http://127.0.0.1:9/meetflow', events: ['prospect.created'], enabled: true } }))
+        .then((answer) => {
+          const { endpoint, secret } = bodyOf<{ endpoint: { id: string }; secret: string }>(answer);
+          expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+          state.webhookId = endpoint.id;
+          return answer;
+        }),
+    'GET /api/webhooks': async () => client.get('/api/webhooks').then(holding([{ id: state.webhookId, previousSecretUntil: null }])),
+    'PATCH /api/webhooks/{id}': async () =>
+      client
+        .patch(`/api/webhooks/${state.webhookId}`, { events: ['prospect.created', 'email.sent'], description: 'CRM sync' })
+        .then(holding({ id: state.webhookId, events: ['prospect.created', 'email.sent'], description: 'CRM sync' })),
+    'POST /api/webhooks/{id}/rotate-secret': async () =>
+      client
+        .post(`/api/webhooks/${state.webhookId}/rotate-secret`)
+        .then(
+          holding({ endpoint: { id: state.webhookId, previousSecretUntil: expect.any(String) }, secret: expect.stringMatching(/^whsec_/) }),
+        ),
+    'GET /api/webhooks/deliveries': async () => {
+      const { eventId } = await publishEvent(platform.stack.db, systemRunContext(ws, 'contract'), {
+        type: 'prospect.created',
+        key: 'contract-webhook',
+        data: { prospect: { id: 1 } },
+      });
+      const delivery = await platform.stack.db.webhookDeliveries.create({
+        workspaceId: ws,
+        publicId: 'whd_c0c0c0c0c0c0c0c0c0c0c0c0',
+        key: `${state.webhookId}:${eventId}`,
+        endpointId: state.webhookId,
+        eventId,
+        eventType: 'prospect.created',
+        status: 'failed',
+        reason: 'contract',
+      });
+      return client.get('/api/webhooks/deliveries').then(holding([{ id: delivery.publicId, eventId, status: 'failed' }]));
+    },
+    'POST /api/webhooks/deliveries/{id}/replay': async () =>
+      client
+        .post('/api/webhooks/deliveries/whd_c0c0c0c0c0c0c0c0c0c0c0c0/replay')
+        .then(holding({ replayOf: 'whd_c0c0c0c0c0c0c0c0c0c0c0c0', status: 'pending', endpointId: state.webhookId })),
+    'DELETE /api/webhooks/{id}': async () => client.delete(`/api/webhooks/${state.webhookId}`).then(holding({ removed: true })),
     // experiments: one started, listed, read, its (applied) change rolled back, then stopped
     'POST /api/experiments': async () =>
       client
@@ -97,6 +156,13 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
           return answer;
         }),
     'GET /api/experiments': async () => client.get('/api/experiments').then(holding([{ name: 'First template' }])),
+    'GET /api/experiments/decision-points': async () =>
+      client.get('/api/experiments/decision-points').then(
+        holding([
+          { id: 'first-email-template', plugin: 'outreach' },
+          { id: 'follow-up-gap', plugin: 'outreach' },
+        ]),
+      ),
     'GET /api/experiments/summary': async () =>
       client.get('/api/experiments/summary').then(holding({ running: 1, finishedThisMonth: 0, testsThisMonth: 1, learningScore: null })),
     'GET /api/experiments/{id}': async () =>
@@ -397,6 +463,26 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     'PUT /api/offer': async () =>
       client.put('/api/offer', SAMPLE_OFFER).then(holding({ offer: { companyName: SAMPLE_OFFER.companyName, tone: 'plain' } })),
 
+    'POST /api/calendars': async () => {
+      const { url: serverUrl, username, password } = platform.caldav;
+      const answer = await client
+        .post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } })
+        .then(holding({ pluginId: 'calendar-caldav', fields: { serverUrl, username }, secretSet: true, lastCheck: { ok: true } }));
+      expect(answer.text).not.toContain(password);
+      state.calendarId = bodyOf<{ id: string }>(answer).id;
+      return answer;
+    },
+    'GET /api/calendars': async () =>
+      client.get('/api/calendars').then((answer) => {
+        expect(bodyOf(answer)).toMatchObject({
+          calendars: [{ id: state.calendarId, secretSet: true }],
+          providers: expect.arrayContaining([expect.objectContaining({ pluginId: 'calendar-caldav', connect: 'fields' })]),
+        });
+        expect(answer.text).not.toContain(platform.caldav.password);
+        return answer;
+      }),
+    'POST /api/calendars/{id}/test': async () => client.post(`/api/calendars/${state.calendarId}/test`).then(holding({ ok: true })),
+    'DELETE /api/calendars/{id}': async () => client.delete(`/api/calendars/${state.calendarId}`).then(holding({ removed: true })),
     'POST /api/mailboxes': async () => {
       const mailbox = contractMailbox(await freePort());
       const answer = await client
@@ -783,6 +869,43 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .post(`/api/inbox/${state.inboxId}/book`, { scheduledAt: slots[2]!.start })
         .then(holding({ meeting: { prospectId: bo.id, status: 'scheduled' }, message: { resolution: 'booked' } }));
     },
+    // Ada's booking link (prospect 1, enrolled above): a member reads it; the prospect, signed out and naming no workspace,
+    // opens it, books, moves and cancels; the member then withdraws it.
+    'GET /api/booking-links/{prospectId}': async () =>
+      client
+        .get('/api/booking-links/1')
+        .then(holding({ prospectId: 1, state: 'open', meetingId: null }))
+        .then((answer) => {
+          state.bookingToken = bodyOf<{ url: string }>(answer).url.split('/book/')[1]!;
+          return answer;
+        }),
+    'GET /api/book/{token}': async () =>
+      client
+        .get(`/api/book/${state.bookingToken}`, { workspace: null, anonymous: true })
+        .then(holding({ prospect: { firstName: 'Ada' }, meeting: null, reschedulesLeft: 5 }))
+        .then((answer) => {
+          state.bookingSlots = bodyOf<{ slots: Array<{ start: string }> }>(answer).slots.map((slot) => slot.start);
+          return answer;
+        }),
+    'POST /api/book/{token}': async () =>
+      client
+        .post(`/api/book/${state.bookingToken}`, { start: state.bookingSlots[1] }, { workspace: null, anonymous: true })
+        .then(holding({ meeting: { scheduledAt: new Date(state.bookingSlots[1]!).toISOString(), status: 'scheduled' } })),
+    'POST /api/book/{token}/reschedule': async () =>
+      client
+        .post(`/api/book/${state.bookingToken}/reschedule`, { start: state.bookingSlots[2] }, { workspace: null, anonymous: true })
+        .then(holding({ meeting: { scheduledAt: new Date(state.bookingSlots[2]!).toISOString(), status: 'scheduled' } })),
+    'GET /api/book/{token}/invite.ics': async () =>
+      client.get(`/api/book/${state.bookingToken}/invite.ics`, { workspace: null, anonymous: true }).then((answer) => {
+        expect(answer.text).toContain('METHOD:REQUEST');
+        return answer;
+      }),
+    'POST /api/book/{token}/cancel': async () =>
+      client
+        .post(`/api/book/${state.bookingToken}/cancel`, undefined, { workspace: null, anonymous: true })
+        .then(holding({ cancelled: true })),
+    'DELETE /api/booking-links/{prospectId}': async () =>
+      client.delete('/api/booking-links/1').then(holding({ revoked: true, prospectId: 1 })),
     'POST /api/inbox/{id}/not-interested': async () =>
       client.post(`/api/inbox/${state.inboxId}/not-interested`).then(holding({ message: { resolution: 'not-interested' } })),
     'POST /api/inbox/{id}/archive': async () =>

@@ -8,6 +8,16 @@ import type { RouteKey } from './routes.ts';
  * schema). Validation cases break one field of it at a time, so the route refuses before acting.
  */
 export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
+  'POST /api/calendars': {
+    pluginId: 'calendar-caldav',
+    account: { serverUrl: 'https://caldav.example/', username: 'rep@example.com', password: 'a valid password' },
+  },
+  'POST /api/webhooks': {
+    url: 'https://hooks.example.com/meetflow',
+    events: ['prospect.created', 'meeting.booked'],
+    description: 'A valid request',
+  },
+  'PATCH /api/webhooks/{id}': { enabled: false },
   'POST /api/experiments': {
     name: 'Valid experiment',
     decisionPoint: 'first-email-template',
@@ -84,6 +94,8 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   'POST /api/outbox/approve-all': { campaignId: 1 },
   'POST /api/inbox/{id}/reply': { body: 'Happy to. Does Thursday at 10:00 suit you?' },
   'POST /api/inbox/{id}/book': { scheduledAt: '2030-01-07T10:00:00Z' },
+  'POST /api/book/{token}': { start: '2030-01-07T10:00:00Z' },
+  'POST /api/book/{token}/reschedule': { start: '2030-01-07T11:00:00Z' },
   'POST /api/suppressions': { entries: ['ada@pipelinepilot.example', 'quotewell.example'], reason: 'asked by phone' },
 };
 
@@ -97,4 +109,5 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   token: 'not-a-signed-token',
   email: 'nobody@placeholder.example',
   index: '0',
+  prospectId: '1',
 };

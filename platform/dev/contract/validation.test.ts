@@ -28,6 +28,7 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/plugins/{id}',
   'GET /api/openapi.json',
   'GET /api/landing-page/social-proof',
+  'GET /api/webhooks/event-types',
   'GET /api/icp/sample-sites',
   'GET /api/agents/settings',
   'POST /api/auth/signup',
@@ -45,6 +46,12 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'POST /api/unsubscribe/{token}',
   'GET /api/unsubscribe/{token}',
   'GET /api/o/{token}',
+  // A booking link's token names its workspace (the prospect's link, no ?workspace= in it).
+  'GET /api/book/{token}',
+  'POST /api/book/{token}',
+  'POST /api/book/{token}/reschedule',
+  'POST /api/book/{token}/cancel',
+  'GET /api/book/{token}/invite.ics',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

@@ -6,6 +6,8 @@
 // runs started before the change look like, and it stays until none of them can be in flight.
 // `npm run record:histories -- -t <case>` records only the cases whose name matches.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TEST_OWNER, testRunContext } from '../testing/principals.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,8 @@ import { Worker } from '@temporalio/worker';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
+import { publishEvent } from '../../src/core/events.ts';
+import { deliveryWorkflowId, dispatchWorkflowId } from '../../src/features/revenue/webhooks/delivery.ts';
 import { secretsBox } from '../../src/core/secrets-box.ts';
 import { inboxPollingId } from '../../src/features/email/inbound/polling.ts';
 import { oneOffWorkflowId } from '../../src/features/email/inbox/one-off.ts';
@@ -459,5 +463,57 @@ describe('the small ones', () => {
       'The end-to-end check: one activity writing to the database.',
       await stack.runner.temporal.workflow.getHandle(workflowId).fetchHistory(),
     );
+  });
+});
+
+describe('webhooks', () => {
+  it('webhook-dispatch-ended, webhook-delivery-delivered and webhook-delivery-waiting-to-retry', async () => {
+    const WS_HOOKS = 'replay-webhooks';
+    await stack.db.workspaces.create({ slug: WS_HOOKS, name: WS_HOOKS });
+    let answer = 200;
+    const receiver = createServer((_req, res) => res.writeHead(answer).end(`status ${answer}`));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      const created = await api('POST', '/api/webhooks', { url, events: ['prospect.created'] }, WS_HOOKS);
+      const endpointId = (created as { endpoint: { id: string } }).endpoint.id;
+      const deliveryOf = async (key: string) => {
+        const { eventId } = await publishEvent(stack.db, testRunContext(WS_HOOKS), {
+          type: 'prospect.created',
+          key,
+          data: { prospect: { id: 1 } },
+        });
+        return until(
+          () => stack.db.webhookDeliveries.findOne({ workspaceId: WS_HOOKS, eventId }).lean(),
+          (delivery) => (delivery?.attempts.length ?? 0) > 0,
+          `the delivery of ${key}`,
+        );
+      };
+      const delivered = await deliveryOf('delivered');
+      const deliveredRun = stack.runner.temporal.workflow.getHandle(deliveryWorkflowId(WS_HOOKS, delivered!.publicId));
+      await deliveredRun.result();
+      await save(
+        'webhook-delivery-delivered',
+        "One event's delivery to an endpoint: its receiver answered 200 at the first attempt.",
+        await deliveredRun.fetchHistory(),
+      );
+      answer = 503;
+      const waiting = await deliveryOf('waiting');
+      await save(
+        'webhook-delivery-waiting-to-retry',
+        "One event's delivery whose receiver answered 503: it waits on its 30 s backoff timer before the next attempt.",
+        await settledHistory(stack.runner.temporal.workflow.getHandle(deliveryWorkflowId(WS_HOOKS, waiting!.publicId))),
+      );
+      await api('DELETE', `/api/webhooks/${endpointId}`, undefined, WS_HOOKS);
+      const dispatch = stack.runner.temporal.workflow.getHandle(dispatchWorkflowId(WS_HOOKS));
+      await dispatch.result();
+      await save(
+        'webhook-dispatch-ended',
+        "A workspace's dispatching (every 2 s): it started the two deliveries above, then ended once its endpoint was deleted.",
+        await dispatch.fetchHistory(),
+      );
+    } finally {
+      receiver.close();
+    }
   });
 });

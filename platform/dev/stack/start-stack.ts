@@ -140,7 +140,12 @@ export async function startStack(
       writeCalDavAddress(dataDir, caldavAddress);
     }
     // The SSRF guard refuses local addresses; the sample sites' own port is the one exception npm start makes.
-    const allowHosts = [...config.httpAllowHosts, ...(samples ? [new URL(samples.url).host] : [])];
+    // So does a connected calendar's address policy: the local CalDAV server is the exception there, for the demo calendar.
+    const allowHosts = [
+      ...config.httpAllowHosts,
+      ...(samples ? [new URL(samples.url).host] : []),
+      ...(caldavAddress ? [new URL(caldavAddress.url).host] : []),
+    ];
     // So does the mailboxes' address policy; the exception is the local mail server's SMTP and IMAP ports.
     const localMail = mail ? [`${mail.host}:${mail.smtpPort}`, `${mail.host}:${mail.imapPort}`] : [];
     const mailAllowHosts = [...config.mailAllowHosts, ...localMail];

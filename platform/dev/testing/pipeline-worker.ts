@@ -12,6 +12,7 @@ import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 import { createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
 import { inPausedCampaign } from '../../src/features/prospecting/campaigns/held.ts';
+import { linkAtEnrolment } from '../../src/features/revenue/booking-links/links.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
 import { createModels, type Models } from '../../src/features/models.ts';
 import { PluginHost, type HostServices } from '../../src/features/runs/plugins/host.ts';
@@ -70,7 +71,9 @@ export async function startTestPipelineWorker(
   const taskQueue = `${label}-${randomUUID()}`;
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection: clientConnection });
-  const builtins = options.enrollment ? createEnrollmentActivity(client, taskQueue, inPausedCampaign(db)) : {};
+  const builtins = options.enrollment
+    ? createEnrollmentActivity(client, taskQueue, inPausedCampaign(db), linkAtEnrolment(db, options.secrets))
+    : {};
   quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({

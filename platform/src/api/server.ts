@@ -80,6 +80,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       systemMail,
       signUpsPerHour: config.signUpsPerHour,
       mailAllowHosts: config.mailAllowHosts,
+      httpAllowHosts: config.httpAllowHosts,
       socialProof,
     },
   } satisfies AppDeps;

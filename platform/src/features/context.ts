@@ -53,6 +53,8 @@ export interface ProductDeps {
   signUpsPerHour?: number;
   /** Mail servers mailboxes may use despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS); default none. */
   mailAllowHosts?: readonly string[];
+  /** Hosts a connected calendar's server may be on despite the address policy (MEETFLOW_HTTP_ALLOW_HOSTS, npm start's Radicale among them); default none. */
+  httpAllowHosts?: readonly string[];
   /** The landing page's testimonials, logos and figures the deployer supplied (MEETFLOW_SOCIAL_PROOF); default none. */
   socialProof?: SocialProof;
 }
@@ -113,6 +115,10 @@ export interface WorkerContext<K extends Collection = Collection> {
   inbox?: { temporal: Client; taskQueue: string };
   /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
   mailAllowHosts: readonly string[];
+  /** The prospect's public booking link, for the email that offers a meeting (revenue's booking links, composed by the worker); null: none. */
+  bookingLink?: (workspaceId: string, prospectId: number) => Promise<string | null>;
+  /** The busy times of the workspace's connected calendar over the booking horizon (revenue's calendars, composed by the worker); none without one. */
+  calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
 }
 
 /** The settings only start-up work reads. */
@@ -153,12 +159,18 @@ export const schedulesOf = ({ product }: Pick<ProductContext<never>, 'product'>)
   taskQueue: product.runner.taskQueue,
 });
 
-/** What a feature calls plugins with: the host, the connection and where their activities run. */
+/**
+ * What a feature calls plugins with: the host, the connection and where their activities run; and
+ * the secrets box and the calendar address policy's exceptions, with which a calendar plugin is
+ * called for the workspace's connected calendar (revenue/calendars).
+ */
 export const viaPlugins = ({ app, product }: ProductContext<never>) => ({
   host: app.plugins,
   connection: app.database,
   temporal: product.runner.temporal,
   taskQueue: product.runner.taskQueue,
+  secrets: product.secrets,
+  httpAllowHosts: product.httpAllowHosts ?? [],
 });
 
 /** When the server was started without a secrets key: what the routes that need one say. */

@@ -61,14 +61,14 @@ describe('the platform features', () => {
     for (const folder of folders) expect(statSync(join(featuresDir, folder, 'feature.ts')).isFile()).toBe(true);
   });
 
-  it('own every collection of the database map, each exactly once (the counters are core’s)', () => {
+  it('own every collection of the database map, each exactly once (the counters and events are core’s)', () => {
     const connection = mongoose.createConnection(); // models are defined on it; nothing is connected
     try {
       const owners = new Map<string, string[]>();
       for (const feature of FEATURES)
         for (const key of Object.keys(feature.models?.(connection) ?? {})) owners.set(key, [...(owners.get(key) ?? []), feature.name]);
       expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
-      expect(Object.keys(createModels(connection)).sort()).toEqual(['counters', ...owners.keys()].sort());
+      expect(Object.keys(createModels(connection)).sort()).toEqual(['counters', 'events', ...owners.keys()].sort());
     } finally {
       void connection.close();
     }
@@ -98,7 +98,10 @@ describe('the platform features', () => {
     const connection = mongoose.createConnection(); // routers and activities are only built here, never called
     try {
       const db = createModels(connection);
-      const ownerOf = new Map<string, string>([['counters', 'core']]);
+      const ownerOf = new Map<string, string>([
+        ['counters', 'core'],
+        ['events', 'core'],
+      ]);
       for (const feature of FEATURES) for (const key of Object.keys(feature.models?.(connection) ?? {})) ownerOf.set(key, feature.name);
       // Each use of another feature's data is in its user's `uses` (the types prove the routes need no more):
       // every collection named has an owner, and a feature with no routes or activities is given none.
@@ -153,7 +156,7 @@ describe('the platform features', () => {
     const rank = (feature: MeetflowFeature) => DOMAINS.indexOf(feature.domain);
     const starting = FEATURES.filter((feature) => feature.onStart);
     expect(starting.map((feature) => feature.name).sort()).toEqual(
-      ['discovery', 'experiments', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'workspaces'].sort(),
+      ['calendars', 'discovery', 'experiments', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'webhooks', 'workspaces'].sort(),
     );
     for (const feature of starting) {
       for (const name of feature.onStart?.after ?? []) {

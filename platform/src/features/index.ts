@@ -11,6 +11,7 @@ import { workspacesFeature } from './accounts/workspaces/feature.ts';
 import { inboundFeature } from './email/inbound/feature.ts';
 import { inboxFeature } from './email/inbox/feature.ts';
 import { inboxBookingFeature } from './revenue/inbox-booking/feature.ts';
+import { bookingLinksFeature } from './revenue/booking-links/feature.ts';
 import { mailboxesFeature } from './email/mailboxes/feature.ts';
 import { outboxFeature } from './email/outbox/feature.ts';
 import { repliesFeature } from './email/replies/feature.ts';
@@ -30,7 +31,9 @@ import { offerFeature } from './prospecting/offer/feature.ts';
 import { prospectsFeature } from './prospecting/prospects/feature.ts';
 import { superagentFeature } from './prospecting/superagent/feature.ts';
 import { meetingsFeature } from './revenue/meetings/feature.ts';
+import { calendarsFeature } from './revenue/calendars/feature.ts';
 import { pricingFeature } from './revenue/pricing/feature.ts';
+import { webhooksFeature } from './revenue/webhooks/feature.ts';
 import { healthFeature } from './runs/health/feature.ts';
 import { pipelinesFeature } from './runs/pipelines/feature.ts';
 import { pluginsFeature } from './runs/plugins/feature.ts';
@@ -71,8 +74,11 @@ export const FEATURES: readonly MeetflowFeature[] = [
   sequencesFeature,
   // revenue
   meetingsFeature,
+  calendarsFeature,
   inboxBookingFeature,
+  bookingLinksFeature,
   pricingFeature,
+  webhooksFeature,
   // insights
   learningFeature,
   outcomesFeature,

@@ -11,6 +11,7 @@ import { heldReplyModels } from './email/replies/held-reply-model.ts';
 import { inboxModels } from './email/inbox/model.ts';
 import { mailLinkModels } from './email/sending/mail-links.ts';
 import { counterModel } from '../core/db/counter.ts';
+import { eventModel } from '../core/events.ts';
 import { dashboardRollupModels } from './insights/outcomes/rollup-model.ts';
 import { outcomeEventModels } from './insights/outcomes/event-model.ts';
 import { outboxModels } from './email/outbox/model.ts';
@@ -24,6 +25,9 @@ import { pipelineBatchModel } from './runs/pipelines/batch-model.ts';
 import { systemCheckModel } from './runs/system/model.ts';
 import { workspaceModel } from './accounts/workspaces/model.ts';
 import { experimentsModels } from './insights/experiments/model.ts';
+import { calendarModels } from './revenue/calendars/model.ts';
+import { bookingLinkModels } from './revenue/booking-links/model.ts';
+import { webhooksModels } from './revenue/webhooks/model.ts';
 
 /** The platform's mongoose models on one connection: what `db` means when injected. */
 export function createModels(connection: Connection) {
@@ -41,6 +45,7 @@ export function createModels(connection: Connection) {
     prospects: prospectModel(connection),
     campaigns: campaignModel(connection),
     counters: counterModel(connection),
+    events: eventModel(connection),
     ...workspaceConfigModels(connection),
     ...workspaceOfferModels(connection),
     ...mailboxModels(connection),
@@ -53,6 +58,9 @@ export function createModels(connection: Connection) {
     ...activityEntryModels(connection),
     ...workspaceIcpModels(connection),
     ...experimentsModels(connection),
+    ...calendarModels(connection),
+    ...bookingLinkModels(connection),
+    ...webhooksModels(connection),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import { createEnrollmentActivity } from '../features/email/sequences/enrollment.ts';
 import { createActivities } from './all-activities.ts';
 import { inPausedCampaign } from '../features/prospecting/campaigns/held.ts';
+import { linkAtEnrolment } from '../features/revenue/booking-links/links.ts';
 import { trackActivities } from '../features/insights/agents/activity-tracker.ts';
 import type { Models } from '../features/models.ts';
 import type { Secrets } from '../core/secrets-key.ts';
@@ -31,6 +32,8 @@ export function workerActivities(deps: {
   channel?: InProcessChannel | null;
   /** Mail servers allowed despite the address policy (MEETFLOW_MAIL_ALLOW_HOSTS). */
   mailAllowHosts?: readonly string[];
+  /** The busy times of a workspace's connected calendar, for the slots an email offers (revenue's calendars). */
+  calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
 }) {
   const { stepActivities } = deps;
   return createActivities({
@@ -44,10 +47,11 @@ export function workerActivities(deps: {
     publicUrl: deps.publicUrl,
     channel: deps.channel,
     mailAllowHosts: deps.mailAllowHosts,
+    ...(deps.calendarBusy ? { calendarBusy: deps.calendarBusy } : {}),
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
-      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db)),
+      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db), linkAtEnrolment(deps.db, deps.secrets)),
     },
   });
 }

@@ -8,6 +8,7 @@ import { createModels } from '../features/models.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
+import { calendarBusyOverHorizon } from '../features/revenue/calendars/availability.ts';
 import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { createHostServices } from '../features/runs/plugins/services.ts';
@@ -68,6 +69,13 @@ try {
       publicUrl: config.publicUrl,
       channel: plugins.channel('email', logger.child({ plugin: 'channel' })),
       mailAllowHosts: config.mailAllowHosts,
+      // The slots an email offers avoid the workspace's connected calendar's busy times (revenue/calendars).
+      calendarBusy: calendarBusyOverHorizon({
+        host: plugins,
+        connection: database.connection,
+        secrets: openSecrets(config),
+        httpAllowHosts: config.httpAllowHosts,
+      }),
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

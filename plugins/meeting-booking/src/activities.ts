@@ -1,5 +1,5 @@
 import { workspaceOf, type ActivityImplementations, type PluginDeps } from '@meetflow/plugin-sdk';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { bookMeeting } from './booking.ts';
 import { busyIntervals } from './busy.ts';
 import type { MeetingConfig } from './config.ts';
@@ -8,8 +8,8 @@ import type { MeetingDocument } from './meeting-model.ts';
 import { toMeetingView } from './meeting-view.ts';
 import { meetingFailure } from './failures.ts';
 import { meetingInvite } from './invite.ts';
-import { markOutcome, OBJECT_ID } from './outcomes.ts';
-import { freeSlots } from './slots.ts';
+import { markOutcome, moveMeeting, OBJECT_ID } from './outcomes.ts';
+import { busyOfInstants, freeSlots } from './slots.ts';
 
 /** What meeting booking receives from the host. */
 export type MeetingDeps = PluginDeps<MeetingConfig, NonNullable<(typeof manifest)['collections']>>;
@@ -21,13 +21,16 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
   const now = () => DateTime.fromJSDate(clock.now(), { zone: config.timeZone });
 
   return {
-    proposeSlots: async ({ count, after }, context) => {
+    proposeSlots: async ({ count, after, busy: elsewhere, labelTimeZone }, context) => {
       const workspaceId = workspaceOf(context);
       const current = now();
       const until = current.plus({ days: config.horizonDays + 1 }).toJSDate();
-      const busy = await busyIntervals(meetings, workspaceId, current.toJSDate(), until);
-      const slots = freeSlots({ now: current, after: after ? DateTime.fromISO(after, { setZone: true }) : undefined, busy, count, config });
-      return { slots, timeZone: config.timeZone };
+      const busy = [...(await busyIntervals(meetings, workspaceId, current.toJSDate(), until)), ...busyOfInstants(elsewhere)];
+      // A zone luxon does not know labels in the configured one rather than failing the proposal.
+      const labelZone = labelTimeZone && IANAZone.isValidZone(labelTimeZone) ? labelTimeZone : config.timeZone;
+      const afterTime = after ? DateTime.fromISO(after, { setZone: true }) : undefined;
+      const slots = freeSlots({ now: current, after: afterTime, busy, count, config, labelZone });
+      return { slots, timeZone: labelZone };
     },
 
     bookMeeting: async (request, context) => {
@@ -35,6 +38,13 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       const booking = await bookMeeting({ meetings, config, now: now() }, { ...request, workspaceId });
       logger.info({ workspaceId, meetingId: booking.meeting.id, scheduledAt: booking.meeting.scheduledAt }, 'meeting booked');
       return booking;
+    },
+
+    moveMeeting: async ({ meetingId, start }, context) => {
+      const workspaceId = workspaceOf(context);
+      const meeting = await moveMeeting(meetings, workspaceId, meetingId, new Date(start));
+      logger.info({ workspaceId, meetingId, scheduledAt: start }, 'meeting moved');
+      return { meeting: toMeetingView(meeting) };
     },
 
     markOutcome: async ({ meetingId, outcome }, context) => {

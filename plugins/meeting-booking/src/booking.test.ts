@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 const deps = () => testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock(NOW) }) as never;
-const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-a') =>
+const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-a', busy: Array<{ start: string; end: string }> = []) =>
   runActivity(
     meetingBookingPlugin,
     'bookMeeting',
@@ -30,6 +30,7 @@ const book = (start: string, idempotencyKey = `key-${start}`, workspaceId = 'ws-
       prospect: { name: 'Laura Gomez', email: 'Laura@Northwind.com' },
       start,
       idempotencyKey,
+      busy,
     },
     deps(),
   );
@@ -77,13 +78,14 @@ describe('bookMeeting', () => {
     await expect(book('2026-10-26T10:00:00Z', 'other-key', 'ws-b')).resolves.toMatchObject({ meeting: { status: 'scheduled' } });
   });
 
-  it('never double-books a slot that different keys race for', async () => {
+  it('books a slot that different keys race for exactly once', async () => {
     const starts = ['2026-10-26T09:00:00Z', '2026-10-26T11:00:00Z', '2026-10-26T14:00:00Z', '2026-10-27T09:00:00Z', '2026-10-27T11:00:00Z'];
     for (const start of starts) {
       const outcomes = await Promise.allSettled([book(start, `a-${start}`), book(start, `b-${start}`), book(start, `c-${start}`)]);
-      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      // Exactly one: the first written keeps the slot, the others withdraw.
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ type: 'SlotUnavailable' });
-      expect(await db.meetings.countDocuments({ scheduledAt: new Date(start) }, ACROSS_WORKSPACES)).toBeLessThanOrEqual(1);
+      expect(await db.meetings.countDocuments({ scheduledAt: new Date(start) }, ACROSS_WORKSPACES)).toBe(1);
     }
   });
 
@@ -104,5 +106,30 @@ describe('bookMeeting', () => {
     await expect(book('2026-10-23T16:45:00Z')).rejects.toMatchObject({ type: 'SlotUnavailable' });
     await expect(book('2026-10-23T16:00:00Z')).resolves.toMatchObject({ meeting: { scheduledAt: '2026-10-23T16:00:00.000Z' } });
     await expect(book('2026-10-26T16:45:00+00:00')).resolves.toMatchObject({ meeting: { scheduledAt: '2026-10-26T16:45:00.000Z' } });
+  });
+
+  it("refuses a time taken in the rep's calendar, yet replays a key booked before the calendar filled", async () => {
+    const taken = [{ start: '2026-10-26T10:00:00Z', end: '2026-10-26T11:00:00Z' }];
+    const booked = await book('2026-10-27T10:00:00Z', 'cal-1');
+    expect(booked.uid).toBe(bookingUid('ws-a', 'cal-1', 'meetings@meetflow.local'));
+    await expect(book('2026-10-26T11:00:00Z', 'cal-2', 'ws-a', taken)).rejects.toMatchObject({
+      type: 'SlotUnavailable',
+      message: 'cannot book 2026-10-26T11:00:00.000Z: it is taken in the calendar (or within its 15-minute buffer)',
+    });
+    await expect(book('2026-10-26T11:15:00Z', 'cal-3', 'ws-a', taken)).resolves.toMatchObject({ meeting: { status: 'scheduled' } });
+    // Its own event is busy in the calendar now: a retry of the same key still answers the meeting.
+    const again = await book('2026-10-27T10:00:00Z', 'cal-1', 'ws-a', [{ start: '2026-10-27T10:00:00Z', end: '2026-10-27T10:30:00Z' }]);
+    expect(again).toEqual(booked);
+  });
+
+  it('moves a scheduled meeting to the time the rep chose, and refuses to move a cancelled one', async () => {
+    const { meeting } = await book('2026-10-26T10:00:00Z', 'move-1');
+    const move = (meetingId: string, start: string) =>
+      runActivity(meetingBookingPlugin, 'moveMeeting', { workspaceId: 'ws-a', meetingId, start }, deps());
+    // Saturday at 07:00: outside working time, yet the rep put it there.
+    await expect(move(meeting.id, '2026-10-24T07:00:00Z')).resolves.toMatchObject({ meeting: { scheduledAt: '2026-10-24T07:00:00.000Z' } });
+    await runActivity(meetingBookingPlugin, 'markOutcome', { workspaceId: 'ws-a', meetingId: meeting.id, outcome: 'cancelled' }, deps());
+    await expect(move(meeting.id, '2026-10-26T10:00:00Z')).rejects.toMatchObject({ type: 'InvalidTransition' });
+    await expect(move('0123456789abcdef01234567', '2026-10-26T10:00:00Z')).rejects.toMatchObject({ type: 'MeetingNotFound' });
   });
 });

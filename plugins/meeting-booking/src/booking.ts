@@ -10,7 +10,7 @@ import { meetingInvite } from './invite.ts';
 import type { MeetingDocument, MeetingModel } from './meeting-model.ts';
 import { toMeetingView } from './meeting-view.ts';
 import type { bookMeetingInput, bookMeetingOutput } from '@meetflow/plugin-sdk/contracts/meeting-booking';
-import { clashes } from './slots.ts';
+import { busyOfInstants, clashes } from './slots.ts';
 import { timeRuleProblem } from './working-time.ts';
 
 /** A booking: the activity's input, in the workspace of its run context. */
@@ -40,7 +40,7 @@ function replay(meeting: MeetingDocument, request: BookingRequest, start: DateTi
       `idempotency key "${request.idempotencyKey}" already booked meeting ${view.id} (${view.status}, ${view.scheduledAt}, prospect ${view.prospectId})`,
     );
   }
-  return { meeting: { ...view, status: 'scheduled' }, ics: meetingInvite(meeting, config) };
+  return { meeting: { ...view, status: 'scheduled' }, ics: meetingInvite(meeting, config), uid: meeting.icsUid };
 }
 
 // The booking's own UID is left out: a concurrent retry of the same key is not a clash.
@@ -56,11 +56,47 @@ async function assertFree(context: BookingContext, workspaceId: string, start: D
   }
 }
 
+/** The time is taken in the rep's calendar (the busy intervals the caller read from it). */
+function assertFreeElsewhere(context: BookingContext, start: DateTime, elsewhere: BookingRequest['busy']): void {
+  const end = start.plus({ minutes: context.config.meetingMinutes });
+  if (clashes(start.toMillis(), end.toMillis(), busyOfInstants(elsewhere), context.config.bufferMinutes)) {
+    throw meetingFailure(
+      'SlotUnavailable',
+      `cannot book ${start.toUTC().toISO()}: it is taken in the calendar (or within its ${context.config.bufferMinutes}-minute buffer)`,
+    );
+  }
+}
+
+/**
+ * After writing: whether a meeting written before this one (a smaller id: ids order every two
+ * meetings the same way, whoever asks) comes within the buffer of it. Only those count, so of
+ * bookings racing for one slot exactly the first written stays and every other withdraws.
+ */
+async function clashesWithEarlier(context: BookingContext, workspaceId: string, start: DateTime, id: Types.ObjectId): Promise<boolean> {
+  const { meetings, config } = context;
+  const end = start.plus({ minutes: config.meetingMinutes });
+  const buffer = { minutes: config.bufferMinutes };
+  const earlier = await meetings
+    .find({
+      workspaceId,
+      status: 'scheduled',
+      _id: { $lt: id },
+      scheduledAt: { $gt: start.minus(buffer).minus({ days: 1 }).toJSDate(), $lt: end.plus(buffer).toJSDate() },
+    })
+    .lean<MeetingDocument[]>();
+  const busy = earlier.map((meeting) => ({
+    start: meeting.scheduledAt.getTime(),
+    end: meeting.scheduledAt.getTime() + meeting.durationMinutes * 60_000,
+  }));
+  return clashes(start.toMillis(), end.toMillis(), busy, config.bufferMinutes);
+}
+
 /**
  * Books a meeting once per idempotency key. The insert is an upsert on the key's UID, so a
  * retried activity finds its own meeting instead of adding a second one. Two different
- * bookings racing for one slot both re-check after writing; the one that finds the other
- * withdraws, so a slot is never double-booked (at worst both fail and slots are proposed again).
+ * bookings racing for one slot both re-check after writing against the meetings written before
+ * their own: the first written keeps the slot, the other withdraws (SlotUnavailable), so a slot
+ * is booked exactly once.
  */
 export async function bookMeeting(context: BookingContext, request: BookingRequest): Promise<Booking> {
   const { meetings, config } = context;
@@ -72,6 +108,7 @@ export async function bookMeeting(context: BookingContext, request: BookingReque
 
   const problem = timeRuleProblem(start, context.now, config);
   if (problem) throw meetingFailure('SlotUnavailable', `cannot book: ${problem}`);
+  assertFreeElsewhere(context, start, request.busy);
   await assertFree(context, workspaceId, start, icsUid);
 
   const id = new Types.ObjectId();
@@ -104,11 +141,12 @@ export async function bookMeeting(context: BookingContext, request: BookingReque
   if (!stored) throw new Error(`meeting ${icsUid} vanished right after it was written`);
   if (String(stored._id) !== id.toHexString()) return replay(stored, request, start, config);
 
-  try {
-    await assertFree(context, workspaceId, start, icsUid);
-  } catch (failure) {
+  if (await clashesWithEarlier(context, workspaceId, start, id)) {
     await meetings.deleteOne({ _id: id, workspaceId });
-    throw failure;
+    throw meetingFailure(
+      'SlotUnavailable',
+      `cannot book ${start.toUTC().toISO()}: it overlaps another meeting or its ${config.bufferMinutes}-minute buffer`,
+    );
   }
-  return { meeting: { ...toMeetingView(stored), status: 'scheduled' }, ics: meetingInvite(stored, config) };
+  return { meeting: { ...toMeetingView(stored), status: 'scheduled' }, ics: meetingInvite(stored, config), uid: icsUid };
 }

@@ -10,6 +10,7 @@ describe('meeting-booking manifest', () => {
       'meeting-booking.proposeSlots',
       'meeting-booking.bookMeeting',
       'meeting-booking.markOutcome',
+      'meeting-booking.moveMeeting',
       'meeting-booking.listMeetings',
       'meeting-booking.invitation',
     ]);

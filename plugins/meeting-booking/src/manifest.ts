@@ -11,6 +11,8 @@ import {
   listMeetingsOutput,
   markOutcomeInput,
   markOutcomeOutput,
+  moveMeetingInput,
+  moveMeetingOutput,
   proposeSlotsInput,
   proposeSlotsOutput,
 } from '@meetflow/plugin-sdk/contracts/meeting-booking';
@@ -48,6 +50,14 @@ export const manifest = defineManifest({
       access: 'internal',
       input: markOutcomeInput,
       output: markOutcomeOutput,
+      timeout: '30 seconds',
+    },
+    moveMeeting: {
+      description:
+        "Moves a scheduled meeting to another start, as its event was moved in the rep's calendar (the rep chose it: no working-time rules); fails with MeetingNotFound or InvalidTransition.",
+      access: 'internal',
+      input: moveMeetingInput,
+      output: moveMeetingOutput,
       timeout: '30 seconds',
     },
     listMeetings: {

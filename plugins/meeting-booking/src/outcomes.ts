@@ -42,3 +42,20 @@ export async function markOutcome(
   if (current.status === outcome) return current;
   throw meetingFailure('InvalidTransition', `meeting ${meetingId} is ${current.status} and cannot become ${outcome}`);
 }
+
+/**
+ * Moves a scheduled meeting to another start, as its event was moved in the rep's calendar: the
+ * rep chose the time, so the working-time rules do not apply. Only a scheduled meeting moves
+ * (InvalidTransition otherwise); moving it to the time it has is a no-op.
+ */
+export async function moveMeeting(meetings: MeetingModel, workspaceId: string, meetingId: string, start: Date): Promise<MeetingDocument> {
+  const notFound = () => meetingFailure('MeetingNotFound', `no meeting ${meetingId} in workspace ${workspaceId}`);
+  if (!OBJECT_ID.test(meetingId)) throw notFound();
+  const updated = await meetings
+    .findOneAndUpdate({ _id: meetingId, workspaceId, status: 'scheduled' }, { $set: { scheduledAt: start } }, { returnDocument: 'after' })
+    .lean<MeetingDocument>();
+  if (updated) return updated;
+  const current = await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>();
+  if (!current) throw notFound();
+  throw meetingFailure('InvalidTransition', `meeting ${meetingId} is ${current.status} and cannot be moved`);
+}

@@ -22,8 +22,11 @@ beforeEach(async () => {
 type Config = NonNullable<Parameters<typeof testDeps<typeof meetingBookingPlugin>>[1]>['config'];
 const deps = (now: string, config: Config = {}) =>
   testDeps(meetingBookingPlugin, { db: { meetings: db.meetings } as never, clock: fixedClock(now), config }) as never;
-const propose = (input: { workspaceId?: string; count?: number; after?: string }, now = THURSDAY_BEFORE_DST_END, config: Config = {}) =>
-  runActivity(meetingBookingPlugin, 'proposeSlots', { workspaceId: 'ws-a', ...input }, deps(now, config));
+const propose = (
+  input: { workspaceId?: string; count?: number; after?: string; busy?: Array<{ start: string; end: string }>; labelTimeZone?: string },
+  now = THURSDAY_BEFORE_DST_END,
+  config: Config = {},
+) => runActivity(meetingBookingPlugin, 'proposeSlots', { workspaceId: 'ws-a', ...input }, deps(now, config));
 const london = (iso: string) => DateTime.fromISO(iso).setZone('Europe/London');
 const meeting = (workspaceId: string, scheduledAt: string, status: MeetingStatus = 'scheduled') => ({
   workspaceId,
@@ -95,5 +98,15 @@ describe('proposeSlots', () => {
     expect(timeZone).toBe('America/New_York');
     // Saturday 24 October at 10:00 EDT (UTC−4), then 11:00, where the second half of 10:00–12:00 begins.
     expect(slots.map((slot) => slot.start)).toEqual(['2026-10-24T14:00:00.000Z', '2026-10-24T15:00:00.000Z']);
+  });
+
+  it("steers clear of the rep's calendar's busy times plus buffers, and labels in the prospect's zone", async () => {
+    const busy = [{ start: '2026-10-26T08:30:00Z', end: '2026-10-26T10:00:00Z' }];
+    const { slots, timeZone } = await propose({ count: 1, after: '2026-10-26T00:00:00Z', busy, labelTimeZone: 'America/New_York' });
+    // Busy until 10:00 GMT, plus a 15-minute buffer: 10:15 GMT, which is 06:15 in New York (EDT until 1 November).
+    expect(slots[0]?.start).toBe('2026-10-26T10:15:00.000Z');
+    expect([timeZone, slots[0]?.label]).toEqual(['America/New_York', 'Monday 26 October 2026, 06:15–06:45 GMT-4']);
+    const { timeZone: unknown } = await propose({ count: 1, labelTimeZone: 'Mars/Olympus' });
+    expect(unknown).toBe('Europe/London');
   });
 });

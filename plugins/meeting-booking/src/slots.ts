@@ -18,15 +18,20 @@ export function clashes(start: number, end: number, busy: readonly BusyInterval[
   return busy.some((taken) => start < taken.end + buffer && end > taken.start - buffer);
 }
 
-/** A slot as activities return it: UTC instants plus a label in the configured zone. */
-export function toSlot(start: DateTime, config: MeetingConfig): Slot {
-  const local = start.setZone(config.timeZone).setLocale('en-GB');
+/** A slot as activities return it: UTC instants plus a label in the configured zone (or `labelZone`, the prospect's). */
+export function toSlot(start: DateTime, config: MeetingConfig, labelZone: string = config.timeZone): Slot {
+  const local = start.setZone(labelZone).setLocale('en-GB');
   const end = local.plus({ minutes: config.meetingMinutes });
   return {
     start: local.toUTC().toISO() ?? '',
     end: end.toUTC().toISO() ?? '',
     label: `${local.toFormat('cccc d LLLL yyyy, HH:mm')}–${end.toFormat('HH:mm ZZZZ')}`,
   };
+}
+
+/** Busy intervals as the contract carries them (ISO instants), as epoch milliseconds. */
+export function busyOfInstants(intervals: ReadonlyArray<{ start: string; end: string }>): BusyInterval[] {
+  return intervals.map((interval) => ({ start: Date.parse(interval.start), end: Date.parse(interval.end) }));
 }
 
 /** What freeSlots needs to know. */
@@ -36,6 +41,8 @@ export interface SlotSearch {
   busy: readonly BusyInterval[];
   count: number;
   config: MeetingConfig;
+  /** The zone labels are written in (default the configured one). */
+  labelZone?: string;
 }
 
 /**
@@ -45,7 +52,7 @@ export interface SlotSearch {
  * slotsPerHalfDay in each half of a working day (halves split at the midpoint of the hours),
  * and clear of each other by the same buffer.
  */
-export function freeSlots({ now, after, busy, count, config }: SlotSearch): Slot[] {
+export function freeSlots({ now, after, busy, count, config, labelZone }: SlotSearch): Slot[] {
   const notBefore = DateTime.max(earliestStart(now, config), after ?? now);
   const horizon = now.setZone(config.timeZone).plus({ days: config.horizonDays });
   const slots: Slot[] = [];
@@ -63,7 +70,7 @@ export function freeSlots({ now, after, busy, count, config }: SlotSearch): Slot
       if (clashes(start.toMillis(), end.toMillis(), taken, config.bufferMinutes)) continue;
       perHalf[half] += 1;
       taken.push({ start: start.toMillis(), end: end.toMillis() });
-      slots.push(toSlot(start, config));
+      slots.push(toSlot(start, config, labelZone));
     }
   }
   return slots;

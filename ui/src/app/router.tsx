@@ -4,6 +4,7 @@ import { AppLayout } from '../features/app-shell/components/app-layout.tsx';
 import { RequireSignIn } from '../features/auth/index.ts';
 import { AgentsRoute } from './routes/agents.tsx';
 import { BatchRoute } from './routes/batch.tsx';
+import { BookingPageRoute } from './routes/booking-page.tsx';
 import { CampaignRoute, NewCampaignRoute } from './routes/campaign.tsx';
 import { IcpBuilderRoute } from './routes/icp-builder.tsx';
 import { InboxRoute } from './routes/inbox.tsx';
@@ -16,7 +17,15 @@ import { PluginsRoute } from './routes/plugins.tsx';
 import { PricingRoute } from './routes/pricing.tsx';
 import { ProspectDiscoveryRoute } from './routes/prospect-discovery.tsx';
 import { ProspectsRoute } from './routes/prospects.tsx';
-import { AcceptInvitationRoute, ApiTokensRoute, MailboxesRoute, MembersRoute, SuppressionsRoute } from './routes/settings.tsx';
+import {
+  AcceptInvitationRoute,
+  ApiTokensRoute,
+  IntegrationsRoute,
+  MailboxesRoute,
+  MembersRoute,
+  SuppressionsRoute,
+  WebhooksRoute,
+} from './routes/settings.tsx';
 import { ReviewRoute } from './routes/review.tsx';
 import {
   ChangePasswordRoute,
@@ -40,8 +49,10 @@ const DashboardRoute = lazy(() => import('./routes/dashboard.tsx').then((module)
 // (and the header's page titles) live in config/nav.ts. The landing page, Sign In and Sign Up, and
 // the pages of the emailed links (reset password, verify email) are public; every page in the
 // layout asks for sign-in first. An invitation link has a page of its own, outside the layout:
-// signed out, it offers Sign In and Sign Up, which come back to it. Change password is outside the
-// layout too: a session of a one-time password may do nothing else until it is changed.
+// signed out, it offers Sign In and Sign Up, which come back to it. A prospect's booking link
+// (/book/:token) has one too, public: its token is the credential, and no account is needed.
+// Change password is outside the layout too: a session of a one-time password may do nothing else
+// until it is changed.
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
   { path: '/signin', element: <SignInRoute /> },
@@ -51,6 +62,7 @@ export const router = createBrowserRouter([
   { path: '/verify-email', element: <VerifyEmailRoute /> },
   { path: '/account/password', element: <ChangePasswordRoute /> },
   { path: '/invite/:token', element: <AcceptInvitationRoute /> },
+  { path: '/book/:token', element: <BookingPageRoute /> },
   {
     element: (
       <RequireSignIn>
@@ -81,7 +93,9 @@ export const router = createBrowserRouter([
       { path: '/settings/members', element: <MembersRoute /> },
       { path: '/settings/api-tokens', element: <ApiTokensRoute /> },
       { path: '/settings/mailboxes', element: <MailboxesRoute /> },
+      { path: '/settings/integrations', element: <IntegrationsRoute /> },
       { path: '/settings/suppressions', element: <SuppressionsRoute /> },
+      { path: '/settings/webhooks', element: <WebhooksRoute /> },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

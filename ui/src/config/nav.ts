@@ -8,6 +8,7 @@ import {
   ListChecks,
   Mail,
   Megaphone,
+  Plug,
   Puzzle,
   Radar,
   SlidersHorizontal,
@@ -15,6 +16,7 @@ import {
   Target,
   Users,
   UsersRound,
+  Webhook,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -57,7 +59,9 @@ export const SETTINGS_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Members', to: '/settings/members', icon: UsersRound },
   { label: 'API Tokens', to: '/settings/api-tokens', icon: KeyRound },
   { label: 'Mailboxes', to: '/settings/mailboxes', icon: Mail },
+  { label: 'Integrations', to: '/settings/integrations', icon: Plug },
   { label: 'Suppression list', to: '/settings/suppressions', icon: Ban },
+  { label: 'Webhooks', to: '/settings/webhooks', icon: Webhook },
 ];
 
 /** The sidebar entry a path belongs to (itself or a page under it), if any. */

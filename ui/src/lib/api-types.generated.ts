@@ -790,10 +790,32 @@ export type GetApiDashboardTrendsResponse = {
    */
   leadQualityScore: number;
 }[];
+export type GetApiExperimentsDecisionPointsResponse = {
+  /**
+   * What an experiment names as its decisionPoint
+   */
+  id: string;
+  label: string;
+  /**
+   * What changes for the prospect with each value
+   */
+  description: string;
+  /**
+   * The plugin that declares it and acts on the choice
+   */
+  plugin: string;
+  /**
+   * The values an experiment may try
+   */
+  arms: {
+    value: string;
+    label: string;
+  }[];
+}[];
 export type GetApiExperimentsResponse = {
   id: string;
   name: string;
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * Who takes part: every prospect of the workspace, or one campaign’s
    */
@@ -860,7 +882,7 @@ export type GetApiExperimentsResponse = {
     id: string;
     arm: string;
     /**
-     * The template made the population’s first-email default
+     * The value made the population’s default at its decision point
      */
     value: string;
     appliedAt: string;
@@ -1379,6 +1401,58 @@ export type GetApiTokensResponse = {
    */
   expiresAt: string | null;
 }[];
+export type GetApiWebhooksDeliveriesResponse = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: 'prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled';
+  replayOf: string | null;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  reason: string | null;
+  attempts: {
+    at: string;
+    /**
+     * The receiver's HTTP status, or null when none came
+     */
+    status: number | null;
+    durationMs: number;
+    /**
+     * The first 1 KB of the receiver's answer
+     */
+    body: string;
+    /**
+     * Why no status came (connection refused, timed out, address not allowed…)
+     */
+    error: string | null;
+  }[];
+  createdAt: string;
+}[];
+export type GetApiWebhooksEventTypesResponse = {
+  type: 'prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled';
+  /**
+   * The JSON Schema (draft 2020-12) of the body a delivery of it sends
+   */
+  schema: {
+    [k: string]: unknown | undefined;
+  };
+}[];
+export type GetApiWebhooksResponse = {
+  id: string;
+  url: string;
+  description: string;
+  events: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+  enabled: boolean;
+  /**
+   * Why the platform disabled it (the receiver answered 410 Gone), or null
+   */
+  disabledReason: string | null;
+  /**
+   * After a rotation: until when the previous secret still signs beside the new one
+   */
+  previousSecretUntil: string | null;
+  createdBy: string;
+  createdAt: string;
+}[];
 export type PostApiInboundEmailResponse =
   | {
       kind: 'bounce';
@@ -1734,6 +1808,13 @@ export type PutApiConfigTemplatePerformanceResponse =
       };
     };
 
+export interface DeleteApiBookingLinksProspectIdResponse {
+  revoked: true;
+  prospectId: number;
+}
+export interface DeleteApiCalendarsIdResponse {
+  removed: true;
+}
 export interface DeleteApiInvitationsIdResponse {
   revoked: true;
 }
@@ -1748,6 +1829,9 @@ export interface DeleteApiSuppressionsEmailResponse {
 }
 export interface DeleteApiTokensIdResponse {
   revoked: true;
+}
+export interface DeleteApiWebhooksIdResponse {
+  removed: true;
 }
 export interface GetApiActivityQuery {
   limit?: number;
@@ -1914,6 +1998,135 @@ export interface GetApiBatchesIdResponse {
     total: number;
   }[];
 }
+export interface GetApiBookTokenResponse {
+  /**
+   * Who the link is for
+   */
+  prospect: {
+    firstName: string;
+    name: string;
+  };
+  /**
+   * Who they meet: the sender and company of the workspace's offer (null until it has one)
+   */
+  seller: {
+    name: string;
+    company: string;
+  } | null;
+  /**
+   * What the meeting is about, from the offer: "<company> <one-liner>"
+   */
+  purpose: string | null;
+  /**
+   * How long the meeting is (null when no slot is free and none is booked)
+   */
+  durationMinutes: number | null;
+  timeZone: {
+    /**
+     * The prospect's time zone when known (the page otherwise uses the browser's)
+     */
+    prospect: string | null;
+    /**
+     * The zone the working hours are in
+     */
+    seller: string;
+  };
+  /**
+   * The free times, earliest first
+   */
+  slots: {
+    start: string;
+    end: string;
+  }[];
+  /**
+   * The meeting booked with this link, or null
+   */
+  meeting: {
+    scheduledAt: string;
+    durationMinutes: number;
+    meetingUrl: string;
+    status: 'scheduled';
+  } | null;
+  reschedulesLeft: number;
+  expiresAt: string;
+}
+export interface GetApiBookingLinksProspectIdResponse {
+  prospectId: number;
+  /**
+   * The link, under the public URL (MEETFLOW_PUBLIC_URL)
+   */
+  url: string;
+  state: 'open' | 'booked' | 'expired' | 'used' | 'revoked';
+  createdAt: string;
+  expiresAt: string;
+  meetingId: string | null;
+  reschedules: number;
+}
+export interface GetApiCalendarsResponse {
+  /**
+   * The workspace's connected calendar (one at most)
+   */
+  calendars: {
+    /**
+     * 16 hex characters
+     */
+    id: string;
+    /**
+     * The calendar plugin (kind calendar) that reads and writes it
+     */
+    pluginId: string;
+    /**
+     * The plugin's display name
+     */
+    provider: string;
+    /**
+     * The account's fields that are not secret (a server URL, a username)
+     */
+    fields: {
+      [k: string]: string | undefined;
+    };
+    secretSet: true;
+    /**
+     * The last time it was asked (connect, Test, slots, a booking): whether it answered, and why not
+     */
+    lastCheck: {
+      at: string;
+      ok: boolean;
+      /**
+       * Why not, in plain words
+       */
+      error: string | null;
+    } | null;
+    /**
+     * The last read of the changes made in the calendar (cancelled and moved meetings), and why it failed
+     */
+    sync: {
+      at: string | null;
+      error: string | null;
+    };
+    createdAt: string;
+  }[];
+  /**
+   * The installed calendar plugins, with the fields each connects with
+   */
+  providers: {
+    pluginId: string;
+    displayName: string;
+    fields: {
+      key: string;
+      label: string;
+      secret: boolean;
+    }[];
+    /**
+     * What a wrong credential answers, in the plugin's words
+     */
+    credentialsTest: string;
+    /**
+     * fields: connected with the fields above (POST /api/calendars); oauth: through the provider's sign-in, not offered yet
+     */
+    connect: 'fields' | 'oauth';
+  }[];
+}
 export interface GetApiCampaignsIdProspectsQuery {
   offset?: number;
   limit?: number;
@@ -2057,7 +2270,7 @@ export interface GetApiDashboardTrendsQuery {
 export interface GetApiExperimentsIdResponse {
   id: string;
   name: string;
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * Who takes part: every prospect of the workspace, or one campaign’s
    */
@@ -2124,7 +2337,7 @@ export interface GetApiExperimentsIdResponse {
     id: string;
     arm: string;
     /**
-     * The template made the population’s first-email default
+     * The value made the population’s default at its decision point
      */
     value: string;
     appliedAt: string;
@@ -2502,6 +2715,10 @@ export interface GetApiLearningStatusResponse {
 }
 export interface GetApiMeetingsSlotsQuery {
   count?: number;
+  /**
+   * A prospect of the workspace: the labels are in their time zone when it is known (else the booking plugin's)
+   */
+  prospect?: number;
 }
 export interface GetApiMeetingsSlotsResponse {
   slots: {
@@ -2510,6 +2727,19 @@ export interface GetApiMeetingsSlotsResponse {
     label: string;
   }[];
   timeZone: string;
+  source: {
+    /**
+     * The connected calendar whose free/busy the slots avoid; null: none is connected (the workspace's own meetings only)
+     */
+    calendar: {
+      id: string;
+      provider: string;
+    } | null;
+    /**
+     * Set when the calendar could not be read: the slots then avoid only the workspace's own meetings
+     */
+    warning: string | null;
+  };
 }
 export interface GetApiOfferResponse {
   /**
@@ -3596,6 +3826,16 @@ export interface GetApiSuppressionsResponse {
     count: number;
   }[];
 }
+export interface GetApiWebhooksDeliveriesQuery {
+  /**
+   * Only this endpoint's
+   */
+  endpoint?: string;
+  /**
+   * At most this many, newest first (default 50)
+   */
+  limit?: number;
+}
 export interface PatchApiCampaignsIdBody {
   name?: string;
   /**
@@ -3954,6 +4194,41 @@ export interface PatchApiMembersUserIdResponse {
   role: 'owner' | 'admin' | 'sales-ops' | 'viewer';
   joinedAt: string;
 }
+export interface PatchApiWebhooksIdBody {
+  /**
+   * Where events are POSTed: https (http only to localhost when Meetflow runs locally); never a private or internal address
+   */
+  url?: string;
+  /**
+   * The event types it receives: prospect.created, prospect.stage_changed, email.sent, reply.received, meeting.booked, meeting.cancelled
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  events?: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+  description?: string;
+  /**
+   * false: nothing more is delivered to it (deliveries waiting are cancelled at their next attempt)
+   */
+  enabled?: boolean;
+}
+export interface PatchApiWebhooksIdResponse {
+  id: string;
+  url: string;
+  description: string;
+  events: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+  enabled: boolean;
+  /**
+   * Why the platform disabled it (the receiver answered 410 Gone), or null
+   */
+  disabledReason: string | null;
+  /**
+   * After a rotation: until when the previous secret still signs beside the new one
+   */
+  previousSecretUntil: string | null;
+  createdBy: string;
+  createdAt: string;
+}
 export interface PostApiAuthLoginBody {
   /**
    * Sign-in email
@@ -4201,6 +4476,104 @@ export interface PostApiBatchesIdRetryFailedResponse {
   total: number;
   retryOf: string;
 }
+export interface PostApiBookTokenBody {
+  /**
+   * When the meeting starts, ISO 8601 with offset: one of the offered slots
+   */
+  start: string;
+}
+export interface PostApiBookTokenCancelResponse {
+  cancelled: true;
+}
+export interface PostApiBookTokenRescheduleBody {
+  /**
+   * When the meeting starts, ISO 8601 with offset: one of the offered slots
+   */
+  start: string;
+}
+export interface PostApiBookTokenRescheduleResponse {
+  meeting: {
+    scheduledAt: string;
+    durationMinutes: number;
+    meetingUrl: string;
+    status: 'scheduled';
+  };
+}
+export interface PostApiBookTokenResponse {
+  meeting: {
+    scheduledAt: string;
+    durationMinutes: number;
+    meetingUrl: string;
+    status: 'scheduled';
+  };
+}
+export interface PostApiBookTokenResponse201 {
+  meeting: {
+    scheduledAt: string;
+    durationMinutes: number;
+    meetingUrl: string;
+    status: 'scheduled';
+  };
+}
+export interface PostApiCalendarsBody {
+  /**
+   * An installed calendar plugin (GET /api/calendars lists them)
+   */
+  pluginId: string;
+  /**
+   * The plugin's declared fields (its secret ones are stored sealed and never returned)
+   */
+  account: {
+    [k: string]: string | undefined;
+  };
+}
+export interface PostApiCalendarsIdTestResponse {
+  ok: boolean;
+  /**
+   * Why not, in plain words
+   */
+  error?: string;
+}
+export interface PostApiCalendarsResponse {
+  /**
+   * 16 hex characters
+   */
+  id: string;
+  /**
+   * The calendar plugin (kind calendar) that reads and writes it
+   */
+  pluginId: string;
+  /**
+   * The plugin's display name
+   */
+  provider: string;
+  /**
+   * The account's fields that are not secret (a server URL, a username)
+   */
+  fields: {
+    [k: string]: string | undefined;
+  };
+  secretSet: true;
+  /**
+   * The last time it was asked (connect, Test, slots, a booking): whether it answered, and why not
+   */
+  lastCheck: {
+    at: string;
+    ok: boolean;
+    /**
+     * Why not, in plain words
+     */
+    error: string | null;
+  } | null;
+  /**
+   * The last read of the changes made in the calendar (cancelled and moved meetings), and why it failed
+   */
+  sync: {
+    at: string | null;
+    error: string | null;
+  };
+  createdAt: string;
+}
 export interface PostApiCampaignsBody {
   name: string;
   status?: 'active' | 'paused' | 'draft' | 'completed';
@@ -4384,9 +4757,9 @@ export interface PostApiExperimentsBody {
    */
   name: string;
   /**
-   * What the experiment decides: which template the first email uses
+   * What the experiment decides: a decision point an installed plugin declares (GET /api/experiments/decision-points), e.g. first-email-template
    */
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * @minItems 2
    * @maxItems 10
@@ -4401,7 +4774,7 @@ export interface PostApiExperimentsBody {
      */
     label?: string;
     /**
-     * The decision's value: a template id (roi-focused, pain-point, value-prop)
+     * The decision's value: one of the decision point's arms, e.g. a template id
      */
     value: string;
   }[];
@@ -4423,7 +4796,7 @@ export interface PostApiExperimentsBody {
 export interface PostApiExperimentsIdRollbackResponse {
   id: string;
   name: string;
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * Who takes part: every prospect of the workspace, or one campaign’s
    */
@@ -4490,7 +4863,7 @@ export interface PostApiExperimentsIdRollbackResponse {
     id: string;
     arm: string;
     /**
-     * The template made the population’s first-email default
+     * The value made the population’s default at its decision point
      */
     value: string;
     appliedAt: string;
@@ -4518,7 +4891,7 @@ export interface PostApiExperimentsIdRollbackResponse {
 export interface PostApiExperimentsIdStopResponse {
   id: string;
   name: string;
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * Who takes part: every prospect of the workspace, or one campaign’s
    */
@@ -4585,7 +4958,7 @@ export interface PostApiExperimentsIdStopResponse {
     id: string;
     arm: string;
     /**
-     * The template made the population’s first-email default
+     * The value made the population’s default at its decision point
      */
     value: string;
     appliedAt: string;
@@ -4613,7 +4986,7 @@ export interface PostApiExperimentsIdStopResponse {
 export interface PostApiExperimentsResponse {
   id: string;
   name: string;
-  decisionPoint: 'first-email-template';
+  decisionPoint: string;
   /**
    * Who takes part: every prospect of the workspace, or one campaign’s
    */
@@ -4680,7 +5053,7 @@ export interface PostApiExperimentsResponse {
     id: string;
     arm: string;
     /**
-     * The template made the population’s first-email default
+     * The value made the population’s default at its decision point
      */
     value: string;
     appliedAt: string;
@@ -5352,6 +5725,19 @@ export interface PostApiMeetingsResponse {
     bookedAt: string;
   };
   ics: string;
+  /**
+   * The meeting's event in the workspace's connected calendar
+   */
+  calendar?: {
+    /**
+     * created: in the connected calendar (or found there, made by an earlier attempt); pending: the calendar did not answer, the sync adds it; none: no calendar is connected
+     */
+    event: 'created' | 'pending' | 'none';
+    /**
+     * Why the event is pending, in plain words
+     */
+    warning?: string;
+  };
 }
 export interface PostApiOutboxApproveAllBody {
   /**
@@ -6813,6 +7199,95 @@ export interface PostApiTokensResponse {
 }
 export interface PostApiUnsubscribeTokenResponse {
   unsubscribed: true;
+}
+export interface PostApiWebhooksBody {
+  /**
+   * Where events are POSTed: https (http only to localhost when Meetflow runs locally); never a private or internal address
+   */
+  url: string;
+  /**
+   * The event types it receives: prospect.created, prospect.stage_changed, email.sent, reply.received, meeting.booked, meeting.cancelled
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  events: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+  /**
+   * What it is for (optional)
+   */
+  description?: string;
+}
+export interface PostApiWebhooksDeliveriesIdReplayResponse {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: 'prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled';
+  replayOf: string | null;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  reason: string | null;
+  attempts: {
+    at: string;
+    /**
+     * The receiver's HTTP status, or null when none came
+     */
+    status: number | null;
+    durationMs: number;
+    /**
+     * The first 1 KB of the receiver's answer
+     */
+    body: string;
+    /**
+     * Why no status came (connection refused, timed out, address not allowed…)
+     */
+    error: string | null;
+  }[];
+  createdAt: string;
+}
+export interface PostApiWebhooksIdRotateSecretResponse {
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+    enabled: boolean;
+    /**
+     * Why the platform disabled it (the receiver answered 410 Gone), or null
+     */
+    disabledReason: string | null;
+    /**
+     * After a rotation: until when the previous secret still signs beside the new one
+     */
+    previousSecretUntil: string | null;
+    createdBy: string;
+    createdAt: string;
+  };
+  /**
+   * The signing secret (whsec_…): shown this once, stored only encrypted
+   */
+  secret: string;
+}
+export interface PostApiWebhooksResponse {
+  endpoint: {
+    id: string;
+    url: string;
+    description: string;
+    events: ('prospect.created' | 'prospect.stage_changed' | 'email.sent' | 'reply.received' | 'meeting.booked' | 'meeting.cancelled')[];
+    enabled: boolean;
+    /**
+     * Why the platform disabled it (the receiver answered 410 Gone), or null
+     */
+    disabledReason: string | null;
+    /**
+     * After a rotation: until when the previous secret still signs beside the new one
+     */
+    previousSecretUntil: string | null;
+    createdBy: string;
+    createdAt: string;
+  };
+  /**
+   * The signing secret (whsec_…): shown this once, stored only encrypted
+   */
+  secret: string;
 }
 export interface PostApiWorkspacesBody {
   /**

@@ -19,7 +19,14 @@ export const RESEARCH = agent('research', ['enrichCompany']);
 export const LEAD_SCORING = agent('lead-scoring', ['scoreProspect', 'matchPeople']);
 export const OUTREACH = agent('outreach', ['writeSequence', 'templates']);
 export const ENGAGEMENT_ANALYSIS = agent('engagement-analysis', ['classifyReply']);
-export const MEETING_BOOKING = agent('meeting-booking', ['proposeSlots', 'bookMeeting', 'markOutcome', 'listMeetings', 'invitation']);
+export const MEETING_BOOKING = agent('meeting-booking', [
+  'proposeSlots',
+  'bookMeeting',
+  'markOutcome',
+  'listMeetings',
+  'invitation',
+  'moveMeeting',
+]);
 export const LEARNING_ENGINE = agent('learning-engine', ['runLearningCycle', 'listCycles']);
 export const PPM_PRICING = agent('ppm-pricing', [
   'estimatePrice',

@@ -31,11 +31,21 @@ export const slotSchema = z.object({
 });
 export type Slot = z.infer<typeof slotSchema>;
 
+/** A time taken elsewhere (the rep's connected calendar): no meeting may come within the buffer of it. */
+export const externalBusySchema = z
+  .array(z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }))
+  .max(5000)
+  .default([])
+  .describe("Busy intervals from outside the plugin's own meetings (the rep's calendar's free/busy), kept clear like a meeting");
+
 /** proposeSlots: how many slots, and not before when (in the workspace of the run context). */
 export const proposeSlotsInput = z.object({
   count: z.int().min(1).max(20).default(3),
   /** Only slots starting at or after this instant. */
   after: z.iso.datetime({ offset: true }).optional(),
+  busy: externalBusySchema,
+  /** The zone the labels are written in (the prospect's, when known); working hours stay in the configured zone. */
+  labelTimeZone: z.string().min(1).optional(),
 });
 /** proposeSlots: the free slots, earliest first, and the zone their labels are in. */
 export const proposeSlotsOutput = z.object({ slots: z.array(slotSchema), timeZone: z.string() });
@@ -47,13 +57,22 @@ export const bookMeetingInput = z.object({
   start: z.iso.datetime({ offset: true }),
   /** The same key always yields the same meeting, so a retried activity never double-books. */
   idempotencyKey: z.string().min(1),
+  /** A booking that is not a replay of its key is refused (SlotUnavailable) when it comes within the buffer of one of these. */
+  busy: externalBusySchema,
 });
 /** bookMeeting: the scheduled meeting and its invitation. */
 export const bookMeetingOutput = z.object({
   meeting: meetingViewSchema.extend({ status: z.literal('scheduled') }),
   /** The iCalendar invitation (METHOD:REQUEST) to send the prospect. */
   ics: z.string(),
+  /** The invitation's UID: the key the event in the rep's calendar is created under, so a retry never makes a second one. */
+  uid: z.string().optional(),
 });
+
+/** moveMeeting: a scheduled meeting of the workspace moved to another start (the rep moved its event in their calendar). */
+export const moveMeetingInput = z.object({ meetingId: z.string().min(1), start: z.iso.datetime({ offset: true }) });
+/** moveMeeting: the meeting at its new time. */
+export const moveMeetingOutput = z.object({ meeting: meetingViewSchema });
 
 /** markOutcome: which meeting (of the run context's workspace), and what happened. */
 export const markOutcomeInput = z.object({

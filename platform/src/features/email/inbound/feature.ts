@@ -23,6 +23,8 @@ export const inboundFeature = defineFeature({
     'experiments',
     'experimentDecisions',
     'workspaceConfig',
+    'events',
+    'counters',
   ],
   models: inboundKeyModels,
   routes: [

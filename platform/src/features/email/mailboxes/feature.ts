@@ -22,6 +22,8 @@ export const mailboxesFeature = defineFeature({
     'activityEntries',
     'experiments',
     'experimentDecisions',
+    'events',
+    'counters',
   ],
   models: mailboxModels,
   routes: [

@@ -15,6 +15,8 @@ export const repliesFeature = defineFeature({
     'experiments',
     'experimentDecisions',
     'workspaceConfig',
+    'events',
+    'counters',
   ],
   models: heldReplyModels,
   routes: [

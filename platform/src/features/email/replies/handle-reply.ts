@@ -2,6 +2,7 @@ import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
+import { publishEvent, type EventsDb } from '../../../core/events.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { creditProspectOutcomes, recordOutcome, type ExperimentCreditDb, type OutcomesDb } from '../../insights/services.ts';
@@ -39,7 +40,7 @@ export interface HandledReply {
 }
 
 /** What reading a reply looks up (the prospect) and records (its outcome). */
-export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb & ExperimentCreditDb;
+export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb & ExperimentCreditDb & EventsDb;
 
 /**
  * Reads a reply: engagement analysis classifies it (explainable rules), the reply is put in the
@@ -91,6 +92,16 @@ export async function handleReply(
     at: new Date(receivedAt),
     prospectId: reply.prospectId,
     category: classification.category,
+  });
+  await publishEvent(deps.db, systemRunContext(workspaceId, 'reply'), {
+    type: 'reply.received',
+    key,
+    occurredAt: new Date(receivedAt),
+    data: {
+      prospectId: reply.prospectId,
+      messageId,
+      classification: { category: classification.category, confidence: classification.confidence ?? null },
+    },
   });
   // The reward of the experiment decision behind this prospect's sequence (a positive reply), counted once.
   await creditProspectOutcomes(deps.db, workspaceId, reply.prospectId);

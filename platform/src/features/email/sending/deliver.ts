@@ -6,12 +6,14 @@ import type { DeliverStepInput, DeliverStepResult } from '@meetflow/workflows';
 import type { Models } from '../../models.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
+import { publishEvent, type EventsDb } from '../../../core/events.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
 import { campaignMailboxes } from '../mailboxes/campaign-mailboxes.ts';
 import { mailServerAddress, type MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts';
 import type { Mailbox, MailboxDb } from '../mailboxes/model.ts';
 import type { InProcessChannel } from '../../runs/services.ts';
-import { recordOutcome } from '../../insights/services.ts';
+import { countSentTrials, recordOutcome, type SentTrialsDb } from '../../insights/services.ts';
 import { ONE_OFF_TEMPLATES, type OutboxMessage } from '../outbox/model.ts';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from './bounces.ts';
@@ -32,7 +34,9 @@ export type DeliverDb = Pick<Models, 'outbox' | 'prospects' | 'sendCounters' | '
   HardBounceDb &
   BounceRateDb &
   ConfigStoreDb &
-  MailboxDb;
+  MailboxDb &
+  SentTrialsDb &
+  EventsDb;
 type Deps = {
   db: DeliverDb;
   secrets: Secrets;
@@ -420,6 +424,22 @@ export function createDeliverStep(deps: Deps) {
   }
 
   async function countSent(row: Row, now: Date) {
+    const sent = await db.outbox.findOne({ workspaceId: row.workspaceId, _id: row._id }).lean<OutboxMessage>();
+    await publishEvent(db, systemRunContext(row.workspaceId, 'sending'), {
+      type: 'email.sent',
+      key: String(row._id),
+      occurredAt: now,
+      data: {
+        emailId: String(row._id),
+        prospectId: row.prospectId,
+        step: row.step,
+        to: row.email,
+        from: sent?.fromAddress ?? null,
+        subject: row.subject,
+        messageId: sent?.messageId ?? null,
+        unconfirmed: sent?.unconfirmed ?? false,
+      },
+    });
     // A person's reply or an invitation is no outreach: it is not counted among the emails sent, nor learned from.
     if ((ONE_OFF_TEMPLATES as readonly (string | null)[]).includes(row.template)) return;
     await recordOutcome(db, {
@@ -431,6 +451,8 @@ export function createDeliverStep(deps: Deps) {
       step: row.step,
       template: row.template ?? undefined,
     });
+    // The first email of the sequence went out: the experiments' decisions for it become trials (once).
+    if (row.step === 1) await countSentTrials(db, { workspaceId: row.workspaceId, prospectId: row.prospectId });
   }
 }
 

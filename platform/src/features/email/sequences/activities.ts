@@ -28,6 +28,10 @@ export interface SequenceActivitiesDeps {
   faults?: DeliverFaults;
   /** Meeting booking's proposeSlots, for the email after an interested reply; without it none is offered. */
   proposeSlots?: BoundActivity;
+  /** The prospect's public booking link for that email (null or left out: the email carries none). */
+  bookingLink?: ((workspaceId: string, prospectId: number) => Promise<string | null>) | undefined;
+  /** The busy times of the workspace's connected calendar over the booking horizon (revenue's calendars, composed by the worker); none without one. */
+  calendarBusy?: ((workspaceId: string) => Promise<Array<{ start: string; end: string }>>) | undefined;
 }
 
 /** Activities of the per-prospect sequence workflow: the outbox, sending and the suppression list. */
@@ -78,13 +82,20 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
     async draftMeetingProposal(input: { workspaceId: string; prospectId: number }) {
       if (!deps.proposeSlots) return null;
       const run = systemRunContext(input.workspaceId, 'meeting-proposal');
-      const { slots } = (await deps.proposeSlots({ count: 3 }, { run })) as { slots: Slot[] };
+      // Clear of the connected calendar's busy times too (none when there is none, or it does not answer), labelled in the prospect's zone.
+      const [busy, zone] = await Promise.all([
+        deps.calendarBusy?.(input.workspaceId) ?? [],
+        db.prospects.findOne({ workspaceId: input.workspaceId, id: input.prospectId }, { timeZone: 1 }).lean(),
+      ]);
+      const labels = zone?.timeZone ? { labelTimeZone: zone.timeZone } : {};
+      const { slots } = (await deps.proposeSlots({ count: 3, busy, ...labels }, { run })) as { slots: Slot[] };
       if (slots.length === 0) return null;
-      const [prospect, first] = await Promise.all([
+      const [prospect, first, bookingUrl] = await Promise.all([
         db.prospects.findOne({ workspaceId: input.workspaceId, id: input.prospectId }, { firstName: 1 }).lean(),
         db.outbox.findOne({ workspaceId: input.workspaceId, prospectId: input.prospectId, step: 1 }, { subject: 1 }).lean(),
+        deps.bookingLink?.(input.workspaceId, input.prospectId) ?? null,
       ]);
-      return meetingProposalEmail({ firstName: prospect?.firstName ?? '', firstSubject: first?.subject ?? null, slots });
+      return meetingProposalEmail({ firstName: prospect?.firstName ?? '', firstSubject: first?.subject ?? null, slots, bookingUrl });
     },
 
     /**

@@ -27,6 +27,14 @@ const EnrollInput = z.object({
     .min(1),
 });
 
+/** A sequence enrolment started (or found running): whose, and the day offset of its last step. */
+export interface EnrolledSequence {
+  workspaceId: string;
+  prospectId: number;
+  sequenceId: string;
+  lastDayOffset: number;
+}
+
 /** How the enrol step runs as a pipeline step: placed by sales ops and up, 30 s a try. */
 export const ENROLL_OPTIONS: ActivityOptions = { access: 'sales-ops', timeout: '30 seconds' };
 
@@ -46,12 +54,16 @@ export function createEnrollmentActivity(
   taskQueue: string,
   /** True when the prospect's sequence must start held (it is in a paused campaign). */
   held: (workspaceId: string, prospectId: number) => Promise<boolean> = async () => false,
+  /** What else enrolment makes, once the sequence runs (the prospect's booking link, composed by the worker); idempotent. */
+  enrolled: (sequence: EnrolledSequence) => Promise<unknown> = async () => undefined,
 ): Record<string, BoundActivity> {
   return {
     [ENROLL_ACTIVITY]: async (raw: unknown, extra) => {
       const { prospectId, email, sequence } = parseActivityInput(ENROLL_ACTIVITY, EnrollInput, raw);
       const workspaceId = workspaceOf(extra ?? {});
       const workflowId = sequenceWorkflowId(workspaceId, prospectId);
+      const lastDayOffset = Math.max(...sequence.map((step) => step.dayOffset));
+      const made = () => enrolled({ workspaceId, prospectId, sequenceId: workflowId, lastDayOffset });
       try {
         // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
         const options = {
@@ -82,9 +94,11 @@ export function createEnrollmentActivity(
         } else {
           await temporal.workflow.start('prospectSequence', options);
         }
+        await made();
         return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: false, steps: sequence.length };
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) {
+          await made();
           return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: true, steps: sequence.length };
         }
         throw error;

@@ -19,6 +19,10 @@ export const sequencesFeature = defineFeature({
     'outcomeEvents',
     'dashboardRollups',
     'activityEntries',
+    'experiments',
+    'experimentDecisions',
+    'events',
+    'counters',
   ],
   activities: (worker) =>
     createSequenceActivities({
@@ -28,6 +32,8 @@ export const sequencesFeature = defineFeature({
       channel: worker.channel,
       mailAllowHosts: worker.mailAllowHosts,
       proposeSlots: worker.plugins[MEETING_BOOKING.proposeSlots],
+      bookingLink: worker.bookingLink,
+      calendarBusy: worker.calendarBusy,
     }),
   // Enrolling starts the sequence's workflow: the worker binds it with its Temporal client (worker/activities.ts).
   steps: { options: new Map([[ENROLL_ACTIVITY, ENROLL_OPTIONS]]) },

@@ -19,6 +19,7 @@ export const campaignsFeature = defineFeature({
     'workspaceIcp',
     'workspaceOffers',
     'workspaceConfig',
+    'events',
   ],
   models: (connection) => ({ campaigns: campaignModel(connection) }),
   routes: [

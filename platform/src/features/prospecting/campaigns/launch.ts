@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';
+import { publishEvent, type EventsDb } from '../../../core/events.ts';
 import type { LaunchCampaignBody } from './api-schemas.ts';
 import type { PipelineRunner } from '../../runs/services.ts';
 import { searchWords } from '../prospects/search-text.ts';
@@ -17,7 +18,7 @@ type Launch = z.output<typeof LaunchCampaignBody>;
  * makes them a campaign and starts its batch. Repeating the call adds no prospect twice.
  */
 export async function launchCampaign(
-  deps: { db: CampaignRunDb & CampaignDb; runner: PipelineRunner },
+  deps: { db: CampaignRunDb & CampaignDb & EventsDb; runner: PipelineRunner },
   workspaceId: string,
   principal: RunPrincipal,
   launch: Launch,
@@ -32,6 +33,7 @@ export async function launchCampaign(
     .lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
   const known = new Set(existing.map((prospect) => prospect.emailLower));
   const fresh = people.filter((person) => !known.has(person.email.toLowerCase()));
+  let created: Array<Pick<Prospect, 'id' | 'firstName' | 'lastName' | 'email' | 'company' | 'jobTitle' | 'source' | 'emailLower'>> = [];
   if (fresh.length > 0) {
     const first = await reserveSequence(db.counters, workspaceId, 'prospect', fresh.length);
     const documents = fresh.map((person, index) => ({
@@ -58,11 +60,19 @@ export async function launchCampaign(
     await db.prospects.insertMany(documents, { ordered: false }).catch((error: unknown) => {
       if (!(error as { writeErrors?: unknown[] }).writeErrors) throw error;
     });
+    created = documents;
   }
   const all = await db.prospects
     .find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 })
     .lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
   const idOf = new Map(all.map((prospect) => [prospect.emailLower, prospect.id]));
+  for (const { id, firstName, lastName, email, company, jobTitle, source, emailLower } of created)
+    if (idOf.get(emailLower) === id)
+      await publishEvent(
+        db,
+        { workspaceId, principal },
+        { type: 'prospect.created', key: String(id), data: { prospect: { id, firstName, lastName, email, company, jobTitle, source } } },
+      );
   const prospectIds = emails.map((email) => idOf.get(email)).filter((id): id is number => id !== undefined);
   const campaign = await createCampaign(db, workspaceId, {
     name: launch.name,

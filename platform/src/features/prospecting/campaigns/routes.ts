@@ -6,6 +6,7 @@ import { startCampaignRuns, type CampaignRunDb } from './runs.ts';
 import { updateCampaign } from './update.ts';
 import type { Models } from '../../models.ts';
 import { NotFoundError } from '../../../core/errors.ts';
+import type { EventsDb } from '../../../core/events.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { findPipeline } from '../../runs/services.ts';
 import type { PipelineRunner } from '../../runs/services.ts';
@@ -87,7 +88,7 @@ export const campaignsRoutes = [
 
 /** What launching and running campaigns is built over: their collections, their batches' records and outputs, and Temporal (through the runner). */
 interface CampaignRunsDeps {
-  db: CampaignRunDb & CampaignDb & CampaignDeps['db'];
+  db: CampaignRunDb & CampaignDb & CampaignDeps['db'] & EventsDb;
   runner: PipelineRunner;
   temporal: PipelineRunner['temporal'];
 }

@@ -9,7 +9,7 @@ import { prospectModel } from './model.ts';
 export const prospectsFeature = defineFeature({
   name: 'prospects',
   domain: 'prospecting',
-  uses: ['prospects', 'counters', 'campaigns', 'pipelineRuns', 'stepOutputs', 'outbox'],
+  uses: ['prospects', 'counters', 'events', 'campaigns', 'pipelineRuns', 'stepOutputs', 'outbox'],
   models: (connection) => ({ prospects: prospectModel(connection) }),
   routes: [
     { routes: prospectsImportRoutes, build: ({ product }) => prospectsImportRouter(product.db) },

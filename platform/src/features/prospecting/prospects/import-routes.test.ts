@@ -1,6 +1,7 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterModel } from '../../../core/db/counter.ts';
+import { eventModel } from '../../../core/events.ts';
 import { prospectModel } from './model.ts';
 import { campaignModel } from '../campaigns/model.ts';
 import { pipelineRunModels } from '../../runs/pipelines/run-model.ts';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   const db = {
     prospects: prospectModel(database),
     counters: counterModel(database),
+    events: eventModel(database),
     campaigns: campaignModel(database),
     pipelineRuns: pipelineRunModels(database).pipelineRuns,
   };

@@ -1,6 +1,8 @@
 import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Model, Types } from 'mongoose';
 import { nextSequence, type Counter } from '../../../core/db/counter.ts';
+import { publishEvent, type DomainEvent } from '../../../core/events.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
 import type { Prospect } from './model.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import type { NewProspect, ProspectDetailView, ProspectListOptions, ProspectSummaryView } from './api-schemas.ts';
@@ -11,6 +13,7 @@ import { prospectQuery, sortOrder, type ProspectQueryDeps } from './query.ts';
 export interface ProspectDb {
   prospects: Model<Prospect>;
   counters: Model<Counter>;
+  events: Model<DomainEvent>;
 }
 
 /** A prospect as the list shows it. */
@@ -53,6 +56,12 @@ export async function createProspect(db: ProspectDb, workspaceId: string, input:
       score: input.score ?? null,
       industryLower: input.industry?.toLowerCase() ?? null,
       searchText: searchWords(input),
+    });
+    const { firstName, lastName, email, company, jobTitle = null, source = null } = created.toObject();
+    await publishEvent(db, systemRunContext(workspaceId, 'prospects'), {
+      type: 'prospect.created',
+      key: String(id),
+      data: { prospect: { id, firstName, lastName, email, company, jobTitle, source } },
     });
     return detail(created.toObject());
   } catch (error) {

@@ -3,6 +3,7 @@ import { ACROSS_WORKSPACES, parseActivityInput, workspaceOf, type BoundActivity 
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
+import { publishEvent, type EventsDb } from '../../../core/events.ts';
 import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
 import type { ActivityOptions } from '../../runs/services.ts';
 import type { PipelineRun } from '../../runs/services.ts';
@@ -93,7 +94,7 @@ async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, pro
  * lineage, so a retried attempt, a rerun from any step or a whole rerun counts the prospect once.
  * The workspace and the run are the run context's (the step runner's), never the input's.
  */
-export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb): Record<string, BoundActivity> {
+export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb & EventsDb): Record<string, BoundActivity> {
   return {
     [APPLY_SCORE_ACTIVITY]: async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
       const { prospectId, score, industry } = parseActivityInput(APPLY_SCORE_ACTIVITY, ApplyScoreInput, raw);
@@ -126,6 +127,12 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
         score: score.totalScore,
         ...(features ? { features: features as Record<(typeof LEARNED_DIMENSIONS)[number], number> } : {}),
       });
+      if (typeof score.qualified === 'boolean')
+        await publishEvent(db, extra?.run ?? { workspaceId, principal: { kind: 'system', id: 'system:scoring', role: 'system' } }, {
+          type: 'prospect.stage_changed',
+          key: eventId,
+          data: { prospectId, stage: score.qualified ? 'qualified' : 'disqualified', score: score.totalScore },
+        });
       return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
     },
   };

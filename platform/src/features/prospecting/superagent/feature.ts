@@ -15,6 +15,8 @@ export const superagentFeature = defineFeature({
     'stepOutputs',
     'outcomeEvents',
     'dashboardRollups',
+    'events',
+    'counters',
   ],
   routes: [{ routes: processProspectRoutes, build: ({ app, product }) => processProspectRouter(product.db, product.runner, app.logger) }],
   steps: { options: new Map([[APPLY_SCORE_ACTIVITY, APPLY_SCORE_OPTIONS]]), activities: (worker) => createApplyScoreActivity(worker.db) },

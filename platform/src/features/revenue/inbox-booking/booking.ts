@@ -1,7 +1,15 @@
 import type { Models } from '../../models.ts';
 import { ConflictError } from '../../../core/errors.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
-import { inboxMessageOf, inboxProspectOf, inboxThread, sendOneOff, signalSequence, type InboxDeps } from '../../email/services.ts';
+import {
+  inboxMessageOf,
+  inboxProspectOf,
+  inboxThread,
+  sendOneOff,
+  signalSequence,
+  type InboxDeps,
+  type OneOffDb,
+} from '../../email/services.ts';
 import { getWorkspaceConfig } from '../../insights/services.ts';
 import { Booking } from '../meetings/api-schemas.ts';
 import { bookMeeting, type MeetingDeps } from '../meetings/meetings.ts';
@@ -40,6 +48,37 @@ export function invitationEmail(input: { firstName: string; when: string; minute
   };
 }
 
+/** What confirming a booking needs: Temporal (the sequence, the send) and the collections a one-off email and the settings use. */
+export type ConfirmBookingDeps = Pick<InboxDeps, 'temporal' | 'taskQueue'> & { db: OneOffDb & Pick<Models, 'workspaceConfig'> };
+
+/**
+ * What follows a booking, done once by whoever claimed it (a reply in the Inbox, a booking link):
+ * the prospect's sequence stops and the invitation email with the .ics goes to them through the
+ * mailbox. Answers the invitation's outbox step.
+ */
+export async function confirmBooking(
+  deps: ConfirmBookingDeps,
+  workspaceId: string,
+  prospect: { id: number; firstName: string; email: string; timeZone?: string | null },
+  booked: { meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string }; ics: string },
+): Promise<number> {
+  await signalSequence(deps.temporal, workspaceId, prospect.id, 'control', { action: 'stop' });
+  const { sending } = await getWorkspaceConfig(deps.db, workspaceId);
+  const zone = prospect.timeZone ?? sending.timeZone;
+  const email = invitationEmail({
+    firstName: prospect.firstName,
+    when: meetingTimeText(booked.meeting.scheduledAt, zone),
+    minutes: booked.meeting.durationMinutes,
+    meetingUrl: booked.meeting.meetingUrl,
+  });
+  return sendOneOff(deps, workspaceId, prospect.id, {
+    template: 'meeting-invitation',
+    email: prospect.email,
+    ...email,
+    calendar: { method: 'REQUEST', content: booked.ics },
+  });
+}
+
 /**
  * Books a meeting from a reply (at a time it proposed, or any free slot): the meeting-booking
  * agent checks the time is free and bookable (409 saying why otherwise), the prospect's sequence
@@ -65,21 +104,7 @@ export async function bookFromInbox(deps: InboxBookingDeps, run: WorkspaceRunCon
     { $set: { meetingId: booked.meeting.id, status: 'done', resolution: 'booked', decidedBy: by, decidedAt: new Date() } },
   );
   if (claimed.modifiedCount === 1) {
-    await signalSequence(deps.temporal, workspaceId, row.prospectId, 'control', { action: 'stop' });
-    const { sending } = await getWorkspaceConfig(deps.db, workspaceId);
-    const zone = prospect.timeZone ?? sending.timeZone;
-    const email = invitationEmail({
-      firstName: prospect.firstName,
-      when: meetingTimeText(booked.meeting.scheduledAt, zone),
-      minutes: booked.meeting.durationMinutes,
-      meetingUrl: booked.meeting.meetingUrl,
-    });
-    const step = await sendOneOff(deps, workspaceId, row.prospectId, {
-      template: 'meeting-invitation',
-      email: prospect.email,
-      ...email,
-      calendar: { method: 'REQUEST', content: booked.ics },
-    });
+    const step = await confirmBooking(deps, workspaceId, { ...prospect, id: row.prospectId }, booked);
     await deps.db.inboxMessages.updateOne({ workspaceId, _id: row._id }, { $addToSet: { sentSteps: step } });
   } else if ((await inboxMessageOf(deps.db, workspaceId, id)).meetingId !== booked.meeting.id) {
     throw new ConflictError('A meeting was booked from this reply already');

@@ -11,17 +11,47 @@ export const Meeting = markOutcomeOutput.shape.meeting.omit({ prospectEmail: tru
 /** POST /api/meetings: who to meet, and when (ISO with offset). */
 export const MeetingBody = z.object({ prospectId: booking.prospectId, prospect: booking.prospect, scheduledAt: booking.start });
 
-/** 201 of POST /api/meetings: the meeting and its iCalendar invitation. */
-export const Booking = z.object({ meeting: Meeting, ics: z.string() });
+/** What became of the meeting's event in the connected calendar. */
+export const CalendarEventOutcome = z
+  .object({
+    event: z.enum(['created', 'pending', 'none']).meta({
+      description:
+        'created: in the connected calendar (or found there, made by an earlier attempt); pending: the calendar did not answer, the sync adds it; none: no calendar is connected',
+    }),
+    warning: z.string().optional().meta({ description: 'Why the event is pending, in plain words' }),
+  })
+  .meta({ description: "The meeting's event in the workspace's connected calendar" });
+
+/** 201 of POST /api/meetings: the meeting, its iCalendar invitation, and its event in the connected calendar. */
+export const Booking = z.object({ meeting: Meeting, ics: z.string(), calendar: CalendarEventOutcome.optional() });
 
 /** POST /api/meetings/:id/outcome. */
 export const OutcomeBody = z.object({ outcome: markOutcomeInput.shape.outcome });
 
-/** GET /api/meetings/slots: how many free slots to propose. */
-export const SlotsQuery = WorkspaceQuery.extend({ count: z.coerce.number().int().min(1).max(20).default(3) });
+/** GET /api/meetings/slots: how many free slots to propose, and to whom (their labels then in the prospect's time zone, when known). */
+export const SlotsQuery = WorkspaceQuery.extend({
+  count: z.coerce.number().int().min(1).max(20).default(3),
+  prospect: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: "A prospect of the workspace: the labels are in their time zone when it is known (else the booking plugin's)" }),
+});
 
-/** The free slots, earliest first, and the time zone of their labels. */
-export const Slots = proposeSlotsOutput;
+/** Where the slots were checked: the connected calendar, and why it could not be read. */
+export const SlotSource = z.object({
+  calendar: z.object({ id: z.string(), provider: z.string() }).nullable().meta({
+    description: "The connected calendar whose free/busy the slots avoid; null: none is connected (the workspace's own meetings only)",
+  }),
+  warning: z
+    .string()
+    .nullable()
+    .meta({ description: "Set when the calendar could not be read: the slots then avoid only the workspace's own meetings" }),
+});
+
+/** The free slots, earliest first, the time zone of their labels, and where they were checked. */
+export const Slots = proposeSlotsOutput.extend({ source: SlotSource });
 
 /** A meeting's id in the path. */
 export const MeetingParams = z.object({ id: z.string() });

@@ -11,9 +11,17 @@ import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type
 import { findProspect } from '../../prospecting/services.ts';
 import { chargeMeetingOutcome } from './charge.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
+import { counterModel } from '../../../core/db/counter.ts';
+import { eventModel, publishEvent } from '../../../core/events.ts';
+import type { Secrets } from '../../../core/secrets-key.ts';
+import { calendarBusy, cancelMeetingEvent, putMeetingEvent, type EventOutcome, type SlotSource } from '../calendars/availability.ts';
 
-/** What the meeting services run over. */
-export type MeetingDeps = PluginApiDeps;
+/**
+ * What the meeting services run over: the plugins, and (viaPlugins gives both) the secrets box and
+ * the address policy's exceptions, with which the workspace's connected calendar is read and
+ * written; without secrets no calendar is used.
+ */
+export type MeetingDeps = PluginApiDeps & { secrets?: Secrets | undefined; httpAllowHosts?: readonly string[] | undefined };
 
 /** A meeting as the API shows it (the prospect's email stays with the plugin). */
 export interface ApiMeeting {
@@ -33,6 +41,16 @@ export interface BookingRequest {
   prospect: { name: string; email: string };
   scheduledAt: string;
   idempotencyKey?: string | undefined;
+}
+
+/** The meeting-booking settings the platform reads around a call: the horizon and buffer of free/busy, the organizer of an event. */
+function bookingSettings(deps: MeetingDeps): { horizonDays: number; bufferMinutes: number; organizer: { name: string; email: string } } {
+  const config = (deps.host.config(MEETING_BOOKING.plugin) ?? {}) as Partial<ReturnType<typeof bookingSettings>>;
+  return {
+    horizonDays: config.horizonDays ?? 14,
+    bufferMinutes: config.bufferMinutes ?? 15,
+    organizer: config.organizer ?? { name: 'Meetflow', email: 'meetings@meetflow.local' },
+  };
 }
 
 type MeetingView = z.output<typeof listMeetingsOutput>['meetings'][number];
@@ -55,31 +73,62 @@ export async function listMeetings(deps: MeetingDeps, run: WorkspaceRunContext):
   return meetings.map(toApiMeeting);
 }
 
+/** The workspace's meetings with their prospects' emails (what a calendar event invites): for the platform's own use, never an answer. */
+export async function listMeetingsWithEmail(deps: MeetingDeps, run: WorkspaceRunContext): Promise<MeetingView[]> {
+  const { meetings } = (await callPluginService(deps, MEETING_BOOKING.listMeetings, {}, run)) as z.output<typeof listMeetingsOutput>;
+  return meetings;
+}
+
 /**
  * Books through the plugin, for a prospect of the workspace only (404 naming the id otherwise).
  * Without a client key the booking is keyed by workspace, prospect and start, so a resubmitted
  * form returns the same meeting instead of clashing with itself.
  */
-export async function bookMeeting(deps: MeetingDeps, run: WorkspaceRunContext, request: BookingRequest): Promise<unknown> {
+export async function bookMeeting(
+  deps: MeetingDeps,
+  run: WorkspaceRunContext,
+  request: BookingRequest,
+): Promise<{ meeting: { id: string }; calendar: EventOutcome }> {
   const { workspaceId } = run;
   // Checked before the plugin runs: a meeting with no prospect behind it would still count as an outcome (dashboard, learning, pricing).
   await findProspect({ prospects: prospectModel(deps.connection) }, workspaceId, request.prospectId);
   const start = new Date(request.scheduledAt).toISOString();
   const idempotencyKey = request.idempotencyKey ?? `${workspaceId}:${request.prospectId}:${start}`;
+  // The connected calendar's free/busy around the time, read again now: a time taken there since the
+  // slots were offered is refused by the plugin (409), unless this is a retry of a booking made already.
+  const day = 24 * 3_600_000;
+  const around = await calendarBusy(deps, workspaceId, new Date(Date.parse(start) - day), new Date(Date.parse(start) + day));
   const booked = (await call(
     deps,
     'bookMeeting',
-    { prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey },
+    { prospectId: request.prospectId, prospect: request.prospect, start: request.scheduledAt, idempotencyKey, busy: around.busy },
     run,
     {
       // The workflow id also carries the request, so a key reused for another booking reaches the plugin's own check.
       idempotencyKey: `${workspaceId}:${idempotencyKey}:${request.prospectId}:${start}`,
       failures: { SlotUnavailable: ConflictError, IdempotencyKeyReused: ConflictError },
     },
-  )) as { meeting: { id: string } };
+  )) as { meeting: ApiMeeting & { prospectEmail: string }; ics: string; uid?: string };
   await recordMeetingOutcome(deps, workspaceId, booked.meeting.id, 'meeting_booked', request.prospectId);
-  return booked;
+  await publishEvent(eventsOf(deps), run, {
+    type: 'meeting.booked',
+    key: booked.meeting.id,
+    data: {
+      meetingId: booked.meeting.id,
+      prospectId: request.prospectId,
+      scheduledAt: start,
+      meetingUrl: booked.meeting.meetingUrl || null,
+    },
+  });
+  // The event in the rep's calendar, under the meeting's own UID: a retried booking finds it, never makes a second.
+  const calendar = booked.uid
+    ? await putMeetingEvent(deps, workspaceId, { ...booked.meeting, uid: booked.uid }, bookingSettings(deps).organizer)
+    : ({ event: 'none' } as const);
+  return { ...booked, calendar };
 }
+
+/** Where meeting events are published (core's events and their counters, on the plugins' connection). */
+const eventsOf = (deps: MeetingDeps) => ({ events: eventModel(deps.connection), counters: counterModel(deps.connection) });
 
 /** Meetings are outcomes: booked, attended or not feed the dashboard, learning and pricing (once per meeting). */
 async function recordMeetingOutcome(
@@ -109,6 +158,18 @@ export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, m
   const marked = (await call(deps, 'markOutcome', { meetingId, outcome }, run, {
     failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
   })) as { meeting: { prospectId: number; scheduledAt: string } };
+  // A called-off meeting's event is cancelled in the calendar too (kept there, visibly cancelled).
+  if (outcome === 'cancelled') await cancelMeetingEvent(deps, workspaceId, meetingId);
+  if (outcome === 'cancelled')
+    await publishEvent(eventsOf(deps), run, {
+      type: 'meeting.cancelled',
+      key: meetingId,
+      data: {
+        meetingId,
+        prospectId: marked.meeting.prospectId ?? null,
+        scheduledAt: marked.meeting.scheduledAt ? new Date(marked.meeting.scheduledAt).toISOString() : null,
+      },
+    });
   if (outcome === 'completed' || outcome === 'no-show') {
     await recordMeetingOutcome(
       deps,
@@ -138,9 +199,49 @@ async function refuseBeforeStart(deps: MeetingDeps, run: WorkspaceRunContext, me
   );
 }
 
-/** The next free slots of the workspace, from the plugin. */
-export async function proposeSlots(deps: MeetingDeps, run: WorkspaceRunContext, count: number): Promise<unknown> {
-  return call(deps, 'proposeSlots', { count }, run);
+/** Whom slots are offered to: their labels are in the prospect's time zone when it is known. */
+export interface SlotOptions {
+  prospectId?: number | undefined;
+  timeZone?: string | undefined;
+}
+
+/**
+ * The next free slots of the workspace, from the plugin: clear of its own meetings and of the
+ * connected calendar's busy times over the plugin's horizon, labelled in the prospect's zone when
+ * known. `source` names the calendar they were checked against, with a warning (and slots clear of
+ * the workspace's own meetings only) when it could not be read.
+ */
+export async function proposeSlots(
+  deps: MeetingDeps,
+  run: WorkspaceRunContext,
+  count: number,
+  options: SlotOptions = {},
+): Promise<{ slots: unknown[]; timeZone: string; source: SlotSource }> {
+  const now = new Date();
+  const { horizonDays } = bookingSettings(deps);
+  const { busy, source } = await calendarBusy(deps, run.workspaceId, now, new Date(now.getTime() + (horizonDays + 1) * 24 * 3_600_000));
+  let labelTimeZone = options.timeZone;
+  if (!labelTimeZone && options.prospectId !== undefined) {
+    const prospect = await prospectModel(deps.connection)
+      .findOne({ workspaceId: run.workspaceId, id: options.prospectId }, { timeZone: 1 })
+      .lean<{ timeZone?: string | null }>();
+    labelTimeZone = prospect?.timeZone ?? undefined;
+  }
+  const proposed = (await call(deps, 'proposeSlots', { count, busy, ...(labelTimeZone ? { labelTimeZone } : {}) }, run)) as {
+    slots: unknown[];
+    timeZone: string;
+  };
+  return { ...proposed, source };
+}
+
+/**
+ * A meeting moved in the rep's calendar: the plugin moves it to the new start (the rep chose it).
+ * What the calendar sync calls; a meeting no longer scheduled is left as it is.
+ */
+export async function moveMeeting(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string, start: string): Promise<void> {
+  await call(deps, 'moveMeeting', { meetingId, start }, run, {
+    failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
+  });
 }
 
 /** The iCalendar invitation of a meeting of the workspace, exactly as the booking produced it (the plugin's invitation service). */

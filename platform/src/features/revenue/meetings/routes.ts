@@ -28,14 +28,15 @@ export const meetingsRoutes = [
       method: 'get',
       path: '/api/meetings/slots',
       access: 'viewer',
-      summary: 'The next free slots to offer a prospect',
+      summary:
+        "The next free slots to offer a prospect: clear of the workspace's meetings and of its connected calendar's busy times (a calendar that cannot be read: a warning, and the meetings only)",
       tags,
       query: SlotsQuery,
-      responses: { 200: { description: 'Free slots', schema: Slots }, 400: { description: 'A bad count' } },
+      responses: { 200: { description: 'Free slots', schema: Slots }, 400: { description: 'A bad count or prospect' } },
     },
     (deps) => async (ctx) => {
-      const { count } = SlotsQuery.parse(ctx.query);
-      ctx.body = Slots.parse(await proposeSlots(deps, runContextOf(ctx), count));
+      const { count, prospect } = SlotsQuery.parse(ctx.query);
+      ctx.body = Slots.parse(await proposeSlots(deps, runContextOf(ctx), count, { prospectId: prospect }));
     },
   ),
   route<MeetingDeps>(
@@ -51,7 +52,10 @@ export const meetingsRoutes = [
         201: { description: 'The booked meeting and its invitation', schema: Booking },
         400: { description: 'A field is invalid (named)' },
         404: { description: 'No prospect with that id in this workspace' },
-        409: { description: 'The time is not free or not bookable, or the Idempotency-Key booked something else' },
+        409: {
+          description:
+            'The time is not free (another meeting, or busy in the connected calendar) or not bookable, or the Idempotency-Key booked something else',
+        },
       },
     },
     (deps) => async (ctx) => {

@@ -21,6 +21,8 @@ import {
   StepConfigError,
   CHANNEL_SEND_ACTIVITY,
   CHANNEL_VERIFY_ACTIVITY,
+  CALENDAR_ACTIVITIES,
+  type CalendarCredential,
 } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import type { ActivityOptions } from '../pipelines/definition.ts';
@@ -72,6 +74,21 @@ export interface InProcessChannel {
   pluginId: string;
   send: BoundActivity;
   verify: BoundActivity;
+}
+
+/** A calendar plugin bound to be called in the platform's own process (see PluginHost.calendar): each activity takes `{ account, … }`. */
+export interface InProcessCalendar {
+  pluginId: string;
+  displayName: string;
+  /** The fields of one account (a secret one is sealed by the platform, never returned). */
+  credentials: CalendarCredential[];
+  /** How a wrong credential shows, in the plugin's words. */
+  credentialsTest: string;
+  /** True for a calendar connected with OAuth 2.0 (its manifest's `calendar.oauth`) rather than typed fields. */
+  oauth: boolean;
+  /** The schema of one account (the `account` every activity takes): what a connect form is checked with. */
+  accountSchema: z.ZodType;
+  activities: Record<(typeof CALENDAR_ACTIVITIES)[number], BoundActivity>;
 }
 
 const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -269,6 +286,42 @@ export class PluginHost {
       serviceContext,
     );
     return { pluginId: id, send: bound[`${id}.${CHANNEL_SEND_ACTIVITY}`]!, verify: bound[`${id}.${CHANNEL_VERIFY_ACTIVITY}`]! };
+  }
+
+  /** The ids of the installed plugins of kind `calendar`, in list order. */
+  calendarIds(): string[] {
+    return this.plugins.filter((plugin) => plugin.manifest.calendar !== undefined).map((plugin) => plugin.manifest.id);
+  }
+
+  /**
+   * The installed calendar plugin `id`, bound to be called in this process as a channel is: its
+   * activities with its config, the clock and the given logger; no database, no HTTP client (it
+   * reaches the account's own server), no language model. Null when no such calendar is installed.
+   */
+  calendar(id: string, logger: Logger = SILENT): InProcessCalendar | null {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === id && candidate.manifest.calendar !== undefined);
+    const definition = plugin?.manifest.calendar;
+    if (!plugin || !definition) return null;
+    const bound = bindActivities(
+      plugin,
+      { config: this.configs.get(id), db: {} as never, http: NO_HTTP, logger, clock: { now: () => new Date() }, llm: null },
+      serviceContext,
+    );
+    const activities = Object.fromEntries(
+      CALENDAR_ACTIVITIES.map((name) => [name, bound[`${id}.${name}`]!]),
+    ) as InProcessCalendar['activities'];
+    const freeBusyInput = plugin.manifest.activities.freeBusy?.input;
+    const accountSchema =
+      freeBusyInput instanceof z.ZodObject ? (freeBusyInput.shape.account as z.ZodType) : z.record(z.string(), z.string());
+    return {
+      pluginId: id,
+      accountSchema,
+      displayName: definition.displayName,
+      credentials: definition.credentials,
+      credentialsTest: definition.credentialsTest,
+      oauth: (definition as { oauth?: unknown }).oauth !== undefined,
+      activities,
+    };
   }
 
   /** What a plugin's activities are bound over on the worker, besides its config. */

@@ -14,6 +14,8 @@ import type {
 export type Meeting = GetApiMeetingsResponse[number];
 /** A free slot to offer. */
 export type Slot = GetApiMeetingsSlotsResponse['slots'][number];
+/** Where the slots were checked: the connected calendar, and why it could not be read. */
+export type SlotSource = GetApiMeetingsSlotsResponse['source'];
 /** A prospect to meet, as the prospect list gives it. */
 export type ProspectOption = Pick<GetApiProspectsResponse[number], 'id' | 'firstName' | 'lastName' | 'email' | 'company'>;
 type Outcome = PostApiMeetingsIdOutcomeBody['outcome'];
@@ -31,11 +33,15 @@ export const meetingsQueryOptions = () =>
     queryKey: meetingKeys.list(),
     queryFn: ({ signal }) => apiRequest<Meeting[]>('/api/meetings', { signal }),
   });
-/** The next free slots (five to choose from). */
+/**
+ * The next free slots (five to choose from), with where they were checked. The Meeting Scheduler
+ * names the calendar and the scheduling dialog offers them from one read (a booking reads again).
+ */
 export const slotsQueryOptions = () =>
   queryOptions({
     queryKey: meetingKeys.slots(),
     queryFn: ({ signal }) => apiRequest<GetApiMeetingsSlotsResponse>('/api/meetings/slots?count=5', { signal }),
+    staleTime: 30_000,
   });
 /** Prospects matching what was typed, for the scheduling dialog's picker. */
 export const prospectOptionsQueryOptions = (search: string) =>
@@ -58,7 +64,10 @@ export function useBookMeeting() {
           scheduledAt: slot.start,
         } satisfies PostApiMeetingsBody,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+    // Booked as soon as the API says so: the list and the slots (a read of the calendar) are fetched again meanwhile, not waited for.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+    },
   });
 }
 
@@ -71,6 +80,9 @@ export function useMarkOutcome() {
         method: 'POST',
         body: { outcome },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+    // Done as soon as the API says so: the list and the slots are fetched again meanwhile, not waited for.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+    },
   });
 }

@@ -4,14 +4,16 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
-import { meetingsQueryOptions, useMarkOutcome, type Meeting } from '../api/meetings-api.ts';
+import { meetingsQueryOptions, slotsQueryOptions, useMarkOutcome, type Meeting } from '../api/meetings-api.ts';
 import { meetingStats, splitMeetings } from '../utils/meeting-stats.ts';
 import { MeetingCard } from './meeting-card.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
+import { SlotSource } from './slot-source.tsx';
 
 /** The Meeting Scheduler (spec section 2): stats, upcoming and past meetings, booking on offered slots, attendance. */
 export function MeetingScheduler() {
   const meetings = useQuery(meetingsQueryOptions());
+  const slots = useQuery(slotsQueryOptions());
   const [scheduling, setScheduling] = useState(false);
   const [marking, setMarking] = useState<{ meeting: Meeting; outcome: 'completed' | 'no-show' } | null>(null);
   const mark = useMarkOutcome();
@@ -53,6 +55,7 @@ export function MeetingScheduler() {
           </button>
         }
       />
+      <SlotSource source={slots.data?.source} loading={slots.isPending} />
       {meetings.isError && <ErrorAlert message={meetings.error.message} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(([label, value]) => (

@@ -4,6 +4,7 @@ import { useToast } from '../../../lib/toast.ts';
 import { prospectOptionsQueryOptions, slotsQueryOptions, useBookMeeting, type ProspectOption, type Slot } from '../api/meetings-api.ts';
 import { longDateTime } from '../utils/meeting-stats.ts';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { SlotSource } from './slot-source.tsx';
 
 /** "Schedule Meeting": pick a prospect, pick one of the offered slots, book; the invitation can be downloaded. */
 export function ScheduleDialog({ onClose }: { onClose: () => void }) {
@@ -95,6 +96,7 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
             <fieldset className="flex flex-col gap-1">
               <legend className="mb-1 text-sm">Offered slots (your time zone)</legend>
               {slots.isError && <p className="text-sm text-error">{slots.error.message}</p>}
+              {slots.data?.source.warning && <SlotSource source={slots.data.source} />}
               {slots.data?.slots.map((option) => (
                 <label key={option.start} className="flex cursor-pointer items-center gap-2 text-sm">
                   <input

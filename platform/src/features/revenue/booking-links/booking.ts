@@ -1,0 +1,204 @@
+import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
+import type { z } from 'zod';
+import type { Models } from '../../models.ts';
+import { ConflictError, NotFoundError } from '../../../core/errors.ts';
+import { systemRunContext, type WorkspaceRunContext } from '../../../core/run-context.ts';
+import { getOffer } from '../../prospecting/services.ts';
+import { confirmBooking, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
+import { Booking } from '../meetings/api-schemas.ts';
+import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from '../meetings/meetings.ts';
+import { GoneError, LINK_CANCELLED, LINK_REVOKED, MAX_RESCHEDULES, usableLink, type StoredLink } from './links.ts';
+import type { BookingLinksDb } from './model.ts';
+
+/** What the public booking routes run over: the plugins (meeting booking), Temporal, and the collections they read and write. */
+export type BookingPageDeps = MeetingDeps &
+  ConfirmBookingDeps & { db: BookingLinksDb & ConfirmBookingDeps['db'] & Pick<Models, 'prospects' | 'workspaceOffers'> };
+
+/** How many free slots the page offers (the meeting-booking plugin proposes at most 20). */
+const SLOTS_OFFERED = 20;
+
+/**
+ * The run context of a booking link: the link's own workspace, read from its record, and the
+ * platform as principal acting for the link (`system:booking-link:<id>`), never a member. Nothing
+ * in the request names either.
+ */
+const runOf = (link: StoredLink): WorkspaceRunContext => systemRunContext(link.workspaceId, `booking-link:${String(link._id)}`);
+
+/** The idempotency key of the link's next booking: the same for every request of one generation, so racing requests book once. */
+const keyOf = (link: StoredLink, generation: number) => `booking-link-${String(link._id)}-${generation}`;
+
+/** The link's prospect: who books, and where their invitation goes. */
+async function prospectOf(deps: BookingPageDeps, link: StoredLink) {
+  const prospect = await deps.db.prospects
+    .findOne({ workspaceId: link.workspaceId, id: link.prospectId }, { id: 1, firstName: 1, lastName: 1, email: 1, timeZone: 1 })
+    .lean();
+  // The prospect was deleted since: the link books for nobody.
+  if (!prospect) throw new GoneError(LINK_REVOKED);
+  return { ...prospect, id: link.prospectId };
+}
+
+/** The meeting a link booked, as the plugin has it now (it may have been cancelled or moved since). */
+async function meetingOf(deps: BookingPageDeps, link: StoredLink) {
+  if (!link.meetingId) return null;
+  const meetings = await listMeetings(deps, runOf(link));
+  return meetings.find((meeting) => meeting.id === link.meetingId) ?? null;
+}
+
+/** Everything the booking page shows for a link: who books with whom, for how long, the free times, and what is booked. */
+export async function bookingPage(deps: BookingPageDeps, token: string, now = new Date()) {
+  const link = await usableLink(deps.db, token, now);
+  const run = runOf(link);
+  const [prospect, offer, offered, meeting] = await Promise.all([
+    prospectOf(deps, link),
+    getOffer(deps.db, link.workspaceId),
+    proposeSlots(deps, run, SLOTS_OFFERED) as Promise<{ slots: Slot[]; timeZone: string }>,
+    meetingOf(deps, link),
+  ]);
+  // Cancelled by the rep (the Meeting Scheduler, their calendar) counts as cancelled through the link.
+  if (link.meetingId && meeting?.status !== 'scheduled') throw new GoneError(LINK_CANCELLED);
+  const first = offered.slots[0];
+  const minutes = meeting?.durationMinutes ?? (first ? Math.round((Date.parse(first.end) - Date.parse(first.start)) / 60_000) : null);
+  return {
+    prospect: { firstName: prospect.firstName, name: `${prospect.firstName} ${prospect.lastName}`.trim() },
+    seller: offer ? { name: offer.senderName, company: offer.companyName } : null,
+    purpose: offer ? `${offer.companyName} ${offer.oneLiner}` : null,
+    durationMinutes: minutes,
+    timeZone: { prospect: prospect.timeZone ?? null, seller: offered.timeZone },
+    slots: offered.slots.map(({ start, end }) => ({ start, end })),
+    meeting: meeting ? publicMeeting(meeting) : null,
+    reschedulesLeft: Math.max(0, MAX_RESCHEDULES - link.reschedules),
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}
+
+/** A meeting as the prospect may see it: when, how long, where (never another meeting or the rep's calendar). */
+const publicMeeting = (meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string; status: string }) => ({
+  scheduledAt: meeting.scheduledAt,
+  durationMinutes: meeting.durationMinutes,
+  meetingUrl: meeting.meetingUrl,
+  status: meeting.status as 'scheduled',
+});
+
+const SLOT_TAKEN = 'That time is no longer free: someone took it a moment ago. Pick another time.';
+
+/**
+ * Confirms a booking the way the Inbox does (the sequence stops, the invitation is emailed). An
+ * address on the suppression list gets no email (the prospect asked for none): the booking stands,
+ * and the page offers the invitation to download.
+ */
+async function confirmed(deps: BookingPageDeps, link: StoredLink, booked: z.output<typeof Booking>): Promise<void> {
+  try {
+    await confirmBooking(deps, link.workspaceId, await prospectOf(deps, link), booked);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
+/** Books through meetings.ts with the link's key; a refusal (the slot taken, the key used for another time) is a 409 in words. */
+async function bookWithKey(deps: BookingPageDeps, link: StoredLink, start: string, generation: number) {
+  const prospect = await prospectOf(deps, link);
+  try {
+    return Booking.parse(
+      await bookMeeting(deps, runOf(link), {
+        prospectId: link.prospectId,
+        prospect: { name: `${prospect.firstName} ${prospect.lastName}`.trim(), email: prospect.email },
+        scheduledAt: start,
+        idempotencyKey: keyOf(link, generation),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    // The same key booked another time just now (a racing request of this link): say what is booked.
+    const now = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }, { generation: 1 }).lean();
+    if (/idempotency key/i.test(error.message) || (now && now.generation > generation)) throw new ConflictError(ALREADY_BOOKED);
+    throw new ConflictError(SLOT_TAKEN);
+  }
+}
+
+const ALREADY_BOOKED = 'A meeting is booked with this link already: reschedule or cancel it instead.';
+
+/**
+ * Books the link's meeting at `start` (one of the offered slots), exactly once: every request of a
+ * link books under one key, so a double click or two racing requests make one meeting (the same
+ * time answers that meeting; another time is a 409). The request that records it on the link
+ * confirms it the way a booking from the Inbox does (the sequence stops, the invitation is emailed).
+ */
+export async function bookThroughLink(deps: BookingPageDeps, token: string, start: string, now = new Date()) {
+  const link = await usableLink(deps.db, token, now);
+  if (link.meetingId) {
+    if (link.meetingStart?.getTime() === Date.parse(start)) return { meeting: await currentMeeting(deps, link), created: false };
+    throw new ConflictError(ALREADY_BOOKED);
+  }
+  const booked = await bookWithKey(deps, link, start, link.generation);
+  const claimed = await deps.db.bookingLinks.updateOne(
+    { workspaceId: link.workspaceId, _id: link._id, meetingId: null, generation: link.generation },
+    {
+      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt) },
+      $inc: { generation: 1 },
+      $max: { expiresAt: new Date(booked.meeting.scheduledAt) },
+    },
+  );
+  if (claimed.modifiedCount === 1) {
+    await confirmed(deps, link, booked);
+    return { meeting: publicMeeting(booked.meeting), created: true };
+  }
+  const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
+  if (after?.meetingId !== booked.meeting.id) throw new ConflictError(ALREADY_BOOKED);
+  return { meeting: publicMeeting(booked.meeting), created: false };
+}
+
+async function currentMeeting(deps: BookingPageDeps, link: StoredLink) {
+  const meeting = await meetingOf(deps, link);
+  if (!meeting || meeting.status !== 'scheduled') throw new ConflictError('The meeting booked with this link is no longer scheduled.');
+  return publicMeeting(meeting);
+}
+
+const NOTHING_BOOKED = 'Nothing is booked with this link yet: pick a time first.';
+
+/**
+ * Moves the link's meeting to `start`: the new time is booked first (under the link's next key, so
+ * racing requests move it once), then the old meeting is cancelled and the new invitation emailed.
+ * At most {@link MAX_RESCHEDULES} moves per link.
+ */
+export async function rescheduleThroughLink(deps: BookingPageDeps, token: string, start: string, now = new Date()) {
+  const link = await usableLink(deps.db, token, now);
+  if (!link.meetingId) throw new ConflictError(NOTHING_BOOKED);
+  if (link.meetingStart?.getTime() === Date.parse(start)) return { meeting: await currentMeeting(deps, link) };
+  if (link.reschedules >= MAX_RESCHEDULES)
+    throw new ConflictError(
+      `This meeting was moved ${MAX_RESCHEDULES} times already, the most a link allows: reply to the email to find another time.`,
+    );
+  const booked = await bookWithKey(deps, link, start, link.generation);
+  const claimed = await deps.db.bookingLinks.updateOne(
+    { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, generation: link.generation },
+    {
+      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt) },
+      $inc: { generation: 1, reschedules: 1 },
+      $max: { expiresAt: new Date(booked.meeting.scheduledAt) },
+    },
+  );
+  if (claimed.modifiedCount !== 1) {
+    const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
+    if (after?.meetingId !== booked.meeting.id) throw new ConflictError('The meeting was moved or cancelled meanwhile: reload the page.');
+    return { meeting: publicMeeting(booked.meeting) };
+  }
+  await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
+  await confirmed(deps, link, booked);
+  return { meeting: publicMeeting(booked.meeting) };
+}
+
+/** Cancels the link's meeting (idempotent in the plugin); the link is then used up. */
+export async function cancelThroughLink(deps: BookingPageDeps, token: string, now = new Date()) {
+  const link = await usableLink(deps.db, token, now);
+  if (!link.meetingId) throw new ConflictError(NOTHING_BOOKED);
+  await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
+  await deps.db.bookingLinks.updateOne({ workspaceId: link.workspaceId, _id: link._id, cancelledAt: null }, { $set: { cancelledAt: now } });
+  return { cancelled: true as const };
+}
+
+/** The .ics invitation of the link's booked meeting, exactly as it was emailed. */
+export async function linkInvitation(deps: BookingPageDeps, token: string, now = new Date()): Promise<string> {
+  const link = await usableLink(deps.db, token, now);
+  if (!link.meetingId) throw new NotFoundError(NOTHING_BOOKED);
+  return meetingInvitation(deps, runOf(link), link.meetingId);
+}

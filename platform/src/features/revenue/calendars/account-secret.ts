@@ -1,0 +1,31 @@
+import { SecretKeyMismatch, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
+import type { CalendarAccount } from './model.ts';
+
+type Owner = Pick<CalendarAccount, 'workspaceId' | 'publicId'>;
+
+/** What a calendar's secret is sealed bound to: its workspace and id, so it opens for no other account (as a mailbox's password). */
+const boundTo = (account: Owner) => `calendar-secret:${account.workspaceId}/${account.publicId}`;
+
+/** A stored secret that cannot be used: sealed under another key, for another account, or damaged. */
+export class CalendarSecretUnusable extends Error {
+  override name = 'CalendarSecretUnusable';
+}
+
+/** Seals an account's secret fields (one JSON object) bound to that account. */
+export function sealCalendarSecret(box: SecretsBox, account: Owner, secret: Record<string, string>): SealedSecret {
+  return box.seal(JSON.stringify(secret), boundTo(account));
+}
+
+/** Opens an account's secret fields; throws {@link CalendarSecretUnusable}, saying to connect it again, when it cannot. */
+export function openCalendarSecret(
+  box: SecretsBox,
+  account: Pick<CalendarAccount, 'workspaceId' | 'publicId' | 'secret'>,
+): Record<string, string> {
+  try {
+    return JSON.parse(box.open(account.secret, boundTo(account))) as Record<string, string>;
+  } catch (error) {
+    const why =
+      error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
+    throw new CalendarSecretUnusable(`The calendar's password ${why}: disconnect it and connect it again.`);
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { route, routerOf } from '../../../core/http/api-route.ts';
+import { principalOf, workspaceOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
+import { auditChange } from '../../accounts/services.ts';
+import { CalendarList, CalendarParams, CalendarTestResult, CalendarView, ConnectCalendarBody } from './api-schemas.ts';
+import { connectCalendar, disconnectCalendar, listCalendars, testCalendar, type CalendarDeps } from './calendars.ts';
+
+const tags = ['calendars'];
+const notFound = { description: 'No such calendar in the workspace' };
+const noKey = { description: 'Calendars cannot be connected or used: MEETFLOW_SECRETS_KEY is not set (production)' };
+
+/**
+ * /api/calendars: the workspace's connected calendar (one; the rep's whose calendar its meetings go
+ * in). Admins and owners connect, test and disconnect it; every member sees it; never its secret.
+ */
+export const calendarsRoutes = [
+  route<CalendarDeps>(
+    {
+      method: 'get',
+      path: '/api/calendars',
+      access: 'viewer',
+      tags,
+      query: WorkspaceQuery,
+      summary: "The workspace's connected calendar (never its password, only secretSet) and the calendar plugins it can be connected with",
+      responses: {
+        200: { description: 'The calendar and the providers', schema: CalendarList },
+        400: { description: 'Invalid workspace slug' },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = await listCalendars(deps, workspaceOf(ctx));
+    },
+  ),
+  route<CalendarDeps>(
+    {
+      method: 'post',
+      path: '/api/calendars',
+      access: 'admin',
+      tags,
+      query: WorkspaceQuery,
+      body: ConnectCalendarBody,
+      summary:
+        "Connect the workspace's calendar: the plugin's fields are checked, then its free/busy for the next hour is read with them; only then is it stored, its secret sealed",
+      responses: {
+        201: { description: 'The connected calendar (without its secret)', schema: CalendarView },
+        400: {
+          description:
+            "A field the plugin does not have or refuses, named (account.<field>); or a server URL that is, or resolves to, a private, loopback or link-local address ('address not allowed')",
+        },
+        409: { description: 'The workspace has a calendar connected already: disconnect it first' },
+        422: {
+          description:
+            'Not an installed calendar plugin; or the calendar refused the login or the request (in plain words): nothing is stored',
+        },
+        503: {
+          description: `The calendar server did not answer (nothing is stored; try again later); or ${noKey.description.toLowerCase()}`,
+        },
+      },
+    },
+    (deps) => async (ctx) => {
+      const body = ConnectCalendarBody.parse(ctx.request.body ?? {});
+      const created = await connectCalendar(deps, workspaceOf(ctx), body, principalOf(ctx).id);
+      auditChange(ctx, { before: null, after: created });
+      ctx.status = 201;
+      ctx.body = created;
+    },
+  ),
+  route<CalendarDeps>(
+    {
+      method: 'post',
+      path: '/api/calendars/{id}/test',
+      access: 'admin',
+      tags,
+      params: CalendarParams,
+      query: WorkspaceQuery,
+      summary: "Test: read the calendar's free/busy for the next hour with the stored account; recorded as lastCheck",
+      responses: {
+        200: { description: 'ok, or why not in plain words (a refusal is an answer, not an error)', schema: CalendarTestResult },
+        400: { description: 'Not a calendar id' },
+        404: notFound,
+        409: {
+          description:
+            "The stored secret cannot be opened (another MEETFLOW_SECRETS_KEY), or the server's address is no longer allowed: connect it again",
+        },
+        503: { description: `${noKey.description}; or its calendar plugin is no longer installed` },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { id } = CalendarParams.parse(ctx.params);
+      ctx.body = await testCalendar(deps, workspaceOf(ctx), id);
+    },
+  ),
+  route<CalendarDeps>(
+    {
+      method: 'delete',
+      path: '/api/calendars/{id}',
+      access: 'admin',
+      tags,
+      params: CalendarParams,
+      query: WorkspaceQuery,
+      summary: 'Disconnect the calendar: its account and sealed secret are deleted (the events already in it stay there)',
+      responses: {
+        200: { description: 'Disconnected', schema: z.object({ removed: z.literal(true) }) },
+        400: { description: 'Not a calendar id' },
+        404: notFound,
+      },
+    },
+    (deps) => async (ctx) => {
+      const { id } = CalendarParams.parse(ctx.params);
+      const removed = await disconnectCalendar(deps, workspaceOf(ctx), id);
+      auditChange(ctx, { before: removed, after: null });
+      ctx.body = { removed: true };
+    },
+  ),
+];
+
+export const calendarsRouter = (deps: CalendarDeps) => routerOf(calendarsRoutes, deps);
