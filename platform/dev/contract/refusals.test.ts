@@ -197,6 +197,14 @@ async function inboxReply(key: string): Promise<string> {
 const REFUSALS: Record<string, () => Promise<unknown>> = {
   'PATCH /api/webhooks/{id} 404': async () =>
     client.patch(`/api/webhooks/${UNKNOWN_WEBHOOK}`, { enabled: false }).then(refused(404, UNKNOWN_WEBHOOK)),
+  'POST /api/webhooks 422': async () =>
+    client.post('/api/webhooks', { url: 'ftp://hooks.example.com/in', events: ['email.sent'] }).then(refused(422, 'url must be https')),
+  'PATCH /api/webhooks/{id} 422': async () => {
+    const made = await client.post('/api/webhooks', { url: 'https://hooks.example.com/refusals', events: ['email.sent'] });
+    expect(made.status).toBe(201);
+    const { endpoint } = JSON.parse(made.text) as { endpoint: { id: string } };
+    await client.patch(`/api/webhooks/${endpoint.id}`, { url: 'not a url' }).then(refused(422, 'url must be an absolute URL'));
+  },
   'DELETE /api/webhooks/{id} 404': async () => client.delete(`/api/webhooks/${UNKNOWN_WEBHOOK}`).then(refused(404, UNKNOWN_WEBHOOK)),
   'POST /api/webhooks/{id}/rotate-secret 404': async () =>
     client.post(`/api/webhooks/${UNKNOWN_WEBHOOK}/rotate-secret`).then(refused(404, UNKNOWN_WEBHOOK)),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Model } from 'mongoose';
 import type { Counter } from '../../../core/db/counter.ts';
-import { ConflictError, InputError, NotFoundError, ServiceUnavailableError } from '../../../core/errors.ts';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../../core/errors.ts';
+import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { lastEventSeq, type EventType } from '../../../core/events.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
@@ -54,7 +55,8 @@ export const viewOf = (endpoint: WebhookEndpoint): EndpointView => ({
 
 function checkUrl(url: string, policy: EndpointUrlPolicy) {
   const problem = urlProblem(url, policy);
-  if (problem) throw new InputError(`url ${problem}`, { url: problem });
+  // A URL the schema allows that cannot be used here (not https, not absolute, a login in it): 422, as the document says.
+  if (problem) throw new UnprocessableError(`url ${problem}`, { url: problem });
 }
 
 /** The workspace's endpoints, oldest first. */

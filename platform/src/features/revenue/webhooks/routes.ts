@@ -45,7 +45,8 @@ export interface WebhooksDeps {
 const tags = ['webhooks'];
 const notFound = { description: 'No such endpoint in the workspace, or no such workspace for the caller' };
 const noKey = { description: 'Signing secrets cannot be stored: MEETFLOW_SECRETS_KEY is not set (production)' };
-const badUrl = 'A bad field, named: `url` must be https (http only to localhost when Meetflow runs locally), without a user or password';
+const badUrl =
+  'A URL that cannot be used: `url` must be an absolute https URL (http only to localhost when Meetflow runs locally), without a user or password';
 
 export const deliveryViewOf = (delivery: WebhookDelivery): z.infer<typeof DeliveryView> => ({
   id: delivery.publicId,
@@ -157,7 +158,8 @@ export const webhooksRoutes = [
         'Add an endpoint: its URL and the event types it receives. Answers its signing secret this once (stored only encrypted); it receives the events published from now on',
       responses: {
         201: { description: 'The endpoint and its signing secret', schema: EndpointWithSecret },
-        400: { description: badUrl },
+        400: { description: 'A field breaks the schema, named' },
+        422: { description: badUrl },
         503: noKey,
       },
     },
@@ -184,8 +186,9 @@ export const webhooksRoutes = [
       summary: 'Change an endpoint: its URL, description, event types, or enable / disable it (only the fields given)',
       responses: {
         200: { description: 'The endpoint as changed', schema: EndpointView },
-        400: { description: badUrl },
+        400: { description: 'A field breaks the schema, named' },
         404: notFound,
+        422: { description: badUrl },
       },
     },
     ({ db, workflows, policy }) =>
