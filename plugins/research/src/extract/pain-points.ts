@@ -201,8 +201,16 @@ const PAIN_RULES: PainRule[] = [
   },
   // "replaces spreadsheets and email threads with one workspace": the problem ends at "with".
   { pattern: /\b(?:replaces?|replacing) ((?:(?! with\b)[^.?!;,])+)/i, confidence: 0.6, list: true },
-  // The verb, not the noun ("Food waste fell by a third" is an outcome): "wasting hours on …", "teams waste …".
-  { pattern: /\b(?:wast(?:es|ed|ing)|(?:to|you|we|they|teams?|people|staff|and) waste) ([^.?!;,]+)/i, confidence: 0.65, list: false },
+  // The verb, not the noun ("Food waste fell by a third" is an outcome): "wasting hours on …", "teams waste …",
+  // and "waste" whatever its subject when time or money follows ("Sales managers waste hours listening …").
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:wast(?:es|ed|ing)|(?:to|you|we|they|teams?|people|staff|and) waste|waste(?=\s+${TIME_SPENT}\b)) ([^.?!;,]+)`,
+      'i',
+    ),
+    confidence: 0.65,
+    list: false,
+  },
   // Only time and money lost count ("spend management" is a product, not a problem); the problem
   // is what the time goes to: "spend the first week of every month chasing receipts and …".
   {
