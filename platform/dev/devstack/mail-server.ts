@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { PRIVATE_FILE_MODE, privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess } from './managed-process.ts';
 import { isPortOpen } from './ports.ts';
 import { provisionDevstack } from './provision.ts';
-import { claimPort, DevstackError } from './supervisor.ts';
+import { claimPort, waitUntilReady } from './supervisor.ts';
 
 /** Where to run the local mail server. */
 export interface MailServerOptions {
@@ -78,17 +77,14 @@ export async function startMailServer(input: MailServerOptions): Promise<MailSer
     pidFile,
   });
   const ports = [options.smtpPort, options.imapPort, ...(options.apiPort === undefined ? [] : [options.apiPort])];
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  for (;;) {
-    if (!server.isRunning) throw new DevstackError(`${server.name} exited during start-up:\n${server.logTail()}`);
-    const open = await Promise.all(ports.map((port) => isPortOpen(options.host, port)));
-    if (open.every(Boolean)) break;
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new DevstackError(`${server.name} was not listening on ${ports.join(', ')} in time:\n${server.logTail()}`);
-    }
-    await sleep(200);
-  }
+  await waitUntilReady(
+    server,
+    async () => {
+      const open = await Promise.all(ports.map((port) => isPortOpen(options.host, port)));
+      if (!open.every(Boolean)) throw new Error(`not listening on ${ports.join(', ')} yet`);
+    },
+    options.readyTimeoutMs ?? 60_000,
+  );
   return {
     host: options.host,
     smtpPort: options.smtpPort,

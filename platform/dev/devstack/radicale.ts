@@ -1,10 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { PRIVATE_FILE_MODE, privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess } from './managed-process.ts';
 import { provisionDevstack } from './provision.ts';
-import { claimPort, DevstackError } from './supervisor.ts';
+import { claimPort, DevstackError, waitUntilReady } from './supervisor.ts';
 
 /** One login of the local CalDAV server. */
 export interface CalDavUser {
@@ -100,21 +99,15 @@ export async function startCalDavServer(input: CalDavServerOptions): Promise<Cal
     pidFile,
   });
   const url = `http://${options.host}:${options.port}/`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
-  for (;;) {
-    if (!server.isRunning) throw new DevstackError(`${server.name} exited during start-up:\n${server.logTail()}`);
-    // Ready once it answers HTTP at all (an anonymous request is refused with 401).
-    const answered = await fetch(url, { method: 'OPTIONS', signal: AbortSignal.timeout(1_000) }).then(
-      (response) => response.status > 0,
-      () => false,
-    );
-    if (answered) break;
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new DevstackError(`${server.name} was not answering on ${url} in time:\n${server.logTail()}`);
-    }
-    await sleep(200);
-  }
+  // Ready once it answers HTTP at all (an anonymous request is refused with 401).
+  await waitUntilReady(
+    server,
+    async () => {
+      const response = await fetch(url, { method: 'OPTIONS', signal: AbortSignal.timeout(1_000) });
+      await response.body?.cancel();
+    },
+    options.readyTimeoutMs ?? 30_000,
+  );
   return {
     url,
     host: options.host,

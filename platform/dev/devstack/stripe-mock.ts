@@ -1,9 +1,8 @@
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess } from './managed-process.ts';
 import { provisionDevstack } from './provision.ts';
-import { claimPort, DevstackError } from './supervisor.ts';
+import { claimPort, waitUntilReady } from './supervisor.ts';
 
 /** Where and how to run the local Stripe API. */
 export interface StripeMockOptions {
@@ -52,26 +51,18 @@ export async function startStripeMock(input: StripeMockOptions): Promise<StripeM
     pidFile,
   });
   const url = `http://${options.host}:${options.port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
-  for (;;) {
-    if (!server.isRunning) throw new DevstackError(`${server.name} exited during start-up:\n${server.logTail()}`);
-    // Ready once it answers an authenticated read.
-    const answered = await fetch(`${url}/v1/balance`, {
-      headers: { authorization: `Bearer ${STRIPE_MOCK_SECRET_KEY}` },
-      signal: AbortSignal.timeout(1_000),
-    }).then(
-      async (response) => {
-        await response.body?.cancel();
-        return response.ok;
-      },
-      () => false,
-    );
-    if (answered) break;
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new DevstackError(`${server.name} was not answering on ${url} in time:\n${server.logTail()}`);
-    }
-    await sleep(200);
-  }
+  // Ready once it answers an authenticated read.
+  await waitUntilReady(
+    server,
+    async () => {
+      const response = await fetch(`${url}/v1/balance`, {
+        headers: { authorization: `Bearer ${STRIPE_MOCK_SECRET_KEY}` },
+        signal: AbortSignal.timeout(1_000),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`${url}/v1/balance answered ${response.status}`);
+    },
+    options.readyTimeoutMs ?? 30_000,
+  );
   return { url, host: options.host, port: options.port, process: server, stop: () => server.stop() };
 }

@@ -52,8 +52,8 @@ export class DevstackError extends Error {
 export const portTakenAtStart = (error: unknown): boolean =>
   error instanceof DevstackError && /port in use|already in use|BindException/i.test(error.message);
 
-/** Polls `probe` until it succeeds, failing early if the process exits. */
-async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>, timeoutMs: number): Promise<void> {
+/** Polls `probe` until it succeeds, failing early if the process exits (and stopping it when time runs out). */
+export async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -2,6 +2,8 @@ import { setTimeout as realSleep } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import type { Clock } from '../deps.ts';
+import { retryAfterSeconds } from '../http/retry-after.ts';
+import { needsRefresh } from '../oauth/index.ts';
 
 // The contract of a CRM (a plugin of kind `crm`): the sales team's system of record, written with
 // the companies, contacts and activities Meetflow works on, and read for the companies and people
@@ -220,15 +222,6 @@ export interface CrmHttpResponse {
   headers: Headers;
 }
 
-/** Seconds a Retry-After header asks for (delta-seconds or an HTTP date), or null. */
-function retryAfter(header: string | null, now: Date): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
-}
-
 const sleeper = (clock: Clock) => (ms: number) => (clock.sleep ? clock.sleep(ms) : realSleep(ms));
 
 function parse(text: string): unknown {
@@ -286,7 +279,7 @@ export async function crmRequest(
     if (allow.includes(status) || (status >= 200 && status < 300)) return { status, body, headers: response.headers };
     const reading = settings.readError(body, status);
     if (status === 429 || reading.rateLimited) {
-      const asked = retryAfter(response.headers.get('retry-after'), settings.clock.now());
+      const asked = retryAfterSeconds(response.headers.get('retry-after'), settings.clock.now());
       const wait = asked ?? backoffMs(attempt) / 1000;
       if (!last && wait <= settings.maxRetryAfterSeconds) {
         await sleep(wait * 1000);
@@ -372,12 +365,11 @@ export function crmClient(settings: CrmHttpSettings, auth: CrmAuth): CrmClient {
     tokens = await auth.refresh(tokens);
     refreshed = tokens;
   };
-  const due = () => Date.parse(tokens.expiresAt) - (auth.skewSeconds ?? 60) * 1000 <= settings.clock.now().getTime();
   const send = (request: CrmHttpRequest, allow: readonly number[]) =>
     crmRequest(settings, { ...request, headers: { ...request.headers, ...auth.headers(tokens.accessToken) } }, [...allow, 401]);
   return {
     async request(request, allow = []) {
-      if (due()) await refresh();
+      if (needsRefresh(tokens, settings.clock.now(), auth.skewSeconds)) await refresh();
       let response = await send(request, allow);
       if (response.status === 401 && !allow.includes(401)) {
         await refresh();

@@ -1,5 +1,6 @@
 // Requests to a provider's API for one connected account: the access token added, refreshed when
 // it is due or refused (401, once), and a 429 or 503 waited out as its Retry-After says.
+import { retryAfterSeconds } from '../http/retry-after.ts';
 import { needsRefresh, refreshTokens, type OAuthClientConfig, type OAuthDeps, type OAuthTokens } from './index.ts';
 
 /** What an account's fetch is given. */
@@ -28,14 +29,6 @@ export interface OAuthFetch {
   refreshedTokens(): OAuthTokens | undefined;
   /** Every wait it made before a retry, in ms. */
   waits: number[];
-}
-
-/** Seconds a Retry-After header asks for (delta-seconds or an HTTP-date), or null. */
-export function retryAfterSeconds(value: string | null, now: Date): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now.getTime()) / 1000)) : null;
 }
 
 /**

@@ -303,4 +303,5 @@ export function needsRefresh(tokens: OAuthTokens, now: Date, skewSeconds = 60): 
   return !Number.isFinite(expires) || expires - skewSeconds * 1000 <= now.getTime();
 }
 
-export { oauthFetch, retryAfterSeconds, type OAuthFetch, type OAuthFetchOptions } from './client.ts';
+export { oauthFetch, type OAuthFetch, type OAuthFetchOptions } from './client.ts';
+export { retryAfterSeconds } from '../http/retry-after.ts';

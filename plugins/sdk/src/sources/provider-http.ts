@@ -4,6 +4,7 @@
 import { setTimeout as realSleep } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Clock, HttpClient, HttpRequest, HttpResponse } from '../deps.ts';
+import { retryAfterSeconds } from '../http/retry-after.ts';
 
 /** How one provider is called. */
 export interface ProviderSettings {
@@ -53,14 +54,7 @@ export function spaced(interval: number, clock: Clock) {
   };
 }
 
-/** Seconds a Retry-After header asks for (delta-seconds or an HTTP date), or null when absent or unreadable. */
-export function retryAfterSeconds(header: string | undefined, now: Date): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
-}
+export { retryAfterSeconds };
 
 /** The provider's own error text from an error body (JSON `message`/`error` or the start of the text). */
 export function providerMessage(body: string): string {
