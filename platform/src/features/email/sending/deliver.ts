@@ -359,7 +359,7 @@ export function createDeliverStep(deps: Deps) {
       { workspaceId, _id: row._id },
       { $set: { status: 'sent', sentAt: now, smtpResponse: accepted.response, serverMessageId: accepted.serverMessageId } },
     );
-    await countSent(row, now);
+    await countSent(row, now, { fromAddress: mailbox.fromAddress, messageId, unconfirmed: false });
     return { outcome: 'sent' };
   }
 
@@ -419,12 +419,13 @@ export function createDeliverStep(deps: Deps) {
       { workspaceId: row.workspaceId, _id: row._id, status: 'sending' },
       { $set: { status: 'sent', sentAt: now, unconfirmed: true } },
     );
-    await countSent(row, now);
+    // Its address and Message-ID were recorded before it was handed over (the row was read while sending).
+    await countSent(row, now, { fromAddress: row.fromAddress, messageId: row.messageId, unconfirmed: true });
     return { outcome: 'sent' };
   }
 
-  async function countSent(row: Row, now: Date) {
-    const sent = await db.outbox.findOne({ workspaceId: row.workspaceId, _id: row._id }).lean<OutboxMessage>();
+  /** Counts a sent email; `sent` is how it went out (the caller wrote it, so it is not read back). */
+  async function countSent(row: Row, now: Date, sent: { fromAddress: string | null; messageId: string | null; unconfirmed: boolean }) {
     await publishEvent(db, systemRunContext(row.workspaceId, 'sending'), {
       type: 'email.sent',
       key: String(row._id),
@@ -434,10 +435,10 @@ export function createDeliverStep(deps: Deps) {
         prospectId: row.prospectId,
         step: row.step,
         to: row.email,
-        from: sent?.fromAddress ?? null,
+        from: sent.fromAddress,
         subject: row.subject,
-        messageId: sent?.messageId ?? null,
-        unconfirmed: sent?.unconfirmed ?? false,
+        messageId: sent.messageId,
+        unconfirmed: sent.unconfirmed,
       },
     });
     // A person's reply or an invitation is no outreach: it is not counted among the emails sent, nor learned from.
