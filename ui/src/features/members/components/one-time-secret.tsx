@@ -9,8 +9,12 @@ interface OneTimeSecretProps {
   testId: string;
   /** How to use it, below the "shown once" note. */
   children?: ReactNode;
+  /** How Meetflow keeps it: a hash (an invitation, an API token) or encrypted (a signing secret it must use again). */
+  kept?: 'hash' | 'encrypted';
   onDone: () => void;
 }
+
+const KEPT = { hash: 'stores only a hash of it', encrypted: 'keeps it encrypted' } as const;
 
 const COPY_LABELS = { idle: 'Copy', copied: '✓ Copied', failed: 'Press Ctrl+C' } as const;
 
@@ -18,7 +22,7 @@ const COPY_LABELS = { idle: 'Copy', copied: '✓ Copied', failed: 'Press Ctrl+C'
  * A secret the API shows this once (an invitation link, an API token): the whole secret, wrapped
  * rather than cut off, Copy, and a clear note that it will not be shown again.
  */
-export function OneTimeSecret({ label, value, testId, children, onDone }: OneTimeSecretProps) {
+export function OneTimeSecret({ label, value, testId, children, kept = 'hash', onDone }: OneTimeSecretProps) {
   const labelId = useId();
   const secret = useRef<HTMLElement>(null);
   const [copyState, copy] = useCopy();
@@ -28,7 +32,7 @@ export function OneTimeSecret({ label, value, testId, children, onDone }: OneTim
   };
   return (
     <div className="flex flex-col gap-3 rounded-box border border-success/40 bg-success/10 p-4" data-testid={`${testId}-panel`}>
-      <p id={labelId} className="text-sm font-semibold">
+      <p id={labelId} className="text-sm font-semibold wrap-anywhere">
         {label}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
@@ -48,7 +52,7 @@ export function OneTimeSecret({ label, value, testId, children, onDone }: OneTim
         {copyState === 'copied' ? `${label} copied to the clipboard.` : copyState === 'failed' ? 'Copying was refused: press Ctrl+C.' : ''}
       </span>
       <p className="text-sm">
-        <strong>Shown once.</strong> Copy it now: Meetflow stores only a hash of it and cannot show it again.
+        <strong>Shown once.</strong> Copy it now: Meetflow {KEPT[kept]} and cannot show it again.
       </p>
       {children}
       <div>

@@ -7,6 +7,7 @@ import { refusalText } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { roleAtLeast, useCurrentRole } from '../../auth/index.ts';
+import { OneTimeSecret } from '../../members/index.ts';
 import {
   deliveriesQueryOptions,
   endpointsQueryOptions,
@@ -43,51 +44,14 @@ export function WebhooksPage() {
   );
 }
 
-const COPY = { idle: 'Copy', copied: '✓ Copied', failed: 'Press Ctrl+C' } as const;
-
 /** The signing secret, shown this once, with Copy. */
 function SecretPanel({ url, value, onDone }: { url: string; value: string; onDone: () => void }) {
-  const [state, setState] = useState<keyof typeof COPY>('idle');
-  const labelId = useId();
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(value);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
   return (
-    <section className="flex flex-col gap-3 rounded-box border border-success/40 bg-success/10 p-4" data-testid="webhook-secret-panel">
-      <p id={labelId} className="text-sm font-semibold wrap-anywhere">
-        Signing secret for {url}
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <code
-          aria-labelledby={labelId}
-          className="min-w-0 flex-1 rounded-field border border-base-300 bg-base-100 px-3 py-2 font-mono text-sm break-all select-all"
-          data-testid="webhook-secret"
-        >
-          {value}
-        </code>
-        <button type="button" className="btn btn-primary shrink-0" onClick={() => void copy()}>
-          {COPY[state]}
-        </button>
-      </div>
-      <span className="sr-only" aria-live="polite">
-        {state === 'copied' ? 'Signing secret copied to the clipboard.' : ''}
-      </span>
+    <OneTimeSecret label={`Signing secret for ${url}`} value={value} testId="webhook-secret" kept="encrypted" onDone={onDone}>
       <p className="text-sm">
-        <strong>Shown once.</strong> Meetflow keeps it encrypted and cannot show it again: verify the <code>Meetflow-Signature</code> header
-        with it (README, "Webhooks").
+        Verify the <code>Meetflow-Signature</code> header with it (README, "Webhooks").
       </p>
-      <div>
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </section>
+    </OneTimeSecret>
   );
 }
 
