@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { provisionDevstack } from '../devstack/provision.ts';
 import { devstackDir, repoRoot } from '../../src/core/paths.ts';
 import { lint } from './lint.ts';
+import { playwrightFailures, vitestFailures, type PlaywrightSuite, type VitestReport } from './failures.ts';
+
+/** What failed, one line each, so the end of a long log names it (the runs above print it in full). */
+const failures: string[] = [];
 
 const log = (message: string) => console.log(`\n[test] ${message}`);
 const reports = join(devstackDir, 'reports');
@@ -29,7 +33,8 @@ function readReport<T>(file: string): T | undefined {
 function vitest(): { ok: boolean; counts?: Counts } {
   const file = join(reports, 'vitest.json');
   const ok = runTool('vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  const report = readReport<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(file);
+  const report = readReport<VitestReport>(file);
+  if (report) failures.push(...vitestFailures(report, repoRoot));
   return {
     ok,
     counts: report && {
@@ -47,7 +52,8 @@ function playwright(): { ok: boolean; counts?: Counts } {
     PLAYWRIGHT_JSON_OUTPUT_FILE: file,
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
-  const report = readReport<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
+  const report = readReport<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } } & PlaywrightSuite>(file);
+  if (report) failures.push(...playwrightFailures(report));
   return {
     ok,
     counts: report && {
@@ -96,6 +102,7 @@ if (total.passed + total.failed === 0) problems.push('no test ran');
 
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
 console.log(`\n[test] vitest ${JSON.stringify(unit.counts ?? null)}, playwright ${JSON.stringify(e2e.counts ?? null)}, ${seconds} s`);
+for (const failure of failures) console.log(`[test] failed: ${failure}`);
 for (const problem of problems) console.log(`[test] FAILED: ${problem}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(problems.length === 0 && total.failed === 0 ? 0 : 1);
