@@ -177,10 +177,23 @@ async function victimData(connection: Connection, workspace: string): Promise<Re
       .find({ $or: [{ workspaceId: workspace }, { workspace }, { _id: workspace as never }] })
       .sort({ _id: 1 })
       .toArray();
-    if (documents.length > 0) data[name] = JSON.parse(JSON.stringify(documents)) as unknown[];
+    if (documents.length > 0) data[name] = JSON.parse(JSON.stringify(documents.map(withoutOwnSync(name)))) as unknown[];
   }
   return data;
 }
+
+/**
+ * The platform's own minute-by-minute read-back of the victim's connected calendar writes where it
+ * got to (`sync`, `updatedAt`) while A's steps run: that is the victim's sync, not A reaching in, so
+ * those two fields are left out; every other field of the account is still compared.
+ */
+const withoutOwnSync =
+  (collection: string) =>
+  (document: Record<string, unknown>): Record<string, unknown> => {
+    if (collection !== 'calendarAccounts') return document;
+    const { sync: _sync, updatedAt: _updatedAt, ...rest } = document;
+    return rest;
+  };
 
 /** A one-step draft (with the steps its input needs first), as the editor's Test run sends it. */
 function draftOf(activity: string, input: Record<string, unknown>, before: DraftNode[] = []) {
@@ -285,23 +298,37 @@ describe('every activity of the catalog, aimed at another workspace', () => {
     expect((await owner.post(`/api/batches/${victim.batchId}/retry-failed`)).status).toBe(404);
   });
 
-  it("runs each placeable activity in A's own workspace: nothing of the victim is read, written, charged or sent", async () => {
-    const before = await victimData(platform.stack.database, victim.workspace);
+  // One test per activity (each with its own time limit: the catalog grows with every feature),
+  // between a snapshot of the victim's data and the check that none of it changed.
+  let before: Record<string, unknown[]>;
+  let markers: string[];
+  const ran: string[] = [];
+
+  it("takes the victim's data as it is before any of A's steps runs", async () => {
+    before = await victimData(platform.stack.database, victim.workspace);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['pipelineruns', 'prospects', 'plugin_meeting_booking_meetings']));
-    const markers = await victimMarkers(victim);
-    const ran: string[] = [];
-    for (const [activity, trial] of Object.entries(CASES)) {
+    markers = await victimMarkers(victim);
+    expect(markers.length).toBeGreaterThan(0);
+  });
+
+  it.each(Object.keys(CASES))(
+    "runs %s in A's own workspace, showing nothing of the victim (or refuses it as internal)",
+    async (activity) => {
+      const trial = CASES[activity]!;
       const access = catalog.get(activity)!;
       const definition = draftOf(activity, trial.input(victim), trial.before?.(victim));
       const answer = await testRun(owner, definition);
       if (access === 'internal') {
-        expect([activity, ...refusal(answer)]).toEqual([activity, 422, expect.stringContaining("is the platform's own (internal)")]);
-        continue;
+        expect(refusal(answer)).toEqual([422, expect.stringContaining("is the platform's own (internal)")]);
+        return;
       }
       const { run, outputs } = await finishedOutputs(owner, bodyOf<RunView>(answer).runId);
       ran.push(`${activity}: ${run.steps.step?.status}`);
       for (const marker of markers) expect(outputs.includes(marker), `${activity}'s run shows "${marker}" of the victim`).toBe(false);
-    }
+    },
+  );
+
+  it('after every step: nothing of the victim was read, written, charged or sent', async () => {
     // Each placeable activity really ran (a run that never reached its step would prove nothing).
     expect(ran.length).toBe([...catalog.values()].filter((access) => access !== 'internal').length);
     expect(ran.filter((line) => line.endsWith(': completed')).length).toBeGreaterThan(ran.length / 2);
