@@ -48,6 +48,18 @@ describe('the local Stripe API (stripe-mock)', () => {
     await invalid.body?.cancel();
   });
 
+  it('runs beside another one (npm start and the tests at once): each listens on its own loopback port only', async () => {
+    const second = await startTestStripeMock();
+    try {
+      const response = await fetch(`${second.url}/v1/customers`, { headers: { authorization: `Bearer ${second.secretKey}` } });
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      expect(second.url).not.toBe(stripe.url);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses a port that is taken, naming the variable to change', async () => {
     const blocker = createServer();
     const port = await freePort();

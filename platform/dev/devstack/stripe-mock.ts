@@ -46,7 +46,9 @@ export async function startStripeMock(input: StripeMockOptions): Promise<StripeM
   const server = await ManagedProcess.start({
     name: 'local Stripe API (stripe-mock)',
     command: tools.stripeMock,
-    args: ['-http-addr', `${options.host}:${options.port}`],
+    // HTTP only is used; its HTTPS listener would otherwise take :12112 on every interface, so a
+    // second stripe-mock (npm start beside the tests, two test files) failed "address already in use".
+    args: ['-http-addr', `${options.host}:${options.port}`, '-https-addr', `${options.host}:`],
     logFile: join(options.dataDir, 'logs', 'stripe-mock.log'),
     pidFile,
   });
