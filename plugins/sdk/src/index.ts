@@ -18,3 +18,4 @@ export * from './deadline.ts';
 export * from './run-context.ts';
 export * from './contracts/calendar.ts';
 export * from './contracts/crm.ts';
+export * from './contracts/payments.ts';

@@ -3,8 +3,8 @@ import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { ActivityAccess } from './run-context.ts';
 import type { DecisionPointDefinition } from './experiments/decision-points.ts';
 
-/** What a plugin is for: an agent of the product, a prospect source, a sending channel, a CRM or a calendar. */
-export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm', 'calendar'] as const;
+/** What a plugin is for: an agent of the product, a prospect source, a sending channel, a CRM, a calendar or a payment provider. */
+export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm', 'calendar', 'payments'] as const;
 export type PluginKind = (typeof PLUGIN_KINDS)[number];
 
 /** One activity a plugin provides: its contract, independent of its implementation. */
@@ -166,6 +166,43 @@ export interface CrmDefinition {
 /** The activities every CRM plugin provides, each inProcess and taking the account (see contracts/crm). */
 export const CRM_ACTIVITIES = ['upsertCompanies', 'upsertContacts', 'logActivity', 'listExclusions'] as const;
 
+/** A field of one payment provider account (a secret key, a client id and secret). */
+export type PaymentsCredential = SourceCredential;
+
+/**
+ * What makes a plugin of kind `payments` a payment provider (Stripe, PayPal): the name lists show,
+ * the fields of one connected account, how a wrong one shows, how its creates are made idempotent,
+ * how its webhooks are verified, and the ways it collects an invoice. The platform keeps the
+ * accounts (secrets sealed) and calls the activities (PAYMENT_ACTIVITIES, the contract of
+ * contracts/payments) in its own process.
+ */
+export interface PaymentsDefinition {
+  /** The name lists and settings show, e.g. "Stripe". */
+  displayName: string;
+  /** The fields of one account, each a field of the `account` object every payments activity takes (a key is secret). */
+  credentials: PaymentsCredential[];
+  /** How the credentials are tested, in one line: what a call with a wrong one fails with. */
+  credentialsTest: string;
+  /** How a create is sent once, in one line (the header carrying the key derived from the externalId). */
+  idempotency: string;
+  /** How a webhook is verified, in one line (the header, the scheme, the tolerance), and what `parseWebhook`'s secret is. */
+  webhook: string;
+  /** The ways it collects an invoice (contracts/payments' collect): charge the saved method, send the invoice, or both. */
+  collect: ReadonlyArray<'charge' | 'send'>;
+}
+
+/** The activities every payments plugin provides, each inProcess and taking the account (see contracts/payments). */
+export const PAYMENT_ACTIVITIES = [
+  'ensureCustomer',
+  'createSetupSession',
+  'createInvoice',
+  'finalizeAndCollect',
+  'creditNote',
+  'refund',
+  'getInvoice',
+  'parseWebhook',
+] as const;
+
 /** The activities every calendar plugin provides, each inProcess and taking the account (see contracts/calendar). */
 export const CALENDAR_ACTIVITIES = ['freeBusy', 'createEvent', 'updateEvent', 'cancelEvent', 'changesSince'] as const;
 
@@ -202,6 +239,8 @@ export interface PluginManifest<
   calendar?: CalendarDefinition;
   /** Required for kind `crm`: its display name, account fields (or OAuth) and idempotency keys. */
   crm?: CrmDefinition;
+  /** Required for kind `payments`: its display name, account fields, idempotency, webhook scheme and ways of collecting. */
+  payments?: PaymentsDefinition;
   /** What its activities let an experiment decide per prospect (see experiments/decision-points.ts); none by default. */
   decisionPoints?: readonly DecisionPointDefinition[];
   /** Every field has a default and a `.describe()` doc line. */

@@ -43,7 +43,7 @@ describe('manifestProblems', () => {
     expect(manifestProblems(broken)).toEqual([
       'id "Bad_Id" is not kebab-case',
       'version "one" is not semver',
-      'kind "robot" is not one of agent, source, channel, crm, calendar',
+      'kind "robot" is not one of agent, source, channel, crm, calendar, payments',
       'ui needs icon, color and category',
       'config field "undocumented" has no doc line (.describe())',
       'config has fields without defaults: required',

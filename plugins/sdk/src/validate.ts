@@ -5,6 +5,7 @@ import {
   CHANNEL_SEND_ACTIVITY,
   CRM_ACTIVITIES,
   CHANNEL_VERIFY_ACTIVITY,
+  PAYMENT_ACTIVITIES,
   PLUGIN_KINDS,
   SOURCE_PREPARE_ACTIVITY,
   SOURCE_SEARCH_ACTIVITY,
@@ -77,7 +78,7 @@ function accountFields(input: unknown): Record<string, z.ZodType> | null {
  * provided, in-process (its input carries the account's secret) and taking those fields as `account`.
  */
 function accountProblems(
-  kind: 'channel' | 'calendar' | 'crm',
+  kind: 'channel' | 'calendar' | 'crm' | 'payments',
   section: { credentialsTest?: unknown; credentials?: unknown },
   activities: Partial<AnyPlugin['manifest']>['activities'],
   names: readonly string[],
@@ -90,7 +91,7 @@ function accountProblems(
   >;
   if (!Array.isArray(section.credentials)) problems.push(`${kind}.credentials must be a list of the account fields`);
   for (const credential of credentials) if (!credential?.label) problems.push(`${kind} credential "${credential?.key}" has no label`);
-  const article = kind === 'channel' ? 'a channel' : kind === 'crm' ? 'a CRM' : 'a calendar';
+  const article = kind === 'channel' ? 'a channel' : kind === 'crm' ? 'a CRM' : kind === 'payments' ? 'a payment provider' : 'a calendar';
   for (const name of names) {
     const definition = activities?.[name];
     if (!definition) {
@@ -245,6 +246,28 @@ function crmProblems(m: Partial<AnyPlugin['manifest']>): string[] {
   return problems;
 }
 
+/**
+ * A payment provider declares its display name, account fields, how its creates are idempotent,
+ * how its webhooks are verified and the ways it collects an invoice, and provides every payments
+ * activity, each in-process and taking the account (its secret included).
+ */
+function paymentsProblems(m: Partial<AnyPlugin['manifest']>): string[] {
+  if (m.kind !== 'payments') return m.payments === undefined ? [] : ['only a plugin of kind "payments" declares a payments section'];
+  const payments = m.payments;
+  if (!payments || typeof payments !== 'object')
+    return ['a payments plugin needs a payments section (displayName, credentials, credentialsTest, idempotency, webhook, collect)'];
+  const problems: string[] = [];
+  if (typeof payments.displayName !== 'string' || !payments.displayName) problems.push('payments.displayName is missing');
+  if (typeof payments.idempotency !== 'string' || !payments.idempotency)
+    problems.push('payments.idempotency is missing (how a second create with one externalId finds the first)');
+  if (typeof payments.webhook !== 'string' || !payments.webhook) problems.push('payments.webhook is missing (how a webhook is verified)');
+  const collect: unknown[] = Array.isArray(payments.collect) ? payments.collect : [];
+  if (collect.length === 0 || collect.some((way) => way !== 'charge' && way !== 'send'))
+    problems.push('payments.collect must list "charge", "send" or both');
+  problems.push(...accountProblems('payments', payments, m.activities, PAYMENT_ACTIVITIES));
+  return problems;
+}
+
 /** Every problem with one plugin's manifest and shape, as readable lines (empty when valid). */
 export function manifestProblems(plugin: AnyPlugin): string[] {
   const m = plugin?.manifest as Partial<AnyPlugin['manifest']> | undefined;
@@ -278,6 +301,7 @@ export function manifestProblems(plugin: AnyPlugin): string[] {
   problems.push(...channelProblems(m));
   problems.push(...calendarProblems(m));
   problems.push(...crmProblems(m));
+  problems.push(...paymentsProblems(m));
   problems.push(...decisionPointProblems(m.decisionPoints, m.activities ?? {}));
   for (const [name, schema] of Object.entries(m.collections ?? {})) {
     if (!(schema instanceof Schema)) problems.push(`collection "${name}" is not a mongoose schema`);

@@ -7,7 +7,7 @@ import { PluginHost, type HostServices } from './host.ts';
 import { installedPlugins } from './installed.ts';
 
 describe('the installed plugins', () => {
-  it('are the seven agents, the four prospect sources, the sample source, the email channel, the three calendars (CalDAV, Google, Microsoft) and the three CRMs, and they load with their default settings', () => {
+  it('are the seven agents, the four prospect sources, the sample source, the email channel, the three calendars (CalDAV, Google, Microsoft), the three CRMs and the payment providers, and they load with their default settings', () => {
     const host = PluginHost.load(installedPlugins);
     expect(host.describe().map((plugin) => [plugin.id, plugin.kind])).toEqual([
       ...['research', 'lead-scoring', 'outreach', 'engagement-analysis', 'meeting-booking', 'learning-engine', 'ppm-pricing'].map((id) => [
@@ -18,12 +18,15 @@ describe('the installed plugins', () => {
       ['channel-email-smtp', 'channel'],
       ...['calendar-caldav', 'calendar-google', 'calendar-microsoft'].map((id) => [id, 'calendar']),
       ...['crm-hubspot', 'crm-pipedrive', 'crm-salesforce'].map((id) => [id, 'crm']),
+      ...['payments-paypal', 'payments-stripe'].map((id) => [id, 'payments']),
     ]);
     const activities = [...host.activityIndex().keys()];
     // A calendar's activities carry the account's password or tokens: none is ever a Temporal activity.
     expect(activities.filter((name) => name.startsWith('calendar-'))).toEqual([]);
     // Nor a CRM's, which carry its token.
     expect(activities.filter((name) => name.startsWith('crm-'))).toEqual([]);
+    // Nor a payment provider's, which carry its secret key.
+    expect(activities.filter((name) => name.startsWith('payments-'))).toEqual([]);
     for (const name of [
       'research.enrichCompany',
       'lead-scoring.scoreProspect',
