@@ -7,19 +7,25 @@ export const learningEngineConfig = z.object({
     .int()
     .min(1)
     .default(100)
-    .describe('Scored leads needed before the scoring weights are re-fitted (spec: sample size 100).'),
+    .describe('Contacted prospects with scores needed before the scoring weights are refitted from meetings (spec: sample size 100).'),
   minConfidence: z
     .number()
     .min(0)
     .max(1)
     .default(0.85)
     .describe('Confidence a proposal needs before it is applied automatically (spec: min confidence 85%).'),
+  minMeetings: z
+    .number()
+    .int()
+    .min(2)
+    .default(20)
+    .describe('Booked meetings the training part (70%) of the contacted prospects needs before the scoring weights are refitted.'),
   learningRate: z
     .number()
     .positive()
     .max(1)
     .default(0.1)
-    .describe('Step size of the logistic-regression gradient step on the scoring weights (spec: 0.1).'),
+    .describe('Not used since the scoring weights are refitted from meetings (kept so a saved setting still loads; /agents shows it).'),
   autoApplyOptimizations: z
     .boolean()
     .default(true)
@@ -29,13 +35,6 @@ export const learningEngineConfig = z.object({
     .positive()
     .default(20)
     .describe('Pseudo-sends the current template response rate counts for in its Beta prior.'),
-  bootstrapResamples: z
-    .number()
-    .int()
-    .min(10)
-    .max(2000)
-    .default(200)
-    .describe('Seeded bootstrap resamples used to measure how stable the scoring-weight step is.'),
   cadenceMinSendsPerOffset: z
     .number()
     .int()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { learningEngineConfig } from './config.ts';
 import { computeLearningCycle } from './cycle.ts';
 import { runLearningCycleInput, type RunLearningCycleInput } from './schemas.ts';
-import { techStackLeads } from './synthetic.test-support.ts';
+import { noiseLeads, techStackLeads } from './synthetic.test-support.ts';
 
 const config = learningEngineConfig.parse({});
 const now = new Date('2026-11-22T09:00:00Z');
@@ -52,10 +52,50 @@ describe('computeLearningCycle', () => {
     expect(result.proposed.templatePerformance['roi-focused']).toBeGreaterThan(0.345);
   });
 
-  it('says how many more scored leads the weights need', () => {
+  it('says how many contacted prospects the refit needs', () => {
     const result = computeLearningCycle(input({ scoredLeads: techStackLeads(60) }), config, now);
     expect(result.confidence.scoringWeights).toBe(0);
-    expect(result.insights.find((insight) => insight.type === 'scoring')?.description).toContain('40 more needed');
+    expect(result.scoringRefit).toMatchObject({ status: 'too-few-leads', applied: false, sampleSize: 60, minSampleSize: 100 });
+    expect(result.insights.find((insight) => insight.type === 'scoring')?.description).toContain('a refit needs 100');
+  });
+
+  it('refits the scoring weights from meetings and applies them when they rank held-out prospects better', () => {
+    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }), config, now);
+    const refit = result.scoringRefit!;
+    expect(refit).toMatchObject({ status: 'applied', better: true, applied: true, sampleSize: 1500, heldOutSize: 450 });
+    expect(refit.aucAfter!).toBeGreaterThan(refit.aucBefore! + 0.05);
+    expect(result.applied.scoringWeights).toBe(true);
+    expect(result.effective.scoringWeights).toEqual(refit.proposed);
+    expect(refit.proposed.techStack).toBeGreaterThan(0.5);
+    expect(refit.before).toEqual(input().current.scoringWeights);
+    expect(result.activity.find((entry) => entry.title === 'Scoring weights applied')?.description).toContain('held-out AUC');
+  });
+
+  it('keeps the weights when meetings depend on no dimension (the test lets through about 5% of such populations)', () => {
+    const applied = Array.from({ length: 20 }, (_, k) =>
+      computeLearningCycle(input({ scoredLeads: noiseLeads(1500, 100 + k) }), config, now),
+    ).filter((cycle) => cycle.scoringRefit?.applied).length;
+    expect(applied).toBeLessThanOrEqual(2);
+    const result = computeLearningCycle(input({ scoredLeads: noiseLeads(1500, 12) }), config, now);
+    expect(result.scoringRefit).toMatchObject({ better: false, applied: false });
+    expect(['not-better', 'no-signal']).toContain(result.scoringRefit!.status);
+    expect(result.effective.scoringWeights).toEqual(input().current.scoringWeights);
+    expect(result.activity.find((entry) => entry.title === 'Scoring weights held for review')?.description).toContain('Not applied');
+  });
+
+  it('says the minimum when there are too few meetings', () => {
+    const leads = techStackLeads(400).map((lead, i) => ({ ...lead, converted: lead.converted && i % 20 === 0 }));
+    const result = computeLearningCycle(input({ scoredLeads: leads }), config, now);
+    expect(result.scoringRefit).toMatchObject({ status: 'too-few-meetings', applied: false, minMeetings: 20 });
+    expect(result.scoringRefit!.reason).toMatch(/^\d+ meetings to learn from; a refit needs 20$/);
+  });
+
+  it('only recommends a better refit when auto-apply is off', () => {
+    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }, false), config, now);
+    expect(result.scoringRefit).toMatchObject({ better: true, applied: false });
+    expect(result.applied.scoringWeights).toBe(false);
+    expect(result.effective.scoringWeights).toEqual(input().current.scoringWeights);
+    expect(result.insights.find((insight) => insight.type === 'scoring')?.description).toContain('a recommendation, not applied');
   });
 
   it('computes the metrics and the learning score from the outcomes', () => {

@@ -26,25 +26,25 @@ const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
 const points = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(100 * fraction).toFixed(1)} pts`;
 const LABELS = { companySize: 'Company size', industryMatch: 'Industry match', techStack: 'Tech stack', jobTitle: 'Job title' } as const;
 
-function scoringInsight({ scoring, currentWeights, minSampleSize, applied, now }: InsightSources): Insight {
+function scoringInsight({ scoring, currentWeights, applied, autoApply, now }: InsightSources): Insight {
   const base = { type: 'scoring', color: INSIGHT_COLORS.scoring, confidence: scoring.confidence } as const;
-  if (scoring.unchangedBecause === 'too-few-samples') {
-    const missing = minSampleSize - scoring.sampleSize;
+  if (scoring.status === 'too-few-leads' || scoring.status === 'too-few-meetings') {
     return {
       ...base,
-      title: 'More scored leads needed',
+      title: scoring.status === 'too-few-leads' ? 'More contacted prospects needed' : 'More meetings needed',
       implementedDate: null,
       impact: 'Weights unchanged',
-      description: `Scoring weights are re-fitted from ${minSampleSize} scored leads; ${scoring.sampleSize} so far, ${missing} more needed.`,
+      description: `Scoring weights are refitted from booked meetings: ${scoring.reason}.`,
     };
   }
-  if (scoring.unchangedBecause === 'no-contrast') {
+  const auc = `held-out AUC ${scoring.aucBefore?.toFixed(3) ?? '–'} → ${scoring.aucAfter?.toFixed(3) ?? '–'}`;
+  if (!scoring.better) {
     return {
       ...base,
-      title: 'No contrast in conversions',
+      title: 'Scoring weights kept',
       implementedDate: null,
       impact: 'Weights unchanged',
-      description: `All ${scoring.sampleSize} scored leads had the same outcome, so no feature can be told apart.`,
+      description: `Refitted on ${scoring.sampleSize} contacted prospects (${scoring.meetings} meetings): ${scoring.reason}.`,
     };
   }
   const changes = SCORING_FEATURES.map((feature) => ({ feature, delta: scoring.proposed[feature] - currentWeights[feature] })).sort(
@@ -53,10 +53,10 @@ function scoringInsight({ scoring, currentWeights, minSampleSize, applied, now }
   const top = changes[0] ?? { feature: 'techStack', delta: 0 };
   return {
     ...base,
-    title: `${LABELS[top.feature]} predicts conversion more than weighted`,
-    description: `One gradient step on ${scoring.sampleSize} scored leads: ${changes
+    title: `${LABELS[top.feature]} predicts meetings more than weighted`,
+    description: `Refitted on ${scoring.sampleSize} contacted prospects (${scoring.meetings} meetings), ${auc} (z = ${scoring.z?.toFixed(2)}): ${changes
       .map(({ feature }) => `${LABELS[feature]} ${percent(currentWeights[feature])} → ${percent(scoring.proposed[feature])}`)
-      .join(', ')}.`,
+      .join(', ')}.${autoApply ? '' : ' Auto-apply is off: a recommendation, not applied.'}`,
     impact: `${LABELS[top.feature]} weight ${points(top.delta)}`,
     implementedDate: applied.scoringWeights ? now : null,
   };
@@ -141,7 +141,7 @@ export function buildActivity(
   return [
     {
       title: 'Learning cycle completed',
-      description: `Cycle ${cycleId} learned from ${sources.templates.sent} template sends and ${sources.scoring.sampleSize} scored leads.`,
+      description: `Cycle ${cycleId} learned from ${sources.templates.sent} template sends and ${sources.scoring.sampleSize} contacted prospects (${sources.scoring.meetings} meetings).`,
       time: sources.now,
       icon: 'brain',
       color: 'blue',
@@ -150,16 +150,21 @@ export function buildActivity(
       sources.applied[part]
         ? {
             title: `${PART_LABELS[part]} applied`,
-            description: `Applied at ${percent(confidence[part])} confidence.`,
+            description:
+              part === 'scoringWeights'
+                ? `Refitted from meetings: ${sources.scoring.reason}.`
+                : `Applied at ${percent(confidence[part])} confidence.`,
             time: sources.now,
             icon: 'check-circle',
             color: 'green',
           }
         : {
             title: `${PART_LABELS[part]} held for review`,
-            description: sources.autoApply
-              ? `Confidence ${percent(confidence[part])} is below the ${percent(sources.minConfidence)} auto-apply threshold.`
-              : `Auto-apply is off; proposed at ${percent(confidence[part])} confidence.`,
+            description: !sources.autoApply
+              ? `Auto-apply is off; proposed at ${percent(confidence[part])} confidence.`
+              : part === 'scoringWeights'
+                ? `Not applied: ${sources.scoring.reason}.`
+                : `Confidence ${percent(confidence[part])} is below the ${percent(sources.minConfidence)} auto-apply threshold.`,
             time: sources.now,
             icon: 'pause-circle',
             color: 'yellow',

@@ -46,8 +46,10 @@ const templateOutcome = z
   .refine((t) => t.replied <= t.sent, { message: 'replied cannot exceed sent', path: ['replied'] })
   .refine((t) => t.positive <= t.replied, { message: 'positive cannot exceed replied', path: ['positive'] });
 const scoredLead = z.object({
-  features: z.object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction }),
-  converted: z.boolean(),
+  features: z
+    .object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction })
+    .describe('The four fit dimensions (0–1) as the prospect was scored before it was contacted.'),
+  converted: z.boolean().describe('Whether the prospect booked a meeting.'),
 });
 const cadenceOutcome = z
   .object({ step: z.union([z.literal(1), z.literal(2), z.literal(3)]), dayOffset: count, sent: count, replied: count })
@@ -115,21 +117,49 @@ export const metricsSchema = z.object({
   response_rate: z.number().describe('Replies / sends in percent, one decimal.'),
   meeting_booked: count,
   learning_score: z.number().min(0).max(100),
-  sampleSize: count.describe('Scored leads used for the scoring weights.'),
+  sampleSize: count.describe('Contacted prospects the scoring weights were refitted on.'),
 });
 export type CycleMetrics = z.output<typeof metricsSchema>;
+
+/** The scoring-weight refit from meetings: both held-out AUCs, the sample sizes, and why it was or was not applied. */
+export const scoringRefitSchema = z.object({
+  before: scoringWeightsSchema.describe('The weights in force before the cycle.'),
+  proposed: scoringWeightsSchema.describe('The refitted weights (the current ones when no fit was made).'),
+  better: z.boolean().describe('The refit beat the current weights on held-out outcomes (DeLong z ≥ 1.645).'),
+  applied: z.boolean().describe('better and auto-apply on: the proposed weights are now in force.'),
+  autoApply: z.boolean().describe('Whether auto-apply was on: off, a better refit is a recommendation only.'),
+  status: z.enum(['applied', 'too-few-leads', 'too-few-meetings', 'no-contrast', 'no-signal', 'held-out-too-small', 'not-better']),
+  aucBefore: z.number().nullable().describe('Held-out AUC of the current weights; null when not measured.'),
+  aucAfter: z.number().nullable().describe('Held-out AUC of the refitted weights; null when not measured.'),
+  z: z.number().nullable(),
+  sampleSize: count.describe('Contacted prospects learned from.'),
+  meetings: count.describe('Meetings booked among them.'),
+  trainSize: count,
+  heldOutSize: count,
+  heldOutMeetings: count,
+  minMeetings: count.describe('Meetings the training part needs before a refit is tried.'),
+  minSampleSize: count,
+  reason: z.string().describe('Why it was or was not applied, in words.'),
+});
+export type ScoringRefitResult = z.output<typeof scoringRefitSchema>;
 
 /** Output of `runLearningCycle`. */
 export const learningCycleResult = z.object({
   cycleId: z.string(),
   proposed: learnedValuesSchema,
-  applied: perPart(z.boolean()).describe('Per part: autoApply and confidence ≥ minConfidence.'),
+  applied: perPart(z.boolean()).describe(
+    'Per part: autoApply and confidence ≥ minConfidence (scoring weights: autoApply and the refit beat the current weights).',
+  ),
   effective: learnedValuesSchema.describe('The values in force after this cycle: proposed where applied, current elsewhere.'),
   confidence: perPart(fraction),
   templateAllocation: templatePerformanceSchema.describe('Thompson-sampling share of sends per template (= P(best)).'),
   insights: z.array(insightSchema),
   metrics: metricsSchema,
   activity: z.array(activitySchema),
+  scoringRefit: scoringRefitSchema
+    .nullable()
+    .default(null)
+    .describe('The scoring-weight refit from meetings; null in cycles stored before it.'),
 });
 export type LearningCycleResult = z.output<typeof learningCycleResult>;
 

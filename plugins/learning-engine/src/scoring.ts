@@ -1,70 +1,93 @@
-import { gradientStep, normaliseWeights, type TrainingLead } from './logistic.ts';
-import type { Random } from '@meetflow/plugin-sdk/experiments/random';
+import { refitWeights, type RefitStatus } from './experiments/meeting-model.ts';
 import { SCORING_FEATURES, type Outcomes, type ScoringWeights } from './schemas.ts';
 
-/** What the scoring-weight learner found. */
+/** What the scoring-weight refit found (the engine's output `scoringRefit`, plus its confidence). */
 export interface ScoringLearning {
   proposed: ScoringWeights;
-  /** Share of bootstrap resamples whose step moves every weight the same way as the full sample. */
+  /** True when the refit beat the current weights on held-out outcomes (DeLong z ≥ 1.645). */
+  better: boolean;
+  status: RefitStatus | 'too-few-leads';
+  /** Φ(z) of the held-out AUC difference (0 when not measured): how sure the improvement is. */
   confidence: number;
+  aucBefore: number | null;
+  aucAfter: number | null;
+  z: number | null;
+  /** Contacted prospects learned from, and the meetings among them. */
   sampleSize: number;
-  /** Why the weights were left unchanged, when they were. */
-  unchangedBecause: 'too-few-samples' | 'no-contrast' | null;
+  meetings: number;
+  trainSize: number;
+  heldOutSize: number;
+  heldOutMeetings: number;
+  minMeetings: number;
+  minSampleSize: number;
+  reason: string;
 }
 
-/** Settings the learner takes from the plugin config. */
+/** Settings the refit takes from the plugin config. */
 export interface ScoringSettings {
   minSampleSize: number;
-  learningRate: number;
-  bootstrapResamples: number;
+  minMeetings: number;
 }
 
-const asVector = (weights: ScoringWeights) => SCORING_FEATURES.map((feature) => weights[feature]);
-const asWeights = (vector: readonly number[]) =>
-  Object.fromEntries(SCORING_FEATURES.map((feature, k) => [feature, Number((vector[k] ?? 0).toFixed(4))])) as ScoringWeights;
-// A change smaller than this is rounding noise: its sign says nothing.
-const MATERIAL_CHANGE = 1e-6;
+/** The standard normal CDF (Abramowitz–Stegun 7.1.26 on erf; error below 1.5·10⁻⁷). */
+export function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
 
 /**
- * One logistic-regression step on the scored leads, only once there are `minSampleSize` of
- * them. Its confidence is bootstrap stability: the step is repeated on `bootstrapResamples`
- * resamples drawn with replacement (seeded by the caller), and the confidence is the share
- * whose change has the same sign as the full-sample change on every materially moved weight.
+ * Scoring weights from meetings (issue #33, item 4): the contacted prospects' four fit dimensions
+ * as they were scored, and whether each booked a meeting, refitted by the meeting model
+ * (`refitWeights`: L2 logistic on 70%, judged on the held-out 30% by DeLong's test) once there are
+ * `minSampleSize` of them. The refit is seeded by the cycle id, so a retry gives the same answer.
  */
 export function learnScoringWeights(
   current: ScoringWeights,
   leads: Outcomes['scoredLeads'],
   settings: ScoringSettings,
-  random: Random,
+  seed: string,
 ): ScoringLearning {
-  const weights = normaliseWeights(asVector(current));
-  const unchanged = (unchangedBecause: ScoringLearning['unchangedBecause']) => ({
-    proposed: asWeights(weights),
-    confidence: 0,
+  const meetings = leads.filter((lead) => lead.converted).length;
+  const refit = refitWeights(
+    SCORING_FEATURES,
+    current,
+    leads.map((lead) => ({ features: lead.features, meetingBooked: lead.converted })),
+    seed,
+    { l2: 1, heldOutShare: 0.3, minMeetings: settings.minMeetings, minZ: 1.645 },
+  );
+  const common = {
     sampleSize: leads.length,
-    unchangedBecause,
-  });
-  if (leads.length < settings.minSampleSize) return unchanged('too-few-samples');
-  const training: TrainingLead[] = leads.map((lead) => ({
-    features: SCORING_FEATURES.map((f) => lead.features[f]),
-    converted: lead.converted,
-  }));
-  const stepped = gradientStep(training, weights, settings.learningRate);
-  if (stepped === null) return unchanged('no-contrast');
-  const change = stepped.map((value, k) => value - (weights[k] ?? 0));
-  let agreeing = 0;
-  for (let resample = 0; resample < settings.bootstrapResamples; resample += 1) {
-    const drawn = training.map(() => training[Math.floor(random() * training.length)] as TrainingLead);
-    const again = gradientStep(drawn, weights, settings.learningRate);
-    const agrees =
-      again !== null &&
-      change.every((delta, k) => Math.abs(delta) < MATERIAL_CHANGE || Math.sign((again[k] ?? 0) - (weights[k] ?? 0)) === Math.sign(delta));
-    if (agrees) agreeing += 1;
+    meetings,
+    minMeetings: settings.minMeetings,
+    minSampleSize: settings.minSampleSize,
+    trainSize: refit.trainSize,
+    heldOutSize: refit.heldOutSize,
+    heldOutMeetings: refit.heldOutMeetings,
+  };
+  if (leads.length < settings.minSampleSize) {
+    return {
+      ...common,
+      proposed: current,
+      better: false,
+      status: 'too-few-leads',
+      confidence: 0,
+      aucBefore: null,
+      aucAfter: null,
+      z: null,
+      reason: `${leads.length} contacted prospects with scores; a refit needs ${settings.minSampleSize}`,
+    };
   }
   return {
-    proposed: asWeights(stepped),
-    confidence: Number((agreeing / settings.bootstrapResamples).toFixed(4)),
-    sampleSize: leads.length,
-    unchangedBecause: null,
+    ...common,
+    proposed: refit.proposed,
+    better: refit.applied,
+    status: refit.status,
+    confidence: refit.z === null ? 0 : Number(normalCdf(refit.z).toFixed(4)),
+    aucBefore: refit.aucBefore === null ? null : Number(refit.aucBefore.toFixed(4)),
+    aucAfter: refit.aucAfter === null ? null : Number(refit.aucAfter.toFixed(4)),
+    z: refit.z === null ? null : Number(refit.z.toFixed(3)),
+    reason: refit.reason.replace(/: applied$/, ''),
   };
 }

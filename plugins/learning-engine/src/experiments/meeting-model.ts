@@ -145,13 +145,18 @@ export interface RefitSettings {
 
 export const DEFAULT_REFIT_SETTINGS: RefitSettings = { l2: 1, heldOutShare: 0.3, minMeetings: 20, minZ: 1.645 };
 
+/** Why a refit's weights were or were not applied (`reason` says it in words). */
+export type RefitStatus = 'applied' | 'too-few-meetings' | 'no-contrast' | 'no-signal' | 'held-out-too-small' | 'not-better';
+
 /** What one refit found: the weights it proposes, the held-out AUCs and whether they apply. */
-export interface ScoringRefit {
+export interface WeightRefit<K extends string> {
   /** Non-negative weights summing to 1 (negative coefficients count 0), rounded to 4 places. */
-  proposed: DimensionWeights;
+  proposed: Record<K, number>;
   /** The weights in force after the refit: proposed when applied, else current. */
-  effective: DimensionWeights;
+  effective: Record<K, number>;
+  /** True when the proposed weights beat the current ones on the held-out part by the test. */
   applied: boolean;
+  status: RefitStatus;
   /** Held-out AUC of the current weights and of the proposed ones; null when not measured. */
   aucBefore: number | null;
   aucAfter: number | null;
@@ -159,19 +164,19 @@ export interface ScoringRefit {
   z: number | null;
   trainSize: number;
   heldOutSize: number;
+  /** Meetings in the training part and in the held-out part. */
+  trainMeetings: number;
+  heldOutMeetings: number;
+  /** Meetings the training part needs before a fit is tried (settings.minMeetings). */
+  minMeetings: number;
   reason: string;
 }
 
-const vectorOf = (features: DimensionWeights) => SCORE_DIMENSIONS.map((key) => features[key]);
-const weightsOf = (vector: readonly number[]) =>
-  Object.fromEntries(SCORE_DIMENSIONS.map((key, k) => [key, Number((vector[k] ?? 0).toFixed(4))])) as DimensionWeights;
-const scoreWith = (weights: readonly number[], features: DimensionWeights) =>
-  vectorOf(features).reduce((sum, value, k) => sum + value * (weights[k] ?? 0), 0);
+/** A refit over the five score dimensions. */
+export type ScoringRefit = WeightRefit<ScoreDimension>;
 
 /**
- * One refit: a seeded, outcome-stratified split (same seed, same split), the regularised fit on
- * the training part, and both weightings' AUC on the held-out part. A score ranks prospects by
- * Σ w_k x_k, so the proposed weights are the fitted coefficients clamped at 0 and normalised.
+ * One refit over the five score dimensions (see `refitWeights`).
  */
 export function refitScoringWeights(
   current: DimensionWeights,
@@ -179,11 +184,34 @@ export function refitScoringWeights(
   seed: string,
   settings: RefitSettings = DEFAULT_REFIT_SETTINGS,
 ): ScoringRefit {
-  for (const key of SCORE_DIMENSIONS) {
+  return refitWeights(SCORE_DIMENSIONS, current, observations, seed, settings);
+}
+
+/**
+ * One refit over the dimensions `keys` (the five score dimensions, or the four a workspace's
+ * scoring weights hold): a seeded, outcome-stratified split (same seed, same split), the
+ * regularised fit on the training part, and both weightings' AUC on the held-out part. A score
+ * ranks prospects by Σ w_k x_k, so the proposed weights are the fitted coefficients clamped at 0
+ * and normalised.
+ */
+export function refitWeights<K extends string>(
+  keys: readonly K[],
+  current: Record<K, number>,
+  observations: readonly { features: Record<K, number>; meetingBooked: boolean }[],
+  seed: string,
+  settings: RefitSettings = DEFAULT_REFIT_SETTINGS,
+): WeightRefit<K> {
+  type Observation = (typeof observations)[number];
+  for (const key of keys) {
     if (!Number.isFinite(current[key]) || current[key] < 0) throw new RangeError(`current weight ${key} must be a finite number ≥ 0`);
   }
+  const vectorOf = (features: Record<K, number>) => keys.map((key) => features[key]);
+  const weightsOf = (vector: readonly number[]) =>
+    Object.fromEntries(keys.map((key, k) => [key, Number((vector[k] ?? 0).toFixed(4))])) as Record<K, number>;
+  const scoreWith = (weights: readonly number[], features: Record<K, number>) =>
+    vectorOf(features).reduce((sum, value, k) => sum + value * (weights[k] ?? 0), 0);
   const random = seededRandom(hashSeed(seed));
-  const shuffled = (items: readonly MeetingObservation[]) => {
+  const shuffled = (items: readonly Observation[]) => {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i -= 1) {
       const j = Math.floor(random() * (i + 1));
@@ -191,8 +219,8 @@ export function refitScoringWeights(
     }
     return copy;
   };
-  const train: MeetingObservation[] = [];
-  const heldOut: MeetingObservation[] = [];
+  const train: Observation[] = [];
+  const heldOut: Observation[] = [];
   for (const group of [observations.filter((o) => o.meetingBooked), observations.filter((o) => !o.meetingBooked)]) {
     const order = shuffled(group);
     const cut = Math.round(order.length * settings.heldOutShare);
@@ -200,6 +228,7 @@ export function refitScoringWeights(
     train.push(...order.slice(cut));
   }
   const currentVector = normaliseWeights(vectorOf(current));
+  const trainMeetings = train.filter((o) => o.meetingBooked).length;
   const base = {
     proposed: weightsOf(currentVector),
     effective: current,
@@ -209,17 +238,23 @@ export function refitScoringWeights(
     z: null,
     trainSize: train.length,
     heldOutSize: heldOut.length,
+    trainMeetings,
+    heldOutMeetings: heldOut.filter((o) => o.meetingBooked).length,
+    minMeetings: settings.minMeetings,
   };
-  const trainMeetings = train.filter((o) => o.meetingBooked).length;
   if (trainMeetings < settings.minMeetings)
-    return { ...base, reason: `${trainMeetings} meetings to learn from; a refit needs ${settings.minMeetings}` };
-  if (trainMeetings === train.length) return { ...base, reason: 'every prospect booked: nothing separates them' };
+    return {
+      ...base,
+      status: 'too-few-meetings',
+      reason: `${trainMeetings} meetings to learn from; a refit needs ${settings.minMeetings}`,
+    };
+  if (trainMeetings === train.length) return { ...base, status: 'no-contrast', reason: 'every prospect booked: nothing separates them' };
   const fit = fitRegularisedLogistic(
     train.map((o) => ({ features: vectorOf(o.features), label: o.meetingBooked })),
     settings.l2,
   );
   if (fit.coefficients.every((value) => value <= 0))
-    return { ...base, reason: 'no dimension raises the chance of a meeting: the current weights stay' };
+    return { ...base, status: 'no-signal', reason: 'no dimension raises the chance of a meeting: the current weights stay' };
   const proposedVector = normaliseWeights(fit.coefficients);
   const labels = heldOut.map((o) => o.meetingBooked);
   const compared = compareAuc(
@@ -228,18 +263,21 @@ export function refitScoringWeights(
     labels,
   );
   const proposed = weightsOf(proposedVector);
-  if (compared === null) return { ...base, proposed, reason: 'the held-out part needs two meetings and two non-meetings' };
+  if (compared === null)
+    return { ...base, proposed, status: 'held-out-too-small', reason: 'the held-out part needs two meetings and two non-meetings' };
   const measured = { ...base, proposed, aucBefore: compared.aucA, aucAfter: compared.aucB, z: compared.z };
   const auc = (value: number) => value.toFixed(3);
   if (compared.difference > 0 && compared.z >= settings.minZ)
     return {
       ...measured,
       applied: true,
+      status: 'applied',
       effective: proposed,
       reason: `held-out AUC ${auc(compared.aucA)} → ${auc(compared.aucB)} (z = ${compared.z.toFixed(2)}): applied`,
     };
   return {
     ...measured,
+    status: 'not-better',
     reason: `held-out AUC ${auc(compared.aucA)} → ${auc(compared.aucB)} (z = ${compared.z.toFixed(2)} < ${settings.minZ}): not better beyond noise, the current weights stay`,
   };
 }

@@ -17,8 +17,11 @@ export const AgentSettingsSchema = z.object({
     .number()
     .nullable()
     .describe('Confidence (0–1) a learning proposal needs to be applied automatically; null without the learning engine'),
-  minSampleSize: z.number().int().nullable().describe('Scored leads needed before the scoring weights are re-fitted'),
-  learningRate: z.number().nullable().describe('Step size of the scoring-weight update'),
+  minSampleSize: z.number().int().nullable().describe('Contacted prospects needed before the scoring weights are refitted from meetings'),
+  learningRate: z
+    .number()
+    .nullable()
+    .describe('The former gradient step size; not used since the scoring weights are refitted from meetings'),
 });
 
 /** What the settings are read from: the start-up configuration and the plugins' parsed configs. */

@@ -3,6 +3,7 @@ import { defineFeature, schedulesOf } from '../../context.ts';
 import { activityRouter, activityRoutes } from './activity-routes.ts';
 import { learningRouter, learningRoutes } from './routes.ts';
 import { activityEntryModels } from './activity-model.ts';
+import { scoringRefitModels } from './refit-model.ts';
 import { learningCycles, minSampleSize } from './engine.ts';
 import { createLearningActivities } from './activities.ts';
 import { applyLearningSettings } from './settings.ts';
@@ -12,8 +13,8 @@ import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
 export const learningFeature = defineFeature({
   name: 'learning',
   domain: 'insights',
-  uses: ['activityEntries', 'workspaceConfig', 'outcomeEvents', 'dashboardRollups'],
-  models: activityEntryModels,
+  uses: ['activityEntries', 'workspaceConfig', 'outcomeEvents', 'dashboardRollups', 'scoringRefits'],
+  models: (connection) => ({ ...activityEntryModels(connection), ...scoringRefitModels(connection) }),
   routes: [
     { routes: activityRoutes, build: ({ product }) => activityRouter(product.db) },
     {

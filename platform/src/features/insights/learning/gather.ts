@@ -7,7 +7,7 @@ import { POSITIVE_REPLY_CATEGORIES } from '../outcomes/schemas.ts';
 /** The template families and steps the learning engine knows (its schemas.ts). */
 const TEMPLATES = ['roi-focused', 'pain-point', 'value-prop'] as const;
 const STEPS = [1, 2, 3] as const;
-/** Scored leads passed to the engine at most (newest first): ≈ 100 bytes each keeps the payload far below 2 MB. */
+/** Scored prospects read at most (newest first): ≈ 100 bytes each keeps the engine's input far below 2 MB. */
 export const MAX_SCORED_LEADS = 5000;
 
 /** The learning engine's `outcomes` input (see plugins/learning-engine/src/schemas.ts). */
@@ -33,7 +33,7 @@ interface Group {
  * - sends, replies, meetings booked and attended: counts of those events;
  * - templates: sent and replied events carrying a known `template`; positive = interested or referral replies;
  * - cadence: sent and replied events with `step` 1–3, by `dayOffset` (the cadence in force when an event has none);
- * - scoredLeads: `lead_scored` events with `features`; converted = that prospect has a `meeting_booked` event (ever, as of now).
+ * - scoredLeads: the contacted prospects' dimensions as scored, converted = booked a meeting (see `scoredLeads`).
  * Replies to sends of an earlier cycle can outnumber this cycle's sends; counts are clamped so
  * that replied ≤ sent and attended ≤ booked, as the engine requires.
  */
@@ -104,30 +104,48 @@ export async function gatherOutcomes(
       sum((key) => key.type === 'meeting_attended'),
     ),
     templates,
-    scoredLeads: await scoredLeads(db, workspaceId, cycleId),
+    scoredLeads: await scoredLeads(db, workspaceId),
     cadence,
   };
 }
 
-async function scoredLeads(db: OutcomesDb, workspaceId: string, cycleId: string): Promise<LearningOutcomes['scoredLeads']> {
+/**
+ * What the scoring refit learns from: each contacted prospect (one with a `sent` event) with the
+ * four fit dimensions of the newest `lead_scored` event recorded before its first send (as it was
+ * scored when it was contacted; timing is not learned: its share is the lead-scoring plugin's
+ * `timingWeight`), and whether it booked a meeting. Not only this cycle's claim: a refit is judged
+ * afresh on held-out outcomes each cycle, so it reads the newest MAX_SCORED_LEADS scored
+ * prospects of the workspace. Every read is by the index on { workspaceId, type, prospectId }:
+ * the workspace's lead_scored events, then the sends and meetings of those prospects only.
+ * Prospects scored but never contacted are left out: they could not have booked a meeting.
+ */
+async function scoredLeads(db: OutcomesDb, workspaceId: string): Promise<LearningOutcomes['scoredLeads']> {
   const scored = await db.outcomeEvents
-    .find({ workspaceId, learnedIn: cycleId, type: 'lead_scored', features: { $exists: true } }, { prospectId: 1, features: 1 })
+    .find({ workspaceId, type: 'lead_scored', features: { $exists: true } }, { prospectId: 1, features: 1, at: 1 })
     .sort({ at: -1 })
     .limit(MAX_SCORED_LEADS)
     .lean();
   const prospects = [...new Set(scored.map((event) => event.prospectId).filter((id): id is string => id !== undefined && id !== null))];
-  const booked = new Set(
-    prospects.length === 0
-      ? []
-      : await db.outcomeEvents.distinct('prospectId', { workspaceId, type: 'meeting_booked', prospectId: { $in: prospects } }),
-  );
-  return scored.map((event) => ({
-    features: {
-      companySize: event.features!.companySize,
-      industryMatch: event.features!.industryMatch,
-      techStack: event.features!.techStack,
-      jobTitle: event.features!.jobTitle,
-    },
-    converted: event.prospectId !== undefined && booked.has(event.prospectId),
-  }));
+  if (prospects.length === 0) return [];
+  const [firstSends, booked] = await Promise.all([
+    db.outcomeEvents.aggregate<{ _id: string; first: Date }>([
+      { $match: { workspaceId, type: 'sent', prospectId: { $in: prospects } } },
+      { $group: { _id: '$prospectId', first: { $min: '$at' } } },
+    ]),
+    db.outcomeEvents.distinct('prospectId', { workspaceId, type: 'meeting_booked', prospectId: { $in: prospects } }),
+  ]);
+  const contactedAt = new Map(firstSends.map((row) => [row._id, new Date(row.first).getTime()]));
+  const bookedSet = new Set(booked);
+  const seen = new Set<string>();
+  const leads: LearningOutcomes['scoredLeads'] = [];
+  // Newest first: the first event of a prospect scored before its first send is the score it was contacted on.
+  for (const event of scored) {
+    const prospectId = event.prospectId!;
+    const firstSend = contactedAt.get(prospectId);
+    if (firstSend === undefined || seen.has(prospectId) || event.at.getTime() > firstSend) continue;
+    seen.add(prospectId);
+    const { companySize, industryMatch, techStack, jobTitle } = event.features!;
+    leads.push({ features: { companySize, industryMatch, techStack, jobTitle }, converted: bookedSet.has(prospectId) });
+  }
+  return leads;
 }

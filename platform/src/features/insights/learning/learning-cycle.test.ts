@@ -18,6 +18,9 @@ import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../de
 import type { CyclesModel } from './cycles.ts';
 import { DEFAULT_LEARNING_CRON, ensureLearningSchedule } from './schedule.ts';
 import { learningSettingsChanged } from './settings.ts';
+import { scoringRefitModels } from './refit-model.ts';
+import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
+import { learningWorkflowId } from './trigger.ts';
 
 /** The learning models on one connection (the lead adds them to createModels). */
 const learningDb = (connection: mongoose.Connection) => ({
@@ -25,6 +28,7 @@ const learningDb = (connection: mongoose.Connection) => ({
   ...outcomeEventModels(connection),
   ...dashboardRollupModels(connection),
   ...activityEntryModels(connection),
+  ...scoringRefitModels(connection),
 });
 
 let stack: TestPipelineWorker;
@@ -172,7 +176,8 @@ describe('the learning cycle on the real dev server', () => {
     });
     const { cycleId } = await trigger('acme');
     const stored = await storedCycle('acme', cycleId);
-    expect(stored?.inputSummary).toMatchObject({ sends: 1, replies: 0, meetingsBooked: 0, scoredLeads: 0 });
+    // The new events are one send; the scoring refit reads every contacted prospect again (judged afresh each cycle).
+    expect(stored?.inputSummary).toMatchObject({ sends: 1, replies: 0, meetingsBooked: 0, scoredLeads: 20 });
     expect(stored?.output.applied.cadenceTiming).toBe(false);
     expect((await config('acme')).cadenceTiming).toEqual(cadence);
     expect(await json('/api/dashboard/metrics?workspace=acme')).toMatchObject({
@@ -246,6 +251,7 @@ describe('the learning cycle on the real dev server', () => {
         pendingOutcomes: events.length,
         pendingScoredLeads: 20,
         minSampleSize: 100,
+        scoringRefit: null,
       });
 
       // The same outcomes made the engine apply the template rates above; with auto-apply off it only proposes.
@@ -275,5 +281,142 @@ describe('the learning cycle on the real dev server', () => {
     } finally {
       await handle.delete();
     }
+  });
+});
+
+/**
+ * `count` contacted prospects of a workspace, stored as the platform records them (a `lead_scored`
+ * event with the four fit dimensions, then a `sent` event a day later, and a `meeting_booked` one
+ * with probability `truth(features)`, seeded). Inserted as counted already: the rollups are not
+ * what these tests read.
+ */
+async function seedProspects(workspaceId: string, count: number, seed: number, truth: (features: Record<string, number>) => number) {
+  const random = seededRandom(seed);
+  const scoredAt = new Date('2025-04-01T09:00:00Z');
+  const sentAt = new Date('2025-04-02T09:00:00Z');
+  const events = Array.from({ length: count }, (_, i) => {
+    const features = { companySize: random(), industryMatch: random(), techStack: random(), jobTitle: random() };
+    const prospectId = `p${i}`;
+    const base = { workspaceId, prospectId, applied: true, learnedIn: null };
+    return [
+      { ...base, eventId: `scored-${i}`, type: 'lead_scored', at: scoredAt, score: 50, features },
+      { ...base, eventId: `sent-${i}`, type: 'sent', at: sentAt, step: 1, template: 'roi-focused' },
+      ...(random() < truth(features) ? [{ ...base, eventId: `meeting-${i}`, type: 'meeting_booked', at: sentAt }] : []),
+    ];
+  }).flat();
+  await db.outcomeEvents.insertMany(events);
+  return events.filter((event) => event.type === 'meeting_booked').length;
+}
+
+/** Runs one learning cycle with a fixed cycle id (the refit's split is seeded by it), as the trigger starts it. */
+async function runCycle(workspaceId: string, cycleId: string): Promise<LearningCycleSummary> {
+  const handle = await stack.runner.temporal.workflow.start('learningCycle', {
+    taskQueue: stack.runner.taskQueue,
+    workflowId: learningWorkflowId(workspaceId, cycleId),
+    args: [{ workspaceId, cycleId }],
+  });
+  return (await handle.result()) as LearningCycleSummary;
+}
+
+interface RefitView {
+  cycleId: string;
+  applied: boolean;
+  better: boolean;
+  autoApply: boolean;
+  status: string;
+  aucBefore: number | null;
+  aucAfter: number | null;
+  sampleSize: number;
+  meetings: number;
+  heldOutSize: number;
+  minMeetings: number;
+  reason: string;
+  before: Record<string, number>;
+  proposed: Record<string, number>;
+  rolledBackAt: string | null;
+}
+const refitOf = async (workspace: string) =>
+  ((await json(`/api/learning/status?workspace=${workspace}`)) as { scoringRefit: RefitView | null }).scoringRefit;
+const rollBack = (workspace: string, cycleId: string) =>
+  fetch(`${server.url}/api/learning/refits/${cycleId}/rollback?workspace=${workspace}`, { method: 'POST' });
+
+describe('the weekly cycle refits the scoring weights from meetings', () => {
+  // Meetings depend on tech stack only, which the default weights give 22%.
+  const techStackTruth = (f: Record<string, number>) => 0.01 + 0.4 * f.techStack! ** 2;
+
+  it('applies weights that rank held-out prospects better, shows the evidence, and rolls them back', async () => {
+    const meetings = await seedProspects('refit-dependent', 1000, 5, techStackTruth);
+    const summary = await runCycle('refit-dependent', 'dependent-1');
+    expect(summary.applied).toContain('scoringWeights');
+    const refit = await refitOf('refit-dependent');
+    expect(refit).toMatchObject({
+      cycleId: 'dependent-1',
+      applied: true,
+      better: true,
+      autoApply: true,
+      status: 'applied',
+      sampleSize: 1000,
+      meetings,
+      heldOutSize: 300,
+      before: CONFIG_DEFAULTS.scoringWeights,
+      rolledBackAt: null,
+    });
+    expect(refit!.aucAfter!).toBeGreaterThan(refit!.aucBefore! + 0.05);
+    expect(refit!.reason).toMatch(/^held-out AUC 0\.\d{3} → 0\.\d{3} \(z = \d+\.\d\d\)$/);
+    const applied = (await config('refit-dependent')).scoringWeights as Record<string, number>;
+    expect(applied).toEqual(refit!.proposed);
+    expect(applied.techStack).toBeGreaterThan(0.5);
+
+    // Another workspace cannot see or roll it back.
+    expect(await refitOf('refit-stranger')).toBeNull();
+    expect((await rollBack('refit-stranger', 'dependent-1')).status).toBe(404);
+
+    const rolled = await rollBack('refit-dependent', 'dependent-1');
+    expect(rolled.status).toBe(200);
+    expect(((await rolled.json()) as RefitView).rolledBackAt).toEqual(expect.any(String));
+    expect((await config('refit-dependent')).scoringWeights).toEqual(CONFIG_DEFAULTS.scoringWeights);
+    const again = await rollBack('refit-dependent', 'dependent-1');
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('rolled back already');
+    expect((await rollBack('refit-dependent', 'no-such-cycle')).status).toBe(404);
+  });
+
+  it('keeps the weights when meetings depend on no dimension, and says why', async () => {
+    await seedProspects('refit-noise', 1000, 6, () => 0.12);
+    const summary = await runCycle('refit-noise', 'noise-1');
+    expect(summary.applied).not.toContain('scoringWeights');
+    const refit = await refitOf('refit-noise');
+    expect(refit).toMatchObject({ applied: false, better: false, sampleSize: 1000 });
+    expect(['not-better', 'no-signal']).toContain(refit!.status);
+    expect(refit!.reason).toMatch(/not better beyond noise|no dimension raises/);
+    expect((await config('refit-noise')).scoringWeights).toEqual(CONFIG_DEFAULTS.scoringWeights);
+    const refused = await rollBack('refit-noise', 'noise-1');
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('applied nothing');
+  });
+
+  it('with auto-apply off, a better refit is a recommendation and nothing changes', async () => {
+    await seedProspects('refit-manual', 1000, 5, techStackTruth);
+    const put = await fetch(`${server.url}/api/config/learningSettings?workspace=refit-manual`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ configValue: { automaticCycles: false, autoApply: false, emailReports: false } }),
+    });
+    expect(put.status).toBe(200);
+    await runCycle('refit-manual', 'dependent-1');
+    expect(await refitOf('refit-manual')).toMatchObject({ better: true, applied: false, autoApply: false });
+    expect((await config('refit-manual')).scoringWeights).toEqual(CONFIG_DEFAULTS.scoringWeights);
+  });
+
+  it("says the minimum when there are too few meetings, and never reads another workspace's outcomes", async () => {
+    // B has plenty to learn from; A has 200 contacted prospects and a handful of meetings.
+    await seedProspects('refit-b', 1000, 5, techStackTruth);
+    const meetings = await seedProspects('refit-a', 200, 7, () => 0.04);
+    await runCycle('refit-a', 'few-1');
+    const refit = await refitOf('refit-a');
+    expect(refit).toMatchObject({ applied: false, status: 'too-few-meetings', sampleSize: 200, meetings, minMeetings: 20 });
+    expect(refit!.reason).toMatch(/^\d+ meetings to learn from; a refit needs 20$/);
+    expect(await db.outcomeEvents.countDocuments({ workspaceId: 'refit-b', learnedIn: { $ne: null } })).toBe(0);
+    expect(await refitOf('refit-b')).toBeNull();
   });
 });

@@ -6,6 +6,10 @@ import { startLearningCycle, type LearningStarter } from './trigger.ts';
 import type { OutcomesDb } from '../outcomes/record.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
+import { accessOf } from '../../../core/http/access-check.ts';
+import { auditChange } from '../../accounts/services.ts';
+import type { ScoringRefitsDb } from './refit-model.ts';
+import { latestRefit, rollBackRefit, ScoringRefitView } from './refits.ts';
 
 const Started = z.object({
   runId: z.string().describe('Temporal run id'),
@@ -22,17 +26,22 @@ const Status = z.object({
   lastCycleAt: z.string().nullable().describe('ISO time of the newest cycle; null before the first'),
   pendingOutcomes: z.number().int().describe('Outcome events no cycle has learned from yet'),
   pendingScoredLeads: z.number().int().describe('Scored leads among them'),
-  minSampleSize: z.number().int().describe('Scored leads the learning engine needs before it re-fits the scoring weights'),
+  minSampleSize: z.number().int().describe('Contacted prospects the learning engine needs before it refits the scoring weights'),
+  scoringRefit: ScoringRefitView.nullable().describe(
+    "The newest cycle's refit of the scoring weights from meetings; null before the first",
+  ),
 });
+
+const CycleParams = z.object({ cycleId: z.string().min(1).max(200).meta({ description: 'The learning cycle whose refit to roll back' }) });
 
 /** What /api/learning needs: where cycles start, and what the Learning Queue reads. */
 export interface LearningRouteDeps extends LearningStarter {
-  db: ConfigStoreDb & Pick<OutcomesDb, 'outcomeEvents'>;
+  db: ConfigStoreDb & Pick<OutcomesDb, 'outcomeEvents'> & ScoringRefitsDb;
   cycles: CyclesModel | undefined;
   minSampleSize: number;
 }
 
-/** /api/learning: the dashboard's "Trigger Learning Cycle" and its Learning Queue. */
+/** /api/learning: the dashboard's "Trigger Learning Cycle", its Learning Queue (with the last scoring refit) and the refit's rollback (sales ops and above). */
 export const learningRoutes = [
   route<LearningRouteDeps>(
     {
@@ -64,7 +73,33 @@ export const learningRoutes = [
       responses: { 200: { description: "The workspace's learning queue", schema: Status }, 400: { description: 'Invalid workspace slug' } },
     },
     (deps) => async (ctx) => {
-      ctx.body = await learningStatus(deps, workspaceOf(ctx));
+      const workspaceId = workspaceOf(ctx);
+      const [status, scoringRefit] = await Promise.all([learningStatus(deps, workspaceId), latestRefit(deps.db, workspaceId)]);
+      ctx.body = { ...status, scoringRefit };
+    },
+  ),
+  route<LearningRouteDeps>(
+    {
+      method: 'post',
+      path: '/api/learning/refits/{cycleId}/rollback',
+      access: 'sales-ops',
+      summary: 'Rolls back the scoring weights a learning cycle applied from meetings: the weights in force before it come back',
+      tags: ['learning'],
+      params: CycleParams,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'The refit, rolled back', schema: ScoringRefitView },
+        400: { description: 'Invalid workspace slug, or the cycle id is too long' },
+        404: { description: 'No refit of that cycle in this workspace' },
+        409: { description: 'It applied nothing, it is rolled back already, or the weights changed after it' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { cycleId } = CycleParams.parse(ctx.params);
+      const workspaceId = workspaceOf(ctx);
+      const after = await rollBackRefit(deps.db, workspaceId, cycleId, accessOf(ctx).principal.id);
+      auditChange(ctx, { before: { ...after, rolledBackAt: null, rolledBackBy: null }, after });
+      ctx.body = after;
     },
   ),
 ];

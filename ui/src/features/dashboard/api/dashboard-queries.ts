@@ -8,6 +8,7 @@ import type {
   Insight,
   LearningStatus,
   PlatformHealth,
+  ScoringRefit,
   TrendPoint,
   TrendRange,
 } from './types.ts';
@@ -72,5 +73,15 @@ export function useTriggerLearning() {
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['agents', 'status'] }),
       ]),
+  });
+}
+
+/** "Roll back" on the scoring refit: the weights in force before that cycle come back (sales ops and above). */
+export function useRollBackRefit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cycleId: string) =>
+      apiRequest<ScoringRefit>(`/api/learning/refits/${encodeURIComponent(cycleId)}/rollback`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }

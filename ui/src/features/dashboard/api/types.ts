@@ -35,5 +35,8 @@ export type ConfigEntry = GetApiConfigResponse[number];
 /** GET /api/learning/status. */
 export type LearningStatus = GetApiLearningStatusResponse;
 
+/** The newest cycle's refit of the scoring weights from meetings (GET /api/learning/status `scoringRefit`). */
+export type ScoringRefit = NonNullable<LearningStatus['scoringRefit']>;
+
 /** GET /api/health (200 or 503). */
 export type PlatformHealth = GetApiHealthResponse;

@@ -12,6 +12,7 @@ import { LearningQueue } from './learning-queue.tsx';
 import { MetricCards } from './metric-cards.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 import { RecentActivity } from './recent-activity.tsx';
+import { ScoringRefitPanel } from './scoring-refit-panel.tsx';
 import { SendingCapacity } from '../../outbox/index.ts';
 import { Panel } from './panel.tsx';
 
@@ -67,6 +68,7 @@ export function LearningDashboard() {
         </Panel>
         {agents.data && <AgentPerformance agents={agents.data} />}
         <InsightsPanel insights={insights.data ?? []} />
+        <ScoringRefitPanel />
         <ExperimentsPanel limit={5} className="lg:col-span-2" />
         <RecentActivity entries={activity.data ?? []} now={now} />
         {config.data && <ConfigPanel entries={config.data} />}

@@ -40,8 +40,8 @@ export function LearningQueue({ now }: { now: Date }) {
             />
             <p className="text-xs text-base-content/60">
               {formatCount(queue.pendingOutcomes, 'outcome event')} gathered since{' '}
-              {queue.lastCycleAt ? `the last cycle (${formatDateTime(queue.lastCycleAt)})` : 'the start'}; the scoring weights are re-fitted
-              from {formatNumber(queue.minSampleSize)} scored leads.
+              {queue.lastCycleAt ? `the last cycle (${formatDateTime(queue.lastCycleAt)})` : 'the start'}; the scoring weights are refitted
+              from booked meetings once {formatNumber(queue.minSampleSize)} contacted prospects have scores.
             </p>
           </div>
         </div>
