@@ -15,6 +15,7 @@ import { DEFAULT_SESSION_POLICY } from '../features/accounts/auth/sessions.ts';
 import type { Logger } from '../core/logger.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
+import { withOAuthClients } from '../features/revenue/oauth/clients.ts';
 import { loadSocialProof } from '../features/insights/landing-page/social-proof.ts';
 import { createTemporalClient } from '../core/temporal/client.ts';
 
@@ -34,7 +35,7 @@ export interface RunningApi {
  * platform/dev/seed/main.ts, which `npm start` and docker compose run.)
  */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
-  const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
+  const plugins = PluginHost.load(installedPlugins, withOAuthClients(installedPlugins, config.plugins, config.oauthClients)); // a bad plugin stops start-up here
   const socialProof = loadSocialProof(config.socialProofFile); // so does a bad social-proof file
   if (config.socialProofFile) {
     const { testimonials, logos, figures } = socialProof;

@@ -134,6 +134,15 @@ const EnvSchema = z.object({
   /** Hosts (host or host:port, comma-separated) outbound HTTP may reach despite the SSRF guard: local demos only. */
   MEETFLOW_HTTP_ALLOW_HOSTS: hostList(),
   /**
+   * The OAuth clients (id and secret) accounts are connected with, one pair per provider, named by
+   * the plugins' manifests (`oauth.clientIdEnv`, `clientSecretEnv`): these four for the calendars;
+   * any other `MEETFLOW_*_CLIENT_ID` / `_CLIENT_SECRET` a plugin names is read the same way.
+   */
+  MEETFLOW_GOOGLE_CLIENT_ID: z.string().optional(),
+  MEETFLOW_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MEETFLOW_MICROSOFT_CLIENT_ID: z.string().optional(),
+  MEETFLOW_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /**
    * Mail servers (host or host:port, comma-separated) mailboxes may use although they are not public
    * (private, loopback, link-local): `npm start` sets its local mail server's; local setups only.
    */
@@ -209,6 +218,11 @@ export interface Config {
   production: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
   httpAllowHosts: string[];
+  /**
+   * Every `MEETFLOW_*_CLIENT_ID` and `MEETFLOW_*_CLIENT_SECRET` set, by variable name: the OAuth
+   * clients the plugins' manifests name (features/revenue/oauth/clients.ts gives each plugin its pair).
+   */
+  oauthClients: Readonly<Record<string, string>>;
   /** Mail servers (host or host:port) the mailbox address policy lets through (npm start's local mail server). */
   mailAllowHosts: string[];
   /** The deployer's file of the landing page's social proof (MEETFLOW_SOCIAL_PROOF, resolved); null: none. */
@@ -295,6 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.MEETFLOW_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     production,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
+    oauthClients: Object.fromEntries(
+      Object.entries(present).filter(
+        (entry): entry is [string, string] => /^MEETFLOW_[A-Z0-9_]+_CLIENT_(ID|SECRET)$/.test(entry[0]) && typeof entry[1] === 'string',
+      ),
+    ),
     mailAllowHosts: e.MEETFLOW_MAIL_ALLOW_HOSTS,
     socialProofFile: e.MEETFLOW_SOCIAL_PROOF ? resolve(repoRoot, e.MEETFLOW_SOCIAL_PROOF) : null,
     llm: e.MEETFLOW_LLM_BASE_URL

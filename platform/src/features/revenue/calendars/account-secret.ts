@@ -11,21 +11,22 @@ export class CalendarSecretUnusable extends Error {
   override name = 'CalendarSecretUnusable';
 }
 
-/** Seals an account's secret fields (one JSON object) bound to that account. */
-export function sealCalendarSecret(box: SecretsBox, account: Owner, secret: Record<string, string>): SealedSecret {
+/** Seals an account's secret fields (one JSON object: a password, or OAuth tokens) bound to that account. */
+export function sealCalendarSecret(box: SecretsBox, account: Owner, secret: Record<string, unknown>): SealedSecret {
   return box.seal(JSON.stringify(secret), boundTo(account));
 }
 
 /** Opens an account's secret fields; throws {@link CalendarSecretUnusable}, saying to connect it again, when it cannot. */
 export function openCalendarSecret(
   box: SecretsBox,
-  account: Pick<CalendarAccount, 'workspaceId' | 'publicId' | 'secret'>,
-): Record<string, string> {
+  account: Pick<CalendarAccount, 'workspaceId' | 'publicId' | 'secret'> & Partial<Pick<CalendarAccount, 'auth'>>,
+): Record<string, unknown> {
   try {
-    return JSON.parse(box.open(account.secret, boundTo(account))) as Record<string, string>;
+    return JSON.parse(box.open(account.secret, boundTo(account))) as Record<string, unknown>;
   } catch (error) {
     const why =
       error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
-    throw new CalendarSecretUnusable(`The calendar's password ${why}: disconnect it and connect it again.`);
+    const what = 'auth' in account && account.auth === 'oauth' ? 'sign-in' : 'password';
+    throw new CalendarSecretUnusable(`The calendar's ${what} ${why}: disconnect it and connect it again.`);
   }
 }

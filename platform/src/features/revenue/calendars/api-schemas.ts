@@ -9,6 +9,9 @@ export const CalendarView = z.object({
   id: z.string().meta({ description: '16 hex characters' }),
   pluginId: z.string().meta({ description: 'The calendar plugin (kind calendar) that reads and writes it' }),
   provider: z.string().meta({ description: "The plugin's display name" }),
+  auth: z.enum(['fields', 'oauth']).meta({
+    description: "How it signs in: the plugin's fields (a password), or the provider's sign-in (OAuth tokens, sealed)",
+  }),
   fields: z.record(z.string(), z.string()).meta({ description: "The account's fields that are not secret (a server URL, a username)" }),
   secretSet: z.literal(true),
   lastCheck: check.meta({ description: 'The last time it was asked (connect, Test, slots, a booking): whether it answered, and why not' }),
@@ -25,8 +28,16 @@ export const CalendarProvider = z.object({
   fields: z.array(z.object({ key: z.string(), label: z.string(), secret: z.boolean() })),
   credentialsTest: z.string().meta({ description: "What a wrong credential answers, in the plugin's words" }),
   connect: z.enum(['fields', 'oauth']).meta({
-    description: "fields: connected with the fields above (POST /api/calendars); oauth: through the provider's sign-in, not offered yet",
+    description:
+      "fields: connected with the fields above (POST /api/calendars); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start)",
   }),
+  oauth: z
+    .object({
+      configured: z.boolean().meta({ description: "Whether this server's OAuth client for the provider is set up" }),
+      missing: z.array(z.string()).meta({ description: 'The environment variables the operator sets first (when not configured)' }),
+    })
+    .nullable()
+    .meta({ description: 'For connect: oauth; null otherwise' }),
 });
 
 /** GET /api/calendars. */
@@ -50,4 +61,14 @@ export const CalendarParams = z.object({ id: z.string().regex(/^[a-f0-9]{16}$/, 
 export const CalendarTestResult = z.object({
   ok: z.boolean(),
   error: z.string().optional().meta({ description: 'Why not, in plain words' }),
+});
+
+/** DELETE /api/calendars/{id}. */
+export const DisconnectedCalendar = z.object({
+  removed: z.literal(true),
+  revoked: z.boolean().optional().meta({ description: "An OAuth calendar: whether the provider confirmed revoking Meetflow's access" }),
+  warning: z
+    .string()
+    .optional()
+    .meta({ description: 'An OAuth calendar whose access was not revoked: why, and where the user removes it themselves' }),
 });

@@ -8,14 +8,17 @@ import {
   isDuplicateKey,
   resolveHostChecked,
   withDeadline,
+  REFRESHED_TOKENS_FIELD,
   type BoundActivity,
 } from '@meetflow/plugin-sdk';
+import { revokeTokens, type OAuthTokens } from '@meetflow/plugin-sdk/oauth';
 import { z } from 'zod';
 import { ConflictError, InputError, NotFoundError, ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import type { InProcessCalendar, PluginHost } from '../../runs/services.ts';
+import { oauthClientOf, oauthPlugin } from '../oauth/clients.ts';
 import { CalendarSecretUnusable, openCalendarSecret, sealCalendarSecret } from './account-secret.ts';
 import type { CalendarAccount, CalendarDb } from './model.ts';
 
@@ -34,6 +37,8 @@ export interface CalendarView {
   pluginId: string;
   /** The plugin's display name ("CalDAV (Apple, Fastmail, Nextcloud…)"). */
   provider: string;
+  /** How it signs in: typed fields (a password), or the provider's sign-in (OAuth tokens). */
+  auth: CalendarAccount['auth'];
   fields: Record<string, string>;
   secretSet: true;
   lastCheck: { at: string; ok: boolean; error: string | null } | null;
@@ -47,8 +52,10 @@ export interface CalendarProvider {
   displayName: string;
   fields: Array<{ key: string; label: string; secret: boolean }>;
   credentialsTest: string;
-  /** How it connects: `fields`, typed in the connect form; `oauth`, through the provider's sign-in (not offered here yet). */
+  /** How it connects: `fields`, typed in the connect form; `oauth`, through the provider's sign-in (POST /api/oauth/{pluginId}/start). */
   connect: 'fields' | 'oauth';
+  /** For `oauth`: whether this server's OAuth client for it is set up, and else the variables the operator sets. */
+  oauth: { configured: boolean; missing: string[] } | null;
 }
 
 /** The box secrets are sealed in, or a 503 naming what the operator must set. */
@@ -57,19 +64,24 @@ export function requireBox(secrets: Secrets): SecretsBox {
   return secrets;
 }
 
-const providerOf = (calendar: InProcessCalendar): CalendarProvider => ({
-  pluginId: calendar.pluginId,
-  displayName: calendar.displayName,
-  fields: calendar.credentials.map(({ key, label, secret }) => ({ key, label, secret })),
-  credentialsTest: calendar.credentialsTest,
-  connect: calendar.oauth ? 'oauth' : 'fields',
-});
+function providerOf(host: PluginHost, calendar: InProcessCalendar): CalendarProvider {
+  const oauth = calendar.oauth ? oauthPlugin(host, calendar.pluginId) : null;
+  const client = oauth ? oauthClientOf(host, oauth) : null;
+  return {
+    pluginId: calendar.pluginId,
+    displayName: calendar.displayName,
+    fields: calendar.credentials.map(({ key, label, secret }) => ({ key, label, secret })),
+    credentialsTest: calendar.credentialsTest,
+    connect: calendar.oauth ? 'oauth' : 'fields',
+    oauth: client ? { configured: client.configured, missing: client.missing } : null,
+  };
+}
 
 /** Every installed calendar plugin (kind `calendar`), read from the plugin registry. */
 export function calendarProviders(host: PluginHost): CalendarProvider[] {
   return host.calendarIds().flatMap((id) => {
     const calendar = host.calendar(id);
-    return calendar ? [providerOf(calendar)] : [];
+    return calendar ? [providerOf(host, calendar)] : [];
   });
 }
 
@@ -78,6 +90,7 @@ export function viewOf(account: CalendarAccount, host: PluginHost): CalendarView
     id: account.publicId,
     pluginId: account.pluginId,
     provider: host.calendar(account.pluginId)?.displayName ?? `${account.pluginId} (not installed)`,
+    auth: account.auth ?? 'fields',
     fields: { ...account.fields },
     secretSet: true,
     lastCheck: account.lastCheck
@@ -177,7 +190,7 @@ export interface OpenedCalendar {
 export async function openCalendar(deps: CalendarDeps, account: CalendarAccount): Promise<OpenedCalendar> {
   const calendar = deps.host.calendar(account.pluginId);
   if (!calendar) throw new ServiceUnavailableError(`The calendar plugin "${account.pluginId}" is not installed on this server.`);
-  let secret: Record<string, string>;
+  let secret: Record<string, unknown>;
   try {
     secret = openCalendarSecret(requireBox(deps.secrets), account);
   } catch (error) {
@@ -187,9 +200,25 @@ export async function openCalendar(deps: CalendarDeps, account: CalendarAccount)
   const secretKeys = new Set(calendar.credentials.filter((field) => field.secret).map((field) => field.key));
   const refused = await refusedServers(account.fields, secretKeys, deps.allowHosts);
   if (Object.keys(refused).length > 0) throw new ConflictError(`The calendar's ${Object.values(refused).join('; ')}: connect it again.`);
-  const fields = { ...account.fields, ...secret };
+  const fields: Record<string, unknown> = { ...account.fields, ...secret };
   const activity = (name: keyof InProcessCalendar['activities']): BoundActivity => calendar.activities[name];
-  return { account, calendar, call: (name, input) => activity(name)({ account: fields, ...input }) };
+  const tokensField = account.auth === 'oauth' ? oauthPlugin(deps.host, account.pluginId)?.definition.tokensField : undefined;
+  const call = async (name: keyof InProcessCalendar['activities'], input: Record<string, unknown>) => {
+    const answer = await activity(name)({ account: fields, ...input });
+    if (!tokensField || !answer || typeof answer !== 'object' || !(REFRESHED_TOKENS_FIELD in answer)) return answer;
+    const { [REFRESHED_TOKENS_FIELD]: refreshed, ...rest } = answer as Record<string, unknown>;
+    if (refreshed) {
+      // The plugin refreshed the tokens on the way (Microsoft also rotates the refresh token): seal the new ones in their place.
+      fields[tokensField] = refreshed;
+      secret[tokensField] = refreshed;
+      await deps.db.calendarAccounts.updateOne(
+        { workspaceId: account.workspaceId, publicId: account.publicId },
+        { $set: { secret: sealCalendarSecret(requireBox(deps.secrets), account, secret) } },
+      );
+    }
+    return rest;
+  };
+  return { account, calendar, call };
 }
 
 /** The range a connection is checked with: the next hour. */
@@ -224,7 +253,7 @@ export async function connectCalendar(deps: CalendarDeps, workspaceId: string, r
     );
   if (calendar.oauth)
     throw new UnprocessableError(
-      `${calendar.displayName} connects through its own sign-in (OAuth), which this server does not offer yet.`,
+      `${calendar.displayName} connects through its own sign-in (OAuth), not with typed fields: start it with POST /api/oauth/${calendar.pluginId}/start (Connect on Settings → Integrations).`,
       {
         pluginId: 'connects with OAuth',
       },
@@ -300,10 +329,47 @@ export async function recordCheck(db: CalendarDb, account: Pick<CalendarAccount,
   );
 }
 
-/** Disconnects the workspace's calendar: the account and its sealed secret are deleted (the events it holds stay in it). */
-export async function disconnectCalendar(deps: Pick<CalendarDeps, 'db' | 'host'>, workspaceId: string, id: string): Promise<CalendarView> {
+/** What disconnecting did at the provider: for an OAuth calendar, whether its grant was revoked there, and else what to do. */
+export interface Revocation {
+  revoked: boolean;
+  warning?: string;
+}
+
+/**
+ * Revokes an OAuth calendar's grant at the provider (RFC 7009, the refresh token), best effort: a
+ * provider without a revocation endpoint (Microsoft), a refusal or no answer is said in the
+ * warning, with where the user removes the access themselves.
+ */
+async function revokeAtProvider(deps: Pick<CalendarDeps, 'host' | 'secrets'>, account: CalendarAccount): Promise<Revocation> {
+  const plugin = oauthPlugin(deps.host, account.pluginId);
+  const name = plugin?.displayName ?? account.pluginId;
+  const yourself = `remove Meetflow's access in your ${name} account's security settings yourself`;
+  if (!plugin) return { revoked: false, warning: `The plugin is no longer installed, so its access could not be revoked: ${yourself}.` };
+  const client = oauthClientOf(deps.host, plugin);
+  if (!client.config.revocationEndpoint)
+    return { revoked: false, warning: `${name} offers no way for an app to revoke its access: ${yourself}.` };
+  try {
+    const secret = openCalendarSecret(requireBox(deps.secrets), account);
+    await revokeTokens(client.config, secret[plugin.definition.tokensField] as OAuthTokens, { timeoutMs: 10_000 });
+    return { revoked: true };
+  } catch {
+    return { revoked: false, warning: `${name} did not confirm the revocation of Meetflow's access: ${yourself}.` };
+  }
+}
+
+/**
+ * Disconnects the workspace's calendar: an OAuth calendar's grant is revoked at the provider first
+ * (best effort: a failed revocation still disconnects, and says so), then the account and its sealed
+ * secret are deleted (the events it holds stay in it).
+ */
+export async function disconnectCalendar(
+  deps: Pick<CalendarDeps, 'db' | 'host' | 'secrets'>,
+  workspaceId: string,
+  id: string,
+): Promise<{ view: CalendarView; revocation: Revocation | null }> {
   const account = await accountById(deps.db, workspaceId, id);
+  const revocation = account.auth === 'oauth' ? await revokeAtProvider(deps, account) : null;
   await deps.db.calendarAccounts.deleteOne({ workspaceId, publicId: id });
   await deps.db.calendarEvents.deleteMany({ workspaceId, accountId: id });
-  return viewOf(account, deps.host);
+  return { view: viewOf(account, deps.host), revocation };
 }

@@ -2,6 +2,7 @@
 import { defineFeature, viaPlugins } from '../../context.ts';
 import { NO_SECRETS } from '../../context.ts';
 import { calendarModels } from './model.ts';
+import { registerCalendarOAuth } from './oauth-connect.ts';
 import { calendarsRouter, calendarsRoutes } from './routes.ts';
 import { startCalendarSync } from './sync.ts';
 
@@ -16,8 +17,12 @@ export const calendarsFeature = defineFeature({
   routes: [
     {
       routes: calendarsRoutes,
-      build: ({ app, product: { db, secrets = NO_SECRETS, httpAllowHosts = [] } }) =>
-        calendarsRouter({ db, host: app.plugins, secrets, allowHosts: httpAllowHosts }),
+      build: ({ app, product: { db, secrets = NO_SECRETS, httpAllowHosts = [] } }) => {
+        const deps = { db, host: app.plugins, secrets, allowHosts: httpAllowHosts };
+        // Google and Microsoft connect through /api/oauth: the calendars store what it was granted.
+        registerCalendarOAuth(app.database, deps);
+        return calendarsRouter(deps);
+      },
     },
   ],
   onStart: {

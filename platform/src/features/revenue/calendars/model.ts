@@ -3,10 +3,11 @@ import type { SealedSecret } from '../../../core/secrets-box.ts';
 
 /**
  * How a connected calendar signs in: `fields`, the plugin's declared account fields, its secret
- * ones sealed (CalDAV's password). An OAuth calendar (Google, Microsoft) will add `oauth`: its
- * tokens sealed the same way, in `secret`, bound to the account; the rest of the record is the same.
+ * ones sealed (CalDAV's password); `oauth`, connected through the provider's sign-in (Google,
+ * Microsoft: /api/oauth): its tokens (the manifest's `oauth.tokensField`) sealed the same way, in
+ * `secret`, bound to the account, and sealed again whenever a call answers `refreshedTokens`.
  */
-export const CALENDAR_AUTH = ['fields'] as const;
+export const CALENDAR_AUTH = ['fields', 'oauth'] as const;
 
 /** The last check of a calendar (connect, Test, or a use): when, whether it answered, and why not. */
 export interface CalendarCheck {
@@ -28,7 +29,7 @@ export interface CalendarAccount {
   auth: (typeof CALENDAR_AUTH)[number];
   /** The account's declared fields that are not secret (a CalDAV server URL, a username), as entered. */
   fields: Record<string, string>;
-  /** The secret fields, as one JSON object, only ever stored sealed, bound to this account (account-secret.ts). */
+  /** The secret fields (CalDAV's password, or an OAuth calendar's tokens), as one JSON object, only ever stored sealed, bound to this account (account-secret.ts). */
   secret: SealedSecret;
   lastCheck: CalendarCheck | null;
   /** Reading changes back (sync.ts): the plugin's sync token, the last run, and why it failed. */

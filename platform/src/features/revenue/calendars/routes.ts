@@ -1,8 +1,14 @@
-import { z } from 'zod';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { principalOf, workspaceOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/services.ts';
-import { CalendarList, CalendarParams, CalendarTestResult, CalendarView, ConnectCalendarBody } from './api-schemas.ts';
+import {
+  CalendarList,
+  CalendarParams,
+  CalendarTestResult,
+  CalendarView,
+  ConnectCalendarBody,
+  DisconnectedCalendar,
+} from './api-schemas.ts';
 import { connectCalendar, disconnectCalendar, listCalendars, testCalendar, type CalendarDeps } from './calendars.ts';
 
 const tags = ['calendars'];
@@ -98,18 +104,22 @@ export const calendarsRoutes = [
       tags,
       params: CalendarParams,
       query: WorkspaceQuery,
-      summary: 'Disconnect the calendar: its account and sealed secret are deleted (the events already in it stay there)',
+      summary:
+        "Disconnect the calendar: an OAuth calendar's access is revoked at the provider (best effort), then its account and sealed secret are deleted (the events already in it stay there)",
       responses: {
-        200: { description: 'Disconnected', schema: z.object({ removed: z.literal(true) }) },
+        200: {
+          description: 'Disconnected (and, for an OAuth calendar, whether the provider revoked the access)',
+          schema: DisconnectedCalendar,
+        },
         400: { description: 'Not a calendar id' },
         404: notFound,
       },
     },
     (deps) => async (ctx) => {
       const { id } = CalendarParams.parse(ctx.params);
-      const removed = await disconnectCalendar(deps, workspaceOf(ctx), id);
-      auditChange(ctx, { before: removed, after: null });
-      ctx.body = { removed: true };
+      const { view, revocation } = await disconnectCalendar(deps, workspaceOf(ctx), id);
+      auditChange(ctx, { before: view, after: null });
+      ctx.body = { removed: true, ...(revocation ?? {}) };
     },
   ),
 ];

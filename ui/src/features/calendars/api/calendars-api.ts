@@ -6,6 +6,7 @@ import type {
   PostApiCalendarsBody,
   PostApiCalendarsIdTestResponse,
   PostApiCalendarsResponse,
+  PostApiOauthPluginIdStartResponse,
 } from '../../../lib/api-types.generated.ts';
 
 // The API's calendar views and bodies, as its OpenAPI document states them (ui/src/lib/api-types.generated.ts).
@@ -60,7 +61,19 @@ export function useTestCalendar() {
   });
 }
 
-/** DELETE /api/calendars/{id}: disconnects it and deletes its stored password (admins and owners). */
+/**
+ * POST /api/oauth/{pluginId}/start, then the browser goes to the provider's sign-in (Google,
+ * Microsoft), which sends it back to the API's callback and from there to this page (admins and owners).
+ */
+export function useStartOAuth() {
+  return useMutation({
+    mutationFn: (pluginId: string) =>
+      apiRequest<PostApiOauthPluginIdStartResponse>(`/api/oauth/${encodeURIComponent(pluginId)}/start`, { method: 'POST' }),
+    onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+  });
+}
+
+/** DELETE /api/calendars/{id}: disconnects it and deletes its stored password or tokens, revoking an OAuth calendar's access (admins and owners). */
 export function useDisconnectCalendar() {
   const refetch = useRefetch();
   return useMutation({

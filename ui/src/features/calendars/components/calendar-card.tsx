@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { refusalText } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { useDisconnectCalendar, useTestCalendar, type CalendarProvider, type ConnectedCalendar } from '../api/calendars-api.ts';
 
@@ -19,6 +20,8 @@ export function CalendarCard({ calendar, provider, manage }: CalendarCardProps) 
   const test = useTestCalendar();
   const disconnect = useDisconnectCalendar();
   const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
+  const oauth = calendar.auth === 'oauth';
   const labelOf = (key: string) => provider?.fields.find((field) => field.key === key)?.label ?? key;
   const check = calendar.lastCheck;
 
@@ -50,8 +53,17 @@ export function CalendarCard({ calendar, provider, manage }: CalendarCardProps) 
               <dd className="min-w-0 wrap-anywhere">{value}</dd>
             </div>
           ))}
-          <dt className="text-base-content/70">Password</dt>
-          <dd>Stored encrypted</dd>
+          {oauth ? (
+            <>
+              <dt className="text-base-content/70">Sign-in</dt>
+              <dd>Through {calendar.provider}’s own sign-in; its access tokens are stored encrypted</dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-base-content/70">Password</dt>
+              <dd>Stored encrypted</dd>
+            </>
+          )}
           <dt className="text-base-content/70">Last check</dt>
           <dd aria-live="polite" data-testid="calendar-check">
             {test.isPending ? (
@@ -102,11 +114,21 @@ export function CalendarCard({ calendar, provider, manage }: CalendarCardProps) 
         cancelLabel="Cancel"
         onConfirm={() => {
           setConfirming(false);
-          disconnect.mutate(calendar.id);
+          disconnect.mutate(calendar.id, {
+            onSuccess: (answer) =>
+              toast(
+                answer.warning
+                  ? { title: 'Calendar disconnected', description: answer.warning, tone: 'info' }
+                  : { title: 'Calendar disconnected', tone: 'success' },
+              ),
+          });
         }}
         onCancel={() => setConfirming(false)}
       >
-        Its stored password is deleted. Meetings already in it stay there; new slots then avoid only the meetings booked in Meetflow.
+        {oauth
+          ? `Meetflow’s access is revoked at ${calendar.provider} and its stored tokens are deleted.`
+          : 'Its stored password is deleted.'}{' '}
+        Meetings already in it stay there; new slots then avoid only the meetings booked in Meetflow.
       </ConfirmDialog>
     </article>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAccount, fieldErrors, inputTypeOf } from './calendar-form.ts';
+import { emptyAccount, fieldErrors, inputTypeOf, oauthButtonLabel, oauthOutcome } from './calendar-form.ts';
 
 describe('the calendar connect form', () => {
   const provider = {
@@ -7,6 +7,7 @@ describe('the calendar connect form', () => {
     displayName: 'CalDAV',
     credentialsTest: '',
     connect: 'fields' as const,
+    oauth: null,
     fields: [
       { key: 'serverUrl', label: 'Server', secret: false },
       { key: 'username', label: 'Username', secret: false },
@@ -25,5 +26,24 @@ describe('the calendar connect form', () => {
       password: 'Required',
       '': 'not installed',
     });
+  });
+
+  it('names the OAuth button by the provider, and reads what the OAuth callback said', () => {
+    expect([oauthButtonLabel('Google Calendar'), oauthButtonLabel('Microsoft 365 (Outlook)')]).toEqual([
+      'Connect with Google',
+      'Connect with Microsoft',
+    ]);
+    const providers = [{ pluginId: 'calendar-google', displayName: 'Google Calendar' }];
+    expect(oauthOutcome(new URLSearchParams('connected=calendar-google'), providers)).toEqual({
+      title: 'Calendar connected',
+      description: 'Google Calendar is connected: the slots Meetflow offers now avoid its busy times.',
+      tone: 'success',
+    });
+    expect(oauthOutcome(new URLSearchParams('oauth_error=This+sign-in+expired.'), providers)).toEqual({
+      title: 'Calendar not connected',
+      description: 'This sign-in expired.',
+      tone: 'error',
+    });
+    expect(oauthOutcome(new URLSearchParams(''), providers)).toBeNull();
   });
 });

@@ -20,3 +20,28 @@ export function inputTypeOf(field: { key: string; secret: boolean }): 'password'
   if (field.secret) return 'password';
   return /url$/i.test(field.key) ? 'url' : 'text';
 }
+
+/** The button of a calendar connected through its provider's sign-in: "Connect with Google" for "Google Calendar", the provider's first word. */
+export function oauthButtonLabel(displayName: string): string {
+  return `Connect with ${displayName.trim().split(/\s+/)[0] || displayName}`;
+}
+
+/**
+ * What the OAuth callback said, from the page's query (`?connected=<plugin>` or `?oauth_error=<why>`),
+ * as a toast: connected, with the provider's name when it is known; or the reason in the API's words.
+ */
+export function oauthOutcome(
+  search: URLSearchParams,
+  providers: ReadonlyArray<Pick<CalendarProvider, 'pluginId' | 'displayName'>>,
+): { title: string; description: string; tone: 'success' | 'error' } | null {
+  const error = search.get('oauth_error');
+  if (error) return { title: 'Calendar not connected', description: error.slice(0, 500), tone: 'error' };
+  const connected = search.get('connected');
+  if (!connected) return null;
+  const name = providers.find((provider) => provider.pluginId === connected)?.displayName ?? 'The calendar';
+  return {
+    title: 'Calendar connected',
+    description: `${name} is connected: the slots Meetflow offers now avoid its busy times.`,
+    tone: 'success',
+  };
+}
