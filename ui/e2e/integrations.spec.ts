@@ -15,8 +15,8 @@ test('connect the demo CalDAV calendar from Settings → Integrations, test it, 
   await page.goto('/settings/integrations');
   await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Calendars', level: 2 })).toBeVisible();
-  // Only sections that exist: no CRM or webhook heading yet.
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Calendars']);
+  // Only sections that exist: calendars and CRMs, no webhook heading yet.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Calendars', 'CRMs']);
 
   // Before: the Meeting Scheduler's slots avoid only the meetings booked here, and say where to connect a calendar.
   await page.goto('/meetings');
@@ -27,13 +27,13 @@ test('connect the demo CalDAV calendar from Settings → Integrations, test it, 
   await page.getByLabel('Server or calendar URL').fill(calendar.calendarUrl);
   await page.getByLabel('Username').fill(calendar.username);
   await page.getByLabel(/^Password/).fill('not the password');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('form', { name: 'Connect a calendar' }).getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByTestId('calendar-connect-error')).toHaveText(
     'The calendar refused the login (authentication failed): check the username and password. Nothing was connected.',
   );
 
   await page.getByLabel(/^Password/).fill(calendar.password);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('form', { name: 'Connect a calendar' }).getByRole('button', { name: 'Connect' }).click();
   const card = page.getByTestId('connected-calendar');
   await expect(card.getByRole('heading', { name: 'CalDAV (Apple, Fastmail, Nextcloud…)' })).toBeVisible();
   await expect(card).toContainText(calendar.calendarUrl);

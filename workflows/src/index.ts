@@ -33,6 +33,7 @@ export { learningCycle } from './learning-cycle.ts';
 export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
 export { sendEmail, type SendEmailInput } from './send-email.ts';
 export { webhookDelivery, webhookDispatch, type WebhookDeliveryInput, type WebhookDispatchInput } from './webhooks.ts';
+export { crmSync, crmSyncNowSignal, type CrmSyncActivities, type CrmSyncInput, type CrmSyncPage } from './crm-sync.ts';
 export type {
   BatchActivities,
   ChunkInput,

@@ -44,6 +44,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/book/{token}/reschedule': 'moves the meeting the link booked, and no other (the token is the credential; five moves at most)',
   'POST /api/book/{token}/cancel': 'cancels the meeting the link booked, and no other; the link is then used up',
   'GET /api/book/{token}/invite.ics': "the .ics of the meeting the link booked, for the prospect's calendar",
+  'GET /api/oauth/callback':
+    "where the provider sends the browser back: its one-use state decides the workspace, and it finishes only for the session's principal who started it (looked up by the handler), else redirects with why",
   'POST /api/inbound/email':
     "an inbound-parse webhook (replies and bounces) calls it, with no session or API token: the workspace's inbound secret in X-Meetflow-Inbound-Secret is the credential",
 };

@@ -97,7 +97,8 @@ export class ContractClient {
     let body: string | undefined;
     if (options.raw) [headers['content-type'], body] = [options.raw.contentType, options.raw.text];
     else if (options.body !== undefined) [headers['content-type'], body] = ['application/json', JSON.stringify(options.body)];
-    const response = await fetch(url, { method, headers, body });
+    // A redirect (the OAuth callback's 302) is the route's answer, checked as such, not followed.
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     const parsed = checkAnswer(doc, response.status, response.headers.get('content-type') ?? '', text);
     const answer: ContractResponse = { route: routeKey(doc), status: response.status, text, body: parsed, headers: response.headers };

@@ -59,6 +59,12 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
   'GET /api/invitations': emptyList('/api/invitations'),
   'GET /api/audit': emptyList('/api/audit'),
   'GET /api/mailboxes': emptyList('/api/mailboxes'),
+  'GET /api/crm': async () =>
+    expect(bodyOf(await fresh.get('/api/crm'))).toEqual({
+      connection: null,
+      providers: expect.arrayContaining([expect.objectContaining({ pluginId: 'crm-hubspot', connectWith: ['fields', 'oauth'] })]),
+      log: [],
+    }),
   'GET /api/calendars': async () =>
     expect(bodyOf(await fresh.get('/api/calendars'))).toEqual({
       calendars: [],
@@ -162,6 +168,7 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       pendingOutcomes: 0,
       pendingScoredLeads: 0,
       minSampleSize: 100,
+      scoringRefit: null,
     });
   },
   'GET /api/icp': async () => {

@@ -18,6 +18,7 @@ import { ContractClient } from './client.ts';
 import { openApiCheck } from './openapi-check.ts';
 import { until } from './poll.ts';
 import { startTestCalDavServer, type TestCalDavServer } from '../testing/radicale.ts';
+import { startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
 
 /** The whole platform for one contract test file: the real API, a real worker with every installed plugin, the sample sites. */
 export interface ContractPlatform {
@@ -35,6 +36,8 @@ export interface ContractPlatform {
   box: SecretsBox;
   /** A real CalDAV server (Radicale) with one user and a calendar, for the calendar routes: its server URL and login. */
   caldav: { url: string; username: string; password: string };
+  /** A fake HubSpot (plugins/crm-hubspot's) the CRM routes connect to: the API's crm-hubspot plugin is configured to call it. */
+  hubspot: FakeHubSpot;
   /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
   client(workspace: string): ContractClient;
   close(): Promise<void>;
@@ -67,6 +70,7 @@ export async function startContractPlatform(label: string, options: ContractPlat
   const caldavUser = { username: 'rep@contract.example', password: randomBytes(9).toString('base64url') };
   const radicale: TestCalDavServer = await startTestCalDavServer([caldavUser]);
   await radicale.calendar(caldavUser, 'meetings');
+  const hubspot = await startFakeHubSpot();
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
@@ -96,7 +100,12 @@ export async function startContractPlatform(label: string, options: ContractPlat
       MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
       // So do its calendars: the Radicale above, and loopback ports where nothing listens (a calendar that does not answer).
       MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1',
+      // The CRM routes connect the fake HubSpot above.
+      MEETFLOW_PLUGINS_CONFIG: JSON.stringify({ 'crm-hubspot': { baseUrl: hubspot.baseUrl } }),
       MEETFLOW_SYSTEM_MAIL_URL: `smtp://${encodeURIComponent(systemMail.user)}:${systemMail.password}@127.0.0.1:${systemMail.port}`,
+      // A Google OAuth client (never called: the connect flow's start only builds the sign-in URL); Microsoft's is left unset (a 422).
+      MEETFLOW_GOOGLE_CLIENT_ID: 'contract.apps.googleusercontent.com',
+      MEETFLOW_GOOGLE_CLIENT_SECRET: 'contract-client-secret',
       // Every test file signs many people up from 127.0.0.1.
       MEETFLOW_SIGNUPS_PER_HOUR: '100000',
     });
@@ -115,6 +124,7 @@ export async function startContractPlatform(label: string, options: ContractPlat
     await samples.close();
     await systemMail.close();
     await radicale.close();
+    await hubspot.close();
     throw error;
   }
   const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
@@ -122,10 +132,12 @@ export async function startContractPlatform(label: string, options: ContractPlat
   return {
     ...platform,
     caldav: { url: radicale.url, ...caldavUser },
+    hubspot,
     async close() {
       await platform.close();
       await systemMail.close();
       await radicale.close();
+      await hubspot.close();
     },
   };
 }
@@ -137,7 +149,7 @@ function running(
   samples: SampleSitesServer,
   document: OpenAPIV3_1.Document,
   box: SecretsBox,
-): Omit<ContractPlatform, 'caldav'> {
+): Omit<ContractPlatform, 'caldav' | 'hubspot'> {
   const check = openApiCheck(document);
   const tokenOf = ownerTokens(stack.db);
   return {

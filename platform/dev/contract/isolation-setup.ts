@@ -1,3 +1,4 @@
+import { FAKE_HUBSPOT_TOKEN } from '@meetflow/plugin-crm-hubspot/testing';
 import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
 import { bodyOf, type ContractClient } from './client.ts';
 import {
@@ -44,6 +45,8 @@ export interface WorkspaceB {
   meetingSlot: string;
   /** B's sending mailbox. */
   mailboxId: string;
+  /** B's connected CRM (the contract platform's fake HubSpot). */
+  crmId: string;
   /** B's connected calendar (the contract platform's Radicale). */
   calendarId: string;
   /** An email of B's (to Bo, prospect 2, in campaign 1) waiting for review. */
@@ -95,6 +98,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   const calendar = await ok<{ id: string }>(
     b.post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } }),
   );
+  const crm = await ok<{ id: string }>(b.post('/api/crm', { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } }));
   const suppressed = 'blocked@workspace-b.example';
   await ok(b.post('/api/suppressions', { entries: [suppressed], reason: 'B only' }));
   const processed = await ok<{ runId: string }>(b.post('/api/superagent/process-prospect', { prospectId: 1 }));
@@ -122,6 +126,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
     processRunId: processed.runId,
     mailboxId: mailbox.id,
     calendarId: calendar.id,
+    crmId: crm.id,
     outboxId: pending.id,
     sentMessageId: B_EMAILS.sentMessageId,
     suppressed,

@@ -1,3 +1,4 @@
+import { FAKE_HUBSPOT_TOKEN } from '@meetflow/plugin-crm-hubspot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
 import { configEntries } from '../../src/features/insights/workspace-config/workspace-config.ts';
@@ -262,6 +263,10 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf<{ calendars: unknown[] }>(await a.get('/api/calendars')).calendars).toEqual([]);
     await notFound(a.post(`/api/calendars/${fromB.calendarId}/test`));
     await notFound(a.delete(`/api/calendars/${fromB.calendarId}`));
+    // B's connected calendar does not stop A starting a Google sign-in of its own (the state is bound to A; oauth.test.ts finishes one).
+    expect(bodyOf<{ authorizationUrl: string }>(await a.post('/api/oauth/calendar-google/start')).authorizationUrl).toMatch(
+      /^https:\/\/accounts\.google\.com\//,
+    );
     const { url: serverUrl, username, password } = platform.caldav;
     const own = await a.post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } });
     expect(own.status).toBe(201);
@@ -272,6 +277,20 @@ describe('from workspace A, nothing of B can be changed', () => {
     ]);
     expect((await a.delete(`/api/calendars/${ownId}`)).status).toBe(200);
     expect(bodyOf<{ calendars: unknown[] }>(await b.get('/api/calendars')).calendars).toHaveLength(1);
+  });
+
+  it("CRMs: B's is neither listed, tested, synced nor disconnected from A; A connects its own", async () => {
+    expect(bodyOf<{ connection: unknown; log: unknown[] }>(await a.get('/api/crm'))).toMatchObject({ connection: null, log: [] });
+    await notFound(a.post(`/api/crm/${fromB.crmId}/test`));
+    await notFound(a.post(`/api/crm/${fromB.crmId}/sync`));
+    await notFound(a.delete(`/api/crm/${fromB.crmId}`));
+    const own = await a.post('/api/crm', { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } });
+    expect(own.status).toBe(201);
+    const ownId = bodyOf<{ id: string }>(own).id;
+    expect((await a.post(`/api/crm/${ownId}/sync`)).status).toBe(202);
+    expect(bodyOf<{ connection: { id: string } }>(await b.get('/api/crm')).connection.id).toBe(fromB.crmId);
+    expect((await a.delete(`/api/crm/${ownId}`)).status).toBe(200);
+    expect(bodyOf<{ connection: { id: string } | null }>(await b.get('/api/crm')).connection?.id).toBe(fromB.crmId);
   });
 
   it("sending forecast: A's counts its own mailboxes and waiting emails, never B's", async () => {
@@ -416,6 +435,20 @@ describe('from workspace A, nothing of B can be changed', () => {
       "A's cycle",
     );
     expect(bodyOf(await b.get('/api/dashboard/metrics'))).toMatchObject({ learning_cycles: 1, meeting_booked: 1 });
+    // B's applied scoring refit is neither shown to A nor rolled back from A.
+    const weights = CONFIG_DEFAULTS.scoringWeights;
+    await platform.stack.db.scoringRefits.create({
+      ...{ workspaceId: b.workspace, cycleId: 'b-refit', at: new Date(), before: weights, proposed: weights, reason: 'applied' },
+      ...{ better: true, applied: true, autoApply: true, status: 'applied', aucBefore: 0.6, aucAfter: 0.7, z: 2 },
+      ...{ sampleSize: 1000, meetings: 100, trainSize: 700, heldOutSize: 300, heldOutMeetings: 30, minMeetings: 20, minSampleSize: 100 },
+    });
+    expect(bodyOf<{ scoringRefit: { cycleId: string } | null }>(await a.get('/api/learning/status')).scoringRefit?.cycleId).not.toBe(
+      'b-refit',
+    );
+    expect((await a.post('/api/learning/refits/b-refit/rollback')).status).toBe(404);
+    expect(
+      bodyOf<{ scoringRefit: { rolledBackAt: string | null } }>(await b.get('/api/learning/status')).scoringRefit.rolledBackAt,
+    ).toBeNull();
   });
 
   it("API tokens: B's are neither listed nor revocable from A, and A's token cannot act in B", async () => {

@@ -1,3 +1,4 @@
+import { FAKE_HUBSPOT_TOKEN } from '@meetflow/plugin-crm-hubspot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES } from '../../src/features/prospecting/prospects/import-routes.ts';
 import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
@@ -63,6 +64,12 @@ const EXEMPT: Record<string, string> = {
     "only after MEETFLOW_SECRETS_KEY changed (the sealed password no longer opens) or a calendar's server came to resolve to a private address, which a running API cannot show (features/revenue/calendars/calendars.test.ts serves the address check at connect)",
   'POST /api/calendars/{id}/test 503':
     'only in production without MEETFLOW_SECRETS_KEY, or when the calendar plugin was uninstalled since it was connected, which a running API cannot do',
+  'POST /api/crm/{id}/test 409':
+    'only after MEETFLOW_SECRETS_KEY changed (the sealed token no longer opens), which a running API cannot show (features/revenue/crm/crm.test.ts stores an unusable token for the sync)',
+  'POST /api/crm/{id}/test 503':
+    'only in production without MEETFLOW_SECRETS_KEY, or when the CRM plugin was uninstalled since it was connected, which a running API cannot do',
+  'POST /api/oauth/{pluginId}/start 503':
+    'only in production without MEETFLOW_SECRETS_KEY, and the contract platform always runs with one (the same requireBox refusal is served in features/email/mailboxes/routes.test.ts)',
   'POST /api/mailboxes 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
   'PATCH /api/mailboxes/{id} 503': 'only in production without MEETFLOW_SECRETS_KEY (features/email/mailboxes/routes.test.ts serves that)',
   'POST /api/mailboxes/{id}/test 503':
@@ -245,6 +252,18 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     const [experiment] = bodyOf<Array<{ id: string }>>(await client.get('/api/experiments'));
     await client.post(`/api/experiments/${experiment!.id}/rollback`).then(refused(409, 'applied nothing to roll back'));
   },
+  'POST /api/learning/refits/{cycleId}/rollback 404': async () =>
+    client.post('/api/learning/refits/no-such-cycle/rollback').then(refused(404, 'no-such-cycle')),
+  'POST /api/learning/refits/{cycleId}/rollback 409': async () => {
+    // A refit the test did not pass (recorded as a cycle records it): nothing was applied.
+    const weights = CONFIG_DEFAULTS.scoringWeights;
+    await platform.stack.db.scoringRefits.create({
+      ...{ workspaceId: client.workspace, cycleId: 'kept-refit', at: new Date(), before: weights, proposed: weights, reason: 'not better' },
+      ...{ better: false, applied: false, autoApply: true, status: 'not-better', aucBefore: 0.6, aucAfter: 0.59, z: -0.3 },
+      ...{ sampleSize: 500, meetings: 60, trainSize: 350, heldOutSize: 150, heldOutMeetings: 18, minMeetings: 20, minSampleSize: 100 },
+    });
+    await client.post('/api/learning/refits/kept-refit/rollback').then(refused(409, 'applied nothing to roll back'));
+  },
   'POST /api/auth/login 401': async () =>
     client
       .post('/api/auth/login', { email: 'nobody@refusals.example', password: 'not the passphrase' }, { workspace: null })
@@ -404,6 +423,31 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect((await client.delete(`/api/calendars/${bodyOf<{ id: string }>(first).id}`)).status).toBe(200);
     return answer;
   },
+  'POST /api/crm 409': async () => {
+    const body = { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } };
+    const first = await client.post('/api/crm', body);
+    expect(first.status).toBe(201);
+    const answer = await client.post('/api/crm', body).then(refused(409, 'disconnect it first'));
+    // Disconnected again, so the other CRM refusals meet a workspace without one.
+    expect((await client.delete(`/api/crm/${bodyOf<{ id: string }>(first).id}`)).status).toBe(200);
+    return answer;
+  },
+  'POST /api/crm 422': async () =>
+    client
+      .post('/api/crm', { pluginId: 'crm-hubspot', account: { privateAppToken: 'pat-not-the-token' } })
+      .then(refused(422, 'refused the token', 'Nothing was connected')),
+  'POST /api/crm 503': async () => {
+    // HubSpot answers 503 to every try of the check (the plugin tries a read three times).
+    platform.hubspot.fail({ status: 503, count: 3, path: '/search' });
+    const answer = await client
+      .post('/api/crm', { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } })
+      .then(refused(503, 'did not answer', 'Nothing was connected'));
+    expect(bodyOf<{ connection: unknown }>(await client.get('/api/crm')).connection).toBeNull();
+    return answer;
+  },
+  'POST /api/crm/{id}/test 404': async () => client.post('/api/crm/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
+  'POST /api/crm/{id}/sync 404': async () => client.post('/api/crm/0123456789abcdef/sync').then(refused(404, '0123456789abcdef')),
+  'DELETE /api/crm/{id} 404': async () => client.delete('/api/crm/0123456789abcdef').then(refused(404, '0123456789abcdef')),
   'POST /api/calendars 422': async () => {
     const { url: serverUrl, username } = platform.caldav;
     return client
@@ -417,6 +461,20 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
         account: { serverUrl: `http://127.0.0.1:${await freePort()}/`, username: 'rep@contract.example', password: 'any' },
       })
       .then(refused(503, 'did not answer', 'Nothing was connected')),
+  'POST /api/oauth/{pluginId}/start 409': async () => {
+    const { url: serverUrl, username, password } = platform.caldav;
+    const first = await client.post('/api/calendars', { pluginId: 'calendar-caldav', account: { serverUrl, username, password } });
+    expect(first.status).toBe(201);
+    await client.post('/api/oauth/calendar-google/start').then(refused(409, 'disconnect it first'));
+    expect(await platform.stack.db.oauthStates.countDocuments({ workspaceId: client.workspace })).toBe(0);
+    expect((await client.delete(`/api/calendars/${bodyOf<{ id: string }>(first).id}`)).status).toBe(200);
+  },
+  'POST /api/oauth/{pluginId}/start 422': async () => {
+    await client
+      .post('/api/oauth/calendar-microsoft/start')
+      .then(refused(422, 'MEETFLOW_MICROSOFT_CLIENT_ID and MEETFLOW_MICROSOFT_CLIENT_SECRET'));
+    await client.post('/api/oauth/calendar-caldav/start').then(refused(422, 'connects with OAuth'));
+  },
   'POST /api/calendars/{id}/test 404': async () =>
     client.post('/api/calendars/0123456789abcdef/test').then(refused(404, '0123456789abcdef')),
   'DELETE /api/calendars/{id} 404': async () => client.delete('/api/calendars/0123456789abcdef').then(refused(404, '0123456789abcdef')),

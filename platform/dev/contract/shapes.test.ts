@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractClient } from './client.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
 import { documentOperations } from './openapi-check.ts';
-import { documentedRoutes } from './routes.ts';
+import { documentedRoutes, routeDoc, type RouteKey } from './routes.ts';
 import { successCases, type SuccessCase } from './success-cases.ts';
 
 // Every documented route answers a real request with a body both its zod schema and the served
@@ -45,7 +45,9 @@ describe('every documented route, answering as documented', () => {
     it(route, async () => {
       const answer = await (cases[route as keyof typeof cases] as SuccessCase)();
       expect(answer.route).toBe(route);
-      expect(answer.status, `${answer.status}: ${answer.text}`).toBeLessThan(300);
+      // A success is a 2xx; a route whose documented answer is a redirect (the OAuth callback's 302) succeeds with it.
+      const redirects = Object.keys(routeDoc(route as RouteKey).responses).some((status) => /^3\d\d$/.test(status));
+      expect(answer.status, `${answer.status}: ${answer.text}`).toBeLessThan(redirects ? 400 : 300);
     });
   }
 });

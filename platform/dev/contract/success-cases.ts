@@ -1,3 +1,4 @@
+import { FAKE_HUBSPOT_TOKEN } from '@meetflow/plugin-crm-hubspot/testing';
 import { expect } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
 import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
@@ -59,6 +60,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     tokenId: '',
     mailboxId: '',
     calendarId: '',
+    oauthState: '',
+    crmId: '',
     invitation: '',
     memberId: '',
     outbox: [] as string[],
@@ -483,6 +486,46 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       }),
     'POST /api/calendars/{id}/test': async () => client.post(`/api/calendars/${state.calendarId}/test`).then(holding({ ok: true })),
     'DELETE /api/calendars/{id}': async () => client.delete(`/api/calendars/${state.calendarId}`).then(holding({ removed: true })),
+    'POST /api/oauth/{pluginId}/start': async () =>
+      client.post('/api/oauth/calendar-google/start').then((answer) => {
+        const url = new URL(bodyOf<{ authorizationUrl: string }>(answer).authorizationUrl);
+        expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+        expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:${new URL(platform.url).port}/api/oauth/callback`);
+        state.oauthState = url.searchParams.get('state') ?? '';
+        return answer;
+      }),
+    // The caller who started it comes back from a sign-in they cancelled: redirected to Integrations saying so.
+    'GET /api/oauth/callback': async () =>
+      client.get('/api/oauth/callback', { workspace: null, query: { state: state.oauthState, error: 'access_denied' } }).then((answer) => {
+        const location = new URL(answer.headers.get('location') ?? '', platform.url);
+        expect([answer.status, location.pathname]).toEqual([302, '/settings/integrations']);
+        expect(location.searchParams.get('oauth_error')).toBe(
+          'Google Calendar access was not granted (the sign-in was cancelled or denied). Nothing was connected.',
+        );
+        return answer;
+      }),
+    'POST /api/crm': async () => {
+      const answer = await client
+        .post('/api/crm', { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } })
+        .then(
+          holding({ pluginId: 'crm-hubspot', provider: 'HubSpot', auth: 'fields', fields: {}, secretSet: true, lastCheck: { ok: true } }),
+        );
+      expect(answer.text).not.toContain(FAKE_HUBSPOT_TOKEN);
+      state.crmId = bodyOf<{ id: string }>(answer).id;
+      return answer;
+    },
+    'GET /api/crm': async () =>
+      client.get('/api/crm').then((answer) => {
+        expect(bodyOf(answer)).toMatchObject({
+          connection: { id: state.crmId, secretSet: true },
+          providers: expect.arrayContaining([expect.objectContaining({ pluginId: 'crm-salesforce', connectWith: ['oauth'] })]),
+        });
+        expect(answer.text).not.toContain(FAKE_HUBSPOT_TOKEN);
+        return answer;
+      }),
+    'POST /api/crm/{id}/test': async () => client.post(`/api/crm/${state.crmId}/test`).then(holding({ ok: true })),
+    'POST /api/crm/{id}/sync': async () => client.post(`/api/crm/${state.crmId}/sync`).then(holding({ started: expect.any(Boolean) })),
+    'DELETE /api/crm/{id}': async () => client.delete(`/api/crm/${state.crmId}`).then(holding({ removed: true })),
     'POST /api/mailboxes': async () => {
       const mailbox = contractMailbox(await freePort());
       const answer = await client
@@ -776,7 +819,22 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .get('/api/dashboard/trends', { query: { range: '30d' } })
         .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
     'GET /api/learning/status': async () =>
-      client.get('/api/learning/status').then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100 })),
+      client
+        .get('/api/learning/status')
+        .then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100, scoringRefit: { applied: false, status: 'too-few-leads' } })),
+    'POST /api/learning/refits/{cycleId}/rollback': async () => {
+      // A cycle's applied refit records its evidence (written directly here: applying one takes hundreds of contacted
+      // prospects with meetings, which features/insights/learning/learning-cycle.test.ts runs); the weights in force are its own.
+      const before = { companySize: 0.25, industryMatch: 0.25, techStack: 0.25, jobTitle: 0.25 };
+      await platform.stack.db.scoringRefits.create({
+        ...{ workspaceId: ws, cycleId: 'contract-refit', at: new Date(), before, proposed: CONFIG_DEFAULTS.scoringWeights },
+        ...{ better: true, applied: true, autoApply: true, status: 'applied', aucBefore: 0.61, aucAfter: 0.74, z: 2.8, reason: 'contract' },
+        ...{ sampleSize: 1000, meetings: 120, trainSize: 700, heldOutSize: 300, heldOutMeetings: 36, minMeetings: 20, minSampleSize: 100 },
+      });
+      return client
+        .post('/api/learning/refits/contract-refit/rollback')
+        .then(holding({ cycleId: 'contract-refit', rolledBackAt: expect.any(String), before }));
+    },
     'GET /api/dashboard/insights': async () => client.get('/api/dashboard/insights', { query: { cycles: 1 } }),
     'GET /api/activity': async () => client.get('/api/activity', { query: { limit: 5 } }),
 

@@ -12,6 +12,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
     pluginId: 'calendar-caldav',
     account: { serverUrl: 'https://caldav.example/', username: 'rep@example.com', password: 'a valid password' },
   },
+  'POST /api/crm': { pluginId: 'crm-hubspot', account: { privateAppToken: 'pat-na1-a-valid-looking-token' } },
   'POST /api/webhooks': {
     url: 'https://hooks.example.com/meetflow',
     events: ['prospect.created', 'meeting.booked'],
@@ -110,4 +111,6 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   email: 'nobody@placeholder.example',
   index: '0',
   prospectId: '1',
+  pluginId: 'calendar-google',
+  cycleId: 'cycle-1',
 };

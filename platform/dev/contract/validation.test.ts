@@ -52,6 +52,8 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'POST /api/book/{token}/reschedule',
   'POST /api/book/{token}/cancel',
   'GET /api/book/{token}/invite.ics',
+  // The OAuth callback: its state record names the workspace (the provider's redirect, no ?workspace= in it).
+  'GET /api/oauth/callback',
 ]);
 
 function badRequestsOf(doc: RouteDoc): BadRequest[] {

@@ -89,6 +89,7 @@ export async function startTestPipelineWorker(
       secrets: options.secrets,
       publicUrl: options.publicUrl,
       channel: host.channel('email'),
+      crm: host,
       mailAllowHosts: options.mailAllowHosts ?? TEST_MAIL_ALLOW_HOSTS,
       inbox: { temporal: client, taskQueue },
     }),

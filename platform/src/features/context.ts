@@ -119,6 +119,8 @@ export interface WorkerContext<K extends Collection = Collection> {
   bookingLink?: (workspaceId: string, prospectId: number) => Promise<string | null>;
   /** The busy times of the workspace's connected calendar over the booking horizon (revenue's calendars, composed by the worker); none without one. */
   calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
+  /** The installed CRM plugins, bound in the worker's own process (PluginHost.crm) for the CRM sync; without it no CRM is synced. */
+  crm?: Pick<PluginHost, 'crm' | 'crmIds'>;
 }
 
 /** The settings only start-up work reads. */

@@ -156,7 +156,19 @@ describe('the platform features', () => {
     const rank = (feature: MeetflowFeature) => DOMAINS.indexOf(feature.domain);
     const starting = FEATURES.filter((feature) => feature.onStart);
     expect(starting.map((feature) => feature.name).sort()).toEqual(
-      ['calendars', 'discovery', 'experiments', 'inbound', 'learning', 'mailboxes', 'outcomes', 'pricing', 'webhooks', 'workspaces'].sort(),
+      [
+        'calendars',
+        'crm',
+        'discovery',
+        'experiments',
+        'inbound',
+        'learning',
+        'mailboxes',
+        'outcomes',
+        'pricing',
+        'webhooks',
+        'workspaces',
+      ].sort(),
     );
     for (const feature of starting) {
       for (const name of feature.onStart?.after ?? []) {

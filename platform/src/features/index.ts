@@ -32,8 +32,10 @@ import { prospectsFeature } from './prospecting/prospects/feature.ts';
 import { superagentFeature } from './prospecting/superagent/feature.ts';
 import { meetingsFeature } from './revenue/meetings/feature.ts';
 import { calendarsFeature } from './revenue/calendars/feature.ts';
+import { oauthFeature } from './revenue/oauth/feature.ts';
 import { pricingFeature } from './revenue/pricing/feature.ts';
 import { webhooksFeature } from './revenue/webhooks/feature.ts';
+import { crmFeature } from './revenue/crm/feature.ts';
 import { healthFeature } from './runs/health/feature.ts';
 import { pipelinesFeature } from './runs/pipelines/feature.ts';
 import { pluginsFeature } from './runs/plugins/feature.ts';
@@ -75,10 +77,12 @@ export const FEATURES: readonly MeetflowFeature[] = [
   // revenue
   meetingsFeature,
   calendarsFeature,
+  oauthFeature,
   inboxBookingFeature,
   bookingLinksFeature,
   pricingFeature,
   webhooksFeature,
+  crmFeature,
   // insights
   learningFeature,
   outcomesFeature,

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { activityEntryModels } from './insights/learning/activity-model.ts';
+import { scoringRefitModels } from './insights/learning/refit-model.ts';
 import { agentActivityModel } from './insights/agents/activity-model.ts';
 import { authModels } from './accounts/auth/model.ts';
 import { auditModels } from './accounts/audit/model.ts';
@@ -26,8 +27,10 @@ import { systemCheckModel } from './runs/system/model.ts';
 import { workspaceModel } from './accounts/workspaces/model.ts';
 import { experimentsModels } from './insights/experiments/model.ts';
 import { calendarModels } from './revenue/calendars/model.ts';
+import { oauthModels } from './revenue/oauth/model.ts';
 import { bookingLinkModels } from './revenue/booking-links/model.ts';
 import { webhooksModels } from './revenue/webhooks/model.ts';
+import { crmModels } from './revenue/crm/model.ts';
 
 /** The platform's mongoose models on one connection: what `db` means when injected. */
 export function createModels(connection: Connection) {
@@ -56,11 +59,14 @@ export function createModels(connection: Connection) {
     ...outcomeEventModels(connection),
     ...dashboardRollupModels(connection),
     ...activityEntryModels(connection),
+    ...scoringRefitModels(connection),
     ...workspaceIcpModels(connection),
     ...experimentsModels(connection),
     ...calendarModels(connection),
+    ...oauthModels(connection),
     ...bookingLinkModels(connection),
     ...webhooksModels(connection),
+    ...crmModels(connection),
   };
 }
 

@@ -6,6 +6,7 @@ import { inPausedCampaign } from '../features/prospecting/campaigns/held.ts';
 import { linkAtEnrolment } from '../features/revenue/booking-links/links.ts';
 import { trackActivities } from '../features/insights/agents/activity-tracker.ts';
 import type { Models } from '../features/models.ts';
+import type { WorkerContext } from '../features/context.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
 import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';
@@ -34,6 +35,8 @@ export function workerActivities(deps: {
   mailAllowHosts?: readonly string[];
   /** The busy times of a workspace's connected calendar, for the slots an email offers (revenue's calendars). */
   calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
+  /** The installed CRM plugins, called in this process by the CRM sync (revenue's crm). */
+  crm?: WorkerContext['crm'];
 }) {
   const { stepActivities } = deps;
   return createActivities({
@@ -48,6 +51,7 @@ export function workerActivities(deps: {
     channel: deps.channel,
     mailAllowHosts: deps.mailAllowHosts,
     ...(deps.calendarBusy ? { calendarBusy: deps.calendarBusy } : {}),
+    ...(deps.crm ? { crm: deps.crm } : {}),
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),

@@ -8,6 +8,7 @@ import { createModels } from '../features/models.ts';
 import { openSecrets } from '../core/secrets-key.ts';
 import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
+import { withOAuthClients } from '../features/revenue/oauth/clients.ts';
 import { calendarBusyOverHorizon } from '../features/revenue/calendars/availability.ts';
 import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
@@ -43,7 +44,7 @@ const exitEarly = () => process.exit(0);
 process.once('SIGINT', exitEarly).once('SIGTERM', exitEarly);
 
 try {
-  const plugins = PluginHost.load(installedPlugins, config.plugins); // a bad plugin stops start-up here
+  const plugins = PluginHost.load(installedPlugins, withOAuthClients(installedPlugins, config.plugins, config.oauthClients)); // a bad plugin stops start-up here
   const database = openDatabase(config.mongoUri, logger);
   await database.ready;
   const db = createModels(database.connection);
@@ -69,6 +70,8 @@ try {
       publicUrl: config.publicUrl,
       channel: plugins.channel('email', logger.child({ plugin: 'channel' })),
       mailAllowHosts: config.mailAllowHosts,
+      // The CRM sync calls the connected CRM's plugin in this process (its token never enters a workflow history).
+      crm: plugins,
       // The slots an email offers avoid the workspace's connected calendar's busy times (revenue/calendars).
       calendarBusy: calendarBusyOverHorizon({
         host: plugins,

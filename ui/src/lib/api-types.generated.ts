@@ -1814,6 +1814,17 @@ export interface DeleteApiBookingLinksProspectIdResponse {
 }
 export interface DeleteApiCalendarsIdResponse {
   removed: true;
+  /**
+   * An OAuth calendar: whether the provider confirmed revoking Meetflow's access
+   */
+  revoked?: boolean;
+  /**
+   * An OAuth calendar whose access was not revoked: why, and where the user removes it themselves
+   */
+  warning?: string;
+}
+export interface DeleteApiCrmIdResponse {
+  removed: true;
 }
 export interface DeleteApiInvitationsIdResponse {
   revoked: true;
@@ -1858,11 +1869,11 @@ export interface GetApiAgentsSettingsResponse {
    */
   minConfidence: number | null;
   /**
-   * Scored leads needed before the scoring weights are re-fitted
+   * Contacted prospects needed before the scoring weights are refitted from meetings
    */
   minSampleSize: number | null;
   /**
-   * Step size of the scoring-weight update
+   * The former gradient step size; not used since the scoring weights are refitted from meetings
    */
   learningRate: number | null;
 }
@@ -2080,6 +2091,10 @@ export interface GetApiCalendarsResponse {
      */
     provider: string;
     /**
+     * How it signs in: the plugin's fields (a password), or the provider's sign-in (OAuth tokens, sealed)
+     */
+    auth: 'fields' | 'oauth';
+    /**
      * The account's fields that are not secret (a server URL, a username)
      */
     fields: {
@@ -2122,9 +2137,22 @@ export interface GetApiCalendarsResponse {
      */
     credentialsTest: string;
     /**
-     * fields: connected with the fields above (POST /api/calendars); oauth: through the provider's sign-in, not offered yet
+     * fields: connected with the fields above (POST /api/calendars); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start)
      */
     connect: 'fields' | 'oauth';
+    /**
+     * For connect: oauth; null otherwise
+     */
+    oauth: {
+      /**
+       * Whether this server's OAuth client for the provider is set up
+       */
+      configured: boolean;
+      /**
+       * The environment variables the operator sets first (when not configured)
+       */
+      missing: string[];
+    } | null;
   }[];
 }
 export interface GetApiCampaignsIdProspectsQuery {
@@ -2235,6 +2263,110 @@ export interface GetApiCampaignsIdResponse {
     name: string;
     runId: string;
     error: string;
+  }[];
+}
+export interface GetApiCrmResponse {
+  /**
+   * The workspace's connected CRM (one at most)
+   */
+  connection: {
+    /**
+     * 16 hex characters
+     */
+    id: string;
+    /**
+     * The CRM plugin (kind crm) that reads and writes it
+     */
+    pluginId: string;
+    /**
+     * The plugin's display name
+     */
+    provider: string;
+    auth: 'fields' | 'oauth';
+    /**
+     * The account's fields that are not secret (Pipedrive's company address)
+     */
+    fields: {
+      [k: string]: string | undefined;
+    };
+    secretSet: true;
+    /**
+     * The last connect or Test: whether the CRM answered, and why not
+     */
+    lastCheck: {
+      at: string;
+      ok: boolean;
+      error: string | null;
+    } | null;
+    /**
+     * The durable sync
+     */
+    sync: {
+      running: boolean;
+      startedAt: string | null;
+      /**
+       * When the last sync ended
+       */
+      at: string | null;
+      /**
+       * Why the last sync stopped, in plain words
+       */
+      error: string | null;
+      /**
+       * What the last (or running) sync wrote: records created, updated, skipped (logged before), failed
+       */
+      counts: {
+        created: number;
+        updated: number;
+        skipped: number;
+        failed: number;
+      };
+      /**
+       * Customers and open deals read from the CRM, which discovery leaves out
+       */
+      exclusions: {
+        count: number;
+        at: string | null;
+      };
+      /**
+       * Minutes between two syncs when nobody presses Sync now
+       */
+      intervalMinutes: number;
+    };
+    createdAt: string;
+  } | null;
+  providers: {
+    pluginId: string;
+    displayName: string;
+    /**
+     * The fields of its connect form (empty when it connects with OAuth only)
+     */
+    fields: {
+      key: string;
+      label: string;
+      secret: boolean;
+    }[];
+    /**
+     * fields: the form above (POST /api/crm); oauth: through the provider's sign-in
+     */
+    connectWith: ('fields' | 'oauth')[];
+  }[];
+  /**
+   * The sync log, newest first (the last 100 objects; one row per object)
+   */
+  log: {
+    object: 'company' | 'contact' | 'email' | 'meeting';
+    /**
+     * Meetflow's id of it, the key the CRM write is idempotent by
+     */
+    externalId: string;
+    /**
+     * The CRM's id of the record, once written
+     */
+    crmId: string | null;
+    action: 'created' | 'updated' | 'failed';
+    error: string | null;
+    at: string;
   }[];
 }
 export interface GetApiDashboardInsightsQuery {
@@ -2709,9 +2841,81 @@ export interface GetApiLearningStatusResponse {
    */
   pendingScoredLeads: number;
   /**
-   * Scored leads the learning engine needs before it re-fits the scoring weights
+   * Contacted prospects the learning engine needs before it refits the scoring weights
    */
   minSampleSize: number;
+  /**
+   * The newest cycle's refit of the scoring weights from meetings; null before the first
+   */
+  scoringRefit: {
+    before: {
+      companySize: number;
+      industryMatch: number;
+      techStack: number;
+      jobTitle: number;
+    };
+    proposed: {
+      companySize: number;
+      industryMatch: number;
+      techStack: number;
+      jobTitle: number;
+    };
+    /**
+     * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
+     */
+    better: boolean;
+    /**
+     * Its weights were written into the workspace (better, and Auto-Apply Optimizations on)
+     */
+    applied: boolean;
+    /**
+     * The Auto-Apply Optimizations switch when the cycle ran
+     */
+    autoApply: boolean;
+    /**
+     * Why it was or was not applied; `applied` also when auto-apply was off and it only recommends (see `applied`)
+     */
+    status: 'applied' | 'too-few-leads' | 'too-few-meetings' | 'no-contrast' | 'no-signal' | 'held-out-too-small' | 'not-better';
+    /**
+     * Held-out AUC of the weights in force; null when no fit was judged
+     */
+    aucBefore: number | null;
+    /**
+     * Held-out AUC of the refitted weights; null when no fit was judged
+     */
+    aucAfter: number | null;
+    z: number | null;
+    /**
+     * Contacted prospects learned from
+     */
+    sampleSize: number;
+    /**
+     * Meetings booked among them
+     */
+    meetings: number;
+    trainSize: number;
+    /**
+     * Prospects held out from the fit to judge it (30%)
+     */
+    heldOutSize: number;
+    heldOutMeetings: number;
+    /**
+     * Meetings the fitted part needs before a refit is tried
+     */
+    minMeetings: number;
+    minSampleSize: number;
+    reason: string;
+    /**
+     * The learning cycle that refitted (the id to roll it back by)
+     */
+    cycleId: string;
+    /**
+     * ISO time the cycle applied or recorded it
+     */
+    at: string;
+    rolledBackAt: string | null;
+    rolledBackBy: string | null;
+  } | null;
 }
 export interface GetApiMeetingsSlotsQuery {
   count?: number;
@@ -2740,6 +2944,60 @@ export interface GetApiMeetingsSlotsResponse {
      */
     warning: string | null;
   };
+}
+export interface GetApiOauthCallbackQuery {
+  /**
+   * The authorization code
+   */
+  code?: string;
+  /**
+   * The state POST /api/oauth/{pluginId}/start made (one use, 10 minutes)
+   */
+  state?: string;
+  /**
+   * The provider refused: access_denied when the user cancelled
+   */
+  error?: string;
+  /**
+   * The provider's words (not shown: the page says what happened itself)
+   */
+  error_description?: string;
+  /**
+   * Ignored
+   */
+  error_uri?: string;
+  /**
+   * Ignored (Microsoft)
+   */
+  error_subcode?: string;
+  /**
+   * The scopes granted (Google); ignored
+   */
+  scope?: string;
+  /**
+   * Ignored (Google)
+   */
+  authuser?: string;
+  /**
+   * Ignored (Google)
+   */
+  prompt?: string;
+  /**
+   * Ignored (Google)
+   */
+  hd?: string;
+  /**
+   * The issuer (RFC 9207); ignored
+   */
+  iss?: string;
+  /**
+   * Ignored (Microsoft)
+   */
+  session_state?: string;
+  /**
+   * Ignored (Microsoft)
+   */
+  admin_consent?: string;
 }
 export interface GetApiOfferResponse {
   /**
@@ -4548,6 +4806,10 @@ export interface PostApiCalendarsResponse {
    */
   provider: string;
   /**
+   * How it signs in: the plugin's fields (a password), or the provider's sign-in (OAuth tokens, sealed)
+   */
+  auth: 'fields' | 'oauth';
+  /**
    * The account's fields that are not secret (a server URL, a username)
    */
   fields: {
@@ -4750,6 +5012,97 @@ export interface PostApiCampaignsResponse {
    * Public ids of the mailboxes its emails go out through, by rotation; empty = every active mailbox of the workspace
    */
   mailboxIds: string[];
+}
+export interface PostApiCrmBody {
+  /**
+   * An installed CRM plugin that connects with fields (GET /api/crm lists them)
+   */
+  pluginId: string;
+  /**
+   * The fields of the plugin's connect form (its secret ones are stored sealed and never returned)
+   */
+  account: {
+    [k: string]: string | undefined;
+  };
+}
+export interface PostApiCrmIdSyncResponse {
+  /**
+   * false: a sync was running; the one asked for runs right after it
+   */
+  started: boolean;
+}
+export interface PostApiCrmIdTestResponse {
+  ok: boolean;
+  /**
+   * Why not, in plain words
+   */
+  error?: string;
+}
+export interface PostApiCrmResponse {
+  /**
+   * 16 hex characters
+   */
+  id: string;
+  /**
+   * The CRM plugin (kind crm) that reads and writes it
+   */
+  pluginId: string;
+  /**
+   * The plugin's display name
+   */
+  provider: string;
+  auth: 'fields' | 'oauth';
+  /**
+   * The account's fields that are not secret (Pipedrive's company address)
+   */
+  fields: {
+    [k: string]: string | undefined;
+  };
+  secretSet: true;
+  /**
+   * The last connect or Test: whether the CRM answered, and why not
+   */
+  lastCheck: {
+    at: string;
+    ok: boolean;
+    error: string | null;
+  } | null;
+  /**
+   * The durable sync
+   */
+  sync: {
+    running: boolean;
+    startedAt: string | null;
+    /**
+     * When the last sync ended
+     */
+    at: string | null;
+    /**
+     * Why the last sync stopped, in plain words
+     */
+    error: string | null;
+    /**
+     * What the last (or running) sync wrote: records created, updated, skipped (logged before), failed
+     */
+    counts: {
+      created: number;
+      updated: number;
+      skipped: number;
+      failed: number;
+    };
+    /**
+     * Customers and open deals read from the CRM, which discovery leaves out
+     */
+    exclusions: {
+      count: number;
+      at: string | null;
+    };
+    /**
+     * Minutes between two syncs when nobody presses Sync now
+     */
+    intervalMinutes: number;
+  };
+  createdAt: string;
 }
 export interface PostApiExperimentsBody {
   /**
@@ -5518,6 +5871,75 @@ export interface PostApiInvitationsResponse {
    */
   link: string;
 }
+export interface PostApiLearningRefitsCycleIdRollbackResponse {
+  before: {
+    companySize: number;
+    industryMatch: number;
+    techStack: number;
+    jobTitle: number;
+  };
+  proposed: {
+    companySize: number;
+    industryMatch: number;
+    techStack: number;
+    jobTitle: number;
+  };
+  /**
+   * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
+   */
+  better: boolean;
+  /**
+   * Its weights were written into the workspace (better, and Auto-Apply Optimizations on)
+   */
+  applied: boolean;
+  /**
+   * The Auto-Apply Optimizations switch when the cycle ran
+   */
+  autoApply: boolean;
+  /**
+   * Why it was or was not applied; `applied` also when auto-apply was off and it only recommends (see `applied`)
+   */
+  status: 'applied' | 'too-few-leads' | 'too-few-meetings' | 'no-contrast' | 'no-signal' | 'held-out-too-small' | 'not-better';
+  /**
+   * Held-out AUC of the weights in force; null when no fit was judged
+   */
+  aucBefore: number | null;
+  /**
+   * Held-out AUC of the refitted weights; null when no fit was judged
+   */
+  aucAfter: number | null;
+  z: number | null;
+  /**
+   * Contacted prospects learned from
+   */
+  sampleSize: number;
+  /**
+   * Meetings booked among them
+   */
+  meetings: number;
+  trainSize: number;
+  /**
+   * Prospects held out from the fit to judge it (30%)
+   */
+  heldOutSize: number;
+  heldOutMeetings: number;
+  /**
+   * Meetings the fitted part needs before a refit is tried
+   */
+  minMeetings: number;
+  minSampleSize: number;
+  reason: string;
+  /**
+   * The learning cycle that refitted (the id to roll it back by)
+   */
+  cycleId: string;
+  /**
+   * ISO time the cycle applied or recorded it
+   */
+  at: string;
+  rolledBackAt: string | null;
+  rolledBackBy: string | null;
+}
 export interface PostApiLearningTriggerResponse {
   /**
    * Temporal run id
@@ -5738,6 +6160,16 @@ export interface PostApiMeetingsResponse {
      */
     warning?: string;
   };
+}
+export interface PostApiOauthPluginIdStartResponse {
+  /**
+   * The provider's sign-in page to send the browser to (carries the state and the PKCE challenge)
+   */
+  authorizationUrl: string;
+  /**
+   * The sign-in must come back before this (10 minutes)
+   */
+  expiresAt: string;
 }
 export interface PostApiOutboxApproveAllBody {
   /**
@@ -7047,13 +7479,17 @@ export interface PostApiSuperagentDiscoverProspectsResponse {
    */
   includeBelowFloor: boolean;
   /**
-   * People left out, by reason (outside the industries always; the others with a target count, zeros without).
+   * People left out, by reason (outside the industries and the connected CRM's customers and open deals always; the others with a target count, zeros without).
    */
   excluded: {
     /**
      * Whose industry is not one of the criteria's (a source that relaxed its filters).
      */
     outsideIndustry: number;
+    /**
+     * Customers and people on open deals in the connected CRM (by email or company domain).
+     */
+    inCrm: number;
     alreadyProspect: number;
     suppressed: number;
     contactedRecently: number;
@@ -7067,7 +7503,7 @@ export interface PostApiSuperagentDiscoverProspectsResponse {
     company: string;
     email: string | null;
     industry: string | null;
-    reason: 'outsideIndustry' | 'alreadyProspect' | 'suppressed' | 'contactedRecently' | 'noEmail';
+    reason: 'outsideIndustry' | 'inCrm' | 'alreadyProspect' | 'suppressed' | 'contactedRecently' | 'noEmail';
   }[];
   /**
    * With a target count: why fewer people than asked were found; null when the target was met.

@@ -13,4 +13,4 @@ export { startPipelineRun } from './pipelines/runs.ts';
 export type { PipelineRunner } from './pipelines/runs.ts';
 export { callDeclaredActivity, callPluginActivity, callPluginService, rootReason } from './plugins/call-activity.ts';
 export type { DeclaredCallOptions, PluginApiDeps } from './plugins/call-activity.ts';
-export type { InProcessCalendar, InProcessChannel, PluginHost } from './plugins/host.ts';
+export type { InProcessCalendar, InProcessChannel, InProcessCrm, PluginHost } from './plugins/host.ts';

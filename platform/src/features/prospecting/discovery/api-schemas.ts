@@ -131,12 +131,15 @@ export const DiscoverProspectsResponse = z.object({
   excluded: z
     .object({
       outsideIndustry: z.number().int().describe("Whose industry is not one of the criteria's (a source that relaxed its filters)."),
+      inCrm: z.number().int().describe('Customers and people on open deals in the connected CRM (by email or company domain).'),
       alreadyProspect: z.number().int(),
       suppressed: z.number().int(),
       contactedRecently: z.number().int(),
       noEmail: z.number().int(),
     })
-    .describe('People left out, by reason (outside the industries always; the others with a target count, zeros without).'),
+    .describe(
+      "People left out, by reason (outside the industries and the connected CRM's customers and open deals always; the others with a target count, zeros without).",
+    ),
   leftOut: z
     .array(
       z.object({
@@ -144,7 +147,7 @@ export const DiscoverProspectsResponse = z.object({
         company: z.string(),
         email: z.string().nullable(),
         industry: z.string().nullable(),
-        reason: z.enum(['outsideIndustry', 'alreadyProspect', 'suppressed', 'contactedRecently', 'noEmail']),
+        reason: z.enum(['outsideIndustry', 'inCrm', 'alreadyProspect', 'suppressed', 'contactedRecently', 'noEmail']),
       }),
     )
     .describe(`The people left out, each with why (the first ${LEFT_OUT_LISTED}; \`excluded\` counts them all).`),

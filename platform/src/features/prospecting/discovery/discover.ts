@@ -10,7 +10,14 @@ import { discoveryConfidence } from './confidence.ts';
 import { alignCompanies, dedupePeople, type MergedPerson, type SourcedPerson } from './dedupe.ts';
 import { discoveryNotes } from './notes.ts';
 import type { Models } from '../../models.ts';
-import { industryExclusions, LEFT_OUT_LISTED, workspaceExclusions, type ExclusionReason, type Exclusions } from './exclusions.ts';
+import {
+  industryExclusions,
+  LEFT_OUT_LISTED,
+  withCrmExclusions,
+  workspaceExclusions,
+  type ExclusionReason,
+  type Exclusions,
+} from './exclusions.ts';
 import {
   isConfigured,
   searchSampleFor,
@@ -56,7 +63,8 @@ async function matchPeople(
 
 /** What discovery runs over: plugins and Temporal (source plugins run on the worker, the sample source in this process), the config store. */
 export interface DiscoveryDeps extends PluginApiDeps {
-  db: ConfigStoreDb & Pick<Models, 'prospects' | 'suppressions' | 'outbox'>;
+  /** `crmExclusions`: the connected CRM's customers and open deals (revenue's crm sync writes them); left out, none. */
+  db: ConfigStoreDb & Pick<Models, 'prospects' | 'suppressions' | 'outbox'> & Partial<Pick<Models, 'crmExclusions'>>;
   /** Where the sample companies' own sites are served: a sample person's website points there, so research can read it. */
   samplesUrl?: string | null;
   now?: () => Date;
@@ -122,6 +130,7 @@ function sourcedPeople(outcomes: readonly SourceOutcome[]): SourcedPerson[] {
 
 const EXCLUSION_WORDS: Record<ExclusionReason, (n: number) => string> = {
   outsideIndustry: (n) => `${n.toLocaleString('en-US')} outside the ICP's industries`,
+  inCrm: (n) => `${n.toLocaleString('en-US')} customers or open deals in the connected CRM`,
   alreadyProspect: (n) => `${n.toLocaleString('en-US')} already in this workspace`,
   suppressed: (n) => `${n.toLocaleString('en-US')} suppressed (unsubscribed or bounced)`,
   contactedRecently: (n) => `${n.toLocaleString('en-US')} emailed in the last 90 days`,
@@ -214,9 +223,11 @@ export async function discoverProspects(
   // The route checked the caller may discover in this workspace; the sources search on the platform's behalf.
   const run = systemRunContext(workspaceId, 'discovery');
   const searchSample = sampleSearchOf(deps, run);
-  const exclusions: Exclusions = target
-    ? await workspaceExclusions(deps.db, workspaceId, now, criteria.industry)
-    : industryExclusions(criteria.industry);
+  const exclusions: Exclusions = await withCrmExclusions(
+    target ? await workspaceExclusions(deps.db, workspaceId, now, criteria.industry) : industryExclusions(criteria.industry),
+    deps.db,
+    workspaceId,
+  );
   const [outcomes, { scoringWeights }] = await Promise.all([
     Promise.all([
       ...configured.map((source) =>
@@ -236,6 +247,7 @@ export async function discoverProspects(
   const merged = alignCompanies(dedupePeople(records));
   const excluded: Record<ExclusionReason, number> = {
     outsideIndustry: 0,
+    inCrm: 0,
     alreadyProspect: 0,
     suppressed: 0,
     contactedRecently: 0,

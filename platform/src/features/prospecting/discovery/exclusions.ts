@@ -9,7 +9,7 @@ export const LEFT_OUT_LISTED = 200;
 export const RECENT_CONTACT_DAYS = 90;
 
 /** Why a discovered person is left out: of any discovery (outsideIndustry), or of a campaign's list (the others). */
-export type ExclusionReason = 'outsideIndustry' | 'noEmail' | 'suppressed' | 'contactedRecently' | 'alreadyProspect';
+export type ExclusionReason = 'outsideIndustry' | 'inCrm' | 'noEmail' | 'suppressed' | 'contactedRecently' | 'alreadyProspect';
 
 /**
  * Whether a person's industry is one the criteria name. A source that relaxes its filters to find
@@ -26,8 +26,8 @@ export function inIndustries(person: Pick<DiscoveredPerson, 'industry'>, industr
 
 /** The people a workspace must not be offered again, and the test discovery applies. */
 export interface Exclusions {
-  reasonOf(person: Pick<DiscoveredPerson, 'email' | 'industry'>): ExclusionReason | null;
-  keep(person: Pick<DiscoveredPerson, 'email' | 'industry'>): boolean;
+  reasonOf(person: Pick<DiscoveredPerson, 'email' | 'industry'> & Partial<Pick<DiscoveredPerson, 'companyDomain'>>): ExclusionReason | null;
+  keep(person: Pick<DiscoveredPerson, 'email' | 'industry'> & Partial<Pick<DiscoveredPerson, 'companyDomain'>>): boolean;
   /** How many people the workspace has already (prospects, suppressed, emailed recently): how much deeper than the target a search may need to go. */
   known: number;
 }
@@ -71,4 +71,40 @@ export async function workspaceExclusions(
   };
   const known = new Set([...sets.suppressed, ...sets.contactedRecently, ...sets.alreadyProspect]).size;
   return { reasonOf, keep: (person) => reasonOf(person) === null, known };
+}
+
+/** A domain as the CRM exclusions hold it: lowercase, without www. */
+const bareDomain = (domain: string | null | undefined) =>
+  domain
+    ?.trim()
+    .toLowerCase()
+    .replace(/^www\./, '') || null;
+
+/**
+ * Adds the connected CRM's customers and open deals (revenue's crm sync reads them with the CRM
+ * plugin's listExclusions into `crmExclusions`, refreshed at every sync) to `base`: a person whose
+ * email, or whose company's domain, is one of them is left out as `inCrm`, whatever the target.
+ * Without a connected CRM nothing changes.
+ */
+export async function withCrmExclusions(
+  base: Exclusions,
+  db: Partial<Pick<Models, 'crmExclusions'>>,
+  workspaceId: string,
+): Promise<Exclusions> {
+  if (!db.crmExclusions) return base;
+  const rows = await db.crmExclusions
+    .find({ workspaceId }, { domain: 1, email: 1, _id: 0 })
+    .lean<Array<{ domain: string | null; email: string | null }>>();
+  if (rows.length === 0) return base;
+  const domains = new Set(rows.flatMap((row) => (row.domain ? [row.domain] : [])));
+  const emails = new Set(rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])));
+  const reasonOf: Exclusions['reasonOf'] = (person) => {
+    const reason = base.reasonOf(person);
+    if (reason === 'outsideIndustry') return reason;
+    const email = person.email?.trim().toLowerCase();
+    const domain = bareDomain(person.companyDomain) ?? bareDomain(email?.split('@')[1]);
+    if ((email && emails.has(email)) || (domain && domains.has(domain))) return 'inCrm';
+    return reason;
+  };
+  return { reasonOf, keep: (person) => reasonOf(person) === null, known: base.known + rows.length };
 }

@@ -6,7 +6,7 @@ import { prepareSampleSource } from './sample-source.ts';
 export const discoveryFeature = defineFeature({
   name: 'discovery',
   domain: 'prospecting',
-  uses: ['workspaceConfig', 'prospects', 'suppressions', 'outbox'],
+  uses: ['workspaceConfig', 'prospects', 'suppressions', 'outbox', 'crmExclusions'],
   routes: [
     {
       routes: discoveryRoutes,

@@ -408,7 +408,7 @@ describe('POST /api/superagent/discover-prospects: a target count for a campaign
     expect(result.targetCount).toBe(120);
     expect(result.shortfall).toBeNull();
     // Page 1 (100 people) had 7 left out, so page 2 was read: 200 people, 193 writable, the best 120 kept.
-    expect(result.excluded).toEqual({ outsideIndustry: 0, alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
+    expect(result.excluded).toEqual({ outsideIndustry: 0, inCrm: 0, alreadyProspect: 5, suppressed: 1, contactedRecently: 1, noEmail: 0 });
     const emails = new Set(result.prospects.map((prospect) => prospect.email));
     expect(emails.size).toBe(120);
     for (const left of ['pat0@pager0.io', 'pat4@pager4.io', 'pat5@pager5.io', 'pat6@pager6.io']) expect(emails.has(left)).toBe(false);

@@ -23,6 +23,8 @@ import {
   CHANNEL_VERIFY_ACTIVITY,
   CALENDAR_ACTIVITIES,
   type CalendarCredential,
+  CRM_ACTIVITIES,
+  type CrmCredential,
 } from '@meetflow/plugin-sdk';
 import type { Connection, Model } from 'mongoose';
 import type { ActivityOptions } from '../pipelines/definition.ts';
@@ -89,6 +91,20 @@ export interface InProcessCalendar {
   /** The schema of one account (the `account` every activity takes): what a connect form is checked with. */
   accountSchema: z.ZodType;
   activities: Record<(typeof CALENDAR_ACTIVITIES)[number], BoundActivity>;
+}
+
+/** A CRM plugin bound to be called in the platform's own process (see PluginHost.crm): each activity takes `{ account, … }`. */
+export interface InProcessCrm {
+  pluginId: string;
+  displayName: string;
+  /** The fields of one account (a secret one is sealed by the platform, never returned). */
+  credentials: CrmCredential[];
+  credentialsTest: string;
+  /** The account field OAuth tokens go in (its manifest's `crm.oauth.tokensField`); null: it connects with typed fields only. */
+  oauthTokensField: string | null;
+  /** The schema of one account (the `account` every activity takes): what a connect form is checked with. */
+  accountSchema: z.ZodType;
+  activities: Record<(typeof CRM_ACTIVITIES)[number], BoundActivity>;
 }
 
 const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -320,6 +336,46 @@ export class PluginHost {
       credentials: definition.credentials,
       credentialsTest: definition.credentialsTest,
       oauth: (definition as { oauth?: unknown }).oauth !== undefined,
+      activities,
+    };
+  }
+
+  /** The ids of the installed plugins of kind `crm`, in list order. */
+  crmIds(): string[] {
+    return this.plugins.filter((plugin) => plugin.manifest.crm !== undefined).map((plugin) => plugin.manifest.id);
+  }
+
+  /**
+   * The installed CRM plugin `id`, bound to be called in this process as a calendar is (its
+   * activities carry the account's token, so never on the worker as Temporal activities): its
+   * config, the given clock (tests step it through Retry-After waits) and logger. Null when none.
+   */
+  crm(id: string, options: { logger?: Logger; clock?: Clock } = {}): InProcessCrm | null {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === id && candidate.manifest.crm !== undefined);
+    const definition = plugin?.manifest.crm;
+    if (!plugin || !definition) return null;
+    const bound = bindActivities(
+      plugin,
+      {
+        config: this.configs.get(id),
+        db: {} as never,
+        http: NO_HTTP,
+        logger: options.logger ?? SILENT,
+        clock: options.clock ?? { now: () => new Date() },
+        llm: null,
+      },
+      serviceContext,
+    );
+    const activities = Object.fromEntries(CRM_ACTIVITIES.map((name) => [name, bound[`${id}.${name}`]!])) as InProcessCrm['activities'];
+    const input = plugin.manifest.activities.listExclusions?.input;
+    const accountSchema = input instanceof z.ZodObject ? (input.shape.account as z.ZodType) : z.record(z.string(), z.unknown());
+    return {
+      pluginId: id,
+      displayName: definition.displayName,
+      credentials: definition.credentials,
+      credentialsTest: definition.credentialsTest,
+      oauthTokensField: definition.oauth?.tokensField ?? null,
+      accountSchema,
       activities,
     };
   }

@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { roleAtLeast, roleLabel, useCurrentMembership } from '../../auth/index.ts';
+import { CrmSection } from '../../crm/index.ts';
+import { useToast } from '../../../lib/toast.ts';
 import { calendarsQueryOptions } from '../api/calendars-api.ts';
+import { oauthOutcome } from '../utils/calendar-form.ts';
 import { CalendarCard } from './calendar-card.tsx';
 import { ConnectCalendarForm } from './connect-calendar-form.tsx';
 
@@ -16,8 +21,26 @@ export function IntegrationsPage() {
   const manage = role !== null && roleAtLeast(role, 'admin');
   const calendars = useQuery(calendarsQueryOptions());
   const connected = calendars.data?.calendars[0];
-  // Calendars connected through their provider's sign-in (OAuth) are not offered here yet: only those typed in a form.
-  const providers = (calendars.data?.providers ?? []).filter((provider) => provider.connect === 'fields');
+  // Typed in a form (CalDAV) or through the provider's sign-in (Google, Microsoft: Connect with …).
+  const providers = calendars.data?.providers ?? [];
+  // Back from the provider's sign-in (the API's OAuth callback sends the browser here): say how it went, once.
+  const [search, setSearch] = useSearchParams();
+  const toast = useToast();
+  useEffect(() => {
+    if (!calendars.data) return;
+    const outcome = oauthOutcome(search, calendars.data.providers);
+    if (!outcome) return;
+    toast(outcome);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('connected');
+        next.delete('oauth_error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [calendars.data, search, setSearch, toast]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -58,6 +81,7 @@ export function IntegrationsPage() {
           </p>
         )}
       </section>
+      <CrmSection manage={manage} />
     </div>
   );
 }

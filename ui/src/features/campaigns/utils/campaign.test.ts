@@ -31,7 +31,7 @@ const answer = (prospects: DiscoveredProspect[]): DiscoverProspectsResponse => (
   minScore: 70,
   belowFloor: 0,
   includeBelowFloor: false,
-  excluded: { outsideIndustry: 0, alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 },
+  excluded: { outsideIndustry: 0, inCrm: 0, alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0 },
   leftOut: [],
   shortfall: null,
 });

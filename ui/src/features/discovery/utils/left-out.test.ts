@@ -4,7 +4,7 @@ import { leftOutGroups } from './left-out.ts';
 
 const answer = (excluded: Partial<DiscoverProspectsResponse['excluded']>, leftOut: DiscoverProspectsResponse['leftOut']) =>
   ({
-    excluded: { outsideIndustry: 0, alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0, ...excluded },
+    excluded: { outsideIndustry: 0, inCrm: 0, alreadyProspect: 0, suppressed: 0, contactedRecently: 0, noEmail: 0, ...excluded },
     leftOut,
   }) as DiscoverProspectsResponse;
 

@@ -8,6 +8,7 @@ export type LeftOutPerson = DiscoverProspectsResponse['leftOut'][number];
 /** Each reason in words that follow a count or a name. */
 export const REASON_WORDS: Record<LeftOutReason, string> = {
   outsideIndustry: "outside the ICP's industries",
+  inCrm: 'customers or open deals in the connected CRM',
   alreadyProspect: 'already in this workspace',
   suppressed: 'suppressed (unsubscribed or bounced)',
   contactedRecently: 'emailed in the last 90 days',
