@@ -192,4 +192,55 @@ describe('pains a site states without a cue word', () => {
       pains('<h1>Acme</h1><p>Acme gives practice managers one record.</p><p>It runs in the cloud.</p><p>Book a demo today.</p>'),
     ).toEqual([]);
   });
+
+  it('reads a negation and what cannot be known or done, whole with its "until" or "when"', () => {
+    expect(
+      pains('<h1>x</h1><p>Acme is inventory.</p><h2>Why</h2><p>Nobody on the night shift knows which bin the pallet went to.</p>'),
+    ).toEqual(['nobody on the night shift knows which bin the pallet went']); // (a dangling "to" is no part of a phrase)
+    expect(pains("<p>You can't see which matters are over budget until the invoice goes out.</p>")).toEqual([
+      "can't see which matters are over budget until the invoice goes out",
+    ]);
+    expect(pains("<p>It's hard to know what you hold until the count is done.</p>")).toEqual([
+      'hard to know what you hold until the count is done',
+    ]);
+    expect(pains("<p>You didn't go to law school to chase colleagues for their time entries.</p>")).toEqual([
+      'chase colleagues for their time entries',
+    ]);
+    expect(
+      pains('<h1>Acme</h1><p>Acme is inventory software.</p><h2>Why Acme</h2><p>Our prices are hard to beat. Nothing gets lost.</p>'),
+    ).toEqual([]);
+  });
+
+  it('reads a customer\'s "before", a warning, and what keeps going wrong, with the thing it happens to', () => {
+    expect(
+      pains(
+        '<blockquote>“Before SproutDesk we spent every Sunday evening texting parents about the timetable.” — Priya Nair, Centre Director</blockquote>',
+      ),
+    ).toEqual(['spent every Sunday evening texting parents about the timetable']);
+    expect(pains("<p>Don't let one bad firing scrap a week of production.</p>")).toEqual(['one bad firing scrap a week of production']);
+    expect(pains('<p>Firing logs still live in a binder next to the kiln.</p><p>Shipping costs keep climbing.</p>')).toEqual([
+      'firing logs still live in a binder next to the kiln',
+      'shipping costs keep climbing',
+    ]);
+    expect(pains('<p>When a batch cracks, defects fall through the cracks of the shift handover.</p>')).toEqual([
+      'defects fall through the cracks of the shift handover',
+    ]);
+    expect(pains('<p>Every week, appointments get double-booked and patients wait.</p><p>Audits are stressful and slow.</p>')).toEqual([
+      'appointments get double-booked and patients wait',
+      'audits are stressful and slow',
+    ]);
+  });
+
+  it('reads a verbless line of problems under a heading of problems, and only the "before" half of a before/after list', () => {
+    expect(pains('<h2>The old way</h2><p>Recall letters by post, confirmations by phone, empty chairs every afternoon.</p>')).toEqual([
+      'recall letters by post',
+      'confirmations by phone',
+      'empty chairs every afternoon',
+    ]);
+    expect(
+      pains(
+        '<h2>Before and after</h2><ul><li>Before: viewings booked over three phone calls</li><li>After: tenants pick a slot online</li></ul>',
+      ),
+    ).toEqual(['viewings booked over three phone calls']);
+  });
 });

@@ -24,7 +24,23 @@ interface PainRule {
   weak?: boolean;
   /** The problem's words when they are not the first capture alone (a headline's two halves). */
   capture?: (match: RegExpExecArray) => string;
+  /**
+   * The capture keeps its "until / when / because …" ("can't see which matters are over budget until
+   * the invoice goes out"): there the time or cause is the problem, not the copy's promise after it.
+   */
+  whole?: boolean;
+  /**
+   * The capture is one clause of a sentence that may hold more ("Contracts live in inboxes …, and nobody
+   * knows which version …"): the sentence is still read whole, as if no cue word had marked it.
+   */
+  partial?: boolean;
 }
+
+/** A clause whose subject is people keeps what they do; a thing keeps its subject ("firing logs still live in a binder"). */
+const withThingSubject = (subject: string, rest: string) => {
+  const bare = subject.replace(/^[“"]\s*/, '').replace(/^(?:our|my|their|the|your)\s+/i, '');
+  return PEOPLE_SUBJECT.test(bare) || BUYERS.test(bare) ? rest : `${bare} ${rest}`;
+};
 
 // Who did something, rather than a thing that was so: a pronoun, a person, a team or a department.
 const PEOPLE_SUBJECT =
@@ -34,7 +50,7 @@ const PEOPLE_SUBJECT =
 const TIME_SPENT = String.raw`(?:(?:[\w-]+\s+){0,2}[\w-]+s(?:'|’)\s+)?(?:(?:so much|too much|so many|too many|countless|endless|precious|the|their|your|our|my|first|last|whole|entire|half|every|each|an?|\d+\+?)\s+)*(?:(?:night|late|long|sleepless|weekend|working|inspection|audit|reporting|month-end|quarter-end|year-end|peak|holiday|busy)\s+)?(?:time|hours?|days?|weeks?|months?|nights?|weekends?|money|budget|afternoons?|mornings?|evenings?|shifts?)(?:\s+(?:of|a|per)\s+(?:every|each|the)?\s*\w+)?`;
 // Problem adjectives: "manual invoice entry", "late payment fees", "abandoned carts".
 const PROBLEM_ADJECTIVES =
-  'manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed|messy|scattered|duplicate|surprise|unpredictable|inaccurate|stale|broken|abandoned|flaky|illegible|unpaid|overdue|noisy|unused|unanswered|unread|unreadable|expired';
+  'manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed|messy|scattered|duplicate|surprise|unpredictable|inaccurate|stale|broken|abandoned|flaky|illegible|unpaid|overdue|noisy|unused|unanswered|unread|unreadable|expired|angry|unhappy|overworked|idle|wasted|failed|rejected|denied|delayed|cancelled|canceled|forgotten|hidden|double-booked|misplaced|disputed';
 const NOT_IN_PHRASE =
   '(?!and\\b|or\\b|to\\b|by\\b|with\\b|for\\b|in\\b|is\\b|are\\b|was\\b|that\\b|which\\b|so\\b|but\\b|at\\b|cost\\b|costs\\b)';
 
@@ -86,6 +102,82 @@ const PAIN_RULES: PainRule[] = [
     list: true,
   },
   { pattern: /\bjuggl(?:e|es|ing)\s+([^.?!;]+)/i, confidence: 0.65, list: true },
+  // A thing that is still done the old way, with its subject: "Firing logs still live in a binder next to the kiln",
+  // "It's 2026 and your warehouse still runs on clipboards" (a role that still does it is read above).
+  {
+    pattern:
+      /(?:^|[,;:]\s+|\b(?:and|but)\s+)[“"]?((?:[\w'’-]+\s+){1,3}?)(still\s+(?:lives?|runs?|sits?|happens?|gets?|goes|go|comes?|arrives?|relies?|rely|depends?|depend|needs?|need|takes?|take|means?|mean|works?|work)\b[^.?!;”"]*)/i,
+    confidence: 0.6,
+    list: false,
+    capture: (match) => withThingSubject(match[1]!.trim(), match[2]!),
+  },
+  // A customer's "before", told of its own people: "Before Quillcase, our partners spent the last Friday of every
+  // month rebuilding bills …", "Before SproutDesk we spent every Sunday evening texting parents …".
+  {
+    pattern:
+      /^[“"]?\s*(?:[Bb]efore|[Uu]ntil|[Ww]ithout)\s+(?:[A-Z][\w'’.&-]*\s*){1,3},?\s+((?:[Ww]e|I|[Tt]hey|(?:[Oo]ur|[Mm]y|[Tt]heir) (?:[\w-]+ ){0,2}?[\w-]+)\s+[^.?!;”"]+)/,
+    confidence: 0.65,
+    list: false,
+    capture: (match) => match[1]!.replace(/^(?:we|I|they)\s+/i, '').replace(/^(?:our|my|their)\s+/i, ''),
+    whole: true,
+  },
+  // Nobody does it, or no one can: "Nobody on the night shift knows which bin the pallet went to", "No one likes chasing invoices".
+  {
+    pattern: /(?:^|[,;:—–]\s*|\b(?:and|but|because|so|when)\s+)((?:nobody|no one|no-one)\s+(?!(?:else|needs|has to)\b)[^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    partial: true,
+  },
+  // What cannot be seen, known or done: "You can't see which matters are over budget until the invoice goes out",
+  // "It's hard to know what you actually hold until the count is done", "There's no way to tell which leads …".
+  {
+    pattern:
+      /\b((?:(?:can(?:'|’)t|cannot|can not|couldn(?:'|’)t)\s+(?:see|tell|know|find|track|trust|keep up|plan|predict|prove|promise|spot|reach|answer|say|get|keep|work out|figure out)|(?:no way|(?:too )?hard|difficult|impossible|tough) to\s+(?!(?:beat|match|miss|resist|ignore)\b)[a-z]+)\s+\w[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    partial: true,
+  },
+  // Not why they started: "You didn't go to law school to chase colleagues for their time entries".
+  {
+    pattern: /\b(?:you|we|they|I)\s+(?:didn(?:'|’)t|did not|never)\s+(?:[\w'’-]+\s+){1,5}to\s+([^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // A warning: "Don't let one bad firing scrap a week of production", "Never let a renewal slip".
+  { pattern: /\b(?:don(?:'|’)t|do not|never) let\s+([^.?!;]+)/i, confidence: 0.6, list: false },
+  // A thing the copy calls hard, whole, with when it is: "Scheduling is hard when half your staff work part-time",
+  // "Compliance audits are stressful and slow".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,8}?(?:is|are|was|were|gets?|can be|feels?)\s+(?:so\s+|still\s+|really\s+|always\s+)?(?:hard|difficult|stressful|slow|confusing|expensive|costly|risky|frustrating|exhausting|overwhelming|complicated|chaotic|a minefield|a gamble|guesswork)\b(?!\s+to\s+(?:beat|match)\b)[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    partial: true,
+  },
+  // What goes wrong to a thing, whole: "Every week, jobs get double-booked and customers wait", "Paper forms get lost".
+  {
+    pattern:
+      /(?:^|[,;:]\s+|\b(?:and|but|so|when)\s+)[“"]?((?!(?:nothing|no|none|never|nobody|it|this|that)\b)(?:[\w'’-]+\s+){1,4}?(?:gets?|got|go|goes|went)\s+(?:double-booked|overbooked|lost|missed|forgotten|delayed|overlooked|ignored|dropped|rejected|denied|cancelled|misplaced|duplicated|re-keyed|re-entered|unpaid|unanswered|unread|stale|cold|out of date)\b[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    partial: true,
+  },
+  // What keeps getting worse, or gets lost, whole: "Shipping costs keep climbing", "Defects fall through the cracks".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,6}?(?:keeps?|kept)\s+(?:climbing|rising|going up|growing|piling up|slipping|breaking|failing|crashing|getting (?:worse|lost|missed|longer))\b[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  {
+    pattern: /((?:[\w'’-]+\s+){1,8}?(?:falls?|fell|falling|slips?|slipped|slipping)\s+through the cracks\b[^.?!;]*)/i,
+    confidence: 0.6,
+    list: false,
+  },
   // The problem named as one: "The biggest challenge for clinics is chasing prior authorisations."
   {
     pattern:
@@ -381,7 +473,7 @@ const MANUAL_WORK =
   /\b(?:by hand|manually|in (?:a |one |the |their |your |our |shared |separate |an? \w+ )*(?:spreadsheets?|excel|inbox(?:es)?|notebooks?)|from (?:a |an |their |your )?(?:notebooks?|spreadsheets?)|on (?:paper|sticky notes|whiteboards?|post-its?)|paper forms?|by (?:phone|email|fax|post)|over (?:email|whatsapp|the phone|text)|from (?:dms|emails?|voicemails?)|re-?key(?:s|ed|ing)?|re-?typ(?:e|es|ed|ing)|copy(?:ing)? \w+(?: \w+)? into)\b/i;
 // A sentence that names the problem as such: "Before: …", "The problem: …", "Without a plan, …".
 const PROBLEM_LEAD =
-  /^(?:(?:before|the problem|problem|today|the old way|the reality|here(?:'|’)s the (?:problem|thing|catch)|the (?:problem|trouble) is)\s*[:—–]\s*|(?:before|until)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
+  /^(?:(?:before|the problem|problem|today|the old way|the reality|here(?:'|’)s the (?:problem|thing|catch)|the (?:problem|trouble) is)\s*[:—–]\s*|(?:before|until|without)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
 // Headings and captions over a list or table of problems: "Before Larderline", "Without Dockslot", "Sound familiar?".
 const PROBLEM_HEADING =
   /^(?:before\b|without\b|the old way|what (?:it|\w+) replaces|what (?:you|they) leave behind|sound familiar|(?:the|your|our customers'?) (?:problem|challenge)|problems?\b|challenges?\b|pain points?|what(?:'|’)s broken|why (?:\w+ ){0,3}(?:switch|leave|move|hand (?:it )?over|give up|quit|outgrow)|what (?:we|you) hear|what (?:[\w-]+ ){1,3}(?:tell us|say|told us)|(?:[\w-]+ ){1,3}(?:tell|told) us\b|you told us|is this you|does this sound|you know the feeling|the status quo|what (?:slows|holds|keeps|gets) (?:\w+ )?(?:back|down|stuck)|what (?:it|we|\w+) (?:fix(?:es)?|solves?)|problems? we solve|where it hurts|(?:common )?(?:headaches|frustrations)|the cost of)/i;
@@ -391,7 +483,7 @@ const OFFER_QUESTION =
   /^(?:ready|want|need|why (?:choose|us|would|should|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
 // What a question wraps its problem in: "Is your team …", "Does nobody …", "How many …", "Are …".
 const QUESTION_LEAD =
-  /^(?:(?:and|so|still|honestly|be honest)[,:]?\s+)?(?:(?:how (?:many|much|often|long)|(?:why |where |when )?(?:is|are|do|does|did|was|were|has|have|can|could|will))\s+)?(?:(?:your|you|the|their|our)\s+(?:(?:team|teams|staff|people|company|business|practice|firm|office|clinic|store|school)\s+)?)?/i;
+  /^(?:(?:and|so|still|honestly|be honest)[,:]?\s+)?(?:what (?:if|happens (?:if|when))\s+)?(?:(?:how (?:many|much|often|long)|(?:why |where |when )?(?:is|are|do|does|did|was|were|has|have|can|could|will))\s+)?(?:(?:your|you|the|their|our)\s+(?:(?:team|teams|staff|people|company|business|practice|firm|office|clinic|store|school)\s+)?)?/i;
 // Where a statement starts the company's own offer or a promise, it is no problem.
 const OFFER_START =
   /^(?:for|we|we(?:'|’)re|our|us|it|its|it(?:'|’)s|this|that|these|here|with|get|try|start|see|book|join|meet|learn|find|discover|explore|say|trusted|used|loved|built|made|designed|introducing|welcome|one (?:[\w-]+ )?(?:platform|place|app|tool|dashboard|view|system|inbox|login|click|solution|workspace|home|source|price|plan)\b|all|everything|every\b.*\bin one\b)\b/i;
@@ -468,6 +560,17 @@ function isProblemStatement(text: string, company: string, quotedProblems = fals
   return terms.slice(1, -1).some((term) => /^(?:who|that|which)$/i.test(term.text));
 }
 
+/** A line of short problems without a verb, under a heading of problems: "Timesheets on paper, approvals by email, payroll errors every month." */
+function problemList(text: string, company: string): boolean {
+  const items = text.replace(/[.!]+$/, '').split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/);
+  return (
+    items.length >= 2 &&
+    !mentions(text, company) &&
+    !PROMISE_WORDS.test(text) &&
+    items.every((item) => item.split(' ').length >= 2 && item.split(' ').length <= 6)
+  );
+}
+
 // What buyers do with a product or gain from it, as the verb of a statement: a promise, not a problem.
 const STATEMENT_PROMISE =
   /^(?:use|uses|love|loves|choose|chooses|trust|trusts|rely|relies|adopt|adopts|save|saves|get|gets|win|wins|grow|grows|can|could|will)$/i;
@@ -502,13 +605,17 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
   // A question about the product ("Does Briefly replace our lawyers?") is a FAQ's, not a problem.
   if (sentence.text.endsWith('?') && mentions(sentence.text, place.company)) return [];
   const hero = place.hero;
-  const captures: Array<{ raw: string; confidence: number; weak?: boolean }> = [];
+  const captures: Array<{ raw: string; confidence: number; weak?: boolean; whole?: boolean; partial?: boolean }> = [];
   let cued = false;
   for (const rule of PAIN_RULES) {
     const match = rule.pattern.exec(sentence.text);
     if (!match?.[1]) continue;
-    cued ||= !rule.weak;
+    cued ||= !rule.weak && !rule.partial;
     const captured = rule.capture ? rule.capture(match) : match[1];
+    if (rule.whole) {
+      captures.push({ raw: tidyPhrase(captured, 14), confidence: rule.confidence, whole: true, partial: rule.partial });
+      continue;
+    }
     for (const raw of rule.list
       ? splitList(captured.replace(TAIL, ''))
       : [tidyPhrase(problemOnly(captured.replace(TAIL, '')), CAPTURE_WORDS)])
@@ -536,19 +643,27 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
       PROBLEM_LEAD.test(sentence.text) ||
       (place.opening && sentence.pageKind === 'home') ||
       PROBLEM_HEADING.test(sentence.heading)) &&
-    (place.problemItem || isProblemStatement(sentence.text, place.company, PROBLEM_HEADING.test(sentence.heading)));
-  if (place.problemItem && !question) long.push({ raw: tidyPhrase(sentence.text.replace(/[.!]+$/, ''), 14), confidence: 0.6 });
+    (place.problemItem ||
+      isProblemStatement(sentence.text, place.company, PROBLEM_HEADING.test(sentence.heading)) ||
+      (PROBLEM_HEADING.test(sentence.heading) && problemList(sentence.text, place.company)));
+  if (place.problemItem && !question)
+    long.push({ raw: tidyPhrase(sentence.text.replace(PROBLEM_LEAD, '').replace(/[.!]+$/, ''), 14), confidence: 0.6 });
   else if (statement) for (const clause of statementClauses(sentence.text)) long.push({ raw: clause, confidence: 0.55 });
   else if (!cued && MANUAL_WORK.test(sentence.text) && !PROMISE_WORDS.test(sentence.text))
     for (const clause of statementClauses(sentence.text)) if (MANUAL_WORK.test(clause)) long.push({ raw: clause, confidence: 0.55 });
-  const found: Array<{ phrase: string; confidence: number; weak?: boolean }> = [];
-  for (const { raw, confidence, weak } of captures) {
-    const phrase = tidyPhrase(problemOnly(raw.replace(TAIL, '')), CAPTURE_WORDS);
+  const found: Array<{ phrase: string; confidence: number; weak?: boolean; partial?: boolean }> = [];
+  for (const { raw, confidence, weak, whole, partial } of captures) {
+    const phrase = whole ? raw : tidyPhrase(problemOnly(raw.replace(TAIL, '')), CAPTURE_WORDS);
     // One word is a problem when a strong cue names it: "Say goodbye to overselling", "no more paperwork".
     const word = confidence >= 0.65 && !weak && /^[a-z]{7,}$/i.test(phrase);
     if ((isPhrase(phrase) || word) && !NOT_A_PROBLEM.test(phrase))
       // "Broken pipelines" reads "broken pipelines" mid-sentence; "CSV exports" and "RFIs" keep their capitals.
-      found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence, weak });
+      found.push({
+        phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1),
+        confidence,
+        weak,
+        partial,
+      });
   }
   for (const { raw, confidence } of long) {
     // A pain is a phrase, not a quote or a question: the marks a clause carried from its sentence go ("where is my refund?" emails).
@@ -562,6 +677,8 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
     if (!isPhrase(phrase) || NOT_A_PROBLEM.test(phrase) || mentions(phrase, place.company)) continue;
     found.push({ phrase: /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1), confidence });
   }
+  // One clause a rule read from a sentence also read whole comes after the sentence's clauses, in their order.
+  found.sort((a, b) => Number(Boolean(a.partial)) - Number(Boolean(b.partial)));
   return withoutFragments(found).map(({ phrase, confidence }) => ({ phrase, confidence }));
 }
 
@@ -602,10 +719,14 @@ function problemItems(page: ParsedPage, company: string): { problems: Set<string
     const next = lists[index + 1];
     const answered = next !== undefined && !answering(before) && answering(headingOf(next)) && headingOf(next) !== before;
     const into = PROBLEM_HEADING.test(before) || answered ? problems : answering(before) ? answers : undefined;
+    // One list of both halves ("Before: …", "After: …"): each item goes to its own side.
     if (into)
       $(list)
         .children('li')
-        .each((_i, item) => void into.add(normal($(item).text())));
+        .each((_i, item) => {
+          const text = normal($(item).text());
+          (AFTER_LEAD.test(text) ? answers : into).add(text);
+        });
   });
   $('table').each((_index, table) => {
     const rows = $(table).find('tr').toArray();

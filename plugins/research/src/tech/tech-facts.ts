@@ -2,6 +2,7 @@ import type { FactDraft } from '../facts.ts';
 import { companyNameOf } from '../company-name.ts';
 import type { ParsedPage } from '../page.ts';
 import { detectTechnologies, type Detection } from './detect.ts';
+import { fingerprints, type Fingerprint } from './fingerprints.ts';
 import { classifyTechnology, describeClass } from './tech-class.ts';
 import { MENTION_CONFIDENCE, MENTION_LABEL, MENTION_ORDER, toolMentions, type MentionSource } from './tool-mentions.ts';
 import { vendorScriptDetections } from './vendor-scripts.ts';
@@ -20,12 +21,62 @@ export interface TechResult {
  * infrastructure), implied by …": the class is part of the value, the way readers of the research
  * result (the ICP builder, lead scoring) tell business tools from infrastructure.
  */
-function describe(detection: Detection & { namedIn?: MentionSource }): string {
+function describe(detection: Detection & { namedIn?: MentionSource; product?: string }): string {
   const version = detection.version ? ` ${detection.version}` : '';
   const category = detection.categories[0] ? `${detection.categories[0]}; ` : '';
   const implied = detection.impliedBy ? `, implied by ${detection.impliedBy}` : '';
   const named = detection.namedIn ? `, ${MENTION_LABEL[detection.namedIn]}` : '';
-  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories, detection.name))})${implied}${named}`;
+  const product = detection.product ? `, seen as ${detection.product}` : '';
+  return `Uses ${detection.name}${version} (${category}${describeClass(classifyTechnology(detection.categories, detection.name))})${implied}${product}${named}`;
+}
+
+let lines: Map<string, Fingerprint> | undefined;
+
+/** "vendor.co.uk" of "https://www.vendor.co.uk/products/x": the domain a vendor registers. */
+function vendorDomain(website: string): string {
+  try {
+    const labels = new URL(website).hostname.toLowerCase().split('.');
+    return labels.slice(/^(?:co|com|net|org)$/.test(labels.at(-2) ?? '') && labels.length >= 3 ? -3 : -2).join('.');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A business tool that is one product of a vendor whose own tool the data set also has, by the
+ * vendor's name and domain: "HubSpot Chat" and "HubSpot Analytics" are HubSpot, "Salesforce Service
+ * Cloud" is Salesforce, "Zendesk Chat" is Zendesk. An ICP names the vendor a company buys from, so each
+ * is reported as the vendor's tool (the fact says which product was seen).
+ */
+function vendorToolOf(name: string): Fingerprint | undefined {
+  if (!lines) {
+    const business = fingerprints().all.filter(
+      (fingerprint) => classifyTechnology(fingerprint.categories, fingerprint.name).kind === 'business',
+    );
+    const byName = new Map(business.map((fingerprint) => [fingerprint.name, fingerprint]));
+    lines = new Map();
+    for (const product of business) {
+      const words = product.name.split(' ');
+      for (let length = words.length - 1; length > 0; length -= 1) {
+        const vendor = byName.get(words.slice(0, length).join(' '));
+        if (vendor && vendorDomain(vendor.website) !== '' && vendorDomain(vendor.website) === vendorDomain(product.website)) {
+          lines.set(product.name, vendor);
+          break;
+        }
+      }
+    }
+  }
+  return lines.get(name);
+}
+
+/** A detection under its vendor's tool when it is one product of that vendor's (see vendorToolOf). */
+function asVendorTool<T extends Detection>(detection: T): T & { product?: string } {
+  const vendor = vendorToolOf(detection.name);
+  if (!vendor) return detection;
+  const { impliedBy: _impliedBy, ...seen } = detection;
+  return { ...seen, name: vendor.name, slug: vendor.slug, categories: vendor.categories, version: '', product: detection.name } as T & {
+    product?: string;
+  };
 }
 
 /**
@@ -37,13 +88,13 @@ function describe(detection: Detection & { namedIn?: MentionSource }): string {
  * tools only named.
  */
 export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
-  const best = new Map<string, { detection: Detection & { namedIn?: MentionSource }; url: string }>();
+  const best = new Map<string, { detection: Detection & { namedIn?: MentionSource; product?: string }; url: string }>();
   const home = pages.find((page) => page.kind === 'home') ?? pages[0];
   const company = home ? companyNameOf(home) : '';
   for (const page of pages) {
     const detections = detectTechnologies(page.signals);
     const known = new Set(detections.map((detection) => detection.name));
-    for (const detection of [...detections, ...vendorScriptDetections(page.signals, known, company)]) {
+    for (const detection of [...detections, ...vendorScriptDetections(page.signals, known, company)].map(asVendorTool)) {
       const current = best.get(detection.name);
       const better =
         !current || (current.detection.impliedBy && !detection.impliedBy) || detection.confidence > current.detection.confidence;
@@ -52,9 +103,9 @@ export function extractTechnologies(pages: readonly ParsedPage[]): TechResult {
   }
   const rank = (source: MentionSource) => MENTION_ORDER.indexOf(source);
   for (const mention of toolMentions(pages)) {
-    const current = best.get(mention.fingerprint.name);
+    const { name, slug, categories } = vendorToolOf(mention.fingerprint.name) ?? mention.fingerprint;
+    const current = best.get(name);
     if (current && (!current.detection.namedIn || rank(current.detection.namedIn) <= rank(mention.source))) continue;
-    const { name, slug, categories } = mention.fingerprint;
     best.set(name, {
       detection: {
         name,

@@ -140,3 +140,89 @@ describe('tools named in meta tags, hosts the page connects to, and words about 
     expect(names('<blockquote>“I stopped building the board pack by hand.” — Simon Reeve, CFO</blockquote>')).toEqual([]);
   });
 });
+
+describe('more of the ways a site shows its tools, each weighed and quoted, and the ways it misleads', () => {
+  const names = (html: string, options: Parameters<typeof pageFrom>[1] = {}) =>
+    extractTechnologies([
+      pageFrom(`<html><head><title>Cratebase — Warehouse inventory</title>${html}</head><body><p>x</p></body></html>`, options),
+    ]).drafts.map((draft) => [draft.value.split(' (')[0], draft.snippet, draft.confidence]);
+
+  it('reads the hosts a Content-Security-Policy allows, from a header or a meta tag, as weaker than a script the page loads', () => {
+    const headers = {
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' https://js.hs-scripts.com; connect-src https://api.segment.io 'self'",
+    };
+    expect(names('', { headers })).toEqual([
+      ['Uses HubSpot', 'content-security-policy: script-src … https://js.hs-scripts.com', 0.6],
+      ['Uses Segment', 'content-security-policy: connect-src … https://api.segment.io', 0.6],
+    ]);
+    expect(
+      names(`<meta http-equiv="Content-Security-Policy" content="frame-src https://*.typeform.com; report-uri https://intercom.io/r">`),
+    ).toEqual([['Uses Typeform', 'content-security-policy: frame-src … https://*.typeform.com', 0.6]]);
+  });
+
+  it("reports a vendor's product under the vendor's tool, saying which product was seen", () => {
+    const found = extractTechnologies([
+      pageFrom('<html><head><script src="https://js.usemessages.com/conversations-embed.js"></script></head></html>'),
+    ]);
+    expect(found.techStack).toEqual(['HubSpot']);
+    expect(found.drafts[0]!.value).toBe('Uses HubSpot (Marketing automation; business tool: marketing automation), seen as HubSpot Chat');
+  });
+
+  it("reads a loader's host and a file named for its vendor, not a file whose name only starts like a vendor's", () => {
+    expect(names('<link rel="preconnect" href="https://js.hs-scripts.com">').map(([name]) => name)).toEqual(['Uses HubSpot']);
+    expect(names('<script src="https://www.googleadservices.com/pagead/conversion.js"></script>').map(([name]) => name)).toEqual([
+      'Uses Google Ads',
+    ]);
+  });
+
+  it("reads a vendor page a link asks the visitor to act on, or one named for the company, not the vendor's own pages", () => {
+    const links = (body: string) =>
+      extractTechnologies([pageFrom(`<html><head><title>SproutDesk — Tutoring</title></head><body>${body}</body></html>`)]).techStack;
+    expect(links('<a href="https://calendly.com/maya-sproutdesk/intro">Say hello to Maya</a>')).toEqual(['Calendly']);
+    expect(links('<a href="https://meetings.hubspot.com/maya-okafor">Book a demo</a>')).toEqual(['HubSpot']);
+    expect(links('<a href="https://buy.stripe.com/8wM3cd">Pay your invoice</a>')).toEqual(['Stripe']);
+    expect(
+      links('<a href="https://calendly.com/pricing">Book with Calendly</a><a href="https://www.hubspot.com/products">HubSpot</a>'),
+    ).toEqual([]);
+  });
+
+  it('reads the "powered by" line of a footer, and nothing else a footer names', () => {
+    const footer = (text: string) =>
+      extractTechnologies([
+        pageFrom(`<html><body><main><p>Law firm software.</p></main><footer><p>${text}</p></footer></body></html>`),
+      ]).drafts.map((draft) => [draft.value.split(' (')[0], draft.snippet, draft.confidence]);
+    expect(footer('© 2026 Quillcase Ltd · Bristol · Client payments powered by Stripe')).toEqual([
+      ['Uses Stripe', 'Client payments powered by Stripe', 0.7],
+    ]);
+    expect(footer('Demo bookings via Calendly')).toEqual([['Uses Calendly', 'Demo bookings via Calendly', 0.7]]);
+    expect(footer('Integrations: Salesforce · HubSpot · Shopify')).toEqual([]);
+  });
+
+  it('reads no tool from a customer, a brand, a store the product is sold in, a comparison or a tool a customer left', () => {
+    const words = (body: string) => extractTechnologies([pageFrom(`<html><body>${body}</body></html>`)]).techStack;
+    expect(words('<p>Legal teams at Shopify and Klaviyo run their contract reviews through our platform.</p>')).toEqual([]);
+    expect(words('<p>Trusted by shipping teams at Shopify and Gorgias, who track their freight with our platform.</p>')).toEqual([]);
+    expect(words('<p>Install our app from the Shopify App Store in two clicks.</p>')).toEqual([]);
+    expect(words('<p>Our integration is listed in the HubSpot App Marketplace.</p>')).toEqual([]);
+    expect(words('<p>Read our comparison: Harbourlist vs. Salesforce for letting agents.</p>')).toEqual([]);
+    expect(
+      words('<blockquote>“We switched from Zendesk to Harbourlist and never looked back.” — Tom Reid, Branch Manager</blockquote>'),
+    ).toEqual([]);
+    expect(words('<p>Cratebase integrates with Shopify, NetSuite and ShipStation.</p>')).toEqual([]);
+  });
+
+  it("reads a vendor's documented embed code that names no host of the vendor's: a setup call, a widget element, a pixel", () => {
+    const embedded = (html: string) => extractTechnologies([pageFrom(`<html><head>${html}</head><body><p>x</p></body></html>`)]).techStack;
+    expect(embedded('<script>var _learnq = _learnq || []; _learnq.push(["account", "PnX7Qa"]);</script>')).toEqual(['Klaviyo']);
+    expect(embedded('<script>analytics.load("wk8Qz"); analytics.page();</script>')).toEqual(['Segment']);
+    expect(embedded('<stripe-buy-button buy-button-id="buy_btn_1" publishable-key="pk_live_1"></stripe-buy-button>')).toEqual(['Stripe']);
+    expect(embedded('<div class="calendly-inline-widget" data-url="https://calendly.com/parcelnest-team/wholesale"></div>')).toEqual([
+      'Calendly',
+    ]);
+    expect(embedded('<noscript><img src="https://www.facebook.com/tr?id=480112233&ev=PageView&noscript=1"/></noscript>')).toEqual([
+      'Facebook Pixel',
+    ]);
+    expect(embedded('<script>const analytics = loadAnalytics(); track(analytics);</script>')).toEqual([]);
+  });
+});

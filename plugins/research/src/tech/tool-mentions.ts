@@ -123,6 +123,16 @@ const NOT_IN_USE =
 const OWN_TOOLS =
   /\b(?:we|our(?! (?:customers?|clients?|users?|members?|partners?|buyers?)\b))\b|\b(?:tools we (?:use|love|rely on)|we(?:'re| are) (?:a|an) [\w-]+ (?:shop|house|team)|powered by|payments? (?:are )?(?:processed |handled )?(?:by|through|via)|(?:chat|support|billing|bookings?|scheduling|checkout|analytics|newsletter) (?:is |are )?(?:run |handled |powered )?(?:by|on|through|via|with))\b/i;
 
+// Words that name a tool as a customer, a brand or a store the product is sold in, not one the company
+// runs: "Legal teams at Shopify and Klaviyo run their reviews through our platform", "trusted by
+// teams at Stripe", "install our app from the Shopify App Store", "listed on the HubSpot marketplace".
+const NOT_OWN_TOOL =
+  /\b(?:(?:teams?|people|folks|engineers|marketers|leaders|companies|brands|customers|clients) (?:at|like|such as|including)|customers? (?:include|like)|clients? (?:include|like)|trusted by|used by|loved by|chosen by|join(?:ing)? (?:teams|companies|brands)|app ?store|appexchange|app directory|app marketplace|listed (?:on|in)|available (?:on|in) the)\b/i;
+// A line of a page's footer or navigation saying what runs a part of the site: "Payments powered by
+// Stripe", "Chat by Intercom", "Bookings via Calendly". The rest of a footer (link lists, badges) names no tool in use.
+const FOOTER_USE =
+  /\b(?:powered by|(?:payments?|checkout|chat|live chat|support|help ?desk|billing|bookings?|scheduling|newsletter|analytics|forms?|surveys?)\s+(?:is |are )?(?:powered |processed |handled |secured |run )?(?:by|via|through|with))\b/i;
+
 /** Every tool a sentence names, in any words: the runs of capitalised words that are a business tool's name. */
 function namedTools(sentence: string): Fingerprint[] {
   const tools = [...sentence.matchAll(new RegExp(NAME, 'g'))].flatMap((match) => toolsIn(match[0]));
@@ -140,8 +150,16 @@ function namedTools(sentence: string): Fingerprint[] {
 export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
   const mentions: ToolMention[] = [];
   for (const page of pages) {
+    // A footer's "powered by" line: the statement of use a site makes there, the rest of its footer left alone.
+    for (const block of page.boilerplate)
+      for (const sentence of splitSentences(block.text))
+        for (const part of sentence.split(/\s+[·|•]\s+/))
+          if (FOOTER_USE.test(part) && !NOT_IN_USE.test(part) && !NOT_OWN_TOOL.test(part))
+            for (const fingerprint of namedTools(part)) mentions.push({ fingerprint, source: 'statement', url: page.url, sentence: part });
     for (const block of page.blocks) {
       for (const sentence of splitSentences(block.text)) {
+        // A customer's name or a store the product is sold in is no tool the company runs, however the sentence reads.
+        if (NOT_OWN_TOOL.test(sentence)) continue;
         const jobAd = isJobAd(page, block, sentence);
         const quoted = QUOTE_TAGS.has(block.tag) || QUOTED.test(sentence);
         const source: MentionSource = jobAd ? 'job ad' : quoted ? 'testimonial' : 'statement';

@@ -7,7 +7,7 @@
 //   "analytics.SNIPPET_VERSION").
 // Only business tools are read this way, and only a name that can be told apart: a domain or a
 // global that is the tool's own name, and names one tool only.
-import { around, clip } from '../evidence.ts';
+import { around, clip, normalizeSpace } from '../evidence.ts';
 import type { Detection } from './detect.ts';
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
 import type { PageSignals } from './signals.ts';
@@ -135,7 +135,50 @@ const VENDOR_ALIASES: Record<string, string> = {
   clarity: 'Microsoft Clarity',
   lfeeder: 'Leadfeeder',
   zopim: 'Zendesk Chat',
+  // HubSpot's tracking loader, its analytics, cookie banner, chat and meetings embed all load from hosts of their own.
+  'hs-scripts': 'HubSpot',
+  'hs-analytics': 'HubSpot',
+  'hs-banner': 'HubSpot',
+  usemessages: 'HubSpot',
+  hsappstatic: 'HubSpot',
+  // Google Ads' conversion tag, Zendesk's widget loader, Mailchimp's signup forms, Square's payments SDK, ActiveCampaign's tracker.
+  googleadservices: 'Google Ads',
+  zdassets: 'Zendesk',
+  'list-manage': 'MailChimp',
+  squarecdn: 'Square',
+  'app-us1': 'ActiveCampaign',
+  trackcmp: 'ActiveCampaign',
 };
+
+// A vendor's documented embed code, where it names no host of the vendor's: the setup call of its
+// inline snippet, or the element or attribute its widget is placed with. Each names one tool.
+const EMBED_CALLS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\w$.])analytics\.load\(\s*['"]/, 'Segment'],
+  [/\bCRISP_WEBSITE_ID\b/, 'Crisp Live Chat'],
+  [/(?<![\w$.])_learnq\b/, 'Klaviyo'],
+  [/(?<![\w$.])(?:hbspt\.(?:forms|cta)\.create\(|_hsq\s*=)/, 'HubSpot'],
+  [/(?<![\w$.])gtag\(\s*['"]config['"]\s*,\s*['"](?:G|UA)-/, 'Google Analytics'],
+  [/(?<![\w$.])fbq\(\s*['"]init['"]/, 'Facebook Pixel'],
+  [/(?<![\w$.])ttq\.load\(/, 'TikTok Pixel'],
+  [/(?<![\w$.])vgo\(\s*['"]setAccount['"]/, 'ActiveCampaign'],
+  [/(?<![\w$.])Calendly\.init\w*\(/, 'Calendly'],
+];
+const EMBED_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
+  ['stripe-buy-button,stripe-pricing-table', 'Stripe'],
+  ['[data-tf-widget],[data-tf-popup],[data-tf-slider],[data-tf-live]', 'Typeform'],
+  ['.calendly-inline-widget,.calendly-badge-widget', 'Calendly'],
+];
+// A tracking pixel the page loads as an image (often inside <noscript>, which is not parsed as markup).
+const PIXELS: ReadonlyArray<readonly [RegExp, string]> = [[/\/\/(?:www\.)?facebook\.com\/tr\/?\?id=/, 'Facebook Pixel']];
+let embeds:
+  { calls: Array<[RegExp, Fingerprint]>; elements: Array<[string, Fingerprint]>; pixels: Array<[RegExp, Fingerprint]> } | undefined;
+function embedIndex() {
+  const { byName } = fingerprints();
+  const known = <T>(list: ReadonlyArray<readonly [T, string]>) =>
+    list.flatMap(([marker, name]) => (byName.get(name) ? [[marker, byName.get(name)!] as [T, Fingerprint]] : []));
+  embeds ??= { calls: known(EMBED_CALLS), elements: known(EMBED_ELEMENTS), pixels: known(PIXELS) };
+  return embeds;
+}
 let aliases: Map<string, Fingerprint> | undefined;
 function aliasOf(label: string): Fingerprint | undefined {
   aliases ??= new Map(
@@ -146,6 +189,13 @@ function aliasOf(label: string): Fingerprint | undefined {
   );
   return aliases.get(label);
 }
+
+// A link that asks the visitor to act on the company's page of a vendor's app: book a time, apply for a job, pay.
+const ACTION_LINK =
+  /\b(?:book|schedule|reserve|(?:grab|pick|choose) a (?:time|slot)|demo|apply|open (?:roles|positions)|see (?:our )?(?:jobs|openings)|pay|buy|checkout|donate)\b/i;
+// The vendor's own marketing pages, which no link to the company's page on the vendor's app goes to.
+const VENDOR_OWN_PAGES =
+  /^(?:pricing|plans|features?|product|products|solutions|integrations?|partners?|blog|resources|about|customers|login|signin|sign-in|signup|sign-up|register|download|apps?|marketplace|en|en-us|en-gb)$/;
 
 const SCRIPT_URL = /(?:https?:)?\/\/([a-z0-9.-]+\.[a-z]{2,})(?=[/:'"?]|$)/gi;
 
@@ -201,6 +251,9 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     ['link[rel~=preconnect],link[rel~=dns-prefetch],link[rel~=preload]', 'href'],
     ['iframe[src]', 'src'],
     ['form[action]', 'action'],
+    // A widget placed by the address it shows: <div class="calendly-inline-widget" data-url="https://calendly.com/…">.
+    ['[data-url]', 'data-url'],
+    ['[data-src]', 'data-src'],
   ] as const)
     $(selector).each((_index, element) => {
       const address = $(element).attr(attribute) ?? '';
@@ -214,7 +267,7 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
   const handles = new Set([...handlesOf(company), ...(/^\d+$/.test(ownLabel) ? [] : handlesOf(ownLabel))]);
   $('a[href]').each((_index, element) => {
     const href = $(element).attr('href') ?? '';
-    if (!/^(?:https?:)?\/\//i.test(href) || handles.size === 0) return;
+    if (!/^(?:https?:)?\/\//i.test(href)) return;
     let address: URL;
     try {
       address = new URL(href, signals.url);
@@ -226,8 +279,37 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     const vendorDomain = registrable(address.hostname);
     const subdomains = address.hostname.toLowerCase().slice(0, -vendorDomain.length).split('.').filter(Boolean);
     const segments = address.pathname.split('/').filter(Boolean);
-    if ([...subdomains, ...segments].some((part) => handles.has(compact(decodeURIComponent(part))))) record(tool, clip(href), 70);
+    // The company's handle is the part, or a word of it ("calendly.com/maya-sproutdesk/intro": a person's page at the company)…
+    const parts = [...subdomains, ...segments].map((part) => decodeURIComponent(part).toLowerCase());
+    const handled = parts.some((part) => handles.has(compact(part)) || part.split(/[-_.]/).some((word) => handles.has(word)));
+    // …or the link asks the visitor to act on a page of the vendor's app ("Book a demo" → meetings.hubspot.com/jane-doe;
+    // "Pay now" → buy.stripe.com/…), not on the vendor's own pages ("/pricing", "/integrations").
+    const acted =
+      ACTION_LINK.test(normalizeSpace($(element).text())) && segments.length > 0 && !VENDOR_OWN_PAGES.test(segments[0]!.toLowerCase());
+    if (handled || acted) record(tool, clip(href), 70);
   });
+  // The hosts the page's Content-Security-Policy lets it load scripts, frames and requests from (a response header or a
+  // <meta http-equiv>): the site vouches for them, though a policy can outlive a tool, so weaker than a script it loads.
+  for (const policy of [
+    signals.headers['content-security-policy'] ?? '',
+    ...$('meta[http-equiv]')
+      .toArray()
+      .flatMap((meta) => (/^content-security-policy$/i.test($(meta).attr('http-equiv') ?? '') ? [$(meta).attr('content') ?? ''] : [])),
+  ])
+    for (const directive of policy.split(';')) {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (!name || /^(?:report-uri|report-to|sandbox|upgrade-insecure-requests)$/i.test(name)) continue;
+      for (const source of sources) {
+        const host =
+          source
+            .replace(/^'.*'$/, '')
+            .replace(/^[a-z]+:\/\//i, '')
+            .replace(/^\*\./, '')
+            .split(/[/:]/)[0] ?? '';
+        const tool = /\.[a-z]{2,}$/i.test(host) ? fromHost(host) : undefined;
+        if (tool) record(tool, clip(`content-security-policy: ${name} … ${source}`), 60);
+      }
+    }
   for (const src of signals.scriptSrc) {
     let host: string;
     try {
@@ -237,11 +319,28 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     }
     const tool = fromHost(host);
     if (tool) record(tool, clip(src), 80);
-    // A vendor's loader served from a short domain names itself in the file: "cdn.mxpnl.com/libs/mixpanel-2-latest.min.js".
-    const file = compact(src.split(/[?#]/)[0]!.split('/').at(-1) ?? '');
-    const named = byPrefix.find((entry) => entry.label.length >= 6 && file.startsWith(entry.label));
+    // A vendor's loader served from a short domain names itself in the file: "cdn.mxpnl.com/libs/mixpanel-2-latest.min.js";
+    // the name is the file's whole first word ("conversion.js" is no loader of Conversio's).
+    const file = (src.split(/[?#]/)[0]!.split('/').at(-1) ?? '').toLowerCase();
+    const named = byPrefix.find(
+      (entry) => entry.label.length >= 6 && file.startsWith(entry.label) && /^(?:[^a-z]|$)/.test(file.slice(entry.label.length)),
+    );
     if (named && !fromHost(host)) record(named.fingerprint, clip(src), 75);
   }
+  const { calls, elements, pixels } = embedIndex();
+  for (const [selector, fingerprint] of elements) {
+    const element = $(selector).first();
+    if (element.length > 0) record(fingerprint, clip($.html(element).split('>')[0] + '>'), 70);
+  }
+  for (const [pattern, fingerprint] of pixels) {
+    const match = pattern.exec(signals.html);
+    if (match) record(fingerprint, around(signals.html, match.index, match[0].length), 70);
+  }
+  for (const script of signals.scripts)
+    for (const [pattern, fingerprint] of calls) {
+      const match = pattern.exec(script);
+      if (match) record(fingerprint, around(script, match.index, match[0].length), 70);
+    }
   for (const script of signals.scripts) {
     for (const match of script.matchAll(SCRIPT_URL)) {
       const tool = fromHost(match[1]!);
