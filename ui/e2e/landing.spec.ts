@@ -126,7 +126,7 @@ test.describe('a visitor who is not signed in', () => {
       expect(target).toMatch(/^#measured-\w+$/);
       await expect(page.locator(target)).toContainText((await link.textContent())!);
     }
-    await expect(stats.first()).toContainText('91.1%ICP accuracy per field, on held-out sites');
+    await expect(stats.first()).toContainText('91.6%ICP accuracy per field, on held-out sites');
     await expect(page.locator('#measured-icp')).toContainText('whose pages and misses nobody working on the extractors reads');
     await expect(page.locator('#measured-batch')).toContainText('npm run bench -- batch');
     const hero = page.getByTestId('hero-measured');

@@ -29,7 +29,7 @@ describe('ICP eval on the development set (in-sample)', () => {
 
 // The held-out set: 44 generated sites (plugins/research/fixtures/held-out) written without reading
 // the extractors and never used to tune them. Its target is 92% overall (issue #32); it stands at
-// 91.1% (measured 2026-11-29 after session 19's extractors; 87.2% after session 18's), so this
+// 91.6% (measured 2026-11-30 after session 20's extractors; 91.1% after session 19's), so this
 // asserts a floor at that figure rounded down to a whole percent: a regression guard, not the
 // target. Raise the floor when the figure rises; never read this set's misses to make it rise (its README).
 const HELD_OUT_FLOOR = 0.91;
