@@ -13,6 +13,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
+import { hubSpotCrm } from '@meetflow/plugin-crm-hubspot';
+import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
@@ -25,6 +27,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../src/core/paths.ts';
 import { publishEvent } from '../../src/core/events.ts';
 import { deliveryWorkflowId, dispatchWorkflowId } from '../../src/features/revenue/webhooks/delivery.ts';
+import { connectCrm } from '../../src/features/revenue/crm/connections.ts';
+import { crmSyncWorkflowId, requestCrmSync } from '../../src/features/revenue/crm/run.ts';
 import { secretsBox } from '../../src/core/secrets-box.ts';
 import { inboxPollingId } from '../../src/features/email/inbound/polling.ts';
 import { oneOffWorkflowId } from '../../src/features/email/inbox/one-off.ts';
@@ -62,6 +66,7 @@ let stack: TestPipelineWorker;
 let server: Awaited<ReturnType<typeof serveProductApp>>;
 let mail: TestMailServer;
 let mailboxId: string;
+let hubSpot: FakeHubSpot;
 const recorded: HistoryFixture[] = [];
 const day = new Date().toISOString().slice(0, 10);
 
@@ -188,10 +193,11 @@ async function save(name: string, captures: string, history: History) {
 }
 
 beforeAll(async () => {
+  hubSpot = await startFakeHubSpot();
   stack = await startTestPipelineWorker(
     'record-histories',
-    [mathPlugin, engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, learningEnginePlugin],
-    { secrets: box, publicUrl: 'https://meetflow.example' },
+    [mathPlugin, engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, learningEnginePlugin, hubSpotCrm],
+    { secrets: box, publicUrl: 'https://meetflow.example', settings: { 'crm-hubspot': { baseUrl: hubSpot.baseUrl, timeoutSeconds: 5 } } },
   );
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example', imapPollSeconds: 1 });
   mail = await startTestMailServer();
@@ -209,6 +215,7 @@ afterAll(async () => {
   // Whatever still runs (sequences on their timers, the batch) is dropped with the servers.
   await server?.close();
   await mail?.close();
+  await hubSpot?.close();
   await stack?.stop();
 }, 120_000);
 
@@ -515,5 +522,71 @@ describe('webhooks', () => {
     } finally {
       receiver.close();
     }
+  });
+});
+
+describe('crmSync', () => {
+  it('crm-sync-waiting-for-next and crm-sync-not-connected', async () => {
+    const WS_CRM = 'replay-crm';
+    await stack.db.workspaces.create({ slug: WS_CRM, name: WS_CRM });
+    await connectCrm(
+      { db: stack.db, secrets: box, host: stack.host },
+      WS_CRM,
+      {
+        pluginId: 'crm-hubspot',
+        account: { privateAppToken: FAKE_HUBSPOT_TOKEN },
+      },
+      null,
+    );
+    await stack.db.prospects.create({
+      workspaceId: WS_CRM,
+      id: 1,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      company: 'Northwind Robotics',
+      email: 'dana.reyes@northwind.example',
+      emailLower: 'dana.reyes@northwind.example',
+      website: 'https://northwind.example',
+    });
+    await publishEvent(stack.db, testRunContext(WS_CRM), {
+      type: 'prospect.created',
+      key: '1',
+      data: {
+        prospect: {
+          id: 1,
+          firstName: 'Dana',
+          lastName: 'Reyes',
+          email: 'dana.reyes@northwind.example',
+          company: 'Northwind Robotics',
+          jobTitle: null,
+          source: null,
+        },
+      },
+    });
+    const starter = { client: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+    await requestCrmSync(starter, WS_CRM);
+    await until(
+      () => stack.db.crmConnections.findOne({ workspaceId: WS_CRM }).lean(),
+      (connection) => connection?.sync?.at !== null && connection?.sync?.at !== undefined && !connection.sync.running,
+      'the first CRM sync',
+    );
+    expect(hubSpot.objects('contacts').map((contact) => contact.properties.email)).toContain('dana.reyes@northwind.example');
+    await save(
+      'crm-sync-waiting-for-next',
+      "A workspace's CRM sync: asked for at once (Sync now), it wrote one prospect's company and contact to HubSpot, read its customers and open deals, and waits on its 15-minute timer.",
+      await settledHistory(stack.runner.temporal.workflow.getHandle(crmSyncWorkflowId(WS_CRM))),
+    );
+
+    const WS_NONE = 'replay-crm-none';
+    await stack.runner.temporal.workflow.execute('crmSync', {
+      taskQueue: stack.runner.taskQueue,
+      workflowId: crmSyncWorkflowId(WS_NONE),
+      args: [{ intervalMinutes: 15 }],
+    });
+    await save(
+      'crm-sync-not-connected',
+      'A CRM sync of a workspace with no CRM connected (disconnected meanwhile): it ends at once.',
+      await stack.runner.temporal.workflow.getHandle(crmSyncWorkflowId(WS_NONE)).fetchHistory(),
+    );
   });
 });

@@ -63,15 +63,21 @@ describe('POST /api/replies', () => {
 
   it('pauses until an out-of-office return date', async () => {
     await enrolled(2, 'two@acme.example');
+    // A return date a week after today: the sequence runs on the real clock, and a date already past
+    // pauses it only until now (it was 30 November 2026, fixed, until that day came).
+    const received = new Date();
+    const back = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth(), received.getUTCDate() + 7));
+    const spoken = back.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const returnDate = back.toISOString().slice(0, 10);
     const answer = await post('/api/replies', {
       prospectId: 2,
       subject: 'Automatic reply: Out of office',
-      body: 'I am out of the office until Monday 30 November 2026 with limited access to email.',
-      receivedAt: '2026-11-23T10:00:00Z',
+      body: `I am out of the office until ${spoken.replace(',', '')} with limited access to email.`,
+      receivedAt: received.toISOString(),
     });
     expect(answer.body).toMatchObject({
-      classification: { category: 'out-of-office', action: 'pause', returnDate: '2026-11-30' },
-      sequence: { state: { status: 'paused', pausedUntil: '2026-11-30T00:00:00.000Z' } },
+      classification: { category: 'out-of-office', action: 'pause', returnDate },
+      sequence: { state: { status: 'paused', pausedUntil: `${returnDate}T00:00:00.000Z` } },
     });
   });
 
