@@ -4,6 +4,7 @@ import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysFromToday } from '../../../../dev/testing/return-date.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createMailbox } from '../mailboxes/mailboxes.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
@@ -126,11 +127,11 @@ describe('replies read over IMAP', () => {
     expect(
       (await api('PATCH', `/api/mailboxes/${mailboxId}`, { imap: { host: mail.host, port: mail.imapPort, tls: 'none' } })).status,
     ).toBe(200);
-    await answer('pat3@charlie.test', sent, 'I am out of the office until December 7, 2026 with limited access to email.', {
+    await answer('pat3@charlie.test', sent, `I am out of the office until ${daysFromToday(7).american} with limited access to email.`, {
       'Auto-Submitted': 'auto-replied',
     });
     await expect.poll(async () => (await state(3)).status, { timeout: 20_000 }).toBe('paused');
-    expect((await state(3)).pausedUntil).toMatch(/^2026-12-07/);
+    expect((await state(3)).pausedUntil).toMatch(new RegExp(`^${daysFromToday(7).iso}`));
 
     expect((await api('PATCH', `/api/mailboxes/${mailboxId}`, { imap: null })).body).toMatchObject({ imap: null, inbox: null });
     const polling = stack.runner.temporal.workflow.getHandle(inboxPollingId(WS));

@@ -1,5 +1,6 @@
 import { engagementAnalysisPlugin } from '@meetflow/plugin-engagement-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysFromToday } from '../../../../dev/testing/return-date.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
@@ -63,21 +64,16 @@ describe('POST /api/replies', () => {
 
   it('pauses until an out-of-office return date', async () => {
     await enrolled(2, 'two@acme.example');
-    // A return date a week after today: the sequence runs on the real clock, and a date already past
-    // pauses it only until now (it was 30 November 2026, fixed, until that day came).
-    const received = new Date();
-    const back = new Date(Date.UTC(received.getUTCFullYear(), received.getUTCMonth(), received.getUTCDate() + 7));
-    const spoken = back.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const returnDate = back.toISOString().slice(0, 10);
+    const back = daysFromToday(7);
     const answer = await post('/api/replies', {
       prospectId: 2,
       subject: 'Automatic reply: Out of office',
-      body: `I am out of the office until ${spoken.replace(',', '')} with limited access to email.`,
-      receivedAt: received.toISOString(),
+      body: `I am out of the office until ${back.british} with limited access to email.`,
+      receivedAt: new Date().toISOString(),
     });
     expect(answer.body).toMatchObject({
-      classification: { category: 'out-of-office', action: 'pause', returnDate },
-      sequence: { state: { status: 'paused', pausedUntil: `${returnDate}T00:00:00.000Z` } },
+      classification: { category: 'out-of-office', action: 'pause', returnDate: back.iso },
+      sequence: { state: { status: 'paused', pausedUntil: `${back.iso}T00:00:00.000Z` } },
     });
   });
 
