@@ -7,6 +7,7 @@ import {
   CircleCheck,
   CirclePause,
   Clock,
+  CreditCard,
   Database,
   DollarSign,
   Gauge,
@@ -18,6 +19,7 @@ import {
   Search,
   Sparkles,
   Target,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -34,6 +36,7 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   'circle-check': CircleCheck,
   'circle-pause': CirclePause,
   clock: Clock,
+  'credit-card': CreditCard,
   database: Database,
   'dollar-sign': DollarSign,
   gauge: Gauge,
@@ -48,6 +51,7 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   search: Search,
   sparkles: Sparkles,
   target: Target,
+  wallet: Wallet,
 };
 
 /** True when the UI draws `name` as its own icon (not the fallback). */
