@@ -65,6 +65,10 @@ export async function startSmtpSink(user = 'sender@meetflow.test', password = 's
       });
     },
   });
+  // A client that dies mid-message (the worker killed by the fault tests, on purpose) resets its
+  // connection: smtp-server reports that as the server's 'error', which with no listener is thrown
+  // out of the test process. A real server logs it and serves the next connection; so does the sink.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   sink = {
     port: (server.server.address() as AddressInfo).port,
