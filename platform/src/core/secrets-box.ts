@@ -41,6 +41,17 @@ export class SecretKeyMismatch extends Error {
   override name = 'SecretKeyMismatch';
 }
 
+/** Why a stored secret does not open, in words a user can act on (the caller says what to do about it). */
+export const whyUnopenable = (error: unknown): string =>
+  error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
+
+/**
+ * What a workspace record's secret is sealed bound to, `<kind>:<workspace>/<id>` (a mailbox's
+ * password, a calendar's or a CRM connection's fields), so it opens for no other record.
+ */
+export const boundToRecord = (kind: string, record: { workspaceId: string; publicId: string }): string =>
+  `${kind}:${record.workspaceId}/${record.publicId}`;
+
 /**
  * True for a secret sealed before secrets were bound to their owner (no `v`): it still opens, and
  * its owner seals it again bound at its first use, so none stays unbound for long.

@@ -1,10 +1,10 @@
-import { isUnbound, SecretKeyMismatch, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
+import { boundToRecord, isUnbound, whyUnopenable, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
 import type { Mailbox, MailboxDb } from './model.ts';
 
 type Owner = Pick<Mailbox, 'workspaceId' | 'publicId'>;
 
 /** What a mailbox's password is sealed bound to: its workspace and id, so it opens for no other mailbox. */
-const boundTo = (mailbox: Owner) => `mailbox-password:${mailbox.workspaceId}/${mailbox.publicId}`;
+const boundTo = (mailbox: Owner) => boundToRecord('mailbox-password', mailbox);
 
 /** A stored password that cannot be used: sealed under another key, for another mailbox, or damaged. */
 export class PasswordUnusable extends Error {
@@ -27,9 +27,7 @@ export async function openPassword(db: MailboxDb, box: SecretsBox, mailbox: Mail
   try {
     password = box.open(mailbox.password, boundTo(mailbox));
   } catch (error) {
-    const why =
-      error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
-    throw new PasswordUnusable(`The password of ${mailbox.fromAddress} ${why}: enter it again.`);
+    throw new PasswordUnusable(`The password of ${mailbox.fromAddress} ${whyUnopenable(error)}: enter it again.`);
   }
   if (isUnbound(mailbox.password)) {
     await db.mailboxes.updateOne(

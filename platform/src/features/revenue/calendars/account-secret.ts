@@ -1,10 +1,10 @@
-import { SecretKeyMismatch, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
+import { boundToRecord, whyUnopenable, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
 import type { CalendarAccount } from './model.ts';
 
 type Owner = Pick<CalendarAccount, 'workspaceId' | 'publicId'>;
 
 /** What a calendar's secret is sealed bound to: its workspace and id, so it opens for no other account (as a mailbox's password). */
-const boundTo = (account: Owner) => `calendar-secret:${account.workspaceId}/${account.publicId}`;
+const boundTo = (account: Owner) => boundToRecord('calendar-secret', account);
 
 /** A stored secret that cannot be used: sealed under another key, for another account, or damaged. */
 export class CalendarSecretUnusable extends Error {
@@ -24,9 +24,7 @@ export function openCalendarSecret(
   try {
     return JSON.parse(box.open(account.secret, boundTo(account))) as Record<string, unknown>;
   } catch (error) {
-    const why =
-      error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
     const what = 'auth' in account && account.auth === 'oauth' ? 'sign-in' : 'password';
-    throw new CalendarSecretUnusable(`The calendar's ${what} ${why}: disconnect it and connect it again.`);
+    throw new CalendarSecretUnusable(`The calendar's ${what} ${whyUnopenable(error)}: disconnect it and connect it again.`);
   }
 }

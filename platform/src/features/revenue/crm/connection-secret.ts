@@ -1,9 +1,9 @@
-import { SecretKeyMismatch, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
+import { boundToRecord, whyUnopenable, type SealedSecret, type SecretsBox } from '../../../core/secrets-box.ts';
 
 type Owner = { workspaceId: string; publicId: string };
 
 /** What a CRM connection's secret is sealed bound to: its workspace and id, so it opens for no other connection. */
-const boundTo = (owner: Owner) => `crm-secret:${owner.workspaceId}/${owner.publicId}`;
+const boundTo = (owner: Owner) => boundToRecord('crm-secret', owner);
 
 /** A stored secret that cannot be used: sealed under another key, for another connection, or damaged. */
 export class CrmSecretUnusable extends Error {
@@ -20,8 +20,6 @@ export function openCrmSecret(box: SecretsBox, owner: Owner & { secret: SealedSe
   try {
     return JSON.parse(box.open(owner.secret, boundTo(owner))) as Record<string, unknown>;
   } catch (error) {
-    const why =
-      error instanceof SecretKeyMismatch ? 'was saved under another MEETFLOW_SECRETS_KEY than the one set now' : 'cannot be opened here';
-    throw new CrmSecretUnusable(`The CRM's token ${why}: disconnect it and connect it again.`);
+    throw new CrmSecretUnusable(`The CRM's token ${whyUnopenable(error)}: disconnect it and connect it again.`);
   }
 }
