@@ -31,6 +31,8 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     expect(bodyOf<Array<{ id: string }>>(await fresh.get('/api/experiments/decision-points')).map((point) => point.id)).toEqual([
       'first-email-template',
       'follow-up-gap',
+      'opener-angle',
+      'subject-style',
     ]),
   'GET /api/experiments/summary': async () =>
     expect(bodyOf(await fresh.get('/api/experiments/summary'))).toMatchObject({

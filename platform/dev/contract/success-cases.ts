@@ -164,6 +164,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         holding([
           { id: 'first-email-template', plugin: 'outreach' },
           { id: 'follow-up-gap', plugin: 'outreach' },
+          { id: 'opener-angle', plugin: 'outreach' },
+          { id: 'subject-style', plugin: 'outreach' },
         ]),
       ),
     'GET /api/experiments/summary': async () =>

@@ -10,7 +10,16 @@ import { proofLines } from './moves/proof.ts';
 import { rankValueProps } from './moves/value-props.ts';
 import { signatureLines, type Offer, type ValueProp } from './offer.ts';
 import type { PlannedStep } from './plan.ts';
-import type { CampaignOpeners, Move, OutreachProspect, ResearchSubset, Sentence } from './schemas.ts';
+import {
+  OPENER_ANGLES,
+  type CampaignOpeners,
+  type Decisions,
+  type Move,
+  type OpenerAngle,
+  type OutreachProspect,
+  type ResearchSubset,
+  type Sentence,
+} from './schemas.ts';
 import { grammarProblems, offerPhrases } from './grammar.ts';
 import { lintEmail } from './lint.ts';
 import { wordsOf } from './grounding.ts';
@@ -34,6 +43,8 @@ export interface WriteContext {
   signature?: string;
   /** The prospect's campaign so far: which kinds of fact its first emails opened on. */
   campaignOpeners?: CampaignOpeners;
+  /** What experiments chose for this prospect ('opener-angle' and 'subject-style' act here; the plan took the others). */
+  decisions?: Decisions;
 }
 
 /** The most words a body may have (the lint's limit); longer drafts drop their optional moves. */
@@ -191,6 +202,7 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
     seed: prospect.email,
     themes: [offer.oneLiner, ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]), ...offer.personas.titles],
     ...(context.campaignOpeners ? { campaign: context.campaignOpeners } : {}),
+    preferKinds: OPENER_ANGLES[(context.decisions?.['opener-angle'] as OpenerAngle | undefined) ?? 'most-relevant'],
   });
   const props = valuePropsFor(context, angles);
   const first = angles.get(1) ?? null;
@@ -293,7 +305,13 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
       const plain = followUpLines(step as 2 | 3, false).filter((option) => !option.includes('{firstPain}'));
       sentences[backAt] = line(pick(plain, `follow-up-${step}`), 'follow-up');
     }
-    const subject = subjectFor(step, template, angle, firstSubject, pick);
+    const subject = subjectFor(
+      step,
+      template,
+      context.decisions?.['subject-style'] === 'about-the-offer' ? null : angle,
+      firstSubject,
+      pick,
+    );
     firstSubject ??= subject;
     return { step, subject, sentences: fitLength(sentences) };
   });

@@ -35,7 +35,16 @@ export interface AngleContext {
   themes: readonly string[];
   /** The campaign's first emails so far: a kind that would open more than 40% of them gives way to another. */
   campaign?: CampaignOpeners;
+  /** Kinds an experiment prefers the first email to open on (its 'opener-angle' arm); empty or absent: none. */
+  preferKinds?: readonly string[];
 }
+
+/**
+ * What a preferred kind gains for the first email: more than any gap in worth between two kinds
+ * (relevance 0.5–6, offer words up to 2, recency and confidence about 1: at most 8.5). Only a
+ * kind within the campaign's 40% cap gains it, so the cap still wins over an experiment.
+ */
+const PREFERRED = 9;
 
 /** Points within which two kinds of fact count as equally good openers: the prospect's hash picks among them. */
 const NEAR_EQUAL = 2.5;
@@ -53,7 +62,8 @@ function excessShare(kind: string, campaign: CampaignOpeners | undefined): numbe
 }
 
 /**
- * The first email's fact: per kind the best fact; a kind whose share of the campaign's first
+ * The first email's fact: per kind the best fact; a kind an experiment prefers gains PREFERRED
+ * points while within the campaign's cap; a kind whose share of the campaign's first
  * emails would go past 40% loses OVERUSED points, and more the further past (early in a
  * campaign every kind is past it, so the least used wins), when the prospect has another kind;
  * then among the kinds within NEAR_EQUAL points of the best, the prospect's hash picks one. So
@@ -68,9 +78,11 @@ function firstOpener(candidates: readonly FactAngle[], score: (angle: FactAngle)
   }
   const kinds = [...best.values()];
   if (kinds.length === 0) return null;
+  const preferred = new Set(context.preferKinds ?? []);
   const adjusted = kinds.map(({ angle, score: points }) => {
     const excess = kinds.length > 1 ? excessShare(angle.fact.kind, context.campaign) : 0;
-    return { angle, points: points - (excess > 0 ? OVERUSED + 10 * excess : 0) };
+    const bonus = excess === 0 && preferred.has(angle.fact.kind) ? PREFERRED : 0;
+    return { angle, points: points + bonus - (excess > 0 ? OVERUSED + 10 * excess : 0) };
   });
   const top = Math.max(...adjusted.map(({ points }) => points));
   const near = adjusted

@@ -11,6 +11,7 @@ import { lintSequence } from './lint.ts';
 import { OfferSchema, type OfferInput } from './offer.ts';
 import { planSequence } from './plan.ts';
 import { readPhrase } from './phrasing.ts';
+import { DECISION_VALUES, SUBJECT_STYLES } from './schemas.ts';
 import { fact, prospect } from './test-fixtures.ts';
 
 const styled = (phrases: readonly string[]) =>
@@ -76,10 +77,15 @@ const plan = planSequence({ 'roi-focused': 0.3, 'pain-point': 0.2, 'value-prop':
 
 describe('the grammar gate (properties)', () => {
   it('passes every email the writer composes, whatever form the offer is phrased in, and the rest of the lint too', () => {
+    // Whatever an experiment chose for the opener and the subject, too.
+    const decisions = fc.record({
+      'opener-angle': fc.constantFrom(...DECISION_VALUES['opener-angle']),
+      'subject-style': fc.constantFrom(...SUBJECT_STYLES),
+    });
     fc.assert(
-      fc.property(offer, fc.subarray(FACTS), fc.emailAddress(), (input, facts, email) => {
+      fc.property(offer, fc.subarray(FACTS), fc.emailAddress(), decisions, (input, facts, email, decided) => {
         const parsed = OfferSchema.parse(input);
-        const context = { plan, facts, prospect: { ...prospect, email }, research: { painPoints: [] }, offer: parsed };
+        const context = { plan, facts, prospect: { ...prospect, email }, research: { painPoints: [] }, offer: parsed, decisions: decided };
         const drafts = composeSequence(context);
         expect(lintSequence(drafts, { facts, offer: parsed, prospect: context.prospect })).toEqual([]);
       }),

@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offer, prospect, richResearch } from './test-fixtures.ts';
 import { outreachPlugin } from './index.ts';
+import { buildPrompt } from './llm-writer.ts';
+import { OfferSchema } from './offer.ts';
+import { planSequence } from './plan.ts';
 
 type Line = { text: string; factIds: string[] };
 const s = (text: string, ...factIds: string[]): Line => ({ text, factIds });
@@ -167,6 +170,24 @@ describe('outreach with a language model', () => {
     expect(sent).not.toContain('Snowflake'); // below the confidence floor
     expect(sent).not.toContain('sales@northwind.example');
     expect(sent).not.toContain('https://northwind.example');
+  });
+
+  it('tells the model what experiments chose for the first email, and nothing when they chose nothing it acts on', () => {
+    const context = {
+      plan: planSequence({ 'roi-focused': 0.3, 'pain-point': 0.2, 'value-prop': 0.1 }, { step1: 0, step2: 3, step3: 4 }),
+      facts: richResearch.facts,
+      prospect,
+      research: richResearch,
+      offer: OfferSchema.parse(offer),
+    };
+    const brief = (decisions?: Record<string, string>) =>
+      (JSON.parse(buildPrompt(decisions ? { ...context, decisions } : context)) as { firstEmail?: unknown }).firstEmail;
+    expect(brief()).toBeUndefined();
+    expect(brief({ 'opener-angle': 'most-relevant', 'subject-style': 'about-them', 'follow-up-gap': '7' })).toBeUndefined();
+    expect(brief({ 'opener-angle': 'stack-and-problems', 'subject-style': 'about-the-offer' })).toEqual({
+      openOnFactKinds: ['tech', 'pain-point'],
+      subjectAbout: 'the offer',
+    });
   });
 
   it('retries once with the problems listed, and uses the fixed answer', async () => {

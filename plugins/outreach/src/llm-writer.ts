@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DraftEmail, WriteContext } from './compose.ts';
 import { lintSequence, STYLE_RULES } from './lint.ts';
 import { signatureLines } from './offer.ts';
+import { OPENER_ANGLES, type OpenerAngle } from './schemas.ts';
 
 /** What the model must answer: one email per step, each sentence with the fact ids it uses. */
 const LlmAnswerSchema = z.object({
@@ -26,6 +27,7 @@ export const SYSTEM_PROMPT = [
   'You write short, plain cold B2B sales emails a sales rep would sign.',
   "Each email: a greeting; one sentence about the prospect built on the most relevant fact; a bridge from it to one of the offer's pains; the offer; at most one proof point from the offer; one short question asking for a call of the offer's length; the sign-off with the signature given.",
   'Follow-ups point back to the first email and bring a new fact, value or proof point; never repeat a sentence.',
+  'When "firstEmail" is given, the first email opens on a fact of one of its "openOnFactKinds" if there is one, and its subject is about the offer when "subjectAbout" says so.',
   'Every sentence lists in "factIds" the ids of the facts it relies on. Say nothing about the prospect that the cited facts do not say, and nothing about the sender that the offer does not say.',
   `Rules every email must pass: ${Object.values(STYLE_RULES).join(' ')}`,
   'Answer with a JSON object: {"emails":[{"subject":string,"sentences":[{"text":string,"factIds":[string]}]}]}, three emails in the order of the steps given.',
@@ -53,7 +55,18 @@ export function buildPrompt(context: WriteContext): string {
       ...(offer.callToAction.bookingLink ? { bookingLink: offer.callToAction.bookingLink } : {}),
     },
     signature: signatureLines(offer, signature).join('\n'),
+    ...firstEmailBrief(context),
   });
+}
+
+/** What experiments chose for the first email, in the model's terms (absent when they chose nothing the model acts on). */
+function firstEmailBrief({ decisions }: WriteContext): { firstEmail?: { openOnFactKinds?: string[]; subjectAbout?: 'the offer' } } {
+  const kinds = OPENER_ANGLES[(decisions?.['opener-angle'] as OpenerAngle | undefined) ?? 'most-relevant'];
+  const brief = {
+    ...(kinds.length > 0 ? { openOnFactKinds: [...kinds] } : {}),
+    ...(decisions?.['subject-style'] === 'about-the-offer' ? { subjectAbout: 'the offer' as const } : {}),
+  };
+  return Object.keys(brief).length > 0 ? { firstEmail: brief } : {};
 }
 
 /** The model's drafts, or why they were rejected. */

@@ -5,6 +5,13 @@ import { DECISION_VALUES, TemplatesOutputSchema, WriteSequenceInputSchema, Write
 import { z } from 'zod';
 
 const TEMPLATE_LABELS = { 'roi-focused': 'ROI-focused', 'pain-point': 'Pain point', 'value-prop': 'Value proposition' } as const;
+const OPENER_ANGLE_LABELS = {
+  'most-relevant': 'The most relevant fact',
+  growth: 'A growth signal (funding, hiring, headcount)',
+  'stack-and-problems': 'Their tools or a problem they state',
+  'what-they-sell': 'What they sell and to whom',
+} as const;
+const SUBJECT_STYLE_LABELS = { 'about-them': 'About their fact', 'about-the-offer': 'About the offer' } as const;
 
 /** The outreach agent: three-email sequences whose personal lines all cite researched facts. */
 export const manifest = defineManifest({
@@ -31,6 +38,21 @@ export const manifest = defineManifest({
       description: 'How many days after the first email the second goes out; the third keeps its gap after it.',
       activity: 'writeSequence',
       arms: DECISION_VALUES['follow-up-gap'].map((value) => ({ value, label: `${value} days` })),
+    },
+    {
+      id: 'opener-angle',
+      label: "First email's opener",
+      description:
+        'Which kind of researched fact the first email opens on, when the prospect has one (the campaign still spreads its openers).',
+      activity: 'writeSequence',
+      arms: DECISION_VALUES['opener-angle'].map((value) => ({ value, label: OPENER_ANGLE_LABELS[value] })),
+    },
+    {
+      id: 'subject-style',
+      label: "First email's subject",
+      description: "Whether the first subject line is about the prospect's fact or about the offer.",
+      activity: 'writeSequence',
+      arms: DECISION_VALUES['subject-style'].map((value) => ({ value, label: SUBJECT_STYLE_LABELS[value] })),
     },
   ],
   activities: {

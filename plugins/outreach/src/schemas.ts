@@ -50,8 +50,31 @@ export type CampaignOpeners = z.infer<typeof CampaignOpenersSchema>;
 /** The days an experiment may wait between the first email and the first follow-up (the spec's cadence waits 5). */
 export const FOLLOW_UP_GAPS = ['3', '5', '7'] as const;
 
+/**
+ * Which kinds of fact the first email prefers to open on, when the prospect has one: the
+ * writer's own choice by relevance ('most-relevant'), a growth signal, their stack and stated
+ * problems, or what they sell and to whom. A preference, not a rule: the campaign's 40% cap on
+ * one kind of opener still wins, and a prospect without such a fact opens on what it has.
+ */
+export const OPENER_ANGLES = {
+  'most-relevant': [],
+  growth: ['funding', 'hiring', 'employees'],
+  'stack-and-problems': ['tech', 'pain-point'],
+  'what-they-sell': ['product', 'customer', 'value', 'description'],
+} as const satisfies Record<string, readonly string[]>;
+export type OpenerAngle = keyof typeof OPENER_ANGLES;
+
+/** The first email's subject: about the fact it opens on ('about-them'), or the template's line about the offer. */
+export const SUBJECT_STYLES = ['about-them', 'about-the-offer'] as const;
+export type SubjectStyle = (typeof SUBJECT_STYLES)[number];
+
 /** The decision points the writer acts on (declared in the manifest): their ids and values, checked at the boundary. */
-export const DECISION_VALUES = { 'first-email-template': TEMPLATE_IDS, 'follow-up-gap': FOLLOW_UP_GAPS } as const;
+export const DECISION_VALUES = {
+  'first-email-template': TEMPLATE_IDS,
+  'follow-up-gap': FOLLOW_UP_GAPS,
+  'opener-angle': Object.keys(OPENER_ANGLES) as OpenerAngle[],
+  'subject-style': SUBJECT_STYLES,
+} as const;
 
 /**
  * The values experiments chose, keyed by decision point. A record of strings (the platform's
@@ -86,7 +109,7 @@ export const WriteSequenceInputSchema = z.object({
       "The first email's template when an experiment chose it (or applied its winner); overrides the performance-based pick. Null or absent: that pick.",
     ),
   decisions: DecisionsSchema.optional().describe(
-    "What experiments chose for this prospect, by decision point (the manifest's decisionPoints): 'first-email-template' opens the sequence with that template (over firstTemplate), 'follow-up-gap' waits that many days before the first follow-up.",
+    "What experiments chose for this prospect, by decision point (the manifest's decisionPoints): 'first-email-template' opens the sequence with that template (over firstTemplate), 'follow-up-gap' waits that many days before the first follow-up, 'opener-angle' prefers a kind of fact for the first email's opener, 'subject-style' says what the first subject is about.",
   ),
   campaignOpeners: CampaignOpenersSchema.optional().describe(
     "The prospect's campaign so far: the first email opens on a kind of fact that keeps any one kind at most 40% of them.",

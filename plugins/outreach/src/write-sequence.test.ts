@@ -80,6 +80,8 @@ describe('outreach plugin', () => {
     expect(declared).toEqual([
       ['first-email-template', ['roi-focused', 'pain-point', 'value-prop']],
       ['follow-up-gap', ['3', '5', '7']],
+      ['opener-angle', ['most-relevant', 'growth', 'stack-and-problems', 'what-they-sell']],
+      ['subject-style', ['about-them', 'about-the-offer']],
     ]);
     // The follow-up gap moves the second email (and the third with it); the template decision opens the sequence.
     const decided = await write(richResearch, { decisions: { 'follow-up-gap': '7', 'first-email-template': 'value-prop' } });
@@ -88,6 +90,43 @@ describe('outreach plugin', () => {
     // A decision point that is not the writer's is ignored; a value its decision point does not offer is refused.
     expect((await write(richResearch, { decisions: { 'send-hour': '9' } })).sequence.map((email) => email.dayOffset)).toEqual([3, 8, 15]);
     await expect(write(richResearch, { decisions: { 'follow-up-gap': '9' } })).rejects.toThrow(/"9" is not a value of follow-up-gap/);
+  });
+
+  it("opens the first email on the kind of fact the 'opener-angle' arm prefers, when the prospect has one", async () => {
+    const kindOf = (output: WriteSequenceOutput) =>
+      richResearch.facts.find((one) => one.id === output.sequence[0]!.sentences[1]!.factIds[0])?.kind;
+    const angle = (value: string) => write(richResearch, { decisions: { 'opener-angle': value } });
+    // The ROI-focused first email would open on funding or hiring by itself: each preference moves it…
+    expect(['funding', 'hiring']).toContain(kindOf(await write(richResearch)));
+    // …and a value-prop first email (what they sell, by itself) opens on growth when asked to.
+    const valueFirst = { 'first-email-template': 'value-prop' };
+    expect(['product', 'customer', 'tech']).toContain(kindOf(await write(richResearch, { decisions: valueFirst })));
+    const grown = await write(richResearch, { decisions: { ...valueFirst, 'opener-angle': 'growth' } });
+    expect(['funding', 'hiring', 'employees']).toContain(kindOf(grown));
+    expect(['tech', 'pain-point']).toContain(kindOf(await angle('stack-and-problems')));
+    expect(['product', 'customer', 'value', 'description']).toContain(kindOf(await angle('what-they-sell')));
+    expect(kindOf(await angle('most-relevant'))).toBe(kindOf(await write(richResearch)));
+    // Without a fact of the preferred kinds the prospect opens on what it has.
+    const noGrowth = { ...richResearch, facts: richResearch.facts.filter((one) => !['funding', 'hiring'].includes(one.kind)) };
+    expect((await write(noGrowth, { decisions: { 'opener-angle': 'growth' } })).sequence[0]!.sentences[1]!.factIds).toHaveLength(1);
+    // A campaign whose first emails already open on tech and pain points half the time: the cap wins over the preference.
+    const crowded = await write(richResearch, {
+      decisions: { 'opener-angle': 'stack-and-problems' },
+      campaignOpeners: { firstEmails: 10, kinds: { tech: 5, 'pain-point': 5 } },
+    });
+    expect(['tech', 'pain-point']).not.toContain(kindOf(crowded));
+  });
+
+  it("writes the first subject about the offer when the 'subject-style' arm says so, about the fact otherwise", async () => {
+    const aboutThem = (await write(richResearch, { decisions: { 'subject-style': 'about-them' } })).sequence[0]!;
+    const aboutOffer = (await write(richResearch, { decisions: { 'subject-style': 'about-the-offer' } })).sequence[0]!;
+    expect(aboutThem.subject).toBe((await write(richResearch)).sequence[0]!.subject);
+    expect(aboutOffer.subject).not.toBe(aboutThem.subject);
+    // The fact's subject names what the opener cites; the offer's does not (the body is the same email).
+    expect(aboutOffer.sentences.map((sentence) => sentence.text)).toEqual(aboutThem.sentences.map((sentence) => sentence.text));
+    await expect(write(richResearch, { decisions: { 'subject-style': 'shouting' } })).rejects.toThrow(
+      /"shouting" is not a value of subject-style/,
+    );
   });
 
   it('orders templates by the given performance and weighs the expected response rate with it', async () => {

@@ -37,6 +37,7 @@ export async function writeSequence(input: WriteSequenceInput, deps: WriterDeps)
     offer: input.offer,
     ...(input.signature === undefined ? {} : { signature: input.signature }),
     ...(input.campaignOpeners === undefined ? {} : { campaignOpeners: input.campaignOpeners }),
+    ...(input.decisions === undefined ? {} : { decisions: input.decisions }),
   };
   let drafts: DraftEmail[] | null = null;
   let writer: WriteSequenceOutput['writer'] = 'templates';

@@ -307,6 +307,8 @@ describe('decision points the installed plugins declare', () => {
     expect(points.map((point) => [point.id, point.plugin, point.arms.map((arm) => arm.value)])).toEqual([
       ['first-email-template', 'outreach', ['roi-focused', 'pain-point', 'value-prop']],
       ['follow-up-gap', 'outreach', ['3', '5', '7']],
+      ['opener-angle', 'outreach', ['most-relevant', 'growth', 'stack-and-problems', 'what-they-sell']],
+      ['subject-style', 'outreach', ['about-them', 'about-the-offer']],
     ]);
     const base = { name: 'Gap', arms: [{ value: '3' }, { value: '7' }] };
     expect(await call('admin', 'POST', '', { ...base, decisionPoint: 'opener-kind' })).toMatchObject({
