@@ -18,6 +18,29 @@ test('connect the demo CalDAV calendar from Settings → Integrations, test it, 
   // Only sections that exist: calendars and CRMs, no webhook heading yet.
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Calendars', 'CRMs']);
 
+  // CRMs: one with an API token keeps its form; Salesforce, which connects only through its own sign-in, has a button instead.
+  const crmForm = page.getByRole('form', { name: 'Connect a CRM' });
+  await crmForm.getByLabel('CRM', { exact: true }).selectOption({ label: 'HubSpot' });
+  await expect(crmForm.getByLabel('Private app access token')).toBeVisible();
+  await crmForm.getByLabel('CRM', { exact: true }).selectOption({ label: 'Salesforce' });
+  await expect(crmForm.locator('input')).toHaveCount(0);
+  // This stack has no Salesforce OAuth client: the API says which variables the operator sets.
+  await crmForm.getByRole('button', { name: 'Connect with Salesforce' }).click();
+  await expect(page.getByTestId('crm-connect-error')).toContainText('MEETFLOW_SALESFORCE_CLIENT_ID and MEETFLOW_SALESFORCE_CLIENT_SECRET');
+  // With a client set up, the start answers Salesforce's sign-in page and the browser goes there (both stood in for here:
+  // this stack has no client, and the test no internet).
+  const signIn = 'https://login.salesforce.com/services/oauth2/authorize?response_type=code&state=e2e';
+  await page.route(/\/api\/oauth\/crm-salesforce\/start(\?|$)/, (route) =>
+    route.fulfill({ json: { authorizationUrl: signIn, expiresAt: new Date(Date.now() + 600_000).toISOString() } }),
+  );
+  await page.route(
+    (url) => url.hostname === 'login.salesforce.com',
+    (route) => route.fulfill({ contentType: 'text/html', body: '<title>Salesforce sign-in</title>' }),
+  );
+  await crmForm.getByRole('button', { name: 'Connect with Salesforce' }).click();
+  await expect(page).toHaveURL(signIn);
+  await page.unrouteAll();
+
   // Before: the Meeting Scheduler's slots avoid only the meetings booked here, and say where to connect a calendar.
   await page.goto('/meetings');
   await expect(page.getByTestId('slot-source')).toContainText('Slots avoid only the meetings booked here.');

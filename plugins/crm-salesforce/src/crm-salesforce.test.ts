@@ -1,5 +1,5 @@
 import { bindActivities, CRM_FAILURES, isCrmFailure, validatePlugins, type ActivityContext, type CrmExclusion } from '@meetflow/plugin-sdk';
-import { authorizationRequest, exchangeCode, type OAuthTokens } from '@meetflow/plugin-sdk/oauth';
+import { authorizationRequest, exchangeCodeForGrant, type OAuthTokens } from '@meetflow/plugin-sdk/oauth';
 import { followAuthorization } from '@meetflow/plugin-sdk/oauth/testing';
 import { steppingClock, testDeps } from '@meetflow/plugin-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,11 +35,15 @@ async function connected(options: { sessionSeconds?: number; queryBatchSize?: nu
   const redirectUri = 'http://127.0.0.1:3000/api/integrations/crm/callback';
   const { url, codeVerifier } = authorizationRequest(config, { redirectUri, state: 's' });
   const { code } = await followAuthorization(url);
-  const oauth = await exchangeCode(
+  const { tokens: oauth, answered } = await exchangeCodeForGrant(
     { ...config, defaultLifetimeSeconds: 3600 },
     { code, redirectUri, codeVerifier },
     { now: () => clock.now() },
   );
+  // Where the org lives comes with the grant (the platform stores it as instanceUrl); the tokens never come in `answered`.
+  expect(answered.instance_url).toBe(fake.instanceUrl);
+  expect(Object.keys(answered)).not.toContain('access_token');
+  expect(Object.keys(answered)).not.toContain('refresh_token');
   return { instanceUrl: fake.instanceUrl, oauth };
 }
 

@@ -219,12 +219,28 @@ function tokensOf(config: OAuthClientConfig, response: oauth.TokenEndpointRespon
   };
 }
 
+/** The token answer's members that are the grant itself: never among a grant's `answered` fields. */
+const TOKEN_MEMBERS = new Set(['access_token', 'refresh_token', 'id_token', 'token_type', 'expires_in', 'scope', 'signature']);
+
 /** Trades the code the provider sent back (with the PKCE verifier authorizationRequest made) for tokens. */
 export async function exchangeCode(
   config: OAuthClientConfig,
   grant: { code: string; redirectUri: string; codeVerifier: string },
   deps?: OAuthDeps,
 ): Promise<OAuthTokens> {
+  return (await exchangeCodeForGrant(config, grant, deps)).tokens;
+}
+
+/**
+ * exchangeCode, also answering the token answer's other string members (`answered`): some
+ * providers say there where the account lives (Salesforce's `instance_url`, Pipedrive's
+ * `api_domain`). Never a token: those are `tokens` alone.
+ */
+export async function exchangeCodeForGrant(
+  config: OAuthClientConfig,
+  grant: { code: string; redirectUri: string; codeVerifier: string },
+  deps?: OAuthDeps,
+): Promise<{ tokens: OAuthTokens; answered: Record<string, string> }> {
   const doing = 'exchanging the authorization code';
   const as = server(config);
   const client: oauth.Client = { client_id: config.clientId };
@@ -241,7 +257,11 @@ export async function exchangeCode(
       requestOptions(config.tokenEndpoint, 'token endpoint', deps),
     );
     const asked = now();
-    return tokensOf(config, await oauth.processAuthorizationCodeResponse(as, client, response), asked);
+    const answer = await oauth.processAuthorizationCodeResponse(as, client, response);
+    const answered = Object.fromEntries(
+      Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !TOKEN_MEMBERS.has(entry[0])),
+    );
+    return { tokens: tokensOf(config, answer, asked), answered };
   } catch (error) {
     throw typedFailure(error, doing);
   }

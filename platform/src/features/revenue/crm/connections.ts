@@ -88,9 +88,13 @@ export function openCrm(deps: CrmDeps, connection: CrmConnection): OpenedCrm {
   }
 }
 
-/** Checks an account with a read that changes nothing: the first page of its exclusions. Throws the plugin's typed failure. */
-async function checkAccount(crm: InProcessCrm, account: Record<string, unknown>): Promise<void> {
-  await crm.activities.listExclusions({ account, cursor: null });
+/**
+ * Checks an account with a read that changes nothing: the first page of its exclusions. Answers the
+ * tokens the plugin refreshed on the way (an OAuth account), if any. Throws the plugin's typed failure.
+ */
+export async function checkAccount(crm: InProcessCrm, account: Record<string, unknown>): Promise<unknown> {
+  const answer = (await crm.activities.listExclusions({ account, cursor: null })) as { refreshedTokens?: unknown };
+  return answer.refreshedTokens;
 }
 
 /** The workspace's connection, or null. */
@@ -176,12 +180,10 @@ export async function connectCrm(deps: CrmDeps, workspaceId: string, request: Co
 }
 
 /**
- * The seam the platform's OAuth flow (platform/src/features/revenue/oauth/**, its "on connected,
- * kind, plugin → handler" registry) plugs into for kind `crm`: once the provider's callback has
- * exchanged the code, it hands the workspace (from its own sealed state, never from the callback's
- * query), the plugin, its tokens and the non-secret fields the provider answered (Salesforce's
- * instanceUrl). The tokens go sealed under the plugin's tokens field; nothing else differs from a
- * typed connection. Not wired yet: that registry is being built beside this.
+ * Stores a CRM connected through its provider's sign-in (oauth-connect.ts, the OAuth flow's handler
+ * for kind `crm`): the workspace comes from the flow's own state record, never from the callback's
+ * query; the non-secret fields from the provider's token answer (Salesforce's instanceUrl). The
+ * tokens go sealed under the plugin's tokens field; nothing else differs from a typed connection.
  */
 export async function connectCrmWithOAuth(
   deps: CrmDeps,
@@ -194,17 +196,23 @@ export async function connectCrmWithOAuth(
   if (!crm?.oauthTokensField) throw new UnprocessableError(`"${grant.pluginId}" is not a CRM that connects with OAuth.`);
   if (await connectionOf(deps.db, workspaceId)) throw new ConflictError('This workspace has a CRM connected already: disconnect it first.');
   const publicId = randomBytes(8).toString('hex');
-  const created = await deps.db.crmConnections.create({
-    workspaceId,
-    publicId,
-    pluginId: crm.pluginId,
-    auth: 'oauth',
-    fields: grant.fields,
-    secret: sealCrmSecret(box, { workspaceId, publicId }, { [crm.oauthTokensField]: grant.tokens }),
-    lastCheck: { at: new Date(), ok: true, error: null },
-    connectedBy: by,
-  });
-  return created.toObject();
+  try {
+    const created = await deps.db.crmConnections.create({
+      workspaceId,
+      publicId,
+      pluginId: crm.pluginId,
+      auth: 'oauth',
+      fields: grant.fields,
+      secret: sealCrmSecret(box, { workspaceId, publicId }, { [crm.oauthTokensField]: grant.tokens }),
+      lastCheck: { at: new Date(), ok: true, error: null },
+      connectedBy: by,
+    });
+    return created.toObject();
+  } catch (error) {
+    // Two sign-ins finished at once: the unique workspace index keeps one.
+    if (isDuplicateKey(error)) throw new ConflictError('This workspace has a CRM connected already: disconnect it first.');
+    throw error;
+  }
 }
 
 /** Seals tokens a CRM call refreshed in place of the old ones (a refresh token may rotate: the old one can stop working). */
@@ -228,7 +236,7 @@ export async function testCrm(deps: CrmDeps, workspaceId: string, id: string): P
   const opened = openCrm(deps, await connectionById(deps.db, workspaceId, id));
   let error: string | null = null;
   try {
-    await checkAccount(opened.crm, opened.account);
+    await resealRefreshedTokens(deps, opened, await checkAccount(opened.crm, opened.account));
   } catch (failure) {
     const problem = crmProblem(failure);
     if (!problem) throw failure;

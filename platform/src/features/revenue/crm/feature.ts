@@ -4,6 +4,7 @@
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { defineFeature, NO_SECRETS, schedulesOf } from '../../context.ts';
 import { crmModels } from './model.ts';
+import { registerCrmOAuth } from './oauth-connect.ts';
 import { crmRouter, crmRoutes } from './routes.ts';
 import { crmSyncActivities, resumeCrmSyncs } from './run.ts';
 
@@ -15,8 +16,12 @@ export const crmFeature = defineFeature({
   routes: [
     {
       routes: crmRoutes,
-      build: ({ app, product }) =>
-        crmRouter({ db: product.db, host: app.plugins, secrets: product.secrets ?? NO_SECRETS, workflows: schedulesOf({ product }) }),
+      build: ({ app, product }) => {
+        const deps = { db: product.db, host: app.plugins, secrets: product.secrets ?? NO_SECRETS, workflows: schedulesOf({ product }) };
+        // Salesforce (and any CRM whose manifest declares oauth) connects through /api/oauth: the CRMs store what it was granted.
+        registerCrmOAuth(app.database, deps);
+        return crmRouter(deps);
+      },
     },
   ],
   // The worker calls the CRM plugin in its own process (a worker without the plugins syncs nothing).

@@ -30,7 +30,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 /**
  * The OAuth client the platform uses for a plugin: the manifest's endpoints and scopes, with the
  * plugin's own server-only config over them where it has such a field (its `tokenEndpoint` and
- * `revocationEndpoint`, a local fake in tests), and the client id and secret from its config
+ * `revocationEndpoint`, a CRM's `oauthAuthorizeUrl` and `oauthTokenUrl`; a local fake in tests), and the client id and secret from its config
  * (which {@link withOAuthClients} fills from the variables the manifest names). `configured` is
  * false when either is missing; `missing` names the variables to set.
  */
@@ -46,8 +46,9 @@ export function oauthClientOf(
   const missing = [...(clientId ? [] : [definition.clientIdEnv]), ...(clientSecret ? [] : [definition.clientSecretEnv])];
   return {
     config: {
-      authorizationEndpoint: text(settings.authorizationEndpoint) ?? definition.authorizationEndpoint,
-      tokenEndpoint: text(settings.tokenEndpoint) ?? definition.tokenEndpoint,
+      // The CRM plugins name their endpoints oauthAuthorizeUrl / oauthTokenUrl: the token endpoint they refresh with.
+      authorizationEndpoint: text(settings.authorizationEndpoint) ?? text(settings.oauthAuthorizeUrl) ?? definition.authorizationEndpoint,
+      tokenEndpoint: text(settings.tokenEndpoint) ?? text(settings.oauthTokenUrl) ?? definition.tokenEndpoint,
       ...(revocationEndpoint ? { revocationEndpoint } : {}),
       clientId: clientId ?? '',
       ...(clientSecret ? { clientSecret } : {}),

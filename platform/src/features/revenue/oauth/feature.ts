@@ -1,5 +1,5 @@
 // Connecting accounts through their provider's sign-in (OAuth 2.0, authorization code with PKCE): /api/oauth/{pluginId}/start
-// and /api/oauth/callback, for every plugin kind whose feature registers a handler (registry.ts: calendars now, CRMs later).
+// and /api/oauth/callback, for every plugin kind whose feature registers a handler (registry.ts: calendars and CRMs).
 import { defineFeature } from '../../context.ts';
 import { oauthModels } from './model.ts';
 import { oauthRouter, oauthRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
-import { authorizationRequest, exchangeCode, OAuthRefused, type OAuthDeps } from '@meetflow/plugin-sdk/oauth';
+import { authorizationRequest, exchangeCodeForGrant, OAuthRefused, type OAuthDeps } from '@meetflow/plugin-sdk/oauth';
 import type { Connection } from 'mongoose';
 import { roleAtLeast, type Principal } from '../../../core/access.ts';
 import { isPlatformError } from '../../../core/errors.ts';
@@ -145,9 +145,9 @@ export async function finishOAuth(deps: OAuthFlowDeps, principal: Principal | nu
   } catch (error) {
     return { error: (error as Error).message };
   }
-  let tokens;
+  let granted;
   try {
-    tokens = await exchangeCode(
+    granted = await exchangeCodeForGrant(
       found.client.config,
       { code: query.code, redirectUri: record.redirectUri, codeVerifier: record.codeVerifier },
       { ...deps.oauth, ...(deps.now ? { now: deps.now } : {}) },
@@ -157,7 +157,13 @@ export async function finishOAuth(deps: OAuthFlowDeps, principal: Principal | nu
     return { error: `${name} did not answer the token request: try again in a moment. Nothing was connected.` };
   }
   try {
-    await found.handler.connected({ workspaceId: record.workspaceId, principalId: record.principalId, plugin: found.plugin, tokens });
+    await found.handler.connected({
+      workspaceId: record.workspaceId,
+      principalId: record.principalId,
+      plugin: found.plugin,
+      tokens: granted.tokens,
+      answered: granted.answered,
+    });
   } catch (error) {
     if (isPlatformError(error) || error instanceof UnprocessableError) return { error: error.message };
     deps.logger?.error({ err: error, pluginId: record.pluginId, workspaceId: record.workspaceId }, 'could not store an OAuth account');

@@ -10,11 +10,12 @@ export interface OAuthConnected {
   principalId: string;
   plugin: OAuthPlugin;
   tokens: OAuthTokens;
+  /** The token answer's other string fields (Salesforce's `instance_url`, `id`), never a token: where some providers say where the account lives. */
+  answered: Record<string, string>;
 }
 
 /**
- * What a plugin kind does with OAuth (calendars register theirs; CRMs can register their own
- * without a change here): refuse a start early (e.g. the workspace has a calendar already), and
+ * What a plugin kind does with OAuth (calendars and CRMs register theirs): refuse a start early (e.g. the workspace has a calendar already), and
  * store the tokens once the provider granted them. Either throws an Error whose message the user
  * is shown (the callback redirects with it).
  */

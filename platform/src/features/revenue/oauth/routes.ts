@@ -20,7 +20,7 @@ async function principalIfAny(ctx: Context): Promise<Principal | null> {
 
 /**
  * /api/oauth: connecting an account through its provider's sign-in (OAuth 2.0, authorization code
- * with PKCE), for every plugin kind that declares `oauth` and registers a handler (calendars now).
+ * with PKCE), for every plugin kind that declares `oauth` and registers a handler (calendars, CRMs).
  * Admins and owners start it; the callback is finished only by whoever started it, in the workspace
  * the state was made for.
  */
@@ -38,7 +38,7 @@ export const oauthRoutes = [
       responses: {
         200: { description: "The provider's sign-in page to send the browser to", schema: OAuthStartAnswer },
         400: { description: 'Not a plugin id' },
-        409: { description: 'The workspace has an account of this kind connected already (a calendar): disconnect it first' },
+        409: { description: 'The workspace has an account of this kind connected already (a calendar, a CRM): disconnect it first' },
         422: {
           description:
             "The plugin is not installed or does not connect with OAuth; or this server's OAuth client for it is not set up (the answer names the environment variables to set)",

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { roleAtLeast, roleLabel, useCurrentMembership } from '../../auth/index.ts';
-import { CrmSection } from '../../crm/index.ts';
+import { CrmSection, crmQueryOptions } from '../../crm/index.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { calendarsQueryOptions } from '../api/calendars-api.ts';
 import { oauthOutcome } from '../utils/calendar-form.ts';
@@ -26,9 +26,14 @@ export function IntegrationsPage() {
   // Back from the provider's sign-in (the API's OAuth callback sends the browser here): say how it went, once.
   const [search, setSearch] = useSearchParams();
   const toast = useToast();
+  const crm = useQuery(crmQueryOptions());
   useEffect(() => {
-    if (!calendars.data) return;
-    const outcome = oauthOutcome(search, calendars.data.providers);
+    // Both lists first: the callback may name a calendar or a CRM (a failed CRM list still lets the toast say its words).
+    if (!calendars.data || crm.isPending) return;
+    const outcome = oauthOutcome(search, [
+      ...calendars.data.providers.map((provider) => ({ ...provider, kind: 'calendar' as const })),
+      ...(crm.data?.providers ?? []).map((provider) => ({ ...provider, kind: 'crm' as const })),
+    ]);
     if (!outcome) return;
     toast(outcome);
     setSearch(
@@ -40,7 +45,7 @@ export function IntegrationsPage() {
       },
       { replace: true },
     );
-  }, [calendars.data, search, setSearch, toast]);
+  }, [calendars.data, crm.data, crm.isPending, search, setSearch, toast]);
 
   return (
     <div className="flex flex-col gap-6">

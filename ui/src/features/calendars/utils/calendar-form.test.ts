@@ -33,14 +33,24 @@ describe('the calendar connect form', () => {
       'Connect with Google',
       'Connect with Microsoft',
     ]);
-    const providers = [{ pluginId: 'calendar-google', displayName: 'Google Calendar' }];
+    const providers = [
+      { pluginId: 'calendar-google', displayName: 'Google Calendar', kind: 'calendar' as const },
+      { pluginId: 'crm-salesforce', displayName: 'Salesforce', kind: 'crm' as const },
+    ];
     expect(oauthOutcome(new URLSearchParams('connected=calendar-google'), providers)).toEqual({
-      title: 'Calendar connected',
+      title: 'Google Calendar connected',
       description: 'Google Calendar is connected: the slots Meetflow offers now avoid its busy times.',
       tone: 'success',
     });
+    expect(oauthOutcome(new URLSearchParams('connected=crm-salesforce'), providers)).toEqual({
+      title: 'Salesforce connected',
+      description:
+        'Salesforce is connected: Meetflow syncs prospects, emails and meetings to it, and discovery leaves out its customers and open deals.',
+      tone: 'success',
+    });
+    expect(oauthOutcome(new URLSearchParams('connected=crm-unknown'), providers)).toMatchObject({ title: 'Connected', tone: 'success' });
     expect(oauthOutcome(new URLSearchParams('oauth_error=This+sign-in+expired.'), providers)).toEqual({
-      title: 'Calendar not connected',
+      title: 'Not connected',
       description: 'This sign-in expired.',
       tone: 'error',
     });

@@ -26,22 +26,36 @@ export function oauthButtonLabel(displayName: string): string {
   return `Connect with ${displayName.trim().split(/\s+/)[0] || displayName}`;
 }
 
+/** A provider the OAuth callback may name: a calendar's or a CRM's (their connect flows share the callback). */
+export interface OAuthProvider {
+  pluginId: string;
+  displayName: string;
+  kind: 'calendar' | 'crm';
+}
+
+const CONNECTED_SAYS: Record<OAuthProvider['kind'], string> = {
+  calendar: 'the slots Meetflow offers now avoid its busy times.',
+  crm: 'Meetflow syncs prospects, emails and meetings to it, and discovery leaves out its customers and open deals.',
+};
+
 /**
  * What the OAuth callback said, from the page's query (`?connected=<plugin>` or `?oauth_error=<why>`),
- * as a toast: connected, with the provider's name when it is known; or the reason in the API's words.
+ * as a toast: connected, named by the provider (a calendar or a CRM) when it is known; or the
+ * reason in the API's words (which name the provider: the query does not say its kind).
  */
 export function oauthOutcome(
   search: URLSearchParams,
-  providers: ReadonlyArray<Pick<CalendarProvider, 'pluginId' | 'displayName'>>,
+  providers: readonly OAuthProvider[],
 ): { title: string; description: string; tone: 'success' | 'error' } | null {
   const error = search.get('oauth_error');
-  if (error) return { title: 'Calendar not connected', description: error.slice(0, 500), tone: 'error' };
+  if (error) return { title: 'Not connected', description: error.slice(0, 500), tone: 'error' };
   const connected = search.get('connected');
   if (!connected) return null;
-  const name = providers.find((provider) => provider.pluginId === connected)?.displayName ?? 'The calendar';
+  const provider = providers.find((candidate) => candidate.pluginId === connected);
+  if (!provider) return { title: 'Connected', description: 'The account is connected.', tone: 'success' };
   return {
-    title: 'Calendar connected',
-    description: `${name} is connected: the slots Meetflow offers now avoid its busy times.`,
+    title: `${provider.displayName} connected`,
+    description: `${provider.displayName} is connected: ${CONNECTED_SAYS[provider.kind]}`,
     tone: 'success',
   };
 }

@@ -7,6 +7,7 @@ import type {
   PostApiCrmIdSyncResponse,
   PostApiCrmIdTestResponse,
   PostApiCrmResponse,
+  PostApiOauthPluginIdStartResponse,
 } from '../../../lib/api-types.generated.ts';
 
 // The API's CRM views and bodies, as its OpenAPI document states them (ui/src/lib/api-types.generated.ts).
@@ -38,6 +39,19 @@ export function useConnectCrm() {
   return useMutation({
     mutationFn: (input: PostApiCrmBody) => apiRequest<PostApiCrmResponse>('/api/crm', { method: 'POST', body: input }),
     onSuccess: refetch,
+  });
+}
+
+/**
+ * POST /api/oauth/{pluginId}/start for a CRM that connects through its provider's sign-in
+ * (Salesforce): the browser then goes there, and the API's callback brings it back to Settings →
+ * Integrations with the CRM connected and its first sync started (admins and owners).
+ */
+export function useStartCrmOAuth() {
+  return useMutation({
+    mutationFn: (pluginId: string) =>
+      apiRequest<PostApiOauthPluginIdStartResponse>(`/api/oauth/${encodeURIComponent(pluginId)}/start`, { method: 'POST' }),
+    onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 }
 

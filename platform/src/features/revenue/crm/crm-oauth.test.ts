@@ -1,0 +1,301 @@
+// Salesforce connected through the platform's OAuth flow (/api/oauth, its "crm" handler in
+// oauth-connect.ts) against the local fake Salesforce org (plugins/crm-salesforce/src/testing.ts):
+// the fake's authorization endpoint grants at once, its token endpoint answers instance_url, and its
+// REST API accepts only the access tokens it issued, expiring on its own clock (moved ahead here).
+import { randomBytes } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import type { OAuthTokens } from '@meetflow/plugin-sdk/oauth';
+import { followAuthorization } from '@meetflow/plugin-sdk/oauth/testing';
+import { steppingClock } from '@meetflow/plugin-sdk/testing';
+import { FAKE_SALESFORCE_CLIENT, startFakeSalesforce, type FakeSalesforce } from '@meetflow/plugin-crm-salesforce/testing';
+import { Client, Connection } from '@temporalio/client';
+import Koa from 'koa';
+import type mongoose from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { serveForTest } from '../../../../dev/testing/http.ts';
+import type { Authenticator, Role } from '../../../core/access.ts';
+import { publishEvent } from '../../../core/events.ts';
+import { authentication } from '../../../core/http/access-check.ts';
+import { errorMiddleware } from '../../../core/http/error-middleware.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
+import { secretsBox } from '../../../core/secrets-box.ts';
+import { createModels, type Models } from '../../models.ts';
+import { PluginHost } from '../../runs/plugins/host.ts';
+import { installedPlugins } from '../../runs/plugins/installed.ts';
+import { withOAuthClients } from '../oauth/clients.ts';
+import { oauthRouter } from '../oauth/routes.ts';
+import { openCrmSecret } from './connection-secret.ts';
+import type { CrmConnection } from './model.ts';
+import { registerCrmOAuth } from './oauth-connect.ts';
+import { crmRouter } from './routes.ts';
+import { crmSyncWorkflowId } from './run.ts';
+import { syncPage } from './sync.ts';
+
+const box = secretsBox(randomBytes(32));
+const PUBLIC_URL = 'https://meetflow.example';
+/** The fake org's clock: moved ahead to end the sessions it issued (the platform's stays real). */
+let aheadMs = 0;
+let fake: FakeSalesforce;
+let database: mongoose.Connection;
+let db: Models;
+let host: PluginHost;
+let client: Client;
+let url: string;
+let close: () => Promise<void>;
+// No worker polls this queue: the sync a connect asks for waits there, and the test runs its pages itself.
+const taskQueue = `crm-oauth-${randomBytes(4).toString('hex')}`;
+
+const a = `crm-a-${randomBytes(4).toString('hex')}`;
+const b = `crm-b-${randomBytes(4).toString('hex')}`;
+const members: Record<string, Record<string, Role>> = {
+  ann: { [a]: 'owner' },
+  sam: { [a]: 'sales-ops' },
+  oz: { [b]: 'admin' },
+};
+const asHeader: Authenticator = async (ctx) => {
+  const who = ctx.get('x-test-as');
+  if (!who) return null;
+  return {
+    id: `user:${who}`,
+    kind: 'user',
+    userId: who,
+    roleIn: async (slug) => members[who]?.[slug] ?? null,
+    defaultWorkspace: async () => Object.keys(members[who] ?? {})[0] ?? null,
+    describe: async () => who,
+  };
+};
+
+beforeAll(async () => {
+  fake = await startFakeSalesforce({ now: () => new Date(Date.now() + aheadMs) });
+  const salesforce = installedPlugins.filter((plugin) => plugin.manifest.id === 'crm-salesforce');
+  // The endpoints point at the fake (the plugin's server-only config); the client comes as the variables its manifest names.
+  const settings = withOAuthClients(
+    salesforce,
+    {
+      'crm-salesforce': {
+        instanceUrlPattern: '^http://127\\.0\\.0\\.1:\\d+$',
+        oauthAuthorizeUrl: fake.authorizeUrl,
+        oauthTokenUrl: fake.tokenUrl,
+        timeoutSeconds: 5,
+      },
+    },
+    {
+      MEETFLOW_SALESFORCE_CLIENT_ID: FAKE_SALESFORCE_CLIENT.clientId,
+      MEETFLOW_SALESFORCE_CLIENT_SECRET: FAKE_SALESFORCE_CLIENT.clientSecret,
+    },
+  );
+  host = PluginHost.load(installedPlugins, settings);
+  database = await openTestDatabase('crm-oauth');
+  db = createModels(database);
+  await Promise.all(Object.values(db).map((model) => model.init()));
+  client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
+
+  const deps = { db, secrets: box, host, workflows: { client, taskQueue } };
+  // The connect's first read waits its back-off on this clock, not for real.
+  registerCrmOAuth(database, { ...deps, clock: steppingClock(new Date().toISOString()) });
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorMiddleware(pino({ level: 'silent' })));
+  app.use(authentication(asHeader));
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  for (const router of [oauthRouter({ db, host, connection: database, publicUrl: PUBLIC_URL }), crmRouter(deps)])
+    app.use(router.routes()).use(router.allowedMethods());
+  ({ url, close } = await serveForTest(app));
+}, 60_000);
+
+afterAll(async () => {
+  await close?.();
+  for (const workspaceId of [a, b])
+    await client?.workflow
+      .getHandle(crmSyncWorkflowId(workspaceId))
+      .terminate('test over')
+      .catch(() => undefined); // none was started there
+  await client?.connection.close();
+  await fake?.close();
+  await database?.dropDatabase();
+  await database?.close();
+});
+
+const call = (who: string | null, method: string, path: string) =>
+  fetch(`${url}${path}`, { method, headers: who ? { 'x-test-as': who } : {}, redirect: 'manual' });
+
+/** `who` starts connecting Salesforce in `workspace`: the answer. */
+const start = (who: string | null, workspace: string) => call(who, 'POST', `/api/oauth/crm-salesforce/start?workspace=${workspace}`);
+
+/** The browser at the fake's sign-in (it grants at once): the code and state it sends back. */
+async function grant(started: Response): Promise<{ code: string; state: string }> {
+  const text = await started.text();
+  expect(started.status, text).toBe(200);
+  const { code, state } = await followAuthorization((JSON.parse(text) as { authorizationUrl: string }).authorizationUrl);
+  return { code, state: state! };
+}
+
+/** The browser back at the callback, signed in as `who`: the page it is sent to. */
+async function callback(who: string | null, query: Record<string, string>): Promise<URL> {
+  const response = await call(who, 'GET', `/api/oauth/callback?${new URLSearchParams(query)}`);
+  expect(response.status, await response.text()).toBe(302);
+  return new URL(response.headers.get('location')!, PUBLIC_URL);
+}
+
+const connectionIn = (workspaceId: string) => db.crmConnections.findOne({ workspaceId }).lean<CrmConnection>();
+const tokensOf = (connection: CrmConnection) => openCrmSecret(box, connection).oauth as OAuthTokens;
+const refreshes = () => fake.oauth.tokenRequests.filter((request) => request.grant_type === 'refresh_token').length;
+const apiCalls = () => fake.requests.filter((request) => request.url.pathname.startsWith('/services/data/'));
+
+/** A prospect and its prospect.created event, as the prospects feature writes them: what the next sync page writes. */
+async function prospect(workspaceId: string, id: number, email: string, company: string) {
+  const [firstName, lastName] = email.split('@')[0]!.split('.');
+  const website = `https://${email.split('@')[1]}`;
+  await db.prospects.create({ workspaceId, id, firstName, lastName, company, email, emailLower: email, website });
+  await publishEvent(db, systemRunContext(workspaceId, 'test'), {
+    type: 'prospect.created',
+    key: String(id),
+    data: { prospect: { id, firstName, lastName, email, company, jobTitle: null, source: null } },
+  });
+}
+
+describe('who may connect Salesforce, and with which state', () => {
+  it('refuses a member who is not an admin (403) and a request with no session (401), storing no state', async () => {
+    expect((await start('sam', a)).status).toBe(403);
+    expect((await start(null, a)).status).toBe(401);
+    expect((await start('oz', a)).status).toBe(404); // not a member of A at all
+    expect(await db.oauthStates.countDocuments({ workspaceId: a })).toBe(0);
+  });
+
+  it("binds the state to its workspace and starter: B's admin finishing A's sign-in connects nothing, in B or in A", async () => {
+    const exchanges = fake.oauth.tokenRequests.length;
+    const { code, state } = await grant(await start('ann', a));
+    // B's admin brings A's state back, in B (a smuggled ?workspace= is ignored: the state decides).
+    const location = await callback('oz', { code, state, workspace: b });
+    expect(location.pathname).toBe('/settings/integrations');
+    expect(location.searchParams.get('oauth_error')).toMatch(/^This sign-in was started by someone else, or in another session/);
+    expect(location.searchParams.get('connected')).toBeNull();
+    expect(fake.oauth.tokenRequests.length).toBe(exchanges); // the code was never exchanged
+    expect(await connectionIn(b)).toBeNull();
+    expect(await connectionIn(a)).toBeNull();
+    // Used up: not even its starter can finish it now.
+    expect((await callback('ann', { code, state })).searchParams.get('oauth_error')).toMatch(/unknown or was finished already/);
+    expect(await connectionIn(a)).toBeNull();
+  });
+
+  it('refuses a tampered or unknown state with a clear error, storing nothing', async () => {
+    const { code, state } = await grant(await start('ann', a));
+    const tampered = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [tampered, 'not-a-state-we-made']) {
+      const location = await callback('ann', { code, state: bad });
+      expect(location.searchParams.get('oauth_error')).toBe(
+        'This sign-in is unknown or was finished already. Nothing was connected: start again from Settings → Integrations.',
+      );
+    }
+    expect(await connectionIn(a)).toBeNull();
+    await db.oauthStates.deleteMany({ workspaceId: a });
+  });
+});
+
+describe('a sign-in that cannot be used', () => {
+  it('keeps nothing when Salesforce granted it but its API does not answer the first read', async () => {
+    const { code, state } = await grant(await start('ann', a));
+    fake.fail({ status: 503, count: 3, path: '/query' }); // every try of the plugin's (attempts: 3)
+    const location = await callback('ann', { code, state });
+    expect(location.searchParams.get('oauth_error')).toMatch(
+      /^Salesforce was signed in to, but the CRM did not answer \(.+\)\. Nothing was connected: try again later\.$/,
+    );
+    expect(await connectionIn(a)).toBeNull();
+  });
+});
+
+describe('Salesforce connected over OAuth', () => {
+  let stored: CrmConnection;
+
+  it('connects: instance URL from the token answer, tokens sealed, the first sync asked for', async () => {
+    const { code, state } = await grant(await start('ann', a));
+    const location = await callback('ann', { code, state });
+    expect([location.pathname, location.search]).toEqual(['/settings/integrations', '?connected=crm-salesforce']);
+    stored = (await connectionIn(a))!;
+    expect(stored).toMatchObject({
+      pluginId: 'crm-salesforce',
+      auth: 'oauth',
+      fields: { instanceUrl: fake.instanceUrl },
+      connectedBy: 'user:ann',
+    });
+    const tokens = tokensOf(stored);
+    expect(tokens.refreshToken).toBeTruthy();
+    expect(JSON.stringify(stored)).not.toContain(tokens.accessToken);
+    expect(JSON.stringify(stored)).not.toContain(tokens.refreshToken);
+    // The code was exchanged with the PKCE verifier, for the redirect URI the start gave.
+    expect(fake.oauth.tokenRequests.at(-1)).toMatchObject({
+      grant_type: 'authorization_code',
+      redirect_uri: `${PUBLIC_URL}/api/oauth/callback`,
+      code_verifier: expect.stringMatching(/^[\w-]{43,128}$/),
+    });
+    const overview = (await (await call('ann', 'GET', `/api/crm?workspace=${a}`)).json()) as { connection: unknown };
+    expect(overview.connection).toMatchObject({ provider: 'Salesforce', auth: 'oauth', secretSet: true });
+    expect(JSON.stringify(overview)).not.toContain(tokens.accessToken);
+    const sync = await client.workflow.getHandle(crmSyncWorkflowId(a)).describe();
+    expect(sync.type).toBe('crmSync');
+  });
+
+  it('refuses a second start while connected (409), before anyone is sent to Salesforce', async () => {
+    const again = await start('ann', a);
+    expect([again.status, await again.text()]).toEqual([409, 'This workspace has Salesforce connected already: disconnect it first.']);
+    expect(await db.oauthStates.countDocuments({ workspaceId: a })).toBe(0);
+  });
+
+  it('syncs with the access token; once the session expired it refreshes once, seals the new token and goes on', async () => {
+    const before = tokensOf(stored);
+    await prospect(a, 1, 'jane.doe@acme-robotics.test', 'Acme Robotics');
+    let calls = apiCalls().length;
+    const first = await syncPage({ db, secrets: box, host }, a);
+    expect(first.counts).toMatchObject({ created: 2, failed: 0 });
+    const firstCalls = apiCalls().slice(calls);
+    expect(firstCalls.length).toBeGreaterThan(0);
+    expect(new Set(firstCalls.map((request) => request.headers.authorization))).toEqual(new Set([`Bearer ${before.accessToken}`]));
+    expect(fake.records('Account').filter((account) => account.Meetflow_Id__c === 'company:acme-robotics.test')).toHaveLength(1);
+
+    aheadMs = 3 * 3_600_000; // Salesforce ended the session (401 INVALID_SESSION_ID), though its expiresAt has not passed here
+    const refreshed = refreshes();
+    await prospect(a, 2, 'omar.lee@quill.test', 'Quill');
+    calls = apiCalls().length;
+    const second = await syncPage({ db, secrets: box, host }, a);
+    expect(second.counts).toMatchObject({ created: 2, failed: 0 });
+    expect(refreshes()).toBe(refreshed + 1);
+    const after = (await connectionIn(a))!;
+    expect(after.secret.ciphertext).not.toBe(stored.secret.ciphertext);
+    const renewed = tokensOf(after);
+    expect(renewed.accessToken).not.toBe(before.accessToken);
+    expect(renewed.refreshToken).toBe(before.refreshToken); // Salesforce sends none with a refresh: the old one is kept
+    expect(apiCalls().slice(calls).at(-1)!.headers.authorization).toBe(`Bearer ${renewed.accessToken}`);
+    expect(fake.records('Contact').filter((contact) => contact.Meetflow_Id__c === 'prospect:2')).toHaveLength(1);
+
+    // The next call (Test) uses the sealed new token: no second refresh.
+    calls = apiCalls().length;
+    expect(await (await call('ann', 'POST', `/api/crm/${after.publicId}/test?workspace=${a}`)).json()).toEqual({ ok: true });
+    expect(refreshes()).toBe(refreshed + 1);
+    expect(
+      apiCalls()
+        .slice(calls)
+        .map((request) => request.headers.authorization),
+    ).toEqual([`Bearer ${renewed.accessToken}`]);
+  });
+
+  it('Test refreshes an ended session too, sealing the new token in place of the old', async () => {
+    const before = (await connectionIn(a))!;
+    aheadMs = 6 * 3_600_000; // past the session the last refresh began
+    const refreshed = refreshes();
+    const test = () => call('ann', 'POST', `/api/crm/${before.publicId}/test?workspace=${a}`).then((response) => response.json());
+    expect(await test()).toEqual({ ok: true });
+    expect(refreshes()).toBe(refreshed + 1);
+    const renewed = tokensOf((await connectionIn(a))!);
+    expect(renewed.accessToken).not.toBe(tokensOf(before).accessToken);
+    const calls = apiCalls().length;
+    expect(await test()).toEqual({ ok: true });
+    expect(refreshes()).toBe(refreshed + 1);
+    expect(
+      apiCalls()
+        .slice(calls)
+        .map((request) => request.headers.authorization),
+    ).toEqual([`Bearer ${renewed.accessToken}`]);
+  });
+});
