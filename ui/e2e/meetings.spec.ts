@@ -98,4 +98,17 @@ test('schedule a meeting on an offered slot: it shows in Upcoming, offers no att
   await expect(stat(page, 'Completed')).toContainText('1');
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('meetings-phone.png'), fullPage: true });
+
+  // Marked attended by mistake: the owner corrects it to a no-show, saying why (the ledger's credit: meetings/routes.test.ts).
+  await past.getByRole('button', { name: 'Correct to no-show' }).click();
+  const correcting = page.getByRole('dialog');
+  await expect(correcting).toContainText('Correct to no-show?');
+  await correcting.getByRole('button', { name: 'Confirm' }).click();
+  await expect(correcting.getByText('Say why: the reason is kept in the audit trail with the credit.')).toBeVisible();
+  await correcting.getByLabel('Reason').fill('The prospect never joined; marked attended by mistake.');
+  await page.screenshot({ path: test.info().outputPath('meetings-correction-phone.png'), fullPage: true });
+  await correcting.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast').last()).toContainText('Meeting with Ada Tester marked no-show');
+  await expect(past.getByTestId('meeting-status')).toHaveText('no-show');
+  await expect(past.getByRole('button', { name: 'Correct to attended' })).toBeVisible();
 });

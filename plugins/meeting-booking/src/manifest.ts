@@ -46,7 +46,8 @@ export const manifest = defineManifest({
       timeout: '30 seconds',
     },
     markOutcome: {
-      description: 'Marks a meeting completed, no-show or cancelled (idempotent; a completed meeting stays completed).',
+      description:
+        'Marks a meeting completed, no-show or cancelled (idempotent; a completed meeting is never cancelled, only corrected to a no-show).',
       access: 'internal',
       input: markOutcomeInput,
       output: markOutcomeOutput,
@@ -70,7 +71,7 @@ export const manifest = defineManifest({
     },
     invitation: {
       description:
-        'The iCalendar invitation of a meeting, exactly as its booking sent it; fails with MeetingNotFound, or MeetingCancelled for a called-off meeting.',
+        "The iCalendar invitation of a meeting, exactly as its booking sent it, or (another meeting's UID to continue, a SEQUENCE, METHOD:CANCEL) its update or cancellation; fails with MeetingNotFound, MeetingCancelled for a called-off meeting's invitation, or InvalidTransition for the cancellation of one that still holds.",
       access: 'public',
       input: invitationInput,
       output: invitationOutput,

@@ -38,13 +38,14 @@ const list = (workspaceId: string, range: { from?: string; to?: string } = {}) =
   runActivity(meetingBookingPlugin, 'listMeetings', { workspaceId, ...range }, deps());
 
 describe('markOutcome', () => {
-  it('marks a meeting completed, idempotently, and a completed meeting never becomes a no-show', async () => {
+  it('marks a meeting completed, idempotently; a completed meeting is never cancelled, but may be corrected to a no-show', async () => {
     const meeting = await book('ws-a', '2026-10-26T10:00:00Z');
     await expect(mark('ws-a', meeting.id, 'completed')).resolves.toMatchObject({ meeting: { id: meeting.id, status: 'completed' } });
     await expect(mark('ws-a', meeting.id, 'completed')).resolves.toMatchObject({ meeting: { status: 'completed' } });
-    await expect(mark('ws-a', meeting.id, 'no-show')).rejects.toMatchObject({ type: 'InvalidTransition', nonRetryable: true });
-    await expect(mark('ws-a', meeting.id, 'cancelled')).rejects.toMatchObject({ type: 'InvalidTransition' });
+    await expect(mark('ws-a', meeting.id, 'cancelled')).rejects.toMatchObject({ type: 'InvalidTransition', nonRetryable: true });
     expect((await list('ws-a')).meetings[0]?.status).toBe('completed');
+    await expect(mark('ws-a', meeting.id, 'no-show')).resolves.toMatchObject({ meeting: { status: 'no-show' } });
+    await expect(mark('ws-a', meeting.id, 'cancelled')).rejects.toMatchObject({ type: 'InvalidTransition' });
   });
 
   it('lets attendance evidence correct a no-show, but a cancelled meeting stays cancelled', async () => {

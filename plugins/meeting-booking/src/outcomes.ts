@@ -5,12 +5,14 @@ import type { MeetingDocument, MeetingModel, MeetingStatus } from './meeting-mod
 export type MeetingOutcome = Exclude<MeetingStatus, 'scheduled'>;
 
 /**
- * From which statuses each outcome may be reached. Attendance evidence may correct a
- * no-show to completed; a completed or cancelled meeting is final (billing relies on it).
+ * From which statuses each outcome may be reached. Attendance evidence may correct a no-show to
+ * completed, and a completed meeting may be corrected to a no-show (the platform lets only an
+ * owner or admin do it, with a reason; the pricing ledger credits its charge); a cancelled
+ * meeting is final.
  */
 export const ALLOWED_FROM: Readonly<Record<MeetingOutcome, readonly MeetingStatus[]>> = {
   completed: ['scheduled', 'no-show'],
-  'no-show': ['scheduled'],
+  'no-show': ['scheduled', 'completed'],
   cancelled: ['scheduled'],
 };
 

@@ -29,9 +29,11 @@ export const sliceSchema = new Schema({
   },
   /** When that evidence was set: ledger rows recorded since then add to it. */
   evidenceSince: { type: Date, required: true },
-  /** Ledger rows since evidenceSince, as last counted (booked = all rows, attended = charges). */
+  /** Meetings first entered in the ledger since evidenceSince, as last counted (attended = those now billed). */
   ledgerBooked: { type: Number, default: 0 },
   ledgerAttended: { type: Number, default: 0 },
+  /** Ledger entries since evidenceSince when last counted: they only ever grow, so a slower count never overwrites a newer one. */
+  ledgerEntries: { type: Number, default: 0 },
   updatedAt: { type: Date, required: true },
 });
 sliceSchema.index({ workspaceId: 1, sliceId: 1 }, { unique: true });
@@ -49,23 +51,38 @@ export const bidSchema = new Schema({
 bidSchema.index({ workspaceId: 1, sliceId: 1 }, { unique: true });
 
 /**
- * One row per meeting outcome: a 'charge' at the slice price for an attended meeting, or a
- * 'no-show' of amount 0 (recorded so the outcome is counted once and feeds the slice's pm).
+ * The ledger: a meeting's entries, in order. An attended meeting gets a 'charge' at the slice
+ * price; a no-show first reported gets a 'no-show' of 0 (so the outcome feeds the slice's pm); a
+ * charged meeting corrected to a no-show gets a 'credit' of minus that charge, and corrected back
+ * a new 'charge'. Entries are only ever added: the meeting's state and every total are sums of them.
+ * Rows written before entries existed (one per meeting, no key, seq or amountMinor) are read as
+ * their meeting's first entry, their amount from the dollar `amount`.
  */
 export const ledgerSchema = new Schema({
   workspaceId: { type: String, required: true },
   meetingId: { type: String, required: true },
   sliceId: { type: String, required: true },
-  amount: { type: Number, required: true },
+  /** Idempotency key, `<meetingId>:<kind>:<n>`: the meeting's n-th entry of that kind. */
+  key: { type: String },
+  /** Position among the meeting's entries, from 1: two different transitions from one state cannot both be written. */
+  seq: { type: Number },
+  /** Integer minor units (cents): a charge positive, a credit negative, a no-show 0. */
+  amountMinor: { type: Number, validate: { validator: Number.isSafeInteger, message: 'amountMinor must be a whole number of cents' } },
+  /** Dollars, on the rows written before amountMinor only. */
+  amount: { type: Number },
   currency: { type: String, enum: ['USD'], required: true, default: 'USD' },
-  kind: { type: String, enum: ['charge', 'no-show'], required: true },
+  kind: { type: String, enum: ['charge', 'credit', 'no-show'], required: true },
   attendedAt: { type: Date, required: true },
   createdAt: { type: Date, required: true },
 });
-// The idempotency key of chargeMeeting: one row per meeting, however often it is reported.
-ledgerSchema.index({ workspaceId: 1, meetingId: 1 }, { unique: true });
+// chargeMeeting's idempotency: a retried or concurrent report of the same transition writes its key once.
+ledgerSchema.index({ workspaceId: 1, meetingId: 1, key: 1 }, { unique: true });
+ledgerSchema.index({ workspaceId: 1, meetingId: 1, seq: 1 }, { unique: true });
 ledgerSchema.index({ workspaceId: 1, sliceId: 1, createdAt: 1 });
-ledgerSchema.index({ workspaceId: 1, kind: 1, attendedAt: 1 });
+ledgerSchema.index({ workspaceId: 1, attendedAt: 1 });
+
+/** The unique index of the one-row-per-meeting ledger, which would refuse a meeting's second entry. */
+export const LEGACY_LEDGER_INDEX = 'workspaceId_1_meetingId_1';
 
 export type SliceDocument = InferSchemaType<typeof sliceSchema>;
 export type BidDocument = InferSchemaType<typeof bidSchema>;

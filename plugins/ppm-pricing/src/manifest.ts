@@ -25,7 +25,8 @@ export const manifest = defineManifest({
   id: PPM_PRICING.plugin,
   name: 'Pay-per-Meeting Pricing',
   version: '0.1.0',
-  description: 'Prices ICP slices per attended meeting from bid, quality and show-up probability; charges attended meetings only.',
+  description:
+    'Prices ICP slices per attended meeting from bid, quality and show-up probability; charges attended meetings only, credits corrections.',
   kind: 'agent',
   ui: { icon: 'dollar-sign', color: 'emerald', category: 'pricing', order: 70 },
   config: ppmPricingConfig,
@@ -73,14 +74,15 @@ export const manifest = defineManifest({
       timeout: '10 seconds',
     },
     chargeMeeting: {
-      description: 'Charges an attended meeting at the slice price once per meetingId; no-shows are free and lower pm.',
+      description:
+        "Adds a meeting's outcome to the ledger once per transition: attended is charged at the slice price, corrected to a no-show credited, a no-show never charged (and lowers pm).",
       access: 'internal',
       input: chargeMeetingInput,
       output: chargeResult,
       timeout: '10 seconds',
     },
     ledgerSummary: {
-      description: 'Meetings charged, total and average price per meeting from the ledger.',
+      description: 'Meetings billed, charged, credited and net in integer cents, and average price per meeting, from the ledger entries.',
       access: 'public',
       input: ledgerSummaryInput,
       output: ledgerSummary,

@@ -3411,12 +3411,30 @@ export interface GetApiPluginsIdResponse {
   collections: string[];
 }
 export interface GetApiPricingLedgerResponse {
+  /**
+   * Meetings billed now (attended, or corrected back to attended).
+   */
   meetingsCharged: number;
+  /**
+   * netMinor in USD.
+   */
   total: number;
   /**
-   * No-shows recorded (never charged).
+   * Meetings that are no-shows now (never charged, or charged and credited).
    */
   noShows: number;
+  /**
+   * Sum of the charge entries, cents.
+   */
+  chargedMinor: number;
+  /**
+   * Sum of the credit entries, as a positive number of cents.
+   */
+  creditedMinor: number;
+  /**
+   * chargedMinor − creditedMinor.
+   */
+  netMinor: number;
   /**
    * Average price per attended meeting charged.
    */
@@ -3427,12 +3445,30 @@ export interface GetApiPricingLedgerResponse {
    */
   bySlice: {
     sliceId: string;
+    /**
+     * Meetings billed now (attended, or corrected back to attended).
+     */
     meetingsCharged: number;
+    /**
+     * netMinor in USD.
+     */
     total: number;
     /**
-     * No-shows recorded (never charged).
+     * Meetings that are no-shows now (never charged, or charged and credited).
      */
     noShows: number;
+    /**
+     * Sum of the charge entries, cents.
+     */
+    chargedMinor: number;
+    /**
+     * Sum of the credit entries, as a positive number of cents.
+     */
+    creditedMinor: number;
+    /**
+     * chargedMinor − creditedMinor.
+     */
+    netMinor: number;
   }[];
   /**
    * Per month, oldest first.
@@ -3442,12 +3478,30 @@ export interface GetApiPricingLedgerResponse {
      * UTC month of attendance, YYYY-MM.
      */
     month: string;
+    /**
+     * Meetings billed now (attended, or corrected back to attended).
+     */
     meetingsCharged: number;
+    /**
+     * netMinor in USD.
+     */
     total: number;
     /**
-     * No-shows recorded (never charged).
+     * Meetings that are no-shows now (never charged, or charged and credited).
      */
     noShows: number;
+    /**
+     * Sum of the charge entries, cents.
+     */
+    chargedMinor: number;
+    /**
+     * Sum of the credit entries, as a positive number of cents.
+     */
+    creditedMinor: number;
+    /**
+     * chargedMinor − creditedMinor.
+     */
+    netMinor: number;
   }[];
 }
 export interface GetApiProspectsExportCsvQuery {
@@ -6118,6 +6172,10 @@ export interface PostApiMeetingsBody {
 }
 export interface PostApiMeetingsIdOutcomeBody {
   outcome: 'completed' | 'no-show' | 'cancelled';
+  /**
+   * Required to correct an attended meeting to a no-show (owners and admins only): kept in the audit trail
+   */
+  reason?: string;
 }
 export interface PostApiMeetingsIdOutcomeResponse {
   id: string;

@@ -117,8 +117,27 @@ export const chargeMeetingInput = z.object({
   outcome: z.enum(['completed', 'no-show']),
   attendedAt: z.iso.datetime({ offset: true }).describe('When the meeting took (or was to take) place.'),
 });
-/** Output of `chargeMeeting`: the same on every retry. */
-export const chargeResult = z.object({ charged: z.boolean(), amount: money, currency: z.literal('USD'), reason: z.string() });
+/** Integer minor units (cents). */
+const minor = z.number().int();
+
+/** One ledger entry of a meeting: entries are only ever added, a correction being a credit. */
+export const ledgerEntry = z.object({
+  key: z.string().describe('Idempotency key `<meetingId>:<kind>:<n>`, the id a billing line or credit note cites.'),
+  kind: z.enum(['charge', 'credit', 'no-show']),
+  amountMinor: minor.describe('Cents: a charge positive, a credit minus the charge it credits, a no-show 0.'),
+  currency: z.literal('USD'),
+});
+export type LedgerEntry = z.output<typeof ledgerEntry>;
+
+/** Output of `chargeMeeting`: the meeting's state after the report, the same on every retry of it. */
+export const chargeResult = z.object({
+  charged: z.boolean().describe('The meeting is billed now (its last entry is a charge).'),
+  amount: money.describe('What the meeting is billed now, USD (amountMinor ÷ 100).'),
+  amountMinor: minor.min(0).describe('What the meeting is billed now: the sum of its entries, cents.'),
+  currency: z.literal('USD'),
+  reason: z.string(),
+  entries: z.array(ledgerEntry).describe("The meeting's entries, oldest first."),
+});
 
 /** Input of `ledgerSummary`: attendedAt in [from, to). */
 export const ledgerSummaryInput = z.object({
@@ -126,7 +145,14 @@ export const ledgerSummaryInput = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 /** Output of `ledgerSummary`. */
-const ledgerTotals = { meetingsCharged: count, total: money, noShows: count.describe('No-shows recorded (never charged).') };
+const ledgerTotals = {
+  meetingsCharged: count.describe('Meetings billed now (attended, or corrected back to attended).'),
+  total: money.describe('netMinor in USD.'),
+  noShows: count.describe('Meetings that are no-shows now (never charged, or charged and credited).'),
+  chargedMinor: minor.min(0).describe('Sum of the charge entries, cents.'),
+  creditedMinor: minor.min(0).describe('Sum of the credit entries, as a positive number of cents.'),
+  netMinor: minor.min(0).describe('chargedMinor − creditedMinor.'),
+};
 export const ledgerSummary = z.object({
   ...ledgerTotals,
   averagePpm: money.describe('Average price per attended meeting charged.'),

@@ -25,8 +25,13 @@ export const CalendarEventOutcome = z
 /** 201 of POST /api/meetings: the meeting, its iCalendar invitation, and its event in the connected calendar. */
 export const Booking = z.object({ meeting: Meeting, ics: z.string(), calendar: CalendarEventOutcome.optional() });
 
-/** POST /api/meetings/:id/outcome. */
-export const OutcomeBody = z.object({ outcome: markOutcomeInput.shape.outcome });
+/** POST /api/meetings/:id/outcome: the outcome, and why, when it corrects an attended meeting to a no-show. */
+export const OutcomeBody = z.object({
+  outcome: markOutcomeInput.shape.outcome,
+  reason: z.string().trim().min(1).max(500).optional().meta({
+    description: 'Required to correct an attended meeting to a no-show (owners and admins only): kept in the audit trail',
+  }),
+});
 
 /** GET /api/meetings/slots: how many free slots to propose, and to whom (their labels then in the prospect's time zone, when known). */
 export const SlotsQuery = WorkspaceQuery.extend({

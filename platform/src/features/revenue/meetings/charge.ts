@@ -16,14 +16,14 @@ export function tierOfHeadcount(employeeCount: number | null | undefined): 'volu
   return employeeCount < 200 ? 'standard' : 'premium';
 }
 
-/** What charging a meeting answers: the ledger's answer, or why nothing was charged. */
-export type ChargeResult = { charged: boolean; amount: number; sliceId: string | null; reason: string };
+/** What charging a meeting answers: the ledger's answer (what the meeting is billed now, in dollars and cents), or why nothing was charged. */
+export type ChargeResult = { charged: boolean; amount: number; amountMinor: number; sliceId: string | null; reason: string };
 
 /**
- * Records an attended meeting (charged at its slice's price) or a no-show (free, and it lowers
- * the slice's show-up estimate) in the pricing ledger, once per meeting. The slice is the
- * workspace's slice of the prospect's tier by headcount; a prospect of unknown size, or a
- * workspace without that slice, is not charged.
+ * Records a meeting's outcome in the pricing ledger: attended → a charge at its slice's price, an
+ * attended meeting corrected to a no-show → a credit of that charge, a no-show → nothing charged
+ * (it lowers the slice's show-up estimate). The slice is the workspace's slice of the prospect's
+ * tier by headcount; a prospect of unknown size, or a workspace without that slice, is not charged.
  */
 export async function chargeMeetingOutcome(
   deps: PluginApiDeps,
@@ -32,20 +32,27 @@ export async function chargeMeetingOutcome(
   outcome: 'completed' | 'no-show',
 ): Promise<ChargeResult> {
   const { workspaceId } = run;
-  if (!deps.host.installed(PPM_PRICING.plugin)) return { charged: false, amount: 0, sliceId: null, reason: 'no pricing plugin installed' };
+  if (!deps.host.installed(PPM_PRICING.plugin))
+    return { charged: false, amount: 0, amountMinor: 0, sliceId: null, reason: 'no pricing plugin installed' };
   const prospect = await prospectModel(deps.connection)
     .findOne({ workspaceId, id: meeting.prospectId }, { employeeCount: 1 })
     .lean<{ employeeCount?: number | null }>();
   const tier = tierOfHeadcount(prospect?.employeeCount);
   if (!tier)
-    return { charged: false, amount: 0, sliceId: null, reason: "the prospect's company size is unknown, so no slice prices the meeting" };
-  // chargeMeeting is idempotent per meeting (the first outcome reported stands), so a retried request charges once.
+    return {
+      charged: false,
+      amount: 0,
+      amountMinor: 0,
+      sliceId: null,
+      reason: "the prospect's company size is unknown, so no slice prices the meeting",
+    };
+  // chargeMeeting adds an entry per transition of the meeting, keyed by it: a retried request adds nothing.
   const call = (activity: 'listSlices' | 'chargeMeeting', input: unknown) => callDeclaredActivity(deps, PPM_PRICING[activity], input, run);
   const { slices } = Slices.parse(await call('listSlices', {}));
   const slice = slices.find((candidate) => candidate.sliceId === tier) ?? slices.find((candidate) => candidate.tier === tier);
-  if (!slice) return { charged: false, amount: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };
+  if (!slice) return { charged: false, amount: 0, amountMinor: 0, sliceId: null, reason: `the workspace has no ${tier} slice` };
   const answer = z
-    .object({ charged: z.boolean(), amount: z.number(), reason: z.string() })
+    .object({ charged: z.boolean(), amount: z.number(), amountMinor: z.number().int(), reason: z.string() })
     .parse(await call('chargeMeeting', { meetingId: meeting.id, sliceId: slice.sliceId, outcome, attendedAt: meeting.scheduledAt }));
   return { ...answer, sliceId: slice.sliceId };
 }

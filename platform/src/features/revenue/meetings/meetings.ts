@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { dashboardRollupModels } from '../../insights/services.ts';
 import { outcomeEventModels } from '../../insights/services.ts';
 import { prospectModel } from '../../prospecting/services.ts';
-import { ConflictError, NotFoundError } from '../../../core/errors.ts';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
@@ -139,22 +139,40 @@ async function recordMeetingOutcome(
   prospectId?: number,
 ): Promise<void> {
   const db = { ...outcomeEventModels(deps.connection), ...dashboardRollupModels(deps.connection) };
-  // One attendance event per meeting: the first outcome reported stands, as in the pricing ledger
-  // (a no-show corrected to completed later changes the meeting, not the counted outcome).
+  // One attendance event per meeting: the first outcome reported stands for the dashboard and
+  // learning (a correction changes the meeting and its ledger entries, not the counted outcome).
   const eventId = type === 'meeting_booked' ? `meeting-booked-${meetingId}` : `meeting-attendance-${meetingId}`;
   await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
   // A meeting booked or attended rewards the experiment decision behind the prospect's sequence (once).
   if (prospectId) await creditProspectOutcomes(experimentCreditModels(deps.connection), workspaceId, prospectId);
 }
 
+/** An attended meeting corrected to a no-show: who may, and why it was made (kept in the audit trail). */
+export interface OutcomeCorrection {
+  from: 'completed';
+  to: 'no-show';
+  reason: string;
+}
+
+/** Roles that may correct an attended meeting to a no-show: it credits what the workspace was charged. */
+const CORRECTING_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
+
 /**
  * Records what happened to a meeting, through the plugin's transition rules. Attendance is an
- * outcome (dashboard, learning) and a ledger entry: an attended meeting is charged at its
- * slice's price, a no-show is not (see chargeMeetingOutcome); the first outcome reported stands.
+ * outcome (dashboard, learning) and a ledger entry: an attended meeting is charged at its slice's
+ * price, a no-show is not (see chargeMeetingOutcome). An attended meeting corrected to a no-show
+ * gets its charge credited: only an owner or admin may, giving a reason (403 / 400 otherwise).
  */
-export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, meetingId: string, outcome: string): Promise<unknown> {
+export async function markOutcome(
+  deps: MeetingDeps,
+  run: WorkspaceRunContext,
+  meetingId: string,
+  outcome: string,
+  options: { reason?: string | undefined } = {},
+): Promise<{ meeting: unknown; correction?: OutcomeCorrection }> {
   const { workspaceId } = run;
   if (outcome === 'completed' || outcome === 'no-show') await refuseBeforeStart(deps, run, meetingId, outcome);
+  const correction = outcome === 'no-show' ? await noShowCorrection(deps, run, meetingId, options.reason) : null;
   const marked = (await call(deps, 'markOutcome', { meetingId, outcome }, run, {
     failures: { MeetingNotFound: NotFoundError, InvalidTransition: ConflictError },
   })) as { meeting: { prospectId: number; scheduledAt: string } };
@@ -178,9 +196,34 @@ export async function markOutcome(deps: MeetingDeps, run: WorkspaceRunContext, m
       outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show',
       marked.meeting.prospectId,
     );
+    // The ledger follows the meeting's status: a charge, a credit of it on a correction, a charge again.
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
   }
-  return marked;
+  return { meeting: marked.meeting, ...(correction ? { correction } : {}) };
+}
+
+/**
+ * Whether marking a meeting a no-show corrects its attendance: then only an owner or admin may
+ * (403), with a reason (400). Null when it does not (a scheduled meeting, a no-show already, or
+ * one the workspace does not have, which is the plugin's 404 to give).
+ */
+async function noShowCorrection(
+  deps: MeetingDeps,
+  run: WorkspaceRunContext,
+  meetingId: string,
+  reason: string | undefined,
+): Promise<OutcomeCorrection | null> {
+  const { meetings } = (await callPluginService(deps, MEETING_BOOKING.listMeetings, {}, run)) as z.output<typeof listMeetingsOutput>;
+  if (meetings.find((meeting) => meeting.id === meetingId)?.status !== 'completed') return null;
+  if (!CORRECTING_ROLES.has(run.principal.role))
+    throw new ForbiddenError(
+      'Only an owner or admin may correct an attended meeting to a no-show: it credits what the workspace was charged for it',
+    );
+  if (!reason)
+    throw new InputError('Invalid request: reason: say why the attended meeting is corrected to a no-show (kept in the audit trail)', {
+      reason: 'required to correct an attended meeting to a no-show',
+    });
+  return { from: 'completed', to: 'no-show', reason };
 }
 
 /**

@@ -1,4 +1,7 @@
+import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
+import Koa from 'koa';
+import { pino } from 'pino';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +11,12 @@ import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { memberToken } from '../../../../dev/testing/principal.ts';
+import { authentication } from '../../../core/http/access-check.ts';
+import { errorMiddleware } from '../../../core/http/error-middleware.ts';
+import { auditTrail } from '../../accounts/audit/trail.ts';
+import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
 import { meetingsRouteDocs, meetingsRouter } from './routes.ts';
 
 interface Meeting {
@@ -288,6 +297,116 @@ describe('/api/meetings', () => {
         { sliceId: 'standard', meetingsCharged: 1, total: standard.ppm, noShows: 0 },
         { sliceId: 'volume', meetingsCharged: 0, total: 0, noShows: 1 },
       ],
+    });
+  });
+});
+
+describe('correcting an attended meeting to a no-show', () => {
+  // The routes as the app mounts them for this: real API tokens and roles, and the audit trail.
+  let secured: Awaited<ReturnType<typeof serveForTest>>;
+  const tokens = {} as Record<'owner' | 'sales-ops' | 'rival', string>;
+  beforeAll(async () => {
+    for (const role of ['owner', 'sales-ops'] as const) tokens[role] = await memberToken(stack.db, 'fixes', role);
+    tokens.rival = await memberToken(stack.db, 'rival', 'owner');
+    const app = new Koa();
+    app.silent = true;
+    app.use(errorMiddleware(pino({ level: 'silent' })));
+    app.use(authentication(sessionsAndTokens(stack.db, DEFAULT_SESSION_POLICY)));
+    app.use(bodyParser({ enableTypes: ['json'] }));
+    app.use(auditTrail(stack.db, meetingsRouteDocs, pino({ level: 'silent' })));
+    app.use(router.routes()).use(router.allowedMethods());
+    secured = await serveForTest(app);
+  });
+  afterAll(async () => {
+    await secured?.close();
+  });
+
+  const mark = async (as: keyof typeof tokens | null, id: string, body: unknown, workspace = 'fixes') => {
+    const response = await fetch(`${secured.url}/api/meetings/${id}/outcome?workspace=${workspace}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('lets an owner credit the charge with a reason, audited; not a member, another workspace or no session', async () => {
+    const deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+    const run = testRunContext('fixes');
+    await ensureDefaultSlices(deps, 'fixes');
+    for (const n of [1, 2, 3])
+      await createProspect(stack.db, 'fixes', {
+        firstName: 'Fixed',
+        lastName: String(n),
+        company: 'Acme',
+        email: `f${n}@acme.com`,
+        employeeCount: 120,
+      });
+    const booked = await Promise.all([1, 2, 3].map((id, index) => book('fixes', booking(id, slots[index]!.start))));
+    for (const [index, { meeting }] of booked.entries()) await meetingTookPlace(stack.database, meeting.id, (index + 1) * 3_600_000);
+    const [corrected, attended, missed] = booked.map(({ meeting }) => meeting.id) as [string, string, string];
+    const priceNow = async () =>
+      Math.round(
+        ((await callPricing(deps, 'listSlices', {}, run)) as { slices: Array<{ sliceId: string; ppm: number }> }).slices.find(
+          (slice) => slice.sliceId === 'standard',
+        )!.ppm * 100,
+      );
+    const ledger = async () => callPricing(deps, 'ledgerSummary', {}, run);
+
+    // Each charge is at the price of its moment: the first attendance raises pm and so lowers the next price.
+    const first = await priceNow();
+    expect((await mark('owner', corrected, { outcome: 'completed' })).status).toBe(200);
+    const second = await priceNow();
+    expect((await mark('owner', attended, { outcome: 'completed' })).status).toBe(200);
+    expect((await mark('sales-ops', missed, { outcome: 'no-show' })).status).toBe(200);
+    const charged = await ledger();
+    expect(charged).toMatchObject({ meetingsCharged: 2, noShows: 1, chargedMinor: first + second, creditedMinor: 0 });
+
+    // A member below admin may mark a scheduled meeting a no-show, not correct an attended one.
+    const member = await mark('sales-ops', corrected, { outcome: 'no-show', reason: 'the prospect never joined' });
+    expect([member.status, member.text]).toEqual([
+      403,
+      'Only an owner or admin may correct an attended meeting to a no-show: it credits what the workspace was charged for it',
+    ]);
+    // Another workspace's owner: not a member of this one, and no such meeting in their own.
+    expect((await mark('rival', corrected, { outcome: 'no-show', reason: 'x' })).status).toBe(404);
+    expect((await mark('rival', corrected, { outcome: 'no-show', reason: 'x' }, 'rival')).status).toBe(404);
+    expect((await mark(null, corrected, { outcome: 'no-show', reason: 'x' })).status).toBe(401);
+    const unexplained = await mark('owner', corrected, { outcome: 'no-show' });
+    expect([unexplained.status, unexplained.text]).toEqual([
+      400,
+      'Invalid request: reason: say why the attended meeting is corrected to a no-show (kept in the audit trail)',
+    ]);
+    expect(await ledger()).toEqual(charged);
+    expect((await list('fixes')).find((meeting) => meeting.id === corrected)?.status).toBe('completed');
+
+    const reason = 'marked attended by mistake: the prospect never joined';
+    const fixed = await mark('owner', corrected, { outcome: 'no-show', reason });
+    expect([fixed.status, (JSON.parse(fixed.text) as Meeting).status]).toEqual([200, 'no-show']);
+    expect((await mark('owner', corrected, { outcome: 'no-show', reason })).status).toBe(200); // a retried request credits once
+    const credited = await ledger();
+    expect(credited).toMatchObject({
+      meetingsCharged: 1,
+      noShows: 2,
+      chargedMinor: first + second,
+      creditedMinor: first,
+      netMinor: second,
+      total: second / 100,
+    });
+    const audited = await stack.db.auditEntries.find({ workspaceId: 'fixes', 'after.status': 'no-show' }).lean();
+    expect(audited).toEqual([
+      expect.objectContaining({ target: { id: corrected }, before: { status: 'completed' }, after: { status: 'no-show', reason } }),
+    ]);
+
+    // Attendance evidence may still turn it back (as it may any no-show): a new charge at today's price.
+    const third = await priceNow();
+    expect((await mark('sales-ops', corrected, { outcome: 'completed' })).status).toBe(200);
+    expect(await ledger()).toMatchObject({
+      meetingsCharged: 2,
+      noShows: 1,
+      chargedMinor: first + second + third,
+      creditedMinor: first,
+      netMinor: second + third,
     });
   });
 });

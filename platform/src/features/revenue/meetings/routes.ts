@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from './meetings.ts';
 import { Booking, IdempotencyKey, Meeting, MeetingBody, MeetingParams, OutcomeBody, Slots, SlotsQuery } from './api-schemas.ts';
+import { auditChange } from '../../accounts/services.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { runContextOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
 
@@ -95,14 +96,16 @@ export const meetingsRoutes = [
       method: 'post',
       path: '/api/meetings/{id}/outcome',
       access: 'sales-ops',
-      summary: 'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started',
+      summary:
+        'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started; an attended meeting corrected to a no-show (owners and admins, with a reason) has its charge credited',
       tags,
       params: MeetingParams,
       query: WorkspaceQuery,
       body: OutcomeBody,
       responses: {
         200: { description: 'The meeting with its new status', schema: Meeting },
-        400: { description: 'Not an outcome' },
+        400: { description: 'Not an outcome, or a correction of an attended meeting to a no-show without a reason' },
+        403: { description: 'Correcting an attended meeting to a no-show, below admin' },
         404: { description: 'No such meeting in this workspace' },
         409: { description: "The meeting's status cannot change to that outcome" },
         422: { description: 'Completed or no-show for a meeting that has not started yet' },
@@ -110,8 +113,15 @@ export const meetingsRoutes = [
     },
     (deps) => async (ctx) => {
       const { id } = MeetingParams.parse(ctx.params);
-      const { outcome } = OutcomeBody.parse(ctx.request.body ?? {});
-      const { meeting } = z.object({ meeting: Meeting }).parse(await markOutcome(deps, runContextOf(ctx), id, outcome));
+      const { outcome, reason } = OutcomeBody.parse(ctx.request.body ?? {});
+      const marked = await markOutcome(deps, runContextOf(ctx), id, outcome, { reason });
+      const { meeting } = z.object({ meeting: Meeting }).parse(marked);
+      // A correction credits a charge: the trail keeps what it was, what it became and why.
+      if (marked.correction)
+        auditChange(ctx, {
+          before: { status: marked.correction.from },
+          after: { status: marked.correction.to, reason: marked.correction.reason },
+        });
       ctx.body = meeting;
     },
   ),

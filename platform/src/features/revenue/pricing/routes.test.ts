@@ -184,12 +184,15 @@ describe('/api/pricing', () => {
     expect(await bids('acme')).toHaveLength(1);
   });
 
-  it('sums the ledger: attended meetings charged at the slice price, no-shows free, an empty workspace all zero', async () => {
+  it('sums the ledger: attended meetings charged at the slice price, no-shows free, corrections credited, an empty workspace all zero', async () => {
     const empty = await get('/api/pricing/ledger?workspace=nobody');
     expect(await empty.json()).toEqual({
       meetingsCharged: 0,
       total: 0,
       noShows: 0,
+      chargedMinor: 0,
+      creditedMinor: 0,
+      netMinor: 0,
       averagePpm: 0,
       currency: 'USD',
       bySlice: [],
@@ -204,9 +207,21 @@ describe('/api/pricing', () => {
         { meetingId, sliceId: 'standard', outcome, attendedAt: '2026-11-20T15:00:00Z' },
         testRunContext('billed'),
       );
-    expect(await charge('m-attended', 'completed')).toMatchObject({ charged: true, amount: price });
+    const cents = Math.round(price * 100);
+    expect(await charge('m-attended', 'completed')).toMatchObject({ charged: true, amount: price, amountMinor: cents });
     await charge('m-missed', 'no-show');
-    const totals = { meetingsCharged: 1, total: price, noShows: 1 };
+    // Attended, then corrected to a no-show: charged at the price of its moment, then credited as much.
+    const { entries } = (await charge('m-corrected', 'completed')) as { entries: Array<{ amountMinor: number }> };
+    const correctedMinor = entries[0]!.amountMinor;
+    expect(await charge('m-corrected', 'no-show')).toMatchObject({ charged: false, amountMinor: 0 });
+    const totals = {
+      meetingsCharged: 1,
+      total: price,
+      noShows: 2,
+      chargedMinor: cents + correctedMinor,
+      creditedMinor: correctedMinor,
+      netMinor: cents,
+    };
     expect(await (await get('/api/pricing/ledger?workspace=billed')).json()).toEqual({
       ...totals,
       averagePpm: price,

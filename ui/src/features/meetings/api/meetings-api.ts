@@ -75,10 +75,10 @@ export function useBookMeeting() {
 export function useMarkOutcome() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, outcome }: { id: string; outcome: Outcome }) =>
+    mutationFn: ({ id, outcome, reason }: { id: string; outcome: Outcome; reason?: string }) =>
       apiRequest<PostApiMeetingsIdOutcomeResponse>(`/api/meetings/${encodeURIComponent(id)}/outcome`, {
         method: 'POST',
-        body: { outcome },
+        body: reason === undefined ? { outcome } : { outcome, reason },
       }),
     // Done as soon as the API says so: the list and the slots are fetched again meanwhile, not waited for.
     onSuccess: () => {

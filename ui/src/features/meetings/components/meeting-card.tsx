@@ -8,9 +8,18 @@ const STATUS_BADGE = { scheduled: 'badge-info', completed: 'badge-success', 'no-
 /**
  * One meeting: whom with, when (in the reader's time zone), the video link, its status, and the
  * actions that fit it. Attendance (`onOutcome`) is offered only where the list passes it: for
- * meetings that have started.
+ * meetings that have started; a correction of recorded attendance (`onCorrect`) likewise.
  */
-export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcome?: (outcome: 'completed' | 'no-show') => void }) {
+export function MeetingCard({
+  meeting,
+  onOutcome,
+  onCorrect,
+}: {
+  meeting: Meeting;
+  onOutcome?: (outcome: 'completed' | 'no-show') => void;
+  /** Offered where the reader may correct a recorded attendance: to the other outcome. */
+  onCorrect?: (outcome: 'completed' | 'no-show') => void;
+}) {
   // The calendar plugin's address: joined only when it is a web page.
   const joinUrl = webAddress(meeting.meetingUrl);
   return (
@@ -40,6 +49,16 @@ export function MeetingCard({ meeting, onOutcome }: { meeting: Meeting; onOutcom
           <a href={withWorkspace(`/api/meetings/${encodeURIComponent(meeting.id)}/invite.ics`)} className="btn btn-ghost btn-sm" download>
             Invite (.ics)
           </a>
+        )}
+        {onCorrect && meeting.status === 'completed' && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onCorrect('no-show')}>
+            Correct to no-show
+          </button>
+        )}
+        {onCorrect && meeting.status === 'no-show' && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onCorrect('completed')}>
+            Correct to attended
+          </button>
         )}
         {onOutcome && meeting.status === 'scheduled' && (
           <>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { useToast } from '../../../lib/toast.ts';
+import { roleAtLeast, useCurrentMembership } from '../../auth/index.ts';
 import { meetingsQueryOptions, slotsQueryOptions, useMarkOutcome, type Meeting } from '../api/meetings-api.ts';
 import { meetingStats, splitMeetings } from '../utils/meeting-stats.ts';
 import { MeetingCard } from './meeting-card.tsx';
@@ -15,17 +16,31 @@ export function MeetingScheduler() {
   const meetings = useQuery(meetingsQueryOptions());
   const slots = useQuery(slotsQueryOptions());
   const [scheduling, setScheduling] = useState(false);
-  const [marking, setMarking] = useState<{ meeting: Meeting; outcome: 'completed' | 'no-show' } | null>(null);
+  // A correction changes a recorded attendance; to a no-show it credits a charge, so it takes an admin and a reason.
+  const [marking, setMarking] = useState<{ meeting: Meeting; outcome: 'completed' | 'no-show'; correction: boolean } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const role = useCurrentMembership()?.role ?? null;
+  const creditsCharge = marking?.correction === true && marking.outcome === 'no-show';
   const mark = useMarkOutcome();
   const toast = useToast();
   const now = new Date();
   const stats = meetingStats(meetings.data ?? [], now);
   const { upcoming, past } = splitMeetings(meetings.data ?? [], now);
 
+  const openMarking = (meeting: Meeting, outcome: 'completed' | 'no-show', correction: boolean) => {
+    setReason('');
+    setReasonError(null);
+    setMarking({ meeting, outcome, correction });
+  };
   const confirmOutcome = () => {
     if (!marking) return;
+    if (creditsCharge && reason.trim() === '') {
+      setReasonError('Say why: the reason is kept in the audit trail with the credit.');
+      return;
+    }
     mark.mutate(
-      { id: marking.meeting.id, outcome: marking.outcome },
+      { id: marking.meeting.id, outcome: marking.outcome, ...(creditsCharge ? { reason: reason.trim() } : {}) },
       {
         onSuccess: () =>
           toast({
@@ -96,7 +111,12 @@ export function MeetingScheduler() {
           </p>
           <ul className="flex flex-col gap-2" aria-label="Past meetings">
             {past.map((meeting) => (
-              <MeetingCard key={meeting.id} meeting={meeting} onOutcome={(outcome) => setMarking({ meeting, outcome })} />
+              <MeetingCard
+                key={meeting.id}
+                meeting={meeting}
+                onOutcome={(outcome) => openMarking(meeting, outcome, false)}
+                {...(role !== null && roleAtLeast(role, 'admin') ? { onCorrect: (outcome) => openMarking(meeting, outcome, true) } : {})}
+              />
             ))}
           </ul>
         </section>
@@ -104,15 +124,49 @@ export function MeetingScheduler() {
       {scheduling && <ScheduleDialog onClose={() => setScheduling(false)} />}
       <ConfirmDialog
         open={marking !== null}
-        title={marking?.outcome === 'completed' ? 'Mark as attended?' : 'Mark as no-show?'}
+        title={
+          marking?.correction
+            ? marking.outcome === 'completed'
+              ? 'Correct to attended?'
+              : 'Correct to no-show?'
+            : marking?.outcome === 'completed'
+              ? 'Mark as attended?'
+              : 'Mark as no-show?'
+        }
         confirmLabel="Confirm"
         cancelLabel="Cancel"
         onConfirm={confirmOutcome}
         onCancel={() => setMarking(null)}
       >
-        {marking?.outcome === 'completed'
-          ? "An attended meeting is charged in the pricing ledger at its slice's price. The first outcome recorded stands."
-          : "A no-show is never charged; it lowers the slice's show-up estimate. The first outcome recorded stands."}
+        {creditsCharge ? (
+          <div className="flex flex-col gap-2">
+            <p>The charge for this meeting is credited back in the pricing ledger; the meeting counts as a no-show.</p>
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">Reason</span>
+              <textarea
+                className={`textarea w-full ${reasonError ? 'textarea-error' : ''}`}
+                rows={2}
+                maxLength={500}
+                value={reason}
+                aria-invalid={reasonError !== null}
+                aria-describedby={reasonError ? 'correction-reason-error' : undefined}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonError(null);
+                }}
+              />
+            </label>
+            {reasonError && (
+              <p id="correction-reason-error" className="text-error">
+                {reasonError}
+              </p>
+            )}
+          </div>
+        ) : marking?.outcome === 'completed' ? (
+          "An attended meeting is charged in the pricing ledger at its slice's price."
+        ) : (
+          "A no-show is never charged; it lowers the slice's show-up estimate."
+        )}
       </ConfirmDialog>
     </div>
   );
