@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { RADICALE_VERSION } from './devstack/provision.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,10 +21,18 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   restart?: string;
+  /** Long form (Compose v2), or docker-compose 1.x's short `source:target[:mode]`. */
+  volumes?: Array<{ type?: string; source?: string; target: string } | string>;
+}
+
+/** What `docker-compose config` prints: the services, and the named volumes they may mount. */
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
 }
 
 /** Runs `docker-compose config`; a missing docker-compose fails the run, it never skips it. */
-function composeConfig(): Record<string, ComposeService> {
+function composeConfig(): ComposeFile {
   let printed: string;
   try {
     printed = execFileSync('docker-compose', ['-f', join(repoRoot, 'docker-compose.yml'), 'config'], {
@@ -39,8 +48,18 @@ function composeConfig(): Record<string, ComposeService> {
     const stderr = (error as { stderr?: string }).stderr;
     throw new Error(`docker-compose rejects docker-compose.yml:\n${stderr ?? String(error)}`);
   }
-  return (parse(printed) as { services: Record<string, ComposeService> }).services;
+  return parse(printed) as ComposeFile;
 }
+
+/** A mount as `docker-compose config` prints it, either form. */
+function mountOf(volume: NonNullable<ComposeService['volumes']>[number]): { source: string; target: string } {
+  if (typeof volume !== 'string') return { source: volume.source ?? '', target: volume.target };
+  const [source = '', target = ''] = volume.split(':');
+  return { source, target };
+}
+
+/** The value of a long option (`--name value`) in a shell command line, or undefined. */
+const optionOf = (script: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s+(\\S+)`).exec(script)?.[1];
 
 /** A published port as `docker-compose config` prints it, either form: on every interface unless `hostIp` says otherwise. */
 interface PublishedPort {
@@ -85,8 +104,9 @@ function nginxApiUpstream(): string | undefined {
 describe('docker-compose.yml', () => {
   // Loaded by each test rather than in beforeAll, so a missing docker-compose fails every test
   // with its message instead of reporting them skipped.
-  let loaded: Record<string, ComposeService> | undefined;
-  const services = () => (loaded ??= composeConfig());
+  let loaded: ComposeFile | undefined;
+  const file = () => (loaded ??= composeConfig());
+  const services = () => file().services;
   const service = (name: string): ComposeService => {
     const found = services()[name];
     if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
@@ -96,7 +116,7 @@ describe('docker-compose.yml', () => {
 
   it('runs exactly the product services', () => {
     expect(Object.keys(services()).sort()).toEqual(
-      ['api', 'mongo', 'postgresql', 'samples', 'seed', 'temporal', 'temporal-ui', 'ui', 'worker'].sort(),
+      ['api', 'mongo', 'postgresql', 'radicale', 'samples', 'seed', 'temporal', 'temporal-ui', 'ui', 'worker'].sort(),
     );
   });
 
@@ -131,13 +151,39 @@ describe('docker-compose.yml', () => {
     expect(service('api').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
     expect(service('seed').environment?.MEETFLOW_SAMPLES_URL).toBe(`http://${origin}`);
     expect(service('seed').depends_on?.api).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
-    expect(service('worker').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([origin]);
-    expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS).toBeUndefined();
+    const radicale = `radicale:${optionOf((service('radicale').command ?? []).join(' '), '--server-hosts')?.split(':')[1]}`;
+    // Beside the samples, the one private host each may reach is the CalDAV server a user connects as their calendar.
+    expect(service('worker').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([origin, radicale]);
+    expect(service('api').environment?.MEETFLOW_HTTP_ALLOW_HOSTS?.split(',')).toEqual([radicale]);
   });
 
-  it('publishes only the UI on every interface, the Temporal UI on loopback alone, and neither the API nor Temporal', () => {
+  it("runs Radicale for the rep's calendar: the bootstrap's version on the official Python image, htpasswd logins, calendars in a volume", () => {
+    const radicale = service('radicale');
+    expect(radicale.image).toBe('python:3.12-slim');
+    const script = (radicale.command ?? []).join(' ');
+    // The version npm start's bootstrap installs, so both run the same server.
+    expect(/\bpip install\b[^\n]*\sradicale==(\S+)/.exec(script)?.[1]).toBe(RADICALE_VERSION);
+    expect(script).toMatch(/\bexec python -m radicale\b/);
+    expect(optionOf(script, '--server-hosts')).toBe('0.0.0.0:5232');
+    expect(optionOf(script, '--auth-type')).toBe('htpasswd');
+    expect(optionOf(script, '--rights-type')).toBe('owner_only');
+    // The logins and the calendars live in a named volume, so they outlive the container.
+    const mounts = (radicale.volumes ?? []).map(mountOf);
+    expect(mounts).toHaveLength(1);
+    const [{ source, target }] = mounts as [{ source: string; target: string }];
+    expect(Object.keys(file().volumes ?? {})).toContain(source);
+    for (const option of ['--auth-htpasswd-filename', '--storage-filesystem-folder'])
+      expect(optionOf(script, option), option).toMatch(new RegExp(`^${target}/`));
+    // No password in the file: the user's .env sets it, or the first start makes one.
+    const raw = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as ComposeFile;
+    expect(raw.services.radicale?.environment?.RADICALE_PASSWORD).toBe('${RADICALE_PASSWORD:-}');
+    expect(radicale.healthcheck?.test.join(' ')).toContain('5232');
+  });
+
+  it('publishes only the UI on every interface, the Temporal UI and CalDAV on loopback alone, and neither the API nor Temporal', () => {
     expect(ports('ui')).toEqual([{ hostIp: '0.0.0.0', published: 8080, target: 80 }]);
     expect(ports('temporal-ui')).toEqual([{ hostIp: '127.0.0.1', published: 8233, target: 8080 }]);
+    expect(ports('radicale')).toEqual([{ hostIp: '127.0.0.1', published: 5232, target: 5232 }]);
     // The api trusts the X-Forwarded-For nginx sets: reachable directly, a client could claim any address.
     const everywhere = Object.keys(services()).filter((name) => ports(name).some(({ hostIp }) => hostIp !== '127.0.0.1'));
     expect(everywhere).toEqual(['ui']);

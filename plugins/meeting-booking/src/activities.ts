@@ -64,14 +64,22 @@ export function createMeetingActivities(deps: MeetingDeps): ActivityImplementati
       return { meetings: found.map(toMeetingView) };
     },
 
-    invitation: async ({ meetingId }, context) => {
+    invitation: async ({ meetingId, method, continues, sequence }, context) => {
       const workspaceId = workspaceOf(context);
-      const meeting = OBJECT_ID.test(meetingId) ? await meetings.findOne({ _id: meetingId, workspaceId }).lean<MeetingDocument>() : null;
-      if (!meeting) throw meetingFailure('MeetingNotFound', `No meeting ${meetingId} in this workspace`);
+      const find = async (id: string) => {
+        const found = OBJECT_ID.test(id) ? await meetings.findOne({ _id: id, workspaceId }).lean<MeetingDocument>() : null;
+        if (!found) throw meetingFailure('MeetingNotFound', `No meeting ${id} in this workspace`);
+        return found;
+      };
+      const meeting = await find(meetingId);
       // The invitation says CONFIRMED: serving it for a called-off meeting would put it back in calendars.
-      if (meeting.status === 'cancelled')
+      if (method === 'REQUEST' && meeting.status === 'cancelled')
         throw meetingFailure('MeetingCancelled', `Meeting ${meetingId} was cancelled; its invitation no longer holds`);
-      return { ics: meetingInvite(meeting, config) };
+      // A CANCEL of a meeting that still holds would take it out of the attendee's calendar while it stands.
+      if (method === 'CANCEL' && meeting.status !== 'cancelled')
+        throw meetingFailure('InvalidTransition', `Meeting ${meetingId} is ${meeting.status}: only a cancelled meeting has a cancellation`);
+      const uid = continues && continues !== meetingId ? (await find(continues)).icsUid : meeting.icsUid;
+      return { ics: meetingInvite(meeting, config, { method, uid, sequence }) };
     },
   };
 }

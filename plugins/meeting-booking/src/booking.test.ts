@@ -133,3 +133,63 @@ describe('bookMeeting', () => {
     await expect(move('0123456789abcdef01234567', '2026-10-26T10:00:00Z')).rejects.toMatchObject({ type: 'MeetingNotFound' });
   });
 });
+
+describe('invitation', () => {
+  const invitation = (
+    input: { meetingId: string; method?: 'REQUEST' | 'CANCEL'; continues?: string; sequence?: number },
+    workspaceId = 'ws-a',
+  ) => runActivity(meetingBookingPlugin, 'invitation', { workspaceId, ...input }, deps()).then(({ ics }) => ics);
+  /** The calendar's METHOD and its one VEVENT's properties (parameters dropped), from unfolded lines. */
+  const read = (ics: string) => {
+    const lines = icsLines(ics);
+    const start = lines.indexOf('BEGIN:VEVENT');
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    // These properties carry no parameters: the value is what follows the first colon.
+    const property = (from: string[], name: string) => {
+      const line = from.find((each) => each.split(/[;:]/)[0] === name);
+      return line?.slice(line.indexOf(':') + 1);
+    };
+    const event = lines.slice(start, lines.indexOf('END:VEVENT'));
+    return {
+      method: property(lines.slice(0, start), 'METHOD'),
+      uid: property(event, 'UID'),
+      sequence: property(event, 'SEQUENCE'),
+      status: property(event, 'STATUS'),
+      start: property(event, 'DTSTART'),
+    };
+  };
+
+  it('gives the booking its own invitation by default, byte for byte', async () => {
+    const booked = await book('2026-10-26T09:00:00Z', 'inv-1');
+    expect(await invitation({ meetingId: booked.meeting.id })).toBe(booked.ics);
+  });
+
+  it("continues another meeting's event (its UID, a raised SEQUENCE), and cancels one only once it is cancelled", async () => {
+    const first = await book('2026-10-26T09:00:00Z', 'inv-2');
+    const moved = await book('2026-10-27T09:00:00Z', 'inv-3');
+    const update = read(await invitation({ meetingId: moved.meeting.id, continues: first.meeting.id, sequence: 1 }));
+    expect(update).toEqual({ method: 'REQUEST', uid: first.uid, sequence: '1', status: 'CONFIRMED', start: '20261027T090000Z' });
+    await expect(
+      invitation({ meetingId: moved.meeting.id, method: 'CANCEL', continues: first.meeting.id, sequence: 2 }),
+    ).rejects.toMatchObject({ type: 'InvalidTransition' });
+    await runActivity(
+      meetingBookingPlugin,
+      'markOutcome',
+      { workspaceId: 'ws-a', meetingId: moved.meeting.id, outcome: 'cancelled' },
+      deps(),
+    );
+    const cancel = await invitation({ meetingId: moved.meeting.id, method: 'CANCEL', continues: first.meeting.id, sequence: 2 });
+    expect(read(cancel)).toEqual({ method: 'CANCEL', uid: first.uid, sequence: '2', status: 'CANCELLED', start: '20261027T090000Z' });
+    // Stamped when it was called off: asked again, the same bytes.
+    expect(await invitation({ meetingId: moved.meeting.id, method: 'CANCEL', continues: first.meeting.id, sequence: 2 })).toBe(cancel);
+    await expect(invitation({ meetingId: moved.meeting.id })).rejects.toMatchObject({ type: 'MeetingCancelled' });
+  });
+
+  it('never continues a meeting of another workspace', async () => {
+    const theirs = await book('2026-10-26T09:00:00Z', 'inv-4', 'ws-b');
+    const mine = await book('2026-10-26T09:00:00Z', 'inv-5');
+    await expect(invitation({ meetingId: mine.meeting.id, continues: theirs.meeting.id, sequence: 1 })).rejects.toMatchObject({
+      type: 'MeetingNotFound',
+    });
+  });
+});

@@ -92,7 +92,19 @@ export const listMeetingsInput = z.object({
 /** listMeetings: the meetings, earliest first. */
 export const listMeetingsOutput = z.object({ meetings: z.array(meetingViewSchema) });
 
-/** invitation: a meeting of the workspace. */
-export const invitationInput = z.object({ meetingId: z.string().min(1) });
-/** invitation: its iCalendar invitation (METHOD:REQUEST), byte for byte the one its booking sent. */
+/**
+ * invitation: a meeting of the workspace, and which iTIP message (RFC 5546) of it. The defaults give
+ * the invitation its booking sent; a meeting that replaced another (moved through a booking link)
+ * continues that one's event (its UID) with a higher SEQUENCE, and a cancelled one gives its CANCEL.
+ */
+export const invitationInput = z.object({
+  meetingId: z.string().min(1),
+  /** REQUEST: the event (MeetingCancelled for a called-off meeting); CANCEL: its cancellation (InvalidTransition unless it is cancelled). */
+  method: z.enum(['REQUEST', 'CANCEL']).default('REQUEST'),
+  /** A meeting of the workspace whose event this one continues: its UID is used, so the attendee's calendar updates that event. */
+  continues: z.string().min(1).optional(),
+  /** RFC 5545 SEQUENCE: 0 as booked, raised by each change sent to the attendee. */
+  sequence: z.int().min(0).max(10_000).default(0),
+});
+/** invitation: its iCalendar invitation (METHOD:REQUEST; with the defaults byte for byte the one its booking sent) or cancellation (METHOD:CANCEL). */
 export const invitationOutput = z.object({ ics: z.string() });

@@ -78,6 +78,53 @@ async function tokenOf(id: number, workspace = A): Promise<string> {
   return (body.url as string).split('/book/')[1]!;
 }
 
+/**
+ * An iCalendar file read as RFC 5545 writes it (§3.1): lines unfolded, each `NAME[;PARAM=…]:VALUE`
+ * (a quoted parameter value may hold a colon); the calendar's own properties and its one VEVENT's,
+ * by name, parameters dropped.
+ */
+function readCalendar(text: string): { calendar: Record<string, string>; event: Record<string, string> } {
+  const calendar: Record<string, string> = {};
+  const event: Record<string, string> = {};
+  let events = 0;
+  let inEvent = false;
+  for (const line of text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/)) {
+    if (!line) continue;
+    let quoted = false;
+    let colon = -1;
+    for (let at = 0; at < line.length && colon < 0; at++) {
+      if (line[at] === '"') quoted = !quoted;
+      else if (line[at] === ':' && !quoted) colon = at;
+    }
+    const name = line.slice(0, colon).split(';')[0]!.toUpperCase();
+    const value = line.slice(colon + 1);
+    if (`${name}:${value}` === 'BEGIN:VEVENT') [inEvent, events] = [true, events + 1];
+    else if (`${name}:${value}` === 'END:VEVENT') inEvent = false;
+    else (inEvent ? event : calendar)[name] = value;
+  }
+  expect(events).toBe(1);
+  return { calendar, event };
+}
+
+/** The .ics (the invite.ics part) of every email the SMTP server received for an address, in order, read. */
+const calendarsTo = (email: string) =>
+  sink.messages
+    .filter((message) => message.to.includes(email))
+    .map((message) => {
+      const file = message.parsed.attachments.find((part) => part.filename === 'invite.ics');
+      if (!file) throw new Error(`an email to ${email} carries no invite.ics: ${message.parsed.subject ?? ''}`);
+      return { subject: message.parsed.subject, ...readCalendar(file.content.toString('utf8')) };
+    });
+/** An instant as a UTC DATE-TIME of iCalendar: 20261201T140000Z. */
+const icsTime = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+/** The cancellations queued for a prospect (one-off emails whose calendar part is a CANCEL). */
+const cancellationsOf = (prospectId: number) =>
+  stack.db.outbox.countDocuments({ workspaceId: A, prospectId, template: 'meeting-invitation', 'calendar.method': 'CANCEL' });
+
 const meetingsOf = async (workspace: string) => (await member('GET', '/api/meetings', workspace)).body as Array<Record<string, any>>;
 const invitationsTo = (email: string) => stack.db.outbox.countDocuments({ workspaceId: A, email, template: 'meeting-invitation' });
 
@@ -233,7 +280,7 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     expect((await call('GET', `/api/book/${token}/invite.ics`)).status).toBe(404);
   });
 
-  it('moves the meeting (the old one cancelled, a new invitation), then cancels it; the link is then used up (410)', async () => {
+  it('moves the meeting (the old one cancelled, the invitation updated), then cancels it; the link is then used up (410)', async () => {
     const email = await enrol(A, 5);
     const token = await tokenOf(5);
     const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
@@ -254,6 +301,106 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     expect([used.status, used.body.error]).toEqual([410, expect.stringContaining('was cancelled')]);
     expect((await call('POST', `/api/book/${token}`, { start: slots[6]!.start })).status).toBe(410);
     expect((await member('GET', '/api/booking-links/5')).body.state).toBe('used');
+  });
+
+  it("a move updates the event in the prospect's calendar (same UID, SEQUENCE 1); a cancel then sends its cancellation", async () => {
+    const email = await enrol(A, 10);
+    const token = await tokenOf(10);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(1);
+    const [booked] = calendarsTo(email);
+    expect(booked).toMatchObject({
+      calendar: { METHOD: 'REQUEST' },
+      event: { SEQUENCE: '0', STATUS: 'CONFIRMED', DTSTART: icsTime(slots[0]!.start) },
+    });
+
+    expect((await call('POST', `/api/book/${token}/reschedule`, { start: slots[1]!.start })).status).toBe(200);
+    // One email for the move (no separate cancellation of the old time): the event they have, moved.
+    expect(await invitationsTo(email)).toBe(2);
+    expect(await cancellationsOf(10)).toBe(0);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
+    const moved = calendarsTo(email)[1]!;
+    expect(moved.subject).toMatch(/^Updated invitation: 30-minute call, now /);
+    expect(moved.calendar.METHOD).toBe('REQUEST');
+    expect(moved.event).toMatchObject({ UID: booked!.event.UID, SEQUENCE: '1', STATUS: 'CONFIRMED', DTSTART: icsTime(slots[1]!.start) });
+    // The page's download is that same event, as emailed.
+    const download = await call('GET', `/api/book/${token}/invite.ics`);
+    expect(readCalendar(download.text)).toEqual({ calendar: moved.calendar, event: moved.event });
+
+    expect((await call('POST', `/api/book/${token}/cancel`)).body).toEqual({ cancelled: true });
+    expect(await cancellationsOf(10)).toBe(1);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(3);
+    const cancelled = calendarsTo(email)[2]!;
+    expect(cancelled.subject).toMatch(/^Cancelled: 30-minute call, /);
+    expect(cancelled.calendar.METHOD).toBe('CANCEL');
+    expect(cancelled.event).toMatchObject({
+      UID: booked!.event.UID,
+      SEQUENCE: '2',
+      STATUS: 'CANCELLED',
+      DTSTART: icsTime(slots[1]!.start),
+    });
+  });
+
+  it('two racing cancels of one link: both answer cancelled, one cancellation is emailed', async () => {
+    const email = await enrol(A, 11);
+    const token = await tokenOf(11);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    const answers = await Promise.all([0, 1].map(() => call('POST', `/api/book/${token}/cancel`)));
+    // Overlapping, both answer cancelled; one that comes after the other finished finds the link used up (410).
+    expect(answers[0]!.status === 200 || answers[1]!.status === 200).toBe(true);
+    for (const answer of answers)
+      expect([answer.status, answer.status === 200 ? answer.body : answer.body.error]).toEqual(
+        answer.status === 200 ? [200, { cancelled: true }] : [410, expect.stringContaining('was cancelled')],
+      );
+    expect(await cancellationsOf(11)).toBe(1);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
+    const [invitation, cancellation] = calendarsTo(email);
+    expect(cancellation).toMatchObject({
+      calendar: { METHOD: 'CANCEL' },
+      event: { UID: invitation!.event.UID, SEQUENCE: '1', STATUS: 'CANCELLED' },
+    });
+    expect((await meetingsOf(A)).filter((meeting) => meeting.prospectId === 11).map((meeting) => meeting.status)).toEqual(['cancelled']);
+  });
+
+  it('a move racing a cancel: whichever marks the link first stands, and no meeting is left booked for nobody', async () => {
+    await enrol(A, 13);
+    const token = await tokenOf(13);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    const [moved, cancelled] = await Promise.all([
+      call('POST', `/api/book/${token}/reschedule`, { start: slots[1]!.start }),
+      call('POST', `/api/book/${token}/cancel`),
+    ]);
+    expect([200, 409, 410]).toContain(moved.status);
+    expect([200, 409]).toContain(cancelled.status);
+    const scheduled = (await meetingsOf(A)).filter((meeting) => meeting.prospectId === 13 && meeting.status === 'scheduled');
+    if (cancelled.status === 200) {
+      // The cancel stood (before the move, or after it): nothing is booked, the link is used up, one cancellation.
+      expect(scheduled).toEqual([]);
+      expect((await member('GET', '/api/booking-links/13')).body.state).toBe('used');
+      expect(await cancellationsOf(13)).toBe(1);
+    } else {
+      // The move stood: the meeting at its new time, nothing cancelled for the prospect.
+      expect(moved.status).toBe(200);
+      expect(scheduled.map((meeting) => meeting.scheduledAt)).toEqual([new Date(slots[1]!.start).toISOString()]);
+      expect(await cancellationsOf(13)).toBe(0);
+    }
+  });
+
+  it('a suppressed address gets no cancellation; the meeting is cancelled all the same', async () => {
+    const email = await enrol(A, 12);
+    const token = await tokenOf(12);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    await stack.db.suppressions.create({ workspaceId: A, email, reason: 'unsubscribed' });
+    expect((await call('POST', `/api/book/${token}/cancel`)).body).toEqual({ cancelled: true });
+    expect((await meetingsOf(A)).filter((meeting) => meeting.prospectId === 12).map((meeting) => meeting.status)).toEqual(['cancelled']);
+    // The refusal comes before anything is queued: the booking's invitation is all the outbox holds for them.
+    expect(await cancellationsOf(12)).toBe(0);
+    expect(await invitationsTo(email)).toBe(1);
+    expect((await member('GET', '/api/booking-links/12')).body.state).toBe('used');
   });
 
   it('unknown, withdrawn, expired and used-up links answer 404 or 410 in words, never a 500', async () => {

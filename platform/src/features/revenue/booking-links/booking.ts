@@ -1,12 +1,16 @@
-import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
-import type { z } from 'zod';
+import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
+import type { markOutcomeOutput, Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
+import { z } from 'zod';
 import type { Models } from '../../models.ts';
 import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { systemRunContext, type WorkspaceRunContext } from '../../../core/run-context.ts';
+import { sendOneOff } from '../../email/services.ts';
+import { getWorkspaceConfig } from '../../insights/services.ts';
 import { getOffer } from '../../prospecting/services.ts';
-import { confirmBooking, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
+import { callPluginService } from '../../runs/services.ts';
+import { confirmBooking, meetingTimeText, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
 import { Booking } from '../meetings/api-schemas.ts';
-import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from '../meetings/meetings.ts';
+import { bookMeeting, listMeetings, markOutcome, proposeSlots, type MeetingDeps } from '../meetings/meetings.ts';
 import { GoneError, LINK_CANCELLED, LINK_REVOKED, MAX_RESCHEDULES, usableLink, type StoredLink } from './links.ts';
 import type { BookingLinksDb } from './model.ts';
 
@@ -79,6 +83,100 @@ const publicMeeting = (meeting: { scheduledAt: string; durationMinutes: number; 
   status: meeting.status as 'scheduled',
 });
 
+/** The meeting whose event the prospect's calendar has (the first booked; on a link from before that was kept, the current one). */
+const eventOf = (link: StoredLink) => link.eventMeetingId ?? link.meetingId ?? undefined;
+
+/**
+ * The iCalendar message of one of the link's meetings as the prospect gets it, built by the
+ * meeting-booking plugin: under the UID of the event they have, with `sequence` (0 as booked, one
+ * more for each move, one more again for the cancellation). A move is sent as that event again with
+ * a higher SEQUENCE (RFC 5546's update) rather than a CANCEL of the old UID and a new invitation:
+ * Google, Outlook and Apple Calendar move the one event in place (asking the prospect to answer
+ * again: the attendee is NEEDS-ACTION), while two separate messages can be read out of order or half
+ * acted on, leaving the old event or a duplicate in the calendar.
+ */
+async function prospectIcs(
+  deps: BookingPageDeps,
+  link: StoredLink,
+  meetingId: string,
+  method: 'REQUEST' | 'CANCEL',
+  sequence: number,
+): Promise<string> {
+  const { ics } = (await callPluginService(
+    deps,
+    MEETING_BOOKING.invitation,
+    { meetingId, method, continues: eventOf(link), sequence },
+    runOf(link),
+    {
+      failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError, InvalidTransition: ConflictError },
+    },
+  )) as { ics: string };
+  return ics;
+}
+
+/** The email that carries a moved meeting's updated invitation, or a cancelled one's cancellation, to the prospect. */
+export function meetingChangeEmail(
+  change: 'moved' | 'cancelled',
+  input: { firstName: string; when: string; minutes: number; meetingUrl: string },
+) {
+  const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
+  if (change === 'moved')
+    return {
+      subject: `Updated invitation: ${input.minutes}-minute call, now ${input.when}`,
+      body: [
+        greeting,
+        '',
+        `Moved: the call is now ${input.when}, ${input.minutes} minutes.`,
+        '',
+        `Video call: ${input.meetingUrl}`,
+        '',
+        'The updated calendar invitation is attached: it moves the event already in your calendar.',
+      ].join('\n'),
+    };
+  return {
+    subject: `Cancelled: ${input.minutes}-minute call, ${input.when}`,
+    body: [
+      greeting,
+      '',
+      `The call on ${input.when} is cancelled, as you asked.`,
+      '',
+      'The attached cancellation takes it out of your calendar. To find another time, reply here.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Emails the prospect what changed, with its .ics, through the product's mail channel (the thread's
+ * mailbox, every guardrail). An address on the suppression list gets nothing (the prospect asked for
+ * no email): the move or the cancellation stands all the same.
+ */
+async function tellProspect(
+  deps: BookingPageDeps,
+  link: StoredLink,
+  change: 'moved' | 'cancelled',
+  meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string },
+  ics: string,
+): Promise<void> {
+  const prospect = await prospectOf(deps, link);
+  const { sending } = await getWorkspaceConfig(deps.db, link.workspaceId);
+  const email = meetingChangeEmail(change, {
+    firstName: prospect.firstName,
+    when: meetingTimeText(meeting.scheduledAt, prospect.timeZone ?? sending.timeZone),
+    minutes: meeting.durationMinutes,
+    meetingUrl: meeting.meetingUrl,
+  });
+  try {
+    await sendOneOff(deps, link.workspaceId, prospect.id, {
+      template: 'meeting-invitation',
+      email: prospect.email,
+      ...email,
+      calendar: { method: change === 'moved' ? 'REQUEST' : 'CANCEL', content: ics },
+    });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
 const SLOT_TAKEN = 'That time is no longer free: someone took it a moment ago. Pick another time.';
 
 /**
@@ -94,11 +192,14 @@ async function confirmed(deps: BookingPageDeps, link: StoredLink, booked: z.outp
   }
 }
 
+/** A booking as the plugin answered it, with the invitation's UID (the event the prospect's calendar will have). */
+const LinkBooked = Booking.extend({ uid: z.string().optional() });
+
 /** Books through meetings.ts with the link's key; a refusal (the slot taken, the key used for another time) is a 409 in words. */
 async function bookWithKey(deps: BookingPageDeps, link: StoredLink, start: string, generation: number) {
   const prospect = await prospectOf(deps, link);
   try {
-    return Booking.parse(
+    return LinkBooked.parse(
       await bookMeeting(deps, runOf(link), {
         prospectId: link.prospectId,
         prospect: { name: `${prospect.firstName} ${prospect.lastName}`.trim(), email: prospect.email },
@@ -133,7 +234,7 @@ export async function bookThroughLink(deps: BookingPageDeps, token: string, star
   const claimed = await deps.db.bookingLinks.updateOne(
     { workspaceId: link.workspaceId, _id: link._id, meetingId: null, generation: link.generation },
     {
-      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt) },
+      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt), eventMeetingId: booked.meeting.id },
       $inc: { generation: 1 },
       $max: { expiresAt: new Date(booked.meeting.scheduledAt) },
     },
@@ -157,8 +258,9 @@ const NOTHING_BOOKED = 'Nothing is booked with this link yet: pick a time first.
 
 /**
  * Moves the link's meeting to `start`: the new time is booked first (under the link's next key, so
- * racing requests move it once), then the old meeting is cancelled and the new invitation emailed.
- * At most {@link MAX_RESCHEDULES} moves per link.
+ * racing requests move it once), then the old meeting is cancelled and the prospect emailed the
+ * event they have, moved (same UID, SEQUENCE one higher: see prospectIcs). At most
+ * {@link MAX_RESCHEDULES} moves per link.
  */
 export async function rescheduleThroughLink(deps: BookingPageDeps, token: string, start: string, now = new Date()) {
   const link = await usableLink(deps.db, token, now);
@@ -170,35 +272,55 @@ export async function rescheduleThroughLink(deps: BookingPageDeps, token: string
     );
   const booked = await bookWithKey(deps, link, start, link.generation);
   const claimed = await deps.db.bookingLinks.updateOne(
-    { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, generation: link.generation },
+    { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, generation: link.generation, cancelledAt: null },
     {
-      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt) },
+      // A link booked before the first meeting was kept: the meeting moved now is the event the prospect has.
+      $set: { meetingId: booked.meeting.id, meetingStart: new Date(booked.meeting.scheduledAt), eventMeetingId: eventOf(link) },
       $inc: { generation: 1, reschedules: 1 },
       $max: { expiresAt: new Date(booked.meeting.scheduledAt) },
     },
   );
   if (claimed.modifiedCount !== 1) {
     const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
-    if (after?.meetingId !== booked.meeting.id) throw new ConflictError('The meeting was moved or cancelled meanwhile: reload the page.');
-    return { meeting: publicMeeting(booked.meeting) };
+    if (after?.meetingId === booked.meeting.id) return { meeting: publicMeeting(booked.meeting) };
+    // Cancelled through the link meanwhile: the time just booked holds for nobody.
+    if (after?.cancelledAt) await markOutcome(deps, runOf(link), booked.meeting.id, 'cancelled');
+    throw new ConflictError('The meeting was moved or cancelled meanwhile: reload the page.');
   }
   await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
-  await confirmed(deps, link, booked);
+  const ics = await prospectIcs(deps, link, booked.meeting.id, 'REQUEST', link.reschedules + 1);
+  await tellProspect(deps, link, 'moved', booked.meeting, ics);
   return { meeting: publicMeeting(booked.meeting) };
 }
 
-/** Cancels the link's meeting (idempotent in the plugin); the link is then used up. */
+/**
+ * Cancels the link's meeting (idempotent in the plugin); the link is then used up, and the prospect
+ * emailed a cancellation (METHOD:CANCEL, STATUS:CANCELLED, the event's UID, SEQUENCE one higher than
+ * the last invitation's). Exactly once: of racing requests, only the one whose conditional write
+ * marks the link cancelled sends it; the others answer the same.
+ */
 export async function cancelThroughLink(deps: BookingPageDeps, token: string, now = new Date()) {
   const link = await usableLink(deps.db, token, now);
   if (!link.meetingId) throw new ConflictError(NOTHING_BOOKED);
-  await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
-  await deps.db.bookingLinks.updateOne({ workspaceId: link.workspaceId, _id: link._id, cancelledAt: null }, { $set: { cancelledAt: now } });
+  await prospectOf(deps, link); // a deleted prospect: 410 before anything changes
+  const { meeting } = (await markOutcome(deps, runOf(link), link.meetingId, 'cancelled')) as z.output<typeof markOutcomeOutput>;
+  const claimed = await deps.db.bookingLinks.updateOne(
+    { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, cancelledAt: null },
+    { $set: { cancelledAt: now } },
+  );
+  if (claimed.modifiedCount !== 1) {
+    const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
+    if (after?.cancelledAt) return { cancelled: true as const };
+    throw new ConflictError('The meeting was moved meanwhile: reload the page.');
+  }
+  const ics = await prospectIcs(deps, link, link.meetingId, 'CANCEL', link.reschedules + 1);
+  await tellProspect(deps, link, 'cancelled', meeting, ics);
   return { cancelled: true as const };
 }
 
-/** The .ics invitation of the link's booked meeting, exactly as it was emailed. */
+/** The .ics invitation of the link's booked meeting, exactly as it was last emailed (after a move, the moved event). */
 export async function linkInvitation(deps: BookingPageDeps, token: string, now = new Date()): Promise<string> {
   const link = await usableLink(deps.db, token, now);
   if (!link.meetingId) throw new NotFoundError(NOTHING_BOOKED);
-  return meetingInvitation(deps, runOf(link), link.meetingId);
+  return prospectIcs(deps, link, link.meetingId, 'REQUEST', link.reschedules);
 }

@@ -79,6 +79,7 @@ export async function issueBookingLink(
           revokedAt: null,
           meetingId: null,
           meetingStart: null,
+          eventMeetingId: null,
           generation: 0,
           reschedules: 0,
           cancelledAt: null,

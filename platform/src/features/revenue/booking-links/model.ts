@@ -30,6 +30,12 @@ const BookingLinkSchema = new Schema(
     generation: { type: Number, required: true, default: 0 },
     /** How often the prospect moved the meeting. */
     reschedules: { type: Number, required: true, default: 0 },
+    /**
+     * The meeting whose event the prospect's calendar has: the first one booked. A move books a new
+     * meeting, and its invitation continues this one's event (same UID, higher SEQUENCE); null until
+     * booked (and on links booked before it was kept: their current meeting stands in).
+     */
+    eventMeetingId: { type: String, default: null },
     /** The prospect cancelled the meeting through the link: it is used up. */
     cancelledAt: { type: Date, default: null },
   },

@@ -79,7 +79,7 @@ export const bookingPublicRoutes = [
       params: TokenParams,
       body: ChosenSlot,
       summary:
-        "Move the link's meeting to another offered time: the new time is booked, the old meeting cancelled, a new invitation emailed",
+        "Move the link's meeting to another offered time: the new time is booked, the old meeting cancelled, and the prospect emailed the event they have, moved (same UID, higher SEQUENCE)",
       responses: {
         200: { description: 'The meeting at its new time', schema: LinkBooking },
         400: { description: 'The time is not an ISO 8601 date-time with offset' },
@@ -103,11 +103,11 @@ export const bookingPublicRoutes = [
       access: 'public',
       tags,
       params: TokenParams,
-      summary: "Cancel the link's meeting; the link is then used up",
+      summary: "Cancel the link's meeting and email the prospect its cancellation (METHOD:CANCEL, once); the link is then used up",
       responses: {
         200: { description: 'Cancelled', schema: z.object({ cancelled: z.literal(true) }) },
         404: notValid,
-        409: { description: 'Nothing is booked with the link yet' },
+        409: { description: 'Nothing is booked with the link yet, or the meeting was moved meanwhile' },
         410: gone,
       },
     },
