@@ -820,10 +820,18 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .get('/api/dashboard/trends', { query: { range: '30d' } })
         .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
-    'GET /api/learning/status': async () =>
-      client
+    'GET /api/learning/status': async () => {
+      // The metric above counts the cycle when it is recorded; the cycle's own record (lastCycleAt) is stored by its last
+      // activity, which may come a moment later: wait for it rather than race it.
+      await expect
+        .poll(async () => bodyOf<{ lastCycleAt: string | null }>(await client.get('/api/learning/status')).lastCycleAt, {
+          timeout: 60_000,
+        })
+        .toEqual(expect.any(String));
+      return client
         .get('/api/learning/status')
-        .then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100, scoringRefit: { applied: false, status: 'too-few-leads' } })),
+        .then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100, scoringRefit: { applied: false, status: 'too-few-leads' } }));
+    },
     'POST /api/learning/refits/{cycleId}/rollback': async () => {
       // A cycle's applied refit records its evidence (written directly here: applying one takes hundreds of contacted
       // prospects with meetings, which features/insights/learning/learning-cycle.test.ts runs); the weights in force are its own.
