@@ -21,9 +21,11 @@ export function clip(text: string, max = MAX_SNIPPET): string {
 export function around(text: string, index: number, length: number, context = 60): string {
   const start = Math.max(0, index - context);
   const end = Math.min(text.length, index + length + context);
-  let window = text.slice(start, end);
+  const whole = text.slice(start, end);
+  let window = whole;
   // Drop the partial words at the window's edges (unless the edge is the text's own end).
   if (start > 0) window = window.replace(/^\S*\s/, '');
   if (end < text.length) window = window.replace(/\s\S*$/, '');
-  return clip(window);
+  // Minified code has few spaces: a trim that would cut into the match itself keeps the window as it is.
+  return clip(window.includes(text.slice(index, index + length)) ? window : whole);
 }

@@ -32,7 +32,7 @@ describe('page plan', () => {
     ]);
   });
 
-  it('prefers linked pages, falls back to configured paths, reads each kind once', () => {
+  it('reads linked pages before the paths it guesses for the kinds a site does not link, each kind once', () => {
     const home = links(
       '/company',
       '/about',
@@ -44,11 +44,21 @@ describe('page plan', () => {
     );
     expect(planPages(home, DEFAULT_PAGE_PATHS, 8).map((page) => [page.kind, page.url])).toEqual([
       ['about', 'https://www.acme.example/company'],
-      ['customers', 'https://www.acme.example/customers'],
       ['pricing', 'https://www.acme.example/pricing'],
       ['careers', 'https://acme.example/jobs/'],
+      ['customers', 'https://www.acme.example/customers'],
       ['blog', 'https://www.acme.example/blog'],
       ['security', 'https://www.acme.example/security'],
+    ]);
+  });
+
+  it("reads a linked FAQ (its questions are buyers' problems) before guessed paths fill the limit", () => {
+    expect(kindOfPath('/faq')).toBe('faq');
+    const home = pageFrom('<a href="/leadership">Leadership</a><a href="/help/faq">FAQ</a>', { url: 'https://acme.example/' });
+    expect(planPages(home, DEFAULT_PAGE_PATHS, 3).map((page) => [page.kind, new URL(page.url).pathname])).toEqual([
+      ['team', '/leadership'],
+      ['faq', '/help/faq'],
+      ['about', '/about'],
     ]);
   });
 

@@ -32,6 +32,12 @@ const PAGE_KINDS: ReadonlyArray<{ kind: PageKind; words: RegExp; linkText: RegEx
     words: /^(careers|jobs|join-us|hiring|work-with-us|join|open-roles|vacancies)$/,
     linkText: /^(careers|jobs|join us|join the team|work with us|we(?:'|’)re hiring|open roles)$/i,
   },
+  // The questions buyers ask, answered: where a site states its customers' problems in their words. Read when linked.
+  {
+    kind: 'faq',
+    words: /^(faq|faqs|frequently-asked-questions|questions)$/,
+    linkText: /^(faqs?|questions|frequently asked questions|common questions)$/i,
+  },
   { kind: 'blog', words: /^(blog|news|press|newsroom|insights)$/, linkText: /^(blog|news|press|newsroom)$/i },
   { kind: 'security', words: /^(security|trust|compliance)$/, linkText: /^(security|trust|trust center)$/i },
 ];
@@ -77,8 +83,8 @@ function kindOfLink(url: URL, text: string, folder: string): PageKind {
 
 /**
  * Chooses up to `limit` pages after the home page: for each kind, the first same-site link
- * the home page has to it, else the configured path of that kind; then the remaining
- * configured paths. Each kind is read once.
+ * the home page has to it; then, for the kinds it links to none of, the configured path of that
+ * kind; then the remaining configured paths. Each kind is read once.
  */
 export function planPages(home: ParsedPage, pagePaths: readonly string[], limit: number): PlannedPage[] {
   const homeUrl = new URL(home.url);
@@ -106,9 +112,14 @@ export function planPages(home: ParsedPage, pagePaths: readonly string[], limit:
       taken.add(page.url);
     }
   };
+  // A page the site links to comes before a path guessed for a kind it does not link: a linked FAQ is read before a
+  // guessed /pricing that is most often not there.
   for (const { kind } of PAGE_KINDS) {
     const link = linked.find((candidate) => candidate.kind === kind);
-    const page = link ? { url: link.url, kind } : configured.find((candidate) => candidate.kind === kind);
+    if (link) add({ url: link.url, kind });
+  }
+  for (const { kind } of PAGE_KINDS) {
+    const page = configured.find((candidate) => candidate.kind === kind);
     if (page) add(page);
   }
   configured.forEach(add);

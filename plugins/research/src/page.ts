@@ -4,7 +4,7 @@ import { normalizeSpace } from './evidence.ts';
 import { cookiesFrom, type PageSignals } from './tech/signals.ts';
 
 /** What a page is for, from the link or path it was found by. */
-export type PageKind = 'home' | 'about' | 'team' | 'customers' | 'pricing' | 'careers' | 'blog' | 'security' | 'other';
+export type PageKind = 'home' | 'about' | 'team' | 'customers' | 'pricing' | 'careers' | 'faq' | 'blog' | 'security' | 'other';
 
 /** One paragraph-like piece of visible text, with the heading it sits under. */
 export interface TextBlock {
@@ -146,6 +146,12 @@ export function parsePage(response: HttpResponse, kind: PageKind): ParsedPage {
   const text = load(response.body);
   text(NON_TEXT).remove();
   text('br').replaceWith(' ');
+  // Stat cards and quote credits set their parts in sibling elements with nothing between them
+  // ("<strong>1 in 3</strong><span>closes slip …</span>", "…”<cite>Shift Supervisor</cite>"), laid apart by the
+  // page's styles: the text reads them apart too, not as "1 in 3closes".
+  text('body *').each((_index, element) => {
+    if (element.prev?.type === 'tag' || (element.tagName === 'cite' && element.prev?.type === 'text')) text(element).before(' ');
+  });
   text(BOILERPLATE)
     .filter((_index, element) => element.tagName !== 'footer' || text(element).parents(QUOTED).length === 0)
     .attr('data-meetflow-boilerplate', '');

@@ -103,6 +103,11 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'SOC 2',
     'pentest',
     'attack surface',
+    'phishing',
+    'password',
+    'ransomware',
+    'penetration tester',
+    'security awareness',
   ],
   'Logistics & supply chain': [
     'truck',
@@ -127,6 +132,10 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'intermodal',
     'drayage',
     'yard management',
+    'van',
+    'dispatch',
+    'route',
+    'delivery',
   ],
   Manufacturing: [
     'machine shop',
@@ -147,6 +156,12 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'injection molding',
     'machined',
     'sheet metal',
+    'factory',
+    'chiller',
+    'co-packer',
+    'spare parts',
+    'unplanned downtime',
+    'production line',
   ],
   'E-commerce & retail': [
     'Shopify',
@@ -199,6 +214,9 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'sales rep',
     'outreach',
     'win rate',
+    'CPQ',
+    'quoting',
+    'price book',
   ],
   'HR & recruiting': [
     'HR',
@@ -216,6 +234,13 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'open enrollment',
     'payroll provider',
     'headcount planning',
+    'staffing',
+    'temporary workers',
+    'temps',
+    'agency workers',
+    'employee benefits',
+    'benefits enrolment',
+    'open enrolment',
   ],
   Education: [
     'admissions',
@@ -237,6 +262,10 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'pupils',
     'syllabus',
     'learning',
+    'course',
+    'lesson',
+    'certificate',
+    'trainer',
   ],
   'Real estate & construction': [
     'general contractor',
@@ -257,6 +286,12 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'snagging',
     'letting',
     'homeowner',
+    'estimator',
+    'estimating',
+    'takeoff',
+    'drywall',
+    'quantity surveyor',
+    'facilities manager',
   ],
   Legal: [
     'contract',
@@ -332,7 +367,28 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
     'takeaway',
     'guesthouse',
     'hotelier',
+    'brewery',
+    'brewer',
+    'taproom',
+    'beer',
+    'winery',
+    'distillery',
+    'malt',
   ],
+  'Government & public sector': [
+    'council',
+    'councillor',
+    'local authority',
+    'planning authority',
+    'public sector',
+    'government',
+    'municipal',
+    'municipality',
+    'G-Cloud',
+    'civil servant',
+    'public services',
+  ],
+  'Professional services': ['agency', 'consultancy', 'consulting', 'retainer'],
   'Energy & utilities': [
     'electricity',
     'power',
@@ -357,7 +413,7 @@ export const RESEARCH_VOCABULARY: Readonly<Record<string, readonly string[]>> = 
   ],
 };
 
-/** The industries research can name (those with site keywords), most specific first (ties go to the earlier family). */
-export const INDUSTRY_FAMILIES: readonly IndustryFamily[] = INDUSTRIES.filter((industry) => industry.keywords.length > 0).map(
-  ({ label, keywords }) => ({ label, keywords: [...new Set([...keywords, ...(RESEARCH_VOCABULARY[label] ?? [])])] }),
-);
+/** The industries research can name (those with site keywords or a trade vocabulary), most specific first (ties go to the earlier family). */
+export const INDUSTRY_FAMILIES: readonly IndustryFamily[] = INDUSTRIES.filter(
+  (industry) => industry.keywords.length > 0 || (RESEARCH_VOCABULARY[industry.label]?.length ?? 0) > 0,
+).map(({ label, keywords }) => ({ label, keywords: [...new Set([...keywords, ...(RESEARCH_VOCABULARY[label] ?? [])])] }));

@@ -16,6 +16,7 @@ const FUNCTIONS = [
   'legal operations',
   'security operations',
   'site reliability',
+  'research',
   'patient access',
   'medical',
   'shipping',
@@ -207,8 +208,12 @@ const DEVELOPMENT_REPS = /\b(SDR|BDR|AE|CSM)s?\b/g;
 const STANDALONE =
   /\b((?:CNC )?machinist|controller|bookkeeper|accountant|dispatcher|recruiter|paralegal|attorney|estimator|underwriter|superintendent|landlord|teacher|registrar|bursar|general counsel|in-house counsel|managing partner|managing director|general manager|(?:executive |sous |pastry )?chef|supervisor|operator|physician|pharmacist|dentist|veterinarian|therapist|surgeon|dean|provost|chief of staff|technician|(?<!vice )president|lawyer|solicitor|barrister|actuary|hotelier|restaurateur|tutor|instructor|professor|foreman|proprietor|franchisee|realtor|electrician|plumber|treasurer|comptroller|merchandiser|head ?teacher|headmaster|headmistress|(?:executive )?housekeeper)s?\b/gi;
 // "Head Chef", "head nurses": "head" before an occupation is a rank of it.
+// "chief estimators" too: "chief" before a trade is its rank, as "head" is.
 const HEAD_OF_TRADE =
-  /\bhead (chef|cook|nurse|teacher|coach|trainer|instructor|gardener|groundskeeper|brewer|baker|pharmacist|technician|mechanic|buyer|librarian|porter|housekeeper|sommelier|ranger|surveyor|designer|engineer|architect|tutor)s?\b/gi;
+  /\b(head|chief) (chef|cook|nurse|teacher|coach|trainer|instructor|gardener|groundskeeper|brewer|baker|pharmacist|technician|mechanic|buyer|librarian|porter|housekeeper|sommelier|ranger|surveyor|estimator|designer|engineer|architect|tutor)s?\b/gi;
+// "financial controllers", "clinical technicians": an adjective of a field before a title of its own is part of it.
+const FIELD_STANDALONE =
+  /\b([A-Za-z]+(?:cial|ical|gal) (?:controller|accountant|bookkeeper|estimator|underwriter|technician|supervisor|dispatcher|surveyor))s?\b/gi;
 // "heads of admissions", "directors of studies": a rank of any area, lower case and plural too.
 const RANK_OF_ANY =
   /\b(head|director|vp|vice president)s? of (?!(?:the|a|an|our|your|their|its|this|that|these|those|every|all|each|some|any|one|them|it)\b)([a-z][a-z-]+)\b/gi;
@@ -219,7 +224,7 @@ const OWNERS_OF =
 // role that names a job wherever it stands. The area is any noun compromise reads as one, not only
 // the functions listed above; a word that says the level or kind of person ("busy", "senior") is not.
 const GENERIC_ROLE =
-  /\b(?:([A-Za-z][\w-]*(?:al|ical))\s+)?([A-Za-z][\w-]*)\s+(managers?|coordinators?|planners?|directors?|owners?|supervisors?|administrators?|officers?|brokers?|analysts?|specialists?|consultants?|engineers?|technicians?|advis[eo]rs?|adjusters?|agents?|handlers?|leads?(?= at\b| for\b|,|$)|nurses?)\b/gi;
+  /\b(?:([A-Za-z][\w-]*(?:al|ical))\s+)?([A-Za-z][\w-]*)\s+(managers?|coordinators?|planners?|directors?|owners?|supervisors?|administrators?|officers?|brokers?|analysts?|specialists?|consultants?|engineers?|technicians?|advis[eo]rs?|adjusters?|agents?|handlers?|leads?(?= at\b| for\b|,|$)|nurses?|surveyors?)\b/gi;
 const SHARED_ROLE =
   /\b([A-Za-z][\w-]*)\s+(?:and|&|or)\s+([A-Za-z][\w-]*)\s+(leaders|managers|directors|executives|officers|coordinators|planners|engineers|analysts|specialists|administrators|supervisors)\b/gi;
 const NOT_AN_AREA =
@@ -363,7 +368,8 @@ function collect(text: string): Found[] {
   for (const match of text.matchAll(STANDALONE)) add(match, titleCase(match[1]!).replace(/^Cnc\b/, 'CNC'));
   for (const match of text.matchAll(ATTRIBUTED)) add(match, titleCase(match[1]!.replace(/^School /, '')));
   for (const match of text.matchAll(CHIEF_NAMED)) add(match, CHIEF_ACRONYMS[match[1]!.toLowerCase()]!);
-  for (const match of text.matchAll(HEAD_OF_TRADE)) add(match, `Head ${titleCase(match[1]!)}`);
+  for (const match of text.matchAll(HEAD_OF_TRADE)) add(match, `${capitalise(match[1]!)} ${titleCase(match[2]!)}`);
+  for (const match of text.matchAll(FIELD_STANDALONE)) add(match, titleCase(match[1]!));
   for (const match of text.matchAll(RANK_OF_ANY)) {
     // "director of financial planning", "head of workplace experience": the area's words, up to three, while they name an area.
     const words = [

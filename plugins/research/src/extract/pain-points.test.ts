@@ -244,3 +244,73 @@ describe('pains a site states without a cue word', () => {
     ).toEqual(['viewings booked over three phone calls']);
   });
 });
+
+describe('pains stated as figures, answers, FAQ answers, headings and stories', () => {
+  it("reads a figure's problem, a survey's finding and a share of the day lost, but not a figure of what went well", () => {
+    expect(
+      pains(
+        '<h2>In numbers</h2><div><strong>1 in 3</strong><span>month-end closes slip past day ten</span></div><div><strong>42%</strong><span>of controllers say missing receipts hold up the close</span></div>',
+      ),
+    ).toEqual(['1 in 3 month-end closes slip past day ten', 'missing receipts hold up the close']);
+    expect(pains('<p>Estimators spend 40% of each bid measuring drawings with a scale ruler.</p>')).toEqual([
+      'measuring drawings with a scale ruler',
+    ]);
+    expect(pains('<p>Online fashion stores see a third of their orders come back.</p>')).toEqual(['a third of their orders come back']);
+    expect(pains('<p>98% of customers renew every year.</p><p>Half of us have run a jobsite.</p>')).toEqual([]);
+  });
+
+  it('reads the answer to "why" and headings set as a list of problems, not a run of the product\'s own headings', () => {
+    expect(
+      pains(
+        '<h2>Why Cadencely?</h2><h3>Because reps spend a third of their day writing emails nobody opens.</h3><h3>Because follow-ups get forgotten after the second touch.</h3>',
+      ),
+    ).toEqual(['reps spend a third of their day writing emails nobody opens', 'follow-ups get forgotten after the second touch']);
+    expect(
+      pains(
+        '<h1>Harder to fool</h1><p>We send fake phishing emails.</p><h2>Staff who click every link</h2><h2>An audit next month and no training records</h2>',
+      ),
+    ).toEqual(['staff who click every link', 'an audit next month and no training records']);
+    expect(pains('<h2>Acme plans every route</h2><h2>Acme books every driver</h2>', { url: 'https://acme.example/' })).toEqual([]);
+  });
+
+  it('reads costs that add up, the commonest complaint, what overflows, what could have been and what lags behind', () => {
+    expect(
+      pains('<h1>Freight</h1><p>We move containers.</p><h2>Storage</h2><p>Every day a box waits, demurrage charges add up.</p>'),
+    ).toEqual(['demurrage charges add up']);
+    expect(pains('<p>Surcharges added after booking are the most common complaint we hear.</p>')).toEqual([
+      'surcharges added after booking',
+    ]);
+    expect(pains('<p>Support inboxes fill up with refund questions every January.</p>')).toEqual([
+      'support inboxes fill up with refund questions every January',
+    ]);
+    expect(pains('<p>Most of those refunds could have been exchanges.</p>')).toEqual(['most of those refunds could have been exchanges']);
+    expect(pains('<blockquote>“Our rates on the booking sites were a week behind.”</blockquote>')).toEqual([
+      'our rates on the booking sites were a week behind',
+    ]);
+    expect(pains('<p>Hotels leave money on the table by selling their last rooms at the weekday rate.</p>')).toEqual([
+      'selling their last rooms at the weekday rate',
+    ]);
+  });
+
+  it("reads a customer's story of a time it went wrong clause by clause, and a quote under a heading of what customers say without its credit", () => {
+    expect(
+      pains(
+        '<blockquote>“Last peak season three of our containers sat at the port for eleven days and the storage bill was more than the freight.”</blockquote>',
+      ),
+    ).toEqual(['three of our containers sat at the port for eleven days', 'storage bill was more than the freight']);
+    expect(
+      pains(
+        '<h2>What our clients told us before they switched</h2><blockquote>“Peak season meant three agencies and nobody who knew our site.”<cite>— Operations Manager, Midland Hub</cite></blockquote>',
+      ),
+    ).toEqual(['peak season meant three agencies and nobody who knew our site']);
+  });
+
+  it("reads a FAQ's problem questions and answers, not its questions about the service", () => {
+    const faq = pageFrom(
+      `<h1>Questions</h1><h3>Why do containers get held at the port?</h3><p>Usually the entry was filed late.</p>
+       <h3>Can you tell me where my container is?</h3><p>Yes.</p><h3>Do I still need a customs broker?</h3><p>No.</p>`,
+      { kind: 'faq' },
+    );
+    expect(extractPainPoints([faq]).map((draft) => draft.value)).toEqual(['containers get held at the port']);
+  });
+});

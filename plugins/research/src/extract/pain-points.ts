@@ -6,7 +6,7 @@ import { sentencesIn, tidyPhrase, type Sentence } from './text.ts';
 
 const MAX_PAIN_POINTS = 12;
 /** Words a rule's capture keeps: "reference checks that take a week of phone tag" is one problem, not eight words of it. */
-const CAPTURE_WORDS = 12;
+const CAPTURE_WORDS = 14;
 /** Sentences under a page's first heading where it states the problem it solves. */
 const HERO_SENTENCES = 3;
 /** Sentences under the first heading read as plain problem statements when they are neither the offer nor a promise. */
@@ -34,6 +34,8 @@ interface PainRule {
    * knows which version …"): the sentence is still read whole, as if no cue word had marked it.
    */
   partial?: boolean;
+  /** The capture is a story of several problems ("three of our containers sat at the port … and the storage bill …"): one per clause. */
+  clauses?: boolean;
 }
 
 /** A clause whose subject is people keeps what they do; a thing keeps its subject ("firing logs still live in a binder"). */
@@ -47,15 +49,119 @@ const PEOPLE_SUBJECT =
   /^(?:we|i|they|he|she|you|it|(?:[\w-]+ ){0,2}(?:team|teams|staff|people|sales|finance|marketing|ops|operations|support|department|office|desk|manager|managers|director|head|lead|accountant|nurse|nurses|doctor|teacher|engineer|engineers|developer|developers|rep|reps|recruiter|recruiters|broker|agent|agents|controller|clerk|admin|crew|partner|partners|founder|founders|customer|customers|client|clients|owner|owners|dispatcher|dispatchers))$/i;
 
 // Time and money lost, as copy words it: "hours", "the first week of every month", "half their day".
-const TIME_SPENT = String.raw`(?:(?:[\w-]+\s+){0,2}[\w-]+s(?:'|’)\s+)?(?:(?:so much|too much|so many|too many|countless|endless|precious|the|their|your|our|my|first|last|whole|entire|half|every|each|an?|\d+\+?)\s+)*(?:(?:night|late|long|sleepless|weekend|working|inspection|audit|reporting|month-end|quarter-end|year-end|peak|holiday|busy)\s+)?(?:time|hours?|days?|weeks?|months?|nights?|weekends?|money|budget|afternoons?|mornings?|evenings?|shifts?)(?:\s+(?:of|a|per)\s+(?:every|each|the)?\s*\w+)?`;
+// A share of the working day or of each job counts too: "a third of their day", "40% of each bid".
+const SHARE = String.raw`(?:\d[\d.,]*\s*%|(?:a|one) (?:third|quarter|fifth|tenth)|half|two-thirds|three-quarters)`;
+const TIME_SPENT = String.raw`(?:${SHARE} of (?:each|every|their|your|the|a|an|our|his|her) [\w-]+|(?:(?:[\w-]+\s+){0,2}[\w-]+s(?:'|’)\s+)?(?:(?:so much|too much|so many|too many|countless|endless|precious|the|their|your|our|my|first|last|whole|entire|half|every|each|an?|\d+\+?)\s+)*(?:(?:night|late|long|sleepless|weekend|working|inspection|audit|reporting|month-end|quarter-end|year-end|peak|holiday|busy)\s+)?(?:time|hours?|days?|weeks?|months?|nights?|weekends?|money|budget|afternoons?|mornings?|evenings?|shifts?)(?:\s+(?:of|a|per)\s+(?:every|each|the)?\s*\w+)?)`;
 // Problem adjectives: "manual invoice entry", "late payment fees", "abandoned carts".
 const PROBLEM_ADJECTIVES =
   'manual|slow|costly|expensive|error-prone|time-consuming|tedious|painful|disconnected|siloed|outdated|clunky|late|lost|missed|messy|scattered|duplicate|surprise|unpredictable|inaccurate|stale|broken|abandoned|flaky|illegible|unpaid|overdue|noisy|unused|unanswered|unread|unreadable|expired|angry|unhappy|overworked|idle|wasted|failed|rejected|denied|delayed|cancelled|canceled|forgotten|hidden|double-booked|misplaced|disputed';
 const NOT_IN_PHRASE =
   '(?!and\\b|or\\b|to\\b|by\\b|with\\b|for\\b|in\\b|is\\b|are\\b|was\\b|that\\b|which\\b|so\\b|but\\b|at\\b|cost\\b|costs\\b)';
 
+// A figure that counts a share: "1 in 3", "42%", "a third", "one in five".
+const STAT = String.raw`\d[\d.,]*\s*%|\d+ (?:in|out of) \d+|(?:one|two|three|four|nine) in (?:two|three|four|five|six|seven|eight|nine|ten)|${SHARE}|nearly half|most`;
+// A figure of what went well is the product's promise, not a problem: "98% of customers renew", "3 in 4 teams save …".
+const GOOD_OUTCOME =
+  /\b(?:more(?! than anything)|faster|better|fewer|less|happ\w+|lov\w+|recommend\w*|renew\w*|sav(?:e|es|ed|ing)|grow\w*|grew|increas\w+|improv\w+|win|wins|won|trust\w*|satisf\w+|on time|roi|prefer\w*|use|uses|used|choose|chooses|reduc\w+|cut|cuts|switch\w*)\b/i;
+
 // Problem words, strongest first. Each rule captures the problem in the site's own words.
 const PAIN_RULES: PainRule[] = [
+  // Why, answered with the problem: "Why Cadencely? Because reps spend a third of their day writing emails nobody opens."
+  {
+    pattern: /^because\s+([^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    capture: (match) => (/^(?:we|our|it|this|that|you(?:'|’)re worth|you deserve)\b/i.test(match[1]!) ? '' : match[1]!),
+  },
+  // A survey's finding: "42% of controllers say missing receipts hold up the close": what they say is the problem.
+  {
+    pattern: new RegExp(
+      String.raw`^(?:${STAT})\s+(?:of\s+)?(?:[\w'’-]+\s+){0,3}?(?:say|says|said|report|reports|tell us|admit|agree|complain)\s+(?:that\s+)?([^.?!;]+)`,
+      'i',
+    ),
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    capture: (match) => (GOOD_OUTCOME.test(match[1]!) ? '' : match[1]!),
+  },
+  // A figure of a problem, its subject the thing: "1 in 3 month-end closes slip past day ten", "see a third of their orders come back".
+  {
+    pattern: new RegExp(
+      String.raw`(?:^|\b(?:see|sees|watch|watches|lose|loses)\s+)((?:${STAT})\s+(?:of\s+)?(?:[\w'’-]+\s+){1,6}?[^.?!;]*)`,
+      'i',
+    ),
+    confidence: 0.55,
+    list: false,
+    whole: true,
+    capture: (match) => {
+      const text = match[1]!;
+      const verb = (nlp(text).json() as Array<{ terms: Array<{ tags: string[] }> }>).some((sentence) =>
+        sentence.terms.slice(1).some((term) => term.tags.includes('Verb')),
+      );
+      // "Half of us have run a jobsite" counts the company's own people, not its buyers' problem.
+      const ours = /^\S+(?:\s+\S+)?\s+of (?:us|our team)\b/i.test(text);
+      return verb && !ours && !GOOD_OUTCOME.test(text) && !/\b(?:say|says|said|report|reports|tell us|admit|agree)\b/i.test(text)
+        ? text
+        : '';
+    },
+  },
+  // The problem named the commonest: "Surcharges added after booking are the most common complaint we hear".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,8}?)(?:is|are|was|were|remains?)\s+(?:the|our|a|one of the)\s+(?:most common|commonest|biggest|number one|top|#1|main|usual)\s+(?:complaints?|problems?|frustrations?|headaches?|challenges?|pain points?|reasons?)\b/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+  },
+  // Costs and work that accumulate: "Every day a box waits, demurrage charges add up", "Support tickets pile up".
+  {
+    pattern:
+      /(?:^|[,;:]\s+|\b(?:and|but|so|when|while)\s+)[“"]?((?!(?:it|this|that|savings|hours saved)\b)(?:[\w'’-]+\s+){1,4}?(?:add|adds|added|pile|piles|piled|mount|mounts|stack|stacks|rack|racks) up\b[^.?!;”"]*)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+    partial: true,
+  },
+  // A place overflowing: "Support inboxes fill up with 'where is my refund?' emails", "Inboxes flooded with …".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,4}?(?:fill|fills|filled|filling) up with\s+[^.!;”]+|(?:[\w'’-]+\s+){1,4}?(?:are|is|get|gets|were|was)\s+(?:flooded|swamped|inundated|overflowing)\s+with\s+[^.!;”]+)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+  },
+  // What could have been and was not: "Most of those refunds could have been exchanges".
+  {
+    pattern: /^[“"]?((?:[\w'’-]+\s+){1,6}?(?:could|should) have been\s+[^.?!;”"]+)/i,
+    confidence: 0.55,
+    list: false,
+    whole: true,
+  },
+  // What lags: "Our rates on the booking sites were a week behind the ones on our website", "Stock counts are out of date".
+  {
+    pattern:
+      /^[“"]?((?:[\w'’-]+\s+){1,8}?(?:were|was|are|is|fell|falls?|ran|runs?|running)\s+(?:(?:a|an|one|two|three|several|\d+)\s+(?:days?|weeks?|months?|hours?|years?)\s+)?(?:behind|out of date|out of sync)\b[^.?!;”"]*)/i,
+    confidence: 0.6,
+    list: false,
+    whole: true,
+  },
+  // Money left behind, and how: "Hotels leave money on the table by selling their last rooms at the weekday rate".
+  {
+    pattern:
+      /\b(?:leave|leaves|left|leaving|lose|loses|lost|losing)\s+(?:money|revenue|sales|margin|bookings|deals|profit)(?:\s+on the table)?\s+(?:by|when|through)\s+([^.?!;]+)/i,
+    confidence: 0.6,
+    list: false,
+  },
+  // A customer's story of a time it went wrong: "Last peak season three of our containers sat at Felixstowe for eleven days
+  // and the storage bill was more than the freight": each clause is a problem.
+  {
+    pattern:
+      /^[“"]\s*(?:last|this past|during|over|one)\s+(?:[\w-]+\s+){0,2}?(?:year|season|month|quarter|week|winter|summer|spring|autumn|fall|christmas|peak|holidays?|january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(?:season|period|rush|week|month|quarter))?\s*,?\s+([^”"]+)/i,
+    confidence: 0.6,
+    list: false,
+    clauses: true,
+  },
   { pattern: /^(?:are you )?(?:still|sick of|fed up with)\s+([^?]+)\?$/i, confidence: 0.75, list: false },
   { pattern: /\b(?:(?:tired|sick|fed up) (?:of|with)|had (?:had )?enough of) ([^.?!;]+)/i, confidence: 0.75, list: true },
   // "If you've ever stayed up on the 25th working out holiday pay…, you're not alone."
@@ -340,11 +446,14 @@ const PAIN_RULES: PainRule[] = [
   },
 ];
 // Problem adjectives anywhere: every such phrase in a sentence, not only the first.
-const ADJECTIVE_PHRASE = new RegExp(String.raw`\b((?:${PROBLEM_ADJECTIVES})\s+[a-z][\w-]*(?:\s+${NOT_IN_PHRASE}[a-z][\w-]*){0,2})`, 'gi');
+const ADJECTIVE_PHRASE = new RegExp(
+  String.raw`\b((?:${PROBLEM_ADJECTIVES})\s+${NOT_IN_PHRASE}[a-z][\w-]*(?:\s+${NOT_IN_PHRASE}[a-z][\w-]*){0,2})`,
+  'gi',
+);
 
 // Careers and security pages talk about the company's own culture and controls, and team pages
 // about its people: not its buyers' problems.
-const PAIN_PAGES = new Set(['home', 'about', 'customers', 'pricing', 'blog', 'other']);
+const PAIN_PAGES = new Set(['home', 'about', 'customers', 'pricing', 'faq', 'blog', 'other']);
 
 // What the copy wraps a problem in, which is not the problem: "losing time to manual
 // reconciliation" is the problem "manual reconciliation"; "hours chasing approvals" is "chasing
@@ -473,14 +582,17 @@ const MANUAL_WORK =
   /\b(?:by hand|manually|in (?:a |one |the |their |your |our |shared |separate |an? \w+ )*(?:spreadsheets?|excel|inbox(?:es)?|notebooks?)|from (?:a |an |their |your )?(?:notebooks?|spreadsheets?)|on (?:paper|sticky notes|whiteboards?|post-its?)|paper forms?|by (?:phone|email|fax|post)|over (?:email|whatsapp|the phone|text)|from (?:dms|emails?|voicemails?)|re-?key(?:s|ed|ing)?|re-?typ(?:e|es|ed|ing)|copy(?:ing)? \w+(?: \w+)? into)\b/i;
 // A sentence that names the problem as such: "Before: …", "The problem: …", "Without a plan, …".
 const PROBLEM_LEAD =
-  /^(?:(?:before|the problem|problem|today|the old way|the reality|here(?:'|’)s the (?:problem|thing|catch)|the (?:problem|trouble) is)\s*[:—–]\s*|(?:before|until|without)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*)/i;
+  /^(?:(?:before|the problem|problem|today|the old way|the reality|here(?:'|’)s the (?:problem|thing|catch)|the (?:problem|trouble) is)\s*[:—–]\s*|(?:before|until|without)\s+[\w'’ -]{1,40},\s*|(?:previously|in the past|back then|last year),\s*|because\s+(?!(?:we|our|it|this|that)\b))/i;
 // Headings and captions over a list or table of problems: "Before Larderline", "Without Dockslot", "Sound familiar?".
 const PROBLEM_HEADING =
   /^(?:before\b|without\b|the old way|what (?:it|\w+) replaces|what (?:you|they) leave behind|sound familiar|(?:the|your|our customers'?) (?:problem|challenge)|problems?\b|challenges?\b|pain points?|what(?:'|’)s broken|why (?:\w+ ){0,3}(?:switch|leave|move|hand (?:it )?over|give up|quit|outgrow)|what (?:we|you) hear|what (?:[\w-]+ ){1,3}(?:tell us|say|told us)|(?:[\w-]+ ){1,3}(?:tell|told) us\b|you told us|is this you|does this sound|you know the feeling|the status quo|what (?:slows|holds|keeps|gets) (?:\w+ )?(?:back|down|stuck)|what (?:it|we|\w+) (?:fix(?:es)?|solves?)|problems? we solve|where it hurts|(?:common )?(?:headaches|frustrations)|the cost of)/i;
 // A question that is the visitor's problem, not the site's offer: "Still faxing lab results?",
 // "Do your vaccine reminders go out on sticky notes?"; not "Ready to start?" or "How does it work?".
+// A FAQ's question about the service itself: "Do I still need a revenue manager?", "Can you tell me where my container is?".
+const SERVICE_QUESTION =
+  /^(?:do (?:i|we) (?:still )?need|what happens (?:on|at|during|after|if i|if we|when i|when we)|(?:can|could|will|do) you)\b/i;
 const OFFER_QUESTION =
-  /^(?:ready|want|need|why (?:choose|us|would|should|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
+  /^(?:do (?:i|we) (?:still )?need|what happens (?:on|at|during|after|if i|if we|when i|when we)|(?:can|could|will|do) you|ready|want|need|why (?:choose|us|would|should|[\w-]+ (?:choose|pick|love|switch|use))|what (?:is|are|does|do)|how (?:does|do|can|it)|curious|interested|looking|got|questions|who (?:is|are) (?:it|we)|can i|can we|is it|does it)\b/i;
 // What a question wraps its problem in: "Is your team …", "Does nobody …", "How many …", "Are …".
 const QUESTION_LEAD =
   /^(?:(?:and|so|still|honestly|be honest)[,:]?\s+)?(?:what (?:if|happens (?:if|when))\s+)?(?:(?:how (?:many|much|often|long)|(?:why |where |when )?(?:is|are|do|does|did|was|were|has|have|can|could|will))\s+)?(?:(?:your|you|the|their|our)\s+(?:(?:team|teams|staff|people|company|business|practice|firm|office|clinic|store|school)\s+)?)?/i;
@@ -488,9 +600,15 @@ const QUESTION_LEAD =
 const OFFER_START =
   /^(?:for|we|we(?:'|’)re|our|us|it|its|it(?:'|’)s|this|that|these|here|with|get|try|start|see|book|join|meet|learn|find|discover|explore|say|trusted|used|loved|built|made|designed|introducing|welcome|one (?:[\w-]+ )?(?:platform|place|app|tool|dashboard|view|system|inbox|login|click|solution|workspace|home|source|price|plan)\b|all|everything|every\b.*\bin one\b)\b/i;
 
+// A quote's credit after it: '“…knew our site.” — Operations Manager, Midland Parcel Hub'. Never part of the problem.
+const ATTRIBUTION = /(?<=[”"])\s*[—–-]\s*[^“”"]{2,80}$/;
+
 /** The clauses of a statement, each a problem in the site's words: "the grid connection quote took nine months", "nobody can tell who is paying". */
 function statementClauses(text: string): string[] {
-  const body = text.replace(PROBLEM_LEAD, '').replace(/[.!?]+$/, '');
+  const body = text
+    .replace(ATTRIBUTION, '')
+    .replace(PROBLEM_LEAD, '')
+    .replace(/[.!?]+$/, '');
   // What comes before a colon introduces the problems ("Facilities managers tell us the same story: …").
   const afterColon = body.includes(': ') ? body.slice(body.indexOf(': ') + 2) : body;
   return (
@@ -535,7 +653,11 @@ function andClauses(clause: string): string[] {
 
 /** A statement of the problem where a page states it: a full sentence with a verb, neither the offer nor a promise. */
 function isProblemStatement(text: string, company: string, quotedProblems = false): boolean {
-  const body = text.replace(PROBLEM_LEAD, '').replace(quotedProblems ? /^\s*[“"]|[”"]\s*$/g : /$^/, '');
+  // Under a heading of what customers say, a quote is read without its credit ("— Warehouse Manager, …").
+  const body = text
+    .replace(quotedProblems ? ATTRIBUTION : /$^/, '')
+    .replace(PROBLEM_LEAD, '')
+    .replace(quotedProblems ? /^\s*[“"]|[”"]\s*$/g : /$^/, '');
   // "Before Learnlane, our founder spent …" and a customer's quoted "Our servicing schedule …" are their story, not the offer.
   const story = (PROBLEM_LEAD.test(text) || quotedProblems) && /^(?:our|we)\b/i.test(body);
   if ((OFFER_START.test(body) && !story) || AFTER_LEAD.test(body) || PROMISE_WORDS.test(body) || mentions(body, company)) return false;
@@ -603,7 +725,7 @@ interface PainPlace {
 
 function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; confidence: number }> {
   // A question about the product ("Does Briefly replace our lawyers?") is a FAQ's, not a problem.
-  if (sentence.text.endsWith('?') && mentions(sentence.text, place.company)) return [];
+  if (sentence.text.endsWith('?') && (mentions(sentence.text, place.company) || SERVICE_QUESTION.test(sentence.text))) return [];
   const hero = place.hero;
   const captures: Array<{ raw: string; confidence: number; weak?: boolean; whole?: boolean; partial?: boolean }> = [];
   let cued = false;
@@ -612,6 +734,10 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
     if (!match?.[1]) continue;
     cued ||= !rule.weak && !rule.partial;
     const captured = rule.capture ? rule.capture(match) : match[1];
+    if (rule.clauses) {
+      for (const raw of statementClauses(captured)) captures.push({ raw, confidence: rule.confidence });
+      continue;
+    }
     if (rule.whole) {
       captures.push({ raw: tidyPhrase(captured, 14), confidence: rule.confidence, whole: true, partial: rule.partial });
       continue;
@@ -646,14 +772,18 @@ function painsIn(sentence: Sentence, place: PainPlace): Array<{ phrase: string; 
     (place.problemItem ||
       isProblemStatement(sentence.text, place.company, PROBLEM_HEADING.test(sentence.heading)) ||
       (PROBLEM_HEADING.test(sentence.heading) && problemList(sentence.text, place.company)));
-  if (place.problemItem && !question)
+  // An item longer than a phrase is read clause by clause, not cut ("Councillors ask me where a case is and I have to go and look …").
+  if (place.problemItem && !question && sentence.text.split(' ').length > 14)
+    for (const clause of statementClauses(sentence.text)) long.push({ raw: clause, confidence: 0.6 });
+  else if (place.problemItem && !question)
     long.push({ raw: tidyPhrase(sentence.text.replace(PROBLEM_LEAD, '').replace(/[.!]+$/, ''), 14), confidence: 0.6 });
   else if (statement) for (const clause of statementClauses(sentence.text)) long.push({ raw: clause, confidence: 0.55 });
   else if (!cued && MANUAL_WORK.test(sentence.text) && !PROMISE_WORDS.test(sentence.text))
     for (const clause of statementClauses(sentence.text)) if (MANUAL_WORK.test(clause)) long.push({ raw: clause, confidence: 0.55 });
   const found: Array<{ phrase: string; confidence: number; weak?: boolean; partial?: boolean }> = [];
   for (const { raw, confidence, weak, whole, partial } of captures) {
-    const phrase = whole ? raw : tidyPhrase(problemOnly(raw.replace(TAIL, '')), CAPTURE_WORDS);
+    // "Because follow-ups get forgotten …" answers a "Why …?": the problem is what follows the "because".
+    const phrase = (whole ? raw : tidyPhrase(problemOnly(raw.replace(TAIL, '')), CAPTURE_WORDS)).replace(/^because\s+/i, '');
     // One word is a problem when a strong cue names it: "Say goodbye to overselling", "no more paperwork".
     const word = confidence >= 0.65 && !weak && /^[a-z]{7,}$/i.test(phrase);
     if ((isPhrase(phrase) || word) && !NOT_A_PROBLEM.test(phrase))
@@ -727,6 +857,20 @@ function problemItems(page: ParsedPage, company: string): { problems: Set<string
           const text = normal($(item).text());
           (AFTER_LEAD.test(text) ? answers : into).add(text);
         });
+  });
+  // A run of headings with nothing between them is a list set large ("Staff who click every link" / "Passwords on sticky
+  // notes" / …): its items are problems when the run is not the product's (no company name, no promise) and each is a phrase.
+  $('h2,h3,h4').each((_index, heading) => {
+    const tag = heading.tagName;
+    if ($(heading).prev().is(tag)) return;
+    const run = [heading, ...$(heading).nextUntil(`:not(${tag})`).toArray()].map((each) => normal($(each).text()));
+    if (
+      run.length >= 2 &&
+      run.every(
+        (text) => text.split(' ').length >= 3 && !mentions(text, company) && !PROMISE_WORDS.test(text) && !PROBLEM_HEADING.test(text),
+      )
+    )
+      for (const text of run) problems.add(text);
   });
   $('table').each((_index, table) => {
     const rows = $(table).find('tr').toArray();

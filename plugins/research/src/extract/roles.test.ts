@@ -150,6 +150,13 @@ describe('titles in more trades, and the company counting its own people', () =>
     ]);
     expect(titlesIn('Made for owners, office managers and bookkeepers.')).toEqual(['Owner', 'Office Manager', 'Bookkeeper']);
     expect(titlesIn('Headteachers and executive housekeepers.')).toEqual(['Headteacher', 'Executive Housekeeper']);
+    // A field's adjective before a title of its own, a chief of a trade, a surveyor, a head of research.
+    expect(titlesIn('Built for financial controllers, quantity surveyors and chief estimators.')).toEqual([
+      'Financial Controller',
+      'Quantity Surveyor',
+      'Chief Estimator',
+    ]);
+    expect(titlesIn('Sana Mirza, Head of Security Research')).toEqual(['Head of Security Research']);
     // Leads that are prospects are no title.
     expect(titlesIn('Qualify sales leads and marketing leads, faster.')).toEqual([]);
   });

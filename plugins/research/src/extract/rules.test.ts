@@ -42,6 +42,23 @@ describe('industry', () => {
     expect(drafts[0]?.value).toMatch(/matched: freight, shipment, carrier|matched: .*freight/);
   });
 
+  it("names a trade from the words of its work, the public sector's among them", () => {
+    expect(
+      extractIndustry([
+        paragraphs(
+          'Planning officers at the council validate every application.',
+          'Local authority teams publish decisions.',
+          'A G-Cloud supplier.',
+        ),
+      ]).industry,
+    ).toBe('Government & public sector');
+    expect(
+      extractIndustry([
+        paragraphs('We send your staff fake phishing emails.', 'Passwords on sticky notes.', 'Ransomware starts with one click.'),
+      ]).industry,
+    ).toBe('Cybersecurity');
+  });
+
   it('names none when one word is all there is', () => {
     expect(extractIndustry([paragraphs('We love our students.', 'Great for everyone.')]).industry).toBeNull();
   });
@@ -91,6 +108,8 @@ describe('size', () => {
     expect(employees('“We had two people doing nothing but reference calls.”')).toBeNull();
     expect(employees('Our founder spent inspection week printing certificates for 140 staff.')).toBeNull();
     expect(employees('The two of us started in a garage.')).toBeNull();
+    // An agency's workers on its books are not its staff.
+    expect(employees('Over 2,400 temporary workers on our books and 61 people in our branch team.')).toBe('61 employees');
   });
 
   it('ignores sizes that describe the customers', () => {

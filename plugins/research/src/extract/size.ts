@@ -105,10 +105,11 @@ const EMPLOYEE_RULES: SizeRule[] = [
   },
   // The company's people counted where it speaks of itself: "Our 1,100 colleagues", "More than 200
   // people across four offices build …", "has grown to nearly 300 people", "three offices and 140
-  // engineers, electricians and project staff". Not people who use the product ("20,000 people use …").
+  // engineers, electricians and project staff". Not people who use the product ("20,000 people use …"), nor those an
+  // agency or marketplace has on its books ("2,400 temporary workers on our books", "900 nurses in our network").
   {
     pattern: new RegExp(
-      String.raw`(?:^|[·•|,;(—–]\s*|\b(?:our|has|have|with|grown to|grew to|now|and|is|are)\s+)${APPROX}${NUMBER}(\+)?\s+${KINDS_BEFORE}(?:${PEOPLE})\b(?!\s+(?:use|uses|using|trust|trusts|rely|relies|choose|chose|love|loves|signed|sign|who use|work with us|rely on))`,
+      String.raw`(?:^|[·•|,;(—–]\s*|\b(?:our|has|have|with|grown to|grew to|now|and|is|are)\s+)${APPROX}${NUMBER}(\+)?\s+${KINDS_BEFORE}(?:${PEOPLE})\b(?!\s+(?:use|uses|using|trust|trusts|rely|relies|choose|chose|love|loves|signed|sign|who use|work with us|rely on|on (?:our|the) (?:books|register|roster|database|platform|network)|in our (?:network|pool|talent pool|community)))`,
       'i',
     ),
     confidence: 0.65,

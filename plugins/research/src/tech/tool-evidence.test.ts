@@ -33,6 +33,14 @@ describe('tools a script loads or sets up', () => {
       page('<script>(function(h){h._hjSettings={hjid:42};var s="https://static.hotjar.com/c/hotjar-42.js";})(window);</script>'),
     ]);
     expect(Object.keys(hotjar)).toEqual(['Uses Hotjar (Analytics; business tool: analytics)']);
+    // A minified loader has few spaces: the evidence is still the code around the call, not nothing.
+    const segment = facts([
+      page(
+        '<script>\n!function(){var analytics=window.analytics=window.analytics||[];analytics.load=function(key){var t=document.createElement("script");t.src="https://cdn.segment.com/analytics.js/v1/"+key+"/analytics.min.js"};analytics.load("Zq81");}();\n</script>',
+      ),
+    ]);
+    expect(Object.keys(segment)).toEqual(['Uses Segment (Customer data platform; business tool: data)']);
+    expect(Object.values(segment)[0]!.snippet).toContain('analytics.load("Zq81")');
   });
 
   it('does not read a library host or a word in code as a business tool', () => {
@@ -138,6 +146,16 @@ describe('tools named in meta tags, hosts the page connects to, and words about 
     expect(names('<p>Payrollnest connects to the tools you already run: Square and NetSuite.</p>')).toEqual([]);
     expect(names('<p>Our customers run on Salesforce.</p><p>Unlike Zendesk, we answer in a minute.</p>')).toEqual([]);
     expect(names('<blockquote>“I stopped building the board pack by hand.” — Simon Reeve, CFO</blockquote>')).toEqual([]);
+    // A tool's name inside a longer name is no mention of it (Mountain is an ad tool; the Mountain West a region); a
+    // tool's name that is the company's own is the company speaking of itself (ClickGUARD is an ad tool too).
+    expect(names('<h2>Account Executive</h2><p>Sell to contractors across the Mountain West.</p>', 'careers')).toEqual([]);
+    expect(names('<h2>Sales Engineer</h2><p>Own HubSpot CRM and Salesforce reports.</p>', 'careers')).toEqual([
+      'Uses HubSpot',
+      'Uses Salesforce',
+    ]);
+    expect(
+      names('<title>Clickguard — Phishing training</title><blockquote>“Clickguard had our training done in a week.”</blockquote>'),
+    ).toEqual([]);
   });
 });
 

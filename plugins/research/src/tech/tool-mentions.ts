@@ -6,6 +6,7 @@
 // business tools in the Wappalyzer data set count, spelt as the vendor spells them.
 import nlp from 'compromise';
 import type { ParsedPage, TextBlock } from '../page.ts';
+import { companyNameOf } from '../company-name.ts';
 import { splitSentences } from '../extract/text.ts';
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
 import { classifyTechnology } from './tech-class.ts';
@@ -32,6 +33,7 @@ export const MENTION_LABEL: Record<MentionSource, string> = {
 };
 
 let names: Map<string, Fingerprint> | undefined;
+const compactName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Business tools by name in lower case ("hubspot", "chili piper"); names of 3 characters or fewer are too ambiguous. */
 function toolNames(): Map<string, Fingerprint> {
@@ -133,9 +135,26 @@ const NOT_OWN_TOOL =
 const FOOTER_USE =
   /\b(?:powered by|(?:payments?|checkout|chat|live chat|support|help ?desk|billing|bookings?|scheduling|newsletter|analytics|forms?|surveys?)\s+(?:is |are )?(?:powered |processed |handled |secured |run )?(?:by|via|through|with))\b/i;
 
-/** Every tool a sentence names, in any words: the runs of capitalised words that are a business tool's name. */
+/**
+ * Every tool a sentence names, in any words: the runs of capitalised words that end in a business tool's name
+ * ("Use HubSpot", "Senior Salesforce"), or in its name and an acronym ("HubSpot CRM"); a name that goes on is
+ * another name ("across the Mountain West" is a region, not the ad tool Mountain).
+ */
 function namedTools(sentence: string): Fingerprint[] {
-  const tools = [...sentence.matchAll(new RegExp(NAME, 'g'))].flatMap((match) => toolsIn(match[0]));
+  const tools = [...sentence.matchAll(new RegExp(NAME, 'g'))].flatMap((match) => {
+    const [tool] = toolsIn(match[0]);
+    if (!tool) return [];
+    const words = match[0]
+      .replace(/[.,;:!?'’]+$/, '')
+      .toLowerCase()
+      .split(/\s+/);
+    const ending = (skip: number) =>
+      words
+        .slice(0, words.length - skip)
+        .join(' ')
+        .endsWith(tool.name.toLowerCase());
+    return ending(0) || (/^[A-Z]{2,}$/.test(match[0].split(/\s+/).at(-1) ?? '') && ending(1)) ? [tool] : [];
+  });
   if (tools.length === 0) return tools;
   // A person's name is no tool ("— Simon Reeve, CFO"): compromise tells names from words.
   const people = new Set(
@@ -149,13 +168,18 @@ function namedTools(sentence: string): Fingerprint[] {
 /** Every business tool the pages name, with where and how; the same tool may be named several times. */
 export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
   const mentions: ToolMention[] = [];
+  // A site names itself more than any tool: a tool of its own name ("Clickguard had it in a week"; ClickGUARD is an ad tool) is the company.
+  const home = pages.find((page) => page.kind === 'home');
+  const own = new Set(home ? [companyNameOf(home), companyNameOf(home).split(/\s+/)[0]!].map(compactName) : []);
+  const notOwn = (tools: Fingerprint[]) => tools.filter((tool) => !own.has(compactName(tool.name)));
   for (const page of pages) {
     // A footer's "powered by" line: the statement of use a site makes there, the rest of its footer left alone.
     for (const block of page.boilerplate)
       for (const sentence of splitSentences(block.text))
         for (const part of sentence.split(/\s+[·|•]\s+/))
           if (FOOTER_USE.test(part) && !NOT_IN_USE.test(part) && !NOT_OWN_TOOL.test(part))
-            for (const fingerprint of namedTools(part)) mentions.push({ fingerprint, source: 'statement', url: page.url, sentence: part });
+            for (const fingerprint of notOwn(namedTools(part)))
+              mentions.push({ fingerprint, source: 'statement', url: page.url, sentence: part });
     for (const block of page.blocks) {
       for (const sentence of splitSentences(block.text)) {
         // A customer's name or a store the product is sold in is no tool the company runs, however the sentence reads.
@@ -166,11 +190,11 @@ export function toolMentions(pages: readonly ParsedPage[]): ToolMention[] {
         const add = (fingerprint: Fingerprint) => mentions.push({ fingerprint, source, url: page.url, sentence });
         // A job ad asks for tools; elsewhere only a statement of use names one the company runs.
         for (const pattern of jobAd ? [...JOB_AD, ...STATEMENT] : STATEMENT)
-          for (const match of sentence.matchAll(pattern)) for (const fingerprint of toolsIn(match[1]!)) add(fingerprint);
+          for (const match of sentence.matchAll(pattern)) for (const fingerprint of notOwn(toolsIn(match[1]!))) add(fingerprint);
         // Any tool a job ad, a customer's quote or a line about the company's own tools names, in
         // whatever words, unless the words say it is a rival, a tool left or one the product connects to.
         if ((jobAd || quoted || OWN_TOOLS.test(sentence)) && !NOT_IN_USE.test(sentence))
-          for (const fingerprint of namedTools(sentence)) add(fingerprint);
+          for (const fingerprint of notOwn(namedTools(sentence))) add(fingerprint);
       }
     }
   }
