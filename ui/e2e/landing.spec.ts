@@ -126,7 +126,7 @@ test.describe('a visitor who is not signed in', () => {
       expect(target).toMatch(/^#measured-\w+$/);
       await expect(page.locator(target)).toContainText((await link.textContent())!);
     }
-    await expect(stats.first()).toContainText('91.6%ICP accuracy per field, on held-out sites');
+    await expect(stats.first()).toContainText('92.9%ICP accuracy per field, on held-out sites');
     await expect(page.locator('#measured-icp')).toContainText('whose pages and misses nobody working on the extractors reads');
     await expect(page.locator('#measured-batch')).toContainText('npm run bench -- batch');
     const hero = page.getByTestId('hero-measured');
@@ -210,20 +210,28 @@ test.describe('a visitor who is not signed in', () => {
   });
 });
 
-test('the integrations it names are the installed source and channel plugins, and no other', async ({ page, request }) => {
+test('the integrations it names are the installed source, channel, calendar and CRM plugins, and no other', async ({ page, request }) => {
   const plugins = (await (await request.get('/api/plugins')).json()) as Array<{
     kind: string;
     source?: { displayName: string; standIn: boolean };
     channel?: { displayName: string };
   }>;
-  const installed = plugins.flatMap((plugin) =>
-    plugin.source && !plugin.source.standIn ? [plugin.source.displayName] : plugin.channel ? [plugin.channel.displayName] : [],
-  );
+  const providers = async (path: string) =>
+    ((await (await request.get(path)).json()) as { providers: Array<{ displayName: string }> }).providers.map(
+      (provider) => provider.displayName,
+    );
+  const installed = [
+    ...plugins.flatMap((plugin) =>
+      plugin.source && !plugin.source.standIn ? [plugin.source.displayName] : plugin.channel ? [plugin.channel.displayName] : [],
+    ),
+    ...(await providers('/api/calendars')),
+    ...(await providers('/api/crm')),
+  ];
   expect(installed.length).toBeGreaterThan(1);
   await page.goto('/#enterprise');
   const named = await page.getByTestId('integration').allTextContents();
   expect([...named].sort()).toEqual([...installed].sort());
-  await expect(page.locator('#enterprise')).toContainText('Calendar sync, CRMs and payment providers are not integrated yet');
+  await expect(page.locator('#enterprise')).toContainText('Payment providers are not integrated yet');
   await page.locator('#faq').getByRole('button', { name: 'Which tools do you integrate with?' }).click();
   const answer = page.getByRole('region', { name: 'Which tools do you integrate with?' });
   for (const name of installed) await expect(answer).toContainText(name);

@@ -38,11 +38,8 @@ const UNMEASURED = [
   'credits',
   'two payment providers',
   '3-Min',
-  'Salesforce',
-  'HubSpot',
-  'Pipedrive',
-  'Google',
-  'Outlook',
+  'Stripe',
+  'PayPal',
 ];
 
 describe("the landing page's content", () => {
