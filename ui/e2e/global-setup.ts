@@ -2,9 +2,12 @@
 // temporary data folder, so end-to-end tests run beside a developer's own `npm start`.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
 import { loadConfig } from '@meetflow/platform/core/config';
 import { freePort } from '@meetflow/platform/dev/devstack/ports';
 import { startStack } from '@meetflow/platform/dev/stack/start-stack';
@@ -62,11 +65,36 @@ function readIfStill(path: string): Buffer | undefined {
 }
 
 /**
+ * The fake HubSpot's activity log (every email and meeting logged, with its contacts' addresses) as
+ * JSON at GET /activity-log on a loopback port: the specs run in other processes than this setup,
+ * and HubSpot's own API has no read of an activity's contacts for them to use instead.
+ */
+async function serveActivityLog(hubspot: FakeHubSpot): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const found = request.method === 'GET' && request.url === '/activity-log';
+    response.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(found ? hubspot.activityLog() : { error: 'GET /activity-log only' }));
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/activity-log`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** MEETFLOW_PLUGINS_CONFIG with the crm-hubspot plugin pointed at the fake (a developer's other plugin settings kept). */
+function pluginsConfigWith(hubspot: FakeHubSpot): string {
+  const own = JSON.parse(process.env.MEETFLOW_PLUGINS_CONFIG ?? '{}') as Record<string, Record<string, unknown>>;
+  return JSON.stringify({ ...own, 'crm-hubspot': { ...own['crm-hubspot'], baseUrl: hubspot.baseUrl } });
+}
+
+/**
  * The whole app on ports the OS called free, in a folder of its own. The database and Temporal start
  * at once, so the Temporal dev server's own random ports can take the database's before it binds:
  * then, and only then, everything starts again on new ports in a new folder (three tries).
  */
-async function startOnFreePorts() {
+async function startOnFreePorts(hubspot: FakeHubSpot) {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
     const environment = {
@@ -86,6 +114,8 @@ async function startOnFreePorts() {
       MEETFLOW_CALDAV_PORT: '0',
       // Specs connect mailboxes to SMTP servers of their own on loopback, on ports chosen as they run.
       MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
+      // A CRM connected by a spec is the fake HubSpot this setup runs (the plugin calls its configured base URL).
+      MEETFLOW_PLUGINS_CONFIG: pluginsConfigWith(hubspot),
       MEETFLOW_SAMPLE_COMPANIES: '300',
       MEETFLOW_DATA_DIR: dataDir,
       // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.
@@ -102,7 +132,18 @@ async function startOnFreePorts() {
 }
 
 export default async function globalSetup() {
-  const { stack, dataDir } = await startOnFreePorts();
+  // Started first, as the app is configured with its address; once for the run, like the app.
+  const hubspot = await startFakeHubSpot();
+  const activityLog = await serveActivityLog(hubspot).catch(async (error: unknown) => {
+    await hubspot.close();
+    throw error;
+  });
+  const started = await startOnFreePorts(hubspot).catch(async (error: unknown) => {
+    await activityLog.close();
+    await hubspot.close();
+    throw error;
+  });
+  const { stack, dataDir } = started;
   process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
   // Every spec runs signed in as the demo owner (fixtures.ts), from the session saved here.
   if (!stack.demo?.password) throw new Error('a first start made no demo owner to sign in as');
@@ -126,8 +167,16 @@ export default async function globalSetup() {
   process.env.MEETFLOW_E2E_MONGO_URI = stack.mongoUri;
   // Where the bundled sample sites are served, for specs that paste their addresses.
   if (stack.samplesUrl) process.env.MEETFLOW_E2E_SAMPLES_URL = stack.samplesUrl;
+  // The fake HubSpot the app's CRM plugin calls: the token a spec connects with, and its activity log to read back.
+  process.env.MEETFLOW_E2E_HUBSPOT = JSON.stringify({
+    baseUrl: hubspot.baseUrl,
+    token: FAKE_HUBSPOT_TOKEN,
+    activityLogUrl: activityLog.url,
+  });
   return async () => {
     await stack.stop();
+    await activityLog.close();
+    await hubspot.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
