@@ -34,6 +34,14 @@ export { inboxPolling, type InboxPollingInput } from './inbox-polling.ts';
 export { sendEmail, type SendEmailInput } from './send-email.ts';
 export { webhookDelivery, webhookDispatch, type WebhookDeliveryInput, type WebhookDispatchInput } from './webhooks.ts';
 export { crmSync, crmSyncNowSignal, type CrmSyncActivities, type CrmSyncInput, type CrmSyncPage } from './crm-sync.ts';
+export {
+  calendarConnectedSignal,
+  calendarSync,
+  CALENDAR_READS_PER_RUN,
+  type CalendarReadBack,
+  type CalendarSyncActivities,
+  type CalendarSyncInput,
+} from './calendar-sync.ts';
 export type {
   BatchActivities,
   ChunkInput,

@@ -29,6 +29,9 @@ import { publishEvent } from '../../src/core/events.ts';
 import { deliveryWorkflowId, dispatchWorkflowId } from '../../src/features/revenue/webhooks/delivery.ts';
 import { connectCrm } from '../../src/features/revenue/crm/connections.ts';
 import { crmSyncWorkflowId, requestCrmSync } from '../../src/features/revenue/crm/run.ts';
+import { sealCalendarSecret } from '../../src/features/revenue/calendars/account-secret.ts';
+import { calendarSyncWorkflowId, requestCalendarSync } from '../../src/features/revenue/calendars/run.ts';
+import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 import { secretsBox } from '../../src/core/secrets-box.ts';
 import { inboxPollingId } from '../../src/features/email/inbound/polling.ts';
 import { oneOffWorkflowId } from '../../src/features/email/inbox/one-off.ts';
@@ -42,6 +45,7 @@ import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollmen
 import { until } from '../contract/poll.ts';
 import { serveProductApp } from '../testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../testing/mail-server.ts';
+import { unusedLocalUrl } from '../testing/radicale.ts';
 import { MATH_BATCH_PIPELINE, MATH_DEMO_PIPELINE, mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { configureSending, enrolProspect, morningZone } from '../testing/sending.ts';
@@ -192,11 +196,14 @@ async function save(name: string, captures: string, history: History) {
   });
 }
 
+// The installed CalDAV plugin, as start-up finds it (the calendar read-back's case connects a calendar of it).
+const calDav = installedPlugins.filter((plugin) => plugin.manifest.id === 'calendar-caldav');
+
 beforeAll(async () => {
   hubSpot = await startFakeHubSpot();
   stack = await startTestPipelineWorker(
     'record-histories',
-    [mathPlugin, engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, learningEnginePlugin, hubSpotCrm],
+    [mathPlugin, engagementAnalysisPlugin, meetingBookingPlugin, emailSmtpChannel, learningEnginePlugin, hubSpotCrm, ...calDav],
     { secrets: box, publicUrl: 'https://meetflow.example', settings: { 'crm-hubspot': { baseUrl: hubSpot.baseUrl, timeoutSeconds: 5 } } },
   );
   server = await serveProductApp(stack, { secrets: box, publicUrl: 'https://meetflow.example', imapPollSeconds: 1 });
@@ -587,6 +594,48 @@ describe('crmSync', () => {
       'crm-sync-not-connected',
       'A CRM sync of a workspace with no CRM connected (disconnected meanwhile): it ends at once.',
       await stack.runner.temporal.workflow.getHandle(crmSyncWorkflowId(WS_NONE)).fetchHistory(),
+    );
+  });
+});
+
+describe('calendarSync', () => {
+  it('calendar-sync-waiting-for-next and calendar-sync-not-connected', async () => {
+    const WS_CAL = 'replay-calendar';
+    const publicId = 'ca'.repeat(8);
+    // A connected CalDAV calendar whose server does not answer: the read-back records why and waits for the next.
+    await stack.db.calendarAccounts.create({
+      workspaceId: WS_CAL,
+      publicId,
+      pluginId: 'calendar-caldav',
+      auth: 'fields',
+      fields: { serverUrl: await unusedLocalUrl(), username: 'rep@replay.test' },
+      secret: sealCalendarSecret(box, { workspaceId: WS_CAL, publicId }, { password: 'not used: nothing answers' }),
+    });
+    const starter = { client: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+    await requestCalendarSync(starter, WS_CAL);
+    const account = await until(
+      () => stack.db.calendarAccounts.findOne({ workspaceId: WS_CAL }).lean(),
+      (found) => found?.sync?.at !== null && found?.sync?.at !== undefined,
+      'the first calendar read-back',
+    );
+    expect(account?.sync.error).toMatch(/did not answer/);
+    await save(
+      'calendar-sync-waiting-for-next',
+      "A workspace's calendar read-back: started on connect, it read the calendar at once (its server did not answer, recorded on the account) and waits on its 1-minute timer.",
+      await settledHistory(stack.runner.temporal.workflow.getHandle(calendarSyncWorkflowId(WS_CAL))),
+    );
+    await stack.runner.temporal.workflow.getHandle(calendarSyncWorkflowId(WS_CAL)).terminate('recorded');
+
+    const WS_NONE = 'replay-calendar-none';
+    await stack.runner.temporal.workflow.execute('calendarSync', {
+      taskQueue: stack.runner.taskQueue,
+      workflowId: calendarSyncWorkflowId(WS_NONE),
+      args: [{ intervalMinutes: 1 }],
+    });
+    await save(
+      'calendar-sync-not-connected',
+      'A calendar read-back of a workspace with no calendar connected (disconnected meanwhile): it ends at once.',
+      await stack.runner.temporal.workflow.getHandle(calendarSyncWorkflowId(WS_NONE)).fetchHistory(),
     );
   });
 });

@@ -13,6 +13,7 @@ import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 import { createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
 import { inPausedCampaign } from '../../src/features/prospecting/campaigns/held.ts';
 import { linkAtEnrolment } from '../../src/features/revenue/booking-links/links.ts';
+import { readBackCalendar } from '../../src/features/revenue/calendars/sync.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
 import { createModels, type Models } from '../../src/features/models.ts';
 import { PluginHost, type HostServices } from '../../src/features/runs/plugins/host.ts';
@@ -90,6 +91,12 @@ export async function startTestPipelineWorker(
       publicUrl: options.publicUrl,
       channel: host.channel('email'),
       crm: host,
+      // A calendar's read-back (workflow calendarSync), as the worker composes it; test calendars listen on loopback.
+      calendarReadBack: (workspaceId) =>
+        readBackCalendar(
+          { host, connection: database, temporal: client, taskQueue, secrets: options.secrets, httpAllowHosts: ['127.0.0.1'] },
+          workspaceId,
+        ),
       mailAllowHosts: options.mailAllowHosts ?? TEST_MAIL_ALLOW_HOSTS,
       inbox: { temporal: client, taskQueue },
     }),

@@ -2,6 +2,7 @@
 // activities are built over, and `defineFeature` bound to them. (core/feature.ts knows the shape
 // of a declaration; this file knows the product's contexts; features/index.ts lists them all.)
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
+import type { CalendarReadBack } from '@meetflow/workflows';
 import type { Client } from '@temporalio/client';
 import type mongoose from 'mongoose';
 import type { Authenticator } from '../core/access.ts';
@@ -121,6 +122,8 @@ export interface WorkerContext<K extends Collection = Collection> {
   calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
   /** The installed CRM plugins, bound in the worker's own process (PluginHost.crm) for the CRM sync; without it no CRM is synced. */
   crm?: Pick<PluginHost, 'crm' | 'crmIds'>;
+  /** One read-back of a workspace's connected calendar (revenue's calendars, composed by the worker); without it none is read back. */
+  calendarReadBack?: (workspaceId: string) => Promise<CalendarReadBack>;
 }
 
 /** The settings only start-up work reads. */

@@ -37,6 +37,8 @@ export function workerActivities(deps: {
   calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
   /** The installed CRM plugins, called in this process by the CRM sync (revenue's crm). */
   crm?: WorkerContext['crm'];
+  /** One read-back of a workspace's connected calendar, for its calendarSync workflow (revenue's calendars). */
+  calendarReadBack?: WorkerContext['calendarReadBack'];
 }) {
   const { stepActivities } = deps;
   return createActivities({
@@ -52,6 +54,7 @@ export function workerActivities(deps: {
     mailAllowHosts: deps.mailAllowHosts,
     ...(deps.calendarBusy ? { calendarBusy: deps.calendarBusy } : {}),
     ...(deps.crm ? { crm: deps.crm } : {}),
+    ...(deps.calendarReadBack ? { calendarReadBack: deps.calendarReadBack } : {}),
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),

@@ -10,6 +10,7 @@ import { createLogger, exitWithError } from '../core/logger.ts';
 import { PluginHost } from '../features/runs/plugins/host.ts';
 import { withOAuthClients } from '../features/revenue/oauth/clients.ts';
 import { calendarBusyOverHorizon } from '../features/revenue/calendars/availability.ts';
+import { readBackCalendar } from '../features/revenue/calendars/sync.ts';
 import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { createHostServices } from '../features/runs/plugins/services.ts';
@@ -51,6 +52,14 @@ try {
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const client = await Connection.connect({ address: config.temporalAddress }); // for starting sequences from activities
   const services = createHostServices(config, database.connection, logger);
+  const temporal = new Client({ connection: client, namespace: config.temporalNamespace });
+  // What the calendar read-back and the slots reach the connected calendar with (revenue/calendars).
+  const calendarReach = {
+    host: plugins,
+    connection: database.connection,
+    secrets: openSecrets(config),
+    httpAllowHosts: config.httpAllowHosts,
+  };
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
@@ -64,7 +73,7 @@ try {
       versions: pluginVersions(plugins.plugins),
       declared: plugins.activityIndex(BUILTIN_ACTIVITIES),
       logger,
-      temporal: new Client({ connection: client, namespace: config.temporalNamespace }),
+      temporal,
       taskQueue: config.taskQueue,
       secrets: openSecrets(config),
       publicUrl: config.publicUrl,
@@ -73,12 +82,9 @@ try {
       // The CRM sync calls the connected CRM's plugin in this process (its token never enters a workflow history).
       crm: plugins,
       // The slots an email offers avoid the workspace's connected calendar's busy times (revenue/calendars).
-      calendarBusy: calendarBusyOverHorizon({
-        host: plugins,
-        connection: database.connection,
-        secrets: openSecrets(config),
-        httpAllowHosts: config.httpAllowHosts,
-      }),
+      calendarBusy: calendarBusyOverHorizon(calendarReach),
+      // The calendarSync workflow's read-back calls the calendar plugin in this process, the meetings' plugin through Temporal.
+      calendarReadBack: (workspaceId) => readBackCalendar({ ...calendarReach, temporal, taskQueue: config.taskQueue }, workspaceId),
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

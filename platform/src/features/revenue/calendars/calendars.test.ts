@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import type { CalendarReadBack } from '@meetflow/workflows';
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveRouters } from '../../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
@@ -12,12 +14,14 @@ import type { MeetingDeps } from '../meetings/meetings.ts';
 import { sealCalendarSecret } from './account-secret.ts';
 import { calendarBusyOverHorizon } from './availability.ts';
 import { calendarsRouter } from './routes.ts';
-import { syncAllCalendars } from './sync.ts';
+import { calendarSyncActivities, calendarSyncWorkflowId } from './run.ts';
+import { readBackCalendar } from './sync.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 
 // The connected calendar end to end, against a real Radicale 3.9 (started for this file) and a real
 // worker running the meeting-booking plugin: connect, free/busy in the slots, booking writes the
-// event, cancelling it (or moving it) in the calendar is read back by the sync.
+// event, cancelling it (or moving it) in the calendar is read back by the sync (the calendarSync
+// workflow's activity, run here as that workflow would run it; the workflow itself: calendar-sync.test.ts).
 
 const rep = { username: 'rep@acme.test', password: 'correct horse battery' };
 const box = secretsBox(randomBytes(32));
@@ -26,6 +30,16 @@ let calendarUrl: string;
 let stack: TestPipelineWorker;
 let meetingDeps: MeetingDeps;
 let server: Awaited<ReturnType<typeof serveRouters>>;
+/** Where connecting starts the read-back here: a queue no worker polls, so the test's own read-backs are the only ones. */
+const idleQueue = `calendars-idle-${randomBytes(4).toString('hex')}`;
+const silent = { logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } };
+
+/** One read-back of the workspace's calendar by the activity, in the run context of that workspace's calendarSync. */
+const readBack = (workspace: string): Promise<CalendarReadBack> =>
+  new MockActivityEnvironment(
+    { workflowType: 'calendarSync', workflowExecution: { workflowId: calendarSyncWorkflowId(workspace), runId: 'r' } },
+    silent,
+  ).run(calendarSyncActivities((workspaceId) => readBackCalendar(meetingDeps, workspaceId)).readBackCalendar);
 
 interface Slot {
   start: string;
@@ -103,7 +117,11 @@ beforeAll(async () => {
     secrets: box,
     httpAllowHosts: allowHosts,
   };
-  server = await serveRouters(calendarsRouter({ db: stack.db, host: stack.host, secrets: box, allowHosts }), meetingsRouter(meetingDeps));
+  const workflows = { client: stack.runner.temporal, taskQueue: idleQueue };
+  server = await serveRouters(
+    calendarsRouter({ db: stack.db, host: stack.host, secrets: box, allowHosts, workflows }),
+    meetingsRouter(meetingDeps),
+  );
   for (const workspace of ['acme', 'down'])
     for (const n of [1, 2, 3, 4])
       await createProspect(stack.db, workspace, {
@@ -116,6 +134,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await stack?.runner.temporal.workflow
+    .getHandle(calendarSyncWorkflowId('acme'))
+    .terminate('test over')
+    .catch(() => undefined);
   await server?.close();
   await stack?.stop();
   await radicale?.close();
@@ -171,6 +193,9 @@ describe('connecting a calendar', () => {
     expect(JSON.stringify(view)).not.toContain(rep.password);
     const stored = await stack.db.calendarAccounts.findOne({ workspaceId: 'acme' }).lean();
     expect(JSON.stringify(stored)).not.toContain(rep.password);
+    // Its read-back started: one workflow for the workspace, on the platform's task queue.
+    const described = await stack.runner.temporal.workflow.getHandle(calendarSyncWorkflowId('acme')).describe();
+    expect([described.type, described.status.name, described.taskQueue]).toEqual(['calendarSync', 'RUNNING', idleQueue]);
     // Sealed bound to this account: the same ciphertext opens for no other.
     expect(() => box.open(stored!.secret, `calendar-secret:acme/${'0'.repeat(16)}`)).toThrow();
 
@@ -318,16 +343,26 @@ describe('changes made in the calendar', () => {
     expect(movedText).not.toBe(text);
     await radicale.request(rep, moved!.eventId!, { method: 'PUT', body: movedText, headers: { 'content-type': 'text/calendar' } });
 
-    const reports = await syncAllCalendars(meetingDeps);
-    expect(reports.get('acme')).toEqual({ cancelled: [deleted!.meetingId], moved: [moved!.meetingId], created: 0, error: null });
+    expect(await readBack('acme')).toEqual({ connected: true, cancelled: 1, moved: 1, created: 0, error: null });
     const after = await meetings();
     expect(after.find((meeting) => meeting.id === deleted!.meetingId)?.status).toBe('cancelled');
     expect(after.find((meeting) => meeting.id === moved!.meetingId)).toMatchObject({ status: 'scheduled', scheduledAt: later });
-    // The calendar that did not answer records why on its sync.
-    expect(reports.get('down')?.error).toMatch(/^The calendar server did not answer/);
+    // The screen shows when it was read back.
+    const [shown] = ((await (await api('GET', '/api/calendars?workspace=acme')).json()) as { calendars: Array<{ sync: object }> })
+      .calendars;
+    expect(shown!.sync).toEqual({ at: expect.any(String), error: null });
+    // The calendar that did not answer records why on its sync, for the screen; the other workspace's meetings are untouched.
+    const down = await readBack('down');
+    expect(down).toMatchObject({
+      connected: true,
+      cancelled: 0,
+      moved: 0,
+      error: expect.stringMatching(/^The calendar server did not answer/),
+    });
+    expect((await stack.db.calendarAccounts.findOne({ workspaceId: 'down' }).lean())?.sync.error).toBe(down.error);
 
-    // A second sync with nothing changed changes nothing.
-    expect((await syncAllCalendars(meetingDeps)).get('acme')).toEqual({ cancelled: [], moved: [], created: 0, error: null });
+    // A second read-back with nothing changed changes nothing.
+    expect(await readBack('acme')).toEqual({ connected: true, cancelled: 0, moved: 0, created: 0, error: null });
 
     // Called off here: its event is cancelled in the calendar (kept, STATUS:CANCELLED).
     const cancelled = await api('POST', `/api/meetings/${moved!.meetingId}/outcome?workspace=acme`, { outcome: 'cancelled' });
@@ -346,5 +381,23 @@ describe('changes made in the calendar', () => {
     expect(await stack.db.calendarAccounts.countDocuments({ workspaceId: 'acme' })).toBe(0);
     expect((await slotsOf('acme')).source).toEqual({ calendar: null, warning: null });
     expect((await api('POST', `/api/calendars/${calendar!.id}/test?workspace=acme`)).status).toBe(404);
+    // Its read-back finds no calendar: the workflow ends there.
+    expect(await readBack('acme')).toEqual({ connected: false, cancelled: 0, moved: 0, created: 0, error: null });
+  });
+
+  it('runs the read-back only in a calendarSync workflow, in the workspace of its id', async () => {
+    const activity = calendarSyncActivities((workspaceId) => readBackCalendar(meetingDeps, workspaceId)).readBackCalendar;
+    const before = await stack.db.calendarAccounts.findOne({ workspaceId: 'down' }).lean();
+    expect(before?.sync.at).toBeInstanceOf(Date);
+    for (const [workflowType, workflowId] of [
+      ['runPipeline', calendarSyncWorkflowId('down')],
+      ['calendarSync', 'crm-sync:down'],
+      ['calendarSync', calendarSyncWorkflowId('')],
+    ] as const) {
+      const other = new MockActivityEnvironment({ workflowType, workflowExecution: { workflowId, runId: 'r' } }, silent);
+      await expect(other.run(activity)).rejects.toMatchObject({ type: 'NotACalendarSync', nonRetryable: true });
+    }
+    // Refused before reading anything: the other workspace's account is as it was.
+    expect(await stack.db.calendarAccounts.findOne({ workspaceId: 'down' }).lean()).toEqual(before);
   });
 });

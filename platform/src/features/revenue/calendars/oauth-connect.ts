@@ -6,6 +6,7 @@ import { registerOAuthHandler, type OAuthConnected } from '../oauth/registry.ts'
 import { calendarProblem, connectedAccount, openCalendar, requireBox, viewOf, type CalendarDeps } from './calendars.ts';
 import { sealCalendarSecret } from './account-secret.ts';
 import type { CalendarAccount } from './model.ts';
+import { startReadBack, type CalendarRouteDeps } from './run.ts';
 
 const CONNECTED_ALREADY = 'This workspace has a calendar connected already: disconnect it first.';
 
@@ -59,8 +60,8 @@ async function storeOAuthCalendar(deps: CalendarDeps, grant: OAuthConnected) {
   return viewOf(account, deps.host);
 }
 
-/** Registers what the calendars do with OAuth on this app's connection: refuse a second calendar early, store a granted one. */
-export function registerCalendarOAuth(connection: Connection, deps: CalendarDeps): void {
+/** Registers what the calendars do with OAuth on this app's connection: refuse a second calendar early, store a granted one and start its read-back. */
+export function registerCalendarOAuth(connection: Connection, deps: CalendarRouteDeps): void {
   registerOAuthHandler(connection, 'calendar', {
     async beforeStart(workspaceId) {
       requireBox(deps.secrets);
@@ -68,6 +69,7 @@ export function registerCalendarOAuth(connection: Connection, deps: CalendarDeps
     },
     async connected(grant) {
       const view = await storeOAuthCalendar(deps, grant);
+      await startReadBack(deps.workflows, grant.workspaceId, view.provider);
       return { label: view.provider };
     },
   });

@@ -10,6 +10,7 @@ import {
   DisconnectedCalendar,
 } from './api-schemas.ts';
 import { connectCalendar, disconnectCalendar, listCalendars, testCalendar, type CalendarDeps } from './calendars.ts';
+import { startReadBack, type CalendarRouteDeps } from './run.ts';
 
 const tags = ['calendars'];
 const notFound = { description: 'No such calendar in the workspace' };
@@ -37,7 +38,7 @@ export const calendarsRoutes = [
       ctx.body = await listCalendars(deps, workspaceOf(ctx));
     },
   ),
-  route<CalendarDeps>(
+  route<CalendarRouteDeps>(
     {
       method: 'post',
       path: '/api/calendars',
@@ -48,7 +49,10 @@ export const calendarsRoutes = [
       summary:
         "Connect the workspace's calendar: the plugin's fields are checked, then its free/busy for the next hour is read with them; only then is it stored, its secret sealed",
       responses: {
-        201: { description: 'The connected calendar (without its secret)', schema: CalendarView },
+        201: {
+          description: 'The connected calendar (without its secret); its read-back (workflow calendar-sync:<workspace>) has been started',
+          schema: CalendarView,
+        },
         400: {
           description:
             "A field the plugin does not have or refuses, named (account.<field>); or a server URL that is, or resolves to, a private, loopback or link-local address ('address not allowed')",
@@ -59,14 +63,16 @@ export const calendarsRoutes = [
             'Not an installed calendar plugin; or the calendar refused the login or the request (in plain words): nothing is stored',
         },
         503: {
-          description: `The calendar server did not answer (nothing is stored; try again later); or ${noKey.description.toLowerCase()}`,
+          description: `The calendar server did not answer (nothing is stored; try again later); or ${noKey.description.toLowerCase()}; or the calendar is connected but its read-back could not be started (it starts with the server's next start)`,
         },
       },
     },
     (deps) => async (ctx) => {
       const body = ConnectCalendarBody.parse(ctx.request.body ?? {});
-      const created = await connectCalendar(deps, workspaceOf(ctx), body, principalOf(ctx).id);
+      const workspaceId = workspaceOf(ctx);
+      const created = await connectCalendar(deps, workspaceId, body, principalOf(ctx).id);
       auditChange(ctx, { before: null, after: created });
+      await startReadBack(deps.workflows, workspaceId, created.provider);
       ctx.status = 201;
       ctx.body = created;
     },
@@ -124,4 +130,4 @@ export const calendarsRoutes = [
   ),
 ];
 
-export const calendarsRouter = (deps: CalendarDeps) => routerOf(calendarsRoutes, deps);
+export const calendarsRouter = (deps: CalendarRouteDeps) => routerOf(calendarsRoutes, deps);

@@ -1,11 +1,11 @@
 import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
-import { ACROSS_WORKSPACES, calendarChangesSchema, type CalendarEvent } from '@meetflow/plugin-sdk';
-import type { Logger } from '../../../core/logger.ts';
+import { calendarChangesSchema, type CalendarEvent } from '@meetflow/plugin-sdk';
+import type { CalendarReadBack } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
 import { listMeetingsWithEmail, markOutcome, moveMeeting, type MeetingDeps } from '../meetings/meetings.ts';
 import { calendarDepsOf, cancelLinkedEvent, putMeetingEvent } from './availability.ts';
-import { calendarProblem, openCalendar, type CalendarDeps } from './calendars.ts';
-import type { CalendarAccount, CalendarEventLink } from './model.ts';
+import { calendarProblem, connectedAccount, openCalendar, type CalendarDeps } from './calendars.ts';
+import { calendarModels, type CalendarAccount, type CalendarEventLink } from './model.ts';
 
 /** What one sync of a calendar did. */
 export interface SyncReport {
@@ -99,40 +99,24 @@ function meetingOrganizer(meetings: MeetingDeps): { name: string; email: string 
   return config?.organizer ?? { name: 'Meetflow', email: 'meetings@meetflow.local' };
 }
 
-/** Syncs every workspace's connected calendar once; answers the reports by workspace. */
-export async function syncAllCalendars(meetings: MeetingDeps): Promise<Map<string, SyncReport>> {
-  const deps = calendarDepsOf(meetings);
-  const reports = new Map<string, SyncReport>();
-  if (!deps) return reports;
-  const accounts = await deps.db.calendarAccounts.find({}, null, ACROSS_WORKSPACES).lean<CalendarAccount[]>();
-  for (const account of accounts) reports.set(account.workspaceId, await syncCalendar(meetings, deps, account));
-  return reports;
-}
-
-const running = new WeakSet<object>();
-
 /**
- * Runs syncAllCalendars every `intervalMs` in this process (once per connection, however often
- * start-up runs), one run at a time; a run that fails is logged, the next one tries again. Quiet
- * while the database is not connected (a test that closed it, an outage: health says so).
+ * One read-back of a workspace's connected calendar (the `calendarSync` workflow's activity, on the
+ * worker): syncCalendar on its account, or `connected: false` when it has none (the workflow ends).
+ * A worker without the secrets key cannot open the account: that is recorded on it for the screen.
  */
-export function startCalendarSync(meetings: MeetingDeps, logger: Logger, intervalMs: number): void {
-  if (running.has(meetings.connection)) return;
-  running.add(meetings.connection);
-  let busy = false;
-  const tick = async () => {
-    if (busy || meetings.connection.readyState !== 1) return;
-    busy = true;
-    try {
-      for (const [workspaceId, report] of await syncAllCalendars(meetings)) {
-        if (report.cancelled.length + report.moved.length + report.created > 0)
-          logger.info({ workspaceId, ...report }, 'calendar changes reflected on meetings');
-      }
-    } catch (error) {
-      if (meetings.connection.readyState === 1) logger.warn({ err: error }, 'calendar sync failed; the next one tries again');
-    } finally {
-      busy = false;
-    }
-  };
-  setInterval(() => void tick(), intervalMs).unref();
+export async function readBackCalendar(meetings: MeetingDeps, workspaceId: string): Promise<CalendarReadBack> {
+  const db = calendarModels(meetings.connection);
+  const account = await connectedAccount(db, workspaceId);
+  if (!account) return { connected: false, cancelled: 0, moved: 0, created: 0, error: null };
+  const deps = calendarDepsOf(meetings);
+  if (!deps) {
+    const error = 'This worker was started without a secrets key (MEETFLOW_SECRETS_KEY): the calendar is not read back.';
+    await db.calendarAccounts.updateOne(
+      { workspaceId, publicId: account.publicId },
+      { $set: { 'sync.at': new Date(), 'sync.error': error } },
+    );
+    return { connected: true, cancelled: 0, moved: 0, created: 0, error };
+  }
+  const report = await syncCalendar(meetings, deps, account);
+  return { connected: true, cancelled: report.cancelled.length, moved: report.moved.length, created: report.created, error: report.error };
 }
