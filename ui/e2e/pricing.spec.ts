@@ -159,6 +159,24 @@ test('Analytics and Billing show the ledger after a meeting is attended', async 
   await expect(page.getByTestId('billing-total')).toHaveText(
     new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ledger.total),
   );
+  // The upcoming invoice cites the meeting (held an hour ago: this month's, unless the month has just begun).
+  if (month === new Date().toISOString().slice(0, 7))
+    await expect(page.getByTestId(`invoice-line-${meeting.id}:charge:1`)).toContainText('Lena Ortiz (Ledger Co)');
+  // An owner saves the billing account; a bad country is named beside its field.
+  const account = page.getByRole('form', { name: 'Billing account' });
+  await account.getByLabel('Billing email').fill('billing@ledger.example');
+  await account.getByLabel('Company (legal name)').fill('Ledger Co LLC');
+  await account.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await account.getByLabel('City').fill('Austin');
+  await account.getByLabel('Postal code').fill('78701');
+  await account.getByLabel('Country').fill('ZZ');
+  await account.getByRole('button', { name: 'Save billing account' }).click();
+  await expect(account.locator('#billing-country-note')).toContainText('not an ISO 3166-1 country code');
+  await account.getByLabel('Country').fill('US');
+  await account.getByRole('button', { name: 'Save billing account' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Billing account saved');
+  expect(await (await request.get('/api/billing/account')).json()).toMatchObject({ account: { companyName: 'Ledger Co LLC' } });
+  await screenshot(page, 'pricing-billing');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('pricing-billing-phone.png'), fullPage: true });

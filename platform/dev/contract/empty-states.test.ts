@@ -164,6 +164,16 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       byMonth: [],
     });
   },
+  'GET /api/billing/account': async () => expect(bodyOf(await fresh.get('/api/billing/account'))).toEqual({ account: null }),
+  'GET /api/billing/upcoming': async () =>
+    expect(bodyOf(await fresh.get('/api/billing/upcoming'))).toMatchObject({
+      month: new Date().toISOString().slice(0, 7),
+      currency: 'USD',
+      lines: [],
+      subtotalMinor: 0,
+      creditsMinor: 0,
+      totalMinor: 0,
+    }),
   'GET /api/learning/status': async () => {
     // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
     expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({

@@ -15,6 +15,14 @@ import type { ContractPlatform } from './harness.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 
 /** Weights no workspace has by default, so a workspace scoring with them is told apart. */
+/** B's billing account (A must never see or change it). */
+export const B_BILLING_ACCOUNT = {
+  billingEmail: 'billing@workspace-b.example',
+  companyName: 'Workspace B Co',
+  address: { line1: '2 Rue de B', city: 'Paris', postalCode: '75002', country: 'FR' },
+  taxId: 'FR12345678901',
+};
+
 export const SKEWED_WEIGHTS = { companySize: 0.05, industryMatch: 0.05, techStack: 0.05, jobTitle: 0.85 };
 /** Template rates no workspace has by default. */
 export const LEARNED_RATES = { 'roi-focused': 0.5, 'pain-point': 0.4, 'value-prop': 0.3 };
@@ -90,6 +98,7 @@ export async function useWorkspaceB(platform: ContractPlatform, b: ContractClien
   );
   await ensureDefaultSlices(platform.pluginDeps, b.workspace);
   await ok(b.post('/api/pricing/bid', { sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7, dailyBudgetCap: 200, isEnabled: true }));
+  await ok(b.put('/api/billing/account', B_BILLING_ACCOUNT));
 
   await ok(b.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }));
   await ok(b.put('/api/offer', { ...SAMPLE_OFFER, companyName: 'Workspace B Co' }));

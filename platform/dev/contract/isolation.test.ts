@@ -16,7 +16,16 @@ import {
   signUpPerson,
 } from './fixtures.ts';
 import { startContractPlatform, uniqueWorkspace, type ContractPlatform } from './harness.ts';
-import { B_EMAILS, BO_CSV, DISCOVERY, LEARNED_RATES, SKEWED_WEIGHTS, useWorkspaceB, type WorkspaceB } from './isolation-setup.ts';
+import {
+  B_BILLING_ACCOUNT,
+  B_EMAILS,
+  BO_CSV,
+  DISCOVERY,
+  LEARNED_RATES,
+  SKEWED_WEIGHTS,
+  useWorkspaceB,
+  type WorkspaceB,
+} from './isolation-setup.ts';
 import { until } from './poll.ts';
 import { routeKey } from './routes.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
@@ -404,6 +413,16 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf(await b.get('/api/pricing/bids'))).toEqual([
       expect.objectContaining({ sliceId: 'standard', baseBid: 2, maxDailyMeetings: 7 }),
     ]);
+  });
+
+  it("billing: A sees neither B's account nor its invoice, and a body naming B is refused", async () => {
+    expect(bodyOf(await a.get('/api/billing/account'))).toEqual({ account: null });
+    expect(bodyOf(await a.get('/api/billing/upcoming'))).toMatchObject({ lines: [], totalMinor: 0 });
+    const crossed = await a.put('/api/billing/account', { ...B_BILLING_ACCOUNT, workspaceId: b.workspace });
+    expect([crossed.status, crossed.text]).toEqual([400, expect.stringContaining('workspaceId')]);
+    expect(bodyOf(await b.get('/api/billing/account'))).toMatchObject({
+      account: { companyName: 'Workspace B Co', taxId: 'FR12345678901' },
+    });
   });
 
   it("pipelines and runs: B's cannot be run, batched or rerun; A's own versions start at 1", async () => {

@@ -706,8 +706,15 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     await client.post(`/api/meetings/${UNKNOWN_MEETING}/outcome`, { outcome: 'completed' }).then(refused(404, UNKNOWN_MEETING));
     await client.post('/api/meetings/not-a-meeting-id/outcome', { outcome: 'completed' }).then(refused(404, 'not-a-meeting-id'));
   },
+  // An attended meeting corrected to a no-show credits its charge: owners and admins only, with a reason (a 400 without one).
+  'POST /api/meetings/{id}/outcome 403': async () =>
+    client
+      .post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'no-show', reason: 'never joined' }, await asSalesOps())
+      .then(refused(403, 'Only an owner or admin may correct an attended meeting to a no-show')),
   'POST /api/meetings/{id}/outcome 409': async () =>
-    client.post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'no-show' }).then(refused(409, 'completed', 'no-show')),
+    client
+      .post(`/api/meetings/${meetings.completed}/outcome`, { outcome: 'cancelled' })
+      .then(refused(409, 'completed', 'cannot become cancelled')),
   'POST /api/meetings/{id}/outcome 422': async () => {
     await client
       .post(`/api/meetings/${meetings.ahead}/outcome`, { outcome: 'completed' })
@@ -716,6 +723,15 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
       .post(`/api/meetings/${meetings.ahead}/outcome`, { outcome: 'no-show' })
       .then(refused(422, 'marked a no-show once it has started'));
   },
+  'PUT /api/billing/account 422': async () =>
+    client
+      .put('/api/billing/account', {
+        billingEmail: 'billing@acme.example',
+        companyName: 'Acme Inc.',
+        address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' },
+        currency: 'EUR',
+      })
+      .then(refused(422, 'currency: only USD is billed for now, not EUR')),
   'POST /api/pricing/bid 404': async () =>
     client
       .post('/api/pricing/bid', { sliceId: 'no-such-slice', baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 })

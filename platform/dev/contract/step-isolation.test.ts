@@ -121,6 +121,7 @@ const CASES: Record<string, StepCase> = {
     input: (victim) => ({ meetingId: victim.meetingId, sliceId: 'standard', outcome: 'completed', attendedAt: victim.meetingSlot }),
   },
   'ppm-pricing.ledgerSummary': { input: () => ({}) },
+  'ppm-pricing.ledgerEntries': { input: () => ({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }) },
   'ppm-pricing.recomputeSlice': {
     input: () => ({ sliceId: 'standard', booked: 10, attended: 0, qualifiedLeads: 0, leadsVolume: 10 }),
   },

@@ -607,6 +607,22 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client.get('/api/pricing/bids').then(holding([{ sliceId: 'standard', isEnabled: true, baseBid: 1.5 }])),
     // The meeting above was marked attended before the workspace had pricing slices, so nothing was charged for it.
     'GET /api/pricing/ledger': async () => client.get('/api/pricing/ledger').then(holding({ currency: 'USD', noShows: 0 })),
+    'GET /api/billing/account': async () => client.get('/api/billing/account').then(holding({ account: null })),
+    'PUT /api/billing/account': async () =>
+      client
+        .put('/api/billing/account', {
+          billingEmail: 'billing@pipelinepilot.example',
+          companyName: 'Pipeline Pilot Inc.',
+          address: { line1: '1 Market St', city: 'San Francisco', postalCode: '94105', country: 'US' },
+        })
+        .then(
+          holding({
+            account: { companyName: 'Pipeline Pilot Inc.', address: { country: 'US', line2: null }, taxId: null, currency: 'USD' },
+          }),
+        ),
+    // The same meeting: nothing charged for it, so nothing to bill (GET /api/billing/upcoming's own tests bill a month).
+    'GET /api/billing/upcoming': async () =>
+      client.get('/api/billing/upcoming').then(holding({ currency: 'USD', lines: [], totalMinor: 0 })),
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),

@@ -70,6 +70,13 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
   },
   'POST /api/meetings/{id}/outcome': { outcome: 'completed' },
   'POST /api/pricing/bid': { sliceId: 'standard', baseBid: 1.5, maxDailyMeetings: 10, dailyBudgetCap: 100 },
+  'PUT /api/billing/account': {
+    billingEmail: 'billing@pipelinepilot.example',
+    companyName: 'Pipeline Pilot Inc.',
+    address: { line1: '1 Market St', line2: 'Suite 5', city: 'San Francisco', postalCode: '94105', country: 'US' },
+    taxId: '12-3456789',
+    currency: 'USD',
+  },
   'POST /api/superagent/analyze-icp': { urls: ['https://a.example/', 'https://b.example/', 'https://c.example/'] },
   'PATCH /api/icp/slices/{index}': { techStack: ['Salesforce'] },
   'POST /api/superagent/discover-prospects': { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['linkedin'] },

@@ -34,6 +34,7 @@ import { meetingsFeature } from './revenue/meetings/feature.ts';
 import { calendarsFeature } from './revenue/calendars/feature.ts';
 import { oauthFeature } from './revenue/oauth/feature.ts';
 import { pricingFeature } from './revenue/pricing/feature.ts';
+import { billingFeature } from './revenue/billing/feature.ts';
 import { webhooksFeature } from './revenue/webhooks/feature.ts';
 import { crmFeature } from './revenue/crm/feature.ts';
 import { healthFeature } from './runs/health/feature.ts';
@@ -81,6 +82,7 @@ export const FEATURES: readonly MeetflowFeature[] = [
   inboxBookingFeature,
   bookingLinksFeature,
   pricingFeature,
+  billingFeature,
   webhooksFeature,
   crmFeature,
   // insights

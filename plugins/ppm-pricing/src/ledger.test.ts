@@ -342,3 +342,46 @@ describe('rows from before entries', () => {
     }
   });
 });
+
+describe('ledgerEntries', () => {
+  it("lists a period's entries as written, a credit citing the charge it cancels, and nothing of another period or workspace", async () => {
+    const ws = 'ws-entries';
+    await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: ws, ...slice }, at());
+    const chargeIn = (meetingId: string, outcome: 'completed' | 'no-show', iso: string) =>
+      runActivity(
+        ppmPricingPlugin,
+        'chargeMeeting',
+        { workspaceId: ws, meetingId, sliceId: 'mid-market', outcome, attendedAt: iso },
+        at(iso),
+      );
+    const kept = await chargeIn('e1', 'completed', '2026-09-03T10:00:00Z');
+    await chargeIn('e2', 'no-show', '2026-09-04T10:00:00Z');
+    const corrected = await chargeIn('e3', 'completed', '2026-09-05T10:00:00Z');
+    await chargeIn('e3', 'no-show', '2026-09-05T10:00:00Z');
+    const again = await chargeIn('e3', 'completed', '2026-09-05T10:00:00Z');
+    await chargeIn('e4', 'completed', '2026-10-01T00:00:00Z'); // the next month: not in September's
+    await runActivity(ppmPricingPlugin, 'upsertSlice', { workspaceId: 'ws-other', ...slice }, at());
+    await runActivity(
+      ppmPricingPlugin,
+      'chargeMeeting',
+      { workspaceId: 'ws-other', meetingId: 'x1', sliceId: 'mid-market', outcome: 'completed', attendedAt: '2026-09-03T10:00:00Z' },
+      at(),
+    );
+
+    const { entries } = await runActivity(
+      ppmPricingPlugin,
+      'ledgerEntries',
+      { workspaceId: ws, from: '2026-09-01T00:00:00Z', to: '2026-10-01T00:00:00Z' },
+      at(),
+    );
+    const firstCharge = corrected.entries[0]!.amountMinor;
+    expect(entries.map(({ key, kind, amountMinor, meetingId, credits }) => [key, kind, amountMinor, meetingId, credits])).toEqual([
+      ['e1:charge:1', 'charge', kept.amountMinor, 'e1', null],
+      ['e2:no-show:1', 'no-show', 0, 'e2', null],
+      ['e3:charge:1', 'charge', firstCharge, 'e3', null],
+      ['e3:credit:1', 'credit', -firstCharge, 'e3', 'e3:charge:1'],
+      ['e3:charge:2', 'charge', again.amountMinor, 'e3', null],
+    ]);
+    expect(entries[3]).toMatchObject({ sliceId: 'mid-market', attendedAt: '2026-09-05T10:00:00.000Z', currency: 'USD' });
+  });
+});

@@ -2,7 +2,7 @@ import { isDuplicateKey, type Clock } from '@meetflow/plugin-sdk';
 import type { z } from 'zod';
 import { LEGACY_LEDGER_INDEX, type InWorkspace, type LedgerDocument, type PricingModels } from './collections.ts';
 import type { PpmPricingConfig } from './config.ts';
-import type { chargeMeetingInput, LedgerEntry, ledgerSummaryInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
+import type { chargeMeetingInput, LedgerEntry, ledgerEntriesInput, ledgerSummaryInput } from '@meetflow/plugin-sdk/contracts/ppm-pricing';
 import { derivedEstimates, requireSlice, slicePrice } from './slice-views.ts';
 
 type Kind = LedgerEntry['kind'];
@@ -227,6 +227,33 @@ export function ledgerActivities(models: PricingModels, config: PpmPricingConfig
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([sliceId, totals]) => ({ sliceId, ...totals })),
         byMonth: groups((meeting) => meeting[0]!.attendedAt.toISOString().slice(0, 7)).map(([month, totals]) => ({ month, ...totals })),
+      };
+    },
+
+    /**
+     * The entries of meetings with attendedAt in [from, to), each citing what it belongs to (its
+     * meeting and slice; a credit, the charge before it, which is the one it cancels): the lines a
+     * bill of the period is made of, read as written, never summed away.
+     */
+    async ledgerEntries({ workspaceId, from, to }: InWorkspace<z.output<typeof ledgerEntriesInput>>) {
+      const rows = await models.ledger
+        .find({ workspaceId, attendedAt: { $gte: new Date(from), $lt: new Date(to) } }, ENTRY_FIELDS)
+        .sort({ attendedAt: 1 })
+        .lean<LedgerRow[]>();
+      return {
+        entries: byMeeting(rows.map(entryOf)).flatMap((meeting) =>
+          meeting.map((entry, at) => ({
+            key: entry.key,
+            kind: entry.kind,
+            amountMinor: entry.amountMinor,
+            currency: entry.currency,
+            meetingId: entry.meetingId,
+            sliceId: meeting[0]!.sliceId,
+            attendedAt: entry.attendedAt.toISOString(),
+            createdAt: entry.createdAt.toISOString(),
+            credits: entry.kind === 'credit' ? (meeting.slice(0, at).findLast((before) => before.kind === 'charge')?.key ?? null) : null,
+          })),
+        ),
       };
     },
   };

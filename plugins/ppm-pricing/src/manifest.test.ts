@@ -10,7 +10,16 @@ describe('ppm-pricing manifest', () => {
   it('keeps ecm out of every client-facing output schema', () => {
     const activities = describePlugin(ppmPricingPlugin).activities;
     const outputOf = (name: string) => JSON.stringify(activities.find((activity) => activity.name === name)?.output);
-    for (const name of ['listSlices', 'upsertSlice', 'upsertBid', 'listBids', 'chargeMeeting', 'ledgerSummary', 'estimatePrice']) {
+    for (const name of [
+      'listSlices',
+      'upsertSlice',
+      'upsertBid',
+      'listBids',
+      'chargeMeeting',
+      'ledgerSummary',
+      'ledgerEntries',
+      'estimatePrice',
+    ]) {
       expect(outputOf(name)).not.toContain('"ecm"');
     }
     expect(outputOf('internalSliceEconomics')).toContain('"ecm"');

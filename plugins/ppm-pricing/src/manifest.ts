@@ -9,6 +9,8 @@ import {
   chargeMeetingInput,
   chargeResult,
   estimatePriceInput,
+  ledgerEntries,
+  ledgerEntriesInput,
   ledgerSummary,
   ledgerSummaryInput,
   priceEstimate,
@@ -87,6 +89,15 @@ export const manifest = defineManifest({
       input: ledgerSummaryInput,
       output: ledgerSummary,
       timeout: '10 seconds',
+    },
+    ledgerEntries: {
+      description:
+        "A period's ledger entries (meetings with attendedAt in [from, to)) as written, each with its key, meeting, slice, cents and, on a credit, the charge it credits: the lines of a bill.",
+      access: 'public',
+      input: ledgerEntriesInput,
+      output: ledgerEntries,
+      timeout: '10 seconds',
+      service: true,
     },
     recomputeSlice: {
       description: "Internal: sets a slice's period outcomes and recomputes pm, quality score and ecm.",

@@ -2009,6 +2009,94 @@ export interface GetApiBatchesIdResponse {
     total: number;
   }[];
 }
+export interface GetApiBillingAccountResponse {
+  account: {
+    billingEmail: string;
+    companyName: string;
+    address: {
+      line1: string;
+      line2: string | null;
+      city: string;
+      postalCode: string;
+      /**
+       * ISO 3166-1 alpha-2
+       */
+      country: string;
+    };
+    taxId: string | null;
+    currency: 'USD';
+    updatedAt: string;
+  } | null;
+}
+export interface GetApiBillingUpcomingQuery {
+  /**
+   * The UTC month billed, YYYY-MM (default: the current one)
+   */
+  month?: string;
+}
+export interface GetApiBillingUpcomingResponse {
+  /**
+   * YYYY-MM, UTC
+   */
+  month: string;
+  /**
+   * The period billed: meetings with attendedAt in [from, to)
+   */
+  from: string;
+  to: string;
+  currency: 'USD';
+  /**
+   * By attendance, each meeting’s entries in the order written; no-shows are no lines
+   */
+  lines: {
+    kind: 'charge' | 'credit';
+    /**
+     * The ledger entry's key (`<meetingId>:charge:<n>`, `<meetingId>:credit:<n>`): the line's idempotency key
+     */
+    key: string;
+    meetingId: string;
+    /**
+     * When the meeting took place
+     */
+    attendedAt: string;
+    /**
+     * The meeting's prospect; null when the meeting is no longer found
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string | null;
+    } | null;
+    /**
+     * The pricing slice the meeting was charged in
+     */
+    sliceId: string;
+    /**
+     * Cents: a charge positive, a credit minus the charge it credits
+     */
+    amountMinor: number;
+    /**
+     * On a credit: the key of the charge it credits
+     */
+    credits: string | null;
+    /**
+     * The line as an invoice would word it
+     */
+    description: string;
+  }[];
+  /**
+   * The charges, summed
+   */
+  subtotalMinor: number;
+  /**
+   * The credits, summed (zero or negative)
+   */
+  creditsMinor: number;
+  /**
+   * subtotalMinor + creditsMinor
+   */
+  totalMinor: number;
+}
 export interface GetApiBookTokenResponse {
   /**
    * Who the link is for
@@ -7797,6 +7885,50 @@ export interface PostApiWorkspacesResponse {
   slug: string;
   name: string;
   role: 'owner';
+}
+export interface PutApiBillingAccountBody {
+  /**
+   * Where invoices and receipts are sent
+   */
+  billingEmail: string;
+  /**
+   * The legal name invoices are made out to
+   */
+  companyName: string;
+  address: {
+    line1: string;
+    line2?: string | null;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
+  /**
+   * A VAT number, EIN or the like, as written (optional)
+   */
+  taxId?: string | null;
+  /**
+   * ISO 4217; only USD for now
+   */
+  currency?: string;
+}
+export interface PutApiBillingAccountResponse {
+  account: {
+    billingEmail: string;
+    companyName: string;
+    address: {
+      line1: string;
+      line2: string | null;
+      city: string;
+      postalCode: string;
+      /**
+       * ISO 3166-1 alpha-2
+       */
+      country: string;
+    };
+    taxId: string | null;
+    currency: 'USD';
+    updatedAt: string;
+  } | null;
 }
 export interface PutApiConfigCadenceTimingBody {
   configValue: {

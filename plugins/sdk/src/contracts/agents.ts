@@ -37,6 +37,7 @@ export const PPM_PRICING = agent('ppm-pricing', [
   'listBids',
   'chargeMeeting',
   'ledgerSummary',
+  'ledgerEntries',
   'recomputeSlice',
 ]);
 

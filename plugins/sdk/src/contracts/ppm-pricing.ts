@@ -163,6 +163,25 @@ export const ledgerSummary = z.object({
     .describe('Per month, oldest first.'),
 });
 
+/** Input of `ledgerEntries`: the entries of meetings with attendedAt in [from, to) (a billing month). */
+export const ledgerEntriesInput = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+/** Output of `ledgerEntries`: every entry, by attendedAt then by its meeting's order, each with what it belongs to. */
+export const ledgerEntries = z.object({
+  entries: z.array(
+    ledgerEntry.extend({
+      meetingId: z.string(),
+      sliceId: z.string().describe("The slice of the meeting's first entry (a credit stays in the slice of the charge it cancels)."),
+      attendedAt: z.iso.datetime().describe('When the meeting took (or was to take) place.'),
+      createdAt: z.iso.datetime().describe('When the entry was written.'),
+      credits: z.string().nullable().describe('On a credit: the key of the charge it credits (the charge before it); null otherwise.'),
+    }),
+  ),
+});
+export type LedgerEntryLine = z.output<typeof ledgerEntries>['entries'][number];
+
 /** Input of `recomputeSlice`: one period's outcomes of the slice. */
 export const recomputeSliceInput = z
   .object({

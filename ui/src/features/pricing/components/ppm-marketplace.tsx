@@ -4,8 +4,10 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { bidsQueryOptions, ledgerQueryOptions, slicesQueryOptions, type PricingSlice } from '../api/pricing-api.ts';
 import { BidDialog } from './bid-dialog.tsx';
+import { BillingAccountCard } from './billing-account.tsx';
 import { AnalyticsTab, BillingTab, LedgerEmpty } from './ledger-tabs.tsx';
 import { SliceCard } from './slice-card.tsx';
+import { UpcomingInvoiceCard } from './upcoming-invoice.tsx';
 
 const TABS = ['Marketplace', 'Analytics', 'Billing'] as const;
 type Tab = (typeof TABS)[number];
@@ -58,19 +60,24 @@ export function PpmMarketplace() {
               ))}
             </div>
           ))}
-        {tab !== 'Marketplace' &&
-          (ledger.isPending ? (
-            <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
-          ) : (
-            ledger.data &&
-            (ledger.data.meetingsCharged + ledger.data.noShows === 0 ? (
-              <LedgerEmpty />
-            ) : tab === 'Analytics' ? (
-              <AnalyticsTab ledger={ledger.data} slices={slices.data ?? []} />
+        {tab !== 'Marketplace' && (
+          <div className="flex flex-col gap-6">
+            {tab === 'Billing' && <UpcomingInvoiceCard />}
+            {ledger.isPending ? (
+              <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
             ) : (
-              <BillingTab ledger={ledger.data} />
-            ))
-          ))}
+              ledger.data &&
+              (ledger.data.meetingsCharged + ledger.data.noShows === 0 ? (
+                <LedgerEmpty />
+              ) : tab === 'Analytics' ? (
+                <AnalyticsTab ledger={ledger.data} slices={slices.data ?? []} />
+              ) : (
+                <BillingTab ledger={ledger.data} />
+              ))
+            )}
+            {tab === 'Billing' && <BillingAccountCard />}
+          </div>
+        )}
       </div>
       {configuring && (
         <BidDialog

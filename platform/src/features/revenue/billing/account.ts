@@ -1,0 +1,76 @@
+import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import type { Connection } from 'mongoose';
+import { UnprocessableError } from '../../../core/http/unprocessable.ts';
+import type { BillingAccountInput, BillingAccountView } from './api-schemas.ts';
+import { billingAccountModel, type BillingAccount } from './model.ts';
+
+/** The currencies billed: the ledger is kept in US cents, so an invoice in another would need a rate nobody has fixed. */
+const BILLED_CURRENCIES = ['USD'] as const;
+
+const viewOf = (account: BillingAccount): BillingAccountView => ({
+  billingEmail: account.billingEmail,
+  companyName: account.companyName,
+  address: {
+    line1: account.address.line1,
+    line2: account.address.line2 ?? null,
+    city: account.address.city,
+    postalCode: account.address.postalCode,
+    country: account.address.country,
+  },
+  taxId: account.taxId ?? null,
+  currency: account.currency,
+  updatedAt: new Date(account.updatedAt).toISOString(),
+});
+
+/** The workspace's billing account, or null when none was saved. */
+export async function getBillingAccount(connection: Connection, workspaceId: string): Promise<BillingAccountView | null> {
+  const account = await billingAccountModel(connection).findOne({ workspaceId }).lean<BillingAccount>();
+  return account ? viewOf(account) : null;
+}
+
+/**
+ * Saves the workspace's billing account as given (one per workspace: an upsert on its unique
+ * index, so a retried or racing save leaves one, as the last one wrote it). Answers the account
+ * before and after, for the audit trail. A currency other than USD is refused (422).
+ */
+export async function saveBillingAccount(
+  connection: Connection,
+  workspaceId: string,
+  input: BillingAccountInput,
+  updatedBy: string,
+): Promise<{ before: BillingAccountView | null; after: BillingAccountView }> {
+  const currency = BILLED_CURRENCIES.find((billed) => billed === input.currency);
+  if (!currency)
+    throw new UnprocessableError(
+      `Invalid request: currency: only ${BILLED_CURRENCIES.join(', ')} is billed for now, not ${input.currency}`,
+      { currency: `only ${BILLED_CURRENCIES.join(', ')} is billed for now` },
+    );
+  const model = billingAccountModel(connection);
+  const before = await getBillingAccount(connection, workspaceId);
+  const fields = {
+    billingEmail: input.billingEmail,
+    companyName: input.companyName,
+    address: input.address,
+    taxId: input.taxId || null,
+    currency,
+    updatedBy,
+  };
+  const save = () =>
+    model
+      .findOneAndUpdate(
+        { workspaceId },
+        { $set: fields, $setOnInsert: { workspaceId } },
+        { upsert: true, returnDocument: 'after', runValidators: true },
+      )
+      .lean<BillingAccount>();
+  let saved: BillingAccount | null;
+  try {
+    saved = await save();
+  } catch (error) {
+    // Two first saves raced: the other inserted it, so this one updates it.
+    if (!isDuplicateKey(error)) throw error;
+    saved = await save();
+  }
+  if (!saved) throw new Error(`the billing account of "${workspaceId}" was not saved`);
+  return { before, after: viewOf(saved) };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { WorkspaceQuery } from '../../../core/http/workspace.ts';
+import { COUNTRY_CODES } from './countries.ts';
+
+const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `must be at most ${max} characters`);
+
+/** A billing address; `country` ISO 3166-1 alpha-2 (case-insensitive, stored uppercase). */
+export const BillingAddressBody = z.strictObject({
+  line1: text(200, 'give the street address'),
+  line2: z.string().trim().max(200, 'must be at most 200 characters').nullable().default(null),
+  city: text(100, 'give the city'),
+  postalCode: text(20, 'give the postal code'),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code such as US or DE')
+    .transform((code) => code.toUpperCase())
+    .refine((code) => COUNTRY_CODES.has(code), 'is not an ISO 3166-1 country code (two letters such as US or DE)'),
+});
+
+/**
+ * Body of PUT /api/billing/account: the whole account, saved as given. It names no workspace
+ * (the request's is used: `workspaceId` is refused as unknown). `currency` has the shape of any
+ * ISO 4217 code; only USD is billed for now, and another is refused with 422 saying so.
+ */
+export const BillingAccountBody = z.strictObject({
+  billingEmail: z
+    .string()
+    .trim()
+    .pipe(z.email('must be an email address such as billing@acme.com').max(254, 'must be at most 254 characters'))
+    .describe('Where invoices and receipts are sent'),
+  companyName: text(200, "give the company's legal name").describe('The legal name invoices are made out to'),
+  address: BillingAddressBody,
+  taxId: z
+    .string()
+    .trim()
+    .max(64, 'must be at most 64 characters')
+    .nullable()
+    .default(null)
+    .describe('A VAT number, EIN or the like, as written (optional)'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
+    .default('USD')
+    .describe('ISO 4217; only USD for now'),
+});
+export type BillingAccountInput = z.output<typeof BillingAccountBody>;
+
+/** A workspace's billing account as the API shows it. */
+export const BillingAccountView = z.object({
+  billingEmail: z.string(),
+  companyName: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string().describe('ISO 3166-1 alpha-2'),
+  }),
+  taxId: z.string().nullable(),
+  currency: z.literal('USD'),
+  updatedAt: z.iso.datetime(),
+});
+export type BillingAccountView = z.infer<typeof BillingAccountView>;
+
+/** GET /api/billing/account: the account, or null when none was saved yet. */
+export const BillingAccountAnswer = z.object({ account: BillingAccountView.nullable() });
+
+export const UpcomingQuery = WorkspaceQuery.extend({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month, YYYY-MM')
+    .optional()
+    .describe('The UTC month billed, YYYY-MM (default: the current one)'),
+});
+
+const minor = z.number().int();
+
+/** One line of the upcoming invoice: a ledger entry, with what it bills. */
+export const InvoiceLine = z.object({
+  kind: z.enum(['charge', 'credit']),
+  key: z.string().describe("The ledger entry's key (`<meetingId>:charge:<n>`, `<meetingId>:credit:<n>`): the line's idempotency key"),
+  meetingId: z.string(),
+  attendedAt: z.iso.datetime().describe('When the meeting took place'),
+  prospect: z
+    .object({ id: z.number().int(), name: z.string(), company: z.string().nullable() })
+    .nullable()
+    .describe("The meeting's prospect; null when the meeting is no longer found"),
+  sliceId: z.string().describe('The pricing slice the meeting was charged in'),
+  amountMinor: minor.describe('Cents: a charge positive, a credit minus the charge it credits'),
+  credits: z.string().nullable().describe('On a credit: the key of the charge it credits'),
+  description: z.string().describe('The line as an invoice would word it'),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+/** GET /api/billing/upcoming: the month's lines from the ledger, and their totals in cents. */
+export const UpcomingInvoice = z.object({
+  month: z.string().describe('YYYY-MM, UTC'),
+  from: z.iso.datetime().describe('The period billed: meetings with attendedAt in [from, to)'),
+  to: z.iso.datetime(),
+  currency: z.literal('USD'),
+  lines: z.array(InvoiceLine).describe('By attendance, each meeting’s entries in the order written; no-shows are no lines'),
+  subtotalMinor: minor.min(0).describe('The charges, summed'),
+  creditsMinor: minor.max(0).describe('The credits, summed (zero or negative)'),
+  totalMinor: minor.describe('subtotalMinor + creditsMinor'),
+});
+export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
