@@ -184,8 +184,8 @@ async function victimData(connection: Connection, workspace: string): Promise<Re
 }
 
 /**
- * The platform's own minute-by-minute read-back of the victim's connected calendar writes where it
- * got to (`sync`, `updatedAt`) while A's steps run: that is the victim's sync, not A reaching in, so
+ * The victim's own calendarSync workflow (its read-back every minute) writes where it got to
+ * (`sync`, `updatedAt`) while A's steps run: that is the victim's sync, not A reaching in, so
  * those two fields are left out; every other field of the account is still compared.
  */
 const withoutOwnSync =
