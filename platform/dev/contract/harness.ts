@@ -71,13 +71,15 @@ export async function startContractPlatform(label: string, options: ContractPlat
   const radicale: TestCalDavServer = await startTestCalDavServer([caldavUser]);
   await radicale.calendar(caldavUser, 'meetings');
   const hubspot = await startFakeHubSpot();
+  // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
+  // The worker opens them with the same key, as npm start's does: the calendar read-back reads the calendar for real.
+  const secretsKey = randomBytes(32);
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
+    secrets: secretsBox(secretsKey),
   });
   const sampleCompanies = options.sampleCompanies ?? 0;
-  // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
-  const secretsKey = randomBytes(32);
   let api: RunningApi | undefined;
   try {
     // Prepared (by the sample source plugin, on the worker) before the API starts, so the API's own run at start finds it ready.

@@ -51,6 +51,13 @@ export const salesforceConfig = z.object({
       .describe('Salesforce OAuth token endpoint (refresh).'),
     'decides where the client secret is sent',
   ),
+  oauthRevokeUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://login.salesforce.com/services/oauth2/revoke')
+      .describe('Salesforce OAuth revocation endpoint: disconnecting revokes the refresh token there (test.salesforce.com for sandboxes).'),
+    'decides where the refresh token is sent',
+  ),
   clientId: serverOnly(
     z.string().default('').describe("The connected app's consumer key (MEETFLOW_SALESFORCE_CLIENT_ID); empty: no connections."),
     'names the OAuth client the platform connects as',

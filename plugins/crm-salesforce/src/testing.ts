@@ -11,7 +11,9 @@
 //   (https://developer.salesforce.com/docs/platform/api-metadata/guide/meta-error-handling-session-exp.html);
 //   the API limit is 403 REQUEST_LIMIT_EXCEEDED.
 // - OAuth: /services/oauth2/token answers instance_url, id, issued_at and no expires_in (the org's
-//   session timeout decides), via the SDK's fake authorization server.
+//   session timeout decides), via the SDK's fake authorization server; POST /services/oauth2/revoke
+//   with token= (a refresh token ends the grant, its access tokens with it; an unknown token is
+//   400 invalid_token): https://help.salesforce.com/s/articleView?id=sf.remoteaccess_revoke_token.htm
 // Its SOQL is the small part the plugin uses: SELECT fields (with one relationship level) FROM one
 // object WHERE comparisons (=, IN, true/false) joined by AND / OR, ORDER BY Id.
 import {
@@ -73,6 +75,8 @@ export interface FakeSalesforce {
   instanceUrl: string;
   tokenUrl: string;
   authorizeUrl: string;
+  /** POST token=… (a refresh or access token): the grant ends, its refresh answers invalid_grant (`oauth.revoked` lists what was revoked). */
+  revokeUrl: string;
   oauth: FakeAuthorizationServer;
   requests: LoopbackRequest[];
   records(type: SObjectType): SObject[];
@@ -400,6 +404,7 @@ export async function startFakeSalesforce(
     instanceUrl: server.origin,
     tokenUrl: `${server.origin}/services/oauth2/token`,
     authorizeUrl: `${server.origin}/services/oauth2/authorize`,
+    revokeUrl: `${server.origin}/services/oauth2/revoke`,
     oauth,
     requests: server.requests,
     records: (type) => [...store.get(type)!.values()],

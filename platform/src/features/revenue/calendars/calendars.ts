@@ -11,7 +11,6 @@ import {
   REFRESHED_TOKENS_FIELD,
   type BoundActivity,
 } from '@meetflow/plugin-sdk';
-import { revokeTokens, type OAuthTokens } from '@meetflow/plugin-sdk/oauth';
 import { z } from 'zod';
 import { ConflictError, InputError, NotFoundError, ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
@@ -19,6 +18,7 @@ import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import type { InProcessCalendar, PluginHost } from '../../runs/services.ts';
 import { oauthClientOf, oauthPlugin } from '../oauth/clients.ts';
+import { revokeOAuthGrant, type Revocation } from '../oauth/revoke.ts';
 import { CalendarSecretUnusable, openCalendarSecret, sealCalendarSecret } from './account-secret.ts';
 import type { CalendarAccount, CalendarDb } from './model.ts';
 
@@ -329,34 +329,6 @@ export async function recordCheck(db: CalendarDb, account: Pick<CalendarAccount,
   );
 }
 
-/** What disconnecting did at the provider: for an OAuth calendar, whether its grant was revoked there, and else what to do. */
-export interface Revocation {
-  revoked: boolean;
-  warning?: string;
-}
-
-/**
- * Revokes an OAuth calendar's grant at the provider (RFC 7009, the refresh token), best effort: a
- * provider without a revocation endpoint (Microsoft), a refusal or no answer is said in the
- * warning, with where the user removes the access themselves.
- */
-async function revokeAtProvider(deps: Pick<CalendarDeps, 'host' | 'secrets'>, account: CalendarAccount): Promise<Revocation> {
-  const plugin = oauthPlugin(deps.host, account.pluginId);
-  const name = plugin?.displayName ?? account.pluginId;
-  const yourself = `remove Meetflow's access in your ${name} account's security settings yourself`;
-  if (!plugin) return { revoked: false, warning: `The plugin is no longer installed, so its access could not be revoked: ${yourself}.` };
-  const client = oauthClientOf(deps.host, plugin);
-  if (!client.config.revocationEndpoint)
-    return { revoked: false, warning: `${name} offers no way for an app to revoke its access: ${yourself}.` };
-  try {
-    const secret = openCalendarSecret(requireBox(deps.secrets), account);
-    await revokeTokens(client.config, secret[plugin.definition.tokensField] as OAuthTokens, { timeoutMs: 10_000 });
-    return { revoked: true };
-  } catch {
-    return { revoked: false, warning: `${name} did not confirm the revocation of Meetflow's access: ${yourself}.` };
-  }
-}
-
 /**
  * Disconnects the workspace's calendar: an OAuth calendar's grant is revoked at the provider first
  * (best effort: a failed revocation still disconnects, and says so), then the account and its sealed
@@ -368,7 +340,10 @@ export async function disconnectCalendar(
   id: string,
 ): Promise<{ view: CalendarView; revocation: Revocation | null }> {
   const account = await accountById(deps.db, workspaceId, id);
-  const revocation = account.auth === 'oauth' ? await revokeAtProvider(deps, account) : null;
+  const revocation =
+    account.auth === 'oauth'
+      ? await revokeOAuthGrant(deps.host, account.pluginId, (field) => openCalendarSecret(requireBox(deps.secrets), account)[field])
+      : null;
   await deps.db.calendarAccounts.deleteOne({ workspaceId, publicId: id });
   await deps.db.calendarEvents.deleteMany({ workspaceId, accountId: id });
   return { view: viewOf(account, deps.host), revocation };

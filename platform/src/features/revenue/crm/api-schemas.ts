@@ -79,3 +79,13 @@ export const CrmTestResult = z.object({ ok: z.boolean(), error: z.string().optio
 export const CrmSyncRequested = z.object({
   started: z.boolean().meta({ description: 'false: a sync was running; the one asked for runs right after it' }),
 });
+
+/** DELETE /api/crm/{id}. */
+export const DisconnectedCrm = z.object({
+  removed: z.literal(true),
+  revoked: z.boolean().meta({ description: "Whether the CRM confirmed revoking Meetflow's access (a grant given through its sign-in)" }),
+  warning: z
+    .string()
+    .optional()
+    .meta({ description: 'Access that was not revoked: why, and where the user revokes it themselves (always, for a typed token)' }),
+});

@@ -5,6 +5,7 @@ import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import type { InProcessCrm, PluginHost } from '../../runs/services.ts';
+import { revokeOAuthGrant, type Revocation } from '../oauth/revoke.ts';
 import { CrmSecretUnusable, openCrmSecret, sealCrmSecret } from './connection-secret.ts';
 import type { CrmConnection, CrmDb } from './model.ts';
 
@@ -249,11 +250,39 @@ export async function testCrm(deps: CrmDeps, workspaceId: string, id: string): P
   return error === null ? { ok: true } : { ok: false, error };
 }
 
-/** Disconnects the workspace's CRM: the connection and its sealed secret, its sync log and the exclusions it gave discovery. */
-export async function disconnectCrm(db: CrmDb, workspaceId: string, id: string): Promise<CrmConnection> {
-  const connection = await connectionById(db, workspaceId, id);
-  await db.crmConnections.deleteOne({ workspaceId, publicId: id });
-  await db.crmSyncLog.deleteMany({ workspaceId });
-  await db.crmExclusions.deleteMany({ workspaceId });
-  return connection;
+/** What disconnecting needs besides the connection: the plugins' manifests and config, for the OAuth client that revokes a grant. */
+export type CrmDisconnectDeps = Pick<CrmDeps, 'db' | 'secrets'> & { host: CrmDeps['host'] & Pick<PluginHost, 'plugins' | 'config'> };
+
+/**
+ * What happens at the CRM when it is disconnected: a grant given through its sign-in (Salesforce)
+ * is revoked there with the platform's OAuth client (best effort, a warning when not); a token or
+ * key the user typed in (a HubSpot private app token, a Pipedrive API token) is theirs to revoke:
+ * the app cannot, so the answer says where.
+ */
+async function revokeAtCrm(deps: CrmDisconnectDeps, connection: CrmConnection): Promise<Revocation> {
+  if (connection.auth === 'oauth')
+    return revokeOAuthGrant(deps.host, connection.pluginId, (field) => openCrmSecret(requireBox(deps.secrets), connection)[field]);
+  const name = deps.host.crm(connection.pluginId)?.displayName ?? connection.pluginId;
+  return {
+    revoked: false,
+    warning: `Meetflow deleted its copy of the token you typed in, but cannot revoke it: revoke it in ${name} yourself if nothing else uses it.`,
+  };
+}
+
+/**
+ * Disconnects the workspace's CRM: an OAuth grant is revoked at the CRM first (a failed revocation
+ * still disconnects, and says so), then the connection and its sealed secret, its sync log and the
+ * exclusions it gave discovery are deleted (what was written to the CRM stays there).
+ */
+export async function disconnectCrm(
+  deps: CrmDisconnectDeps,
+  workspaceId: string,
+  id: string,
+): Promise<{ connection: CrmConnection; revocation: Revocation }> {
+  const connection = await connectionById(deps.db, workspaceId, id);
+  const revocation = await revokeAtCrm(deps, connection);
+  await deps.db.crmConnections.deleteOne({ workspaceId, publicId: id });
+  await deps.db.crmSyncLog.deleteMany({ workspaceId });
+  await deps.db.crmExclusions.deleteMany({ workspaceId });
+  return { connection, revocation };
 }

@@ -1,7 +1,8 @@
 // Salesforce connected through the platform's OAuth flow (/api/oauth, its "crm" handler in
 // oauth-connect.ts) against the local fake Salesforce org (plugins/crm-salesforce/src/testing.ts):
 // the fake's authorization endpoint grants at once, its token endpoint answers instance_url, and its
-// REST API accepts only the access tokens it issued, expiring on its own clock (moved ahead here).
+// REST API accepts only the access tokens it issued, expiring on its own clock (moved ahead here);
+// disconnecting revokes the grant at its revocation endpoint.
 import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { OAuthTokens } from '@meetflow/plugin-sdk/oauth';
@@ -27,6 +28,7 @@ import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { withOAuthClients } from '../oauth/clients.ts';
 import { oauthRouter } from '../oauth/routes.ts';
 import { openCrmSecret } from './connection-secret.ts';
+import { disconnectCrm } from './connections.ts';
 import type { CrmConnection } from './model.ts';
 import { registerCrmOAuth } from './oauth-connect.ts';
 import { crmRouter } from './routes.ts';
@@ -67,10 +69,9 @@ const asHeader: Authenticator = async (ctx) => {
   };
 };
 
-beforeAll(async () => {
-  fake = await startFakeSalesforce({ now: () => new Date(Date.now() + aheadMs) });
+/** The plugins, Salesforce's endpoints at the fake (its server-only config) but revocation at `revokeUrl`; the client as the variables its manifest names. */
+function salesforceHost(revokeUrl: string): PluginHost {
   const salesforce = installedPlugins.filter((plugin) => plugin.manifest.id === 'crm-salesforce');
-  // The endpoints point at the fake (the plugin's server-only config); the client comes as the variables its manifest names.
   const settings = withOAuthClients(
     salesforce,
     {
@@ -78,6 +79,7 @@ beforeAll(async () => {
         instanceUrlPattern: '^http://127\\.0\\.0\\.1:\\d+$',
         oauthAuthorizeUrl: fake.authorizeUrl,
         oauthTokenUrl: fake.tokenUrl,
+        oauthRevokeUrl: revokeUrl,
         timeoutSeconds: 5,
       },
     },
@@ -86,7 +88,12 @@ beforeAll(async () => {
       MEETFLOW_SALESFORCE_CLIENT_SECRET: FAKE_SALESFORCE_CLIENT.clientSecret,
     },
   );
-  host = PluginHost.load(installedPlugins, settings);
+  return PluginHost.load(installedPlugins, settings);
+}
+
+beforeAll(async () => {
+  fake = await startFakeSalesforce({ now: () => new Date(Date.now() + aheadMs) });
+  host = salesforceHost(fake.revokeUrl);
   database = await openTestDatabase('crm-oauth');
   db = createModels(database);
   await Promise.all(Object.values(db).map((model) => model.init()));
@@ -297,5 +304,67 @@ describe('Salesforce connected over OAuth', () => {
         .slice(calls)
         .map((request) => request.headers.authorization),
     ).toEqual([`Bearer ${renewed.accessToken}`]);
+  });
+});
+
+describe('disconnecting Salesforce', () => {
+  /** The fake's token endpoint asked to refresh with `refreshToken`, as the plugin would: its status and error. */
+  async function refreshWith(refreshToken: string) {
+    const response = await fetch(fake.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: FAKE_SALESFORCE_CLIENT.clientId,
+        client_secret: FAKE_SALESFORCE_CLIENT.clientSecret,
+      }),
+    });
+    return { status: response.status, error: ((await response.json()) as { error?: string }).error ?? null };
+  }
+
+  it('only lets an admin of its workspace disconnect it (a member 403, no session 401, another workspace 404), revoking nothing', async () => {
+    const connected = (await connectionIn(a))!;
+    for (const [who, workspace, status] of [
+      ['sam', a, 403],
+      [null, a, 401],
+      ['oz', b, 404],
+      ['oz', a, 404],
+    ] as const)
+      expect((await call(who, 'DELETE', `/api/crm/${connected.publicId}?workspace=${workspace}`)).status, `${who} in ${workspace}`).toBe(
+        status,
+      );
+    expect(fake.oauth.revoked).toEqual([]);
+    expect(await connectionIn(a)).not.toBeNull();
+  });
+
+  it("revokes the grant's refresh token at Salesforce, then deletes the connection: the grant no longer refreshes", async () => {
+    const connected = (await connectionIn(a))!;
+    const { refreshToken } = tokensOf(connected);
+    expect((await refreshWith(refreshToken!)).status).toBe(200); // still granted before
+    const response = await call('ann', 'DELETE', `/api/crm/${connected.publicId}?workspace=${a}`);
+    expect([response.status, await response.json()]).toEqual([200, { removed: true, revoked: true }]);
+    expect(fake.oauth.revoked).toEqual([refreshToken]);
+    expect(await refreshWith(refreshToken!)).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await connectionIn(a)).toBeNull();
+  });
+
+  it('still disconnects when Salesforce does not answer the revocation, with a warning saying what to do', async () => {
+    const { code, state } = await grant(await start('ann', a));
+    expect((await callback('ann', { code, state })).searchParams.get('connected')).toBe('crm-salesforce');
+    const connected = (await connectionIn(a))!;
+    const revoked = fake.oauth.revoked.length;
+    // Nothing listens on port 9 (discard): the revocation gets no answer.
+    const unreachable = salesforceHost('http://127.0.0.1:9/services/oauth2/revoke');
+    const { revocation } = await disconnectCrm({ db, secrets: box, host: unreachable }, a, connected.publicId);
+    expect(revocation).toEqual({
+      revoked: false,
+      warning:
+        "Salesforce did not confirm the revocation of Meetflow's access: remove Meetflow's access in your Salesforce account's security settings yourself.",
+    });
+    expect(fake.oauth.revoked).toHaveLength(revoked);
+    expect(await connectionIn(a)).toBeNull();
+    // Not revoked, as the warning says: the grant still refreshes.
+    expect((await refreshWith(tokensOf(connected).refreshToken!)).status).toBe(200);
   });
 });

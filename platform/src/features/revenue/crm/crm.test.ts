@@ -227,7 +227,7 @@ describe('the sync', () => {
     const other = await withCrmExclusions(industryExclusions([]), db, workspace());
     expect(other.reasonOf(person('ana@ledgerly.io', 'ledgerly.io'))).toBeNull();
     // Disconnecting drops them.
-    await disconnectCrm(db, id, synced.publicId);
+    await disconnectCrm(deps(), id, synced.publicId);
     expect((await withCrmExclusions(industryExclusions([]), db, id)).reasonOf(person('ana@ledgerly.io', 'ledgerly.io'))).toBeNull();
   });
 
@@ -340,5 +340,33 @@ describe('/api/crm', () => {
     expect(await (await call('alice', 'POST', `/api/crm/${id}/test`, a)).json()).toEqual({ ok: true });
     expect((await call('alice', 'DELETE', `/api/crm/${id}`, a)).status).toBe(200);
     expect(((await (await call('vic', 'GET', '/api/crm', a)).json()) as { connection: unknown }).connection).toBeNull();
+  });
+
+  it('disconnecting a typed token asks nothing of HubSpot and tells the user to revoke the token there', async () => {
+    const created = await call('alice', 'POST', '/api/crm', a, {
+      pluginId: 'crm-hubspot',
+      account: { privateAppToken: FAKE_HUBSPOT_TOKEN },
+    });
+    const { id } = (await created.json()) as { id: string };
+    // The first sync the connect asked for may call HubSpot: wait until it ended, so any later call is the disconnect's.
+    await vi.waitFor(
+      async () => {
+        const connection = await db.crmConnections.findOne({ workspaceId: a }).lean<CrmConnection>();
+        if (!connection?.sync.at || connection.sync.running) throw new Error('not synced yet');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    const requests = fake.requests.length;
+    const removed = await call('alice', 'DELETE', `/api/crm/${id}`, a);
+    expect([removed.status, await removed.json()]).toEqual([
+      200,
+      {
+        removed: true,
+        revoked: false,
+        warning:
+          'Meetflow deleted its copy of the token you typed in, but cannot revoke it: revoke it in HubSpot yourself if nothing else uses it.',
+      },
+    ]);
+    expect(fake.requests.slice(requests)).toEqual([]);
   });
 });

@@ -1,14 +1,21 @@
-import { z } from 'zod';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { principalOf, workspaceOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/services.ts';
-import { ConnectCrmBody, CrmConnectionView, CrmOverview, CrmParams, CrmSyncRequested, CrmTestResult } from './api-schemas.ts';
-import { connectCrm, connectionById, disconnectCrm, testCrm, type CrmDeps } from './connections.ts';
+import {
+  ConnectCrmBody,
+  CrmConnectionView,
+  CrmOverview,
+  CrmParams,
+  CrmSyncRequested,
+  CrmTestResult,
+  DisconnectedCrm,
+} from './api-schemas.ts';
+import { connectCrm, connectionById, disconnectCrm, testCrm, type CrmDeps, type CrmDisconnectDeps } from './connections.ts';
 import { requestCrmSync, type CrmSyncStarter } from './run.ts';
 import { connectionView, crmOverview } from './views.ts';
 
 /** What the CRM routes are built over: the services' dependencies and where sync workflows start. */
-export type CrmRouteDeps = CrmDeps & { workflows: CrmSyncStarter };
+export type CrmRouteDeps = CrmDeps & CrmDisconnectDeps & { workflows: CrmSyncStarter };
 
 const tags = ['crm'];
 const notFound = { description: 'No such CRM connection in the workspace' };
@@ -113,14 +120,22 @@ export const crmRoutes = [
       params: CrmParams,
       query: WorkspaceQuery,
       summary:
-        'Disconnect the CRM: its connection and sealed token, its sync log and the exclusions it gave discovery are deleted (what it wrote stays in the CRM)',
-      responses: { 200: { description: 'Disconnected', schema: z.object({ removed: z.literal(true) }) }, 404: notFound },
+        "Disconnect the CRM: a grant given through the CRM's sign-in (OAuth) is revoked there first (best effort), then its connection and sealed token, its sync log and the exclusions it gave discovery are deleted (what it wrote stays in the CRM)",
+      responses: {
+        200: {
+          description:
+            'Disconnected; whether the CRM revoked the access, and else what the user does (a typed token is always theirs to revoke)',
+          schema: DisconnectedCrm,
+        },
+        400: { description: 'Not a CRM connection id' },
+        404: notFound,
+      },
     },
     (deps) => async (ctx) => {
       const { id } = CrmParams.parse(ctx.params);
-      const removed = await disconnectCrm(deps.db, workspaceOf(ctx), id);
-      auditChange(ctx, { before: connectionView(removed, deps.host), after: null });
-      ctx.body = { removed: true };
+      const { connection, revocation } = await disconnectCrm(deps, workspaceOf(ctx), id);
+      auditChange(ctx, { before: connectionView(connection, deps.host), after: null });
+      ctx.body = { removed: true, ...revocation };
     },
   ),
 ];

@@ -17,7 +17,7 @@ function definitionOf(plugin: AnyPlugin): CalendarOAuthDefinition | undefined {
 }
 
 /** The installed plugin `pluginId` when its manifest declares `oauth` under its kind; else null. */
-export function oauthPlugin(host: PluginHost, pluginId: string): OAuthPlugin | null {
+export function oauthPlugin(host: Pick<PluginHost, 'plugins'>, pluginId: string): OAuthPlugin | null {
   const plugin = host.plugins.find((candidate) => candidate.manifest.id === pluginId);
   const definition = plugin ? definitionOf(plugin) : undefined;
   if (!plugin || !definition) return null;
@@ -30,19 +30,19 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 /**
  * The OAuth client the platform uses for a plugin: the manifest's endpoints and scopes, with the
  * plugin's own server-only config over them where it has such a field (its `tokenEndpoint` and
- * `revocationEndpoint`, a CRM's `oauthAuthorizeUrl` and `oauthTokenUrl`; a local fake in tests), and the client id and secret from its config
+ * `revocationEndpoint`, a CRM's `oauthAuthorizeUrl`, `oauthTokenUrl` and `oauthRevokeUrl`; a local fake in tests), and the client id and secret from its config
  * (which {@link withOAuthClients} fills from the variables the manifest names). `configured` is
  * false when either is missing; `missing` names the variables to set.
  */
 export function oauthClientOf(
-  host: PluginHost,
+  host: Pick<PluginHost, 'config'>,
   plugin: OAuthPlugin,
 ): { config: OAuthClientConfig; configured: boolean; missing: string[]; env: [string, string] } {
   const settings = (host.config(plugin.pluginId) ?? {}) as Record<string, unknown>;
   const { definition } = plugin;
   const clientId = text(settings.clientId);
   const clientSecret = text(settings.clientSecret);
-  const revocationEndpoint = text(settings.revocationEndpoint) ?? definition.revocationEndpoint;
+  const revocationEndpoint = text(settings.revocationEndpoint) ?? text(settings.oauthRevokeUrl) ?? definition.revocationEndpoint;
   const missing = [...(clientId ? [] : [definition.clientIdEnv]), ...(clientSecret ? [] : [definition.clientSecretEnv])];
   return {
     config: {

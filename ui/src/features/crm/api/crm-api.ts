@@ -73,7 +73,7 @@ export function useSyncCrm() {
   });
 }
 
-/** DELETE /api/crm/{id}: disconnects it, deleting its stored token, its sync log and its exclusions. */
+/** DELETE /api/crm/{id}: disconnects it, revoking an OAuth grant at the CRM, deleting its stored token, its sync log and its exclusions. */
 export function useDisconnectCrm() {
   const refetch = useRefetch();
   return useMutation({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { refusalText } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { useDisconnectCrm, useSyncCrm, useTestCrm, type CrmConnection } from '../api/crm-api.ts';
 
@@ -14,6 +15,7 @@ export function CrmCard({ connection, manage }: { connection: CrmConnection; man
   const sync = useSyncCrm();
   const disconnect = useDisconnectCrm();
   const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
   const { counts, exclusions } = connection.sync;
   const check = connection.lastCheck;
 
@@ -118,11 +120,22 @@ export function CrmCard({ connection, manage }: { connection: CrmConnection; man
         cancelLabel="Cancel"
         onConfirm={() => {
           setConfirming(false);
-          disconnect.mutate(connection.id);
+          disconnect.mutate(connection.id, {
+            // A typed token is the user's to revoke, and a provider may not confirm a revocation: the warning says what to do.
+            onSuccess: (answer) =>
+              toast(
+                answer.warning
+                  ? { title: 'CRM disconnected', description: answer.warning, tone: 'info' }
+                  : { title: 'CRM disconnected', tone: 'success' },
+              ),
+          });
         }}
         onCancel={() => setConfirming(false)}
       >
-        Its stored token, its sync log and the customers it kept out of discovery are deleted here. What was written to the CRM stays there.
+        {connection.auth === 'oauth'
+          ? `Meetflow’s access is revoked at ${connection.provider}; its stored tokens, its sync log and the customers it kept out of discovery are deleted here.`
+          : `Its stored token, its sync log and the customers it kept out of discovery are deleted here; revoke the token in ${connection.provider} yourself if nothing else uses it.`}{' '}
+        What was written to the CRM stays there.
       </ConfirmDialog>
     </article>
   );
