@@ -174,6 +174,7 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       creditsMinor: 0,
       totalMinor: 0,
     }),
+  'GET /api/billing/invoices': async () => expect(bodyOf(await fresh.get('/api/billing/invoices'))).toEqual({ invoices: [] }),
   'GET /api/learning/status': async () => {
     // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
     expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({

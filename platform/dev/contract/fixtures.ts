@@ -1,4 +1,6 @@
+import type { Connection } from 'mongoose';
 import { expect } from 'vitest';
+import { billingInvoiceModel } from '../../src/features/revenue/billing/model.ts';
 import { INBOUND_SECRET_HEADER } from '../../src/features/email/inbound/routes.ts';
 import type { OutboxMessage } from '../../src/features/email/outbox/model.ts';
 import { bodyOf, type ContractClient } from './client.ts';
@@ -162,3 +164,43 @@ export const inboxMessage = (workspaceId: string, key: string, prospect: { id: n
   returnDate: null,
   proposedTimes: [],
 });
+
+/** The UTC month before this one, YYYY-MM: one that has ended, so it may be invoiced. */
+export const lastMonth = (): string => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+};
+
+/**
+ * A month's invoice stored as issued through Stripe (the contract's server has no Stripe account;
+ * features/revenue/billing/invoices.test.ts issues them through stripe-mock): what a repeat answers.
+ */
+export const issuedInvoice = (connection: Connection, workspaceId: string, month: string) =>
+  billingInvoiceModel(connection).create({
+    workspaceId,
+    month,
+    provider: 'payments-stripe',
+    externalId: `invoice:${workspaceId}:${month}`,
+    status: 'open',
+    currency: 'USD',
+    lines: [
+      {
+        key: 'ffffffffffffffffffffffff:charge:1',
+        kind: 'charge',
+        meetingId: 'ffffffffffffffffffffffff',
+        description: 'Attended meeting',
+        amountMinor: 12_000,
+      },
+    ],
+    subtotalMinor: 12_000,
+    creditsMinor: 0,
+    totalMinor: 12_000,
+    customer: 'cus_contract',
+    invoice: 'in_contract',
+    number: 'MF-CONTRACT-1',
+    hostedUrl: 'https://invoice.stripe.com/i/contract',
+    pdfUrl: null,
+    creditNotes: [],
+    issuedBy: 'contract',
+    issuedAt: new Date(),
+  });

@@ -8,6 +8,8 @@ import {
   addMember,
   contractMailbox,
   customerSites,
+  issuedInvoice,
+  lastMonth,
   postInbound,
   qualifiedProspect,
   inboxMessage,
@@ -423,6 +425,14 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf(await b.get('/api/billing/account'))).toMatchObject({
       account: { companyName: 'Workspace B Co', taxId: 'FR12345678901' },
     });
+    // B's issued invoice: A lists none, and issuing that month in A finds A's own state (no account), never B's invoice.
+    await issuedInvoice(platform.pluginDeps.connection, b.workspace, lastMonth());
+    expect(bodyOf(await a.get('/api/billing/invoices'))).toEqual({ invoices: [] });
+    await notFound(a.get('/api/billing/invoices', { workspace: b.workspace }));
+    await notFound(a.post('/api/billing/invoices', { month: lastMonth() }, { workspace: b.workspace }));
+    const own = await a.post('/api/billing/invoices', { month: lastMonth() });
+    expect([own.status, own.text]).toEqual([422, expect.stringContaining('no billing account')]);
+    expect(bodyOf(await b.get('/api/billing/invoices'))).toMatchObject({ invoices: [{ month: lastMonth(), number: 'MF-CONTRACT-1' }] });
   });
 
   it("pipelines and runs: B's cannot be run, batched or rerun; A's own versions start at 1", async () => {

@@ -10,6 +10,7 @@ import {
   completedScoringRun,
   contractMailbox,
   inboxMessage,
+  lastMonth,
   outboxEmail,
   postInbound,
   qualifiedProspect,
@@ -732,6 +733,22 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
         currency: 'EUR',
       })
       .then(refused(422, 'currency: only USD is billed for now, not EUR')),
+  'POST /api/billing/invoices 409': async () =>
+    client
+      .post('/api/billing/invoices', { month: new Date().toISOString().slice(0, 7) })
+      .then(refused(409, 'a month is invoiced once it has ended')),
+  // Before the 503 below saves this workspace's account.
+  'POST /api/billing/invoices 422': async () =>
+    client.post('/api/billing/invoices', { month: lastMonth() }).then(refused(422, 'no billing account: save one')),
+  'POST /api/billing/invoices 503': async () => {
+    const account = {
+      billingEmail: 'billing@acme.example',
+      companyName: 'Acme Inc.',
+      address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' },
+    };
+    expect((await client.put('/api/billing/account', account)).status).toBe(200);
+    await client.post('/api/billing/invoices', { month: lastMonth() }).then(refused(503, 'MEETFLOW_STRIPE_SECRET_KEY'));
+  },
   'POST /api/pricing/bid 404': async () =>
     client
       .post('/api/pricing/bid', { sliceId: 'no-such-slice', baseBid: 1, maxDailyMeetings: 5, dailyBudgetCap: 500 })

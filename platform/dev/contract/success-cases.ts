@@ -15,6 +15,8 @@ import {
   completedScoringRun,
   contractMailbox,
   customerSites,
+  issuedInvoice,
+  lastMonth,
   outboxEmail,
   postInbound,
   qualifiedProspect,
@@ -623,6 +625,17 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
     // The same meeting: nothing charged for it, so nothing to bill (GET /api/billing/upcoming's own tests bill a month).
     'GET /api/billing/upcoming': async () =>
       client.get('/api/billing/upcoming').then(holding({ currency: 'USD', lines: [], totalMinor: 0 })),
+    // This server has no Stripe account (invoices.test.ts issues through stripe-mock): a month invoiced already answers its invoice.
+    'POST /api/billing/invoices': async () => {
+      await issuedInvoice(platform.pluginDeps.connection, client.workspace, lastMonth());
+      return client
+        .post('/api/billing/invoices', { month: lastMonth() })
+        .then(holding({ created: false, invoice: { month: lastMonth(), status: 'open', lines: 1, totalMinor: 12_000 } }));
+    },
+    'GET /api/billing/invoices': async () =>
+      client
+        .get('/api/billing/invoices')
+        .then(holding({ invoices: [{ month: lastMonth(), hostedUrl: 'https://invoice.stripe.com/i/contract', totalMinor: 12_000 }] })),
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),
@@ -837,13 +850,17 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .get('/api/dashboard/trends', { query: { range: '30d' } })
         .then(holding([expect.objectContaining({ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])),
     'GET /api/learning/status': async () => {
-      // The metric above counts the cycle when it is recorded; the cycle's own record (lastCycleAt) is stored by its last
-      // activity, which may come a moment later: wait for it rather than race it.
+      // The metric above counts the cycle once its record is stored; the cycle's scoring refit is stored by the platform's
+      // activity after that (insights/learning/activities.ts), a moment later: wait for both rather than race them.
       await expect
-        .poll(async () => bodyOf<{ lastCycleAt: string | null }>(await client.get('/api/learning/status')).lastCycleAt, {
-          timeout: 60_000,
-        })
-        .toEqual(expect.any(String));
+        .poll(
+          async () => {
+            const status = bodyOf<{ lastCycleAt: string | null; scoringRefit: unknown }>(await client.get('/api/learning/status'));
+            return status.lastCycleAt !== null && status.scoringRefit !== null;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       return client
         .get('/api/learning/status')
         .then(holding({ lastCycleAt: expect.any(String), minSampleSize: 100, scoringRefit: { applied: false, status: 'too-few-leads' } }));

@@ -77,6 +77,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
     taxId: '12-3456789',
     currency: 'USD',
   },
+  'POST /api/billing/invoices': { month: '2026-10' },
   'POST /api/superagent/analyze-icp': { urls: ['https://a.example/', 'https://b.example/', 'https://c.example/'] },
   'PATCH /api/icp/slices/{index}': { techStack: ['Salesforce'] },
   'POST /api/superagent/discover-prospects': { icpCriteria: { industry: ['SaaS'], jobTitles: ['VP Sales'] }, sources: ['linkedin'] },

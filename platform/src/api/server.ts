@@ -82,6 +82,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       signUpsPerHour: config.signUpsPerHour,
       mailAllowHosts: config.mailAllowHosts,
       httpAllowHosts: config.httpAllowHosts,
+      stripeSecretKey: config.stripeSecretKey,
       socialProof,
     },
   } satisfies AppDeps;

@@ -85,6 +85,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mailAllowHosts).toEqual([]);
   });
 
+  it('takes the Stripe secret key invoices are issued with, and never prints a bad one', () => {
+    expect(loadConfig({}).stripeSecretKey).toBeNull();
+    expect(loadConfig({ MEETFLOW_STRIPE_SECRET_KEY: ' sk_test_abc123 ' }).stripeSecretKey).toBe('sk_test_abc123');
+    const attempt = () => loadConfig({ MEETFLOW_STRIPE_SECRET_KEY: 'pk_live_leaked123' });
+    expect(attempt).toThrow(/MEETFLOW_STRIPE_SECRET_KEY=\(not shown\): must be a Stripe secret key/);
+    expect(attempt).not.toThrow(/leaked/);
+  });
+
   it('rejects a port out of range and a bad UI port', () => {
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '70000' })).toThrow(/MEETFLOW_MONGO_PORT="70000"/);
     expect(() => loadConfig({ MEETFLOW_TEMPORAL_UI_PORT: 'x' })).toThrow(/MEETFLOW_TEMPORAL_UI_PORT="x": must be a port/);

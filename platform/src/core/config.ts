@@ -133,6 +133,12 @@ const EnvSchema = z.object({
     }),
   /** Hosts (host or host:port, comma-separated) outbound HTTP may reach despite the SSRF guard: local demos only. */
   MEETFLOW_HTTP_ALLOW_HOSTS: hostList(),
+  /** The secret key of the Stripe account Meetflow bills its workspaces through (sk_… or rk_…); unset: no invoice is issued. */
+  MEETFLOW_STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)')
+    .optional(),
   /**
    * The OAuth clients (id and secret) accounts are connected with, one pair per provider, named by
    * the plugins' manifests (`oauth.clientIdEnv`, `clientSecretEnv`): these four for the calendars;
@@ -218,6 +224,8 @@ export interface Config {
   production: boolean;
   /** Hosts the SSRF guard lets through (local fixture servers). */
   httpAllowHosts: string[];
+  /** The Stripe account's secret key invoices are issued with (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued. */
+  stripeSecretKey: string | null;
   /**
    * Every `MEETFLOW_*_CLIENT_ID` and `MEETFLOW_*_CLIENT_SECRET` set, by variable name: the OAuth
    * clients the plugins' manifests name (features/revenue/oauth/clients.ts gives each plugin its pair).
@@ -241,7 +249,12 @@ export interface LlmSettings {
 }
 
 /** Variables whose value a message never repeats, even a bad one (a near-miss of a real key is still a secret). */
-const SECRET_VARIABLES = new Set(['MEETFLOW_SECRETS_KEY', 'MEETFLOW_LLM_API_KEY', 'MEETFLOW_SYSTEM_MAIL_URL']);
+const SECRET_VARIABLES = new Set([
+  'MEETFLOW_SECRETS_KEY',
+  'MEETFLOW_LLM_API_KEY',
+  'MEETFLOW_SYSTEM_MAIL_URL',
+  'MEETFLOW_STRIPE_SECRET_KEY',
+]);
 
 /** Bad environment: the message lists every offending variable at once. */
 export class ConfigError extends Error {
@@ -309,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.MEETFLOW_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     production,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
+    stripeSecretKey: e.MEETFLOW_STRIPE_SECRET_KEY ?? null,
     oauthClients: Object.fromEntries(
       Object.entries(present).filter(
         (entry): entry is [string, string] => /^MEETFLOW_[A-Z0-9_]+_CLIENT_(ID|SECRET)$/.test(entry[0]) && typeof entry[1] === 'string',

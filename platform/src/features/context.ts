@@ -56,6 +56,8 @@ export interface ProductDeps {
   mailAllowHosts?: readonly string[];
   /** Hosts a connected calendar's server may be on despite the address policy (MEETFLOW_HTTP_ALLOW_HOSTS, npm start's Radicale among them); default none. */
   httpAllowHosts?: readonly string[];
+  /** The secret key of the Stripe account workspaces are invoiced through (MEETFLOW_STRIPE_SECRET_KEY); left out, issuing an invoice answers 503 naming it. */
+  stripeSecretKey?: string | null;
   /** The landing page's testimonials, logos and figures the deployer supplied (MEETFLOW_SOCIAL_PROOF); default none. */
   socialProof?: SocialProof;
 }

@@ -1825,6 +1825,14 @@ export interface DeleteApiCalendarsIdResponse {
 }
 export interface DeleteApiCrmIdResponse {
   removed: true;
+  /**
+   * Whether the CRM confirmed revoking Meetflow's access (a grant given through its sign-in)
+   */
+  revoked: boolean;
+  /**
+   * Access that was not revoked: why, and where the user revokes it themselves (always, for a typed token)
+   */
+  warning?: string;
 }
 export interface DeleteApiInvitationsIdResponse {
   revoked: true;
@@ -2027,6 +2035,49 @@ export interface GetApiBillingAccountResponse {
     currency: 'USD';
     updatedAt: string;
   } | null;
+}
+export interface GetApiBillingInvoicesResponse {
+  invoices: {
+    /**
+     * YYYY-MM, UTC
+     */
+    month: string;
+    /**
+     * The payments plugin it was issued through
+     */
+    provider: string;
+    /**
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     */
+    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    currency: 'USD';
+    /**
+     * How many lines (charges and credits) it bills
+     */
+    lines: number;
+    /**
+     * The charges, summed
+     */
+    subtotalMinor: number;
+    /**
+     * The credits (credit notes on it), summed
+     */
+    creditsMinor: number;
+    /**
+     * subtotalMinor + creditsMinor: what is due
+     */
+    totalMinor: number;
+    /**
+     * The provider's invoice number
+     */
+    number: string | null;
+    /**
+     * The provider's page where the invoice is seen and paid
+     */
+    hostedUrl: string | null;
+    pdfUrl: string | null;
+    issuedAt: string | null;
+  }[];
 }
 export interface GetApiBillingUpcomingQuery {
   /**
@@ -4875,6 +4926,100 @@ export interface PostApiBatchesIdRetryFailedResponse {
   firstRunId: string;
   total: number;
   retryOf: string;
+}
+export interface PostApiBillingInvoicesBody {
+  /**
+   * The UTC month invoiced, YYYY-MM; it must have ended
+   */
+  month: string;
+}
+export interface PostApiBillingInvoicesResponse {
+  invoice: {
+    /**
+     * YYYY-MM, UTC
+     */
+    month: string;
+    /**
+     * The payments plugin it was issued through
+     */
+    provider: string;
+    /**
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     */
+    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    currency: 'USD';
+    /**
+     * How many lines (charges and credits) it bills
+     */
+    lines: number;
+    /**
+     * The charges, summed
+     */
+    subtotalMinor: number;
+    /**
+     * The credits (credit notes on it), summed
+     */
+    creditsMinor: number;
+    /**
+     * subtotalMinor + creditsMinor: what is due
+     */
+    totalMinor: number;
+    /**
+     * The provider's invoice number
+     */
+    number: string | null;
+    /**
+     * The provider's page where the invoice is seen and paid
+     */
+    hostedUrl: string | null;
+    pdfUrl: string | null;
+    issuedAt: string | null;
+  };
+  created: boolean;
+}
+export interface PostApiBillingInvoicesResponse201 {
+  invoice: {
+    /**
+     * YYYY-MM, UTC
+     */
+    month: string;
+    /**
+     * The payments plugin it was issued through
+     */
+    provider: string;
+    /**
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     */
+    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    currency: 'USD';
+    /**
+     * How many lines (charges and credits) it bills
+     */
+    lines: number;
+    /**
+     * The charges, summed
+     */
+    subtotalMinor: number;
+    /**
+     * The credits (credit notes on it), summed
+     */
+    creditsMinor: number;
+    /**
+     * subtotalMinor + creditsMinor: what is due
+     */
+    totalMinor: number;
+    /**
+     * The provider's invoice number
+     */
+    number: string | null;
+    /**
+     * The provider's page where the invoice is seen and paid
+     */
+    hostedUrl: string | null;
+    pdfUrl: string | null;
+    issuedAt: string | null;
+  };
+  created: boolean;
 }
 export interface PostApiBookTokenBody {
   /**

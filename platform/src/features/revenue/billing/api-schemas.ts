@@ -104,3 +104,38 @@ export const UpcomingInvoice = z.object({
   totalMinor: minor.describe('subtotalMinor + creditsMinor'),
 });
 export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
+
+/** Body of POST /api/billing/invoices: the month to invoice. It names no workspace (the request's is used). */
+export const IssueInvoiceBody = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month, YYYY-MM')
+    .describe('The UTC month invoiced, YYYY-MM; it must have ended'),
+});
+
+/** A month's issued invoice as the API shows it. */
+export const IssuedInvoiceView = z.object({
+  month: z.string().describe('YYYY-MM, UTC'),
+  provider: z.string().describe('The payments plugin it was issued through'),
+  status: z
+    .enum(['issuing', 'draft', 'open', 'paid', 'void', 'uncollectible'])
+    .describe(
+      "`issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status",
+    ),
+  currency: z.literal('USD'),
+  lines: z.number().int().describe('How many lines (charges and credits) it bills'),
+  subtotalMinor: minor.min(0).describe('The charges, summed'),
+  creditsMinor: minor.max(0).describe('The credits (credit notes on it), summed'),
+  totalMinor: minor.describe('subtotalMinor + creditsMinor: what is due'),
+  number: z.string().nullable().describe("The provider's invoice number"),
+  hostedUrl: z.string().nullable().describe("The provider's page where the invoice is seen and paid"),
+  pdfUrl: z.string().nullable(),
+  issuedAt: z.iso.datetime().nullable(),
+});
+export type IssuedInvoiceView = z.infer<typeof IssuedInvoiceView>;
+
+/** POST /api/billing/invoices: the month's invoice; `created` false when it had been issued already. */
+export const IssueInvoiceAnswer = z.object({ invoice: IssuedInvoiceView, created: z.boolean() });
+
+/** GET /api/billing/invoices: the issued invoices, the latest month first. */
+export const IssuedInvoices = z.object({ invoices: z.array(IssuedInvoiceView) });

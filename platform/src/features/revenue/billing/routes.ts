@@ -3,21 +3,33 @@ import { principalOf, runContextOf, WorkspaceQuery, workspaceOf } from '../../..
 import { auditChange } from '../../accounts/services.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import { getBillingAccount, saveBillingAccount } from './account.ts';
-import { BillingAccountAnswer, BillingAccountBody, UpcomingInvoice, UpcomingQuery } from './api-schemas.ts';
+import {
+  BillingAccountAnswer,
+  BillingAccountBody,
+  IssuedInvoices,
+  IssueInvoiceAnswer,
+  IssueInvoiceBody,
+  UpcomingInvoice,
+  UpcomingQuery,
+} from './api-schemas.ts';
+import { issueInvoice, listInvoices, STRIPE_KEY_VARIABLE } from './invoices.ts';
 import { monthOf, upcomingInvoice } from './upcoming.ts';
 
-/** What the billing routes are built over: the plugins (the ledger, the meetings) and the app's connection (the accounts, the prospects). */
+/** What the billing routes are built over: the plugins (the ledger, the meetings, Stripe) and the app's connection (the accounts, the prospects, the invoices). */
 export type BillingDeps = PluginApiDeps & {
-  /** The current time: which month is upcoming (tests pass their own). */
+  /** The current time: which month is upcoming, which months have ended (tests pass their own). */
   now?: () => Date;
+  /** The secret key of the Stripe account invoices are issued through (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued (503). */
+  stripeSecretKey?: string | null;
 };
 
 const tags = ['billing'];
 
 /**
  * /api/billing: the workspace's billing account (every member reads it; owners and admins save it)
- * and its upcoming invoice, line by line from the pricing ledger (every member). The workspace is
- * always the one the access check resolved, never one the request names.
+ * and its upcoming invoice, line by line from the pricing ledger (every member); the months issued
+ * through Stripe (every member lists them; owners and admins issue one). The workspace is always
+ * the one the access check resolved, never one the request names.
  */
 export const billingRoutes = [
   route<BillingDeps>(
@@ -73,6 +85,53 @@ export const billingRoutes = [
     (deps) => async (ctx) => {
       const { month } = UpcomingQuery.parse(ctx.query);
       ctx.body = UpcomingInvoice.parse(await upcomingInvoice(deps, runContextOf(ctx), month ?? monthOf(deps.now?.() ?? new Date())));
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'get',
+      path: '/api/billing/invoices',
+      access: 'viewer',
+      summary: "The workspace's issued invoices, the latest month first: status, totals in cents, the provider's hosted page",
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'The invoices (none: an empty list)', schema: IssuedInvoices } },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = IssuedInvoices.parse({ invoices: await listInvoices(deps, workspaceOf(ctx)) });
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'post',
+      path: '/api/billing/invoices',
+      access: 'admin',
+      summary:
+        "Issue a month's invoice through Stripe (owners and admins), exactly once: a line per charge of the ledger, a credit note per credit, sent to be paid on Stripe's page; a month issued already answers its invoice",
+      tags,
+      query: WorkspaceQuery,
+      body: IssueInvoiceBody,
+      responses: {
+        200: { description: 'The month had been invoiced already: its invoice, nothing sent again', schema: IssueInvoiceAnswer },
+        201: { description: 'The invoice, issued now', schema: IssueInvoiceAnswer },
+        400: { description: 'The month is missing or not YYYY-MM, or the body has another field (a workspaceId)' },
+        409: { description: 'The month has not ended yet: a month is invoiced once it has ended' },
+        422: {
+          description:
+            'The workspace has no billing account (save one first), nothing was billed that month, or Stripe refused the invoice (its words)',
+        },
+        503: {
+          description: `This server has no Stripe account (${STRIPE_KEY_VARIABLE}), or Stripe did not answer (issue it again: the same invoice is finished)`,
+        },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { month } = IssueInvoiceBody.parse(ctx.request.body ?? {});
+      const principal = principalOf(ctx);
+      const { invoice, created } = await issueInvoice(deps, runContextOf(ctx), month, principal.id);
+      if (created) auditChange(ctx, { before: null, after: invoice });
+      ctx.status = created ? 201 : 200;
+      ctx.body = IssueInvoiceAnswer.parse({ invoice, created });
     },
   ),
 ];
