@@ -25,11 +25,9 @@ const UNMEASURED = [
   'credits',
   'two payment providers',
   '3-Min',
-  'Salesforce',
-  'HubSpot',
-  'Pipedrive',
-  'Google',
-  'Outlook',
+  // Payment providers are not integrated (the calendars and CRMs named are: see the integrations test below).
+  'Stripe',
+  'PayPal',
 ];
 
 const SECTION_ORDER = [

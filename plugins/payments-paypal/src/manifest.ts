@@ -1,4 +1,5 @@
 import {
+  PAYMENTS_PLUGINS,
   createInvoiceInput,
   createSetupSessionInput,
   creditNoteInput,
@@ -55,7 +56,7 @@ const account = payPalAccountSchema;
 
 /** PayPal's Invoicing v2 (invoices paid on PayPal's page), Payments v2 refunds and verified webhooks, over plain fetch. */
 export const manifest = defineManifest({
-  id: 'payments-paypal',
+  id: PAYMENTS_PLUGINS.paypal,
   name: 'PayPal payments',
   version: '0.1.0',
   description:

@@ -1,4 +1,5 @@
 import {
+  PAYMENTS_PLUGINS,
   createInvoiceInput,
   createSetupSessionInput,
   creditNoteInput,
@@ -57,7 +58,7 @@ const account = stripeAccountSchema;
 
 /** Stripe's customers, Checkout in setup mode, invoices, credit notes and refunds, on the official `stripe` package. */
 export const manifest = defineManifest({
-  id: 'payments-stripe',
+  id: PAYMENTS_PLUGINS.stripe,
   name: 'Stripe payments',
   version: '0.1.0',
   description:

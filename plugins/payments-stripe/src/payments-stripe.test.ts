@@ -21,16 +21,14 @@ import { stripePayments, type StripeConfig } from './index.ts';
 import {
   cardDeclined,
   rateLimited,
-  sendStripeWebhook,
-  signStripeWebhook,
   startStripeRecorder,
-  stripeEvent,
   type RecordedStripeRequest,
   type StripeRecorder,
-} from './testing.ts';
+} from '@meetflow/platform/dev/testing/stripe-recorder';
+import { sendStripeWebhook, signStripeWebhook, stripeEvent } from './testing.ts';
 
 // Every call goes to a real stripe-mock (started for this file by the platform's test helper)
-// through a recorder (./testing.ts) that keeps each request and can answer a fault or patch the
+// through a recorder (the platform's dev/testing/stripe-recorder.ts) that keeps each request and can answer a fault or patch the
 // state stripe-mock does not keep. stripe-mock is stateless: a create answers a fixture object and
 // nothing is found again, so its answers' amounts are fixtures; what this file checks against it
 // is what Meetflow sends (shapes, amounts to the cent, idempotency keys), that Stripe's (mock's)

@@ -18,6 +18,9 @@ import type { Clock } from '../deps.ts';
 // platform derives each externalId from what it bills (a ledger entry, a billing period), so the
 // same meeting can never become two invoice lines.
 
+/** The payment plugins' ids: the platform names the one it bills through by this, never by a string. */
+export const PAYMENTS_PLUGINS = { stripe: 'payments-stripe', paypal: 'payments-paypal' } as const;
+
 const instant = z.iso.datetime({ offset: true }).describe('An instant, ISO 8601');
 
 /** Meetflow's id of what a call creates: the idempotency key is derived from it, and it is stored with the provider's object. */

@@ -2,6 +2,7 @@ import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { Connection } from 'mongoose';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { BillingAccountInput, BillingAccountView } from './api-schemas.ts';
+import { COUNTRY_CODES } from './countries.ts';
 import { billingAccountModel, type BillingAccount } from './model.ts';
 
 /** The currencies billed: the ledger is kept in US cents, so an invoice in another would need a rate nobody has fixed. */
@@ -31,7 +32,8 @@ export async function getBillingAccount(connection: Connection, workspaceId: str
 /**
  * Saves the workspace's billing account as given (one per workspace: an upsert on its unique
  * index, so a retried or racing save leaves one, as the last one wrote it). Answers the account
- * before and after, for the audit trail. A currency other than USD is refused (422).
+ * before and after, for the audit trail. A country code no country has, or a currency other than USD,
+ * is refused (422): the request had the shape the API documents.
  */
 export async function saveBillingAccount(
   connection: Connection,
@@ -39,6 +41,10 @@ export async function saveBillingAccount(
   input: BillingAccountInput,
   updatedBy: string,
 ): Promise<{ before: BillingAccountView | null; after: BillingAccountView }> {
+  if (!COUNTRY_CODES.has(input.address.country))
+    throw new UnprocessableError('Invalid request: address.country: is not an ISO 3166-1 country code (two letters such as US or DE)', {
+      'address.country': 'is not an ISO 3166-1 country code (two letters such as US or DE)',
+    });
   const currency = BILLED_CURRENCIES.find((billed) => billed === input.currency);
   if (!currency)
     throw new UnprocessableError(

@@ -1,9 +1,9 @@
 import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { stripePayments } from '@meetflow/plugin-payments-stripe';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '@meetflow/plugin-payments-stripe/testing';
+import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
+import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { paymentIdempotencyKey } from '@meetflow/plugin-sdk';
+import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,8 +115,11 @@ beforeAll(async () => {
   mock = await startTestStripeMock();
   recorder = await startStripeRecorder(mock.url);
   // One attempt per call: a 5xx fails at once (retrying is the caller's: issuing the month again).
+  // The Stripe plugin as the platform finds it installed (it names no plugin package it bills through).
+  const stripePayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.stripe);
+  if (!stripePayments) throw new Error('the Stripe payments plugin is not installed');
   stack = await startTestPipelineWorker('billing-invoices', [meetingBookingPlugin, ppmPricingPlugin, stripePayments], {
-    settings: { 'payments-stripe': { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
+    settings: { [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
   });
   deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
   servers.keyed = await serve({ ...deps, stripeSecretKey: mock.secretKey });

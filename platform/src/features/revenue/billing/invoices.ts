@@ -6,6 +6,7 @@ import {
   isDuplicateKey,
   isPaymentFailure,
   PAYMENT_FAILURES,
+  PAYMENTS_PLUGINS,
   paymentCustomerSchema,
   type ActivityContext,
   type BoundActivity,
@@ -22,7 +23,7 @@ import { billingAccountModel, billingInvoiceModel, type BillingAccount, type Bil
 import { monthPeriod, upcomingInvoice } from './upcoming.ts';
 
 /** The payments plugin invoices are issued through (the only one with a platform-level account so far). */
-export const STRIPE_PLUGIN = 'payments-stripe';
+export const STRIPE_PLUGIN = PAYMENTS_PLUGINS.stripe;
 /** Where this server's Stripe secret key comes from. */
 export const STRIPE_KEY_VARIABLE = 'MEETFLOW_STRIPE_SECRET_KEY';
 /** Days a sent invoice gives the customer to pay. */

@@ -254,7 +254,7 @@ describe('/api/billing/account', () => {
       [{ ...account, billingEmail: 'not an email' }, 400, 'Invalid request: billingEmail: must be an email address'],
       [
         { ...account, address: { ...account.address, country: 'ZZ' } },
-        400,
+        422,
         'Invalid request: address.country: is not an ISO 3166-1 country code',
       ],
       [{ ...account, address: { ...account.address, country: 'Germany' } }, 400, 'Invalid request: address.country: must be a two-letter'],
