@@ -7,6 +7,9 @@ import { createApp } from '../../src/api/app.ts';
 import type { ProductDeps } from '../../src/api/routes.ts';
 import { authentication } from '../../src/core/http/access-check.ts';
 import { errorMiddleware } from '../../src/core/http/error-middleware.ts';
+import { auditTrail } from '../../src/features/accounts/audit/trail.ts';
+import { sessionsAndTokens } from '../../src/features/accounts/auth/authenticate.ts';
+import { DEFAULT_SESSION_POLICY } from '../../src/features/accounts/auth/sessions.ts';
 import { createTemporalClient } from '../../src/core/temporal/client.ts';
 import type { TestPipelineWorker } from './pipeline-worker.ts';
 import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
@@ -25,6 +28,26 @@ export async function serveForTest(app: Koa): Promise<{ url: string; close: () =
         server.close(() => resolveClose());
       }),
   };
+}
+
+/**
+ * Serves one feature's router as the app mounts it for real callers: their sessions and API tokens
+ * with their roles, JSON bodies, and the audit trail of its routes (`docs`), for route tests that
+ * prove who may do what and what the trail keeps.
+ */
+export async function serveWithAccess(
+  db: Parameters<typeof sessionsAndTokens>[0] & Parameters<typeof auditTrail>[0],
+  docs: Parameters<typeof auditTrail>[1],
+  router: Router,
+): Promise<Awaited<ReturnType<typeof serveForTest>>> {
+  const app = new Koa();
+  app.silent = true;
+  app.use(errorMiddleware(pino({ level: 'silent' })));
+  app.use(authentication(sessionsAndTokens(db, DEFAULT_SESSION_POLICY)));
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  app.use(auditTrail(db, docs, pino({ level: 'silent' })));
+  app.use(router.routes()).use(router.allowedMethods());
+  return serveForTest(app);
 }
 
 /** Serves routers the way the app does (error mapping, JSON bodies), for HTTP contract tests; every request is an owner's (see principal.ts). */

@@ -1,23 +1,15 @@
-import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest } from '../../../../dev/testing/http.ts';
+import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { authentication } from '../../../core/http/access-check.ts';
-import { errorMiddleware } from '../../../core/http/error-middleware.ts';
-import { auditTrail } from '../../accounts/audit/trail.ts';
-import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
-import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
 import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
@@ -99,17 +91,7 @@ async function meeting(n: number, back: number, outcomes: Array<'completed' | 'n
   return booked.id;
 }
 
-async function serve(routerDeps: BillingDeps) {
-  const router = billingRouter(routerDeps);
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(authentication(sessionsAndTokens(stack.db, DEFAULT_SESSION_POLICY)));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(auditTrail(stack.db, billingRouteDocs, pino({ level: 'silent' })));
-  app.use(router.routes()).use(router.allowedMethods());
-  return serveForTest(app);
-}
+const serve = (routerDeps: BillingDeps) => serveWithAccess(stack.db, billingRouteDocs, billingRouter(routerDeps));
 
 beforeAll(async () => {
   mock = await startTestStripeMock();

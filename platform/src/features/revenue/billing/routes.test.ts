@@ -1,19 +1,11 @@
-import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest } from '../../../../dev/testing/http.ts';
+import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { authentication } from '../../../core/http/access-check.ts';
-import { errorMiddleware } from '../../../core/http/error-middleware.ts';
-import { auditTrail } from '../../accounts/audit/trail.ts';
-import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
-import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
 import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
@@ -68,14 +60,7 @@ beforeAll(async () => {
   for (const role of ['owner', 'admin', 'viewer'] as const) tokens[role] = await memberToken(stack.db, 'billed', role);
   tokens.rival = await memberToken(stack.db, 'rival', 'owner');
   // The routes as the app mounts them: real API tokens and roles, and the audit trail.
-  const app = new Koa();
-  app.silent = true;
-  app.use(errorMiddleware(pino({ level: 'silent' })));
-  app.use(authentication(sessionsAndTokens(stack.db, DEFAULT_SESSION_POLICY)));
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use(auditTrail(stack.db, billingRouteDocs, pino({ level: 'silent' })));
-  app.use(router.routes()).use(router.allowedMethods());
-  server = await serveForTest(app);
+  server = await serveWithAccess(stack.db, billingRouteDocs, router);
 });
 afterAll(async () => {
   await server?.close();

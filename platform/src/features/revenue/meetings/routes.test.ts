@@ -1,22 +1,14 @@
-import { bodyParser } from '@koa/bodyparser';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import Koa from 'koa';
-import { pino } from 'pino';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
 import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
+import { serveForTest, serveRouters, serveWithAccess } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
-import { authentication } from '../../../core/http/access-check.ts';
-import { errorMiddleware } from '../../../core/http/error-middleware.ts';
-import { auditTrail } from '../../accounts/audit/trail.ts';
-import { sessionsAndTokens } from '../../accounts/auth/authenticate.ts';
-import { DEFAULT_SESSION_POLICY } from '../../accounts/auth/sessions.ts';
 import { meetingsRouteDocs, meetingsRouter } from './routes.ts';
 
 interface Meeting {
@@ -308,14 +300,7 @@ describe('correcting an attended meeting to a no-show', () => {
   beforeAll(async () => {
     for (const role of ['owner', 'sales-ops'] as const) tokens[role] = await memberToken(stack.db, 'fixes', role);
     tokens.rival = await memberToken(stack.db, 'rival', 'owner');
-    const app = new Koa();
-    app.silent = true;
-    app.use(errorMiddleware(pino({ level: 'silent' })));
-    app.use(authentication(sessionsAndTokens(stack.db, DEFAULT_SESSION_POLICY)));
-    app.use(bodyParser({ enableTypes: ['json'] }));
-    app.use(auditTrail(stack.db, meetingsRouteDocs, pino({ level: 'silent' })));
-    app.use(router.routes()).use(router.allowedMethods());
-    secured = await serveForTest(app);
+    secured = await serveWithAccess(stack.db, meetingsRouteDocs, router);
   });
   afterAll(async () => {
     await secured?.close();
