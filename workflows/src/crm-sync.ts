@@ -110,7 +110,8 @@ export async function crmSync(input: CrmSyncInput): Promise<void> {
   for (let round = 0; round < SYNCS_PER_RUN; round++) {
     if (!requested) await condition(() => requested, input.intervalMinutes * 60_000);
     requested = false;
-    if (!(await syncOnce())) return;
+    // A CRM connected while this sync found none: the connect's signal joined this run, so it goes on (as calendarSync does).
+    if (!(await syncOnce()) && !requested) return;
   }
   await continueAsNew<typeof crmSync>({ ...input, pending: requested });
 }
