@@ -29,6 +29,14 @@ export function describeViolations(violations: readonly Result[]): string[] {
  * findings) that it found nothing. `what` names the screen and state in the report.
  */
 export async function expectNoViolations(page: Page, what: string): Promise<void> {
+  // Transitions under way end first (a resize closes the phone's sidebar drawer with a fade, and axe
+  // measured a status word's contrast half-faded, at 1.72:1); endless ones (spinners) never end.
+  // (A string: the specs are compiled without the DOM's types.)
+  await page.evaluate(
+    `Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)))`,
+  );
   // Legacy mode runs axe in the page itself instead of gathering its results in a new blank page
   // each time: a second per check saved, and the app has no cross-origin frames it would miss.
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
