@@ -538,6 +538,36 @@ describe('from workspace A, nothing of B can be changed', () => {
     ]);
   });
 
+  it("experiments: one workspace's ICP slice names start no experiment in the other", async () => {
+    const namesOf = async (client: ContractClient) => {
+      const icp = await client.get('/api/icp'); // 404 while the workspace has no ICP (when run alone)
+      return icp.status === 200 ? bodyOf<{ icpSlices: Array<{ name: string }> }>(icp).icpSlices.map((slice) => slice.name) : [];
+    };
+    const [inA, inB] = [await namesOf(a), await namesOf(b)];
+    const onlyIn = (mine: string[], theirs: string[]) => mine.filter((name) => !theirs.includes(name));
+    const cases = [...onlyIn(inB, inA).map((slice) => ({ from: a, slice })), ...onlyIn(inA, inB).map((slice) => ({ from: b, slice }))];
+    expect(cases.length).toBeGreaterThan(0);
+    for (const { from, slice } of cases) {
+      const refused = await from.post('/api/experiments', {
+        name: `Slice ${slice}`,
+        decisionPoint: 'follow-up-gap',
+        arms: [{ value: '3' }, { value: '7' }],
+        population: { kind: 'slice', slice },
+      });
+      expect([refused.status, refused.text]).toEqual([422, expect.stringContaining(`No ICP slice "${slice}"`)]);
+    }
+    const own = await b.post('/api/experiments', {
+      name: 'Slice of B',
+      decisionPoint: 'follow-up-gap',
+      arms: [{ value: '3' }, { value: '7' }],
+      population: { kind: 'slice', slice: inB[0] },
+    });
+    expect(own.status, own.text).toBe(201);
+    expect(
+      bodyOf<unknown[]>(await a.get('/api/experiments')).some((experiment) => (experiment as { name: string }).name === 'Slice of B'),
+    ).toBe(false);
+  });
+
   it("webhooks: B's endpoints and deliveries are not listed in A, nor changed, rotated, replayed or deleted from it", async () => {
     const created = await b.post('/api/webhooks', { url: 'http://127.0.0.1:9/only-b', events: ['prospect.created'] });
     expect(created.status).toBe(201);

@@ -232,14 +232,24 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     expect((await client.post(`/api/experiments/${taken.id}/stop`)).status).toBe(200);
     await client.post('/api/experiments', experiment('Taken experiment')).then(refused(409, '"Taken experiment"'));
   },
-  'POST /api/experiments 422': async () =>
-    client
+  'POST /api/experiments 422': async () => {
+    await client
       .post('/api/experiments', {
         name: 'Made-up arm',
         decisionPoint: 'first-email-template',
         arms: [{ value: 'roi-focused' }, { value: 'made-up' }],
       })
-      .then(refused(422, 'arms.1.value must be one of')),
+      .then(refused(422, 'arms.1.value must be one of'));
+    // An ICP slice population must name a slice of the workspace's current ICP.
+    await client
+      .post('/api/experiments', {
+        name: 'Made-up slice',
+        decisionPoint: 'first-email-template',
+        arms: [{ value: 'roi-focused' }, { value: 'pain-point' }],
+        population: { kind: 'slice', slice: 'No such slice' },
+      })
+      .then(refused(422, 'No ICP slice "No such slice"'));
+  },
   'GET /api/experiments/{id} 404': async () => client.get(`/api/experiments/${UNKNOWN_EXPERIMENT}`).then(refused(404, UNKNOWN_EXPERIMENT)),
   'POST /api/experiments/{id}/stop 404': async () =>
     client.post(`/api/experiments/${UNKNOWN_EXPERIMENT}/stop`).then(refused(404, UNKNOWN_EXPERIMENT)),

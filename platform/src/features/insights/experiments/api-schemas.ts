@@ -7,12 +7,22 @@ const DecisionPointId = z
   .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be a decision point id (kebab-case)')
   .max(60);
 
-const Population = z
+export const Population = z
   .discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('workspace') }),
     z.strictObject({ kind: z.literal('campaign'), campaignId: z.number().int().min(1).describe('A campaign of the workspace') }),
+    z.strictObject({
+      kind: z.literal('slice'),
+      slice: z
+        .string()
+        .min(1, 'must name a slice')
+        .max(200)
+        .describe("The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it"),
+    }),
   ])
-  .describe('Who takes part: every prospect of the workspace, or one campaign’s');
+  .describe(
+    'Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace',
+  );
 
 /** Body of POST /api/experiments. It names no workspace: the request's is used (a workspace key is refused as unknown). */
 export const NewExperimentBody = z.strictObject({

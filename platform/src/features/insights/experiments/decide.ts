@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Models } from '../../models.ts';
 import type { ActivityOptions } from '../../runs/services.ts';
 import type { ConfigStoreDb } from '../workspace-config/workspace-config.ts';
+import { Population as PopulationSchema } from './api-schemas.ts';
 import { chooseArm } from './engine.ts';
 import { FIRST_TEMPLATE_POINT, type ExperimentDecision, type ExperimentsDb, type Population, type StoredExperiment } from './model.ts';
 
@@ -28,6 +29,11 @@ const DecideOutput = z.object({
     .describe(
       "Every decision point's value for this prospect (a running experiment's arm, else an applied winner), keyed by decision point: what the writing step acts on",
     ),
+  populations: z
+    .record(z.string(), PopulationSchema)
+    .describe(
+      "Which of the prospect's populations decided each decision point (its campaign, its ICP slice or the workspace), keyed as decisions",
+    ),
 });
 type DecideOutput = z.infer<typeof DecideOutput>;
 
@@ -41,19 +47,73 @@ export const DECIDE_OPTIONS: ActivityOptions = {
   output: schema(DecideOutput, 'output'),
 };
 
-export type DecideDb = ExperimentsDb & Pick<Models, 'campaigns'> & ConfigStoreDb;
+export type DecideDb = ExperimentsDb & Pick<Models, 'campaigns' | 'prospects' | 'workspaceIcp'> & ConfigStoreDb;
 
 /** The prospect's sequence's workflow id (email/sequences/enrollment.ts sequenceWorkflowId; insights cannot import email). */
 const sequenceIdOf = (workspaceId: string, prospectId: number) => `sequence-${workspaceId}-${prospectId}`;
 
-/** The populations a prospect belongs to, most specific first: its campaigns (newest first), then the workspace. */
-async function populationsOf(db: DecideDb, workspaceId: string, prospectId: number): Promise<Population[]> {
-  const campaigns = await db.campaigns.find({ workspaceId, prospectIds: prospectId }, { id: 1 }).sort({ id: -1 }).lean();
-  return [...campaigns.map((campaign) => ({ kind: 'campaign' as const, campaignId: campaign.id })), { kind: 'workspace' as const }];
+/** What the matcher reads of an ICP slice. */
+export interface SliceCandidate {
+  name: string;
+  confidence: number;
+  criteria: { industry: readonly string[] };
+}
+
+/**
+ * The ICP slice a prospect is scored against, by the scoring's own rule (prospecting's `sliceFor`,
+ * kept here as a copy because insights may not import prospecting; decide.test.ts pins the two
+ * together): among the slices considered, the most confident one naming the prospect's industry
+ * (case-insensitively), else the most confident one.
+ */
+export function sliceOfProspect(industry: string | null, slices: readonly SliceCandidate[]): SliceCandidate | undefined {
+  const byConfidence = slices.toSorted((a, b) => b.confidence - a.confidence);
+  const wanted = industry?.toLowerCase();
+  return (wanted && byConfidence.find((slice) => slice.criteria.industry.some((name) => name.toLowerCase() === wanted))) || byConfidence[0];
+}
+
+/**
+ * The slice of the workspace's current ICP the prospect is scored against: a campaign scores its
+ * prospects against the slices it names (all when it names none, or none of them is left), so
+ * those of the prospect's newest campaign are the ones considered. None without an ICP or prospect.
+ */
+async function prospectSlice(
+  db: DecideDb,
+  workspaceId: string,
+  prospectId: number,
+  sliceNames: readonly string[],
+): Promise<string | undefined> {
+  const [prospect, icp] = await Promise.all([
+    db.prospects.findOne({ workspaceId, id: prospectId }, { industry: 1 }).lean<{ industry: string | null }>(),
+    db.workspaceIcp.findOne({ workspaceId }, { slices: 1 }).lean<{ slices: SliceCandidate[] }>(),
+  ]);
+  if (!prospect || !icp) return undefined;
+  const named = icp.slices.filter((slice) => sliceNames.includes(slice.name));
+  return sliceOfProspect(prospect.industry ?? null, named.length > 0 ? named : icp.slices)?.name;
+}
+
+/**
+ * The populations a prospect belongs to, most specific first: its campaigns (newest first), then
+ * its ICP slice, then the workspace. The slice is looked up only when an experiment asks for one.
+ */
+async function populationsOf(db: DecideDb, workspaceId: string, prospectId: number, withSlice: boolean): Promise<Population[]> {
+  const campaigns = await db.campaigns
+    .find({ workspaceId, prospectIds: prospectId }, { id: 1, sliceNames: 1 })
+    .sort({ id: -1 })
+    .lean<Array<{ id: number; sliceNames?: string[] }>>();
+  const slice = withSlice ? await prospectSlice(db, workspaceId, prospectId, campaigns[0]?.sliceNames ?? []) : undefined;
+  return [
+    ...campaigns.map((campaign) => ({ kind: 'campaign' as const, campaignId: campaign.id })),
+    ...(slice === undefined ? [] : [{ kind: 'slice' as const, slice }]),
+    { kind: 'workspace' as const },
+  ];
 }
 
 const samePopulation = (a: Population, b: Population) =>
-  a.kind === b.kind && (a.kind === 'workspace' || a.campaignId === (b as { campaignId: number }).campaignId);
+  a.kind === 'campaign'
+    ? b.kind === 'campaign' && a.campaignId === b.campaignId
+    : a.kind === 'slice'
+      ? b.kind === 'slice' && a.slice === b.slice
+      : b.kind === 'workspace';
 
 /** Each decision point's experiment for the prospect: of those given, the one of its most specific population. */
 function byDecisionPoint(experiments: readonly StoredExperiment[], populations: readonly Population[]): Map<string, StoredExperiment> {
@@ -86,6 +146,7 @@ async function decide(
     {
       $setOnInsert: {
         experimentId: String(experiment._id),
+        population: experiment.population,
         prospectId,
         sequenceId: sequenceIdOf(workspaceId, prospectId),
         ...(runId ? { runId } : {}),
@@ -106,12 +167,12 @@ async function decide(
 /**
  * `platform.decideExperimentArm`: for each decision point (one a plugin declares, such as the first
  * email's template or the days before the first follow-up) with a running experiment in one of the
- * prospect's populations (its campaigns before the workspace), Thompson sampling (the learning
+ * prospect's populations (its campaigns, then its ICP slice, then the workspace), Thompson sampling (the learning
  * engine's chooseArm, seeded by the experiment and the prospect) picks the arm; the decision is
  * recorded with its draws and returned, so the copy step writes with it and a workflow replay
  * reads the recorded result instead of sampling again. The decision is not a trial yet: it counts
  * when its first email is really sent (countSentTrials). A decision point without a running
- * experiment takes the winner an experiment applied to the population (and nobody rolled back);
+ * experiment takes the winner an experiment applied to its most specific population (and nobody rolled back);
  * otherwise the plugin decides as it would without experiments.
  */
 export function createDecideActivity(db: DecideDb): Record<string, BoundActivity> {
@@ -119,29 +180,31 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
     [DECIDE_ACTIVITY]: async (raw: unknown, extra): Promise<DecideOutput> => {
       const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
       const workspaceId = workspaceOf(extra ?? {});
-      const populations = await populationsOf(db, workspaceId, prospectId);
-      const running = byDecisionPoint(
-        await db.experiments.find({ workspaceId, state: 'running' }, { appliedKeys: 0 }).sort({ createdAt: 1 }).lean<StoredExperiment[]>(),
-        populations,
-      );
-      const applied = byDecisionPoint(
-        await db.experiments
+      const [allRunning, allApplied] = await Promise.all([
+        db.experiments.find({ workspaceId, state: 'running' }, { appliedKeys: 0 }).sort({ createdAt: 1 }).lean<StoredExperiment[]>(),
+        db.experiments
           .find({ workspaceId, 'change.id': { $exists: true }, 'change.rolledBackAt': null }, { appliedKeys: 0 })
           .sort({ 'change.appliedAt': -1 })
           .lean<StoredExperiment[]>(),
-        populations,
-      );
+      ]);
+      const withSlice = [...allRunning, ...allApplied].some((experiment) => experiment.population.kind === 'slice');
+      const populations = await populationsOf(db, workspaceId, prospectId, withSlice);
+      const running = byDecisionPoint(allRunning, populations);
+      const applied = byDecisionPoint(allApplied, populations);
       const decisions: Record<string, string> = {};
-      let first: Omit<DecideOutput, 'decisions'> = { experimentId: null, arm: null, template: null, source: 'none' };
+      const decidedBy: Record<string, Population> = {};
+      let first: Omit<DecideOutput, 'decisions' | 'populations'> = { experimentId: null, arm: null, template: null, source: 'none' };
       for (const [point, experiment] of running) {
         const decision = await decide(db, experiment, prospectId, extra?.run?.runId ?? undefined);
         decisions[point] = decision.value;
+        decidedBy[point] = experiment.population;
         if (point === FIRST_TEMPLATE_POINT)
           first = { experimentId: decision.experimentId, arm: decision.arm, template: decision.value, source: 'experiment' };
       }
       for (const [point, experiment] of applied) {
         if (point in decisions || !experiment.change) continue;
         decisions[point] = experiment.change.value;
+        decidedBy[point] = experiment.population;
         if (point === FIRST_TEMPLATE_POINT)
           first = {
             experimentId: String(experiment._id),
@@ -150,7 +213,7 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
             source: 'applied',
           };
       }
-      return { ...first, decisions };
+      return { ...first, decisions, populations: decidedBy };
     },
   };
 }

@@ -74,16 +74,45 @@ export async function findExperiment(db: ExperimentsDb, workspaceId: string, id:
 const samePopulation = (population: NewExperiment['population']) =>
   population.kind === 'campaign'
     ? { 'population.kind': 'campaign' as const, 'population.campaignId': population.campaignId }
-    : { 'population.kind': 'workspace' as const };
+    : population.kind === 'slice'
+      ? { 'population.kind': 'slice' as const, 'population.slice': population.slice }
+      : { 'population.kind': 'workspace' as const };
+
+/** What the experiments read of the workspace's ICP (the prospecting feature's `workspace_icp`; insights reads it through Models). */
+export type IcpSlicesDb = Pick<Models, 'workspaceIcp'>;
+
+/** The names of the slices of the workspace's current ICP, most confident first (none without an ICP). */
+async function icpSliceNames(db: IcpSlicesDb, workspaceId: string): Promise<string[]> {
+  const icp = await db.workspaceIcp.findOne({ workspaceId }, { slices: 1 }).lean<{ slices: Array<{ name: string; confidence: number }> }>();
+  return (icp?.slices ?? []).toSorted((a, b) => b.confidence - a.confidence).map((slice) => slice.name);
+}
+
+/** 422 unless the population names what the workspace has: one of its campaigns, or a slice of its current ICP. */
+async function checkPopulation(db: IcpSlicesDb & Pick<Models, 'campaigns'>, workspaceId: string, population: NewExperiment['population']) {
+  if (population.kind === 'campaign' && !(await db.campaigns.exists({ workspaceId, id: population.campaignId })))
+    throw new UnprocessableError(`No campaign ${population.campaignId} in this workspace`, {
+      'population.campaignId': 'no such campaign',
+    });
+  if (population.kind === 'slice') {
+    const names = await icpSliceNames(db, workspaceId);
+    if (!names.includes(population.slice))
+      throw new UnprocessableError(
+        names.length === 0
+          ? `No ICP slice "${population.slice}": this workspace has no ICP yet (analyse customer URLs in the ICP Builder first)`
+          : `No ICP slice "${population.slice}" in this workspace's ICP: one of ${names.map((name) => `"${name}"`).join(', ')}`,
+        { 'population.slice': 'not a slice of the workspace’s current ICP' },
+      );
+  }
+}
 
 /**
  * Starts an experiment: its decision point must be one an installed plugin declares and its arms
- * values of it (422 otherwise), a campaign population must be a campaign of the workspace (422),
- * and one population has at most one running experiment per decision point (409), so a
- * prospect's decision is never split between two.
+ * values of it (422 otherwise), a campaign population must be a campaign of the workspace and a
+ * slice population a slice of its current ICP (422), and one population has at most one running
+ * experiment per decision point (409), so a prospect's decision is never split between two.
  */
 export async function createExperiment(
-  db: ExperimentsDb & Pick<Models, 'campaigns'>,
+  db: ExperimentsDb & IcpSlicesDb & Pick<Models, 'campaigns'>,
   workspaceId: string,
   input: NewExperiment,
   createdBy: string,
@@ -112,10 +141,7 @@ export async function createExperiment(
         .join('; ')}`,
       fields,
     );
-  if (input.population.kind === 'campaign' && !(await db.campaigns.exists({ workspaceId, id: input.population.campaignId })))
-    throw new UnprocessableError(`No campaign ${input.population.campaignId} in this workspace`, {
-      'population.campaignId': 'no such campaign',
-    });
+  await checkPopulation(db, workspaceId, input.population);
   if (
     await db.experiments.exists({ workspaceId, state: 'running', decisionPoint: input.decisionPoint, ...samePopulation(input.population) })
   )

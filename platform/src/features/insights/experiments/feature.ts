@@ -12,7 +12,7 @@ import { experimentsRouter, experimentsRoutes } from './routes.ts';
 export const experimentsFeature = defineFeature({
   name: 'experiments',
   domain: 'insights',
-  uses: ['experiments', 'experimentDecisions', 'campaigns', 'workspaceConfig', 'outcomeEvents'],
+  uses: ['experiments', 'experimentDecisions', 'campaigns', 'prospects', 'workspaceIcp', 'workspaceConfig', 'outcomeEvents'],
   models: experimentsModels,
   routes: [
     {

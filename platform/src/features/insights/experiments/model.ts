@@ -23,8 +23,8 @@ export interface ExperimentArm {
   successes: number;
 }
 
-/** Who takes part: every prospect of the workspace, or a campaign's. */
-export type Population = { kind: 'workspace' } | { kind: 'campaign'; campaignId: number };
+/** Who takes part: every prospect of the workspace, a campaign's, or those of one slice of the workspace's ICP (by its name). */
+export type Population = { kind: 'workspace' } | { kind: 'campaign'; campaignId: number } | { kind: 'slice'; slice: string };
 
 /** The winner made the population's default, with the evidence it was applied on; rolled back when a person says so. */
 export interface AppliedChange {
@@ -95,6 +95,8 @@ export interface ExperimentDecision {
   /** `<experiment id>:<prospect id>`: one decision per prospect and experiment, whatever retries or reruns ask again. */
   decisionId: string;
   experimentId: string;
+  /** The experiment's population the prospect was decided in (its campaign, ICP slice or the workspace). */
+  population?: Population;
   prospectId: number;
   /** The prospect's sequence the chosen email goes out in. */
   sequenceId: string;
@@ -116,6 +118,7 @@ const DecisionSchema = new Schema<ExperimentDecision>(
     workspaceId: { type: String, required: true },
     decisionId: { type: String, required: true },
     experimentId: { type: String, required: true },
+    population: Schema.Types.Mixed,
     prospectId: { type: Number, required: true },
     sequenceId: { type: String, required: true },
     runId: String,

@@ -23,12 +23,12 @@ import { experimentsRouter } from './routes.ts';
 
 // The experiments routes behind the app's own middleware, called with real API tokens of each
 // role, over the run's database; the send-time decision and the crediting of outcomes over the same data.
-const [WS, OTHER] = ['acme-experiments', 'rival-experiments'];
+const [WS, OTHER, SLICED] = ['acme-experiments', 'rival-experiments', 'sliced-experiments'];
 
 let connection: Connection;
 let db: Models;
 let server: Awaited<ReturnType<typeof serveForTest>>;
-const tokens = {} as Record<Exclude<Role, 'owner'> | 'other', string>;
+const tokens = {} as Record<Exclude<Role, 'owner'> | 'other' | 'sliced', string>;
 
 beforeAll(async () => {
   connection = await openTestDatabase('experiments');
@@ -39,9 +39,11 @@ beforeAll(async () => {
     db.experiments.init(),
     db.experimentDecisions.init(),
     db.outcomeEvents.init(),
+    db.workspaceIcp.init(),
   ]);
   for (const role of ['admin', 'sales-ops', 'viewer'] as const) tokens[role] = await memberToken(db, WS, role);
   tokens.other = await ownerToken(db, OTHER);
+  tokens.sliced = await memberToken(db, SLICED, 'sales-ops');
   await db.campaigns.create({ workspaceId: WS, id: 1, name: 'Spring', prospectIds: [11, 12] });
   const logger = pino({ level: 'silent' });
   const authenticator = sessionsAndTokens(db, DEFAULT_SESSION_POLICY);
@@ -85,6 +87,7 @@ const decideFor = (workspaceId: string, prospectId: number) =>
     template: string | null;
     source: string;
     decisions: Record<string, string>;
+    populations: Record<string, unknown>;
   }>;
 const trialsOf = async (name: string) =>
   Object.fromEntries((await list()).find((experiment) => experiment.name === name)!.arms.map((arm) => [arm.id, arm.trials]));
@@ -186,9 +189,16 @@ describe('deciding at send time and crediting outcomes', () => {
     expect(first).toMatchObject({ experimentId: campaignExperiment.id, source: 'experiment' });
     expect(['roi-focused', 'pain-point']).toContain(first.template);
     expect(first.decisions).toEqual({ 'first-email-template': first.template });
+    expect(first.populations).toEqual({ 'first-email-template': { kind: 'campaign', campaignId: 1 } });
     expect(await decideFor(WS, 11)).toEqual(first); // a retry or a rerun gets the recorded decision
     const decision = await db.experimentDecisions.findOne({ workspaceId: WS, decisionId: `${campaignExperiment.id}:11` }).lean();
-    expect(decision).toMatchObject({ prospectId: 11, arm: first.arm, sequenceId: `sequence-${WS}-11`, trialCounted: false });
+    expect(decision).toMatchObject({
+      prospectId: 11,
+      arm: first.arm,
+      sequenceId: `sequence-${WS}-11`,
+      trialCounted: false,
+      population: { kind: 'campaign', campaignId: 1 },
+    });
     expect(Object.keys(decision!.draws).sort()).toEqual(['pain-point', 'roi-focused']);
     // Decided is not tried: the trial counts when the outbox sends the first email, once however often the send is retried.
     expect(sum(await trialsOf('Opening template'))).toBe(0);
@@ -204,7 +214,14 @@ describe('deciding at send time and crediting outcomes', () => {
     // Its email is never sent (turned down in review, say): the decision never counts.
     expect(sum(await trialsOf('Workspace-wide'))).toBe(0);
     expect(await reconcileExperimentCounts(db)).toBe(0);
-    expect(await decideFor(OTHER, 11)).toEqual({ experimentId: null, arm: null, template: null, source: 'none', decisions: {} });
+    expect(await decideFor(OTHER, 11)).toEqual({
+      experimentId: null,
+      arm: null,
+      template: null,
+      source: 'none',
+      decisions: {},
+      populations: {},
+    });
   });
 
   it('credits a positive reply once, a meeting attended more, and nothing for an unsubscribe', async () => {
@@ -280,6 +297,7 @@ describe('deciding at send time and crediting outcomes', () => {
       template: 'pain-point',
       source: 'applied',
       decisions: { 'first-email-template': 'pain-point' },
+      populations: { 'first-email-template': { kind: 'campaign', campaignId: 1 } },
     });
     expect((await call('sales-ops', 'POST', `/${campaignExperiment.id}/stop`)).status).toBe(409);
 
@@ -292,7 +310,14 @@ describe('deciding at send time and crediting outcomes', () => {
     expect(rolled.status, rolled.text).toBe(200);
     expect(rolled.body!.change).toMatchObject({ rolledBackAt: expect.any(String), rolledBackBy: expect.stringMatching(/^token:/) });
     expect((await call('admin', 'POST', `/${campaignExperiment.id}/rollback`)).status).toBe(409);
-    expect(await decideFor(WS, 14)).toEqual({ experimentId: null, arm: null, template: null, source: 'none', decisions: {} });
+    expect(await decideFor(WS, 14)).toEqual({
+      experimentId: null,
+      arm: null,
+      template: null,
+      source: 'none',
+      decisions: {},
+      populations: {},
+    });
     // Rolled back, nothing applied is left to score: "not enough data yet", never a made-up number.
     expect(((await call('viewer', 'GET', '/summary')).body as unknown as ExperimentsSummary).learningScore).toBeNull();
   });
@@ -358,5 +383,156 @@ describe('decision points the installed plugins declare', () => {
     expect(await reconcileExperimentCounts(db)).toBe(0);
     expect(sum(await trialsOf('Follow-up gap'))).toBe(2);
     expect(sum(await trialsOf('Template again'))).toBe(2);
+  });
+});
+
+describe('an ICP slice as the population', () => {
+  // SLICED's ICP: Fintech (the most confident) and Retail; OTHER's has a slice of its own.
+  const slice = (name: string, confidence: number, industry: string[]) => ({
+    name,
+    description: `${name} customers`,
+    confidence,
+    estimatedVolume: 100,
+    criteria: { industry, companySize: '50-200 employees', jobTitles: ['CFO'], techStack: [], painPoints: [] },
+  });
+  const icpOf = (workspaceId: string, slices: ReturnType<typeof slice>[]) =>
+    db.workspaceIcp.create({ workspaceId, slices, confidence: 0.8, notes: 'test', sourceUrls: [], analyzedAt: new Date() });
+  const prospect = (id: number, industry: string | null) =>
+    db.prospects.create({
+      ...{ workspaceId: SLICED, id, firstName: 'P', lastName: String(id), company: `Co ${id}`, email: `p${id}@co${id}.example` },
+      ...{ emailLower: `p${id}@co${id}.example`, industry, industryLower: industry?.toLowerCase() ?? null },
+    });
+  const start = (name: string, population: unknown, decisionPoint = 'first-email-template') =>
+    call('sliced', 'POST', '', {
+      name,
+      decisionPoint,
+      arms: decisionPoint === 'first-email-template' ? TEMPLATES : [{ value: '3' }, { value: '7' }],
+      population,
+    });
+  const ids = {} as Record<'retail' | 'fintechGap' | 'everyone' | 'campaign', string>;
+
+  beforeAll(async () => {
+    await icpOf(SLICED, [slice('Retail', 0.5, ['Retail', 'E-commerce']), slice('Fintech', 0.9, ['Financial Services', 'Banking'])]);
+    await icpOf(OTHER, [slice('Healthcare', 0.7, ['Hospitals'])]);
+    for (const [id, industry] of [
+      [41, 'banking'], // Fintech, matched case-insensitively
+      [42, 'Retail'],
+      [43, 'Retail'], // also in campaign 5
+      [44, 'E-commerce'],
+      [45, 'Retail'], // in campaign 6, which scores against Fintech only
+      [46, null], // no industry: the most confident slice, Fintech
+      [47, 'Retail'],
+      [48, 'Banking'],
+    ] as const)
+      await prospect(id, industry);
+    await db.campaigns.create({ workspaceId: SLICED, id: 5, name: 'Retail push', prospectIds: [43] });
+    await db.campaigns.create({ workspaceId: SLICED, id: 6, name: 'Fintech only', prospectIds: [45], sliceNames: ['Fintech'] });
+  });
+
+  it("refuses a slice the workspace's current ICP does not have, naming it, and another workspace's slice names", async () => {
+    const refused = await fetch(`${server.url}/api/experiments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.sliced}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        name: 'Elsewhere',
+        decisionPoint: 'first-email-template',
+        arms: TEMPLATES,
+        population: { kind: 'slice', slice: 'Healthcare' }, // OTHER's slice
+      }),
+    });
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: string; fields: Record<string, string> };
+    expect(body.error).toContain('No ICP slice "Healthcare" in this workspace\'s ICP: one of "Fintech", "Retail"');
+    expect(Object.keys(body.fields)).toEqual(['population.slice']);
+    // A workspace without an ICP has no slice at all; a blank name is not a slice.
+    expect(
+      await call('admin', 'POST', '', {
+        name: 'No ICP',
+        decisionPoint: 'first-email-template',
+        arms: TEMPLATES,
+        population: { kind: 'slice', slice: 'Retail' },
+      }),
+    ).toMatchObject({ status: 422, text: expect.stringContaining('has no ICP yet') });
+    expect(await start('Blank', { kind: 'slice', slice: '' })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('population.slice'),
+    });
+    expect(await start('Slice and campaign', { kind: 'slice', slice: 'Retail', campaignId: 5 })).toMatchObject({ status: 400 });
+    expect(await list('sliced')).toEqual([]);
+  });
+
+  it('decides only for the slice’s prospects; a campaign’s experiment wins over it, and it over the workspace’s', async () => {
+    const retail = await start('Retail template', { kind: 'slice', slice: 'Retail' });
+    expect(retail.status, retail.text).toBe(201);
+    expect(retail.body!.population).toEqual({ kind: 'slice', slice: 'Retail' });
+    ids.retail = retail.body!.id;
+    expect(await start('Retail again', { kind: 'slice', slice: 'Retail' })).toMatchObject({
+      status: 409,
+      text: expect.stringContaining('already has a running experiment'),
+    });
+    const fintechGap = await start('Fintech gap', { kind: 'slice', slice: 'Fintech' }, 'follow-up-gap');
+    expect(fintechGap.status, fintechGap.text).toBe(201);
+    ids.fintechGap = fintechGap.body!.id;
+
+    // Retail's prospects (by industry, e-commerce included) are decided by the Retail experiment; Fintech's are not.
+    for (const id of [42, 44])
+      expect(await decideFor(SLICED, id)).toMatchObject({
+        experimentId: ids.retail,
+        source: 'experiment',
+        populations: { 'first-email-template': { kind: 'slice', slice: 'Retail' } },
+      });
+    expect(await db.experimentDecisions.findOne({ workspaceId: SLICED, decisionId: `${ids.retail}:42` }).lean()).toMatchObject({
+      population: { kind: 'slice', slice: 'Retail' },
+    });
+    const fintech = await decideFor(SLICED, 41);
+    expect(fintech).toMatchObject({
+      experimentId: null,
+      source: 'none',
+      populations: { 'follow-up-gap': { kind: 'slice', slice: 'Fintech' } },
+    });
+    expect(Object.keys(fintech.decisions)).toEqual(['follow-up-gap']);
+    // Without an industry a prospect is scored against the most confident slice; a campaign naming Fintech only scores a retailer against it.
+    for (const id of [46, 45]) expect(Object.keys((await decideFor(SLICED, id)).decisions)).toEqual(['follow-up-gap']);
+    // The other workspace's prospect 42 is none of SLICED's slices.
+    expect((await decideFor(OTHER, 42)).decisions).toEqual({});
+
+    // With a workspace-wide experiment too: the slice's prospects stay with the slice's, the others take the workspace's.
+    const everyone = await start('Everyone', { kind: 'workspace' });
+    expect(everyone.status, everyone.text).toBe(201);
+    ids.everyone = everyone.body!.id;
+    expect(await decideFor(SLICED, 47)).toMatchObject({ experimentId: ids.retail });
+    expect(await decideFor(SLICED, 48)).toMatchObject({
+      experimentId: ids.everyone,
+      populations: { 'first-email-template': { kind: 'workspace' }, 'follow-up-gap': { kind: 'slice', slice: 'Fintech' } },
+    });
+    // A campaign's experiment wins over the slice's for its own (Retail) prospect.
+    const campaign = await start('Campaign template', { kind: 'campaign', campaignId: 5 });
+    expect(campaign.status, campaign.text).toBe(201);
+    ids.campaign = campaign.body!.id;
+    expect(await decideFor(SLICED, 43)).toMatchObject({
+      experimentId: ids.campaign,
+      populations: { 'first-email-template': { kind: 'campaign', campaignId: 5 } },
+    });
+  });
+
+  it('applies winners in the same order: the campaign’s, then the slice’s, then the workspace’s', async () => {
+    for (const id of Object.values(ids)) expect((await call('sliced', 'POST', `/${id}/stop`)).status).toBe(200);
+    const applied = (value: string) => ({
+      change: {
+        ...{ id: `change-${value}`, arm: value, value, appliedAt: new Date(), rolledBackAt: null, rolledBackBy: null },
+        evidence: { pBest: {}, counts: [], reason: 'test' },
+      },
+    });
+    await db.experiments.updateOne({ workspaceId: SLICED, _id: ids.everyone }, { $set: applied('value-prop') });
+    await db.experiments.updateOne({ workspaceId: SLICED, _id: ids.retail }, { $set: applied('pain-point') });
+    await db.experiments.updateOne({ workspaceId: SLICED, _id: ids.campaign }, { $set: applied('roi-focused') });
+    for (const [id, experiment, template] of [
+      [49, ids.retail, 'pain-point'], // a new Retail prospect
+      [41, ids.everyone, 'value-prop'], // Fintech: no slice winner, the workspace's
+      [43, ids.campaign, 'roi-focused'], // in campaign 5
+    ] as const) {
+      if (id === 49) await prospect(49, 'Retail');
+      expect(await decideFor(SLICED, id)).toMatchObject({ experimentId: experiment, template, source: 'applied' });
+    }
   });
 });

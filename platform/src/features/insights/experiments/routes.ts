@@ -18,7 +18,7 @@ import type { ExperimentsDb } from './model.ts';
 
 /** What the experiments routes are built over. */
 export interface ExperimentsDeps {
-  db: ExperimentsDb & Pick<Models, 'campaigns'>;
+  db: ExperimentsDb & Pick<Models, 'campaigns' | 'workspaceIcp'>;
   /** What the installed plugins let experiments decide (installedDecisionPoints). */
   decisionPoints: readonly DecisionPointView[];
 }
@@ -64,7 +64,7 @@ export const experimentsRoutes = [
         409: { description: 'The name is taken, or the population already has a running experiment on this decision' },
         422: {
           description:
-            'No installed plugin declares the decision point, an arm is not one of its values, two arms share an id, or the campaign does not exist',
+            'No installed plugin declares the decision point, an arm is not one of its values, two arms share an id, the campaign does not exist, or the slice is not in the workspace’s current ICP',
         },
       },
     },

@@ -14,6 +14,7 @@ import {
   type DecisionPoint,
   type Experiment,
 } from '../api/experiments-api.ts';
+import { populationWords } from '../utils/population.ts';
 import { NewExperimentDialog } from './new-experiment-dialog.tsx';
 import { EmptyNote, Panel } from './panel.tsx';
 
@@ -104,9 +105,7 @@ function ExperimentCard({
   const toast = useToast();
   const stop = useStopExperiment();
   const scale = Math.max(0.05, ...experiment.arms.map((arm) => arm.upper));
-  const { population } = experiment;
-  const who =
-    population.kind === 'campaign' ? `campaign ${campaigns.get(population.campaignId) ?? population.campaignId}` : 'every prospect';
+  const who = populationWords(experiment.population, campaigns);
   const decides = points.find((point) => point.id === experiment.decisionPoint)?.label ?? experiment.decisionPoint;
   const halt = () =>
     stop.mutate(experiment.id, {

@@ -3,18 +3,21 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { workspaceIcpQueryOptions } from '../../icp/index.ts';
 import {
   decisionPointsQueryOptions,
   experimentCampaignsQueryOptions,
   useStartExperiment,
   type DecisionPoint,
 } from '../api/experiments-api.ts';
+import { populationOf, populationOption } from '../utils/population.ts';
 
 /** How the reward is counted (the API's default; README "Learning"). */
 export const REWARD_TEXT = 'a positive reply or a booked meeting counts 0.75, an attended meeting 1; any other reply 0';
 
 /**
- * "New experiment": a name, who takes part (the workspace or one of its campaigns), what it
+ * "New experiment": a name, who takes part (the workspace, one of its campaigns or one slice of its
+ * ICP: a prospect is decided by its campaign's experiment first, then its slice's), what it
  * decides (a decision point an installed plugin declares) and the arms (at least two of the values
  * that decision point offers). The reward is the API's default, said in words. The API's refusal
  * (a name taken, a population already testing that decision) shows in the form, as it said it.
@@ -25,6 +28,7 @@ export function NewExperimentDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const points = useQuery(decisionPointsQueryOptions());
   const campaigns = useQuery(experimentCampaignsQueryOptions());
+  const slices = useQuery(workspaceIcpQueryOptions()).data?.icpSlices ?? [];
   const start = useStartExperiment();
   const [name, setName] = useState('');
   const [population, setPopulation] = useState('workspace');
@@ -47,7 +51,7 @@ export function NewExperimentDialog({ onClose }: { onClose: () => void }) {
         name: name.trim(),
         decisionPoint: point.id,
         arms: arms.map((arm) => ({ value: arm.value, label: arm.label })),
-        population: population === 'workspace' ? { kind: 'workspace' } : { kind: 'campaign', campaignId: Number(population) },
+        population: populationOf(population),
       },
       {
         onSuccess: (experiment) => {
@@ -59,6 +63,7 @@ export function NewExperimentDialog({ onClose }: { onClose: () => void }) {
   };
   const nameError = (tried ? local.name : undefined) ?? fields.name;
   const armsError = (tried ? local.arms : undefined) ?? Object.entries(fields).find(([at]) => at.startsWith('arms'))?.[1];
+  const populationError = Object.entries(fields).find(([at]) => at.startsWith('population'))?.[1];
   return (
     <dialog
       ref={dialog}
@@ -97,25 +102,47 @@ export function NewExperimentDialog({ onClose }: { onClose: () => void }) {
             </span>
           )}
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Who takes part
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="experiment-population">Who takes part</label>
           <select
-            className="select select-bordered select-sm w-full"
+            id="experiment-population"
+            className={`select select-bordered select-sm w-full ${populationError ? 'select-error' : ''}`}
             value={population}
+            aria-invalid={Boolean(populationError)}
+            aria-describedby={populationError ? 'experiment-population-error' : 'experiment-population-help'}
             onChange={(event) => setPopulation(event.target.value)}
           >
             <option value="workspace">Every prospect of the workspace</option>
             {Boolean(campaigns.data?.length) && (
               <optgroup label="One campaign">
                 {campaigns.data?.map((campaign) => (
-                  <option key={campaign.id} value={campaign.id}>
+                  <option key={campaign.id} value={populationOption({ kind: 'campaign', campaignId: campaign.id })}>
                     {campaign.name}
                   </option>
                 ))}
               </optgroup>
             )}
+            {slices.length > 0 && (
+              <optgroup label="One ICP slice">
+                {slices.map((slice) => (
+                  <option key={slice.name} value={populationOption({ kind: 'slice', slice: slice.name })}>
+                    {slice.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
-        </label>
+          {populationError ? (
+            <span id="experiment-population-error" className="text-xs text-error">
+              {populationError}
+            </span>
+          ) : (
+            <span id="experiment-population-help" className="text-xs text-base-content/60">
+              A prospect takes part in its campaign&apos;s experiment first, then its ICP slice&apos;s (the slice it is scored against),
+              then the workspace&apos;s.
+            </span>
+          )}
+        </div>
         {points.isError && (
           <p role="alert" className="text-sm text-error">
             {points.error.message}
