@@ -153,9 +153,11 @@ const labelOf = (step: number, template: string | null) =>
     ? 'Your reply'
     : template === 'meeting-invitation'
       ? 'Meeting invitation'
-      : template === 'meeting-proposal'
-        ? 'Meeting slots offered'
-        : `Email ${step} of the sequence`;
+      : template === 'meeting-cancelled'
+        ? 'Meeting cancelled'
+        : template === 'meeting-proposal'
+          ? 'Meeting slots offered'
+          : `Email ${step} of the sequence`;
 
 /** One reply with the whole conversation with its prospect, oldest first: every email we wrote them and every reply of theirs. */
 export async function inboxThread(db: InboxDb, workspaceId: string, id: string) {

@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Models } from '../../models.ts';
-import { FIRST_ONE_OFF_STEP, type OutboxMessage } from '../outbox/model.ts';
+import { FIRST_ONE_OFF_STEP, type ONE_OFF_TEMPLATES, type OutboxMessage } from '../outbox/model.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import { suppressionOf } from '../suppressions/suppression.ts';
 import { ConflictError } from '../../../core/errors.ts';
@@ -9,9 +9,9 @@ import { ConflictError } from '../../../core/errors.ts';
 /** What sending a one-off email reads and writes. */
 export type OneOffDb = Pick<Models, 'outbox' | 'campaigns' | 'suppressions'>;
 
-/** An email outside the cadence: a person's reply from the Inbox, or a meeting's invitation. */
+/** An email outside the cadence: a person's reply from the Inbox, a meeting's invitation or its cancellation. */
 export interface OneOffEmail {
-  template: 'inbox-reply' | 'meeting-invitation';
+  template: (typeof ONE_OFF_TEMPLATES)[number];
   email: string;
   subject: string;
   body: string;

@@ -10,11 +10,12 @@ export const OUTBOX_STATUSES = ['pending_review', 'queued', 'sending', 'sent', '
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
- * Emails a person sends from the Inbox and the invitations of meetings booked there: sent like a
+ * Emails a person sends from the Inbox, the invitations of meetings booked there and the
+ * cancellations of meetings called off (by the rep or the prospect): sent like a
  * sequence's steps (same guardrails, in the prospect's thread) at outbox steps from
  * FIRST_ONE_OFF_STEP on, but no step of a cadence (not counted as outreach sent, nor learned from).
  */
-export const ONE_OFF_TEMPLATES = ['inbox-reply', 'meeting-invitation'] as const;
+export const ONE_OFF_TEMPLATES = ['inbox-reply', 'meeting-invitation', 'meeting-cancelled'] as const;
 export const FIRST_ONE_OFF_STEP = 200;
 
 /** An email a sequence step queued for sending; one per (workspace, prospect, step), whatever retries happen. */

@@ -121,9 +121,18 @@ const icsTime = (iso: string) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-/** The cancellations queued for a prospect (one-off emails whose calendar part is a CANCEL). */
-const cancellationsOf = (prospectId: number) =>
-  stack.db.outbox.countDocuments({ workspaceId: A, prospectId, template: 'meeting-invitation', 'calendar.method': 'CANCEL' });
+/** The cancellations queued for a prospect (one-off emails of the cancellation template; every other carries no CANCEL). */
+const cancellationsOf = async (prospectId: number) => {
+  expect(
+    await stack.db.outbox.countDocuments({
+      workspaceId: A,
+      prospectId,
+      template: { $ne: 'meeting-cancelled' },
+      'calendar.method': 'CANCEL',
+    }),
+  ).toBe(0);
+  return stack.db.outbox.countDocuments({ workspaceId: A, prospectId, template: 'meeting-cancelled', 'calendar.method': 'CANCEL' });
+};
 
 const meetingsOf = async (workspace: string) => (await member('GET', '/api/meetings', workspace)).body as Array<Record<string, any>>;
 const invitationsTo = (email: string) => stack.db.outbox.countDocuments({ workspaceId: A, email, template: 'meeting-invitation' });
@@ -332,13 +341,66 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     expect(await cancellationsOf(10)).toBe(1);
     await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(3);
     const cancelled = calendarsTo(email)[2]!;
-    expect(cancelled.subject).toMatch(/^Cancelled: 30-minute call, /);
+    expect(cancelled.subject).toMatch(/^Meeting cancelled: 30-minute call, /);
     expect(cancelled.calendar.METHOD).toBe('CANCEL');
     expect(cancelled.event).toMatchObject({
       UID: booked!.event.UID,
       SEQUENCE: '2',
       STATUS: 'CANCELLED',
       DTSTART: icsTime(slots[1]!.start),
+    });
+  });
+
+  it('the Meeting Scheduler cancelling a meeting emails the prospect its cancellation once; their link then sends none', async () => {
+    const email = await enrol(A, 20);
+    const token = await tokenOf(20);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[2]!.start })).status).toBe(201);
+    expect((await call('POST', `/api/book/${token}/reschedule`, { start: slots[3]!.start })).status).toBe(200);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
+    const meeting = (await meetingsOf(A)).find((each) => each.prospectId === 20 && each.status === 'scheduled')!;
+
+    // The rep cancels it (twice: a double click); only the call that cancelled it sends.
+    const cancels = [];
+    for (let click = 0; click < 2; click++)
+      cancels.push(await member('POST', `/api/meetings/${meeting.id}/outcome`, A, { outcome: 'cancelled' }));
+    expect(cancels[0]!.status, cancels[0]!.text).toBe(200);
+    expect(cancels[0]!.body.status).toBe('cancelled');
+    expect(await cancellationsOf(20)).toBe(1);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(3);
+    const [booked, , cancelled] = calendarsTo(email);
+    expect(cancelled!.subject).toMatch(/^Meeting cancelled: 30-minute call, .*\(America\/New_York\)$/);
+    // The event the prospect has (the first booking's UID, moved once): its next SEQUENCE, cancelled.
+    expect(cancelled!.calendar.METHOD).toBe('CANCEL');
+    expect(cancelled!.event).toMatchObject({
+      UID: booked!.event.UID,
+      SEQUENCE: '2',
+      STATUS: 'CANCELLED',
+      DTSTART: icsTime(slots[3]!.start),
+    });
+    const sent = sink.messages.filter((message) => message.to.includes(email)).at(-1)!;
+    expect(sent.parsed.text).toContain('I am sorry: I have to cancel our call on');
+
+    // The prospect's own cancel afterwards finds it cancelled: nothing more is emailed.
+    const late = await call('POST', `/api/book/${token}/cancel`);
+    expect([late.status, late.body]).toEqual([200, { cancelled: true }]);
+    expect(await cancellationsOf(20)).toBe(1);
+  });
+
+  it('a meeting booked in the Meeting Scheduler and cancelled there: the cancellation continues its own event (SEQUENCE 1)', async () => {
+    const email = await enrol(A, 21);
+    const offered = await call('GET', `/api/meetings/slots?count=5&workspace=${A}&prospect=21`);
+    expect(offered.status, offered.text).toBe(200);
+    const start = (offered.body.slots as Array<{ start: string }>)[4]!.start;
+    const booked = await member('POST', '/api/meetings', A, { prospectId: 21, prospect: { name: 'Pat P21', email }, scheduledAt: start });
+    expect(booked.status, booked.text).toBe(201);
+    const invitation = readCalendar(booked.body.ics as string);
+    expect((await member('POST', `/api/meetings/${booked.body.meeting.id}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await cancellationsOf(21)).toBe(1);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(1);
+    expect(calendarsTo(email)[0]).toMatchObject({
+      calendar: { METHOD: 'CANCEL' },
+      event: { UID: invitation.event.UID, SEQUENCE: '1', STATUS: 'CANCELLED', DTSTART: icsTime(start) },
     });
   });
 

@@ -10,6 +10,7 @@ import { getOffer } from '../../prospecting/services.ts';
 import { callPluginService } from '../../runs/services.ts';
 import { confirmBooking, meetingTimeText, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
 import { Booking } from '../meetings/api-schemas.ts';
+import { cancellationPublisher, tellProspectCancelled } from '../meetings/cancellation.ts';
 import { bookMeeting, listMeetings, markOutcome, proposeSlots, type MeetingDeps } from '../meetings/meetings.ts';
 import { GoneError, LINK_CANCELLED, LINK_REVOKED, MAX_RESCHEDULES, usableLink, type StoredLink } from './links.ts';
 import type { BookingLinksDb } from './model.ts';
@@ -114,52 +115,37 @@ async function prospectIcs(
   return ics;
 }
 
-/** The email that carries a moved meeting's updated invitation, or a cancelled one's cancellation, to the prospect. */
-export function meetingChangeEmail(
-  change: 'moved' | 'cancelled',
-  input: { firstName: string; when: string; minutes: number; meetingUrl: string },
-) {
+/** The email that carries a moved meeting's updated invitation to the prospect (a cancellation has its own: meetings/cancellation.ts). */
+export function meetingMovedEmail(input: { firstName: string; when: string; minutes: number; meetingUrl: string }) {
   const greeting = input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,';
-  if (change === 'moved')
-    return {
-      subject: `Updated invitation: ${input.minutes}-minute call, now ${input.when}`,
-      body: [
-        greeting,
-        '',
-        `Moved: the call is now ${input.when}, ${input.minutes} minutes.`,
-        '',
-        `Video call: ${input.meetingUrl}`,
-        '',
-        'The updated calendar invitation is attached: it moves the event already in your calendar.',
-      ].join('\n'),
-    };
   return {
-    subject: `Cancelled: ${input.minutes}-minute call, ${input.when}`,
+    subject: `Updated invitation: ${input.minutes}-minute call, now ${input.when}`,
     body: [
       greeting,
       '',
-      `The call on ${input.when} is cancelled, as you asked.`,
+      `Moved: the call is now ${input.when}, ${input.minutes} minutes.`,
       '',
-      'The attached cancellation takes it out of your calendar. To find another time, reply here.',
+      `Video call: ${input.meetingUrl}`,
+      '',
+      'The updated calendar invitation is attached: it moves the event already in your calendar.',
     ].join('\n'),
   };
 }
 
 /**
- * Emails the prospect what changed, with its .ics, through the product's mail channel (the thread's
- * mailbox, every guardrail). An address on the suppression list gets nothing (the prospect asked for
- * no email): the move or the cancellation stands all the same.
+ * Emails the prospect their meeting moved, with its .ics, through the product's mail channel (the
+ * thread's mailbox, every guardrail). An address on the suppression list gets nothing (the prospect
+ * asked for no email): the move stands all the same.
  */
-async function tellProspect(
+async function tellProspectMoved(
   deps: BookingPageDeps,
   link: StoredLink,
-  change: 'moved' | 'cancelled',
   meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string },
   ics: string,
 ): Promise<void> {
   const prospect = await prospectOf(deps, link);
   const { sending } = await getWorkspaceConfig(deps.db, link.workspaceId);
-  const email = meetingChangeEmail(change, {
+  const email = meetingMovedEmail({
     firstName: prospect.firstName,
     when: meetingTimeText(meeting.scheduledAt, prospect.timeZone ?? sending.timeZone),
     minutes: meeting.durationMinutes,
@@ -170,7 +156,7 @@ async function tellProspect(
       template: 'meeting-invitation',
       email: prospect.email,
       ...email,
-      calendar: { method: change === 'moved' ? 'REQUEST' : 'CANCEL', content: ics },
+      calendar: { method: 'REQUEST', content: ics },
     });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -289,15 +275,16 @@ export async function rescheduleThroughLink(deps: BookingPageDeps, token: string
   }
   await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
   const ics = await prospectIcs(deps, link, booked.meeting.id, 'REQUEST', link.reschedules + 1);
-  await tellProspect(deps, link, 'moved', booked.meeting, ics);
+  await tellProspectMoved(deps, link, booked.meeting, ics);
   return { meeting: publicMeeting(booked.meeting) };
 }
 
 /**
  * Cancels the link's meeting (idempotent in the plugin); the link is then used up, and the prospect
- * emailed a cancellation (METHOD:CANCEL, STATUS:CANCELLED, the event's UID, SEQUENCE one higher than
- * the last invitation's). Exactly once: of racing requests, only the one whose conditional write
- * marks the link cancelled sends it; the others answer the same.
+ * emailed a cancellation ("meeting-cancelled": METHOD:CANCEL, STATUS:CANCELLED, the event's UID,
+ * SEQUENCE one higher than the last invitation's). Exactly once: of racing requests, only the one
+ * whose conditional write marks the link cancelled sends it, the others answer the same; and none
+ * does when the rep had cancelled the meeting already (the Meeting Scheduler emailed it then).
  */
 export async function cancelThroughLink(deps: BookingPageDeps, token: string, now = new Date()) {
   const link = await usableLink(deps.db, token, now);
@@ -313,8 +300,9 @@ export async function cancelThroughLink(deps: BookingPageDeps, token: string, no
     if (after?.cancelledAt) return { cancelled: true as const };
     throw new ConflictError('The meeting was moved meanwhile: reload the page.');
   }
-  const ics = await prospectIcs(deps, link, link.meetingId, 'CANCEL', link.reschedules + 1);
-  await tellProspect(deps, link, 'cancelled', meeting, ics);
+  // The meeting's cancellation is published once, by whoever cancelled it first: this link, or the rep before.
+  if ((await cancellationPublisher(deps, link.workspaceId, link.meetingId)) === runOf(link).principal.id)
+    await tellProspectCancelled(deps, runOf(link), { ...meeting, id: link.meetingId, prospectId: link.prospectId }, 'prospect');
   return { cancelled: true as const };
 }
 

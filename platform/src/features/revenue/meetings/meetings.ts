@@ -169,7 +169,7 @@ export async function markOutcome(
   meetingId: string,
   outcome: string,
   options: { reason?: string | undefined } = {},
-): Promise<{ meeting: unknown; correction?: OutcomeCorrection }> {
+): Promise<{ meeting: unknown; correction?: OutcomeCorrection; cancelledNow?: boolean }> {
   const { workspaceId } = run;
   if (outcome === 'completed' || outcome === 'no-show') await refuseBeforeStart(deps, run, meetingId, outcome);
   const correction = outcome === 'no-show' ? await noShowCorrection(deps, run, meetingId, options.reason) : null;
@@ -178,16 +178,19 @@ export async function markOutcome(
   })) as { meeting: { prospectId: number; scheduledAt: string } };
   // A called-off meeting's event is cancelled in the calendar too (kept there, visibly cancelled).
   if (outcome === 'cancelled') await cancelMeetingEvent(deps, workspaceId, meetingId);
-  if (outcome === 'cancelled')
-    await publishEvent(eventsOf(deps), run, {
-      type: 'meeting.cancelled',
-      key: meetingId,
-      data: {
-        meetingId,
-        prospectId: marked.meeting.prospectId ?? null,
-        scheduledAt: marked.meeting.scheduledAt ? new Date(marked.meeting.scheduledAt).toISOString() : null,
-      },
-    });
+  // Published once per meeting (keyed by it): the call that writes it is the one that cancelled it.
+  const cancellation =
+    outcome === 'cancelled'
+      ? await publishEvent(eventsOf(deps), run, {
+          type: 'meeting.cancelled',
+          key: meetingId,
+          data: {
+            meetingId,
+            prospectId: marked.meeting.prospectId ?? null,
+            scheduledAt: marked.meeting.scheduledAt ? new Date(marked.meeting.scheduledAt).toISOString() : null,
+          },
+        })
+      : null;
   if (outcome === 'completed' || outcome === 'no-show') {
     await recordMeetingOutcome(
       deps,
@@ -199,7 +202,11 @@ export async function markOutcome(
     // The ledger follows the meeting's status: a charge, a credit of it on a correction, a charge again.
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
   }
-  return { meeting: marked.meeting, ...(correction ? { correction } : {}) };
+  return {
+    meeting: marked.meeting,
+    ...(correction ? { correction } : {}),
+    ...(cancellation ? { cancelledNow: cancellation.published } : {}),
+  };
 }
 
 /**

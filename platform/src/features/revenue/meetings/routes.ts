@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { tellProspectCancelled, type CancellationDb } from './cancellation.ts';
 import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from './meetings.ts';
 import { Booking, IdempotencyKey, Meeting, MeetingBody, MeetingParams, OutcomeBody, Slots, SlotsQuery } from './api-schemas.ts';
 import { auditChange } from '../../accounts/services.ts';
 import { docsOf, route, routerOf } from '../../../core/http/api-route.ts';
 import { runContextOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
 
+/**
+ * What the meetings routes run over: the plugins, and the product's collections a cancellation's
+ * email to the prospect uses (without them, as in a router built for the platform's own tests, a
+ * cancelled meeting is cancelled and nobody is emailed).
+ */
+export type MeetingsRouteDeps = MeetingDeps & { db?: CancellationDb | undefined };
+
 const tags = ['meetings'];
 const badWorkspace = { description: 'Invalid workspace slug' };
 
 /** /api/meetings: the workspace's meetings, booking one, its invitation, its outcome, and free slots (via the meeting-booking plugin). */
 export const meetingsRoutes = [
-  route<MeetingDeps>(
+  route<MeetingsRouteDeps>(
     {
       method: 'get',
       path: '/api/meetings',
@@ -24,7 +32,7 @@ export const meetingsRoutes = [
       ctx.body = await listMeetings(deps, runContextOf(ctx));
     },
   ),
-  route<MeetingDeps>(
+  route<MeetingsRouteDeps>(
     {
       method: 'get',
       path: '/api/meetings/slots',
@@ -40,7 +48,7 @@ export const meetingsRoutes = [
       ctx.body = Slots.parse(await proposeSlots(deps, runContextOf(ctx), count, { prospectId: prospect }));
     },
   ),
-  route<MeetingDeps>(
+  route<MeetingsRouteDeps>(
     {
       method: 'post',
       path: '/api/meetings',
@@ -67,7 +75,7 @@ export const meetingsRoutes = [
       ctx.body = booked;
     },
   ),
-  route<MeetingDeps>(
+  route<MeetingsRouteDeps>(
     {
       method: 'get',
       path: '/api/meetings/{id}/invite.ics',
@@ -91,13 +99,13 @@ export const meetingsRoutes = [
       ctx.body = ics;
     },
   ),
-  route<MeetingDeps>(
+  route<MeetingsRouteDeps>(
     {
       method: 'post',
       path: '/api/meetings/{id}/outcome',
       access: 'sales-ops',
       summary:
-        'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started; an attended meeting corrected to a no-show (owners and admins, with a reason) has its charge credited',
+        'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started; an attended meeting corrected to a no-show (owners and admins, with a reason) has its charge credited; the call that cancels a meeting emails the prospect its cancellation (.ics CANCEL), once',
       tags,
       params: MeetingParams,
       query: WorkspaceQuery,
@@ -114,8 +122,11 @@ export const meetingsRoutes = [
     (deps) => async (ctx) => {
       const { id } = MeetingParams.parse(ctx.params);
       const { outcome, reason } = OutcomeBody.parse(ctx.request.body ?? {});
-      const marked = await markOutcome(deps, runContextOf(ctx), id, outcome, { reason });
+      const run = runContextOf(ctx);
+      const marked = await markOutcome(deps, run, id, outcome, { reason });
       const { meeting } = z.object({ meeting: Meeting }).parse(marked);
+      // Only the call that cancelled it (published its meeting.cancelled) tells the prospect: a repeat sends nothing.
+      if (marked.cancelledNow && deps.db) await tellProspectCancelled({ ...deps, db: deps.db }, run, meeting, 'organizer');
       // A correction credits a charge: the trail keeps what it was, what it became and why.
       if (marked.correction)
         auditChange(ctx, {
@@ -127,5 +138,5 @@ export const meetingsRoutes = [
   ),
 ];
 
-export const meetingsRouter = (deps: MeetingDeps) => routerOf(meetingsRoutes, deps);
+export const meetingsRouter = (deps: MeetingsRouteDeps) => routerOf(meetingsRoutes, deps);
 export const meetingsRouteDocs = docsOf(meetingsRoutes);
