@@ -38,13 +38,16 @@ export const DEFAULT_SCENARIO: Scenario = {
  */
 export const TRUE_FIT_WEIGHTS: DimensionWeights = { companySize: 0.05, industryMatch: 0.15, techStack: 0.4, jobTitle: 0.15, timing: 0.25 };
 
-/** The weights scoring starts from: the lead-scoring defaults (35/28/22/15 for the fit, 20% timing). */
+/**
+ * The weights scoring starts from: the product's defaults as the lead-scoring plugin scores them
+ * (the workspace's 35/28/22/15 for the fit scaled by 0.9, the plugin's default timingWeight 10%).
+ */
 export const STARTING_WEIGHTS: DimensionWeights = {
-  companySize: 0.28,
-  industryMatch: 0.224,
-  techStack: 0.176,
-  jobTitle: 0.12,
-  timing: 0.2,
+  companySize: 0.315,
+  industryMatch: 0.252,
+  techStack: 0.198,
+  jobTitle: 0.135,
+  timing: 0.1,
 };
 
 /** Replies that are not positive, as shares of sends, independent of the arm. */

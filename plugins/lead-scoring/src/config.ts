@@ -1,14 +1,24 @@
 import { z } from 'zod';
 
-/** The four ICP-fit weights (spec: scoringWeights). Any non-negative numbers; they are normalised to sum to 1. */
+/**
+ * The four ICP-fit weights (spec: scoringWeights), and timing's when the workspace learned one.
+ * Any non-negative numbers; they are normalised to sum to 1.
+ */
 export const WeightsSchema = z
   .object({
     companySize: z.number().min(0).describe('Weight of company size fit (spec default 0.35).'),
     industryMatch: z.number().min(0).describe('Weight of industry match (spec default 0.28).'),
     techStack: z.number().min(0).describe('Weight of technology overlap (spec default 0.22).'),
     jobTitle: z.number().min(0).describe('Weight of job title seniority and function (spec default 0.15).'),
+    timing: z
+      .number()
+      .min(0)
+      .optional()
+      .describe(
+        "Weight of timing/intent (e.g. learned from meetings): its share of the five takes the place of timingWeight; timingWeight's when absent.",
+      ),
   })
-  .refine((weights) => weights.companySize + weights.industryMatch + weights.techStack + weights.jobTitle > 0, {
+  .refine((weights) => weights.companySize + weights.industryMatch + weights.techStack + weights.jobTitle + (weights.timing ?? 0) > 0, {
     message: 'at least one weight must be above 0',
   });
 
@@ -28,7 +38,7 @@ export const configSchema = z.object({
     .max(0.5)
     .default(0.1)
     .describe(
-      'Share of the score given to timing/intent signals (funding, hiring, tech adoption, named pains); the four ICP weights share the rest.',
+      "Share of the score given to timing/intent signals (funding, hiring, tech adoption, named pains); the four ICP weights share the rest. Weights with a `timing` (the workspace's, once learned) take its place.",
     ),
   qualificationThreshold: z
     .number()

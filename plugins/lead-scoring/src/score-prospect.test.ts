@@ -75,6 +75,34 @@ describe('lead-scoring plugin', () => {
     expect(tuned.dimensions.map((dimension) => dimension.weight)).toEqual([0.5, 0, 0, 0.5, 0]);
   });
 
+  it("scores with a workspace's five weights: its timing weight takes the place of the timingWeight setting", async () => {
+    const input = { prospect: { jobTitle: 'VP Sales', company: 'Acme' }, research: richResearch, icp };
+    const deps = testDeps(leadScoringPlugin, { config: { timingWeight: 0.05 } });
+    const weights = { companySize: 0.3, industryMatch: 0.2, techStack: 0.2, jobTitle: 0.1, timing: 0.2 };
+    const result = await runActivity(leadScoringPlugin, 'scoreProspect', { ...input, weights }, deps);
+    expect(result.dimensions.map((dimension) => dimension.weight)).toEqual([0.3, 0.2, 0.2, 0.1, 0.2]);
+    // size .3×100 + industry .2×100 + tech .2×50 + title .1×100 + timing .2×100 = 90
+    expect(result.totalScore).toBe(90);
+    // Five weights that are not fractions are shares too: timing 20 of 100 is 0.2.
+    const percents = { companySize: 30, industryMatch: 20, techStack: 20, jobTitle: 10, timing: 20 };
+    const shares = await runActivity(leadScoringPlugin, 'scoreProspect', { ...input, weights: percents }, deps);
+    expect(shares.dimensions.map((dimension) => dimension.weight)).toEqual([0.3, 0.2, 0.2, 0.1, 0.2]);
+  });
+
+  it('scores four weights (a workspace that never refitted) as before: timing takes the timingWeight setting', async () => {
+    const input = { prospect: { jobTitle: 'VP Sales', company: 'Acme' }, research: richResearch, icp };
+    const four = { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 };
+    const deps = testDeps(leadScoringPlugin, { config: { timingWeight: 0.2 } });
+    const result = await runActivity(leadScoringPlugin, 'scoreProspect', { ...input, weights: four }, deps);
+    expect(result.dimensions.map((dimension) => dimension.weight)).toEqual([0.28, 0.224, 0.176, 0.12, 0.2]);
+    expect(result.totalScore).toBe(91); // size .28×100 + industry .224×100 + tech .176×50 + title .12×100 + timing .2×100 = 91.2
+    // The same shares said as five weights score the same (the shown points may differ in a tenth: float rounding).
+    const five = { companySize: 0.28, industryMatch: 0.224, techStack: 0.176, jobTitle: 0.12, timing: 0.2 };
+    const same = await runActivity(leadScoringPlugin, 'scoreProspect', { ...input, weights: five }, deps);
+    expect(same.dimensions.map((dimension) => dimension.weight)).toEqual([0.28, 0.224, 0.176, 0.12, 0.2]);
+    expect(same.totalScore).toBe(result.totalScore);
+  });
+
   it('moves the weight of a dimension the ICP leaves empty to the others', async () => {
     const result = await runActivity(leadScoringPlugin, 'scoreProspect', {
       prospect: { jobTitle: 'VP Sales', company: 'Acme' },

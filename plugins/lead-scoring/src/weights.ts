@@ -10,7 +10,9 @@ export type FitKey = (typeof FIT_KEYS)[number];
  * 1. the four ICP weights are normalised to sum to 1 (so 35/28/22/15 works as well as 0.35/…);
  * 2. a dimension the ICP sets no criterion for gets 0 and the others are renormalised
  *    (if every remaining weight is 0, they share equally);
- * 3. the four are scaled by (1 − timingWeight) and timing takes timingWeight.
+ * 3. the four are scaled by (1 − timing's share) and timing takes its share: `weights.timing` as
+ *    a share of all five when the weights hold one (the workspace's, learned from meetings), else
+ *    `timingWeight` (the plugin's setting), so weights without timing score as they always did.
  */
 export function effectiveWeights(
   weights: Weights,
@@ -23,12 +25,14 @@ export function effectiveWeights(
     if (!hasCriterion[key]) return 0;
     return activeSum > 0 ? weights[key] / activeSum : 1 / active.length;
   };
-  const fit = 1 - timingWeight;
+  const fitSum = FIT_KEYS.reduce((sum, key) => sum + weights[key], 0);
+  const timing = weights.timing === undefined ? timingWeight : weights.timing / (fitSum + weights.timing);
+  const fit = 1 - timing;
   return {
     companySize: share('companySize') * fit,
     industryMatch: share('industryMatch') * fit,
     techStack: share('techStack') * fit,
     jobTitle: share('jobTitle') * fit,
-    timing: timingWeight,
+    timing,
   };
 }

@@ -53,7 +53,6 @@ export function computeLearningCycle(input: RunLearningCycleInput, config: Learn
   const response = compareResponse(outcomes, current.templatePerformance);
   const sources = {
     scoring,
-    currentWeights: current.scoringWeights,
     templates,
     cadence,
     response,

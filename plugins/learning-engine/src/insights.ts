@@ -1,6 +1,7 @@
 import type { CadenceLearning } from './cadence.ts';
 import type { ResponseComparison } from './metrics.ts';
-import { SCORING_FEATURES, type ActivityEntry, type Insight, type ScoringWeights } from './schemas.ts';
+import { SCORE_DIMENSIONS } from './experiments/meeting-model.ts';
+import type { ActivityEntry, Insight } from './schemas.ts';
 import type { ScoringLearning } from './scoring.ts';
 import type { TemplateLearning } from './templates.ts';
 
@@ -10,7 +11,6 @@ export const INSIGHT_COLORS = { scoring: 'blue', template: 'green', cadence: 'pu
 /** Everything the insights are written from. */
 export interface InsightSources {
   scoring: ScoringLearning;
-  currentWeights: ScoringWeights;
   templates: TemplateLearning;
   cadence: CadenceLearning;
   response: ResponseComparison;
@@ -24,9 +24,15 @@ export interface InsightSources {
 
 const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
 const points = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(100 * fraction).toFixed(1)} pts`;
-const LABELS = { companySize: 'Company size', industryMatch: 'Industry match', techStack: 'Tech stack', jobTitle: 'Job title' } as const;
+const LABELS = {
+  companySize: 'Company size',
+  industryMatch: 'Industry match',
+  techStack: 'Tech stack',
+  jobTitle: 'Job title',
+  timing: 'Timing',
+} as const;
 
-function scoringInsight({ scoring, currentWeights, applied, autoApply, now }: InsightSources): Insight {
+function scoringInsight({ scoring, applied, autoApply, now }: InsightSources): Insight {
   const base = { type: 'scoring', color: INSIGHT_COLORS.scoring, confidence: scoring.confidence } as const;
   if (scoring.status === 'too-few-leads' || scoring.status === 'too-few-meetings') {
     return {
@@ -47,7 +53,10 @@ function scoringInsight({ scoring, currentWeights, applied, autoApply, now }: In
       description: `Refitted on ${scoring.sampleSize} contacted prospects (${scoring.meetings} meetings): ${scoring.reason}.`,
     };
   }
-  const changes = SCORING_FEATURES.map((feature) => ({ feature, delta: scoring.proposed[feature] - currentWeights[feature] })).sort(
+  // Compared as shares of the five: weights without timing score with the plugin's timing share.
+  const before = scoring.inForce;
+  const after = (feature: (typeof SCORE_DIMENSIONS)[number]) => scoring.proposed[feature] ?? 0;
+  const changes = SCORE_DIMENSIONS.map((feature) => ({ feature, delta: after(feature) - before[feature] })).sort(
     (a, b) => b.delta - a.delta,
   );
   const top = changes[0] ?? { feature: 'techStack', delta: 0 };
@@ -55,7 +64,7 @@ function scoringInsight({ scoring, currentWeights, applied, autoApply, now }: In
     ...base,
     title: `${LABELS[top.feature]} predicts meetings more than weighted`,
     description: `Refitted on ${scoring.sampleSize} contacted prospects (${scoring.meetings} meetings), ${auc} (z = ${scoring.z?.toFixed(2)}): ${changes
-      .map(({ feature }) => `${LABELS[feature]} ${percent(currentWeights[feature])} → ${percent(scoring.proposed[feature])}`)
+      .map(({ feature }) => `${LABELS[feature]} ${percent(before[feature])} → ${percent(after(feature))}`)
       .join(', ')}.${autoApply ? '' : ' Auto-apply is off: a recommendation, not applied.'}`,
     impact: `${LABELS[top.feature]} weight ${points(top.delta)}`,
     implementedDate: applied.scoringWeights ? now : null,

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-/** The four lead-scoring features, in the order the regression uses them. */
+/** The four ICP-fit features of a lead score, which every recorded score has. */
 export const SCORING_FEATURES = ['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const;
 export type ScoringFeature = (typeof SCORING_FEATURES)[number];
+
+/**
+ * Timing's share of a score when the workspace's weights hold none: the lead-scoring plugin's
+ * default `timingWeight` (plugins/lead-scoring/src/config.ts). The refit judges such weights as
+ * the four scaled by 1 − 0.1 and timing 0.1, which is how the plugin scores them by default.
+ */
+export const DEFAULT_TIMING_SHARE = 0.1;
 
 /** The three outreach template families tracked by the product. */
 export const TEMPLATES = ['roi-focused', 'pain-point', 'value-prop'] as const;
@@ -15,12 +22,17 @@ export type CadenceStep = (typeof CADENCE_STEPS)[number];
 const fraction = z.number().min(0).max(1);
 const count = z.number().int().min(0);
 
-/** Lead-scoring weights as fractions (spec defaults 0.35, 0.28, 0.22, 0.15). */
+/**
+ * Lead-scoring weights as fractions (spec defaults 0.35, 0.28, 0.22, 0.15), and timing's once the
+ * workspace has one: a refit proposes all five (summing to 1); without timing the four sum to 1
+ * and timing's share is the lead-scoring plugin's setting.
+ */
 export const scoringWeightsSchema = z.object({
   companySize: fraction,
   industryMatch: fraction,
   techStack: fraction,
   jobTitle: fraction,
+  timing: fraction.optional(),
 });
 /** Response rate per template as a fraction (spec defaults 0.345, 0.282, 0.198). */
 export const templatePerformanceSchema = z.object({ 'roi-focused': fraction, 'pain-point': fraction, 'value-prop': fraction });
@@ -47,8 +59,10 @@ const templateOutcome = z
   .refine((t) => t.positive <= t.replied, { message: 'positive cannot exceed replied', path: ['positive'] });
 const scoredLead = z.object({
   features: z
-    .object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction })
-    .describe('The four fit dimensions (0–1) as the prospect was scored before it was contacted.'),
+    .object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction, timing: fraction.optional() })
+    .describe(
+      'The five score dimensions (0–1) as the prospect was scored before it was contacted; timing is missing from scores recorded before it was learned.',
+    ),
   converted: z.boolean().describe('Whether the prospect booked a meeting.'),
 });
 const cadenceOutcome = z

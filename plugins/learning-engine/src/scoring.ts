@@ -1,9 +1,14 @@
-import { refitWeights, type RefitStatus } from './experiments/meeting-model.ts';
-import { SCORING_FEATURES, type Outcomes, type ScoringWeights } from './schemas.ts';
+import { refitScoringWeights, type DimensionWeights, type RefitStatus } from './experiments/meeting-model.ts';
+import { DEFAULT_TIMING_SHARE, SCORING_FEATURES, type Outcomes, type ScoringWeights } from './schemas.ts';
 
 /** What the scoring-weight refit found (the engine's output `scoringRefit`, plus its confidence). */
 export interface ScoringLearning {
+  /** The five weights the refit proposes (the current ones as they are when no fit was made). */
   proposed: ScoringWeights;
+  /** The five shares the current weights score with (`shareOfFive`): what the refit was judged against. */
+  inForce: DimensionWeights;
+  /** Contacted prospects scored before timing was recorded: left out of the fit, not counted as timing 0. */
+  withoutTiming: number;
   /** True when the refit beat the current weights on held-out outcomes (DeLong z ≥ 1.645). */
   better: boolean;
   status: RefitStatus | 'too-few-leads';
@@ -38,26 +43,56 @@ export function normalCdf(x: number): number {
 }
 
 /**
- * Scoring weights from meetings (issue #33, item 4): the contacted prospects' four fit dimensions
- * as they were scored, and whether each booked a meeting, refitted by the meeting model
- * (`refitWeights`: L2 logistic on 70%, judged on the held-out 30% by DeLong's test) once there are
- * `minSampleSize` of them. The refit is seeded by the cycle id, so a retry gives the same answer.
+ * The five shares a workspace's weights score with, as the lead-scoring plugin computes them:
+ * weights with timing are the five normalised; weights without it are the four normalised and
+ * scaled by 1 − DEFAULT_TIMING_SHARE, timing taking DEFAULT_TIMING_SHARE (the plugin's default
+ * `timingWeight`).
+ */
+export function shareOfFive(weights: ScoringWeights): DimensionWeights {
+  const fitSum = SCORING_FEATURES.reduce((sum, key) => sum + weights[key], 0);
+  const timing = weights.timing ?? (DEFAULT_TIMING_SHARE * fitSum) / (1 - DEFAULT_TIMING_SHARE);
+  const total = fitSum + timing;
+  const share = (value: number) => (total > 0 ? value / total : 0.2);
+  return {
+    companySize: share(weights.companySize),
+    industryMatch: share(weights.industryMatch),
+    techStack: share(weights.techStack),
+    jobTitle: share(weights.jobTitle),
+    timing: share(timing),
+  };
+}
+
+/**
+ * Scoring weights from meetings (issue #33, item 4): the contacted prospects' five score
+ * dimensions as they were scored, and whether each booked a meeting, refitted by the meeting model
+ * (`refitScoringWeights`: L2 logistic on 70%, judged on the held-out 30% by DeLong's test against
+ * the current weights' five shares) once there are `minSampleSize` of them. Prospects scored
+ * before timing was recorded are left out (a missing timing is not a timing of 0, and imputing it
+ * would invent the very dimension being learned); `withoutTiming` counts them. The refit is seeded
+ * by the cycle id, so a retry gives the same answer.
  */
 export function learnScoringWeights(
   current: ScoringWeights,
-  leads: Outcomes['scoredLeads'],
+  scoredLeads: Outcomes['scoredLeads'],
   settings: ScoringSettings,
   seed: string,
 ): ScoringLearning {
+  const leads = scoredLeads.flatMap(({ features: { timing, ...four }, converted }) =>
+    timing === undefined ? [] : [{ features: { ...four, timing }, converted }],
+  );
+  const withoutTiming = scoredLeads.length - leads.length;
+  const leftOut = withoutTiming > 0 ? ` (${withoutTiming} scored before timing was recorded are left out)` : '';
+  const inForce = shareOfFive(current);
   const meetings = leads.filter((lead) => lead.converted).length;
-  const refit = refitWeights(
-    SCORING_FEATURES,
-    current,
+  const refit = refitScoringWeights(
+    inForce,
     leads.map((lead) => ({ features: lead.features, meetingBooked: lead.converted })),
     seed,
     { l2: 1, heldOutShare: 0.3, minMeetings: settings.minMeetings, minZ: 1.645 },
   );
   const common = {
+    inForce,
+    withoutTiming,
     sampleSize: leads.length,
     meetings,
     minMeetings: settings.minMeetings,
@@ -76,7 +111,7 @@ export function learnScoringWeights(
       aucBefore: null,
       aucAfter: null,
       z: null,
-      reason: `${leads.length} contacted prospects with scores; a refit needs ${settings.minSampleSize}`,
+      reason: `${leads.length} contacted prospects with scores; a refit needs ${settings.minSampleSize}${leftOut}`,
     };
   }
   return {
@@ -88,6 +123,6 @@ export function learnScoringWeights(
     aucBefore: refit.aucBefore === null ? null : Number(refit.aucBefore.toFixed(4)),
     aucAfter: refit.aucAfter === null ? null : Number(refit.aucAfter.toFixed(4)),
     z: refit.z === null ? null : Number(refit.z.toFixed(3)),
-    reason: refit.reason.replace(/: applied$/, ''),
+    reason: `${refit.reason.replace(/: applied$/, '')}${leftOut}`,
   };
 }

@@ -111,11 +111,11 @@ export async function gatherOutcomes(
 
 /**
  * What the scoring refit learns from: each contacted prospect (one with a `sent` event) with the
- * four fit dimensions of the newest `lead_scored` event recorded before its first send (as it was
- * scored when it was contacted; timing is not learned: its share is the lead-scoring plugin's
- * `timingWeight`), and whether it booked a meeting. Not only this cycle's claim: a refit is judged
- * afresh on held-out outcomes each cycle, so it reads the newest MAX_SCORED_LEADS scored
- * prospects of the workspace. Every read is by the index on { workspaceId, type, prospectId }:
+ * five dimensions of the newest `lead_scored` event recorded before its first send (as it was
+ * scored when it was contacted; events recorded before timing was have the four only, and the
+ * engine leaves them out of the fit), and whether it booked a meeting. Not only this cycle's
+ * claim: a refit is judged afresh on held-out outcomes each cycle, so it reads the newest
+ * MAX_SCORED_LEADS scored prospects of the workspace. Every read is by the index on { workspaceId, type, prospectId }:
  * the workspace's lead_scored events, then the sends and meetings of those prospects only.
  * Prospects scored but never contacted are left out: they could not have booked a meeting.
  */
@@ -144,8 +144,9 @@ async function scoredLeads(db: OutcomesDb, workspaceId: string): Promise<Learnin
     const firstSend = contactedAt.get(prospectId);
     if (firstSend === undefined || seen.has(prospectId) || event.at.getTime() > firstSend) continue;
     seen.add(prospectId);
-    const { companySize, industryMatch, techStack, jobTitle } = event.features!;
-    leads.push({ features: { companySize, industryMatch, techStack, jobTitle }, converted: bookedSet.has(prospectId) });
+    const { companySize, industryMatch, techStack, jobTitle, timing } = event.features!;
+    const features = { companySize, industryMatch, techStack, jobTitle, ...(typeof timing === 'number' ? { timing } : {}) };
+    leads.push({ features, converted: bookedSet.has(prospectId) });
   }
   return leads;
 }

@@ -286,22 +286,30 @@ describe('the learning cycle on the real dev server', () => {
 
 /**
  * `count` contacted prospects of a workspace, stored as the platform records them (a `lead_scored`
- * event with the four fit dimensions, then a `sent` event a day later, and a `meeting_booked` one
- * with probability `truth(features)`, seeded). Inserted as counted already: the rollups are not
- * what these tests read.
+ * event with the five dimensions, or the four of an event recorded before timing was, then a `sent`
+ * event a day later, and a `meeting_booked` one with probability `truth(features)`, seeded).
+ * Inserted as counted already: the rollups are not what these tests read.
  */
-async function seedProspects(workspaceId: string, count: number, seed: number, truth: (features: Record<string, number>) => number) {
+async function seedProspects(
+  workspaceId: string,
+  count: number,
+  seed: number,
+  truth: (features: Record<string, number>) => number,
+  { recordTiming = true } = {},
+) {
   const random = seededRandom(seed);
   const scoredAt = new Date('2025-04-01T09:00:00Z');
   const sentAt = new Date('2025-04-02T09:00:00Z');
   const events = Array.from({ length: count }, (_, i) => {
-    const features = { companySize: random(), industryMatch: random(), techStack: random(), jobTitle: random() };
+    const drawn = { companySize: random(), industryMatch: random(), techStack: random(), jobTitle: random(), timing: random() };
+    const { timing: _timing, ...four } = drawn;
+    const features = recordTiming ? drawn : four;
     const prospectId = `p${i}`;
     const base = { workspaceId, prospectId, applied: true, learnedIn: null };
     return [
       { ...base, eventId: `scored-${i}`, type: 'lead_scored', at: scoredAt, score: 50, features },
       { ...base, eventId: `sent-${i}`, type: 'sent', at: sentAt, step: 1, template: 'roi-focused' },
-      ...(random() < truth(features) ? [{ ...base, eventId: `meeting-${i}`, type: 'meeting_booked', at: sentAt }] : []),
+      ...(random() < truth(drawn) ? [{ ...base, eventId: `meeting-${i}`, type: 'meeting_booked', at: sentAt }] : []),
     ];
   }).flat();
   await db.outcomeEvents.insertMany(events);
@@ -379,6 +387,35 @@ describe('the weekly cycle refits the scoring weights from meetings', () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('rolled back already');
     expect((await rollBack('refit-dependent', 'no-such-cycle')).status).toBe(404);
+  });
+
+  it('learns timing as the fifth weight: five weights are applied, and rolled back to the four', async () => {
+    await seedProspects('refit-timing', 1000, 8, (f) => 0.01 + 0.4 * f.timing! ** 2);
+    const summary = await runCycle('refit-timing', 'timing-1');
+    expect(summary.applied).toContain('scoringWeights');
+    const refit = await refitOf('refit-timing');
+    expect(refit).toMatchObject({ applied: true, status: 'applied', sampleSize: 1000, before: CONFIG_DEFAULTS.scoringWeights });
+    expect(refit!.aucAfter!).toBeGreaterThan(refit!.aucBefore! + 0.05);
+    const applied = (await config('refit-timing')).scoringWeights as Record<string, number>;
+    expect(applied).toEqual(refit!.proposed);
+    expect(Object.keys(applied).sort()).toEqual(['companySize', 'industryMatch', 'jobTitle', 'techStack', 'timing']);
+    // Up from the plugin's default share of 0.1.
+    expect(applied.timing).toBeGreaterThan(0.5);
+    expect(Object.values(applied).reduce((sum, weight) => sum + weight, 0)).toBeCloseTo(1, 3);
+    expect((await rollBack('refit-timing', 'timing-1')).status).toBe(200);
+    expect((await config('refit-timing')).scoringWeights).toEqual(CONFIG_DEFAULTS.scoringWeights);
+  });
+
+  it('runs on outcomes recorded before timing was: they are left out, and the cycle says so', async () => {
+    await seedProspects('refit-old', 1000, 5, techStackTruth, { recordTiming: false });
+    const summary = await runCycle('refit-old', 'old-1');
+    expect(summary.applied).not.toContain('scoringWeights');
+    const refit = await refitOf('refit-old');
+    expect(refit).toMatchObject({ applied: false, status: 'too-few-leads', sampleSize: 0 });
+    expect(refit!.reason).toBe(
+      '0 contacted prospects with scores; a refit needs 100 (1000 scored before timing was recorded are left out)',
+    );
+    expect((await config('refit-old')).scoringWeights).toEqual(CONFIG_DEFAULTS.scoringWeights);
   });
 
   it('keeps the weights when meetings depend on no dimension, and says why', async () => {

@@ -1,11 +1,12 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** The four scoring weights as the workspace config holds them. */
+/** The scoring weights as the workspace config holds them: the four, and timing once it has one. */
 export interface RefitWeights {
   companySize: number;
   industryMatch: number;
   techStack: number;
   jobTitle: number;
+  timing?: number;
 }
 
 /**

@@ -4,7 +4,14 @@ import { ConflictError, NotFoundError } from '../../../core/errors.ts';
 import { getWorkspaceConfig, setWorkspaceConfig, type ConfigStoreDb } from '../workspace-config/workspace-config.ts';
 import type { RefitWeights, ScoringRefitRecord, ScoringRefitsDb } from './refit-model.ts';
 
-const Weights = z.object({ companySize: z.number(), industryMatch: z.number(), techStack: z.number(), jobTitle: z.number() });
+/** The four fit weights, and timing's when they hold one (refits before timing was learned have none). */
+const Weights = z.object({
+  companySize: z.number(),
+  industryMatch: z.number(),
+  techStack: z.number(),
+  jobTitle: z.number(),
+  timing: z.number().optional(),
+});
 
 /** The engine's `scoringRefit` output (plugins/learning-engine/src/schemas.ts scoringRefitSchema), as the platform reads it. */
 export const EngineRefit = z.object({
@@ -93,7 +100,9 @@ export async function latestRefit(db: ScoringRefitsDb, workspaceId: string): Pro
 }
 
 const same = (a: RefitWeights, b: RefitWeights) =>
-  (['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const).every((key) => Math.abs(a[key] - b[key]) < 1e-9);
+  (['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const).every((key) => Math.abs(a[key] - b[key]) < 1e-9) &&
+  (a.timing === undefined) === (b.timing === undefined) &&
+  Math.abs((a.timing ?? 0) - (b.timing ?? 0)) < 1e-9;
 
 /**
  * Rolls back the weights a cycle's refit applied: the weights in force before it come back. Only

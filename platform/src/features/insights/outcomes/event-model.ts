@@ -14,12 +14,16 @@ export const OUTCOME_TYPES = [
 ] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 
-/** The four lead-scoring features of a scored lead, each 0–1 (the lead-scoring dimension score / 100). */
+/**
+ * The lead-scoring dimensions of a scored lead, each 0–1 (the lead-scoring dimension score / 100).
+ * Timing is absent from events recorded before it was learned (the refit leaves those out).
+ */
 export interface LeadFeatures {
   companySize: number;
   industryMatch: number;
   techStack: number;
   jobTitle: number;
+  timing?: number;
 }
 
 /** Something that happened to a prospect, recorded once per (workspace, eventId). */
@@ -59,7 +63,7 @@ const OutcomeEventSchema = new Schema<OutcomeEvent>(
     category: String,
     score: Number,
     features: {
-      type: new Schema({ companySize: Number, industryMatch: Number, techStack: Number, jobTitle: Number }, { _id: false }),
+      type: new Schema({ companySize: Number, industryMatch: Number, techStack: Number, jobTitle: Number, timing: Number }, { _id: false }),
       default: undefined,
     },
     applied: { type: Boolean, required: true, default: false },

@@ -22,9 +22,11 @@ export const OutcomeEventInput = z
     category: lowercase.optional().describe('Reply class of a replied event (engagement-analysis category).'),
     score: z.number().min(0).max(100).optional().describe('Total lead score of a lead_scored event.'),
     features: z
-      .object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction })
+      .object({ companySize: fraction, industryMatch: fraction, techStack: fraction, jobTitle: fraction, timing: fraction.optional() })
       .optional()
-      .describe('The four scoring dimensions of a lead_scored event as 0–1; the learning cycle fits the weights on them.'),
+      .describe(
+        'The scoring dimensions of a lead_scored event as 0–1 (timing may be missing); the learning cycle fits the weights on them.',
+      ),
   })
   .refine((event) => event.type !== 'lead_scored' || event.score !== undefined, {
     path: ['score'],

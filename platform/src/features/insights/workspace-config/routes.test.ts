@@ -116,6 +116,26 @@ describe('/api/config', () => {
     expect((await reset('scoringWeights', '?workspace=acme')).status).toBe(200); // resetting a default is fine
   });
 
+  it('saves five weights, timing included, summing to 1, and refuses five that do not', async () => {
+    const five = { companySize: 0.3, industryMatch: 0.2, techStack: 0.2, jobTitle: 0.1, timing: 0.2 };
+    const saved = await put('scoringWeights', { configValue: five }, '?workspace=five-weights');
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ configKey: 'scoringWeights', configValue: five });
+    expect((await getWorkspaceConfig(db, 'five-weights')).scoringWeights).toEqual(five);
+    // The four alone summing to 1 plus a timing weight is 1.2: the five are one whole.
+    const over = await put(
+      'scoringWeights',
+      { configValue: { ...CONFIG_DEFAULTS.scoringWeights, timing: 0.2 } },
+      '?workspace=five-weights',
+    );
+    expect([over.status, await over.text()]).toEqual([
+      422,
+      'Invalid request: configValue: the weights must sum to 1 (± 0.01); these sum to 1.2',
+    ]);
+    expect((await put('scoringWeights', { configValue: { ...five, timing: 2 } }, '?workspace=five-weights')).status).toBe(400);
+    expect((await getWorkspaceConfig(db, 'five-weights')).scoringWeights).toEqual(five);
+  });
+
   it('refuses bad values with a 400 naming each bad field, and stores nothing', async () => {
     const percentages = await put('scoringWeights', { configValue: { companySize: 35, industryMatch: 28, techStack: 22, jobTitle: 15 } });
     expect(percentages.status).toBe(400);

@@ -6,6 +6,9 @@ const WEIGHT_SUM_TOLERANCE = 0.01;
 /**
  * Lead-scoring weights as fractions summing to 1 (± 0.01). The /agents sliders show 0–100:
  * the UI divides by 100 before saving; the API takes fractions only, like every other rate.
+ * `timing` is there once the workspace has one (a refit learned it, or it was set): the five sum
+ * to 1 and the scorer uses it in place of the lead-scoring plugin's `timingWeight`; without it the
+ * four sum to 1 and timing's share is that setting (issue #33, item 4).
  */
 export const ScoringWeightsValue = z
   .strictObject({
@@ -13,6 +16,7 @@ export const ScoringWeightsValue = z
     industryMatch: fraction,
     techStack: fraction,
     jobTitle: fraction,
+    timing: fraction.optional().describe("Timing/intent's share; the lead-scoring plugin's timingWeight when left out"),
   })
   .superRefine((weights, ctx) => {
     const sum = Object.values(weights).reduce((total, weight) => total + weight, 0);

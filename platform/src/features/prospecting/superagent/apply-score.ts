@@ -15,8 +15,8 @@ import type { PipelineRun } from '../../runs/services.ts';
  */
 export const APPLY_SCORE_ACTIVITY = 'platform.applyProspectScore';
 
-/** The dimensions the learning engine fits weights on (timing is not learned). */
-const LEARNED_DIMENSIONS = ['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const;
+/** The four ICP-fit dimensions every recorded score has; the learning engine fits these and timing (issue #33, item 4). */
+const FIT_DIMENSIONS = ['companySize', 'industryMatch', 'techStack', 'jobTitle'] as const;
 
 const ApplyScoreInput = z.object({
   prospectId: z.number().int().min(1).describe('The prospect the run scored'),
@@ -89,7 +89,7 @@ async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, pro
 
 /**
  * `platform.applyProspectScore`: sets the prospect's score (and industry, when it has none) and
- * records one `lead_scored` outcome with the dimensions the learning engine fits weights on.
+ * records one `lead_scored` outcome with the five dimensions the learning engine fits weights on.
  * Idempotent: the writes are `$set`s and the outcome is keyed by the first run of the run's
  * lineage, so a retried attempt, a rerun from any step or a whole rerun counts the prospect once.
  * The workspace and the run are the run context's (the step runner's), never the input's.
@@ -114,8 +114,16 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
       if (industry)
         await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
       const dimensions = new Map(score.dimensions.map((dimension) => [dimension.key, dimension.score / 100]));
-      const features = LEARNED_DIMENSIONS.every((key) => dimensions.has(key))
-        ? Object.fromEntries(LEARNED_DIMENSIONS.map((key) => [key, dimensions.get(key)!]))
+      // A score without timing (an older scorer) still records the four: the refit leaves it out, it is not a timing of 0.
+      const timing = dimensions.get('timing');
+      const features = FIT_DIMENSIONS.every((key) => dimensions.has(key))
+        ? {
+            ...(Object.fromEntries(FIT_DIMENSIONS.map((key) => [key, dimensions.get(key)!])) as Record<
+              (typeof FIT_DIMENSIONS)[number],
+              number
+            >),
+            ...(timing === undefined ? {} : { timing }),
+          }
         : undefined;
       const eventId = `scored-${await firstRunOf(db, workspaceId, runId, prospectId)}`;
       await recordOutcome(db, {
@@ -125,7 +133,7 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
         at: new Date(),
         prospectId,
         score: score.totalScore,
-        ...(features ? { features: features as Record<(typeof LEARNED_DIMENSIONS)[number], number> } : {}),
+        ...(features ? { features } : {}),
       });
       if (typeof score.qualified === 'boolean')
         await publishEvent(db, extra?.run ?? { workspaceId, principal: { kind: 'system', id: 'system:scoring', role: 'system' } }, {

@@ -1,7 +1,10 @@
 import type { ScoringWeights } from '../api/agent-config-api.ts';
-import { WEIGHT_FIELDS, weightsTotal } from '../utils/weights.ts';
+import { weightFieldsOf, weightsTotal } from '../utils/weights.ts';
 
-/** "Lead Scoring Weights": four sliders 0–100, their total, and the server's refusal when there is one. */
+/**
+ * "Lead Scoring Weights": a slider 0–100 per weight (four, and timing once the workspace has one), their
+ * total, and the server's refusal when there is one.
+ */
 export function WeightsSection({
   weights,
   error,
@@ -21,7 +24,7 @@ export function WeightsSection({
             Total: {total}%
           </span>
         </div>
-        {WEIGHT_FIELDS.map(({ key, label }) => (
+        {weightFieldsOf(weights).map(({ key, label }) => (
           <label key={key} className="flex flex-col gap-1">
             <span className="flex justify-between text-sm">
               <span>{label}</span>
@@ -33,12 +36,18 @@ export function WeightsSection({
               min={0}
               max={100}
               step={1}
-              value={weights[key]}
+              value={weights[key] ?? 0}
               aria-label={label}
               onChange={(event) => onChange({ ...weights, [key]: Number(event.target.value) })}
             />
           </label>
         ))}
+        {weights.timing === undefined && (
+          <p className="text-sm text-base-content/70" data-testid="weights-timing-note">
+            Timing &amp; intent takes the lead-scoring plugin&apos;s share (10% by default) and these four share the rest, until a learning
+            cycle learns its weight from booked meetings.
+          </p>
+        )}
         {total !== 100 && !error && (
           <p className="text-sm text-warning-content" data-testid="weights-hint">
             The weights must add up to 100% to be saved.

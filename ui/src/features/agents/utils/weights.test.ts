@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, toFractions, toPercents, weightsTotal } from './weights.ts';
+import { changedKeys, toFractions, toPercents, weightFieldsOf, weightsTotal } from './weights.ts';
 
 const defaults = { companySize: 0.35, industryMatch: 0.28, techStack: 0.22, jobTitle: 0.15 };
 const switches = { automaticCycles: true, autoApply: true, emailReports: true };
@@ -20,6 +20,19 @@ describe('scoring weights on the sliders', () => {
       techStack: 0.57,
       jobTitle: 0.07,
     });
+  });
+
+  it('carries a learned timing weight as the fifth slider, and shows it only when there is one', () => {
+    const five = { companySize: 0.3, industryMatch: 0.2, techStack: 0.2, jobTitle: 0.1, timing: 0.2 };
+    expect(toPercents(five)).toEqual({ companySize: 30, industryMatch: 20, techStack: 20, jobTitle: 10, timing: 20 });
+    expect(toFractions(toPercents(five))).toEqual(five);
+    expect(weightsTotal(toPercents(five))).toBe(100);
+    expect(weightFieldsOf(five).map(({ key }) => key)).toEqual(['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing']);
+    expect(weightFieldsOf(defaults).map(({ key }) => key)).toEqual(['companySize', 'industryMatch', 'techStack', 'jobTitle']);
+    expect(toPercents(defaults)).not.toHaveProperty('timing');
+    const saved = { weights: toPercents(defaults), settings: switches };
+    expect(changedKeys({ ...saved, weights: toPercents(five) }, saved)).toEqual(['scoringWeights']);
+    expect(changedKeys(saved, { ...saved, weights: { ...saved.weights, timing: 0 } })).toEqual(['scoringWeights']);
   });
 
   it('totals the sliders', () => {

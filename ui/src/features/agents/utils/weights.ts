@@ -1,12 +1,21 @@
 import type { LearningSettings, ScoringWeights } from '../api/agent-config-api.ts';
 
-/** The four sliders in the spec's order, with their labels. */
+/**
+ * The sliders in the spec's order, with their labels: the four fit weights, then timing, shown only
+ * when the workspace's weights hold one (learned from meetings, issue #33 item 4); without it the
+ * four share what the lead-scoring plugin's timing setting leaves.
+ */
 export const WEIGHT_FIELDS = [
   { key: 'companySize', label: 'Company Size' },
   { key: 'industryMatch', label: 'Industry Match' },
   { key: 'techStack', label: 'Tech Stack' },
   { key: 'jobTitle', label: 'Job Title' },
+  { key: 'timing', label: 'Timing & Intent' },
 ] as const satisfies ReadonlyArray<{ key: keyof ScoringWeights; label: string }>;
+
+/** The sliders a form shows: timing only when its weights hold one. */
+export const weightFieldsOf = (weights: ScoringWeights) =>
+  WEIGHT_FIELDS.filter(({ key }) => key !== 'timing' || weights.timing !== undefined);
 
 /** The form's values: weights as whole percentages (the sliders' 0–100) and the switches. */
 export interface ConfigForm {
@@ -21,6 +30,7 @@ export function toPercents(weights: ScoringWeights): ScoringWeights {
     industryMatch: Math.round(weights.industryMatch * 100),
     techStack: Math.round(weights.techStack * 100),
     jobTitle: Math.round(weights.jobTitle * 100),
+    ...(weights.timing === undefined ? {} : { timing: Math.round(weights.timing * 100) }),
   };
 }
 
@@ -32,15 +42,16 @@ export function toFractions(percents: ScoringWeights): ScoringWeights {
     industryMatch: fraction(percents.industryMatch),
     techStack: fraction(percents.techStack),
     jobTitle: fraction(percents.jobTitle),
+    ...(percents.timing === undefined ? {} : { timing: fraction(percents.timing) }),
   };
 }
 
 /** The sliders' total; the server refuses weights that do not sum to 100% (± 1). */
 export function weightsTotal(percents: ScoringWeights): number {
-  return percents.companySize + percents.industryMatch + percents.techStack + percents.jobTitle;
+  return percents.companySize + percents.industryMatch + percents.techStack + percents.jobTitle + (percents.timing ?? 0);
 }
 
-const sameValues = <T extends object>(a: T, b: T) => (Object.keys(a) as Array<keyof T>).every((key) => a[key] === b[key]);
+const sameValues = <T extends object>(a: T, b: T) => (Object.keys({ ...a, ...b }) as Array<keyof T>).every((key) => a[key] === b[key]);
 
 /** Which keys differ from the server's values: what Save sends, and whether leaving loses anything. */
 export function changedKeys(form: ConfigForm, saved: ConfigForm): Array<'scoringWeights' | 'learningSettings'> {

@@ -11,33 +11,48 @@ import { EmptyNote, Panel } from './panel.tsx';
 const TONE = { success: 'badge-success', info: 'badge-info', ghost: 'badge-ghost', warning: 'badge-warning' } as const;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-/** The weights before and as refitted, side by side. */
+/** A weight, or what stands for timing in weights that hold none (the lead-scoring plugin's setting). */
+const shown = (weights: ScoringRefit['before'], key: keyof typeof WEIGHT_LABELS) => {
+  const value = weights[key];
+  return value === undefined ? 'Plugin setting' : percent(value);
+};
+
+/** The weights before and as refitted, side by side (five; weights from before timing was learned have four). */
 function WeightChanges({ refit }: { refit: ScoringRefit }) {
+  const fourBefore = refit.before.timing === undefined && refit.proposed.timing !== undefined;
   return (
-    <table className="table table-xs" data-testid="refit-weights">
-      <thead>
-        <tr>
-          <th scope="col">Weight</th>
-          <th scope="col" className="text-right">
-            Before
-          </th>
-          <th scope="col" className="text-right">
-            Refitted
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {(Object.keys(WEIGHT_LABELS) as Array<keyof typeof WEIGHT_LABELS>).map((key) => (
-          <tr key={key}>
-            <th scope="row" className="font-normal">
-              {WEIGHT_LABELS[key]}
+    <>
+      <table className="table table-xs" data-testid="refit-weights">
+        <thead>
+          <tr>
+            <th scope="col">Weight</th>
+            <th scope="col" className="text-right">
+              Before
             </th>
-            <td className="text-right tabular-nums">{percent(refit.before[key])}</td>
-            <td className="text-right tabular-nums">{percent(refit.proposed[key])}</td>
+            <th scope="col" className="text-right">
+              Refitted
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {(Object.keys(WEIGHT_LABELS) as Array<keyof typeof WEIGHT_LABELS>).map((key) => (
+            <tr key={key}>
+              <th scope="row" className="font-normal">
+                {WEIGHT_LABELS[key]}
+              </th>
+              <td className="text-right tabular-nums">{shown(refit.before, key)}</td>
+              <td className="text-right tabular-nums">{shown(refit.proposed, key)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {fourBefore && (
+        <p className="text-xs text-base-content/60" data-testid="refit-timing-note">
+          Before, timing took the lead-scoring plugin&apos;s share (10% by default) and the four shared the rest; the refitted five share
+          100% between them.
+        </p>
+      )}
+    </>
   );
 }
 

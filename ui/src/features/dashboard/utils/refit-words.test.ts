@@ -48,5 +48,13 @@ describe('the scoring refit in words', () => {
     expect(refitExplanation(refit({ status: 'too-few-leads', sampleSize: 40 }))).toBe(
       'Too few contacted prospects to learn from: 40 so far, a refit needs 100.',
     );
+    const older = refit({
+      status: 'too-few-leads',
+      sampleSize: 40,
+      reason: '40 contacted prospects with scores; a refit needs 100 (1500 scored before timing was recorded are left out)',
+    });
+    expect(refitExplanation(older)).toBe(
+      'Too few contacted prospects to learn from: 40 so far, a refit needs 100. 1,500 more were scored before timing was recorded and are left out.',
+    );
   });
 });

@@ -1,13 +1,20 @@
 import { formatNumber } from '../../../utils/format.ts';
 import type { ScoringRefit } from '../api/types.ts';
 
-/** The four weights' names as Agent Configuration shows them. */
+/** The five weights' names as Agent Configuration shows them. */
 export const WEIGHT_LABELS = {
   companySize: 'Company size',
   industryMatch: 'Industry match',
   techStack: 'Tech stack',
   jobTitle: 'Job title',
+  timing: 'Timing & intent',
 } as const;
+
+/** How many contacted prospects the refit left out for having been scored before timing was recorded (from its reason). */
+export function leftOutWithoutTiming(refit: ScoringRefit): number {
+  const match = /\((\d+) scored before timing was recorded are left out\)/.exec(refit.reason);
+  return match ? Number(match[1]) : 0;
+}
 
 /** Whether a refit has held-out AUCs to show: too few prospects or meetings left nothing to judge. */
 export const refitMeasured = (refit: ScoringRefit) => refit.aucBefore !== null && refit.aucAfter !== null;
@@ -31,8 +38,11 @@ export function refitExplanation(refit: ScoringRefit): string {
   if (refit.better)
     return 'The refitted weights ranked the held-out prospects better, but Auto-Apply Optimizations is off: this is a recommendation; set the weights under Agent Configuration to use it.';
   switch (refit.status) {
-    case 'too-few-leads':
-      return `Too few contacted prospects to learn from: ${formatNumber(refit.sampleSize)} so far, a refit needs ${formatNumber(refit.minSampleSize)}.`;
+    case 'too-few-leads': {
+      const leftOut = leftOutWithoutTiming(refit);
+      const older = leftOut > 0 ? ` ${formatNumber(leftOut)} more were scored before timing was recorded and are left out.` : '';
+      return `Too few contacted prospects to learn from: ${formatNumber(refit.sampleSize)} so far, a refit needs ${formatNumber(refit.minSampleSize)}.${older}`;
+    }
     case 'too-few-meetings':
       return `Too few meetings to learn from: ${formatNumber(refit.meetings)} among ${formatNumber(refit.sampleSize)} contacted prospects; a refit needs ${refit.minMeetings} in the 70% it is fitted on.`;
     case 'no-signal':
