@@ -40,6 +40,13 @@ const searchSchema = z.object({
 /** Email → contact and meeting → contact, HubSpot-defined association types. */
 const ASSOCIATION_TO_CONTACT = { email: 198, meeting: 200 } as const;
 
+/**
+ * Meetflow's stage as HubSpot's default contact property "Lead status" (hs_lead_status, one of its
+ * built-in options, so no custom property is needed): qualified is Open (ready to be worked),
+ * disqualified is Unqualified. Written only while empty, like every field a user may edit.
+ */
+const LEAD_STATUS = { qualified: 'OPEN', disqualified: 'UNQUALIFIED' } as const;
+
 /** What HubSpot's error body says: its message, and the field (`errors[].in`, or the property a validation message names). */
 export function readHubSpotError(body: unknown): CrmErrorReading {
   const parsed = z
@@ -209,7 +216,7 @@ export function hubSpotActivities(deps: PluginDeps<HubSpotConfig>) {
       'contacts',
       'email',
       contacts.map((contact) => contact.email),
-      ['firstname', 'lastname', 'jobtitle', P],
+      ['firstname', 'lastname', 'jobtitle', 'hs_lead_status', P],
       doing,
     );
     const results = await upsert(
@@ -225,7 +232,7 @@ export function hubSpotActivities(deps: PluginDeps<HubSpotConfig>) {
           existing: found,
           properties: fillEmpty(
             found,
-            { firstname, lastname, jobtitle: contact.title },
+            { firstname, lastname, jobtitle: contact.title, hs_lead_status: contact.stage ? LEAD_STATUS[contact.stage] : null },
             found?.properties[P] === contact.externalId ? {} : { [P]: contact.externalId },
           ),
         };

@@ -49,6 +49,13 @@ export const hubSpotConfig = z.object({
       .describe('HubSpot OAuth token endpoint (refresh).'),
     'decides where the client secret is sent',
   ),
+  oauthRevokeUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.hubapi.com/oauth/v1/refresh-tokens')
+      .describe('Where a refresh token is deleted on disconnect (DELETE <this>/<refresh token>).'),
+    'decides where the refresh token is sent',
+  ),
   clientId: serverOnly(
     z.string().default('').describe("The public app's client id (MEETFLOW_HUBSPOT_CLIENT_ID); empty: no OAuth connections."),
     'names the OAuth client the platform connects as',
@@ -105,6 +112,9 @@ export const manifest = defineManifest({
     oauth: {
       authorizationEndpoint: 'https://app.hubspot.com/oauth/authorize',
       tokenEndpoint: 'https://api.hubapi.com/oauth/v1/token',
+      // Not RFC 7009: HubSpot deletes a refresh token with DELETE /oauth/v1/refresh-tokens/{token}.
+      revocationEndpoint: 'https://api.hubapi.com/oauth/v1/refresh-tokens',
+      revocationStyle: 'delete-refresh-token',
       scopes: [
         'crm.objects.companies.read',
         'crm.objects.companies.write',

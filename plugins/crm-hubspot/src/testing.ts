@@ -13,6 +13,9 @@
 // - Error bodies (status, message, errors[].in, category, correlationId):
 //   https://developers.hubspot.com/docs/faq/api-error-responses
 // - OAuth token endpoint /oauth/v1/token (refresh_token grant), via the SDK's fake authorization server.
+// - Deleting a refresh token, DELETE /oauth/v1/refresh-tokens/{token}, 204 (access tokens issued stay valid):
+//   https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/delete-refresh-token
+//   (the reference documents no error answer: the fake's 404 for a token it never issued is its own).
 // `hs_num_open_deals` of a company is computed from its associated deals whose stage is not closed, as HubSpot does.
 import { randomUUID } from 'node:crypto';
 import {
@@ -40,7 +43,10 @@ interface StoredObject {
 /** The properties the portal has (HubSpot refuses others: PROPERTY_DOESNT_EXIST), with the unique ones an upsert may key by. */
 const PROPERTIES: Record<ObjectType, { known: string[]; unique: string[] }> = {
   companies: { known: ['name', 'domain', 'industry', 'numberofemployees', 'lifecyclestage', 'meetflow_id'], unique: ['meetflow_id'] },
-  contacts: { known: ['email', 'firstname', 'lastname', 'jobtitle', 'lifecyclestage', 'meetflow_id'], unique: ['email', 'meetflow_id'] },
+  contacts: {
+    known: ['email', 'firstname', 'lastname', 'jobtitle', 'lifecyclestage', 'hs_lead_status', 'meetflow_id'],
+    unique: ['email', 'meetflow_id'],
+  },
   deals: { known: ['dealname', 'dealstage', 'amount'], unique: [] },
   emails: {
     known: ['hs_timestamp', 'hs_email_subject', 'hs_email_text', 'hs_email_direction', 'hs_email_status', 'meetflow_id'],
@@ -385,6 +391,12 @@ export async function startFakeHubSpot(options: { now?: () => Date } = {}): Prom
   const server = await startLoopbackServer((request) => {
     const answer = oauth.handle(request);
     if (answer) return answer;
+    // Deleting a refresh token (the app uninstalled): the token in the path is the credential, no Authorization.
+    const deleted = /^\/oauth\/v1\/refresh-tokens\/([^/]+)$/.exec(request.url.pathname);
+    if (deleted && request.method === 'DELETE')
+      return oauth.deleteRefreshToken(decodeURIComponent(deleted[1]!))
+        ? { status: 204 }
+        : error(404, 'OBJECT_NOT_FOUND', 'Refresh token not found');
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (token !== FAKE_HUBSPOT_TOKEN) {
       const state = oauth.accessTokenState(token);

@@ -158,6 +158,26 @@ describe('crm-salesforce', () => {
     });
   });
 
+  it("writes Meetflow's stage into a Contact's empty Description, never over one a user wrote", async () => {
+    const account = await connected();
+    const { upsertContacts } = activities();
+    const omar = { ...jane, externalId: 'prospect:omar', email: 'omar.lee@acme.test', name: 'Omar Lee', companyExternalId: null };
+    fake.insert('Contact', { LastName: 'Lee', Email: 'omar.lee@acme.test', Description: 'Met at SaaStr' });
+    await upsertContacts({ account, contacts: [{ ...jane, companyExternalId: null }] });
+    await upsertContacts({
+      account,
+      contacts: [
+        { ...jane, companyExternalId: null, stage: 'qualified' },
+        { ...omar, stage: 'disqualified' },
+      ],
+    });
+    // Rescored: the Description holds Meetflow's first stage now, and the CRM's value wins.
+    await upsertContacts({ account, contacts: [{ ...jane, companyExternalId: null, stage: 'disqualified' }] });
+    const description = (email: string) => fake.records('Contact').find((record) => record.Email === email)?.Description;
+    expect(description('jane.doe@acme.test')).toBe('Meetflow lead scoring: qualified');
+    expect(description('omar.lee@acme.test')).toBe('Met at SaaStr');
+  });
+
   it('logs an email as a completed Task once, although the answer to its upsert was lost', async () => {
     const account = await connected();
     const { upsertCompanies, upsertContacts, logActivity } = activities();

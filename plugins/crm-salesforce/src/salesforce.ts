@@ -196,7 +196,7 @@ export function salesforceActivities(deps: PluginDeps<SalesforceConfig>) {
     const existing = await query(
       client,
       api,
-      `SELECT Id, ${X}, Email, FirstName, LastName, Title, AccountId FROM Contact WHERE ${X} IN (${ids}) OR Email IN (${emails})`,
+      `SELECT Id, ${X}, Email, FirstName, LastName, Title, Description, AccountId FROM Contact WHERE ${X} IN (${ids}) OR Email IN (${emails})`,
       doing,
     );
     const records = [];
@@ -216,7 +216,14 @@ export function salesforceActivities(deps: PluginDeps<SalesforceConfig>) {
       }
       records.push({
         [X]: contact.externalId,
-        ...fillEmpty(found, { ...splitName(contact.name), Email: contact.email, Title: contact.title }),
+        ...fillEmpty(found, {
+          ...splitName(contact.name),
+          Email: contact.email,
+          Title: contact.title,
+          // A Contact has no status field (Lead Status is the Lead's) and Lead Source is where it came
+          // from, not how it scored: the stage goes in the Description, while it is empty.
+          Description: contact.stage ? `Meetflow lead scoring: ${contact.stage}` : null,
+        }),
         ...(contact.companyExternalId !== null && isEmpty(found?.AccountId) ? { Account: { [X]: contact.companyExternalId } } : {}),
       });
     }

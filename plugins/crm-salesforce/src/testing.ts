@@ -32,7 +32,11 @@ type SObject = Record<string, unknown> & { Id: string };
 
 const FIELDS: Record<SObjectType, { prefix: string; fields: string[]; required: string[] }> = {
   Account: { prefix: '001', fields: ['Name', 'Website', 'Type', 'NumberOfEmployees', 'Industry', 'Meetflow_Id__c'], required: ['Name'] },
-  Contact: { prefix: '003', fields: ['FirstName', 'LastName', 'Email', 'Title', 'AccountId', 'Meetflow_Id__c'], required: ['LastName'] },
+  Contact: {
+    prefix: '003',
+    fields: ['FirstName', 'LastName', 'Email', 'Title', 'Description', 'AccountId', 'Meetflow_Id__c'],
+    required: ['LastName'],
+  },
   Opportunity: { prefix: '006', fields: ['Name', 'AccountId', 'StageName', 'IsClosed', 'IsWon'], required: ['Name', 'StageName'] },
   Task: {
     prefix: '00T',

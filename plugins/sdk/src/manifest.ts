@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ActivityContext, CollectionSchemas, PluginDeps } from './deps.ts';
 import type { ActivityAccess } from './run-context.ts';
 import type { DecisionPointDefinition } from './experiments/decision-points.ts';
+import type { RevocationStyle } from './oauth/index.ts';
 
 /** What a plugin is for: an agent of the product, a prospect source, a sending channel, a CRM, a calendar or a payment provider. */
 export const PLUGIN_KINDS = ['agent', 'source', 'channel', 'crm', 'calendar', 'payments'] as const;
@@ -124,6 +125,8 @@ export interface CalendarOAuthDefinition {
   authorizationEndpoint: string;
   tokenEndpoint: string;
   revocationEndpoint?: string;
+  /** How the revocation endpoint is called: RFC 7009 (the default), or HubSpot's `DELETE <endpoint>/<refresh token>`. */
+  revocationStyle?: RevocationStyle;
   scopes: readonly string[];
   /** Extra parameters of the authorization request, e.g. Google's access_type=offline (for a refresh token). */
   authorizationParams?: Readonly<Record<string, string>>;

@@ -54,6 +54,11 @@ export const crmContactSchema = z.object({
   name: z.string().trim().min(1),
   title: z.string().trim().min(1).nullable().default(null),
   companyExternalId: crmExternalIdSchema.nullable().default(null),
+  /**
+   * Where Meetflow's scoring placed the prospect (null: not scored yet, or not changed by this write).
+   * Each plugin writes it only into a field that is empty (the CRM wins for what a user edits).
+   */
+  stage: z.enum(['qualified', 'disqualified']).nullable().default(null),
 });
 export type CrmContact = z.input<typeof crmContactSchema>;
 

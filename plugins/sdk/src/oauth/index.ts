@@ -15,8 +15,10 @@ export interface OAuthClientConfig {
   /** Absent for a public client (PKCE alone). */
   clientSecret?: string;
   scopes: readonly string[];
-  /** RFC 7009; absent where the provider has none (revokeTokens then does nothing). */
+  /** RFC 7009 (or as `revocationStyle` says); absent where the provider has none (revokeTokens then does nothing). */
   revocationEndpoint?: string;
+  /** How the revocation endpoint is called (default rfc7009); see {@link RevocationStyle}. */
+  revocationStyle?: RevocationStyle;
   /** How the secret is sent to the token endpoint (default client_secret_post, which every provider here accepts). */
   clientAuthentication?: 'client_secret_post' | 'client_secret_basic';
   /** Extra parameters of the authorization request, e.g. Google's `access_type: 'offline'` (a refresh token) and `prompt: 'consent'`. */
@@ -24,6 +26,13 @@ export interface OAuthClientConfig {
   /** How long a token is taken to last when the token endpoint says nothing (Salesforce gives no expires_in); default 3600. */
   defaultLifetimeSeconds?: number;
 }
+
+/**
+ * How a provider revokes a grant: `rfc7009`, a POST of `token=` to the revocation endpoint with the
+ * client's authentication (Google, Salesforce); `delete-refresh-token`, HubSpot's
+ * `DELETE <endpoint>/<refresh token>`, no body (its refresh token in the path is the credential).
+ */
+export type RevocationStyle = 'rfc7009' | 'delete-refresh-token';
 
 /** What a connected account keeps: the tokens, and when the access token expires. */
 export interface OAuthTokens {
@@ -293,12 +302,36 @@ export async function refreshTokens(config: OAuthClientConfig, tokens: OAuthToke
 }
 
 /**
+ * HubSpot's revocation (`delete-refresh-token`): DELETE <endpoint>/<refresh token>, answered 204.
+ * Nothing else of the grant can be named there, so an account without a refresh token is refused.
+ */
+async function deleteRefreshToken(endpoint: string, tokens: OAuthTokens, deps: OAuthDeps | undefined): Promise<void> {
+  const doing = 'revoking the tokens';
+  if (!tokens.refreshToken) throw new OAuthRefused(`${doing}: the account has no refresh token`, 'invalid_grant');
+  const { url } = endpointUrl(endpoint, 'revocation endpoint');
+  const target = `${url.href.replace(/\/+$/, '')}/${encodeURIComponent(tokens.refreshToken)}`;
+  let response: Response;
+  try {
+    response = await (deps?.fetch ?? fetch)(target, { method: 'DELETE', signal: AbortSignal.timeout(deps?.timeoutMs ?? 20_000) });
+  } catch (error) {
+    throw typedFailure(error, doing);
+  }
+  await response.body?.cancel().catch(() => undefined);
+  if (response.ok) return;
+  if (response.status === 429 || response.status >= 500)
+    throw new OAuthUnavailable(`${doing}: the server answered ${response.status}`, response.status);
+  throw new OAuthRefused(`${doing}: refused (${response.status})`, `http_${response.status}`, response.status);
+}
+
+/**
  * Revokes the grant (RFC 7009): the refresh token when there is one (which ends the grant at Google
  * and the others), else the access token. A token the server says is invalid already counts as
- * revoked. Without a revocation endpoint (Microsoft has none) there is nothing to call.
+ * revoked. Without a revocation endpoint (Microsoft has none) there is nothing to call. A provider
+ * of another `revocationStyle` (HubSpot) is called its own way.
  */
 export async function revokeTokens(config: OAuthClientConfig, tokens: OAuthTokens, deps?: OAuthDeps): Promise<void> {
   if (!config.revocationEndpoint) return;
+  if (config.revocationStyle === 'delete-refresh-token') return deleteRefreshToken(config.revocationEndpoint, tokens, deps);
   const as = server(config);
   const client: oauth.Client = { client_id: config.clientId };
   try {

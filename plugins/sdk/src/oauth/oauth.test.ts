@@ -188,6 +188,40 @@ describe('revokeTokens', () => {
     await expect(revokeTokens(config, { ...tokens, refreshToken: 'never-issued' })).resolves.toBeUndefined();
   });
 
+  it("calls HubSpot's style as DELETE <endpoint>/<refresh token>: it then no longer refreshes, its access token still valid", async () => {
+    let unavailable = false;
+    const hubspot = await startLoopbackServer((request) => {
+      const token = /^\/oauth\/v1\/refresh-tokens\/([^/]+)$/.exec(request.url.pathname)?.[1];
+      if (request.method !== 'DELETE' || !token) return { status: 405 };
+      if (unavailable) return { status: 503, body: { status: 'error', category: 'INTERNAL_ERROR' } };
+      return fake.deleteRefreshToken(decodeURIComponent(token)) ? { status: 204 } : { status: 404, body: { category: 'OBJECT_NOT_FOUND' } };
+    });
+    try {
+      const deleting: OAuthClientConfig = {
+        ...config,
+        revocationEndpoint: `${hubspot.origin}/oauth/v1/refresh-tokens`,
+        revocationStyle: 'delete-refresh-token',
+      };
+      const { tokens } = await connect();
+      unavailable = true;
+      await expect(revokeTokens(deleting, tokens)).rejects.toMatchObject({ name: 'OAuthUnavailable', status: 503 });
+      unavailable = false;
+      await revokeTokens(deleting, tokens);
+      expect(
+        hubspot.requests.slice(1).map((request) => [request.method, request.url.pathname, request.body, request.headers.authorization]),
+      ).toEqual([['DELETE', `/oauth/v1/refresh-tokens/${encodeURIComponent(tokens.refreshToken!)}`, '', undefined]]);
+      await expect(refreshTokens(config, tokens)).rejects.toMatchObject({ name: 'OAuthRefused', error: 'invalid_grant' });
+      expect(fake.accessTokenState(tokens.accessToken)).toBe('valid');
+      // Not confirmed: a token HubSpot does not know, and an account with no refresh token to name.
+      await expect(revokeTokens(deleting, tokens)).rejects.toMatchObject({ name: 'OAuthRefused', status: 404 });
+      const { refreshToken: _none, ...accessOnly } = tokens;
+      await expect(revokeTokens(deleting, accessOnly)).rejects.toBeInstanceOf(OAuthRefused);
+      expect(hubspot.requests).toHaveLength(3);
+    } finally {
+      await hubspot.close();
+    }
+  });
+
   it('does nothing where the provider has no revocation endpoint', async () => {
     const { tokens } = await connect();
     const before = server.requests.length;

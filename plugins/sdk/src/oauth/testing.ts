@@ -109,6 +109,12 @@ export interface FakeAuthorizationServer {
   accessTokenState(token: string): AccessTokenState;
   /** The grant behind a refresh token is revoked (the user removed the app's access): its refresh answers invalid_grant. */
   revokeGrants(): void;
+  /**
+   * Deletes one refresh token, as HubSpot's DELETE /oauth/v1/refresh-tokens/{token} does: a refresh
+   * with it answers invalid_grant, while access tokens it issued stay valid until they expire (HubSpot
+   * says so). Recorded in `revoked`. False when the fake never issued it (or deleted it already).
+   */
+  deleteRefreshToken(token: string): boolean;
   /** The next `count` token requests answer `status` (503: the server is down) with no OAuth body. */
   failTokenRequests(status: number, count?: number): void;
   /** Every token request: its grant type and parameters (client secret left out). */
@@ -253,6 +259,11 @@ export function fakeAuthorizationServer(options: FakeAuthorizationServerOptions)
     },
     revokeGrants() {
       for (const grant of grants.values()) grant.revoked = true;
+    },
+    deleteRefreshToken(token) {
+      if (!grants.delete(token)) return false;
+      revoked.push(token);
+      return true;
     },
     failTokenRequests(status, count = 1) {
       failures = { status, count };

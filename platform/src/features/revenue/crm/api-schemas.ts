@@ -40,8 +40,16 @@ export const CrmProviderView = z.object({
     description: 'The fields of its connect form (empty when it connects with OAuth only)',
   }),
   connectWith: z.array(z.enum(['fields', 'oauth'])).meta({
-    description: "fields: the form above (POST /api/crm); oauth: through the provider's sign-in",
+    description:
+      "fields: the form above (POST /api/crm); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start), offered when a sign-in fills the whole account",
   }),
+  oauth: z
+    .object({
+      configured: z.boolean().meta({ description: "Whether this server's OAuth client for the provider is set up" }),
+      missing: z.array(z.string()).meta({ description: 'The environment variables the operator sets first (when not configured)' }),
+    })
+    .nullable()
+    .meta({ description: 'For a CRM that connects with oauth: whether its sign-in can be used on this server' }),
 });
 
 /** One object's last sync. */

@@ -5,6 +5,7 @@ import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import type { InProcessCrm, PluginHost } from '../../runs/services.ts';
+import { oauthClientOf, oauthPlugin } from '../oauth/clients.ts';
 import { revokeOAuthGrant, type Revocation } from '../oauth/revoke.ts';
 import { CrmSecretUnusable, openCrmSecret, sealCrmSecret } from './connection-secret.ts';
 import type { CrmConnection, CrmDb } from './model.ts';
@@ -26,7 +27,12 @@ export interface CrmProvider {
   fields: Array<{ key: string; label: string; secret: boolean }>;
   /** `fields`: the form above (POST /api/crm); `oauth`: through the provider's sign-in (the platform's OAuth flow). */
   connectWith: Array<'fields' | 'oauth'>;
+  /** For `oauth`: whether this server's OAuth client for it is set up, and else the variables the operator sets. */
+  oauth: { configured: boolean; missing: string[] } | null;
 }
+
+/** The plugins' manifests and config besides the CRMs: for the OAuth client a CRM connects and revokes with. */
+export type CrmOAuthHost = CrmDeps['host'] & Pick<PluginHost, 'plugins' | 'config'>;
 
 /** The box secrets are sealed in, or a 503 naming what the operator must set. */
 export function requireBox(secrets: Secrets): SecretsBox {
@@ -35,28 +41,43 @@ export function requireBox(secrets: Secrets): SecretsBox {
 }
 
 /**
- * The fields a CRM connects with by form: its declared credentials but the OAuth tokens field. A
- * CRM whose form would hold no secret (Salesforce: only the instance URL its sign-in answers)
- * connects with OAuth only.
+ * How a CRM connects: with its form, the declared credentials but the OAuth tokens field; and
+ * through its sign-in when it declares OAuth and a sign-in can fill the whole account. A CRM whose
+ * form would hold no secret (Salesforce: only the instance URL its sign-in answers) connects with
+ * OAuth only; one whose form also asks for settings of the user's own besides the token
+ * (Pipedrive's two field keys, which no token answer carries) connects with its form only.
  */
-function providerOf(crm: InProcessCrm): CrmProvider {
+export function connectWithOf(crm: InProcessCrm): Pick<CrmProvider, 'fields' | 'connectWith'> {
   const fields = crm.credentials
     .filter((field) => field.key !== crm.oauthTokensField)
     .map(({ key, label, secret }) => ({ key, label, secret }));
   const typed = fields.some((field) => field.secret);
+  const signIn = Boolean(crm.oauthTokensField) && (!typed || fields.every((field) => field.secret));
+  return {
+    fields: typed ? fields : [],
+    connectWith: [...(typed ? (['fields'] as const) : []), ...(signIn ? (['oauth'] as const) : [])],
+  };
+}
+
+/** A CRM the workspace can connect: its form, how it connects, and whether this server's OAuth client for it is set up. */
+export function crmProviderOf(host: CrmOAuthHost, crm: InProcessCrm): CrmProvider {
+  const { fields, connectWith } = connectWithOf(crm);
+  const plugin = connectWith.includes('oauth') ? oauthPlugin(host, crm.pluginId) : null;
+  const client = plugin ? oauthClientOf(host, plugin) : null;
   return {
     pluginId: crm.pluginId,
     displayName: crm.displayName,
-    fields: typed ? fields : [],
-    connectWith: [...(typed ? (['fields'] as const) : []), ...(crm.oauthTokensField ? (['oauth'] as const) : [])],
+    fields,
+    connectWith,
+    oauth: client ? { configured: client.configured, missing: client.missing } : null,
   };
 }
 
 /** Every installed CRM plugin (kind `crm`). */
-export function crmProviders(host: CrmDeps['host']): CrmProvider[] {
+export function crmProviders(host: CrmOAuthHost): CrmProvider[] {
   return host.crmIds().flatMap((id) => {
     const crm = host.crm(id);
-    return crm ? [providerOf(crm)] : [];
+    return crm ? [crmProviderOf(host, crm)] : [];
   });
 }
 
@@ -131,7 +152,7 @@ export async function connectCrm(deps: CrmDeps, workspaceId: string, request: Co
     throw new UnprocessableError(`No CRM plugin "${request.pluginId}" is installed: ${deps.host.crmIds().join(', ') || 'none is'}.`, {
       pluginId: 'not an installed CRM plugin',
     });
-  const provider = providerOf(crm);
+  const provider = connectWithOf(crm);
   if (!provider.connectWith.includes('fields'))
     throw new UnprocessableError(`${crm.displayName} connects through its own sign-in (OAuth), not with typed fields.`, {
       pluginId: 'connects with OAuth',
@@ -251,13 +272,13 @@ export async function testCrm(deps: CrmDeps, workspaceId: string, id: string): P
 }
 
 /** What disconnecting needs besides the connection: the plugins' manifests and config, for the OAuth client that revokes a grant. */
-export type CrmDisconnectDeps = Pick<CrmDeps, 'db' | 'secrets'> & { host: CrmDeps['host'] & Pick<PluginHost, 'plugins' | 'config'> };
+export type CrmDisconnectDeps = Pick<CrmDeps, 'db' | 'secrets'> & { host: CrmOAuthHost };
 
 /**
- * What happens at the CRM when it is disconnected: a grant given through its sign-in (Salesforce)
- * is revoked there with the platform's OAuth client (best effort, a warning when not); a token or
- * key the user typed in (a HubSpot private app token, a Pipedrive API token) is theirs to revoke:
- * the app cannot, so the answer says where.
+ * What happens at the CRM when it is disconnected: a grant given through its sign-in (Salesforce,
+ * HubSpot) is revoked there with the platform's OAuth client (best effort, a warning when not); a
+ * token or key the user typed in (a HubSpot private app token, a Pipedrive API token) is theirs to
+ * revoke: the app cannot, so the answer says where.
  */
 async function revokeAtCrm(deps: CrmDisconnectDeps, connection: CrmConnection): Promise<Revocation> {
   if (connection.auth === 'oauth')

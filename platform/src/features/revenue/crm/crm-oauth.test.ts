@@ -2,12 +2,14 @@
 // oauth-connect.ts) against the local fake Salesforce org (plugins/crm-salesforce/src/testing.ts):
 // the fake's authorization endpoint grants at once, its token endpoint answers instance_url, and its
 // REST API accepts only the access tokens it issued, expiring on its own clock (moved ahead here);
-// disconnecting revokes the grant at its revocation endpoint.
+// disconnecting revokes the grant at its revocation endpoint. HubSpot, beside its token form, the same
+// way against the fake HubSpot (plugins/crm-hubspot/src/testing.ts), revoked by HubSpot's DELETE.
 import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { OAuthTokens } from '@meetflow/plugin-sdk/oauth';
 import { followAuthorization } from '@meetflow/plugin-sdk/oauth/testing';
 import { steppingClock } from '@meetflow/plugin-sdk/testing';
+import { FAKE_HUBSPOT_CLIENT, startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
 import { FAKE_SALESFORCE_CLIENT, startFakeSalesforce, type FakeSalesforce } from '@meetflow/plugin-crm-salesforce/testing';
 import { Client, Connection } from '@temporalio/client';
 import Koa from 'koa';
@@ -40,6 +42,9 @@ const PUBLIC_URL = 'https://meetflow.example';
 /** The fake org's clock: moved ahead to end the sessions it issued (the platform's stays real). */
 let aheadMs = 0;
 let fake: FakeSalesforce;
+/** The fake HubSpot's clock, moved ahead to expire the access tokens it issued. */
+let hubspotAheadMs = 0;
+let hubspot: FakeHubSpot;
 let database: mongoose.Connection;
 let db: Models;
 let host: PluginHost;
@@ -51,8 +56,9 @@ const taskQueue = `crm-oauth-${randomBytes(4).toString('hex')}`;
 
 const a = `crm-a-${randomBytes(4).toString('hex')}`;
 const b = `crm-b-${randomBytes(4).toString('hex')}`;
+const c = `crm-c-${randomBytes(4).toString('hex')}`;
 const members: Record<string, Record<string, Role>> = {
-  ann: { [a]: 'owner' },
+  ann: { [a]: 'owner', [c]: 'owner' },
   sam: { [a]: 'sales-ops' },
   oz: { [b]: 'admin' },
 };
@@ -69,11 +75,15 @@ const asHeader: Authenticator = async (ctx) => {
   };
 };
 
-/** The plugins, Salesforce's endpoints at the fake (its server-only config) but revocation at `revokeUrl`; the client as the variables its manifest names. */
+/**
+ * The plugins, Salesforce's endpoints at the fake (its server-only config) but revocation at
+ * `revokeUrl`, HubSpot's at its fake; the clients as the variables their manifests name (Pipedrive's
+ * too, so its start reaches the CRMs' own refusal).
+ */
 function salesforceHost(revokeUrl: string): PluginHost {
-  const salesforce = installedPlugins.filter((plugin) => plugin.manifest.id === 'crm-salesforce');
+  const crms = installedPlugins.filter((plugin) => plugin.manifest.kind === 'crm');
   const settings = withOAuthClients(
-    salesforce,
+    crms,
     {
       'crm-salesforce': {
         instanceUrlPattern: '^http://127\\.0\\.0\\.1:\\d+$',
@@ -82,10 +92,21 @@ function salesforceHost(revokeUrl: string): PluginHost {
         oauthRevokeUrl: revokeUrl,
         timeoutSeconds: 5,
       },
+      'crm-hubspot': {
+        baseUrl: hubspot.baseUrl,
+        oauthAuthorizeUrl: hubspot.authorizeUrl,
+        oauthTokenUrl: hubspot.tokenUrl,
+        oauthRevokeUrl: `${hubspot.baseUrl}/oauth/v1/refresh-tokens`,
+        timeoutSeconds: 5,
+      },
     },
     {
       MEETFLOW_SALESFORCE_CLIENT_ID: FAKE_SALESFORCE_CLIENT.clientId,
       MEETFLOW_SALESFORCE_CLIENT_SECRET: FAKE_SALESFORCE_CLIENT.clientSecret,
+      MEETFLOW_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT.clientId,
+      MEETFLOW_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT.clientSecret,
+      MEETFLOW_PIPEDRIVE_CLIENT_ID: 'pipedrive-client-id',
+      MEETFLOW_PIPEDRIVE_CLIENT_SECRET: 'pipedrive-client-secret',
     },
   );
   return PluginHost.load(installedPlugins, settings);
@@ -93,6 +114,7 @@ function salesforceHost(revokeUrl: string): PluginHost {
 
 beforeAll(async () => {
   fake = await startFakeSalesforce({ now: () => new Date(Date.now() + aheadMs) });
+  hubspot = await startFakeHubSpot({ now: () => new Date(Date.now() + hubspotAheadMs) });
   host = salesforceHost(fake.revokeUrl);
   database = await openTestDatabase('crm-oauth');
   db = createModels(database);
@@ -114,13 +136,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
-  for (const workspaceId of [a, b])
+  for (const workspaceId of [a, b, c])
     await client?.workflow
       .getHandle(crmSyncWorkflowId(workspaceId))
       .terminate('test over')
       .catch(() => undefined); // none was started there
   await client?.connection.close();
   await fake?.close();
+  await hubspot?.close();
   await database?.dropDatabase();
   await database?.close();
 });
@@ -307,21 +330,27 @@ describe('Salesforce connected over OAuth', () => {
   });
 });
 
+/** A fake's token endpoint asked to refresh with `refreshToken`, as the plugin would: its status and error. */
+async function refreshAt(
+  tokenUrl: string,
+  client: { clientId: string; clientSecret: string },
+  refreshToken: string,
+): Promise<{ status: number; error: string | null }> {
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    }),
+  });
+  return { status: response.status, error: ((await response.json()) as { error?: string }).error ?? null };
+}
+
 describe('disconnecting Salesforce', () => {
-  /** The fake's token endpoint asked to refresh with `refreshToken`, as the plugin would: its status and error. */
-  async function refreshWith(refreshToken: string) {
-    const response = await fetch(fake.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: FAKE_SALESFORCE_CLIENT.clientId,
-        client_secret: FAKE_SALESFORCE_CLIENT.clientSecret,
-      }),
-    });
-    return { status: response.status, error: ((await response.json()) as { error?: string }).error ?? null };
-  }
+  const refreshWith = (refreshToken: string) => refreshAt(fake.tokenUrl, FAKE_SALESFORCE_CLIENT, refreshToken);
 
   it('only lets an admin of its workspace disconnect it (a member 403, no session 401, another workspace 404), revoking nothing', async () => {
     const connected = (await connectionIn(a))!;
@@ -366,5 +395,57 @@ describe('disconnecting Salesforce', () => {
     expect(await connectionIn(a)).toBeNull();
     // Not revoked, as the warning says: the grant still refreshes.
     expect((await refreshWith(tokensOf(connected).refreshToken!)).status).toBe(200);
+  });
+});
+
+describe('HubSpot over OAuth, beside its token form', () => {
+  const refreshWith = (refreshToken: string) => refreshAt(hubspot.tokenUrl, FAKE_HUBSPOT_CLIENT, refreshToken);
+
+  it('is offered where its client is set up; Pipedrive keeps its form only, its sign-in refused before anyone leaves', async () => {
+    const overview = (await (await call('ann', 'GET', `/api/crm?workspace=${c}`)).json()) as {
+      providers: Array<{ pluginId: string; connectWith: string[]; oauth: unknown }>;
+    };
+    expect(overview.providers.find((provider) => provider.pluginId === 'crm-hubspot')).toMatchObject({
+      connectWith: ['fields', 'oauth'],
+      oauth: { configured: true, missing: [] },
+    });
+    expect(overview.providers.find((provider) => provider.pluginId === 'crm-pipedrive')).toMatchObject({
+      connectWith: ['fields'],
+      oauth: null,
+    });
+    const pipedrive = await call('ann', 'POST', `/api/oauth/crm-pipedrive/start?workspace=${c}`);
+    expect([pipedrive.status, await pipedrive.text()]).toEqual([
+      422,
+      'Pipedrive connects with its form, not through its sign-in: the form asks for settings of yours that a sign-in does not give.',
+    ]);
+    expect(await db.oauthStates.countDocuments({ workspaceId: c })).toBe(0);
+  });
+
+  it("connects through HubSpot's sign-in, refreshes an expired token, and disconnecting deletes the refresh token at HubSpot", async () => {
+    const started = await call('ann', 'POST', `/api/oauth/crm-hubspot/start?workspace=${c}`);
+    const { code, state } = await grant(started);
+    const location = await callback('ann', { code, state });
+    expect(location.search).toBe('?connected=crm-hubspot');
+    const connected = (await connectionIn(c))!;
+    expect(connected).toMatchObject({ pluginId: 'crm-hubspot', auth: 'oauth', fields: {} });
+    const { refreshToken, accessToken } = tokensOf(connected);
+
+    // HubSpot ended the access token (30 minutes on its clock): Test refreshes once and seals the new one.
+    hubspotAheadMs = 31 * 60_000;
+    const refreshes = () => hubspot.oauth.tokenRequests.filter((request) => request.grant_type === 'refresh_token').length;
+    const before = refreshes();
+    expect(await (await call('ann', 'POST', `/api/crm/${connected.publicId}/test?workspace=${c}`)).json()).toEqual({ ok: true });
+    expect(refreshes()).toBe(before + 1);
+    expect(tokensOf((await connectionIn(c))!).accessToken).not.toBe(accessToken);
+
+    const requests = hubspot.requests.length;
+    const response = await call('ann', 'DELETE', `/api/crm/${connected.publicId}?workspace=${c}`);
+    expect([response.status, await response.json()]).toEqual([200, { removed: true, revoked: true }]);
+    expect(
+      hubspot.requests.slice(requests).map((request) => [request.method, request.url.pathname, request.headers.authorization ?? null]),
+    ).toEqual([['DELETE', `/oauth/v1/refresh-tokens/${encodeURIComponent(refreshToken!)}`, null]]);
+    expect(hubspot.oauth.revoked).toEqual([refreshToken]);
+    expect(await refreshWith(refreshToken!)).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await connectionIn(c)).toBeNull();
   });
 });

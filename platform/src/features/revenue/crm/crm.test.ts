@@ -1,134 +1,72 @@
 // The CRM connection, its durable sync and discovery's exclusions, against the local fake HubSpot
 // (plugins/crm-hubspot/src/testing.ts): the plugin is the installed one, called in process as the
 // worker calls it; the sync runs as its workflow on the run's Temporal server.
-import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import { CRM_FAILURES } from '@meetflow/plugin-sdk';
 import { steppingClock } from '@meetflow/plugin-sdk/testing';
 import { FAKE_HUBSPOT_SEED, FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
-import { Client, Connection } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { NativeConnection, Worker } from '@temporalio/worker';
 import Koa from 'koa';
-import type mongoose from 'mongoose';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { openTestDatabase } from '../../../../dev/testing/database.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveForTest } from '../../../../dev/testing/http.ts';
-import { quietTemporalRuntime } from '../../../../dev/testing/quiet-temporal.ts';
 import type { Authenticator, Role } from '../../../core/access.ts';
-import { publishEvent } from '../../../core/events.ts';
 import { authentication } from '../../../core/http/access-check.ts';
 import { errorMiddleware } from '../../../core/http/error-middleware.ts';
-import { systemRunContext } from '../../../core/run-context.ts';
-import { secretsBox } from '../../../core/secrets-box.ts';
-import { createModels, type Models } from '../../models.ts';
+import type { SecretsBox } from '../../../core/secrets-box.ts';
+import type { Models } from '../../models.ts';
 import { industryExclusions, withCrmExclusions } from '../../prospecting/discovery/exclusions.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { connectCrm, crmProviders, disconnectCrm, testCrm } from './connections.ts';
 import type { CrmConnection } from './model.ts';
 import { crmRouter } from './routes.ts';
-import { crmSyncActivities, requestCrmSync, workspaceOfRun } from './run.ts';
+import { workspaceOfRun } from './run.ts';
 import { syncPage } from './sync.ts';
+import { crmWorkspace as workspace, startCrmTestbed, type CrmTestbed } from '../../../../dev/testing/crm-testbed.ts';
 
-const box = secretsBox(randomBytes(32));
-let database: mongoose.Connection;
+let bed: CrmTestbed;
 let db: Models;
+let box: SecretsBox;
 let fake: FakeHubSpot;
 let host: PluginHost;
-let client: Client;
-let worker: Worker;
-let running: Promise<void>;
-const taskQueue = `crm-${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   fake = await startFakeHubSpot();
   host = PluginHost.load(installedPlugins, { 'crm-hubspot': { baseUrl: fake.baseUrl, timeoutSeconds: 5 } });
-  database = await openTestDatabase('crm');
-  db = createModels(database);
-  await Promise.all(Object.values(db).map((model) => model.init()));
-  quietTemporalRuntime();
-  client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
-  worker = await Worker.create({
-    connection: await NativeConnection.connect({ address: inject('temporalAddress') }),
-    taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    // What the production worker registers (feature.ts): the workspace comes from each run's workflow id.
-    activities: crmSyncActivities({ db, secrets: box, host }),
-  });
-  running = worker.run();
+  bed = await startCrmTestbed('crm', host);
+  ({ db, box } = bed);
 }, 60_000);
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await client?.connection.close();
+  await bed?.stop();
   await fake?.close();
-  await database?.dropDatabase();
-  await database?.close();
 });
 
-const deps = (over: { clock?: ReturnType<typeof steppingClock>; host?: PluginHost } = {}) => ({
-  db,
-  secrets: box,
-  host: over.host ?? host,
-  ...(over.clock ? { clock: over.clock } : {}),
-});
-const workspace = () => `crm-${randomBytes(4).toString('hex')}`;
+const deps: CrmTestbed['deps'] = (over) => bed.deps(over);
 const connect = (workspaceId: string) =>
   connectCrm(deps(), workspaceId, { pluginId: 'crm-hubspot', account: { privateAppToken: FAKE_HUBSPOT_TOKEN } }, 'user:test');
-const connectionOf = (workspaceId: string) => db.crmConnections.findOne({ workspaceId }).lean<CrmConnection>();
-
-/** A prospect, and its prospect.created event, as the prospects feature writes them. */
-async function prospect(workspaceId: string, id: number, email: string, company: string, website: string | null) {
-  const [firstName, lastName] = email.split('@')[0]!.split('.');
-  await db.prospects.create({ workspaceId, id, firstName, lastName, company, email, emailLower: email, website });
-  await publishEvent(db, systemRunContext(workspaceId, 'test'), {
-    type: 'prospect.created',
-    key: String(id),
-    data: { prospect: { id, firstName, lastName, email, company, jobTitle: null, source: null } },
-  });
-}
-const emailSent = (workspaceId: string, prospectId: number, emailId: string) =>
-  publishEvent(db, systemRunContext(workspaceId, 'test'), {
-    type: 'email.sent',
-    key: emailId,
-    data: { emailId, prospectId, step: 1, to: 'x', from: null, subject: 'Robots that pick faster', messageId: null, unconfirmed: false },
-  });
-const meetingBooked = (workspaceId: string, prospectId: number, meetingId: string) =>
-  publishEvent(db, systemRunContext(workspaceId, 'test'), {
-    type: 'meeting.booked',
-    key: meetingId,
-    data: { meetingId, prospectId, scheduledAt: '2026-12-03T14:00:00.000Z', meetingUrl: null },
-  });
-
-/** Asks for a sync ("Sync now") and waits until the workflow has recorded its end. */
-async function syncNow(workspaceId: string): Promise<CrmConnection> {
-  const before = (await connectionOf(workspaceId))?.sync?.at?.getTime() ?? 0;
-  await requestCrmSync({ client, taskQueue }, workspaceId);
-  return vi.waitFor(
-    async () => {
-      const connection = await connectionOf(workspaceId);
-      if (!connection || connection.sync.running || (connection.sync.at?.getTime() ?? 0) <= before) throw new Error('not synced yet');
-      return connection;
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-}
+const connectionOf = (workspaceId: string) => bed.connectionOf(workspaceId);
+const prospect: CrmTestbed['prospect'] = (...args) => bed.prospect(...args);
+const emailSent: CrmTestbed['emailSent'] = (...args) => bed.emailSent(...args);
+const meetingBooked: CrmTestbed['meetingBooked'] = (...args) => bed.meetingBooked(...args);
+const syncNow = (workspaceId: string) => bed.syncNow(workspaceId);
 
 const withKey = (type: 'companies' | 'contacts', key: string) =>
   fake.objects(type).filter((object) => object.properties.meetflow_id === key);
 
 describe('connecting a CRM', () => {
-  it('lists HubSpot and Pipedrive as connected with their fields, Salesforce with OAuth only', () => {
+  it('lists HubSpot with its token form and its sign-in, Pipedrive with its form only, Salesforce with OAuth only', () => {
     const providers = crmProviders(host);
+    // No OAuth client is set up on this host: the variables to set are named.
     expect(providers.find((p) => p.pluginId === 'crm-hubspot')).toMatchObject({
       connectWith: ['fields', 'oauth'],
       fields: [{ key: 'privateAppToken', secret: true }],
+      oauth: { configured: false, missing: ['MEETFLOW_HUBSPOT_CLIENT_ID', 'MEETFLOW_HUBSPOT_CLIENT_SECRET'] },
     });
-    expect(providers.find((p) => p.pluginId === 'crm-pipedrive')?.connectWith).toEqual(['fields', 'oauth']);
+    // Its two field keys are typed by the user: no sign-in answers them.
+    expect(providers.find((p) => p.pluginId === 'crm-pipedrive')).toMatchObject({ connectWith: ['fields'], oauth: null });
     expect(providers.find((p) => p.pluginId === 'crm-salesforce')).toMatchObject({ connectWith: ['oauth'], fields: [] });
   });
 
@@ -304,7 +242,7 @@ describe('/api/crm', () => {
     app.use(errorMiddleware(pino({ level: 'silent' })));
     app.use(authentication(asHeader));
     app.use(bodyParser({ enableTypes: ['json'] }));
-    const router = crmRouter({ db, secrets: box, host, workflows: { client, taskQueue } });
+    const router = crmRouter({ db, secrets: box, host, workflows: { client: bed.client, taskQueue: bed.taskQueue } });
     app.use(router.routes()).use(router.allowedMethods());
     ({ url, close } = await serveForTest(app));
   });

@@ -1,6 +1,6 @@
 // The workspace's connected CRM (/api/crm, issue #34 item 3): the connection (its token sealed), the
-// durable sync to it (workflow crmSync: prospects, emails sent and meetings booked, by Meetflow's
-// ids), the per-object sync log, and the CRM's customers and open deals discovery leaves out.
+// durable sync to it (workflow crmSync: prospects created or scored, emails sent, replies, meetings
+// booked or cancelled, by Meetflow's ids), the per-object sync log, and the CRM's customers and open deals discovery leaves out.
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { defineFeature, NO_SECRETS, schedulesOf } from '../../context.ts';
 import { crmModels } from './model.ts';
@@ -11,7 +11,8 @@ import { crmSyncActivities, resumeCrmSyncs } from './run.ts';
 export const crmFeature = defineFeature({
   name: 'crm',
   domain: 'revenue',
-  uses: ['crmConnections', 'crmSyncLog', 'crmExclusions', 'events', 'counters', 'prospects', 'outbox'],
+  // inboxMessages: a reply's subject and text, logged as an incoming email (sync.ts).
+  uses: ['crmConnections', 'crmSyncLog', 'crmExclusions', 'events', 'counters', 'prospects', 'outbox', 'inboxMessages'],
   models: crmModels,
   routes: [
     {

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import { ConflictError, ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { registerOAuthHandler, type OAuthConnected } from '../oauth/registry.ts';
-import { checkAccount, connectCrmWithOAuth, connectionOf, crmProblem, requireBox, type CrmDeps } from './connections.ts';
+import { checkAccount, connectCrmWithOAuth, connectionOf, connectWithOf, crmProblem, requireBox, type CrmDeps } from './connections.ts';
 import { requestCrmSync, type CrmSyncStarter } from './run.ts';
 
 /** The token answer's name of an account field: Salesforce's `instanceUrl` is `instance_url`, Pipedrive's `apiDomain` `api_domain`. */
@@ -61,8 +61,15 @@ async function storeOAuthCrm(deps: CrmDeps & { workflows: CrmSyncStarter }, gran
 /** Registers what the CRMs do with OAuth on this app's connection: refuse a second CRM early, store a granted one. */
 export function registerCrmOAuth(connection: Connection, deps: CrmDeps & { workflows: CrmSyncStarter }): void {
   registerOAuthHandler(connection, 'crm', {
-    async beforeStart(workspaceId) {
+    async beforeStart(workspaceId, plugin) {
       requireBox(deps.secrets);
+      const crm = deps.host.crm(plugin.pluginId);
+      // Refused before anyone is sent away: a sign-in whose answer could not be stored (Pipedrive's field keys are typed, never answered).
+      if (crm && !connectWithOf(crm).connectWith.includes('oauth'))
+        throw new UnprocessableError(
+          `${crm.displayName} connects with its form, not through its sign-in: the form asks for settings of yours that a sign-in does not give.`,
+          { pluginId: 'connects with its form' },
+        );
       const connected = await connectionOf(deps.db, workspaceId);
       if (connected) {
         const name = deps.host.crm(connected.pluginId)?.displayName ?? 'a CRM';

@@ -1,6 +1,7 @@
 // The sync's work, one page at a time (each page one activity of the crmSync workflow): the
-// workspace's domain events after the connection's cursor — prospects created, emails sent,
-// meetings booked — written to the CRM by Meetflow's ids, then the CRM's exclusions read back.
+// workspace's domain events after the connection's cursor — prospects created or scored, emails
+// sent, replies received, meetings booked or cancelled — written to the CRM by Meetflow's ids, then
+// the CRM's exclusions read back.
 import { CRM_FAILURES, domainOf, isCrmFailure, type CrmWrite } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Model } from 'mongoose';
@@ -10,7 +11,7 @@ import { openCrm, resealRefreshedTokens, type CrmDeps, type OpenedCrm } from './
 import type { CrmConnection, CrmObject, CrmSyncCounts, CrmSyncLogEntry } from './model.ts';
 
 /** What a sync reads besides its own collections: the events it follows, and the prospects and emails they name. */
-export type CrmSyncDeps = CrmDeps & { db: CrmDeps['db'] & EventsDb & Pick<Models, 'prospects' | 'outbox'> };
+export type CrmSyncDeps = CrmDeps & { db: CrmDeps['db'] & EventsDb & Pick<Models, 'prospects' | 'outbox' | 'inboxMessages'> };
 
 /** Events one page reads (a batch of at most 100 companies and contacts, the plugins' batch limit). */
 export const EVENTS_PER_PAGE = 100;
@@ -152,13 +153,25 @@ async function eventsAfter(db: EventsDb, workspaceId: string, cursor: number, no
   return { events, next, last };
 }
 
+/** The timeline entries a sync logs, by event type: the sync log's object and Meetflow's id of each. */
+const ACTIVITY_EVENTS: Partial<Record<DomainEvent['type'], { object: CrmObject; key: (event: DomainEvent) => string }>> = {
+  'email.sent': { object: 'email', key: (event) => `email:${String(event.data.emailId)}` },
+  // A reply's Message-ID holds characters an external id may not: the event id (derived from it) keys it.
+  'reply.received': { object: 'email', key: (event) => `reply:${event.eventId}` },
+  'meeting.booked': { object: 'meeting', key: (event) => `meeting:${String(event.data.meetingId)}` },
+  // Its own entry beside the booked one (the contract logs, it does not edit), so the timeline keeps both.
+  'meeting.cancelled': { object: 'meeting', key: (event) => `meeting-cancelled:${String(event.data.meetingId)}` },
+};
+
 /**
  * One page of the sync: the next events after the connection's cursor. The prospects they name
- * (created, or the contact of an email or meeting not yet in the CRM) are written as companies
- * (keyed `company:<domain>`) then contacts (`prospect:<id>`, linked to their company), then each
- * email sent and meeting booked is logged on its contact's timeline (`email:<outbox id>`,
- * `meeting:<id>`) unless the sync log holds its crmId already. Every write is idempotent, so a
- * page retried after a lost answer writes nothing twice; the cursor moves only after the page.
+ * (created or scored, or the contact of an activity not yet in the CRM) are written as companies
+ * (keyed `company:<domain>`) then contacts (`prospect:<id>`, linked to their company, with the
+ * stage the page's last `prospect.stage_changed` gave), then each email sent, reply received and
+ * meeting booked or cancelled is logged on its contact's timeline (`email:<outbox id>`,
+ * `reply:<event id>`, `meeting:<id>`, `meeting-cancelled:<id>`) unless the sync log holds its
+ * crmId already. Every write is idempotent, so a page retried after a lost answer writes nothing
+ * twice; the cursor moves only after the page.
  * A retryable CRM failure is thrown on (the activity's retry policy, honouring Retry-After); a
  * refused token stops the sync (CrmSyncStopped); any other refusal fails that object, logged.
  */
@@ -172,9 +185,7 @@ export async function syncPage(deps: CrmSyncDeps, workspaceId: string, now: Date
   if (next === cursor) return { more: false, counts };
   const opened = openCrm(deps, connection);
 
-  const activities = events.filter((event) => event.type === 'email.sent' || event.type === 'meeting.booked');
-  const activityKey = (event: DomainEvent) =>
-    event.type === 'email.sent' ? `email:${String(event.data.emailId)}` : `meeting:${String(event.data.meetingId)}`;
+  const activities = events.filter((event) => ACTIVITY_EVENTS[event.type] !== undefined);
   const logged = await db.crmSyncLog
     .find({ workspaceId, object: { $in: ['email', 'meeting', 'contact'] }, crmId: { $ne: null } }, { object: 1, externalId: 1, _id: 0 })
     .lean<Array<Pick<CrmSyncLogEntry, 'object' | 'externalId'>>>();
@@ -182,10 +193,15 @@ export async function syncPage(deps: CrmSyncDeps, workspaceId: string, now: Date
   const prospectIdOf = (event: DomainEvent) =>
     event.type === 'prospect.created' ? (event.data.prospect as { id: number }).id : (event.data.prospectId as number | null);
   const wantedIds = new Set<number>();
+  // Each prospect's stage as the page's last scoring left it (events are in sequence order).
+  const stages = new Map<number, 'qualified' | 'disqualified'>();
   for (const event of events) {
     const id = prospectIdOf(event);
     if (id === null || id === undefined) continue;
-    if (event.type === 'prospect.created' || !done.has(`contact|${contactKey(id)}`)) wantedIds.add(id);
+    if (event.type === 'prospect.stage_changed' && (event.data.stage === 'qualified' || event.data.stage === 'disqualified'))
+      stages.set(id, event.data.stage);
+    if (event.type === 'prospect.created' || event.type === 'prospect.stage_changed' || !done.has(`contact|${contactKey(id)}`))
+      wantedIds.add(id);
   }
   const prospects = await db.prospects.find({ workspaceId, id: { $in: [...wantedIds] } }).lean<Prospect[]>();
   const byId = new Map(prospects.map((prospect) => [prospect.id, prospect]));
@@ -219,6 +235,7 @@ export async function syncPage(deps: CrmSyncDeps, workspaceId: string, now: Date
       name: `${prospect.firstName} ${prospect.lastName}`.trim(),
       title: prospect.jobTitle,
       companyExternalId: company && company.action !== 'failed' ? companyKey(domain!) : null,
+      stage: stages.get(prospect.id) ?? null,
     };
   });
   const contactOutcomes = await upsertEach(deps, opened, contacts, (batch) =>
@@ -227,8 +244,8 @@ export async function syncPage(deps: CrmSyncDeps, workspaceId: string, now: Date
   await writeLog(db, workspaceId, 'contact', contactOutcomes, counts);
 
   for (const event of activities) {
-    const object: CrmObject = event.type === 'email.sent' ? 'email' : 'meeting';
-    const externalId = activityKey(event);
+    const { object, key } = ACTIVITY_EVENTS[event.type]!;
+    const externalId = key(event);
     if (done.has(`${object}|${externalId}`)) {
       counts.skipped += 1; // logged before: an activity is never written twice
       continue;
@@ -245,7 +262,7 @@ export async function syncPage(deps: CrmSyncDeps, workspaceId: string, now: Date
   return { more: next < last, counts };
 }
 
-/** Logs one email sent or meeting booked on its contact's timeline. */
+/** Logs one email sent, reply received, or meeting booked or cancelled on its contact's timeline. */
 async function logActivity(
   deps: CrmSyncDeps,
   opened: OpenedCrm,
@@ -272,6 +289,36 @@ async function logActivity(
       body: (row?.body ?? '').slice(0, 60_000),
       at: new Date(event.occurredAt).toISOString(),
       direction: 'outgoing',
+    };
+  } else if (event.type === 'reply.received') {
+    // The reply as the inbox recorded it (handle-reply.ts keys it by prospect and Message-ID).
+    const row = await deps.db.inboxMessages
+      .findOne(
+        { workspaceId: event.workspaceId, key: `reply-${prospect.id}-${String(event.data.messageId)}` },
+        { subject: 1, text: 1, _id: 0 },
+      )
+      .lean<{ subject?: string; text?: string }>();
+    activity = {
+      externalId,
+      kind: 'email',
+      contactExternalId: contactKey(prospect.id),
+      contactEmail: prospect.email,
+      subject: (row?.subject?.trim() || '(no subject)').slice(0, 255),
+      body: (row?.text ?? '').slice(0, 60_000),
+      at: new Date(event.occurredAt).toISOString(),
+      direction: 'incoming',
+    };
+  } else if (event.type === 'meeting.cancelled') {
+    const scheduledAt = event.data.scheduledAt ? new Date(String(event.data.scheduledAt)) : null;
+    activity = {
+      externalId,
+      kind: 'meeting',
+      contactExternalId: contactKey(prospect.id),
+      contactEmail: prospect.email,
+      subject: `Cancelled: meeting with ${name}`.slice(0, 255),
+      body: `Cancelled in Meetflow on ${new Date(event.occurredAt).toISOString()}${scheduledAt ? `; it was to start at ${scheduledAt.toISOString()}` : ''}.`,
+      // Beside the booked meeting on the timeline: at its time when known, else when it was cancelled.
+      at: (scheduledAt ?? new Date(event.occurredAt)).toISOString(),
     };
   } else {
     activity = {

@@ -1,4 +1,4 @@
-import { crmProviders, type CrmDeps } from './connections.ts';
+import { crmProviders, type CrmDeps, type CrmOAuthHost } from './connections.ts';
 import type { CrmConnection, CrmDb, CrmSyncLogEntry } from './model.ts';
 import { CRM_SYNC_INTERVAL_MINUTES } from './run.ts';
 
@@ -34,7 +34,7 @@ export function connectionView(connection: CrmConnection, host: CrmDeps['host'])
 const LOG_SHOWN = 100;
 
 /** GET /api/crm: the workspace's connection, what can be connected, and the newest sync log rows. */
-export async function crmOverview(db: CrmDb, host: CrmDeps['host'], workspaceId: string) {
+export async function crmOverview(db: CrmDb, host: CrmOAuthHost, workspaceId: string) {
   const [connection, log] = await Promise.all([
     db.crmConnections.findOne({ workspaceId }).lean<CrmConnection>(),
     db.crmSyncLog.find({ workspaceId }).sort({ at: -1, _id: -1 }).limit(LOG_SHOWN).lean<CrmSyncLogEntry[]>(),

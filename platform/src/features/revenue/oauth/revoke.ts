@@ -9,10 +9,11 @@ export interface Revocation {
 }
 
 /**
- * Revokes an account's OAuth grant at its provider (RFC 7009, the refresh token) with the client
- * the platform connected it with, best effort: a provider without a revocation endpoint (Microsoft,
- * HubSpot), tokens that cannot be opened, a refusal or no answer is said in the warning, with where
- * the user removes the access themselves. Calendars and CRMs call it before deleting the account.
+ * Revokes an account's OAuth grant at its provider (RFC 7009, the refresh token; or the style its
+ * manifest declares, HubSpot's DELETE) with the client the platform connected it with, best effort:
+ * a provider without a revocation endpoint (Microsoft, Pipedrive), tokens that cannot be opened, a
+ * refusal or no answer is said in the warning, with where the user removes the access themselves.
+ * Calendars and CRMs call it before deleting the account.
  * `tokensOf` opens the account's sealed secret and answers what it holds under the plugin's tokens field.
  */
 export async function revokeOAuthGrant(
@@ -36,8 +37,10 @@ export async function revokeOAuthGrant(
       warning: `Meetflow's stored tokens for ${name} could not be opened, so its access was not revoked: ${yourself}.`,
     };
   }
+  // The manifest says how its provider revokes (HubSpot: DELETE of the refresh token, not RFC 7009).
+  const style = plugin.definition.revocationStyle;
   try {
-    await revokeTokens(client.config, tokens, { timeoutMs: 10_000 });
+    await revokeTokens({ ...client.config, ...(style ? { revocationStyle: style } : {}) }, tokens, { timeoutMs: 10_000 });
     return { revoked: true };
   } catch {
     return { revoked: false, warning: `${name} did not confirm the revocation of Meetflow's access: ${yourself}.` };

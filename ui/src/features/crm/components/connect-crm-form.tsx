@@ -6,11 +6,15 @@ import { useConnectCrm, useStartCrmOAuth, type CrmProvider } from '../api/crm-ap
 const emptyAccount = (provider: CrmProvider) => Object.fromEntries(provider.fields.map((field) => [field.key, '']));
 /** A CRM with a form (an API key, a token) keeps it; one that connects only through its provider's sign-in gets a button. */
 const signsInOnly = (provider: CrmProvider) => !provider.connectWith.includes('fields') && provider.connectWith.includes('oauth');
+/** A CRM with a form that may also connect through its sign-in (HubSpot): offered beside the form only where this server's OAuth client is set up. */
+const signInToo = (provider: CrmProvider) =>
+  provider.connectWith.includes('fields') && provider.connectWith.includes('oauth') && provider.oauth?.configured === true;
 
 /**
  * The connect form of a CRM: the fields its plugin declares (a token as a password field), the CRM
- * asked before anything is stored; or, for a CRM that connects through its provider's sign-in
- * (Salesforce), "Connect with Salesforce", which sends the browser there.
+ * asked before anything is stored, and beside it "Connect with HubSpot" for a CRM that may also
+ * connect through its sign-in; or, for a CRM that connects only through its provider's sign-in
+ * (Salesforce), "Connect with Salesforce" alone. Either sends the browser there.
  */
 export function ConnectCrmForm({ providers }: { providers: readonly CrmProvider[] }) {
   const offered = providers.filter((provider) => provider.connectWith.length > 0);
@@ -123,6 +127,25 @@ export function ConnectCrmForm({ providers }: { providers: readonly CrmProvider[
                   </button>
                   <span className="text-sm text-base-content/70">Meetflow reads from the CRM first: a wrong token is refused now.</span>
                 </div>
+                {signInToo(provider) && (
+                  <div className="flex flex-col gap-3 border-t border-base-300 pt-4">
+                    <div className="flex flex-wrap items-center gap-3">
+                      <button type="button" className="btn btn-outline" disabled={leaving} onClick={() => start.mutate(provider.pluginId)}>
+                        {leaving && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Connect with{' '}
+                        {provider.displayName}
+                      </button>
+                      <span className="text-sm text-base-content/70">
+                        Or, instead of a token, sign in to {provider.displayName} and allow Meetflow there: disconnecting revokes that
+                        access.
+                      </span>
+                    </div>
+                    {start.isError && (
+                      <p role="alert" className="text-sm text-red-700 dark:text-red-400 wrap-anywhere" data-testid="crm-connect-error">
+                        {refusalText(start.error)}
+                      </p>
+                    )}
+                  </div>
+                )}
               </>
             )}
           </>
