@@ -1,4 +1,5 @@
 import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
+import mongoose from 'mongoose';
 import { test, expect, type Page, useNewWorkspace } from './fixtures.ts';
 
 interface Slice {
@@ -180,6 +181,97 @@ test('Analytics and Billing show the ledger after a meeting is attended', async 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('pricing-billing-phone.png'), fullPage: true });
+});
+
+/**
+ * A month's invoice as issued through Stripe, written straight to the database: this server has no
+ * Stripe account (billing/invoices.test.ts issues through stripe-mock), and the list only reads what is stored.
+ */
+async function storeIssuedInvoice(workspaceId: string, month: string) {
+  const connection = await mongoose.createConnection(process.env.MEETFLOW_E2E_MONGO_URI!).asPromise();
+  const meeting = new mongoose.Types.ObjectId().toHexString();
+  try {
+    await connection.collection('billing_invoices').insertOne({
+      workspaceId,
+      month,
+      kind: 'usage',
+      provider: 'payments-stripe',
+      externalId: `invoice:${workspaceId}:${month}`,
+      status: 'open',
+      currency: 'USD',
+      lines: [
+        {
+          key: `${meeting}:charge:1`,
+          kind: 'charge',
+          meetingId: meeting,
+          description: 'Attended meeting, standard slice',
+          amountMinor: 12_000,
+        },
+        {
+          key: `${meeting}:credit:1`,
+          kind: 'credit',
+          meetingId: meeting,
+          description: 'Credit: corrected to a no-show',
+          amountMinor: -5_517,
+        },
+      ],
+      subtotalMinor: 12_000,
+      creditsMinor: -5_517,
+      totalMinor: 6_483,
+      customer: 'cus_e2e',
+      invoice: 'in_e2e',
+      number: 'MF-E2E-1',
+      hostedUrl: 'https://invoice.stripe.com/i/e2e',
+      pdfUrl: 'https://pay.stripe.com/invoice/e2e/pdf',
+      creditNotes: [],
+      issuedBy: 'e2e',
+      issuedAt: new Date(),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+  } finally {
+    await connection.close();
+  }
+  return meeting;
+}
+
+test("Billing lists the issued invoices: status, total, Stripe's pages in a new tab, a credit line negative; no Stripe account says so", async ({
+  page,
+}) => {
+  const workspace = await useNewWorkspace(page, `e2e-invoices-${Date.now().toString(36)}`);
+  await page.goto('/pricing?tab=billing');
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('invoices-empty')).toContainText('No invoices yet');
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  const meeting = await storeIssuedInvoice(workspace, month);
+  await page.reload();
+  const row = page.getByTestId(`invoice-${month}-usage`);
+  await expect(row.getByTestId(`invoice-${month}-usage-status`)).toHaveText('Open');
+  await expect(row.getByTestId(`invoice-${month}-usage-total`)).toHaveText('$64.83');
+  await expect(row).toContainText('MF-E2E-1');
+  for (const [link, url] of [
+    ['hosted', 'https://invoice.stripe.com/i/e2e'],
+    ['pdf', 'https://pay.stripe.com/invoice/e2e/pdf'],
+  ] as const) {
+    await expect(row.getByTestId(`invoice-${month}-usage-${link}`)).toHaveAttribute('href', url);
+    await expect(row.getByTestId(`invoice-${month}-usage-${link}`)).toHaveAttribute('target', '_blank');
+  }
+  await row.getByRole('button', { expanded: false }).click();
+  await expect(page.getByTestId(`issued-line-${meeting}:charge:1`)).toContainText('$120.00');
+  await expect(page.getByTestId(`issued-line-${meeting}:credit:1`)).toContainText('-$55.17');
+  // Adding a payment method: first the billing account it is made out to, then this server says it has no Stripe account.
+  const card = page.getByTestId('payment-method');
+  await expect(card.getByTestId('payment-method-none')).toBeVisible();
+  await card.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(card.getByRole('alert')).toContainText('no billing account: save one');
+  const account = {
+    billingEmail: 'ap@invoices.example',
+    companyName: 'Invoices Ltd',
+    address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' },
+  };
+  expect((await page.request.put(`/api/billing/account?workspace=${workspace}`, { data: account })).status()).toBe(200);
+  await card.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(card.getByRole('alert')).toContainText('MEETFLOW_STRIPE_SECRET_KEY');
 });
 
 async function screenshot(page: Page, name: string) {

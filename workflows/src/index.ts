@@ -42,6 +42,7 @@ export {
   type CalendarSyncActivities,
   type CalendarSyncInput,
 } from './calendar-sync.ts';
+export { billingCycle, type BillingCycleActivities, type BillingCycleInput, type CloseMonthResult } from './billing-cycle.ts';
 export type {
   BatchActivities,
   ChunkInput,

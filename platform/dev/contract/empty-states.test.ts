@@ -175,6 +175,10 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
       totalMinor: 0,
     }),
   'GET /api/billing/invoices': async () => expect(bodyOf(await fresh.get('/api/billing/invoices'))).toEqual({ invoices: [] }),
+  'GET /api/billing/payment-method': async () =>
+    expect(bodyOf(await fresh.get('/api/billing/payment-method'))).toEqual({ paymentMethod: null }),
+  'GET /api/billing/dunning': async () =>
+    expect(bodyOf(await fresh.get('/api/billing/dunning'))).toEqual({ sendingPaused: null, invoices: [] }),
   'GET /api/learning/status': async () => {
     // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
     expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({

@@ -19,6 +19,7 @@ import { openApiCheck } from './openapi-check.ts';
 import { until } from './poll.ts';
 import { startTestCalDavServer, type TestCalDavServer } from '../testing/radicale.ts';
 import { startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
+import { STRIPE_WEBHOOK_SECRET_VARIABLE } from '../../src/features/revenue/billing/webhooks.ts';
 
 /** The whole platform for one contract test file: the real API, a real worker with every installed plugin, the sample sites. */
 export interface ContractPlatform {
@@ -38,6 +39,8 @@ export interface ContractPlatform {
   caldav: { url: string; username: string; password: string };
   /** A fake HubSpot (plugins/crm-hubspot's) the CRM routes connect to: the API's crm-hubspot plugin is configured to call it. */
   hubspot: FakeHubSpot;
+  /** The signing secret of the API's Stripe webhook endpoint (MEETFLOW_STRIPE_WEBHOOK_SECRET): events signed with it are Stripe's. */
+  stripeWebhookSecret: string;
   /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
   client(workspace: string): ContractClient;
   close(): Promise<void>;
@@ -74,6 +77,9 @@ export async function startContractPlatform(label: string, options: ContractPlat
   // Mailbox passwords are sealed with a key of this run's own, so no test writes the development key into .data/.
   // The worker opens them with the same key, as npm start's does: the calendar read-back reads the calendar for real.
   const secretsKey = randomBytes(32);
+  // The billing feature reads the endpoint's secret from the environment when the API builds its routes.
+  const stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  process.env[STRIPE_WEBHOOK_SECRET_VARIABLE] = stripeWebhookSecret;
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
@@ -135,6 +141,7 @@ export async function startContractPlatform(label: string, options: ContractPlat
     ...platform,
     caldav: { url: radicale.url, ...caldavUser },
     hubspot,
+    stripeWebhookSecret,
     async close() {
       await platform.close();
       await systemMail.close();
@@ -151,7 +158,7 @@ function running(
   samples: SampleSitesServer,
   document: OpenAPIV3_1.Document,
   box: SecretsBox,
-): Omit<ContractPlatform, 'caldav' | 'hubspot'> {
+): Omit<ContractPlatform, 'caldav' | 'hubspot' | 'stripeWebhookSecret'> {
   const check = openApiCheck(document);
   const tokenOf = ownerTokens(stack.db);
   return {

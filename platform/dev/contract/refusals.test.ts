@@ -57,6 +57,12 @@ const EXEMPT: Record<string, string> = {
   'POST /api/pipelines 409': 'only when concurrent saves of one pipeline keep colliding on its next version',
   'POST /api/batches/{id}/retry-failed 422': UNINSTALLED,
   'GET /api/health 503': 'only while a dependency is down (http/app.test.ts stops one)',
+  'PUT /api/billing/account 503':
+    'only when the workflow service does not answer (the cycle is not started), and the contract platform has one',
+  'GET /api/billing/payment-method 422':
+    "only when Stripe refuses to read the workspace's customer, and the contract platform has no Stripe account (features/revenue/billing/payment-method.test.ts serves it)",
+  'POST /api/billing/webhooks/stripe 503':
+    'only without MEETFLOW_STRIPE_WEBHOOK_SECRET or when acting on an event fails, and the contract platform has the secret (features/revenue/billing/webhooks.test.ts serves the first)',
   'POST /api/auth/signup 429':
     'only past MEETFLOW_SIGNUPS_PER_HOUR sign-ups from one address in an hour, which the contract platform raises for its many (features/accounts/auth/routes.test.ts serves it)',
   'POST /api/auth/verify-email/resend 503':
@@ -750,6 +756,11 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   // Before the 503 below saves this workspace's account.
   'POST /api/billing/invoices 422': async () =>
     client.post('/api/billing/invoices', { month: lastMonth() }).then(refused(422, 'no billing account: save one')),
+  // Before the 503 below saves this workspace's account, as well.
+  'POST /api/billing/payment-method/setup 422': async () =>
+    client.post('/api/billing/payment-method/setup').then(refused(422, 'no billing account: save one')),
+  'GET /api/billing/invoices/{month}/lines 404': async () =>
+    client.get(`/api/billing/invoices/${lastMonth()}/lines`).then(refused(404, `No invoice was issued for ${lastMonth()}`)),
   'POST /api/billing/invoices 503': async () => {
     const account = {
       billingEmail: 'billing@acme.example',
@@ -758,6 +769,19 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     };
     expect((await client.put('/api/billing/account', account)).status).toBe(200);
     await client.post('/api/billing/invoices', { month: lastMonth() }).then(refused(503, 'MEETFLOW_STRIPE_SECRET_KEY'));
+  },
+  // The account saved above, but this server has no Stripe account.
+  'POST /api/billing/payment-method/setup 503': async () =>
+    client.post('/api/billing/payment-method/setup').then(refused(503, 'MEETFLOW_STRIPE_SECRET_KEY')),
+  // A Stripe customer on the account (as one made by a setup elsewhere), and no Stripe account here to read it with.
+  'GET /api/billing/payment-method 503': async () => {
+    const accounts = platform.stack.database.collection('billingaccounts');
+    await accounts.updateOne({ workspaceId: client.workspace }, { $set: { stripeCustomer: 'cus_contract_refusal' } });
+    try {
+      await client.get('/api/billing/payment-method').then(refused(503, 'MEETFLOW_STRIPE_SECRET_KEY'));
+    } finally {
+      await accounts.updateOne({ workspaceId: client.workspace }, { $set: { stripeCustomer: null } });
+    }
   },
   'POST /api/pricing/bid 404': async () =>
     client

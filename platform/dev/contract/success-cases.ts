@@ -1,4 +1,5 @@
 import { FAKE_HUBSPOT_TOKEN } from '@meetflow/plugin-crm-hubspot/testing';
+import { signStripeWebhook, stripeEvent } from '../testing/stripe-webhooks.ts';
 import { expect } from 'vitest';
 import { CONFIG_DEFAULTS } from '../../src/features/insights/workspace-config/schemas.ts';
 import { ensureDefaultSlices } from '../../src/features/revenue/pricing/default-slices.ts';
@@ -28,6 +29,7 @@ import {
 import { meetingTookPlace } from '../testing/meetings.ts';
 import type { ContractPlatform } from './harness.ts';
 import { until } from './poll.ts';
+import { paymentMethodSetupWithStripe } from './payment-method-setup.ts';
 import { EVENT_TYPES, publishEvent } from '../../src/core/events.ts';
 import { systemRunContext } from '../../src/core/run-context.ts';
 import type { RouteKey } from './routes.ts';
@@ -636,6 +638,38 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .get('/api/billing/invoices')
         .then(holding({ invoices: [{ month: lastMonth(), hostedUrl: 'https://invoice.stripe.com/i/contract', totalMinor: 12_000 }] })),
+    // Stripe's webhook, signed as Stripe signs it with the API's endpoint secret, pays the invoice above (no session: the signature is the credential).
+    'POST /api/billing/webhooks/stripe': async () => {
+      const event = stripeEvent(
+        `evt_contract_${lastMonth()}`,
+        'invoice.paid',
+        { id: 'in_contract', object: 'invoice', customer: 'cus_contract', amount_due: 12_000, currency: 'usd', status: 'paid' },
+        Math.floor(Date.now() / 1000),
+      );
+      const signed = signStripeWebhook(event, platform.stripeWebhookSecret, Math.floor(Date.now() / 1000));
+      return client
+        .request('POST', '/api/billing/webhooks/stripe', {
+          raw: { contentType: 'application/json', text: signed.rawBody },
+          headers: { 'stripe-signature': signed.headers['stripe-signature']! },
+          workspace: null,
+          anonymous: true,
+        })
+        .then(holding({ outcome: 'applied', message: expect.stringContaining('is paid') }));
+    },
+    'GET /api/billing/dunning': async () => client.get('/api/billing/dunning').then(holding({ sendingPaused: null, invoices: [] })),
+    // The lines of the invoice stored above, as sent (its meeting is on no ledger of this workspace: no prospect).
+    'GET /api/billing/invoices/{month}/lines': async () =>
+      client.get(`/api/billing/invoices/${lastMonth()}/lines`).then(
+        holding({
+          month: lastMonth(),
+          lines: [{ invoiceKind: 'usage', kind: 'charge', amountMinor: 12_000, prospect: null, attendedAt: null }],
+        }),
+      ),
+    // No Stripe customer yet: none saved, and Stripe is not asked (this server has no Stripe account).
+    'GET /api/billing/payment-method': async () => client.get('/api/billing/payment-method').then(holding({ paymentMethod: null })),
+    // This server has no Stripe account (a 503, refusals.test.ts): the same routes with one, against a stripe-mock.
+    'POST /api/billing/payment-method/setup': async () =>
+      paymentMethodSetupWithStripe(platform, client.workspace).then(holding({ url: expect.stringMatching(/^https:\/\//) })),
 
     'POST /api/superagent/analyze-icp': async () => client.post('/api/superagent/analyze-icp', { urls: customerSites(platform) }),
     'GET /api/icp': async () => client.get('/api/icp').then(holding({ icpSlices: [expect.anything()] })),

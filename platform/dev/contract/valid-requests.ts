@@ -121,4 +121,5 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   prospectId: '1',
   pluginId: 'calendar-google',
   cycleId: 'cycle-1',
+  month: '2026-10',
 };

@@ -29,6 +29,8 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/openapi.json',
   'GET /api/landing-page/social-proof',
   'GET /api/webhooks/event-types',
+  // Stripe's webhook: the invoice the event names decides the workspace.
+  'POST /api/billing/webhooks/stripe',
   'GET /api/icp/sample-sites',
   'GET /api/agents/settings',
   'POST /api/auth/signup',

@@ -31,6 +31,7 @@ import { connectCrm } from '../../src/features/revenue/crm/connections.ts';
 import { crmSyncWorkflowId, requestCrmSync } from '../../src/features/revenue/crm/run.ts';
 import { sealCalendarSecret } from '../../src/features/revenue/calendars/account-secret.ts';
 import { calendarSyncWorkflowId, requestCalendarSync } from '../../src/features/revenue/calendars/run.ts';
+import { billingCycleWorkflowId, startBillingCycle } from '../../src/features/revenue/billing/cycle.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 import { secretsBox } from '../../src/core/secrets-box.ts';
 import { inboxPollingId } from '../../src/features/email/inbound/polling.ts';
@@ -637,5 +638,19 @@ describe('calendarSync', () => {
       'A calendar read-back of a workspace with no calendar connected (disconnected meanwhile): it ends at once.',
       await stack.runner.temporal.workflow.getHandle(calendarSyncWorkflowId(WS_NONE)).fetchHistory(),
     );
+  });
+});
+
+describe('billingCycle', () => {
+  it('billing-cycle-waiting-for-month-end', async () => {
+    const WS_BILLED = 'replay-billing';
+    await startBillingCycle({ client: stack.runner.temporal, taskQueue: stack.runner.taskQueue }, WS_BILLED);
+    const handle = stack.runner.temporal.workflow.getHandle(billingCycleWorkflowId(WS_BILLED));
+    await save(
+      'billing-cycle-waiting-for-month-end',
+      "A workspace's billing cycle, started when its billing account was saved: asleep on its timer until the next UTC month starts, when it closes the month that ended.",
+      await settledHistory(handle),
+    );
+    await handle.terminate('recorded');
   });
 });

@@ -2,7 +2,7 @@
 // activities are built over, and `defineFeature` bound to them. (core/feature.ts knows the shape
 // of a declaration; this file knows the product's contexts; features/index.ts lists them all.)
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
-import type { CalendarReadBack } from '@meetflow/workflows';
+import type { CalendarReadBack, CloseMonthResult } from '@meetflow/workflows';
 import type { Client } from '@temporalio/client';
 import type mongoose from 'mongoose';
 import type { Authenticator } from '../core/access.ts';
@@ -124,8 +124,10 @@ export interface WorkerContext<K extends Collection = Collection> {
   calendarBusy?: (workspaceId: string) => Promise<Array<{ start: string; end: string }>>;
   /** The installed CRM plugins, bound in the worker's own process (PluginHost.crm) for the CRM sync; without it no CRM is synced. */
   crm?: Pick<PluginHost, 'crm' | 'crmIds'>;
-  /** One read-back of a workspace's connected calendar (revenue's calendars, composed by the worker); without it none is read back. */
-  calendarReadBack?: (workspaceId: string) => Promise<CalendarReadBack>;
+  /** One read-back of a workspace's connected calendar at the workflow's time `at` (revenue's calendars, composed by the worker); without it none is read back. */
+  calendarReadBack?: (workspaceId: string, at: Date) => Promise<CalendarReadBack>;
+  /** Closes a workspace's month: its true-up and the next month's pre-pay (revenue's billing, composed by the worker); without it none is closed. */
+  billingClose?: (workspaceId: string, month: string) => Promise<CloseMonthResult>;
 }
 
 /** The settings only start-up work reads. */

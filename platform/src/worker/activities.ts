@@ -39,6 +39,8 @@ export function workerActivities(deps: {
   crm?: WorkerContext['crm'];
   /** One read-back of a workspace's connected calendar, for its calendarSync workflow (revenue's calendars). */
   calendarReadBack?: WorkerContext['calendarReadBack'];
+  /** The close of a workspace's month, for its billingCycle workflow (revenue's billing). */
+  billingClose?: WorkerContext['billingClose'];
 }) {
   const { stepActivities } = deps;
   return createActivities({
@@ -55,6 +57,7 @@ export function workerActivities(deps: {
     ...(deps.calendarBusy ? { calendarBusy: deps.calendarBusy } : {}),
     ...(deps.crm ? { crm: deps.crm } : {}),
     ...(deps.calendarReadBack ? { calendarReadBack: deps.calendarReadBack } : {}),
+    ...(deps.billingClose ? { billingClose: deps.billingClose } : {}),
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),

@@ -11,6 +11,7 @@ import { PluginHost } from '../features/runs/plugins/host.ts';
 import { withOAuthClients } from '../features/revenue/oauth/clients.ts';
 import { calendarBusyOverHorizon } from '../features/revenue/calendars/availability.ts';
 import { readBackCalendar } from '../features/revenue/calendars/sync.ts';
+import { closeMonth } from '../features/revenue/billing/cycle.ts';
 import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { createHostServices } from '../features/runs/plugins/services.ts';
@@ -84,7 +85,20 @@ try {
       // The slots an email offers avoid the workspace's connected calendar's busy times (revenue/calendars).
       calendarBusy: calendarBusyOverHorizon(calendarReach),
       // The calendarSync workflow's read-back calls the calendar plugin in this process, the meetings' plugin through Temporal.
-      calendarReadBack: (workspaceId) => readBackCalendar({ ...calendarReach, temporal, taskQueue: config.taskQueue }, workspaceId),
+      calendarReadBack: (workspaceId, at) => readBackCalendar({ ...calendarReach, temporal, taskQueue: config.taskQueue }, workspaceId, at),
+      // The billingCycle workflow's month close reads the ledger and calls Stripe in this process (the key never enters a history).
+      billingClose: (workspaceId, month) =>
+        closeMonth(
+          {
+            host: plugins,
+            connection: database.connection,
+            temporal,
+            taskQueue: config.taskQueue,
+            stripeSecretKey: config.stripeSecretKey,
+          },
+          workspaceId,
+          month,
+        ),
     }),
   });
   process.off('SIGINT', exitEarly).off('SIGTERM', exitEarly);

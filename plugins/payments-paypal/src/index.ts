@@ -15,6 +15,8 @@ export const payPalPayments = definePlugin(manifest, (deps) => {
         { field: 'collect' },
       );
     },
+    // Nothing is saved ahead on PayPal (see createSetupSession), so there is never a method to show.
+    getPaymentMethod: async () => ({ paymentMethod: null }),
     createInvoice: ({ account, ...input }) => paypal.createInvoice(account, input),
     finalizeAndCollect: ({ account, ...input }) => paypal.finalizeAndCollect(account, input),
     creditNote: ({ account, ...input }) => paypal.creditNote(account, input),

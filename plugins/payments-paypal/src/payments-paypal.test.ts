@@ -44,6 +44,7 @@ function activities(config: Partial<PayPalConfig> = {}, as = account) {
   return {
     ensureCustomer: call<{ customer: string; created: boolean }>('ensureCustomer'),
     createSetupSession: call<unknown>('createSetupSession'),
+    getPaymentMethod: call<{ paymentMethod: unknown }>('getPaymentMethod'),
     createInvoice: call<InvoiceView>('createInvoice'),
     finalizeAndCollect: call<InvoiceView>('finalizeAndCollect'),
     creditNote: call<{ creditNote: string; totalMinor: number; currency: string }>('creditNote'),
@@ -166,7 +167,7 @@ describe('payments-paypal', () => {
   });
 
   it('credits a paid invoice by a refund; refuses a balance credit (PayPal keeps none) and a charge, naming the field', async () => {
-    const { createInvoice, finalizeAndCollect, creditNote, createSetupSession } = activities();
+    const { createInvoice, finalizeAndCollect, creditNote, createSetupSession, getPaymentMethod } = activities();
     const draft = await createInvoice({
       externalId: 'invoice:b',
       customer: await customer(),
@@ -198,6 +199,8 @@ describe('payments-paypal', () => {
       createSetupSession({ externalId: 's', customer: 'c', currency: 'eur', returnUrl: 'https://a.test/', cancelUrl: 'https://a.test/' }),
     );
     expect(setup.type).toBe(PAYMENT_FAILURES.refused);
+    // Nor is there a saved method to read back: none, honestly.
+    expect(await getPaymentMethod({ customer: await customer() })).toEqual({ paymentMethod: null });
   });
 
   it('waits out a 429’s Retry-After on its clock and sends the same PayPal-Request-Id again', async () => {

@@ -8,10 +8,12 @@ import {
   ensureCustomerInput,
   finalizeAndCollectInput,
   getInvoiceInput,
+  getPaymentMethodInput,
   invoiceViewSchema,
   parsedWebhookSchema,
   parseWebhookInput,
   paymentCustomerSchema,
+  paymentMethodSchema,
   refundInput,
   refundSchema,
   serverOnly,
@@ -89,6 +91,14 @@ export const manifest = defineManifest({
       access: 'internal',
       input: createSetupSessionInput.extend({ account }),
       output: setupSessionSchema,
+      inProcess: true,
+    },
+    getPaymentMethod: {
+      description:
+        "The customer's payment method as Stripe holds it (its invoices' default, else the one saved last): brand, last four digits, expiry; null when none.",
+      access: 'internal',
+      input: getPaymentMethodInput.extend({ account }),
+      output: paymentMethodSchema,
       inProcess: true,
     },
     createInvoice: {

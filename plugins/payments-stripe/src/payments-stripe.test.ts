@@ -65,6 +65,7 @@ function activities(config: Partial<StripeConfig> = {}) {
   return {
     ensureCustomer: call<{ customer: string; created: boolean }>('ensureCustomer'),
     createSetupSession: call<{ session: string; url: string; expiresAt: string | null }>('createSetupSession'),
+    getPaymentMethod: call<{ paymentMethod: Record<string, unknown> | null }>('getPaymentMethod'),
     createInvoice: call<InvoiceView>('createInvoice'),
     finalizeAndCollect: call<InvoiceView>('finalizeAndCollect'),
     creditNote: call<{ creditNote: string; totalMinor: number; currency: string }>('creditNote'),
@@ -184,6 +185,41 @@ describe('payments-stripe', () => {
     expect(Object.fromEntries(request!.form)).toMatchObject({ mode: 'setup', customer: 'cus_123', currency: 'eur' });
     expect(request!.headers['idempotency-key']).toBe('meetflow-setup-setup:ws1:1');
     expect([...request!.form.keys()].some((key) => /card|number|cvc/i.test(key))).toBe(false);
+  });
+
+  it("reads the customer's payment method back: its invoices' default, else the one saved last, else none; only brand, last4, expiry", async () => {
+    const { getPaymentMethod } = activities();
+    recorder.patchNext(/^\/v1\/customers\/cus_123$/, { invoice_settings: { default_payment_method: 'pm_default' } });
+    recorder.patchNext(/^\/v1\/payment_methods\/pm_default$/, {
+      id: 'pm_default',
+      type: 'card',
+      card: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2029 },
+    });
+    expect(await getPaymentMethod({ customer: 'cus_123' })).toEqual({
+      paymentMethod: { id: 'pm_default', type: 'card', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2029 },
+    });
+    expect(sent('GET', /^\/v1\/customers\/cus_123\/payment_methods$/)).toEqual([]);
+
+    // No default: the newest method saved (a setup page attaches one without making it the default).
+    recorder.patchNext(/^\/v1\/customers\/cus_456$/, { invoice_settings: { default_payment_method: null } });
+    const listed = await getPaymentMethod({ customer: 'cus_456' });
+    const [list] = sent('GET', /^\/v1\/customers\/cus_456\/payment_methods$/);
+    expect(list!.status).toBe(200);
+    const first = (list!.response as { data: Array<{ id: string; type: string; card: Record<string, unknown> }> }).data[0]!;
+    expect(listed).toEqual({
+      paymentMethod: {
+        id: first.id,
+        type: first.type,
+        brand: first.card.brand,
+        last4: first.card.last4,
+        expMonth: first.card.exp_month,
+        expYear: first.card.exp_year,
+      },
+    });
+
+    recorder.patchNext(/^\/v1\/customers\/cus_789$/, { invoice_settings: { default_payment_method: null } });
+    recorder.patchNext(/^\/v1\/customers\/cus_789\/payment_methods$/, { data: [] });
+    expect(await getPaymentMethod({ customer: 'cus_789' })).toEqual({ paymentMethod: null });
   });
 
   it('creates an invoice of 7 lines whose amounts add up to the cent in integer minor units, keyed by its externalId', async () => {

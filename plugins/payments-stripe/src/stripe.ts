@@ -12,10 +12,12 @@ import {
   type creditNoteInput,
   type ensureCustomerInput,
   type finalizeAndCollectInput,
+  type getPaymentMethodInput,
   type InvoiceView,
   type ParsedWebhook,
   type parseWebhookInput,
   type PaymentEvent,
+  type PaymentMethodView,
   type PluginDeps,
   type refundInput,
 } from '@meetflow/plugin-sdk';
@@ -290,6 +292,33 @@ export function stripeActivities(deps: PluginDeps<StripeConfig>) {
         session: session.id,
         url: session.url,
         expiresAt: session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null,
+      };
+    },
+
+    /**
+     * The customer's payment method: the one its invoices default to, else the one saved last
+     * (Stripe lists the newest first; a method saved on the setup page is attached, not made the
+     * default). Only what identifies it to a person: brand, last four digits, expiry.
+     */
+    async getPaymentMethod(account: StripeAccount, input: In<typeof getPaymentMethodInput>): Promise<{ paymentMethod: PaymentMethodView }> {
+      const stripe = client(config, account);
+      const customer = await call('reading the customer', () => stripe.customers.retrieve(input.customer));
+      const preferred = customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method);
+      const method = preferred
+        ? await call('reading the payment method', () => stripe.paymentMethods.retrieve(preferred))
+        : (await call('listing the payment methods', () => stripe.customers.listPaymentMethods(input.customer, { limit: 1 }))).data[0];
+      if (!method) return { paymentMethod: null };
+      const card = method.card;
+      const bank = method.us_bank_account ?? method.sepa_debit ?? method.bacs_debit ?? method.au_becs_debit ?? null;
+      return {
+        paymentMethod: {
+          id: method.id,
+          type: method.type,
+          brand: card?.brand ?? (bank && 'bank_name' in bank ? (bank.bank_name ?? null) : null),
+          last4: card?.last4 ?? bank?.last4 ?? null,
+          expMonth: card?.exp_month ?? null,
+          expYear: card?.exp_year ?? null,
+        },
       };
     },
 

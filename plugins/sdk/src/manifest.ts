@@ -198,6 +198,7 @@ export interface PaymentsDefinition {
 export const PAYMENT_ACTIVITIES = [
   'ensureCustomer',
   'createSetupSession',
+  'getPaymentMethod',
   'createInvoice',
   'finalizeAndCollect',
   'creditNote',

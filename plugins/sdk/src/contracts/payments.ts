@@ -80,6 +80,26 @@ export const createSetupSessionInput = z.object({
 });
 export const setupSessionSchema = z.object({ session: z.string().min(1), url: z.url(), expiresAt: instant.nullable() });
 
+/** The payment method the customer saved on the provider's page, read back from the provider (never stored by Meetflow). */
+export const getPaymentMethodInput = z.object({ customer: z.string().min(1) });
+export const paymentMethodSchema = z.object({
+  /** null: none saved (or a provider that saves none ahead, as PayPal's invoices are paid on its page). */
+  paymentMethod: z
+    .object({
+      id: z.string().min(1),
+      /** The provider's kind of method: card, sepa_debit, us_bank_account… */
+      type: z.string().min(1),
+      /** A card's network (visa, mastercard…) or a bank's name; null when the provider names none. */
+      brand: z.string().nullable(),
+      /** The last four digits of the card or account: all of it Meetflow ever sees. */
+      last4: z.string().nullable(),
+      expMonth: z.number().int().min(1).max(12).nullable(),
+      expYear: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type PaymentMethodView = z.output<typeof paymentMethodSchema>['paymentMethod'];
+
 /** Largest number of lines one invoice takes (Stripe's add_lines limit; PayPal's is 100). */
 export const INVOICE_LINES_LIMIT = 100;
 

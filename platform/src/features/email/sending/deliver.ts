@@ -19,6 +19,7 @@ import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.
 import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
 import { suppressionOf } from '../suppressions/suppression.ts';
+import { sendingPauseOf } from './sending-pause.ts';
 import { mailLinkToken, mailLinkUrl } from './mail-links.ts';
 import { trackedHtml } from './open-tracking.ts';
 
@@ -91,6 +92,9 @@ export function createDeliverStep(deps: Deps) {
       await db.outbox.updateOne({ workspaceId, _id: row._id }, { $set: { status: 'suppressed', error: suppressed.reason } });
       return { outcome: 'suppressed', reason: suppressed.reason };
     }
+    // The platform held the workspace's outreach (billing): nothing is reserved or sent, the email waits and says why.
+    const paused = await sendingPauseOf(db.outbox.db, workspaceId);
+    if (paused) return hold(row, now.getTime() + RETRY_LATER_MS, `sending is paused: ${paused.reason}`);
     if (!('seal' in deps.secrets)) return hold(row, now.getTime() + RETRY_LATER_MS, deps.secrets.unavailable);
     const box = deps.secrets;
     const channel = deps.channel;

@@ -20,6 +20,7 @@ const viewOf = (account: BillingAccount): BillingAccountView => ({
   },
   taxId: account.taxId ?? null,
   currency: account.currency,
+  monthlyPrepayMinor: account.monthlyPrepayMinor ?? 0,
   updatedAt: new Date(account.updatedAt).toISOString(),
 });
 
@@ -59,13 +60,15 @@ export async function saveBillingAccount(
     address: input.address,
     taxId: input.taxId || null,
     currency,
+    // Left out (a form that does not show it), the pre-pay stays as it was saved.
+    ...(input.monthlyPrepayMinor === undefined ? {} : { monthlyPrepayMinor: input.monthlyPrepayMinor }),
     updatedBy,
   };
   const save = () =>
     model
       .findOneAndUpdate(
         { workspaceId },
-        { $set: fields, $setOnInsert: { workspaceId } },
+        { $set: fields, $setOnInsert: { workspaceId, ...('monthlyPrepayMinor' in fields ? {} : { monthlyPrepayMinor: 0 }) } },
         { upsert: true, returnDocument: 'after', runValidators: true },
       )
       .lean<BillingAccount>();

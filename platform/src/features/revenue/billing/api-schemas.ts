@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WorkspaceQuery } from '../../../core/http/workspace.ts';
 
+const minor0 = () => z.number().int().min(0);
 const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `must be at most ${max} characters`);
 
 /** A billing address; `country` ISO 3166-1 alpha-2 (case-insensitive, stored uppercase). */
@@ -41,6 +42,15 @@ export const BillingAccountBody = z.strictObject({
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
     .default('USD')
     .describe('ISO 4217; only USD for now'),
+  monthlyPrepayMinor: z
+    .number()
+    .int('must be a whole number of cents')
+    .min(0, 'must be zero (no pre-pay) or more')
+    .max(100_000_000, 'must be at most 100000000 cents')
+    .optional()
+    .describe(
+      "Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save)",
+    ),
 });
 export type BillingAccountInput = z.output<typeof BillingAccountBody>;
 
@@ -57,6 +67,7 @@ export const BillingAccountView = z.object({
   }),
   taxId: z.string().nullable(),
   currency: z.literal('USD'),
+  monthlyPrepayMinor: minor0().describe("Meeting credits invoiced at each month's start, in cents (0: no pre-pay)"),
   updatedAt: z.iso.datetime(),
 });
 export type BillingAccountView = z.infer<typeof BillingAccountView>;
@@ -101,6 +112,17 @@ export const UpcomingInvoice = z.object({
   subtotalMinor: minor.min(0).describe('The charges, summed'),
   creditsMinor: minor.max(0).describe('The credits, summed (zero or negative)'),
   totalMinor: minor.describe('subtotalMinor + creditsMinor'),
+  prepaid: z
+    .object({
+      balanceMinor: minor.describe('The pre-paid credits left now, in cents (unused credits roll over)'),
+      closed: z.boolean().describe("True once the month's true-up drew its credits: `draws` are then those recorded"),
+      draws: z
+        .array(z.object({ key: z.string().describe("The charge's ledger entry key"), amountMinor: minor.min(1) }))
+        .describe('The charges paid from credits, in order (the last one may be paid in part)'),
+      drawnMinor: minor.min(0).describe('The draws, summed'),
+      dueMinor: minor.min(0).describe("What the month's standing charges leave to invoice after the draws"),
+    })
+    .describe("The pre-paid meeting credits and what the month's attended meetings draw from them"),
 });
 export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
 
@@ -115,16 +137,19 @@ export const IssueInvoiceBody = z.strictObject({
 /** A month's issued invoice as the API shows it. */
 export const IssuedInvoiceView = z.object({
   month: z.string().describe('YYYY-MM, UTC'),
+  kind: z
+    .enum(['usage', 'prepay'])
+    .describe("`usage`: the month's attended meetings (the true-up); `prepay`: the month's pre-paid meeting credits"),
   provider: z.string().describe('The payments plugin it was issued through'),
   status: z
-    .enum(['issuing', 'draft', 'open', 'paid', 'void', 'uncollectible'])
+    .enum(['issuing', 'covered', 'draft', 'open', 'paid', 'void', 'uncollectible'])
     .describe(
-      "`issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status",
+      "`issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status; `covered`: pre-paid credits paid every meeting, nothing was sent",
     ),
   currency: z.literal('USD'),
   lines: z.number().int().describe('How many lines (charges and credits) it bills'),
   subtotalMinor: minor.min(0).describe('The charges, summed'),
-  creditsMinor: minor.max(0).describe('The credits (credit notes on it), summed'),
+  creditsMinor: minor.max(0).describe('The credits (credit notes on it: corrections and pre-paid credits applied), summed'),
   totalMinor: minor.describe('subtotalMinor + creditsMinor: what is due'),
   number: z.string().nullable().describe("The provider's invoice number"),
   hostedUrl: z.string().nullable().describe("The provider's page where the invoice is seen and paid"),
@@ -138,3 +163,87 @@ export const IssueInvoiceAnswer = z.object({ invoice: IssuedInvoiceView, created
 
 /** GET /api/billing/invoices: the issued invoices, the latest month first. */
 export const IssuedInvoices = z.object({ invoices: z.array(IssuedInvoiceView) });
+
+// The Billing tab's invoice lines and payment method (issue #35 item 6).
+
+export const InvoiceMonthParams = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month, YYYY-MM')
+    .describe('The UTC month invoiced, YYYY-MM'),
+});
+
+/** One line of an issued invoice as it was sent (frozen when it was issued), with the meeting's prospect as the platform knows them now. */
+export const IssuedInvoiceLineView = z.object({
+  invoiceKind: z
+    .string()
+    .describe('Which of the month’s invoices the line is on: `usage` (its attended meetings), else the other kind stored'),
+  key: z.string().describe("The line's key at the provider: the ledger entry's key for a charge or credit"),
+  kind: z.string().describe('`charge`, `credit` (negative), or a line billing no one meeting'),
+  meetingId: z.string().nullable(),
+  attendedAt: z.iso.datetime().nullable().describe('When the meeting took place; null as for the prospect'),
+  prospect: z
+    .object({ id: z.number().int(), name: z.string(), company: z.string().nullable() })
+    .nullable()
+    .describe("The meeting's prospect; null when the line bills no one meeting or the meeting is no longer found"),
+  description: z.string(),
+  amountMinor: minor.describe('Cents: a charge positive, a credit negative'),
+});
+export type IssuedInvoiceLineView = z.infer<typeof IssuedInvoiceLineView>;
+
+/** GET /api/billing/invoices/{month}/lines: the lines of the month's issued invoices. */
+export const IssuedInvoiceLines = z.object({ month: z.string().describe('YYYY-MM, UTC'), lines: z.array(IssuedInvoiceLineView) });
+
+/** GET /api/billing/payment-method: what identifies the saved method to a person, as Stripe holds it (no card data is kept by Meetflow). */
+export const PaymentMethodAnswer = z.object({
+  paymentMethod: z
+    .object({
+      id: z.string(),
+      type: z.string().describe("Stripe's kind of method: card, sepa_debit, us_bank_account…"),
+      brand: z.string().nullable().describe("A card's network (visa, mastercard…) or a bank's name"),
+      last4: z.string().nullable(),
+      expMonth: z.number().int().nullable(),
+      expYear: z.number().int().nullable(),
+    })
+    .nullable()
+    .describe('null: none saved yet'),
+});
+
+/** POST /api/billing/payment-method/setup: Stripe's hosted page where the customer saves a payment method. */
+export const PaymentMethodSetupAnswer = z.object({
+  url: z.url().describe("Stripe's page: send the browser there; it comes back to the Billing tab"),
+});
+
+/** POST /api/billing/webhooks/stripe's answer to a delivery it took: what was done with it. */
+export const StripeWebhookAnswer = z.object({
+  outcome: z
+    .enum(['applied', 'unchanged', 'ignored', 'replayed'])
+    .describe(
+      '`applied`: an invoice changed (or its receipt, notice or hold); `unchanged`: it was so already; `ignored`: an event Meetflow does not act on, or naming no invoice of its; `replayed`: this event id was received before',
+    ),
+  message: z.string().describe('What was done, or why nothing was'),
+});
+
+/** GET /api/billing/dunning: whether the workspace's outreach is held for billing, and its invoices with failed payments. */
+export const DunningStatus = z.object({
+  sendingPaused: z
+    .object({
+      reason: z.string().describe('Why, e.g. "the invoice for 2026-10 is unpaid: 3 payments failed, the last: Your card was declined."'),
+      since: z.iso.datetime(),
+    })
+    .nullable()
+    .describe(
+      'Null while the workspace sends; else its outreach is held (nothing is dropped; the review queue keeps working) until the invoice is paid',
+    ),
+  invoices: z
+    .array(
+      z.object({
+        month: z.string().describe('YYYY-MM, UTC'),
+        status: z.string().describe("The invoice's status (open, uncollectible…)"),
+        failedPayments: z.number().int().min(0).describe('Failed payments Stripe reported; the third holds sending'),
+        lastFailure: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
+        holdsSending: z.boolean().describe("True when this invoice is why the workspace's sending is held"),
+      }),
+    )
+    .describe('The unpaid invoices with a failed payment, the latest month first (a paid or voided one drops out)'),
+});

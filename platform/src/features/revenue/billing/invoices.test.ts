@@ -207,6 +207,7 @@ describe('POST /api/billing/invoices', () => {
     expect(sentMinor).toBe(upcoming.totalMinor);
     expect(invoice).toEqual({
       month: billedMonth,
+      kind: 'usage',
       provider: 'payments-stripe',
       status: 'open',
       currency: 'USD',

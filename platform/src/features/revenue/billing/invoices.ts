@@ -20,6 +20,7 @@ import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import type { IssuedInvoiceView } from './api-schemas.ts';
 import { billingAccountModel, billingInvoiceModel, type BillingAccount, type BillingInvoice, type IssuedLine } from './model.ts';
+import { drawCredits, prepayCreditKey, recordCredit, restoreCorrected } from './credits.ts';
 import { monthPeriod, upcomingInvoice } from './upcoming.ts';
 
 /** The payments plugin invoices are issued through (the only one with a platform-level account so far). */
@@ -54,7 +55,7 @@ const inProcess = (): Omit<ActivityContext, 'run'> => ({
 });
 
 /** The Stripe plugin's activities bound in this process with the server's settings for it. */
-function stripeActivities(deps: InvoicingDeps): Record<string, BoundActivity> {
+export function stripeActivities(deps: InvoicingDeps): Record<string, BoundActivity> {
   const plugin = deps.host.plugins.find((candidate) => candidate.manifest.id === STRIPE_PLUGIN);
   if (!plugin)
     throw new ServiceUnavailableError(`Invoices are off: the Stripe payments plugin (${STRIPE_PLUGIN}) is not installed on this server.`);
@@ -84,6 +85,7 @@ function failureOf(error: unknown): unknown {
 
 const viewOf = (invoice: BillingInvoice): IssuedInvoiceView => ({
   month: invoice.month,
+  kind: invoice.kind ?? 'usage',
   provider: invoice.provider,
   status: invoice.status,
   currency: invoice.currency,
@@ -97,56 +99,37 @@ const viewOf = (invoice: BillingInvoice): IssuedInvoiceView => ({
   issuedAt: invoice.issuedAt ? new Date(invoice.issuedAt).toISOString() : null,
 });
 
-/** The workspace's issued invoices, the latest month first. */
+/** The workspace's issued invoices, the latest month first (a month's pre-pay before its usage). */
 export async function listInvoices(deps: Pick<PluginApiDeps, 'connection'>, workspaceId: string): Promise<IssuedInvoiceView[]> {
-  const invoices = await billingInvoiceModel(deps.connection).find({ workspaceId }).sort({ month: -1 }).lean<BillingInvoice[]>();
+  const invoices = await billingInvoiceModel(deps.connection).find({ workspaceId }).sort({ month: -1, kind: -1 }).lean<BillingInvoice[]>();
   return invoices.map(viewOf);
 }
 
+/** What is frozen before the provider is called: the invoice's kind, month, key and lines, and its totals. */
+type InvoiceDraft = Pick<BillingInvoice, 'kind' | 'month' | 'externalId' | 'lines' | 'subtotalMinor' | 'creditsMinor' | 'totalMinor'> & {
+  /** `covered`: nothing is due (pre-paid credits paid every meeting), so it is recorded and never sent. */
+  status: 'issuing' | 'covered';
+};
+
 /**
- * The month's lines as they will be sent, written once per (workspace, month) before Stripe is
- * called: a retry, or a second click while the first runs, sends these same lines with the same
- * keys even if the ledger changed meanwhile (a later credit then needs a credit note of its own).
+ * Writes the invoice's lines once per (workspace, month, kind) before Stripe is called: a retry, or
+ * a second click while the first runs, sends these same lines with the same keys even if the ledger
+ * changed meanwhile (a later credit then needs a credit note of its own). Answers the record as stored.
  */
-async function frozenInvoice(deps: InvoicingDeps, run: WorkspaceRunContext, month: string, issuedBy: string): Promise<BillingInvoice> {
+async function freeze(deps: InvoicingDeps, workspaceId: string, draft: InvoiceDraft, issuedBy: string): Promise<BillingInvoice> {
   const model = billingInvoiceModel(deps.connection);
-  const upcoming = await upcomingInvoice(deps, run, month);
-  if (upcoming.lines.length === 0)
-    throw new UnprocessableError(
-      `Nothing was billed in ${month}: no attended meeting of that month is on the ledger, so no invoice is issued.`,
-    );
-  const charges = upcoming.lines.filter((line) => line.kind === 'charge').length;
-  if (charges > INVOICE_LINES_LIMIT)
-    throw new UnprocessableError(
-      `${month} has ${charges} charges: an invoice takes at most ${INVOICE_LINES_LIMIT} lines, and splitting a month is not built yet.`,
-    );
-  const lines: IssuedLine[] = upcoming.lines.map((line) => ({
-    key: line.key,
-    kind: line.kind,
-    meetingId: line.meetingId,
-    description: line.description,
-    amountMinor: line.amountMinor,
-  }));
   const insert = {
-    workspaceId: run.workspaceId,
-    month,
+    ...draft,
+    workspaceId,
     provider: STRIPE_PLUGIN,
-    externalId: invoiceExternalId(run.workspaceId, month),
-    status: 'issuing',
     currency: 'USD',
-    lines,
-    subtotalMinor: upcoming.subtotalMinor,
-    creditsMinor: upcoming.creditsMinor,
-    totalMinor: upcoming.totalMinor,
     issuedBy,
+    ...(draft.status === 'covered' ? { issuedAt: deps.now?.() ?? new Date() } : {}),
   };
+  const filter = { workspaceId, month: draft.month, kind: draft.kind };
   const upsert = () =>
     model
-      .findOneAndUpdate(
-        { workspaceId: run.workspaceId, month },
-        { $setOnInsert: insert },
-        { upsert: true, returnDocument: 'after', runValidators: true },
-      )
+      .findOneAndUpdate(filter, { $setOnInsert: insert }, { upsert: true, returnDocument: 'after', runValidators: true })
       .lean<BillingInvoice>();
   try {
     return (await upsert())!;
@@ -157,8 +140,82 @@ async function frozenInvoice(deps: InvoicingDeps, run: WorkspaceRunContext, mont
   }
 }
 
+/** The key of the line that applies a month's pre-paid credits (and of its credit note). */
+export const creditsAppliedKey = (workspaceId: string, month: string) => `credits-applied:${workspaceId}:${month}`;
+
+/**
+ * The month's true-up as it will be sent: one line per ledger charge and credit (as the upcoming
+ * invoice has them), the charges still standing drawn from the pre-paid credits in order (each
+ * draw keyed by its ledger entry, so a retry after a crash draws nothing twice and finds what it
+ * drew), and one negative "Pre-paid credits applied" line citing the draws. A charge drawn by an
+ * attempt that crashed and corrected since gets its draw back (restore). Nothing due after the
+ * draws: recorded as covered, nothing sent.
+ */
+async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: string): Promise<InvoiceDraft> {
+  const workspaceId = run.workspaceId;
+  const upcoming = await upcomingInvoice(deps, run, month);
+  if (upcoming.lines.length === 0)
+    throw new UnprocessableError(
+      `Nothing was billed in ${month}: no attended meeting of that month is on the ledger, so no invoice is issued.`,
+    );
+  const charges = upcoming.lines.filter((line) => line.kind === 'charge');
+  if (charges.length > INVOICE_LINES_LIMIT)
+    throw new UnprocessableError(
+      `${month} has ${charges.length} charges: an invoice takes at most ${INVOICE_LINES_LIMIT} lines, and splitting a month is not built yet.`,
+    );
+  await restoreCorrected(deps.connection, workspaceId, month, upcoming.lines);
+  const cancelled = new Set(upcoming.lines.flatMap((line) => (line.kind === 'credit' && line.credits ? [line.credits] : [])));
+  const standing = charges.filter((line) => !cancelled.has(line.key));
+  const draws = await drawCredits(deps.connection, workspaceId, month, standing);
+  const drawnMinor = draws.reduce((total, draw) => total - draw.amountMinor, 0);
+  const lines: IssuedLine[] = upcoming.lines.map((line) => ({
+    key: line.key,
+    kind: line.kind,
+    meetingId: line.meetingId,
+    description: line.description,
+    amountMinor: line.amountMinor,
+  }));
+  if (drawnMinor > 0)
+    lines.push({
+      key: creditsAppliedKey(workspaceId, month),
+      kind: 'credits-applied',
+      meetingId: null,
+      description: `Pre-paid credits applied: ${draws.length} attended meeting${draws.length === 1 ? '' : 's'} (${draws
+        .map((draw) => draw.entryKey)
+        .join(', ')})`.slice(0, 500),
+      amountMinor: -drawnMinor,
+    });
+  const creditsMinor = upcoming.creditsMinor - drawnMinor;
+  const totalMinor = upcoming.subtotalMinor + creditsMinor;
+  return {
+    kind: 'usage',
+    month,
+    externalId: invoiceExternalId(workspaceId, month),
+    lines,
+    subtotalMinor: upcoming.subtotalMinor,
+    creditsMinor,
+    totalMinor,
+    status: drawnMinor > 0 && totalMinor === 0 ? 'covered' : 'issuing',
+  };
+}
+
+/** What issuing an invoice needs before anything is written: the billing account, the server's Stripe key and its plugin. */
+async function readyToIssue(deps: InvoicingDeps, workspaceId: string) {
+  const account = await billingAccountModel(deps.connection).findOne({ workspaceId }).lean<BillingAccount>();
+  if (!account)
+    throw new UnprocessableError(
+      'This workspace has no billing account: save one (PPM Marketplace → Billing, or PUT /api/billing/account) before issuing an invoice.',
+    );
+  const secretKey = deps.stripeSecretKey;
+  if (!secretKey)
+    throw new ServiceUnavailableError(
+      `Invoices are off: this server has no Stripe account (set ${STRIPE_KEY_VARIABLE} to the secret key of the Stripe account Meetflow bills through).`,
+    );
+  return { account, secretKey, stripe: stripeActivities(deps) };
+}
+
 /** The workspace's Stripe customer, created once (keyed `billing:<workspace>`) and kept on its billing account, else updated to the account as saved. */
-async function ensureCustomer(
+export async function ensureCustomer(
   deps: InvoicingDeps,
   stripe: Record<string, BoundActivity>,
   account: BillingAccount,
@@ -180,40 +237,26 @@ async function ensureCustomer(
   return customer;
 }
 
+const MEMOS: Record<BillingInvoice['kind'], (month: string) => string> = {
+  usage: (month) => `Meetings attended in ${month}, billed per meeting (Meetflow)`,
+  prepay: (month) => `Meeting credits pre-paid for ${month}, drawn by the meetings attended (Meetflow)`,
+};
+
 /**
- * Issues the month's invoice through Stripe, exactly once: the workspace's customer, a draft with
- * one line per charge (each keyed by its ledger entry), finalized and sent to be paid on Stripe's
- * page, then a credit note per credit line (Stripe's lines are never negative, and a credit note
- * needs a finalized invoice). Every call's idempotency key derives from `invoice:<workspace>:<month>`
- * or the entry's key, so a retry after any failure finishes the same invoice. An issued month
- * answers the stored invoice (`created` false). Only a month that has ended is invoiced (409 before).
+ * Sends a frozen invoice through Stripe: the workspace's customer, a draft with one line per
+ * positive line (each keyed by its line's key), finalized and sent to be paid on Stripe's page,
+ * then a credit note per negative line (Stripe's lines are never negative, and a credit note needs
+ * a finalized invoice). Every call's idempotency key derives from the invoice's externalId or a
+ * line's key, so a retry after any failure finishes the same invoice.
  */
-export async function issueInvoice(
+async function send(
   deps: InvoicingDeps,
   run: WorkspaceRunContext,
-  month: string,
-  issuedBy: string,
-): Promise<{ invoice: IssuedInvoiceView; created: boolean }> {
-  const now = deps.now?.() ?? new Date();
-  const { to } = monthPeriod(month);
-  if (Date.parse(to) > now.getTime())
-    throw new ConflictError(`${month} is not over yet: a month is invoiced once it has ended (from ${to.slice(0, 10)}).`);
-  const model = billingInvoiceModel(deps.connection);
-  const workspaceId = run.workspaceId;
-  const stored = await model.findOne({ workspaceId, month }).lean<BillingInvoice>();
-  if (stored && stored.status !== 'issuing') return { invoice: viewOf(stored), created: false };
-  const account = await billingAccountModel(deps.connection).findOne({ workspaceId }).lean<BillingAccount>();
-  if (!account)
-    throw new UnprocessableError(
-      'This workspace has no billing account: save one (PPM Marketplace → Billing, or PUT /api/billing/account) before issuing an invoice.',
-    );
-  const secretKey = deps.stripeSecretKey;
-  if (!secretKey)
-    throw new ServiceUnavailableError(
-      `Invoices are off: this server has no Stripe account (set ${STRIPE_KEY_VARIABLE} to the secret key of the Stripe account Meetflow bills through).`,
-    );
-  const stripe = stripeActivities(deps);
-  const record = stored ?? (await frozenInvoice(deps, run, month, issuedBy));
+  ready: Awaited<ReturnType<typeof readyToIssue>>,
+  record: BillingInvoice,
+  now: Date,
+): Promise<BillingInvoice> {
+  const { account, secretKey, stripe } = ready;
   const call = async (activity: string, input: Record<string, unknown>) => {
     try {
       return await stripe[`${STRIPE_PLUGIN}.${activity}`]!({ account: { secretKey }, ...input }, { run });
@@ -227,31 +270,27 @@ export async function issueInvoice(
   } catch (error) {
     throw failureOf(error);
   }
-  const charges = record.lines.filter((line) => line.kind === 'charge');
   const draft = invoiceViewSchema.parse(
     await call('createInvoice', {
       externalId: record.externalId,
       customer,
       currency: 'usd',
-      lines: charges.map((line) => ({
-        externalId: line.key,
-        description: line.description,
-        quantity: 1,
-        unitAmountMinor: line.amountMinor,
-      })),
+      lines: record.lines
+        .filter((line) => line.amountMinor > 0)
+        .map((line) => ({ externalId: line.key, description: line.description, quantity: 1, unitAmountMinor: line.amountMinor })),
       collect: 'send',
       daysUntilDue: DAYS_UNTIL_DUE,
-      memo: `Meetings attended in ${month}, billed per meeting (Meetflow)`,
+      memo: MEMOS[record.kind ?? 'usage'](record.month),
     }),
   );
   const sent: InvoiceView = invoiceViewSchema.parse(
     await call('finalizeAndCollect', { invoice: draft.invoice, externalId: record.externalId }),
   );
   const creditNotes: string[] = [];
-  for (const credit of record.lines.filter((line) => line.kind === 'credit')) {
+  for (const credit of record.lines.filter((line) => line.amountMinor < 0)) {
     const note = creditNoteSchema.parse(
       await call('creditNote', {
-        externalId: creditNoteExternalId(credit.key),
+        externalId: credit.kind === 'credit' ? creditNoteExternalId(credit.key) : credit.key,
         invoice: sent.invoice,
         lines: [{ externalId: credit.key, description: credit.description, quantity: 1, unitAmountMinor: -credit.amountMinor }],
         reason: credit.description.slice(0, 500),
@@ -260,9 +299,9 @@ export async function issueInvoice(
     );
     creditNotes.push(note.creditNote);
   }
-  const issued = await model
+  const issued = await billingInvoiceModel(deps.connection)
     .findOneAndUpdate(
-      { workspaceId, month },
+      { workspaceId: record.workspaceId, month: record.month, kind: record.kind },
       {
         $set: {
           status: sent.status,
@@ -278,5 +317,81 @@ export async function issueInvoice(
       { returnDocument: 'after' },
     )
     .lean<BillingInvoice>();
-  return { invoice: viewOf(issued!), created: true };
+  return issued!;
+}
+
+/**
+ * Issues the month's invoice (its true-up) through Stripe, exactly once: a line per charge of the
+ * ledger, a credit note per credit, and the pre-paid credits the month's meetings drew applied as
+ * one more credit note (see trueUp); a month the credits paid in full is recorded as covered and
+ * not sent. Every idempotency key derives from `invoice:<workspace>:<month>` or an entry's key, so
+ * a retry after any failure finishes the same invoice. An issued month answers the stored invoice
+ * (`created` false). Only a month that has ended is invoiced (409 before). The billingCycle
+ * workflow calls it at each month's start; an owner or admin may call it first.
+ */
+export async function issueInvoice(
+  deps: InvoicingDeps,
+  run: WorkspaceRunContext,
+  month: string,
+  issuedBy: string,
+): Promise<{ invoice: IssuedInvoiceView; created: boolean }> {
+  const now = deps.now?.() ?? new Date();
+  const { to } = monthPeriod(month);
+  if (Date.parse(to) > now.getTime())
+    throw new ConflictError(`${month} is not over yet: a month is invoiced once it has ended (from ${to.slice(0, 10)}).`);
+  const workspaceId = run.workspaceId;
+  const stored = await billingInvoiceModel(deps.connection).findOne({ workspaceId, month, kind: 'usage' }).lean<BillingInvoice>();
+  if (stored && stored.status !== 'issuing') return { invoice: viewOf(stored), created: false };
+  const ready = await readyToIssue(deps, workspaceId);
+  const record = stored ?? (await freeze(deps, workspaceId, await trueUp(deps, run, month), issuedBy));
+  if (record.status === 'covered') return { invoice: viewOf(record), created: !stored };
+  return { invoice: viewOf(await send(deps, run, ready, record, now)), created: true };
+}
+
+/** The externalId of a month's pre-pay invoice, and the key of the credits it adds once issued. */
+export const prepayExternalId = prepayCreditKey;
+
+/**
+ * Issues the pre-pay invoice for `month` (`amountMinor` of meeting credits, one line) through
+ * Stripe exactly once per (workspace, month), then adds the credits to the balance once (keyed
+ * `prepay:<workspace>:<month>`): a retry finishes the same invoice and credits nothing twice.
+ */
+export async function issuePrepayInvoice(
+  deps: InvoicingDeps,
+  run: WorkspaceRunContext,
+  month: string,
+  amountMinor: number,
+  issuedBy: string,
+): Promise<{ invoice: IssuedInvoiceView; created: boolean }> {
+  const workspaceId = run.workspaceId;
+  const key = prepayExternalId(workspaceId, month);
+  const credit = (invoice: BillingInvoice) =>
+    recordCredit(deps.connection, { workspaceId, key, kind: 'prepay', amountMinor: invoice.totalMinor, month, entryKey: null });
+  const stored = await billingInvoiceModel(deps.connection).findOne({ workspaceId, month, kind: 'prepay' }).lean<BillingInvoice>();
+  if (stored && stored.status !== 'issuing') {
+    await credit(stored);
+    return { invoice: viewOf(stored), created: false };
+  }
+  const ready = await readyToIssue(deps, workspaceId);
+  const line: IssuedLine = { key, kind: 'prepay', meetingId: null, description: `Meeting credits for ${month}`, amountMinor };
+  const record =
+    stored ??
+    (await freeze(
+      deps,
+      workspaceId,
+      {
+        kind: 'prepay',
+        month,
+        externalId: key,
+        lines: [line],
+        subtotalMinor: amountMinor,
+        creditsMinor: 0,
+        totalMinor: amountMinor,
+        status: 'issuing',
+      },
+      issuedBy,
+    ));
+  const issued = await send(deps, run, ready, record, deps.now?.() ?? new Date());
+  await credit(issued);
+  return { invoice: viewOf(issued), created: true };
 }

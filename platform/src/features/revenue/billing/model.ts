@@ -25,6 +25,8 @@ export interface BillingAccount {
   updatedBy: string;
   /** The Stripe customer it is invoiced as (created at the first invoice); null before. */
   stripeCustomer?: string | null;
+  /** Meeting credits invoiced at each month's start (cents; 0: no pre-pay), drawn by that month's attended meetings. */
+  monthlyPrepayMinor?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -50,6 +52,7 @@ const BillingAccountSchema = new Schema<BillingAccount>(
     currency: { type: String, enum: ['USD'], required: true },
     updatedBy: { type: String, required: true },
     stripeCustomer: { type: String, default: null },
+    monthlyPrepayMinor: { type: Number, default: 0, min: 0 },
   },
   { timestamps: true },
 );
@@ -64,19 +67,30 @@ export function billingAccountModel(connection: Connection): Model<BillingAccoun
   );
 }
 
-/** One line of an issued invoice, as it was sent: the ledger entry it bills, frozen at the first attempt. */
+/**
+ * One line of an issued invoice, as it was sent, frozen at the first attempt: a ledger entry's
+ * charge or credit, the pre-paid credits a true-up applied, or a month's pre-paid credits.
+ */
 export interface IssuedLine {
-  /** The ledger entry's key: the line's externalId at the provider. */
+  /** The ledger entry's key (or `credits-applied:…`, `prepay:…`): the line's externalId at the provider. */
   key: string;
-  kind: 'charge' | 'credit';
-  meetingId: string;
+  kind: 'charge' | 'credit' | 'credits-applied' | 'prepay';
+  /** The meeting billed; null on the credits lines, which bill no one meeting. */
+  meetingId: string | null;
   description: string;
   /** Cents: a charge positive, a credit negative. */
   amountMinor: number;
 }
 
+/** What an invoice bills: a month's attended meetings (`usage`, the true-up) or the next month's pre-paid credits (`prepay`). */
+export const INVOICE_KINDS = ['usage', 'prepay'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** Statuses of a stored invoice: `covered` is a month whose meetings pre-paid credits paid in full (nothing was sent). */
+export const STORED_INVOICE_STATUSES = ['issuing', 'covered', 'draft', 'open', 'paid', 'void', 'uncollectible'] as const;
+
 /**
- * A month's invoice issued to a workspace: one per (workspace, month). Written as `issuing` with
+ * A month's invoice issued to a workspace: one per (workspace, month, kind). Written as `issuing` with
  * its lines before the provider is called, so a retry or a second click sends the same lines with
  * the same keys; then the provider's invoice, its status and pages.
  */
@@ -84,12 +98,14 @@ export interface BillingInvoice {
   workspaceId: string;
   /** YYYY-MM, UTC. */
   month: string;
+  /** Absent on those stored before pre-pay (read as usage: the start-up migration sets it). */
+  kind: InvoiceKind;
   /** The payments plugin it was issued through. */
   provider: string;
-  /** `invoice:<workspace>:<month>`: the provider's idempotency keys are derived from it. */
+  /** `invoice:<workspace>:<month>` (usage) or `prepay:<workspace>:<month>`: the provider's idempotency keys are derived from it. */
   externalId: string;
-  /** `issuing` until the provider answered; then the provider's status (open, paid, void, uncollectible). */
-  status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  /** `issuing` until the provider answered; then the provider's status (open, paid, void, uncollectible), or `covered` (never sent). */
+  status: (typeof STORED_INVOICE_STATUSES)[number];
   currency: 'USD';
   lines: IssuedLine[];
   subtotalMinor: number;
@@ -105,6 +121,8 @@ export interface BillingInvoice {
   creditNotes: string[];
   issuedBy: string;
   issuedAt: Date | null;
+  /** When the provider said it was paid (its `invoice.paid` webhook); null until then. */
+  paidAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -112,8 +130,8 @@ export interface BillingInvoice {
 const IssuedLineSchema = new Schema<IssuedLine>(
   {
     key: { type: String, required: true },
-    kind: { type: String, enum: ['charge', 'credit'], required: true },
-    meetingId: { type: String, required: true },
+    kind: { type: String, enum: ['charge', 'credit', 'credits-applied', 'prepay'], required: true },
+    meetingId: { type: String, default: null },
     description: { type: String, required: true },
     amountMinor: { type: Number, required: true },
   },
@@ -124,9 +142,10 @@ const BillingInvoiceSchema = new Schema<BillingInvoice>(
   {
     workspaceId: { type: String, required: true },
     month: { type: String, required: true },
+    kind: { type: String, enum: INVOICE_KINDS, default: 'usage' },
     provider: { type: String, required: true },
     externalId: { type: String, required: true },
-    status: { type: String, enum: ['issuing', 'draft', 'open', 'paid', 'void', 'uncollectible'], required: true },
+    status: { type: String, enum: STORED_INVOICE_STATUSES, required: true },
     currency: { type: String, enum: ['USD'], required: true },
     lines: { type: [IssuedLineSchema], default: [] },
     subtotalMinor: { type: Number, required: true },
@@ -140,16 +159,172 @@ const BillingInvoiceSchema = new Schema<BillingInvoice>(
     creditNotes: { type: [String], default: [] },
     issuedBy: { type: String, required: true },
     issuedAt: { type: Date, default: null },
+    paidAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'billing_invoices' },
 );
-// A month is invoiced once per workspace: a second click or a retry finds the first.
-BillingInvoiceSchema.index({ workspaceId: 1, month: 1 }, { unique: true });
+// A month's meetings are invoiced once per workspace, and its pre-paid credits once: a second
+// click or a retry finds the first. (The index before pre-pay, on workspace and month only, is
+// dropped at start-up: migrateInvoiceIndex.)
+export const INVOICE_INDEX = { workspaceId: 1, month: 1, kind: 1 } as const;
+BillingInvoiceSchema.index(INVOICE_INDEX, { unique: true });
 
 /** Registers the issued invoices' model on a connection (once); collection `billing_invoices`. */
 export function billingInvoiceModel(connection: Connection): Model<BillingInvoice> {
   return (
     (connection.models.BillingInvoice as Model<BillingInvoice> | undefined) ??
     connection.model<BillingInvoice>('BillingInvoice', BillingInvoiceSchema)
+  );
+}
+
+/** One payment of an invoice that failed, as the provider's webhook said it (the event's id makes each count once). */
+export interface PaymentFailure {
+  event: string;
+  at: Date;
+  reason: string;
+}
+
+/**
+ * Dunning of one issued invoice (`billing_dunning`, one per invoice's externalId): each failed
+ * payment the provider reported, and whether the last retry failed (or the provider gave up),
+ * which holds the workspace's outreach until the invoice is paid.
+ */
+export interface BillingDunning {
+  workspaceId: string;
+  /** The invoice's externalId (`invoice:<workspace>:<month>`…). */
+  externalId: string;
+  month: string;
+  failures: PaymentFailure[];
+  /** When the workspace's sending was paused for this invoice; null while it is not. */
+  pausedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const PaymentFailureSchema = new Schema<PaymentFailure>(
+  { event: { type: String, required: true }, at: { type: Date, required: true }, reason: { type: String, required: true } },
+  { _id: false },
+);
+const BillingDunningSchema = new Schema<BillingDunning>(
+  {
+    workspaceId: { type: String, required: true },
+    externalId: { type: String, required: true },
+    month: { type: String, required: true },
+    failures: { type: [PaymentFailureSchema], default: [] },
+    pausedAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: 'billing_dunning' },
+);
+BillingDunningSchema.index({ externalId: 1 }, { unique: true });
+BillingDunningSchema.index({ workspaceId: 1 });
+
+/** Registers the invoices' dunning model on a connection (once); collection `billing_dunning`. */
+export function billingDunningModel(connection: Connection): Model<BillingDunning> {
+  return (
+    (connection.models.BillingDunning as Model<BillingDunning> | undefined) ??
+    connection.model<BillingDunning>('BillingDunning', BillingDunningSchema)
+  );
+}
+
+/** A provider's webhook event acted on: its id is kept so a second delivery is refused as a replay. */
+export interface BillingWebhookEvent {
+  provider: string;
+  eventId: string;
+  receivedAt: Date;
+}
+
+const BillingWebhookEventSchema = new Schema<BillingWebhookEvent>(
+  {
+    provider: { type: String, required: true },
+    eventId: { type: String, required: true },
+    receivedAt: { type: Date, required: true },
+  },
+  { collection: 'billing_webhook_events' },
+);
+// The replay check is this index: the first insert of an id wins, a second delivery (even one at the same time) is a duplicate.
+BillingWebhookEventSchema.index({ provider: 1, eventId: 1 }, { unique: true });
+
+/** Registers the seen webhook events' model on a connection (once); collection `billing_webhook_events`. */
+export function billingWebhookEventModel(connection: Connection): Model<BillingWebhookEvent> {
+  return (
+    (connection.models.BillingWebhookEvent as Model<BillingWebhookEvent> | undefined) ??
+    connection.model<BillingWebhookEvent>('BillingWebhookEvent', BillingWebhookEventSchema)
+  );
+}
+
+/** What became of one webhook delivery. */
+export const WEBHOOK_OUTCOMES = ['applied', 'unchanged', 'ignored', 'refused', 'failed'] as const;
+
+/** One webhook delivery as the log keeps it (`billing_webhook_log`, the latest WEBHOOK_LOG_MAX): never its body. */
+export interface BillingWebhookLogEntry {
+  provider: string;
+  /** The event's id and type when it was read (null for a body that was refused unread). */
+  eventId: string | null;
+  type: string | null;
+  outcome: (typeof WEBHOOK_OUTCOMES)[number];
+  /** Why it was refused (bad-signature, too-old, replayed…); null when it was not. */
+  refusal: string | null;
+  /** What was done or why not, in a sentence. */
+  message: string;
+  /** The workspace of the invoice it named, once found (never the body's claim). */
+  workspaceId: string | null;
+  at: Date;
+}
+
+/** The log keeps the latest deliveries only, this many (older ones are dropped as new ones come). */
+export const WEBHOOK_LOG_MAX = 5000;
+
+const BillingWebhookLogSchema = new Schema<BillingWebhookLogEntry>(
+  {
+    provider: { type: String, required: true },
+    eventId: { type: String, default: null },
+    type: { type: String, default: null },
+    outcome: { type: String, enum: WEBHOOK_OUTCOMES, required: true },
+    refusal: { type: String, default: null },
+    message: { type: String, required: true },
+    workspaceId: { type: String, default: null },
+    at: { type: Date, required: true },
+  },
+  { collection: 'billing_webhook_log' },
+);
+
+/** Registers the webhook log's model on a connection (once); collection `billing_webhook_log`. */
+export function billingWebhookLogModel(connection: Connection): Model<BillingWebhookLogEntry> {
+  return (
+    (connection.models.BillingWebhookLog as Model<BillingWebhookLogEntry> | undefined) ??
+    connection.model<BillingWebhookLogEntry>('BillingWebhookLog', BillingWebhookLogSchema)
+  );
+}
+
+/** An email billing sent on its own (a receipt, a dunning notice), claimed once by its key before it is sent. */
+export interface BillingNotice {
+  /** `receipt:<invoice externalId>` or `dunning:<invoice externalId>:<attempt>`: unique, so each goes once. */
+  key: string;
+  workspaceId: string;
+  kind: 'receipt' | 'payment-failed';
+  to: string;
+  subject: string;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+const BillingNoticeSchema = new Schema<BillingNotice>(
+  {
+    key: { type: String, required: true },
+    workspaceId: { type: String, required: true },
+    kind: { type: String, enum: ['receipt', 'payment-failed'], required: true },
+    to: { type: String, required: true },
+    subject: { type: String, required: true },
+    sentAt: { type: Date, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'billing_notices' },
+);
+BillingNoticeSchema.index({ key: 1 }, { unique: true });
+
+/** Registers the billing notices' model on a connection (once); collection `billing_notices`. */
+export function billingNoticeModel(connection: Connection): Model<BillingNotice> {
+  return (
+    (connection.models.BillingNotice as Model<BillingNotice> | undefined) ??
+    connection.model<BillingNotice>('BillingNotice', BillingNoticeSchema)
   );
 }

@@ -183,6 +183,7 @@ describe('/api/billing', () => {
       subtotalMinor: 0,
       creditsMinor: 0,
       totalMinor: 0,
+      prepaid: { balanceMinor: 0, closed: false, draws: [], drawnMinor: 0, dueMinor: 0 },
     });
     expect((await call('rival', 'GET', `/api/billing/upcoming?month=${billedMonth}`)).status).toBe(404);
     expect((await call(null, 'GET', `/api/billing/upcoming?month=${billedMonth}`)).status).toBe(401);
@@ -203,22 +204,32 @@ describe('/api/billing/account', () => {
       address: { line1: 'Hauptstraße 1', line2: null, city: 'Berlin', postalCode: '10115', country: 'DE' },
       taxId: 'DE123456789',
       currency: 'USD',
+      monthlyPrepayMinor: 0,
       updatedAt: expect.any(String),
     });
+    // Saving it starts the workspace's monthly billing cycle (one workflow, asleep until the month ends).
+    const cycle = await stack.runner.temporal.workflow.getHandle('billing-cycle:billed').describe();
+    expect([cycle.type, cycle.status.name]).toEqual(['billingCycle', 'RUNNING']);
     // Saved again (a retried request, or the owner's): still one account, as last saved.
-    const changed = { ...account, companyName: 'Acme Widgets AG', taxId: null };
+    const changed = { ...account, companyName: 'Acme Widgets AG', taxId: null, monthlyPrepayMinor: 50_000 };
     const again = await Promise.all([
       call('owner', 'PUT', '/api/billing/account', changed),
       call('owner', 'PUT', '/api/billing/account', changed),
     ]);
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
     expect((await call('viewer', 'GET', '/api/billing/account')).json()).toEqual({
-      account: { ...view, companyName: 'Acme Widgets AG', taxId: null, updatedAt: expect.any(String) },
+      account: { ...view, companyName: 'Acme Widgets AG', taxId: null, monthlyPrepayMinor: 50_000, updatedAt: expect.any(String) },
     });
+    // Saved without it (a form that does not show it), the pre-pay stays as saved.
+    expect((await call('owner', 'PUT', '/api/billing/account', { ...changed, monthlyPrepayMinor: undefined })).json()).toMatchObject({
+      account: { monthlyPrepayMinor: 50_000 },
+    });
+    // The same cycle runs on: a save starts none twice.
+    expect((await stack.runner.temporal.workflow.getHandle('billing-cycle:billed').describe()).runId).toBe(cycle.runId);
     expect(await stack.database.collection('billingaccounts').countDocuments({ workspaceId: 'billed' })).toBe(1);
     const audited = await stack.db.auditEntries.find({ workspaceId: 'billed', action: 'PUT /api/billing/account' }).sort({ _id: 1 }).lean();
     expect(audited[0]).toMatchObject({ before: null, after: { companyName: 'Acme Widgets GmbH' } });
-    expect(audited).toHaveLength(3);
+    expect(audited).toHaveLength(4);
   });
 
   it('refuses a viewer (403), no session (401) and another workspace (404), and shows that one none', async () => {
@@ -248,6 +259,9 @@ describe('/api/billing/account', () => {
       [{ ...account, workspaceId: 'rival' }, 400, 'Invalid request: (body): Unrecognized key: "workspaceId"'],
       [{ ...account, taxId: 'x'.repeat(65) }, 400, 'Invalid request: taxId: must be at most 64 characters'],
       [{ ...account, companyName: ' ' }, 400, "Invalid request: companyName: give the company's legal name"],
+      [{ ...account, monthlyPrepayMinor: -100 }, 400, 'Invalid request: monthlyPrepayMinor: must be zero (no pre-pay) or more'],
+      [{ ...account, monthlyPrepayMinor: 99.5 }, 400, 'Invalid request: monthlyPrepayMinor: must be a whole number of cents'],
+      [{ ...account, monthlyPrepayMinor: '5000' }, 400, 'Invalid request: monthlyPrepayMinor:'],
     ];
     for (const [body, status, problem] of cases) {
       const answer = await call('owner', 'PUT', '/api/billing/account', body);

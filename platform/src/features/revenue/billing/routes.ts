@@ -3,17 +3,29 @@ import { principalOf, runContextOf, WorkspaceQuery, workspaceOf } from '../../..
 import { auditChange } from '../../accounts/services.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import { getBillingAccount, saveBillingAccount } from './account.ts';
+import { startCycleAfterSave } from './cycle.ts';
 import {
   BillingAccountAnswer,
   BillingAccountBody,
   IssuedInvoices,
   IssueInvoiceAnswer,
   IssueInvoiceBody,
+  InvoiceMonthParams,
+  IssuedInvoiceLines,
+  PaymentMethodAnswer,
+  PaymentMethodSetupAnswer,
   UpcomingInvoice,
   UpcomingQuery,
+  DunningStatus,
+  StripeWebhookAnswer,
 } from './api-schemas.ts';
+import { issuedInvoiceLines } from './invoice-lines.ts';
 import { issueInvoice, listInvoices, STRIPE_KEY_VARIABLE } from './invoices.ts';
+import { openPaymentMethodSetup, savedPaymentMethod } from './payment-method.ts';
 import { monthOf, upcomingInvoice } from './upcoming.ts';
+import { dunningStatus } from './dunning.ts';
+import { receiveStripeWebhook, STRIPE_WEBHOOK_SECRET_VARIABLE } from './webhooks.ts';
+import type { SystemMail } from '../../../core/system-mail.ts';
 
 /** What the billing routes are built over: the plugins (the ledger, the meetings, Stripe) and the app's connection (the accounts, the prospects, the invoices). */
 export type BillingDeps = PluginApiDeps & {
@@ -21,9 +33,129 @@ export type BillingDeps = PluginApiDeps & {
   now?: () => Date;
   /** The secret key of the Stripe account invoices are issued through (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued (503). */
   stripeSecretKey?: string | null;
+  /** Where people reach this Meetflow (MEETFLOW_PUBLIC_URL): Stripe's payment-method page sends them back to its Billing tab. */
+  publicUrl?: string;
+  /** The signing secret of Stripe's webhook endpoint (MEETFLOW_STRIPE_WEBHOOK_SECRET); null: the webhook answers 503 naming it. */
+  stripeWebhookSecret?: string | null;
+  /** The product's mail channel: receipts and payment-failed notices go to the billing email through it. */
+  systemMail?: SystemMail | null;
 };
 
 const tags = ['billing'];
+
+/**
+ * The Billing tab's issued invoice lines (every member) and the workspace's payment method, kept at
+ * Stripe only: every member sees what identifies it (brand, last four digits, expiry); owners and
+ * admins open Stripe's hosted page to add or change it (card data never reaches Meetflow).
+ */
+const billingTabRoutes = [
+  route<BillingDeps>(
+    {
+      method: 'get',
+      path: '/api/billing/invoices/{month}/lines',
+      access: 'viewer',
+      summary:
+        "The lines of the month's issued invoices as they were sent: the meeting, its prospect, the description and the cents (a credit negative)",
+      tags,
+      params: InvoiceMonthParams,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'The lines', schema: IssuedInvoiceLines },
+        400: { description: 'The month is not YYYY-MM' },
+        404: { description: 'No invoice was issued for that month' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { month } = InvoiceMonthParams.parse(ctx.params);
+      ctx.body = IssuedInvoiceLines.parse(await issuedInvoiceLines(deps, runContextOf(ctx), month));
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'get',
+      path: '/api/billing/payment-method',
+      access: 'viewer',
+      summary: 'The payment method the workspace saved at Stripe: its brand, last four digits and expiry (null when none)',
+      tags,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: 'The method, or null', schema: PaymentMethodAnswer },
+        422: { description: "Stripe refused to read the workspace's customer (its words)" },
+        503: { description: `A customer exists but this server has no Stripe account (${STRIPE_KEY_VARIABLE}), or Stripe did not answer` },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = PaymentMethodAnswer.parse({ paymentMethod: await savedPaymentMethod(deps, runContextOf(ctx)) });
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'post',
+      path: '/api/billing/payment-method/setup',
+      access: 'admin',
+      summary:
+        "Open Stripe's hosted page where the workspace saves a payment method (owners and admins): creates its Stripe customer if needed; the page returns to the Billing tab",
+      tags,
+      query: WorkspaceQuery,
+      responses: {
+        200: { description: "Stripe's page: send the browser there", schema: PaymentMethodSetupAnswer },
+        422: { description: 'The workspace has no billing account (save one first), or Stripe refused the request (its words)' },
+        503: { description: `This server has no Stripe account (${STRIPE_KEY_VARIABLE}), or Stripe did not answer` },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = PaymentMethodSetupAnswer.parse(await openPaymentMethodSetup(deps, runContextOf(ctx)));
+    },
+  ),
+];
+
+/**
+ * Stripe's webhook (public by design: Stripe calls it with no session, and its signature is the
+ * credential) and the dunning state it leaves (every member reads it).
+ */
+const webhookRoutes = [
+  route<BillingDeps>(
+    {
+      method: 'post',
+      path: '/api/billing/webhooks/stripe',
+      access: 'public',
+      summary:
+        "Stripe's webhook (public: Stripe calls it with no session; a valid Stripe-Signature with the endpoint's secret is the only credential, so nothing else changes anything): an invoice paid (receipt emailed once, sending resumed), a payment failed (a notice; the third holds the workspace's sending), voided or marked uncollectible (sending held). The workspace is the stored invoice's, never the body's",
+      tags,
+      responses: {
+        200: {
+          description: 'Taken: acted on, unchanged, ignored (no invoice of ours), or a replay of an event received before',
+          schema: StripeWebhookAnswer,
+        },
+        400: {
+          description:
+            'Refused and logged: no Stripe-Signature, a signature not made with the endpoint secret, a timestamp more than 300 s off, or a body that is not a Stripe event',
+        },
+        503: {
+          description: `This server has no endpoint secret (${STRIPE_WEBHOOK_SECRET_VARIABLE}), or acting on the event failed (Stripe delivers it again)`,
+        },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = StripeWebhookAnswer.parse(await receiveStripeWebhook(deps, ctx));
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'get',
+      path: '/api/billing/dunning',
+      access: 'viewer',
+      summary:
+        "Whether the workspace's outreach is held for an unpaid invoice (and why), and each unpaid invoice's failed payments: the Billing tab and the Email screen show it",
+      tags,
+      query: WorkspaceQuery,
+      responses: { 200: { description: 'The hold (null: sending) and the invoices in dunning', schema: DunningStatus } },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = DunningStatus.parse(await dunningStatus(deps.connection, workspaceOf(ctx)));
+    },
+  ),
+];
 
 /**
  * /api/billing: the workspace's billing account (every member reads it; owners and admins save it)
@@ -62,12 +194,18 @@ export const billingRoutes = [
             'A field is missing, malformed or unknown (named): an email, a country that is not ISO 3166-1 alpha-2, a workspaceId',
         },
         422: { description: 'A currency other than USD: only USD is billed for now' },
+        503: {
+          description:
+            "The account is saved, but its monthly billing cycle could not be started (the workflow service did not answer): it starts with the server's next start",
+        },
       },
     },
     (deps) => async (ctx) => {
       const input = BillingAccountBody.parse(ctx.request.body ?? {});
       const { before, after } = await saveBillingAccount(deps.connection, workspaceOf(ctx), input, principalOf(ctx).id);
       auditChange(ctx, { before, after });
+      // Its monthly cycle (true-up and pre-pay) runs from the first save on; a running one is kept.
+      await startCycleAfterSave({ client: deps.temporal, taskQueue: deps.taskQueue }, workspaceOf(ctx));
       ctx.body = BillingAccountAnswer.parse({ account: after });
     },
   ),
@@ -134,6 +272,8 @@ export const billingRoutes = [
       ctx.body = IssueInvoiceAnswer.parse({ invoice, created });
     },
   ),
+  ...billingTabRoutes,
+  ...webhookRoutes,
 ];
 
 export const billingRouter = (deps: BillingDeps) => routerOf(billingRoutes, deps);

@@ -6,6 +6,7 @@ import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import { prospectModel } from '../../prospecting/services.ts';
 import { callPluginService, type PluginApiDeps } from '../../runs/services.ts';
 import type { InvoiceLine, UpcomingInvoice } from './api-schemas.ts';
+import { creditBalance, drawsOfMonth, planDraws } from './credits.ts';
 
 /** The UTC month of an instant, YYYY-MM. */
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
@@ -92,5 +93,41 @@ export async function upcomingInvoice(deps: PluginApiDeps, run: WorkspaceRunCont
     lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.amountMinor, 0);
   const subtotalMinor = sum('charge');
   const creditsMinor = sum('credit');
-  return { month, ...period, currency: 'USD', lines, subtotalMinor, creditsMinor, totalMinor: subtotalMinor + creditsMinor };
+  const totalMinor = subtotalMinor + creditsMinor;
+  return {
+    month,
+    ...period,
+    currency: 'USD',
+    lines,
+    subtotalMinor,
+    creditsMinor,
+    totalMinor,
+    prepaid: await prepaidCredits(deps, run, month, lines),
+  };
+}
+
+/**
+ * The pre-paid credits beside the month's lines: the balance now, and what the month's standing
+ * charges (those no credit cancels) draw from it: the draws its true-up recorded once the month
+ * was closed, else what the balance would pay of them so far, in order.
+ */
+async function prepaidCredits(
+  deps: Pick<PluginApiDeps, 'connection'>,
+  run: WorkspaceRunContext,
+  month: string,
+  lines: InvoiceLine[],
+): Promise<UpcomingInvoice['prepaid']> {
+  const balanceMinor = await creditBalance(deps.connection, run.workspaceId);
+  const recorded = await drawsOfMonth(deps.connection, run.workspaceId, month);
+  const cancelled = new Set(lines.flatMap((line) => (line.kind === 'credit' && line.credits ? [line.credits] : [])));
+  const standing = lines.filter((line) => line.kind === 'charge' && !cancelled.has(line.key));
+  // Recorded draws are shown in the order the true-up drew them: the ledger's.
+  const drawnOf = new Map(recorded.map((draw) => [draw.entryKey, -draw.amountMinor]));
+  const draws =
+    recorded.length > 0
+      ? standing.flatMap((line) => (drawnOf.has(line.key) ? [{ key: line.key, amountMinor: drawnOf.get(line.key)! }] : []))
+      : planDraws(standing, balanceMinor);
+  const drawnMinor = draws.reduce((total, draw) => total + draw.amountMinor, 0);
+  const standingMinor = standing.reduce((total, line) => total + line.amountMinor, 0);
+  return { balanceMinor, closed: recorded.length > 0, draws, drawnMinor, dueMinor: standingMinor - drawnMinor };
 }

@@ -2,7 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '../../../lib/api-client.ts';
 import type {
   GetApiBillingAccountResponse,
+  GetApiBillingInvoicesMonthLinesResponse,
+  GetApiBillingInvoicesResponse,
+  GetApiBillingPaymentMethodResponse,
   GetApiBillingUpcomingResponse,
+  PostApiBillingInvoicesBody,
+  PostApiBillingInvoicesResponse,
+  PostApiBillingPaymentMethodSetupResponse,
   PutApiBillingAccountBody,
   PutApiBillingAccountResponse,
 } from '../../../lib/api-types.generated.ts';
@@ -15,10 +21,19 @@ export type BillingAccountBody = PutApiBillingAccountBody;
 /** GET /api/billing/upcoming: the month's lines from the ledger and their totals, in cents. */
 export type UpcomingInvoice = GetApiBillingUpcomingResponse;
 export type InvoiceLine = UpcomingInvoice['lines'][number];
+/** An issued invoice as GET /api/billing/invoices lists it (cents, the provider's pages). */
+export type IssuedInvoice = GetApiBillingInvoicesResponse['invoices'][number];
+/** One line of an issued invoice as it was sent (GET /api/billing/invoices/{month}/lines). */
+export type IssuedInvoiceLine = GetApiBillingInvoicesMonthLinesResponse['lines'][number];
+/** What identifies the saved payment method (brand, last four digits, expiry), or null. */
+export type PaymentMethod = GetApiBillingPaymentMethodResponse['paymentMethod'];
 
 export const billingKeys = {
   account: (workspace: string) => ['billing', workspace, 'account'] as const,
   upcoming: (workspace: string) => ['billing', workspace, 'upcoming'] as const,
+  invoices: (workspace: string) => ['billing', workspace, 'invoices'] as const,
+  invoiceLines: (workspace: string, month: string) => ['billing', workspace, 'invoices', month, 'lines'] as const,
+  paymentMethod: (workspace: string) => ['billing', workspace, 'payment-method'] as const,
 };
 
 const inWorkspace = (path: string, workspace: string) => `${path}?workspace=${encodeURIComponent(workspace)}`;
@@ -49,5 +64,58 @@ export function useSaveBillingAccount() {
       return apiRequest<PutApiBillingAccountResponse>(inWorkspace('/api/billing/account', workspace), { method: 'PUT', body });
     },
     onSuccess: (saved) => queryClient.setQueryData(billingKeys.account(currentWorkspace()), saved),
+  });
+}
+
+/** The issued invoices, the latest month first. */
+export const invoicesQueryOptions = () => {
+  const workspace = currentWorkspace();
+  return queryOptions({
+    queryKey: billingKeys.invoices(workspace),
+    queryFn: ({ signal }) => apiRequest<GetApiBillingInvoicesResponse>(inWorkspace('/api/billing/invoices', workspace), { signal }),
+  });
+};
+
+/** The lines of a month's issued invoices, as they were sent (read when a row is opened). */
+export const invoiceLinesQueryOptions = (month: string) => {
+  const workspace = currentWorkspace();
+  return queryOptions({
+    queryKey: billingKeys.invoiceLines(workspace, month),
+    queryFn: ({ signal }) =>
+      apiRequest<GetApiBillingInvoicesMonthLinesResponse>(
+        inWorkspace(`/api/billing/invoices/${encodeURIComponent(month)}/lines`, workspace),
+        { signal },
+      ),
+  });
+};
+
+/** The saved payment method, read from Stripe (null until one is saved). */
+export const paymentMethodQueryOptions = () => {
+  const workspace = currentWorkspace();
+  return queryOptions({
+    queryKey: billingKeys.paymentMethod(workspace),
+    queryFn: ({ signal }) =>
+      apiRequest<GetApiBillingPaymentMethodResponse>(inWorkspace('/api/billing/payment-method', workspace), { signal }),
+  });
+};
+
+/** POST /api/billing/invoices (owners and admins): issues an ended month's invoice; the list is read again. */
+export function useIssueInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostApiBillingInvoicesBody) =>
+      apiRequest<PostApiBillingInvoicesResponse>(inWorkspace('/api/billing/invoices', currentWorkspace()), { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.invoices(currentWorkspace()) }),
+  });
+}
+
+/** POST /api/billing/payment-method/setup (owners and admins), then off to Stripe's page where the method is saved; it comes back to the Billing tab. */
+export function usePaymentMethodSetup() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<PostApiBillingPaymentMethodSetupResponse>(inWorkspace('/api/billing/payment-method/setup', currentWorkspace()), {
+        method: 'POST',
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -60,16 +60,21 @@ export function AnalyticsTab({ ledger, slices }: { ledger: LedgerSummary; slices
   );
 }
 
-/** Billing: what each month cost, from the ledger. */
+/** Billing: what each month cost, from the ledger (on a phone, without the no-shows, which cost nothing). */
 export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+    <section className="overflow-x-auto rounded-box bg-base-100 shadow-sm" aria-labelledby="charges-by-month-title">
+      <h2 id="charges-by-month-title" className="px-5 pt-5 text-base font-semibold">
+        Charges by month
+      </h2>
       <table className="table">
         <thead>
           <tr>
             <th>Month</th>
-            <th className="text-right">Meetings charged</th>
-            <th className="text-right">No-shows</th>
+            <th className="text-right">
+              Meetings<span className="hidden sm:inline"> charged</span>
+            </th>
+            <th className="hidden text-right sm:table-cell">No-shows</th>
             <th className="text-right">Amount</th>
           </tr>
         </thead>
@@ -78,7 +83,7 @@ export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
             <tr key={row.month} data-testid={`billing-${row.month}`}>
               <td>{formatMonth(row.month)}</td>
               <td className="text-right">{row.meetingsCharged}</td>
-              <td className="text-right">{row.noShows}</td>
+              <td className="hidden text-right sm:table-cell">{row.noShows}</td>
               <td className="text-right">{formatUsd(row.total)}</td>
             </tr>
           ))}
@@ -87,13 +92,13 @@ export function BillingTab({ ledger }: { ledger: LedgerSummary }) {
           <tr>
             <th>Total</th>
             <th className="text-right">{ledger.meetingsCharged}</th>
-            <th className="text-right">{ledger.noShows}</th>
+            <th className="hidden text-right sm:table-cell">{ledger.noShows}</th>
             <th className="text-right" data-testid="billing-total">
               {formatUsd(ledger.total)}
             </th>
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }

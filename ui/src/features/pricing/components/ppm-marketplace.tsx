@@ -1,20 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { useToast } from '../../../lib/toast.ts';
 import { bidsQueryOptions, ledgerQueryOptions, slicesQueryOptions, type PricingSlice } from '../api/pricing-api.ts';
 import { BidDialog } from './bid-dialog.tsx';
 import { BillingAccountCard } from './billing-account.tsx';
+import { InvoicesCard } from './invoices.tsx';
 import { AnalyticsTab, BillingTab, LedgerEmpty } from './ledger-tabs.tsx';
+import { PaymentMethodCard } from './payment-method.tsx';
 import { SliceCard } from './slice-card.tsx';
+import { PrepaidCreditsCard } from './prepaid-credits.tsx';
 import { UpcomingInvoiceCard } from './upcoming-invoice.tsx';
 
 const TABS = ['Marketplace', 'Analytics', 'Billing'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The tab a link names (`?tab=billing`: Stripe's payment-method page comes back there), else the marketplace. */
+const tabOf = (name: string | null): Tab => TABS.find((tab) => tab.toLowerCase() === name?.toLowerCase()) ?? 'Marketplace';
+
+/** Says how Stripe's payment-method page went (`?payment-method=saved|cancelled`), once, then drops it from the address. */
+function usePaymentMethodReturn() {
+  const [params, setParams] = useSearchParams();
+  const toast = useToast();
+  const returned = params.get('payment-method');
+  useEffect(() => {
+    if (returned !== 'saved' && returned !== 'cancelled') return;
+    toast(
+      returned === 'saved'
+        ? { title: 'Payment method saved', description: 'Stripe keeps it; it shows here once Stripe has it', tone: 'success' }
+        : { title: 'No payment method was saved', tone: 'info' },
+    );
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('payment-method');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [returned, setParams, toast]);
+}
+
 /** The PPM Marketplace (spec section 2): slices to bid on, and what attended meetings have cost. */
 export function PpmMarketplace() {
-  const [tab, setTab] = useState<Tab>('Marketplace');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => tabOf(params.get('tab')));
+  usePaymentMethodReturn();
   const [configuring, setConfiguring] = useState<PricingSlice | null>(null);
   const slices = useQuery(slicesQueryOptions());
   const bids = useQuery(bidsQueryOptions());
@@ -62,7 +95,9 @@ export function PpmMarketplace() {
           ))}
         {tab !== 'Marketplace' && (
           <div className="flex flex-col gap-6">
+            {tab === 'Billing' && <PrepaidCreditsCard />}
             {tab === 'Billing' && <UpcomingInvoiceCard />}
+            {tab === 'Billing' && <InvoicesCard ledger={ledger.data} />}
             {ledger.isPending ? (
               <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
             ) : (
@@ -75,6 +110,7 @@ export function PpmMarketplace() {
                 <BillingTab ledger={ledger.data} />
               ))
             )}
+            {tab === 'Billing' && <PaymentMethodCard />}
             {tab === 'Billing' && <BillingAccountCard />}
           </div>
         )}

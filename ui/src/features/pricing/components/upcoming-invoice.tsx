@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { formatDay, formatMonth } from '../../../utils/format.ts';
 import { upcomingInvoiceQueryOptions, type InvoiceLine } from '../api/billing-api.ts';
-import { formatUsd } from '../utils/pricing.ts';
-
-/** Cents as dollars: "$1,234.50", a credit "-$55.17". */
-const usdOfCents = (minor: number) => formatUsd(minor / 100);
+import { formatCents } from '../utils/pricing.ts';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -61,7 +58,7 @@ export function UpcomingInvoiceCard() {
                       </td>
                       <td className="hidden sm:table-cell">{capitalised(line.sliceId)}</td>
                       <td className={`text-right whitespace-nowrap ${line.amountMinor < 0 ? 'text-success' : ''}`}>
-                        {usdOfCents(line.amountMinor)}
+                        {formatCents(line.amountMinor)}
                       </td>
                     </tr>
                   ))}
@@ -71,21 +68,21 @@ export function UpcomingInvoiceCard() {
                     <th>Subtotal</th>
                     <td className="hidden sm:table-cell" colSpan={2} />
                     <th className="text-right" data-testid="upcoming-subtotal">
-                      {usdOfCents(invoice.subtotalMinor)}
+                      {formatCents(invoice.subtotalMinor)}
                     </th>
                   </tr>
                   <tr>
                     <th>Credits</th>
                     <td className="hidden sm:table-cell" colSpan={2} />
                     <th className="text-right" data-testid="upcoming-credits">
-                      {usdOfCents(invoice.creditsMinor)}
+                      {formatCents(invoice.creditsMinor)}
                     </th>
                   </tr>
                   <tr className="text-base text-base-content">
                     <th>Total</th>
                     <td className="hidden sm:table-cell" colSpan={2} />
                     <th className="text-right" data-testid="upcoming-total">
-                      {usdOfCents(invoice.totalMinor)}
+                      {formatCents(invoice.totalMinor)}
                     </th>
                   </tr>
                 </tfoot>

@@ -59,3 +59,8 @@ export function dailyCost(price: number, meetings: number): number | null {
 export function formatUsd(value: number): string {
   return formatCurrency(value);
 }
+
+/** Integer cents as dollars: "$1,234.50", a credit "-$55.17" (the billing API counts in cents, never in floats). */
+export function formatCents(minor: number): string {
+  return formatCurrency(minor / 100);
+}
