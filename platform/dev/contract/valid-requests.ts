@@ -13,6 +13,7 @@ export const VALID_BODIES: Partial<Record<RouteKey, unknown>> = {
     account: { serverUrl: 'https://caldav.example/', username: 'rep@example.com', password: 'a valid password' },
   },
   'POST /api/crm': { pluginId: 'crm-hubspot', account: { privateAppToken: 'pat-na1-a-valid-looking-token' } },
+  'POST /api/oauth/{pluginId}/start': {},
   'POST /api/webhooks': {
     url: 'https://hooks.example.com/meetflow',
     events: ['prospect.created', 'meeting.booked'],

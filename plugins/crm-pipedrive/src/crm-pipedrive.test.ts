@@ -138,6 +138,75 @@ describe('crm-pipedrive', () => {
     expect(stored[0]).toMatchObject({ name: 'Jane Doe', job_title: 'VP Sales', org_id: Number(company!.crmId) });
   });
 
+  describe("Meetflow's stage as a person label", () => {
+    const omar = { ...jane, externalId: 'prospect:omar', email: 'omar.lee@acme.test', name: 'Omar Lee', companyExternalId: null };
+    const lena = { ...jane, externalId: 'prospect:lena', email: 'lena.berg@acme.test', name: 'Lena Berg', companyExternalId: null };
+    const labelId = (name: string) => fake.personLabels().find((label) => label.label === name)?.id;
+    const labelsOf = (address: string) => fake.persons().find((person) => person.emails[0]?.value === address)?.label_ids;
+    const fieldReads = () => fake.requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/v2/personFields');
+    const optionAdds = () => fake.requests.filter((request) => request.url.pathname === '/api/v2/personFields/label_ids/options');
+
+    it('adds the two labels once, labels a person that has none, and never replaces a label a user set or its own', async () => {
+      const { upsertCompanies, upsertContacts } = activities();
+      await upsertCompanies({ account, companies: [acme] });
+      await upsertContacts({ account, contacts: [omar, lena] });
+      // A user labels Omar in Pipedrive before Meetflow scores him.
+      const omarId = fake.persons().find((person) => person.emails[0]?.value === omar.email)!.id;
+      fake.edit('person', omarId, { label_ids: [labelId('Hot lead')] });
+
+      await upsertContacts({
+        account,
+        contacts: [
+          { ...jane, stage: 'qualified' },
+          { ...omar, stage: 'disqualified' },
+          { ...lena, stage: 'disqualified' },
+        ],
+      });
+      const qualified = labelId('Meetflow: qualified');
+      const disqualified = labelId('Meetflow: disqualified');
+      expect(fake.personLabels().map((label) => label.label)).toEqual([
+        'Customer',
+        'Hot lead',
+        'Warm lead',
+        'Cold lead',
+        'Meetflow: qualified',
+        'Meetflow: disqualified',
+      ]);
+      expect(labelsOf(jane.email)).toEqual([qualified]);
+      expect(labelsOf(omar.email)).toEqual([labelId('Hot lead')]);
+      expect(labelsOf(lena.email)).toEqual([disqualified]);
+
+      // Rescored: the label Meetflow wrote may be the team's by now, so it stays.
+      await upsertContacts({ account, contacts: [{ ...jane, stage: 'disqualified' }] });
+      expect(labelsOf(jane.email)).toEqual([qualified]);
+      expect(fieldReads()).toHaveLength(1);
+      expect(optionAdds()).toHaveLength(1);
+    });
+
+    it('reads the labels again after ten minutes, finding its own by name, and writes nothing for a contact without a stage', async () => {
+      const { upsertContacts } = activities();
+      await upsertContacts({ account, contacts: [{ ...jane, companyExternalId: null, stage: 'qualified' }] });
+      await clock.sleep(10 * 60_000 + 1);
+      await upsertContacts({ account, contacts: [{ ...lena, stage: 'qualified' }] });
+      await upsertContacts({ account, contacts: [omar] });
+      expect(fieldReads()).toHaveLength(2);
+      expect(optionAdds()).toHaveLength(1);
+      expect(labelsOf(lena.email)).toEqual([labelId('Meetflow: qualified')]);
+      expect(labelsOf(omar.email)).toEqual([]);
+    });
+
+    it('names the labels an admin must create when Pipedrive will not add them, and writes nobody of that batch', async () => {
+      fake.fail({ status: 403, path: '/personFields/label_ids/options', error: 'You do not have permission to edit data fields' });
+      const { upsertContacts } = activities();
+      const failure = await failureOf(upsertContacts({ account, contacts: [omar, { ...lena, stage: 'qualified' }] }));
+      expect(failure).toMatchObject({ type: CRM_FAILURES.invalid, nonRetryable: true, details: [{ status: 403, field: 'label_ids' }] });
+      expect(failure.message).toContain('You do not have permission to edit data fields');
+      expect(failure.message).toContain('an admin must create the person labels "Meetflow: qualified" and "Meetflow: disqualified"');
+      expect(fake.persons().filter((person) => [omar.email, lena.email].includes(person.emails[0]!.value))).toEqual([]);
+      expect(fake.personLabels().map((label) => label.label)).not.toContain('Meetflow: qualified');
+    });
+  });
+
   it('logs an email once although the answer to its create was lost and the call retried', async () => {
     const { upsertCompanies, upsertContacts, logActivity } = activities();
     await upsertCompanies({ account, companies: [acme] });

@@ -58,6 +58,20 @@ export const pipedriveConfig = z.object({
       .describe('Pipedrive OAuth token endpoint (refresh).'),
     'decides where the client secret is sent',
   ),
+  oauthRevokeUrl: serverOnly(
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://oauth.pipedrive.com/oauth/revoke')
+      .describe('Pipedrive OAuth revocation endpoint (disconnecting revokes the refresh token there).'),
+    'decides where the client secret is sent',
+  ),
+  oauthClientAuthentication: serverOnly(
+    z
+      .enum(['client_secret_basic', 'client_secret_post'])
+      .default('client_secret_basic')
+      .describe("How the client authenticates at the token endpoint: Pipedrive's reference sends it as HTTP Basic."),
+    'decides how the client secret is sent',
+  ),
   clientId: serverOnly(
     z.string().default('').describe("The Marketplace app's client id (MEETFLOW_PIPEDRIVE_CLIENT_ID); empty: no OAuth connections."),
     'names the OAuth client the platform connects as',
@@ -110,6 +124,8 @@ export const manifest = defineManifest({
     oauth: {
       authorizationEndpoint: 'https://oauth.pipedrive.com/oauth/authorize',
       tokenEndpoint: 'https://oauth.pipedrive.com/oauth/token',
+      // RFC 7009's form (token, token_type_hint) with the client as HTTP Basic: https://developers.pipedrive.com/docs/api/v1/Oauth
+      revocationEndpoint: 'https://oauth.pipedrive.com/oauth/revoke',
       scopes: ['deals:read', 'contacts:full', 'activities:full', 'search:read'],
       clientIdEnv: 'MEETFLOW_PIPEDRIVE_CLIENT_ID',
       clientSecretEnv: 'MEETFLOW_PIPEDRIVE_CLIENT_SECRET',

@@ -46,6 +46,7 @@ const personSchema = z.object({
     .optional(),
   org_id: z.number().nullable().optional(),
   job_title: z.string().nullable().optional(),
+  label_ids: z.array(z.number()).nullable().optional(),
 });
 const activitySchema = z.object({ id: z.number(), note: z.string().nullable().optional() });
 const dealSchema = z.object({
@@ -54,6 +55,14 @@ const dealSchema = z.object({
   status: z.string(),
   person_id: z.number().nullable().optional(),
   org_id: z.number().nullable().optional(),
+});
+/** A person field as API v2 lists it (`GET /api/v2/personFields`): its code and, for an options field, its options. */
+const personFieldSchema = z.object({
+  field_code: z.string(),
+  options: z
+    .array(z.object({ id: z.number(), label: z.string() }))
+    .nullable()
+    .optional(),
 });
 const searchSchema = envelope(z.object({ items: z.array(z.object({ item: z.object({ id: z.number() }) })) }));
 
@@ -73,6 +82,19 @@ const parseOr = <T>(schema: z.ZodType<T>, body: unknown, doing: string): T => {
 };
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Meetflow's stage as a person label: the names of the two options of the persons' Labels field
+ * (`label_ids`, the account's own options, found by name; created when missing).
+ */
+export const STAGE_LABELS = { qualified: 'Meetflow: qualified', disqualified: 'Meetflow: disqualified' } as const;
+/** The person field that holds labels, as API v2 names it. */
+const LABEL_FIELD = 'label_ids';
+/**
+ * How long the label options read from an account are reused: about once per sync (the platform
+ * syncs every 15 minutes), so a label an admin deleted or renamed is seen by the next sync.
+ */
+const LABELS_TTL_MS = 10 * 60_000;
 
 /** The marker an activity's note carries: how a second log of it finds the first (an HTML comment, invisible in Pipedrive). */
 export const activityMarker = (externalId: string) => `<!-- meetflow:${externalId} -->`;
@@ -110,7 +132,7 @@ export function pipedriveActivities(deps: PluginDeps<PipedriveConfig>) {
               tokenEndpoint: config.oauthTokenUrl,
               clientId: config.clientId,
               clientSecret: config.clientSecret,
-              clientAuthentication: 'client_secret_basic',
+              clientAuthentication: config.oauthClientAuthentication,
               scopes: [],
             },
             tokens,
@@ -126,6 +148,63 @@ export function pipedriveActivities(deps: PluginDeps<PipedriveConfig>) {
 
   const get = async <T>(client: CrmClient, url: string, schema: z.ZodType<T>, doing: string) =>
     parseOr(schema, (await client.request({ method: 'GET', url, doing, idempotent: true })).body, doing);
+
+  /** Each connection's (company address's) stage label ids, with when they were read. */
+  const labelCache = new Map<string, { ids: Record<keyof typeof STAGE_LABELS, number>; until: number }>();
+
+  /**
+   * The ids of the "Meetflow: qualified" and "Meetflow: disqualified" person labels: read from the
+   * persons' Labels field (its options, matched by name), the missing ones added through the field
+   * options API. An account that refuses that (a user who may not edit data fields) is a CrmInvalid
+   * naming the labels an admin must create.
+   */
+  async function stageLabels(client: CrmClient, api: string, doing: string) {
+    const cached = labelCache.get(api);
+    if (cached && cached.until > clock.now().getTime()) return cached.ids;
+    let options: Array<{ id: number; label: string }> | null = null;
+    let cursor: string | null | undefined = null;
+    do {
+      const query: URLSearchParams = new URLSearchParams({ limit: '500', ...(cursor ? { cursor } : {}) });
+      const page: {
+        data: Array<z.output<typeof personFieldSchema>>;
+        additional_data?: { next_cursor?: string | null | undefined } | null;
+      } = await get(client, `${api}/personFields?${query}`, envelope(z.array(personFieldSchema)), doing);
+      options = page.data.find((field) => field.field_code === LABEL_FIELD)?.options ?? options;
+      cursor = options ? null : page.additional_data?.next_cursor;
+    } while (cursor);
+    const known = (name: string) => options?.find((option) => option.label.trim().toLowerCase() === name.toLowerCase())?.id;
+    const missing = Object.values(STAGE_LABELS).filter((name) => known(name) === undefined);
+    const need = `create the person labels ${Object.values(STAGE_LABELS)
+      .map((name) => `"${name}"`)
+      .join(' and ')} in Pipedrive (a person's Labels field, Settings → Data fields → Person)`;
+    if (options === null)
+      throw crmFailure(CRM_FAILURES.invalid, `${doing}: Pipedrive lists no person Labels field; ${need}`, { field: LABEL_FIELD });
+    if (missing.length > 0) {
+      // Pipedrive adds options atomically: both are made, or neither.
+      const { status, body } = await client.request(
+        {
+          method: 'POST',
+          url: `${api}/personFields/${LABEL_FIELD}/options`,
+          body: missing.map((label) => ({ label })),
+          doing,
+          idempotent: false,
+        },
+        [400, 403, 404, 422],
+      );
+      if (status >= 400) {
+        const said = readPipedriveError(body).message;
+        throw crmFailure(
+          CRM_FAILURES.invalid,
+          `${doing}: Pipedrive would not add Meetflow's stage labels (${status}${said ? `: ${said}` : ''}); an admin must ${need}`,
+          { status, field: LABEL_FIELD },
+        );
+      }
+      options = [...options, ...parseOr(envelope(z.array(z.object({ id: z.number(), label: z.string() }))), body, doing).data];
+    }
+    const ids = { qualified: known(STAGE_LABELS.qualified)!, disqualified: known(STAGE_LABELS.disqualified)! };
+    labelCache.set(api, { ids, until: clock.now().getTime() + LABELS_TTL_MS });
+    return ids;
+  }
 
   /** Ids an exact-match search finds (Pipedrive's search: `term`, `fields`, `exact_match`). */
   async function search(client: CrmClient, api: string, kind: 'organizations' | 'persons', term: string, fields: string, doing: string) {
@@ -200,32 +279,49 @@ export function pipedriveActivities(deps: PluginDeps<PipedriveConfig>) {
       }
       return organizations.get(externalId)!;
     };
+    // Read only when this batch carries a stage (before any write, so a missing label fails the batch whole).
+    const labels = contacts.some((contact) => contact.stage !== null) ? await stageLabels(client, api, doing) : null;
     const results: CrmWrite[] = [];
-    for (const contact of contacts) {
-      const orgId = await organizationOf(contact.companyExternalId);
-      const found = await findPerson(client, api, contact.email, doing);
-      if (found) {
-        const fill: Record<string, unknown> = {};
-        if (isEmpty(found.org_id) && orgId !== null) fill.org_id = orgId;
-        if (isEmpty(found.job_title) && contact.title !== null) fill.job_title = contact.title;
-        if (Object.keys(fill).length > 0)
-          await client.request({ method: 'PATCH', url: `${api}/persons/${found.id}`, body: fill, doing, idempotent: true });
-        results.push({ externalId: contact.externalId, crmId: String(found.id), created: false });
-        continue;
+    try {
+      for (const contact of contacts) {
+        const orgId = await organizationOf(contact.companyExternalId);
+        const found = await findPerson(client, api, contact.email, doing);
+        const label = contact.stage && labels ? labels[contact.stage] : null;
+        if (found) {
+          const fill: Record<string, unknown> = {};
+          if (isEmpty(found.org_id) && orgId !== null) fill.org_id = orgId;
+          if (isEmpty(found.job_title) && contact.title !== null) fill.job_title = contact.title;
+          // Labels are the team's: Meetflow's goes only on a person with none (any label a user set wins,
+          // and so does Meetflow's own from an earlier scoring).
+          if ((found.label_ids ?? []).length === 0 && label !== null) fill.label_ids = [label];
+          if (Object.keys(fill).length > 0)
+            await client.request({ method: 'PATCH', url: `${api}/persons/${found.id}`, body: fill, doing, idempotent: true });
+          results.push({ externalId: contact.externalId, crmId: String(found.id), created: false });
+          continue;
+        }
+        const { body } = await client.request({
+          method: 'POST',
+          url: `${api}/persons`,
+          body: {
+            name: contact.name,
+            emails: [{ value: contact.email, primary: true, label: 'work' }],
+            ...(orgId === null ? {} : { org_id: orgId }),
+            ...(contact.title === null ? {} : { job_title: contact.title }),
+            ...(label === null ? {} : { label_ids: [label] }),
+          },
+          doing,
+          idempotent: false,
+        });
+        results.push({
+          externalId: contact.externalId,
+          crmId: String(parseOr(envelope(personSchema), body, doing).data.id),
+          created: true,
+        });
       }
-      const { body } = await client.request({
-        method: 'POST',
-        url: `${api}/persons`,
-        body: {
-          name: contact.name,
-          emails: [{ value: contact.email, primary: true, label: 'work' }],
-          ...(orgId === null ? {} : { org_id: orgId }),
-          ...(contact.title === null ? {} : { job_title: contact.title }),
-        },
-        doing,
-        idempotent: false,
-      });
-      results.push({ externalId: contact.externalId, crmId: String(parseOr(envelope(personSchema), body, doing).data.id), created: true });
+    } catch (error) {
+      // A label refused (an admin deleted or renamed it): the next batch reads the labels again.
+      if (labels) labelCache.delete(api);
+      throw error;
     }
     return { results, refreshedTokens: client.refreshedTokens() };
   }

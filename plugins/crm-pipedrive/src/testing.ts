@@ -6,6 +6,11 @@
 //   activities (`participants`, `note`, `due_date`/`due_time`/`duration`):
 //   https://developers.pipedrive.com/docs/api/v1/Deals#listDeals (v2 beside it), https://developers.pipedrive.com/docs/api/v1/Persons#searchPersons
 // - Search (`term`, `fields`, `exact_match`): https://developers.pipedrive.com/docs/api/v1/Persons#searchPersons
+// - Person labels: a person's `label_ids` are options of the persons' Labels field, listed by
+//   `GET /api/v2/personFields` (`field_code`, `field_type`, `options` of `{ id, label }`, cursor paged), with
+//   Pipedrive's default person labels; options added by `POST /api/v2/personFields/{field_code}/options`
+//   (a JSON array of `{ label }`, added atomically, the answer only the new options):
+//   https://developers.pipedrive.com/docs/api/v1/PersonFields (v2 beside it), https://pipedrive.readme.io/docs/working-with-labels
 // - API token in the `x-api-token` header, or an OAuth Bearer token (token endpoint /oauth/token,
 //   client_secret_basic), via the SDK's fake authorization server.
 // Custom fields are keyed by their API key (a hash) in `custom_fields`, as Pipedrive's v2 answers them.
@@ -45,8 +50,16 @@ interface Person {
   emails: Array<{ value: string; primary: boolean; label: string }>;
   org_id: number | null;
   job_title: string | null;
+  label_ids: number[];
   add_time: string;
   update_time: string;
+}
+interface PersonField {
+  field_code: string;
+  field_name: string;
+  field_type: string;
+  is_custom_field: boolean;
+  options: Array<{ id: number; label: string; color: string | null }> | null;
 }
 interface Activity {
   id: number;
@@ -80,6 +93,8 @@ export interface FakeFault {
   method?: string;
   /** Do the work first, then answer the fault (the answer was lost after the write). */
   afterCommit?: boolean;
+  /** The `error` its body says (default: Pipedrive's words for the status). */
+  error?: string;
 }
 
 /** A running fake Pipedrive. */
@@ -88,10 +103,13 @@ export interface FakePipedrive {
   apiDomain: string;
   tokenUrl: string;
   authorizeUrl: string;
+  revokeUrl: string;
   oauth: FakeAuthorizationServer;
   requests: LoopbackRequest[];
   organizations(): Organization[];
   persons(): Person[];
+  /** The options of the persons' Labels field (`label_ids`), Pipedrive's defaults first. */
+  personLabels(): Array<{ id: number; label: string }>;
   /** Every activity logged, oldest first, with its person's email: what a test (or the e2e) reads. */
   activityLog(): Array<Activity & { personEmail: string | null }>;
   edit(kind: 'organization' | 'person', id: number, fields: Record<string, unknown>): void;
@@ -130,6 +148,24 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
   const deals = new Map<number, Deal>();
   const faults: Array<FakeFault & { left: number }> = [];
   let nextId = 1;
+  let nextOptionId = 1;
+  const option = (label: string, color: string | null = null) => ({ id: nextOptionId++, label, color });
+  // Pipedrive's default person labels (an account starts with them); the Labels field is a multiple-options field.
+  const personFields: PersonField[] = [
+    { field_code: 'name', field_name: 'Name', field_type: 'varchar', is_custom_field: false, options: null },
+    { field_code: 'emails', field_name: 'Email', field_type: 'varchar', is_custom_field: false, options: null },
+    { field_code: 'job_title', field_name: 'Job title', field_type: 'varchar', is_custom_field: false, options: null },
+    {
+      field_code: 'label_ids',
+      field_name: 'Labels',
+      field_type: 'set',
+      is_custom_field: false,
+      options: [option('Customer', 'green'), option('Hot lead', 'red'), option('Warm lead', 'yellow'), option('Cold lead', 'blue')],
+    },
+  ];
+  const labelIds = () => new Set(personFields.find((field) => field.field_code === 'label_ids')!.options!.map((known) => known.id));
+  const badLabel = (ids: unknown) =>
+    ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !labelIds().has(id)));
   const knownFields = new Set(Object.values(FAKE_PIPEDRIVE_FIELDS));
 
   const addOrganization = (name: string, custom: Record<string, string | null>) => {
@@ -144,6 +180,7 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
       emails: [{ value: email, primary: true, label: 'work' }],
       org_id: orgId,
       job_title: jobTitle,
+      label_ids: [] as number[],
       add_time: stamp(),
       update_time: stamp(),
     };
@@ -235,12 +272,14 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
         const emails = (body.emails as Array<{ value: string }> | undefined) ?? [];
         if (body.org_id !== undefined && !organizations.has(Number(body.org_id)))
           return failure(400, "Parameter 'org_id' refers to an organization that does not exist");
+        if (badLabel(body.label_ids)) return failure(400, "Parameter 'label_ids' refers to a label that does not exist");
         const person = addPerson(
           body.name,
           emails[0]?.value ?? '',
           (body.org_id as number | undefined) ?? null,
           (body.job_title as string | undefined) ?? null,
         );
+        if (body.label_ids !== undefined) person.label_ids = [...(body.label_ids as number[])];
         return ok(person);
       }
       if (method === 'PATCH' && id !== null) {
@@ -248,12 +287,30 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
         if (!record) return failure(404, kind === 'organizations' ? 'Organization not found' : 'Person not found');
         const bad = badCustomField(body.custom_fields as Record<string, unknown> | undefined);
         if (bad) return failure(400, `Custom field '${bad}' does not exist`);
+        if (kind === 'persons' && badLabel(body.label_ids))
+          return failure(400, "Parameter 'label_ids' refers to a label that does not exist");
         const { custom_fields: custom, ...rest } = body;
         Object.assign(record, rest);
         if (custom && 'custom_fields' in record) Object.assign(record.custom_fields, custom);
         record.update_time = stamp();
         return ok(record);
       }
+    }
+
+    if (path === '/api/v2/personFields' && method === 'GET') return page(personFields, request.url);
+    if ((match = /^\/api\/v2\/personFields\/([^/]+)\/options$/.exec(path)) && method === 'POST') {
+      const field = personFields.find((candidate) => candidate.field_code === decodeURIComponent(match![1]!));
+      if (!field) return failure(404, 'Field not found');
+      if (!field.options) return failure(400, 'Field does not support options');
+      const asked = JSON.parse(request.body || 'null') as unknown;
+      if (!Array.isArray(asked) || asked.length === 0) return failure(400, 'Request body must be a non-empty array of options');
+      const labels = asked.map((entry) => (entry as { label?: unknown })?.label);
+      if (labels.some((label) => typeof label !== 'string' || label.length < 1 || label.length > 255))
+        return failure(400, "Parameter 'label' must be a string of 1 to 255 characters");
+      // Atomic: all were validated above, so all are added.
+      const added = (labels as string[]).map((label) => option(label));
+      field.options.push(...added);
+      return ok(added.map(({ id, label }) => ({ id, label })));
     }
 
     if (path === '/api/v2/activities' && method === 'GET') {
@@ -298,16 +355,23 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
     return failure(404, `Unknown method ${method} ${path}`);
   }
 
-  const oauth = fakeAuthorizationServer({ ...FAKE_PIPEDRIVE_CLIENT, now, paths: { authorize: '/oauth/authorize', token: '/oauth/token' } });
+  const oauth = fakeAuthorizationServer({
+    ...FAKE_PIPEDRIVE_CLIENT,
+    now,
+    paths: { authorize: '/oauth/authorize', token: '/oauth/token', revoke: '/oauth/revoke' },
+  });
 
   function faultAnswer(fault: FakeFault): LoopbackAnswer {
     const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
-    if (fault.status === 429) return { ...failure(429, 'Request over limit'), headers };
-    return { ...failure(fault.status, 'Internal server error'), headers };
+    if (fault.status === 429) return { ...failure(429, fault.error ?? 'Request over limit'), headers };
+    return { ...failure(fault.status, fault.error ?? 'Internal server error'), headers };
   }
 
   const server = await startLoopbackServer((request) => {
     const answer = oauth.handle(request);
+    // Pipedrive's token answer says the company's API address too (api_domain).
+    if (answer && request.url.pathname === '/oauth/token' && answer.status === 200)
+      return { ...answer, body: { ...(answer.body as Record<string, unknown>), api_domain: server.origin } };
     if (answer) return answer;
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const authorized = bearer ? oauth.accessTokenState(bearer) === 'valid' : request.headers['x-api-token'] === FAKE_PIPEDRIVE_TOKEN;
@@ -332,10 +396,12 @@ export async function startFakePipedrive(options: { now?: () => Date } = {}): Pr
     apiDomain: server.origin,
     tokenUrl: `${server.origin}/oauth/token`,
     authorizeUrl: `${server.origin}/oauth/authorize`,
+    revokeUrl: `${server.origin}/oauth/revoke`,
     oauth,
     requests: server.requests,
     organizations: () => [...organizations.values()],
     persons: () => [...persons.values()],
+    personLabels: () => personFields.find((field) => field.field_code === 'label_ids')!.options!.map(({ id, label }) => ({ id, label })),
     activityLog: () =>
       [...activities.values()].map((activity) => ({
         ...activity,

@@ -41,7 +41,7 @@ export const CrmProviderView = z.object({
   }),
   connectWith: z.array(z.enum(['fields', 'oauth'])).meta({
     description:
-      "fields: the form above (POST /api/crm); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start), offered when a sign-in fills the whole account",
+      "fields: the form above (POST /api/crm); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start), for a CRM with a form taking its fields that are not secret first (Pipedrive's company address and field keys) as the start's account",
   }),
   oauth: z
     .object({

@@ -42,21 +42,28 @@ export function requireBox(secrets: Secrets): SecretsBox {
 
 /**
  * How a CRM connects: with its form, the declared credentials but the OAuth tokens field; and
- * through its sign-in when it declares OAuth and a sign-in can fill the whole account. A CRM whose
- * form would hold no secret (Salesforce: only the instance URL its sign-in answers) connects with
- * OAuth only; one whose form also asks for settings of the user's own besides the token
- * (Pipedrive's two field keys, which no token answer carries) connects with its form only.
+ * through its sign-in when it declares OAuth. A CRM whose form would hold no secret (Salesforce:
+ * only the instance URL its sign-in answers) connects with OAuth only.
  */
 export function connectWithOf(crm: InProcessCrm): Pick<CrmProvider, 'fields' | 'connectWith'> {
   const fields = crm.credentials
     .filter((field) => field.key !== crm.oauthTokensField)
     .map(({ key, label, secret }) => ({ key, label, secret }));
   const typed = fields.some((field) => field.secret);
-  const signIn = Boolean(crm.oauthTokensField) && (!typed || fields.every((field) => field.secret));
   return {
     fields: typed ? fields : [],
-    connectWith: [...(typed ? (['fields'] as const) : []), ...(signIn ? (['oauth'] as const) : [])],
+    connectWith: [...(typed ? (['fields'] as const) : []), ...(crm.oauthTokensField ? (['oauth'] as const) : [])],
   };
+}
+
+/**
+ * What a CRM's sign-in asks for first: its form's fields that are not secret (Pipedrive's company
+ * address and two field keys, settings of the user's own that no token answer carries), kept with
+ * the OAuth state; none for a CRM whose form is its token alone (HubSpot) or that has no form
+ * (Salesforce: its sign-in answers the instance URL).
+ */
+export function signInFieldsOf(crm: InProcessCrm): CrmProvider['fields'] {
+  return connectWithOf(crm).fields.filter((field) => !field.secret);
 }
 
 /** A CRM the workspace can connect: its form, how it connects, and whether this server's OAuth client for it is set up. */

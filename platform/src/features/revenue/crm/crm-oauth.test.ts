@@ -4,12 +4,20 @@
 // REST API accepts only the access tokens it issued, expiring on its own clock (moved ahead here);
 // disconnecting revokes the grant at its revocation endpoint. HubSpot, beside its token form, the same
 // way against the fake HubSpot (plugins/crm-hubspot/src/testing.ts), revoked by HubSpot's DELETE.
+// Pipedrive, whose sign-in carries the settings typed before it in its state, against the fake
+// Pipedrive (plugins/crm-pipedrive/src/testing.ts), its token answer saying the company's api_domain.
 import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { OAuthTokens } from '@meetflow/plugin-sdk/oauth';
 import { followAuthorization } from '@meetflow/plugin-sdk/oauth/testing';
 import { steppingClock } from '@meetflow/plugin-sdk/testing';
 import { FAKE_HUBSPOT_CLIENT, startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
+import {
+  FAKE_PIPEDRIVE_CLIENT,
+  FAKE_PIPEDRIVE_FIELDS,
+  startFakePipedrive,
+  type FakePipedrive,
+} from '@meetflow/plugin-crm-pipedrive/testing';
 import { FAKE_SALESFORCE_CLIENT, startFakeSalesforce, type FakeSalesforce } from '@meetflow/plugin-crm-salesforce/testing';
 import { Client, Connection } from '@temporalio/client';
 import Koa from 'koa';
@@ -45,6 +53,7 @@ let fake: FakeSalesforce;
 /** The fake HubSpot's clock, moved ahead to expire the access tokens it issued. */
 let hubspotAheadMs = 0;
 let hubspot: FakeHubSpot;
+let pipedrive: FakePipedrive;
 let database: mongoose.Connection;
 let db: Models;
 let host: PluginHost;
@@ -57,8 +66,9 @@ const taskQueue = `crm-oauth-${randomBytes(4).toString('hex')}`;
 const a = `crm-a-${randomBytes(4).toString('hex')}`;
 const b = `crm-b-${randomBytes(4).toString('hex')}`;
 const c = `crm-c-${randomBytes(4).toString('hex')}`;
+const d = `crm-d-${randomBytes(4).toString('hex')}`;
 const members: Record<string, Record<string, Role>> = {
-  ann: { [a]: 'owner', [c]: 'owner' },
+  ann: { [a]: 'owner', [c]: 'owner', [d]: 'owner' },
   sam: { [a]: 'sales-ops' },
   oz: { [b]: 'admin' },
 };
@@ -77,8 +87,7 @@ const asHeader: Authenticator = async (ctx) => {
 
 /**
  * The plugins, Salesforce's endpoints at the fake (its server-only config) but revocation at
- * `revokeUrl`, HubSpot's at its fake; the clients as the variables their manifests name (Pipedrive's
- * too, so its start reaches the CRMs' own refusal).
+ * `revokeUrl`, HubSpot's and Pipedrive's at their fakes; the clients as the variables their manifests name.
  */
 function salesforceHost(revokeUrl: string): PluginHost {
   const crms = installedPlugins.filter((plugin) => plugin.manifest.kind === 'crm');
@@ -99,14 +108,21 @@ function salesforceHost(revokeUrl: string): PluginHost {
         oauthRevokeUrl: `${hubspot.baseUrl}/oauth/v1/refresh-tokens`,
         timeoutSeconds: 5,
       },
+      'crm-pipedrive': {
+        apiDomainPattern: '^http://127\\.0\\.0\\.1:\\d+$',
+        oauthAuthorizeUrl: pipedrive.authorizeUrl,
+        oauthTokenUrl: pipedrive.tokenUrl,
+        oauthRevokeUrl: pipedrive.revokeUrl,
+        timeoutSeconds: 5,
+      },
     },
     {
       MEETFLOW_SALESFORCE_CLIENT_ID: FAKE_SALESFORCE_CLIENT.clientId,
       MEETFLOW_SALESFORCE_CLIENT_SECRET: FAKE_SALESFORCE_CLIENT.clientSecret,
       MEETFLOW_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT.clientId,
       MEETFLOW_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT.clientSecret,
-      MEETFLOW_PIPEDRIVE_CLIENT_ID: 'pipedrive-client-id',
-      MEETFLOW_PIPEDRIVE_CLIENT_SECRET: 'pipedrive-client-secret',
+      MEETFLOW_PIPEDRIVE_CLIENT_ID: FAKE_PIPEDRIVE_CLIENT.clientId,
+      MEETFLOW_PIPEDRIVE_CLIENT_SECRET: FAKE_PIPEDRIVE_CLIENT.clientSecret,
     },
   );
   return PluginHost.load(installedPlugins, settings);
@@ -115,6 +131,7 @@ function salesforceHost(revokeUrl: string): PluginHost {
 beforeAll(async () => {
   fake = await startFakeSalesforce({ now: () => new Date(Date.now() + aheadMs) });
   hubspot = await startFakeHubSpot({ now: () => new Date(Date.now() + hubspotAheadMs) });
+  pipedrive = await startFakePipedrive();
   host = salesforceHost(fake.revokeUrl);
   database = await openTestDatabase('crm-oauth');
   db = createModels(database);
@@ -136,7 +153,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
-  for (const workspaceId of [a, b, c])
+  for (const workspaceId of [a, b, c, d])
     await client?.workflow
       .getHandle(crmSyncWorkflowId(workspaceId))
       .terminate('test over')
@@ -144,6 +161,7 @@ afterAll(async () => {
   await client?.connection.close();
   await fake?.close();
   await hubspot?.close();
+  await pipedrive?.close();
   await database?.dropDatabase();
   await database?.close();
 });
@@ -153,6 +171,14 @@ const call = (who: string | null, method: string, path: string) =>
 
 /** `who` starts connecting Salesforce in `workspace`: the answer. */
 const start = (who: string | null, workspace: string) => call(who, 'POST', `/api/oauth/crm-salesforce/start?workspace=${workspace}`);
+
+/** `who` starts connecting `pluginId` in `workspace` with the settings typed before the sign-in (none: no body); errors come as JSON. */
+const startWith = (who: string, pluginId: string, workspace: string, account?: Record<string, string>) =>
+  fetch(`${url}/api/oauth/${pluginId}/start?workspace=${workspace}`, {
+    method: 'POST',
+    headers: { 'x-test-as': who, accept: 'application/json', ...(account ? { 'content-type': 'application/json' } : {}) },
+    ...(account ? { body: JSON.stringify({ account }) } : {}),
+  });
 
 /** The browser at the fake's sign-in (it grants at once): the code and state it sends back. */
 async function grant(started: Response): Promise<{ code: string; state: string }> {
@@ -401,7 +427,7 @@ describe('disconnecting Salesforce', () => {
 describe('HubSpot over OAuth, beside its token form', () => {
   const refreshWith = (refreshToken: string) => refreshAt(hubspot.tokenUrl, FAKE_HUBSPOT_CLIENT, refreshToken);
 
-  it('is offered where its client is set up; Pipedrive keeps its form only, its sign-in refused before anyone leaves', async () => {
+  it('is offered where its client is set up, and takes no settings before its sign-in', async () => {
     const overview = (await (await call('ann', 'GET', `/api/crm?workspace=${c}`)).json()) as {
       providers: Array<{ pluginId: string; connectWith: string[]; oauth: unknown }>;
     };
@@ -409,14 +435,10 @@ describe('HubSpot over OAuth, beside its token form', () => {
       connectWith: ['fields', 'oauth'],
       oauth: { configured: true, missing: [] },
     });
-    expect(overview.providers.find((provider) => provider.pluginId === 'crm-pipedrive')).toMatchObject({
-      connectWith: ['fields'],
-      oauth: null,
-    });
-    const pipedrive = await call('ann', 'POST', `/api/oauth/crm-pipedrive/start?workspace=${c}`);
-    expect([pipedrive.status, await pipedrive.text()]).toEqual([
-      422,
-      'Pipedrive connects with its form, not through its sign-in: the form asks for settings of yours that a sign-in does not give.',
+    const typed = await startWith('ann', 'crm-hubspot', c, { privateAppToken: 'pat-na1-typed' });
+    expect([typed.status, ((await typed.json()) as { fields: unknown }).fields]).toEqual([
+      400,
+      { 'account.privateAppToken': "not a setting HubSpot's sign-in asks for first" },
     ]);
     expect(await db.oauthStates.countDocuments({ workspaceId: c })).toBe(0);
   });
@@ -447,5 +469,82 @@ describe('HubSpot over OAuth, beside its token form', () => {
     expect(hubspot.oauth.revoked).toEqual([refreshToken]);
     expect(await refreshWith(refreshToken!)).toEqual({ status: 400, error: 'invalid_grant' });
     expect(await connectionIn(c)).toBeNull();
+  });
+});
+
+describe("Pipedrive over OAuth, its form's settings typed first", () => {
+  const refreshWith = (refreshToken: string) => refreshAt(pipedrive.tokenUrl, FAKE_PIPEDRIVE_CLIENT, refreshToken);
+  const settings = () => ({ apiDomain: pipedrive.apiDomain, ...FAKE_PIPEDRIVE_FIELDS });
+
+  it('is offered beside its form, and refuses a start whose settings are missing, wrong or secret, before anyone leaves', async () => {
+    const overview = (await (await call('ann', 'GET', `/api/crm?workspace=${d}`)).json()) as {
+      providers: Array<{ pluginId: string; connectWith: string[]; oauth: unknown }>;
+    };
+    expect(overview.providers.find((provider) => provider.pluginId === 'crm-pipedrive')).toMatchObject({
+      connectWith: ['fields', 'oauth'],
+      oauth: { configured: true, missing: [] },
+    });
+    const bare = await startWith('ann', 'crm-pipedrive', d);
+    expect([bare.status, ((await bare.json()) as { fields: unknown }).fields]).toEqual([
+      400,
+      {
+        'account.apiDomain': 'required before the sign-in: Company address (https://yourcompany.pipedrive.com)',
+        'account.organizationIdField': 'required before the sign-in: API key of the organization field "Meetflow ID"',
+        'account.organizationDomainField': 'required before the sign-in: API key of the organization field "Domain"',
+      },
+    ]);
+    const wrong = await startWith('ann', 'crm-pipedrive', d, { ...settings(), organizationIdField: 'Meetflow ID', apiToken: 'typed' });
+    expect([wrong.status, Object.keys(((await wrong.json()) as { fields: object }).fields).sort()]).toEqual([
+      400,
+      ['account.apiToken', 'account.organizationIdField'],
+    ]);
+    const notSettings = await fetch(`${url}/api/oauth/crm-pipedrive/start?workspace=${d}`, {
+      method: 'POST',
+      headers: { 'x-test-as': 'ann', accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'not settings' }),
+    });
+    expect([notSettings.status, Object.keys(((await notSettings.json()) as { fields: object }).fields)]).toEqual([400, ['account']]);
+    expect((await startWith('sam', 'crm-pipedrive', a, settings())).status).toBe(403);
+    expect(await db.oauthStates.countDocuments({ workspaceId: { $in: [a, d] } })).toBe(0);
+  });
+
+  it('connects with the settings its state carried and the api_domain Pipedrive answered; disconnecting revokes the refresh token', async () => {
+    const { code, state } = await grant(await startWith('ann', 'crm-pipedrive', d, settings()));
+    expect(await db.oauthStates.findOne({ workspaceId: d }).lean()).toMatchObject({ given: settings() });
+    const location = await callback('ann', { code, state });
+    expect(location.search).toBe('?connected=crm-pipedrive');
+    const connected = (await connectionIn(d))!;
+    expect(connected).toMatchObject({ pluginId: 'crm-pipedrive', auth: 'oauth', fields: settings() });
+    const { refreshToken, accessToken } = tokensOf(connected);
+    expect(JSON.stringify(connected)).not.toContain(accessToken);
+    // The code was exchanged with the client as HTTP Basic, as Pipedrive's reference sends it.
+    const exchange = pipedrive.requests.find(
+      (request) => request.url.pathname === '/oauth/token' && request.body.includes('grant_type=authorization_code'),
+    );
+    expect(exchange?.headers.authorization).toMatch(/^Basic /);
+    expect(exchange?.body).not.toContain('client_secret');
+    expect(await db.oauthStates.countDocuments({ workspaceId: d })).toBe(0);
+
+    // The stored account works: a sync page writes its prospect with the access token.
+    await prospect(d, 1, 'ines.vidal@pipedrive-oauth.test', 'Vidal Robotics');
+    expect((await syncPage({ db, secrets: box, host }, d)).counts).toMatchObject({ created: 2, failed: 0 });
+    expect(pipedrive.persons().filter((person) => person.emails[0]?.value === 'ines.vidal@pipedrive-oauth.test')).toHaveLength(1);
+
+    const response = await call('ann', 'DELETE', `/api/crm/${connected.publicId}?workspace=${d}`);
+    expect([response.status, await response.json()]).toEqual([200, { removed: true, revoked: true }]);
+    expect(pipedrive.oauth.revoked).toEqual([refreshToken]);
+    expect(await refreshWith(refreshToken!)).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await connectionIn(d)).toBeNull();
+  });
+
+  it('connects nothing when the company signed in to is not the one whose field keys were typed', async () => {
+    const exchanges = pipedrive.oauth.tokenRequests.length;
+    const { code, state } = await grant(await startWith('ann', 'crm-pipedrive', d, { ...settings(), apiDomain: 'http://127.0.0.1:9' }));
+    const location = await callback('ann', { code, state });
+    expect(location.searchParams.get('oauth_error')).toBe(
+      `Pipedrive was signed in to as ${pipedrive.apiDomain}, but the form named http://127.0.0.1:9 (its settings belong to that one): sign in to http://127.0.0.1:9, or start again with the other's settings. Nothing was connected.`,
+    );
+    expect(pipedrive.oauth.tokenRequests.length).toBe(exchanges + 1);
+    expect(await connectionIn(d)).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ import {
 import { steppingClock } from '@meetflow/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveRouters } from '../../../../dev/testing/http.ts';
+import { publishEvent } from '../../../core/events.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
 import { industryExclusions, withCrmExclusions } from '../../prospecting/discovery/exclusions.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
@@ -131,6 +133,48 @@ describe('the Pipedrive sync', () => {
     expect(page.counts).toMatchObject({ created: 2, failed: 0 });
     expect((await bed.connectionOf(id))?.sync.cursor).toBe(1);
     expect(organizationsWithKey('company:quill.test')).toHaveLength(1);
+  });
+
+  it("labels a scored person with Meetflow's stage while it has no label, never over a user's label or its own", async () => {
+    const id = workspace();
+    const [jane, omar] = ['jane.doe@labels.test', 'omar.lee@labels.test'];
+    await bed.prospect(id, 1, jane, 'Labels Inc', 'https://labels.test');
+    await bed.prospect(id, 2, omar, 'Labels Inc', null);
+    await connect(id);
+    const syncAll = async () => {
+      while ((await syncPage(bed.deps(), id)).more);
+    };
+    const staged = (prospectId: number, stage: 'qualified' | 'disqualified', key: string) =>
+      publishEvent(bed.db, systemRunContext(id, 'test'), {
+        type: 'prospect.stage_changed',
+        key,
+        data: { prospectId, stage, score: stage === 'qualified' ? 81 : 22 },
+      });
+    const labelId = (name: string) => fake.personLabels().find((label) => label.label === name)?.id;
+    const labelsOf = (email: string) => personsWithEmail(email).map((person) => person.label_ids);
+    await syncAll();
+    expect(labelsOf(jane)).toEqual([[]]);
+
+    // A user labels Omar in Pipedrive before Meetflow scores him.
+    fake.edit('person', personsWithEmail(omar)[0]!.id, { label_ids: [labelId('Warm lead')] });
+    await staged(1, 'qualified', 'score-1');
+    await staged(2, 'disqualified', 'score-2');
+    await syncAll();
+    expect(labelsOf(jane)).toEqual([[labelId('Meetflow: qualified')]]);
+    expect(labelsOf(omar)).toEqual([[labelId('Warm lead')]]);
+
+    // Rescored, and every page redone: the label stays as written, and each label exists once.
+    await staged(1, 'disqualified', 'score-3');
+    await bed.db.crmConnections.updateOne({ workspaceId: id }, { $set: { 'sync.cursor': 0 } });
+    await syncAll();
+    expect(labelsOf(jane)).toEqual([[labelId('Meetflow: qualified')]]);
+    const names = fake.personLabels().map((label) => label.label);
+    expect(names.filter((name) => name.startsWith('Meetflow: ')).sort()).toEqual(['Meetflow: disqualified', 'Meetflow: qualified']);
+    const log = await bed.db.crmSyncLog.find({ workspaceId: id, object: 'contact' }).lean();
+    expect(log.map((row) => [row.externalId, row.error]).sort()).toEqual([
+      ['prospect:1', null],
+      ['prospect:2', null],
+    ]);
   });
 
   it("reads the won deal's customer and the open deal, and discovery leaves them out; the lost deal it does not", async () => {

@@ -57,7 +57,7 @@ const withKey = (type: 'companies' | 'contacts', key: string) =>
   fake.objects(type).filter((object) => object.properties.meetflow_id === key);
 
 describe('connecting a CRM', () => {
-  it('lists HubSpot with its token form and its sign-in, Pipedrive with its form only, Salesforce with OAuth only', () => {
+  it('lists HubSpot and Pipedrive with their forms and their sign-ins, Salesforce with OAuth only', () => {
     const providers = crmProviders(host);
     // No OAuth client is set up on this host: the variables to set are named.
     expect(providers.find((p) => p.pluginId === 'crm-hubspot')).toMatchObject({
@@ -65,8 +65,11 @@ describe('connecting a CRM', () => {
       fields: [{ key: 'privateAppToken', secret: true }],
       oauth: { configured: false, missing: ['MEETFLOW_HUBSPOT_CLIENT_ID', 'MEETFLOW_HUBSPOT_CLIENT_SECRET'] },
     });
-    // Its two field keys are typed by the user: no sign-in answers them.
-    expect(providers.find((p) => p.pluginId === 'crm-pipedrive')).toMatchObject({ connectWith: ['fields'], oauth: null });
+    // Its sign-in asks first for the form's settings that are not secret (its two field keys: no sign-in answers them).
+    expect(providers.find((p) => p.pluginId === 'crm-pipedrive')).toMatchObject({
+      connectWith: ['fields', 'oauth'],
+      oauth: { configured: false, missing: ['MEETFLOW_PIPEDRIVE_CLIENT_ID', 'MEETFLOW_PIPEDRIVE_CLIENT_SECRET'] },
+    });
     expect(providers.find((p) => p.pluginId === 'crm-salesforce')).toMatchObject({ connectWith: ['oauth'], fields: [] });
   });
 

@@ -19,6 +19,16 @@ export const OAuthStartAnswer = z.object({
 
 export const OAuthStartQuery = WorkspaceQuery;
 
+/** POST /api/oauth/{pluginId}/start's optional body: the settings a sign-in does not give, typed first. */
+export const OAuthStartBody = z
+  .object({
+    account: z.record(z.string().max(100), z.string().max(2000)).optional().meta({
+      description:
+        "Settings of the account that the provider's sign-in does not answer, typed before it (a CRM with a form: its fields that are not secret, e.g. Pipedrive's company address and two field keys); kept with the state, never secrets",
+    }),
+  })
+  .meta({ description: 'Leave out (or send {}) for a provider whose sign-in fills the whole account' });
+
 const providerText = (description: string) => z.string().max(2000).optional().meta({ description });
 
 /**

@@ -52,6 +52,10 @@ export function oauthClientOf(
       ...(revocationEndpoint ? { revocationEndpoint } : {}),
       clientId: clientId ?? '',
       ...(clientSecret ? { clientSecret } : {}),
+      // A plugin whose provider wants the client as HTTP Basic says so in its config (Pipedrive), so the code is exchanged as it refreshes.
+      ...(settings.oauthClientAuthentication === 'client_secret_basic' || settings.oauthClientAuthentication === 'client_secret_post'
+        ? { clientAuthentication: settings.oauthClientAuthentication }
+        : {}),
       scopes: definition.scopes,
       ...(definition.authorizationParams ? { authorizationParams: definition.authorizationParams } : {}),
     },

@@ -3,7 +3,7 @@ import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { authorizationRequest, exchangeCodeForGrant, OAuthRefused, type OAuthDeps } from '@meetflow/plugin-sdk/oauth';
 import type { Connection } from 'mongoose';
 import { roleAtLeast, type Principal } from '../../../core/access.ts';
-import { isPlatformError } from '../../../core/errors.ts';
+import { InputError, isPlatformError } from '../../../core/errors.ts';
 import type { Logger } from '../../../core/logger.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { PluginHost } from '../../runs/services.ts';
@@ -59,16 +59,23 @@ function connectable(deps: OAuthFlowDeps, pluginId: string) {
 
 /**
  * Starts connecting an account of `pluginId` for the workspace: the kind's handler may refuse first
- * (a calendar connected already: 409); a one-use state (32 random bytes, stored as its SHA-256)
- * is bound to the workspace, the member, the plugin, the PKCE verifier and the redirect URI for
- * 10 minutes; the answer is the provider's authorization URL to send the browser to.
+ * (a calendar connected already: 409; settings typed first that are wrong: 400); a one-use state
+ * (32 random bytes, stored as its SHA-256) is bound to the workspace, the member, the plugin, the
+ * PKCE verifier, the redirect URI and the settings the handler kept for 10 minutes; the answer is
+ * the provider's authorization URL to send the browser to.
  */
 export async function startOAuth(
   deps: OAuthFlowDeps,
-  request: { workspaceId: string; principalId: string; pluginId: string },
+  request: { workspaceId: string; principalId: string; pluginId: string; given?: Record<string, string> },
 ): Promise<{ authorizationUrl: string; expiresAt: string }> {
   const { plugin, handler, client } = connectable(deps, request.pluginId);
-  await handler.beforeStart?.(request.workspaceId, plugin);
+  const given = request.given ?? {};
+  const kept = (await handler.beforeStart?.(request.workspaceId, plugin, given)) ?? {};
+  // Settings nobody reads would be dropped silently: a kind that keeps none refuses them.
+  if (Object.keys(given).length > 0 && Object.keys(kept).length === 0)
+    throw new InputError(`Invalid request: account: ${plugin.displayName}'s sign-in takes no settings besides it`, {
+      account: 'takes no settings',
+    });
   const state = randomBytes(32).toString('base64url');
   const redirectUri = redirectUriOf(deps.publicUrl);
   const { url, codeVerifier } = authorizationRequest(client.config, { redirectUri, state });
@@ -82,6 +89,7 @@ export async function startOAuth(
     kind: plugin.kind,
     codeVerifier,
     redirectUri,
+    ...(Object.keys(kept).length > 0 ? { given: kept } : {}),
     expiresAt,
     createdAt: now,
   } satisfies OAuthState);
@@ -163,6 +171,7 @@ export async function finishOAuth(deps: OAuthFlowDeps, principal: Principal | nu
       plugin: found.plugin,
       tokens: granted.tokens,
       answered: granted.answered,
+      given: record.given ?? {},
     });
   } catch (error) {
     if (isPlatformError(error) || error instanceof UnprocessableError) return { error: error.message };

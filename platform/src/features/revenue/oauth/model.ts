@@ -20,6 +20,11 @@ export interface OAuthState {
   codeVerifier: string;
   /** The redirect URI the provider was given (the token request must repeat it). */
   redirectUri: string;
+  /**
+   * Settings of the account the user typed before the sign-in, as the kind's handler accepted them
+   * (Pipedrive's company address and field keys, which no token answer carries); never a secret.
+   */
+  given?: Record<string, string>;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -33,6 +38,7 @@ const OAuthStateSchema = new Schema<OAuthState>(
     kind: { type: String, required: true },
     codeVerifier: { type: String, required: true },
     redirectUri: { type: String, required: true },
+    given: { type: Schema.Types.Mixed, default: undefined },
     expiresAt: { type: Date, required: true },
     createdAt: { type: Date, required: true },
   },

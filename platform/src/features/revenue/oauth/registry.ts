@@ -12,6 +12,8 @@ export interface OAuthConnected {
   tokens: OAuthTokens;
   /** The token answer's other string fields (Salesforce's `instance_url`, `id`), never a token: where some providers say where the account lives. */
   answered: Record<string, string>;
+  /** The settings typed before the sign-in, as `beforeStart` kept them (empty when none were). */
+  given: Record<string, string>;
 }
 
 /**
@@ -20,8 +22,12 @@ export interface OAuthConnected {
  * is shown (the callback redirects with it).
  */
 export interface OAuthKindHandler {
-  /** Before the user is sent to the provider: throw (an HTTP error) to refuse, e.g. 409 when one is connected already. */
-  beforeStart?(workspaceId: string, plugin: OAuthPlugin): Promise<void>;
+  /**
+   * Before the user is sent to the provider: throw (an HTTP error) to refuse, e.g. 409 when one is
+   * connected already, or 400 when the settings typed first (`given`) are wrong. Answers the settings
+   * to keep with the state for `connected` (a kind that takes none answers nothing).
+   */
+  beforeStart?(workspaceId: string, plugin: OAuthPlugin, given: Record<string, string>): Promise<Record<string, string> | void>;
   /** The tokens were granted: store the account (tokens sealed); answer what the user is told, e.g. "Google Calendar". */
   connected(grant: OAuthConnected): Promise<{ label: string }>;
 }

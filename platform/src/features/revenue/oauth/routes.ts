@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Principal } from '../../../core/access.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { principalOf, workspaceOf } from '../../../core/http/workspace.ts';
-import { OAuthCallbackQuery, OAuthStartAnswer, OAuthStartParams, OAuthStartQuery } from './api-schemas.ts';
+import { OAuthCallbackQuery, OAuthStartAnswer, OAuthStartBody, OAuthStartParams, OAuthStartQuery } from './api-schemas.ts';
 import { finishOAuth, outcomeUrl, startOAuth, type OAuthFlowDeps } from './flow.ts';
 
 const tags = ['oauth'];
@@ -33,11 +33,12 @@ export const oauthRoutes = [
       tags,
       params: OAuthStartParams,
       query: OAuthStartQuery,
+      body: OAuthStartBody,
       summary:
-        "Start connecting an account with the provider's sign-in: answers the authorization URL (state bound to this workspace and caller, PKCE, 10 minutes)",
+        "Start connecting an account with the provider's sign-in: answers the authorization URL (state bound to this workspace and caller, PKCE, 10 minutes, with the settings typed first)",
       responses: {
         200: { description: "The provider's sign-in page to send the browser to", schema: OAuthStartAnswer },
-        400: { description: 'Not a plugin id' },
+        400: { description: 'Not a plugin id; or settings typed first that are missing, wrong or not taken (each named)' },
         409: { description: 'The workspace has an account of this kind connected already (a calendar, a CRM): disconnect it first' },
         422: {
           description:
@@ -48,7 +49,13 @@ export const oauthRoutes = [
     },
     (deps) => async (ctx) => {
       const { pluginId } = OAuthStartParams.parse(ctx.params);
-      ctx.body = await startOAuth(deps, { workspaceId: workspaceOf(ctx), principalId: principalOf(ctx).id, pluginId });
+      const { account } = OAuthStartBody.parse(ctx.request.body ?? {});
+      ctx.body = await startOAuth(deps, {
+        workspaceId: workspaceOf(ctx),
+        principalId: principalOf(ctx).id,
+        pluginId,
+        ...(account ? { given: account } : {}),
+      });
     },
   ),
   route<OAuthFlowDeps>(

@@ -7,6 +7,7 @@ import type {
   PostApiCrmIdSyncResponse,
   PostApiCrmIdTestResponse,
   PostApiCrmResponse,
+  PostApiOauthPluginIdStartBody,
   PostApiOauthPluginIdStartResponse,
 } from '../../../lib/api-types.generated.ts';
 
@@ -44,13 +45,17 @@ export function useConnectCrm() {
 
 /**
  * POST /api/oauth/{pluginId}/start for a CRM that connects through its provider's sign-in
- * (Salesforce): the browser then goes there, and the API's callback brings it back to Settings →
+ * (Salesforce, HubSpot; Pipedrive with its form's settings that are not secret, which the sign-in
+ * carries): the browser then goes there, and the API's callback brings it back to Settings →
  * Integrations with the CRM connected and its first sync started (admins and owners).
  */
 export function useStartCrmOAuth() {
   return useMutation({
-    mutationFn: (pluginId: string) =>
-      apiRequest<PostApiOauthPluginIdStartResponse>(`/api/oauth/${encodeURIComponent(pluginId)}/start`, { method: 'POST' }),
+    mutationFn: ({ pluginId, account }: { pluginId: string } & PostApiOauthPluginIdStartBody) =>
+      apiRequest<PostApiOauthPluginIdStartResponse>(`/api/oauth/${encodeURIComponent(pluginId)}/start`, {
+        method: 'POST',
+        ...(account ? { body: { account } } : {}),
+      }),
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 }

@@ -6,9 +6,11 @@ import { useConnectCrm, useStartCrmOAuth, type CrmProvider } from '../api/crm-ap
 const emptyAccount = (provider: CrmProvider) => Object.fromEntries(provider.fields.map((field) => [field.key, '']));
 /** A CRM with a form (an API key, a token) keeps it; one that connects only through its provider's sign-in gets a button. */
 const signsInOnly = (provider: CrmProvider) => !provider.connectWith.includes('fields') && provider.connectWith.includes('oauth');
-/** A CRM with a form that may also connect through its sign-in (HubSpot): offered beside the form only where this server's OAuth client is set up. */
+/** A CRM with a form that may also connect through its sign-in (HubSpot, Pipedrive): offered beside the form only where this server's OAuth client is set up. */
 const signInToo = (provider: CrmProvider) =>
   provider.connectWith.includes('fields') && provider.connectWith.includes('oauth') && provider.oauth?.configured === true;
+/** What that sign-in takes from the form first: its fields that are not secret (Pipedrive's company address and field keys). */
+const signInFields = (provider: CrmProvider) => provider.fields.filter((field) => !field.secret);
 
 /**
  * The connect form of a CRM: the fields its plugin declares (a token as a password field), the CRM
@@ -24,17 +26,32 @@ export function ConnectCrmForm({ providers }: { providers: readonly CrmProvider[
   const connect = useConnectCrm();
   const start = useStartCrmOAuth();
   const oauth = provider ? signsInOnly(provider) : false;
-  const fields = connect.error instanceof ApiError ? (connect.error.fields ?? {}) : {};
+  // The form's fields show what the last attempt said of them: the connect's, or the sign-in's start.
+  const failed = start.error ?? connect.error;
+  const fields = failed instanceof ApiError ? (failed.fields ?? {}) : {};
   const errorOf = (key: string) => fields[`account.${key}`];
   const fieldless = connect.error && !Object.keys(fields).some((key) => key.startsWith('account.'));
+  const startFieldless = start.error && !Object.keys(fields).some((key) => key.startsWith('account.'));
+  const signInWithForm = () => {
+    if (!provider) return;
+    const typed = signInFields(provider);
+    connect.reset();
+    start.mutate({
+      pluginId: provider.pluginId,
+      ...(typed.length > 0 ? { account: Object.fromEntries(typed.map((field) => [field.key, account[field.key] ?? ''])) } : {}),
+    });
+  };
   // Leaving for the provider's page: the button stays busy until the browser has gone.
   const leaving = start.isPending || start.isSuccess;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!provider) return;
-    if (oauth) start.mutate(provider.pluginId);
-    else connect.mutate({ pluginId: provider.pluginId, account });
+    if (oauth) start.mutate({ pluginId: provider.pluginId });
+    else {
+      start.reset();
+      connect.mutate({ pluginId: provider.pluginId, account });
+    }
   };
   const choose = (id: string) => {
     const next = offered.find((candidate) => candidate.pluginId === id);
@@ -130,16 +147,17 @@ export function ConnectCrmForm({ providers }: { providers: readonly CrmProvider[
                 {signInToo(provider) && (
                   <div className="flex flex-col gap-3 border-t border-base-300 pt-4">
                     <div className="flex flex-wrap items-center gap-3">
-                      <button type="button" className="btn btn-outline" disabled={leaving} onClick={() => start.mutate(provider.pluginId)}>
+                      <button type="button" className="btn btn-outline" disabled={leaving} onClick={signInWithForm}>
                         {leaving && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}Connect with{' '}
                         {provider.displayName}
                       </button>
                       <span className="text-sm text-base-content/70">
-                        Or, instead of a token, sign in to {provider.displayName} and allow Meetflow there: disconnecting revokes that
-                        access.
+                        Or, instead of a token, sign in to {provider.displayName} and allow Meetflow there
+                        {signInFields(provider).length > 0 ? ' with the settings above (the token is not needed)' : ''}: disconnecting
+                        revokes that access.
                       </span>
                     </div>
-                    {start.isError && (
+                    {startFieldless && (
                       <p role="alert" className="text-sm text-red-700 dark:text-red-400 wrap-anywhere" data-testid="crm-connect-error">
                         {refusalText(start.error)}
                       </p>
