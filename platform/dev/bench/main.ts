@@ -14,7 +14,8 @@
 // --cpu-prof writes the child processes' CPU profiles to bench/profiles/<part>/ (read them with
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
 // (targets are then not judged): BENCH_PROSPECTS, BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
-// BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK, BENCH_FUZZ_EXAMPLES. Asserts
+// BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK, BENCH_FUZZ_EXAMPLES; BENCH_WORKER_FLAGS
+// gives the batch's worker Node or V8 flags (e.g. --optimize-for-size), to compare. Asserts
 // nothing; exits 1 when a part failed to run.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +69,8 @@ const PLUGINS: Record<string, unknown> = {};
 /** Chunks in flight in a batch (run-batch.ts's default): the agents alone run as many at once. */
 const BATCH_CONCURRENCY = 4;
 
+/** Node or V8 flags for the product worker (BENCH_WORKER_FLAGS, space-separated), to measure one against none. */
+const workerFlags = (process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
 const profileDir = join(repoRoot, 'bench', 'profiles');
 const profiling = (part: string) => (cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, part)}`] : undefined);
 if (cpuProf) rmSync(profileDir, { recursive: true, force: true });
@@ -183,7 +186,7 @@ try {
             prospects: sizes.prospects,
             chunkSize: sizes.chunkSize,
             plugins: PLUGINS,
-            workerNodeArgs: profiling('batch'),
+            workerNodeArgs: [...workerFlags, ...(profiling('batch') ?? [])],
           });
           bareRuns.push(await bare.measure(sizes.prospects));
         } finally {
@@ -193,6 +196,7 @@ try {
         const ratio = batch.perSecond / barePerSecond;
         details.batch = batch;
         details.bare = bareRuns;
+        details.workerFlags = workerFlags;
         const atSize = atTargetSize('prospects', 'chunkSize');
         const allQualified = batch.qualified === batch.prospects && batch.enrolled === batch.prospects;
         const peakMb = (batch.workerRss.kernelPeak ?? batch.workerRss.sampledPeak) / 1e6;

@@ -87,21 +87,31 @@ export interface ChildNode {
 // What the children must not inherit from the shell that ran the bench: they get exactly the configuration given.
 const PRODUCT_VARIABLES = /^(MEETFLOW_|MONGODB_URI$|TEMPORAL_|PORT$|HOST$|LOG_LEVEL$|NODE_ENV$|NODE_OPTIONS$)/;
 
+/** How a child runs TypeScript: tsx (what `npm start` does), or Node's own type transform (a comparison in heap-summary.ts). */
+export const TYPESCRIPT_LOADERS = {
+  tsx: ['--import', 'tsx'],
+  node: ['--experimental-transform-types', '--disable-warning=ExperimentalWarning'],
+} as const;
+
 /** Starts `node --import tsx <entry>` with `env` over a clean environment; `nodeArgs` go before the entry (e.g. --cpu-prof). */
 export function startChildNode(
   name: string,
   entry: string,
-  options: { env: Record<string, string>; logDir: string; nodeArgs?: string[]; args?: string[] },
+  options: { env: Record<string, string>; logDir: string; nodeArgs?: string[]; args?: string[]; loader?: keyof typeof TYPESCRIPT_LOADERS },
 ): ChildNode {
   const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !PRODUCT_VARIABLES.test(key)));
   mkdirSync(options.logDir, { recursive: true });
   const logFile = join(options.logDir, `${name}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, entry), ...(options.args ?? [])], {
-    cwd: repoRoot,
-    env: { ...environment, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...TYPESCRIPT_LOADERS[options.loader ?? 'tsx'], join(repoRoot, entry), ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      env: { ...environment, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
@@ -151,11 +161,20 @@ export async function waitForPoller(temporal: Client, taskQueue: string, child: 
 export async function startProductWorker(
   servers: BenchServers,
   database: BenchDatabase,
-  options: { taskQueue: string; plugins?: Record<string, unknown>; nodeArgs?: string[]; mailAllowHosts?: readonly string[] },
+  options: {
+    taskQueue: string;
+    plugins?: Record<string, unknown>;
+    nodeArgs?: string[];
+    mailAllowHosts?: readonly string[];
+    /** More environment for a measurement's own preload (e.g. memory-probe.ts's folder). */
+    env?: Record<string, string>;
+    loader?: keyof typeof TYPESCRIPT_LOADERS;
+  },
 ): Promise<ChildNode> {
   const worker = startChildNode(`worker-${options.taskQueue}`, 'platform/src/worker/main.ts', {
     logDir: join(servers.dataDir, 'logs'),
     nodeArgs: options.nodeArgs,
+    loader: options.loader,
     env: {
       MONGODB_URI: database.uri,
       TEMPORAL_ADDRESS: servers.devstack.temporalAddress,
@@ -165,6 +184,7 @@ export async function startProductWorker(
       MEETFLOW_PLUGINS_CONFIG: JSON.stringify(options.plugins ?? {}),
       MEETFLOW_MAIL_ALLOW_HOSTS: (options.mailAllowHosts ?? []).join(','),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   await waitForPoller(servers.temporal, options.taskQueue, worker);
