@@ -12,6 +12,8 @@ import { withOAuthClients } from '../features/revenue/oauth/clients.ts';
 import { calendarBusyOverHorizon } from '../features/revenue/calendars/availability.ts';
 import { readBackCalendar } from '../features/revenue/calendars/sync.ts';
 import { closeMonth } from '../features/revenue/billing/cycle.ts';
+import { answerInvitation } from '../features/revenue/meetings/rsvp.ts';
+import { registerCalendarReplyHandler } from '../features/email/services.ts';
 import { pluginVersions } from '../features/runs/plugins/versions.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { createHostServices } from '../features/runs/plugins/services.ts';
@@ -61,6 +63,11 @@ try {
     secrets: openSecrets(config),
     httpAllowHosts: config.httpAllowHosts,
   };
+  // A prospect's answer to an invitation (an iCalendar REPLY) read by this worker's IMAP polling acts on
+  // its meeting, as the API's inbound route does (the meetings feature registers the same there).
+  registerCalendarReplyHandler(database.connection, (workspaceId, from, reply) =>
+    answerInvitation({ ...calendarReach, temporal, taskQueue: config.taskQueue }, workspaceId, from, reply),
+  );
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,

@@ -6,6 +6,7 @@ import { handleReply, type HandledReply, type ReplyDb } from '../replies/handle-
 import { holdReply } from '../replies/held-replies.ts';
 import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from '../sending/bounces.ts';
 import { signalSequence } from '../sequences/control.ts';
+import { calendarReplyHandler, parseCalendarReply, type CalendarReplyOutcome } from './calendar-reply.ts';
 import { refuseControlCharacters, refuseRawHeaderControlCharacters } from './control-characters.ts';
 import { InboundParseError, parseInboundMessage, type InboundMessage } from './parse-message.ts';
 
@@ -14,7 +15,8 @@ export type InboundResult =
   | { kind: 'bounce'; hardBounces: string[]; pausedMailboxes: string[] }
   | { kind: 'reply'; matched: false; from: string }
   | { kind: 'reply'; matched: false; from: string; held: { id: string; prospectId: number } }
-  | { kind: 'reply'; matched: true; prospectId: number; threadedBy: 'message-id'; handled: HandledReply };
+  | { kind: 'reply'; matched: true; prospectId: number; threadedBy: 'message-id'; handled: HandledReply }
+  | ({ kind: 'calendar-reply' } & CalendarReplyOutcome);
 
 /** What reading an inbound message touches: the outbox it threads to, bounces, held and handled replies. */
 export type InboundDb = Pick<Models, 'outbox' | 'prospects' | 'heldReplies'> & HardBounceDb & BounceRateDb & ReplyDb;
@@ -28,7 +30,10 @@ type Deps = { db: InboundDb; temporal: Client; taskQueue: string };
  * classified by engagement analysis and its sequence told (stop, pause until a return date,
  * unsubscribe). A message in no thread of ours but from a prospect's address is held for a person
  * to confirm (a From address is easily forged): it does nothing to a sequence by itself.
- * Control characters in its names, subjects, addresses or text refuse it (400).
+ * A calendar's answer to a meeting's invitation (an iCalendar METHOD:REPLY part) is read first,
+ * by what the workspace registered for it (revenue's meetings): when it answers one of the
+ * workspace's meetings it is that, never classified as a reply to outreach; otherwise it goes on
+ * as an ordinary reply. Control characters in its names, subjects, addresses or text refuse it (400).
  */
 export async function handleInbound(deps: Deps, workspaceId: string, raw: Buffer): Promise<InboundResult> {
   refuseRawHeaderControlCharacters(raw);
@@ -67,6 +72,11 @@ export async function handleInbound(deps: Deps, workspaceId: string, raw: Buffer
     }
     return { kind: 'bounce', hardBounces, pausedMailboxes };
   }
+
+  const reply = message.calendar ? parseCalendarReply(message.calendar) : null;
+  const answerInvitation = reply ? calendarReplyHandler(db.prospects.db) : undefined;
+  const answered = reply && answerInvitation ? await answerInvitation(workspaceId, message.from, reply) : null;
+  if (answered) return { kind: 'calendar-reply', ...answered };
 
   const ids = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
   const threaded = ids.length

@@ -159,6 +159,8 @@ async function read(deps: InboxDeps, mailbox: Mailbox, source: Buffer): Promise<
   try {
     const handled = await handleInbound(deps, mailbox.workspaceId, source);
     if (handled.kind === 'bounce') return 'bounces';
+    // An answer to a meeting's invitation was read and acted on, as a reply is.
+    if (handled.kind === 'calendar-reply') return 'replies';
     return handled.matched ? 'replies' : 'ignored';
   } catch (error) {
     if (error instanceof InputError) return 'ignored';

@@ -186,7 +186,34 @@ On Tue, 3 Nov 2026 at 09:12, Alex Morgan <alex@brightline.test> wrote:
       receivedAt: '2026-11-03T10:40:02.000Z',
       text: 'Hi Alex,\n\nThursday at 3pm works for me. Send an invite?',
       autoReply: false,
+      calendar: null,
     });
+  });
+
+  it("keeps the text of a calendar's answer to an invitation (Outlook's text/calendar alternative, base64)", async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nMETHOD:REPLY\r\nBEGIN:VEVENT\r\nUID:abc@meetflow.local\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    const raw = [
+      'From: Ada Lovelace <ada@acme.test>',
+      'To: alex@brightline.test',
+      'Subject: Accepted: 30-minute call',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/alternative; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Ada Lovelace has accepted this invitation.',
+      '--b1',
+      'Content-Type: text/calendar; charset=utf-8; method=REPLY',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(ics).toString('base64'),
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const reply = await parsedAs('reply', raw);
+    expect(reply.calendar).toBe(ics);
+    expect(reply.text).toBe('Ada Lovelace has accepted this invitation.');
   });
 
   it('cuts a Gmail quote header that wraps over two lines, and bare ids are bracketed', async () => {

@@ -37,6 +37,8 @@ export type InboundMessage =
       text: string;
       /** Headers that mark automatic replies, for the out-of-office path: true when Auto-Submitted is not 'no', or X-Autoreply / X-Autorespond present, or Precedence auto_reply. */
       autoReply: boolean;
+      /** The text of its first iCalendar part (text/calendar, or an application/ics attachment), e.g. a calendar's answer to an invitation; null when it has none. */
+      calendar: string | null;
     };
 
 /** The input is not an email at all (empty, no headers, no sender); the message says why in plain words. */
@@ -72,7 +74,14 @@ export async function parseInboundMessage(raw: string | Buffer): Promise<Inbound
     receivedAt: receivedAt(mail),
     text: newReplyText(mail.text ?? ''),
     autoReply: isAutoReply(mail),
+    calendar: calendarPart(mail),
   };
+}
+
+/** The first iCalendar part's text: mailparser keeps a text/calendar part (inline or attached) among the attachments. */
+function calendarPart(mail: ParsedMail): string | null {
+  const part = mail.attachments.find((attachment) => ['text/calendar', 'application/ics'].includes(attachment.contentType.toLowerCase()));
+  return part ? part.content.toString('utf8') : null;
 }
 
 /** mailparser's reading, the delivery-status part kept as an attachment rather than merged into the text. */

@@ -52,6 +52,19 @@ const InboundAnswer = z.union([
         "In no thread of ours, but from this prospect's address: held for a person to confirm (GET /api/replies/held); it does nothing by itself",
       ),
   }),
+  z
+    .object({
+      kind: z.literal('calendar-reply'),
+      meetingId: z.string(),
+      prospectId: z.number().int(),
+      answer: z.enum(['accepted', 'tentative', 'declined']),
+      done: z
+        .string()
+        .describe('What it did: cancelled, recorded, or why nothing (an older invitation answered, the meeting no longer scheduled)'),
+    })
+    .describe(
+      "The prospect's calendar answered a meeting's invitation (iCalendar METHOD:REPLY from the invited address): declined cancels the meeting, accepted or tentative is recorded on it; never classified as a reply",
+    ),
 ]);
 
 const InboundSettings = z.object({

@@ -18,6 +18,9 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const ONE_OFF_TEMPLATES = ['inbox-reply', 'meeting-invitation', 'meeting-cancelled'] as const;
 export const FIRST_ONE_OFF_STEP = 200;
 
+/** The stored form of a one-off's idempotency key: the workspace's slug ([a-z0-9-], so the first colon ends it) and the key. */
+export const oneOffKeyOf = (workspaceId: string, key: string) => `${workspaceId}:${key}`;
+
 /** An email a sequence step queued for sending; one per (workspace, prospect, step), whatever retries happen. */
 export interface OutboxMessage {
   workspaceId: string;
@@ -62,6 +65,11 @@ export interface OutboxMessage {
   bouncedAt: Date | null;
   /** A meeting invitation it carries (iCalendar), sent as a text/calendar part; null for every other email. */
   calendar: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
+  /**
+   * A one-off sent under an idempotency key: `<workspace>:<key>` (see oneOffKeyOf). Absent on every
+   * other row, never null: its unique sparse index leaves those out.
+   */
+  oneOffKey?: string;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -101,10 +109,15 @@ const OutboxSchema = new Schema<OutboxMessage>(
     error: str,
     bouncedAt: date,
     calendar: { type: new Schema({ method: String, content: String }, { _id: false }), default: null },
+    oneOffKey: { type: String },
   },
   { timestamps: true },
 );
 OutboxSchema.index({ workspaceId: 1, prospectId: 1, step: 1 }, { unique: true });
+// One row per (workspace, key), keyless rows left out. A single-field sparse index, because it is the
+// one form both servers read alike: the embedded one ignores partialFilterExpression (it reads only
+// `unique` and `sparse`), and a compound sparse index still holds every row with a workspaceId.
+OutboxSchema.index({ oneOffKey: 1 }, { unique: true, sparse: true });
 OutboxSchema.index({ workspaceId: 1, status: 1, createdAt: 1 });
 OutboxSchema.index({ workspaceId: 1, messageId: 1 });
 OutboxSchema.index({ workspaceId: 1, mailboxId: 1, sentAt: -1 });

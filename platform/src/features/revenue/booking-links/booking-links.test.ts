@@ -3,7 +3,8 @@ import { emailSmtpChannel } from '@meetflow/plugin-channel-email-smtp';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemRunContext } from '../../../core/run-context.ts';
+import { eventIdOf, eventModel } from '../../../core/events.ts';
+import { systemRunContext, type WorkspaceRunContext } from '../../../core/run-context.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createEnrollmentActivity, ENROLL_ACTIVITY } from '../../email/sequences/enrollment.ts';
 import { meetingProposalEmail } from '../../email/sequences/meeting-proposal.ts';
@@ -12,6 +13,7 @@ import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../../dev/testing/sending.ts';
+import { markOutcome, type MeetingDeps } from '../meetings/meetings.ts';
 import { bookingUrlForEmail, LINK_DAYS, linkAtEnrolment } from './links.ts';
 
 // Public booking links over a real Temporal dev server and worker (meeting booking books), the whole
@@ -328,6 +330,10 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     // One email for the move (no separate cancellation of the old time): the event they have, moved.
     expect(await invitationsTo(email)).toBe(2);
     expect(await cancellationsOf(10)).toBe(0);
+    // The old time cancelled again in the Meeting Scheduler: the move cancelled it, and told the prospect already.
+    const old = (await meetingsOf(A)).find((meeting) => meeting.prospectId === 10 && meeting.status === 'cancelled')!;
+    expect((await member('POST', `/api/meetings/${old.id}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await cancellationsOf(10)).toBe(0);
     await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
     const moved = calendarsTo(email)[1]!;
     expect(moved.subject).toMatch(/^Updated invitation: 30-minute call, now /);
@@ -410,12 +416,11 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
     expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
     const answers = await Promise.all([0, 1].map(() => call('POST', `/api/book/${token}/cancel`)));
-    // Overlapping, both answer cancelled; one that comes after the other finished finds the link used up (410).
-    expect(answers[0]!.status === 200 || answers[1]!.status === 200).toBe(true);
-    for (const answer of answers)
-      expect([answer.status, answer.status === 200 ? answer.body : answer.body.error]).toEqual(
-        answer.status === 200 ? [200, { cancelled: true }] : [410, expect.stringContaining('was cancelled')],
-      );
+    // Overlapping or one after the other, both answer cancelled (a repeat is answered as the first was).
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, { cancelled: true }],
+      [200, { cancelled: true }],
+    ]);
     expect(await cancellationsOf(11)).toBe(1);
     await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
     const [invitation, cancellation] = calendarsTo(email);
@@ -530,5 +535,142 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     expect((await member('GET', '/api/booking-links/40')).status).toBe(404);
     expect((await member('GET', '/api/booking-links/999')).status).toBe(404);
     expect((await member('DELETE', '/api/booking-links/40')).status).toBe(404);
+  });
+});
+
+describe('a cancellation email is never lost between two writes: every cancel makes sure it is queued, under its key', () => {
+  const meetingDeps = (): MeetingDeps => ({
+    host: stack.host,
+    connection: stack.database,
+    temporal: stack.runner.temporal,
+    taskQueue: stack.runner.taskQueue,
+  });
+  /** The principal the test app's members act as (dev/testing/principal.ts): the Meeting Scheduler's cancel. */
+  const memberRun: WorkspaceRunContext = {
+    workspaceId: A,
+    runId: null,
+    principal: { kind: 'user', id: 'test:owner-everywhere', role: 'owner' },
+    deadline: null,
+  };
+  const cancelledEvent = (meetingId: string) =>
+    eventModel(stack.database).countDocuments({ workspaceId: A, eventId: eventIdOf(A, 'meeting.cancelled', meetingId) });
+  const textsTo = (email: string) => sink.messages.filter((message) => message.to.includes(email)).map((message) => message.parsed.text);
+
+  /** A meeting booked in the Meeting Scheduler for a freshly enrolled prospect (no email goes out for it). */
+  async function scheduled(prospectId: number) {
+    const email = await enrol(A, prospectId);
+    const offered = await call('GET', `/api/meetings/slots?count=1&workspace=${A}&prospect=${prospectId}`);
+    const start = (offered.body.slots as Array<{ start: string }>)[0]!.start;
+    const booked = await member('POST', '/api/meetings', A, {
+      prospectId,
+      prospect: { name: `Pat P${prospectId}`, email },
+      scheduledAt: start,
+    });
+    expect(booked.status, booked.text).toBe(201);
+    return { email, meetingId: booked.body.meeting.id as string, uid: readCalendar(booked.body.ics as string).event.UID };
+  }
+
+  it("the rep's cancel killed after its event, before its email: the next click queues it once, in the rep's words", async () => {
+    const { email, meetingId, uid } = await scheduled(30);
+    // The crash: the cancel's writes up to its meeting.cancelled event, as the member's call makes them, and nothing after.
+    await markOutcome(meetingDeps(), memberRun, meetingId, 'cancelled');
+    expect(await cancelledEvent(meetingId)).toBe(1);
+    expect(await cancellationsOf(30)).toBe(0);
+
+    // The rep clicks Cancel again (twice): the meeting is cancelled already, and its email is queued once.
+    for (let click = 0; click < 2; click++) {
+      const again = await member('POST', `/api/meetings/${meetingId}/outcome`, A, { outcome: 'cancelled' });
+      expect([again.status, again.body.status]).toEqual([200, 'cancelled']);
+    }
+    expect(await cancellationsOf(30)).toBe(1);
+    expect(await stack.db.outbox.findOne({ workspaceId: A, prospectId: 30, template: 'meeting-cancelled' }).lean()).toMatchObject({
+      oneOffKey: `${A}:meeting-cancelled:${meetingId}`,
+    });
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(1);
+    expect(calendarsTo(email)[0]).toMatchObject({
+      calendar: { METHOD: 'CANCEL' },
+      event: { UID: uid, SEQUENCE: '1', STATUS: 'CANCELLED' },
+    });
+    expect(textsTo(email)[0]).toContain('I am sorry: I have to cancel our call on');
+  });
+
+  it("the prospect's cancel killed after marking the link, before its email: the link used again answers cancelled and queues it once", async () => {
+    const email = await enrol(A, 31);
+    const token = await tokenOf(31);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(1);
+    const link = (await stack.db.bookingLinks.findOne({ workspaceId: A, prospectId: 31 }).lean())!;
+    // The crash: the meeting cancelled as the link (its event published), the link used up, and nothing after.
+    await markOutcome(meetingDeps(), systemRunContext(A, `booking-link:${String(link._id)}`), link.meetingId!, 'cancelled');
+    await stack.db.bookingLinks.updateOne({ workspaceId: A, _id: link._id }, { $set: { cancelledAt: new Date() } });
+    expect(await cancellationsOf(31)).toBe(0);
+    expect((await call('GET', `/api/book/${token}`)).status).toBe(410);
+
+    // The page's cancel sent again (the answer was lost): answered as the first would have been, the email queued once.
+    for (let retry = 0; retry < 2; retry++)
+      expect(await call('POST', `/api/book/${token}/cancel`)).toMatchObject({ status: 200, body: { cancelled: true } });
+    expect(await cancellationsOf(31)).toBe(1);
+    // And the rep cancelling it afterwards in the Meeting Scheduler adds nothing.
+    expect((await member('POST', `/api/meetings/${link.meetingId!}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await cancellationsOf(31)).toBe(1);
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
+    const [invitation, cancellation] = calendarsTo(email);
+    expect(cancellation).toMatchObject({
+      calendar: { METHOD: 'CANCEL' },
+      event: { UID: invitation!.event.UID, SEQUENCE: '1', STATUS: 'CANCELLED' },
+    });
+    expect(textsTo(email)[1]).toContain('is cancelled, as you asked');
+  });
+
+  it("the prospect's cancel killed before marking the link: the rep's click in the Meeting Scheduler queues the prospect's email", async () => {
+    const email = await enrol(A, 32);
+    const token = await tokenOf(32);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    const link = (await stack.db.bookingLinks.findOne({ workspaceId: A, prospectId: 32 }).lean())!;
+    await markOutcome(meetingDeps(), systemRunContext(A, `booking-link:${String(link._id)}`), link.meetingId!, 'cancelled');
+    expect(await cancellationsOf(32)).toBe(0);
+
+    expect((await member('POST', `/api/meetings/${link.meetingId!}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await cancellationsOf(32)).toBe(1);
+    // Worded as who cancelled it (the prospect), whoever repaired it.
+    await expect.poll(() => calendarsTo(email).length, { timeout: 20_000 }).toBe(2);
+    expect(textsTo(email)[1]).toContain('is cancelled, as you asked');
+  });
+
+  it('a meeting told of its cancellation before emails had keys is not told again by a repeated cancel', async () => {
+    const { email, meetingId } = await scheduled(34);
+    await markOutcome(meetingDeps(), memberRun, meetingId, 'cancelled');
+    // What a cancel queued (and sent) before one-off keys: the same email, without a key.
+    await stack.db.outbox.create({
+      workspaceId: A,
+      sequenceId: `sequence-${A}-34`,
+      prospectId: 34,
+      step: 200,
+      email,
+      subject: 'Meeting cancelled: 30-minute call',
+      body: 'I am sorry: I have to cancel our call.',
+      template: 'meeting-cancelled',
+      status: 'sent',
+      calendar: { method: 'CANCEL', content: 'BEGIN:VCALENDAR' },
+    });
+    expect((await member('POST', `/api/meetings/${meetingId}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await cancellationsOf(34)).toBe(1);
+    expect(await stack.db.outbox.countDocuments({ workspaceId: A, prospectId: 34, oneOffKey: { $exists: true } })).toBe(0);
+  });
+
+  it('a meeting cancelled by the calendar read-back starts no email, whatever cancels it again', async () => {
+    const email = await enrol(A, 33);
+    const token = await tokenOf(33);
+    const { slots } = (await call('GET', `/api/book/${token}`)).body as { slots: Array<{ start: string }> };
+    expect((await call('POST', `/api/book/${token}`, { start: slots[0]!.start })).status).toBe(201);
+    const { meetingId } = (await stack.db.bookingLinks.findOne({ workspaceId: A, prospectId: 33 }).lean())!;
+    // What calendarSync does for an event deleted in the rep's calendar (calendars/sync.ts).
+    await markOutcome(meetingDeps(), systemRunContext(A, 'calendar-sync'), meetingId!, 'cancelled');
+    expect((await member('POST', `/api/meetings/${meetingId!}/outcome`, A, { outcome: 'cancelled' })).status).toBe(200);
+    expect(await call('POST', `/api/book/${token}/cancel`)).toMatchObject({ status: 200, body: { cancelled: true } });
+    expect(await cancellationsOf(33)).toBe(0);
+    expect(await invitationsTo(email)).toBe(1);
   });
 });

@@ -8,11 +8,11 @@ import { sendOneOff } from '../../email/services.ts';
 import { getWorkspaceConfig } from '../../insights/services.ts';
 import { getOffer } from '../../prospecting/services.ts';
 import { callPluginService } from '../../runs/services.ts';
-import { confirmBooking, meetingTimeText, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
+import { confirmBooking, invitationKey, meetingTimeText, type ConfirmBookingDeps } from '../inbox-booking/booking.ts';
 import { Booking } from '../meetings/api-schemas.ts';
-import { cancellationPublisher, tellProspectCancelled } from '../meetings/cancellation.ts';
+import { ensureProspectTold } from '../meetings/cancellation.ts';
 import { bookMeeting, listMeetings, markOutcome, proposeSlots, type MeetingDeps } from '../meetings/meetings.ts';
-import { GoneError, LINK_CANCELLED, LINK_REVOKED, MAX_RESCHEDULES, usableLink, type StoredLink } from './links.ts';
+import { GoneError, LINK_CANCELLED, LINK_REVOKED, linkOfToken, MAX_RESCHEDULES, refusalOf, usableLink, type StoredLink } from './links.ts';
 import type { BookingLinksDb } from './model.ts';
 
 /** What the public booking routes run over: the plugins (meeting booking), Temporal, and the collections they read and write. */
@@ -140,7 +140,8 @@ export function meetingMovedEmail(input: { firstName: string; when: string; minu
 async function tellProspectMoved(
   deps: BookingPageDeps,
   link: StoredLink,
-  meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string },
+  meeting: { id: string; scheduledAt: string; durationMinutes: number; meetingUrl: string },
+  sequence: number,
   ics: string,
 ): Promise<void> {
   const prospect = await prospectOf(deps, link);
@@ -157,6 +158,7 @@ async function tellProspectMoved(
       email: prospect.email,
       ...email,
       calendar: { method: 'REQUEST', content: ics },
+      key: invitationKey(meeting.id, sequence),
     });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -275,34 +277,39 @@ export async function rescheduleThroughLink(deps: BookingPageDeps, token: string
   }
   await markOutcome(deps, runOf(link), link.meetingId, 'cancelled');
   const ics = await prospectIcs(deps, link, booked.meeting.id, 'REQUEST', link.reschedules + 1);
-  await tellProspectMoved(deps, link, booked.meeting, ics);
+  await tellProspectMoved(deps, link, booked.meeting, link.reschedules + 1, ics);
   return { meeting: publicMeeting(booked.meeting) };
 }
 
 /**
  * Cancels the link's meeting (idempotent in the plugin); the link is then used up, and the prospect
  * emailed a cancellation ("meeting-cancelled": METHOD:CANCEL, STATUS:CANCELLED, the event's UID,
- * SEQUENCE one higher than the last invitation's). Exactly once: of racing requests, only the one
- * whose conditional write marks the link cancelled sends it, the others answer the same; and none
- * does when the rep had cancelled the meeting already (the Meeting Scheduler emailed it then).
+ * SEQUENCE one higher than the last invitation's). Exactly once, whatever repeats: the email is
+ * keyed by the meeting (meetings/cancellation.ts), so racing requests queue one, and a link used
+ * again after its cancel answers the same and queues it if a cancel stopped before doing so. When
+ * the rep had cancelled the meeting already, the email is the rep's (the Meeting Scheduler's wording).
  */
 export async function cancelThroughLink(deps: BookingPageDeps, token: string, now = new Date()) {
-  const link = await usableLink(deps.db, token, now);
+  const link = await linkOfToken(deps.db, token);
+  // Cancelled through this link before (and not withdrawn since): a repeat, such as a retry after a
+  // lost answer, is answered as the first was; every other used-up link is refused.
+  const repeat = Boolean(link.cancelledAt) && !link.revokedAt;
+  const refusal = refusalOf(link, now);
+  if (refusal && !repeat) throw refusal;
   if (!link.meetingId) throw new ConflictError(NOTHING_BOOKED);
   await prospectOf(deps, link); // a deleted prospect: 410 before anything changes
   const { meeting } = (await markOutcome(deps, runOf(link), link.meetingId, 'cancelled')) as z.output<typeof markOutcomeOutput>;
-  const claimed = await deps.db.bookingLinks.updateOne(
-    { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, cancelledAt: null },
-    { $set: { cancelledAt: now } },
-  );
-  if (claimed.modifiedCount !== 1) {
-    const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
-    if (after?.cancelledAt) return { cancelled: true as const };
-    throw new ConflictError('The meeting was moved meanwhile: reload the page.');
+  if (!link.cancelledAt) {
+    const claimed = await deps.db.bookingLinks.updateOne(
+      { workspaceId: link.workspaceId, _id: link._id, meetingId: link.meetingId, cancelledAt: null },
+      { $set: { cancelledAt: now } },
+    );
+    if (claimed.modifiedCount !== 1) {
+      const after = await deps.db.bookingLinks.findOne({ workspaceId: link.workspaceId, _id: link._id }).lean<StoredLink>();
+      if (!after?.cancelledAt) throw new ConflictError('The meeting was moved meanwhile: reload the page.');
+    }
   }
-  // The meeting's cancellation is published once, by whoever cancelled it first: this link, or the rep before.
-  if ((await cancellationPublisher(deps, link.workspaceId, link.meetingId)) === runOf(link).principal.id)
-    await tellProspectCancelled(deps, runOf(link), { ...meeting, id: link.meetingId, prospectId: link.prospectId }, 'prospect');
+  await ensureProspectTold(deps, runOf(link), { ...meeting, id: link.meetingId, prospectId: link.prospectId });
   return { cancelled: true as const };
 }
 

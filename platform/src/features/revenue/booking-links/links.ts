@@ -128,12 +128,18 @@ export function linkState(link: BookingLink, now = new Date()): 'open' | 'booked
  * that can no longer be used.
  */
 export async function usableLink(db: BookingLinksDb, token: string, now = new Date()): Promise<StoredLink> {
+  const link = await linkOfToken(db, token);
+  const refusal = refusalOf(link, now);
+  if (refusal) throw refusal;
+  return link;
+}
+
+/** The link a token stands for, usable or not (404 for a token no link has): usableLink without its refusals. */
+export async function linkOfToken(db: BookingLinksDb, token: string): Promise<StoredLink> {
   const link = TOKEN_SHAPE.test(token)
     ? await db.bookingLinks.findOne({ tokenHashes: sha256(token) }, null, ACROSS_WORKSPACES).lean<StoredLink>()
     : null;
   if (!link) throw new NotFoundError(LINK_NOT_VALID);
-  const refusal = refusalOf(link, now);
-  if (refusal) throw refusal;
   return link;
 }
 

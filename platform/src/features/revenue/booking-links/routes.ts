@@ -103,7 +103,8 @@ export const bookingPublicRoutes = [
       access: 'public',
       tags,
       params: TokenParams,
-      summary: "Cancel the link's meeting and email the prospect its cancellation (METHOD:CANCEL, once); the link is then used up",
+      summary:
+        "Cancel the link's meeting and email the prospect its cancellation (METHOD:CANCEL, once); the link is then used up, and cancelling again answers the same (queueing the email if a first cancel stopped before it)",
       responses: {
         200: { description: 'Cancelled', schema: z.object({ cancelled: z.literal(true) }) },
         404: notValid,

@@ -48,19 +48,25 @@ export function invitationEmail(input: { firstName: string; when: string; minute
   };
 }
 
+/**
+ * The idempotency key of the email carrying a meeting's invitation at an iCalendar SEQUENCE (0 as
+ * booked, one more per move through a booking link): one email per version of the event.
+ */
+export const invitationKey = (meetingId: string, sequence: number) => `meeting-invitation:${meetingId}:${sequence}`;
+
 /** What confirming a booking needs: Temporal (the sequence, the send) and the collections a one-off email and the settings use. */
 export type ConfirmBookingDeps = Pick<InboxDeps, 'temporal' | 'taskQueue'> & { db: OneOffDb & Pick<Models, 'workspaceConfig'> };
 
 /**
  * What follows a booking, done once by whoever claimed it (a reply in the Inbox, a booking link):
  * the prospect's sequence stops and the invitation email with the .ics goes to them through the
- * mailbox. Answers the invitation's outbox step.
+ * mailbox, once per meeting (keyed by it). Answers the invitation's outbox step.
  */
 export async function confirmBooking(
   deps: ConfirmBookingDeps,
   workspaceId: string,
   prospect: { id: number; firstName: string; email: string; timeZone?: string | null },
-  booked: { meeting: { scheduledAt: string; durationMinutes: number; meetingUrl: string }; ics: string },
+  booked: { meeting: { id: string; scheduledAt: string; durationMinutes: number; meetingUrl: string }; ics: string },
 ): Promise<number> {
   await signalSequence(deps.temporal, workspaceId, prospect.id, 'control', { action: 'stop' });
   const { sending } = await getWorkspaceConfig(deps.db, workspaceId);
@@ -76,6 +82,7 @@ export async function confirmBooking(
     email: prospect.email,
     ...email,
     calendar: { method: 'REQUEST', content: booked.ics },
+    key: invitationKey(booked.meeting.id, 0),
   });
 }
 

@@ -1,12 +1,18 @@
 import { bookMeetingInput, markOutcomeInput, markOutcomeOutput, proposeSlotsOutput } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 import { z } from 'zod';
 import { WorkspaceQuery } from '../../../core/http/workspace.ts';
+import { RSVP_ANSWERS } from './rsvp-model.ts';
 
 // The edge validates with the meeting-booking contract's own field schemas, so the API and the plugin cannot disagree.
 const booking = bookMeetingInput.shape;
 
-/** A meeting as the API returns it: the plugin's view without the prospect's email. */
-export const Meeting = markOutcomeOutput.shape.meeting.omit({ prospectEmail: true });
+/** A meeting as the API returns it: the plugin's view without the prospect's email, and the prospect's RSVP once they answered. */
+export const Meeting = markOutcomeOutput.shape.meeting.omit({ prospectEmail: true }).extend({
+  rsvp: z.enum(RSVP_ANSWERS).optional().meta({
+    description:
+      'What the prospect answered the invitation from their calendar (an iCalendar REPLY emailed back): accepted, tentative, or declined (which cancelled the meeting); absent until they answer',
+  }),
+});
 
 /** POST /api/meetings: who to meet, and when (ISO with offset). */
 export const MeetingBody = z.object({ prospectId: booking.prospectId, prospect: booking.prospect, scheduledAt: booking.start });

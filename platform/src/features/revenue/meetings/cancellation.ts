@@ -48,21 +48,75 @@ async function eventOf(db: CancellationDb, workspaceId: string, prospectId: numb
   return link ? { continues: link.eventMeetingId ?? meetingId, sequence: link.reschedules + 1 } : { sequence: 1 };
 }
 
-/** Who published the meeting's cancellation (the principal of the call that cancelled it), or null when it is not cancelled. */
-export async function cancellationPublisher(deps: MeetingDeps, workspaceId: string, meetingId: string): Promise<string | null> {
-  const event = await eventModel(deps.connection)
-    .findOne({ workspaceId, eventId: eventIdOf(workspaceId, 'meeting.cancelled', meetingId) }, { publishedBy: 1 })
-    .lean<{ publishedBy: string }>();
-  return event?.publishedBy ?? null;
+/** The idempotency key of a meeting's cancellation email: one per meeting, however often and by whom it is cancelled. */
+export const cancellationKey = (meetingId: string) => `meeting-cancelled:${meetingId}`;
+
+/** The meeting's cancellation event: who published it (the principal of the call that cancelled it) and when; null when it is not cancelled. */
+function cancellationEvent(deps: MeetingDeps, workspaceId: string, meetingId: string) {
+  return eventModel(deps.connection)
+    .findOne({ workspaceId, eventId: eventIdOf(workspaceId, 'meeting.cancelled', meetingId) }, { publishedBy: 1, occurredAt: 1 })
+    .lean<{ publishedBy: string; occurredAt: Date }>();
 }
 
 /**
- * Emails the prospect the cancellation of a meeting that was just cancelled, through the product's
- * mail channel (the thread's mailbox, every guardrail): the "meeting-cancelled" template with the
- * .ics METHOD:CANCEL of their event (same UID, SEQUENCE one higher). Sent once per cancellation:
- * the caller calls it only from the request that cancelled the meeting (the one whose
- * `meeting.cancelled` event, keyed by the meeting, it published). An address on the suppression
- * list, or a prospect deleted since, gets nothing: the cancellation stands all the same.
+ * Whom the prospect is told cancelled a meeting, from who published its `meeting.cancelled` event:
+ * a member or API token (the Meeting Scheduler) is the organizer; the prospect's booking link, for
+ * the meeting the link holds, is the prospect. Null, and nobody is emailed, for a meeting not
+ * cancelled, one cancelled by the calendar read-back (the rep called it off in their own calendar,
+ * whose own notice to the guests Meetflow cannot see) or by the prospect declining it from their
+ * calendar, and a link's meeting moved away from (the move's updated invitation told the prospect).
+ */
+export async function cancelledBy(deps: CancellationDeps, workspaceId: string, meetingId: string): Promise<CancelledBy | null> {
+  const publisher = (await cancellationEvent(deps, workspaceId, meetingId))?.publishedBy;
+  if (!publisher) return null;
+  // The platform acting on its own is `system:<purpose>`; anyone else is a member (or their token).
+  if (!publisher.startsWith('system:')) return 'organizer';
+  if (!publisher.startsWith('system:booking-link:')) return null;
+  const link = await deps.db.bookingLinks.findOne({ workspaceId, meetingId }, { _id: 1 }).lean<{ _id: { toString(): string } }>();
+  // The principal booking-links/booking.ts acts as for a link.
+  return link && publisher === `system:booking-link:${String(link._id)}` ? 'prospect' : null;
+}
+
+/**
+ * What every cancel call (the Meeting Scheduler's, the link's, a repeat of either) does once the
+ * meeting is cancelled: makes sure its cancellation email is queued. The email is keyed by the
+ * meeting, so a repeat queues nothing, and a cancel killed between publishing the event and
+ * queueing the email is finished by the next one; its wording follows who cancelled (cancelledBy),
+ * not who repeats it.
+ */
+export async function ensureProspectTold(
+  deps: CancellationDeps,
+  run: WorkspaceRunContext,
+  meeting: { id: string; prospectId: number; scheduledAt: string; durationMinutes: number },
+): Promise<void> {
+  const by = await cancelledBy(deps, run.workspaceId, meeting.id);
+  if (by && !(await toldWithoutKey(deps, run.workspaceId, meeting))) await tellProspectCancelled(deps, run, meeting, by);
+}
+
+/**
+ * Whether the cancellation went out before one-off emails had keys: a keyless "meeting-cancelled"
+ * email queued for the prospect since the meeting was cancelled (every one queued since is keyed).
+ * A repeated cancel of such a meeting must not send it a second time.
+ */
+async function toldWithoutKey(deps: CancellationDeps, workspaceId: string, meeting: { id: string; prospectId: number }) {
+  const event = await cancellationEvent(deps, workspaceId, meeting.id);
+  if (!event) return false;
+  const keyless = await deps.db.outbox.exists({
+    workspaceId,
+    prospectId: meeting.prospectId,
+    template: 'meeting-cancelled',
+    oneOffKey: { $exists: false },
+    createdAt: { $gte: event.occurredAt },
+  });
+  return keyless !== null;
+}
+
+/**
+ * Emails the prospect the cancellation of a cancelled meeting, through the product's mail channel
+ * (the thread's mailbox, every guardrail): the "meeting-cancelled" template with the .ics
+ * METHOD:CANCEL of their event (same UID, SEQUENCE one higher), queued under the meeting's
+ * cancellationKey, so however often it is called one email is. An address on the suppression list,
+ * or a prospect deleted since, gets nothing: the cancellation stands all the same.
  */
 export async function tellProspectCancelled(
   deps: CancellationDeps,
@@ -95,6 +149,7 @@ export async function tellProspectCancelled(
       email: prospect.email,
       ...email,
       calendar: { method: 'CANCEL', content: ics },
+      key: cancellationKey(meeting.id),
     });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error; // suppressed: nothing is sent to it

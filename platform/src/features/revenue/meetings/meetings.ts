@@ -15,6 +15,7 @@ import { counterModel } from '../../../core/db/counter.ts';
 import { eventModel, publishEvent } from '../../../core/events.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { calendarBusy, cancelMeetingEvent, putMeetingEvent, type EventOutcome, type SlotSource } from '../calendars/availability.ts';
+import { withRsvps, type RsvpAnswer } from './rsvp-model.ts';
 
 /**
  * What the meeting services run over: the plugins, and (viaPlugins gives both) the secrets box and
@@ -33,6 +34,8 @@ export interface ApiMeeting {
   status: MeetingStatus;
   meetingUrl: string;
   bookedAt: string;
+  /** What the prospect answered the invitation from their calendar (rsvp.ts); absent until they do. */
+  rsvp?: RsvpAnswer;
 }
 
 /** What booking a meeting needs; `idempotencyKey` comes from the request's header when it has one. */
@@ -67,10 +70,10 @@ function call(
   return callDeclaredActivity(deps, MEETING_BOOKING[activity], input, run, options);
 }
 
-/** The workspace's meetings, earliest first, from the plugin's listMeetings service. */
+/** The workspace's meetings, earliest first, from the plugin's listMeetings service, each with the prospect's RSVP when they answered. */
 export async function listMeetings(deps: MeetingDeps, run: WorkspaceRunContext): Promise<ApiMeeting[]> {
   const { meetings } = (await callPluginService(deps, MEETING_BOOKING.listMeetings, {}, run)) as z.output<typeof listMeetingsOutput>;
-  return meetings.map(toApiMeeting);
+  return withRsvps(deps.connection, run.workspaceId, meetings.map(toApiMeeting));
 }
 
 /** The workspace's meetings with their prospects' emails (what a calendar event invites): for the platform's own use, never an answer. */
@@ -169,7 +172,7 @@ export async function markOutcome(
   meetingId: string,
   outcome: string,
   options: { reason?: string | undefined } = {},
-): Promise<{ meeting: unknown; correction?: OutcomeCorrection; cancelledNow?: boolean }> {
+): Promise<{ meeting: unknown; correction?: OutcomeCorrection }> {
   const { workspaceId } = run;
   if (outcome === 'completed' || outcome === 'no-show') await refuseBeforeStart(deps, run, meetingId, outcome);
   const correction = outcome === 'no-show' ? await noShowCorrection(deps, run, meetingId, options.reason) : null;
@@ -178,19 +181,18 @@ export async function markOutcome(
   })) as { meeting: { prospectId: number; scheduledAt: string } };
   // A called-off meeting's event is cancelled in the calendar too (kept there, visibly cancelled).
   if (outcome === 'cancelled') await cancelMeetingEvent(deps, workspaceId, meetingId);
-  // Published once per meeting (keyed by it): the call that writes it is the one that cancelled it.
-  const cancellation =
-    outcome === 'cancelled'
-      ? await publishEvent(eventsOf(deps), run, {
-          type: 'meeting.cancelled',
-          key: meetingId,
-          data: {
-            meetingId,
-            prospectId: marked.meeting.prospectId ?? null,
-            scheduledAt: marked.meeting.scheduledAt ? new Date(marked.meeting.scheduledAt).toISOString() : null,
-          },
-        })
-      : null;
+  // Published once per meeting (keyed by it), by the call that cancelled it: its principal says who
+  // cancelled (cancellation.ts words the prospect's email by it). A repeat publishes nothing.
+  if (outcome === 'cancelled')
+    await publishEvent(eventsOf(deps), run, {
+      type: 'meeting.cancelled',
+      key: meetingId,
+      data: {
+        meetingId,
+        prospectId: marked.meeting.prospectId ?? null,
+        scheduledAt: marked.meeting.scheduledAt ? new Date(marked.meeting.scheduledAt).toISOString() : null,
+      },
+    });
   if (outcome === 'completed' || outcome === 'no-show') {
     await recordMeetingOutcome(
       deps,
@@ -202,11 +204,7 @@ export async function markOutcome(
     // The ledger follows the meeting's status: a charge, a credit of it on a correction, a charge again.
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
   }
-  return {
-    meeting: marked.meeting,
-    ...(correction ? { correction } : {}),
-    ...(cancellation ? { cancelledNow: cancellation.published } : {}),
-  };
+  return { meeting: marked.meeting, ...(correction ? { correction } : {}) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tellProspectCancelled, type CancellationDb } from './cancellation.ts';
+import { ensureProspectTold, type CancellationDb } from './cancellation.ts';
 import { bookMeeting, listMeetings, markOutcome, meetingInvitation, proposeSlots, type MeetingDeps } from './meetings.ts';
 import { Booking, IdempotencyKey, Meeting, MeetingBody, MeetingParams, OutcomeBody, Slots, SlotsQuery } from './api-schemas.ts';
 import { auditChange } from '../../accounts/services.ts';
@@ -105,7 +105,7 @@ export const meetingsRoutes = [
       path: '/api/meetings/{id}/outcome',
       access: 'sales-ops',
       summary:
-        'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started; an attended meeting corrected to a no-show (owners and admins, with a reason) has its charge credited; the call that cancels a meeting emails the prospect its cancellation (.ics CANCEL), once',
+        'Mark a meeting completed (attended), no-show or cancelled; attendance only once it has started; an attended meeting corrected to a no-show (owners and admins, with a reason) has its charge credited; the prospect of a cancelled meeting is emailed its cancellation (.ics CANCEL) once, however often it is cancelled (not for one the calendar read-back cancelled)',
       tags,
       params: MeetingParams,
       query: WorkspaceQuery,
@@ -125,8 +125,8 @@ export const meetingsRoutes = [
       const run = runContextOf(ctx);
       const marked = await markOutcome(deps, run, id, outcome, { reason });
       const { meeting } = z.object({ meeting: Meeting }).parse(marked);
-      // Only the call that cancelled it (published its meeting.cancelled) tells the prospect: a repeat sends nothing.
-      if (marked.cancelledNow && deps.db) await tellProspectCancelled({ ...deps, db: deps.db }, run, meeting, 'organizer');
+      // Every cancel makes sure the prospect's email is queued (keyed by the meeting: once, and a repeat finishes a cancel stopped before it).
+      if (outcome === 'cancelled' && deps.db) await ensureProspectTold({ ...deps, db: deps.db }, run, meeting);
       // A correction credits a charge: the trail keeps what it was, what it became and why.
       if (marked.correction)
         auditChange(ctx, {

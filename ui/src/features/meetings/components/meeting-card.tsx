@@ -4,9 +4,16 @@ import type { Meeting } from '../api/meetings-api.ts';
 import { longDateTime } from '../utils/meeting-stats.ts';
 
 const STATUS_BADGE = { scheduled: 'badge-info', completed: 'badge-success', 'no-show': 'badge-warning', cancelled: 'badge-ghost' } as const;
+/** The prospect's answer to the invitation from their calendar (Accept, Maybe, Decline there). */
+const RSVP = {
+  accepted: { text: 'Accepted', badge: 'badge-success' },
+  tentative: { text: 'Tentative', badge: 'badge-warning' },
+  declined: { text: 'Declined', badge: 'badge-error' },
+} as const;
 
 /**
- * One meeting: whom with, when (in the reader's time zone), the video link, its status, and the
+ * One meeting: whom with, when (in the reader's time zone), the video link, its status, the
+ * prospect's RSVP once their calendar answered the invitation, and the
  * actions that fit it. Attendance (`onOutcome`) is offered only where the list passes it: for
  * meetings that have started; a correction of recorded attendance (`onCorrect`) likewise.
  */
@@ -38,6 +45,16 @@ export function MeetingCard({
       <span className={`badge ${STATUS_BADGE[meeting.status]}`} data-testid="meeting-status">
         {meeting.status}
       </span>
+      {meeting.rsvp && (
+        <span
+          className={`badge badge-outline ${RSVP[meeting.rsvp].badge}`}
+          data-testid="meeting-rsvp"
+          title="The prospect's answer to the invitation, from their calendar"
+        >
+          <span className="sr-only">Invitation: </span>
+          {RSVP[meeting.rsvp].text}
+        </span>
+      )}
       <div className="flex flex-wrap gap-2">
         {meeting.status === 'scheduled' && joinUrl && (
           <a href={joinUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary btn-sm">
