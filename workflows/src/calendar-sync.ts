@@ -22,14 +22,23 @@ export interface CalendarReadBack {
   error: string | null;
 }
 
+/** What a read-back is given: the workflow's time, which decides whether the calendar's notification channel is due for renewal. */
+export interface CalendarReadBackInput {
+  /** ISO 8601: the workflow's clock when it asked (absent in runs recorded before channels existed). */
+  at?: string;
+}
+
 /** The activity of the calendar read-back (platform/src/features/revenue/calendars): it acts in its run's workspace. */
 export interface CalendarSyncActivities {
-  /** Reads back what changed in the workspace's connected calendar and reflects it on its meetings. */
-  readBackCalendar(): Promise<CalendarReadBack>;
+  /** Reads back what changed in the workspace's connected calendar and reflects it on its meetings (and renews its notification channel when due). */
+  readBackCalendar(input?: CalendarReadBackInput): Promise<CalendarReadBack>;
 }
 
 /** A calendar was connected: read it back now, and do not end even if the read before found none. */
 export const calendarConnectedSignal = defineSignal('calendarConnected');
+
+/** The provider notified a change (POST /api/calendars/notifications/…): read it back now instead of at the next minute. */
+export const calendarChangedSignal = defineSignal('calendarChanged');
 
 // A calendar that does not answer is no failure (the read-back records it on the account and the
 // next one tries again); what fails is the database away, retried however long it takes.
@@ -48,15 +57,21 @@ export const CALENDAR_READS_PER_RUN = 60;
  */
 export async function calendarSync(input: CalendarSyncInput): Promise<void> {
   let connectedMeanwhile = false;
+  let changedMeanwhile = false;
   setHandler(calendarConnectedSignal, () => {
     connectedMeanwhile = true;
   });
+  setHandler(calendarChangedSignal, () => {
+    changedMeanwhile = true;
+  });
   for (let round = 0; round < CALENDAR_READS_PER_RUN; round++) {
     connectedMeanwhile = false;
-    const { connected } = await readBackCalendar();
+    changedMeanwhile = false;
+    // The workflow's clock (replayed as it was): a channel's renewal is decided on it, not on the worker's.
+    const { connected } = await readBackCalendar({ at: new Date().toISOString() });
     // A calendar connected while the read found none: the connect's start joined this run, so it goes on.
     if (!connected && !connectedMeanwhile) return;
-    await condition(() => connectedMeanwhile, input.intervalMinutes * 60_000);
+    await condition(() => connectedMeanwhile || changedMeanwhile, input.intervalMinutes * 60_000);
   }
   await continueAsNew<typeof calendarSync>(input);
 }

@@ -48,6 +48,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "where the provider sends the browser back: its one-use state decides the workspace, and it finishes only for the session's principal who started it (looked up by the handler), else redirects with why",
   'POST /api/inbound/email':
     "an inbound-parse webhook (replies and bounces) calls it, with no session or API token: the workspace's inbound secret in X-Meetflow-Inbound-Secret is the credential",
+  'POST /api/calendars/notifications/{provider}':
+    "Google and Microsoft Graph call it with no session or API token: the random token Meetflow gave the calendar's channel (X-Goog-Channel-Token, Graph's clientState) is the credential, compared with its stored hash; the workspace is the account's holding the channel, and all it does is make that calendar's read-back read now",
   'POST /api/billing/webhooks/stripe':
     "Stripe calls it, with no session or API token: a Stripe-Signature made with the endpoint's signing secret is the credential, and the workspace is the stored invoice's the event names, never the body's",
 };

@@ -33,6 +33,8 @@ import { meetingTookPlace } from '../testing/meetings.ts';
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
 import { issueLink } from '../../src/features/accounts/auth/account-links.ts';
 import { issueBookingLink } from '../../src/features/revenue/booking-links/links.ts';
+import { sealCalendarSecret } from '../../src/features/revenue/calendars/account-secret.ts';
+import { createHash } from 'node:crypto';
 
 // Every documented refusal beyond a bad field (unknown ids, conflicts, wrong uploads) answered for real, in words a person can act on.
 let platform: ContractPlatform;
@@ -69,6 +71,8 @@ const EXEMPT: Record<string, string> = {
     'only on a server without MEETFLOW_SYSTEM_MAIL_URL, and the contract platform has one (features/accounts/auth/routes.test.ts serves it)',
   'POST /api/calendars/{id}/test 409':
     "only after MEETFLOW_SECRETS_KEY changed (the sealed password no longer opens) or a calendar's server came to resolve to a private address, which a running API cannot show (features/revenue/calendars/calendars.test.ts serves the address check at connect)",
+  'POST /api/calendars/notifications/{provider} 503':
+    'only when the workflow service does not answer the signal, and the contract platform has one (the provider delivers the notification again)',
   'POST /api/calendars/{id}/test 503':
     'only in production without MEETFLOW_SECRETS_KEY, or when the calendar plugin was uninstalled since it was connected, which a running API cannot do',
   'POST /api/crm/{id}/test 409':
@@ -103,6 +107,29 @@ async function bookingToken(sequence: string, change: Record<string, unknown> = 
   if (Object.keys(change).length > 0)
     await platform.stack.db.bookingLinks.updateOne({ workspaceId: client.workspace, sequenceId }, { $set: change });
   return issued!.token;
+}
+/** A Google calendar of a workspace of its own with a push channel (its token's hash stored, as a connect stores it): the channel id. */
+async function watchedCalendar(): Promise<string> {
+  const workspaceId = uniqueWorkspace('notified');
+  const publicId = createHash('sha256').update(workspaceId).digest('hex').slice(0, 16);
+  const channelId = `contract-channel-${publicId}`;
+  await platform.stack.db.calendarAccounts.create({
+    workspaceId,
+    publicId,
+    pluginId: 'calendar-google',
+    auth: 'oauth',
+    fields: {},
+    secret: sealCalendarSecret(platform.box, { workspaceId, publicId }, { tokens: {} }),
+    push: {
+      channelId,
+      resourceId: 'contract-resource',
+      tokenHash: createHash('sha256').update('the-channel-token').digest('hex'),
+      address: 'https://meetflow.example/api/calendars/notifications/calendar-google',
+      expiresAt: new Date(Date.now() + 86_400_000),
+      error: null,
+    },
+  });
+  return channelId;
 }
 /** A prospect opening their link: signed out, naming no workspace. */
 const anonymous = {
@@ -831,6 +858,25 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
     client
       .request('POST', '/api/prospects/import', { raw: { contentType: 'text/csv', text: 'name,mail\nAda,ada@x.example\n' } })
       .then(refused(422, 'no column for firstName')),
+  // A calendar's change notification: a channel nobody holds, and one held with another token (nothing is signalled either way).
+  'POST /api/calendars/notifications/{provider} 404': async () =>
+    client
+      .request('POST', '/api/calendars/notifications/calendar-google', {
+        headers: { 'x-goog-channel-id': 'contract-unknown-channel', 'x-goog-channel-token': 'x', 'x-goog-resource-state': 'exists' },
+        workspace: null,
+        anonymous: true,
+      })
+      .then(refused(404, 'No calendar holds this notification channel')),
+  'POST /api/calendars/notifications/{provider} 401': async () => {
+    const channelId = await watchedCalendar();
+    await client
+      .request('POST', '/api/calendars/notifications/calendar-google', {
+        headers: { 'x-goog-channel-id': channelId, 'x-goog-channel-token': 'not-the-channel-token', 'x-goog-resource-state': 'exists' },
+        workspace: null,
+        anonymous: true,
+      })
+      .then(refused(401, "not its channel's"));
+  },
   // Booking links (made here as enrolment makes them, under the API's key): unknown, withdrawn, expired, nothing booked, a taken time.
   'GET /api/book/{token} 404': async () => anonymous.get(`/api/book/${UNKNOWN_TOKEN}`).then(refused(404, 'not valid')),
   'GET /api/book/{token} 410': async () =>

@@ -638,6 +638,22 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
       client
         .get('/api/billing/invoices')
         .then(holding({ invoices: [{ month: lastMonth(), hostedUrl: 'https://invoice.stripe.com/i/contract', totalMinor: 12_000 }] })),
+    // Microsoft Graph's validation handshake, made before it creates a subscription: the token echoed as text/plain (no session).
+    'POST /api/calendars/notifications/{provider}': async () =>
+      client
+        .request('POST', '/api/calendars/notifications/calendar-microsoft', {
+          query: { validationToken: 'Validation: Testing client application reachability' },
+          workspace: null,
+          anonymous: true,
+        })
+        .then((answer) => {
+          expect([answer.status, answer.headers.get('content-type'), answer.text]).toEqual([
+            200,
+            'text/plain; charset=utf-8',
+            'Validation: Testing client application reachability',
+          ]);
+          return answer;
+        }),
     // Stripe's webhook, signed as Stripe signs it with the API's endpoint secret, pays the invoice above (no session: the signature is the credential).
     'POST /api/billing/webhooks/stripe': async () => {
       const event = stripeEvent(

@@ -121,6 +121,7 @@ export const PATH_PLACEHOLDERS: Record<string, string> = {
   index: '0',
   prospectId: '1',
   pluginId: 'calendar-google',
+  provider: 'calendar-google',
   cycleId: 'cycle-1',
   month: '2026-10',
 };

@@ -92,10 +92,11 @@ export async function startTestPipelineWorker(
       channel: host.channel('email'),
       crm: host,
       // A calendar's read-back (workflow calendarSync), as the worker composes it; test calendars listen on loopback.
-      calendarReadBack: (workspaceId) =>
+      calendarReadBack: (workspaceId, at) =>
         readBackCalendar(
           { host, connection: database, temporal: client, taskQueue, secrets: options.secrets, httpAllowHosts: ['127.0.0.1'] },
           workspaceId,
+          at,
         ),
       mailAllowHosts: options.mailAllowHosts ?? TEST_MAIL_ALLOW_HOSTS,
       inbox: { temporal: client, taskQueue },

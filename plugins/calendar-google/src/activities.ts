@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { GOOGLE, type GoogleAccount, type GoogleConfig } from './manifest.ts';
 
 type Deps = PluginDeps<GoogleConfig>;
-type WithTokens<T> = T & { refreshedTokens?: GoogleAccount['tokens'] };
+export type WithTokens<T> = T & { refreshedTokens?: GoogleAccount['tokens'] };
 
 /** Where a Google error body says why (its first error's reason). */
 const reasonOf = (body: unknown): string | undefined =>
@@ -33,7 +33,7 @@ function googleFailure(status: number, body: unknown, doing: string): ReturnType
 }
 
 /** The Calendar API for one account. */
-function api(deps: Deps, account: GoogleAccount) {
+export function api(deps: Deps, account: GoogleAccount) {
   const client = oauthCalendarClient({
     oauth: {
       authorizationEndpoint: GOOGLE.authorizationEndpoint,
@@ -55,7 +55,7 @@ function api(deps: Deps, account: GoogleAccount) {
 }
 
 /** The answer with the tokens refreshed on the way, when there were. */
-function answer<T extends object>(value: T, client: { refreshedTokens(): GoogleAccount['tokens'] | undefined }): WithTokens<T> {
+export function answer<T extends object>(value: T, client: { refreshedTokens(): GoogleAccount['tokens'] | undefined }): WithTokens<T> {
   const refreshed = client.refreshedTokens();
   return refreshed ? { ...value, refreshedTokens: refreshed } : value;
 }

@@ -14,8 +14,19 @@
 //   403/429 rateLimitExceeded, 404 notFound, 409 duplicate, 410 fullSyncRequired / deleted, 412
 //   conditionNotMet): https://developers.google.com/calendar/api/guides/errors
 //
+// - Push notifications (events.watch: a channel id the caller chooses, type web_hook, an https
+//   address — "WebHook callback must be HTTPS" otherwise —, a token and an expiration in ms; the
+//   Channel resource with its resourceId; channels.stop with id and resourceId; the notification: a
+//   POST with no body and the X-Goog-Channel-ID, X-Goog-Channel-Token, X-Goog-Channel-Expiration,
+//   X-Goog-Resource-ID, X-Goog-Resource-URI, X-Goog-Resource-State ("sync" when a channel opens,
+//   then "exists") and X-Goog-Message-Number headers):
+//   https://developers.google.com/workspace/calendar/api/guides/push,
+//   https://developers.google.com/workspace/calendar/api/v3/reference/events/watch,
+//   https://developers.google.com/workspace/calendar/api/v3/reference/channels/stop
+//
 // What it leaves out: recurrence expansion (its events are single), conferenceData, reminders,
-// calendars other than the account's primary one, and push notifications (watch).
+// calendars other than the account's primary one. It sends notifications when the test says
+// (`notify`), not by itself: a test decides when a change is told.
 import {
   fakeAuthorizationServer,
   startLoopbackServer,
@@ -52,6 +63,18 @@ export interface GoogleEvent {
   extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
 }
 
+/** A push channel as the fake keeps it (events.watch). */
+export interface GoogleChannel {
+  id: string;
+  resourceId: string;
+  token: string | null;
+  address: string;
+  /** Milliseconds since the epoch. */
+  expiration: number;
+  stopped: boolean;
+  messages: number;
+}
+
 /** What the fake told attendees (sendUpdates=all). */
 export interface GoogleNotification {
   eventId: string;
@@ -86,8 +109,21 @@ export interface FakeGoogle {
   throttle(count: number, seconds: number): void;
   /** Every sync token issued so far is forgotten (Google's 410 fullSyncRequired). */
   expireSyncTokens(): void;
+  /** The push channels opened, by id (stopped ones kept, marked). */
+  channels: Map<string, GoogleChannel>;
+  /**
+   * Sends a notification ("exists") to every channel open and not expired, as Google does after a
+   * change; answers each channel's id and the status its address answered (0: not sent, no `deliverTo`).
+   */
+  notify(): Promise<Array<{ channelId: string; status: number }>>;
   close(): Promise<void>;
 }
+
+/**
+ * Where a notification to `address` is sent: the test maps the https address onto its local server.
+ * Without it, nothing is sent (a test never calls out to the internet): the channel reads as unreachable.
+ */
+export type DeliverTo = (address: string) => string;
 
 const errorBody = (code: number, reason: string, message: string, domain = 'global', extra: Record<string, string> = {}) => ({
   error: { errors: [{ domain, reason, message, ...extra }], code, message },
@@ -95,8 +131,17 @@ const errorBody = (code: number, reason: string, message: string, domain = 'glob
 const BASE32HEX = /^[a-v0-9]{5,1024}$/;
 
 /** Starts the fake on a free loopback port; its tokens and events live on `now` (the test's clock). */
-export async function startFakeGoogle(options: { now: () => Date; accessTokenLifetimeSeconds?: number }): Promise<FakeGoogle> {
+export async function startFakeGoogle(options: {
+  now: () => Date;
+  accessTokenLifetimeSeconds?: number;
+  deliverTo?: DeliverTo;
+}): Promise<FakeGoogle> {
   const { now } = options;
+  const deliverTo = options.deliverTo ?? null;
+  const channels = new Map<string, GoogleChannel>();
+  // The resource watched: the primary calendar's events, one id for every channel on it.
+  const RESOURCE_ID = 'ret08u3rv24htgh289g';
+  const RESOURCE_URI = `/calendar/v3/calendars/${encodeURIComponent(FAKE_GOOGLE_OWNER)}/events?alt=json`;
   const auth = fakeAuthorizationServer({
     ...FAKE_GOOGLE_CLIENT,
     now,
@@ -263,6 +308,54 @@ export async function startFakeGoogle(options: { now: () => Date; accessTokenLif
     };
   }
 
+  function watch(body: Record<string, unknown>): LoopbackAnswer {
+    const { id, type, address, token, expiration } = body as Record<string, string | undefined>;
+    if (!id || !/^[A-Za-z0-9/_+=-]{1,64}$/.test(id)) return { status: 400, body: errorBody(400, 'invalid', 'Invalid channel id.') };
+    if (type !== 'web_hook' && type !== 'webhook') return { status: 400, body: errorBody(400, 'invalid', 'Invalid channel type.') };
+    if (!address || !URL.canParse(address) || new URL(address).protocol !== 'https:')
+      return { status: 400, body: errorBody(400, 'push.webhookUrlNotHttps', 'WebHook callback must be HTTPS: ' + String(address), 'push') };
+    if (channels.has(id)) return { status: 400, body: errorBody(400, 'channelIdNotUnique', 'Channel id not unique', 'push') };
+    const asked = expiration === undefined ? now().getTime() + 7 * 86_400_000 : Number(expiration);
+    if (!Number.isFinite(asked) || asked <= now().getTime()) return { status: 400, body: errorBody(400, 'invalid', 'Invalid expiration.') };
+    const channel: GoogleChannel = {
+      id,
+      resourceId: RESOURCE_ID,
+      token: token ?? null,
+      address,
+      expiration: asked,
+      stopped: false,
+      messages: 0,
+    };
+    channels.set(id, channel);
+    return {
+      status: 200,
+      body: {
+        kind: 'api#channel',
+        id,
+        resourceId: RESOURCE_ID,
+        resourceUri: RESOURCE_URI,
+        ...(token ? { token } : {}),
+        expiration: String(asked),
+      },
+    };
+  }
+
+  async function send(channel: GoogleChannel, state: 'sync' | 'exists'): Promise<number> {
+    const headers: Record<string, string> = {
+      'x-goog-channel-id': channel.id,
+      'x-goog-channel-expiration': new Date(channel.expiration).toUTCString(),
+      'x-goog-resource-id': channel.resourceId,
+      'x-goog-resource-uri': RESOURCE_URI,
+      'x-goog-resource-state': state,
+      'x-goog-message-number': String((channel.messages += 1)),
+    };
+    if (channel.token) headers['x-goog-channel-token'] = channel.token;
+    if (!deliverTo) return 0;
+    const response = await fetch(deliverTo(channel.address), { method: 'POST', headers });
+    await response.body?.cancel();
+    return response.status;
+  }
+
   function handleApi(request: LoopbackRequest): LoopbackAnswer {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (auth.accessTokenState(bearer) !== 'valid')
@@ -299,6 +392,15 @@ export async function startFakeGoogle(options: { now: () => Date; accessTokenLif
       }
     }
     if (path === '/freeBusy' && request.method === 'POST') return freeBusy(body);
+    if (path === '/channels/stop' && request.method === 'POST') {
+      const channel = typeof body.id === 'string' ? channels.get(body.id) : undefined;
+      if (!channel || channel.stopped || channel.resourceId !== body.resourceId)
+        return { status: 404, body: errorBody(404, 'notFound', `Channel '${String(body.id)}' not found for project`) };
+      channel.stopped = true;
+      return { status: 204 };
+    }
+    const watchMatch = /^\/calendars\/([^/]+)\/events\/watch$/.exec(path);
+    if (watchMatch && request.method === 'POST') return watch(body);
     const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path);
     if (!match) return { status: 404, body: errorBody(404, 'notFound', 'Not Found') };
     const calendarId = decodeURIComponent(match[1]!);
@@ -391,6 +493,13 @@ export async function startFakeGoogle(options: { now: () => Date; accessTokenLif
     },
     expireSyncTokens() {
       tokenEpoch += 1;
+    },
+    channels,
+    async notify() {
+      const open = [...channels.values()].filter((channel) => !channel.stopped && channel.expiration > now().getTime());
+      const sent: Array<{ channelId: string; status: number }> = [];
+      for (const channel of open) sent.push({ channelId: channel.id, status: await send(channel, 'exists') });
+      return sent;
     },
     close: () => server.close(),
   };

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { MICROSOFT, type MicrosoftAccount, type MicrosoftConfig } from './manifest.ts';
 
 type Deps = PluginDeps<MicrosoftConfig>;
-type WithTokens<T> = T & { refreshedTokens?: MicrosoftAccount['tokens'] };
+export type WithTokens<T> = T & { refreshedTokens?: MicrosoftAccount['tokens'] };
 
 /**
  * The single-value extended property holding the uid Meetflow gave an event (a string property in a
@@ -38,7 +38,7 @@ function graphFailure(status: number, body: unknown, doing: string): ReturnType<
 }
 
 /** Graph for one account: its calls, and the URLs Meetflow uses. */
-function api(deps: Deps, account: MicrosoftAccount) {
+export function api(deps: Deps, account: MicrosoftAccount) {
   const client = oauthCalendarClient({
     oauth: {
       authorizationEndpoint: MICROSOFT.authorizationEndpoint,
@@ -58,7 +58,7 @@ function api(deps: Deps, account: MicrosoftAccount) {
   return { ...client, base, event: (id: string) => `${base}/me/events/${encodeURIComponent(id)}` };
 }
 
-function answer<T extends object>(value: T, client: { refreshedTokens(): MicrosoftAccount['tokens'] | undefined }): WithTokens<T> {
+export function answer<T extends object>(value: T, client: { refreshedTokens(): MicrosoftAccount['tokens'] | undefined }): WithTokens<T> {
   const refreshed = client.refreshedTokens();
   return refreshed ? { ...value, refreshedTokens: refreshed } : value;
 }

@@ -21,8 +21,22 @@
 // - Errors ({"error":{"code","message"}}) and throttling (429 with Retry-After):
 //   https://learn.microsoft.com/en-us/graph/errors and https://learn.microsoft.com/en-us/graph/throttling
 //
+// - Change notifications: create subscription (POST /subscriptions: changeType, notificationUrl,
+//   resource, expirationDateTime, clientState of at most 128 characters; the validation request
+//   `POST <notificationUrl>?validationToken=…`, answered 200 text/plain with the token within 10
+//   seconds, else 400 "Subscription validation request failed"; 201 with the subscription), update
+//   (PATCH expirationDateTime), delete (204), at most 10080 minutes for Outlook events, and the
+//   notification's JSON (`value[]`: subscriptionId, subscriptionExpirationDateTime, changeType,
+//   resource, resourceData, clientState, tenantId) answered 202:
+//   https://learn.microsoft.com/en-us/graph/api/subscription-post-subscriptions,
+//   https://learn.microsoft.com/en-us/graph/api/subscription-update,
+//   https://learn.microsoft.com/en-us/graph/api/subscription-delete,
+//   https://learn.microsoft.com/en-us/graph/change-notifications-delivery-webhooks
+//
 // What it leaves out: recurring series (its events are single instances), time zones other than
-// UTC or an offset in event times, Teams meetings, and change notifications (subscriptions).
+// UTC or an offset in event times, Teams meetings, lifecycle notifications and rich (resource data)
+// notifications. It sends change notifications when the test says (`notify`), not by itself.
+import { randomUUID } from 'node:crypto';
 import {
   fakeAuthorizationServer,
   startLoopbackServer,
@@ -86,8 +100,36 @@ export interface FakeMicrosoft {
   throttle(count: number, seconds: number): void;
   /** Every delta token issued so far is forgotten (410 SyncStateNotFound). */
   expireDeltaTokens(): void;
+  /** The subscriptions made, by id (deleted ones removed). */
+  subscriptions: Map<string, GraphSubscription>;
+  /**
+   * Sends a change notification (`updated`, for `eventId`) to every subscription not expired, as
+   * Graph does after a change; answers each subscription's id and the status its URL answered (0: not sent, no `deliverTo`).
+   */
+  notify(eventId: string): Promise<Array<{ subscriptionId: string; status: number }>>;
   close(): Promise<void>;
 }
+
+/** A subscription as the fake keeps it. */
+export interface GraphSubscription {
+  id: string;
+  resource: string;
+  changeType: string;
+  notificationUrl: string;
+  clientState: string | null;
+  expirationDateTime: string;
+}
+
+/**
+ * Where a notification to `url` is sent: the test maps the https URL onto its local server. Without
+ * it, nothing is sent (a test never calls out to the internet): the URL reads as unreachable, so a
+ * subscription's validation fails.
+ */
+export type DeliverTo = (url: string) => string;
+
+/** The longest an Outlook event subscription may last (minutes). */
+export const MAX_EVENT_SUBSCRIPTION_MINUTES = 10_080;
+const TENANT_ID = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
 const graphError = (code: string, message: string) => ({
   error: {
@@ -110,8 +152,14 @@ function millisOf(time: Partial<DateTimeTimeZone> | undefined): number {
 }
 
 /** Starts the fake on a free loopback port; its tokens and events live on `now` (the test's clock). */
-export async function startFakeMicrosoft(options: { now: () => Date; accessTokenLifetimeSeconds?: number }): Promise<FakeMicrosoft> {
+export async function startFakeMicrosoft(options: {
+  now: () => Date;
+  accessTokenLifetimeSeconds?: number;
+  deliverTo?: DeliverTo;
+}): Promise<FakeMicrosoft> {
   const { now } = options;
+  const deliverTo = options.deliverTo ?? null;
+  const subscriptions = new Map<string, GraphSubscription>();
   const tenant = 'common';
   const auth = fakeAuthorizationServer({
     ...FAKE_MICROSOFT_CLIENT,
@@ -422,7 +470,111 @@ export async function startFakeMicrosoft(options: { now: () => Date; accessToken
     return { status: 405, body: graphError('ErrorInvalidRequest', 'The OData request is not supported.') };
   }
 
-  server = await startLoopbackServer((request) => auth.handle(request) ?? handleGraph(request));
+  const subscriptionView = (sub: GraphSubscription) => ({
+    '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity',
+    id: sub.id,
+    resource: sub.resource,
+    applicationId: FAKE_MICROSOFT_CLIENT.clientId,
+    changeType: sub.changeType,
+    clientState: sub.clientState,
+    notificationUrl: sub.notificationUrl,
+    expirationDateTime: sub.expirationDateTime,
+    creatorId: 'fake-creator',
+    latestSupportedTlsVersion: 'v1_2',
+  });
+  /** Why an expiration is refused, or null. */
+  const expirationProblem = (value: unknown): string | null => {
+    const at = typeof value === 'string' ? Date.parse(value) : NaN;
+    if (!Number.isFinite(at) || at <= now().getTime()) return 'Subscription expiration must be in the future.';
+    if (at - now().getTime() > MAX_EVENT_SUBSCRIPTION_MINUTES * 60_000)
+      return `Subscription expiration can only be ${MAX_EVENT_SUBSCRIPTION_MINUTES} minutes in the future.`;
+    return null;
+  };
+
+  /** /subscriptions: async, for the validation request made before a subscription is created. */
+  async function handleSubscriptions(request: LoopbackRequest): Promise<LoopbackAnswer> {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (auth.accessTokenState(bearer) !== 'valid') return handleGraph(request); // its 401
+    let body: Record<string, unknown> = {};
+    if (request.body) {
+      try {
+        body = JSON.parse(request.body) as Record<string, unknown>;
+      } catch {
+        return { status: 400, body: graphError('BadRequest', 'Unable to read JSON request payload.') };
+      }
+    }
+    const id = /^\/v1\.0\/subscriptions(?:\/([^/]+))?$/.exec(request.url.pathname)?.[1];
+    if (!id && request.method === 'POST') {
+      const { changeType, notificationUrl, resource, expirationDateTime, clientState } = body as Record<string, string | undefined>;
+      if (!changeType || !notificationUrl || !resource || !expirationDateTime)
+        return {
+          status: 400,
+          body: graphError('InvalidRequest', 'changeType, notificationUrl, resource and expirationDateTime are required.'),
+        };
+      if (!URL.canParse(notificationUrl) || new URL(notificationUrl).protocol !== 'https:')
+        return { status: 400, body: graphError('InvalidRequest', 'The notification URL must be an HTTPS URL.') };
+      if (clientState !== undefined && clientState.length > 128)
+        return { status: 400, body: graphError('InvalidRequest', 'clientState must be at most 128 characters.') };
+      const problem = expirationProblem(expirationDateTime);
+      if (problem) return { status: 400, body: graphError('InvalidRequest', problem) };
+      // The validation request: the token echoed as text/plain, 200, within 10 seconds.
+      const validationToken = `Validation: Testing client application reachability for subscription Request-Id: ${randomUUID()}`;
+      const validated = await (deliverTo
+        ? fetch(
+            `${deliverTo(notificationUrl)}${notificationUrl.includes('?') ? '&' : '?'}validationToken=${encodeURIComponent(validationToken)}`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'text/plain; charset=utf-8' },
+              signal: AbortSignal.timeout(10_000),
+            },
+          )
+            .then(
+              async (response) =>
+                response.status === 200 &&
+                /^text\/plain/.test(response.headers.get('content-type') ?? '') &&
+                (await response.text()) === validationToken,
+            )
+            .catch(() => false)
+        : Promise.resolve(false));
+      if (!validated)
+        return {
+          status: 400,
+          body: graphError(
+            'ValidationError',
+            'Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request.',
+          ),
+        };
+      const sub: GraphSubscription = {
+        id: randomUUID(),
+        resource,
+        changeType,
+        notificationUrl,
+        clientState: clientState ?? null,
+        expirationDateTime: new Date(Date.parse(expirationDateTime)).toISOString(),
+      };
+      subscriptions.set(sub.id, sub);
+      return { status: 201, body: subscriptionView(sub) };
+    }
+    const sub = id ? subscriptions.get(decodeURIComponent(id)) : undefined;
+    if (!sub) return { status: 404, body: graphError('ResourceNotFound', 'The object was not found.') };
+    if (request.method === 'PATCH') {
+      const problem = expirationProblem(body.expirationDateTime);
+      if (problem) return { status: 400, body: graphError('InvalidRequest', problem) };
+      sub.expirationDateTime = new Date(Date.parse(String(body.expirationDateTime))).toISOString();
+      return { status: 200, body: subscriptionView(sub) };
+    }
+    if (request.method === 'DELETE') {
+      subscriptions.delete(sub.id);
+      return { status: 204 };
+    }
+    return { status: 405, body: graphError('ErrorInvalidRequest', 'The OData request is not supported.') };
+  }
+
+  server = await startLoopbackServer(
+    (request) =>
+      auth.handle(request) ??
+      (/^\/v1\.0\/subscriptions(\/|$)/.test(request.url.pathname) ? handleSubscriptions(request) : handleGraph(request)),
+  );
   const origin = server.origin;
   return {
     origin,
@@ -463,6 +615,41 @@ export async function startFakeMicrosoft(options: { now: () => Date; accessToken
     },
     expireDeltaTokens() {
       epoch += 1;
+    },
+    subscriptions,
+    async notify(eventId) {
+      const live = [...subscriptions.values()].filter((sub) => Date.parse(sub.expirationDateTime) > now().getTime());
+      const sent: Array<{ subscriptionId: string; status: number }> = [];
+      for (const sub of live) {
+        if (!deliverTo) {
+          sent.push({ subscriptionId: sub.id, status: 0 });
+          continue;
+        }
+        const response = await fetch(deliverTo(sub.notificationUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            value: [
+              {
+                subscriptionId: sub.id,
+                subscriptionExpirationDateTime: sub.expirationDateTime,
+                changeType: 'updated',
+                resource: `Users/${FAKE_MICROSOFT_OWNER.address}/Events/${eventId}`,
+                resourceData: {
+                  '@odata.type': '#Microsoft.Graph.Event',
+                  '@odata.id': `Users/${FAKE_MICROSOFT_OWNER.address}/Events/${eventId}`,
+                  id: eventId,
+                },
+                clientState: sub.clientState,
+                tenantId: TENANT_ID,
+              },
+            ],
+          }),
+        });
+        await response.body?.cancel();
+        sent.push({ subscriptionId: sub.id, status: response.status });
+      }
+      return sent;
     },
     close: () => server.close(),
   };

@@ -272,3 +272,58 @@ export function readAnswer<T extends z.ZodType>(schema: T, body: unknown, doing:
   if (!parsed.success) throw calendarFailure(CALENDAR_FAILURES.refused, `${doing}: the server answered something unreadable`);
   return parsed.data;
 }
+
+// Change notifications (optional: a calendar whose provider has them). The platform opens a channel
+// at the provider that calls its public address when the calendar changes, and a notification only
+// tells it to read the changes now (changesSince): it carries nothing the platform trusts but the
+// channel's id and the token the platform chose, compared with the one it keeps.
+
+/** The optional activities of a calendar with change notifications, each inProcess and taking the account (Google, Microsoft). */
+export const CALENDAR_NOTIFICATION_ACTIVITIES = ['watchChanges', 'stopWatching', 'readNotification'] as const;
+
+/** A channel as the provider keeps it: Google's channel (the id the platform chose, its resourceId) or Graph's subscription (its id). */
+export const notificationChannelSchema = z.object({
+  id: z.string().min(1),
+  /** Google's resourceId (channels.stop needs it); null for Graph. */
+  resourceId: z.string().min(1).nullable(),
+  /** When the provider stops calling it (it may be sooner than asked). */
+  expiresAt: instant,
+});
+export type NotificationChannel = z.output<typeof notificationChannelSchema>;
+
+/** What `watchChanges` is asked: open a channel, or renew one (`renew`: Graph PATCHes it, Google opens a new one and stops the old). */
+export const watchRequestSchema = z.object({
+  /** The id the platform chose (Google's channel id); Graph names its subscription itself. */
+  channelId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, _ and - only (8 to 64)'),
+  /** The secret the provider sends back with each notification (Google's X-Goog-Channel-Token, Graph's clientState). */
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'letters, digits, _ and - only (32 to 128)'),
+  /** Where the provider calls: https only (Google and Graph refuse anything else). */
+  address: z.url({ protocol: /^https$/ }),
+  expiresAt: instant,
+  renew: notificationChannelSchema.nullable().default(null),
+});
+export type WatchRequest = z.input<typeof watchRequestSchema>;
+
+/** A notification as the platform received it (header names in lower case). */
+export const notificationRequestSchema = z.object({
+  headers: z.record(z.string(), z.string()),
+  query: z.record(z.string(), z.string()),
+  /** The body parsed as JSON, or null. */
+  body: z.unknown(),
+});
+export type NotificationRequest = z.output<typeof notificationRequestSchema>;
+
+/**
+ * What a notification says: a handshake to answer (Graph's `validationToken`, echoed as text/plain
+ * within 10 s), or which channels say "read now" and with which token (null when it carried none),
+ * or why it cannot be read.
+ */
+export const notificationReadSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('handshake'), answer: z.string() }),
+  z.object({
+    kind: z.literal('changes'),
+    channels: z.array(z.object({ channelId: z.string().min(1), token: z.string().nullable(), state: z.string() })),
+  }),
+  z.object({ kind: z.literal('unreadable'), problem: z.string() }),
+]);
+export type NotificationRead = z.output<typeof notificationReadSchema>;

@@ -72,3 +72,26 @@ export const DisconnectedCalendar = z.object({
     .optional()
     .meta({ description: 'An OAuth calendar whose access was not revoked: why, and where the user removes it themselves' }),
 });
+
+/** The path of POST /api/calendars/notifications/{provider}: the calendar plugin whose provider calls. */
+export const NotificationParams = z.object({
+  provider: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,63}$/, 'a calendar plugin id (lowercase letters, digits and -)')
+    .meta({ description: 'The calendar plugin whose provider calls (calendar-google, calendar-microsoft)' }),
+});
+
+/** Its query: Graph's validation handshake only. */
+export const NotificationQuery = z.object({
+  validationToken: z
+    .string()
+    .max(1024)
+    .optional()
+    .meta({ description: "Microsoft Graph's validation request when a subscription is made: answered as it came, text/plain" }),
+});
+
+/** What a notification taken answers. */
+export const NotificationAccepted = z.object({
+  accepted: z.literal(true),
+  workspaces: z.number().int().min(1).meta({ description: 'How many read-backs were told to read now (the workspaces are not named)' }),
+});

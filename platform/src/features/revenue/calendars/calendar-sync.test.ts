@@ -10,7 +10,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { quietTemporalRuntime } from '../../../../dev/testing/quiet-temporal.ts';
-import { calendarSyncActivities, calendarSyncWorkflowId, requestCalendarSync, resumeCalendarSyncs } from './run.ts';
+import { calendarSyncActivities, calendarSyncWorkflowId, requestCalendarSync, resumeCalendarSyncs, signalCalendarChanged } from './run.ts';
 
 const EventType = temporal.api.enums.v1.EventType;
 const taskQueue = `calendar-sync-${randomBytes(4).toString('hex')}`;
@@ -20,12 +20,17 @@ let running: Promise<void>;
 
 /** Read-backs each workspace still finds its calendar for (then it is "disconnected"). */
 const connectedFor = new Map<string, number>();
-/** Every read-back: the workspace it acted in, the workflow that ran it, and when (workflow time). */
-const reads: Array<{ workspaceId: string; workflowId: string; at: number }> = [];
+/** Every read-back: the workspace it acted in, the workflow that ran it, when (the server's time) and the workflow time it was given. */
+const reads: Array<{ workspaceId: string; workflowId: string; at: number; given: number }> = [];
+/** Who waits for a workspace's next read-back (resolved by it: no polling). */
+const waiting = new Map<string, () => void>();
+const nextRead = (workspaceId: string) => new Promise<void>((resolve) => waiting.set(workspaceId, resolve));
 
-async function readBack(workspaceId: string): Promise<CalendarReadBack> {
+async function readBack(workspaceId: string, given: Date): Promise<CalendarReadBack> {
   const { workflowExecution, currentAttemptScheduledTimestampMs } = Context.current().info;
-  reads.push({ workspaceId, workflowId: workflowExecution!.workflowId, at: currentAttemptScheduledTimestampMs });
+  reads.push({ workspaceId, workflowId: workflowExecution!.workflowId, at: currentAttemptScheduledTimestampMs, given: given.getTime() });
+  waiting.get(workspaceId)?.();
+  waiting.delete(workspaceId);
   const left = connectedFor.get(workspaceId) ?? 0;
   connectedFor.set(workspaceId, left - 1);
   return { connected: left > 0, cancelled: 0, moved: 0, created: 0, error: null };
@@ -102,6 +107,28 @@ describe('calendarSync', () => {
     await resumeCalendarSyncs(starter(), [c]);
     await handle.result();
     expect((await handle.describe()).runId).not.toBe(runId);
+  });
+
+  it('reads at once when the provider notifies a change (calendarChanged), and gives each read-back its workflow time', async () => {
+    const e = workspace();
+    connectedFor.set(e, 1_000);
+    const first = nextRead(e);
+    await requestCalendarSync(starter(), e);
+    await first;
+    // No result is awaited, so no time is skipped: only the signal can bring the next read before its minute.
+    const second = nextRead(e);
+    await signalCalendarChanged(starter(), e);
+    await second;
+    const [one, two] = readsOf(e);
+    expect(two!.at - one!.at).toBeLessThan(60_000);
+
+    connectedFor.set(e, 0);
+    await env.client.workflow.getHandle(calendarSyncWorkflowId(e)).result();
+    const all = readsOf(e);
+    expect(all.length).toBe(3);
+    expect(all[2]!.at - all[1]!.at).toBeGreaterThanOrEqual(60_000);
+    // The time a renewal is decided on is the workflow's, skipped ahead with its timers.
+    for (const read of all) expect(Math.abs(read.given - read.at)).toBeLessThan(5_000);
   });
 
   it(`continues as new after ${CALENDAR_READS_PER_RUN} read-backs, and goes on reading`, async () => {

@@ -21,6 +21,7 @@ import { oauthClientOf, oauthPlugin } from '../oauth/clients.ts';
 import { revokeOAuthGrant, type Revocation } from '../oauth/revoke.ts';
 import { CalendarSecretUnusable, openCalendarSecret, sealCalendarSecret } from './account-secret.ts';
 import type { CalendarAccount, CalendarDb } from './model.ts';
+import { stopWatching } from './notifications.ts';
 
 /** What the calendar services work with: the models, the plugins, the box secrets are sealed in, and the address policy's exceptions. */
 export interface CalendarDeps {
@@ -175,11 +176,14 @@ export function calendarProblem(error: unknown): { kind: 'refused' | 'unavailabl
   }
 }
 
+/** An activity of a calendar that takes the account: the five, and the optional watchChanges and stopWatching. */
+export type CalendarActivityName = keyof InProcessCalendar['activities'] | 'watchChanges' | 'stopWatching';
+
 /** An account opened for calls: the plugin and the account's fields, its secret ones among them. */
 export interface OpenedCalendar {
   account: CalendarAccount;
   calendar: InProcessCalendar;
-  call(activity: keyof InProcessCalendar['activities'], input: Record<string, unknown>): Promise<unknown>;
+  call(activity: CalendarActivityName, input: Record<string, unknown>): Promise<unknown>;
 }
 
 /**
@@ -201,9 +205,16 @@ export async function openCalendar(deps: CalendarDeps, account: CalendarAccount)
   const refused = await refusedServers(account.fields, secretKeys, deps.allowHosts);
   if (Object.keys(refused).length > 0) throw new ConflictError(`The calendar's ${Object.values(refused).join('; ')}: connect it again.`);
   const fields: Record<string, unknown> = { ...account.fields, ...secret };
-  const activity = (name: keyof InProcessCalendar['activities']): BoundActivity => calendar.activities[name];
+  const activity = (name: CalendarActivityName): BoundActivity => {
+    if (name === 'watchChanges' || name === 'stopWatching') {
+      const bound = calendar.notifications?.[name];
+      if (!bound) throw new ServiceUnavailableError(`${calendar.displayName} has no change notifications.`);
+      return bound;
+    }
+    return calendar.activities[name];
+  };
   const tokensField = account.auth === 'oauth' ? oauthPlugin(deps.host, account.pluginId)?.definition.tokensField : undefined;
-  const call = async (name: keyof InProcessCalendar['activities'], input: Record<string, unknown>) => {
+  const call = async (name: CalendarActivityName, input: Record<string, unknown>) => {
     const answer = await activity(name)({ account: fields, ...input });
     if (!tokensField || !answer || typeof answer !== 'object' || !(REFRESHED_TOKENS_FIELD in answer)) return answer;
     const { [REFRESHED_TOKENS_FIELD]: refreshed, ...rest } = answer as Record<string, unknown>;
@@ -330,16 +341,19 @@ export async function recordCheck(db: CalendarDb, account: Pick<CalendarAccount,
 }
 
 /**
- * Disconnects the workspace's calendar: an OAuth calendar's grant is revoked at the provider first
- * (best effort: a failed revocation still disconnects, and says so), then the account and its sealed
- * secret are deleted (the events it holds stay in it).
+ * Disconnects the workspace's calendar: its change-notification channel is stopped and an OAuth
+ * calendar's grant revoked at the provider first (best effort: a failed revocation still
+ * disconnects, and says so), then the account and its sealed secret are deleted (the events it
+ * holds stay in it).
  */
 export async function disconnectCalendar(
-  deps: Pick<CalendarDeps, 'db' | 'host' | 'secrets'>,
+  deps: CalendarDeps,
   workspaceId: string,
   id: string,
 ): Promise<{ view: CalendarView; revocation: Revocation | null }> {
   const account = await accountById(deps.db, workspaceId, id);
+  // Before the grant is revoked: stopping the channel needs the account's access.
+  await stopWatching(deps, account);
   const revocation =
     account.auth === 'oauth'
       ? await revokeOAuthGrant(deps.host, account.pluginId, (field) => openCalendarSecret(requireBox(deps.secrets), account)[field])

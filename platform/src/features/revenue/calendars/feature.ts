@@ -4,7 +4,7 @@ import { defineFeature, schedulesOf } from '../../context.ts';
 import { NO_SECRETS } from '../../context.ts';
 import { calendarModels } from './model.ts';
 import { registerCalendarOAuth } from './oauth-connect.ts';
-import { calendarsRouter, calendarsRoutes } from './routes.ts';
+import { calendarNotificationRoutes, calendarsRouter, calendarsRoutes } from './routes.ts';
 import { calendarSyncActivities, resumeCalendarSyncs } from './run.ts';
 
 export const calendarsFeature = defineFeature({
@@ -14,10 +14,18 @@ export const calendarsFeature = defineFeature({
   models: calendarModels,
   routes: [
     {
-      routes: calendarsRoutes,
+      routes: [...calendarsRoutes, ...calendarNotificationRoutes],
       build: ({ app, product }) => {
-        const { db, secrets = NO_SECRETS, httpAllowHosts = [] } = product;
-        const deps = { db, host: app.plugins, secrets, allowHosts: httpAllowHosts, workflows: schedulesOf({ product }) };
+        const { db, secrets = NO_SECRETS, httpAllowHosts = [], publicUrl } = product;
+        const deps = {
+          db,
+          host: app.plugins,
+          secrets,
+          allowHosts: httpAllowHosts,
+          workflows: schedulesOf({ product }),
+          ...(publicUrl ? { publicUrl } : {}),
+          logger: app.logger,
+        };
         // Google and Microsoft connect through /api/oauth: the calendars store what it was granted.
         registerCalendarOAuth(app.database, deps);
         return calendarsRouter(deps);

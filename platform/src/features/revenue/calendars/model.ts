@@ -34,10 +34,31 @@ export interface CalendarAccount {
   lastCheck: CalendarCheck | null;
   /** Reading changes back (sync.ts): the plugin's sync token, the last run, and why it failed. */
   sync: { token: string | null; at: Date | null; error: string | null };
+  /**
+   * Its change-notification channel at the provider (notifications.ts), or null (none: CalDAV, an
+   * http public URL, or the provider refused; polling reads the changes then). Its token is kept
+   * only as its SHA-256: the provider sends the token back with each notification.
+   */
+  push?: CalendarPush | null;
   /** The member who connected it (null: a token or the system). */
   connectedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A calendar's change-notification channel (Google's channel, Graph's subscription). */
+export interface CalendarPush {
+  /** The provider's id for it (Google: the one the platform chose; Graph: its subscription id): how a notification finds the account. */
+  channelId: string;
+  /** Google's resourceId (to stop it); null for Graph. */
+  resourceId: string | null;
+  /** SHA-256 (hex) of the channel's token: a notification's token is compared with it in constant time. */
+  tokenHash: string;
+  /** Where the provider calls (MEETFLOW_PUBLIC_URL + the route), kept for renewals made on the worker. */
+  address: string;
+  expiresAt: Date;
+  /** Why the last renewal failed, or null. */
+  error: string | null;
 }
 
 /** The event a meeting put in the connected calendar: how it is found again to cancel it or to read it back. */
@@ -88,12 +109,28 @@ const AccountSchema = new Schema<CalendarAccount>(
       ),
       default: () => ({ token: null, at: null, error: null }),
     },
+    push: {
+      type: new Schema<CalendarPush>(
+        {
+          channelId: { type: String, required: true },
+          resourceId: { type: String, default: null },
+          tokenHash: { type: String, required: true },
+          address: { type: String, required: true },
+          expiresAt: { type: Date, required: true },
+          error: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     connectedBy: { type: String, default: null },
   },
   { timestamps: true, minimize: false },
 );
 AccountSchema.index({ workspaceId: 1 }, { unique: true });
 AccountSchema.index({ workspaceId: 1, publicId: 1 }, { unique: true });
+// A notification names only its channel: found across workspaces by it.
+AccountSchema.index({ 'push.channelId': 1 }, { sparse: true });
 
 const EventSchema = new Schema<CalendarEventLink>(
   {

@@ -6,6 +6,7 @@ import { registerOAuthHandler, type OAuthConnected } from '../oauth/registry.ts'
 import { calendarProblem, connectedAccount, openCalendar, requireBox, viewOf, type CalendarDeps } from './calendars.ts';
 import { sealCalendarSecret } from './account-secret.ts';
 import type { CalendarAccount } from './model.ts';
+import { startWatching } from './notifications.ts';
 import { startReadBack, type CalendarRouteDeps } from './run.ts';
 
 const CONNECTED_ALREADY = 'This workspace has a calendar connected already: disconnect it first.';
@@ -57,7 +58,7 @@ async function storeOAuthCalendar(deps: CalendarDeps, grant: OAuthConnected) {
       `${grant.plugin.displayName} was signed in to, but ${problem.message[0]!.toLowerCase()}${problem.message.slice(1)} Nothing was connected.`,
     );
   }
-  return viewOf(account, deps.host);
+  return { view: viewOf(account, deps.host), account };
 }
 
 /** Registers what the calendars do with OAuth on this app's connection: refuse a second calendar early, store a granted one and start its read-back. */
@@ -68,7 +69,15 @@ export function registerCalendarOAuth(connection: Connection, deps: CalendarRout
       if (await connectedAccount(deps.db, workspaceId)) throw new ConflictError(CONNECTED_ALREADY);
     },
     async connected(grant) {
-      const view = await storeOAuthCalendar(deps, grant);
+      const { view, account } = await storeOAuthCalendar(deps, grant);
+      // Change notifications where this server has an https address (else, and when the provider refuses, polling alone).
+      // Read again: the check above may have sealed refreshed tokens in place of the granted ones.
+      const watched = await startWatching(deps, (await connectedAccount(deps.db, grant.workspaceId)) ?? account, deps.publicUrl);
+      if (watched.error)
+        deps.logger?.warn(
+          { workspaceId: grant.workspaceId, pluginId: account.pluginId, error: watched.error },
+          'calendar notifications not opened: polling only',
+        );
       await startReadBack(deps.workflows, grant.workspaceId, view.provider);
       return { label: view.provider };
     },

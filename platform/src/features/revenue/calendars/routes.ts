@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { ServiceUnavailableError } from '../../../core/errors.ts';
 import { route, routerOf } from '../../../core/http/api-route.ts';
 import { principalOf, workspaceOf, WorkspaceQuery } from '../../../core/http/workspace.ts';
 import { auditChange } from '../../accounts/services.ts';
@@ -8,9 +10,13 @@ import {
   CalendarView,
   ConnectCalendarBody,
   DisconnectedCalendar,
+  NotificationAccepted,
+  NotificationParams,
+  NotificationQuery,
 } from './api-schemas.ts';
 import { connectCalendar, disconnectCalendar, listCalendars, testCalendar, type CalendarDeps } from './calendars.ts';
-import { startReadBack, type CalendarRouteDeps } from './run.ts';
+import { receiveNotification } from './notifications.ts';
+import { signalCalendarChanged, startReadBack, type CalendarRouteDeps } from './run.ts';
 
 const tags = ['calendars'];
 const notFound = { description: 'No such calendar in the workspace' };
@@ -130,4 +136,67 @@ export const calendarsRoutes = [
   ),
 ];
 
-export const calendarsRouter = (deps: CalendarRouteDeps) => routerOf(calendarsRoutes, deps);
+/**
+ * The providers' change notifications (public by design: Google and Graph call with no session; the
+ * channel's token the platform chose is the only credential, and the workspace is the account's
+ * holding the channel). A notification only makes the workspace's read-back read now.
+ */
+export const calendarNotificationRoutes = [
+  route<CalendarRouteDeps>(
+    {
+      method: 'post',
+      path: '/api/calendars/notifications/{provider}',
+      access: 'public',
+      tags,
+      params: NotificationParams,
+      query: NotificationQuery,
+      summary:
+        "A calendar provider's change notification (public: Google and Microsoft Graph call it with no session; the random token Meetflow gave the channel — Google's X-Goog-Channel-Token, Graph's clientState — is the only credential, compared with its stored hash, and the workspace is the account's holding the channel): the workspace's calendar read-back reads the changes now. Graph's validation handshake (?validationToken=) is answered as it came, text/plain",
+      responses: {
+        200: {
+          description: "Graph's validation handshake: the validationToken, as text/plain",
+          schema: z.string(),
+          contentType: 'text/plain',
+        },
+        202: { description: 'Taken: the read-back of the calendar holding the channel reads now', schema: NotificationAccepted },
+        400: { description: "Not the provider's notification (no channel id; not Graph's JSON): nothing changes; logged" },
+        401: { description: 'A token that is not the channel’s, or none: nothing changes; logged' },
+        404: { description: 'No calendar holds the channel (or the provider has no notifications): nothing changes; logged' },
+        503: { description: 'The read-back could not be told (the workflow service did not answer): the provider tries again' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { provider } = NotificationParams.parse(ctx.params);
+      const query = NotificationQuery.parse(ctx.query);
+      const body = (ctx.request as { body?: unknown }).body;
+      const headers = Object.fromEntries(
+        Object.entries(ctx.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])),
+      );
+      const outcome = await receiveNotification(
+        deps,
+        provider,
+        {
+          headers,
+          query: query.validationToken === undefined ? {} : { validationToken: query.validationToken },
+          body: body && typeof body === 'object' ? body : null,
+        },
+        (refusal) => deps.logger?.warn(refusal, 'calendar notification refused'),
+      );
+      if (outcome.kind === 'handshake') {
+        ctx.status = 200;
+        ctx.type = 'text/plain';
+        ctx.body = outcome.answer;
+        return;
+      }
+      try {
+        for (const workspaceId of outcome.workspaces) await signalCalendarChanged(deps.workflows, workspaceId);
+      } catch {
+        throw new ServiceUnavailableError('The calendar read-back could not be told (the workflow service did not answer).');
+      }
+      ctx.status = 202;
+      ctx.body = { accepted: true, workspaces: outcome.workspaces.length };
+    },
+  ),
+];
+
+export const calendarsRouter = (deps: CalendarRouteDeps) => routerOf([...calendarsRoutes, ...calendarNotificationRoutes], deps);

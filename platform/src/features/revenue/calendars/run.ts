@@ -31,10 +31,14 @@ export function workspaceOfRun(): string {
 
 /** The read-back's activity on the worker, in its run's workspace (`readBack` is sync.ts's readBackCalendar, composed by the worker). */
 export function calendarSyncActivities(
-  readBack: (workspaceId: string) => Promise<CalendarReadBack>,
+  readBack: (workspaceId: string, at: Date) => Promise<CalendarReadBack>,
   workspaceOf: () => string = workspaceOfRun,
 ): CalendarSyncActivities {
-  return { readBackCalendar: () => readBack(workspaceOf()) };
+  return {
+    // The workflow's time decides a channel's renewal; a run recorded before it sent one reads the worker's.
+    readBackCalendar: (input) =>
+      readBack(workspaceOf(), input?.at && Number.isFinite(Date.parse(input.at)) ? new Date(input.at) : new Date()),
+  };
 }
 
 /** Where the read-back workflows are started. */
@@ -44,7 +48,13 @@ export interface CalendarSyncStarter {
 }
 
 /** What the calendar routes (and the OAuth connect) are built over: the calendar services and where the read-back is started. */
-export type CalendarRouteDeps = CalendarDeps & { workflows: CalendarSyncStarter };
+export type CalendarRouteDeps = CalendarDeps & {
+  workflows: CalendarSyncStarter;
+  /** MEETFLOW_PUBLIC_URL: where the providers' change notifications are sent (only an https one: else polling alone). */
+  publicUrl?: string;
+  /** Where a refused notification is logged. */
+  logger?: { warn(object: object, message: string): void };
+};
 
 const input = (): [CalendarSyncInput] => [{ intervalMinutes: CALENDAR_SYNC_INTERVAL_MINUTES }];
 
@@ -67,6 +77,20 @@ export async function requestCalendarSync(starter: CalendarSyncStarter, workspac
     signalArgs: [],
   });
   return { started: !running };
+}
+
+/**
+ * The provider notified a change in the workspace's calendar: its read-back reads now (signalled,
+ * or started when none runs: the account exists, so a run that ended is resumed).
+ */
+export async function signalCalendarChanged(starter: CalendarSyncStarter, workspaceId: string): Promise<void> {
+  await starter.client.workflow.signalWithStart('calendarSync', {
+    taskQueue: starter.taskQueue,
+    workflowId: calendarSyncWorkflowId(workspaceId),
+    args: input(),
+    signal: 'calendarChanged',
+    signalArgs: [],
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { listMeetingsWithEmail, markOutcome, moveMeeting, type MeetingDeps } fro
 import { calendarDepsOf, cancelLinkedEvent, putMeetingEvent } from './availability.ts';
 import { calendarProblem, connectedAccount, openCalendar, type CalendarDeps } from './calendars.ts';
 import { calendarModels, type CalendarAccount, type CalendarEventLink } from './model.ts';
+import { renewWatching } from './notifications.ts';
 
 /** What one sync of a calendar did. */
 export interface SyncReport {
@@ -102,9 +103,10 @@ function meetingOrganizer(meetings: MeetingDeps): { name: string; email: string 
 /**
  * One read-back of a workspace's connected calendar (the `calendarSync` workflow's activity, on the
  * worker): syncCalendar on its account, or `connected: false` when it has none (the workflow ends).
+ * Its change-notification channel is renewed first when it is due at `at` (the workflow's time).
  * A worker without the secrets key cannot open the account: that is recorded on it for the screen.
  */
-export async function readBackCalendar(meetings: MeetingDeps, workspaceId: string): Promise<CalendarReadBack> {
+export async function readBackCalendar(meetings: MeetingDeps, workspaceId: string, at: Date = new Date()): Promise<CalendarReadBack> {
   const db = calendarModels(meetings.connection);
   const account = await connectedAccount(db, workspaceId);
   if (!account) return { connected: false, cancelled: 0, moved: 0, created: 0, error: null };
@@ -117,6 +119,7 @@ export async function readBackCalendar(meetings: MeetingDeps, workspaceId: strin
     );
     return { connected: true, cancelled: 0, moved: 0, created: 0, error };
   }
+  await renewWatching(deps, account, at);
   const report = await syncCalendar(meetings, deps, account);
   return { connected: true, cancelled: report.cancelled.length, moved: report.moved.length, created: report.created, error: report.error };
 }

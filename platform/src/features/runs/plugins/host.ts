@@ -22,6 +22,7 @@ import {
   CHANNEL_SEND_ACTIVITY,
   CHANNEL_VERIFY_ACTIVITY,
   CALENDAR_ACTIVITIES,
+  CALENDAR_NOTIFICATION_ACTIVITIES,
   type CalendarCredential,
   CRM_ACTIVITIES,
   type CrmCredential,
@@ -91,6 +92,18 @@ export interface InProcessCalendar {
   /** The schema of one account (the `account` every activity takes): what a connect form is checked with. */
   accountSchema: z.ZodType;
   activities: Record<(typeof CALENDAR_ACTIVITIES)[number], BoundActivity>;
+  /** Its change-notification activities (contracts/calendar CALENDAR_NOTIFICATION_ACTIVITIES), or null when it has none (CalDAV). */
+  notifications: Record<(typeof CALENDAR_NOTIFICATION_ACTIVITIES)[number], BoundActivity> | null;
+}
+
+/** A payments plugin bound to be called in the platform's own process (see PluginHost.payments): each activity takes `{ account, … }`. */
+export interface InProcessPayments {
+  pluginId: string;
+  displayName: string;
+  /** False for a provider whose invoices are paid on its own page only (PayPal): no payment method is saved ahead. */
+  savesMethods: boolean;
+  /** Its activities by their names in the contract (createInvoice, finalizeAndCollect, parseWebhook…). */
+  activities: Record<string, BoundActivity>;
 }
 
 /** A CRM plugin bound to be called in the platform's own process (see PluginHost.crm): each activity takes `{ account, … }`. */
@@ -326,6 +339,12 @@ export class PluginHost {
     const activities = Object.fromEntries(
       CALENDAR_ACTIVITIES.map((name) => [name, bound[`${id}.${name}`]!]),
     ) as InProcessCalendar['activities'];
+    // Change notifications are optional: all three activities, or none.
+    const notifications = CALENDAR_NOTIFICATION_ACTIVITIES.every((name) => bound[`${id}.${name}`])
+      ? (Object.fromEntries(
+          CALENDAR_NOTIFICATION_ACTIVITIES.map((name) => [name, bound[`${id}.${name}`]!]),
+        ) as InProcessCalendar['notifications'])
+      : null;
     const freeBusyInput = plugin.manifest.activities.freeBusy?.input;
     const accountSchema =
       freeBusyInput instanceof z.ZodObject ? (freeBusyInput.shape.account as z.ZodType) : z.record(z.string(), z.string());
@@ -337,6 +356,7 @@ export class PluginHost {
       credentialsTest: definition.credentialsTest,
       oauth: (definition as { oauth?: unknown }).oauth !== undefined,
       activities,
+      notifications,
     };
   }
 
