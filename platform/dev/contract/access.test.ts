@@ -52,6 +52,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "Google and Microsoft Graph call it with no session or API token: the random token Meetflow gave the calendar's channel (X-Goog-Channel-Token, Graph's clientState) is the credential, compared with its stored hash; the workspace is the account's holding the channel, and all it does is make that calendar's read-back read now",
   'POST /api/billing/webhooks/stripe':
     "Stripe calls it, with no session or API token: a Stripe-Signature made with the endpoint's signing secret is the credential, and the workspace is the stored invoice's the event names, never the body's",
+  'POST /api/billing/webhooks/paypal':
+    "PayPal calls it, with no session or API token: PayPal's verify-webhook-signature confirming the transmission for this server's webhook id is the credential, and the workspace is the stored invoice's the event names, never the body's",
 };
 
 beforeAll(async () => {

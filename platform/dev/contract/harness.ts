@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createGuardedHttpClient } from '@meetflow/plugin-sdk';
+import { createGuardedHttpClient, PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -19,7 +19,8 @@ import { openApiCheck } from './openapi-check.ts';
 import { until } from './poll.ts';
 import { startTestCalDavServer, type TestCalDavServer } from '../testing/radicale.ts';
 import { startFakeHubSpot, type FakeHubSpot } from '@meetflow/plugin-crm-hubspot/testing';
-import { STRIPE_WEBHOOK_SECRET_VARIABLE } from '../../src/features/revenue/billing/webhooks.ts';
+import { FAKE_PAYPAL_CLIENT, FAKE_PAYPAL_WEBHOOK_ID, startFakePayPal, type FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
+import { PAYPAL_WEBHOOK_ID_VARIABLE, STRIPE_WEBHOOK_SECRET_VARIABLE } from '../../src/features/revenue/billing/webhooks.ts';
 
 /** The whole platform for one contract test file: the real API, a real worker with every installed plugin, the sample sites. */
 export interface ContractPlatform {
@@ -41,6 +42,8 @@ export interface ContractPlatform {
   hubspot: FakeHubSpot;
   /** The signing secret of the API's Stripe webhook endpoint (MEETFLOW_STRIPE_WEBHOOK_SECRET): events signed with it are Stripe's. */
   stripeWebhookSecret: string;
+  /** The fake PayPal the API's PayPal app and webhook verification reach: `paypal.webhook(…)` signs an event as PayPal does. */
+  paypal: FakePayPal;
   /** A client acting in `workspace`, checking every answer against the route docs and the OpenAPI document. */
   client(workspace: string): ContractClient;
   close(): Promise<void>;
@@ -80,6 +83,9 @@ export async function startContractPlatform(label: string, options: ContractPlat
   // The billing feature reads the endpoint's secret from the environment when the API builds its routes.
   const stripeWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   process.env[STRIPE_WEBHOOK_SECRET_VARIABLE] = stripeWebhookSecret;
+  // PayPal's webhook is verified by PayPal's verify-webhook-signature: the fake's, with its webhook id and REST app.
+  const paypal = await startFakePayPal({ now: () => new Date() });
+  process.env[PAYPAL_WEBHOOK_ID_VARIABLE] = FAKE_PAYPAL_WEBHOOK_ID;
   const stack = await startTestPipelineWorker(label, installedPlugins, {
     enrollment: true,
     services: { http: createGuardedHttpClient({ allowHosts: [new URL(samples.url).host] }) },
@@ -109,7 +115,12 @@ export async function startContractPlatform(label: string, options: ContractPlat
       // So do its calendars: the Radicale above, and loopback ports where nothing listens (a calendar that does not answer).
       MEETFLOW_HTTP_ALLOW_HOSTS: '127.0.0.1',
       // The CRM routes connect the fake HubSpot above.
-      MEETFLOW_PLUGINS_CONFIG: JSON.stringify({ 'crm-hubspot': { baseUrl: hubspot.baseUrl } }),
+      MEETFLOW_PLUGINS_CONFIG: JSON.stringify({
+        'crm-hubspot': { baseUrl: hubspot.baseUrl },
+        [PAYMENTS_PLUGINS.paypal]: { apiBase: paypal.baseUrl, attempts: 1 },
+      }),
+      MEETFLOW_PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT.clientId,
+      MEETFLOW_PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT.clientSecret,
       MEETFLOW_SYSTEM_MAIL_URL: `smtp://${encodeURIComponent(systemMail.user)}:${systemMail.password}@127.0.0.1:${systemMail.port}`,
       // A Google OAuth client (never called: the connect flow's start only builds the sign-in URL); Microsoft's is left unset (a 422).
       MEETFLOW_GOOGLE_CLIENT_ID: 'contract.apps.googleusercontent.com',
@@ -133,6 +144,7 @@ export async function startContractPlatform(label: string, options: ContractPlat
     await systemMail.close();
     await radicale.close();
     await hubspot.close();
+    await paypal.close();
     throw error;
   }
   const document = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as OpenAPIV3_1.Document;
@@ -142,11 +154,13 @@ export async function startContractPlatform(label: string, options: ContractPlat
     caldav: { url: radicale.url, ...caldavUser },
     hubspot,
     stripeWebhookSecret,
+    paypal,
     async close() {
       await platform.close();
       await systemMail.close();
       await radicale.close();
       await hubspot.close();
+      await paypal.close();
     },
   };
 }
@@ -158,7 +172,7 @@ function running(
   samples: SampleSitesServer,
   document: OpenAPIV3_1.Document,
   box: SecretsBox,
-): Omit<ContractPlatform, 'caldav' | 'hubspot' | 'stripeWebhookSecret'> {
+): Omit<ContractPlatform, 'caldav' | 'hubspot' | 'stripeWebhookSecret' | 'paypal'> {
   const check = openApiCheck(document);
   const tokenOf = ownerTokens(stack.db);
   return {

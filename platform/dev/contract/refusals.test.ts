@@ -63,6 +63,8 @@ const EXEMPT: Record<string, string> = {
     'only when the workflow service does not answer (the cycle is not started), and the contract platform has one',
   'GET /api/billing/payment-method 422':
     "only when Stripe refuses to read the workspace's customer, and the contract platform has no Stripe account (features/revenue/billing/payment-method.test.ts serves it)",
+  'POST /api/billing/webhooks/paypal 503':
+    'only without MEETFLOW_PAYPAL_WEBHOOK_ID or the PayPal app, when PayPal cannot verify now, or when acting on an event fails, and the contract platform has all of them (features/revenue/billing/paypal.test.ts serves the first)',
   'POST /api/billing/webhooks/stripe 503':
     'only without MEETFLOW_STRIPE_WEBHOOK_SECRET or when acting on an event fails, and the contract platform has the secret (features/revenue/billing/webhooks.test.ts serves the first)',
   'POST /api/auth/signup 429':

@@ -672,6 +672,22 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         })
         .then(holding({ outcome: 'applied', message: expect.stringContaining('is paid') }));
     },
+    // PayPal's webhook, signed by the fake PayPal the API verifies against: an event naming no invoice of ours is taken and ignored.
+    'POST /api/billing/webhooks/paypal': async () => {
+      const signed = platform.paypal.webhook(
+        { id: `WH-CONTRACT-${lastMonth()}`, event_type: 'INVOICING.INVOICE.PAID', create_time: new Date().toISOString(), resource: {} },
+        new Date().toISOString(),
+      );
+      const { 'content-type': contentType, ...headers } = signed.headers;
+      return client
+        .request('POST', '/api/billing/webhooks/paypal', {
+          raw: { contentType: contentType!, text: signed.rawBody },
+          headers,
+          workspace: null,
+          anonymous: true,
+        })
+        .then(holding({ outcome: 'ignored', message: expect.stringContaining('names no invoice') }));
+    },
     'GET /api/billing/dunning': async () => client.get('/api/billing/dunning').then(holding({ sendingPaused: null, invoices: [] })),
     // The lines of the invoice stored above, as sent (its meeting is on no ledger of this workspace: no prospect).
     'GET /api/billing/invoices/{month}/lines': async () =>

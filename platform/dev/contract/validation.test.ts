@@ -29,8 +29,11 @@ const PLATFORM_WIDE = new Set<RouteKey>([
   'GET /api/openapi.json',
   'GET /api/landing-page/social-proof',
   'GET /api/webhooks/event-types',
-  // Stripe's webhook: the invoice the event names decides the workspace.
+  // The payment providers' webhooks: the invoice the event names decides the workspace.
   'POST /api/billing/webhooks/stripe',
+  'POST /api/billing/webhooks/paypal',
+  // A calendar's change notification: the account holding its channel decides the workspace.
+  'POST /api/calendars/notifications/{provider}',
   'GET /api/icp/sample-sites',
   'GET /api/agents/settings',
   'POST /api/auth/signup',

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_OWNER } from '../testing/principals.ts';
 import { appendFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
@@ -79,8 +81,11 @@ export interface FaultBed {
   sink: SmtpSink;
   temporal: Client;
   taskQueue: string;
-  /** The production worker as a child on this bed's task queue (killed by the test, or at close). */
-  startWorker(): Promise<ChildNode>;
+  /**
+   * The production worker as a child on this bed's task queue (killed by the test, or at close);
+   * `plugins` and `env` add to its configuration (a payments plugin's API base, a Stripe key).
+   */
+  startWorker(options?: { plugins?: Record<string, unknown>; env?: Record<string, string> }): Promise<ChildNode>;
   /** The production API as a child; resolves once /api/health answers. */
   startApi(): Promise<ChildNode & { url: string }>;
   /**
@@ -109,8 +114,8 @@ export async function startFaultBed(name: string): Promise<FaultBed> {
       temporal: servers.temporal,
       taskQueue,
       // The worker sends to the sink on loopback, which the mailboxes' address policy allows only when told.
-      startWorker: async () =>
-        started(await startProductWorker(servers, database, { taskQueue, mailAllowHosts: [`127.0.0.1:${sink.port}`] })),
+      startWorker: async (options = {}) =>
+        started(await startProductWorker(servers, database, { ...options, taskQueue, mailAllowHosts: [`127.0.0.1:${sink.port}`] })),
       startApi: async () => started(await startProductApi(servers, database, { taskQueue })),
       async outage(server, downMs, meanwhile) {
         const running = restarted.findLast((process) => process.name === servers.devstack.processes[server]!.name);
@@ -238,4 +243,61 @@ export async function expectEveryEmailSentOnce(
   expect(tally).toEqual({ rows: emails, distinctSteps: emails, sent: emails, receivedTwice: [], confirmedButNotReceived: 0, strays: [] });
   const unconfirmed = rows.filter((row) => row.unconfirmed);
   return { unconfirmed: unconfirmed.length, lost: unconfirmed.filter((row) => !copies.has(row.messageId ?? '')).length };
+}
+
+/** A request the gate holds: seen before it is passed on. */
+export interface GatedRequest {
+  method: string;
+  /** The path without the query. */
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * A loopback HTTP proxy in front of `target` (a Stripe recorder) that calls `onRequest` with each
+ * request once its body has arrived and before passing it on: a test kills the worker there, so
+ * the request reaches Stripe while the process that sent it never hears the answer.
+ */
+export async function startHttpGate(target: string): Promise<{
+  url: string;
+  onRequest: ((request: GatedRequest) => void) | null;
+  close(): Promise<void>;
+}> {
+  const gate = {
+    url: '',
+    onRequest: null as ((request: GatedRequest) => void) | null,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://gate');
+      gate.onRequest?.({ method: request.method ?? 'GET', path: url.pathname, headers: request.headers });
+      const headers = { ...request.headers } as Record<string, string>;
+      for (const name of ['host', 'content-length', 'connection']) delete headers[name];
+      const method = request.method ?? 'GET';
+      fetch(new URL(request.url ?? '/', target), {
+        method,
+        headers,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: Buffer.concat(chunks) }),
+      })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.arrayBuffer());
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          response.end(body);
+        })
+        .catch(() => {
+          response.writeHead(502, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: { type: 'api_error', message: 'the gate could not reach its target' } }));
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return gate;
 }

@@ -1,7 +1,6 @@
 // Stripe's webhooks as Stripe sends them, for the platform's billing tests and the Stripe plugin's
-// (which re-exports them as @meetflow/plugin-payments-stripe/testing): here, beside the recorder in
-// front of stripe-mock (stripe-recorder.ts), so the platform's tests use them without depending on
-// the plugin (whose tests depend on the platform's test support).
+// own: here, beside the recorder in front of stripe-mock (stripe-recorder.ts), so the platform's
+// tests use them without depending on the plugin (whose tests depend on the platform's test support).
 //
 // - a webhook sender that signs events exactly as Stripe does (Stripe-Signature: t=…,v1=…, the
 //   HMAC-SHA256 of "t.body" with the endpoint's signing secret), through the package's own

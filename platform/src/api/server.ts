@@ -83,6 +83,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       mailAllowHosts: config.mailAllowHosts,
       httpAllowHosts: config.httpAllowHosts,
       stripeSecretKey: config.stripeSecretKey,
+      paypal: config.paypal,
       socialProof,
     },
   } satisfies AppDeps;

@@ -93,6 +93,20 @@ describe('loadConfig', () => {
     expect(attempt).not.toThrow(/leaked/);
   });
 
+  it("takes PayPal's REST app as a pair, and refuses half of it naming the missing one", () => {
+    expect(loadConfig({}).paypal).toBeNull();
+    expect(loadConfig({ MEETFLOW_PAYPAL_CLIENT_ID: ' app-id ', MEETFLOW_PAYPAL_CLIENT_SECRET: 'app-secret' }).paypal).toEqual({
+      clientId: 'app-id',
+      clientSecret: 'app-secret',
+    });
+    expect(() => loadConfig({ MEETFLOW_PAYPAL_CLIENT_ID: 'app-id' })).toThrow(
+      /MEETFLOW_PAYPAL_CLIENT_SECRET=\(not shown\): must be set with MEETFLOW_PAYPAL_CLIENT_ID/,
+    );
+    const secretOnly = () => loadConfig({ MEETFLOW_PAYPAL_CLIENT_SECRET: 'leaked-secret' });
+    expect(secretOnly).toThrow(/MEETFLOW_PAYPAL_CLIENT_ID="": must be set with MEETFLOW_PAYPAL_CLIENT_SECRET/);
+    expect(secretOnly).not.toThrow(/leaked/);
+  });
+
   it('rejects a port out of range and a bad UI port', () => {
     expect(() => loadConfig({ MEETFLOW_MONGO_PORT: '70000' })).toThrow(/MEETFLOW_MONGO_PORT="70000"/);
     expect(() => loadConfig({ MEETFLOW_TEMPORAL_UI_PORT: 'x' })).toThrow(/MEETFLOW_TEMPORAL_UI_PORT="x": must be a port/);

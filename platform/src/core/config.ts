@@ -139,6 +139,9 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)')
     .optional(),
+  /** The PayPal REST app Meetflow may bill workspaces through (its client id and secret, both or neither); unset: no invoice goes through PayPal. */
+  MEETFLOW_PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  MEETFLOW_PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   /**
    * The OAuth clients (id and secret) accounts are connected with, one pair per provider, named by
    * the plugins' manifests (`oauth.clientIdEnv`, `clientSecretEnv`): these four for the calendars;
@@ -165,6 +168,16 @@ const EnvSchema = z.object({
   MEETFLOW_LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(LLM_DEFAULTS.temperature),
   /** Largest completion, in tokens (advanced settings: 2048). */
   MEETFLOW_LLM_MAX_TOKENS: z.coerce.number().int().min(1).default(LLM_DEFAULTS.maxTokens),
+});
+
+/** The variables, and what no single one of them says: one of PayPal's pair alone would leave PayPal off without saying why. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  for (const [set, unset] of [
+    ['MEETFLOW_PAYPAL_CLIENT_ID', 'MEETFLOW_PAYPAL_CLIENT_SECRET'],
+    ['MEETFLOW_PAYPAL_CLIENT_SECRET', 'MEETFLOW_PAYPAL_CLIENT_ID'],
+  ] as const)
+    if (env[set] !== undefined && env[unset] === undefined)
+      context.addIssue({ code: 'custom', path: [unset], message: `must be set with ${set} (PayPal's REST app is both)` });
 });
 
 /** The platform's configuration, parsed once at start-up. */
@@ -226,6 +239,8 @@ export interface Config {
   httpAllowHosts: string[];
   /** The Stripe account's secret key invoices are issued with (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued. */
   stripeSecretKey: string | null;
+  /** The PayPal REST app invoices may be issued through (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET); null: none goes through PayPal. */
+  paypal: { clientId: string; clientSecret: string } | null;
   /**
    * Every `MEETFLOW_*_CLIENT_ID` and `MEETFLOW_*_CLIENT_SECRET` set, by variable name: the OAuth
    * clients the plugins' manifests name (features/revenue/oauth/clients.ts gives each plugin its pair).
@@ -254,6 +269,7 @@ const SECRET_VARIABLES = new Set([
   'MEETFLOW_LLM_API_KEY',
   'MEETFLOW_SYSTEM_MAIL_URL',
   'MEETFLOW_STRIPE_SECRET_KEY',
+  'MEETFLOW_PAYPAL_CLIENT_SECRET',
 ]);
 
 /** Bad environment: the message lists every offending variable at once. */
@@ -270,7 +286,7 @@ function mailServerOf(text: string) {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, as shells and compose files often leave them so.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = CheckedEnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
@@ -323,6 +339,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     httpAllowHosts: e.MEETFLOW_HTTP_ALLOW_HOSTS,
     stripeSecretKey: e.MEETFLOW_STRIPE_SECRET_KEY ?? null,
+    paypal:
+      e.MEETFLOW_PAYPAL_CLIENT_ID && e.MEETFLOW_PAYPAL_CLIENT_SECRET
+        ? { clientId: e.MEETFLOW_PAYPAL_CLIENT_ID, clientSecret: e.MEETFLOW_PAYPAL_CLIENT_SECRET }
+        : null,
     oauthClients: Object.fromEntries(
       Object.entries(present).filter(
         (entry): entry is [string, string] => /^MEETFLOW_[A-Z0-9_]+_CLIENT_(ID|SECRET)$/.test(entry[0]) && typeof entry[1] === 'string',

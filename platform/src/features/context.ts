@@ -58,6 +58,8 @@ export interface ProductDeps {
   httpAllowHosts?: readonly string[];
   /** The secret key of the Stripe account workspaces are invoiced through (MEETFLOW_STRIPE_SECRET_KEY); left out, issuing an invoice answers 503 naming it. */
   stripeSecretKey?: string | null;
+  /** The PayPal REST app workspaces may be invoiced through (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET); left out, issuing through PayPal answers 503 naming them. */
+  paypal?: { clientId: string; clientSecret: string } | null;
   /** The landing page's testimonials, logos and figures the deployer supplied (MEETFLOW_SOCIAL_PROOF); default none. */
   socialProof?: SocialProof;
 }

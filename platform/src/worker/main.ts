@@ -93,7 +93,7 @@ try {
       calendarBusy: calendarBusyOverHorizon(calendarReach),
       // The calendarSync workflow's read-back calls the calendar plugin in this process, the meetings' plugin through Temporal.
       calendarReadBack: (workspaceId, at) => readBackCalendar({ ...calendarReach, temporal, taskQueue: config.taskQueue }, workspaceId, at),
-      // The billingCycle workflow's month close reads the ledger and calls Stripe in this process (the key never enters a history).
+      // The billingCycle workflow's month close reads the ledger and calls the account's payments plugin in this process (the credentials never enter a history).
       billingClose: (workspaceId, month) =>
         closeMonth(
           {
@@ -102,6 +102,7 @@ try {
             temporal,
             taskQueue: config.taskQueue,
             stripeSecretKey: config.stripeSecretKey,
+            paypal: config.paypal,
           },
           workspaceId,
           month,

@@ -10,6 +10,7 @@ import {
   getInvoiceInput,
   getPaymentMethodInput,
   invoiceViewSchema,
+  linesTotalMinor,
   parsedWebhookSchema,
   parseWebhookInput,
   paymentCustomerSchema,
@@ -106,7 +107,19 @@ export const manifest = defineManifest({
     createInvoice: {
       description: 'A draft PayPal invoice with one item per line (quantity × unit amount), created once per externalId.',
       access: 'internal',
-      input: createInvoiceInput.safeExtend({ account }),
+      input: createInvoiceInput
+        .safeExtend({
+          account,
+          /**
+           * Taken off the whole invoice (PayPal's invoice_discount): PayPal keeps no customer balance
+           * and credits only a paid invoice, so a bill's credits travel on it. At most the lines' total.
+           */
+          discountMinor: z.number().int().min(0).default(0),
+        })
+        .refine(({ lines, discountMinor }) => discountMinor <= linesTotalMinor(lines), {
+          message: "the discount is more than the lines' total",
+          path: ['discountMinor'],
+        }),
       output: invoiceViewSchema,
       inProcess: true,
     },

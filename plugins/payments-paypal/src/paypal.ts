@@ -38,7 +38,13 @@ const invoiceSchema = z.object({
   amount: z
     .object({
       value: z.string(),
-      breakdown: z.object({ item_total: moneySchema.optional(), tax_total: moneySchema.optional() }).optional(),
+      breakdown: z
+        .object({
+          item_total: moneySchema.optional(),
+          tax_total: moneySchema.optional(),
+          discount: z.object({ invoice_discount: z.object({ amount: moneySchema.optional() }).optional() }).optional(),
+        })
+        .optional(),
     })
     .optional(),
   due_amount: moneySchema.optional(),
@@ -322,7 +328,7 @@ export function payPalActivities(deps: PluginDeps<PayPalConfig>) {
       return { customer, created: input.customer !== customer };
     },
 
-    async createInvoice(account: PayPalAccount, input: In<typeof createInvoiceInput>): Promise<InvoiceView> {
+    async createInvoice(account: PayPalAccount, input: In<typeof createInvoiceInput> & { discountMinor?: number }): Promise<InvoiceView> {
       if (input.collect !== 'send')
         throw paymentFailure(
           PAYMENT_FAILURES.invalid,
@@ -375,6 +381,17 @@ export function payPalActivities(deps: PluginDeps<PayPalConfig>) {
               unit_amount: { currency_code: code, value: toPayPalValue(line.unitAmountMinor, input.currency) },
               unit_of_measure: 'QUANTITY',
             })),
+            ...(input.discountMinor
+              ? {
+                  amount: {
+                    breakdown: {
+                      discount: {
+                        invoice_discount: { amount: { currency_code: code, value: toPayPalValue(input.discountMinor, input.currency) } },
+                      },
+                    },
+                  },
+                }
+              : {}),
           },
         },
         invoiceSchema,

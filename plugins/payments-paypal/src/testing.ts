@@ -53,6 +53,10 @@ const createInvoiceBody = z.object({
     )
     .min(1)
     .max(100),
+  // An invoice-level discount (https://developer.paypal.com/docs/api/invoicing/v2/#definition-invoice_discount): an amount here.
+  amount: z
+    .object({ breakdown: z.object({ discount: z.object({ invoice_discount: z.object({ amount: money }) }).optional() }).optional() })
+    .optional(),
 });
 
 /** One invoice as the fake holds it (PayPal's shape, as GET answers it). */
@@ -65,7 +69,11 @@ export interface FakePayPalInvoice {
   amount: {
     currency_code: string;
     value: string;
-    breakdown: { item_total: { currency_code: string; value: string }; tax_total: { currency_code: string; value: string } };
+    breakdown: {
+      item_total: { currency_code: string; value: string };
+      tax_total: { currency_code: string; value: string };
+      discount?: { invoice_discount: { amount: { currency_code: string; value: string } } };
+    };
   };
   due_amount: { currency_code: string; value: string };
   payments?: {
@@ -132,15 +140,18 @@ export async function startFakePayPal(options: { now: () => Date }): Promise<Fak
 
   const refreshAmounts = (invoice: FakePayPalInvoice) => {
     const currency = invoice.detail.currency_code.toLowerCase();
-    const total = invoice.items.reduce((sum, item) => sum + Number(item.quantity) * toMinor(item.unit_amount.value, currency), 0);
+    const items = invoice.items.reduce((sum, item) => sum + Number(item.quantity) * toMinor(item.unit_amount.value, currency), 0);
+    const discount = invoice.amount.breakdown.discount;
+    const total = items - (discount ? toMinor(discount.invoice_discount.amount.value, currency) : 0);
     const paid = invoice.payments ? toMinor(invoice.payments.paid_amount.value, currency) : 0;
     const code = invoice.detail.currency_code;
     invoice.amount = {
       currency_code: code,
       value: toPayPalValue(total, currency),
       breakdown: {
-        item_total: { currency_code: code, value: toPayPalValue(total, currency) },
+        item_total: { currency_code: code, value: toPayPalValue(items, currency) },
         tax_total: { currency_code: code, value: toPayPalValue(0, currency) },
+        ...(discount ? { discount } : {}),
       },
     };
     invoice.due_amount = { currency_code: code, value: toPayPalValue(total - paid, currency) };
@@ -238,6 +249,18 @@ export async function startFakePayPal(options: { now: () => Date }): Promise<Fak
           );
         }
       }
+      const discount = input.amount?.breakdown?.discount;
+      if (discount) {
+        const code = input.detail.currency_code;
+        const itemsMinor = input.items.reduce((sum, item) => sum + Number(item.quantity) * toMinor(item.unit_amount.value, code), 0);
+        if (discount.invoice_discount.amount.currency_code !== code || toMinor(discount.invoice_discount.amount.value, code) > itemsMinor)
+          return send(
+            422,
+            err('UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', [
+              { field: '/amount/breakdown/discount/invoice_discount/amount', issue: 'INVALID_DISCOUNT' },
+            ]),
+          );
+      }
       sequence += 1;
       const id = `INV2-FAKE-${String(sequence).padStart(4, '0')}`;
       const invoice: FakePayPalInvoice = {
@@ -253,7 +276,11 @@ export async function startFakePayPal(options: { now: () => Date }): Promise<Fak
         amount: {
           currency_code: '',
           value: '',
-          breakdown: { item_total: { currency_code: '', value: '' }, tax_total: { currency_code: '', value: '' } },
+          breakdown: {
+            item_total: { currency_code: '', value: '' },
+            tax_total: { currency_code: '', value: '' },
+            ...(discount ? { discount } : {}),
+          },
         },
         due_amount: { currency_code: '', value: '' },
       };

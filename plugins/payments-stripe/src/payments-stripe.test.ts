@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestStripeMock, type TestStripeMock } from '@meetflow/platform/dev/testing/stripe-mock';
+import { sendStripeWebhook, signStripeWebhook, stripeEvent } from '@meetflow/platform/dev/testing/stripe-webhooks';
 import {
   bindActivities,
   isPaymentFailure,
@@ -25,7 +26,6 @@ import {
   type RecordedStripeRequest,
   type StripeRecorder,
 } from '@meetflow/platform/dev/testing/stripe-recorder';
-import { sendStripeWebhook, signStripeWebhook, stripeEvent } from './testing.ts';
 
 // Every call goes to a real stripe-mock (started for this file by the platform's test helper)
 // through a recorder (the platform's dev/testing/stripe-recorder.ts) that keeps each request and can answer a fault or patch the

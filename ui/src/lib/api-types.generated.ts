@@ -10,6 +10,10 @@ export type DeleteApiConfigCadenceTimingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -69,6 +73,10 @@ export type DeleteApiConfigLearningSettingsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -128,6 +136,10 @@ export type DeleteApiConfigScoringWeightsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -187,6 +199,10 @@ export type DeleteApiConfigSendingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -246,6 +262,10 @@ export type DeleteApiConfigTemplatePerformanceResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -408,6 +428,10 @@ export type GetApiConfigCadenceTimingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -467,6 +491,10 @@ export type GetApiConfigLearningSettingsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -526,6 +554,10 @@ export type GetApiConfigResponse = (
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -586,6 +618,10 @@ export type GetApiConfigScoringWeightsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -645,6 +681,10 @@ export type GetApiConfigSendingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -704,6 +744,10 @@ export type GetApiConfigTemplatePerformanceResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -817,7 +861,7 @@ export type GetApiExperimentsResponse = {
   name: string;
   decisionPoint: string;
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population:
     | {
@@ -829,6 +873,13 @@ export type GetApiExperimentsResponse = {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
   state: 'running' | 'converged' | 'stopped';
   /**
@@ -1006,6 +1057,10 @@ export type GetApiMeetingsResponse = {
    * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
    */
   bookedAt: string;
+  /**
+   * What the prospect answered the invitation from their calendar (an iCalendar REPLY emailed back): accepted, tentative, or declined (which cancelled the meeting); absent until they answer
+   */
+  rsvp?: 'accepted' | 'tentative' | 'declined';
 }[];
 export type GetApiMembersResponse = {
   userId: string;
@@ -1511,6 +1566,16 @@ export type PostApiInboundEmailResponse =
         id: string;
         prospectId: number;
       };
+    }
+  | {
+      kind: 'calendar-reply';
+      meetingId: string;
+      prospectId: number;
+      answer: 'accepted' | 'tentative' | 'declined';
+      /**
+       * What it did: cancelled, recorded, or why nothing (an older invitation answered, the meeting no longer scheduled)
+       */
+      done: string;
     };
 export type PutApiConfigCadenceTimingResponse =
   | {
@@ -1520,6 +1585,10 @@ export type PutApiConfigCadenceTimingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -1579,6 +1648,10 @@ export type PutApiConfigLearningSettingsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -1638,6 +1711,10 @@ export type PutApiConfigScoringWeightsResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -1697,6 +1774,10 @@ export type PutApiConfigSendingResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -1756,6 +1837,10 @@ export type PutApiConfigTemplatePerformanceResponse =
         industryMatch: number;
         techStack: number;
         jobTitle: number;
+        /**
+         * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+         */
+        timing?: number;
       };
     }
   | {
@@ -2033,8 +2118,91 @@ export interface GetApiBillingAccountResponse {
     };
     taxId: string | null;
     currency: 'USD';
+    /**
+     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay)
+     */
+    monthlyPrepayMinor: number;
+    /**
+     * The payments plugin invoices go through
+     */
+    provider: 'payments-stripe' | 'payments-paypal';
     updatedAt: string;
   } | null;
+}
+export interface GetApiBillingDunningResponse {
+  /**
+   * Null while the workspace sends; else its outreach is held (nothing is dropped; the review queue keeps working) until the invoice is paid
+   */
+  sendingPaused: {
+    /**
+     * Why, e.g. "the invoice for 2026-10 is unpaid: 3 payments failed, the last: Your card was declined."
+     */
+    reason: string;
+    since: string;
+  } | null;
+  /**
+   * The unpaid invoices with a failed payment, the latest month first (a paid or voided one drops out)
+   */
+  invoices: {
+    /**
+     * YYYY-MM, UTC
+     */
+    month: string;
+    /**
+     * The invoice's status (open, uncollectible…)
+     */
+    status: string;
+    /**
+     * Failed payments Stripe reported; the third holds sending
+     */
+    failedPayments: number;
+    lastFailure: {
+      at: string;
+      reason: string;
+    } | null;
+    /**
+     * True when this invoice is why the workspace's sending is held
+     */
+    holdsSending: boolean;
+  }[];
+}
+export interface GetApiBillingInvoicesMonthLinesResponse {
+  /**
+   * YYYY-MM, UTC
+   */
+  month: string;
+  lines: {
+    /**
+     * Which of the month’s invoices the line is on: `usage` (its attended meetings), else the other kind stored
+     */
+    invoiceKind: string;
+    /**
+     * The line's key at the provider: the ledger entry's key for a charge or credit
+     */
+    key: string;
+    /**
+     * `charge`, `credit` (negative), or a line billing no one meeting
+     */
+    kind: string;
+    meetingId: string | null;
+    /**
+     * When the meeting took place; null as for the prospect
+     */
+    attendedAt: string | null;
+    /**
+     * The meeting's prospect; null when the line bills no one meeting or the meeting is no longer found
+     */
+    prospect: {
+      id: number;
+      name: string;
+      company: string | null;
+    } | null;
+    description: string;
+    /**
+     * Cents: a charge positive, a credit negative
+     */
+    amountMinor: number;
+  }[];
 }
 export interface GetApiBillingInvoicesResponse {
   invoices: {
@@ -2043,13 +2211,17 @@ export interface GetApiBillingInvoicesResponse {
      */
     month: string;
     /**
+     * `usage`: the month's attended meetings (the true-up); `prepay`: the month's pre-paid meeting credits
+     */
+    kind: 'usage' | 'prepay';
+    /**
      * The payments plugin it was issued through
      */
     provider: string;
     /**
-     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status; `covered`: pre-paid credits paid every meeting, nothing was sent
      */
-    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    status: 'issuing' | 'covered' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
     currency: 'USD';
     /**
      * How many lines (charges and credits) it bills
@@ -2060,7 +2232,7 @@ export interface GetApiBillingInvoicesResponse {
      */
     subtotalMinor: number;
     /**
-     * The credits (credit notes on it), summed
+     * The credits (credit notes on it: corrections and pre-paid credits applied), summed
      */
     creditsMinor: number;
     /**
@@ -2078,6 +2250,25 @@ export interface GetApiBillingInvoicesResponse {
     pdfUrl: string | null;
     issuedAt: string | null;
   }[];
+}
+export interface GetApiBillingPaymentMethodResponse {
+  /**
+   * null: none saved yet
+   */
+  paymentMethod: {
+    id: string;
+    /**
+     * Stripe's kind of method: card, sepa_debit, us_bank_account…
+     */
+    type: string;
+    /**
+     * A card's network (visa, mastercard…) or a bank's name
+     */
+    brand: string | null;
+    last4: string | null;
+    expMonth: number | null;
+    expYear: number | null;
+  } | null;
 }
 export interface GetApiBillingUpcomingQuery {
   /**
@@ -2147,6 +2338,37 @@ export interface GetApiBillingUpcomingResponse {
    * subtotalMinor + creditsMinor
    */
   totalMinor: number;
+  /**
+   * The pre-paid meeting credits and what the month's attended meetings draw from them
+   */
+  prepaid: {
+    /**
+     * The pre-paid credits left now, in cents (unused credits roll over)
+     */
+    balanceMinor: number;
+    /**
+     * True once the month's true-up drew its credits: `draws` are then those recorded
+     */
+    closed: boolean;
+    /**
+     * The charges paid from credits, in order (the last one may be paid in part)
+     */
+    draws: {
+      /**
+       * The charge's ledger entry key
+       */
+      key: string;
+      amountMinor: number;
+    }[];
+    /**
+     * The draws, summed
+     */
+    drawnMinor: number;
+    /**
+     * What the month's standing charges leave to invoice after the draws
+     */
+    dueMinor: number;
+  };
 }
 export interface GetApiBookTokenResponse {
   /**
@@ -2486,9 +2708,22 @@ export interface GetApiCrmResponse {
       secret: boolean;
     }[];
     /**
-     * fields: the form above (POST /api/crm); oauth: through the provider's sign-in
+     * fields: the form above (POST /api/crm); oauth: through the provider's sign-in (POST /api/oauth/{pluginId}/start), for a CRM with a form taking its fields that are not secret first (Pipedrive's company address and field keys) as the start's account
      */
     connectWith: ('fields' | 'oauth')[];
+    /**
+     * For a CRM that connects with oauth: whether its sign-in can be used on this server
+     */
+    oauth: {
+      /**
+       * Whether this server's OAuth client for the provider is set up
+       */
+      configured: boolean;
+      /**
+       * The environment variables the operator sets first (when not configured)
+       */
+      missing: string[];
+    } | null;
   }[];
   /**
    * The sync log, newest first (the last 100 objects; one row per object)
@@ -2543,7 +2778,7 @@ export interface GetApiExperimentsIdResponse {
   name: string;
   decisionPoint: string;
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population:
     | {
@@ -2555,6 +2790,13 @@ export interface GetApiExperimentsIdResponse {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
   state: 'running' | 'converged' | 'stopped';
   /**
@@ -2992,12 +3234,14 @@ export interface GetApiLearningStatusResponse {
       industryMatch: number;
       techStack: number;
       jobTitle: number;
+      timing?: number;
     };
     proposed: {
       companySize: number;
       industryMatch: number;
       techStack: number;
       jobTitle: number;
+      timing?: number;
     };
     /**
      * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
@@ -4940,13 +5184,17 @@ export interface PostApiBillingInvoicesResponse {
      */
     month: string;
     /**
+     * `usage`: the month's attended meetings (the true-up); `prepay`: the month's pre-paid meeting credits
+     */
+    kind: 'usage' | 'prepay';
+    /**
      * The payments plugin it was issued through
      */
     provider: string;
     /**
-     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status; `covered`: pre-paid credits paid every meeting, nothing was sent
      */
-    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    status: 'issuing' | 'covered' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
     currency: 'USD';
     /**
      * How many lines (charges and credits) it bills
@@ -4957,7 +5205,7 @@ export interface PostApiBillingInvoicesResponse {
      */
     subtotalMinor: number;
     /**
-     * The credits (credit notes on it), summed
+     * The credits (credit notes on it: corrections and pre-paid credits applied), summed
      */
     creditsMinor: number;
     /**
@@ -4984,13 +5232,17 @@ export interface PostApiBillingInvoicesResponse201 {
      */
     month: string;
     /**
+     * `usage`: the month's attended meetings (the true-up); `prepay`: the month's pre-paid meeting credits
+     */
+    kind: 'usage' | 'prepay';
+    /**
      * The payments plugin it was issued through
      */
     provider: string;
     /**
-     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status
+     * `issuing` while (or when) the provider's answer is awaited: issuing the month again finishes it; then the provider's status; `covered`: pre-paid credits paid every meeting, nothing was sent
      */
-    status: 'issuing' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    status: 'issuing' | 'covered' | 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
     currency: 'USD';
     /**
      * How many lines (charges and credits) it bills
@@ -5001,7 +5253,7 @@ export interface PostApiBillingInvoicesResponse201 {
      */
     subtotalMinor: number;
     /**
-     * The credits (credit notes on it), summed
+     * The credits (credit notes on it: corrections and pre-paid credits applied), summed
      */
     creditsMinor: number;
     /**
@@ -5020,6 +5272,32 @@ export interface PostApiBillingInvoicesResponse201 {
     issuedAt: string | null;
   };
   created: boolean;
+}
+export interface PostApiBillingPaymentMethodSetupResponse {
+  /**
+   * Stripe's page: send the browser there; it comes back to the Billing tab
+   */
+  url: string;
+}
+export interface PostApiBillingWebhooksPaypalResponse {
+  /**
+   * `applied`: an invoice changed (or its receipt, notice or hold); `unchanged`: it was so already; `ignored`: an event Meetflow does not act on, or naming no invoice of its; `replayed`: this event id was received before
+   */
+  outcome: 'applied' | 'unchanged' | 'ignored' | 'replayed';
+  /**
+   * What was done, or why nothing was
+   */
+  message: string;
+}
+export interface PostApiBillingWebhooksStripeResponse {
+  /**
+   * `applied`: an invoice changed (or its receipt, notice or hold); `unchanged`: it was so already; `ignored`: an event Meetflow does not act on, or naming no invoice of its; `replayed`: this event id was received before
+   */
+  outcome: 'applied' | 'unchanged' | 'ignored' | 'replayed';
+  /**
+   * What was done, or why nothing was
+   */
+  message: string;
 }
 export interface PostApiBookTokenBody {
   /**
@@ -5078,6 +5356,19 @@ export interface PostApiCalendarsIdTestResponse {
    * Why not, in plain words
    */
   error?: string;
+}
+export interface PostApiCalendarsNotificationsProviderQuery {
+  /**
+   * Microsoft Graph's validation request when a subscription is made: answered as it came, text/plain
+   */
+  validationToken?: string;
+}
+export interface PostApiCalendarsNotificationsProviderResponse {
+  accepted: true;
+  /**
+   * How many read-backs were told to read now (the workspaces are not named)
+   */
+  workspaces: number;
 }
 export interface PostApiCalendarsResponse {
   /**
@@ -5419,7 +5710,7 @@ export interface PostApiExperimentsBody {
     value: string;
   }[];
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population?:
     | {
@@ -5431,6 +5722,13 @@ export interface PostApiExperimentsBody {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
 }
 export interface PostApiExperimentsIdRollbackResponse {
@@ -5438,7 +5736,7 @@ export interface PostApiExperimentsIdRollbackResponse {
   name: string;
   decisionPoint: string;
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population:
     | {
@@ -5450,6 +5748,13 @@ export interface PostApiExperimentsIdRollbackResponse {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
   state: 'running' | 'converged' | 'stopped';
   /**
@@ -5533,7 +5838,7 @@ export interface PostApiExperimentsIdStopResponse {
   name: string;
   decisionPoint: string;
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population:
     | {
@@ -5545,6 +5850,13 @@ export interface PostApiExperimentsIdStopResponse {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
   state: 'running' | 'converged' | 'stopped';
   /**
@@ -5628,7 +5940,7 @@ export interface PostApiExperimentsResponse {
   name: string;
   decisionPoint: string;
   /**
-   * Who takes part: every prospect of the workspace, or one campaign’s
+   * Who takes part: every prospect of the workspace, one campaign’s, or one ICP slice’s. A prospect is decided by the most specific: its campaigns (newest first), then its ICP slice, then the workspace
    */
   population:
     | {
@@ -5640,6 +5952,13 @@ export interface PostApiExperimentsResponse {
          * A campaign of the workspace
          */
         campaignId: number;
+      }
+    | {
+        kind: 'slice';
+        /**
+         * The name of a slice of the workspace's current ICP (GET /api/icp): its prospects are those scored against it
+         */
+        slice: string;
       };
   state: 'running' | 'converged' | 'stopped';
   /**
@@ -5893,6 +6212,10 @@ export interface PostApiInboxIdBookResponse {
      * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
      */
     bookedAt: string;
+    /**
+     * What the prospect answered the invitation from their calendar (an iCalendar REPLY emailed back): accepted, tentative, or declined (which cancelled the meeting); absent until they answer
+     */
+    rsvp?: 'accepted' | 'tentative' | 'declined';
   };
 }
 export interface PostApiInboxIdNotInterestedResponse {
@@ -6164,12 +6487,14 @@ export interface PostApiLearningRefitsCycleIdRollbackResponse {
     industryMatch: number;
     techStack: number;
     jobTitle: number;
+    timing?: number;
   };
   proposed: {
     companySize: number;
     industryMatch: number;
     techStack: number;
     jobTitle: number;
+    timing?: number;
   };
   /**
    * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
@@ -6422,6 +6747,10 @@ export interface PostApiMeetingsIdOutcomeResponse {
    * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
    */
   bookedAt: string;
+  /**
+   * What the prospect answered the invitation from their calendar (an iCalendar REPLY emailed back): accepted, tentative, or declined (which cancelled the meeting); absent until they answer
+   */
+  rsvp?: 'accepted' | 'tentative' | 'declined';
 }
 export interface PostApiMeetingsResponse {
   meeting: {
@@ -6436,6 +6765,10 @@ export interface PostApiMeetingsResponse {
      * When the meeting was booked (the Meeting Scheduler's "This Week" counts these).
      */
     bookedAt: string;
+    /**
+     * What the prospect answered the invitation from their calendar (an iCalendar REPLY emailed back): accepted, tentative, or declined (which cancelled the meeting); absent until they answer
+     */
+    rsvp?: 'accepted' | 'tentative' | 'declined';
   };
   ics: string;
   /**
@@ -6450,6 +6783,18 @@ export interface PostApiMeetingsResponse {
      * Why the event is pending, in plain words
      */
     warning?: string;
+  };
+}
+/**
+ * Leave out (or send {}) for a provider whose sign-in fills the whole account
+ *
+ */
+export interface PostApiOauthPluginIdStartBody {
+  /**
+   * Settings of the account that the provider's sign-in does not answer, typed before it (a CRM with a form: its fields that are not secret, e.g. Pipedrive's company address and two field keys); kept with the state, never secrets
+   */
+  account?: {
+    [k: string]: string | undefined;
   };
 }
 export interface PostApiOauthPluginIdStartResponse {
@@ -8055,6 +8400,14 @@ export interface PutApiBillingAccountBody {
    * ISO 4217; only USD for now
    */
   currency?: string;
+  /**
+   * Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save)
+   */
+  monthlyPrepayMinor?: number;
+  /**
+   * The payments plugin invoices go through (Stripe by default). Left out: kept as saved. Switching while an invoice is unpaid is a 409
+   */
+  provider?: 'payments-stripe' | 'payments-paypal';
 }
 export interface PutApiBillingAccountResponse {
   account: {
@@ -8072,6 +8425,14 @@ export interface PutApiBillingAccountResponse {
     };
     taxId: string | null;
     currency: 'USD';
+    /**
+     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay)
+     */
+    monthlyPrepayMinor: number;
+    /**
+     * The payments plugin invoices go through
+     */
+    provider: 'payments-stripe' | 'payments-paypal';
     updatedAt: string;
   } | null;
 }
@@ -8095,6 +8456,10 @@ export interface PutApiConfigScoringWeightsBody {
     industryMatch: number;
     techStack: number;
     jobTitle: number;
+    /**
+     * Timing/intent's share; the lead-scoring plugin's timingWeight when left out
+     */
+    timing?: number;
   };
 }
 export interface PutApiConfigSendingBody {

@@ -1,9 +1,10 @@
-import { isDuplicateKey } from '@meetflow/plugin-sdk';
+import { isDuplicateKey, PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import type { Connection } from 'mongoose';
+import { ConflictError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { BillingAccountInput, BillingAccountView } from './api-schemas.ts';
 import { COUNTRY_CODES } from './countries.ts';
-import { billingAccountModel, type BillingAccount } from './model.ts';
+import { billingAccountModel, billingInvoiceModel, type BillingAccount } from './model.ts';
 
 /** The currencies billed: the ledger is kept in US cents, so an invoice in another would need a rate nobody has fixed. */
 const BILLED_CURRENCIES = ['USD'] as const;
@@ -21,6 +22,7 @@ const viewOf = (account: BillingAccount): BillingAccountView => ({
   taxId: account.taxId ?? null,
   currency: account.currency,
   monthlyPrepayMinor: account.monthlyPrepayMinor ?? 0,
+  provider: account.provider ?? PAYMENTS_PLUGINS.stripe,
   updatedAt: new Date(account.updatedAt).toISOString(),
 });
 
@@ -54,6 +56,16 @@ export async function saveBillingAccount(
     );
   const model = billingAccountModel(connection);
   const before = await getBillingAccount(connection, workspaceId);
+  if (before && input.provider !== undefined && input.provider !== before.provider) {
+    // An unpaid invoice is paid at the provider it was sent through: switching now would leave its payment, webhooks and dunning with nobody.
+    const open = await billingInvoiceModel(connection)
+      .findOne({ workspaceId, status: { $in: ['issuing', 'open'] } })
+      .lean<{ month: string; provider: string }>();
+    if (open)
+      throw new ConflictError(
+        `The invoice for ${open.month} is still unpaid at ${open.provider}: switch the payment provider once it is paid or void.`,
+      );
+  }
   const fields = {
     billingEmail: input.billingEmail,
     companyName: input.companyName,
@@ -62,6 +74,7 @@ export async function saveBillingAccount(
     currency,
     // Left out (a form that does not show it), the pre-pay stays as it was saved.
     ...(input.monthlyPrepayMinor === undefined ? {} : { monthlyPrepayMinor: input.monthlyPrepayMinor }),
+    ...(input.provider === undefined ? {} : { provider: input.provider }),
     updatedBy,
   };
   const save = () =>

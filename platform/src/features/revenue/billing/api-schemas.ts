@@ -1,5 +1,10 @@
+import { PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import { WorkspaceQuery } from '../../../core/http/workspace.ts';
+
+/** The payments plugins a billing account may bill through (Stripe the default). */
+export const BILLING_PROVIDERS = [PAYMENTS_PLUGINS.stripe, PAYMENTS_PLUGINS.paypal] as const;
+export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
 const minor0 = () => z.number().int().min(0);
 const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `must be at most ${max} characters`);
@@ -51,6 +56,12 @@ export const BillingAccountBody = z.strictObject({
     .describe(
       "Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save)",
     ),
+  provider: z
+    .enum(BILLING_PROVIDERS, { error: `must be one of ${BILLING_PROVIDERS.join(', ')}` })
+    .optional()
+    .describe(
+      'The payments plugin invoices go through (Stripe by default). Left out: kept as saved. Switching while an invoice is unpaid is a 409',
+    ),
 });
 export type BillingAccountInput = z.output<typeof BillingAccountBody>;
 
@@ -68,6 +79,7 @@ export const BillingAccountView = z.object({
   taxId: z.string().nullable(),
   currency: z.literal('USD'),
   monthlyPrepayMinor: minor0().describe("Meeting credits invoiced at each month's start, in cents (0: no pre-pay)"),
+  provider: z.enum(BILLING_PROVIDERS).describe('The payments plugin invoices go through'),
   updatedAt: z.iso.datetime(),
 });
 export type BillingAccountView = z.infer<typeof BillingAccountView>;

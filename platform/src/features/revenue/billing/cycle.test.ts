@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import type { CloseMonthResult } from '@meetflow/workflows';
 import { Context } from '@temporalio/activity';
 import { temporal } from '@temporalio/proto';
@@ -26,11 +26,12 @@ import {
   billingCycleWorkflowId,
   closeMonth,
   migrateInvoiceIndex,
+  resumeBillingCycles,
   startBillingCycle,
   workspaceOfRun,
 } from './cycle.ts';
 import type { InvoicingDeps } from './invoices.ts';
-import { billingInvoiceModel, type BillingInvoice } from './model.ts';
+import { billingAccountModel, billingInvoiceModel, type BillingInvoice } from './model.ts';
 import { monthOf, upcomingInvoice } from './upcoming.ts';
 
 // The billing cycle's month close against the real Stripe plugin and stripe-mock (behind the
@@ -155,6 +156,33 @@ describe('migrateInvoiceIndex', () => {
     await collection.insertOne({ workspaceId: 'migrated', month: '2026-01', kind: 'prepay', status: 'open', lines: [] });
     expect(await migrateInvoiceIndex(stack.database)).toEqual({ marked: 0, dropped: false });
     await collection.deleteMany({ workspaceId: 'migrated' });
+  });
+});
+
+describe('resumeBillingCycles', () => {
+  it("starts at start-up the cycle of every workspace's billing account, across workspaces, and keeps a running one", async () => {
+    const workspaces = ['resumed-a', 'resumed-b'];
+    for (const workspaceId of workspaces)
+      await billingAccountModel(stack.database).create({
+        workspaceId,
+        billingEmail: `ap@${workspaceId}.example`,
+        companyName: 'Resumed Ltd',
+        address: { line1: '1 Start St', city: 'Leeds', postalCode: 'LS1', country: 'GB' },
+        currency: 'USD',
+        updatedBy: 'user:test-owner',
+      });
+    const starter = { client: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
+    const started = await resumeBillingCycles(stack.database, starter);
+    expect(started).toBe(await billingAccountModel(stack.database).countDocuments({}, ACROSS_WORKSPACES));
+    for (const workspaceId of workspaces) {
+      const handle = stack.runner.temporal.workflow.getHandle(billingCycleWorkflowId(workspaceId));
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+    }
+    // A second start-up keeps the running cycles (USE_EXISTING), and starts no other.
+    const first = await stack.runner.temporal.workflow.getHandle(billingCycleWorkflowId('resumed-a')).describe();
+    expect(await resumeBillingCycles(stack.database, starter)).toBe(started);
+    expect((await stack.runner.temporal.workflow.getHandle(billingCycleWorkflowId('resumed-a')).describe()).runId).toBe(first.runId);
+    for (const workspaceId of workspaces) await stack.runner.temporal.workflow.getHandle(billingCycleWorkflowId(workspaceId)).terminate();
   });
 });
 

@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { BillingCycleActivities, BillingCycleInput, CloseMonthResult } from '@meetflow/workflows';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Connection } from 'mongoose';
 import { ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
@@ -126,7 +127,9 @@ export async function startCycleAfterSave(starter: BillingCycleStarter, workspac
 /** At start-up: the cycle of every workspace with a billing account (a running one is kept). */
 export async function resumeBillingCycles(connection: Connection, starter: BillingCycleStarter): Promise<number> {
   // Every workspace's, on purpose: the platform bills each workspace that has an account.
-  const accounts = await billingAccountModel(connection).find({}, { workspaceId: 1, _id: 0 }).lean<Array<{ workspaceId: string }>>();
+  const accounts = await billingAccountModel(connection)
+    .find({}, { workspaceId: 1, _id: 0 }, ACROSS_WORKSPACES)
+    .lean<Array<{ workspaceId: string }>>();
   for (const { workspaceId } of accounts) await startBillingCycle(starter, workspaceId);
   return accounts.length;
 }

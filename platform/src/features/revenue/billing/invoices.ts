@@ -1,5 +1,4 @@
 import {
-  bindActivities,
   creditNoteSchema,
   INVOICE_LINES_LIMIT,
   invoiceViewSchema,
@@ -8,78 +7,105 @@ import {
   PAYMENT_FAILURES,
   PAYMENTS_PLUGINS,
   paymentCustomerSchema,
-  type ActivityContext,
-  type BoundActivity,
-  type HttpClient,
   type InvoiceView,
-  type Logger,
 } from '@meetflow/plugin-sdk';
 import { ConflictError, ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
-import type { IssuedInvoiceView } from './api-schemas.ts';
+import type { BillingProvider, IssuedInvoiceView } from './api-schemas.ts';
 import { billingAccountModel, billingInvoiceModel, type BillingAccount, type BillingInvoice, type IssuedLine } from './model.ts';
 import { drawCredits, prepayCreditKey, recordCredit, restoreCorrected } from './credits.ts';
 import { monthPeriod, upcomingInvoice } from './upcoming.ts';
 
-/** The payments plugin invoices are issued through (the only one with a platform-level account so far). */
-export const STRIPE_PLUGIN = PAYMENTS_PLUGINS.stripe;
 /** Where this server's Stripe secret key comes from. */
 export const STRIPE_KEY_VARIABLE = 'MEETFLOW_STRIPE_SECRET_KEY';
+/** Where this server's PayPal REST app comes from (its client id and secret). */
+export const PAYPAL_CLIENT_VARIABLES = ['MEETFLOW_PAYPAL_CLIENT_ID', 'MEETFLOW_PAYPAL_CLIENT_SECRET'] as const;
+/** The variables that configure each provider on this server, as a 503 names them. */
+export const PROVIDER_VARIABLES: Record<BillingProvider, string> = {
+  [PAYMENTS_PLUGINS.stripe]: STRIPE_KEY_VARIABLE,
+  [PAYMENTS_PLUGINS.paypal]: PAYPAL_CLIENT_VARIABLES.join(' and '),
+};
 /** Days a sent invoice gives the customer to pay. */
 const DAYS_UNTIL_DUE = 14;
 
-/** What issuing invoices is built over: the plugins (the ledger, Stripe), the app's connection, and this server's Stripe key. */
+/** This server's PayPal REST app (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET). */
+export interface PayPalCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What issuing invoices is built over: the plugins (the ledger, the payments plugins), the app's connection, and this server's provider credentials. */
 export type InvoicingDeps = PluginApiDeps & {
-  /** The secret key of the Stripe account Meetflow bills through (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued. */
+  /** The secret key of the Stripe account Meetflow bills through (MEETFLOW_STRIPE_SECRET_KEY); null: none is issued through Stripe. */
   stripeSecretKey?: string | null;
+  /** The PayPal REST app Meetflow bills through (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET); null: none is issued through PayPal. */
+  paypal?: PayPalCredentials | null;
   now?: () => Date;
 };
 
-/** The externalId of a workspace's invoice for a month: Stripe's idempotency keys for it are derived from it. */
+/** The externalId of a workspace's invoice for a month: the provider's idempotency keys for it are derived from it. */
 export const invoiceExternalId = (workspaceId: string, month: string) => `invoice:${workspaceId}:${month}`;
 /** The externalId of the credit note for one credit line (its ledger entry). */
 export const creditNoteExternalId = (entryKey: string) => `credit:${entryKey}`;
 
-// Stripe is called in this process (its inputs carry the secret key), reaching Stripe through its own package.
-const NO_HTTP: HttpClient = {
-  request: (url) => Promise.reject(new Error(`the payments plugin is not given an HTTP client (asked for ${url})`)),
-};
-const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const inProcess = (): Omit<ActivityContext, 'run'> => ({
-  heartbeat: () => {},
-  signal: new AbortController().signal,
-  attempt: 1,
-  lastHeartbeat: undefined,
-});
+/** The billing account's provider (Stripe when it names none). */
+export const providerOf = (account: Pick<BillingAccount, 'provider'> | null | undefined): BillingProvider =>
+  account?.provider ?? PAYMENTS_PLUGINS.stripe;
 
-/** The Stripe plugin's activities bound in this process with the server's settings for it. */
-export function stripeActivities(deps: InvoicingDeps): Record<string, BoundActivity> {
-  const plugin = deps.host.plugins.find((candidate) => candidate.manifest.id === STRIPE_PLUGIN);
-  if (!plugin)
-    throw new ServiceUnavailableError(`Invoices are off: the Stripe payments plugin (${STRIPE_PLUGIN}) is not installed on this server.`);
-  return bindActivities(
-    plugin,
-    {
-      config: deps.host.config(STRIPE_PLUGIN),
-      db: {} as never,
-      http: NO_HTTP,
-      logger: SILENT,
-      clock: { now: () => new Date() },
-      llm: null,
-    },
-    inProcess,
-  );
+/** A payments plugin bound in this process with this server's credentials for it: `call(activity, input)` adds the `account`. */
+export interface PaymentsBinding {
+  provider: BillingProvider;
+  /** The provider's name as people know it (Stripe, PayPal). */
+  displayName: string;
+  /** False for a provider whose invoices are paid on its own page only (PayPal): no payment method is saved ahead. */
+  savesMethods: boolean;
+  call: (activity: string, input: Record<string, unknown>, run?: WorkspaceRunContext) => Promise<unknown>;
 }
 
-/** A payments failure as the client is told it: Stripe down or the server's key refused are 503s, a refused request a 422 in Stripe's words. */
-function failureOf(error: unknown): unknown {
+/** This server's credentials for `provider` (the contract's `account`), or null when they are not set. */
+export function credentialsOf(deps: Pick<InvoicingDeps, 'stripeSecretKey' | 'paypal'>, provider: BillingProvider) {
+  if (provider === PAYMENTS_PLUGINS.paypal)
+    return deps.paypal ? { clientId: deps.paypal.clientId, clientSecret: deps.paypal.clientSecret } : null;
+  return deps.stripeSecretKey ? { secretKey: deps.stripeSecretKey } : null;
+}
+
+/**
+ * The provider's plugin bound in this process (PluginHost.payments) with this server's credentials
+ * for it: a 503 naming the plugin when it is not installed, or the variables when they are not set.
+ */
+export function paymentsBinding(
+  deps: Pick<InvoicingDeps, 'host' | 'stripeSecretKey' | 'paypal'>,
+  provider: BillingProvider,
+  clock?: { now: () => Date },
+): PaymentsBinding {
+  const bound = deps.host.payments(provider, clock ? { clock } : {});
+  if (!bound) throw new ServiceUnavailableError(`Invoices are off: the payments plugin ${provider} is not installed on this server.`);
+  const account = credentialsOf(deps, provider);
+  if (!account)
+    throw new ServiceUnavailableError(
+      `Invoices are off: this server has no ${bound.displayName} account (set ${PROVIDER_VARIABLES[provider]} to the account Meetflow bills through).`,
+    );
+  return {
+    provider,
+    displayName: bound.displayName,
+    savesMethods: bound.savesMethods,
+    call: async (activity, input, run) => {
+      const handler = bound.activities[activity];
+      if (!handler) throw new Error(`the payments plugin ${provider} has no activity ${activity}`);
+      return handler({ account, ...input }, run ? { run } : undefined);
+    },
+  };
+}
+
+/** A payments failure as the client is told it: the provider down or the server's credentials refused are 503s, a refused request a 422 in the provider's words. */
+export function failureOf(error: unknown, provider: BillingProvider): unknown {
   if (!isPaymentFailure(error)) return error;
   if (error.type === PAYMENT_FAILURES.unavailable)
     return new ServiceUnavailableError(`${error.message}. Issue the month again: the invoice is finished, never made twice.`);
   if (error.type === PAYMENT_FAILURES.authRefused)
-    return new ServiceUnavailableError(`Stripe refused this server's key (${STRIPE_KEY_VARIABLE}): ${error.message}`);
+    return new ServiceUnavailableError(`${provider} refused this server's credentials (${PROVIDER_VARIABLES[provider]}): ${error.message}`);
   return new UnprocessableError(error.message);
 }
 
@@ -112,16 +138,22 @@ type InvoiceDraft = Pick<BillingInvoice, 'kind' | 'month' | 'externalId' | 'line
 };
 
 /**
- * Writes the invoice's lines once per (workspace, month, kind) before Stripe is called: a retry, or
+ * Writes the invoice's lines once per (workspace, month, kind) before the provider is called: a retry, or
  * a second click while the first runs, sends these same lines with the same keys even if the ledger
  * changed meanwhile (a later credit then needs a credit note of its own). Answers the record as stored.
  */
-async function freeze(deps: InvoicingDeps, workspaceId: string, draft: InvoiceDraft, issuedBy: string): Promise<BillingInvoice> {
+async function freeze(
+  deps: InvoicingDeps,
+  workspaceId: string,
+  draft: InvoiceDraft,
+  issuedBy: string,
+  provider: BillingProvider,
+): Promise<BillingInvoice> {
   const model = billingInvoiceModel(deps.connection);
   const insert = {
     ...draft,
     workspaceId,
-    provider: STRIPE_PLUGIN,
+    provider,
     currency: 'USD',
     issuedBy,
     ...(draft.status === 'covered' ? { issuedAt: deps.now?.() ?? new Date() } : {}),
@@ -199,33 +231,27 @@ async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: stri
   };
 }
 
-/** What issuing an invoice needs before anything is written: the billing account, the server's Stripe key and its plugin. */
+/** What issuing an invoice needs before anything is written: the billing account and its provider's plugin with this server's credentials. */
 async function readyToIssue(deps: InvoicingDeps, workspaceId: string) {
   const account = await billingAccountModel(deps.connection).findOne({ workspaceId }).lean<BillingAccount>();
   if (!account)
     throw new UnprocessableError(
       'This workspace has no billing account: save one (PPM Marketplace → Billing, or PUT /api/billing/account) before issuing an invoice.',
     );
-  const secretKey = deps.stripeSecretKey;
-  if (!secretKey)
-    throw new ServiceUnavailableError(
-      `Invoices are off: this server has no Stripe account (set ${STRIPE_KEY_VARIABLE} to the secret key of the Stripe account Meetflow bills through).`,
-    );
-  return { account, secretKey, stripe: stripeActivities(deps) };
+  return { account, payments: paymentsBinding(deps, providerOf(account)) };
 }
 
-/** The workspace's Stripe customer, created once (keyed `billing:<workspace>`) and kept on its billing account, else updated to the account as saved. */
-export async function ensureCustomer(
-  deps: InvoicingDeps,
-  stripe: Record<string, BoundActivity>,
-  account: BillingAccount,
-  secretKey: string,
-): Promise<string> {
+/** The workspace's customer at the account's provider as stored (Stripe's kept where it always was). */
+export const storedCustomer = (account: BillingAccount, provider: BillingProvider): string | null =>
+  provider === PAYMENTS_PLUGINS.stripe ? (account.stripeCustomer ?? null) : (account.customers?.[provider] ?? null);
+
+/** The workspace's customer at its provider, created once (keyed `billing:<workspace>`) and kept on its billing account per provider, else updated to the account as saved. */
+export async function ensureCustomer(deps: InvoicingDeps, payments: PaymentsBinding, account: BillingAccount): Promise<string> {
+  const provider = payments.provider;
   const { customer, created } = paymentCustomerSchema.parse(
-    await stripe[`${STRIPE_PLUGIN}.ensureCustomer`]!({
-      account: { secretKey },
+    await payments.call('ensureCustomer', {
       externalId: `billing:${account.workspaceId}`,
-      customer: account.stripeCustomer ?? null,
+      customer: storedCustomer(account, provider),
       email: account.billingEmail,
       name: account.companyName,
       address: { ...account.address, state: null },
@@ -233,7 +259,10 @@ export async function ensureCustomer(
     }),
   );
   if (created)
-    await billingAccountModel(deps.connection).updateOne({ workspaceId: account.workspaceId }, { $set: { stripeCustomer: customer } });
+    await billingAccountModel(deps.connection).updateOne(
+      { workspaceId: account.workspaceId },
+      { $set: provider === PAYMENTS_PLUGINS.stripe ? { stripeCustomer: customer } : { [`customers.${provider}`]: customer } },
+    );
   return customer;
 }
 
@@ -243,10 +272,11 @@ const MEMOS: Record<BillingInvoice['kind'], (month: string) => string> = {
 };
 
 /**
- * Sends a frozen invoice through Stripe: the workspace's customer, a draft with one line per
- * positive line (each keyed by its line's key), finalized and sent to be paid on Stripe's page,
- * then a credit note per negative line (Stripe's lines are never negative, and a credit note needs
- * a finalized invoice). Every call's idempotency key derives from the invoice's externalId or a
+ * Sends a frozen invoice through the account's provider: the workspace's customer, a draft with one
+ * line per positive line (each keyed by its line's key), finalized and sent to be paid on the
+ * provider's page, then, at Stripe, a credit note per negative line (Stripe's lines are never
+ * negative, and a credit note needs a finalized invoice); at PayPal the negative lines are one
+ * invoice discount instead. Every call's idempotency key derives from the invoice's externalId or a
  * line's key, so a retry after any failure finishes the same invoice.
  */
 async function send(
@@ -256,24 +286,30 @@ async function send(
   record: BillingInvoice,
   now: Date,
 ): Promise<BillingInvoice> {
-  const { account, secretKey, stripe } = ready;
+  const { account, payments } = ready;
+  const provider = payments.provider;
   const call = async (activity: string, input: Record<string, unknown>) => {
     try {
-      return await stripe[`${STRIPE_PLUGIN}.${activity}`]!({ account: { secretKey }, ...input }, { run });
+      return await payments.call(activity, input, run);
     } catch (error) {
-      throw failureOf(error);
+      throw failureOf(error, provider);
     }
   };
-  let customer: string;
+  let customerId: string;
   try {
-    customer = await ensureCustomer(deps, stripe, account, secretKey);
+    customerId = await ensureCustomer(deps, payments, account);
   } catch (error) {
-    throw failureOf(error);
+    throw failureOf(error, provider);
   }
+  const credits = record.lines.filter((line) => line.amountMinor < 0);
+  // PayPal keeps no customer balance and credits only a paid invoice (by a refund), so its
+  // invoice carries the month's credits as one invoice discount: the same total, one payment.
+  const discounts = provider === PAYMENTS_PLUGINS.paypal;
+  const discountMinor = discounts ? credits.reduce((sum, line) => sum - line.amountMinor, 0) : 0;
   const draft = invoiceViewSchema.parse(
     await call('createInvoice', {
       externalId: record.externalId,
-      customer,
+      customer: customerId,
       currency: 'usd',
       lines: record.lines
         .filter((line) => line.amountMinor > 0)
@@ -281,13 +317,14 @@ async function send(
       collect: 'send',
       daysUntilDue: DAYS_UNTIL_DUE,
       memo: MEMOS[record.kind ?? 'usage'](record.month),
+      ...(discountMinor > 0 ? { discountMinor } : {}),
     }),
   );
   const sent: InvoiceView = invoiceViewSchema.parse(
     await call('finalizeAndCollect', { invoice: draft.invoice, externalId: record.externalId }),
   );
   const creditNotes: string[] = [];
-  for (const credit of record.lines.filter((line) => line.amountMinor < 0)) {
+  for (const credit of discounts ? [] : credits) {
     const note = creditNoteSchema.parse(
       await call('creditNote', {
         externalId: credit.kind === 'credit' ? creditNoteExternalId(credit.key) : credit.key,
@@ -305,7 +342,7 @@ async function send(
       {
         $set: {
           status: sent.status,
-          customer,
+          customer: customerId,
           invoice: sent.invoice,
           number: sent.number,
           hostedUrl: sent.hostedUrl,
@@ -321,7 +358,7 @@ async function send(
 }
 
 /**
- * Issues the month's invoice (its true-up) through Stripe, exactly once: a line per charge of the
+ * Issues the month's invoice (its true-up) through the account's provider, exactly once: a line per charge of the
  * ledger, a credit note per credit, and the pre-paid credits the month's meetings drew applied as
  * one more credit note (see trueUp); a month the credits paid in full is recorded as covered and
  * not sent. Every idempotency key derives from `invoice:<workspace>:<month>` or an entry's key, so
@@ -343,7 +380,7 @@ export async function issueInvoice(
   const stored = await billingInvoiceModel(deps.connection).findOne({ workspaceId, month, kind: 'usage' }).lean<BillingInvoice>();
   if (stored && stored.status !== 'issuing') return { invoice: viewOf(stored), created: false };
   const ready = await readyToIssue(deps, workspaceId);
-  const record = stored ?? (await freeze(deps, workspaceId, await trueUp(deps, run, month), issuedBy));
+  const record = stored ?? (await freeze(deps, workspaceId, await trueUp(deps, run, month), issuedBy, ready.payments.provider));
   if (record.status === 'covered') return { invoice: viewOf(record), created: !stored };
   return { invoice: viewOf(await send(deps, run, ready, record, now)), created: true };
 }
@@ -353,7 +390,7 @@ export const prepayExternalId = prepayCreditKey;
 
 /**
  * Issues the pre-pay invoice for `month` (`amountMinor` of meeting credits, one line) through
- * Stripe exactly once per (workspace, month), then adds the credits to the balance once (keyed
+ * the account's provider exactly once per (workspace, month), then adds the credits to the balance once (keyed
  * `prepay:<workspace>:<month>`): a retry finishes the same invoice and credits nothing twice.
  */
 export async function issuePrepayInvoice(
@@ -390,6 +427,7 @@ export async function issuePrepayInvoice(
         status: 'issuing',
       },
       issuedBy,
+      ready.payments.provider,
     ));
   const issued = await send(deps, run, ready, record, deps.now?.() ?? new Date());
   await credit(issued);

@@ -1,4 +1,8 @@
+import { PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { Schema, type Connection, type Model } from 'mongoose';
+import { BILLING_PROVIDERS, type BillingProvider } from './api-schemas.ts';
+
+export { BILLING_PROVIDERS, type BillingProvider };
 
 /** Where a workspace's invoices are addressed. */
 export interface BillingAddress {
@@ -23,8 +27,12 @@ export interface BillingAccount {
   currency: 'USD';
   /** Who saved it last (the principal's id). */
   updatedBy: string;
+  /** The payments plugin its invoices go through; Stripe when none was chosen. */
+  provider?: BillingProvider;
   /** The Stripe customer it is invoiced as (created at the first invoice); null before. */
   stripeCustomer?: string | null;
+  /** The customer at each other provider, by plugin id (PayPal's recipient), kept when the provider is switched back. */
+  customers?: Partial<Record<BillingProvider, string>>;
   /** Meeting credits invoiced at each month's start (cents; 0: no pre-pay), drawn by that month's attended meetings. */
   monthlyPrepayMinor?: number;
   createdAt: Date;
@@ -51,7 +59,9 @@ const BillingAccountSchema = new Schema<BillingAccount>(
     taxId: { type: String, default: null },
     currency: { type: String, enum: ['USD'], required: true },
     updatedBy: { type: String, required: true },
+    provider: { type: String, enum: BILLING_PROVIDERS, default: PAYMENTS_PLUGINS.stripe },
     stripeCustomer: { type: String, default: null },
+    customers: { type: Schema.Types.Mixed, default: () => ({}) },
     monthlyPrepayMinor: { type: Number, default: 0, min: 0 },
   },
   { timestamps: true },

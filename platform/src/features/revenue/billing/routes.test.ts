@@ -1,5 +1,6 @@
 import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
+import { PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
 import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
@@ -205,6 +206,7 @@ describe('/api/billing/account', () => {
       taxId: 'DE123456789',
       currency: 'USD',
       monthlyPrepayMinor: 0,
+      provider: PAYMENTS_PLUGINS.stripe,
       updatedAt: expect.any(String),
     });
     // Saving it starts the workspace's monthly billing cycle (one workflow, asleep until the month ends).

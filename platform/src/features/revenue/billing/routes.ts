@@ -20,11 +20,11 @@ import {
   StripeWebhookAnswer,
 } from './api-schemas.ts';
 import { issuedInvoiceLines } from './invoice-lines.ts';
-import { issueInvoice, listInvoices, STRIPE_KEY_VARIABLE } from './invoices.ts';
+import { issueInvoice, listInvoices, STRIPE_KEY_VARIABLE, type PayPalCredentials } from './invoices.ts';
 import { openPaymentMethodSetup, savedPaymentMethod } from './payment-method.ts';
 import { monthOf, upcomingInvoice } from './upcoming.ts';
 import { dunningStatus } from './dunning.ts';
-import { receiveStripeWebhook, STRIPE_WEBHOOK_SECRET_VARIABLE } from './webhooks.ts';
+import { PAYPAL_WEBHOOK_ID_VARIABLE, receivePayPalWebhook, receiveStripeWebhook, STRIPE_WEBHOOK_SECRET_VARIABLE } from './webhooks.ts';
 import type { SystemMail } from '../../../core/system-mail.ts';
 
 /** What the billing routes are built over: the plugins (the ledger, the meetings, Stripe) and the app's connection (the accounts, the prospects, the invoices). */
@@ -37,6 +37,10 @@ export type BillingDeps = PluginApiDeps & {
   publicUrl?: string;
   /** The signing secret of Stripe's webhook endpoint (MEETFLOW_STRIPE_WEBHOOK_SECRET); null: the webhook answers 503 naming it. */
   stripeWebhookSecret?: string | null;
+  /** The PayPal REST app invoices are issued through (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET); null: none is issued through PayPal (503). */
+  paypal?: PayPalCredentials | null;
+  /** The id of PayPal's webhook (MEETFLOW_PAYPAL_WEBHOOK_ID); null: PayPal's webhook answers 503 naming it. */
+  paypalWebhookId?: string | null;
   /** The product's mail channel: receipts and payment-failed notices go to the billing email through it. */
   systemMail?: SystemMail | null;
 };
@@ -138,6 +142,32 @@ const webhookRoutes = [
     },
     (deps) => async (ctx) => {
       ctx.body = StripeWebhookAnswer.parse(await receiveStripeWebhook(deps, ctx));
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'post',
+      path: '/api/billing/webhooks/paypal',
+      access: 'public',
+      summary:
+        "PayPal's webhook (public: PayPal calls it with no session; only an event PayPal's verify-webhook-signature confirms for this server's webhook id changes anything), handled as Stripe's: an invoice paid (receipt emailed once, sending resumed), a payment denied (a notice; the third holds the workspace's sending), cancelled (void). The workspace is the stored invoice's, never the body's",
+      tags,
+      responses: {
+        200: {
+          description: 'Taken: acted on, unchanged, ignored (no invoice of ours), or a replay of an event received before',
+          schema: StripeWebhookAnswer,
+        },
+        400: {
+          description:
+            "Refused and logged: PayPal's transmission headers missing, a signature PayPal does not verify for the webhook id, a transmission time more than 300 s off, or a body that is not a PayPal event",
+        },
+        503: {
+          description: `This server has no PayPal webhook id (${PAYPAL_WEBHOOK_ID_VARIABLE}) or PayPal app, PayPal could not verify it now, or acting on the event failed (PayPal delivers it again)`,
+        },
+      },
+    },
+    (deps) => async (ctx) => {
+      ctx.body = StripeWebhookAnswer.parse(await receivePayPalWebhook(deps, ctx));
     },
   ),
   route<BillingDeps>(

@@ -1,13 +1,10 @@
 import {
   ACROSS_WORKSPACES,
-  bindActivities,
   isDuplicateKey,
+  isPaymentFailure,
   parsedWebhookSchema,
   PAYMENTS_PLUGINS,
   refuseReplay,
-  type ActivityContext,
-  type HttpClient,
-  type Logger,
   type ParsedWebhook,
   type PaymentEvent,
 } from '@meetflow/plugin-sdk';
@@ -15,6 +12,7 @@ import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import { InputError, ServiceUnavailableError } from '../../../core/errors.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
+import type { BillingProvider } from './api-schemas.ts';
 import { holdForUncollectible, recordPaymentFailure, releaseHold } from './dunning.ts';
 import {
   billingDunningModel,
@@ -26,30 +24,38 @@ import {
   type BillingInvoice,
   type BillingWebhookLogEntry,
 } from './model.ts';
+import { PROVIDER_VARIABLES, type PayPalCredentials } from './invoices.ts';
 import { sendReceipt, type NoticeDeps } from './receipts.ts';
 
-/** The payments plugin whose webhooks this route takes. */
-const PROVIDER = PAYMENTS_PLUGINS.stripe;
-/** Where the endpoint's signing secret (whsec_…, from Stripe's dashboard or `stripe listen`) comes from. */
+/** Where the Stripe endpoint's signing secret (whsec_…, from Stripe's dashboard or `stripe listen`) comes from. */
 export const STRIPE_WEBHOOK_SECRET_VARIABLE = 'MEETFLOW_STRIPE_WEBHOOK_SECRET';
+/** Where the id of PayPal's webhook (Developer Dashboard → the app → Webhooks) comes from: PayPal's verify-webhook-signature checks against it. */
+export const PAYPAL_WEBHOOK_ID_VARIABLE = 'MEETFLOW_PAYPAL_WEBHOOK_ID';
 /**
  * The endpoint's signing secret from the environment, or null when unset. Read here rather than in
  * core/config.ts for now (that file belongs to the platform's configuration work): a whsec_… value.
  */
 export const stripeWebhookSecretOf = (env: Record<string, string | undefined>): string | null =>
   env[STRIPE_WEBHOOK_SECRET_VARIABLE]?.trim() || null;
+/** PayPal's webhook id from the environment (read beside Stripe's secret, for the same reason), or null when unset. */
+export const payPalWebhookIdOf = (env: Record<string, string | undefined>): string | null =>
+  env[PAYPAL_WEBHOOK_ID_VARIABLE]?.trim() || null;
 /** Stripe's event when it gives up on an invoice: the contract reads it as `ignored`, so the platform names it here. */
 const MARKED_UNCOLLECTIBLE = 'invoice.marked_uncollectible';
-/** Largest body read: Stripe's events are a few KB. */
+/** Largest body read: the providers' events are a few KB. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** What the webhook route is built over: the Stripe plugin (its signature check), the app's connection, the mail channel, the secrets. */
+/** What the webhook routes are built over: the payments plugins (their signature checks), the app's connection, the mail channel, the secrets. */
 export type WebhookDeps = NoticeDeps & {
-  host: Pick<PluginApiDeps['host'], 'plugins' | 'config'>;
-  /** The endpoint's signing secret (MEETFLOW_STRIPE_WEBHOOK_SECRET); null: every delivery is a 503 naming it. */
+  host: Pick<PluginApiDeps['host'], 'payments'>;
+  /** The Stripe endpoint's signing secret (MEETFLOW_STRIPE_WEBHOOK_SECRET); null: every Stripe delivery is a 503 naming it. */
   stripeWebhookSecret?: string | null;
   /** The Stripe account's secret key (MEETFLOW_STRIPE_SECRET_KEY): the contract's `account`; verifying never calls Stripe with it. */
   stripeSecretKey?: string | null;
+  /** PayPal's webhook id (MEETFLOW_PAYPAL_WEBHOOK_ID); null: every PayPal delivery is a 503 naming it. */
+  paypalWebhookId?: string | null;
+  /** The PayPal REST app (MEETFLOW_PAYPAL_CLIENT_ID / _SECRET): PayPal's verify-webhook-signature is called with it. */
+  paypal?: PayPalCredentials | null;
   /** The time a delivery is received at (the signature's tolerance is measured from it); tests pass their own. */
   now?: () => Date;
 };
@@ -60,35 +66,44 @@ export interface WebhookReceipt {
   message: string;
 }
 
-// parseWebhook runs in this process and calls nothing: no HTTP client, no logger, no heartbeat.
-const NO_HTTP: HttpClient = {
-  request: (url) => Promise.reject(new Error(`the payments plugin is not given an HTTP client (asked for ${url})`)),
-};
-const SILENT: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const inProcess = (): Omit<ActivityContext, 'run'> => ({
-  heartbeat: () => {},
-  signal: new AbortController().signal,
-  attempt: 1,
-  lastHeartbeat: undefined,
-});
+/** How one provider's deliveries are verified on this server: the endpoint's secret and the credentials verifying uses. */
+function verifierOf(deps: WebhookDeps, provider: BillingProvider) {
+  if (provider === PAYMENTS_PLUGINS.paypal) {
+    if (!deps.paypalWebhookId)
+      throw new ServiceUnavailableError(`PayPal's webhooks are off: set ${PAYPAL_WEBHOOK_ID_VARIABLE} to the id of PayPal's webhook.`);
+    if (!deps.paypal)
+      throw new ServiceUnavailableError(
+        `PayPal's webhooks are off: set ${PROVIDER_VARIABLES[provider]} (PayPal's verify-webhook-signature is called with them).`,
+      );
+    return { secret: deps.paypalWebhookId, account: { ...deps.paypal } };
+  }
+  if (!deps.stripeWebhookSecret)
+    throw new ServiceUnavailableError(
+      `Stripe's webhooks are off: set ${STRIPE_WEBHOOK_SECRET_VARIABLE} to the endpoint's signing secret (whsec_…).`,
+    );
+  // The contract's activities all take the account; Stripe's verifying calls nothing, so without one a stand-in no request uses goes.
+  return { secret: deps.stripeWebhookSecret, account: { secretKey: deps.stripeSecretKey ?? 'sk_test_verifyingonly' } };
+}
 
-/** The Stripe plugin's own verification of one delivery (Stripe-Signature, 300 s tolerance, the event read). */
-async function parseStripe(deps: WebhookDeps, input: { rawBody: string; headers: Record<string, string> }, receivedAt: Date) {
-  const plugin = deps.host.plugins.find((candidate) => candidate.manifest.id === PROVIDER);
-  if (!plugin) throw new ServiceUnavailableError(`Stripe's webhooks are off: the Stripe payments plugin (${PROVIDER}) is not installed.`);
-  const activities = bindActivities(
-    plugin,
-    { config: deps.host.config(PROVIDER), db: {} as never, http: NO_HTTP, logger: SILENT, clock: { now: () => receivedAt }, llm: null },
-    inProcess,
-  );
-  const parsed = await activities[`${PROVIDER}.parseWebhook`]!({
-    // The contract's activities all take the account; verifying calls nothing, so without one a stand-in no request uses goes.
-    account: { secretKey: deps.stripeSecretKey ?? 'sk_test_verifyingonly' },
-    ...input,
-    secret: deps.stripeWebhookSecret,
-    receivedAt: receivedAt.toISOString(),
-  });
-  return parsedWebhookSchema.parse(parsed);
+/** The provider plugin's own verification of one delivery (Stripe-Signature; PayPal's verify-webhook-signature), the event read. */
+async function parseDelivery(
+  deps: WebhookDeps,
+  provider: BillingProvider,
+  input: { rawBody: string; headers: Record<string, string> },
+  receivedAt: Date,
+): Promise<ParsedWebhook> {
+  const { secret, account } = verifierOf(deps, provider);
+  const plugin = deps.host.payments(provider, { clock: { now: () => receivedAt } });
+  if (!plugin) throw new ServiceUnavailableError(`Webhooks of ${provider} are off: its payments plugin is not installed.`);
+  try {
+    const parsed = await plugin.activities.parseWebhook!({ account, ...input, secret, receivedAt: receivedAt.toISOString() });
+    return parsedWebhookSchema.parse(parsed);
+  } catch (error) {
+    // PayPal verifies by calling PayPal: down or refusing this server's app, the delivery is answered 503 (PayPal retries it).
+    if (isPaymentFailure(error))
+      throw new ServiceUnavailableError(`The delivery could not be verified now (${error.message}); the provider's next delivery is.`);
+    throw error;
+  }
 }
 
 /** The request's body exactly as sent: the body parser keeps the JSON text it read; any other type is read here. */
@@ -114,9 +129,9 @@ const headersOf = (ctx: Context): Record<string, string> =>
   );
 
 /** Logs one delivery and drops the oldest beyond WEBHOOK_LOG_MAX, so the log stays bounded. */
-async function log(connection: Connection, entry: Omit<BillingWebhookLogEntry, 'provider'>): Promise<void> {
+async function log(connection: Connection, provider: BillingProvider, entry: Omit<BillingWebhookLogEntry, 'provider'>): Promise<void> {
   const model = billingWebhookLogModel(connection);
-  await model.create({ provider: PROVIDER, ...entry });
+  await model.create({ provider, ...entry });
   const [oldestKept] = await model
     .find({}, { _id: 1 }, ACROSS_WORKSPACES)
     .sort({ _id: -1 })
@@ -132,16 +147,13 @@ async function log(connection: Connection, entry: Omit<BillingWebhookLogEntry, '
  * invoice's: the body decides nothing about workspaces, and an event whose customer is not the
  * stored invoice's names none of ours.
  */
-async function invoiceOf(connection: Connection, event: PaymentEvent): Promise<BillingInvoice | null> {
+async function invoiceOf(connection: Connection, provider: BillingProvider, event: PaymentEvent): Promise<BillingInvoice | null> {
   const model = billingInvoiceModel(connection);
   let found: BillingInvoice | null = null;
   // Across workspaces on purpose: the event names an invoice, and the stored invoice says whose it is.
-  if (event.invoice)
-    found = await model.findOne({ provider: PROVIDER, invoice: event.invoice }, null, ACROSS_WORKSPACES).lean<BillingInvoice>();
+  if (event.invoice) found = await model.findOne({ provider, invoice: event.invoice }, null, ACROSS_WORKSPACES).lean<BillingInvoice>();
   if (!found && event.invoiceExternalId) {
-    const ours = await model
-      .findOne({ provider: PROVIDER, externalId: event.invoiceExternalId }, null, ACROSS_WORKSPACES)
-      .lean<BillingInvoice>();
+    const ours = await model.findOne({ provider, externalId: event.invoiceExternalId }, null, ACROSS_WORKSPACES).lean<BillingInvoice>();
     if (ours && (ours.invoice === null || ours.invoice === event.invoice)) found = ours;
   }
   if (found && found.customer && event.customer && found.customer !== event.customer) return null;
@@ -212,18 +224,17 @@ async function apply(
 }
 
 /**
- * One delivery of Stripe's webhook: verified by the plugin with the endpoint's signing secret
- * (a missing or wrong signature, a timestamp outside 300 s or a body that is not an event: 400,
- * logged), refused as a replay when its event id was seen (200: Stripe stops redelivering; logged),
- * then acted on for the stored invoice it names. An event about no invoice of ours is logged and
- * answered 200. When acting fails, the id is forgotten and the answer is a 503, so Stripe's retry
- * acts on it (each step is once by itself).
+ * One delivery of a provider's webhook (Stripe's or PayPal's, the same handling for both): verified
+ * by the provider's plugin with the endpoint's secret (a missing or wrong signature, a time outside
+ * 300 s or a body that is not an event: 400, logged), refused as a replay when its event id was seen
+ * (200: the provider stops redelivering; logged), then acted on for the stored invoice it names (an
+ * invoice issued through that provider). An event about no invoice of ours is logged and answered
+ * 200. When acting fails, the id is forgotten and the answer is a 503, so the provider's retry acts
+ * on it (each step is once by itself).
  */
-export async function receiveStripeWebhook(deps: WebhookDeps, ctx: Context): Promise<WebhookReceipt> {
-  if (!deps.stripeWebhookSecret)
-    throw new ServiceUnavailableError(
-      `Stripe's webhooks are off: set ${STRIPE_WEBHOOK_SECRET_VARIABLE} to the endpoint's signing secret (whsec_…).`,
-    );
+export async function receivePaymentsWebhook(deps: WebhookDeps, provider: BillingProvider, ctx: Context): Promise<WebhookReceipt> {
+  verifierOf(deps, provider);
+  const name = deps.host.payments(provider)?.displayName ?? provider;
   const receivedAt = deps.now?.() ?? new Date();
   const { connection } = deps;
   const rawBody = await rawBodyOf(ctx);
@@ -232,18 +243,18 @@ export async function receiveStripeWebhook(deps: WebhookDeps, ctx: Context): Pro
   await Promise.all([seen.init(), billingNoticeModel(connection).init(), billingDunningModel(connection).init()]);
   const firstTime = async (eventId: string) => {
     try {
-      await seen.create({ provider: PROVIDER, eventId, receivedAt });
+      await seen.create({ provider, eventId, receivedAt });
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
       throw error;
     }
   };
-  const verified = await parseStripe(deps, { rawBody, headers: headersOf(ctx) }, receivedAt);
+  const verified = await parseDelivery(deps, provider, { rawBody, headers: headersOf(ctx) }, receivedAt);
   const parsed: ParsedWebhook = await refuseReplay(verified, firstTime);
   if (!parsed.ok) {
     const event = verified.ok ? verified.event : null;
-    await log(connection, {
+    await log(connection, provider, {
       eventId: event?.id ?? null,
       type: event?.providerType ?? null,
       outcome: 'refused',
@@ -257,21 +268,26 @@ export async function receiveStripeWebhook(deps: WebhookDeps, ctx: Context): Pro
   }
   const { event } = parsed;
   const entry = { eventId: event.id, type: event.providerType, refusal: null, at: receivedAt };
-  const invoice = await invoiceOf(connection, event);
+  const invoice = await invoiceOf(connection, provider, event);
   if (!invoice) {
     const message = `${event.providerType} names no invoice of this server's: nothing done`;
-    await log(connection, { ...entry, outcome: 'ignored', message, workspaceId: null });
+    await log(connection, provider, { ...entry, outcome: 'ignored', message, workspaceId: null });
     return { outcome: 'ignored', message };
   }
   try {
     const done = await apply(deps, event, invoice);
-    await log(connection, { ...entry, outcome: done.outcome, message: done.message, workspaceId: invoice.workspaceId });
+    await log(connection, provider, { ...entry, outcome: done.outcome, message: done.message, workspaceId: invoice.workspaceId });
     return done;
   } catch (error) {
-    await seen.deleteOne({ provider: PROVIDER, eventId: event.id });
+    await seen.deleteOne({ provider, eventId: event.id });
     // Why stays in the log: the answer goes to whoever called, so it says no more than what to expect.
-    const message = `acting on it failed (${(error as Error).message}); Stripe's next delivery acts on it`;
-    await log(connection, { ...entry, outcome: 'failed', message, workspaceId: invoice.workspaceId });
-    throw new ServiceUnavailableError(`The event ${event.id} was not acted on now: Stripe's next delivery acts on it`);
+    const message = `acting on it failed (${(error as Error).message}); ${name}'s next delivery acts on it`;
+    await log(connection, provider, { ...entry, outcome: 'failed', message, workspaceId: invoice.workspaceId });
+    throw new ServiceUnavailableError(`The event ${event.id} was not acted on now: ${name}'s next delivery acts on it`);
   }
 }
+
+/** Stripe's webhook (POST /api/billing/webhooks/stripe). */
+export const receiveStripeWebhook = (deps: WebhookDeps, ctx: Context) => receivePaymentsWebhook(deps, PAYMENTS_PLUGINS.stripe, ctx);
+/** PayPal's webhook (POST /api/billing/webhooks/paypal). */
+export const receivePayPalWebhook = (deps: WebhookDeps, ctx: Context) => receivePaymentsWebhook(deps, PAYMENTS_PLUGINS.paypal, ctx);

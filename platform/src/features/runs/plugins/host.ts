@@ -400,6 +400,37 @@ export class PluginHost {
     };
   }
 
+  /**
+   * The installed payments plugin `id` (contracts/payments PAYMENTS_PLUGINS), bound to be called in
+   * this process as a CRM is (every activity carries the server's provider credentials, so never
+   * on the worker as Temporal activities): its config and the given clock; a plugin reaches its
+   * provider through its own client. Its activities by name (`createInvoice`, `parseWebhook`…).
+   * Null when no such plugin is installed.
+   */
+  payments(id: string, options: { logger?: Logger; clock?: Clock } = {}): InProcessPayments | null {
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === id && candidate.manifest.payments !== undefined);
+    const definition = plugin?.manifest.payments;
+    if (!plugin || !definition) return null;
+    const bound = bindActivities(
+      plugin,
+      {
+        // Read through config(), so a host derived for one request (a test's provider base) binds what it says.
+        config: this.config(id),
+        db: {} as never,
+        http: NO_HTTP,
+        logger: options.logger ?? SILENT,
+        clock: options.clock ?? { now: () => new Date() },
+        llm: null,
+      },
+      serviceContext,
+    );
+    const prefix = `${id}.`;
+    const activities = Object.fromEntries(
+      Object.entries(bound).flatMap(([name, activity]) => (name.startsWith(prefix) ? [[name.slice(prefix.length), activity]] : [])),
+    );
+    return { pluginId: id, displayName: definition.displayName, savesMethods: definition.collect.includes('charge'), activities };
+  }
+
   /** What a plugin's activities are bound over on the worker, besides its config. */
   private workerDeps(plugin: AnyPlugin, services: HostServices) {
     return {

@@ -16,6 +16,14 @@ import { currentWorkspace } from '../../../lib/workspace.ts';
 
 /** The workspace's billing account, as GET /api/billing/account answers it (null until saved). */
 export type BillingAccount = NonNullable<GetApiBillingAccountResponse['account']>;
+/** A payments plugin a billing account bills through. */
+export type PaymentProvider = BillingAccount['provider'];
+/** The providers a billing account may choose, as people know them; Stripe first (the default). */
+export const PAYMENT_PROVIDERS: ReadonlyArray<{ id: PaymentProvider; label: string; how: string }> = [
+  { id: 'payments-stripe', label: 'Stripe', how: "Card or bank debit saved on Stripe's page; invoices are sent to be paid there" },
+  { id: 'payments-paypal', label: 'PayPal', how: "Each invoice is emailed by PayPal and paid on PayPal's page; no method is saved ahead" },
+];
+export const providerLabel = (id: PaymentProvider) => PAYMENT_PROVIDERS.find((provider) => provider.id === id)?.label ?? id;
 /** What PUT /api/billing/account takes. */
 export type BillingAccountBody = PutApiBillingAccountBody;
 /** GET /api/billing/upcoming: the month's lines from the ledger and their totals, in cents. */

@@ -4,7 +4,14 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { roleAtLeast, roleLabel, useCurrentRole } from '../../auth/index.ts';
-import { billingAccountQueryOptions, useSaveBillingAccount, type BillingAccount } from '../api/billing-api.ts';
+import {
+  billingAccountQueryOptions,
+  PAYMENT_PROVIDERS,
+  providerLabel,
+  useSaveBillingAccount,
+  type BillingAccount,
+  type PaymentProvider,
+} from '../api/billing-api.ts';
 
 /** Why a member below admin cannot change the billing account (the API refuses them too). */
 export const BILLING_ADMINS_ONLY = 'Only admins and owners can change the billing account';
@@ -98,6 +105,7 @@ function AccountSummary({ account }: { account: BillingAccount }) {
     ['Address', `${address}, ${countryName(account.address.country) ?? account.address.country}`],
     ['Tax ID', account.taxId ?? '—'],
     ['Currency', account.currency],
+    ['Payment provider', providerLabel(account.provider)],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="billing-account-summary">
@@ -114,6 +122,7 @@ function AccountSummary({ account }: { account: BillingAccount }) {
 /** The form, for owners and admins: the whole account saved at once (PUT /api/billing/account), with a toast. */
 function AccountForm({ account }: { account: BillingAccount | null }) {
   const [values, setValues] = useState<Values>(() => valuesOf(account));
+  const [provider, setProvider] = useState<PaymentProvider>(account?.provider ?? PAYMENT_PROVIDERS[0]!.id);
   const save = useSaveBillingAccount();
   const toast = useToast();
   const error = save.error instanceof ApiError ? save.error : null;
@@ -137,6 +146,7 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
         },
         taxId: optional(values.taxId),
         currency: 'USD',
+        provider,
       },
       {
         onSuccess: ({ account: saved }) => {
@@ -177,6 +187,25 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
           </span>
           <span className="text-xs text-base-content/60">The only currency billed for now</span>
         </div>
+        <label className="flex min-w-0 flex-col gap-1 sm:col-span-2">
+          <span className="text-sm font-medium">Payment provider</span>
+          <select
+            className={`select w-full ${errors.provider ? 'select-error' : ''}`}
+            value={provider}
+            onChange={(event) => setProvider(event.target.value as PaymentProvider)}
+            aria-invalid={errors.provider ? true : undefined}
+            data-testid="billing-provider"
+          >
+            {PAYMENT_PROVIDERS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <span className={`text-xs ${errors.provider ? 'text-error' : 'text-base-content/60'}`}>
+            {errors.provider ?? PAYMENT_PROVIDERS.find((option) => option.id === provider)?.how}
+          </span>
+        </label>
       </fieldset>
       {error && Object.keys(errors).length === 0 && <ErrorAlert message={error.text} />}
       <div className="flex justify-end">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { refusalText } from '../../../lib/api-client.ts';
 import { roleAtLeast, roleLabel, useCurrentRole } from '../../auth/index.ts';
-import { paymentMethodQueryOptions, usePaymentMethodSetup, type PaymentMethod } from '../api/billing-api.ts';
+import { billingAccountQueryOptions, paymentMethodQueryOptions, usePaymentMethodSetup, type PaymentMethod } from '../api/billing-api.ts';
 
 /** How Stripe's network names read: "visa" → "Visa", "amex" → "American Express". */
 const BRANDS: Record<string, string> = {
@@ -32,12 +32,35 @@ function methodName(method: NonNullable<PaymentMethod>): string {
 const expiry = (method: NonNullable<PaymentMethod>) =>
   method.expMonth && method.expYear ? `Expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}` : null;
 
+/** What a PayPal account's card says instead: PayPal keeps no method for Meetflow to charge. */
+function PayPalPaymentMethod() {
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="payment-method-title" data-testid="payment-method">
+      <div className="card-body gap-2 p-5">
+        <h2 id="payment-method-title" className="card-title text-base">
+          Payment method
+        </h2>
+        <p className="text-sm text-base-content/70" data-testid="payment-method-paypal">
+          Billed through PayPal: PayPal saves no payment method ahead. Each invoice is emailed to your billing address; pay it on PayPal's
+          page with your PayPal balance, a card or a bank account.
+        </p>
+      </div>
+    </section>
+  );
+}
+
 /**
  * Payment method (GET /api/billing/payment-method): what identifies the saved one, read from
  * Stripe; owners and admins add or change it on Stripe's hosted page (card data never reaches
- * Meetflow), which brings them back here.
+ * Meetflow), which brings them back here. An account billed through PayPal saves none.
  */
 export function PaymentMethodCard() {
+  const account = useQuery(billingAccountQueryOptions());
+  if (account.data?.account?.provider === 'payments-paypal') return <PayPalPaymentMethod />;
+  return <StripePaymentMethod />;
+}
+
+function StripePaymentMethod() {
   const query = useQuery(paymentMethodQueryOptions());
   const setup = usePaymentMethodSetup();
   const role = useCurrentRole();

@@ -1,0 +1,133 @@
+import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
+import mongoose from 'mongoose';
+import { expectNoViolations } from './axe.ts';
+import { test, expect, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const cents = (minor: number) => usd.format(minor / 100);
+const CREDITS_MINOR = 10_000;
+
+/**
+ * What a fresh workspace lacks to be billed, written to the database: the pricing tiers (the platform
+ * gives only the default workspace its three at start-up, and no route makes them: copied from there),
+ * and the month's pre-paid credits as issuing its pre-pay invoice records them (this server has no
+ * Stripe account: pricing.spec.ts pins that, and billing/cycle.test.ts issues the pre-pay through stripe-mock).
+ */
+async function seedBilling(workspaceId: string, month: string) {
+  const connection = await mongoose.createConnection(process.env.MEETFLOW_E2E_MONGO_URI!).asPromise();
+  try {
+    const slices = connection.collection('plugin_ppm_pricing_slices');
+    const tiers = await slices.find({ workspaceId: 'default' }, { projection: { _id: 0 } }).toArray();
+    expect(tiers.map((slice) => slice.sliceId as string)).toContain('volume');
+    await slices.insertMany(tiers.map((slice) => ({ ...slice, workspaceId })));
+    await connection.collection('billing_credits').insertOne({
+      workspaceId,
+      key: `prepay:${workspaceId}:${month}`,
+      kind: 'prepay',
+      amountMinor: CREDITS_MINOR,
+      month,
+      entryKey: null,
+      createdAt: new Date(),
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * A 30-person company's meeting (the Volume slice) in `workspace`, booked through the API and held
+ * earlier this month (moved back: no test waits for a slot); answers it, not yet marked.
+ */
+async function heldMeeting(request: APIRequestContext, workspace: string, monthStart: number): Promise<{ id: string }> {
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+  const email = `mira-${Date.now().toString(36)}@credits.example`;
+  const created = await request.post(at('/api/prospects'), {
+    data: { firstName: 'Mira', lastName: 'Holt', email, company: 'Holt Tools', employeeCount: 30 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: prospectId } = (await created.json()) as { id: number };
+  const { slots } = (await (await request.get(at('/api/meetings/slots?count=3'))).json()) as { slots: Array<{ start: string }> };
+  const booked = await request.post(at('/api/meetings'), {
+    data: { prospectId, prospect: { name: 'Mira Holt', email }, scheduledAt: slots[1]!.start },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { meeting } = (await booked.json()) as { meeting: { id: string } };
+  // Within this month however early in it the run is: the upcoming invoice is the month's.
+  await meetingTookPlaceAt(process.env.MEETFLOW_E2E_MONGO_URI!, meeting.id, Math.min(3_600_000, Math.floor((Date.now() - monthStart) / 2)));
+  return meeting;
+}
+
+test('the owner saves the billing account with a monthly pre-pay, and a meeting marked attended in the Meeting Scheduler is drawn from the credits', async ({
+  page,
+}) => {
+  const workspace = await useNewWorkspace(page, `e2e-billing-${Date.now().toString(36)}`);
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
+  const monthStart = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1);
+  const month = new Date(monthStart).toISOString().slice(0, 7);
+  await seedBilling(workspace, month);
+  // Booked while the owner fills the form (the booking takes seconds); not attended, it bills nothing yet.
+  const held = heldMeeting(page.request, workspace, monthStart);
+
+  // The billing account, through the form; the form has no pre-pay field, so the pre-pay is set through the API it saves with.
+  await page.goto('/pricing?tab=billing');
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('form', { name: 'Billing account' });
+  await form.getByLabel('Billing email').fill('ap@credits.example');
+  await form.getByLabel('Company (legal name)').fill('Credits Co Ltd');
+  await form.getByLabel('Address', { exact: true }).fill('2 Mill Rd');
+  await form.getByLabel('City').fill('Leeds');
+  await form.getByLabel('Postal code').fill('LS1 1AA');
+  await form.getByLabel('Country').fill('GB');
+  await form.getByRole('button', { name: 'Save billing account' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Billing account saved');
+  const { account } = (await (await page.request.get(at('/api/billing/account'))).json()) as { account: Record<string, unknown> };
+  expect(account).toMatchObject({ companyName: 'Credits Co Ltd', monthlyPrepayMinor: 0 });
+  const { billingEmail, companyName, address } = account;
+  const prepaid = await page.request.put(at('/api/billing/account'), {
+    data: { billingEmail, companyName, address, monthlyPrepayMinor: 25_000 },
+  });
+  expect(prepaid.status(), await prepaid.text()).toBe(200);
+  expect(await prepaid.json()).toMatchObject({ account: { monthlyPrepayMinor: 25_000 } });
+
+  // Before any meeting: nothing to bill, the whole balance left, nothing drawn.
+  await expect(page.getByTestId('upcoming-invoice-empty')).toBeVisible();
+  const credits = page.getByTestId('prepaid-credits');
+  await expect(credits.getByTestId('credits-balance')).toHaveText(cents(CREDITS_MINOR));
+  await expect(credits.getByTestId('credits-drawn')).toHaveText(`${cents(0)}(0 meetings)`);
+  await expect(page.getByTestId('payment-method').getByTestId('payment-method-none')).toBeVisible();
+
+  const meeting = await held;
+
+  await page.goto('/meetings');
+  const past = page.getByRole('list', { name: 'Past meetings' }).getByTestId('meeting');
+  await expect(past).toHaveCount(1);
+  await past.getByRole('button', { name: 'Mark attended' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  // Marking it runs the meeting plugin and the pricing ledger through the worker: seconds on a loaded machine.
+  await expect(page.getByTestId('toast')).toContainText('Meeting with Mira Holt marked attended', { timeout: 15_000 });
+
+  // The Billing tab: the meeting's charge on the upcoming invoice, paid in full from the credits, nothing left to invoice.
+  const upcoming = (await (await page.request.get(at('/api/billing/upcoming'))).json()) as {
+    lines: Array<{ key: string; amountMinor: number }>;
+  };
+  const charge = upcoming.lines.find((line) => line.key === `${meeting.id}:charge:1`);
+  expect(charge?.amountMinor).toBeGreaterThan(0);
+  expect(charge!.amountMinor).toBeLessThan(CREDITS_MINOR);
+  await page.goto('/pricing?tab=billing');
+  await expect(page.getByTestId(`invoice-line-${meeting.id}:charge:1`)).toContainText('Mira Holt (Holt Tools)');
+  await expect(page.getByTestId(`invoice-line-${meeting.id}:charge:1`)).toContainText(cents(charge!.amountMinor));
+  await expect(page.getByTestId('upcoming-total')).toHaveText(cents(charge!.amountMinor));
+  await expect(credits.getByTestId('credits-drawn')).toHaveText(`${cents(charge!.amountMinor)}(1 meeting)`);
+  await expect(credits.getByTestId('credits-due')).toHaveText(cents(0));
+  // Drawn at the month's close (billing/cycle.test.ts): until then the balance is what was pre-paid.
+  await expect(credits.getByTestId('credits-balance')).toHaveText(cents(CREDITS_MINOR));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.locator('.loading')).toHaveCount(0); // every card loaded: axe checks the tab as it is read
+  await expectNoViolations(page, '/pricing?tab=billing (a meeting drawn from credits, 1280 px)');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload(); // loaded at phone width, as a phone would: the sidebar starts closed
+  await expect(credits.getByTestId('credits-drawn')).toHaveText(`${cents(charge!.amountMinor)}(1 meeting)`);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await expectNoViolations(page, '/pricing?tab=billing (a meeting drawn from credits, 390 px)');
+});
