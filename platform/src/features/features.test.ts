@@ -157,6 +157,7 @@ describe('the platform features', () => {
     const starting = FEATURES.filter((feature) => feature.onStart);
     expect(starting.map((feature) => feature.name).sort()).toEqual(
       [
+        'billing',
         'calendars',
         'crm',
         'discovery',
