@@ -1,7 +1,7 @@
 import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
 import mongoose from 'mongoose';
 import { expectNoViolations } from './axe.ts';
-import { test, expect, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
+import { test, expect, signUpAndSignIn, SIGNED_OUT, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const cents = (minor: number) => usd.format(minor / 100);
@@ -59,6 +59,7 @@ async function heldMeeting(request: APIRequestContext, workspace: string, monthS
 
 test('the owner saves the billing account with a monthly pre-pay, and a meeting marked attended in the Meeting Scheduler is drawn from the credits', async ({
   page,
+  browser,
 }) => {
   const workspace = await useNewWorkspace(page, `e2e-billing-${Date.now().toString(36)}`);
   const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`;
@@ -68,7 +69,7 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   // Booked while the owner fills the form (the booking takes seconds); not attended, it bills nothing yet.
   const held = heldMeeting(page.request, workspace, monthStart);
 
-  // The billing account, through the form; the form has no pre-pay field, so the pre-pay is set through the API it saves with.
+  // The billing account and its monthly pre-pay, through the form.
   await page.goto('/pricing?tab=billing');
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
   const form = page.getByRole('form', { name: 'Billing account' });
@@ -78,16 +79,40 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   await form.getByLabel('City').fill('Leeds');
   await form.getByLabel('Postal code').fill('LS1 1AA');
   await form.getByLabel('Country').fill('GB');
+  const prepayField = form.getByLabel('Monthly pre-pay');
+  // Finer than cents is refused in the form, before anything is sent.
+  await prepayField.fill('250.005');
+  await form.getByRole('button', { name: 'Save billing account' }).click();
+  await expect(prepayField).toHaveAttribute('aria-invalid', 'true');
+  await expect(prepayField).toHaveAccessibleDescription('Enter at most two decimals (cents)');
+  await expect(prepayField).toBeFocused();
+  expect(await (await page.request.get(at('/api/billing/account'))).json()).toEqual({ account: null });
+  await prepayField.fill('250');
+  await expect(prepayField).not.toHaveAttribute('aria-invalid');
   await form.getByRole('button', { name: 'Save billing account' }).click();
   await expect(page.getByTestId('toast')).toContainText('Billing account saved');
   const { account } = (await (await page.request.get(at('/api/billing/account'))).json()) as { account: Record<string, unknown> };
-  expect(account).toMatchObject({ companyName: 'Credits Co Ltd', monthlyPrepayMinor: 0 });
-  const { billingEmail, companyName, address } = account;
-  const prepaid = await page.request.put(at('/api/billing/account'), {
-    data: { billingEmail, companyName, address, monthlyPrepayMinor: 25_000 },
+  expect(account).toMatchObject({ companyName: 'Credits Co Ltd', monthlyPrepayMinor: 25_000 });
+
+  // A viewer of the workspace reads the saved account, the pre-pay in dollars.
+  const invited = await page.request.post(at('/api/invitations'), { data: { role: 'viewer' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const viewer = await browser.newContext({ storageState: SIGNED_OUT });
+  const theirs = await viewer.newPage();
+  await signUpAndSignIn(theirs.request, {
+    email: `vi-${Date.now().toString(36)}@credits.example`,
+    password: 'a long passphrase',
+    name: 'Vi Viewer',
   });
-  expect(prepaid.status(), await prepaid.text()).toBe(200);
-  expect(await prepaid.json()).toMatchObject({ account: { monthlyPrepayMinor: 25_000 } });
+  const accepted = await theirs.request.post('/api/invitations/accept', {
+    data: { token: ((await invited.json()) as { token: string }).token },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await theirs.addInitScript((slug) => localStorage.setItem('meetflow.workspace', slug), workspace);
+  await theirs.goto('/pricing?tab=billing');
+  await expect(theirs.getByTestId('billing-account-summary')).toContainText('Credits Co Ltd');
+  await expect(theirs.getByTestId('billing-account-prepay')).toHaveText('Monthly pre-pay$250.00');
+  await viewer.close();
 
   // Before any meeting: nothing to bill, the whole balance left, nothing drawn.
   await expect(page.getByTestId('upcoming-invoice-empty')).toBeVisible();
@@ -114,6 +139,7 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   expect(charge?.amountMinor).toBeGreaterThan(0);
   expect(charge!.amountMinor).toBeLessThan(CREDITS_MINOR);
   await page.goto('/pricing?tab=billing');
+  await expect(form.getByLabel('Monthly pre-pay')).toHaveValue('250.00'); // the saved cents, as dollars to edit
   await expect(page.getByTestId(`invoice-line-${meeting.id}:charge:1`)).toContainText('Mira Holt (Holt Tools)');
   await expect(page.getByTestId(`invoice-line-${meeting.id}:charge:1`)).toContainText(cents(charge!.amountMinor));
   await expect(page.getByTestId('upcoming-total')).toHaveText(cents(charge!.amountMinor));

@@ -12,15 +12,33 @@ import {
   type BillingAccount,
   type PaymentProvider,
 } from '../api/billing-api.ts';
+import { dollarsToCents } from '../utils/billing.ts';
+import { formatCents } from '../utils/pricing.ts';
 
 /** Why a member below admin cannot change the billing account (the API refuses them too). */
 export const BILLING_ADMINS_ONLY = 'Only admins and owners can change the billing account';
 
-const FIELDS = ['billingEmail', 'companyName', 'line1', 'line2', 'city', 'postalCode', 'country', 'taxId'] as const;
+const FIELDS = ['billingEmail', 'companyName', 'line1', 'line2', 'city', 'postalCode', 'country', 'taxId', 'monthlyPrepay'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const EMPTY: Values = { billingEmail: '', companyName: '', line1: '', line2: '', city: '', postalCode: '', country: '', taxId: '' };
+const EMPTY: Values = {
+  billingEmail: '',
+  companyName: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+  taxId: '',
+  monthlyPrepay: '',
+};
+
+/** Integer cents as the dollars one would type ("250.00"), from the integer's digits; empty for none. */
+const dollarsOf = (minor: number): string => (minor > 0 ? `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}` : '');
+
+const PREPAY_HINT =
+  "In dollars, e.g. 250.00; empty for none. Credits are invoiced at each month's start, attended meetings draw from them, and unused credits roll over.";
 
 const valuesOf = (account: BillingAccount | null): Values =>
   account
@@ -33,11 +51,12 @@ const valuesOf = (account: BillingAccount | null): Values =>
         postalCode: account.address.postalCode,
         country: account.address.country,
         taxId: account.taxId ?? '',
+        monthlyPrepay: dollarsOf(account.monthlyPrepayMinor),
       }
     : EMPTY;
 
-// The API names an address field by its path (address.city); the form by its own name.
-const fieldOf = (path: string): string => path.replace(/^address\./, '');
+// The API names an address field by its path (address.city) and the pre-pay in cents; the form by its own name.
+const fieldOf = (path: string): string => (path === 'monthlyPrepayMinor' ? 'monthlyPrepay' : path.replace(/^address\./, ''));
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 /** The country's name for a two-letter code, or null while it is not one. */
@@ -59,12 +78,26 @@ interface InputProps {
   optional?: boolean;
   hint?: string | undefined;
   type?: string;
+  inputMode?: 'decimal';
   maxLength?: number;
   autoComplete?: string;
   className?: string;
 }
 
-function Input({ field, label, values, errors, onChange, optional, hint, type = 'text', maxLength, autoComplete, className }: InputProps) {
+function Input({
+  field,
+  label,
+  values,
+  errors,
+  onChange,
+  optional,
+  hint,
+  type = 'text',
+  inputMode,
+  maxLength,
+  autoComplete,
+  className,
+}: InputProps) {
   const error = errors[field];
   const id = `billing-${field}`;
   return (
@@ -77,6 +110,7 @@ function Input({ field, label, values, errors, onChange, optional, hint, type = 
         id={id}
         name={field}
         type={type}
+        inputMode={inputMode}
         className={`input w-full ${error ? 'input-error' : ''}`}
         value={values[field]}
         maxLength={maxLength}
@@ -106,11 +140,12 @@ function AccountSummary({ account }: { account: BillingAccount }) {
     ['Tax ID', account.taxId ?? '—'],
     ['Currency', account.currency],
     ['Payment provider', providerLabel(account.provider)],
+    ['Monthly pre-pay', account.monthlyPrepayMinor > 0 ? formatCents(account.monthlyPrepayMinor) : 'No monthly pre-pay'],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="billing-account-summary">
       {rows.map(([term, value]) => (
-        <div key={term} className="contents">
+        <div key={term} className="contents" data-testid={term === 'Monthly pre-pay' ? 'billing-account-prepay' : undefined}>
           <dt className="text-base-content/60">{term}</dt>
           <dd className="wrap-anywhere">{value}</dd>
         </div>
@@ -123,15 +158,26 @@ function AccountSummary({ account }: { account: BillingAccount }) {
 function AccountForm({ account }: { account: BillingAccount | null }) {
   const [values, setValues] = useState<Values>(() => valuesOf(account));
   const [provider, setProvider] = useState<PaymentProvider>(account?.provider ?? PAYMENT_PROVIDERS[0]!.id);
+  // The pre-pay's own error shows once it was left or a save was tried, then follows the typing.
+  const [prepayChecked, setPrepayChecked] = useState(false);
   const save = useSaveBillingAccount();
   const toast = useToast();
   const error = save.error instanceof ApiError ? save.error : null;
-  const errors = Object.fromEntries(Object.entries(error?.fields ?? {}).map(([path, problem]) => [fieldOf(path), problem]));
+  const prepay = dollarsToCents(values.monthlyPrepay);
+  const errors: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(error?.fields ?? {}).map(([path, problem]) => [fieldOf(path), problem])),
+    ...(prepayChecked && prepay.error ? { monthlyPrepay: prepay.error } : {}),
+  };
   const change = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const props = { values, errors, onChange: change };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setPrepayChecked(true);
+    if (prepay.minor === undefined) {
+      document.getElementById('billing-monthlyPrepay')?.focus();
+      return;
+    }
     const optional = (value: string) => (value.trim() === '' ? null : value.trim());
     save.mutate(
       {
@@ -147,6 +193,7 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
         taxId: optional(values.taxId),
         currency: 'USD',
         provider,
+        monthlyPrepayMinor: prepay.minor,
       },
       {
         onSuccess: ({ account: saved }) => {
@@ -206,6 +253,9 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
             {errors.provider ?? PAYMENT_PROVIDERS.find((option) => option.id === provider)?.how}
           </span>
         </label>
+        <div className="sm:col-span-2" onBlur={() => setPrepayChecked(true)}>
+          <Input {...props} field="monthlyPrepay" label="Monthly pre-pay" optional inputMode="decimal" hint={PREPAY_HINT} />
+        </div>
       </fieldset>
       {error && Object.keys(errors).length === 0 && <ErrorAlert message={error.text} />}
       <div className="flex justify-end">
@@ -234,7 +284,7 @@ export function BillingAccountCard() {
           <p className="text-sm text-base-content/70">Who invoices are made out to, and where they are sent.</p>
         </div>
         {query.isError && <ErrorAlert message={query.error.message} />}
-        {query.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the billing account" />}
+        {query.isPending && <span role="status" className="loading loading-spinner loading-md" aria-label="Loading the billing account" />}
         {query.isSuccess &&
           (canEdit ? (
             <AccountForm account={account} />

@@ -51,7 +51,7 @@ function InvoiceLines({ invoice }: { invoice: IssuedInvoice }) {
   return (
     <div className="mt-3" data-testid={`invoice-lines-${invoice.month}`}>
       {query.isError && <ErrorAlert message={query.error.message} />}
-      {query.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading the invoice's lines" />}
+      {query.isPending && <span role="status" className="loading loading-spinner loading-sm" aria-label="Loading the invoice's lines" />}
       {lines && (
         <div className="overflow-x-auto">
           <table className="table table-sm">
@@ -180,7 +180,7 @@ export function InvoicesCard({ ledger }: { ledger: LedgerSummary | undefined }) 
           </p>
         </div>
         {query.isError && <ErrorAlert message={query.error.message} />}
-        {query.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the invoices" />}
+        {query.isPending && <span role="status" className="loading loading-spinner loading-md" aria-label="Loading the invoices" />}
         {ready.length > 0 && (
           <ul className="flex flex-col gap-2" aria-label="Months ready to invoice">
             {ready.map((row) => (

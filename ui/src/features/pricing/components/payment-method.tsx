@@ -76,7 +76,7 @@ function StripePaymentMethod() {
           <p className="text-sm text-base-content/70">Saved on Stripe's secure page: card details never pass through Meetflow.</p>
         </div>
         {query.isError && <ErrorAlert message={refusalText(query.error)} />}
-        {query.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the payment method" />}
+        {query.isPending && <span role="status" className="loading loading-spinner loading-md" aria-label="Loading the payment method" />}
         {query.isSuccess && (
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
             {method ? (

@@ -77,7 +77,7 @@ export function PpmMarketplace() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'Marketplace' &&
           (slices.isPending ? (
-            <span className="loading loading-spinner loading-lg" aria-label="Loading slices" />
+            <span role="status" className="loading loading-spinner loading-lg" aria-label="Loading slices" />
           ) : slices.data?.length === 0 ? (
             <p
               className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 text-sm text-base-content/70"
@@ -99,7 +99,7 @@ export function PpmMarketplace() {
             {tab === 'Billing' && <UpcomingInvoiceCard />}
             {tab === 'Billing' && <InvoicesCard ledger={ledger.data} />}
             {ledger.isPending ? (
-              <span className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
+              <span role="status" className="loading loading-spinner loading-lg" aria-label="Loading the ledger" />
             ) : (
               ledger.data &&
               (ledger.data.meetingsCharged + ledger.data.noShows === 0 ? (

@@ -24,7 +24,7 @@ export function PrepaidCreditsCard() {
           </p>
         </div>
         {query.isError && <ErrorAlert message={query.error.message} />}
-        {query.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the pre-paid credits" />}
+        {query.isPending && <span role="status" className="loading loading-spinner loading-md" aria-label="Loading the pre-paid credits" />}
         {invoice && prepaid && (
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <div>

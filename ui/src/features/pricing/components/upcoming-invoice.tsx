@@ -29,7 +29,7 @@ export function UpcomingInvoiceCard() {
           </p>
         </div>
         {query.isError && <ErrorAlert message={query.error.message} />}
-        {query.isPending && <span className="loading loading-spinner loading-md" aria-label="Loading the upcoming invoice" />}
+        {query.isPending && <span role="status" className="loading loading-spinner loading-md" aria-label="Loading the upcoming invoice" />}
         {invoice &&
           (invoice.lines.length === 0 ? (
             <p className="text-sm text-base-content/70" data-testid="upcoming-invoice-empty">

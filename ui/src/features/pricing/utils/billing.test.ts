@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerSummary } from '../api/pricing-api.ts';
-import { monthsToInvoice } from './billing.ts';
+import { dollarsToCents, monthsToInvoice } from './billing.ts';
 
 const row = (month: string, meetingsCharged: number): LedgerSummary['byMonth'][number] => ({
   month,
@@ -32,5 +32,30 @@ describe('the months an owner may invoice', () => {
       '2026-08',
     ]);
     expect(monthsToInvoice(undefined, [], now)).toEqual([]);
+  });
+});
+
+describe('a monthly pre-pay typed in dollars', () => {
+  it('is read to integer cents from its digits', () => {
+    expect(dollarsToCents('250')).toEqual({ minor: 25_000 });
+    expect(dollarsToCents('250.5')).toEqual({ minor: 25_050 });
+    expect(dollarsToCents('250.05')).toEqual({ minor: 25_005 });
+    expect(dollarsToCents(' $1,250.00 ')).toEqual({ minor: 125_000 });
+    // A float would make 0.29 * 100 = 28.999…: the string's digits give 29.
+    expect(dollarsToCents('0.29')).toEqual({ minor: 29 });
+    expect(dollarsToCents('0')).toEqual({ minor: 0 });
+  });
+
+  it('is 0 (no pre-pay) when left empty', () => {
+    expect(dollarsToCents('')).toEqual({ minor: 0 });
+    expect(dollarsToCents('   ')).toEqual({ minor: 0 });
+  });
+
+  it('is an error naming the problem when negative, finer than cents or not a number', () => {
+    expect(dollarsToCents('-1')).toEqual({ error: 'Enter an amount of zero or more' });
+    expect(dollarsToCents('1.234')).toEqual({ error: 'Enter at most two decimals (cents)' });
+    expect(dollarsToCents('abc')).toEqual({ error: 'Enter an amount in dollars, e.g. 250 or 250.00' });
+    expect(dollarsToCents('1e3').error).toBe('Enter an amount in dollars, e.g. 250 or 250.00');
+    expect(dollarsToCents('9'.repeat(20)).error).toBe('Enter a smaller amount');
   });
 });
