@@ -435,7 +435,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect(bodyOf(await b.get('/api/billing/invoices'))).toMatchObject({ invoices: [{ month: lastMonth(), number: 'MF-CONTRACT-1' }] });
   });
 
-  it("billing: A reads neither B's invoice lines nor its payment method, and cannot open B's payment-method page", async () => {
+  it("billing: A reads neither B's invoice lines, its dunning nor its payment method, and cannot open B's payment-method page", async () => {
     // B's invoice of last month (stored by the case above, or here when this one runs alone).
     if ((await b.get(`/api/billing/invoices/${lastMonth()}/lines`, {})).status === 404)
       await issuedInvoice(platform.pluginDeps.connection, b.workspace, lastMonth());
@@ -444,6 +444,7 @@ describe('from workspace A, nothing of B can be changed', () => {
     expect([own.status, own.text]).toEqual([404, `No invoice was issued for ${lastMonth()}.`]);
     await notFound(a.get(`/api/billing/invoices/${lastMonth()}/lines`, { workspace: b.workspace }));
     await notFound(a.get('/api/billing/payment-method', { workspace: b.workspace }));
+    await notFound(a.get('/api/billing/dunning', { workspace: b.workspace }));
     await notFound(a.post('/api/billing/payment-method/setup', undefined, { workspace: b.workspace }));
   });
 

@@ -961,11 +961,13 @@ const REFUSALS: Record<string, () => Promise<unknown>> = {
   // The time is booked already (by a meeting of the setup): nothing is booked, nothing sent, the reply stays open.
   'POST /api/inbox/{id}/book 409': async () => {
     const id = await inboxReply('book-409');
+    // Counted before and after: other cases may email this prospect one-offs of their own (a meeting's cancellation).
+    const oneOffs = () =>
+      platform.stack.db.outbox.countDocuments({ workspaceId: client.workspace, prospectId: BO.id, step: { $gte: 200 } });
+    const before = await oneOffs();
     await client.post(`/api/inbox/${id}/book`, { scheduledAt: meetings.slot }).then(refused(409, 'overlaps another meeting'));
     expect(bodyOf(await client.get(`/api/inbox/${id}`))).toMatchObject({ message: { status: 'open', meetingId: null } });
-    expect(await platform.stack.db.outbox.countDocuments({ workspaceId: client.workspace, prospectId: BO.id, step: { $gte: 200 } })).toBe(
-      0,
-    );
+    expect(await oneOffs()).toBe(before);
   },
   'POST /api/inbox/{id}/reply 409': async () => {
     const id = await inboxReply('reply-409');
