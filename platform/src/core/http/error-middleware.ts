@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { NotFoundError, TooManyRequestsError } from '../errors.ts';
+import { NotFoundError, ServiceUnavailableError, TooManyRequestsError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { toHttpError } from './http-error.ts';
 import { MethodNotAllowedError } from './method-check.ts';
@@ -15,7 +15,11 @@ export function errorMiddleware(logger: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`Not found: ${ctx.method} ${ctx.path}`);
     } catch (error) {
       const http = toHttpError(error);
-      if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      // A 503 the platform chose (a dependency down, a provider this server is not configured for) says so in its
+      // answer and is the operator's to act on, not a fault of the request: a warning, without the stack.
+      if (error instanceof ServiceUnavailableError)
+        logger.warn({ method: ctx.method, path: ctx.path, reason: error.message }, 'request answered 503');
+      else if (http.status >= 500) logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = http.status;
       if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
       if (http.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(http.retryAfterSeconds));
