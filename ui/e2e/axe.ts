@@ -29,12 +29,13 @@ export function describeViolations(violations: readonly Result[]): string[] {
  * findings) that it found nothing. `what` names the screen and state in the report.
  */
 export async function expectNoViolations(page: Page, what: string): Promise<void> {
-  // Transitions under way end first (a resize closes the phone's sidebar drawer with a fade, and axe
-  // measured a status word's contrast half-faded, at 1.72:1); endless ones (spinners) never end.
+  // CSS transitions under way end first (a resize closes the phone's sidebar drawer with a fade, and axe
+  // measured a status word's contrast half-faded, at 1.72:1). Only running transitions: they always end
+  // (or are cancelled, which settles them too); animations may loop or wait paused, and are not waited for.
   // (A string: the specs are compiled without the DOM's types.)
   await page.evaluate(
     `Promise.all(document.getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .filter((animation) => animation instanceof CSSTransition && animation.playState === 'running')
       .map((animation) => animation.finished.catch(() => undefined)))`,
   );
   // Legacy mode runs axe in the page itself instead of gathering its results in a new blank page
