@@ -159,7 +159,7 @@ export const manifest = defineManifest({
       inProcess: true,
     },
     stopWatching: {
-      description: 'Deletes a subscription (DELETE /subscriptions/{id}); one Graph no longer knows is gone already.',
+      description: 'Deletes a subscription (a DELETE of it at Graph); one Graph no longer knows is gone already.',
       access: 'internal',
       input: z.object({ account, channel: notificationChannelSchema }),
       output: withRefreshedTokens(z.object({ stopped: z.literal(true) })),

@@ -53,7 +53,7 @@ export const hubSpotConfig = z.object({
     z
       .url({ protocol: /^https?$/ })
       .default('https://api.hubapi.com/oauth/v1/refresh-tokens')
-      .describe('Where a refresh token is deleted on disconnect (DELETE <this>/<refresh token>).'),
+      .describe('Where a refresh token is deleted on disconnect (a DELETE of this address followed by the refresh token).'),
     'decides where the refresh token is sent',
   ),
   clientId: serverOnly(

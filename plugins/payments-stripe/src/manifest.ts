@@ -95,7 +95,7 @@ export const manifest = defineManifest({
     },
     getPaymentMethod: {
       description:
-        "The customer's payment method as Stripe holds it (its invoices' default, else the one saved last): brand, last four digits, expiry; null when none.",
+        "The customer's payment method as Stripe holds it (its invoices' default, else the one saved last): brand, last four digits, expiry; none when the customer saved none.",
       access: 'internal',
       input: getPaymentMethodInput.extend({ account }),
       output: paymentMethodSchema,
