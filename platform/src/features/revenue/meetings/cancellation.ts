@@ -37,15 +37,22 @@ export function meetingCancelledEmail(input: { firstName: string; when: string; 
 }
 
 /**
- * The event the prospect's calendar has for a meeting: its own (booked with SEQUENCE 0), or for a
- * meeting booked through a link and moved since, the link's first meeting's event with one
- * SEQUENCE per move. The cancellation is that event with the next SEQUENCE.
+ * The event the prospect's calendar has for a meeting, as its invitation was last emailed: its own
+ * (booked with SEQUENCE 0), or for a meeting booked through a link and moved since, the link's first
+ * meeting's event (`continues`) with one SEQUENCE per move. A cancellation is that event with the
+ * next SEQUENCE; a prospect's answer (rsvp.ts) is read against it.
  */
-async function eventOf(db: CancellationDb, workspaceId: string, prospectId: number, meetingId: string) {
+export async function invitedEventOf(db: Pick<CancellationDb, 'bookingLinks'>, workspaceId: string, prospectId: number, meetingId: string) {
   const link = await db.bookingLinks
     .findOne({ workspaceId, prospectId, meetingId }, { eventMeetingId: 1, reschedules: 1 })
     .lean<{ eventMeetingId: string | null; reschedules: number }>();
-  return link ? { continues: link.eventMeetingId ?? meetingId, sequence: link.reschedules + 1 } : { sequence: 1 };
+  return link ? { continues: link.eventMeetingId ?? meetingId, sequence: link.reschedules } : { sequence: 0 };
+}
+
+/** The cancellation's event: the one last invited, with the next SEQUENCE. */
+async function eventOf(db: CancellationDb, workspaceId: string, prospectId: number, meetingId: string) {
+  const invited = await invitedEventOf(db, workspaceId, prospectId, meetingId);
+  return { ...invited, sequence: invited.sequence + 1 };
 }
 
 /** The idempotency key of a meeting's cancellation email: one per meeting, however often and by whom it is cancelled. */

@@ -8,6 +8,7 @@ import { propertyOf, readICalendar, type CalendarReply, type CalendarReplyOutcom
 import { prospectModel } from '../../prospecting/services.ts';
 import { callPluginService } from '../../runs/services.ts';
 import { bookingLinkModels } from '../booking-links/model.ts';
+import { invitedEventOf } from './cancellation.ts';
 import { listMeetingsWithEmail, markOutcome, type MeetingDeps } from './meetings.ts';
 import { meetingRsvpModel, type RsvpAnswer } from './rsvp-model.ts';
 
@@ -21,8 +22,8 @@ const runOf = (workspaceId: string, prospectId: number): WorkspaceRunContext =>
 /**
  * The event the prospect's calendar has for a meeting, as its invitation was last emailed: its UID
  * and SEQUENCE. A meeting booked through a link and moved since continues the link's first
- * meeting's event, one SEQUENCE per move (as `eventOf` in cancellation.ts computes for the CANCEL,
- * one higher); else its own, SEQUENCE 0. Read from the plugin's own invitation, so the UID is the
+ * meeting's event, one SEQUENCE per move (`invitedEventOf` in cancellation.ts, which the CANCEL
+ * takes one higher); else its own, SEQUENCE 0. Read from the plugin's own invitation, so the UID is the
  * one that was sent; a cancelled meeting's from its CANCEL (the REQUEST no longer holds).
  */
 async function invitedEvent(
@@ -30,10 +31,12 @@ async function invitedEvent(
   run: WorkspaceRunContext,
   meeting: { id: string; prospectId: number; status: string },
 ): Promise<{ uid: string; sequence: number } | null> {
-  const link = await bookingLinkModels(deps.connection)
-    .bookingLinks.findOne({ workspaceId: run.workspaceId, prospectId: meeting.prospectId, meetingId: meeting.id })
-    .lean<{ eventMeetingId: string | null; reschedules: number }>();
-  const sequence = link ? link.reschedules : 0;
+  const { sequence, ...continued } = await invitedEventOf(
+    bookingLinkModels(deps.connection),
+    run.workspaceId,
+    meeting.prospectId,
+    meeting.id,
+  );
   const cancelled = meeting.status === 'cancelled';
   let ics: string;
   try {
@@ -44,7 +47,7 @@ async function invitedEvent(
         meetingId: meeting.id,
         method: cancelled ? 'CANCEL' : 'REQUEST',
         sequence: cancelled ? sequence + 1 : sequence,
-        ...(link ? { continues: link.eventMeetingId ?? meeting.id } : {}),
+        ...continued,
       },
       run,
       { failures: { MeetingNotFound: NotFoundError, MeetingCancelled: ConflictError, InvalidTransition: ConflictError } },
