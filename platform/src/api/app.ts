@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { createKoaApp } from '../core/http/app.ts';
-import { apiRouters, auditMiddleware, type AppDeps } from './routes.ts';
+import { apiRouters, auditMiddleware, clientLimiter, type AppDeps } from './routes.ts';
 
 export { apiRouters, type AppDeps } from './routes.ts';
 
@@ -11,6 +11,7 @@ export function createApp(deps: AppDeps): Koa {
     authenticator: deps.authenticator,
     routers: apiRouters(deps),
     audit: auditMiddleware(deps),
+    clientLimiter: clientLimiter(deps),
     uiDir: deps.uiDir,
     trustProxy: deps.trustProxy,
   });

@@ -8,6 +8,8 @@ import type { RouteDoc } from '../core/http/route-doc.ts';
 import { productContextOf, withoutModels, type AppDeps, type PlatformContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 import { auditTrail } from '../features/accounts/audit/trail.ts';
+import { LoginLimits } from '../features/accounts/auth/login-limits.ts';
+import type { ClientLimiter } from '../core/http/client-limit.ts';
 
 export type { AppDeps, ProductDeps } from '../features/context.ts';
 
@@ -22,6 +24,16 @@ export const allRouteDocs: RouteDoc[] = [
 /** The audit trail of the product's state-changing calls (none for the bare platform, which has no product models). */
 export function auditMiddleware(deps: AppDeps): Middleware | null {
   return deps.product?.db ? auditTrail(deps.product.db, allRouteDocs, deps.logger) : null;
+}
+
+/**
+ * What counts the public routes' requests per client address (their `perClientPerMinute`), in the
+ * product's database beside the sign-in limits; none for the bare platform, which serves no such route.
+ */
+export function clientLimiter(deps: AppDeps): ClientLimiter | undefined {
+  if (!deps.product?.db) return undefined;
+  const limits = new LoginLimits(undefined, deps.product.db);
+  return (scope, address, perMinute, now) => limits.publicRequest(scope, address, perMinute, now);
 }
 
 /** Every API router the app mounts, in order: each feature's (the product's only when it has its models and runner), then the document. */

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { roleAtLeast, type Access, type Authenticator, type Principal, type RequestAccess, type Role } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import { limitClient } from './client-limit.ts';
 import { queryCheck } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 import { WorkspaceQuery } from './workspace.ts';
@@ -23,15 +24,17 @@ export function authentication(authenticate: Authenticator): Middleware {
 
 /**
  * The one access check: run before every route's handler, with the access its doc declares.
- * Who is calling comes first (401); then the names of the query parameters, which must be the
- * route's declared ones, each given once (400, see request-check.ts), so the workspace is only
+ * On a public route, its declared per-address limit comes first (429). Otherwise who is calling
+ * comes first (401); then the names of the query parameters, which must be the route's declared ones, each given once (400, see request-check.ts), so the workspace is only
  * ever read from a plain `?workspace=`; then the caller's role in that workspace (404, 403), so
  * a stranger to it learns nothing from the other values; then those values (400).
  */
-export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path' | 'query'>): Middleware {
+export function accessCheck(doc: Pick<RouteDoc, 'access' | 'method' | 'path' | 'query' | 'perClientPerMinute'>): Middleware {
   const query = queryCheck(doc);
   return async (ctx, next) => {
     if (doc.access === 'public') {
+      // Counted first, so a request refused for its query counts too.
+      if (doc.perClientPerMinute) await limitClient(ctx, `${doc.method.toUpperCase()} ${doc.path}`, doc.perClientPerMinute);
       query.names(ctx);
       query.values(ctx);
       return next();

@@ -1,5 +1,6 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import { accessCheck } from './access-check.ts';
+import { TOO_MANY_FROM_ADDRESS } from './client-limit.ts';
 import { bodyTypeCheck } from './request-check.ts';
 import type { RouteDoc } from './route-doc.ts';
 
@@ -18,8 +19,8 @@ export interface ApiRoute<Deps> {
 }
 
 /** The answers the access check gives, documented on every route it guards (a route's own description of a status wins). */
-function accessResponses(access: RouteDoc['access']): RouteDoc['responses'] {
-  if (access === 'public') return {};
+function accessResponses({ access, perClientPerMinute }: Pick<RouteDoc, 'access' | 'perClientPerMinute'>): RouteDoc['responses'] {
+  if (access === 'public') return perClientPerMinute ? { 429: { description: TOO_MANY_FROM_ADDRESS(perClientPerMinute) } } : {};
   const unauthorized = { 401: { description: 'Not signed in (no session cookie or API token), or the API token is not valid' } };
   if (access === 'signed-in') return unauthorized;
   return {
@@ -31,7 +32,7 @@ function accessResponses(access: RouteDoc['access']): RouteDoc['responses'] {
 
 /** True when a route's answer with this status is the access check's (described by it, not by the route itself). */
 export function isAccessAnswer(doc: RouteDoc, status: number): boolean {
-  const answer = accessResponses(doc.access)[status];
+  const answer = accessResponses(doc)[status];
   return answer !== undefined && doc.responses[status]?.description === answer.description;
 }
 
@@ -41,7 +42,7 @@ const REQUEST_REFUSED =
 
 /** Declares a route: its description (with the access check's answers and the request checks' 400 added) and, given the feature's dependencies, its handler. */
 export function route<Deps>(doc: RouteDoc, handler: (deps: Deps) => RouteHandler): ApiRoute<Deps> {
-  const responses = { 400: { description: REQUEST_REFUSED }, ...accessResponses(doc.access), ...doc.responses };
+  const responses = { 400: { description: REQUEST_REFUSED }, ...accessResponses(doc), ...doc.responses };
   return { doc: { ...doc, responses }, handler };
 }
 

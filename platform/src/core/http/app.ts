@@ -6,6 +6,7 @@ import type { Middleware } from 'koa';
 import type { Authenticator } from '../access.ts';
 import type { Logger } from '../logger.ts';
 import { authentication } from './access-check.ts';
+import { clientLimits, type ClientLimiter } from './client-limit.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { methodCheck } from './method-check.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -19,6 +20,8 @@ export interface KoaAppParts {
   routers: Router[];
   /** The audit trail of state-changing calls, when the product has one. */
   audit: Middleware | null;
+  /** What counts public routes' requests per client address (`perClientPerMinute`); needed when a route declares a limit. */
+  clientLimiter?: ClientLimiter;
   /** Folder of the built UI (ui/dist); leave out for an API-only app. */
   uiDir?: string;
   /** Behind one reverse proxy: take the client's address from the last X-Forwarded-For entry (the one the proxy set), the scheme from X-Forwarded-Proto. */
@@ -71,6 +74,7 @@ export function createKoaApp(deps: KoaAppParts): Koa {
   app.use(methodCheck(routers));
   app.use(sameOriginOnly());
   app.use(authentication(deps.authenticator));
+  if (deps.clientLimiter) app.use(clientLimits(deps.clientLimiter));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', onError: rejectBody }));
   if (audit) app.use(audit);
   for (const router of routers) app.use(router.routes());

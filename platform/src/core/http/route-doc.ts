@@ -21,6 +21,13 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** Media types the route also reads its body in (e.g. `text/csv`): it reads its body itself, and refuses other types itself. */
   bodyTypes?: string[];
+  /**
+   * A public route's limit of requests per client address (IPv4, or IPv6 /64) per minute, over
+   * every API process (counted in the database): past it, a 429 with Retry-After, before the
+   * handler runs. For public routes that read or write on someone's behalf (a booking link reads
+   * a calendar): a stranger holding one link cannot make the server hammer a provider with it.
+   */
+  perClientPerMinute?: number;
   /** By status code; errors are plain text (`STATUS: body` in the UI) unless a schema is given. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }

@@ -141,6 +141,18 @@ export class LoginLimits {
   }
 
   /**
+   * Counts a request of a public route (`scope`) from `address` in a one-minute window; a 429
+   * past `perMinute` (the route's `perClientPerMinute`, core/http/client-limit.ts).
+   */
+  async publicRequest(scope: string, address: string, perMinute: number, now: Date): Promise<void> {
+    const counted = await this.hit(`public:${scope}:${clientAddressKey(address)}`, 60_000, now);
+    if (counted.count > perMinute) {
+      const waitMs = counted.windowEndsAt.getTime() - now.getTime();
+      throw new TooManyRequestsError(`Too many requests from this address. Try again in ${waitText(waitMs)}.`, seconds(waitMs));
+    }
+  }
+
+  /**
    * Whether one more account email of a kind (reset links, verification links) may go to `email`
    * this hour, and else how long until one may: nobody can flood an inbox through these forms.
    */

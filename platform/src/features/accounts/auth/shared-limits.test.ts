@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApiProcess, type ChildNode } from '../../../../dev/bench/stack.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { createModels } from '../../models.ts';
+import { allRouteDocs } from '../../../api/routes.ts';
 import { DEFAULT_LOGIN_LIMITS } from './login-limits.ts';
 import { hashPassword } from './passwords.ts';
 
 // The abuse limits hold across API processes: two production APIs (`platform/src/api/main.ts`,
-// each a child process) on one database, an attacker taking turns between them.
+// each a child process) on one database, an attacker taking turns between them. The sign-in
+// limits, and the per-address limits of public routes (core/http/client-limit.ts).
 
 let connection: mongoose.Connection;
 let dataDir: string;
@@ -66,5 +68,26 @@ describe('sign-in limits shared by API processes', () => {
     for (let attempt = DEFAULT_LOGIN_LIMITS.freeFailures; attempt < DEFAULT_LOGIN_LIMITS.perAddress; attempt += 1)
       expect((await logIn(attempt % 2 ? b : a, `nobody-${attempt}@acme.example`, 'a guess')).status).toBe(401);
     for (const api of [a, b]) expect((await logIn(api, 'someone-else@acme.example', 'a guess')).status, api.url).toBe(429);
+  });
+
+  it("count a public route's requests per address on every process: past its limit a 429 with Retry-After, that route only", async () => {
+    // A booking link's cancel declares 20 a minute; a token no link has is the cheapest request to it (404 after the count).
+    const [a, b] = apis as [ChildNode & { url: string }, ChildNode & { url: string }];
+    const cancel = (api: { url: string }) => fetch(`${api.url}/api/book/${'x'.repeat(43)}/cancel`, { method: 'POST' });
+    const cancelDoc = allRouteDocs.find((doc) => doc.path === '/api/book/{token}/cancel' && doc.method === 'post')!;
+    expect(cancelDoc.perClientPerMinute).toBe(20);
+    for (let request = 0; request < 20; request += 1) expect((await cancel(request % 2 ? b : a)).status).toBe(404);
+    for (const api of [a, b]) {
+      const refused = await cancel(api);
+      expect([refused.status, await refused.text()], api.url).toEqual([
+        429,
+        expect.stringContaining('Too many requests from this address'),
+      ]);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    // Counted per route: the booking page of the same (unknown) link still answers.
+    expect((await fetch(`${a.url}/api/book/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });

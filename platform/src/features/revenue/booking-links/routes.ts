@@ -14,6 +14,12 @@ import { bookingUrl, LINK_NOT_VALID, linkState, prospectBookingLink, revokeBooki
 export type BookingLinkRouteDeps = BookingPageDeps & { secrets: Secrets; publicUrl: string };
 
 const tags = ['booking-links'];
+/**
+ * Per client address and route, a minute: a booking page read asks the workspace's calendar for
+ * its free times, a change writes to it and emails; a person books in a few requests, far below.
+ */
+const READS_PER_MINUTE = 60;
+const CHANGES_PER_MINUTE = 20;
 const notValid = { description: `${LINK_NOT_VALID} (guessed, altered, cut short, or never made by this server)` };
 const gone = {
   description:
@@ -32,6 +38,7 @@ export const bookingPublicRoutes = [
       method: 'get',
       path: '/api/book/{token}',
       access: 'public',
+      perClientPerMinute: READS_PER_MINUTE,
       tags,
       params: TokenParams,
       summary:
@@ -47,6 +54,7 @@ export const bookingPublicRoutes = [
       method: 'post',
       path: '/api/book/{token}',
       access: 'public',
+      perClientPerMinute: CHANGES_PER_MINUTE,
       tags,
       params: TokenParams,
       body: ChosenSlot,
@@ -75,6 +83,7 @@ export const bookingPublicRoutes = [
       method: 'post',
       path: '/api/book/{token}/reschedule',
       access: 'public',
+      perClientPerMinute: CHANGES_PER_MINUTE,
       tags,
       params: TokenParams,
       body: ChosenSlot,
@@ -101,6 +110,7 @@ export const bookingPublicRoutes = [
       method: 'post',
       path: '/api/book/{token}/cancel',
       access: 'public',
+      perClientPerMinute: CHANGES_PER_MINUTE,
       tags,
       params: TokenParams,
       summary:
@@ -121,6 +131,7 @@ export const bookingPublicRoutes = [
       method: 'get',
       path: '/api/book/{token}/invite.ics',
       access: 'public',
+      perClientPerMinute: READS_PER_MINUTE,
       tags,
       params: TokenParams,
       summary: "The booked meeting's iCalendar invitation, as it was emailed",

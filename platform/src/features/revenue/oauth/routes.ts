@@ -63,6 +63,7 @@ export const oauthRoutes = [
       method: 'get',
       path: '/api/oauth/callback',
       access: 'public',
+      perClientPerMinute: 20, // each exchanges a code with the provider; a person signs in once
       tags,
       query: OAuthCallbackQuery,
       summary:
