@@ -8,7 +8,7 @@ import type { RouteDoc } from '../core/http/route-doc.ts';
 import { productContextOf, withoutModels, type AppDeps, type PlatformContext } from '../features/context.ts';
 import { FEATURES } from '../features/index.ts';
 import { auditTrail } from '../features/accounts/audit/trail.ts';
-import { LoginLimits } from '../features/accounts/auth/login-limits.ts';
+import { publicRouteLimiter } from '../features/accounts/auth/login-limits.ts';
 import type { ClientLimiter } from '../core/http/client-limit.ts';
 
 export type { AppDeps, ProductDeps } from '../features/context.ts';
@@ -31,9 +31,7 @@ export function auditMiddleware(deps: AppDeps): Middleware | null {
  * product's database beside the sign-in limits; none for the bare platform, which serves no such route.
  */
 export function clientLimiter(deps: AppDeps): ClientLimiter | undefined {
-  if (!deps.product?.db) return undefined;
-  const limits = new LoginLimits(undefined, deps.product.db);
-  return (scope, address, perMinute, now) => limits.publicRequest(scope, address, perMinute, now);
+  return deps.product?.db ? publicRouteLimiter(deps.product.db) : undefined;
 }
 
 /** Every API router the app mounts, in order: each feature's (the product's only when it has its models and runner), then the document. */

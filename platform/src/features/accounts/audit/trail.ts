@@ -1,10 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import type { RequestAccess } from '../../../core/access.ts';
+import type { Principal, RequestAccess } from '../../../core/access.ts';
 import type { Logger } from '../../../core/logger.ts';
 import type { RouteDoc } from '../../../core/http/route-doc.ts';
 import type { auditModels } from './model.ts';
 
-type TrailDb = ReturnType<typeof auditModels>;
+/** The audit trail's collection. */
+export type TrailDb = ReturnType<typeof auditModels>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SECRET_KEY = /password|token|secret|api.?key/i;
@@ -57,22 +58,51 @@ export function auditTrail(db: TrailDb, docs: readonly RouteDoc[], logger: Logge
     const workspaceId = access.workspace ?? (result.slug as string | undefined);
     if (!workspaceId) return;
     const change = ctx.state.auditChange as { before: unknown; after: unknown } | undefined;
-    try {
-      await db.auditEntries.create({
-        workspaceId,
-        at: new Date(),
-        actor: access.principal.id,
-        actorName: await access.principal.describe(),
-        action,
-        summary: summaries.get(action) ?? action,
-        target: { ...(ctx.params as Record<string, string>) },
-        request: requestOf(ctx),
-        result,
-        before: change ? redact(change.before) : null,
-        after: change ? redact(change.after) : null,
-      });
-    } catch (error) {
-      logger.error({ err: error, action, workspaceId }, 'could not write the audit trail');
-    }
+    await recordAudit(db, logger, {
+      workspaceId,
+      principal: access.principal,
+      action,
+      summary: summaries.get(action) ?? action,
+      target: { ...(ctx.params as Record<string, string>) },
+      request: requestOf(ctx),
+      result,
+      change: change ?? null,
+    });
   };
+}
+
+/**
+ * Records one change in a workspace's audit trail, made by `principal`: what the middleware writes
+ * after a state-changing call, and what a change made outside one (an OAuth callback, a GET the
+ * provider sends the browser to) writes itself. A failed write is logged, not thrown: the change
+ * itself has happened.
+ */
+export async function recordAudit(
+  db: TrailDb,
+  logger: Pick<Logger, 'error'>,
+  entry: {
+    workspaceId: string;
+    principal: Pick<Principal, 'id' | 'describe'>;
+    action: string;
+    summary: string;
+    target: Record<string, string>;
+    request: unknown;
+    result: Record<string, unknown>;
+    change: { before: unknown; after: unknown } | null;
+  },
+): Promise<void> {
+  const { workspaceId, principal, change, ...call } = entry;
+  try {
+    await db.auditEntries.create({
+      workspaceId,
+      at: new Date(),
+      actor: principal.id,
+      actorName: await principal.describe(),
+      ...call,
+      before: change ? redact(change.before) : null,
+      after: change ? redact(change.after) : null,
+    });
+  } catch (error) {
+    logger.error({ err: error, action: call.action, workspaceId }, 'could not write the audit trail');
+  }
 }

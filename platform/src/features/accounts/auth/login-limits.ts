@@ -1,5 +1,6 @@
 import { isDuplicateKey } from '@meetflow/plugin-sdk';
 import { TooManyRequestsError } from '../../../core/errors.ts';
+import type { ClientLimiter } from '../../../core/http/client-limit.ts';
 import { clientAddressKey } from './client-address.ts';
 import type { AuthModels } from './model.ts';
 
@@ -218,4 +219,10 @@ export class LoginLimits {
   private async unhit(key: string): Promise<void> {
     await this.db.authLimits.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } });
   }
+}
+
+/** The public routes' per-address limiter (core/http/client-limit.ts), counted in `db` beside the sign-in limits. */
+export function publicRouteLimiter(db: Pick<AuthModels, 'authLimits'>): ClientLimiter {
+  const limits = new LoginLimits(undefined, db);
+  return (scope, address, perMinute, now) => limits.publicRequest(scope, address, perMinute, now);
 }

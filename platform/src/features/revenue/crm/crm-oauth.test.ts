@@ -37,6 +37,8 @@ import { PluginHost } from '../../runs/plugins/host.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { withOAuthClients } from '../oauth/clients.ts';
 import { oauthRouter } from '../oauth/routes.ts';
+import { clientLimits } from '../../../core/http/client-limit.ts';
+import { publicRouteLimiter } from '../../accounts/auth/login-limits.ts';
 import { openCrmSecret } from './connection-secret.ts';
 import { disconnectCrm } from './connections.ts';
 import type { CrmConnection } from './model.ts';
@@ -145,8 +147,10 @@ beforeAll(async () => {
   app.silent = true;
   app.use(errorMiddleware(pino({ level: 'silent' })));
   app.use(authentication(asHeader));
+  app.use(clientLimits(publicRouteLimiter(db)));
   app.use(bodyParser({ enableTypes: ['json'] }));
-  for (const router of [oauthRouter({ db, host, connection: database, publicUrl: PUBLIC_URL }), crmRouter(deps)])
+  const logger = pino({ level: 'silent' });
+  for (const router of [oauthRouter({ db, host, connection: database, publicUrl: PUBLIC_URL, logger }), crmRouter(deps)])
     app.use(router.routes()).use(router.allowedMethods());
   ({ url, close } = await serveForTest(app));
 }, 60_000);

@@ -7,7 +7,7 @@ import { oauthRouter, oauthRoutes } from './routes.ts';
 export const oauthFeature = defineFeature({
   name: 'oauth',
   domain: 'revenue',
-  uses: ['oauthStates'],
+  uses: ['oauthStates', 'auditEntries'],
   models: oauthModels,
   routes: [
     {

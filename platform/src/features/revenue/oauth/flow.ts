@@ -6,6 +6,7 @@ import { roleAtLeast, type Principal } from '../../../core/access.ts';
 import { InputError, isPlatformError } from '../../../core/errors.ts';
 import type { Logger } from '../../../core/logger.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
+import { recordAudit, type TrailDb } from '../../accounts/services.ts';
 import type { PluginHost } from '../../runs/services.ts';
 import { oauthClientOf, oauthPlugin, type OAuthPlugin } from './clients.ts';
 import type { OAuthDb, OAuthState } from './model.ts';
@@ -20,7 +21,8 @@ export const INTEGRATIONS_PAGE = '/settings/integrations';
 
 /** What the connect flow runs with. */
 export interface OAuthFlowDeps {
-  db: OAuthDb;
+  /** The sign-ins under way, and the audit trail a connect is recorded in (a GET, which the trail's middleware does not record). */
+  db: OAuthDb & TrailDb;
   host: PluginHost;
   /** The app's connection: the kinds' handlers are registered on it (registry.ts). */
   connection: Connection;
@@ -29,8 +31,8 @@ export interface OAuthFlowDeps {
   /** The clock (tests move it to expire a state) and the token request's fetch. */
   now?: () => Date;
   oauth?: Pick<OAuthDeps, 'fetch' | 'timeoutMs'>;
-  /** Where a failure to store granted tokens is logged (the user is told in plain words). */
-  logger?: Pick<Logger, 'error'>;
+  /** Where a failure to store granted tokens, or to record the connect in the audit trail, is logged (the user is told in plain words). */
+  logger: Pick<Logger, 'error'>;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -175,8 +177,18 @@ export async function finishOAuth(deps: OAuthFlowDeps, principal: Principal | nu
     });
   } catch (error) {
     if (isPlatformError(error) || error instanceof UnprocessableError) return { error: error.message };
-    deps.logger?.error({ err: error, pluginId: record.pluginId, workspaceId: record.workspaceId }, 'could not store an OAuth account');
+    deps.logger.error({ err: error, pluginId: record.pluginId, workspaceId: record.workspaceId }, 'could not store an OAuth account');
     return { error: `${name} was granted, but Meetflow could not store the account: try again. Nothing was connected.` };
   }
+  await recordAudit(deps.db, deps.logger, {
+    workspaceId: record.workspaceId,
+    principal,
+    action: `GET ${OAUTH_CALLBACK_PATH}`,
+    summary: `Connected ${name} through its sign-in`,
+    target: { pluginId: record.pluginId },
+    request: null,
+    result: { pluginId: record.pluginId },
+    change: { before: null, after: { pluginId: record.pluginId, auth: 'oauth', given: record.given ?? {} } },
+  });
   return { connected: record.pluginId };
 }

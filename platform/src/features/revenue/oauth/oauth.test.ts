@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { followAuthorization, type LoopbackRequest } from '@meetflow/plugin-sdk/oauth/testing';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +140,7 @@ describe('starting', () => {
   it('says which variables to set when the OAuth client is not configured (422), and lists each provider so', async () => {
     const bare = PluginHost.load(installedPlugins.filter((plugin) => plugin.manifest.id === 'calendar-google'));
     const refused = startOAuth(
-      { db: stack.db, host: bare, connection: stack.database, publicUrl: PUBLIC_URL },
+      { db: stack.db, host: bare, connection: stack.database, publicUrl: PUBLIC_URL, logger: pino({ level: 'silent' }) },
       { workspaceId: 'acme', principalId: 'user:x', pluginId: 'calendar-google' },
     );
     await expect(refused).rejects.toMatchObject({
@@ -231,6 +232,17 @@ describe('Google Calendar connected over OAuth', () => {
     expect(await accountIn('other')).toBeNull();
     stored = (await accountIn('acme'))!;
     expect(stored).toMatchObject({ pluginId: 'calendar-google', auth: 'oauth', fields: {}, connectedBy: expect.stringMatching(/^user:/) });
+    // The connect is in acme's audit trail, by ann (the callback is a GET, which the trail's middleware passes by); none in other.
+    const audited = await stack.db.auditEntries.find({ action: 'GET /api/oauth/callback' }, null, ACROSS_WORKSPACES).lean();
+    expect(audited).toEqual([
+      expect.objectContaining({
+        workspaceId: 'acme',
+        actor: stored.connectedBy,
+        summary: 'Connected Google Calendar through its sign-in',
+        target: { pluginId: 'calendar-google' },
+        after: { pluginId: 'calendar-google', auth: 'oauth', given: {} },
+      }),
+    ]);
     const tokens = tokensOf(stored);
     expect(tokens.refreshToken).toBeTruthy();
     expect(JSON.stringify(stored)).not.toContain(tokens.accessToken);
