@@ -23,15 +23,22 @@ export interface ConfigForm {
   settings: LearningSettings;
 }
 
-/** Fractions (0.35) to the sliders' whole percentages (35). */
+/**
+ * Fractions (0.35) to the sliders' whole percentages (35), rounded so they keep the fractions' total
+ * (largest remainder: each is rounded down, then the ones that lost most get a point back, the
+ * first in the sliders' order on a tie). Rounding each alone can make learned weights that sum to 1
+ * show as 99% or 102% (four of 0.125 round to 13), which the form then refuses to save.
+ */
 export function toPercents(weights: ScoringWeights): ScoringWeights {
-  return {
-    companySize: Math.round(weights.companySize * 100),
-    industryMatch: Math.round(weights.industryMatch * 100),
-    techStack: Math.round(weights.techStack * 100),
-    jobTitle: Math.round(weights.jobTitle * 100),
-    ...(weights.timing === undefined ? {} : { timing: Math.round(weights.timing * 100) }),
-  };
+  const keys = weightFieldsOf(weights).map(({ key }) => key);
+  // Two decimals first, so 0.29 * 100 (28.999…) is 29, not 28 with a remainder of 0.999…
+  const exact = keys.map((key) => Number(((weights[key] ?? 0) * 100).toFixed(6)));
+  const percents = exact.map(Math.floor);
+  const missing = Math.round(exact.reduce((sum, value) => sum + value, 0)) - percents.reduce((sum, value) => sum + value, 0);
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) }));
+  byRemainder.sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder.slice(0, Math.max(0, missing))) percents[index]! += 1;
+  return Object.fromEntries(keys.map((key, index) => [key, percents[index]!])) as unknown as ScoringWeights;
 }
 
 /** Whole percentages (35) to the fractions the API stores (0.35), exactly to two decimals. */
