@@ -1,6 +1,6 @@
 // The simulator's flags and its printed report (./main.ts runs them).
 import { parseArgs } from 'node:util';
-import { DEFAULT_DECLARATION_RULE, type DeclarationRule } from '@meetflow/plugin-learning-engine/experiments';
+import { DEFAULT_DECLARATION_RULE, DEFAULT_REFIT_SETTINGS, type DeclarationRule } from '@meetflow/plugin-learning-engine/experiments';
 import { DEFAULT_SCENARIO, liftBound, type Scenario } from './scenario.ts';
 import type { Summary } from './simulation.ts';
 
@@ -88,7 +88,7 @@ export function report(scenario: Scenario, rule: DeclarationRule, summary: Summa
     `regret vs the oracle: ${summary.regret.perRun.toFixed(2)} meetings per run (${summary.regret.per100.toFixed(3)} per 100 sends)`,
     `sends to convergence: a winner declared in ${summary.declared} of ${summary.runs} runs within ${scenario.sends} sends (the best arm in ${summary.declaredBest})${summary.medianSendsToConvergence === null ? '' : `, after a median ${summary.medianSendsToConvergence} sends`}`,
     `lift bound for these arms (oracle over uniform, max(effects)/mean(effects) − 1): ${pct(liftBound(scenario.effects))}`,
-    `scoring weights refitted from meetings each 7-day cycle (30% held out): applied in at least one cycle of ${summary.refit.applied} of ${summary.runs} runs; last cycle's held-out AUC ${fixed(summary.refit.aucBefore)} (weights in force) → ${fixed(summary.refit.aucAfter)} (refit), mean over the ${summary.refit.measured} runs measured`,
+    `scoring weights refitted from meetings each 7-day cycle (30% held out, learning rate ${DEFAULT_REFIT_SETTINGS.learningRate}): applied in at least one cycle of ${summary.refit.applied} of ${summary.runs} runs; last cycle's held-out AUC ${fixed(summary.refit.aucBefore)} (weights in force) → ${fixed(summary.refit.aucAfter)} (the step towards the refit), mean over the ${summary.refit.measured} runs measured`,
     `oracle share: ${pct(summary.oracleShare)}`,
     `lift over uniform: ${pct(summary.liftOverUniform)}`,
     `A/A wrong winners: ${pct(summary.aaWrongWinners)}`,

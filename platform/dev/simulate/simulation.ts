@@ -11,6 +11,7 @@ import {
   rewardOf,
   seededRandom,
   DEFAULT_DECLARATION_RULE,
+  DEFAULT_REFIT_SETTINGS,
   type ArmCounts,
   type DeclarationRule,
   type ReplyCategory,
@@ -109,7 +110,8 @@ const SETTLE_DAYS = 10;
  * an outcome arrives (reward = rewardOf of the outcome so far), and declareWinner re-checks after
  * every classified reply and at the end of every day. After the last send, outcomes keep
  * arriving and the checks go on until the last one. With `refit`, every 7 days a learning cycle
- * refits the scoring weights from meetings (refitScoringWeights) and keeps what it applies.
+ * refits the scoring weights from meetings (refitScoringWeights, with the product's defaults: a
+ * step of learning rate 0.1 towards the fit) and keeps what it applies.
  */
 export function simulateRun(scenario: Scenario, seed: string, rule: DeclarationRule = DEFAULT_DECLARATION_RULE, refit = false): RunResult {
   const arms = scenario.effects.map((_, k) => k);
@@ -181,7 +183,7 @@ export function simulateRun(scenario: Scenario, seed: string, rule: DeclarationR
           : [],
       );
       if (settled.length > 0) {
-        lastRefit = refitScoringWeights(weights, settled, `${seed}:cycle:${day}`);
+        lastRefit = refitScoringWeights(weights, settled, `${seed}:cycle:${day}`, DEFAULT_REFIT_SETTINGS);
         if (lastRefit.applied) refitsApplied += 1;
         weights = lastRefit.effective;
       }

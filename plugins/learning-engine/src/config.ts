@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LEARNING_RATE } from './experiments/meeting-model.ts';
 
 /** The learning engine's settings; defaults are the product spec's advanced settings (section 2, /agents). */
 export const learningEngineConfig = z.object({
@@ -24,8 +25,10 @@ export const learningEngineConfig = z.object({
     .number()
     .positive()
     .max(1)
-    .default(0.1)
-    .describe('Not used since the scoring weights are refitted from meetings (kept so a saved setting still loads; /agents shows it).'),
+    .default(DEFAULT_LEARNING_RATE)
+    .describe(
+      'Share of the way from the scoring weights in force to the ones refitted from meetings an applied refit moves, in (0, 1]: 1 jumps to the fit (spec: learning rate 0.1).',
+    ),
   autoApplyOptimizations: z
     .boolean()
     .default(true)

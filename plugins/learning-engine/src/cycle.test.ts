@@ -5,6 +5,8 @@ import { runLearningCycleInput, type RunLearningCycleInput } from './schemas.ts'
 import { noiseLeads, techStackLeads, timingLeads, withoutTiming } from './synthetic.test-support.ts';
 
 const config = learningEngineConfig.parse({});
+// A jump to the fit: the scoring figures these tests assert are the fit's.
+const jump = learningEngineConfig.parse({ learningRate: 1 });
 const now = new Date('2026-11-22T09:00:00Z');
 
 function input(overrides: Partial<RunLearningCycleInput['outcomes']> = {}, autoApply?: boolean): RunLearningCycleInput {
@@ -60,7 +62,7 @@ describe('computeLearningCycle', () => {
   });
 
   it('refits the scoring weights from meetings and applies them when they rank held-out prospects better', () => {
-    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }), config, now);
+    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }), jump, now);
     const refit = result.scoringRefit!;
     expect(refit).toMatchObject({ status: 'applied', better: true, applied: true, sampleSize: 1500, heldOutSize: 450 });
     expect(refit.aucAfter!).toBeGreaterThan(refit.aucBefore! + 0.05);
@@ -85,8 +87,25 @@ describe('computeLearningCycle', () => {
     expect(result.activity.find((entry) => entry.title === 'Scoring weights held for review')?.description).toContain('Not applied');
   });
 
+  it('by default (learning rate 0.1) applies a tenth of the way to the fit, recording the rate and both weightings', () => {
+    expect(config.learningRate).toBe(0.1);
+    const result = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }), config, now);
+    const refit = result.scoringRefit!;
+    const fit = computeLearningCycle(input({ scoredLeads: techStackLeads(1500) }), jump, now).scoringRefit!;
+    expect(refit).toMatchObject({ status: 'applied', applied: true, learningRate: 0.1, fitted: fit.fitted });
+    expect(fit).toMatchObject({ learningRate: 1, proposed: fit.fitted });
+    expect(result.effective.scoringWeights).toEqual(refit.proposed);
+    // The four defaults as scored (timing 0.1): company size 0.35 · 0.9 = 0.315, tech stack 0.22 · 0.9 = 0.198.
+    expect(refit.proposed.techStack).toBeCloseTo(0.198 + 0.1 * (refit.fitted!.techStack - 0.198), 12);
+    expect(refit.proposed.companySize).toBeCloseTo(0.315 + 0.1 * (refit.fitted!.companySize - 0.315), 12);
+    expect(refit.aucAfter!).toBeGreaterThan(refit.aucBefore!);
+    expect(result.insights.find((insight) => insight.type === 'scoring')?.description).toContain(
+      'A step of 10.0% of the way to the fitted weights',
+    );
+  });
+
   it('learns timing as the fifth weight: applied weights hold five keys, the four defaults recorded as before', () => {
-    const result = computeLearningCycle(input({ scoredLeads: timingLeads(3000) }), config, now);
+    const result = computeLearningCycle(input({ scoredLeads: timingLeads(3000) }), jump, now);
     const refit = result.scoringRefit!;
     expect(refit).toMatchObject({ status: 'applied', applied: true, before: input().current.scoringWeights });
     expect(result.effective.scoringWeights.timing).toBeGreaterThan(0.5);

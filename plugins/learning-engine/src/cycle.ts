@@ -21,7 +21,7 @@ export function computeLearningCycle(input: RunLearningCycleInput, config: Learn
   const scoring = learnScoringWeights(
     current.scoringWeights,
     outcomes.scoredLeads,
-    { minSampleSize: config.minSampleSize, minMeetings: config.minMeetings },
+    { minSampleSize: config.minSampleSize, minMeetings: config.minMeetings, learningRate: config.learningRate },
     input.cycleId,
   );
   const templates = learnTemplates(current.templatePerformance, outcomes.templates, config.templatePriorStrength);
@@ -38,7 +38,7 @@ export function computeLearningCycle(input: RunLearningCycleInput, config: Learn
   const confidence = { scoringWeights: scoring.confidence, templatePerformance: templates.confidence, cadenceTiming: cadence.confidence };
   const autoApply = input.autoApply ?? config.autoApplyOptimizations;
   // Template rates and cadence need minConfidence; the scoring weights need the refit's own test
-  // (held-out AUC better by DeLong's z ≥ 1.645).
+  // (the weights a step of learningRate towards the fit, held-out AUC better by DeLong's z ≥ 1.645).
   const passes: Record<Part, boolean> = {
     scoringWeights: scoring.better,
     templatePerformance: confidence.templatePerformance >= config.minConfidence,
@@ -75,6 +75,8 @@ export function computeLearningCycle(input: RunLearningCycleInput, config: Learn
     scoringRefit: {
       before: current.scoringWeights,
       proposed: scoring.proposed,
+      fitted: scoring.fitted,
+      learningRate: scoring.learningRate,
       better: scoring.better,
       applied: applied.scoringWeights,
       autoApply,

@@ -60,12 +60,15 @@ function scoringInsight({ scoring, applied, autoApply, now }: InsightSources): I
     (a, b) => b.delta - a.delta,
   );
   const top = changes[0] ?? { feature: 'techStack', delta: 0 };
+  // The changes above are the step applied, not the fit: say how far towards the fit it goes.
+  const step =
+    scoring.learningRate < 1 ? ` A step of ${percent(scoring.learningRate)} of the way to the fitted weights (learning rate).` : '';
   return {
     ...base,
     title: `${LABELS[top.feature]} predicts meetings more than weighted`,
     description: `Refitted on ${scoring.sampleSize} contacted prospects (${scoring.meetings} meetings), ${auc} (z = ${scoring.z?.toFixed(2)}): ${changes
       .map(({ feature }) => `${LABELS[feature]} ${percent(before[feature])} → ${percent(after(feature))}`)
-      .join(', ')}.${autoApply ? '' : ' Auto-apply is off: a recommendation, not applied.'}`,
+      .join(', ')}.${step}${autoApply ? '' : ' Auto-apply is off: a recommendation, not applied.'}`,
     impact: `${LABELS[top.feature]} weight ${points(top.delta)}`,
     implementedDate: applied.scoringWeights ? now : null,
   };

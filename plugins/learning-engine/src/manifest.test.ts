@@ -1,5 +1,6 @@
 import { describePlugin, manifestProblems } from '@meetflow/plugin-sdk';
 import { describe, expect, it } from 'vitest';
+import { learningEngineConfig } from './config.ts';
 import { learningEnginePlugin } from './index.ts';
 
 describe('learning-engine manifest', () => {
@@ -19,5 +20,15 @@ describe('learning-engine manifest', () => {
       learningRate: 0.1,
       autoApplyOptimizations: true,
     });
+  });
+
+  it('takes a learning rate in (0, 1] and refuses others, naming the field', () => {
+    expect(learningEngineConfig.parse({ learningRate: 1 }).learningRate).toBe(1);
+    expect(learningEngineConfig.parse({ learningRate: 0.25 }).learningRate).toBe(0.25);
+    for (const learningRate of [0, -0.1, 1.01, '0.5']) {
+      const parsed = learningEngineConfig.safeParse({ learningRate });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((issue) => issue.path)).toEqual([['learningRate']]);
+    }
   });
 });

@@ -10,7 +10,7 @@ export const manifest = defineManifest({
   name: 'Learning Engine',
   version: '0.1.0',
   description:
-    'Learns from outreach and meeting outcomes: Bayesian template rates, a logistic step on lead-scoring weights ' +
+    'Learns from outreach and meeting outcomes: Bayesian template rates, lead-scoring weights refitted from meetings (a learning-rate step towards the fit) ' +
     'and cadence retiming, applied automatically only at high confidence.',
   kind: 'agent',
   ui: { icon: 'brain', color: 'purple', category: 'learning', order: 60 },

@@ -138,13 +138,24 @@ export type CycleMetrics = z.output<typeof metricsSchema>;
 /** The scoring-weight refit from meetings: both held-out AUCs, the sample sizes, and why it was or was not applied. */
 export const scoringRefitSchema = z.object({
   before: scoringWeightsSchema.describe('The weights in force before the cycle.'),
-  proposed: scoringWeightsSchema.describe('The refitted weights (the current ones when no fit was made).'),
-  better: z.boolean().describe('The refit beat the current weights on held-out outcomes (DeLong z ≥ 1.645).'),
+  proposed: scoringWeightsSchema.describe(
+    'What the refit applies when it is applied: the weights in force moved learningRate of the way to the fitted ones (the current ones when no fit was made).',
+  ),
+  fitted: scoringWeightsSchema
+    .nullable()
+    .default(null)
+    .describe('The weights fitted to the meetings (five); null when no fit was made, and in cycles stored before the learning rate acted.'),
+  learningRate: z
+    .number()
+    .nullable()
+    .default(null)
+    .describe('The step taken from the weights in force towards the fitted ones; null in cycles stored before it acted.'),
+  better: z.boolean().describe('The proposed (stepped) weights beat the current ones on held-out outcomes (DeLong z ≥ 1.645).'),
   applied: z.boolean().describe('better and auto-apply on: the proposed weights are now in force.'),
   autoApply: z.boolean().describe('Whether auto-apply was on: off, a better refit is a recommendation only.'),
   status: z.enum(['applied', 'too-few-leads', 'too-few-meetings', 'no-contrast', 'no-signal', 'held-out-too-small', 'not-better']),
   aucBefore: z.number().nullable().describe('Held-out AUC of the current weights; null when not measured.'),
-  aucAfter: z.number().nullable().describe('Held-out AUC of the refitted weights; null when not measured.'),
+  aucAfter: z.number().nullable().describe('Held-out AUC of the proposed (stepped) weights; null when not measured.'),
   z: z.number().nullable(),
   sampleSize: count.describe('Contacted prospects learned from.'),
   meetings: count.describe('Meetings booked among them.'),

@@ -3,7 +3,8 @@ import { SPEC_DEFAULTS } from './schemas.ts';
 import { learnScoringWeights, normalCdf, shareOfFive } from './scoring.ts';
 import { techStackLeads, timingLeads, withoutTiming } from './synthetic.test-support.ts';
 
-const settings = { minSampleSize: 100, minMeetings: 20 };
+// A jump to the fit (learning rate 1): the figures below are the fit's; the default step is tested on its own.
+const settings = { minSampleSize: 100, minMeetings: 20, learningRate: 1 };
 const current = SPEC_DEFAULTS.scoringWeights;
 
 describe('normalCdf', () => {
@@ -39,6 +40,19 @@ describe('learnScoringWeights (from meetings)', () => {
     expect(Object.keys(result.proposed).sort()).toEqual(['companySize', 'industryMatch', 'jobTitle', 'techStack', 'timing']);
     expect(Object.values(result.proposed).reduce((sum, value) => sum + value, 0)).toBeCloseTo(1, 3);
     expect(result.aucAfter!).toBeGreaterThan(result.aucBefore! + 0.1);
+  });
+
+  it('moves the five shares in force learningRate of the way to the fit, and records both', () => {
+    const stepped = learnScoringWeights(current, timingLeads(3000), { ...settings, learningRate: 0.1 }, 'c1');
+    const jump = learnScoringWeights(current, timingLeads(3000), settings, 'c1');
+    expect(stepped).toMatchObject({ better: true, status: 'applied', learningRate: 0.1, fitted: jump.fitted });
+    expect(jump.proposed).toEqual(jump.fitted);
+    // From the four defaults as scored (timing 0.1): timing 0.1 + 0.1 × (fitted − 0.1).
+    for (const key of ['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing'] as const) {
+      expect(stepped.proposed[key]).toBeCloseTo(stepped.inForce[key] + 0.1 * (stepped.fitted![key] - stepped.inForce[key]), 14);
+    }
+    expect(stepped.proposed.timing).toBeLessThan(jump.proposed.timing!);
+    expect(stepped.aucAfter!).toBeGreaterThan(stepped.aucBefore!);
   });
 
   it('judges five current weights as they are: a workspace already weighting timing is not beaten on timing', () => {

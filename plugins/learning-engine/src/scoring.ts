@@ -3,13 +3,20 @@ import { DEFAULT_TIMING_SHARE, SCORING_FEATURES, type Outcomes, type ScoringWeig
 
 /** What the scoring-weight refit found (the engine's output `scoringRefit`, plus its confidence). */
 export interface ScoringLearning {
-  /** The five weights the refit proposes (the current ones as they are when no fit was made). */
+  /**
+   * The five weights the refit proposes: the weights in force moved `learningRate` of the way to
+   * `fitted` (the current ones as they are when no fit was made).
+   */
   proposed: ScoringWeights;
+  /** The five weights fitted to the meetings; null when no fit was made. */
+  fitted: DimensionWeights | null;
+  /** The step from the weights in force towards the fit (the plugin's `learningRate`). */
+  learningRate: number;
   /** The five shares the current weights score with (`shareOfFive`): what the refit was judged against. */
   inForce: DimensionWeights;
   /** Contacted prospects scored before timing was recorded: left out of the fit, not counted as timing 0. */
   withoutTiming: number;
-  /** True when the refit beat the current weights on held-out outcomes (DeLong z ≥ 1.645). */
+  /** True when the proposed (stepped) weights beat the current ones on held-out outcomes (DeLong z ≥ 1.645). */
   better: boolean;
   status: RefitStatus | 'too-few-leads';
   /** Φ(z) of the held-out AUC difference (0 when not measured): how sure the improvement is. */
@@ -32,6 +39,8 @@ export interface ScoringLearning {
 export interface ScoringSettings {
   minSampleSize: number;
   minMeetings: number;
+  /** Share of the way from the weights in force to the fitted ones a refit moves, in (0, 1]. */
+  learningRate: number;
 }
 
 /** The standard normal CDF (Abramowitz–Stegun 7.1.26 on erf; error below 1.5·10⁻⁷). */
@@ -65,11 +74,12 @@ export function shareOfFive(weights: ScoringWeights): DimensionWeights {
 /**
  * Scoring weights from meetings (issue #33, item 4): the contacted prospects' five score
  * dimensions as they were scored, and whether each booked a meeting, refitted by the meeting model
- * (`refitScoringWeights`: L2 logistic on 70%, judged on the held-out 30% by DeLong's test against
- * the current weights' five shares) once there are `minSampleSize` of them. Prospects scored
- * before timing was recorded are left out (a missing timing is not a timing of 0, and imputing it
- * would invent the very dimension being learned); `withoutTiming` counts them. The refit is seeded
- * by the cycle id, so a retry gives the same answer.
+ * (`refitScoringWeights`: L2 logistic on 70%; a step of `learningRate` from the current weights'
+ * five shares towards the fit, judged against them on the held-out 30% by DeLong's test) once
+ * there are `minSampleSize` of them. Prospects scored before timing was recorded are left out (a
+ * missing timing is not a timing of 0, and imputing it would invent the very dimension being
+ * learned); `withoutTiming` counts them. The refit is seeded by the cycle id, so a retry gives the
+ * same answer.
  */
 export function learnScoringWeights(
   current: ScoringWeights,
@@ -88,10 +98,11 @@ export function learnScoringWeights(
     inForce,
     leads.map((lead) => ({ features: lead.features, meetingBooked: lead.converted })),
     seed,
-    { l2: 1, heldOutShare: 0.3, minMeetings: settings.minMeetings, minZ: 1.645 },
+    { l2: 1, heldOutShare: 0.3, minMeetings: settings.minMeetings, minZ: 1.645, learningRate: settings.learningRate },
   );
   const common = {
     inForce,
+    learningRate: settings.learningRate,
     withoutTiming,
     sampleSize: leads.length,
     meetings,
@@ -105,6 +116,7 @@ export function learnScoringWeights(
     return {
       ...common,
       proposed: current,
+      fitted: null,
       better: false,
       status: 'too-few-leads',
       confidence: 0,
@@ -117,6 +129,7 @@ export function learnScoringWeights(
   return {
     ...common,
     proposed: refit.proposed,
+    fitted: refit.fitted,
     better: refit.applied,
     status: refit.status,
     confidence: refit.z === null ? 0 : Number(normalCdf(refit.z).toFixed(4)),

@@ -1966,7 +1966,7 @@ export interface GetApiAgentsSettingsResponse {
    */
   minSampleSize: number | null;
   /**
-   * The former gradient step size; not used since the scoring weights are refitted from meetings
+   * Share of the way (0–1] from the scoring weights in force to those refitted from meetings an applied refit moves; null without the learning engine
    */
   learningRate: number | null;
 }
@@ -3236,6 +3236,9 @@ export interface GetApiLearningStatusResponse {
       jobTitle: number;
       timing?: number;
     };
+    /**
+     * The weights it applies when applied: the weights in force moved `learningRate` of the way to `fitted`
+     */
     proposed: {
       companySize: number;
       industryMatch: number;
@@ -3244,7 +3247,21 @@ export interface GetApiLearningStatusResponse {
       timing?: number;
     };
     /**
-     * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
+     * The weights fitted to the meetings; null when no fit was made (and in refits recorded before the learning rate acted)
+     */
+    fitted: {
+      companySize: number;
+      industryMatch: number;
+      techStack: number;
+      jobTitle: number;
+      timing?: number;
+    } | null;
+    /**
+     * The step from the weights in force towards the fit (the learning engine's learningRate); null in refits recorded before it acted
+     */
+    learningRate: number | null;
+    /**
+     * The proposed weights ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
      */
     better: boolean;
     /**
@@ -3264,7 +3281,7 @@ export interface GetApiLearningStatusResponse {
      */
     aucBefore: number | null;
     /**
-     * Held-out AUC of the refitted weights; null when no fit was judged
+     * Held-out AUC of the proposed weights (the step, not the fit); null when no fit was judged
      */
     aucAfter: number | null;
     z: number | null;
@@ -6489,6 +6506,9 @@ export interface PostApiLearningRefitsCycleIdRollbackResponse {
     jobTitle: number;
     timing?: number;
   };
+  /**
+   * The weights it applies when applied: the weights in force moved `learningRate` of the way to `fitted`
+   */
   proposed: {
     companySize: number;
     industryMatch: number;
@@ -6497,7 +6517,21 @@ export interface PostApiLearningRefitsCycleIdRollbackResponse {
     timing?: number;
   };
   /**
-   * The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
+   * The weights fitted to the meetings; null when no fit was made (and in refits recorded before the learning rate acted)
+   */
+  fitted: {
+    companySize: number;
+    industryMatch: number;
+    techStack: number;
+    jobTitle: number;
+    timing?: number;
+  } | null;
+  /**
+   * The step from the weights in force towards the fit (the learning engine's learningRate); null in refits recorded before it acted
+   */
+  learningRate: number | null;
+  /**
+   * The proposed weights ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)
    */
   better: boolean;
   /**
@@ -6517,7 +6551,7 @@ export interface PostApiLearningRefitsCycleIdRollbackResponse {
    */
   aucBefore: number | null;
   /**
-   * Held-out AUC of the refitted weights; null when no fit was judged
+   * Held-out AUC of the proposed weights (the step, not the fit); null when no fit was judged
    */
   aucAfter: number | null;
   z: number | null;

@@ -3,6 +3,7 @@ import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import {
   auc,
   compareAuc,
+  DEFAULT_REFIT_SETTINGS,
   fitRegularisedLogistic,
   refitScoringWeights,
   SCORE_DIMENSIONS,
@@ -66,9 +67,11 @@ describe('fitRegularisedLogistic', () => {
 
 describe('refitScoringWeights', () => {
   it('applies learned weights that rank held-out prospects better when meetings depend on the dimensions', () => {
-    const refit = refitScoringWeights(CURRENT, population(4000, 17, dependent), 'cycle-1');
+    // A jump to the fit (learning rate 1): the figures the README quotes.
+    const refit = refitScoringWeights(CURRENT, population(4000, 17, dependent), 'cycle-1', { ...DEFAULT_REFIT_SETTINGS, learningRate: 1 });
     expect(refit.applied).toBe(true);
     expect(refit.aucAfter).toBeGreaterThan((refit.aucBefore ?? 1) + 0.05);
+    expect(refit.proposed).toEqual(refit.fitted);
     expect(refit.effective).toEqual(refit.proposed);
     expect(refit.proposed.techStack).toBeGreaterThan(refit.proposed.companySize);
     expect(Object.values(refit.proposed).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
@@ -98,5 +101,60 @@ describe('refitScoringWeights', () => {
 
   it('refuses a negative or missing current weight', () => {
     expect(() => refitScoringWeights({ ...CURRENT, timing: -1 }, [], 's')).toThrow(/timing/);
+  });
+});
+
+describe('the learning rate', () => {
+  const distance = (a: DimensionWeights, b: DimensionWeights) => Math.hypot(...SCORE_DIMENSIONS.map((key) => a[key] - b[key]));
+
+  it('moves each weight exactly learningRate of the way to the fit (0.1 by default), and judges that step', () => {
+    const observations = population(4000, 17, dependent);
+    const stepped = refitScoringWeights(CURRENT, observations, 'cycle-1');
+    const jump = refitScoringWeights(CURRENT, observations, 'cycle-1', { ...DEFAULT_REFIT_SETTINGS, learningRate: 1 });
+    expect(stepped.learningRate).toBe(0.1);
+    // The fit does not depend on the rate; the step does.
+    expect(stepped.fitted).toEqual(jump.fitted);
+    const fitted = stepped.fitted!;
+    for (const key of SCORE_DIMENSIONS) {
+      expect(stepped.proposed[key]).toBeCloseTo(CURRENT[key] + 0.1 * (fitted[key] - CURRENT[key]), 14);
+    }
+    expect(Object.values(stepped.proposed).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 14);
+    expect(stepped.applied).toBe(true);
+    expect(stepped.effective).toEqual(stepped.proposed);
+    // The held-out AUC after is the step's (what is applied), between the weights in force and the fit's.
+    expect(stepped.aucBefore).toBe(jump.aucBefore);
+    expect(stepped.aucAfter!).toBeGreaterThan(stepped.aucBefore!);
+    expect(stepped.aucAfter!).toBeLessThan(jump.aucAfter!);
+  });
+
+  it('converges on the fit over repeated cycles: each applied one shrinks the distance by (1 − 0.1)', () => {
+    const observations = population(4000, 17, dependent);
+    let weights = CURRENT;
+    const distances: number[] = [];
+    let last = refitScoringWeights(weights, observations, 'same-split');
+    const fitted = last.fitted!;
+    distances.push(distance(weights, fitted));
+    // The same population and split each cycle: the same fit, approached a tenth of the remaining way each time.
+    while (last.applied && distances.length <= 50) {
+      expect(last.fitted).toEqual(fitted);
+      weights = last.effective;
+      distances.push(distance(weights, fitted));
+      last = refitScoringWeights(weights, observations, 'same-split');
+    }
+    const applied = distances.length - 1;
+    expect(applied).toBeGreaterThanOrEqual(10);
+    distances.forEach((value, k) => expect(value / distances[0]!).toBeCloseTo(0.9 ** k, 10));
+    // Close to the fit, a step no longer ranks held-out prospects better beyond noise: the weights stay.
+    expect(last.applied).toBe(false);
+    expect(last.effective).toEqual(weights);
+  });
+
+  it('refuses a learning rate outside (0, 1]', () => {
+    const observations = population(400, 9, dependent);
+    for (const learningRate of [0, -0.1, 1.5, Number.NaN]) {
+      expect(() => refitScoringWeights(CURRENT, observations, 's', { ...DEFAULT_REFIT_SETTINGS, learningRate })).toThrow(
+        /learningRate must be in \(0, 1\]/,
+      );
+    }
   });
 });

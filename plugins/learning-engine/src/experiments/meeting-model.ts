@@ -141,23 +141,45 @@ export interface RefitSettings {
   minMeetings: number;
   /** DeLong z the improvement must reach (1.645: one-sided 5%). */
   minZ: number;
+  /**
+   * The share of the way from the current weights to the fitted ones a refit proposes, in (0, 1]:
+   * current + learningRate × (fitted − current), per dimension. 1 jumps to the fit; below 1 one
+   * noisy cycle cannot swing scoring, and cycles that keep finding the same fit converge on it.
+   */
+  learningRate: number;
 }
 
-export const DEFAULT_REFIT_SETTINGS: RefitSettings = { l2: 1, heldOutShare: 0.3, minMeetings: 20, minZ: 1.645 };
+/** The learning engine's default `learningRate` (the spec's Advanced Settings: learning rate 0.1). */
+export const DEFAULT_LEARNING_RATE = 0.1;
+
+export const DEFAULT_REFIT_SETTINGS: RefitSettings = {
+  l2: 1,
+  heldOutShare: 0.3,
+  minMeetings: 20,
+  minZ: 1.645,
+  learningRate: DEFAULT_LEARNING_RATE,
+};
 
 /** Why a refit's weights were or were not applied (`reason` says it in words). */
 export type RefitStatus = 'applied' | 'too-few-meetings' | 'no-contrast' | 'no-signal' | 'held-out-too-small' | 'not-better';
 
 /** What one refit found: the weights it proposes, the held-out AUCs and whether they apply. */
 export interface WeightRefit<K extends string> {
-  /** Non-negative weights summing to 1 (negative coefficients count 0), rounded to 4 places. */
+  /**
+   * What the refit would apply: the current weights (normalised) moved `learningRate` of the way
+   * to `fitted`, non-negative and summing to 1; the current ones (normalised) when nothing was fitted.
+   */
   proposed: Record<K, number>;
+  /** The fitted weights (coefficients clamped at 0, normalised); null when no fit was made. */
+  fitted: Record<K, number> | null;
+  /** The step taken towards the fit (settings.learningRate). */
+  learningRate: number;
   /** The weights in force after the refit: proposed when applied, else current. */
   effective: Record<K, number>;
-  /** True when the proposed weights beat the current ones on the held-out part by the test. */
+  /** True when the proposed (stepped) weights beat the current ones on the held-out part by the test. */
   applied: boolean;
   status: RefitStatus;
-  /** Held-out AUC of the current weights and of the proposed ones; null when not measured. */
+  /** Held-out AUC of the current weights and of the proposed (stepped) ones; null when not measured. */
   aucBefore: number | null;
   aucAfter: number | null;
   /** DeLong z of aucAfter − aucBefore. */
@@ -191,8 +213,9 @@ export function refitScoringWeights(
  * One refit over the dimensions `keys` (the five score dimensions, or the four a workspace's
  * scoring weights hold): a seeded, outcome-stratified split (same seed, same split), the
  * regularised fit on the training part, and both weightings' AUC on the held-out part. A score
- * ranks prospects by Σ w_k x_k, so the proposed weights are the fitted coefficients clamped at 0
- * and normalised.
+ * ranks prospects by Σ w_k x_k, so the fitted weights are the coefficients clamped at 0 and
+ * normalised; the proposed ones are a step of `learningRate` from the current weights towards
+ * them, and it is the step (what would be applied) that is judged against the current weights.
  */
 export function refitWeights<K extends string>(
   keys: readonly K[],
@@ -205,9 +228,11 @@ export function refitWeights<K extends string>(
   for (const key of keys) {
     if (!Number.isFinite(current[key]) || current[key] < 0) throw new RangeError(`current weight ${key} must be a finite number ≥ 0`);
   }
+  const { learningRate } = settings;
+  if (!(learningRate > 0 && learningRate <= 1)) throw new RangeError(`learningRate must be in (0, 1], got ${learningRate}`);
   const vectorOf = (features: Record<K, number>) => keys.map((key) => features[key]);
-  const weightsOf = (vector: readonly number[]) =>
-    Object.fromEntries(keys.map((key, k) => [key, Number((vector[k] ?? 0).toFixed(4))])) as Record<K, number>;
+  // Not rounded: the step is exact (applied = current + learningRate × (fitted − current)).
+  const weightsOf = (vector: readonly number[]) => Object.fromEntries(keys.map((key, k) => [key, vector[k] ?? 0])) as Record<K, number>;
   const scoreWith = (weights: readonly number[], features: Record<K, number>) =>
     vectorOf(features).reduce((sum, value, k) => sum + value * (weights[k] ?? 0), 0);
   const random = seededRandom(hashSeed(seed));
@@ -231,6 +256,8 @@ export function refitWeights<K extends string>(
   const trainMeetings = train.filter((o) => o.meetingBooked).length;
   const base = {
     proposed: weightsOf(currentVector),
+    fitted: null,
+    learningRate,
     effective: current,
     applied: false,
     aucBefore: null,
@@ -255,7 +282,10 @@ export function refitWeights<K extends string>(
   );
   if (fit.coefficients.every((value) => value <= 0))
     return { ...base, status: 'no-signal', reason: 'no dimension raises the chance of a meeting: the current weights stay' };
-  const proposedVector = normaliseWeights(fit.coefficients);
+  const fittedVector = normaliseWeights(fit.coefficients);
+  // Both sum to 1 and are ≥ 0, so each step between them does too: no clamping or renormalising
+  // (which would move the step off the line). Written (1 − r)·c + r·f so that r = 1 is the fit exactly.
+  const proposedVector = currentVector.map((value, k) => (1 - learningRate) * value + learningRate * (fittedVector[k] ?? 0));
   const labels = heldOut.map((o) => o.meetingBooked);
   const compared = compareAuc(
     heldOut.map((o) => scoreWith(currentVector, o.features)),
@@ -263,9 +293,10 @@ export function refitWeights<K extends string>(
     labels,
   );
   const proposed = weightsOf(proposedVector);
+  const fitted = weightsOf(fittedVector);
   if (compared === null)
-    return { ...base, proposed, status: 'held-out-too-small', reason: 'the held-out part needs two meetings and two non-meetings' };
-  const measured = { ...base, proposed, aucBefore: compared.aucA, aucAfter: compared.aucB, z: compared.z };
+    return { ...base, proposed, fitted, status: 'held-out-too-small', reason: 'the held-out part needs two meetings and two non-meetings' };
+  const measured = { ...base, proposed, fitted, aucBefore: compared.aucA, aucAfter: compared.aucB, z: compared.z };
   const auc = (value: number) => value.toFixed(3);
   if (compared.difference > 0 && compared.z >= settings.minZ)
     return {

@@ -21,7 +21,9 @@ export const AgentSettingsSchema = z.object({
   learningRate: z
     .number()
     .nullable()
-    .describe('The former gradient step size; not used since the scoring weights are refitted from meetings'),
+    .describe(
+      'Share of the way (0–1] from the scoring weights in force to those refitted from meetings an applied refit moves; null without the learning engine',
+    ),
 });
 
 /** What the settings are read from: the start-up configuration and the plugins' parsed configs. */

@@ -37,7 +37,8 @@ let cycles: CyclesModel;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('learning-cycle', [learningEnginePlugin]);
+  // Learning rate 1 (a jump to the fit): the refit figures below are the fit's; the default's step is learning-rate.test.ts's.
+  stack = await startTestPipelineWorker('learning-cycle', [learningEnginePlugin], { settings: { 'learning-engine': { learningRate: 1 } } });
   db = learningDb(stack.database);
   cycles = stack.host.models('learning-engine', stack.database).cycles!;
   await Promise.all([...Object.values(db).map((model) => model.init()), cycles.init()]);
@@ -341,6 +342,8 @@ interface RefitView {
   reason: string;
   before: Record<string, number>;
   proposed: Record<string, number>;
+  fitted: Record<string, number> | null;
+  learningRate: number | null;
   rolledBackAt: string | null;
 }
 const refitOf = async (workspace: string) =>
@@ -371,6 +374,8 @@ describe('the weekly cycle refits the scoring weights from meetings', () => {
     });
     expect(refit!.aucAfter!).toBeGreaterThan(refit!.aucBefore! + 0.05);
     expect(refit!.reason).toMatch(/^held-out AUC 0\.\d{3} → 0\.\d{3} \(z = \d+\.\d\d\)$/);
+    // The evidence names the rate in force (this worker's setting) and the fit it stepped to.
+    expect(refit).toMatchObject({ learningRate: 1, fitted: refit!.proposed });
     const applied = (await config('refit-dependent')).scoringWeights as Record<string, number>;
     expect(applied).toEqual(refit!.proposed);
     expect(applied.techStack).toBeGreaterThan(0.5);

@@ -10,8 +10,9 @@ export interface RefitWeights {
 }
 
 /**
- * One learning cycle's refit of the scoring weights from meetings, with its evidence: both
- * held-out AUCs, the sample sizes, whether it was applied and why (not). An applied one can be
+ * One learning cycle's refit of the scoring weights from meetings, with its evidence: the fitted
+ * weights and the learning rate's step towards them, both held-out AUCs, the sample sizes,
+ * whether it was applied and why (not). An applied one can be
  * rolled back: the weights in force before it come back.
  */
 export interface ScoringRefitRecord {
@@ -19,7 +20,12 @@ export interface ScoringRefitRecord {
   cycleId: string;
   at: Date;
   before: RefitWeights;
+  /** What it applies (applied): `before` moved `learningRate` of the way to `fitted`. */
   proposed: RefitWeights;
+  /** The weights fitted to the meetings; null when none was made or recorded before the learning rate acted. */
+  fitted?: RefitWeights | null;
+  /** The step towards the fit; null when recorded before the learning rate acted. */
+  learningRate?: number | null;
   /** Better on held-out outcomes by the test (DeLong z ≥ 1.645). */
   better: boolean;
   /** Written into the workspace's scoring weights (better, and auto-apply on). */
@@ -49,6 +55,8 @@ const ScoringRefitSchema = new Schema<ScoringRefitRecord>(
     at: { type: Date, required: true },
     before: weights,
     proposed: weights,
+    fitted: { type: Schema.Types.Mixed, default: null },
+    learningRate: { type: Number, default: null },
     better: { type: Boolean, required: true },
     applied: { type: Boolean, required: true },
     autoApply: { type: Boolean, required: true },

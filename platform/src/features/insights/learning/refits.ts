@@ -17,6 +17,9 @@ const Weights = z.object({
 export const EngineRefit = z.object({
   before: Weights,
   proposed: Weights,
+  // Absent from engines before the learning rate acted (they proposed the fit itself).
+  fitted: Weights.nullable().default(null),
+  learningRate: z.number().nullable().default(null),
   better: z.boolean(),
   applied: z.boolean(),
   autoApply: z.boolean(),
@@ -39,14 +42,24 @@ export type EngineRefit = z.output<typeof EngineRefit>;
 export const ScoringRefitView = EngineRefit.extend({
   cycleId: z.string().describe('The learning cycle that refitted (the id to roll it back by)'),
   at: z.string().describe('ISO time the cycle applied or recorded it'),
+  proposed: Weights.describe('The weights it applies when applied: the weights in force moved `learningRate` of the way to `fitted`'),
+  fitted: Weights.nullable().describe(
+    'The weights fitted to the meetings; null when no fit was made (and in refits recorded before the learning rate acted)',
+  ),
+  learningRate: z
+    .number()
+    .nullable()
+    .describe(
+      "The step from the weights in force towards the fit (the learning engine's learningRate); null in refits recorded before it acted",
+    ),
   status: z
     .enum(['applied', 'too-few-leads', 'too-few-meetings', 'no-contrast', 'no-signal', 'held-out-too-small', 'not-better'])
     .describe('Why it was or was not applied; `applied` also when auto-apply was off and it only recommends (see `applied`)'),
-  better: z.boolean().describe('The refit ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)'),
+  better: z.boolean().describe('The proposed weights ranked the held-out prospects better than the weights in force (DeLong z ≥ 1.645)'),
   applied: z.boolean().describe('Its weights were written into the workspace (better, and Auto-Apply Optimizations on)'),
   autoApply: z.boolean().describe('The Auto-Apply Optimizations switch when the cycle ran'),
   aucBefore: z.number().nullable().describe('Held-out AUC of the weights in force; null when no fit was judged'),
-  aucAfter: z.number().nullable().describe('Held-out AUC of the refitted weights; null when no fit was judged'),
+  aucAfter: z.number().nullable().describe('Held-out AUC of the proposed weights (the step, not the fit); null when no fit was judged'),
   sampleSize: z.number().int().describe('Contacted prospects learned from'),
   meetings: z.number().int().describe('Meetings booked among them'),
   heldOutSize: z.number().int().describe('Prospects held out from the fit to judge it (30%)'),
@@ -61,6 +74,8 @@ const viewOf = (record: ScoringRefitRecord): ScoringRefitView => ({
   at: new Date(record.at).toISOString(),
   before: record.before,
   proposed: record.proposed,
+  fitted: record.fitted ?? null,
+  learningRate: record.learningRate ?? null,
   better: record.better,
   applied: record.applied,
   autoApply: record.autoApply,

@@ -16,8 +16,13 @@ export function AdvancedSettings() {
         ['Max tokens', formatNumber(data.maxTokens)],
         ['Min confidence', dash(data.minConfidence, (value) => `${Math.round(value * 100)}%`)],
         ['Sample size', dash(data.minSampleSize, formatNumber)],
-        // Kept so a saved setting still loads; the weekly cycle refits the scoring weights from meetings instead of stepping.
-        ['Learning rate', dash(data.learningRate, (value) => `${value} (not used: weights are refitted from meetings)`)],
+        [
+          'Learning rate',
+          dash(
+            data.learningRate,
+            (value) => `${value} (each applied refit moves the scoring weights ${Math.round(value * 100)}% of the way to the fit)`,
+          ),
+        ],
       ]
     : [];
   return (

@@ -17,9 +17,15 @@ const shown = (weights: ScoringRefit['before'], key: keyof typeof WEIGHT_LABELS)
   return value === undefined ? 'Plugin setting' : percent(value);
 };
 
-/** The weights before and as refitted, side by side (five; weights from before timing was learned have four). */
+/**
+ * The weights before, proposed (a step of the learning rate towards the fit) and as fitted, side by
+ * side (five; weights from before timing was learned have four). A jump to the fit (rate 1, or a
+ * refit recorded before the learning rate acted) has no fitted column: it proposed the fit itself.
+ */
 function WeightChanges({ refit }: { refit: ScoringRefit }) {
   const fourBefore = refit.before.timing === undefined && refit.proposed.timing !== undefined;
+  const rate = refit.learningRate;
+  const fitted = rate !== null && rate < 1 ? refit.fitted : null;
   return (
     <>
       <table className="table table-xs" data-testid="refit-weights">
@@ -30,8 +36,13 @@ function WeightChanges({ refit }: { refit: ScoringRefit }) {
               Before
             </th>
             <th scope="col" className="text-right">
-              Refitted
+              {fitted ? 'Proposed' : 'Refitted'}
             </th>
+            {fitted && (
+              <th scope="col" className="text-right">
+                Fitted
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -42,14 +53,21 @@ function WeightChanges({ refit }: { refit: ScoringRefit }) {
               </th>
               <td className="text-right tabular-nums">{shown(refit.before, key)}</td>
               <td className="text-right tabular-nums">{shown(refit.proposed, key)}</td>
+              {fitted && <td className="text-right tabular-nums text-base-content/60">{shown(fitted, key)}</td>}
             </tr>
           ))}
         </tbody>
       </table>
       {fourBefore && (
         <p className="text-xs text-base-content/60" data-testid="refit-timing-note">
-          Before, timing took the lead-scoring plugin&apos;s share (10% by default) and the four shared the rest; the refitted five share
-          100% between them.
+          Before, timing took the lead-scoring plugin&apos;s share (10% by default) and the four shared the rest; the new five share 100%
+          between them.
+        </p>
+      )}
+      {fitted && (
+        <p className="text-xs text-base-content/60" data-testid="refit-learning-rate">
+          Learning rate {rate}: the weights move {percent(rate ?? 1)} of the way from before to the fitted ones per applied refit, so one
+          cycle cannot swing scoring.
         </p>
       )}
     </>

@@ -8,6 +8,8 @@ const refit = (change: Partial<ScoringRefit>): ScoringRefit => ({
   at: '2026-11-30T06:00:00.000Z',
   before: weights,
   proposed: weights,
+  fitted: null,
+  learningRate: null,
   better: false,
   applied: false,
   autoApply: true,
