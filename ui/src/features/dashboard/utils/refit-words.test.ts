@@ -41,6 +41,11 @@ describe('the scoring refit in words', () => {
   it('explains why, with the numbers the refit measured', () => {
     expect(refitExplanation(refit({}))).toBe('Not better than the weights in force beyond noise (z = -0.40): they stay.');
     expect(refitExplanation(refit({ better: true, applied: true, status: 'applied', z: 2.79 }))).toContain('beyond noise (z = 2.79)');
+    // What was judged: the fit at a learning rate of 1 (and before the rate acted), else the step towards it.
+    expect(refitExplanation(refit({ better: true, applied: true, status: 'applied', learningRate: 1 }))).toMatch(/^The refitted weights/);
+    expect(refitExplanation(refit({ better: true, applied: true, status: 'applied', learningRate: 0.1 }))).toMatch(
+      /^The weights stepped towards the fit ranked/,
+    );
     expect(refitExplanation(refit({ better: true, autoApply: false, status: 'applied' }))).toContain('Auto-Apply Optimizations is off');
     const few = refit({ status: 'too-few-meetings', meetings: 12, aucBefore: null, aucAfter: null, z: null });
     expect(refitExplanation(few)).toBe(

@@ -27,6 +27,10 @@ export function refitVerdict(refit: ScoringRefit): { label: string; tone: 'succe
   return { label: 'Not applied', tone: 'ghost' };
 }
 
+/** What was judged: the fit itself at a learning rate of 1 (or in refits from before it acted), else the step towards it. */
+const proposedWeights = (refit: ScoringRefit) =>
+  refit.learningRate === null || refit.learningRate >= 1 ? 'The refitted weights' : 'The weights stepped towards the fit';
+
 const z = (refit: ScoringRefit) => (refit.z === null ? '' : ` (z = ${refit.z.toFixed(2)})`);
 
 /** Why the refit was or was not applied, in plain words. */
@@ -34,9 +38,9 @@ export function refitExplanation(refit: ScoringRefit): string {
   if (refit.applied && refit.rolledBackAt)
     return 'Its weights were applied, then rolled back: the weights in force before it score prospects again.';
   if (refit.applied)
-    return `The refitted weights ranked the held-out prospects better than the weights in force, beyond noise${z(refit)}, so they now score new prospects.`;
+    return `${proposedWeights(refit)} ranked the held-out prospects better than the weights in force, beyond noise${z(refit)}, so they now score new prospects.`;
   if (refit.better)
-    return 'The refitted weights ranked the held-out prospects better, but Auto-Apply Optimizations is off: this is a recommendation; set the weights under Agent Configuration to use it.';
+    return `${proposedWeights(refit)} ranked the held-out prospects better, but Auto-Apply Optimizations is off: this is a recommendation; set the weights under Agent Configuration to use it.`;
   switch (refit.status) {
     case 'too-few-leads': {
       const leftOut = leftOutWithoutTiming(refit);
