@@ -7,15 +7,10 @@
 // its people, so every id a posting lists is a stored person.
 import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
 import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleModels } from './model.ts';
-import { generateBatch, generateCompany, type GeneratedCompany } from './generate.ts';
 import { MAX_PEOPLE_PER_BATCH, postingsOfBatch } from './postings.ts';
 
 /** What ensureSampleDatabase generates when not told otherwise (the prepare activity sets `companies`, its config the rest). */
 export const SAMPLE_DB_DEFAULTS = { seed: 1, companies: 20_000, peoplePerCompany: 3, batchSize: 1_000 } as const;
-
-/** The company (and its people) at `index` of a database generated with the default seed and people per company. */
-export const defaultSampleCompany = (index: number): GeneratedCompany =>
-  generateCompany(SAMPLE_DB_DEFAULTS.seed, index, SAMPLE_DB_DEFAULTS.peoplePerCompany);
 
 /** Bump when generated data changes: every database regenerates at its next start (2: posting lists). */
 export const SAMPLE_DB_VERSION = 2;
@@ -101,6 +96,10 @@ export async function ensureSampleDatabase(db: SampleModels, options: SampleData
       .lean<SampleMeta>();
   }
   const resumedAfterBatches = marker?.batchesDone ?? 0;
+  // The generator is loaded here, on the first generation (then held by the module cache), not when the
+  // worker starts: it brings @faker-js/faker's names and places (3.6 MB of source text), which a worker
+  // whose database is ready never needs.
+  const { generateBatch } = await import('./generate.ts');
   const batches = Math.ceil(wanted.companies / wanted.batchSize);
   for (let batch = resumedAfterBatches; batch < batches; batch += 1) {
     const from = batch * wanted.batchSize;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Context } from '@temporalio/activity';
+import { Types } from 'mongoose';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meetflow/workflows';
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
@@ -24,7 +26,7 @@ const PRINCIPAL_BEFORE_CONTEXT: RunPrincipal = Object.freeze({ kind: 'system', i
 /** Where a step's output is stored, as recorded on the run. */
 export const outputRef = (runId: string, nodeId: string) => `step-outputs/${runId}/${nodeId}`;
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -79,13 +81,14 @@ export function createStepRunner(deps: StepRunnerDeps) {
     return activity;
   }
 
-  async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
+  /**
+   * The node a step runs and its activity, checked on the worker: the API checked the role when the
+   * run started, and nothing but the platform's own code should ever get a run record past that.
+   * Fails for good when the node or its activity is missing or the run's principal may not place it.
+   */
+  function stepOf(run: PipelineRun, nodeId: string) {
     const { runId } = run;
     const principal = run.startedBy ?? PRINCIPAL_BEFORE_CONTEXT;
-    // By its run id alone: unique across workspaces, and this run's (already read in its workspace
-    // or by that id), so the filter is the unique index's exact key — the embedded database uses an
-    // index only then, and otherwise scans every run record for each step update.
-    const thisRun = { runId };
     const node = run.definition.nodes.find((candidate) => candidate.id === nodeId);
     const activity = node && deps.plugins[node.activity];
     if (!node || !activity) {
@@ -95,8 +98,6 @@ export function createStepRunner(deps: StepRunnerDeps) {
         message: `run ${runId}: no step "${nodeId}" or its activity is not installed`,
       });
     }
-    // Checked again here, on the worker: the API checked the role when the run started, and nothing
-    // but the platform's own code should ever get a run record past that.
     const access = deps.declared.get(node.activity)?.access;
     if (!access || !mayPlace(principal.role, access)) {
       throw ApplicationFailure.create({
@@ -105,36 +106,60 @@ export function createStepRunner(deps: StepRunnerDeps) {
         message: `run ${runId}: step "${nodeId}" (${node.activity}) takes ${access ?? 'an access it does not declare'}, and the run was started by ${principal.id} as ${principal.role}`,
       });
     }
-    const step = `steps.${nodeId}`;
-    const version = deps.versions?.[node.activity.split('.')[0]!];
+    return { node, activity, principal, version: deps.versions?.[node.activity.split('.')[0]!] };
+  }
+
+  /** A step's input: its mapping resolved from the run input and the stored outputs it refers to (`outputOf(source)`). */
+  async function stepInput(
+    run: PipelineRun,
+    step: ReturnType<typeof stepOf>,
+    outputOf: (source: string) => unknown | Promise<unknown>,
+  ): Promise<unknown> {
+    const sources = new Map<string, unknown>([['input', run.input]]);
+    for (const reference of referencesIn(step.node.input)) {
+      const { source } = splitReference(reference);
+      if (!sources.has(source)) sources.set(source, await outputOf(source));
+    }
+    return resolveTemplate(step.node.input, (reference) => {
+      const { source, path } = splitReference(reference);
+      return getPath(sources.get(source), path);
+    });
+  }
+
+  /**
+   * Calls a step's activity in-process (bound with the step's config when it sets one) in the
+   * platform's context from the run record: its workspace and who started it (never the input's).
+   */
+  function callStep(run: PipelineRun, step: ReturnType<typeof stepOf>, input: unknown): Promise<unknown> {
+    const context: RunContext = { workspaceId: run.workspaceId, runId: run.runId, principal: step.principal, deadline: null };
+    return boundFor(step.node, step.activity)(input, { run: context });
+  }
+
+  async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
+    const { runId } = run;
+    // By its run id alone: unique across workspaces, and this run's (already read in its workspace
+    // or by that id), so the filter is the unique index's exact key — the embedded database uses an
+    // index only then, and otherwise scans every run record for each step update.
+    const thisRun = { runId };
+    const step = stepOf(run, nodeId);
+    const path = `steps.${nodeId}`;
     await pipelineRuns.updateOne(
       thisRun,
       {
         $set: {
-          [`${step}.status`]: 'running',
-          [`${step}.startedAt`]: new Date(),
-          ...(version ? { [`${step}.pluginVersion`]: version } : {}),
+          [`${path}.status`]: 'running',
+          [`${path}.startedAt`]: new Date(),
+          ...(step.version ? { [`${path}.pluginVersion`]: step.version } : {}),
         },
-        $inc: { [`${step}.attempts`]: 1 },
+        $inc: { [`${path}.attempts`]: 1 },
       },
       ACROSS_WORKSPACES,
     );
 
-    const sources = new Map<string, unknown>([['input', run.input]]);
-    for (const reference of referencesIn(node.input)) {
-      const { source } = splitReference(reference);
-      if (!sources.has(source)) sources.set(source, (await stepOutputs.findOne({ runId, nodeId: source }).lean())?.output);
-    }
-    const input = resolveTemplate(node.input, (reference) => {
-      const { source, path } = splitReference(reference);
-      return getPath(sources.get(source), path);
-    });
-
+    const input = await stepInput(run, step, async (source) => (await stepOutputs.findOne({ runId, nodeId: source }).lean())?.output);
     let output: unknown;
     try {
-      // The platform's context, from the run record: its workspace and who started it (never the input's).
-      const context: RunContext = { workspaceId: run.workspaceId, runId, principal, deadline: null };
-      output = await boundFor(node, activity)(input, { run: context });
+      output = await callStep(run, step, input);
     } catch (error) {
       // Retryable errors leave the step running (Temporal tries again); the workflow records the final failure.
       const failed = error instanceof ApplicationFailure && error.nonRetryable;
@@ -142,37 +167,57 @@ export function createStepRunner(deps: StepRunnerDeps) {
         thisRun,
         {
           $set: {
-            [`${step}.error`]: errorMessage(error),
-            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+            [`${path}.error`]: errorMessage(error),
+            ...(failed ? { [`${path}.status`]: 'failed', [`${path}.endedAt`]: new Date() } : {}),
           },
         },
         ACROSS_WORKSPACES,
       );
       throw error;
     }
-    await stepOutputs.updateOne({ runId, nodeId }, { $set: { output } }, { upsert: true });
-    // With its completion, how the conditions reading its output came out (the same write: every view counts both at once).
-    const decided = Object.entries(decidedConditions(run.definition, nodeId, output)).map(([id, held]) => [
-      `steps.${id}.conditionMet`,
-      held,
-    ]);
-    await pipelineRuns.updateOne(
-      thisRun,
-      {
-        $set: {
-          [`${step}.status`]: 'completed',
-          [`${step}.endedAt`]: new Date(),
-          [`${step}.outputRef`]: outputRef(runId, nodeId),
-          ...Object.fromEntries(decided),
-        },
-        $unset: { [`${step}.error`]: '' },
-      },
-      ACROSS_WORKSPACES,
-    );
+    await stepOutputs.updateOne(...storeOutput(runId, nodeId, output));
+    await pipelineRuns.updateOne(thisRun, completedStep(run, nodeId, output, new Date()), ACROSS_WORKSPACES);
     return summarise(output, watch);
   }
 
-  return { runStep };
+  return { runStep, stepOf, stepInput, callStep };
+}
+
+/** A step checked to run: its node, the activity it calls, the run's principal and the plugin version that runs it. */
+export type RunnableStep = ReturnType<ReturnType<typeof createStepRunner>['stepOf']>;
+
+/**
+ * The `_id` of a step's stored output, derived from its run and node (the first 12 bytes of a
+ * SHA-256 of `runId/nodeId`): a chunk reads the outputs it needs with one `_id $in` query, a
+ * single-field unique key the embedded database looks up. The unique `{runId, nodeId}` index is
+ * compound, and that server scans the whole collection for a compound key under `$in`. Outputs
+ * stored before this id (random `_id`s) are found by their `{runId, nodeId}` instead.
+ */
+export function outputId(runId: string, nodeId: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`${runId}/${nodeId}`).digest('hex').slice(0, 24));
+}
+
+/** The filter, update and options storing a step's output: an idempotent upsert on its unique key, created with {@link outputId}. */
+export function storeOutput(runId: string, nodeId: string, output: unknown) {
+  return [{ runId, nodeId }, { $set: { output }, $setOnInsert: { _id: outputId(runId, nodeId) } }, { upsert: true }] as const;
+}
+
+/**
+ * The update marking a step completed on its run record: where its output is stored, and with it
+ * how the conditions reading that output came out (the same write: every view counts both at once).
+ */
+export function completedStep(run: PipelineRun, nodeId: string, output: unknown, at: Date) {
+  const step = `steps.${nodeId}`;
+  const decided = Object.entries(decidedConditions(run.definition, nodeId, output)).map(([id, held]) => [`steps.${id}.conditionMet`, held]);
+  return {
+    $set: {
+      [`${step}.status`]: 'completed',
+      [`${step}.endedAt`]: at,
+      [`${step}.outputRef`]: outputRef(run.runId, nodeId),
+      ...Object.fromEntries(decided),
+    },
+    $unset: { [`${step}.error`]: '' },
+  };
 }
 
 /** The values at the watched paths of an output. */

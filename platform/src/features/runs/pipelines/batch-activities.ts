@@ -3,9 +3,83 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Models } from '../../models.ts';
-import { createStepRunner, settledSteps, summarise, type StepRunnerDeps } from './activities.ts';
+import { referencesIn, splitReference } from '@meetflow/workflows/pipeline';
+import {
+  completedStep,
+  createStepRunner,
+  errorMessage,
+  outputId,
+  settledSteps,
+  storeOutput,
+  summarise,
+  type RunnableStep,
+  type StepRunnerDeps,
+} from './activities.ts';
+import type { PipelineRun } from './run-model.ts';
 
 const CANCEL_CHECK_MS = 1_000;
+/** Runs of a chunk whose step records are held before they are written: bounds what a killed worker makes run again. */
+const FLUSH_EVERY = 25;
+
+type BatchDb = Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
+type RunWrite = Parameters<Models['pipelineRuns']['bulkWrite']>[0][number];
+type OutputWrite = Parameters<Models['stepOutputs']['bulkWrite']>[0][number];
+
+/** A chunk's step records and outputs not written yet, each run's its own, written with one bulk write per collection. */
+class ChunkWrites {
+  private outputs: OutputWrite[] = [];
+  private records: RunWrite[] = [];
+  constructor(private readonly nodeId: string) {}
+
+  /** Runs held. */
+  get size(): number {
+    return this.records.length;
+  }
+
+  /** A run whose step completed: its output, and its record completed with its own start and end. */
+  completed(run: PipelineRun, version: string | undefined, startedAt: Date, output: unknown): void {
+    const [filter, update, options] = storeOutput(run.runId, this.nodeId, output);
+    this.outputs.push({ updateOne: { filter, update, ...options } });
+    const done = completedStep(run, this.nodeId, output, new Date());
+    this.records.push({
+      updateOne: {
+        filter: { runId: run.runId },
+        update: { ...done, $set: { ...done.$set, ...this.started(startedAt, version) }, $inc: { [`steps.${this.nodeId}.attempts`]: 1 } },
+      },
+    });
+  }
+
+  /** A run whose step threw: failed for good (`failed`), or still running with its error for the chunk's retry. */
+  failed(runId: string, version: string | undefined, startedAt: Date, error: string, failed: boolean): void {
+    const step = `steps.${this.nodeId}`;
+    this.records.push({
+      updateOne: {
+        filter: { runId },
+        update: {
+          $set: {
+            ...this.started(startedAt, version),
+            [`${step}.error`]: error,
+            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+          },
+          $inc: { [`${step}.attempts`]: 1 },
+        },
+      },
+    });
+  }
+
+  /** Outputs first, so a record that says completed always points at a stored output. */
+  async flush(db: BatchDb): Promise<void> {
+    if (this.outputs.length > 0) await db.stepOutputs.bulkWrite(this.outputs, { ordered: false });
+    this.outputs = [];
+    if (this.records.length > 0) await db.pipelineRuns.bulkWrite(this.records, { ordered: false });
+    this.records = [];
+  }
+
+  private started(at: Date, version: string | undefined): Record<string, unknown> {
+    const step = `steps.${this.nodeId}`;
+    return { [`${step}.startedAt`]: at, ...(version ? { [`${step}.pluginVersion`]: version } : {}) };
+  }
+}
 
 /**
  * Activities of the batch runner: a step runs for a whole chunk of runs in one activity,
@@ -15,11 +89,11 @@ const CANCEL_CHECK_MS = 1_000;
  */
 export function createBatchActivities(
   deps: StepRunnerDeps & {
-    db: Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
+    db: BatchDb;
   },
 ) {
   const { pipelineRuns, stepOutputs, pipelineBatches } = deps.db;
-  const { runStep } = createStepRunner(deps);
+  const { stepOf, stepInput, callStep } = createStepRunner(deps);
   // A batch knows its runs by id only (UUIDs, unique across workspaces); it has no caller to scope by.
   const byRunId = ACROSS_WORKSPACES;
 
@@ -35,6 +109,39 @@ export function createBatchActivities(
       }
     };
   };
+  /**
+   * The stored outputs a chunk reads: each completed run's own (its summary) and the outputs the
+   * other runs' step inputs refer to. One query by `_id` (outputId); any not found so (stored
+   * before that id) by its exact `{runId, nodeId}`.
+   */
+  async function readOutputs(runs: PipelineRun[], nodeId: string, steps: ReadonlyMap<string, RunnableStep | ApplicationFailure>) {
+    const key = (runId: string, source: string) => `${runId}\u0000${source}`;
+    const wanted = new Map<string, { runId: string; nodeId: string }>();
+    for (const run of runs) {
+      const step = steps.get(run.runId);
+      const sources = !step
+        ? [nodeId]
+        : step instanceof ApplicationFailure
+          ? []
+          : referencesIn(step.node.input)
+              .map((reference) => splitReference(reference).source)
+              .filter((source) => source !== 'input');
+      for (const source of sources) wanted.set(key(run.runId, source), { runId: run.runId, nodeId: source });
+    }
+    const found = new Map<string, unknown>();
+    if (wanted.size > 0) {
+      const ids = [...wanted.values()].map((pair) => outputId(pair.runId, pair.nodeId));
+      for (const stored of await stepOutputs.find({ _id: { $in: ids } }, { runId: 1, nodeId: 1, output: 1 }).lean()) {
+        found.set(key(stored.runId, stored.nodeId), stored.output);
+      }
+      const missing = [...wanted].filter(([pairKey]) => !found.has(pairKey));
+      await Promise.all(
+        missing.map(async ([pairKey, pair]) => found.set(pairKey, (await stepOutputs.findOne(pair, { output: 1 }).lean())?.output)),
+      );
+    }
+    return { get: (runId: string, source: string) => found.get(key(runId, source)) };
+  }
+
   return {
     /** Marks the batch's runs running. */
     async startRuns({ runIds }: { runIds: string[] }): Promise<void> {
@@ -45,28 +152,74 @@ export function createBatchActivities(
       );
     },
 
-    /** Runs one node for every run of the chunk. */
+    /**
+     * Runs one node for every run of the chunk, paying the platform's round trips per chunk: the
+     * runs in one read, the stored outputs the chunk needs in one more (by `_id`: outputId), the
+     * runs to run marked running together, and their step records and outputs written with one
+     * bulk write per collection after the chunk (or every {@link FLUSH_EVERY} runs), each run's
+     * success or failure its own. A retry of the chunk skips the runs recorded completed; a run
+     * whose step ran but was not written yet (the worker killed mid-chunk) runs again, as every
+     * step is idempotent.
+     */
     async executeStepChunk({ nodeId, runIds, watch }: ChunkInput): Promise<ChunkResult[]> {
       const runs = await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean();
       const results: ChunkResult[] = [];
       const stopIfCancelled = cancellationCheck(runs[0]?.batchId);
-      let transient: unknown;
-      for (const [done, run] of runs.entries()) {
-        Context.current().heartbeat({ nodeId, done });
-        await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
-        const recorded = run.steps[nodeId];
-        if (recorded?.status === 'completed') {
-          const stored = await stepOutputs.findOne({ runId: run.runId, nodeId }).lean();
-          results.push({ runId: run.runId, status: 'completed', summary: summarise(stored?.output, watch) });
-          continue;
-        }
+      // Checked before anything is written: a step that may not run fails for good, its record untouched (as a single run's).
+      const steps = new Map<string, RunnableStep | ApplicationFailure>();
+      for (const run of runs) {
+        if (run.steps[nodeId]?.status === 'completed') continue;
         try {
-          results.push({ runId: run.runId, status: 'completed', summary: await runStep(run, nodeId, watch) });
+          steps.set(run.runId, stepOf(run, nodeId));
         } catch (error) {
-          if (error instanceof ApplicationFailure && error.nonRetryable)
-            results.push({ runId: run.runId, status: 'failed', error: error.message });
-          else transient ??= error;
+          if (!(error instanceof ApplicationFailure)) throw error;
+          steps.set(run.runId, error);
         }
+      }
+      const outputs = await readOutputs(runs, nodeId, steps);
+      const toRun = [...steps].filter(([, step]) => !(step instanceof ApplicationFailure)).map(([runId]) => runId);
+      if (toRun.length > 0) {
+        await stopIfCancelled(); // never mark a cancelled batch's runs running
+        // Shown running while the chunk runs; each run's own start is written with its end.
+        await pipelineRuns.updateMany(
+          { runId: { $in: toRun } },
+          { $set: { [`steps.${nodeId}.status`]: 'running', [`steps.${nodeId}.startedAt`]: new Date() } },
+          byRunId,
+        );
+      }
+      const pending = new ChunkWrites(nodeId);
+      let transient: unknown;
+      try {
+        for (const [done, run] of runs.entries()) {
+          Context.current().heartbeat({ nodeId, done });
+          await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
+          const step = steps.get(run.runId);
+          if (!step) {
+            results.push({ runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
+            continue;
+          }
+          if (step instanceof ApplicationFailure) {
+            results.push({ runId: run.runId, status: 'failed', error: step.message });
+            continue;
+          }
+          const startedAt = new Date();
+          try {
+            const input = await stepInput(run, step, (source) => outputs.get(run.runId, source));
+            const output = await callStep(run, step, input);
+            pending.completed(run, step.version, startedAt, output);
+            results.push({ runId: run.runId, status: 'completed', summary: summarise(output, watch) });
+          } catch (error) {
+            // Retryable errors leave the step running (Temporal retries the chunk); the workflow records the final failure.
+            const failed = error instanceof ApplicationFailure && error.nonRetryable === true;
+            pending.failed(run.runId, step.version, startedAt, errorMessage(error), failed);
+            if (failed) results.push({ runId: run.runId, status: 'failed', error: (error as ApplicationFailure).message });
+            else transient ??= error;
+          }
+          if (pending.size >= FLUSH_EVERY) await pending.flush(deps.db);
+        }
+      } finally {
+        // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.
+        await pending.flush(deps.db);
       }
       if (transient) throw transient;
       return results;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { getPath, reachable, watchedPaths, type PipelineDefinition } from '@meetflow/workflows/pipeline';
-import { outputRef } from './activities.ts';
+import { outputRef, storeOutput } from './activities.ts';
 import type { Models } from '../../models.ts';
 import type { PipelineRun, StepRecord } from './run-model.ts';
 import { decidedConditions } from './step-conditions.ts';
@@ -50,7 +50,7 @@ async function seedSteps(runner: PipelineRunner, runId: string, definition: Pipe
   for (const nodeId of seed?.nodeIds ?? []) {
     const stored = await runner.db.stepOutputs.findOne({ runId: seed!.fromRunId, nodeId }).lean();
     if (!stored) continue;
-    await runner.db.stepOutputs.updateOne({ runId, nodeId }, { $set: { output: stored.output } }, { upsert: true });
+    await runner.db.stepOutputs.updateOne(...storeOutput(runId, nodeId, stored.output));
     const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
     records[nodeId] = { status: 'completed', activity: node.activity, attempts: 0, outputRef: outputRef(runId, nodeId) };
     summaries[nodeId] = Object.fromEntries((watch[nodeId] ?? []).map((path) => [path, getPath(stored.output, path)]));
