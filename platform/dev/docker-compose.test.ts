@@ -31,11 +31,11 @@ interface ComposeFile {
   volumes?: Record<string, unknown>;
 }
 
-/** Runs `docker-compose config`; a missing docker-compose fails the run, it never skips it. */
-function composeConfig(): ComposeFile {
+/** Runs `docker-compose config` over the files (the first and its overlays); a missing docker-compose fails the run, it never skips it. */
+function composeConfig(files: readonly string[] = ['docker-compose.yml']): ComposeFile {
   let printed: string;
   try {
-    printed = execFileSync('docker-compose', ['-f', join(repoRoot, 'docker-compose.yml'), 'config'], {
+    printed = execFileSync('docker-compose', [...files.flatMap((name) => ['-f', join(repoRoot, name)]), 'config'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -46,7 +46,7 @@ function composeConfig(): ComposeFile {
       );
     }
     const stderr = (error as { stderr?: string }).stderr;
-    throw new Error(`docker-compose rejects docker-compose.yml:\n${stderr ?? String(error)}`);
+    throw new Error(`docker-compose rejects ${files.join(' + ')}:\n${stderr ?? String(error)}`);
   }
   return parse(printed) as ComposeFile;
 }
@@ -246,5 +246,30 @@ describe('docker-compose.yml', () => {
     expect(headers['x-forwarded-proto']).toBe('$scheme');
     expect(headers.host).toBe('$host');
     expect(readFileSync(join(repoRoot, 'ui', 'nginx.conf'), 'utf8')).not.toContain('$proxy_add_x_forwarded_for');
+  });
+});
+
+describe('docker-compose.scale.yml over it', () => {
+  let loaded: ComposeFile | undefined;
+  const services = () => (loaded ??= composeConfig(['docker-compose.yml', 'docker-compose.scale.yml'])).services;
+
+  it('runs MongoDB as a replica set that makes itself on the first start, and every service on it connects as to one', () => {
+    const mongo = services().mongo!;
+    expect(mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(mongo.healthcheck?.test.join(' ')).toContain("rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })");
+    const onMongo = Object.entries(services()).filter(([, service]) => service.environment?.MONGODB_URI);
+    expect(onMongo.map(([name]) => name).sort()).toEqual(['api', 'seed', 'worker']);
+    for (const [name, service] of onMongo)
+      expect(new URL(service.environment!.MONGODB_URI!).searchParams.get('replicaSet'), name).toBe('rs0');
+  });
+
+  it('leaves the worker scalable: no fixed name, no published port, the one task queue, the rest as docker-compose.yml has it', () => {
+    const worker = services().worker! as ComposeService & { container_name?: string };
+    expect(worker.container_name).toBeUndefined();
+    expect(worker.ports ?? []).toEqual([]);
+    const base = composeConfig().services.worker!;
+    expect(worker.environment?.TEMPORAL_TASK_QUEUE).toBe(base.environment?.TEMPORAL_TASK_QUEUE);
+    expect({ ...worker.environment, MONGODB_URI: base.environment?.MONGODB_URI }).toEqual(base.environment);
+    expect(worker.command).toEqual(base.command);
   });
 });

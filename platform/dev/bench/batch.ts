@@ -21,10 +21,11 @@ import { cpuMeter, resetPeakRss, rssOf, secondsSince, startProductWorker, type B
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 const WORKSPACE = 'bench';
-const TASK_QUEUE = 'bench-batch';
 
 /** What the batch measured. */
 export interface BatchResult {
+  /** Worker processes polling the batch's task queue. */
+  workers: number;
   prospects: number;
   chunkSize: number;
   seconds: number;
@@ -37,9 +38,9 @@ export interface BatchResult {
   /** prospectSequence workflows running on the server once the batch is done. */
   sequencesRunning: number;
   firstFailure: string | null;
-  /** Worker RSS: the highest 100 ms sample and the kernel's peak (VmHWM) since the launch, in bytes; its RSS before the launch. */
+  /** The first worker's RSS: the highest 100 ms sample and the kernel's peak (VmHWM) since the launch, in bytes; its RSS before the launch. */
   workerRss: { sampledPeak: number; kernelPeak: number | null; atLaunch: number; samples: number };
-  /** CPU seconds each process used during the batch (the worker, the database, Temporal, this process with the sample sites, everything else). */
+  /** CPU seconds each process used during the batch (the worker, `worker2`… with more, the database, Temporal, this process with the sample sites, everything else). */
   cpu: CpuSplit;
   /** Per step: seconds of all its runs added up, and from its first start to its last end. */
   steps: Record<string, { total: number; span: number; count: number }>;
@@ -72,9 +73,20 @@ function stepTimes(runs: Array<{ steps: Record<string, { status: string; started
 
 export async function benchBatch(
   servers: BenchServers,
-  options: { prospects: number; chunkSize: number; plugins: Record<string, unknown>; workerNodeArgs?: string[] },
+  options: {
+    prospects: number;
+    chunkSize: number;
+    plugins: Record<string, unknown>;
+    workerNodeArgs?: string[];
+    /** Worker processes on the batch's task queue (default 1): `npm run bench -- scale` runs 1 and 2. */
+    workers?: number;
+    /** The database's and task queue's name (default `batch`): each run of `scale` has its own. */
+    name?: string;
+  },
 ): Promise<BatchResult> {
-  const database = await servers.database('batch');
+  const name = options.name ?? 'batch';
+  const taskQueue = `bench-${name}`;
+  const database = await servers.database(name);
   const { db } = database;
   await saveWorkspaceIcp(db, WORKSPACE, BENCH_ICP_ANALYSIS);
   await saveOffer(db, WORKSPACE, SAMPLE_OFFER);
@@ -85,16 +97,18 @@ export async function benchBatch(
     people: fitting.map((prospect) => launchPerson(servers.samples.url, prospect)),
     chunkSize: options.chunkSize,
   });
-  const worker = await startProductWorker(servers, database, {
-    taskQueue: TASK_QUEUE,
-    plugins: options.plugins,
-    nodeArgs: options.workerNodeArgs,
-  });
+  // Every worker joins the same task queue, as more workers join a deployment's: the batch's chunks go to whichever polls.
+  const workers = await Promise.all(
+    Array.from({ length: options.workers ?? 1 }, (_, index) =>
+      startProductWorker(servers, database, { taskQueue, plugins: options.plugins, nodeArgs: options.workerNodeArgs, instance: index + 1 }),
+    ),
+  );
+  const worker = workers[0]!;
   try {
     const runner = {
       db,
       temporal: servers.temporal,
-      taskQueue: TASK_QUEUE,
+      taskQueue,
       activities: PluginHost.load(installedPlugins, options.plugins).activityIndex(BUILTIN_ACTIVITIES),
       builtIns: BUILT_IN_PIPELINES,
     };
@@ -113,7 +127,11 @@ export async function benchBatch(
     })();
 
     const { processes } = servers.devstack;
-    const cpu = cpuMeter({ worker: worker.pid, database: processes.mongo?.pid, temporal: processes.temporal?.pid });
+    const cpu = cpuMeter({
+      ...Object.fromEntries(workers.map((each, index) => [index === 0 ? 'worker' : `worker${index + 1}`, each.pid])),
+      database: processes.mongo?.pid,
+      temporal: processes.temporal?.pid,
+    });
     const started = performance.now();
     const launched = await launchCampaign({ db, runner }, WORKSPACE, TEST_OWNER, launch);
     const launchSeconds = secondsSince(started);
@@ -134,9 +152,10 @@ export async function benchBatch(
     ]);
     const failure = await db.pipelineRuns.findOne({ workspaceId: WORKSPACE, batchId: launched.batchId, status: 'failed' }).lean();
     const { count: sequencesRunning } = await servers.temporal.workflow.count(
-      `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${TASK_QUEUE}'`,
+      `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`,
     );
     return {
+      workers: workers.length,
       prospects: launched.total,
       chunkSize: options.chunkSize,
       seconds,
@@ -153,6 +172,6 @@ export async function benchBatch(
       phases: { launch: launchSeconds, afterLastStep: (endedAt - lastStepEnd(stepRecords)) / 1000 },
     };
   } finally {
-    await worker.stop();
+    await Promise.all(workers.map((each) => each.stop()));
   }
 }

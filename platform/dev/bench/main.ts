@@ -11,6 +11,8 @@
 //              50,000 outcome events; then 200 prospect-list searches
 //   fuzz       Schemathesis on every operation of the running app, signed in, over 10,000
 //              requests (../fuzz/bench.ts; CI runs a smaller one with another seed)
+//   scale      only when named: the batch with 1, then 2 worker processes on one task queue, the
+//              same Temporal and database server (a fresh database each), printed side by side
 // --cpu-prof writes the child processes' CPU profiles to bench/profiles/<part>/ (read them with
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
 // (targets are then not judged): BENCH_PROSPECTS, BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
@@ -30,8 +32,10 @@ import { environment, formatTable, loadAverage, writeResults, type Figure } from
 import { startBenchServers, type BenchServers } from './stack.ts';
 import { measureUiSize, type UiSizeResult } from './ui-size.ts';
 
-const PARTS = ['ui', 'agents', 'batch', 'dashboard', 'fuzz'] as const;
+const PARTS = ['ui', 'agents', 'batch', 'dashboard', 'fuzz', 'scale'] as const;
 type Part = (typeof PARTS)[number];
+/** Run when no part is named: all but `scale`, which runs the batch twice more. */
+const DEFAULT_PARTS = PARTS.filter((part) => part !== 'scale');
 
 const argv = process.argv.slice(2);
 const cpuProf = argv.includes('--cpu-prof');
@@ -41,7 +45,7 @@ if (unknown.length > 0) {
   console.error(`unknown ${unknown.join(', ')}: choose parts among ${PARTS.join(', ')}, and --cpu-prof`);
   process.exit(2);
 }
-const parts = new Set<Part>(asked.length > 0 ? (asked as Part[]) : PARTS);
+const parts = new Set<Part>(asked.length > 0 ? (asked as Part[]) : DEFAULT_PARTS);
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** The sizes the targets are stated for; other sizes check the harness, and their figures are not judged. */
@@ -127,7 +131,7 @@ if (parts.has('ui')) {
 
 let servers: BenchServers | undefined;
 try {
-  if (parts.has('agents') || parts.has('batch') || parts.has('dashboard')) {
+  if (parts.has('agents') || parts.has('batch') || parts.has('dashboard') || parts.has('scale')) {
     log('starting the servers');
     servers = await startBenchServers();
   }
@@ -283,6 +287,52 @@ try {
       ],
     );
   }
+
+  if (parts.has('scale')) {
+    const rows = [1, 2].map((workers) => ({
+      id: `scale-${workers}`,
+      figure: `the batch with ${workers} worker process${workers > 1 ? 'es' : ''} on one task queue`,
+      target: 'shown (2 cores: a second worker mostly adds its overhead)',
+    }));
+    await part(
+      'scale',
+      async () => {
+        const runs: BatchResult[] = [];
+        for (const workers of [1, 2])
+          runs.push(
+            await benchBatch(servers!, {
+              prospects: sizes.prospects,
+              chunkSize: sizes.chunkSize,
+              plugins: PLUGINS,
+              workerNodeArgs: workerFlags,
+              workers,
+              name: `scale-${workers}`,
+            }),
+          );
+        details.scale = runs;
+        for (const [index, run] of runs.entries()) {
+          const workerCpu = Object.entries(run.cpu)
+            .filter(([name]) => name.startsWith('worker'))
+            .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`);
+          const total = Object.entries(run.cpu)
+            .filter(([name]) => !['others', 'wall'].includes(name))
+            .reduce((sum, [, seconds]) => sum + seconds, 0);
+          figures.push({
+            ...rows[index]!,
+            value: run.seconds,
+            unit: 's',
+            measured:
+              `${run.seconds.toFixed(1)} s for ${count(run.prospects)} (${count(run.enrolled)} enrolled, ${count(run.runs.failed ?? 0)} failed); ` +
+              `${total.toFixed(1)} CPU-s: ${workerCpu.join(', ')}, database ${run.cpu.database?.toFixed(1)}, Temporal ${run.cpu.temporal?.toFixed(1)}, ` +
+              `bench ${run.cpu.bench.toFixed(1)}; others used ${(run.cpu.others / run.cpu.wall).toFixed(2)} cores`,
+            met: null,
+            note: 'shown, not judged',
+          });
+        }
+      },
+      rows,
+    );
+  }
 } finally {
   await servers?.close();
 }
@@ -330,6 +380,8 @@ const ORDER = [
   'worker-rss',
   'ui-initial-js',
   'fuzz',
+  'scale-1',
+  'scale-2',
 ];
 figures.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 const finishedAt = new Date();

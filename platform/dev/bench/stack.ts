@@ -169,9 +169,12 @@ export async function startProductWorker(
     /** More environment for a measurement's own preload (e.g. memory-probe.ts's folder). */
     env?: Record<string, string>;
     loader?: keyof typeof TYPESCRIPT_LOADERS;
+    /** Which of several workers on the task queue this is (its log's name); the first is unnumbered. */
+    instance?: number;
   },
 ): Promise<ChildNode> {
-  const worker = startChildNode(`worker-${options.taskQueue}`, 'platform/src/worker/main.ts', {
+  const suffix = options.instance && options.instance > 1 ? `-${options.instance}` : '';
+  const worker = startChildNode(`worker-${options.taskQueue}${suffix}`, 'platform/src/worker/main.ts', {
     logDir: join(servers.dataDir, 'logs'),
     nodeArgs: options.nodeArgs,
     loader: options.loader,
