@@ -1,4 +1,5 @@
 import { meetingTookPlaceAt } from '@meetflow/platform/dev/testing/meetings';
+import { sendStripeWebhook, signStripeWebhook, stripeEvent } from '@meetflow/platform/dev/testing/stripe-webhooks';
 import mongoose from 'mongoose';
 import { expectNoViolations } from './axe.ts';
 import { test, expect, signUpAndSignIn, SIGNED_OUT, useNewWorkspace, type APIRequestContext } from './fixtures.ts';
@@ -7,11 +8,15 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const cents = (minor: number) => usd.format(minor / 100);
 const CREDITS_MINOR = 10_000;
 
+/** The e2e stack's Stripe (global-setup.ts): stripe-mock's API base and the webhook endpoint's signing secret. */
+const STRIPE = JSON.parse(process.env.MEETFLOW_E2E_STRIPE!) as { apiBase: string; webhookSecret: string };
+
 /**
  * What a fresh workspace lacks to be billed, written to the database: the pricing tiers (the platform
  * gives only the default workspace its three at start-up, and no route makes them: copied from there),
- * and the month's pre-paid credits as issuing its pre-pay invoice records them (this server has no
- * Stripe account: pricing.spec.ts pins that, and billing/cycle.test.ts issues the pre-pay through stripe-mock).
+ * and the month's pre-paid credits as issuing its pre-pay invoice records them (the billing cycle
+ * issues the first pre-pay at the next month's start, through Stripe; billing/cycle.test.ts does so
+ * against stripe-mock).
  */
 async function seedBilling(workspaceId: string, month: string) {
   const connection = await mongoose.createConnection(process.env.MEETFLOW_E2E_MONGO_URI!).asPromise();
@@ -29,6 +34,18 @@ async function seedBilling(workspaceId: string, month: string) {
       entryKey: null,
       createdAt: new Date(),
     });
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The workspace's Stripe customer, as the platform stored it on the billing account when the setup page was opened. */
+async function stripeCustomerOf(workspaceId: string): Promise<string> {
+  const connection = await mongoose.createConnection(process.env.MEETFLOW_E2E_MONGO_URI!).asPromise();
+  try {
+    const account = await connection.collection('billingaccounts').findOne({ workspaceId });
+    expect(account?.stripeCustomer).toMatch(/^cus_/);
+    return account!.stripeCustomer as string;
   } finally {
     await connection.close();
   }
@@ -57,7 +74,7 @@ async function heldMeeting(request: APIRequestContext, workspace: string, monthS
   return meeting;
 }
 
-test('the owner saves the billing account with a monthly pre-pay, and a meeting marked attended in the Meeting Scheduler is drawn from the credits', async ({
+test("the owner connects Stripe (a billing account, a card saved on Stripe's page, charged automatically), and a meeting marked attended is drawn from the credits", async ({
   page,
   browser,
 }) => {
@@ -79,6 +96,7 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   await form.getByLabel('City').fill('Leeds');
   await form.getByLabel('Postal code').fill('LS1 1AA');
   await form.getByLabel('Country').fill('GB');
+  await form.getByLabel('Payment provider').selectOption('payments-stripe');
   const prepayField = form.getByLabel('Monthly pre-pay');
   // Finer than cents is refused in the form, before anything is sent.
   await prepayField.fill('250.005');
@@ -92,7 +110,53 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   await form.getByRole('button', { name: 'Save billing account' }).click();
   await expect(page.getByTestId('toast')).toContainText('Billing account saved');
   const { account } = (await (await page.request.get(at('/api/billing/account'))).json()) as { account: Record<string, unknown> };
-  expect(account).toMatchObject({ companyName: 'Credits Co Ltd', monthlyPrepayMinor: 25_000 });
+  expect(account).toMatchObject({ companyName: 'Credits Co Ltd', monthlyPrepayMinor: 25_000, provider: 'payments-stripe' });
+
+  // Add payment method: the platform makes the workspace's Stripe customer and opens Stripe's Checkout in
+  // setup mode (its URL from stripe-mock). stripe-mock serves no page, so the navigation there is answered
+  // here as Stripe would end it: Stripe posts its signed checkout.session.completed, then sends the browser
+  // back to the product's return URL (payment-method.ts paymentMethodReturnUrls).
+  const card = page.getByTestId('payment-method');
+  await expect(card.getByTestId('payment-method-none')).toBeVisible();
+  const stripePages: string[] = [];
+  const webhooks: Array<{ status: number; body: unknown }> = [];
+  await page.route('https://checkout.stripe.com/**', async (route) => {
+    stripePages.push(route.request().url());
+    const customer = await stripeCustomerOf(workspace);
+    const signedAt = Math.floor(Date.now() / 1000);
+    const completed = stripeEvent(
+      `evt_e2e_${Date.now().toString(36)}`,
+      'checkout.session.completed',
+      {
+        id: `cs_test_e2e${signedAt}`,
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'complete',
+        customer,
+        setup_intent: `seti_e2e${signedAt}`,
+      },
+      signedAt,
+    );
+    const delivered = await sendStripeWebhook(
+      new URL('/api/billing/webhooks/stripe', page.url()).href,
+      signStripeWebhook(completed, STRIPE.webhookSecret, signedAt),
+    );
+    webhooks.push({ status: delivered.status, body: await delivered.json() });
+    await route.fulfill({ status: 302, headers: { location: new URL('/pricing?tab=billing&payment-method=saved', page.url()).href } });
+  });
+  await card.getByRole('button', { name: 'Add payment method' }).click();
+  // Back on the Billing tab from Stripe's page (the toast says so once it has read the return URL).
+  await expect(page.getByTestId('toast').filter({ hasText: 'Payment method saved' })).toBeVisible();
+  expect(stripePages).toHaveLength(1);
+  expect(stripePages[0]).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  expect(webhooks).toEqual([{ status: 200, body: { outcome: 'applied', message: expect.stringContaining('is now the default') } }]);
+  await expect(page).toHaveURL((url) => url.pathname === '/pricing' && !url.searchParams.has('payment-method'));
+  // stripe-mock's fixture card, read back from Stripe; its invoices are charged to it, not sent.
+  await expect(card.getByTestId('payment-method-saved')).toContainText('Visa ending 4242');
+  await expect(card.getByTestId('payment-method-collection')).toHaveText(
+    'Charged to Visa ending 4242: each invoice is charged automatically when it is issued.',
+  );
+  await expect(card.getByRole('button', { name: 'Change payment method' })).toBeVisible();
 
   // A viewer of the workspace reads the saved account, the pre-pay in dollars.
   const invited = await page.request.post(at('/api/invitations'), { data: { role: 'viewer' } });
@@ -112,6 +176,10 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   await theirs.goto('/pricing?tab=billing');
   await expect(theirs.getByTestId('billing-account-summary')).toContainText('Credits Co Ltd');
   await expect(theirs.getByTestId('billing-account-prepay')).toHaveText('Monthly pre-pay$250.00');
+  // They read how invoices are paid, and cannot change the method.
+  await expect(theirs.getByTestId('payment-method-collection')).toContainText('Charged to Visa ending 4242');
+  await expect(theirs.getByTestId('payment-method-read-only')).toBeVisible();
+  await expect(theirs.getByTestId('payment-method').getByRole('button')).toHaveCount(0);
   await viewer.close();
 
   // Before any meeting: nothing to bill, the whole balance left, nothing drawn.
@@ -119,7 +187,6 @@ test('the owner saves the billing account with a monthly pre-pay, and a meeting 
   const credits = page.getByTestId('prepaid-credits');
   await expect(credits.getByTestId('credits-balance')).toHaveText(cents(CREDITS_MINOR));
   await expect(credits.getByTestId('credits-drawn')).toHaveText(`${cents(0)}(0 meetings)`);
-  await expect(page.getByTestId('payment-method').getByTestId('payment-method-none')).toBeVisible();
 
   const meeting = await held;
 

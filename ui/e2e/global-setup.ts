@@ -11,6 +11,7 @@ import { FAKE_HUBSPOT_TOKEN, startFakeHubSpot, type FakeHubSpot } from '@meetflo
 import { loadConfig } from '@meetflow/platform/core/config';
 import { freePort } from '@meetflow/platform/dev/devstack/ports';
 import { startStack } from '@meetflow/platform/dev/stack/start-stack';
+import { startStackStripe, type StackStripe } from '@meetflow/platform/dev/stack/stripe';
 import { portTakenAtStart } from '@meetflow/platform/dev/devstack/supervisor';
 
 /**
@@ -83,10 +84,14 @@ async function serveActivityLog(hubspot: FakeHubSpot): Promise<{ url: string; cl
   };
 }
 
-/** MEETFLOW_PLUGINS_CONFIG with the crm-hubspot plugin pointed at the fake (a developer's other plugin settings kept). */
-function pluginsConfigWith(hubspot: FakeHubSpot): string {
+/** MEETFLOW_PLUGINS_CONFIG with the crm-hubspot plugin pointed at the fake and payments-stripe at stripe-mock (a developer's other plugin settings kept). */
+function pluginsConfigWith(hubspot: FakeHubSpot, stripe: StackStripe): string {
   const own = JSON.parse(process.env.MEETFLOW_PLUGINS_CONFIG ?? '{}') as Record<string, Record<string, unknown>>;
-  return JSON.stringify({ ...own, 'crm-hubspot': { ...own['crm-hubspot'], baseUrl: hubspot.baseUrl } });
+  return JSON.stringify({
+    ...own,
+    'crm-hubspot': { ...own['crm-hubspot'], baseUrl: hubspot.baseUrl },
+    'payments-stripe': { ...own['payments-stripe'], ...stripe.pluginSettings },
+  });
 }
 
 /**
@@ -94,7 +99,7 @@ function pluginsConfigWith(hubspot: FakeHubSpot): string {
  * at once, so the Temporal dev server's own random ports can take the database's before it binds:
  * then, and only then, everything starts again on new ports in a new folder (three tries).
  */
-async function startOnFreePorts(hubspot: FakeHubSpot) {
+async function startOnFreePorts(hubspot: FakeHubSpot, stripe: StackStripe) {
   for (let attempt = 1; ; attempt++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-'));
     const environment = {
@@ -115,7 +120,9 @@ async function startOnFreePorts(hubspot: FakeHubSpot) {
       // Specs connect mailboxes to SMTP servers of their own on loopback, on ports chosen as they run.
       MEETFLOW_MAIL_ALLOW_HOSTS: '127.0.0.1',
       // A CRM connected by a spec is the fake HubSpot this setup runs (the plugin calls its configured base URL).
-      MEETFLOW_PLUGINS_CONFIG: pluginsConfigWith(hubspot),
+      MEETFLOW_PLUGINS_CONFIG: pluginsConfigWith(hubspot, stripe),
+      // Billing goes through Stripe's API as stripe-mock serves it: a test-mode key and a webhook secret a spec signs with.
+      ...stripe.environment,
       MEETFLOW_SAMPLE_COMPANIES: '300',
       MEETFLOW_DATA_DIR: dataDir,
       // Errors only: the specs fail pipeline steps on purpose, and a green run should stay quiet.
@@ -138,7 +145,17 @@ export default async function globalSetup() {
     await hubspot.close();
     throw error;
   });
-  const started = await startOnFreePorts(hubspot).catch(async (error: unknown) => {
+  const stripeDir = mkdtempSync(join(tmpdir(), 'meetflow-e2e-stripe-'));
+  const closeStripeDir = () => rmSync(stripeDir, { recursive: true, force: true });
+  const stripe = await startStackStripe(stripeDir).catch(async (error: unknown) => {
+    closeStripeDir();
+    await activityLog.close();
+    await hubspot.close();
+    throw error;
+  });
+  const started = await startOnFreePorts(hubspot, stripe).catch(async (error: unknown) => {
+    await stripe.stop();
+    closeStripeDir();
     await activityLog.close();
     await hubspot.close();
     throw error;
@@ -173,8 +190,12 @@ export default async function globalSetup() {
     token: FAKE_HUBSPOT_TOKEN,
     activityLogUrl: activityLog.url,
   });
+  // stripe-mock's API base (a spec reads what it holds) and the webhook secret a spec signs Stripe's events with.
+  process.env.MEETFLOW_E2E_STRIPE = JSON.stringify({ apiBase: stripe.apiBase, webhookSecret: stripe.webhookSecret });
   return async () => {
     await stack.stop();
+    await stripe.stop();
+    closeStripeDir();
     await activityLog.close();
     await hubspot.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -235,7 +235,7 @@ async function storeIssuedInvoice(workspaceId: string, month: string) {
   return meeting;
 }
 
-test("Billing lists the issued invoices: status, total, Stripe's pages in a new tab, a credit line negative; no Stripe account says so", async ({
+test("Billing lists the issued invoices: status, total, Stripe's pages in a new tab, a credit line negative; Add payment method opens Stripe's page", async ({
   page,
 }) => {
   const workspace = await useNewWorkspace(page, `e2e-invoices-${Date.now().toString(36)}`);
@@ -259,9 +259,11 @@ test("Billing lists the issued invoices: status, total, Stripe's pages in a new 
   await row.getByRole('button', { expanded: false }).click();
   await expect(page.getByTestId(`issued-line-${meeting}:charge:1`)).toContainText('$120.00');
   await expect(page.getByTestId(`issued-line-${meeting}:credit:1`)).toContainText('-$55.17');
-  // Adding a payment method: first the billing account it is made out to, then this server says it has no Stripe account.
+  // Adding a payment method: first the billing account it is made out to (without one, the card says so).
+  // (A server without a Stripe key answers 503 naming MEETFLOW_STRIPE_SECRET_KEY: billing/payment-method.test.ts.)
   const card = page.getByTestId('payment-method');
   await expect(card.getByTestId('payment-method-none')).toBeVisible();
+  await expect(card.getByTestId('payment-method-none')).toContainText("invoices are sent to be paid on Stripe's page");
   await card.getByRole('button', { name: 'Add payment method' }).click();
   await expect(card.getByRole('alert')).toContainText('no billing account: save one');
   const account = {
@@ -270,8 +272,23 @@ test("Billing lists the issued invoices: status, total, Stripe's pages in a new 
     address: { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' },
   };
   expect((await page.request.put(`/api/billing/account?workspace=${workspace}`, { data: account })).status()).toBe(200);
+  // With one, the browser goes to Stripe's Checkout page (stripe-mock's URL: it serves no page, so the
+  // navigation is answered here as a person leaving it unsaved would end it: back to the Billing tab, cancelled).
+  const stripePages: string[] = [];
+  await page.route('https://checkout.stripe.com/**', async (route) => {
+    stripePages.push(route.request().url());
+    await route.fulfill({ status: 302, headers: { location: new URL('/pricing?tab=billing&payment-method=cancelled', page.url()).href } });
+  });
   await card.getByRole('button', { name: 'Add payment method' }).click();
-  await expect(card.getByRole('alert')).toContainText('MEETFLOW_STRIPE_SECRET_KEY');
+  await expect(page.getByTestId('toast').filter({ hasText: 'No payment method was saved' })).toBeVisible();
+  expect(stripePages).toEqual([expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//)]);
+  // The workspace has a Stripe customer now, and stripe-mock (which keeps no state) lists its fixture card
+  // for every customer: the tab shows what Stripe answers, a card no completed setup made the default.
+  await expect(card.getByTestId('payment-method-saved')).toContainText('Visa ending 4242');
+  await expect(card.getByTestId('payment-method-collection')).toHaveText(
+    "Paid on Stripe's page: each invoice is emailed to your billing address.",
+  );
+  await expect(card.getByRole('alert')).toHaveCount(0);
 });
 
 async function screenshot(page: Page, name: string) {

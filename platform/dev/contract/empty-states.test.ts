@@ -176,9 +176,11 @@ const EMPTY_STATES: Partial<Record<RouteKey, () => Promise<void>>> = {
     }),
   'GET /api/billing/invoices': async () => expect(bodyOf(await fresh.get('/api/billing/invoices'))).toEqual({ invoices: [] }),
   'GET /api/billing/payment-method': async () =>
-    expect(bodyOf(await fresh.get('/api/billing/payment-method'))).toEqual({ paymentMethod: null }),
+    expect(bodyOf(await fresh.get('/api/billing/payment-method'))).toEqual({ paymentMethod: null, collection: 'send' }),
   'GET /api/billing/dunning': async () =>
     expect(bodyOf(await fresh.get('/api/billing/dunning'))).toEqual({ sendingPaused: null, invoices: [] }),
+  'GET /api/billing/prepay': async () =>
+    expect(bodyOf(await fresh.get('/api/billing/prepay'))).toMatchObject({ mode: 'off', invoiced: false, amountMinor: 0, lines: [] }),
   'GET /api/learning/status': async () => {
     // No schedule for a workspace nobody has configured: nothing is due, nothing gathered.
     expect(bodyOf(await fresh.get('/api/learning/status'))).toEqual({

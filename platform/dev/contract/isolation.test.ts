@@ -445,6 +445,9 @@ describe('from workspace A, nothing of B can be changed', () => {
     await notFound(a.get(`/api/billing/invoices/${lastMonth()}/lines`, { workspace: b.workspace }));
     await notFound(a.get('/api/billing/payment-method', { workspace: b.workspace }));
     await notFound(a.get('/api/billing/dunning', { workspace: b.workspace }));
+    await notFound(a.get('/api/billing/prepay', { workspace: b.workspace }));
+    // A's own pre-pay: A has no billing account, whatever B's is.
+    expect(bodyOf(await a.get('/api/billing/prepay'))).toMatchObject({ mode: 'off', amountMinor: 0, lines: [] });
     await notFound(a.post('/api/billing/payment-method/setup', undefined, { workspace: b.workspace }));
   });
 

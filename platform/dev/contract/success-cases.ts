@@ -689,6 +689,8 @@ export function successCases(platform: ContractPlatform, client: ContractClient)
         .then(holding({ outcome: 'ignored', message: expect.stringContaining('names no invoice') }));
     },
     'GET /api/billing/dunning': async () => client.get('/api/billing/dunning').then(holding({ sendingPaused: null, invoices: [] })),
+    // Nothing pre-paid ahead: the contract's account sets no pre-pay, so none is planned (prepay.test.ts sizes one from bids).
+    'GET /api/billing/prepay': async () => client.get('/api/billing/prepay').then(holding({ invoiced: false, amountMinor: 0, lines: [] })),
     // The lines of the invoice stored above, as sent (its meeting is on no ledger of this workspace: no prospect).
     'GET /api/billing/invoices/{month}/lines': async () =>
       client.get(`/api/billing/invoices/${lastMonth()}/lines`).then(

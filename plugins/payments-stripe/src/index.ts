@@ -10,6 +10,7 @@ export const stripePayments = definePlugin(manifest, (deps) => {
     ensureCustomer: ({ account, ...input }) => stripe.ensureCustomer(account, input),
     createSetupSession: ({ account, ...input }) => stripe.createSetupSession(account, input),
     getPaymentMethod: ({ account, ...input }) => stripe.getPaymentMethod(account, input),
+    setDefaultPaymentMethod: ({ account, ...input }) => stripe.setDefaultPaymentMethod(account, input),
     createInvoice: ({ account, ...input }) => stripe.createInvoice(account, input),
     finalizeAndCollect: ({ account, ...input }) => stripe.finalizeAndCollect(account, input),
     creditNote: ({ account, ...input }) => stripe.creditNote(account, input),

@@ -4,6 +4,7 @@ import {
   createSetupSessionInput,
   creditNoteInput,
   creditNoteSchema,
+  defaultPaymentMethodSchema,
   defineManifest,
   ensureCustomerInput,
   finalizeAndCollectInput,
@@ -17,6 +18,7 @@ import {
   refundInput,
   refundSchema,
   serverOnly,
+  setDefaultPaymentMethodInput,
   setupSessionSchema,
 } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
@@ -99,6 +101,14 @@ export const manifest = defineManifest({
       access: 'internal',
       input: getPaymentMethodInput.extend({ account }),
       output: paymentMethodSchema,
+      inProcess: true,
+    },
+    setDefaultPaymentMethod: {
+      description:
+        'Makes the method the customer saved (named, or found through the setup that saved it) the one its invoices are charged to.',
+      access: 'internal',
+      input: setDefaultPaymentMethodInput.safeExtend({ account }),
+      output: defaultPaymentMethodSchema,
       inProcess: true,
     },
     createInvoice: {

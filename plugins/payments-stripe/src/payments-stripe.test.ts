@@ -66,6 +66,7 @@ function activities(config: Partial<StripeConfig> = {}) {
     ensureCustomer: call<{ customer: string; created: boolean }>('ensureCustomer'),
     createSetupSession: call<{ session: string; url: string; expiresAt: string | null }>('createSetupSession'),
     getPaymentMethod: call<{ paymentMethod: Record<string, unknown> | null }>('getPaymentMethod'),
+    setDefaultPaymentMethod: call<{ paymentMethod: string }>('setDefaultPaymentMethod'),
     createInvoice: call<InvoiceView>('createInvoice'),
     finalizeAndCollect: call<InvoiceView>('finalizeAndCollect'),
     creditNote: call<{ creditNote: string; totalMinor: number; currency: string }>('creditNote'),
@@ -280,20 +281,90 @@ describe('payments-stripe', () => {
     expect(recorder.requests).toHaveLength(0);
   });
 
-  it('charges a finalized invoice; a declined card is PaymentDeclined with Stripe’s reason, not retried', async () => {
+  it('charges a finalized invoice with automatic collection on (Stripe retries); a declined card leaves it open, not thrown', async () => {
     const { finalizeAndCollect } = activities();
+    recorder.patchNext(/^\/v1\/invoices\/in_123$/, { status: 'draft', collection_method: 'charge_automatically' });
+    recorder.patchNext(/^\/v1\/invoices\/in_123\/finalize$/, { status: 'open', collection_method: 'charge_automatically' });
+    recorder.patchNext(/^\/v1\/invoices\/in_123$/, { status: 'open', auto_advance: true });
     recorder.failNext(cardDeclined('insufficient_funds', 'Your card has insufficient funds.'), 1, /\/pay$/);
-    const failure = await failureOf(finalizeAndCollect({ invoice: 'in_123', externalId: 'collect:invoice:ws1:2026-11' }));
-    expect(failure.type).toBe(PAYMENT_FAILURES.declined);
-    expect(failure.nonRetryable).toBe(true);
-    expect(failure.message).toBe('charging the invoice: the payment was declined: Your card has insufficient funds.');
-    expect(failure.details[0]).toMatchObject({ status: 402, code: 'card_declined', declineCode: 'insufficient_funds' });
-    expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /v1/invoices/in_123',
-      'POST /v1/invoices/in_123/finalize',
-      'POST /v1/invoices/in_123/pay',
+    const declined = await finalizeAndCollect({ invoice: 'in_123', externalId: 'collect:invoice:ws1:2026-11' });
+    // Stripe reports the decline as invoice.payment_failed (dunning) and tries again itself.
+    expect(declined).toMatchObject({ invoice: 'in_123', status: 'open' });
+    expect(recorder.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+      'GET /v1/invoices/in_123 200',
+      'POST /v1/invoices/in_123/finalize 200',
+      'POST /v1/invoices/in_123 200',
+      'POST /v1/invoices/in_123/pay 402',
     ]);
+    expect(sent('POST', /finalize$/)[0]!.form.get('auto_advance')).toBe('false');
+    const [automatic] = sent('POST', /^\/v1\/invoices\/in_123$/);
+    expect(Object.fromEntries(automatic!.form)).toEqual({ auto_advance: 'true' });
+    expect(automatic!.headers['idempotency-key']).toBe('meetflow-collect-collect:invoice:ws1:2026-11-auto');
     expect(sent('POST', /\/pay$/)[0]!.headers['idempotency-key']).toBe('meetflow-collect-collect:invoice:ws1:2026-11-pay');
+
+    // Paid at once: Stripe's answer to the payment.
+    recorder.patchNext(/^\/v1\/invoices\/in_ok$/, { status: 'open', collection_method: 'charge_automatically' });
+    recorder.patchNext(/\/pay$/, { status: 'paid', amount_paid: 5000, amount_remaining: 0 });
+    expect(await finalizeAndCollect({ invoice: 'in_ok', externalId: 'collect:ok' })).toMatchObject({
+      status: 'paid',
+      amountPaidMinor: 5000,
+    });
+
+    // Any other failure of the charge is thrown, as before.
+    recorder.patchNext(/^\/v1\/invoices\/in_down$/, { status: 'open', collection_method: 'charge_automatically' });
+    recorder.failNext({ status: 401, error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }, 1, /\/pay$/);
+    expect((await failureOf(finalizeAndCollect({ invoice: 'in_down', externalId: 'collect:down' }))).type).toBe(
+      PAYMENT_FAILURES.authRefused,
+    );
+  });
+
+  it('holds a charged invoice after finalizing it (its credit notes go first), then charges it on the second call', async () => {
+    const { finalizeAndCollect } = activities();
+    recorder.patchNext(/^\/v1\/invoices\/in_held$/, { status: 'draft', collection_method: 'charge_automatically' });
+    recorder.patchNext(/finalize$/, { status: 'open', collection_method: 'charge_automatically' });
+    expect(await finalizeAndCollect({ invoice: 'in_held', externalId: 'collect:held', hold: true })).toMatchObject({ status: 'open' });
+    expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/invoices/in_held',
+      'POST /v1/invoices/in_held/finalize',
+    ]);
+    recorder.patchNext(/^\/v1\/invoices\/in_held$/, { status: 'open', collection_method: 'charge_automatically' });
+    recorder.patchNext(/\/pay$/, { status: 'paid' });
+    expect(await finalizeAndCollect({ invoice: 'in_held', externalId: 'collect:held' })).toMatchObject({ status: 'paid' });
+    expect(recorder.requests.slice(2).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/invoices/in_held',
+      'POST /v1/invoices/in_held',
+      'POST /v1/invoices/in_held/pay',
+    ]);
+  });
+
+  it("makes the saved method the customer's invoice default: named, else the setup's, else the newest; another customer's setup refused", async () => {
+    const { setDefaultPaymentMethod } = activities();
+    const defaults = () =>
+      sent('POST', /^\/v1\/customers\/cus_123$/).map((request) => request.form.get('invoice_settings[default_payment_method]'));
+    expect(await setDefaultPaymentMethod({ customer: 'cus_123', paymentMethod: 'pm_named' })).toEqual({ paymentMethod: 'pm_named' });
+    expect(sent('GET', /./)).toEqual([]);
+
+    recorder.patchNext(/^\/v1\/setup_intents\/seti_1$/, { customer: 'cus_123', payment_method: 'pm_from_setup' });
+    expect(await setDefaultPaymentMethod({ customer: 'cus_123', setupIntent: 'seti_1' })).toEqual({ paymentMethod: 'pm_from_setup' });
+
+    // stripe-mock's SetupIntent names no method: the customer's newest one (Stripe lists newest first).
+    const fallback = await setDefaultPaymentMethod({ customer: 'cus_123', setupIntent: 'seti_mock' });
+    const [list] = sent('GET', /^\/v1\/customers\/cus_123\/payment_methods$/);
+    const newest = (list!.response as { data: Array<{ id: string }> }).data[0]!.id;
+    expect(fallback).toEqual({ paymentMethod: newest });
+    expect(defaults()).toEqual(['pm_named', 'pm_from_setup', newest]);
+
+    recorder.patchNext(/^\/v1\/setup_intents\/seti_other$/, { customer: 'cus_other', payment_method: 'pm_other' });
+    const refused = await failureOf(setDefaultPaymentMethod({ customer: 'cus_123', setupIntent: 'seti_other' }));
+    expect([refused.type, refused.message]).toEqual([
+      PAYMENT_FAILURES.refused,
+      "setting the default payment method: the setup seti_other is another customer's",
+    ]);
+    recorder.patchNext(/^\/v1\/customers\/cus_empty\/payment_methods$/, { data: [] });
+    const none = await failureOf(setDefaultPaymentMethod({ customer: 'cus_empty', setupIntent: 'seti_mock' }));
+    expect(none.message).toBe('setting the default payment method: the customer has saved none');
+    expect(defaults()).toHaveLength(3);
+    await expect(setDefaultPaymentMethod({ customer: 'cus_123' })).rejects.toThrow(/paymentMethod or setupIntent/);
   });
 
   it('sends an invoice created to be sent, and collects nothing from one already paid', async () => {
@@ -468,7 +539,19 @@ describe('payments-stripe webhooks', () => {
     const setup = stripeEvent(
       'evt_setup',
       'checkout.session.completed',
-      { id: 'cs_1', object: 'checkout.session', mode: 'setup', customer: 'cus_1' },
+      { id: 'cs_1', object: 'checkout.session', mode: 'setup', customer: 'cus_1', setup_intent: 'seti_1' },
+      t,
+    );
+    const paidCheckout = stripeEvent(
+      'evt_pay',
+      'checkout.session.completed',
+      { id: 'cs_2', object: 'checkout.session', mode: 'payment', customer: 'cus_1', setup_intent: null },
+      t,
+    );
+    const intent = stripeEvent(
+      'evt_seti',
+      'setup_intent.succeeded',
+      { id: 'seti_2', object: 'setup_intent', customer: 'cus_1', payment_method: 'pm_2', status: 'succeeded' },
       t,
     );
     const other = stripeEvent('evt_other', 'customer.updated', { id: 'cus_1', object: 'customer' }, t);
@@ -482,7 +565,19 @@ describe('payments-stripe webhooks', () => {
       failureReason: 'Your card was declined.',
       invoiceExternalId: null,
     });
-    expect(await read(setup)).toMatchObject({ type: 'payment_method.saved', customer: 'cus_1' });
+    expect(await read(setup)).toMatchObject({
+      type: 'payment_method.saved',
+      customer: 'cus_1',
+      setupIntent: 'seti_1',
+      paymentMethod: null,
+    });
+    expect(await read(intent)).toMatchObject({
+      type: 'payment_method.saved',
+      customer: 'cus_1',
+      setupIntent: 'seti_2',
+      paymentMethod: 'pm_2',
+    });
+    expect(await read(paidCheckout)).toMatchObject({ type: 'ignored', providerType: 'checkout.session.completed' });
     expect(await read(other)).toMatchObject({ type: 'ignored', providerType: 'customer.updated' });
   });
 

@@ -1,5 +1,6 @@
 import {
   INVOICE_STATUSES,
+  isPaymentFailure,
   linesTotalMinor,
   PAYMENT_FAILURES,
   paymentEventSchema,
@@ -20,6 +21,7 @@ import {
   type PaymentMethodView,
   type PluginDeps,
   type refundInput,
+  type setDefaultPaymentMethodInput,
 } from '@meetflow/plugin-sdk';
 import { retryAfterSeconds } from '@meetflow/plugin-sdk/oauth';
 import Stripe from 'stripe';
@@ -172,6 +174,13 @@ function paymentEvent(event: Stripe.Event): PaymentEvent {
     amountMinor: typeof amount === 'number' && Number.isInteger(amount) ? amount : null,
     currency: typeof object.currency === 'string' ? object.currency : null,
     failureReason: type === 'invoice.payment_failed' ? (failure?.message ?? 'the payment failed') : null,
+    ...(type === 'payment_method.saved'
+      ? {
+          // A SetupIntent names the method it saved; a setup-mode Checkout session names its SetupIntent only.
+          paymentMethod: kind === 'setup_intent' ? idOf(object.payment_method as string | null) : null,
+          setupIntent: kind === 'setup_intent' ? idOf(object.id as string) : idOf(object.setup_intent as string | null),
+        }
+      : {}),
   });
 }
 
@@ -323,6 +332,45 @@ export function stripeActivities(deps: PluginDeps<StripeConfig>) {
     },
 
     /**
+     * Makes the method the customer saved its invoices' default (invoice_settings.default_payment_method),
+     * so an invoice created to be charged is paid from it. The method named, else the one the
+     * SetupIntent saved; a SetupIntent of another customer is refused. A SetupIntent that names no
+     * method (stripe-mock's fixture does not; Stripe's succeeded ones do) falls back to the method
+     * the customer saved last, as getPaymentMethod reads it. Setting the same default again is a
+     * no-op at Stripe, so no idempotency key is needed.
+     */
+    async setDefaultPaymentMethod(account: StripeAccount, input: In<typeof setDefaultPaymentMethodInput>) {
+      const stripe = client(config, account);
+      let method = input.paymentMethod ?? null;
+      if (!method && input.setupIntent) {
+        const setupIntent = input.setupIntent;
+        const intent = await call('reading the setup', () => stripe.setupIntents.retrieve(setupIntent));
+        const owner = idOf(intent.customer);
+        if (owner && owner !== input.customer)
+          throw paymentFailure(
+            PAYMENT_FAILURES.refused,
+            `setting the default payment method: the setup ${setupIntent} is another customer's`,
+            {
+              field: 'setupIntent',
+            },
+          );
+        method = idOf(intent.payment_method);
+      }
+      method ??=
+        (await call('listing the payment methods', () => stripe.customers.listPaymentMethods(input.customer, { limit: 1 }))).data[0]?.id ??
+        null;
+      if (!method)
+        throw paymentFailure(PAYMENT_FAILURES.refused, 'setting the default payment method: the customer has saved none', {
+          field: 'paymentMethod',
+        });
+      const chosen = method;
+      await call('setting the default payment method', () =>
+        stripe.customers.update(input.customer, { invoice_settings: { default_payment_method: chosen } }),
+      );
+      return { paymentMethod: chosen };
+    },
+
+    /**
      * A draft invoice (nothing pending from elsewhere pulled in), then its lines in one add_lines
      * call, each a price of `unitAmountMinor` × `quantity` with Meetflow's line id in its metadata.
      * Both calls carry keys derived from the externalId: a retry returns the same invoice and adds no line twice.
@@ -368,7 +416,12 @@ export function stripeActivities(deps: PluginDeps<StripeConfig>) {
       return invoiceView(withLines);
     },
 
-    /** Finalizes the draft, then pays it with the saved method (charge) or emails it (send). A declined card is PaymentDeclined with Stripe's reason. */
+    /**
+     * Finalizes the draft (`hold`: only that), then emails it (send) or charges the customer's
+     * default method (charge): automatic collection turned on, so Stripe retries a failed payment
+     * on its schedule, and one attempt now. A declined card answers the invoice still open (Stripe
+     * reports the failure as invoice.payment_failed and tries again); other failures are thrown.
+     */
     async finalizeAndCollect(account: StripeAccount, input: In<typeof finalizeAndCollectInput>): Promise<InvoiceView> {
       const stripe = client(config, account);
       const key = paymentIdempotencyKey('collect', input.externalId);
@@ -380,12 +433,22 @@ export function stripeActivities(deps: PluginDeps<StripeConfig>) {
             )
           : current;
       // Paid already (a zero total, or a retry after the payment), or closed: nothing to collect.
-      if (open.status === 'paid' || open.status === 'void' || open.status === 'uncollectible') return invoiceView(open);
-      const collected =
-        open.collection_method === 'send_invoice'
-          ? await call('sending the invoice', () => stripe.invoices.sendInvoice(input.invoice, {}, { idempotencyKey: `${key}-send` }))
-          : await call('charging the invoice', () => stripe.invoices.pay(input.invoice, {}, { idempotencyKey: `${key}-pay` }));
-      return invoiceView(collected);
+      if (input.hold || open.status === 'paid' || open.status === 'void' || open.status === 'uncollectible') return invoiceView(open);
+      if (open.collection_method === 'send_invoice')
+        return invoiceView(
+          await call('sending the invoice', () => stripe.invoices.sendInvoice(input.invoice, {}, { idempotencyKey: `${key}-send` })),
+        );
+      const collecting = await call('turning on automatic collection', () =>
+        stripe.invoices.update(input.invoice, { auto_advance: true }, { idempotencyKey: `${key}-auto` }),
+      );
+      try {
+        return invoiceView(
+          await call('charging the invoice', () => stripe.invoices.pay(input.invoice, {}, { idempotencyKey: `${key}-pay` })),
+        );
+      } catch (error) {
+        if (isPaymentFailure(error) && error.type === PAYMENT_FAILURES.declined) return invoiceView(collecting);
+        throw error;
+      }
     },
 
     async creditNote(account: StripeAccount, input: In<typeof creditNoteInput>) {

@@ -2119,9 +2119,13 @@ export interface GetApiBillingAccountResponse {
     taxId: string | null;
     currency: 'USD';
     /**
-     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay)
+     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay); the fixed pre-pay, 0 while it is sized from bids
      */
     monthlyPrepayMinor: number;
+    /**
+     * How the pre-pay is sized (`bids`, `fixed`, `off`); absent on an account saved with monthlyPrepayMinor alone, which means what it always did: fixed when more than 0, else off
+     */
+    prepayMode?: 'bids' | 'fixed' | 'off';
     /**
      * The payments plugin invoices go through
      */
@@ -2268,6 +2272,98 @@ export interface GetApiBillingPaymentMethodResponse {
     last4: string | null;
     expMonth: number | null;
     expYear: number | null;
+  } | null;
+  /**
+   * `charge`: invoices are charged to the method a completed setup made the default; `send`: paid on Stripe's page
+   */
+  collection: 'charge' | 'send';
+}
+export interface GetApiBillingPrepayQuery {
+  /**
+   * The UTC month pre-paid, YYYY-MM (default: the next one)
+   */
+  month?: string;
+}
+export interface GetApiBillingPrepayResponse {
+  /**
+   * YYYY-MM, UTC: the month whose credits are pre-paid (invoiced as it starts)
+   */
+  month: string;
+  /**
+   * The account's pre-pay mode (`off` without an account)
+   */
+  mode: 'bids' | 'fixed' | 'off';
+  /**
+   * True once the month's pre-pay invoice was written: `lines` are then its lines as frozen
+   */
+  invoiced: boolean;
+  /**
+   * What the pre-pay invoice bills, in cents (0: none is issued)
+   */
+  amountMinor: number;
+  /**
+   * The lines of its invoice: one per slice expecting meetings (from bids), or one (fixed)
+   */
+  lines: {
+    key: string;
+    description: string;
+    amountMinor: number;
+  }[];
+  /**
+   * What a pre-pay from the bids comes to, slice by slice (shown whatever the mode, so a person choosing one sees it); null once the month was invoiced
+   */
+  fromBids: {
+    /**
+     * YYYY-MM: the last full month before it, whose attended meetings size it
+     */
+    basedOn: string;
+    /**
+     * Mon–Fri days of the month pre-paid (UTC)
+     */
+    workingDays: number;
+    /**
+     * The slices' amountMinor, summed: the pre-pay in cents were it sized from the bids
+     */
+    amountMinor: number;
+    /**
+     * Each slice with an enabled bid, by slice id; one with no history expects 0
+     */
+    slices: {
+      sliceId: string;
+      sliceName: string;
+      /**
+       * The bid's multiplier
+       */
+      baseBid: number;
+      /**
+       * The bid's most meetings a day
+       */
+      maxDailyMeetings: number;
+      /**
+       * The slice's price per attended meeting under the bid, in cents: what the ledger charges one now
+       */
+      priceMinor: number;
+      /**
+       * The slice's attended meetings in `basedOn` (charged and not corrected), from the ledger
+       */
+      attended: number;
+      /**
+       * maxDailyMeetings × the working days (Mon–Fri) of the month pre-paid
+       */
+      capMeetings: number;
+      /**
+       * Expected: attended, at most capMeetings
+       */
+      meetings: number;
+      /**
+       * meetings × priceMinor
+       */
+      amountMinor: number;
+      /**
+       * The sizing in words
+       */
+      reason: string;
+    }[];
   } | null;
 }
 export interface GetApiBillingUpcomingQuery {
@@ -8435,9 +8531,13 @@ export interface PutApiBillingAccountBody {
    */
   currency?: string;
   /**
-   * Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save)
+   * Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save). Sent without prepayMode it is the pre-pay, as it always was (fixed, or off at 0); with prepayMode fixed it is required (more than 0), with bids or off it must be left out or 0
    */
   monthlyPrepayMinor?: number;
+  /**
+   * How the monthly pre-pay is sized: `bids` from the workspace's bids (each slice's price under its bid × last month's attended meetings in it, capped at the bid's maxDailyMeetings × the month's working days), `fixed` monthlyPrepayMinor, `off` none. Left out: as monthlyPrepayMinor says, or kept as saved
+   */
+  prepayMode?: 'bids' | 'fixed' | 'off';
   /**
    * The payments plugin invoices go through (Stripe by default). Left out: kept as saved. Switching while an invoice is unpaid is a 409
    */
@@ -8460,9 +8560,13 @@ export interface PutApiBillingAccountResponse {
     taxId: string | null;
     currency: 'USD';
     /**
-     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay)
+     * Meeting credits invoiced at each month's start, in cents (0: no pre-pay); the fixed pre-pay, 0 while it is sized from bids
      */
     monthlyPrepayMinor: number;
+    /**
+     * How the pre-pay is sized (`bids`, `fixed`, `off`); absent on an account saved with monthlyPrepayMinor alone, which means what it always did: fixed when more than 0, else off
+     */
+    prepayMode?: 'bids' | 'fixed' | 'off';
     /**
      * The payments plugin invoices go through
      */

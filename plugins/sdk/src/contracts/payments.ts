@@ -100,6 +100,26 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethodView = z.output<typeof paymentMethodSchema>['paymentMethod'];
 
+/**
+ * Makes a method the customer saved the one its invoices are charged to (Stripe's
+ * `invoice_settings.default_payment_method`). The method is named, or found through the setup that
+ * saved it (a completed setup-mode Checkout names its SetupIntent, not the method). Setting the
+ * same default again changes nothing, so a retry is safe.
+ */
+export const setDefaultPaymentMethodInput = z
+  .object({
+    customer: z.string().min(1),
+    paymentMethod: z.string().min(1).optional(),
+    /** The setup that saved it (Stripe's SetupIntent id), when the method is not named. */
+    setupIntent: z.string().min(1).optional(),
+  })
+  .refine(({ paymentMethod, setupIntent }) => paymentMethod !== undefined || setupIntent !== undefined, {
+    message: 'give paymentMethod or setupIntent',
+    path: ['paymentMethod'],
+  });
+/** The method now the customer's invoice default (its id only: what identifies it to a person is read with getPaymentMethod). */
+export const defaultPaymentMethodSchema = z.object({ paymentMethod: z.string().min(1) });
+
 /** Largest number of lines one invoice takes (Stripe's add_lines limit; PayPal's is 100). */
 export const INVOICE_LINES_LIMIT = 100;
 
@@ -158,8 +178,16 @@ export const invoiceViewSchema = z.object({
 export type InvoiceView = z.output<typeof invoiceViewSchema>;
 
 export const getInvoiceInput = z.object({ invoice: z.string().min(1) });
-/** Finalizes a draft and collects it as it was created to be (`charge` or `send`); `externalId` keys the collection. */
-export const finalizeAndCollectInput = z.object({ invoice: z.string().min(1), externalId: paymentExternalIdSchema });
+/**
+ * Finalizes a draft and collects it as it was created to be (`charge` or `send`); `externalId` keys
+ * the collection. `hold`: finalize only, and collect with a second call: a charged invoice's credit
+ * notes (which need a finalized invoice) go between, so the method is charged the total, never more.
+ */
+export const finalizeAndCollectInput = z.object({
+  invoice: z.string().min(1),
+  externalId: paymentExternalIdSchema,
+  hold: z.boolean().default(false),
+});
 
 export const creditNoteInput = z
   .object({
@@ -223,6 +251,10 @@ export const paymentEventSchema = z.object({
   currency: z.string().nullable(),
   /** Why a payment failed, in the provider's words (a decline reason). */
   failureReason: z.string().nullable(),
+  /** `payment_method.saved`: the method saved, when the event names it (Stripe's setup_intent.succeeded). */
+  paymentMethod: z.string().nullable().optional(),
+  /** `payment_method.saved`: the setup that saved it (a setup-mode Checkout session names only this). */
+  setupIntent: z.string().nullable().optional(),
 });
 export type PaymentEvent = z.output<typeof paymentEventSchema>;
 

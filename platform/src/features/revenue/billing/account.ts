@@ -22,6 +22,7 @@ const viewOf = (account: BillingAccount): BillingAccountView => ({
   taxId: account.taxId ?? null,
   currency: account.currency,
   monthlyPrepayMinor: account.monthlyPrepayMinor ?? 0,
+  ...(account.prepayMode ? { prepayMode: account.prepayMode } : {}),
   provider: account.provider ?? PAYMENTS_PLUGINS.stripe,
   updatedAt: new Date(account.updatedAt).toISOString(),
 });
@@ -72,8 +73,10 @@ export async function saveBillingAccount(
     address: input.address,
     taxId: input.taxId || null,
     currency,
-    // Left out (a form that does not show it), the pre-pay stays as it was saved.
+    // Left out (a form that does not show it), the pre-pay stays as it was saved; from bids or off, no fixed amount is kept.
     ...(input.monthlyPrepayMinor === undefined ? {} : { monthlyPrepayMinor: input.monthlyPrepayMinor }),
+    ...(input.prepayMode === undefined ? {} : { prepayMode: input.prepayMode }),
+    ...(input.prepayMode === 'bids' || input.prepayMode === 'off' ? { monthlyPrepayMinor: 0 } : {}),
     ...(input.provider === undefined ? {} : { provider: input.provider }),
     updatedBy,
   };
@@ -81,7 +84,12 @@ export async function saveBillingAccount(
     model
       .findOneAndUpdate(
         { workspaceId },
-        { $set: fields, $setOnInsert: { workspaceId, ...('monthlyPrepayMinor' in fields ? {} : { monthlyPrepayMinor: 0 }) } },
+        {
+          $set: fields,
+          $setOnInsert: { workspaceId, ...('monthlyPrepayMinor' in fields ? {} : { monthlyPrepayMinor: 0 }) },
+          // The amount sent alone means what it always meant (fixed, or off at 0): an earlier mode no longer holds.
+          ...(input.prepayMode === undefined && input.monthlyPrepayMinor !== undefined ? { $unset: { prepayMode: 1 } } : {}),
+        },
         { upsert: true, returnDocument: 'after', runValidators: true },
       )
       .lean<BillingAccount>();

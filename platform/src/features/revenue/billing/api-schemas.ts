@@ -6,6 +6,13 @@ import { WorkspaceQuery } from '../../../core/http/workspace.ts';
 export const BILLING_PROVIDERS = [PAYMENTS_PLUGINS.stripe, PAYMENTS_PLUGINS.paypal] as const;
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
+/**
+ * How a billing account's monthly pre-pay is sized: `bids` from the workspace's bids and last
+ * month's attended meetings (prepay.ts), `fixed` the amount it sets, `off` none.
+ */
+export const PREPAY_MODES = ['bids', 'fixed', 'off'] as const;
+export type PrepayMode = (typeof PREPAY_MODES)[number];
+
 const minor0 = () => z.number().int().min(0);
 const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `must be at most ${max} characters`);
 
@@ -27,42 +34,64 @@ export const BillingAddressBody = z.strictObject({
  * (the request's is used: `workspaceId` is refused as unknown). `currency` has the shape of any
  * ISO 4217 code; only USD is billed for now, and another is refused with 422 saying so.
  */
-export const BillingAccountBody = z.strictObject({
-  // An email as the OpenAPI document says it (format: email), so a schema-valid address is never refused.
-  billingEmail: z
-    .email('must be an email address such as billing@acme.com')
-    .max(254, 'must be at most 254 characters')
-    .describe('Where invoices and receipts are sent'),
-  companyName: text(200, "give the company's legal name").describe('The legal name invoices are made out to'),
-  address: BillingAddressBody,
-  taxId: z
-    .string()
-    .trim()
-    .max(64, 'must be at most 64 characters')
-    .nullable()
-    .default(null)
-    .describe('A VAT number, EIN or the like, as written (optional)'),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
-    .default('USD')
-    .describe('ISO 4217; only USD for now'),
-  monthlyPrepayMinor: z
-    .number()
-    .int('must be a whole number of cents')
-    .min(0, 'must be zero (no pre-pay) or more')
-    .max(100_000_000, 'must be at most 100000000 cents')
-    .optional()
-    .describe(
-      "Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save)",
-    ),
-  provider: z
-    .enum(BILLING_PROVIDERS, { error: `must be one of ${BILLING_PROVIDERS.join(', ')}` })
-    .optional()
-    .describe(
-      'The payments plugin invoices go through (Stripe by default). Left out: kept as saved. Switching while an invoice is unpaid is a 409',
-    ),
-});
+export const BillingAccountBody = z
+  .strictObject({
+    // An email as the OpenAPI document says it (format: email), so a schema-valid address is never refused.
+    billingEmail: z
+      .email('must be an email address such as billing@acme.com')
+      .max(254, 'must be at most 254 characters')
+      .describe('Where invoices and receipts are sent'),
+    companyName: text(200, "give the company's legal name").describe('The legal name invoices are made out to'),
+    address: BillingAddressBody,
+    taxId: z
+      .string()
+      .trim()
+      .max(64, 'must be at most 64 characters')
+      .nullable()
+      .default(null)
+      .describe('A VAT number, EIN or the like, as written (optional)'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
+      .default('USD')
+      .describe('ISO 4217; only USD for now'),
+    monthlyPrepayMinor: z
+      .number()
+      .int('must be a whole number of cents')
+      .min(0, 'must be zero (no pre-pay) or more')
+      .max(100_000_000, 'must be at most 100000000 cents')
+      .optional()
+      .describe(
+        "Meeting credits invoiced at each month's start, in cents (0: no pre-pay); unused credits roll over. Left out: kept as saved (0 on a first save). Sent without prepayMode it is the pre-pay, as it always was (fixed, or off at 0); with prepayMode fixed it is required (more than 0), with bids or off it must be left out or 0",
+      ),
+    prepayMode: z
+      .enum(PREPAY_MODES, { error: `must be one of ${PREPAY_MODES.join(', ')}` })
+      .optional()
+      .describe(
+        "How the monthly pre-pay is sized: `bids` from the workspace's bids (each slice's price under its bid × last month's attended meetings in it, capped at the bid's maxDailyMeetings × the month's working days), `fixed` monthlyPrepayMinor, `off` none. Left out: as monthlyPrepayMinor says, or kept as saved",
+      ),
+    provider: z
+      .enum(BILLING_PROVIDERS, { error: `must be one of ${BILLING_PROVIDERS.join(', ')}` })
+      .optional()
+      .describe(
+        'The payments plugin invoices go through (Stripe by default). Left out: kept as saved. Switching while an invoice is unpaid is a 409',
+      ),
+  })
+  .superRefine((body, problems) => {
+    // The amount is the fixed pre-pay's alone: a body that says both "from my bids" and an amount is ambiguous.
+    if (body.prepayMode === 'fixed' && !body.monthlyPrepayMinor)
+      problems.addIssue({
+        code: 'custom',
+        path: ['monthlyPrepayMinor'],
+        message: 'give the fixed monthly pre-pay in cents (more than 0) with prepayMode fixed',
+      });
+    if ((body.prepayMode === 'bids' || body.prepayMode === 'off') && (body.monthlyPrepayMinor ?? 0) > 0)
+      problems.addIssue({
+        code: 'custom',
+        path: ['monthlyPrepayMinor'],
+        message: `is the fixed pre-pay: leave it out (or 0) with prepayMode ${body.prepayMode}`,
+      });
+  });
 export type BillingAccountInput = z.output<typeof BillingAccountBody>;
 
 /** A workspace's billing account as the API shows it. */
@@ -78,7 +107,15 @@ export const BillingAccountView = z.object({
   }),
   taxId: z.string().nullable(),
   currency: z.literal('USD'),
-  monthlyPrepayMinor: minor0().describe("Meeting credits invoiced at each month's start, in cents (0: no pre-pay)"),
+  monthlyPrepayMinor: minor0().describe(
+    "Meeting credits invoiced at each month's start, in cents (0: no pre-pay); the fixed pre-pay, 0 while it is sized from bids",
+  ),
+  prepayMode: z
+    .enum(PREPAY_MODES)
+    .optional()
+    .describe(
+      'How the pre-pay is sized (`bids`, `fixed`, `off`); absent on an account saved with monthlyPrepayMinor alone, which means what it always did: fixed when more than 0, else off',
+    ),
   provider: z.enum(BILLING_PROVIDERS).describe('The payments plugin invoices go through'),
   updatedAt: z.iso.datetime(),
 });
@@ -137,6 +174,43 @@ export const UpcomingInvoice = z.object({
     .describe("The pre-paid meeting credits and what the month's attended meetings draw from them"),
 });
 export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
+
+/** One slice of a pre-pay sized from bids: its price under the bid, the meetings expected and why. */
+export const PrepaySliceView = z.object({
+  sliceId: z.string(),
+  sliceName: z.string(),
+  baseBid: z.number().describe("The bid's multiplier"),
+  maxDailyMeetings: z.number().int().describe("The bid's most meetings a day"),
+  priceMinor: minor.min(0).describe("The slice's price per attended meeting under the bid, in cents: what the ledger charges one now"),
+  attended: z.number().int().min(0).describe("The slice's attended meetings in `basedOn` (charged and not corrected), from the ledger"),
+  capMeetings: z.number().int().min(0).describe('maxDailyMeetings × the working days (Mon–Fri) of the month pre-paid'),
+  meetings: z.number().int().min(0).describe('Expected: attended, at most capMeetings'),
+  amountMinor: minor.min(0).describe('meetings × priceMinor'),
+  reason: z.string().describe('The sizing in words'),
+});
+
+/** GET /api/billing/prepay: the pre-pay invoiced at the start of `month`, and how it is sized. */
+export const NextPrepay = z.object({
+  month: z.string().describe('YYYY-MM, UTC: the month whose credits are pre-paid (invoiced as it starts)'),
+  mode: z.enum(PREPAY_MODES).describe("The account's pre-pay mode (`off` without an account)"),
+  invoiced: z.boolean().describe("True once the month's pre-pay invoice was written: `lines` are then its lines as frozen"),
+  amountMinor: minor.min(0).describe('What the pre-pay invoice bills, in cents (0: none is issued)'),
+  lines: z
+    .array(z.object({ key: z.string(), description: z.string(), amountMinor: minor.min(1) }))
+    .describe('The lines of its invoice: one per slice expecting meetings (from bids), or one (fixed)'),
+  fromBids: z
+    .object({
+      basedOn: z.string().describe('YYYY-MM: the last full month before it, whose attended meetings size it'),
+      workingDays: z.number().int().describe('Mon–Fri days of the month pre-paid (UTC)'),
+      amountMinor: minor.min(0).describe("The slices' amountMinor, summed: the pre-pay in cents were it sized from the bids"),
+      slices: z.array(PrepaySliceView).describe('Each slice with an enabled bid, by slice id; one with no history expects 0'),
+    })
+    .nullable()
+    .describe(
+      'What a pre-pay from the bids comes to, slice by slice (shown whatever the mode, so a person choosing one sees it); null once the month was invoiced',
+    ),
+});
+export type NextPrepay = z.infer<typeof NextPrepay>;
 
 /** Body of POST /api/billing/invoices: the month to invoice. It names no workspace (the request's is used). */
 export const IssueInvoiceBody = z.strictObject({
@@ -219,6 +293,9 @@ export const PaymentMethodAnswer = z.object({
     })
     .nullable()
     .describe('null: none saved yet'),
+  collection: z
+    .enum(['charge', 'send'])
+    .describe("`charge`: invoices are charged to the method a completed setup made the default; `send`: paid on Stripe's page"),
 });
 
 /** POST /api/billing/payment-method/setup: Stripe's hosted page where the customer saves a payment method. */

@@ -127,7 +127,9 @@ export async function restoreCorrected(
 
 /**
  * Draws the month's standing charges from the balance, in the order given, each as far as the
- * credits left go (the last one drawn may be drawn in part). Each draw is keyed by its ledger entry:
+ * credits left go (the last one drawn may be drawn in part), and never more than `limitMinor` in all
+ * (what is still due once the invoice's other credits are taken off: credits pay only what is charged).
+ * Each draw is keyed by its ledger entry:
  * a retry after a crash finds the draws it made (they are counted as still available, then found
  * again, not written twice), so the same month always draws the same. Answers the draws, in order.
  */
@@ -136,6 +138,7 @@ export async function drawCredits(
   workspaceId: string,
   month: string,
   charges: ReadonlyArray<{ key: string; amountMinor: number }>,
+  limitMinor = Number.POSITIVE_INFINITY,
 ): Promise<BillingCredit[]> {
   const earlier = await creditsByKey(
     connection,
@@ -145,7 +148,7 @@ export async function drawCredits(
   const available =
     (await creditBalance(connection, workspaceId)) - [...earlier.values()].reduce((total, draw) => total + draw.amountMinor, 0);
   const draws: BillingCredit[] = [];
-  for (const { key, amountMinor } of planDraws(charges, available))
+  for (const { key, amountMinor } of planDraws(charges, Math.min(available, limitMinor)))
     draws.push(
       await recordCredit(connection, { workspaceId, key: drawKey(key), kind: 'draw', amountMinor: -amountMinor, month, entryKey: key }),
     );

@@ -18,6 +18,7 @@ import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
+import { callPricing } from '../pricing/pricing.ts';
 import { saveBillingAccount } from './account.ts';
 import { BillingAccountBody, type InvoiceLine } from './api-schemas.ts';
 import { creditBalance, prepayCreditKey, recordCredit, type BillingCredit } from './credits.ts';
@@ -366,6 +367,69 @@ describe('closeMonth', () => {
     expect(sent('POST', /^\/v1\/invoices$/).map((request) => request.headers['idempotency-key'])).toEqual([
       paymentIdempotencyKey('invoice', `prepay:${ws}:${startedMonth}`),
     ]);
+  }, 300_000);
+
+  it("issues the new month's pre-pay sized from the bids: a line per slice with its meetings and price, credited once", async () => {
+    const ws = 'bid-prepaid';
+    await billedWorkspace(ws);
+    // Two standard meetings and a premium one in the closed month; the volume slice has none.
+    for (const [n, employees] of [120, 120, 500].entries()) await meeting(ws, n, ['completed'], employees);
+    await saveBillingAccount(
+      stack.database,
+      ws,
+      BillingAccountBody.parse({
+        billingEmail: 'ap@cycle.example',
+        companyName: 'Cycle Works Ltd',
+        address: { line1: '2 Mill Rd', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
+        prepayMode: 'bids',
+      }),
+      'user:test-owner',
+    );
+    const bid = async (sliceId: string, baseBid: number) =>
+      Math.round(
+        (
+          (await callPricing(deps, 'upsertBid', { sliceId, baseBid, maxDailyMeetings: 5, dailyBudgetCap: 500 }, testRunContext(ws))) as {
+            ppm: number;
+          }
+        ).ppm * 100,
+      );
+    const price = { premium: await bid('premium', 1.2), standard: await bid('standard', 2), volume: await bid('volume', 1) };
+    const usd = (minor: number) => `$${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+    recorder.requests.length = 0;
+    expect(await closeMonth(deps, ws, closedMonth)).toMatchObject({ usage: 'issued', prepay: 'issued', note: null });
+
+    const prepay = (await invoices(ws)).find((invoice) => invoice.kind === 'prepay')!;
+    const lines = [
+      {
+        key: `prepay:${ws}:${startedMonth}:premium`,
+        kind: 'prepay',
+        meetingId: null,
+        description: `Meeting credits for ${startedMonth}: Premium Slice, 1 meeting × ${usd(price.premium)}`,
+        amountMinor: price.premium,
+      },
+      {
+        key: `prepay:${ws}:${startedMonth}:standard`,
+        kind: 'prepay',
+        meetingId: null,
+        description: `Meeting credits for ${startedMonth}: Standard Slice, 2 meetings × ${usd(price.standard)}`,
+        amountMinor: 2 * price.standard,
+      },
+    ];
+    const totalMinor = price.premium + 2 * price.standard;
+    expect(prepay).toMatchObject({ month: startedMonth, externalId: `prepay:${ws}:${startedMonth}`, totalMinor, lines });
+    const [, prepayLines] = sent('POST', /\/add_lines$/);
+    expect(formLines(prepayLines!.form, '[price_data][unit_amount]')).toEqual(
+      lines.map((line) => ({ id: line.key, amountMinor: line.amountMinor })),
+    );
+    expect((await credits(ws)).find((credit) => credit.key === prepayCreditKey(ws, startedMonth))).toMatchObject({
+      amountMinor: totalMinor,
+    });
+    // Retried after the bids changed: the frozen lines stand, nothing is sent or credited again.
+    await bid('standard', 3);
+    const requests = recorder.requests.length;
+    expect(await closeMonth(deps, ws, closedMonth)).toMatchObject({ prepay: 'issued-before' });
+    expect(recorder.requests).toHaveLength(requests);
+    expect((await invoices(ws)).find((invoice) => invoice.kind === 'prepay')!.lines).toEqual(lines);
   }, 300_000);
 
   it('notes what a person must fix (no billing account, no Stripe key) and goes on, sending nothing', async () => {

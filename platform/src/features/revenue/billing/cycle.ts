@@ -7,9 +7,11 @@ import type { Connection } from 'mongoose';
 import { ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
+import { creditInvoicedCorrections } from './corrections.ts';
 import { creditBalance } from './credits.ts';
 import { issueInvoice, issuePrepayInvoice, type InvoicingDeps } from './invoices.ts';
-import { billingAccountModel, billingInvoiceModel, INVOICE_INDEX, type BillingAccount } from './model.ts';
+import { billingAccountModel, billingInvoiceModel, INVOICE_INDEX } from './model.ts';
+import { plannedPrepay } from './prepay.ts';
 import { monthPeriod } from './upcoming.ts';
 
 const PREFIX = 'billing-cycle:';
@@ -42,7 +44,7 @@ const nextMonth = (month: string) => monthPeriod(month).to.slice(0, 7);
 /**
  * Closes `month` for the workspace: its true-up (issueInvoice: the month's charges less the
  * pre-paid credits they draw, or `covered` when the credits paid them all), then the pre-pay
- * invoice of the month that starts (the account's monthlyPrepayMinor), crediting the balance once it
+ * invoice of the month that starts (plannedPrepay: from the bids or fixed), crediting the balance once it
  * is issued. Idempotent: run again (a retry after a crash) it issues and draws nothing more. What
  * is not the workspace's doing to fix (no billing account, no Stripe key on this server) is
  * answered as `off` with a note, not failed: the next month tries again and a person may issue it.
@@ -57,6 +59,10 @@ export async function closeMonth(deps: InvoicingDeps, workspaceId: string, month
     if (!(error instanceof UnprocessableError) && !settings) throw error;
     notes.push((error as Error).message);
   };
+  // First the corrections of charges on invoices issued before (corrections.ts): any the correction's
+  // own path left pending is credited now, once, and PayPal's carried ones reach this true-up.
+  const corrections = await creditInvoicedCorrections(deps, run);
+  for (const { failure } of corrections) if (failure) noted(failure);
   let usage: CloseMonthResult['usage'];
   try {
     const { invoice, created } = await issueInvoice(deps, run, month, CYCLE_ISSUER);
@@ -68,12 +74,12 @@ export async function closeMonth(deps: InvoicingDeps, workspaceId: string, month
       usage = 'off';
     }
   }
-  const account = await billingAccountModel(deps.connection).findOne({ workspaceId }).lean<BillingAccount>();
-  const prepayMinor = account?.monthlyPrepayMinor ?? 0;
+  // Sized as the account says (its bids, a fixed amount, none), or the lines a first attempt froze.
+  const planned = await plannedPrepay(deps, run, nextMonth(month));
   let prepay: CloseMonthResult['prepay'] = 'none';
-  if (prepayMinor > 0) {
+  if (planned.amountMinor > 0) {
     try {
-      const { created } = await issuePrepayInvoice(deps, run, nextMonth(month), prepayMinor, CYCLE_ISSUER);
+      const { created } = await issuePrepayInvoice(deps, run, nextMonth(month), planned.lines, CYCLE_ISSUER);
       prepay = created ? 'issued' : 'issued-before';
     } catch (error) {
       noted(error);

@@ -15,7 +15,9 @@ import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import type { BillingProvider, IssuedInvoiceView } from './api-schemas.ts';
 import { billingAccountModel, billingInvoiceModel, type BillingAccount, type BillingInvoice, type IssuedLine } from './model.ts';
+import { carriedCorrections } from './corrections.ts';
 import { drawCredits, prepayCreditKey, recordCredit, restoreCorrected } from './credits.ts';
+import { collectionFor } from './default-method.ts';
 import { monthPeriod, upcomingInvoice } from './upcoming.ts';
 
 /** Where this server's Stripe secret key comes from. */
@@ -198,8 +200,6 @@ async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: stri
   await restoreCorrected(deps.connection, workspaceId, month, upcoming.lines);
   const cancelled = new Set(upcoming.lines.flatMap((line) => (line.kind === 'credit' && line.credits ? [line.credits] : [])));
   const standing = charges.filter((line) => !cancelled.has(line.key));
-  const draws = await drawCredits(deps.connection, workspaceId, month, standing);
-  const drawnMinor = draws.reduce((total, draw) => total - draw.amountMinor, 0);
   const lines: IssuedLine[] = upcoming.lines.map((line) => ({
     key: line.key,
     kind: line.kind,
@@ -207,6 +207,25 @@ async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: stri
     description: line.description,
     amountMinor: line.amountMinor,
   }));
+  // Corrections of earlier PayPal invoices issued unpaid (corrections.ts) come off this month's
+  // charges, as far as they go: what is beyond them carries on to the next month's.
+  let dueMinor = upcoming.totalMinor;
+  for (const { correction, from, leftMinor } of await carriedCorrections(deps, workspaceId, month)) {
+    const takenMinor = Math.min(leftMinor, dueMinor);
+    if (takenMinor <= 0) break;
+    dueMinor -= takenMinor;
+    lines.push({
+      key: correction.key,
+      kind: 'credit',
+      meetingId: correction.meetingId,
+      description: `${correction.description}: carried from ${from}`.slice(0, 500),
+      amountMinor: -takenMinor,
+    });
+  }
+  const carriedMinor = upcoming.totalMinor - dueMinor;
+  // Pre-paid credits pay only what is still charged: the rest stays on the balance.
+  const draws = await drawCredits(deps.connection, workspaceId, month, standing, dueMinor);
+  const drawnMinor = draws.reduce((total, draw) => total - draw.amountMinor, 0);
   if (drawnMinor > 0)
     lines.push({
       key: creditsAppliedKey(workspaceId, month),
@@ -217,7 +236,7 @@ async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: stri
         .join(', ')})`.slice(0, 500),
       amountMinor: -drawnMinor,
     });
-  const creditsMinor = upcoming.creditsMinor - drawnMinor;
+  const creditsMinor = upcoming.creditsMinor - carriedMinor - drawnMinor;
   const totalMinor = upcoming.subtotalMinor + creditsMinor;
   return {
     kind: 'usage',
@@ -227,7 +246,8 @@ async function trueUp(deps: InvoicingDeps, run: WorkspaceRunContext, month: stri
     subtotalMinor: upcoming.subtotalMinor,
     creditsMinor,
     totalMinor,
-    status: drawnMinor > 0 && totalMinor === 0 ? 'covered' : 'issuing',
+    // Nothing left to pay once credits came off: recorded, never sent (PayPal takes no discount of all its items).
+    status: drawnMinor + carriedMinor > 0 && totalMinor === 0 ? 'covered' : 'issuing',
   };
 }
 
@@ -274,7 +294,8 @@ const MEMOS: Record<BillingInvoice['kind'], (month: string) => string> = {
 /**
  * Sends a frozen invoice through the account's provider: the workspace's customer, a draft with one
  * line per positive line (each keyed by its line's key), finalized and sent to be paid on the
- * provider's page, then, at Stripe, a credit note per negative line (Stripe's lines are never
+ * provider's page (or, when the customer has a default method, charged to it after the credit
+ * notes), then, at Stripe, a credit note per negative line (Stripe's lines are never
  * negative, and a credit note needs a finalized invoice); at PayPal the negative lines are one
  * invoice discount instead. Every call's idempotency key derives from the invoice's externalId or a
  * line's key, so a retry after any failure finishes the same invoice.
@@ -306,6 +327,10 @@ async function send(
   // invoice carries the month's credits as one invoice discount: the same total, one payment.
   const discounts = provider === PAYMENTS_PLUGINS.paypal;
   const discountMinor = discounts ? credits.reduce((sum, line) => sum - line.amountMinor, 0) : 0;
+  // Charged to the method a completed setup made the customer's default (default-method.ts), else sent.
+  const collect = await collectionFor(deps.connection, record.workspaceId, provider, customerId);
+  // Charged: Stripe's credit notes come between finalizing and charging, so the card is charged the total.
+  const hold = collect === 'charge' && !discounts && credits.length > 0;
   const draft = invoiceViewSchema.parse(
     await call('createInvoice', {
       externalId: record.externalId,
@@ -314,14 +339,14 @@ async function send(
       lines: record.lines
         .filter((line) => line.amountMinor > 0)
         .map((line) => ({ externalId: line.key, description: line.description, quantity: 1, unitAmountMinor: line.amountMinor })),
-      collect: 'send',
+      collect,
       daysUntilDue: DAYS_UNTIL_DUE,
       memo: MEMOS[record.kind ?? 'usage'](record.month),
       ...(discountMinor > 0 ? { discountMinor } : {}),
     }),
   );
   const sent: InvoiceView = invoiceViewSchema.parse(
-    await call('finalizeAndCollect', { invoice: draft.invoice, externalId: record.externalId }),
+    await call('finalizeAndCollect', { invoice: draft.invoice, externalId: record.externalId, hold }),
   );
   const creditNotes: string[] = [];
   for (const credit of discounts ? [] : credits) {
@@ -336,12 +361,16 @@ async function send(
     );
     creditNotes.push(note.creditNote);
   }
+  // Held for its credit notes: charged now, the total they leave.
+  const collected = hold
+    ? invoiceViewSchema.parse(await call('finalizeAndCollect', { invoice: sent.invoice, externalId: record.externalId }))
+    : sent;
   const issued = await billingInvoiceModel(deps.connection)
     .findOneAndUpdate(
       { workspaceId: record.workspaceId, month: record.month, kind: record.kind },
       {
         $set: {
-          status: sent.status,
+          status: collected.status,
           customer: customerId,
           invoice: sent.invoice,
           number: sent.number,
@@ -389,15 +418,16 @@ export async function issueInvoice(
 export const prepayExternalId = prepayCreditKey;
 
 /**
- * Issues the pre-pay invoice for `month` (`amountMinor` of meeting credits, one line) through
- * the account's provider exactly once per (workspace, month), then adds the credits to the balance once (keyed
- * `prepay:<workspace>:<month>`): a retry finishes the same invoice and credits nothing twice.
+ * Issues the pre-pay invoice for `month` (its meeting credits, as the lines `billed` word them: see
+ * prepay.ts) through the account's provider exactly once per (workspace, month), then adds the
+ * credits to the balance once (keyed `prepay:<workspace>:<month>`): a retry finishes the same
+ * invoice, with the lines frozen at the first attempt, and credits nothing twice.
  */
 export async function issuePrepayInvoice(
   deps: InvoicingDeps,
   run: WorkspaceRunContext,
   month: string,
-  amountMinor: number,
+  billed: ReadonlyArray<Pick<IssuedLine, 'key' | 'description' | 'amountMinor'>>,
   issuedBy: string,
 ): Promise<{ invoice: IssuedInvoiceView; created: boolean }> {
   const workspaceId = run.workspaceId;
@@ -410,7 +440,14 @@ export async function issuePrepayInvoice(
     return { invoice: viewOf(stored), created: false };
   }
   const ready = await readyToIssue(deps, workspaceId);
-  const line: IssuedLine = { key, kind: 'prepay', meetingId: null, description: `Meeting credits for ${month}`, amountMinor };
+  const lines = billed.map(({ key: lineKey, description, amountMinor: lineMinor }): IssuedLine => ({
+    key: lineKey,
+    kind: 'prepay',
+    meetingId: null,
+    description,
+    amountMinor: lineMinor,
+  }));
+  const amountMinor = lines.reduce((total, line) => total + line.amountMinor, 0);
   const record =
     stored ??
     (await freeze(
@@ -420,7 +457,7 @@ export async function issuePrepayInvoice(
         kind: 'prepay',
         month,
         externalId: key,
-        lines: [line],
+        lines,
         subtotalMinor: amountMinor,
         creditsMinor: 0,
         totalMinor: amountMinor,

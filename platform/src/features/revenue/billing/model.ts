@@ -1,8 +1,8 @@
 import { PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { BILLING_PROVIDERS, type BillingProvider } from './api-schemas.ts';
+import { BILLING_PROVIDERS, PREPAY_MODES, type BillingProvider, type PrepayMode } from './api-schemas.ts';
 
-export { BILLING_PROVIDERS, type BillingProvider };
+export { BILLING_PROVIDERS, PREPAY_MODES, type BillingProvider, type PrepayMode };
 
 /** Where a workspace's invoices are addressed. */
 export interface BillingAddress {
@@ -35,6 +35,12 @@ export interface BillingAccount {
   customers?: Partial<Record<BillingProvider, string>>;
   /** Meeting credits invoiced at each month's start (cents; 0: no pre-pay), drawn by that month's attended meetings. */
   monthlyPrepayMinor?: number;
+  /**
+   * How the pre-pay is sized (prepay.ts): `bids` from the workspace's bids, `fixed` the amount
+   * above, `off` none. Absent on accounts saved without it, which read as before: fixed when the
+   * amount is more than 0, else off (prepayModeOf).
+   */
+  prepayMode?: PrepayMode;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,11 +69,17 @@ const BillingAccountSchema = new Schema<BillingAccount>(
     stripeCustomer: { type: String, default: null },
     customers: { type: Schema.Types.Mixed, default: () => ({}) },
     monthlyPrepayMinor: { type: Number, default: 0, min: 0 },
+    // No default: an account saved before it (or by a client that sends only the amount) has none.
+    prepayMode: { type: String, enum: PREPAY_MODES },
   },
   { timestamps: true },
 );
 // One account per workspace: a saved form upserts it, and two racing saves keep one.
 BillingAccountSchema.index({ workspaceId: 1 }, { unique: true });
+
+/** How the account's pre-pay is sized; one saved with the amount alone means what it always meant. */
+export const prepayModeOf = (account: Pick<BillingAccount, 'prepayMode' | 'monthlyPrepayMinor'>): PrepayMode =>
+  account.prepayMode ?? ((account.monthlyPrepayMinor ?? 0) > 0 ? 'fixed' : 'off');
 
 /** Registers the billing account model on a connection (once); collection `billingaccounts`. */
 export function billingAccountModel(connection: Connection): Model<BillingAccount> {
@@ -127,8 +139,12 @@ export interface BillingInvoice {
   number: string | null;
   hostedUrl: string | null;
   pdfUrl: string | null;
-  /** The provider's credit notes for the credit lines. */
+  /** The provider's credit notes for the credit lines (and for the corrections below, once made). */
   creditNotes: string[];
+  /** Charges on it corrected to a no-show after it was issued, each credited once (corrections.ts); absent on those stored before. */
+  corrections?: InvoiceCorrection[];
+  /** The keys of the corrections credited (given back or credited by the provider): each moves the totals once. */
+  creditedCorrections?: string[];
   issuedBy: string;
   issuedAt: Date | null;
   /** When the provider said it was paid (its `invoice.paid` webhook); null until then. */
@@ -136,6 +152,55 @@ export interface BillingInvoice {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * How a charge corrected after its invoice was issued is credited: `credit-note` (Stripe, on the
+ * issued invoice), `refund` (PayPal, a paid invoice), `carry` (PayPal, an unpaid invoice: a negative
+ * line on the next true-ups until it is used up), `restore` (pre-paid credits paid all of it: given back, nothing sent).
+ */
+export const CORRECTION_SETTLEMENTS = ['credit-note', 'refund', 'carry', 'restore'] as const;
+
+/**
+ * A credit ledger entry written after its charge's invoice was issued, recorded on that invoice
+ * (claimed by its key before the provider is called, so it is credited once however often it is tried).
+ */
+export interface InvoiceCorrection {
+  /** The credit ledger entry's key. */
+  key: string;
+  /** The key of the charge it credits (a line of this invoice). */
+  credits: string;
+  meetingId: string;
+  description: string;
+  /** Cents the charge was: what the correction gives back in all. */
+  amountMinor: number;
+  /** Of that, the cents pre-paid credits had paid, given back to the balance (`restore:<key>`). */
+  restoredMinor: number;
+  settle: (typeof CORRECTION_SETTLEMENTS)[number];
+  /** The provider's credit note (Stripe) or refund (PayPal); null until made, and on a carry or restore. */
+  creditNote: string | null;
+  /** Why the provider call has not succeeded yet (the next closeMonth tries again); null when it has or none is needed. */
+  pendingReason: string | null;
+  at: Date;
+  /** When it was credited (the provider answered, or the credits were given back); null while pending, and on a carry. */
+  settledAt: Date | null;
+}
+
+const InvoiceCorrectionSchema = new Schema<InvoiceCorrection>(
+  {
+    key: { type: String, required: true },
+    credits: { type: String, required: true },
+    meetingId: { type: String, required: true },
+    description: { type: String, required: true },
+    amountMinor: { type: Number, required: true },
+    restoredMinor: { type: Number, required: true },
+    settle: { type: String, enum: CORRECTION_SETTLEMENTS, required: true },
+    creditNote: { type: String, default: null },
+    pendingReason: { type: String, default: null },
+    at: { type: Date, required: true },
+    settledAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
 
 const IssuedLineSchema = new Schema<IssuedLine>(
   {
@@ -167,6 +232,8 @@ const BillingInvoiceSchema = new Schema<BillingInvoice>(
     hostedUrl: { type: String, default: null },
     pdfUrl: { type: String, default: null },
     creditNotes: { type: [String], default: [] },
+    corrections: { type: [InvoiceCorrectionSchema], default: undefined },
+    creditedCorrections: { type: [String], default: undefined },
     issuedBy: { type: String, required: true },
     issuedAt: { type: Date, default: null },
     paidAt: { type: Date, default: null },

@@ -124,8 +124,8 @@ describe('the payment method', () => {
     const noAccount = await setup('admin');
     expect([noAccount.status, noAccount.text]).toEqual([422, expect.stringContaining('no billing account: save one')]);
     // No customer yet: none saved, and Stripe is not asked (a keyless server answers the same).
-    expect((await method('viewer')).json()).toEqual({ paymentMethod: null });
-    expect((await method('viewer', 'carded', servers.keyless)).json()).toEqual({ paymentMethod: null });
+    expect((await method('viewer')).json()).toEqual({ paymentMethod: null, collection: 'send' });
+    expect((await method('viewer', 'carded', servers.keyless)).json()).toEqual({ paymentMethod: null, collection: 'send' });
     expect(recorder.requests).toEqual([]);
   });
 
@@ -180,11 +180,14 @@ describe('the payment method', () => {
     const viewed = await method('viewer');
     expect([viewed.status, viewed.json()]).toEqual([
       200,
-      { paymentMethod: { id: 'pm_carded', type: 'card', brand: 'amex', last4: '0005', expMonth: 11, expYear: 2030 } },
+      {
+        paymentMethod: { id: 'pm_carded', type: 'card', brand: 'amex', last4: '0005', expMonth: 11, expYear: 2030 },
+        collection: 'send',
+      },
     ]);
     expect(sent('GET', /^\/v1\/payment_methods\/pm_carded$/)).toHaveLength(1);
     // The outsider's own workspace has none; a customer but no Stripe account here: the variable to set.
-    expect((await method('outsider', 'outsider')).json()).toEqual({ paymentMethod: null });
+    expect((await method('outsider', 'outsider')).json()).toEqual({ paymentMethod: null, collection: 'send' });
     const keyless = await method('sales-ops', 'carded', servers.keyless);
     expect([keyless.status, keyless.text]).toEqual([503, expect.stringContaining('MEETFLOW_STRIPE_SECRET_KEY')]);
     // A customer Stripe no longer has: a 422 in Stripe's words.

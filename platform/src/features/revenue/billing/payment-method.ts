@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import type { BillingProvider } from './api-schemas.ts';
+import { collectionFor } from './default-method.ts';
 import { ensureCustomer, paymentsBinding, PROVIDER_VARIABLES, providerOf, storedCustomer, type InvoicingDeps } from './invoices.ts';
 import { billingAccountModel, type BillingAccount } from './model.ts';
 
@@ -100,4 +101,21 @@ export async function savedPaymentMethod(deps: InvoicingDeps, run: WorkspaceRunC
   if (!payments.savesMethods) return null;
   const answer = await viaProvider(payments.provider, () => payments.call('getPaymentMethod', { customer }, run));
   return paymentMethodSchema.parse(answer).paymentMethod;
+}
+
+/**
+ * GET /api/billing/payment-method: the saved method (savedPaymentMethod) and how the workspace's
+ * invoices are collected: `charge` once a completed setup made a method its customer's default
+ * (the webhooks, default-method.ts), else `send` (paid on the provider's page).
+ */
+export async function paymentMethodAnswer(
+  deps: InvoicingDeps,
+  run: WorkspaceRunContext,
+): Promise<{ paymentMethod: PaymentMethodView; collection: 'charge' | 'send' }> {
+  const paymentMethod = await savedPaymentMethod(deps, run);
+  const account = await billingAccountModel(deps.connection).findOne({ workspaceId: run.workspaceId }).lean<BillingAccount>();
+  const provider = providerOf(account);
+  const customer = account ? storedCustomer(account, provider) : null;
+  const collection = customer ? await collectionFor(deps.connection, run.workspaceId, provider, customer) : 'send';
+  return { paymentMethod, collection };
 }

@@ -234,7 +234,7 @@ describe('PayPal as the billing account’s provider', () => {
     ]);
     expect((await billingAccountModel(stack.database).findOne({ workspaceId: WS }).lean())!.provider).toBe(PAYMENTS_PLUGINS.paypal);
     const method = await call(server, 'GET', `/api/billing/payment-method?workspace=${WS}`, { token: tokens.viewer });
-    expect([method.status, method.json()]).toEqual([200, { paymentMethod: null }]);
+    expect([method.status, method.json()]).toEqual([200, { paymentMethod: null, collection: 'send' }]);
     const setup = await call(server, 'POST', `/api/billing/payment-method/setup?workspace=${WS}`, { token: tokens.owner, body: {} });
     expect([setup.status, setup.text]).toEqual([422, expect.stringContaining("paid on PayPal's own page")]);
   });

@@ -14,6 +14,7 @@ import {
   IssuedInvoiceLines,
   PaymentMethodAnswer,
   PaymentMethodSetupAnswer,
+  NextPrepay,
   UpcomingInvoice,
   UpcomingQuery,
   DunningStatus,
@@ -21,8 +22,9 @@ import {
 } from './api-schemas.ts';
 import { issuedInvoiceLines } from './invoice-lines.ts';
 import { issueInvoice, listInvoices, STRIPE_KEY_VARIABLE, type PayPalCredentials } from './invoices.ts';
-import { openPaymentMethodSetup, savedPaymentMethod } from './payment-method.ts';
-import { monthOf, upcomingInvoice } from './upcoming.ts';
+import { openPaymentMethodSetup, paymentMethodAnswer } from './payment-method.ts';
+import { plannedPrepay } from './prepay.ts';
+import { monthOf, monthPeriod, upcomingInvoice } from './upcoming.ts';
 import { dunningStatus } from './dunning.ts';
 import { PAYPAL_WEBHOOK_ID_VARIABLE, receivePayPalWebhook, receiveStripeWebhook, STRIPE_WEBHOOK_SECRET_VARIABLE } from './webhooks.ts';
 import type { SystemMail } from '../../../core/system-mail.ts';
@@ -89,7 +91,7 @@ const billingTabRoutes = [
       },
     },
     (deps) => async (ctx) => {
-      ctx.body = PaymentMethodAnswer.parse({ paymentMethod: await savedPaymentMethod(deps, runContextOf(ctx)) });
+      ctx.body = PaymentMethodAnswer.parse(await paymentMethodAnswer(deps, runContextOf(ctx)));
     },
   ),
   route<BillingDeps>(
@@ -253,6 +255,28 @@ export const billingRoutes = [
     (deps) => async (ctx) => {
       const { month } = UpcomingQuery.parse(ctx.query);
       ctx.body = UpcomingInvoice.parse(await upcomingInvoice(deps, runContextOf(ctx), month ?? monthOf(deps.now?.() ?? new Date())));
+    },
+  ),
+  route<BillingDeps>(
+    {
+      method: 'get',
+      path: '/api/billing/prepay',
+      access: 'viewer',
+      summary:
+        "The monthly pre-pay invoiced as a month starts, and how it is sized: from the bids (each slice's price under its bid × its attended meetings the month before, capped at maxDailyMeetings × the working days), the account's fixed amount, or none",
+      tags,
+      query: UpcomingQuery.extend({
+        month: UpcomingQuery.shape.month.describe('The UTC month pre-paid, YYYY-MM (default: the next one)'),
+      }),
+      responses: {
+        200: { description: 'The pre-pay in integer cents, its invoice lines and, from bids, each slice', schema: NextPrepay },
+        400: { description: 'The month is not YYYY-MM' },
+      },
+    },
+    (deps) => async (ctx) => {
+      const { month } = UpcomingQuery.parse(ctx.query);
+      const next = monthPeriod(monthOf(deps.now?.() ?? new Date())).to.slice(0, 7);
+      ctx.body = NextPrepay.parse(await plannedPrepay(deps, runContextOf(ctx), month ?? next, { explainBids: true }));
     },
   ),
   route<BillingDeps>(

@@ -70,25 +70,7 @@ function describe(entry: LedgerEntryLine, prospect: Prospect | null): string {
  */
 export async function upcomingInvoice(deps: PluginApiDeps, run: WorkspaceRunContext, month: string): Promise<UpcomingInvoice> {
   const period = monthPeriod(month);
-  const entries = deps.host.installed(PPM_PRICING.plugin)
-    ? ledgerEntries.parse(await callPluginService(deps, PPM_PRICING.ledgerEntries, period, run)).entries
-    : [];
-  const billed = entries.filter((entry) => entry.kind !== 'no-show');
-  const prospects = await prospectsOfMeetings(deps, run, new Set(billed.map((entry) => entry.meetingId)), period);
-  const lines = billed.map((entry): InvoiceLine => {
-    const prospect = prospects.get(entry.meetingId) ?? null;
-    return {
-      kind: entry.kind === 'credit' ? 'credit' : 'charge',
-      key: entry.key,
-      meetingId: entry.meetingId,
-      attendedAt: entry.attendedAt,
-      prospect,
-      sliceId: entry.sliceId,
-      amountMinor: entry.amountMinor,
-      credits: entry.credits,
-      description: describe(entry, prospect),
-    };
-  });
+  const lines = await ledgerLines(deps, run, period);
   const sum = (kind: InvoiceLine['kind']) =>
     lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.amountMinor, 0);
   const subtotalMinor = sum('charge');
@@ -104,6 +86,33 @@ export async function upcomingInvoice(deps: PluginApiDeps, run: WorkspaceRunCont
     totalMinor,
     prepaid: await prepaidCredits(deps, run, month, lines),
   };
+}
+
+/** The invoice lines of the ledger entries of meetings attended in [from, to) (a month, or several: corrections.ts reads the invoiced months at once). */
+export async function ledgerLines(
+  deps: PluginApiDeps,
+  run: WorkspaceRunContext,
+  period: { from: string; to: string },
+): Promise<InvoiceLine[]> {
+  const entries = deps.host.installed(PPM_PRICING.plugin)
+    ? ledgerEntries.parse(await callPluginService(deps, PPM_PRICING.ledgerEntries, period, run)).entries
+    : [];
+  const billed = entries.filter((entry) => entry.kind !== 'no-show');
+  const prospects = await prospectsOfMeetings(deps, run, new Set(billed.map((entry) => entry.meetingId)), period);
+  return billed.map((entry): InvoiceLine => {
+    const prospect = prospects.get(entry.meetingId) ?? null;
+    return {
+      kind: entry.kind === 'credit' ? 'credit' : 'charge',
+      key: entry.key,
+      meetingId: entry.meetingId,
+      attendedAt: entry.attendedAt,
+      prospect,
+      sliceId: entry.sliceId,
+      amountMinor: entry.amountMinor,
+      credits: entry.credits,
+      description: describe(entry, prospect),
+    };
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type BillingInvoice,
   type BillingWebhookLogEntry,
 } from './model.ts';
+import { applySavedMethod } from './default-method.ts';
 import { PROVIDER_VARIABLES, type PayPalCredentials } from './invoices.ts';
 import { sendReceipt, type NoticeDeps } from './receipts.ts';
 
@@ -268,6 +269,7 @@ export async function receivePaymentsWebhook(deps: WebhookDeps, provider: Billin
   }
   const { event } = parsed;
   const entry = { eventId: event.id, type: event.providerType, refusal: null, at: receivedAt };
+  if (event.type === 'payment_method.saved') return savedMethod(deps, provider, event, entry);
   const invoice = await invoiceOf(connection, provider, event);
   if (!invoice) {
     const message = `${event.providerType} names no invoice of this server's: nothing done`;
@@ -284,6 +286,31 @@ export async function receivePaymentsWebhook(deps: WebhookDeps, provider: Billin
     const message = `acting on it failed (${(error as Error).message}); ${name}'s next delivery acts on it`;
     await log(connection, provider, { ...entry, outcome: 'failed', message, workspaceId: invoice.workspaceId });
     throw new ServiceUnavailableError(`The event ${event.id} was not acted on now: ${name}'s next delivery acts on it`);
+  }
+}
+
+/**
+ * A completed setup (Stripe's setup-mode `checkout.session.completed`, `setup_intent.succeeded`):
+ * the method saved becomes the invoice default of the workspace whose customer it names (see
+ * applySavedMethod), logged with that workspace; a customer that is no workspace's is logged
+ * `ignored`. Failing, the id is forgotten and the answer is a 503, as for an invoice's event.
+ */
+async function savedMethod(
+  deps: WebhookDeps,
+  provider: BillingProvider,
+  event: PaymentEvent,
+  entry: Pick<BillingWebhookLogEntry, 'eventId' | 'type' | 'refusal' | 'at'>,
+): Promise<WebhookReceipt> {
+  const { connection } = deps;
+  try {
+    const done = await applySavedMethod(deps, provider, event);
+    await log(connection, provider, { ...entry, ...done });
+    return { outcome: done.outcome, message: done.message };
+  } catch (error) {
+    await billingWebhookEventModel(connection).deleteOne({ provider, eventId: event.id });
+    const message = `acting on it failed (${(error as Error).message}); the provider's next delivery acts on it`;
+    await log(connection, provider, { ...entry, outcome: 'failed', message, workspaceId: null });
+    throw new ServiceUnavailableError(`The event ${event.id} was not acted on now: the provider's next delivery acts on it`);
   }
 }
 

@@ -16,7 +16,13 @@ export const meetingsFeature = defineFeature({
         const deps = viaPlugins(context);
         // A prospect's calendar answering an invitation (an emailed iCalendar REPLY) reaches its meeting: rsvp.ts.
         registerCalendarReplyHandler(context.app.database, (workspaceId, from, reply) => answerInvitation(deps, workspaceId, from, reply));
-        return meetingsRouter({ ...deps, db: context.product.db });
+        return meetingsRouter({
+          ...deps,
+          db: context.product.db,
+          // A correction of an invoiced charge is credited through the account's payments provider (billing/corrections.ts).
+          stripeSecretKey: context.product.stripeSecretKey ?? null,
+          paypal: context.product.paypal ?? null,
+        });
       },
     },
   ],

@@ -9,6 +9,9 @@ import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import { findProspect } from '../../prospecting/services.ts';
+import { creditInvoicedCorrections } from '../billing/corrections.ts';
+import type { PayPalCredentials } from '../billing/invoices.ts';
+import { monthOf } from '../billing/upcoming.ts';
 import { chargeMeetingOutcome } from './charge.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import { counterModel } from '../../../core/db/counter.ts';
@@ -22,7 +25,13 @@ import { withRsvps, type RsvpAnswer } from './rsvp-model.ts';
  * the address policy's exceptions, with which the workspace's connected calendar is read and
  * written; without secrets no calendar is used.
  */
-export type MeetingDeps = PluginApiDeps & { secrets?: Secrets | undefined; httpAllowHosts?: readonly string[] | undefined };
+export type MeetingDeps = PluginApiDeps & {
+  secrets?: Secrets | undefined;
+  httpAllowHosts?: readonly string[] | undefined;
+  /** This server's payment provider credentials: a correction of an invoiced charge is credited at once (billing/corrections.ts); without them, at the month's close. */
+  stripeSecretKey?: string | null | undefined;
+  paypal?: PayPalCredentials | null | undefined;
+};
 
 /** A meeting as the API shows it (the prospect's email stays with the plugin). */
 export interface ApiMeeting {
@@ -203,6 +212,10 @@ export async function markOutcome(
     );
     // The ledger follows the meeting's status: a charge, a credit of it on a correction, a charge again.
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
+    // A charge whose month was invoiced already is credited against that invoice (once, however often
+    // this runs); what the provider does not take now, the next month's close finishes.
+    if (outcome === 'no-show' && marked.meeting.scheduledAt)
+      await creditInvoicedCorrections(deps, run, [monthOf(new Date(marked.meeting.scheduledAt))]);
   }
   return { meeting: marked.meeting, ...(correction ? { correction } : {}) };
 }

@@ -5,6 +5,7 @@ import type {
   GetApiBillingInvoicesMonthLinesResponse,
   GetApiBillingInvoicesResponse,
   GetApiBillingPaymentMethodResponse,
+  GetApiBillingPrepayResponse,
   GetApiBillingUpcomingResponse,
   PostApiBillingInvoicesBody,
   PostApiBillingInvoicesResponse,
@@ -20,7 +21,11 @@ export type BillingAccount = NonNullable<GetApiBillingAccountResponse['account']
 export type PaymentProvider = BillingAccount['provider'];
 /** The providers a billing account may choose, as people know them; Stripe first (the default). */
 export const PAYMENT_PROVIDERS: ReadonlyArray<{ id: PaymentProvider; label: string; how: string }> = [
-  { id: 'payments-stripe', label: 'Stripe', how: "Card or bank debit saved on Stripe's page; invoices are sent to be paid there" },
+  {
+    id: 'payments-stripe',
+    label: 'Stripe',
+    how: "Card or bank debit saved on Stripe's page, which then pays each invoice; without one, invoices are paid on Stripe's page",
+  },
   { id: 'payments-paypal', label: 'PayPal', how: "Each invoice is emailed by PayPal and paid on PayPal's page; no method is saved ahead" },
 ];
 export const providerLabel = (id: PaymentProvider) => PAYMENT_PROVIDERS.find((provider) => provider.id === id)?.label ?? id;
@@ -33,6 +38,8 @@ export type InvoiceLine = UpcomingInvoice['lines'][number];
 export type IssuedInvoice = GetApiBillingInvoicesResponse['invoices'][number];
 /** One line of an issued invoice as it was sent (GET /api/billing/invoices/{month}/lines). */
 export type IssuedInvoiceLine = GetApiBillingInvoicesMonthLinesResponse['lines'][number];
+/** GET /api/billing/prepay: next month's pre-pay as the account sizes it, and what the bids would pre-pay. */
+export type NextPrepay = GetApiBillingPrepayResponse;
 /** What identifies the saved payment method (brand, last four digits, expiry), or null. */
 export type PaymentMethod = GetApiBillingPaymentMethodResponse['paymentMethod'];
 
@@ -42,6 +49,7 @@ export const billingKeys = {
   invoices: (workspace: string) => ['billing', workspace, 'invoices'] as const,
   invoiceLines: (workspace: string, month: string) => ['billing', workspace, 'invoices', month, 'lines'] as const,
   paymentMethod: (workspace: string) => ['billing', workspace, 'payment-method'] as const,
+  prepay: (workspace: string) => ['billing', workspace, 'prepay'] as const,
 };
 
 const inWorkspace = (path: string, workspace: string) => `${path}?workspace=${encodeURIComponent(workspace)}`;
@@ -63,6 +71,15 @@ export const upcomingInvoiceQueryOptions = () => {
   });
 };
 
+/** Next month's pre-pay (the API's default month) and, slice by slice, what the bids would pre-pay. */
+export const nextPrepayQueryOptions = () => {
+  const workspace = currentWorkspace();
+  return queryOptions({
+    queryKey: billingKeys.prepay(workspace),
+    queryFn: ({ signal }) => apiRequest<GetApiBillingPrepayResponse>(inWorkspace('/api/billing/prepay', workspace), { signal }),
+  });
+};
+
 /** PUT /api/billing/account (owners and admins); the saved account replaces the cached one. */
 export function useSaveBillingAccount() {
   const queryClient = useQueryClient();
@@ -71,7 +88,11 @@ export function useSaveBillingAccount() {
       const workspace = currentWorkspace();
       return apiRequest<PutApiBillingAccountResponse>(inWorkspace('/api/billing/account', workspace), { method: 'PUT', body });
     },
-    onSuccess: (saved) => queryClient.setQueryData(billingKeys.account(currentWorkspace()), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(billingKeys.account(currentWorkspace()), saved);
+      // The pre-pay follows the account's mode.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.prepay(currentWorkspace()) });
+    },
   });
 }
 

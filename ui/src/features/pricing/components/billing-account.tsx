@@ -3,16 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
+import { formatMonth } from '../../../utils/format.ts';
 import { roleAtLeast, roleLabel, useCurrentRole } from '../../auth/index.ts';
 import {
   billingAccountQueryOptions,
+  nextPrepayQueryOptions,
   PAYMENT_PROVIDERS,
   providerLabel,
   useSaveBillingAccount,
   type BillingAccount,
   type PaymentProvider,
 } from '../api/billing-api.ts';
-import { dollarsToCents } from '../utils/billing.ts';
+import { dollarsToCents, monthOf } from '../utils/billing.ts';
 import { formatCents } from '../utils/pricing.ts';
 
 /** Why a member below admin cannot change the billing account (the API refuses them too). */
@@ -39,6 +41,54 @@ const dollarsOf = (minor: number): string => (minor > 0 ? `${Math.floor(minor / 
 
 const PREPAY_HINT =
   "In dollars, e.g. 250.00; empty for none. Credits are invoiced at each month's start, attended meetings draw from them, and unused credits roll over.";
+
+/** How the form offers the pre-pay: sized from the bids, or the amount typed (empty for none). */
+type PrepayChoice = 'bids' | 'fixed';
+
+/**
+ * What a pre-pay from the bids comes to next month (GET /api/billing/prepay), slice by slice, as
+ * the API explains it: each is the slice's price under its bid × last month's attended meetings, capped.
+ */
+function BidsPrepayPreview() {
+  const query = useQuery(nextPrepayQueryOptions());
+  if (query.isPending)
+    return <span role="status" className="loading loading-spinner loading-sm" aria-label="Loading the pre-pay from your bids" />;
+  if (query.isError) return <ErrorAlert message={query.error.message} />;
+  const { month, fromBids, invoiced, amountMinor } = query.data;
+  if (invoiced || !fromBids)
+    return (
+      <p className="text-sm" data-testid="billing-prepay-bids">
+        {formatMonth(month)}'s pre-pay was invoiced: {formatCents(amountMinor)}.
+      </p>
+    );
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-sm" data-testid="billing-prepay-bids">
+      <p>
+        <span className="font-semibold" data-testid="billing-prepay-bids-total">
+          {formatCents(fromBids.amountMinor)}
+        </span>{' '}
+        for {formatMonth(month)}, from {formatMonth(fromBids.basedOn)}'s attended meetings
+        {/* Until that month is over the figure moves with each meeting marked. */}
+        {fromBids.basedOn === monthOf(new Date()) ? ' so far' : ''}
+      </p>
+      {fromBids.slices.length === 0 ? (
+        <p className="text-base-content/60">No slice has an enabled bid, so nothing would be pre-paid: set bids in the Marketplace.</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-xs text-base-content/70">
+          {fromBids.slices.map((slice) => (
+            <li key={slice.sliceId} className="wrap-anywhere">
+              <span className="font-medium text-base-content">{slice.sliceName}</span>: {slice.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-base-content/60">
+        Sized again as each month starts: the price under each bid × the slice's attended meetings the month before, at most the bid's max
+        daily meetings × the month's working days.
+      </p>
+    </div>
+  );
+}
 
 const valuesOf = (account: BillingAccount | null): Values =>
   account
@@ -140,17 +190,27 @@ function AccountSummary({ account }: { account: BillingAccount }) {
     ['Tax ID', account.taxId ?? '—'],
     ['Currency', account.currency],
     ['Payment provider', providerLabel(account.provider)],
-    ['Monthly pre-pay', account.monthlyPrepayMinor > 0 ? formatCents(account.monthlyPrepayMinor) : 'No monthly pre-pay'],
+    [
+      'Monthly pre-pay',
+      account.prepayMode === 'bids'
+        ? 'From the bids'
+        : account.monthlyPrepayMinor > 0
+          ? formatCents(account.monthlyPrepayMinor)
+          : 'No monthly pre-pay',
+    ],
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="billing-account-summary">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents" data-testid={term === 'Monthly pre-pay' ? 'billing-account-prepay' : undefined}>
-          <dt className="text-base-content/60">{term}</dt>
-          <dd className="wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="billing-account-summary">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents" data-testid={term === 'Monthly pre-pay' ? 'billing-account-prepay' : undefined}>
+            <dt className="text-base-content/60">{term}</dt>
+            <dd className="wrap-anywhere">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {account.prepayMode === 'bids' && <BidsPrepayPreview />}
+    </>
   );
 }
 
@@ -158,6 +218,7 @@ function AccountSummary({ account }: { account: BillingAccount }) {
 function AccountForm({ account }: { account: BillingAccount | null }) {
   const [values, setValues] = useState<Values>(() => valuesOf(account));
   const [provider, setProvider] = useState<PaymentProvider>(account?.provider ?? PAYMENT_PROVIDERS[0]!.id);
+  const [prepayChoice, setPrepayChoice] = useState<PrepayChoice>(account?.prepayMode === 'bids' ? 'bids' : 'fixed');
   // The pre-pay's own error shows once it was left or a save was tried, then follows the typing.
   const [prepayChecked, setPrepayChecked] = useState(false);
   const save = useSaveBillingAccount();
@@ -166,7 +227,7 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
   const prepay = dollarsToCents(values.monthlyPrepay);
   const errors: Record<string, string> = {
     ...Object.fromEntries(Object.entries(error?.fields ?? {}).map(([path, problem]) => [fieldOf(path), problem])),
-    ...(prepayChecked && prepay.error ? { monthlyPrepay: prepay.error } : {}),
+    ...(prepayChecked && prepayChoice === 'fixed' && prepay.error ? { monthlyPrepay: prepay.error } : {}),
   };
   const change = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const props = { values, errors, onChange: change };
@@ -174,7 +235,7 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setPrepayChecked(true);
-    if (prepay.minor === undefined) {
+    if (prepayChoice === 'fixed' && prepay.minor === undefined) {
       document.getElementById('billing-monthlyPrepay')?.focus();
       return;
     }
@@ -193,7 +254,8 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
         taxId: optional(values.taxId),
         currency: 'USD',
         provider,
-        monthlyPrepayMinor: prepay.minor,
+        // A fixed amount is sent alone, as it always was (empty: none); from the bids, no amount is kept.
+        ...(prepayChoice === 'bids' ? { prepayMode: 'bids' as const } : { monthlyPrepayMinor: prepay.minor ?? 0 }),
       },
       {
         onSuccess: ({ account: saved }) => {
@@ -253,8 +315,38 @@ function AccountForm({ account }: { account: BillingAccount | null }) {
             {errors.provider ?? PAYMENT_PROVIDERS.find((option) => option.id === provider)?.how}
           </span>
         </label>
-        <div className="sm:col-span-2" onBlur={() => setPrepayChecked(true)}>
-          <Input {...props} field="monthlyPrepay" label="Monthly pre-pay" optional inputMode="decimal" hint={PREPAY_HINT} />
+        <div className="flex min-w-0 flex-col gap-2 sm:col-span-2">
+          <span id="billing-prepay-choice" className="text-sm font-medium">
+            Pre-paid meeting credits
+          </span>
+          <div role="radiogroup" aria-labelledby="billing-prepay-choice" className="flex flex-wrap gap-x-6 gap-y-2">
+            {(
+              [
+                ['bids', 'From my bids'],
+                ['fixed', 'A fixed amount'],
+              ] as const
+            ).map(([choice, label]) => (
+              <label key={choice} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  name="prepayChoice"
+                  value={choice}
+                  checked={prepayChoice === choice}
+                  onChange={() => setPrepayChoice(choice)}
+                  data-testid={`billing-prepay-choice-${choice}`}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {prepayChoice === 'bids' ? (
+            <BidsPrepayPreview />
+          ) : (
+            <div onBlur={() => setPrepayChecked(true)}>
+              <Input {...props} field="monthlyPrepay" label="Monthly pre-pay" optional inputMode="decimal" hint={PREPAY_HINT} />
+            </div>
+          )}
         </div>
       </fieldset>
       {error && Object.keys(errors).length === 0 && <ErrorAlert message={error.text} />}

@@ -51,8 +51,9 @@ function PayPalPaymentMethod() {
 
 /**
  * Payment method (GET /api/billing/payment-method): what identifies the saved one, read from
- * Stripe; owners and admins add or change it on Stripe's hosted page (card data never reaches
- * Meetflow), which brings them back here. An account billed through PayPal saves none.
+ * Stripe, and how invoices are collected (charged to it once a completed setup made it the
+ * default, else paid on Stripe's page); owners and admins add or change it on Stripe's hosted page
+ * (card data never reaches Meetflow), which brings them back here. An account billed through PayPal saves none.
  */
 export function PaymentMethodCard() {
   const account = useQuery(billingAccountQueryOptions());
@@ -66,6 +67,7 @@ function StripePaymentMethod() {
   const role = useCurrentRole();
   const canChange = role !== null && roleAtLeast(role, 'admin');
   const method = query.data?.paymentMethod ?? null;
+  const charged = method !== null && query.data?.collection === 'charge';
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="payment-method-title" data-testid="payment-method">
       <div className="card-body gap-4 p-5">
@@ -83,6 +85,11 @@ function StripePaymentMethod() {
               <div className="flex flex-col" data-testid="payment-method-saved">
                 <span className="font-medium">{methodName(method)}</span>
                 {expiry(method) && <span className="text-sm text-base-content/60">{expiry(method)}</span>}
+                <span className="text-sm text-base-content/70" data-testid="payment-method-collection">
+                  {charged
+                    ? `Charged to ${methodName(method)}: each invoice is charged automatically when it is issued.`
+                    : "Paid on Stripe's page: each invoice is emailed to your billing address."}
+                </span>
               </div>
             ) : (
               <p className="text-sm text-base-content/70" data-testid="payment-method-none">
