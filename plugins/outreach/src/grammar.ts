@@ -34,11 +34,20 @@ interface Term {
   tags: Set<string>;
 }
 
-const termsOf = (text: string): Term[] =>
-  (nlp(text).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>).map((term) => ({
+const tagged = new Map<string, Term[]>();
+
+/** The clause's words with compromise's tags (cached: the same clauses come back in compose and lint, and across prospects). */
+function termsOf(text: string): Term[] {
+  const cached = tagged.get(text);
+  if (cached) return cached;
+  const terms = (nlp(text).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>).map((term) => ({
     text: term.text,
     tags: new Set(term.terms[0]?.tags ?? []),
   }));
+  if (tagged.size > 5000) tagged.clear();
+  tagged.set(text, terms);
+  return terms;
+}
 
 /** Whether the term heads a finite verb group (an auxiliary's verb, an infinitive after "to" or a modal, a gerund do not). */
 function isFinite(term: Term, before: Term | undefined): boolean {
