@@ -47,6 +47,8 @@ export interface OutcomeEvent {
   applied: boolean;
   /** The learning cycle that learned from this event (claimed by `gatherOutcomes`); null until then. */
   learnedIn: string | null;
+  /** How often the event's type was corrected since it was recorded (a meeting's attendance: `correctAttendance`). */
+  revision?: number;
   createdAt?: Date;
 }
 
@@ -68,6 +70,7 @@ const OutcomeEventSchema = new Schema<OutcomeEvent>(
     },
     applied: { type: Boolean, required: true, default: false },
     learnedIn: { type: String, default: null },
+    revision: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

@@ -6,7 +6,7 @@ import { OUTCOME_TYPES, outcomeEventModels } from './event-model.ts';
 import { toHttpError } from '../../../core/http/http-error.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
 import { isoWeekOf } from './iso-week.ts';
-import { reconcileAllRollups, reconcileRollups, recordOutcome, type OutcomesDb } from './record.ts';
+import { correctAttendance, reconcileAllRollups, reconcileRollups, recordOutcome, type OutcomesDb } from './record.ts';
 import type { OutcomeEventInput } from './schemas.ts';
 
 let connection: mongoose.Connection;
@@ -119,6 +119,43 @@ describe('recordOutcome', () => {
     expect(await db.dashboardRollups.countDocuments({ workspaceId })).toBe(
       Object.keys(expected.weeks).length + Object.keys(days).length + 1,
     );
+  });
+
+  it("corrects a meeting's attendance: the counts move once, to no-show and back, and stay equal to a recomputation", async () => {
+    const workspaceId = 'ws-attendance';
+    const eventId = 'meeting-attendance-m1';
+    const at = new Date('2025-03-05T15:00:00Z');
+    await recordOutcome(db, { workspaceId, eventId, type: 'meeting_attended', at, prospectId: 7 });
+    await recordOutcome(db, { workspaceId, eventId: 'meeting-attendance-m2', type: 'meeting_attended', at, prospectId: 8 });
+    const agrees = async () => {
+      const expected = await recompute(workspaceId);
+      expect(counters(await rollup(workspaceId))).toEqual(expected.total);
+      expect(counters(await rollup(workspaceId, isoWeekOf(at)))).toEqual(expected.weeks[isoWeekOf(at)]);
+      expect(counters(await rollup(workspaceId, '2025-03-05'))).toEqual((await recompute(workspaceId, '%Y-%m-%d')).weeks['2025-03-05']);
+      return expected.total;
+    };
+    expect(await agrees()).toMatchObject({ meetingsAttended: 2, noShows: 0 });
+
+    // Two corrections at once (a retried request): one moves the counts.
+    const both = await Promise.all([0, 1].map(() => correctAttendance(db, workspaceId, eventId, 'meeting_no_show')));
+    expect(both.filter(Boolean)).toHaveLength(1);
+    expect(await agrees()).toMatchObject({ meetingsAttended: 1, noShows: 1 });
+    expect(await correctAttendance(db, workspaceId, eventId, 'meeting_no_show')).toBe(false);
+
+    // Cut short after the counts moved, before the event was retyped: the retry retypes it and moves nothing again.
+    await db.outcomeEvents.updateOne({ workspaceId, eventId }, { $set: { type: 'meeting_attended', revision: 0 } });
+    expect(await correctAttendance(db, workspaceId, eventId, 'meeting_no_show')).toBe(true);
+    expect(counters(await rollup(workspaceId))).toMatchObject({ meetingsAttended: 1, noShows: 1 });
+    expect(await agrees()).toMatchObject({ meetingsAttended: 1, noShows: 1 });
+
+    // Back to attended: the second revision moves them back.
+    expect(await correctAttendance(db, workspaceId, eventId, 'meeting_attended')).toBe(true);
+    expect(await agrees()).toMatchObject({ meetingsAttended: 2, noShows: 0 });
+    expect(await db.outcomeEvents.findOne({ workspaceId, eventId }).lean()).toMatchObject({ type: 'meeting_attended', revision: 2 });
+    // Nothing else is an attendance to correct: an unknown event, or one of another kind.
+    expect(await correctAttendance(db, workspaceId, 'meeting-attendance-none', 'meeting_no_show')).toBe(false);
+    await recordOutcome(db, { workspaceId, eventId: 'sent-1', type: 'sent', at });
+    expect(await correctAttendance(db, workspaceId, 'sent-1', 'meeting_no_show')).toBe(false);
   });
 
   it('computes ISO weeks as MongoDB does (%G-W%V), and right at year boundaries', async () => {

@@ -17,7 +17,7 @@ export type OutcomesDb = ReturnType<typeof outcomeEventModels> & ReturnType<type
  */
 export const APPLIED_WINDOW = 200;
 
-type Countable = Pick<ParsedOutcomeEvent, 'type' | 'category' | 'score'>;
+type Countable = Pick<ParsedOutcomeEvent, 'type'> & Partial<Pick<ParsedOutcomeEvent, 'category' | 'score'>>;
 
 /** The rollup counters one event adds to. */
 export function countersOf(event: Countable): Partial<Record<RollupCounter, number>> {
@@ -95,6 +95,39 @@ export async function recordOutcome(db: OutcomesDb, input: OutcomeEventInput): P
   await applyEvent(db, event);
   return { recorded: true };
 }
+
+/** A meeting's attendance, as its outcome event's type says it. */
+type Attendance = 'meeting_attended' | 'meeting_no_show';
+
+/**
+ * Corrects a recorded attendance event (`eventId`) to `to`: an attended meeting marked a no-show,
+ * or back. The rollups of the day, week and total it was counted in move by one from the old
+ * counter to the new (keyed `<eventId>#<revision>`, so a retry moves them once), then the event
+ * itself takes the new type (a compare-and-set on its revision), which learning reads from then on.
+ * In that order, so a crash between the two leaves the event to be corrected by the retry, whose
+ * rollup step is then a no-op. Nothing to correct (no such event, or already `to`): false.
+ */
+export async function correctAttendance(db: OutcomesDb, workspaceId: string, eventId: string, to: Attendance): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const stored = await db.outcomeEvents.findOne({ workspaceId, eventId }).lean();
+    if (!stored || stored.type === to || (stored.type !== 'meeting_attended' && stored.type !== 'meeting_no_show')) return false;
+    // Counted first: a correction of an event whose own counting was cut short finishes that first.
+    if (!stored.applied) await applyEvent(db, stored);
+    const revision = stored.revision ?? 0;
+    const moved = { ...negated(countersOf({ type: stored.type })), ...countersOf({ type: to }) };
+    for (const period of [TOTAL_PERIOD, isoWeekOf(stored.at), dayOf(stored.at)])
+      await applyToRollup(db, workspaceId, period, `${eventId}#${revision + 1}`, moved);
+    const { modifiedCount } = await db.outcomeEvents.updateOne(
+      { workspaceId, eventId, type: stored.type, revision: stored.revision ?? { $in: [0, null] } },
+      { $set: { type: to, revision: revision + 1 } },
+    );
+    if (modifiedCount === 1) return true;
+  }
+  throw new Error(`the attendance event ${workspaceId}/${eventId} kept changing while it was corrected`);
+}
+
+const negated = (counters: Partial<Record<RollupCounter, number>>) =>
+  Object.fromEntries(Object.entries(counters).map(([name, value]) => [name, -value])) as Partial<Record<RollupCounter, number>>;
 
 /** Counts the workspace's events whose rollup update never finished (a crash); returns how many it found. */
 export async function reconcileRollups(db: OutcomesDb, workspaceId: string): Promise<number> {

@@ -6,7 +6,7 @@ import { outcomeEventModels } from '../../insights/services.ts';
 import { prospectModel } from '../../prospecting/services.ts';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../core/errors.ts';
 import { UnprocessableError } from '../../../core/http/unprocessable.ts';
-import { creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
+import { correctAttendance, creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import { findProspect } from '../../prospecting/services.ts';
 import { creditInvoicedCorrections } from '../billing/corrections.ts';
@@ -151,10 +151,12 @@ async function recordMeetingOutcome(
   prospectId?: number,
 ): Promise<void> {
   const db = { ...outcomeEventModels(deps.connection), ...dashboardRollupModels(deps.connection) };
-  // One attendance event per meeting: the first outcome reported stands for the dashboard and
-  // learning (a correction changes the meeting and its ledger entries, not the counted outcome).
+  // One attendance event per meeting, holding its current outcome: a correction (attended → no-show,
+  // or back) moves the counts it was counted in and retypes it, as the ledger credits or charges it,
+  // so the show-up rate and the ledger agree.
   const eventId = type === 'meeting_booked' ? `meeting-booked-${meetingId}` : `meeting-attendance-${meetingId}`;
-  await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
+  const { recorded } = await recordOutcome(db, { workspaceId, eventId, type, at: new Date(), ...(prospectId ? { prospectId } : {}) });
+  if (!recorded && type !== 'meeting_booked') await correctAttendance(db, workspaceId, eventId, type);
   // A meeting booked or attended rewards the experiment decision behind the prospect's sequence (once).
   if (prospectId) await creditProspectOutcomes(experimentCreditModels(deps.connection), workspaceId, prospectId);
 }
