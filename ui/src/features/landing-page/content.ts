@@ -53,9 +53,9 @@ export const MEASUREMENTS = {
   agents: {
     command: 'npm run bench -- agents',
     title: 'Research and writing alone',
-    measuredOn: '2026-11-28',
+    measuredOn: '2026-11-30',
     detail:
-      'Research of 1,000 companies from sites served on the same machine (15.6 s in a quieter run), and three emails each for 1,000 prospects, copy lint included.',
+      'Research of 1,000 companies from sites served on the same machine (measured 2026-11-28; 15.6 s in a quieter run), and three emails each for 1,000 prospects, copy lint and grammar check included (measured 2026-11-30).',
   },
 } as const;
 export type MeasurementId = keyof typeof MEASUREMENTS;
@@ -89,10 +89,10 @@ export const STATS: ReadonlyArray<{ value: string; label: string; measuredBy: Me
     readme: '| research alone, 1,000 companies from local sites | 22.6 s',
   },
   {
-    value: '1.3 s',
+    value: '4.9 s',
     label: 'to write 3 emails each for 1,000 prospects',
     measuredBy: 'agents',
-    readme: '| copy alone, 1,000 prospects × 3 emails, lint included | 1.3 s |',
+    readme: '| copy alone, 1,000 prospects × 3 emails, lint included | 4.9 s',
   },
 ];
 
