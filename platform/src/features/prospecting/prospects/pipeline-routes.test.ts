@@ -5,7 +5,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { SequenceState } from '@meetflow/workflows';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveForTest } from '../../../../dev/testing/http.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
@@ -141,6 +141,16 @@ beforeAll(async () => {
   await seed(RIVAL, RIVALS);
   await handle(WS, 30).signal('control', { action: 'stop' });
   expect(await ended(WS, 30)).toMatchObject({ status: 'stopped' });
+  // The list reads Temporal's visibility store, which learns of starts and of the stop a moment
+  // later (a fresh CI once listed 30 as still running): every test starts from what it settled on.
+  await vi.waitFor(
+    async () => {
+      expect(await listed('sequence=running')).toEqual(range(1, 29));
+      expect(await listed('sequence=ended')).toEqual([30]);
+      expect(await listed('sequence=running', 'rival')).toEqual(range(1, 30));
+    },
+    { timeout: 30_000, interval: 200 },
+  );
   await createProspect(db, WS, {
     firstName: '=HYPERLINK("http://evil.example","Click")',
     lastName: '+44 20 7946',
