@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bindActivities, configuredActivities } from './bind.ts';
+import { bindActivities, callMany, configuredActivities, type BoundActivity } from './bind.ts';
 import { describePlugin } from './describe.ts';
 import { defineManifest, definePlugin } from './manifest.ts';
 import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
@@ -176,5 +176,40 @@ describe('configuredActivities', () => {
     expect(bound({ minimum: 1 })).toBe(one);
     bound({ minimum: 2 });
     expect(registered).toEqual([1, 2, 3, 2]);
+  });
+});
+
+describe('callMany', () => {
+  const words: BoundActivity = async (input) => {
+    const { text } = input as { text: string };
+    if (!text) throw ApplicationFailure.create({ type: 'Empty', message: 'nothing to count', nonRetryable: true });
+    return text.split(' ').length;
+  };
+
+  it('calls an activity without a list form once per item, in order: each its own result and times, a failure its own', async () => {
+    const results = await callMany(words, [{ input: { text: 'a b' } }, { input: { text: '' } }, { input: { text: 'a b c' } }]);
+    expect(results.map((result) => (result.ok ? result.output : (result.error as ApplicationFailure).type))).toEqual([2, 'Empty', 3]);
+    for (const result of results) expect(result.endedAt!.getTime()).toBeGreaterThanOrEqual(result.startedAt!.getTime());
+    expect(results[2]!.startedAt!.getTime()).toBeGreaterThanOrEqual(results[0]!.endedAt!.getTime());
+  });
+
+  it("hands the whole list to an activity's list form, and fails every item when it answers for a different number", async () => {
+    const lists: number[] = [];
+    const listed = Object.assign(async () => 0, {
+      many: async (items: readonly unknown[]) => {
+        lists.push(items.length);
+        return items.map((_, index) => ({ ok: true as const, output: index }));
+      },
+    });
+    expect(await callMany(listed, [{ input: 1 }, { input: 2 }, { input: 3 }])).toEqual([0, 1, 2].map((output) => ({ ok: true, output })));
+    expect(lists).toEqual([3]);
+    expect(await callMany(listed, [])).toEqual([]);
+    expect(lists).toEqual([3]);
+
+    const short = Object.assign(async () => 0, { many: async () => [{ ok: true as const, output: 1 }] });
+    const answered = await callMany(short, [{ input: 1 }, { input: 2 }]);
+    expect(answered).toHaveLength(2);
+    for (const result of answered)
+      expect(result).toMatchObject({ ok: false, error: { message: 'a list activity answered 1 results for 2 items' } });
   });
 });

@@ -17,7 +17,56 @@ export type ActivityExtra = { run?: RunContext } & Pick<ActivityContext, 'checkp
  * An activity as the worker registers it: one JSON-able input, validated both ways, and the
  * platform's context beside it (never inside the input).
  */
-export type BoundActivity = (input: unknown, extra?: ActivityExtra) => Promise<unknown>;
+export type BoundActivity = ((input: unknown, extra?: ActivityExtra) => Promise<unknown>) & {
+  /**
+   * The activity over a list of items in one call, when it has a way to do that better than one
+   * by one (its reads and writes paid per list, not per item): each item its own input and run
+   * context, each answered on its own, in order: an item that fails fails alone. Callers use
+   * {@link callMany}, which falls back to calling the activity once per item.
+   */
+  many?: BoundMany;
+};
+
+/** One item of a list call: its input and the platform's context for it (each item's run is its own). */
+export interface ListItem {
+  input: unknown;
+  extra?: ActivityExtra;
+}
+
+/**
+ * How one item of a list call ended: its output, or the error it alone failed with; with the
+ * item's own start and end when it ran on its own (without them, the list call's are the item's).
+ */
+export type ListResult = ({ ok: true; output: unknown } | { ok: false; error: unknown }) & { startedAt?: Date; endedAt?: Date };
+
+/** An activity over a list of items (see BoundActivity.many): one result per item, in the items' order. */
+export type BoundMany = (items: readonly ListItem[]) => Promise<ListResult[]>;
+
+/**
+ * Runs `activity` for each item: in one call when it takes a list (`many`), else one call per
+ * item in order. Either way one result per item, in order; an item's failure is its result, never
+ * the others'. A `many` that answers a different number of results is a bug, and fails every item.
+ */
+export async function callMany(activity: BoundActivity, items: readonly ListItem[]): Promise<ListResult[]> {
+  if (items.length === 0) return [];
+  if (activity.many) {
+    const results = await activity.many(items);
+    if (results.length === items.length) return results;
+    const error = new Error(`a list activity answered ${results.length} results for ${items.length} items`);
+    return items.map(() => ({ ok: false, error }));
+  }
+  const results: ListResult[] = [];
+  for (const item of items) {
+    const startedAt = new Date();
+    try {
+      const output = await activity(item.input, item.extra);
+      results.push({ ok: true, output, startedAt, endedAt: new Date() });
+    } catch (error) {
+      results.push({ ok: false, error, startedAt, endedAt: new Date() });
+    }
+  }
+  return results;
+}
 
 /** What the running Temporal activity says of its execution; the run context is the caller's. */
 function currentContext(): Omit<ActivityContext, 'run'> {

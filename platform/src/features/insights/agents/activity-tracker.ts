@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { BoundActivity, Logger } from '@meetflow/plugin-sdk';
+import { callMany, type BoundActivity, type ListResult, type Logger } from '@meetflow/plugin-sdk';
 import type { Model } from 'mongoose';
 import type { AgentActivity } from './activity-model.ts';
 
@@ -24,19 +24,42 @@ export function trackActivities(
   return Object.fromEntries(
     Object.entries(activities).map(([name, activity]) => {
       const pluginId = name.slice(0, name.indexOf('.'));
-      const tracked: BoundActivity = async (input, extra) => {
+      /** The running attempt's key and when it must end, for `count` executions in it. */
+      const inFlight = (count: number) => {
         const { info } = Context.current();
         const key = `${info.workflowExecution?.runId ?? 'standalone'}:${info.activityId}:${info.attempt}`;
         const startedAt = new Date();
         const expiresAt = new Date(startedAt.getTime() + (info.startToCloseTimeoutMs || FALLBACK_TIMEOUT_MS));
-        await record(pluginId, { $push: { inFlight: { key, activity: name, startedAt, expiresAt } }, $set: { lastStartedAt: startedAt } });
+        const keys = count === 1 ? [key] : Array.from({ length: count }, (_, index) => `${key}#${index}`);
+        return { keys, startedAt, entries: keys.map((one) => ({ key: one, activity: name, startedAt, expiresAt })) };
+      };
+      const tracked: BoundActivity = async (input, extra) => {
+        const { keys, startedAt, entries } = inFlight(1);
+        await record(pluginId, { $push: { inFlight: entries[0] }, $set: { lastStartedAt: startedAt } });
         let outcome: 'succeeded' | 'failed' = 'failed';
         try {
           const output = await activity(input, extra);
           outcome = 'succeeded';
           return output;
         } finally {
-          await record(pluginId, { $pull: { inFlight: { key } }, $inc: { [outcome]: 1 }, $set: { lastFinishedAt: new Date() } });
+          await record(pluginId, { $pull: { inFlight: { key: keys[0] } }, $inc: { [outcome]: 1 }, $set: { lastFinishedAt: new Date() } });
+        }
+      };
+      // A list of executions (a batch's chunk of runs) is recorded with two writes, not two per execution.
+      tracked.many = async (items) => {
+        const { keys, startedAt, entries } = inFlight(items.length);
+        await record(pluginId, { $push: { inFlight: { $each: entries } }, $set: { lastStartedAt: startedAt } });
+        let results: ListResult[] | undefined;
+        try {
+          results = await callMany(activity, items);
+          return results;
+        } finally {
+          const succeeded = results?.filter((result) => result.ok).length ?? 0;
+          await record(pluginId, {
+            $pull: { inFlight: { key: { $in: keys } } },
+            $inc: { succeeded, failed: items.length - succeeded },
+            $set: { lastFinishedAt: new Date() },
+          });
         }
       };
       return [name, tracked];

@@ -6,7 +6,9 @@ import type { ExecuteStepInput, FinishRunInput, PipelineActivities } from '@meet
 import { getPath, referencesIn, resolveTemplate, splitReference, type StepStatus } from '@meetflow/workflows/pipeline';
 import {
   ACROSS_WORKSPACES,
+  callMany,
   mayPlace,
+  type ListResult,
   type ActivityAccess,
   type BoundActivity,
   type RunContext,
@@ -48,6 +50,14 @@ export interface StepRunnerDeps {
    */
   stepActivities?: StepActivities;
 }
+
+/** The context a step runs in: its run's workspace and who started the run, from the run record (never the input). */
+const runContext = (run: PipelineRun, step: { principal: RunPrincipal }): RunContext => ({
+  workspaceId: run.workspaceId,
+  runId: run.runId,
+  principal: step.principal,
+  deadline: null,
+});
 
 /** A step's config, when it sets one (an empty one is none). */
 const configOf = (node: PipelineRun['definition']['nodes'][number]) =>
@@ -131,8 +141,38 @@ export function createStepRunner(deps: StepRunnerDeps) {
    * platform's context from the run record: its workspace and who started it (never the input's).
    */
   function callStep(run: PipelineRun, step: ReturnType<typeof stepOf>, input: unknown): Promise<unknown> {
-    const context: RunContext = { workspaceId: run.workspaceId, runId: run.runId, principal: step.principal, deadline: null };
-    return boundFor(step.node, step.activity)(input, { run: context });
+    return boundFor(step.node, step.activity)(input, { run: runContext(run, step) });
+  }
+
+  /**
+   * Calls one node's activity for several runs: the runs whose step binds to the same activity
+   * (the server-wide one, or one config's) in one list call ({@link callMany}: one call when the
+   * activity takes a list, else one per run), each run in its own context. One result per run, in
+   * order; a run whose config does not bind fails alone.
+   */
+  async function callSteps(
+    calls: ReadonlyArray<{ run: PipelineRun; step: ReturnType<typeof stepOf>; input: unknown }>,
+  ): Promise<ListResult[]> {
+    const results: ListResult[] = new Array(calls.length);
+    const groups = new Map<BoundActivity, number[]>();
+    for (const [index, { step }] of calls.entries()) {
+      let bound: BoundActivity;
+      try {
+        bound = boundFor(step.node, step.activity);
+      } catch (error) {
+        results[index] = { ok: false, error };
+        continue;
+      }
+      groups.set(bound, [...(groups.get(bound) ?? []), index]);
+    }
+    for (const [bound, indexes] of groups) {
+      const items = indexes.map((index) => {
+        const { run, step, input } = calls[index]!;
+        return { input, extra: { run: runContext(run, step) } };
+      });
+      for (const [position, result] of (await callMany(bound, items)).entries()) results[indexes[position]!] = result;
+    }
+    return results;
   }
 
   async function runStep(run: PipelineRun, nodeId: string, watch: string[]): Promise<Record<string, unknown>> {
@@ -180,7 +220,7 @@ export function createStepRunner(deps: StepRunnerDeps) {
     return summarise(output, watch);
   }
 
-  return { runStep, stepOf, stepInput, callStep };
+  return { runStep, stepOf, stepInput, callStep, callSteps };
 }
 
 /** A step checked to run: its node, the activity it calls, the run's principal and the plugin version that runs it. */

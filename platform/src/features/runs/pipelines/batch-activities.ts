@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
-import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, type ListResult } from '@meetflow/plugin-sdk';
 import type { Models } from '../../models.ts';
 import { referencesIn, splitReference } from '@meetflow/workflows/pipeline';
 import {
@@ -18,7 +18,10 @@ import {
 import type { PipelineRun } from './run-model.ts';
 
 const CANCEL_CHECK_MS = 1_000;
-/** Runs of a chunk whose step records are held before they are written: bounds what a killed worker makes run again. */
+/**
+ * Runs of a chunk whose step runs in one list call and whose records are then written together:
+ * bounds what a killed worker makes run again, and how long between heartbeats.
+ */
 const FLUSH_EVERY = 25;
 
 type BatchDb = Pick<Models, 'pipelineRuns' | 'stepOutputs' | 'pipelineBatches'>;
@@ -31,16 +34,11 @@ class ChunkWrites {
   private records: RunWrite[] = [];
   constructor(private readonly nodeId: string) {}
 
-  /** Runs held. */
-  get size(): number {
-    return this.records.length;
-  }
-
   /** A run whose step completed: its output, and its record completed with its own start and end. */
-  completed(run: PipelineRun, version: string | undefined, startedAt: Date, output: unknown): void {
+  completed(run: PipelineRun, version: string | undefined, startedAt: Date, endedAt: Date, output: unknown): void {
     const [filter, update, options] = storeOutput(run.runId, this.nodeId, output);
     this.outputs.push({ updateOne: { filter, update, ...options } });
-    const done = completedStep(run, this.nodeId, output, new Date());
+    const done = completedStep(run, this.nodeId, output, endedAt);
     this.records.push({
       updateOne: {
         filter: { runId: run.runId },
@@ -50,7 +48,7 @@ class ChunkWrites {
   }
 
   /** A run whose step threw: failed for good (`failed`), or still running with its error for the chunk's retry. */
-  failed(runId: string, version: string | undefined, startedAt: Date, error: string, failed: boolean): void {
+  failed(runId: string, version: string | undefined, startedAt: Date, endedAt: Date, error: string, failed: boolean): void {
     const step = `steps.${this.nodeId}`;
     this.records.push({
       updateOne: {
@@ -59,7 +57,7 @@ class ChunkWrites {
           $set: {
             ...this.started(startedAt, version),
             [`${step}.error`]: error,
-            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: new Date() } : {}),
+            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: endedAt } : {}),
           },
           $inc: { [`${step}.attempts`]: 1 },
         },
@@ -93,7 +91,7 @@ export function createBatchActivities(
   },
 ) {
   const { pipelineRuns, stepOutputs, pipelineBatches } = deps.db;
-  const { stepOf, stepInput, callStep } = createStepRunner(deps);
+  const { stepOf, stepInput, callSteps } = createStepRunner(deps);
   // A batch knows its runs by id only (UUIDs, unique across workspaces); it has no caller to scope by.
   const byRunId = ACROSS_WORKSPACES;
 
@@ -155,9 +153,10 @@ export function createBatchActivities(
     /**
      * Runs one node for every run of the chunk, paying the platform's round trips per chunk: the
      * runs in one read, the stored outputs the chunk needs in one more (by `_id`: outputId), the
-     * runs to run marked running together, and their step records and outputs written with one
-     * bulk write per collection after the chunk (or every {@link FLUSH_EVERY} runs), each run's
-     * success or failure its own. A retry of the chunk skips the runs recorded completed; a run
+     * runs to run marked running together; then {@link FLUSH_EVERY} runs at a time, their step in
+     * one list call (an activity that takes a list pays its own reads and writes per group; any
+     * other is called once per run) and their step records and outputs written with one bulk write
+     * per collection, each run's success or failure its own. A retry of the chunk skips the runs recorded completed; a run
      * whose step ran but was not written yet (the worker killed mid-chunk) runs again, as every
      * step is idempotent.
      */
@@ -190,32 +189,45 @@ export function createBatchActivities(
       const pending = new ChunkWrites(nodeId);
       let transient: unknown;
       try {
-        for (const [done, run] of runs.entries()) {
-          Context.current().heartbeat({ nodeId, done });
+        // A group of runs at a time: their step in one list call (callSteps), their records in one flush.
+        for (let first = 0; first < runs.length; first += FLUSH_EVERY) {
+          Context.current().heartbeat({ nodeId, done: first });
           await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
-          const step = steps.get(run.runId);
-          if (!step) {
-            results.push({ runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
-            continue;
-          }
-          if (step instanceof ApplicationFailure) {
-            results.push({ runId: run.runId, status: 'failed', error: step.message });
-            continue;
-          }
+          const group = runs.slice(first, first + FLUSH_EVERY);
+          const answered = new Map<string, ChunkResult>();
+          const calls: Array<{ run: PipelineRun; step: RunnableStep; input: unknown }> = [];
           const startedAt = new Date();
-          try {
-            const input = await stepInput(run, step, (source) => outputs.get(run.runId, source));
-            const output = await callStep(run, step, input);
-            pending.completed(run, step.version, startedAt, output);
-            results.push({ runId: run.runId, status: 'completed', summary: summarise(output, watch) });
-          } catch (error) {
-            // Retryable errors leave the step running (Temporal retries the chunk); the workflow records the final failure.
-            const failed = error instanceof ApplicationFailure && error.nonRetryable === true;
-            pending.failed(run.runId, step.version, startedAt, errorMessage(error), failed);
-            if (failed) results.push({ runId: run.runId, status: 'failed', error: (error as ApplicationFailure).message });
-            else transient ??= error;
+          for (const run of group) {
+            const step = steps.get(run.runId);
+            if (!step)
+              answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
+            else if (step instanceof ApplicationFailure)
+              answered.set(run.runId, { runId: run.runId, status: 'failed', error: step.message });
+            else calls.push({ run, step, input: await stepInput(run, step, (source) => outputs.get(run.runId, source)) });
           }
-          if (pending.size >= FLUSH_EVERY) await pending.flush(deps.db);
+          let ended: ListResult[];
+          try {
+            ended = await callSteps(calls);
+          } catch (error) {
+            ended = calls.map(() => ({ ok: false, error })); // a list call that failed as a whole: each of its runs is retried
+          }
+          for (const [index, { run, step }] of calls.entries()) {
+            const result = ended[index]!;
+            const [began, endedAt] = [result.startedAt ?? startedAt, result.endedAt ?? new Date()];
+            if (result.ok) {
+              pending.completed(run, step.version, began, endedAt, result.output);
+              answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(result.output, watch) });
+              continue;
+            }
+            // Retryable errors leave the step running (Temporal retries the chunk); the workflow records the final failure.
+            const failed = result.error instanceof ApplicationFailure && result.error.nonRetryable === true;
+            pending.failed(run.runId, step.version, began, endedAt, errorMessage(result.error), failed);
+            if (failed)
+              answered.set(run.runId, { runId: run.runId, status: 'failed', error: (result.error as ApplicationFailure).message });
+            else transient ??= result.error;
+          }
+          for (const run of group) if (answered.has(run.runId)) results.push(answered.get(run.runId)!);
+          await pending.flush(deps.db);
         }
       } finally {
         // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.
