@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from './managed-process.ts';
@@ -105,7 +105,9 @@ function provisionTemporal(log: (message: string) => void): void {
 }
 
 function provisionMongo(log: (message: string) => void): void {
-  const sources = ['pom.xml', 'MeetflowMongoServer.java'].map((file) => readFileSync(join(javaSourceDir, file)));
+  // The launcher and the library classes it extends (under de/bwaldvogel/…), in a stable order.
+  const javaFiles = (readdirSync(javaSourceDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.java')).sort();
+  const sources = ['pom.xml', ...javaFiles].flatMap((file) => [Buffer.from(`${file}\n`), readFileSync(join(javaSourceDir, file))]);
   const fingerprint = createHash('sha256').update(Buffer.concat(sources)).digest('hex');
   cached(join(devstackDir, 'mongo.stamp'), fingerprint, () => {
     requireTool('java', 'apt-get install -y openjdk-17-jre-headless');
@@ -120,7 +122,7 @@ function provisionMongo(log: (message: string) => void): void {
     );
     run(
       'javac',
-      ['-d', join(mongoDir, 'classes'), '-cp', join(mongoDir, 'lib', '*'), join(javaSourceDir, 'MeetflowMongoServer.java')],
+      ['-d', join(mongoDir, 'classes'), '-cp', join(mongoDir, 'lib', '*'), ...javaFiles.map((file) => join(javaSourceDir, file))],
       'compiling the database launcher',
     );
   });

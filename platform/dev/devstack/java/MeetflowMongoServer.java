@@ -1,6 +1,8 @@
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.KeyLookupH2Database;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
 import java.util.List;
@@ -8,7 +10,8 @@ import java.util.Set;
 
 /**
  * Meetflow's embedded MongoDB-protocol database: mongo-java-server with its H2 MVStore backend,
- * plus the two things the library does not do by default.
+ * plus the three things the library does not do by default (the third: a unique index answers a
+ * query naming its keys and more fields, see KeyLookupUniqueIndex).
  *
  * Usage: java -Xmx512m -cp 'lib/*:.' MeetflowMongoServer <host> <port> <file.mv>
  */
@@ -23,6 +26,12 @@ public final class MeetflowMongoServer {
     static final class DurableH2Backend extends H2Backend {
         DurableH2Backend(String fileName) {
             super(fileName);
+        }
+
+        /** Databases whose unique indexes also answer queries naming their keys and more (KeyLookupUniqueIndex). */
+        @Override
+        protected MongoDatabase openOrCreateDatabase(String databaseName) {
+            return new KeyLookupH2Database(databaseName, getMvStore(), getCursorRegistry());
         }
 
         @Override

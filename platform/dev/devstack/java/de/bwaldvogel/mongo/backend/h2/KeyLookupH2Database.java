@@ -1,0 +1,58 @@
+package de.bwaldvogel.mongo.backend.h2;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
+
+/** An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es, stored as H2Database stores its own. */
+public final class KeyLookupH2Database extends H2Database {
+
+    /**
+     * The store, from the backend: H2Database's constructor opens the indexes (calling the method
+     * below) before a field of this class could be set.
+     */
+    private final Supplier<MVStore> store;
+
+    public KeyLookupH2Database(String databaseName, MVStore mvStore, CursorRegistry cursorRegistry) {
+        this(databaseName, mvStore, cursorRegistry, StoreHolder.hold(mvStore));
+    }
+
+    private KeyLookupH2Database(String databaseName, MVStore mvStore, CursorRegistry cursorRegistry, Supplier<MVStore> held) {
+        super(databaseName, mvStore, cursorRegistry);
+        this.store = held;
+        StoreHolder.release();
+    }
+
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+        MVStore mvStore = store != null ? store.get() : StoreHolder.current();
+        // The same map name as H2Database's own (its mapNameForIndex), so a file written before opens unchanged.
+        MVMap<KeyValue, Object> mvMap = mvStore.openMap(getFullCollectionNamespace(collectionName) + "._index_" + indexName);
+        return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
+    }
+
+    /** Hands the store to the index opener while the super constructor runs on this thread. */
+    private static final class StoreHolder {
+        private static final ThreadLocal<MVStore> CURRENT = new ThreadLocal<>();
+
+        static Supplier<MVStore> hold(MVStore mvStore) {
+            CURRENT.set(mvStore);
+            return () -> mvStore;
+        }
+
+        static MVStore current() {
+            return CURRENT.get();
+        }
+
+        static void release() {
+            CURRENT.remove();
+        }
+    }
+}
