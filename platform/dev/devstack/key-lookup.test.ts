@@ -84,7 +84,9 @@ describe('a unique index answering a query that names its keys and more', () => 
   });
 
   it("upserts as before: a filter that misses on its extra field inserts, and hits the unique key when the key's document is there", async () => {
-    const rollups = connection.db!.collection('key_lookup_rollups');
+    const rollups = connection.db!.collection<{ workspaceId: string; period: string; n?: number; appliedEventIds?: string[] }>(
+      'key_lookup_rollups',
+    );
     await rollups.createIndex({ workspaceId: 1, period: 1 }, { unique: true });
     // The dashboard rollups' shape: count an event once, its id kept on the document.
     const count = (eventId: string) =>

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bindActivities, callMany, configuredActivities, type BoundActivity } from './bind.ts';
+import { bindActivities, callMany, concurrently, configuredActivities, type BoundActivity } from './bind.ts';
 import { describePlugin } from './describe.ts';
 import { defineManifest, definePlugin } from './manifest.ts';
 import { mockActivityEnvironment, runActivity, testDeps } from './testing.ts';
@@ -211,5 +211,37 @@ describe('callMany', () => {
     expect(answered).toHaveLength(2);
     for (const result of answered)
       expect(result).toMatchObject({ ok: false, error: { message: 'a list activity answered 1 results for 2 items' } });
+  });
+});
+
+describe('concurrently', () => {
+  it('runs at most `limit` items at once and answers in the items’ order, whatever order they finish in', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const waiting: Array<() => void> = [];
+    const slow: BoundActivity = async (input) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      inFlight -= 1;
+      if (input === 3) throw new Error('three fails');
+      return Number(input) * 10;
+    };
+    // As an activity declares it: its own list form, reached through callMany.
+    slow.many = concurrently(slow, 2);
+    const running = callMany(
+      slow,
+      [1, 2, 3, 4, 5].map((input) => ({ input })),
+    );
+    // Release the waiting items newest first until all have run: later items finish before earlier ones.
+    while (true) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = waiting.pop();
+      if (!next) break;
+      next();
+    }
+    const results = await running;
+    expect(most).toBe(2);
+    expect(results.map((result) => (result.ok ? result.output : (result.error as Error).message))).toEqual([10, 20, 'three fails', 40, 50]);
   });
 });

@@ -152,6 +152,33 @@ export function bindActivities(
   return bound;
 }
 
+/**
+ * A list form that runs the items of a list `limit` at a time (for an activity that mostly waits
+ * on other servers, such as starting a workflow): each item its own call, result and times, in the
+ * items' order whatever order they finish in.
+ */
+export function concurrently(activity: BoundActivity, limit: number): BoundMany {
+  return async (items) => {
+    const results: ListResult[] = new Array(items.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) {
+        const index = next++;
+        const { input, extra } = items[index]!;
+        const startedAt = new Date();
+        try {
+          // The single form, never `activity.many`: that is usually this list form itself.
+          results[index] = { ok: true, output: await activity(input, extra), startedAt, endedAt: new Date() };
+        } catch (error) {
+          results[index] = { ok: false, error, startedAt, endedAt: new Date() };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+    return results;
+  };
+}
+
 /** How many configs' bindings a ConfiguredActivities keeps by default: a pipeline's steps use few configs. */
 export const BOUND_CONFIGS_KEPT = 8;
 

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import { concurrently, parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
 import type { ActivityOptions } from '../../runs/services.ts';
 
@@ -35,6 +35,9 @@ export interface EnrolledSequence {
   lastDayOffset: number;
 }
 
+/** Sequences a batch's chunk starts at once (its list form). */
+const ENROL_CONCURRENCY = 8;
+
 /** How the enrol step runs as a pipeline step: placed by sales ops and up, 30 s a try. */
 export const ENROLL_OPTIONS: ActivityOptions = { access: 'sales-ops', timeout: '30 seconds' };
 
@@ -57,52 +60,54 @@ export function createEnrollmentActivity(
   /** What else enrolment makes, once the sequence runs (the prospect's booking link, composed by the worker); idempotent. */
   enrolled: (sequence: EnrolledSequence) => Promise<unknown> = async () => undefined,
 ): Record<string, BoundActivity> {
-  return {
-    [ENROLL_ACTIVITY]: async (raw: unknown, extra) => {
-      const { prospectId, email, sequence } = parseActivityInput(ENROLL_ACTIVITY, EnrollInput, raw);
-      const workspaceId = workspaceOf(extra ?? {});
-      const workflowId = sequenceWorkflowId(workspaceId, prospectId);
-      const lastDayOffset = Math.max(...sequence.map((step) => step.dayOffset));
-      const made = () => enrolled({ workspaceId, prospectId, sequenceId: workflowId, lastDayOffset });
-      try {
-        // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
-        const options = {
-          taskQueue,
-          workflowId,
-          workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
-          args: [
-            {
-              workspaceId,
-              sequenceId: workflowId,
-              prospectId,
-              email,
-              steps: sequence.map(({ step, dayOffset, subject, body, template, sentences = [] }) => ({
-                step,
-                dayOffset,
-                subject,
-                body,
-                template,
-                factIds: [...new Set(sentences.flatMap((sentence) => sentence.factIds))],
-              })),
-            },
-          ],
-        };
-        if (await held(workspaceId, prospectId)) {
-          // Started and paused in one call: a paused campaign's new sequences wait with the others
-          // (a sequence already running is paused too, as the campaign's pause meant).
-          await temporal.workflow.signalWithStart('prospectSequence', { ...options, signal: 'control', signalArgs: [{ action: 'pause' }] });
-        } else {
-          await temporal.workflow.start('prospectSequence', options);
-        }
-        await made();
-        return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: false, steps: sequence.length };
-      } catch (error) {
-        if (error instanceof WorkflowExecutionAlreadyStartedError) {
-          await made();
-          return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: true, steps: sequence.length };
-        }
-        throw error;
+  const enrol: BoundActivity = async (raw: unknown, extra) => {
+    const { prospectId, email, sequence } = parseActivityInput(ENROLL_ACTIVITY, EnrollInput, raw);
+    const workspaceId = workspaceOf(extra ?? {});
+    const workflowId = sequenceWorkflowId(workspaceId, prospectId);
+    const lastDayOffset = Math.max(...sequence.map((step) => step.dayOffset));
+    const made = () => enrolled({ workspaceId, prospectId, sequenceId: workflowId, lastDayOffset });
+    try {
+      // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
+      const options = {
+        taskQueue,
+        workflowId,
+        workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
+        args: [
+          {
+            workspaceId,
+            sequenceId: workflowId,
+            prospectId,
+            email,
+            steps: sequence.map(({ step, dayOffset, subject, body, template, sentences = [] }) => ({
+              step,
+              dayOffset,
+              subject,
+              body,
+              template,
+              factIds: [...new Set(sentences.flatMap((sentence) => sentence.factIds))],
+            })),
+          },
+        ],
+      };
+      if (await held(workspaceId, prospectId)) {
+        // Started and paused in one call: a paused campaign's new sequences wait with the others
+        // (a sequence already running is paused too, as the campaign's pause meant).
+        await temporal.workflow.signalWithStart('prospectSequence', { ...options, signal: 'control', signalArgs: [{ action: 'pause' }] });
+      } else {
+        await temporal.workflow.start('prospectSequence', options);
       }
-    },
+      await made();
+      return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: false, steps: sequence.length };
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        await made();
+        return { sequenceId: workflowId, enrolled: true, alreadyEnrolled: true, steps: sequence.length };
+      }
+      throw error;
+    }
   };
+  // A batch's chunk enrols its prospects a few at a time: each is mostly waiting on Temporal's
+  // workflow start and the booking link's write, not on this process.
+  enrol.many = concurrently(enrol, ENROL_CONCURRENCY);
+  return { [ENROLL_ACTIVITY]: enrol };
 }

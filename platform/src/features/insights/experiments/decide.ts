@@ -1,4 +1,4 @@
-import { parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import { parseActivityInput, workspaceOf, type ActivityExtra, type BoundActivity, type ListResult } from '@meetflow/plugin-sdk';
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
@@ -176,44 +176,70 @@ async function decide(
  * otherwise the plugin decides as it would without experiments.
  */
 export function createDecideActivity(db: DecideDb): Record<string, BoundActivity> {
-  return {
-    [DECIDE_ACTIVITY]: async (raw: unknown, extra): Promise<DecideOutput> => {
-      const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
-      const workspaceId = workspaceOf(extra ?? {});
-      const [allRunning, allApplied] = await Promise.all([
-        db.experiments.find({ workspaceId, state: 'running' }, { appliedKeys: 0 }).sort({ createdAt: 1 }).lean<StoredExperiment[]>(),
-        db.experiments
-          .find({ workspaceId, 'change.id': { $exists: true }, 'change.rolledBackAt': null }, { appliedKeys: 0 })
-          .sort({ 'change.appliedAt': -1 })
-          .lean<StoredExperiment[]>(),
-      ]);
-      const withSlice = [...allRunning, ...allApplied].some((experiment) => experiment.population.kind === 'slice');
-      const populations = await populationsOf(db, workspaceId, prospectId, withSlice);
-      const running = byDecisionPoint(allRunning, populations);
-      const applied = byDecisionPoint(allApplied, populations);
-      const decisions: Record<string, string> = {};
-      const decidedBy: Record<string, Population> = {};
-      let first: Omit<DecideOutput, 'decisions' | 'populations'> = { experimentId: null, arm: null, template: null, source: 'none' };
-      for (const [point, experiment] of running) {
-        const decision = await decide(db, experiment, prospectId, extra?.run?.runId ?? undefined);
-        decisions[point] = decision.value;
-        decidedBy[point] = experiment.population;
-        if (point === FIRST_TEMPLATE_POINT)
-          first = { experimentId: decision.experimentId, arm: decision.arm, template: decision.value, source: 'experiment' };
-      }
-      for (const [point, experiment] of applied) {
-        if (point in decisions || !experiment.change) continue;
-        decisions[point] = experiment.change.value;
-        decidedBy[point] = experiment.population;
-        if (point === FIRST_TEMPLATE_POINT)
-          first = {
-            experimentId: String(experiment._id),
-            arm: experiment.change.arm,
-            template: experiment.change.value,
-            source: 'applied',
-          };
-      }
-      return { ...first, decisions, populations: decidedBy };
-    },
+  /** The workspace's running experiments and applied winners: what every prospect's decision reads. */
+  const experimentsOf = async (workspaceId: string) => {
+    const [allRunning, allApplied] = await Promise.all([
+      db.experiments.find({ workspaceId, state: 'running' }, { appliedKeys: 0 }).sort({ createdAt: 1 }).lean<StoredExperiment[]>(),
+      db.experiments
+        .find({ workspaceId, 'change.id': { $exists: true }, 'change.rolledBackAt': null }, { appliedKeys: 0 })
+        .sort({ 'change.appliedAt': -1 })
+        .lean<StoredExperiment[]>(),
+    ]);
+    return { allRunning, allApplied };
   };
+  type Experiments = Awaited<ReturnType<typeof experimentsOf>>;
+
+  const decideOne = async (raw: unknown, extra: ActivityExtra | undefined, experiments?: Experiments): Promise<DecideOutput> => {
+    const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
+    const workspaceId = workspaceOf(extra ?? {});
+    const { allRunning, allApplied } = experiments ?? (await experimentsOf(workspaceId));
+    const withSlice = [...allRunning, ...allApplied].some((experiment) => experiment.population.kind === 'slice');
+    const populations = await populationsOf(db, workspaceId, prospectId, withSlice);
+    const running = byDecisionPoint(allRunning, populations);
+    const applied = byDecisionPoint(allApplied, populations);
+    const decisions: Record<string, string> = {};
+    const decidedBy: Record<string, Population> = {};
+    let first: Omit<DecideOutput, 'decisions' | 'populations'> = { experimentId: null, arm: null, template: null, source: 'none' };
+    for (const [point, experiment] of running) {
+      const decision = await decide(db, experiment, prospectId, extra?.run?.runId ?? undefined);
+      decisions[point] = decision.value;
+      decidedBy[point] = experiment.population;
+      if (point === FIRST_TEMPLATE_POINT)
+        first = { experimentId: decision.experimentId, arm: decision.arm, template: decision.value, source: 'experiment' };
+    }
+    for (const [point, experiment] of applied) {
+      if (point in decisions || !experiment.change) continue;
+      decisions[point] = experiment.change.value;
+      decidedBy[point] = experiment.population;
+      if (point === FIRST_TEMPLATE_POINT)
+        first = {
+          experimentId: String(experiment._id),
+          arm: experiment.change.arm,
+          template: experiment.change.value,
+          source: 'applied',
+        };
+    }
+    return { ...first, decisions, populations: decidedBy };
+  };
+
+  const decideActivity: BoundActivity = (raw, extra) => decideOne(raw, extra);
+  // A batch's chunk: the workspace's experiments read once for the whole list (each run's context
+  // names its workspace; a list is never assumed to be one workspace's), then each prospect decided on its own.
+  decideActivity.many = async (items) => {
+    const byWorkspace = new Map<string, Promise<Experiments>>();
+    const results: ListResult[] = [];
+    for (const item of items) {
+      const startedAt = new Date();
+      try {
+        const workspaceId = workspaceOf(item.extra ?? {});
+        if (!byWorkspace.has(workspaceId)) byWorkspace.set(workspaceId, experimentsOf(workspaceId));
+        const output = await decideOne(item.input, item.extra, await byWorkspace.get(workspaceId)!);
+        results.push({ ok: true, output, startedAt, endedAt: new Date() });
+      } catch (error) {
+        results.push({ ok: false, error, startedAt, endedAt: new Date() });
+      }
+    }
+    return results;
+  };
+  return { [DECIDE_ACTIVITY]: decideActivity };
 }

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { ACROSS_WORKSPACES, parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, concurrently, parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
@@ -55,6 +55,9 @@ export const APPLY_SCORE_OPTIONS: ActivityOptions = {
   output: schema(ApplyScoreOutput, 'output'),
 };
 
+/** Scores a batch's chunk applies at once (its list form). */
+const APPLY_CONCURRENCY = 4;
+
 /** Most reruns a lineage is followed through (a guard against a loop in corrupt records). */
 const MAX_LINEAGE = 100;
 
@@ -95,53 +98,55 @@ async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, pro
  * The workspace and the run are the run context's (the step runner's), never the input's.
  */
 export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb & EventsDb): Record<string, BoundActivity> {
-  return {
-    [APPLY_SCORE_ACTIVITY]: async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
-      const { prospectId, score, industry } = parseActivityInput(APPLY_SCORE_ACTIVITY, ApplyScoreInput, raw);
-      const workspaceId = workspaceOf(extra ?? {});
-      const runId = extra?.run?.runId;
-      if (!runId) {
-        throw ApplicationFailure.create({
-          type: 'NoRunContext',
-          nonRetryable: true,
-          message: `${APPLY_SCORE_ACTIVITY} applies the score of a pipeline run, and the platform called it outside one`,
-        });
-      }
-      const prospect = { workspaceId, id: prospectId };
-      if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
-      // The prospect list shows the score; the learning engine fits weights on the dimensions.
-      await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
-      if (industry)
-        await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
-      const dimensions = new Map(score.dimensions.map((dimension) => [dimension.key, dimension.score / 100]));
-      // A score without timing (an older scorer) still records the four: the refit leaves it out, it is not a timing of 0.
-      const timing = dimensions.get('timing');
-      const features = FIT_DIMENSIONS.every((key) => dimensions.has(key))
-        ? {
-            ...(Object.fromEntries(FIT_DIMENSIONS.map((key) => [key, dimensions.get(key)!])) as Record<
-              (typeof FIT_DIMENSIONS)[number],
-              number
-            >),
-            ...(timing === undefined ? {} : { timing }),
-          }
-        : undefined;
-      const eventId = `scored-${await firstRunOf(db, workspaceId, runId, prospectId)}`;
-      await recordOutcome(db, {
-        workspaceId,
-        eventId,
-        type: 'lead_scored',
-        at: new Date(),
-        prospectId,
-        score: score.totalScore,
-        ...(features ? { features } : {}),
+  const apply: BoundActivity = async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
+    const { prospectId, score, industry } = parseActivityInput(APPLY_SCORE_ACTIVITY, ApplyScoreInput, raw);
+    const workspaceId = workspaceOf(extra ?? {});
+    const runId = extra?.run?.runId;
+    if (!runId) {
+      throw ApplicationFailure.create({
+        type: 'NoRunContext',
+        nonRetryable: true,
+        message: `${APPLY_SCORE_ACTIVITY} applies the score of a pipeline run, and the platform called it outside one`,
       });
-      if (typeof score.qualified === 'boolean')
-        await publishEvent(db, extra?.run ?? { workspaceId, principal: { kind: 'system', id: 'system:scoring', role: 'system' } }, {
-          type: 'prospect.stage_changed',
-          key: eventId,
-          data: { prospectId, stage: score.qualified ? 'qualified' : 'disqualified', score: score.totalScore },
-        });
-      return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
-    },
+    }
+    const prospect = { workspaceId, id: prospectId };
+    if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
+    // The prospect list shows the score; the learning engine fits weights on the dimensions.
+    await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
+    if (industry)
+      await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
+    const dimensions = new Map(score.dimensions.map((dimension) => [dimension.key, dimension.score / 100]));
+    // A score without timing (an older scorer) still records the four: the refit leaves it out, it is not a timing of 0.
+    const timing = dimensions.get('timing');
+    const features = FIT_DIMENSIONS.every((key) => dimensions.has(key))
+      ? {
+          ...(Object.fromEntries(FIT_DIMENSIONS.map((key) => [key, dimensions.get(key)!])) as Record<
+            (typeof FIT_DIMENSIONS)[number],
+            number
+          >),
+          ...(timing === undefined ? {} : { timing }),
+        }
+      : undefined;
+    const eventId = `scored-${await firstRunOf(db, workspaceId, runId, prospectId)}`;
+    await recordOutcome(db, {
+      workspaceId,
+      eventId,
+      type: 'lead_scored',
+      at: new Date(),
+      prospectId,
+      score: score.totalScore,
+      ...(features ? { features } : {}),
+    });
+    if (typeof score.qualified === 'boolean')
+      await publishEvent(db, extra?.run ?? { workspaceId, principal: { kind: 'system', id: 'system:scoring', role: 'system' } }, {
+        type: 'prospect.stage_changed',
+        key: eventId,
+        data: { prospectId, stage: score.qualified ? 'qualified' : 'disqualified', score: score.totalScore },
+      });
+    return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
   };
+  // A batch's chunk applies its scores a few at a time: each is a handful of round trips to the
+  // database (every write idempotent, each prospect's its own), which wait more than they compute.
+  apply.many = concurrently(apply, APPLY_CONCURRENCY);
+  return { [APPLY_SCORE_ACTIVITY]: apply };
 }
