@@ -1,12 +1,7 @@
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
-import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearningCycleSummary } from '@meetflow/workflows';
 import { CONFIG_DEFAULTS } from '../workspace-config/schemas.ts';
-import { activityEntryModels } from './activity-model.ts';
-import { dashboardRollupModels } from '../outcomes/rollup-model.ts';
-import { outcomeEventModels } from '../outcomes/event-model.ts';
-import { workspaceConfigModels } from '../workspace-config/model.ts';
 import { activityRouter } from './activity-routes.ts';
 import { configRouter } from '../workspace-config/routes.ts';
 import { dashboardRouter } from '../dashboard/routes.ts';
@@ -14,34 +9,26 @@ import { learningRouter } from './routes.ts';
 import { recordOutcome } from '../outcomes/record.ts';
 import type { OutcomeEventInput } from '../outcomes/schemas.ts';
 import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
+import { runLearningCycle } from '../../../../dev/testing/learning.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import type { Models } from '../../models.ts';
 import type { CyclesModel } from './cycles.ts';
 import { DEFAULT_LEARNING_CRON, ensureLearningSchedule } from './schedule.ts';
 import { learningSettingsChanged } from './settings.ts';
-import { scoringRefitModels } from './refit-model.ts';
 import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
-import { learningWorkflowId } from './trigger.ts';
-
-/** The learning models on one connection (the lead adds them to createModels). */
-const learningDb = (connection: mongoose.Connection) => ({
-  ...workspaceConfigModels(connection),
-  ...outcomeEventModels(connection),
-  ...dashboardRollupModels(connection),
-  ...activityEntryModels(connection),
-  ...scoringRefitModels(connection),
-});
 
 let stack: TestPipelineWorker;
-let db: ReturnType<typeof learningDb>;
+let db: Models;
 let cycles: CyclesModel;
 let server: Awaited<ReturnType<typeof serveForTest>>;
 
 beforeAll(async () => {
   // Learning rate 1 (a jump to the fit): the refit figures below are the fit's; the default's step is learning-rate.test.ts's.
   stack = await startTestPipelineWorker('learning-cycle', [learningEnginePlugin], { settings: { 'learning-engine': { learningRate: 1 } } });
-  db = learningDb(stack.database);
+  // The learning models are the platform's (createModels), built by the worker; the cycles are the plugin's.
+  db = stack.db;
   cycles = stack.host.models('learning-engine', stack.database).cycles!;
-  await Promise.all([...Object.values(db).map((model) => model.init()), cycles.init()]);
+  await cycles.init();
   const schedules = { client: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
   server = await serveRouters(
     configRouter(db, learningSettingsChanged(schedules)),
@@ -317,15 +304,7 @@ async function seedProspects(
   return events.filter((event) => event.type === 'meeting_booked').length;
 }
 
-/** Runs one learning cycle with a fixed cycle id (the refit's split is seeded by it), as the trigger starts it. */
-async function runCycle(workspaceId: string, cycleId: string): Promise<LearningCycleSummary> {
-  const handle = await stack.runner.temporal.workflow.start('learningCycle', {
-    taskQueue: stack.runner.taskQueue,
-    workflowId: learningWorkflowId(workspaceId, cycleId),
-    args: [{ workspaceId, cycleId }],
-  });
-  return (await handle.result()) as LearningCycleSummary;
-}
+const runCycle = (workspaceId: string, cycleId: string) => runLearningCycle(stack, workspaceId, cycleId);
 
 interface RefitView {
   cycleId: string;

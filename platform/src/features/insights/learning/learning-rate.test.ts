@@ -1,38 +1,22 @@
 import { learningEnginePlugin } from '@meetflow/plugin-learning-engine';
-import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LearningCycleSummary } from '@meetflow/workflows';
 import { seededRandom } from '@meetflow/plugin-sdk/experiments/random';
 import { CONFIG_DEFAULTS } from '../workspace-config/schemas.ts';
 import { getWorkspaceConfig } from '../workspace-config/workspace-config.ts';
-import { workspaceConfigModels } from '../workspace-config/model.ts';
-import { outcomeEventModels } from '../outcomes/event-model.ts';
-import { dashboardRollupModels } from '../outcomes/rollup-model.ts';
-import { activityEntryModels } from './activity-model.ts';
-import { scoringRefitModels } from './refit-model.ts';
 import { latestRefit, rollBackRefit } from './refits.ts';
-import { learningWorkflowId } from './trigger.ts';
+import { runLearningCycle } from '../../../../dev/testing/learning.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import type { Models } from '../../models.ts';
 
 // The learning engine with its default settings (learning rate 0.1), on the real worker.
-const learningDb = (connection: mongoose.Connection) => ({
-  ...workspaceConfigModels(connection),
-  ...outcomeEventModels(connection),
-  ...dashboardRollupModels(connection),
-  ...activityEntryModels(connection),
-  ...scoringRefitModels(connection),
-});
-
 let stack: TestPipelineWorker;
-let db: ReturnType<typeof learningDb>;
+let db: Models;
 
 beforeAll(async () => {
   stack = await startTestPipelineWorker('learning-rate', [learningEnginePlugin]);
-  db = learningDb(stack.database);
-  await Promise.all([
-    ...Object.values(db).map((model) => model.init()),
-    stack.host.models('learning-engine', stack.database).cycles!.init(),
-  ]);
+  // The learning models are the platform's (createModels), built by the worker; the cycles are the plugin's.
+  db = stack.db;
+  await stack.host.models('learning-engine', stack.database).cycles!.init();
 });
 afterAll(async () => {
   await stack?.stop();
@@ -57,21 +41,12 @@ async function seedProspects(workspaceId: string, count: number, seed: number) {
   await db.outcomeEvents.insertMany(events);
 }
 
-async function runCycle(workspaceId: string, cycleId: string): Promise<LearningCycleSummary> {
-  const handle = await stack.runner.temporal.workflow.start('learningCycle', {
-    taskQueue: stack.runner.taskQueue,
-    workflowId: learningWorkflowId(workspaceId, cycleId),
-    args: [{ workspaceId, cycleId }],
-  });
-  return (await handle.result()) as LearningCycleSummary;
-}
-
 const KEYS = ['companySize', 'industryMatch', 'techStack', 'jobTitle', 'timing'] as const;
 
 describe('the learning rate (default 0.1) on the weekly cycle', () => {
   it('applies a tenth of the way from the weights in force to the fit, records both, and rolls back', async () => {
     await seedProspects('rate-default', 1000, 5);
-    const summary = await runCycle('rate-default', 'rate-1');
+    const summary = await runLearningCycle(stack, 'rate-default', 'rate-1');
     expect(summary.applied).toContain('scoringWeights');
     const refit = (await latestRefit(db, 'rate-default'))!;
     expect(refit).toMatchObject({ applied: true, status: 'applied', learningRate: 0.1, before: CONFIG_DEFAULTS.scoringWeights });

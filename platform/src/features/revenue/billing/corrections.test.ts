@@ -1,45 +1,39 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { FAKE_PAYPAL_CLIENT, startFakePayPal, type FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
+import type { FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
 import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { countDbOps } from '../../../../dev/bench/db-ops.ts';
+import { intoMonth, startBillingTestbed, monthBack as month, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
+import type { TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
-import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
-import { ensureDefaultSlices } from '../pricing/default-slices.ts';
-import { saveBillingAccount } from './account.ts';
-import { BillingAccountBody, type InvoiceLine } from './api-schemas.ts';
-import { creditInvoicedCorrections } from './corrections.ts';
-import { creditBalance, recordCredit, type BillingCredit } from './credits.ts';
+import type { RecordedStripeRequest, StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
+import { systemRunContext } from '../../../core/run-context.ts';
+import { markOutcome } from '../meetings/meetings.ts';
+import { callPricing } from '../pricing/pricing.ts';
+import type { InvoiceLine } from './api-schemas.ts';
+import { creditInvoicedCorrections, markCorrectionsDue } from './corrections.ts';
+import { creditBalance, type BillingCredit } from './credits.ts';
 import { closeMonth } from './cycle.ts';
 import { creditNoteExternalId, issueInvoice, type InvoicingDeps } from './invoices.ts';
 import { issuedInvoiceLines } from './invoice-lines.ts';
-import type { BillingInvoice } from './model.ts';
-import { monthOf, upcomingInvoice } from './upcoming.ts';
+import { billingAccountModel, type BillingInvoice } from './model.ts';
+import { monthPeriod, upcomingInvoice } from './upcoming.ts';
+
+/** What markOutcome does for a no-show: its months marked due, then credited by the correction's own path. */
+const correctionPath = async (deps: InvoicingDeps, ws: string, months: string[]) =>
+  creditInvoicedCorrections(deps, testRunContext(ws), await markCorrectionsDue(deps, ws, months));
 
 // Charges corrected to a no-show after their month was invoiced (corrections.ts): against the real
 // Stripe plugin on stripe-mock (behind the recorder: what Meetflow sent is what is checked) and the
 // real PayPal plugin on its fake (which keeps what it is sent), through the correction's own path
 // (markOutcome) and the next month's close.
 
-let mock: TestStripeMock;
+let bed: BillingTestbed;
 let recorder: StripeRecorder;
 let fake: FakePayPal;
 let stack: TestPipelineWorker;
 let deps: InvoicingDeps;
 
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const month = (back: number) => monthOf(new Date(monthStart(back)));
-const DAY = 86_400_000;
-
-const creditNotesSent = (): RecordedStripeRequest[] =>
-  recorder.requests.filter((request) => request.method === 'POST' && /^\/v1\/credit_notes$/.test(request.path));
+const creditNotesSent = (): RecordedStripeRequest[] => bed.sent('POST', /^\/v1\/credit_notes$/);
 const usageInvoice = async (workspaceId: string, of: string) =>
   (await stack.database.collection<BillingInvoice>('billing_invoices').findOne({ workspaceId, month: of, kind: 'usage' }))!;
 const credits = (workspaceId: string) => stack.database.collection<BillingCredit>('billing_credits').find({ workspaceId }).toArray();
@@ -47,41 +41,31 @@ const credits = (workspaceId: string) => stack.database.collection<BillingCredit
 const cents = (value: string) => Math.round(Number(value) * 100);
 
 /** A workspace billed through `provider`, with no pre-pay of its own (the tests give it credits as they need). */
-async function billedWorkspace(workspaceId: string, provider: string) {
-  await ensureDefaultSlices(deps, workspaceId);
-  await saveBillingAccount(
-    stack.database,
-    workspaceId,
-    BillingAccountBody.parse({
-      billingEmail: 'ap@late.example',
-      companyName: 'Late Credit Ltd',
-      address: { line1: '4 Late Ln', city: 'York', postalCode: 'YO1 7HH', country: 'GB' },
-      monthlyPrepayMinor: 0,
-      provider,
-    }),
-    'user:test-owner',
-  );
-}
+const billedWorkspace = (workspaceId: string, provider: string) =>
+  bed.billedWorkspace(workspaceId, {
+    billingEmail: 'ap@late.example',
+    companyName: 'Late Credit Ltd',
+    address: { line1: '4 Late Ln', city: 'York', postalCode: 'YO1 7HH', country: 'GB' },
+    monthlyPrepayMinor: 0,
+    provider,
+  });
 
 /** Books one meeting of `workspaceId` attended `n + 1` days into the month `back` months ago; answers its id and its charge's key. */
 async function attended(workspaceId: string, back: number, n: number, employees: number) {
-  const run = testRunContext(workspaceId);
-  const prospect = await createProspect(stack.db, workspaceId, {
-    firstName: `Lee${back}${n}`,
-    lastName: 'Late',
-    company: `Late ${back}${n}`,
-    email: `lee${back}${n}@late${n}.example`,
-    employeeCount: employees,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Lee${back}${n} Late`, email: `lee${back}${n}@late${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(back) + (n + 1) * DAY + 9 * 3_600_000));
-  await markOutcome(deps, run, booked.id, 'completed');
-  return { id: booked.id, charge: `${booked.id}:charge:1`, credit: `${booked.id}:credit:1` };
+  const { meetingId: id } = await bed.meeting(
+    workspaceId,
+    {
+      firstName: `Lee${back}${n}`,
+      lastName: 'Late',
+      company: `Late ${back}${n}`,
+      email: `lee${back}${n}@late${n}.example`,
+      employeeCount: employees,
+    },
+    intoMonth(back, n + 1, 9),
+    ['completed'],
+    deps,
+  );
+  return { id, charge: `${id}:charge:1`, credit: `${id}:credit:1` };
 }
 
 /** The month's charge of a meeting, in cents, as the ledger has it. */
@@ -94,34 +78,14 @@ const correct = (workspaceId: string, meetingId: string, using: InvoicingDeps = 
   markOutcome(using, testRunContext(workspaceId), meetingId, 'no-show', { reason: 'never joined' });
 
 beforeAll(async () => {
-  mock = await startTestStripeMock();
-  recorder = await startStripeRecorder(mock.url);
-  fake = await startFakePayPal({ now: () => new Date() });
-  const payments = [PAYMENTS_PLUGINS.stripe, PAYMENTS_PLUGINS.paypal].map((id) => {
-    const plugin = installedPlugins.find((candidate) => candidate.manifest.id === id);
-    if (!plugin) throw new Error(`the payments plugin ${id} is not installed`);
-    return plugin;
-  });
-  stack = await startTestPipelineWorker('billing-corrections', [meetingBookingPlugin, ppmPricingPlugin, ...payments], {
-    settings: {
-      [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 },
-      [PAYMENTS_PLUGINS.paypal]: { apiBase: fake.baseUrl, timeoutSeconds: 10, attempts: 1 },
-    },
-  });
-  deps = {
-    host: stack.host,
-    connection: stack.database,
-    temporal: stack.runner.temporal,
-    taskQueue: stack.runner.taskQueue,
-    stripeSecretKey: mock.secretKey,
-    paypal: FAKE_PAYPAL_CLIENT,
-  };
+  bed = await startBillingTestbed('billing-corrections', { payments: ['stripe', 'paypal'] });
+  stack = bed.stack;
+  deps = bed.invoicing;
+  recorder = bed.recorder!;
+  fake = bed.payPal!;
 }, 120_000);
 afterAll(async () => {
-  await stack?.stop();
-  await recorder?.close();
-  await mock?.close();
-  await fake?.close();
+  await bed?.stop();
 });
 
 describe('a correction after its month was invoiced, at Stripe', () => {
@@ -168,7 +132,7 @@ describe('a correction after its month was invoiced, at Stripe', () => {
     expect(lines.at(-1)).toMatchObject({ kind: 'credit-note', meetingId: first.id, amountMinor: -price, attendedAt: expect.any(String) });
 
     // Again by the same path, and the next month's close sweeping: nothing more is sent or recorded.
-    await creditInvoicedCorrections(deps, testRunContext(ws), [invoiced]);
+    await correctionPath(deps, ws, [invoiced]);
     expect(await closeMonth(deps, ws, month(1))).toMatchObject({ usage: 'nothing', note: null });
     expect(creditNotesSent()).toHaveLength(1);
     expect(await usageInvoice(ws, invoiced)).toEqual(credited);
@@ -184,7 +148,7 @@ describe('a correction after its month was invoiced, at Stripe', () => {
       pendingReason: expect.stringContaining('MEETFLOW_STRIPE_SECRET_KEY'),
     });
     const secondPrice = await priceOf(ws, invoiced, second.charge);
-    await Promise.all([closeMonth(deps, ws, month(1)), creditInvoicedCorrections(deps, testRunContext(ws), [invoiced])]);
+    await Promise.all([closeMonth(deps, ws, month(1)), correctionPath(deps, ws, [invoiced])]);
     const keys = new Set(
       creditNotesSent()
         .slice(1)
@@ -209,14 +173,7 @@ describe('a correction after its month was invoiced, at Stripe', () => {
     await attended(ws, 2, 2, 500);
     const price = await priceOf(ws, invoiced, paid.charge);
     // Credits pay the first charge in full and 10.00 of the second.
-    await recordCredit(stack.database, {
-      workspaceId: ws,
-      key: `prepay:${ws}:${invoiced}`,
-      kind: 'prepay',
-      amountMinor: price + 1_000,
-      month: invoiced,
-      entryKey: null,
-    });
+    await bed.prepaid(ws, invoiced, price + 1_000);
     await issueInvoice(deps, testRunContext(ws), invoiced, 'user:test-owner');
     const issued = await usageInvoice(ws, invoiced);
     expect(await creditBalance(stack.database, ws)).toBe(0);
@@ -295,14 +252,7 @@ describe('a correction after its month was invoiced, at PayPal', () => {
     ]);
     expect((await usageInvoice(ws, month(3))).totalMinor).toBe(original.totalMinor);
     const BALANCE = 1_000;
-    await recordCredit(stack.database, {
-      workspaceId: ws,
-      key: `prepay:${ws}:${month(2)}`,
-      kind: 'prepay',
-      amountMinor: BALANCE,
-      month: month(2),
-      entryKey: null,
-    });
+    await bed.prepaid(ws, month(2), BALANCE);
 
     // Two months back, one small meeting: the carried credit takes all of it, so the month is covered,
     // nothing is sent to PayPal and no credits are drawn.
@@ -339,3 +289,136 @@ describe('a correction after its month was invoiced, at PayPal', () => {
     expect(await creditBalance(stack.database, ws)).toBe(BALANCE - drawnMinor);
   }, 300_000);
 });
+
+describe("the close's sweep", () => {
+  it('reads the ledger and invoice of the one month with a pending correction among twelve issued, and credits it once', async () => {
+    const ws = 'late-swept';
+    await billedWorkspace(ws, PAYMENTS_PLUGINS.stripe);
+    // Twelve issued months, each a meeting attended (the ledger's charge as the attendance writes it).
+    const charge = (back: number, outcome: 'completed' | 'no-show') =>
+      callPricing(
+        deps,
+        'chargeMeeting',
+        {
+          meetingId: `swept-${back}`,
+          sliceId: 'premium',
+          outcome,
+          attendedAt: new Date(intoMonth(back, 1, 9)).toISOString(),
+        },
+        testRunContext(ws),
+      );
+    for (let back = 12; back >= 1; back--) {
+      await charge(back, 'completed');
+      await issueInvoice(deps, testRunContext(ws), month(back), 'user:test-owner');
+    }
+    // One of them corrected while this server had no Stripe key: pending on its invoice.
+    await charge(5, 'no-show');
+    const [pending, ...others] = await correctionPath({ ...deps, stripeSecretKey: null }, ws, [month(5)]);
+    expect([pending, others]).toEqual([expect.objectContaining({ month: month(5), credited: false, failure: expect.any(Error) }), []]);
+    const issued = await usageInvoice(ws, month(5));
+    const price = issued.corrections![0]!.amountMinor;
+
+    // The sweep as the close runs it: the ledger and the invoice of that month only, and one credit note.
+    recorder.requests.length = 0;
+    const sweep = () => creditInvoicedCorrections(deps, systemRunContext(ws, 'billing-cycle'));
+    const { result, reads } = await readsOf(sweep);
+    expect(result).toEqual([expect.objectContaining({ month: month(5), credited: true, failure: null })]);
+    const ledgerReads = reads.filter((read) => /ledger/.test(read.collection));
+    expect(ledgerReads.map((read) => read.filter.attendedAt)).toEqual([
+      { $gte: new Date(monthPeriod(month(5)).from), $lt: new Date(monthPeriod(month(5)).to) },
+    ]);
+    const invoiceReads = reads.filter((read) => read.collection === 'billing_invoices');
+    expect(invoiceReads.length).toBeGreaterThan(0);
+    for (const read of invoiceReads) expect(read.filter).toMatchObject({ workspaceId: ws, month: month(5), kind: 'usage' });
+    expect(creditNotesSent().map((request) => request.headers['idempotency-key'])).toEqual([
+      paymentIdempotencyKey('credit-note', creditNoteExternalId(`swept-5:credit:1`)),
+    ]);
+    const credited = await usageInvoice(ws, month(5));
+    expect(credited.corrections).toEqual([
+      expect.objectContaining({ key: 'swept-5:credit:1', settledAt: expect.any(Date), pendingReason: null }),
+    ]);
+    expect(credited.totalMinor).toBe(issued.totalMinor - price);
+
+    // Settled, the month is no longer due: the next sweep reads the billing account alone, and the close sends nothing.
+    const counter = countDbOps(stack.database);
+    expect(await sweep()).toEqual([]);
+    expect(counter.stop()).toEqual([{ collection: 'billingaccounts', op: 'findOne', activity: '-', count: 1 }]);
+    expect(await closeMonth(deps, ws, month(1))).toMatchObject({ usage: 'issued-before', note: null });
+    expect(creditNotesSent()).toHaveLength(1);
+    expect(await usageInvoice(ws, month(5))).toEqual(credited);
+  }, 300_000);
+
+  it('sweeps every issued month once for an account stored before the marks, then the marked ones only', async () => {
+    const ws = 'late-swept';
+    const sweep = () => creditInvoicedCorrections(deps, systemRunContext(ws, 'billing-cycle'));
+    await billingAccountModel(stack.database).updateOne({ workspaceId: ws }, { $unset: { correctionsDue: 1 } });
+    // Corrected with no Stripe key on such an account: pending on its invoice, and no month marked.
+    await callPricing(
+      deps,
+      'chargeMeeting',
+      {
+        meetingId: 'swept-8',
+        sliceId: 'premium',
+        outcome: 'no-show',
+        attendedAt: new Date(intoMonth(8, 1, 9)).toISOString(),
+      },
+      testRunContext(ws),
+    );
+    await correctionPath({ ...deps, stripeSecretKey: null }, ws, [month(8)]);
+    expect((await billingAccountModel(stack.database).findOne({ workspaceId: ws }).lean())!.correctionsDue).toBeUndefined();
+    recorder.requests.length = 0;
+    const { result, reads } = await readsOf(sweep);
+    // Every issued month's ledger at once: the new correction credited, the one settled before found settled.
+    expect(result).toEqual([
+      expect.objectContaining({ month: month(8), credited: true, failure: null }),
+      expect.objectContaining({ month: month(5), key: 'swept-5:credit:1', credited: false, failure: null }),
+    ]);
+    expect(reads.filter((read) => /ledger/.test(read.collection)).map((read) => read.filter.attendedAt)).toEqual([
+      { $gte: new Date(monthPeriod(month(12)).from), $lt: new Date(monthPeriod(month(1)).to) },
+    ]);
+    expect(creditNotesSent().map((request) => request.headers['idempotency-key'])).toEqual([
+      paymentIdempotencyKey('credit-note', creditNoteExternalId('swept-8:credit:1')),
+    ]);
+    // Swept whole once: from now on it reads the marked months only (none).
+    expect((await billingAccountModel(stack.database).findOne({ workspaceId: ws }).lean())!.correctionsDue).toEqual([]);
+    const counter = countDbOps(stack.database);
+    expect(await sweep()).toEqual([]);
+    expect(counter.stop()).toEqual([{ collection: 'billingaccounts', op: 'findOne', activity: '-', count: 1 }]);
+    expect(creditNotesSent()).toHaveLength(1);
+  }, 300_000);
+
+  it("finishes a correction whose path stopped right after the ledger's credit (a crash): its month was marked before", async () => {
+    const ws = 'late-swept';
+    // What markOutcome does for a no-show, up to the crash: the month marked, then the ledger's credit; never its own credit call.
+    await markCorrectionsDue(deps, ws, [month(3)]);
+    await callPricing(
+      deps,
+      'chargeMeeting',
+      { meetingId: 'swept-3', sliceId: 'premium', outcome: 'no-show', attendedAt: new Date(intoMonth(3, 1, 9)).toISOString() },
+      testRunContext(ws),
+    );
+    recorder.requests.length = 0;
+    expect(await creditInvoicedCorrections(deps, systemRunContext(ws, 'billing-cycle'))).toEqual([
+      expect.objectContaining({ month: month(3), credited: true, failure: null }),
+    ]);
+    expect(creditNotesSent().map((request) => request.headers['idempotency-key'])).toEqual([
+      paymentIdempotencyKey('credit-note', creditNoteExternalId('swept-3:credit:1')),
+    ]);
+    expect((await billingAccountModel(stack.database).findOne({ workspaceId: ws }).lean())!.correctionsDue).toEqual([]);
+  }, 300_000);
+});
+
+/** What `work` answers, and the database reads it made: each collection call's collection, method and filter (mongoose's operation-start events). */
+async function readsOf<T>(work: () => Promise<T>) {
+  const reads: Array<{ collection: string; method: string; filter: Record<string, unknown> }> = [];
+  const listener = (event: { collectionName: string; method: string; params: unknown[] }) => {
+    if (/^(find|findOne|countDocuments|aggregate|distinct)$/.test(event.method))
+      reads.push({ collection: event.collectionName, method: event.method, filter: (event.params[0] ?? {}) as Record<string, unknown> });
+  };
+  stack.database.on('operation-start', listener);
+  try {
+    return { result: await work(), reads };
+  } finally {
+    stack.database.off('operation-start', listener);
+  }
+}

@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { creditNoteSchema, PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 import type { InvoiceLine } from './api-schemas.ts';
 import { creditsByKey, drawKey, recordCredit, restoreKey } from './credits.ts';
 import { creditNoteExternalId, failureOf, paymentsBinding, type InvoicingDeps } from './invoices.ts';
-import { billingInvoiceModel, type BillingInvoice, type InvoiceCorrection, type IssuedLine } from './model.ts';
+import {
+  billingAccountModel,
+  billingInvoiceModel,
+  type BillingAccount,
+  type BillingInvoice,
+  type CorrectionDue,
+  type InvoiceCorrection,
+  type IssuedLine,
+} from './model.ts';
 import { ledgerLines, monthPeriod } from './upcoming.ts';
 
 // A charge corrected to a no-show after its month's invoice was issued: the frozen invoice keeps the
@@ -27,39 +36,128 @@ export interface CorrectionOutcome {
 const CREDITABLE = { $nin: ['void', 'issuing'] as Array<BillingInvoice['status']> };
 
 /**
- * Credits every charge on the workspace's issued invoices (of `months`, else all of them) that the
- * ledger now credits but the invoice does not: Stripe by a credit note on that invoice for the
- * charge's cents, PayPal by refunding a paid invoice (an unpaid one: carried to the next true-ups as
- * a negative line), and what pre-paid credits had paid of it given back to the balance, never sent.
- * Answers what it did; a provider that fails leaves the correction pending (its reason kept on the
- * invoice) for the next call.
+ * How long a month marked due with no invoice of its own keeps its mark: an invoice frozen while the
+ * correction was written could have missed it and land after the sweep looked, but no attempt to
+ * issue one takes a day, and one issued after that has the correction among its lines.
+ */
+const UNINVOICED_MARK_MS = 86_400_000;
+
+/**
+ * Credits every charge on the workspace's issued invoices (of `months`, the correction's own path;
+ * else the close's sweep, of the months marked due) that the ledger now credits but the invoice
+ * does not: Stripe by a credit note on that invoice for the charge's cents, PayPal by refunding a
+ * paid invoice (an unpaid one: carried to the next true-ups as a negative line), and what pre-paid
+ * credits had paid of it given back to the balance, never sent. Answers what it did; a provider
+ * that fails leaves the correction pending (its reason kept on the invoice) for the next call.
+ *
+ * The path marks its months due on the billing account (markCorrectionsDue) before the ledger's
+ * credit is written and passes the marks here; a call clears the marks it read once their month has nothing left to credit
+ * (its invoice issued, no provider failure), so the sweep reads the ledger of those months only.
  */
 export async function creditInvoicedCorrections(
   deps: InvoicingDeps,
   run: WorkspaceRunContext,
-  months?: readonly string[],
+  marked?: readonly CorrectionDue[],
 ): Promise<CorrectionOutcome[]> {
+  const accounts = billingAccountModel(deps.connection);
+  const { workspaceId } = run;
+  const now = deps.now?.() ?? new Date();
+  let due: readonly CorrectionDue[];
+  if (marked) due = marked;
+  else {
+    const account = await accounts.findOne({ workspaceId }, { correctionsDue: 1 }).lean<Pick<BillingAccount, 'correctionsDue'>>();
+    if (!account) return [];
+    if (!account.correctionsDue) return sweepEveryMonth(deps, run);
+    due = account.correctionsDue;
+  }
+  if (due.length === 0) return [];
   const model = billingInvoiceModel(deps.connection);
-  const invoices = await model
-    .find({ workspaceId: run.workspaceId, kind: 'usage', status: CREDITABLE, ...(months ? { month: { $in: [...months] } } : {}) })
+  // Each month's true-up by its unique key (workspace, month, kind), oldest first.
+  const dueMonths = [...new Set(due.map((entry) => entry.month))].sort();
+  const invoiceOf = new Map<string, BillingInvoice>();
+  for (const month of dueMonths) {
+    const invoice = await model.findOne({ workspaceId, month, kind: 'usage' }).lean<BillingInvoice>();
+    if (invoice) invoiceOf.set(month, invoice);
+  }
+  const creditable = [...invoiceOf.values()].filter((invoice) => invoice.status !== 'void' && invoice.status !== 'issuing');
+  const outcomes = await creditAgainst(
+    deps,
+    run,
+    creditable,
+    creditable.map((invoice) => monthPeriod(invoice.month)),
+  );
+  const failed = new Set(outcomes.filter((outcome) => outcome.failure).map((outcome) => outcome.month));
+  const settled = (entry: CorrectionDue) => {
+    const invoice = invoiceOf.get(entry.month);
+    if (!invoice) return now.getTime() - new Date(entry.at).getTime() >= UNINVOICED_MARK_MS;
+    return invoice.status !== 'issuing' && !failed.has(entry.month);
+  };
+  const cleared = due.filter(settled).map((entry) => entry.token);
+  // Only the marks this call read: a correction marked since keeps its own.
+  if (cleared.length > 0)
+    await accounts.updateOne({ workspaceId }, { $pull: { correctionsDue: { token: { $in: cleared } } } }, { timestamps: false });
+  return outcomes;
+}
+
+/**
+ * Marks `months` due for the corrections sweep (markOutcome, before it writes the ledger's credit of
+ * a no-show: a crash after the credit then still leaves the month to the next close's sweep), and
+ * answers the marks for that path's own creditInvoicedCorrections. An account stored before the
+ * marks is swept whole at its next close: it is left as it is.
+ */
+export async function markCorrectionsDue(deps: InvoicingDeps, workspaceId: string, months: readonly string[]): Promise<CorrectionDue[]> {
+  const at = deps.now?.() ?? new Date();
+  const due = [...new Set(months)].map((month) => ({ month, token: randomUUID(), at }));
+  await billingAccountModel(deps.connection).updateOne(
+    { workspaceId, correctionsDue: { $exists: true } },
+    { $push: { correctionsDue: { $each: due } } },
+    { timestamps: false },
+  );
+  return due;
+}
+
+/** An account stored before the marks: every issued month once (one read of the ledger over their span), then marked swept. */
+async function sweepEveryMonth(deps: InvoicingDeps, run: WorkspaceRunContext): Promise<CorrectionOutcome[]> {
+  const { workspaceId } = run;
+  const invoices = await billingInvoiceModel(deps.connection)
+    .find({ workspaceId, kind: 'usage', status: CREDITABLE })
     .sort({ month: 1 })
     .lean<BillingInvoice[]>();
-  if (invoices.length === 0) return [];
-  // One read of the ledger over the invoiced months (the oldest's start to the newest's end).
-  const lines = await ledgerLines(deps, run, {
-    from: monthPeriod(invoices[0]!.month).from,
-    to: monthPeriod(invoices.at(-1)!.month).to,
-  });
+  const outcomes =
+    invoices.length === 0
+      ? []
+      : await creditAgainst(deps, run, invoices, [
+          { from: monthPeriod(invoices[0]!.month).from, to: monthPeriod(invoices.at(-1)!.month).to },
+        ]);
+  const issuing = await billingInvoiceModel(deps.connection).exists({ workspaceId, kind: 'usage', status: 'issuing' });
+  // Swept for good only when nothing is left for the next close: else it sweeps every month again.
+  if (!issuing && outcomes.every((outcome) => !outcome.failure))
+    await billingAccountModel(deps.connection).updateOne(
+      { workspaceId, correctionsDue: { $exists: false } },
+      { $set: { correctionsDue: [] } },
+      { timestamps: false },
+    );
+  return outcomes;
+}
+
+/** Credits the ledger's credits of the periods read whose charges are on `invoices` and not yet credited there. */
+async function creditAgainst(
+  deps: InvoicingDeps,
+  run: WorkspaceRunContext,
+  invoices: readonly BillingInvoice[],
+  periods: ReadonlyArray<{ from: string; to: string }>,
+): Promise<CorrectionOutcome[]> {
   const invoiceOfCharge = new Map<string, BillingInvoice>();
   for (const invoice of invoices) for (const line of invoice.lines) if (line.kind === 'charge') invoiceOfCharge.set(line.key, invoice);
   const outcomes: CorrectionOutcome[] = [];
-  for (const line of lines) {
-    if (line.kind !== 'credit' || line.credits === null) continue;
-    const invoice = invoiceOfCharge.get(line.credits);
-    // A credit written before the invoice was frozen is one of its lines (and credited with it).
-    if (!invoice || invoice.lines.some((issued) => issued.key === line.key)) continue;
-    outcomes.push(await creditCorrection(deps, run, invoice, line));
-  }
+  for (const period of periods)
+    for (const line of await ledgerLines(deps, run, period)) {
+      if (line.kind !== 'credit' || line.credits === null) continue;
+      const invoice = invoiceOfCharge.get(line.credits);
+      // A credit written before the invoice was frozen is one of its lines (and credited with it).
+      if (!invoice || invoice.lines.some((issued) => issued.key === line.key)) continue;
+      outcomes.push(await creditCorrection(deps, run, invoice, line));
+    }
   return outcomes;
 }
 

@@ -1,27 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { ACROSS_WORKSPACES, PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import type { CloseMonthResult } from '@meetflow/workflows';
 import { Context } from '@temporalio/activity';
 import { temporal } from '@temporalio/proto';
 import { MockActivityEnvironment, TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { formLines, intoMonth, monthBack, startBillingTestbed, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
+import type { TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import { quietTemporalRuntime } from '../../../../dev/testing/quiet-temporal.ts';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
-import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
-import { ensureDefaultSlices } from '../pricing/default-slices.ts';
+import type { RecordedStripeRequest, StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
+import { markOutcome } from '../meetings/meetings.ts';
 import { callPricing } from '../pricing/pricing.ts';
 import { saveBillingAccount } from './account.ts';
 import { BillingAccountBody, type InvoiceLine } from './api-schemas.ts';
-import { creditBalance, prepayCreditKey, recordCredit, type BillingCredit } from './credits.ts';
+import { creditBalance, prepayCreditKey, type BillingCredit } from './credits.ts';
 import {
   billingCycleActivities,
   billingCycleWorkflowId,
@@ -32,7 +26,7 @@ import {
   workspaceOfRun,
 } from './cycle.ts';
 import type { InvoicingDeps } from './invoices.ts';
-import { billingAccountModel, billingInvoiceModel, type BillingInvoice } from './model.ts';
+import { billingAccountModel, billingInvoiceModel } from './model.ts';
 import { monthOf, upcomingInvoice } from './upcoming.ts';
 
 // The billing cycle's month close against the real Stripe plugin and stripe-mock (behind the
@@ -40,106 +34,55 @@ import { monthOf, upcomingInvoice } from './upcoming.ts';
 // monthly timer on the time-skipping Temporal server, with the close stood in for.
 
 const EventType = temporal.api.enums.v1.EventType;
-let mock: TestStripeMock;
+let bed: BillingTestbed;
 let recorder: StripeRecorder;
 let stack: TestPipelineWorker;
 let deps: InvoicingDeps;
 
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const closedMonth = monthOf(new Date(monthStart(2)));
-const startedMonth = monthOf(new Date(monthStart(1)));
+const closedMonth = monthBack(2);
+const startedMonth = monthBack(1);
 const PREPAY_MINOR = 25_000;
 const CREDITS_MINOR = 10_000;
 
-const sent = (method: string, path: RegExp): RecordedStripeRequest[] =>
-  recorder.requests.filter((request) => request.method === method && path.test(request.path));
-const formLines = (form: URLSearchParams, amount: string) =>
-  [...form.keys()]
-    .filter((key) => /^lines\[\d+\]\[metadata\]\[meetflow_id\]$/.test(key))
-    .map((key) => {
-      const n = /^lines\[(\d+)\]/.exec(key)![1]!;
-      return { id: form.get(key), amountMinor: Number(form.get(`lines[${n}]${amount}`)) };
-    });
-const invoices = (workspaceId: string) =>
-  stack.database.collection<BillingInvoice>('billing_invoices').find({ workspaceId }).sort({ month: 1, kind: 1 }).toArray();
+const sent = (method: string, path: RegExp): RecordedStripeRequest[] => bed.sent(method, path);
+const invoices = (workspaceId: string) => bed.invoices(workspaceId);
 /** The workspace's credit movements, by key (the store keeps no order among them). */
 const credits = (workspaceId: string) =>
   stack.database.collection<BillingCredit>('billing_credits').find({ workspaceId }).sort({ key: 1 }).toArray();
 const byKey = <T extends { key: string }>(rows: T[]) => [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 /** Books and settles one meeting of `workspaceId` in the closed month; answers its id. */
-async function meeting(workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) {
-  const run = testRunContext(workspaceId);
-  const prospect = await createProspect(stack.db, workspaceId, {
-    firstName: `Cy${n}`,
-    lastName: 'Kell',
-    company: `Cycle ${n}`,
-    email: `cy${n}@cycle${n}.example`,
-    employeeCount: employees,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Cy${n} Kell`, email: `cy${n}@cycle${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(2) + (n + 1) * 86_400_000 + 9 * 3_600_000));
-  for (const outcome of outcomes)
-    await markOutcome(
+const meeting = async (workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) =>
+  (
+    await bed.meeting(
+      workspaceId,
+      { firstName: `Cy${n}`, lastName: 'Kell', company: `Cycle ${n}`, email: `cy${n}@cycle${n}.example`, employeeCount: employees },
+      intoMonth(2, n + 1, 9),
+      outcomes,
       deps,
-      run,
-      booked.id,
-      outcome,
-      outcome === 'no-show' && outcomes[0] === 'completed' ? { reason: 'never joined' } : undefined,
-    );
-  return booked.id;
-}
+    )
+  ).meetingId;
+
+const cycleAccount = {
+  billingEmail: 'ap@cycle.example',
+  companyName: 'Cycle Works Ltd',
+  address: { line1: '2 Mill Rd', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
+};
 
 /** A workspace with a billing account pre-paying PREPAY_MINOR a month, and CREDITS_MINOR left of the closed month's pre-pay. */
 async function billedWorkspace(workspaceId: string) {
-  await ensureDefaultSlices(deps, workspaceId);
-  await saveBillingAccount(
-    stack.database,
-    workspaceId,
-    BillingAccountBody.parse({
-      billingEmail: 'ap@cycle.example',
-      companyName: 'Cycle Works Ltd',
-      address: { line1: '2 Mill Rd', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
-      monthlyPrepayMinor: PREPAY_MINOR,
-    }),
-    'user:test-owner',
-  );
-  await recordCredit(stack.database, {
-    workspaceId,
-    key: prepayCreditKey(workspaceId, closedMonth),
-    kind: 'prepay',
-    amountMinor: CREDITS_MINOR,
-    month: closedMonth,
-    entryKey: null,
-  });
+  await bed.billedWorkspace(workspaceId, { ...cycleAccount, monthlyPrepayMinor: PREPAY_MINOR });
+  await bed.prepaid(workspaceId, closedMonth, CREDITS_MINOR);
 }
 
 beforeAll(async () => {
-  mock = await startTestStripeMock();
-  recorder = await startStripeRecorder(mock.url);
-  const stripePayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.stripe);
-  if (!stripePayments) throw new Error('the Stripe payments plugin is not installed');
-  stack = await startTestPipelineWorker('billing-cycle', [meetingBookingPlugin, ppmPricingPlugin, stripePayments], {
-    settings: { [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
-  });
-  deps = {
-    host: stack.host,
-    connection: stack.database,
-    temporal: stack.runner.temporal,
-    taskQueue: stack.runner.taskQueue,
-    stripeSecretKey: mock.secretKey,
-  };
+  bed = await startBillingTestbed('billing-cycle', { payments: ['stripe'] });
+  stack = bed.stack;
+  deps = bed.invoicing;
+  recorder = bed.recorder!;
 }, 120_000);
 afterAll(async () => {
-  await stack?.stop();
-  await recorder?.close();
-  await mock?.close();
+  await bed?.stop();
 });
 
 describe('migrateInvoiceIndex', () => {
@@ -350,14 +293,7 @@ describe('closeMonth', () => {
   it('records a month the credits paid in full as covered, and sends nothing for it', async () => {
     const ws = 'covered';
     await billedWorkspace(ws);
-    await recordCredit(stack.database, {
-      workspaceId: ws,
-      key: 'prepay:covered:extra',
-      kind: 'prepay',
-      amountMinor: 1_000_000,
-      month: closedMonth,
-      entryKey: null,
-    });
+    await bed.prepaid(ws, closedMonth, 1_000_000, 'prepay:covered:extra');
     await meeting(ws, 0, ['completed'], 20);
     recorder.requests.length = 0;
     expect(await closeMonth(deps, ws, closedMonth)).toMatchObject({ usage: 'covered', prepay: 'issued' });
@@ -374,17 +310,7 @@ describe('closeMonth', () => {
     await billedWorkspace(ws);
     // Two standard meetings and a premium one in the closed month; the volume slice has none.
     for (const [n, employees] of [120, 120, 500].entries()) await meeting(ws, n, ['completed'], employees);
-    await saveBillingAccount(
-      stack.database,
-      ws,
-      BillingAccountBody.parse({
-        billingEmail: 'ap@cycle.example',
-        companyName: 'Cycle Works Ltd',
-        address: { line1: '2 Mill Rd', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
-        prepayMode: 'bids',
-      }),
-      'user:test-owner',
-    );
+    await saveBillingAccount(stack.database, ws, BillingAccountBody.parse({ ...cycleAccount, prepayMode: 'bids' }), 'user:test-owner');
     const bid = async (sliceId: string, baseBid: number) =>
       Math.round(
         (

@@ -60,7 +60,8 @@ export async function closeMonth(deps: InvoicingDeps, workspaceId: string, month
     notes.push((error as Error).message);
   };
   // First the corrections of charges on invoices issued before (corrections.ts): any the correction's
-  // own path left pending is credited now, once, and PayPal's carried ones reach this true-up.
+  // own path left pending is credited now, once (only the months it marked due are read), and
+  // PayPal's carried ones reach this true-up.
   const corrections = await creditInvoicedCorrections(deps, run);
   for (const { failure } of corrections) if (failure) noted(failure);
   let usage: CloseMonthResult['usage'];

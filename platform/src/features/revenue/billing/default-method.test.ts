@@ -1,25 +1,15 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { ACROSS_WORKSPACES, PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithAccess } from '../../../../dev/testing/http.ts';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { callBilling, intoMonth, monthBack, startBillingTestbed, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
+import type { TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
-import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
+import type { RecordedStripeRequest, StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
 import { signStripeWebhook, stripeEvent } from '../../../../dev/testing/stripe-webhooks.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import type { IssuedInvoiceView } from './api-schemas.ts';
 import { billingDefaultMethodModel } from './default-method.ts';
 import { billingWebhookLogModel } from './model.ts';
-import { billingRouteDocs, billingRouter } from './routes.ts';
-import { monthOf } from './upcoming.ts';
 
 // A completed setup on Stripe's page makes the saved method the default its workspace's invoices
 // are charged to: Stripe's signed webhook against the billing routes, the real Stripe plugin against
@@ -30,29 +20,21 @@ import { monthOf } from './upcoming.ts';
 type Who = 'carded' | 'plain' | 'viewer';
 
 const SECRET = 'whsec_meetflow_default_method';
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const billedMonth = monthOf(new Date(monthStart(2)));
+const billedMonth = monthBack(2);
 
-let mock: TestStripeMock;
+let bed: BillingTestbed;
 let recorder: StripeRecorder;
 let stack: TestPipelineWorker;
 let deps: PluginApiDeps;
-let server: Awaited<ReturnType<typeof serveWithAccess>>;
+let server: { url: string };
 const tokens = {} as Record<Who, string>;
 const workspaceOf: Record<Who, string> = { carded: 'carded-default', plain: 'plain-default', viewer: 'carded-default' };
 
 const call = async (as: Who, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspaceOf[as]}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[as]}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  const answer = await callBilling(server, tokens[as], method, path, { body, workspace: workspaceOf[as] });
+  return { ...answer, json: () => answer.json() as Record<string, unknown> };
 };
-const sent = (method: string, path: RegExp): RecordedStripeRequest[] =>
-  recorder.requests.filter((request) => request.method === method && path.test(request.path));
+const sent = (method: string, path: RegExp): RecordedStripeRequest[] => bed.sent(method, path);
 const customerOf = async (workspaceId: string) =>
   (await stack.database.collection('billingaccounts').findOne({ workspaceId }))?.stripeCustomer as string;
 
@@ -86,50 +68,30 @@ const account = (name: string) => ({
 });
 
 /** Books one meeting of the workspace in the billed month and reports its outcomes. */
-async function meeting(workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>) {
-  const run = testRunContext(workspaceId);
-  const prospect = await createProspect(stack.db, workspaceId, {
-    firstName: `Dee${n}`,
-    lastName: 'Fault',
-    company: `Fault ${n} Ltd`,
-    email: `dee${n}@fault${n}.example`,
-    employeeCount: 120,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Dee${n} Fault`, email: `dee${n}@fault${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(2) + (n + 1) * 86_400_000 + 9 * 3_600_000));
-  for (const outcome of outcomes)
-    await markOutcome(deps, run, booked.id, outcome, outcome === 'no-show' ? { reason: 'never joined' } : undefined);
-}
+const meeting = (workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>) =>
+  bed.meeting(
+    workspaceId,
+    { firstName: `Dee${n}`, lastName: 'Fault', company: `Fault ${n} Ltd`, email: `dee${n}@fault${n}.example`, employeeCount: 120 },
+    intoMonth(2, n + 1, 9),
+    outcomes,
+  );
 
 beforeAll(async () => {
-  mock = await startTestStripeMock();
-  recorder = await startStripeRecorder(mock.url);
-  const stripePayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.stripe);
-  if (!stripePayments) throw new Error('the Stripe payments plugin is not installed');
-  stack = await startTestPipelineWorker('billing-default-method', [meetingBookingPlugin, ppmPricingPlugin, stripePayments], {
-    settings: { [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
+  bed = await startBillingTestbed('billing-default-method', { payments: ['stripe'] });
+  ({ stack, deps } = bed);
+  recorder = bed.recorder!;
+  server = await bed.serve({
+    stripeSecretKey: bed.stripeMock!.secretKey,
+    stripeWebhookSecret: SECRET,
+    publicUrl: 'https://meetflow.acme.example',
   });
-  deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
-  server = await serveWithAccess(
-    stack.db,
-    billingRouteDocs,
-    billingRouter({ ...deps, stripeSecretKey: mock.secretKey, stripeWebhookSecret: SECRET, publicUrl: 'https://meetflow.acme.example' }),
-  );
   tokens.carded = await memberToken(stack.db, workspaceOf.carded, 'owner');
   tokens.plain = await memberToken(stack.db, workspaceOf.plain, 'owner');
   tokens.viewer = await memberToken(stack.db, workspaceOf.viewer, 'viewer');
   for (const workspaceId of [workspaceOf.carded, workspaceOf.plain]) await ensureDefaultSlices(deps, workspaceId);
 });
 afterAll(async () => {
-  await server?.close();
-  await stack?.stop();
-  await recorder?.close();
-  await mock?.close();
+  await bed?.stop();
 });
 
 describe("a completed setup on Stripe's page", () => {

@@ -1,22 +1,16 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
+import { paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { memberToken } from '../../../../dev/testing/principal.ts';
-import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import type { PluginApiDeps } from '../../runs/services.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
+import {
+  callBilling,
+  formLines,
+  intoMonth,
+  monthBack,
+  startBillingTestbed,
+  type BillingTestbed,
+} from '../../../../dev/testing/billing-testbed.ts';
+import type { RecordedStripeRequest, StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import type { IssuedInvoiceView, UpcomingInvoice } from './api-schemas.ts';
-import { billingRouteDocs, billingRouter, type BillingDeps } from './routes.ts';
-import { monthOf } from './upcoming.ts';
 
 // Invoices are issued through the real Stripe plugin against a real stripe-mock, behind the
 // plugin's recorder: stripe-mock is stateless (every create answers a fixture), so what is checked
@@ -26,95 +20,45 @@ import { monthOf } from './upcoming.ts';
 
 type Role = 'owner' | 'admin' | 'sales-ops' | 'viewer' | 'outsider';
 
-let mock: TestStripeMock;
+let bed: BillingTestbed;
 let recorder: StripeRecorder;
-let stack: TestPipelineWorker;
-let deps: PluginApiDeps;
-const servers: Record<'keyed' | 'keyless', Awaited<ReturnType<typeof serveForTest>>> = {} as never;
-const tokens = {} as Record<Role, string>;
+const servers = {} as Record<'keyed' | 'keyless', { url: string }>;
+let tokens: Record<Role, string>;
 
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const billedMonth = monthOf(new Date(monthStart(2)));
-const earlierMonth = monthOf(new Date(monthStart(3)));
-const currentMonth = monthOf(today);
-const nextMonth = monthOf(new Date(monthStart(-1)));
+const billedMonth = monthBack(2);
+const earlierMonth = monthBack(3);
+const currentMonth = monthBack(0);
+const nextMonth = monthBack(-1);
 
-const call = async (as: Role | null, method: string, path: string, body?: unknown, workspace = 'invoiced', server = servers.keyed) => {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-};
+const call = (as: Role | null, method: string, path: string, body?: unknown, workspace = 'invoiced', server = servers.keyed) =>
+  callBilling(server, as && tokens[as], method, path, { body, workspace });
 const issue = (as: Role | null, month: string, workspace = 'invoiced') => call(as, 'POST', '/api/billing/invoices', { month }, workspace);
 
 /** The recorded requests whose method and path match, in order. */
-const sent = (method: string, path: RegExp): RecordedStripeRequest[] =>
-  recorder.requests.filter((request) => request.method === method && path.test(request.path));
-/** The unit amounts (cents) and line ids of a form's `lines[n]`, in order. */
-const formLines = (form: URLSearchParams, amount: string) =>
-  [...form.keys()]
-    .filter((key) => /^lines\[\d+\]\[metadata\]\[meetflow_id\]$/.test(key))
-    .map((key) => {
-      const n = /^lines\[(\d+)\]/.exec(key)![1]!;
-      return { id: form.get(key), amountMinor: Number(form.get(`lines[${n}]${amount}`)) };
-    });
+const sent = (method: string, path: RegExp): RecordedStripeRequest[] => bed.sent(method, path);
 
 /** Books and settles one meeting in the month `back` months ago; answers its id. */
-async function meeting(n: number, back: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) {
-  const run = testRunContext('invoiced');
-  const prospect = await createProspect(stack.db, 'invoiced', {
-    firstName: `Ivy${n}`,
-    lastName: 'Reed',
-    company: `Firm ${n}`,
-    email: `ivy${n}@firm${n}.example`,
-    employeeCount: employees,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Ivy${n} Reed`, email: `ivy${n}@firm${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(back) + (n + 1) * 86_400_000 + 9 * 3_600_000));
-  for (const outcome of outcomes)
-    await markOutcome(
-      deps,
-      run,
-      booked.id,
-      outcome,
-      outcome === 'no-show' && outcomes[0] === 'completed' ? { reason: 'never joined' } : undefined,
-    );
-  return booked.id;
-}
-
-const serve = (routerDeps: BillingDeps) => serveWithAccess(stack.db, billingRouteDocs, billingRouter(routerDeps));
+const meeting = async (n: number, back: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) =>
+  (
+    await bed.meeting(
+      'invoiced',
+      { firstName: `Ivy${n}`, lastName: 'Reed', company: `Firm ${n}`, email: `ivy${n}@firm${n}.example`, employeeCount: employees },
+      intoMonth(back, n + 1, 9),
+      outcomes,
+    )
+  ).meetingId;
 
 beforeAll(async () => {
-  mock = await startTestStripeMock();
-  recorder = await startStripeRecorder(mock.url);
   // One attempt per call: a 5xx fails at once (retrying is the caller's: issuing the month again).
-  // The Stripe plugin as the platform finds it installed (it names no plugin package it bills through).
-  const stripePayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.stripe);
-  if (!stripePayments) throw new Error('the Stripe payments plugin is not installed');
-  stack = await startTestPipelineWorker('billing-invoices', [meetingBookingPlugin, ppmPricingPlugin, stripePayments], {
-    settings: { [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
-  });
-  deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
-  servers.keyed = await serve({ ...deps, stripeSecretKey: mock.secretKey });
-  servers.keyless = await serve({ ...deps, stripeSecretKey: null });
-  for (const role of ['owner', 'admin', 'sales-ops', 'viewer'] as const) tokens[role] = await memberToken(stack.db, 'invoiced', role);
-  tokens.outsider = await memberToken(stack.db, 'outsider', 'owner');
-  await ensureDefaultSlices(deps, 'invoiced');
+  bed = await startBillingTestbed('billing-invoices', { payments: ['stripe'] });
+  recorder = bed.recorder!;
+  servers.keyed = await bed.serve({ stripeSecretKey: bed.stripeMock!.secretKey });
+  servers.keyless = await bed.serve({ stripeSecretKey: null });
+  tokens = await bed.tokens('invoiced', ['owner', 'admin', 'sales-ops', 'viewer'], { outsider: 'outsider' });
+  await ensureDefaultSlices(bed.deps, 'invoiced');
 });
 afterAll(async () => {
-  await Promise.all(Object.values(servers).map((server) => server.close()));
-  await stack?.stop();
-  await recorder?.close();
-  await mock?.close();
+  await bed?.stop();
 });
 
 describe('POST /api/billing/invoices', () => {
@@ -131,7 +75,7 @@ describe('POST /api/billing/invoices', () => {
     const named = await call('owner', 'POST', '/api/billing/invoices', { month: earlierMonth, workspaceId: 'outsider' });
     expect([named.status, named.text]).toEqual([400, 'Invalid request: (body): Unrecognized key: "workspaceId"']);
     expect(recorder.requests).toEqual([]);
-    expect(await stack.database.collection('billing_invoices').countDocuments()).toBe(0);
+    expect(await bed.stack.database.collection('billing_invoices').countDocuments()).toBe(0);
   });
 
   it('issues the month once: a line per charge to the cent, a credit note per credit, the same invoice on a repeat', async () => {
@@ -230,9 +174,9 @@ describe('POST /api/billing/invoices', () => {
       [200, { invoice, created: false }],
     ]);
     expect(recorder.requests).toHaveLength(requests);
-    expect(await stack.database.collection('billing_invoices').countDocuments({ workspaceId: 'invoiced', month: billedMonth })).toBe(1);
+    expect(await bed.stack.database.collection('billing_invoices').countDocuments({ workspaceId: 'invoiced', month: billedMonth })).toBe(1);
     // The issue is audited with the invoice; a repeat that changed nothing has no before and after.
-    const audited = await stack.db.auditEntries
+    const audited = await bed.stack.db.auditEntries
       .find({ workspaceId: 'invoiced', action: 'POST /api/billing/invoices' })
       .sort({ _id: 1 })
       .lean();
@@ -244,13 +188,15 @@ describe('POST /api/billing/invoices', () => {
     recorder.failNext({ status: 500, error: { type: 'api_error', message: 'An unknown error occurred' } }, 1, /\/finalize$/);
     const failed = await issue('admin', earlierMonth);
     expect([failed.status, failed.text]).toEqual([503, expect.stringContaining('Issue the month again')]);
-    expect((await stack.database.collection('billing_invoices').findOne({ month: earlierMonth }))?.status).toBe('issuing');
+    expect((await bed.stack.database.collection('billing_invoices').findOne({ month: earlierMonth }))?.status).toBe('issuing');
     // Retried by two clicks at once: whichever finishes first issues it, the other finishes it too or answers it.
     const both = await Promise.all([issue('admin', earlierMonth), issue('owner', earlierMonth)]);
     for (const answer of both) expect([200, 201], answer.text).toContain(answer.status);
     const [one, other] = both.map((answer) => (answer.json() as { invoice: IssuedInvoiceView }).invoice);
     expect({ ...one, issuedAt: null }).toEqual({ ...other, issuedAt: null });
-    expect(await stack.database.collection('billing_invoices').countDocuments({ workspaceId: 'invoiced', month: earlierMonth })).toBe(1);
+    expect(await bed.stack.database.collection('billing_invoices').countDocuments({ workspaceId: 'invoiced', month: earlierMonth })).toBe(
+      1,
+    );
     // Every create of this invoice, first attempt and retries alike, carried the one key of its kind.
     const keys = (path: RegExp) => new Set(sent('POST', path).map((request) => request.headers['idempotency-key']));
     expect(keys(/^\/v1\/invoices$/)).toEqual(new Set([paymentIdempotencyKey('invoice', `invoice:invoiced:${earlierMonth}`)]));

@@ -41,8 +41,21 @@ export interface BillingAccount {
    * amount is more than 0, else off (prepayModeOf).
    */
   prepayMode?: PrepayMode;
+  /**
+   * Months a correction of an invoiced charge may still be credited in (corrections.ts), one entry
+   * per month a correction's path was called for, until a call finds it settled: the close's sweep
+   * reads these months only. Absent on accounts stored before it (their first close sweeps every month once).
+   */
+  correctionsDue?: CorrectionDue[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A month marked for the corrections sweep by one call of the correction's path (its own token, so each call clears only its mark). */
+export interface CorrectionDue {
+  month: string;
+  token: string;
+  at: Date;
 }
 
 const AddressSchema = new Schema<BillingAddress>(
@@ -52,6 +65,15 @@ const AddressSchema = new Schema<BillingAddress>(
     city: { type: String, required: true },
     postalCode: { type: String, required: true },
     country: { type: String, required: true },
+  },
+  { _id: false },
+);
+
+const CorrectionDueSchema = new Schema<CorrectionDue>(
+  {
+    month: { type: String, required: true },
+    token: { type: String, required: true },
+    at: { type: Date, required: true },
   },
   { _id: false },
 );
@@ -71,6 +93,8 @@ const BillingAccountSchema = new Schema<BillingAccount>(
     monthlyPrepayMinor: { type: Number, default: 0, min: 0 },
     // No default: an account saved before it (or by a client that sends only the amount) has none.
     prepayMode: { type: String, enum: PREPAY_MODES },
+    // Empty on a new account: absent means stored before it (see the interface).
+    correctionsDue: { type: [CorrectionDueSchema], default: () => [] },
   },
   { timestamps: true },
 );

@@ -1,22 +1,9 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
-import { PAYMENTS_PLUGINS, paymentIdempotencyKey } from '@meetflow/plugin-sdk';
+import { paymentIdempotencyKey } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { memberToken } from '../../../../dev/testing/principal.ts';
-import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { startTestStripeMock, type TestStripeMock } from '../../../../dev/testing/stripe-mock.ts';
-import { startStripeRecorder, type RecordedStripeRequest, type StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
-import type { PluginApiDeps } from '../../runs/services.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
+import { callBilling, intoMonth, monthBack, startBillingTestbed, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
+import type { RecordedStripeRequest, StripeRecorder } from '../../../../dev/testing/stripe-recorder.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import type { UpcomingInvoice } from './api-schemas.ts';
-import { billingRouteDocs, billingRouter, type BillingDeps } from './routes.ts';
-import { monthOf } from './upcoming.ts';
 
 // The Billing tab's payment method and issued invoice lines, through the real Stripe plugin against
 // a real stripe-mock behind the recorder (as invoices.test.ts): stripe-mock is stateless, so what
@@ -25,38 +12,27 @@ import { monthOf } from './upcoming.ts';
 
 type Role = 'owner' | 'admin' | 'sales-ops' | 'viewer' | 'outsider';
 
-let mock: TestStripeMock;
+let bed: BillingTestbed;
 let recorder: StripeRecorder;
-let stack: TestPipelineWorker;
-let deps: PluginApiDeps;
-const servers: Record<'keyed' | 'keyless', Awaited<ReturnType<typeof serveForTest>>> = {} as never;
-const tokens = {} as Record<Role, string>;
+const servers = {} as Record<'keyed' | 'keyless', { url: string }>;
+let tokens: Record<Role, string>;
 
 const PUBLIC_URL = 'https://meetflow.acme.example';
 const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const billedMonth = monthOf(new Date(monthStart(2)));
+const billedMonth = monthBack(2);
 /** The server's clock: half a minute into this minute, so both setup clicks fall in one minute. */
 const now = new Date(Math.floor(today.getTime() / 60_000) * 60_000 + 30_000);
 const minute = now.toISOString().slice(0, 16);
 
-const call = async (as: Role | null, method: string, path: string, body?: unknown, workspace = 'carded', server = servers.keyed) => {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-};
+const call = (as: Role | null, method: string, path: string, body?: unknown, workspace = 'carded', server = servers.keyed) =>
+  callBilling(server, as && tokens[as], method, path, { body, workspace });
 const setup = (as: Role | null, workspace = 'carded', server = servers.keyed) =>
   call(as, 'POST', '/api/billing/payment-method/setup', undefined, workspace, server);
 const method = (as: Role | null, workspace = 'carded', server = servers.keyed) =>
   call(as, 'GET', '/api/billing/payment-method', undefined, workspace, server);
-const sent = (verb: string, path: RegExp): RecordedStripeRequest[] =>
-  recorder.requests.filter((request) => request.method === verb && path.test(request.path));
+const sent = (verb: string, path: RegExp): RecordedStripeRequest[] => bed.sent(verb, path);
 const storedCustomer = async () =>
-  (await stack.database.collection('billingaccounts').findOne({ workspaceId: 'carded' }))?.stripeCustomer as string | null | undefined;
+  (await bed.stack.database.collection('billingaccounts').findOne({ workspaceId: 'carded' }))?.stripeCustomer as string | null | undefined;
 
 const account = {
   billingEmail: 'ap@carded.example',
@@ -66,48 +42,23 @@ const account = {
 };
 
 /** Books one meeting of `n`'s prospect in the billed month and reports its outcomes. */
-async function meeting(n: number, outcomes: Array<'completed' | 'no-show'>) {
-  const run = testRunContext('carded');
-  const prospect = await createProspect(stack.db, 'carded', {
-    firstName: `Cara${n}`,
-    lastName: 'Dunne',
-    company: `Dunne ${n} Ltd`,
-    email: `cara${n}@dunne${n}.example`,
-    employeeCount: 120,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Cara${n} Dunne`, email: `cara${n}@dunne${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(2) + (n + 1) * 86_400_000 + 9 * 3_600_000));
-  for (const outcome of outcomes)
-    await markOutcome(deps, run, booked.id, outcome, outcome === 'no-show' ? { reason: 'never joined' } : undefined);
-  return { meetingId: booked.id, prospectId: prospect.id };
-}
-
-const serve = (routerDeps: BillingDeps) => serveWithAccess(stack.db, billingRouteDocs, billingRouter(routerDeps));
+const meeting = (n: number, outcomes: Array<'completed' | 'no-show'>) =>
+  bed.meeting(
+    'carded',
+    { firstName: `Cara${n}`, lastName: 'Dunne', company: `Dunne ${n} Ltd`, email: `cara${n}@dunne${n}.example`, employeeCount: 120 },
+    intoMonth(2, n + 1, 9),
+    outcomes,
+  );
 
 beforeAll(async () => {
-  mock = await startTestStripeMock();
-  recorder = await startStripeRecorder(mock.url);
-  const stripePayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.stripe);
-  if (!stripePayments) throw new Error('the Stripe payments plugin is not installed');
-  stack = await startTestPipelineWorker('billing-payment-method', [meetingBookingPlugin, ppmPricingPlugin, stripePayments], {
-    settings: { [PAYMENTS_PLUGINS.stripe]: { apiBase: recorder.url, timeoutSeconds: 10, attempts: 1 } },
-  });
-  deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
-  servers.keyed = await serve({ ...deps, stripeSecretKey: mock.secretKey, publicUrl: `${PUBLIC_URL}/`, now: () => now });
-  servers.keyless = await serve({ ...deps, stripeSecretKey: null, publicUrl: PUBLIC_URL });
-  for (const role of ['owner', 'admin', 'sales-ops', 'viewer'] as const) tokens[role] = await memberToken(stack.db, 'carded', role);
-  tokens.outsider = await memberToken(stack.db, 'outsider', 'owner');
+  bed = await startBillingTestbed('billing-payment-method', { payments: ['stripe'] });
+  recorder = bed.recorder!;
+  servers.keyed = await bed.serve({ stripeSecretKey: bed.stripeMock!.secretKey, publicUrl: `${PUBLIC_URL}/`, now: () => now });
+  servers.keyless = await bed.serve({ stripeSecretKey: null, publicUrl: PUBLIC_URL });
+  tokens = await bed.tokens('carded', ['owner', 'admin', 'sales-ops', 'viewer'], { outsider: 'outsider' });
 });
 afterAll(async () => {
-  await Promise.all(Object.values(servers).map((server) => server.close()));
-  await stack?.stop();
-  await recorder?.close();
-  await mock?.close();
+  await bed?.stop();
 });
 
 describe('the payment method', () => {
@@ -206,7 +157,7 @@ describe('the payment method', () => {
 
 describe("an issued invoice's lines", () => {
   it('are the lines as sent, each with its meeting and prospect, a credit negative; every member reads them, no one else', async () => {
-    await ensureDefaultSlices(deps, 'carded');
+    await ensureDefaultSlices(bed.deps, 'carded');
     const kept = await meeting(1, ['completed']);
     const credited = await meeting(2, ['completed', 'no-show']);
     const upcoming = (await call('viewer', 'GET', `/api/billing/upcoming?month=${billedMonth}`)).json() as UpcomingInvoice;

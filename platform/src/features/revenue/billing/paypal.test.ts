@@ -1,37 +1,28 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { FAKE_PAYPAL_CLIENT, FAKE_PAYPAL_WEBHOOK_ID, startFakePayPal, type FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
+import { FAKE_PAYPAL_WEBHOOK_ID, type FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
 import { ACROSS_WORKSPACES, PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithAccess } from '../../../../dev/testing/http.ts';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { callBilling, intoMonth, monthBack, startBillingTestbed, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
+import type { TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { memberToken } from '../../../../dev/testing/principal.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import type { SystemMail, SystemMessage } from '../../../core/system-mail.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
-import { installedPlugins } from '../../runs/plugins/installed.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
-import { ensureDefaultSlices } from '../pricing/default-slices.ts';
-import { saveBillingAccount } from './account.ts';
-import { BillingAccountBody, type InvoiceLine } from './api-schemas.ts';
-import { prepayCreditKey, recordCredit } from './credits.ts';
+import type { InvoiceLine } from './api-schemas.ts';
 import { closeMonth } from './cycle.ts';
 import type { InvoicingDeps } from './invoices.ts';
-import { billingAccountModel, billingInvoiceModel, billingWebhookLogModel, type BillingInvoice } from './model.ts';
-import { billingRouteDocs, billingRouter } from './routes.ts';
-import { monthOf, upcomingInvoice } from './upcoming.ts';
+import { billingAccountModel, billingInvoiceModel, billingWebhookLogModel } from './model.ts';
+import { upcomingInvoice } from './upcoming.ts';
 
 // PayPal as a billing account's provider, through the platform: the real PayPal plugin against its
 // local fake (written from PayPal's API reference; it keeps the invoices it is sent, so what is
 // checked is what PayPal holds), the month's close called directly for the money, and PayPal's
 // webhook through the route as the app mounts it, with events the fake signs as PayPal does.
 
+let bed: BillingTestbed;
 let fake: FakePayPal;
 let stack: TestPipelineWorker;
 let deps: InvoicingDeps;
-let server: Awaited<ReturnType<typeof serveWithAccess>>;
-let unconfigured: Awaited<ReturnType<typeof serveWithAccess>>;
+let server: { url: string };
+let unconfigured: { url: string };
 const mailed: SystemMessage[] = [];
 const systemMail: SystemMail = {
   configured: true,
@@ -42,28 +33,18 @@ const systemMail: SystemMail = {
 };
 const tokens: Record<string, string> = {};
 
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const closedMonth = monthOf(new Date(monthStart(2)));
-const startedMonth = monthOf(new Date(monthStart(1)));
+const closedMonth = monthBack(2);
+const startedMonth = monthBack(1);
 const PREPAY_MINOR = 25_000;
 const CREDITS_MINOR = 10_000;
 const WS = 'paypal-billed';
 
 /** Cents of a PayPal amount ("658.98", USD). */
 const cents = (value: string) => Math.round(Number(value) * 100);
-const invoices = (workspaceId: string) =>
-  stack.database.collection<BillingInvoice>('billing_invoices').find({ workspaceId }).sort({ month: 1, kind: 1 }).toArray();
+const invoices = (workspaceId: string) => bed.invoices(workspaceId);
 
-const call = async (server: { url: string }, method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-};
+const call = (server: { url: string }, method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
+  callBilling(server, options.token, method, path, { body: options.body });
 /** A webhook delivered as PayPal delivers it: the fake's signed body and headers. */
 const deliver = async (target: { url: string }, webhook: { rawBody: string; headers: Record<string, string> }) => {
   const response = await fetch(`${target.url}/api/billing/webhooks/paypal`, {
@@ -75,86 +56,41 @@ const deliver = async (target: { url: string }, webhook: { rawBody: string; head
 };
 
 /** Books and settles one meeting of `workspaceId` in the closed month; answers its id. */
-async function meeting(workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) {
-  const run = testRunContext(workspaceId);
-  const prospect = await createProspect(stack.db, workspaceId, {
-    firstName: `Pia${n}`,
-    lastName: 'Pal',
-    company: `Paid ${n}`,
-    email: `pia${n}@paid${n}.example`,
-    employeeCount: employees,
-  });
-  const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-  const { meeting: booked } = await bookMeeting(deps, run, {
-    prospectId: prospect.id,
-    prospect: { name: `Pia${n} Pal`, email: `pia${n}@paid${n}.example` },
-    scheduledAt: slot!.start,
-  });
-  await meetingTookPlace(stack.database, booked.id, Date.now() - (monthStart(2) + (n + 1) * 86_400_000 + 9 * 3_600_000));
-  for (const outcome of outcomes)
-    await markOutcome(
+const meeting = async (workspaceId: string, n: number, outcomes: Array<'completed' | 'no-show'>, employees = 120) =>
+  (
+    await bed.meeting(
+      workspaceId,
+      { firstName: `Pia${n}`, lastName: 'Pal', company: `Paid ${n}`, email: `pia${n}@paid${n}.example`, employeeCount: employees },
+      intoMonth(2, n + 1, 9),
+      outcomes,
       deps,
-      run,
-      booked.id,
-      outcome,
-      outcome === 'no-show' && outcomes[0] === 'completed' ? { reason: 'never joined' } : undefined,
-    );
-  return booked.id;
-}
+    )
+  ).meetingId;
 
 beforeAll(async () => {
-  fake = await startFakePayPal({ now: () => new Date() });
-  const payPalPayments = installedPlugins.find((plugin) => plugin.manifest.id === PAYMENTS_PLUGINS.paypal);
-  if (!payPalPayments) throw new Error('the PayPal payments plugin is not installed');
-  stack = await startTestPipelineWorker('billing-paypal', [meetingBookingPlugin, ppmPricingPlugin, payPalPayments], {
-    settings: { [PAYMENTS_PLUGINS.paypal]: { apiBase: fake.baseUrl, timeoutSeconds: 10, attempts: 1 } },
-  });
-  deps = {
-    host: stack.host,
-    connection: stack.database,
-    temporal: stack.runner.temporal,
-    taskQueue: stack.runner.taskQueue,
-    paypal: FAKE_PAYPAL_CLIENT,
-  };
-  server = await serveWithAccess(
-    stack.db,
-    billingRouteDocs,
-    billingRouter({ ...deps, paypalWebhookId: FAKE_PAYPAL_WEBHOOK_ID, systemMail }),
-  );
-  unconfigured = await serveWithAccess(stack.db, billingRouteDocs, billingRouter({ ...deps, paypal: null, paypalWebhookId: null }));
+  bed = await startBillingTestbed('billing-paypal', { payments: ['paypal'] });
+  stack = bed.stack;
+  deps = bed.invoicing;
+  fake = bed.payPal!;
+  server = await bed.serve({ ...deps, paypalWebhookId: FAKE_PAYPAL_WEBHOOK_ID, systemMail });
+  unconfigured = await bed.serve({ ...deps, paypal: null, paypalWebhookId: null });
   tokens.owner = await memberToken(stack.db, WS, 'owner');
   tokens.viewer = await memberToken(stack.db, WS, 'viewer');
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await unconfigured?.close();
-  await stack?.stop();
-  await fake?.close();
+  await bed?.stop();
 });
 
 describe('PayPal as the billing account’s provider', () => {
   it('trues up the month of 7 attended, 2 no-shows and a correction through PayPal, then pre-pays the next, to the cent', async () => {
-    await ensureDefaultSlices(deps, WS);
-    await saveBillingAccount(
-      stack.database,
-      WS,
-      BillingAccountBody.parse({
-        billingEmail: 'ap@paid.example',
-        companyName: 'Paid Works Ltd',
-        address: { line1: '3 Quay St', city: 'Cork', postalCode: 'T12', country: 'IE' },
-        monthlyPrepayMinor: PREPAY_MINOR,
-        provider: PAYMENTS_PLUGINS.paypal,
-      }),
-      'user:test-owner',
-    );
-    await recordCredit(stack.database, {
-      workspaceId: WS,
-      key: prepayCreditKey(WS, closedMonth),
-      kind: 'prepay',
-      amountMinor: CREDITS_MINOR,
-      month: closedMonth,
-      entryKey: null,
+    await bed.billedWorkspace(WS, {
+      billingEmail: 'ap@paid.example',
+      companyName: 'Paid Works Ltd',
+      address: { line1: '3 Quay St', city: 'Cork', postalCode: 'T12', country: 'IE' },
+      monthlyPrepayMinor: PREPAY_MINOR,
+      provider: PAYMENTS_PLUGINS.paypal,
     });
+    await bed.prepaid(WS, closedMonth, CREDITS_MINOR);
     for (let n = 0; n < 7; n++) await meeting(WS, n, ['completed'], [20, 120, 500][n % 3]);
     await meeting(WS, 7, ['no-show']);
     await meeting(WS, 8, ['no-show']);

@@ -1,40 +1,30 @@
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithAccess } from '../../../../dev/testing/http.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { memberToken } from '../../../../dev/testing/principal.ts';
+import { callBilling, startBillingTestbed, type BillingTestbed } from '../../../../dev/testing/billing-testbed.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
 import type { BillingAccountView, NextPrepay } from './api-schemas.ts';
 import { plannedPrepay, prepayFor, workingDaysOf } from './prepay.ts';
-import { billingRouteDocs, billingRouter } from './routes.ts';
 
 // The pre-pay sized from bids, on a workspace whose ledger is seeded through the pricing plugin's
 // own chargeMeeting (the path an attended meeting takes): February's meetings size March's pre-pay.
 
 type Role = 'owner' | 'admin' | 'sales-ops' | 'viewer' | 'rival';
 
-let stack: TestPipelineWorker;
+let bed: BillingTestbed;
 let deps: PluginApiDeps;
-let server: Awaited<ReturnType<typeof serveWithAccess>>;
-const tokens = {} as Record<Role, string>;
+let server: Awaited<ReturnType<BillingTestbed['serve']>>;
+let tokens: Record<Role, string>;
 
 const WS = 'prepaid';
 const MONTH = '2026-03';
 /** March 2026's Mondays to Fridays: it starts on a Sunday, 31 days, so 4 full weeks and Mon 30–Tue 31. */
 const MARCH_WORKING_DAYS = 22;
 
-const call = async (as: Role | null, method: string, path: string, body?: unknown, workspace = WS) => {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-};
+const call = (as: Role | null, method: string, path: string, body?: unknown, workspace = WS) =>
+  callBilling(server, as && tokens[as], method, path, { body, workspace });
 
 const account = {
   billingEmail: 'ap@prepaid.example',
@@ -67,15 +57,13 @@ async function bid(sliceId: string, fields: { baseBid: number; maxDailyMeetings:
 }
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('billing-prepay', [ppmPricingPlugin]);
-  deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
-  for (const role of ['owner', 'admin', 'sales-ops', 'viewer'] as const) tokens[role] = await memberToken(stack.db, WS, role);
-  tokens.rival = await memberToken(stack.db, 'rival', 'owner');
-  server = await serveWithAccess(stack.db, billingRouteDocs, billingRouter({ ...deps, now: () => new Date('2026-02-20T12:00:00Z') }));
+  bed = await startBillingTestbed('billing-prepay', { plugins: [ppmPricingPlugin] });
+  deps = bed.deps;
+  tokens = await bed.tokens(WS, ['owner', 'admin', 'sales-ops', 'viewer'], { rival: 'rival' });
+  server = await bed.serve({ now: () => new Date('2026-02-20T12:00:00Z') });
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await stack?.stop();
+  await bed?.stop();
 });
 
 describe('workingDaysOf', () => {

@@ -1,45 +1,38 @@
-import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
-import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { PAYMENTS_PLUGINS } from '@meetflow/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForTest, serveWithAccess } from '../../../../dev/testing/http.ts';
-import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
-import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
-import { memberToken } from '../../../../dev/testing/principal.ts';
+import {
+  callBilling,
+  intoMonth,
+  monthBack,
+  monthStart,
+  startBillingTestbed,
+  type BillingTestbed,
+} from '../../../../dev/testing/billing-testbed.ts';
+import type { TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { testRunContext } from '../../../../dev/testing/principals.ts';
-import { createProspect } from '../../prospecting/prospects/prospects.ts';
 import type { PluginApiDeps } from '../../runs/services.ts';
-import { bookMeeting, markOutcome, proposeSlots } from '../meetings/meetings.ts';
+import { markOutcome } from '../meetings/meetings.ts';
 import { ensureDefaultSlices } from '../pricing/default-slices.ts';
 import { callPricing } from '../pricing/pricing.ts';
 import type { BillingAccountView, InvoiceLine, UpcomingInvoice } from './api-schemas.ts';
-import { monthOf } from './upcoming.ts';
-import { billingRouteDocs, billingRouter } from './routes.ts';
+import { billingRouteDocs, type billingRouter } from './routes.ts';
 
 type Role = 'owner' | 'admin' | 'viewer' | 'rival';
 
+let bed: BillingTestbed;
 let stack: TestPipelineWorker;
 let deps: PluginApiDeps;
-let server: Awaited<ReturnType<typeof serveForTest>>;
+let server: Awaited<ReturnType<BillingTestbed['serve']>>;
 let router: ReturnType<typeof billingRouter>;
-const tokens = {} as Record<Role, string>;
+let tokens: Record<Role, string>;
 
 // Every meeting of the month billed takes place two months back (all of it in the past); "now",
 // for the default month, is in the middle of that month.
-const today = new Date();
-const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1);
-const billedMonth = monthOf(new Date(monthStart(2)));
-const earlierMonth = monthOf(new Date(monthStart(3)));
+const billedMonth = monthBack(2);
+const earlierMonth = monthBack(3);
 
-const call = async (as: Role | null, method: string, path: string, body?: unknown, workspace = 'billed') => {
-  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}workspace=${workspace}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown };
-};
+const call = (as: Role | null, method: string, path: string, body?: unknown, workspace = 'billed') =>
+  callBilling(server, as && tokens[as], method, path, { body, workspace });
 const upcoming = async (as: Role, query = '', workspace = 'billed') => {
   const answer = await call(as, 'GET', `/api/billing/upcoming${query}`, undefined, workspace);
   expect(answer.status, answer.text).toBe(200);
@@ -55,17 +48,15 @@ const account = {
 };
 
 beforeAll(async () => {
-  stack = await startTestPipelineWorker('billing-api', [meetingBookingPlugin, ppmPricingPlugin]);
-  deps = { host: stack.host, connection: stack.database, temporal: stack.runner.temporal, taskQueue: stack.runner.taskQueue };
-  router = billingRouter({ ...deps, now: () => new Date(monthStart(2) + 14 * 86_400_000) });
-  for (const role of ['owner', 'admin', 'viewer'] as const) tokens[role] = await memberToken(stack.db, 'billed', role);
-  tokens.rival = await memberToken(stack.db, 'rival', 'owner');
+  bed = await startBillingTestbed('billing-api');
+  ({ stack, deps } = bed);
+  tokens = await bed.tokens('billed', ['owner', 'admin', 'viewer'], { rival: 'rival' });
   // The routes as the app mounts them: real API tokens and roles, and the audit trail.
-  server = await serveWithAccess(stack.db, billingRouteDocs, router);
+  server = await bed.serve({ now: () => new Date(intoMonth(2, 14)) });
+  ({ router } = server);
 });
 afterAll(async () => {
-  await server?.close();
-  await stack?.stop();
+  await bed?.stop();
 });
 
 describe('/api/billing', () => {
@@ -98,44 +89,32 @@ describe('/api/billing', () => {
       }
     > = [];
     for (const [n, step] of plan.entries()) {
-      const prospect = await createProspect(stack.db, 'billed', {
-        firstName: `Pat${n}`,
-        lastName: 'Lane',
-        company: `Company ${n}`,
-        email: `pat${n}@company${n}.example`,
-        employeeCount: step.employees,
-      });
-      const [, slot] = (await proposeSlots(deps, run, 2)).slots as Array<{ start: string }>;
-      const { meeting } = await bookMeeting(deps, run, {
-        prospectId: prospect.id,
-        prospect: { name: `Pat${n} Lane`, email: `pat${n}@company${n}.example` },
-        scheduledAt: slot!.start,
-      });
-      const when = step.outcome === 'earlier' ? monthStart(3) + 20 * 86_400_000 : monthStart(2) + (n + 1) * 86_400_000 + 10 * 3_600_000;
-      const attendedAt = await meetingTookPlace(stack.database, meeting.id, Date.now() - when);
+      const when = step.outcome === 'earlier' ? intoMonth(3, 20) : intoMonth(2, n + 1, 10);
+      const person = { firstName: `Pat${n}`, lastName: 'Lane', company: `Company ${n}`, email: `pat${n}@company${n}.example` };
+      const { meetingId, prospectId, attendedAt } = await bed.meeting('billed', { ...person, employeeCount: step.employees }, when);
       const sliceId = sliceOf(step.employees);
       const line = {
-        meetingId: meeting.id,
+        meetingId,
         attendedAt,
         sliceId,
-        prospect: { id: prospect.id, name: `Pat${n} Lane`, company: `Company ${n}` },
+        prospect: { id: prospectId, name: `Pat${n} Lane`, company: `Company ${n}` },
       };
       if (step.outcome === 'no-show') {
-        await markOutcome(deps, run, meeting.id, 'no-show');
+        await markOutcome(deps, run, meetingId, 'no-show');
         continue;
       }
       const amountMinor = await priceOf(sliceId);
-      await markOutcome(deps, run, meeting.id, 'completed');
+      await markOutcome(deps, run, meetingId, 'completed');
       if (step.outcome === 'earlier') continue;
-      expected.push({ ...line, kind: 'charge', key: `${meeting.id}:charge:1`, amountMinor, credits: null });
+      expected.push({ ...line, kind: 'charge', key: `${meetingId}:charge:1`, amountMinor, credits: null });
       if (step.outcome === 'corrected') {
-        await markOutcome(deps, run, meeting.id, 'no-show', { reason: 'the prospect never joined' });
+        await markOutcome(deps, run, meetingId, 'no-show', { reason: 'the prospect never joined' });
         expected.push({
           ...line,
           kind: 'credit',
-          key: `${meeting.id}:credit:1`,
+          key: `${meetingId}:credit:1`,
           amountMinor: -amountMinor,
-          credits: `${meeting.id}:charge:1`,
+          credits: `${meetingId}:charge:1`,
         });
       }
     }

@@ -9,7 +9,7 @@ import { UnprocessableError } from '../../../core/http/unprocessable.ts';
 import { correctAttendance, creditProspectOutcomes, experimentCreditModels, recordOutcome } from '../../insights/services.ts';
 import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import { findProspect } from '../../prospecting/services.ts';
-import { creditInvoicedCorrections } from '../billing/corrections.ts';
+import { creditInvoicedCorrections, markCorrectionsDue } from '../billing/corrections.ts';
 import type { PayPalCredentials } from '../billing/invoices.ts';
 import { monthOf } from '../billing/upcoming.ts';
 import { chargeMeetingOutcome } from './charge.ts';
@@ -212,12 +212,16 @@ export async function markOutcome(
       outcome === 'completed' ? 'meeting_attended' : 'meeting_no_show',
       marked.meeting.prospectId,
     );
+    // A charge whose month was invoiced already is credited against that invoice (once, however often
+    // this runs); what the provider does not take now, the next month's close finishes. Its month is
+    // marked for that close before the ledger's credit is written, so a crash in between loses nothing.
+    const due =
+      outcome === 'no-show' && marked.meeting.scheduledAt
+        ? await markCorrectionsDue(deps, workspaceId, [monthOf(new Date(marked.meeting.scheduledAt))])
+        : null;
     // The ledger follows the meeting's status: a charge, a credit of it on a correction, a charge again.
     await chargeMeetingOutcome(deps, run, { ...marked.meeting, id: meetingId }, outcome);
-    // A charge whose month was invoiced already is credited against that invoice (once, however often
-    // this runs); what the provider does not take now, the next month's close finishes.
-    if (outcome === 'no-show' && marked.meeting.scheduledAt)
-      await creditInvoicedCorrections(deps, run, [monthOf(new Date(marked.meeting.scheduledAt))]);
+    if (due) await creditInvoicedCorrections(deps, run, due);
   }
   return { meeting: marked.meeting, ...(correction ? { correction } : {}) };
 }
