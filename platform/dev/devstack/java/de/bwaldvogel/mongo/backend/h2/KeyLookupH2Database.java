@@ -6,12 +6,17 @@ import java.util.function.Supplier;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
 
-/** An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es, stored as H2Database stores its own. */
+/**
+ * An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es, stored as H2Database stores
+ * its own, and whose explicit collection creation cannot race its implicit one.
+ */
 public final class KeyLookupH2Database extends H2Database {
 
     /**
@@ -28,6 +33,17 @@ public final class KeyLookupH2Database extends H2Database {
         super(databaseName, mvStore, cursorRegistry);
         this.store = held;
         StoreHolder.release();
+    }
+
+    /**
+     * Atomic with the collection's implicit creation (resolveOrCreateCollection holds this lock too):
+     * the library checks and then creates, so two connections creating one collection at once (two
+     * processes' models on their first use) both passed the check and the second failed with an
+     * "Unknown error" instead of "Collection already exists" (code 48), which drivers take in stride.
+     */
+    @Override
+    public synchronized MongoCollection<Object> createCollectionOrThrowIfExists(String collectionName, CollectionOptions options) {
+        return super.createCollectionOrThrowIfExists(collectionName, options);
     }
 
     @Override
