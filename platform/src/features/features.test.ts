@@ -167,6 +167,7 @@ describe('the platform features', () => {
         'mailboxes',
         'outcomes',
         'pricing',
+        'prospects',
         'webhooks',
         'workspaces',
       ].sort(),

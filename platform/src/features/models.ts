@@ -18,6 +18,7 @@ import { outcomeEventModels } from './insights/outcomes/event-model.ts';
 import { outboxModels } from './email/outbox/model.ts';
 import { savedPipelineModel } from './runs/pipelines/model.ts';
 import { prospectModel } from './prospecting/prospects/model.ts';
+import { prospectSearchKeyModel } from './prospecting/prospects/search-keys.ts';
 import { workspaceConfigModels } from './insights/workspace-config/model.ts';
 import { workspaceOfferModels } from './prospecting/offer/model.ts';
 import { workspaceIcpModels } from './prospecting/icp/model.ts';
@@ -46,6 +47,7 @@ export function createModels(connection: Connection) {
     ...outboxModels(connection),
     agentActivity: agentActivityModel(connection),
     prospects: prospectModel(connection),
+    prospectSearchKeys: prospectSearchKeyModel(connection),
     campaigns: campaignModel(connection),
     counters: counterModel(connection),
     events: eventModel(connection),

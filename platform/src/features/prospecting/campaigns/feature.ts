@@ -10,6 +10,7 @@ export const campaignsFeature = defineFeature({
   uses: [
     'campaigns',
     'prospects',
+    'prospectSearchKeys',
     'counters',
     'mailboxes',
     'pipelines',

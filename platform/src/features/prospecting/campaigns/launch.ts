@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { Types, type Model } from 'mongoose';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';
@@ -6,6 +7,7 @@ import { publishEvent, type EventsDb } from '../../../core/events.ts';
 import type { LaunchCampaignBody } from './api-schemas.ts';
 import type { PipelineRunner } from '../../runs/services.ts';
 import { searchWords } from '../prospects/search-text.ts';
+import { addSearchKeys, type ProspectSearchKey } from '../prospects/search-keys.ts';
 import { prospectRunInputs } from '../superagent/process-prospect.ts';
 import { createCampaign, type CampaignDb } from './campaigns.ts';
 import { startCampaignRuns, type CampaignRunDb } from './runs.ts';
@@ -18,7 +20,7 @@ type Launch = z.output<typeof LaunchCampaignBody>;
  * makes them a campaign and starts its batch. Repeating the call adds no prospect twice.
  */
 export async function launchCampaign(
-  deps: { db: CampaignRunDb & CampaignDb & EventsDb; runner: PipelineRunner },
+  deps: { db: CampaignRunDb & CampaignDb & EventsDb & { prospectSearchKeys: Model<ProspectSearchKey> }; runner: PipelineRunner },
   workspaceId: string,
   principal: RunPrincipal,
   launch: Launch,
@@ -37,6 +39,7 @@ export async function launchCampaign(
   if (fresh.length > 0) {
     const first = await reserveSequence(db.counters, workspaceId, 'prospect', fresh.length);
     const documents = fresh.map((person, index) => ({
+      _id: new Types.ObjectId(),
       workspaceId,
       id: first + index,
       firstName: person.firstName,
@@ -56,6 +59,8 @@ export async function launchCampaign(
       sample: person.sample,
       searchText: searchWords(person),
     }));
+    // Their search keys before them, so each is found as soon as it exists; one that is never inserted matches nothing.
+    await addSearchKeys(db, workspaceId, documents);
     // A concurrent add of the same email loses to the unique index; that person is looked up below like the others.
     await db.prospects.insertMany(documents, { ordered: false }).catch((error: unknown) => {
       if (!(error as { writeErrors?: unknown[] }).writeErrors) throw error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProspectDb } from '../prospects/prospects.ts';
 import { createCampaign, listCampaigns, type CampaignDb } from './campaigns.ts';
 import { campaignDetail, campaignProspects, type CampaignDeps } from './detail.ts';
 import { launchCampaign } from './launch.ts';
@@ -88,7 +89,7 @@ export const campaignsRoutes = [
 
 /** What launching and running campaigns is built over: their collections, their batches' records and outputs, and Temporal (through the runner). */
 interface CampaignRunsDeps {
-  db: CampaignRunDb & CampaignDb & CampaignDeps['db'] & EventsDb;
+  db: CampaignRunDb & CampaignDb & CampaignDeps['db'] & EventsDb & Pick<ProspectDb, 'prospectSearchKeys'>;
   runner: PipelineRunner;
   temporal: PipelineRunner['temporal'];
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterModel } from '../../../core/db/counter.ts';
 import { eventModel } from '../../../core/events.ts';
 import { prospectModel } from './model.ts';
+import { prospectSearchKeyModel } from './search-keys.ts';
 import { campaignModel } from '../campaigns/model.ts';
 import { pipelineRunModels } from '../../runs/pipelines/run-model.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
@@ -38,12 +39,13 @@ beforeAll(async () => {
   database = await openTestDatabase('prospects-import');
   const db = {
     prospects: prospectModel(database),
+    prospectSearchKeys: prospectSearchKeyModel(database),
     counters: counterModel(database),
     events: eventModel(database),
     campaigns: campaignModel(database),
     pipelineRuns: pipelineRunModels(database).pipelineRuns,
   };
-  await db.prospects.init();
+  await Promise.all([db.prospects.init(), db.prospectSearchKeys.init()]);
   server = await serveRouters(prospectsImportRouter(db), prospectsRouter(db));
 });
 

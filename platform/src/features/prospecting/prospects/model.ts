@@ -25,7 +25,7 @@ export interface Prospect {
   timeZone?: string | null;
   /** True when added from a sample discovery result: a fictional person from the built-in sample database. */
   sample: boolean;
-  /** Lowercase words of the names, company and email, matched by anchored prefix `$regex` (no `$text` on the embedded server). */
+  /** Lowercase words of the names, company and email: what the search keys are made from (search-keys.ts) and each candidate is checked against. */
   searchText: string[];
   createdAt?: Date;
   updatedAt?: Date;

@@ -23,7 +23,7 @@ const person = (n: number, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   connection = await openTestDatabase('prospects-api');
   db = createModels(connection);
-  await Promise.all([db.prospects.init(), db.counters.init(), db.campaigns.init(), db.pipelineRuns.init()]);
+  await Promise.all([db.prospects.init(), db.prospectSearchKeys.init(), db.counters.init(), db.campaigns.init(), db.pipelineRuns.init()]);
   server = await serveRouters(prospectsRouter(db));
 });
 afterAll(async () => {

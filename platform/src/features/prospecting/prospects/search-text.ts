@@ -15,7 +15,14 @@ export function searchWords(prospect: { firstName: string; lastName: string; com
  * Anchored (`^`) and escaped, so it can use the `searchText` index and typed symbols match literally.
  */
 export function searchFilter(search: string | undefined): Record<string, unknown> {
-  const terms = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = searchTerms(search);
   if (terms.length === 0) return {};
   return { $and: terms.map((term) => ({ searchText: { $regex: `^${escapeRegex(term)}` } })) };
 }
+
+/** The typed words of a search, lowercased as the stored words are. */
+export const searchTerms = (search: string | undefined): string[] => (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Whether every term starts one of the words: what searchFilter's anchored regexes ask of the database. */
+export const matchesTerms = (words: readonly string[], terms: readonly string[]): boolean =>
+  terms.every((term) => words.some((word) => word.startsWith(term)));
