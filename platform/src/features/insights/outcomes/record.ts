@@ -45,6 +45,9 @@ export function countersOf(event: Countable): Partial<Record<RollupCounter, numb
  * Adds an event to one rollup unless that rollup already counted it: the `$inc` and the record
  * of the event id are one atomic update of one document (the embedded database has no
  * transactions). An upsert whose filter misses because the id is there hits the unique key.
+ * The all-time rollup also lists the event's `week` in that update, before the weekly rollup is
+ * written, so every weekly rollup's week is listed (the trend chart reads weeks by that list);
+ * one it creates starts with a complete list.
  */
 async function applyToRollup(
   db: OutcomesDb,
@@ -52,12 +55,14 @@ async function applyToRollup(
   period: string,
   eventId: string,
   inc: Partial<Record<RollupCounter, number>>,
+  week: string,
 ) {
+  const listWeek = period === TOTAL_PERIOD ? { $addToSet: { weeks: week }, $setOnInsert: { weeksListed: true } } : {};
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await db.dashboardRollups.updateOne(
         { workspaceId, period, appliedEventIds: { $ne: eventId } },
-        { $inc: inc, $push: { appliedEventIds: { $each: [eventId], $slice: -APPLIED_WINDOW } } },
+        { $inc: inc, $push: { appliedEventIds: { $each: [eventId], $slice: -APPLIED_WINDOW } }, ...listWeek },
         { upsert: true },
       );
       return;
@@ -70,10 +75,14 @@ async function applyToRollup(
   throw new Error(`rollup ${workspaceId}/${period} could not be updated for event ${eventId}`);
 }
 
+/** Adds `inc` to the all-time, ISO-week and daily rollups of `at`, in that order, each once for `eventId`. */
+async function applyToRollups(db: OutcomesDb, workspaceId: string, at: Date, eventId: string, inc: Partial<Record<RollupCounter, number>>) {
+  const week = isoWeekOf(at);
+  for (const period of [TOTAL_PERIOD, week, dayOf(at)]) await applyToRollup(db, workspaceId, period, eventId, inc, week);
+}
+
 async function applyEvent(db: OutcomesDb, event: Pick<ParsedOutcomeEvent, 'workspaceId' | 'eventId' | 'at'> & Countable) {
-  const inc = countersOf(event);
-  for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)])
-    await applyToRollup(db, event.workspaceId, period, event.eventId, inc);
+  await applyToRollups(db, event.workspaceId, event.at, event.eventId, countersOf(event));
   await db.outcomeEvents.updateOne({ workspaceId: event.workspaceId, eventId: event.eventId }, { $set: { applied: true } });
 }
 
@@ -115,8 +124,7 @@ export async function correctAttendance(db: OutcomesDb, workspaceId: string, eve
     if (!stored.applied) await applyEvent(db, stored);
     const revision = stored.revision ?? 0;
     const moved = { ...negated(countersOf({ type: stored.type })), ...countersOf({ type: to }) };
-    for (const period of [TOTAL_PERIOD, isoWeekOf(stored.at), dayOf(stored.at)])
-      await applyToRollup(db, workspaceId, period, `${eventId}#${revision + 1}`, moved);
+    await applyToRollups(db, workspaceId, stored.at, `${eventId}#${revision + 1}`, moved);
     const { modifiedCount } = await db.outcomeEvents.updateOne(
       { workspaceId, eventId, type: stored.type, revision: stored.revision ?? { $in: [0, null] } },
       { $set: { type: to, revision: revision + 1 } },
