@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isDuplicateKey, type RunContext } from '@meetflow/plugin-sdk';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { nextSequence, type Counter } from './db/counter.ts';
+import { nextSequence, reserveSequence, type Counter } from './db/counter.ts';
 
 /** Every event type the platform publishes (README, "Webhooks", documents each one's data). */
 export const EVENT_TYPES = [
@@ -120,4 +120,55 @@ export async function publishEvent(
 export async function lastEventSeq(counters: Model<Counter>, workspaceId: string): Promise<number> {
   const counter = await counters.findOne({ workspaceId, name: EVENT_SEQUENCE }, { seq: 1 }).lean<{ seq: number }>();
   return counter?.seq ?? 0;
+}
+
+/**
+ * publishEvent for several events of one run context at once (a batch chunk's): the ones not
+ * published yet are found with one read (by their unique ids), numbered with one reservation and
+ * written with one insert; the rest answer `published: false`. In the events' order. A concurrent
+ * publish of one of them keeps the first (this number stays a gap), as publishEvent does.
+ */
+export async function publishEvents(
+  db: EventsDb,
+  context: Pick<RunContext, 'workspaceId' | 'principal'>,
+  events: readonly NewEvent[],
+): Promise<Array<{ eventId: string; published: boolean }>> {
+  const { workspaceId } = context;
+  if (!workspaceId) throw new Error('publishing events: the run context names no workspace');
+  const ids = events.map((event) => eventIdOf(workspaceId, event.type, event.key));
+  const known = new Set(
+    (await db.events.find({ workspaceId, eventId: { $in: [...new Set(ids)] } }, { eventId: 1 }).lean()).map((found) => found.eventId),
+  );
+  // The first of each id not published yet (one list may name an event twice).
+  const fresh = ids.map((eventId, index) => !known.has(eventId) && ids.indexOf(eventId) === index);
+  const count = fresh.filter(Boolean).length;
+  const inserted = new Set<string>();
+  if (count > 0) {
+    let seq = await reserveSequence(db.counters, workspaceId, EVENT_SEQUENCE, count);
+    const documents = events.flatMap((event, index) =>
+      fresh[index]
+        ? [
+            {
+              eventId: ids[index]!,
+              workspaceId,
+              seq: seq++,
+              type: event.type,
+              occurredAt: event.occurredAt ?? new Date(),
+              data: event.data,
+              publishedBy: context.principal.id,
+            },
+          ]
+        : [],
+    );
+    try {
+      await db.events.insertMany(documents, { ordered: false });
+      for (const document of documents) inserted.add(document.eventId);
+    } catch (error) {
+      const failed = (error as { writeErrors?: Array<{ index?: number; err?: { index?: number }; code?: number }> }).writeErrors;
+      if (!failed || failed.some((write) => (write.code ?? 0) !== 11000)) throw error;
+      const lost = new Set(failed.map((write) => write.index ?? write.err?.index));
+      documents.forEach((document, index) => lost.has(index) || inserted.add(document.eventId));
+    }
+  }
+  return ids.map((eventId, index) => ({ eventId, published: fresh[index]! && inserted.has(eventId) }));
 }

@@ -3,7 +3,7 @@
 export { recordActivity } from './learning/activity-log.ts';
 export type { ActivityLogDb } from './learning/activity-log.ts';
 export { outcomeEventModels } from './outcomes/event-model.ts';
-export { correctAttendance, recordOutcome } from './outcomes/record.ts';
+export { correctAttendance, recordOutcome, recordOutcomes } from './outcomes/record.ts';
 export type { OutcomesDb } from './outcomes/record.ts';
 export { dashboardRollupModels } from './outcomes/rollup-model.ts';
 export type { WorkspaceConfig } from './workspace-config/schemas.ts';

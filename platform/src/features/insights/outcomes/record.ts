@@ -151,3 +151,84 @@ export async function reconcileAllRollups(db: OutcomesDb): Promise<number> {
   for (const workspaceId of workspaces) repaired += await reconcileRollups(db, workspaceId);
   return repaired;
 }
+
+/**
+ * recordOutcome for several events at once (a batch chunk's): inserted with one write, counted in
+ * each rollup they share (the all-time, ISO-week and daily ones of one workspace) with one update
+ * per rollup, and marked counted with one more. An event recorded before is handled as recordOutcome
+ * handles it, alone; a rollup that already counted one of the events (a retry after a crash between
+ * the two writes) is counted event by event, each guarded by its id as before. Answers, in order,
+ * whether each call recorded its event.
+ */
+export async function recordOutcomes(db: OutcomesDb, inputs: readonly OutcomeEventInput[]): Promise<Array<{ recorded: boolean }>> {
+  const events = inputs.map((input) => OutcomeEventInput.parse(input));
+  if (events.length === 0) return [];
+  const duplicates = new Set<number>();
+  try {
+    await db.outcomeEvents.insertMany(
+      events.map((event) => ({ ...event, applied: false, learnedIn: null })),
+      { ordered: false },
+    );
+  } catch (error) {
+    const failed = (error as { writeErrors?: Array<{ index?: number; err?: { index?: number }; code?: number }> }).writeErrors;
+    if (!failed || failed.some((write) => (write.code ?? 0) !== 11000)) throw error;
+    for (const write of failed) duplicates.add((write.index ?? write.err?.index)!);
+  }
+  const fresh = events.filter((_, index) => !duplicates.has(index));
+  // Each rollup the fresh events share, with what they add to it.
+  const rollups = new Map<string, { workspaceId: string; period: string; eventIds: string[]; inc: Record<string, number> }>();
+  for (const event of fresh) {
+    const week = isoWeekOf(event.at);
+    for (const period of [TOTAL_PERIOD, week, dayOf(event.at)]) {
+      const key = `${event.workspaceId}\u0000${period}`;
+      const rollup = rollups.get(key) ?? { workspaceId: event.workspaceId, period, eventIds: [], inc: {} };
+      rollup.eventIds.push(event.eventId);
+      for (const [name, value] of Object.entries(countersOf(event))) rollup.inc[name] = (rollup.inc[name] ?? 0) + value;
+      rollups.set(key, rollup);
+    }
+  }
+  for (const rollup of rollups.values()) {
+    const weeks =
+      rollup.period === TOTAL_PERIOD
+        ? [...new Set(fresh.filter((event) => event.workspaceId === rollup.workspaceId).map((event) => isoWeekOf(event.at)))]
+        : [];
+    try {
+      await db.dashboardRollups.updateOne(
+        { workspaceId: rollup.workspaceId, period: rollup.period, appliedEventIds: { $nin: rollup.eventIds } },
+        {
+          $inc: rollup.inc,
+          $push: { appliedEventIds: { $each: rollup.eventIds, $slice: -APPLIED_WINDOW } },
+          ...(weeks.length > 0 ? { $addToSet: { weeks: { $each: weeks } }, $setOnInsert: { weeksListed: true } } : {}),
+        },
+        { upsert: true },
+      );
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      // Created by another writer at once, or one of these events counted here already: one by one, each guarded.
+      const byId = new Map(fresh.map((event) => [event.eventId, event]));
+      for (const eventId of rollup.eventIds) {
+        const event = byId.get(eventId)!;
+        await applyToRollup(db, rollup.workspaceId, rollup.period, eventId, countersOf(event), isoWeekOf(event.at));
+      }
+    }
+  }
+  if (fresh.length > 0)
+    await db.outcomeEvents.bulkWrite(
+      fresh.map((event) => ({
+        updateOne: { filter: { workspaceId: event.workspaceId, eventId: event.eventId }, update: { $set: { applied: true } } },
+      })),
+      { ordered: false },
+    );
+  const results: Array<{ recorded: boolean }> = [];
+  for (const [index, event] of events.entries()) {
+    if (!duplicates.has(index)) {
+      results.push({ recorded: true });
+      continue;
+    }
+    // Recorded before: finish counting it if that was cut short, as recordOutcome does.
+    const stored = await db.outcomeEvents.findOne({ workspaceId: event.workspaceId, eventId: event.eventId }).lean();
+    if (stored && !stored.applied) await applyEvent(db, stored);
+    results.push({ recorded: false });
+  }
+  return results;
+}

@@ -1,10 +1,18 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { ACROSS_WORKSPACES, concurrently, parseActivityInput, workspaceOf, type BoundActivity } from '@meetflow/plugin-sdk';
+import {
+  ACROSS_WORKSPACES,
+  parseActivityInput,
+  workspaceOf,
+  type ActivityExtra,
+  type BoundActivity,
+  type ListResult,
+  type RunContext,
+} from '@meetflow/plugin-sdk';
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { publishEvent, type EventsDb } from '../../../core/events.ts';
-import { recordOutcome, type OutcomesDb } from '../../insights/services.ts';
+import { publishEvent, publishEvents, type EventsDb } from '../../../core/events.ts';
+import { recordOutcome, recordOutcomes, type OutcomesDb } from '../../insights/services.ts';
 import type { ActivityOptions } from '../../runs/services.ts';
 import type { PipelineRun } from '../../runs/services.ts';
 
@@ -55,9 +63,6 @@ export const APPLY_SCORE_OPTIONS: ActivityOptions = {
   output: schema(ApplyScoreOutput, 'output'),
 };
 
-/** Scores a batch's chunk applies at once (its list form). */
-const APPLY_CONCURRENCY = 4;
-
 /** Most reruns a lineage is followed through (a guard against a loop in corrupt records). */
 const MAX_LINEAGE = 100;
 
@@ -98,7 +103,8 @@ async function firstRunOf(db: LineageDb, workspaceId: string, runId: string, pro
  * The workspace and the run are the run context's (the step runner's), never the input's.
  */
 export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & LineageDb & OutcomesDb & EventsDb): Record<string, BoundActivity> {
-  const apply: BoundActivity = async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
+  /** One call's input and context, checked: what applying it writes, but the outcome's key (its lineage's first run). */
+  const prepare = (raw: unknown, extra: ActivityExtra | undefined) => {
     const { prospectId, score, industry } = parseActivityInput(APPLY_SCORE_ACTIVITY, ApplyScoreInput, raw);
     const workspaceId = workspaceOf(extra ?? {});
     const runId = extra?.run?.runId;
@@ -109,12 +115,6 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
         message: `${APPLY_SCORE_ACTIVITY} applies the score of a pipeline run, and the platform called it outside one`,
       });
     }
-    const prospect = { workspaceId, id: prospectId };
-    if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
-    // The prospect list shows the score; the learning engine fits weights on the dimensions.
-    await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
-    if (industry)
-      await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
     const dimensions = new Map(score.dimensions.map((dimension) => [dimension.key, dimension.score / 100]));
     // A score without timing (an older scorer) still records the four: the refit leaves it out, it is not a timing of 0.
     const timing = dimensions.get('timing');
@@ -127,26 +127,130 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
           ...(timing === undefined ? {} : { timing }),
         }
       : undefined;
-    const eventId = `scored-${await firstRunOf(db, workspaceId, runId, prospectId)}`;
-    await recordOutcome(db, {
+    const context: Pick<RunContext, 'workspaceId' | 'principal'> = extra?.run ?? {
       workspaceId,
-      eventId,
-      type: 'lead_scored',
-      at: new Date(),
-      prospectId,
-      score: score.totalScore,
-      ...(features ? { features } : {}),
-    });
-    if (typeof score.qualified === 'boolean')
-      await publishEvent(db, extra?.run ?? { workspaceId, principal: { kind: 'system', id: 'system:scoring', role: 'system' } }, {
-        type: 'prospect.stage_changed',
-        key: eventId,
-        data: { prospectId, stage: score.qualified ? 'qualified' : 'disqualified', score: score.totalScore },
-      });
+      principal: { kind: 'system', id: 'system:scoring', role: 'system' },
+    };
+    return { prospectId, score, industry, workspaceId, runId, features, context };
+  };
+  type Prepared = ReturnType<typeof prepare>;
+  const outcomeOf = (call: Prepared, eventId: string) => ({
+    workspaceId: call.workspaceId,
+    eventId,
+    type: 'lead_scored' as const,
+    at: new Date(),
+    prospectId: call.prospectId,
+    score: call.score.totalScore,
+    ...(call.features ? { features: call.features } : {}),
+  });
+  const stageEvent = (call: Prepared, eventId: string) => ({
+    type: 'prospect.stage_changed' as const,
+    key: eventId,
+    data: { prospectId: call.prospectId, stage: call.score.qualified ? 'qualified' : 'disqualified', score: call.score.totalScore },
+  });
+
+  const apply: BoundActivity = async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
+    const call = prepare(raw, extra);
+    const { prospectId, score, industry, workspaceId } = call;
+    const prospect = { workspaceId, id: prospectId };
+    if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
+    // The prospect list shows the score; the learning engine fits weights on the dimensions.
+    await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
+    if (industry)
+      await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
+    const eventId = `scored-${await firstRunOf(db, workspaceId, call.runId, prospectId)}`;
+    await recordOutcome(db, outcomeOf(call, eventId));
+    if (typeof score.qualified === 'boolean') await publishEvent(db, call.context, stageEvent(call, eventId));
     return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
   };
-  // A batch's chunk applies its scores a few at a time: each is a handful of round trips to the
-  // database (every write idempotent, each prospect's its own), which wait more than they compute.
-  apply.many = concurrently(apply, APPLY_CONCURRENCY);
+
+  /**
+   * A batch's chunk: the same writes, each kind once for the list (per workspace and principal)
+   * rather than once per prospect: the scores and industries in one bulk write each, the runs'
+   * lineage in one read (a rerun's parents then one by one), the outcomes with recordOutcomes and
+   * the stage events with publishEvents. An item whose input or context is wrong fails alone;
+   * a database error fails its group, whose retry writes nothing twice.
+   */
+  apply.many = async (items) => {
+    const results: ListResult[] = new Array(items.length);
+    const groups = new Map<string, Array<{ index: number; call: Prepared }>>();
+    const startedAt = new Date();
+    for (const [index, item] of items.entries()) {
+      try {
+        const call = prepare(item.input, item.extra);
+        const key = `${call.workspaceId}\u0000${call.context.principal.id}`;
+        groups.set(key, [...(groups.get(key) ?? []), { index, call }]);
+      } catch (error) {
+        results[index] = { ok: false, error, startedAt, endedAt: new Date() };
+      }
+    }
+    for (const group of groups.values()) {
+      try {
+        const outputs = await applyGroup(group.map(({ call }) => call));
+        group.forEach(({ index }, position) => (results[index] = { ok: true, output: outputs[position], startedAt, endedAt: new Date() }));
+      } catch (error) {
+        for (const { index } of group) results[index] = { ok: false, error, startedAt, endedAt: new Date() };
+      }
+    }
+    return results;
+  };
+
+  /** Applies the calls of one workspace and principal together; outputs in their order. */
+  async function applyGroup(calls: Prepared[]): Promise<ApplyScoreOutput[]> {
+    const { workspaceId, context } = calls[0]!;
+    const scored = await db.prospects.bulkWrite(
+      calls.map((call) => ({
+        updateOne: { filter: { workspaceId, id: call.prospectId }, update: { $set: { score: call.score.totalScore } } },
+      })),
+      { ordered: false },
+    );
+    // Every prospect there (the usual case) when every update matched; else asked one by one.
+    const present =
+      scored.matchedCount === calls.length
+        ? calls.map(() => true)
+        : await Promise.all(calls.map(async (call) => (await db.prospects.exists({ workspaceId, id: call.prospectId })) !== null));
+    const applied = calls.filter((_, index) => present[index]);
+    const withIndustry = applied.filter((call) => call.industry);
+    if (withIndustry.length > 0)
+      await db.prospects.bulkWrite(
+        withIndustry.map((call) => ({
+          updateOne: {
+            filter: { workspaceId, id: call.prospectId, industry: null },
+            update: { $set: { industry: call.industry!, industryLower: call.industry!.toLowerCase() } },
+          },
+        })),
+        { ordered: false },
+      );
+    // The lineage: each run read once (by its unique id); only a rerun's parents are then followed alone.
+    const runs = new Map(
+      (
+        await db.pipelineRuns
+          .find({ runId: { $in: applied.map((call) => call.runId) } }, { runId: 1, retryOf: 1, restartedFrom: 1 }, ACROSS_WORKSPACES)
+          .lean<Array<Pick<PipelineRun, 'runId' | 'retryOf' | 'restartedFrom'>>>()
+      ).map((run) => [run.runId, run]),
+    );
+    const eventIds = await Promise.all(
+      applied.map(async (call) => {
+        const run = runs.get(call.runId);
+        const first =
+          run && !run.retryOf && !run.restartedFrom ? call.runId : await firstRunOf(db, workspaceId, call.runId, call.prospectId);
+        return `scored-${first}`;
+      }),
+    );
+    await recordOutcomes(
+      db,
+      applied.map((call, position) => outcomeOf(call, eventIds[position]!)),
+    );
+    const staged = applied.flatMap((call, position) =>
+      typeof call.score.qualified === 'boolean' ? [stageEvent(call, eventIds[position]!)] : [],
+    );
+    if (staged.length > 0) await publishEvents(db, context, staged);
+    let position = 0;
+    return calls.map((call, index) => {
+      if (!present[index]) return { prospectId: call.prospectId, applied: false, score: null, outcomeEventId: null };
+      return { prospectId: call.prospectId, applied: true, score: call.score.totalScore, outcomeEventId: eventIds[position++]! };
+    });
+  }
+
   return { [APPLY_SCORE_ACTIVITY]: apply };
 }
