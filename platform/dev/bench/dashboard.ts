@@ -4,10 +4,14 @@
 // recordOutcome counts them (the product's countersOf, ISO weeks and days; written in bulk, since
 // recording 50,000 events one by one would take minutes). Then the production API, a child
 // process, takes the Learning Dashboard's six GETs at a fixed rate, open loop (./load.ts), signed
-// in as a browser is (session cookie); then prospect-list searches one after another.
+// in as a browser is (session cookie); then prospect-list searches one after another (the prospects' search
+// keys written before the API starts, by the product's start-up path), with their CPU per search.
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSampleCompany } from '@meetflow/plugin-source-sample/generator';
 import { ownerSession } from '../testing/principal.ts';
 import { searchWords } from '../../src/features/prospecting/prospects/search-text.ts';
+import { ensureSearchKeys, searchKeysOf } from '../../src/features/prospecting/prospects/search-keys.ts';
 import { countersOf } from '../../src/features/insights/outcomes/record.ts';
 import { dayOf, isoWeekOf } from '../../src/features/insights/outcomes/iso-week.ts';
 import { ROLLUP_COUNTERS, TOTAL_PERIOD, type RollupCounter } from '../../src/features/insights/outcomes/rollup-model.ts';
@@ -78,6 +82,15 @@ async function insertProspects(database: BenchDatabase, count: number) {
   });
   for (let from = 0; from < documents.length; from += 1_000)
     await database.db.prospects.insertMany(documents.slice(from, from + 1_000), { ordered: false });
+  // Their search keys, by the product's own start-up path (backfillSearchKeys keys a workspace written before the
+  // keys, 2,000 prospects a bulkWrite): here, so that work does not run during the measured load.
+  const keying = performance.now();
+  await ensureSearchKeys(database.db, WORKSPACE);
+  const keys = await database.db.prospectSearchKeys.countDocuments({ workspaceId: WORKSPACE });
+  const perProspect = documents.reduce((sum, prospect) => sum + searchKeysOf(prospect.searchText).length, 0) / count;
+  console.log(
+    `[bench] dashboard: search keys of ${count} prospects written in ${secondsSince(keying).toFixed(1)} s (${keys} key documents, ${perProspect.toFixed(1)} prefixes per prospect)`,
+  );
   return documents;
 }
 
@@ -117,7 +130,9 @@ async function insertOutcomes(database: BenchDatabase, events: number, prospects
   for (let from = 0; from < documents.length; from += 2_000)
     await database.db.outcomeEvents.insertMany(documents.slice(from, from + 2_000), { ordered: false });
   const rollups = new Map<string, Record<RollupCounter, number> & { appliedEventIds: string[] }>();
+  const weeks = new Set<string>();
   for (const event of documents) {
+    weeks.add(isoWeekOf(event.at));
     for (const period of [TOTAL_PERIOD, isoWeekOf(event.at), dayOf(event.at)]) {
       let rollup = rollups.get(period);
       if (!rollup) {
@@ -137,9 +152,41 @@ async function insertOutcomes(database: BenchDatabase, events: number, prospects
       period,
       ...counters,
       appliedEventIds: appliedEventIds.slice(-200),
+      // The all-time rollup lists the weeks with data, complete (as recordOutcome keeps it).
+      ...(period === TOTAL_PERIOD ? { weeks: [...weeks], weeksListed: true } : {}),
     })),
   );
   return documents.length;
+}
+
+/**
+ * Waits until `pids` together use less than `idleCores` of CPU over a whole `windowMs` (or `timeoutMs` has
+ * passed): a process's background work gives no event to wait on, only its CPU. Returns how long that
+ * took, whether they were idle, and the CPU they used meanwhile.
+ */
+async function untilIdle(pids: Record<string, number | undefined>, { windowMs = 1_000, idleCores = 0.1, timeoutMs = 120_000 } = {}) {
+  const started = performance.now();
+  const meanwhile = cpuMeter(pids);
+  for (;;) {
+    const window = cpuMeter(pids);
+    await sleep(windowMs);
+    const used = window.stop();
+    const idle = Object.keys(pids).reduce((sum, name) => sum + (used[name] ?? 0), 0) / used.wall < idleCores;
+    if (idle || performance.now() - started > timeoutMs) return { seconds: secondsSince(started), idle, cpu: meanwhile.stop() };
+  }
+}
+
+/** The load's latency per route, slowest p99 first, as a Markdown table (which route is the tail). */
+export function routeTable(load: Pick<LoadResult, 'byPath'>): string {
+  const rows = Object.entries(load.byPath).sort(([, a], [, b]) => b.p99 - a.p99);
+  return [
+    '| route | requests | p50 | p99 | max |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      ([path, route]) =>
+        `| ${path.split('?')[0]} | ${route.requests} | ${route.p50.toFixed(1)} | ${route.p99.toFixed(1)} | ${route.max.toFixed(1)} |`,
+    ),
+  ].join('\n');
 }
 
 export async function benchDashboard(
@@ -162,13 +209,32 @@ export async function benchDashboard(
       if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
     }
     const { processes } = servers.devstack;
+    // The API's start-up work (api/start-up.ts; finishing the rollups a stop cut short reads every outcome event)
+    // runs in the background once it answers: the clock starts when the API and the database are idle, so the
+    // figure is the dashboard's, not the start-up's.
+    const startUp = await untilIdle({ api: api.pid, database: processes.mongo?.pid });
+    console.log(
+      `[bench] dashboard: the API's start-up work ${startUp.idle ? 'was over' : 'was still running'} ${startUp.seconds.toFixed(1)} s after it answered ` +
+        `(CPU seconds meanwhile: API ${startUp.cpu.api?.toFixed(1)}, database ${startUp.cpu.database?.toFixed(1)})`,
+    );
     const cpu = cpuMeter({ api: api.pid, database: processes.mongo?.pid, temporal: processes.temporal?.pid });
     const load = await openLoopLoad({ baseUrl: api.url, paths, rate: options.rate, seconds: options.seconds, headers });
     const loadCpu = cpu.stop();
+    // CPU per request sent: a figure the machine's other jobs disturb less than the latencies.
+    const perRequest = (seconds: number | undefined) => (((seconds ?? Number.NaN) * 1_000) / load.requests).toFixed(2);
+    console.log(
+      `[bench] dashboard: CPU per request: API ${perRequest(loadCpu.api)} ms, database ${perRequest(loadCpu.database)} ms; ` +
+        `latency per route, from when each request was due (ms):\n${routeTable(load)}`,
+    );
+    console.log(
+      `[bench] dashboard: slowest answer of each second of the load (ms): ${load.bySecond.map(({ max }) => max.toFixed(0)).join(' ')}`,
+    );
 
     // Searches one after another, each a different last name (as typed in the list's search box).
     const times: number[] = [];
     let matches = 0;
+    // The searches' CPU (the API's and the database's): a figure the machine's other jobs disturb less than their times.
+    const searchMeter = cpuMeter({ api: api.pid, database: processes.mongo?.pid });
     for (let index = 0; index < options.searches; index++) {
       const word = documents[(index * 7_919) % documents.length]!.lastName.toLowerCase();
       const started = performance.now();
@@ -180,6 +246,13 @@ export async function benchDashboard(
       if (!response.ok) throw new Error(`search ${word}: ${response.status}`);
       matches += Number(response.headers.get('x-total-count') ?? 0);
     }
+    const searchCpu = searchMeter.stop();
+    const perSearch = (seconds: number | undefined) => (((seconds ?? Number.NaN) * 1_000) / Math.max(1, times.length)).toFixed(2);
+    console.log(
+      `[bench] dashboard: search CPU per request: API ${perSearch(searchCpu.api)} ms, database ${perSearch(searchCpu.database)} ms (load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')})`,
+    );
     return {
       prospects: documents.length,
       events,

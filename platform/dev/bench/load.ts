@@ -21,8 +21,10 @@ export interface LoadResult {
   latency: { p50: number; p90: number; p99: number; max: number };
   /** How late requests were sent after they were due (the generator's own delay). */
   sendLag: { p50: number; p99: number; max: number };
-  /** p99 latency per path. */
-  byPath: Record<string, { requests: number; p50: number; p99: number }>;
+  /** p99 and slowest latency of the requests due in each second of the load, in order (when the tail happened). */
+  bySecond: Array<{ requests: number; p99: number; max: number }>;
+  /** Latency per path (answered requests only). */
+  byPath: Record<string, { requests: number; p50: number; p99: number; max: number }>;
   connections: number;
 }
 
@@ -42,6 +44,7 @@ export async function openLoopLoad(options: {
   const latencies: number[] = [];
   const lags: number[] = [];
   const byPath = new Map<string, number[]>();
+  const bySecond: number[][] = [];
   const errorKinds: Record<string, number> = {};
   let errors = 0;
   const fail = (kind: string) => {
@@ -49,6 +52,7 @@ export async function openLoopLoad(options: {
     errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
   };
 
+  let started = 0; // set when the first request is due
   const send = (path: string, due: number) =>
     new Promise<void>((resolveRequest) => {
       lags.push(performance.now() - due);
@@ -63,6 +67,7 @@ export async function openLoopLoad(options: {
               const own = byPath.get(path) ?? [];
               own.push(latency);
               byPath.set(path, own);
+              (bySecond[Math.floor((due - started) / 1000)] ??= []).push(latency);
             } else fail(String(response.statusCode));
             resolveRequest();
           });
@@ -86,7 +91,7 @@ export async function openLoopLoad(options: {
       outgoing.end();
     });
 
-  const started = performance.now();
+  started = performance.now();
   const pending: Array<Promise<void>> = [];
   for (let index = 0; index < total; index++) {
     const due = started + (index * 1000) / options.rate;
@@ -111,8 +116,12 @@ export async function openLoopLoad(options: {
       max: quantile(latencies, 1),
     },
     sendLag: { p50: quantile(lags, 0.5), p99: quantile(lags, 0.99), max: quantile(lags, 1) },
+    bySecond: Array.from(bySecond, (values = []) => ({ requests: values.length, p99: quantile(values, 0.99), max: quantile(values, 1) })),
     byPath: Object.fromEntries(
-      [...byPath].map(([path, values]) => [path, { requests: values.length, p50: quantile(values, 0.5), p99: quantile(values, 0.99) }]),
+      [...byPath].map(([path, values]) => [
+        path,
+        { requests: values.length, p50: quantile(values, 0.5), p99: quantile(values, 0.99), max: quantile(values, 1) },
+      ]),
     ),
     connections,
   };
