@@ -71,9 +71,9 @@ describe('recording a list of outcomes', () => {
   it('finishes an event an earlier call inserted but did not count, and one counted in a rollup but not marked, each once', async () => {
     const ws = 'w-cut';
     // Cut short after the insert: not counted anywhere.
-    await db.outcomeEvents.create({ ...scored(ws, 1), applied: false, learnedIn: null });
+    await db.outcomeEvents.create({ ...scored(ws, 1), prospectId: '1', applied: false, learnedIn: null });
     // Cut short after the all-time rollup counted it, before the week's and the day's and the mark.
-    await db.outcomeEvents.create({ ...scored(ws, 2), applied: false, learnedIn: null });
+    await db.outcomeEvents.create({ ...scored(ws, 2), prospectId: '2', applied: false, learnedIn: null });
     await db.dashboardRollups.create({
       workspaceId: ws,
       period: TOTAL_PERIOD,
