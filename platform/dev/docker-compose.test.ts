@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { RADICALE_VERSION } from './devstack/provision.ts';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from '../src/worker/node-flags.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -139,7 +140,9 @@ describe('docker-compose.yml', () => {
       expect(service(name).build, name).toEqual({ context: resolve(repoRoot), target });
       expect(stages, `Dockerfile stage ${target}`).toContain(target);
     }
-    expect(service('worker').command).toEqual(['node', '--import', 'tsx', 'platform/src/worker/main.ts']);
+    // The worker's Node and V8 flags and environment are written out in the compose file: they must be the ones every other start uses.
+    expect(service('worker').command).toEqual(['node', ...WORKER_NODE_FLAGS, '--import', 'tsx', 'platform/src/worker/main.ts']);
+    expect(service('worker').environment).toMatchObject(WORKER_ENV);
     expect(service('samples').command).toEqual(['node', '--import', 'tsx', 'platform/dev/samples/main.ts']);
     expect(service('seed').command).toEqual(['node', '--import', 'tsx', 'platform/dev/seed/main.ts']);
   });

@@ -6,6 +6,9 @@
 // run recorded finished, its score and outcome written). The worker's RSS is read from /proc
 // every 100 ms meanwhile, and its peak (VmHWM, reset at the launch) at the end.
 import { setTimeout as sleep } from 'node:timers/promises';
+// A CommonJS package whose named exports Node's ESM loader cannot see: its default export is the module.
+import protos from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
 import { TEST_OWNER } from '../testing/principals.ts';
 import { installedPlugins } from '../../src/features/runs/plugins/installed.ts';
 import { PluginHost } from '../../src/features/runs/plugins/host.ts';
@@ -17,7 +20,9 @@ import { saveOffer } from '../../src/features/prospecting/offer/offer.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import { batchWorkflowId } from '../../src/features/runs/pipelines/batches.ts';
 import { BENCH_ICP_ANALYSIS, fittingProspects, launchPerson } from './icp.ts';
-import { cpuMeter, resetPeakRss, rssOf, secondsSince, startProductWorker, type BenchServers, type CpuSplit } from './stack.ts';
+import { cpuMeter, logTail, resetPeakRss, rssOf, secondsSince, startProductWorker, type BenchServers, type CpuSplit } from './stack.ts';
+import { readProbe, residentByMapping, type ProbeReport } from './heap-summary.ts';
+import { PROBE_SIGNAL } from './memory-probe.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 
 const WORKSPACE = 'bench';
@@ -44,8 +49,76 @@ export interface BatchResult {
   cpu: CpuSplit;
   /** Per step: seconds of all its runs added up, and from its first start to its last end. */
   steps: Record<string, { total: number; span: number; count: number }>;
+  /** The batch workflow's own workflow tasks over its continue-as-new chain (each task runs in the worker's workflow thread). */
+  workflowTasks: WorkflowTaskStats;
+  /** What memory-probe.ts reported when the worker's RSS first reached `probe.atRss`, with the RSS and mappings read then. */
+  probe?: { rss: { rss: number; peak: number } | null; mappings: Array<{ mapping: string; rss: number }>; report: ProbeReport };
   /** Seconds of the launch call (prospects added, campaign created, runs prepared, batch started), and from the last step's end to the batch's (runs recorded finished, scores and outcomes written). */
   phases: { launch: number; afterLastStep: number };
+}
+
+/** A workflow's tasks as its histories record them: from each task's start to its completion, timeout or failure. */
+export interface WorkflowTaskStats {
+  /** Runs in the continue-as-new chain. */
+  runs: number;
+  /** History events over the chain, and the size of the largest run's history in bytes (its input carries the batch's state). */
+  events: number;
+  largestHistoryBytes: number;
+  tasks: number;
+  medianMs: number;
+  maxMs: number;
+  timedOut: number;
+  failed: number;
+}
+
+const proto = protos.temporal;
+const EventType = proto.api.enums.v1.EventType;
+const millis = (time: { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined) => {
+  const seconds = time?.seconds ?? 0;
+  return (typeof seconds === 'number' ? seconds : seconds.toNumber()) * 1000 + (time?.nanos ?? 0) / 1e6;
+};
+
+/** Reads every run of a workflow's continue-as-new chain, newest first (each run's start names the one before). */
+export async function workflowTaskStats(client: Client, workflowId: string): Promise<WorkflowTaskStats> {
+  const durations: number[] = [];
+  let runs = 0;
+  let events = 0;
+  let largestHistoryBytes = 0;
+  let timedOut = 0;
+  let failed = 0;
+  let runId: string | undefined;
+  do {
+    const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    runs += 1;
+    events += history.events?.length ?? 0;
+    largestHistoryBytes = Math.max(largestHistoryBytes, proto.api.history.v1.History.encode(history).finish().length);
+    let startedAt: number | null = null;
+    for (const event of history.events ?? []) {
+      if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) startedAt = millis(event.eventTime);
+      const ended =
+        event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED ||
+        event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT ||
+        event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED;
+      if (ended && startedAt !== null) {
+        durations.push(millis(event.eventTime) - startedAt);
+        startedAt = null;
+      }
+      if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT) timedOut += 1;
+      if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED) failed += 1;
+    }
+    runId = history.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId || undefined;
+  } while (runId);
+  const sorted = durations.toSorted((a, b) => a - b);
+  return {
+    runs,
+    events,
+    largestHistoryBytes,
+    tasks: durations.length,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    maxMs: sorted.at(-1) ?? Number.NaN,
+    timedOut,
+    failed,
+  };
 }
 
 const lastStepEnd = (runs: Array<{ steps: Record<string, { status: string; endedAt?: Date | null }> }>) =>
@@ -77,11 +150,17 @@ export async function benchBatch(
     prospects: number;
     chunkSize: number;
     plugins: Record<string, unknown>;
+    /** The worker's Node and V8 flags and environment variables (the product's own, node-flags.ts, unless given). */
+    workerFlags?: readonly string[];
+    workerEnv?: Readonly<Record<string, string>>;
+    /** More Node arguments for the worker (--cpu-prof, the memory probe's preload). */
     workerNodeArgs?: string[];
     /** Worker processes on the batch's task queue (default 1): `npm run bench -- scale` runs 1 and 2. */
     workers?: number;
     /** The database's and task queue's name (default `batch`): each run of `scale` has its own. */
     name?: string;
+    /** Signal the worker's memory probe (preloaded by `workerNodeArgs`, writing into `dir`) once its RSS first reaches `atRss` bytes. */
+    probe?: { dir: string; atRss: number };
   },
 ): Promise<BatchResult> {
   const name = options.name ?? 'batch';
@@ -100,7 +179,15 @@ export async function benchBatch(
   // Every worker joins the same task queue, as more workers join a deployment's: the batch's chunks go to whichever polls.
   const workers = await Promise.all(
     Array.from({ length: options.workers ?? 1 }, (_, index) =>
-      startProductWorker(servers, database, { taskQueue, plugins: options.plugins, nodeArgs: options.workerNodeArgs, instance: index + 1 }),
+      startProductWorker(servers, database, {
+        taskQueue,
+        plugins: options.plugins,
+        workerFlags: options.workerFlags,
+        workerEnv: options.workerEnv,
+        nodeArgs: options.workerNodeArgs,
+        ...(options.probe ? { env: { MEETFLOW_MEMORY_PROBE_DIR: options.probe.dir } } : {}),
+        instance: index + 1,
+      }),
     ),
   );
   const worker = workers[0]!;
@@ -117,10 +204,15 @@ export async function benchBatch(
     let sampledPeak = atLaunch;
     let samples = 0;
     let sampling = true;
+    let probed: Omit<NonNullable<BatchResult['probe']>, 'report'> | undefined;
     const sampler = (async () => {
       while (sampling) {
         const now = rssOf(worker.pid);
         if (now) sampledPeak = Math.max(sampledPeak, now.rss);
+        if (now && options.probe && !probed && now.rss >= options.probe.atRss) {
+          probed = { rss: now, mappings: residentByMapping(worker.pid) };
+          worker.process.kill(PROBE_SIGNAL);
+        }
         samples += 1;
         await sleep(100);
       }
@@ -135,7 +227,14 @@ export async function benchBatch(
     const started = performance.now();
     const launched = await launchCampaign({ db, runner }, WORKSPACE, TEST_OWNER, launch);
     const launchSeconds = secondsSince(started);
-    const progress = (await servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId)).result()) as {
+    // A worker that dies (killed by a signal, out of memory) fails the run instead of leaving it waiting.
+    const died = Promise.race(workers.map((each) => each.exited.then((code) => ({ each, code })))).then(({ each, code }) =>
+      Promise.reject(
+        new Error(`${each.logFile}: a worker exited (${code ?? each.process.signalCode}) during the batch:\n${logTail(each)}`),
+      ),
+    );
+    died.catch(() => undefined); // the workers' ordinary stop after the batch is no error
+    const progress = (await Promise.race([servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId)).result(), died])) as {
       nodes: Record<string, Record<string, number>>;
     };
     const seconds = secondsSince(started);
@@ -144,6 +243,7 @@ export async function benchBatch(
     sampling = false;
     await sampler;
     const kernelPeak = reset ? (rssOf(worker.pid)?.peak ?? null) : null;
+    const probe = probed && options.probe ? { ...probed, report: await readProbe(worker, options.probe.dir, 1) } : undefined;
 
     const stepRecords = await db.pipelineRuns.find({ workspaceId: WORKSPACE, batchId: launched.batchId }, { steps: 1 }).lean();
     const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([
@@ -167,6 +267,8 @@ export async function benchBatch(
       sequencesRunning,
       firstFailure: failure ? (failure.error ?? JSON.stringify(failure.steps)) : null,
       workerRss: { sampledPeak, kernelPeak, atLaunch, samples },
+      workflowTasks: await workflowTaskStats(servers.temporal, batchWorkflowId(launched.batchId)),
+      ...(probe ? { probe } : {}),
       cpu: cpuSplit,
       steps: stepTimes(stepRecords),
       phases: { launch: launchSeconds, afterLastStep: (endedAt - lastStepEnd(stepRecords)) / 1000 },

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packageOf, residentByMapping, summariseSnapshot } from './heap-summary.ts';
+import { packageOf, residentByMapping, summariseSnapshot, type ProbeReport } from './heap-summary.ts';
+import { PROBE_SIGNAL } from './memory-probe.ts';
 import { rssOf } from './stack.ts';
 
 const meta = {
@@ -72,13 +73,21 @@ describe('memory-probe.ts', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('writes the process’s memory usage and a heap snapshot the summary reads, on SIGUSR2', async () => {
+  it('writes the process’s memory usage, its worker threads’ heaps and a heap snapshot the summary reads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meetflow-probe-test-'));
     dirs.push(dir);
     const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', probe, '-e', 'console.log("ready"); setInterval(() => {}, 1000)'],
+      [
+        '--import',
+        'tsx',
+        '--import',
+        probe,
+        '-e',
+        // A thread as the Temporal SDK starts its workflow thread: required, constructed after the preload.
+        'const { Worker } = require("node:worker_threads"); new Worker("setInterval(() => {}, 1000)", { eval: true }).once("online", () => console.log("ready"))',
+      ],
       {
         env: { ...process.env, MEETFLOW_MEMORY_PROBE_DIR: dir },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -87,11 +96,13 @@ describe('memory-probe.ts', () => {
     try {
       await once(child.stdout!, 'data'); // the preload has run: its handler is installed
       const written = watch(dir);
-      child.kill('SIGUSR2');
+      child.kill(PROBE_SIGNAL);
       while (!existsSync(join(dir, 'probe-1.json'))) await once(written, 'change');
       written.close();
-      const report = JSON.parse(readFileSync(join(dir, 'probe-1.json'), 'utf8')) as { after: NodeJS.MemoryUsage; snapshot: string };
+      const report = JSON.parse(readFileSync(join(dir, 'probe-1.json'), 'utf8')) as ProbeReport;
       expect(report.after.heapUsed).toBeGreaterThan(0);
+      expect(report.threads).toHaveLength(1);
+      expect(report.threads[0]!.used_heap_size).toBeGreaterThan(0);
       const summary = summariseSnapshot(JSON.parse(readFileSync(report.snapshot, 'utf8')));
       expect(summary.total).toBeGreaterThan(report.after.heapUsed / 2);
       expect(summary.sourceByPackage.map(({ name }) => name)).toContain('node (built in)');

@@ -1,19 +1,22 @@
-// `npx tsx platform/dev/bench/heap-summary.ts [--keep] [--typescript=tsx|node] [--node-arg=<flag>…]`: what the idle worker's memory is.
+// `npx tsx platform/dev/bench/heap-summary.ts [--keep] [--typescript=tsx|node] [--node-arg=<flag>… | --no-worker-flags]`: what the idle worker's memory is.
 // Starts the bench's fresh servers (./stack.ts) and the production worker as `npm start` runs it,
 // waits until it polls its task queue, then prints its resident memory by mapping
 // (/proc/<pid>/smaps: V8 and malloc's anonymous memory, the native Temporal core, Node itself)
-// and, from inside it (./memory-probe.ts, on SIGUSR2), V8's heap and a heap snapshot summarised:
+// and, from inside it (./memory-probe.ts, on SIGWINCH), V8's heap and a heap snapshot summarised:
 // self size by node type and by constructor, the loaded source text by package, and the largest
 // strings. --keep keeps the snapshot (the path is printed) for Chrome DevTools' Memory tab;
-// --typescript=node runs the worker on Node's own type transform instead of tsx, and --node-arg
-// passes it a Node or V8 flag, to compare.
+// --typescript=node runs the worker on Node's own type transform instead of tsx; the worker starts
+// with its own flags and environment (platform/src/worker/node-flags.ts), which --node-arg flags
+// replace and --no-worker-flags leaves out, to compare.
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from '../../src/worker/node-flags.ts';
+import { PROBE_SIGNAL } from './memory-probe.ts';
 import { loadAverage } from './report.ts';
-import { logTail, rssOf, startBenchServers, startProductWorker, TYPESCRIPT_LOADERS } from './stack.ts';
+import { logTail, rssOf, startBenchServers, startProductWorker, TYPESCRIPT_LOADERS, type ChildNode } from './stack.ts';
 
 const keep = process.argv.includes('--keep');
 const loaderArg = process.argv.find((arg) => arg.startsWith('--typescript='))?.slice('--typescript='.length) ?? 'tsx';
@@ -22,8 +25,11 @@ if (!Object.hasOwn(TYPESCRIPT_LOADERS, loaderArg)) {
   process.exit(2);
 }
 const loader = loaderArg as keyof typeof TYPESCRIPT_LOADERS;
-/** Node or V8 flags for the worker, to compare (e.g. --node-arg=--max-semi-space-size=4). */
-const nodeFlags = process.argv.filter((arg) => arg.startsWith('--node-arg=')).map((arg) => arg.slice('--node-arg='.length));
+/** Node or V8 flags for the worker instead of its own, to compare (e.g. --node-arg=--max-semi-space-size=4). */
+const givenFlags = process.argv.filter((arg) => arg.startsWith('--node-arg=')).map((arg) => arg.slice('--node-arg='.length));
+const ownSettings = givenFlags.length === 0 && !process.argv.includes('--no-worker-flags');
+const nodeFlags = ownSettings ? WORKER_NODE_FLAGS : givenFlags;
+const workerEnv = ownSettings ? WORKER_ENV : {};
 const MB = 1e6;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
@@ -133,12 +139,70 @@ export function summariseSnapshot(snapshot: HeapSnapshot) {
   };
 }
 
-interface ProbeReport {
+/** What memory-probe.ts writes on its signal. */
+export interface ProbeReport {
   before: NodeJS.MemoryUsage;
   after: NodeJS.MemoryUsage;
   heap: { total_heap_size: number; used_heap_size: number; malloced_memory: number; external_memory: number };
   spaces: Array<{ space_name: string; space_used_size: number; space_size: number }>;
+  /** Each worker thread's heap (the workflow thread's isolate), read before the snapshot. */
+  threads: Array<{ total_heap_size: number; used_heap_size: number; external_memory: number; malloced_memory: number }>;
   snapshot: string;
+}
+
+/** Sends the probe its `n`th signal and resolves with its report once written; the child exiting first fails it with its log. */
+export function takeProbe(child: ChildNode, dir: string, n: number): Promise<ProbeReport> {
+  const written = watch(dir); // before the signal, so the file's creation cannot be missed
+  child.process.kill(PROBE_SIGNAL);
+  return readProbe(child, dir, n, written);
+}
+
+/** Resolves with the `n`th probe report once written (its signal already sent), failing with the child's log if it exits first. */
+export async function readProbe(child: ChildNode, dir: string, n: number, written = watch(dir)): Promise<ProbeReport> {
+  const probeFile = join(dir, `probe-${n}.json`);
+  // The worker exiting instead (a probe that failed to load) ends the wait with its log.
+  const died = child.exited.then((code) => Promise.reject(new Error(`the worker exited (${code}):\n${logTail(child)}`)));
+  died.catch(() => undefined); // its later, ordinary exit (worker.stop) is no error
+  try {
+    while (!existsSync(probeFile)) await Promise.race([once(written, 'change'), died]);
+  } finally {
+    written.close();
+  }
+  return JSON.parse(readFileSync(probeFile, 'utf8')) as ProbeReport;
+}
+
+/** A probe's report, the process's RSS and mappings read when it was sent, and its snapshot summarised, as printed lines. */
+export function describeProbe(
+  title: string,
+  rss: { rss: number; peak: number } | null,
+  mappings: Array<{ mapping: string; rss: number }>,
+  report: ProbeReport,
+): string {
+  const summary = summariseSnapshot(JSON.parse(readFileSync(report.snapshot, 'utf8')) as HeapSnapshot);
+  const lines: string[] = [title];
+  const row = (label: string, value: string) => lines.push(`  ${label.padEnd(58)} ${value}`);
+  row('RSS when probed (VmRSS; VmHWM peak so far)', `${mb(rss?.rss ?? Number.NaN)} (peak ${mb(rss?.peak ?? Number.NaN)})`);
+  row('V8 heap, main thread, when probed: used / reserved', `${mb(report.before.heapUsed)} / ${mb(report.before.heapTotal)}`);
+  row('V8 heap, main thread, live (after a full GC): used / reserved', `${mb(report.after.heapUsed)} / ${mb(report.after.heapTotal)}`);
+  for (const [index, thread] of report.threads.entries())
+    row(`V8 heap, worker thread ${index + 1} (workflows): used / reserved`, `${mb(thread.used_heap_size)} / ${mb(thread.total_heap_size)}`);
+  row('RSS after the snapshot (writing one costs memory itself)', mb(report.after.rss));
+  row('external (Buffers and other off-heap memory V8 is told of)', mb(report.after.external));
+  row('  of it ArrayBuffers', mb(report.after.arrayBuffers));
+  row('malloc’d by V8 itself', mb(report.heap.malloced_memory));
+  lines.push('resident by mapping (top 8; "anonymous" holds every V8 heap, the workflow thread’s too, and malloc)');
+  for (const { mapping, rss: resident } of mappings.slice(0, 8)) row(`  ${mapping.slice(-56)}`, mb(resident));
+  lines.push('V8 heap spaces, main thread (used)');
+  for (const space of report.spaces.filter((s) => s.space_used_size > MB)) row(`  ${space.space_name}`, mb(space.space_used_size));
+  lines.push(`heap snapshot, main thread: ${summary.nodes.toLocaleString('en-US')} objects, ${mb(summary.total)} by self size`);
+  for (const { name, size } of summary.byType.slice(0, 8)) row(`  ${name}`, mb(size));
+  lines.push('by constructor (self size, top 25)');
+  for (const { name, count, size } of summary.byConstructor) row(`  ${name.slice(0, 44)} ×${count.toLocaleString('en-US')}`, mb(size));
+  lines.push('loaded source text by package (scripts kept in the heap; tsx’s output carries an inline source map)');
+  for (const { name, scripts, size } of summary.sourceByPackage) row(`  ${name} (${scripts} scripts)`, mb(size));
+  lines.push('largest strings');
+  for (const { size, text } of summary.largestStrings) row(`  ${JSON.stringify(text.slice(0, 50))}`, mb(size));
+  return lines.join('\n');
 }
 
 async function main() {
@@ -153,54 +217,24 @@ async function main() {
     const worker = await startProductWorker(servers, database, {
       taskQueue: 'memory',
       // The probe is TypeScript too: it is loaded the way the worker is.
-      nodeArgs: [...nodeFlags, ...TYPESCRIPT_LOADERS[loader], '--import', probe],
+      workerFlags: nodeFlags,
+      workerEnv,
+      nodeArgs: [...TYPESCRIPT_LOADERS[loader], '--import', probe],
       loader,
       env: { MEETFLOW_MEMORY_PROBE_DIR: probeDir },
     });
     rssIdle = rssOf(worker.pid);
     mappings = residentByMapping(worker.pid);
-    const probeFile = join(probeDir, 'probe-1.json');
-    const written = watch(probeDir);
-    worker.process.kill('SIGUSR2');
-    // The worker exiting instead (a probe that failed to load) ends the wait with its log.
-    const died = worker.exited.then((code) => Promise.reject(new Error(`the worker exited (${code}):\n${logTail(worker)}`)));
-    died.catch(() => undefined); // its later, ordinary exit (worker.stop below) is no error
-    while (!existsSync(probeFile)) await Promise.race([once(written, 'change'), died]);
-    written.close();
-    report = JSON.parse(readFileSync(probeFile, 'utf8')) as ProbeReport;
+    report = await takeProbe(worker, probeDir, 1);
     await worker.stop();
   } finally {
     await servers.close();
   }
-  const summary = summariseSnapshot(JSON.parse(readFileSync(report.snapshot, 'utf8')) as HeapSnapshot);
+  const settings = [loader, ...nodeFlags, ...Object.entries(workerEnv).map(([name, value]) => `${name}=${value}`)];
+  const title = `idle worker (${settings.join(' ')}), ${new Date().toISOString().slice(0, 10)}, load ${loadAverage().join(' ')}`;
+  console.log(describeProbe(title, rssIdle, mappings, report));
   if (keep) console.log(`heap snapshot kept: ${report.snapshot}`);
   else rmSync(probeDir, { recursive: true, force: true });
-
-  const lines: string[] = [];
-  const row = (label: string, value: string) => lines.push(`  ${label.padEnd(58)} ${value}`);
-  lines.push(
-    `idle worker (${[loader, ...nodeFlags].join(' ')}), ${new Date().toISOString().slice(0, 10)}, load ${loadAverage().join(' ')}`,
-  );
-  row('RSS once it polls (VmRSS; VmHWM peak at start-up)', `${mb(rssIdle?.rss ?? Number.NaN)} (peak ${mb(rssIdle?.peak ?? Number.NaN)})`);
-  row('V8 heap, main thread, as it idles: used / reserved', `${mb(report.before.heapUsed)} / ${mb(report.before.heapTotal)}`);
-  row('V8 heap, main thread, live (after a full GC): used / reserved', `${mb(report.after.heapUsed)} / ${mb(report.after.heapTotal)}`);
-  row('RSS after the snapshot (writing one costs memory itself)', mb(report.after.rss));
-  row('external (Buffers and other off-heap memory V8 is told of)', mb(report.after.external));
-  row('  of it ArrayBuffers', mb(report.after.arrayBuffers));
-  row('malloc’d by V8 itself', mb(report.heap.malloced_memory));
-  lines.push('resident by mapping (top 8; "anonymous" holds every V8 heap, the workflow thread’s too, and malloc)');
-  for (const { mapping, rss } of mappings.slice(0, 8)) row(`  ${mapping.slice(-56)}`, mb(rss));
-  lines.push('V8 heap spaces, main thread (used)');
-  for (const space of report.spaces.filter((s) => s.space_used_size > MB)) row(`  ${space.space_name}`, mb(space.space_used_size));
-  lines.push(`heap snapshot, main thread: ${summary.nodes.toLocaleString('en-US')} objects, ${mb(summary.total)} by self size`);
-  for (const { name, size } of summary.byType.slice(0, 8)) row(`  ${name}`, mb(size));
-  lines.push('by constructor (self size, top 25)');
-  for (const { name, count, size } of summary.byConstructor) row(`  ${name.slice(0, 44)} ×${count.toLocaleString('en-US')}`, mb(size));
-  lines.push('loaded source text by package (scripts kept in the heap; tsx’s output carries an inline source map)');
-  for (const { name, scripts, size } of summary.sourceByPackage) row(`  ${name} (${scripts} scripts)`, mb(size));
-  lines.push('largest strings');
-  for (const { size, text } of summary.largestStrings) row(`  ${JSON.stringify(text.slice(0, 50))}`, mb(size));
-  console.log(lines.join('\n'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

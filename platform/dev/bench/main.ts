@@ -17,14 +17,19 @@
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
 // (targets are then not judged): BENCH_PROSPECTS, BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
 // BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK, BENCH_FUZZ_EXAMPLES; BENCH_WORKER_FLAGS
-// gives the batch's worker Node or V8 flags (e.g. --optimize-for-size), to compare. Asserts
-// nothing; exits 1 when a part failed to run.
-import { rmSync } from 'node:fs';
+// replaces the batch worker's Node or V8 flags and environment (platform/src/worker/node-flags.ts;
+// empty: none), to compare, and BENCH_PROBE_RSS_MB takes a heap summary of the worker when its RSS
+// reaches it. Asserts nothing; exits 1 when a part failed to run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../../src/core/paths.ts';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from '../../src/worker/node-flags.ts';
 import { benchAgents, type AgentsResult } from './agents.ts';
 import { startBareTemporal, type BareResult } from './bare.ts';
 import { benchBatch, type BatchResult } from './batch.ts';
+import { describeProbe } from './heap-summary.ts';
 import { benchDashboard, DASHBOARD_GETS, type DashboardResult } from './dashboard.ts';
 import { BENCH_FUZZ_EXAMPLES, benchFuzz, type FuzzBenchResult } from '../fuzz/bench.ts';
 import { describeProblems, SERVER_ERROR_CHECK } from '../fuzz/schemathesis.ts';
@@ -73,8 +78,27 @@ const PLUGINS: Record<string, unknown> = {};
 /** Chunks in flight in a batch (run-batch.ts's default): the agents alone run as many at once. */
 const BATCH_CONCURRENCY = 4;
 
-/** Node or V8 flags for the product worker (BENCH_WORKER_FLAGS, space-separated), to measure one against none. */
-const workerFlags = (process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
+/**
+ * How the product worker starts: its own flags and environment (platform/src/worker/node-flags.ts),
+ * or BENCH_WORKER_FLAGS instead (space-separated; `--flag`s for Node or V8 and `NAME=value`s for its
+ * environment, e.g. `--optimize-for-size MALLOC_ARENA_MAX=2`; set but empty: none), to compare.
+ */
+const benchWorkerFlags = process.env.BENCH_WORKER_FLAGS?.split(' ').filter(Boolean);
+const workerFlags = benchWorkerFlags ? benchWorkerFlags.filter((token) => !/^\w+=/.test(token)) : WORKER_NODE_FLAGS;
+const workerEnv: Readonly<Record<string, string>> = benchWorkerFlags
+  ? Object.fromEntries(
+      benchWorkerFlags.filter((token) => /^\w+=/.test(token)).map((token) => [token.split('=')[0]!, token.slice(token.indexOf('=') + 1)]),
+    )
+  : WORKER_ENV;
+const workerSettings = [...workerFlags, ...Object.entries(workerEnv).map(([name, value]) => `${name}=${value}`)];
+const flagsUsed = workerSettings.length > 0 ? `worker started with ${workerSettings.join(' ')}` : 'worker started with no flags';
+/**
+ * BENCH_PROBE_RSS_MB: the batch's worker preloads memory-probe.ts, which takes one heap summary
+ * (the main thread's snapshot, the workflow thread's heap) once its RSS first reaches this many MB.
+ */
+const probeAtMb = size('BENCH_PROBE_RSS_MB', 0);
+const probeDir = probeAtMb > 0 ? mkdtempSync(join(tmpdir(), 'meetflow-batch-probe-')) : undefined;
+const probeArgs = ['--import', 'tsx', '--import', fileURLToPath(new URL('./memory-probe.ts', import.meta.url))];
 const profileDir = join(repoRoot, 'bench', 'profiles');
 const profiling = (part: string) => (cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, part)}`] : undefined);
 if (cpuProf) rmSync(profileDir, { recursive: true, force: true });
@@ -190,7 +214,10 @@ try {
             prospects: sizes.prospects,
             chunkSize: sizes.chunkSize,
             plugins: PLUGINS,
-            workerNodeArgs: [...workerFlags, ...(profiling('batch') ?? [])],
+            workerFlags,
+            workerEnv,
+            workerNodeArgs: [...(profiling('batch') ?? []), ...(probeDir ? probeArgs : [])],
+            ...(probeDir ? { probe: { dir: probeDir, atRss: probeAtMb * 1e6 } } : {}),
           });
           bareRuns.push(await bare.measure(sizes.prospects));
         } finally {
@@ -200,7 +227,7 @@ try {
         const ratio = batch.perSecond / barePerSecond;
         details.batch = batch;
         details.bare = bareRuns;
-        details.workerFlags = workerFlags;
+        details.workerFlags = workerSettings;
         const atSize = atTargetSize('prospects', 'chunkSize');
         const allQualified = batch.qualified === batch.prospects && batch.enrolled === batch.prospects;
         const peakMb = (batch.workerRss.kernelPeak ?? batch.workerRss.sampledPeak) / 1e6;
@@ -228,9 +255,11 @@ try {
             figure: `worker peak RSS during the ${count(batch.prospects)} batch`,
             value: peakMb,
             unit: 'MB',
-            measured: `${peakMb.toFixed(0)} MB (${(batch.workerRss.atLaunch / 1e6).toFixed(0)} MB at launch)`,
+            measured:
+              `${peakMb.toFixed(0)} MB (${(batch.workerRss.atLaunch / 1e6).toFixed(0)} MB at launch; ${flagsUsed}` +
+              `${batch.probe ? '; probed: the peak includes the heap snapshot’s own memory' : ''})`,
             target: '≤ 400 MB',
-            ...judged(peakMb <= 400, atSize),
+            ...(batch.probe ? { met: null, note: 'not judged: probed' } : judged(peakMb <= 400, atSize)),
           },
         );
       },
@@ -304,7 +333,8 @@ try {
               prospects: sizes.prospects,
               chunkSize: sizes.chunkSize,
               plugins: PLUGINS,
-              workerNodeArgs: workerFlags,
+              workerFlags,
+              workerEnv,
               workers,
               name: `scale-${workers}`,
             }),
@@ -417,6 +447,16 @@ if (batch) {
   );
   const bare = details.bare as BareResult[];
   console.log(`       bare Temporal: ${bare.map((run) => `${run.perSecond.toFixed(1)}/s`).join(' before, ')} after`);
+  const tasks = batch.workflowTasks;
+  console.log(
+    `       ${flagsUsed}; peak RSS ${((batch.workerRss.kernelPeak ?? batch.workerRss.sampledPeak) / 1e6).toFixed(0)} MB; ` +
+      `the batch workflow: ${tasks.runs} runs, ${count(tasks.events)} history events (largest history ${(tasks.largestHistoryBytes / 1e6).toFixed(1)} MB), ` +
+      `${tasks.tasks} workflow tasks (median ${tasks.medianMs.toFixed(0)} ms, slowest ${tasks.maxMs.toFixed(0)} ms, ${tasks.timedOut} timed out, ${tasks.failed} failed)`,
+  );
+  if (batch.probe) {
+    const title = `\nthe worker when its RSS first reached ${probeAtMb} MB in the batch (memory-probe.ts; the heap snapshot in ${probeDir})`;
+    console.log(describeProbe(title, batch.probe.rss, batch.probe.mappings, batch.probe.report));
+  }
 }
 const dashboard = details.dashboard as DashboardResult | undefined;
 if (dashboard) {

@@ -12,6 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { createModels, type Models } from '../../src/features/models.ts';
 import { repoRoot } from '../../src/core/paths.ts';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from '../../src/worker/node-flags.ts';
 import { freePort } from '../devstack/ports.ts';
 import { startDevstack, type Devstack } from '../devstack/supervisor.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
@@ -164,6 +165,10 @@ export async function startProductWorker(
   options: {
     taskQueue: string;
     plugins?: Record<string, unknown>;
+    /** The worker's Node and V8 flags and its own environment variables: the product's (node-flags.ts) unless given, e.g. to compare. */
+    workerFlags?: readonly string[];
+    workerEnv?: Readonly<Record<string, string>>;
+    /** More Node arguments after those (e.g. --cpu-prof, a measurement's preload). */
     nodeArgs?: string[];
     mailAllowHosts?: readonly string[];
     /** More environment for a measurement's own preload (e.g. memory-probe.ts's folder). */
@@ -176,7 +181,7 @@ export async function startProductWorker(
   const suffix = options.instance && options.instance > 1 ? `-${options.instance}` : '';
   const worker = startChildNode(`worker-${options.taskQueue}${suffix}`, 'platform/src/worker/main.ts', {
     logDir: join(servers.dataDir, 'logs'),
-    nodeArgs: options.nodeArgs,
+    nodeArgs: [...(options.workerFlags ?? WORKER_NODE_FLAGS), ...(options.nodeArgs ?? [])],
     loader: options.loader,
     env: {
       MONGODB_URI: database.uri,
@@ -187,6 +192,7 @@ export async function startProductWorker(
       MEETFLOW_PLUGINS_CONFIG: JSON.stringify(options.plugins ?? {}),
       MEETFLOW_MAIL_ALLOW_HOSTS: (options.mailAllowHosts ?? []).join(','),
       LOG_LEVEL: 'warn',
+      ...(options.workerEnv ?? WORKER_ENV),
       ...options.env,
     },
   });

@@ -10,6 +10,7 @@ import { readCalDavAddress, startCalDavServer, writeCalDavAddress, type CalDavAd
 import { claimPort, DevstackError, startDevstack } from '../devstack/supervisor.ts';
 import { Supervised } from '../devstack/supervised.ts';
 import { repoRoot } from '../../src/core/paths.ts';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from '../../src/worker/node-flags.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 import { DEMO_EMAIL, ensureDemoOwnerAt, type DemoSignIn } from '../seed/demo-owner.ts';
 import { ensureUiBuilt } from './ui-build.ts';
@@ -162,17 +163,17 @@ export async function startStack(
       // The product's own emails (password resets, address verification) go to the local mail server too, unless one is configured.
       ...(mail && !environment.MEETFLOW_SYSTEM_MAIL_URL ? { MEETFLOW_SYSTEM_MAIL_URL: `smtp://${mail.host}:${mail.smtpPort}` } : {}),
     };
-    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}) =>
+    const spawnService = (name: string, entry: string, own: NodeJS.ProcessEnv = {}, nodeFlags: readonly string[] = []) =>
       ManagedProcess.start({
         name,
         command: process.execPath,
-        args: ['--import', 'tsx', join(repoRoot, entry)],
+        args: [...nodeFlags, '--import', 'tsx', join(repoRoot, entry)],
         pidFile: join(dataDir, 'run', `${name}.pid`),
         env: { ...env, ...own },
       });
 
     const startWorker = async () => {
-      const worker = await spawnService('worker', 'platform/src/worker/main.ts');
+      const worker = await spawnService('worker', 'platform/src/worker/main.ts', WORKER_ENV, WORKER_NODE_FLAGS);
       try {
         await waitFor('the worker', worker, () => workerIsPolling(devstack.temporalAddress, config.temporalNamespace, config.taskQueue));
       } catch (error) {

@@ -13,6 +13,7 @@ import { PluginHost } from '../features/runs/plugins/host.ts';
 import { installedPlugins } from '../features/runs/plugins/installed.ts';
 import { outreachBatch } from '../../dev/testing/outreach-batch.ts';
 import { BUILT_IN_PIPELINES } from '../features/built-in-pipelines.ts';
+import { WORKER_ENV, WORKER_NODE_FLAGS } from './node-flags.ts';
 
 // The worker runs as its own process, exactly as `npm start` runs it, so it can be killed for real.
 const taskQueue = `crash-${randomUUID()}`;
@@ -24,9 +25,10 @@ let connection: Connection;
 const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'platform/src/worker/main.ts')], {
+  const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, '--import', 'tsx', join(repoRoot, 'platform/src/worker/main.ts')], {
     env: {
       ...process.env,
+      ...WORKER_ENV,
       MONGODB_URI: `${inject('mongoServer')}/${databaseName}`,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       TEMPORAL_TASK_QUEUE: taskQueue,

@@ -1,4 +1,4 @@
-// The Temporal worker process: `node --import tsx platform/src/worker/main.ts`.
+// The Temporal worker process: `node <node-flags.ts's flags> --import tsx platform/src/worker/main.ts`.
 import { writeFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
