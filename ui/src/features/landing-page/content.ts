@@ -46,9 +46,9 @@ export const MEASUREMENTS = {
   batch: {
     command: 'npm run bench -- batch',
     title: '1,000 prospects end to end',
-    measuredOn: '2026-11-28',
+    measuredOn: '2026-11-30',
     detail:
-      '1,000 sample people who fit the ICP, researched, scored, written to and enrolled in sequences, their company sites served on the same machine, on 2 cores shared with other jobs. Real sites add network time. Sending then follows each mailbox’s daily cap and warm-up, which decides when the emails go out.',
+      '1,000 sample people who fit the ICP, researched, scored, written to and enrolled in sequences, their company sites served on the same machine, on 2 cores with nothing else running. Real sites add network time. Sending then follows each mailbox’s daily cap and warm-up, which decides when the emails go out.',
   },
   agents: {
     command: 'npm run bench -- agents',
@@ -63,8 +63,8 @@ export type MeasurementId = keyof typeof MEASUREMENTS;
 /** The anchor of a measurement's note in the Results section. */
 export const measurementAnchor = (id: MeasurementId) => `measured-${id}`;
 
-/** How long the benchmark's 1,000 prospects took from research to enrolment (191.7 s): the one time the page states. */
-export const BATCH_TIME = '192 s';
+/** How long the benchmark's 1,000 prospects took from research to enrolment (68.8 s): the one time the page states. */
+export const BATCH_TIME = '69 s';
 
 /** The Results figures: each measured, `readme` its wording in README, Measured. */
 export const STATS: ReadonlyArray<{ value: string; label: string; measuredBy: MeasurementId; readme: string }> = [
@@ -80,7 +80,7 @@ export const STATS: ReadonlyArray<{ value: string; label: string; measuredBy: Me
     value: BATCH_TIME,
     label: '1,000 prospects researched, scored, written to and enrolled',
     measuredBy: 'batch',
-    readme: '| 191.7 s (1,000 qualified and enrolled, 0 failed',
+    readme: '| 68.8 s (1,000 qualified and enrolled, 0 failed',
   },
   {
     value: '22.6 s',
