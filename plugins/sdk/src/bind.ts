@@ -56,16 +56,21 @@ export async function callMany(activity: BoundActivity, items: readonly ListItem
     return items.map(() => ({ ok: false, error }));
   }
   const results: ListResult[] = [];
-  for (const item of items) {
-    const startedAt = new Date();
-    try {
-      const output = await activity(item.input, item.extra);
-      results.push({ ok: true, output, startedAt, endedAt: new Date() });
-    } catch (error) {
-      results.push({ ok: false, error, startedAt, endedAt: new Date() });
-    }
-  }
+  for (const item of items) results.push(await callOne(activity, item));
   return results;
+}
+
+/**
+ * One item of a list through an activity's single form (never its `many`, which is usually the
+ * list form calling this): its output or the error it failed with, and its own start and end.
+ */
+export async function callOne(activity: (input: unknown, extra?: ActivityExtra) => Promise<unknown>, item: ListItem): Promise<ListResult> {
+  const startedAt = new Date();
+  try {
+    return { ok: true, output: await activity(item.input, item.extra), startedAt, endedAt: new Date() };
+  } catch (error) {
+    return { ok: false, error, startedAt, endedAt: new Date() };
+  }
 }
 
 /** What the running Temporal activity says of its execution; the run context is the caller's. */
@@ -152,6 +157,17 @@ export function bindActivities(
   return bound;
 }
 
+/** An activity whose list form is the whole of it: one call is a list of one, whose error is thrown. */
+export function singleOf(many: BoundMany): BoundActivity {
+  const one: BoundActivity = async (input, extra) => {
+    const [result] = await many([{ input, ...(extra ? { extra } : {}) }]);
+    if (!result!.ok) throw result!.error;
+    return result!.output;
+  };
+  one.many = many;
+  return one;
+}
+
 /**
  * A list form that runs the items of a list `limit` at a time (for an activity that mostly waits
  * on other servers, such as starting a workflow): each item its own call, result and times, in the
@@ -164,14 +180,7 @@ export function concurrently(activity: BoundActivity, limit: number): BoundMany 
     const lane = async () => {
       while (next < items.length) {
         const index = next++;
-        const { input, extra } = items[index]!;
-        const startedAt = new Date();
-        try {
-          // The single form, never `activity.many`: that is usually this list form itself.
-          results[index] = { ok: true, output: await activity(input, extra), startedAt, endedAt: new Date() };
-        } catch (error) {
-          results[index] = { ok: false, error, startedAt, endedAt: new Date() };
-        }
+        results[index] = await callOne(activity, items[index]!);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));

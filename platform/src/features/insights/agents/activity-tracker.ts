@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { callMany, type BoundActivity, type ListResult, type Logger } from '@meetflow/plugin-sdk';
+import { callMany, singleOf, type BoundActivity, type ListResult, type Logger } from '@meetflow/plugin-sdk';
 import type { Model } from 'mongoose';
 import type { AgentActivity } from './activity-model.ts';
 
@@ -33,20 +33,9 @@ export function trackActivities(
         const keys = count === 1 ? [key] : Array.from({ length: count }, (_, index) => `${key}#${index}`);
         return { keys, startedAt, entries: keys.map((one) => ({ key: one, activity: name, startedAt, expiresAt })) };
       };
-      const tracked: BoundActivity = async (input, extra) => {
-        const { keys, startedAt, entries } = inFlight(1);
-        await record(pluginId, { $push: { inFlight: entries[0] }, $set: { lastStartedAt: startedAt } });
-        let outcome: 'succeeded' | 'failed' = 'failed';
-        try {
-          const output = await activity(input, extra);
-          outcome = 'succeeded';
-          return output;
-        } finally {
-          await record(pluginId, { $pull: { inFlight: { key: keys[0] } }, $inc: { [outcome]: 1 }, $set: { lastFinishedAt: new Date() } });
-        }
-      };
-      // A list of executions (a batch's chunk of runs) is recorded with two writes, not two per execution.
-      tracked.many = async (items) => {
+      // A list of executions (a batch's chunk of runs) is recorded with two writes, not two per
+      // execution; one execution is a list of one, with the execution's own key.
+      const tracked = singleOf(async (items) => {
         const { keys, startedAt, entries } = inFlight(items.length);
         await record(pluginId, { $push: { inFlight: { $each: entries } }, $set: { lastStartedAt: startedAt } });
         let results: ListResult[] | undefined;
@@ -61,7 +50,7 @@ export function trackActivities(
             $set: { lastFinishedAt: new Date() },
           });
         }
-      };
+      });
       return [name, tracked];
     }),
   );

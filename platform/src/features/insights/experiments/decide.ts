@@ -1,4 +1,4 @@
-import { parseActivityInput, workspaceOf, type ActivityExtra, type BoundActivity, type ListResult } from '@meetflow/plugin-sdk';
+import { callOne, parseActivityInput, workspaceOf, type ActivityExtra, type BoundActivity, type ListResult } from '@meetflow/plugin-sdk';
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
@@ -227,18 +227,13 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
   // names its workspace; a list is never assumed to be one workspace's), then each prospect decided on its own.
   decideActivity.many = async (items) => {
     const byWorkspace = new Map<string, Promise<Experiments>>();
+    const withExperimentsRead = async (raw: unknown, extra: ActivityExtra | undefined) => {
+      const workspaceId = workspaceOf(extra ?? {});
+      if (!byWorkspace.has(workspaceId)) byWorkspace.set(workspaceId, experimentsOf(workspaceId));
+      return decideOne(raw, extra, await byWorkspace.get(workspaceId)!);
+    };
     const results: ListResult[] = [];
-    for (const item of items) {
-      const startedAt = new Date();
-      try {
-        const workspaceId = workspaceOf(item.extra ?? {});
-        if (!byWorkspace.has(workspaceId)) byWorkspace.set(workspaceId, experimentsOf(workspaceId));
-        const output = await decideOne(item.input, item.extra, await byWorkspace.get(workspaceId)!);
-        results.push({ ok: true, output, startedAt, endedAt: new Date() });
-      } catch (error) {
-        results.push({ ok: false, error, startedAt, endedAt: new Date() });
-      }
-    }
+    for (const item of items) results.push(await callOne(withExperimentsRead, item));
     return results;
   };
   return { [DECIDE_ACTIVITY]: decideActivity };

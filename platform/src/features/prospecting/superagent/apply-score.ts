@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import {
   ACROSS_WORKSPACES,
   parseActivityInput,
+  singleOf,
   workspaceOf,
   type ActivityExtra,
   type BoundActivity,
@@ -11,8 +12,8 @@ import {
 import type { JsonSchema } from '@meetflow/workflows/pipeline';
 import { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { publishEvent, publishEvents, type EventsDb } from '../../../core/events.ts';
-import { recordOutcome, recordOutcomes, type OutcomesDb } from '../../insights/services.ts';
+import { publishEvents, type EventsDb } from '../../../core/events.ts';
+import { recordOutcomes, type OutcomesDb } from '../../insights/services.ts';
 import type { ActivityOptions } from '../../runs/services.ts';
 import type { PipelineRun } from '../../runs/services.ts';
 
@@ -149,29 +150,14 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
     data: { prospectId: call.prospectId, stage: call.score.qualified ? 'qualified' : 'disqualified', score: call.score.totalScore },
   });
 
-  const apply: BoundActivity = async (raw: unknown, extra): Promise<ApplyScoreOutput> => {
-    const call = prepare(raw, extra);
-    const { prospectId, score, industry, workspaceId } = call;
-    const prospect = { workspaceId, id: prospectId };
-    if ((await db.prospects.exists(prospect)) === null) return { prospectId, applied: false, score: null, outcomeEventId: null };
-    // The prospect list shows the score; the learning engine fits weights on the dimensions.
-    await db.prospects.updateOne(prospect, { $set: { score: score.totalScore } });
-    if (industry)
-      await db.prospects.updateOne({ ...prospect, industry: null }, { $set: { industry, industryLower: industry.toLowerCase() } });
-    const eventId = `scored-${await firstRunOf(db, workspaceId, call.runId, prospectId)}`;
-    await recordOutcome(db, outcomeOf(call, eventId));
-    if (typeof score.qualified === 'boolean') await publishEvent(db, call.context, stageEvent(call, eventId));
-    return { prospectId, applied: true, score: score.totalScore, outcomeEventId: eventId };
-  };
-
   /**
-   * A batch's chunk: the same writes, each kind once for the list (per workspace and principal)
-   * rather than once per prospect: the scores and industries in one bulk write each, the runs'
-   * lineage in one read (a rerun's parents then one by one), the outcomes with recordOutcomes and
-   * the stage events with publishEvents. An item whose input or context is wrong fails alone;
-   * a database error fails its group, whose retry writes nothing twice.
+   * Each kind of write once for a list (a batch's chunk; one call is a list of one), per workspace
+   * and principal, rather than once per prospect: the scores and industries in one bulk write each,
+   * the runs' lineage in one read (a rerun's parents then one by one), the outcomes with
+   * recordOutcomes and the stage events with publishEvents. An item whose input or context is wrong
+   * fails alone; a database error fails its group, whose retry writes nothing twice.
    */
-  apply.many = async (items) => {
+  const apply = singleOf(async (items) => {
     const results: ListResult[] = new Array(items.length);
     const groups = new Map<string, Array<{ index: number; call: Prepared }>>();
     const startedAt = new Date();
@@ -193,7 +179,7 @@ export function createApplyScoreActivity(db: Pick<Models, 'prospects'> & Lineage
       }
     }
     return results;
-  };
+  });
 
   /** Applies the calls of one workspace and principal together; outputs in their order. */
   async function applyGroup(calls: Prepared[]): Promise<ApplyScoreOutput[]> {
