@@ -5,9 +5,9 @@
 // per-workspace sequence number, so a reader follows a workspace's events by exact lookups on the
 // unique (workspaceId, seq) index, never by scanning (the embedded database scans everything else).
 import { createHash } from 'node:crypto';
-import { isDuplicateKey, type RunContext } from '@meetflow/plugin-sdk';
+import { duplicateKeyIndexes, type RunContext } from '@meetflow/plugin-sdk';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { nextSequence, reserveSequence, type Counter } from './db/counter.ts';
+import { reserveSequence, type Counter } from './db/counter.ts';
 
 /** Every event type the platform publishes (README, "Webhooks", documents each one's data). */
 export const EVENT_TYPES = [
@@ -92,28 +92,9 @@ export async function publishEvent(
   context: Pick<RunContext, 'workspaceId' | 'principal'>,
   event: NewEvent,
 ): Promise<{ eventId: string; published: boolean }> {
-  const { workspaceId } = context;
-  if (!workspaceId) throw new Error(`publishing ${event.type}: the run context names no workspace`);
-  const eventId = eventIdOf(workspaceId, event.type, event.key);
-  // Looked up first (the unique eventId index's exact key), so a repeat does not use up a number.
-  if (await db.events.exists({ workspaceId, eventId })) return { eventId, published: false };
-  const seq = await nextSequence(db.counters, workspaceId, EVENT_SEQUENCE);
-  try {
-    await db.events.create({
-      eventId,
-      workspaceId,
-      seq,
-      type: event.type,
-      occurredAt: event.occurredAt ?? new Date(),
-      data: event.data,
-      publishedBy: context.principal.id,
-    });
-    return { eventId, published: true };
-  } catch (error) {
-    // Two publishes of one event at once: the unique index keeps the first (this number stays a gap).
-    if (isDuplicateKey(error)) return { eventId, published: false };
-    throw error;
-  }
+  if (!context.workspaceId) throw new Error(`publishing ${event.type}: the run context names no workspace`);
+  // Looked up first by its unique id, so a repeat does not use up a number: publishEvents for a list of one.
+  return (await publishEvents(db, context, [event]))[0]!;
 }
 
 /** The highest event number the workspace has handed out (0 before its first event): where a new reader starts. */
@@ -161,12 +142,12 @@ export async function publishEvents(
         : [],
     );
     try {
-      await db.events.insertMany(documents, { ordered: false });
+      // Every document valid or none sent: unordered, mongoose would otherwise drop an invalid one unsaid.
+      await db.events.insertMany(documents, { ordered: false, throwOnValidationError: true });
       for (const document of documents) inserted.add(document.eventId);
     } catch (error) {
-      const failed = (error as { writeErrors?: Array<{ index?: number; err?: { index?: number }; code?: number }> }).writeErrors;
-      if (!failed || failed.some((write) => (write.code ?? 0) !== 11000)) throw error;
-      const lost = new Set(failed.map((write) => write.index ?? write.err?.index));
+      const lost = duplicateKeyIndexes(error);
+      if (!lost) throw error;
       documents.forEach((document, index) => lost.has(index) || inserted.add(document.eventId));
     }
   }

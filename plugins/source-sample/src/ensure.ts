@@ -5,7 +5,7 @@
 // Two processes starting at once both insert; duplicate keys make that harmless. Each batch also
 // writes its posting lists (one document per search key and batch, `_id` `<key>#<batch>`), after
 // its people, so every id a posting lists is a stored person.
-import { DUPLICATE_KEY } from '@meetflow/plugin-sdk';
+import { duplicateKeyIndexes } from '@meetflow/plugin-sdk';
 import { SAMPLE_MARKER_ID as MARKER_ID, type SampleMeta, type SampleModels } from './model.ts';
 import { MAX_PEOPLE_PER_BATCH, postingsOfBatch } from './postings.ts';
 
@@ -39,11 +39,7 @@ export interface SampleDatabaseState {
   resumedAfterBatches: number;
 }
 
-const isDuplicateOnly = (error: unknown) => {
-  const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  return list.length > 0 && list.every((writeError) => writeError.code === DUPLICATE_KEY);
-};
+const isDuplicateOnly = (error: unknown) => duplicateKeyIndexes(error) !== null;
 
 // Unordered insert: every new document lands; ones already there are skipped by their unique key.
 async function insertIgnoringDuplicates(collection: { insertMany(docs: object[], options: object): Promise<unknown> }, docs: object[]) {

@@ -1,4 +1,4 @@
-import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, duplicateKeyIndexes, isDuplicateKey } from '@meetflow/plugin-sdk';
 import type { dashboardRollupModels, RollupCounter } from './rollup-model.ts';
 import { TOTAL_PERIOD } from './rollup-model.ts';
 import type { outcomeEventModels } from './event-model.ts';
@@ -92,17 +92,7 @@ async function applyEvent(db: OutcomesDb, event: Pick<ParsedOutcomeEvent, 'works
  * whose counting was cut short (a crash after the insert) finishes counting it, never twice.
  */
 export async function recordOutcome(db: OutcomesDb, input: OutcomeEventInput): Promise<{ recorded: boolean }> {
-  const event = OutcomeEventInput.parse(input);
-  try {
-    await db.outcomeEvents.create({ ...event, applied: false, learnedIn: null });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    const stored = await db.outcomeEvents.findOne({ workspaceId: event.workspaceId, eventId: event.eventId }).lean();
-    if (stored && !stored.applied) await applyEvent(db, stored);
-    return { recorded: false };
-  }
-  await applyEvent(db, event);
-  return { recorded: true };
+  return (await recordOutcomes(db, [input]))[0]!;
 }
 
 /** A meeting's attendance, as its outcome event's type says it. */
@@ -163,35 +153,35 @@ export async function reconcileAllRollups(db: OutcomesDb): Promise<number> {
 export async function recordOutcomes(db: OutcomesDb, inputs: readonly OutcomeEventInput[]): Promise<Array<{ recorded: boolean }>> {
   const events = inputs.map((input) => OutcomeEventInput.parse(input));
   if (events.length === 0) return [];
-  const duplicates = new Set<number>();
+  let duplicates = new Set<number>();
   try {
     await db.outcomeEvents.insertMany(
       events.map((event) => ({ ...event, applied: false, learnedIn: null })),
-      { ordered: false },
+      // Every document valid or none sent: unordered, mongoose would otherwise drop an invalid one unsaid.
+      { ordered: false, throwOnValidationError: true },
     );
   } catch (error) {
-    const failed = (error as { writeErrors?: Array<{ index?: number; err?: { index?: number }; code?: number }> }).writeErrors;
-    if (!failed || failed.some((write) => (write.code ?? 0) !== 11000)) throw error;
-    for (const write of failed) duplicates.add((write.index ?? write.err?.index)!);
+    const refused = duplicateKeyIndexes(error);
+    if (!refused) throw error;
+    duplicates = refused;
   }
   const fresh = events.filter((_, index) => !duplicates.has(index));
-  // Each rollup the fresh events share, with what they add to it.
-  const rollups = new Map<string, { workspaceId: string; period: string; eventIds: string[]; inc: Record<string, number> }>();
+  // Each rollup the fresh events share, with what they add to it (the all-time one: their weeks too).
+  type Rollup = { workspaceId: string; period: string; eventIds: string[]; inc: Record<string, number>; weeks: Set<string> };
+  const rollups = new Map<string, Rollup>();
   for (const event of fresh) {
     const week = isoWeekOf(event.at);
     for (const period of [TOTAL_PERIOD, week, dayOf(event.at)]) {
       const key = `${event.workspaceId}\u0000${period}`;
-      const rollup = rollups.get(key) ?? { workspaceId: event.workspaceId, period, eventIds: [], inc: {} };
+      const rollup = rollups.get(key) ?? { workspaceId: event.workspaceId, period, eventIds: [], inc: {}, weeks: new Set() };
       rollup.eventIds.push(event.eventId);
       for (const [name, value] of Object.entries(countersOf(event))) rollup.inc[name] = (rollup.inc[name] ?? 0) + value;
+      if (period === TOTAL_PERIOD) rollup.weeks.add(week);
       rollups.set(key, rollup);
     }
   }
   for (const rollup of rollups.values()) {
-    const weeks =
-      rollup.period === TOTAL_PERIOD
-        ? [...new Set(fresh.filter((event) => event.workspaceId === rollup.workspaceId).map((event) => isoWeekOf(event.at)))]
-        : [];
+    const weeks = [...rollup.weeks];
     try {
       await db.dashboardRollups.updateOne(
         { workspaceId: rollup.workspaceId, period: rollup.period, appliedEventIds: { $nin: rollup.eventIds } },

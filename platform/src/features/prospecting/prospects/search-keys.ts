@@ -9,7 +9,7 @@
 // its document). Keys may name more prospects than match (a lost insert race); never fewer, since
 // every write of a prospect writes its keys first, and each candidate is checked against its
 // `searchText` before it counts.
-import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, duplicateKeyIndexes, isDuplicateKey } from '@meetflow/plugin-sdk';
 import { Schema, type AnyBulkWriteOperation, type Connection, type Model, type Types } from 'mongoose';
 import type { Prospect } from './model.ts';
 
@@ -97,13 +97,8 @@ export function lookupKeyOf(term: string): string | null {
 }
 
 /** A bulk write that failed only on the unique index (a concurrent upsert of the same key). */
-const onlyDuplicateKeys = (error: unknown) => {
-  // The driver gives one WriteError or a list of them.
-  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-  if (writeErrors === undefined) return isDuplicateKey(error);
-  const list = [writeErrors].flat();
-  return list.length > 0 && list.every(isDuplicateKey);
-};
+const onlyDuplicateKeys = (error: unknown) =>
+  (error as { writeErrors?: unknown }).writeErrors === undefined ? isDuplicateKey(error) : duplicateKeyIndexes(error) !== null;
 
 type SearchKeysDb = { prospectSearchKeys: Model<ProspectSearchKey> };
 /** The keys and the prospects they are made from. */
