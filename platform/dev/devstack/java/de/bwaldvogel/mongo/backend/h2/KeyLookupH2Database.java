@@ -1,7 +1,6 @@
 package de.bwaldvogel.mongo.backend.h2;
 
 import java.util.List;
-import java.util.function.Supplier;
 
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -23,13 +22,13 @@ public final class KeyLookupH2Database extends H2Database {
      * The store, from the backend: H2Database's constructor opens the indexes (calling the method
      * below) before a field of this class could be set.
      */
-    private final Supplier<MVStore> store;
+    private final MVStore store;
 
     public KeyLookupH2Database(String databaseName, MVStore mvStore, CursorRegistry cursorRegistry) {
         this(databaseName, mvStore, cursorRegistry, StoreHolder.hold(mvStore));
     }
 
-    private KeyLookupH2Database(String databaseName, MVStore mvStore, CursorRegistry cursorRegistry, Supplier<MVStore> held) {
+    private KeyLookupH2Database(String databaseName, MVStore mvStore, CursorRegistry cursorRegistry, MVStore held) {
         super(databaseName, mvStore, cursorRegistry);
         this.store = held;
         StoreHolder.release();
@@ -48,7 +47,7 @@ public final class KeyLookupH2Database extends H2Database {
 
     @Override
     protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
-        MVStore mvStore = store != null ? store.get() : StoreHolder.current();
+        MVStore mvStore = store != null ? store : StoreHolder.current();
         // The same map name as H2Database's own (its mapNameForIndex), so a file written before opens unchanged.
         MVMap<KeyValue, Object> mvMap = mvStore.openMap(getFullCollectionNamespace(collectionName) + "._index_" + indexName);
         return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
@@ -58,9 +57,9 @@ public final class KeyLookupH2Database extends H2Database {
     private static final class StoreHolder {
         private static final ThreadLocal<MVStore> CURRENT = new ThreadLocal<>();
 
-        static Supplier<MVStore> hold(MVStore mvStore) {
+        static MVStore hold(MVStore mvStore) {
             CURRENT.set(mvStore);
-            return () -> mvStore;
+            return mvStore;
         }
 
         static MVStore current() {
