@@ -2,6 +2,7 @@ import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.backend.h2.KeyLookupH2Database;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
@@ -28,9 +29,16 @@ public final class MeetflowMongoServer {
             super(fileName);
         }
 
-        /** Databases whose unique indexes also answer queries naming their keys and more (KeyLookupUniqueIndex). */
+        /**
+         * Databases whose unique indexes also answer queries naming their keys and more (KeyLookupUniqueIndex),
+         * keyed by KeyValueDataType. With -Dmeetflow.libraryIndexes=true, the library's own H2Database:
+         * how files were written before, for the test that opens such a file (devstack/index-maps.test.ts).
+         */
         @Override
         protected MongoDatabase openOrCreateDatabase(String databaseName) {
+            if (Boolean.getBoolean("meetflow.libraryIndexes")) {
+                return new H2Database(databaseName, getMvStore(), getCursorRegistry());
+            }
             return new KeyLookupH2Database(databaseName, getMvStore(), getCursorRegistry());
         }
 

@@ -1,6 +1,7 @@
 package de.bwaldvogel.mongo.backend.h2;
 
 import java.util.List;
+import java.util.Map;
 
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -11,12 +12,16 @@ import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
+import de.bwaldvogel.mongo.bson.Document;
 
 /**
- * An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es, stored as H2Database stores
- * its own, and whose explicit collection creation cannot race its implicit one.
+ * An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es keyed by {@link KeyValueDataType},
+ * and whose explicit collection creation cannot race its implicit one.
  */
 public final class KeyLookupH2Database extends H2Database {
+
+    /** Appended to H2Database's name for an index's map: the map keyed by KeyValueDataType. */
+    private static final String KEYED_SUFFIX = "._keyed";
 
     /**
      * The store, from the backend: H2Database's constructor opens the indexes (calling the method
@@ -45,12 +50,50 @@ public final class KeyLookupH2Database extends H2Database {
         return super.createCollectionOrThrowIfExists(collectionName, options);
     }
 
+    /**
+     * A {@link KeyLookupUniqueIndex} over a map keyed by {@link KeyValueDataType}. That type orders
+     * keys differently from the map H2Database opens (its mapNameForIndex), so the map has a name of
+     * its own; an index of a file written before is copied over once, when first opened, and its old
+     * map removed. A copy cut short is finished on the next start (the old map goes only after it).
+     */
     @Override
     protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
         MVStore mvStore = store != null ? store : StoreHolder.current();
-        // The same map name as H2Database's own (its mapNameForIndex), so a file written before opens unchanged.
-        MVMap<KeyValue, Object> mvMap = mvStore.openMap(getFullCollectionNamespace(collectionName) + "._index_" + indexName);
+        String legacyName = legacyMapName(collectionName, indexName);
+        MVMap<KeyValue, Object> mvMap = mvStore.openMap(legacyName + KEYED_SUFFIX,
+            new MVMap.Builder<KeyValue, Object>().keyType(KeyValueDataType.INSTANCE));
+        if (mvStore.hasMap(legacyName)) {
+            MVMap<KeyValue, Object> legacy = mvStore.openMap(legacyName);
+            for (Map.Entry<KeyValue, Object> entry : legacy.entrySet()) {
+                mvMap.putIfAbsent(entry.getKey(), entry.getValue());
+            }
+            mvStore.removeMap(legacy);
+            mvStore.commit();
+        }
         return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
+    }
+
+    /** The collection as H2Database opens it (the same maps), not keeping its data size: see UnsizedH2Collection. */
+    @Override
+    protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
+        MVStore mvStore = store != null ? store : StoreHolder.current();
+        String fullName = getFullCollectionNamespace(collectionName);
+        // H2Database's map names: DATABASES_PREFIX, and its private META_PREFIX ("meta.").
+        MVMap<Object, Document> dataMap = mvStore.openMap(DATABASES_PREFIX + fullName);
+        MVMap<String, Object> metaMap = mvStore.openMap("meta." + fullName);
+        return new UnsizedH2Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
+    }
+
+    /** Removes the index's map as H2Database removes its own. */
+    @Override
+    protected void dropIndex(MongoCollection<Object> collection, String indexName) {
+        super.dropIndex(collection, indexName);
+        store.removeMap(legacyMapName(collection.getCollectionName(), indexName) + KEYED_SUFFIX);
+    }
+
+    /** The name H2Database gives an index's map (its mapNameForIndex): files written before hold their indexes there. */
+    private String legacyMapName(String collectionName, String indexName) {
+        return getFullCollectionNamespace(collectionName) + "._index_" + indexName;
     }
 
     /** Hands the store to the index opener while the super constructor runs on this thread. */
