@@ -11,8 +11,8 @@ import { inject } from 'vitest';
 import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
 import { createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
-import { inPausedCampaign } from '../../src/features/prospecting/campaigns/held.ts';
-import { linkAtEnrolment } from '../../src/features/revenue/booking-links/links.ts';
+import { inPausedCampaigns } from '../../src/features/prospecting/campaigns/held.ts';
+import { linksAtEnrolment } from '../../src/features/revenue/booking-links/links.ts';
 import { readBackCalendar } from '../../src/features/revenue/calendars/sync.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
 import { createModels, type Models } from '../../src/features/models.ts';
@@ -73,7 +73,7 @@ export async function startTestPipelineWorker(
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection: clientConnection });
   const builtins = options.enrollment
-    ? createEnrollmentActivity(client, taskQueue, inPausedCampaign(db), linkAtEnrolment(db, options.secrets))
+    ? createEnrollmentActivity(client, taskQueue, inPausedCampaigns(db), linksAtEnrolment(db, options.secrets))
     : {};
   quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });

@@ -2,8 +2,8 @@ import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import { createEnrollmentActivity } from '../features/email/sequences/enrollment.ts';
 import { createActivities } from './all-activities.ts';
-import { inPausedCampaign } from '../features/prospecting/campaigns/held.ts';
-import { linkAtEnrolment } from '../features/revenue/booking-links/links.ts';
+import { inPausedCampaigns } from '../features/prospecting/campaigns/held.ts';
+import { linksAtEnrolment } from '../features/revenue/booking-links/links.ts';
 import { trackActivities } from '../features/insights/agents/activity-tracker.ts';
 import type { Models } from '../features/models.ts';
 import type { WorkerContext } from '../features/context.ts';
@@ -61,7 +61,7 @@ export function workerActivities(deps: {
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
-      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaign(deps.db), linkAtEnrolment(deps.db, deps.secrets)),
+      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaigns(deps.db), linksAtEnrolment(deps.db, deps.secrets)),
     },
   });
 }

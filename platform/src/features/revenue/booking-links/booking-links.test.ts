@@ -14,7 +14,7 @@ import { meetingTookPlace } from '../../../../dev/testing/meetings.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../../dev/testing/sending.ts';
 import { markOutcome, type MeetingDeps } from '../meetings/meetings.ts';
-import { bookingUrlForEmail, LINK_DAYS, linkAtEnrolment } from './links.ts';
+import { bookingUrlForEmail, LINK_DAYS, linksAtEnrolment } from './links.ts';
 
 // Public booking links over a real Temporal dev server and worker (meeting booking books), the whole
 // app over HTTP, and a real SMTP server on loopback that receives the invitations. Workspace A has
@@ -66,7 +66,7 @@ async function enrol(workspace: string, id: number) {
     emailLower: email,
     timeZone: 'America/New_York',
   });
-  const activity = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, undefined, linkAtEnrolment(stack.db, box))[
+  const activity = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, undefined, linksAtEnrolment(stack.db, box))[
     ENROLL_ACTIVITY
   ]!;
   await activity({ prospectId: id, email, sequence: steps }, { run: systemRunContext(workspace, 'test-enrolment') });

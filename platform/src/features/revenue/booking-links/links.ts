@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACROSS_WORKSPACES, isDuplicateKey } from '@meetflow/plugin-sdk';
+import { ACROSS_WORKSPACES, duplicateKeyIndexes } from '@meetflow/plugin-sdk';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import type { SecretsBox } from '../../../core/secrets-box.ts';
@@ -60,44 +60,74 @@ export async function issueBookingLink(
   subject: LinkSubject,
   now = new Date(),
 ): Promise<{ token: string; link: StoredLink } | null> {
+  return (await issueBookingLinks(db, secrets, [subject], now))?.[0] ?? null;
+}
+
+/**
+ * issueBookingLink for many sequences at once (a batch's enrolments), in the subjects' order: one
+ * bulk upsert makes the missing links, and the links it did not make (there already, or made by a
+ * concurrent call) are read back per workspace and given this key's token hash in one more bulk write.
+ */
+export async function issueBookingLinks(
+  db: BookingLinksDb,
+  secrets: Secrets,
+  subjects: readonly LinkSubject[],
+  now = new Date(),
+): Promise<Array<{ token: string; link: StoredLink }> | null> {
   if (!('mac' in secrets)) return null;
-  const { workspaceId, sequenceId, prospectId } = subject;
-  const nonce = randomBytes(16).toString('hex');
-  const expiresAt = new Date(now.getTime() + (Math.max(0, subject.lastDayOffset ?? 0) + LINK_DAYS) * DAY_MS);
-  try {
-    await db.bookingLinks.updateOne(
-      { workspaceId, sequenceId },
-      {
-        $setOnInsert: {
-          workspaceId,
-          sequenceId,
-          prospectId,
-          nonce,
-          tokenHashes: [sha256(tokenOf(secrets, nonce))],
-          createdAt: now,
-          expiresAt,
-          revokedAt: null,
-          meetingId: null,
-          meetingStart: null,
-          eventMeetingId: null,
-          generation: 0,
-          reschedules: 0,
-          cancelledAt: null,
-        },
-      },
-      { upsert: true },
-    );
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error; // two issued at once: the other one's stands
+  const made = subjects.map(({ workspaceId, sequenceId, prospectId, lastDayOffset }) => {
+    const nonce = randomBytes(16).toString('hex');
+    return {
+      workspaceId,
+      sequenceId,
+      prospectId,
+      nonce,
+      tokenHashes: [sha256(tokenOf(secrets, nonce))],
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + (Math.max(0, lastDayOffset ?? 0) + LINK_DAYS) * DAY_MS),
+      revokedAt: null,
+      meetingId: null,
+      meetingStart: null,
+      eventMeetingId: null,
+      generation: 0,
+      reschedules: 0,
+      cancelledAt: null,
+    };
+  });
+  const links: Array<StoredLink | undefined> = new Array(subjects.length);
+  if (made.length > 0) {
+    const upserts = made.map((link) => ({
+      updateOne: { filter: { workspaceId: link.workspaceId, sequenceId: link.sequenceId }, update: { $setOnInsert: link }, upsert: true },
+    }));
+    try {
+      const written = await db.bookingLinks.bulkWrite(upserts, { ordered: false });
+      for (const [index, id] of Object.entries(written.upsertedIds)) links[Number(index)] = { ...made[Number(index)]!, _id: id };
+    } catch (error) {
+      if (!duplicateKeyIndexes(error)) throw error; // two issued at once: the other one's stands, read back below
+    }
   }
-  const link = await db.bookingLinks.findOne({ workspaceId, sequenceId }).lean<StoredLink>();
-  if (!link) throw new Error(`booking link of ${sequenceId} vanished right after it was written`);
-  const token = tokenOf(secrets, link.nonce);
-  const hash = sha256(token);
+  // The links this call did not insert: read back by their exact keys, one query per workspace.
+  const missing = [...subjects.keys()].filter((index) => !links[index]);
+  for (const workspaceId of new Set(missing.map((index) => subjects[index]!.workspaceId))) {
+    const sequenceIds = missing.filter((index) => subjects[index]!.workspaceId === workspaceId).map((index) => subjects[index]!.sequenceId);
+    const found = await db.bookingLinks.find({ workspaceId, sequenceId: { $in: sequenceIds } }).lean<StoredLink[]>();
+    const bySequence = new Map(found.map((link) => [link.sequenceId, link]));
+    for (const index of missing)
+      if (subjects[index]!.workspaceId === workspaceId) links[index] = bySequence.get(subjects[index]!.sequenceId);
+  }
+  const issued = links.map((link, index) => {
+    if (!link) throw new Error(`booking link of ${subjects[index]!.sequenceId} vanished right after it was written`);
+    return { token: tokenOf(secrets, link.nonce), link };
+  });
   // Made under another key: this key's token is added, and the ones already sent keep working.
-  if (!link.tokenHashes.includes(hash))
-    await db.bookingLinks.updateOne({ workspaceId, _id: link._id }, { $addToSet: { tokenHashes: hash } });
-  return { token, link };
+  const rekeyed = issued.filter(({ token, link }) => !link.tokenHashes.includes(sha256(token)));
+  if (rekeyed.length > 0)
+    await db.bookingLinks.bulkWrite(
+      rekeyed.map(({ token, link }) => ({
+        updateOne: { filter: { workspaceId: link.workspaceId, _id: link._id }, update: { $addToSet: { tokenHashes: sha256(token) } } },
+      })),
+    );
+  return issued;
 }
 
 /** The link of a prospect's sequence (there is one sequence per prospect), made if missing; null without a secrets key. */
@@ -174,9 +204,9 @@ export async function revokeBookingLink(
   return link;
 }
 
-/** Enrolment's part (composed by the worker into platform.enrollSequence): the sequence's link is made as it starts. */
-export const linkAtEnrolment =
+/** Enrolment's part (composed by the worker into platform.enrollSequence): the sequences' links are made as they start. */
+export const linksAtEnrolment =
   (db: BookingLinksDb, secrets: Secrets | undefined) =>
-  async (sequence: LinkSubject): Promise<void> => {
-    if (secrets) await issueBookingLink(db, secrets, sequence);
+  async (sequences: readonly LinkSubject[]): Promise<void> => {
+    if (secrets) await issueBookingLinks(db, secrets, sequences);
   };

@@ -8,7 +8,7 @@ import { eventModel } from '../../../core/events.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
 import { createEnrollmentActivity, ENROLL_ACTIVITY } from '../../email/sequences/enrollment.ts';
-import { linkAtEnrolment } from '../booking-links/links.ts';
+import { linksAtEnrolment } from '../booking-links/links.ts';
 import { serveProductApp } from '../../../../dev/testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../../../../dev/testing/mail-server.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
@@ -56,7 +56,7 @@ async function enrol(workspace: string, id: number, email = `pat${id}@acme${id}.
     email,
     emailLower: email,
   });
-  const activity = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, undefined, linkAtEnrolment(stack.db, box))[
+  const activity = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, undefined, linksAtEnrolment(stack.db, box))[
     ENROLL_ACTIVITY
   ]!;
   await activity({ prospectId: id, email, sequence: steps }, { run: systemRunContext(workspace, 'test-enrolment') });

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
+import { ApplicationFailure } from '@temporalio/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemRunContext } from '../../../core/run-context.ts';
+import { secretsBox } from '../../../core/secrets-box.ts';
+import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
+import { inPausedCampaigns } from '../../prospecting/campaigns/held.ts';
+import { issueBookingLinks, linksAtEnrolment } from '../../revenue/booking-links/links.ts';
+import { sequenceStateOf } from './control.ts';
+import { createEnrollmentActivity, ENROLL_ACTIVITY, sequenceWorkflowId } from './enrollment.ts';
+
+// platform.enrollSequence's list form (a batch's chunk) against a real Temporal dev server and
+// worker: per list, one read of which prospects are held per workspace and one call making the
+// booking links, each item its own result, as one call per item would answer.
+let stack: TestPipelineWorker;
+const box = secretsBox(randomBytes(32));
+const A = 'enrol-list-a';
+const B = 'enrol-list-b';
+// The first step is days away: nothing is sent while the test runs.
+const steps = [3, 8].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: 'Hello there.' }));
+const item = (workspace: string, prospectId: number) => ({
+  input: { prospectId, email: `pat${prospectId}@acme.test`, sequence: steps },
+  extra: { run: systemRunContext(workspace, `enrol-${prospectId}`) },
+});
+
+/** The enrol activity as the worker composes it, with its held read and links call counted. */
+function counted() {
+  const held = vi.fn(inPausedCampaigns(stack.db));
+  const enrolled = vi.fn(linksAtEnrolment(stack.db, box));
+  const enrol = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, held, enrolled)[ENROLL_ACTIVITY]!;
+  return { enrol, held, enrolled };
+}
+
+beforeAll(async () => {
+  stack = await startTestPipelineWorker('enrol-list', [], { secrets: box });
+  await stack.db.campaigns.create({ workspaceId: A, id: 1, name: 'Paused one', status: 'paused', prospectIds: [2, 40] });
+  // B's paused campaign names A's prospect 1: it holds only B's prospect 1.
+  await stack.db.campaigns.create({ workspaceId: B, id: 1, name: 'B paused', status: 'paused', prospectIds: [1] });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('platform.enrollSequence over a list', () => {
+  it('enrols each item as one call would: held ones start paused, a bad input fails alone; one held read per workspace, one links call', async () => {
+    const { enrol, held, enrolled } = counted();
+    const items = [
+      item(A, 1),
+      item(A, 2),
+      { ...item(A, 3), input: { prospectId: 3, email: 'not an address', sequence: steps } },
+      item(B, 1),
+    ];
+    const results = await enrol.many!(items);
+
+    expect(results.map((result) => result.ok)).toEqual([true, true, false, true]);
+    expect(results[0]).toMatchObject({
+      ok: true,
+      output: { sequenceId: sequenceWorkflowId(A, 1), enrolled: true, alreadyEnrolled: false, steps: 2 },
+    });
+    expect(results[2]).toMatchObject({ ok: false, error: expect.any(ApplicationFailure) });
+    for (const result of results) expect(result.endedAt!.getTime()).toBeGreaterThanOrEqual(result.startedAt!.getTime());
+    expect(held.mock.calls.map(([workspace, ids]) => [workspace, [...ids]])).toEqual([
+      [A, [1, 2]],
+      [B, [1]],
+    ]);
+    expect(enrolled).toHaveBeenCalledTimes(1);
+    expect(enrolled.mock.calls[0]![0].map((sequence: { sequenceId: string }) => sequence.sequenceId)).toEqual([
+      sequenceWorkflowId(A, 1),
+      sequenceWorkflowId(A, 2),
+      sequenceWorkflowId(B, 1),
+    ]);
+
+    await vi.waitFor(async () => {
+      expect((await sequenceStateOf(stack.runner.temporal, A, 1))?.status).toBe('active');
+      expect((await sequenceStateOf(stack.runner.temporal, A, 2))?.status).toBe('paused');
+      expect((await sequenceStateOf(stack.runner.temporal, B, 1))?.status).toBe('paused');
+    });
+    expect(await sequenceStateOf(stack.runner.temporal, A, 3)).toBeNull();
+    const links = await stack.db.bookingLinks.find({ workspaceId: { $in: [A, B] } }, null, ACROSS_WORKSPACES).lean();
+    expect(links.map((link) => `${link.workspaceId}/${link.prospectId}`).sort()).toEqual([`${A}/1`, `${A}/2`, `${B}/1`]);
+  });
+
+  it('a repeat of the list finds each sequence running, held ones still paused, and keeps each link as it was', async () => {
+    const before = await stack.db.bookingLinks.find({ workspaceId: A }).lean();
+    const { enrol } = counted();
+    const results = await enrol.many!([item(A, 1), item(A, 2)]);
+    expect(results.map((result) => result.ok)).toEqual([true, true]);
+    expect(results[0]).toMatchObject({ output: { alreadyEnrolled: true } });
+    expect((await sequenceStateOf(stack.runner.temporal, A, 2))?.status).toBe('paused');
+    expect(await stack.db.bookingLinks.find({ workspaceId: A }).lean()).toEqual(before);
+  });
+
+  it('one call is a list of one: its output, or its error thrown', async () => {
+    const { enrol, held, enrolled } = counted();
+    await expect(enrol(item(A, 5).input, item(A, 5).extra)).resolves.toEqual({
+      sequenceId: sequenceWorkflowId(A, 5),
+      enrolled: true,
+      alreadyEnrolled: false,
+      steps: 2,
+    });
+    await expect(enrol({ prospectId: 6, email: 'nope', sequence: steps }, item(A, 6).extra)).rejects.toThrow(/email/);
+    expect(held).toHaveBeenCalledTimes(1);
+    expect(enrolled).toHaveBeenCalledTimes(1);
+  });
+
+  it('links cannot be made: the started items fail (to be retried), and their retry finds the sequences running and makes the links', async () => {
+    const failing = vi.fn(async () => {
+      throw new Error('database went away');
+    });
+    const enrol = createEnrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, inPausedCampaigns(stack.db), failing)[
+      ENROLL_ACTIVITY
+    ]!;
+    const results = await enrol.many!([item(A, 7), item(A, 8)]);
+    expect(results).toMatchObject([
+      { ok: false, error: { message: 'database went away' } },
+      { ok: false, error: { message: 'database went away' } },
+    ]);
+    const { enrol: again } = counted();
+    expect(await again.many!([item(A, 7), item(A, 8)])).toMatchObject([
+      { ok: true, output: { alreadyEnrolled: true } },
+      { ok: true, output: { alreadyEnrolled: true } },
+    ]);
+    expect(await stack.db.bookingLinks.countDocuments({ workspaceId: A, prospectId: { $in: [7, 8] } })).toBe(2);
+  });
+});
+
+describe('issueBookingLinks', () => {
+  const subject = (prospectId: number) => ({ workspaceId: A, prospectId, sequenceId: sequenceWorkflowId(A, prospectId), lastDayOffset: 8 });
+
+  it('makes the missing links in one bulk write without reading them back; reads back only those already there', async () => {
+    const bulkWrite = vi.spyOn(stack.db.bookingLinks, 'bulkWrite');
+    const find = vi.spyOn(stack.db.bookingLinks, 'find');
+    try {
+      const made = (await issueBookingLinks(stack.db, box, [subject(20), subject(21)]))!;
+      expect(bulkWrite).toHaveBeenCalledTimes(1);
+      expect(find).not.toHaveBeenCalled();
+      const stored = await stack.db.bookingLinks
+        .find({ workspaceId: A, prospectId: { $in: [20, 21] } })
+        .sort({ prospectId: 1 })
+        .lean();
+      expect(made.map(({ link }) => link)).toEqual(stored);
+
+      bulkWrite.mockClear();
+      find.mockClear();
+      const again = (await issueBookingLinks(stack.db, box, [subject(21), subject(22), subject(20)]))!;
+      expect(again.map(({ link }) => link.prospectId)).toEqual([21, 22, 20]);
+      expect(again[0]!.token).toBe(made[1]!.token);
+      expect(again[2]!.token).toBe(made[0]!.token);
+      expect(bulkWrite).toHaveBeenCalledTimes(1); // no re-keying: the same key
+      expect(find).toHaveBeenCalledTimes(1);
+    } finally {
+      bulkWrite.mockRestore();
+      find.mockRestore();
+    }
+  });
+
+  it('links made under another key get this key’s token too; the old tokens keep their hashes', async () => {
+    const other = secretsBox(randomBytes(32));
+    const [first] = (await issueBookingLinks(stack.db, box, [subject(30)]))!;
+    const [second] = (await issueBookingLinks(stack.db, other, [subject(30)]))!;
+    expect(second!.token).not.toBe(first!.token);
+    const stored = await stack.db.bookingLinks.findOne({ workspaceId: A, prospectId: 30 }).lean();
+    expect(stored!.tokenHashes).toHaveLength(2);
+    expect(stored!.tokenHashes).toEqual(expect.arrayContaining(first!.link.tokenHashes));
+  });
+
+  it('no secrets key: no links', async () => {
+    expect(await issueBookingLinks(stack.db, { unavailable: 'no key in this test' }, [subject(31)])).toBeNull();
+  });
+});
