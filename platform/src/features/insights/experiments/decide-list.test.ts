@@ -34,6 +34,18 @@ beforeAll(async () => {
       createdBy: 'user:owner',
     });
   }
+  // Acme's prospects 1 and 2 are in campaign 7, which has an experiment of its own: theirs decides for them.
+  await db.campaigns.create({ workspaceId: 'acme', id: 7, name: 'Spring', status: 'active', prospectIds: [1, 2] });
+  await db.experiments.create({
+    workspaceId: 'acme',
+    name: 'Spring openers',
+    decisionPoint: FIRST_TEMPLATE_POINT,
+    population: { kind: 'campaign', campaignId: 7 },
+    arms: ['value-first', 'question'].map((value) => ({ id: value, label: value, value, trials: 0, successes: 0 })),
+    state: 'running',
+    createdBy: 'user:owner',
+  });
+  await createProspect(db, 'initech', { firstName: 'I', lastName: 'L', company: 'C', email: 'p1@initech.example' });
 });
 afterAll(async () => {
   await connection?.dropDatabase();
@@ -59,6 +71,8 @@ describe('deciding for a list of prospects', () => {
         { collections: ['experiments'] },
       ),
     ).toBe(4);
+    // The campaigns the list's prospects are in: one read per workspace in the list, not per prospect.
+    expect(totalOps(rows, { collections: ['campaigns'] })).toBe(2);
 
     expect(results.map((result) => result.ok)).toEqual([true, true, false, true, true]);
     expect(results[2]).toMatchObject({ ok: false, error: { type: 'InvalidActivityInput' } });
@@ -74,5 +88,28 @@ describe('deciding for a list of prospects', () => {
     // Each in its own workspace: globex's prospect 3 was decided by globex's experiment.
     const globex = await db.experiments.findOne({ workspaceId: 'globex' }).lean();
     expect((again[2] as { experimentId: string }).experimentId).toBe(String(globex!._id));
+    // Acme's prospects of campaign 7 by its experiment, prospect 4 by the workspace's.
+    const spring = await db.experiments.findOne({ workspaceId: 'acme', name: 'Spring openers' }).lean();
+    const acmeWide = await db.experiments.findOne({ workspaceId: 'acme', name: 'Openers' }).lean();
+    expect(again.map((output) => (output as { experimentId: string }).experimentId)).toEqual([
+      String(spring!._id),
+      String(spring!._id),
+      String(globex!._id),
+      String(acmeWide!._id),
+    ]);
+  });
+
+  it('a workspace with no experiment: nothing decided, and no campaign or prospect read', async () => {
+    const decide = createDecideActivity(db)[DECIDE_ACTIVITY]!;
+    const ops = countDbOps(connection);
+    const results = await decide.many!([item('initech', { prospectId: 1 }, 'run-i1'), item('initech', { prospectId: 1 }, 'run-i2')]);
+    const rows = ops.stop();
+    const none = { experimentId: null, arm: null, template: null, source: 'none', decisions: {}, populations: {} };
+    expect(results).toMatchObject([
+      { ok: true, output: none },
+      { ok: true, output: none },
+    ]);
+    expect(await decide({ prospectId: 1 }, item('initech', null, 'run-i3').extra)).toEqual(none);
+    expect(rows.map((row) => row.collection)).toEqual(['experiments']);
   });
 });

@@ -91,15 +91,32 @@ async function prospectSlice(
   return sliceOfProspect(prospect.industry ?? null, named.length > 0 ? named : icp.slices)?.name;
 }
 
+/** A campaign as populations read it. */
+type CampaignOfProspect = { id: number; sliceNames?: string[]; prospectIds?: number[] };
+
+/** The campaigns of the workspace each of these prospects is in (one read), newest first: a list's {@link populationsOf}. */
+async function campaignsOfProspects(db: DecideDb, workspaceId: string, prospectIds: readonly number[]) {
+  const campaigns = await db.campaigns
+    .find({ workspaceId, prospectIds: { $in: [...new Set(prospectIds)] } }, { id: 1, sliceNames: 1, prospectIds: 1 })
+    .sort({ id: -1 })
+    .lean<CampaignOfProspect[]>();
+  const members = campaigns.map((campaign) => new Set(campaign.prospectIds));
+  return (prospectId: number) => campaigns.filter((_, index) => members[index]!.has(prospectId));
+}
+
 /**
  * The populations a prospect belongs to, most specific first: its campaigns (newest first), then
- * its ICP slice, then the workspace. The slice is looked up only when an experiment asks for one.
+ * its ICP slice, then the workspace. The slice is looked up only when an experiment asks for one;
+ * the campaigns are read here unless a list's read of them is given.
  */
-async function populationsOf(db: DecideDb, workspaceId: string, prospectId: number, withSlice: boolean): Promise<Population[]> {
-  const campaigns = await db.campaigns
-    .find({ workspaceId, prospectIds: prospectId }, { id: 1, sliceNames: 1 })
-    .sort({ id: -1 })
-    .lean<Array<{ id: number; sliceNames?: string[] }>>();
+async function populationsOf(
+  db: DecideDb,
+  workspaceId: string,
+  prospectId: number,
+  withSlice: boolean,
+  campaignsOf?: (prospectId: number) => CampaignOfProspect[],
+): Promise<Population[]> {
+  const campaigns = campaignsOf?.(prospectId) ?? (await (await campaignsOfProspects(db, workspaceId, [prospectId]))(prospectId));
   const slice = withSlice ? await prospectSlice(db, workspaceId, prospectId, campaigns[0]?.sliceNames ?? []) : undefined;
   return [
     ...campaigns.map((campaign) => ({ kind: 'campaign' as const, campaignId: campaign.id })),
@@ -189,17 +206,24 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
   };
   type Experiments = Awaited<ReturnType<typeof experimentsOf>>;
 
-  const decideOne = async (raw: unknown, extra: ActivityExtra | undefined, experiments?: Experiments): Promise<DecideOutput> => {
+  const none = (): DecideOutput => ({ experimentId: null, arm: null, template: null, source: 'none', decisions: {}, populations: {} });
+  const decideOne = async (
+    raw: unknown,
+    extra: ActivityExtra | undefined,
+    read?: { experiments: Experiments; campaignsOf: (prospectId: number) => CampaignOfProspect[] },
+  ): Promise<DecideOutput> => {
     const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
     const workspaceId = workspaceOf(extra ?? {});
-    const { allRunning, allApplied } = experiments ?? (await experimentsOf(workspaceId));
+    const { allRunning, allApplied } = read?.experiments ?? (await experimentsOf(workspaceId));
+    // No experiment running or applied in the workspace: nothing to decide, and no population to read.
+    if (allRunning.length === 0 && allApplied.length === 0) return none();
     const withSlice = [...allRunning, ...allApplied].some((experiment) => experiment.population.kind === 'slice');
-    const populations = await populationsOf(db, workspaceId, prospectId, withSlice);
+    const populations = await populationsOf(db, workspaceId, prospectId, withSlice, read?.campaignsOf);
     const running = byDecisionPoint(allRunning, populations);
     const applied = byDecisionPoint(allApplied, populations);
     const decisions: Record<string, string> = {};
     const decidedBy: Record<string, Population> = {};
-    let first: Omit<DecideOutput, 'decisions' | 'populations'> = { experimentId: null, arm: null, template: null, source: 'none' };
+    let first: Omit<DecideOutput, 'decisions' | 'populations'> = none();
     for (const [point, experiment] of running) {
       const decision = await decide(db, experiment, prospectId, extra?.run?.runId ?? undefined);
       decisions[point] = decision.value;
@@ -223,17 +247,27 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
   };
 
   const decideActivity: BoundActivity = (raw, extra) => decideOne(raw, extra);
-  // A batch's chunk: the workspace's experiments read once for the whole list (each run's context
-  // names its workspace; a list is never assumed to be one workspace's), then each prospect decided on its own.
+  // A batch's chunk: the workspace's experiments, and its campaigns the list's prospects are in,
+  // read once for the whole list (each run's context names its workspace; a list is never assumed
+  // to be one workspace's), then each prospect decided on its own.
   decideActivity.many = async (items) => {
-    const byWorkspace = new Map<string, Promise<Experiments>>();
-    const withExperimentsRead = async (raw: unknown, extra: ActivityExtra | undefined) => {
+    const byWorkspace = new Map<string, Promise<{ experiments: Experiments; campaignsOf: (prospectId: number) => CampaignOfProspect[] }>>();
+    const readFor = async (workspaceId: string) => {
+      const experiments = await experimentsOf(workspaceId);
+      if (experiments.allRunning.length === 0 && experiments.allApplied.length === 0) return { experiments, campaignsOf: () => [] };
+      const prospectIds = items
+        .filter((item) => item.extra?.run?.workspaceId === workspaceId)
+        .map((item) => DecideInput.safeParse(item.input))
+        .flatMap((parsed) => (parsed.success ? [parsed.data.prospectId] : []));
+      return { experiments, campaignsOf: await campaignsOfProspects(db, workspaceId, prospectIds) };
+    };
+    const withListRead = async (raw: unknown, extra: ActivityExtra | undefined) => {
       const workspaceId = workspaceOf(extra ?? {});
-      if (!byWorkspace.has(workspaceId)) byWorkspace.set(workspaceId, experimentsOf(workspaceId));
+      if (!byWorkspace.has(workspaceId)) byWorkspace.set(workspaceId, readFor(workspaceId));
       return decideOne(raw, extra, await byWorkspace.get(workspaceId)!);
     };
     const results: ListResult[] = [];
-    for (const item of items) results.push(await callOne(withExperimentsRead, item));
+    for (const item of items) results.push(await callOne(withListRead, item));
     return results;
   };
   return { [DECIDE_ACTIVITY]: decideActivity };
