@@ -77,6 +77,35 @@ describe('the devstack supervisor', () => {
     await restarted.stop();
   });
 
+  it('loses no acknowledged write of writers sharing commits when the database is killed (kill -9) among them', async () => {
+    const devstack = await start({ dataDir, ...ports, temporalAddress: 'external:7233' });
+    const acknowledged: string[] = [];
+    let killed: Promise<void> | undefined;
+    await withDatabase(devstack.mongoUri, async (things) => {
+      // Eight writers at once, so writes finish while another's commit runs and share the next one.
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, writer) => {
+          for (let index = 0; !killed; index++) {
+            const id = `shared-${writer}-${index}`;
+            try {
+              await things.updateOne({ _id: id as never }, { $set: { writer, index } }, { upsert: true });
+            } catch {
+              return; // the database is gone: this write was never acknowledged
+            }
+            acknowledged.push(id);
+            if (acknowledged.length === 400) killed = devstack.processes.mongo!.kill();
+          }
+        }),
+      );
+    });
+    await killed;
+    const restarted = await start({ dataDir, ...ports, temporalAddress: 'external:7233' });
+    const survivors = await withDatabase(restarted.mongoUri, (things) => things.countDocuments({ _id: { $in: acknowledged as never[] } }));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(400);
+    expect(survivors).toBe(acknowledged.length);
+    await restarted.stop();
+  });
+
   it('starts nothing for an external database and Temporal', async () => {
     const external = await start({ dataDir, ...ports, mongoUri: 'mongodb://db.example:27017/x', temporalAddress: 'tmp.example:7233' });
     expect(external).toMatchObject({ mongoUri: 'mongodb://db.example:27017/x', temporalAddress: 'tmp.example:7233', processes: {} });

@@ -8,6 +8,7 @@ import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Meetflow's embedded MongoDB-protocol database: mongo-java-server with its H2 MVStore backend,
@@ -23,10 +24,32 @@ public final class MeetflowMongoServer {
         "insert", "update", "delete", "findandmodify", "createindexes", "dropindexes",
         "drop", "dropdatabase", "create", "renamecollection");
 
-    /** H2 backend that commits after every write instead of the store's one-second autocommit. */
+    /**
+     * H2 backend that has every write committed before it is acknowledged, instead of the store's
+     * one-second autocommit. Writes that finish while a commit runs share the next one (a group
+     * commit): each write takes a ticket once applied, and returns as soon as a commit that began
+     * after its ticket was taken has finished, committing itself only when none has.
+     */
     static final class DurableH2Backend extends H2Backend {
+        /** Tickets taken: one per write, taken after the write is applied. */
+        private final AtomicLong applied = new AtomicLong();
+        private final Object commitLock = new Object();
+        /** The last ticket taken before the latest finished commit began: every write up to it is in the file. */
+        private long committedThrough;
+
         DurableH2Backend(String fileName) {
             super(fileName);
+        }
+
+        private void commitThrough(long ticket) {
+            synchronized (commitLock) {
+                if (committedThrough >= ticket) {
+                    return;
+                }
+                long covered = applied.get();
+                commit();
+                committedThrough = covered;
+            }
         }
 
         /**
@@ -46,7 +69,7 @@ public final class MeetflowMongoServer {
         public Document handleCommand(Channel channel, String database, String command, Document query) {
             Document result = super.handleCommand(channel, database, command, query);
             if (WRITE_COMMANDS.contains(command.toLowerCase()) || writesThroughPipeline(command, query)) {
-                commit();
+                commitThrough(applied.incrementAndGet());
             }
             return result;
         }

@@ -7,12 +7,14 @@ import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
 import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.oplog.Oplog;
 
 /**
  * An H2 database whose unique indexes are {@link KeyLookupUniqueIndex}es keyed by {@link KeyValueDataType},
@@ -73,15 +75,50 @@ public final class KeyLookupH2Database extends H2Database {
         return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
     }
 
-    /** The collection as H2Database opens it (the same maps), not keeping its data size: see UnsizedH2Collection. */
+    /**
+     * The collection with its documents stored as BSON ({@link BsonDocumentDataType}) in a data map
+     * of its own name, not keeping its data size ({@link UnsizedH2Collection}). The documents of a file
+     * written before are copied over from H2Database's data map once, when first opened, and that
+     * map removed after (a copy cut short is finished on the next start).
+     */
     @Override
     protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
         MVStore mvStore = store != null ? store : StoreHolder.current();
         String fullName = getFullCollectionNamespace(collectionName);
-        // H2Database's map names: DATABASES_PREFIX, and its private META_PREFIX ("meta.").
-        MVMap<Object, Document> dataMap = mvStore.openMap(DATABASES_PREFIX + fullName);
+        MVMap<Object, Document> dataMap = mvStore.openMap(bsonMapName(fullName),
+            new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE));
+        if (mvStore.hasMap(DATABASES_PREFIX + fullName)) {
+            MVMap<Object, Document> legacy = mvStore.openMap(DATABASES_PREFIX + fullName);
+            for (Map.Entry<Object, Document> entry : legacy.entrySet()) {
+                dataMap.putIfAbsent(entry.getKey(), entry.getValue());
+            }
+            mvStore.removeMap(legacy);
+            mvStore.commit();
+        }
+        // H2Database's private META_PREFIX ("meta."): the collection's own settings, unchanged.
         MVMap<String, Object> metaMap = mvStore.openMap("meta." + fullName);
         return new UnsizedH2Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
+    }
+
+    /** Removes the collection's data map too (H2Database removes the maps of its own names). */
+    @Override
+    public void dropCollection(String collectionName, Oplog oplog) {
+        super.dropCollection(collectionName, oplog);
+        store.removeMap(bsonMapName(getFullCollectionNamespace(collectionName)));
+    }
+
+    /** Renames the collection's data map too (H2Database renames the maps of its own names). */
+    @Override
+    public void moveCollection(MongoDatabase oldDatabase, MongoCollection<?> collection, String newCollectionName) {
+        super.moveCollection(oldDatabase, collection, newCollectionName);
+        MVMap<Object, Document> dataMap = store.openMap(bsonMapName(collection.getFullName()),
+            new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE));
+        store.renameMap(dataMap, bsonMapName(getFullCollectionNamespace(newCollectionName)));
+    }
+
+    /** The data map of a collection: H2Database's name for it, and a suffix no collection name has ($ is not allowed in one). */
+    private static String bsonMapName(String fullName) {
+        return DATABASES_PREFIX + fullName + "$bson";
     }
 
     /** Removes the index's map as H2Database removes its own. */

@@ -9,13 +9,13 @@ import { freePort } from './ports.ts';
 import { provisionDevstack, type Toolchain } from './provision.ts';
 import { pingDatabase } from './supervisor.ts';
 
-// The embedded database's unique indexes are maps keyed by KeyValueDataType
-// (java/de/bwaldvogel/mongo/backend/h2/KeyValueDataType.java), which compares keys without
-// serializing them; mongo-java-server's own H2Database (the launcher with
-// -Dmeetflow.libraryIndexes=true) keys them by H2's ObjectDataType. The two must accept and refuse
-// the same writes and find the same documents; and a file the library's indexes wrote opens with
-// every index intact (its maps copied to the keyed ones once).
-const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-index-maps-'));
+// How the embedded database stores (java/de/bwaldvogel/mongo/backend/h2/): its unique indexes are
+// maps keyed by KeyValueDataType, which compares keys without serializing them, and its documents
+// are stored as BSON (BsonDocumentDataType); mongo-java-server's own H2Database (the launcher with
+// -Dmeetflow.libraryIndexes=true) keys indexes by H2's ObjectDataType and Java-serializes
+// documents. The two must accept and refuse the same writes and read back the same documents; and a
+// file the library wrote opens with every document and index intact (its maps copied once).
+const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-h2-storage-'));
 let tools: Toolchain;
 const running: Array<{ server: ManagedProcess; connection: mongoose.Connection }> = [];
 
@@ -23,7 +23,7 @@ const running: Array<{ server: ManagedProcess; connection: mongoose.Connection }
 async function startServer(file: string, libraryIndexes: boolean) {
   const port = await freePort();
   const server = await ManagedProcess.start({
-    name: 'index-maps database',
+    name: 'h2-storage database',
     command: tools.java,
     args: [
       '-Xmx256m',
@@ -38,7 +38,7 @@ async function startServer(file: string, libraryIndexes: boolean) {
     logFile: join(dataDir, `${file}.log`),
     pidFile: join(dataDir, `${file}.${port}.pid`),
   });
-  const uri = `mongodb://127.0.0.1:${port}/index_maps`;
+  const uri = `mongodb://127.0.0.1:${port}/h2_storage`;
   await vi.waitFor(() => pingDatabase(uri), { timeout: 60_000, interval: 200 });
   const connection = await mongoose.createConnection(uri).asPromise();
   const started = { server, connection };
@@ -78,7 +78,28 @@ const aDocument = fc.record({ k: aKey, w: fc.constantFrom('w1', 'w2'), v: aKey }
 const written = (document: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
 
-/** Inserts each document and then asks for each key: what was accepted, refused (by code) and found. */
+/** A value of each BSON type the product's documents hold, nested and in arrays too. */
+const { Binary, Decimal128, Long, Timestamp } = mongoose.mongo;
+const manyTypes = (index: number) => ({
+  int32: index,
+  int64: Long.fromString(`${9_000_000_000 + index}`),
+  double: index + 0.25,
+  decimal: Decimal128.fromString(`${index}.10`),
+  text: `text ${index} é ✓`,
+  flag: index % 2 === 0,
+  none: null,
+  at: new Date(index * 1_000),
+  id: new mongoose.Types.ObjectId(index.toString(16).padStart(24, '0')),
+  bytes: new Binary(Buffer.from([index % 256, 1, 2])),
+  stamp: new Timestamp({ t: index, i: 1 }),
+  nested: { list: [1, 'two', { three: [3] }], empty: {}, deeper: { at: new Date(0) } },
+  emptyList: [],
+});
+
+/** A document as the driver reads it back: an int64 as a number (its promoteLongs). */
+const asRead = (document: Record<string, unknown>) => ({ ...document, int64: Number(document.int64) });
+
+/** Inserts each document, updates them all, then reads each back by its keys: what was accepted, refused (by code) and found. */
 async function replay(connection: mongoose.Connection, name: string, documents: Array<Record<string, unknown>>) {
   const collection = connection.db!.collection(name);
   await collection.createIndex({ k: 1 }, { unique: true });
@@ -86,23 +107,31 @@ async function replay(connection: mongoose.Connection, name: string, documents: 
   const outcomes: Array<string | number> = [];
   for (const [index, document] of documents.entries()) {
     try {
-      await collection.insertOne({ ...written(document), n: index });
+      await collection.insertOne({ ...written(document), n: index, ...manyTypes(index), _id: `d${index}` as never });
       outcomes.push('ok');
     } catch (error) {
       outcomes.push((error as { code: number }).code);
     }
   }
-  const found: number[][] = [];
+  // Values the server makes itself: incremented, set, pushed, dated now (compared for their type only), unset.
+  await collection.updateMany(
+    {},
+    { $inc: { int32: 1, int64: 2 }, $set: { 'nested.deeper.flag': true }, $push: { emptyList: 'x' } as never },
+  );
+  await collection.updateMany({}, { $currentDate: { touched: true }, $unset: { none: '' } });
+  const found: unknown[] = [];
   for (const document of documents) {
-    const byKey = await collection.find({ k: document.k ?? null }, { projection: { n: 1 } }).toArray();
-    const byPair = await collection.find({ w: document.w, v: document.v ?? null }, { projection: { n: 1 } }).toArray();
-    found.push([...byKey, ...byPair].map((row) => row.n as number));
+    const byKey = await collection.find({ k: document.k ?? null }, { projection: { touched: 0 } }).toArray();
+    const byPair = await collection.find({ w: document.w, v: document.v ?? null }, { projection: { touched: 0 } }).toArray();
+    found.push([...byKey, ...byPair]);
   }
+  const touched = await collection.find({}, { projection: { touched: 1 } }).toArray();
+  expect(touched.every((row) => row.touched instanceof Date)).toBe(true);
   return { outcomes, found, count: await collection.countDocuments() };
 }
 
-describe("the database's unique index maps", () => {
-  it('accept, refuse and find exactly as the library’s own index maps do, over keys of many types', async () => {
+describe("the database's index maps and document storage", () => {
+  it('accept, refuse, update and read back exactly as the library’s own do, over keys and values of many types', async () => {
     const library = await startServer('library.mv', true);
     const keyed = await startServer('keyed.mv', false);
     let run = 0;
@@ -114,17 +143,28 @@ describe("the database's unique index maps", () => {
       }),
       { numRuns: 40, seed: 20261130 },
     );
-    await stopServer(library);
+    // Read back from the file, not from pages still in memory: every collection as the library's server holds it.
+    const everything = (connection: mongoose.Connection, name: string) =>
+      connection
+        .db!.collection(name)
+        .find({}, { projection: { touched: 0 } })
+        .sort({ _id: 1 })
+        .toArray();
     await stopServer(keyed);
+    const reopened = await startServer('keyed.mv', false);
+    for (let each = 1; each <= run; each++)
+      expect(await everything(reopened.connection, `c${each}`)).toEqual(await everything(library.connection, `c${each}`));
+    await stopServer(library);
+    await stopServer(reopened);
   });
 
-  it('open a file the library’s indexes wrote with every index intact, and keep it so across a restart', async () => {
+  it('open a file the library wrote with every document and index intact, and keep them so across a restart', async () => {
     const documents = Array.from({ length: 300 }, (_, index) => ({
       _id: new mongoose.Types.ObjectId(),
       eventId: `e${index}`,
       workspaceId: `w${index % 3}`,
       seq: index,
-      at: new Date(index * 60_000),
+      ...manyTypes(index),
     }));
     const library = await startServer('written-before.mv', true);
     const events = () => library.connection.db!.collection('events');
@@ -138,9 +178,9 @@ describe("the database's unique index maps", () => {
       const collection = keyed.connection.db!.collection('events');
       expect(await collection.countDocuments()).toBe(300 + start);
       for (const document of documents.filter((_, index) => index % 7 === 0)) {
-        expect(await collection.findOne({ _id: document._id })).toEqual(document);
-        expect(await collection.findOne({ eventId: document.eventId })).toEqual(document);
-        expect(await collection.findOne({ workspaceId: document.workspaceId, seq: document.seq })).toEqual(document);
+        expect(await collection.findOne({ _id: document._id })).toEqual(asRead(document));
+        expect(await collection.findOne({ eventId: document.eventId })).toEqual(asRead(document));
+        expect(await collection.findOne({ workspaceId: document.workspaceId, seq: document.seq })).toEqual(asRead(document));
       }
       const ids = documents.slice(0, 5).map((document) => document.eventId);
       expect((await collection.find({ eventId: { $in: ids } }).toArray()).map((document) => document.eventId).sort()).toEqual(ids.sort());
