@@ -62,13 +62,36 @@ function isFinite(term: Term, before: Term | undefined): boolean {
   return tags.has('PresentTense') || tags.has('PastTense') || tags.has('Modal') || tags.has('Copula');
 }
 
+const replacements = new Map<string, Array<{ pattern: RegExp; standIn: string }>>();
+
+/**
+ * Each appearance of the phrases (longest first) as a pattern and its form's stand-in: made once
+ * per set of phrases (an offer's), not per sentence (appearances conjugates each phrase).
+ */
+function replacementsOf(phrases: readonly Phrase[]): Array<{ pattern: RegExp; standIn: string }> {
+  const key = phrases
+    .map((phrase) => [phrase.form, phrase.text, phrase.subject ?? '', phrase.predicate ?? ''].join('\u0000'))
+    .join('\u0001');
+  let made = replacements.get(key);
+  if (!made) {
+    made = phrases
+      .flatMap(appearances)
+      .sort((a, b) => b.text.length - a.text.length)
+      .map(({ text, form }) => ({
+        pattern: new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(text)}(?![\\p{L}\\d])`, 'giu'),
+        standIn: STAND_INS[form],
+      }));
+    if (replacements.size > 500) replacements.clear();
+    replacements.set(key, made);
+  }
+  return made;
+}
+
 /** The sentence with every appearance of an offer phrase replaced by its form's stand-in. */
 export function skeletonOf(sentence: string, phrases: readonly Phrase[]): string {
-  const all = phrases.flatMap(appearances).sort((a, b) => b.text.length - a.text.length);
   let skeleton = sentence;
-  for (const { text, form } of all) {
-    skeleton = skeleton.replace(new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(text)}(?![\\p{L}\\d])`, 'giu'), STAND_INS[form]);
-  }
+  // replace() starts a global pattern from the beginning each time, so one pattern serves every sentence.
+  for (const { pattern, standIn } of replacementsOf(phrases)) skeleton = skeleton.replace(pattern, standIn);
   return skeleton;
 }
 
