@@ -55,6 +55,12 @@ export interface BatchResult {
   probe?: { rss: { rss: number; peak: number } | null; mappings: Array<{ mapping: string; rss: number }>; report: ProbeReport };
   /** Seconds of the launch call (prospects added, campaign created, runs prepared, batch started), and from the last step's end to the batch's (runs recorded finished, scores and outcomes written). */
   phases: { launch: number; afterLastStep: number };
+  /**
+   * The batch view's data while the batch ran: its progress query (what GET /api/batches/{id}
+   * answers from) asked once a second, how many answered, how long they took, and the runs it
+   * last saw completed.
+   */
+  liveView: { asked: number; answered: number; medianMs: number; maxMs: number; lastCompleted: number };
 }
 
 /** A workflow's tasks as its histories record them: from each task's start to its completion, timeout or failure. */
@@ -227,6 +233,23 @@ export async function benchBatch(
     const started = performance.now();
     const launched = await launchCampaign({ db, runner }, WORKSPACE, TEST_OWNER, launch);
     const launchSeconds = secondsSince(started);
+    const handle = servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId));
+    const liveView = { asked: 0, answered: 0, ms: [] as number[], lastCompleted: 0 };
+    const viewing = (async () => {
+      while (sampling) {
+        const asked = performance.now();
+        liveView.asked += 1;
+        try {
+          const live = await handle.query<{ runs: Record<string, number> }>('progress');
+          liveView.ms.push(performance.now() - asked);
+          liveView.answered += 1;
+          liveView.lastCompleted = live.runs.completed ?? 0;
+        } catch {
+          // Unanswered (the workflow between tasks of a continue-as-new, or ended): counted as asked only.
+        }
+        await sleep(1_000);
+      }
+    })();
     // A worker that dies (killed by a signal, out of memory) fails the run instead of leaving it waiting.
     const died = Promise.race(workers.map((each) => each.exited.then((code) => ({ each, code })))).then(({ each, code }) =>
       Promise.reject(
@@ -234,7 +257,7 @@ export async function benchBatch(
       ),
     );
     died.catch(() => undefined); // the workers' ordinary stop after the batch is no error
-    const progress = (await Promise.race([servers.temporal.workflow.getHandle(batchWorkflowId(launched.batchId)).result(), died])) as {
+    const progress = (await Promise.race([handle.result(), died])) as {
       nodes: Record<string, Record<string, number>>;
     };
     const seconds = secondsSince(started);
@@ -242,6 +265,7 @@ export async function benchBatch(
     const cpuSplit = cpu.stop();
     sampling = false;
     await sampler;
+    await viewing;
     const kernelPeak = reset ? (rssOf(worker.pid)?.peak ?? null) : null;
     const probe = probed && options.probe ? { ...probed, report: await readProbe(worker, options.probe.dir, 1) } : undefined;
 
@@ -272,6 +296,13 @@ export async function benchBatch(
       cpu: cpuSplit,
       steps: stepTimes(stepRecords),
       phases: { launch: launchSeconds, afterLastStep: (endedAt - lastStepEnd(stepRecords)) / 1000 },
+      liveView: {
+        asked: liveView.asked,
+        answered: liveView.answered,
+        medianMs: [...liveView.ms].sort((a, b) => a - b)[Math.floor(liveView.ms.length / 2)] ?? Number.NaN,
+        maxMs: liveView.ms.length > 0 ? Math.max(...liveView.ms) : Number.NaN,
+        lastCompleted: liveView.lastCompleted,
+      },
     };
   } finally {
     await Promise.all(workers.map((each) => each.stop()));

@@ -15,7 +15,7 @@
 //              same Temporal and database server (a fresh database each), printed side by side
 // --cpu-prof writes the child processes' CPU profiles to bench/profiles/<part>/ (read them with
 // `npx tsx platform/dev/bench/profile-summary.ts <file>`). Sizes for a quick check of the harness
-// (targets are then not judged): BENCH_PROSPECTS, BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
+// (targets are then not judged): BENCH_PROSPECTS (BENCH_BARE_ITEMS sizes its baseline apart), BENCH_DASHBOARD_PROSPECTS, BENCH_EVENTS,
 // BENCH_LOAD_SECONDS, BENCH_RATE, BENCH_SEARCHES, BENCH_CHUNK, BENCH_FUZZ_EXAMPLES; BENCH_WORKER_FLAGS
 // replaces the batch worker's Node or V8 flags and environment (platform/src/worker/node-flags.ts;
 // empty: none), to compare, and BENCH_PROBE_RSS_MB takes a heap summary of the worker when its RSS
@@ -72,6 +72,8 @@ const sizes = {
   loadSeconds: size('BENCH_LOAD_SECONDS', TARGET_SIZES.loadSeconds),
   searches: size('BENCH_SEARCHES', TARGET_SIZES.searches),
 };
+/** One-activity workflows per bare-Temporal baseline run (default: as many as the batch's prospects; a rate, so a 10,000 batch may take it from fewer). */
+const bareItems = size('BENCH_BARE_ITEMS', sizes.prospects);
 const atTargetSize = (...keys: Array<keyof typeof sizes>) => keys.every((key) => sizes[key] === TARGET_SIZES[key]);
 /** The product's own settings: the production worker and the agents run with every plugin at its defaults. */
 const PLUGINS: Record<string, unknown> = {};
@@ -209,7 +211,7 @@ try {
         const bareRuns: BareResult[] = [];
         let batch: BatchResult;
         try {
-          bareRuns.push(await bare.measure(sizes.prospects));
+          bareRuns.push(await bare.measure(bareItems));
           batch = await benchBatch(servers!, {
             prospects: sizes.prospects,
             chunkSize: sizes.chunkSize,
@@ -219,7 +221,7 @@ try {
             workerNodeArgs: [...(profiling('batch') ?? []), ...(probeDir ? probeArgs : [])],
             ...(probeDir ? { probe: { dir: probeDir, atRss: probeAtMb * 1e6 } } : {}),
           });
-          bareRuns.push(await bare.measure(sizes.prospects));
+          bareRuns.push(await bare.measure(bareItems));
         } finally {
           await bare.stop();
         }
@@ -452,6 +454,11 @@ if (batch) {
     `       ${flagsUsed}; peak RSS ${((batch.workerRss.kernelPeak ?? batch.workerRss.sampledPeak) / 1e6).toFixed(0)} MB; ` +
       `the batch workflow: ${tasks.runs} runs, ${count(tasks.events)} history events (largest history ${(tasks.largestHistoryBytes / 1e6).toFixed(1)} MB), ` +
       `${tasks.tasks} workflow tasks (median ${tasks.medianMs.toFixed(0)} ms, slowest ${tasks.maxMs.toFixed(0)} ms, ${tasks.timedOut} timed out, ${tasks.failed} failed)`,
+  );
+  const view = batch.liveView;
+  console.log(
+    `       batch view while it ran: ${view.answered} of ${view.asked} progress queries answered (one a second; median ${view.medianMs.toFixed(0)} ms, ` +
+      `slowest ${view.maxMs.toFixed(0)} ms), the last seeing ${count(view.lastCompleted)} runs completed`,
   );
   if (batch.probe) {
     const title = `\nthe worker when its RSS first reached ${probeAtMb} MB in the batch (memory-probe.ts; the heap snapshot in ${probeDir})`;

@@ -9,6 +9,7 @@ import io.netty.channel.Channel;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.h2.mvstore.MVStore;
 
 /**
  * Meetflow's embedded MongoDB-protocol database: mongo-java-server with its H2 MVStore backend,
@@ -18,6 +19,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Usage: java -Xmx512m -cp 'lib/*:.' MeetflowMongoServer <host> <port> <file.mv>
  */
 public final class MeetflowMongoServer {
+
+    /**
+     * The store's page cache (H2's default is 16 MB): pages read again from the file, and decoded,
+     * were 14% of the database's CPU in the 1,000-prospect batch with the default.
+     */
+    static final int PAGE_CACHE_MB = 96;
 
     /** Commands after which the MVStore is committed, so an acknowledged write survives a crash. */
     private static final Set<String> WRITE_COMMANDS = Set.of(
@@ -38,7 +45,7 @@ public final class MeetflowMongoServer {
         private long committedThrough;
 
         DurableH2Backend(String fileName) {
-            super(fileName);
+            super(new MVStore.Builder().fileName(fileName).cacheSize(PAGE_CACHE_MB).open());
         }
 
         private void commitThrough(long ticket) {
