@@ -111,9 +111,9 @@ test.describe('a visitor who is not signed in', () => {
     await page.goto('/');
     const text = await page.locator('body').innerText();
     for (const claim of UNMEASURED) expect(text, claim).not.toContain(claim);
-    // Every duration the page states: the batch's 69 s (hero, Results, FAQ), and the agents' own.
+    // Every duration the page states: the batch's 51 s (hero, Results, FAQ), and the agents' own.
     const times = new Set(text.match(/\d[\d.,]*\s?(?:s|sec|seconds?|min|minutes?|hours?|days?)\b/g));
-    expect([...times].sort()).toEqual(['15.6 s', '22.6 s', '4.9 s', '69 s']);
+    expect([...times].sort()).toEqual(['15.6 s', '22.6 s', '4.9 s', '51 s']);
 
     // Each figure links to the note saying how it was measured, which names the command.
     const stats = page.getByTestId('stat');
@@ -128,7 +128,7 @@ test.describe('a visitor who is not signed in', () => {
     await expect(page.locator('#measured-icp')).toContainText('whose pages and misses nobody working on the extractors reads');
     await expect(page.locator('#measured-batch')).toContainText('npm run bench -- batch');
     const hero = page.getByTestId('hero-measured');
-    await expect(hero).toContainText('1,000 prospects went from research to enrolled sequences in 69 s');
+    await expect(hero).toContainText('1,000 prospects went from research to enrolled sequences in 51 s');
     await hero.getByRole('link', { name: 'How we measured it' }).click();
     await expect(page).toHaveURL(/#measured-batch$/);
     await expect(page.locator('#measured-batch')).toBeInViewport();
