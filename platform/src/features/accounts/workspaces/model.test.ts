@@ -11,7 +11,9 @@ let db: Models;
 beforeAll(async () => {
   connection = await openTestDatabase('workspace');
   db = createModels(connection);
-  await db.workspaces.init(); // builds the unique index before the tests rely on it
+  // Every index built before the tests, and so before afterAll drops the database: the embedded
+  // database can fail a drop that races an index build ("index not found").
+  await Promise.all(Object.values(db).map((model) => model.init()));
 });
 afterAll(async () => {
   await connection.dropDatabase();

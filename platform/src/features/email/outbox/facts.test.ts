@@ -17,6 +17,9 @@ let db: ReturnType<typeof createModels>;
 beforeAll(async () => {
   connection = await openTestDatabase('outbox-facts');
   db = createModels(connection);
+  // Every index built before the tests, and so before afterAll drops the database: the embedded
+  // database can fail a drop that races an index build ("index not found").
+  await Promise.all(Object.values(db).map((model) => model.init()));
 });
 afterAll(async () => {
   await connection.dropDatabase();

@@ -72,6 +72,9 @@ async function statusOf(agent: string) {
 beforeAll(async () => {
   database = await openTestDatabase('agents');
   db = createModels(database);
+  // Every index built before the tests, and so before afterAll drops the database: the embedded
+  // database can fail a drop that races an index build ("index not found").
+  await Promise.all(Object.values(db).map((model) => model.init()));
   const host = PluginHost.load([waiter, crm]);
   const activities = host.activities({ connection: database, http: noNetwork, logger, clock: { now: () => new Date() }, llm: null });
   worker = await Worker.create({

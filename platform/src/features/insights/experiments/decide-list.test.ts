@@ -21,6 +21,9 @@ const item = (workspaceId: string, input: unknown, runId: string): ListItem => (
 beforeAll(async () => {
   connection = await openTestDatabase('decide-list');
   db = createModels(connection);
+  // Every index built before the tests, and so before afterAll drops the database: the embedded
+  // database can fail a drop that races an index build ("index not found").
+  await Promise.all(Object.values(db).map((model) => model.init()));
   for (const workspaceId of ['acme', 'globex']) {
     for (let id = 1; id <= 4; id++)
       await createProspect(db, workspaceId, { firstName: `F${id}`, lastName: 'L', company: 'C', email: `p${id}@${workspaceId}.example` });
