@@ -62,16 +62,8 @@ public final class KeyLookupH2Database extends H2Database {
     protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
         MVStore mvStore = store != null ? store : StoreHolder.current();
         String legacyName = legacyMapName(collectionName, indexName);
-        MVMap<KeyValue, Object> mvMap = mvStore.openMap(legacyName + KEYED_SUFFIX,
-            new MVMap.Builder<KeyValue, Object>().keyType(KeyValueDataType.INSTANCE));
-        if (mvStore.hasMap(legacyName)) {
-            MVMap<KeyValue, Object> legacy = mvStore.openMap(legacyName);
-            for (Map.Entry<KeyValue, Object> entry : legacy.entrySet()) {
-                mvMap.putIfAbsent(entry.getKey(), entry.getValue());
-            }
-            mvStore.removeMap(legacy);
-            mvStore.commit();
-        }
+        MVMap<KeyValue, Object> mvMap = openConverted(mvStore, legacyName + KEYED_SUFFIX,
+            new MVMap.Builder<KeyValue, Object>().keyType(KeyValueDataType.INSTANCE), legacyName);
         return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
     }
 
@@ -85,16 +77,7 @@ public final class KeyLookupH2Database extends H2Database {
     protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
         MVStore mvStore = store != null ? store : StoreHolder.current();
         String fullName = getFullCollectionNamespace(collectionName);
-        MVMap<Object, Document> dataMap = mvStore.openMap(bsonMapName(fullName),
-            new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE));
-        if (mvStore.hasMap(DATABASES_PREFIX + fullName)) {
-            MVMap<Object, Document> legacy = mvStore.openMap(DATABASES_PREFIX + fullName);
-            for (Map.Entry<Object, Document> entry : legacy.entrySet()) {
-                dataMap.putIfAbsent(entry.getKey(), entry.getValue());
-            }
-            mvStore.removeMap(legacy);
-            mvStore.commit();
-        }
+        MVMap<Object, Document> dataMap = openConverted(mvStore, bsonMapName(fullName), dataMapBuilder(), DATABASES_PREFIX + fullName);
         // H2Database's private META_PREFIX ("meta."): the collection's own settings, unchanged.
         MVMap<String, Object> metaMap = mvStore.openMap("meta." + fullName);
         return new UnsizedH2Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
@@ -111,9 +94,31 @@ public final class KeyLookupH2Database extends H2Database {
     @Override
     public void moveCollection(MongoDatabase oldDatabase, MongoCollection<?> collection, String newCollectionName) {
         super.moveCollection(oldDatabase, collection, newCollectionName);
-        MVMap<Object, Document> dataMap = store.openMap(bsonMapName(collection.getFullName()),
-            new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE));
+        MVMap<Object, Document> dataMap = store.openMap(bsonMapName(collection.getFullName()), dataMapBuilder());
         store.renameMap(dataMap, bsonMapName(getFullCollectionNamespace(newCollectionName)));
+    }
+
+    /**
+     * Opens the map of this name, first converting a file written before: the entries of its map of
+     * the legacy name, if that map is still there, are copied over (an entry already copied is kept)
+     * and that map removed after, so a copy cut short is finished on the next open.
+     */
+    private static <K, V> MVMap<K, V> openConverted(MVStore mvStore, String name, MVMap.Builder<K, V> builder, String legacyName) {
+        MVMap<K, V> map = mvStore.openMap(name, builder);
+        if (mvStore.hasMap(legacyName)) {
+            MVMap<K, V> legacy = mvStore.openMap(legacyName);
+            for (Map.Entry<K, V> entry : legacy.entrySet()) {
+                map.putIfAbsent(entry.getKey(), entry.getValue());
+            }
+            mvStore.removeMap(legacy);
+            mvStore.commit();
+        }
+        return map;
+    }
+
+    /** How a collection's data map is opened: its documents stored as BSON ({@link BsonDocumentDataType}). */
+    private static MVMap.Builder<Object, Document> dataMapBuilder() {
+        return new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE);
     }
 
     /** The data map of a collection: H2Database's name for it, and a suffix no collection name has ($ is not allowed in one). */
