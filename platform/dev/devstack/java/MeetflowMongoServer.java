@@ -62,7 +62,7 @@ public final class MeetflowMongoServer {
         /**
          * Databases whose unique indexes also answer queries naming their keys and more (KeyLookupUniqueIndex),
          * keyed by KeyValueDataType. With -Dmeetflow.libraryIndexes=true, the library's own H2Database:
-         * how files were written before, for the test that opens such a file (devstack/index-maps.test.ts).
+         * how files were written before, for the test that opens such a file (devstack/h2-storage.test.ts).
          */
         @Override
         protected MongoDatabase openOrCreateDatabase(String databaseName) {
