@@ -205,6 +205,8 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
     return { allRunning, allApplied };
   };
   type Experiments = Awaited<ReturnType<typeof experimentsOf>>;
+  /** No experiment running or applied in the workspace: nothing to decide, and no population to read. */
+  const noExperiments = ({ allRunning, allApplied }: Experiments) => allRunning.length === 0 && allApplied.length === 0;
 
   const none = (): DecideOutput => ({ experimentId: null, arm: null, template: null, source: 'none', decisions: {}, populations: {} });
   const decideOne = async (
@@ -214,9 +216,9 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
   ): Promise<DecideOutput> => {
     const { prospectId } = parseActivityInput(DECIDE_ACTIVITY, DecideInput, raw);
     const workspaceId = workspaceOf(extra ?? {});
-    const { allRunning, allApplied } = read?.experiments ?? (await experimentsOf(workspaceId));
-    // No experiment running or applied in the workspace: nothing to decide, and no population to read.
-    if (allRunning.length === 0 && allApplied.length === 0) return none();
+    const experiments = read?.experiments ?? (await experimentsOf(workspaceId));
+    if (noExperiments(experiments)) return none();
+    const { allRunning, allApplied } = experiments;
     const withSlice = [...allRunning, ...allApplied].some((experiment) => experiment.population.kind === 'slice');
     const populations = await populationsOf(db, workspaceId, prospectId, withSlice, read?.campaignsOf);
     const running = byDecisionPoint(allRunning, populations);
@@ -254,7 +256,7 @@ export function createDecideActivity(db: DecideDb): Record<string, BoundActivity
     const byWorkspace = new Map<string, Promise<{ experiments: Experiments; campaignsOf: (prospectId: number) => CampaignOfProspect[] }>>();
     const readFor = async (workspaceId: string) => {
       const experiments = await experimentsOf(workspaceId);
-      if (experiments.allRunning.length === 0 && experiments.allApplied.length === 0) return { experiments, campaignsOf: () => [] };
+      if (noExperiments(experiments)) return { experiments, campaignsOf: () => [] };
       const prospectIds = items
         .filter((item) => item.extra?.run?.workspaceId === workspaceId)
         .map((item) => DecideInput.safeParse(item.input))
