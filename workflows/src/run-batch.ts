@@ -1,15 +1,31 @@
-import { condition, continueAsNew, defineQuery, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  executeChild,
+  patched,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { msToNumber } from '@temporalio/common';
 import type { BatchActivities, ChunkResult } from './activities.ts';
 import {
   conditionHolds,
   levelsOf,
+  LIVE_FAILURES,
   parentsOf,
   splitReference,
   watchedPaths,
+  withSlices,
+  type BatchLiveProgress,
+  type BatchProgress,
+  type BatchRunState,
   type PipelineDefinition,
   type StepStatus,
 } from './pipeline/index.ts';
+
+export type { BatchLiveProgress, BatchProgress, BatchRunState };
 
 /** Where a batch stands; carried over `continueAsNew`. */
 export interface BatchState {
@@ -40,30 +56,15 @@ export interface RunBatchInput {
   concurrency?: number;
   /** History events after which the workflow continues as new (default 2,000). */
   maxHistory?: number;
+  /**
+   * Runs per slice. A batch of more runs than this runs them as child batches of at most this
+   * many, one after another, so no workflow's state or history grows with the whole batch
+   * (absent: every run in this workflow, as batches started before slices were).
+   */
+  sliceSize?: number;
+  /** Of a slice: its place among the batch's slices, from 1. */
+  slice?: number;
   state?: BatchState;
-}
-
-/** Progress, as the batch returns it when done. */
-export interface BatchProgress {
-  total: number;
-  levels: number;
-  level: number;
-  /** Counts of step statuses per node (`running`: in a chunk being run now). */
-  nodes: Record<string, Partial<Record<StepStatus, number>>>;
-}
-
-/** Where each run of a batch stands while it runs. */
-export type BatchRunState = 'pending' | 'running' | 'completed' | 'failed';
-
-/** How many failures the progress query lists (the run records hold them all once the batch ends). */
-const LIVE_FAILURES = 50;
-
-/** Progress, as the batch query answers it while the batch runs: also each run's state and the first failures. */
-export interface BatchLiveProgress extends BatchProgress {
-  /** Runs by state: pending (no step run yet), running, completed (every step settled), failed (a step failed). */
-  runs: Record<BatchRunState, number>;
-  /** The first failures, at most {@link LIVE_FAILURES}, in the order of the batch's runs. */
-  failures: Array<{ runId: string; error: string }>;
 }
 
 export const batchProgressQuery = defineQuery<BatchLiveProgress>('progress');
@@ -80,6 +81,7 @@ function chunk<T>(items: T[], size: number): T[][] {
  * as new, carrying its state.
  */
 export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
+  if (input.sliceSize && input.runIds.length > input.sliceSize) return runSlices(input, input.sliceSize);
   const { definition, runIds } = input;
   const levels = levelsOf(definition);
   const parents = parentsOf(definition);
@@ -107,7 +109,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
     if (settled === definition.nodes.length) return 'completed';
     return settled > 0 || [...inFlightRuns.values()].some((running) => running.has(runId)) ? 'running' : 'pending';
   };
-  setHandler(batchProgressQuery, (): BatchLiveProgress => {
+  const live = (): BatchLiveProgress => {
     const runs: BatchLiveProgress['runs'] = { pending: 0, running: 0, completed: 0, failed: 0 };
     const failures: BatchLiveProgress['failures'] = [];
     for (const runId of runIds) {
@@ -116,7 +118,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       if (error && failures.length < LIVE_FAILURES) failures.push({ runId, error });
     }
     return { ...progress(), runs, failures };
-  });
+  };
+  setHandler(batchProgressQuery, live);
   if (!input.state) await startRuns({ runIds });
 
   for (; state.level < levels.length; state.level++) {
@@ -186,7 +189,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       }),
     });
   }
-  return progress();
+  // A slice answers its parent with what the parent's own answer adds up.
+  return input.slice ? live() : progress();
 
   function record(nodeId: string, results: ChunkResult[]) {
     for (const result of results) {
@@ -195,4 +199,44 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       else state.errors[result.runId] ??= `step "${nodeId}" failed: ${result.error}`;
     }
   }
+}
+
+/**
+ * A batch of more runs than a slice: its runs in slices of `sliceSize`, each a child batch run to
+ * its end before the next starts (each slice starts and finishes its own runs). The batch answers
+ * where it stands from its finished slices' answers, its slices to come (pending) and the slice
+ * under way, named so the asker adds that slice's own answer (withSlices).
+ */
+async function runSlices(input: RunBatchInput, sliceSize: number): Promise<BatchLiveProgress> {
+  const { definition, runIds } = input;
+  const slices = chunk(runIds, sliceSize);
+  const levels = levelsOf(definition).length;
+  const { workflowId } = workflowInfo();
+  const finished: BatchLiveProgress[] = [];
+  let running: { workflowId: string; total: number } | undefined;
+  const answer = (): BatchLiveProgress => {
+    const toCome = slices.slice(finished.length + (running ? 1 : 0)).reduce((sum, slice) => sum + slice.length, 0);
+    const pendingNodes = Object.fromEntries(definition.nodes.map((node) => [node.id, toCome > 0 ? { pending: toCome } : {}]));
+    const pending: BatchLiveProgress = {
+      total: runIds.length,
+      levels,
+      level: toCome > 0 ? 0 : levels,
+      nodes: pendingNodes,
+      runs: { pending: toCome, running: 0, completed: 0, failed: 0 },
+      failures: [],
+    };
+    const done = withSlices({ ...pending, slices: { running: [] } }, finished);
+    return { ...done, level: pending.level, ...(running ? { slices: { running: [running] } } : {}) };
+  };
+  setHandler(batchProgressQuery, answer);
+  for (const [index, runIdsOfSlice] of slices.entries()) {
+    running = { workflowId: `${workflowId}-slice-${index + 1}`, total: runIdsOfSlice.length };
+    const slice = await executeChild(runBatch, {
+      workflowId: running.workflowId,
+      args: [{ ...input, runIds: runIdsOfSlice, sliceSize: undefined, slice: index + 1, state: undefined }],
+    });
+    finished.push(slice as BatchLiveProgress);
+  }
+  running = undefined;
+  return answer();
 }

@@ -3,3 +3,4 @@ export * from './types.ts';
 export * from './paths.ts';
 export * from './levels.ts';
 export * from './json-schema.ts';
+export * from './batch-progress.ts';

@@ -7,6 +7,7 @@ import {
   type PipelineDefinition,
   type PipelineNode,
   type StepStatus,
+  withSlices,
 } from '@meetflow/workflows/pipeline';
 import type { Models } from '../../models.ts';
 import type { PipelineRun } from './run-model.ts';
@@ -60,7 +61,8 @@ function stepCounts(definition: PipelineDefinition, counts: Record<string, Parti
 /**
  * Whether the batch's workflow still runs, and while it does, its own answer of where it stands
  * (nothing is read from the database, so polling stays cheap). `live` is null once it has ended,
- * and just after it started, before its first task can answer.
+ * and just after it started, before its first task can answer. A batch run in slices answers for
+ * its finished slices and those to come; the slice under way answers for itself, added here.
  */
 export async function liveBatchProgress(temporal: Client, batchId: string): Promise<{ running: boolean; live: BatchLiveProgress | null }> {
   const handle = temporal.workflow.getHandle(batchWorkflowId(batchId));
@@ -73,7 +75,16 @@ export async function liveBatchProgress(temporal: Client, batchId: string): Prom
   );
   if (status !== 'RUNNING') return { running: false, live: null };
   const live = await handle.query<BatchLiveProgress>('progress').catch(() => null);
-  return { running: true, live };
+  if (!live?.slices) return { running: true, live };
+  const slices = await Promise.all(
+    live.slices.running.map((slice) =>
+      temporal.workflow
+        .getHandle(slice.workflowId)
+        .query<BatchLiveProgress>('progress')
+        .catch(() => null),
+    ),
+  );
+  return { running: true, live: withSlices(live, slices) };
 }
 
 /**

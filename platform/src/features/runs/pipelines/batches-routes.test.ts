@@ -32,6 +32,8 @@ const GATES = {
   live: 'batches-api.live',
   retried: 'batches-api.retried',
   cancelled: 'batches-api.cancelled',
+  sliced: 'batches-api.sliced',
+  slicedCancel: 'batches-api.sliced-cancel',
   durations: 'batches-api.durations',
 };
 
@@ -215,6 +217,91 @@ describe('POST /api/batches/{id}/cancel', () => {
     // The cancelled history replays on today's code.
     const history = await handle.fetchHistory();
     await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history)).resolves.toBeUndefined();
+  });
+});
+
+describe('a batch larger than its slice (GET /api/batches/{id}, cancel)', () => {
+  /** Starts a batch of the inputs in slices of two, one run a chunk. */
+  const startSliced = async (inputs: unknown[]) =>
+    (
+      await startPipelineBatch(stack.runner, {
+        principal: TEST_OWNER,
+        workspaceId: 'default',
+        definition,
+        inputs,
+        chunkSize: 1,
+        sliceSize: 2,
+      })
+    ).batchId;
+  const counts = (batch: BatchView) => ({
+    runs: batch.runs,
+    hold: [batch.stages[0]!.pending, batch.stages[0]!.running, batch.stages[0]!.completed],
+    failures: batch.failures.map((failure) => failure.error),
+  });
+
+  it('runs its slices one after another as child batches, and is seen whole while they run: the finished slice, the one under way, those to come', async () => {
+    // Slice 1 passes the open gate (n = -1 fails "check"); slices 2 and 3 hold at theirs until the test opens it.
+    const gates = [GATES.open, GATES.open, GATES.sliced, GATES.sliced, GATES.sliced, GATES.sliced];
+    const batchId = await startSliced(gates.map((gate, index) => ({ n: index === 0 ? -1 : 30 + index, gate })));
+    await reachedGate(GATES.sliced);
+    await expect
+      .poll(async () => counts(await view(batchId)), { timeout: 30_000, interval: 100 })
+      .toEqual({
+        runs: { pending: 2, running: 2, completed: 1, failed: 1, cancelled: 0 },
+        hold: [2, 2, 2],
+        failures: ['-1 is negative'],
+      });
+    const workflowId = batchWorkflowId(batchId);
+    const status = (id: string) =>
+      stack.runner.temporal.workflow
+        .getHandle(id)
+        .describe()
+        .then(
+          (described) => described.status.name,
+          () => 'none',
+        );
+    expect(await Promise.all([1, 2, 3].map((slice) => status(`${workflowId}-slice-${slice}`)))).toEqual(['COMPLETED', 'RUNNING', 'none']);
+
+    openGate(GATES.sliced);
+    await ended(batchId);
+    expect(counts(await view(batchId))).toEqual({
+      runs: { pending: 0, running: 0, completed: 5, failed: 1, cancelled: 0 },
+      hold: [0, 0, 6],
+      failures: ['-1 is negative'],
+    });
+    expect((await view(batchId)).stages.map((stage) => [stage.nodeId, stage.completed, stage.failed, stage.skipped])).toEqual([
+      ['hold', 6, 0, 0],
+      ['check', 5, 1, 0],
+      ['big', 5, 0, 1],
+    ]);
+    expect(await Promise.all([1, 2, 3].map((slice) => status(`${workflowId}-slice-${slice}`)))).toEqual([
+      'COMPLETED',
+      'COMPLETED',
+      'COMPLETED',
+    ]);
+    // The batch's history and a slice's replay on today's code.
+    const workflowBundle = { codePath: inject('workflowBundlePath') };
+    for (const id of [workflowId, `${workflowId}-slice-2`]) {
+      const history = await stack.runner.temporal.workflow.getHandle(id).fetchHistory();
+      await expect(Worker.runReplayHistory({ workflowBundle }, history, id), id).resolves.toBeUndefined();
+    }
+  });
+
+  it('cancels the slice under way with the batch, and the slices to come never start', async () => {
+    const batchId = await startSliced(Array.from({ length: 4 }, (_, n) => ({ n, gate: GATES.slicedCancel })));
+    await reachedGate(GATES.slicedCancel);
+    const cancelled = await call('POST', `/api/batches/${batchId}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect((cancelled.body as BatchView).runs).toEqual({ pending: 0, running: 0, completed: 0, failed: 0, cancelled: 4 });
+    const workflowId = batchWorkflowId(batchId);
+    expect((await stack.runner.temporal.workflow.getHandle(workflowId).describe()).status.name).toBe('CANCELLED');
+    await expect
+      .poll(async () => (await stack.runner.temporal.workflow.getHandle(`${workflowId}-slice-1`).describe()).status.name)
+      .toBe('CANCELLED');
+    await expect(stack.runner.temporal.workflow.getHandle(`${workflowId}-slice-2`).describe()).rejects.toThrow(/not found/i);
+    openGate(GATES.slicedCancel);
+    await expect.poll(() => stack.activitiesInFlight()).toBe(0);
+    expect(await stack.db.pipelineRuns.countDocuments({ workspaceId: 'default', batchId, status: 'cancelled' })).toBe(4);
   });
 });
 

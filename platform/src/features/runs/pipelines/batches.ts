@@ -22,8 +22,13 @@ export function startedBatchAnswer(batch: StartedBatch) {
   return { batchId: batch.batchId, workflowId: batch.workflowId, firstRunId: batch.firstRunId, total: batch.runIds.length };
 }
 
-const MAX_BATCH = 5_000;
+const MAX_BATCH = 10_000;
 const DEFAULT_CHUNK = 50;
+/**
+ * Runs per slice of a larger batch (see runBatch's sliceSize): a slice's workflow state, and the
+ * state it carries over continue-as-new, stay well under Temporal's 2 MB payload limit.
+ */
+const DEFAULT_SLICE = 1_000;
 
 /** The Temporal workflow id of a batch. */
 export const batchWorkflowId = (batchId: string) => `pipeline-batch-${batchId}`;
@@ -44,6 +49,8 @@ export async function startPipelineBatch(
     chunkSize?: number;
     concurrency?: number;
     maxHistory?: number;
+    /** Runs per slice (default {@link DEFAULT_SLICE}). */
+    sliceSize?: number;
     retryOf?: string;
   },
 ): Promise<StartedBatch> {
@@ -92,7 +99,17 @@ export async function startPipelineBatch(
   const handle = await runner.temporal.workflow.start('runBatch', {
     taskQueue: runner.taskQueue,
     workflowId,
-    args: [{ batchId, definition, runIds, chunkSize, concurrency: options.concurrency, maxHistory: options.maxHistory }],
+    args: [
+      {
+        batchId,
+        definition,
+        runIds,
+        chunkSize,
+        concurrency: options.concurrency,
+        maxHistory: options.maxHistory,
+        sliceSize: options.sliceSize ?? DEFAULT_SLICE,
+      },
+    ],
   });
   return { batchId, workflowId, firstRunId: handle.firstExecutionRunId, runIds };
 }

@@ -1,0 +1,60 @@
+// Where a batch stands, as its workflow answers and as a sliced batch's answers add up: pure, shared
+// by the batch workflow and the platform.
+import type { StepStatus } from './types.ts';
+
+/** Progress, as the batch returns it when done. */
+export interface BatchProgress {
+  total: number;
+  levels: number;
+  level: number;
+  /** Counts of step statuses per node (`running`: in a chunk being run now). */
+  nodes: Record<string, Partial<Record<StepStatus, number>>>;
+}
+
+/** Where each run of a batch stands while it runs. */
+export type BatchRunState = 'pending' | 'running' | 'completed' | 'failed';
+
+/** How many failures the progress query lists (the run records hold them all once the batch ends). */
+export const LIVE_FAILURES = 50;
+
+/** Progress, as the batch query answers it while the batch runs: also each run's state and the first failures. */
+export interface BatchLiveProgress extends BatchProgress {
+  /** Runs by state: pending (no step run yet), running, completed (every step settled), failed (a step failed). */
+  runs: Record<BatchRunState, number>;
+  /** The first failures, at most {@link LIVE_FAILURES}, in the order of the batch's runs. */
+  failures: Array<{ runId: string; error: string }>;
+  /**
+   * Of a batch run in slices: the slice running now, whose runs the counts above leave out (they
+   * count the finished slices and, as pending, those to come). Whoever asks adds its own answer
+   * (withSlices), or counts its runs pending while it cannot answer yet.
+   */
+  slices?: { running: Array<{ workflowId: string; total: number }> };
+}
+
+/**
+ * A sliced batch's answer with its running slices' answers added (null: not answering yet, so its
+ * runs count pending). Counts add up; failures keep the batch's order, at most {@link LIVE_FAILURES}.
+ */
+export function withSlices(batch: BatchLiveProgress, running: ReadonlyArray<BatchLiveProgress | null>): BatchLiveProgress {
+  const nodes: BatchProgress['nodes'] = Object.fromEntries(Object.entries(batch.nodes).map(([nodeId, counts]) => [nodeId, { ...counts }]));
+  const runs = { ...batch.runs };
+  let failures = [...batch.failures];
+  let level = batch.level;
+  for (const [index, slice] of running.entries()) {
+    if (!slice) {
+      const { total } = batch.slices!.running[index]!;
+      runs.pending += total;
+      for (const counts of Object.values(nodes)) counts.pending = (counts.pending ?? 0) + total;
+      level = 0;
+      continue;
+    }
+    for (const [state, count] of Object.entries(slice.runs) as Array<[BatchRunState, number]>) runs[state] += count;
+    for (const [nodeId, counts] of Object.entries(slice.nodes)) {
+      const into = (nodes[nodeId] ??= {});
+      for (const [status, count] of Object.entries(counts) as Array<[StepStatus, number]>) into[status] = (into[status] ?? 0) + count;
+    }
+    failures = [...failures, ...slice.failures].slice(0, LIVE_FAILURES);
+    level = Math.min(level, slice.level);
+  }
+  return { total: batch.total, levels: batch.levels, level, nodes, runs, failures };
+}
