@@ -452,12 +452,12 @@ if (batch) {
   const tasks = batch.workflowTasks;
   console.log(
     `       ${flagsUsed}; peak RSS ${((batch.workerRss.kernelPeak ?? batch.workerRss.sampledPeak) / 1e6).toFixed(0)} MB; ` +
-      `the batch workflow: ${tasks.runs} runs, ${count(tasks.events)} history events (largest history ${(tasks.largestHistoryBytes / 1e6).toFixed(1)} MB), ` +
+      `the batch workflow${tasks.slices > 0 ? ` and its ${tasks.slices} slices` : ''}: ${tasks.runs} runs, ${count(tasks.events)} history events (largest history ${(tasks.largestHistoryBytes / 1e6).toFixed(1)} MB), ` +
       `${tasks.tasks} workflow tasks (median ${tasks.medianMs.toFixed(0)} ms, slowest ${tasks.maxMs.toFixed(0)} ms, ${tasks.timedOut} timed out, ${tasks.failed} failed)`,
   );
   const view = batch.liveView;
   console.log(
-    `       batch view while it ran: ${view.answered} of ${view.asked} progress queries answered (one a second; median ${view.medianMs.toFixed(0)} ms, ` +
+    `       batch view while it ran: ${view.answered} of ${view.asked} reads of GET /api/batches/{id} answered (one a second; median ${view.medianMs.toFixed(0)} ms, ` +
       `slowest ${view.maxMs.toFixed(0)} ms), the last seeing ${count(view.lastCompleted)} runs completed`,
   );
   if (batch.probe) {

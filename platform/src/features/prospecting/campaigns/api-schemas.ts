@@ -195,6 +195,9 @@ export const LaunchPerson = z.object({
   sample: z.boolean().default(false),
 });
 
+/** People a launch takes at most (the body of 2,000 stays under the API's 1 MB limit; a larger campaign adds prospects by id). */
+export const LAUNCH_PEOPLE = 2_000;
+
 /** Body of POST /api/campaigns/launch. */
 export const LaunchCampaignBody = z.strictObject({
   name: nonBlank(200, 'must not be empty', 'must be at most 200 characters'),
@@ -203,6 +206,6 @@ export const LaunchCampaignBody = z.strictObject({
     .max(20)
     .default([])
     .describe('ICP slices to score against; empty = every slice'),
-  people: z.array(LaunchPerson).min(1, 'choose at least one person').max(2_000, 'at most 2,000 people a campaign'),
+  people: z.array(LaunchPerson).min(1, 'choose at least one person').max(LAUNCH_PEOPLE, 'at most 2,000 people a campaign'),
   chunkSize: z.number().int().min(1).max(200).default(25).describe('Prospects per activity call'),
 });
