@@ -21,6 +21,7 @@ import {
   type BatchLiveProgress,
   type BatchProgress,
   type BatchRunState,
+  type ConditionOutcomes,
   type PipelineDefinition,
   type StepStatus,
 } from './pipeline/index.ts';
@@ -117,7 +118,21 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       const error = state.errors[runId];
       if (error && failures.length < LIVE_FAILURES) failures.push({ runId, error });
     }
-    return { ...progress(), runs, failures };
+    return { ...progress(), runs, failures, conditions: conditionOutcomes() };
+  };
+  // As the run records count them (step-conditions.ts): decided once the step a condition reads has completed.
+  const conditionOutcomes = (): Record<string, ConditionOutcomes> => {
+    const outcomes: Record<string, ConditionOutcomes> = {};
+    for (const node of definition.nodes) {
+      const watched = node.when && splitReference(node.when.path);
+      if (!node.when || !watched) continue;
+      const counts = (outcomes[node.id] = { met: 0, unmet: 0 });
+      for (const runId of runIds) {
+        const summary = state.summaries[runId]?.[watched.source];
+        if (summary) counts[conditionHolds(node.when, summary[watched.path]) ? 'met' : 'unmet'] += 1;
+      }
+    }
+    return outcomes;
   };
   setHandler(batchProgressQuery, live);
   if (!input.state) await startRuns({ runIds });

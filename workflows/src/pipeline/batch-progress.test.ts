@@ -9,6 +9,7 @@ const batch: BatchLiveProgress = {
   nodes: { a: { completed: 4, pending: 2 }, b: { completed: 3, failed: 1, pending: 2 } },
   runs: { pending: 2, running: 0, completed: 3, failed: 1 },
   failures: [{ runId: 'r1', error: 'step "b" failed: no' }],
+  conditions: { b: { met: 3, unmet: 1 } },
   slices: { running: [{ workflowId: 'batch-slice-2', total: 4 }] },
 };
 
@@ -19,6 +20,7 @@ const underWay: BatchLiveProgress = {
   nodes: { a: { completed: 4 }, b: { running: 2, failed: 1, pending: 1 } },
   runs: { pending: 0, running: 3, completed: 0, failed: 1 },
   failures: [{ runId: 'r6', error: 'step "b" failed: late' }],
+  conditions: { b: { met: 2, unmet: 2 } },
 };
 
 describe("a sliced batch's answer with its running slice's", () => {
@@ -33,6 +35,7 @@ describe("a sliced batch's answer with its running slice's", () => {
         { runId: 'r1', error: 'step "b" failed: no' },
         { runId: 'r6', error: 'step "b" failed: late' },
       ],
+      conditions: { b: { met: 5, unmet: 3 } },
     });
     // With no slice to come, the level is the running slice's.
     const lastSlice = { ...batch, level: 2, runs: { ...batch.runs, pending: 0 } };
@@ -44,6 +47,7 @@ describe("a sliced batch's answer with its running slice's", () => {
     expect(answer.runs).toEqual({ pending: 6, running: 0, completed: 3, failed: 1 });
     expect(answer.nodes).toEqual({ a: { completed: 4, pending: 6 }, b: { completed: 3, failed: 1, pending: 6 } });
     expect(answer.level).toBe(0);
+    expect(answer.conditions).toEqual({ b: { met: 3, unmet: 1 } });
     expect(batch.nodes.a).toEqual({ completed: 4, pending: 2 }); // the batch's own answer is not changed
   });
 

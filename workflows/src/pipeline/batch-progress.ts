@@ -24,11 +24,27 @@ export interface BatchLiveProgress extends BatchProgress {
   /** The first failures, at most {@link LIVE_FAILURES}, in the order of the batch's runs. */
   failures: Array<{ runId: string; error: string }>;
   /**
+   * By node id, of the nodes with a condition: of the runs whose step the condition reads has
+   * completed, how many it held for and how many not (absent from batches started before it was).
+   */
+  conditions?: Record<string, ConditionOutcomes>;
+  /**
    * Of a batch run in slices: the slice running now, whose runs the counts above leave out (they
    * count the finished slices and, as pending, those to come). Whoever asks adds its own answer
    * (withSlices), or counts its runs pending while it cannot answer yet.
    */
   slices?: { running: Array<{ workflowId: string; total: number }> };
+}
+
+/** How a step's condition came out over a batch's runs so far. */
+export interface ConditionOutcomes {
+  met: number;
+  unmet: number;
+}
+
+/** Adds `counts` into `into`, key by key. */
+function addCounts<K extends string>(into: Partial<Record<K, number>>, counts: Partial<Record<K, number>>): void {
+  for (const [key, count] of Object.entries(counts) as Array<[K, number]>) into[key] = (into[key] ?? 0) + count;
 }
 
 /**
@@ -38,6 +54,9 @@ export interface BatchLiveProgress extends BatchProgress {
 export function withSlices(batch: BatchLiveProgress, running: ReadonlyArray<BatchLiveProgress | null>): BatchLiveProgress {
   const nodes: BatchProgress['nodes'] = Object.fromEntries(Object.entries(batch.nodes).map(([nodeId, counts]) => [nodeId, { ...counts }]));
   const runs = { ...batch.runs };
+  const conditions: Record<string, ConditionOutcomes> = Object.fromEntries(
+    Object.entries(batch.conditions ?? {}).map(([nodeId, counts]) => [nodeId, { ...counts }]),
+  );
   let failures = [...batch.failures];
   let level = batch.level;
   for (const [index, slice] of running.entries()) {
@@ -48,13 +67,11 @@ export function withSlices(batch: BatchLiveProgress, running: ReadonlyArray<Batc
       level = 0;
       continue;
     }
-    for (const [state, count] of Object.entries(slice.runs) as Array<[BatchRunState, number]>) runs[state] += count;
-    for (const [nodeId, counts] of Object.entries(slice.nodes)) {
-      const into = (nodes[nodeId] ??= {});
-      for (const [status, count] of Object.entries(counts) as Array<[StepStatus, number]>) into[status] = (into[status] ?? 0) + count;
-    }
+    addCounts(runs, slice.runs);
+    for (const [nodeId, counts] of Object.entries(slice.nodes)) addCounts((nodes[nodeId] ??= {}), counts);
+    for (const [nodeId, counts] of Object.entries(slice.conditions ?? {})) addCounts((conditions[nodeId] ??= { met: 0, unmet: 0 }), counts);
     failures = [...failures, ...slice.failures].slice(0, LIVE_FAILURES);
     level = Math.min(level, slice.level);
   }
-  return { total: batch.total, levels: batch.levels, level, nodes, runs, failures };
+  return { total: batch.total, levels: batch.levels, level, nodes, runs, failures, conditions };
 }

@@ -64,7 +64,7 @@ function stepCounts(definition: PipelineDefinition, counts: Record<string, Parti
  * and just after it started, before its first task can answer. A batch run in slices answers for
  * its finished slices and those to come; the slice under way answers for itself, added here.
  */
-export async function liveBatchProgress(temporal: Client, batchId: string): Promise<{ running: boolean; live: BatchLiveProgress | null }> {
+export async function liveBatchProgress(temporal: Client, batchId: string): Promise<LiveBatch> {
   const handle = temporal.workflow.getHandle(batchWorkflowId(batchId));
   const status = await handle.describe().then(
     (description) => description.status.name,
@@ -84,7 +84,16 @@ export async function liveBatchProgress(temporal: Client, batchId: string): Prom
         .catch(() => null),
     ),
   );
-  return { running: true, live: withSlices(live, slices) };
+  return { running: true, live: withSlices(live, slices), sliced: { batch: live, slices } };
+}
+
+/** A batch's workflow's answer (see liveBatchProgress). */
+export interface LiveBatch {
+  running: boolean;
+  /** The batch's answer, a sliced batch's with its running slices' added. */
+  live: BatchLiveProgress | null;
+  /** Of a batch run in slices: its own answer (finished slices and those to come) and the running slices' (null: not answering yet). */
+  sliced?: { batch: BatchLiveProgress; slices: Array<BatchLiveProgress | null> };
 }
 
 /**
@@ -207,25 +216,112 @@ export async function liveBatchCounts(
   batch: Pick<PipelineBatch, 'workspaceId' | 'batchId' | 'definition' | 'total'>,
   live: BatchLiveProgress,
 ): Promise<BatchCounts> {
-  const { workspaceId, batchId, definition } = batch;
-  const failed = live.failures ?? [];
-  const [steps, recordedFailed, inputs] = await Promise.all([
-    db.pipelineRuns.aggregate<StepGroup>([{ $match: { workspaceId, batchId } }, ...STEP_GROUPS]),
-    db.pipelineRuns.countDocuments({
-      workspaceId,
-      batchId,
-      $or: definition.nodes.map((node) => ({ [`steps.${node.id}.status`]: 'failed' })),
+  return mergedWithRecords(db, batch, live, batch.total, { workspaceId: batch.workspaceId, batchId: batch.batchId });
+}
+
+/**
+ * A running sliced batch's counts: the finished slices and those to come as the batch answers
+ * (final, or not begun), plus the slice under way merged with its run records as a batch's are
+ * (liveBatchCounts). Its runs are the batch's runs recorded running, so only they are read (the
+ * `batchId, status` index), however many slices came before.
+ */
+async function slicedBatchCounts(
+  db: Pick<Models, 'pipelineRuns'>,
+  batch: Pick<PipelineBatch, 'workspaceId' | 'batchId' | 'definition' | 'total'>,
+  sliced: NonNullable<LiveBatch['sliced']>,
+): Promise<BatchCounts> {
+  const { definition } = batch;
+  const runningSlices = sliced.batch.slices?.running ?? [];
+  const sliceTotal = runningSlices.reduce((sum, slice) => sum + slice.total, 0);
+  // The slices under way as one answer (a slice not answering yet: all its runs pending).
+  const underWay = withSlices(
+    {
+      ...sliced.batch,
+      total: sliceTotal,
+      nodes: {},
+      runs: { pending: 0, running: 0, completed: 0, failed: 0 },
+      failures: [],
+      conditions: {},
+    },
+    sliced.slices,
+  );
+  const [rest, current] = await Promise.all([
+    liveCounts(db, batch, sliced.batch, sliced.batch.total - sliceTotal),
+    mergedWithRecords(db, batch, underWay, sliceTotal, { workspaceId: batch.workspaceId, batchId: batch.batchId, status: 'running' }),
+  ]);
+  const add = <K extends string>(a: Record<K, number>, b: Record<K, number>) =>
+    Object.fromEntries(Object.keys(a).map((key) => [key, a[key as K] + b[key as K]])) as Record<K, number>;
+  return {
+    runs: add(rest.runs, current.runs),
+    nodes: Object.fromEntries(definition.nodes.map((node) => [node.id, add(rest.nodes[node.id]!, current.nodes[node.id]!)])),
+    conditions: Object.fromEntries(
+      Object.keys(rest.conditions).map((nodeId) => [nodeId, add(rest.conditions[nodeId]!, current.conditions[nodeId]!)]),
+    ),
+    failures: [...rest.failures, ...current.failures].slice(0, FAILURES_LISTED),
+    lastEndedAt: null,
+  };
+}
+
+/** Counts as a workflow answers them alone (finished or not begun runs: nothing in their records is newer), with the failures' inputs. */
+async function liveCounts(
+  db: Pick<Models, 'pipelineRuns'>,
+  batch: Pick<PipelineBatch, 'workspaceId' | 'definition'>,
+  live: BatchLiveProgress,
+  total: number,
+): Promise<BatchCounts> {
+  const nodes = Object.fromEntries(
+    batch.definition.nodes.map((node): [string, StepCounts] => {
+      const counts = { ...NO_STEPS, ...live.nodes[node.id] };
+      return [node.id, { ...counts, pending: total - counts.running - counts.completed - counts.failed - counts.skipped }];
     }),
+  );
+  return {
+    runs: { ...NO_RUNS, ...live.runs },
+    nodes,
+    conditions: Object.fromEntries(
+      batch.definition.nodes.filter((node) => node.when).map((node) => [node.id, { met: 0, unmet: 0, ...live.conditions?.[node.id] }]),
+    ),
+    failures: await withInputs(db, batch.workspaceId, live.failures),
+    lastEndedAt: null,
+  };
+}
+
+/** The failures with their runs' inputs (one read by run id). */
+async function withInputs(
+  db: Pick<Models, 'pipelineRuns'>,
+  workspaceId: string,
+  failed: BatchLiveProgress['failures'],
+): Promise<CountedFailure[]> {
+  const inputs =
     failed.length === 0
       ? []
-      : db.pipelineRuns.find({ workspaceId, runId: { $in: failed.map((failure) => failure.runId) } }, { runId: 1, input: 1 }).lean(),
-  ]);
+      : await db.pipelineRuns.find({ workspaceId, runId: { $in: failed.map((failure) => failure.runId) } }, { runId: 1, input: 1 }).lean();
   const inputOf = new Map(inputs.map((run) => [run.runId, run.input]));
+  return failed.map((failure) => ({ ...failure, input: inputOf.get(failure.runId) }));
+}
+
+/**
+ * A workflow's answer for `total` runs merged with the records of those runs (`scope`: one
+ * aggregation and one count on the batch's index), as liveBatchCounts describes.
+ */
+async function mergedWithRecords(
+  db: Pick<Models, 'pipelineRuns'>,
+  batch: Pick<PipelineBatch, 'workspaceId' | 'definition'>,
+  live: BatchLiveProgress,
+  total: number,
+  scope: { workspaceId: string; batchId: string; status?: 'running' },
+): Promise<BatchCounts> {
+  const { definition } = batch;
+  const [steps, recordedFailed, failures] = await Promise.all([
+    db.pipelineRuns.aggregate<StepGroup>([{ $match: scope }, ...STEP_GROUPS]),
+    db.pipelineRuns.countDocuments({ ...scope, $or: definition.nodes.map((node) => ({ [`steps.${node.id}.status`]: 'failed' })) }),
+    withInputs(db, batch.workspaceId, live.failures ?? []),
+  ]);
   return {
     runs: mergedRuns(live, recordedFailed),
-    nodes: mergedSteps(definition, batch.total, live.nodes, byNode(steps)),
+    nodes: mergedSteps(definition, total, live.nodes, byNode(steps)),
     conditions: conditionCounts(definition, steps),
-    failures: failed.map((failure) => ({ ...failure, input: inputOf.get(failure.runId) })),
+    failures,
     lastEndedAt: null,
   };
 }
@@ -252,13 +348,16 @@ export interface BatchStanding {
  */
 export async function batchStanding(deps: BatchStandingDeps, workspaceId: string, batchId: string): Promise<BatchStanding> {
   const batch = await findBatch(deps.db, workspaceId, batchId);
-  const { running, live } = await liveBatchProgress(deps.temporal, batchId);
+  const { running, live, sliced } = await liveBatchProgress(deps.temporal, batchId);
   // A cancelled batch's runs were settled when it was cancelled, even if its workflow is still closing.
   const underWay = running && !batch.cancelledAt;
-  const counts =
-    underWay && live
-      ? await liveBatchCounts(deps.db, batch, live)
-      : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
+  const counts = !underWay
+    ? await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition)
+    : sliced
+      ? await slicedBatchCounts(deps.db, batch, sliced)
+      : live
+        ? await liveBatchCounts(deps.db, batch, live)
+        : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
   return {
     batch,
     status: batch.cancelledAt ? 'cancelled' : underWay ? 'running' : 'completed',

@@ -236,19 +236,21 @@ describe('a batch larger than its slice (GET /api/batches/{id}, cancel)', () => 
   const counts = (batch: BatchView) => ({
     runs: batch.runs,
     hold: [batch.stages[0]!.pending, batch.stages[0]!.running, batch.stages[0]!.completed],
+    big: batch.stages[2]!.condition,
     failures: batch.failures.map((failure) => failure.error),
   });
 
   it('runs its slices one after another as child batches, and is seen whole while they run: the finished slice, the one under way, those to come', async () => {
-    // Slice 1 passes the open gate (n = -1 fails "check"); slices 2 and 3 hold at theirs until the test opens it.
+    // Slice 1 passes the open gate (n = -1 fails "check"); slices 2 and 3 hold at theirs until the test opens it. "big" runs for n ≥ 25.
     const gates = [GATES.open, GATES.open, GATES.sliced, GATES.sliced, GATES.sliced, GATES.sliced];
-    const batchId = await startSliced(gates.map((gate, index) => ({ n: index === 0 ? -1 : 30 + index, gate })));
+    const batchId = await startSliced(gates.map((gate, index) => ({ n: index === 0 ? -1 : [31, 2, 33, 34, 35][index - 1], gate })));
     await reachedGate(GATES.sliced);
     await expect
       .poll(async () => counts(await view(batchId)), { timeout: 30_000, interval: 100 })
       .toEqual({
         runs: { pending: 2, running: 2, completed: 1, failed: 1, cancelled: 0 },
         hold: [2, 2, 2],
+        big: { met: 1, unmet: 0 }, // slice 1: n = 31 held it; n = -1 never reached "check"'s output
         failures: ['-1 is negative'],
       });
     const workflowId = batchWorkflowId(batchId);
@@ -267,12 +269,13 @@ describe('a batch larger than its slice (GET /api/batches/{id}, cancel)', () => 
     expect(counts(await view(batchId))).toEqual({
       runs: { pending: 0, running: 0, completed: 5, failed: 1, cancelled: 0 },
       hold: [0, 0, 6],
+      big: { met: 4, unmet: 1 },
       failures: ['-1 is negative'],
     });
     expect((await view(batchId)).stages.map((stage) => [stage.nodeId, stage.completed, stage.failed, stage.skipped])).toEqual([
       ['hold', 6, 0, 0],
       ['check', 5, 1, 0],
-      ['big', 5, 0, 1],
+      ['big', 4, 0, 2],
     ]);
     expect(await Promise.all([1, 2, 3].map((slice) => status(`${workflowId}-slice-${slice}`)))).toEqual([
       'COMPLETED',
