@@ -121,7 +121,11 @@ async function part(name: string, measure: () => Promise<void>, failedRows: Arra
     await measure();
   } catch (error) {
     const message = (error as Error).message.split('\n')[0]!;
-    failures.push(`${name}: ${(error as Error).stack ?? message}`);
+    // A workflow's failure says why in its causes (a child's, an activity's): each is printed.
+    const causes: string[] = [];
+    for (let cause = (error as Error).cause; cause instanceof Error && causes.length < 5; cause = cause.cause)
+      causes.push(`caused by ${cause.name}: ${cause.message}`);
+    failures.push([`${name}: ${(error as Error).stack ?? message}`, ...causes].join('\n'));
     for (const row of failedRows)
       figures.push({ ...row, value: null, unit: '', measured: 'not measured', met: null, note: `failed: ${message}` });
   }
