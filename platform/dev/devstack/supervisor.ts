@@ -118,9 +118,14 @@ async function startMongo(tools: Toolchain, options: ResolvedOptions) {
   const server = await ManagedProcess.start({
     name: 'database (mongo-java-server)',
     command: tools.java,
-    // The heap otherwise grows past 1.5 GB; 512 MB holds the working set of the tests and demos.
+    // The heap otherwise grows past 1.5 GB. Its page cache (96 MB, MeetflowMongoServer.java) counts a
+    // document by its BSON size, and a decoded document takes several times that, so a full cache
+    // holds a few hundred MB: at 512 MB a 10,000-prospect batch ran out of heap, and H2 then closes
+    // its store for good ("This store is closed" to every later call). On running out of heap the
+    // server exits instead, and is started again (supervised.ts) with every acknowledged write kept.
     args: [
-      '-Xmx512m',
+      '-Xmx1g',
+      '-XX:+ExitOnOutOfMemoryError',
       '-cp',
       tools.mongoClasspath,
       'MeetflowMongoServer',
