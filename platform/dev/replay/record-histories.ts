@@ -50,7 +50,16 @@ import { unusedLocalUrl } from '../testing/radicale.ts';
 import { MATH_BATCH_PIPELINE, MATH_DEMO_PIPELINE, mathPlugin } from '../testing/math-plugin.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../testing/pipeline-worker.ts';
 import { configureSending, enrolProspect, morningZone } from '../testing/sending.ts';
-import { HISTORIES_DIR, INDEX_FILE, historyJson, readIndex, workflowTypeOf, type History, type HistoryFixture } from './fixtures.ts';
+import {
+  HISTORIES_DIR,
+  INDEX_FILE,
+  historyJson,
+  readIndex,
+  workflowIdOf,
+  workflowTypeOf,
+  type History,
+  type HistoryFixture,
+} from './fixtures.ts';
 
 const EventType = temporal.api.enums.v1.EventType;
 const box = secretsBox(randomBytes(32));
@@ -181,7 +190,8 @@ const git = gitState();
  * sure it replays on the code that recorded it (a history that does not is a nondeterministic workflow, not a fixture).
  */
 async function save(name: string, captures: string, history: History) {
-  await Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history);
+  // Under its own workflow id, as replay.test.ts replays it (a batch names its slices after its id).
+  await Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history, workflowIdOf(history, name));
   const file = `${name}.${day}.json`;
   mkdirSync(HISTORIES_DIR, { recursive: true });
   writeFileSync(join(HISTORIES_DIR, file), `${historyJson(history)}\n`);
@@ -403,6 +413,32 @@ describe('runBatch', () => {
       'batch-after-continue-as-new',
       'The last execution of that batch (the one before ran "bump", retried, and "check", failing one run): it carried the state over, ran the last stage ("big": its condition met for one run) and finished the runs.',
       await last.fetchHistory(),
+    );
+  });
+});
+
+describe('runBatch in slices', () => {
+  it('batch-in-slices and batch-slice', async () => {
+    // 5 runs in slices of 2: three child batches, one after another; n = -1 fails "check", 30 meets the condition of "big".
+    const batch = await startPipelineBatch(stack.runner, {
+      principal: TEST_OWNER,
+      workspaceId: WS,
+      definition: MATH_BATCH_PIPELINE,
+      inputs: [-1, 2, 30, 4, 31].map((n) => ({ n })),
+      chunkSize: 2,
+      sliceSize: 2,
+    });
+    const handle = stack.runner.temporal.workflow.getHandle(batch.workflowId);
+    expect(await handle.result()).toMatchObject({ runs: { completed: 4, failed: 1 }, nodes: { big: { completed: 2, skipped: 3 } } });
+    await save(
+      'batch-in-slices',
+      'A batch of 5 runs in slices of 2: it ran three child batches (slices) one after another and answered with their results added up.',
+      await handle.fetchHistory(),
+    );
+    await save(
+      'batch-slice',
+      'The first slice of that batch: a child batch of 2 runs (one failing "check") that started and finished its own runs.',
+      await stack.runner.temporal.workflow.getHandle(`${batch.workflowId}-slice-1`).fetchHistory(),
     );
   });
 });
