@@ -118,7 +118,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       const error = state.errors[runId];
       if (error && failures.length < LIVE_FAILURES) failures.push({ runId, error });
     }
-    return { ...progress(), runs, failures, conditions: conditionOutcomes() };
+    return { ...progress(), runs, failures };
   };
   // As the run records count them (step-conditions.ts): decided once the step a condition reads has completed.
   const conditionOutcomes = (): Record<string, ConditionOutcomes> => {
@@ -204,8 +204,10 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       }),
     });
   }
-  // A slice answers its parent with what the parent's own answer adds up.
-  return input.slice ? live() : progress();
+  if (!input.slice) return progress();
+  // A slice answers its parent with what the parent's own answer adds up, its conditions' outcomes too.
+  const sliceResult: BatchLiveProgress = { ...live(), conditions: conditionOutcomes() };
+  return sliceResult;
 
   function record(nodeId: string, results: ChunkResult[]) {
     for (const result of results) {
@@ -240,8 +242,7 @@ async function runSlices(input: RunBatchInput, sliceSize: number): Promise<Batch
       runs: { pending: toCome, running: 0, completed: 0, failed: 0 },
       failures: [],
     };
-    const done = withSlices({ ...pending, slices: { running: [] } }, finished);
-    return { ...done, level: pending.level, ...(running ? { slices: { running: [running] } } : {}) };
+    return { ...withSlices(pending, finished), ...(running ? { slices: { running: [running] } } : {}) };
   };
   setHandler(batchProgressQuery, answer);
   for (const [index, runIdsOfSlice] of slices.entries()) {

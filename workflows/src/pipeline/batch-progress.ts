@@ -25,7 +25,8 @@ export interface BatchLiveProgress extends BatchProgress {
   failures: Array<{ runId: string; error: string }>;
   /**
    * By node id, of the nodes with a condition: of the runs whose step the condition reads has
-   * completed, how many it held for and how many not (absent from batches started before it was).
+   * completed, how many it held for and how many not. Given by a finished slice (and so by a sliced
+   * batch for its finished slices); a running batch's records say it (step-conditions.ts).
    */
   conditions?: Record<string, ConditionOutcomes>;
   /**

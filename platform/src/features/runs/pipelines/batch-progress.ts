@@ -262,22 +262,19 @@ async function slicedBatchCounts(
   };
 }
 
-/** Counts as a workflow answers them alone (finished or not begun runs: nothing in their records is newer), with the failures' inputs. */
+/**
+ * Counts as a workflow answers them alone: of finished or not begun runs, where nothing in their
+ * records is newer (merged with no records: mergedSteps, mergedRuns), with the failures' inputs.
+ */
 async function liveCounts(
   db: Pick<Models, 'pipelineRuns'>,
   batch: Pick<PipelineBatch, 'workspaceId' | 'definition'>,
   live: BatchLiveProgress,
   total: number,
 ): Promise<BatchCounts> {
-  const nodes = Object.fromEntries(
-    batch.definition.nodes.map((node): [string, StepCounts] => {
-      const counts = { ...NO_STEPS, ...live.nodes[node.id] };
-      return [node.id, { ...counts, pending: total - counts.running - counts.completed - counts.failed - counts.skipped }];
-    }),
-  );
   return {
-    runs: { ...NO_RUNS, ...live.runs },
-    nodes,
+    runs: mergedRuns(live, 0),
+    nodes: mergedSteps(batch.definition, total, live.nodes, {}),
     conditions: Object.fromEntries(
       batch.definition.nodes.filter((node) => node.when).map((node) => [node.id, { met: 0, unmet: 0, ...live.conditions?.[node.id] }]),
     ),
@@ -351,11 +348,10 @@ export async function batchStanding(deps: BatchStandingDeps, workspaceId: string
   const { running, live, sliced } = await liveBatchProgress(deps.temporal, batchId);
   // A cancelled batch's runs were settled when it was cancelled, even if its workflow is still closing.
   const underWay = running && !batch.cancelledAt;
-  const counts = !underWay
-    ? await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition)
-    : sliced
+  const counts =
+    underWay && sliced
       ? await slicedBatchCounts(deps.db, batch, sliced)
-      : live
+      : underWay && live
         ? await liveBatchCounts(deps.db, batch, live)
         : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
   return {
