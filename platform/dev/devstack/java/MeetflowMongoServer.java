@@ -16,7 +16,7 @@ import org.h2.mvstore.MVStore;
  * plus the three things the library does not do by default (the third: a unique index answers a
  * query naming its keys and more fields, see KeyLookupUniqueIndex).
  *
- * Usage: java -Xmx512m -cp 'lib/*:.' MeetflowMongoServer <host> <port> <file.mv>
+ * Usage: java -Xmx1g -cp 'lib/*:.' MeetflowMongoServer <host> <port> <file.mv>
  */
 public final class MeetflowMongoServer {
 
@@ -45,7 +45,8 @@ public final class MeetflowMongoServer {
         private long committedThrough;
 
         DurableH2Backend(String fileName) {
-            super(new MVStore.Builder().fileName(fileName).cacheSize(PAGE_CACHE_MB).open());
+            super(new MVStore.Builder().fileName(fileName).cacheSize(PAGE_CACHE_MB)
+                .backgroundExceptionHandler(MeetflowMongoServer::storeFailed).open());
         }
 
         private void commitThrough(long ticket) {
@@ -90,6 +91,23 @@ public final class MeetflowMongoServer {
         return stages.stream().anyMatch(stage -> stage instanceof Document d
             && (d.containsKey("$out") || d.containsKey("$merge")));
     }
+
+    /**
+     * H2 closes its store for good on any failure of a commit (it "panics"), and would then answer
+     * "This store is closed" to every call until restarted. The server exits instead, saying why,
+     * and its supervisor starts it again on the same file: every acknowledged write was committed
+     * before it was acknowledged, and the writes the failed commit held were not acknowledged.
+     */
+    static void storeFailed(Thread thread, Throwable failure) {
+        System.err.println("meetflow-mongo: the store failed and H2 closed it; exiting (code " + STORE_FAILED
+            + ") to be started again: " + failure);
+        failure.printStackTrace();
+        System.err.flush();
+        Runtime.getRuntime().halt(STORE_FAILED);
+    }
+
+    /** The exit code of a server whose store failed (storeFailed). */
+    static final int STORE_FAILED = 70;
 
     /** Wire version 9 (MongoDB 4.4): the built-in versions stop at 8, which mongoose 9 refuses. */
     static final MongoVersion WIRE_VERSION_9 = new MongoVersion() {
