@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import {
   concurrently,
   parseActivityInput,
@@ -108,12 +108,24 @@ export function createEnrollmentActivity(
     };
     try {
       if (paused) {
+        // Whether it ran before is asked first: signalWithStart signals a running sequence and
+        // does not say so (its SDK answers only the run id). Two racing enrolments may both hear "not before".
+        const before = await temporal.workflow
+          .getHandle(workflowId)
+          .describe()
+          .then(
+            () => true,
+            (error: unknown) => {
+              if (error instanceof WorkflowNotFoundError) return false;
+              throw error;
+            },
+          );
         // Started and paused in one call: a paused campaign's new sequences wait with the others
         // (a sequence already running is paused too, as the campaign's pause meant).
         await temporal.workflow.signalWithStart('prospectSequence', { ...options, signal: 'control', signalArgs: [{ action: 'pause' }] });
-      } else {
-        await temporal.workflow.start('prospectSequence', options);
+        return before;
       }
+      await temporal.workflow.start('prospectSequence', options);
       return false;
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return true;
