@@ -62,7 +62,8 @@ export async function launchCampaign(
     // Their search keys before them, so each is found as soon as it exists; one that is never inserted matches nothing.
     await addSearchKeys(db, workspaceId, documents);
     // A concurrent add of the same email loses to the unique index; that person is looked up below like the others.
-    await db.prospects.insertMany(documents, { ordered: false }).catch((error: unknown) => {
+    // A document the model refused would be left out silently (mongoose's default): it fails the launch instead.
+    await db.prospects.insertMany(documents, { ordered: false, throwOnValidationError: true }).catch((error: unknown) => {
       if (!(error as { writeErrors?: unknown[] }).writeErrors) throw error;
     });
     created = documents;
