@@ -4,8 +4,7 @@
 // the production API (`platform/src/api/main.ts`), configured through their environment as
 // `npm start` configures them — so what is measured (their time, their memory) is theirs alone.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
@@ -14,7 +13,7 @@ import { createModels, type Models } from '../../src/features/models.ts';
 import { repoRoot } from '../../src/core/paths.ts';
 import { WORKER_ENV, WORKER_NODE_FLAGS } from '../../src/worker/node-flags.ts';
 import { freePort } from '../devstack/ports.ts';
-import { startDevstack, type Devstack } from '../devstack/supervisor.ts';
+import { startOnFreePorts, type Devstack } from '../devstack/supervisor.ts';
 import { startSampleSitesServer, type SampleSitesServer } from '../samples/server.ts';
 
 /** One benchmark's own database on the embedded server. */
@@ -37,8 +36,7 @@ export interface BenchServers {
 
 /** Starts the embedded database, the Temporal dev server and the sample sites, fresh, in a temporary folder. */
 export async function startBenchServers(): Promise<BenchServers> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-bench-'));
-  const devstack = await startDevstack({ dataDir, mongoPort: await freePort(), temporalPort: await freePort() });
+  const { devstack, dataDir } = await startOnFreePorts('meetflow-bench-');
   const samples = await startSampleSitesServer({ host: '127.0.0.1', port: 0 });
   const connection = await Connection.connect({ address: devstack.temporalAddress });
   const temporal = new Client({ connection });

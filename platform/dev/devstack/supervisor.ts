@@ -1,10 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
 import mongoose from 'mongoose';
 import { privateDir } from '../../src/core/private-files.ts';
 import { ManagedProcess, stopOrphan } from './managed-process.ts';
-import { isPortOpen } from './ports.ts';
+import { freePort, isPortOpen } from './ports.ts';
 import { provisionDevstack, type Toolchain } from './provision.ts';
 
 /** What the supervisor starts, and where. */
@@ -51,6 +53,25 @@ export class DevstackError extends Error {
  */
 export const portTakenAtStart = (error: unknown): boolean =>
   error instanceof DevstackError && /port in use|already in use|BindException/i.test(error.message);
+
+/**
+ * The database and Temporal on ports the OS called free, in a new temporary folder named after
+ * `prefix` (a test run's, a bench's). Both start at once, so the Temporal dev server's own random
+ * ports (or another process) can take the database's before the JVM binds it: then, and only then,
+ * both start again on new ports in a new folder (three tries).
+ */
+export async function startOnFreePorts(prefix: string): Promise<{ devstack: Devstack; dataDir: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = mkdtempSync(join(tmpdir(), prefix));
+    const [mongoPort, temporalPort] = [await freePort(), await freePort()];
+    try {
+      return { devstack: await startDevstack({ dataDir, mongoPort, temporalPort }), dataDir };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (attempt === 3 || !portTakenAtStart(error)) throw error;
+    }
+  }
+}
 
 /** Polls `probe` until it succeeds, failing early if the process exits (and stopping it when time runs out). */
 export async function waitUntilReady(server: ManagedProcess, probe: () => Promise<void>, timeoutMs: number): Promise<void> {
