@@ -1,5 +1,5 @@
 import { condition, defineQuery, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { SequenceActivities } from './activities.ts';
+import type { QueueStepResult, SequenceActivities } from './activities.ts';
 
 /** One email of a sequence; `dayOffset` counts days from enrolment (the outreach agent's offsets). */
 export interface SequenceStep {
@@ -20,6 +20,12 @@ export interface ProspectSequenceInput {
   prospectId: number;
   email: string;
   steps: SequenceStep[];
+  /**
+   * Where enrolment wrote the first step's email (due at enrolment, so written with the rest of
+   * its chunk's in one call): the sequence then does not write it again. Left out (sequences
+   * started before, or held ones), the sequence writes it when its day comes, as every later one.
+   */
+  firstStep?: QueueStepResult;
 }
 
 /** What engagement analysis made of a reply (its `action` decides what the sequence does). */
@@ -153,7 +159,8 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     }
   });
 
-  for (const step of [...input.steps].sort((a, b) => a.dayOffset - b.dayOffset)) {
+  const steps = [...input.steps].sort((a, b) => a.dayOffset - b.dayOffset);
+  for (const step of steps) {
     for (;;) {
       if (state.status === 'stopped') break;
       if (heldSince !== null) {
@@ -199,7 +206,8 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
     }
     const dueAt = Date.now();
     const heldBefore = heldMs;
-    const queued = await queueStep({ ...email, factIds: step.factIds ?? [] });
+    // Input, not a patch, decides: a history without it replays the same commands.
+    const queued = step === steps[0] && input.firstStep ? input.firstStep : await queueStep({ ...email, factIds: step.factIds ?? [] });
     if (queued.outcome === 'suppressed') {
       Object.assign(state, { status: 'stopped', stopReason: `suppressed: ${queued.reason}` });
       break;

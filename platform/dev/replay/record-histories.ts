@@ -42,7 +42,8 @@ import { recordOutcome } from '../../src/features/insights/outcomes/record.ts';
 import { startPipelineBatch } from '../../src/features/runs/pipelines/batches.ts';
 import { rerunPipeline, startPipelineRun } from '../../src/features/runs/pipelines/runs.ts';
 import { callPluginActivity } from '../../src/features/runs/plugins/call-activity.ts';
-import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
+import { ENROLL_ACTIVITY, sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
+import { enrollmentActivity } from '../../src/worker/activities.ts';
 import { until } from '../contract/poll.ts';
 import { serveProductApp } from '../testing/http.ts';
 import { startTestMailServer, type TestMailServer } from '../testing/mail-server.ts';
@@ -323,6 +324,35 @@ describe('prospectSequence', () => {
       'sequence-waiting-for-review',
       "Review mode: step 1 is written to the outbox and the sequence waits for a reviewer's approval (approve/reject signal).",
       await settledHistory(sequence(WS_REVIEW, 1)),
+    );
+  });
+});
+
+describe('prospectSequence, its first email written at enrolment', () => {
+  it('sequence-first-email-from-enrolment', async () => {
+    const email = 'pat2@foxtrot.test';
+    await stack.db.prospects.create({
+      workspaceId: WS_REVIEW,
+      id: 2,
+      firstName: 'Pat',
+      lastName: 'P2',
+      company: 'Foxtrot',
+      email,
+      emailLower: email,
+    });
+    // The enrol activity as the worker composes it, over a list of one: it writes step 1's email, then starts the sequence.
+    const enrol = enrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, stack.db, box)[ENROLL_ACTIVITY]!;
+    const [enrolled] = await enrol.many!([{ input: { prospectId: 2, email, sequence: steps }, extra: { run: testRunContext(WS_REVIEW) } }]);
+    expect(enrolled).toMatchObject({ ok: true, output: { alreadyEnrolled: false } });
+    await until(
+      () => stateOf(WS_REVIEW, 2),
+      (state) => state.waitingFor === 'review',
+      'step 1 in the review queue',
+    );
+    await save(
+      'sequence-first-email-from-enrolment',
+      "Review mode, enrolled by the enrol activity, which wrote step 1's email to the outbox for its list: the sequence waits for a reviewer's approval without writing it itself (no queueStep).",
+      await settledHistory(sequence(WS_REVIEW, 2)),
     );
   });
 });

@@ -10,11 +10,9 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
-import { createEnrollmentActivity } from '../../src/features/email/sequences/enrollment.ts';
-import { inPausedCampaigns } from '../../src/features/prospecting/campaigns/held.ts';
-import { linksAtEnrolment } from '../../src/features/revenue/booking-links/links.ts';
 import { readBackCalendar } from '../../src/features/revenue/calendars/sync.ts';
 import { createActivities } from '../../src/worker/all-activities.ts';
+import { enrollmentActivity } from '../../src/worker/activities.ts';
 import { createModels, type Models } from '../../src/features/models.ts';
 import { PluginHost, type HostServices } from '../../src/features/runs/plugins/host.ts';
 import { pluginVersions } from '../../src/features/runs/plugins/versions.ts';
@@ -72,9 +70,7 @@ export async function startTestPipelineWorker(
   const taskQueue = `${label}-${randomUUID()}`;
   const clientConnection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection: clientConnection });
-  const builtins = options.enrollment
-    ? createEnrollmentActivity(client, taskQueue, inPausedCampaigns(db), linksAtEnrolment(db, options.secrets))
-    : {};
+  const builtins = options.enrollment ? enrollmentActivity(client, taskQueue, db, options.secrets) : {};
   quietTemporalRuntime();
   const workerConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
   const worker = await Worker.create({

@@ -1,6 +1,7 @@
 import type { ActivityAccess, BoundActivity } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
 import { createEnrollmentActivity } from '../features/email/sequences/enrollment.ts';
+import { firstStepsOf } from '../features/email/sequences/activities.ts';
 import { createActivities } from './all-activities.ts';
 import { inPausedCampaigns } from '../features/prospecting/campaigns/held.ts';
 import { linksAtEnrolment } from '../features/revenue/booking-links/links.ts';
@@ -10,6 +11,14 @@ import type { WorkerContext } from '../features/context.ts';
 import type { Secrets } from '../core/secrets-key.ts';
 import type { Logger } from '../core/logger.ts';
 import type { InProcessChannel, StepActivities } from '../features/runs/plugins/host.ts';
+
+/**
+ * The enrol activity as the worker composes it: a paused campaign's prospects start held, the
+ * booking links are made at enrolment, and the first emails due then are written for the list.
+ */
+export function enrollmentActivity(temporal: Client, taskQueue: string, db: Models, secrets: Secrets | undefined) {
+  return createEnrollmentActivity(temporal, taskQueue, inPausedCampaigns(db), linksAtEnrolment(db, secrets), firstStepsOf(db));
+}
 
 /**
  * What the production worker registers: every activity of createActivities, with the plugins'
@@ -61,7 +70,7 @@ export function workerActivities(deps: {
     inbox: { temporal: deps.temporal, taskQueue: deps.taskQueue },
     plugins: {
       ...trackActivities(deps.plugins, deps.db.agentActivity, deps.logger),
-      ...createEnrollmentActivity(deps.temporal, deps.taskQueue, inPausedCampaigns(deps.db), linksAtEnrolment(deps.db, deps.secrets)),
+      ...enrollmentActivity(deps.temporal, deps.taskQueue, deps.db, deps.secrets),
     },
   });
 }

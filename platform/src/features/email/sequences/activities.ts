@@ -1,12 +1,13 @@
-import { isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
+import { duplicateKeyIndexes, isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { recordOutcome } from '../../insights/services.ts';
 import { createDeliverStep, type DeliverDb, type DeliverFaults } from '../sending/deliver.ts';
-import { suppress, suppressionOf } from '../suppressions/suppression.ts';
+import { suppress, suppressionOf, suppressionsOf } from '../suppressions/suppression.ts';
 import { getWorkspaceConfig } from '../../insights/services.ts';
 import type { InProcessChannel } from '../../runs/services.ts';
+import type { FirstSteps } from './enrollment.ts';
 import type { MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
 import { meetingProposalEmail } from './meeting-proposal.ts';
@@ -34,6 +35,113 @@ export interface SequenceActivitiesDeps {
   calendarBusy?: ((workspaceId: string) => Promise<Array<{ start: string; end: string }>>) | undefined;
 }
 
+/** Where a step's email is, and whether this call wrote it (or found it there). */
+export interface QueuedStep {
+  result: QueueStepResult;
+  written: boolean;
+}
+
+/**
+ * Writes steps' emails to the outbox, each unless its address is suppressed: waiting for review in
+ * review mode, queued to send otherwise; their results in the inputs' order. Idempotent per
+ * (prospect, step): a repeat answers where the email already is. A list (enrolment's first steps,
+ * a chunk's) is read and written in a few calls per workspace: its suppressions, its sending
+ * mode, the campaigns naming its prospects, one insert, and the emails already there.
+ */
+export async function queueSteps(db: DeliverDb, inputs: readonly QueueStepInput[]): Promise<QueuedStep[]> {
+  const results: QueuedStep[] = new Array(inputs.length);
+  for (const workspaceId of new Set(inputs.map((input) => input.workspaceId))) {
+    const mine = [...inputs.entries()].filter(([, input]) => input.workspaceId === workspaceId);
+    const emailOf = (input: QueueStepInput) => input.email.trim().toLowerCase();
+    const suppressed = await suppressionsOf(
+      db,
+      workspaceId,
+      mine.map(([, input]) => emailOf(input)),
+    );
+    const writing = mine.filter(([index, input]) => {
+      const entry = suppressed.get(emailOf(input));
+      if (entry) results[index] = { result: { outcome: 'suppressed', reason: entry.reason }, written: false };
+      return !entry;
+    });
+    if (writing.length === 0) continue;
+    const { sending } = await getWorkspaceConfig(db, workspaceId);
+    const status = sending.mode === 'review' ? 'pending_review' : 'queued';
+    // A prospect's campaign: the first (in the collection's order) that names it, as a findOne finds it.
+    const prospectIds = [...new Set(writing.map(([, input]) => input.prospectId))];
+    const campaigns = await db.campaigns.find({ workspaceId, prospectIds: { $in: prospectIds } }, { _id: 0, id: 1, prospectIds: 1 }).lean();
+    const campaignOf = new Map<number, number>();
+    for (const campaign of campaigns) for (const id of campaign.prospectIds) if (!campaignOf.has(id)) campaignOf.set(id, campaign.id);
+    const rows = writing.map(([, input]) => ({
+      workspaceId,
+      sequenceId: input.sequenceId,
+      prospectId: input.prospectId,
+      campaignId: campaignOf.get(input.prospectId) ?? null,
+      step: input.step,
+      email: emailOf(input),
+      subject: input.subject,
+      body: input.body,
+      factIds: input.factIds ?? [],
+      template: input.template ?? null,
+      status,
+    })) satisfies Array<Partial<OutboxMessage>>;
+    const inserted = await db.outbox.insertMany(rows, { ordered: false, throwOnValidationError: true }).then(
+      () => writing.map(() => true),
+      (error: unknown) => {
+        // The rows a repeat found already there (the unique (prospect, step) index) are read below.
+        const taken = duplicateKeyIndexes(error);
+        if (!taken) throw error;
+        return writing.map((_, position) => !taken.has(position));
+      },
+    );
+    const again = writing.filter((_, position) => !inserted[position]);
+    const stored =
+      again.length === 0
+        ? []
+        : await db.outbox
+            .find(
+              {
+                workspaceId,
+                prospectId: { $in: again.map(([, input]) => input.prospectId) },
+                step: { $in: [...new Set(again.map(([, input]) => input.step))] },
+              },
+              { prospectId: 1, step: 1, status: 1 },
+            )
+            .lean();
+    const statusOf = new Map(stored.map((row) => [`${row.prospectId}/${row.step}`, row.status]));
+    for (const [position, [index, input]] of writing.entries()) {
+      if (inserted[position]) {
+        results[index] = { result: { outcome: status }, written: true };
+        continue;
+      }
+      const found = statusOf.get(`${input.prospectId}/${input.step}`);
+      const result: QueueStepResult =
+        found === 'pending_review' || found === 'queued' ? { outcome: found } : { outcome: 'settled', status: found ?? 'missing' };
+      results[index] = { result, written: false };
+    }
+  }
+  return results;
+}
+
+/**
+ * Enrolment's first emails (FirstSteps): written with queueSteps; taken back only while nobody
+ * has acted on them (still waiting for review, or queued and not sent).
+ */
+export function firstStepsOf(db: DeliverDb): FirstSteps {
+  return {
+    write: (inputs) => queueSteps(db, inputs),
+    async unwrite(emails) {
+      for (const workspaceId of new Set(emails.map((email) => email.workspaceId))) {
+        const mine = emails.filter((email) => email.workspaceId === workspaceId);
+        await db.outbox.deleteMany({
+          workspaceId,
+          $or: mine.map(({ prospectId, step }) => ({ prospectId, step })),
+          status: { $in: ['pending_review', 'queued'] },
+        });
+      }
+    },
+  };
+}
+
 /** Activities of the per-prospect sequence workflow: the outbox, sending and the suppression list. */
 export function createSequenceActivities(deps: SequenceActivitiesDeps) {
   const { db } = deps;
@@ -41,36 +149,10 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
     /**
      * Writes a step's email to the outbox unless the address is suppressed: waiting for review in
      * review mode, queued to send otherwise. Idempotent per (prospect, step): a retry answers
-     * where the email already is.
+     * where the email already is. (queueSteps for one.)
      */
     async queueStep(input: QueueStepInput): Promise<QueueStepResult> {
-      const email = input.email.trim().toLowerCase();
-      const suppressed = await suppressionOf(db, input.workspaceId, email);
-      if (suppressed) return { outcome: 'suppressed', reason: suppressed.reason };
-      const { sending } = await getWorkspaceConfig(db, input.workspaceId);
-      const campaign = await db.campaigns.findOne({ workspaceId: input.workspaceId, prospectIds: input.prospectId }, { id: 1 }).lean();
-      const status = sending.mode === 'review' ? 'pending_review' : 'queued';
-      try {
-        await db.outbox.create({
-          workspaceId: input.workspaceId,
-          sequenceId: input.sequenceId,
-          prospectId: input.prospectId,
-          campaignId: campaign?.id ?? null,
-          step: input.step,
-          email,
-          subject: input.subject,
-          body: input.body,
-          factIds: input.factIds ?? [],
-          template: input.template ?? null,
-          status,
-        } satisfies Partial<OutboxMessage>);
-        return { outcome: status };
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-      const stored = await db.outbox.findOne({ workspaceId: input.workspaceId, prospectId: input.prospectId, step: input.step }).lean();
-      if (stored?.status === 'pending_review' || stored?.status === 'queued') return { outcome: stored.status };
-      return { outcome: 'settled', status: stored?.status ?? 'missing' };
+      return (await queueSteps(db, [input]))[0]!.result;
     },
 
     deliverStep: createDeliverStep({ ...deps, channel: deps.channel ?? null, mailAllowHosts: deps.mailAllowHosts ?? [] }),

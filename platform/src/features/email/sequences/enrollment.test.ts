@@ -7,7 +7,8 @@ import { secretsBox } from '../../../core/secrets-box.ts';
 import { startTestPipelineWorker, type TestPipelineWorker } from '../../../../dev/testing/pipeline-worker.ts';
 import { inPausedCampaigns } from '../../prospecting/campaigns/held.ts';
 import { issueBookingLinks, linksAtEnrolment } from '../../revenue/booking-links/links.ts';
-import { sequenceStateOf } from './control.ts';
+import { firstStepsOf } from './activities.ts';
+import { controlSequence, sequenceStateOf } from './control.ts';
 import { createEnrollmentActivity, ENROLL_ACTIVITY, sequenceWorkflowId } from './enrollment.ts';
 
 // platform.enrollSequence's list form (a batch's chunk) against a real Temporal dev server and
@@ -17,6 +18,7 @@ let stack: TestPipelineWorker;
 const box = secretsBox(randomBytes(32));
 const A = 'enrol-list-a';
 const B = 'enrol-list-b';
+const C = 'enrol-list-c';
 // The first step is days away: nothing is sent while the test runs.
 const steps = [3, 8].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: 'Hello there.' }));
 const item = (workspace: string, prospectId: number) => ({
@@ -37,6 +39,7 @@ beforeAll(async () => {
   await stack.db.campaigns.create({ workspaceId: A, id: 1, name: 'Paused one', status: 'paused', prospectIds: [2, 40] });
   // B's paused campaign names A's prospect 1: it holds only B's prospect 1.
   await stack.db.campaigns.create({ workspaceId: B, id: 1, name: 'B paused', status: 'paused', prospectIds: [1] });
+  await stack.db.campaigns.create({ workspaceId: C, id: 1, name: 'C paused', status: 'paused', prospectIds: [40] });
 });
 
 afterAll(async () => {
@@ -124,6 +127,62 @@ describe('platform.enrollSequence over a list', () => {
       { ok: true, output: { alreadyEnrolled: true } },
     ]);
     expect(await stack.db.bookingLinks.countDocuments({ workspaceId: A, prospectId: { $in: [7, 8] } })).toBe(2);
+  });
+});
+
+describe('the first emails due at enrolment, written for the whole list', () => {
+  // The first step is due at enrolment, the second days away.
+  const dueNow = [0, 3].map((dayOffset, index) => ({ step: index + 1, dayOffset, subject: `Step ${index + 1}`, body: 'Hello there.' }));
+  const now = (workspace: string, prospectId: number) => ({
+    ...item(workspace, prospectId),
+    input: { ...item(workspace, prospectId).input, sequence: dueNow },
+  });
+  const enrolWritingFirst = () =>
+    createEnrollmentActivity(
+      stack.runner.temporal,
+      stack.runner.taskQueue,
+      inPausedCampaigns(stack.db),
+      linksAtEnrolment(stack.db, box),
+      firstStepsOf(stack.db),
+    )[ENROLL_ACTIVITY]!;
+  const rowsOf = async (prospectIds: number[]) =>
+    (await stack.db.outbox.find({ workspaceId: C, prospectId: { $in: prospectIds } }).lean())
+      .map((row) => `${row.prospectId}/${row.step}/${row.status}`)
+      .sort();
+  const activitiesOf = async (prospectId: number) =>
+    ((await stack.runner.temporal.workflow.getHandle(sequenceWorkflowId(C, prospectId)).fetchHistory()).events ?? []).flatMap(
+      (event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? [],
+    );
+
+  it('are in the outbox when the list returns, the sequences wait on them without writing them again, and a held one waits for its campaign', async () => {
+    const results = await enrolWritingFirst().many!([now(C, 20), now(C, 21), now(C, 40)]); // 40 is in C's paused campaign
+    expect(results).toMatchObject([20, 21, 40].map(() => ({ ok: true, output: { alreadyEnrolled: false } })));
+    expect(await rowsOf([20, 21, 40])).toEqual(['20/1/pending_review', '21/1/pending_review']); // review mode, a new workspace's
+    await vi.waitFor(async () => {
+      expect(await sequenceStateOf(stack.runner.temporal, C, 20)).toMatchObject({ status: 'active', waitingFor: 'review' });
+      expect(await sequenceStateOf(stack.runner.temporal, C, 40)).toMatchObject({ status: 'paused' });
+    });
+    expect(await activitiesOf(20)).toEqual([]);
+  });
+
+  it('a sequence that was there before does not get a first email it never took: it is taken back', async () => {
+    // A sequence that stopped before its first email (held, then stopped): it never starts again.
+    const { enrol } = counted();
+    expect(await enrol.many!([now(C, 40)])).toMatchObject([{ ok: true }]);
+    await controlSequence(stack.runner.temporal, C, 40, 'stop');
+    await vi.waitFor(async () => expect(await sequenceStateOf(stack.runner.temporal, C, 40)).toMatchObject({ status: 'stopped' }));
+    await stack.db.campaigns.updateOne({ workspaceId: C, id: 1 }, { $set: { status: 'active' } });
+    try {
+      const results = await enrolWritingFirst().many!([now(C, 40), now(C, 20)]);
+      expect(results).toMatchObject([
+        { ok: true, output: { alreadyEnrolled: true } },
+        { ok: true, output: { alreadyEnrolled: true } },
+      ]);
+      // 40's written email taken back; 20's, already there and waiting for review, kept.
+      expect(await rowsOf([20, 40])).toEqual(['20/1/pending_review']);
+    } finally {
+      await stack.db.campaigns.updateOne({ workspaceId: C, id: 1 }, { $set: { status: 'paused' } });
+    }
   });
 });
 

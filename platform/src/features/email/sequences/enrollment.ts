@@ -9,6 +9,7 @@ import {
   type ListResult,
 } from '@meetflow/plugin-sdk';
 import { z } from 'zod';
+import type { ProspectSequenceInput, QueueStepInput, QueueStepResult, SequenceStep } from '@meetflow/workflows';
 import type { ActivityOptions } from '../../runs/services.ts';
 
 /** The built-in activity that enrols a prospect in its durable email sequence. */
@@ -54,13 +55,42 @@ export function sequenceWorkflowId(workspaceId: string, prospectId: number): str
   return `sequence-${workspaceId}-${prospectId}`;
 }
 
-/** An enrolment whose input was read: the sequence to start, and whether it starts held. */
+/** An enrolment whose input was read: the sequence to start, whether it starts held, and where its first email already is. */
 interface Enrolment {
   workspaceId: string;
   prospectId: number;
   email: string;
   sequence: z.output<typeof EnrollInput>['sequence'];
   held: boolean;
+  firstStep?: QueueStepResult | undefined;
+  /** Its first email was written by this enrolment (not found there). */
+  firstWritten?: boolean;
+}
+
+/** The sequence's steps as the workflow takes them, each with the facts its sentences cite. */
+function sequenceSteps(sequence: Enrolment['sequence']): SequenceStep[] {
+  return sequence.map(({ step, dayOffset, subject, body, template, sentences = [] }) => ({
+    step,
+    dayOffset,
+    subject,
+    body,
+    template,
+    factIds: [...new Set(sentences.flatMap((sentence) => sentence.factIds))],
+  }));
+}
+
+/** The step the sequence runs first: the earliest by day, as its workflow orders them (a stable sort). */
+const firstOf = (sequence: Enrolment['sequence']): SequenceStep =>
+  [...sequenceSteps(sequence)].sort((a, b) => a.dayOffset - b.dayOffset)[0]!;
+
+/**
+ * Writes steps' emails to the outbox, their results in order, each saying whether it wrote the
+ * email; and takes back those it wrote (`unwrite`). The sequence activities' queueSteps, and the
+ * outbox, bound to the database by the worker.
+ */
+export interface FirstSteps {
+  write(inputs: readonly QueueStepInput[]): Promise<Array<{ result: QueueStepResult; written: boolean }>>;
+  unwrite(emails: ReadonlyArray<{ workspaceId: string; prospectId: number; step: number }>): Promise<void>;
 }
 
 /**
@@ -79,33 +109,26 @@ export function createEnrollmentActivity(
   held: (workspaceId: string, prospectIds: readonly number[]) => Promise<ReadonlySet<number>> = async () => new Set(),
   /** What else enrolment makes, once the sequences run (their booking links, composed by the worker); idempotent. */
   enrolled: (sequences: readonly EnrolledSequence[]) => Promise<unknown> = async () => undefined,
+  /**
+   * Writes the first emails due at enrolment, for a whole list at once (composed by the worker);
+   * left out, each sequence writes its own first email, as it writes every later one.
+   */
+  queueFirst: FirstSteps | null = null,
 ): Record<string, BoundActivity> {
   /** Starts one sequence (read and checked already): whether it was running before. */
   const start: BoundActivity = async (raw) => {
-    const { workspaceId, prospectId, email, sequence, held: paused } = raw as Enrolment;
+    const { workspaceId, prospectId, email, sequence, held: paused, firstStep } = raw as Enrolment;
     const workflowId = sequenceWorkflowId(workspaceId, prospectId);
-    // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
-    const options = {
-      taskQueue,
-      workflowId,
-      workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
-      args: [
-        {
-          workspaceId,
-          sequenceId: workflowId,
-          prospectId,
-          email,
-          steps: sequence.map(({ step, dayOffset, subject, body, template, sentences = [] }) => ({
-            step,
-            dayOffset,
-            subject,
-            body,
-            template,
-            factIds: [...new Set(sentences.flatMap((sentence) => sentence.factIds))],
-          })),
-        },
-      ],
+    const input: ProspectSequenceInput = {
+      workspaceId,
+      sequenceId: workflowId,
+      prospectId,
+      email,
+      steps: sequenceSteps(sequence),
+      ...(firstStep ? { firstStep } : {}),
     };
+    // REJECT_DUPLICATE: a finished sequence is never started again for the same prospect.
+    const options = { taskQueue, workflowId, workflowIdReusePolicy: 'REJECT_DUPLICATE' as const, args: [input] };
     try {
       if (paused) {
         // Whether it ran before is asked first: signalWithStart signals a running sequence and
@@ -151,21 +174,62 @@ export function createEnrollmentActivity(
       const prospectIds = read.filter((enrolment) => enrolment.workspaceId === workspaceId).map((enrolment) => enrolment.prospectId);
       heldIn.set(workspaceId, await held(workspaceId, prospectIds));
     }
-    const started = await startAll(
-      read.map((enrolment) => ({ input: { ...enrolment, held: heldIn.get(enrolment.workspaceId)!.has(enrolment.prospectId) } })),
+    const enrolments: Enrolment[] = read.map((enrolment) => ({
+      ...enrolment,
+      held: heldIn.get(enrolment.workspaceId)!.has(enrolment.prospectId),
+    }));
+    // The first emails due now, written for the list at once, so no sequence needs a call of its own
+    // for them. A held one's waits for its campaign (its sequence writes it on resume); a sequence
+    // already running finds its email where it was (the write is idempotent per prospect and step).
+    const dueNow = enrolments.filter((enrolment) => !enrolment.held && firstOf(enrolment.sequence).dayOffset === 0);
+    let queueError: unknown;
+    if (queueFirst && dueNow.length > 0) {
+      const queued = await queueFirst
+        .write(
+          dueNow.map((enrolment) => {
+            const { step, dayOffset, subject, body, template, factIds } = firstOf(enrolment.sequence);
+            const sequenceId = sequenceWorkflowId(enrolment.workspaceId, enrolment.prospectId);
+            return {
+              workspaceId: enrolment.workspaceId,
+              sequenceId,
+              prospectId: enrolment.prospectId,
+              email: enrolment.email,
+              step,
+              dayOffset,
+              subject,
+              body,
+              template,
+              factIds,
+            };
+          }),
+        )
+        .catch((error: unknown) => ((queueError = error), []));
+      for (const [position, enrolment] of dueNow.entries())
+        Object.assign(enrolment, { firstStep: queued[position]?.result, firstWritten: queued[position]?.written ?? false });
+    }
+    // The first emails could not be written: nothing starts, and every item fails (to be retried).
+    const started = queueError === undefined ? await startAll(enrolments.map((enrolment) => ({ input: enrolment }))) : [];
+    // A sequence that was there before (a finished one never starts again) did not take the first
+    // email this enrolment wrote for it: that email is taken back, so none waits for no sequence.
+    const stray = enrolments.filter(
+      (enrolment, position) => enrolment.firstWritten && started[position]?.ok && started[position].output === true,
     );
-    const running = read.filter((_, position) => started[position]!.ok);
+    let madeError: unknown;
+    if (queueFirst && stray.length > 0)
+      await queueFirst
+        .unwrite(stray.map(({ workspaceId, prospectId, sequence }) => ({ workspaceId, prospectId, step: firstOf(sequence).step })))
+        .catch((error: unknown) => (madeError = error));
+    const running = read.filter((_, position) => started[position]?.ok);
     const sequences = running.map(({ workspaceId, prospectId, sequence }) => ({
       workspaceId,
       prospectId,
       sequenceId: sequenceWorkflowId(workspaceId, prospectId),
       lastDayOffset: Math.max(...sequence.map((step) => step.dayOffset)),
     }));
-    let madeError: unknown;
-    if (sequences.length > 0) await enrolled(sequences).catch((error: unknown) => (madeError = error));
+    if (sequences.length > 0 && madeError === undefined) await enrolled(sequences).catch((error: unknown) => (madeError = error));
     for (const [position, { index, workspaceId, prospectId, sequence }] of read.entries()) {
-      const result = started[position]!;
-      if (!result.ok) results[index] = { ...result, startedAt };
+      const result = started[position] ?? { ok: false as const, error: queueError };
+      if (!result.ok) results[index] = { ...result, startedAt, endedAt: result.endedAt ?? new Date() };
       // What enrolment makes failed: the item fails, and its retry finds the sequence running and makes it again.
       else if (madeError !== undefined) results[index] = { ok: false, error: madeError, startedAt, endedAt: new Date() };
       else {
