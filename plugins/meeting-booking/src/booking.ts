@@ -91,14 +91,38 @@ async function clashesWithEarlier(context: BookingContext, workspaceId: string, 
   return clashes(start.toMillis(), end.toMillis(), busy, config.bufferMinutes);
 }
 
+/** The booking under way in this process for each workspace (a chain: each waits for the one before). */
+const bookingsUnderWay = new Map<string, Promise<unknown>>();
+
+/** Runs `work` once the workspace's bookings started before it in this process have ended. */
+function afterOthersOf<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+  const running = (bookingsUnderWay.get(workspaceId) ?? Promise.resolve()).then(work, work);
+  const ended = running.then(
+    () => undefined,
+    () => undefined,
+  );
+  bookingsUnderWay.set(workspaceId, ended);
+  void ended.then(() => {
+    if (bookingsUnderWay.get(workspaceId) === ended) bookingsUnderWay.delete(workspaceId);
+  });
+  return running;
+}
+
 /**
  * Books a meeting once per idempotency key. The insert is an upsert on the key's UID, so a
- * retried activity finds its own meeting instead of adding a second one. Two different
- * bookings racing for one slot both re-check after writing against the meetings written before
- * their own: the first written keeps the slot, the other withdraws (SlotUnavailable), so a slot
- * is booked exactly once.
+ * retried activity finds its own meeting instead of adding a second one. A workspace's bookings
+ * in one process go one at a time (check, write, re-check), so of two racing for one slot the
+ * second finds the first. Across processes (several workers) both re-check after writing against
+ * the meetings written before their own (by id), and the later id withdraws (SlotUnavailable);
+ * that re-check alone has a window: a booking whose id is later but whose re-check runs before
+ * the earlier one is written keeps the slot too. Ids are made before the write, so their order
+ * need not be the writes' (it let three racing bookings in one process keep one slot twice).
  */
-export async function bookMeeting(context: BookingContext, request: BookingRequest): Promise<Booking> {
+export function bookMeeting(context: BookingContext, request: BookingRequest): Promise<Booking> {
+  return afterOthersOf(request.workspaceId, () => bookNow(context, request));
+}
+
+async function bookNow(context: BookingContext, request: BookingRequest): Promise<Booking> {
   const { meetings, config } = context;
   const { workspaceId } = request;
   const start = DateTime.fromISO(request.start, { setZone: true });
