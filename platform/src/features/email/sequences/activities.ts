@@ -7,7 +7,7 @@ import { createDeliverStep, type DeliverDb, type DeliverFaults } from '../sendin
 import { suppress, suppressionOf, suppressionsOf } from '../suppressions/suppression.ts';
 import { getWorkspaceConfig } from '../../insights/services.ts';
 import type { InProcessChannel } from '../../runs/services.ts';
-import type { FirstSteps } from './enrollment.ts';
+import type { FirstSteps, QueuedStep } from './enrollment.ts';
 import type { MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
 import { meetingProposalEmail } from './meeting-proposal.ts';
@@ -33,12 +33,6 @@ export interface SequenceActivitiesDeps {
   bookingLink?: ((workspaceId: string, prospectId: number) => Promise<string | null>) | undefined;
   /** The busy times of the workspace's connected calendar over the booking horizon (revenue's calendars, composed by the worker); none without one. */
   calendarBusy?: ((workspaceId: string) => Promise<Array<{ start: string; end: string }>>) | undefined;
-}
-
-/** Where a step's email is, and whether this call wrote it (or found it there). */
-export interface QueuedStep {
-  result: QueueStepResult;
-  written: boolean;
 }
 
 /**

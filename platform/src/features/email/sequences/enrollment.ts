@@ -81,7 +81,13 @@ function sequenceSteps(sequence: Enrolment['sequence']): SequenceStep[] {
 
 /** The step the sequence runs first: the earliest by day, as its workflow orders them (a stable sort). */
 const firstOf = (sequence: Enrolment['sequence']): SequenceStep =>
-  [...sequenceSteps(sequence)].sort((a, b) => a.dayOffset - b.dayOffset)[0]!;
+  sequenceSteps([...sequence].sort((a, b) => a.dayOffset - b.dayOffset).slice(0, 1))[0]!;
+
+/** Where a step's email is, and whether this call wrote it (or found it there). */
+export interface QueuedStep {
+  result: QueueStepResult;
+  written: boolean;
+}
 
 /**
  * Writes steps' emails to the outbox, their results in order, each saying whether it wrote the
@@ -89,7 +95,7 @@ const firstOf = (sequence: Enrolment['sequence']): SequenceStep =>
  * outbox, bound to the database by the worker.
  */
 export interface FirstSteps {
-  write(inputs: readonly QueueStepInput[]): Promise<Array<{ result: QueueStepResult; written: boolean }>>;
+  write(inputs: readonly QueueStepInput[]): Promise<QueuedStep[]>;
   unwrite(emails: ReadonlyArray<{ workspaceId: string; prospectId: number; step: number }>): Promise<void>;
 }
 
@@ -181,13 +187,16 @@ export function createEnrollmentActivity(
     // The first emails due now, written for the list at once, so no sequence needs a call of its own
     // for them. A held one's waits for its campaign (its sequence writes it on resume); a sequence
     // already running finds its email where it was (the write is idempotent per prospect and step).
-    const dueNow = enrolments.filter((enrolment) => !enrolment.held && firstOf(enrolment.sequence).dayOffset === 0);
+    const dueNow = enrolments.flatMap((enrolment) => {
+      const first = enrolment.held ? null : firstOf(enrolment.sequence);
+      return first?.dayOffset === 0 ? [{ enrolment, first }] : [];
+    });
     let queueError: unknown;
     if (queueFirst && dueNow.length > 0) {
       const queued = await queueFirst
         .write(
-          dueNow.map((enrolment) => {
-            const { step, dayOffset, subject, body, template, factIds } = firstOf(enrolment.sequence);
+          dueNow.map(({ enrolment, first }) => {
+            const { step, dayOffset, subject, body, template, factIds } = first;
             const sequenceId = sequenceWorkflowId(enrolment.workspaceId, enrolment.prospectId);
             return {
               workspaceId: enrolment.workspaceId,
@@ -204,7 +213,7 @@ export function createEnrollmentActivity(
           }),
         )
         .catch((error: unknown) => ((queueError = error), []));
-      for (const [position, enrolment] of dueNow.entries())
+      for (const [position, { enrolment }] of dueNow.entries())
         Object.assign(enrolment, { firstStep: queued[position]?.result, firstWritten: queued[position]?.written ?? false });
     }
     // The first emails could not be written: nothing starts, and every item fails (to be retried).

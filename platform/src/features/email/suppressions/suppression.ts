@@ -1,10 +1,13 @@
 import type { Models } from '../../models.ts';
 import { domainOf } from '../sending/guardrails.ts';
 
-/** The suppression list entry that forbids emailing `email`: the address's own, or its whole domain's (`*@domain`). */
-export async function suppressionOf(db: Pick<Models, 'suppressions'>, workspaceId: string, email: string) {
-  const address = email.trim().toLowerCase();
-  return db.suppressions.findOne({ workspaceId, email: { $in: [address, `*@${domainOf(address)}`] } }, { reason: 1, email: 1 }).lean();
+/** The suppression list entry that forbids emailing `email`: the address's own, or else its whole domain's (`*@domain`). */
+export async function suppressionOf(
+  db: Pick<Models, 'suppressions'>,
+  workspaceId: string,
+  email: string,
+): Promise<{ reason: string; email: string } | null> {
+  return (await suppressionsOf(db, workspaceId, [email])).get(email.trim().toLowerCase()) ?? null;
 }
 
 /** Of `emails`, those suppressed in the workspace (by address, or else by domain), with the entry: one read for the list. */
