@@ -124,6 +124,14 @@ async function sendingWorkspace(workspace: string, mode: 'autonomous' | 'review'
   return mailbox.id;
 }
 
+/** Waits until the review workspace's prospect's sequence waits for a reviewer on step 1. */
+const waitingForReview = (prospectId: number) =>
+  until(
+    () => stateOf(WS_REVIEW, prospectId),
+    (state) => state.waitingFor === 'review',
+    `prospect ${prospectId}'s step 1 in the review queue`,
+  );
+
 /** Enrols a prospect of the autonomous workspace and waits until its step 1 has gone out and the sequence waits for step 2. */
 async function afterStepOne(prospectId: number, email: string) {
   await enrolProspect(stack, WS, prospectId, email, steps);
@@ -315,11 +323,7 @@ describe('prospectSequence', () => {
 
   it('sequence-waiting-for-review', async () => {
     await enrolProspect(stack, WS_REVIEW, 1, 'pat1@echo.test', steps);
-    await until(
-      () => stateOf(WS_REVIEW, 1),
-      (state) => state.waitingFor === 'review',
-      'step 1 in the review queue',
-    );
+    await waitingForReview(1);
     await save(
       'sequence-waiting-for-review',
       "Review mode: step 1 is written to the outbox and the sequence waits for a reviewer's approval (approve/reject signal).",
@@ -344,11 +348,7 @@ describe('prospectSequence, its first email written at enrolment', () => {
     const enrol = enrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, stack.db, box)[ENROLL_ACTIVITY]!;
     const [enrolled] = await enrol.many!([{ input: { prospectId: 2, email, sequence: steps }, extra: { run: testRunContext(WS_REVIEW) } }]);
     expect(enrolled).toMatchObject({ ok: true, output: { alreadyEnrolled: false } });
-    await until(
-      () => stateOf(WS_REVIEW, 2),
-      (state) => state.waitingFor === 'review',
-      'step 1 in the review queue',
-    );
+    await waitingForReview(2);
     await save(
       'sequence-first-email-from-enrolment',
       "Review mode, enrolled by the enrol activity, which wrote step 1's email to the outbox for its list: the sequence waits for a reviewer's approval without writing it itself (no queueStep).",
