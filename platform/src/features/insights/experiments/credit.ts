@@ -22,7 +22,9 @@ async function rewardSince(db: ExperimentCreditDb, decision: ExperimentDecision)
         workspaceId: decision.workspaceId,
         prospectId: String(decision.prospectId),
         type: { $in: ['replied', 'meeting_booked', 'meeting_attended'] },
-        at: { $gte: decision.decidedAt },
+        // From the decision's whole second: a reply's time is its Date header's, which has no milliseconds
+        // (a reply in the second the decision was made read as before it, and earned nothing).
+        at: { $gte: new Date(Math.floor(new Date(decision.decidedAt).getTime() / 1000) * 1000) },
       },
       { type: 1, category: 1 },
     )
