@@ -55,7 +55,7 @@ export interface BatchResult {
   /** What memory-probe.ts reported when the worker's RSS first reached `probe.atRss`, with the RSS and mappings read then. */
   probe?: { rss: { rss: number; peak: number } | null; mappings: Array<{ mapping: string; rss: number }>; report: ProbeReport };
   /** Seconds of the launch call (prospects added, campaign created, runs prepared, batch started), and from the last step's end to the batch's (runs recorded finished, scores and outcomes written). */
-  phases: { launch: number; afterLastStep: number };
+  phases: { launch: number; afterLastStep: number | null };
   /**
    * The batch view's data while the batch ran: its progress query (what GET /api/batches/{id}
    * answers from) asked once a second, how many answered, how long they took, and the runs it
@@ -146,10 +146,13 @@ export async function workflowTaskStats(client: Client, workflowId: string): Pro
   };
 }
 
-const lastStepEnd = (runs: Array<{ steps: Record<string, { status: string; endedAt?: Date | null }> }>) =>
-  Math.max(
-    ...runs.flatMap((run) => Object.values(run.steps).map((step) => (step.status === 'completed' ? (step.endedAt?.getTime() ?? 0) : 0))),
+/** When the last completed step of the runs ended (ms), or null when none completed. */
+const lastStepEnd = (runs: Array<{ steps: Record<string, { status: string; endedAt?: Date | null }> }>): number | null => {
+  const ends = runs.flatMap((run) =>
+    Object.values(run.steps).flatMap((step) => (step.status === 'completed' && step.endedAt ? [step.endedAt.getTime()] : [])),
   );
+  return ends.length > 0 ? Math.max(...ends) : null;
+};
 
 /** Per node, the runs' step times added up and the node's span, from the run records. */
 function stepTimes(runs: Array<{ steps: Record<string, { status: string; startedAt?: Date | null; endedAt?: Date | null }> }>) {
@@ -299,6 +302,7 @@ export async function benchBatch(
     const probe = probed && options.probe ? { ...probed, report: await readProbe(worker, options.probe.dir, 1) } : undefined;
 
     const stepRecords = await db.pipelineRuns.find({ workspaceId: WORKSPACE, batchId: launched.batchId }, { steps: 1 }).lean();
+    const lastEnd = lastStepEnd(stepRecords);
     const runs = await db.pipelineRuns.aggregate<{ _id: string; count: number }>([
       { $match: { workspaceId: WORKSPACE, batchId: launched.batchId } },
       { $group: { _id: '$status', count: { $sum: 1 } } },
@@ -324,7 +328,7 @@ export async function benchBatch(
       ...(probe ? { probe } : {}),
       cpu: cpuSplit,
       steps: stepTimes(stepRecords),
-      phases: { launch: launchSeconds, afterLastStep: (endedAt - lastStepEnd(stepRecords)) / 1000 },
+      phases: { launch: launchSeconds, afterLastStep: lastEnd === null ? null : (endedAt - lastEnd) / 1000 },
       liveView: {
         asked: liveView.asked,
         answered: liveView.answered,

@@ -445,7 +445,9 @@ if (batch) {
   console.log(
     `\nbatch: launch ${phases.launch.toFixed(1)} s; ${Object.entries(steps)
       .map(([node, step]) => `${node} ${step.span.toFixed(1)} s`)
-      .join(', ')} (each from its first run's start to its last run's end); ${phases.afterLastStep.toFixed(1)} s after the last step`,
+      .join(', ')} (each from its first run's start to its last run's end); ${
+      phases.afterLastStep === null ? 'no step completed' : `${phases.afterLastStep.toFixed(1)} s after the last step`
+    }`,
   );
   console.log(
     `       CPU seconds: worker ${cpu.worker?.toFixed(1)}, database ${cpu.database?.toFixed(1)}, Temporal ${cpu.temporal?.toFixed(1)}, ` +
