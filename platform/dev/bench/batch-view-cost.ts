@@ -11,7 +11,7 @@ import { FAILURES_LISTED, recordedBatchCounts } from '../../src/features/runs/pi
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
 import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
 import { BENCH_ICP_ANALYSIS } from './icp.ts';
-import { cpuMeter, startBenchServers } from './stack.ts';
+import { startBenchServers, timeSequentialReads } from './stack.ts';
 
 const RUNS = 1_000;
 const READS = 100;
@@ -88,14 +88,9 @@ try {
   }
   for (let index = 0; index < 30; index++) await Promise.all([unwound(), grouped()]);
   for (const [way, read] of Object.entries({ 'unwound (before)': unwound, 'grouped in place (now)': grouped })) {
-    const cpu = cpuMeter({ database });
-    const started = performance.now();
-    for (let index = 0; index < READS; index++) await read();
-    const ms = (performance.now() - started) / READS;
-    const used = cpu.stop();
-    const perRead = (seconds: number | undefined) => (((seconds ?? Number.NaN) * 1_000) / READS).toFixed(1);
+    const { ms, databaseMs, callerMs } = await timeSequentialReads(read, READS, database);
     console.log(
-      `${RUNS} runs, ${way}: ${ms.toFixed(1)} ms a read; CPU a read: database ${perRead(used.database)} ms, caller ${perRead(used.bench)} ms`,
+      `${RUNS} runs, ${way}: ${ms.toFixed(1)} ms a read; CPU a read: database ${databaseMs.toFixed(1)} ms, caller ${callerMs.toFixed(1)} ms`,
     );
   }
 } finally {

@@ -338,3 +338,16 @@ export function cpuMeter(pids: Record<string, number | undefined>) {
     },
   };
 }
+
+/**
+ * `reads` calls of `read`, one after another, timed: wall milliseconds a call, and the CPU
+ * milliseconds a call of the database (its pid) and of this process (the caller's part).
+ */
+export async function timeSequentialReads(read: () => Promise<unknown>, reads: number, database: number | undefined) {
+  const cpu = cpuMeter({ database });
+  const started = performance.now();
+  for (let index = 0; index < reads; index++) await read();
+  const ms = (performance.now() - started) / reads;
+  const used = cpu.stop();
+  return { ms, databaseMs: ((used.database ?? Number.NaN) * 1_000) / reads, callerMs: (used.bench * 1_000) / reads };
+}

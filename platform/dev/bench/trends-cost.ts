@@ -8,7 +8,7 @@ import { dashboardTrends, TREND_RANGES, TREND_WEEKS, type TrendRange } from '../
 import { dayOf, daysBefore, isoWeekOf } from '../../src/features/insights/outcomes/iso-week.ts';
 import { ROLLUP_COUNTERS, TOTAL_PERIOD } from '../../src/features/insights/outcomes/rollup-model.ts';
 import type { Models } from '../../src/features/models.ts';
-import { cpuMeter, startBenchServers } from './stack.ts';
+import { startBenchServers, timeSequentialReads } from './stack.ts';
 
 const READS = 300;
 const OTHER_WORKSPACES = 50;
@@ -72,15 +72,10 @@ try {
       if (scanned.length !== exact.length) throw new Error(`the reads disagree: ${scanned.length} and ${exact.length} points`);
       for (const [way, read] of Object.entries(ways)) {
         for (let index = 0; index < 30; index++) await read();
-        const cpu = cpuMeter({ database });
-        const started = performance.now();
-        for (let index = 0; index < READS; index++) await read();
-        const ms = (performance.now() - started) / READS;
-        const used = cpu.stop();
-        const perRead = (seconds: number | undefined) => (((seconds ?? Number.NaN) * 1_000) / READS).toFixed(2);
+        const { ms, databaseMs, callerMs } = await timeSequentialReads(read, READS, database);
         console.log(
           `${rollups} rollups (${1 + others} workspaces), trends ${range ?? 'without a range'} (${exact.length} points), ${way}: ` +
-            `${ms.toFixed(2)} ms a read; CPU a read: database ${perRead(used.database)} ms, caller ${perRead(used.bench)} ms`,
+            `${ms.toFixed(2)} ms a read; CPU a read: database ${databaseMs.toFixed(2)} ms, caller ${callerMs.toFixed(2)} ms`,
         );
       }
     }
