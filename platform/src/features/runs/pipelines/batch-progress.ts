@@ -120,15 +120,15 @@ function stepFacets(definition: PipelineDefinition): Record<string, PipelineStag
   );
 }
 
+/** What stepFacets answer: per node (`step:<index>`), its records grouped by status and condition (a run without a record of the node: no status). */
+type StepFacets = Partial<
+  Record<`step:${number}`, Array<{ _id: { status?: StepStatus | null; conditionMet?: boolean | null }; count: number }>>
+>;
+
 /** The facets of stepFacets as step groups (a run without a record of a node is not counted). */
-function stepGroupsOf(definition: PipelineDefinition, facets: object | undefined): StepGroup[] {
+function stepGroupsOf(definition: PipelineDefinition, facets: StepFacets | undefined): StepGroup[] {
   return definition.nodes.flatMap((node, index) =>
-    (
-      ((facets as Record<string, unknown> | undefined)?.[`step:${index}`] ?? []) as Array<{
-        _id: { status?: StepStatus | null; conditionMet?: boolean | null };
-        count: number;
-      }>
-    )
+    (facets?.[`step:${index}`] ?? [])
       .filter((group) => group._id.status)
       .map((group) => ({ _id: { nodeId: node.id, status: group._id.status!, conditionMet: group._id.conditionMet }, count: group.count })),
   );
@@ -159,13 +159,11 @@ function conditionCounts(definition: PipelineDefinition, groups: readonly StepGr
   return counts;
 }
 
-/** The facets of one pass over a batch's run records. */
-interface RecordedFacets {
+/** The facets of one pass over a batch's run records, its steps' among them (stepFacets). */
+type RecordedFacets = StepFacets & {
   runs: Array<{ _id: PipelineRun['status']; count: number; lastEndedAt: Date | null }>;
   failures: Array<Pick<PipelineRun, 'runId' | 'error' | 'input'>>;
-  /** `step:<index>`: stepFacets. */
-  [step: `step:${number}`]: unknown;
-}
+};
 
 /**
  * A batch's counts from its run records (right once it has ended): one aggregation over the
@@ -335,7 +333,7 @@ async function mergedWithRecords(
 ): Promise<BatchCounts> {
   const { definition } = batch;
   const [[facets], recordedFailed, failures] = await Promise.all([
-    db.pipelineRuns.aggregate<Record<string, unknown>>([{ $match: scope }, { $facet: stepFacets(definition) }]),
+    db.pipelineRuns.aggregate<StepFacets>([{ $match: scope }, { $facet: stepFacets(definition) }]),
     db.pipelineRuns.countDocuments({ ...scope, $or: definition.nodes.map((node) => ({ [`steps.${node.id}.status`]: 'failed' })) }),
     withInputs(db, batch.workspaceId, live.failures ?? []),
   ]);
