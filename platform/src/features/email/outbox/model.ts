@@ -157,7 +157,9 @@ SuppressionSchema.index({ workspaceId: 1, createdAt: -1 });
 
 /**
  * A day's count of a sending limit: a mailbox's sends (`key` its id; `nextAt` when it may send
- * again, the random gap after its last slot) or a company domain's new prospects (`prospectIds`).
+ * again, the random gap after its last slot; `slots` which email took each of them, so an email
+ * whose try was cut off before it recorded its slot finds that slot again instead of counting
+ * twice) or a company domain's new prospects (`prospectIds`).
  */
 export interface SendCounter {
   workspaceId: string;
@@ -167,6 +169,7 @@ export interface SendCounter {
   count: number;
   nextAt: Date | null;
   prospectIds: number[];
+  slots?: Array<{ email: string; at: Date }>;
 }
 
 const SendCounterSchema = new Schema<SendCounter>({
@@ -177,6 +180,7 @@ const SendCounterSchema = new Schema<SendCounter>({
   count: { type: Number, default: 0 },
   nextAt: date,
   prospectIds: { type: [Number], default: [] },
+  slots: { type: [{ _id: false, email: { type: String, required: true }, at: { type: Date, required: true } }], default: undefined },
 });
 SendCounterSchema.index({ workspaceId: 1, kind: 1, key: 1, day: 1 }, { unique: true });
 

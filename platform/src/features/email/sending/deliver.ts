@@ -127,7 +127,7 @@ export function createDeliverStep(deps: Deps) {
       );
     }
 
-    const reserved = await reserveMailbox(workspaceId, row.campaignId ?? null, first?.mailboxId ?? null, now, sending, zone);
+    const reserved = await reserveMailbox(workspaceId, row, first?.mailboxId ?? null, now, sending, zone);
     if ('reason' in reserved) return hold(row, reserved.until, reserved.reason);
     const gapReason = `waiting its turn: ${reserved.mailbox.fromAddress} leaves ${sending.gapMinutes.min}–${sending.gapMinutes.max} min between sends`;
     await db.outbox.updateOne(
@@ -193,17 +193,20 @@ export function createDeliverStep(deps: Deps) {
    * Reserves a slot on a mailbox among those the email's campaign chose (every active one when it
    * chose none): the follow-up's own mailbox first (its thread), then the least used today. A slot
    * is the mailbox's next free moment (after the random gap since its last), counted against
-   * today's cap; one outside the prospect's window is not taken.
+   * today's cap; one outside the prospect's window is not taken. Each slot names the email that
+   * took it, so a try cut off between taking a slot and recording it on the email (the database
+   * gone, the worker killed) finds its slot again on the next try instead of taking a second one
+   * (which would count against the cap an email never sent).
    */
   async function reserveMailbox(
     workspaceId: string,
-    campaignId: number | null,
+    row: Row,
     previousMailboxId: string | null,
     now: Date,
     sending: SendingSettings,
     zone: string,
   ): Promise<{ mailbox: Mailbox; slotAt: Date } | { until: Date | number; reason: string }> {
-    const chosen = await campaignMailboxes(db, workspaceId, campaignId);
+    const chosen = await campaignMailboxes(db, workspaceId, row.campaignId ?? null);
     const mailboxes = await db.mailboxes
       .find({ workspaceId, status: 'active', ...(chosen ? { publicId: { $in: chosen.mailboxIds } } : {}) })
       .lean<Mailbox[]>();
@@ -217,6 +220,7 @@ export function createDeliverStep(deps: Deps) {
       return { until: now.getTime() + RETRY_LATER_MS, reason: 'no active mailbox: connect one under Settings → Mailboxes' };
     }
     const day = dayKey(now, sending.timeZone);
+    const email = String(row._id);
     const keys = mailboxes.map((mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day }));
     for (const key of keys) await ensureCounter(key);
     // Optimistic: read every counter, order the mailboxes, and take the first free slot only if its
@@ -226,8 +230,13 @@ export function createDeliverStep(deps: Deps) {
     let moved = false;
     for (let attempt = 0; attempt < 50; attempt++) {
       const counters = await db.sendCounters
-        .find({ workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } })
+        .find(
+          { workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } },
+          { key: 1, count: 1, nextAt: 1, slots: { $elemMatch: { email } } },
+        )
         .lean();
+      const held = counters.find((counter) => counter.slots?.length);
+      if (held) return { mailbox: mailboxes.find((mailbox) => mailbox.publicId === held.key)!, slotAt: held.slots![0]!.at };
       const counterOf = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId);
       const used = (mailbox: Mailbox) => counterOf(mailbox)?.count ?? 0;
       ordered = [...mailboxes].sort(
@@ -244,7 +253,11 @@ export function createDeliverStep(deps: Deps) {
         if (!slot) continue;
         const taken = await db.sendCounters.updateOne(
           { workspaceId, kind: 'mailbox', key: mailbox.publicId, day, count: counter.count, nextAt: counter.nextAt },
-          { $inc: { count: 1 }, $set: { nextAt: new Date(slot.getTime() + sendGapMs(sending.gapMinutes)) } },
+          {
+            $inc: { count: 1 },
+            $set: { nextAt: new Date(slot.getTime() + sendGapMs(sending.gapMinutes)) },
+            $push: { slots: { email, at: slot } },
+          },
         );
         if (taken.modifiedCount === 1) return { mailbox, slotAt: slot };
         moved = true;

@@ -95,6 +95,38 @@ describe('sending through a mailbox', () => {
     expect(await mailboxOf(input.workspaceId)).toMatchObject({ status: 'active' });
   });
 
+  it('an email whose try was cut off after it took a mailbox slot takes that slot again: counted once, sent once, under a cap of 1', async () => {
+    const input = await queued('send-cut-off');
+    const mailbox = await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true, dailyCap: 1 });
+    // The database goes away between the slot taken on the mailbox's counter and the slot recorded on the email.
+    let cut = false;
+    const outbox = new Proxy(db.outbox, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (typeof value !== 'function') return value;
+        if (property !== 'updateOne') return value.bind(target);
+        return (...args: Array<{ $set?: { slotAt?: unknown } }>) => {
+          if (cut || !args[1]?.$set?.slotAt) return value.apply(target, args);
+          cut = true;
+          throw new Error('connection lost');
+        };
+      },
+    });
+    const cutOff = createSequenceActivities({
+      db: { ...db, outbox },
+      secrets: box,
+      publicUrl: 'https://meetflow.example',
+      channel,
+      mailAllowHosts: TEST_MAIL_ALLOW_HOSTS,
+    });
+    await expect(cutOff.deliverStep(input)).rejects.toThrow('connection lost');
+    expect(cut).toBe(true);
+    expect(await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input)).toEqual({ outcome: 'sent' });
+    expect(sink.messages.splice(0).map((message) => message.to)).toEqual([[input.email]]);
+    const counter = await db.sendCounters.findOne({ workspaceId: input.workspaceId, kind: 'mailbox', key: mailbox.id }).lean();
+    expect(counter).toMatchObject({ count: 1, slots: [{ email: expect.any(String) }] });
+  });
+
   it('pauses a mailbox holding a password sealed for another mailbox: it does not open there', async () => {
     const input = await queued('send-copied');
     await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
