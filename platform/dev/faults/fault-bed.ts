@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import type { Client } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { expect } from 'vitest';
 import type { Config } from '../../src/core/config.ts';
 import { openSecrets } from '../../src/core/secrets-key.ts';
@@ -201,25 +202,20 @@ export async function expectEveryEmailSentOnce(
   workspaceId: string,
   batch: { workflowId: string },
   prospects: number,
+  deadline: number,
 ): Promise<{ unconfirmed: number; lost: number }> {
-  const progress = (await bed.temporal.workflow.getHandle(batch.workflowId).result()) as { nodes: Record<string, Record<string, number>> };
-  expect(progress.nodes).toEqual({ score: { completed: prospects }, copy: { completed: prospects }, enrol: { completed: prospects } });
+  const [progress] = (await resultsBy(bed, [batch.workflowId], deadline)) as Array<{ nodes: Record<string, Record<string, number>> }>;
+  expect(progress!.nodes).toEqual({ score: { completed: prospects }, copy: { completed: prospects }, enrol: { completed: prospects } });
+  const sequenceIds = Array.from({ length: prospects }, (_, index) => sequenceWorkflowId(workspaceId, index + 1));
+  // A sequence still running says, besides its workflow, why its emails wait (the reason the outbox row records).
+  const waits = async (workflowId: string) =>
+    (
+      await bed.database.db.outbox
+        .find({ workspaceId, prospectId: sequenceIds.indexOf(workflowId) + 1 }, { step: 1, status: 1, waitReason: 1, waitingUntil: 1 })
+        .lean()
+    ).map((row) => `  email ${row.step} ${row.status}: ${row.waitReason ?? 'no wait'} (until ${row.waitingUntil?.toISOString() ?? '-'})`);
+  const ended = (await resultsBy(bed, sequenceIds, deadline, waits)) as Array<{ status: string; sentSteps: number[] }>;
   const steps = Array.from({ length: FAULT_STEPS }, (_, index) => index + 1);
-  const ended: Array<{ status: string; sentSteps: number[] }> = [];
-  for (let first = 1; first <= prospects; first += 100) {
-    const ids = Array.from({ length: Math.min(100, prospects - first + 1) }, (_, index) => first + index);
-    ended.push(
-      ...(await Promise.all(
-        ids.map(
-          (id) =>
-            bed.temporal.workflow.getHandle(sequenceWorkflowId(workspaceId, id)).result() as Promise<{
-              status: string;
-              sentSteps: number[];
-            }>,
-        ),
-      )),
-    );
-  }
   const completed = ended.filter((state) => state.status === 'completed' && String(state.sentSteps) === String(steps));
   expect(completed.length, 'sequences completed with every step sent').toBe(prospects);
 
@@ -243,6 +239,62 @@ export async function expectEveryEmailSentOnce(
   expect(tally).toEqual({ rows: emails, distinctSteps: emails, sent: emails, receivedTwice: [], confirmedButNotReceived: 0, strays: [] });
   const unconfirmed = rows.filter((row) => row.unconfirmed);
   return { unconfirmed: unconfirmed.length, lost: unconfirmed.filter((row) => !copies.has(row.messageId ?? '')).length };
+}
+
+/**
+ * The results of `workflowIds` (100 awaited at a time), or, when `deadline` (a `Date.now()` time)
+ * passes first, a failure that says which are still running and on what: each one's pending
+ * activities (attempt, state, last failure, next try), its last history events and what `more`
+ * adds. A fault test
+ * that hangs then says why, instead of ending in its bare timeout.
+ */
+async function resultsBy(
+  bed: FaultBed,
+  workflowIds: string[],
+  deadline: number,
+  more: (workflowId: string) => Promise<string[]> = async () => [],
+): Promise<unknown[]> {
+  const results = new Map<string, unknown>();
+  const stop = new AbortController(); // at the deadline, the calls still waiting end instead of outliving the test
+  const all = bed.temporal.withAbortSignal(stop.signal, async () => {
+    for (let first = 0; first < workflowIds.length; first += 100) {
+      const ids = workflowIds.slice(first, first + 100);
+      await Promise.all(ids.map(async (id) => results.set(id, await bed.temporal.workflow.getHandle(id).result())));
+    }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(deadline - Date.now(), 0))));
+  try {
+    if ((await Promise.race([all, late])) !== 'late') return workflowIds.map((id) => results.get(id));
+  } finally {
+    clearTimeout(timer);
+  }
+  stop.abort();
+  all.catch(() => {}); // aborted: the failure below is the test's answer
+  const running = workflowIds.filter((id) => !results.has(id));
+  const described = await Promise.all(running.slice(0, 8).map((id) => describeRunning(bed, id, more)));
+  throw new Error(
+    `${running.length} of ${workflowIds.length} workflows still running at the deadline; the first ${described.length}:\n${described.join('\n')}`,
+  );
+}
+
+/** One running workflow in a few lines: its pending activities and its last history events, with their times. */
+async function describeRunning(bed: FaultBed, workflowId: string, more: (workflowId: string) => Promise<string[]>): Promise<string> {
+  try {
+    const handle = bed.temporal.workflow.getHandle(workflowId);
+    const description = await handle.describe();
+    const time = (value: unknown) => (value ? new Date(Number((value as { seconds?: unknown }).seconds ?? 0) * 1000).toISOString() : '-');
+    const activities = (description.raw.pendingActivities ?? []).map(
+      (activity) =>
+        `  pending ${activity.activityType?.name} attempt ${activity.attempt} state ${temporal.api.enums.v1.PendingActivityState[activity.state ?? 0]} started ${time(activity.lastStartedTime)} next ${time(activity.nextAttemptScheduleTime)}: ${activity.lastFailure?.message ?? 'no failure'}`,
+    );
+    const events = ((await handle.fetchHistory()).events ?? [])
+      .slice(-6)
+      .map((event) => `  event ${event.eventId} ${time(event.eventTime)} ${temporal.api.enums.v1.EventType[event.eventType ?? 0]}`);
+    return [`${workflowId} (${description.status.name})`, ...activities, ...events, ...(await more(workflowId))].join('\n');
+  } catch (error) {
+    return `${workflowId}: could not describe it (${(error as Error).message})`;
+  }
 }
 
 /** A request the gate holds: seen before it is passed on. */
