@@ -5,6 +5,7 @@
 // and a real SMTP server on loopback that a workspace really sends to.
 import { randomUUID } from 'node:crypto';
 import { TEST_OWNER } from '../testing/principals.ts';
+import { setMaxListeners } from 'node:events';
 import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -256,6 +257,7 @@ async function resultsBy(
 ): Promise<unknown[]> {
   const results = new Map<string, unknown>();
   const stop = new AbortController(); // at the deadline, the calls still waiting end instead of outliving the test
+  setMaxListeners(0, stop.signal); // one listener per call waiting: up to 100 at a time
   const all = bed.temporal.withAbortSignal(stop.signal, async () => {
     for (let first = 0; first < workflowIds.length; first += 100) {
       const ids = workflowIds.slice(first, first + 100);
