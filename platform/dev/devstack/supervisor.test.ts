@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -77,13 +77,15 @@ describe('the devstack supervisor', () => {
     await restarted.stop();
   });
 
-  it('keeps every workflow Temporal acknowledged when it is killed (kill -9)', async () => {
+  it('keeps every workflow Temporal acknowledged when it is killed (kill -9): its store commits to a write-ahead log', async () => {
     const temporalOnly = { dataDir: join(dataDir, 'temporal-kill'), ...ports, mongoUri: 'mongodb://db.example:27017/x' };
     const devstack = await start(temporalOnly);
     const workflowIds = Array.from({ length: 20 }, (_, index) => `acknowledged-${index}-${randomUUID()}`);
     await withTemporal(devstack.temporalAddress, async (client) => {
       for (const workflowId of workflowIds) await client.workflow.start('neverRuns', { taskQueue: 'nobody-polls', workflowId });
     });
+    // WAL mode (supervisor.ts): SQLite keeps the log beside the database while the server runs.
+    expect(existsSync(join(temporalOnly.dataDir, 'temporal.db-wal'))).toBe(true);
     await devstack.processes.temporal?.kill();
 
     const restarted = await start(temporalOnly);
