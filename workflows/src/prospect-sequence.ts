@@ -1,5 +1,6 @@
 import { condition, defineQuery, defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { QueueStepResult, SequenceActivities } from './activities.ts';
+import { DELIVER_STEP_OPTIONS } from './send-email.ts';
 
 /** One email of a sequence; `dayOffset` counts days from enrolment (the outreach agent's offsets). */
 export interface SequenceStep {
@@ -83,8 +84,7 @@ const { sendSequenceStep, queueStep, suppressAddress, draftMeetingProposal } = p
   startToCloseTimeout: '30 seconds',
   retry,
 });
-// A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
-const { deliverStep } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry });
+const { deliverStep } = proxyActivities<SequenceActivities>(DELIVER_STEP_OPTIONS);
 
 /**
  * One prospect's sequence: each step's email is written to the outbox when its day comes

@@ -8,9 +8,18 @@ export interface SendEmailInput {
   step: number;
 }
 
-const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 };
-// A send may wait on a slow SMTP server (20 s per exchange); a worker lost mid-send is retried after this.
-const { deliverStep } = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry });
+/**
+ * How a send is called, by this workflow and by each prospect's sequence. It may wait on a slow SMTP
+ * server (20 s per exchange) and heartbeats every 10 s while it does (the worker wraps it in
+ * `heartbeating`), so a send whose worker was lost, or whose answer a Temporal outage lost, is
+ * tried again 30 s after its last beat rather than once its 2 minutes have passed.
+ */
+export const DELIVER_STEP_OPTIONS = {
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
+} as const;
+const { deliverStep } = proxyActivities<SequenceActivities>(DELIVER_STEP_OPTIONS);
 
 /**
  * Sends one outbox email through the same guarded send as a sequence's steps (suppressions,

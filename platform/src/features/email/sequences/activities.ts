@@ -1,6 +1,7 @@
 import { duplicateKeyIndexes, isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
+import { heartbeating } from '../../../core/temporal/heartbeating.ts';
 import type { Secrets } from '../../../core/secrets-key.ts';
 import { recordOutcome } from '../../insights/services.ts';
 import { createDeliverStep, type DeliverDb, type DeliverFaults } from '../sending/deliver.ts';
@@ -149,7 +150,8 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
       return (await queueSteps(db, [input]))[0]!.result;
     },
 
-    deliverStep: createDeliverStep({ ...deps, channel: deps.channel ?? null, mailAllowHosts: deps.mailAllowHosts ?? [] }),
+    // Heartbeating while it runs: its workflows' heartbeat timeout (DELIVER_STEP_OPTIONS) retries a lost send sooner.
+    deliverStep: heartbeating(createDeliverStep({ ...deps, channel: deps.channel ?? null, mailAllowHosts: deps.mailAllowHosts ?? [] })),
 
     /**
      * After an interested reply: the next three free slots (meeting booking, clear of booked

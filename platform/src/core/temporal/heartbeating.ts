@@ -1,0 +1,31 @@
+import { Context } from '@temporalio/activity';
+
+/** How often an activity wrapped by {@link heartbeating} heartbeats while it runs. */
+export const HEARTBEAT_EVERY_MS = 10_000;
+
+/**
+ * `activity`, heartbeating every `everyMs` while it runs (none for one that ends sooner, so a
+ * quick call costs Temporal nothing more). Paired with a heartbeat timeout a few beats long on
+ * the workflow's side, an attempt whose worker was killed, or whose answer a Temporal outage
+ * lost, is tried again once that timeout passes instead of once its whole start-to-close timeout has.
+ * Called outside an activity (a test calling it directly), it only calls through.
+ */
+export function heartbeating<Args extends unknown[], Result>(
+  activity: (...args: Args) => Promise<Result>,
+  everyMs = HEARTBEAT_EVERY_MS,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    let context: Context;
+    try {
+      context = Context.current();
+    } catch {
+      return activity(...args); // not in an activity: nobody to heartbeat to
+    }
+    const beat = setInterval(() => context.heartbeat(), everyMs);
+    try {
+      return await activity(...args);
+    } finally {
+      clearInterval(beat);
+    }
+  };
+}
