@@ -85,6 +85,12 @@ export interface DeliverStepInput {
   workspaceId: string;
   prospectId: number;
   step: number;
+  /**
+   * The workflow's time when it asked (ms). The send goes by the later of this and the clock: a
+   * try that runs late (retried after an outage or a lost worker) checks the window, takes the
+   * day's slots and records `sentAt` as of when it runs; a time-skipping test's workflow time,
+   * ahead of the clock, is the one used there.
+   */
   at: number;
 }
 

@@ -70,7 +70,7 @@ export function createDeliverStep(deps: Deps) {
   const { db } = deps;
 
   return async function deliverStep(input: DeliverStepInput): Promise<DeliverStepResult> {
-    const now = new Date(input.at);
+    const now = new Date(Math.max(input.at, Date.now())); // a late try goes by the clock (DeliverStepInput.at)
     const { workspaceId, prospectId, step } = input;
     const row = await db.outbox.findOne({ workspaceId, prospectId, step }).lean<Row>();
     if (!row) return { outcome: 'failed', reason: `no email for step ${step} in the outbox` };

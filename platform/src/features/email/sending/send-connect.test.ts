@@ -127,6 +127,25 @@ describe('sending through a mailbox', () => {
     expect(counter).toMatchObject({ count: 1, slots: [{ email: expect.any(String) }] });
   });
 
+  it('a try that runs late (asked an hour ago, retried now) goes by the clock: sent now, not held for a window that was closed then', async () => {
+    const input = await queued('send-late');
+    await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
+    // The window is open now and was closed an hour ago: 08:00-17:00 where it is mid-morning now, a window that opened less than an hour ago.
+    const zone = morningZone(Date.now());
+    const opened = new Date(Date.now() - 30 * 60_000).toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+    await configureSending(db, input.workspaceId, {
+      mode: 'autonomous',
+      timeZone: zone,
+      window: { days: [1, 2, 3, 4, 5, 6, 7], start: opened, end: '23:59' },
+      gapMinutes: { min: 0, max: 0 },
+    });
+    const before = Date.now();
+    expect(await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep({ ...input, at: before - 3_600_000 })).toEqual({ outcome: 'sent' });
+    expect(sink.messages.splice(0).map((message) => message.to)).toEqual([[input.email]]);
+    const row = await db.outbox.findOne({ workspaceId: input.workspaceId }).lean();
+    expect(row!.sentAt!.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
   it('pauses a mailbox holding a password sealed for another mailbox: it does not open there', async () => {
     const input = await queued('send-copied');
     await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
