@@ -78,6 +78,11 @@ describe('database round trips of a prospect batch', () => {
     expect([chunkOps('pipelineruns', 'updateOne'), chunkOps('stepoutputs', 'findOne'), chunkOps('stepoutputs', 'updateOne')]).toEqual([
       0, 0, 0,
     ]);
+    // The launch's prospect.created events: one read, one block of numbers and one insert for the whole launch.
+    expect(rows.filter((row) => row.activity === '-' && row.collection === 'events').map(({ op, count }) => ({ op, count }))).toEqual([
+      { op: 'find', count: 1 },
+      { op: 'insertMany', count: 1 },
+    ]);
     // The launch's search keys (every prefix of every new prospect): one bulkWrite for the whole launch.
     expect(rows.filter((row) => row.collection === 'prospect_search_keys').map(({ op, count }) => ({ op, count }))).toEqual([
       { op: 'bulkWrite', count: 1 },

@@ -116,6 +116,7 @@ export async function publishEvents(
 ): Promise<Array<{ eventId: string; published: boolean }>> {
   const { workspaceId } = context;
   if (!workspaceId) throw new Error('publishing events: the run context names no workspace');
+  if (events.length === 0) return []; // nothing to look up or write
   const ids = events.map((event) => eventIdOf(workspaceId, event.type, event.key));
   const known = new Set(
     (await db.events.find({ workspaceId, eventId: { $in: [...new Set(ids)] } }, { eventId: 1 }).lean()).map((found) => found.eventId),

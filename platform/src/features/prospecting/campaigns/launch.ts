@@ -3,7 +3,7 @@ import { Types, type Model } from 'mongoose';
 import type { RunPrincipal } from '@meetflow/plugin-sdk';
 import type { Prospect } from '../prospects/model.ts';
 import { reserveSequence } from '../../../core/db/counter.ts';
-import { publishEvent, type EventsDb } from '../../../core/events.ts';
+import { publishEvents, type EventsDb } from '../../../core/events.ts';
 import type { LaunchCampaignBody } from './api-schemas.ts';
 import type { PipelineRunner } from '../../runs/services.ts';
 import { searchWords } from '../prospects/search-text.ts';
@@ -72,13 +72,18 @@ export async function launchCampaign(
     .find({ workspaceId, emailLower: { $in: emails } }, { id: 1, emailLower: 1 })
     .lean<Array<Pick<Prospect, 'id' | 'emailLower'>>>();
   const idOf = new Map(all.map((prospect) => [prospect.emailLower, prospect.id]));
-  for (const { id, firstName, lastName, email, company, jobTitle, source, emailLower } of created)
-    if (idOf.get(emailLower) === id)
-      await publishEvent(
-        db,
-        { workspaceId, principal },
-        { type: 'prospect.created', key: String(id), data: { prospect: { id, firstName, lastName, email, company, jobTitle, source } } },
-      );
+  // Each prospect this launch created is announced once, all in one publish (one read, one block of numbers, one insert).
+  await publishEvents(
+    db,
+    { workspaceId, principal },
+    created
+      .filter(({ id, emailLower }) => idOf.get(emailLower) === id)
+      .map(({ id, firstName, lastName, email, company, jobTitle, source }) => ({
+        type: 'prospect.created' as const,
+        key: String(id),
+        data: { prospect: { id, firstName, lastName, email, company, jobTitle, source } },
+      })),
+  );
   const prospectIds = emails.map((email) => idOf.get(email)).filter((id): id is number => id !== undefined);
   const campaign = await createCampaign(db, workspaceId, {
     name: launch.name,
