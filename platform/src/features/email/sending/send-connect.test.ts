@@ -34,8 +34,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const sending = (mailAllowHosts: readonly string[]) =>
-  createSequenceActivities({ db, secrets: box, publicUrl: 'https://meetflow.example', channel, mailAllowHosts });
+const sending = (mailAllowHosts: readonly string[], models: Models = db) =>
+  createSequenceActivities({ db: models, secrets: box, publicUrl: 'https://meetflow.example', channel, mailAllowHosts });
 
 /** A workspace sending now, with one email queued for prospect 1; its mailbox is the caller's to add. */
 async function queued(workspaceId: string) {
@@ -112,13 +112,7 @@ describe('sending through a mailbox', () => {
         };
       },
     });
-    const cutOff = createSequenceActivities({
-      db: { ...db, outbox },
-      secrets: box,
-      publicUrl: 'https://meetflow.example',
-      channel,
-      mailAllowHosts: TEST_MAIL_ALLOW_HOSTS,
-    });
+    const cutOff = sending(TEST_MAIL_ALLOW_HOSTS, { ...db, outbox });
     await expect(cutOff.deliverStep(input)).rejects.toThrow('connection lost');
     expect(cut).toBe(true);
     expect(await sending(TEST_MAIL_ALLOW_HOSTS).deliverStep(input)).toEqual({ outcome: 'sent' });
@@ -130,7 +124,7 @@ describe('sending through a mailbox', () => {
   it('a try that runs late (asked an hour ago, retried now) goes by the clock: sent now, not held for a window that was closed then', async () => {
     const input = await queued('send-late');
     await connectSinkMailbox(db, box, input.workspaceId, sink, { warmedUp: true });
-    // The window is open now and was closed an hour ago: 08:00-17:00 where it is mid-morning now, a window that opened less than an hour ago.
+    // The window is open now and was closed an hour ago: it opened half an hour ago, where it is mid-morning now.
     const zone = morningZone(Date.now());
     const opened = new Date(Date.now() - 30 * 60_000).toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
     await configureSending(db, input.workspaceId, {
