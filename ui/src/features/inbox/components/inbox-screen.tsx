@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { roleAtLeast, roleLabel, useCurrentRole } from '../../auth/index.ts';
@@ -51,7 +51,7 @@ function InboxRow({ item, selected, onSelect }: { item: InboxItem; selected: boo
  * answer through the mailbox, or close them (not interested, suppress, archive).
  */
 export function InboxScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const status = (FILTERS.find((filter) => filter.value === params.get('status'))?.value ?? 'open') as InboxFilter;
   const category = params.get('category') ?? '';
   const selected = params.get('reply');
@@ -60,8 +60,7 @@ export function InboxScreen() {
   const canAct = role !== null && roleAtLeast(role, 'sales-ops');
   const categoryId = useId();
   const update = (changes: Record<string, string | null>) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
+    changeParams((next) => {
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value);
         else next.delete(key);

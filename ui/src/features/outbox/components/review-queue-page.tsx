@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { roleLabel, useCurrentRole } from '../../auth/index.ts';
 import { sendingConfigQueryOptions } from '../api/sending-api.ts';
@@ -26,7 +26,7 @@ const SHORT_QUEUE = 10;
  * tab, campaign and page are kept in the URL.
  */
 export function ReviewQueuePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersFromParams(params);
   const role = useCurrentRole();
   const canAct = canReview(role);
@@ -35,13 +35,14 @@ export function ReviewQueuePage() {
   const waiting = useQuery(outboxCountQueryOptions('pending_review', filters.campaignId)).data;
   const short = filters.status === 'pending_review' && waiting !== undefined && waiting < SHORT_QUEUE;
   // Another tab or campaign starts again at page 1, in place of the current entry.
-  const filter = (patch: Partial<ReviewFilters>) => setParams(paramsFromFilters({ ...filters, page: 1, ...patch }), { replace: true });
+  const filter = (patch: Partial<ReviewFilters>) =>
+    changeParams((current) => paramsFromFilters({ ...filtersFromParams(current), page: 1, ...patch }), { replace: true });
   const goToPage = useCallback(
     (page: number) => {
-      setParams(paramsFromFilters({ ...filtersFromParams(params), page }));
+      changeParams((current) => paramsFromFilters({ ...filtersFromParams(current), page }));
       window.scrollTo({ top: 0 });
     },
-    [params, setParams],
+    [changeParams],
   );
 
   return (

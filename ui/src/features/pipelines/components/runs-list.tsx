@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { lastPage } from '../../../utils/pagination.ts';
 import { runsQueryOptions } from '../api/get-runs.ts';
 import {
@@ -22,15 +22,18 @@ import { RunsFilterBar } from './runs-filters/runs-filter-bar.tsx';
  * and survives a reload.
  */
 export function RunsList({ pipeline }: { pipeline?: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = runsFiltersFromParams(params, pipeline);
   const runs = useQuery(runsQueryOptions(runsQuery(filters)));
   const hidden = describeRunsFilters(filters, pipeline);
   // A filter change starts again at page 1 and replaces the entry; a page change is one to go back from.
   const update = (patch: Partial<RunsFilters>) =>
-    setParams(withRunsFilters(params, { ...filters, page: 1, ...patch }, pipeline), { replace: true });
-  const goTo = (page: number) => setParams(withRunsFilters(params, { ...filters, page }, pipeline));
-  const clear = () => setParams(withRunsFilters(params, clearedRunsFilters(pipeline), pipeline), { replace: true });
+    changeParams((current) => withRunsFilters(current, { ...runsFiltersFromParams(current, pipeline), page: 1, ...patch }, pipeline), {
+      replace: true,
+    });
+  const goTo = (page: number) =>
+    changeParams((current) => withRunsFilters(current, { ...runsFiltersFromParams(current, pipeline), page }, pipeline));
+  const clear = () => changeParams((current) => withRunsFilters(current, clearedRunsFilters(pipeline), pipeline), { replace: true });
   const total = runs.data?.total ?? 0;
   const items = runs.data?.items ?? [];
   // The empty state has a Clear filters of its own.

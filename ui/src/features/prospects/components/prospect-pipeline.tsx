@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
@@ -61,7 +61,7 @@ function sortingOf(filters: ProspectFilters): SortingState {
  * across pages, or all matching the filters, for Add to campaign, Stop sequences and Export CSV.
  */
 export function ProspectPipeline() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersFromParams(params);
   const role = useCurrentRole();
   const canAct = role !== null && roleAtLeast(role, 'sales-ops');
@@ -76,11 +76,9 @@ export function ProspectPipeline() {
   const selection = picked.key === key ? picked.selection : NOTHING;
   const setSelection = (next: Selection) => setPicked({ key, selection: next });
 
-  const paramsKey = params.toString();
   const update = useCallback(
-    (patch: Partial<ProspectFilters>) =>
-      setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(paramsKey)), page: 1, ...patch })),
-    [paramsKey, setParams],
+    (patch: Partial<ProspectFilters>) => changeParams((current) => paramsFromFilters({ ...filtersFromParams(current), page: 1, ...patch })),
+    [changeParams],
   );
   const [search, setSearch] = useUrlDraft(filters.search, (next) => update({ search: next }));
 
@@ -99,8 +97,12 @@ export function ProspectPipeline() {
   // The open prospect is in the URL too, so a detail panel can be linked to.
   const opened = /^[1-9]\d*$/.test(params.get('prospect') ?? '') ? Number(params.get('prospect')) : null;
   const open = useCallback(
-    (id: number) => setParams({ ...Object.fromEntries(new URLSearchParams(paramsKey)), prospect: String(id) }),
-    [paramsKey, setParams],
+    (id: number) =>
+      changeParams((current) => {
+        current.set('prospect', String(id));
+        return current;
+      }),
+    [changeParams],
   );
 
   const sorting = sortingOf(filters);
@@ -289,7 +291,7 @@ export function ProspectPipeline() {
                   shown={rows.length}
                   total={total}
                   label="Pages of prospects"
-                  onPageChange={(next) => setParams(paramsFromFilters({ ...filters, page: next }))}
+                  onPageChange={(next) => changeParams((current) => paramsFromFilters({ ...filtersFromParams(current), page: next }))}
                 />
               </div>
               <div className="flex items-center gap-2 text-sm">
@@ -315,11 +317,12 @@ export function ProspectPipeline() {
         <ProspectDetail
           key={opened}
           id={opened}
-          onClose={() => {
-            const next = new URLSearchParams(params);
-            next.delete('prospect');
-            setParams(next);
-          }}
+          onClose={() =>
+            changeParams((current) => {
+              current.delete('prospect');
+              return current;
+            })
+          }
         />
       )}
       {dialog === 'add' && <AddProspectDialog onClose={() => setDialog(null)} />}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { isForbidden, refusalText } from '../../../lib/api-client.ts';
@@ -121,12 +121,12 @@ export function SuppressionsPage() {
   const membership = useCurrentMembership();
   const role = membership?.role ?? null;
   const manage = canManageSuppressions(role);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const filters = filtersFromParams(params);
   const setFilters = useCallback(
     (patch: Partial<SuppressionFilters>) =>
-      setParams((current) => paramsFromFilters({ ...filtersFromParams(current), ...patch }), { replace: true }),
-    [setParams],
+      changeParams((current) => paramsFromFilters({ ...filtersFromParams(current), ...patch }), { replace: true }),
+    [changeParams],
   );
   const [search, setSearch] = useSearchFilter(filters.search, setFilters);
   const [adding, setAdding] = useState(false);
