@@ -72,6 +72,8 @@ async function sentTo(workspace: string, id: number, email?: string, sequence = 
       timeout: 20_000,
     })
     .toBe('sent');
+  // The outbox says sent as the send ends; the sequence hears it once the activity's answer reaches it.
+  await expect.poll(async () => (await state(workspace, id)).sentSteps, { timeout: 20_000 }).toContain(1);
   return (await stack.db.outbox.findOne({ workspaceId: workspace, prospectId: id, step: 1 }).lean())!.messageId!;
 }
 const state = (workspace: string, id: number) =>
