@@ -40,6 +40,27 @@ export function vitestFailures(report: VitestReport, root: string): string[] {
   return lines;
 }
 
+/**
+ * Each failed vitest test's error, its first `lines` lines (stack frames left out), so the end of
+ * the log holds the whole of a message that says more than its first line (a fault test's list of
+ * what still runs): vitest printed it far above, where a log's tail does not reach.
+ */
+export function vitestFailureDetails(report: VitestReport, root: string, lines = 40): string[] {
+  const blocks: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.startsWith(`${root}/`) ? file.name.slice(root.length + 1) : file.name;
+    for (const test of (file.assertionResults ?? []).filter((candidate) => candidate.status === 'failed')) {
+      const message = stripVTControlCharacters(test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/^\s+at /.test(line));
+      const shown = message.slice(0, lines).map((line) => `  ${line}`);
+      if (message.length > lines) shown.push(`  … ${message.length - lines} more lines`);
+      blocks.push([`vitest ${name} › ${test.fullName}:`, ...shown].join('\n'));
+    }
+  }
+  return blocks;
+}
+
 /** Each spec that did not pass (a flaky one too: the run counts it as failed), with its first error. */
 export function playwrightFailures(suite: PlaywrightSuite): string[] {
   const lines: string[] = [];

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { provisionDevstack } from '../devstack/provision.ts';
 import { devstackDir, repoRoot } from '../../src/core/paths.ts';
 import { lint } from './lint.ts';
-import { playwrightFailures, vitestFailures, type PlaywrightSuite, type VitestReport } from './failures.ts';
+import { playwrightFailures, vitestFailureDetails, vitestFailures, type PlaywrightSuite, type VitestReport } from './failures.ts';
 
 /** What failed, one line each, so the end of a long log names it (the runs above print it in full). */
 const failures: string[] = [];
+/** A failed vitest test's error in a few lines, repeated at the end: Playwright's output comes after it. */
+const details: string[] = [];
 
 const log = (message: string) => console.log(`\n[test] ${message}`);
 const reports = join(devstackDir, 'reports');
@@ -35,6 +37,7 @@ function vitest(): { ok: boolean; counts?: Counts } {
   const ok = runTool('vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   const report = readReport<VitestReport>(file);
   if (report) failures.push(...vitestFailures(report, repoRoot));
+  if (report) details.push(...vitestFailureDetails(report, repoRoot));
   return {
     ok,
     counts: report && {
@@ -101,6 +104,8 @@ if (total.skipped > 0) problems.push(`${total.skipped} test(s) were skipped: a s
 if (total.passed + total.failed === 0) problems.push('no test ran');
 
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
+if (details.length > 0)
+  console.log(`\n[test] the failed vitest tests' errors again (vitest printed them in full above):\n${details.join('\n')}`);
 console.log(`\n[test] vitest ${JSON.stringify(unit.counts ?? null)}, playwright ${JSON.stringify(e2e.counts ?? null)}, ${seconds} s`);
 for (const failure of failures) console.log(`[test] failed: ${failure}`);
 for (const problem of problems) console.log(`[test] FAILED: ${problem}`);

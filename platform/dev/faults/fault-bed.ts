@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_OWNER } from '../testing/principals.ts';
 import { setMaxListeners } from 'node:events';
 import { appendFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +24,7 @@ import { BUILTIN_ACTIVITIES } from '../../src/features/steps.ts';
 import { sequenceWorkflowId } from '../../src/features/email/sequences/enrollment.ts';
 import { startSmtpSink, type SmtpSink } from '@meetflow/plugin-channel-email-smtp/testing';
 import {
+  logTail,
   startBenchServers,
   startProductApi,
   startProductWorker,
@@ -96,6 +98,8 @@ export interface FaultBed {
    * port and data, resolving when it answers. Its clients are left to recover on their own.
    */
   outage(server: 'mongo' | 'temporal', downMs: number, meanwhile: () => Promise<void>): Promise<void>;
+  /** Each child (worker, API) in a few lines: running or how it exited, and the last entries of its log. */
+  describeChildren(): string[];
   close(): Promise<void>;
 }
 
@@ -127,6 +131,21 @@ export async function startFaultBed(name: string): Promise<FaultBed> {
         await sleep(stoppedAt + downMs - Date.now());
         restarted.push(await servers.devstack.restart[server]!());
       },
+      describeChildren: () =>
+        children.map((child) => {
+          const state =
+            child.process.exitCode !== null || child.process.signalCode !== null
+              ? `exited (${child.process.exitCode ?? child.process.signalCode})`
+              : 'running';
+          // The log's last lines, without stack frames and lone brackets.
+          const lines = logTail(child, 400)
+            .split('\n')
+            .filter((line) => !/^\s+at /.test(line) && !/^\s*[{}\][),]*\s*$/.test(line));
+          return [
+            `${basename(child.logFile)}: ${state}; the end of its log:`,
+            ...lines.slice(-24).map((line) => `  ${line.slice(0, 300)}`),
+          ].join('\n');
+        }),
       async close() {
         sink.onReceived = null;
         for (const child of children) await child.stop(5_000);
@@ -276,7 +295,7 @@ async function resultsBy(
   const running = workflowIds.filter((id) => !results.has(id));
   const described = await Promise.all(running.slice(0, 8).map((id) => describeRunning(bed, id, more)));
   throw new Error(
-    `${running.length} of ${workflowIds.length} workflows still running at the deadline; the first ${described.length}:\n${described.join('\n')}`,
+    `${running.length} of ${workflowIds.length} workflows still running at the deadline; the first ${described.length}:\n${described.join('\n')}\n${bed.describeChildren().join('\n')}`,
   );
 }
 
