@@ -35,6 +35,12 @@ export interface ChunkInput {
   nodeId: string;
   runIds: string[];
   watch: string[];
+  /**
+   * The node's timeout: the chunk heartbeats while each group of its runs is younger than this, so
+   * a short heartbeat timeout retries a chunk whose worker died soon, and one whose group hung once
+   * this has passed. Absent (histories from before): one heartbeat as each group begins.
+   */
+  stepTimeoutMs?: number;
 }
 
 /** How the step went for one run of the chunk. */

@@ -45,6 +45,8 @@ export interface BatchState {
  * on a condition already true for all of them, so all started at once; their histories replay so.
  */
 export const BATCH_CONCURRENCY_PATCH = 'batch-concurrency';
+/** A chunk's heartbeat timeout at most (shorter for a step whose own timeout is shorter). */
+const CHUNK_HEARTBEAT_TIMEOUT_MS = 60_000;
 
 /** A batch: many prepared runs of one pinned definition. */
 export interface RunBatchInput {
@@ -154,7 +156,10 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
         const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
         const { executeStepChunk } = proxyActivities<BatchActivities>({
           startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
-          heartbeatTimeout: timeoutMs + 5_000, // a heartbeat comes after each run, so at most one step's time apart
+          // A heartbeat every 10 s while the group of runs under way is younger than the step's
+          // timeout (stepTimeoutMs below): a chunk whose worker died is retried within a minute,
+          // not after a whole step's time; one whose group hung, once that time and this have passed.
+          heartbeatTimeout: Math.min(timeoutMs + 5_000, CHUNK_HEARTBEAT_TIMEOUT_MS),
           retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
         });
         const chunks = chunk(eligible, input.chunkSize);
@@ -173,7 +178,10 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
             inFlightRuns.set(nodeId, running);
             for (const runId of runIdsOfChunk) running.add(runId);
             try {
-              record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [] }));
+              record(
+                nodeId,
+                await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [], stepTimeoutMs: timeoutMs }),
+              );
             } catch (error) {
               const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
               for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);

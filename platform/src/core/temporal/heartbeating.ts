@@ -29,3 +29,33 @@ export function heartbeating<Args extends unknown[], Result>(
     }
   };
 }
+
+/**
+ * Heartbeats every `everyMs` (with the details last given) while the work makes progress: each
+ * `progress()` (a unit of the work begun) allows it `stallMs` more; once that passes without
+ * one, the beats stop. With a heartbeat timeout a few beats long, an attempt whose worker was
+ * killed is retried once that timeout passes, and one whose unit hung once its allowance and the
+ * timeout have; instead of a timeout as long as a whole unit for both. Outside an activity (a
+ * test calling the work directly) it does nothing. `stop()` ends the beats.
+ */
+export function progressHeartbeat(stallMs: number, everyMs = HEARTBEAT_EVERY_MS) {
+  let context: Context;
+  try {
+    context = Context.current();
+  } catch {
+    return { progress: (_details?: unknown) => {}, stop: () => {} };
+  }
+  let progressAt = Date.now();
+  let details: unknown;
+  const beat = setInterval(() => {
+    if (Date.now() - progressAt < stallMs) context.heartbeat(details);
+  }, everyMs);
+  return {
+    progress(next?: unknown) {
+      progressAt = Date.now();
+      details = next;
+      context.heartbeat(next);
+    },
+    stop: () => clearInterval(beat),
+  };
+}

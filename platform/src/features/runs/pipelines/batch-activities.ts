@@ -16,6 +16,7 @@ import {
   type StepRunnerDeps,
 } from './activities.ts';
 import type { PipelineRun } from './run-model.ts';
+import { HEARTBEAT_EVERY_MS, progressHeartbeat } from '../../../core/temporal/heartbeating.ts';
 
 const CANCEL_CHECK_MS = 1_000;
 /**
@@ -140,6 +141,86 @@ export function createBatchActivities(
     return { get: (runId: string, source: string) => found.get(key(runId, source)) };
   }
 
+  /** A chunk's step for each of its runs (executeStepChunk's work); `beats` hears as each group of runs begins. */
+  async function runChunk(
+    { nodeId, runIds, watch }: ChunkInput,
+    beats: ReturnType<typeof progressHeartbeat> | null,
+  ): Promise<ChunkResult[]> {
+    const runs = await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean();
+    const results: ChunkResult[] = [];
+    const stopIfCancelled = cancellationCheck(runs[0]?.batchId);
+    // Checked before anything is written: a step that may not run fails for good, its record untouched (as a single run's).
+    const steps = new Map<string, RunnableStep | ApplicationFailure>();
+    for (const run of runs) {
+      if (run.steps[nodeId]?.status === 'completed') continue;
+      try {
+        steps.set(run.runId, stepOf(run, nodeId));
+      } catch (error) {
+        if (!(error instanceof ApplicationFailure)) throw error;
+        steps.set(run.runId, error);
+      }
+    }
+    const outputs = await readOutputs(runs, nodeId, steps);
+    const toRun = [...steps].filter(([, step]) => !(step instanceof ApplicationFailure)).map(([runId]) => runId);
+    if (toRun.length > 0) {
+      await stopIfCancelled(); // never mark a cancelled batch's runs running
+      // Shown running while the chunk runs; each run's own start is written with its end.
+      await pipelineRuns.updateMany(
+        { runId: { $in: toRun } },
+        { $set: { [`steps.${nodeId}.status`]: 'running', [`steps.${nodeId}.startedAt`]: new Date() } },
+        byRunId,
+      );
+    }
+    const pending = new ChunkWrites(nodeId);
+    let transient: unknown;
+    try {
+      // A group of runs at a time: their step in one list call (callSteps), their records in one flush.
+      for (let first = 0; first < runs.length; first += FLUSH_EVERY) {
+        if (beats) beats.progress({ nodeId, done: first });
+        else Context.current().heartbeat({ nodeId, done: first });
+        await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
+        const group = runs.slice(first, first + FLUSH_EVERY);
+        const answered = new Map<string, ChunkResult>();
+        const calls: Array<{ run: PipelineRun; step: RunnableStep; input: unknown }> = [];
+        const startedAt = new Date();
+        for (const run of group) {
+          const step = steps.get(run.runId);
+          if (!step)
+            answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
+          else if (step instanceof ApplicationFailure) answered.set(run.runId, { runId: run.runId, status: 'failed', error: step.message });
+          else calls.push({ run, step, input: await stepInput(run, step, (source) => outputs.get(run.runId, source)) });
+        }
+        let ended: ListResult[];
+        try {
+          ended = await callSteps(calls);
+        } catch (error) {
+          ended = calls.map(() => ({ ok: false, error })); // a list call that failed as a whole: each of its runs is retried
+        }
+        for (const [index, { run, step }] of calls.entries()) {
+          const result = ended[index]!;
+          const [began, endedAt] = [result.startedAt ?? startedAt, result.endedAt ?? new Date()];
+          if (result.ok) {
+            pending.completed(run, step.version, began, endedAt, result.output);
+            answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(result.output, watch) });
+            continue;
+          }
+          // Retryable errors leave the step running (Temporal retries the chunk); the workflow records the final failure.
+          const failed = result.error instanceof ApplicationFailure && result.error.nonRetryable === true;
+          pending.failed(run.runId, step.version, began, endedAt, errorMessage(result.error), failed);
+          if (failed) answered.set(run.runId, { runId: run.runId, status: 'failed', error: (result.error as ApplicationFailure).message });
+          else transient ??= result.error;
+        }
+        for (const run of group) if (answered.has(run.runId)) results.push(answered.get(run.runId)!);
+        await pending.flush(deps.db);
+      }
+    } finally {
+      // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.
+      await pending.flush(deps.db);
+    }
+    if (transient) throw transient;
+    return results;
+  }
+
   return {
     /** Marks the batch's runs running. */
     async startRuns({ runIds }: { runIds: string[] }): Promise<void> {
@@ -160,83 +241,18 @@ export function createBatchActivities(
      * whose step ran but was not written yet (the worker killed mid-chunk) runs again, as every
      * step is idempotent.
      */
-    async executeStepChunk({ nodeId, runIds, watch }: ChunkInput): Promise<ChunkResult[]> {
-      const runs = await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean();
-      const results: ChunkResult[] = [];
-      const stopIfCancelled = cancellationCheck(runs[0]?.batchId);
-      // Checked before anything is written: a step that may not run fails for good, its record untouched (as a single run's).
-      const steps = new Map<string, RunnableStep | ApplicationFailure>();
-      for (const run of runs) {
-        if (run.steps[nodeId]?.status === 'completed') continue;
-        try {
-          steps.set(run.runId, stepOf(run, nodeId));
-        } catch (error) {
-          if (!(error instanceof ApplicationFailure)) throw error;
-          steps.set(run.runId, error);
-        }
-      }
-      const outputs = await readOutputs(runs, nodeId, steps);
-      const toRun = [...steps].filter(([, step]) => !(step instanceof ApplicationFailure)).map(([runId]) => runId);
-      if (toRun.length > 0) {
-        await stopIfCancelled(); // never mark a cancelled batch's runs running
-        // Shown running while the chunk runs; each run's own start is written with its end.
-        await pipelineRuns.updateMany(
-          { runId: { $in: toRun } },
-          { $set: { [`steps.${nodeId}.status`]: 'running', [`steps.${nodeId}.startedAt`]: new Date() } },
-          byRunId,
-        );
-      }
-      const pending = new ChunkWrites(nodeId);
-      let transient: unknown;
+    async executeStepChunk(input: ChunkInput): Promise<ChunkResult[]> {
+      // Beats while each group is younger than the step's timeout (ChunkInput.stepTimeoutMs), at a third of the heartbeat timeout at most.
+      const heartbeatTimeoutMs = Context.current().info.heartbeatTimeoutMs ?? 0;
+      const beats = input.stepTimeoutMs
+        ? progressHeartbeat(input.stepTimeoutMs, Math.min(HEARTBEAT_EVERY_MS, Math.max(1_000, heartbeatTimeoutMs / 3)))
+        : null;
       try {
-        // A group of runs at a time: their step in one list call (callSteps), their records in one flush.
-        for (let first = 0; first < runs.length; first += FLUSH_EVERY) {
-          Context.current().heartbeat({ nodeId, done: first });
-          await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
-          const group = runs.slice(first, first + FLUSH_EVERY);
-          const answered = new Map<string, ChunkResult>();
-          const calls: Array<{ run: PipelineRun; step: RunnableStep; input: unknown }> = [];
-          const startedAt = new Date();
-          for (const run of group) {
-            const step = steps.get(run.runId);
-            if (!step)
-              answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
-            else if (step instanceof ApplicationFailure)
-              answered.set(run.runId, { runId: run.runId, status: 'failed', error: step.message });
-            else calls.push({ run, step, input: await stepInput(run, step, (source) => outputs.get(run.runId, source)) });
-          }
-          let ended: ListResult[];
-          try {
-            ended = await callSteps(calls);
-          } catch (error) {
-            ended = calls.map(() => ({ ok: false, error })); // a list call that failed as a whole: each of its runs is retried
-          }
-          for (const [index, { run, step }] of calls.entries()) {
-            const result = ended[index]!;
-            const [began, endedAt] = [result.startedAt ?? startedAt, result.endedAt ?? new Date()];
-            if (result.ok) {
-              pending.completed(run, step.version, began, endedAt, result.output);
-              answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(result.output, watch) });
-              continue;
-            }
-            // Retryable errors leave the step running (Temporal retries the chunk); the workflow records the final failure.
-            const failed = result.error instanceof ApplicationFailure && result.error.nonRetryable === true;
-            pending.failed(run.runId, step.version, began, endedAt, errorMessage(result.error), failed);
-            if (failed)
-              answered.set(run.runId, { runId: run.runId, status: 'failed', error: (result.error as ApplicationFailure).message });
-            else transient ??= result.error;
-          }
-          for (const run of group) if (answered.has(run.runId)) results.push(answered.get(run.runId)!);
-          await pending.flush(deps.db);
-        }
+        return await runChunk(input, beats);
       } finally {
-        // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.
-        await pending.flush(deps.db);
+        beats?.stop();
       }
-      if (transient) throw transient;
-      return results;
     },
-
     /** Records how each run ended, in one bulk write. */
     async finishRuns({ runs }: FinishRunsInput): Promise<void> {
       // Idempotent, so a retry of this call after a cut does no harm. What a run found is applied by its own steps.
