@@ -45,17 +45,11 @@ export function openDatabase(uri: string, logger: Logger, options: DatabaseOptio
       heartbeatFrequencyMS: settings.heartbeatFrequencyMs,
     });
   const ready = (async () => {
-    for (let attempt = 1; !stop.signal.aborted; attempt++) {
-      try {
-        await open();
-        logger.info({ attempt }, 'database connected');
-        watchMonitor(connection, open, settings, logger, stop.signal);
-        return;
-      } catch (error) {
-        if (stop.signal.aborted) break;
-        logger.warn({ attempt, err: (error as Error).message }, 'database not reachable yet; retrying');
-        await sleep(Math.min(500 * attempt, 5_000), undefined, { signal: stop.signal }).catch(() => {});
-      }
+    const attempt = await openWithRetries(open, logger, stop.signal);
+    if (attempt !== null) {
+      logger.info({ attempt }, 'database connected');
+      watchMonitor(connection, open, settings, logger, stop.signal);
+      return;
     }
     await new Promise<never>(() => {}); // closed before it ever connected: nothing to wait for
   })();
@@ -67,6 +61,24 @@ export function openDatabase(uri: string, logger: Logger, options: DatabaseOptio
       await connection.close();
     },
   };
+}
+
+/**
+ * Opens the connection, trying again (half a second longer each time, 5 s at most) until it opens
+ * or `signal` aborts: the attempt that opened it, or null once aborted.
+ */
+async function openWithRetries(open: () => Promise<unknown>, logger: Logger, signal: AbortSignal): Promise<number | null> {
+  for (let attempt = 1; !signal.aborted; attempt++) {
+    try {
+      await open();
+      return attempt;
+    } catch (error) {
+      if (signal.aborted) break;
+      logger.warn({ attempt, err: (error as Error).message }, 'database not reachable yet; retrying');
+      await sleep(Math.min(500 * attempt, 5_000), undefined, { signal }).catch(() => {});
+    }
+  }
+  return null;
 }
 
 /**
@@ -109,18 +121,10 @@ function watchMonitor(
     void (async () => {
       try {
         await connection.close().catch((error: Error) => logger.warn({ err: error.message }, 'closing the hung connection failed'));
-        for (let attempt = 1; !signal.aborted; attempt++) {
-          try {
-            await open();
-            if (signal.aborted)
-              await connection.close().catch(() => {}); // closed while it opened: stays closed
-            else logger.info({ attempt }, 'database connection opened again');
-            break;
-          } catch (error) {
-            logger.warn({ attempt, err: (error as Error).message }, 'database not reachable yet; retrying');
-            await sleep(Math.min(500 * attempt, 5_000), undefined, { signal }).catch(() => {});
-          }
-        }
+        const attempt = await openWithRetries(open, logger, signal);
+        if (signal.aborted)
+          await connection.close().catch(() => {}); // closed while it opened: stays closed
+        else logger.info({ attempt }, 'database connection opened again');
       } finally {
         if (!signal.aborted) listen();
         reopening = false;
