@@ -31,7 +31,6 @@ describe('a workflow on the real Temporal dev server', () => {
   it('is started by the client, run by the worker, and its activity writes to the database', async () => {
     const taskQueue = `system-check-${randomUUID()}`;
     const db = createModels(database);
-    await Promise.all(Object.values(db).map((model) => model.init())); // built before the drop at the end
     const worker = await Worker.create({
       connection: workerConnection,
       taskQueue,

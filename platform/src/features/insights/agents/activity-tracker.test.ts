@@ -18,9 +18,6 @@ const logger = pino({ level: 'silent' });
 beforeAll(async () => {
   database = await openTestDatabase('agent-tracker');
   db = createModels(database);
-  // Their indexes built before any test, so the drop after them never meets a build still under way
-  // (the embedded database then answers "index not found": CI at stop 51's first try).
-  await Promise.all(Object.values(db).map((model) => model.init()));
 });
 afterAll(async () => {
   await database.dropDatabase();
