@@ -124,6 +124,8 @@ export interface SequenceActivities {
   suppressAddress(input: { workspaceId: string; email: string; reason: string }): Promise<void>;
   /** After an interested reply: the email offering the next free meeting slots, or null when none is free. */
   draftMeetingProposal(input: { workspaceId: string; prospectId: number }): Promise<{ subject: string; body: string } | null>;
+  /** A group's members whose sequences ended (`sequenceGroup`): recorded in the sequence directory. */
+  sequencesEnded(input: { workspaceId: string; prospectIds: number[] }): Promise<void>;
 }
 
 /** Input of the end-to-end check activity. */

@@ -18,7 +18,18 @@ export {
   type ReplySignal,
   type SequenceState,
   type SequenceStep,
+  type SequenceHandlers,
 } from './prospect-sequence.ts';
+export {
+  memberSignal,
+  memberStatesQuery,
+  sequenceGroup,
+  type MemberSignal,
+  type MemberSignalName,
+  type SequenceGroupInput,
+  type SequenceGroupResult,
+  type SequenceMember,
+} from './sequence-group.ts';
 export {
   BATCH_CONCURRENCY_PATCH,
   batchProgressQuery,

@@ -95,6 +95,37 @@ const { deliverStep } = proxyActivities<SequenceActivities>(DELIVER_STEP_OPTIONS
  * was approved and sent, so a late approval never sends two emails back to back.
  */
 export async function prospectSequence(input: ProspectSequenceInput): Promise<SequenceState> {
+  return runSequence(input, (handlers) => {
+    setHandler(sequenceStateQuery, handlers.state);
+    setHandler(replySignal, handlers.reply);
+    setHandler(unsubscribeSignal, handlers.unsubscribe);
+    setHandler(approveSignal, handlers.approve);
+    setHandler(rejectSignal, handlers.reject);
+    setHandler(controlSignal, handlers.control);
+  });
+}
+
+/** What a running sequence answers: its state, and each signal a prospect's sequence takes. */
+export interface SequenceHandlers {
+  state(): SequenceState;
+  reply(reply: ReplySignal): void;
+  unsubscribe(input: { reason?: string }): void;
+  approve(input: { step: number }): void;
+  reject(input: { step: number }): void;
+  control(input: SequenceControl): void;
+}
+
+/**
+ * One prospect's sequence, wherever it runs: alone in its own workflow (`prospectSequence`) or
+ * beside the rest of its chunk in one (`sequenceGroup`). `listen` is given its handlers before it
+ * first waits; `held` starts it paused by a user (its campaign is paused), as a pause signal
+ * delivered with its start would.
+ */
+export async function runSequence(
+  input: ProspectSequenceInput,
+  listen: (handlers: SequenceHandlers) => void,
+  held = false,
+): Promise<SequenceState> {
   const enrolledAt = Date.now(); // deterministic inside a workflow: the time the run started
   const state: SequenceState = {
     status: 'active',
@@ -117,33 +148,30 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
   const stopped = () => state.status === 'stopped'; // read after awaits: signals change it meanwhile
   const legacy = !patched(SENDING_PATCH);
 
-  setHandler(sequenceStateQuery, () => state);
-  setHandler(replySignal, (reply) => {
+  const reply = (answer: ReplySignal) => {
     signals++;
     if (state.status === 'stopped' || state.status === 'completed') return;
-    if (reply.action === 'stop') Object.assign(state, { status: 'stopped', stopReason: `reply: ${reply.category}` });
-    if (reply.action === 'stop' && reply.proposeMeeting) proposalWanted = true;
-    if (reply.action === 'pause' && reply.returnDate) {
-      const until = Math.max(Date.parse(reply.returnDate), Date.now());
+    if (answer.action === 'stop') Object.assign(state, { status: 'stopped', stopReason: `reply: ${answer.category}` });
+    if (answer.action === 'stop' && answer.proposeMeeting) proposalWanted = true;
+    if (answer.action === 'pause' && answer.returnDate) {
+      const until = Math.max(Date.parse(answer.returnDate), Date.now());
       Object.assign(state, { status: 'paused', pausedUntil: new Date(until).toISOString() });
     }
-  });
-  setHandler(unsubscribeSignal, ({ reason }) => {
+  };
+  const unsubscribe = ({ reason }: { reason?: string }) => {
     signals++;
     unsubscribed = { reason: reason ?? 'unsubscribed' };
     Object.assign(state, { status: 'stopped', stopReason: 'unsubscribed' });
-  });
-
-  setHandler(approveSignal, ({ step }) => {
+  };
+  const approve = ({ step }: { step: number }) => {
     signals++;
     decisions.set(step, 'approve');
-  });
-  setHandler(rejectSignal, ({ step }) => {
+  };
+  const reject = ({ step }: { step: number }) => {
     signals++;
     decisions.set(step, 'reject');
-  });
-
-  setHandler(controlSignal, ({ action }) => {
+  };
+  const control = ({ action }: SequenceControl) => {
     signals++;
     if (state.status === 'stopped' || state.status === 'completed') return;
     if (action === 'stop') Object.assign(state, { status: 'stopped', stopReason: 'stopped by user', pausedByUser: false });
@@ -157,7 +185,9 @@ export async function prospectSequence(input: ProspectSequenceInput): Promise<Se
       heldSince = null;
       Object.assign(state, { status: state.pausedUntil ? 'paused' : 'active', pausedByUser: false });
     }
-  });
+  };
+  listen({ state: () => state, reply, unsubscribe, approve, reject, control });
+  if (held) control({ action: 'pause' });
 
   const steps = [...input.steps].sort((a, b) => a.dayOffset - b.dayOffset);
   for (const step of steps) {
