@@ -357,6 +357,46 @@ describe('prospectSequence, its first email written at enrolment', () => {
   });
 });
 
+describe('sequenceGroup', () => {
+  it('sequence-group-one-stopped', async () => {
+    const people = [
+      [11, 'pat11@golf.test'],
+      [12, 'pat12@hotel.test'],
+    ] as const;
+    for (const [id, email] of people)
+      await stack.db.prospects.create({
+        workspaceId: WS,
+        id,
+        firstName: 'Pat',
+        lastName: `P${id}`,
+        company: 'Acme',
+        email,
+        emailLower: email,
+      });
+    const enrol = enrollmentActivity(stack.runner.temporal, stack.runner.taskQueue, stack.db, box)[ENROLL_ACTIVITY]!;
+    const results = await enrol.many!(
+      people.map(([prospectId, email]) => ({ input: { prospectId, email, sequence: steps }, extra: { run: testRunContext(WS) } })),
+    );
+    expect(results).toMatchObject([{ ok: true }, { ok: true }]);
+    const entry = (prospectId: number) => stack.db.sequenceDirectory.findOne({ workspaceId: WS, prospectId }).lean();
+    const group = stack.runner.temporal.workflow.getHandle((await entry(11))!.workflowId);
+    const states = () => group.query<Record<string, SequenceState>, [number[]]>('memberStates', [11, 12]);
+    await until(states, (now) => now['11']?.sentSteps.length === 1 && now['12']?.sentSteps.length === 1, "both members' step 1");
+    await api('POST', '/api/replies', { prospectId: 12, body: 'Please remove me from your list.', messageId: 'replay-group-stop' });
+    await until(states, (now) => now['12']?.status === 'stopped', "member 12's stop");
+    await until(
+      () => entry(12),
+      (found) => found?.endedAt instanceof Date,
+      "member 12's end in the directory",
+    );
+    await save(
+      'sequence-group-one-stopped',
+      "Two sequences enrolled together by the enrol activity's list, in one group: both sent step 1; an unsubscribe reply stopped one (member signal) and its end was recorded (sequencesEnded); the other waits on its timer for step 2.",
+      await settledHistory(group),
+    );
+  });
+});
+
 describe('runPipeline', () => {
   it('pipeline-run-failed-step and pipeline-rerun-from-failed-step', async () => {
     const failed = await startPipelineRun(stack.runner, {

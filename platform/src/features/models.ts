@@ -16,6 +16,7 @@ import { eventModel } from '../core/events.ts';
 import { dashboardRollupModels } from './insights/outcomes/rollup-model.ts';
 import { outcomeEventModels } from './insights/outcomes/event-model.ts';
 import { outboxModels } from './email/outbox/model.ts';
+import { sequenceDirectoryModels } from './email/sequences/directory.ts';
 import { savedPipelineModel } from './runs/pipelines/model.ts';
 import { prospectModel } from './prospecting/prospects/model.ts';
 import { prospectSearchKeyModel } from './prospecting/prospects/search-keys.ts';
@@ -45,6 +46,7 @@ export function createModels(connection: Connection) {
     pipelineBatches: pipelineBatchModel(connection),
     pipelines: savedPipelineModel(connection),
     ...outboxModels(connection),
+    ...sequenceDirectoryModels(connection),
     agentActivity: agentActivityModel(connection),
     prospects: prospectModel(connection),
     prospectSearchKeys: prospectSearchKeyModel(connection),

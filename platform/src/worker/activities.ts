@@ -17,7 +17,7 @@ import type { InProcessChannel, StepActivities } from '../features/runs/plugins/
  * booking links are made at enrolment, and the first emails due then are written for the list.
  */
 export function enrollmentActivity(temporal: Client, taskQueue: string, db: Models, secrets: Secrets | undefined) {
-  return createEnrollmentActivity(temporal, taskQueue, inPausedCampaigns(db), linksAtEnrolment(db, secrets), firstStepsOf(db));
+  return createEnrollmentActivity(temporal, taskQueue, inPausedCampaigns(db), linksAtEnrolment(db, secrets), firstStepsOf(db), db);
 }
 
 /**

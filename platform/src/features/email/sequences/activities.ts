@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { duplicateKeyIndexes, isDuplicateKey, type BoundActivity } from '@meetflow/plugin-sdk';
 import type { LegacySendStepInput, QueueStepInput, QueueStepResult, SequenceActivities } from '@meetflow/workflows';
 import { systemRunContext } from '../../../core/run-context.ts';
@@ -12,12 +13,13 @@ import type { FirstSteps, QueuedStep } from './enrollment.ts';
 import type { MailAllowHosts } from '../mailboxes/mail-hosts.ts';
 import type { OutboxMessage } from '../outbox/model.ts';
 import { meetingProposalEmail } from './meeting-proposal.ts';
+import type { SequenceDirectoryDb } from './directory.ts';
 import type { Slot } from '@meetflow/plugin-sdk/contracts/meeting-booking';
 
 /** What the sequence activities work with. */
 export interface SequenceActivitiesDeps {
   /** What a send touches (its guardrails, mailboxes, links and outcomes) covers what writing a step's email does. */
-  db: DeliverDb;
+  db: DeliverDb & SequenceDirectoryDb;
   /** Opens mailbox passwords and signs unsubscribe links. */
   secrets: Secrets;
   /** The base of the links in sent emails. */
@@ -202,6 +204,20 @@ export function createSequenceActivities(deps: SequenceActivitiesDeps) {
         dayOffset: input.dayOffset,
       });
       return { outcome };
+    },
+
+    /**
+     * Records in the sequence directory that some of a group's members ended: only entries the
+     * calling group holds, and once (a retry changes nothing).
+     */
+    async sequencesEnded(input: { workspaceId: string; prospectIds: number[] }): Promise<void> {
+      // The group that asks: it can only mark its own members (its id names its workspace too).
+      const workflowId = Context.current().info.workflowExecution?.workflowId;
+      if (!workflowId) throw new Error('sequencesEnded is called by a sequence group, not on its own');
+      await db.sequenceDirectory.updateMany(
+        { workspaceId: input.workspaceId, prospectId: { $in: input.prospectIds }, workflowId, endedAt: null },
+        { $set: { endedAt: new Date() } },
+      );
     },
 
     /** Adds an address to the workspace's suppression list (idempotent). */

@@ -23,6 +23,7 @@ export const sequencesFeature = defineFeature({
     'experimentDecisions',
     'events',
     'counters',
+    'sequenceDirectory',
   ],
   activities: (worker) =>
     createSequenceActivities({
