@@ -41,7 +41,7 @@ export interface BatchResult {
   runs: Record<string, number>;
   qualified: number;
   enrolled: number;
-  /** prospectSequence workflows running on the server once the batch is done. */
+  /** Sequences running once the batch is done: prospectSequence workflows, and the members of sequenceGroup ones. */
   sequencesRunning: number;
   firstFailure: string | null;
   /** The first worker's RSS: the highest 100 ms sample and the kernel's peak (VmHWM) since the launch, in bytes; its RSS before the launch. */
@@ -308,9 +308,12 @@ export async function benchBatch(
       { $group: { _id: '$status', count: { $sum: 1 } } },
     ]);
     const failure = await db.pipelineRuns.findOne({ workspaceId: WORKSPACE, batchId: launched.batchId, status: 'failed' }).lean();
-    const { count: sequencesRunning } = await servers.temporal.workflow.count(
-      `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`,
-    );
+    // Sequences alone (their own workflows) and groups' members (the sequence directory's entries not ended).
+    const [{ count: alone }, members] = await Promise.all([
+      servers.temporal.workflow.count(`WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`),
+      db.sequenceDirectory.countDocuments({ workspaceId: WORKSPACE, endedAt: null, workflowId: { $regex: /^sequences-/ } }),
+    ]);
+    const sequencesRunning = alone + members;
     return {
       workers: workers.length,
       prospects: launched.total,

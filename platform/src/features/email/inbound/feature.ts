@@ -25,6 +25,7 @@ export const inboundFeature = defineFeature({
     'workspaceConfig',
     'events',
     'counters',
+    'sequenceDirectory',
   ],
   models: inboundKeyModels,
   routes: [

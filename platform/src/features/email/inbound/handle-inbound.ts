@@ -19,7 +19,7 @@ export type InboundResult =
   | ({ kind: 'calendar-reply' } & CalendarReplyOutcome);
 
 /** What reading an inbound message touches: the outbox it threads to, bounces, held and handled replies. */
-export type InboundDb = Pick<Models, 'outbox' | 'prospects' | 'heldReplies'> & HardBounceDb & BounceRateDb & ReplyDb;
+export type InboundDb = Pick<Models, 'outbox' | 'prospects' | 'heldReplies' | 'sequenceDirectory'> & HardBounceDb & BounceRateDb & ReplyDb;
 type Deps = { db: InboundDb; temporal: Client; taskQueue: string };
 
 /**
@@ -68,7 +68,7 @@ export async function handleInbound(deps: Deps, workspaceId: string, raw: Buffer
       });
       hardBounces.push(recipient.email);
       if (sent?.mailboxId && (await checkBounceRate(db, workspaceId, sent.mailboxId))) pausedMailboxes.push(sent.mailboxId);
-      if (sent) await signalSequence(deps.temporal, workspaceId, sent.prospectId, 'unsubscribe', { reason: 'bounced' });
+      if (sent) await signalSequence(deps, workspaceId, sent.prospectId, 'unsubscribe', { reason: 'bounced' });
     }
     return { kind: 'bounce', hardBounces, pausedMailboxes };
   }

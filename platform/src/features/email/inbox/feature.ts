@@ -6,7 +6,7 @@ import { inboxRouter, inboxRoutes } from './routes.ts';
 export const inboxFeature = defineFeature({
   name: 'inbox',
   domain: 'email',
-  uses: ['inboxMessages', 'prospects', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig'],
+  uses: ['inboxMessages', 'prospects', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig', 'sequenceDirectory'],
   models: inboxModels,
   routes: [
     {

@@ -8,7 +8,10 @@ import type { InboxMessage, InboxResolution } from './model.ts';
 import { sendOneOff } from './one-off.ts';
 
 /** What the Inbox reads and writes. */
-export type InboxDb = Pick<Models, 'inboxMessages' | 'prospects' | 'outbox' | 'campaigns' | 'suppressions' | 'workspaceConfig'>;
+export type InboxDb = Pick<
+  Models,
+  'inboxMessages' | 'prospects' | 'outbox' | 'campaigns' | 'suppressions' | 'workspaceConfig' | 'sequenceDirectory'
+>;
 /** The Inbox's dependencies: its collections, and Temporal (sends, sequences). */
 export interface InboxDeps {
   db: InboxDb;
@@ -244,7 +247,7 @@ export async function replyFromInbox(
 /** Not interested: the prospect's sequence stops and the message is done. */
 export async function notInterested(deps: InboxDeps, workspaceId: string, id: string, by: string) {
   const row = await inboxMessageOf(deps.db, workspaceId, id);
-  await signalSequence(deps.temporal, workspaceId, row.prospectId, 'control', { action: 'stop' });
+  await signalSequence(deps, workspaceId, row.prospectId, 'control', { action: 'stop' });
   await resolve(deps.db, workspaceId, row, 'not-interested', by);
   return inboxThread(deps.db, workspaceId, id);
 }
@@ -254,7 +257,7 @@ export async function suppressFromInbox(deps: InboxDeps, workspaceId: string, id
   const row = await inboxMessageOf(deps.db, workspaceId, id);
   const prospect = await inboxProspectOf(deps.db, workspaceId, row.prospectId);
   await addSuppressions(deps.db, workspaceId, { entries: [prospect.email], reason: 'suppressed from the Inbox' }, by);
-  await signalSequence(deps.temporal, workspaceId, row.prospectId, 'unsubscribe', { reason: 'suppressed from the Inbox' });
+  await signalSequence(deps, workspaceId, row.prospectId, 'unsubscribe', { reason: 'suppressed from the Inbox' });
   await resolve(deps.db, workspaceId, row, 'suppressed', by);
   return inboxThread(deps.db, workspaceId, id);
 }

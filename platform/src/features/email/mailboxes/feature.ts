@@ -24,6 +24,7 @@ export const mailboxesFeature = defineFeature({
     'experimentDecisions',
     'events',
     'counters',
+    'sequenceDirectory',
   ],
   models: mailboxModels,
   routes: [

@@ -6,7 +6,7 @@ import { outboxModels } from './model.ts';
 export const outboxFeature = defineFeature({
   name: 'outbox',
   domain: 'email',
-  uses: ['outbox', 'prospects', 'campaigns', 'pipelineRuns', 'stepOutputs'],
+  uses: ['outbox', 'prospects', 'campaigns', 'pipelineRuns', 'stepOutputs', 'sequenceDirectory'],
   models: outboxModels,
   routes: [{ routes: outboxRoutes, build: ({ product }) => outboxRouter({ db: product.db, temporal: product.runner.temporal }) }],
 });

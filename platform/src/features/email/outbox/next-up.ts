@@ -1,11 +1,12 @@
 import type { Client } from '@temporalio/client';
 import type { Models } from '../../models.ts';
-import { sequenceStateOf } from '../sequences/control.ts';
+import { sequenceStatesOf, type SequenceDeps } from '../sequences/control.ts';
+import type { SequenceAddress } from '../sequences/directory.ts';
 import { sequenceWorkflowId } from '../sequences/enrollment.ts';
 import type { OutboxMessage, OutboxStatus } from './model.ts';
 
-/** What "next up" reads: the outbox, the prospects and campaigns it names. */
-export type NextUpDb = Pick<Models, 'outbox' | 'prospects' | 'campaigns'>;
+/** What "next up" reads: the outbox, the prospects and campaigns it names, and where sequences run. */
+export type NextUpDb = Pick<Models, 'outbox' | 'prospects' | 'campaigns' | 'sequenceDirectory'>;
 
 /**
  * One email that comes up next: `send`, written (and approved, or autonomous) and waiting for its
@@ -61,7 +62,7 @@ export async function nextUp(
     db.outbox.distinct('prospectId', { workspaceId, status: { $in: WAITING } }) as Promise<number[]>,
   ]);
   const sends = sending.map((row) => sendItem(row, now));
-  const writes = await nextSteps(deps.temporal, workspaceId, new Set(written), limit * ASKED_PER_ITEM, now);
+  const writes = await nextSteps(deps, workspaceId, new Set(written), limit * ASKED_PER_ITEM, now);
   const soonest = [...sends, ...writes]
     .sort((left, right) => when(left) - when(right) || left.prospectId - right.prospectId)
     .slice(0, limit);
@@ -93,7 +94,7 @@ function sendItem(row: WaitingRow, now: Date): Unnamed {
  * with nothing left to write are left out.
  */
 async function nextSteps(
-  temporal: Client,
+  deps: SequenceDeps,
   workspaceId: string,
   waiting: ReadonlySet<number>,
   asked: number,
@@ -102,21 +103,45 @@ async function nextSteps(
   // Slugs are `[a-z0-9-]`; anything else never reaches a query string.
   if (!/^[a-z0-9][a-z0-9-]*$/.test(workspaceId)) return [];
   const prefix = sequenceWorkflowId(workspaceId, 0).slice(0, -1);
-  const running: Array<{ prospectId: number; startedAt: number }> = [];
-  const listed = temporal.workflow.list({
+  const running = new Map<number, { prospectId: number; startedAt: number; address: SequenceAddress }>();
+  const listed = deps.temporal.workflow.list({
     query: `WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND WorkflowId STARTS_WITH '${prefix}'`,
     pageSize: 1_000,
   });
+  // Sequences alone, as Temporal lists them running...
   for await (const execution of listed) {
     const rest = execution.workflowId.slice(prefix.length);
     // Another workspace whose slug starts with this one's ("acme" and "acme-2") names its sequences `acme-2-<id>`.
     if (!/^\d+$/.test(rest)) continue;
     const prospectId = Number(rest);
-    if (!waiting.has(prospectId)) running.push({ prospectId, startedAt: execution.startTime.getTime() });
-    if (running.length >= LISTED_AT_MOST) break;
+    if (!waiting.has(prospectId))
+      running.set(prospectId, {
+        prospectId,
+        startedAt: execution.startTime.getTime(),
+        address: { kind: 'alone', workflowId: execution.workflowId },
+      });
+    if (running.size >= LISTED_AT_MOST) break;
   }
-  const first = running.sort((left, right) => left.startedAt - right.startedAt || left.prospectId - right.prospectId).slice(0, asked);
-  const states = await Promise.all(first.map(({ prospectId }) => sequenceStateOf(temporal, workspaceId, prospectId)));
+  // ...and groups' members, as the sequence directory holds them running (oldest first).
+  const members = await deps.db.sequenceDirectory
+    .find({ workspaceId, endedAt: null }, { prospectId: 1, workflowId: 1, enrolledAt: 1, _id: 0 })
+    .sort({ enrolledAt: 1 })
+    .limit(LISTED_AT_MOST)
+    .lean();
+  for (const { prospectId, workflowId, enrolledAt } of members) {
+    if (workflowId === sequenceWorkflowId(workspaceId, prospectId) || waiting.has(prospectId)) continue;
+    running.set(prospectId, { prospectId, startedAt: enrolledAt.getTime(), address: { kind: 'member', workflowId, endedAt: null } });
+  }
+  const first = [...running.values()]
+    .sort((left, right) => left.startedAt - right.startedAt || left.prospectId - right.prospectId)
+    .slice(0, asked);
+  const asking = await sequenceStatesOf(
+    deps,
+    workspaceId,
+    first.map(({ prospectId }) => prospectId),
+    new Map(first.map(({ prospectId, address }) => [prospectId, address])),
+  );
+  const states = first.map(({ prospectId }) => asking.get(prospectId) ?? null);
   return first.flatMap(({ prospectId }, index) => {
     const state = states[index];
     if (!state || state.pausedByUser || state.waitingFor !== null || state.nextStep === null || state.nextSendAt === null) return [];

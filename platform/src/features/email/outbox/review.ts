@@ -9,7 +9,7 @@ type Row = OutboxMessage & { _id: { toString(): string } };
 
 /** One outbox email as the API shows it: the prospect, the campaign, the facts it cites, and where it stands. */
 /** What the Review Queue reads: the emails, with their prospects, campaigns and the facts they cite (from the runs). */
-export type ReviewDb = Pick<Models, 'outbox' | 'prospects' | 'campaigns' | 'pipelineRuns' | 'stepOutputs'>;
+export type ReviewDb = Pick<Models, 'outbox' | 'prospects' | 'campaigns' | 'pipelineRuns' | 'stepOutputs' | 'sequenceDirectory'>;
 
 export interface OutboxItem {
   id: string;
@@ -140,7 +140,7 @@ export async function reviewEmail(
     },
   );
   if (decided.modifiedCount === 0) throw new ConflictError(`Email ${id} is ${row.status.replace('_', ' ')}, not waiting for review`);
-  await signalSequence(deps.temporal, workspaceId, row.prospectId, decision.action, { step: row.step });
+  await signalSequence(deps, workspaceId, row.prospectId, decision.action, { step: row.step });
   const [item] = await itemsOf(db, workspaceId, [(await db.outbox.findOne({ workspaceId, _id: id }).lean<Row>())!]);
   return item!;
 }

@@ -17,6 +17,7 @@ export const repliesFeature = defineFeature({
     'workspaceConfig',
     'events',
     'counters',
+    'sequenceDirectory',
   ],
   models: heldReplyModels,
   routes: [

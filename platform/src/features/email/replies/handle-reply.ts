@@ -1,6 +1,7 @@
 import { ENGAGEMENT_ANALYSIS } from '@meetflow/plugin-sdk/contracts/agents';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { sequenceWorkflowId } from '../sequences/enrollment.ts';
+import type { Client } from '@temporalio/client';
+import { sequenceStateOf, signalSequence } from '../sequences/control.ts';
+import { sequenceAddresses } from '../sequences/directory.ts';
 import { systemRunContext } from '../../../core/run-context.ts';
 import { publishEvent, type EventsDb } from '../../../core/events.ts';
 import type { Models } from '../../models.ts';
@@ -35,12 +36,12 @@ export interface HandledReply {
     proposedTimes: Array<{ start: string; matched: string }>;
     signals: unknown[];
   };
-  /** The sequence's state after the reply, or null when the prospect has no sequence. */
+  /** The sequence's state after the reply (and the workflow it runs in), or null when the prospect has no running sequence. */
   sequence: { workflowId: string; signal: 'reply' | 'unsubscribe'; state: unknown } | null;
 }
 
 /** What reading a reply looks up (the prospect) and records (its outcome). */
-export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages'> & OutcomesDb & ExperimentCreditDb & EventsDb;
+export type ReplyDb = Pick<Models, 'prospects' | 'inboxMessages' | 'sequenceDirectory'> & OutcomesDb & ExperimentCreditDb & EventsDb;
 
 /**
  * Reads a reply: engagement analysis classifies it (explainable rules), the reply is put in the
@@ -106,25 +107,26 @@ export async function handleReply(
   // The reward of the experiment decision behind this prospect's sequence (a positive reply), counted once.
   await creditProspectOutcomes(deps.db, workspaceId, reply.prospectId);
 
-  const workflowId = sequenceWorkflowId(workspaceId, reply.prospectId);
-  const handle = deps.temporal.workflow.getHandle(workflowId);
   const suppress = classification.category === 'unsubscribe' || classification.category === 'bounce';
-  try {
-    if (suppress) await handle.signal('unsubscribe', { reason: classification.category === 'bounce' ? 'bounced' : 'asked to be removed' });
-    else
-      await handle.signal('reply', {
-        category: classification.category,
-        action: classification.action,
-        returnDate: classification.returnDate,
-        // An interested reply is answered with meeting slots in its thread (reviewed first in review mode).
-        proposeMeeting: classification.action === 'stop' && classification.category === 'interested',
-      });
-    return { classification, sequence: { workflowId, signal: suppress ? 'unsubscribe' : 'reply', state: await handle.query('state') } };
-  } catch (error) {
-    // No sequence (never enrolled) or a finished one: the reply is still classified and counted.
-    if (error instanceof WorkflowNotFoundError || /already completed|not found/i.test((error as Error).message)) {
-      return { classification, sequence: null };
-    }
-    throw error;
-  }
+  const signal = suppress ? 'unsubscribe' : 'reply';
+  const told = await signalSequence(
+    deps,
+    workspaceId,
+    reply.prospectId,
+    signal,
+    suppress
+      ? { reason: classification.category === 'bounce' ? 'bounced' : 'asked to be removed' }
+      : {
+          category: classification.category,
+          action: classification.action,
+          returnDate: classification.returnDate,
+          // An interested reply is answered with meeting slots in its thread (reviewed first in review mode).
+          proposeMeeting: classification.action === 'stop' && classification.category === 'interested',
+        },
+  );
+  // No sequence (never enrolled) or a finished one: the reply is still classified and counted.
+  const state = told ? await sequenceStateOf(deps, workspaceId, reply.prospectId) : null;
+  if (!state) return { classification, sequence: null };
+  const where = (await sequenceAddresses(deps.db, workspaceId, [reply.prospectId])).get(reply.prospectId)!;
+  return { classification, sequence: { workflowId: where.workflowId, signal, state } };
 }

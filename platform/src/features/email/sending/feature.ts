@@ -8,7 +8,17 @@ import { forecastRouter, forecastRoutes } from './forecast-routes.ts';
 export const sendingFeature = defineFeature({
   name: 'sending',
   domain: 'email',
-  uses: ['mailLinks', 'suppressions', 'outcomeEvents', 'dashboardRollups', 'mailboxes', 'sendCounters', 'outbox', 'workspaceConfig'],
+  uses: [
+    'mailLinks',
+    'suppressions',
+    'outcomeEvents',
+    'dashboardRollups',
+    'mailboxes',
+    'sendCounters',
+    'outbox',
+    'workspaceConfig',
+    'sequenceDirectory',
+  ],
   models: mailLinkModels,
   routes: [
     {

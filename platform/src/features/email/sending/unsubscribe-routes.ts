@@ -13,7 +13,7 @@ import { readUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-tok
 
 /** What the unsubscribe routes are built over. */
 export interface UnsubscribeDeps {
-  db: Pick<Models, 'suppressions' | 'mailLinks'> & OutcomesDb;
+  db: Pick<Models, 'suppressions' | 'mailLinks' | 'sequenceDirectory'> & OutcomesDb;
   temporal: Client;
   secrets: Secrets;
 }
@@ -33,7 +33,7 @@ export async function unsubscribe(deps: UnsubscribeDeps, subject: UnsubscribeSub
   const { workspaceId, prospectId, email } = subject;
   await suppress(deps.db, workspaceId, email, 'unsubscribed');
   await recordOutcome(deps.db, { workspaceId, eventId: `unsubscribed-${email}`, type: 'unsubscribed', at, prospectId });
-  await signalSequence(deps.temporal, workspaceId, prospectId, 'unsubscribe', { reason: 'unsubscribed' }); // none running: suppressed is enough
+  await signalSequence(deps, workspaceId, prospectId, 'unsubscribe', { reason: 'unsubscribed' }); // none running: suppressed is enough
 }
 
 /**

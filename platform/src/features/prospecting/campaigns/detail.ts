@@ -5,14 +5,14 @@ import type { Prospect } from '../prospects/model.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { z } from 'zod';
 import type { CampaignDetailView, StageProgress } from './api-schemas.ts';
-import { sequenceStateOf } from '../../email/services.ts';
+import { sequenceStatesOf } from '../../email/services.ts';
 import { PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
 import { batchStanding, conditionOf } from '../../runs/services.ts';
 import { failureReason, latestRuns, outcomeOf, runByCampaign, stepError, type RunSummary } from './outcomes.ts';
 
 /** What the campaign screens read: the campaign, its prospects, runs and batches, and Temporal (the batch's live progress, the sequences' state). */
 export interface CampaignDeps {
-  db: Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelineBatches'>;
+  db: Pick<Models, 'campaigns' | 'prospects' | 'pipelineRuns' | 'pipelineBatches' | 'sequenceDirectory'>;
   temporal: Client;
 }
 
@@ -162,30 +162,34 @@ export async function campaignProspects(deps: CampaignDeps, workspaceId: string,
     latestRuns(deps.db, workspaceId, ids),
   ]);
   const byId = new Map(people.map((person) => [person.id, person]));
-  const items = await Promise.all(
-    ids
-      .filter((prospectId) => byId.has(prospectId))
-      .map(async (prospectId) => {
-        const person = byId.get(prospectId)!;
-        const run = runs.get(prospectId);
-        const outcome = outcomeOf(run, qualifiedBy(run));
-        const state =
-          outcome === 'enrolled' || outcome === 'completed' ? await sequenceStateOf(deps.temporal, workspaceId, prospectId) : null;
-        return {
-          id: person.id,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          jobTitle: person.jobTitle ?? null,
-          company: person.company,
-          email: person.email,
-          score: person.score ?? null,
-          sample: person.sample ?? false,
-          outcome,
-          runId: run?.runId ?? null,
-          error: outcome === 'failed' ? failureReason(run!.error ?? stepError(run!)) : null,
-          sequence: state ? { status: state.status, sentSteps: state.sentSteps.length, nextSendAt: state.nextSendAt } : null,
-        };
-      }),
+  const outcomes = new Map(ids.map((prospectId) => [prospectId, outcomeOf(runs.get(prospectId), qualifiedBy(runs.get(prospectId)))]));
+  // The enrolled ones' states: one question per group of sequences, one per sequence alone.
+  const states = await sequenceStatesOf(
+    deps,
+    workspaceId,
+    ids.filter((prospectId) => byId.has(prospectId) && ['enrolled', 'completed'].includes(outcomes.get(prospectId)!)),
   );
+  const items = ids
+    .filter((prospectId) => byId.has(prospectId))
+    .map((prospectId) => {
+      const person = byId.get(prospectId)!;
+      const run = runs.get(prospectId);
+      const outcome = outcomes.get(prospectId)!;
+      const state = states.get(prospectId) ?? null;
+      return {
+        id: person.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        jobTitle: person.jobTitle ?? null,
+        company: person.company,
+        email: person.email,
+        score: person.score ?? null,
+        sample: person.sample ?? false,
+        outcome,
+        runId: run?.runId ?? null,
+        error: outcome === 'failed' ? failureReason(run!.error ?? stepError(run!)) : null,
+        sequence: state ? { status: state.status, sentSteps: state.sentSteps.length, nextSendAt: state.nextSendAt } : null,
+      };
+    });
   return { items, total: campaign.prospectIds.length };
 }

@@ -21,6 +21,7 @@ export const campaignsFeature = defineFeature({
     'workspaceOffers',
     'workspaceConfig',
     'events',
+    'sequenceDirectory',
   ],
   models: (connection) => ({ campaigns: campaignModel(connection) }),
   routes: [

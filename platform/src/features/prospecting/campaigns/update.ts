@@ -27,7 +27,7 @@ export interface CampaignPatch {
  * both added and removed.
  */
 export async function updateCampaign(
-  deps: { db: CampaignRunDb & Pick<Models, 'mailboxes'>; runner: PipelineRunner; temporal: Client },
+  deps: { db: CampaignRunDb & Pick<Models, 'mailboxes' | 'sequenceDirectory'>; runner: PipelineRunner; temporal: Client },
   workspaceId: string,
   principal: RunPrincipal,
   id: number,
@@ -55,9 +55,9 @@ export async function updateCampaign(
   };
   if (patch.status && patch.status !== campaign.status) {
     const remaining = prospectIds.filter((prospectId) => !added.includes(prospectId));
-    tally(await controlSequences(deps.temporal, workspaceId, remaining, patch.status === 'paused' ? 'pause' : 'resume'));
+    tally(await controlSequences(deps, workspaceId, remaining, patch.status === 'paused' ? 'pause' : 'resume'));
   }
-  if (removed.length > 0) tally(await controlSequences(deps.temporal, workspaceId, removed, 'stop'));
+  if (removed.length > 0) tally(await controlSequences(deps, workspaceId, removed, 'stop'));
   let batchId: string | null = null;
   if (
     added.length > 0 &&

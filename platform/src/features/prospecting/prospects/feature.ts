@@ -10,7 +10,17 @@ import { backfillSearchKeys, prospectSearchKeyModel } from './search-keys.ts';
 export const prospectsFeature = defineFeature({
   name: 'prospects',
   domain: 'prospecting',
-  uses: ['prospects', 'prospectSearchKeys', 'counters', 'events', 'campaigns', 'pipelineRuns', 'stepOutputs', 'outbox'],
+  uses: [
+    'prospects',
+    'prospectSearchKeys',
+    'counters',
+    'events',
+    'campaigns',
+    'pipelineRuns',
+    'stepOutputs',
+    'outbox',
+    'sequenceDirectory',
+  ],
   models: (connection) => ({ prospects: prospectModel(connection), prospectSearchKeys: prospectSearchKeyModel(connection) }),
   routes: [
     { routes: prospectsImportRoutes, build: ({ product }) => prospectsImportRouter(product.db) },

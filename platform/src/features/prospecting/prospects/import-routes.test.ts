@@ -11,6 +11,7 @@ import { serveForTest, serveRouters } from '../../../../dev/testing/http.ts';
 import { ImportResponse, MAX_CSV_BYTES, prospectsImportRouteDocs, prospectsImportRouter } from './import-routes.ts';
 import { prospectsRouter } from './routes.ts';
 import { ProspectDetail } from './api-schemas.ts';
+import { sequenceDirectoryModels } from '../../email/sequences/directory.ts';
 
 let database: mongoose.Connection;
 let server: Awaited<ReturnType<typeof serveForTest>>;
@@ -44,6 +45,7 @@ beforeAll(async () => {
     events: eventModel(database),
     campaigns: campaignModel(database),
     pipelineRuns: pipelineRunModels(database).pipelineRuns,
+    ...sequenceDirectoryModels(database),
   };
   await Promise.all([db.prospects.init(), db.prospectSearchKeys.init()]);
   server = await serveRouters(prospectsImportRouter(db), prospectsRouter(db));

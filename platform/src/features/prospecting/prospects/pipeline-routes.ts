@@ -21,7 +21,7 @@ import { WorkspaceQuery, workspaceOf } from '../../../core/http/workspace.ts';
 
 /** What the Prospect Pipeline's table reads and acts on: the prospects, campaigns and runs, and Temporal (the sequences). */
 export interface PipelineDeps {
-  db: Pick<Models, 'prospects' | 'campaigns' | 'pipelineRuns'>;
+  db: Pick<Models, 'prospects' | 'campaigns' | 'pipelineRuns' | 'sequenceDirectory'>;
   temporal: Client;
 }
 
@@ -112,7 +112,7 @@ export const prospectPipelineRoutes = [
       if (exclude.length > 0) and.push({ id: { $nin: exclude } });
       const selected = and.length > 0 ? { ...query, $and: and } : query;
       // Listed before the answer starts: a failure here is still an error answer, not a cut-off file.
-      const sequences = await workspaceSequences(deps.temporal, workspaceId);
+      const sequences = await workspaceSequences(deps, workspaceId);
       const day = new Date().toISOString().slice(0, 10);
       ctx.attachment(`prospects-${workspaceId}-${day}.csv`);
       ctx.type = 'text/csv; charset=utf-8';

@@ -54,7 +54,7 @@ function sequenceOf(
 const RUNS_SHOWN = 10;
 
 /** What the detail panel reads: the prospect, its pipeline runs and their outputs, and its emails. */
-export type ProfileDb = Pick<Models, 'prospects' | 'pipelineRuns' | 'stepOutputs' | 'outbox'>;
+export type ProfileDb = Pick<Models, 'prospects' | 'pipelineRuns' | 'stepOutputs' | 'outbox' | 'sequenceDirectory'>;
 
 /**
  * Everything the prospect's detail panel shows: the prospect, the facts of its latest research
@@ -93,7 +93,7 @@ export async function prospectProfile(deps: { db: ProfileDb; temporal: Client },
           dimensions: score.dimensions,
         }
       : null,
-    sequence: copy ? await sequenceOf(copy.sequence, written, await sequenceStateOf(temporal, workspaceId, prospectId)) : null,
+    sequence: copy ? await sequenceOf(copy.sequence, written, await sequenceStateOf(deps, workspaceId, prospectId)) : null,
     runs: runs.map((run) => ({
       runId: run.runId,
       status: run.status,

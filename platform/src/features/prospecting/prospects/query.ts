@@ -8,7 +8,7 @@ import { workspaceSequences, workspaceStatuses } from './standing.ts';
 
 /** What the list's filters read beyond the prospects: a campaign's members, the runs (status), Temporal (sequences). */
 export interface ProspectQueryDeps {
-  db: Pick<Models, 'prospects' | 'campaigns' | 'pipelineRuns'>;
+  db: Pick<Models, 'prospects' | 'campaigns' | 'pipelineRuns' | 'sequenceDirectory'>;
   /** Needed only by the sequence filter. */
   temporal?: Client;
 }
@@ -51,7 +51,11 @@ export async function prospectQuery(deps: ProspectQueryDeps, workspaceId: string
   }
   if (filter.sequence) {
     if (!deps.temporal) throw new Error('the prospect list was built without a Temporal client: the sequence filter needs one');
-    const sequences = await workspaceSequences(deps.temporal, workspaceId, filter.sequence === 'running' ? 'running' : undefined);
+    const sequences = await workspaceSequences(
+      { db: deps.db, temporal: deps.temporal },
+      workspaceId,
+      filter.sequence === 'running' ? 'running' : undefined,
+    );
     if (filter.sequence === 'none') and.push({ id: { $nin: [...sequences.keys()] } });
     else and.push({ id: { $in: [...sequences].filter(([, state]) => state === filter.sequence).map(([id]) => id) } });
   }

@@ -134,7 +134,7 @@ export const prospectProfileRoutes = [
         const id = Number(ProspectIdParams.parse(ctx.params).id);
         const { action } = SequenceControlBody.parse(ctx.request.body ?? {});
         if (!(await db.prospects.exists({ workspaceId, id }))) throw new NotFoundError(`No prospect ${id} in this workspace`);
-        ctx.body = await controlSequence(temporal, workspaceId, id, action);
+        ctx.body = await controlSequence({ db, temporal }, workspaceId, id, action);
       },
   ),
 ];

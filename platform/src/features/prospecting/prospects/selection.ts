@@ -44,12 +44,9 @@ export async function stopSelectedSequences(
   workspaceId: string,
   selection: ProspectSelectionValue,
 ): Promise<{ selected: number; stopped: number; notRunning: number }> {
-  const [ids, running] = await Promise.all([
-    selectedIds(deps, workspaceId, selection),
-    workspaceSequences(deps.temporal, workspaceId, 'running'),
-  ]);
+  const [ids, running] = await Promise.all([selectedIds(deps, workspaceId, selection), workspaceSequences(deps, workspaceId, 'running')]);
   const counts = await controlSequences(
-    deps.temporal,
+    deps,
     workspaceId,
     ids.filter((id) => running.has(id)),
     'stop',

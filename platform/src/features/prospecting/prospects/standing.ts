@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { sequenceStateOf } from '../../email/services.ts';
+import { sequenceAddresses, sequenceStateOf, type SequenceDeps } from '../../email/services.ts';
 import { conditionOf } from '../../runs/services.ts';
 import { latestRuns, outcomeOf, type RunSummary } from '../campaigns/outcomes.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
@@ -49,31 +49,43 @@ export const sequencePrefix = (workspaceId: string) => `sequence-${workspaceId}-
 export type SequenceRuns = Map<number, 'running' | 'ended'>;
 
 /**
- * The workspace's sequences as Temporal's visibility store lists them (a page per thousand):
- * every one, or only those still running. Closed workflows stay listed for the namespace's
- * retention period, as long as their state can be asked at all.
+ * The workspace's sequences: those running alone as Temporal's visibility store lists them (a page
+ * per thousand; closed ones stay listed for the namespace's retention period, as long as their
+ * state can be asked at all), and the members of groups as the sequence directory records them.
+ * Every one, or only those still running.
  */
-export async function workspaceSequences(temporal: Client, workspaceId: string, only?: 'running'): Promise<SequenceRuns> {
+export async function workspaceSequences(deps: SequenceDeps, workspaceId: string, only?: 'running'): Promise<SequenceRuns> {
   const prefix = sequencePrefix(workspaceId);
   const query = `WorkflowType = 'prospectSequence' AND WorkflowId STARTS_WITH '${prefix}'${only ? ` AND ExecutionStatus = 'Running'` : ''}`;
   const found: SequenceRuns = new Map();
-  for await (const workflow of temporal.workflow.list({ query, pageSize: 1000 })) {
+  for await (const workflow of deps.temporal.workflow.list({ query, pageSize: 1000 })) {
     const rest = workflow.workflowId.slice(prefix.length);
     if (!/^[1-9]\d*$/.test(rest)) continue;
     found.set(Number(rest), workflow.status.name === 'RUNNING' ? 'running' : 'ended');
   }
+  const members = await deps.db.sequenceDirectory
+    .find({ workspaceId, ...(only ? { endedAt: null } : {}) }, { prospectId: 1, workflowId: 1, endedAt: 1, _id: 0 })
+    .lean();
+  for (const entry of members)
+    if (entry.workflowId !== `${prefix}${entry.prospectId}`) found.set(entry.prospectId, entry.endedAt ? 'ended' : 'running');
   return found;
 }
 
-/** The sequences of some prospects of the workspace (at most a page's), in one visibility query. */
-async function sequencesOf(temporal: Client, workspaceId: string, ids: readonly number[]): Promise<SequenceRuns> {
+/** The sequences of some prospects of the workspace (at most a page's): one visibility query, one directory read. */
+async function sequencesOf(deps: SequenceDeps, workspaceId: string, ids: readonly number[]): Promise<SequenceRuns> {
   const found: SequenceRuns = new Map();
   if (ids.length === 0) return found;
   const prefix = sequencePrefix(workspaceId);
   const query = `WorkflowType = 'prospectSequence' AND WorkflowId IN (${ids.map((id) => `'${prefix}${id}'`).join(', ')})`;
-  for await (const workflow of temporal.workflow.list({ query })) {
-    found.set(Number(workflow.workflowId.slice(prefix.length)), workflow.status.name === 'RUNNING' ? 'running' : 'ended');
-  }
+  const [addresses] = await Promise.all([
+    sequenceAddresses(deps.db, workspaceId, ids),
+    (async () => {
+      for await (const workflow of deps.temporal.workflow.list({ query })) {
+        found.set(Number(workflow.workflowId.slice(prefix.length)), workflow.status.name === 'RUNNING' ? 'running' : 'ended');
+      }
+    })(),
+  ]);
+  for (const [id, address] of addresses) if (address.kind === 'member') found.set(id, address.endedAt ? 'ended' : 'running');
   return found;
 }
 
@@ -85,21 +97,20 @@ type State = z.infer<typeof ProspectState>;
  * answer (no worker) leaves its live state out rather than failing the page.
  */
 export async function prospectStates(
-  deps: { db: Pick<Models, 'pipelineRuns'>; temporal: Client },
+  deps: { db: Pick<Models, 'pipelineRuns' | 'sequenceDirectory'>; temporal: Client },
   workspaceId: string,
   ids: readonly number[],
 ): Promise<State[]> {
-  const [runs, sequences] = await Promise.all([latestRuns(deps.db, workspaceId, ids), sequencesOf(deps.temporal, workspaceId, ids)]);
-  return Promise.all(
-    ids.map(async (id): Promise<State> => {
-      const run = runs.get(id);
-      const listed = sequences.get(id);
-      let sequence: State['sequence'] = null;
-      if (listed) {
-        const live = await sequenceStateOf(deps.temporal, workspaceId, id).catch(() => null);
-        sequence = { state: listed, status: live?.status ?? null, sentSteps: live ? live.sentSteps.length : null };
-      }
-      return { id, status: statusOf(run), runId: run?.runId ?? null, sequence };
-    }),
+  const [runs, sequences] = await Promise.all([latestRuns(deps.db, workspaceId, ids), sequencesOf(deps, workspaceId, ids)]);
+  const listed = ids.filter((id) => sequences.has(id));
+  const live = new Map(
+    await Promise.all(listed.map(async (id) => [id, await sequenceStateOf(deps, workspaceId, id).catch(() => null)] as const)),
   );
+  return ids.map((id): State => {
+    const run = runs.get(id);
+    const state = sequences.get(id);
+    const now = live.get(id) ?? null;
+    const sequence: State['sequence'] = state ? { state, status: now?.status ?? null, sentSteps: now ? now.sentSteps.length : null } : null;
+    return { id, status: statusOf(run), runId: run?.runId ?? null, sequence };
+  });
 }

@@ -257,7 +257,9 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     const again = await call('POST', `/api/book/${token}`, { start: mine[0]!.scheduledAt });
     expect([again.status, again.body.meeting.scheduledAt]).toEqual([200, mine[0]!.scheduledAt]);
     // Recorded the way an Inbox booking is: the sequence stops, the invitation goes out once.
-    await expect.poll(async () => (await sequenceStateOf(stack.runner.temporal, A, 2))?.status, { timeout: 10_000 }).toBe('stopped');
+    await expect
+      .poll(async () => (await sequenceStateOf({ temporal: stack.runner.temporal, db: stack.db }, A, 2))?.status, { timeout: 10_000 })
+      .toBe('stopped');
     expect(await invitationsTo(email)).toBe(1);
     await expect.poll(() => sink.messages.filter((message) => message.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
     expect((await call('GET', `/api/book/${token}`)).body.meeting).toMatchObject({
@@ -506,7 +508,7 @@ describe('/api/book/{token}: a prospect books, moves and cancels their meeting, 
     expect((await call('POST', `/api/book/${token}?workspace=${B}`, { start: slots[7]!.start })).status).toBe(201);
     expect(await meetingsOf(B)).toEqual(meetingsOfB);
     expect((await meetingsOf(A)).filter((meeting) => meeting.prospectId === 1)).toHaveLength(1);
-    expect((await sequenceStateOf(stack.runner.temporal, B, 1))?.status).toBe('active');
+    expect((await sequenceStateOf({ temporal: stack.runner.temporal, db: stack.db }, B, 1))?.status).toBe('active');
     // B's own link opens B's page, and A's meeting is not on it.
     const ofB = await call('GET', `/api/book/${await tokenOf(1, B)}`);
     expect([ofB.status, ofB.body.meeting, ofB.body.seller]).toEqual([200, null, null]);

@@ -7,7 +7,7 @@ import { bookingLinkRouter, bookingLinkRoutes } from './routes.ts';
 export const bookingLinksFeature = defineFeature({
   name: 'booking-links',
   domain: 'revenue',
-  uses: ['bookingLinks', 'prospects', 'workspaceOffers', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig'],
+  uses: ['bookingLinks', 'prospects', 'workspaceOffers', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig', 'sequenceDirectory'],
   models: bookingLinkModels,
   routes: [
     {

@@ -188,7 +188,7 @@ export const bookingMemberRoutes = [
       const { workspaceId } = runContextOf(ctx);
       await findProspect(deps.db, workspaceId, prospectId);
       const existing = await deps.db.bookingLinks.exists({ workspaceId, prospectId });
-      if (!existing && !(await sequenceStateOf(deps.temporal, workspaceId, prospectId)))
+      if (!existing && !(await sequenceStateOf(deps, workspaceId, prospectId)))
         throw new NotFoundError(`Prospect ${prospectId} is not in a sequence: a booking link is made when they are enrolled`);
       const issued = await prospectBookingLink(deps.db, deps.secrets, workspaceId, prospectId);
       if (!issued)

@@ -55,7 +55,9 @@ export function invitationEmail(input: { firstName: string; when: string; minute
 export const invitationKey = (meetingId: string, sequence: number) => `meeting-invitation:${meetingId}:${sequence}`;
 
 /** What confirming a booking needs: Temporal (the sequence, the send) and the collections a one-off email and the settings use. */
-export type ConfirmBookingDeps = Pick<InboxDeps, 'temporal' | 'taskQueue'> & { db: OneOffDb & Pick<Models, 'workspaceConfig'> };
+export type ConfirmBookingDeps = Pick<InboxDeps, 'temporal' | 'taskQueue'> & {
+  db: OneOffDb & Pick<Models, 'workspaceConfig' | 'sequenceDirectory'>;
+};
 
 /**
  * What follows a booking, done once by whoever claimed it (a reply in the Inbox, a booking link):
@@ -68,7 +70,7 @@ export async function confirmBooking(
   prospect: { id: number; firstName: string; email: string; timeZone?: string | null },
   booked: { meeting: { id: string; scheduledAt: string; durationMinutes: number; meetingUrl: string }; ics: string },
 ): Promise<number> {
-  await signalSequence(deps.temporal, workspaceId, prospect.id, 'control', { action: 'stop' });
+  await signalSequence(deps, workspaceId, prospect.id, 'control', { action: 'stop' });
   const { sending } = await getWorkspaceConfig(deps.db, workspaceId);
   const zone = prospect.timeZone ?? sending.timeZone;
   const email = invitationEmail({

@@ -5,7 +5,7 @@ import { inboxBookingRouter, inboxBookingRoutes } from './routes.ts';
 export const inboxBookingFeature = defineFeature({
   name: 'inbox-booking',
   domain: 'revenue',
-  uses: ['inboxMessages', 'prospects', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig'],
+  uses: ['inboxMessages', 'prospects', 'outbox', 'campaigns', 'suppressions', 'workspaceConfig', 'sequenceDirectory'],
   routes: [
     {
       routes: inboxBookingRoutes,
