@@ -25,6 +25,7 @@ import { cpuMeter, logTail, resetPeakRss, rssOf, secondsSince, startProductWorke
 import { readProbe, residentByMapping, type ProbeReport } from './heap-summary.ts';
 import { PROBE_SIGNAL } from './memory-probe.ts';
 import { BUILT_IN_PIPELINES } from '../../src/features/built-in-pipelines.ts';
+import { sequenceWorkflowId } from '../../src/features/email/sequences/directory.ts';
 
 const WORKSPACE = 'bench';
 
@@ -311,9 +312,10 @@ export async function benchBatch(
     // Sequences alone (their own workflows) and groups' members (the sequence directory's entries not ended).
     const [{ count: alone }, members] = await Promise.all([
       servers.temporal.workflow.count(`WorkflowType = 'prospectSequence' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`),
-      db.sequenceDirectory.countDocuments({ workspaceId: WORKSPACE, endedAt: null, workflowId: { $regex: /^sequences-/ } }),
+      db.sequenceDirectory.find({ workspaceId: WORKSPACE, endedAt: null }, { prospectId: 1, workflowId: 1, _id: 0 }).lean(),
     ]);
-    const sequencesRunning = alone + members;
+    // Entries of sequences alone are counted above, by Temporal.
+    const sequencesRunning = alone + members.filter((entry) => entry.workflowId !== sequenceWorkflowId(WORKSPACE, entry.prospectId)).length;
     return {
       workers: workers.length,
       prospects: launched.total,
