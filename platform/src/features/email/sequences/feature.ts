@@ -3,10 +3,12 @@ import { MEETING_BOOKING } from '@meetflow/plugin-sdk/contracts/agents';
 import { defineFeature } from '../../context.ts';
 import { createSequenceActivities } from './activities.ts';
 import { ENROLL_ACTIVITY, ENROLL_OPTIONS } from './enrollment.ts';
+import { sequenceDirectoryModels } from './directory.ts';
 
 export const sequencesFeature = defineFeature({
   name: 'sequences',
   domain: 'email',
+  models: sequenceDirectoryModels,
   uses: [
     'outbox',
     'suppressions',
