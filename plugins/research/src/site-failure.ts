@@ -21,13 +21,15 @@ const unreachable = (website: string, reason: string) =>
 /**
  * The error for a home page request that failed: a timeout or a connection failure is
  * transient (a plain Error, so Temporal retries); anything else is a non-retryable
- * SiteUnreachable, including a name that does not resolve.
+ * SiteUnreachable, including a name that does not resolve and an address no route reaches.
  */
 export function homeRequestFailure(website: string, error: unknown): Error {
   const code = httpErrorCode(error);
   const systemCode = (error as { systemCode?: string } | null)?.systemCode;
   const detail = error instanceof Error ? error.message : String(error);
   if (code === 'NETWORK' && systemCode === 'ENOTFOUND') return unreachable(website, 'its domain name does not resolve');
+  // No route from this server to the address's network at all (an unrouted range): seconds of retries do not make one.
+  if (code === 'NETWORK' && systemCode === 'ENETUNREACH') return unreachable(website, 'no network route reaches its address');
   if (code === 'TIMEOUT' || code === 'NETWORK' || code === undefined)
     return new Error(`Cannot reach ${website} right now (${detail}); will retry.`);
   return unreachable(website, REASONS[code] ?? detail);

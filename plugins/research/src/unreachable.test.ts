@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGuardedHttpClient, type HttpClient } from '@meetflow/plugin-sdk';
+import { createGuardedHttpClient, GuardedHttpError, type HttpClient } from '@meetflow/plugin-sdk';
 import { runActivity, testDeps } from '@meetflow/plugin-sdk/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,17 @@ describe('enrichCompany when the site cannot be read', () => {
     const error = await failureOf(enrich(`${site.origin}/careers/`, createGuardedHttpClient({ allowHosts: [site.host] })));
     expect(error).toMatchObject({ type: 'SiteUnreachable', message: expect.stringContaining('robots.txt') });
     expect(site.requests).toEqual(['/robots.txt']);
+  });
+
+  it('fails as SiteUnreachable at once when no network route reaches the address (ENETUNREACH), instead of retrying', async () => {
+    const unrouted: HttpClient = {
+      request: async (url) => {
+        throw new GuardedHttpError('NETWORK', `${url} could not be fetched: connect ENETUNREACH 211.4.250.253:443`, 'ENETUNREACH');
+      },
+    };
+    const error = await failureOf(enrich('https://211.4.250.253/', unrouted));
+    expect(error).toMatchObject({ type: 'SiteUnreachable', nonRetryable: true });
+    expect((error as Error).message).toBe('Cannot research https://211.4.250.253/: no network route reaches its address.');
   });
 
   it('retries a home page that answers a server error', async () => {
