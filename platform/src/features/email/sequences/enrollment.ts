@@ -159,6 +159,19 @@ export function createEnrollmentActivity(
    */
   directory: SequenceDirectoryDb | null = null,
 ): Record<string, BoundActivity> {
+  /** Whether a workflow exists (running or closed within Temporal's retention). */
+  const exists = (workflowId: string) =>
+    temporal.workflow
+      .getHandle(workflowId)
+      .describe()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof WorkflowNotFoundError) return false;
+          throw error;
+        },
+      );
+
   /** Starts one sequence (read and checked already): whether it was running before. */
   const start: BoundActivity = async (raw) => {
     const { workspaceId, prospectId, email, sequence, held: paused, firstStep } = raw as Enrolment;
@@ -177,16 +190,7 @@ export function createEnrollmentActivity(
       if (paused) {
         // Whether it ran before is asked first: signalWithStart signals a running sequence and
         // does not say so (its SDK answers only the run id). Two racing enrolments may both hear "not before".
-        const before = await temporal.workflow
-          .getHandle(workflowId)
-          .describe()
-          .then(
-            () => true,
-            (error: unknown) => {
-              if (error instanceof WorkflowNotFoundError) return false;
-              throw error;
-            },
-          );
+        const before = await exists(workflowId);
         // Started and paused in one call: a paused campaign's new sequences wait with the others
         // (a sequence already running is paused too, as the campaign's pause meant).
         await temporal.workflow.signalWithStart('prospectSequence', { ...options, signal: 'control', signalArgs: [{ action: 'pause' }] });
@@ -200,19 +204,6 @@ export function createEnrollmentActivity(
     }
   };
   const startAll = concurrently(start, ENROL_CONCURRENCY);
-
-  /** Whether a workflow exists (running or closed within Temporal's retention). */
-  const exists = (workflowId: string) =>
-    temporal.workflow
-      .getHandle(workflowId)
-      .describe()
-      .then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof WorkflowNotFoundError) return false;
-          throw error;
-        },
-      );
 
   /** Of some prospects with no directory entry, those whose sequence started before the directory did (in its own workflow). */
   const fromBefore = async (workspaceId: string, prospectIds: readonly number[]): Promise<Set<number>> => {
