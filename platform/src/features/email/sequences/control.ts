@@ -18,12 +18,17 @@ const FINISHED = new Set(['stopped', 'completed']);
 const isGone = (error: unknown) =>
   error instanceof WorkflowNotFoundError || /already completed|not found/i.test((error as Error)?.message ?? '');
 
-/** Asks the states of some prospects' sequences of one workspace: alone ones one by one, a group's members in one query per group. */
+/**
+ * Asks the states of some prospects' sequences of one workspace: alone ones one by one, a group's
+ * members in one query per group. A workflow that does not answer fails the whole question, or,
+ * with `unanswered: 'null'` (a page that shows live states beside others), leaves its prospects' states null.
+ */
 export async function sequenceStatesOf(
   deps: SequenceDeps,
   workspaceId: string,
   prospectIds: readonly number[],
   addresses?: ReadonlyMap<number, SequenceAddress>,
+  unanswered: 'throw' | 'null' = 'throw',
 ): Promise<Map<number, SequenceStateView | null>> {
   const where = addresses ?? (await sequenceAddresses(deps.db, workspaceId, prospectIds));
   const states = new Map<number, SequenceStateView | null>();
@@ -38,7 +43,7 @@ export async function sequenceStatesOf(
     try {
       return await ask();
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return null;
+      if (error instanceof WorkflowNotFoundError || unanswered === 'null') return null;
       throw error;
     }
   };

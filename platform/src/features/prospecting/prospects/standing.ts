@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { sequenceAddresses, sequenceStateOf, type SequenceDeps } from '../../email/services.ts';
+import { sequenceAddresses, sequenceStatesOf, type SequenceDeps } from '../../email/services.ts';
 import { conditionOf } from '../../runs/services.ts';
 import { latestRuns, outcomeOf, type RunSummary } from '../campaigns/outcomes.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
@@ -102,9 +102,13 @@ export async function prospectStates(
   ids: readonly number[],
 ): Promise<State[]> {
   const [runs, sequences] = await Promise.all([latestRuns(deps.db, workspaceId, ids), sequencesOf(deps, workspaceId, ids)]);
-  const listed = ids.filter((id) => sequences.has(id));
-  const live = new Map(
-    await Promise.all(listed.map(async (id) => [id, await sequenceStateOf(deps, workspaceId, id).catch(() => null)] as const)),
+  // One question per group of sequences (one per sequence alone); a workflow that does not answer leaves its rows' live states out.
+  const live = await sequenceStatesOf(
+    deps,
+    workspaceId,
+    ids.filter((id) => sequences.has(id)),
+    undefined,
+    'null',
   );
   return ids.map((id): State => {
     const run = runs.get(id);
