@@ -6,7 +6,7 @@ export type { Mailbox } from './mailboxes/model.ts';
 export { OUTBOX_STATUSES, type OutboxStatus } from './outbox/model.ts';
 export { SequenceControlBody, SequenceStateSchema } from './sequences/api-schemas.ts';
 export { controlSequence, controlSequences, sequenceStateOf, sequenceStatesOf, type SequenceDeps } from './sequences/control.ts';
-export { sequenceAddresses, type SequenceDirectoryDb } from './sequences/directory.ts';
+export { sequenceAddresses, type SequenceAddress, type SequenceDirectoryDb } from './sequences/directory.ts';
 export { ENROLL_ACTIVITY, sequenceWorkflowId } from './sequences/enrollment.ts';
 export { oneOffWorkflowId, sendOneOff, type OneOffDb } from './inbox/one-off.ts';
 export { inboxMessageOf, inboxProspectOf, inboxThread, type InboxDb, type InboxDeps } from './inbox/inbox.ts';

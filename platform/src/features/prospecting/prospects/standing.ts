@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { Models } from '../../models.ts';
-import { sequenceAddresses, sequenceStatesOf, type SequenceDeps } from '../../email/services.ts';
+import { sequenceAddresses, sequenceStatesOf, type SequenceAddress, type SequenceDeps } from '../../email/services.ts';
 import { conditionOf } from '../../runs/services.ts';
 import { latestRuns, outcomeOf, type RunSummary } from '../campaigns/outcomes.ts';
 import { PROSPECT_PIPELINE, PROSPECT_STEPS } from '../superagent/prospect-pipeline.ts';
@@ -71,10 +71,17 @@ export async function workspaceSequences(deps: SequenceDeps, workspaceId: string
   return found;
 }
 
-/** The sequences of some prospects of the workspace (at most a page's): one visibility query, one directory read. */
-async function sequencesOf(deps: SequenceDeps, workspaceId: string, ids: readonly number[]): Promise<SequenceRuns> {
+/**
+ * The sequences of some prospects of the workspace (at most a page's): one visibility query, one
+ * directory read, whose addresses come back with them (to ask the sequences' states without reading it again).
+ */
+async function sequencesOf(
+  deps: SequenceDeps,
+  workspaceId: string,
+  ids: readonly number[],
+): Promise<{ found: SequenceRuns; addresses: ReadonlyMap<number, SequenceAddress> }> {
   const found: SequenceRuns = new Map();
-  if (ids.length === 0) return found;
+  if (ids.length === 0) return { found, addresses: new Map() };
   const prefix = sequencePrefix(workspaceId);
   const query = `WorkflowType = 'prospectSequence' AND WorkflowId IN (${ids.map((id) => `'${prefix}${id}'`).join(', ')})`;
   const [addresses] = await Promise.all([
@@ -86,7 +93,7 @@ async function sequencesOf(deps: SequenceDeps, workspaceId: string, ids: readonl
     })(),
   ]);
   for (const [id, address] of addresses) if (address.kind === 'member') found.set(id, address.endedAt ? 'ended' : 'running');
-  return found;
+  return { found, addresses };
 }
 
 type State = z.infer<typeof ProspectState>;
@@ -101,13 +108,16 @@ export async function prospectStates(
   workspaceId: string,
   ids: readonly number[],
 ): Promise<State[]> {
-  const [runs, sequences] = await Promise.all([latestRuns(deps.db, workspaceId, ids), sequencesOf(deps, workspaceId, ids)]);
+  const [runs, { found: sequences, addresses }] = await Promise.all([
+    latestRuns(deps.db, workspaceId, ids),
+    sequencesOf(deps, workspaceId, ids),
+  ]);
   // One question per group of sequences (one per sequence alone); a workflow that does not answer leaves its rows' live states out.
   const live = await sequenceStatesOf(
     deps,
     workspaceId,
     ids.filter((id) => sequences.has(id)),
-    undefined,
+    addresses,
     'null',
   );
   return ids.map((id): State => {
