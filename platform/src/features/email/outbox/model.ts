@@ -156,10 +156,11 @@ SuppressionSchema.index({ workspaceId: 1, email: 1 }, { unique: true });
 SuppressionSchema.index({ workspaceId: 1, createdAt: -1 });
 
 /**
- * A day's count of a sending limit: a mailbox's sends (`key` its id; `nextAt` when it may send
- * again, the random gap after its last slot; `slots` which email took each of them, so an email
- * whose try was cut off before it recorded its slot finds that slot again instead of counting
- * twice) or a company domain's new prospects (`prospectIds`).
+ * A day's count of a sending limit: a mailbox's sends (`key` its id; `nextAtMs` when it may send
+ * again, the random gap after its last slot, in milliseconds so a send can take it and move it on
+ * in one step; `slots` which email took each of them, so an email whose try was cut off before it
+ * recorded its slot finds that slot again instead of counting twice) or a company domain's new
+ * prospects (`prospectIds`).
  */
 export interface SendCounter {
   workspaceId: string;
@@ -167,9 +168,12 @@ export interface SendCounter {
   key: string;
   day: string;
   count: number;
-  nextAt: Date | null;
+  nextAtMs?: number;
+  /** Counters written before `nextAtMs`: the same moment as a date. */
+  nextAt?: Date | null;
   prospectIds: number[];
-  slots?: Array<{ email: string; at: Date }>;
+  /** `at` is left out only while a send that took its slot in one step has not yet written it there. */
+  slots?: Array<{ email: string; at?: Date }>;
 }
 
 const SendCounterSchema = new Schema<SendCounter>({
@@ -178,9 +182,10 @@ const SendCounterSchema = new Schema<SendCounter>({
   key: { type: String, required: true },
   day: { type: String, required: true },
   count: { type: Number, default: 0 },
+  nextAtMs: Number,
   nextAt: date,
   prospectIds: { type: [Number], default: [] },
-  slots: { type: [{ _id: false, email: { type: String, required: true }, at: { type: Date, required: true } }], default: undefined },
+  slots: { type: [{ _id: false, email: { type: String, required: true }, at: Date }], default: undefined },
 });
 SendCounterSchema.index({ workspaceId: 1, kind: 1, key: 1, day: 1 }, { unique: true });
 

@@ -14,7 +14,7 @@ import { openPassword, PasswordUnusable } from '../mailboxes/mailbox-password.ts
 import type { Mailbox, MailboxDb } from '../mailboxes/model.ts';
 import type { InProcessChannel } from '../../runs/services.ts';
 import { countSentTrials, recordOutcome, type SentTrialsDb } from '../../insights/services.ts';
-import { ONE_OFF_TEMPLATES, type OutboxMessage } from '../outbox/model.ts';
+import { ONE_OFF_TEMPLATES, type OutboxMessage, type SendCounter } from '../outbox/model.ts';
 import { getWorkspaceConfig, type ConfigStoreDb } from '../../insights/services.ts';
 import { checkBounceRate, recordHardBounce, type BounceRateDb, type HardBounceDb } from './bounces.ts';
 import { capOn, dayKey, domainOf, nextDayOpening, sendGapMs, windowOpening, type SendingSettings } from './guardrails.ts';
@@ -53,6 +53,25 @@ type Deps = {
 const RETRY_LATER_MS = 15 * 60_000;
 /** A follow-up's first try waits this long for a mailbox whose login was refused to be fixed. */
 const LOGIN_REFUSED_RETRY_MS = 60_000;
+
+/** How many times a send races for the least used mailbox before it takes the next slot of the least used as read. */
+const OPTIMISTIC_TRIES = 4;
+
+type Counter = Pick<SendCounter, 'key' | 'count' | 'nextAt' | 'nextAtMs' | 'slots'>;
+
+/** When a mailbox may send next, as its counter says (counters written before `nextAtMs` kept a date). */
+const nextAtOf = (counter: Pick<SendCounter, 'nextAt' | 'nextAtMs'>): number => counter.nextAtMs ?? counter.nextAt?.getTime() ?? 0;
+
+/** The mailboxes in the order a send tries them: the thread's own first, then the least used today, then by id. */
+function leastUsedFirst(mailboxes: Mailbox[], counters: Counter[], previousMailboxId: string | null): Mailbox[] {
+  const used = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId)?.count ?? 0;
+  return [...mailboxes].sort(
+    (a, b) =>
+      Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
+      used(a) - used(b) ||
+      a.publicId.localeCompare(b.publicId),
+  );
+}
 
 const wait = (until: Date | number, reason: string): DeliverStepResult => ({ outcome: 'wait', until: +until, reason });
 
@@ -183,7 +202,7 @@ export function createDeliverStep(deps: Deps) {
 
   async function ensureCounter(key: { workspaceId: string; kind: 'mailbox' | 'domain'; key: string; day: string }) {
     try {
-      await db.sendCounters.updateOne(key, { $setOnInsert: { ...key, count: 0, nextAt: null, prospectIds: [] } }, { upsert: true });
+      await db.sendCounters.updateOne(key, { $setOnInsert: { ...key, count: 0, nextAtMs: 0, prospectIds: [] } }, { upsert: true });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error; // two upserts raced: the other made it
     }
@@ -223,49 +242,73 @@ export function createDeliverStep(deps: Deps) {
     const email = String(row._id);
     const keys = mailboxes.map((mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day }));
     for (const key of keys) await ensureCounter(key);
-    // Optimistic: read every counter, order the mailboxes, and take the first free slot only if its
-    // counter has not moved since; when another send took it meanwhile, read them all again, so
-    // concurrent sends still rotate to the least used mailbox instead of piling onto one.
+    const counterKey = (mailbox: Mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day });
+    // Optimistic first: read every counter, order the mailboxes, and take the first free slot only if
+    // its counter has not moved since; when another send took it meanwhile, read them all again, so
+    // a few concurrent sends still rotate to the least used mailbox instead of piling onto one.
     let ordered = mailboxes;
-    let moved = false;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const counters = await db.sendCounters
+    let counters: Counter[] = [];
+    for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+      counters = await db.sendCounters
         .find(
           { workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } },
-          { key: 1, count: 1, nextAt: 1, slots: { $elemMatch: { email } } },
+          { key: 1, count: 1, nextAt: 1, nextAtMs: 1, slots: { $elemMatch: { email } } },
         )
-        .lean();
+        .lean<Counter[]>();
       const held = counters.find((counter) => counter.slots?.length);
-      if (held) return { mailbox: mailboxes.find((mailbox) => mailbox.publicId === held.key)!, slotAt: held.slots![0]!.at };
-      const counterOf = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId);
-      const used = (mailbox: Mailbox) => counterOf(mailbox)?.count ?? 0;
-      ordered = [...mailboxes].sort(
-        (a, b) =>
-          Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
-          used(a) - used(b) ||
-          a.publicId.localeCompare(b.publicId),
-      );
-      moved = false;
+      if (held) return { mailbox: mailboxes.find((mailbox) => mailbox.publicId === held.key)!, slotAt: held.slots![0]!.at ?? now };
+      ordered = leastUsedFirst(mailboxes, counters, previousMailboxId);
+      let moved = false;
       for (const mailbox of ordered) {
-        const counter = counterOf(mailbox);
+        const counter = counters.find((each) => each.key === mailbox.publicId);
         if (!counter) continue;
-        const slot = freeSlot(mailbox, counter, now, day, sending, zone);
+        const slot = freeSlot(mailbox, counter.count, nextAtOf(counter), now, day, sending, zone);
         if (!slot) continue;
         const taken = await db.sendCounters.updateOne(
-          { workspaceId, kind: 'mailbox', key: mailbox.publicId, day, count: counter.count, nextAt: counter.nextAt },
-          {
-            $inc: { count: 1 },
-            $set: { nextAt: new Date(slot.getTime() + sendGapMs(sending.gapMinutes)) },
-            $push: { slots: { email, at: slot } },
-          },
+          { ...counterKey(mailbox), count: counter.count, nextAtMs: counter.nextAtMs ?? null },
+          { $inc: { count: 1 }, $set: { nextAtMs: slot.getTime() + sendGapMs(sending.gapMinutes) }, $push: { slots: { email, at: slot } } },
         );
         if (taken.modifiedCount === 1) return { mailbox, slotAt: slot };
         moved = true;
         break;
       }
-      if (!moved) break;
+      if (!moved) return dayFull(ordered, chosen, now, sending, zone);
     }
-    if (moved) return { until: now.getTime() + RETRY_LATER_MS, reason: 'other sends kept taking the free slots: trying again shortly' };
+    // Many sends at once (a batch's first emails): rather than race on for the least used mailbox,
+    // take the next slot of the least used as last read, in one atomic step that cannot lose: the
+    // counter hands out its next moment and moves it on by the gap, so every send gets its own slot.
+    for (const mailbox of ordered) {
+      const counter = counters.find((each) => each.key === mailbox.publicId);
+      const cap = capOn(now, mailbox, sending.timeZone);
+      if (!counter || counter.count >= cap) continue;
+      await db.sendCounters.updateOne(counterKey(mailbox), { $max: { nextAtMs: Math.max(now.getTime(), nextAtOf(counter)) } });
+      const before = await db.sendCounters
+        .findOneAndUpdate(
+          { ...counterKey(mailbox), count: { $lt: cap }, 'slots.email': { $ne: email } },
+          { $inc: { count: 1, nextAtMs: sendGapMs(sending.gapMinutes) }, $push: { slots: { email } } },
+          { projection: { nextAtMs: 1 }, returnDocument: 'before' },
+        )
+        .lean<Counter>();
+      if (!before) continue;
+      const slot = new Date(before.nextAtMs ?? now.getTime());
+      if (freeSlot(mailbox, 0, slot.getTime(), now, day, sending, zone)) {
+        await db.sendCounters.updateOne({ ...counterKey(mailbox), 'slots.email': email }, { $set: { 'slots.$.at': slot } });
+        return { mailbox, slotAt: slot };
+      }
+      // Its window (or day) is over: the slot goes back, and every later one would fall outside too.
+      await db.sendCounters.updateOne(counterKey(mailbox), { $inc: { count: -1 }, $pull: { slots: { email } } });
+    }
+    return dayFull(ordered, chosen, now, sending, zone);
+  }
+
+  /** Why no mailbox can take the email today (each has sent its cap, or its window is over), and when to try again. */
+  function dayFull(
+    ordered: Mailbox[],
+    chosen: { campaignName: string } | null,
+    now: Date,
+    sending: SendingSettings,
+    zone: string,
+  ): { until: Date | number; reason: string } {
     const caps = ordered.map((mailbox) => capOn(now, mailbox, sending.timeZone));
     return {
       until: nextDayOpening(now, zone, sending.window),
@@ -279,14 +322,15 @@ export function createDeliverStep(deps: Deps) {
   /** A mailbox's next slot today as its counter stands, or null when its cap is reached or the slot falls outside the window. */
   function freeSlot(
     mailbox: Mailbox,
-    counter: { count: number; nextAt?: Date | null },
+    count: number,
+    nextAtMs: number,
     now: Date,
     day: string,
     sending: SendingSettings,
     zone: string,
   ): Date | null {
-    if (counter.count >= capOn(now, mailbox, sending.timeZone)) return null;
-    const slotAt = new Date(Math.max(now.getTime(), counter.nextAt?.getTime() ?? 0));
+    if (count >= capOn(now, mailbox, sending.timeZone)) return null;
+    const slotAt = new Date(Math.max(now.getTime(), nextAtMs));
     const inWindow = windowOpening(slotAt, zone, sending.window).getTime() === slotAt.getTime();
     if (!inWindow || dayKey(slotAt, sending.timeZone) !== day) return null;
     return slotAt;

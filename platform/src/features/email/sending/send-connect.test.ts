@@ -152,4 +152,44 @@ describe('sending through a mailbox', () => {
     });
     expect(sink.messages).toEqual([]);
   });
+
+  it('many sends at once each take their own slot: none loses the race and waits, no cap is passed, the gap is kept on each mailbox', async () => {
+    const workspaceId = 'send-at-once';
+    await configureSending(db, workspaceId, {
+      mode: 'autonomous',
+      timeZone: morningZone(Date.now()),
+      window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+      gapMinutes: { min: 1, max: 1 },
+    });
+    const queue = sending([]);
+    const inputs = [];
+    for (let prospectId = 1; prospectId <= 200; prospectId++) {
+      const email = `lead${prospectId}@firm${prospectId}.test`;
+      const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
+      expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
+      inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
+    }
+    // Two mailboxes whose caps (90 each) leave 20 of the 200 for tomorrow.
+    const mailboxes = [
+      await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'alex@brightline.test' }),
+      await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'sam@brightline.test' }),
+    ];
+    const deliver = sending(TEST_MAIL_ALLOW_HOSTS);
+    const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
+    sink.messages.splice(0);
+    const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
+    // Two sent at once (each mailbox's first slot), 178 wait their turn a minute apart, 20 find both caps reached.
+    expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(2);
+    expect(reasons.filter((reason) => reason.startsWith('waiting its turn'))).toHaveLength(178);
+    expect(reasons.filter((reason) => reason.startsWith('every mailbox has sent its daily cap'))).toHaveLength(20);
+    for (const mailbox of mailboxes) {
+      const counter = await db.sendCounters.findOne({ workspaceId, kind: 'mailbox', key: mailbox.id }).lean();
+      expect(counter?.count).toBe(90);
+      const times = counter!.slots!.map((slot) => slot.at!.getTime()).sort((a, b) => a - b);
+      expect(times).toHaveLength(90);
+      expect(times.slice(1).every((time, index) => time - times[index]! === 60_000)).toBe(true);
+      const rows = await db.outbox.find({ workspaceId, mailboxId: mailbox.id }, { slotAt: 1 }).lean();
+      expect(rows.map((row) => row.slotAt!.getTime()).sort((a, b) => a - b)).toEqual(times);
+    }
+  });
 });
