@@ -38,8 +38,6 @@ export interface BatchState {
   summaries: Record<string, Record<string, Record<string, unknown>>>;
   /** Per run: the first failure. */
   errors: Record<string, string>;
-  /** The chunks go through the stages on their own (BATCH_PIPELINE_PATCH); absent, stage by stage, from `level`. */
-  pipelined?: boolean;
 }
 
 /**
@@ -47,11 +45,6 @@ export interface BatchState {
  * on a condition already true for all of them, so all started at once; their histories replay so.
  */
 export const BATCH_CONCURRENCY_PATCH = 'batch-concurrency';
-/**
- * Marks batches whose chunks go through the stages on their own (`throughStages`). Before it the
- * batch ran stage by stage: every run through a stage before any started the next.
- */
-export const BATCH_PIPELINE_PATCH = 'batch-pipelined';
 /** A chunk's heartbeat timeout at most (shorter for a step whose own timeout is shorter). */
 const CHUNK_HEARTBEAT_TIMEOUT_MS = 60_000;
 
@@ -144,43 +137,67 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
     return outcomes;
   };
   setHandler(batchProgressQuery, live);
-  // Batches started before chunks went through the stages on their own ran stage by stage; so do
-  // their histories on replay, and their executions continued as new (`state` without `pipelined`).
-  const pipelined = input.state ? input.state.pipelined === true : patched(BATCH_PIPELINE_PATCH);
   if (!input.state) await startRuns({ runIds });
 
-  if (pipelined) {
-    if ((await throughStages()) === 'drained') {
-      return continueAsNew<typeof runBatch>({ ...input, state: { ...state, pipelined: true } });
-    }
-  } else {
-    for (; state.level < levels.length; state.level++) {
-      await Promise.all(
-        levels[state.level]!.map(async (nodeId) => {
-          const chunks = chunk(eligibleOf(nodeId, runIds), input.chunkSize);
-          let inFlight = 0;
-          const limit = input.concurrency ?? 4;
-          await Promise.all(
-            chunks.map(async (runIdsOfChunk) => {
-              if (patched(BATCH_CONCURRENCY_PATCH)) {
-                // Checked and taken in one step, so no two chunks take the same free place.
-                while (inFlight >= limit) await condition(() => inFlight < limit);
-              } else {
-                await condition(() => inFlight < limit);
-              }
-              inFlight++;
-              try {
-                await runChunk(nodeId, runIdsOfChunk);
-              } finally {
-                inFlight--;
-              }
-            }),
-          );
-        }),
-      );
-      if (state.level + 1 < levels.length && historyIsLong()) {
-        return continueAsNew<typeof runBatch>({ ...input, state: { ...state, level: state.level + 1 } });
-      }
+  for (; state.level < levels.length; state.level++) {
+    await Promise.all(
+      levels[state.level]!.map(async (nodeId) => {
+        const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
+        const eligible: string[] = [];
+        for (const runId of runIds) {
+          const steps = (state.steps[runId] ??= {});
+          const watched = node.when && splitReference(node.when.path);
+          const parentsDone = (parents.get(nodeId) ?? []).every((parent) => steps[parent] === 'completed');
+          const conditionMet =
+            !node.when || !watched || conditionHolds(node.when, state.summaries[runId]?.[watched.source]?.[watched.path]);
+          if (parentsDone && conditionMet) eligible.push(runId);
+          else steps[nodeId] = 'skipped';
+        }
+        const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
+        const { executeStepChunk } = proxyActivities<BatchActivities>({
+          startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
+          // A heartbeat every 10 s while the group of runs under way is younger than the step's
+          // timeout (stepTimeoutMs below): a chunk whose worker died is retried within a minute,
+          // not after a whole step's time; one whose group hung, once that time and this have passed.
+          heartbeatTimeout: Math.min(timeoutMs + 5_000, CHUNK_HEARTBEAT_TIMEOUT_MS),
+          retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+        });
+        const chunks = chunk(eligible, input.chunkSize);
+        let inFlight = 0;
+        const limit = input.concurrency ?? 4;
+        await Promise.all(
+          chunks.map(async (runIdsOfChunk) => {
+            if (patched(BATCH_CONCURRENCY_PATCH)) {
+              // Checked and taken in one step, so no two chunks take the same free place.
+              while (inFlight >= limit) await condition(() => inFlight < limit);
+            } else {
+              await condition(() => inFlight < limit);
+            }
+            inFlight++;
+            const running = inFlightRuns.get(nodeId) ?? new Set<string>();
+            inFlightRuns.set(nodeId, running);
+            for (const runId of runIdsOfChunk) running.add(runId);
+            try {
+              record(
+                nodeId,
+                await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [], stepTimeoutMs: timeoutMs }),
+              );
+            } catch (error) {
+              const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+              for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
+            } finally {
+              inFlight--;
+              for (const runId of runIdsOfChunk) running.delete(runId);
+            }
+          }),
+        );
+      }),
+    );
+    if (
+      state.level + 1 < levels.length &&
+      (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.maxHistory ?? 2_000))
+    ) {
+      return continueAsNew<typeof runBatch>({ ...input, state: { ...state, level: state.level + 1 } });
     }
   }
 
@@ -199,101 +216,6 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
   // A slice answers its parent with what the parent's own answer adds up, its conditions' outcomes too.
   const sliceResult: BatchLiveProgress = { ...live(), conditions: conditionOutcomes() };
   return sliceResult;
-
-  /** The runs of `runIds` whose step `nodeId` runs: its parents completed and its condition met; the others are skipped there. */
-  function eligibleOf(nodeId: string, runIdsOf: string[]): string[] {
-    const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
-    const watched = node.when && splitReference(node.when.path);
-    const eligible: string[] = [];
-    for (const runId of runIdsOf) {
-      const steps = (state.steps[runId] ??= {});
-      const parentsDone = (parents.get(nodeId) ?? []).every((parent) => steps[parent] === 'completed');
-      const conditionMet = !node.when || !watched || conditionHolds(node.when, state.summaries[runId]?.[watched.source]?.[watched.path]);
-      if (parentsDone && conditionMet) eligible.push(runId);
-      else steps[nodeId] = 'skipped';
-    }
-    return eligible;
-  }
-
-  /** Step `nodeId` for a chunk of runs in one activity call, each run's result recorded (a chunk that failed for good: each of its runs failed). */
-  async function runChunk(nodeId: string, runIdsOfChunk: string[]): Promise<void> {
-    const node = definition.nodes.find((candidate) => candidate.id === nodeId)!;
-    const timeoutMs = msToNumber((node.timeout ?? '5 minutes') as Parameters<typeof msToNumber>[0]);
-    const { executeStepChunk } = proxyActivities<BatchActivities>({
-      startToCloseTimeout: timeoutMs * input.chunkSize + 60_000,
-      // A heartbeat every 10 s while the group of runs under way is younger than the step's
-      // timeout (stepTimeoutMs below): a chunk whose worker died is retried within a minute,
-      // not after a whole step's time; one whose group hung, once that time and this have passed.
-      heartbeatTimeout: Math.min(timeoutMs + 5_000, CHUNK_HEARTBEAT_TIMEOUT_MS),
-      retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
-    });
-    const running = inFlightRuns.get(nodeId) ?? new Set<string>();
-    inFlightRuns.set(nodeId, running);
-    for (const runId of runIdsOfChunk) running.add(runId);
-    try {
-      record(nodeId, await executeStepChunk({ nodeId, runIds: runIdsOfChunk, watch: watch[nodeId] ?? [], stepTimeoutMs: timeoutMs }));
-    } catch (error) {
-      const message = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-      for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
-    } finally {
-      for (const runId of runIdsOfChunk) running.delete(runId);
-    }
-  }
-
-  function historyIsLong(): boolean {
-    return workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.maxHistory ?? 2_000);
-  }
-
-  /**
-   * Each chunk of runs through every stage on its own: a chunk goes on to the next stage as soon as
-   * its own runs are through this one, so the first runs finish early and research, scoring, copy
-   * and enrolment overlap (the worker's CPU and the database busy together). Each stage takes at
-   * most `concurrency` chunks at once. Once the history is long, no chunk starts another stage: those
-   * under way finish, and the batch continues as new from where each chunk stands (`drained`).
-   */
-  async function throughStages(): Promise<'done' | 'drained'> {
-    const limit = input.concurrency ?? 4;
-    const chunks = chunk(runIds, input.chunkSize);
-    const settled = (runIdsOf: string[], level: number) =>
-      levels[level]!.every((nodeId) => runIdsOf.every((runId) => state.steps[runId]?.[nodeId] !== undefined));
-    // Where each chunk stands: the first stage its runs are not all through (all of them, once continued as new).
-    const at = chunks.map((runIdsOf) => {
-      let level = 0;
-      while (level < levels.length && settled(runIdsOf, level)) level++;
-      return level;
-    });
-    const inFlight = levels.map(() => 0);
-    let ran = false;
-    let draining = false;
-    state.level = Math.min(...at);
-    await Promise.all(
-      chunks.map(async (runIdsOf, index) => {
-        for (let level = at[index]!; level < levels.length; level++) {
-          // Checked and taken in one step, so no two chunks take the same free place.
-          while (inFlight[level]! >= limit) await condition(() => inFlight[level]! < limit);
-          if (draining || (ran && historyIsLong())) {
-            draining = true;
-            return;
-          }
-          inFlight[level]!++;
-          try {
-            await Promise.all(
-              levels[level]!.map(async (nodeId) => {
-                const eligible = eligibleOf(nodeId, runIdsOf);
-                if (eligible.length > 0) await runChunk(nodeId, eligible);
-              }),
-            );
-          } finally {
-            inFlight[level]!--;
-          }
-          ran = true;
-          at[index] = level + 1;
-          state.level = Math.min(...at);
-        }
-      }),
-    );
-    return draining ? 'drained' : 'done';
-  }
 
   function record(nodeId: string, results: ChunkResult[]) {
     for (const result of results) {
