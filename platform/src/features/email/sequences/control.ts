@@ -139,7 +139,11 @@ export async function signalSequences(
     else if (address.endedAt) counts.ended += 1;
     else groups.set(address.workflowId, [...(groups.get(address.workflowId) ?? []), prospectId]);
   }
-  for (const [workflowId, members] of groups) {
+  for (const [workflowId, all] of groups) {
+    const ended = await endedMembers(deps, workflowId, all);
+    counts.ended += ended.size;
+    const members = all.filter((prospectId) => !ended.has(prospectId));
+    if (members.length === 0) continue;
     try {
       await deps.temporal.workflow.getHandle(workflowId).signal('member', { prospectIds: members, name: signal, arg });
       counts.signalled += members.length;
@@ -185,11 +189,29 @@ export async function signalSequence(
   const address = (await sequenceAddresses(deps.db, workspaceId, [prospectId])).get(prospectId)!;
   try {
     if (address.kind === 'alone') await deps.temporal.workflow.getHandle(address.workflowId).signal(signal, arg);
-    else if (address.endedAt) return false;
+    else if (address.endedAt || (await endedMembers(deps, address.workflowId, [prospectId])).has(prospectId)) return false;
     else await deps.temporal.workflow.getHandle(address.workflowId).signal('member', { prospectIds: [prospectId], name: signal, arg });
     return true;
   } catch (error) {
     if (isGone(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Of a group's members the directory does not yet know ended, those whose sequence has ended in
+ * the group all the same (the group records its members' ends a moment later): a signal would be
+ * taken and ignored there, so it is not sent, nor counted delivered. A group that does not answer
+ * (gone, or no worker) names none: its members are signalled as before, and a gone group refuses.
+ */
+async function endedMembers(deps: SequenceDeps, workflowId: string, members: number[]): Promise<Set<number>> {
+  try {
+    const states = (await deps.temporal.workflow.getHandle(workflowId).query('memberStates', members)) as Record<
+      string,
+      { status?: string }
+    >;
+    return new Set(members.filter((prospectId) => FINISHED.has(states?.[String(prospectId)]?.status ?? '')));
+  } catch {
+    return new Set();
   }
 }

@@ -6,6 +6,7 @@ import type { Models } from '../../models.ts';
 import { configureSending, connectSinkMailbox, morningZone } from '../../../../dev/testing/sending.ts';
 import { startSequenceTestbed, type SequenceTestbed } from '../../../../dev/testing/sequence-testbed.ts';
 import { secretsBox } from '../../../core/secrets-box.ts';
+import { signalSequence, signalSequences } from './control.ts';
 
 // A chunk's sequences in one `sequenceGroup` workflow, on the time-skipping server: each member
 // runs the cadence a sequence alone runs (prospect-sequence.test.ts), takes its own signals, and
@@ -103,5 +104,34 @@ describe('a group of sequences (time-skipping server)', () => {
       await env.client.workflow.start(sequenceGroup, { taskQueue, workflowId: `sequences-${workspaceId}-9-test`, args: [input] })
     ).result();
     expect(await db.sequenceDirectory.findOne({ workspaceId, prospectId: 9 }).lean()).toMatchObject({ workflowId: other, endedAt: null });
+  });
+
+  it('tells a member that ended before the directory recorded it as ended: its signal is not counted delivered', async () => {
+    const enrolledAt = new Date(await env.currentTimeMs());
+    const group = `sequences-${workspaceId}-10-test`;
+    await db.sequenceDirectory.insertMany([10, 11].map((prospectId) => ({ workspaceId, prospectId, workflowId: group, enrolledAt })));
+    const handle = await env.client.workflow.start(sequenceGroup, {
+      taskQueue,
+      workflowId: group,
+      args: [{ workspaceId, members: [member(10), member(11)] }],
+    });
+    await handle.signal(memberSignal, { prospectIds: [10], name: 'control', arg: { action: 'stop' } });
+    await expect.poll(async () => (await handle.query(memberStatesQuery, [10]))[10]?.status).toBe('stopped');
+    // The group recorded the end; taken back, as if that record were still to come.
+    await expect
+      .poll(async () => (await db.sequenceDirectory.findOne({ workspaceId, prospectId: 10 }).lean())?.endedAt)
+      .toBeInstanceOf(Date);
+    await db.sequenceDirectory.updateOne({ workspaceId, prospectId: 10 }, { $set: { endedAt: null } });
+
+    const deps = { temporal: env.client, db };
+    expect(await signalSequence(deps, workspaceId, 10, 'reply', { category: 'interested', action: 'stop' })).toBe(false);
+    expect(await signalSequences(deps, workspaceId, [10, 11], 'control', { action: 'pause' })).toEqual({
+      signalled: 1,
+      notEnrolled: 0,
+      ended: 1,
+    });
+    await expect.poll(async () => (await handle.query(memberStatesQuery, [11]))[11]?.pausedByUser).toBe(true);
+    expect(await signalSequence(deps, workspaceId, 11, 'control', { action: 'stop' })).toBe(true);
+    expect((await handle.result()).states).toMatchObject({ 10: { status: 'stopped' }, 11: { status: 'stopped' } });
   });
 });
