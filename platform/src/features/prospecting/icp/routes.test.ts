@@ -293,7 +293,7 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
         temporal: stack.runner.temporal,
         taskQueue: stack.runner.taskQueue,
         db: { ...workspaceIcpModels(stack.database), ...workspaceOfferModels(stack.database) },
-        siteTimeoutMs: 2_000,
+        siteTimeoutMs: 6_000,
       }),
     );
     try {
@@ -304,7 +304,7 @@ describe('/api/superagent/analyze-icp and /api/icp', () => {
       });
       expect(response.status).toBe(200);
       const slow = (await response.json()) as IcpAnalysis;
-      expect(slow.analysisNotes).toContain(`Not analysed: ${hanging.url}: ${hanging.url} gave no research result within 2 s`);
+      expect(slow.analysisNotes).toContain(`Not analysed: ${hanging.url}: ${hanging.url} gave no research result within 6 s`);
       expect(slow.icpSlices).toHaveLength(1);
     } finally {
       await impatient.close();
