@@ -142,7 +142,13 @@ test('a running batch is cancelled after a confirmation: its unfinished runs end
   await page.getByRole('button', { name: 'Cancel batch' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Cancel this batch?');
+  // Cancelling marks 2,000 run records: on a busy machine its answer can take longer than a look's 5 s.
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api/batches/${batchId}/cancel` && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
   await dialog.getByRole('button', { name: 'Cancel batch' }).click();
+  expect((await answered).status()).toBe(200);
   await expect(page.getByTestId('toast')).toContainText('Batch Cancelled');
   await expect(page.getByTestId('batch-status')).toHaveText('cancelled');
   await expect(page.getByTestId('batch-runs')).toContainText('cancelled');
