@@ -161,38 +161,7 @@ export default async function globalSetup() {
     throw error;
   });
   const { stack, dataDir } = started;
-  process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
-  // Every spec runs signed in as the demo owner (fixtures.ts), from the session saved here.
-  if (!stack.demo?.password) throw new Error('a first start made no demo owner to sign in as');
-  process.env.MEETFLOW_E2E_DEMO_EMAIL = stack.demo.email;
-  process.env.MEETFLOW_E2E_STATE = join(dataDir, 'demo-owner-state.json');
-  const oneTimePassword = stack.demo.password;
-  process.env.MEETFLOW_E2E_DEMO_PASSWORD = await saveSignedInState(
-    stack.appUrl,
-    stack.demo.email,
-    oneTimePassword,
-    process.env.MEETFLOW_E2E_STATE,
-  );
-  assertNowhereIn(dataDir, oneTimePassword);
-  // The local mail server's IMAP, where the product's own emails (password resets) arrive.
-  if (stack.mail) process.env.MEETFLOW_E2E_MAIL_IMAP = `${stack.mail.host}:${stack.mail.imapPort}`;
-  // Its SMTP, where a spec's mailbox sends from and a prospect's reply is sent to.
-  if (stack.mail) process.env.MEETFLOW_E2E_MAIL_SMTP = `${stack.mail.host}:${stack.mail.smtpPort}`;
-  // The local CalDAV server's demo calendar (its URL and login), which a spec connects from Settings → Integrations.
-  if (stack.caldav) process.env.MEETFLOW_E2E_CALDAV = JSON.stringify(stack.caldav);
-  // The app's database, for the few specs that set up what only time makes (a meeting whose start has passed).
-  process.env.MEETFLOW_E2E_MONGO_URI = stack.mongoUri;
-  // Where the bundled sample sites are served, for specs that paste their addresses.
-  if (stack.samplesUrl) process.env.MEETFLOW_E2E_SAMPLES_URL = stack.samplesUrl;
-  // The fake HubSpot the app's CRM plugin calls: the token a spec connects with, and its activity log to read back.
-  process.env.MEETFLOW_E2E_HUBSPOT = JSON.stringify({
-    baseUrl: hubspot.baseUrl,
-    token: FAKE_HUBSPOT_TOKEN,
-    activityLogUrl: activityLog.url,
-  });
-  // stripe-mock's API base (a spec reads what it holds) and the webhook secret a spec signs Stripe's events with.
-  process.env.MEETFLOW_E2E_STRIPE = JSON.stringify({ apiBase: stripe.apiBase, webhookSecret: stripe.webhookSecret });
-  return async () => {
+  const stopAll = async () => {
     await stack.stop();
     await stripe.stop();
     closeStripeDir();
@@ -200,4 +169,42 @@ export default async function globalSetup() {
     await hubspot.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    process.env.MEETFLOW_E2E_BASE_URL = stack.appUrl;
+    // Every spec runs signed in as the demo owner (fixtures.ts), from the session saved here.
+    if (!stack.demo?.password) throw new Error('a first start made no demo owner to sign in as');
+    process.env.MEETFLOW_E2E_DEMO_EMAIL = stack.demo.email;
+    process.env.MEETFLOW_E2E_STATE = join(dataDir, 'demo-owner-state.json');
+    const oneTimePassword = stack.demo.password;
+    process.env.MEETFLOW_E2E_DEMO_PASSWORD = await saveSignedInState(
+      stack.appUrl,
+      stack.demo.email,
+      oneTimePassword,
+      process.env.MEETFLOW_E2E_STATE,
+    );
+    assertNowhereIn(dataDir, oneTimePassword);
+    // The local mail server's IMAP, where the product's own emails (password resets) arrive.
+    if (stack.mail) process.env.MEETFLOW_E2E_MAIL_IMAP = `${stack.mail.host}:${stack.mail.imapPort}`;
+    // Its SMTP, where a spec's mailbox sends from and a prospect's reply is sent to.
+    if (stack.mail) process.env.MEETFLOW_E2E_MAIL_SMTP = `${stack.mail.host}:${stack.mail.smtpPort}`;
+    // The local CalDAV server's demo calendar (its URL and login), which a spec connects from Settings → Integrations.
+    if (stack.caldav) process.env.MEETFLOW_E2E_CALDAV = JSON.stringify(stack.caldav);
+    // The app's database, for the few specs that set up what only time makes (a meeting whose start has passed).
+    process.env.MEETFLOW_E2E_MONGO_URI = stack.mongoUri;
+    // Where the bundled sample sites are served, for specs that paste their addresses.
+    if (stack.samplesUrl) process.env.MEETFLOW_E2E_SAMPLES_URL = stack.samplesUrl;
+    // The fake HubSpot the app's CRM plugin calls: the token a spec connects with, and its activity log to read back.
+    process.env.MEETFLOW_E2E_HUBSPOT = JSON.stringify({
+      baseUrl: hubspot.baseUrl,
+      token: FAKE_HUBSPOT_TOKEN,
+      activityLogUrl: activityLog.url,
+    });
+    // stripe-mock's API base (a spec reads what it holds) and the webhook secret a spec signs Stripe's events with.
+    process.env.MEETFLOW_E2E_STRIPE = JSON.stringify({ apiBase: stripe.apiBase, webhookSecret: stripe.webhookSecret });
+  } catch (error) {
+    // A setup that fails (no browser, a refused sign-in) leaves no server running behind it.
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
 }
