@@ -23,10 +23,12 @@ import { sendingPauseOf } from './sending-pause.ts';
 import { mailLinkToken, mailLinkUrl } from './mail-links.ts';
 import { trackedHtml } from './open-tracking.ts';
 
-/** Tests only: points where a send can be made to crash, as a killed worker would. */
+/** Tests only: points where a send can be made to crash, as a killed worker would, and how long it races for a slot. */
 export interface DeliverFaults {
   /** Runs after the SMTP server accepted the message, before the outbox records it. */
   afterSmtpAccept?: () => void;
+  /** How many times a send races for the least used mailbox before it takes a slot in one step (0: every send takes it in one step). */
+  optimisticTries?: number;
 }
 
 type Row = OutboxMessage & { _id: unknown };
@@ -149,6 +151,9 @@ export function createDeliverStep(deps: Deps) {
     const reserved = await reserveMailbox(workspaceId, row, first?.mailboxId ?? null, now, sending, zone);
     if ('reason' in reserved) return hold(row, reserved.until, reserved.reason);
     const gapReason = `waiting its turn: ${reserved.mailbox.fromAddress} leaves ${sending.gapMinutes.min}–${sending.gapMinutes.max} min between sends`;
+    // A slot the clock has reached meanwhile is sent at once: sends taking their slots in one step
+    // hand out each other's start moments, a few milliseconds apart.
+    const later = reserved.slotAt.getTime() > Math.max(now.getTime(), Date.now());
     await db.outbox.updateOne(
       { workspaceId, _id: row._id },
       {
@@ -156,12 +161,12 @@ export function createDeliverStep(deps: Deps) {
           mailboxId: reserved.mailbox.publicId,
           fromAddress: reserved.mailbox.fromAddress,
           slotAt: reserved.slotAt,
-          waitReason: reserved.slotAt > now ? gapReason : null,
-          waitingUntil: reserved.slotAt > now ? reserved.slotAt : null,
+          waitReason: later ? gapReason : null,
+          waitingUntil: later ? reserved.slotAt : null,
         },
       },
     );
-    if (reserved.slotAt > now) return wait(reserved.slotAt, gapReason);
+    if (later) return wait(reserved.slotAt, gapReason);
     return transmit({ ...row, mailboxId: reserved.mailbox.publicId }, reserved.mailbox, sender, now, first);
   };
 
@@ -248,7 +253,8 @@ export function createDeliverStep(deps: Deps) {
     // a few concurrent sends still rotate to the least used mailbox instead of piling onto one.
     let ordered = mailboxes;
     let counters: Counter[] = [];
-    for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+    const tries = deps.faults?.optimisticTries ?? OPTIMISTIC_TRIES;
+    for (let attempt = 0; ; attempt++) {
       counters = await db.sendCounters
         .find(
           { workspaceId, kind: 'mailbox', day, key: { $in: mailboxes.map((mailbox) => mailbox.publicId) } },
@@ -258,6 +264,7 @@ export function createDeliverStep(deps: Deps) {
       const held = counters.find((counter) => counter.slots?.length);
       if (held) return { mailbox: mailboxes.find((mailbox) => mailbox.publicId === held.key)!, slotAt: held.slots![0]!.at ?? now };
       ordered = leastUsedFirst(mailboxes, counters, previousMailboxId);
+      if (attempt === tries) break;
       let moved = false;
       for (const mailbox of ordered) {
         const counter = counters.find((each) => each.key === mailbox.publicId);

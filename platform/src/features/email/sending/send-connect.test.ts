@@ -12,6 +12,7 @@ import { createMailbox } from '../mailboxes/mailboxes.ts';
 import { PluginHost } from '../../runs/plugins/host.ts';
 import { installedPlugins } from '../../runs/plugins/installed.ts';
 import { createSequenceActivities } from '../sequences/activities.ts';
+import type { DeliverFaults } from './deliver.ts';
 
 // A send connects only where the address policy allows, checked at the moment of sending, and a
 // failure to connect or log in is told as one classified reason: deliverStep on a real database
@@ -34,8 +35,13 @@ afterAll(async () => {
   await database.close();
 });
 
-const sending = (mailAllowHosts: readonly string[], models: Models = db) =>
-  createSequenceActivities({ db: models, secrets: box, publicUrl: 'https://meetflow.example', channel, mailAllowHosts });
+const sending = (mailAllowHosts: readonly string[], models: Models = db, faults?: DeliverFaults) =>
+  createSequenceActivities({ db: models, secrets: box, publicUrl: 'https://meetflow.example', channel, mailAllowHosts, faults });
+/** The races a send runs before it takes a slot in one step: as it comes (a few), and none (every send in one step). */
+const RACES = [
+  { races: 'racing first', faults: undefined },
+  { races: 'each in one step', faults: { optimisticTries: 0 } },
+];
 
 /** A workspace sending now, with one email queued for prospect 1; its mailbox is the caller's to add. */
 async function queued(workspaceId: string) {
@@ -153,43 +159,86 @@ describe('sending through a mailbox', () => {
     expect(sink.messages).toEqual([]);
   });
 
-  it('many sends at once each take their own slot: none loses the race and waits, no cap is passed, the gap is kept on each mailbox', async () => {
-    const workspaceId = 'send-at-once';
-    await configureSending(db, workspaceId, {
-      mode: 'autonomous',
-      timeZone: morningZone(Date.now()),
-      window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
-      gapMinutes: { min: 1, max: 1 },
-    });
-    const queue = sending([]);
-    const inputs = [];
-    for (let prospectId = 1; prospectId <= 200; prospectId++) {
-      const email = `lead${prospectId}@firm${prospectId}.test`;
-      const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
-      expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
-      inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
-    }
-    // Two mailboxes whose caps (90 each) leave 20 of the 200 for tomorrow.
-    const mailboxes = [
-      await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'alex@brightline.test' }),
-      await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'sam@brightline.test' }),
-    ];
-    const deliver = sending(TEST_MAIL_ALLOW_HOSTS);
-    const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
-    sink.messages.splice(0);
-    const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
-    // Two sent at once (each mailbox's first slot), 178 wait their turn a minute apart, 20 find both caps reached.
-    expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(2);
-    expect(reasons.filter((reason) => reason.startsWith('waiting its turn'))).toHaveLength(178);
-    expect(reasons.filter((reason) => reason.startsWith('every mailbox has sent its daily cap'))).toHaveLength(20);
-    for (const mailbox of mailboxes) {
+  it.each(RACES)(
+    'many sends at once ($races) each take their own slot: none loses the race and waits, no cap is passed, the gap is kept on each mailbox',
+    async ({ faults }) => {
+      const workspaceId = `send-at-once-${faults ? 'one-step' : 'racing'}`;
+      await configureSending(db, workspaceId, {
+        mode: 'autonomous',
+        timeZone: morningZone(Date.now()),
+        window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
+        gapMinutes: { min: 1, max: 1 },
+      });
+      const queue = sending([]);
+      const inputs = [];
+      for (let prospectId = 1; prospectId <= 200; prospectId++) {
+        const email = `lead${prospectId}@firm${prospectId}.test`;
+        const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
+        expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
+        inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
+      }
+      // Two mailboxes whose caps (90 each) leave 20 of the 200 for tomorrow.
+      const mailboxes = [
+        await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'alex@brightline.test' }),
+        await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'sam@brightline.test' }),
+      ];
+      const deliver = sending(TEST_MAIL_ALLOW_HOSTS, db, faults);
+      const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
+      sink.messages.splice(0);
+      const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
+      // Two sent at once (each mailbox's first slot), 178 wait their turn a minute apart, 20 find both caps reached.
+      expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(2);
+      expect(reasons.filter((reason) => reason.startsWith('waiting its turn'))).toHaveLength(178);
+      expect(reasons.filter((reason) => reason.startsWith('every mailbox has sent its daily cap'))).toHaveLength(20);
+      for (const mailbox of mailboxes) {
+        const counter = await db.sendCounters.findOne({ workspaceId, kind: 'mailbox', key: mailbox.id }).lean();
+        expect(counter?.count).toBe(90);
+        const times = counter!.slots!.map((slot) => slot.at!.getTime()).sort((a, b) => a - b);
+        expect(times).toHaveLength(90);
+        expect(times.slice(1).every((time, index) => time - times[index]! === 60_000)).toBe(true);
+        const rows = await db.outbox.find({ workspaceId, mailboxId: mailbox.id }, { slotAt: 1 }).lean();
+        expect(rows.map((row) => row.slotAt!.getTime()).sort((a, b) => a - b)).toEqual(times);
+      }
+    },
+  );
+
+  it.each(RACES)(
+    'many sends at once ($races) as the window closes: those whose slot falls past it give it back, and the counter holds only the slots taken',
+    async ({ faults }) => {
+      const workspaceId = `send-window-closing-${faults ? 'one-step' : 'racing'}`;
+      const zone = morningZone(Date.now());
+      // The window closes 34–35 minutes from now; a 10-minute gap leaves room for four sends.
+      const closes = new Date(Date.now() + 35 * 60_000).toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+      await configureSending(db, workspaceId, {
+        mode: 'autonomous',
+        timeZone: zone,
+        window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: closes },
+        gapMinutes: { min: 10, max: 10 },
+      });
+      const queue = sending([]);
+      const inputs = [];
+      for (let prospectId = 1; prospectId <= 100; prospectId++) {
+        const email = `lead${prospectId}@closing${prospectId}.test`;
+        const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
+        expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
+        inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
+      }
+      const mailbox = await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 100 });
+      const deliver = sending(TEST_MAIL_ALLOW_HOSTS, db, faults);
+      const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
+      sink.messages.splice(0);
+      const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
+      expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(1);
+      expect(reasons.filter((reason) => reason.startsWith('waiting its turn'))).toHaveLength(3);
+      // The other 96 wait for tomorrow's window (told as the mailbox's day being over).
+      const tomorrow = results.filter((result) => result.outcome === 'wait' && !String(result.reason).startsWith('waiting its turn'));
+      expect(tomorrow).toHaveLength(96);
+      expect(tomorrow.every((result) => result.outcome === 'wait' && result.until > Date.now() + 35 * 60_000)).toBe(true);
       const counter = await db.sendCounters.findOne({ workspaceId, kind: 'mailbox', key: mailbox.id }).lean();
-      expect(counter?.count).toBe(90);
-      const times = counter!.slots!.map((slot) => slot.at!.getTime()).sort((a, b) => a - b);
-      expect(times).toHaveLength(90);
-      expect(times.slice(1).every((time, index) => time - times[index]! === 60_000)).toBe(true);
-      const rows = await db.outbox.find({ workspaceId, mailboxId: mailbox.id }, { slotAt: 1 }).lean();
-      expect(rows.map((row) => row.slotAt!.getTime()).sort((a, b) => a - b)).toEqual(times);
-    }
-  });
+      expect(counter?.count).toBe(4);
+      expect(counter!.slots!.map((slot) => slot.at!.getTime() - counter!.slots![0]!.at!.getTime()).sort((a, b) => a - b)).toEqual([
+        0, 600_000, 1_200_000, 1_800_000,
+      ]);
+    },
+  );
 });
