@@ -64,9 +64,12 @@ type Counter = Pick<SendCounter, 'key' | 'count' | 'nextAt' | 'nextAtMs' | 'slot
 /** When a mailbox may send next, as its counter says (counters written before `nextAtMs` kept a date). */
 const nextAtOf = (counter: Pick<SendCounter, 'nextAt' | 'nextAtMs'>): number => counter.nextAtMs ?? counter.nextAt?.getTime() ?? 0;
 
+/** A mailbox's counter among those read. */
+const counterOf = (counters: Counter[], mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId);
+
 /** The mailboxes in the order a send tries them: the thread's own first, then the least used today, then by id. */
 function leastUsedFirst(mailboxes: Mailbox[], counters: Counter[], previousMailboxId: string | null): Mailbox[] {
-  const used = (mailbox: Mailbox) => counters.find((counter) => counter.key === mailbox.publicId)?.count ?? 0;
+  const used = (mailbox: Mailbox) => counterOf(counters, mailbox)?.count ?? 0;
   return [...mailboxes].sort(
     (a, b) =>
       Number(b.publicId === previousMailboxId) - Number(a.publicId === previousMailboxId) ||
@@ -245,9 +248,8 @@ export function createDeliverStep(deps: Deps) {
     }
     const day = dayKey(now, sending.timeZone);
     const email = String(row._id);
-    const keys = mailboxes.map((mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day }));
-    for (const key of keys) await ensureCounter(key);
     const counterKey = (mailbox: Mailbox) => ({ workspaceId, kind: 'mailbox' as const, key: mailbox.publicId, day });
+    for (const mailbox of mailboxes) await ensureCounter(counterKey(mailbox));
     // Optimistic first: read every counter, order the mailboxes, and take the first free slot only if
     // its counter has not moved since; when another send took it meanwhile, read them all again, so
     // a few concurrent sends still rotate to the least used mailbox instead of piling onto one.
@@ -267,7 +269,7 @@ export function createDeliverStep(deps: Deps) {
       if (attempt === tries) break;
       let moved = false;
       for (const mailbox of ordered) {
-        const counter = counters.find((each) => each.key === mailbox.publicId);
+        const counter = counterOf(counters, mailbox);
         if (!counter) continue;
         const slot = freeSlot(mailbox, counter.count, nextAtOf(counter), now, day, sending, zone);
         if (!slot) continue;
@@ -285,7 +287,7 @@ export function createDeliverStep(deps: Deps) {
     // take the next slot of the least used as last read, in one atomic step that cannot lose: the
     // counter hands out its next moment and moves it on by the gap, so every send gets its own slot.
     for (const mailbox of ordered) {
-      const counter = counters.find((each) => each.key === mailbox.publicId);
+      const counter = counterOf(counters, mailbox);
       const cap = capOn(now, mailbox, sending.timeZone);
       if (!counter || counter.count >= cap) continue;
       await db.sendCounters.updateOne(counterKey(mailbox), { $max: { nextAtMs: Math.max(now.getTime(), nextAtOf(counter)) } });

@@ -59,6 +59,27 @@ async function queued(workspaceId: string) {
 
 const mailboxOf = (workspaceId: string) => db.mailboxes.findOne({ workspaceId }).lean();
 
+/** The first step of prospects 1…count queued, each at a company domain of its own; answers each send's input. */
+async function queueFirstSteps(workspaceId: string, count: number) {
+  const queue = sending([]);
+  const inputs = [];
+  for (let prospectId = 1; prospectId <= count; prospectId++) {
+    const email = `lead${prospectId}@firm${prospectId}.test`;
+    const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
+    expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
+    inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
+  }
+  return inputs;
+}
+
+/** Every send tried at once; what the sink received is cleared. */
+async function deliverAtOnce(inputs: Array<{ workspaceId: string; prospectId: number; step: number; at: number }>, faults?: DeliverFaults) {
+  const deliver = sending(TEST_MAIL_ALLOW_HOSTS, db, faults);
+  const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
+  sink.messages.splice(0);
+  return results;
+}
+
 describe('sending through a mailbox', () => {
   it('sends where the allow-list lets it reach the server', async () => {
     const input = await queued('send-allowed');
@@ -169,22 +190,13 @@ describe('sending through a mailbox', () => {
         window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '17:00' },
         gapMinutes: { min: 1, max: 1 },
       });
-      const queue = sending([]);
-      const inputs = [];
-      for (let prospectId = 1; prospectId <= 200; prospectId++) {
-        const email = `lead${prospectId}@firm${prospectId}.test`;
-        const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
-        expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
-        inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
-      }
+      const inputs = await queueFirstSteps(workspaceId, 200);
       // Two mailboxes whose caps (90 each) leave 20 of the 200 for tomorrow.
       const mailboxes = [
         await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'alex@brightline.test' }),
         await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 90, fromAddress: 'sam@brightline.test' }),
       ];
-      const deliver = sending(TEST_MAIL_ALLOW_HOSTS, db, faults);
-      const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
-      sink.messages.splice(0);
+      const results = await deliverAtOnce(inputs, faults);
       const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
       // Two sent at once (each mailbox's first slot), 178 wait their turn a minute apart, 20 find both caps reached.
       expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(2);
@@ -215,18 +227,9 @@ describe('sending through a mailbox', () => {
         window: { days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: closes },
         gapMinutes: { min: 10, max: 10 },
       });
-      const queue = sending([]);
-      const inputs = [];
-      for (let prospectId = 1; prospectId <= 100; prospectId++) {
-        const email = `lead${prospectId}@closing${prospectId}.test`;
-        const step = { workspaceId, sequenceId: `seq-${prospectId}`, prospectId, email, step: 1, subject: 'Hello', body: 'Hi.' };
-        expect(await queue.queueStep(step)).toEqual({ outcome: 'queued' });
-        inputs.push({ workspaceId, prospectId, step: 1, at: Date.now(), email });
-      }
+      const inputs = await queueFirstSteps(workspaceId, 100);
       const mailbox = await connectSinkMailbox(db, box, workspaceId, sink, { warmedUp: true, dailyCap: 100 });
-      const deliver = sending(TEST_MAIL_ALLOW_HOSTS, db, faults);
-      const results = await Promise.all(inputs.map((input) => deliver.deliverStep(input)));
-      sink.messages.splice(0);
+      const results = await deliverAtOnce(inputs, faults);
       const reasons = results.map((result) => ('reason' in result ? String(result.reason) : result.outcome));
       expect(reasons.filter((reason) => reason === 'sent')).toHaveLength(1);
       expect(reasons.filter((reason) => reason.startsWith('waiting its turn'))).toHaveLength(3);
