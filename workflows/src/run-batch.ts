@@ -47,6 +47,14 @@ export interface BatchState {
 export const BATCH_CONCURRENCY_PATCH = 'batch-concurrency';
 /** A chunk's heartbeat timeout at most (shorter for a step whose own timeout is shorter). */
 const CHUNK_HEARTBEAT_TIMEOUT_MS = 60_000;
+/**
+ * How a chunk that failed as a whole is retried. A step's own refusal of a run is final at once
+ * (non-retryable, recorded per run); what fails the whole chunk is transient, mostly the database
+ * or Temporal out of reach. The waits between tries add up to 211 s (1, 2, 4, 8, 16, then 30 s), so
+ * a chunk rides out an outage of about 3 minutes before its runs are failed: with 5 tries and 15 s
+ * of waits, a database stopped for 60 s failed the enrolment of a chunk (the outage fault test).
+ */
+const CHUNK_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 12 } as const;
 
 /** A batch: many prepared runs of one pinned definition. */
 export interface RunBatchInput {
@@ -160,7 +168,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
           // timeout (stepTimeoutMs below): a chunk whose worker died is retried within a minute,
           // not after a whole step's time; one whose group hung, once that time and this have passed.
           heartbeatTimeout: Math.min(timeoutMs + 5_000, CHUNK_HEARTBEAT_TIMEOUT_MS),
-          retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+          retry: CHUNK_RETRY,
         });
         const chunks = chunk(eligible, input.chunkSize);
         let inFlight = 0;

@@ -11,9 +11,9 @@ import type { Role } from '../../src/core/access.ts';
 import { createProspect } from '../../src/features/prospecting/prospects/prospects.ts';
 import { saveBillingAccount } from '../../src/features/revenue/billing/account.ts';
 import { BillingAccountBody } from '../../src/features/revenue/billing/api-schemas.ts';
-import { prepayCreditKey, recordCredit } from '../../src/features/revenue/billing/credits.ts';
+import { billingCreditModel, prepayCreditKey, recordCredit } from '../../src/features/revenue/billing/credits.ts';
 import type { InvoicingDeps } from '../../src/features/revenue/billing/invoices.ts';
-import type { BillingInvoice } from '../../src/features/revenue/billing/model.ts';
+import { billingAccountModel, billingInvoiceModel, type BillingInvoice } from '../../src/features/revenue/billing/model.ts';
 import { billingRouteDocs, billingRouter, type BillingDeps } from '../../src/features/revenue/billing/routes.ts';
 import { monthOf } from '../../src/features/revenue/billing/upcoming.ts';
 import { bookMeeting, markOutcome, proposeSlots } from '../../src/features/revenue/meetings/meetings.ts';
@@ -115,6 +115,15 @@ export async function startBillingTestbed(
     stack = await startTestPipelineWorker(label, [...plugins, ...installed], installed.length > 0 ? { settings } : {});
   } catch (error) {
     // No testbed to stop: what was started is stopped here.
+    await standIns();
+    throw error;
+  }
+  try {
+    // The billing models' indexes built before a test's first write: the embedded database can fail
+    // a write that races an index build ("Unknown error: null", as a billing cycle test did in CI).
+    await Promise.all([billingAccountModel, billingInvoiceModel, billingCreditModel].map((model) => model(stack.database).init()));
+  } catch (error) {
+    await stack.stop();
     await standIns();
     throw error;
   }
