@@ -247,13 +247,22 @@ export async function expectEveryEmailSentOnce(
     );
   const results = (await resultsBy(bed, workflowIds, deadline, waits)) as Array<{ states?: Record<string, unknown> } | null>;
   // A group answers its members' last states; a sequence alone, its own.
-  const ended = results.flatMap((result) => (result?.states ? Object.values(result.states) : [result])) as Array<{
-    status: string;
-    sentSteps: number[];
-  }>;
+  type Ended = { status: string; sentSteps: number[] } | null | undefined;
+  const stateOf = new Map<number, Ended>();
+  results.forEach((result, index) => {
+    const workflowId = workflowIds[index];
+    for (const prospectId of prospectIds.filter((id) => workflowOf(id) === workflowId))
+      stateOf.set(prospectId, (result?.states ? result.states[String(prospectId)] : result) as Ended);
+  });
   const steps = Array.from({ length: FAULT_STEPS }, (_, index) => index + 1);
-  const completed = ended.filter((state) => state.status === 'completed' && String(state.sentSteps) === String(steps));
-  expect(completed.length, 'sequences completed with every step sent').toBe(prospects);
+  // Each prospect whose sequence did not complete with every step sent, with where it ran and how it ended (or that its workflow did not answer for it).
+  const unfinished = prospectIds
+    .filter((prospectId) => {
+      const state = stateOf.get(prospectId);
+      return !(state?.status === 'completed' && String(state.sentSteps) === String(steps));
+    })
+    .map((prospectId) => `${prospectId} in ${workflowOf(prospectId)}: ${JSON.stringify(stateOf.get(prospectId) ?? 'no state answered')}`);
+  expect(unfinished, 'sequences that did not complete with every step sent').toEqual([]);
 
   const rows = await bed.database.db.outbox
     .find({ workspaceId }, { prospectId: 1, step: 1, status: 1, messageId: 1, unconfirmed: 1 })
