@@ -5,17 +5,12 @@ import { bundleWorkflowCode, DefaultLogger, NativeConnection, Worker } from '@te
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBillingAccount } from '../../src/features/revenue/billing/account.ts';
 import { BillingAccountBody } from '../../src/features/revenue/billing/api-schemas.ts';
-import {
-  billingCreditModel,
-  creditBalance,
-  prepayCreditKey,
-  recordCredit,
-  type BillingCredit,
-} from '../../src/features/revenue/billing/credits.ts';
+import { creditBalance, prepayCreditKey, recordCredit, type BillingCredit } from '../../src/features/revenue/billing/credits.ts';
 import { billingCycleWorkflowId } from '../../src/features/revenue/billing/cycle.ts';
-import { billingAccountModel, billingInvoiceModel, type BillingInvoice } from '../../src/features/revenue/billing/model.ts';
+import type { BillingInvoice } from '../../src/features/revenue/billing/model.ts';
 import { monthOf } from '../../src/features/revenue/billing/upcoming.ts';
 import type { ChildNode } from '../bench/stack.ts';
+import { buildBillingIndexes } from '../testing/billing-testbed.ts';
 import { quietTemporalRuntime } from '../testing/quiet-temporal.ts';
 import { startStripeRecorder, type StripeRecorder } from '../testing/stripe-recorder.ts';
 import { startTestStripeMock, type TestStripeMock } from '../testing/stripe-mock.ts';
@@ -65,10 +60,7 @@ const invoiceCreates = () =>
 /** The workspace as a month of use leaves it: a billing account pre-paying each month, the month's credits, three charges on the ledger. */
 async function billedWorkspace() {
   const { connection: database } = bed.database;
-  // Their indexes built first: the embedded database fails a write that races an index build ("Unknown error: null").
-  await Promise.all(
-    [billingAccountModel(database), billingInvoiceModel(database), billingCreditModel(database)].map((model) => model.init()),
-  );
+  await buildBillingIndexes(database);
   await saveBillingAccount(
     database,
     workspaceId,

@@ -247,21 +247,19 @@ export async function expectEveryEmailSentOnce(
     );
   const results = (await resultsBy(bed, workflowIds, deadline, waits)) as Array<{ states?: Record<string, unknown> } | null>;
   // A group answers its members' last states; a sequence alone, its own.
-  type Ended = { status: string; sentSteps: number[] } | null | undefined;
-  const stateOf = new Map<number, Ended>();
-  results.forEach((result, index) => {
-    const workflowId = workflowIds[index];
-    for (const prospectId of prospectIds.filter((id) => workflowOf(id) === workflowId))
-      stateOf.set(prospectId, (result?.states ? result.states[String(prospectId)] : result) as Ended);
-  });
+  const resultOf = new Map(workflowIds.map((workflowId, index) => [workflowId, results[index]]));
+  const stateOf = (prospectId: number) => {
+    const result = resultOf.get(workflowOf(prospectId));
+    return (result?.states ? result.states[String(prospectId)] : result) as { status: string; sentSteps: number[] } | null | undefined;
+  };
   const steps = Array.from({ length: FAULT_STEPS }, (_, index) => index + 1);
   // Each prospect whose sequence did not complete with every step sent, with where it ran and how it ended (or that its workflow did not answer for it).
   const unfinished = prospectIds
     .filter((prospectId) => {
-      const state = stateOf.get(prospectId);
+      const state = stateOf(prospectId);
       return !(state?.status === 'completed' && String(state.sentSteps) === String(steps));
     })
-    .map((prospectId) => `${prospectId} in ${workflowOf(prospectId)}: ${JSON.stringify(stateOf.get(prospectId) ?? 'no state answered')}`);
+    .map((prospectId) => `${prospectId} in ${workflowOf(prospectId)}: ${JSON.stringify(stateOf(prospectId) ?? 'no state answered')}`);
   expect(unfinished, 'sequences that did not complete with every step sent').toEqual([]);
 
   const rows = await bed.database.db.outbox

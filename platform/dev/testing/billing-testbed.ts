@@ -7,6 +7,7 @@ import { meetingBookingPlugin } from '@meetflow/plugin-meeting-booking';
 import { FAKE_PAYPAL_CLIENT, startFakePayPal, type FakePayPal } from '@meetflow/plugin-payments-paypal/testing';
 import { ppmPricingPlugin } from '@meetflow/plugin-ppm-pricing';
 import { PAYMENTS_PLUGINS, type AnyPlugin } from '@meetflow/plugin-sdk';
+import type { Connection } from 'mongoose';
 import type { Role } from '../../src/core/access.ts';
 import { createProspect } from '../../src/features/prospecting/prospects/prospects.ts';
 import { saveBillingAccount } from '../../src/features/revenue/billing/account.ts';
@@ -36,6 +37,14 @@ export const monthStart = (back: number) => Date.UTC(today.getUTCFullYear(), tod
 export const monthBack = (back: number) => monthOf(new Date(monthStart(back)));
 /** The instant (ms) `days` days and `hours` hours into the month `back` months before this run's. */
 export const intoMonth = (back: number, days: number, hours = 0) => monthStart(back) + days * 86_400_000 + hours * 3_600_000;
+
+/**
+ * Builds the billing models' indexes, before a test's first write: the embedded database can fail a
+ * write that races an index build ("Unknown error: null", as a billing cycle test did in CI).
+ */
+export async function buildBillingIndexes(connection: Connection): Promise<void> {
+  await Promise.all([billingAccountModel, billingInvoiceModel, billingCreditModel].map((model) => model(connection).init()));
+}
 
 /** What a billing test file runs against; `stop` it in afterAll. */
 export interface BillingTestbed {
@@ -119,9 +128,7 @@ export async function startBillingTestbed(
     throw error;
   }
   try {
-    // The billing models' indexes built before a test's first write: the embedded database can fail
-    // a write that races an index build ("Unknown error: null", as a billing cycle test did in CI).
-    await Promise.all([billingAccountModel, billingInvoiceModel, billingCreditModel].map((model) => model(stack.database).init()));
+    await buildBillingIndexes(stack.database);
   } catch (error) {
     await stack.stop();
     await standIns();
