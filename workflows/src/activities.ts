@@ -1,7 +1,9 @@
 // The activities the workflows call, as contracts: the workflows own them and the platform
 // implements them (each `create…Activities` in platform/src/features/*/activities.ts answers
 // with `satisfies` one of these). Types only: nothing here runs, so the bundle stays pure.
-import type { StepStatus } from './pipeline/index.ts';
+import type { ChunkProgress, StepStatus } from './pipeline/index.ts';
+
+export type { ChunkProgress };
 
 /** Input of one pipeline step: the node to run and the output paths the workflow needs back. */
 export interface ExecuteStepInput {

@@ -57,6 +57,7 @@ export { billingCycle, type BillingCycleActivities, type BillingCycleInput, type
 export type {
   BatchActivities,
   ChunkInput,
+  ChunkProgress,
   ChunkResult,
   ExecuteStepInput,
   FinishRunInput,

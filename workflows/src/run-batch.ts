@@ -101,6 +101,9 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
   // Per node, the runs of the chunks being run now. Memory only (no command depends on it), so
   // histories recorded before it replay unchanged; empty between levels, so never carried over.
   const inFlightRuns = new Map<string, Set<string>>();
+  // The chunks being run now, by node and first run (memory only, as inFlightRuns): whoever asks adds
+  // the progress these chunks' heartbeats tell, and only theirs (withChunksUnderWay).
+  const chunksUnderWay = new Map<string, { nodeId: string; firstRunId: string }>();
   const progress = (): BatchProgress => {
     const nodes: BatchProgress['nodes'] = {};
     for (const node of definition.nodes) {
@@ -128,9 +131,10 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
       const error = state.errors[runId];
       if (error && failures.length < LIVE_FAILURES) failures.push({ runId, error });
     }
-    return { ...progress(), runs, failures };
+    return { ...progress(), runs, failures, conditions: conditionOutcomes(), chunks: [...chunksUnderWay.values()] };
   };
-  // As the run records count them (step-conditions.ts): decided once the step a condition reads has completed.
+  // As the run records count them (step-conditions.ts): decided once the step a condition reads has
+  // completed (heard of when its chunk returns; a chunk under way tells its own: ChunkProgress).
   const conditionOutcomes = (): Record<string, ConditionOutcomes> => {
     const outcomes: Record<string, ConditionOutcomes> = {};
     for (const node of definition.nodes) {
@@ -185,6 +189,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
             const running = inFlightRuns.get(nodeId) ?? new Set<string>();
             inFlightRuns.set(nodeId, running);
             for (const runId of runIdsOfChunk) running.add(runId);
+            const chunkKey = `${nodeId}\u0000${runIdsOfChunk[0]}`;
+            chunksUnderWay.set(chunkKey, { nodeId, firstRunId: runIdsOfChunk[0]! });
             try {
               record(
                 nodeId,
@@ -195,6 +201,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
               for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
             } finally {
               inFlight--;
+              chunksUnderWay.delete(chunkKey);
               for (const runId of runIdsOfChunk) running.delete(runId);
             }
           }),
@@ -222,7 +229,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
   }
   if (!input.slice) return progress();
   // A slice answers its parent with what the parent's own answer adds up, its conditions' outcomes too.
-  const sliceResult: BatchLiveProgress = { ...live(), conditions: conditionOutcomes() };
+  const sliceResult: BatchLiveProgress = live();
   return sliceResult;
 
   function record(nodeId: string, results: ChunkResult[]) {

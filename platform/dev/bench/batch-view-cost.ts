@@ -1,6 +1,6 @@
 // `npx tsx platform/dev/bench/batch-view-cost.ts`: what one read of a batch's step counts from its
-// run records costs on the embedded database (what GET /api/batches/{id} adds to the workflow's
-// answer, once a second while a user watches), grouped per node in place (batch-progress.ts,
+// run records costs on the embedded database (what GET /api/batches/{id} reads once the batch has
+// ended; until 2026-12-02 it also read them once a second while a user watched it run), grouped per node in place (batch-progress.ts,
 // recordedBatchCounts) against unwinding each run's `steps` map (the way it was, kept here as the
 // reference). 1,000 runs of the prospect pipeline, their steps at every stage; sequential reads on a
 // fresh server after a warm-up; prints the wall time and the CPU of the database and of this

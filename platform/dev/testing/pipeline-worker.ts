@@ -19,6 +19,7 @@ import { pluginVersions } from '../../src/features/runs/plugins/versions.ts';
 import type { PipelineRunner } from '../../src/features/runs/pipelines/runs.ts';
 import { openTestDatabase } from './database.ts';
 import { TEST_MAIL_ALLOW_HOSTS } from './mail-server.ts';
+import { HEARTBEAT_THROTTLE } from '../../src/core/temporal/heartbeating.ts';
 
 /** A worker running the given plugins on its own task queue, with a fresh database, for one test file. */
 export interface TestPipelineWorker {
@@ -77,6 +78,7 @@ export async function startTestPipelineWorker(
     connection: workerConnection,
     taskQueue,
     workflowBundle: { codePath: inject('workflowBundlePath') },
+    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE, // as the product's worker
     activities: createActivities({
       db,
       plugins: { ...host.activities(services), ...builtins },

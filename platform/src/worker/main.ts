@@ -20,6 +20,7 @@ import { createHostServices } from '../features/runs/plugins/services.ts';
 import { workerActivities } from './activities.ts';
 import { BUILTIN_ACTIVITIES } from '../features/steps.ts';
 import { workflowBundle } from './workflow-bundle.ts';
+import { HEARTBEAT_THROTTLE } from '../core/temporal/heartbeating.ts';
 
 /**
  * Workflows kept in memory between their tasks. The SDK's default grows with the heap limit
@@ -74,6 +75,7 @@ try {
     taskQueue: config.taskQueue,
     workflowBundle: await workflowBundle(),
     maxCachedWorkflows: MAX_CACHED_WORKFLOWS,
+    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE, // a batch chunk's progress reaches the batch page within a second
     activities: workerActivities({
       db,
       plugins: plugins.activities(services),

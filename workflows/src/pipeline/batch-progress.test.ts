@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_FAILURES, withSlices, type BatchLiveProgress } from './batch-progress.ts';
+import { LIVE_FAILURES, withChunksUnderWay, withSlices, type BatchLiveProgress, type ChunkProgress } from './batch-progress.ts';
 
 /** A sliced batch of 10 runs over two steps: slice 1 (4 runs) finished, slice 2 (4) under way, slice 3 (2) to come. */
 const batch: BatchLiveProgress = {
@@ -56,5 +56,58 @@ describe("a sliced batch's answer with its running slice's", () => {
     const answer = withSlices({ ...batch, failures: many('first') }, [{ ...underWay, failures: many('later') }]);
     expect(answer.failures).toHaveLength(LIVE_FAILURES);
     expect(answer.failures.at(-1)!.runId).toBe(`later${LIVE_FAILURES - 41}`);
+  });
+});
+
+describe("a batch's answer with what its chunks under way told", () => {
+  /** 60 runs over steps a (a chunk of 25 under way, its first run r0, another of 25 from r25 not begun) and b (its condition reads a). */
+  const live: BatchLiveProgress = {
+    total: 60,
+    levels: 2,
+    level: 0,
+    nodes: { a: { completed: 10, running: 50 }, b: { skipped: 2 } },
+    runs: { pending: 0, running: 60, completed: 0, failed: 0 },
+    failures: [],
+    conditions: { b: { met: 6, unmet: 2 } },
+    chunks: [
+      { nodeId: 'a', firstRunId: 'r0' },
+      { nodeId: 'a', firstRunId: 'r25' },
+    ],
+  };
+  const told = (firstRunId: string, completed: number, failed: number, met = 0): ChunkProgress => ({
+    nodeId: 'a',
+    firstRunId,
+    done: completed + failed,
+    completed,
+    failed,
+    conditions: { b: { met, unmet: completed - met } },
+  });
+
+  it("moves each chunk's completed and failed runs from running, fails the runs it failed, and counts the conditions it decided", () => {
+    expect(withChunksUnderWay(live, [told('r0', 20, 3, 15)])).toMatchObject({
+      nodes: { a: { completed: 30, running: 27, failed: 3 }, b: { skipped: 2 } },
+      runs: { pending: 0, running: 57, completed: 0, failed: 3 },
+      conditions: { b: { met: 21, unmet: 7 } },
+    });
+    expect(live.nodes.a).toEqual({ completed: 10, running: 50 }); // the answer itself is not changed
+  });
+
+  it('leaves out a chunk the answer no longer names (it returned: counted already), and the same chunk told twice', () => {
+    expect(withChunksUnderWay(live, [told('r50', 25, 0), told('r0', 5, 0), told('r0', 5, 0)]).nodes.a).toEqual({
+      completed: 15,
+      running: 45,
+      failed: 0,
+    });
+    // An answer from before chunks were named adds nothing.
+    expect(withChunksUnderWay({ ...live, chunks: undefined }, [told('r0', 5, 0)]).nodes.a).toEqual({
+      completed: 10,
+      running: 50,
+    });
+  });
+
+  it('never counts more runs moved than the answer has running', () => {
+    const answer = withChunksUnderWay({ ...live, nodes: { a: { running: 4 } } }, [told('r0', 3, 3)]);
+    expect(answer.nodes.a).toEqual({ running: 0, completed: 3, failed: 1 });
+    expect(answer.runs).toMatchObject({ running: 59, failed: 1 });
   });
 });

@@ -25,8 +25,8 @@ export interface BatchLiveProgress extends BatchProgress {
   failures: Array<{ runId: string; error: string }>;
   /**
    * By node id, of the nodes with a condition: of the runs whose step the condition reads has
-   * completed, how many it held for and how many not. Given by a finished slice (and so by a sliced
-   * batch for its finished slices); a running batch's records say it (step-conditions.ts).
+   * completed, how many it held for and how many not, as far as the workflow has heard (its chunks
+   * under way tell theirs: ChunkProgress). Absent from workflows started before it was answered.
    */
   conditions?: Record<string, ConditionOutcomes>;
   /**
@@ -35,6 +35,33 @@ export interface BatchLiveProgress extends BatchProgress {
    * (withSlices), or counts its runs pending while it cannot answer yet.
    */
   slices?: { running: Array<{ workflowId: string; total: number }> };
+  /**
+   * The chunks being run now (absent from workflows started before it was answered). Their runs
+   * count running until a chunk returns; whoever asks adds what each chunk's heartbeats have told
+   * since (withChunksUnderWay).
+   */
+  chunks?: ChunkUnderWay[];
+}
+
+/** A chunk being run, named by its node and its first run. */
+export interface ChunkUnderWay {
+  nodeId: string;
+  firstRunId: string;
+}
+
+/**
+ * A chunk's heartbeat details: how its runs stand so far (each group's records written, and the
+ * runs a retried chunk found completed). The workflow hears of a chunk's runs only once it returns;
+ * whoever watches the batch reads these from the chunk's pending activity (withChunksUnderWay).
+ */
+export interface ChunkProgress extends ChunkUnderWay {
+  /** Runs of the chunk whose group has ended. */
+  done: number;
+  completed: number;
+  /** Failed for good (a transient failure leaves its run running, for the chunk's retry). */
+  failed: number;
+  /** By node id, of the nodes whose condition reads this node: how it came out for the runs completed so far. */
+  conditions: Record<string, ConditionOutcomes>;
 }
 
 /** How a step's condition came out over a batch's runs so far. */
@@ -75,4 +102,34 @@ export function withSlices(batch: BatchLiveProgress, running: ReadonlyArray<Batc
     level = Math.min(level, slice.level);
   }
   return { total: batch.total, levels: batch.levels, level, nodes, runs, failures, conditions };
+}
+
+/**
+ * A batch's (or a slice's) answer with what its chunks under way have told (their pending
+ * activities' heartbeat details): each chunk's completed and failed runs move from running, a run
+ * failed for good fails its run, and the conditions it decided are counted. Only the chunks the
+ * answer names as under way are added: one that returned is in the answer's counts already (its
+ * pending activity may still be read just after), one not begun or not heard from yet stays running.
+ */
+export function withChunksUnderWay(live: BatchLiveProgress, told: readonly ChunkProgress[]): BatchLiveProgress {
+  const underWay = new Set((live.chunks ?? []).map((chunk) => `${chunk.nodeId}\u0000${chunk.firstRunId}`));
+  const nodes: BatchProgress['nodes'] = Object.fromEntries(Object.entries(live.nodes).map(([nodeId, counts]) => [nodeId, { ...counts }]));
+  const runs = { ...live.runs };
+  const conditions: Record<string, ConditionOutcomes> = Object.fromEntries(
+    Object.entries(live.conditions ?? {}).map(([nodeId, counts]) => [nodeId, { ...counts }]),
+  );
+  for (const chunk of told) {
+    if (!underWay.delete(`${chunk.nodeId}\u0000${chunk.firstRunId}`)) continue; // returned, or told twice
+    const counts = (nodes[chunk.nodeId] ??= {});
+    const completed = Math.min(chunk.completed, counts.running ?? 0);
+    const failed = Math.min(chunk.failed, (counts.running ?? 0) - completed);
+    counts.running = (counts.running ?? 0) - completed - failed;
+    counts.completed = (counts.completed ?? 0) + completed;
+    counts.failed = (counts.failed ?? 0) + failed;
+    const runsFailed = Math.min(failed, runs.running);
+    runs.running -= runsFailed;
+    runs.failed += runsFailed;
+    for (const [nodeId, outcomes] of Object.entries(chunk.conditions)) addCounts((conditions[nodeId] ??= { met: 0, unmet: 0 }), outcomes);
+  }
+  return { ...live, nodes, runs, conditions };
 }

@@ -1,5 +1,13 @@
 import { Context } from '@temporalio/activity';
 
+/**
+ * The workers' `maxHeartbeatThrottleInterval`: how long a heartbeat's details may wait in the worker
+ * before they reach Temporal (the SDK sends the first at once, then at most one per this interval;
+ * by default up to 80% of the heartbeat timeout, 48 s for a chunk). A batch chunk's details say how
+ * its runs stand (ChunkProgress), which the batch page shows, so they are sent within a second.
+ */
+export const HEARTBEAT_THROTTLE = '1 second';
+
 /** How often an activity wrapped by {@link heartbeating} heartbeats while it runs. */
 export const HEARTBEAT_EVERY_MS = 10_000;
 

@@ -13,7 +13,7 @@ import { createModels, type Models } from '../../models.ts';
 import { PluginHost } from '../plugins/host.ts';
 import { pluginVersions } from '../plugins/versions.ts';
 import { outputId } from './activities.ts';
-import type { ChunkResult } from '@meetflow/workflows';
+import type { ChunkProgress, ChunkResult } from '@meetflow/workflows';
 import { createBatchActivities } from './batch-activities.ts';
 import { preparePipeline } from './definition.ts';
 
@@ -82,6 +82,15 @@ async function recordRuns(ns: number[]): Promise<string[]> {
   await db.pipelineRuns.insertMany(runs);
   return runs.map((run) => run.runId);
 }
+
+/** Runs a chunk as attempt `attempt` of its activity, with the heartbeat details it sent, in order. */
+const beatsOf = async <T>(attempt: number, work: () => Promise<T>) => {
+  const environment = new MockActivityEnvironment({ activityType: 'executeStepChunk', attempt }, silent);
+  const beats: ChunkProgress[] = [];
+  environment.on('heartbeat', (details: ChunkProgress) => beats.push(details));
+  const result = await environment.run<[], T, () => Promise<T>>(work).catch((error: unknown) => error);
+  return { result, beats };
+};
 
 /** A chunk's results by run id (a chunk answers in the order it read its runs). */
 const byRun = (results: ChunkResult[]) => Object.fromEntries(results.map(({ runId, ...result }) => [runId, result]));
@@ -166,6 +175,38 @@ describe("a chunk's step", () => {
       'flakyIncrement(40)#2',
     ]);
     expect((await runsOf(runIds)).map((run) => run.steps.bump!.attempts)).toEqual([2, 2]);
+  });
+
+  it('tells in its heartbeats how its runs stand as each group is written: completed, failed for good, the conditions decided', async () => {
+    // 30 runs, two groups (25 and 5). n = -1 fails "check" for good; "big" runs where bump's n = 2n + 1 ≥ 50, for n = 25…29.
+    const runIds = await recordRuns([-1, ...Array.from({ length: 29 }, (_, index) => index + 1)]);
+    await inChunk(1, () => activities.executeStepChunk({ nodeId: 'start', runIds, watch: [] }));
+    const told = (beats: ChunkProgress[]) =>
+      beats.map(({ done, completed, failed, conditions }) => ({ done, completed, failed, conditions }));
+
+    const check = await beatsOf(1, () => activities.executeStepChunk({ nodeId: 'check', runIds, watch: [] }));
+    expect(check.beats.every((beat) => beat.nodeId === 'check' && beat.firstRunId === runIds[0])).toBe(true);
+    expect(told(check.beats)).toEqual([
+      { done: 0, completed: 0, failed: 0, conditions: {} },
+      { done: 25, completed: 24, failed: 1, conditions: {} },
+      { done: 25, completed: 24, failed: 1, conditions: {} },
+      { done: 30, completed: 29, failed: 1, conditions: {} },
+    ]);
+
+    // bump's first attempt fails every run transiently: they stay running, none told completed or failed.
+    const first = await beatsOf(1, () => activities.executeStepChunk({ nodeId: 'bump', runIds, watch: ['n'] }));
+    expect(String(first.result)).toMatch(/transient/);
+    expect(told(first.beats).map(({ completed, failed }) => completed + failed)).toEqual([0, 0, 0, 0]);
+    const second = await beatsOf(2, () => activities.executeStepChunk({ nodeId: 'bump', runIds, watch: ['n'] }));
+    expect(told(second.beats)).toEqual([
+      { done: 0, completed: 0, failed: 0, conditions: {} },
+      { done: 25, completed: 25, failed: 0, conditions: { big: { met: 0, unmet: 25 } } }, // the chunk's first 25: n = -1…24
+      { done: 25, completed: 25, failed: 0, conditions: { big: { met: 0, unmet: 25 } } },
+      { done: 30, completed: 30, failed: 0, conditions: { big: { met: 5, unmet: 25 } } },
+    ]);
+    // A retry after a cut finds them completed, and tells them so from their stored outputs.
+    const third = await beatsOf(3, () => activities.executeStepChunk({ nodeId: 'bump', runIds, watch: ['n'] }));
+    expect(told(third.beats).at(-1)).toEqual({ done: 30, completed: 30, failed: 0, conditions: { big: { met: 5, unmet: 25 } } });
   });
 
   it('reads an output stored before outputs had their derived id by its run and node', async () => {

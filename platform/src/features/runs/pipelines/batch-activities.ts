@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { BatchActivities, ChunkInput, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
+import type { BatchActivities, ChunkInput, ChunkProgress, ChunkResult, FinishRunsInput } from '@meetflow/workflows';
 import { ACROSS_WORKSPACES, type ListResult } from '@meetflow/plugin-sdk';
 import type { Models } from '../../models.ts';
 import { referencesIn, splitReference } from '@meetflow/workflows/pipeline';
@@ -16,6 +16,7 @@ import {
   type StepRunnerDeps,
 } from './activities.ts';
 import type { PipelineRun } from './run-model.ts';
+import { decidedConditions } from './step-conditions.ts';
 import { HEARTBEAT_EVERY_MS, progressHeartbeat } from '../../../core/temporal/heartbeating.ts';
 
 const CANCEL_CHECK_MS = 1_000;
@@ -146,7 +147,11 @@ export function createBatchActivities(
     { nodeId, runIds, watch }: ChunkInput,
     beats: ReturnType<typeof progressHeartbeat> | null,
   ): Promise<ChunkResult[]> {
-    const runs = await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean();
+    // In the chunk's order (the batch's), whatever order the database answers in.
+    const place = new Map(runIds.map((runId, index) => [runId, index]));
+    const runs = (await pipelineRuns.find({ runId: { $in: runIds } }, null, byRunId).lean()).sort(
+      (a, b) => place.get(a.runId)! - place.get(b.runId)!,
+    );
     const results: ChunkResult[] = [];
     const stopIfCancelled = cancellationCheck(runs[0]?.batchId);
     // Checked before anything is written: a step that may not run fails for good, its record untouched (as a single run's).
@@ -172,22 +177,44 @@ export function createBatchActivities(
       );
     }
     const pending = new ChunkWrites(nodeId);
+    // How the chunk's runs stand, as its heartbeats tell whoever watches the batch (ChunkProgress).
+    const progress: ChunkProgress = { nodeId, firstRunId: runIds[0]!, done: 0, completed: 0, failed: 0, conditions: {} };
+    /** Counts a group's runs that answered (`produced`: the outputs of those completed). */
+    const tell = (group: PipelineRun[], answered: ReadonlyMap<string, ChunkResult>, produced: ReadonlyMap<string, unknown>) => {
+      for (const run of group) {
+        const status = answered.get(run.runId)?.status;
+        if (status === 'failed') progress.failed += 1;
+        if (status !== 'completed') continue;
+        progress.completed += 1;
+        for (const [id, held] of Object.entries(decidedConditions(run.definition, nodeId, produced.get(run.runId)))) {
+          (progress.conditions[id] ??= { met: 0, unmet: 0 })[held ? 'met' : 'unmet'] += 1;
+        }
+      }
+    };
+    const beat = () => {
+      const details: ChunkProgress = structuredClone(progress); // as it stands now, whenever the beat is sent
+      if (beats) beats.progress(details);
+      else Context.current().heartbeat(details);
+    };
     let transient: unknown;
     try {
       // A group of runs at a time: their step in one list call (callSteps), their records in one flush.
       for (let first = 0; first < runs.length; first += FLUSH_EVERY) {
-        if (beats) beats.progress({ nodeId, done: first });
-        else Context.current().heartbeat({ nodeId, done: first });
+        progress.done = first;
+        beat();
         await stopIfCancelled(); // a cancelled batch's runs were ended by the cancel: run none of them
         const group = runs.slice(first, first + FLUSH_EVERY);
         const answered = new Map<string, ChunkResult>();
+        const produced = new Map<string, unknown>();
         const calls: Array<{ run: PipelineRun; step: RunnableStep; input: unknown }> = [];
         const startedAt = new Date();
         for (const run of group) {
           const step = steps.get(run.runId);
-          if (!step)
-            answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(outputs.get(run.runId, nodeId), watch) });
-          else if (step instanceof ApplicationFailure) answered.set(run.runId, { runId: run.runId, status: 'failed', error: step.message });
+          if (!step) {
+            produced.set(run.runId, outputs.get(run.runId, nodeId));
+            answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(produced.get(run.runId), watch) });
+          } else if (step instanceof ApplicationFailure)
+            answered.set(run.runId, { runId: run.runId, status: 'failed', error: step.message });
           else calls.push({ run, step, input: await stepInput(run, step, (source) => outputs.get(run.runId, source)) });
         }
         let ended: ListResult[];
@@ -201,6 +228,7 @@ export function createBatchActivities(
           const [began, endedAt] = [result.startedAt ?? startedAt, result.endedAt ?? new Date()];
           if (result.ok) {
             pending.completed(run, step.version, began, endedAt, result.output);
+            produced.set(run.runId, result.output);
             answered.set(run.runId, { runId: run.runId, status: 'completed', summary: summarise(result.output, watch) });
             continue;
           }
@@ -212,6 +240,10 @@ export function createBatchActivities(
         }
         for (const run of group) if (answered.has(run.runId)) results.push(answered.get(run.runId)!);
         await pending.flush(deps.db);
+        // Told once written, as the records would say it.
+        tell(group, answered, produced);
+        progress.done = first + group.length;
+        beat();
       }
     } finally {
       // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.

@@ -1,15 +1,8 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { PipelineStage } from 'mongoose';
+import { z } from 'zod';
 import type { BatchLiveProgress } from '@meetflow/workflows';
-import {
-  conditionHolds,
-  getPath,
-  splitReference,
-  type PipelineDefinition,
-  type PipelineNode,
-  type StepStatus,
-  withSlices,
-} from '@meetflow/workflows/pipeline';
+import { type ChunkProgress, type PipelineDefinition, type StepStatus, withChunksUnderWay, withSlices } from '@meetflow/workflows/pipeline';
 import type { Models } from '../../models.ts';
 import type { PipelineRun } from './run-model.ts';
 import type { PipelineBatch } from './batch-model.ts';
@@ -60,42 +53,70 @@ function stepCounts(definition: PipelineDefinition, counts: Record<string, Parti
 }
 
 /**
- * Whether the batch's workflow still runs, and while it does, its own answer of where it stands
- * (nothing is read from the database, so polling stays cheap). `live` is null once it has ended,
- * and just after it started, before its first task can answer. A batch run in slices answers for
- * its finished slices and those to come; the slice under way answers for itself, added here.
+ * Whether the batch's workflow still runs, and while it does, its own answer of where it stands with
+ * what its chunks under way have told in their heartbeats (withChunksUnderWay): read from Temporal
+ * alone, nothing from the database, so polling stays cheap however many runs the batch has. `live`
+ * is null once it has ended, and just after it started, before its first task can answer. A batch
+ * run in slices answers for its finished slices and those to come; the slice under way answers for
+ * itself, added here.
  */
 export async function liveBatchProgress(temporal: Client, batchId: string): Promise<LiveBatch> {
   const handle = temporal.workflow.getHandle(batchWorkflowId(batchId));
-  const status = await handle.describe().then(
-    (description) => description.status.name,
-    (error: unknown) => {
-      if (error instanceof WorkflowNotFoundError) return 'GONE'; // past Temporal's retention: the run records say it all
-      throw error;
-    },
-  );
-  if (status !== 'RUNNING') return { running: false, live: null };
+  const description = await handle.describe().catch((error: unknown) => {
+    if (error instanceof WorkflowNotFoundError) return null; // past Temporal's retention: the run records say it all
+    throw error;
+  });
+  if (description?.status.name !== 'RUNNING') return { running: false, live: null };
   const live = await handle.query<BatchLiveProgress>('progress').catch(() => null);
-  if (!live?.slices) return { running: true, live };
+  if (!live?.slices) return { running: true, live: live && withChunksUnderWay(live, chunksTold(temporal, description)) };
   const slices = await Promise.all(
-    live.slices.running.map((slice) =>
-      temporal.workflow
-        .getHandle(slice.workflowId)
-        .query<BatchLiveProgress>('progress')
-        .catch(() => null),
-    ),
+    live.slices.running.map(async (slice) => {
+      const sliceHandle = temporal.workflow.getHandle(slice.workflowId);
+      const [answer, described] = await Promise.all([
+        sliceHandle.query<BatchLiveProgress>('progress').catch(() => null),
+        sliceHandle.describe().catch(() => null),
+      ]);
+      return answer && withChunksUnderWay(answer, described ? chunksTold(temporal, described) : []);
+    }),
   );
-  return { running: true, live: withSlices(live, slices), sliced: { batch: live, slices } };
+  return { running: true, live: withSlices(live, slices) };
 }
 
 /** A batch's workflow's answer (see liveBatchProgress). */
 export interface LiveBatch {
   running: boolean;
-  /** The batch's answer, a sliced batch's with its running slices' added. */
+  /** The batch's answer with its chunks' heartbeats, a sliced batch's with its running slices' added. */
   live: BatchLiveProgress | null;
-  /** Of a batch run in slices: its own answer (finished slices and those to come) and the running slices' (null: not answering yet). */
-  sliced?: { batch: BatchLiveProgress; slices: Array<BatchLiveProgress | null> };
 }
+
+/**
+ * What the workflow's chunks under way have told: each pending `executeStepChunk` activity's last
+ * heartbeat details (ChunkProgress; the worker sends them within HEARTBEAT_THROTTLE). Details of
+ * another shape (a chunk of a worker from before they told this) are left out: its runs stay running.
+ */
+function chunksTold(temporal: Client, description: WorkflowExecutionDescription): ChunkProgress[] {
+  const converter = temporal.options.loadedDataConverter.payloadConverter;
+  return (description.raw.pendingActivities ?? []).flatMap((activity) => {
+    const payload = activity.activityType?.name === 'executeStepChunk' ? activity.heartbeatDetails?.payloads?.[0] : undefined;
+    if (!payload) return [];
+    try {
+      const told = ChunkProgressSchema.safeParse(converter.fromPayload(payload));
+      return told.success ? [told.data] : [];
+    } catch {
+      return []; // not a payload this converter reads: as if not told
+    }
+  });
+}
+
+const Outcomes = z.object({ met: z.number().int().min(0), unmet: z.number().int().min(0) });
+const ChunkProgressSchema = z.object({
+  nodeId: z.string(),
+  firstRunId: z.string(),
+  done: z.number().int().min(0),
+  completed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  conditions: z.record(z.string(), Outcomes),
+}) satisfies z.ZodType<ChunkProgress>;
 
 /**
  * Steps of a batch's runs by node, status and how their condition came out, as `$facet` facets:
@@ -198,110 +219,28 @@ export async function recordedBatchCounts(
 }
 
 /**
- * Where a running batch's steps stand. The workflow learns how each run went when its chunk
- * returns, and knows the skips; the run records say, run by run, which step runs now and which
- * have ended. Both are read (the records in one aggregation on the batch's index) and each count
- * taken from whichever is further along, so a bar moves with every run, not every chunk.
+ * A running batch's counts, as its workflow answers them with its chunks' heartbeats (liveBatchProgress),
+ * zeros filled in; the failures with their runs' inputs.
  */
-function mergedSteps(
-  definition: PipelineDefinition,
-  total: number,
-  live: BatchLiveProgress['nodes'],
-  recorded: Record<string, Partial<Record<StepStatus, number>>>,
-): Record<string, StepCounts> {
-  return Object.fromEntries(
-    definition.nodes.map((node) => {
-      const [fromWorkflow, fromRecords] = [live[node.id] ?? {}, recorded[node.id] ?? {}];
-      const completed = Math.max(fromWorkflow.completed ?? 0, fromRecords.completed ?? 0);
-      const failed = Math.max(fromWorkflow.failed ?? 0, fromRecords.failed ?? 0);
-      const skipped = fromWorkflow.skipped ?? 0;
-      const running = Math.min(fromRecords.running ?? 0, Math.max(0, total - completed - failed - skipped));
-      return [node.id, { pending: total - completed - failed - skipped - running, running, completed, failed, skipped }];
-    }),
-  );
-}
-
-/**
- * Runs by state while the batch runs: the workflow's answer, with the runs its records show failed
- * (a step recorded failed) that the workflow has not heard of yet (their chunk is still under way,
- * so it counts them running).
- */
-function mergedRuns(live: BatchLiveProgress, recordedFailed: number): RunCounts {
-  // A workflow started before runs were counted in its answer has no `runs`: all are under way.
-  const runs = { ...NO_RUNS, ...(live.runs ?? { running: live.total }) };
-  const heardOfLater = Math.min(Math.max(0, recordedFailed - runs.failed), runs.running);
-  return { ...runs, running: runs.running - heardOfLater, failed: runs.failed + heardOfLater };
-}
-
-/** A running batch's counts: its workflow's answer merged with its run records (see mergedSteps and mergedRuns); failures from the workflow. */
 export async function liveBatchCounts(
   db: Pick<Models, 'pipelineRuns'>,
-  batch: Pick<PipelineBatch, 'workspaceId' | 'batchId' | 'definition' | 'total'>,
+  batch: Pick<PipelineBatch, 'workspaceId' | 'definition' | 'total'>,
   live: BatchLiveProgress,
 ): Promise<BatchCounts> {
-  return mergedWithRecords(db, batch, live, batch.total, { workspaceId: batch.workspaceId, batchId: batch.batchId });
-}
-
-/**
- * A running sliced batch's counts: the finished slices and those to come as the batch answers
- * (final, or not begun), plus the slice under way merged with its run records as a batch's are
- * (liveBatchCounts). Its runs are the batch's runs recorded running, so only they are read (the
- * `batchId, status` index), however many slices came before.
- */
-async function slicedBatchCounts(
-  db: Pick<Models, 'pipelineRuns'>,
-  batch: Pick<PipelineBatch, 'workspaceId' | 'batchId' | 'definition' | 'total'>,
-  sliced: NonNullable<LiveBatch['sliced']>,
-): Promise<BatchCounts> {
-  const { definition } = batch;
-  const runningSlices = sliced.batch.slices?.running ?? [];
-  const sliceTotal = runningSlices.reduce((sum, slice) => sum + slice.total, 0);
-  // The slices under way as one answer (a slice not answering yet: all its runs pending).
-  const underWay = withSlices(
-    {
-      ...sliced.batch,
-      total: sliceTotal,
-      nodes: {},
-      runs: { pending: 0, running: 0, completed: 0, failed: 0 },
-      failures: [],
-      conditions: {},
-    },
-    sliced.slices,
-  );
-  const [rest, current] = await Promise.all([
-    liveCounts(db, batch, sliced.batch, sliced.batch.total - sliceTotal),
-    mergedWithRecords(db, batch, underWay, sliceTotal, { workspaceId: batch.workspaceId, batchId: batch.batchId, status: 'running' }),
-  ]);
-  const add = <K extends string>(a: Record<K, number>, b: Record<K, number>) =>
-    Object.fromEntries(Object.keys(a).map((key) => [key, a[key as K] + b[key as K]])) as Record<K, number>;
+  const { definition, total } = batch;
   return {
-    runs: add(rest.runs, current.runs),
-    nodes: Object.fromEntries(definition.nodes.map((node) => [node.id, add(rest.nodes[node.id]!, current.nodes[node.id]!)])),
-    conditions: Object.fromEntries(
-      Object.keys(rest.conditions).map((nodeId) => [nodeId, add(rest.conditions[nodeId]!, current.conditions[nodeId]!)]),
+    // A workflow started before runs were counted in its answer has no `runs`: all are under way.
+    runs: { ...NO_RUNS, ...(live.runs ?? { running: live.total }) },
+    nodes: Object.fromEntries(
+      definition.nodes.map((node) => {
+        const { running = 0, completed = 0, failed = 0, skipped = 0 } = live.nodes[node.id] ?? {};
+        return [node.id, { pending: total - running - completed - failed - skipped, running, completed, failed, skipped }];
+      }),
     ),
-    failures: [...rest.failures, ...current.failures].slice(0, FAILURES_LISTED),
-    lastEndedAt: null,
-  };
-}
-
-/**
- * Counts as a workflow answers them alone: of finished or not begun runs, where nothing in their
- * records is newer (merged with no records: mergedSteps, mergedRuns), with the failures' inputs.
- */
-async function liveCounts(
-  db: Pick<Models, 'pipelineRuns'>,
-  batch: Pick<PipelineBatch, 'workspaceId' | 'definition'>,
-  live: BatchLiveProgress,
-  total: number,
-): Promise<BatchCounts> {
-  return {
-    runs: mergedRuns(live, 0),
-    nodes: mergedSteps(batch.definition, total, live.nodes, {}),
     conditions: Object.fromEntries(
-      batch.definition.nodes.filter((node) => node.when).map((node) => [node.id, { met: 0, unmet: 0, ...live.conditions?.[node.id] }]),
+      definition.nodes.filter((node) => node.when).map((node) => [node.id, { met: 0, unmet: 0, ...live.conditions?.[node.id] }]),
     ),
-    failures: await withInputs(db, batch.workspaceId, live.failures),
+    failures: await withInputs(db, batch.workspaceId, live.failures ?? []),
     lastEndedAt: null,
   };
 }
@@ -320,33 +259,6 @@ async function withInputs(
   return failed.map((failure) => ({ ...failure, input: inputOf.get(failure.runId) }));
 }
 
-/**
- * A workflow's answer for `total` runs merged with the records of those runs (`scope`: one
- * aggregation and one count on the batch's index), as liveBatchCounts describes.
- */
-async function mergedWithRecords(
-  db: Pick<Models, 'pipelineRuns'>,
-  batch: Pick<PipelineBatch, 'workspaceId' | 'definition'>,
-  live: BatchLiveProgress,
-  total: number,
-  scope: { workspaceId: string; batchId: string; status?: 'running' },
-): Promise<BatchCounts> {
-  const { definition } = batch;
-  const [[facets], recordedFailed, failures] = await Promise.all([
-    db.pipelineRuns.aggregate<StepFacets>([{ $match: scope }, { $facet: stepFacets(definition) }]),
-    db.pipelineRuns.countDocuments({ ...scope, $or: definition.nodes.map((node) => ({ [`steps.${node.id}.status`]: 'failed' })) }),
-    withInputs(db, batch.workspaceId, live.failures ?? []),
-  ]);
-  const steps = stepGroupsOf(definition, facets);
-  return {
-    runs: mergedRuns(live, recordedFailed),
-    nodes: mergedSteps(definition, total, live.nodes, byNode(steps)),
-    conditions: conditionCounts(definition, steps),
-    failures,
-    lastEndedAt: null,
-  };
-}
-
 /** What reading where a batch stands needs: its records and Temporal (the running workflow answers for itself). */
 export interface BatchStandingDeps {
   db: Pick<Models, 'pipelineBatches' | 'pipelineRuns'>;
@@ -363,21 +275,19 @@ export interface BatchStanding {
 }
 
 /**
- * The one computation of a batch's progress. While it runs, its workflow answers, merged with its
- * run records (see liveBatchCounts); once it has ended, or been cancelled, its run records (see
+ * The one computation of a batch's progress. While it runs, its workflow answers, with what its
+ * chunks under way told in their heartbeats (see liveBatchProgress); once it has ended, or been cancelled, its run records (see
  * recordedBatchCounts); just after it started, before the workflow can answer, its run records too.
  */
 export async function batchStanding(deps: BatchStandingDeps, workspaceId: string, batchId: string): Promise<BatchStanding> {
   const batch = await findBatch(deps.db, workspaceId, batchId);
-  const { running, live, sliced } = await liveBatchProgress(deps.temporal, batchId);
+  const { running, live } = await liveBatchProgress(deps.temporal, batchId);
   // A cancelled batch's runs were settled when it was cancelled, even if its workflow is still closing.
   const underWay = running && !batch.cancelledAt;
   const counts =
-    underWay && sliced
-      ? await slicedBatchCounts(deps.db, batch, sliced)
-      : underWay && live
-        ? await liveBatchCounts(deps.db, batch, live)
-        : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
+    underWay && live
+      ? await liveBatchCounts(deps.db, batch, live)
+      : await recordedBatchCounts(deps.db, workspaceId, batchId, batch.definition);
   return {
     batch,
     status: batch.cancelledAt ? 'cancelled' : underWay ? 'running' : 'completed',

@@ -35,6 +35,7 @@ const GATES = {
   sliced: 'batches-api.sliced',
   slicedCancel: 'batches-api.sliced-cancel',
   durations: 'batches-api.durations',
+  midChunk: 'batches-api.mid-chunk',
 };
 
 let stack: TestPipelineWorker;
@@ -115,6 +116,21 @@ describe('GET /api/batches/{id}', () => {
     expect(done.runsPerMinute).toBeGreaterThan(0);
     const failed = await stack.db.pipelineRuns.findOne({ runId: done.failures[0]!.runId }, null, ACROSS_WORKSPACES).lean();
     expect(failed).toMatchObject({ batchId, status: 'failed', input: { n: -1 } });
+  });
+
+  it("shows a chunk's runs completed as each group of them is written, before the chunk returns (its heartbeats tell)", async () => {
+    // One chunk of 30: its first group of 25 passes the open gate; the last 5 hold at theirs until the test opens it.
+    const inputs = Array.from({ length: 30 }, (_, index) => ({ n: index + 1, gate: index < 25 ? GATES.open : GATES.midChunk }));
+    const batchId = await startBatch(inputs, 30);
+    await reachedGate(GATES.midChunk);
+    const stageOf = async () => {
+      const [hold] = (await view(batchId)).stages;
+      return { pending: hold!.pending, running: hold!.running, completed: hold!.completed };
+    };
+    await expect.poll(stageOf, { timeout: 30_000, interval: 100 }).toEqual({ pending: 0, running: 5, completed: 25 });
+    openGate(GATES.midChunk);
+    await ended(batchId);
+    expect(await stageOf()).toEqual({ pending: 0, running: 0, completed: 30 });
   });
 
   it('reads a batch started before batches were recorded from its runs, and keeps it in its workspace', async () => {
