@@ -50,17 +50,32 @@ async function startServer() {
   return { things: client.db().collection<{ _id: number }>('things') };
 }
 
-/** A document's fields, each naming the update that wrote it (`version`): a document written whole says one version. */
-const fields = (version: number) => Object.fromEntries(Array.from({ length: FIELDS }, (_, index) => [`f${index}`, `${version}:${index}`]));
-const versionsOf = (document: Record<string, unknown>) =>
-  new Set(Array.from({ length: FIELDS }, (_, index) => String(document[`f${index}`]).split(':')[0]));
+/**
+ * A document's fields, each naming the update that wrote it (`version`): a document written whole says
+ * one version. Half of them at its top level, half in a subdocument (`nested`), set by their paths: the
+ * copy an update works on is shallow (UnsizedH2Collection), so a subdocument changed in place would show.
+ */
+const HALF = FIELDS / 2;
+const value = (version: number, index: number) => `${version}:${index}`;
+const fields = (version: number) => Object.fromEntries(Array.from({ length: HALF }, (_, index) => [`f${index}`, value(version, index)]));
+const nestedPaths = (version: number) =>
+  Object.fromEntries(Array.from({ length: HALF }, (_, index) => [`nested.g${index}`, value(version, HALF + index)]));
+const nested = (version: number) =>
+  Object.fromEntries(Array.from({ length: HALF }, (_, index) => [`g${index}`, value(version, HALF + index)]));
+const versionsOf = (document: Record<string, unknown>) => {
+  const inner = document.nested as Record<string, unknown>;
+  return new Set([
+    ...Array.from({ length: HALF }, (_, index) => String(document[`f${index}`]).split(':')[0]),
+    ...Array.from({ length: HALF }, (_, index) => String(inner[`g${index}`]).split(':')[0]),
+  ]);
+};
 
 /**
  * WRITERS clients updating DOCUMENTS documents of FIELDS fields each, `updates` updates in all, both
  * ways a document is updated (an update command, and findAndModify); stops at the first failure.
  */
 async function updateRace(things: mongoose.mongo.Collection<{ _id: number }>, updates: number): Promise<string[]> {
-  await things.insertMany(Array.from({ length: DOCUMENTS }, (_, id) => ({ _id: id, ...fields(0) })));
+  await things.insertMany(Array.from({ length: DOCUMENTS }, (_, id) => ({ _id: id, ...fields(0), nested: nested(0) })));
   let next = 0;
   const failures: string[] = [];
   await Promise.all(
@@ -69,8 +84,9 @@ async function updateRace(things: mongoose.mongo.Collection<{ _id: number }>, up
         const version = ++next;
         const filter = { _id: version % DOCUMENTS };
         try {
-          if (version % 3) await things.updateOne(filter, { $set: fields(version), $unset: { gone: '' } });
-          else await things.findOneAndUpdate(filter, { $set: { ...fields(version), gone: version } });
+          const set = { ...fields(version), ...nestedPaths(version) };
+          if (version % 3) await things.updateOne(filter, { $set: set, $unset: { gone: '' } });
+          else await things.findOneAndUpdate(filter, { $set: { ...set, gone: version } });
         } catch (error) {
           failures.push(`update ${version}: ${String(error)}`);
         }
@@ -87,6 +103,10 @@ describe('updates racing the commits of other writes', () => {
     const documents = await things.find().toArray();
     expect(documents).toHaveLength(DOCUMENTS);
     for (const document of documents) expect([...versionsOf(document)], `document ${document._id}`).toHaveLength(1);
+    expect(
+      documents.some((document) => versionsOf(document).has('0')),
+      'a document no update reached',
+    ).toBe(false);
     expect(await things.insertOne({ _id: DOCUMENTS })).toMatchObject({ acknowledged: true });
   }, 240_000);
 });
