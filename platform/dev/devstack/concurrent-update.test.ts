@@ -52,8 +52,8 @@ async function startServer() {
 
 /**
  * A document's fields, each naming the update that wrote it (`version`): a document written whole says
- * one version. Half of them at its top level, half in a subdocument (`nested`), set by their paths: the
- * copy an update works on is shallow (UnsizedH2Collection), so a subdocument changed in place would show.
+ * one version. Half of them at its top level, half in a subdocument (`nested`), set by their paths: a
+ * subdocument changed in place would show too.
  */
 const HALF = FIELDS / 2;
 const value = (version: number, index: number) => `${version}:${index}`;

@@ -27,13 +27,6 @@ import de.bwaldvogel.mongo.oplog.Oplog;
  * findAndModify) works on copies of the documents its query matched, and the copy is what is put
  * back; a stored document is only ever replaced. Reads are not copied.
  *
- * The copy is shallow (its own map of top-level fields; the values are the stored document's). That
- * is enough: the library changes the document it matched only at its top level (removing the fields
- * the update dropped, putting each field of the updated document), and computes the updated
- * document on a deep copy of its own, so no value of a stored document is ever changed. A deep copy
- * here cost 15.5% of the database's CPU in the 1,000-prospect batch (a run record carries its
- * definition and input, and every step of every run updates it twice).
- *
  * Data size: the collection does not keep collStats' `size`, which nothing of Meetflow reads:
  * mongo-java-server encodes a document to BSON to measure it on every insert and delete, and the
  * document before and after on every update, about 8% of the database's CPU in the 1,000-prospect
@@ -81,7 +74,7 @@ final class UnsizedH2Collection extends H2Collection {
                                                    int batchSize, Comparator<Document> documentComparator, Document fieldSelector) {
         Stream<Document> documents = UPDATING.get() == null
             ? documentStream
-            : documentStream.filter(document -> documentMatchesQuery(document, query)).map(Document::clone);
+            : documentStream.filter(document -> documentMatchesQuery(document, query)).map(Document::cloneDeeply);
         return super.matchDocumentsFromStream(query, documents, numberToSkip, limit, batchSize, documentComparator, fieldSelector);
     }
 }
