@@ -3,7 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { ConflictError } from '../../../core/errors.ts';
 import type { Models } from '../../models.ts';
 import { settledSteps } from './activities.ts';
-import { liveBatchProgress } from './batch-progress.ts';
+import { batchRunning } from './batch-progress.ts';
 import { findBatch, startPipelineBatch, type StartedBatch } from './batches.ts';
 import { definitionToRerun } from './built-ins.ts';
 import { withoutLegacyWorkspace, type PipelineRunner } from './runs.ts';
@@ -83,7 +83,7 @@ export async function cancelBatch(
 ): Promise<void> {
   const batch = await findBatch(deps.db, workspaceId, batchId);
   if (batch.cancelledAt) return;
-  if (!(await liveBatchProgress(deps.temporal, batchId)).running) {
+  if (!(await batchRunning(deps.temporal, batchId))) {
     throw new ConflictError(`Batch ${batchId} has already finished: there is nothing left to cancel`);
   }
   // First, so the chunks under way see it before their next run.
@@ -105,12 +105,12 @@ export async function retryFailedRuns(
 ): Promise<StartedBatch & { retryOf: string }> {
   const { db, temporal } = runner;
   const batch = await findBatch(db, workspaceId, batchId);
-  if (!batch.cancelledAt && (await liveBatchProgress(temporal, batchId)).running) {
+  if (!batch.cancelledAt && (await batchRunning(temporal, batchId))) {
     throw new ConflictError(`Batch ${batchId} is still running: retry its failed runs once it has finished (or cancel it)`);
   }
   const retries = await db.pipelineBatches.find({ workspaceId, retryOf: batchId }, { batchId: 1, cancelledAt: 1 }).lean();
   for (const retry of retries) {
-    if (!retry.cancelledAt && (await liveBatchProgress(temporal, retry.batchId)).running) {
+    if (!retry.cancelledAt && (await batchRunning(temporal, retry.batchId))) {
       throw new ConflictError(`Batch ${retry.batchId}, a retry of batch ${batchId}, is still running: wait for it to finish`);
     }
   }

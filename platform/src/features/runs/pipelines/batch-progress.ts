@@ -62,10 +62,7 @@ function stepCounts(definition: PipelineDefinition, counts: Record<string, Parti
  */
 export async function liveBatchProgress(temporal: Client, batchId: string): Promise<LiveBatch> {
   const handle = temporal.workflow.getHandle(batchWorkflowId(batchId));
-  const description = await handle.describe().catch((error: unknown) => {
-    if (error instanceof WorkflowNotFoundError) return null; // past Temporal's retention: the run records say it all
-    throw error;
-  });
+  const description = await describeBatch(temporal, batchId);
   if (description?.status.name !== 'RUNNING') return { running: false, live: null };
   const live = await handle.query<BatchLiveProgress>('progress').catch(() => null);
   if (!live?.slices) return { running: true, live: live && withChunksUnderWay(live, chunksTold(temporal, description)) };
@@ -80,6 +77,22 @@ export async function liveBatchProgress(temporal: Client, batchId: string): Prom
     }),
   );
   return { running: true, live: withSlices(live, slices) };
+}
+
+/** The batch's workflow as Temporal describes it; null once past Temporal's retention (the run records say it all). */
+async function describeBatch(temporal: Client, batchId: string): Promise<WorkflowExecutionDescription | null> {
+  return temporal.workflow
+    .getHandle(batchWorkflowId(batchId))
+    .describe()
+    .catch((error: unknown) => {
+      if (error instanceof WorkflowNotFoundError) return null;
+      throw error;
+    });
+}
+
+/** Whether the batch's workflow still runs (one describe call, nothing asked of the workflow). */
+export async function batchRunning(temporal: Client, batchId: string): Promise<boolean> {
+  return (await describeBatch(temporal, batchId))?.status.name === 'RUNNING';
 }
 
 /** A batch's workflow's answer (see liveBatchProgress). */
