@@ -53,6 +53,7 @@ export const manifest = defineManifest({
       input: workspaceInput,
       output: z.object({ slices: z.array(publicSlice) }),
       timeout: '10 seconds',
+      service: true,
     },
     internalSliceEconomics: {
       description: 'Internal only: slices with expected cost per meeting (ecm), margin and evidence.',
@@ -74,6 +75,7 @@ export const manifest = defineManifest({
       input: workspaceInput,
       output: z.object({ bids: z.array(bidView) }),
       timeout: '10 seconds',
+      service: true,
     },
     chargeMeeting: {
       description:
@@ -89,6 +91,7 @@ export const manifest = defineManifest({
       input: ledgerSummaryInput,
       output: ledgerSummary,
       timeout: '10 seconds',
+      service: true,
     },
     ledgerEntries: {
       description:

@@ -1,9 +1,15 @@
 import { PPM_PRICING } from '@meetflow/plugin-sdk/contracts/agents';
 import { InputError, NotFoundError } from '../../../core/errors.ts';
-import { callDeclaredActivity, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
+import { callDeclaredActivity, callPluginService, type DeclaredCallOptions, type PluginApiDeps } from '../../runs/services.ts';
 import type { WorkspaceRunContext } from '../../../core/run-context.ts';
 
-/** Runs one ppm-pricing activity on the worker in the run context's workspace, with its manifest timeout; an unknown slice is a 404. */
+/**
+ * Runs one ppm-pricing activity in the run context's workspace; an unknown slice is a 404. A read the
+ * plugin declares a service (its slices, bids, ledger) runs in this process, on the plugin's own
+ * collections: a page of prices then needs no worker, however busy a batch keeps it (the /pricing
+ * page waited more than 5 s for its slices behind research once: CI, 2026-12-02). Anything else runs
+ * on the worker, with its manifest timeout.
+ */
 export function callPricing(
   deps: PluginApiDeps,
   activity: Exclude<keyof typeof PPM_PRICING, 'plugin'>,
@@ -11,7 +17,10 @@ export function callPricing(
   run: WorkspaceRunContext,
   options: DeclaredCallOptions = {},
 ): Promise<unknown> {
-  return callDeclaredActivity(deps, PPM_PRICING[activity], input, run, { failures: { SliceNotFound: NotFoundError }, ...options });
+  const failures = { SliceNotFound: NotFoundError, ...options.failures };
+  const name = PPM_PRICING[activity];
+  if (deps.host.isService(name)) return callPluginService(deps, name, input, run, { failures });
+  return callDeclaredActivity(deps, name, input, run, { ...options, failures });
 }
 
 /**

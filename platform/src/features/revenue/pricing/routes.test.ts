@@ -78,6 +78,23 @@ describe('/api/pricing', () => {
     expect(await slices('acme')).toEqual(listed);
   });
 
+  it('reads slices, bids and the ledger in its own process: they answer with no worker polling the task queue', async () => {
+    await ensureDefaultSlices(deps, 'no-worker');
+    const unpolled = await serveRouters(pricingRouter({ ...deps, taskQueue: `nobody-polls-${Date.now()}` }));
+    try {
+      const read = async (path: string) => {
+        const response = await fetch(`${unpolled.url}/api/pricing/${path}?workspace=no-worker`);
+        return [response.status, await response.json()] as const;
+      };
+      const [status, listed] = await read('slices');
+      expect([status, (listed as Slice[]).map((slice) => slice.sliceId)]).toEqual([200, ['premium', 'standard', 'volume']]);
+      expect(await read('bids')).toEqual([200, []]);
+      expect(await read('ledger')).toMatchObject([200, { meetingsCharged: 0, netMinor: 0 }]);
+    } finally {
+      await unpolled.close();
+    }
+  });
+
   it('never shows the internal expected cost per meeting, though the plugin keeps one', async () => {
     await callPricing(
       deps,

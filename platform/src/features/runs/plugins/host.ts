@@ -268,6 +268,13 @@ export class PluginHost {
    * the plugin's own models on `connection`, its config, the system clock; no HTTP and no language
    * model. A business failure comes back as the plugin threw it (an ApplicationFailure with its `type`).
    */
+  /** Whether the installed plugin's manifest marks the activity (`<plugin>.<activity>`) a service: a read the API may run in its own process. */
+  isService(name: string): boolean {
+    const dot = name.indexOf('.');
+    const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
+    return plugin?.manifest.activities[name.slice(dot + 1)]?.service === true;
+  }
+
   async callService(name: string, input: unknown, connection: Connection, run: RunContext): Promise<unknown> {
     const dot = name.indexOf('.');
     const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
