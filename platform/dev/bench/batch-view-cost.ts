@@ -9,8 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { StepStatus } from '@meetflow/workflows/pipeline';
 import { FAILURES_LISTED, recordedBatchCounts } from '../../src/features/runs/pipelines/batch-progress.ts';
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
-import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
-import { BENCH_ICP_ANALYSIS } from './icp.ts';
+import { benchRunRecord } from './run-records.ts';
 import { startBenchServers, timeSequentialReads } from './stack.ts';
 
 const RUNS = 1_000;
@@ -25,34 +24,27 @@ try {
   const definition = PROSPECT_PIPELINE;
   const statuses: StepStatus[] = ['completed', 'running', 'pending', 'failed', 'skipped'];
   await db.pipelineRuns.insertMany(
-    Array.from({ length: RUNS }, (_, index) => ({
-      runId: randomUUID(),
-      workspaceId: WORKSPACE,
-      pipelineId: definition.id,
-      pipelineVersion: definition.version,
-      definition,
-      input: {
-        prospectId: index + 1,
-        website: `https://company-${index}.example`,
-        icp: BENCH_ICP_ANALYSIS.icpSlices[0]?.criteria,
-        offer: SAMPLE_OFFER,
-      },
-      status: 'running',
-      // Runs further along the more of them there are: every status at every node, a few conditions held or not.
-      steps: Object.fromEntries(
-        definition.nodes.map((node, position) => [
-          node.id,
-          {
-            status: statuses[(index + position) % statuses.length]!,
-            activity: node.activity,
-            attempts: 1,
-            startedAt: new Date(),
-            ...(node.when ? { conditionMet: index % 3 !== 0 } : {}),
-          },
-        ]),
+    Array.from({ length: RUNS }, (_, index) =>
+      benchRunRecord(
+        WORKSPACE,
+        batchId,
+        randomUUID(),
+        index,
+        // Runs further along the more of them there are: every status at every node, a few conditions held or not.
+        Object.fromEntries(
+          definition.nodes.map((node, position) => [
+            node.id,
+            {
+              status: statuses[(index + position) % statuses.length]!,
+              activity: node.activity,
+              attempts: 1,
+              startedAt: new Date(),
+              ...(node.when ? { conditionMet: index % 3 !== 0 } : {}),
+            },
+          ]),
+        ),
       ),
-      batchId,
-    })),
+    ),
   );
   /** recordedBatchCounts's read as it was: its steps facet unwound each run's steps, then grouped them by node, status and condition. */
   const unwound = async () => {

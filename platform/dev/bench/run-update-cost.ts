@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { PROSPECT_PIPELINE } from '../../src/features/prospecting/superagent/prospect-pipeline.ts';
-import { SAMPLE_OFFER } from '../../src/features/prospecting/offer/sample-offer.ts';
-import { BENCH_ICP_ANALYSIS } from './icp.ts';
+import { benchRunRecord } from './run-records.ts';
 import { startBenchServers, timeSequentialReads } from './stack.ts';
 
 const RUNS = 1_000;
@@ -22,24 +21,10 @@ try {
   const batchId = randomUUID();
   const definition = PROSPECT_PIPELINE;
   const runIds = Array.from({ length: RUNS }, () => randomUUID());
-  await db.pipelineRuns.insertMany(
-    runIds.map((runId, index) => ({
-      runId,
-      workspaceId: WORKSPACE,
-      pipelineId: definition.id,
-      pipelineVersion: definition.version,
-      definition,
-      input: {
-        prospectId: index + 1,
-        website: `https://company-${index}.example`,
-        icp: BENCH_ICP_ANALYSIS.icpSlices[0]?.criteria,
-        offer: SAMPLE_OFFER,
-      },
-      status: 'running',
-      steps: Object.fromEntries(definition.nodes.map((node) => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }])),
-      batchId,
-    })),
+  const pending = Object.fromEntries(
+    definition.nodes.map((node) => [node.id, { status: 'pending' as const, activity: node.activity, attempts: 0 }]),
   );
+  await db.pipelineRuns.insertMany(runIds.map((runId, index) => benchRunRecord(WORKSPACE, batchId, runId, index, pending)));
   const chunks = Array.from({ length: RUNS / CHUNK }, (_, index) => runIds.slice(index * CHUNK, (index + 1) * CHUNK));
   let next = 0;
   /** One chunk's step for one node, as a chunk writes it: marked running together, then each run's completion. */
