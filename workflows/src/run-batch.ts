@@ -11,6 +11,7 @@ import {
 import { msToNumber } from '@temporalio/common';
 import type { BatchActivities, ChunkResult } from './activities.ts';
 import {
+  chunkKey,
   conditionHolds,
   levelsOf,
   LIVE_FAILURES,
@@ -189,8 +190,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
             const running = inFlightRuns.get(nodeId) ?? new Set<string>();
             inFlightRuns.set(nodeId, running);
             for (const runId of runIdsOfChunk) running.add(runId);
-            const chunkKey = `${nodeId}\u0000${runIdsOfChunk[0]}`;
-            chunksUnderWay.set(chunkKey, { nodeId, firstRunId: runIdsOfChunk[0]! });
+            const underWay = { nodeId, firstRunId: runIdsOfChunk[0]! };
+            chunksUnderWay.set(chunkKey(underWay), underWay);
             try {
               record(
                 nodeId,
@@ -201,7 +202,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchProgress> {
               for (const runId of runIdsOfChunk) record(nodeId, [{ runId, status: 'failed', error: message }]);
             } finally {
               inFlight--;
-              chunksUnderWay.delete(chunkKey);
+              chunksUnderWay.delete(chunkKey(underWay));
               for (const runId of runIdsOfChunk) running.delete(runId);
             }
           }),

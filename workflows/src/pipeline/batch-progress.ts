@@ -49,6 +49,9 @@ export interface ChunkUnderWay {
   firstRunId: string;
 }
 
+/** A chunk's name as one string, to find it by. */
+export const chunkKey = (chunk: ChunkUnderWay): string => `${chunk.nodeId}\u0000${chunk.firstRunId}`;
+
 /**
  * A chunk's heartbeat details: how its runs stand so far (each group's records written, and the
  * runs a retried chunk found completed). The workflow hears of a chunk's runs only once it returns;
@@ -112,14 +115,14 @@ export function withSlices(batch: BatchLiveProgress, running: ReadonlyArray<Batc
  * pending activity may still be read just after), one not begun or not heard from yet stays running.
  */
 export function withChunksUnderWay(live: BatchLiveProgress, told: readonly ChunkProgress[]): BatchLiveProgress {
-  const underWay = new Set((live.chunks ?? []).map((chunk) => `${chunk.nodeId}\u0000${chunk.firstRunId}`));
+  const underWay = new Set((live.chunks ?? []).map(chunkKey));
   const nodes: BatchProgress['nodes'] = Object.fromEntries(Object.entries(live.nodes).map(([nodeId, counts]) => [nodeId, { ...counts }]));
   const runs = { ...live.runs };
   const conditions: Record<string, ConditionOutcomes> = Object.fromEntries(
     Object.entries(live.conditions ?? {}).map(([nodeId, counts]) => [nodeId, { ...counts }]),
   );
   for (const chunk of told) {
-    if (!underWay.delete(`${chunk.nodeId}\u0000${chunk.firstRunId}`)) continue; // returned, or told twice
+    if (!underWay.delete(chunkKey(chunk))) continue; // returned, or told twice
     const counts = (nodes[chunk.nodeId] ??= {});
     const completed = Math.min(chunk.completed, counts.running ?? 0);
     const failed = Math.min(chunk.failed, (counts.running ?? 0) - completed);

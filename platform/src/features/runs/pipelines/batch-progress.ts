@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, type Client, type WorkflowExecutionDescription } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client, type WorkflowExecutionDescription, type WorkflowHandle } from '@temporalio/client';
 import type { PipelineStage } from 'mongoose';
 import { z } from 'zod';
 import type { BatchLiveProgress } from '@meetflow/workflows';
@@ -62,7 +62,7 @@ function stepCounts(definition: PipelineDefinition, counts: Record<string, Parti
  */
 export async function liveBatchProgress(temporal: Client, batchId: string): Promise<LiveBatch> {
   const handle = temporal.workflow.getHandle(batchWorkflowId(batchId));
-  const description = await describeBatch(temporal, batchId);
+  const description = await describeBatch(handle);
   if (description?.status.name !== 'RUNNING') return { running: false, live: null };
   const live = await handle.query<BatchLiveProgress>('progress').catch(() => null);
   if (!live?.slices) return { running: true, live: live && withChunksUnderWay(live, chunksTold(temporal, description)) };
@@ -80,19 +80,16 @@ export async function liveBatchProgress(temporal: Client, batchId: string): Prom
 }
 
 /** The batch's workflow as Temporal describes it; null once past Temporal's retention (the run records say it all). */
-async function describeBatch(temporal: Client, batchId: string): Promise<WorkflowExecutionDescription | null> {
-  return temporal.workflow
-    .getHandle(batchWorkflowId(batchId))
-    .describe()
-    .catch((error: unknown) => {
-      if (error instanceof WorkflowNotFoundError) return null;
-      throw error;
-    });
+async function describeBatch(handle: WorkflowHandle): Promise<WorkflowExecutionDescription | null> {
+  return handle.describe().catch((error: unknown) => {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  });
 }
 
 /** Whether the batch's workflow still runs (one describe call, nothing asked of the workflow). */
 export async function batchRunning(temporal: Client, batchId: string): Promise<boolean> {
-  return (await describeBatch(temporal, batchId))?.status.name === 'RUNNING';
+  return (await describeBatch(temporal.workflow.getHandle(batchWorkflowId(batchId))))?.status.name === 'RUNNING';
 }
 
 /** A batch's workflow's answer (see liveBatchProgress). */

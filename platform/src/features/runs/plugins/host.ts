@@ -268,19 +268,23 @@ export class PluginHost {
    * the plugin's own models on `connection`, its config, the system clock; no HTTP and no language
    * model. A business failure comes back as the plugin threw it (an ApplicationFailure with its `type`).
    */
+  /** The installed plugin an activity's qualified name (`<plugin>.<activity>`) names, and the activity's own name. */
+  private pluginOf(name: string): { plugin: AnyPlugin | undefined; pluginId: string; activity: string } {
+    const dot = name.indexOf('.');
+    const pluginId = name.slice(0, dot);
+    return { plugin: this.plugins.find((candidate) => candidate.manifest.id === pluginId), pluginId, activity: name.slice(dot + 1) };
+  }
+
   /** Whether the installed plugin's manifest marks the activity (`<plugin>.<activity>`) a service: a read the API may run in its own process. */
   isService(name: string): boolean {
-    const dot = name.indexOf('.');
-    const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
-    return plugin?.manifest.activities[name.slice(dot + 1)]?.service === true;
+    const { plugin, activity } = this.pluginOf(name);
+    return plugin?.manifest.activities[activity]?.service === true;
   }
 
   async callService(name: string, input: unknown, connection: Connection, run: RunContext): Promise<unknown> {
-    const dot = name.indexOf('.');
-    const plugin = this.plugins.find((candidate) => candidate.manifest.id === name.slice(0, dot));
-    if (!plugin) throw new Error(`no plugin "${name.slice(0, dot)}" is installed for service ${name}`);
-    if (plugin.manifest.activities[name.slice(dot + 1)]?.service !== true)
-      throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
+    const { plugin, pluginId } = this.pluginOf(name);
+    if (!plugin) throw new Error(`no plugin "${pluginId}" is installed for service ${name}`);
+    if (!this.isService(name)) throw new Error(`${name} is not a service of plugin "${plugin.manifest.id}"`);
     return this.servicesOf(plugin, connection)[name]!(input, { run });
   }
 
