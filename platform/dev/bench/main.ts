@@ -33,6 +33,7 @@ import { describeProbe } from './heap-summary.ts';
 import { benchDashboard, DASHBOARD_GETS, type DashboardResult } from './dashboard.ts';
 import { BENCH_FUZZ_EXAMPLES, benchFuzz, type FuzzBenchResult } from '../fuzz/bench.ts';
 import { describeProblems, SERVER_ERROR_CHECK } from '../fuzz/schemathesis.ts';
+import { provisionDevstack } from '../devstack/provision.ts';
 import { environment, formatTable, loadAverage, writeResults, type Figure } from './report.ts';
 import { startBenchServers, type BenchServers } from './stack.ts';
 import { measureUiSize, type UiSizeResult } from './ui-size.ts';
@@ -132,6 +133,13 @@ async function part(name: string, measure: () => Promise<void>, failedRows: Arra
   loads[name] = { before, after: loadAverage() };
 }
 
+// On a fresh clone the servers are not installed yet: provisioning comes before the environment is read.
+try {
+  await provisionDevstack(log);
+} catch (error) {
+  console.error(`[bench] the local servers cannot be provisioned, so nothing can be measured:\n${(error as Error).message}`);
+  process.exit(1);
+}
 const env = environment();
 const startedAt = new Date();
 log(
