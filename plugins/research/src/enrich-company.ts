@@ -10,6 +10,7 @@ import { extractFunding } from './extract/funding.ts';
 import { extractHiring } from './extract/hiring.ts';
 import { extractIndustry } from './extract/industry.ts';
 import { extractPainPoints } from './extract/pain-points.ts';
+import { withSentenceCache } from './extract/terms.ts';
 import { extractPricing } from './extract/pricing.ts';
 import { extractHiredRoles, extractRoles } from './extract/roles.ts';
 import { extractSize } from './extract/size.ts';
@@ -79,7 +80,7 @@ export async function enrichCompany(
   const [home] = pages;
   if (!home) throw new Error('crawlSite returned no home page');
   const now = deps.clock.now();
-  const found = extractAll(pages, home, now.getUTCFullYear());
+  const found = withSentenceCache(() => extractAll(pages, home, now.getUTCFullYear()));
   const facts = assembleFacts(found.drafts, config.minConfidence);
   // A summary field only repeats a fact that was kept (one under minConfidence is not reported).
   const hasFact = (kind: string, value?: string | null) =>

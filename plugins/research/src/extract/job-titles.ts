@@ -4,7 +4,7 @@
 // ("Director of Finance"), a function with a role ("finance leaders"), or a title of its own
 // (C-level acronyms, chief officers, founders). A person's name beside a title ("Head of
 // Ecommerce Omar Reyes") is never part of it.
-import nlp from 'compromise';
+import { termsOf } from './terms.ts';
 
 // Functions a role can belong to: "sales", "customer success", "plant"… (any case).
 const FUNCTIONS = [
@@ -281,8 +281,7 @@ const AREA_SUFFIX = /(?:tion|sion|ment|ing|ship|ance|ence|ity|ics|ness|ies|ops|u
 export function withoutName(area: string): string {
   const words = area.split(' ');
   if (words.length === 1) return area;
-  const terms = nlp(area).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>;
-  const tags = new Map(terms.flatMap((sentence) => sentence.terms).map((term) => [term.text, new Set(term.tags)]));
+  const tags = new Map(termsOf(area).map((term) => [term.text, new Set(term.tags)]));
   const kept = [words[0]!];
   for (const word of words.slice(1)) {
     if (word === '&') {
@@ -306,8 +305,7 @@ export function withoutName(area: string): string {
  */
 function isAreaNoun(text: string, word: string): boolean {
   if (FUNCTION_WORDS.has(word.toLowerCase()) || /^[A-Z]{2,}$/.test(word)) return true;
-  const terms = (nlp(text).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
-  const term = terms.find((candidate) => candidate.text === word);
+  const term = termsOf(text).find((candidate) => candidate.text === word);
   if (!term) return false;
   const tags = new Set(term.tags);
   const notArea = [
@@ -331,8 +329,11 @@ function isAreaNoun(text: string, word: string): boolean {
 
 /** True when compromise reads the word, where it stands, as a verb ("use" in "directors of nursing use MediRota"). */
 function isVerbHere(text: string, word: string): boolean {
-  const terms = (nlp(text).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
-  return terms.find((candidate) => candidate.text === word)?.tags.includes('Verb') ?? false;
+  return (
+    termsOf(text)
+      .find((candidate) => candidate.text === word)
+      ?.tags.includes('Verb') ?? false
+  );
 }
 
 /** A title found in a text, and where it starts. */

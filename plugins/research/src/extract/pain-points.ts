@@ -1,7 +1,7 @@
-import nlp from 'compromise';
 import { companyNameOf } from '../company-name.ts';
 import type { FactDraft } from '../facts.ts';
 import type { ParsedPage } from '../page.ts';
+import { sentencesOf, termsOf } from './terms.ts';
 import { sentencesIn, tidyPhrase, type Sentence } from './text.ts';
 
 const MAX_PAIN_POINTS = 12;
@@ -96,9 +96,7 @@ const PAIN_RULES: PainRule[] = [
     whole: true,
     capture: (match) => {
       const text = match[1]!;
-      const verb = (nlp(text).json() as Array<{ terms: Array<{ tags: string[] }> }>).some((sentence) =>
-        sentence.terms.slice(1).some((term) => term.tags.includes('Verb')),
-      );
+      const verb = sentencesOf(text).some((sentence) => sentence.terms.slice(1).some((term) => term.tags.includes('Verb')));
       // "Half of us have run a jobsite" counts the company's own people, not its buyers' problem.
       const ours = /^\S+(?:\s+\S+)?\s+of (?:us|our team)\b/i.test(text);
       return verb && !ours && !GOOD_OUTCOME.test(text) && !/\b(?:say|says|said|report|reports|tell us|admit|agree)\b/i.test(text)
@@ -495,10 +493,7 @@ function splitList(capture: string): string[] {
   // reconstructed on Friday afternoon, and law firm partners wait…").
   // "relaying emails between the client, the insurer and the loss adjuster": when only the first item has a
   // verb, the others are its objects, not problems of their own.
-  const verbless = (item: string) =>
-    !(nlp(item).json() as Array<{ terms: Array<{ tags: string[] }> }>).some((sentence) =>
-      sentence.terms.some((term) => term.tags.includes('Verb')),
-    );
+  const verbless = (item: string) => !sentencesOf(item).some((sentence) => sentence.terms.some((term) => term.tags.includes('Verb')));
   const objects =
     raw.length > 1 &&
     !verbless(raw[0]!) &&
@@ -542,9 +537,7 @@ const PROMISE_WORDS =
  */
 function buyerPredicate(text: string): string | null {
   if (!BUYERS.test(text) || PROMISE_WORDS.test(text)) return null;
-  const terms = (nlp(text).json() as Array<{ terms: Array<{ text: string; tags: string[]; post: string }> }>).flatMap(
-    (sentence) => sentence.terms,
-  );
+  const terms = termsOf(text);
   const subjectEnd = terms.findIndex((term) => term.tags.includes('Plural'));
   if (subjectEnd < 0 || subjectEnd > 4) return null;
   for (let index = subjectEnd + 1; index < Math.min(terms.length, subjectEnd + 9); index += 1) {
@@ -640,7 +633,7 @@ function andClauses(clause: string): string[] {
   if (parts.length === 1) return [clause];
   const clauses = [parts[0]!];
   for (const part of parts.slice(1)) {
-    const terms = (nlp(part).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms ?? [];
+    const terms = sentencesOf(part)[0]?.terms ?? [];
     const first = terms[0]?.tags ?? [];
     const starts = first.includes('Verb') || first.includes('Pronoun') || first.includes('Determiner');
     // "…between the offer and their first shift": a part with no verb of its own is no clause.
@@ -669,7 +662,7 @@ function isProblemStatement(text: string, company: string, quotedProblems = fals
     /\b(?:you(?:'|’)ll|you will|you can(?!(?:'|’)t|not)|lets you|helps? you|so you)\b/i.test(body)
   )
     return false;
-  const terms = (nlp(body).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((sentence) => sentence.terms);
+  const terms = termsOf(body);
   // A problem has a verb after its subject, and not one of what buyers do with a product ("Design engineers get a review").
   const verb = terms.slice(1).find((term) => term.tags.includes('Verb') && !term.tags.includes('Auxiliary'));
   if (verb !== undefined) {
