@@ -7,15 +7,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repoRoot } from '../../src/core/paths.ts';
 import { startSampleSitesServer } from '../samples/server.ts';
 import type { AgentsResult } from './agents.ts';
 import { loadAverage } from './report.ts';
 import { logTail, startChildNode } from './stack.ts';
 
-const companies = Number(process.argv[2] ?? 1000);
-const runs = Number(process.argv[3] ?? 1);
+const cpuProf = process.argv.includes('--cpu-prof');
+const [companiesArg, runsArg] = process.argv.slice(2).filter((arg) => arg !== '--cpu-prof');
+const companies = Number(companiesArg ?? 1000);
+const runs = Number(runsArg ?? 1);
 if (!Number.isInteger(companies) || companies < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: research-cpu.ts [companies ≥ 1] [runs ≥ 1]');
+  console.error('usage: research-cpu.ts [companies ≥ 1] [runs ≥ 1] [--cpu-prof]');
   process.exit(2);
 }
 /** As the bench's agents part runs it (main.ts): the batch's chunks in flight. */
@@ -30,6 +33,7 @@ try {
       logDir,
       env: { MEETFLOW_PLUGINS_CONFIG: '{}' },
       args: [samples.url, String(companies), String(CONCURRENCY)],
+      nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, 'bench', 'profiles', 'research')}`] : undefined,
     });
     let output = '';
     child.process.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
