@@ -1,3 +1,5 @@
+import { compile, selectAll } from 'css-select';
+import { isTag, type AnyNode, type Element } from 'domhandler';
 import { around, clip } from '../evidence.ts';
 import type { DomCheck, Fingerprint } from './fingerprints.ts';
 import { resolveVersion, type Pattern } from './patterns.ts';
@@ -46,16 +48,43 @@ function keyedHits(
   return hits;
 }
 
+/** A selector compiled once for every page (null: css-select cannot compile it alone, e.g. a positional `:first`). */
+const compiledSelectors = new Map<string, ((element: Element) => boolean) | null>();
+
+function compiledSelector(selector: string) {
+  let query = compiledSelectors.get(selector);
+  if (query === undefined) {
+    try {
+      query = compile<AnyNode, Element>(selector);
+    } catch {
+      query = null;
+    }
+    compiledSelectors.set(selector, query);
+  }
+  return query;
+}
+
+/**
+ * The first 20 elements a selector selects, in document order, or undefined when it cannot be read.
+ * Compiled once (cheerio's `$(selector)` parses and compiles it on every call, for every page); a
+ * selector only cheerio's own extensions read (`:first`, `:eq(…)`) still goes through cheerio.
+ */
+export function selected(selector: string, signals: PageSignals): Element[] | undefined {
+  const query = compiledSelector(selector);
+  try {
+    const root: AnyNode[] = signals.$.root().toArray();
+    return query ? selectAll<AnyNode, Element>(query, root).slice(0, 20) : signals.$(selector).slice(0, 20).toArray().filter(isTag);
+  } catch {
+    return undefined;
+  }
+}
+
 function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
   const hits: Hit[] = [];
   for (const check of checks) {
     if (check.mustContain && !check.mustContain.some((literal) => signals.lowerHtml.includes(literal))) continue;
-    let elements;
-    try {
-      elements = signals.$(check.selector).slice(0, 20).toArray();
-    } catch {
-      continue; // a selector only a browser understands
-    }
+    const elements = selected(check.selector, signals);
+    if (!elements) continue; // a selector only a browser understands
     for (const element of elements) {
       const node = signals.$(element);
       const openingTag = clip((signals.$.html(element) ?? '').split('>')[0] + '>');
