@@ -10,6 +10,7 @@
 import { around, clip, normalizeSpace } from '../evidence.ts';
 import type { Detection } from './detect.ts';
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
+import { selected } from './match.ts';
 import type { PageSignals } from './signals.ts';
 import { classifyTechnology } from './tech-class.ts';
 
@@ -49,6 +50,8 @@ interface VendorIndex {
   byDomain: Map<string, Fingerprint>;
   /** Tool names of five letters or more that a vendor's other domain labels start with. */
   byPrefix: Array<{ label: string; fingerprint: Fingerprint }>;
+  /** Each of byPrefix's labels → its place in byPrefix (a lookup per length of a text's start, not a scan of every label). */
+  prefixPlace: Map<string, number>;
   /** Global setups to look for in inline scripts, with their tool and a literal the script must hold first (a cheap check). */
   globals: Array<{ needle: string; pattern: RegExp; fingerprint: Fingerprint }>;
 }
@@ -121,8 +124,26 @@ function vendorIndex(): VendorIndex {
     const unique = [...new Map(tools.map((tool) => [tool.name, tool])).values()];
     return unique.length === 1 ? [{ label, fingerprint: unique[0]! }] : [];
   });
-  index = { byDomain, byPrefix, globals };
+  index = { byDomain, byPrefix, prefixPlace: new Map(byPrefix.map((entry, place) => [entry.label, place])), globals };
   return index;
+}
+
+/**
+ * The first of byPrefix's entries (in its order) whose label `text` starts with, at least `minLength`
+ * long and, where given, `fits` the rest of the text after it: the entry a scan of byPrefix would find.
+ */
+function firstByPrefix(
+  { byPrefix, prefixPlace }: VendorIndex,
+  text: string,
+  minLength: number,
+  fits: (rest: string) => boolean = () => true,
+): { label: string; fingerprint: Fingerprint } | undefined {
+  let first: number | undefined;
+  for (let length = Math.max(minLength, 1); length <= text.length; length++) {
+    const place = prefixPlace.get(text.slice(0, length));
+    if (place !== undefined && (first === undefined || place < first) && fits(text.slice(length))) first = place;
+  }
+  return first === undefined ? undefined : byPrefix[first];
 }
 
 // Vendors whose scripts come from a domain that is not their name (HubSpot's forms, Mixpanel's CDN).
@@ -201,12 +222,11 @@ const SCRIPT_URL = /(?:https?:)?\/\/([a-z0-9.-]+\.[a-z]{2,})(?=[/:'"?]|$)/gi;
 
 /** Business tools the page's scripts load or set up, that detectTechnologies does not already name. */
 export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<string>, company = ''): Detection[] {
-  const { byDomain, byPrefix, globals } = vendorIndex();
+  const vendors = vendorIndex();
+  const { byDomain, globals } = vendors;
   const ownLabel = domainLabel(new URL(signals.url).hostname);
   const toolOf = (label: string) =>
-    byDomain.get(label) ??
-    aliasOf(label) ??
-    (label.length > 5 ? byPrefix.find((entry) => label.startsWith(entry.label))?.fingerprint : undefined);
+    byDomain.get(label) ?? aliasOf(label) ?? (label.length > 5 ? firstByPrefix(vendors, label, 1)?.fingerprint : undefined);
   const found = new Map<string, Detection>();
   const record = (fingerprint: Fingerprint, evidence: string, confidence: number) => {
     if (known.has(fingerprint.name) || found.has(fingerprint.name)) return;
@@ -322,15 +342,13 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     // A vendor's loader served from a short domain names itself in the file: "cdn.mxpnl.com/libs/mixpanel-2-latest.min.js";
     // the name is the file's whole first word ("conversion.js" is no loader of Conversio's).
     const file = (src.split(/[?#]/)[0]!.split('/').at(-1) ?? '').toLowerCase();
-    const named = byPrefix.find(
-      (entry) => entry.label.length >= 6 && file.startsWith(entry.label) && /^(?:[^a-z]|$)/.test(file.slice(entry.label.length)),
-    );
+    const named = firstByPrefix(vendors, file, 6, (rest) => /^(?:[^a-z]|$)/.test(rest));
     if (named && !fromHost(host)) record(named.fingerprint, clip(src), 75);
   }
   const { calls, elements, pixels } = embedIndex();
   for (const [selector, fingerprint] of elements) {
-    const element = $(selector).first();
-    if (element.length > 0) record(fingerprint, clip($.html(element).split('>')[0] + '>'), 70);
+    const element = selected(selector, signals)?.[0];
+    if (element) record(fingerprint, clip($.html(element).split('>')[0] + '>'), 70);
   }
   for (const [pattern, fingerprint] of pixels) {
     const match = pattern.exec(signals.html);
