@@ -13,14 +13,19 @@ import { pingDatabase } from './supervisor.ts';
 // maps keyed by KeyValueDataType, which compares keys without serializing them, and its documents
 // are stored as BSON (BsonDocumentDataType); mongo-java-server's own H2Database (the launcher with
 // -Dmeetflow.libraryIndexes=true) keys indexes by H2's ObjectDataType and Java-serializes
-// documents. The two must accept and refuse the same writes and read back the same documents; and a
-// file the library wrote opens with every document and index intact (its maps copied once).
+// documents. The two must accept and refuse the same writes and read back the same documents; a
+// file the library wrote opens with every document and index intact (its maps copied once); and so
+// does a file whose object ids and index keys were Java-serialized, as ours were before they were
+// written compactly (CompactKeyDataType).
 const dataDir = mkdtempSync(join(tmpdir(), 'meetflow-h2-storage-'));
 let tools: Toolchain;
 const running: Array<{ server: ManagedProcess; connection: mongoose.Connection }> = [];
 
-/** A launcher on a file of its own (or a given one), with the library's index maps or ours, and a connection to it. */
-async function startServer(file: string, libraryIndexes: boolean) {
+/**
+ * A launcher on a file of its own (or a given one), with the library's index maps or ours, and a
+ * connection to it; `serializedKeys`: ours, writing keys as they were written before (Java-serialized).
+ */
+async function startServer(file: string, libraryIndexes: boolean, serializedKeys = false) {
   const port = await freePort();
   const server = await ManagedProcess.start({
     name: 'h2-storage database',
@@ -28,6 +33,7 @@ async function startServer(file: string, libraryIndexes: boolean) {
     args: [
       '-Xmx256m',
       ...(libraryIndexes ? ['-Dmeetflow.libraryIndexes=true'] : []),
+      ...(serializedKeys ? ['-Dmeetflow.serializedKeys=true'] : []),
       '-cp',
       tools.mongoClasspath,
       'MeetflowMongoServer',
@@ -192,6 +198,49 @@ describe("the database's index maps and document storage", () => {
       await expect(collection.insertOne({ eventId: `new-${start}`, workspaceId: 'w1', seq: 1 })).rejects.toMatchObject({ code: 11000 });
       await collection.insertOne({ eventId: `new-${start}`, workspaceId: 'w1', seq: 1_000 + start });
       await stopServer(keyed);
+    }
+  });
+
+  it('open a file whose keys were Java-serialized (as written before) with every document and index intact, also once rewritten', async () => {
+    const documents = Array.from({ length: 300 }, (_, index) => ({
+      _id: new mongoose.Types.ObjectId(),
+      runId: `r${index}`,
+      workspaceId: `w${index % 3}`,
+      ownerId: new mongoose.Types.ObjectId(),
+      seq: index,
+      ...manyTypes(index),
+    }));
+    const before = await startServer('serialized-keys.mv', false, true);
+    const runs = () => before.connection.db!.collection('runs');
+    await runs().createIndex({ runId: 1 }, { unique: true });
+    await runs().createIndex({ ownerId: 1, seq: 1 }, { unique: true });
+    await runs().insertMany(documents);
+    await stopServer(before);
+
+    // Opened, then each document rewritten (its keys written compactly), then opened again.
+    for (let start = 0; start < 2; start++) {
+      const compact = await startServer('serialized-keys.mv', false);
+      const collection = compact.connection.db!.collection('runs');
+      expect(await collection.countDocuments()).toBe(300);
+      const read = (document: (typeof documents)[number]) => ({ ...asRead(document), ...(start > 0 ? { seen: true } : {}) });
+      for (const document of documents.filter((_, index) => index % 7 === 0)) {
+        expect(await collection.findOne({ _id: document._id })).toEqual(read(document));
+        expect(await collection.findOne({ runId: document.runId })).toEqual(read(document));
+        expect(await collection.findOne({ ownerId: document.ownerId, seq: document.seq })).toEqual(read(document));
+      }
+      // In the order of their ids, as before.
+      const ids = (
+        await collection
+          .find({}, { projection: { _id: 1 } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((row) => String(row._id));
+      expect(ids).toEqual(documents.map((document) => String(document._id)).sort());
+      await expect(collection.insertOne({ ...documents[3]!, runId: 'fresh' })).rejects.toMatchObject({ code: 11000 });
+      await expect(collection.insertOne({ runId: documents[4]!.runId })).rejects.toMatchObject({ code: 11000 });
+      await expect(collection.insertOne({ runId: 'x', ownerId: documents[5]!.ownerId, seq: 5 })).rejects.toMatchObject({ code: 11000 });
+      if (start === 0) expect((await collection.updateMany({}, { $set: { seen: true } })).modifiedCount).toBe(300);
+      await stopServer(compact);
     }
   });
 });

@@ -63,7 +63,7 @@ public final class KeyLookupH2Database extends H2Database {
         MVStore mvStore = store != null ? store : StoreHolder.current();
         String legacyName = legacyMapName(collectionName, indexName);
         MVMap<KeyValue, Object> mvMap = openConverted(mvStore, legacyName + KEYED_SUFFIX,
-            new MVMap.Builder<KeyValue, Object>().keyType(KeyValueDataType.INSTANCE), legacyName);
+            new MVMap.Builder<KeyValue, Object>().keyType(KeyValueDataType.INSTANCE).valueType(new CompactKeyDataType()), legacyName);
         return new KeyLookupUniqueIndex(mvMap, indexName, keys, sparse);
     }
 
@@ -116,9 +116,9 @@ public final class KeyLookupH2Database extends H2Database {
         return map;
     }
 
-    /** How a collection's data map is opened: its documents stored as BSON ({@link BsonDocumentDataType}). */
+    /** How a collection's data map is opened: its documents stored as BSON ({@link BsonDocumentDataType}), its keys compactly ({@link CompactKeyDataType}). */
     private static MVMap.Builder<Object, Document> dataMapBuilder() {
-        return new MVMap.Builder<Object, Document>().valueType(BsonDocumentDataType.INSTANCE);
+        return new MVMap.Builder<Object, Document>().keyType(new CompactKeyDataType()).valueType(BsonDocumentDataType.INSTANCE);
     }
 
     /** The data map of a collection: H2Database's name for it, and a suffix no collection name has ($ is not allowed in one). */

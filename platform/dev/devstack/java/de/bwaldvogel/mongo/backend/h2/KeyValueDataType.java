@@ -3,14 +3,12 @@ package de.bwaldvogel.mongo.backend.h2;
 import java.util.Date;
 import java.util.UUID;
 
-import org.h2.mvstore.type.ObjectDataType;
-
 import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.bson.ObjectId;
 
 /**
- * The key type of a unique index's map: stored as H2's ObjectDataType stores a key (the same
- * bytes), and compared without serializing. ObjectDataType compares two objects of a class it does
+ * The key type of a unique index's map: stored as its values (CompactKeyDataType), and compared
+ * without serializing. ObjectDataType compares two objects of a class it does
  * not know (KeyValue) by Java-serializing both on every comparison of a lookup's binary search:
  * a quarter of the database's CPU in the 1,000-prospect batch (a JFR profile, `npm run bench -- batch`).
  *
@@ -21,7 +19,7 @@ import de.bwaldvogel.mongo.bson.ObjectId;
  * other pair (documents, lists) by their serialized bytes, as ObjectDataType did. Two keys compare
  * equal exactly when they did before: when their values serialize alike.
  */
-final class KeyValueDataType extends ObjectDataType {
+final class KeyValueDataType extends CompactKeyDataType {
 
     static final KeyValueDataType INSTANCE = new KeyValueDataType();
 
