@@ -20,7 +20,7 @@ import {
   type ResearchSubset,
   type Sentence,
 } from './schemas.ts';
-import { grammarProblems, offerPhrases } from './grammar.ts';
+import { grammarGate, offerPhrases } from './grammar.ts';
 import { lintEmail } from './lint.ts';
 import { wordsOf } from './grounding.ts';
 import { readPhrase, realise, standalone, valuePropSlots, type Phrase } from './phrasing.ts';
@@ -64,6 +64,7 @@ function chooser(context: WriteContext) {
   const { prospect, offer } = context;
   const company = prospect.company.trim();
   const phrases = offerPhrases(offer);
+  const grammarProblems = grammarGate(phrases);
   const oneLiner = readPhrase(offer.oneLiner, offer.companyName);
   const base: Record<string, string | null> = {
     firstName: prospect.firstName.trim(),
@@ -87,7 +88,7 @@ function chooser(context: WriteContext) {
     const filled = options
       .filter((option) => fits(option, values))
       .map((option) => fillSlots(option, values as Record<string, string>))
-      .filter((text) => grammarProblems(text, phrases).length === 0);
+      .filter((text) => grammarProblems(text).length === 0);
     if (filled.length === 0) return null;
     const fresh = filled.filter((text) => repeatable || !used.has(text));
     const text = pickVariant(fresh.length > 0 ? fresh : filled, prospect.email, slot);

@@ -89,9 +89,13 @@ function replacementsOf(phrases: readonly Phrase[]): Array<{ pattern: RegExp; st
 
 /** The sentence with every appearance of an offer phrase replaced by its form's stand-in. */
 export function skeletonOf(sentence: string, phrases: readonly Phrase[]): string {
+  return skeletonWith(sentence, replacementsOf(phrases));
+}
+
+function skeletonWith(sentence: string, replacements: ReadonlyArray<{ pattern: RegExp; standIn: string }>): string {
   let skeleton = sentence;
   // replace() starts a global pattern from the beginning each time, so one pattern serves every sentence.
-  for (const { pattern, standIn } of replacementsOf(phrases)) skeleton = skeleton.replace(pattern, standIn);
+  for (const { pattern, standIn } of replacements) skeleton = skeleton.replace(pattern, standIn);
   return skeleton;
 }
 
@@ -124,15 +128,29 @@ function connectiveCounts(sentence: string): Array<[string, number]> {
  * A sentence that is one of the phrases standing alone is the user's own and passes.
  */
 export function grammarProblems(sentence: string, phrases: readonly Phrase[]): string[] {
+  return grammarGate(phrases)(sentence);
+}
+
+/**
+ * {@link grammarProblems} for many sentences around one set of phrases (an offer's): what it reads
+ * of the phrases (each standing alone, each appearance's pattern) is made once, not per sentence.
+ */
+export function grammarGate(phrases: readonly Phrase[]): (sentence: string) => string[] {
+  const alone = new Set(phrases.map((phrase) => standalone(phrase.text).toLowerCase()));
+  const replacements = replacementsOf(phrases);
+  return (sentence) => problemsOf(sentence, alone, replacements);
+}
+
+function problemsOf(sentence: string, alone: ReadonlySet<string>, replacements: ReadonlyArray<{ pattern: RegExp; standIn: string }>) {
   const text = sentence.trim();
-  if (phrases.some((phrase) => standalone(phrase.text).toLowerCase() === text.toLowerCase())) return [];
+  if (alone.has(text.toLowerCase())) return [];
   const problems: string[] = [];
   // A phrase's own connectives count once: "…, so finance teams close the month in days" may
   // follow a name, but not be followed by another "so".
   for (const [word, count] of connectiveCounts(text)) {
     if (count > 1) problems.push(`"${word}" twice in "${text}"`);
   }
-  const skeleton = skeletonOf(text, phrases);
+  const skeleton = skeletonWith(text, replacements);
   // Only clauses holding a phrase are judged: the writer's own words are checked by its tests.
   for (const { opener, text: clause } of clausesOf(skeleton).filter((one) => /\bbacklog\b/.test(one.text))) {
     const terms = termsOf(clause);

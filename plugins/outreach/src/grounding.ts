@@ -61,6 +61,18 @@ export interface ClaimSources {
   shared: string;
 }
 
+/** The words of the text any sentence may use, read once per set of sources, not once per sentence (its `shared` checked each time). */
+const sharedWordsOf = new WeakMap<ClaimSources, { shared: string; words: ReadonlySet<string> }>();
+
+function sharedWords(sources: ClaimSources): ReadonlySet<string> {
+  let read = sharedWordsOf.get(sources);
+  if (read?.shared !== sources.shared) {
+    read = { shared: sources.shared, words: new Set(wordsOf(sources.shared)) };
+    sharedWordsOf.set(sources, read);
+  }
+  return read.words;
+}
+
 /**
  * What in a sentence is not traceable: a fact id that does not exist, a number or name found
  * neither in its cited facts (value and evidence) nor in the shared text, and an event
@@ -70,7 +82,9 @@ export function untracedClaims(text: string, factIds: readonly string[], sources
   const unknown = factIds.filter((id) => !sources.facts.has(id));
   if (unknown.length > 0) return [`"${text}" cites ${unknown.join(', ')}, which no research fact is`];
   const cited = factIds.map((id) => sources.facts.get(id)!);
-  const backed = new Set(wordsOf([sources.shared, ...cited.flatMap((fact) => [fact.value, fact.evidence.snippet])].join('\n')));
+  const shared = sharedWords(sources);
+  const citedWords = new Set(wordsOf(cited.flatMap((fact) => [fact.value, fact.evidence.snippet]).join('\n')));
+  const backed = { has: (word: string) => shared.has(word) || citedWords.has(word) };
   const reasons = specificTokens(text)
     .filter((token) => !wordsOf(token).every((word) => backed.has(word)))
     .map((token) => `"${text}" says "${token}", which neither its cited facts nor the offer hold`);

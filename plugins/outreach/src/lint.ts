@@ -1,7 +1,7 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import { ApplicationFailure } from '@temporalio/common';
 import type { DraftEmail } from './compose.ts';
-import { grammarProblems, offerPhrases } from './grammar.ts';
+import { grammarGate, offerPhrases } from './grammar.ts';
 import { untracedClaims, wordsOf, type ClaimSources } from './grounding.ts';
 import { offerText, signatureLines, type Offer } from './offer.ts';
 import { escapeRegExp } from './variety.ts';
@@ -128,10 +128,10 @@ const CHECKS: Record<LintRule, Check> = {
     ];
   },
   grammar: (email, _body, { offer }) => {
-    const phrases = offerPhrases(offer);
+    const grammarProblems = grammarGate(offerPhrases(offer));
     return email.sentences
       .filter((sentence) => sentence.move !== 'greeting' && sentence.move !== 'sign-off')
-      .flatMap((sentence) => grammarProblems(sentence.text, phrases));
+      .flatMap((sentence) => grammarProblems(sentence.text));
   },
 };
 

@@ -17,13 +17,14 @@ export type PatternFilter = (pattern: Pattern) => boolean;
 
 const everyPattern: PatternFilter = () => true;
 
+/** Adds to `hits` each value a pattern matches (the patterns the filter rules out are skipped). */
 function hitsIn(
+  hits: Hit[],
   patterns: Pattern[],
   values: readonly string[],
   snippetOf: (value: string, match: RegExpExecArray) => string,
   mayMatch: PatternFilter = everyPattern,
-): Hit[] {
-  const hits: Hit[] = [];
+): void {
   for (const pattern of patterns) {
     if (!mayMatch(pattern)) continue;
     for (const value of values) {
@@ -32,20 +33,17 @@ function hitsIn(
         hits.push({ confidence: pattern.confidence, version: resolveVersion(pattern.version, match), snippet: snippetOf(value, match) });
     }
   }
-  return hits;
 }
 
+/** Adds to `hits` each keyed value (a meta tag's, a header's…) its key's patterns match. */
 function keyedHits(
+  hits: Hit[],
   patterns: Map<string, Pattern[]>,
   values: (key: string) => string[],
   label: string,
   mayMatch: PatternFilter = everyPattern,
-): Hit[] {
-  const hits: Hit[] = [];
-  for (const [key, keyPatterns] of patterns) {
-    hits.push(...hitsIn(keyPatterns, values(key), (value) => clip(`${label} ${key}: ${value}`), mayMatch));
-  }
-  return hits;
+): void {
+  patterns.forEach((keyPatterns, key) => hitsIn(hits, keyPatterns, values(key), (value) => clip(`${label} ${key}: ${value}`), mayMatch));
 }
 
 /** A selector compiled once for every page (null: css-select cannot compile it alone, e.g. a positional `:first`). */
@@ -79,8 +77,7 @@ export function selected(selector: string, signals: PageSignals): Element[] | un
   }
 }
 
-function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
-  const hits: Hit[] = [];
+function domHits(hits: Hit[], checks: DomCheck[], signals: PageSignals): void {
   for (const check of checks) {
     if (check.mustContain && !check.mustContain.some((literal) => signals.lowerHtml.includes(literal))) continue;
     const elements = selected(check.selector, signals);
@@ -88,42 +85,55 @@ function domHits(checks: DomCheck[], signals: PageSignals): Hit[] {
     for (const element of elements) {
       const node = signals.$(element);
       const openingTag = clip((signals.$.html(element) ?? '').split('>')[0] + '>');
-      const attributeHits = keyedHits(
+      if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag });
+      const attributeHits: Hit[] = [];
+      keyedHits(
+        attributeHits,
         check.attributes,
         (name) => {
           const value = node.attr(name);
           return value === undefined ? [] : [value];
         },
         'attribute',
-      ).map((hit) => ({ ...hit, snippet: openingTag }));
-      const textHits = hitsIn(check.text, [node.text()], (text, match) => around(text, match.index, match[0].length));
-      if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag });
-      hits.push(...attributeHits, ...textHits);
+      );
+      for (const hit of attributeHits) hits.push({ ...hit, snippet: openingTag });
+      if (check.text.length > 0) hitsIn(hits, check.text, [node.text()], (text, match) => around(text, match.index, match[0].length));
     }
   }
-  return hits;
 }
 
 /**
  * Every way a fingerprint matches a page (empty when it does not). `mayMatch` skips the text and
  * keyed-value patterns the prefilter rules out (never a selector check's, whose values are read decoded).
+ * Its hits are gathered in one list, in this order: script sources, HTML, inline scripts, URL,
+ * meta tags, headers, cookies, elements.
  */
 export function matchFingerprint(fingerprint: Fingerprint, signals: PageSignals, mayMatch: PatternFilter = everyPattern): Hit[] {
-  return [
-    ...hitsIn(fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src), mayMatch),
-    ...hitsIn(
-      fingerprint.html,
-      [signals.html],
-      (html, match) => clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40)),
-      mayMatch,
-    ),
-    ...hitsIn(fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length), mayMatch),
-    ...hitsIn(fingerprint.url, [signals.url], (url) => clip(url), mayMatch),
-    ...keyedHits(fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta', mayMatch),
-    ...keyedHits(fingerprint.headers, (name) => [signals.headers[name]].filter((value) => value !== undefined), 'header', mayMatch),
-    ...keyedHits(fingerprint.cookies, (name) => (signals.cookies.has(name) ? [signals.cookies.get(name) ?? ''] : []), 'cookie', mayMatch),
-    ...domHits(fingerprint.dom, signals),
-  ];
+  const hits: Hit[] = [];
+  hitsIn(hits, fingerprint.scriptSrc, signals.scriptSrc, (src) => clip(src), mayMatch);
+  hitsIn(
+    hits,
+    fingerprint.html,
+    [signals.html],
+    (html, match) => clip(match[0].length >= 12 ? match[0] : around(html, match.index, match[0].length, 40)),
+    mayMatch,
+  );
+  hitsIn(hits, fingerprint.scripts, signals.scripts, (script, match) => around(script, match.index, match[0].length), mayMatch);
+  hitsIn(hits, fingerprint.url, [signals.url], (url) => clip(url), mayMatch);
+  keyedHits(hits, fingerprint.meta, (name) => signals.meta.get(name) ?? [], 'meta', mayMatch);
+  keyedHits(
+    hits,
+    fingerprint.headers,
+    (name) => {
+      const value = signals.headers[name];
+      return value === undefined ? [] : [value];
+    },
+    'header',
+    mayMatch,
+  );
+  keyedHits(hits, fingerprint.cookies, (name) => (signals.cookies.has(name) ? [signals.cookies.get(name) ?? ''] : []), 'cookie', mayMatch);
+  domHits(hits, fingerprint.dom, signals);
+  return hits;
 }
 
 /** True when a fingerprint has anything this matcher can check. */

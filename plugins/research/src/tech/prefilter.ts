@@ -79,8 +79,13 @@ export interface PossibleMatches {
 export class FingerprintGates {
   /** Fingerprints (by position) some pattern of which may match any page. */
   private readonly always: number[] = [];
-  /** Literal trigram codes by one trigram of theirs, with the fingerprint they let through. */
-  private readonly byTrigram = new Map<number, Array<{ fingerprint: number; codes: Int32Array }>>();
+  /**
+   * Literal trigram codes by one trigram of theirs (`trigramKeys[i]`), with the fingerprint they let
+   * through (`trigramEntries[i]`): two lists walked by index on every page, where walking a map gave
+   * each of its thousands of entries a new [key, value] array per page (a sixth of research's allocations).
+   */
+  private readonly trigramKeys: Int32Array;
+  private readonly trigramEntries: Array<Array<{ fingerprint: number; codes: Int32Array }>>;
   /** Keyed patterns by "meta:name", "header:name" or "cookie:name": the fingerprint and the value's literals. */
   private readonly byKey = new Map<string, Array<{ fingerprint: number; literals: Literals }>>();
   /** The literals of each text and keyed pattern, read once. */
@@ -91,13 +96,16 @@ export class FingerprintGates {
     // Each literal is looked up by its trigram that the fewest literals share: a page reaching it
     // then leaves few literals to check in full ("com" or ".js" would reach thousands).
     const shared = new Map<number, number>();
+    const byTrigram = new Map<number, Array<{ fingerprint: number; codes: Int32Array }>>();
     for (const codes of literals.flat()) for (const code of new Set(codes)) shared.set(code, (shared.get(code) ?? 0) + 1);
     literals.forEach((list, position) => {
       for (const codes of list) {
         const key = codes.reduce((rarest, code) => (shared.get(code)! < shared.get(rarest)! ? code : rarest));
-        append(this.byTrigram, key, [{ fingerprint: position, codes }]);
+        append(byTrigram, key, [{ fingerprint: position, codes }]);
       }
     });
+    this.trigramKeys = Int32Array.from(byTrigram.keys());
+    this.trigramEntries = [...byTrigram.values()];
   }
 
   /** Indexes a fingerprint's keyed patterns and returns its literals (none when it is always checked). */
@@ -139,9 +147,10 @@ export class FingerprintGates {
     fillBitmap(signals);
     const possible = new Uint8Array(this.fingerprints.length);
     for (const position of this.always) possible[position] = 1;
-    for (const [code, entries] of this.byTrigram) {
-      if (!hasTrigram(code)) continue;
-      for (const { fingerprint, codes } of entries) if (!possible[fingerprint] && allOnPage(codes)) possible[fingerprint] = 1;
+    for (let index = 0; index < this.trigramKeys.length; index++) {
+      if (!hasTrigram(this.trigramKeys[index]!)) continue;
+      for (const { fingerprint, codes } of this.trigramEntries[index]!)
+        if (!possible[fingerprint] && allOnPage(codes)) possible[fingerprint] = 1;
     }
     const keys = [
       ...[...signals.meta.keys()].map((name) => `meta:${name}`),
