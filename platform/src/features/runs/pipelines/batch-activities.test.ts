@@ -4,10 +4,10 @@ import { ACROSS_WORKSPACES } from '@meetflow/plugin-sdk';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type mongoose from 'mongoose';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countDbOps, totalOps } from '../../../../dev/bench/db-ops.ts';
 import { openTestDatabase } from '../../../../dev/testing/database.ts';
-import { calls, MATH_BATCH_PIPELINE, mathPlugin } from '../../../../dev/testing/math-plugin.ts';
+import { calls, MATH_BATCH_PIPELINE, mathPlugin, openGate, reachedGate } from '../../../../dev/testing/math-plugin.ts';
 import { TEST_OWNER } from '../../../../dev/testing/principals.ts';
 import { createModels, type Models } from '../../models.ts';
 import { PluginHost } from '../plugins/host.ts';
@@ -24,8 +24,20 @@ import { preparePipeline } from './definition.ts';
 let database: mongoose.Connection;
 let db: Models;
 let activities: ReturnType<typeof createBatchActivities>;
+/** The same, marking a chunk's runs running as soon as it starts (the others never do within a test). */
+let markingAtOnce: ReturnType<typeof createBatchActivities>;
 const host = PluginHost.load([mathPlugin]);
 const definition = preparePipeline(MATH_BATCH_PIPELINE, host.activityIndex(), TEST_OWNER);
+const holding = preparePipeline(
+  {
+    id: 'hold-demo',
+    name: 'Hold demo',
+    nodes: [{ id: 'wait', activity: 'math.hold', input: { n: '{{ input.n }}', gate: '{{ input.gate }}' } }],
+    edges: [],
+  },
+  host.activityIndex(),
+  TEST_OWNER,
+);
 const silent = { logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } };
 /** Runs a chunk as attempt `attempt` of its activity. */
 const inChunk = <T>(attempt: number, work: () => Promise<T>) =>
@@ -35,7 +47,7 @@ beforeAll(async () => {
   database = await openTestDatabase('batch-activities');
   db = createModels(database);
   await Promise.all(Object.values(db).map((model) => model.init()));
-  activities = createBatchActivities({
+  const deps = {
     db,
     plugins: host.activities({
       connection: database,
@@ -46,15 +58,18 @@ beforeAll(async () => {
     }),
     versions: pluginVersions([mathPlugin]),
     declared: host.activityIndex(),
-  });
+  };
+  activities = createBatchActivities({ ...deps, markRunningAfterMs: 600_000 });
+  markingAtOnce = createBatchActivities({ ...deps, markRunningAfterMs: 0 });
 });
 afterAll(async () => {
   await database?.dropDatabase();
   await database?.close();
 });
 
-/** Records runs of the batch pipeline for these inputs, as a started batch has them. */
-async function recordRuns(ns: number[]): Promise<string[]> {
+/** Records runs of the batch pipeline (or another) for these inputs, as a started batch has them. */
+async function recordRuns(ns: number[], pipeline = definition, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const definition = pipeline;
   const batchId = randomUUID();
   const runs = ns.map((n) => ({
     runId: randomUUID(),
@@ -62,7 +77,7 @@ async function recordRuns(ns: number[]): Promise<string[]> {
     pipelineId: definition.id,
     pipelineVersion: definition.version,
     definition,
-    input: { n },
+    input: { n, ...extra },
     startedBy: TEST_OWNER,
     status: 'running' as const,
     steps: Object.fromEntries(definition.nodes.map((node) => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }])),
@@ -139,11 +154,35 @@ describe("a chunk's step", () => {
       const stored = await db.stepOutputs.findOne({ _id: outputId(runIds[1]!, 'check') }).lean();
       expect(stored).toMatchObject({ runId: runIds[1], nodeId: 'check', output: { n: 2 } });
     }
-    // Runs read once, marked running once, recorded once; outputs read once and written once: the same for 3 runs as for 12.
+    // Runs read once and recorded once (a step ending before the mark delay is never marked running); outputs read
+    // once and written once: the same for 3 runs as for 12.
     expect(measured).toEqual([
-      { runs: 3, pipelineruns: 3, stepoutputs: 2 },
-      { runs: 12, pipelineruns: 3, stepoutputs: 2 },
+      { runs: 3, pipelineruns: 2, stepoutputs: 2 },
+      { runs: 12, pipelineruns: 2, stepoutputs: 2 },
     ]);
+  });
+
+  it('shows its runs running once it has run for the mark delay, and records each as it ended, never running again', async () => {
+    const runIds = await recordRuns([1, 2], holding, { gate: 'mark-running' });
+    const chunk = inChunk(1, () => markingAtOnce.executeStepChunk({ nodeId: 'wait', runIds, watch: [] }));
+    await reachedGate('mark-running');
+    await vi.waitFor(async () => expect((await runsOf(runIds)).map((run) => run.steps.wait!.status)).toEqual(['running', 'running']), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    openGate('mark-running');
+    expect(byRun(await chunk)).toEqual({
+      [runIds[0]!]: { status: 'completed', summary: {} },
+      [runIds[1]!]: { status: 'completed', summary: {} },
+    });
+    for (const run of await runsOf(runIds)) {
+      expect(run.steps.wait).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(run.steps.wait!.startedAt!.getTime()).toBeLessThanOrEqual(run.steps.wait!.endedAt!.getTime());
+    }
+    // A step that ends at once is recorded completed whenever the mark lands: it only ever marks a step still pending.
+    const quick = await recordRuns([3, 4, 5]);
+    await inChunk(1, () => markingAtOnce.executeStepChunk({ nodeId: 'start', runIds: quick, watch: [] }));
+    expect((await runsOf(quick)).map((run) => run.steps.start!.status)).toEqual(['completed', 'completed', 'completed']);
   });
 
   it('skips on a retry the runs completed, and keeps a transient failure running until the retry completes it', async () => {

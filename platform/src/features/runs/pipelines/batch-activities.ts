@@ -21,6 +21,14 @@ import { HEARTBEAT_EVERY_MS, progressHeartbeat } from '../../../core/temporal/he
 
 const CANCEL_CHECK_MS = 1_000;
 /**
+ * How long a chunk's step runs before its runs are marked running. A step that ends sooner (most
+ * steps but research, about half a second for 25 runs) is recorded completed or failed without
+ * that write: marking 25 run records running and then recording them rewrote each whole record
+ * twice on the embedded database. A second is what the views poll at (the run page half a second,
+ * the batch page one), so a step is shown running at most a second late.
+ */
+const MARK_RUNNING_AFTER_MS = 1_000;
+/**
  * Runs of a chunk whose step runs in one list call and whose records are then written together:
  * bounds what a killed worker makes run again, and how long between heartbeats.
  */
@@ -59,7 +67,7 @@ class ChunkWrites {
           $set: {
             ...this.started(startedAt, version),
             [`${step}.error`]: error,
-            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: endedAt } : {}),
+            ...(failed ? { [`${step}.status`]: 'failed', [`${step}.endedAt`]: endedAt } : { [`${step}.status`]: 'running' }),
           },
           $inc: { [`${step}.attempts`]: 1 },
         },
@@ -90,8 +98,11 @@ class ChunkWrites {
 export function createBatchActivities(
   deps: StepRunnerDeps & {
     db: BatchDb;
+    /** How long a chunk's step runs before its runs are marked running (default {@link MARK_RUNNING_AFTER_MS}); tests set it. */
+    markRunningAfterMs?: number;
   },
 ) {
+  const markRunningAfterMs = deps.markRunningAfterMs ?? MARK_RUNNING_AFTER_MS;
   const { pipelineRuns, stepOutputs, pipelineBatches } = deps.db;
   const { stepOf, stepInput, callSteps } = createStepRunner(deps);
   // A batch knows its runs by id only (UUIDs, unique across workspaces); it has no caller to scope by.
@@ -167,15 +178,23 @@ export function createBatchActivities(
     }
     const outputs = await readOutputs(runs, nodeId, steps);
     const toRun = [...steps].filter(([, step]) => !(step instanceof ApplicationFailure)).map(([runId]) => runId);
-    if (toRun.length > 0) {
-      await stopIfCancelled(); // never mark a cancelled batch's runs running
-      // Shown running while the chunk runs; each run's own start is written with its end.
-      await pipelineRuns.updateMany(
-        { runId: { $in: toRun } },
-        { $set: { [`steps.${nodeId}.status`]: 'running', [`steps.${nodeId}.startedAt`]: new Date() } },
-        byRunId,
-      );
-    }
+    const chunkStartedAt = new Date();
+    // Shown running once the chunk has run for markRunningAfterMs; each run's own start is written with its end.
+    // Only a step still pending in a run still running is marked: never one recorded meanwhile, nor a cancelled batch's.
+    let marking: Promise<unknown> | undefined;
+    const markTimer =
+      toRun.length > 0
+        ? setTimeout(() => {
+            marking = pipelineRuns
+              .updateMany(
+                { runId: { $in: toRun }, status: 'running', [`steps.${nodeId}.status`]: 'pending' },
+                { $set: { [`steps.${nodeId}.status`]: 'running', [`steps.${nodeId}.startedAt`]: chunkStartedAt } },
+                byRunId,
+              )
+              // Only what the views show: the records say how each run ended once its group is written.
+              .catch(() => undefined);
+          }, markRunningAfterMs)
+        : undefined;
     const pending = new ChunkWrites(nodeId);
     // How the chunk's runs stand, as its heartbeats tell whoever watches the batch (ChunkProgress).
     const progress: ChunkProgress = { nodeId, firstRunId: runIds[0]!, done: 0, completed: 0, failed: 0, conditions: {} };
@@ -246,8 +265,10 @@ export function createBatchActivities(
         beat();
       }
     } finally {
+      clearTimeout(markTimer);
       // What ran is recorded even when the chunk stops early (cancelled, or a write failed): a retry then skips it.
       await pending.flush(deps.db);
+      await marking;
     }
     if (transient) throw transient;
     return results;
@@ -266,7 +287,8 @@ export function createBatchActivities(
     /**
      * Runs one node for every run of the chunk, paying the platform's round trips per chunk: the
      * runs in one read, the stored outputs the chunk needs in one more (by `_id`: outputId), the
-     * runs to run marked running together; then {@link FLUSH_EVERY} runs at a time, their step in
+     * runs to run marked running together once the chunk has run {@link MARK_RUNNING_AFTER_MS}
+     * (not at all when it ends sooner); then {@link FLUSH_EVERY} runs at a time, their step in
      * one list call (an activity that takes a list pays its own reads and writes per group; any
      * other is called once per run) and their step records and outputs written with one bulk write
      * per collection, each run's success or failure its own. A retry of the chunk skips the runs recorded completed; a run

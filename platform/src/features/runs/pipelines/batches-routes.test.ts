@@ -356,9 +356,11 @@ describe("each run of a batch: its own times, not the batch's (GET /api/runs, GE
       .map((record) => record.runId);
     const [quick, held] = ids as [string, string];
     await reachedGate(GATES.durations);
-    // Both records say the batch's start; each run says its own, and neither has ended.
+    // Both records say the batch's start; each run says its own, and neither has ended. The held run has its own start
+    // once its chunk has run long enough to be marked running (batch-activities.ts: MARK_RUNNING_AFTER_MS).
     const records = await stack.db.pipelineRuns.find({ workspaceId: 'default', batchId }, { startedAt: 1 }).lean();
     expect(new Set(records.map((record) => record.startedAt?.getTime())).size).toBe(1);
+    await expect.poll(async () => (await run(held)).startedAt, { timeout: 10_000, interval: 100 }).toBeDefined();
     const [quickMidway, heldMidway] = [await run(quick), await run(held)];
     expect(quickMidway).toMatchObject({ status: 'running', startedAt: quickMidway.steps.hold!.startedAt });
     expect(quickMidway.endedAt).toBeUndefined();
