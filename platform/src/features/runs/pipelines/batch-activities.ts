@@ -24,8 +24,8 @@ const CANCEL_CHECK_MS = 1_000;
  * How long a chunk's step runs before its runs are marked running. A step that ends sooner (most
  * steps but research, about half a second for 25 runs) is recorded completed or failed without
  * that write: marking 25 run records running and then recording them rewrote each whole record
- * twice on the embedded database. A second is what the views poll at (the run page half a second,
- * the batch page one), so a step is shown running at most a second late.
+ * twice on the embedded database. A second is about what the views poll at (the run page's stream
+ * every half second, the batch page every 1.5 s), so a step is shown running at most a second late.
  */
 const MARK_RUNNING_AFTER_MS = 1_000;
 /**
