@@ -62,13 +62,16 @@ function isFinite(term: Term, before: Term | undefined): boolean {
   return tags.has('PresentTense') || tags.has('PastTense') || tags.has('Modal') || tags.has('Copula');
 }
 
-const replacements = new Map<string, Array<{ pattern: RegExp; standIn: string }>>();
+/** An appearance of an offer phrase as a pattern, and the stand-in its form is read as. */
+type Replacement = { pattern: RegExp; standIn: string };
+
+const replacements = new Map<string, Replacement[]>();
 
 /**
  * Each appearance of the phrases (longest first) as a pattern and its form's stand-in: made once
  * per set of phrases (an offer's), not per sentence (appearances conjugates each phrase).
  */
-function replacementsOf(phrases: readonly Phrase[]): Array<{ pattern: RegExp; standIn: string }> {
+function replacementsOf(phrases: readonly Phrase[]): Replacement[] {
   const key = phrases
     .map((phrase) => [phrase.form, phrase.text, phrase.subject ?? '', phrase.predicate ?? ''].join('\u0000'))
     .join('\u0001');
@@ -87,12 +90,8 @@ function replacementsOf(phrases: readonly Phrase[]): Array<{ pattern: RegExp; st
   return made;
 }
 
-/** The sentence with every appearance of an offer phrase replaced by its form's stand-in. */
-export function skeletonOf(sentence: string, phrases: readonly Phrase[]): string {
-  return skeletonWith(sentence, replacementsOf(phrases));
-}
-
-function skeletonWith(sentence: string, replacements: ReadonlyArray<{ pattern: RegExp; standIn: string }>): string {
+/** The sentence with every appearance of an offer phrase (`replacementsOf`) replaced by its form's stand-in. */
+function skeletonOf(sentence: string, replacements: readonly Replacement[]): string {
   let skeleton = sentence;
   // replace() starts a global pattern from the beginning each time, so one pattern serves every sentence.
   for (const { pattern, standIn } of replacements) skeleton = skeleton.replace(pattern, standIn);
@@ -141,7 +140,7 @@ export function grammarGate(phrases: readonly Phrase[]): (sentence: string) => s
   return (sentence) => problemsOf(sentence, alone, replacements);
 }
 
-function problemsOf(sentence: string, alone: ReadonlySet<string>, replacements: ReadonlyArray<{ pattern: RegExp; standIn: string }>) {
+function problemsOf(sentence: string, alone: ReadonlySet<string>, replacements: readonly Replacement[]) {
   const text = sentence.trim();
   if (alone.has(text.toLowerCase())) return [];
   const problems: string[] = [];
@@ -150,7 +149,7 @@ function problemsOf(sentence: string, alone: ReadonlySet<string>, replacements: 
   for (const [word, count] of connectiveCounts(text)) {
     if (count > 1) problems.push(`"${word}" twice in "${text}"`);
   }
-  const skeleton = skeletonWith(text, replacements);
+  const skeleton = skeletonOf(text, replacements);
   // Only clauses holding a phrase are judged: the writer's own words are checked by its tests.
   for (const { opener, text: clause } of clausesOf(skeleton).filter((one) => /\bbacklog\b/.test(one.text))) {
     const terms = termsOf(clause);

@@ -69,26 +69,25 @@ afterAll(async () => {
 
 /** Records runs of the batch pipeline (or another) for these inputs, as a started batch has them. */
 async function recordRuns(ns: number[], pipeline = definition, extra: Record<string, unknown> = {}): Promise<string[]> {
-  const definition = pipeline;
   const batchId = randomUUID();
   const runs = ns.map((n) => ({
     runId: randomUUID(),
     workspaceId: 'ws-chunk',
-    pipelineId: definition.id,
-    pipelineVersion: definition.version,
-    definition,
+    pipelineId: pipeline.id,
+    pipelineVersion: pipeline.version,
+    definition: pipeline,
     input: { n, ...extra },
     startedBy: TEST_OWNER,
     status: 'running' as const,
-    steps: Object.fromEntries(definition.nodes.map((node) => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }])),
+    steps: Object.fromEntries(pipeline.nodes.map((node) => [node.id, { status: 'pending', activity: node.activity, attempts: 0 }])),
     batchId,
   }));
   await db.pipelineBatches.create({
     batchId,
     workspaceId: 'ws-chunk',
-    pipelineId: definition.id,
-    pipelineVersion: definition.version,
-    definition,
+    pipelineId: pipeline.id,
+    pipelineVersion: pipeline.version,
+    definition: pipeline,
     workflowId: `pipeline-batch-${batchId}`,
     total: runs.length,
     chunkSize: runs.length,
