@@ -59,6 +59,16 @@ describe('industry', () => {
     ).toBe('Cybersecurity');
   });
 
+  it('reads a keyword whatever its case, with -s or -es, across a hyphen, and only as a whole word', () => {
+    const { industry, drafts } = extractIndustry([
+      paragraphs('Our DISPATCHES go out hourly.', 'Every Supply-Chain partner and 3PL gets the same parcels view.'),
+    ]);
+    expect(industry).toBe('Logistics & supply chain');
+    expect(drafts[0]?.value).toBe('Logistics & supply chain (matched: dispatch, supply chain, 3PL, parcel)');
+    // "vans" is a word of its own; "vantage" and "truckload" hold a keyword only inside a longer word.
+    expect(extractIndustry([paragraphs('From our vantage point, truckloads of advice.', 'Two vans.')]).industry).toBeNull();
+  });
+
   it('names none when one word is all there is', () => {
     expect(extractIndustry([paragraphs('We love our students.', 'Great for everyone.')]).industry).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageFrom } from '../test-page.ts';
-import { selected } from './match.ts';
+import { selected, selectedAll } from './match.ts';
 
 const items = Array.from(
   { length: 30 },
@@ -35,5 +35,18 @@ describe("a fingerprint's CSS selector, compiled once", () => {
     expect(selected('li:first', signals)?.map((element) => element.attribs['data-n'])).toEqual(['0']);
     expect(selected('li:eq(3)', signals)?.map((element) => element.attribs['data-n'])).toEqual(['3']);
     expect(selected('li[', signals)).toBeUndefined();
+  });
+});
+
+describe('several selectors read in one walk of the page', () => {
+  it('selects for each what cheerio selects, every element, in document order', () => {
+    const selectors = ['li.odd', 'meta[name="generator"],script', 'div li[data-n]', 'a[href]', 'section.missing', 'li:first'];
+    const lists = selectedAll(selectors, signals);
+    selectors.forEach((selector, index) => expect(lists[index], selector).toEqual(signals.$(selector).toArray()));
+    expect(lists[2]).toHaveLength(30);
+  });
+
+  it('selects nothing for a selector it cannot read', () => {
+    expect(selectedAll(['li[', 'li.odd'], signals).map((list) => list.length)).toEqual([0, 15]);
   });
 });

@@ -70,11 +70,45 @@ function compiledSelector(selector: string) {
 export function selected(selector: string, signals: PageSignals): Element[] | undefined {
   const query = compiledSelector(selector);
   try {
-    const root: AnyNode[] = signals.$.root().toArray();
-    return query ? selectAll<AnyNode, Element>(query, root).slice(0, 20) : signals.$(selector).slice(0, 20).toArray().filter(isTag);
+    return query
+      ? selectAll<AnyNode, Element>(query, rootOf(signals)).slice(0, 20)
+      : signals.$(selector).slice(0, 20).toArray().filter(isTag);
   } catch {
     return undefined;
   }
+}
+
+/** A page's document node, as css-select takes it: read once per page (cheerio makes a new wrapper per `root()`). */
+const roots = new WeakMap<PageSignals, AnyNode[]>();
+function rootOf(signals: PageSignals): AnyNode[] {
+  let root = roots.get(signals);
+  if (!root) roots.set(signals, (root = signals.$.root().toArray()));
+  return root;
+}
+
+/**
+ * Every element each selector selects, in document order, from one walk of the page instead of one
+ * per selector (each compiled once). A selector css-select cannot compile alone goes through cheerio.
+ */
+export function selectedAll(selectors: readonly string[], signals: PageSignals): Element[][] {
+  const queries = selectors.map(compiledSelector);
+  const lists = selectors.map((selector, index) => {
+    if (queries[index]) return [];
+    try {
+      return signals.$(selector).toArray().filter(isTag);
+    } catch {
+      return []; // a selector only a browser understands selects nothing here
+    }
+  });
+  // Depth first, in document order, without recursion (a page may nest deeply).
+  const stack: AnyNode[] = [...rootOf(signals)].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isTag(node)) for (let index = 0; index < queries.length; index++) if (queries[index]?.(node)) lists[index]!.push(node);
+    const children = (node as { children?: AnyNode[] }).children;
+    if (children) for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+  }
+  return lists;
 }
 
 function domHits(hits: Hit[], checks: DomCheck[], signals: PageSignals): void {

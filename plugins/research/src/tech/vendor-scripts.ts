@@ -10,11 +10,39 @@
 import { around, clip, normalizeSpace } from '../evidence.ts';
 import type { Detection } from './detect.ts';
 import { fingerprints, type Fingerprint } from './fingerprints.ts';
-import { selected } from './match.ts';
+import { selectedAll } from './match.ts';
 import type { PageSignals } from './signals.ts';
 import { classifyTechnology } from './tech-class.ts';
 
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+// An inline script's trigrams, hashed into a bitmap: a global's name can be in the script only if all
+// of its trigrams are, which is cheaper to ask than a search of the script for each of the few
+// hundred names. A collision only lets a name through to the search; it never keeps one out.
+const SCRIPT_BITS = 2 ** 18;
+const scriptBits = new Uint32Array(SCRIPT_BITS / 32);
+const trigramAt = (text: string, at: number) =>
+  Math.imul(text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2), 0x9e3779b1) >>> 14;
+
+function trigramCodes(literal: string): Int32Array {
+  const codes = new Int32Array(Math.max(0, literal.length - 2));
+  for (let at = 0; at + 2 < literal.length; at++) codes[at] = trigramAt(literal, at);
+  return codes;
+}
+
+/** Fills the bitmap with one script's trigrams (detection is synchronous: no two scripts fill it at once). */
+function fillScriptBits(script: string): void {
+  scriptBits.fill(0);
+  for (let at = 0; at + 2 < script.length; at++) {
+    const code = trigramAt(script, at);
+    scriptBits[code >>> 5]! |= 1 << (code & 31);
+  }
+}
+
+function allInScript(codes: Int32Array): boolean {
+  for (let at = 0; at < codes.length; at++) if ((scriptBits[codes[at]! >>> 5]! & (1 << (codes[at]! & 31))) === 0) return false;
+  return true;
+}
 
 /** "widget.intercom.io" → "intercom": the label a vendor registers (the one before the top-level domain). */
 function domainLabel(host: string): string {
@@ -52,8 +80,11 @@ interface VendorIndex {
   byPrefix: Array<{ label: string; fingerprint: Fingerprint }>;
   /** Each of byPrefix's labels → its place in byPrefix (a lookup per length of a text's start, not a scan of every label). */
   prefixPlace: Map<string, number>;
-  /** Global setups to look for in inline scripts, with their tool and a literal the script must hold first (a cheap check). */
-  globals: Array<{ needle: string; pattern: RegExp; fingerprint: Fingerprint }>;
+  /**
+   * Global setups to look for in inline scripts, with their tool, a literal the script must hold
+   * first (a cheap check) and that literal's trigram codes (a cheaper one: see scriptTrigrams).
+   */
+  globals: Array<{ needle: string; codes: Int32Array; pattern: RegExp; fingerprint: Fingerprint }>;
 }
 
 let index: VendorIndex | undefined;
@@ -103,7 +134,12 @@ function vendorIndex(): VendorIndex {
       const escaped = global.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       // A dotted global is specific enough as written: "analytics.SNIPPET_VERSION".
       if (global.includes('.') && global.length >= 12)
-        globals.push({ needle: global, pattern: new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`), fingerprint });
+        globals.push({
+          needle: global,
+          codes: trigramCodes(global),
+          pattern: new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`),
+          fingerprint,
+        });
       // A bare global counts only when it is the tool's own name ("Intercom", "mixpanel", "heap" of
       // "heap.version") and the snippet sets it on the window or calls it the way a loader does:
       // "window.heap=", "Intercom('boot'", "mixpanel.init(" (not "const drift = …", "convert(x)").
@@ -112,6 +148,7 @@ function vendorIndex(): VendorIndex {
       const word = head.replace(/[$]/g, '\\$');
       globals.push({
         needle: head,
+        codes: trigramCodes(head),
         pattern: new RegExp(
           `\\b(?:window|w)\\.${word}\\s*=(?!=)|(?<![\\w$.])${word}\\s*\\(\\s*['"]|(?<![\\w$.])${word}\\.[A-Za-z_$][\\w$]*\\s*\\(`,
         ),
@@ -267,35 +304,48 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
   // The vendor's host the page connects to ahead of time, embeds, or posts its forms to:
   // <link rel="preconnect" href="https://widget.intercom.io">, a booking widget's iframe.
   const $ = signals.$;
-  for (const [selector, attribute] of [
+  const addressed = [
     ['link[rel~=preconnect],link[rel~=dns-prefetch],link[rel~=preload]', 'href'],
     ['iframe[src]', 'src'],
     ['form[action]', 'action'],
     // A widget placed by the address it shows: <div class="calendly-inline-widget" data-url="https://calendly.com/…">.
     ['[data-url]', 'data-url'],
     ['[data-src]', 'data-src'],
-  ] as const)
-    $(selector).each((_index, element) => {
+  ] as const;
+  const { calls, elements, pixels } = embedIndex();
+  // Every element this reads, from one walk of the page.
+  const selections = selectedAll(
+    [...addressed.map(([selector]) => selector), 'a[href]', 'meta[http-equiv]', ...elements.map(([selector]) => selector)],
+    signals,
+  );
+  const [links, metas, embedded] = [
+    selections[addressed.length]!,
+    selections[addressed.length + 1]!,
+    selections.slice(addressed.length + 2),
+  ];
+  addressed.forEach(([, attribute], index) => {
+    for (const element of selections[index]!) {
       const address = $(element).attr(attribute) ?? '';
       const tool = fromUrl(address);
       if (tool) record(tool, clip(address), 70);
-    });
+    }
+  });
   // A page the vendor hosts for this company, linked from its site: its booking page
   // ("calendly.com/kuehlwerk/consultation"), its job board ("boards.greenhouse.io/offerloop",
   // "offerloop.recruitee.com"). A link to the vendor's own pages (a partner badge, an
   // integration's listing) names no page of the company's, and is no use.
   const handles = new Set([...handlesOf(company), ...(/^\d+$/.test(ownLabel) ? [] : handlesOf(ownLabel))]);
-  $('a[href]').each((_index, element) => {
+  for (const element of links) {
     const href = $(element).attr('href') ?? '';
-    if (!/^(?:https?:)?\/\//i.test(href)) return;
+    if (!/^(?:https?:)?\/\//i.test(href)) continue;
     let address: URL;
     try {
       address = new URL(href, signals.url);
     } catch {
-      return;
+      continue;
     }
     const tool = fromHost(address.hostname);
-    if (!tool) return;
+    if (!tool) continue;
     const vendorDomain = registrable(address.hostname);
     const subdomains = address.hostname.toLowerCase().slice(0, -vendorDomain.length).split('.').filter(Boolean);
     const segments = address.pathname.split('/').filter(Boolean);
@@ -307,14 +357,14 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     const acted =
       ACTION_LINK.test(normalizeSpace($(element).text())) && segments.length > 0 && !VENDOR_OWN_PAGES.test(segments[0]!.toLowerCase());
     if (handled || acted) record(tool, clip(href), 70);
-  });
+  }
   // The hosts the page's Content-Security-Policy lets it load scripts, frames and requests from (a response header or a
   // <meta http-equiv>): the site vouches for them, though a policy can outlive a tool, so weaker than a script it loads.
   for (const policy of [
     signals.headers['content-security-policy'] ?? '',
-    ...$('meta[http-equiv]')
-      .toArray()
-      .flatMap((meta) => (/^content-security-policy$/i.test($(meta).attr('http-equiv') ?? '') ? [$(meta).attr('content') ?? ''] : [])),
+    ...metas.flatMap((meta) =>
+      /^content-security-policy$/i.test($(meta).attr('http-equiv') ?? '') ? [$(meta).attr('content') ?? ''] : [],
+    ),
   ])
     for (const directive of policy.split(';')) {
       const [name, ...sources] = directive.trim().split(/\s+/);
@@ -345,11 +395,10 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
     const named = firstByPrefix(vendors, file, 6, (rest) => /^(?:[^a-z]|$)/.test(rest));
     if (named && !fromHost(host)) record(named.fingerprint, clip(src), 75);
   }
-  const { calls, elements, pixels } = embedIndex();
-  for (const [selector, fingerprint] of elements) {
-    const element = selected(selector, signals)?.[0];
+  elements.forEach(([, fingerprint], index) => {
+    const element = embedded[index]![0];
     if (element) record(fingerprint, clip($.html(element).split('>')[0] + '>'), 70);
-  }
+  });
   for (const [pattern, fingerprint] of pixels) {
     const match = pattern.exec(signals.html);
     if (match) record(fingerprint, around(signals.html, match.index, match[0].length), 70);
@@ -364,8 +413,9 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
       const tool = fromHost(match[1]!);
       if (tool) record(tool, around(script, match.index, match[0].length), 75);
     }
-    for (const { needle, pattern, fingerprint } of globals) {
-      if (!script.includes(needle)) continue;
+    fillScriptBits(script);
+    for (const { needle, codes, pattern, fingerprint } of globals) {
+      if (!allInScript(codes) || !script.includes(needle)) continue;
       const match = pattern.exec(script);
       if (match) record(fingerprint, around(script, match.index, match[0].length), 70);
     }
