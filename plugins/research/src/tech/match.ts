@@ -118,8 +118,10 @@ function domHits(hits: Hit[], checks: DomCheck[], signals: PageSignals): void {
     if (!elements) continue; // a selector only a browser understands
     for (const element of elements) {
       const node = signals.$(element);
-      const openingTag = clip((signals.$.html(element) ?? '').split('>')[0] + '>');
-      if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag });
+      // Rendered (with everything inside it) only for an element that gave a hit.
+      let tag: string | undefined;
+      const openingTag = () => (tag ??= clip((signals.$.html(element) ?? '').split('>')[0] + '>'));
+      if (check.attributes.size === 0 && check.text.length === 0) hits.push({ confidence: 100, version: '', snippet: openingTag() });
       const attributeHits: Hit[] = [];
       keyedHits(
         attributeHits,
@@ -130,7 +132,7 @@ function domHits(hits: Hit[], checks: DomCheck[], signals: PageSignals): void {
         },
         'attribute',
       );
-      for (const hit of attributeHits) hits.push({ ...hit, snippet: openingTag });
+      for (const hit of attributeHits) hits.push({ ...hit, snippet: openingTag() });
       if (check.text.length > 0) hitsIn(hits, check.text, [node.text()], (text, match) => around(text, match.index, match[0].length));
     }
   }
