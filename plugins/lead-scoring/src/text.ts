@@ -1,9 +1,9 @@
 // Text helpers shared by the dimensions: comparisons happen on lowercase words, never raw strings.
 
 // Word comparison is the title taxonomy's (the SDK's, shared with the ICP builder).
-import { containsPhrase, normaliseText } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
+import { normaliseText, phraseFinder } from '@meetflow/plugin-sdk/contracts/title-taxonomy';
 
-export { containsPhrase, normaliseText };
+export { normaliseText, phraseFinder };
 
 // Words that say nothing about a pain or a product on their own.
 const STOPWORDS = new Set([

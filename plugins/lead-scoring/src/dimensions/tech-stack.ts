@@ -1,6 +1,6 @@
 import type { Fact } from '@meetflow/plugin-sdk';
 import type { ResearchSubset, ScoredProspect } from '../schemas.ts';
-import { containsPhrase, normaliseText } from '../text.ts';
+import { normaliseText, phraseFinder } from '../text.ts';
 import { meanConfidence, type DimensionResult } from './types.ts';
 
 // Names that mean the same product; compared after normaliseText ("Node.js" → "node js").
@@ -30,7 +30,7 @@ export function techVariants(tech: string): string[] {
 
 /** True when `text` (a stack entry or a fact) names `tech` under any of its names. */
 export function mentionsTech(text: string, tech: string): boolean {
-  return techVariants(tech).some((variant) => containsPhrase(text, variant));
+  return techVariants(tech).some(phraseFinder(text));
 }
 
 /** The tech facts that prove the prospect uses `tech`. */

@@ -342,7 +342,13 @@ export function normaliseIndustry(text: string): string {
     .trim();
 }
 
-const namesOf = (industry: Industry) => [industry.label, ...industry.synonyms].map(normaliseIndustry);
+/** Each industry's label and synonyms, normalised once (findIndustry reads every one of them per label). */
+const normalNames = new Map<Industry, string[]>();
+function namesOf(industry: Industry): string[] {
+  let names = normalNames.get(industry);
+  if (!names) normalNames.set(industry, (names = [industry.label, ...industry.synonyms].map(normaliseIndustry)));
+  return names;
+}
 
 /**
  * The industry a label names, or null when the taxonomy does not know it. A note in parentheses

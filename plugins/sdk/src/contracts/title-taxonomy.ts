@@ -10,11 +10,16 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-/** True when `phrase` occurs in `text` as whole words (both normalised first). */
-export function containsPhrase(text: string, phrase: string): boolean {
-  const needle = normaliseText(phrase);
-  if (needle === '') return false;
-  return ` ${normaliseText(text)} `.includes(` ${needle} `);
+/**
+ * Whether a phrase occurs in `text` as whole words (both normalised first), for as many phrases as
+ * are asked about: the text is normalised once for all of them, not once per phrase.
+ */
+export function phraseFinder(text: string): (phrase: string) => boolean {
+  const padded = ` ${normaliseText(text)} `;
+  return (phrase) => {
+    const needle = normaliseText(phrase);
+    return needle !== '' && padded.includes(` ${needle} `);
+  };
 }
 
 /** Seniority levels, most senior first; the number is the rank used for distance. */
@@ -104,8 +109,9 @@ export function parseTitle(title: string): ParsedTitle {
   const normal = normaliseText(title)
     .replace(/\bco founder\b/g, 'cofounder')
     .replace(/\bvice president\b/g, 'vp');
-  const level = SENIORITY_WORDS.find(([, words]) => words.some((word) => containsPhrase(normal, word)));
-  const found = FUNCTION_WORDS.find(([, words]) => words.some((word) => containsPhrase(normal, word)));
+  const contains = phraseFinder(normal);
+  const level = SENIORITY_WORDS.find(([, words]) => words.some(contains));
+  const found = FUNCTION_WORDS.find(([, words]) => words.some(contains));
   return { seniority: level?.[0] ?? 'IC', seniorityRecognised: level !== undefined, jobFunction: found?.[0] ?? null };
 }
 
