@@ -134,16 +134,24 @@ export function chooseAngles(
       .filter((word) => word.length >= 3)
       .map(stem),
   );
+  // An angle's offer words are the same for every step: read once, not at each comparison of a sort.
+  const relevance = new Map<FactAngle, number>();
+  const relevanceOf = (angle: FactAngle) => {
+    let points = relevance.get(angle);
+    if (points === undefined) relevance.set(angle, (points = offerRelevance(angle, wanted)));
+    return points;
+  };
   for (const { step, template } of plan) {
     const worth = (angle: FactAngle) =>
       (RELEVANCE[template][angle.fact.kind] ?? 0.5) +
       (usedKinds.has(angle.fact.kind) ? 0 : 2) +
       recency(angle) +
       angle.fact.confidence / 2 +
-      offerRelevance(angle, wanted);
-    const score = (angle: FactAngle) => worth(angle) + (context.seed ? spread(context.seed, angle.fact.kind) : 0);
+      relevanceOf(angle);
     const unused = angles.filter((angle) => !used.has(angle));
-    const best = step === 1 ? firstOpener(unused, worth, context) : (unused.sort((a, b) => score(b) - score(a))[0] ?? null);
+    // Each angle scored once for the step, then sorted by its score.
+    const scores = new Map(unused.map((angle) => [angle, worth(angle) + (context.seed ? spread(context.seed, angle.fact.kind) : 0)]));
+    const best = step === 1 ? firstOpener(unused, worth, context) : (unused.sort((a, b) => scores.get(b)! - scores.get(a)!)[0] ?? null);
     if (best) {
       used.add(best);
       usedKinds.add(best.fact.kind);

@@ -23,6 +23,8 @@ export function offerPhrases(offer: Offer): Phrase[] {
 const CLAUSE_BREAK =
   /\b(?:that|which|who|whom|whose|what|how|when|where|whether|why|if|while|because|since|so|than|before|after|until|unless|once|and|but|or|as|though|although)\b|[,;:–—()]|\.\s/i;
 const CONNECTIVES = ['so', 'because', 'since', 'which means'] as const;
+// Each connective's pattern, compiled once (match() with a global pattern starts from the beginning each time).
+const CONNECTIVE_PATTERNS = CONNECTIVES.map((word) => [word, new RegExp(`\\b${word}\\b(?!\\s+(?:far|much|many|on|long))`, 'gi')] as const);
 // Verbs tagged as such that work as something else in the copy ("Worth 20 minutes?").
 const NOT_VERBS = new Set(['worth', 'like', 'open', 'last', 'ago', 'congrats']);
 
@@ -116,10 +118,7 @@ function clausesOf(skeleton: string): Array<{ opener: string; text: string }> {
 
 /** How often each connective opens a clause in the sentence. */
 function connectiveCounts(sentence: string): Array<[string, number]> {
-  return CONNECTIVES.map((word) => [
-    word,
-    (sentence.match(new RegExp(`\\b${word}\\b(?!\\s+(?:far|much|many|on|long))`, 'gi')) ?? []).length,
-  ]);
+  return CONNECTIVE_PATTERNS.map(([word, pattern]) => [word, (sentence.match(pattern) ?? []).length]);
 }
 
 /**
