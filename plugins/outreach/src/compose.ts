@@ -151,11 +151,18 @@ function subjectFor(
   return pick(options, `subject-${step}`).slice(0, MAX_SUBJECT_CHARS);
 }
 
-/** Whether the text repeats a run of four words the sentences already hold. */
-function repeatsRun(text: string, sentences: readonly Sentence[]): boolean {
-  const runs = (words: readonly string[]) => words.slice(0, Math.max(0, words.length - 3)).map((_, i) => words.slice(i, i + 4).join(' '));
-  const said = new Set(runs(wordsOf(sentences.map((sentence) => sentence.text).join(' '))));
-  return runs(wordsOf(text)).some((run) => said.has(run));
+const fourWordRuns = (words: readonly string[]) =>
+  words.slice(0, Math.max(0, words.length - 3)).map((_, i) => words.slice(i, i + 4).join(' '));
+
+/** Every run of four words the sentences hold, for repeatsRun to compare many texts with. */
+function runsSaid(sentences: readonly Sentence[]): Set<string> {
+  return new Set(fourWordRuns(wordsOf(sentences.map((sentence) => sentence.text).join(' '))));
+}
+
+/** Whether the text repeats a run of four words the sentences (or their runsSaid) already hold. */
+function repeatsRun(text: string, said: readonly Sentence[] | Set<string>): boolean {
+  const runs = said instanceof Set ? said : runsSaid(said);
+  return fourWordRuns(wordsOf(text)).some((run) => runs.has(run));
 }
 
 /** Whether a run of four words comes twice in the sentences (a quick look before the lint's own check). */
@@ -197,8 +204,8 @@ export function composeSequence(context: WriteContext): DraftEmail[] {
     ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]),
     ...offer.proofPoints.map((p) => p.text),
   ];
-  const offerLinesSaid = offerWords.map((text) => line(text, 'offer'));
-  const usable = anglesOf(context.facts, prospect.company.trim()).filter((angle) => !repeatsRun(angle.fact.value, offerLinesSaid));
+  const offerRuns = runsSaid(offerWords.map((text) => line(text, 'offer')));
+  const usable = anglesOf(context.facts, prospect.company.trim()).filter((angle) => !repeatsRun(angle.fact.value, offerRuns));
   const angles = chooseAngles(plan, usable, {
     seed: prospect.email,
     themes: [offer.oneLiner, ...offer.valueProps.flatMap((prop) => [prop.pain, prop.value]), ...offer.personas.titles],

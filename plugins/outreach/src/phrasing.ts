@@ -200,6 +200,19 @@ export function placeable(text: string): string {
  * reconciles invoices") or with "we" is read without it, as the verb phrase it completes.
  */
 export function readPhrase(raw: string, owner?: string): Phrase {
+  // Cached as termsOf is: a campaign's offer is read again for every sequence (and every email of it).
+  const key = `${owner ?? ''}\u0000${raw}`;
+  const cached = phrases.get(key);
+  if (cached) return { ...cached };
+  const phrase = readPhraseAnew(raw, owner);
+  if (phrases.size > 5000) phrases.clear();
+  phrases.set(key, phrase);
+  return { ...phrase };
+}
+
+const phrases = new Map<string, Phrase>();
+
+function readPhraseAnew(raw: string, owner?: string): Phrase {
   let text = placeable(raw);
   text = text.replace(new RegExp(`^(?:${owner?.trim() ? `${escapeRegExp(owner.trim())}|` : ''}we)\\s+`, 'i'), '');
   const words = text.split(' ').filter(Boolean);
