@@ -149,9 +149,7 @@ export function chooseAngles(
       angle.fact.confidence / 2 +
       relevanceOf(angle);
     const unused = angles.filter((angle) => !used.has(angle));
-    // Each angle scored once for the step, then sorted by its score.
-    const scores = new Map(unused.map((angle) => [angle, worth(angle) + (context.seed ? spread(context.seed, angle.fact.kind) : 0)]));
-    const best = step === 1 ? firstOpener(unused, worth, context) : (unused.sort((a, b) => scores.get(b)! - scores.get(a)!)[0] ?? null);
+    const best = step === 1 ? firstOpener(unused, worth, context) : highestScored(unused, worth, context.seed);
     if (best) {
       used.add(best);
       usedKinds.add(best.fact.kind);
@@ -159,6 +157,12 @@ export function chooseAngles(
     chosen.set(step, best);
   }
   return chosen;
+}
+
+/** The angle of the highest worth plus its share of chance, the first in order among equals: each scored once, not at each comparison of a sort. */
+function highestScored(angles: FactAngle[], worth: (angle: FactAngle) => number, seed: string): FactAngle | null {
+  const scores = new Map(angles.map((angle) => [angle, worth(angle) + (seed ? spread(seed, angle.fact.kind) : 0)]));
+  return angles.sort((a, b) => scores.get(b)! - scores.get(a)!)[0] ?? null;
 }
 
 /** The angles the research allows: facts the writer can state naturally, in research order. */

@@ -88,7 +88,8 @@ function rootOf(signals: PageSignals): AnyNode[] {
 
 /**
  * Every element each selector selects, in document order, from one walk of the page instead of one
- * per selector (each compiled once). A selector css-select cannot compile alone goes through cheerio.
+ * per selector (each compiled once). A selector css-select cannot compile alone goes through cheerio;
+ * one that cannot be read either way, or fails as it is matched, selects nothing.
  */
 export function selectedAll(selectors: readonly string[], signals: PageSignals): Element[][] {
   const queries = selectors.map(compiledSelector);
@@ -100,11 +101,20 @@ export function selectedAll(selectors: readonly string[], signals: PageSignals):
       return []; // a selector only a browser understands selects nothing here
     }
   });
+  const matches = (index: number, element: Element) => {
+    try {
+      return queries[index]?.(element) ?? false;
+    } catch {
+      queries[index] = null;
+      lists[index] = [];
+      return false;
+    }
+  };
   // Depth first, in document order, without recursion (a page may nest deeply).
   const stack: AnyNode[] = [...rootOf(signals)].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (isTag(node)) for (let index = 0; index < queries.length; index++) if (queries[index]?.(node)) lists[index]!.push(node);
+    if (isTag(node)) for (let index = 0; index < queries.length; index++) if (matches(index, node)) lists[index]!.push(node);
     const children = (node as { children?: AnyNode[] }).children;
     if (children) for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
   }

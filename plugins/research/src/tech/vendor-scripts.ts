@@ -82,7 +82,7 @@ interface VendorIndex {
   prefixPlace: Map<string, number>;
   /**
    * Global setups to look for in inline scripts, with their tool, a literal the script must hold
-   * first (a cheap check) and that literal's trigram codes (a cheaper one: see scriptTrigrams).
+   * first (a cheap check) and that literal's trigram codes (a cheaper one: see fillScriptBits).
    */
   globals: Array<{ needle: string; codes: Int32Array; pattern: RegExp; fingerprint: Fingerprint }>;
 }
