@@ -9,34 +9,11 @@
 import type { Fingerprint } from './fingerprints.ts';
 import type { Pattern } from './patterns.ts';
 import { regexLiterals } from './regex-literals.ts';
+import { TrigramBitmap, trigramsOf } from './trigrams.ts';
 import type { PageSignals } from './signals.ts';
 
-// Seven bits per character (anything beyond ASCII shares code 0), three characters: 2^21 trigrams, one bit each.
-const TRIGRAM_MASK = 2 ** 21 - 1;
-const charCode = (text: string, at: number) => {
-  const code = text.charCodeAt(at);
-  return code < 128 ? code : 0;
-};
-
-/** The trigram codes of a literal (at least three characters). */
-function trigramsOf(literal: string): Int32Array {
-  const codes = new Int32Array(literal.length - 2);
-  for (let at = 0; at + 2 < literal.length; at++)
-    codes[at] = (charCode(literal, at) << 14) | (charCode(literal, at + 1) << 7) | charCode(literal, at + 2);
-  return codes;
-}
-
 // One bitmap, reused page after page: detection is synchronous, so no two pages fill it at once.
-const bitmap = new Uint32Array((TRIGRAM_MASK + 1) / 32);
-const hasTrigram = (code: number) => (bitmap[code >>> 5]! & (1 << (code & 31))) !== 0;
-
-function addTrigrams(text: string): void {
-  let code = 0;
-  for (let at = 0; at < text.length; at++) {
-    code = ((code << 7) | charCode(text, at)) & TRIGRAM_MASK;
-    if (at >= 2) bitmap[code >>> 5]! |= 1 << (code & 31);
-  }
-}
+const bitmap = new TrigramBitmap();
 
 /**
  * Fills the bitmap with the trigrams of everything a pattern reads as text, lower-cased: the
@@ -44,12 +21,12 @@ function addTrigrams(text: string): void {
  * case-insensitive match of an ASCII literal is the literal lower-cased in the lower-cased text).
  */
 function fillBitmap(signals: PageSignals): void {
-  bitmap.fill(0);
-  addTrigrams(signals.lowerHtml);
-  for (const text of [...signals.scriptSrc, ...signals.scripts, signals.url]) addTrigrams(text.toLowerCase());
-  for (const values of signals.meta.values()) for (const value of values) addTrigrams(value.toLowerCase());
-  for (const value of Object.values(signals.headers)) addTrigrams(value.toLowerCase());
-  for (const value of signals.cookies.values()) addTrigrams(value.toLowerCase());
+  bitmap.clear();
+  bitmap.add(signals.lowerHtml);
+  for (const text of [...signals.scriptSrc, ...signals.scripts, signals.url]) bitmap.add(text.toLowerCase());
+  for (const values of signals.meta.values()) for (const value of values) bitmap.add(value.toLowerCase());
+  for (const value of Object.values(signals.headers)) bitmap.add(value.toLowerCase());
+  for (const value of signals.cookies.values()) bitmap.add(value.toLowerCase());
 }
 
 /** Literals (as trigram codes) of which one must be on the page, or null when any text may match. */
@@ -61,11 +38,7 @@ function append<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
   else map.set(key, values);
 }
 
-function allOnPage(codes: Int32Array): boolean {
-  for (let at = 0; at < codes.length; at++) if (!hasTrigram(codes[at]!)) return false;
-  return true;
-}
-
+const allOnPage = (codes: Int32Array) => bitmap.hasAll(codes);
 const anyOnPage = (literals: Literals) => literals === null || literals.some(allOnPage);
 
 /** What a page leaves possible: the fingerprints, and per pattern of their text and keyed values whether it may match. */
@@ -148,7 +121,7 @@ export class FingerprintGates {
     const possible = new Uint8Array(this.fingerprints.length);
     for (const position of this.always) possible[position] = 1;
     for (let index = 0; index < this.trigramKeys.length; index++) {
-      if (!hasTrigram(this.trigramKeys[index]!)) continue;
+      if (!bitmap.has(this.trigramKeys[index]!)) continue;
       for (const { fingerprint, codes } of this.trigramEntries[index]!)
         if (!possible[fingerprint] && allOnPage(codes)) possible[fingerprint] = 1;
     }

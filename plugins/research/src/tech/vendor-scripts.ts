@@ -13,36 +13,14 @@ import { fingerprints, type Fingerprint } from './fingerprints.ts';
 import { selectedAll } from './match.ts';
 import type { PageSignals } from './signals.ts';
 import { classifyTechnology } from './tech-class.ts';
+import { TrigramBitmap, trigramsOf } from './trigrams.ts';
 
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-// An inline script's trigrams, hashed into a bitmap: a global's name can be in the script only if all
-// of its trigrams are, which is cheaper to ask than a search of the script for each of the few
-// hundred names. A collision only lets a name through to the search; it never keeps one out.
-const SCRIPT_BITS = 2 ** 18;
-const scriptBits = new Uint32Array(SCRIPT_BITS / 32);
-const trigramAt = (text: string, at: number) =>
-  Math.imul(text.charCodeAt(at) * 961 + text.charCodeAt(at + 1) * 31 + text.charCodeAt(at + 2), 0x9e3779b1) >>> 14;
-
-function trigramCodes(literal: string): Int32Array {
-  const codes = new Int32Array(Math.max(0, literal.length - 2));
-  for (let at = 0; at + 2 < literal.length; at++) codes[at] = trigramAt(literal, at);
-  return codes;
-}
-
-/** Fills the bitmap with one script's trigrams (detection is synchronous: no two scripts fill it at once). */
-function fillScriptBits(script: string): void {
-  scriptBits.fill(0);
-  for (let at = 0; at + 2 < script.length; at++) {
-    const code = trigramAt(script, at);
-    scriptBits[code >>> 5]! |= 1 << (code & 31);
-  }
-}
-
-function allInScript(codes: Int32Array): boolean {
-  for (let at = 0; at < codes.length; at++) if ((scriptBits[codes[at]! >>> 5]! & (1 << (codes[at]! & 31))) === 0) return false;
-  return true;
-}
+// An inline script's trigrams (./trigrams.ts): a global's name can be in the script only if all of its
+// trigrams are, which is cheaper to ask than a search of the script for each of the few hundred names.
+// One bitmap, refilled script after script: detection is synchronous, so no two scripts fill it at once.
+const scriptTrigrams = new TrigramBitmap();
 
 /** "widget.intercom.io" → "intercom": the label a vendor registers (the one before the top-level domain). */
 function domainLabel(host: string): string {
@@ -82,7 +60,7 @@ interface VendorIndex {
   prefixPlace: Map<string, number>;
   /**
    * Global setups to look for in inline scripts, with their tool, a literal the script must hold
-   * first (a cheap check) and that literal's trigram codes (a cheaper one: see fillScriptBits).
+   * first (a cheap check) and that literal's trigram codes (a cheaper one: see scriptTrigrams).
    */
   globals: Array<{ needle: string; codes: Int32Array; pattern: RegExp; fingerprint: Fingerprint }>;
 }
@@ -136,7 +114,7 @@ function vendorIndex(): VendorIndex {
       if (global.includes('.') && global.length >= 12)
         globals.push({
           needle: global,
-          codes: trigramCodes(global),
+          codes: trigramsOf(global),
           pattern: new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`),
           fingerprint,
         });
@@ -148,7 +126,7 @@ function vendorIndex(): VendorIndex {
       const word = head.replace(/[$]/g, '\\$');
       globals.push({
         needle: head,
-        codes: trigramCodes(head),
+        codes: trigramsOf(head),
         pattern: new RegExp(
           `\\b(?:window|w)\\.${word}\\s*=(?!=)|(?<![\\w$.])${word}\\s*\\(\\s*['"]|(?<![\\w$.])${word}\\.[A-Za-z_$][\\w$]*\\s*\\(`,
         ),
@@ -413,9 +391,10 @@ export function vendorScriptDetections(signals: PageSignals, known: ReadonlySet<
       const tool = fromHost(match[1]!);
       if (tool) record(tool, around(script, match.index, match[0].length), 75);
     }
-    fillScriptBits(script);
+    scriptTrigrams.clear();
+    scriptTrigrams.add(script);
     for (const { needle, codes, pattern, fingerprint } of globals) {
-      if (!allInScript(codes) || !script.includes(needle)) continue;
+      if (!scriptTrigrams.hasAll(codes) || !script.includes(needle)) continue;
       const match = pattern.exec(script);
       if (match) record(fingerprint, around(script, match.index, match[0].length), 70);
     }
