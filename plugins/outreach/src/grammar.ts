@@ -1,6 +1,6 @@
-import nlp from 'compromise';
 import type { Offer } from './offer.ts';
-import { appearances, readPhrase, STAND_INS, standalone, type Phrase } from './phrasing.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { appearances, readPhrase, STAND_INS, standalone, termsOf, type Phrase, type Term } from './phrasing.ts';
 import { escapeRegExp } from './variety.ts';
 
 // The grammar gate: judges the frame around each phrase the user typed. Every appearance of an
@@ -31,26 +31,6 @@ const NOT_VERBS = new Set(['worth', 'like', 'open', 'last', 'ago', 'congrats']);
 // The verbs of the stand-ins: a finite one of these in a clause that has another is a phrase forced into a frame.
 const STAND_IN_VERBS = new Set(['grows', 'fixes', 'fix']);
 
-interface Term {
-  text: string;
-  tags: Set<string>;
-}
-
-const tagged = new Map<string, Term[]>();
-
-/** The clause's words with compromise's tags (cached: the same clauses come back in compose and lint, and across prospects). */
-function termsOf(text: string): Term[] {
-  const cached = tagged.get(text);
-  if (cached) return cached;
-  const terms = (nlp(text).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>).map((term) => ({
-    text: term.text,
-    tags: new Set(term.terms[0]?.tags ?? []),
-  }));
-  if (tagged.size > 5000) tagged.clear();
-  tagged.set(text, terms);
-  return terms;
-}
-
 /** Whether the term heads a finite verb group (an auxiliary's verb, an infinitive after "to" or a modal, a gerund do not). */
 function isFinite(term: Term, before: Term | undefined): boolean {
   const { tags } = term;
@@ -67,7 +47,7 @@ function isFinite(term: Term, before: Term | undefined): boolean {
 /** An appearance of an offer phrase as a pattern, and the stand-in its form is read as. */
 type Replacement = { pattern: RegExp; standIn: string };
 
-const replacements = new Map<string, Replacement[]>();
+const replacements = new BoundedCache<Replacement[]>(500);
 
 /**
  * Each appearance of the phrases (longest first) as a pattern and its form's stand-in: made once
@@ -77,19 +57,15 @@ function replacementsOf(phrases: readonly Phrase[]): Replacement[] {
   const key = phrases
     .map((phrase) => [phrase.form, phrase.text, phrase.subject ?? '', phrase.predicate ?? ''].join('\u0000'))
     .join('\u0001');
-  let made = replacements.get(key);
-  if (!made) {
-    made = phrases
+  return replacements.get(key, () =>
+    phrases
       .flatMap(appearances)
       .sort((a, b) => b.text.length - a.text.length)
       .map(({ text, form }) => ({
         pattern: new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(text)}(?![\\p{L}\\d])`, 'giu'),
         standIn: STAND_INS[form],
-      }));
-    if (replacements.size > 500) replacements.clear();
-    replacements.set(key, made);
-  }
-  return made;
+      })),
+  );
 }
 
 /** The sentence with every appearance of an offer phrase (`replacementsOf`) replaced by its form's stand-in. */

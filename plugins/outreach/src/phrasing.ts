@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { BoundedCache } from './bounded-cache.ts';
 import { escapeRegExp, inline } from './variety.ts';
 
 // What a user typed into the offer (a pain, a value, the one-liner, a proof point) can come in
@@ -30,7 +31,8 @@ export interface Phrase {
   predicate?: string;
 }
 
-interface Term {
+/** A word as compromise reads it: its text and its part-of-speech tags. */
+export interface Term {
   text: string;
   tags: Set<string>;
 }
@@ -46,17 +48,16 @@ const MASS_NOUNS = new Set(
 // A first word lower-cased mid-sentence: an ordinary capitalised word, never an acronym or a name with inner capitals.
 const LOWERABLE = /^[A-Z][a-z]+(?=[\s,]|$)/;
 
-const cache = new Map<string, Term[]>();
+const tagged = new BoundedCache<Term[]>();
 
-/** The phrase's words with compromise's tags (cached: offers repeat across a campaign). */
-function termsOf(text: string): Term[] {
-  const cached = cache.get(text);
-  if (cached) return cached;
-  const json = nlp(text).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>;
-  const terms = json.map((term) => ({ text: term.text, tags: new Set(term.terms[0]?.tags ?? []) }));
-  if (cache.size > 5000) cache.clear();
-  cache.set(text, terms);
-  return terms;
+/** A text's words with compromise's tags (cached: offers, and the clauses written around them, repeat across a campaign). */
+export function termsOf(text: string): Term[] {
+  return tagged.get(text, () =>
+    (nlp(text).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>).map((term) => ({
+      text: term.text,
+      tags: new Set(term.terms[0]?.tags ?? []),
+    })),
+  );
 }
 
 const isVerb = (term: Term | undefined) => Boolean(term?.tags.has('Verb'));
@@ -201,16 +202,10 @@ export function placeable(text: string): string {
  */
 export function readPhrase(raw: string, owner?: string): Phrase {
   // Cached as termsOf is: a campaign's offer is read again for every sequence (and every email of it).
-  const key = `${owner ?? ''}\u0000${raw}`;
-  const cached = phrases.get(key);
-  if (cached) return { ...cached };
-  const phrase = readPhraseAnew(raw, owner);
-  if (phrases.size > 5000) phrases.clear();
-  phrases.set(key, phrase);
-  return { ...phrase };
+  return { ...phrases.get(`${owner ?? ''}\u0000${raw}`, () => readPhraseAnew(raw, owner)) };
 }
 
-const phrases = new Map<string, Phrase>();
+const phrases = new BoundedCache<Phrase>();
 
 function readPhraseAnew(raw: string, owner?: string): Phrase {
   let text = placeable(raw);
@@ -234,7 +229,7 @@ function readPhraseAnew(raw: string, owner?: string): Phrase {
   return { text, form: 'noun' };
 }
 
-const conjugated = new Map<string, string>();
+const conjugated = new BoundedCache<string>();
 
 /**
  * "closes" → "close", "reconcile" → "reconciles", "closing" → "closes": one verb, by compromise's
@@ -243,15 +238,11 @@ const conjugated = new Map<string, string>();
  * CPU before the cache, on the outreach tests' offer).
  */
 function conjugate(verb: string, to: 'Infinitive' | 'PresentTense'): string {
-  const key = `${to}:${verb}`;
-  const cached = conjugated.get(key);
-  if (cached !== undefined) return cached;
-  const forms = nlp(verb).verbs().conjugate()[0] as Record<string, string> | undefined;
-  const result = forms?.[to];
-  const answer = result && /^[a-z-]+$/i.test(result) ? result : verb;
-  if (conjugated.size > 5000) conjugated.clear();
-  conjugated.set(key, answer);
-  return answer;
+  return conjugated.get(`${to}:${verb}`, () => {
+    const forms = nlp(verb).verbs().conjugate()[0] as Record<string, string> | undefined;
+    const result = forms?.[to];
+    return result && /^[a-z-]+$/i.test(result) ? result : verb;
+  });
 }
 
 /** The phrase with its first word conjugated. */
